@@ -1,0 +1,18 @@
+// Two projects: unit (pure, no services) and integration (real Postgres and Redis, real processes).
+// Each integration test file makes its own database, Redis prefix and queue names (test/support).
+const transform = { "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { target: "es2022", parser: { syntax: "typescript" } }, module: { type: "commonjs" } }] };
+const common = { transform, testEnvironment: "node", moduleFileExtensions: ["ts", "js", "json"] };
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/{apps,packages}/*/test/**/*.unit.test.ts", "<rootDir>/test/**/*.unit.test.ts"] },
+    {
+      ...common,
+      displayName: "integration",
+      testMatch: ["<rootDir>/{apps,packages}/*/test/**/*.int.test.ts", "<rootDir>/test/**/*.int.test.ts"],
+      globalSetup: "<rootDir>/test/support/global-setup.ts",
+      testTimeout: 60000,
+    },
+  ],
+};
