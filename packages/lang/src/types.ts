@@ -1,0 +1,103 @@
+// Public types of the script language package: what callers (API, worker) see.
+// The front end (lint, link, derive) produces a ValidationResult; the back end compiles it
+// into a Program and evaluates it over Bars. No I/O here: imports are resolved through a
+// Resolver the caller supplies.
+
+export type ScriptKind = "indicator" | "definition" | "study" | "library";
+export type Severity = "error" | "warning" | "info";
+export type Stage = "lint" | "link" | "derive";
+
+export interface SourceFile {
+  /** Relative, `/`-separated, ends in `.pine`; the entry file is `main.pine`. */
+  path: string;
+  content: string;
+}
+
+/** API.md "Diagnostic": 1-based spans, stable codes. */
+export interface Diagnostic {
+  severity: Severity;
+  stage: Stage;
+  code: string;
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+  end_line: number;
+  end_column: number;
+}
+
+export type InputType = "int" | "float" | "bool" | "string" | "source" | "timeframe" | "color";
+
+export interface InputSpec {
+  name: string;
+  type: InputType;
+  default: number | string | boolean | null;
+  title: string | null;
+  min: number | null;
+  max: number | null;
+  options: Array<number | string> | null;
+}
+
+export interface OutputSpec {
+  name: string;
+  title: string;
+  type: string;
+}
+
+export interface EventSpec {
+  name: string;
+  message: string;
+}
+
+/** API.md "Interface" (derived, never written by the client). */
+export interface ScriptInterface {
+  inputs: InputSpec[];
+  outputs: OutputSpec[];
+  events: EventSpec[];
+  warmup_bars: number;
+  horizons?: number[];
+}
+
+/** API.md "Dependency": a library imported, or a definition a study uses. */
+export interface Dependency {
+  owner: string;
+  slug: string;
+  kind: ScriptKind;
+  version: number;
+}
+
+/** A stored script the linker can load: its files and pinned version. */
+export interface ResolvedScript {
+  owner: string;
+  slug: string;
+  kind: ScriptKind;
+  version: number;
+  files: SourceFile[];
+}
+
+/**
+ * Supplied by the caller (the API reads Postgres). `owner` null means the caller's own script.
+ * `version` null means the latest version (used by `use("slug")` in studies, pinned at link time).
+ */
+export interface Resolver {
+  resolve(ref: { owner: string | null; slug: string; version: number | null }): Promise<ResolvedScript | null>;
+}
+
+/** Bars as the bar store returns them: parallel columns, times in Unix seconds (bar open). */
+export interface Bars {
+  length: number;
+  time: Float64Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+}
+
+/** Instrument and timeframe facts a script can read (`syminfo.*`, `timeframe.*`). */
+export interface SymbolInfo {
+  ticker: string;
+  timezone: string;
+  mintick: number;
+  timeframe: string;
+}
