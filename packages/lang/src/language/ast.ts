@@ -1,0 +1,498 @@
+// The syntax tree of one `.pine` file, shared by the front end (parser, checker, linker, derive)
+// and the back end (codegen).
+//
+// Shape of the tree
+// -----------------
+//   Script            one file: its `//@version` and its top-level statements
+//   Stmt              VarDecl | TupleDecl | Assign | ExprStmt | FunctionDecl | TypeDecl | EnumDecl
+//                     | ImportDecl | Break | Continue | and the structured forms If | Switch | For
+//                     | ForIn | While, which appear directly (not wrapped) in statement position
+//   Expr              literals | Identifier | Member | Call | Index | Unary | Binary | Ternary
+//                     | TupleExpr | and If | Switch | For | ForIn | While in value position
+//                     (`x = if c ...`): in Pine these are expressions whose value is the value of
+//                     the last statement of the branch taken (or `na` when none is).
+//   Block             an indented list of statements; its value is its last statement's value.
+//
+// Conventions
+//   - Every node has `kind` (the discriminant) and `span`. Spans are 1-based; `endColumn` is the
+//     column just past the last character (exclusive), so a one-character token at column 5 has
+//     column 5, endColumn 6. A node spanning lines has endLine > line.
+//   - `ta.sma` is `Member(Identifier "ta", "sma")`; a call `ta.sma(close, 14)` is
+//     `Call(callee = that Member)`. A method call `arr.push(x)` is also a Call on a Member; the
+//     checker says which it is (`CallNode.target`).
+//   - Type annotations are `TypeRef`s: `int[]` is normalised to `array<int>` (TypeRef "array" with
+//     one argument); `simple int` carries `qualifier: "simple"`.
+//   - One-line functions `f(x) => x + 1` have a Block body of one statement, like block functions.
+//   - `else if` is an If in the `else` slot of its parent If.
+//
+// Checker annotations (optional fields, absent on a tree that has not been checked, all set on
+// every node of a tree the checker accepted without error):
+//   - every Expr: `type` (PineType) and `qual` (Qualifier).
+//   - Identifier and Member: `symbol` (SymbolRef) when the name denotes something (a variable, a
+//     function, a built-in, a type, a namespace is not a symbol: `ta` in `ta.sma` has none; the
+//     Member `ta.sma` has `{kind:"builtinFunction", name:"ta.sma"}`).
+//   - VarDecl / TupleDecl / For / ForIn / Param: `symbol` / `symbols` of the variables they declare
+//     (LocalSymbol with an id unique in the whole CheckedProgram).
+//   - Call: `target` (what is called) and `callSiteId` (unique in the CheckedProgram) when the
+//     callee is a stateful built-in (BuiltinSignature.stateful) or a user function/method; plain
+//     pure built-ins (math.abs, na, nz, str.*) get no callSiteId.
+//   - FunctionDecl: `fn` (FunctionSymbol).
+// The checker also returns side tables (see check/result.ts) but everything codegen needs is here.
+
+/** 1-based source span; `endColumn` exclusive. */
+export interface Span {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types and qualifiers (filled in by the checker)
+
+/** Pine's qualifiers, ordered const < input < simple < series. */
+export type Qualifier = "const" | "input" | "simple" | "series";
+
+export type PrimitiveName = "int" | "float" | "bool" | "string" | "color";
+/** Opaque handle types of drawings and tables: they compile to no-ops (LANGUAGE.md item 8). */
+export type HandleName = "label" | "line" | "box" | "table" | "linefill" | "polyline" | "chart.point";
+
+export type PineType =
+  | { kind: "primitive"; name: PrimitiveName }
+  /** The type of a bare `na` literal before context gives it one. */
+  | { kind: "na" }
+  /** Calls that return nothing (plot-like calls as statements, `array.push`, ...). */
+  | { kind: "void" }
+  | { kind: "array"; element: PineType }
+  | { kind: "matrix"; element: PineType }
+  | { kind: "map"; key: PineType; value: PineType }
+  | { kind: "tuple"; elements: PineType[] }
+  /** A user type (`type Point`); `id` is unique in the program (library types are prefixed). */
+  | { kind: "udt"; name: string; id: string }
+  | { kind: "enum"; name: string; id: string }
+  | { kind: "handle"; name: HandleName };
+
+// ---------------------------------------------------------------------------------------------
+// Symbols (filled in by the checker)
+
+export interface LocalSymbol {
+  kind: "local";
+  /** Unique in the CheckedProgram. */
+  id: number;
+  name: string;
+  /** `var` / `varip` keep their value across bars; "none" is re-evaluated each bar. */
+  mode: "none" | "var" | "varip";
+  type: PineType;
+  qual: Qualifier;
+  /** Set when the variable is assigned an `input.*` call: the Interface input's name. */
+  input?: string;
+  /** "param" for function parameters, "loop" for loop counters/items, else "variable". */
+  role: "variable" | "param" | "loop";
+  declSpan: Span;
+}
+
+export interface FunctionSymbol {
+  kind: "function";
+  /** Unique in the CheckedProgram. */
+  id: number;
+  name: string;
+  /** File the function is declared in (its library alias when imported). */
+  file: string;
+  isMethod: boolean;
+  exported: boolean;
+}
+
+export type SymbolRef =
+  | LocalSymbol
+  | FunctionSymbol
+  /** A built-in variable: `close`, `bar_index`, `barstate.isfirst`, `color.red`, `math.pi`, ... */
+  | { kind: "builtinVariable"; name: string }
+  /** A built-in function name: `ta.sma`, `plot`, `array.new`, ... */
+  | { kind: "builtinFunction"; name: string }
+  /** A user or library type name, used as `Point.new(...)` or in annotations. */
+  | { kind: "type"; id: string }
+  /** An enum member `Dir.up`. */
+  | { kind: "enumMember"; enumId: string; member: string }
+  /** A field of a user type object: `p.x`. */
+  | { kind: "field"; typeId: string; field: string };
+
+/** What a Call calls. */
+export type CallTarget =
+  | { kind: "builtin"; name: string }
+  /** `arr.push(x)`: a built-in called as a method; the receiver is the first argument. */
+  | { kind: "builtinMethod"; name: string }
+  | { kind: "user"; fn: FunctionSymbol }
+  /** A user method called as `obj.m(...)`; the receiver is the first argument. */
+  | { kind: "userMethod"; fn: FunctionSymbol }
+  /** `Point.new(x, y)` (fields in declaration order, missing ones get their defaults). */
+  | { kind: "typeNew"; typeId: string };
+
+interface Annotated {
+  /** Set by the checker. */
+  type?: PineType;
+  /** Set by the checker. */
+  qual?: Qualifier;
+}
+
+// ---------------------------------------------------------------------------------------------
+// File
+
+export interface Script {
+  kind: "Script";
+  span: Span;
+  /** From `//@version=N` (6 when absent). Versions below 5 are refused by the checker. */
+  version: number;
+  /** Span of the `//@version` comment, when present. */
+  versionSpan: Span | null;
+  body: Stmt[];
+}
+
+export interface Block {
+  kind: "Block";
+  span: Span;
+  body: Stmt[];
+}
+
+export interface TypeRef {
+  kind: "TypeRef";
+  span: Span;
+  /** `float`, `array`, `map`, `Point`, `mylib.Point`, `chart.point`. */
+  name: string;
+  args: TypeRef[];
+  qualifier: "const" | "simple" | "series" | "input" | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+export interface VarDecl {
+  kind: "VarDecl";
+  span: Span;
+  mode: "none" | "var" | "varip";
+  typeAnn: TypeRef | null;
+  name: Identifier;
+  init: Expr;
+  symbol?: LocalSymbol;
+}
+
+/** `[a, b] = f()`; `_` elements are null (ignored). */
+export interface TupleDecl {
+  kind: "TupleDecl";
+  span: Span;
+  names: Array<Identifier | null>;
+  init: Expr;
+  symbols?: Array<LocalSymbol | null>;
+}
+
+export type AssignOp = ":=" | "+=" | "-=" | "*=" | "/=" | "%=";
+
+/** Reassignment `x := e` and compound forms; the target is an Identifier or a field `p.x`. */
+export interface Assign {
+  kind: "Assign";
+  span: Span;
+  op: AssignOp;
+  target: Identifier | Member;
+  value: Expr;
+}
+
+export interface ExprStmt {
+  kind: "ExprStmt";
+  span: Span;
+  expr: Expr;
+}
+
+export interface Param {
+  kind: "Param";
+  span: Span;
+  name: Identifier;
+  typeAnn: TypeRef | null;
+  defaultValue: Expr | null;
+  symbol?: LocalSymbol;
+}
+
+export interface FunctionDecl {
+  kind: "FunctionDecl";
+  span: Span;
+  name: Identifier;
+  params: Param[];
+  body: Block;
+  exported: boolean;
+  isMethod: boolean;
+  fn?: FunctionSymbol;
+}
+
+export interface FieldDecl {
+  kind: "FieldDecl";
+  span: Span;
+  typeAnn: TypeRef;
+  name: Identifier;
+  defaultValue: Expr | null;
+  varip: boolean;
+}
+
+export interface TypeDecl {
+  kind: "TypeDecl";
+  span: Span;
+  name: Identifier;
+  fields: FieldDecl[];
+  exported: boolean;
+}
+
+export interface EnumMember {
+  kind: "EnumMember";
+  span: Span;
+  name: Identifier;
+  /** `up = "Up trend"`: the member's title. */
+  title: StringLit | null;
+}
+
+export interface EnumDecl {
+  kind: "EnumDecl";
+  span: Span;
+  name: Identifier;
+  members: EnumMember[];
+  exported: boolean;
+}
+
+export type ImportSource =
+  /** `import owner/slug/version` (version required by Pine). */
+  | { kind: "library"; owner: string; slug: string; version: number }
+  /** `import "./util.pine"`: a file of the same script; path as written. */
+  | { kind: "relative"; path: string };
+
+export interface ImportDecl {
+  kind: "ImportDecl";
+  span: Span;
+  source: ImportSource;
+  alias: Identifier;
+}
+
+export interface Break {
+  kind: "Break";
+  span: Span;
+}
+
+export interface Continue {
+  kind: "Continue";
+  span: Span;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Structured forms: statements and expressions both
+
+export interface If extends Annotated {
+  kind: "If";
+  span: Span;
+  cond: Expr;
+  then: Block;
+  else: Block | If | null;
+}
+
+export interface SwitchCase {
+  kind: "SwitchCase";
+  span: Span;
+  /** null for the default case (`=>` with nothing before it). */
+  test: Expr | null;
+  body: Block;
+}
+
+/** `switch subject` compares with each case; `switch` alone takes the first true case. */
+export interface Switch extends Annotated {
+  kind: "Switch";
+  span: Span;
+  subject: Expr | null;
+  cases: SwitchCase[];
+}
+
+export interface For extends Annotated {
+  kind: "For";
+  span: Span;
+  counter: Identifier;
+  from: Expr;
+  to: Expr;
+  step: Expr | null;
+  body: Block;
+  symbol?: LocalSymbol;
+}
+
+/** `for x in arr` (index null) or `for [i, x] in arr`. */
+export interface ForIn extends Annotated {
+  kind: "ForIn";
+  span: Span;
+  index: Identifier | null;
+  item: Identifier;
+  iterable: Expr;
+  body: Block;
+  indexSymbol?: LocalSymbol;
+  itemSymbol?: LocalSymbol;
+}
+
+export interface While extends Annotated {
+  kind: "While";
+  span: Span;
+  cond: Expr;
+  body: Block;
+}
+
+export type Structured = If | Switch | For | ForIn | While;
+
+export type Stmt =
+  | VarDecl
+  | TupleDecl
+  | Assign
+  | ExprStmt
+  | FunctionDecl
+  | TypeDecl
+  | EnumDecl
+  | ImportDecl
+  | Break
+  | Continue
+  | Structured;
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+
+export interface NumberLit extends Annotated {
+  kind: "NumberLit";
+  span: Span;
+  value: number;
+  /** True when written without `.` or exponent (an `int` literal). */
+  isInt: boolean;
+  raw: string;
+}
+
+export interface StringLit extends Annotated {
+  kind: "StringLit";
+  span: Span;
+  /** Escapes resolved. */
+  value: string;
+}
+
+export interface BoolLit extends Annotated {
+  kind: "BoolLit";
+  span: Span;
+  value: boolean;
+}
+
+/** `#RRGGBB` or `#RRGGBBAA`; rgb 0-255, `transp` 0-100 as Pine's colors carry (0 = opaque). */
+export interface ColorLit extends Annotated {
+  kind: "ColorLit";
+  span: Span;
+  raw: string;
+  r: number;
+  g: number;
+  b: number;
+  /** Alpha 0-255 (255 when the literal has 6 digits). */
+  a: number;
+}
+
+export interface NaLit extends Annotated {
+  kind: "NaLit";
+  span: Span;
+}
+
+export interface Identifier extends Annotated {
+  kind: "Identifier";
+  span: Span;
+  name: string;
+  symbol?: SymbolRef;
+}
+
+/** `a.b`: a namespaced built-in (`ta.sma`), a library member, a field, an enum member. */
+export interface Member extends Annotated {
+  kind: "Member";
+  span: Span;
+  object: Expr;
+  property: Identifier;
+  symbol?: SymbolRef;
+}
+
+export interface Argument {
+  kind: "Argument";
+  span: Span;
+  /** `title = "x"`: named argument. */
+  name: Identifier | null;
+  value: Expr;
+}
+
+export interface Call extends Annotated {
+  kind: "Call";
+  span: Span;
+  callee: Expr;
+  /** `array.new<float>(...)`: explicit type arguments. */
+  typeArgs: TypeRef[];
+  args: Argument[];
+  target?: CallTarget;
+  callSiteId?: number;
+}
+
+/** History reference `e[n]`. */
+export interface Index extends Annotated {
+  kind: "Index";
+  span: Span;
+  object: Expr;
+  index: Expr;
+}
+
+export type UnaryOp = "-" | "+" | "not";
+
+export interface Unary extends Annotated {
+  kind: "Unary";
+  span: Span;
+  op: UnaryOp;
+  operand: Expr;
+}
+
+export type BinaryOp = "+" | "-" | "*" | "/" | "%" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "and" | "or";
+
+export interface Binary extends Annotated {
+  kind: "Binary";
+  span: Span;
+  op: BinaryOp;
+  left: Expr;
+  right: Expr;
+}
+
+export interface Ternary extends Annotated {
+  kind: "Ternary";
+  span: Span;
+  cond: Expr;
+  then: Expr;
+  else: Expr;
+}
+
+/** `[a, b]`: a tuple value (function/branch result) or an array literal argument. */
+export interface TupleExpr extends Annotated {
+  kind: "TupleExpr";
+  span: Span;
+  elements: Expr[];
+}
+
+export type Expr =
+  | NumberLit
+  | StringLit
+  | BoolLit
+  | ColorLit
+  | NaLit
+  | Identifier
+  | Member
+  | Call
+  | Index
+  | Unary
+  | Binary
+  | Ternary
+  | TupleExpr
+  | Structured;
+
+export type Node =
+  | Script
+  | Block
+  | TypeRef
+  | Stmt
+  | Expr
+  | Param
+  | FieldDecl
+  | EnumMember
+  | SwitchCase
+  | Argument;
