@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+const schema = z.object({
+  DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/barscript"),
+});
+
+/** For tools that need only the database (migrate, admin). Services use their own config. */
+export function loadDbConfig(env: NodeJS.ProcessEnv = process.env): { databaseUrl: string } {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "DATABASE_URL")}: ${issue?.message ?? "invalid"}`);
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL };
+}
