@@ -1,0 +1,62 @@
+// Every per-account limit the API and workers share, all keys under the configured REDIS_PREFIX.
+import type { Redis } from "ioredis";
+import { FailedKeyGuard } from "./failed-keys";
+import { type Lease, type LeaseOptions, LeaseSemaphore } from "./semaphore";
+import { RollingWindow, type WindowHit } from "./window";
+
+export const REQUESTS_WINDOW_MS = 60_000;
+
+export interface LimitsOptions {
+  redis: Redis;
+  /** REDIS_PREFIX, e.g. `bs:`. */
+  prefix: string;
+  /** Lease timing; tests shorten them. Defaults: 30 s TTL renewed every 10 s. */
+  leaseTtlMs?: number;
+  leaseRenewMs?: number;
+}
+
+export interface HeavyAccount { id: string; plan: { concurrentHeavy: number } }
+export interface WaitAccount { id: string; plan: { concurrentWaits: number } }
+export interface RunAccount { id: string; plan: { concurrentRuns: number } }
+export interface RateAccount { id: string; plan: { requestsPerMinute: number } }
+
+export interface Limits {
+  readonly failedKeys: FailedKeyGuard;
+  readonly requests: RollingWindow;
+  readonly heavy: LeaseSemaphore;
+  readonly waits: LeaseSemaphore;
+  readonly runs: LeaseSemaphore;
+  /** Counts one call toward requests a minute unless the window is full (refused calls are not counted). */
+  hitRequest(account: RateAccount): Promise<WindowHit>;
+  /** A heavy-call place, or null when the plan's heavy calls at once are taken. */
+  tryAcquireHeavy(account: HeavyAccount): Promise<Lease | null>;
+  /** A long-poll place, or null when the plan's long polls at once are taken (the call answers at once). */
+  tryAcquireWait(account: WaitAccount): Promise<Lease | null>;
+  /** A runs-at-once slot for a worker, leased under the run id (acquiring it again renews it). */
+  tryAcquireRun(account: RunAccount, runId: string, options?: Omit<LeaseOptions, "leaseId">): Promise<Lease | null>;
+  /** Runs executing for the account now. */
+  runsInUse(accountId: string): Promise<number>;
+}
+
+export function createLimits(options: LimitsOptions): Limits {
+  const { redis, prefix } = options;
+  const timing = { ttlMs: options.leaseTtlMs, renewMs: options.leaseRenewMs };
+  const semaphore = (name: string): LeaseSemaphore => new LeaseSemaphore(redis, { keyPrefix: `${prefix}limits:${name}:`, ...timing });
+  const heavy = semaphore("heavy");
+  const waits = semaphore("waits");
+  const runs = semaphore("runs");
+  const requests = new RollingWindow(redis, `${prefix}limits:rpm:`, REQUESTS_WINDOW_MS);
+  const failedKeys = new FailedKeyGuard(redis, `${prefix}limits:failed-keys:`);
+  return {
+    failedKeys,
+    requests,
+    heavy,
+    waits,
+    runs,
+    hitRequest: (account) => requests.hit(account.id, account.plan.requestsPerMinute),
+    tryAcquireHeavy: (account) => heavy.acquire(account.id, account.plan.concurrentHeavy),
+    tryAcquireWait: (account) => waits.acquire(account.id, account.plan.concurrentWaits),
+    tryAcquireRun: (account, runId, leaseOptions = {}) => runs.acquire(account.id, account.plan.concurrentRuns, { ...leaseOptions, leaseId: runId }),
+    runsInUse: (accountId) => runs.used(accountId),
+  };
+}

@@ -1,0 +1,122 @@
+// Leased semaphores (API.md "Limits, precisely"): each place is a lease id in a Redis sorted set
+// scored by its expiry. Taken atomically (Lua: purge expired, check count < limit, add), renewed
+// every 10 s while held with a 30 s time to live, released when done. The places of a process
+// that dies come back once its leases expire, within the TTL.
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import { SCRIPTS, toNumbers } from "./lua";
+
+export const LEASE_TTL_MS = 30_000;
+export const LEASE_RENEW_MS = 10_000;
+
+export interface LeaseOptions {
+  /** A lease id chosen by the caller (e.g. a run id); acquiring an id already held renews it. */
+  leaseId?: string;
+  /** Called once if a renewal finds the lease gone (the process stalled past the TTL). */
+  onLost?: (lease: Lease) => void;
+}
+
+export class Lease {
+  private timer: NodeJS.Timeout | undefined;
+  private released = false;
+  private lostFlag = false;
+
+  constructor(
+    private readonly semaphore: LeaseSemaphore,
+    readonly owner: string,
+    readonly id: string,
+    renewMs: number,
+    private readonly onLost: ((lease: Lease) => void) | undefined,
+  ) {
+    this.timer = setInterval(() => void this.renew(), renewMs);
+    // A held lease must never keep a process alive on its own.
+    this.timer.unref();
+  }
+
+  get lost(): boolean {
+    return this.lostFlag;
+  }
+
+  get held(): boolean {
+    return !this.released && !this.lostFlag;
+  }
+
+  /** Pushes the expiry forward now; false when the lease was already gone. */
+  async renew(): Promise<boolean> {
+    if (!this.held) return false;
+    let ok: boolean;
+    try {
+      ok = await this.semaphore.renew(this.owner, this.id);
+    } catch {
+      // Redis unreachable for a moment: the next tick tries again, the TTL covers the gap.
+      return true;
+    }
+    if (!ok && !this.released) {
+      this.lostFlag = true;
+      this.stopTimer();
+      this.onLost?.(this);
+    }
+    return ok;
+  }
+
+  /** Gives the place back. Safe to call more than once. */
+  async release(): Promise<void> {
+    if (this.released) return;
+    this.released = true;
+    this.stopTimer();
+    await this.semaphore.release(this.owner, this.id);
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
+export interface SemaphoreOptions {
+  /** Full key prefix, e.g. `bs:limits:heavy:`; the owner (an account id) is appended. */
+  keyPrefix: string;
+  ttlMs?: number;
+  renewMs?: number;
+}
+
+export class LeaseSemaphore {
+  readonly ttlMs: number;
+  readonly renewMs: number;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: SemaphoreOptions,
+  ) {
+    this.ttlMs = options.ttlMs ?? LEASE_TTL_MS;
+    this.renewMs = options.renewMs ?? LEASE_RENEW_MS;
+    if (this.renewMs >= this.ttlMs) throw new Error("a lease must be renewed more often than it expires");
+  }
+
+  key(owner: string): string {
+    return `${this.options.keyPrefix}${owner}`;
+  }
+
+  /** Takes a place for `owner` if fewer than `limit` are held; null when full. */
+  async acquire(owner: string, limit: number, options: LeaseOptions = {}): Promise<Lease | null> {
+    if (limit <= 0) return null;
+    const id = options.leaseId ?? randomUUID();
+    const [taken] = toNumbers(await SCRIPTS.leaseAcquire.run(this.redis, [this.key(owner)], [id, limit, this.ttlMs]));
+    if (taken !== 1) return null;
+    return new Lease(this, owner, id, this.renewMs, options.onLost);
+  }
+
+  async renew(owner: string, leaseId: string): Promise<boolean> {
+    return Number(await SCRIPTS.leaseRenew.run(this.redis, [this.key(owner)], [leaseId, this.ttlMs])) === 1;
+  }
+
+  /** Releases by id: also for a lease this process does not hold an object for. */
+  async release(owner: string, leaseId: string): Promise<boolean> {
+    return Number(await SCRIPTS.leaseRelease.run(this.redis, [this.key(owner)], [leaseId])) === 1;
+  }
+
+  /** Places held now. */
+  async used(owner: string): Promise<number> {
+    return Number(await SCRIPTS.leaseCount.run(this.redis, [this.key(owner)], []));
+  }
+}

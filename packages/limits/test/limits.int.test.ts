@@ -1,0 +1,174 @@
+import { randomBytes } from "node:crypto";
+import Redis from "ioredis";
+import { createLimits, FailedKeyGuard, LeaseSemaphore, RollingWindow } from "@barscript/limits";
+import { REDIS_URL } from "../../../test/support/env";
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe("limits against real Redis", () => {
+  let redis: Redis;
+  const prefix = `bst:limits:${randomBytes(4).toString("hex")}:`;
+
+  beforeAll(() => { redis = new Redis(REDIS_URL); });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  describe("leased semaphore", () => {
+    it("when places are taken up to the limit, then the next acquire is refused until one is released", async () => {
+      const sem = new LeaseSemaphore(redis, { keyPrefix: `${prefix}sem1:` });
+      const a = await sem.acquire("acct", 2);
+      const b = await sem.acquire("acct", 2);
+      expect(a).not.toBeNull();
+      expect(b).not.toBeNull();
+      expect(await sem.acquire("acct", 2)).toBeNull();
+      expect(await sem.used("acct")).toBe(2);
+      await a?.release();
+      await a?.release();
+      expect(await sem.used("acct")).toBe(1);
+      const c = await sem.acquire("acct", 2);
+      expect(c).not.toBeNull();
+      await b?.release();
+      await c?.release();
+      expect(await sem.used("acct")).toBe(0);
+    });
+
+    it("when another owner is full, then this owner is untouched", async () => {
+      const sem = new LeaseSemaphore(redis, { keyPrefix: `${prefix}sem2:` });
+      const a = await sem.acquire("one", 1);
+      expect(await sem.acquire("one", 1)).toBeNull();
+      const b = await sem.acquire("two", 1);
+      expect(b).not.toBeNull();
+      await a?.release();
+      await b?.release();
+    });
+
+    it("when 50 acquires race for 5 places, then exactly 5 win", async () => {
+      const sem = new LeaseSemaphore(redis, { keyPrefix: `${prefix}sem3:` });
+      const clients = Array.from({ length: 5 }, () => new Redis(REDIS_URL));
+      const sems = clients.map((c) => new LeaseSemaphore(c, { keyPrefix: `${prefix}sem3:` }));
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => sems[i % 5]!.acquire("acct", 5)));
+      const won = results.filter((r) => r !== null);
+      expect(won).toHaveLength(5);
+      expect(await sem.used("acct")).toBe(5);
+      await Promise.all(won.map((l) => l?.release()));
+      clients.forEach((c) => c.disconnect());
+    });
+
+    it("when a lease is held, then renewals keep it past its TTL", async () => {
+      const sem = new LeaseSemaphore(redis, { keyPrefix: `${prefix}sem4:`, ttlMs: 400, renewMs: 100 });
+      const lease = await sem.acquire("acct", 1);
+      await sleep(1000);
+      expect(lease?.held).toBe(true);
+      expect(await sem.used("acct")).toBe(1);
+      expect(await sem.acquire("acct", 1)).toBeNull();
+      await lease?.release();
+      expect(await sem.used("acct")).toBe(0);
+    });
+
+    it("when its holder stops renewing (a dead process), then the place comes back within the TTL", async () => {
+      const dying = new Redis(REDIS_URL);
+      const deadSem = new LeaseSemaphore(dying, { keyPrefix: `${prefix}sem5:`, ttlMs: 400, renewMs: 100 });
+      const sem = new LeaseSemaphore(redis, { keyPrefix: `${prefix}sem5:`, ttlMs: 400, renewMs: 100 });
+      expect(await deadSem.acquire("acct", 1)).not.toBeNull();
+      dying.disconnect();
+      expect(await sem.acquire("acct", 1)).toBeNull();
+      await sleep(500);
+      const lease = await sem.acquire("acct", 1);
+      expect(lease).not.toBeNull();
+      await lease?.release();
+    });
+
+    it("when a renewal finds the lease gone, then the holder is told once", async () => {
+      const sem = new LeaseSemaphore(redis, { keyPrefix: `${prefix}sem6:`, ttlMs: 400, renewMs: 100 });
+      const lost = jest.fn();
+      const lease = await sem.acquire("acct", 1, { onLost: lost });
+      await redis.del(sem.key("acct"));
+      await sleep(250);
+      expect(lost).toHaveBeenCalledTimes(1);
+      expect(lease?.lost).toBe(true);
+    });
+
+    it("when a caller-chosen lease id is acquired twice, then it holds one place", async () => {
+      const sem = new LeaseSemaphore(redis, { keyPrefix: `${prefix}sem7:` });
+      const a = await sem.acquire("acct", 1, { leaseId: "run_1" });
+      const again = await sem.acquire("acct", 1, { leaseId: "run_1" });
+      expect(again).not.toBeNull();
+      expect(await sem.used("acct")).toBe(1);
+      await a?.release();
+      await again?.release();
+    });
+
+    it("when the limit is 0, then nothing is taken", async () => {
+      const sem = new LeaseSemaphore(redis, { keyPrefix: `${prefix}sem8:` });
+      expect(await sem.acquire("acct", 0)).toBeNull();
+    });
+  });
+
+  describe("rolling window", () => {
+    it("when the window is full, then the call is refused, not counted, and told when room comes back", async () => {
+      const w = new RollingWindow(redis, `${prefix}w1:`, 60_000);
+      const hits = [];
+      for (let i = 0; i < 3; i++) hits.push(await w.hit("acct", 3));
+      expect(hits.map((h) => [h.allowed, h.remaining, h.resetSeconds > 0])).toEqual([[true, 2, false], [true, 1, false], [true, 0, true]]);
+      const refused = await w.hit("acct", 3);
+      expect(refused.allowed).toBe(false);
+      expect(refused.remaining).toBe(0);
+      expect(refused.resetSeconds).toBeGreaterThan(55);
+      expect(refused.resetSeconds).toBeLessThanOrEqual(60);
+      expect(await w.count("acct")).toBe(3);
+    });
+
+    it("when the oldest call leaves the window, then there is room again (rolling, not fixed)", async () => {
+      const w = new RollingWindow(redis, `${prefix}w2:`, 1000);
+      expect((await w.hit("acct", 2)).allowed).toBe(true);
+      await sleep(500);
+      expect((await w.hit("acct", 2)).allowed).toBe(true);
+      expect((await w.hit("acct", 2)).allowed).toBe(false);
+      await sleep(600);
+      // the first left, the second is still inside: one place
+      expect((await w.hit("acct", 2)).allowed).toBe(true);
+      expect((await w.hit("acct", 2)).allowed).toBe(false);
+    });
+
+    it("when 100 calls race for 10 places across connections, then exactly 10 pass", async () => {
+      const clients = Array.from({ length: 4 }, () => new Redis(REDIS_URL));
+      const windows = clients.map((c) => new RollingWindow(c, `${prefix}w3:`, 60_000));
+      const hits = await Promise.all(Array.from({ length: 100 }, (_, i) => windows[i % 4]!.hit("acct", 10)));
+      expect(hits.filter((h) => h.allowed)).toHaveLength(10);
+      clients.forEach((c) => c.disconnect());
+    });
+  });
+
+  describe("failed-key guard", () => {
+    it("when 30 failures are recorded, then the IP is not blocked; at 31 it is", async () => {
+      const guard = new FailedKeyGuard(redis, `${prefix}fk:`);
+      for (let i = 0; i < 30; i++) await guard.recordFailure("10.0.0.1");
+      expect(await guard.isBlocked("10.0.0.1")).toBe(false);
+      await guard.recordFailure("10.0.0.1");
+      expect(await guard.isBlocked("10.0.0.1")).toBe(true);
+      expect(await guard.isBlocked("10.0.0.2")).toBe(false);
+    });
+  });
+
+  describe("createLimits", () => {
+    it("when used, then every key it writes starts with the prefix", async () => {
+      const p = `${prefix}cl:`;
+      const limits = createLimits({ redis, prefix: p });
+      const account = { id: "acc_1", plan: { requestsPerMinute: 5, concurrentHeavy: 1, concurrentWaits: 1, concurrentRuns: 1 } };
+      const heavy = await limits.tryAcquireHeavy(account);
+      const wait = await limits.tryAcquireWait(account);
+      expect(await limits.tryAcquireWait(account)).toBeNull();
+      const run = await limits.tryAcquireRun(account, "run_x");
+      expect(await limits.runsInUse("acc_1")).toBe(1);
+      await limits.hitRequest(account);
+      await limits.failedKeys.recordFailure("1.2.3.4");
+      const keys = await redis.keys(`${prefix}*`);
+      const mine = keys.filter((k) => k.startsWith(p));
+      expect(mine.sort()).toEqual([`${p}limits:failed-keys:1.2.3.4`, `${p}limits:heavy:acc_1`, `${p}limits:rpm:acc_1`, `${p}limits:runs:acc_1`, `${p}limits:waits:acc_1`]);
+      await Promise.all([heavy?.release(), wait?.release(), run?.release()]);
+    });
+  });
+});
