@@ -1,2 +1,6 @@
 export * from "./errors";
 export * from "./exit-codes";
+export * from "./schemas";
+export * from "./endpoints";
+export { buildOpenApi } from "./openapi";
+export { parseInput } from "./validate";

@@ -1,0 +1,52 @@
+// The API app factory. Handling order (API.md "How a call is handled, in order"):
+// request id -> body size and JSON -> 404 outside /v1 -> (under /v1) the check chain ->
+// routing, validation, handler. One error handler renders every refusal as the envelope.
+import express, { Router, type Express } from "express";
+import { pinoHttp } from "pino-http";
+import { buildOpenApi } from "@barscript/contracts";
+import type { AppDeps } from "./deps";
+import { requestId } from "./http/request-id";
+import { bodyParser } from "./http/body";
+import { errorHandler } from "./http/errors";
+import { notFound } from "./http/not-found";
+import { healthRouter } from "./ops/health";
+import { createHttpMetrics } from "./ops/metrics";
+import { ROUTE_MODULES } from "./routes";
+
+export interface AppExtras {
+  /** Routers outside /v1 (sign-in pages, queue dashboard), mounted before the 404 fallback. */
+  outside?: Router[];
+}
+
+export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("query parser", "simple");
+  const metrics = createHttpMetrics(deps.collectDefaultMetrics ?? false);
+
+  app.use(requestId);
+  app.use(pinoHttp({
+    logger: deps.logger,
+    genReqId: (_req, res) => String(res.getHeader("X-Request-Id")),
+    // Secrets never reach logs.
+    redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+  }));
+  app.use(metrics.middleware);
+  app.use(bodyParser);
+
+  app.use(healthRouter(deps));
+  app.use(metrics.router);
+  const openapi = buildOpenApi(`${deps.config.publicUrl}/v1`);
+  app.get("/openapi.json", (_req, res) => { res.json(openapi); });
+  for (const router of extras.outside ?? []) app.use(router);
+
+  const v1 = Router();
+  for (const register of ROUTE_MODULES) register(v1, deps);
+  // Unknown path or method under /v1: the check chain (rows 1-6) answers first, then 404.
+  v1.use(deps.auth.guard("account"), notFound);
+  app.use("/v1", v1);
+
+  app.use(notFound);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

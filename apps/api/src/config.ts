@@ -1,0 +1,50 @@
+// The API process's configuration: parsed once at start by one zod schema (API.md
+// "Configuration"). A bad or missing value stops the process with the variable's name.
+import { z } from "zod";
+
+const schema = z.object({
+  DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/barscript"),
+  REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
+  REDIS_PREFIX: z.string().min(1).default("bs:"),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.string().url().default("http://localhost:8080"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ADMIN_TOKEN: z.string().min(16).optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+});
+
+export interface ApiConfig {
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  appSecret: string;
+  port: number;
+  publicUrl: string;
+  logLevel: string;
+  adminToken: string | undefined;
+  workerConcurrency: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "configuration");
+    throw new ConfigError(`invalid configuration: ${name}: ${issue?.message ?? "invalid value"}`);
+  }
+  const e = parsed.data;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    appSecret: e.APP_SECRET,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ""),
+    logLevel: e.LOG_LEVEL,
+    adminToken: e.ADMIN_TOKEN,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+  };
+}

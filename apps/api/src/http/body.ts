@@ -1,0 +1,81 @@
+// API.md handling order, step 2: the body's size is counted as it streams (not only from
+// Content-Length), then JSON is parsed. Over 2,359,296 bytes: 413 invalid_request.
+import type { Request, RequestHandler } from "express";
+import { ApiError } from "@barscript/contracts";
+
+export const MAX_BODY_BYTES = 2_359_296;
+const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function tooLarge(): ApiError {
+  return new ApiError("invalid_request", `Request body is larger than ${MAX_BODY_BYTES} bytes (2.25 MB).`, { status: 413 });
+}
+
+function readBody(req: Request, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > limit) {
+      reject(tooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on("data", (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        chunks.length = 0;
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => { if (!failed) resolve(Buffer.concat(chunks)); });
+    req.on("error", (error) => { if (!failed) reject(error); });
+  });
+}
+
+function isJson(req: Request): boolean {
+  const type = req.headers["content-type"] ?? "";
+  return /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type);
+}
+
+function isForm(req: Request): boolean {
+  return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.headers["content-type"] ?? "");
+}
+
+/**
+ * Reads and parses the body. Under `/v1` a body must be JSON; the browser pages also take
+ * url-encoded forms. A bodyless POST (revoke, cancel) is fine.
+ */
+export const bodyParser: RequestHandler = async (req, res, next) => {
+  if (!METHODS_WITH_BODY.has(req.method)) return next();
+  let raw: Buffer;
+  try {
+    raw = await readBody(req, MAX_BODY_BYTES);
+  } catch (error) {
+    // Keep draining so the client reads our 413 instead of a reset connection.
+    res.setHeader("Connection", "close");
+    req.resume();
+    return next(error);
+  }
+  (req as Request & { rawBody?: Buffer }).rawBody = raw;
+  if (raw.length === 0) {
+    req.body = undefined;
+    return next();
+  }
+  if (isJson(req)) {
+    try {
+      req.body = JSON.parse(raw.toString("utf8")) as unknown;
+    } catch {
+      return next(new ApiError("invalid_request", "Request body is not valid JSON."));
+    }
+    return next();
+  }
+  if (isForm(req) && !req.path.startsWith("/v1")) {
+    req.body = Object.fromEntries(new URLSearchParams(raw.toString("utf8")));
+    return next();
+  }
+  return next(new ApiError("invalid_request", "Request body must be JSON with Content-Type: application/json."));
+};

@@ -1,0 +1,64 @@
+// Opaque keyset cursors, signed with APP_SECRET (API.md "Page sizes"): a client can neither
+// forge nor edit one, and a cursor from another list is refused.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { ApiError } from "@barscript/contracts";
+
+export type CursorValues = Array<string | number | null>;
+
+export interface CursorCodec {
+  encode(list: string, values: CursorValues): string;
+  decode(list: string, cursor: string): CursorValues;
+}
+
+export function createCursorCodec(secret: string): CursorCodec {
+  const sign = (payload: string): string => createHmac("sha256", `cursor:${secret}`).update(payload).digest("base64url").slice(0, 22);
+  return {
+    encode(list, values) {
+      const payload = Buffer.from(JSON.stringify({ l: list, v: values })).toString("base64url");
+      return `${payload}.${sign(payload)}`;
+    },
+    decode(list, cursor) {
+      const invalid = new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
+      const [payload, signature, extra] = cursor.split(".");
+      if (!payload || !signature || extra !== undefined) throw invalid;
+      const expected = Buffer.from(sign(payload));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+      } catch {
+        throw invalid;
+      }
+      const body = parsed as { l?: unknown; v?: unknown };
+      if (body.l !== list || !Array.isArray(body.v)) throw invalid;
+      return body.v as CursorValues;
+    },
+  };
+}
+
+export interface PageLimits {
+  default: number;
+  most: number;
+}
+
+/** API.md "Page sizes", keyed by list. */
+export const PAGE_LIMITS = {
+  scripts: { default: 50, most: 500 },
+  instruments: { default: 50, most: 500 },
+  keys: { default: 50, most: 500 },
+  runs: { default: 50, most: 200 },
+  library: { default: 50, most: 200 },
+  versions: { default: 50, most: 200 },
+  outputs: { default: 5_000, most: 50_000 },
+  events: { default: 100, most: 1_000 },
+} as const satisfies Record<string, PageLimits>;
+
+/** SERVICE-SPEC 4: 0, negative or not a number falls back to the default; above the most is cut. */
+export function parseLimit(raw: unknown, limits: PageLimits): number {
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof text !== "string" || !/^-?\d+$/.test(text.trim())) return limits.default;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value <= 0) return limits.default;
+  return Math.min(value, limits.most);
+}

@@ -1,0 +1,38 @@
+// Every /v1 endpoint is wired here from the contracts table: guard (rows of 5.4), heavy
+// lease, then parameters and body validated by the endpoint's zod schemas, then the handler.
+import type { Request, Response, Router, RequestHandler } from "express";
+import type { z } from "zod";
+import { endpoint, parseInput, type Endpoint } from "@barscript/contracts";
+import type { AuthPlugin } from "./auth-plugin";
+
+export interface Parsed<Q, B> {
+  query: Q;
+  body: B;
+  params: Record<string, string>;
+}
+
+type QueryOf<E extends Endpoint> = E["query"] extends z.ZodType ? z.infer<E["query"]> : Record<string, never>;
+
+export type Handler<Q = Record<string, unknown>, B = unknown> = (req: Request, res: Response, input: Parsed<Q, B>) => Promise<void> | void;
+
+function expressPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+export function defineRoute<Q = Record<string, unknown>, B = unknown>(
+  router: Router,
+  auth: AuthPlugin,
+  id: number,
+  handler: Handler<Q, B>,
+): void {
+  const e = endpoint(id);
+  const chain: RequestHandler[] = [];
+  if (e.guard !== "no-key") chain.push(auth.guard(e.guard));
+  if (e.heavy) chain.push(auth.heavy());
+  chain.push(async (req, res) => {
+    const query = (e.query ? parseInput(e.query, req.query, "query") : {}) as QueryOf<typeof e> as Q;
+    const body = (e.body ? parseInput(e.body, req.body, "body") : req.body) as B;
+    await handler(req, res, { query, body, params: req.params as Record<string, string> });
+  });
+  router[e.method](expressPath(e.path), ...chain);
+}

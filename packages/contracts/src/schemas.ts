@@ -1,0 +1,229 @@
+// zod schemas of every object API.md defines. Requests are validated with these; responses
+// are described by them in /openapi.json (generated, never written by hand).
+import { z } from "zod";
+
+export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "1d", "1w"] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+export const SCOPES = ["read", "scripts:write", "runs:write"] as const;
+export type Scope = (typeof SCOPES)[number];
+export const SCRIPT_KINDS = ["indicator", "definition", "study", "library"] as const;
+export const RUN_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+export const FAILURE_KINDS = ["script", "plan_limit", "out_of_coverage", "data_not_ready", "timeout", "busy", "cancelled", "internal"] as const;
+
+const time = z.string().describe("RFC 3339, UTC");
+
+export const ErrorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+    diagnostics: z.array(z.lazy(() => DiagnosticSchema)).optional(),
+  }),
+});
+
+export const PlanRefSchema = z.object({ name: z.string(), api_access: z.boolean() });
+
+export const AccountSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  email: z.string(),
+  status: z.enum(["waitlist", "active"]),
+  plan: PlanRefSchema,
+  created_at: time,
+});
+
+const Cap = z.object({ limit: z.number().int(), used: z.number().int() });
+export const UsageSchema = z.object({
+  plan: z.string(),
+  period: z.object({ start: time, end: time }),
+  caps: z.object({ scripts: Cap, definitions: Cap, events_per_month: Cap, compute_units_per_month: Cap }),
+  api_limits: z.object({ requests_per_minute: z.number().int(), concurrent_heavy: z.number().int(), concurrent_waits: z.number().int() }),
+  concurrent_runs: Cap,
+  history_start: time.nullable(),
+  run_time_limit: z.number(),
+});
+
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(z.enum(SCOPES)),
+  created_at: time,
+  expires_at: time.nullable(),
+  last_used_at: time.nullable(),
+  revoked_at: time.nullable(),
+});
+
+export const CoverageSchema = z.object({ from: time, to: time, bars: z.number().int() });
+export const InstrumentSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  exchange: z.string(),
+  asset_class: z.enum(["equity", "etf", "crypto", "fx", "index", "future"]),
+  currency: z.string(),
+  timezone: z.string(),
+  status: z.enum(["ready", "backfilling"]),
+  coverage: z.record(z.string(), CoverageSchema),
+});
+
+export const DiagnosticSchema = z.object({
+  severity: z.enum(["error", "warning", "info"]),
+  stage: z.enum(["lint", "link", "derive"]),
+  code: z.string(),
+  message: z.string(),
+  file: z.string(),
+  line: z.number().int(),
+  column: z.number().int(),
+  end_line: z.number().int(),
+  end_column: z.number().int(),
+});
+
+export const InterfaceSchema = z.object({
+  inputs: z.array(z.object({
+    name: z.string(), type: z.string(), default: z.union([z.number(), z.string(), z.boolean(), z.null()]),
+    title: z.string().nullable(), min: z.number().nullable(), max: z.number().nullable(),
+    options: z.array(z.union([z.number(), z.string()])).nullable(),
+  })),
+  outputs: z.array(z.object({ name: z.string(), title: z.string(), type: z.string() })),
+  events: z.array(z.object({ name: z.string(), message: z.string() })),
+  warmup_bars: z.number().int(),
+  horizons: z.array(z.number().int()).optional(),
+});
+
+export const DependencySchema = z.object({ owner: z.string(), slug: z.string(), kind: z.enum(SCRIPT_KINDS), version: z.number().int() });
+
+export const FileSchema = z.object({
+  path: z.string().min(1).max(255),
+  content: z.string(),
+});
+
+export const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+export const ScriptBodySchema = z.object({
+  slug: z.string().regex(SLUG, "must match ^[a-z0-9][a-z0-9-]{0,62}$"),
+  kind: z.enum(SCRIPT_KINDS).optional(),
+  title: z.string().max(200).optional(),
+  description: z.string().max(5_000).optional(),
+  visibility: z.enum(["private", "public"]).optional(),
+  files: z.array(FileSchema).min(1),
+  base_version: z.number().int().min(1).optional(),
+  message: z.string().max(1_000).optional(),
+});
+
+export const ValidateBodySchema = ScriptBodySchema.omit({ slug: true, base_version: true, message: true });
+
+export const ScriptPatchSchema = z.object({
+  slug: z.string().regex(SLUG).optional(),
+  title: z.string().max(200).optional(),
+  description: z.string().max(5_000).optional(),
+  visibility: z.enum(["private", "public"]).optional(),
+}).strict();
+
+export const ScriptSchema = z.object({
+  slug: z.string(),
+  kind: z.enum(SCRIPT_KINDS),
+  title: z.string(),
+  description: z.string(),
+  visibility: z.enum(["private", "public"]),
+  latest_version: z.number().int(),
+  created_at: time,
+  updated_at: time,
+  interface: InterfaceSchema,
+  dependencies: z.array(DependencySchema),
+  files: z.array(FileSchema).optional(),
+});
+
+export const ValidationSchema = z.object({
+  valid: z.boolean(),
+  diagnostics: z.array(DiagnosticSchema),
+  interface: InterfaceSchema.nullable(),
+  dependencies: z.array(DependencySchema),
+});
+
+export const VersionSchema = z.object({ version: z.number().int(), created_at: time, message: z.string().nullable(), digest: z.string() });
+
+export const LibraryScriptSchema = z.object({
+  owner: z.string(), slug: z.string(), kind: z.enum(SCRIPT_KINDS), title: z.string(), description: z.string(),
+  latest_version: z.number().int(), interface: InterfaceSchema, updated_at: time, files: z.array(FileSchema).optional(),
+});
+
+const InputValue = z.union([z.number(), z.string(), z.boolean()]);
+export const WindowRequestSchema = z.object({
+  from: z.string().datetime({ offset: true }).optional(),
+  to: z.string().datetime({ offset: true }).optional(),
+  bars: z.number().int().min(1).max(50_000).optional(),
+});
+
+export const RunRequestSchema = WindowRequestSchema.extend({
+  script: z.union([z.string().regex(SLUG), z.object({ slug: z.string().regex(SLUG), version: z.number().int().min(1).optional(), owner: z.string().optional() })]),
+  kind: z.enum(SCRIPT_KINDS).optional(),
+  instrument: z.string().min(1).max(32),
+  timeframe: z.string(),
+  inputs: z.record(z.string(), InputValue).optional(),
+  wait: z.number().optional(),
+});
+
+export const CollectRequestSchema = RunRequestSchema.omit({ script: true, kind: true });
+
+export const FailureSchema = z.object({ kind: z.enum(FAILURE_KINDS), message: z.string(), retryable: z.boolean() });
+export const SummarySchema = z.object({
+  bars: z.number().int(),
+  warmup_bars: z.number().int(),
+  bars_evaluated: z.number().int(),
+  compute_units: z.number().int(),
+  outputs: z.number().int().optional(),
+  events: z.number().int().optional(),
+  events_dropped: z.number().int().optional(),
+  runtime_errors: z.array(z.object({ message: z.string(), count: z.number().int(), first_time: time, last_time: time })),
+  duration: z.number(),
+});
+
+export const RunSchema = z.object({
+  id: z.string(),
+  kind: z.enum(SCRIPT_KINDS),
+  script: z.object({ owner: z.string(), slug: z.string(), version: z.number().int() }),
+  instrument: z.string(),
+  timeframe: z.enum(TIMEFRAMES),
+  window: z.object({ from: time.nullable(), to: time.nullable(), requested_from: time.nullable(), requested_to: time.nullable(), bars: z.number().int() }),
+  inputs: z.record(z.string(), InputValue),
+  status: z.enum(RUN_STATUSES),
+  failure: FailureSchema.optional(),
+  summary: SummarySchema.optional(),
+  source: z.enum(["api", "app", "study"]),
+  created_at: time,
+  started_at: time.nullable(),
+  finished_at: time.nullable(),
+  expires_at: time.nullable(),
+});
+
+export const EventSchema = z.object({
+  id: z.string(), time, name: z.string(), message: z.string(), instrument: z.string(), timeframe: z.string(), price: z.number(), run_id: z.string(),
+});
+
+export const IndicatorPointSchema = z.object({ t: z.number().int() }).catchall(z.number().nullable());
+
+const HorizonStats = z.object({
+  h: z.number().int(), count: z.number().int(), mean: z.number().nullable(), median: z.number().nullable(), stdev: z.number().nullable(),
+  hit_rate: z.number().nullable(), mfe_mean: z.number().nullable(), mae_mean: z.number().nullable(), t_stat: z.number().nullable(),
+});
+export const StudyResultSchema = z.object({
+  study: z.object({
+    horizons: z.array(z.number().int()),
+    groups: z.array(z.object({ definition: z.string(), event: z.string(), group: z.record(z.string(), z.unknown()), count: z.number().int(), horizons: z.array(HorizonStats) })),
+    baseline: z.object({ count: z.number().int(), horizons: z.array(HorizonStats) }),
+    events_used: z.number().int(),
+  }),
+});
+
+export const DocTopicSchema = z.object({ topic: z.string(), title: z.string(), summary: z.string() });
+
+export const DeviceRequestSchema = z.object({ client_name: z.string().max(100).optional(), scopes: z.array(z.enum(SCOPES)).min(1).optional() });
+export const DeviceAuthorizationSchema = z.object({
+  device_code: z.string(), user_code: z.string(), verification_uri: z.string(), verification_uri_complete: z.string(), expires_in: z.number().int(), interval: z.number().int(),
+});
+export const TokenRequestSchema = z.object({ device_code: z.string().min(1), grant_type: z.string().optional() });
+export const TokenSchema = z.object({ api_key: z.string(), key: ApiKeySchema });
+
+export function page<T extends z.ZodType>(item: T, field = "data") {
+  return z.object({ [field]: z.array(item), next_cursor: z.string().nullable() });
+}

@@ -1,0 +1,13 @@
+// Turns a zod failure into 400 invalid_request naming the field (API.md handling order, step 5).
+import type { z } from "zod";
+import { ApiError } from "./errors";
+
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "query" | "inputs" = "body"): z.infer<T> {
+  const result = schema.safeParse(value ?? (where === "body" ? undefined : {}));
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join(".") : null;
+  const what = where === "query" ? "Parameter" : "Field";
+  const message = field ? `${what} \`${field}\`: ${issue?.message ?? "invalid"}.` : `Request ${where} is invalid: ${issue?.message ?? "invalid"}.`;
+  throw new ApiError("invalid_request", message);
+}

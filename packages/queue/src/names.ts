@@ -1,0 +1,17 @@
+// Queue names and the BullMQ prefix. Every key lives under the configured REDIS_PREFIX so
+// test files and deployments sharing one Redis never see each other's queues.
+export const QUEUES = {
+  runs: "runs",
+  maintenance: "maintenance",
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export function bullPrefix(redisPrefix: string): string {
+  return `${redisPrefix}bull`;
+}
+
+/** Pub/sub channel carrying a run's status changes and cancel requests. */
+export function runChannel(redisPrefix: string, runId: string): string {
+  return `${redisPrefix}run:${runId}`;
+}

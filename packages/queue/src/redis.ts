@@ -1,0 +1,28 @@
+// Redis connections, one factory, each option with its reason (BullMQ's production guide).
+import { Redis, type RedisOptions } from "ioredis";
+
+export type RedisRole =
+  /** BullMQ workers block on Redis: they must retry forever rather than throw. */
+  | "worker"
+  /** API-side commands (limits, enqueue): fail fast so a request answers 503 instead of hanging. */
+  | "command"
+  /** Pub/sub subscribers: retry forever, they only listen. */
+  | "subscriber";
+
+export function createRedis(url: string, role: RedisRole, extra: RedisOptions = {}): Redis {
+  const options: RedisOptions = {
+    // Required by BullMQ for blocking connections; harmless elsewhere.
+    maxRetriesPerRequest: role === "command" ? 1 : null,
+    // Queue commands while reconnecting only where waiting is the right behaviour.
+    enableOfflineQueue: role !== "command",
+    // Reconnect with a capped backoff: outages of Redis are expected to be brief.
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+    connectTimeout: 5_000,
+    lazyConnect: false,
+    ...extra,
+  };
+  const redis = new Redis(url, options);
+  // An 'error' listener on every connection: without it ioredis errors crash the process.
+  redis.on("error", () => undefined);
+  return redis;
+}
