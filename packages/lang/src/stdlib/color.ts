@@ -1,0 +1,66 @@
+// Colors as numbers: r * 2^24 + g * 2^16 + b * 2^8 + transparency (0 opaque .. 100 clear).
+// na color is NaN. Values only: there is no chart.
+
+export function rgb(r: number, g: number, b: number, transp = 0): number {
+  if (r !== r || g !== g || b !== b) return NaN;
+  const c = (v: number, hi: number) => Math.min(hi, Math.max(0, Math.round(v)));
+  const t = transp === transp ? c(transp, 100) : 0;
+  return c(r, 255) * 16777216 + c(g, 255) * 65536 + c(b, 255) * 256 + t;
+}
+
+export function hex(h: string, transp = 0): number {
+  const n = parseInt(h.replace("#", "").slice(0, 6), 16);
+  return rgb((n >> 16) & 255, (n >> 8) & 255, n & 255, transp);
+}
+
+/** From a `#RRGGBBAA` literal's alpha (255 opaque) to Pine's transparency. */
+export function fromLiteral(r: number, g: number, b: number, a: number): number {
+  return rgb(r, g, b, Math.round(((255 - a) / 255) * 100));
+}
+
+export function newColor(color: number, transp: number): number {
+  if (color !== color) return NaN;
+  return rgb(r(color), g(color), b(color), transp);
+}
+
+export function r(c: number): number {
+  return c !== c ? NaN : Math.floor(c / 16777216) % 256;
+}
+export function g(c: number): number {
+  return c !== c ? NaN : Math.floor(c / 65536) % 256;
+}
+export function b(c: number): number {
+  return c !== c ? NaN : Math.floor(c / 256) % 256;
+}
+export function t(c: number): number {
+  return c !== c ? NaN : c % 256;
+}
+
+/** color.from_gradient(value, bottom_value, top_value, bottom_color, top_color). */
+export function fromGradient(v: number, lo: number, hi: number, c0: number, c1: number): number {
+  if (v !== v || lo !== lo || hi !== hi || c0 !== c0 || c1 !== c1) return NaN;
+  const k = hi === lo ? 0 : Math.min(1, Math.max(0, (v - lo) / (hi - lo)));
+  const mix = (a: number, z: number) => a + (z - a) * k;
+  return rgb(mix(r(c0), r(c1)), mix(g(c0), g(c1)), mix(b(c0), b(c1)), mix(t(c0), t(c1)));
+}
+
+/** Pine's named colors (v5/v6 palette). */
+export const NAMED: Readonly<Record<string, number>> = Object.freeze({
+  aqua: hex("#00BCD4"),
+  black: hex("#363A45"),
+  blue: hex("#2962FF"),
+  fuchsia: hex("#E040FB"),
+  gray: hex("#787B86"),
+  green: hex("#4CAF50"),
+  lime: hex("#00E676"),
+  maroon: hex("#880E4F"),
+  navy: hex("#311B92"),
+  olive: hex("#808000"),
+  orange: hex("#FF9800"),
+  purple: hex("#9C27B0"),
+  red: hex("#FF5252"),
+  silver: hex("#B2B5BE"),
+  teal: hex("#00897B"),
+  white: hex("#FFFFFF"),
+  yellow: hex("#FFEB3B"),
+});

@@ -1,0 +1,8 @@
+// The standard library's implementations, as the runtime object exposes them to compiled code.
+
+export * as ta from "./ta";
+export * as math from "./math";
+export * as str from "./str";
+export * as array from "./array";
+export * as color from "./color";
+export { Ring } from "./ring";

@@ -1,0 +1,201 @@
+// str.* over JS strings. na string is null; numbers' na is NaN.
+
+import { fail, MAX_STRING_LENGTH } from "../runtime/errors";
+import { PineArray } from "./array";
+
+export function checked(s: string): string {
+  if (s.length > MAX_STRING_LENGTH) fail(`string longer than ${MAX_STRING_LENGTH} characters`);
+  return s;
+}
+
+export function concat(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return null;
+  if (a.length + b.length > MAX_STRING_LENGTH) fail(`string longer than ${MAX_STRING_LENGTH} characters`);
+  return a + b;
+}
+
+function trimZeros(s: string): string {
+  return s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s;
+}
+
+/** Default number text: integers as is, others with up to 10 decimals, trailing zeros dropped. */
+export function numberText(x: number): string {
+  if (x !== x) return "NaN";
+  if (!isFinite(x)) return x > 0 ? "Infinity" : "-Infinity";
+  if (Number.isInteger(x)) return String(x);
+  if (Math.abs(x) >= 1e21 || Math.abs(x) < 1e-10) return String(x);
+  return trimZeros(x.toFixed(10));
+}
+
+function group(intPart: string): string {
+  return intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** Patterns like `#.##`, `0.00`, `#,##0.0`, with an optional trailing `%`. */
+export function formatPattern(x: number, pattern: string): string {
+  if (x !== x) return "NaN";
+  let p = pattern;
+  let v = x;
+  let suffix = "";
+  if (p.endsWith("%")) {
+    v = x * 100;
+    suffix = "%";
+    p = p.slice(0, -1);
+  }
+  const dot = p.indexOf(".");
+  const intPat = dot < 0 ? p : p.slice(0, dot);
+  const fracPat = dot < 0 ? "" : p.slice(dot + 1);
+  const minFrac = (fracPat.match(/0/g) ?? []).length;
+  const maxFrac = fracPat.length;
+  let s = Math.abs(v).toFixed(Math.min(maxFrac, 20));
+  if (maxFrac > minFrac && s.includes(".")) {
+    const [i, f = ""] = s.split(".");
+    let frac = f;
+    while (frac.length > minFrac && frac.endsWith("0")) frac = frac.slice(0, -1);
+    s = frac.length > 0 ? `${i}.${frac}` : (i ?? "0");
+  }
+  const pieces = s.split(".");
+  let ip = pieces[0] ?? "0";
+  const fp = pieces[1];
+  const minInt = (intPat.match(/0/g) ?? []).length;
+  while (ip.length < minInt) ip = "0" + ip;
+  if (intPat.includes(",")) ip = group(ip);
+  const neg = v < 0 && Number(s) !== 0 ? "-" : "";
+  return neg + ip + (fp !== undefined ? "." + fp : "") + suffix;
+}
+
+export function tostring(x: unknown, format?: string | null, mintick = 0.01): string | null {
+  if (x === null || x === undefined) return null;
+  if (typeof x === "string") return x;
+  if (typeof x === "boolean") return x ? "true" : "false";
+  if (typeof x !== "number") return null;
+  if (format === undefined || format === null || format === "inherit" || format === "price") return numberText(x);
+  if (format === "mintick") {
+    const d = Math.max(0, Math.round(-Math.log10(mintick)));
+    return x !== x ? "NaN" : (Math.round(x / mintick) * mintick).toFixed(d);
+  }
+  if (format === "percent") return x !== x ? "NaN" : trimZeros(x.toFixed(2)) + "%";
+  if (format === "volume") {
+    if (x !== x) return "NaN";
+    const a = Math.abs(x);
+    const units: Array<[number, string]> = [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]];
+    for (const [u, s] of units) if (a >= u) return trimZeros((x / u).toFixed(3)) + s;
+    return trimZeros(x.toFixed(2));
+  }
+  return formatPattern(x, format);
+}
+
+/** str.format: `{0}`, `{1,number,#.##}`, `{0,number,integer}`, `{0,number,percent}`; '' quotes. */
+export function format(fmt: string | null, args: unknown[]): string | null {
+  if (fmt === null) return null;
+  let out = "";
+  let i = 0;
+  while (i < fmt.length) {
+    const ch = fmt[i]!;
+    if (ch === "'") {
+      const j = fmt.indexOf("'", i + 1);
+      if (j === i + 1) {
+        out += "'";
+        i += 2;
+        continue;
+      }
+      if (j < 0) {
+        out += fmt.slice(i + 1);
+        break;
+      }
+      out += fmt.slice(i + 1, j);
+      i = j + 1;
+      continue;
+    }
+    if (ch === "{") {
+      const j = fmt.indexOf("}", i);
+      if (j < 0) {
+        out += fmt.slice(i);
+        break;
+      }
+      const parts = fmt.slice(i + 1, j).split(",").map((s) => s.trim());
+      const idx = Number(parts[0]);
+      const v = Number.isInteger(idx) && idx >= 0 && idx < args.length ? args[idx] : undefined;
+      let text: string | null;
+      if (v === undefined) text = `{${parts[0] ?? ""}}`;
+      else if (parts[1] === "number" && typeof v === "number") {
+        const style = parts[2];
+        if (style === undefined) text = formatPattern(v, "#,##0.###");
+        else if (style === "integer") text = formatPattern(v, "#,##0");
+        else if (style === "percent") text = formatPattern(v, "#,##0%");
+        else if (style === "currency") text = "$" + formatPattern(v, "#,##0.00");
+        else text = formatPattern(v, style);
+      } else text = tostring(v);
+      out += text ?? "NaN";
+      if (out.length > MAX_STRING_LENGTH) fail(`string longer than ${MAX_STRING_LENGTH} characters`);
+      i = j + 1;
+      continue;
+    }
+    out += ch;
+    i++;
+  }
+  return checked(out);
+}
+
+export function length(s: string | null): number {
+  return s === null ? NaN : s.length;
+}
+export function contains(s: string | null, sub: string | null): boolean {
+  return s !== null && sub !== null && s.includes(sub);
+}
+export function startswith(s: string | null, sub: string | null): boolean {
+  return s !== null && sub !== null && s.startsWith(sub);
+}
+export function endswith(s: string | null, sub: string | null): boolean {
+  return s !== null && sub !== null && s.endsWith(sub);
+}
+export function pos(s: string | null, sub: string | null): number {
+  if (s === null || sub === null) return NaN;
+  const i = s.indexOf(sub);
+  return i < 0 ? NaN : i;
+}
+export function upper(s: string | null): string | null {
+  return s === null ? null : s.toUpperCase();
+}
+export function lower(s: string | null): string | null {
+  return s === null ? null : s.toLowerCase();
+}
+export function trim(s: string | null): string | null {
+  return s === null ? null : s.trim();
+}
+export function replaceAll(s: string | null, target: string | null, repl: string | null): string | null {
+  if (s === null || target === null || repl === null) return null;
+  if (target === "") return s;
+  return checked(s.split(target).join(repl));
+}
+export function replace(s: string | null, target: string | null, repl: string | null, occurrence = 0): string | null {
+  if (s === null || target === null || repl === null) return null;
+  if (target === "") return s;
+  let at = -1;
+  for (let k = 0; k <= occurrence; k++) {
+    at = s.indexOf(target, at + 1);
+    if (at < 0) return s;
+  }
+  return checked(s.slice(0, at) + repl + s.slice(at + target.length));
+}
+export function substring(s: string | null, begin: number, end?: number): string | null {
+  if (s === null || begin !== begin) return null;
+  return end === undefined || end !== end ? s.substring(begin) : s.substring(begin, end);
+}
+export function repeat(s: string | null, count: number, sep = ""): string | null {
+  if (s === null || !(count >= 0)) return null;
+  const n = Math.floor(count);
+  if (n * (s.length + sep.length) > MAX_STRING_LENGTH) fail(`string longer than ${MAX_STRING_LENGTH} characters`);
+  return Array.from({ length: n }, () => s).join(sep);
+}
+export function tonumber(s: string | null): number {
+  if (s === null) return NaN;
+  const t = s.trim();
+  if (t === "" || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return NaN;
+  return Number(t);
+}
+export function split(s: string | null, sep: string | null): PineArray<string> {
+  if (s === null || sep === null) return new PineArray<string>([]);
+  const parts = sep === "" ? Array.from(s) : s.split(sep);
+  return PineArray.of(parts);
+}

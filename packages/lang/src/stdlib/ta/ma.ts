@@ -1,0 +1,208 @@
+// Moving averages, one state object per call site, `update` called once per bar.
+// Pine (v6 reference): sma, ema, rma, wma, vwma, hma and math.sum ignore `na` inputs (the window is
+// the last `length` non-na values, and an `na` bar returns the previous result); alma, swma and
+// linreg include them (an `na` in the window gives `na`).
+
+import { Ring, len } from "../ring";
+
+/** Sum of the newest `n` values of a ring (n <= count). Fixed order, so independent of history. */
+export function sumLast(r: Ring, n: number): number {
+  const b = r.buf;
+  const m = r.mask;
+  let i = r.head;
+  let s = 0;
+  for (let k = 0; k < n; k++) {
+    s += b[i]!;
+    i = (i - 1) & m;
+  }
+  return s;
+}
+
+/** Sum over a window of non-na values (math.sum). */
+export class Sum {
+  r = new Ring();
+  last = NaN;
+  update(x: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    if (x !== x) return this.last;
+    this.r.ensure(n);
+    this.r.push(x);
+    this.last = this.r.count < n ? NaN : sumLast(this.r, n);
+    return this.last;
+  }
+}
+
+export class Sma {
+  r = new Ring();
+  last = NaN;
+  update(x: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    if (x !== x) return this.last;
+    this.r.ensure(n);
+    this.r.push(x);
+    this.last = this.r.count < n ? NaN : sumLast(this.r, n) / n;
+    return this.last;
+  }
+}
+
+/** EMA (alpha = 2/(n+1)) or RMA (alpha = 1/n), seeded with the SMA of the first n non-na values. */
+export class Smooth {
+  r: Ring | null = new Ring();
+  prev = NaN;
+  constructor(readonly wilder: boolean) {}
+  update(x: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    if (x !== x) return this.prev;
+    const r = this.r;
+    if (r !== null) {
+      r.ensure(n);
+      r.push(x);
+      if (r.count >= n) {
+        this.prev = sumLast(r, n) / n;
+        this.r = null;
+      }
+      return this.prev;
+    }
+    const a = this.wilder ? 1 / n : 2 / (n + 1);
+    this.prev = a * x + (1 - a) * this.prev;
+    return this.prev;
+  }
+}
+
+export class Ema extends Smooth {
+  constructor() {
+    super(false);
+  }
+}
+
+export class Rma extends Smooth {
+  constructor() {
+    super(true);
+  }
+}
+
+export class Wma {
+  r = new Ring();
+  last = NaN;
+  update(x: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    if (x !== x) return this.last;
+    const r = this.r;
+    r.ensure(n);
+    r.push(x);
+    if (r.count < n) return (this.last = NaN);
+    let norm = 0;
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      const w = (n - i) * n;
+      norm += w;
+      sum += r.get(i) * w;
+    }
+    return (this.last = sum / norm);
+  }
+}
+
+/** sma(x * volume) / sma(volume) over the bars where both are non-na. */
+export class Vwma {
+  pv = new Ring();
+  v = new Ring();
+  last = NaN;
+  update(x: number, volume: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    if (x !== x || volume !== volume) return this.last;
+    this.pv.ensure(n);
+    this.v.ensure(n);
+    this.pv.push(x * volume);
+    this.v.push(volume);
+    if (this.v.count < n) return (this.last = NaN);
+    return (this.last = sumLast(this.pv, n) / n / (sumLast(this.v, n) / n));
+  }
+}
+
+/** wma(2 * wma(x, n/2) - wma(x, n), round(sqrt(n))). */
+export class Hma {
+  half = new Wma();
+  full = new Wma();
+  outer = new Wma();
+  update(x: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    const a = this.half.update(x, Math.max(1, Math.floor(n / 2)));
+    const b = this.full.update(x, n);
+    return this.outer.update(2 * a - b, Math.max(1, Math.round(Math.sqrt(n))));
+  }
+}
+
+/** Window of every bar's value, na included (alma, swma, linreg, change, percentrank...). */
+export class Lag {
+  r = new Ring();
+  push(x: number, need: number): void {
+    this.r.ensure(need);
+    this.r.push(x);
+  }
+  /** The value k bars back (0 = this bar); NaN before history. */
+  get(k: number): number {
+    return this.r.get(k);
+  }
+}
+
+export class Alma {
+  h = new Lag();
+  update(x: number, length: number, offset: number, sigma: number, floor = false): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    this.h.push(x, n);
+    if (this.h.r.count < n) return NaN;
+    let m = offset * (n - 1);
+    if (floor) m = Math.floor(m);
+    const s = n / sigma;
+    let norm = 0;
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      const w = Math.exp((-1 * Math.pow(i - m, 2)) / (2 * Math.pow(s, 2)));
+      norm += w;
+      sum += this.h.get(n - i - 1) * w;
+    }
+    return sum / norm;
+  }
+}
+
+export class Swma {
+  h = new Lag();
+  update(x: number): number {
+    this.h.push(x, 4);
+    const h = this.h;
+    return (h.get(3) * 1) / 6 + (h.get(2) * 2) / 6 + (h.get(1) * 2) / 6 + (h.get(0) * 1) / 6;
+  }
+}
+
+/** Least squares over the window, x = 0 (oldest) .. n-1 (newest); intercept + slope * (n - 1 - offset). */
+export class Linreg {
+  h = new Lag();
+  update(x: number, length: number, offset: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    this.h.push(x, n);
+    if (this.h.r.count < n) return NaN;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let sxy = 0;
+    for (let i = 0; i < n; i++) {
+      const y = this.h.get(n - 1 - i);
+      sx += i;
+      sy += y;
+      sxx += i * i;
+      sxy += i * y;
+    }
+    const den = n * sxx - sx * sx;
+    const slope = den === 0 ? 0 : (n * sxy - sx * sy) / den;
+    const intercept = (sy - slope * sx) / n;
+    return intercept + slope * (n - 1 - offset);
+  }
+}

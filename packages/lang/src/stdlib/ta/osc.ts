@@ -1,0 +1,167 @@
+// Oscillators: rsi, macd, stoch, cci, mfi, cmo, cog, tsi, wpr, dmi.
+
+import { Ema, Rma, Sma, Sum } from "./ma";
+import { Dev, Extreme, Change } from "./stats";
+import { len } from "../ring";
+import { Lag } from "./ma";
+
+/** 100 - 100 / (1 + rma(up) / rma(down)), up/down from x - x[1] (na on the first bar: skipped). */
+export class Rsi {
+  px = NaN;
+  up = new Rma();
+  down = new Rma();
+  update(x: number, length: number): number {
+    const p = this.px;
+    this.px = x;
+    const d = x - p;
+    const u = this.up.update(Math.max(d, 0), length);
+    const v = this.down.update(Math.max(-d, 0), length);
+    return 100 - 100 / (1 + u / v);
+  }
+}
+
+/** [macd, signal, hist]: update returns macd; `r1` signal, `r2` histogram. */
+export class Macd {
+  fast = new Ema();
+  slow = new Ema();
+  sig = new Ema();
+  r0 = NaN;
+  r1 = NaN;
+  r2 = NaN;
+  update(x: number, fast: number, slow: number, signal: number): number {
+    const m = this.fast.update(x, fast) - this.slow.update(x, slow);
+    const s = this.sig.update(m, signal);
+    this.r0 = m;
+    this.r1 = s;
+    this.r2 = m - s;
+    return m;
+  }
+}
+
+/** 100 * (x - lowest(low, n)) / (highest(high, n) - lowest(low, n)). */
+export class Stoch {
+  hi = new Extreme(true);
+  lo = new Extreme(false);
+  update(x: number, high: number, low: number, length: number): number {
+    const h = this.hi.update(high, length);
+    const l = this.lo.update(low, length);
+    return (100 * (x - l)) / (h - l);
+  }
+}
+
+/** (x - sma(x, n)) / (0.015 * dev(x, n)). */
+export class Cci {
+  sma = new Sma();
+  dev = new Dev();
+  update(x: number, length: number): number {
+    const m = this.sma.update(x, length);
+    const d = this.dev.update(x, length);
+    return (x - m) / (0.015 * d);
+  }
+}
+
+/** Pine's reference: sums of volume * src on up (down) bars; na comparisons count as false. */
+export class Mfi {
+  ch = new Change();
+  upper = new Sum();
+  lower = new Sum();
+  update(x: number, volume: number, length: number): number {
+    const c = this.ch.update(x, 1);
+    const u = this.upper.update(volume * (c <= 0 ? 0 : x), length);
+    const l = this.lower.update(volume * (c >= 0 ? 0 : x), length);
+    return 100 - 100 / (1 + u / l);
+  }
+}
+
+/** 100 * (sum(gains) - sum(losses)) / (sum(gains) + sum(losses)). */
+export class Cmo {
+  ch = new Change();
+  s1 = new Sum();
+  s2 = new Sum();
+  update(x: number, length: number): number {
+    const m = this.ch.update(x, 1);
+    const a = this.s1.update(m >= 0 ? m : m === m ? 0 : NaN, length);
+    const b = this.s2.update(m >= 0 ? 0 : m === m ? -m : NaN, length);
+    return (100 * (a - b)) / (a + b);
+  }
+}
+
+/** -sum(x[i] * (i + 1)) / sum(x, n). */
+export class Cog {
+  h = new Lag();
+  sum = new Sum();
+  update(x: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    const s = this.sum.update(x, n);
+    this.h.push(x, n);
+    let num = 0;
+    for (let i = 0; i < n; i++) num += this.h.get(i) * (i + 1);
+    return -num / s;
+  }
+}
+
+/** ema(ema(change, long), short) / ema(ema(|change|, long), short): a value in [-1, 1]. */
+export class Tsi {
+  ch = new Change();
+  a1 = new Ema();
+  a2 = new Ema();
+  b1 = new Ema();
+  b2 = new Ema();
+  update(x: number, short: number, long: number): number {
+    const m = this.ch.update(x, 1);
+    const num = this.a2.update(this.a1.update(m, long), short);
+    const den = this.b2.update(this.b1.update(Math.abs(m), long), short);
+    return num / den;
+  }
+}
+
+/** Williams %R: 100 * (close - highest(high)) / (highest(high) - lowest(low)). */
+export class Wpr {
+  hi = new Extreme(true);
+  lo = new Extreme(false);
+  update(high: number, low: number, close: number, length: number): number {
+    const h = this.hi.update(high, length);
+    const l = this.lo.update(low, length);
+    return (100 * (close - h)) / (h - l);
+  }
+}
+
+/** [+DI, -DI, ADX] as TradingView's DMI: update returns +DI; `r1` -DI, `r2` ADX. */
+export class Dmi {
+  ph = NaN;
+  pl = NaN;
+  pc = NaN;
+  tr = new Rma();
+  plus = new Rma();
+  minus = new Rma();
+  adx = new Rma();
+  fixPlus = NaN;
+  fixMinus = NaN;
+  r0 = NaN;
+  r1 = NaN;
+  r2 = NaN;
+  update(high: number, low: number, close: number, diLength: number, adxSmoothing: number): number {
+    const up = high - this.ph;
+    const down = -(low - this.pl);
+    const tr = Math.max(Math.max(high - low, Math.abs(high - this.pc)), Math.abs(low - this.pc));
+    this.ph = high;
+    this.pl = low;
+    this.pc = close;
+    const plusDM = up !== up ? NaN : up > down && up > 0 ? up : 0;
+    const minusDM = down !== down ? NaN : down > up && down > 0 ? down : 0;
+    const trur = this.tr.update(tr, diLength);
+    const p = (100 * this.plus.update(plusDM, diLength)) / trur;
+    const m = (100 * this.minus.update(minusDM, diLength)) / trur;
+    if (p === p) this.fixPlus = p;
+    if (m === m) this.fixMinus = m;
+    const plus = this.fixPlus;
+    const minus = this.fixMinus;
+    const sum = plus + minus;
+    const adx = 100 * this.adx.update(Math.abs(plus - minus) / (sum === 0 ? 1 : sum), adxSmoothing);
+    this.r0 = plus;
+    this.r1 = minus;
+    this.r2 = adx;
+    return plus;
+  }
+}

@@ -1,0 +1,289 @@
+// Window statistics: stdev, variance, dev, highest/lowest(+bars), range, median, mode, percentrank,
+// correlation, cum, change, roc, rising, falling, all-time max/min.
+
+import { Ring, len } from "../ring";
+import { Lag, sumLast } from "./ma";
+
+/** Pine's `SUM(src[i], -avg)` in its stdev reference: a difference within 1e-10 of 0 is 0. */
+function diff(a: number, b: number): number {
+  const r = a - b;
+  return Math.abs(r) <= 1e-10 ? 0 : r;
+}
+
+/** Sum of squared deviations of the newest n values from `mean`, with Pine's rounding. */
+function ssd(r: Ring, n: number, mean: number): number {
+  let s = 0;
+  for (let i = 0; i < n; i++) {
+    const d = diff(r.get(i), mean);
+    s += d * d;
+  }
+  return s;
+}
+
+/** Mode 0: stdev, 1: variance, 2: dev (mean absolute deviation). na values are skipped. */
+export class Deviation {
+  r = new Ring();
+  last = NaN;
+  constructor(readonly mode: 0 | 1 | 2) {}
+  update(x: number, length: number, biased = true): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    if (x !== x) return this.last;
+    const r = this.r;
+    r.ensure(n);
+    r.push(x);
+    if (r.count < n) return (this.last = NaN);
+    const mean = sumLast(r, n) / n;
+    if (this.mode === 2) {
+      let s = 0;
+      for (let i = 0; i < n; i++) s += Math.abs(r.get(i) - mean);
+      return (this.last = s / n);
+    }
+    const div = biased ? n : n - 1;
+    const v = ssd(r, n, mean) / div;
+    return (this.last = this.mode === 0 ? Math.sqrt(v) : v);
+  }
+}
+
+export class Stdev extends Deviation {
+  constructor() {
+    super(0);
+  }
+}
+export class Variance extends Deviation {
+  constructor() {
+    super(1);
+  }
+}
+export class Dev extends Deviation {
+  constructor() {
+    super(2);
+  }
+}
+
+/**
+ * Highest / lowest over the last `length` non-na values, with the bar offset of the extreme
+ * (ties: the most recent bar). `value` and `offset` hold the last result.
+ */
+export class Extreme {
+  v = new Ring();
+  bar = new Ring();
+  n = -1;
+  value = NaN;
+  offset = NaN;
+  constructor(readonly high: boolean) {}
+  update(x: number, length: number): number {
+    this.n++;
+    const n = len(length);
+    if (n === 0) return (this.value = this.offset = NaN);
+    if (x === x) {
+      this.v.ensure(n);
+      this.bar.ensure(n);
+      this.v.push(x);
+      this.bar.push(this.n);
+    }
+    if (this.v.count < n) return (this.value = this.offset = NaN);
+    let best = this.v.get(0);
+    let at = 0;
+    for (let i = 1; i < n; i++) {
+      const y = this.v.get(i);
+      if (this.high ? y > best : y < best) {
+        best = y;
+        at = i;
+      }
+    }
+    this.value = best;
+    this.offset = -(this.n - this.bar.get(at));
+    return best;
+  }
+}
+
+export class Highest extends Extreme {
+  constructor() {
+    super(true);
+  }
+}
+export class Lowest extends Extreme {
+  constructor() {
+    super(false);
+  }
+}
+
+/** max - min of the last `length` non-na values. */
+export class Range {
+  hi = new Extreme(true);
+  lo = new Extreme(false);
+  update(x: number, length: number): number {
+    return this.hi.update(x, length) - this.lo.update(x, length);
+  }
+}
+
+/** Median (mean of the two middle values for an even window) and mode (ties: smallest value). */
+export class Order {
+  r = new Ring();
+  scratch = new Float64Array(8);
+  last = NaN;
+  constructor(readonly mode: boolean) {}
+  update(x: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    if (x !== x) return this.last;
+    this.r.ensure(n);
+    this.r.push(x);
+    if (this.r.count < n) return (this.last = NaN);
+    if (this.scratch.length < n) this.scratch = new Float64Array(this.r.buf.length);
+    const s = this.scratch.subarray(0, n);
+    for (let i = 0; i < n; i++) s[i] = this.r.get(i);
+    s.sort();
+    if (!this.mode) {
+      const h = n >> 1;
+      return (this.last = n % 2 === 1 ? s[h]! : (s[h - 1]! + s[h]!) / 2);
+    }
+    let best = s[0]!;
+    let bestCount = 0;
+    let i = 0;
+    while (i < n) {
+      let j = i;
+      while (j < n && s[j] === s[i]) j++;
+      if (j - i > bestCount) {
+        bestCount = j - i;
+        best = s[i]!;
+      }
+      i = j;
+    }
+    return (this.last = best);
+  }
+}
+
+export class Median extends Order {
+  constructor() {
+    super(false);
+  }
+}
+export class Mode extends Order {
+  constructor() {
+    super(true);
+  }
+}
+
+/** Percent of the previous `length` values <= the current one; na in the window gives na. */
+export class PercentRank {
+  h = new Lag();
+  update(x: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    this.h.push(x, n + 1);
+    if (this.h.r.count < n + 1 || x !== x) return NaN;
+    let c = 0;
+    for (let i = 1; i <= n; i++) {
+      const y = this.h.get(i);
+      if (y !== y) return NaN;
+      if (y <= x) c++;
+    }
+    return (100 * c) / n;
+  }
+}
+
+/** Pearson correlation over the last `length` bars where both values are non-na. */
+export class Correlation {
+  a = new Ring();
+  b = new Ring();
+  last = NaN;
+  update(x: number, y: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    if (x !== x || y !== y) return this.last;
+    this.a.ensure(n);
+    this.b.ensure(n);
+    this.a.push(x);
+    this.b.push(y);
+    if (this.a.count < n) return (this.last = NaN);
+    const ma = sumLast(this.a, n) / n;
+    const mb = sumLast(this.b, n) / n;
+    let sab = 0;
+    let saa = 0;
+    let sbb = 0;
+    for (let i = 0; i < n; i++) {
+      const da = this.a.get(i) - ma;
+      const db = this.b.get(i) - mb;
+      sab += da * db;
+      saa += da * da;
+      sbb += db * db;
+    }
+    return (this.last = sab / Math.sqrt(saa * sbb));
+  }
+}
+
+/** Running total; na values add nothing. */
+export class Cum {
+  sum = 0;
+  update(x: number): number {
+    if (x === x) this.sum += x;
+    return this.sum;
+  }
+}
+
+/** x - x[length] (mode 0), 100 * (x - x[n]) / x[n] (mode 1); na in either gives na. */
+export class Change {
+  h = new Lag();
+  constructor(readonly roc = false) {}
+  update(x: number, length = 1): number {
+    const n = Math.floor(length);
+    if (!(n >= 0)) return NaN;
+    this.h.push(x, n + 1);
+    const p = this.h.get(n);
+    return this.roc ? (100 * (x - p)) / p : x - p;
+  }
+  /** ta.change of a bool series: true when it differs from `length` bars ago. */
+  updateBool(x: boolean, length = 1): boolean {
+    const n = Math.floor(length);
+    if (!(n >= 0)) return false;
+    this.h.push(x ? 1 : 0, n + 1);
+    const p = this.h.get(n);
+    return p === p && p !== (x ? 1 : 0);
+  }
+}
+
+export class Roc extends Change {
+  constructor() {
+    super(true);
+  }
+}
+
+/** rising: x > x[i] for i = 1..length (falling: <). */
+export class Trend {
+  h = new Lag();
+  constructor(readonly rising: boolean) {}
+  update(x: number, length: number): boolean {
+    const n = len(length);
+    if (n === 0) return false;
+    this.h.push(x, n + 1);
+    if (this.h.r.count < n + 1) return false;
+    for (let i = 1; i <= n; i++) {
+      const y = this.h.get(i);
+      if (this.rising ? !(x > y) : !(x < y)) return false;
+    }
+    return true;
+  }
+}
+
+export class Rising extends Trend {
+  constructor() {
+    super(true);
+  }
+}
+export class Falling extends Trend {
+  constructor() {
+    super(false);
+  }
+}
+
+/** ta.max / ta.min: all-time extreme, na ignored. */
+export class AllTime {
+  v = NaN;
+  constructor(readonly high: boolean) {}
+  update(x: number): number {
+    if (x === x && (this.v !== this.v || (this.high ? x > this.v : x < this.v))) this.v = x;
+    return this.v;
+  }
+}

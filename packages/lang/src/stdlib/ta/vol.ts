@@ -1,0 +1,252 @@
+// Volatility, bands, trend-following and volume: tr, atr, bb, bbw, kc, kcw, supertrend, sar,
+// vwap, obv, accdist.
+
+import { Ema, Rma, Sma } from "./ma";
+import { Stdev } from "./stats";
+
+/** True range; on the first bar `high - low` when handleNa, else na. */
+export class Tr {
+  pc = NaN;
+  update(high: number, low: number, close: number, handleNa = false): number {
+    const pc = this.pc;
+    this.pc = close;
+    if (pc !== pc) return handleNa ? high - low : NaN;
+    return Math.max(Math.max(high - low, Math.abs(high - pc)), Math.abs(low - pc));
+  }
+}
+
+/** rma(tr(true), length). */
+export class Atr {
+  tr = new Tr();
+  rma = new Rma();
+  update(high: number, low: number, close: number, length: number): number {
+    return this.rma.update(this.tr.update(high, low, close, true), length);
+  }
+}
+
+/** [basis, upper, lower]: update returns basis; `r1` upper, `r2` lower. */
+export class Bb {
+  sma = new Sma();
+  sd = new Stdev();
+  r0 = NaN;
+  r1 = NaN;
+  r2 = NaN;
+  update(x: number, length: number, mult: number): number {
+    const b = this.sma.update(x, length);
+    const d = mult * this.sd.update(x, length);
+    this.r0 = b;
+    this.r1 = b + d;
+    this.r2 = b - d;
+    return b;
+  }
+}
+
+/** ((upper - lower) / basis) * 100, as the v6 reference. */
+export class Bbw {
+  bb = new Bb();
+  update(x: number, length: number, mult: number): number {
+    this.bb.update(x, length, mult);
+    return ((this.bb.r1 - this.bb.r2) / this.bb.r0) * 100;
+  }
+}
+
+/** [basis, upper, lower] with basis = ema(x), range = ema(tr or high - low). */
+export class Kc {
+  basis = new Ema();
+  span = new Ema();
+  tr = new Tr();
+  r0 = NaN;
+  r1 = NaN;
+  r2 = NaN;
+  update(x: number, high: number, low: number, close: number, length: number, mult: number, useTrueRange = true): number {
+    const b = this.basis.update(x, length);
+    const tr = this.tr.update(high, low, close, false);
+    const r = this.span.update(useTrueRange ? tr : high - low, length);
+    this.r0 = b;
+    this.r1 = b + r * mult;
+    this.r2 = b - r * mult;
+    return b;
+  }
+}
+
+/** (upper - lower) / basis. */
+export class Kcw {
+  kc = new Kc();
+  update(x: number, high: number, low: number, close: number, length: number, mult: number, useTrueRange = true): number {
+    this.kc.update(x, high, low, close, length, mult, useTrueRange);
+    return (this.kc.r1 - this.kc.r2) / this.kc.r0;
+  }
+}
+
+/** [supertrend, direction] per the v6 reference; update returns the line, `r1` the direction. */
+export class Supertrend {
+  atr = new Atr();
+  prevAtr = NaN;
+  prevLower = NaN;
+  prevUpper = NaN;
+  prevClose = NaN;
+  prevSt = NaN;
+  r0 = NaN;
+  r1 = NaN;
+  update(high: number, low: number, close: number, factor: number, atrPeriod: number): number {
+    const src = (high + low) / 2;
+    const atr = this.atr.update(high, low, close, atrPeriod);
+    let upper = src + factor * atr;
+    let lower = src - factor * atr;
+    const pl = this.prevLower === this.prevLower ? this.prevLower : 0;
+    const pu = this.prevUpper === this.prevUpper ? this.prevUpper : 0;
+    const pc = this.prevClose;
+    lower = lower > pl || pc < pl ? lower : pl;
+    upper = upper < pu || pc > pu ? upper : pu;
+    let dir: number;
+    if (this.prevAtr !== this.prevAtr) dir = 1;
+    else if (this.prevSt === pu) dir = close > upper ? -1 : 1;
+    else dir = close < lower ? 1 : -1;
+    const st = dir === -1 ? lower : upper;
+    this.prevAtr = atr;
+    this.prevLower = lower;
+    this.prevUpper = upper;
+    this.prevClose = close;
+    this.prevSt = st;
+    this.r0 = st;
+    this.r1 = dir;
+    return st;
+  }
+}
+
+/** Parabolic SAR, Pine's reference algorithm (na on the first bar). */
+export class Sar {
+  bar = -1;
+  result = NaN;
+  maxMin = NaN;
+  acc = NaN;
+  isBelow = false;
+  h1 = NaN;
+  h2 = NaN;
+  l1 = NaN;
+  l2 = NaN;
+  c1 = NaN;
+  update(high: number, low: number, close: number, start: number, inc: number, max: number): number {
+    this.bar++;
+    let first = false;
+    if (this.bar === 1) {
+      if (close > this.c1) {
+        this.isBelow = true;
+        this.maxMin = high;
+        this.result = this.l1;
+      } else {
+        this.isBelow = false;
+        this.maxMin = low;
+        this.result = this.h1;
+      }
+      first = true;
+      this.acc = start;
+    }
+    let result = this.result + this.acc * (this.maxMin - this.result);
+    if (this.isBelow) {
+      if (result > low) {
+        first = true;
+        this.isBelow = false;
+        result = Math.max(high, this.maxMin);
+        this.maxMin = low;
+        this.acc = start;
+      }
+    } else if (result < high) {
+      first = true;
+      this.isBelow = true;
+      result = Math.min(low, this.maxMin);
+      this.maxMin = high;
+      this.acc = start;
+    }
+    if (!first) {
+      if (this.isBelow) {
+        if (high > this.maxMin) {
+          this.maxMin = high;
+          this.acc = Math.min(this.acc + inc, max);
+        }
+      } else if (low < this.maxMin) {
+        this.maxMin = low;
+        this.acc = Math.min(this.acc + inc, max);
+      }
+    }
+    if (this.isBelow) {
+      result = Math.min(result, this.l1);
+      if (this.bar > 1) result = Math.min(result, this.l2);
+    } else {
+      result = Math.max(result, this.h1);
+      if (this.bar > 1) result = Math.max(result, this.h2);
+    }
+    this.result = result;
+    this.h2 = this.h1;
+    this.l2 = this.l1;
+    this.h1 = high;
+    this.l1 = low;
+    this.c1 = close;
+    return result;
+  }
+}
+
+/**
+ * VWAP anchored at each new UTC day (or at a bar where `anchor` is true); `r1`/`r2` are the
+ * bands at `stdevMult` volume-weighted standard deviations. na until the first anchor.
+ */
+export class Vwap {
+  day = NaN;
+  started = false;
+  spv = 0;
+  sv = 0;
+  sppv = 0;
+  r0 = NaN;
+  r1 = NaN;
+  r2 = NaN;
+  /** `anchor`: 1 new period, 0 not, -1 use the UTC day of `time` (seconds). */
+  update(x: number, volume: number, time: number, anchor: number, stdevMult: number): number {
+    let isNew: boolean;
+    if (anchor < 0) {
+      const d = Math.floor(time / 86400);
+      isNew = d !== this.day;
+      this.day = d;
+    } else isNew = anchor === 1;
+    if (isNew) {
+      this.started = true;
+      this.spv = 0;
+      this.sv = 0;
+      this.sppv = 0;
+    }
+    if (!this.started) return (this.r0 = this.r1 = this.r2 = NaN);
+    if (x === x && volume === volume) {
+      this.spv += x * volume;
+      this.sv += volume;
+      this.sppv += volume * x * x;
+    }
+    const v = this.spv / this.sv;
+    const sd = Math.sqrt(Math.max(0, this.sppv / this.sv - v * v));
+    this.r0 = v;
+    this.r1 = v + stdevMult * sd;
+    this.r2 = v - stdevMult * sd;
+    return v;
+  }
+}
+
+/** ta.obv: cum(sign(change(close)) * volume), starting at 0. */
+export class Obv {
+  pc = NaN;
+  sum = 0;
+  update(close: number, volume: number): number {
+    const d = close - this.pc;
+    this.pc = close;
+    const t = Math.sign(d) * volume;
+    if (t === t) this.sum += t;
+    return this.sum;
+  }
+}
+
+/** ta.accdist: cum of the close location value times volume (0 when high == low). */
+export class Accdist {
+  sum = 0;
+  update(high: number, low: number, close: number, volume: number): number {
+    const t = (close === high && close === low) || high === low ? 0 : ((2 * close - low - high) / (high - low)) * volume;
+    if (t === t) this.sum += t;
+    return this.sum;
+  }
+}
