@@ -1,0 +1,28 @@
+// The worker process's configuration, parsed once at start (API.md "Configuration").
+import { z } from "zod";
+
+const schema = z.object({
+  DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/barscript"),
+  REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
+  REDIS_PREFIX: z.string().min(1).default("bs:"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+});
+
+export interface WorkerConfig {
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  logLevel: string;
+  concurrency: number;
+}
+
+export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "configuration")}: ${issue?.message ?? "invalid value"}`);
+  }
+  const e = parsed.data;
+  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, logLevel: e.LOG_LEVEL, concurrency: e.WORKER_CONCURRENCY };
+}
