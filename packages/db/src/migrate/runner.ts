@@ -91,7 +91,7 @@ async function applyOne(client: Client, migration: Migration): Promise<void> {
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK");
-    throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`);
+    throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
   }
 }
 
