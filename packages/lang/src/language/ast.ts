@@ -56,7 +56,7 @@ export type Qualifier = "const" | "input" | "simple" | "series";
 
 export type PrimitiveName = "int" | "float" | "bool" | "string" | "color";
 /** Opaque handle types of drawings and tables: they compile to no-ops (LANGUAGE.md item 8). */
-export type HandleName = "label" | "line" | "box" | "table" | "linefill" | "polyline" | "chart.point";
+export type HandleName = "label" | "line" | "box" | "table" | "linefill" | "polyline" | "chart.point" | "plot" | "hline";
 
 export type PineType =
   | { kind: "primitive"; name: PrimitiveName }

@@ -1,0 +1,146 @@
+// The shape of the built-in table, and the one-line signature notation it is written in:
+//
+//   "ta.sma(source: series float, length: series int): series float"
+//   "math.max(...values: N): N"                 variadic; N = int or float, T = any type
+//   "nz(source: series T, replacement: series T = 0): T"   a return without qualifier takes the
+//                                                        strongest qualifier of the arguments
+//   "input.int(defval: const int, options: const list<int> = na): input int"
+//       list<X> = a literal `[a, b, ...]` (Pine's tuple-of-constants arguments)
+//
+// Qualifiers on parameters are the strongest qualifier accepted (const < input < simple < series).
+// Defaults are Pine source text (codegen evaluates them; the checker only needs "optional").
+
+import type { HandleName, PrimitiveName, Qualifier } from "../language/ast";
+
+export type TypeSpec =
+  | { kind: "primitive"; name: PrimitiveName }
+  | { kind: "var"; name: "T" | "N" | "K" | "V" }
+  | { kind: "array"; element: TypeSpec }
+  | { kind: "matrix"; element: TypeSpec }
+  | { kind: "map"; key: TypeSpec; value: TypeSpec }
+  | { kind: "handle"; name: HandleName }
+  | { kind: "tuple"; elements: TypeSpec[] }
+  | { kind: "list"; element: TypeSpec }
+  /** `float|bool`: any of these (plotshape's series). */
+  | { kind: "union"; options: TypeSpec[] }
+  | { kind: "void" };
+
+export interface ParamSpec {
+  name: string;
+  type: TypeSpec;
+  qual: Qualifier;
+  /** Pine source of the default, or null when the argument is required. */
+  default: string | null;
+  variadic: boolean;
+}
+
+export interface Signature {
+  params: ParamSpec[];
+  returns: TypeSpec;
+  /** null: the strongest qualifier among the arguments (const when there are none). */
+  returnQual: Qualifier | null;
+  /** The notation it was written in, for messages and docs. */
+  text: string;
+}
+
+export interface BuiltinFunction {
+  name: string;
+  signatures: Signature[];
+  doc: string;
+  /** Keeps state across bars: every call site needs its own state (and a callSiteId). */
+  stateful: boolean;
+}
+
+export interface BuiltinVariable {
+  name: string;
+  type: TypeSpec;
+  qual: Qualifier;
+  doc: string;
+  /** Compile-time value of constants (`math.pi`, `shape.circle`, `color.red` as "#RRGGBB"). */
+  value?: number | string | boolean;
+}
+
+const PRIMITIVES: ReadonlySet<string> = new Set(["int", "float", "bool", "string", "color"]);
+const HANDLES: ReadonlySet<string> = new Set(["label", "line", "box", "table", "linefill", "polyline", "plot", "hline"]);
+const QUALS: ReadonlySet<string> = new Set(["const", "input", "simple", "series"]);
+
+/** Parse one signature line. Throws on a malformed table entry (a bug caught by the tests). */
+export function parseSignature(text: string): { name: string; sig: Signature } {
+  const m = /^([\w.]+)\((.*)\)\s*:\s*(.+)$/.exec(text);
+  if (!m) throw new Error(`bad signature: ${text}`);
+  const [, name = "", paramText = "", retText = ""] = m;
+  const params = splitTop(paramText).map((p) => parseParam(p, text));
+  const ret = parseQualifiedType(retText.trim(), text);
+  return { name, sig: { params, returns: ret.type, returnQual: ret.qual, text } };
+}
+
+function parseParam(p: string, text: string): ParamSpec {
+  const m = /^(\.\.\.)?(\w+)\s*:\s*([^=]+?)\s*(?:=\s*(.+))?$/.exec(p.trim());
+  if (!m) throw new Error(`bad parameter '${p}' in ${text}`);
+  const [, dots, name = "", typeText = "", def] = m;
+  const t = parseQualifiedType(typeText, text);
+  return { name, type: t.type, qual: t.qual ?? "series", default: def?.trim() ?? null, variadic: dots !== undefined };
+}
+
+function parseQualifiedType(s: string, text: string): { type: TypeSpec; qual: Qualifier | null } {
+  const m = /^(\w+)\s+(.+)$/.exec(s.trim());
+  if (m && QUALS.has(m[1] ?? "")) return { qual: m[1] as Qualifier, type: parseType((m[2] ?? "").trim(), text) };
+  return { qual: null, type: parseType(s.trim(), text) };
+}
+
+export function parseType(s: string, text: string): TypeSpec {
+  if (s === "void") return { kind: "void" };
+  if (s.includes("|") && !s.includes("<")) return { kind: "union", options: s.split("|").map((o) => parseType(o.trim(), text)) };
+  if (PRIMITIVES.has(s)) return { kind: "primitive", name: s as PrimitiveName };
+  if (HANDLES.has(s)) return { kind: "handle", name: s as HandleName };
+  if (s === "T" || s === "N" || s === "K" || s === "V") return { kind: "var", name: s };
+  if (s.startsWith("[") && s.endsWith("]")) return { kind: "tuple", elements: splitTop(s.slice(1, -1)).map((e) => parseType(e.trim(), text)) };
+  const g = /^(array|matrix|map|list)<(.+)>$/.exec(s);
+  if (g) {
+    const args = splitTop(g[2] ?? "").map((e) => parseType(e.trim(), text));
+    const [a, b] = args;
+    if (g[1] === "map" && a && b) return { kind: "map", key: a, value: b };
+    if (a && args.length === 1) return { kind: g[1] as "array" | "matrix" | "list", element: a };
+  }
+  throw new Error(`bad type '${s}' in ${text}`);
+}
+
+/** Split on commas outside brackets. */
+function splitTop(s: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (const c of s) {
+    if (c === "<" || c === "[" || c === "(") depth++;
+    if (c === ">" || c === "]" || c === ")") depth--;
+    if (c === "," && depth === 0) {
+      out.push(cur);
+      cur = "";
+    } else cur += c;
+  }
+  if (cur.trim() !== "") out.push(cur);
+  return out;
+}
+
+/** Table builder: `fn(sig, doc)` appends an overload to an existing name. */
+export class TableBuilder {
+  readonly functions = new Map<string, BuiltinFunction>();
+  readonly variables = new Map<string, BuiltinVariable>();
+
+  fn(text: string, doc: string, stateful = false): void {
+    const { name, sig } = parseSignature(text);
+    const existing = this.functions.get(name);
+    if (existing) existing.signatures.push(sig);
+    else this.functions.set(name, { name, signatures: [sig], doc, stateful });
+  }
+
+  variable(name: string, type: string, doc: string, value?: number | string | boolean): void {
+    const t = parseQualifiedType(type, name);
+    this.variables.set(name, { name, type: t.type, qual: t.qual ?? "series", doc, ...(value === undefined ? {} : { value }) });
+  }
+
+  /** A family of named constants of one type (`shape.circle`, ...): value is the constant's name. */
+  constants(prefix: string, type: string, names: string[], doc: string): void {
+    for (const n of names) this.variable(`${prefix}.${n}`, `const ${type}`, doc, `${prefix}.${n}`);
+  }
+}
