@@ -6,3 +6,6 @@ export { Prisma } from "./generated/client";
 export type * from "./generated/models";
 export * as enums from "./generated/enums";
 export { PLANS, seedPlans, type PlanFigures } from "./seed/plans";
+export * from "./accounts";
+export { runSeed } from "./seed/run";
+export { SEED_STEPS, registerSeedStep, type SeedStep, type SeedContext } from "./seed/steps";

@@ -1,0 +1,226 @@
+// `npm run up`: from a fresh clone to a running API and worker, idempotently.
+//
+//   services reachable? -> npm install (only without node_modules) -> .env (only if absent)
+//   -> database + migrations -> seed (plans, registered steps) -> demo account, key, instruments
+//   -> print base URL and key -> run one API and one worker until Ctrl-C
+//
+// Plain Node ESM without dependencies up to the install; TypeScript entry points run through tsx.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  DEFAULTS, appendEntries, defaultEnvFile, endpointOf, generateSecret, parseEnv, redactUrl, resolveEnv, unreachableMessage,
+} from "./lib/env-file.cjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const ENV_FILE = join(ROOT, ".env");
+const DEMO = { email: "demo@example.com", handle: "demo", plan: "pro", scopes: "read,scripts:write,runs:write", keyName: "demo" };
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
+
+class UpError extends Error {}
+
+const step = (message) => console.log(`\n» ${message}`);
+
+function readEnvFile() {
+  return existsSync(ENV_FILE) ? readFileSync(ENV_FILE, "utf8") : null;
+}
+
+/** Opens a TCP connection; for Redis also sends PING and waits for any reply. */
+function probe({ host, port }, ping, timeoutMs = 3000) {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (error) => { socket.destroy(); resolve(error); };
+    socket.setTimeout(timeoutMs, () => done("timed out"));
+    socket.once("error", (error) => done(error.code ?? error.message));
+    socket.once("connect", () => {
+      if (!ping) return done(null);
+      socket.once("data", () => done(null));
+      socket.write("PING\r\n");
+    });
+  });
+}
+
+async function checkServices(env) {
+  const checks = [
+    ["Postgres", env.DATABASE_URL, endpointOf(env.DATABASE_URL, 5432), false],
+    ["Redis", env.REDIS_URL, endpointOf(env.REDIS_URL, 6379), true],
+  ];
+  const failures = [];
+  for (const [name, url, endpoint, ping] of checks) {
+    const error = await probe(endpoint, ping);
+    if (error) failures.push(unreachableMessage(name, url, error));
+    else console.log(`  ${name} reachable at ${redactUrl(url)}`);
+  }
+  if (failures.length > 0) throw new UpError(failures.join("\n\n"));
+}
+
+function run(command, args, { env, capture = false, allowFailure = false } = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit", encoding: "utf8" });
+  if (result.error) throw new UpError(`could not start ${command}: ${result.error.message}`);
+  if (result.status !== 0 && !allowFailure) {
+    const detail = capture ? `\n${(result.stderr || result.stdout || "").trim()}` : "";
+    throw new UpError(`\`${[command, ...args].join(" ")}\` failed with exit code ${result.status}${detail}`);
+  }
+  return result;
+}
+
+const admin = (args, env, options = {}) => run(NPM, ["run", "--silent", "admin", "--", ...args], { env, ...options });
+
+/** The admin program's commands, from its --help output (it is built by its own workstream). */
+function adminCommands(env) {
+  if (!existsSync(join(ROOT, "apps/admin/src/main.ts"))) return null;
+  const top = admin(["--help"], env, { capture: true, allowFailure: true });
+  if (top.status !== 0) return null;
+  const help = (args) => {
+    const result = admin([...args, "--help"], env, { capture: true, allowFailure: true });
+    return result.status === 0 ? `${result.stdout}${result.stderr}` : "";
+  };
+  const account = help(["account"]);
+  const key = help(["key"]);
+  const instruments = help(["instruments"]);
+  return {
+    accountCreate: /\bcreate\b/.test(account),
+    keyCreate: /\bcreate\b/.test(key),
+    seedDemo: /\bseed-demo\b/.test(instruments),
+  };
+}
+
+function requireAdmin(commands, what, command) {
+  if (!commands || !commands[what]) {
+    throw new UpError(
+      `the operator CLI does not offer \`npm run admin -- ${command}\` yet (apps/admin is still being built), ` +
+        `so the demo account and key cannot be made. Everything before this step is in place; run \`npm run up\` again once it exists.`,
+    );
+  }
+}
+
+async function accountExists(databaseUrl, email) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM accounts WHERE email = $1", [email]);
+    return (found.rowCount ?? 0) > 0;
+  } finally {
+    await client.end();
+  }
+}
+
+function saveToEnvFile(entries) {
+  writeFileSync(ENV_FILE, appendEntries(readEnvFile() ?? "", entries));
+}
+
+async function demoAccountAndKey(env) {
+  const commands = adminCommands(env);
+  const fileValues = parseEnv(readEnvFile() ?? "");
+  if (await accountExists(env.DATABASE_URL, DEMO.email)) {
+    console.log(`  account ${DEMO.email} exists`);
+  } else {
+    requireAdmin(commands, "accountCreate", "account create");
+    const password = fileValues.DEMO_PASSWORD ?? generateSecret(15);
+    saveToEnvFile({ DEMO_PASSWORD: password });
+    admin(["account", "create", "--email", DEMO.email, "--password", password, "--handle", DEMO.handle, "--plan", DEMO.plan, "--admit"], env);
+    console.log(`  created account ${DEMO.email} (handle ${DEMO.handle}, plan ${DEMO.plan}); its password is DEMO_PASSWORD in .env`);
+  }
+
+  let key = fileValues.DEMO_API_KEY;
+  if (key) {
+    console.log("  reusing the demo key stored in .env (DEMO_API_KEY)");
+  } else {
+    requireAdmin(commands, "keyCreate", "key create");
+    const created = admin(["key", "create", "--email", DEMO.email, "--scopes", DEMO.scopes, "--name", DEMO.keyName], env, { capture: true });
+    key = created.stdout.trim().split(/\r?\n/).pop()?.trim();
+    if (!key) throw new UpError("`npm run admin -- key create` printed no key");
+    saveToEnvFile({ DEMO_API_KEY: key });
+    console.log("  created a demo key and stored it in .env as DEMO_API_KEY");
+  }
+
+  if (commands?.seedDemo) {
+    admin(["instruments", "seed-demo"], env);
+  } else {
+    console.log("  (skipped demo instruments: `npm run admin -- instruments seed-demo` is not available yet)");
+  }
+  return key;
+}
+
+function startServices(env) {
+  const entries = [["api", "apps/api/src/main.ts"], ["worker", "apps/worker/src/main.ts"]];
+  for (const [name, entry] of entries) {
+    if (!existsSync(join(ROOT, entry))) throw new UpError(`cannot start the ${name}: ${entry} does not exist yet`);
+  }
+  const children = entries.map(([name, entry]) => {
+    const child = spawn(NPX, ["tsx", entry], { cwd: ROOT, env, stdio: "inherit" });
+    return { name, child };
+  });
+  let exiting = false;
+  const stopAll = (signal) => {
+    for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      exiting = true;
+      stopAll(signal);
+    });
+  }
+  for (const { name, child } of children) {
+    child.on("exit", (code, signal) => {
+      if (!exiting) {
+        console.error(`\n${name} exited (${signal ?? `code ${code}`}); stopping the others`);
+        exiting = true;
+        process.exitCode = code || 1;
+        stopAll("SIGTERM");
+      }
+      if (children.every((c) => c.child.exitCode !== null || c.child.signalCode !== null)) process.exit(process.exitCode ?? 0);
+    });
+  }
+}
+
+async function main() {
+  process.chdir(ROOT);
+  const existing = readEnvFile();
+  let env = resolveEnv(existing === null ? {} : parseEnv(existing), process.env);
+
+  step("checking Postgres and Redis");
+  await checkServices(env);
+
+  if (!existsSync(join(ROOT, "node_modules"))) {
+    step("installing dependencies (npm install)");
+    run(NPM, ["install"], { env: process.env });
+  }
+
+  if (existing === null) {
+    step("writing .env with a fresh APP_SECRET");
+    writeFileSync(ENV_FILE, defaultEnvFile(), { mode: 0o600 });
+  } else if (!parseEnv(existing).APP_SECRET && !process.env.APP_SECRET) {
+    step("adding a fresh APP_SECRET to .env");
+    saveToEnvFile({ APP_SECRET: generateSecret() });
+  } else {
+    console.log("\n» using the existing .env");
+  }
+  env = resolveEnv(parseEnv(readEnvFile() ?? ""), process.env);
+  const childEnv = { ...process.env, ...env };
+
+  step("creating the database if absent and migrating");
+  run(NPX, ["tsx", "packages/db/src/migrate/cli.ts"], { env: childEnv });
+
+  step("seeding");
+  run(NPX, ["tsx", "packages/db/src/seed/cli.ts"], { env: childEnv });
+
+  step("demo account and key");
+  const key = await demoAccountAndKey(childEnv);
+
+  console.log(`\nBarscript is at ${env.PUBLIC_URL ?? DEFAULTS.PUBLIC_URL}`);
+  console.log(`Demo API key (demo@example.com): ${key}`);
+  console.log(`Try: curl -H "Authorization: Bearer ${key}" ${env.PUBLIC_URL ?? DEFAULTS.PUBLIC_URL}/v1/me\n`);
+
+  step("starting one API and one worker (Ctrl-C stops both)");
+  startServices(childEnv);
+}
+
+main().catch((error) => {
+  console.error(`\nnpm run up: ${error instanceof UpError ? error.message : error?.stack ?? error}`);
+  process.exit(1);
+});
