@@ -1,0 +1,62 @@
+// The nine timeframes (SERVICE-SPEC section 2), their bar lengths, UTC alignment and the span
+// of one stored chunk. All times are Unix seconds of a bar's open.
+
+export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "1d", "1w"] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+
+const SECONDS: Record<Timeframe, number> = {
+  "1m": 60,
+  "5m": 300,
+  "15m": 900,
+  "30m": 1800,
+  "1h": 3600,
+  "2h": 7200,
+  "4h": 14400,
+  "1d": 86400,
+  "1w": 604800,
+};
+
+/** 1970-01-05T00:00:00Z, the first Monday after the epoch: weeks start Monday 00:00 UTC. */
+const FIRST_MONDAY = 4 * 86400;
+
+/**
+ * Bars one chunk can hold at most: a chunk spans CHUNK_BARS bar lengths (1m: 14 days, 5m: 70
+ * days, 1h: 840 days, 4h: 3,360 days, 1d: 20,160 days). A 50,000-bar window then touches 3 to 5
+ * chunks of a series that trades around the clock, and about 8 for an equity's extended hours.
+ */
+export const CHUNK_BARS = 20160;
+
+export function isTimeframe(value: unknown): value is Timeframe {
+  return typeof value === "string" && (TIMEFRAMES as readonly string[]).includes(value);
+}
+
+export function timeframeSeconds(tf: Timeframe): number {
+  return SECONDS[tf];
+}
+
+export function timeframeIndex(tf: Timeframe): number {
+  return TIMEFRAMES.indexOf(tf);
+}
+
+/** The open time of the bar of `tf` that contains `t` (UTC; weeks from Monday 00:00). */
+export function alignTime(t: number, tf: Timeframe): number {
+  const s = SECONDS[tf];
+  if (tf === "1w") return Math.floor((t - FIRST_MONDAY) / s) * s + FIRST_MONDAY;
+  return Math.floor(t / s) * s;
+}
+
+/** Start of the chunk holding a bar that opens at `t`. */
+export function chunkStartOf(t: number, tf: Timeframe): number {
+  const span = SECONDS[tf] * CHUNK_BARS;
+  const origin = tf === "1w" ? FIRST_MONDAY : 0;
+  return Math.floor((t - origin) / span) * span + origin;
+}
+
+export function chunkSpanSeconds(tf: Timeframe): number {
+  return SECONDS[tf] * CHUNK_BARS;
+}
+
+/** Every timeframe larger than `tf`, smallest first. */
+export function largerTimeframes(tf: Timeframe): Timeframe[] {
+  return TIMEFRAMES.slice(timeframeIndex(tf) + 1);
+}
