@@ -1,0 +1,41 @@
+// Where the CLI finds the API and its key: flags, then BARSCRIPT_URL / BARSCRIPT_API_KEY,
+// then the credentials file written by `barscript login`.
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+
+export interface CliConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  credentialsPath: string;
+}
+
+interface Stored {
+  base_url?: string;
+  api_key?: string;
+}
+
+export function credentialsPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env["BARSCRIPT_CREDENTIALS"] ?? join(env["XDG_CONFIG_HOME"] ?? join(homedir(), ".config"), "barscript", "credentials.json");
+}
+
+function readStored(path: string): Stored {
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as Stored;
+  } catch {
+    return {};
+  }
+}
+
+export function loadCliConfig(flags: { baseUrl?: string; apiKey?: string }, env: NodeJS.ProcessEnv = process.env): CliConfig {
+  const path = credentialsPath(env);
+  const stored = readStored(path);
+  const baseUrl = flags.baseUrl ?? env["BARSCRIPT_URL"] ?? stored.base_url ?? "http://localhost:8080/v1";
+  return { baseUrl: baseUrl.replace(/\/$/, ""), apiKey: flags.apiKey ?? env["BARSCRIPT_API_KEY"] ?? stored.api_key, credentialsPath: path };
+}
+
+/** The key is written with mode 0600: it is a secret. */
+export function saveCredentials(path: string, stored: Stored): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  writeFileSync(path, JSON.stringify(stored, null, 2) + "\n", { mode: 0o600 });
+}
