@@ -9,3 +9,4 @@ export { PLANS, seedPlans, type PlanFigures } from "./seed/plans";
 export * from "./accounts";
 export { runSeed } from "./seed/run";
 export { SEED_STEPS, registerSeedStep, type SeedStep, type SeedContext } from "./seed/steps";
+export * from "./signin";

@@ -1,0 +1,119 @@
+// `instruments import | backfill-status | seed-demo` (API.md "Configuration and the operator
+// CLI"). Imports go through packages/marketdata's importFile: a file with a bad row writes
+// nothing and exits 1 with one line naming the bad lines.
+import type { Command } from "commander";
+import {
+  ASSET_CLASSES,
+  FORMATS,
+  ImportError,
+  TIMEFRAMES,
+  importFile,
+  isFormat,
+  isTimeframe,
+  seedDemoInstruments,
+  setBackfillStatus,
+  type AssetClass,
+  type ImportResult,
+  type InstrumentMeta,
+} from "@barscript/marketdata";
+import { UsageError, type AdminContext } from "../context";
+
+interface ImportOptions {
+  symbol: string;
+  timeframe: string;
+  file: string;
+  format: string;
+  name?: string;
+  exchange?: string;
+  assetClass?: string;
+  currency?: string;
+  timezone?: string;
+}
+
+const day = (t: number): string => new Date(t * 1000).toISOString().replace(".000Z", "Z");
+
+export function describeImport(result: ImportResult): string {
+  const parts = result.series.map((s) =>
+    s.coverage ? `${s.timeframe} ${s.origin} ${s.coverage.bars} bars ${day(s.coverage.from)}..${day(s.coverage.to)}` : `${s.timeframe} ${s.origin} empty`,
+  );
+  return `${result.symbol}: ${result.bars} bars read${result.created ? ", instrument created" : ""}; ${parts.join("; ")}`;
+}
+
+export function parseMeta(opts: ImportOptions): InstrumentMeta {
+  const meta: InstrumentMeta = {};
+  if (opts.assetClass !== undefined) {
+    if (!(ASSET_CLASSES as readonly string[]).includes(opts.assetClass)) {
+      throw new UsageError(`--asset-class must be one of ${ASSET_CLASSES.join(", ")}, got "${opts.assetClass}"`);
+    }
+    meta.assetClass = opts.assetClass as AssetClass;
+  }
+  for (const field of ["name", "exchange", "currency", "timezone"] as const) {
+    const value = opts[field];
+    if (value === undefined) continue;
+    if (field === "name" && value.trim() === "") throw new UsageError("--name must not be empty");
+    meta[field] = value.trim();
+  }
+  if (meta.timezone !== undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: meta.timezone });
+    } catch {
+      throw new UsageError(`--timezone must be an IANA time zone (e.g. America/New_York), got "${meta.timezone}"`);
+    }
+  }
+  return meta;
+}
+
+async function refusing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ImportError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+export function registerInstrumentCommands(program: Command, ctx: AdminContext): void {
+  const instruments = program.command("instruments").description("import bars and manage instruments");
+
+  instruments
+    .command("import")
+    .description("create or extend an instrument from a bar file and rebuild its larger timeframes")
+    .requiredOption("--symbol <symbol>", "the instrument's symbol, e.g. AAPL")
+    .requiredOption("--timeframe <tf>", `the file's timeframe: ${TIMEFRAMES.join(" ")}`)
+    .requiredOption("--file <path>", "CSV time,open,high,low,close,volume (or --format)")
+    .option("--format <format>", `file format: ${FORMATS.join(", ")}`, "csv")
+    .option("--name <name>", "full name (new instruments: the symbol)")
+    .option("--exchange <exchange>", "exchange, e.g. NASDAQ")
+    .option("--asset-class <class>", `one of ${ASSET_CLASSES.join(", ")} (new instruments: equity)`)
+    .option("--currency <code>", "price currency (new instruments: USD)")
+    .option("--timezone <tz>", "IANA time zone of the exchange (new instruments: UTC)")
+    .action(async (opts: ImportOptions) => {
+      if (!isTimeframe(opts.timeframe)) throw new UsageError(`--timeframe must be one of ${TIMEFRAMES.join(" ")}, got "${opts.timeframe}"`);
+      if (!isFormat(opts.format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got "${opts.format}"`);
+      const meta = parseMeta(opts);
+      const timeframe = opts.timeframe;
+      const format = opts.format;
+      const result = await refusing(() => importFile(ctx.db(), { symbol: opts.symbol, timeframe, file: opts.file, format, meta }));
+      ctx.out(describeImport(result));
+    });
+
+  instruments
+    .command("backfill-status")
+    .description("mark an instrument's data ready, or not ready while a backfill runs")
+    .requiredOption("--symbol <symbol>", "the instrument's symbol")
+    .requiredOption("--status <status>", "ready or backfilling")
+    .action(async (opts: { symbol: string; status: string }) => {
+      if (opts.status !== "ready" && opts.status !== "backfilling") throw new UsageError(`--status must be ready or backfilling, got "${opts.status}"`);
+      const status = opts.status;
+      await refusing(() => setBackfillStatus(ctx.db(), opts.symbol, status));
+      ctx.out(`${opts.symbol.trim().toUpperCase()}: ${status}`);
+    });
+
+  instruments
+    .command("seed-demo")
+    .description("import the demo instruments shipped with the project (idempotent)")
+    .action(async () => {
+      const results = await refusing(() => seedDemoInstruments(ctx.db()));
+      for (const r of results) ctx.out(describeImport(r));
+    });
+}

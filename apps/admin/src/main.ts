@@ -1,0 +1,56 @@
+// barscript-admin: the operator CLI (`npm run admin -- <command>`). Every command group is a
+// module in ./commands exporting a register function; bad input exits 1 with a one-line reason.
+import { Command, CommanderError } from "commander";
+import { AccountsError, createDb, loadDbConfig, type Db } from "@barscript/db";
+import { UsageError, type AdminContext, type RegisterCommands } from "./context";
+import { registerAccountCommands } from "./commands/account";
+import { registerKeyCommands } from "./commands/key";
+import { registerInstrumentCommands } from "./commands/instruments";
+
+const GROUPS: RegisterCommands[] = [registerAccountCommands, registerKeyCommands, registerInstrumentCommands];
+
+export function buildProgram(ctx: AdminContext): Command {
+  const program = new Command("barscript-admin")
+    .description("Barscript operator commands")
+    .showHelpAfterError(false)
+    .exitOverride();
+  for (const register of GROUPS) register(program, ctx);
+  return program;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof AccountsError || error instanceof UsageError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n").map((l) => l.trim()).find((l) => l.length > 0) ?? "failed";
+}
+
+async function main(argv: string[]): Promise<number> {
+  let db: Db | undefined;
+  const ctx: AdminContext = {
+    db() {
+      db ??= createDb(loadDbConfig().databaseUrl, { max: 2 });
+      return db;
+    },
+    out(line) {
+      process.stdout.write(`${line}\n`);
+    },
+  };
+  const program = buildProgram(ctx);
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    // Commander has already printed its own one-line message (unknown option, missing value).
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
+    process.stderr.write(`barscript-admin: ${reasonOf(error)}\n`);
+    return 1;
+  } finally {
+    await db?.$disconnect();
+  }
+}
+
+if (require.main === module) {
+  void main(process.argv).then((code) => {
+    process.exitCode = code;
+  });
+}
