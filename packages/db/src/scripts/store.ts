@@ -1,0 +1,350 @@
+// Script rows and their versions in Postgres: create, save a version, read, list, rename,
+// delete. Every rule that two requests could race on is decided by the database: slugs by the
+// unique (ownerId, slugClass, slug), versions by a conditional UPDATE on latestVersion backed by
+// the unique (scriptId, version), plan caps under a lock on the owner's account row.
+import { Prisma } from "../generated/client";
+import type { Db } from "../client";
+import type { Script, ScriptVersion } from "../generated/client";
+import { uniqueViolation } from "../accounts/errors";
+import { newId } from "../accounts/random";
+import { ScriptsError } from "./errors";
+import { canonicalFiles } from "./files";
+import type { Dependency, Derived, ScriptInterface, ScriptKind, ScriptRecord, ScriptVisibility, SourceFile, VersionRecord } from "./types";
+
+type Tx = Prisma.TransactionClient;
+
+export function slugClassOf(kind: ScriptKind): "script" | "study" {
+  return kind === "study" ? "study" : "script";
+}
+
+export function toRecord(script: Script, ownerHandle: string, version: ScriptVersion, withFiles: boolean): ScriptRecord {
+  const record: ScriptRecord = {
+    id: script.id,
+    ownerId: script.ownerId,
+    ownerHandle,
+    slug: script.slug,
+    kind: script.kind,
+    title: script.title,
+    description: script.description,
+    visibility: script.visibility,
+    latestVersion: script.latestVersion,
+    createdAt: script.createdAt,
+    updatedAt: script.updatedAt,
+    version: version.version,
+    interface: version.interface as unknown as ScriptInterface,
+    dependencies: version.dependencies as unknown as Dependency[],
+  };
+  if (withFiles) record.files = version.files as unknown as SourceFile[];
+  return record;
+}
+
+export interface CreateScriptInput {
+  ownerId: string;
+  slug: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  visibility?: ScriptVisibility | undefined;
+  files: readonly SourceFile[];
+  digest: string;
+  derived: Derived;
+  message?: string | undefined;
+}
+
+async function ownerHandleOf(db: Db | Tx, ownerId: string): Promise<string> {
+  const owner = await db.account.findUniqueOrThrow({ where: { id: ownerId }, select: { handle: true } });
+  return owner.handle;
+}
+
+/**
+ * Version 1 of a new script. Plan caps (API.md "Limits": scripts and definitions that exist) are
+ * counted under a row lock on the owner's account, so concurrent creations cannot pass a cap;
+ * a taken slug is the unique constraint's answer, not a read beforehand.
+ */
+export async function createScript(db: Db, input: CreateScriptInput, options: { enforceCaps?: boolean } = {}): Promise<ScriptRecord> {
+  const kind = input.derived.kind;
+  try {
+    return await db.$transaction(async (tx) => {
+      if (options.enforceCaps ?? true) {
+        const locked = await tx.$queryRaw<Array<{ scriptsCap: number; definitionsCap: number }>>`
+          SELECT p."scriptsCap", p."definitionsCap"
+          FROM accounts a JOIN plans p ON p.name = a."planName"
+          WHERE a.id = ${input.ownerId}
+          FOR UPDATE OF a`;
+        const caps = locked[0];
+        if (!caps) throw new ScriptsError("not_found", "No such account.");
+        const [scripts, definitions] = await Promise.all([
+          tx.script.count({ where: { ownerId: input.ownerId } }),
+          kind === "definition" ? tx.script.count({ where: { ownerId: input.ownerId, kind: "definition" } }) : Promise.resolve(0),
+        ]);
+        if (scripts >= caps.scriptsCap) {
+          throw new ScriptsError("plan_limit", `Your plan allows ${caps.scriptsCap} scripts and you have ${scripts}; delete one or change plans.`);
+        }
+        if (kind === "definition" && definitions >= caps.definitionsCap) {
+          throw new ScriptsError("plan_limit", `Your plan allows ${caps.definitionsCap} definitions and you have ${definitions}; delete one or change plans.`);
+        }
+      }
+      const now = new Date();
+      const script = await tx.script.create({
+        data: {
+          id: newId("scr"),
+          ownerId: input.ownerId,
+          slug: input.slug,
+          slugClass: slugClassOf(kind),
+          kind,
+          title: input.title ?? input.derived.title,
+          description: input.description ?? "",
+          visibility: input.visibility ?? "private",
+          latestVersion: 1,
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+      const version = await tx.scriptVersion.create({
+        data: {
+          id: newId("ver"),
+          scriptId: script.id,
+          version: 1,
+          files: canonicalFiles(input.files) as unknown as Prisma.InputJsonValue,
+          digest: input.digest,
+          interface: input.derived.interface as unknown as Prisma.InputJsonValue,
+          dependencies: input.derived.dependencies as unknown as Prisma.InputJsonValue,
+          message: input.message ?? null,
+          createdAt: now,
+        },
+      });
+      return toRecord(script, await ownerHandleOf(tx, input.ownerId), version, true);
+    });
+  } catch (error) {
+    if (uniqueViolation(error)) throw slugTaken(input.slug, kind);
+    throw error;
+  }
+}
+
+function slugTaken(slug: string, kind: ScriptKind): ScriptsError {
+  const among = kind === "study" ? "your studies" : "your indicators, definitions and libraries";
+  return new ScriptsError("conflict", `The slug "${slug}" is already taken among ${among}.`);
+}
+
+export interface SaveVersionInput {
+  scriptId: string;
+  baseVersion: number;
+  files: readonly SourceFile[];
+  digest: string;
+  derived: Derived;
+  message?: string | undefined;
+  title?: string | undefined;
+  description?: string | undefined;
+  visibility?: ScriptVisibility | undefined;
+}
+
+export interface SaveOutcome {
+  created: boolean;
+  script: ScriptRecord;
+}
+
+/**
+ * A new version when `baseVersion` is still the latest, decided by one conditional UPDATE
+ * (`WHERE latestVersion = base`): of two saves racing on one base, Postgres lets exactly one
+ * through; the other sees 0 rows and answers version_conflict. Files identical to the latest
+ * version's (same digest) create no version: the script is answered as it is.
+ */
+export async function saveVersion(db: Db, input: SaveVersionInput): Promise<SaveOutcome> {
+  const outcome = await db.$transaction(async (tx) => {
+    const bumped = await tx.$queryRaw<Array<{ latestVersion: number }>>`
+      UPDATE scripts AS s
+      SET "latestVersion" = s."latestVersion" + 1,
+          "updatedAt" = now(),
+          title = COALESCE(${input.title ?? null}::text, s.title),
+          description = COALESCE(${input.description ?? null}::text, s.description),
+          visibility = COALESCE(${input.visibility ?? null}::text, s.visibility::text)::"Visibility"
+      WHERE s.id = ${input.scriptId}
+        AND s."latestVersion" = ${input.baseVersion}
+        AND NOT EXISTS (
+          SELECT 1 FROM script_versions v
+          WHERE v."scriptId" = s.id AND v.version = s."latestVersion" AND v.digest = ${input.digest}
+        )
+      RETURNING s."latestVersion"`;
+    const row = bumped[0];
+    if (!row) return null;
+    await tx.scriptVersion.create({
+      data: {
+        id: newId("ver"),
+        scriptId: input.scriptId,
+        version: row.latestVersion,
+        files: canonicalFiles(input.files) as unknown as Prisma.InputJsonValue,
+        digest: input.digest,
+        interface: input.derived.interface as unknown as Prisma.InputJsonValue,
+        dependencies: input.derived.dependencies as unknown as Prisma.InputJsonValue,
+        message: input.message ?? null,
+      },
+    });
+    return row.latestVersion;
+  });
+  if (outcome !== null) return { created: true, script: await readScript(db, input.scriptId, { withFiles: true }) };
+  // Nothing updated: either a newer version exists, or the files equal the latest version's.
+  const current = await db.script.findUnique({ where: { id: input.scriptId }, select: { latestVersion: true } });
+  if (!current) throw new ScriptsError("not_found", "The script was deleted.");
+  if (current.latestVersion !== input.baseVersion) {
+    throw new ScriptsError(
+      "version_conflict",
+      `Version ${current.latestVersion} was saved after version ${input.baseVersion}, which this save is based on.`,
+      { latestVersion: current.latestVersion },
+    );
+  }
+  return { created: false, script: await readScript(db, input.scriptId, { withFiles: true }) };
+}
+
+/** One script with the interface and dependencies of `version` (default the latest). */
+export async function readScript(db: Db, scriptId: string, options: { version?: number | undefined; withFiles?: boolean } = {}): Promise<ScriptRecord> {
+  const script = await db.script.findUnique({ where: { id: scriptId }, include: { owner: { select: { handle: true } } } });
+  if (!script) throw new ScriptsError("not_found", "No such script.");
+  const wanted = options.version ?? script.latestVersion;
+  const version = await db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId, version: wanted } } });
+  if (!version) throw new ScriptsError("not_found", `Script "${script.slug}" has no version ${wanted}.`);
+  return toRecord(script, script.owner.handle, version, options.withFiles ?? false);
+}
+
+/** The latest version's files and digest (for the linker and the worker). */
+export async function readVersionFiles(db: Db, scriptId: string, version: number): Promise<{ files: SourceFile[]; digest: string } | null> {
+  const row = await db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId, version } }, select: { files: true, digest: true } });
+  return row ? { files: row.files as unknown as SourceFile[], digest: row.digest } : null;
+}
+
+export interface Caller {
+  accountId: string;
+  handle: string;
+}
+
+export interface LocateOptions {
+  /** `?owner=H` (API.md Clarifications); the caller's own handle is the same as none. */
+  owner?: string | undefined;
+  /** `?kind=`: picks the study or the other script when one slug names both. */
+  kind?: ScriptKind | undefined;
+  /** #12-#14 change the script: another account's public script answers 403 forbidden. */
+  write?: boolean;
+}
+
+export interface Located {
+  script: Script;
+  ownerHandle: string;
+  own: boolean;
+}
+
+function notFound(slug: string, owner?: string): ScriptsError {
+  return new ScriptsError("not_found", owner ? `No script "${slug}" of ${owner} that you can see.` : `No script "${slug}".`);
+}
+
+function pick(rows: Script[], slug: string, kind: ScriptKind | undefined, owner?: string): Script {
+  const matching = kind ? rows.filter((row) => row.kind === kind) : rows;
+  if (matching.length === 0) throw notFound(slug, owner);
+  if (matching.length > 1) {
+    throw new ScriptsError("conflict", `The slug "${slug}" names both a study and another script; add ?kind=study or ?kind=${matching.find((r) => r.kind !== "study")?.kind ?? "indicator"}.`);
+  }
+  return matching[0] as Script;
+}
+
+/**
+ * Finds the script #11-#18 address. Another account's private script, an unknown handle and a
+ * missing slug all answer 404 (never 403, so private slugs do not leak).
+ */
+export async function locateScript(db: Db, caller: Caller, slug: string, options: LocateOptions = {}): Promise<Located> {
+  const owner = options.owner;
+  if (owner === undefined || owner === "" || owner === caller.handle) {
+    const rows = await db.script.findMany({ where: { ownerId: caller.accountId, slug }, orderBy: { slugClass: "asc" } });
+    return { script: pick(rows, slug, options.kind), ownerHandle: caller.handle, own: true };
+  }
+  const account = await db.account.findUnique({ where: { handle: owner }, select: { id: true, handle: true } });
+  if (!account) throw notFound(slug, owner);
+  const rows = await db.script.findMany({ where: { ownerId: account.id, slug, visibility: "public" }, orderBy: { slugClass: "asc" } });
+  const script = pick(rows, slug, options.kind, owner);
+  if (options.write) throw new ScriptsError("forbidden", `"${owner}/${slug}" belongs to ${owner}; you can read it but not change it.`);
+  return { script, ownerHandle: account.handle, own: false };
+}
+
+export interface PageRequest<K> {
+  limit: number;
+  after?: K | undefined;
+}
+
+export interface Page<T, K> {
+  rows: T[];
+  next: K | null;
+}
+
+export type ScriptKey = [createdAt: string, id: string];
+
+/** The owner's scripts, newest first, keyset-paged on (createdAt, id). */
+export async function listScripts(db: Db, ownerId: string, options: PageRequest<ScriptKey> & { kind?: ScriptKind | undefined }): Promise<Page<ScriptRecord, ScriptKey>> {
+  const where: Prisma.ScriptWhereInput = { ownerId };
+  if (options.kind) where.kind = options.kind;
+  if (options.after) {
+    const [createdAt, id] = options.after;
+    const at = new Date(createdAt);
+    where.OR = [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: id } }];
+  }
+  const rows = await db.script.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: options.limit + 1,
+    include: { owner: { select: { handle: true } } },
+  });
+  const more = rows.length > options.limit;
+  const page = rows.slice(0, options.limit);
+  const versions = page.length === 0 ? [] : await db.scriptVersion.findMany({
+    where: { OR: page.map((s) => ({ scriptId: s.id, version: s.latestVersion })) },
+    omit: { files: true },
+  });
+  const byScript = new Map(versions.map((v) => [v.scriptId, v]));
+  const records = page.flatMap((s) => {
+    const version = byScript.get(s.id);
+    return version ? [toRecord(s, s.owner.handle, { ...version, files: [] }, false)] : [];
+  });
+  const last = page[page.length - 1];
+  return { rows: records, next: more && last ? [last.createdAt.toISOString(), last.id] : null };
+}
+
+/** Versions of one script, newest first, keyset-paged on the version number. */
+export async function listVersions(db: Db, scriptId: string, options: PageRequest<number>): Promise<Page<VersionRecord, number>> {
+  const rows = await db.scriptVersion.findMany({
+    where: { scriptId, ...(options.after !== undefined ? { version: { lt: options.after } } : {}) },
+    orderBy: { version: "desc" },
+    take: options.limit + 1,
+    select: { version: true, createdAt: true, message: true, digest: true },
+  });
+  const more = rows.length > options.limit;
+  const page = rows.slice(0, options.limit);
+  const last = page[page.length - 1];
+  return { rows: page, next: more && last ? last.version : null };
+}
+
+export interface MetaPatch {
+  slug?: string | undefined;
+  title?: string | undefined;
+  description?: string | undefined;
+  visibility?: ScriptVisibility | undefined;
+}
+
+/** PATCH: rename and metadata. Versions, runs and events hang on the script's id, so they stay. */
+export async function updateScriptMeta(db: Db, scriptId: string, patch: MetaPatch): Promise<ScriptRecord> {
+  const data: Prisma.ScriptUpdateInput = { updatedAt: new Date() };
+  if (patch.slug !== undefined) data.slug = patch.slug;
+  if (patch.title !== undefined) data.title = patch.title;
+  if (patch.description !== undefined) data.description = patch.description;
+  if (patch.visibility !== undefined) data.visibility = patch.visibility;
+  try {
+    const updated = await db.script.updateMany({ where: { id: scriptId }, data: data as Prisma.ScriptUpdateManyMutationInput });
+    if (updated.count === 0) throw new ScriptsError("not_found", "No such script.");
+  } catch (error) {
+    if (uniqueViolation(error)) {
+      const kind = (await db.script.findUnique({ where: { id: scriptId }, select: { kind: true } }))?.kind ?? "indicator";
+      throw slugTaken(patch.slug ?? "", kind);
+    }
+    throw error;
+  }
+  return readScript(db, scriptId, { withFiles: false });
+}
+
+/** DELETE: versions go with the script; runs and events keep their rows (scriptId set null). */
+export async function deleteScript(db: Db, scriptId: string): Promise<void> {
+  await db.script.deleteMany({ where: { id: scriptId } });
+}
