@@ -11,6 +11,11 @@ export function addCore(t: TableBuilder): void {
   t.fn("na(x: series T): bool", "True when `x` is na.");
   t.fn("nz(source: series T, replacement: series T = 0): T", "`source`, or `replacement` (0 by default) when `source` is na.");
   t.fn("fixnan(source: series T): series T", "`source`, with na replaced by the last value that was not na.", true);
+  t.fn("int(x: series float): int", "`x` truncated to an integer (na stays na).");
+  t.fn("float(x: series float): float", "`x` as a float.");
+  t.fn("bool(x: series float): bool", "`x` as a bool: false for 0 and na, true otherwise.");
+  t.fn("string(x: series string): string", "`x` as a string (na stays na).");
+  t.fn("color(x: series color): color", "`x` as a color.");
   t.fn("runtime.error(message: series string): void", "Stops the bar with an error: its outputs become na and the message is counted in the run's summary.");
 }
 

@@ -1,0 +1,49 @@
+// What a name can denote besides built-ins: user functions, user types and enums, and the
+// exports of an imported module (library or sibling file).
+
+import type { EnumDecl, FunctionDecl, FunctionSymbol, PineType, Qualifier, Span, TypeDecl } from "../language/ast";
+
+export interface ArgInfo {
+  type: PineType;
+  qual: Qualifier;
+  span: Span;
+}
+
+export interface FunctionInfo {
+  symbol: FunctionSymbol;
+  decl: FunctionDecl;
+  /** Checks the body for these argument types (once per distinct key) and gives the result. */
+  instantiate(args: ArgInfo[]): { type: PineType; qual: Qualifier };
+}
+
+export interface FieldInfo {
+  name: string;
+  type: PineType;
+  hasDefault: boolean;
+}
+
+export interface TypeInfo {
+  id: string;
+  name: string;
+  fields: FieldInfo[];
+  decl: TypeDecl;
+}
+
+export interface EnumInfo {
+  id: string;
+  name: string;
+  members: string[];
+  decl: EnumDecl;
+}
+
+/** What an `import ... as alias` makes visible as `alias.name`. */
+export interface ModuleExports {
+  functions: Map<string, FunctionInfo>;
+  methods: Map<string, FunctionInfo[]>;
+  types: Map<string, TypeInfo>;
+  enums: Map<string, EnumInfo>;
+}
+
+export function emptyExports(): ModuleExports {
+  return { functions: new Map(), methods: new Map(), types: new Map(), enums: new Map() };
+}
