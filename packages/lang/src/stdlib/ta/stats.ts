@@ -287,3 +287,14 @@ export class AllTime {
     return this.v;
   }
 }
+
+export class AllTimeMax extends AllTime {
+  constructor() {
+    super(true);
+  }
+}
+export class AllTimeMin extends AllTime {
+  constructor() {
+    super(false);
+  }
+}

@@ -1,0 +1,225 @@
+// compile(): checked tree -> Program (JavaScript built once with `new Function`).
+// evaluate(): runs a Program's step over every bar, window bars' outputs as columns and events.
+
+import type * as A from "./language/ast";
+import type { Bars, ScriptInterface, ScriptKind, SymbolInfo } from "./types";
+import { generate, type InputSlot, type OutputSlot } from "./codegen/generate";
+import { Runtime } from "./runtime/runtime";
+import { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
+import { numberText } from "./stdlib/str";
+
+export { CodegenError } from "./codegen/generate";
+export { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
+
+/** What compile() needs from the front end: the entry file's tree, checked, and its imports. */
+export interface CompileInput {
+  kind?: ScriptKind;
+  /** The entry file (`main.pine`) as the checker returned it. */
+  script: A.Script;
+  /** Other files and libraries whose functions the entry file calls. */
+  libraries?: A.Script[];
+  /** The derived Interface, when available: output and event names come from it. */
+  interface?: ScriptInterface;
+}
+
+export interface Program {
+  kind: ScriptKind;
+  /** The generated step's JavaScript (for inspection and tests). */
+  source: string;
+  outputs: Array<{ name: string; title: string | null }>;
+  inputs: InputSlot[];
+  events: Array<{ name: string; message: string }>;
+  /** Built once; each evaluation calls it with a fresh runtime. */
+  readonly factory: (rt: Runtime) => (bar: number) => void;
+}
+
+export interface ScriptEvent {
+  /** Bar open time, Unix seconds. */
+  time: number;
+  name: string;
+  message: string;
+  price: number;
+}
+
+export interface RuntimeErrorSummary {
+  message: string;
+  count: number;
+  /** Unix seconds of the first and last bar that raised it. */
+  first_time: number;
+  last_time: number;
+}
+
+export interface EvaluateOptions {
+  symbol: SymbolInfo;
+  /** Index of the first bar inside the window; earlier bars are warmup. */
+  windowStart: number;
+  signal?: AbortSignal;
+  timeBudgetMs?: number;
+  /** Events kept (default 10,000); the rest are counted in eventsDropped. */
+  maxEvents?: number;
+  /** Bars per chunk between abort/time checks (default 2048). */
+  chunkBars?: number;
+  /** Called after each chunk with the number of bars evaluated so far. */
+  onChunk?: (barsEvaluated: number) => void;
+}
+
+export interface EvaluationResult {
+  kind: ScriptKind;
+  /** Window bars' open times (Unix seconds). */
+  times: Float64Array;
+  /** One column per output (window bars only); NaN is na. */
+  outputs: Array<{ name: string; title: string | null; values: Float64Array }>;
+  events: ScriptEvent[];
+  eventsDropped: number;
+  barsEvaluated: number;
+  windowBars: number;
+  /** Window bars that raised a runtime error (a run fails when that is every window bar). */
+  errorBarsInWindow: number;
+  runtimeErrors: RuntimeErrorSummary[];
+}
+
+function slug(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 64);
+}
+
+export function compile(checked: CompileInput): Program {
+  const g = generate(checked.script, checked.libraries ?? []);
+  const declared = checked.interface?.outputs;
+  const used = new Set<string>();
+  const outputs = g.outputs.map((o: OutputSlot, k) => {
+    let name = declared && declared.length === g.outputs.length ? declared[k]!.name : slug(o.title ?? "") || `plot_${k}`;
+    if (!declared) {
+      const base = name;
+      for (let n = 2; used.has(name); n++) name = `${base}_${n}`;
+      used.add(name);
+    }
+    return { name, title: o.title };
+  });
+  const factory = new Function("$rt", g.source) as (rt: Runtime) => (bar: number) => void;
+  const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
+  return { kind, source: g.source, outputs, inputs: g.inputs, events: g.events, factory };
+}
+
+/** Pine's placeholders in alert messages: {{close}}, {{time}}, {{ticker}}, {{plot_0}}, ... */
+export function renderMessage(msg: string, rt: Runtime, i: number): string {
+  if (!msg.includes("{{")) return msg;
+  return msg.replace(/\{\{\s*([a-zA-Z_]+(?:_\d+)?)\s*\}\}/g, (whole, key: string) => {
+    switch (key) {
+      case "close":
+        return numberText(rt.close[i]!);
+      case "open":
+        return numberText(rt.open[i]!);
+      case "high":
+        return numberText(rt.high[i]!);
+      case "low":
+        return numberText(rt.low[i]!);
+      case "volume":
+        return numberText(rt.volume[i]!);
+      case "time":
+      case "timenow":
+        return new Date(rt.time[i]! * 1000).toISOString();
+      case "ticker":
+        return rt.ticker;
+      case "interval":
+        return rt.tf.period;
+      default: {
+        const m = /^plot_(\d+)$/.exec(key);
+        if (m) {
+          const k = Number(m[1]);
+          return k < rt.plots.length ? numberText(rt.plots[k]!) : whole;
+        }
+        return whole;
+      }
+    }
+  });
+}
+
+export function evaluate(program: Program, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions): EvaluationResult {
+  const n = bars.length;
+  const ws = Math.min(Math.max(0, Math.floor(options.windowStart)), n);
+  const windowBars = n - ws;
+  const outCount = program.outputs.length;
+  const rt = new Runtime(bars, options.symbol, outCount, inputs);
+  const step = program.factory(rt);
+  const cols = program.outputs.map(() => new Float64Array(windowBars).fill(NaN));
+  const plots = rt.plots;
+  const pending = rt.pending;
+  const maxEvents = options.maxEvents ?? 10_000;
+  const events: ScriptEvent[] = [];
+  let dropped = 0;
+  const errors = new Map<string, RuntimeErrorSummary>();
+  let errorBarsInWindow = 0;
+  const chunk = Math.max(1, options.chunkBars ?? 2048);
+  const started = performance.now();
+  const budget = options.timeBudgetMs ?? Infinity;
+
+  for (let start = 0; start < n; start += chunk) {
+    if (options.signal?.aborted) throw new EvaluationAborted();
+    const elapsed = performance.now() - started;
+    if (elapsed > budget) throw new EvaluationTimeout(elapsed);
+    const end = Math.min(n, start + chunk);
+    for (let i = start; i < end; i++) {
+      rt.loops = 0;
+      let failed: string | null = null;
+      try {
+        step(i);
+      } catch (err) {
+        failed = errorMessage(err);
+      }
+      if (failed !== null) {
+        const t = bars.time[i]!;
+        const e = errors.get(failed);
+        if (e) {
+          e.count++;
+          e.last_time = t;
+        } else errors.set(failed, { message: failed, count: 1, first_time: t, last_time: t });
+        pending.length = 0;
+        plots.fill(NaN);
+        if (i >= ws) errorBarsInWindow++;
+        continue;
+      }
+      if (i >= ws) {
+        const k = i - ws;
+        for (let o = 0; o < outCount; o++) cols[o]![k] = plots[o]!;
+        for (let e = 0; e < pending.length; e++) {
+          if (events.length < maxEvents) {
+            const p = pending[e]!;
+            events.push({ time: bars.time[i]!, name: p.name, message: renderMessage(p.message, rt, i), price: bars.close[i]! });
+          } else dropped++;
+        }
+      }
+      pending.length = 0;
+      if (outCount > 0) plots.fill(NaN);
+    }
+    options.onChunk?.(end);
+  }
+  return {
+    kind: program.kind,
+    times: bars.time.slice(ws),
+    outputs: program.outputs.map((o, k) => ({ name: o.name, title: o.title, values: cols[k]! })),
+    events,
+    eventsDropped: dropped,
+    barsEvaluated: n,
+    windowBars,
+    errorBarsInWindow,
+    runtimeErrors: [...errors.values()],
+  };
+}
+
+function errorMessage(err: unknown): string {
+  if (err instanceof ScriptRuntimeError) return err.message;
+  if (err instanceof RangeError) return /call stack/i.test(err.message) ? "recursion too deep" : `runtime error: ${err.message}`;
+  if (err instanceof Error) return `runtime error: ${err.message}`;
+  return "runtime error";
+}
+
+/** An output point of API.md ("Indicator point"): na as null. */
+export function outputPoint(result: EvaluationResult, k: number): Record<string, number | null> {
+  const p: Record<string, number | null> = Object.create(null) as Record<string, number | null>;
+  p.t = result.times[k]!;
+  for (const o of result.outputs) {
+    const v = o.values[k]!;
+    p[o.name] = v === v && Number.isFinite(v) ? v : null;
+  }
+  return p;
+}

@@ -1,0 +1,212 @@
+// The object compiled code sees as `$rt`: bar columns, standard library, helpers, outputs and
+// events of the bar being evaluated. One Runtime per evaluation.
+
+import * as stdlib from "../stdlib";
+import { Ring } from "../stdlib/ring";
+import { PineArray } from "../stdlib/array";
+import { fail, LOOP_BUDGET, ScriptRuntimeError } from "./errors";
+import type { Bars, SymbolInfo } from "../types";
+
+export interface TimeframeInfo {
+  period: string;
+  multiplier: number;
+  isintraday: boolean;
+  isdaily: boolean;
+  isweekly: boolean;
+  ismonthly: boolean;
+}
+
+/** "1d", "D", "4h", "60", "1W", "1M", "15m", "30S" -> Pine's view of the timeframe. */
+export function parseTimeframe(tf: string): TimeframeInfo {
+  const m = /^(\d*)\s*([a-zA-Z]*)$/.exec(tf.trim());
+  const n = m && m[1] ? Number(m[1]) : 1;
+  const u = m ? m[2] ?? "" : "";
+  const base = { isintraday: false, isdaily: false, isweekly: false, ismonthly: false };
+  if (u === "" ) return { ...base, period: String(n), multiplier: n, isintraday: true };
+  if (u === "m" || u === "min") return { ...base, period: String(n), multiplier: n, isintraday: true };
+  if (u === "h" || u === "H") return { ...base, period: String(n * 60), multiplier: n * 60, isintraday: true };
+  if (u === "s" || u === "S") return { ...base, period: `${n}S`, multiplier: n, isintraday: true };
+  if (u === "d" || u === "D") return { ...base, period: n === 1 ? "D" : `${n}D`, multiplier: n, isdaily: true };
+  if (u === "w" || u === "W") return { ...base, period: n === 1 ? "W" : `${n}W`, multiplier: n, isweekly: true };
+  if (u === "M" || u === "mo") return { ...base, period: n === 1 ? "M" : `${n}M`, multiplier: n, ismonthly: true };
+  return { ...base, period: tf, multiplier: n, isdaily: true };
+}
+
+export interface PendingEvent {
+  name: string;
+  message: string;
+}
+
+const SOURCES = new Set(["open", "high", "low", "close", "volume", "hl2", "hlc3", "ohlc4", "hlcc4"]);
+
+export class Runtime {
+  readonly open: Float64Array;
+  readonly high: Float64Array;
+  readonly low: Float64Array;
+  readonly close: Float64Array;
+  readonly volume: Float64Array;
+  readonly time: Float64Array;
+  readonly n: number;
+  readonly ticker: string;
+  readonly mintick: number;
+  readonly timezone: string;
+  readonly tf: TimeframeInfo;
+  readonly ta = stdlib.ta;
+  readonly math = stdlib.math;
+  readonly str = stdlib.str;
+  readonly array = stdlib.array;
+  readonly color = stdlib.color;
+  readonly Ring = Ring;
+  loops = 0;
+  readonly loopBudget = LOOP_BUDGET;
+  /** This bar's plotted values, one per output. */
+  readonly plots: Float64Array;
+  /** Events raised on this bar (kept until the bar ends without error). */
+  readonly pending: PendingEvent[] = [];
+  private columns = new Map<string, Float64Array>();
+
+  constructor(
+    readonly bars: Bars,
+    symbol: SymbolInfo,
+    outputCount: number,
+    private readonly inputs: Record<string, unknown>,
+  ) {
+    this.open = bars.open;
+    this.high = bars.high;
+    this.low = bars.low;
+    this.close = bars.close;
+    this.volume = bars.volume;
+    this.time = bars.time;
+    this.n = bars.length;
+    this.ticker = symbol.ticker;
+    this.mintick = symbol.mintick;
+    this.timezone = symbol.timezone;
+    this.tf = parseTimeframe(symbol.timeframe);
+    this.plots = new Float64Array(outputCount).fill(NaN);
+  }
+
+  isNa(x: unknown): boolean {
+    return x === null || x === undefined || (typeof x === "number" && x !== x);
+  }
+  nz(x: number, r: number): number {
+    return x === x ? x : r;
+  }
+  ne(a: unknown, b: unknown): boolean {
+    if (typeof a === "number" && typeof b === "number") return a === a && b === b && a !== b;
+    return a !== b;
+  }
+  eq(a: unknown, b: unknown): boolean {
+    return a === b;
+  }
+  /** Condition of a non-bool value (v5 scripts): non-zero and not na. */
+  bool(x: unknown): boolean {
+    if (typeof x === "number") return x === x && x !== 0;
+    return x === true;
+  }
+  concat(a: string | null, b: string | null): string | null {
+    return stdlib.str.concat(a === null ? null : String(a), b === null ? null : String(b));
+  }
+  at(col: Float64Array, k: number): number {
+    return k >= 0 && k < col.length ? col[k]! : NaN;
+  }
+  barAgo(i: number, n: number): number {
+    return i - n >= 0 ? i - n : NaN;
+  }
+  /** `x[n]` of a variable: n = 0 is its current value, n >= 1 what it held n bars ago. */
+  ago(ring: Ring, current: number, n: number): number {
+    if (n === 0) return current;
+    if (!(n >= 0)) return NaN;
+    const k = Math.floor(n);
+    if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
+    if (k > ring.buf.length) ring.ensure(k + 1);
+    return ring.get(k - 1);
+  }
+  /** `e[n]` of an expression: records this evaluation and reads n evaluations back. */
+  hx(ring: Ring, v: number, n: number): number {
+    const k = Math.floor(n);
+    if (!(k >= 0)) return NaN;
+    if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
+    if (k >= ring.buf.length) ring.ensure(k + 1);
+    ring.push(v);
+    return ring.get(k);
+  }
+  obj<T>(o: T[] | null): T[] {
+    if (o === null || o === undefined) fail("Cannot access a field of an object that is na");
+    return o;
+  }
+  items(a: PineArray | null): unknown[] {
+    if (a === null || a === undefined) fail("array is na");
+    return a.v;
+  }
+  fail(message: unknown): never {
+    throw new ScriptRuntimeError(typeof message === "string" ? message : String(message));
+  }
+  tooLong(): never {
+    throw new ScriptRuntimeError("loop takes too long");
+  }
+  namedColor(name: string): number {
+    const c = stdlib.color.NAMED[name];
+    return c === undefined ? NaN : c;
+  }
+  hexColor(hex: string): number {
+    return stdlib.color.hex(hex);
+  }
+  timeClose(i: number): number {
+    return i + 1 < this.n ? this.time[i + 1]! * 1000 : NaN;
+  }
+  shown(x: unknown): number {
+    if (typeof x === "boolean") return x ? 1 : NaN;
+    return typeof x === "number" && x === x && x !== 0 ? 1 : NaN;
+  }
+
+  plot(index: number, v: number): undefined {
+    this.plots[index] = v;
+    return undefined;
+  }
+  event(name: string, message: string | null): undefined {
+    this.pending.push({ name, message: message ?? "" });
+    return undefined;
+  }
+
+  /** An input's value for this run: the caller's override, coerced, or the default. */
+  input(name: string, kind: string, defval: unknown): unknown {
+    const has = Object.prototype.hasOwnProperty.call(this.inputs, name);
+    const v = has ? this.inputs[name] : defval;
+    const k = kind === "auto" ? typeof defval : kind;
+    if (k === "int" || k === "float" || k === "number" || k === "color") {
+      const x = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+      if (x !== x) return typeof defval === "number" ? defval : NaN;
+      return k === "int" ? Math.round(x) : x;
+    }
+    if (k === "bool" || k === "boolean") return v === true || v === "true";
+    if (v === null || v === undefined) return null;
+    return String(v);
+  }
+
+  /** input.source: the named bar series (open ... hlcc4) as a column. */
+  sourceColumn(name: string, defval: string): Float64Array {
+    const given = Object.prototype.hasOwnProperty.call(this.inputs, name) ? this.inputs[name] : defval;
+    const src = typeof given === "string" && SOURCES.has(given) ? given : SOURCES.has(defval) ? defval : "close";
+    const cached = this.columns.get(src);
+    if (cached) return cached;
+    const n = this.n;
+    const { open: o, high: h, low: l, close: c } = this;
+    let col: Float64Array;
+    if (src === "open") col = o;
+    else if (src === "high") col = h;
+    else if (src === "low") col = l;
+    else if (src === "close") col = c;
+    else if (src === "volume") col = this.volume;
+    else {
+      col = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        if (src === "hl2") col[i] = (h[i]! + l[i]!) / 2;
+        else if (src === "hlc3") col[i] = (h[i]! + l[i]! + c[i]!) / 3;
+        else if (src === "ohlc4") col[i] = (o[i]! + h[i]! + l[i]! + c[i]!) / 4;
+        else col[i] = (h[i]! + l[i]! + c[i]! + c[i]!) / 4;
+      }
+    }
+    this.columns.set(src, col);
+    return col;
+  }
+}
