@@ -6,7 +6,6 @@ import { UsageError, type AdminContext, type RegisterCommands } from "./context"
 import { registerAccountCommands } from "./commands/account";
 import { registerKeyCommands } from "./commands/key";
 import { registerInstrumentCommands } from "./commands/instruments";
-import { registerInstrumentCommands } from "./commands/instruments";
 
 const GROUPS: RegisterCommands[] = [registerAccountCommands, registerKeyCommands, registerInstrumentCommands];
 
