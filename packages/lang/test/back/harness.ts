@@ -1,0 +1,56 @@
+// Test harness of the back end: source text -> checked tree -> Program -> evaluation.
+import { readFileSync } from "fs";
+import { join } from "path";
+import { parse } from "../../src/language/parser";
+import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../../src/check";
+import { compile, evaluate, type EvaluationResult, type Program } from "../../src/evaluate";
+import type { Bars, SymbolInfo } from "../../src/types";
+
+export const SYMBOL: SymbolInfo = { ticker: "AAPL", timezone: "America/New_York", mintick: 0.01, timeframe: "1d" };
+
+/** Parses and checks a script, failing the test on an error diagnostic, then compiles it. */
+export function build(source: string): Program {
+  const p = parse("main.pine", source);
+  const errors = p.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) throw new Error(`parse: ${JSON.stringify(errors)}`);
+  const sink = new DiagnosticSink();
+  const ctx = makeContext("main.pine", p.script.version, sink, new IdCounters());
+  checkFile(p.script, ctx, { key: "file:main.pine", isEntry: true, imports: new Map(), importKeys: new Map() });
+  const bad = sink.list.filter((d) => d.severity === "error");
+  if (bad.length > 0) throw new Error(`check: ${JSON.stringify(bad)}`);
+  return compile({ script: p.script });
+}
+
+export function run(source: string, bars: Bars, windowStart = 0, inputs: Record<string, unknown> = {}): EvaluationResult {
+  return evaluate(build(source), bars, inputs, { symbol: SYMBOL, windowStart });
+}
+
+/** Daily bars of /work/shared/data/daily/<name>.csv (Yahoo layout, oldest first). */
+export function dailyBars(name: string): Bars {
+  const text = readFileSync(join("/work/shared/data/daily", `${name}.csv`), "utf8").trim();
+  const lines = text.split(/\r?\n/).slice(1);
+  const rows = lines.map((l) => l.split(","));
+  rows.sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+  const col = (k: number) => Float64Array.from(rows, (r) => Number(r[k]));
+  return {
+    length: rows.length,
+    time: Float64Array.from(rows, (r) => Date.parse(`${r[0]}T00:00:00Z`) / 1000),
+    open: col(1),
+    high: col(2),
+    low: col(3),
+    close: col(4),
+    volume: col(5),
+  };
+}
+
+export function sliceBars(b: Bars, from: number, to = b.length): Bars {
+  return {
+    length: to - from,
+    time: b.time.slice(from, to),
+    open: b.open.slice(from, to),
+    high: b.high.slice(from, to),
+    low: b.low.slice(from, to),
+    close: b.close.slice(from, to),
+    volume: b.volume.slice(from, to),
+  };
+}
