@@ -1,0 +1,179 @@
+// Interface derivation (LANGUAGE.md "derive"): inputs from input.* calls, outputs from plot-like
+// calls, events from alertcondition/alert, horizons of studies, warmup bars.
+//
+// Outputs are named from their title, slugified to [a-z0-9_], `plot_N` when untitled (N = the
+// output's index), made unique with `_2`, `_3`, ... A title colliding with an earlier one gives
+// the `duplicate_output` warning (the run still works, under the unique name). An indicator with
+// no output is an error (`no_outputs`): its runs could produce nothing.
+
+import { builtinFunction, PLOT_FUNCTIONS } from "../builtins";
+import type { CheckedFile } from "../check";
+import type { Argument, Call, Expr, Span } from "../language/ast";
+import type { CheckedProgram } from "../link/program";
+import type { EventSpec, InputSpec, InputType, OutputSpec, ScriptInterface } from "../types";
+import { analyzeWarmup } from "./warmup";
+import { UNBOUNDED, WARMUP_CAP } from "./rules";
+import { builtinName, forEachCall, forEachNode } from "./walk";
+
+export interface DeriveFinding {
+  code: string;
+  message: string;
+  span: Span;
+  severity: "error" | "warning";
+}
+
+export function slugify(title: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9_]+/g, "_").replace(/_+/g, "_").replace(/^_|_$/g, "");
+}
+
+/** An argument by parameter name, positional or named, using the built-in's first signature. */
+export function argument(call: Call, param: string): Argument | undefined {
+  const named = call.args.find((a) => a.name?.name === param);
+  if (named) return named;
+  const name = builtinName(call);
+  const sig = name ? builtinFunction(name)?.signatures[0] : undefined;
+  const pos = sig ? sig.params.findIndex((p) => p.name === param) : -1;
+  return pos >= 0 ? call.args.filter((a) => a.name === null)[pos] : undefined;
+}
+
+function literal(e: Expr | undefined): number | string | boolean | null {
+  if (!e) return null;
+  if (e.kind === "NumberLit" || e.kind === "StringLit" || e.kind === "BoolLit") return e.value;
+  if (e.kind === "ColorLit") return e.raw;
+  if (e.kind === "Unary" && e.op === "-" && e.operand.kind === "NumberLit") return -e.operand.value;
+  if ((e.kind === "Identifier" || e.kind === "Member") && e.symbol?.kind === "builtinVariable") return e.symbol.name;
+  return null;
+}
+
+function stringArg(call: Call, param: string): string | null {
+  const v = literal(argument(call, param)?.value);
+  return typeof v === "string" ? v : null;
+}
+
+function numberArg(call: Call, param: string): number | null {
+  const v = literal(argument(call, param)?.value);
+  return typeof v === "number" ? v : null;
+}
+
+const INPUT_TYPES: Record<string, InputType> = {
+  "input.int": "int", "input.float": "float", "input.bool": "bool", "input.string": "string",
+  "input.source": "source", "input.timeframe": "timeframe", "input.color": "color",
+};
+
+function inputType(call: Call, name: string): InputType {
+  const t = INPUT_TYPES[name];
+  if (t) return t;
+  const d = argument(call, "defval")?.value;
+  if (d?.type?.kind === "primitive") return d.qual === "series" ? "source" : d.type.name;
+  return "float";
+}
+
+export function deriveInputs(files: CheckedFile[]): InputSpec[] {
+  const inputs: InputSpec[] = [];
+  const named = new Map<Call, string>();
+  for (const f of files) {
+    forEachNode(f.script.body, (n) => {
+      if (n.kind === "VarDecl" && n.init.kind === "Call" && n.symbol?.input) named.set(n.init, n.symbol.input);
+    });
+  }
+  const used = new Set<string>();
+  for (const f of files) {
+    forEachCall(f.script.body, (c) => {
+      const name = builtinName(c);
+      if (name === null || !(name === "input" || name.startsWith("input."))) return;
+      const title = stringArg(c, "title");
+      let base = named.get(c) ?? (title ? slugify(title) : "") ?? "";
+      if (base === "") base = `input_${inputs.length}`;
+      let unique = base;
+      for (let i = 2; used.has(unique); i++) unique = `${base}_${i}`;
+      used.add(unique);
+      const opts = argument(c, "options")?.value;
+      const options = opts?.kind === "TupleExpr" ? opts.elements.map(literal).filter((v): v is number | string => typeof v === "number" || typeof v === "string") : null;
+      inputs.push({ name: unique, type: inputType(c, name), default: literal(argument(c, "defval")?.value), title, min: numberArg(c, "minval"), max: numberArg(c, "maxval"), options });
+    });
+  }
+  return inputs;
+}
+
+export function deriveOutputs(files: CheckedFile[], findings: DeriveFinding[]): OutputSpec[] {
+  const outputs: OutputSpec[] = [];
+  const byTitle = new Map<string, Span>();
+  const used = new Set<string>();
+  for (const f of files) {
+    forEachCall(f.script.body, (c) => {
+      const name = builtinName(c);
+      if (name === null || !PLOT_FUNCTIONS.has(name)) return;
+      const title = stringArg(c, "title");
+      const index = outputs.length;
+      const base = (title ? slugify(title) : "") || `plot_${index}`;
+      if (title !== null && byTitle.has(title)) {
+        findings.push({ code: "duplicate_output", message: `Another output is titled "${title}": this one is named '${uniqueName(base, used)}'.`, span: c.span, severity: "warning" });
+      }
+      if (title !== null && !byTitle.has(title)) byTitle.set(title, c.span);
+      const unique = uniqueName(base, used);
+      used.add(unique);
+      outputs.push({ name: unique, title: title ?? unique, type: "float" });
+    });
+  }
+  return outputs;
+}
+
+function uniqueName(base: string, used: Set<string>): string {
+  let unique = base;
+  for (let i = 2; used.has(unique); i++) unique = `${base}_${i}`;
+  return unique;
+}
+
+export function deriveEvents(files: CheckedFile[]): EventSpec[] {
+  const events = new Map<string, EventSpec>();
+  for (const f of files) {
+    forEachCall(f.script.body, (c) => {
+      const name = builtinName(c);
+      if (name === "alertcondition") {
+        const title = stringArg(c, "title") ?? `alertcondition_${events.size}`;
+        if (!events.has(title)) events.set(title, { name: title, message: stringArg(c, "message") ?? "" });
+      } else if (name === "alert" && !events.has("alert")) {
+        events.set("alert", { name: "alert", message: stringArg(c, "message") ?? "" });
+      }
+    });
+  }
+  return [...events.values()];
+}
+
+function deriveHorizons(program: CheckedProgram): number[] | undefined {
+  if (program.kind !== "study") return undefined;
+  const decl = program.entry.declaration?.call;
+  const h = decl ? argument(decl, "horizons")?.value : undefined;
+  if (h?.kind !== "TupleExpr") return [1, 5, 20];
+  return h.elements.map(literal).filter((v): v is number => typeof v === "number");
+}
+
+/** The warmup after the cap, with the unbounded_lookback warning when the cap applies. */
+export function deriveWarmup(program: CheckedProgram, findings: DeriveFinding[]): number {
+  let required = analyzeWarmup(program).required;
+  for (const u of program.uses) required = Math.max(required, u.interface.warmup_bars);
+  if (required <= WARMUP_CAP) return required;
+  const span = program.entry.declaration?.call.span ?? program.entry.script.span;
+  const why = required === UNBOUNDED ? "its values depend on every bar since the start (bar_index, ta.cum, var accumulators, ...)" : `it needs ${required} bars of history`;
+  findings.push({ code: "unbounded_lookback", message: `The script's warmup is capped at ${WARMUP_CAP} bars: ${why}.`, span, severity: "warning" });
+  return WARMUP_CAP;
+}
+
+export function deriveInterface(program: CheckedProgram): { interface: ScriptInterface; findings: DeriveFinding[] } {
+  const findings: DeriveFinding[] = [];
+  const files = [...program.files, program.entry];
+  const outputs = deriveOutputs(files, findings);
+  if (program.kind === "indicator" && outputs.length === 0) {
+    const span = program.entry.declaration?.call.span ?? program.entry.script.span;
+    findings.push({ code: "no_outputs", message: "An indicator needs at least one plot() (or plotshape, plotchar, plotcandle, plotbar): it has no output.", span, severity: "error" });
+  }
+  const iface: ScriptInterface = {
+    inputs: deriveInputs(files),
+    outputs,
+    events: deriveEvents(files),
+    warmup_bars: deriveWarmup(program, findings),
+  };
+  const horizons = deriveHorizons(program);
+  if (horizons) iface.horizons = horizons;
+  return { interface: iface, findings };
+}

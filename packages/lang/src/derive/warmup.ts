@@ -1,0 +1,331 @@
+// Warmup: an abstract evaluation of the checked program computing, for each value, the bars of
+// history it needs (LANGUAGE.md "Warmup"). Lengths add along a chain (`ta.sma(ta.ema(x, 10), 5)`
+// needs 12*10 + 5), `[n]` adds n, user functions are followed with their arguments' lookbacks and
+// constant values, and the script needs the largest lookback of anything it evaluates.
+//
+// The same pass records, per call site, the call's own window (what the back end sizes a
+// call's state by) and, per variable, the deepest history offset `x[n]` read from it.
+
+import { builtinFunction, builtinVariable, type Signature } from "../builtins";
+import type * as A from "../language/ast";
+import type { CheckedProgram } from "../link/program";
+import { LOOKBACK_RULES, UNBOUNDED, VARIABLE_LOOKBACK } from "./rules";
+
+type Const = number | string | boolean | null;
+interface Val {
+  lb: number;
+  c: Const;
+}
+
+export interface HistoryRequirements {
+  /** Per callSiteId: the call's own window in bars (null: unbounded or not known at compile time). */
+  callSites: Map<number, number | null>;
+  /** Per local symbol id: the deepest `x[n]` read (null: an offset not known at compile time). */
+  symbols: Map<number, number | null>;
+  /** Per built-in series (`close`, ...): the deepest `close[n]` read. */
+  builtins: Map<string, number | null>;
+}
+
+export interface WarmupAnalysis {
+  /** Largest lookback reachable (Infinity when unbounded), before the cap. */
+  required: number;
+  history: HistoryRequirements;
+}
+
+const ZERO: Val = { lb: 0, c: null };
+
+class WarmupEvaluator {
+  private readonly env = new Map<number, Val>();
+  private readonly functions = new Map<number, A.FunctionDecl>();
+  private readonly memo = new Map<string, Val>();
+  private readonly active = new Set<number>();
+  private max = 0;
+  readonly history: HistoryRequirements = { callSites: new Map(), symbols: new Map(), builtins: new Map() };
+
+  constructor(
+    program: CheckedProgram,
+    private readonly inputs: Record<string, Const>,
+  ) {
+    for (const f of program.modules.values()) {
+      for (const s of f.script.body) if (s.kind === "FunctionDecl" && s.fn) this.functions.set(s.fn.id, s);
+    }
+  }
+
+  run(body: A.Stmt[]): number {
+    for (const s of body) this.note(this.stmt(s));
+    return this.max;
+  }
+
+  private note(v: Val): Val {
+    if (v.lb > this.max) this.max = v.lb;
+    return v;
+  }
+
+  private block(stmts: A.Stmt[]): Val {
+    let last = ZERO;
+    let lb = 0;
+    for (const s of stmts) {
+      last = this.note(this.stmt(s));
+      lb = Math.max(lb, last.lb);
+    }
+    return { lb, c: last.c };
+  }
+
+  private stmt(s: A.Stmt): Val {
+    switch (s.kind) {
+      case "VarDecl": {
+        const v = this.expr(s.init);
+        const input = s.symbol?.input;
+        const c = input !== undefined && input in this.inputs ? (this.inputs[input] ?? null) : v.c;
+        const val = { lb: v.lb, c: s.mode === "none" ? c : null };
+        if (s.symbol) this.env.set(s.symbol.id, val);
+        return val;
+      }
+      case "TupleDecl": {
+        const v = this.expr(s.init);
+        for (const sym of s.symbols ?? []) if (sym) this.env.set(sym.id, { lb: v.lb, c: null });
+        return v;
+      }
+      case "Assign":
+        return this.assign(s);
+      case "ExprStmt":
+        return this.expr(s.expr);
+      case "FunctionDecl":
+      case "TypeDecl":
+      case "EnumDecl":
+      case "ImportDecl":
+      case "Break":
+      case "Continue":
+        return ZERO;
+      default:
+        return this.expr(s);
+    }
+  }
+
+  /** `var` accumulators and self-referencing series (`x := x[1] + 1`) never forget the start. */
+  private assign(s: A.Assign): Val {
+    const v = this.expr(s.value);
+    const sym = s.target.kind === "Identifier" ? s.target.symbol : undefined;
+    if (sym?.kind !== "local") return v;
+    const prev = this.env.get(sym.id) ?? ZERO;
+    const selfHistory = readsHistoryOf(s.value, sym.id);
+    const lb = sym.mode !== "none" || selfHistory ? UNBOUNDED : Math.max(prev.lb, v.lb);
+    const val = { lb, c: null };
+    this.env.set(sym.id, val);
+    return val;
+  }
+
+  private expr(e: A.Expr): Val {
+    switch (e.kind) {
+      case "NumberLit":
+      case "StringLit":
+      case "BoolLit":
+        return { lb: 0, c: e.value };
+      case "ColorLit":
+      case "NaLit":
+        return ZERO;
+      case "Identifier":
+      case "Member":
+        return this.name(e);
+      case "Index":
+        return this.index(e);
+      case "Unary": {
+        const v = this.expr(e.operand);
+        return { lb: v.lb, c: typeof v.c === "number" ? (e.op === "-" ? -v.c : v.c) : e.op === "not" && typeof v.c === "boolean" ? !v.c : null };
+      }
+      case "Binary": {
+        const l = this.expr(e.left);
+        const r = this.expr(e.right);
+        return { lb: Math.max(l.lb, r.lb), c: fold(e.op, l.c, r.c) };
+      }
+      case "Ternary": {
+        const c = this.expr(e.cond);
+        const a = this.expr(e.then);
+        const b = this.expr(e.else);
+        return { lb: Math.max(c.lb, a.lb, b.lb), c: c.c === true ? a.c : c.c === false ? b.c : null };
+      }
+      case "TupleExpr":
+        return { lb: Math.max(0, ...e.elements.map((x) => this.expr(x).lb)), c: null };
+      case "Call":
+        return this.call(e);
+      case "If": {
+        const c = this.expr(e.cond);
+        const a = this.block(e.then.body);
+        const b = e.else ? (e.else.kind === "If" ? this.expr(e.else) : this.block(e.else.body)) : ZERO;
+        return { lb: Math.max(c.lb, a.lb, b.lb), c: null };
+      }
+      case "Switch": {
+        let lb = e.subject ? this.expr(e.subject).lb : 0;
+        for (const k of e.cases) lb = Math.max(lb, k.test ? this.expr(k.test).lb : 0, this.block(k.body.body).lb);
+        return { lb, c: null };
+      }
+      case "For": {
+        const lb = Math.max(this.expr(e.from).lb, this.expr(e.to).lb, e.step ? this.expr(e.step).lb : 0);
+        if (e.symbol) this.env.set(e.symbol.id, ZERO);
+        return { lb: Math.max(lb, this.block(e.body.body).lb), c: null };
+      }
+      case "ForIn": {
+        const it = this.expr(e.iterable);
+        if (e.itemSymbol) this.env.set(e.itemSymbol.id, { lb: it.lb, c: null });
+        if (e.indexSymbol) this.env.set(e.indexSymbol.id, ZERO);
+        return { lb: Math.max(it.lb, this.block(e.body.body).lb), c: null };
+      }
+      case "While":
+        return { lb: Math.max(this.expr(e.cond).lb, this.block(e.body.body).lb), c: null };
+    }
+  }
+
+  private name(e: A.Identifier | A.Member): Val {
+    const sym = e.symbol;
+    if (sym?.kind === "local") return this.env.get(sym.id) ?? ZERO;
+    if (sym?.kind === "builtinVariable") {
+      const v = builtinVariable(sym.name)?.value;
+      return { lb: VARIABLE_LOOKBACK.get(sym.name) ?? 0, c: typeof v === "number" ? v : null };
+    }
+    if (e.kind === "Member" && sym?.kind === "field") return { lb: this.expr(e.object).lb, c: null };
+    return ZERO;
+  }
+
+  private index(e: A.Index): Val {
+    const o = this.expr(e.object);
+    const n = this.expr(e.index);
+    const offset = typeof n.c === "number" && n.c >= 0 ? n.c : null;
+    this.recordOffset(e.object, offset);
+    return { lb: Math.max(n.lb, o.lb + (offset ?? UNBOUNDED)), c: null };
+  }
+
+  private recordOffset(obj: A.Expr, offset: number | null): void {
+    const sym = obj.kind === "Identifier" || obj.kind === "Member" ? obj.symbol : undefined;
+    const merge = (m: Map<number | string, number | null>, k: number | string): void => {
+      const prev = m.get(k);
+      m.set(k, prev === null || offset === null ? null : Math.max(prev ?? 0, offset));
+    };
+    if (sym?.kind === "local") merge(this.history.symbols as Map<number | string, number | null>, sym.id);
+    if (sym?.kind === "builtinVariable") merge(this.history.builtins as Map<number | string, number | null>, sym.name);
+  }
+
+  private call(e: A.Call): Val {
+    const args = e.args.map((a) => ({ name: a.name?.name ?? null, v: this.expr(a.value) }));
+    const target = e.target;
+    const receiver = e.callee.kind === "Member" && (target?.kind === "builtinMethod" || target?.kind === "userMethod") ? this.expr(e.callee.object) : null;
+    if (receiver) args.unshift({ name: null, v: receiver });
+    const argsLb = Math.max(0, ...args.map((a) => a.v.lb));
+    if (!target) return { lb: argsLb, c: null };
+    if (target.kind === "builtin" || target.kind === "builtinMethod") return this.builtinCall(target.name, e, args, argsLb);
+    if (target.kind === "user" || target.kind === "userMethod") return this.userCall(target.fn.id, args);
+    return { lb: argsLb, c: null };
+  }
+
+  private builtinCall(name: string, e: A.Call, args: Array<{ name: string | null; v: Val }>, argsLb: number): Val {
+    const fn = builtinFunction(name);
+    const sig = fn ? pickSignature(fn.signatures, args) : undefined;
+    const constArg = (param: string): number => {
+      const i = sig ? argIndex(sig, args, param) : -1;
+      const c = i >= 0 ? args[i]?.v.c : defaultOf(sig, param);
+      return typeof c === "number" && c >= 0 ? c : Number.NaN;
+    };
+    const rule = LOOKBACK_RULES.get(name);
+    let own = rule ? rule(constArg) : 0;
+    if (Number.isNaN(own)) own = UNBOUNDED;
+    if (e.callSiteId !== undefined && rule) this.recordCallSite(e.callSiteId, own);
+    const c = name.startsWith("input") ? (args[0]?.v.c ?? null) : null;
+    return { lb: argsLb + own, c };
+  }
+
+  private recordCallSite(id: number, own: number): void {
+    const prev = this.history.callSites.get(id);
+    const v = Number.isFinite(own) ? own : null;
+    this.history.callSites.set(id, prev === null || v === null ? null : Math.max(prev ?? 0, v));
+  }
+
+  /** Follow the function body with the arguments' lookbacks and constants (memoized). */
+  private userCall(fnId: number, args: Array<{ name: string | null; v: Val }>): Val {
+    const decl = this.functions.get(fnId);
+    if (!decl || this.active.has(fnId)) return { lb: Math.max(0, ...args.map((a) => a.v.lb)), c: null };
+    const bound = decl.params.map((p, i) => {
+      const named = args.find((a) => a.name === p.name.name);
+      const positional = args.filter((a) => a.name === null)[i];
+      return named?.v ?? positional?.v ?? (p.defaultValue ? this.expr(p.defaultValue) : ZERO);
+    });
+    const key = `${fnId}|${bound.map((b) => `${b.lb}:${String(b.c)}`).join(",")}`;
+    const cached = this.memo.get(key);
+    if (cached) return cached;
+    this.active.add(fnId);
+    decl.params.forEach((p, i) => {
+      if (p.symbol) this.env.set(p.symbol.id, bound[i] ?? ZERO);
+    });
+    const v = this.block(decl.body.body);
+    this.active.delete(fnId);
+    this.memo.set(key, v);
+    return v;
+  }
+}
+
+function readsHistoryOf(e: unknown, id: number): boolean {
+  if (typeof e !== "object" || e === null) return false;
+  if (Array.isArray(e)) return e.some((x) => readsHistoryOf(x, id));
+  const n = e as A.Expr;
+  if (n.kind === "Index") {
+    const o = n.object;
+    if ((o.kind === "Identifier" || o.kind === "Member") && o.symbol?.kind === "local" && o.symbol.id === id) return true;
+  }
+  for (const [k, v] of Object.entries(e)) {
+    if (k !== "span" && k !== "symbol" && k !== "type" && k !== "target" && typeof v === "object" && readsHistoryOf(v, id)) return true;
+  }
+  return false;
+}
+
+function pickSignature(sigs: Signature[], args: Array<{ name: string | null }>): Signature | undefined {
+  const positional = args.filter((a) => a.name === null).length;
+  return (
+    sigs.find((s) => {
+      const variadic = s.params.some((p) => p.variadic);
+      if (!variadic && positional > s.params.length) return false;
+      if (args.some((a) => a.name !== null && !s.params.some((p) => p.name === a.name))) return false;
+      return s.params.every((p, i) => p.default !== null || p.variadic || i < positional || args.some((a) => a.name === p.name));
+    }) ?? sigs[0]
+  );
+}
+
+function argIndex(sig: Signature, args: Array<{ name: string | null }>, param: string): number {
+  const named = args.findIndex((a) => a.name === param);
+  if (named >= 0) return named;
+  const pos = sig.params.findIndex((p) => p.name === param);
+  let seen = -1;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i]?.name === null) seen++;
+    if (seen === pos) return i;
+  }
+  return -1;
+}
+
+function defaultOf(sig: Signature | undefined, param: string): Const {
+  const d = sig?.params.find((p) => p.name === param)?.default;
+  return d !== null && d !== undefined && /^-?\d+(\.\d+)?$/.test(d) ? Number(d) : null;
+}
+
+function fold(op: A.BinaryOp, l: Const, r: Const): Const {
+  if (typeof l !== "number" || typeof r !== "number") return null;
+  switch (op) {
+    case "+":
+      return l + r;
+    case "-":
+      return l - r;
+    case "*":
+      return l * r;
+    case "/":
+      return r === 0 ? null : l / r;
+    case "%":
+      return r === 0 ? null : l % r;
+    default:
+      return null;
+  }
+}
+
+/** Lookback of the whole program (entry body; library functions are followed through calls). */
+export function analyzeWarmup(program: CheckedProgram, inputs: Record<string, Const> = {}): WarmupAnalysis {
+  const ev = new WarmupEvaluator(program, inputs);
+  for (const f of program.files) ev.run(f.script.body.filter((s) => s.kind !== "FunctionDecl"));
+  const required = ev.run(program.entry.script.body);
+  return { required, history: ev.history };
+}

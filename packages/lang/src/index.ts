@@ -1,0 +1,9 @@
+// Public surface of @barscript/lang. Front end (lint, link, derive) and back end (compile,
+// evaluate) each append their exports here.
+export * from "./types";
+export { validate, declarationOf, type ValidationResult, type ValidateOptions, type CheckedProgram, type CheckedLibrary, type UsedDefinition } from "./validate";
+export type { CheckedFile, Declaration, ModuleExports, FunctionInfo, TypeInfo, EnumInfo } from "./check";
+export { analyzeWarmup, type HistoryRequirements, type WarmupAnalysis } from "./derive/warmup";
+export { BUILTIN_FUNCTIONS, BUILTIN_VARIABLES, builtinFunction, builtinVariable, type BuiltinFunction, type BuiltinVariable, type ParamSpec, type Signature, type TypeSpec } from "./builtins";
+export { parse } from "./language/parser";
+export type * as Ast from "./language/ast";
