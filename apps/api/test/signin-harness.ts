@@ -1,0 +1,150 @@
+// Shared by the sign-in tests: the real app (createApp with the sign-in pages) on its own
+// database and Redis prefix, a clock the tests can move, and a browser-like HTTP agent that
+// keeps cookies and reads CSRF tokens from the pages it gets.
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import type { Redis } from "ioredis";
+import pino from "pino";
+import request from "supertest";
+import { createAccount, type Db } from "@barscript/db";
+import { createRedis } from "@barscript/queue";
+import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import { createApp } from "../src/app";
+import type { ApiConfig } from "../src/config";
+import type { AppDeps, Clock } from "../src/deps";
+import { createCursorCodec } from "../src/http/cursor";
+import { signinPages } from "../src/pages";
+import { createTestAuth } from "./signin-auth";
+
+export interface MovableClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function movableClock(): MovableClock {
+  let offset = 0;
+  return { now: () => new Date(Date.now() + offset), advance: (ms) => { offset += ms; } };
+}
+
+export interface Harness {
+  env: TestEnv;
+  db: Db;
+  redis: Redis;
+  clock: MovableClock;
+  deps: AppDeps;
+  app: ReturnType<typeof createApp>;
+  /** Deletes every Redis key of this file (limits logs), so tests do not share throttles. */
+  resetRedis(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(overrides: Partial<ApiConfig> = {}): Promise<Harness> {
+  const env = await createTestEnv();
+  const redis = createRedis(env.redisUrl, "command");
+  await new Promise<void>((resolve, reject) => {
+    if (redis.status === "ready") return resolve();
+    redis.once("ready", () => resolve());
+    redis.once("end", () => reject(new Error("redis connection ended")));
+  });
+  const config: ApiConfig = {
+    databaseUrl: env.databaseUrl,
+    redisUrl: env.redisUrl,
+    redisPrefix: env.redisPrefix,
+    appSecret: env.processEnv["APP_SECRET"] ?? "",
+    port: 0,
+    publicUrl: "http://localhost:8080",
+    logLevel: "silent",
+    adminToken: undefined,
+    workerConcurrency: 1,
+    ...overrides,
+  };
+  const clock = movableClock();
+  const logger = pino({ level: "silent" });
+  const partial = { config, db: env.db, redis, logger, cursors: createCursorCodec(config.appSecret), clock };
+  const deps: AppDeps = { ...partial, auth: createTestAuth(partial) };
+  const app = createApp(deps, { outside: [signinPages(deps)] });
+  const resetRedis = async (): Promise<void> => {
+    const keys = await redis.keys(`${env.redisPrefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  };
+  return {
+    env,
+    db: env.db,
+    redis,
+    clock,
+    deps,
+    app,
+    resetRedis,
+    async close() {
+      await resetRedis();
+      redis.disconnect();
+      await env.close();
+    },
+  };
+}
+
+/** Listens on an ephemeral port (for the real browser); returns its base URL and a closer. */
+export async function listen(app: Harness["app"]): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+export const PASSWORD = "correct horse battery staple";
+let accounts = 0;
+
+export async function makeAccount(db: Db, options: { plan?: string; admit?: boolean } = {}): Promise<{ id: string; email: string; handle: string }> {
+  accounts += 1;
+  const suffix = `${process.pid}-${accounts}-${Math.random().toString(36).slice(2, 8)}`;
+  const created = await createAccount(db, {
+    email: `person-${suffix}@example.com`,
+    password: PASSWORD,
+    handle: `person-${suffix}`.slice(0, 39),
+    plan: options.plan ?? "pro",
+    admit: options.admit ?? true,
+  });
+  return { id: created.id, email: created.email, handle: created.handle };
+}
+
+/** The CSRF token in the first form of a page. */
+export function csrfOf(html: string): string {
+  const match = /name="csrf" value="([^"]+)"/.exec(html);
+  if (!match?.[1]) throw new Error(`no CSRF token in the page:\n${html.slice(0, 500)}`);
+  return match[1];
+}
+
+export type Agent = ReturnType<typeof request.agent>;
+
+/** A browser-like client signed in as `email` through the real /login form. */
+export async function signedInAgent(app: Harness["app"], email: string, password = PASSWORD): Promise<Agent> {
+  const agent = request.agent(app);
+  const page = await agent.get("/login").expect(200);
+  const res = await agent.post("/login").type("form").send({ csrf: csrfOf(page.text), email, password, next: "/account" });
+  if (res.status !== 303) throw new Error(`sign-in failed with ${res.status}:\n${res.text.slice(0, 500)}`);
+  return agent;
+}
+
+export interface Started {
+  device_code: string;
+  user_code: string;
+  verification_uri: string;
+  verification_uri_complete: string;
+  expires_in: number;
+  interval: number;
+}
+
+export async function startSignin(app: Harness["app"], body: Record<string, unknown> = { client_name: "barscript CLI" }): Promise<Started> {
+  const res = await request(app).post("/v1/auth/device").send(body);
+  if (res.status !== 200) throw new Error(`start failed with ${res.status}: ${res.text}`);
+  return res.body as Started;
+}
+
+/** Approves or denies a user code through the real /device form of a signed-in agent. */
+export async function decide(agent: Agent, userCode: string, decision: "approve" | "deny", extra: Record<string, string> = {}): Promise<request.Response> {
+  const page = await agent.get(`/device?user_code=${encodeURIComponent(userCode)}`).expect(200);
+  return agent.post("/device").type("form").send({ csrf: csrfOf(page.text), user_code: userCode, decision, key_name: "laptop", expires: "90", ...extra });
+}
