@@ -1,0 +1,85 @@
+// Helpers of the front-end tests: trees without spans, short constructors for expected trees,
+// an in-memory Resolver, and validate() shortcuts.
+
+import { parse } from "../../src/language/parser";
+import type { Diagnostic, ResolvedScript, Resolver, SourceFile } from "../../src/types";
+import { validate, type ValidationResult } from "../../src/validate";
+
+/** The tree without spans and checker annotations, for comparing with hand-written trees. */
+export function strip(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strip);
+  if (typeof node !== "object" || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "span" || k === "type" || k === "qual" || k === "symbol" || k === "symbols" || k === "callSiteId" || k === "fn") continue;
+    if (k === "target" && (node as { kind?: string }).kind === "Call") continue;
+    out[k] = strip(v);
+  }
+  return out;
+}
+
+/** Body of a parsed source, stripped; fails on a syntax error. */
+export function body(src: string): unknown[] {
+  const r = parse("main.pine", src);
+  if (r.diagnostics.length > 0) throw new Error(JSON.stringify(r.diagnostics));
+  return strip(r.script.body) as unknown[];
+}
+
+/** The single expression of `x = <expr>`. */
+export function expr(src: string): unknown {
+  const [d] = body(`x = ${src}\n`) as Array<{ init: unknown }>;
+  return d?.init;
+}
+
+export const id = (name: string) => ({ kind: "Identifier", name });
+export const num = (value: number, raw = String(value)) => ({ kind: "NumberLit", value, isInt: /^\d+$/.test(raw), raw });
+export const str = (value: string) => ({ kind: "StringLit", value });
+export const bool = (value: boolean) => ({ kind: "BoolLit", value });
+export const na = () => ({ kind: "NaLit" });
+export const bin = (op: string, left: unknown, right: unknown) => ({ kind: "Binary", op, left, right });
+export const un = (op: string, operand: unknown) => ({ kind: "Unary", op, operand });
+export const mem = (object: unknown, property: string) => ({ kind: "Member", object, property: id(property) });
+/** `a.b.c` as nested Members. */
+export const path = (dotted: string): unknown => {
+  const parts = dotted.split(".");
+  let e: unknown = id(parts[0] ?? "");
+  for (const p of parts.slice(1)) e = mem(e, p);
+  return e;
+};
+export const arg = (value: unknown, name?: string) => ({ kind: "Argument", name: name ? id(name) : null, value });
+export const call = (callee: unknown, args: unknown[] = [], typeArgs: unknown[] = []) => ({
+  kind: "Call",
+  callee: typeof callee === "string" ? path(callee) : callee,
+  typeArgs,
+  args: args.map((a) => (typeof a === "object" && a !== null && (a as { kind?: string }).kind === "Argument" ? a : arg(a))),
+});
+export const tref = (name: string, args: unknown[] = [], qualifier: string | null = null) => ({ kind: "TypeRef", name, args, qualifier });
+export const block = (...stmts: unknown[]) => ({ kind: "Block", body: stmts });
+export const exprStmt = (e: unknown) => ({ kind: "ExprStmt", expr: e });
+export const decl = (name: string, init: unknown, mode = "none", typeAnn: unknown = null) => ({ kind: "VarDecl", mode, typeAnn, name: id(name), init });
+
+export function resolverOf(scripts: ResolvedScript[]): Resolver {
+  return {
+    async resolve(ref) {
+      const matches = scripts.filter((s) => s.slug === ref.slug && (ref.owner === null ? s.owner === "me" : s.owner === ref.owner));
+      if (ref.version === null) return matches.sort((a, b) => b.version - a.version)[0] ?? null;
+      return matches.find((s) => s.version === ref.version) ?? null;
+    },
+  };
+}
+
+export const NO_SCRIPTS = resolverOf([]);
+
+export function lib(owner: string, slug: string, version: number, content: string, kind: ResolvedScript["kind"] = "library"): ResolvedScript {
+  return { owner, slug, version, kind, files: [{ path: "main.pine", content }] };
+}
+
+export async function check(src: string | SourceFile[], resolver: Resolver = NO_SCRIPTS): Promise<ValidationResult> {
+  const files = typeof src === "string" ? [{ path: "main.pine", content: src }] : src;
+  return validate(files, { resolver });
+}
+
+/** `code line:col-endLine:endCol` of each diagnostic. */
+export function brief(ds: Diagnostic[]): string[] {
+  return ds.map((d) => `${d.code} ${d.line}:${d.column}-${d.end_line}:${d.end_column}`);
+}
