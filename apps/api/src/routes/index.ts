@@ -2,9 +2,19 @@
 import type { Router } from "express";
 import type { AppDeps } from "../deps";
 import { registerDeviceRoutes } from "./device";
+import { registerKeys } from "./keys";
+import { registerMe } from "./me";
+import { registerRevoke } from "./revoke";
+import { registerUsage } from "./usage";
+import { registerWebhooks } from "./webhooks";
 
 export type RouteModule = (router: Router, deps: AppDeps) => void;
 
 export const ROUTE_MODULES: RouteModule[] = [
   registerDeviceRoutes,
+  registerMe,
+  registerUsage,
+  registerKeys,
+  registerRevoke,
+  registerWebhooks,
 ];

@@ -1,0 +1,117 @@
+// The check chain of SERVICE-SPEC 5.4, one Express middleware for every keyed route, in order:
+//  1 failed-key guard per IP (429 rate_limited, Retry-After 60)
+//  2 no Authorization header (401)      3 wrong, expired or revoked key (401, recorded as a failed check)
+//  4 waitlist (403 forbidden)           5 Free, no API access (403 plan_limit)
+//  6 requests a minute (429 rate_limited, Retry-After 10; the call is counted once rows 1-5 pass,
+//    unless row 6 refuses it)           7 scope (403 forbidden_scope; already counted)
+// `any-key` (revoke) runs rows 1-3; `account` (webhooks, unknown /v1 paths) rows 1-6.
+// Key validity is read from Postgres on every request: a revoked key is dead at once everywhere.
+import type { Request, RequestHandler, Response } from "express";
+import { ApiError, type Scope } from "@barscript/contracts";
+import { findKeyForAuth, type Db } from "@barscript/db";
+import { FAILED_KEY_RETRY_AFTER, type Limits } from "@barscript/limits";
+import type { Logger } from "pino";
+import type { AuthPlugin, GuardKind } from "../http/auth-plugin";
+import { toCaller } from "./caller";
+import { heavyCalls } from "./heavy";
+import { LastUsedTracker } from "./last-used";
+
+export const RATE_LIMITED_RETRY_AFTER = 10;
+
+export interface AuthChainDeps {
+  db: Db;
+  limits: Limits;
+  clock?: { now(): Date };
+  logger?: Logger;
+  /** How often `last_used_at` is written (ms); default 5 s. */
+  lastUsedFlushMs?: number;
+}
+
+export interface AuthChain extends AuthPlugin {
+  readonly lastUsed: LastUsedTracker;
+  /** Writes pending `last_used_at` values and stops the timer. Call on shutdown. */
+  close(): Promise<void>;
+}
+
+export function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+const BEARER = /^Bearer ([^\s]+)$/i;
+
+function rateHeaders(res: Response, limit: number, remaining: number, reset: number): void {
+  res.setHeader("RateLimit-Limit", String(limit));
+  res.setHeader("RateLimit-Remaining", String(remaining));
+  res.setHeader("RateLimit-Reset", String(reset));
+}
+
+export function createAuthChain(deps: AuthChainDeps): AuthChain {
+  const { db, limits } = deps;
+  const clock = deps.clock ?? { now: () => new Date() };
+  const lastUsed = new LastUsedTracker(db, deps.logger, deps.lastUsedFlushMs);
+
+  async function refuseKey(ip: string, message: string): Promise<never> {
+    await limits.failedKeys.recordFailure(ip);
+    throw new ApiError("unauthorized", message);
+  }
+
+  async function check(kind: GuardKind, req: Request, res: Response): Promise<void> {
+    // Row 1: the IP's failed key checks, whatever key (or none) this call sends.
+    const ip = clientIp(req);
+    if (await limits.failedKeys.isBlocked(ip)) {
+      throw new ApiError("rate_limited", `Too many failed API key checks from this address; try again in ${FAILED_KEY_RETRY_AFTER} seconds.`, { retryAfter: FAILED_KEY_RETRY_AFTER });
+    }
+    // Row 2: no header at all (not a failed check).
+    const header = req.headers.authorization;
+    if (header === undefined) throw new ApiError("unauthorized", "No API key: send `Authorization: Bearer <API_KEY>`.");
+    // Row 3: the key itself.
+    const secret = BEARER.exec(header.trim())?.[1];
+    if (!secret) return refuseKey(ip, "The Authorization header is not `Bearer <API_KEY>`.");
+    const found = await findKeyForAuth(db, secret);
+    if (!found) return refuseKey(ip, "The API key is wrong: no such key.");
+    if (found.key.revokedAt) return refuseKey(ip, `The API key was revoked at ${found.key.revokedAt.toISOString()}.`);
+    const now = clock.now();
+    if (found.key.expiresAt && found.key.expiresAt.getTime() <= now.getTime()) {
+      return refuseKey(ip, `The API key expired at ${found.key.expiresAt.toISOString()}.`);
+    }
+    lastUsed.touch(found.key.id, now);
+    res.locals["auth"] = toCaller(found);
+    if (kind === "any-key") return;
+    // Row 4, row 5.
+    if (found.account.status === "waitlist") {
+      throw new ApiError("forbidden", "The account is on the waitlist; the API opens once it is admitted.");
+    }
+    if (!found.plan.apiAccess) {
+      throw new ApiError("plan_limit", `The ${found.plan.name} plan has no API access; move to a plan with API access.`);
+    }
+    // Row 6: counted from here on, unless this row refuses the call.
+    const hit = await limits.hitRequest({ id: found.account.id, plan: { requestsPerMinute: found.plan.requestsPerMinute } });
+    rateHeaders(res, hit.limit, hit.remaining, hit.resetSeconds);
+    if (!hit.allowed) {
+      throw new ApiError("rate_limited", `Past the plan's ${hit.limit} requests a minute; try again shortly.`, { retryAfter: RATE_LIMITED_RETRY_AFTER });
+    }
+    // Row 7.
+    if (kind !== "account" && kind !== "no-key" && !found.key.scopes.includes(kind satisfies Scope)) {
+      throw new ApiError("forbidden_scope", `This endpoint needs a key with the \`${kind}\` scope.`);
+    }
+  }
+
+  const guards = new Map<GuardKind, RequestHandler>();
+  return {
+    lastUsed,
+    guard(kind) {
+      if (kind === "no-key") return (_req, _res, next) => next();
+      let guard = guards.get(kind);
+      if (!guard) {
+        guard = async (req, res, next) => {
+          await check(kind, req, res);
+          next();
+        };
+        guards.set(kind, guard);
+      }
+      return guard;
+    },
+    heavy: () => heavyCalls(limits, deps.logger),
+    close: () => lastUsed.close(),
+  };
+}

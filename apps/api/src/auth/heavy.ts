@@ -1,0 +1,26 @@
+// Heavy calls at once (SERVICE-SPEC 8): the five heavy endpoints take a leased place for the
+// account before their work and give it back when the answer finishes (or the client goes away).
+// Full: 429 busy, Retry-After 2.
+import type { RequestHandler } from "express";
+import { ApiError } from "@barscript/contracts";
+import type { Limits } from "@barscript/limits";
+import type { Logger } from "pino";
+import { callerOf } from "./caller";
+
+export const BUSY_HEAVY_RETRY_AFTER = 2;
+
+export function heavyCalls(limits: Pick<Limits, "tryAcquireHeavy">, logger?: Pick<Logger, "warn">): RequestHandler {
+  return async (_req, res, next) => {
+    const caller = callerOf(res);
+    const lease = await limits.tryAcquireHeavy({ id: caller.accountId, plan: { concurrentHeavy: caller.plan.concurrentHeavy } });
+    if (!lease) {
+      throw new ApiError("busy", `All ${caller.plan.concurrentHeavy} heavy-call places of the plan are taken; one frees when another call answers.`, { retryAfter: BUSY_HEAVY_RETRY_AFTER });
+    }
+    const release = (): void => {
+      lease.release().catch((error: unknown) => logger?.warn({ err: error }, "could not release a heavy-call lease; it expires on its own"));
+    };
+    res.once("finish", release);
+    res.once("close", release);
+    next();
+  };
+}
