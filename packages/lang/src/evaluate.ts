@@ -7,6 +7,7 @@ import { generate, type InputSlot, type OutputSlot } from "./codegen/generate";
 import { Runtime } from "./runtime/runtime";
 import { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
 import { numberText } from "./stdlib/str";
+import type { CheckedProgram } from "./link/program";
 
 export { CodegenError } from "./codegen/generate";
 export { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
@@ -82,7 +83,15 @@ function slug(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 64);
 }
 
-export function compile(checked: CompileInput): Program {
+function toInput(c: CompileInput | CheckedProgram, iface?: ScriptInterface): CompileInput {
+  if (!("entry" in c)) return c;
+  const libraries = [...c.libraries.flatMap((l) => l.files.map((f) => f.script)), ...c.files.map((f) => f.script)];
+  return { kind: c.kind, script: c.entry.script, libraries, ...(iface ? { interface: iface } : {}) };
+}
+
+/** Compiles the front end's checked program (validate()'s `checked`) or a bare checked tree. */
+export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInterface): Program {
+  const checked = toInput(input, iface);
   const g = generate(checked.script, checked.libraries ?? []);
   const declared = checked.interface?.outputs;
   const used = new Set<string>();
@@ -188,8 +197,7 @@ export function evaluate(program: Program, bars: Bars, inputs: Record<string, un
           } else dropped++;
         }
       }
-      pending.length = 0;
-      if (outCount > 0) plots.fill(NaN);
+      if (pending.length > 0) pending.length = 0;
     }
     options.onChunk?.(end);
   }

@@ -7,3 +7,8 @@ export { analyzeWarmup, type HistoryRequirements, type WarmupAnalysis } from "./
 export { BUILTIN_FUNCTIONS, BUILTIN_VARIABLES, builtinFunction, builtinVariable, type BuiltinFunction, type BuiltinVariable, type ParamSpec, type Signature, type TypeSpec } from "./builtins";
 export { parse } from "./language/parser";
 export type * as Ast from "./language/ast";
+// Back end: code generation, evaluation, runtime errors, docs.
+export { compile, evaluate, renderMessage, outputPoint, type CompileInput, type Program, type EvaluateOptions, type EvaluationResult, type ScriptEvent, type RuntimeErrorSummary } from "./evaluate";
+export { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
+export { CodegenError } from "./codegen/generate";
+export { listTopics, getTopic, type TopicSummary } from "./docs";
