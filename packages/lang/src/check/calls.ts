@@ -93,6 +93,8 @@ function mapArguments(name: string, sig: Signature, args: CallArg[], callSpan: S
     else given.add(p.name);
     params.push(p ?? null);
   }
+  // A misspelt name is most likely the missing argument: one mistake, one diagnostic.
+  if (findings.some((f) => f.code === "wrong_argument")) return { params };
   for (const p of sig.params) {
     if (p.default === null && !p.variadic && !given.has(p.name)) {
       findings.push({ code: "missing_argument", message: `${name}() needs the argument '${p.name}' (${showSpec(p.type)}).`, span: callSpan });

@@ -102,7 +102,8 @@ export class Linker {
     const libSink = new DiagnosticSink();
     const prefix = `lib:${owner}/${slug}/${resolved.version}:`;
     const linked = await this.linkScript(resolved.files, prefix, `${owner}/${slug}@${resolved.version}/`, libSink, [...libStack, id]);
-    for (const d of libSink.list) if (d.code === "import_cycle") this.sink.add(d);
+    const cycle = libSink.list.find((d) => d.code === "import_cycle");
+    if (cycle) return this.cache(cacheKey, report("import_cycle", cycle.message));
     const firstError = libSink.list.find((d) => d.severity === "error");
     if (firstError || !linked.entry) {
       return this.cache(cacheKey, report("invalid_dependency", `Library '${owner}/${slug}' version ${resolved.version} has errors (${firstError?.message ?? "no main.pine"}).`));
