@@ -1,0 +1,55 @@
+// Builds a real API from its configuration: the one place that wires packages into AppDeps.
+// main.ts uses it for the process; tests use it to run the same app on an ephemeral port.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import pino, { type Logger } from "pino";
+import { createDb } from "@barscript/db";
+import { createLimits } from "@barscript/limits";
+import { createRedis } from "@barscript/queue";
+import { createApp } from "./app";
+import { createAuthChain } from "./auth";
+import type { ApiConfig } from "./config";
+import { systemClock, type AppDeps, type Clock } from "./deps";
+import { createCursorCodec } from "./http/cursor";
+import { signinPages } from "./pages";
+import { createQueueDashboard } from "./ops/queue-dashboard";
+
+export interface RunningApi {
+  server: Server;
+  port: number;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+export async function startApi(config: ApiConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<RunningApi> {
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "api" } });
+  const db = createDb(config.databaseUrl);
+  const redis = createRedis(config.redisUrl, "command");
+  const clock = options.clock ?? systemClock;
+  const auth = createAuthChain({ db, limits: createLimits({ redis, prefix: config.redisPrefix }), clock, logger });
+  const deps: AppDeps = { config, db, redis, logger, auth, cursors: createCursorCodec(config.appSecret), clock, collectDefaultMetrics: true };
+  const dashboard = createQueueDashboard({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, adminToken: config.adminToken });
+  const app = createApp(deps, { outside: [signinPages(deps), ...(dashboard ? [dashboard.router] : [])] });
+  const server = createServer(app);
+  // Long polls hold up to 60 s: keep idle sockets longer than that behind a load balancer.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    server,
+    port,
+    deps,
+    async close() {
+      // Stop taking connections, let answers in flight finish, then release resources.
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await auth.close();
+      await dashboard?.close();
+      await db.$disconnect();
+      redis.disconnect();
+    },
+  };
+}
