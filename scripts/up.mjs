@@ -19,6 +19,14 @@ const ENV_FILE = join(ROOT, ".env");
 const DEMO = { email: "demo@example.com", handle: "demo", plan: "pro", scopes: "read,scripts:write,runs:write", keyName: "demo" };
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
+const LOCAL_TSX = join(ROOT, "node_modules", ".bin", process.platform === "win32" ? "tsx.cmd" : "tsx");
+
+/**
+ * tsx, as `npx tsx` would find it, but started directly: `npm exec` exits on SIGTERM without
+ * waiting for its child, which would leave the API and the worker running as orphans. tsx
+ * itself relays SIGINT and SIGTERM to the program and exits with it.
+ */
+const tsx = (entry) => (existsSync(LOCAL_TSX) ? [LOCAL_TSX, [entry]] : [NPX, ["tsx", entry]]);
 
 class UpError extends Error {}
 
@@ -152,7 +160,8 @@ function startServices(env) {
     if (!existsSync(join(ROOT, entry))) throw new UpError(`cannot start the ${name}: ${entry} does not exist yet`);
   }
   const children = entries.map(([name, entry]) => {
-    const child = spawn(NPX, ["tsx", entry], { cwd: ROOT, env, stdio: "inherit" });
+    const [command, args] = tsx(entry);
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: "inherit" });
     return { name, child };
   });
   let exiting = false;
@@ -204,10 +213,10 @@ async function main() {
   const childEnv = { ...process.env, ...env };
 
   step("creating the database if absent and migrating");
-  run(NPX, ["tsx", "packages/db/src/migrate/cli.ts"], { env: childEnv });
+  run(...tsx("packages/db/src/migrate/cli.ts"), { env: childEnv });
 
   step("seeding");
-  run(NPX, ["tsx", "packages/db/src/seed/cli.ts"], { env: childEnv });
+  run(...tsx("packages/db/src/seed/cli.ts"), { env: childEnv });
 
   step("demo account and key");
   const key = await demoAccountAndKey(childEnv);
