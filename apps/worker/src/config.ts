@@ -7,6 +7,8 @@ const schema = z.object({
   REDIS_PREFIX: z.string().min(1).default("bs:"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Heap of each sandbox thread (MB); a script past it fails with kind `script`. */
+  SANDBOX_HEAP_MB: z.coerce.number().int().min(16).max(8192).default(256),
 });
 
 export interface WorkerConfig {
@@ -15,6 +17,7 @@ export interface WorkerConfig {
   redisPrefix: string;
   logLevel: string;
   concurrency: number;
+  sandboxHeapMb: number;
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -24,5 +27,5 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "configuration")}: ${issue?.message ?? "invalid value"}`);
   }
   const e = parsed.data;
-  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, logLevel: e.LOG_LEVEL, concurrency: e.WORKER_CONCURRENCY };
+  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, logLevel: e.LOG_LEVEL, concurrency: e.WORKER_CONCURRENCY, sandboxHeapMb: e.SANDBOX_HEAP_MB };
 }

@@ -5,6 +5,7 @@ import type { Redis } from "ioredis";
 import type { Db } from "@barscript/db";
 import type { QueueName } from "@barscript/queue";
 import type { WorkerConfig } from "./config";
+import { createRunsModules } from "./runs/module";
 
 export interface WorkerDeps {
   config: WorkerConfig;
@@ -21,6 +22,10 @@ export interface ProcessorModule {
   create(deps: WorkerDeps): Processor;
   /** Per-queue BullMQ worker options (lock duration, stalled checks). */
   options?: { lockDuration?: number; stalledInterval?: number; maxStalledCount?: number };
+  /** Process-wide companions (listeners, schedulers), started once after the workers; closed on shutdown. */
+  start?(deps: WorkerDeps): Promise<{ close(): Promise<void> }>;
 }
 
-export const PROCESSOR_MODULES: ProcessorModule[] = [];
+export const PROCESSOR_MODULES: ProcessorModule[] = [
+  ...createRunsModules(),
+];

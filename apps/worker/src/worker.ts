@@ -7,6 +7,8 @@ import { PROCESSOR_MODULES, type ProcessorModule, type WorkerDeps } from "./proc
 
 export interface RunningWorkers {
   workers: Worker[];
+  /** Resolves once every module's `start` has run. */
+  started: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -22,10 +24,20 @@ export function startWorkers(deps: WorkerDeps, modules: ProcessorModule[] = PROC
     worker.on("failed", (job, error) => deps.logger.warn({ jobId: job?.id, queue: module.queue, err: error }, "job failed"));
     return worker;
   });
+  const companions: Array<{ close(): Promise<void> }> = [];
+  const started = (async () => {
+    for (const module of modules) {
+      if (module.start) companions.push(await module.start(deps));
+    }
+  })();
+  started.catch((error: unknown) => deps.logger.error({ err: error }, "a worker module failed to start"));
   return {
     workers,
+    started,
     async close() {
+      await started.catch(() => undefined);
       await Promise.all(workers.map((w) => w.close()));
+      await Promise.all(companions.map((c) => c.close()));
     },
   };
 }

@@ -19,15 +19,25 @@ function expressPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ":$1");
 }
 
+export interface RouteOptions {
+  /**
+   * Runs after the check chain and before the heavy lease and validation: POST /runs answers a
+   * known Idempotency-Key here (API.md "Idempotency"). It answers, or calls next().
+   */
+  beforeHeavy?: RequestHandler;
+}
+
 export function defineRoute<Q = Record<string, unknown>, B = unknown>(
   router: Router,
   auth: AuthPlugin,
   id: number,
   handler: Handler<Q, B>,
+  options: RouteOptions = {},
 ): void {
   const e = endpoint(id);
   const chain: RequestHandler[] = [];
   if (e.guard !== "no-key") chain.push(auth.guard(e.guard));
+  if (options.beforeHeavy) chain.push(options.beforeHeavy);
   if (e.heavy) chain.push(auth.heavy());
   chain.push(async (req, res) => {
     const query = (e.query ? parseInput(e.query, req.query, "query") : {}) as QueryOf<typeof e> as Q;

@@ -7,6 +7,10 @@ import { registerMe } from "./me";
 import { registerRevoke } from "./revoke";
 import { registerUsage } from "./usage";
 import { registerWebhooks } from "./webhooks";
+import { registerRuns } from "./runs";
+import { registerScriptRoutes } from "./scripts";
+import { registerLibraryRoutes } from "./library";
+import { registerDocsRoutes } from "./docs";
 
 export type RouteModule = (router: Router, deps: AppDeps) => void;
 
@@ -17,4 +21,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   registerKeys,
   registerRevoke,
   registerWebhooks,
+  registerRuns,
+  registerDocsRoutes,
+  registerScriptRoutes,
+  registerLibraryRoutes,
 ];

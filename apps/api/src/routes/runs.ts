@@ -1,0 +1,131 @@
+// Runs (#19-#23): start, list, read with a long poll, results, cancel.
+import type { Request, RequestHandler, Response, Router } from "express";
+import { ApiError, type RunRequestSchema } from "@barscript/contracts";
+import type { z } from "zod";
+import type { AppDeps } from "../deps";
+import { authOf } from "../http/auth-plugin";
+import { PAGE_LIMITS, parseLimit } from "../http/cursor";
+import { defineRoute } from "../http/define-route";
+import { runsContext, type RunsContext } from "../runs/context";
+import { idempotencyKeyOf, normalizeWait } from "../runs/params";
+import { assertResultsReadable, outputsPage, streamOutputsCsv } from "../runs/results";
+import { cancelRun, listRuns, loadOwnRun, toJson, waitForRun, type ListFilters } from "../runs/service";
+import { startRun } from "../runs/service";
+import { ownerHandles, serializeRun, findRunByKey } from "@barscript/db/src/runs";
+
+type RunRequest = z.infer<typeof RunRequestSchema>;
+
+/** An AbortSignal that fires when the client goes away, so a long poll stops holding. */
+export function clientGone(req: Request, res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  req.on("aborted", () => controller.abort());
+  return controller.signal;
+}
+
+/**
+ * API.md "Idempotency": right after the check chain, before the heavy place and the body: a
+ * known key answers 200 with the first run (long-polling it like GET /runs/{id} when `wait`).
+ * Also normalizes `wait` (API.md "The largest wait") before the body is validated.
+ */
+function idempotencyFirst(ctx: RunsContext): RequestHandler {
+  return async (req, res, next) => {
+    const key = idempotencyKeyOf(req.headers["idempotency-key"]);
+    const body = req.body as Record<string, unknown> | undefined;
+    const wait = body && typeof body === "object" && !Array.isArray(body) ? normalizeWait(body["wait"]) : 0;
+    if (body && typeof body === "object" && !Array.isArray(body) && "wait" in body) body["wait"] = wait;
+    res.locals["idempotencyKey"] = key;
+    res.locals["wait"] = wait;
+    if (key === null) return next();
+    const auth = authOf(res);
+    const existing = await findRunByKey(ctx.deps.db, auth.accountId, key);
+    if (!existing) return next();
+    const run = await waitForRun(ctx, auth, existing, wait, clientGone(req, res));
+    res.setHeader("Idempotent-Replayed", "true");
+    res.status(200).json(await toJson(ctx, run));
+  };
+}
+
+export function registerRuns(router: Router, deps: AppDeps): void {
+  const ctx = runsContext(deps);
+
+  // #19 POST /runs
+  defineRoute<Record<string, unknown>, RunRequest>(
+    router,
+    deps.auth,
+    19,
+    async (req, res, { body }) => {
+      const auth = authOf(res);
+      const key = res.locals["idempotencyKey"] as string | null;
+      const wait = res.locals["wait"] as number;
+      const started = await startRun(ctx, auth, body, { idempotencyKey: key, source: "api", defaultBars: 5_000 });
+      const run = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res));
+      if (!started.created) res.setHeader("Idempotent-Replayed", "true");
+      res.status(started.created ? 202 : 200).json(await toJson(ctx, run));
+    },
+    { beforeHeavy: idempotencyFirst(ctx) },
+  );
+
+  // #20 GET /runs
+  defineRoute<{ limit?: string; cursor?: string; status?: ListFilters["status"]; script?: string; kind?: ListFilters["kind"] }>(router, deps.auth, 20, async (_req, res, { query }) => {
+    const auth = authOf(res);
+    const limit = parseLimit(query.limit, PAGE_LIMITS.runs);
+    let after: [string, string] | null = null;
+    if (query.cursor) {
+      const values = deps.cursors.decode("runs", query.cursor);
+      if (values.length !== 2 || typeof values[0] !== "string" || typeof values[1] !== "string") throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
+      after = [values[0], values[1]];
+    }
+    const page = await listRuns(ctx, auth, { status: query.status, script: query.script, kind: query.kind }, limit, after);
+    const handles = await ownerHandles(deps.db, page.runs);
+    res.json({
+      data: page.runs.map((r) => serializeRun(r, handles.get(r.scriptOwnerId) ?? "unknown")),
+      next_cursor: page.next ? deps.cursors.encode("runs", page.next) : null,
+    });
+  });
+
+  // #21 GET /runs/{run_id}
+  defineRoute<{ wait?: string }>(router, deps.auth, 21, async (req, res, { query, params }) => {
+    const auth = authOf(res);
+    const run = await loadOwnRun(ctx, auth, params["run_id"] ?? "");
+    const latest = await waitForRun(ctx, auth, run, normalizeWait(query.wait), clientGone(req, res));
+    res.json(await toJson(ctx, latest));
+  });
+
+  // #22 GET /runs/{run_id}/results
+  defineRoute<{ limit?: string; cursor?: string; format?: "json" | "csv" }>(router, deps.auth, 22, async (_req, res, { query, params }) => {
+    const auth = authOf(res);
+    const run = await loadOwnRun(ctx, auth, params["run_id"] ?? "");
+    assertResultsReadable(run, deps.clock.now());
+    if (run.kind !== "indicator") throw new ApiError("not_found", `Run ${run.id} has no results of this kind yet.`);
+    const names = await outputNamesOf(ctx, run.scriptId, run.scriptVersion);
+    if (query.format === "csv") {
+      await streamOutputsCsv(ctx, run, res, names);
+      return;
+    }
+    const limit = parseLimit(query.limit, PAGE_LIMITS.outputs);
+    let offset = 0;
+    if (query.cursor) {
+      const values = deps.cursors.decode(`results:${run.id}`, query.cursor);
+      if (values.length !== 1 || typeof values[0] !== "number" || !Number.isSafeInteger(values[0]) || values[0] < 0) throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
+      offset = values[0];
+    }
+    const page = await outputsPage(ctx, run, offset, limit);
+    res.json({ outputs: page.points, next_cursor: page.next === null ? null : deps.cursors.encode(`results:${run.id}`, [page.next]) });
+  });
+
+  // #23 POST /runs/{run_id}/cancel
+  defineRoute(router, deps.auth, 23, async (_req, res, { params }) => {
+    const auth = authOf(res);
+    const run = await loadOwnRun(ctx, auth, params["run_id"] ?? "");
+    const final = await cancelRun(ctx, run);
+    res.json(await toJson(ctx, final));
+  });
+}
+
+async function outputNamesOf(ctx: RunsContext, scriptId: string | null, version: number): Promise<string[]> {
+  if (!scriptId) return [];
+  const row = await ctx.deps.db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId, version } }, select: { interface: true } });
+  const outputs = (row?.interface as { outputs?: Array<{ name: string }> } | undefined)?.outputs ?? [];
+  return outputs.map((o) => o.name);
+}

@@ -1,0 +1,95 @@
+// GET /runs/{id}/results for indicator runs: cursor pages of points sliced from the columnar
+// chunks, or CSV streamed chunk by chunk (never built in memory).
+import type { Response } from "express";
+import { ApiError } from "@barscript/contracts";
+import { listOutputChunks, readOutputChunk, readOutputChunks, type DecodedChunk, type Run } from "@barscript/db/src/runs";
+import type { RunsContext } from "./context";
+
+export type Point = Record<string, number | null>;
+
+/** 409 unless succeeded; 410 not_found once its results expired. */
+export function assertResultsReadable(run: Run, now: Date): void {
+  if (run.status !== "succeeded") {
+    const going = run.status === "queued" || run.status === "running";
+    throw new ApiError("run_not_finished", going ? `Run ${run.id} is ${run.status}; poll it until it has finished.` : `Run ${run.id} ${run.status === "failed" ? "failed" : "was cancelled"}; it has no results.`);
+  }
+  if (run.resultsExpiredAt || (run.expiresAt && run.expiresAt.getTime() <= now.getTime())) {
+    throw new ApiError("not_found", `The results of run ${run.id} expired at ${(run.expiresAt ?? run.resultsExpiredAt ?? now).toISOString()}.`, { status: 410 });
+  }
+}
+
+function pointOf(chunk: DecodedChunk, i: number): Point {
+  const p: Point = { t: chunk.time[i] as number };
+  chunk.names.forEach((name, k) => {
+    const v = (chunk.values[k] as Float64Array)[i] as number;
+    p[name] = Number.isNaN(v) ? null : v;
+  });
+  return p;
+}
+
+export async function outputsPage(ctx: RunsContext, run: Run, offset: number, limit: number): Promise<{ points: Point[]; next: number | null }> {
+  const chunks = await readOutputChunks(ctx.deps.db, run.id, offset, limit);
+  const points: Point[] = [];
+  let total = 0;
+  for (const c of chunks) {
+    total = Math.max(total, c.firstIndex + c.pointCount);
+    const s = Math.max(0, offset - c.firstIndex);
+    const e = Math.min(c.pointCount, offset + limit - c.firstIndex);
+    for (let i = s; i < e; i++) points.push(pointOf(c, i));
+  }
+  const end = offset + points.length;
+  const written = (run.summary as { outputs?: number } | null)?.outputs ?? total;
+  return { points, next: points.length === limit && end < written ? end : null };
+}
+
+const cell = (v: number): string => (Number.isNaN(v) ? "" : String(v));
+
+function csvField(name: string): string {
+  return /[",\n\r]/.test(name) ? `"${name.replace(/"/g, '""')}"` : name;
+}
+
+function write(res: Response, text: string): Promise<void> {
+  if (res.write(text)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onDrain = (): void => { res.off("close", onClose); resolve(); };
+    const onClose = (): void => { res.off("drain", onDrain); reject(new Error("client went away")); };
+    res.once("drain", onDrain);
+    res.once("close", onClose);
+  });
+}
+
+/** Streams every point as CSV: header `t,<outputs>`, empty cell for na. One chunk in memory at a time. */
+export async function streamOutputsCsv(ctx: RunsContext, run: Run, res: Response, outputNames: string[]): Promise<void> {
+  const metas = await listOutputChunks(ctx.deps.db, run.id);
+  res.status(200);
+  res.setHeader("Content-Type", "text/csv; charset=utf-8");
+  res.setHeader("Content-Disposition", `attachment; filename="${run.id}.csv"`);
+  let names = outputNames;
+  let headerSent = false;
+  try {
+    for (const meta of metas) {
+      const chunk = await readOutputChunk(ctx.deps.db, run.id, meta.seq);
+      if (!chunk) continue;
+      if (!headerSent) {
+        names = chunk.names;
+        await write(res, `${["t", ...names].map(csvField).join(",")}\n`);
+        headerSent = true;
+      }
+      // Rows in slices of ~1,000 so one write stays small and backpressure is honoured.
+      for (let s = 0; s < chunk.pointCount; s += 1000) {
+        const e = Math.min(chunk.pointCount, s + 1000);
+        let text = "";
+        for (let i = s; i < e; i++) {
+          text += String(chunk.time[i]);
+          for (const col of chunk.values) text += `,${cell(col[i] as number)}`;
+          text += "\n";
+        }
+        await write(res, text);
+      }
+    }
+    if (!headerSent) await write(res, `${["t", ...names].map(csvField).join(",")}\n`);
+    res.end();
+  } catch {
+    res.destroy();
+  }
+}

@@ -1,0 +1,270 @@
+// The run services behind #19-#23: start (idempotency, script, instrument, window, inputs, caps,
+// insert, enqueue), read, list, wait (long poll on pub/sub) and cancel.
+import { ApiError, TIMEFRAMES } from "@barscript/contracts";
+import {
+  FINAL_STATUSES,
+  computeUnitsThisMonth,
+  countActiveApiRuns,
+  failure,
+  findRunByKey,
+  finishRun,
+  insertRun,
+  newRunId,
+  ownerHandles,
+  requestCancel,
+  serializeRun,
+  type RunJson,
+  type RunMessage,
+  type Run,
+  type RunStatusName,
+} from "@barscript/db/src/runs";
+import { ScriptsError, locateScript } from "@barscript/db/src/scripts";
+import { barStoreWindow, normalizeSymbol, resolveWindow, type Timeframe } from "@barscript/marketdata";
+import { runChannel } from "@barscript/queue";
+import { enqueueRun } from "@barscript/queue/src/jobs";
+import type { ScriptInterface } from "@barscript/lang/src/types";
+import type { AuthContext } from "../http/auth-plugin";
+import type { RunsContext } from "./context";
+import { checkInputs, type InputValue } from "./inputs";
+
+/** API.md "Limits, precisely": queue cap = runs at once + 4 API runs queued or running. */
+export const QUEUE_EXTRA = 4;
+export const QUEUE_FULL_RETRY_AFTER = 15;
+
+export interface PlanRow {
+  name: string;
+  concurrentRuns: number;
+  concurrentWaits: number;
+  computeUnitsPerMonth: number;
+  runTimeLimitSeconds: number;
+  historyStart: Date | null;
+}
+
+export async function planOf(ctx: RunsContext, accountId: string): Promise<PlanRow> {
+  const account = await ctx.deps.db.account.findUnique({ where: { id: accountId }, include: { plan: true } });
+  if (!account) throw new ApiError("unauthorized", "The account of this key no longer exists.");
+  return account.plan;
+}
+
+export function isFinal(run: Run): boolean {
+  return FINAL_STATUSES.includes(run.status as RunStatusName);
+}
+
+export async function toJson(ctx: RunsContext, run: Run): Promise<RunJson> {
+  const handles = await ownerHandles(ctx.deps.db, [run]);
+  return serializeRun(run, handles.get(run.scriptOwnerId) ?? "unknown");
+}
+
+export async function publish(ctx: RunsContext, runId: string, message: RunMessage): Promise<void> {
+  await ctx.deps.redis.publish(runChannel(ctx.deps.config.redisPrefix, runId), JSON.stringify(message));
+}
+
+export function scriptsError(error: unknown): unknown {
+  if (error instanceof ScriptsError) return new ApiError(error.reason, error.message);
+  return error;
+}
+
+/** The caller's own run by id; another account's run is 404, never 403. */
+export async function loadOwnRun(ctx: RunsContext, auth: AuthContext, runId: string): Promise<Run> {
+  const run = /^run_[0-9A-Za-z]{24}$/.test(runId) ? await ctx.deps.db.run.findUnique({ where: { id: runId } }) : null;
+  if (!run || run.accountId !== auth.accountId) throw new ApiError("not_found", `No run ${JSON.stringify(runId)}.`);
+  return run;
+}
+
+/**
+ * Holds until the run is final or `seconds` pass, on a long-poll lease. When the account's long
+ * polls are used up it answers at once with the run as it is.
+ */
+export async function waitForRun(ctx: RunsContext, auth: AuthContext, run: Run, seconds: number, signal?: AbortSignal): Promise<Run> {
+  if (seconds <= 0 || isFinal(run)) return run;
+  const plan = await planOf(ctx, auth.accountId);
+  const lease = await ctx.limits.tryAcquireWait({ id: auth.accountId, plan });
+  if (!lease) return run;
+  try {
+    const db = ctx.deps.db;
+    const latest = await ctx.watcher.waitUntil(
+      run.id,
+      seconds * 1000,
+      async () => (await db.run.findUnique({ where: { id: run.id } })) ?? run,
+      isFinal,
+      signal,
+    );
+    return latest;
+  } finally {
+    await lease.release().catch(() => undefined);
+  }
+}
+
+export interface StartRequest {
+  script: string | { slug: string; version?: number | undefined; owner?: string | undefined };
+  kind?: "indicator" | "definition" | "study" | "library" | undefined;
+  instrument: string;
+  timeframe: string;
+  from?: string | undefined;
+  to?: string | undefined;
+  bars?: number | undefined;
+  inputs?: Record<string, InputValue> | undefined;
+}
+
+export interface StartOptions {
+  idempotencyKey: string | null;
+  source: "api" | "app";
+  /** Runs without a window cover the latest 5,000 bars (50,000 for collect). */
+  defaultBars: number;
+  /** Collect runs a definition only. */
+  requireKind?: "definition";
+}
+
+export interface Started {
+  run: Run;
+  created: boolean;
+}
+
+function defaultsOf(iface: ScriptInterface): Record<string, InputValue> {
+  const out: Record<string, InputValue> = {};
+  for (const input of iface.inputs) if (input.default !== null) out[input.name] = input.default;
+  return out;
+}
+
+export async function startRun(ctx: RunsContext, auth: AuthContext, request: StartRequest, options: StartOptions): Promise<Started> {
+  const db = ctx.deps.db;
+  const now = ctx.deps.clock.now();
+  const ref = typeof request.script === "string" ? { slug: request.script } : request.script;
+
+  // Script and version.
+  let located;
+  try {
+    located = await locateScript(db, { accountId: auth.accountId, handle: auth.handle }, ref.slug, { owner: ref.owner, kind: request.kind });
+  } catch (error) {
+    throw scriptsError(error);
+  }
+  const script = located.script;
+  if (options.requireKind && script.kind !== options.requireKind) {
+    throw new ApiError("invalid_request", `"${script.slug}" is a ${script.kind}; collect runs a definition.`);
+  }
+  if (script.kind === "library") throw new ApiError("invalid_request", `"${script.slug}" is a library: it is imported by other scripts, not run.`);
+  if (script.kind === "study") throw new ApiError("invalid_request", `"${script.slug}" is a study: study runs are not available yet.`);
+  const versionNumber = ref.version ?? script.latestVersion;
+  const version = await db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId: script.id, version: versionNumber } } });
+  if (!version) throw new ApiError("not_found", `Script "${script.slug}" has no version ${versionNumber}.`);
+  const iface = version.interface as unknown as ScriptInterface;
+
+  // Instrument, timeframe, inputs.
+  const symbol = normalizeSymbol(request.instrument);
+  const instrument = await db.instrument.findUnique({ where: { symbol } });
+  if (!instrument) throw new ApiError("unknown_instrument", `No instrument has the symbol ${JSON.stringify(request.instrument)}.`);
+  if (!(TIMEFRAMES as readonly string[]).includes(request.timeframe)) {
+    throw new ApiError("unsupported_timeframe", `Timeframe ${JSON.stringify(request.timeframe)} is not one of ${TIMEFRAMES.join(", ")}.`);
+  }
+  const timeframe = request.timeframe as Timeframe;
+  const given = checkInputs(iface.inputs ?? [], request.inputs);
+  const inputs = { ...defaultsOf(iface), ...given };
+
+  // Window, moved to the plan's history start.
+  const plan = await planOf(ctx, auth.accountId);
+  const window = await resolveWindow(
+    barStoreWindow(db, { instrumentId: instrument.id, timeframe }),
+    { from: request.from ?? null, to: request.to ?? null, bars: request.bars ?? null },
+    { historyStart: plan.historyStart, defaultBars: options.defaultBars, label: { symbol, timeframe } },
+  );
+
+  // The month's compute units.
+  if ((await computeUnitsThisMonth(db, auth.accountId, now)) >= plan.computeUnitsPerMonth) {
+    throw new ApiError("plan_limit", `This month's ${plan.computeUnitsPerMonth} compute units of plan ${plan.name} are used up.`);
+  }
+
+  const toDate = (s: number | null): Date | null => (s === null ? null : new Date(s * 1000));
+  const id = newRunId();
+  const row = {
+    id,
+    accountId: auth.accountId,
+    kind: script.kind,
+    scriptId: script.id,
+    scriptOwnerId: script.ownerId,
+    scriptSlug: script.slug,
+    scriptVersion: versionNumber,
+    instrument: symbol,
+    timeframe,
+    windowFrom: window.kind === "bars" ? toDate(window.from) : null,
+    windowTo: window.kind === "bars" ? toDate(window.to) : null,
+    requestedFrom: toDate(window.requestedFrom),
+    requestedTo: toDate(window.requestedTo),
+    windowBars: window.kind === "bars" ? window.bars : 0,
+    inputs,
+    source: options.source,
+    idempotencyKey: options.idempotencyKey,
+    createdAt: now,
+  };
+
+  // The queue cap and the insert under one per-account lock, so concurrent starts cannot pass
+  // the cap together; the unique (account, key) makes concurrent duplicates one run.
+  const started = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`runs:${auth.accountId}`}, 0))`;
+    if (options.idempotencyKey !== null) {
+      const existing = await findRunByKey(tx, auth.accountId, options.idempotencyKey);
+      if (existing) return { run: existing, created: false };
+    }
+    if (options.source === "api") {
+      const active = await countActiveApiRuns(tx, auth.accountId);
+      if (active >= plan.concurrentRuns + QUEUE_EXTRA) {
+        throw new ApiError("busy", `The run queue is full: ${active} runs are queued or running (plan ${plan.name}: ${plan.concurrentRuns} at once + ${QUEUE_EXTRA} waiting).`, { retryAfter: QUEUE_FULL_RETRY_AFTER });
+      }
+    }
+    return insertRun(tx, row);
+  });
+  if (started.created) await enqueueRun(ctx.queue, id);
+  return started;
+}
+
+export interface ListFilters {
+  status?: RunStatusName | undefined;
+  script?: string | undefined;
+  kind?: "indicator" | "definition" | "study" | "library" | undefined;
+}
+
+export async function listRuns(ctx: RunsContext, auth: AuthContext, filters: ListFilters, limit: number, after: [string, string] | null): Promise<{ runs: Run[]; next: [string, string] | null }> {
+  const where = {
+    accountId: auth.accountId,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.script ? { scriptSlug: filters.script } : {}),
+    ...(filters.kind ? { kind: filters.kind } : {}),
+    ...(after
+      ? { OR: [{ createdAt: { lt: new Date(after[0]) } }, { createdAt: new Date(after[0]), id: { lt: after[1] } }] }
+      : {}),
+  };
+  const rows = await ctx.deps.db.run.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { runs: page, next: rows.length > limit && last ? [last.createdAt.toISOString(), last.id] : null };
+}
+
+/** How long a cancel waits for the worker to stop a running run before marking it itself. */
+export const CANCEL_GRACE_MS = 3_000;
+
+export async function cancelRun(ctx: RunsContext, run: Run): Promise<Run> {
+  if (isFinal(run)) return run;
+  const db = ctx.deps.db;
+  await requestCancel(db, run.id);
+  const cancelled = { status: "cancelled" as const, failure: failure("cancelled", "The run was cancelled.", false), summary: emptySummary() };
+  if (run.status === "queued") {
+    // Out of the queue first (a job a worker holds cannot be removed; the flag stops it).
+    await ctx.queue.remove(run.id).catch(() => 0);
+    if (await finishRun(db, run.id, ["queued"], cancelled, ctx.deps.clock.now())) {
+      await publish(ctx, run.id, { type: "status", status: "cancelled" });
+      return (await db.run.findUnique({ where: { id: run.id } })) ?? run;
+    }
+  }
+  // Running (or started meanwhile): the worker stops it on the cancel message.
+  await publish(ctx, run.id, { type: "cancel" });
+  const latest = await ctx.watcher.waitUntil(run.id, CANCEL_GRACE_MS, async () => (await db.run.findUnique({ where: { id: run.id } })) ?? run, isFinal);
+  if (isFinal(latest)) return latest;
+  // No worker answered (it died, or is cut off): the run is cancelled all the same.
+  if (await finishRun(db, run.id, ["queued", "running"], cancelled, ctx.deps.clock.now())) {
+    await publish(ctx, run.id, { type: "status", status: "cancelled" });
+  }
+  return (await db.run.findUnique({ where: { id: run.id } })) ?? latest;
+}
+
+function emptySummary() {
+  return { bars: 0, warmup_bars: 0, bars_evaluated: 0, compute_units: 0, runtime_errors: [], duration: 0 };
+}

@@ -1,0 +1,90 @@
+// Long polls listen on Redis pub/sub (the run's channel), never poll Postgres in a loop: the run
+// is read once after subscribing (so a change between the first read and the subscription is not
+// missed), then again only when its channel says something changed.
+import type { Redis } from "ioredis";
+import { createRedis, runChannel } from "@barscript/queue";
+
+export class RunWatcher {
+  private subscriber: Redis | null = null;
+  private readonly listeners = new Map<string, Set<() => void>>();
+
+  constructor(
+    private readonly redisUrl: string,
+    private readonly prefix: string,
+  ) {}
+
+  private connection(): Redis {
+    if (!this.subscriber) {
+      const sub = createRedis(this.redisUrl, "subscriber");
+      sub.on("message", (channel: string) => {
+        for (const listener of this.listeners.get(channel) ?? []) listener();
+      });
+      this.subscriber = sub;
+    }
+    return this.subscriber;
+  }
+
+  private async listen(runId: string, listener: () => void): Promise<() => Promise<void>> {
+    const channel = runChannel(this.prefix, runId);
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+    }
+    set.add(listener);
+    const sub = this.connection();
+    if (set.size === 1) await sub.subscribe(channel);
+    return async () => {
+      const current = this.listeners.get(channel);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size === 0) {
+        this.listeners.delete(channel);
+        await sub.unsubscribe(channel).catch(() => undefined);
+      }
+    };
+  }
+
+  /**
+   * Reads the run with `load` until `done` says so or `ms` pass: after subscribing, and after each
+   * message on the run's channel. Answers the last value read.
+   */
+  async waitUntil<T>(runId: string, ms: number, load: () => Promise<T>, done: (value: T) => boolean, signal?: AbortSignal): Promise<T> {
+    let wake: (() => void) | null = null;
+    let dirty = false;
+    const stop = await this.listen(runId, () => {
+      dirty = true;
+      wake?.();
+    });
+    try {
+      const deadline = Date.now() + ms;
+      let value = await load();
+      while (!done(value) && Date.now() < deadline && !signal?.aborted) {
+        if (!dirty) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+            const onAbort = (): void => resolve();
+            signal?.addEventListener("abort", onAbort, { once: true });
+            wake = () => {
+              clearTimeout(timer);
+              signal?.removeEventListener("abort", onAbort);
+              resolve();
+            };
+          });
+          wake = null;
+        }
+        if (!dirty) break;
+        dirty = false;
+        value = await load();
+      }
+      return value;
+    } finally {
+      await stop();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.subscriber?.disconnect();
+    this.subscriber = null;
+  }
+}

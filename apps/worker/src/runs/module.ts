@@ -1,0 +1,97 @@
+// The runs feature of the worker process: the runs queue processor (with its sandbox pool and
+// cancel listener), the maintenance queue (expiry sweeper, reconciler, both repeatable jobs),
+// and a QueueEvents listener that marks a run whose job failed (a stalled job of a worker that
+// died: maxStalledCount 0) as failed, kind internal, retryable.
+import { QueueEvents } from "bullmq";
+import { failure, finishRun, type RunMessage } from "@barscript/db/src/runs";
+import { bullPrefix, createRedis, QUEUES, runChannel } from "@barscript/queue";
+import { maintenanceQueue, RECONCILE_JOB, RUN_JOB_LOCK_MS, RUN_JOB_STALLED_INTERVAL_MS, runsQueue, SWEEP_JOB } from "@barscript/queue/src/jobs";
+import type { ProcessorModule, WorkerDeps } from "../processors";
+import { CancelListener } from "./cancels";
+import { SandboxPool } from "./pool";
+import { createRunProcessor } from "./processor";
+import { reconcileRuns } from "./reconciler";
+import { sweepExpired } from "./sweeper";
+
+export const SWEEP_EVERY_MS = 10 * 60_000;
+export const RECONCILE_EVERY_MS = 60_000;
+
+interface Shared {
+  pool: SandboxPool;
+  cancels: CancelListener;
+}
+
+export function createRunsModules(): ProcessorModule[] {
+  let shared: Shared | null = null;
+  const sharedFor = (deps: WorkerDeps): Shared => {
+    shared ??= {
+      pool: new SandboxPool({ size: deps.config.concurrency, heapMb: deps.config.sandboxHeapMb }),
+      cancels: new CancelListener(deps.config.redisUrl, deps.config.redisPrefix),
+    };
+    return shared;
+  };
+  const publisher = (deps: WorkerDeps) => async (runId: string, message: RunMessage): Promise<void> => {
+    await deps.redis.publish(runChannel(deps.config.redisPrefix, runId), JSON.stringify(message)).catch(() => 0);
+  };
+
+  const runs: ProcessorModule = {
+    queue: QUEUES.runs,
+    options: { lockDuration: RUN_JOB_LOCK_MS, stalledInterval: RUN_JOB_STALLED_INTERVAL_MS, maxStalledCount: 0 },
+    create(deps) {
+      const s = sharedFor(deps);
+      const processor = createRunProcessor({ db: deps.db, redis: deps.redis, logger: deps.logger, prefix: deps.config.redisPrefix, pool: s.pool, cancels: s.cancels });
+      return (job, token) => processor(job as Parameters<typeof processor>[0], token);
+    },
+    async start(deps) {
+      const publish = publisher(deps);
+      const events = new QueueEvents(QUEUES.runs, { connection: createRedis(deps.config.redisUrl, "worker"), prefix: bullPrefix(deps.config.redisPrefix) });
+      events.on("error", (error) => deps.logger.error({ err: error }, "queue events error"));
+      events.on("failed", ({ jobId, failedReason }) => {
+        void (async () => {
+          const ok = await finishRun(deps.db, jobId, ["queued", "running"], {
+            status: "failed",
+            failure: failure("internal", "The run was interrupted by a service failure (its worker stopped); running it again should work.", true),
+            summary: { bars: 0, warmup_bars: 0, bars_evaluated: 0, compute_units: 0, runtime_errors: [], duration: 0 },
+          }, new Date());
+          if (ok) {
+            deps.logger.warn({ runId: jobId, failedReason }, "run failed by its job");
+            await publish(jobId, { type: "status", status: "failed" });
+          }
+        })().catch((error: unknown) => deps.logger.error({ err: error, runId: jobId }, "could not mark a failed run"));
+      });
+      await events.waitUntilReady();
+      const queue = runsQueue(createRedis(deps.config.redisUrl, "worker"), deps.config.redisPrefix);
+      await reconcileRuns(deps.db, queue, publish, deps.logger).catch((error: unknown) => deps.logger.error({ err: error }, "reconcile at start failed"));
+      const s = sharedFor(deps);
+      return {
+        async close() {
+          await events.close();
+          await queue.close();
+          s.cancels.close();
+          await s.pool.close();
+        },
+      };
+    },
+  };
+
+  const maintenance: ProcessorModule = {
+    queue: QUEUES.maintenance,
+    create(deps) {
+      const publish = publisher(deps);
+      const queue = runsQueue(createRedis(deps.config.redisUrl, "worker"), deps.config.redisPrefix);
+      return async (job) => {
+        if (job.name === SWEEP_JOB) return sweepExpired(deps.db, new Date());
+        if (job.name === RECONCILE_JOB) return reconcileRuns(deps.db, queue, publish, deps.logger);
+        return null;
+      };
+    },
+    async start(deps) {
+      const queue = maintenanceQueue(createRedis(deps.config.redisUrl, "worker"), deps.config.redisPrefix);
+      await queue.upsertJobScheduler(SWEEP_JOB, { every: SWEEP_EVERY_MS }, { name: SWEEP_JOB, data: {} });
+      await queue.upsertJobScheduler(RECONCILE_JOB, { every: RECONCILE_EVERY_MS }, { name: RECONCILE_JOB, data: {} });
+      return { close: () => queue.close() };
+    },
+  };
+
+  return [runs, maintenance];
+}

@@ -1,0 +1,51 @@
+// Messages between the worker's main thread and its sandbox threads. Bars and output columns
+// travel as transferred ArrayBuffers (no copy).
+import type { Bars, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang/src/types";
+
+export interface EvalTask {
+  /** Program cache key: the files digest and who resolves its imports. */
+  cacheKey: string;
+  kind: ScriptKind;
+  files: SourceFile[];
+  interface: ScriptInterface;
+  bars: Bars;
+  windowStart: number;
+  inputs: Record<string, unknown>;
+  symbol: SymbolInfo;
+  timeBudgetMs: number;
+  maxEvents: number;
+}
+
+export interface EvalEvent {
+  time: number;
+  name: string;
+  message: string;
+  price: number;
+}
+
+export interface EvalResult {
+  times: Float64Array;
+  outputs: Array<{ name: string; values: Float64Array }>;
+  events: EvalEvent[];
+  eventsDropped: number;
+  barsEvaluated: number;
+  windowBars: number;
+  errorBarsInWindow: number;
+  runtimeErrors: Array<{ message: string; count: number; first_time: number; last_time: number }>;
+}
+
+export type ThreadFailureKind = "script" | "timeout" | "cancelled" | "internal";
+
+export type ToThread =
+  | { type: "eval"; id: number; task: EvalTask }
+  | { type: "resolved"; id: number; script: ResolvedScript | null; error?: string };
+
+export type FromThread =
+  | { type: "done"; id: number; result: EvalResult }
+  | { type: "failed"; id: number; kind: ThreadFailureKind; message: string }
+  | { type: "resolve"; id: number; ref: { owner: string | null; slug: string; version: number | null } };
+
+export function barsTransferList(bars: Bars): ArrayBuffer[] {
+  const list = [bars.time, bars.open, bars.high, bars.low, bars.close, bars.volume].map((a) => a.buffer as ArrayBuffer);
+  return [...new Set(list)];
+}

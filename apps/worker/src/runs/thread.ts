@@ -1,0 +1,82 @@
+// A sandbox thread: compiles (cached by digest) and evaluates one script at a time, off the
+// worker's main thread. Its heap is capped by the pool (resourceLimits); a thread that runs
+// past the wall-clock limit or is cancelled is terminated by the pool and replaced.
+import { parentPort } from "node:worker_threads";
+import { ProgramCache } from "@barscript/lang/src/program-cache";
+import { EvaluationAborted, EvaluationTimeout, evaluate, type Program } from "@barscript/lang";
+import type { ResolvedScript } from "@barscript/lang";
+import { compileScript, CompileFailure } from "./compile";
+import type { EvalResult, EvalTask, FromThread, ToThread } from "./protocol";
+
+const port = parentPort;
+if (!port) throw new Error("thread.ts runs as a worker thread");
+
+const programs = new ProgramCache<Program>({ maxEntries: 200, maxWeight: 64 * 1024 * 1024, weigh: (p) => p.source.length * 2 + 1024 });
+const pendingResolves = new Map<number, (script: ResolvedScript | null) => void>();
+let nextResolve = 1;
+
+function send(message: FromThread, transfer: ArrayBuffer[] = []): void {
+  port?.postMessage(message, transfer);
+}
+
+/** Imports are resolved by the main thread (it holds the database). */
+function resolveViaParent(ref: { owner: string | null; slug: string; version: number | null }): Promise<ResolvedScript | null> {
+  const id = nextResolve++;
+  return new Promise((resolve) => {
+    pendingResolves.set(id, resolve);
+    send({ type: "resolve", id, ref });
+  });
+}
+
+async function programFor(task: EvalTask): Promise<Program> {
+  const cached = programs.get(task.cacheKey);
+  if (cached) return cached;
+  const program = await compileScript(task.files, task.kind, task.interface, { resolve: resolveViaParent });
+  programs.set(task.cacheKey, program);
+  return program;
+}
+
+async function run(id: number, task: EvalTask): Promise<void> {
+  let program: Program;
+  try {
+    program = await programFor(task);
+  } catch (error) {
+    const message = error instanceof CompileFailure ? error.message : `The script could not be compiled: ${(error as Error).message}`;
+    send({ type: "failed", id, kind: "script", message });
+    return;
+  }
+  try {
+    const r = evaluate(program, task.bars, task.inputs, {
+      symbol: task.symbol,
+      windowStart: task.windowStart,
+      timeBudgetMs: task.timeBudgetMs,
+      maxEvents: task.maxEvents,
+    });
+    const result: EvalResult = {
+      times: r.times,
+      outputs: r.outputs.map((o) => ({ name: o.name, values: o.values })),
+      events: r.events,
+      eventsDropped: r.eventsDropped,
+      barsEvaluated: r.barsEvaluated,
+      windowBars: r.windowBars,
+      errorBarsInWindow: r.errorBarsInWindow,
+      runtimeErrors: r.runtimeErrors,
+    };
+    const transfer = [result.times.buffer as ArrayBuffer, ...result.outputs.map((o) => o.values.buffer as ArrayBuffer)];
+    send({ type: "done", id, result }, [...new Set(transfer)]);
+  } catch (error) {
+    if (error instanceof EvaluationTimeout) send({ type: "failed", id, kind: "timeout", message: "The run passed its time limit." });
+    else if (error instanceof EvaluationAborted) send({ type: "failed", id, kind: "cancelled", message: "The run was cancelled." });
+    else send({ type: "failed", id, kind: "internal", message: `Evaluation failed: ${(error as Error).message}` });
+  }
+}
+
+port.on("message", (message: ToThread) => {
+  if (message.type === "resolved") {
+    const resolve = pendingResolves.get(message.id);
+    pendingResolves.delete(message.id);
+    resolve?.(message.script);
+    return;
+  }
+  void run(message.id, message.task);
+});

@@ -1,0 +1,84 @@
+// Indicator outputs, columnar (RunOutputChunk): `data` packs `pointCount` times (Unix seconds)
+// followed by each output column, all little-endian Float64 (NaN for na). A run's points are
+// written in bulk as a few chunks and sliced on read for cursor pages and CSV streaming.
+import type { Prisma } from "../generated/client";
+import type { DbClient } from "./queries";
+
+export const OUTPUT_CHUNK_POINTS = 10_000;
+
+export interface OutputColumns {
+  names: string[];
+  time: Float64Array;
+  values: Float64Array[];
+}
+
+function pack(time: Float64Array, values: Float64Array[], start: number, end: number): Uint8Array<ArrayBuffer> {
+  const n = end - start;
+  const out = new Float64Array(n * (1 + values.length));
+  out.set(time.subarray(start, end), 0);
+  values.forEach((col, k) => out.set(col.subarray(start, end), n * (k + 1)));
+  const bytes = new Uint8Array(out.buffer);
+  // Float64Array is host-endian; every supported host is little-endian, checked once here.
+  if (!LITTLE_ENDIAN) throw new Error("big-endian hosts are not supported");
+  return bytes;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Chunk rows for the points of a run, ready for one createMany. */
+export function outputChunkRows(runId: string, columns: OutputColumns, chunkPoints = OUTPUT_CHUNK_POINTS): Prisma.RunOutputChunkCreateManyInput[] {
+  const rows: Prisma.RunOutputChunkCreateManyInput[] = [];
+  const total = columns.time.length;
+  for (let start = 0, seq = 0; start < total; start += chunkPoints, seq++) {
+    const end = Math.min(total, start + chunkPoints);
+    rows.push({ runId, seq, firstIndex: start, pointCount: end - start, columns: columns.names, data: pack(columns.time, columns.values, start, end) });
+  }
+  return rows;
+}
+
+export async function writeOutputChunks(db: DbClient, runId: string, columns: OutputColumns): Promise<number> {
+  const rows = outputChunkRows(runId, columns);
+  if (rows.length > 0) await db.runOutputChunk.createMany({ data: rows });
+  return columns.time.length;
+}
+
+export interface DecodedChunk {
+  firstIndex: number;
+  pointCount: number;
+  names: string[];
+  time: Float64Array;
+  values: Float64Array[];
+}
+
+export function decodeChunk(row: { firstIndex: number; pointCount: number; columns: string[]; data: Uint8Array }): DecodedChunk {
+  const n = row.pointCount;
+  // Copy into an aligned buffer (a Buffer from the driver may start at any byte offset).
+  const aligned = new Float64Array(n * (1 + row.columns.length));
+  new Uint8Array(aligned.buffer).set(row.data.subarray(0, aligned.byteLength));
+  return {
+    firstIndex: row.firstIndex,
+    pointCount: n,
+    names: row.columns,
+    time: aligned.subarray(0, n),
+    values: row.columns.map((_, k) => aligned.subarray(n * (k + 1), n * (k + 2))),
+  };
+}
+
+/** Chunks holding points [from, from + count), in order. */
+export async function readOutputChunks(db: DbClient, runId: string, from: number, count: number): Promise<DecodedChunk[]> {
+  const rows = await db.runOutputChunk.findMany({
+    where: { runId, firstIndex: { lt: from + count } },
+    orderBy: { seq: "asc" },
+  });
+  return rows.filter((r) => r.firstIndex + r.pointCount > from).map(decodeChunk);
+}
+
+/** Chunk metadata only (no data), in order: for streaming a run's points chunk by chunk. */
+export async function listOutputChunks(db: DbClient, runId: string): Promise<Array<{ seq: number; firstIndex: number; pointCount: number }>> {
+  return db.runOutputChunk.findMany({ where: { runId }, select: { seq: true, firstIndex: true, pointCount: true }, orderBy: { seq: "asc" } });
+}
+
+export async function readOutputChunk(db: DbClient, runId: string, seq: number): Promise<DecodedChunk | null> {
+  const row = await db.runOutputChunk.findUnique({ where: { runId_seq: { runId, seq } } });
+  return row ? decodeChunk(row) : null;
+}

@@ -1,0 +1,6 @@
+export * from "./ids";
+export * from "./types";
+export * from "./queries";
+export * from "./serialize";
+export * from "./chunks";
+export type { Run, RunOutputChunk } from "../generated/client";

@@ -1,0 +1,109 @@
+// Run rows: insert (one run per account + Idempotency-Key, decided by the unique constraint),
+// and every status change as a conditional update, so cancel, finish, crash and sweep can race
+// without corrupting a run (ARCHITECTURE.md "A run, end to end").
+import type { Db } from "../client";
+import type { Prisma, Run } from "../generated/client";
+import { type Failure, RESULTS_TTL_MS, type RunStatusName, type RunSummary } from "./types";
+
+export type DbClient = Db | Prisma.TransactionClient;
+
+export interface NewRun {
+  id: string;
+  accountId: string;
+  kind: "indicator" | "definition" | "study" | "library";
+  scriptId: string | null;
+  scriptOwnerId: string;
+  scriptSlug: string;
+  scriptVersion: number;
+  instrument: string;
+  timeframe: string;
+  windowFrom: Date | null;
+  windowTo: Date | null;
+  requestedFrom: Date | null;
+  requestedTo: Date | null;
+  windowBars: number;
+  inputs: Record<string, number | string | boolean>;
+  source: "api" | "app" | "study";
+  idempotencyKey: string | null;
+  parentRunId?: string | null;
+  createdAt?: Date;
+}
+
+export async function findRunByKey(db: DbClient, accountId: string, key: string): Promise<Run | null> {
+  return db.run.findUnique({ where: { accountId_idempotencyKey: { accountId, idempotencyKey: key } } });
+}
+
+/**
+ * Inserts `queued` unless the account already has a run with this key (ON CONFLICT DO NOTHING),
+ * then reads the run that holds the key: `created` says whether it is ours.
+ */
+export async function insertRun(db: DbClient, run: NewRun): Promise<{ run: Run; created: boolean }> {
+  const { count } = await db.run.createMany({
+    data: [{ ...run, status: "queued", inputs: run.inputs as Prisma.InputJsonValue, parentRunId: run.parentRunId ?? null }],
+    skipDuplicates: true,
+  });
+  if (count === 1) {
+    const created = await db.run.findUnique({ where: { id: run.id } });
+    if (created) return { run: created, created: true };
+  }
+  if (run.idempotencyKey === null) throw new Error(`run ${run.id} was not inserted`);
+  const existing = await findRunByKey(db, run.accountId, run.idempotencyKey);
+  if (!existing) throw new Error(`run with key for ${run.accountId} vanished`);
+  return { run: existing, created: false };
+}
+
+/** Runs of `source` api queued or running for the account (the queue cap of API.md). */
+export async function countActiveApiRuns(db: DbClient, accountId: string): Promise<number> {
+  return db.run.count({ where: { accountId, source: "api", status: { in: ["queued", "running"] } } });
+}
+
+/** queued -> running, only if still queued and not being cancelled. */
+export async function markRunning(db: DbClient, id: string, now: Date): Promise<boolean> {
+  const { count } = await db.run.updateMany({ where: { id, status: "queued", cancelRequested: false }, data: { status: "running", startedAt: now } });
+  return count === 1;
+}
+
+export interface Outcome {
+  status: Extract<RunStatusName, "succeeded" | "failed" | "cancelled">;
+  failure?: Failure;
+  summary?: RunSummary;
+}
+
+/** Moves a run from one of `from` to its final state; false when another party got there first. */
+export async function finishRun(db: DbClient, id: string, from: RunStatusName[], outcome: Outcome, now: Date): Promise<boolean> {
+  const { count } = await db.run.updateMany({
+    where: { id, status: { in: from } },
+    data: {
+      status: outcome.status,
+      failureKind: outcome.failure?.kind ?? null,
+      failureMessage: outcome.failure?.message ?? null,
+      failureRetryable: outcome.failure?.retryable ?? null,
+      ...(outcome.summary ? { summary: outcome.summary as unknown as Prisma.InputJsonValue } : {}),
+      finishedAt: now,
+      expiresAt: new Date(now.getTime() + RESULTS_TTL_MS),
+    },
+  });
+  return count === 1;
+}
+
+export async function requestCancel(db: DbClient, id: string): Promise<void> {
+  await db.run.updateMany({ where: { id, status: { in: ["queued", "running"] } }, data: { cancelRequested: true } });
+}
+
+/** Adds compute units (and events) to the account's counter for the UTC month of `now`. */
+export async function addUsage(db: DbClient, accountId: string, now: Date, computeUnits: number, events = 0): Promise<void> {
+  if (computeUnits <= 0 && events <= 0) return;
+  const period = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  await db.$executeRaw`
+    INSERT INTO usage_counters ("accountId", period, "computeUnits", events)
+    VALUES (${accountId}, ${period}::date, ${BigInt(computeUnits)}, ${BigInt(events)})
+    ON CONFLICT ("accountId", period) DO UPDATE
+      SET "computeUnits" = usage_counters."computeUnits" + EXCLUDED."computeUnits",
+          events = usage_counters.events + EXCLUDED.events`;
+}
+
+export async function computeUnitsThisMonth(db: DbClient, accountId: string, now: Date): Promise<number> {
+  const period = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const row = await db.usageCounter.findUnique({ where: { accountId_period: { accountId, period } } });
+  return Number(row?.computeUnits ?? 0);
+}

@@ -1,0 +1,59 @@
+// A stored run as API.md's Run object. `failure` is absent (not null) unless failed or cancelled;
+// `summary` is present once final.
+import type { Run } from "../generated/client";
+import type { FailureKind, RunSummary } from "./types";
+
+export interface RunJson {
+  id: string;
+  kind: string;
+  script: { owner: string; slug: string; version: number };
+  instrument: string;
+  timeframe: string;
+  window: { from: string | null; to: string | null; requested_from: string | null; requested_to: string | null; bars: number };
+  inputs: Record<string, number | string | boolean>;
+  status: string;
+  failure?: { kind: FailureKind; message: string; retryable: boolean };
+  summary?: RunSummary;
+  source: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+}
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+/** Times the service did not stamp itself are whole seconds: no fraction shown. */
+const barIso = (d: Date | null): string | null => (d ? d.toISOString().replace(/\.000Z$/, "Z") : null);
+
+export function serializeRun(run: Run, ownerHandle: string): RunJson {
+  const out: RunJson = {
+    id: run.id,
+    kind: run.kind,
+    script: { owner: ownerHandle, slug: run.scriptSlug, version: run.scriptVersion },
+    instrument: run.instrument,
+    timeframe: run.timeframe,
+    window: { from: barIso(run.windowFrom), to: barIso(run.windowTo), requested_from: barIso(run.requestedFrom), requested_to: barIso(run.requestedTo), bars: run.windowBars },
+    inputs: (run.inputs ?? {}) as Record<string, number | string | boolean>,
+    status: run.status,
+    source: run.source,
+    created_at: iso(run.createdAt) as string,
+    started_at: iso(run.startedAt),
+    finished_at: iso(run.finishedAt),
+    expires_at: iso(run.expiresAt),
+  };
+  if ((run.status === "failed" || run.status === "cancelled") && run.failureKind) {
+    out.failure = { kind: run.failureKind as FailureKind, message: run.failureMessage ?? "", retryable: run.failureRetryable ?? false };
+  }
+  if (run.summary && (run.status === "succeeded" || run.status === "failed" || run.status === "cancelled")) {
+    out.summary = run.summary as unknown as RunSummary;
+  }
+  return out;
+}
+
+/** Handles of the script owners of `runs`, one query. */
+export async function ownerHandles(db: { account: { findMany(args: { where: { id: { in: string[] } }; select: { id: true; handle: true } }): Promise<Array<{ id: string; handle: string }>> } }, runs: Run[]): Promise<Map<string, string>> {
+  const ids = [...new Set(runs.map((r) => r.scriptOwnerId))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.account.findMany({ where: { id: { in: ids } }, select: { id: true, handle: true } });
+  return new Map(rows.map((r) => [r.id, r.handle]));
+}

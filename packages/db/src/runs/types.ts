@@ -1,0 +1,53 @@
+// Shapes shared by the API and the worker for a run's stored state.
+export type RunStatusName = "queued" | "running" | "succeeded" | "failed" | "cancelled";
+export const FINAL_STATUSES: readonly RunStatusName[] = ["succeeded", "failed", "cancelled"];
+
+export type FailureKind = "script" | "plan_limit" | "out_of_coverage" | "data_not_ready" | "timeout" | "busy" | "cancelled" | "internal";
+
+export interface Failure {
+  kind: FailureKind;
+  message: string;
+  retryable: boolean;
+}
+
+/** Retryable by kind (SERVICE-SPEC 7); a run may override it. */
+export const RETRYABLE: Record<FailureKind, boolean> = {
+  script: false,
+  plan_limit: false,
+  out_of_coverage: false,
+  data_not_ready: true,
+  timeout: true,
+  busy: true,
+  cancelled: false,
+  internal: true,
+};
+
+export function failure(kind: FailureKind, message: string, retryable: boolean = RETRYABLE[kind]): Failure {
+  return { kind, message, retryable };
+}
+
+export interface RuntimeErrorSummary {
+  message: string;
+  count: number;
+  first_time: string;
+  last_time: string;
+}
+
+/** API.md "Summary", stored as it is served. */
+export interface RunSummary {
+  bars: number;
+  warmup_bars: number;
+  bars_evaluated: number;
+  compute_units: number;
+  outputs?: number;
+  events?: number;
+  events_dropped?: number;
+  runtime_errors: RuntimeErrorSummary[];
+  duration: number;
+}
+
+/** What a status change publishes on the run's channel. */
+export type RunMessage = { type: "status"; status: RunStatusName } | { type: "cancel" };
+
+/** Results (outputs, events) are kept 7 days after the run finished. */
+export const RESULTS_TTL_MS = 7 * 24 * 3600 * 1000;

@@ -1,0 +1,37 @@
+// Job payloads: ids only. Everything else is read from Postgres when the job runs, so a job
+// never carries stale state and a re-enqueued job is identical to the first.
+import { Queue, type QueueOptions } from "bullmq";
+import type { Redis } from "ioredis";
+import { bullPrefix, QUEUES } from "./names";
+
+/** A run job's id is the run id: enqueueing a run twice is a no-op. */
+export interface RunJobData {
+  runId: string;
+}
+
+export const RUN_JOB = "run";
+export const SWEEP_JOB = "sweep-expired";
+export const RECONCILE_JOB = "reconcile-runs";
+
+export type MaintenanceJobData = Record<string, never>;
+
+/** Lock and stalled-check settings shared by the runs worker and the reconciler's reasoning. */
+export const RUN_JOB_LOCK_MS = 10_000;
+export const RUN_JOB_STALLED_INTERVAL_MS = 5_000;
+
+export function runsQueue(connection: Redis, redisPrefix: string, extra: Partial<QueueOptions> = {}): Queue<RunJobData> {
+  return new Queue<RunJobData>(QUEUES.runs, {
+    connection,
+    prefix: bullPrefix(redisPrefix),
+    defaultJobOptions: { removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 24 * 3600 }, attempts: 1 },
+    ...extra,
+  });
+}
+
+export function maintenanceQueue(connection: Redis, redisPrefix: string): Queue<MaintenanceJobData> {
+  return new Queue<MaintenanceJobData>(QUEUES.maintenance, { connection, prefix: bullPrefix(redisPrefix), defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 } });
+}
+
+export async function enqueueRun(queue: Queue<RunJobData>, runId: string): Promise<void> {
+  await queue.add(RUN_JOB, { runId }, { jobId: runId });
+}
