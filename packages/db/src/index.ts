@@ -10,3 +10,4 @@ export * from "./accounts";
 export { runSeed } from "./seed/run";
 export { SEED_STEPS, registerSeedStep, type SeedStep, type SeedContext } from "./seed/steps";
 export * from "./signin";
+export * from "./scripts";

@@ -9,3 +9,5 @@ export {
 export { searchLibrary, getLibraryScript, type LibraryKey, type LibrarySearch } from "./library";
 export { createScriptResolver, type ScriptResolver, type ResolveRef, type Resolved } from "./resolver";
 export { EMPTY_INTERFACE, type ScriptRecord, type VersionRecord, type Derived, type ScriptVisibility } from "./types";
+export { createScriptService, kindMismatch, type ScriptService, type ScriptServiceOptions, type ScriptBody, type Validation, type ValidateFn } from "./service";
+export { CORE_HANDLE, CORE_LIBRARY_DIR, readCoreLibrary, ensureCoreAccount, seedCoreLibrary, seedCoreLibraryWith, type SeedCoreResult, type CoreScriptSource } from "./core-library";

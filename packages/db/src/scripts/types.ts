@@ -1,6 +1,6 @@
 // Shapes the scripts service stores and returns. Interface, Dependency and Diagnostic are the
 // language package's (API.md objects); they are kept in Postgres as JSON on each version.
-import type { Dependency, Diagnostic, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang/src/types";
+import type { Dependency, Diagnostic, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
 
 export type { Dependency, Diagnostic, ScriptInterface, ScriptKind, SourceFile };
 export type ScriptVisibility = "private" | "public";

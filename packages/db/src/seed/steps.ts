@@ -7,6 +7,7 @@
 // Accounts and keys are not seeded here: they go through the operator CLI (`npm run admin`),
 // which `npm run up` calls, so the demo account takes the same path as a real one.
 import type { Db } from "../client";
+import { seedCoreLibrary } from "../scripts/core-library";
 
 export interface SeedContext {
   db: Db;
@@ -22,6 +23,7 @@ export interface SeedStep {
 
 export const SEED_STEPS: SeedStep[] = [
   // Append steps here.
+  { name: "core library", run: async (ctx) => { await seedCoreLibrary(ctx.db); } },
 ];
 
 /** Adds a step at the end of the registry (for steps defined outside this file, and tests). */

@@ -1,0 +1,163 @@
+// Scripts (API.md #8-#15): validate, create, list, read, save, rename, delete, versions.
+// Storage and rules live in packages/db (scripts); this module maps HTTP to them: owner/kind
+// lookup, cursors, rendering in snake_case, and ScriptsError -> ApiError.
+import type { Response, Router } from "express";
+import type { z } from "zod";
+import { ApiError, type ScriptBodySchema, type ScriptPatchSchema, type ValidateBodySchema } from "@barscript/contracts";
+import {
+  ScriptsError, createScriptService, deleteScript, listScripts, listVersions, locateScript, readScript, updateScriptMeta,
+  type Caller, type ScriptKey, type ScriptRecord, type ScriptService, type VersionRecord,
+} from "@barscript/db";
+import { validate } from "@barscript/lang";
+import type { AppDeps } from "../deps";
+import { defineRoute } from "../http/define-route";
+import { authOf } from "../http/auth-plugin";
+import { PAGE_LIMITS, parseLimit } from "../http/cursor";
+
+type Kind = "indicator" | "definition" | "study" | "library";
+interface OwnerKindQuery { owner?: string | undefined; kind?: Kind | undefined }
+type ScriptBody = z.infer<typeof ScriptBodySchema>;
+type PutBody = Omit<ScriptBody, "slug"> & { slug?: string | undefined };
+type ValidateBody = z.infer<typeof ValidateBodySchema>;
+type PatchBody = z.infer<typeof ScriptPatchSchema>;
+
+/** ScriptsError (packages/db) as the API's error envelope. */
+export function toApiError(error: unknown): unknown {
+  if (!(error instanceof ScriptsError)) return error;
+  const options: ConstructorParameters<typeof ApiError>[2] = {};
+  if (error.extra.latestVersion !== undefined) options.details = { latest_version: error.extra.latestVersion };
+  if (error.extra.diagnostics) options.diagnostics = error.extra.diagnostics;
+  return new ApiError(error.reason, error.message, options);
+}
+
+export async function mapped<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+export function renderScript(script: ScriptRecord, withFiles = false): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    slug: script.slug,
+    kind: script.kind,
+    title: script.title,
+    description: script.description,
+    visibility: script.visibility,
+    latest_version: script.latestVersion,
+    created_at: script.createdAt.toISOString(),
+    updated_at: script.updatedAt.toISOString(),
+    interface: script.interface,
+    dependencies: script.dependencies,
+  };
+  if (withFiles) body["files"] = script.files ?? [];
+  return body;
+}
+
+function renderVersion(version: VersionRecord): Record<string, unknown> {
+  return { version: version.version, created_at: version.createdAt.toISOString(), message: version.message, digest: version.digest };
+}
+
+/** `version=N`: a positive integer, else 400 naming the parameter. */
+export function parseVersion(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new ApiError("invalid_request", "Parameter `version`: must be a positive integer.");
+  return Number(raw);
+}
+
+function callerOf(res: Response): Caller {
+  const auth = authOf(res);
+  return { accountId: auth.accountId, handle: auth.handle };
+}
+
+function slugParam(params: Record<string, string>): string {
+  return params["slug"] ?? "";
+}
+
+export function createScriptsModule(service?: ScriptService) {
+  return function registerScriptRoutes(router: Router, deps: AppDeps): void {
+    const scripts = service ?? createScriptService({ db: deps.db, validate });
+    const { db, cursors } = deps;
+
+    // #8: 200 also when invalid.
+    defineRoute<Record<string, never>, ValidateBody>(router, deps.auth, 8, async (_req, res, { body }) => {
+      const validation = await mapped(() => scripts.validate(callerOf(res), { files: body.files, kind: body.kind }));
+      res.status(200).json({ valid: validation.valid, diagnostics: validation.diagnostics, interface: validation.interface, dependencies: validation.dependencies });
+    });
+
+    // #9
+    defineRoute<Record<string, never>, ScriptBody>(router, deps.auth, 9, async (_req, res, { body }) => {
+      const created = await mapped(() => scripts.create(callerOf(res), body));
+      res.status(201).json(renderScript(created));
+    });
+
+    // #10
+    defineRoute<{ limit?: string; cursor?: string; kind?: Kind }, unknown>(router, deps.auth, 10, async (_req, res, { query }) => {
+      const caller = callerOf(res);
+      const list = `scripts:${query.kind ?? "*"}`;
+      const after = query.cursor !== undefined ? (cursors.decode(list, query.cursor) as ScriptKey) : undefined;
+      if (after && (typeof after[0] !== "string" || typeof after[1] !== "string")) throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
+      const page = await listScripts(db, caller.accountId, { limit: parseLimit(query.limit, PAGE_LIMITS.scripts), after, kind: query.kind });
+      res.json({ data: page.rows.map((s) => renderScript(s)), next_cursor: page.next ? cursors.encode(list, page.next) : null });
+    });
+
+    // #11
+    defineRoute<OwnerKindQuery & { version?: string }, unknown>(router, deps.auth, 11, async (_req, res, { query, params }) => {
+      const version = parseVersion(query.version);
+      const script = await mapped(async () => {
+        const located = await locateScript(db, callerOf(res), slugParam(params), { owner: query.owner, kind: query.kind });
+        return readScript(db, located.script.id, { version, withFiles: true });
+      });
+      res.json(renderScript(script, true));
+    });
+
+    // #12
+    defineRoute<OwnerKindQuery, PutBody>(router, deps.auth, 12, async (_req, res, { query, params, body }) => {
+      const slug = slugParam(params);
+      if (body.slug !== undefined && body.slug !== slug) {
+        throw new ApiError("invalid_request", "Field `slug`: a save cannot rename; use PATCH /v1/scripts/{slug} with a new slug.");
+      }
+      const caller = callerOf(res);
+      const outcome = await mapped(async () => {
+        const located = await locateScript(db, caller, slug, { owner: query.owner, kind: query.kind, write: true });
+        return scripts.save(caller, located.script, body);
+      });
+      res.status(200).json(renderScript(outcome.script));
+    });
+
+    // #13
+    defineRoute<OwnerKindQuery, PatchBody>(router, deps.auth, 13, async (_req, res, { query, params, body }) => {
+      const updated = await mapped(async () => {
+        const located = await locateScript(db, callerOf(res), slugParam(params), { owner: query.owner, kind: query.kind, write: true });
+        return updateScriptMeta(db, located.script.id, body);
+      });
+      res.status(200).json(renderScript(updated));
+    });
+
+    // #14
+    defineRoute<OwnerKindQuery, unknown>(router, deps.auth, 14, async (_req, res, { query, params }) => {
+      await mapped(async () => {
+        const located = await locateScript(db, callerOf(res), slugParam(params), { owner: query.owner, kind: query.kind, write: true });
+        await deleteScript(db, located.script.id);
+      });
+      res.status(204).end();
+    });
+
+    // #15
+    defineRoute<OwnerKindQuery & { limit?: string; cursor?: string }, unknown>(router, deps.auth, 15, async (_req, res, { query, params }) => {
+      const located = await mapped(() => locateScript(db, callerOf(res), slugParam(params), { owner: query.owner, kind: query.kind }));
+      const list = `versions:${located.script.id}`;
+      let after: number | undefined;
+      if (query.cursor !== undefined) {
+        const [value] = cursors.decode(list, query.cursor);
+        if (typeof value !== "number") throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
+        after = value;
+      }
+      const page = await listVersions(db, located.script.id, { limit: parseLimit(query.limit, PAGE_LIMITS.versions), after });
+      res.json({ data: page.rows.map(renderVersion), next_cursor: page.next !== null ? cursors.encode(list, [page.next]) : null });
+    });
+  };
+}
+
+export const registerScriptRoutes = createScriptsModule();
