@@ -2,19 +2,20 @@
 // database and Redis prefix, a clock the tests can move, and a browser-like HTTP agent that
 // keeps cookies and reads CSRF tokens from the pages it gets.
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { Redis } from "ioredis";
 import pino from "pino";
 import request from "supertest";
 import { createAccount, type Db } from "@barscript/db";
+import { createLimits } from "@barscript/limits";
 import { createRedis } from "@barscript/queue";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { createApp } from "../src/app";
+import { createAuthChain } from "../src/auth";
 import type { ApiConfig } from "../src/config";
 import type { AppDeps, Clock } from "../src/deps";
 import { createCursorCodec } from "../src/http/cursor";
 import { signinPages } from "../src/pages";
-import { createTestAuth } from "./signin-auth";
 
 export interface MovableClock extends Clock {
   advance(ms: number): void;
@@ -59,8 +60,9 @@ export async function startHarness(overrides: Partial<ApiConfig> = {}): Promise<
   };
   const clock = movableClock();
   const logger = pino({ level: "silent" });
-  const partial = { config, db: env.db, redis, logger, cursors: createCursorCodec(config.appSecret), clock };
-  const deps: AppDeps = { ...partial, auth: createTestAuth(partial) };
+  // The real check chain of SERVICE-SPEC 5.4, on this file's Redis prefix.
+  const auth = createAuthChain({ db: env.db, limits: createLimits({ redis, prefix: config.redisPrefix }), clock, logger });
+  const deps: AppDeps = { config, db: env.db, redis, logger, cursors: createCursorCodec(config.appSecret), clock, auth };
   const app = createApp(deps, { outside: [signinPages(deps)] });
   const resetRedis = async (): Promise<void> => {
     const keys = await redis.keys(`${env.redisPrefix}*`);
@@ -75,6 +77,7 @@ export async function startHarness(overrides: Partial<ApiConfig> = {}): Promise<
     app,
     resetRedis,
     async close() {
+      await auth.close();
       await resetRedis();
       redis.disconnect();
       await env.close();
@@ -82,15 +85,24 @@ export async function startHarness(overrides: Partial<ApiConfig> = {}): Promise<
   };
 }
 
-/** Listens on an ephemeral port (for the real browser); returns its base URL and a closer. */
-export async function listen(app: Harness["app"]): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+/**
+ * The app served on an ephemeral port of 127.0.0.1 (for the real browser), with PUBLIC_URL
+ * set to that address so verification_uri points at it.
+ */
+export async function serveHarness(): Promise<Harness & { url: string }> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const harness = await startHarness({ publicUrl: url });
+  server.on("request", harness.app);
   return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    ...harness,
+    url,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await harness.close();
+    },
   };
 }
 
