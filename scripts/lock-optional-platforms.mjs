@@ -7,7 +7,7 @@
 //
 //   node scripts/lock-optional-platforms.mjs [path/to/package-lock.json]   (idempotent)
 //
-// Run it after any `npm install` that changed package-lock.json. See docs/adr/0003.
+// Run it after any `npm install` that changed package-lock.json. See docs/adr/0003-complete-lockfile-for-missing-platform-packages.md.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const OS = ["darwin", "win32", "linux", "android", "freebsd", "openbsd", "netbsd", "sunos", "aix", "openharmony"];
