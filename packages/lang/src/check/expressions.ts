@@ -52,7 +52,7 @@ export abstract class ExpressionChecker {
     this.scope = this.globals;
   }
 
-  protected abstract checkStructured(node: A.Structured, wantValue: boolean): Value;
+  protected abstract checkStructured(node: A.Structured, wantValue: boolean | "soft"): Value;
   protected abstract callUser(fn: FunctionInfo, node: A.Call, args: CallArgs, receiver: ArgInfo | null): Value;
   protected abstract callBuiltin(name: string, node: A.Call, args: CallArgs, receiver: ArgInfo | null): Value;
   protected abstract callTypeNew(t: TypeInfo, node: A.Call, args: CallArgs): Value;
@@ -63,11 +63,11 @@ export abstract class ExpressionChecker {
     return v;
   }
 
-  expr(node: A.Expr, wantValue = true): Value {
+  expr(node: A.Expr, wantValue: boolean | "soft" = true): Value {
     return this.set(node, this.exprInner(node, wantValue));
   }
 
-  private exprInner(node: A.Expr, wantValue: boolean): Value {
+  private exprInner(node: A.Expr, wantValue: boolean | "soft"): Value {
     switch (node.kind) {
       case "NumberLit":
         return { type: node.isInt ? INT : FLOAT, qual: "const" };

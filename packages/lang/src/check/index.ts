@@ -40,5 +40,18 @@ export function checkFile(script: Script, ctx: CheckContext, opts: CheckFileOpti
   const declaration = opts.isEntry ? checkDeclaration(script, ctx, true) : null;
   const checker = new FileChecker(ctx, opts.imports, script, opts.key, !opts.isEntry);
   checker.run();
-  return { ...base, declaration, exports: checker.exports };
+  const checked = { ...base, declaration, exports: checker.exports };
+  // Functions of an imported module are first checked through their callers (the entry file is
+  // checked after its imports), so the module's uncalled functions wait for finishChecking().
+  if (opts.isEntry) checker.finish();
+  else pending.set(checked, checker);
+  return checked;
+}
+
+const pending = new WeakMap<CheckedFile, FileChecker>();
+
+/** Check the functions of an imported module that no caller instantiated. */
+export function finishChecking(file: CheckedFile): void {
+  pending.get(file)?.finish();
+  pending.delete(file);
 }

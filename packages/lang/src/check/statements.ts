@@ -33,15 +33,20 @@ export class FileChecker extends ExpressionChecker {
     this.reassigned = collectReassigned(script.body);
   }
 
+  /** Checks the statements; `finish()` then checks the functions nobody called. */
   run(): void {
     for (const s of this.script.body) this.stmt(s);
+  }
+
+  finish(): void {
     for (const fn of this.functions.values()) this.checkUncalled(fn);
     for (const list of this.methods.values()) for (const fn of list) this.checkUncalled(fn);
   }
 
   // ---- statements ----------------------------------------------------------------------------
 
-  private stmt(s: A.Stmt): Value {
+  /** `wantValue`: "soft" for a block's last statement (its value is used only if someone uses it). */
+  private stmt(s: A.Stmt, wantValue: boolean | "soft" = false): Value {
     switch (s.kind) {
       case "VarDecl":
         return this.varDecl(s);
@@ -68,7 +73,7 @@ export class FileChecker extends ExpressionChecker {
         if (this.loopDepth === 0) this.ctx.error("syntax_error", `'${s.kind.toLowerCase()}' outside a loop.`, s.span);
         return VALUELESS;
       default:
-        return this.expr(s, false);
+        return this.expr(s, wantValue);
     }
   }
 
@@ -189,14 +194,16 @@ export class FileChecker extends ExpressionChecker {
     this.scope = new Scope(saved);
     let last: Value = VALUELESS;
     try {
-      for (const s of b.body) last = this.stmt(s);
+      b.body.forEach((s, i) => {
+        last = this.stmt(s, i === b.body.length - 1 ? "soft" : false);
+      });
     } finally {
       this.scope = saved;
     }
     return last;
   }
 
-  protected checkStructured(node: A.Structured, wantValue: boolean): Value {
+  protected checkStructured(node: A.Structured, wantValue: boolean | "soft"): Value {
     switch (node.kind) {
       case "If":
         return this.ifNode(node, wantValue);
@@ -223,14 +230,14 @@ export class FileChecker extends ExpressionChecker {
     }
   }
 
-  private ifNode(node: A.If, wantValue: boolean): Value {
+  private ifNode(node: A.If, wantValue: boolean | "soft"): Value {
     const c = this.condition(node.cond, "An if condition");
     const branches = [this.block(node.then)];
     if (node.else) branches.push(node.else.kind === "If" ? this.set(node.else, this.ifNode(node.else, wantValue)) : this.block(node.else));
     return this.branchesValue(branches, c.qual, wantValue, node.span);
   }
 
-  private switchNode(node: A.Switch, wantValue: boolean): Value {
+  private switchNode(node: A.Switch, wantValue: boolean | "soft"): Value {
     const subject = node.subject ? this.expr(node.subject) : null;
     let qual = subject?.qual ?? "const";
     const branches: Value[] = [];
@@ -247,7 +254,8 @@ export class FileChecker extends ExpressionChecker {
     return this.branchesValue(branches, qual, wantValue, node.span);
   }
 
-  private branchesValue(branches: Value[], qual: A.Qualifier, wantValue: boolean, span: A.Span): Value {
+  /** The common value of the branches; a mismatch is an error only when the value is wanted. */
+  private branchesValue(branches: Value[], qual: A.Qualifier, wantValue: boolean | "soft", span: A.Span): Value {
     let type: A.PineType = NA;
     for (const b of branches) {
       qual = maxQual(qual, b.qual);
@@ -257,7 +265,8 @@ export class FileChecker extends ExpressionChecker {
         continue;
       }
       const u = unify(type, b.type, this.ctx.version);
-      if (u === null) {
+      if (u === null && wantValue === "soft") type = VOID;
+      else if (u === null) {
         this.ctx.error("type_mismatch", `The branches return different types: ${show(type)} and ${show(b.type)}.`, span);
         type = POISON;
       } else type = u;
@@ -423,18 +432,23 @@ export class FileChecker extends ExpressionChecker {
 
   private functionBody(b: A.Block): Value {
     let last: Value = VALUELESS;
-    for (const s of b.body) last = this.stmt(s);
+    b.body.forEach((s, i) => {
+      last = this.stmt(s, i === b.body.length - 1 ? "soft" : false);
+    });
     return last;
   }
 
-  /** Functions never called are still checked: with their annotated types, else float series. */
+  /** Functions never called are still checked: with their annotated types, else int simple. */
   private checkUncalled(fn: FunctionInfo): void {
     if (this.instances.has(fn)) return;
     const args: ArgInfo[] = fn.decl.params.map((p) => {
       const t = p.typeAnn ? this.resolveTypeRef(p.typeAnn) : null;
       const def = p.defaultValue?.type;
-      const type = t ?? (def && def.kind !== "na" ? def : FLOAT);
-      return { type, qual: p.typeAnn?.qualifier && p.typeAnn.qualifier !== "input" ? p.typeAnn.qualifier : "series", span: p.span };
+      // Untyped and never called: int fits wherever a number is expected (int -> float), and
+      // simple wherever a length is; Pine itself compiles a function only for its calls.
+      const type = t ?? (def && def.kind !== "na" ? def : INT);
+      const qual = p.typeAnn?.qualifier && p.typeAnn.qualifier !== "input" ? p.typeAnn.qualifier : t ? "series" : "simple";
+      return { type, qual, span: p.span };
     });
     this.instantiate(fn, args);
   }

@@ -15,6 +15,8 @@ type Const = number | string | boolean | null;
 interface Val {
   lb: number;
   c: Const;
+  /** An upper bound of a number whose exact value is unknown (loop counters, `a ? 10 : 30`). */
+  max?: number;
 }
 
 export interface HistoryRequirements {
@@ -77,7 +79,9 @@ class WarmupEvaluator {
         const v = this.expr(s.init);
         const input = s.symbol?.input;
         const c = input !== undefined && input in this.inputs ? (this.inputs[input] ?? null) : v.c;
-        const val = { lb: v.lb, c: s.mode === "none" ? c : null };
+        // A `var` collection or object is mutated in place from bar to bar: an accumulator.
+        const mutable = s.mode !== "none" && isReference(s.symbol?.type);
+        const val = mutable ? { lb: UNBOUNDED, c: null } : { lb: v.lb, c: s.mode === "none" ? c : null, ...(s.mode === "none" && v.max !== undefined ? { max: v.max } : {}) };
         if (s.symbol) this.env.set(s.symbol.id, val);
         return val;
       }
@@ -142,7 +146,10 @@ class WarmupEvaluator {
         const c = this.expr(e.cond);
         const a = this.expr(e.then);
         const b = this.expr(e.else);
-        return { lb: Math.max(c.lb, a.lb, b.lb), c: c.c === true ? a.c : c.c === false ? b.c : null };
+        const lb = Math.max(c.lb, a.lb, b.lb);
+        if (c.c === true || c.c === false) return { lb, c: c.c ? a.c : b.c };
+        const hi = Math.max(upper(a), upper(b));
+        return Number.isNaN(hi) ? { lb, c: null } : { lb, c: null, max: hi };
       }
       case "TupleExpr":
         return { lb: Math.max(0, ...e.elements.map((x) => this.expr(x).lb)), c: null };
@@ -160,8 +167,12 @@ class WarmupEvaluator {
         return { lb, c: null };
       }
       case "For": {
-        const lb = Math.max(this.expr(e.from).lb, this.expr(e.to).lb, e.step ? this.expr(e.step).lb : 0);
-        if (e.symbol) this.env.set(e.symbol.id, ZERO);
+        const from = this.expr(e.from);
+        const to = this.expr(e.to);
+        const lb = Math.max(from.lb, to.lb, e.step ? this.expr(e.step).lb : 0);
+        // The counter never exceeds its larger bound: `close[i]` reads at most that deep.
+        const hi = Math.max(upper(from), upper(to));
+        if (e.symbol) this.env.set(e.symbol.id, Number.isNaN(hi) ? ZERO : { lb: 0, c: null, max: hi });
         return { lb: Math.max(lb, this.block(e.body.body).lb), c: null };
       }
       case "ForIn": {
@@ -189,7 +200,8 @@ class WarmupEvaluator {
   private index(e: A.Index): Val {
     const o = this.expr(e.object);
     const n = this.expr(e.index);
-    const offset = typeof n.c === "number" && n.c >= 0 ? n.c : null;
+    const bound = upper(n);
+    const offset = Number.isNaN(bound) || bound < 0 ? null : bound;
     this.recordOffset(e.object, offset);
     return { lb: Math.max(n.lb, o.lb + (offset ?? UNBOUNDED)), c: null };
   }
@@ -221,14 +233,15 @@ class WarmupEvaluator {
     const sig = fn ? pickSignature(fn.signatures, args) : undefined;
     const constArg = (param: string): number => {
       const i = sig ? argIndex(sig, args, param) : -1;
-      const c = i >= 0 ? args[i]?.v.c : defaultOf(sig, param);
-      return typeof c === "number" && c >= 0 ? c : Number.NaN;
+      const v = i >= 0 ? args[i]?.v : { lb: 0, c: defaultOf(sig, param) };
+      const n = v ? upper(v) : Number.NaN;
+      return n >= 0 ? n : Number.NaN;
     };
     const rule = LOOKBACK_RULES.get(name);
     let own = rule ? rule(constArg) : 0;
     if (Number.isNaN(own)) own = UNBOUNDED;
     if (e.callSiteId !== undefined && rule) this.recordCallSite(e.callSiteId, own);
-    const c = name.startsWith("input") ? (args[0]?.v.c ?? null) : null;
+    const c = name.startsWith("input") ? (args[0]?.v.c ?? null) : foldMath(name, args.map((a) => a.v.c));
     return { lb: argsLb + own, c };
   }
 
@@ -258,6 +271,44 @@ class WarmupEvaluator {
     this.active.delete(fnId);
     this.memo.set(key, v);
     return v;
+  }
+}
+
+/** The value, or its known upper bound, as a number (NaN when unknown). */
+function upper(v: Val): number {
+  if (typeof v.c === "number") return v.c;
+  return v.max ?? Number.NaN;
+}
+
+function isReference(t: A.PineType | undefined): boolean {
+  return t !== undefined && (t.kind === "array" || t.kind === "map" || t.kind === "matrix" || t.kind === "udt");
+}
+
+/** Constant folding of the math used to compute lengths (`math.round(len / 2)`, ...). */
+function foldMath(name: string, args: Const[]): Const {
+  const ns = args.filter((a): a is number => typeof a === "number");
+  if (ns.length !== args.length || ns.length === 0) return null;
+  const [x = 0, y = 0] = ns;
+  switch (name) {
+    case "math.round":
+      return ns.length === 2 ? Math.round(x * 10 ** y) / 10 ** y : Math.sign(x) * Math.round(Math.abs(x));
+    case "math.floor":
+    case "int":
+      return name === "int" ? Math.trunc(x) : Math.floor(x);
+    case "math.ceil":
+      return Math.ceil(x);
+    case "math.sqrt":
+      return Math.sqrt(x);
+    case "math.abs":
+      return Math.abs(x);
+    case "math.max":
+      return Math.max(...ns);
+    case "math.min":
+      return Math.min(...ns);
+    case "float":
+      return x;
+    default:
+      return null;
   }
 }
 

@@ -2,7 +2,7 @@
 // the Resolver), detects cycles, checks every file once its imports are checked, and pins the
 // versions of what it loaded. A library's own problems are reported once, at the import.
 
-import { checkFile, type CheckedFile, DiagnosticSink, type IdCounters, makeContext, type ModuleExports } from "../check";
+import { checkFile, type CheckedFile, DiagnosticSink, finishChecking, type IdCounters, makeContext, type ModuleExports } from "../check";
 import type { ImportDecl, Script, Span } from "../language/ast";
 import { parse } from "../language/parser";
 import type { Dependency, Resolver, SourceFile } from "../types";
@@ -65,6 +65,7 @@ export class Linker {
       return checked.exports;
     };
     await visit("main.pine", ["main.pine"]);
+    for (const f of order) finishChecking(f);
     const entry = done.get("main.pine") ?? null;
     return { entry, files: order.filter((f) => f !== entry) };
   }
