@@ -1,7 +1,7 @@
 // /login (email + password, throttled) and /logout (POST with its CSRF token).
 import type { Router } from "express";
 import { AccountsError, findAccountByEmail, verifyPassword, hashPassword } from "@barscript/db";
-import { clientIp } from "../routes/device";
+import { clientIp } from "../auth";
 import { csrfField, errorBox, html } from "./html";
 import { field, queryParam, sendPage, type PageContext } from "./context";
 import { currentSession, requireSignIn, safeNext } from "./session";

@@ -1,20 +1,17 @@
 // Browser sign-in for clients (API.md "Sign-in", #26-#27, no key): start an authorization,
 // then poll it until the person approves or denies it on /device. Starts are throttled per IP
 // (more than 10 in 10 minutes: 429 rate_limited, Retry-After until the oldest leaves the log).
-import type { Request, RequestHandler, Router } from "express";
+import type { RequestHandler, Router } from "express";
 import { z } from "zod";
 import { ApiError, DeviceRequestSchema, SCOPES, TokenRequestSchema } from "@barscript/contracts";
 import { formatUserCode, pollDeviceAuthorization, startDeviceAuthorization, type ApiKeyModel as ApiKey } from "@barscript/db";
 import { RollingWindow } from "@barscript/limits";
+import { clientIp } from "../auth";
 import type { AppDeps } from "../deps";
 import { defineRoute } from "../http/define-route";
 
 export const SIGNIN_STARTS_LIMIT = 10;
 export const SIGNIN_STARTS_WINDOW_MS = 10 * 60_000;
-
-export function clientIp(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? "unknown";
-}
 
 /** The ApiKey object of API.md (no secret). */
 export function apiKeyJson(key: ApiKey): Record<string, unknown> {

@@ -13,6 +13,8 @@ export function hashSessionToken(token: string): string {
 }
 
 export async function createWebSession(db: Db, accountId: string, now: Date): Promise<{ token: string; session: WebSession }> {
+  // Sessions of this account that have run out are of no use to anyone: drop them here.
+  await db.webSession.deleteMany({ where: { accountId, expiresAt: { lte: now } } });
   const token = randomBytes(32).toString("base64url");
   const session = await db.webSession.create({
     data: {
