@@ -98,21 +98,27 @@ async function lockSymbol(tx: DbClient, symbol: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`instrument:${symbol}`}))) AS l`;
 }
 
-/** Rebuilds the series at `target` from `source` over the buckets of [from, to]. */
+/**
+ * Rebuilds the series at `target` from `source`: over the buckets of [from, to] when `target`
+ * already came from `source`, else whole (its source has just changed).
+ */
 async function rebuildDerived(
   tx: DbClient,
   instrumentId: string,
   source: Timeframe,
   target: Timeframe,
-  from: number,
-  to: number,
+  range: { from: number; to: number } | null,
 ): Promise<Coverage | null> {
-  const first = alignTime(from, target);
-  const lastBucket = alignTime(to, target);
-  const end = lastBucket + timeframeSeconds(target) - 1;
-  const src = await readRange(tx, { instrumentId, timeframe: source }, first, end);
-  const derived = resample(src, source, target);
-  return writeBars(tx, { instrumentId, timeframe: target }, derived, "derived", { replaceFrom: first, replaceTo: lastBucket });
+  const key = { instrumentId, timeframe: target };
+  if (!range) {
+    await deleteSeries(tx, key);
+    const all = await readRange(tx, { instrumentId, timeframe: source });
+    return writeBars(tx, key, resample(all, source, target), "derived");
+  }
+  const first = alignTime(range.from, target);
+  const lastBucket = alignTime(range.to, target);
+  const src = await readRange(tx, { instrumentId, timeframe: source }, first, lastBucket + timeframeSeconds(target) - 1);
+  return writeBars(tx, key, resample(src, source, target), "derived", { replaceFrom: first, replaceTo: lastBucket });
 }
 
 export async function importBars(db: Db, input: ImportBarsInput): Promise<ImportResult> {
@@ -152,6 +158,7 @@ export async function importBars(db: Db, input: ImportBarsInput): Promise<Import
       if (!imported.has(input.timeframe) && existing.some((s) => s.timeframe === input.timeframe)) {
         await deleteSeries(tx, { instrumentId, timeframe: input.timeframe });
       }
+      const newlyImported = !imported.has(input.timeframe);
       imported.add(input.timeframe);
       const series: SeriesResult[] = [];
       const coverage = await writeBars(tx, { instrumentId, timeframe: input.timeframe }, bars, "imported");
@@ -161,7 +168,8 @@ export async function importBars(db: Db, input: ImportBarsInput): Promise<Import
         // Each derived timeframe comes from the largest imported one below it.
         const source = TIMEFRAMES.slice(0, timeframeIndex(target)).filter((tf) => imported.has(tf)).pop();
         if (source !== input.timeframe) continue;
-        series.push({ timeframe: target, origin: "derived", coverage: await rebuildDerived(tx, instrumentId, source, target, from, to) });
+        const range = newlyImported ? null : { from, to };
+        series.push({ timeframe: target, origin: "derived", coverage: await rebuildDerived(tx, instrumentId, source, target, range) });
       }
       return { instrumentId, symbol, created: !found, bars: bars.length, series };
     },

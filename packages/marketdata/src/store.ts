@@ -132,8 +132,11 @@ export async function writeBars(
     incoming.set(start, sliceBars(bars, i, j));
     i = j;
   }
-  // Stored chunks the range touches; those only partly inside it must be read and merged.
-  const touched = (await listChunks(db, key)).filter((c) => c.lastTime >= from && c.firstTime <= to);
+  // Stored chunks the range touches; those only partly inside it are read and merged.
+  // (A chunk the new bars go into may hold bars outside the range too.)
+  const touched = (await listChunks(db, key)).filter(
+    (c) => (c.lastTime >= from && c.firstTime <= to) || incoming.has(c.chunkStart),
+  );
   const partial = touched.filter((c) => c.firstTime < from || c.lastTime > to).map((c) => c.chunkStart);
   const stored = await loadChunkBars(db, key, partial);
   const starts = new Set<number>([...touched.map((c) => c.chunkStart), ...incoming.keys()]);
