@@ -13,8 +13,10 @@ export function createRedis(url: string, role: RedisRole, extra: RedisOptions = 
   const options: RedisOptions = {
     // Required by BullMQ for blocking connections; harmless elsewhere.
     maxRetriesPerRequest: role === "command" ? 1 : null,
-    // Queue commands while reconnecting only where waiting is the right behaviour.
-    enableOfflineQueue: role !== "command",
+    // Commands issued before the first connect (or during a reconnect) wait in the offline
+    // queue; for "command" connections maxRetriesPerRequest: 1 bounds that wait to about one
+    // reconnect attempt, so an outage still fails fast.
+    enableOfflineQueue: true,
     // Reconnect with a capped backoff: outages of Redis are expected to be brief.
     retryStrategy: (times) => Math.min(times * 200, 2_000),
     connectTimeout: 5_000,
