@@ -4,6 +4,7 @@
 
 import { builtinFunction, EVENT_FUNCTIONS, PLOT_FUNCTIONS } from "../builtins";
 import type * as A from "../language/ast";
+import { forEachNode } from "../language/visit";
 import { matchBuiltin } from "./calls";
 import type { CheckContext } from "./context";
 import { type CallArgs, ExpressionChecker, POISON, POISONED, type Value } from "./expressions";
@@ -584,17 +585,8 @@ function containsNa(t: A.PineType): boolean {
 /** Names assigned with `:=` or compound operators anywhere: such variables are series. */
 function collectReassigned(body: A.Stmt[]): Set<string> {
   const out = new Set<string>();
-  const visit = (n: unknown): void => {
-    if (Array.isArray(n)) {
-      for (const x of n) visit(x);
-      return;
-    }
-    if (typeof n !== "object" || n === null) return;
-    const node = n as { kind?: string; target?: { kind: string; name?: string } };
-    if (node.kind === "Assign" && node.target?.kind === "Identifier" && node.target.name) out.add(node.target.name);
-    for (const [k, v] of Object.entries(n)) if (k !== "span" && typeof v === "object") visit(v);
-  };
-  visit(body);
+  forEachNode(body, (n) => {
+    if (n.kind === "Assign" && n.target.kind === "Identifier") out.add(n.target.name);
+  });
   return out;
 }
-

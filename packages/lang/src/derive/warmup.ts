@@ -8,6 +8,7 @@
 
 import { builtinFunction, builtinVariable, type Signature } from "../builtins";
 import type * as A from "../language/ast";
+import { forEachNode } from "../language/visit";
 import type { CheckedProgram } from "../link/program";
 import { LOOKBACK_RULES, UNBOUNDED, VARIABLE_LOOKBACK } from "./rules";
 
@@ -312,18 +313,14 @@ function foldMath(name: string, args: Const[]): Const {
   }
 }
 
-function readsHistoryOf(e: unknown, id: number): boolean {
-  if (typeof e !== "object" || e === null) return false;
-  if (Array.isArray(e)) return e.some((x) => readsHistoryOf(x, id));
-  const n = e as A.Expr;
-  if (n.kind === "Index") {
+function readsHistoryOf(e: A.Expr, id: number): boolean {
+  let found = false;
+  forEachNode(e, (n) => {
+    if (n.kind !== "Index") return;
     const o = n.object;
-    if ((o.kind === "Identifier" || o.kind === "Member") && o.symbol?.kind === "local" && o.symbol.id === id) return true;
-  }
-  for (const [k, v] of Object.entries(e)) {
-    if (k !== "span" && k !== "symbol" && k !== "type" && k !== "target" && typeof v === "object" && readsHistoryOf(v, id)) return true;
-  }
-  return false;
+    if ((o.kind === "Identifier" || o.kind === "Member") && o.symbol?.kind === "local" && o.symbol.id === id) found = true;
+  });
+  return found;
 }
 
 function pickSignature(sigs: Signature[], args: Array<{ name: string | null }>): Signature | undefined {

@@ -3,7 +3,8 @@
 // libraries. Gives the kind and title.
 
 import { DECLARATION_FUNCTIONS } from "../../builtins";
-import type { Call, Expr, Script, Stmt } from "../../language/ast";
+import type { Call, Script, Stmt } from "../../language/ast";
+import { forEachNode } from "../../language/visit";
 import type { ScriptKind } from "../../types";
 import type { CheckContext } from "../context";
 
@@ -71,12 +72,8 @@ function checkPlacement(script: Script, kind: ScriptKind, ctx: CheckContext): vo
   });
 }
 
-function walkCalls(n: unknown, f: (c: Call) => void): void {
-  if (Array.isArray(n)) {
-    for (const x of n) walkCalls(x, f);
-    return;
-  }
-  if (typeof n !== "object" || n === null) return;
-  if ((n as Expr).kind === "Call") f(n as Call);
-  for (const [k, v] of Object.entries(n)) if (k !== "span" && k !== "type" && k !== "symbol" && k !== "target" && typeof v === "object") walkCalls(v, f);
+function walkCalls(body: Stmt[], f: (c: Call) => void): void {
+  forEachNode(body, (n) => {
+    if (n.kind === "Call") f(n);
+  });
 }
