@@ -20,11 +20,15 @@ const SECONDS: Record<Timeframe, number> = {
 const FIRST_MONDAY = 4 * 86400;
 
 /**
- * Bars one chunk can hold at most: a chunk spans CHUNK_BARS bar lengths (1m: 14 days, 5m: 70
- * days, 1h: 840 days, 4h: 3,360 days, 1d: 20,160 days). A 50,000-bar window then touches 3 to 5
- * chunks of a series that trades around the clock, and about 8 for an equity's extended hours.
+ * Bars one chunk can hold at most: a chunk spans CHUNK_BARS bar lengths, aligned to the epoch
+ * (1m: 7 days, 5m: 35 days, 15m: 105 days, 1h: 420 days, 4h: 1,680 days, 1d: 10,080 days, 1w:
+ * 10,080 weeks from Monday 1970-01-05). A 50,000-bar window of a series that trades around the
+ * clock touches 5 to 7 chunks (at most 10,080 bars, 484 KB of columns each), one of extended-hours
+ * equity minutes about 15; daily and weekly series fit in one or two. Smaller chunks read fewer
+ * bars outside the window; larger ones fewer rows: reading 50,500 bars reads at most two partial
+ * chunks beyond them (bench/marketdata.ts).
  */
-export const CHUNK_BARS = 20160;
+export const CHUNK_BARS = 10080;
 
 export function isTimeframe(value: unknown): value is Timeframe {
   return typeof value === "string" && (TIMEFRAMES as readonly string[]).includes(value);

@@ -34,10 +34,10 @@ describe("bar store", () => {
   it("writes columns into chunks and keeps coverage", async () => {
     await writeBars(env.db, key, synth(0, 50_000), "imported");
     const chunks = await listChunks(env.db, key);
-    expect(chunks.map((c) => c.barCount)).toEqual([11_520, 20_160, 18_320]); // chunks are aligned to the epoch, not to T0
+    expect(chunks.map((c) => c.barCount)).toEqual([1440, 10_080, 10_080, 10_080, 10_080, 8240]); // chunks are aligned to the epoch, not to T0
     expect(await seriesCoverage(env.db, key)).toEqual({ from: T0, to: T0 + 60 * 49_999, bars: 50_000 });
     const row = await env.db.barChunk.findFirst({ where: { instrumentId: key.instrumentId } });
-    expect(row?.time.byteLength).toBe(11_520 * 8);
+    expect(row?.time.byteLength).toBe(1440 * 8);
   });
 
   it("reads the N bars before `from`, then the window, with the window's index", async () => {
@@ -76,7 +76,7 @@ describe("bar store", () => {
   it("extends a series past its end", async () => {
     await writeBars(env.db, key, synth(50_000, 100), "imported");
     expect((await seriesCoverage(env.db, key))?.bars).toBe(50_095);
-    expect((await listChunks(env.db, key)).length).toBe(3);
+    expect((await listChunks(env.db, key)).length).toBe(6);
   });
 
   it("answers window questions from the database as from memory", async () => {
