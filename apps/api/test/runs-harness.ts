@@ -30,7 +30,7 @@ export class Client {
     }
     const res = await fetch(`${this.base}/v1${path}`, init);
     const text = await res.text();
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {

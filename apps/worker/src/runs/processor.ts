@@ -202,7 +202,7 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
           await addUsage(tx, run.accountId, finishedAt, 0, result.events.length);
         }
         return true;
-      }, { timeout: 60_000 });
+      }, { timeout: 60_000, maxWait: 30_000 });
       if (ok === "plan_limit") {
         await fail(run, ["running"], failure("plan_limit", `Keeping ${result.events.length} events would pass this month's events budget (${account.eventsPerMonth}).`), summary);
         return;
@@ -217,7 +217,7 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       if (!moved) return false;
       if (rows.length > 0) await tx.runOutputChunk.createMany({ data: rows });
       return true;
-    }, { timeout: 60_000 });
+    }, { timeout: 60_000, maxWait: 30_000 });
     if (ok) await publish(run.id, { type: "status", status: "succeeded" });
   }
 }
