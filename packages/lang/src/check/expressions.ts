@@ -192,6 +192,7 @@ export abstract class ExpressionChecker {
 
   protected enumNamed(name: string): EnumInfo | undefined {
     if (this.enums.has(name)) return this.enums.get(name);
+    if (this.imports.size === 0) return undefined;
     const [alias, enumName, more] = name.split(".");
     if (alias && enumName && more === undefined) return this.imports.get(alias)?.enums.get(enumName);
     return undefined;
@@ -199,12 +200,14 @@ export abstract class ExpressionChecker {
 
   protected typeNamed(name: string): TypeInfo | undefined {
     if (this.types.has(name)) return this.types.get(name);
+    if (this.imports.size === 0) return undefined;
     const [alias, typeName, more] = name.split(".");
     if (alias && typeName && more === undefined) return this.imports.get(alias)?.types.get(typeName);
     return undefined;
   }
 
   protected importedFunction(name: string): FunctionInfo | undefined {
+    if (this.imports.size === 0) return undefined;
     const [alias, fnName, more] = name.split(".");
     if (!alias || !fnName || more !== undefined) return undefined;
     return this.imports.get(alias)?.functions.get(fnName);

@@ -13,7 +13,7 @@ import type { CheckedProgram } from "../link/program";
 import type { EventSpec, InputSpec, InputType, OutputSpec, ScriptInterface } from "../types";
 import { analyzeWarmup } from "./warmup";
 import { UNBOUNDED, WARMUP_CAP } from "./rules";
-import { builtinName, forEachCall, forEachNode } from "./walk";
+import { builtinName, forEachNode } from "./walk";
 
 export interface DeriveFinding {
   code: string;
@@ -68,53 +68,60 @@ function inputType(call: Call, name: string): InputType {
   return "float";
 }
 
-export function deriveInputs(files: CheckedFile[]): InputSpec[] {
-  const inputs: InputSpec[] = [];
+/** One walk over the files: every call in source order, and input calls assigned to variables. */
+export interface CallIndex {
+  calls: Call[];
+  named: Map<Call, string>;
+}
+
+export function indexCalls(files: CheckedFile[]): CallIndex {
+  const calls: Call[] = [];
   const named = new Map<Call, string>();
   for (const f of files) {
     forEachNode(f.script.body, (n) => {
-      if (n.kind === "VarDecl" && n.init.kind === "Call" && n.symbol?.input) named.set(n.init, n.symbol.input);
+      if (n.kind === "Call") calls.push(n);
+      else if (n.kind === "VarDecl" && n.init.kind === "Call" && n.symbol?.input) named.set(n.init, n.symbol.input);
     });
   }
+  return { calls, named };
+}
+
+export function deriveInputs({ calls, named }: CallIndex): InputSpec[] {
+  const inputs: InputSpec[] = [];
   const used = new Set<string>();
-  for (const f of files) {
-    forEachCall(f.script.body, (c) => {
-      const name = builtinName(c);
-      if (name === null || !(name === "input" || name.startsWith("input."))) return;
-      const title = stringArg(c, "title");
-      let base = named.get(c) ?? (title ? slugify(title) : "") ?? "";
-      if (base === "") base = `input_${inputs.length}`;
-      let unique = base;
-      for (let i = 2; used.has(unique); i++) unique = `${base}_${i}`;
-      used.add(unique);
-      const opts = argument(c, "options")?.value;
-      const options = opts?.kind === "TupleExpr" ? opts.elements.map(literal).filter((v): v is number | string => typeof v === "number" || typeof v === "string") : null;
-      inputs.push({ name: unique, type: inputType(c, name), default: literal(argument(c, "defval")?.value), title, min: numberArg(c, "minval"), max: numberArg(c, "maxval"), options });
-    });
-  }
+  calls.forEach((c) => {
+    const name = builtinName(c);
+    if (name === null || !(name === "input" || name.startsWith("input."))) return;
+    const title = stringArg(c, "title");
+    const base = named.get(c) ?? ((title ? slugify(title) : "") || `input_${inputs.length}`);
+    let unique = base;
+    for (let i = 2; used.has(unique); i++) unique = `${base}_${i}`;
+    used.add(unique);
+    const opts = argument(c, "options")?.value;
+    const options = opts?.kind === "TupleExpr" ? opts.elements.map(literal).filter((v): v is number | string => typeof v === "number" || typeof v === "string") : null;
+    inputs.push({ name: unique, type: inputType(c, name), default: literal(argument(c, "defval")?.value), title, min: numberArg(c, "minval"), max: numberArg(c, "maxval"), options });
+  });
   return inputs;
 }
 
-export function deriveOutputs(files: CheckedFile[], findings: DeriveFinding[]): OutputSpec[] {
+export function deriveOutputs({ calls }: CallIndex, findings: DeriveFinding[]): OutputSpec[] {
   const outputs: OutputSpec[] = [];
   const byTitle = new Map<string, Span>();
   const used = new Set<string>();
-  for (const f of files) {
-    forEachCall(f.script.body, (c) => {
-      const name = builtinName(c);
-      if (name === null || !PLOT_FUNCTIONS.has(name)) return;
-      const title = stringArg(c, "title");
-      const index = outputs.length;
-      const base = (title ? slugify(title) : "") || `plot_${index}`;
-      if (title !== null && byTitle.has(title)) {
-        findings.push({ code: "duplicate_output", message: `Another output is titled "${title}": this one is named '${uniqueName(base, used)}'.`, span: c.span, severity: "warning" });
-      }
-      if (title !== null && !byTitle.has(title)) byTitle.set(title, c.span);
-      const unique = uniqueName(base, used);
-      used.add(unique);
-      outputs.push({ name: unique, title: title ?? unique, type: "float" });
-    });
-  }
+  calls.forEach((c) => {
+    const name = builtinName(c);
+    if (name === null || !PLOT_FUNCTIONS.has(name)) return;
+    const title = stringArg(c, "title");
+    const index = outputs.length;
+    const base = (title ? slugify(title) : "") || `plot_${index}`;
+    if (title !== null && byTitle.has(title)) {
+      findings.push({ code: "duplicate_output", message: `Another output is titled "${title}": this one is named '${uniqueName(base, used)}'.`, span: c.span, severity: "warning" });
+    }
+    if (title !== null && !byTitle.has(title)) byTitle.set(title, c.span);
+    const unique = uniqueName(base, used);
+    used.add(unique);
+    outputs.push({ name: unique, title: title ?? unique, type: "float" });
+  });
   return outputs;
 }
 
@@ -124,19 +131,17 @@ function uniqueName(base: string, used: Set<string>): string {
   return unique;
 }
 
-export function deriveEvents(files: CheckedFile[]): EventSpec[] {
+export function deriveEvents({ calls }: CallIndex): EventSpec[] {
   const events = new Map<string, EventSpec>();
-  for (const f of files) {
-    forEachCall(f.script.body, (c) => {
-      const name = builtinName(c);
-      if (name === "alertcondition") {
-        const title = stringArg(c, "title") ?? `alertcondition_${events.size}`;
-        if (!events.has(title)) events.set(title, { name: title, message: stringArg(c, "message") ?? "" });
-      } else if (name === "alert" && !events.has("alert")) {
-        events.set("alert", { name: "alert", message: stringArg(c, "message") ?? "" });
-      }
-    });
-  }
+  calls.forEach((c) => {
+    const name = builtinName(c);
+    if (name === "alertcondition") {
+      const title = stringArg(c, "title") ?? `alertcondition_${events.size}`;
+      if (!events.has(title)) events.set(title, { name: title, message: stringArg(c, "message") ?? "" });
+    } else if (name === "alert" && !events.has("alert")) {
+      events.set("alert", { name: "alert", message: stringArg(c, "message") ?? "" });
+    }
+  });
   return [...events.values()];
 }
 
@@ -161,16 +166,16 @@ export function deriveWarmup(program: CheckedProgram, findings: DeriveFinding[])
 
 export function deriveInterface(program: CheckedProgram): { interface: ScriptInterface; findings: DeriveFinding[] } {
   const findings: DeriveFinding[] = [];
-  const files = [...program.files, program.entry];
-  const outputs = deriveOutputs(files, findings);
+  const index = indexCalls([...program.files, program.entry]);
+  const outputs = deriveOutputs(index, findings);
   if (program.kind === "indicator" && outputs.length === 0) {
     const span = program.entry.declaration?.call.span ?? program.entry.script.span;
     findings.push({ code: "no_outputs", message: "An indicator needs at least one plot() (or plotshape, plotchar, plotcandle, plotbar): it has no output.", span, severity: "error" });
   }
   const iface: ScriptInterface = {
-    inputs: deriveInputs(files),
+    inputs: deriveInputs(index),
     outputs,
-    events: deriveEvents(files),
+    events: deriveEvents(index),
     warmup_bars: deriveWarmup(program, findings),
   };
   const horizons = deriveHorizons(program);
