@@ -11,6 +11,7 @@ import { registerRuns } from "./runs";
 import { registerScriptRoutes } from "./scripts";
 import { registerLibraryRoutes } from "./library";
 import { registerDocsRoutes } from "./docs";
+import { registerInstrumentRoutes } from "./instruments";
 
 export type RouteModule = (router: Router, deps: AppDeps) => void;
 
@@ -25,4 +26,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   registerDocsRoutes,
   registerScriptRoutes,
   registerLibraryRoutes,
+  registerInstrumentRoutes,
 ];
