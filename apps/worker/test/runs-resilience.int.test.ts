@@ -1,0 +1,136 @@
+// Resilience of the run pipeline with real processes: idempotency under 20 truly concurrent
+// duplicates, two workers competing under one account's runs-at-once slot, SIGKILL of a worker
+// mid-run (failed, internal, retryable), the reconciler re-enqueueing a queued run whose job is
+// gone, the expiry sweeper on an injected clock (410), and 503 busy when Postgres or Redis is down.
+import { newRunId } from "@barscript/db/src/runs";
+import { sweepExpired } from "../src/runs/sweeper";
+import { spawnApi } from "../../../test/support/processes";
+import { RunsHarness, SMA_RSI } from "../../api/test/runs-harness";
+
+jest.setTimeout(180_000);
+
+const SLOW = `//@version=6
+indicator("slow")
+float x = 0.0
+for i = 0 to 2000000
+    x += i
+plot(x, "x")
+`;
+const base = { instrument: "AAPL", timeframe: "1d" };
+const h = new RunsHarness();
+
+beforeAll(() => h.setup({ workers: 2 }));
+afterAll(() => h.teardown());
+
+describe("idempotency", () => {
+  it("when 20 requests with one new key arrive at once, then one run is made and every answer is that run", async () => {
+    const a = await h.account({ concurrentHeavy: 20, requestsPerMinute: 1000 });
+    await h.script(a, "s", SMA_RSI);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => a.client.start({ ...base, script: "s", bars: 20 }, { "idempotency-key": "same-key" })));
+    const ids = new Set(answers.map((r) => r.json.id as string));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((r) => r.status === 202)).toHaveLength(1);
+    for (const r of answers.filter((x) => x.status !== 202)) {
+      expect(r.status).toBe(200);
+      expect(r.headers.get("idempotent-replayed")).toBe("true");
+    }
+    expect(await h.env.db.run.count({ where: { accountId: a.id } })).toBe(1);
+  });
+
+  it("when a known key comes back with another body, then it answers 200 with the first run; a key over 128 characters is 400", async () => {
+    const a = await h.account({ concurrentRuns: 1 });
+    await h.script(a, "s", SMA_RSI);
+    const first = await a.client.start({ ...base, script: "s", bars: 20, wait: 30 }, { "idempotency-key": "k1" });
+    expect(first.status).toBe(202);
+    const replay = await a.client.start({ script: "whatever", instrument: "NOPE", timeframe: "9x", wait: 5 }, { "idempotency-key": "k1" });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.json.id).toBe(first.json.id);
+    expect(replay.json.status).toBe("succeeded");
+    const long = await a.client.start({ ...base, script: "s" }, { "idempotency-key": "x".repeat(129) });
+    expect(long.status).toBe(400);
+    expect(long.json.error.code).toBe("invalid_request");
+  });
+});
+
+describe("workers", () => {
+  it("when two workers compete for one account's runs, then the account's runs at once are never passed and all succeed", async () => {
+    const a = await h.account({ concurrentRuns: 1, runTimeLimitSeconds: 60 });
+    await h.script(a, "s", SMA_RSI);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await a.client.start({ ...base, script: "s", bars: 3000 })).json.id as string);
+    const finals = await Promise.all(ids.map((id) => a.client.final(id)));
+    expect(finals.every((r) => r.status === "succeeded")).toBe(true);
+    const spans = finals.map((r) => [Date.parse(r.started_at as string), Date.parse(r.finished_at as string)] as const).sort((x, y) => x[0] - y[0]);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
+  });
+
+  it("when a worker is killed mid-run, then the run fails with kind internal, retryable, and a fresh worker goes on", async () => {
+    const a = await h.account({ runTimeLimitSeconds: 120 });
+    await h.script(a, "slow", SLOW);
+    await h.script(a, "s", SMA_RSI);
+    // A third worker takes the run alone: the two others are busy with nothing but are listening.
+    const run = (await a.client.start({ ...base, script: "slow" })).json;
+    let status = "queued";
+    for (let i = 0; i < 200 && status !== "running"; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await a.client.call("GET", `/runs/${run.id}`)).json.status as string;
+    }
+    expect(status).toBe("running");
+    // Kill every worker process that could hold it, then start a fresh one for the stalled check.
+    const victims = h.workers.splice(0);
+    await Promise.all(victims.map((w) => w.kill("SIGKILL")));
+    h.workers.push(await h.spawnWorker());
+    const final = await a.client.final(run.id as string, 60);
+    expect(final.status).toBe("failed");
+    expect(final.failure).toMatchObject({ kind: "internal", retryable: true });
+    expect((await a.client.start({ ...base, script: "s", bars: 10, wait: 30 })).json.status).toBe("succeeded");
+  });
+
+  it("when a queued run's job is gone, then the reconciler enqueues it again at worker start", async () => {
+    const a = await h.account();
+    await h.script(a, "s", SMA_RSI);
+    const template = (await a.client.start({ ...base, script: "s", bars: 10, wait: 30 })).json;
+    const row = await h.env.db.run.findUniqueOrThrow({ where: { id: template.id as string } });
+    const id = newRunId();
+    await h.env.db.run.create({
+      data: { ...row, id, status: "queued", idempotencyKey: null, summary: undefined, startedAt: null, finishedAt: null, expiresAt: null, inputs: row.inputs as object, createdAt: new Date(Date.now() - 60_000) },
+    });
+    h.workers.push(await h.spawnWorker());
+    expect((await a.client.final(id, 30)).status).toBe("succeeded");
+  });
+});
+
+describe("expiry", () => {
+  it("when the sweeper runs 7 days after a run finished, then its results are deleted and answer 410 not_found", async () => {
+    const a = await h.account();
+    await h.script(a, "s", SMA_RSI);
+    const run = (await a.client.start({ ...base, script: "s", bars: 50, wait: 30 })).json;
+    expect((await a.client.call("GET", `/runs/${run.id}/results`)).status).toBe(200);
+    const swept = await sweepExpired(h.env.db, new Date(Date.parse(run.finished_at as string) + 7 * 24 * 3600 * 1000 + 1000), 2);
+    expect(swept.runs).toBeGreaterThanOrEqual(1);
+    expect(await h.env.db.runOutputChunk.count({ where: { runId: run.id as string } })).toBe(0);
+    const gone = await a.client.call("GET", `/runs/${run.id}/results`);
+    expect(gone.status).toBe(410);
+    expect(gone.json.error.code).toBe("not_found");
+    expect((await a.client.call("GET", `/runs/${run.id}`)).status).toBe(200);
+  });
+});
+
+describe("outages", () => {
+  it("when Postgres or Redis is unreachable, then the API answers 503 busy with Retry-After, never 500", async () => {
+    const a = await h.account();
+    for (const broken of [{ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/none" }, { REDIS_URL: "redis://127.0.0.1:1" }]) {
+      const api = await spawnApi({ ...h.env.processEnv, ...broken });
+      try {
+        const res = await fetch(`${api.url}/v1/runs`, { method: "POST", headers: { authorization: `Bearer ${a.client.key}`, "content-type": "application/json" }, body: JSON.stringify({ ...base, script: "s" }) });
+        expect(res.status).toBe(503);
+        expect(res.headers.get("retry-after")).toBeTruthy();
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe("busy");
+      } finally {
+        await api.kill();
+      }
+    }
+  });
+});
+
