@@ -14,6 +14,11 @@ import { assignable, BOOL, COLOR, FLOAT, INT, isNumeric, maxQual, NA, prim, qual
 
 const VALUELESS: Value = { type: VOID, qual: "const" };
 
+/** Findings that hold whatever the types of a function's parameters. */
+const TYPE_INDEPENDENT: ReadonlySet<string> = new Set([
+  "syntax_error", "undeclared_identifier", "assignment_to_undeclared", "duplicate_declaration", "invalid_assignment", "unsupported_feature", "not_a_value",
+]);
+
 export class FileChecker extends ExpressionChecker {
   readonly exports: ModuleExports = emptyExports();
   private loopDepth = 0;
@@ -442,6 +447,28 @@ export class FileChecker extends ExpressionChecker {
   /** Functions never called are still checked: with their annotated types, else int simple. */
   private checkUncalled(fn: FunctionInfo): void {
     if (this.instances.has(fn)) return;
+    if (fn.decl.params.some((p) => !p.typeAnn)) {
+      // Untyped parameters have no type until a call gives them one (Pine compiles a function
+      // only for its calls): report only what does not depend on their types.
+      this.withFilteredErrors(TYPE_INDEPENDENT, () => this.instantiateUncalled(fn));
+      return;
+    }
+    this.instantiateUncalled(fn);
+  }
+
+  private withFilteredErrors(keep: ReadonlySet<string>, f: () => void): void {
+    const error = this.ctx.error;
+    this.ctx.error = (code, message, span) => {
+      if (keep.has(code)) error(code, message, span);
+    };
+    try {
+      f();
+    } finally {
+      this.ctx.error = error;
+    }
+  }
+
+  private instantiateUncalled(fn: FunctionInfo): void {
     const args: ArgInfo[] = fn.decl.params.map((p) => {
       const t = p.typeAnn ? this.resolveTypeRef(p.typeAnn) : null;
       const def = p.defaultValue?.type;

@@ -46,6 +46,8 @@ const lint: Array<[string, string, string[]]> = [
   ["export outside a library", `${H}export f(float x) => x${P}`, ["invalid_context 3:1-3:23"]],
   ["unknown field", `${H}type P\n    float x\np = P.new(1.0)\ny = p.z${P}`, ["undeclared_identifier 6:7-6:8"]],
   ["tuple arity", `${H}f() => [1, 2]\n[a, b, c] = f()${P}`, ["type_mismatch 4:13-4:16"]],
+  ["uncalled function: no type findings for untyped parameters", `${H}f(t) =>\n    switch t\n        "a" => 1\n        => 2${P}`, []],
+  ["uncalled function: names are still checked", `${H}f(t) => t + nope${P}`, ["undeclared_identifier 3:13-3:17"]],
   ["recursion", `${H}f(x) => f(x)\ny = f(1)${P}`, ["unsupported_feature 3:1-3:2"]],
 ];
 
