@@ -34,10 +34,15 @@
 //   - VarDecl / TupleDecl / For / ForIn / Param: `symbol` / `symbols` of the variables they declare
 //     (LocalSymbol with an id unique in the whole CheckedProgram).
 //   - Call: `target` (what is called) and `callSiteId` (unique in the CheckedProgram) when the
-//     callee is a stateful built-in (BuiltinSignature.stateful) or a user function/method; plain
-//     pure built-ins (math.abs, na, nz, str.*) get no callSiteId.
-//   - FunctionDecl: `fn` (FunctionSymbol).
-// The checker also returns side tables (see check/result.ts) but everything codegen needs is here.
+//     callee is a stateful built-in (BuiltinFunction.stateful: ta.*, math.sum, fixnan), a
+//     plot-like call (plot plotshape plotchar plotcandle plotbar), alertcondition/alert, or a user
+//     function/method; pure built-ins (math.abs, na, nz, str.*, array.*) get no callSiteId.
+//     A call site inside a user function has one id: the state it needs exists once per call
+//     site of the enclosing function (codegen multiplies along the call chain).
+//   - FunctionDecl: `fn` (FunctionSymbol). A function with untyped parameters is checked once per
+//     distinct argument-type combination; its nodes carry the types of the last one checked.
+// Side tables: derive/warmup.ts `analyzeWarmup(program)` gives, per callSiteId, the call's own
+// window in bars and, per local symbol id / built-in series, the deepest `x[n]` read.
 
 /** 1-based source span; `endColumn` exclusive. */
 export interface Span {
