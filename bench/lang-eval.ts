@@ -1,6 +1,9 @@
 // lang: whole-window evaluation of compiled scripts against a hand-written typed-array loop
 // computing the same values, and the `technicalindicators` package, over 50,000 synthetic bars.
-// Lines: `lang <case> compiled_ms=<x> handwritten_ms=<y> ratio=<x/y> technicalindicators_ms=<z>`.
+// Lines: `lang <case> compiled_ms=<x> handwritten_ms=<y> ratio=<x/y> technicalindicators_ms=<z> maxdiff=<d>`.
+// Medians of RUNS timed runs after WARMUP untimed ones. Every baseline's result is kept and
+// compared with the compiled script's outputs (maxdiff: the largest absolute difference over all
+// bars and outputs, na matching na), so V8 cannot drop the work and both compute the same values.
 import { ATR, BollingerBands, EMA, MACD, RSI, SMA } from "technicalindicators";
 import { parse } from "../packages/lang/src/language/parser";
 import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../packages/lang/src/check";
@@ -8,7 +11,8 @@ import { compile, evaluate, type Program } from "../packages/lang/src/evaluate";
 import type { Bars } from "../packages/lang/src/types";
 
 const N = 50_000;
-const RUNS = 7;
+const RUNS = 15;
+const WARMUP = 3;
 
 function syntheticBars(n: number): Bars {
   let seed = 12345;
@@ -151,12 +155,10 @@ function compositeScript(): string {
   return lines.join("\n");
 }
 
-function compositeLoop(b: Bars): void {
-  for (const n of COMPOSITE_LENGTHS) {
-    smaLoop(b.close, n);
-    emaLoop(b.close, n);
-    rsiLoop(b.close, n);
-  }
+function compositeLoop(b: Bars): Float64Array[] {
+  const out: Float64Array[] = [];
+  for (const n of COMPOSITE_LENGTHS) out.push(smaLoop(b.close, n), emaLoop(b.close, n), rsiLoop(b.close, n));
+  return out;
 }
 
 function compositeTi(c: number[]): void {
@@ -172,9 +174,9 @@ function median(xs: number[]): number {
   return s[s.length >> 1]!;
 }
 
-function time(f: () => void): number {
+function time(f: () => unknown): number {
   const runs: number[] = [];
-  f();
+  for (let k = 0; k < WARMUP; k++) f();
   for (let k = 0; k < RUNS; k++) {
     const t = performance.now();
     f();
@@ -183,13 +185,29 @@ function time(f: () => void): number {
   return median(runs);
 }
 
+/** Largest |a - b| over every column and bar; Infinity when one is na and the other is not. */
+function maxDiff(a: Float64Array[], b: Float64Array[]): number {
+  if (a.length !== b.length) return Infinity;
+  let m = 0;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k]!;
+    const y = b[k]!;
+    if (x.length !== y.length) return Infinity;
+    for (let i = 0; i < x.length; i++) {
+      const d = x[i]! !== x[i]! || y[i]! !== y[i]! ? (x[i]! !== x[i]! && y[i]! !== y[i]! ? 0 : Infinity) : Math.abs(x[i]! - y[i]!);
+      if (d > m) m = d;
+    }
+  }
+  return m;
+}
+
 export async function run(): Promise<string[]> {
   const bars = syntheticBars(N);
   const c = Array.from(bars.close);
   const h = Array.from(bars.high);
   const l = Array.from(bars.low);
   const symbol = { ticker: "SYN", timezone: "UTC", mintick: 0.01, timeframe: "1m" };
-  const cases: Array<[string, string, () => void, () => void]> = [
+  const cases: Array<[string, string, () => Float64Array | Float64Array[], () => unknown]> = [
     ["rsi14", `plot(ta.rsi(close, 14), "rsi")`, () => rsiLoop(bars.close, 14), () => RSI.calculate({ period: 14, values: c })],
     ["ema20", `plot(ta.ema(close, 20), "ema")`, () => emaLoop(bars.close, 20), () => EMA.calculate({ period: 20, values: c })],
     ["macd", `[m, s, hist] = ta.macd(close, 12, 26, 9)\nplot(hist, "hist")`, () => macdLoop(bars.close), () => MACD.calculate({ values: c, fastPeriod: 12, slowPeriod: 26, signalPeriod: 9, SimpleMAOscillator: false, SimpleMASignal: false })],
@@ -200,10 +218,14 @@ export async function run(): Promise<string[]> {
   const lines: string[] = [];
   for (const [name, body, hand, ti] of cases) {
     const prog = build(body);
-    const compiled = time(() => evaluate(prog, bars, {}, { symbol, windowStart: 0 }));
-    const handwritten = time(hand);
+    let result = evaluate(prog, bars, {}, { symbol, windowStart: 0 });
+    let expected = hand();
+    const compiled = time(() => (result = evaluate(prog, bars, {}, { symbol, windowStart: 0 })));
+    const handwritten = time(() => (expected = hand()));
     const tiMs = time(ti);
-    lines.push(`lang ${name} compiled_ms=${compiled.toFixed(2)} handwritten_ms=${handwritten.toFixed(2)} ratio=${(compiled / handwritten).toFixed(2)} technicalindicators_ms=${tiMs.toFixed(2)}`);
+    const cols = Array.isArray(expected) ? expected : [expected];
+    const diff = maxDiff(result.outputs.map((o) => o.values), cols);
+    lines.push(`lang ${name} compiled_ms=${compiled.toFixed(2)} handwritten_ms=${handwritten.toFixed(2)} ratio=${(compiled / handwritten).toFixed(2)} technicalindicators_ms=${tiMs.toFixed(2)} maxdiff=${diff.toExponential(1)}`);
   }
   return lines;
 }

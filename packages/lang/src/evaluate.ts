@@ -3,7 +3,8 @@
 
 import type * as A from "./language/ast";
 import type { Bars, ScriptInterface, ScriptKind, SymbolInfo } from "./types";
-import { generate, type InputSlot, type OutputSlot } from "./codegen/generate";
+import { generate, type HistorySizes, type InputSlot, type OutputSlot } from "./codegen/generate";
+import { analyzeWarmup } from "./derive/warmup";
 import { Runtime } from "./runtime/runtime";
 import { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
 import { numberText } from "./stdlib/str";
@@ -31,7 +32,17 @@ export interface Program {
   inputs: InputSlot[];
   events: Array<{ name: string; message: string }>;
   /** Built once; each evaluation calls it with a fresh runtime. */
-  readonly factory: (rt: Runtime) => (bar: number) => void;
+  readonly factory: (rt: Runtime) => CompiledRun;
+}
+
+/** What the generated factory returns for one evaluation. */
+export interface CompiledRun {
+  /** Evaluates bars `from` .. `to - 1`; a runtime error leaves it at the failing bar. */
+  run(from: number, to: number): void;
+  /** Ends the current bar after an error (its variables' history still advances). */
+  endBar(): void;
+  /** The bar being (or last) evaluated. */
+  bar(): number;
 }
 
 export interface ScriptEvent {
@@ -83,16 +94,18 @@ function slug(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 64);
 }
 
-function toInput(c: CompileInput | CheckedProgram, iface?: ScriptInterface): CompileInput {
+function toInput(c: CompileInput | CheckedProgram, iface?: ScriptInterface): CompileInput & { history?: HistorySizes } {
   if (!("entry" in c)) return c;
+  // Per call site and per variable history lengths size the state's ring buffers up front.
+  const history = analyzeWarmup(c).history;
   const libraries = [...c.libraries.flatMap((l) => l.files.map((f) => f.script)), ...c.files.map((f) => f.script)];
-  return { kind: c.kind, script: c.entry.script, libraries, ...(iface ? { interface: iface } : {}) };
+  return { kind: c.kind, script: c.entry.script, libraries, history, ...(iface ? { interface: iface } : {}) };
 }
 
 /** Compiles the front end's checked program (validate()'s `checked`) or a bare checked tree. */
 export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInterface): Program {
   const checked = toInput(input, iface);
-  const g = generate(checked.script, checked.libraries ?? []);
+  const g = generate(checked.script, checked.libraries ?? [], checked.history ?? null);
   const declared = checked.interface?.outputs;
   const used = new Set<string>();
   const outputs = g.outputs.map((o: OutputSlot, k) => {
@@ -104,7 +117,7 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
     }
     return { name, title: o.title };
   });
-  const factory = new Function("$rt", g.source) as (rt: Runtime) => (bar: number) => void;
+  const factory = new Function("$rt", g.source) as (rt: Runtime) => CompiledRun;
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
   return { kind, source: g.source, outputs, inputs: g.inputs, events: g.events, factory };
 }
@@ -135,7 +148,7 @@ export function renderMessage(msg: string, rt: Runtime, i: number): string {
         const m = /^plot_(\d+)$/.exec(key);
         if (m) {
           const k = Number(m[1]);
-          return k < rt.plots.length ? numberText(rt.plots[k]!) : whole;
+          return k < rt.out.length ? numberText(rt.out[k]![i]!) : whole;
         }
         return whole;
       }
@@ -147,15 +160,23 @@ export function evaluate(program: Program, bars: Bars, inputs: Record<string, un
   const n = bars.length;
   const ws = Math.min(Math.max(0, Math.floor(options.windowStart)), n);
   const windowBars = n - ws;
-  const outCount = program.outputs.length;
-  const rt = new Runtime(bars, options.symbol, outCount, inputs);
-  const step = program.factory(rt);
-  const cols = program.outputs.map(() => new Float64Array(windowBars).fill(NaN));
-  const plots = rt.plots;
+  const rt = new Runtime(bars, options.symbol, program.outputs.length, inputs);
+  const compiled = program.factory(rt);
   const pending = rt.pending;
   const maxEvents = options.maxEvents ?? 10_000;
   const events: ScriptEvent[] = [];
   let dropped = 0;
+  rt.flush = (i: number): void => {
+    if (i >= ws) {
+      for (let e = 0; e < pending.length; e++) {
+        if (events.length < maxEvents) {
+          const p = pending[e]!;
+          events.push({ time: bars.time[i]!, name: p.name, message: renderMessage(p.message, rt, i), price: bars.close[i]! });
+        } else dropped++;
+      }
+    }
+    pending.length = 0;
+  };
   const errors = new Map<string, RuntimeErrorSummary>();
   let errorBarsInWindow = 0;
   const chunk = Math.max(1, options.chunkBars ?? 2048);
@@ -167,44 +188,34 @@ export function evaluate(program: Program, bars: Bars, inputs: Record<string, un
     const elapsed = performance.now() - started;
     if (elapsed > budget) throw new EvaluationTimeout(elapsed);
     const end = Math.min(n, start + chunk);
-    for (let i = start; i < end; i++) {
-      rt.loops = 0;
-      let failed: string | null = null;
+    let i = start;
+    // The compiled loop runs the whole chunk; an error stops it at the failing bar, which is
+    // recorded (outputs na, events dropped, history advanced) before resuming after it.
+    while (i < end) {
       try {
-        step(i);
+        compiled.run(i, end);
+        break;
       } catch (err) {
-        failed = errorMessage(err);
-      }
-      if (failed !== null) {
-        const t = bars.time[i]!;
+        const at = compiled.bar();
+        const failed = errorMessage(err);
+        compiled.endBar();
+        rt.barFailed(at);
+        const t = bars.time[at]!;
         const e = errors.get(failed);
         if (e) {
           e.count++;
           e.last_time = t;
         } else errors.set(failed, { message: failed, count: 1, first_time: t, last_time: t });
-        pending.length = 0;
-        plots.fill(NaN);
-        if (i >= ws) errorBarsInWindow++;
-        continue;
+        if (at >= ws) errorBarsInWindow++;
+        i = at + 1;
       }
-      if (i >= ws) {
-        const k = i - ws;
-        for (let o = 0; o < outCount; o++) cols[o]![k] = plots[o]!;
-        for (let e = 0; e < pending.length; e++) {
-          if (events.length < maxEvents) {
-            const p = pending[e]!;
-            events.push({ time: bars.time[i]!, name: p.name, message: renderMessage(p.message, rt, i), price: bars.close[i]! });
-          } else dropped++;
-        }
-      }
-      if (pending.length > 0) pending.length = 0;
     }
     options.onChunk?.(end);
   }
   return {
     kind: program.kind,
     times: bars.time.slice(ws),
-    outputs: program.outputs.map((o, k) => ({ name: o.name, title: o.title, values: cols[k]! })),
+    outputs: program.outputs.map((o, k) => ({ name: o.name, title: o.title, values: ws === 0 ? rt.out[k]! : rt.out[k]!.slice(ws) })),
     events,
     eventsDropped: dropped,
     barsEvaluated: n,

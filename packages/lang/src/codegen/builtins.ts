@@ -10,6 +10,8 @@ export interface Bound {
   rest(): string[];
   /** A new per-call-site state of `rt.<ctor>` (e.g. "ta.Sma"); returns the JS expression holding it. */
   st(ctor: string, args?: string): string;
+  /** A hoisted reference to a fixed runtime function (`math.sign` -> `$rt.math.sign`). */
+  fn(path: string): string;
   /** The string value of a literal argument, when it is one. */
   lit(name: string): string | number | boolean | null;
 }
@@ -91,11 +93,11 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
 
   // math (pure)
   "math.abs": (b) => `Math.abs(${b.a("number")})`,
-  "math.sign": (b) => `$rt.math.sign(${b.a("number")})`,
+  "math.sign": (b) => `${b.fn("math.sign")}(${b.a("number")})`,
   "math.ceil": (b) => `Math.ceil(${b.a("number")})`,
   "math.floor": (b) => `Math.floor(${b.a("number")})`,
-  "math.round": (b) => (b.has("precision") ? `$rt.math.round(${b.a("number")}, ${b.a("precision")})` : `$rt.math.round(${b.a("number")})`),
-  "math.round_to_mintick": (b) => `$rt.math.roundToMintick(${b.a("number")}, $rt.mintick)`,
+  "math.round": (b) => (b.has("precision") ? `${b.fn("math.round")}(${b.a("number")}, ${b.a("precision")})` : `${b.fn("math.round")}(${b.a("number")})`),
+  "math.round_to_mintick": (b) => `${b.fn("math.roundToMintick")}(${b.a("number")}, $rt.mintick)`,
   "math.max": (b) => `Math.max(${b.rest().join(", ")})`,
   "math.min": (b) => `Math.min(${b.rest().join(", ")})`,
   "math.avg": (b) => `((${b.rest().join(") + (")})) / ${b.rest().length}`,
@@ -110,35 +112,35 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
   "math.asin": (b) => `Math.asin(${b.a("number")})`,
   "math.acos": (b) => `Math.acos(${b.a("number")})`,
   "math.atan": (b) => `Math.atan(${b.a("number")})`,
-  "math.todegrees": (b) => `$rt.math.todegrees(${b.a("number")})`,
-  "math.toradians": (b) => `$rt.math.toradians(${b.a("number")})`,
+  "math.todegrees": (b) => `${b.fn("math.todegrees")}(${b.a("number")})`,
+  "math.toradians": (b) => `${b.fn("math.toradians")}(${b.a("number")})`,
 
   // str
-  "str.tostring": (b) => `$rt.str.tostring(${b.a("value")}, ${b.a("format", "null")}, $rt.mintick)`,
-  "str.tonumber": (b) => `$rt.str.tonumber(${b.a("string")})`,
-  "str.format": (b) => `$rt.str.format(${b.a("formatString")}, [${b.rest().join(", ")}])`,
-  "str.contains": (b) => `$rt.str.contains(${b.a("source")}, ${b.a("str")})`,
-  "str.startswith": (b) => `$rt.str.startswith(${b.a("source")}, ${b.a("str")})`,
-  "str.endswith": (b) => `$rt.str.endswith(${b.a("source")}, ${b.a("str")})`,
-  "str.length": (b) => `$rt.str.length(${b.a("string")})`,
-  "str.lower": (b) => `$rt.str.lower(${b.a("source")})`,
-  "str.upper": (b) => `$rt.str.upper(${b.a("source")})`,
-  "str.trim": (b) => `$rt.str.trim(${b.a("source")})`,
-  "str.pos": (b) => `$rt.str.pos(${b.a("source")}, ${b.a("str")})`,
-  "str.substring": (b) => `$rt.str.substring(${b.a("source")}, ${b.a("begin_pos")}, ${b.a("end_pos", "NaN")})`,
-  "str.replace": (b) => `$rt.str.replace(${b.a("source")}, ${b.a("target")}, ${b.a("replacement")}, ${b.a("occurrence", "0")})`,
-  "str.replace_all": (b) => `$rt.str.replaceAll(${b.a("source")}, ${b.a("target")}, ${b.a("replacement")})`,
-  "str.split": (b) => `$rt.str.split(${b.a("string")}, ${b.a("separator")})`,
-  "str.repeat": (b) => `$rt.str.repeat(${b.a("source")}, ${b.a("repeat")}, ${b.a("separator", '""')})`,
+  "str.tostring": (b) => `${b.fn("str.tostring")}(${b.a("value")}, ${b.a("format", "null")}, $rt.mintick)`,
+  "str.tonumber": (b) => `${b.fn("str.tonumber")}(${b.a("string")})`,
+  "str.format": (b) => `${b.fn("str.format")}(${b.a("formatString")}, [${b.rest().join(", ")}])`,
+  "str.contains": (b) => `${b.fn("str.contains")}(${b.a("source")}, ${b.a("str")})`,
+  "str.startswith": (b) => `${b.fn("str.startswith")}(${b.a("source")}, ${b.a("str")})`,
+  "str.endswith": (b) => `${b.fn("str.endswith")}(${b.a("source")}, ${b.a("str")})`,
+  "str.length": (b) => `${b.fn("str.length")}(${b.a("string")})`,
+  "str.lower": (b) => `${b.fn("str.lower")}(${b.a("source")})`,
+  "str.upper": (b) => `${b.fn("str.upper")}(${b.a("source")})`,
+  "str.trim": (b) => `${b.fn("str.trim")}(${b.a("source")})`,
+  "str.pos": (b) => `${b.fn("str.pos")}(${b.a("source")}, ${b.a("str")})`,
+  "str.substring": (b) => `${b.fn("str.substring")}(${b.a("source")}, ${b.a("begin_pos")}, ${b.a("end_pos", "NaN")})`,
+  "str.replace": (b) => `${b.fn("str.replace")}(${b.a("source")}, ${b.a("target")}, ${b.a("replacement")}, ${b.a("occurrence", "0")})`,
+  "str.replace_all": (b) => `${b.fn("str.replaceAll")}(${b.a("source")}, ${b.a("target")}, ${b.a("replacement")})`,
+  "str.split": (b) => `${b.fn("str.split")}(${b.a("string")}, ${b.a("separator")})`,
+  "str.repeat": (b) => `${b.fn("str.repeat")}(${b.a("source")}, ${b.a("repeat")}, ${b.a("separator", '""')})`,
 
   // color (values only)
-  "color.new": (b) => `$rt.color.newColor(${b.a("color")}, ${b.a("transp")})`,
-  "color.rgb": (b) => `$rt.color.rgb(${b.a("red")}, ${b.a("green")}, ${b.a("blue")}, ${b.a("transp", "0")})`,
-  "color.r": (b) => `$rt.color.r(${b.a("color")})`,
-  "color.g": (b) => `$rt.color.g(${b.a("color")})`,
-  "color.b": (b) => `$rt.color.b(${b.a("color")})`,
-  "color.t": (b) => `$rt.color.t(${b.a("color")})`,
-  "color.from_gradient": (b) => `$rt.color.fromGradient(${b.a("value")}, ${b.a("bottom_value")}, ${b.a("top_value")}, ${b.a("bottom_color")}, ${b.a("top_color")})`,
+  "color.new": (b) => `${b.fn("color.newColor")}(${b.a("color")}, ${b.a("transp")})`,
+  "color.rgb": (b) => `${b.fn("color.rgb")}(${b.a("red")}, ${b.a("green")}, ${b.a("blue")}, ${b.a("transp", "0")})`,
+  "color.r": (b) => `${b.fn("color.r")}(${b.a("color")})`,
+  "color.g": (b) => `${b.fn("color.g")}(${b.a("color")})`,
+  "color.b": (b) => `${b.fn("color.b")}(${b.a("color")})`,
+  "color.t": (b) => `${b.fn("color.t")}(${b.a("color")})`,
+  "color.from_gradient": (b) => `${b.fn("color.fromGradient")}(${b.a("value")}, ${b.a("bottom_value")}, ${b.a("top_value")}, ${b.a("bottom_color")}, ${b.a("top_color")})`,
 
   "runtime.error": (b) => `$rt.fail(${b.a("message")})`,
 };

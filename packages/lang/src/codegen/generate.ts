@@ -9,6 +9,7 @@ import type * as A from "../language/ast";
 import { builtinFunction, builtinVariable } from "../builtins";
 import type { ParamSpec } from "../builtins";
 import { ARRAY_FUNCTIONS, EMITTERS, TUPLE_BUILTINS, isNoop, type Bound } from "./builtins";
+import { LOOP_BUDGET } from "../runtime/errors";
 
 export class CodegenError extends Error {
   constructor(message: string, readonly span: A.Span | null) {
@@ -29,6 +30,12 @@ export interface InputSlot {
   defval: number | string | boolean | null;
 }
 
+/** Derived history lengths (derive/warmup.ts): per call site and per variable symbol. */
+export interface HistorySizes {
+  callSites: ReadonlyMap<number, number | null>;
+  symbols: ReadonlyMap<number, number | null>;
+}
+
 export interface Generated {
   source: string;
   outputs: OutputSlot[];
@@ -43,8 +50,15 @@ interface Binding {
   vt: VT;
   /** `var` inside a user function: lives in the function's state (`$st[k]`). */
   slot: number | null;
+  /** Deepest literal `x[n]` read (sizes the history ring). */
   hist: number;
   histJs: string | null;
+  /** The history ring's state slot (its initializer is fixed at the end, once `hist` is known). */
+  histSlot: number;
+  /** Declared inside a nested block: its history advances when that block runs, not every bar. */
+  nested: boolean;
+  /** Symbol id, for the derived history length. */
+  symId: number | null;
 }
 
 interface FnCtx {
@@ -54,6 +68,8 @@ interface FnCtx {
   hoisted: Set<string>;
   bindings: Binding[];
   tupleJs: string | null;
+  /** Scope depth of the context's own body (deeper = a nested block). */
+  baseDepth: number;
 }
 
 const SERIES: Record<string, [string, VT]> = {
@@ -123,8 +139,8 @@ function memberName(e: A.Expr): string | null {
   return null;
 }
 
-export function generate(main: A.Script, libraries: A.Script[] = []): Generated {
-  return new Generator().run(main, libraries);
+export function generate(main: A.Script, libraries: A.Script[] = [], history: HistorySizes | null = null): Generated {
+  return new Generator(history).run(main, libraries);
 }
 
 class Generator {
@@ -143,6 +159,11 @@ class Generator {
   private events: Array<{ name: string; message: string }> = [];
   private currentDeclName: string | null = null;
   private compiledFns = new Set<number>();
+  private refs = new Map<string, string>();
+  /** A loop was compiled somewhere: each bar resets the shared loop counter. */
+  private anyLoops = false;
+
+  constructor(private readonly hist: HistorySizes | null) {}
 
   run(main: A.Script, libraries: A.Script[]): Generated {
     for (const s of [...libraries, main]) {
@@ -156,29 +177,65 @@ class Generator {
         else if (st.kind === "EnumDecl") this.enums.add(st.name.name);
       }
     }
-    this.ctx = { fnId: null, slots: [], hoisted: new Set(), bindings: [], tupleJs: null };
+    this.ctx = { fnId: null, slots: [], hoisted: new Set(), bindings: [], tupleJs: null, baseDepth: 2 };
     this.scopes = [new Map()];
     const body = this.block(main.body.filter((s) => s.kind !== "FunctionDecl"));
     const top = this.ctx;
+    this.sizeRings(top);
     const pushes = this.histPushes(top);
+    // Values read after the bar (history pushes) or by other functions live in the closure;
+    // every other top-level temporary is a local of the bar loop.
+    const closureNames = new Set(top.bindings.filter((b) => b.histJs !== null && !b.nested).map((b) => b.js));
+    const hoisted = [...top.hoisted];
+    const inClosure = hoisted.filter((h) => closureNames.has(h.split(" ")[0]!));
+    const inLoop = hoisted.filter((h) => !closureNames.has(h.split(" ")[0]!));
+    // One function runs a range of bars: plain JavaScript over the bar columns, state in closure
+    // variables created once per evaluation, no per-bar allocation or exception handling. A
+    // runtime error leaves the loop with `$i` at the failing bar; evaluate() records it, calls
+    // `$endBar` (the bar's history still advances) and resumes at the next bar.
     const src = [
       '"use strict";',
-      "const $O = $rt.open, $H = $rt.high, $L = $rt.low, $C = $rt.close, $V = $rt.volume, $T = $rt.time;",
-      "let $i = 0;",
-      ...top.slots.map((s, k) => `let $s${k} = ${s};`),
-      ...[...top.hoisted].map((h) => `let ${h};`),
+      "var $O = $rt.open, $H = $rt.high, $L = $rt.low, $C = $rt.close, $V = $rt.volume, $T = $rt.time;",
+      "var $i = 0, $loops = 0;",
+      ...this.outputs.map((o) => `var $o${o.index} = $rt.out[${o.index}];`),
+      ...(this.events.length > 0 ? ["var $P = $rt.pending;"] : []),
+      ...[...this.refs].map(([name, path]) => `var ${name} = $rt.${path};`),
+      ...top.slots.map((s, k) => `var $s${k} = ${s};`),
+      ...inClosure.map((h) => `var ${h};`),
       ...this.topConsts,
       ...this.fnCode,
-      "return function $step($bar) {",
-      "$i = $bar;",
-      "try {",
-      body,
-      "} finally {",
+      "function $endBar() {",
       pushes,
       "}",
-      "};",
+      "function $run($from, $to) {",
+      ...inLoop.map((h) => `var ${h};`),
+      "for ($i = $from; $i < $to; $i++) {",
+      ...(this.anyLoops ? ["$loops = 0;"] : []),
+      body,
+      pushes,
+      ...(this.events.length > 0 ? ["if ($P.length !== 0) $rt.flush($i);"] : []),
+      "}",
+      "}",
+      "return { run: $run, endBar: $endBar, bar: function () { return $i; } };",
     ].join("\n");
     return { source: src, outputs: this.outputs, inputs: this.inputs, events: this.events };
+  }
+
+  /** A hoisted reference to a fixed runtime path (`math.sign`): a closure variable, no lookup per call. */
+  private ref(path: string): string {
+    const name = `$R_${path.replace(/\./g, "_")}`;
+    this.refs.set(name, path);
+    return name;
+  }
+
+  /** History rings get the capacity of the deepest read: derived, else the deepest literal offset. */
+  private sizeRings(ctx: FnCtx): void {
+    for (const b of ctx.bindings) {
+      if (b.histJs === null) continue;
+      const derived = b.symId !== null ? this.hist?.symbols.get(b.symId) : undefined;
+      const cap = Math.min(10_001, Math.max(b.hist, derived ?? 0) + 1);
+      ctx.slots[b.histSlot] = `new $rt.${b.vt === "str" || b.vt === "obj" ? "ValueRing" : "Ring"}(${cap})`;
+    }
   }
 
   // ----- scopes and names -------------------------------------------------------------------
@@ -195,9 +252,10 @@ class Generator {
       slot = this.ctx.slots.length;
       this.ctx.slots.push(naOf(vt));
     } else if (mode !== "none") {
-      this.topConsts.push(`let ${js} = ${naOf(vt)};`);
+      this.topConsts.push(`var ${js} = ${naOf(vt)};`);
     } else this.ctx.hoisted.add(`${js} = ${naOf(vt)}`);
-    const b: Binding = { js: slot === null ? js : `$st[${slot}]`, vt, slot, hist: 0, histJs: null };
+    const nested = mode === "none" && this.scopes.length > this.ctx.baseDepth;
+    const b: Binding = { js: slot === null ? js : `$st[${slot}]`, vt, slot, hist: 0, histJs: null, histSlot: -1, nested, symId: sym?.id ?? null };
     this.scopes[this.scopes.length - 1]!.set(name, b);
     this.ctx.bindings.push(b);
     return b;
@@ -213,30 +271,46 @@ class Generator {
 
   /** A new per-call-site state object; returns the JS expression that holds it. */
   private state(init: string): string {
-    const k = this.ctx.slots.length;
-    this.ctx.slots.push(init);
-    return this.ctx.fnId === null ? `$s${k}` : `$st[${k}]`;
+    return this.stateSlot(init).js;
   }
 
+  private stateSlot(init: string): { js: string; k: number } {
+    const k = this.ctx.slots.length;
+    this.ctx.slots.push(init);
+    return { js: this.ctx.fnId === null ? `$s${k}` : `$st[${k}]`, k };
+  }
+
+  /** History pushes of the context's own (not nested) variables, at the end of its bar or call. */
   private histPushes(ctx: FnCtx): string {
-    return ctx.bindings
+    return this.pushesOf(ctx.bindings.filter((b) => !b.nested));
+  }
+
+  private pushesOf(bs: Binding[]): string {
+    return bs
       .filter((b) => b.histJs !== null)
       .map((b) => `${b.histJs}.push(${b.vt === "bool" ? `(${b.js} ? 1 : 0)` : b.js});`)
       .join("\n");
   }
 
+  /** Pushes of variables declared in a nested block that ends here (their history is per run of the block). */
+  private blockPushes(scope: Map<string, Binding>): string {
+    const p = this.pushesOf([...scope.values()].filter((b) => b.nested));
+    return p.length > 0 ? "\n" + p : "";
+  }
+
   // ----- statements -------------------------------------------------------------------------
 
   private block(stmts: A.Stmt[]): string {
-    this.scopes.push(new Map());
+    const scope = new Map<string, Binding>();
+    this.scopes.push(scope);
     const out = stmts.map((s) => this.stmt(s)).join("\n");
     this.scopes.pop();
-    return out;
+    return out + this.blockPushes(scope);
   }
 
   /** Statements of a block whose last statement's value goes to `target` (or is returned). */
   private valueBlock(stmts: A.Stmt[], target: string, vt: VT): string {
-    this.scopes.push(new Map());
+    this.scopes.push(new Map<string, Binding>());
     const parts: string[] = [];
     stmts.forEach((s, k) => {
       if (k < stmts.length - 1) {
@@ -248,8 +322,8 @@ class Generator {
       else parts.push(v.code, `${target} = ${v.value};`);
     });
     if (stmts.length === 0) parts.push(`${target} = ${naOf(vt)};`);
-    this.scopes.pop();
-    return parts.join("\n");
+    const scope = this.scopes.pop()!;
+    return parts.join("\n") + this.blockPushes(scope);
   }
 
   private lastValue(s: A.Stmt, vt: VT): { code: string; value: string } | null {
@@ -426,6 +500,7 @@ class Generator {
         return parts.join("\n");
       }
       case "For": {
+        this.anyLoops = true;
         const from = this.expr(s.from);
         const to = this.expr(s.to);
         const step = s.step ? this.expr(s.step) : null;
@@ -441,10 +516,11 @@ class Generator {
           `const ${dir} = ${z} >= ${a} ? 1 : -1; const ${st} = ${step === null ? dir : `Math.abs(${step}) * ${dir}`};\n` +
           `if (${a} === ${a} && ${z} === ${z} && ${st} !== 0 && ${st} === ${st}) ` +
           `for (let $k = ${a}; ${dir} > 0 ? $k <= ${z} : $k >= ${z}; $k += ${st}) {\n` +
-          `if (++$rt.loops > ${"$rt.loopBudget"}) $rt.tooLong();\n${ctr.js} = $k;\n${inner}\n} }`
+          `if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${ctr.js} = $k;\n${inner}\n} }`
         );
       }
       case "ForIn": {
+        this.anyLoops = true;
         const arr = this.expr(s.iterable);
         const p = this.flushPre();
         const v = this.fresh("arr");
@@ -458,17 +534,18 @@ class Generator {
         return (
           `${pre}${p}${init}{ const ${v} = $rt.items(${arr});\n` +
           `for (let ${k} = 0; ${k} < ${v}.length; ${k}++) {\n` +
-          `if (++$rt.loops > $rt.loopBudget) $rt.tooLong();\n` +
+          `if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n` +
           `${idx ? `${idx.js} = ${k};\n` : ""}${item.js} = ${v}[${k}];\n${inner}\n} }`
         );
       }
       case "While": {
+        this.anyLoops = true;
         const c = this.expr(s.cond);
         const cp = this.flushPre();
         const inner = body(s.body);
         const init = target === null ? "" : `${target} = ${naOf(vt)};`;
         // the condition's prelude (if any) runs before each test
-        return `${pre}${init}while (true) {\n${cp}if (!(${this.truthy(c, s.cond)})) break;\nif (++$rt.loops > $rt.loopBudget) $rt.tooLong();\n${inner}\n}`;
+        return `${pre}${init}while (true) {\n${cp}if (!(${this.truthy(c, s.cond)})) break;\nif (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}`;
       }
     }
   }
@@ -652,6 +729,7 @@ class Generator {
     const name = o.kind === "Identifier" || o.kind === "Member" ? memberName(o) : null;
     if (name !== null && !this.lookup(name)) {
       const col = COLUMNS[name];
+      if (col && lit !== null) return lit === 0 ? `${col}[$i]` : `($i >= ${lit} ? ${col}[$i - ${lit}] : NaN)`;
       if (col) return `$rt.at(${col}, $i - ${nJs})`;
       if (name === "time") return `($rt.at($T, $i - ${nJs}) * 1000)`;
       if (name === "bar_index") return `$rt.barAgo($i, ${nJs})`;
@@ -659,17 +737,25 @@ class Generator {
     if (o.kind === "Identifier") {
       const b = this.lookup(o.name);
       if (b) {
-        if (b.vt === "obj" || b.vt === "str") throw new CodegenError(`history of '${o.name}' (${b.vt === "str" ? "string" : "object"}) is not supported`, e.span);
-        if (b.histJs === null) b.histJs = this.state("new $rt.Ring(8)");
+        if (b.histJs === null) {
+          // the initializer is fixed by sizeRings() once every read is known
+          const st = this.stateSlot("null");
+          b.histJs = st.js;
+          b.histSlot = st.k;
+        }
         if (lit !== null) b.hist = Math.max(b.hist, lit);
-        const read = `$rt.ago(${b.histJs}, ${b.js}, ${nJs})`;
-        return b.vt === "bool" ? `(${read} === 1)` : read;
+        if (b.vt === "obj" || b.vt === "str") return `$rt.agoV(${b.histJs}, ${b.js}, ${nJs})`;
+        // a literal offset reads the ring directly: it is sized for the deepest literal read
+        const read = lit === 0 ? b.js : lit !== null && lit <= 10_000 ? `${b.histJs}.get(${lit - 1})` : `$rt.ago(${b.histJs}, ${b.js}, ${nJs})`;
+        return b.vt === "bool" ? (lit === 0 ? read : `(${read} === 1)`) : read;
       }
     }
     // history of an expression: its value each time it is evaluated
     const vt = this.guess(o);
-    const ring = this.state("new $rt.Ring(8)");
+    const cap = lit !== null ? Math.min(lit, 10_000) + 1 : 8;
     const v = this.expr(o);
+    if (vt === "obj" || vt === "str") return `$rt.hxV(${this.state(`new $rt.ValueRing(${cap})`)}, ${v}, ${nJs})`;
+    const ring = this.state(`new $rt.Ring(${cap})`);
     const read = `$rt.hx(${ring}, ${vt === "bool" ? `(${v} ? 1 : 0)` : v}, ${nJs})`;
     return vt === "bool" ? `(${read} === 1)` : read;
   }
@@ -730,7 +816,7 @@ class Generator {
     const savedPre = this.pre;
     this.pre = [];
     const tupleJs = `$tup_${f.js}`;
-    this.ctx = { fnId: id, slots: [], hoisted: new Set(), bindings: [], tupleJs };
+    this.ctx = { fnId: id, slots: [], hoisted: new Set(), bindings: [], tupleJs, baseDepth: 3 };
     this.scopes = [savedScopes[0]!, new Map()];
     // parameters: their own bindings (never `var`)
     const params = f.decl.params.map((p) => {
@@ -741,13 +827,16 @@ class Generator {
     const ret = "$ret";
     const body = this.valueBlock(f.decl.body.body, ret, "num");
     const ctx = this.ctx;
+    this.sizeRings(ctx);
     const pushes = this.histPushes(ctx);
+    // A call that raises an error does not advance its variables' history (the bar fails).
     const code = [
-      `const ${tupleJs} = [];`,
+      `var ${tupleJs} = [];`,
       `function ${f.js}($st${params.map((p) => `, ${p}`).join("")}) {`,
-      `let ${ret} = NaN;`,
-      ...[...ctx.hoisted].map((h) => `let ${h};`),
-      `try {\n${body}\n} finally {\n${pushes}\n}`,
+      `var ${ret} = NaN;`,
+      ...[...ctx.hoisted].map((h) => `var ${h};`),
+      body,
+      pushes,
       `return ${ret};`,
       "}",
       `function $mk_${f.js}() { return [${ctx.slots.join(", ")}]; }`,
@@ -825,17 +914,28 @@ class Generator {
       st: (ctor) => {
         let s = states.get(ctor);
         if (!s) {
-          s = this.state(`new $rt.${ctor}()`);
+          const cap = this.windowOf(c, byName);
+          s = this.state(`new $rt.${ctor}(${cap === null ? "" : cap})`);
           states.set(ctor, s);
         }
         return s;
       },
+      fn: (path) => this.ref(path),
       lit: (n) => {
         const v = byName.get(n);
         return v && (v.kind === "StringLit" || v.kind === "NumberLit" || v.kind === "BoolLit") ? v.value : null;
       },
     };
     return em(b);
+  }
+
+  /** A call site's window in bars: derived (per callSiteId), else its literal `length`. */
+  private windowOf(c: A.Call, byName: Map<string, A.Expr>): number | null {
+    const derived = c.callSiteId !== undefined ? this.hist?.callSites.get(c.callSiteId) : undefined;
+    if (typeof derived === "number" && Number.isFinite(derived) && derived >= 1) return Math.min(Math.ceil(derived), 10_000);
+    const l = byName.get("length");
+    if (l && l.kind === "NumberLit" && l.value >= 1) return Math.min(Math.floor(l.value), 10_000);
+    return null;
   }
 
   private arrayCall(c: A.Call, name: string): string {
@@ -847,13 +947,13 @@ class Generator {
       const { byName } = this.bind(c, name);
       const size = byName.get("size");
       const init = byName.get("initial_value");
-      return `$rt.array.make(${size ? this.expr(size) : "0"}, ${init ? this.expr(init) : na})`;
+      return `${this.ref("array.make")}(${size ? this.expr(size) : "0"}, ${init ? this.expr(init) : na})`;
     }
-    if (fn === "from") return `$rt.array.from([${args.join(", ")}])`;
+    if (fn === "from") return `${this.ref("array.from")}([${args.join(", ")}])`;
     const target = ARRAY_FUNCTIONS[fn];
     if (!target) throw new CodegenError(`'${name}' is not supported by the evaluator`, c.span);
-    if (fn === "sort" && c.args[1]) return `$rt.array.sort(${args[0]}, ${args[1]})`;
-    return `$rt.array.${target}(${args.join(", ")})`;
+    if (fn === "sort" && c.args[1]) return `${this.ref("array.sort")}(${args[0]}, ${args[1]})`;
+    return `${this.ref(`array.${target}`)}(${args.join(", ")})`;
   }
 
   private input(c: A.Call, name: string): string {
@@ -890,7 +990,7 @@ class Generator {
       const vt = this.guess(s);
       v = name === "plot" ? (vt === "bool" ? `(${js} ? 1 : 0)` : js) : vt === "bool" ? `(${js} ? 1 : NaN)` : `$rt.shown(${js})`;
     }
-    return `$rt.plot(${index}, ${v})`;
+    return `($o${index}[$i] = ${v})`;
   }
 
   private alert(c: A.Call, name: string): string {

@@ -2,9 +2,9 @@
 // events of the bar being evaluated. One Runtime per evaluation.
 
 import * as stdlib from "../stdlib";
-import { Ring } from "../stdlib/ring";
+import { Ring, ValueRing } from "../stdlib/ring";
 import { PineArray } from "../stdlib/array";
-import { fail, LOOP_BUDGET, ScriptRuntimeError } from "./errors";
+import { fail, ScriptRuntimeError } from "./errors";
 import type { Bars, SymbolInfo } from "../types";
 
 export interface TimeframeInfo {
@@ -57,12 +57,15 @@ export class Runtime {
   readonly array = stdlib.array;
   readonly color = stdlib.color;
   readonly Ring = Ring;
-  loops = 0;
-  readonly loopBudget = LOOP_BUDGET;
-  /** This bar's plotted values, one per output. */
-  readonly plots: Float64Array;
+  readonly ValueRing = ValueRing;
+  /** One column per output over every bar (warmup included); compiled code writes `out[k][i]`. */
+  readonly out: Float64Array[];
   /** Events raised on this bar (kept until the bar ends without error). */
   readonly pending: PendingEvent[] = [];
+  /** Called by compiled code at the end of a bar that raised events (set by evaluate). */
+  flush: (bar: number) => void = () => {
+    this.pending.length = 0;
+  };
   private columns = new Map<string, Float64Array>();
 
   constructor(
@@ -82,7 +85,8 @@ export class Runtime {
     this.mintick = symbol.mintick;
     this.timezone = symbol.timezone;
     this.tf = parseTimeframe(symbol.timeframe);
-    this.plots = new Float64Array(outputCount).fill(NaN);
+    this.out = [];
+    for (let k = 0; k < outputCount; k++) this.out.push(new Float64Array(bars.length).fill(NaN));
   }
 
   isNa(x: unknown): boolean {
@@ -130,6 +134,24 @@ export class Runtime {
     ring.push(v);
     return ring.get(k);
   }
+  /** `x[n]` of a string or object variable (na is null). */
+  agoV(ring: ValueRing, current: unknown, n: number): unknown {
+    if (n === 0) return current;
+    if (!(n >= 0)) return null;
+    const k = Math.floor(n);
+    if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
+    if (k > ring.buf.length) ring.ensure(k + 1);
+    return ring.get(k - 1);
+  }
+  /** `e[n]` of a string or object expression. */
+  hxV(ring: ValueRing, v: unknown, n: number): unknown {
+    const k = Math.floor(n);
+    if (!(k >= 0)) return null;
+    if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
+    if (k >= ring.buf.length) ring.ensure(k + 1);
+    ring.push(v);
+    return ring.get(k);
+  }
   obj<T>(o: T[] | null): T[] {
     if (o === null || o === undefined) fail("Cannot access a field of an object that is na");
     return o;
@@ -159,9 +181,10 @@ export class Runtime {
     return typeof x === "number" && x === x && x !== 0 ? 1 : NaN;
   }
 
-  plot(index: number, v: number): undefined {
-    this.plots[index] = v;
-    return undefined;
+  /** A bar that raised an error: its outputs become na and its events are dropped. */
+  barFailed(i: number): void {
+    for (let k = 0; k < this.out.length; k++) this.out[k]![i] = NaN;
+    this.pending.length = 0;
   }
   event(name: string, message: string | null): undefined {
     this.pending.push({ name, message: message ?? "" });

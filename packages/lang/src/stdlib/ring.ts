@@ -1,5 +1,7 @@
 // A ring buffer of numbers that grows (rarely) when a longer window is asked for. `get(0)` is the
 // newest value, `get(k)` the value pushed k pushes ago, NaN when not (or no longer) held.
+// Code generation sizes each ring from the call site's derived lookback, so `ensure` is a no-op
+// check on the hot path.
 
 export class Ring {
   buf: Float64Array;
@@ -18,7 +20,10 @@ export class Ring {
 
   /** Makes room for at least `n` values, keeping the newest ones in order. */
   ensure(n: number): void {
-    if (n <= this.buf.length) return;
+    if (n > this.buf.length) this.grow(n);
+  }
+
+  private grow(n: number): void {
     let cap = this.buf.length;
     while (cap < n) cap *= 2;
     const next = new Float64Array(cap);
@@ -29,8 +34,9 @@ export class Ring {
   }
 
   push(v: number): void {
-    this.head = (this.head + 1) & this.mask;
-    this.buf[this.head] = v;
+    const h = (this.head + 1) & this.mask;
+    this.head = h;
+    this.buf[h] = v;
     if (this.count <= this.mask) this.count++;
   }
 
@@ -47,6 +53,43 @@ export class Ring {
   clear(): void {
     this.head = -1;
     this.count = 0;
+  }
+}
+
+/** The same ring for any value (strings, arrays, objects); `null` (na) when not held. */
+export class ValueRing {
+  buf: unknown[];
+  mask: number;
+  head = -1;
+  count = 0;
+
+  constructor(capacity = 8) {
+    let cap = 8;
+    while (cap < capacity) cap *= 2;
+    this.buf = new Array<unknown>(cap).fill(null);
+    this.mask = cap - 1;
+  }
+
+  ensure(n: number): void {
+    if (n <= this.buf.length) return;
+    let cap = this.buf.length;
+    while (cap < n) cap *= 2;
+    const next = new Array<unknown>(cap).fill(null);
+    for (let k = this.count - 1, j = 0; k >= 0; k--, j++) next[j] = this.get(k);
+    this.buf = next;
+    this.mask = cap - 1;
+    this.head = this.count - 1;
+  }
+
+  push(v: unknown): void {
+    this.head = (this.head + 1) & this.mask;
+    this.buf[this.head] = v;
+    if (this.count <= this.mask) this.count++;
+  }
+
+  get(k: number): unknown {
+    if (k < 0 || k >= this.count) return null;
+    return this.buf[(this.head - k) & this.mask];
   }
 }
 

@@ -2,8 +2,17 @@
 // Pine (v6 reference): sma, ema, rma, wma, vwma, hma and math.sum ignore `na` inputs (the window is
 // the last `length` non-na values, and an `na` bar returns the previous result); alma, swma and
 // linreg include them (an `na` in the window gives `na`).
+//
+// Hot path rules (each `update` runs once per bar per call site): no allocation, no calls through
+// another module's exports (the CommonJS build turns those into getter calls), rings sized by the
+// constructor's `cap` (the call site's derived window) so `ensure` only checks.
 
-import { Ring, len } from "../ring";
+import { Ring } from "../ring";
+
+/** Lengths as Pine takes them: an int >= 1, or 0 when invalid (the caller returns na). */
+function len(n: number): number {
+  return n >= 1 ? Math.floor(n) : 0;
+}
 
 /** Sum of the newest `n` values of a ring (n <= count). Fixed order, so independent of history. */
 export function sumLast(r: Ring, n: number): number {
@@ -20,8 +29,11 @@ export function sumLast(r: Ring, n: number): number {
 
 /** Sum over a window of non-na values (math.sum). */
 export class Sum {
-  r = new Ring();
+  r: Ring;
   last = NaN;
+  constructor(cap = 8) {
+    this.r = new Ring(cap);
+  }
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
@@ -34,8 +46,11 @@ export class Sum {
 }
 
 export class Sma {
-  r = new Ring();
+  r: Ring;
   last = NaN;
+  constructor(cap = 8) {
+    this.r = new Ring(cap);
+  }
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
@@ -47,46 +62,62 @@ export class Sma {
   }
 }
 
-/** EMA (alpha = 2/(n+1)) or RMA (alpha = 1/n), seeded with the SMA of the first n non-na values. */
-export class Smooth {
-  r: Ring | null = new Ring();
+/**
+ * EMA (alpha = 2/(n+1)), seeded with the SMA of the first n non-na values (a running sum: the
+ * seed needs no window). Rma below is the same with alpha = 1/n.
+ */
+export class Ema {
+  seen = 0;
+  sum = 0;
   prev = NaN;
-  constructor(readonly wilder: boolean) {}
+  n = 0;
+  a = 0;
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
     if (x !== x) return this.prev;
-    const r = this.r;
-    if (r !== null) {
-      r.ensure(n);
-      r.push(x);
-      if (r.count >= n) {
-        this.prev = sumLast(r, n) / n;
-        this.r = null;
-      }
+    if (this.seen < n) {
+      this.sum += x;
+      if (++this.seen === n) this.prev = this.sum / n;
       return this.prev;
     }
-    const a = this.wilder ? 1 / n : 2 / (n + 1);
-    this.prev = a * x + (1 - a) * this.prev;
-    return this.prev;
+    if (n !== this.n) {
+      this.n = n;
+      this.a = 2 / (n + 1);
+    }
+    return (this.prev = this.a * x + (1 - this.a) * this.prev);
   }
 }
 
-export class Ema extends Smooth {
-  constructor() {
-    super(false);
-  }
-}
-
-export class Rma extends Smooth {
-  constructor() {
-    super(true);
+export class Rma {
+  seen = 0;
+  sum = 0;
+  prev = NaN;
+  n = 0;
+  a = 0;
+  update(x: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    if (x !== x) return this.prev;
+    if (this.seen < n) {
+      this.sum += x;
+      if (++this.seen === n) this.prev = this.sum / n;
+      return this.prev;
+    }
+    if (n !== this.n) {
+      this.n = n;
+      this.a = 1 / n;
+    }
+    return (this.prev = this.a * x + (1 - this.a) * this.prev);
   }
 }
 
 export class Wma {
-  r = new Ring();
+  r: Ring;
   last = NaN;
+  constructor(cap = 8) {
+    this.r = new Ring(cap);
+  }
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
@@ -108,9 +139,13 @@ export class Wma {
 
 /** sma(x * volume) / sma(volume) over the bars where both are non-na. */
 export class Vwma {
-  pv = new Ring();
-  v = new Ring();
+  pv: Ring;
+  v: Ring;
   last = NaN;
+  constructor(cap = 8) {
+    this.pv = new Ring(cap);
+    this.v = new Ring(cap);
+  }
   update(x: number, volume: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
@@ -126,9 +161,14 @@ export class Vwma {
 
 /** wma(2 * wma(x, n/2) - wma(x, n), round(sqrt(n))). */
 export class Hma {
-  half = new Wma();
-  full = new Wma();
-  outer = new Wma();
+  half: Wma;
+  full: Wma;
+  outer: Wma;
+  constructor(cap = 8) {
+    this.half = new Wma(cap);
+    this.full = new Wma(cap);
+    this.outer = new Wma(Math.round(Math.sqrt(cap)) + 1);
+  }
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
@@ -140,7 +180,10 @@ export class Hma {
 
 /** Window of every bar's value, na included (alma, swma, linreg, change, percentrank...). */
 export class Lag {
-  r = new Ring();
+  r: Ring;
+  constructor(cap = 8) {
+    this.r = new Ring(cap + 1);
+  }
   push(x: number, need: number): void {
     this.r.ensure(need);
     this.r.push(x);
@@ -152,7 +195,10 @@ export class Lag {
 }
 
 export class Alma {
-  h = new Lag();
+  h: Lag;
+  constructor(cap = 8) {
+    this.h = new Lag(cap);
+  }
   update(x: number, length: number, offset: number, sigma: number, floor = false): number {
     const n = len(length);
     if (n === 0) return NaN;
@@ -183,7 +229,10 @@ export class Swma {
 
 /** Least squares over the window, x = 0 (oldest) .. n-1 (newest); intercept + slope * (n - 1 - offset). */
 export class Linreg {
-  h = new Lag();
+  h: Lag;
+  constructor(cap = 8) {
+    this.h = new Lag(cap);
+  }
   update(x: number, length: number, offset: number): number {
     const n = len(length);
     if (n === 0) return NaN;

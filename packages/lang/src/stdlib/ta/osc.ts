@@ -2,8 +2,11 @@
 
 import { Ema, Rma, Sma, Sum } from "./ma";
 import { Dev, Extreme, Change } from "./stats";
-import { len } from "../ring";
 import { Lag } from "./ma";
+
+function len(n: number): number {
+  return n >= 1 ? Math.floor(n) : 0;
+}
 
 /** 100 - 100 / (1 + rma(up) / rma(down)), up/down from x - x[1] (na on the first bar: skipped). */
 export class Rsi {
@@ -40,8 +43,12 @@ export class Macd {
 
 /** 100 * (x - lowest(low, n)) / (highest(high, n) - lowest(low, n)). */
 export class Stoch {
-  hi = new Extreme(true);
-  lo = new Extreme(false);
+  hi: Extreme;
+  lo: Extreme;
+  constructor(cap = 8) {
+    this.hi = new Extreme(true, cap);
+    this.lo = new Extreme(false, cap);
+  }
   update(x: number, high: number, low: number, length: number): number {
     const h = this.hi.update(high, length);
     const l = this.lo.update(low, length);
@@ -51,8 +58,12 @@ export class Stoch {
 
 /** (x - sma(x, n)) / (0.015 * dev(x, n)). */
 export class Cci {
-  sma = new Sma();
-  dev = new Dev();
+  sma: Sma;
+  dev: Dev;
+  constructor(cap = 8) {
+    this.sma = new Sma(cap);
+    this.dev = new Dev(cap);
+  }
   update(x: number, length: number): number {
     const m = this.sma.update(x, length);
     const d = this.dev.update(x, length);
@@ -62,9 +73,13 @@ export class Cci {
 
 /** Pine's reference: sums of volume * src on up (down) bars; na comparisons count as false. */
 export class Mfi {
-  ch = new Change();
-  upper = new Sum();
-  lower = new Sum();
+  ch = new Change(1);
+  upper: Sum;
+  lower: Sum;
+  constructor(cap = 8) {
+    this.upper = new Sum(cap);
+    this.lower = new Sum(cap);
+  }
   update(x: number, volume: number, length: number): number {
     const c = this.ch.update(x, 1);
     const u = this.upper.update(volume * (c <= 0 ? 0 : x), length);
@@ -75,9 +90,13 @@ export class Mfi {
 
 /** 100 * (sum(gains) - sum(losses)) / (sum(gains) + sum(losses)). */
 export class Cmo {
-  ch = new Change();
-  s1 = new Sum();
-  s2 = new Sum();
+  ch = new Change(1);
+  s1: Sum;
+  s2: Sum;
+  constructor(cap = 8) {
+    this.s1 = new Sum(cap);
+    this.s2 = new Sum(cap);
+  }
   update(x: number, length: number): number {
     const m = this.ch.update(x, 1);
     const a = this.s1.update(m >= 0 ? m : m === m ? 0 : NaN, length);
@@ -88,8 +107,12 @@ export class Cmo {
 
 /** -sum(x[i] * (i + 1)) / sum(x, n). */
 export class Cog {
-  h = new Lag();
-  sum = new Sum();
+  h: Lag;
+  sum: Sum;
+  constructor(cap = 8) {
+    this.h = new Lag(cap);
+    this.sum = new Sum(cap);
+  }
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
@@ -103,7 +126,7 @@ export class Cog {
 
 /** ema(ema(change, long), short) / ema(ema(|change|, long), short): a value in [-1, 1]. */
 export class Tsi {
-  ch = new Change();
+  ch = new Change(1);
   a1 = new Ema();
   a2 = new Ema();
   b1 = new Ema();
@@ -118,8 +141,12 @@ export class Tsi {
 
 /** Williams %R: 100 * (close - highest(high)) / (highest(high) - lowest(low)). */
 export class Wpr {
-  hi = new Extreme(true);
-  lo = new Extreme(false);
+  hi: Extreme;
+  lo: Extreme;
+  constructor(cap = 8) {
+    this.hi = new Extreme(true, cap);
+    this.lo = new Extreme(false, cap);
+  }
   update(high: number, low: number, close: number, length: number): number {
     const h = this.hi.update(high, length);
     const l = this.lo.update(low, length);

@@ -47,7 +47,7 @@ export class Barssince {
 
 /** The source's value on the bar of the `occurrence`-th most recent true condition (0 = latest). */
 export class Valuewhen {
-  r = new Ring();
+  r = new Ring(1);
   update(cond: boolean, x: number, occurrence = 0): number {
     const k = Math.floor(occurrence);
     if (!(k >= 0)) return NaN;
@@ -62,8 +62,13 @@ export class Valuewhen {
  * >= (<=) each of the `left` bars before it and > (<) each of the `right` bars after it; else na.
  */
 export class Pivot {
-  h = new Lag();
-  constructor(readonly high: boolean) {}
+  h: Lag;
+  constructor(
+    readonly high: boolean,
+    cap = 8,
+  ) {
+    this.h = new Lag(cap);
+  }
   update(x: number, left: number, right: number): number {
     const l = Math.floor(left);
     const r = Math.floor(right);
@@ -86,13 +91,13 @@ export class Pivot {
 }
 
 export class PivotHigh extends Pivot {
-  constructor() {
-    super(true);
+  constructor(cap = 8) {
+    super(true, cap);
   }
 }
 export class PivotLow extends Pivot {
-  constructor() {
-    super(false);
+  constructor(cap = 8) {
+    super(false, cap);
   }
 }
 

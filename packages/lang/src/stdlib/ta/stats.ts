@@ -1,8 +1,25 @@
 // Window statistics: stdev, variance, dev, highest/lowest(+bars), range, median, mode, percentrank,
 // correlation, cum, change, roc, rising, falling, all-time max/min.
 
-import { Ring, len } from "../ring";
-import { Lag, sumLast } from "./ma";
+import { Ring } from "../ring";
+import { Lag } from "./ma";
+
+// Local helpers: calls through another module's exports cost a getter call on the hot path.
+function len(n: number): number {
+  return n >= 1 ? Math.floor(n) : 0;
+}
+
+function sumLast(r: Ring, n: number): number {
+  const b = r.buf;
+  const m = r.mask;
+  let i = r.head;
+  let s = 0;
+  for (let k = 0; k < n; k++) {
+    s += b[i]!;
+    i = (i - 1) & m;
+  }
+  return s;
+}
 
 /** Pine's `SUM(src[i], -avg)` in its stdev reference: a difference within 1e-10 of 0 is 0. */
 function diff(a: number, b: number): number {
@@ -10,21 +27,32 @@ function diff(a: number, b: number): number {
   return Math.abs(r) <= 1e-10 ? 0 : r;
 }
 
-/** Sum of squared deviations of the newest n values from `mean`, with Pine's rounding. */
+/** Sum of squared deviations of the newest n values (n <= count) from `mean`, with Pine's rounding. */
 function ssd(r: Ring, n: number, mean: number): number {
+  const b = r.buf;
+  const m = r.mask;
+  let i = r.head;
   let s = 0;
-  for (let i = 0; i < n; i++) {
-    const d = diff(r.get(i), mean);
+  for (let k = 0; k < n; k++) {
+    const d = diff(b[i]!, mean);
     s += d * d;
+    i = (i - 1) & m;
   }
   return s;
 }
 
 /** Mode 0: stdev, 1: variance, 2: dev (mean absolute deviation). na values are skipped. */
 export class Deviation {
-  r = new Ring();
+  r: Ring;
   last = NaN;
-  constructor(readonly mode: 0 | 1 | 2) {}
+  /** The window's mean (the sma) of the last update; na while the window fills. */
+  mean = NaN;
+  constructor(
+    readonly mode: 0 | 1 | 2,
+    cap = 8,
+  ) {
+    this.r = new Ring(cap);
+  }
   update(x: number, length: number, biased = true): number {
     const n = len(length);
     if (n === 0) return NaN;
@@ -33,7 +61,7 @@ export class Deviation {
     r.ensure(n);
     r.push(x);
     if (r.count < n) return (this.last = NaN);
-    const mean = sumLast(r, n) / n;
+    const mean = (this.mean = sumLast(r, n) / n);
     if (this.mode === 2) {
       let s = 0;
       for (let i = 0; i < n; i++) s += Math.abs(r.get(i) - mean);
@@ -46,18 +74,18 @@ export class Deviation {
 }
 
 export class Stdev extends Deviation {
-  constructor() {
-    super(0);
+  constructor(cap = 8) {
+    super(0, cap);
   }
 }
 export class Variance extends Deviation {
-  constructor() {
-    super(1);
+  constructor(cap = 8) {
+    super(1, cap);
   }
 }
 export class Dev extends Deviation {
-  constructor() {
-    super(2);
+  constructor(cap = 8) {
+    super(2, cap);
   }
 }
 
@@ -66,12 +94,18 @@ export class Dev extends Deviation {
  * (ties: the most recent bar). `value` and `offset` hold the last result.
  */
 export class Extreme {
-  v = new Ring();
-  bar = new Ring();
+  v: Ring;
+  bar: Ring;
   n = -1;
   value = NaN;
   offset = NaN;
-  constructor(readonly high: boolean) {}
+  constructor(
+    readonly high: boolean,
+    cap = 8,
+  ) {
+    this.v = new Ring(cap);
+    this.bar = new Ring(cap);
+  }
   update(x: number, length: number): number {
     this.n++;
     const n = len(length);
@@ -99,20 +133,24 @@ export class Extreme {
 }
 
 export class Highest extends Extreme {
-  constructor() {
-    super(true);
+  constructor(cap = 8) {
+    super(true, cap);
   }
 }
 export class Lowest extends Extreme {
-  constructor() {
-    super(false);
+  constructor(cap = 8) {
+    super(false, cap);
   }
 }
 
 /** max - min of the last `length` non-na values. */
 export class Range {
-  hi = new Extreme(true);
-  lo = new Extreme(false);
+  hi: Extreme;
+  lo: Extreme;
+  constructor(cap = 8) {
+    this.hi = new Extreme(true, cap);
+    this.lo = new Extreme(false, cap);
+  }
   update(x: number, length: number): number {
     return this.hi.update(x, length) - this.lo.update(x, length);
   }
@@ -120,10 +158,16 @@ export class Range {
 
 /** Median (mean of the two middle values for an even window) and mode (ties: smallest value). */
 export class Order {
-  r = new Ring();
-  scratch = new Float64Array(8);
+  r: Ring;
+  scratch: Float64Array;
   last = NaN;
-  constructor(readonly mode: boolean) {}
+  constructor(
+    readonly mode: boolean,
+    cap = 8,
+  ) {
+    this.r = new Ring(cap);
+    this.scratch = new Float64Array(this.r.buf.length);
+  }
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
@@ -156,19 +200,22 @@ export class Order {
 }
 
 export class Median extends Order {
-  constructor() {
-    super(false);
+  constructor(cap = 8) {
+    super(false, cap);
   }
 }
 export class Mode extends Order {
-  constructor() {
-    super(true);
+  constructor(cap = 8) {
+    super(true, cap);
   }
 }
 
 /** Percent of the previous `length` values <= the current one; na in the window gives na. */
 export class PercentRank {
-  h = new Lag();
+  h: Lag;
+  constructor(cap = 8) {
+    this.h = new Lag(cap);
+  }
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
@@ -186,8 +233,12 @@ export class PercentRank {
 
 /** Pearson correlation over the last `length` bars where both values are non-na. */
 export class Correlation {
-  a = new Ring();
-  b = new Ring();
+  a: Ring;
+  b: Ring;
+  constructor(cap = 8) {
+    this.a = new Ring(cap);
+    this.b = new Ring(cap);
+  }
   last = NaN;
   update(x: number, y: number, length: number): number {
     const n = len(length);
@@ -225,8 +276,13 @@ export class Cum {
 
 /** x - x[length] (mode 0), 100 * (x - x[n]) / x[n] (mode 1); na in either gives na. */
 export class Change {
-  h = new Lag();
-  constructor(readonly roc = false) {}
+  h: Lag;
+  constructor(
+    cap = 8,
+    readonly roc = false,
+  ) {
+    this.h = new Lag(cap);
+  }
   update(x: number, length = 1): number {
     const n = Math.floor(length);
     if (!(n >= 0)) return NaN;
@@ -245,15 +301,20 @@ export class Change {
 }
 
 export class Roc extends Change {
-  constructor() {
-    super(true);
+  constructor(cap = 8) {
+    super(cap, true);
   }
 }
 
 /** rising: x > x[i] for i = 1..length (falling: <). */
 export class Trend {
-  h = new Lag();
-  constructor(readonly rising: boolean) {}
+  h: Lag;
+  constructor(
+    readonly rising: boolean,
+    cap = 8,
+  ) {
+    this.h = new Lag(cap);
+  }
   update(x: number, length: number): boolean {
     const n = len(length);
     if (n === 0) return false;
@@ -268,13 +329,13 @@ export class Trend {
 }
 
 export class Rising extends Trend {
-  constructor() {
-    super(true);
+  constructor(cap = 8) {
+    super(true, cap);
   }
 }
 export class Falling extends Trend {
-  constructor() {
-    super(false);
+  constructor(cap = 8) {
+    super(false, cap);
   }
 }
 

@@ -1,7 +1,7 @@
 // Volatility, bands, trend-following and volume: tr, atr, bb, bbw, kc, kcw, supertrend, sar,
 // vwap, obv, accdist.
 
-import { Ema, Rma, Sma } from "./ma";
+import { Ema, Rma } from "./ma";
 import { Stdev } from "./stats";
 
 /** True range; on the first bar `high - low` when handleNa, else na. */
@@ -26,14 +26,18 @@ export class Atr {
 
 /** [basis, upper, lower]: update returns basis; `r1` upper, `r2` lower. */
 export class Bb {
-  sma = new Sma();
-  sd = new Stdev();
+  sd: Stdev;
   r0 = NaN;
   r1 = NaN;
   r2 = NaN;
+  constructor(cap = 8) {
+    this.sd = new Stdev(cap);
+  }
   update(x: number, length: number, mult: number): number {
-    const b = this.sma.update(x, length);
-    const d = mult * this.sd.update(x, length);
+    // sma and stdev share one window: the deviation's mean is the basis
+    const sd = this.sd;
+    const d = mult * sd.update(x, length);
+    const b = sd.mean;
     this.r0 = b;
     this.r1 = b + d;
     this.r2 = b - d;
@@ -43,7 +47,10 @@ export class Bb {
 
 /** ((upper - lower) / basis) * 100, as the v6 reference. */
 export class Bbw {
-  bb = new Bb();
+  bb: Bb;
+  constructor(cap = 8) {
+    this.bb = new Bb(cap);
+  }
   update(x: number, length: number, mult: number): number {
     this.bb.update(x, length, mult);
     return ((this.bb.r1 - this.bb.r2) / this.bb.r0) * 100;
