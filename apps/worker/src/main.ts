@@ -12,6 +12,8 @@ async function main(): Promise<void> {
   const redis = createRedis(config.redisUrl, "worker");
   const running = startWorkers({ config, db, redis, logger });
   logger.info({ queues: running.workers.map((w) => w.name) }, "worker started");
+  // Tests and operators wait for this line, whatever the log level.
+  process.stdout.write("worker started\n");
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {

@@ -1,0 +1,82 @@
+// Real API and worker processes for integration tests (multi-instance, crash and end-to-end
+// tests). Started as `node --import tsx <entry>` with the test file's environment.
+import { spawn, type ChildProcess } from "node:child_process";
+import { resolve } from "node:path";
+
+const ROOT = resolve(__dirname, "../..");
+
+export interface Proc {
+  child: ChildProcess;
+  output(): string;
+  /** Sends the signal and waits for the exit. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export interface ApiProc extends Proc {
+  port: number;
+  url: string;
+}
+
+function start(entry: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ["--import", "tsx", resolve(ROOT, entry)], {
+    cwd: ROOT,
+    env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr?.on("data", (chunk: Buffer) => { output += chunk.toString(); });
+  return { child, output: () => output };
+}
+
+function killer(child: ChildProcess): (signal?: NodeJS.Signals) => Promise<void> {
+  return (signal = "SIGTERM") => new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once("exit", () => done());
+    child.kill(signal);
+  });
+}
+
+function waitFor(output: () => string, child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  return new Promise((resolvePromise, reject) => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const match = pattern.exec(output());
+      if (match) {
+        clearInterval(timer);
+        resolvePromise(match);
+      } else if (child.exitCode !== null || Date.now() - started > timeoutMs) {
+        clearInterval(timer);
+        reject(new Error(`process did not print ${pattern} (exit ${String(child.exitCode)}):\n${output()}`));
+      }
+    }, 50);
+  });
+}
+
+export async function spawnApi(env: Record<string, string>, timeoutMs = 45_000): Promise<ApiProc> {
+  const { child, output } = start("apps/api/src/main.ts", { PORT: "0", ...env });
+  const match = await waitFor(output, child, /listening on (\d+)/, timeoutMs);
+  const port = Number(match[1]);
+  return { child, output, kill: killer(child), port, url: `http://127.0.0.1:${port}` };
+}
+
+export async function spawnWorker(env: Record<string, string>, timeoutMs = 45_000): Promise<Proc> {
+  const { child, output } = start("apps/worker/src/main.ts", env);
+  await waitFor(output, child, /worker started/, timeoutMs);
+  return { child, output, kill: killer(child) };
+}
+
+/** Runs `barscript-admin` with the test's environment; resolves with its exit code and output. */
+export function runAdmin(env: Record<string, string>, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ["--import", "tsx", resolve(ROOT, "apps/admin/src/main.ts"), ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
+    child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
+    child.on("exit", (code) => done({ code: code ?? 1, stdout, stderr }));
+  });
+}
