@@ -120,7 +120,8 @@ describe("expiry", () => {
 describe("outages", () => {
   it("when Postgres or Redis is unreachable, then the API answers 503 busy with Retry-After, never 500", async () => {
     const a = await h.account();
-    for (const broken of [{ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/none" }, { REDIS_URL: "redis://127.0.0.1:1" }]) {
+    const outages: Array<Record<string, string>> = [{ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/none" }, { REDIS_URL: "redis://127.0.0.1:1" }];
+    for (const broken of outages) {
       const api = await spawnApi({ ...h.env.processEnv, ...broken });
       try {
         const res = await fetch(`${api.url}/v1/runs`, { method: "POST", headers: { authorization: `Bearer ${a.client.key}`, "content-type": "application/json" }, body: JSON.stringify({ ...base, script: "s" }) });

@@ -1,0 +1,137 @@
+// runs: the whole pipeline with real processes (one API, two workers of 4 threads each) on a
+// scratch database and Redis prefix.
+// - e2e50k: POST /runs (wait) of SMA+RSI over a 50,000-bar 1m window until the final answer;
+//   p50 and p99 of the wall time over sequential runs.
+// - throughput5k: 5,000-bar runs started as fast as the account's queue cap allows, runs
+//   finished per second; anchored by a bare BullMQ no-op queue/worker on the same Redis with the
+//   same total concurrency (jobs per second).
+// Lines: `runs e2e50k p50_ms=<x> p99_ms=<y>` and `runs throughput5k runs_per_s=<z> bullmq_noop_jobs_per_s=<w>`.
+import { Queue, Worker } from "bullmq";
+import { createAccount, createApiKey } from "@barscript/db";
+import { createScript, createScriptResolver, filesDigest } from "@barscript/db/src/scripts";
+import { validate } from "@barscript/lang";
+import { allocBars, importBars } from "@barscript/marketdata";
+import { bullPrefix, createRedis } from "@barscript/queue";
+import { createTestEnv } from "../test/support/env";
+import { spawnApi, spawnWorker } from "../test/support/processes";
+
+const SCRIPT = `//@version=6
+indicator("SMA and RSI")
+plot(ta.sma(close, 20), "sma")
+plot(ta.rsi(close, 14), "rsi")
+`;
+const E2E_RUNS = 15;
+const THROUGHPUT_RUNS = 120;
+const NOOP_JOBS = 3000;
+
+function quantile(sorted: number[], q: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+function synthetic(n: number, t0: number) {
+  let seed = 7;
+  const rnd = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const b = allocBars(n);
+  let p = 100;
+  for (let i = 0; i < n; i++) {
+    const o = p;
+    p = Math.max(1, p * (1 + (rnd() - 0.5) * 0.002));
+    b.time[i] = t0 + 60 * i;
+    b.open[i] = o;
+    b.close[i] = p;
+    b.high[i] = Math.max(o, p) * 1.0005;
+    b.low[i] = Math.min(o, p) * 0.9995;
+    b.volume[i] = 1000;
+  }
+  return b;
+}
+
+async function noopJobsPerSecond(redisUrl: string, prefix: string, concurrency: number): Promise<number> {
+  const connection = createRedis(redisUrl, "worker");
+  const queue = new Queue("bench-noop", { connection, prefix: bullPrefix(prefix) });
+  const worker = new Worker("bench-noop", async () => null, { connection: createRedis(redisUrl, "worker"), prefix: bullPrefix(prefix), concurrency, autorun: false });
+  await queue.addBulk(Array.from({ length: NOOP_JOBS }, (_, i) => ({ name: "noop", data: { i }, opts: { removeOnComplete: true } })));
+  let done = 0;
+  const finished = new Promise<void>((resolve) => worker.on("completed", () => { if (++done === NOOP_JOBS) resolve(); }));
+  const t0 = performance.now();
+  void worker.run();
+  await finished;
+  const rate = NOOP_JOBS / ((performance.now() - t0) / 1000);
+  await worker.close();
+  await queue.obliterate({ force: true });
+  await queue.close();
+  connection.disconnect();
+  return rate;
+}
+
+export async function run(): Promise<string[]> {
+  const env = await createTestEnv();
+  const procEnv = { ...env.processEnv, LOG_LEVEL: "error", WORKER_CONCURRENCY: "4" };
+  const [api, ...workers] = await Promise.all([spawnApi(procEnv), spawnWorker(procEnv), spawnWorker(procEnv)]);
+  try {
+    await importBars(env.db, { symbol: "BENCH", timeframe: "1m", bars: synthetic(60_000, Date.UTC(2021, 0, 4) / 1000) });
+    const pro = await env.db.plan.findUniqueOrThrow({ where: { name: "business" } });
+    await env.db.plan.create({ data: { ...pro, name: "bench", requestsPerMinute: 1_000_000, concurrentHeavy: 64, concurrentWaits: 64, concurrentRuns: 8, computeUnitsPerMonth: 1_000_000_000 } });
+    const account = await createAccount(env.db, { email: "bench@example.com", password: "a long enough password", handle: "bench", plan: "bench", admit: true });
+    const key = (await createApiKey(env.db, { accountId: account.id, name: "bench", scopes: ["read", "runs:write"], expiresAt: null })).secret;
+    const files = [{ path: "main.pine", content: SCRIPT }];
+    const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: account.id, handle: account.handle }) });
+    if (!v.valid || !v.interface || !v.kind) throw new Error("bench script invalid");
+    await createScript(env.db, { ownerId: account.id, slug: "sma-rsi", files, digest: filesDigest(files), derived: { kind: v.kind, title: "SMA and RSI", interface: v.interface, dependencies: [] } });
+
+    const post = async (bars: number, wait: number): Promise<{ id: string; status: string }> => {
+      const res = await fetch(`${api.url}/v1/runs`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ script: "sma-rsi", instrument: "BENCH", timeframe: "1m", bars, wait }),
+      });
+      const body = (await res.json()) as { id: string; status: string; error?: { code: string } };
+      if (res.status !== 202) throw new Error(`POST /runs ${res.status} ${JSON.stringify(body)}`);
+      return body;
+    };
+    const final = async (id: string): Promise<string> => {
+      for (;;) {
+        const res = await fetch(`${api.url}/v1/runs/${id}?wait=30`, { headers: { authorization: `Bearer ${key}` } });
+        const body = (await res.json()) as { status: string };
+        if (body.status !== "queued" && body.status !== "running") return body.status;
+      }
+    };
+
+    // e2e50k (one warm-up run first: thread start and program compile).
+    await final((await post(50_000, 60)).id);
+    const times: number[] = [];
+    for (let i = 0; i < E2E_RUNS; i++) {
+      const t0 = performance.now();
+      const r = await post(50_000, 60);
+      const status = r.status === "succeeded" ? r.status : await final(r.id);
+      if (status !== "succeeded") throw new Error(`bench run ${r.id} ${status}`);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+
+    // throughput5k: keep the account's queue (8 at once + 4) full.
+    const inFlight = 12;
+    let started = 0;
+    let finished = 0;
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: inFlight }, async () => {
+      while (started < THROUGHPUT_RUNS) {
+        started++;
+        const r = await post(5_000, 60);
+        const status = r.status === "succeeded" ? r.status : await final(r.id);
+        if (status !== "succeeded") throw new Error(`bench run ${r.id} ${status}`);
+        finished++;
+      }
+    }));
+    const runsPerSecond = finished / ((performance.now() - t0) / 1000);
+    const noop = await noopJobsPerSecond(env.redisUrl, env.redisPrefix, 8);
+    return [
+      `runs e2e50k p50_ms=${quantile(times, 0.5).toFixed(1)} p99_ms=${quantile(times, 0.99).toFixed(1)}`,
+      `runs throughput5k runs_per_s=${runsPerSecond.toFixed(1)} bullmq_noop_jobs_per_s=${noop.toFixed(0)}`,
+    ];
+  } finally {
+    await Promise.all([api.kill(), ...workers.map((w) => w.kill())]);
+    await env.close();
+  }
+}
