@@ -1,30 +1,8 @@
 // The processors the worker runs, by queue. Features register theirs here.
-import type { Job } from "bullmq";
-import type { Logger } from "pino";
-import type { Redis } from "ioredis";
-import type { Db } from "@barscript/db";
-import type { QueueName } from "@barscript/queue";
-import type { WorkerConfig } from "./config";
 import { createRunsModules } from "./runs/module";
+import type { ProcessorModule } from "./processor-types";
 
-export interface WorkerDeps {
-  config: WorkerConfig;
-  db: Db;
-  redis: Redis;
-  logger: Logger;
-}
-
-export type Processor = (job: Job, token: string | undefined) => Promise<unknown>;
-
-export interface ProcessorModule {
-  queue: QueueName;
-  /** Built once per worker process. */
-  create(deps: WorkerDeps): Processor;
-  /** Per-queue BullMQ worker options (lock duration, stalled checks). */
-  options?: { lockDuration?: number; stalledInterval?: number; maxStalledCount?: number };
-  /** Process-wide companions (listeners, schedulers), started once after the workers; closed on shutdown. */
-  start?(deps: WorkerDeps): Promise<{ close(): Promise<void> }>;
-}
+export type { ProcessorModule, Processor, WorkerDeps } from "./processor-types";
 
 export const PROCESSOR_MODULES: ProcessorModule[] = [
   ...createRunsModules(),

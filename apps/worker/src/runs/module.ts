@@ -6,7 +6,7 @@ import { QueueEvents } from "bullmq";
 import { failure, finishRun, type RunMessage } from "@barscript/db/src/runs";
 import { bullPrefix, createRedis, QUEUES, runChannel } from "@barscript/queue";
 import { maintenanceQueue, RECONCILE_JOB, RUN_JOB_LOCK_MS, RUN_JOB_STALLED_INTERVAL_MS, runsQueue, SWEEP_JOB } from "@barscript/queue/src/jobs";
-import type { ProcessorModule, WorkerDeps } from "../processors";
+import type { ProcessorModule, WorkerDeps } from "../processor-types";
 import { CancelListener } from "./cancels";
 import { SandboxPool } from "./pool";
 import { createRunProcessor } from "./processor";

@@ -1,0 +1,26 @@
+// What a processor module is and what it is built from.
+import type { Job } from "bullmq";
+import type { Logger } from "pino";
+import type { Redis } from "ioredis";
+import type { Db } from "@barscript/db";
+import type { QueueName } from "@barscript/queue";
+import type { WorkerConfig } from "./config";
+
+export interface WorkerDeps {
+  config: WorkerConfig;
+  db: Db;
+  redis: Redis;
+  logger: Logger;
+}
+
+export type Processor = (job: Job, token: string | undefined) => Promise<unknown>;
+
+export interface ProcessorModule {
+  queue: QueueName;
+  /** Built once per worker process. */
+  create(deps: WorkerDeps): Processor;
+  /** Per-queue BullMQ worker options (lock duration, stalled checks). */
+  options?: { lockDuration?: number; stalledInterval?: number; maxStalledCount?: number };
+  /** Process-wide companions (listeners, schedulers), started once after the workers; closed on shutdown. */
+  start?(deps: WorkerDeps): Promise<{ close(): Promise<void> }>;
+}
