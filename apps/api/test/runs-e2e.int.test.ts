@@ -132,4 +132,24 @@ describe("an indicator run over HTTP", () => {
     expect(both.status).toBe(400);
     expect((await client.start({ script: "nope", instrument: "AAPL", timeframe: "1d" })).status).toBe(404);
   });
+
+  it("when runs are listed, then pages are newest first with filters, and an unknown filter value is 400", async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const r = await client.call("GET", `/runs?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(r.status).toBe(200);
+      seen.push(...(r.json.data as Array<{ id: string }>).map((x) => x.id));
+      cursor = r.json.next_cursor as string | null;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toContain(runId);
+    const ok = await client.call("GET", "/runs?status=succeeded&script=sma-rsi&kind=indicator");
+    expect((ok.json.data as Array<{ status: string }>).every((x) => x.status === "succeeded")).toBe(true);
+    expect((await client.call("GET", "/runs?status=failed")).json.data).toEqual([]);
+    const bogus = await client.call("GET", "/runs?status=bogus");
+    expect(bogus.status).toBe(400);
+    expect(bogus.json.error.code).toBe("invalid_request");
+    expect((await client.call("GET", "/runs?cursor=forged")).status).toBe(400);
+  });
 });
