@@ -13,7 +13,8 @@ interface Globals {
   apiKey?: string;
 }
 
-export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv): Promise<ExitCode> {
+/** `env` defaults to the process environment (read in config.ts only). */
+export async function runCli(argv: string[], io: Io, env?: NodeJS.ProcessEnv): Promise<ExitCode> {
   let code: ExitCode = EXIT.ok;
   const program = new Command("barscript")
     .description("Barscript command-line client: scripts, runs and results over the /v1 API")
