@@ -14,6 +14,9 @@ const studyOf = (title: string, uses: string): Array<{ path: string; content: st
   { path: "main.pine", content: `//@version=6\nstudy("${title}", horizons = [1, 5])\nuse("${uses}")\n` },
 ];
 
+// Seeding the core library validates 34 scripts; give hooks and tests room on a busy machine.
+jest.setTimeout(60_000);
+
 describe("scripts API", () => {
   let h: ScriptsHarness;
   let alice: Member;

@@ -12,6 +12,9 @@ const indicator = (title: string, body = "plot(close)"): Array<{ path: string; c
   { path: "main.pine", content: `//@version=6\nindicator("${title}")\n${body}\n` },
 ];
 
+// Seeding the core library validates 34 scripts; give hooks and tests room on a busy machine.
+jest.setTimeout(60_000);
+
 describe("scripts storage", () => {
   let env: TestEnv;
   let db: Db;
