@@ -12,6 +12,8 @@ import { registerScriptRoutes } from "./scripts";
 import { registerLibraryRoutes } from "./library";
 import { registerDocsRoutes } from "./docs";
 import { registerInstrumentRoutes } from "./instruments";
+import { registerCollectRoutes } from "./collect";
+import { registerEventRoutes } from "./events";
 
 export type RouteModule = (router: Router, deps: AppDeps) => void;
 
@@ -27,4 +29,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   registerScriptRoutes,
   registerLibraryRoutes,
   registerInstrumentRoutes,
+  registerCollectRoutes,
+  registerEventRoutes,
 ];

@@ -8,6 +8,7 @@ import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 import { defineRoute } from "../http/define-route";
 import { runsContext, type RunsContext } from "../runs/context";
 import { idempotencyKeyOf, normalizeWait } from "../runs/params";
+import { definitionResults } from "../events/results";
 import { assertResultsReadable, outputsPage, streamOutputsCsv } from "../runs/results";
 import { cancelRun, listRuns, loadOwnRun, toJson, waitForRun, type ListFilters } from "../runs/service";
 import { startRun } from "../runs/service";
@@ -97,6 +98,10 @@ export function registerRuns(router: Router, deps: AppDeps): void {
     const auth = authOf(res);
     const run = await loadOwnRun(ctx, auth, params["run_id"] ?? "");
     assertResultsReadable(run, deps.clock.now());
+    if (run.kind === "definition") {
+      await definitionResults(deps, run, res, query);
+      return;
+    }
     if (run.kind !== "indicator") throw new ApiError("not_found", `Run ${run.id} has no results of this kind yet.`);
     const names = await outputNamesOf(ctx, run.scriptId, run.scriptVersion);
     if (query.format === "csv") {

@@ -24,11 +24,12 @@ import { readBars, type Timeframe } from "@barscript/marketdata";
 import { runChannel } from "@barscript/queue";
 import type { RunJobData } from "@barscript/queue/src/jobs";
 import type { ScriptInterface, SourceFile } from "@barscript/lang/src/types";
+import { eventsBudgetMessage, keepDefinitionEvents, MAX_EVENTS_PER_RUN } from "../definitions/events";
 import type { SandboxPool } from "./pool";
 import type { CancelListener } from "./cancels";
 import type { EvalResult } from "./protocol";
 
-export const MAX_EVENTS = 10_000;
+export const MAX_EVENTS = MAX_EVENTS_PER_RUN;
 /** How long a run that found no free slot waits before trying again. */
 export const SLOT_RETRY_MS = 250;
 
@@ -186,28 +187,13 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       return;
     }
     if (run.kind === "definition") {
-      summary.events = result.events.length;
-      summary.events_dropped = result.eventsDropped;
-      const ok = await db.$transaction(async (tx) => {
-        // The month's events budget: a definition run that would pass it fails with plan_limit.
-        const period = new Date(Date.UTC(finishedAt.getUTCFullYear(), finishedAt.getUTCMonth(), 1));
-        const counter = await tx.usageCounter.findUnique({ where: { accountId_period: { accountId: run.accountId, period } } });
-        if (Number(counter?.events ?? 0) + result.events.length > account.eventsPerMonth) return "plan_limit" as const;
-        const moved = await finishRun(tx, run.id, ["running"], { status: "succeeded", summary }, finishedAt);
-        if (!moved) return false;
-        if (result.events.length > 0) {
-          await tx.event.createMany({
-            data: result.events.map((e) => ({ runId: run.id, scriptId: run.scriptId, accountId: run.accountId, name: e.name, message: e.message, instrument: run.instrument, timeframe: run.timeframe, time: new Date(e.time * 1000), price: e.price })),
-          });
-          await addUsage(tx, run.accountId, finishedAt, 0, result.events.length);
-        }
-        return true;
-      }, { timeout: 60_000, maxWait: 30_000 });
-      if (ok === "plan_limit") {
-        await fail(run, ["running"], failure("plan_limit", `Keeping ${result.events.length} events would pass this month's events budget (${account.eventsPerMonth}).`), summary);
+      // Events, their budget and the final state: apps/worker/src/definitions (issue 11).
+      const kept = await keepDefinitionEvents(db, run, result, summary, { eventsPerMonth: account.eventsPerMonth }, finishedAt);
+      if (kept === "plan_limit") {
+        await fail(run, ["running"], failure("plan_limit", eventsBudgetMessage(result.events.length, account.eventsPerMonth), false), summary);
         return;
       }
-      if (ok) await publish(run.id, { type: "status", status: "succeeded" });
+      if (kept === "succeeded") await publish(run.id, { type: "status", status: "succeeded" });
       return;
     }
     summary.outputs = result.times.length;

@@ -1,0 +1,134 @@
+// A definition's events (#17, #18) and a definition run's results (#22): filters parsed from the
+// query, keyset pages under `events`, CSV streamed batch by batch from the database (never built
+// in memory), and deletes with the same filters. Only the caller's own runs' events are reached.
+import type { Response } from "express";
+import { ApiError, TIMEFRAMES } from "@barscript/contracts";
+import {
+  deleteEvents,
+  eventCsvHeader,
+  eventCsvRow,
+  listEvents,
+  serializeEvent,
+  streamEvents,
+  type EventFilter,
+  type EventKey,
+} from "@barscript/db/src/events";
+import { RUN_ID_PATTERN } from "@barscript/db/src/runs";
+import { locateScript, ScriptsError } from "@barscript/db/src/scripts";
+import { normalizeSymbol } from "@barscript/marketdata";
+import type { AppDeps } from "../deps";
+import type { AuthContext } from "../http/auth-plugin";
+import { PAGE_LIMITS, parseLimit } from "../http/cursor";
+
+export interface EventQuery {
+  owner?: string | undefined;
+  kind?: "indicator" | "definition" | "study" | "library" | undefined;
+  instrument?: string | undefined;
+  timeframe?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  name?: string | undefined;
+  run_id?: string | undefined;
+  limit?: string | undefined;
+  cursor?: string | undefined;
+  format?: "json" | "csv" | undefined;
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+function timeParam(value: string | undefined, field: string): Date | undefined {
+  if (value === undefined) return undefined;
+  const ms = RFC3339.test(value) ? Date.parse(value.replace(" ", "T")) : NaN;
+  if (Number.isNaN(ms)) throw new ApiError("invalid_request", `Parameter \`${field}\` must be an RFC 3339 time, e.g. 2024-03-01T00:00:00Z.`);
+  return new Date(ms);
+}
+
+/** The filters of #17/#18 beyond account and script. */
+export function eventFilters(query: EventQuery): Omit<EventFilter, "accountId" | "scriptId" | "liveAt"> {
+  const out: Omit<EventFilter, "accountId" | "scriptId" | "liveAt"> = {};
+  if (query.instrument !== undefined) out.instrument = normalizeSymbol(query.instrument);
+  if (query.timeframe !== undefined) {
+    if (!(TIMEFRAMES as readonly string[]).includes(query.timeframe)) {
+      throw new ApiError("unsupported_timeframe", `Timeframe ${JSON.stringify(query.timeframe)} is not one of ${TIMEFRAMES.join(", ")}.`);
+    }
+    out.timeframe = query.timeframe;
+  }
+  const from = timeParam(query.from, "from");
+  const to = timeParam(query.to, "to");
+  if (from && to && from.getTime() > to.getTime()) throw new ApiError("invalid_request", "Parameter `from` is after `to`.");
+  if (from) out.from = from;
+  if (to) out.to = to;
+  if (query.name !== undefined) out.name = query.name;
+  if (query.run_id !== undefined) {
+    if (!RUN_ID_PATTERN.test(query.run_id)) throw new ApiError("invalid_request", "Parameter `run_id` is not a run id (run_ followed by 24 letters and digits).");
+    out.runId = query.run_id;
+  }
+  return out;
+}
+
+/**
+ * The definition #17/#18 address: the caller's own, or with `?owner=` another account's public
+ * one (whose events are still only the caller's own runs'). Another kind of script is 400.
+ */
+export async function locateDefinition(deps: AppDeps, auth: AuthContext, slug: string, query: EventQuery): Promise<{ id: string; slug: string }> {
+  let script;
+  try {
+    ({ script } = await locateScript(deps.db, { accountId: auth.accountId, handle: auth.handle }, slug, { owner: query.owner, kind: query.kind }));
+  } catch (error) {
+    if (error instanceof ScriptsError) throw new ApiError(error.reason, error.message);
+    throw error;
+  }
+  if (script.kind !== "definition") throw new ApiError("invalid_request", `"${script.slug}" is a ${script.kind}; only definitions have events.`);
+  return { id: script.id, slug: script.slug };
+}
+
+function decodeKey(deps: AppDeps, list: string, cursor: string | undefined): EventKey | null {
+  if (cursor === undefined || cursor === "") return null;
+  const values = deps.cursors.decode(list, cursor);
+  const [t, id] = values;
+  if (values.length !== 2 || typeof t !== "number" || !Number.isSafeInteger(t) || typeof id !== "string" || !/^\d{1,19}$/.test(id)) {
+    throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
+  }
+  return [t, id];
+}
+
+/** A page `{ events, next_cursor }`, default 100, at most 1,000. */
+export async function sendEventsPage(deps: AppDeps, res: Response, filter: EventFilter, list: string, query: { limit?: string | undefined; cursor?: string | undefined }): Promise<void> {
+  const limit = parseLimit(query.limit, PAGE_LIMITS.events);
+  const after = decodeKey(deps, list, query.cursor);
+  const page = await listEvents(deps.db, filter, limit, after);
+  res.status(200).json({ events: page.rows.map(serializeEvent), next_cursor: page.next ? deps.cursors.encode(list, page.next) : null });
+}
+
+function write(res: Response, text: string): Promise<void> {
+  if (res.write(text)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onDrain = (): void => { res.off("close", onClose); resolve(); };
+    const onClose = (): void => { res.off("drain", onDrain); reject(new Error("client went away")); };
+    res.once("drain", onDrain);
+    res.once("close", onClose);
+  });
+}
+
+/** CSV in Event order (`id,time,name,message,instrument,timeframe,price,run_id`), streamed. */
+export async function streamEventsCsv(deps: AppDeps, res: Response, filter: EventFilter, filename: string): Promise<void> {
+  res.status(200);
+  res.setHeader("Content-Type", "text/csv; charset=utf-8");
+  res.setHeader("Content-Disposition", `attachment; filename="${filename}.csv"`);
+  try {
+    await write(res, eventCsvHeader());
+    for await (const rows of streamEvents(deps.db, filter)) {
+      let text = "";
+      for (const row of rows) text += eventCsvRow(row);
+      await write(res, text);
+    }
+    res.end();
+  } catch (error) {
+    deps.logger.warn({ err: error }, "events CSV stream stopped");
+    res.destroy();
+  }
+}
+
+export async function deleteMatching(deps: AppDeps, filter: EventFilter): Promise<number> {
+  return deleteEvents(deps.db, filter);
+}
