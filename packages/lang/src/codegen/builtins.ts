@@ -143,6 +143,9 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
   "color.from_gradient": (b) => `${b.fn("color.fromGradient")}(${b.a("value")}, ${b.a("bottom_value")}, ${b.a("top_value")}, ${b.a("bottom_color")}, ${b.a("top_color")})`,
 
   "runtime.error": (b) => `$rt.fail(${b.a("message")})`,
+
+  // studies: the value of `group(name, value)` at this bar, recorded by the study's hook
+  group: (b) => `$rt.group(${b.a("name")}, ${b.a("value")}, $i)`,
 };
 
 /** Tuple-returning built-ins: the state's r0, r1, r2 hold the elements after update. */
@@ -151,7 +154,7 @@ export const TUPLE_BUILTINS: ReadonlySet<string> = new Set(["ta.macd", "ta.bb", 
 /** Calls that compile to nothing (drawings, decorations, declarations). */
 export function isNoop(name: string): boolean {
   if (/^(label|line|box|table|linefill|polyline)\./.test(name)) return true;
-  return ["hline", "bgcolor", "barcolor", "fill", "indicator", "library", "definition", "study", "use", "group", "max_bars_back"].includes(name);
+  return ["hline", "bgcolor", "barcolor", "fill", "indicator", "library", "definition", "study", "use", "max_bars_back"].includes(name);
 }
 
 /** Array functions: `array.<name>` maps to `$rt.array.<fn>` with the arguments in order. */

@@ -190,6 +190,12 @@ export class Runtime {
     this.pending.push({ name, message: message ?? "" });
     return undefined;
   }
+  /** A study's `group(name, value)` at bar i: handed to onGroup (set by the study's evaluation), else ignored. */
+  onGroup: ((name: string, value: unknown, bar: number) => void) | null = null;
+  group(name: string, value: unknown, bar: number): undefined {
+    if (this.onGroup !== null) this.onGroup(name, value, bar);
+    return undefined;
+  }
 
   /** An input's value for this run: the caller's override, coerced, or the default. */
   input(name: string, kind: string, defval: unknown): unknown {

@@ -1,0 +1,144 @@
+// A study's evaluation over one array of bars (no I/O): each used definition (validate()'s
+// `uses`, already pinned) is compiled and evaluated for its events inside the window, the study
+// body is evaluated for its group() values (a runtime hook records them per window bar), then
+// computeStudy() gives the numbers of LANGUAGE.md "Studies".
+
+import { compile, evaluate, type Program, type RuntimeErrorSummary } from "../evaluate";
+import type { CheckedProgram } from "../link/program";
+import type { Runtime } from "../runtime/runtime";
+import type { Bars, ScriptInterface, SymbolInfo } from "../types";
+import { computeStudy, type GroupValue, type StudyEventInput, type StudyResult } from "./statistics";
+
+export const DEFAULT_HORIZONS = [1, 5, 20];
+
+export interface StudyEvaluateOptions {
+  symbol: SymbolInfo;
+  /** Index of the first window bar; earlier bars are warmup (for the study and every definition). */
+  windowStart: number;
+  /** Time budget of the whole study, ms (every evaluation shares it). */
+  timeBudgetMs?: number;
+  /** Events one definition keeps (10,000); the rest are counted as dropped and not studied. */
+  maxEvents?: number;
+  signal?: AbortSignal;
+}
+
+export interface StudyDefinitionReport {
+  definition: string;
+  version: number;
+  /** Its events inside the window (kept, after the use() filter). */
+  events: number;
+  eventsDropped: number;
+}
+
+export type StudyEvaluation =
+  | {
+      ok: true;
+      study: StudyResult;
+      definitions: StudyDefinitionReport[];
+      /** Every bar evaluated: the study body's and each definition's. */
+      barsEvaluated: number;
+      windowBars: number;
+      /** Window bars where the study body raised a runtime error. */
+      errorBarsInWindow: number;
+      runtimeErrors: RuntimeErrorSummary[];
+    }
+  | { ok: false; kind: "data_not_ready" | "script"; message: string; barsEvaluated: number };
+
+/** A group() value as JSON: na (and non-finite numbers) null, other non-primitives null. */
+export function groupValue(v: unknown): GroupValue {
+  if (typeof v === "number") return Number.isFinite(v) ? v : null;
+  if (typeof v === "string" || typeof v === "boolean") return v;
+  return null;
+}
+
+/** A Program whose evaluations hand every group() call to `hook`. */
+function withGroupHook(program: Program, hook: (name: string, value: unknown, bar: number) => void): Program {
+  return {
+    ...program,
+    factory: (rt: Runtime) => {
+      rt.onGroup = hook;
+      return program.factory(rt);
+    },
+  };
+}
+
+export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, bars: Bars, options: StudyEvaluateOptions): StudyEvaluation {
+  const n = bars.length;
+  const ws = Math.min(Math.max(0, Math.floor(options.windowStart)), n);
+  const windowBars = n - ws;
+  const started = performance.now();
+  const remaining = (): number => (options.timeBudgetMs === undefined ? Infinity : Math.max(1, options.timeBudgetMs - (performance.now() - started)));
+  const horizons = iface.horizons && iface.horizons.length > 0 ? iface.horizons : DEFAULT_HORIZONS;
+  const indexOf = new Map<number, number>();
+  for (let i = ws; i < n; i++) indexOf.set(bars.time[i]!, i - ws);
+  let barsEvaluated = 0;
+
+  // One evaluation per definition, even when two use() calls name it (their event lists merge).
+  const uses = new Map<string, { def: CheckedProgram["uses"][number]; events: Set<string> | null }>();
+  for (const u of checked.uses) {
+    const id = `${u.owner}/${u.slug}`;
+    const seen = uses.get(id);
+    if (!seen) uses.set(id, { def: u, events: u.events ? new Set(u.events) : null });
+    else if (seen.events) seen.events = u.events ? new Set([...seen.events, ...u.events]) : null;
+  }
+
+  const events: StudyEventInput[] = [];
+  const definitions: StudyDefinitionReport[] = [];
+  const eventHolders: Array<{ definition: string; names: string[]; found: Array<{ name: string; bar: number }> }> = [];
+  for (const [id, { def, events: only }] of uses) {
+    let program: Program;
+    try {
+      program = compile(def.program, def.interface);
+    } catch (error) {
+      return { ok: false, kind: "data_not_ready", message: `The definition ${id} (version ${def.version}) this study uses cannot run over history: ${(error as Error).message}.`, barsEvaluated };
+    }
+    const r = evaluate(program, bars, {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: options.maxEvents ?? 10_000, ...(options.signal ? { signal: options.signal } : {}) });
+    barsEvaluated += r.barsEvaluated;
+    if (r.windowBars > 0 && r.errorBarsInWindow >= r.windowBars) {
+      const first = r.runtimeErrors[0];
+      return { ok: false, kind: "data_not_ready", message: `The definition ${id} (version ${def.version}) this study uses cannot run over history: it raised a runtime error on every bar of the window${first ? ` (${first.message})` : ""}.`, barsEvaluated };
+    }
+    const found: Array<{ name: string; bar: number }> = [];
+    for (const e of r.events) {
+      if (only && !only.has(e.name)) continue;
+      const bar = indexOf.get(e.time);
+      if (bar !== undefined) found.push({ name: e.name, bar });
+    }
+    const names = def.interface.events.map((e) => e.name).filter((name) => !only || only.has(name));
+    definitions.push({ definition: id, version: def.version, events: found.length, eventsDropped: r.eventsDropped });
+    eventHolders.push({ definition: id, names, found });
+  }
+
+  // The study body: group() values per window bar, in the order the names were first seen.
+  const groups = new Map<string, Array<GroupValue | undefined>>();
+  const body = withGroupHook(compile(checked, iface), (name, value, bar) => {
+    if (bar < ws) return;
+    let col = groups.get(name);
+    if (!col) {
+      col = new Array<GroupValue | undefined>(windowBars);
+      groups.set(name, col);
+    }
+    col[bar - ws] = groupValue(value);
+  });
+  const r = evaluate(body, bars, {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: 0, ...(options.signal ? { signal: options.signal } : {}) });
+  barsEvaluated += r.barsEvaluated;
+  const groupAt = (bar: number): Record<string, GroupValue> => {
+    const g: Record<string, GroupValue> = {};
+    for (const [name, col] of groups) {
+      const v = col[bar];
+      if (v !== undefined) g[name] = v;
+    }
+    return g;
+  };
+  for (const h of eventHolders) for (const e of h.found) events.push({ definition: h.definition, event: e.name, bar: e.bar, group: groupAt(e.bar) });
+
+  const study = computeStudy({
+    close: bars.close.subarray(ws),
+    high: bars.high.subarray(ws),
+    low: bars.low.subarray(ws),
+    horizons,
+    events,
+    order: eventHolders.map((h) => ({ definition: h.definition, events: h.names })),
+  });
+  return { ok: true, study, definitions, barsEvaluated, windowBars, errorBarsInWindow: r.errorBarsInWindow, runtimeErrors: r.runtimeErrors };
+}
