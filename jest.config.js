@@ -5,6 +5,8 @@ const common = { transform, testEnvironment: "node", moduleFileExtensions: ["ts"
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // A global option in Jest 30 (ignored inside a project): integration hooks start processes.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/{apps,packages}/*/test/**/*.unit.test.ts", "<rootDir>/test/**/*.unit.test.ts"] },
     {
@@ -12,7 +14,6 @@ module.exports = {
       displayName: "integration",
       testMatch: ["<rootDir>/{apps,packages}/*/test/**/*.int.test.ts", "<rootDir>/test/**/*.int.test.ts"],
       globalSetup: "<rootDir>/test/support/global-setup.ts",
-      testTimeout: 60000,
     },
   ],
 };
