@@ -41,8 +41,24 @@ export function completeLock(lock) {
       if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(spec)) continue; // only exact pins, as platform packages are
       const target = `node_modules/${dep}`;
       const placed = target in packages ? candidates[0] : target;
-      packages[placed] = { version: spec, ...(cpu ? { cpu: [cpu] } : {}), ...(os ? { os: [os] } : {}), ...(libc ? { libc: [libc] } : {}), optional: true, ...(entry.dev ? { dev: true } : {}) };
+      // Keys in the order npm itself writes them, so a later `npm install` changes nothing.
+      packages[placed] = {
+        version: spec,
+        ...(cpu ? { cpu: [cpu] } : {}),
+        ...(entry.dev ? { dev: true } : {}),
+        ...(libc ? { libc: [libc] } : {}),
+        optional: true,
+        ...(os ? { os: [os] } : {}),
+      };
       added.push(`${placed}@${spec}`);
+    }
+  }
+  for (const [path, entry] of Object.entries(packages)) {
+    if (entry.optional && !entry.integrity && !entry.resolved && (entry.os || entry.cpu)) {
+      const { version, cpu, dev, libc, optional, os, ...rest } = entry;
+      const ordered = { version, cpu, dev, libc, optional, os, ...rest };
+      for (const key of Object.keys(ordered)) if (ordered[key] === undefined) delete ordered[key];
+      if (JSON.stringify(ordered) !== JSON.stringify(entry)) { packages[path] = ordered; added.push(`${path} (reordered)`); }
     }
   }
   if (added.length > 0) {
@@ -56,5 +72,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const lock = JSON.parse(readFileSync(file, "utf8"));
   const added = completeLock(lock);
   if (added.length > 0) writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(added.length > 0 ? `added ${added.length} optional platform entries:\n  ${added.join("\n  ")}` : "package-lock.json is complete");
+  console.log(added.length > 0 ? `completed or reordered ${added.length} optional platform entries:\n  ${added.join("\n  ")}` : "package-lock.json is complete");
 }
