@@ -249,3 +249,53 @@ describe("a definition with no event", () => {
     expect(csv.rows).toEqual([["id", "time", "name", "message", "instrument", "timeframe", "price", "run_id"]]);
   });
 });
+
+const SLOW_DEFINITION = `//@version=6
+definition("slow")
+float x = 0.0
+for i = 0 to 1000000
+    x += i
+alertcondition(x < 0, "never", "never")
+`;
+
+describe("caps shared with POST /runs", () => {
+  it("when two runs finish together and both would fit only alone, then exactly one keeps its events and the other fails plan_limit", async () => {
+    const d = await h.account({ eventsPerMonth: 15_000 });
+    await h.script(d, "every-bar", EVERY_BAR);
+    const body = { script: "every-bar", instrument: "SPY", timeframe: "1m", from: "2011-01-01T00:00:00Z", to: "2011-04-01T00:00:00Z", wait: 60 };
+    const started = await Promise.all([d.client.start(body), d.client.start(body)]);
+    const runs = await Promise.all(started.map((r) => (["queued", "running"].includes(r.json.status) ? d.client.final(r.json.id) : r.json)));
+    expect(runs.map((r) => r.status).sort()).toEqual(["failed", "succeeded"]);
+    expect(runs.find((r) => r.status === "failed").failure.kind).toBe("plan_limit");
+    expect(await usedEvents(d.client)).toBe(10_000);
+    expect(await h.env.db.event.count({ where: { accountId: d.id } })).toBe(10_000);
+  });
+
+  it("when the queue holds runs at once + 4 API runs, then collect answers 429 busy with Retry-After 15, as POST /runs does", async () => {
+    const e = await h.account({ concurrentRuns: 1 });
+    await h.script(e, "slow", SLOW_DEFINITION);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await e.client.call("POST", "/scripts/slow/collect", { instrument: "SPY", timeframe: "1d" });
+      expect(r.status).toBe(202);
+      ids.push(r.json.id as string);
+    }
+    const full = await e.client.call("POST", "/scripts/slow/collect", { instrument: "SPY", timeframe: "1d" });
+    expect(full.status).toBe(429);
+    expect(full.json.error.code).toBe("busy");
+    expect(full.headers.get("retry-after")).toBe("15");
+    const viaRuns = await e.client.start({ script: "slow", instrument: "SPY", timeframe: "1d" });
+    expect(viaRuns.status).toBe(429);
+    await Promise.all(ids.map((id) => e.client.call("POST", `/runs/${id}/cancel`)));
+  });
+
+  it("when the month's compute units are used up, then collect answers 403 plan_limit", async () => {
+    const f = await h.account({ computeUnitsPerMonth: 100 });
+    await h.script(f, "never", NEVER);
+    const now = new Date();
+    await h.env.db.usageCounter.create({ data: { accountId: f.id, period: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), computeUnits: 100n } });
+    const r = await f.client.call("POST", "/scripts/never/collect", { instrument: "SPY", timeframe: "1d" });
+    expect(r.status).toBe(403);
+    expect(r.json.error.code).toBe("plan_limit");
+  });
+});
