@@ -14,6 +14,13 @@ import { assignable, BOOL, COLOR, FLOAT, INT, isNumeric, maxQual, NA, prim, qual
 
 const VALUELESS: Value = { type: VOID, qual: "const" };
 
+/** A block whose branches returned different types, as a value nobody asked for (yet): why. */
+const MIXED = new WeakMap<A.PineType, string>();
+const mixedNote = (t: A.PineType): string => {
+  const why = MIXED.get(t);
+  return why === undefined ? "" : ` (${why})`;
+};
+
 /** Findings that hold whatever the types of a function's parameters. */
 const TYPE_INDEPENDENT: ReadonlySet<string> = new Set([
   "syntax_error", "undeclared_identifier", "assignment_to_undeclared", "duplicate_declaration", "invalid_assignment", "unsupported_feature", "not_a_value",
@@ -130,7 +137,8 @@ export class FileChecker extends ExpressionChecker {
       return POISON;
     }
     if (t.kind === "void") {
-      this.ctx.error("type_mismatch", `This call returns no value to assign to '${name}'.`, span);
+      const why = mixedNote(t);
+      this.ctx.error("type_mismatch", why === "" ? `This call returns no value to assign to '${name}'.` : `This value cannot be assigned to '${name}'${why}.`, span);
       return POISON;
     }
     if (t.kind === "tuple") {
@@ -144,7 +152,7 @@ export class FileChecker extends ExpressionChecker {
     const v = this.expr(s.init);
     let elements: A.PineType[] = s.names.map(() => POISON);
     if (v.type !== POISON) {
-      if (v.type.kind !== "tuple") this.ctx.error("type_mismatch", `Only a tuple can be destructured, not ${show(v.type)}.`, s.init.span);
+      if (v.type.kind !== "tuple") this.ctx.error("type_mismatch", `Only a tuple can be destructured, not ${show(v.type)}${mixedNote(v.type)}.`, s.init.span);
       else if (v.type.elements.length !== s.names.length) {
         this.ctx.error("type_mismatch", `The value is a tuple of ${v.type.elements.length}, not ${s.names.length}.`, s.init.span);
       } else elements = v.type.elements;
@@ -265,14 +273,18 @@ export class FileChecker extends ExpressionChecker {
     let type: A.PineType = NA;
     for (const b of branches) {
       qual = maxQual(qual, b.qual);
-      if (!wantValue || type === POISON) continue;
+      if (!wantValue || type === POISON || MIXED.has(type)) continue;
       if (b.type === POISON) {
         type = POISON;
         continue;
       }
       const u = unify(type, b.type, this.ctx.version);
-      if (u === null && wantValue === "soft") type = VOID;
-      else if (u === null) {
+      if (u === null && wantValue === "soft") {
+        // not an error unless the value is used (a function's last `if` run for its effects)
+        const mixed: A.PineType = { kind: "void" };
+        MIXED.set(mixed, `its branches return different types: ${show(type)} and ${show(b.type)}`);
+        type = mixed;
+      } else if (u === null) {
         this.ctx.error("type_mismatch", `The branches return different types: ${show(type)} and ${show(b.type)}.`, span);
         type = POISON;
       } else type = u;

@@ -74,6 +74,17 @@ export function unify(a: PineType, b: PineType, version: number): PineType | nul
   if (sameType(a, b)) return a;
   if (isNumeric(a) && isNumeric(b)) return FLOAT;
   if (a.kind === "void" || b.kind === "void") return VOID;
+  if (a.kind === "tuple" && b.kind === "tuple") {
+    // `[x, y]` in one branch and `[0, na]` in another: element by element
+    if (a.elements.length !== b.elements.length) return null;
+    const elements: PineType[] = [];
+    for (let i = 0; i < a.elements.length; i++) {
+      const u = unify(a.elements[i] as PineType, b.elements[i] as PineType, version);
+      if (u === null || u.kind === "void") return null;
+      elements.push(u);
+    }
+    return { kind: "tuple", elements };
+  }
   if (version < 6 && prim(a, "bool") && isNumeric(b)) return BOOL;
   if (version < 6 && prim(b, "bool") && isNumeric(a)) return BOOL;
   return null;

@@ -2,7 +2,8 @@
 // an in-memory Resolver, and validate() shortcuts.
 
 import { parse } from "../../src/language/parser";
-import type { Diagnostic, ResolvedScript, Resolver, SourceFile } from "../../src/types";
+import { compile, evaluate } from "../../src/index";
+import type { Bars, Diagnostic, ResolvedScript, Resolver, SourceFile, SymbolInfo } from "../../src/types";
 import { validate, type ValidationResult } from "../../src/validate";
 
 /** The tree without spans and checker annotations, for comparing with hand-written trees. */
@@ -82,4 +83,30 @@ export async function check(src: string | SourceFile[], resolver: Resolver = NO_
 /** `code line:col-endLine:endCol` of each diagnostic. */
 export function brief(ds: Diagnostic[]): string[] {
   return ds.map((d) => `${d.code} ${d.line}:${d.column}-${d.end_line}:${d.end_column}`);
+}
+
+/** Daily bars from 2024-01-01 UTC with these closes (open = close, high = close + 1, low = close - 1, volume 100). */
+export function barsOf(closes: number[]): Bars {
+  const n = closes.length;
+  const day = 86_400;
+  return {
+    length: n,
+    time: Float64Array.from(closes, (_, i) => 1_704_067_200 + i * day),
+    open: Float64Array.from(closes),
+    high: Float64Array.from(closes, (c) => c + 1),
+    low: Float64Array.from(closes, (c) => c - 1),
+    close: Float64Array.from(closes),
+    volume: Float64Array.from(closes, () => 100),
+  };
+}
+
+/** validate() + compile() + evaluate() from the package's public surface: output name -> values (na as null). */
+export async function evaluateScript(src: string, closes: number[], symbol: SymbolInfo = { ticker: "TEST", timezone: "UTC", mintick: 0.01, timeframe: "1d" }): Promise<Record<string, Array<number | null>>> {
+  const r = await check(src);
+  const errors = r.diagnostics.filter((d) => d.severity === "error");
+  if (!r.checked || errors.length > 0) throw new Error(`invalid: ${JSON.stringify(errors)}`);
+  const res = evaluate(compile(r.checked, r.interface ?? undefined), barsOf(closes), {}, { symbol, windowStart: 0 });
+  const out: Record<string, Array<number | null>> = {};
+  for (const o of res.outputs) out[o.name] = Array.from(o.values, (v) => (Number.isNaN(v) ? null : v));
+  return out;
 }
