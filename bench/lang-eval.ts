@@ -1,7 +1,10 @@
 // lang: whole-window evaluation of compiled scripts against a hand-written typed-array loop
 // computing the same values, and the `technicalindicators` package, over 50,000 synthetic bars.
 // Lines: `lang <case> compiled_ms=<x> handwritten_ms=<y> ratio=<x/y> technicalindicators_ms=<z> maxdiff=<d>`.
-// Medians of RUNS timed runs after WARMUP untimed ones. Every baseline's result is kept and
+// Medians of RUNS timed runs after WARMUP untimed ones. Compiled and hand-written runs take turns
+// (which goes first alternates) so that load from other processes on the machine, and garbage
+// collection left by the other, fall on both alike; technicalindicators, whose number arrays
+// leave far more garbage, is timed on its own afterwards. Every baseline's result is kept and
 // compared with the compiled script's outputs (maxdiff: the largest absolute difference over all
 // bars and outputs, na matching na), so V8 cannot drop the work and both compute the same values.
 import { ATR, BollingerBands, EMA, MACD, RSI, SMA } from "technicalindicators";
@@ -11,7 +14,7 @@ import { compile, evaluate, type Program } from "../packages/lang/src/evaluate";
 import type { Bars } from "../packages/lang/src/types";
 
 const N = 50_000;
-const RUNS = 15;
+const RUNS = 21;
 const WARMUP = 3;
 
 function syntheticBars(n: number): Bars {
@@ -174,15 +177,19 @@ function median(xs: number[]): number {
   return s[s.length >> 1]!;
 }
 
-function time(f: () => unknown): number {
-  const runs: number[] = [];
-  for (let k = 0; k < WARMUP; k++) f();
+/** Median milliseconds of each function, timed in turns (the first to run rotates). */
+function timeInterleaved(fs: Array<() => unknown>): number[] {
+  const runs: number[][] = fs.map(() => []);
+  for (let k = 0; k < WARMUP; k++) for (const f of fs) f();
   for (let k = 0; k < RUNS; k++) {
-    const t = performance.now();
-    f();
-    runs.push(performance.now() - t);
+    for (let m = 0; m < fs.length; m++) {
+      const j = (k + m) % fs.length;
+      const t = performance.now();
+      fs[j]!();
+      runs[j]!.push(performance.now() - t);
+    }
   }
-  return median(runs);
+  return runs.map(median);
 }
 
 /** Largest |a - b| over every column and bar; Infinity when one is na and the other is not. */
@@ -220,9 +227,8 @@ export async function run(): Promise<string[]> {
     const prog = build(body);
     let result = evaluate(prog, bars, {}, { symbol, windowStart: 0 });
     let expected = hand();
-    const compiled = time(() => (result = evaluate(prog, bars, {}, { symbol, windowStart: 0 })));
-    const handwritten = time(() => (expected = hand()));
-    const tiMs = time(ti);
+    const [compiled, handwritten] = timeInterleaved([() => (result = evaluate(prog, bars, {}, { symbol, windowStart: 0 })), () => (expected = hand())]) as [number, number];
+    const [tiMs] = timeInterleaved([ti]) as [number];
     const cols = Array.isArray(expected) ? expected : [expected];
     const diff = maxDiff(result.outputs.map((o) => o.values), cols);
     lines.push(`lang ${name} compiled_ms=${compiled.toFixed(2)} handwritten_ms=${handwritten.toFixed(2)} ratio=${(compiled / handwritten).toFixed(2)} technicalindicators_ms=${tiMs.toFixed(2)} maxdiff=${diff.toExponential(1)}`);

@@ -4,54 +4,73 @@
 // check on the hot path.
 
 export class Ring {
+  /**
+   * Mirrored storage: each value is written at `pos` and `pos + cap`, so the newest `n <= cap`
+   * values are always contiguous, oldest first, at `buf[top - n + 1 .. top]` (`top = pos + cap`):
+   * window loops index straight into the array.
+   */
   buf: Float64Array;
-  mask: number;
-  /** Index of the newest value. */
-  head = -1;
+  cap: number;
+  /** Slot of the newest value, in [0, cap). */
+  pos: number;
+  /** Index of the newest value in `buf` (pos + cap); window reads go backwards from it. */
+  top: number;
   /** Values held (at most the capacity). */
   count = 0;
 
   constructor(capacity = 8) {
     let cap = 8;
     while (cap < capacity) cap *= 2;
-    this.buf = new Float64Array(cap);
-    this.mask = cap - 1;
+    this.cap = cap;
+    this.buf = new Float64Array(2 * cap);
+    this.pos = cap - 1;
+    this.top = 2 * cap - 1;
   }
 
   /** Makes room for at least `n` values, keeping the newest ones in order. */
   ensure(n: number): void {
-    if (n > this.buf.length) this.grow(n);
+    if (n > this.cap) this.grow(n);
   }
 
   private grow(n: number): void {
-    let cap = this.buf.length;
+    let cap = this.cap;
     while (cap < n) cap *= 2;
-    const next = new Float64Array(cap);
-    for (let k = this.count - 1, j = 0; k >= 0; k--, j++) next[j] = this.get(k);
+    const next = new Float64Array(2 * cap);
+    const count = this.count;
+    // the newest value goes to slot count - 1, the oldest to slot 0
+    for (let k = 0; k < count; k++) {
+      const v = this.buf[this.top - k]!;
+      next[count - 1 - k] = v;
+      next[count - 1 - k + cap] = v;
+    }
     this.buf = next;
-    this.mask = cap - 1;
-    this.head = this.count - 1;
+    this.cap = cap;
+    this.pos = (count - 1 + cap) % cap;
+    this.top = this.pos + cap;
   }
 
   push(v: number): void {
-    const h = (this.head + 1) & this.mask;
-    this.head = h;
-    this.buf[h] = v;
-    if (this.count <= this.mask) this.count++;
+    const cap = this.cap;
+    const p = this.pos + 1 === cap ? 0 : this.pos + 1;
+    this.pos = p;
+    this.top = p + cap;
+    this.buf[p] = v;
+    this.buf[p + cap] = v;
+    if (this.count < cap) this.count++;
   }
 
   /** Replaces the newest value (used when a bar is recomputed). */
   setNewest(v: number): void {
-    this.buf[this.head] = v;
+    this.buf[this.pos] = v;
+    this.buf[this.top] = v;
   }
 
   get(k: number): number {
     if (k < 0 || k >= this.count) return NaN;
-    return this.buf[(this.head - k) & this.mask]!;
+    return this.buf[this.top - k]!;
   }
 
   clear(): void {
-    this.head = -1;
     this.count = 0;
   }
 }
@@ -59,6 +78,7 @@ export class Ring {
 /** The same ring for any value (strings, arrays, objects); `null` (na) when not held. */
 export class ValueRing {
   buf: unknown[];
+  cap: number;
   mask: number;
   head = -1;
   count = 0;
@@ -68,6 +88,7 @@ export class ValueRing {
     while (cap < capacity) cap *= 2;
     this.buf = new Array<unknown>(cap).fill(null);
     this.mask = cap - 1;
+    this.cap = cap;
   }
 
   ensure(n: number): void {
@@ -78,6 +99,7 @@ export class ValueRing {
     for (let k = this.count - 1, j = 0; k >= 0; k--, j++) next[j] = this.get(k);
     this.buf = next;
     this.mask = cap - 1;
+    this.cap = cap;
     this.head = this.count - 1;
   }
 

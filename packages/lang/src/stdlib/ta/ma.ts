@@ -17,13 +17,8 @@ function len(n: number): number {
 /** Sum of the newest `n` values of a ring (n <= count). Fixed order, so independent of history. */
 export function sumLast(r: Ring, n: number): number {
   const b = r.buf;
-  const m = r.mask;
-  let i = r.head;
   let s = 0;
-  for (let k = 0; k < n; k++) {
-    s += b[i]!;
-    i = (i - 1) & m;
-  }
+  for (let j = r.top - n + 1, end = r.top; j <= end; j++) s += b[j]!;
   return s;
 }
 

@@ -11,13 +11,8 @@ function len(n: number): number {
 
 function sumLast(r: Ring, n: number): number {
   const b = r.buf;
-  const m = r.mask;
-  let i = r.head;
   let s = 0;
-  for (let k = 0; k < n; k++) {
-    s += b[i]!;
-    i = (i - 1) & m;
-  }
+  for (let j = r.top - n + 1, end = r.top; j <= end; j++) s += b[j]!;
   return s;
 }
 
@@ -30,13 +25,10 @@ function diff(a: number, b: number): number {
 /** Sum of squared deviations of the newest n values (n <= count) from `mean`, with Pine's rounding. */
 function ssd(r: Ring, n: number, mean: number): number {
   const b = r.buf;
-  const m = r.mask;
-  let i = r.head;
   let s = 0;
-  for (let k = 0; k < n; k++) {
-    const d = diff(b[i]!, mean);
+  for (let j = r.top - n + 1, end = r.top; j <= end; j++) {
+    const d = diff(b[j]!, mean);
     s += d * d;
-    i = (i - 1) & m;
   }
   return s;
 }
@@ -166,7 +158,7 @@ export class Order {
     cap = 8,
   ) {
     this.r = new Ring(cap);
-    this.scratch = new Float64Array(this.r.buf.length);
+    this.scratch = new Float64Array(this.r.cap);
   }
   update(x: number, length: number): number {
     const n = len(length);
@@ -175,7 +167,7 @@ export class Order {
     this.r.ensure(n);
     this.r.push(x);
     if (this.r.count < n) return (this.last = NaN);
-    if (this.scratch.length < n) this.scratch = new Float64Array(this.r.buf.length);
+    if (this.scratch.length < n) this.scratch = new Float64Array(this.r.cap);
     const s = this.scratch.subarray(0, n);
     for (let i = 0; i < n; i++) s[i] = this.r.get(i);
     s.sort();
