@@ -122,7 +122,7 @@ export class Runtime {
     if (!(n >= 0)) return NaN;
     const k = Math.floor(n);
     if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
-    if (k > ring.buf.length) ring.ensure(k + 1);
+    if (k > ring.cap) ring.ensure(k + 1);
     return ring.get(k - 1);
   }
   /** `e[n]` of an expression: records this evaluation and reads n evaluations back. */
@@ -130,7 +130,7 @@ export class Runtime {
     const k = Math.floor(n);
     if (!(k >= 0)) return NaN;
     if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
-    if (k >= ring.buf.length) ring.ensure(k + 1);
+    if (k >= ring.cap) ring.ensure(k + 1);
     ring.push(v);
     return ring.get(k);
   }
@@ -140,7 +140,7 @@ export class Runtime {
     if (!(n >= 0)) return null;
     const k = Math.floor(n);
     if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
-    if (k > ring.buf.length) ring.ensure(k + 1);
+    if (k > ring.cap) ring.ensure(k + 1);
     return ring.get(k - 1);
   }
   /** `e[n]` of a string or object expression. */
@@ -148,7 +148,7 @@ export class Runtime {
     const k = Math.floor(n);
     if (!(k >= 0)) return null;
     if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
-    if (k >= ring.buf.length) ring.ensure(k + 1);
+    if (k >= ring.cap) ring.ensure(k + 1);
     ring.push(v);
     return ring.get(k);
   }
