@@ -72,6 +72,26 @@ describe("GET /scripts/{slug}/events", () => {
     expect(filtered.rows.slice(1).map((r) => r[1]?.slice(0, 10))).toEqual(ALL_CROSSES.filter((c) => c.name === "death").map((c) => c.date));
   });
 
+  it("when messages hold commas and quotes, then the CSV quotes them and still equals the JSON; two events of one bar keep their order", async () => {
+    await h.script(a, "quoted", `//@version=6
+definition("Quoted")
+alertcondition(bar_index % 5 == 0, "first, of two", 'said "up", at {{close}}')
+alertcondition(bar_index % 5 == 0, "second", "plain")
+`);
+    const run = await finalOf(a.client, await a.client.call("POST", "/scripts/quoted/collect", { instrument: "SPY", timeframe: "1d", from: "2020-01-01T00:00:00Z", wait: 60 }));
+    expect(run.status).toBe("succeeded");
+    const json = await allEvents(a.client, "/scripts/quoted/events", 50);
+    expect(json.length).toBe(run.summary.events);
+    expect(json.length).toBeGreaterThan(10);
+    for (let i = 0; i < json.length; i += 2) {
+      expect([json[i].name, json[i + 1].name]).toEqual(["first, of two", "second"]);
+      expect(json[i].time).toBe(json[i + 1].time);
+      expect(json[i].message).toBe(`said "up", at ${json[i].price}`);
+    }
+    const csv = await csvOf(h.api.url, a.client.key, "/scripts/quoted/events?format=csv");
+    expect(csv.rows.slice(1)).toEqual(json.map((e) => [e.id, e.time, e.name, e.message, e.instrument, e.timeframe, String(e.price), e.run_id]));
+  });
+
   it("when a page is being read while another run adds events, then the next pages neither repeat nor skip (keyset)", async () => {
     const first = await a.client.call("GET", `/scripts/sma-cross/events?instrument=SPY&limit=5`);
     const seen = first.json.events.map((e: { id: string }) => e.id) as string[];
