@@ -9,6 +9,7 @@ import { defineRoute } from "../http/define-route";
 import { runsContext, type RunsContext } from "../runs/context";
 import { idempotencyKeyOf, normalizeWait } from "../runs/params";
 import { definitionResults } from "../events/results";
+import { studyResults } from "../studies/results";
 import { assertResultsReadable, outputsPage, streamOutputsCsv } from "../runs/results";
 import { cancelRun, listRuns, loadOwnRun, toJson, waitForRun, type ListFilters } from "../runs/service";
 import { startRun } from "../runs/service";
@@ -100,6 +101,10 @@ export function registerRuns(router: Router, deps: AppDeps): void {
     assertResultsReadable(run, deps.clock.now());
     if (run.kind === "definition") {
       await definitionResults(deps, run, res, query);
+      return;
+    }
+    if (run.kind === "study") {
+      await studyResults(deps.db, run, res, query);
       return;
     }
     if (run.kind !== "indicator") throw new ApiError("not_found", `Run ${run.id} has no results of this kind yet.`);

@@ -143,7 +143,6 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
     throw new ApiError("invalid_request", `"${script.slug}" is a ${script.kind}; collect runs a definition.`);
   }
   if (script.kind === "library") throw new ApiError("invalid_request", `"${script.slug}" is a library: it is imported by other scripts, not run.`);
-  if (script.kind === "study") throw new ApiError("invalid_request", `"${script.slug}" is a study: study runs are not available yet.`);
   const versionNumber = ref.version ?? script.latestVersion;
   const version = await db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId: script.id, version: versionNumber } } });
   if (!version) throw new ApiError("not_found", `Script "${script.slug}" has no version ${versionNumber}.`);

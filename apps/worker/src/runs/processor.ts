@@ -28,6 +28,7 @@ import { eventsBudgetMessage, keepDefinitionEvents, MAX_EVENTS_PER_RUN } from ".
 import type { SandboxPool } from "./pool";
 import type { CancelListener } from "./cancels";
 import type { EvalResult } from "./protocol";
+import { executeStudy } from "../studies/run";
 
 export const MAX_EVENTS = MAX_EVENTS_PER_RUN;
 /** How long a run that found no free slot waits before trying again. */
@@ -130,6 +131,11 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
     const version = run.scriptId ? await db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId: run.scriptId, version: run.scriptVersion } } }) : null;
     if (!version) {
       await fail(run, ["running"], failure("script", `Version ${run.scriptVersion} of "${run.scriptSlug}" no longer exists.`));
+      return;
+    }
+    if (run.kind === "study") {
+      // Studies: apps/worker/src/studies (issue 12).
+      await executeStudy({ db, pool: deps.pool, now, fail, publish }, { run, version, instrument, account, startedAt, signal });
       return;
     }
     const iface = version.interface as unknown as ScriptInterface;

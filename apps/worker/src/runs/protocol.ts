@@ -1,6 +1,9 @@
 // Messages between the worker's main thread and its sandbox threads. Bars and output columns
 // travel as transferred ArrayBuffers (no copy).
 import type { Bars, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang/src/types";
+import type { StudyThreadOutcome } from "../studies/protocol";
+
+export type { StudyThreadOutcome } from "../studies/protocol";
 
 export interface EvalTask {
   /** Program cache key: the files digest and who resolves its imports. */
@@ -32,6 +35,8 @@ export interface EvalResult {
   windowBars: number;
   errorBarsInWindow: number;
   runtimeErrors: Array<{ message: string; count: number; first_time: number; last_time: number }>;
+  /** Study runs only (apps/worker/src/studies). */
+  study?: StudyThreadOutcome;
 }
 
 export type ThreadFailureKind = "script" | "timeout" | "cancelled" | "internal";

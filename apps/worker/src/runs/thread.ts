@@ -7,6 +7,7 @@ import { EvaluationAborted, EvaluationTimeout, evaluate, type Program } from "@b
 import type { ResolvedScript } from "@barscript/lang";
 import { compileScript, CompileFailure } from "./compile";
 import type { EvalResult, EvalTask, FromThread, ToThread } from "./protocol";
+import { runStudyInThread } from "../studies/sandbox";
 
 const port = parentPort;
 if (!port) throw new Error("thread.ts runs as a worker thread");
@@ -37,6 +38,10 @@ async function programFor(task: EvalTask): Promise<Program> {
 }
 
 async function run(id: number, task: EvalTask): Promise<void> {
+  if (task.kind === "study") {
+    send(await runStudyInThread(id, task, { resolve: resolveViaParent }));
+    return;
+  }
   let program: Program;
   try {
     program = await programFor(task);
