@@ -112,7 +112,8 @@ function whereOf(filter: EventFilter, after?: EventKey | null): Prisma.EventWher
   if (filter.timeframe !== undefined) where.timeframe = filter.timeframe;
   if (filter.name !== undefined) where.name = filter.name;
   if (filter.from || filter.to) where.time = { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) };
-  if (filter.liveAt) where.run = { resultsExpiredAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: filter.liveAt } }] };
+  // The account bounds the runs the join looks at (the planner may hash them).
+  if (filter.liveAt) where.run = { accountId: filter.accountId, resultsExpiredAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: filter.liveAt } }] };
   if (after) {
     const at = new Date(after[0]);
     const id = BigInt(after[1]);
