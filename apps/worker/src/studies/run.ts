@@ -103,7 +103,7 @@ export async function executeStudy(ctx: StudyContext, input: StudyRunInput): Pro
       interface: iface,
       bars,
       windowStart,
-      inputs: {},
+      inputs: (run.inputs ?? {}) as Record<string, unknown>,
       symbol: { ticker: instrument.symbol, timezone: instrument.timezone, mintick: 0.01, timeframe: run.timeframe },
       timeBudgetMs: remaining,
       maxEvents: MAX_STUDY_DEFINITION_EVENTS,

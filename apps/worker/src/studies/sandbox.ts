@@ -20,6 +20,7 @@ export async function runStudyInThread(id: number, task: EvalTask, resolver: Res
       windowStart: task.windowStart,
       timeBudgetMs: task.timeBudgetMs,
       maxEvents: task.maxEvents,
+      inputs: task.inputs,
     });
     if (!r.ok) return done(id, { ok: false, kind: r.kind, message: r.message }, r.barsEvaluated);
     return {

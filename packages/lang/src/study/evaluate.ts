@@ -20,6 +20,8 @@ export interface StudyEvaluateOptions {
   /** Events one definition keeps (10,000); the rest are counted as dropped and not studied. */
   maxEvents?: number;
   signal?: AbortSignal;
+  /** The study's own inputs (its input.* calls); definitions run with their defaults. */
+  inputs?: Record<string, unknown>;
 }
 
 export interface StudyDefinitionReport {
@@ -120,7 +122,7 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     }
     col[bar - ws] = groupValue(value);
   });
-  const r = evaluate(body, bars, {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: 0, ...(options.signal ? { signal: options.signal } : {}) });
+  const r = evaluate(body, bars, options.inputs ?? {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: 0, ...(options.signal ? { signal: options.signal } : {}) });
   barsEvaluated += r.barsEvaluated;
   const groupAt = (bar: number): Record<string, GroupValue> => {
     const g: Record<string, GroupValue> = {};
