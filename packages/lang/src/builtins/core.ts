@@ -32,6 +32,9 @@ function addSeries(t: TableBuilder): void {
   t.variable("barstate.islast", "series bool", "True on the last bar of the run.");
   t.variable("barstate.isconfirmed", "series bool", "True when the bar is closed (always, on history).");
   t.variable("barstate.ishistory", "series bool", "True on historical bars (always, in a run).");
+  t.variable("barstate.isrealtime", "series bool", "True on realtime bars (never, in a run).");
+  t.variable("barstate.isnew", "series bool", "True on the first update of a bar (always, on history).");
+  t.variable("barstate.islastconfirmedhistory", "series bool", "True on the last bar of history (the last bar of the run).");
   t.variable("syminfo.ticker", "simple string", "The instrument's symbol without exchange prefix.");
   t.variable("syminfo.tickerid", "simple string", "The instrument's full identifier.");
   t.variable("syminfo.mintick", "simple float", "The instrument's smallest price increment.");
@@ -40,6 +43,8 @@ function addSeries(t: TableBuilder): void {
   t.variable("timeframe.multiplier", "simple int", "The timeframe's multiplier (60 for `60`, 1 for `D`).");
   t.variable("timeframe.isintraday", "simple bool", "True for minute and second timeframes.");
   t.variable("timeframe.isdaily", "simple bool", "True for daily timeframes.");
+  t.variable("timeframe.isweekly", "simple bool", "True for weekly timeframes.");
+  t.variable("timeframe.ismonthly", "simple bool", "True for monthly timeframes.");
 }
 
 function addDeclarations(t: TableBuilder): void {
@@ -62,6 +67,8 @@ function addDeclarations(t: TableBuilder): void {
 function addInputs(t: TableBuilder): void {
   const common = "title: const string = na, tooltip: const string = na, inline: const string = na, group: const string = na, confirm: const bool = false, display: const string = na";
   t.fn(`input(defval: const T, ${common}): input T`, "An input of the type of its default value.");
+  // `input(close)`: a source input (the checker calls it input.source, so derive and codegen agree)
+  t.fn(`input(defval: series float, ${common}): series float`, "A source input when the default is a bar series (`input(close)`).");
   t.fn(`input.int(defval: const int, ${common}, minval: const int = na, maxval: const int = na, step: const int = 1, options: const list<int> = na, active: input bool = true): input int`, "An integer input: an Interface input named after the variable it is assigned to.");
   t.fn(`input.float(defval: const float, ${common}, minval: const float = na, maxval: const float = na, step: const float = na, options: const list<float> = na, active: input bool = true): input float`, "A float input.");
   t.fn(`input.bool(defval: const bool, ${common}, active: input bool = true): input bool`, "A boolean input.");
@@ -69,6 +76,7 @@ function addInputs(t: TableBuilder): void {
   t.fn(`input.source(defval: series float, ${common}, active: input bool = true): series float`, "A source input: one of the bar series (`close` by default in most scripts).");
   t.fn(`input.timeframe(defval: const string, ${common}, options: const list<string> = na, active: input bool = true): input string`, "A timeframe input.");
   t.fn(`input.color(defval: const color, ${common}, active: input bool = true): input color`, "A color input.");
+  t.fn(`input.enum(defval: const T, ${common}, options: const list<T> = na, active: input bool = true): input T`, "An input whose value is a member of an `enum`.");
 }
 
 function addOutputs(t: TableBuilder): void {

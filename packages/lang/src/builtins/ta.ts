@@ -65,6 +65,12 @@ export function addTa(t: TableBuilder): void {
   f("wpr(length: series int): series float", "Williams %R: 100 * (close - highest(high)) / (highest(high) - lowest(low)).");
   f("rising(source: series float, length: series int): series bool", "True when `source` is greater than each of its previous `length` values.");
   f("falling(source: series float, length: series int): series bool", "True when `source` is less than each of its previous `length` values.");
+  f("cmo(series: series float, length: series int): series float", "Chande momentum oscillator: 100 * (sum of gains - sum of losses) / (sum of gains + sum of losses) over `length` bars.");
+  f("cog(source: series float, length: series int): series float", "Center of gravity: -sum(source[i] * (i + 1)) / sum(source) over `length` bars.");
+  f("tsi(source: series float, short_length: simple int, long_length: simple int): series float", "True strength index, in [-1, 1]: double-smoothed (EMA of `long_length`, then of `short_length`) momentum over double-smoothed absolute momentum.");
+  f("wpr(length: series int): series float", "Williams %R: 100 * (close - highest(high)) / (highest(high) - lowest(low)) over `length` bars.");
+  f("max(source: series float): series float", "The highest value of `source` since the first bar (na ignored).");
+  f("min(source: series float): series float", "The lowest value of `source` since the first bar (na ignored).");
   t.variable("ta.tr", "series float", "True range (na on the first bar).");
   t.variable("ta.vwap", "series float", "vwap(hlc3).");
   t.variable("ta.obv", "series float", "On-balance volume.");

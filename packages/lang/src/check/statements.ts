@@ -498,6 +498,7 @@ export class FileChecker extends ExpressionChecker {
   protected callBuiltin(name: string, node: A.Call, args: CallArgs, receiver: ArgInfo | null): Value {
     const fn = builtinFunction(name);
     if (!fn) return POISONED;
+    if (this.pending(name, node.callee.span)) return POISONED;
     if (fn.stateful || PLOT_FUNCTIONS.has(name) || EVENT_FUNCTIONS.has(name)) node.callSiteId ??= ++this.ctx.ids.callSite;
     const callArgs = args.map((a) => ({ name: a.name, nameSpan: a.nameSpan, info: a.info, node: a.node }));
     if (receiver && node.callee.kind === "Member") callArgs.unshift({ name: null, nameSpan: null, info: receiver, node: node.callee.object });
@@ -511,6 +512,8 @@ export class FileChecker extends ExpressionChecker {
     const r = matchBuiltin(fn, callArgs, typeArgs, node.span, this.ctx.version);
     for (const f of r.findings) this.ctx.error(f.code, f.message, f.span);
     if (r.findings.length > 0) return POISONED;
+    // `input(close)`: a source input, named so for derive and codegen
+    if (name === "input" && r.sig.returnQual === "series") node.target = { kind: "builtin", name: "input.source" };
     if (containsNa(r.type)) return this.unresolvedGeneric(name, node, r);
     return { type: r.type, qual: r.qual };
   }

@@ -5,6 +5,8 @@
 //       stdev variance dev median mode range percentrank linreg correlation stoch cci rising
 //       falling mom roc change alma bb bbw math.sum                     -> n
 //   mfi(n)      = n + 1        (typed price change needs the previous bar)
+//   cmo(n)      = n + 1        (sums of the last n changes), cog(n) = wpr(n) = n
+//   tsi(s, l)   = 12 l + 12 s + 1  (change, then ema(l), then ema(s))
 //   swma        = 4            (fixed 4-bar window)
 //   hma(n)      = n + floor(sqrt(n))   (wma(n) feeding wma(sqrt n))
 //   crossover crossunder cross = 1, ta.tr / tr() = 1 (previous close)
@@ -14,7 +16,7 @@
 //       atr(n) = 23 n + 1 (true range needs close[1], then rma),
 //       dmi(d, a) = 23 d + 23 a + 1, macd(f, s, g) = 12 max(f, s) + 12 g,
 //       kc/kcw(n) = 12 n + 1 (ema of the true range), supertrend(f, n) = 23 n + 1
-//   never stop depending on the start (unbounded -> the 5,000 cap): cum, sar, vwap (function and
+//   never stop depending on the start (unbounded -> the 5,000 cap): cum, max, min, sar, vwap (function and
 //       variable), obv, accdist, barssince, valuewhen, fixnan, bar_index, and `var`/`varip`
 //       variables that are reassigned.
 //   everything else (math.*, str.*, color.*, array.*, na, nz, inputs, plots) adds 0.
@@ -39,6 +41,10 @@ export const LOOKBACK_RULES: ReadonlyMap<string, LookbackRule> = new Map<string,
     "ta.rising", "ta.falling", "ta.mom", "ta.roc", "ta.change", "ta.alma", "ta.bb", "ta.bbw", "math.sum",
   ].map((n): [string, LookbackRule] => [n, fixed()]),
   ["ta.mfi", (a) => a("length") + 1],
+  ["ta.cmo", (a) => a("length") + 1],
+  ["ta.cog", fixed()],
+  ["ta.wpr", fixed()],
+  ["ta.tsi", (a) => 12 * a("long_length") + 12 * a("short_length") + 1],
   ["ta.swma", () => 4],
   ["ta.hma", (a) => a("length") + Math.floor(Math.sqrt(a("length")))],
   ["ta.crossover", () => 1],
@@ -56,7 +62,7 @@ export const LOOKBACK_RULES: ReadonlyMap<string, LookbackRule> = new Map<string,
   ["ta.kc", (a) => 12 * a("length") + 1],
   ["ta.kcw", (a) => 12 * a("length") + 1],
   ["ta.supertrend", (a) => 23 * a("atrPeriod") + 1],
-  ...["ta.cum", "ta.sar", "ta.vwap", "ta.barssince", "ta.valuewhen", "fixnan"].map((n): [string, LookbackRule] => [n, () => UNBOUNDED]),
+  ...["ta.cum", "ta.max", "ta.min", "ta.sar", "ta.vwap", "ta.barssince", "ta.valuewhen", "fixnan"].map((n): [string, LookbackRule] => [n, () => UNBOUNDED]),
 ]);
 
 /** Built-in variables and their lookback. */
