@@ -29,6 +29,8 @@ export interface Program {
   /** The generated step's JavaScript (for inspection and tests). */
   source: string;
   outputs: Array<{ name: string; title: string | null }>;
+  /** Per output: written on every bar by the compiled code (its column is not prefilled with na). */
+  everyBar: boolean[];
   inputs: InputSlot[];
   events: Array<{ name: string; message: string }>;
   /** Built once; each evaluation calls it with a fresh runtime. */
@@ -119,7 +121,7 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
   });
   const factory = new Function("$rt", g.source) as (rt: Runtime) => CompiledRun;
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
-  return { kind, source: g.source, outputs, inputs: g.inputs, events: g.events, factory };
+  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, factory };
 }
 
 /** Pine's placeholders in alert messages: {{close}}, {{time}}, {{ticker}}, {{plot_0}}, ... */
@@ -160,7 +162,7 @@ export function evaluate(program: Program, bars: Bars, inputs: Record<string, un
   const n = bars.length;
   const ws = Math.min(Math.max(0, Math.floor(options.windowStart)), n);
   const windowBars = n - ws;
-  const rt = new Runtime(bars, options.symbol, program.outputs.length, inputs);
+  const rt = new Runtime(bars, options.symbol, program.outputs.length, inputs, program.everyBar);
   const compiled = program.factory(rt);
   const pending = rt.pending;
   const maxEvents = options.maxEvents ?? 10_000;

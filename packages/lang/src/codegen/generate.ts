@@ -22,6 +22,8 @@ export interface OutputSlot {
   index: number;
   title: string | null;
   call: string;
+  /** Written on every bar (a top-level, unconditional plot): its column needs no na prefill. */
+  everyBar: boolean;
 }
 
 export interface InputSlot {
@@ -160,6 +162,8 @@ class Generator {
   private currentDeclName: string | null = null;
   private compiledFns = new Set<number>();
   private refs = new Map<string, string>();
+  /** Inside an expression evaluated only sometimes (ternary branch, right side of and/or). */
+  private condDepth = 0;
   /** A loop was compiled somewhere: each bar resets the shared loop counter. */
   private anyLoops = false;
 
@@ -193,30 +197,45 @@ class Generator {
     // variables created once per evaluation, no per-bar allocation or exception handling. A
     // runtime error leaves the loop with `$i` at the failing bar; evaluate() records it, calls
     // `$endBar` (the bar's history still advances) and resumes at the next bar.
+    // State objects (never reassigned) are read in the loop through locals of $run: closure
+    // variables are memory loads after every call that is not inlined, locals stay in registers.
+    const objects = new Set(top.slots.flatMap((s, k) => (s.startsWith("new ") ? [k] : [])));
+    const closureState = (code: string): string => code.replace(/\$s(\d+)\b/g, (m, k: string) => (objects.has(Number(k)) ? `$S${k}` : m));
+    const columns = "$O = $rt.open, $H = $rt.high, $L = $rt.low, $C = $rt.close, $V = $rt.volume, $T = $rt.time";
     const src = [
       '"use strict";',
-      "var $O = $rt.open, $H = $rt.high, $L = $rt.low, $C = $rt.close, $V = $rt.volume, $T = $rt.time;",
-      "var $i = 0, $loops = 0;",
-      ...this.outputs.map((o) => `var $o${o.index} = $rt.out[${o.index}];`),
-      ...(this.events.length > 0 ? ["var $P = $rt.pending;"] : []),
+      `var ${columns};`,
+      "var $at = 0, $loops = 0;",
       ...[...this.refs].map(([name, path]) => `var ${name} = $rt.${path};`),
-      ...top.slots.map((s, k) => `var $s${k} = ${s};`),
+      ...top.slots.map((s, k) => `var ${objects.has(k) ? "$S" : "$s"}${k} = ${s};`),
       ...inClosure.map((h) => `var ${h};`),
       ...this.topConsts,
       ...this.fnCode,
       "function $endBar() {",
-      pushes,
+      closureState(pushes),
       "}",
       "function $run($from, $to) {",
+      `var ${columns};`,
+      ...this.outputs.map((o) => `var $o${o.index} = $rt.out[${o.index}];`),
+      ...(this.events.length > 0 ? ["var $P = $rt.pending;"] : []),
+      ...[...objects].map((k) => `var $s${k} = $S${k};`),
       ...inLoop.map((h) => `var ${h};`),
-      "for ($i = $from; $i < $to; $i++) {",
+      // the bar index is a local (user functions take it as a parameter); an error records it
+      "var $i = $from;",
+      "try {",
+      "for (; $i < $to; $i++) {",
       ...(this.anyLoops ? ["$loops = 0;"] : []),
       body,
       pushes,
       ...(this.events.length > 0 ? ["if ($P.length !== 0) $rt.flush($i);"] : []),
       "}",
+      "} catch ($e) {",
+      "$at = $i;",
+      "throw $e;",
       "}",
-      "return { run: $run, endBar: $endBar, bar: function () { return $i; } };",
+      "$at = $to;",
+      "}",
+      "return { run: $run, endBar: $endBar, bar: function () { return $at; } };",
     ].join("\n");
     return { source: src, outputs: this.outputs, inputs: this.inputs, events: this.events };
   }
@@ -635,7 +654,11 @@ class Generator {
         return this.binary(e);
       case "Ternary": {
         const c = this.expr(e.cond);
-        return `(${this.truthy(c, e.cond)} ? ${this.expr(e.then)} : ${this.expr(e.else)})`;
+        this.condDepth++;
+        const t = this.expr(e.then);
+        const f = this.expr(e.else);
+        this.condDepth--;
+        return `(${this.truthy(c, e.cond)} ? ${t} : ${f})`;
       }
       case "TupleExpr":
         return `[${e.elements.map((x) => this.expr(x)).join(", ")}]`;
@@ -659,7 +682,10 @@ class Generator {
 
   private binary(e: A.Binary): string {
     const l = this.expr(e.left);
+    const lazy = e.op === "and" || e.op === "or";
+    if (lazy) this.condDepth++;
     const r = this.expr(e.right);
+    if (lazy) this.condDepth--;
     switch (e.op) {
       case "and":
         return `(${this.truthy(l, e.left)} && ${this.truthy(r, e.right)})`;
@@ -804,7 +830,7 @@ class Generator {
       args[idx] = this.expr(a.value);
     });
     const st = this.state(`$mk_${f.js}()`);
-    return `${f.js}(${st}${args.map((a) => `, ${a}`).join("")})`;
+    return `${f.js}(${st}, $i${args.map((a) => `, ${a}`).join("")})`;
   }
 
   private compileFn(id: number): void {
@@ -832,7 +858,7 @@ class Generator {
     // A call that raises an error does not advance its variables' history (the bar fails).
     const code = [
       `var ${tupleJs} = [];`,
-      `function ${f.js}($st${params.map((p) => `, ${p}`).join("")}) {`,
+      `function ${f.js}($st, $i${params.map((p) => `, ${p}`).join("")}) {`,
       `var ${ret} = NaN;`,
       ...[...ctx.hoisted].map((h) => `var ${h};`),
       body,
@@ -981,7 +1007,8 @@ class Generator {
     const { byName } = this.bind(c, name);
     const title = byName.get("title");
     const index = this.outputs.length;
-    this.outputs.push({ index, title: title && title.kind === "StringLit" ? title.value : null, call: name });
+    const everyBar = this.scopes.length === this.ctx.baseDepth && this.condDepth === 0;
+    this.outputs.push({ index, title: title && title.kind === "StringLit" ? title.value : null, call: name, everyBar });
     let v: string;
     if (name === "plotcandle" || name === "plotbar") v = this.expr(byName.get("close")!);
     else {

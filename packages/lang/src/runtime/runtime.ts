@@ -73,6 +73,7 @@ export class Runtime {
     symbol: SymbolInfo,
     outputCount: number,
     private readonly inputs: Record<string, unknown>,
+    everyBar: readonly boolean[] = [],
   ) {
     this.open = bars.open;
     this.high = bars.high;
@@ -86,7 +87,8 @@ export class Runtime {
     this.timezone = symbol.timezone;
     this.tf = parseTimeframe(symbol.timeframe);
     this.out = [];
-    for (let k = 0; k < outputCount; k++) this.out.push(new Float64Array(bars.length).fill(NaN));
+    // columns the compiled loop writes on every bar need no na prefill (a failing bar writes na)
+    for (let k = 0; k < outputCount; k++) this.out.push(everyBar[k] === true ? new Float64Array(bars.length) : new Float64Array(bars.length).fill(NaN));
   }
 
   isNa(x: unknown): boolean {
