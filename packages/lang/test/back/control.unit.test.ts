@@ -210,3 +210,25 @@ describe("hostile depth", () => {
     expect(r.outputs[0]!.values[8]).toBe(8);
   });
 });
+
+describe("buffers sized from the derived lookback", () => {
+  test("validate() -> compile(): state and history rings get the call site's window and the deepest read", async () => {
+    const { validate } = await import("../../src/validate");
+    const { compile } = await import("../../src/evaluate");
+    const len = 300;
+    const src = `${header}n = input.int(${len}, "n")\nx = close * 2\ns = ta.sma(close, n)\nplot(s, "s")\nplot(x[150], "x150")\nplot(x[2], "x2")`;
+    const v = await validate([{ path: "main.pine", content: src }], { resolver: { resolve: async () => null } });
+    if (!v.checked) throw new Error(JSON.stringify(v.diagnostics));
+    const prog = compile(v.checked, v.interface ?? undefined);
+    // the sma's window comes from the input's default (a constant for the analysis), x's ring from x[150]
+    expect(prog.source).toContain(`new $rt.ta.Sma(${len})`);
+    expect(prog.source).toContain("new $rt.Ring(151)");
+    const bars = series(400, (i) => i);
+    const r = evaluate(prog, bars, {}, { symbol: SYMBOL, windowStart: 0 });
+    const [s, x150, x2] = r.outputs.map((o) => Array.from(o.values));
+    expect(s![len - 2]).toBeNaN();
+    expect(s![399]).toBeCloseTo((399 + 100) / 2, 9); // mean of 100..399
+    expect(x150![399]).toBe(2 * 249);
+    expect(x2![399]).toBe(2 * 397);
+  });
+});
