@@ -1,0 +1,197 @@
+// Calendar and time built-ins (builtins/time.ts): Unix milliseconds <-> calendar fields in a time
+// zone, Pine's `timestamp()` and `str.format_time()`. Time zones are IANA names
+// ("America/New_York") or fixed offsets in Pine's notation ("UTC", "GMT+3", "UTC-05:30",
+// "+0530"). na (NaN) in gives na out. Offsets of IANA zones are read once per hour of time and
+// zone (DST changes on hour boundaries), so a bar loop costs one Intl call per new hour at most.
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/** Minutes east of UTC for a fixed-offset zone, or null for an IANA name. */
+function fixedOffset(tz: string): number | null {
+  const s = tz.trim();
+  if (s === "" || /^(utc|gmt|z|etc\/utc|etc\/gmt)$/i.test(s)) return 0;
+  const m = /^(?:utc|gmt)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(s);
+  if (!m) return null;
+  const sign = m[1] === "-" ? -1 : 1;
+  return sign * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+}
+
+class Zone {
+  private readonly fixed: number | null;
+  private readonly fmt: Intl.DateTimeFormat | null;
+  private lastHour = NaN;
+  private lastOffset = 0;
+
+  constructor(tz: string) {
+    this.fixed = fixedOffset(tz);
+    if (this.fixed !== null) {
+      this.fmt = null;
+      return;
+    }
+    let fmt: Intl.DateTimeFormat | null;
+    try {
+      fmt = new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    } catch {
+      fmt = null; // an unknown zone: UTC (Pine refuses it at compile time; a run keeps going)
+    }
+    this.fmt = fmt;
+  }
+
+  /** Milliseconds to add to a UTC time to get the zone's wall clock. */
+  offset(ms: number): number {
+    if (this.fixed !== null) return this.fixed * 60_000;
+    if (this.fmt === null) return 0;
+    const h = Math.floor(ms / HOUR);
+    if (h === this.lastHour) return this.lastOffset;
+    const p: Record<string, number> = {};
+    for (const part of this.fmt.formatToParts(new Date(h * HOUR))) if (part.type !== "literal") p[part.type] = Number(part.value);
+    const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+    this.lastHour = h;
+    this.lastOffset = wall - h * HOUR;
+    return this.lastOffset;
+  }
+}
+
+const zones = new Map<string, Zone>();
+
+function zone(tz: string): Zone {
+  let z = zones.get(tz);
+  if (!z) {
+    z = new Zone(tz);
+    if (zones.size > 256) zones.clear();
+    zones.set(tz, z);
+  }
+  return z;
+}
+
+/** The wall-clock time of `ms` in `tz`, as a Date read with its UTC getters. */
+function wall(ms: number, tz: string): Date {
+  return new Date(ms + zone(tz).offset(ms));
+}
+
+export function year(ms: number, tz: string): number {
+  return ms === ms ? wall(ms, tz).getUTCFullYear() : NaN;
+}
+export function month(ms: number, tz: string): number {
+  return ms === ms ? wall(ms, tz).getUTCMonth() + 1 : NaN;
+}
+export function dayofmonth(ms: number, tz: string): number {
+  return ms === ms ? wall(ms, tz).getUTCDate() : NaN;
+}
+/** 1 = Sunday ... 7 = Saturday (Pine's `dayofweek.*`). */
+export function dayofweek(ms: number, tz: string): number {
+  return ms === ms ? wall(ms, tz).getUTCDay() + 1 : NaN;
+}
+export function hour(ms: number, tz: string): number {
+  return ms === ms ? wall(ms, tz).getUTCHours() : NaN;
+}
+export function minute(ms: number, tz: string): number {
+  return ms === ms ? wall(ms, tz).getUTCMinutes() : NaN;
+}
+export function second(ms: number, tz: string): number {
+  return ms === ms ? wall(ms, tz).getUTCSeconds() : NaN;
+}
+/** ISO 8601 week: weeks start on Monday; week 1 holds the year's first Thursday. */
+export function weekofyear(ms: number, tz: string): number {
+  if (ms !== ms) return NaN;
+  const d = wall(ms, tz);
+  const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  const iso = (d.getUTCDay() + 6) % 7; // Monday 0 ... Sunday 6
+  const thursday = day + (3 - iso) * DAY;
+  const jan1 = Date.UTC(new Date(thursday).getUTCFullYear(), 0, 1);
+  return Math.floor((thursday - jan1) / DAY / 7) + 1;
+}
+
+/** Unix milliseconds of a wall-clock date and time in `tz` (fields may overflow, as in Date.UTC). */
+export function timestamp(tz: string, y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number {
+  if (y !== y || mo !== mo || d !== d || h !== h || mi !== mi || s !== s) return NaN;
+  const local = Date.UTC(y, mo - 1, d, h, mi, s);
+  const z = zone(tz);
+  // the offset at the result, found by two fixed-point steps (exact outside a DST gap)
+  let t = local - z.offset(local);
+  t = local - z.offset(t);
+  return t;
+}
+
+/** `timestamp("2024-02-20")`, `timestamp("20 Feb 2024 09:30 -0500")`: GMT+0 when no zone is given. */
+export function timestampOf(text: string | null): number {
+  if (text === null) return NaN;
+  const s = text.trim();
+  const hasZone = /(?:[zZ]|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC)(?:[+-]\d{1,2}(?::?\d{2})?)?)$/.test(s);
+  const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?/.test(s);
+  let t: number;
+  if (iso) t = Date.parse(hasZone ? s.replace(" ", "T") : /T|\s\d/.test(s) ? `${s.replace(" ", "T")}Z` : `${s}T00:00:00Z`);
+  else {
+    const gmt = /\b(?:GMT|UTC)([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(s);
+    if (gmt) {
+      const off = (gmt[1] === "-" ? -1 : 1) * (Number(gmt[2]) * 60 + Number(gmt[3] ?? 0));
+      t = Date.parse(`${s.slice(0, gmt.index).trim()} GMT`) - off * 60_000;
+    } else t = Date.parse(hasZone ? s : `${s} GMT`);
+  }
+  return Number.isFinite(t) ? t : NaN;
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+const pad = (n: number, w: number): string => String(n).padStart(w, "0");
+
+/** `str.format_time`: Java SimpleDateFormat letters, literal text in single quotes. */
+export function formatTime(ms: number, format: string | null, tz: string): string | null {
+  if (ms !== ms) return null;
+  const f = format ?? "yyyy-MM-dd'T'HH:mm:ssZ";
+  const off = zone(tz).offset(ms);
+  const d = new Date(ms + off);
+  let out = "";
+  for (let i = 0; i < f.length; ) {
+    const c = f[i]!;
+    if (c === "'") {
+      const end = f.indexOf("'", i + 1);
+      const lit = f.slice(i + 1, end < 0 ? f.length : end);
+      out += lit === "" ? "'" : lit;
+      i = end < 0 ? f.length : end + 1;
+      continue;
+    }
+    let n = 1;
+    while (f[i + n] === c) n++;
+    i += n;
+    out += field(c, n, d, off) ?? c.repeat(n);
+  }
+  return out;
+}
+
+function field(c: string, n: number, d: Date, off: number): string | null {
+  const h = d.getUTCHours();
+  switch (c) {
+    case "y":
+      return n === 2 ? pad(d.getUTCFullYear() % 100, 2) : pad(d.getUTCFullYear(), n);
+    case "M":
+      return n >= 4 ? MONTHS[d.getUTCMonth()]! : n === 3 ? MONTHS[d.getUTCMonth()]!.slice(0, 3) : pad(d.getUTCMonth() + 1, n);
+    case "d":
+      return pad(d.getUTCDate(), n);
+    case "E":
+      return n >= 4 ? DAYS[d.getUTCDay()]! : DAYS[d.getUTCDay()]!.slice(0, 3);
+    case "H":
+      return pad(h, n);
+    case "h":
+      return pad(h % 12 === 0 ? 12 : h % 12, n);
+    case "a":
+      return h < 12 ? "AM" : "PM";
+    case "m":
+      return pad(d.getUTCMinutes(), n);
+    case "s":
+      return pad(d.getUTCSeconds(), n);
+    case "S":
+      return pad(d.getUTCMilliseconds(), 3).slice(0, Math.max(n, 3));
+    case "Z":
+    case "z": {
+      const m = Math.round(off / 60_000);
+      const sign = m < 0 ? "-" : "+";
+      const hhmm = `${pad(Math.floor(Math.abs(m) / 60), 2)}${pad(Math.abs(m) % 60, 2)}`;
+      return c === "Z" ? `${sign}${hhmm}` : `GMT${sign}${hhmm.slice(0, 2)}:${hhmm.slice(2)}`;
+    }
+    default:
+      return null;
+  }
+}
