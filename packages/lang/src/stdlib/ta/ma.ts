@@ -63,10 +63,12 @@ export class Sma {
  */
 export class Ema {
   seen = 0;
-  sum = 0;
+  // -0 and NaN are doubles from the start (0 would be a small integer, and the first fractional
+  // store would change the object's shape under optimized code)
+  sum = -0;
   prev = NaN;
   n = 0;
-  a = 0;
+  a = NaN;
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
@@ -86,10 +88,12 @@ export class Ema {
 
 export class Rma {
   seen = 0;
-  sum = 0;
+  // -0 and NaN are doubles from the start (0 would be a small integer, and the first fractional
+  // store would change the object's shape under optimized code)
+  sum = -0;
   prev = NaN;
   n = 0;
-  a = 0;
+  a = NaN;
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
