@@ -14,6 +14,9 @@ import { assignable, BOOL, COLOR, FLOAT, INT, isNumeric, maxQual, NA, prim, qual
 
 const VALUELESS: Value = { type: VOID, qual: "const" };
 
+/** Pine refuses these in a local scope ("Cannot use 'plot' in local scope"). */
+const GLOBAL_ONLY: ReadonlySet<string> = new Set([...PLOT_FUNCTIONS, "hline", "fill", "bgcolor", "barcolor", "alertcondition", "indicator", "library", "definition", "study", "use"]);
+
 /** A block whose branches returned different types, as a value nobody asked for (yet): why. */
 const MIXED = new WeakMap<A.PineType, string>();
 const mixedNote = (t: A.PineType): string => {
@@ -499,6 +502,10 @@ export class FileChecker extends ExpressionChecker {
     const fn = builtinFunction(name);
     if (!fn) return POISONED;
     if (this.pending(name, node.callee.span)) return POISONED;
+    if (GLOBAL_ONLY.has(name) && this.scope !== this.globals) {
+      this.ctx.error("invalid_context", `${name}() cannot be called in a local scope (a function, if, switch or loop body): Pine allows it only at the top level. Make its value conditional instead, e.g. ${name === "plot" ? "plot(cond ? x : na)" : `${name}(...) at the top level with a conditional argument`}.`, node.callee.span);
+      return POISONED;
+    }
     if (fn.stateful || PLOT_FUNCTIONS.has(name) || EVENT_FUNCTIONS.has(name)) node.callSiteId ??= ++this.ctx.ids.callSite;
     const callArgs = args.map((a) => ({ name: a.name, nameSpan: a.nameSpan, info: a.info, node: a.node }));
     if (receiver && node.callee.kind === "Member") callArgs.unshift({ name: null, nameSpan: null, info: receiver, node: node.callee.object });
