@@ -8,18 +8,46 @@ function len(n: number): number {
   return n >= 1 ? Math.floor(n) : 0;
 }
 
-/** 100 - 100 / (1 + rma(up) / rma(down)), up/down from x - x[1] (na on the first bar: skipped). */
+/**
+ * 100 - 100 / (1 + rma(up) / rma(down)), up/down from x - x[1] (na on the first bar: skipped).
+ * The two rma run in one object (they see na on the same bars, so they seed together).
+ */
 export class Rsi {
   px = NaN;
-  up = new Rma();
-  down = new Rma();
+  seen = 0;
+  // doubles from the start (see Ema)
+  su = -0;
+  sd = -0;
+  u = NaN;
+  d = NaN;
+  n = 0;
+  a = NaN;
   update(x: number, length: number): number {
+    const n = len(length);
     const p = this.px;
     this.px = x;
-    const d = x - p;
-    const u = this.up.update(Math.max(d, 0), length);
-    const v = this.down.update(Math.max(-d, 0), length);
-    return 100 - 100 / (1 + u / v);
+    if (n === 0) return NaN;
+    const ch = x - p;
+    if (ch !== ch) return 100 - 100 / (1 + this.u / this.d);
+    const up = ch > 0 ? ch : 0;
+    const dn = ch < 0 ? -ch : 0;
+    if (this.seen < n) {
+      this.su += up;
+      this.sd += dn;
+      if (++this.seen === n) {
+        this.u = this.su / n;
+        this.d = this.sd / n;
+      }
+    } else {
+      if (n !== this.n) {
+        this.n = n;
+        this.a = 1 / n;
+      }
+      const a = this.a;
+      this.u = a * up + (1 - a) * this.u;
+      this.d = a * dn + (1 - a) * this.d;
+    }
+    return 100 - 100 / (1 + this.u / this.d);
   }
 }
 
