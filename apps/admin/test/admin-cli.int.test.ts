@@ -5,7 +5,6 @@ import { hashKeySecret, verifyPassword } from "@barscript/db";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 
 const ROOT = join(__dirname, "../../..");
-const TSX = join(ROOT, "node_modules/.bin/tsx");
 const MAIN = join(ROOT, "apps/admin/src/main.ts");
 
 jest.setTimeout(60_000);
@@ -16,7 +15,8 @@ describe("barscript-admin", () => {
   let env: TestEnv;
   const admin = (...args: string[]): Promise<Result> =>
     new Promise((resolve) => {
-      execFile(TSX, [MAIN, ...args], { cwd: ROOT, env: { PATH: process.env["PATH"] ?? "", ...env.processEnv } }, (error, stdout, stderr) => {
+      // One process per call (`node --import tsx`), not the tsx wrapper and its child.
+      execFile(process.execPath, ["--import", "tsx", MAIN, ...args], { cwd: ROOT, env: { PATH: process.env["PATH"] ?? "", ...env.processEnv } }, (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
       });
     });
