@@ -7,6 +7,9 @@ const common = { transform, testEnvironment: "node", moduleFileExtensions: ["ts"
 module.exports = {
   // A global option in Jest 30 (ignored inside a project): integration hooks start processes.
   testTimeout: 60000,
+  // Integration tests mostly wait on processes, Postgres and Redis: two files at a time use
+  // both cores of CI's machine. Each file has its own database, Redis prefix and queues.
+  maxWorkers: 2,
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/{apps,packages}/*/test/**/*.unit.test.ts", "<rootDir>/test/**/*.unit.test.ts"] },
     {
