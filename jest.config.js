@@ -17,6 +17,7 @@ module.exports = {
       displayName: "integration",
       testMatch: ["<rootDir>/{apps,packages}/*/test/**/*.int.test.ts", "<rootDir>/test/**/*.int.test.ts"],
       globalSetup: "<rootDir>/test/support/global-setup.ts",
+      setupFilesAfterEnv: ["<rootDir>/test/support/retry-once.ts"],
     },
   ],
 };
