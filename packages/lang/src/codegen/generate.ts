@@ -162,6 +162,9 @@ class Generator {
   private currentDeclName: string | null = null;
   private compiledFns = new Set<number>();
   private refs = new Map<string, string>();
+  /** Locals of $run holding inlined state (loaded at its start) and the stores that save them. */
+  private runLocals: string[] = [];
+  private runSpill: string[] = [];
   /** Inside an expression evaluated only sometimes (ternary branch, right side of and/or). */
   private condDepth = 0;
   /** A loop was compiled somewhere: each bar resets the shared loop counter. */
@@ -219,6 +222,7 @@ class Generator {
       ...this.outputs.map((o) => `var $o${o.index} = $rt.out[${o.index}];`),
       ...(this.events.length > 0 ? ["var $P = $rt.pending;"] : []),
       ...[...objects].map((k) => `var $s${k} = $S${k};`),
+      ...this.runLocals,
       ...inLoop.map((h) => `var ${h};`),
       // the bar index is a local (user functions take it as a parameter); an error records it
       "var $i = $from;",
@@ -231,9 +235,11 @@ class Generator {
       "}",
       "} catch ($e) {",
       "$at = $i;",
+      ...this.runSpill,
       "throw $e;",
       "}",
       "$at = $to;",
+      ...this.runSpill,
       "}",
       "return { run: $run, endBar: $endBar, bar: function () { return $at; } };",
     ].join("\n");
@@ -921,6 +927,10 @@ class Generator {
     if (["plot", "plotshape", "plotchar", "plotcandle", "plotbar"].includes(name)) return this.plot(c, name);
     if (name === "alertcondition" || name === "alert") return this.alert(c, name);
     if (name.startsWith("array.")) return this.arrayCall(c, name);
+    if ((name === "ta.ema" || name === "ta.rma") && this.ctx.fnId === null && this.condDepth === 0) {
+      const inlined = this.inlineSmooth(c, name);
+      if (inlined !== null) return inlined;
+    }
     const em = EMITTERS[name];
     if (!em) throw new CodegenError(`'${name}' is not supported by the evaluator`, c.span);
     const { byName, rest } = this.bind(c, name);
@@ -953,6 +963,32 @@ class Generator {
       },
     };
     return em(b);
+  }
+
+  /**
+   * ta.ema / ta.rma with a literal length at the top level, written out in the bar loop: the
+   * state (seen, sum, prev of stdlib's Ema/Rma, same arithmetic) lives in locals of $run, loaded
+   * from the state object when $run starts and stored back when it returns or throws. Only where
+   * the call runs whenever its statement does (not in a ternary branch or after and/or).
+   */
+  private inlineSmooth(c: A.Call, name: string): string | null {
+    const { byName } = this.bind(c, name);
+    const l = byName.get("length");
+    const src = byName.get("source");
+    if (!l || !src || l.kind !== "NumberLit" || !(l.value >= 1) || !Number.isFinite(l.value)) return null;
+    const n = Math.floor(l.value);
+    const x = this.expr(src);
+    const st = this.stateSlot(`new $rt.ta.${name === "ta.ema" ? "Ema" : "Rma"}()`);
+    const k = st.k;
+    const [seen, sum, prev, t] = [`$m${k}n`, `$m${k}s`, `$m${k}p`, `$m${k}x`];
+    this.runLocals.push(`var ${seen} = $s${k}.seen, ${sum} = $s${k}.sum, ${prev} = $s${k}.prev, ${t} = NaN;`);
+    this.runSpill.push(`$s${k}.seen = ${seen}; $s${k}.sum = ${sum}; $s${k}.prev = ${prev};`);
+    const a = name === "ta.ema" ? 2 / (n + 1) : 1 / n;
+    this.pre.push(
+      `${t} = ${x};\nif (${t} === ${t}) { if (${seen} < ${n}) { ${sum} += ${t}; if (++${seen} === ${n}) ${prev} = ${sum} / ${n}; } ` +
+        `else ${prev} = ${String(a)} * ${t} + (1 - ${String(a)}) * ${prev}; }`,
+    );
+    return prev;
   }
 
   /** A call site's window in bars: derived (per callSiteId), else its literal `length`. */
