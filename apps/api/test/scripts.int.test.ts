@@ -303,7 +303,10 @@ describe("scripts API", () => {
       expect(renamed.body).toMatchObject({ slug: "new-name", description: "renamed", visibility: "public", latest_version: 2, title: "Signals" }); // a save keeps the title unless the body gives one
       expect((await get(alice.key, "/scripts/old-name")).status).toBe(404);
       expect((await get(alice.key, "/scripts/new-name/versions")).body.data).toHaveLength(2);
-      expect(await h.db.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ scriptId: script.id });
+      expect(await h.db.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ scriptId: script.id, scriptSlug: "new-name" }); // ADR 0008
+      expect((await get(alice.key, `/runs/${runId}`)).body.script).toEqual({ owner: "alice", slug: "new-name", version: 2 });
+      expect((await get(alice.key, "/runs?script=new-name")).body.data.map((r: { id: string }) => r.id)).toEqual([runId]);
+      expect((await get(alice.key, "/runs?script=old-name")).body.data).toEqual([]);
       expect(await h.db.event.count({ where: { scriptId: script.id } })).toBe(1);
 
       const taken = await patch(alice.key, "/scripts/new-name", { slug: "ups" });
@@ -318,7 +321,7 @@ describe("scripts API", () => {
       expect(gone.text).toBe("");
       expect((await get(alice.key, "/scripts/new-name")).status).toBe(404);
       expect((await del(alice.key, "/scripts/new-name")).status).toBe(404);
-      expect(await h.db.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ scriptId: null, scriptSlug: "old-name" });
+      expect(await h.db.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ scriptId: null, scriptSlug: "new-name" });
       expect(await h.db.event.count({ where: { runId } })).toBe(1);
       const run = await get(alice.key, `/runs/${runId}`);
       expect(run.status).toBe(200);

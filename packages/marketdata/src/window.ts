@@ -89,7 +89,9 @@ export async function resolveWindow(store: WindowStore, request: WindowRequest, 
   // The window as the table defines it, counted in stored bars.
   let span: BarSpan | null;
   if (from !== null && to !== null) span = await store.range(hs !== null ? Math.max(from, hs) : from, to);
-  else if (from !== null && given != null) span = await store.first(n, from);
+  // `bars` with `from`: the start is moved to the history start first, then the first `bars` bars
+  // are taken from there (ADR 0014), so the window holds `bars` bars whenever history has them.
+  else if (from !== null && given != null) span = await store.first(n, hs !== null ? Math.max(from, hs) : from);
   else if (from !== null) span = await store.range(hs !== null ? Math.max(from, hs) : from, null);
   else span = await store.last(n, to);
 

@@ -78,7 +78,7 @@ export async function locateDefinition(deps: AppDeps, auth: AuthContext, slug: s
     if (error instanceof ScriptsError) throw new ApiError(error.reason, error.message);
     throw error;
   }
-  if (script.kind !== "definition") throw new ApiError("invalid_request", `"${script.slug}" is a ${script.kind}; only definitions have events.`);
+  if (script.kind !== "definition") throw new ApiError("invalid_request", `"${script.slug}" is ${script.kind === "indicator" ? "an" : "a"} ${script.kind}; only definitions have events.`);
   return { id: script.id, slug: script.slug };
 }
 

@@ -57,8 +57,10 @@ export const PAGE_LIMITS = {
 /** SERVICE-SPEC 4: 0, negative or not a number falls back to the default; above the most is cut. */
 export function parseLimit(raw: unknown, limits: PageLimits): number {
   const text = Array.isArray(raw) ? raw[0] : raw;
-  if (typeof text !== "string" || !/^-?\d+$/.test(text.trim())) return limits.default;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value <= 0) return limits.default;
+  if (typeof text !== "string" || text.trim() === "") return limits.default;
+  // A number however written (`20`, `20.0`, `1e3`, a value past 2^53) counts; its whole part is
+  // the limit, and anything above the most, however large, is cut to the most.
+  const value = Math.trunc(Number(text));
+  if (Number.isNaN(value) || value <= 0) return limits.default;
   return Math.min(value, limits.most);
 }

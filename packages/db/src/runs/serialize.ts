@@ -41,13 +41,37 @@ export function serializeRun(run: Run, ownerHandle: string): RunJson {
     finished_at: iso(run.finishedAt),
     expires_at: iso(run.expiresAt),
   };
-  if ((run.status === "failed" || run.status === "cancelled") && run.failureKind) {
-    out.failure = { kind: run.failureKind as FailureKind, message: run.failureMessage ?? "", retryable: run.failureRetryable ?? false };
+  if (run.status === "failed" || run.status === "cancelled") {
+    const kind = (run.failureKind ?? (run.status === "cancelled" ? "cancelled" : "internal")) as FailureKind;
+    out.failure = { kind, message: run.failureMessage ?? "", retryable: run.failureRetryable ?? false };
   }
-  if (run.summary && (run.status === "succeeded" || run.status === "failed" || run.status === "cancelled")) {
-    out.summary = run.summary as unknown as RunSummary;
+  if (run.status === "succeeded" || run.status === "failed" || run.status === "cancelled") {
+    out.summary = summaryOf(run);
   }
   return out;
+}
+
+/**
+ * API.md Summary, whatever path finished the run: every field present, with `outputs` (indicator
+ * runs) or `events` and `events_dropped` (definition and study runs) counted as 0 when the run
+ * wrote none (a failed or cancelled run).
+ */
+function summaryOf(run: Run): RunSummary {
+  const stored = (run.summary ?? {}) as Partial<RunSummary>;
+  const summary: RunSummary = {
+    bars: stored.bars ?? run.windowBars,
+    warmup_bars: stored.warmup_bars ?? 0,
+    bars_evaluated: stored.bars_evaluated ?? 0,
+    compute_units: stored.compute_units ?? 0,
+    runtime_errors: stored.runtime_errors ?? [],
+    duration: stored.duration ?? 0,
+  };
+  if (run.kind === "indicator") summary.outputs = stored.outputs ?? 0;
+  else {
+    summary.events = stored.events ?? 0;
+    summary.events_dropped = stored.events_dropped ?? 0;
+  }
+  return summary;
 }
 
 /** Handles of the script owners of `runs`, one query. */

@@ -187,7 +187,9 @@ export async function saveVersion(db: Db, input: SaveVersionInput): Promise<Save
   if (current.latestVersion !== input.baseVersion) {
     throw new ScriptsError(
       "version_conflict",
-      `Version ${current.latestVersion} was saved after version ${input.baseVersion}, which this save is based on.`,
+      current.latestVersion > input.baseVersion
+        ? `Version ${current.latestVersion} was saved after version ${input.baseVersion}, which this save is based on.`
+        : `This save is based on version ${input.baseVersion}, which does not exist; the latest version is ${current.latestVersion}.`,
       { latestVersion: current.latestVersion },
     );
   }
@@ -332,8 +334,13 @@ export async function updateScriptMeta(db: Db, scriptId: string, patch: MetaPatc
   if (patch.description !== undefined) data.description = patch.description;
   if (patch.visibility !== undefined) data.visibility = patch.visibility;
   try {
-    const updated = await db.script.updateMany({ where: { id: scriptId }, data: data as Prisma.ScriptUpdateManyMutationInput });
-    if (updated.count === 0) throw new ScriptsError("not_found", "No such script.");
+    // ADR 0008: a rename also moves the slug snapshot of the script's runs, in one transaction,
+    // so `script.slug` of its runs and `GET /runs?script=` follow the new name.
+    await db.$transaction(async (tx) => {
+      const updated = await tx.script.updateMany({ where: { id: scriptId }, data: data as Prisma.ScriptUpdateManyMutationInput });
+      if (updated.count === 0) throw new ScriptsError("not_found", "No such script.");
+      if (patch.slug !== undefined) await tx.run.updateMany({ where: { scriptId }, data: { scriptSlug: patch.slug } });
+    });
   } catch (error) {
     if (uniqueViolation(error)) {
       const kind = (await db.script.findUnique({ where: { id: scriptId }, select: { kind: true } }))?.kind ?? "indicator";
