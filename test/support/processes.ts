@@ -61,7 +61,8 @@ export async function spawnApi(env: Record<string, string>, timeoutMs = 45_000):
 }
 
 export async function spawnWorker(env: Record<string, string>, timeoutMs = 45_000): Promise<Proc> {
-  const { child, output } = start("apps/worker/src/main.ts", env);
+  // Metrics off unless the test asks for a port: many workers share this machine.
+  const { child, output } = start("apps/worker/src/main.ts", { METRICS_PORT: "0", ...env });
   await waitFor(output, child, /worker started/, timeoutMs);
   return { child, output, kill: killer(child) };
 }

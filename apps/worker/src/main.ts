@@ -3,6 +3,7 @@ import pino from "pino";
 import { createDb } from "@barscript/db";
 import { createRedis } from "@barscript/queue";
 import { loadWorkerConfig } from "./config";
+import { createWorkerMetrics, serveMetrics, type MetricsServer } from "./metrics";
 import { startWorkers } from "./worker";
 
 async function main(): Promise<void> {
@@ -10,7 +11,18 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel, base: { service: "worker" } });
   const db = createDb(config.databaseUrl);
   const redis = createRedis(config.redisUrl, "worker");
-  const running = startWorkers({ config, db, redis, logger });
+  const metrics = createWorkerMetrics();
+  const running = startWorkers({ config, db, redis, logger, metrics });
+  // Metrics are not worth a stopped worker: a port in use is logged and the worker runs on
+  // (Prometheus shows the target down).
+  let metricsServer: MetricsServer | null = null;
+  if (config.metricsPort > 0) {
+    metricsServer = await serveMetrics(metrics.registry, config.metricsPort).catch((error: unknown) => {
+      logger.error({ err: error, port: config.metricsPort }, "metrics server did not start");
+      return null;
+    });
+    if (metricsServer) logger.info({ port: metricsServer.port }, "metrics on /metrics");
+  }
   logger.info({ queues: running.workers.map((w) => w.name) }, "worker started");
   // Tests and operators wait for this line, whatever the log level.
   process.stdout.write("worker started\n");
@@ -21,6 +33,7 @@ async function main(): Promise<void> {
     closing = true;
     logger.info({ signal }, "worker closing");
     await running.close();
+    await metricsServer?.close();
     await db.$disconnect();
     redis.disconnect();
     process.exit(0);

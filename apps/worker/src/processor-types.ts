@@ -5,12 +5,15 @@ import type { Redis } from "ioredis";
 import type { Db } from "@barscript/db";
 import type { QueueName } from "@barscript/queue";
 import type { WorkerConfig } from "./config";
+import type { WorkerMetrics } from "./metrics";
 
 export interface WorkerDeps {
   config: WorkerConfig;
   db: Db;
   redis: Redis;
   logger: Logger;
+  /** Absent: nothing is counted (tests building processors on their own). */
+  metrics?: WorkerMetrics;
 }
 
 export type Processor = (job: Job, token: string | undefined) => Promise<unknown>;

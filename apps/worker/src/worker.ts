@@ -3,6 +3,7 @@
 // and a graceful close that lets running jobs finish.
 import { Worker } from "bullmq";
 import { bullPrefix, createRedis } from "@barscript/queue";
+import { observeProcessor } from "./metrics";
 import { PROCESSOR_MODULES, type ProcessorModule, type WorkerDeps } from "./processors";
 
 export interface RunningWorkers {
@@ -14,7 +15,7 @@ export interface RunningWorkers {
 
 export function startWorkers(deps: WorkerDeps, modules: ProcessorModule[] = PROCESSOR_MODULES): RunningWorkers {
   const workers = modules.map((module) => {
-    const worker = new Worker(module.queue, module.create(deps), {
+    const worker = new Worker(module.queue, observeProcessor(module.queue, module.create(deps), deps), {
       connection: createRedis(deps.config.redisUrl, "worker"),
       prefix: bullPrefix(deps.config.redisPrefix),
       concurrency: deps.config.concurrency,

@@ -1,0 +1,135 @@
+// The worker's Prometheus metrics: one registry per process (default process metrics prefixed
+// `barscript_worker_`), the runs this worker brought to a final state, and a plain node:http
+// server answering GET /metrics on METRICS_PORT (0: off). Names and labels are the ones
+// infra/grafana/barscript.json and infra/prometheus/rules.yml query.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { DelayedError } from "bullmq";
+import type { Logger } from "pino";
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Db } from "@barscript/db";
+import { QUEUES, type QueueName } from "@barscript/queue";
+import type { Processor } from "./processor-types";
+
+export const FINAL_STATUSES = ["succeeded", "failed", "cancelled"] as const;
+export type FinalStatus = (typeof FINAL_STATUSES)[number];
+
+/** Runs take up to the longest plan limit (300 s). */
+export const RUN_DURATION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
+
+export interface FinishedRun {
+  kind: string;
+  status: FinalStatus;
+  /** The failure kind of a failed or cancelled run. */
+  failure?: string | null;
+  /** From start of execution to the final state; absent for a run that never started. */
+  durationSeconds?: number | null;
+  barsEvaluated: number;
+}
+
+export interface WorkerMetrics {
+  registry: Registry;
+  runFinished(run: FinishedRun): void;
+}
+
+export function createWorkerMetrics(options: { collectDefaults?: boolean } = {}): WorkerMetrics {
+  const registry = new Registry();
+  if (options.collectDefaults ?? true) collectDefaultMetrics({ register: registry, prefix: "barscript_worker_" });
+  const runs = new Counter({ name: "barscript_runs_total", help: "Runs this worker brought to a final state, by kind, status and (failed or cancelled) failure kind", labelNames: ["kind", "status", "failure"], registers: [registry] });
+  const duration = new Histogram({ name: "barscript_run_duration_seconds", help: "Run time from start of execution to the final state", labelNames: ["kind"], buckets: RUN_DURATION_BUCKETS, registers: [registry] });
+  const bars = new Counter({ name: "barscript_run_bars_evaluated_total", help: "Bars evaluated by finished runs (warmup included)", labelNames: ["kind"], registers: [registry] });
+  return {
+    registry,
+    runFinished(run) {
+      // No empty `failure` label on successes: the series is {kind, status} only.
+      runs.inc(run.status !== "succeeded" && run.failure ? { kind: run.kind, status: run.status, failure: run.failure } : { kind: run.kind, status: run.status });
+      if (typeof run.durationSeconds === "number" && run.durationSeconds >= 0) duration.observe({ kind: run.kind }, run.durationSeconds);
+      if (run.barsEvaluated > 0) bars.inc({ kind: run.kind }, run.barsEvaluated);
+    },
+  };
+}
+
+/**
+ * The run in its final state if it reached it at or after `since` (in this worker's hands),
+ * read back by id after its job: the run processor stays untouched and a job that found its
+ * run already final (cancelled while queued, a duplicate) is not counted.
+ */
+export async function finishedRunSince(db: Db, runId: string, since: Date): Promise<FinishedRun | null> {
+  const run = await db.run.findUnique({ where: { id: runId }, select: { kind: true, status: true, failureKind: true, summary: true, startedAt: true, finishedAt: true } });
+  if (!run || !run.finishedAt || run.finishedAt.getTime() < since.getTime()) return null;
+  const status = FINAL_STATUSES.find((s) => s === run.status);
+  if (!status) return null;
+  const summary = run.summary as { bars_evaluated?: unknown } | null;
+  return {
+    kind: run.kind,
+    status,
+    failure: run.failureKind,
+    durationSeconds: run.startedAt ? Math.max(0, run.finishedAt.getTime() - run.startedAt.getTime()) / 1000 : null,
+    barsEvaluated: typeof summary?.bars_evaluated === "number" ? summary.bars_evaluated : 0,
+  };
+}
+
+/** Wraps the runs queue's processor so each run it finishes is counted; other queues pass through. */
+export function observeProcessor(queue: QueueName, processor: Processor, deps: { db: Db; logger: Logger; metrics?: WorkerMetrics }): Processor {
+  const metrics = deps.metrics;
+  if (!metrics || queue !== QUEUES.runs) return processor;
+  return async (job, token) => {
+    const since = new Date();
+    let delayed = false;
+    try {
+      return await processor(job, token);
+    } catch (error) {
+      // Moved back to delayed (no free slot): the run is still queued, nothing to read.
+      delayed = error instanceof DelayedError;
+      throw error;
+    } finally {
+      const runId = (job.data as { runId?: unknown }).runId;
+      if (!delayed && typeof runId === "string") {
+        // Not awaited: the job's slot is not held for a metric.
+        void finishedRunSince(deps.db, runId, since)
+          .then((run) => { if (run) metrics.runFinished(run); })
+          .catch((error: unknown) => deps.logger.warn({ err: error, runId }, "could not read a finished run for metrics"));
+      }
+    }
+  };
+}
+
+export interface MetricsServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** GET /metrics (and HEAD) on `port`, every interface; anything else 404 or 405. */
+export async function serveMetrics(registry: Registry, port: number, host?: string): Promise<MetricsServer> {
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (path !== "/metrics") {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
+      return;
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain" }).end("method not allowed\n");
+      return;
+    }
+    registry.metrics().then(
+      (body) => { res.writeHead(200, { "content-type": registry.contentType }).end(req.method === "HEAD" ? undefined : body); },
+      (error: unknown) => { res.writeHead(500, { "content-type": "text/plain" }).end(`metrics failed: ${(error as Error).message}\n`); },
+    );
+  });
+  // Scrapes are short: do not let an idle keep-alive socket hold shutdown.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
