@@ -3,6 +3,7 @@
 // routing, validation, handler. One error handler renders every refusal as the envelope.
 import express, { Router, type Express } from "express";
 import { pinoHttp } from "pino-http";
+import type { Registry } from "prom-client";
 import { buildOpenApi } from "@barscript/contracts";
 import type { AppDeps } from "./deps";
 import { requestId } from "./http/request-id";
@@ -16,13 +17,15 @@ import { ROUTE_MODULES } from "./routes";
 export interface AppExtras {
   /** Routers outside /v1 (sign-in pages, queue dashboard), mounted before the 404 fallback. */
   outside?: Router[];
+  /** The app's metrics registry, with collectors the caller added (queue depth); default a new one. */
+  metricsRegistry?: Registry;
 }
 
 export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("query parser", "simple");
-  const metrics = createHttpMetrics(deps.collectDefaultMetrics ?? false);
+  const metrics = createHttpMetrics(deps.collectDefaultMetrics ?? false, extras.metricsRegistry);
 
   app.use(requestId);
   app.use(pinoHttp({

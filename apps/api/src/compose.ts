@@ -3,6 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino, { type Logger } from "pino";
+import { Registry } from "prom-client";
 import { createDb } from "@barscript/db";
 import { createLimits } from "@barscript/limits";
 import { createRedis } from "@barscript/queue";
@@ -13,6 +14,7 @@ import { systemClock, type AppDeps, type Clock } from "./deps";
 import { createCursorCodec } from "./http/cursor";
 import { signinPages } from "./pages";
 import { createQueueDashboard } from "./ops/queue-dashboard";
+import { createQueueMetrics } from "./ops/queue-metrics";
 
 export interface RunningApi {
   server: Server;
@@ -29,7 +31,14 @@ export async function startApi(config: ApiConfig, options: { clock?: Clock; logg
   const auth = createAuthChain({ db, limits: createLimits({ redis, prefix: config.redisPrefix }), clock, logger });
   const deps: AppDeps = { config, db, redis, logger, auth, cursors: createCursorCodec(config.appSecret), clock, collectDefaultMetrics: true };
   const dashboard = createQueueDashboard({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, adminToken: config.adminToken });
-  const app = createApp(deps, { outside: [signinPages(deps), ...(dashboard ? [dashboard.router] : [])] });
+  const metricsRegistry = new Registry();
+  const queueMetrics = createQueueMetrics({
+    registry: metricsRegistry,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    onError: (error) => logger.warn({ err: error }, "queue counts unavailable for /metrics"),
+  });
+  const app = createApp(deps, { outside: [signinPages(deps), ...(dashboard ? [dashboard.router] : [])], metricsRegistry });
   const server = createServer(app);
   // Long polls hold up to 60 s: keep idle sockets longer than that behind a load balancer.
   server.keepAliveTimeout = 65_000;
@@ -48,6 +57,7 @@ export async function startApi(config: ApiConfig, options: { clock?: Clock; logg
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await auth.close();
       await dashboard?.close();
+      await queueMetrics.close();
       await db.$disconnect();
       redis.disconnect();
     },
