@@ -9,6 +9,8 @@ const schema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Heap of each sandbox thread (MB); a script past it fails with kind `script`. */
   SANDBOX_HEAP_MB: z.coerce.number().int().min(16).max(8192).default(256),
+  /** Decoded bar chunks kept in memory between runs (MB, per worker process). */
+  BAR_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(128),
   /** Port of the worker's Prometheus /metrics; 0 turns it off. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
 });
@@ -20,6 +22,7 @@ export interface WorkerConfig {
   logLevel: string;
   concurrency: number;
   sandboxHeapMb: number;
+  barCacheMb: number;
   metricsPort: number;
 }
 
@@ -30,5 +33,5 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "configuration")}: ${issue?.message ?? "invalid value"}`);
   }
   const e = parsed.data;
-  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, logLevel: e.LOG_LEVEL, concurrency: e.WORKER_CONCURRENCY, sandboxHeapMb: e.SANDBOX_HEAP_MB, metricsPort: e.METRICS_PORT };
+  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, logLevel: e.LOG_LEVEL, concurrency: e.WORKER_CONCURRENCY, sandboxHeapMb: e.SANDBOX_HEAP_MB, barCacheMb: e.BAR_CACHE_MB, metricsPort: e.METRICS_PORT };
 }

@@ -8,6 +8,7 @@ import { bullPrefix, createRedis, QUEUES, runChannel } from "@barscript/queue";
 import { maintenanceQueue, RECONCILE_JOB, RUN_JOB_LOCK_MS, RUN_JOB_STALLED_INTERVAL_MS, runsQueue, SWEEP_JOB } from "@barscript/queue/src/jobs";
 import type { ProcessorModule, WorkerDeps } from "../processor-types";
 import { CancelListener } from "./cancels";
+import { BarChunkCache } from "./bars";
 import { SandboxPool } from "./pool";
 import { createRunProcessor } from "./processor";
 import { reconcileRuns } from "./reconciler";
@@ -19,6 +20,7 @@ export const RECONCILE_EVERY_MS = 60_000;
 interface Shared {
   pool: SandboxPool;
   cancels: CancelListener;
+  bars: BarChunkCache;
 }
 
 export function createRunsModules(): ProcessorModule[] {
@@ -27,6 +29,7 @@ export function createRunsModules(): ProcessorModule[] {
     shared ??= {
       pool: new SandboxPool({ size: deps.config.concurrency, heapMb: deps.config.sandboxHeapMb }),
       cancels: new CancelListener(deps.config.redisUrl, deps.config.redisPrefix),
+      bars: new BarChunkCache(deps.config.barCacheMb * 1024 * 1024),
     };
     return shared;
   };
@@ -39,7 +42,7 @@ export function createRunsModules(): ProcessorModule[] {
     options: { lockDuration: RUN_JOB_LOCK_MS, stalledInterval: RUN_JOB_STALLED_INTERVAL_MS, maxStalledCount: 0 },
     create(deps) {
       const s = sharedFor(deps);
-      const processor = createRunProcessor({ db: deps.db, redis: deps.redis, logger: deps.logger, prefix: deps.config.redisPrefix, pool: s.pool, cancels: s.cancels });
+      const processor = createRunProcessor({ db: deps.db, redis: deps.redis, logger: deps.logger, prefix: deps.config.redisPrefix, pool: s.pool, cancels: s.cancels, bars: s.bars });
       return (job, token) => processor(job as Parameters<typeof processor>[0], token);
     },
     async start(deps) {

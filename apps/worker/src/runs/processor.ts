@@ -10,9 +10,11 @@ import { createLimits, type Lease, type Limits } from "@barscript/limits";
 import {
   addUsage,
   failure,
+  findRunWithPlan,
   finishRun,
   markRunning,
-  outputChunkRows,
+  succeedWithOutputs,
+  VersionCache,
   type Failure,
   type Outcome,
   type Run,
@@ -22,6 +24,7 @@ import {
 import { createScriptResolver } from "@barscript/db/src/scripts";
 import { readBars, type Timeframe } from "@barscript/marketdata";
 import { runChannel } from "@barscript/queue";
+import { spans, type Spans } from "@barscript/queue/src/spans";
 import type { RunJobData } from "@barscript/queue/src/jobs";
 import type { ScriptInterface, SourceFile } from "@barscript/lang/src/types";
 import { eventsBudgetMessage, keepDefinitionEvents, MAX_EVENTS_PER_RUN } from "../definitions/events";
@@ -29,6 +32,7 @@ import type { SandboxPool } from "./pool";
 import type { CancelListener } from "./cancels";
 import type { EvalResult } from "./protocol";
 import { executeStudy } from "../studies/run";
+import { BarChunkCache } from "./bars";
 
 export const MAX_EVENTS = MAX_EVENTS_PER_RUN;
 /** How long a run that found no free slot waits before trying again. */
@@ -43,6 +47,8 @@ export interface RunProcessorDeps {
   cancels: CancelListener;
   limits?: Limits;
   now?: () => Date;
+  /** Decoded bar chunks kept between runs (one per process). */
+  bars?: BarChunkCache;
 }
 
 const iso = (seconds: number): string => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
@@ -51,6 +57,8 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
   const limits = deps.limits ?? createLimits({ redis: deps.redis, prefix: deps.prefix });
   const now = deps.now ?? (() => new Date());
   const db = deps.db;
+  const barCache = deps.bars ?? new BarChunkCache(64 * 1024 * 1024);
+  const versions = new VersionCache(db);
 
   const publish = async (runId: string, message: RunMessage): Promise<void> => {
     await deps.redis.publish(runChannel(deps.prefix, runId), JSON.stringify(message)).catch(() => 0);
@@ -67,11 +75,12 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
 
   return async (job, token) => {
     const runId = job.data.runId;
-    const run = await db.run.findUnique({ where: { id: runId } });
-    if (!run || run.status !== "queued") return;
-    const account = await db.account.findUnique({ where: { id: run.accountId }, include: { plan: true } });
-    if (!account) return;
-    const plan = account.plan;
+    const sp = spans(deps.logger, runId);
+    // The run, its account and plan in one query.
+    const found = await findRunWithPlan(db, runId);
+    if (!found || found.run.status !== "queued") return;
+    const { run, account, plan } = found;
+    sp.mark("load");
     const limitMs = plan.runTimeLimitSeconds * 1000;
     if (run.cancelRequested) {
       await fail(run, ["queued"], failure("cancelled", "The run was cancelled.", false));
@@ -80,7 +89,9 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
 
     // A runs-at-once slot of the account. None free: back to delayed until the time limit passes.
     const lease: Lease | null = await limits.tryAcquireRun({ id: account.id, plan }, run.id);
+    sp.mark("slot");
     if (!lease) {
+      sp.log("run slot wait", { pickupMs: Date.now() - job.timestamp });
       const waited = now().getTime() - run.createdAt.getTime();
       if (run.kind === "study" || waited >= limitMs) {
         await fail(run, ["queued"], failure("busy", `Every run slot of the account (${plan.concurrentRuns} at once on plan ${plan.name}) stayed taken for ${Math.round(waited / 1000)} s.`, true));
@@ -92,28 +103,41 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
     }
 
     const controller = new AbortController();
+    // Subscribed before the move to running, so a cancel sent once it runs is always heard.
     const stopListening = await deps.cancels.listen(run.id, () => controller.abort());
     try {
       const startedAt = now();
-      if (!(await markRunning(db, run.id, startedAt))) {
+      const marked = await markRunning(db, run.id, startedAt);
+      if (!marked) {
         const latest = await db.run.findUnique({ where: { id: run.id } });
         if (latest?.status === "queued" && latest.cancelRequested) await fail(latest, ["queued"], failure("cancelled", "The run was cancelled.", false));
         return;
       }
-      await publish(run.id, { type: "status", status: "running" });
+      // Not awaited: later messages on this connection are sent after it all the same.
+      void publish(run.id, { type: "status", status: "running" });
+      sp.mark("running");
       const running: Run = { ...run, status: "running", startedAt };
-      await execute(running, { accountId: account.id, handle: account.handle, limitMs, eventsPerMonth: plan.eventsPerMonth }, startedAt, controller.signal);
+      await execute(running, { accountId: account.id, handle: account.handle, limitMs, eventsPerMonth: plan.eventsPerMonth }, startedAt, controller.signal, sp);
     } catch (error) {
       deps.logger.error({ err: error, runId: run.id }, "run failed on our side");
       await fail(run, ["queued", "running"], failure("internal", "The run failed on our side; running it again should work.", true)).catch(() => false);
     } finally {
       await stopListening();
       await lease.release().catch(() => undefined);
+      sp.mark("release");
+      sp.log("run timings", { bars: run.windowBars, pickupMs: (job.processedOn ?? Date.now()) - job.timestamp });
     }
   };
 
-  async function execute(run: Run, account: { accountId: string; handle: string; limitMs: number; eventsPerMonth: number }, startedAt: Date, signal: AbortSignal): Promise<void> {
-    const instrument = await db.instrument.findUnique({ where: { symbol: run.instrument } });
+  async function execute(run: Run, account: { accountId: string; handle: string; limitMs: number; eventsPerMonth: number }, startedAt: Date, signal: AbortSignal, sp: Spans): Promise<void> {
+    // The version (immutable, cached by id) first: its warmup fixes the read, which also gives
+    // the instrument; the checks below keep their order.
+    const version = run.scriptId ? await versions.get(run.scriptId, run.scriptVersion) : null;
+    const warmup = version ? ((version.interface as unknown as ScriptInterface).warmup_bars ?? 0) : 0;
+    const series = version && run.kind !== "study" && run.windowBars > 0 && run.windowFrom && run.windowTo
+      ? await barCache.read(db, { symbol: run.instrument, timeframe: run.timeframe as Timeframe, before: warmup, from: run.windowFrom, to: run.windowTo })
+      : null;
+    const instrument = series ? series.instrument : await db.instrument.findUnique({ where: { symbol: run.instrument } });
     if (!instrument) {
       await fail(run, ["running"], failure("out_of_coverage", `No instrument ${run.instrument} any more.`));
       return;
@@ -128,7 +152,6 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       await fail(run, ["running"], failure("out_of_coverage", `No ${run.timeframe} bars for ${run.instrument}${a}${b}.`));
       return;
     }
-    const version = run.scriptId ? await db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId: run.scriptId, version: run.scriptVersion } } }) : null;
     if (!version) {
       await fail(run, ["running"], failure("script", `Version ${run.scriptVersion} of "${run.scriptSlug}" no longer exists.`));
       return;
@@ -139,20 +162,22 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       return;
     }
     const iface = version.interface as unknown as ScriptInterface;
-    const { bars, windowStart } = await readBars(db, {
-      instrumentId: instrument.id,
-      timeframe: run.timeframe as Timeframe,
-      before: iface.warmup_bars ?? 0,
-      from: run.windowFrom,
-      to: run.windowTo,
-    });
+    sp.mark("rows");
+    const { bars, windowStart } = series && series.instrument
+      ? series
+      : await readBars(db, { instrumentId: instrument.id, timeframe: run.timeframe as Timeframe, before: warmup, from: run.windowFrom, to: run.windowTo });
     const windowBars = bars.length - windowStart;
     if (windowBars <= 0) {
       await fail(run, ["running"], failure("out_of_coverage", `No ${run.timeframe} bars for ${run.instrument} between ${run.windowFrom.toISOString().slice(0, 10)} and ${run.windowTo.toISOString().slice(0, 10)}.`));
       return;
     }
-    const owner = await db.account.findUnique({ where: { id: run.scriptOwnerId }, select: { id: true, handle: true } });
-    const resolver = createScriptResolver(db, { accountId: owner?.id ?? account.accountId, handle: owner?.handle ?? account.handle });
+    // Imports are resolved as the script's owner; the owner is read only when a script imports.
+    let resolver: Promise<ReturnType<typeof createScriptResolver>> | null = null;
+    const resolverOf = (): Promise<ReturnType<typeof createScriptResolver>> => (resolver ??= (async () => {
+      const owner = await db.account.findUnique({ where: { id: run.scriptOwnerId }, select: { id: true, handle: true } });
+      return createScriptResolver(db, { accountId: owner?.id ?? account.accountId, handle: owner?.handle ?? account.handle });
+    })());
+    sp.mark("bars");
     const elapsed = now().getTime() - startedAt.getTime();
     const remaining = Math.max(1, account.limitMs - elapsed);
     const outcome = await deps.pool.run(
@@ -168,8 +193,10 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
         timeBudgetMs: remaining,
         maxEvents: MAX_EVENTS,
       },
-      { timeoutMs: remaining + 500, signal, resolve: (ref) => resolver.resolve(ref) },
+      { timeoutMs: remaining + 500, signal, resolve: async (ref) => (await resolverOf()).resolve(ref) },
     );
+    sp.mark("sandbox");
+    if (outcome.ok && outcome.result.threadMs) sp.note(outcome.result.threadMs);
     const duration = (now().getTime() - startedAt.getTime()) / 1000;
     if (!outcome.ok) {
       // Bars evaluated before a timeout or cancel are unknown: the whole read counts as evaluated.
@@ -180,13 +207,15 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       await fail(run, ["running"], f, summary);
       return;
     }
-    await complete(run, outcome.result, windowStart, duration, account);
+    await complete(run, outcome.result, windowStart, duration, account, sp);
   }
 
-  async function complete(run: Run, result: EvalResult, windowStart: number, duration: number, account: { accountId: string; eventsPerMonth: number }): Promise<void> {
+  async function complete(run: Run, result: EvalResult, windowStart: number, duration: number, account: { accountId: string; eventsPerMonth: number }, sp: Spans): Promise<void> {
     const summary = summaryOf(run, windowStart, result.windowBars, result.barsEvaluated, duration, result.runtimeErrors);
     const finishedAt = now();
-    await addUsage(db, run.accountId, finishedAt, summary.compute_units);
+    const allErrors = result.windowBars > 0 && result.errorBarsInWindow >= result.windowBars;
+    // A succeeding indicator counts its units in the statement that stores its outputs.
+    if (allErrors || run.kind === "definition") await addUsage(db, run.accountId, finishedAt, summary.compute_units);
     if (result.windowBars > 0 && result.errorBarsInWindow >= result.windowBars) {
       const first = result.runtimeErrors[0];
       await fail(run, ["running"], failure("script", `The script raised a runtime error on every bar of its window${first ? `: ${first.message}` : ""}.`), summary);
@@ -203,14 +232,12 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       return;
     }
     summary.outputs = result.times.length;
-    const rows = outputChunkRows(run.id, { names: result.outputs.map((o) => o.name), time: result.times, values: result.outputs.map((o) => o.values) });
-    const ok = await db.$transaction(async (tx) => {
-      const moved = await finishRun(tx, run.id, ["running"], { status: "succeeded", summary }, finishedAt);
-      if (!moved) return false;
-      if (rows.length > 0) await tx.runOutputChunk.createMany({ data: rows });
-      return true;
-    }, { timeout: 60_000, maxWait: 30_000 });
+    sp.mark("usage");
+    const columns = { names: result.outputs.map((o) => o.name), time: result.times, values: result.outputs.map((o) => o.values) };
+    const ok = await succeedWithOutputs(db, run, summary, summary.compute_units, columns, finishedAt);
+    sp.mark("write");
     if (ok) await publish(run.id, { type: "status", status: "succeeded" });
+    sp.mark("publish");
   }
 }
 

@@ -37,6 +37,8 @@ export interface EvalResult {
   runtimeErrors: Array<{ message: string; count: number; first_time: number; last_time: number }>;
   /** Study runs only (apps/worker/src/studies). */
   study?: StudyThreadOutcome;
+  /** Time spent in the thread (debug timing spans). */
+  threadMs?: { compile: number; eval: number };
 }
 
 export type ThreadFailureKind = "script" | "timeout" | "cancelled" | "internal";

@@ -43,6 +43,7 @@ async function run(id: number, task: EvalTask): Promise<void> {
     return;
   }
   let program: Program;
+  const t0 = performance.now();
   try {
     program = await programFor(task);
   } catch (error) {
@@ -50,6 +51,7 @@ async function run(id: number, task: EvalTask): Promise<void> {
     send({ type: "failed", id, kind: "script", message });
     return;
   }
+  const t1 = performance.now();
   try {
     const r = evaluate(program, task.bars, task.inputs, {
       symbol: task.symbol,
@@ -66,6 +68,7 @@ async function run(id: number, task: EvalTask): Promise<void> {
       windowBars: r.windowBars,
       errorBarsInWindow: r.errorBarsInWindow,
       runtimeErrors: r.runtimeErrors,
+      threadMs: { compile: t1 - t0, eval: performance.now() - t1 },
     };
     const transfer = [result.times.buffer as ArrayBuffer, ...result.outputs.map((o) => o.values.buffer as ArrayBuffer)];
     send({ type: "done", id, result }, [...new Set(transfer)]);

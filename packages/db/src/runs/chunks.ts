@@ -1,8 +1,9 @@
 // Indicator outputs, columnar (RunOutputChunk): `data` packs `pointCount` times (Unix seconds)
 // followed by each output column, all little-endian Float64 (NaN for na). A run's points are
 // written in bulk as a few chunks and sliced on read for cursor pages and CSV streaming.
-import type { Prisma } from "../generated/client";
+import { Prisma } from "../generated/client";
 import type { DbClient } from "./queries";
+import { RESULTS_TTL_MS, type RunSummary } from "./types";
 
 export const OUTPUT_CHUNK_POINTS = 10_000;
 
@@ -81,4 +82,43 @@ export async function listOutputChunks(db: DbClient, runId: string): Promise<Arr
 export async function readOutputChunk(db: DbClient, runId: string, seq: number): Promise<DecodedChunk | null> {
   const row = await db.runOutputChunk.findUnique({ where: { runId_seq: { runId, seq } } });
   return row ? decodeChunk(row) : null;
+}
+
+/**
+ * running -> succeeded, the run's output chunks and its compute units, in one statement (one
+ * round trip, atomic): the chunks are written only if the run was still `running`; the units
+ * are counted either way, as for any evaluated run. False when another party finished it first.
+ */
+export async function succeedWithOutputs(
+  db: DbClient,
+  run: { id: string; accountId: string },
+  summary: RunSummary,
+  computeUnits: number,
+  columns: OutputColumns,
+  now: Date,
+): Promise<boolean> {
+  const rows = outputChunkRows(run.id, columns);
+  const period = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const chunks = rows.length === 0
+    ? Prisma.empty
+    : Prisma.sql`, chunks AS (
+        INSERT INTO run_output_chunks ("runId", seq, "firstIndex", "pointCount", columns, data)
+        SELECT moved.id, v.seq, v.first_index, v.point_count, v.columns, v.data
+        FROM moved, (VALUES ${Prisma.join(rows.map((r) => Prisma.sql`(${r.seq}::int, ${r.firstIndex}::int, ${r.pointCount}::int, ${r.columns as string[]}::text[], ${r.data}::bytea)`))})
+          AS v(seq, first_index, point_count, columns, data))`;
+  const usage = computeUnits <= 0
+    ? Prisma.empty
+    : Prisma.sql`, usage AS (
+        INSERT INTO usage_counters ("accountId", period, "computeUnits", events)
+        VALUES (${run.accountId}, ${period}::date, ${BigInt(computeUnits)}, 0)
+        ON CONFLICT ("accountId", period) DO UPDATE SET "computeUnits" = usage_counters."computeUnits" + EXCLUDED."computeUnits")`;
+  const result = await db.$queryRaw<Array<{ moved: number }>>`
+    WITH moved AS (
+      UPDATE runs SET status = 'succeeded', "failureKind" = NULL, "failureMessage" = NULL, "failureRetryable" = NULL,
+        summary = ${JSON.stringify(summary)}::jsonb, "finishedAt" = ${now}, "expiresAt" = ${new Date(now.getTime() + RESULTS_TTL_MS)}
+      WHERE id = ${run.id} AND status = 'running'
+      RETURNING id
+    )${chunks}${usage}
+    SELECT count(*)::int AS moved FROM moved`;
+  return Number(result[0]?.moved ?? 0) === 1;
 }

@@ -4,3 +4,4 @@ export * from "./queries";
 export * from "./serialize";
 export * from "./chunks";
 export type { Run, RunOutputChunk } from "../generated/client";
+export * from "./versions";
