@@ -14,6 +14,7 @@ import { assertResultsReadable, outputsPage, streamOutputsCsv } from "../runs/re
 import { cancelRun, listRuns, loadOwnRun, toJson, waitForRun, type ListFilters } from "../runs/service";
 import { startRun } from "../runs/service";
 import { ownerHandles, serializeRun, findRunByKey } from "@barscript/db/src/runs";
+import { spans } from "@barscript/queue/src/spans";
 
 type RunRequest = z.infer<typeof RunRequestSchema>;
 
@@ -44,7 +45,7 @@ function idempotencyFirst(ctx: RunsContext): RequestHandler {
     if (!existing) return next();
     const run = await waitForRun(ctx, auth, existing, wait, clientGone(req, res));
     res.setHeader("Idempotent-Replayed", "true");
-    res.status(200).json(await toJson(ctx, run));
+    res.status(200).json(await toJson(ctx, run, auth));
   };
 }
 
@@ -60,10 +61,13 @@ export function registerRuns(router: Router, deps: AppDeps): void {
       const auth = authOf(res);
       const key = res.locals["idempotencyKey"] as string | null;
       const wait = res.locals["wait"] as number;
-      const started = await startRun(ctx, auth, body, { idempotencyKey: key, source: "api", defaultBars: 5_000 });
-      const run = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res));
+      const sp = spans(deps.logger, "");
+      const started = await startRun(ctx, auth, body, { idempotencyKey: key, source: "api", defaultBars: 5_000, spans: sp });
+      const run = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res), sp);
       if (!started.created) res.setHeader("Idempotent-Replayed", "true");
-      res.status(started.created ? 202 : 200).json(await toJson(ctx, run));
+      res.status(started.created ? 202 : 200).json(await toJson(ctx, run, auth));
+      sp.mark("answer");
+      sp.log("POST /runs timings", { id: run.id, bars: run.windowBars, status: run.status });
     },
     { beforeHeavy: idempotencyFirst(ctx) },
   );
@@ -91,7 +95,7 @@ export function registerRuns(router: Router, deps: AppDeps): void {
     const auth = authOf(res);
     const run = await loadOwnRun(ctx, auth, params["run_id"] ?? "");
     const latest = await waitForRun(ctx, auth, run, normalizeWait(query.wait), clientGone(req, res));
-    res.json(await toJson(ctx, latest));
+    res.json(await toJson(ctx, latest, auth));
   });
 
   // #22 GET /runs/{run_id}/results

@@ -3,29 +3,29 @@
 import { ApiError, TIMEFRAMES } from "@barscript/contracts";
 import {
   FINAL_STATUSES,
-  computeUnitsThisMonth,
-  countActiveApiRuns,
   failure,
-  findRunByKey,
   finishRun,
-  insertRun,
   newRunId,
   ownerHandles,
   requestCancel,
   serializeRun,
+  startRunRow,
+  VersionCache,
   type RunJson,
   type RunMessage,
   type Run,
   type RunStatusName,
 } from "@barscript/db/src/runs";
 import { ScriptsError, locateScript } from "@barscript/db/src/scripts";
-import { barStoreWindow, normalizeSymbol, resolveWindow, type Timeframe } from "@barscript/marketdata";
+import { normalizeSymbol, resolveWindow, type Timeframe } from "@barscript/marketdata";
 import { runChannel } from "@barscript/queue";
+import type { Spans } from "@barscript/queue/src/spans";
 import { enqueueRun } from "@barscript/queue/src/jobs";
 import type { ScriptInterface } from "@barscript/lang/src/types";
 import type { AuthContext } from "../http/auth-plugin";
 import type { RunsContext } from "./context";
 import { checkInputs, type InputValue } from "./inputs";
+import { ChunkTimesCache, lookupSeries } from "./series";
 
 /** API.md "Limits, precisely": queue cap = runs at once + 4 API runs queued or running. */
 export const QUEUE_EXTRA = 4;
@@ -46,11 +46,33 @@ export async function planOf(ctx: RunsContext, accountId: string): Promise<PlanR
   return account.plan;
 }
 
+/** The caller's plan as this request's key lookup read it (no second read), else from the database. */
+async function planFor(ctx: RunsContext, auth: AuthContext): Promise<PlanRow> {
+  const plan = (auth as AuthContext & { plan?: Partial<PlanRow> }).plan;
+  if (plan && plan.name !== undefined && plan.concurrentRuns !== undefined && plan.concurrentWaits !== undefined
+    && plan.computeUnitsPerMonth !== undefined && plan.runTimeLimitSeconds !== undefined && plan.historyStart !== undefined) {
+    return plan as PlanRow;
+  }
+  return planOf(ctx, auth.accountId);
+}
+
 export function isFinal(run: Run): boolean {
   return FINAL_STATUSES.includes(run.status as RunStatusName);
 }
 
-export async function toJson(ctx: RunsContext, run: Run): Promise<RunJson> {
+/** A message that only says the run is running: a long poll waiting for the end need not read the run. */
+function stillRunning(message: string): boolean {
+  try {
+    const m = JSON.parse(message) as RunMessage;
+    return m.type === "status" && (m.status === "running" || m.status === "queued");
+  } catch {
+    return false;
+  }
+}
+
+export async function toJson(ctx: RunsContext, run: Run, auth?: AuthContext): Promise<RunJson> {
+  // The caller's own script: its handle is the one this request's key lookup read.
+  if (auth && run.scriptOwnerId === auth.accountId) return serializeRun(run, auth.handle);
   const handles = await ownerHandles(ctx.deps.db, [run]);
   return serializeRun(run, handles.get(run.scriptOwnerId) ?? "unknown");
 }
@@ -75,10 +97,11 @@ export async function loadOwnRun(ctx: RunsContext, auth: AuthContext, runId: str
  * Holds until the run is final or `seconds` pass, on a long-poll lease. When the account's long
  * polls are used up it answers at once with the run as it is.
  */
-export async function waitForRun(ctx: RunsContext, auth: AuthContext, run: Run, seconds: number, signal?: AbortSignal): Promise<Run> {
+export async function waitForRun(ctx: RunsContext, auth: AuthContext, run: Run, seconds: number, signal?: AbortSignal, sp?: Spans): Promise<Run> {
   if (seconds <= 0 || isFinal(run)) return run;
-  const plan = await planOf(ctx, auth.accountId);
+  const plan = await planFor(ctx, auth);
   const lease = await ctx.limits.tryAcquireWait({ id: auth.accountId, plan });
+  sp?.mark("waitLease");
   if (!lease) return run;
   try {
     const db = ctx.deps.db;
@@ -88,11 +111,25 @@ export async function waitForRun(ctx: RunsContext, auth: AuthContext, run: Run, 
       async () => (await db.run.findUnique({ where: { id: run.id } })) ?? run,
       isFinal,
       signal,
+      stillRunning,
     );
+    sp?.mark("waited");
     return latest;
   } finally {
     await lease.release().catch(() => undefined);
+    sp?.mark("waitRelease");
   }
+}
+
+/**
+ * Per database client: version rows (never changed once written) and chunk time columns seen
+ * by window resolution (by row version), so a start reads neither again.
+ */
+const caches = new WeakMap<RunsContext["deps"]["db"], { versions: VersionCache; chunkTimes: ChunkTimesCache }>();
+function cachesOf(db: RunsContext["deps"]["db"]): { versions: VersionCache; chunkTimes: ChunkTimesCache } {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = { versions: new VersionCache(db), chunkTimes: new ChunkTimesCache() }));
+  return c;
 }
 
 export interface StartRequest {
@@ -113,6 +150,8 @@ export interface StartOptions {
   defaultBars: number;
   /** Collect runs a definition only. */
   requireKind?: "definition";
+  /** Debug timing spans of the request. */
+  spans?: Spans;
 }
 
 export interface Started {
@@ -129,6 +168,7 @@ function defaultsOf(iface: ScriptInterface): Record<string, InputValue> {
 export async function startRun(ctx: RunsContext, auth: AuthContext, request: StartRequest, options: StartOptions): Promise<Started> {
   const db = ctx.deps.db;
   const now = ctx.deps.clock.now();
+  const sp = options.spans;
   const ref = typeof request.script === "string" ? { slug: request.script } : request.script;
 
   // Script and version.
@@ -144,33 +184,32 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   }
   if (script.kind === "library") throw new ApiError("invalid_request", `"${script.slug}" is a library: it is imported by other scripts, not run.`);
   const versionNumber = ref.version ?? script.latestVersion;
-  const version = await db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId: script.id, version: versionNumber } } });
+  const version = await cachesOf(db).versions.get(script.id, versionNumber);
   if (!version) throw new ApiError("not_found", `Script "${script.slug}" has no version ${versionNumber}.`);
   const iface = version.interface as unknown as ScriptInterface;
+  sp?.mark("script");
 
   // Instrument, timeframe, inputs.
   const symbol = normalizeSymbol(request.instrument);
-  const instrument = await db.instrument.findUnique({ where: { symbol } });
-  if (!instrument) throw new ApiError("unknown_instrument", `No instrument has the symbol ${JSON.stringify(request.instrument)}.`);
+  const series = await lookupSeries(db, symbol, request.timeframe);
+  if (!series) throw new ApiError("unknown_instrument", `No instrument has the symbol ${JSON.stringify(request.instrument)}.`);
   if (!(TIMEFRAMES as readonly string[]).includes(request.timeframe)) {
     throw new ApiError("unsupported_timeframe", `Timeframe ${JSON.stringify(request.timeframe)} is not one of ${TIMEFRAMES.join(", ")}.`);
   }
   const timeframe = request.timeframe as Timeframe;
   const given = checkInputs(iface.inputs ?? [], request.inputs);
   const inputs = { ...defaultsOf(iface), ...given };
+  sp?.mark("instrument");
 
   // Window, moved to the plan's history start.
-  const plan = await planOf(ctx, auth.accountId);
+  const plan = await planFor(ctx, auth);
+  sp?.mark("plan");
   const window = await resolveWindow(
-    barStoreWindow(db, { instrumentId: instrument.id, timeframe }),
+    cachesOf(db).chunkTimes.windowStore(db, series, timeframe),
     { from: request.from ?? null, to: request.to ?? null, bars: request.bars ?? null },
     { historyStart: plan.historyStart, defaultBars: options.defaultBars, label: { symbol, timeframe } },
   );
-
-  // The month's compute units.
-  if ((await computeUnitsThisMonth(db, auth.accountId, now)) >= plan.computeUnitsPerMonth) {
-    throw new ApiError("plan_limit", `This month's ${plan.computeUnitsPerMonth} compute units of plan ${plan.name} are used up.`);
-  }
+  sp?.mark("window");
 
   const toDate = (s: number | null): Date | null => (s === null ? null : new Date(s * 1000));
   const id = newRunId();
@@ -195,23 +234,22 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
     createdAt: now,
   };
 
-  // The queue cap and the insert under one per-account lock, so concurrent starts cannot pass
-  // the cap together; the unique (account, key) makes concurrent duplicates one run.
-  const started = await db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`runs:${auth.accountId}`}, 0))`;
-    if (options.idempotencyKey !== null) {
-      const existing = await findRunByKey(tx, auth.accountId, options.idempotencyKey);
-      if (existing) return { run: existing, created: false };
-    }
-    if (options.source === "api") {
-      const active = await countActiveApiRuns(tx, auth.accountId);
-      if (active >= plan.concurrentRuns + QUEUE_EXTRA) {
-        throw new ApiError("busy", `The run queue is full: ${active} runs are queued or running (plan ${plan.name}: ${plan.concurrentRuns} at once + ${QUEUE_EXTRA} waiting).`, { retryAfter: QUEUE_FULL_RETRY_AFTER });
-      }
-    }
-    return insertRun(tx, row);
-  });
+  // The month's compute units, the Idempotency-Key, the queue cap and the insert under one
+  // per-account lock, so concurrent starts cannot pass the cap together (one round trip after
+  // the lock; the unique (account, key) makes concurrent duplicates one run).
+  const period = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const queueCap = options.source === "api" ? plan.concurrentRuns + QUEUE_EXTRA : null;
+  const outcome = await startRunRow(db, row, { queueCap, computeUnitsPerMonth: plan.computeUnitsPerMonth, period });
+  if (outcome.outcome === "units_used_up") {
+    throw new ApiError("plan_limit", `This month's ${plan.computeUnitsPerMonth} compute units of plan ${plan.name} are used up.`);
+  }
+  if (outcome.outcome === "queue_full") {
+    throw new ApiError("busy", `The run queue is full: ${outcome.active} runs are queued or running (plan ${plan.name}: ${plan.concurrentRuns} at once + ${QUEUE_EXTRA} waiting).`, { retryAfter: QUEUE_FULL_RETRY_AFTER });
+  }
+  const started: Started = { run: outcome.run, created: outcome.outcome === "created" };
+  sp?.mark("insert");
   if (started.created) await enqueueRun(ctx.queue, id);
+  sp?.mark("enqueue");
   return started;
 }
 

@@ -6,7 +6,7 @@ import { createRedis, runChannel } from "@barscript/queue";
 
 export class RunWatcher {
   private subscriber: Redis | null = null;
-  private readonly listeners = new Map<string, Set<() => void>>();
+  private readonly listeners = new Map<string, Set<(message: string) => void>>();
 
   constructor(
     private readonly redisUrl: string,
@@ -16,15 +16,15 @@ export class RunWatcher {
   private connection(): Redis {
     if (!this.subscriber) {
       const sub = createRedis(this.redisUrl, "subscriber");
-      sub.on("message", (channel: string) => {
-        for (const listener of this.listeners.get(channel) ?? []) listener();
+      sub.on("message", (channel: string, message: string) => {
+        for (const listener of this.listeners.get(channel) ?? []) listener(message);
       });
       this.subscriber = sub;
     }
     return this.subscriber;
   }
 
-  private async listen(runId: string, listener: () => void): Promise<() => Promise<void>> {
+  private async listen(runId: string, listener: (message: string) => void): Promise<() => Promise<void>> {
     const channel = runChannel(this.prefix, runId);
     let set = this.listeners.get(channel);
     if (!set) {
@@ -47,12 +47,13 @@ export class RunWatcher {
 
   /**
    * Reads the run with `load` until `done` says so or `ms` pass: after subscribing, and after each
-   * message on the run's channel. Answers the last value read.
+   * message on the run's channel (except those `ignore` says cannot matter). Answers the last value read.
    */
-  async waitUntil<T>(runId: string, ms: number, load: () => Promise<T>, done: (value: T) => boolean, signal?: AbortSignal): Promise<T> {
+  async waitUntil<T>(runId: string, ms: number, load: () => Promise<T>, done: (value: T) => boolean, signal?: AbortSignal, ignore?: (message: string) => boolean): Promise<T> {
     let wake: (() => void) | null = null;
     let dirty = false;
-    const stop = await this.listen(runId, () => {
+    const stop = await this.listen(runId, (message) => {
+      if (ignore?.(message)) return;
       dirty = true;
       wake?.();
     });

@@ -97,6 +97,10 @@ export interface KeyForAuth {
     concurrentHeavy: number;
     concurrentWaits: number;
     concurrentRuns: number;
+    /** The rest of the plan a run start needs, so it reads no plan row of its own. */
+    computeUnitsPerMonth: number;
+    runTimeLimitSeconds: number;
+    historyStart: Date | null;
   };
 }
 
@@ -117,6 +121,9 @@ interface KeyAuthRow {
   concurrent_heavy: number;
   concurrent_waits: number;
   concurrent_runs: number;
+  compute_units_per_month: number;
+  run_time_limit_seconds: number;
+  history_start: Date | null;
 }
 
 /** Looks a presented secret up by its SHA-256; null when no key has it (or it cannot be one). */
@@ -126,7 +133,8 @@ export async function findKeyForAuth(db: Db, secret: string): Promise<KeyForAuth
     SELECT k.id AS key_id, k.name AS key_name, k.scopes, k."expiresAt" AS expires_at, k."revokedAt" AS revoked_at,
            a.id AS account_id, a.handle, a.email, a.status::text AS status, a."createdAt" AS account_created_at,
            p.name AS plan_name, p."apiAccess" AS api_access, p."requestsPerMinute" AS requests_per_minute,
-           p."concurrentHeavy" AS concurrent_heavy, p."concurrentWaits" AS concurrent_waits, p."concurrentRuns" AS concurrent_runs
+           p."concurrentHeavy" AS concurrent_heavy, p."concurrentWaits" AS concurrent_waits, p."concurrentRuns" AS concurrent_runs,
+           p."computeUnitsPerMonth" AS compute_units_per_month, p."runTimeLimitSeconds" AS run_time_limit_seconds, p."historyStart" AS history_start
     FROM api_keys k
     JOIN accounts a ON a.id = k."accountId"
     JOIN plans p ON p.name = a."planName"
@@ -143,6 +151,9 @@ export async function findKeyForAuth(db: Db, secret: string): Promise<KeyForAuth
       concurrentHeavy: row.concurrent_heavy,
       concurrentWaits: row.concurrent_waits,
       concurrentRuns: row.concurrent_runs,
+      computeUnitsPerMonth: Number(row.compute_units_per_month),
+      runTimeLimitSeconds: row.run_time_limit_seconds,
+      historyStart: row.history_start,
     },
   };
 }
