@@ -9,10 +9,24 @@ import { registerInstrumentCommands } from "./commands/instruments";
 
 const GROUPS: RegisterCommands[] = [registerAccountCommands, registerKeyCommands, registerInstrumentCommands];
 
+/**
+ * Commander answers a group named without its command (`account`, or nothing at all) with the
+ * whole help on stderr; bad input gets one line instead, naming the commands to choose from.
+ * Every other message (unknown option, missing value) is already one line and passes through.
+ */
+export function oneLineErrors(text: string): string {
+  if (!text.startsWith("Usage:")) return text;
+  const usage = /^Usage: (.+?) \[options\]/.exec(text)?.[1] ?? "barscript-admin";
+  const commands = /\nCommands:\n([\s\S]*)$/.exec(text)?.[1] ?? "";
+  const names = [...commands.matchAll(/^ {2}(\S+)/gm)].map((m) => m[1]).filter((name) => name !== "help");
+  return `barscript-admin: missing command: ${usage} <${names.join("|")}> (see --help)\n`;
+}
+
 export function buildProgram(ctx: AdminContext): Command {
   const program = new Command("barscript-admin")
     .description("Barscript operator commands")
     .showHelpAfterError(false)
+    .configureOutput({ writeErr: (text) => process.stderr.write(oneLineErrors(text)) })
     .exitOverride();
   for (const register of GROUPS) register(program, ctx);
   return program;

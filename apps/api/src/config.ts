@@ -6,7 +6,7 @@ const schema = z.object({
   DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/barscript"),
   REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
   REDIS_PREFIX: z.string().min(1).default("bs:"),
-  APP_SECRET: z.string().min(32, "must be at least 32 characters"),
+  APP_SECRET: z.string({ error: "is required (at least 32 characters; it signs cursors, sessions and CSRF tokens)" }).min(32, "must be at least 32 characters"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_URL: z.string().url().default("http://localhost:8080"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -28,8 +28,17 @@ export interface ApiConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * An empty value (`ADMIN_TOKEN=` in a .env, `PORT= npm run api`) counts as unset, as dotenv and
+ * `npm run up` treat it: a variable with a default takes it, ADMIN_TOKEN is off, and a required
+ * one (APP_SECRET) is reported missing. Without this, `PORT=` became port 0 (a random port).
+ */
+function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const parsed = schema.safeParse(env);
+  const parsed = schema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "configuration");

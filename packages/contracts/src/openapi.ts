@@ -36,6 +36,11 @@ function operation(e: Endpoint): Json {
   return op;
 }
 
+/**
+ * `serverUrl` is the service's origin or its `/v1` base URL; either way the document's server is
+ * the origin, because every path below already starts with `/v1` (a client joining the server
+ * URL and a path must land on `/v1/me`, not `/v1/v1/me`).
+ */
 export function buildOpenApi(serverUrl: string): Json {
   const paths: Record<string, Json> = {};
   for (const e of ENDPOINTS) {
@@ -51,7 +56,7 @@ export function buildOpenApi(serverUrl: string): Json {
   return {
     openapi: "3.1.0",
     info: { title: "Barscript API", version: "1" },
-    servers: [{ url: serverUrl }],
+    servers: [{ url: serverUrl.replace(/\/+$/, "").replace(/\/v1$/, "") }],
     paths,
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },

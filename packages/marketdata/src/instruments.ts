@@ -76,8 +76,17 @@ export interface InstrumentPage {
   nextAfter: string | null;
 }
 
+/**
+ * `q` as a literal substring: Prisma's `contains` becomes ILIKE without escaping, so `%`, `_` and
+ * `\\` in a search would otherwise act as wildcards (`q=%` matched every instrument).
+ */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
 export async function listInstruments(db: DbClient, options: ListInstrumentsOptions): Promise<InstrumentPage> {
-  const q = options.q?.trim();
+  const trimmed = options.q?.trim();
+  const q = trimmed ? likeLiteral(trimmed) : trimmed;
   const rows = await db.instrument.findMany({
     where: {
       ...(q ? { OR: [{ symbol: { contains: q, mode: "insensitive" as const } }, { name: { contains: q, mode: "insensitive" as const } }] } : {}),

@@ -3,7 +3,18 @@ import type { Command } from "commander";
 import { createApiKey, findAccountByEmail, parseScopes } from "@barscript/db";
 import { UsageError, type AdminContext } from "../context";
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/i;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})(T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2})))?$/i;
+
+/** The fields of an RFC 3339 text are real (Date would roll 2030-02-30 over to March 2). */
+function realFields(match: RegExpExecArray): boolean {
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  if (match[4] === undefined) return true;
+  const inRange = (text: string | undefined, most: number): boolean => text === undefined || Number(text) <= most;
+  return inRange(match[5], 23) && inRange(match[6], 59) && inRange(match[7], 59) && inRange(match[10], 23) && inRange(match[11], 59);
+}
+
 const DAY_MS = 86_400_000;
 
 export function parseExpiry(opts: { expiresInDays?: string; expiresAt?: string }, now: Date): Date | null {
@@ -20,7 +31,8 @@ export function parseExpiry(opts: { expiresInDays?: string; expiresAt?: string }
   if (opts.expiresAt !== undefined) {
     const text = opts.expiresAt.trim();
     const at = new Date(/T/i.test(text) ? text : `${text}T00:00:00Z`);
-    if (!RFC3339.test(text) || Number.isNaN(at.getTime())) {
+    const match = RFC3339.exec(text);
+    if (!match || !realFields(match) || Number.isNaN(at.getTime())) {
       throw new UsageError(`--expires-at must be an RFC 3339 time (e.g. 2030-01-01T00:00:00Z), got "${opts.expiresAt}"`);
     }
     return at;
