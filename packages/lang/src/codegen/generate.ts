@@ -927,8 +927,8 @@ class Generator {
     if (["plot", "plotshape", "plotchar", "plotcandle", "plotbar"].includes(name)) return this.plot(c, name);
     if (name === "alertcondition" || name === "alert") return this.alert(c, name);
     if (name.startsWith("array.")) return this.arrayCall(c, name);
-    if ((name === "ta.ema" || name === "ta.rma") && this.ctx.fnId === null && this.condDepth === 0) {
-      const inlined = this.inlineSmooth(c, name);
+    if ((name === "ta.ema" || name === "ta.rma" || name === "ta.rsi") && this.ctx.fnId === null && this.condDepth === 0) {
+      const inlined = name === "ta.rsi" ? this.inlineRsi(c) : this.inlineSmooth(c, name);
       if (inlined !== null) return inlined;
     }
     const em = EMITTERS[name];
@@ -989,6 +989,29 @@ class Generator {
         `else ${prev} = ${String(a)} * ${t} + (1 - ${String(a)}) * ${prev}; }`,
     );
     return prev;
+  }
+
+  /** ta.rsi with a literal length written into the bar loop (stdlib's Rsi, same arithmetic), as inlineSmooth. */
+  private inlineRsi(c: A.Call): string | null {
+    const { byName } = this.bind(c, "ta.rsi");
+    const l = byName.get("length");
+    const src = byName.get("source");
+    if (!l || !src || l.kind !== "NumberLit" || !(l.value >= 1) || !Number.isFinite(l.value)) return null;
+    const n = Math.floor(l.value);
+    const x = this.expr(src);
+    const k = this.stateSlot("new $rt.ta.Rsi()").k;
+    const v = (f: string) => `$m${k}${f}`;
+    const fields: Array<[string, string]> = [["px", "q"], ["seen", "n"], ["su", "a"], ["sd", "b"], ["u", "u"], ["d", "d"]];
+    this.runLocals.push(`var ${fields.map(([f, s]) => `${v(s)} = $s${k}.${f}`).join(", ")}, ${v("x")} = NaN, ${v("c")} = NaN, ${v("p")} = 0, ${v("m")} = 0;`);
+    this.runSpill.push(fields.map(([f, s]) => `$s${k}.${f} = ${v(s)};`).join(" "));
+    const a = String(1 / n);
+    this.pre.push(
+      `${v("x")} = ${x}; ${v("c")} = ${v("x")} - ${v("q")}; ${v("q")} = ${v("x")};\n` +
+        `if (${v("c")} === ${v("c")}) { ${v("p")} = ${v("c")} > 0 ? ${v("c")} : 0; ${v("m")} = ${v("c")} < 0 ? -${v("c")} : 0;\n` +
+        `if (${v("n")} < ${n}) { ${v("a")} += ${v("p")}; ${v("b")} += ${v("m")}; if (++${v("n")} === ${n}) { ${v("u")} = ${v("a")} / ${n}; ${v("d")} = ${v("b")} / ${n}; } }\n` +
+        `else { ${v("u")} = ${a} * ${v("p")} + (1 - ${a}) * ${v("u")}; ${v("d")} = ${a} * ${v("m")} + (1 - ${a}) * ${v("d")}; } }`,
+    );
+    return `(100 - 100 / (1 + ${v("u")} / ${v("d")}))`;
   }
 
   /** A call site's window in bars: derived (per callSiteId), else its literal `length`. */

@@ -234,11 +234,11 @@ describe("buffers sized from the derived lookback", () => {
 });
 
 describe("inlined ema/rma state across chunks and errors", () => {
-  test("ema and rma written into the loop keep their state across chunk boundaries, failing bars and na inputs", () => {
+  test("ema, rma and rsi written into the loop keep their state across chunk boundaries, failing bars and na inputs", () => {
     const bars = series(200, (i) => 100 + Math.sin(i / 3) * 10 + i / 10);
     const c = Array.from(bars.close);
     // na on every 7th bar; bars 50 and 51 fail after the averages were updated
-    const src = header + 'x = bar_index % 7 == 3 ? na : close\ne = ta.ema(x, 10)\nr = ta.rma(x, 5)\nt = close > 105 ? ta.ema(close, 4) : -1.0\nif bar_index == 50 or bar_index == 51\n    runtime.error("x")\nplot(e, "e")\nplot(r, "r")\nplot(t, "t")';
+    const src = header + 'x = bar_index % 7 == 3 ? na : close\ne = ta.ema(x, 10)\nr = ta.rma(x, 5)\nt = close > 105 ? ta.ema(close, 4) : -1.0\nq = ta.rsi(x, 6)\nif bar_index == 50 or bar_index == 51\n    runtime.error("x")\nplot(e, "e")\nplot(r, "r")\nplot(t, "t")\nplot(q, "rsi")';
     const xs = c.map((v, i) => (i % 7 === 3 ? NaN : v));
     const smooth = (alpha: (n: number) => number, n: number, v: number[]) => {
       const out: number[] = [];
@@ -263,16 +263,21 @@ describe("inlined ema/rma state across chunks and errors", () => {
     const t4 = smooth((n) => 2 / (n + 1), 4, c.filter((_, i) => taken[i]));
     let k = 0;
     const t = c.map((_, i) => (taken[i] ? t4[k++]! : -1));
+    // rsi: Wilder averages of the up and down moves of x (na when x or x[1] is na)
+    const ch = xs.map((v, i) => (i === 0 ? NaN : v - xs[i - 1]!));
+    const up = smooth((n) => 1 / n, 6, ch.map((d) => (Number.isNaN(d) ? NaN : Math.max(d, 0))));
+    const dn = smooth((n) => 1 / n, 6, ch.map((d) => (Number.isNaN(d) ? NaN : Math.max(-d, 0))));
+    const rsi = up.map((u, i) => 100 - 100 / (1 + u / dn[i]!));
     for (const chunkBars of [1, 13, 2048]) {
       const out = evaluate(build(src), bars, {}, { symbol: SYMBOL, windowStart: 0, chunkBars });
       expect(out.runtimeErrors[0]?.count).toBe(2);
-      const [oe, or, ot] = out.outputs.map((o) => Array.from(o.values));
+      const [oe, or, ot, orsi] = out.outputs.map((o) => Array.from(o.values));
       for (let i = 0; i < 200; i++) {
         if (i === 50 || i === 51) {
           expect(oe![i]).toBeNaN();
           continue;
         }
-        for (const [a, b] of [[oe![i]!, e[i]!], [or![i]!, r[i]!], [ot![i]!, t[i]!]]) {
+        for (const [a, b] of [[oe![i]!, e[i]!], [or![i]!, r[i]!], [ot![i]!, t[i]!], [orsi![i]!, rsi[i]!]]) {
           if (Number.isNaN(b!)) expect(a).toBeNaN();
           else expect(Math.abs(a! - b!)).toBeLessThanOrEqual(1e-12 * Math.abs(b!));
         }
