@@ -115,47 +115,24 @@ export type StartOutcome =
   | { outcome: "units_used_up"; units: number };
 
 /**
- * A run start in one transaction of two statements (docs/performance.md): the per-account
- * advisory lock, then one statement that reads the month's compute units, the run holding the
+ * A run start in one statement, `runs_start` (migration 20261122094500; docs/performance.md):
+ * under the account's advisory lock it reads the month's compute units, the run holding the
  * Idempotency-Key and the account's active API runs, and inserts `queued` only when the units
- * are not used up, no run holds the key and (when `queueCap` is given) the queue has room.
- * The lock makes concurrent starts of one account pass the cap one at a time; the statement's
- * snapshot is taken after the lock is held, so it sees every start committed before.
+ * are not used up, no run holds the key and (when `queueCap` is given) the queue has room. The
+ * lock makes concurrent starts of one account pass the cap one at a time, and is held only for
+ * that statement.
  */
 export async function startRunRow(db: Db, run: NewRun, limits: { queueCap: number | null; computeUnitsPerMonth: number; period: Date }): Promise<StartOutcome> {
-  const [, rows] = await db.$transaction([
-    db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`runs:${run.accountId}`}, 0))`,
-    db.$queryRaw<Array<Run & { _units: bigint | number; _active: number; _created: boolean | null }>>`
-      WITH units AS (
-        SELECT COALESCE((SELECT "computeUnits" FROM usage_counters WHERE "accountId" = ${run.accountId} AND period = ${limits.period}::date), 0) AS n
-      ), existing AS (
-        SELECT * FROM runs WHERE "accountId" = ${run.accountId} AND "idempotencyKey" = ${run.idempotencyKey}
-      ), active AS (
-        SELECT count(*)::int AS n FROM runs WHERE "accountId" = ${run.accountId} AND source = 'api' AND status IN ('queued', 'running')
-      ), ins AS (
-        INSERT INTO runs (id, "accountId", kind, "scriptId", "scriptOwnerId", "scriptSlug", "scriptVersion", instrument, timeframe,
-                          "windowFrom", "windowTo", "requestedFrom", "requestedTo", "windowBars", inputs, status, source, "idempotencyKey", "parentRunId", "createdAt")
-        SELECT ${run.id}, ${run.accountId}, ${run.kind}::"ScriptKind", ${run.scriptId}, ${run.scriptOwnerId}, ${run.scriptSlug}, ${run.scriptVersion}::int, ${run.instrument}, ${run.timeframe},
-               ${run.windowFrom}::timestamptz, ${run.windowTo}::timestamptz, ${run.requestedFrom}::timestamptz, ${run.requestedTo}::timestamptz, ${run.windowBars}::int,
-               ${JSON.stringify(run.inputs)}::jsonb, 'queued', ${run.source}::"RunSource", ${run.idempotencyKey}, ${run.parentRunId ?? null}, ${run.createdAt ?? new Date()}::timestamptz
-        WHERE (SELECT n FROM units) < ${limits.computeUnitsPerMonth}
-          AND NOT EXISTS (SELECT 1 FROM existing)
-          AND (${limits.queueCap}::int IS NULL OR (SELECT n FROM active) < ${limits.queueCap}::int)
-        ON CONFLICT DO NOTHING
-        RETURNING *
-      )
-      SELECT (SELECT n FROM units) AS _units, (SELECT n FROM active) AS _active, r.*
-      FROM (SELECT true AS _created, * FROM ins UNION ALL SELECT false AS _created, * FROM existing) r
-      RIGHT JOIN (SELECT 1) one ON true`,
-  ]);
-  const row = rows[0];
-  if (!row) throw new Error(`run start of ${run.id} answered no row`);
-  const { _units: units, _active: active, _created: created, ...rest } = row;
-  if (Number(units) >= limits.computeUnitsPerMonth) return { outcome: "units_used_up", units: Number(units) };
-  if (created === true) return { outcome: "created", run: rest as Run };
-  if (created === false) return { outcome: "existing", run: rest as Run };
-  if (limits.queueCap === null || Number(active) < limits.queueCap) throw new Error(`run ${run.id} was not inserted`);
-  return { outcome: "queue_full", active: Number(active) };
+  const row = { ...run, parentRunId: run.parentRunId ?? null, createdAt: run.createdAt ?? new Date() };
+  const rows = await db.$queryRaw<Run[]>`
+    SELECT * FROM runs_start(${JSON.stringify(row)}::jsonb, ${limits.queueCap}::int, ${BigInt(limits.computeUnitsPerMonth)}::bigint, ${limits.period}::date)`;
+  const found = rows[0];
+  if (found) return { outcome: found.id === run.id ? "created" : "existing", run: found };
+  // Nothing inserted: say why (the figures only word the answer).
+  const units = await db.usageCounter.findUnique({ where: { accountId_period: { accountId: run.accountId, period: limits.period } } });
+  if (Number(units?.computeUnits ?? 0) >= limits.computeUnitsPerMonth) return { outcome: "units_used_up", units: Number(units?.computeUnits ?? 0) };
+  if (limits.queueCap === null) throw new Error(`run ${run.id} was not inserted`);
+  return { outcome: "queue_full", active: Math.max(limits.queueCap, await countActiveApiRuns(db, run.accountId)) };
 }
 
 export interface RunWithPlan {
