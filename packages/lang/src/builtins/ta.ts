@@ -59,10 +59,6 @@ export function addTa(t: TableBuilder): void {
   f("median(source: series float, length: series int): series float", "Median of the last `length` values.");
   f("mode(source: series float, length: series int): series float", "Most frequent of the last `length` values (the smallest on ties).");
   f("range(source: series float, length: series int): series float", "highest - lowest of the last `length` values.");
-  f("cmo(series: series float, length: series int): series float", "Chande momentum oscillator: 100 * (sum of gains - sum of losses) / (sum of gains + sum of losses) over `length` changes.");
-  f("cog(source: series float, length: series int): series float", "Center of gravity: -sum(source[i] * (i + 1)) / sum(source) over `length` bars.");
-  f("tsi(source: series float, short_length: simple int, long_length: simple int): series float", "True strength index: double-smoothed momentum over double-smoothed absolute momentum, in [-1, 1].");
-  f("wpr(length: series int): series float", "Williams %R: 100 * (close - highest(high)) / (highest(high) - lowest(low)).");
   f("rising(source: series float, length: series int): series bool", "True when `source` is greater than each of its previous `length` values.");
   f("falling(source: series float, length: series int): series bool", "True when `source` is less than each of its previous `length` values.");
   f("cmo(series: series float, length: series int): series float", "Chande momentum oscillator: 100 * (sum of gains - sum of losses) / (sum of gains + sum of losses) over `length` bars.");
