@@ -35,8 +35,11 @@ import { executeStudy } from "../studies/run";
 import { BarChunkCache } from "./bars";
 
 export const MAX_EVENTS = MAX_EVENTS_PER_RUN;
-/** How long a run that found no free slot waits before trying again. */
-export const SLOT_RETRY_MS = 250;
+/**
+ * How long a run that found no free slot waits before trying again: this plus up to as much
+ * again at random, so runs waiting on one account do not retry in step (docs/performance.md).
+ */
+export const SLOT_RETRY_MS = 100;
 
 export interface RunProcessorDeps {
   db: Db;
