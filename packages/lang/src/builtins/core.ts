@@ -65,27 +65,33 @@ function addDeclarations(t: TableBuilder): void {
 }
 
 function addInputs(t: TableBuilder): void {
-  const common = "title: const string = na, tooltip: const string = na, inline: const string = na, group: const string = na, confirm: const bool = false, display: const string = na";
+  // Pine's parameter order, so that positional arguments land where they do in Pine:
+  // `input.int(12, "Fast length", 1)` is a minval, `input.string("EMA", "Type", ["EMA", "SMA"])` options.
+  const rest = "tooltip: const string = na, inline: const string = na, group: const string = na, confirm: const bool = false, display: const string = na";
+  const common = `title: const string = na, ${rest}`;
   t.fn(`input(defval: const T, ${common}): input T`, "An input of the type of its default value.");
   // `input(close)`: a source input (the checker calls it input.source, so derive and codegen agree)
   t.fn(`input(defval: series float, ${common}): series float`, "A source input when the default is a bar series (`input(close)`).");
-  t.fn(`input.int(defval: const int, ${common}, minval: const int = na, maxval: const int = na, step: const int = 1, options: const list<int> = na, active: input bool = true): input int`, "An integer input: an Interface input named after the variable it is assigned to.");
-  t.fn(`input.float(defval: const float, ${common}, minval: const float = na, maxval: const float = na, step: const float = na, options: const list<float> = na, active: input bool = true): input float`, "A float input.");
+  for (const [name, type, step, doc] of [["input.int", "int", "1", "An integer input: an Interface input named after the variable it is assigned to."], ["input.float", "float", "na", "A float input."]] as const) {
+    // Two overloads as in Pine: a range (minval, maxval, step) or a list of options.
+    t.fn(`${name}(defval: const ${type}, title: const string = na, minval: const ${type} = na, maxval: const ${type} = na, step: const ${type} = ${step}, ${rest}, active: input bool = true, options: const list<${type}> = na): input ${type}`, doc);
+    t.fn(`${name}(defval: const ${type}, title: const string = na, options: const list<${type}> = na, ${rest}, active: input bool = true): input ${type}`, doc);
+  }
   t.fn(`input.bool(defval: const bool, ${common}, active: input bool = true): input bool`, "A boolean input.");
-  t.fn(`input.string(defval: const string, ${common}, options: const list<string> = na, active: input bool = true): input string`, "A string input, optionally restricted to `options`.");
+  t.fn(`input.string(defval: const string, title: const string = na, options: const list<string> = na, ${rest}, active: input bool = true): input string`, "A string input, optionally restricted to `options`.");
   t.fn(`input.source(defval: series float, ${common}, active: input bool = true): series float`, "A source input: one of the bar series (`close` by default in most scripts).");
-  t.fn(`input.timeframe(defval: const string, ${common}, options: const list<string> = na, active: input bool = true): input string`, "A timeframe input.");
+  t.fn(`input.timeframe(defval: const string, title: const string = na, options: const list<string> = na, ${rest}, active: input bool = true): input string`, "A timeframe input.");
   t.fn(`input.color(defval: const color, ${common}, active: input bool = true): input color`, "A color input.");
-  t.fn(`input.enum(defval: const T, ${common}, options: const list<T> = na, active: input bool = true): input T`, "An input whose value is a member of an `enum`.");
+  t.fn(`input.enum(defval: const T, title: const string = na, options: const list<T> = na, ${rest}, active: input bool = true): input T`, "An input whose value is a member of an `enum`.");
 }
 
 function addOutputs(t: TableBuilder): void {
-  const style = "linewidth: input int = 1, style: input string = \"plot.style_line\", trackprice: input bool = false, histbase: input float = 0, offset: simple int = 0, join: input bool = false, editable: const bool = true, show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false, linestyle: input string = na";
+  const style = "linewidth: input int = 1, style: input string = \"plot.style_line\", trackprice: input bool = false, histbase: input float = 0, offset: simple int = 0, join: input bool = false, editable: input bool = true, show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false, linestyle: input string = na";
   t.fn(`plot(series: series float, title: const string = na, color: series color = na, ${style}): plot`, "Plots a series: an output of the indicator.");
-  const shape = "location: input string = \"location.abovebar\", color: series color = na, offset: simple int = 0, text: const string = na, textcolor: series color = na, editable: const bool = true, size: const string = \"size.auto\", show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
+  const shape = "location: input string = \"location.abovebar\", color: series color = na, offset: simple int = 0, text: const string = na, textcolor: series color = na, editable: input bool = true, size: const string = \"size.auto\", show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
   t.fn(`plotshape(series: series float|bool, title: const string = na, style: input string = "shape.xcross", ${shape}): void`, "Plots a shape on bars where `series` is true or not na: an output (1 where shown, else na).");
   t.fn(`plotchar(series: series float|bool, title: const string = na, char: input string = "★", ${shape}): void`, "Plots a character on bars where `series` is true or not na: an output.");
-  const candle = "title: const string = na, color: series color = na, wickcolor: series color = na, editable: const bool = true, show_last: input int = na, bordercolor: series color = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
+  const candle = "title: const string = na, color: series color = na, wickcolor: series color = na, editable: input bool = true, show_last: input int = na, bordercolor: series color = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
   t.fn(`plotcandle(open: series float, high: series float, low: series float, close: series float, ${candle}): void`, "Plots candles: an output (its `close` value).");
-  t.fn(`plotbar(open: series float, high: series float, low: series float, close: series float, title: const string = na, color: series color = na, editable: const bool = true, show_last: input int = na, display: input string = "display.all", format: input string = na, precision: input int = na, force_overlay: const bool = false): void`, "Plots OHLC bars: an output (its `close` value).");
+  t.fn(`plotbar(open: series float, high: series float, low: series float, close: series float, title: const string = na, color: series color = na, editable: input bool = true, show_last: input int = na, display: input string = "display.all", format: input string = na, precision: input int = na, force_overlay: const bool = false): void`, "Plots OHLC bars: an output (its `close` value).");
 }

@@ -13,13 +13,13 @@ export function addDrawing(t: TableBuilder): void {
 }
 
 function addChartCalls(t: TableBuilder): void {
-  t.fn("hline(price: input float, title: const string = na, color: input color = na, linestyle: input string = \"hline.style_dashed\", linewidth: input int = 1, editable: const bool = true, display: input string = \"display.all\"): hline", "A horizontal line (no output).");
-  t.fn("bgcolor(color: series color, offset: simple int = 0, editable: const bool = true, show_last: input int = na, title: const string = na, display: input string = \"display.all\", force_overlay: const bool = false): void", "Colors the background (no output).");
-  t.fn("barcolor(color: series color, offset: simple int = 0, editable: const bool = true, show_last: input int = na, title: const string = na, display: input string = \"display.all\"): void", "Colors the bars (no output).");
-  const fillRest = "color: series color = na, title: const string = na, editable: const bool = true, show_last: input int = na, fillgaps: const bool = false, display: input string = \"display.all\"";
+  t.fn("hline(price: input float, title: const string = na, color: input color = na, linestyle: input string = \"hline.style_dashed\", linewidth: input int = 1, editable: input bool = true, display: input string = \"display.all\"): hline", "A horizontal line (no output).");
+  t.fn("bgcolor(color: series color, offset: simple int = 0, editable: input bool = true, show_last: input int = na, title: const string = na, display: input string = \"display.all\", force_overlay: const bool = false): void", "Colors the background (no output).");
+  t.fn("barcolor(color: series color, offset: simple int = 0, editable: input bool = true, show_last: input int = na, title: const string = na, display: input string = \"display.all\"): void", "Colors the bars (no output).");
+  const fillRest = "color: series color = na, title: const string = na, editable: input bool = true, show_last: input int = na, fillgaps: const bool = false, display: input string = \"display.all\"";
   t.fn(`fill(plot1: plot, plot2: plot, ${fillRest}): void`, "Fills between two plots or hlines (no output).");
   t.fn(`fill(hline1: hline, hline2: hline, ${fillRest}): void`, "Fills between two hlines (no output).");
-  t.fn("fill(plot1: plot, plot2: plot, top_value: series float, bottom_value: series float, top_color: series color, bottom_color: series color, title: const string = na, display: input string = \"display.all\", fillgaps: const bool = false, editable: const bool = true): void", "Gradient fill between two plots (no output).");
+  t.fn("fill(plot1: plot, plot2: plot, top_value: series float, bottom_value: series float, top_color: series color, bottom_color: series color, title: const string = na, display: input string = \"display.all\", fillgaps: const bool = false, editable: input bool = true): void", "Gradient fill between two plots (no output).");
 }
 
 const COMMON_TEXT = "text: series string = \"\", textcolor: series color = na, size: series string = \"size.normal\", textalign: series string = \"text.align_center\", tooltip: series string = na, text_font_family: series string = \"font.family_default\"";

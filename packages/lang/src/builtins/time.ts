@@ -29,6 +29,8 @@ export function addTime(t: TableBuilder): void {
   t.fn("timestamp(dateString: const string): const int", "The Unix milliseconds of an ISO 8601 or RFC 2822 date (`\"2024-02-20\"`, `\"20 Feb 2024 09:30 +0000\"`); GMT+0 when it names no time zone.");
   t.fn("timestamp(year: series int, month: series int, day: series int, hour: series int = 0, minute: series int = 0, second: series int = 0): int", "The Unix milliseconds of a date and time in the exchange's time zone.");
   t.fn("timestamp(timezone: series string, year: series int, month: series int, day: series int, hour: series int = 0, minute: series int = 0, second: series int = 0): int", "The Unix milliseconds of a date and time in `timezone`.");
+  t.fn("timeframe.change(timeframe: series string): series bool", "True on the first bar of a new period of `timeframe` (`\"1D\"`, `\"1W\"`, `\"1M\"`, ...).");
+  t.fn("timeframe.in_seconds(timeframe: simple string = timeframe.period): simple int", "The number of seconds in one bar of `timeframe`.");
   t.fn(
     "str.format_time(time: series int, format: series string = \"yyyy-MM-dd'T'HH:mm:ssZ\", timezone: series string = syminfo.timezone): series string",
     "`time` as text: `yyyy` `yy` `MMMM` `MMM` `MM` `M` `dd` `d` `EEEE` `EEE` `HH` `H` `hh` `h` `mm` `m` `ss` `s` `SSS` `a` `Z` `z`, literal text in single quotes.",
@@ -36,4 +38,4 @@ export function addTime(t: TableBuilder): void {
 }
 
 /** Time built-ins the back end does not compile yet: refused with `unsupported_feature`. */
-export const PENDING_TIME: readonly string[] = [...CALENDAR.map(([n]) => n), "timenow", "timestamp", "str.format_time"];
+export const PENDING_TIME: readonly string[] = [...CALENDAR.map(([n]) => n), "timenow", "timestamp", "str.format_time", "timeframe.change", "timeframe.in_seconds"];

@@ -119,7 +119,9 @@ export class FileChecker extends ExpressionChecker {
       }
       type = declared;
     } else type = this.inferredDeclType(s.name.name, v.type, s.init.span);
-    let qual: A.Qualifier = s.mode !== "none" || this.reassigned.has(s.name.name) ? "series" : v.qual;
+    // A `var` never reassigned keeps its value's qualifier, as in Pine (`var isBB = maTypeInput ==
+    // "SMA + Bollinger Bands"` is an input bool that `active = isBB` accepts).
+    let qual: A.Qualifier = this.reassigned.has(s.name.name) ? "series" : v.qual;
     const q = s.typeAnn?.qualifier;
     if (q && q !== "input") {
       if (!qualFits(v.qual, q)) this.ctx.error("qualifier_mismatch", `'${s.name.name}' is declared ${q} but its value is ${v.qual}.`, s.init.span);

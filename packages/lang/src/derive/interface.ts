@@ -26,14 +26,18 @@ export function slugify(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9_]+/g, "_").replace(/_+/g, "_").replace(/^_|_$/g, "");
 }
 
-/** An argument by parameter name, positional or named, using the built-in's first signature. */
+/** An argument by parameter name, positional or named, using the built-in's first signature
+ *  whose list parameters meet the call's list literals (`input.int(9, "Len", [9, 14])` is the
+ *  options overload). */
 export function argument(call: Call, param: string): Argument | undefined {
   const named = call.args.find((a) => a.name?.name === param);
   if (named) return named;
   const name = builtinName(call);
-  const sig = name ? builtinFunction(name)?.signatures[0] : undefined;
+  const positional = call.args.filter((a) => a.name === null);
+  const sigs = name ? (builtinFunction(name)?.signatures ?? []) : [];
+  const sig = sigs.find((s) => positional.every((a, i) => (a.value.kind === "TupleExpr") === (s.params[i]?.type.kind === "list"))) ?? sigs[0];
   const pos = sig ? sig.params.findIndex((p) => p.name === param) : -1;
-  return pos >= 0 ? call.args.filter((a) => a.name === null)[pos] : undefined;
+  return pos >= 0 ? positional[pos] : undefined;
 }
 
 function literal(e: Expr | undefined): number | string | boolean | null {

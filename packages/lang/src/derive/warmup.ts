@@ -81,8 +81,9 @@ class WarmupEvaluator {
         const input = s.symbol?.input;
         const c = input !== undefined && input in this.inputs ? (this.inputs[input] ?? null) : v.c;
         // A `var` collection or object is mutated in place from bar to bar: an accumulator.
-        const mutable = s.mode !== "none" && isReference(s.symbol?.type);
-        const val = mutable ? { lb: UNBOUNDED, c: null } : { lb: v.lb, c: s.mode === "none" ? c : null, ...(s.mode === "none" && v.max !== undefined ? { max: v.max } : {}) };
+        // So is a `var` holding a series' value from the first bar evaluated (`var start = close`).
+        const mutable = s.mode !== "none" && (isReference(s.symbol?.type) || (s.symbol?.qual === "series" && isValue(s.symbol.type)));
+        const val = mutable ? { lb: UNBOUNDED, c: null } : { lb: v.lb, c, ...(v.max !== undefined ? { max: v.max } : {}) };
         if (s.symbol) this.env.set(s.symbol.id, val);
         return val;
       }
@@ -242,7 +243,7 @@ class WarmupEvaluator {
     let own = rule ? rule(constArg) : 0;
     if (Number.isNaN(own)) own = UNBOUNDED;
     if (e.callSiteId !== undefined && rule) this.recordCallSite(e.callSiteId, own);
-    const c = name.startsWith("input") ? (args[0]?.v.c ?? null) : foldMath(name, args.map((a) => a.v.c));
+    const c = name.startsWith("input") ? inputDefault(args) : foldMath(name, args.map((a) => a.v.c));
     return { lb: argsLb + own, c };
   }
 
@@ -275,10 +276,21 @@ class WarmupEvaluator {
   }
 }
 
+/** An `input*()` call's default: `defval = ...` when named (`input.int(title = "Length", defval = 14)`), else the first positional argument. */
+function inputDefault(args: Array<{ name: string | null; v: Val }>): Const {
+  const a = args.find((x) => x.name === "defval") ?? args.find((x) => x.name === null);
+  return a?.v.c ?? null;
+}
+
 /** The value, or its known upper bound, as a number (NaN when unknown). */
 function upper(v: Val): number {
   if (typeof v.c === "number") return v.c;
   return v.max ?? Number.NaN;
+}
+
+/** Numbers, bools, strings and colors (not drawings, which no output reads). */
+function isValue(t: A.PineType): boolean {
+  return t.kind === "primitive" && ["int", "float", "bool", "string", "color"].includes(t.name);
 }
 
 function isReference(t: A.PineType | undefined): boolean {

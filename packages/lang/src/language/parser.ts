@@ -165,10 +165,15 @@ export class Parser {
     } while (depth > 0);
   }
 
-  /** A statement's end: a newline, or nothing when it ended with an indented block. */
+  /** A statement's end: a newline, a comma (Pine's `a = 1, b = 2` on one line), or nothing
+   *  when it ended with an indented block. */
   private endStatement(): void {
     const t = this.peek();
     if (t.kind === "newline") {
+      this.pos++;
+      return;
+    }
+    if (t.kind === "punct" && t.value === "," && this.peek(1).kind !== "newline" && this.peek(1).kind !== "eof") {
       this.pos++;
       return;
     }
