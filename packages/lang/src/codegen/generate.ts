@@ -61,6 +61,10 @@ interface Binding {
   nested: boolean;
   /** Symbol id, for the derived history length. */
   symId: number | null;
+  /** The context that declared it (a global read inside a function belongs to the top level). */
+  owner: FnCtx;
+  /** A global read by a user function: it lives in the closure, not in a local of $run. */
+  fnRead: boolean;
 }
 
 interface FnCtx {
@@ -169,6 +173,8 @@ class Generator {
   private condDepth = 0;
   /** A loop was compiled somewhere: each bar resets the shared loop counter. */
   private anyLoops = false;
+  /** The script's global scope (main's top-level block): user functions read globals from it. */
+  private globalScope: Map<string, Binding> = new Map();
 
   constructor(private readonly hist: HistorySizes | null) {}
 
@@ -185,14 +191,18 @@ class Generator {
       }
     }
     this.ctx = { fnId: null, slots: [], hoisted: new Set(), bindings: [], tupleJs: null, baseDepth: 2 };
-    this.scopes = [new Map()];
-    const body = this.block(main.body.filter((s) => s.kind !== "FunctionDecl"));
+    this.scopes = [new Map(), this.globalScope];
+    const body = main.body
+      .filter((s) => s.kind !== "FunctionDecl")
+      .map((s) => this.stmt(s))
+      .join("\n");
+    this.scopes.pop();
     const top = this.ctx;
     this.sizeRings(top);
     const pushes = this.histPushes(top);
     // Values read after the bar (history pushes) or by other functions live in the closure;
     // every other top-level temporary is a local of the bar loop.
-    const closureNames = new Set(top.bindings.filter((b) => b.histJs !== null && !b.nested).map((b) => b.js));
+    const closureNames = new Set(top.bindings.filter((b) => (b.histJs !== null && !b.nested) || b.fnRead).map((b) => b.js));
     const hoisted = [...top.hoisted];
     const inClosure = hoisted.filter((h) => closureNames.has(h.split(" ")[0]!));
     const inLoop = hoisted.filter((h) => !closureNames.has(h.split(" ")[0]!));
@@ -213,7 +223,8 @@ class Generator {
       ...top.slots.map((s, k) => `var ${objects.has(k) ? "$S" : "$s"}${k} = ${s};`),
       ...inClosure.map((h) => `var ${h};`),
       ...this.topConsts,
-      ...this.fnCode,
+      // functions read the history rings of globals through the closure's state objects
+      ...this.fnCode.map(closureState),
       "function $endBar() {",
       closureState(pushes),
       "}",
@@ -280,7 +291,7 @@ class Generator {
       this.topConsts.push(`var ${js} = ${naOf(vt)};`);
     } else this.ctx.hoisted.add(`${js} = ${naOf(vt)}`);
     const nested = mode === "none" && this.scopes.length > this.ctx.baseDepth;
-    const b: Binding = { js: slot === null ? js : `$st[${slot}]`, vt, slot, hist: 0, histJs: null, histSlot: -1, nested, symId: sym?.id ?? null };
+    const b: Binding = { js: slot === null ? js : `$st[${slot}]`, vt, slot, hist: 0, histJs: null, histSlot: -1, nested, symId: sym?.id ?? null, owner: this.ctx, fnRead: false };
     this.scopes[this.scopes.length - 1]!.set(name, b);
     this.ctx.bindings.push(b);
     return b;
@@ -299,10 +310,10 @@ class Generator {
     return this.stateSlot(init).js;
   }
 
-  private stateSlot(init: string): { js: string; k: number } {
-    const k = this.ctx.slots.length;
-    this.ctx.slots.push(init);
-    return { js: this.ctx.fnId === null ? `$s${k}` : `$st[${k}]`, k };
+  private stateSlot(init: string, ctx: FnCtx = this.ctx): { js: string; k: number } {
+    const k = ctx.slots.length;
+    ctx.slots.push(init);
+    return { js: ctx.fnId === null ? `$s${k}` : `$st[${k}]`, k };
   }
 
   /** History pushes of the context's own (not nested) variables, at the end of its bar or call. */
@@ -711,7 +722,10 @@ class Generator {
 
   private ident(e: A.Identifier): string {
     const b = this.lookup(e.name);
-    if (b) return b.js;
+    if (b) {
+      if (b.owner !== this.ctx) b.fnRead = true;
+      return b.js;
+    }
     const s = SERIES[e.name];
     if (s) return s[0];
     if (this.fnByName.has(e.name)) throw new CodegenError(`function '${e.name}' used as a value`, e.span);
@@ -769,9 +783,11 @@ class Generator {
     if (o.kind === "Identifier") {
       const b = this.lookup(o.name);
       if (b) {
+        // a global read inside a function: its ring belongs to the top level (pushed per bar)
+        if (b.owner !== this.ctx) b.fnRead = true;
         if (b.histJs === null) {
           // the initializer is fixed by sizeRings() once every read is known
-          const st = this.stateSlot("null");
+          const st = this.stateSlot("null", b.owner);
           b.histJs = st.js;
           b.histSlot = st.k;
         }
@@ -848,8 +864,9 @@ class Generator {
     const savedPre = this.pre;
     this.pre = [];
     const tupleJs = `$tup_${f.js}`;
-    this.ctx = { fnId: id, slots: [], hoisted: new Set(), bindings: [], tupleJs, baseDepth: 3 };
-    this.scopes = [savedScopes[0]!, new Map()];
+    this.ctx = { fnId: id, slots: [], hoisted: new Set(), bindings: [], tupleJs, baseDepth: 4 };
+    // globals declared before the first call (the checker's rule) are readable, never locals of the caller
+    this.scopes = [savedScopes[0]!, this.globalScope, new Map()];
     // parameters: their own bindings (never `var`)
     const params = f.decl.params.map((p) => {
       const b = this.declare(p.name.name, p.symbol, vtOf(p.symbol?.type) ?? "num", "none");

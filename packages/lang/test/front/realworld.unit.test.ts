@@ -4,8 +4,8 @@
 // = 41; WaveTrend = ema 12*10 twice + ema 12*21 + sma 4 + cross 1 = 497; MACD = ema 12*26 +
 // ema 12*9 + hist[1] = 421; Stoch RSI = rsi 23*14+1 + stoch 14 + sma 3 + sma 3 + crossover 1 =
 // 344; recursions through x[1], var accumulators, barssince and bar_index give the 5,000 cap).
-// Each is then compiled and evaluated over AAPL's daily bars; the scripts whose functions read
-// global variables fail in codegen today (see KNOWN_CODEGEN_GAPS) and are marked as failing.
+// Each is then compiled and evaluated over AAPL's daily bars (functions reading global variables
+// included).
 // A second table holds scripts Pine (or this dialect) refuses, with the diagnostic expected.
 
 import { compile, evaluate } from "../../src/index";
@@ -607,13 +607,6 @@ hline(25, "Trend threshold")
   ],
 ];
 
-/** Codegen cannot compile a user function that reads a global variable yet (`unknown name`). */
-const KNOWN_CODEGEN_GAPS = new Set([
-  "MA cross: switch on input.string options, multi-line function returning a tuple, plotshape constants",
-  "RSI divergence: pivots, valuewhen, barssince in a function, plotshape offset and text",
-  "ZigZag lite: var arrays of float and int, var line, line.new/label.new, str.tostring(x, \"#.##\")",
-]);
-
 describe("real-world scripts validate with their Interface", () => {
   test.each(rows)("%s", async (_name, src, expected, warnings) => {
     const r = await check(src);
@@ -638,8 +631,7 @@ async function runs(src: string): Promise<void> {
 
 describe("real-world scripts compile and run", () => {
   for (const [name, src] of rows) {
-    if (KNOWN_CODEGEN_GAPS.has(name)) test.failing(`${name} (codegen gap)`, () => runs(src));
-    else test(name, () => runs(src));
+    test(name, () => runs(src));
   }
 });
 
