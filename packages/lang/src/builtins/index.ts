@@ -53,7 +53,6 @@ export const UNSUPPORTED_NAMESPACES: ReadonlyMap<string, string> = new Map([
 export const PENDING_BUILTINS: ReadonlyMap<string, string> = new Map<string, string>([
   ...PENDING_TIME.map((n): [string, string] => [n, `\`${n}\` is not supported by the evaluator yet (calendar and time functions are coming).`]),
   ["input.enum", "`input.enum` is not supported by the evaluator yet: use `input.string(..., options = [...])` and compare strings."],
-  ...["int", "float", "bool", "string", "color"].map((n): [string, string] => [n, `The cast \`${n}()\` is not supported by the evaluator yet${n === "float" ? ": write `na` where the type is known (e.g. `float x = na`)" : ""}.`]),
   ...["sort_indices", "mode", "abs", "covariance", "percentrank", "standardize", "binary_search", "every", "some"].map((n): [string, string] => [`array.${n}`, `\`array.${n}\` is not supported by the evaluator yet.`]),
   ...[...table.functions.keys()].filter((n) => n.startsWith("map.") || n.startsWith("matrix.")).map((n): [string, string] => [n, `\`${n.slice(0, n.indexOf("."))}.*\` is not supported by the evaluator yet: use arrays.`]),
 ]);

@@ -87,6 +87,14 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
   "math.random": (b) => `${b.st("math.Random")}.next(${b.a("min", "0")}, ${b.a("max", "1")}, ${b.a("seed", "undefined")})`,
   "math.sum": upd("ta.Sum", (b) => `${b.a("source")}, ${b.a("length")}`),
 
+  // casts: int truncates toward zero (na stays na), bool is false for 0 and na (Pine v6), the
+  // others keep the value; `string(na)` is the string na (null), not a number
+  int: (b) => `(Math.trunc(${b.a("x")}) + 0)`, // + 0: no negative zero (Pine ints have none)
+  float: (b) => b.a("x"),
+  bool: (b) => (b.a("x") === "NaN" ? "false" : `$rt.bool(${b.a("x")})`),
+  string: (b) => (b.a("x") === "NaN" ? "null" : b.a("x")),
+  color: (b) => b.a("x"),
+
   // na handling
   na: (b) => `$rt.isNa(${b.a("x")})`,
   nz: (b) => `$rt.nz(${b.a("source")}, ${b.a("replacement", "0")})`,

@@ -623,7 +623,8 @@ class Generator {
         if (n === null) return "num";
         if (n.startsWith("str.") && !["str.length", "str.pos", "str.tonumber", "str.contains", "str.startswith", "str.endswith"].includes(n)) return n === "str.split" ? "obj" : "str";
         if (["str.contains", "str.startswith", "str.endswith", "na", "ta.crossover", "ta.crossunder", "ta.cross", "ta.rising", "ta.falling", "input.bool"].includes(n)) return "bool";
-        if (n === "input.string" || n === "input.timeframe") return "str";
+        if (n === "input.string" || n === "input.timeframe" || n === "string") return "str";
+        if (n === "bool") return "bool";
         if (n.startsWith("array.new") || n === "array.from" || n === "array.copy" || n === "array.slice") return "obj";
         const f = this.fnByName.get(n);
         if (f) {

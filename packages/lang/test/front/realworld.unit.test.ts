@@ -657,7 +657,6 @@ const refused: Array<[string, string, string[]]> = [
     `${H}enum MaType\n    sma = "Simple"\n    ema = "Exponential"\nt = input.enum(MaType.ema, "MA type")\nplot(t == MaType.ema ? ta.ema(close, 9) : ta.sma(close, 9))\n`,
     ["unsupported_feature 6:5-6:15"],
   ],
-  ["float(na) cast (pending in the evaluator)", `${H}x = float(na)\nplot(close)\n`, ["unsupported_feature 3:5-3:10"]],
   ["map.* (pending in the evaluator)", `${H}m = map.new<string, float>()\nplot(close)\n`, ["unsupported_feature 3:5-3:12"]],
   ["a var array reassigned with a number", `${H}var a = array.new_float()\na := 1\nplot(close)\n`, ["type_mismatch 4:6-4:7"]],
 ];
