@@ -146,10 +146,15 @@ class WarmupEvaluator {
       }
       case "Ternary": {
         const c = this.expr(e.cond);
+        if (c.c === true || c.c === false) {
+          // A condition known from the inputs: the other side is never evaluated.
+          this.dead(() => this.expr(c.c ? e.else : e.then));
+          const v = this.expr(c.c ? e.then : e.else);
+          return { ...v, lb: Math.max(c.lb, v.lb) };
+        }
         const a = this.expr(e.then);
         const b = this.expr(e.else);
         const lb = Math.max(c.lb, a.lb, b.lb);
-        if (c.c === true || c.c === false) return { lb, c: c.c ? a.c : b.c };
         const hi = Math.max(upper(a), upper(b));
         return Number.isNaN(hi) ? { lb, c: null } : { lb, c: null, max: hi };
       }
@@ -159,12 +164,28 @@ class WarmupEvaluator {
         return this.call(e);
       case "If": {
         const c = this.expr(e.cond);
+        if (c.c === true || c.c === false) {
+          const elseBranch = (): Val => (e.else ? (e.else.kind === "If" ? this.expr(e.else) : this.block(e.else.body)) : ZERO);
+          if (c.c) this.dead(elseBranch);
+          else this.dead(() => this.block(e.then.body));
+          const v = c.c ? this.block(e.then.body) : elseBranch();
+          return { lb: Math.max(c.lb, v.lb), c: null };
+        }
         const a = this.block(e.then.body);
         const b = e.else ? (e.else.kind === "If" ? this.expr(e.else) : this.block(e.else.body)) : ZERO;
         return { lb: Math.max(c.lb, a.lb, b.lb), c: null };
       }
       case "Switch": {
-        let lb = e.subject ? this.expr(e.subject).lb : 0;
+        const subject = e.subject ? this.expr(e.subject) : null;
+        const known = subject !== null && subject.c !== null ? e.cases.findIndex((k) => !k.test || this.constOf(k.test) === subject.c) : -1;
+        if (subject && known >= 0) {
+          // `switch maType` with maType known from the inputs: only the matching case runs.
+          e.cases.forEach((k, i) => {
+            if (i !== known) this.dead(() => this.block(k.body.body));
+          });
+          return { lb: Math.max(subject.lb, this.block(e.cases[known]!.body.body).lb), c: null };
+        }
+        let lb = subject ? subject.lb : 0;
         for (const k of e.cases) lb = Math.max(lb, k.test ? this.expr(k.test).lb : 0, this.block(k.body.body).lb);
         return { lb, c: null };
       }
@@ -186,6 +207,22 @@ class WarmupEvaluator {
       case "While":
         return { lb: Math.max(this.expr(e.cond).lb, this.block(e.body.body).lb), c: null };
     }
+  }
+
+  /** Code that does not run with these inputs: its call sites are still sized (the back end
+   *  compiles them), but its lookbacks and assignments do not count. */
+  private dead(f: () => Val): void {
+    const max = this.max;
+    const env = new Map(this.env);
+    f();
+    this.max = max;
+    this.env.clear();
+    for (const [k, v] of env) this.env.set(k, v);
+  }
+
+  /** A case label's constant value (literals only: evaluating it must have no effect). */
+  private constOf(e: A.Expr): Const {
+    return e.kind === "NumberLit" || e.kind === "StringLit" || e.kind === "BoolLit" ? e.value : null;
   }
 
   private name(e: A.Identifier | A.Member): Val {

@@ -55,7 +55,7 @@ const cases: Case[] = [
   [
     "MA type by switch",
     ind("MA", 'maType = input.string("EMA", "MA Type", options = ["SMA", "EMA", "RMA"])\nlen = input.int(10, "Length")\nma(src, l, t) =>\n    switch t\n        "SMA" => ta.sma(src, l)\n        "EMA" => ta.ema(src, l)\n        => ta.rma(src, l)\nplot(ma(close, len, maType), "MA")\n'),
-    iface({ inputs: [inp("maType", "string", "EMA", "MA Type", null, null, ["SMA", "EMA", "RMA"]), inp("len", "int", 10, "Length")], outputs: [out("ma", "MA")], warmup_bars: 230 }), // rma 23*10
+    iface({ inputs: [inp("maType", "string", "EMA", "MA Type", null, null, ["SMA", "EMA", "RMA"]), inp("len", "int", 10, "Length")], outputs: [out("ma", "MA")], warmup_bars: 120 }), // only the default "EMA" case runs with the default inputs: ema 12*10
   ],
   [
     "Donchian",

@@ -122,7 +122,7 @@ plotshape(bear, "Bear", style = shape.triangledown, location = location.abovebar
 alertcondition(ta.crossover(fast, slow), "Golden Cross", "Fast MA crossed above slow MA on {{ticker}}")
 alertcondition(ta.crossunder(fast, slow), "Death Cross", "Fast MA crossed below slow MA")
 `,
-    iface({ inputs: [inp("maType", "string", "EMA", "MA Type", null, null, ["SMA", "EMA", "WMA", "HMA", "RMA", "VWMA"]), inp("fastLen", "int", 9, "Fast", 1), inp("slowLen", "int", 21, "Slow", 1), inp("src", "source", "close", "Source")], outputs: [out("fast_ma", "Fast MA"), out("slow_ma", "Slow MA"), out("bull", "Bull"), out("bear", "Bear")], events: [ev("Golden Cross", "Fast MA crossed above slow MA on {{ticker}}"), ev("Death Cross", "Fast MA crossed below slow MA")], warmup_bars: 484 }),
+    iface({ inputs: [inp("maType", "string", "EMA", "MA Type", null, null, ["SMA", "EMA", "WMA", "HMA", "RMA", "VWMA"]), inp("fastLen", "int", 9, "Fast", 1), inp("slowLen", "int", 21, "Slow", 1), inp("src", "source", "close", "Source")], outputs: [out("fast_ma", "Fast MA"), out("slow_ma", "Slow MA"), out("bull", "Bull"), out("bear", "Bear")], events: [ev("Golden Cross", "Fast MA crossed above slow MA on {{ticker}}"), ev("Death Cross", "Fast MA crossed below slow MA")], warmup_bars: 253 }), // the default EMA case only: ema 12*21 + cross 1
     [],
   ],
   [
