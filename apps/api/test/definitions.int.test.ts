@@ -128,6 +128,7 @@ describe("collect", () => {
     const r = await a.client.call("POST", "/scripts/an-indicator/collect", { instrument: "SPY", timeframe: "1d" });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe("invalid_request");
+    expect(r.json.error.message).toBe('"an-indicator" is an indicator; collect runs a definition.');
     const missing = await a.client.call("POST", "/scripts/no-such-definition/collect", { instrument: "SPY", timeframe: "1d" });
     expect(missing.status).toBe(404);
     expect(missing.json.error.code).toBe("not_found");

@@ -133,6 +133,10 @@ describe("run states and failure kinds", () => {
     expect(run.status).toBe("failed");
     expect(run.failure).toMatchObject({ kind: "timeout", retryable: true });
     expect(Date.now() - started).toBeLessThan(10_000);
+    // It counts the bars its thread reported evaluated, not the whole read (API.md Usage counts).
+    expect(run.summary.bars).toBe(run.window.bars);
+    expect(run.summary.bars_evaluated).toBeLessThan(run.window.bars);
+    expect(run.summary.compute_units).toBe(Math.ceil(run.summary.bars_evaluated / 1000));
   });
 
   it("when every slot stays taken past the time limit, then a queued run fails with kind busy, retryable", async () => {
@@ -191,6 +195,8 @@ describe("run states and failure kinds", () => {
       expect(cancelled.status).toBe(200);
       expect(cancelled.json.status).toBe("cancelled");
       expect(cancelled.json.failure).toEqual({ kind: "cancelled", message: expect.any(String), retryable: false });
+      // Nothing evaluated; `bars` is still the window's (ADR 0016).
+      expect(cancelled.json.summary).toMatchObject({ bars: queued.window.bars, warmup_bars: 0, bars_evaluated: 0, compute_units: 0 });
       expect((await client.call("GET", `/runs/${queued.id}/results`)).status).toBe(409);
       const again = await client.call("POST", `/runs/${queued.id}/cancel`);
       expect(again.json.status).toBe("cancelled");
@@ -215,6 +221,9 @@ describe("run states and failure kinds", () => {
     expect(cancelled.json.status).toBe("cancelled");
     expect(cancelled.json.failure.kind).toBe("cancelled");
     expect(took).toBeLessThan(1000);
+    expect(cancelled.json.summary.bars).toBe(cancelled.json.window.bars);
+    expect(cancelled.json.summary.bars_evaluated).toBeLessThan(cancelled.json.window.bars);
+    expect(cancelled.json.summary.compute_units).toBe(Math.ceil(cancelled.json.summary.bars_evaluated / 1000));
     // The worker recovers: its next run succeeds.
     await h.script({ id: (await h.env.db.run.findUniqueOrThrow({ where: { id: run.id as string } })).accountId, handle: cancelled.json.script.owner }, "s", SMA_RSI);
     expect((await client.start({ ...base, script: "s", bars: 30, wait: 30 })).json.status).toBe("succeeded");

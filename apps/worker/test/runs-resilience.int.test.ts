@@ -2,6 +2,7 @@
 // duplicates, two workers competing under one account's runs-at-once slot, SIGKILL of a worker
 // mid-run (failed, internal, retryable), the reconciler re-enqueueing a queued run whose job is
 // gone, the expiry sweeper on an injected clock (410), and 503 busy when Postgres or Redis is down.
+import { createServer, type AddressInfo } from "node:net";
 import { newRunId } from "@barscript/db/src/runs";
 import { sweepExpired } from "../src/runs/sweeper";
 import { spawnApi } from "../../../test/support/processes";
@@ -17,6 +18,18 @@ for i = 0 to 2000000
 plot(x, "x")
 `;
 const base = { instrument: "AAPL", timeframe: "1d" };
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 const h = new RunsHarness();
 
 beforeAll(() => h.setup({ workers: 2 }));
@@ -80,10 +93,20 @@ describe("workers", () => {
     // Kill every worker process that could hold it, then start a fresh one for the stalled check.
     const victims = h.workers.splice(0);
     await Promise.all(victims.map((w) => w.kill("SIGKILL")));
-    h.workers.push(await h.spawnWorker());
+    const metricsPort = await freePort();
+    h.workers.push(await h.spawnWorker({ METRICS_PORT: String(metricsPort) }));
     const final = await a.client.final(run.id as string, 60);
     expect(final.status).toBe("failed");
     expect(final.failure).toMatchObject({ kind: "internal", retryable: true });
+    expect(final.summary).toMatchObject({ bars: final.window.bars, bars_evaluated: 0, compute_units: 0 });
+    // The worker whose stalled-job listener failed it counts it in barscript_runs_total.
+    let counted = false;
+    for (let i = 0; i < 50 && !counted; i++) {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      counted = text.split("\n").some((line) => line.startsWith("barscript_runs_total{") && line.includes('status="failed"') && line.includes('failure="internal"') && line.endsWith(" 1"));
+      if (!counted) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(counted).toBe(true);
     expect((await a.client.start({ ...base, script: "s", bars: 10, wait: 30 })).json.status).toBe("succeeded");
   });
 

@@ -180,7 +180,7 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   }
   const script = located.script;
   if (options.requireKind && script.kind !== options.requireKind) {
-    throw new ApiError("invalid_request", `"${script.slug}" is a ${script.kind}; collect runs a definition.`);
+    throw new ApiError("invalid_request", `"${script.slug}" is ${script.kind === "indicator" ? "an" : "a"} ${script.kind}; collect runs a definition.`);
   }
   if (script.kind === "library") throw new ApiError("invalid_request", `"${script.slug}" is a library: it is imported by other scripts, not run.`);
   const versionNumber = ref.version ?? script.latestVersion;
@@ -282,7 +282,7 @@ export async function cancelRun(ctx: RunsContext, run: Run): Promise<Run> {
   if (isFinal(run)) return run;
   const db = ctx.deps.db;
   await requestCancel(db, run.id);
-  const cancelled = { status: "cancelled" as const, failure: failure("cancelled", "The run was cancelled.", false), summary: emptySummary() };
+  const cancelled = { status: "cancelled" as const, failure: failure("cancelled", "The run was cancelled.", false), summary: emptySummary(run) };
   if (run.status === "queued") {
     // Out of the queue first (a job a worker holds cannot be removed; the flag stops it).
     await ctx.queue.remove(run.id).catch(() => 0);
@@ -302,6 +302,7 @@ export async function cancelRun(ctx: RunsContext, run: Run): Promise<Run> {
   return (await db.run.findUnique({ where: { id: run.id } })) ?? latest;
 }
 
-function emptySummary() {
-  return { bars: 0, warmup_bars: 0, bars_evaluated: 0, compute_units: 0, runtime_errors: [], duration: 0 };
+/** Nothing evaluated: `bars` is the window's bars all the same (ADR 0016). */
+function emptySummary(run: Run) {
+  return { bars: run.windowBars, warmup_bars: 0, bars_evaluated: 0, compute_units: 0, runtime_errors: [], duration: 0 };
 }

@@ -6,6 +6,7 @@ import { QueueEvents } from "bullmq";
 import { failure, finishRun, type RunMessage } from "@barscript/db/src/runs";
 import { bullPrefix, createRedis, QUEUES, runChannel } from "@barscript/queue";
 import { maintenanceQueue, RECONCILE_JOB, RUN_JOB_LOCK_MS, RUN_JOB_STALLED_INTERVAL_MS, runsQueue, SWEEP_JOB } from "@barscript/queue/src/jobs";
+import { finishedRunSince } from "../metrics";
 import type { ProcessorModule, WorkerDeps } from "../processor-types";
 import { CancelListener } from "./cancels";
 import { BarChunkCache } from "./bars";
@@ -51,14 +52,17 @@ export function createRunsModules(): ProcessorModule[] {
       events.on("error", (error) => deps.logger.error({ err: error }, "queue events error"));
       events.on("failed", ({ jobId, failedReason }) => {
         void (async () => {
+          const at = new Date();
           const ok = await finishRun(deps.db, jobId, ["queued", "running"], {
             status: "failed",
             failure: failure("internal", "The run was interrupted by a service failure (its worker stopped); running it again should work.", true),
             summary: { bars: 0, warmup_bars: 0, bars_evaluated: 0, compute_units: 0, runtime_errors: [], duration: 0 },
-          }, new Date());
+          }, at);
           if (ok) {
             deps.logger.warn({ runId: jobId, failedReason }, "run failed by its job");
             await publish(jobId, { type: "status", status: "failed" });
+            // This worker brought it to its final state: counted like the runs its processor finishes.
+            if (deps.metrics) { const run = await finishedRunSince(deps.db, jobId, at); if (run) deps.metrics.runFinished(run); }
           }
         })().catch((error: unknown) => deps.logger.error({ err: error, runId: jobId }, "could not mark a failed run"));
       });

@@ -4,9 +4,13 @@
 // user code.
 import { Worker } from "node:worker_threads";
 import type { ResolvedScript } from "@barscript/lang/src/types";
-import { barsTransferList, type EvalResult, type EvalTask, type FromThread, type ThreadFailureKind, type ToThread } from "./protocol";
+import { barsTransferList, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ThreadFailureKind, type ToThread } from "./protocol";
 
-export type EvalOutcome = { ok: true; result: EvalResult } | { ok: false; kind: ThreadFailureKind; message: string };
+/** A failure carries the bars the thread reported evaluated (warmup included) before it stopped. */
+export type EvalOutcome = { ok: true; result: EvalResult } | { ok: false; kind: ThreadFailureKind; message: string; barsEvaluated: number };
+
+/** How long a cancelled thread may take to reach its next chunk boundary before it is terminated. */
+export const STOP_GRACE_MS = 100;
 
 export interface PoolOptions {
   size: number;
@@ -94,22 +98,28 @@ export class SandboxPool {
   }
 
   async run(task: EvalTask, options: RunOptions): Promise<EvalOutcome> {
-    if (this.closed) return { ok: false, kind: "internal", message: "The worker is shutting down." };
-    let slot = await this.acquire();
+    if (this.closed) return { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 };
+    const slot = await this.acquire();
     const id = ++taskIds;
     const worker = slot.worker;
+    // Stop flag and progress, shared with the thread (protocol.ts, EvalTask.control).
+    const control = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    const evaluated = (): number => Atomics.load(control, CONTROL_PROGRESS);
     return new Promise<EvalOutcome>((resolve) => {
       let settled = false;
-      const finish = (outcome: EvalOutcome, kill: boolean): void => {
-        if (settled) return;
-        settled = true;
+      const detach = (): void => {
         clearTimeout(timer);
         options.signal?.removeEventListener("abort", onAbort);
         worker.off("message", onMessage);
         worker.off("error", onError);
         worker.off("exit", onExit);
-        if (kill) slot = this.replace(slot);
-        this.release(slot);
+      };
+      const finish = (outcome: EvalOutcome, kill: boolean): void => {
+        if (settled) return;
+        settled = true;
+        detach();
+        if (kill) this.release(this.replace(slot));
+        else this.release(slot);
         resolve(outcome);
       };
       const onMessage = (message: FromThread): void => {
@@ -122,15 +132,25 @@ export class SandboxPool {
         }
         if (message.id !== id) return;
         if (message.type === "done") finish({ ok: true, result: message.result }, false);
-        else finish({ ok: false, kind: message.kind, message: message.message }, false);
+        else finish({ ok: false, kind: message.kind, message: message.message, barsEvaluated: evaluated() }, false);
       };
       const onError = (error: Error & { code?: string }): void => {
-        if (error.code === "ERR_WORKER_OUT_OF_MEMORY") finish({ ok: false, kind: "script", message: `The script used more than the sandbox's ${this.heapMb} MB memory limit.` }, true);
-        else finish({ ok: false, kind: "internal", message: `The sandbox failed: ${error.message}` }, true);
+        if (error.code === "ERR_WORKER_OUT_OF_MEMORY") finish({ ok: false, kind: "script", message: `The script used more than the sandbox's ${this.heapMb} MB memory limit.`, barsEvaluated: evaluated() }, true);
+        else finish({ ok: false, kind: "internal", message: `The sandbox failed: ${error.message}`, barsEvaluated: evaluated() }, true);
       };
-      const onExit = (): void => finish({ ok: false, kind: "internal", message: "The sandbox thread exited." }, true);
-      const onAbort = (): void => finish({ ok: false, kind: "cancelled", message: "The run was cancelled." }, true);
-      const timer = setTimeout(() => finish({ ok: false, kind: "timeout", message: "The run passed its time limit." }, true), Math.max(1, options.timeoutMs));
+      const onExit = (): void => finish({ ok: false, kind: "internal", message: "The sandbox thread exited.", barsEvaluated: evaluated() }, true);
+      // A cancel answers at once with the progress so far; the thread is asked to stop at its
+      // next chunk and kept if it does within STOP_GRACE_MS (its compiled programs stay
+      // cached), else terminated and replaced. Either way the caller does not wait for it.
+      const onAbort = (): void => {
+        if (settled) return;
+        settled = true;
+        Atomics.store(control, CONTROL_STOP, 1);
+        detach();
+        resolve({ ok: false, kind: "cancelled", message: "The run was cancelled.", barsEvaluated: evaluated() });
+        this.reclaim(slot, id);
+      };
+      const timer = setTimeout(() => finish({ ok: false, kind: "timeout", message: "The run passed its time limit.", barsEvaluated: evaluated() }, true), Math.max(1, options.timeoutMs));
       worker.on("message", onMessage);
       worker.on("error", onError);
       worker.on("exit", onExit);
@@ -139,8 +159,31 @@ export class SandboxPool {
         return;
       }
       options.signal?.addEventListener("abort", onAbort, { once: true });
-      worker.postMessage({ type: "eval", id, task } satisfies ToThread, barsTransferList(task.bars));
+      worker.postMessage({ type: "eval", id, task: { ...task, control: control.buffer as SharedArrayBuffer } } satisfies ToThread, barsTransferList(task.bars));
     });
+  }
+
+  /** After a cancel: the slot back once its thread has stopped task `id`, or a fresh thread. */
+  private reclaim(slot: Slot, id: number): void {
+    const worker = slot.worker;
+    let done = false;
+    const settle = (kill: boolean): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("exit", onGone);
+      worker.off("error", onGone);
+      this.release(kill ? this.replace(slot) : slot);
+    };
+    const onMessage = (message: FromThread): void => {
+      if (message.type !== "resolve" && message.id === id) settle(false);
+    };
+    const onGone = (): void => settle(true);
+    const timer = setTimeout(() => settle(true), STOP_GRACE_MS);
+    worker.on("message", onMessage);
+    worker.on("exit", onGone);
+    worker.on("error", onGone);
   }
 
   async close(): Promise<void> {

@@ -202,12 +202,13 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
     if (outcome.ok && outcome.result.threadMs) sp.note(outcome.result.threadMs);
     const duration = (now().getTime() - startedAt.getTime()) / 1000;
     if (!outcome.ok) {
-      // Bars evaluated before a timeout or cancel are unknown: the whole read counts as evaluated.
-      const evaluated = outcome.kind === "script" && /compile/.test(outcome.message) ? 0 : bars.length;
+      // What the thread reported evaluated (warmup included) before it stopped or was terminated;
+      // a script that did not compile evaluated nothing.
+      const evaluated = Math.min(bars.length, Math.max(0, outcome.barsEvaluated));
       const summary = summaryOf(run, windowStart, windowBars, evaluated, duration, []);
-      await addUsage(db, run.accountId, now(), summary.compute_units);
       const f = outcome.kind === "cancelled" ? failure("cancelled", outcome.message, false) : failure(outcome.kind, outcome.message);
-      await fail(run, ["running"], f, summary);
+      // Side by side: a cancel is answered as soon as the final state is published.
+      await Promise.all([addUsage(db, run.accountId, now(), summary.compute_units), fail(run, ["running"], f, summary)]);
       return;
     }
     await complete(run, outcome.result, windowStart, duration, account, sp);

@@ -17,7 +17,17 @@ export interface EvalTask {
   symbol: SymbolInfo;
   timeBudgetMs: number;
   maxEvents: number;
+  /**
+   * Shared with the pool (`Int32Array`): [0] set to 1 asks the thread to stop at the next chunk
+   * boundary, [1] the bars evaluated so far (warmup included), written after each chunk. Survives
+   * the thread being terminated, so a timed-out or cancelled run counts what it evaluated.
+   */
+  control?: SharedArrayBuffer;
 }
+
+/** Indexes into EvalTask.control. */
+export const CONTROL_STOP = 0;
+export const CONTROL_PROGRESS = 1;
 
 export interface EvalEvent {
   time: number;

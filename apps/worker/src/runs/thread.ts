@@ -6,11 +6,14 @@ import { ProgramCache } from "@barscript/lang/src/program-cache";
 import { EvaluationAborted, EvaluationTimeout, evaluate, type Program } from "@barscript/lang";
 import type { ResolvedScript } from "@barscript/lang";
 import { compileScript, CompileFailure } from "./compile";
-import type { EvalResult, EvalTask, FromThread, ToThread } from "./protocol";
+import { CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ToThread } from "./protocol";
 import { runStudyInThread } from "../studies/sandbox";
 
 const port = parentPort;
 if (!port) throw new Error("thread.ts runs as a worker thread");
+
+/** Bars between progress reports and stop checks: small enough that a cancel lands quickly. */
+const CHUNK_BARS = 512;
 
 const programs = new ProgramCache<Program>({ maxEntries: 200, maxWeight: 64 * 1024 * 1024, weigh: (p) => p.source.length * 2 + 1024 });
 const pendingResolves = new Map<number, (script: ResolvedScript | null) => void>();
@@ -52,12 +55,28 @@ async function run(id: number, task: EvalTask): Promise<void> {
     return;
   }
   const t1 = performance.now();
+  // Progress and the stop flag live in memory shared with the pool: progress survives a
+  // terminated thread, and a cancel is seen at the next chunk without a message round trip.
+  const control = task.control ? new Int32Array(task.control) : null;
+  if (control && Atomics.load(control, CONTROL_STOP) !== 0) {
+    send({ type: "failed", id, kind: "cancelled", message: "The run was cancelled." });
+    return;
+  }
   try {
     const r = evaluate(program, task.bars, task.inputs, {
       symbol: task.symbol,
       windowStart: task.windowStart,
       timeBudgetMs: task.timeBudgetMs,
       maxEvents: task.maxEvents,
+      chunkBars: CHUNK_BARS,
+      ...(control
+        ? {
+            onChunk: (evaluated: number) => {
+              Atomics.store(control, CONTROL_PROGRESS, evaluated);
+              if (Atomics.load(control, CONTROL_STOP) !== 0) throw new EvaluationAborted();
+            },
+          }
+        : {}),
     });
     const result: EvalResult = {
       times: r.times,

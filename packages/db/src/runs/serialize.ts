@@ -58,8 +58,11 @@ export function serializeRun(run: Run, ownerHandle: string): RunJson {
  */
 function summaryOf(run: Run): RunSummary {
   const stored = (run.summary ?? {}) as Partial<RunSummary>;
+  // `bars` is the window's bars (`window.bars`) on a run that evaluated nothing (cancelled while
+  // queued, failed before it read its bars, interrupted), whatever an older row stored (ADR 0016).
+  const evaluatedNothing = (stored.bars_evaluated ?? 0) === 0;
   const summary: RunSummary = {
-    bars: stored.bars ?? run.windowBars,
+    bars: evaluatedNothing || stored.bars === undefined ? run.windowBars : stored.bars,
     warmup_bars: stored.warmup_bars ?? 0,
     bars_evaluated: stored.bars_evaluated ?? 0,
     compute_units: stored.compute_units ?? 0,
