@@ -33,6 +33,8 @@ export interface Program {
   everyBar: boolean[];
   inputs: InputSlot[];
   events: Array<{ name: string; message: string }>;
+  /** The entry file's `//@version` (timeframe.period and {{interval}} differ between v5 and v6). */
+  version?: number;
   /** Built once; each evaluation calls it with a fresh runtime. */
   readonly factory: (rt: Runtime) => CompiledRun;
 }
@@ -75,6 +77,8 @@ export interface EvaluateOptions {
   chunkBars?: number;
   /** Called after each chunk with the number of bars evaluated so far. */
   onChunk?: (barsEvaluated: number) => void;
+  /** `timenow` (Unix milliseconds), fixed for the evaluation; the clock when it starts by default. */
+  now?: number;
 }
 
 export interface EvaluationResult {
@@ -121,13 +125,26 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
   });
   const factory = new Function("$rt", g.source) as (rt: Runtime) => CompiledRun;
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
-  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, factory };
+  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, version: checked.script.version, factory };
 }
 
-/** Pine's placeholders in alert messages: {{close}}, {{time}}, {{ticker}}, {{plot_0}}, ... */
-export function renderMessage(msg: string, rt: Runtime, i: number): string {
+/** A time as TradingView writes it in alert messages: ISO 8601 in UTC, no milliseconds. */
+function alertTime(ms: number): string {
+  return ms === ms ? new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z") : "NaN";
+}
+
+/**
+ * Pine's placeholders in alert messages, as TradingView renders them: {{close}}, {{time}}
+ * (`2024-03-01T00:00:00Z`), {{timenow}}, {{ticker}}, {{interval}} (timeframe.period of the
+ * script's version), {{plot_0}} and {{plot("title")}} (the value of that plot on the bar).
+ */
+export function renderMessage(msg: string, rt: Runtime, i: number, plotTitles: ReadonlyArray<string | null> = []): string {
   if (!msg.includes("{{")) return msg;
-  return msg.replace(/\{\{\s*([a-zA-Z_]+(?:_\d+)?)\s*\}\}/g, (whole, key: string) => {
+  return msg.replace(/\{\{\s*(?:([a-zA-Z_]+(?:_\d+)?)|plot\(\s*"((?:[^"\\]|\\.)*)"\s*\))\s*\}\}/g, (whole, key: string | undefined, title: string | undefined) => {
+    if (key === undefined) {
+      const k = plotTitles.indexOf(title ?? "");
+      return k >= 0 && k < rt.out.length ? numberText(rt.out[k]![i]!) : whole;
+    }
     switch (key) {
       case "close":
         return numberText(rt.close[i]!);
@@ -140,8 +157,9 @@ export function renderMessage(msg: string, rt: Runtime, i: number): string {
       case "volume":
         return numberText(rt.volume[i]!);
       case "time":
+        return alertTime(rt.time[i]! * 1000);
       case "timenow":
-        return new Date(rt.time[i]! * 1000).toISOString();
+        return alertTime(rt.now);
       case "ticker":
         return rt.ticker;
       case "interval":
@@ -162,7 +180,8 @@ export function evaluate(program: Program, bars: Bars, inputs: Record<string, un
   const n = bars.length;
   const ws = Math.min(Math.max(0, Math.floor(options.windowStart)), n);
   const windowBars = n - ws;
-  const rt = new Runtime(bars, options.symbol, program.outputs.length, inputs, program.everyBar);
+  const rt = new Runtime(bars, options.symbol, program.outputs.length, inputs, program.everyBar, { version: program.version ?? 6, now: options.now ?? Date.now() });
+  const titles = program.outputs.map((o) => o.title);
   const compiled = program.factory(rt);
   const pending = rt.pending;
   const maxEvents = options.maxEvents ?? 10_000;
@@ -173,7 +192,7 @@ export function evaluate(program: Program, bars: Bars, inputs: Record<string, un
       for (let e = 0; e < pending.length; e++) {
         if (events.length < maxEvents) {
           const p = pending[e]!;
-          events.push({ time: bars.time[i]!, name: p.name, message: renderMessage(p.message, rt, i), price: bars.close[i]! });
+          events.push({ time: bars.time[i]!, name: p.name, message: renderMessage(p.message, rt, i, titles), price: bars.close[i]! });
         } else dropped++;
       }
     }

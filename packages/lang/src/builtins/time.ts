@@ -1,5 +1,6 @@
 // Calendar and time built-ins (Pine's `year`, `hour`, `timestamp()`, `dayofweek.*`, ...). Times are
-// Unix milliseconds; calendar values are read in the exchange's time zone (`syminfo.timezone`)
+// Unix milliseconds; calendar values are read in the exchange's time zone (`syminfo.timezone`) on
+// intraday timeframes and in UTC on daily and longer ones (their bars are dated at midnight UTC),
 // unless a `timezone` argument ("UTC", "GMT+3", "America/New_York") says otherwise. Their
 // implementations are in stdlib/time.ts. Names listed in PENDING_TIME are in the table (docs,
 // signatures) but refused by the checker until the back end compiles them (see builtins/index.ts).
@@ -19,15 +20,15 @@ const CALENDAR: Array<[string, string]> = [
 
 export function addTime(t: TableBuilder): void {
   for (const [name, what] of CALENDAR) {
-    t.variable(name, "series int", `${what} of the bar's open time, in the exchange's time zone.`);
-    t.fn(`${name}(time: series int, timezone: series string = syminfo.timezone): series int`, `${what} of \`time\`, in \`timezone\` (the exchange's by default).`);
+    t.variable(name, "series int", `${what} of the bar's open time, in the exchange's time zone (UTC on daily and longer timeframes).`);
+    t.fn(`${name}(time: series int, timezone: series string = syminfo.timezone): series int`, `${what} of \`time\`, in \`timezone\` (by default the exchange's; UTC on daily and longer timeframes).`);
   }
   const days = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
   days.forEach((d, i) => t.variable(`dayofweek.${d}`, "const int", `${d[0]!.toUpperCase()}${d.slice(1)}, as \`dayofweek\` gives it (${i + 1}).`, i + 1));
-  t.variable("time_close", "series int", "The bar's close time (the next bar's open time; na on the last bar), in Unix milliseconds.");
-  t.variable("timenow", "series int", "The current time, in Unix milliseconds.");
+  t.variable("time_close", "series int", "The bar's close time: its open time plus one bar of the timeframe, in Unix milliseconds.");
+  t.variable("timenow", "series int", "The current time, in Unix milliseconds (fixed for the whole run).");
   t.fn("timestamp(dateString: const string): const int", "The Unix milliseconds of an ISO 8601 or RFC 2822 date (`\"2024-02-20\"`, `\"20 Feb 2024 09:30 +0000\"`); GMT+0 when it names no time zone.");
-  t.fn("timestamp(year: series int, month: series int, day: series int, hour: series int = 0, minute: series int = 0, second: series int = 0): int", "The Unix milliseconds of a date and time in the exchange's time zone.");
+  t.fn("timestamp(year: series int, month: series int, day: series int, hour: series int = 0, minute: series int = 0, second: series int = 0): int", "The Unix milliseconds of a date and time in the exchange's time zone (UTC on daily and longer timeframes, whose bars are dated at midnight UTC).");
   t.fn("timestamp(timezone: series string, year: series int, month: series int, day: series int, hour: series int = 0, minute: series int = 0, second: series int = 0): int", "The Unix milliseconds of a date and time in `timezone`.");
   t.fn("timeframe.change(timeframe: series string): series bool", "True on the first bar of a new period of `timeframe` (`\"1D\"`, `\"1W\"`, `\"1M\"`, ...).");
   t.fn("timeframe.in_seconds(timeframe: simple string = timeframe.period): simple int", "The number of seconds in one bar of `timeframe`.");
@@ -38,4 +39,4 @@ export function addTime(t: TableBuilder): void {
 }
 
 /** Time built-ins the back end does not compile yet: refused with `unsupported_feature`. */
-export const PENDING_TIME: readonly string[] = [...CALENDAR.map(([n]) => n), "timenow", "timestamp", "str.format_time", "timeframe.change", "timeframe.in_seconds"];
+export const PENDING_TIME: readonly string[] = ["timeframe.change", "timeframe.in_seconds"];

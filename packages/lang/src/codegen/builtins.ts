@@ -150,6 +150,12 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
   "color.t": (b) => `${b.fn("color.t")}(${b.a("color")})`,
   "color.from_gradient": (b) => `${b.fn("color.fromGradient")}(${b.a("value")}, ${b.a("bottom_value")}, ${b.a("top_value")}, ${b.a("bottom_color")}, ${b.a("top_color")})`,
 
+  // time: calendar fields of a time in a zone (the exchange's by default), formatting
+  ...Object.fromEntries(
+    ["year", "month", "weekofyear", "dayofmonth", "dayofweek", "hour", "minute", "second"].map((n): [string, Emitter] => [n, (b) => `${b.fn(`cal.${n}`)}(${b.a("time")}, ${b.a("timezone", "$rt.barZone")})`]),
+  ),
+  "str.format_time": (b) => `${b.fn("cal.formatTime")}(${b.a("time")}, ${b.a("format", "null")}, ${b.a("timezone", "$rt.barZone")})`,
+
   "runtime.error": (b) => `$rt.fail(${b.a("message")})`,
 
   // studies: the value of `group(name, value)` at this bar, recorded by the study's hook

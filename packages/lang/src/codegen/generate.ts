@@ -10,6 +10,7 @@ import { builtinFunction, builtinVariable } from "../builtins";
 import type { ParamSpec } from "../builtins";
 import { ARRAY_FUNCTIONS, EMITTERS, TUPLE_BUILTINS, isNoop, type Bound } from "./builtins";
 import { LOOP_BUDGET } from "../runtime/errors";
+import { timestampOf } from "../stdlib/time";
 
 export class CodegenError extends Error {
   constructor(message: string, readonly span: A.Span | null) {
@@ -86,6 +87,7 @@ const SERIES: Record<string, [string, VT]> = {
   volume: ["$V[$i]", "num"],
   time: ["($T[$i] * 1000)", "num"],
   time_close: ["$rt.timeClose($i)", "num"],
+  timenow: ["$rt.now", "num"],
   hl2: ["(($H[$i] + $L[$i]) / 2)", "num"],
   hlc3: ["(($H[$i] + $L[$i] + $C[$i]) / 3)", "num"],
   ohlc4: ["(($O[$i] + $H[$i] + $L[$i] + $C[$i]) / 4)", "num"],
@@ -115,6 +117,9 @@ const SERIES: Record<string, [string, VT]> = {
   "math.rphi": ["0.618033988749895", "num"],
   na: ["NaN", "num"],
 };
+
+/** Calendar fields of the bar's open time in the symbol's time zone (`year`, `dayofweek`, ...). */
+const CALENDAR: ReadonlySet<string> = new Set(["year", "month", "weekofyear", "dayofmonth", "dayofweek", "hour", "minute", "second"]);
 
 /** Series readable with history straight from the bar columns. */
 const COLUMNS: Record<string, string> = { open: "$O", high: "$H", low: "$L", close: "$C", volume: "$V" };
@@ -729,6 +734,7 @@ class Generator {
     }
     const s = SERIES[e.name];
     if (s) return s[0];
+    if (CALENDAR.has(e.name)) return `${this.ref(`cal.${e.name}`)}($T[$i] * 1000, $rt.barZone)`;
     if (this.fnByName.has(e.name)) throw new CodegenError(`function '${e.name}' used as a value`, e.span);
     throw new CodegenError(`unknown name '${e.name}'`, e.span);
   }
@@ -909,35 +915,71 @@ class Generator {
     return `[${vals.join(", ")}]`;
   }
 
+  /**
+   * `timestamp()`: the overload is chosen by the first argument's type (as Pine does), not by the
+   * count: a string alone is a date (`"2024-02-20"`, folded when literal), a string followed by
+   * numbers a time zone, a number the year (in the exchange's zone).
+   */
+  private timestamp(c: A.Call): string {
+    const first = c.args[0];
+    const firstStr = first !== undefined && (vtOf(first.value.type) ?? this.guess(first.value)) === "str";
+    const named = new Set(c.args.flatMap((a) => (a.name ? [a.name.name] : [])));
+    const which = named.has("dateString") || (firstStr && c.args.length === 1) ? "dateString" : named.has("timezone") || (firstStr && first.name === null) ? "timezone" : "year";
+    const sig = builtinFunction("timestamp")?.signatures.find((s) => s.params[0]?.name === which);
+    const bound = sig ? this.bindTo(c, sig.params) : null;
+    if (!bound) throw new CodegenError("no signature of 'timestamp' fits these arguments", c.span);
+    const arg = (n: string, d: string): string => {
+      const v = bound.byName.get(n);
+      return v ? this.expr(v) : d;
+    };
+    if (which === "dateString") {
+      const v = bound.byName.get("dateString")!;
+      if (v.kind === "StringLit") {
+        const t = timestampOf(v.value);
+        return Number.isFinite(t) ? `(${t})` : "NaN";
+      }
+      return `${this.ref("cal.timestampOf")}(${this.expr(v)})`;
+    }
+    const tz = which === "timezone" ? arg("timezone", "$rt.barZone") : "$rt.barZone";
+    const fields = ["year", "month", "day", "hour", "minute", "second"].map((n) => arg(n, "0"));
+    return `${this.ref("cal.timestamp")}(${tz}, ${fields.join(", ")})`;
+  }
+
   /** Binds a call's arguments to the signature of the built-in table that fits them. */
   private bind(c: A.Call, name: string): { params: ParamSpec[]; byName: Map<string, A.Expr>; rest: A.Expr[] } {
     const f = builtinFunction(name);
     if (!f) throw new CodegenError(`'${name}' is not supported by the evaluator`, c.span);
-    const positional = c.args.filter((a) => a.name === null);
-    const named = c.args.filter((a) => a.name !== null);
     for (const sig of f.signatures) {
-      const byName = new Map<string, A.Expr>();
-      const rest: A.Expr[] = [];
-      let ok = true;
-      let k = 0;
-      for (const p of sig.params) {
-        if (p.variadic) {
-          while (k < positional.length) rest.push(positional[k++]!.value);
-          continue;
-        }
-        if (k < positional.length) byName.set(p.name, positional[k++]!.value);
-      }
-      if (k < positional.length) ok = false;
-      for (const a of named) {
-        const p = sig.params.find((q) => q.name === a.name!.name);
-        if (!p) ok = false;
-        else byName.set(p.name, a.value);
-      }
-      for (const p of sig.params) if (!p.variadic && p.default === null && !byName.has(p.name)) ok = false;
-      if (ok) return { params: sig.params, byName, rest };
+      const b = this.bindTo(c, sig.params);
+      if (b) return b;
     }
     throw new CodegenError(`no signature of '${name}' fits these arguments`, c.span);
   }
+
+  /** The call's arguments bound to these parameters, or null when they do not fit. */
+  private bindTo(c: A.Call, params: ParamSpec[]): { params: ParamSpec[]; byName: Map<string, A.Expr>; rest: A.Expr[] } | null {
+    const positional = c.args.filter((a) => a.name === null);
+    const byName = new Map<string, A.Expr>();
+    const rest: A.Expr[] = [];
+    let k = 0;
+    for (const p of params) {
+      if (p.variadic) {
+        while (k < positional.length) rest.push(positional[k++]!.value);
+        continue;
+      }
+      if (k < positional.length) byName.set(p.name, positional[k++]!.value);
+    }
+    if (k < positional.length) return null;
+    for (const a of c.args) {
+      if (a.name === null) continue;
+      const p = params.find((q) => q.name === a.name!.name);
+      if (!p) return null;
+      byName.set(p.name, a.value);
+    }
+    for (const p of params) if (!p.variadic && p.default === null && !byName.has(p.name)) return null;
+    return { params, byName, rest };
+  }
+
 
   private builtinCall(c: A.Call, name: string): string {
     if (isNoop(name)) return "undefined";
@@ -945,6 +987,7 @@ class Generator {
     if (["plot", "plotshape", "plotchar", "plotcandle", "plotbar"].includes(name)) return this.plot(c, name);
     if (name === "alertcondition" || name === "alert") return this.alert(c, name);
     if (name.startsWith("array.")) return this.arrayCall(c, name);
+    if (name === "timestamp") return this.timestamp(c);
     if ((name === "ta.ema" || name === "ta.rma" || name === "ta.rsi") && this.ctx.fnId === null && this.condDepth === 0) {
       const inlined = name === "ta.rsi" ? this.inlineRsi(c) : this.inlineSmooth(c, name);
       if (inlined !== null) return inlined;

@@ -89,7 +89,9 @@ points \`{ t, <output>: number | null }\`, one per window bar; \`na\` is \`null\
 
 An event carries the bar's open time, its name, the rendered message and the bar's close as price.
 Messages support Pine's placeholders: \`{{close}} {{open}} {{high}} {{low}} {{volume}} {{time}}
-{{ticker}} {{interval}} {{plot_0}} {{plot_1}} ...\` (the values of the script's plots on that bar).
+{{timenow}} {{ticker}} {{interval}} {{plot_0}} {{plot_1}} ... {{plot("title")}}\` (the values of the
+script's plots on that bar), rendered as TradingView does: \`{{time}}\` as \`2024-03-01T00:00:00Z\`,
+\`{{interval}}\` as \`timeframe.period\` (\`1D\` in v6, \`D\` in v5).
 At most 10,000 events are kept per run; the rest are counted as dropped.
 
 \`\`\`pine

@@ -16,8 +16,15 @@ export interface TimeframeInfo {
   ismonthly: boolean;
 }
 
-/** "1d", "D", "4h", "60", "1W", "1M", "15m", "30S" -> Pine's view of the timeframe. */
-export function parseTimeframe(tf: string): TimeframeInfo {
+/** "1d", "D", "4h", "60", "1W", "1M", "15m", "30S" -> Pine's view of the timeframe. `timeframe.period`
+ *  of days, weeks and months carries its multiplier in v6 ("1D") and drops a 1 in v5 ("D"). */
+export function parseTimeframe(tf: string, version = 6): TimeframeInfo {
+  const info = parseTimeframeV5(tf);
+  if (version >= 6 && /^[DWM]$/.test(info.period)) return { ...info, period: `1${info.period}` };
+  return info;
+}
+
+function parseTimeframeV5(tf: string): TimeframeInfo {
   const m = /^(\d*)\s*([a-zA-Z]*)$/.exec(tf.trim());
   const n = m && m[1] ? Number(m[1]) : 1;
   const u = m ? m[2] ?? "" : "";
@@ -56,6 +63,16 @@ export class Runtime {
   readonly str = stdlib.str;
   readonly array = stdlib.array;
   readonly color = stdlib.color;
+  /** Calendar fields, timestamp() and str.format_time (stdlib/time.ts); `time` is the bar-time column. */
+  readonly cal = stdlib.time;
+  /** The zone calendar built-ins read bar times in by default: the exchange's on intraday
+   *  timeframes; UTC on daily and longer ones, whose bars are dated at midnight UTC (so `dayofweek`
+   *  and `timestamp(2024, 1, 2)` name the bar's own date). */
+  readonly barZone: string;
+  /** `timenow`: Unix milliseconds, fixed for the whole evaluation. */
+  readonly now: number;
+  /** One bar's length in ms (0 for months, whose length varies: see timeClose). */
+  private readonly barMs: number;
   readonly Ring = Ring;
   readonly ValueRing = ValueRing;
   /** One column per output over every bar (warmup included); compiled code writes `out[k][i]`. */
@@ -74,6 +91,7 @@ export class Runtime {
     outputCount: number,
     private readonly inputs: Record<string, unknown>,
     everyBar: readonly boolean[] = [],
+    env: { version?: number; now?: number } = {},
   ) {
     this.open = bars.open;
     this.high = bars.high;
@@ -85,7 +103,12 @@ export class Runtime {
     this.ticker = symbol.ticker;
     this.mintick = symbol.mintick;
     this.timezone = symbol.timezone;
-    this.tf = parseTimeframe(symbol.timeframe);
+    this.tf = parseTimeframe(symbol.timeframe, env.version ?? 6);
+    this.now = env.now ?? Date.now();
+    this.barZone = this.tf.isintraday ? symbol.timezone : "UTC";
+    const t = this.tf;
+    const unitMs = t.ismonthly ? 0 : t.isweekly ? 7 * 86_400_000 : t.isdaily ? 86_400_000 : t.period.endsWith("S") ? 1000 : 60_000;
+    this.barMs = t.multiplier * unitMs;
     this.out = [];
     // columns the compiled loop writes on every bar need no na prefill (a failing bar writes na)
     for (let k = 0; k < outputCount; k++) this.out.push(everyBar[k] === true ? new Float64Array(bars.length) : new Float64Array(bars.length).fill(NaN));
@@ -175,8 +198,12 @@ export class Runtime {
   hexColor(hex: string): number {
     return stdlib.color.hex(hex);
   }
+  /** `time_close`: the bar's open time plus one bar of the timeframe (months by the calendar, in UTC). */
   timeClose(i: number): number {
-    return i + 1 < this.n ? this.time[i + 1]! * 1000 : NaN;
+    const t = this.time[i]! * 1000;
+    if (this.barMs > 0) return t + this.barMs;
+    const d = new Date(t);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + this.tf.multiplier, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
   }
   shown(x: unknown): number {
     if (typeof x === "boolean") return x ? 1 : NaN;

@@ -5,4 +5,5 @@ export * as math from "./math";
 export * as str from "./str";
 export * as array from "./array";
 export * as color from "./color";
+export * as time from "./time";
 export { Ring } from "./ring";

@@ -1,0 +1,133 @@
+// Calendar and time built-ins wired into compiled code: the calendar series (`year`, `dayofweek`,
+// ...) of the bar's open time, their function forms with a time zone, `timestamp()` with its
+// overload chosen by the first argument's type, `str.format_time`, `timenow` (fixed per
+// evaluation), `time_close` and `timeframe.period` per version. Expected values come from
+// Date.UTC and a calendar worked out by hand (US DST began 2024-03-10 at 02:00 local = 07:00Z).
+import { build, SYMBOL } from "./harness";
+import { evaluate, type EvaluationResult } from "../../src/evaluate";
+import type { Bars, SymbolInfo } from "../../src/types";
+
+function barsAt(ms: number[]): Bars {
+  const n = ms.length;
+  const col = (v: number) => Float64Array.from({ length: n }, () => v);
+  return { length: n, time: Float64Array.from(ms, (t) => t / 1000), open: col(1), high: col(2), low: col(0.5), close: col(1.5), volume: col(10) };
+}
+
+const NY_HOURLY: SymbolInfo = { ticker: "AAPL", timezone: "America/New_York", mintick: 0.01, timeframe: "60" };
+const intraday = [
+  Date.UTC(2024, 2, 8, 14, 30), // Fri 2024-03-08 09:30 EST, ISO week 10
+  Date.UTC(2024, 2, 10, 6, 30), // Sun 2024-03-10 01:30 EST (before the change), ISO week 10
+  Date.UTC(2024, 2, 10, 7, 30), // Sun 2024-03-10 03:30 EDT
+  Date.UTC(2024, 11, 30, 15, 0), // Mon 2024-12-30 10:00 EST, ISO week 1 of 2025
+];
+
+function plots(src: string, bars: Bars, symbol: SymbolInfo = SYMBOL, version = 6, now?: number): EvaluationResult {
+  const r = evaluate(build(`//@version=${version}\nindicator("t")\n${src}\n`), bars, {}, { symbol, windowStart: 0, ...(now !== undefined ? { now } : {}) });
+  expect(r.runtimeErrors).toEqual([]);
+  return r;
+}
+const col = (r: EvaluationResult, k: number): number[] => Array.from(r.outputs[k]!.values);
+
+describe("calendar series and functions", () => {
+  test("fields of intraday bars in the exchange's zone, across a DST change and an ISO year boundary", () => {
+    const r = plots(["year", "month", "dayofmonth", "dayofweek", "hour", "minute", "second", "weekofyear"].map((n) => `plot(${n})`).join("\n"), barsAt(intraday), NY_HOURLY);
+    expect(col(r, 0)).toEqual([2024, 2024, 2024, 2024]);
+    expect(col(r, 1)).toEqual([3, 3, 3, 12]);
+    expect(col(r, 2)).toEqual([8, 10, 10, 30]);
+    expect(col(r, 3)).toEqual([6, 1, 1, 2]);
+    expect(col(r, 4)).toEqual([9, 1, 3, 10]);
+    expect(col(r, 5)).toEqual([30, 30, 30, 0]);
+    expect(col(r, 6)).toEqual([0, 0, 0, 0]);
+    expect(col(r, 7)).toEqual([10, 10, 10, 1]);
+  });
+
+  test("function forms take a time and a zone; history of a calendar series", () => {
+    const r = plots('plot(hour(time, "UTC"))\nplot(dayofweek(time, "Asia/Tokyo"))\nplot(hour(time))\nplot(dayofmonth[1])', barsAt(intraday), NY_HOURLY);
+    expect(col(r, 0)).toEqual([14, 6, 7, 15]);
+    // Tokyo is UTC+9: Fri 23:30, Sun 15:30, Sun 16:30, Tue 00:00
+    expect(col(r, 1)).toEqual([6, 1, 1, 3]);
+    expect(col(r, 2)).toEqual([9, 1, 3, 10]);
+    expect(col(r, 3)).toEqual([NaN, 8, 10, 10]);
+  });
+
+  test("daily bars (dated at midnight UTC) name their own date, and dayofweek.* compares", () => {
+    const days = [Date.UTC(2024, 2, 1), Date.UTC(2024, 2, 4), Date.UTC(2024, 2, 5)]; // Fri, Mon, Tue
+    const r = plots("plot(dayofweek)\nplot(dayofweek == dayofweek.monday ? 1 : 0)\nplot(time == timestamp(2024, 3, 4) ? 1 : 0)\nplot(dayofmonth)", barsAt(days));
+    expect(col(r, 0)).toEqual([6, 2, 3]);
+    expect(col(r, 1)).toEqual([0, 1, 0]);
+    expect(col(r, 2)).toEqual([0, 1, 0]);
+    expect(col(r, 3)).toEqual([1, 4, 5]);
+  });
+});
+
+describe("timestamp()", () => {
+  test("the overload follows the first argument's type", () => {
+    const src = [
+      "plot(timestamp(2024, 1, 2, 9, 30))", // year first: the exchange's zone (intraday: New York, EST)
+      'plot(timestamp("GMT+3", 2024, 1, 2, 3))', // zone first
+      'plot(timestamp("America/New_York", 2024, 7, 1, 9, 30))', // EDT
+      'plot(timestamp("2024-02-20"))', // a date string alone
+      'plot(timestamp("2024-02-20T10:15:00"))',
+      "plot(timestamp(year = 2024, month = 1, day = 2))",
+      'tz = syminfo.timezone\nplot(timestamp(tz, 2024, 1, 2))',
+    ].join("\n");
+    const r = plots(src, barsAt(intraday.slice(0, 1)), NY_HOURLY);
+    expect(r.outputs.map((o) => o.values[0])).toEqual([
+      Date.UTC(2024, 0, 2, 14, 30),
+      Date.UTC(2024, 0, 2, 0, 0),
+      Date.UTC(2024, 6, 1, 13, 30),
+      Date.UTC(2024, 1, 20),
+      Date.UTC(2024, 1, 20, 10, 15),
+      Date.UTC(2024, 0, 2, 5, 0),
+      Date.UTC(2024, 0, 2, 5, 0),
+    ]);
+  });
+});
+
+describe("str.format_time, timenow, time_close, timeframe.period", () => {
+  test("str.format_time in a zone, default format", () => {
+    const r = plots('alert(str.format_time(time, "yyyy-MM-dd HH:mm EEE", "America/New_York") + " | " + str.format_time(time, "dd MMM yy hh:mm a", "UTC") + " | " + str.format_time(time))', barsAt(intraday.slice(0, 1)), NY_HOURLY);
+    expect(r.events.map((e) => e.message)).toEqual(["2024-03-08 09:30 Fri | 08 Mar 24 02:30 PM | 2024-03-08T09:30:00-0500"]);
+  });
+
+  test("timenow is the evaluation's fixed now", () => {
+    const r = plots("plot(timenow)", barsAt(intraday), NY_HOURLY, 6, 1_700_000_000_123);
+    expect(col(r, 0)).toEqual([1_700_000_000_123, 1_700_000_000_123, 1_700_000_000_123, 1_700_000_000_123]);
+  });
+
+  test("time_close is the open time plus one bar of the timeframe (months by the calendar)", () => {
+    expect(col(plots("plot(time_close - time)", barsAt(intraday), NY_HOURLY), 0)).toEqual([3_600_000, 3_600_000, 3_600_000, 3_600_000]);
+    expect(col(plots("plot(time_close)", barsAt([Date.UTC(2024, 1, 1)])), 0)).toEqual([Date.UTC(2024, 1, 2)]);
+    const monthly: SymbolInfo = { ...SYMBOL, timeframe: "1M" };
+    expect(col(plots("plot(time_close)", barsAt([Date.UTC(2024, 0, 1), Date.UTC(2024, 1, 1)]), monthly), 0)).toEqual([Date.UTC(2024, 1, 1), Date.UTC(2024, 2, 1)]);
+  });
+
+  test("timeframe.period carries its multiplier in v6 (\"1D\") and not in v5 (\"D\")", () => {
+    const src = 'plot(timeframe.period == "1D" ? 1 : 0)\nplot(timeframe.period == "D" ? 1 : 0)';
+    const bars = barsAt([Date.UTC(2024, 0, 2)]);
+    expect(plots(src, bars, SYMBOL, 6).outputs.map((o) => o.values[0])).toEqual([1, 0]);
+    expect(plots(src, bars, SYMBOL, 5).outputs.map((o) => o.values[0])).toEqual([0, 1]);
+    const r = plots('plot(timeframe.period == "60" ? 1 : 0)', bars, NY_HOURLY, 6);
+    expect(r.outputs[0]!.values[0]).toBe(1);
+  });
+});
+
+describe("event message placeholders, as TradingView renders them", () => {
+  const msg = '{{ticker}} {{interval}} {{time}} c={{close}} p0={{plot_0}} p={{plot("Double")}} {{plot("Nope")}} {{unknown}}';
+  const src = `plot(close * 2, "Double")\nalertcondition(true, "a", ${JSON.stringify(msg)})`;
+  const bars = barsAt([Date.UTC(2024, 2, 1)]);
+
+  test("v6: {{interval}} is 1D, {{time}} has no milliseconds", () => {
+    expect(plots(src, bars, SYMBOL, 6).events.map((e) => e.message)).toEqual(['AAPL 1D 2024-03-01T00:00:00Z c=1.5 p0=3 p=3 {{plot("Nope")}} {{unknown}}']);
+  });
+
+  test("v5: {{interval}} is D; intraday is minutes", () => {
+    expect(plots(src, bars, SYMBOL, 5).events[0]!.message).toMatch(/^AAPL D 2024-03-01T00:00:00Z /);
+    expect(plots(src, barsAt(intraday.slice(0, 1)), NY_HOURLY, 6).events[0]!.message).toMatch(/^AAPL 60 2024-03-08T14:30:00Z /);
+  });
+
+  test("{{timenow}} is the evaluation's now", () => {
+    const r = plots('alertcondition(true, "a", "at {{timenow}}")', bars, SYMBOL, 6, Date.UTC(2025, 0, 2, 3, 4, 5));
+    expect(r.events[0]!.message).toBe("at 2025-01-02T03:04:05Z");
+  });
+});
