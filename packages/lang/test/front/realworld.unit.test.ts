@@ -650,8 +650,6 @@ const refused: Array<[string, string, string[]]> = [
   ["ta.ema with a series length", `${H}plot(ta.ema(close, bar_index % 10 + 1))\n`, ["qualifier_mismatch 3:20-3:38"]],
   ["strategy()", '//@version=6\nstrategy("s")\nplot(close)\n', ["unsupported_feature 2:1-2:9"]],
   ["request.security", `${H}d = request.security(syminfo.tickerid, "D", close)\nplot(d)\n`, ["unsupported_feature 3:5-3:21"]],
-  ["calendar variables (pending in the evaluator)", `${H}plot(dayofweek == dayofweek.monday ? close : na)\n`, ["unsupported_feature 3:6-3:15"]],
-  ["timestamp() (pending in the evaluator)", `${H}plot(time >= timestamp(2024, 1, 1) ? close : na)\n`, ["unsupported_feature 3:14-3:23"]],
   [
     "input.enum (pending in the evaluator)",
     `${H}enum MaType\n    sma = "Simple"\n    ema = "Exponential"\nt = input.enum(MaType.ema, "MA type")\nplot(t == MaType.ema ? ta.ema(close, 9) : ta.sma(close, 9))\n`,
