@@ -125,7 +125,7 @@ function trRef(h: number[], l: number[], c: number[], handleNa: boolean): number
 const ago = (x: number[], i: number, k: number) => (i - k >= 0 ? x[i - k]! : NaN);
 
 describe("moving averages", () => {
-  test("hma: wma(2 wma(x, n/2) - wma(x, n), round(sqrt n))", () => {
+  test("hma: wma(2 wma(x, n/2) - wma(x, n), floor(sqrt n))", () => {
     const [h4] = plots("plot(ta.hma(close, 4))", TINY);
     // wma2(i) = (2 c_i + c_{i-1}) / 3, wma4(i) = (4 c_i + 3 c_{i-1} + 2 c_{i-2} + c_{i-3}) / 10
     // d3 = 2 (28 + 11)/3 - (56 + 33 + 24 + 10)/10 = 26 - 12.3 = 137/10
@@ -135,11 +135,20 @@ describe("moving averages", () => {
     // hma_i = (2 d_i + d_{i-1}) / 3: hma4 = (416/15 + 137/10)/3 = 1243/90, hma5 = (446/15 + 208/15)/3 = 654/45,
     // hma6 = (1042/30 + 446/30)/3 = 1488/90; bar 3 has no d_2: na
     expectValues(h4!, { 3: NaN, 4: 1243 / 90, 5: 654 / 45, 6: 1488 / 90 });
-    for (const n of [4, 9, 16]) {
+    // length 7: half 3, outer floor(sqrt 7) = 2 (round would give 3)
+    // wma3(i) = (3 c_i + 2 c_{i-1} + c_{i-2}) / 6, wma7(i) = (7 c_i + 6 c_{i-1} + ... + c_{i-6}) / 28
+    // d6 = 2 (51 + 30 + 13)/6 - (119 + 90 + 65 + 56 + 33 + 24 + 10)/28 = 94/3 - 397/28 = 1441/84
+    // d7 = 2 (48 + 34 + 15)/6 - (112 + 102 + 75 + 52 + 42 + 22 + 12)/28 = 97/3 - 417/28 = 1465/84
+    // d8 = 2 (54 + 32 + 17)/6 - (126 + 96 + 85 + 60 + 39 + 28 + 11)/28 = 103/3 - 445/28 = 1549/84
+    // d9 = 2 (45 + 36 + 16)/6 - (105 + 108 + 80 + 68 + 45 + 26 + 14)/28 = 97/3 - 446/28 = 1378/84
+    // hma_i = (2 d_i + d_{i-1}) / 3: hma7 = 4371/252, hma8 = 4563/252, hma9 = 4305/252; bar 6 has no d_5: na
+    const [h7] = plots("plot(ta.hma(close, 7))", TINY);
+    expectValues(h7!, { 5: NaN, 6: NaN, 7: 4371 / 252, 8: 4563 / 252, 9: 4305 / 252 });
+    for (const n of [4, 7, 9, 10, 16]) {
       const [h] = plots(`plot(ta.hma(close, ${n}))`, aapl);
       const a = wmaRef(cl, Math.floor(n / 2));
       const b = wmaRef(cl, n);
-      expectSeries(h!, wmaRef(map(cl, (i) => 2 * a[i]! - b[i]!), Math.round(Math.sqrt(n))));
+      expectSeries(h!, wmaRef(map(cl, (i) => 2 * a[i]! - b[i]!), Math.floor(Math.sqrt(n))));
     }
   });
 

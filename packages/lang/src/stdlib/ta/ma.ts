@@ -173,7 +173,9 @@ export class Hma {
     if (n === 0) return NaN;
     const a = this.half.update(x, Math.max(1, Math.floor(n / 2)));
     const b = this.full.update(x, n);
-    return this.outer.update(2 * a - b, Math.max(1, Math.round(Math.sqrt(n))));
+    // Pine's (and Alan Hull's) definition: the outer length is floor(sqrt(length)), as in
+    // TradingView's built-in "Hull Moving Average": wma(2 wma(x, n/2) - wma(x, n), floor(sqrt n))
+    return this.outer.update(2 * a - b, Math.max(1, Math.floor(Math.sqrt(n))));
   }
 }
 
