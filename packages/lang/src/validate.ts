@@ -30,8 +30,16 @@ export interface ValidateOptions {
 export async function validate(files: SourceFile[], opts: ValidateOptions): Promise<ValidationResult> {
   const sink = new DiagnosticSink(opts.maxDiagnostics ?? MAX_DIAGNOSTICS);
   const linker = new Linker(opts.resolver, sink, new IdCounters());
-  const r = await validateWith(files, linker, sink, []);
-  return { ...r, diagnostics: sink.list };
+  try {
+    const r = await validateWith(files, linker, sink, []);
+    return { ...r, diagnostics: sink.list };
+  } catch (e) {
+    // The parser and checker refuse deep input with `too_complex` at its place; a stack overflow
+    // anywhere else (a combination of depths under each limit) is refused the same way, whole.
+    if (!(e instanceof RangeError) || !/call stack/i.test(e.message)) throw e;
+    sink.report("lint", "too_complex", "The script nests too deeply to be checked: split long expressions into variables and functions.", { file: "main.pine", line: 1, column: 1, endLine: 1, endColumn: 1 });
+    return { valid: false, kind: null, title: null, interface: null, dependencies: [], checked: null, diagnostics: sink.list };
+  }
 }
 
 async function validateWith(files: SourceFile[], linker: Linker, sink: DiagnosticSink, defStack: string[]): Promise<Omit<ValidationResult, "diagnostics">> {

@@ -29,6 +29,9 @@ const TYPE_INDEPENDENT: ReadonlySet<string> = new Set([
   "syntax_error", "undeclared_identifier", "assignment_to_undeclared", "duplicate_declaration", "invalid_assignment", "unsupported_feature", "not_a_value",
 ]);
 
+/** Deepest chain of user functions calling each other (f1 calls f2 calls ... ): see instantiate(). */
+export const MAX_CALL_DEPTH = 400;
+
 export class FileChecker extends ExpressionChecker {
   readonly exports: ModuleExports = emptyExports();
   private loopDepth = 0;
@@ -421,6 +424,11 @@ export class FileChecker extends ExpressionChecker {
     if (cached) return cached;
     if (this.active.has(fn)) {
       this.ctx.error("unsupported_feature", `Function '${fn.symbol.name}' calls itself: Pine functions cannot be recursive.`, fn.decl.name.span);
+      return POISONED;
+    }
+    if (this.active.size >= MAX_CALL_DEPTH) {
+      // every later stage walks such a chain recursively: refused here, not by a stack overflow
+      this.ctx.error("too_complex", `Calls of user functions nest more than ${MAX_CALL_DEPTH} deep through '${fn.symbol.name}'.`, fn.decl.name.span);
       return POISONED;
     }
     this.active.add(fn);

@@ -23,8 +23,19 @@ class SyntaxError_ {
   constructor(
     readonly message: string,
     readonly span: A.Span,
+    readonly code: "syntax_error" | "too_complex" = "syntax_error",
   ) {}
 }
+
+/**
+ * Limits that keep every later stage (checker, derive, codegen: all recursive over the tree)
+ * inside the call stack: nesting of the parser's own recursion (parentheses, call arguments,
+ * brackets, unary operators, ternaries) and depth of a top-level statement's tree (left-deep
+ * chains such as 3,000 `+ 1` are built by loops but walked recursively). Deeper input is refused
+ * with `too_complex` at the place, never a stack overflow.
+ */
+export const MAX_NESTING = 700;
+export const MAX_TREE_DEPTH = 1000;
 
 const ASSIGN_OPS: ReadonlySet<string> = new Set([":=", "+=", "-=", "*=", "/=", "%="]);
 const QUALIFIERS: ReadonlySet<string> = new Set(["const", "simple", "series"]);
@@ -40,6 +51,8 @@ const BINARY_LEVELS: ReadonlyArray<ReadonlySet<string>> = [
 export class Parser {
   private pos = 0;
   private readonly diagnostics: Diagnostic[] = [];
+  /** Depth of the parser's expression recursion (see MAX_NESTING). */
+  private nesting = 0;
 
   constructor(
     private readonly tokens: Token[],
@@ -123,12 +136,29 @@ export class Parser {
         continue;
       }
       const s = this.statementWithRecovery();
-      if (s) out.push(s);
+      if (!s) continue;
+      // one walk per top-level statement covers the blocks nested in it
+      const deep = inBlock ? null : deepestNode(s, MAX_TREE_DEPTH);
+      if (deep) this.report(`This statement nests more than ${MAX_TREE_DEPTH} levels deep: split it into variables or functions.`, deep.span, "too_complex");
+      else out.push(s);
     }
   }
 
-  private report(message: string, span: A.Span): void {
-    this.diagnostics.push(diagnostic("lint", "syntax_error", message, span));
+  private report(message: string, span: A.Span, code: "syntax_error" | "too_complex" = "syntax_error"): void {
+    this.diagnostics.push(diagnostic("lint", code, message, span));
+  }
+
+  /** Runs one level of the parser's expression recursion, refusing input nested too deeply. */
+  private nested<T>(f: () => T): T {
+    if (this.nesting >= MAX_NESTING) {
+      throw new SyntaxError_(`Expression nested more than ${MAX_NESTING} levels deep: split it into variables.`, this.peek().span, "too_complex");
+    }
+    this.nesting++;
+    try {
+      return f();
+    } finally {
+      this.nesting--;
+    }
   }
 
   private statementWithRecovery(): A.Stmt | null {
@@ -137,7 +167,7 @@ export class Parser {
       return this.parseStatement();
     } catch (e) {
       if (!(e instanceof SyntaxError_)) throw e;
-      this.report(e.message, e.span);
+      this.report(e.message, e.span, e.code);
       if (this.pos === save) this.pos++;
       this.recover();
       return null;
@@ -615,31 +645,34 @@ export class Parser {
   // ---- expressions ---------------------------------------------------------------------------
 
   parseExpression(): A.Expr {
-    const t = this.peek();
-    if (t.kind === "keyword" && (t.value === "if" || t.value === "switch" || t.value === "for" || t.value === "while")) {
-      return this.parseStructured();
-    }
-    return this.parseTernary();
+    return this.nested(() => {
+      const t = this.peek();
+      if (t.kind === "keyword" && (t.value === "if" || t.value === "switch" || t.value === "for" || t.value === "while")) {
+        return this.parseStructured();
+      }
+      return this.parseTernary();
+    });
   }
 
   private parseTernary(): A.Expr {
     const cond = this.parseBinary(0);
     if (!this.eat("?")) return cond;
-    const then = this.parseTernary();
+    const then = this.nested(() => this.parseTernary());
     this.expect(":");
-    const elseExpr = this.parseTernary();
+    const elseExpr = this.nested(() => this.parseTernary());
     return { kind: "Ternary", span: join(cond.span, elseExpr.span), cond, then, else: elseExpr };
   }
 
+  /** Operators of precedence `level` and above, left-associative (precedence climbing: one frame
+   *  per operator actually present, not one per level, so parentheses nest cheaply). */
   private parseBinary(level: number): A.Expr {
-    const ops = BINARY_LEVELS[level];
-    if (ops === undefined) return this.parseUnary();
-    let left = this.parseBinary(level + 1);
+    let left = this.parseUnary();
     for (;;) {
       const t = this.peek();
-      if (!((t.kind === "punct" || t.kind === "keyword") && ops.has(t.value))) return left;
+      const prec = t.kind === "punct" || t.kind === "keyword" ? BINARY_LEVELS.findIndex((ops) => ops.has(t.value)) : -1;
+      if (prec < level) return left;
       this.pos++;
-      const right = this.parseBinary(level + 1);
+      const right = this.parseBinary(prec + 1);
       left = { kind: "Binary", span: join(left.span, right.span), op: t.value as A.BinaryOp, left, right };
     }
   }
@@ -648,7 +681,7 @@ export class Parser {
     const t = this.peek();
     if (this.is("not") || this.is("-") || this.is("+")) {
       this.pos++;
-      const operand = this.parseUnary();
+      const operand = this.nested(() => this.parseUnary());
       return { kind: "Unary", span: join(t.span, operand.span), op: t.value as A.UnaryOp, operand };
     }
     return this.parsePostfix(this.parsePrimary());
@@ -772,6 +805,27 @@ export class Parser {
   get fileName(): string {
     return this.file;
   }
+}
+
+/** The first node found deeper than `limit` in a statement's tree (an iterative walk), or null. */
+function deepestNode(root: A.Stmt, limit: number): { span: A.Span } | null {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (Array.isArray(node)) {
+      for (const x of node) if (x !== null && typeof x === "object") stack.push([x, depth]);
+      continue;
+    }
+    const n = node as Record<string, unknown>;
+    if (typeof n.kind !== "string") continue;
+    if (depth > limit) return n as unknown as { span: A.Span };
+    for (const k in n) {
+      if (k === "span") continue;
+      const v = n[k];
+      if (v !== null && typeof v === "object") stack.push([v, depth + 1]);
+    }
+  }
+  return null;
 }
 
 function isStructured(e: A.Expr): e is A.Structured {
