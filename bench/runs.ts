@@ -6,7 +6,9 @@
 // - throughput5k: 5,000-bar runs (POST with wait) from 20 concurrent clients spread over
 //   enough business accounts that no limit binds, runs finished per second; anchored by a bare
 //   BullMQ no-op queue/worker on the same Redis with the same total concurrency (jobs per second).
-// Lines: `runs e2e50k p50_ms=<x> p99_ms=<y>` and `runs throughput5k runs_per_s=<z> bullmq_noop_jobs_per_s=<w>`.
+// Lines: `runs e2e50k p50_ms=<x> p99_ms=<y>`, `runs throughput5k runs_per_s=<z> bullmq_noop_jobs_per_s=<w>`
+// and `runs throughput5k_cpu api_cpu_ms_per_run=<a> workers_cpu_ms_per_run=<b>` (CPU of the API and
+// both worker processes during the throughput phase, per run: less moved by the shared load).
 // bench/_runs-profile.ts runs the same with debug timing spans and CPU profiles (docs/performance.md).
 import { Queue, Worker } from "bullmq";
 import { createAccount, createApiKey } from "@barscript/db";
@@ -15,6 +17,7 @@ import { validate } from "@barscript/lang";
 import { allocBars, importBars } from "@barscript/marketdata";
 import { bullPrefix, createRedis } from "@barscript/queue";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createTestEnv } from "../test/support/env";
 import { spawnApi, spawnWorker } from "../test/support/processes";
 
@@ -29,6 +32,18 @@ const THROUGHPUT_CLIENTS = 20;
 /** Business plan: 20 heavy calls, 20 runs at once (+4 queued), 3,000 requests a minute each. */
 const THROUGHPUT_ACCOUNTS = 4;
 const NOOP_JOBS = 3000;
+
+/** CPU milliseconds a process has used so far (Linux /proc, user + system; USER_HZ 100). */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
 
 function quantile(sorted: number[], q: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
@@ -146,6 +161,7 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
     const total = options.throughputRuns ?? THROUGHPUT_RUNS;
     let started = 0;
     let finished = 0;
+    const cpuBefore = { api: cpuMs(api.child.pid), workers: workers.reduce((sum, w) => sum + cpuMs(w.child.pid), 0) };
     const t0 = performance.now();
     await Promise.all(Array.from({ length: THROUGHPUT_CLIENTS }, async (_, c) => {
       const key = keys[c % keys.length] as string;
@@ -158,10 +174,14 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
       }
     }));
     const runsPerSecond = finished / ((performance.now() - t0) / 1000);
+    // CPU per run of our own processes: a figure the shared machine's load moves much less than the rate.
+    const apiCpu = (cpuMs(api.child.pid) - cpuBefore.api) / finished;
+    const workerCpu = (workers.reduce((sum, w) => sum + cpuMs(w.child.pid), 0) - cpuBefore.workers) / finished;
     const noop = await noopJobsPerSecond(env.redisUrl, env.redisPrefix, 8);
     return [
       `runs e2e50k p50_ms=${quantile(times, 0.5).toFixed(1)} p99_ms=${quantile(times, 0.99).toFixed(1)}`,
       `runs throughput5k runs_per_s=${runsPerSecond.toFixed(1)} bullmq_noop_jobs_per_s=${noop.toFixed(0)}`,
+      `runs throughput5k_cpu api_cpu_ms_per_run=${apiCpu.toFixed(2)} workers_cpu_ms_per_run=${workerCpu.toFixed(2)}`,
     ];
   } finally {
     await stop();

@@ -8,6 +8,7 @@ import { DelayedError } from "bullmq";
 import type { Logger } from "pino";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "@barscript/db";
+import { findRun } from "@barscript/db/src/runs";
 import { QUEUES, type QueueName } from "@barscript/queue";
 import type { Processor } from "./processor-types";
 
@@ -55,7 +56,7 @@ export function createWorkerMetrics(options: { collectDefaults?: boolean } = {})
  * run already final (cancelled while queued, a duplicate) is not counted.
  */
 export async function finishedRunSince(db: Db, runId: string, since: Date): Promise<FinishedRun | null> {
-  const run = await db.run.findUnique({ where: { id: runId }, select: { kind: true, status: true, failureKind: true, summary: true, startedAt: true, finishedAt: true } });
+  const run = await findRun(db, runId);
   if (!run || !run.finishedAt || run.finishedAt.getTime() < since.getTime()) return null;
   const status = FINAL_STATUSES.find((s) => s === run.status);
   if (!status) return null;

@@ -2,6 +2,7 @@
 // columns are cached by row version (Postgres `xmin`, new whenever the row is written), so
 // resolving a run's window reads no bar data once its chunks were seen (docs/performance.md).
 import type { Db } from "@barscript/db";
+import { query, statement } from "@barscript/db/src/sql";
 import { chunkedWindowStore, unpackColumn, type ChunkMeta, type Timeframe, type WindowStore } from "@barscript/marketdata";
 
 export interface Series {
@@ -21,14 +22,16 @@ interface MetaRow {
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
-/** The instrument with `symbol` (null: none) and its chunks at `timeframe`, oldest first. */
-export async function lookupSeries(db: Db, symbol: string, timeframe: string): Promise<Series | null> {
-  const rows = await db.$queryRaw<MetaRow[]>`
+const SERIES_META = statement("series_meta", `
     SELECT i.id, i.symbol, c."chunkStart", c."firstTime", c."lastTime", c."barCount", c.xmin::text AS version
     FROM instruments i
-    LEFT JOIN bar_chunks c ON c."instrumentId" = i.id AND c.timeframe = ${timeframe}
-    WHERE i.symbol = ${symbol}
-    ORDER BY c."chunkStart"`;
+    LEFT JOIN bar_chunks c ON c."instrumentId" = i.id AND c.timeframe = $2
+    WHERE i.symbol = $1
+    ORDER BY c."chunkStart"`);
+
+/** The instrument with `symbol` (null: none) and its chunks at `timeframe`, oldest first. */
+export async function lookupSeries(db: Db, symbol: string, timeframe: string): Promise<Series | null> {
+  const rows = await query<MetaRow>(db, SERIES_META, [symbol, timeframe]);
   const first = rows[0];
   if (!first) return null;
   const chunks: Series["chunks"] = [];

@@ -4,10 +4,12 @@ import { ApiError, TIMEFRAMES } from "@barscript/contracts";
 import {
   FINAL_STATUSES,
   failure,
+  findRun,
   finishRun,
   newRunId,
   ownerHandles,
   requestCancel,
+  runFromWire,
   serializeRun,
   startRunRow,
   VersionCache,
@@ -70,6 +72,18 @@ function stillRunning(message: string): boolean {
   }
 }
 
+/** The final run a worker's status message carries (a succeeded indicator run), else null. */
+function finalCarried(message: string): Run | null {
+  try {
+    const m = JSON.parse(message) as RunMessage;
+    if (m.type !== "status" || !m.run) return null;
+    const run = runFromWire(m.run);
+    return run && run.status === m.status && isFinal(run) ? run : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function toJson(ctx: RunsContext, run: Run, auth?: AuthContext): Promise<RunJson> {
   // The caller's own script: its handle is the one this request's key lookup read.
   if (auth && run.scriptOwnerId === auth.accountId) return serializeRun(run, auth.handle);
@@ -88,7 +102,7 @@ export function scriptsError(error: unknown): unknown {
 
 /** The caller's own run by id; another account's run is 404, never 403. */
 export async function loadOwnRun(ctx: RunsContext, auth: AuthContext, runId: string): Promise<Run> {
-  const run = /^run_[0-9A-Za-z]{24}$/.test(runId) ? await ctx.deps.db.run.findUnique({ where: { id: runId } }) : null;
+  const run = /^run_[0-9A-Za-z]{24}$/.test(runId) ? await findRun(ctx.deps.db, runId) : null;
   if (!run || run.accountId !== auth.accountId) throw new ApiError("not_found", `No run ${JSON.stringify(runId)}.`);
   return run;
 }
@@ -108,10 +122,11 @@ export async function waitForRun(ctx: RunsContext, auth: AuthContext, run: Run, 
     const latest = await ctx.watcher.waitUntil(
       run.id,
       seconds * 1000,
-      async () => (await db.run.findUnique({ where: { id: run.id } })) ?? run,
+      async () => (await findRun(db, run.id)) ?? run,
       isFinal,
       signal,
       stillRunning,
+      finalCarried,
     );
     sp?.mark("waited");
     return latest;
@@ -288,18 +303,18 @@ export async function cancelRun(ctx: RunsContext, run: Run): Promise<Run> {
     await ctx.queue.remove(run.id).catch(() => 0);
     if (await finishRun(db, run.id, ["queued"], cancelled, ctx.deps.clock.now())) {
       await publish(ctx, run.id, { type: "status", status: "cancelled" });
-      return (await db.run.findUnique({ where: { id: run.id } })) ?? run;
+      return (await findRun(db, run.id)) ?? run;
     }
   }
   // Running (or started meanwhile): the worker stops it on the cancel message.
   await publish(ctx, run.id, { type: "cancel" });
-  const latest = await ctx.watcher.waitUntil(run.id, CANCEL_GRACE_MS, async () => (await db.run.findUnique({ where: { id: run.id } })) ?? run, isFinal);
+  const latest = await ctx.watcher.waitUntil(run.id, CANCEL_GRACE_MS, async () => (await findRun(db, run.id)) ?? run, isFinal);
   if (isFinal(latest)) return latest;
   // No worker answered (it died, or is cut off): the run is cancelled all the same.
   if (await finishRun(db, run.id, ["queued", "running"], cancelled, ctx.deps.clock.now())) {
     await publish(ctx, run.id, { type: "status", status: "cancelled" });
   }
-  return (await db.run.findUnique({ where: { id: run.id } })) ?? latest;
+  return (await findRun(db, run.id)) ?? latest;
 }
 
 /** Nothing evaluated: `bars` is the window's bars all the same (ADR 0016). */

@@ -49,11 +49,22 @@ export class RunWatcher {
    * Reads the run with `load` until `done` says so or `ms` pass: after subscribing, and after each
    * message on the run's channel (except those `ignore` says cannot matter). Answers the last value read.
    */
-  async waitUntil<T>(runId: string, ms: number, load: () => Promise<T>, done: (value: T) => boolean, signal?: AbortSignal, ignore?: (message: string) => boolean): Promise<T> {
+  async waitUntil<T>(
+    runId: string,
+    ms: number,
+    load: () => Promise<T>,
+    done: (value: T) => boolean,
+    signal?: AbortSignal,
+    ignore?: (message: string) => boolean,
+    /** The value a message carries itself (then it is not read again); null: read it. */
+    carried?: (message: string) => T | null,
+  ): Promise<T> {
     let wake: (() => void) | null = null;
     let dirty = false;
+    let pushed: T | null = null;
     const stop = await this.listen(runId, (message) => {
       if (ignore?.(message)) return;
+      pushed = carried?.(message) ?? null;
       dirty = true;
       wake?.();
     });
@@ -76,7 +87,9 @@ export class RunWatcher {
         }
         if (!dirty) break;
         dirty = false;
-        value = await load();
+        const given: T | null = pushed;
+        pushed = null;
+        value = given ?? (await load());
       }
       return value;
     } finally {

@@ -4,6 +4,7 @@
 // version are read and decoded. A rewritten chunk has a new version, so a stale one is never
 // served. The answer is a fresh copy (it is transferred to a sandbox thread).
 import type { Db } from "@barscript/db";
+import { query, statement } from "@barscript/db/src/sql";
 import { COLUMNS, allocBars, lowerBound, unpackColumn, upperBound, type BarColumns, type Timeframe } from "@barscript/marketdata";
 
 export interface SeriesInstrument {
@@ -57,6 +58,14 @@ interface ChunkRow {
   volume: Uint8Array;
 }
 
+const BARS_META = statement("bars_meta", `
+      SELECT i.id, i.symbol, i.timezone, i.status::text AS status,
+             c."chunkStart", c."firstTime", c."lastTime", c."barCount", c.xmin::text AS version
+      FROM instruments i
+      LEFT JOIN bar_chunks c ON c."instrumentId" = i.id AND c.timeframe = $2
+      WHERE i.symbol = $1
+      ORDER BY c."chunkStart"`);
+
 export class BarChunkCache {
   /** `${instrumentId}|${timeframe}|${chunkStart}` -> the version held and its columns (LRU order). */
   private readonly entries = new Map<string, { version: string; bars: BarColumns; bytes: number }>();
@@ -93,13 +102,7 @@ export class BarChunkCache {
 
   /** The instrument (null: no such symbol) and, when it exists, the bars of the request. */
   async read(db: Db, request: ReadRequest): Promise<ReadResult> {
-    const metaRows = await db.$queryRaw<MetaRow[]>`
-      SELECT i.id, i.symbol, i.timezone, i.status::text AS status,
-             c."chunkStart", c."firstTime", c."lastTime", c."barCount", c.xmin::text AS version
-      FROM instruments i
-      LEFT JOIN bar_chunks c ON c."instrumentId" = i.id AND c.timeframe = ${request.timeframe}
-      WHERE i.symbol = ${request.symbol}
-      ORDER BY c."chunkStart"`;
+    const metaRows = await query<MetaRow>(db, BARS_META, [request.symbol, request.timeframe]);
     const first = metaRows[0];
     if (!first) return { instrument: null };
     const instrument: SeriesInstrument = { id: first.id, symbol: first.symbol, timezone: first.timezone, status: first.status };

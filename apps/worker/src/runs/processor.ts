@@ -10,9 +10,11 @@ import { createLimits, type Lease, type Limits } from "@barscript/limits";
 import {
   addUsage,
   failure,
+  findRun,
   findRunWithPlan,
   finishRun,
   markRunning,
+  RESULTS_TTL_MS,
   succeedWithOutputs,
   VersionCache,
   type Failure,
@@ -112,7 +114,7 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       const startedAt = now();
       const marked = await markRunning(db, run.id, startedAt);
       if (!marked) {
-        const latest = await db.run.findUnique({ where: { id: run.id } });
+        const latest = await findRun(db, run.id);
         if (latest?.status === "queued" && latest.cancelRequested) await fail(latest, ["queued"], failure("cancelled", "The run was cancelled.", false));
         return;
       }
@@ -240,7 +242,9 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
     const columns = { names: result.outputs.map((o) => o.name), time: result.times, values: result.outputs.map((o) => o.values) };
     const ok = await succeedWithOutputs(db, run, summary, summary.compute_units, columns, finishedAt);
     sp.mark("write");
-    if (ok) await publish(run.id, { type: "status", status: "succeeded" });
+    // The final row goes with the message: a long poll answers from it without a read.
+    const final: Run = { ...run, status: "succeeded", failureKind: null, failureMessage: null, failureRetryable: null, summary: summary as unknown as Run["summary"], finishedAt, expiresAt: new Date(finishedAt.getTime() + RESULTS_TTL_MS) };
+    if (ok) await publish(run.id, { type: "status", status: "succeeded", run: JSON.parse(JSON.stringify(final)) as Record<string, unknown> });
     sp.mark("publish");
   }
 }

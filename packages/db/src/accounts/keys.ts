@@ -4,6 +4,7 @@
 // creations never pass it.
 import { createHash } from "node:crypto";
 import type { Db } from "../client";
+import { query, statement } from "../sql";
 import type { ApiKey } from "../generated/client";
 import { AccountsError } from "./errors";
 import { newId, randomBase62 } from "./random";
@@ -126,10 +127,8 @@ interface KeyAuthRow {
   history_start: Date | null;
 }
 
-/** Looks a presented secret up by its SHA-256; null when no key has it (or it cannot be one). */
-export async function findKeyForAuth(db: Db, secret: string): Promise<KeyForAuth | null> {
-  if (!SECRET_PATTERN.test(secret)) return null;
-  const rows = await db.$queryRaw<KeyAuthRow[]>`
+/** On every keyed request: a prepared statement on the client's pool (packages/db/src/sql.ts). */
+const KEY_FOR_AUTH = statement("key_for_auth", `
     SELECT k.id AS key_id, k.name AS key_name, k.scopes, k."expiresAt" AS expires_at, k."revokedAt" AS revoked_at,
            a.id AS account_id, a.handle, a.email, a.status::text AS status, a."createdAt" AS account_created_at,
            p.name AS plan_name, p."apiAccess" AS api_access, p."requestsPerMinute" AS requests_per_minute,
@@ -138,7 +137,12 @@ export async function findKeyForAuth(db: Db, secret: string): Promise<KeyForAuth
     FROM api_keys k
     JOIN accounts a ON a.id = k."accountId"
     JOIN plans p ON p.name = a."planName"
-    WHERE k."secretHash" = ${hashKeySecret(secret)}`;
+    WHERE k."secretHash" = $1`);
+
+/** Looks a presented secret up by its SHA-256; null when no key has it (or it cannot be one). */
+export async function findKeyForAuth(db: Db, secret: string): Promise<KeyForAuth | null> {
+  if (!SECRET_PATTERN.test(secret)) return null;
+  const rows = await query<KeyAuthRow>(db, KEY_FOR_AUTH, [hashKeySecret(secret)]);
   const row = rows[0];
   if (!row) return null;
   return {

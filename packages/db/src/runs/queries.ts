@@ -4,6 +4,7 @@
 import type { Db } from "../client";
 import type { Prisma, Run } from "../generated/client";
 import { type Failure, RESULTS_TTL_MS, type RunStatusName, type RunSummary } from "./types";
+import { execute, query, statement } from "../sql";
 
 export type DbClient = Db | Prisma.TransactionClient;
 
@@ -29,8 +30,22 @@ export interface NewRun {
   createdAt?: Date;
 }
 
+const RUN_BY_KEY = statement("run_by_key", `SELECT * FROM runs WHERE "accountId" = $1 AND "idempotencyKey" = $2`);
+const RUN_BY_ID = statement("run_by_id", `SELECT * FROM runs WHERE id = $1`);
+
+/** A client made by createDb (prepared statements on its pool), not a transaction. */
+function isDb(db: DbClient): db is Db {
+  return "$connect" in db;
+}
+
 export async function findRunByKey(db: DbClient, accountId: string, key: string): Promise<Run | null> {
+  if (isDb(db)) return (await query<Run>(db, RUN_BY_KEY, [accountId, key]))[0] ?? null;
   return db.run.findUnique({ where: { accountId_idempotencyKey: { accountId, idempotencyKey: key } } });
+}
+
+/** A run by id, one prepared statement (the hot reads of the API and workers). */
+export async function findRun(db: Db, id: string): Promise<Run | null> {
+  return (await query<Run>(db, RUN_BY_ID, [id]))[0] ?? null;
 }
 
 /**
@@ -58,7 +73,10 @@ export async function countActiveApiRuns(db: DbClient, accountId: string): Promi
 }
 
 /** queued -> running, only if still queued and not being cancelled. */
+const MARK_RUNNING = statement("mark_running", `UPDATE runs SET status = 'running', "startedAt" = $2::timestamptz WHERE id = $1 AND status = 'queued' AND NOT "cancelRequested"`);
+
 export async function markRunning(db: DbClient, id: string, now: Date): Promise<boolean> {
+  if (isDb(db)) return (await execute(db, MARK_RUNNING, [id, now.toISOString()])) === 1;
   const { count } = await db.run.updateMany({ where: { id, status: "queued", cancelRequested: false }, data: { status: "running", startedAt: now } });
   return count === 1;
 }
@@ -122,10 +140,11 @@ export type StartOutcome =
  * lock makes concurrent starts of one account pass the cap one at a time, and is held only for
  * that statement.
  */
+const RUNS_START = statement("runs_start", `SELECT * FROM runs_start($1::jsonb, $2::int, $3::bigint, $4::date)`);
+
 export async function startRunRow(db: Db, run: NewRun, limits: { queueCap: number | null; computeUnitsPerMonth: number; period: Date }): Promise<StartOutcome> {
   const row = { ...run, parentRunId: run.parentRunId ?? null, createdAt: run.createdAt ?? new Date() };
-  const rows = await db.$queryRaw<Run[]>`
-    SELECT * FROM runs_start(${JSON.stringify(row)}::jsonb, ${limits.queueCap}::int, ${BigInt(limits.computeUnitsPerMonth)}::bigint, ${limits.period}::date)`;
+  const rows = await query<Run>(db, RUNS_START, [JSON.stringify(row), limits.queueCap, String(limits.computeUnitsPerMonth), limits.period.toISOString().slice(0, 10)]);
   const found = rows[0];
   if (found) return { outcome: found.id === run.id ? "created" : "existing", run: found };
   // Nothing inserted: say why (the figures only word the answer).
@@ -141,13 +160,15 @@ export interface RunWithPlan {
   plan: { name: string; concurrentRuns: number; runTimeLimitSeconds: number; eventsPerMonth: number };
 }
 
-/** A run with its account's handle and the plan figures a worker needs: one query. */
-export async function findRunWithPlan(db: Db, id: string): Promise<RunWithPlan | null> {
-  const rows = await db.$queryRaw<Array<Run & { _handle: string; _plan: string; _concurrentRuns: number; _runTimeLimitSeconds: number; _eventsPerMonth: number | bigint }>>`
+const RUN_WITH_PLAN = statement("run_with_plan", `
     SELECT r.*, a.handle AS "_handle", p.name AS "_plan", p."concurrentRuns" AS "_concurrentRuns",
            p."runTimeLimitSeconds" AS "_runTimeLimitSeconds", p."eventsPerMonth" AS "_eventsPerMonth"
     FROM runs r JOIN accounts a ON a.id = r."accountId" JOIN plans p ON p.name = a."planName"
-    WHERE r.id = ${id}`;
+    WHERE r.id = $1`);
+
+/** A run with its account's handle and the plan figures a worker needs: one query. */
+export async function findRunWithPlan(db: Db, id: string): Promise<RunWithPlan | null> {
+  const rows = await query<Run & { _handle: string; _plan: string; _concurrentRuns: number; _runTimeLimitSeconds: number; _eventsPerMonth: number | bigint }>(db, RUN_WITH_PLAN, [id]);
   const row = rows[0];
   if (!row) return null;
   const { _handle, _plan, _concurrentRuns, _runTimeLimitSeconds, _eventsPerMonth, ...run } = row;

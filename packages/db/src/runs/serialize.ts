@@ -84,3 +84,16 @@ export async function ownerHandles(db: { account: { findMany(args: { where: { id
   const rows = await db.account.findMany({ where: { id: { in: ids } }, select: { id: true, handle: true } });
   return new Map(rows.map((r) => [r.id, r.handle]));
 }
+
+const RUN_TIMES = ["windowFrom", "windowTo", "requestedFrom", "requestedTo", "createdAt", "startedAt", "finishedAt", "expiresAt", "resultsExpiredAt"] as const;
+
+/** A run row as a status message carries it (JSON of the row) back to the row; null if it is not one. */
+export function runFromWire(wire: Record<string, unknown> | undefined): Run | null {
+  if (!wire || typeof wire["id"] !== "string" || typeof wire["status"] !== "string" || typeof wire["createdAt"] !== "string") return null;
+  const row: Record<string, unknown> = { ...wire };
+  for (const k of RUN_TIMES) {
+    const v = row[k];
+    row[k] = typeof v === "string" ? new Date(v) : null;
+  }
+  return row as unknown as Run;
+}

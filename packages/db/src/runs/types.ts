@@ -46,8 +46,12 @@ export interface RunSummary {
   duration: number;
 }
 
-/** What a status change publishes on the run's channel. */
-export type RunMessage = { type: "status"; status: RunStatusName } | { type: "cancel" };
+/**
+ * What a status change publishes on the run's channel. A worker that knows the whole final row
+ * sends it as `run` (its JSON, times as ISO strings; `runFromWire`), so a long poll answers
+ * without reading the run again.
+ */
+export type RunMessage = { type: "status"; status: RunStatusName; run?: Record<string, unknown> } | { type: "cancel" };
 
 /** Results (outputs, events) are kept 7 days after the run finished. */
 export const RESULTS_TTL_MS = 7 * 24 * 3600 * 1000;
