@@ -1,62 +1,12 @@
 // For the check-chain tests: the real app (createApp) on this file's database and Redis prefix,
 // accounts on chosen plans, and keys made through the accounts service.
-import type { Redis } from "ioredis";
-import pino from "pino";
 import { createAccount, createApiKey, type Db, type KeyScope } from "@barscript/db";
-import { createLimits, type Limits } from "@barscript/limits";
-import { createRedis } from "@barscript/queue";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { createApp } from "../src/app";
-import { createAuthChain, type AuthChain } from "../src/auth";
-import type { ApiConfig } from "../src/config";
-import { systemClock, type AppDeps } from "../src/deps";
-import { createCursorCodec } from "../src/http/cursor";
+import { startAppHarness, type AppHarness } from "./support/app-harness";
 
-export interface AuthHarness {
-  env: TestEnv;
-  db: Db;
-  redis: Redis;
-  limits: Limits;
-  auth: AuthChain;
-  deps: AppDeps;
-  app: ReturnType<typeof createApp>;
-  resetRedis(): Promise<void>;
-  close(): Promise<void>;
-}
+export type AuthHarness = AppHarness;
 
-export async function startAuthHarness(): Promise<AuthHarness> {
-  const env = await createTestEnv();
-  const redis = createRedis(env.redisUrl, "command");
-  await redis.ping();
-  const config: ApiConfig = {
-    databaseUrl: env.databaseUrl,
-    redisUrl: env.redisUrl,
-    redisPrefix: env.redisPrefix,
-    appSecret: env.processEnv["APP_SECRET"] ?? "",
-    port: 0,
-    publicUrl: "http://localhost:8080",
-    logLevel: "silent",
-    adminToken: undefined,
-    workerConcurrency: 1,
-  };
-  const logger = pino({ level: "silent" });
-  const limits = createLimits({ redis, prefix: env.redisPrefix });
-  const auth = createAuthChain({ db: env.db, limits, logger, lastUsedFlushMs: 200 });
-  const deps: AppDeps = { config, db: env.db, redis, logger, auth, cursors: createCursorCodec(config.appSecret), clock: systemClock };
-  const app = createApp(deps);
-  const resetRedis = async (): Promise<void> => {
-    const keys = await redis.keys(`${env.redisPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-  };
-  return {
-    env, db: env.db, redis, limits, auth, deps, app, resetRedis,
-    async close() {
-      await auth.close();
-      await resetRedis();
-      redis.disconnect();
-      await env.close();
-    },
-  };
+export function startAuthHarness(): Promise<AuthHarness> {
+  return startAppHarness({ lastUsedFlushMs: 200 });
 }
 
 let made = 0;

@@ -3,19 +3,12 @@
 // keeps cookies and reads CSRF tokens from the pages it gets.
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
-import type { Redis } from "ioredis";
-import pino from "pino";
 import request from "supertest";
 import { createAccount, type Db } from "@barscript/db";
-import { createLimits } from "@barscript/limits";
-import { createRedis } from "@barscript/queue";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { createApp } from "../src/app";
-import { createAuthChain } from "../src/auth";
 import type { ApiConfig } from "../src/config";
-import type { AppDeps, Clock } from "../src/deps";
-import { createCursorCodec } from "../src/http/cursor";
+import type { Clock } from "../src/deps";
 import { signinPages } from "../src/pages";
+import { startAppHarness, type AppHarness } from "./support/app-harness";
 
 export interface MovableClock extends Clock {
   advance(ms: number): void;
@@ -26,63 +19,14 @@ export function movableClock(): MovableClock {
   return { now: () => new Date(Date.now() + offset), advance: (ms) => { offset += ms; } };
 }
 
-export interface Harness {
-  env: TestEnv;
-  db: Db;
-  redis: Redis;
+export interface Harness extends AppHarness {
   clock: MovableClock;
-  deps: AppDeps;
-  app: ReturnType<typeof createApp>;
-  /** Deletes every Redis key of this file (limits logs), so tests do not share throttles. */
-  resetRedis(): Promise<void>;
-  close(): Promise<void>;
 }
 
 export async function startHarness(overrides: Partial<ApiConfig> = {}): Promise<Harness> {
-  const env = await createTestEnv();
-  const redis = createRedis(env.redisUrl, "command");
-  await new Promise<void>((resolve, reject) => {
-    if (redis.status === "ready") return resolve();
-    redis.once("ready", () => resolve());
-    redis.once("end", () => reject(new Error("redis connection ended")));
-  });
-  const config: ApiConfig = {
-    databaseUrl: env.databaseUrl,
-    redisUrl: env.redisUrl,
-    redisPrefix: env.redisPrefix,
-    appSecret: env.processEnv["APP_SECRET"] ?? "",
-    port: 0,
-    publicUrl: "http://localhost:8080",
-    logLevel: "silent",
-    adminToken: undefined,
-    workerConcurrency: 1,
-    ...overrides,
-  };
   const clock = movableClock();
-  const logger = pino({ level: "silent" });
-  // The real check chain of SERVICE-SPEC 5.4, on this file's Redis prefix.
-  const auth = createAuthChain({ db: env.db, limits: createLimits({ redis, prefix: config.redisPrefix }), clock, logger });
-  const deps: AppDeps = { config, db: env.db, redis, logger, cursors: createCursorCodec(config.appSecret), clock, auth };
-  const app = createApp(deps, { outside: [signinPages(deps)] });
-  const resetRedis = async (): Promise<void> => {
-    const keys = await redis.keys(`${env.redisPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-  };
-  return {
-    env,
-    db: env.db,
-    redis,
-    clock,
-    deps,
-    app,
-    resetRedis,
-    async close() {
-      await auth.close();
-      await resetRedis();
-      redis.disconnect();
-      await env.close();
-    },
-  };
+  const harness = await startAppHarness({ config: overrides, clock, outside: (deps) => [signinPages(deps)] });
+  return { ...harness, clock };
 }
 
 /**
