@@ -65,10 +65,10 @@ async function checkServices(env) {
   if (failures.length > 0) throw new UpError(failures.join("\n\n"));
 }
 
-function run(command, args, { env, capture = false, allowFailure = false } = {}) {
+function run(command, args, { env, capture = false } = {}) {
   const result = spawnSync(command, args, { cwd: ROOT, env, stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit", encoding: "utf8" });
   if (result.error) throw new UpError(`could not start ${command}: ${result.error.message}`);
-  if (result.status !== 0 && !allowFailure) {
+  if (result.status !== 0) {
     const detail = capture ? `\n${(result.stderr || result.stdout || "").trim()}` : "";
     throw new UpError(`\`${[command, ...args].join(" ")}\` failed with exit code ${result.status}${detail}`);
   }
@@ -76,34 +76,6 @@ function run(command, args, { env, capture = false, allowFailure = false } = {})
 }
 
 const admin = (args, env, options = {}) => run(NPM, ["run", "--silent", "admin", "--", ...args], { env, ...options });
-
-/** The admin program's commands, from its --help output (it is built by its own workstream). */
-function adminCommands(env) {
-  if (!existsSync(join(ROOT, "apps/admin/src/main.ts"))) return null;
-  const top = admin(["--help"], env, { capture: true, allowFailure: true });
-  if (top.status !== 0) return null;
-  const help = (args) => {
-    const result = admin([...args, "--help"], env, { capture: true, allowFailure: true });
-    return result.status === 0 ? `${result.stdout}${result.stderr}` : "";
-  };
-  const account = help(["account"]);
-  const key = help(["key"]);
-  const instruments = help(["instruments"]);
-  return {
-    accountCreate: /\bcreate\b/.test(account),
-    keyCreate: /\bcreate\b/.test(key),
-    seedDemo: /\bseed-demo\b/.test(instruments),
-  };
-}
-
-function requireAdmin(commands, what, command) {
-  if (!commands || !commands[what]) {
-    throw new UpError(
-      `the operator CLI does not offer \`npm run admin -- ${command}\` yet (apps/admin is still being built), ` +
-        `so the demo account and key cannot be made. Everything before this step is in place; run \`npm run up\` again once it exists.`,
-    );
-  }
-}
 
 async function accountExists(databaseUrl, email) {
   const { default: pg } = await import("pg");
@@ -122,12 +94,10 @@ function saveToEnvFile(entries) {
 }
 
 async function demoAccountAndKey(env) {
-  const commands = adminCommands(env);
   const fileValues = parseEnv(readEnvFile() ?? "");
   if (await accountExists(env.DATABASE_URL, DEMO.email)) {
     console.log(`  account ${DEMO.email} exists`);
   } else {
-    requireAdmin(commands, "accountCreate", "account create");
     const password = fileValues.DEMO_PASSWORD ?? generateSecret(15);
     saveToEnvFile({ DEMO_PASSWORD: password });
     admin(["account", "create", "--email", DEMO.email, "--password", password, "--handle", DEMO.handle, "--plan", DEMO.plan, "--admit"], env);
@@ -138,7 +108,6 @@ async function demoAccountAndKey(env) {
   if (key) {
     console.log("  reusing the demo key stored in .env (DEMO_API_KEY)");
   } else {
-    requireAdmin(commands, "keyCreate", "key create");
     const created = admin(["key", "create", "--email", DEMO.email, "--scopes", DEMO.scopes, "--name", DEMO.keyName], env, { capture: true });
     key = created.stdout.trim().split(/\r?\n/).pop()?.trim();
     if (!key) throw new UpError("`npm run admin -- key create` printed no key");
@@ -146,11 +115,7 @@ async function demoAccountAndKey(env) {
     console.log("  created a demo key and stored it in .env as DEMO_API_KEY");
   }
 
-  if (commands?.seedDemo) {
-    admin(["instruments", "seed-demo"], env);
-  } else {
-    console.log("  (skipped demo instruments: `npm run admin -- instruments seed-demo` is not available yet)");
-  }
+  admin(["instruments", "seed-demo"], env);
   return key;
 }
 
