@@ -139,30 +139,35 @@ export function chunkedWindowStore(
     return p;
   };
 
-  return {
-    async range(from, to) {
-      const hi = to ?? Infinity;
-      let first = NaN;
-      let last = NaN;
-      let count = 0;
-      for (const c of await chunks()) {
-        if (c.lastTime < from || c.firstTime > hi) continue;
-        if (c.firstTime >= from && c.lastTime <= hi) {
-          if (count === 0) first = c.firstTime;
-          last = c.lastTime;
-          count += c.barCount;
-          continue;
-        }
-        const t = await timesOf(c);
-        const s = lowerBound(t, from);
-        const e = upperBound(t, hi);
-        if (e <= s) continue;
-        if (count === 0) first = t[s] as number;
-        last = t[e - 1] as number;
-        count += e - s;
+  /** The first `n` bars opening in [from, hi], chunk by chunk from the oldest. */
+  const forward = async (from: number, hi: number, n: number): Promise<BarSpan | null> => {
+    let first = NaN;
+    let last = NaN;
+    let count = 0;
+    for (const c of await chunks()) {
+      if (count >= n) break;
+      if (c.lastTime < from || c.firstTime > hi) continue;
+      const need = n - count;
+      if (c.firstTime >= from && c.lastTime <= hi && c.barCount <= need) {
+        if (count === 0) first = c.firstTime;
+        last = c.lastTime;
+        count += c.barCount;
+        continue;
       }
-      return count ? { first, last, count } : null;
-    },
+      const t = await timesOf(c);
+      const s = lowerBound(t, from);
+      const e = Math.min(upperBound(t, hi), s + need);
+      if (e <= s) continue;
+      if (count === 0) first = t[s] as number;
+      last = t[e - 1] as number;
+      count += e - s;
+    }
+    return count ? { first, last, count } : null;
+  };
+
+  return {
+    range: (from, to) => forward(from, to ?? Infinity, Infinity),
+    first: (n, from) => forward(from, Infinity, n),
     async last(n, to) {
       const hi = to ?? Infinity;
       const all = await chunks();
@@ -185,30 +190,6 @@ export function chunkedWindowStore(
         if (e <= s) continue;
         if (count === 0) last = t[e - 1] as number;
         first = t[s] as number;
-        count += e - s;
-      }
-      return count ? { first, last, count } : null;
-    },
-    async first(n, from) {
-      let first = NaN;
-      let last = NaN;
-      let count = 0;
-      for (const c of await chunks()) {
-        if (count >= n) break;
-        if (c.lastTime < from) continue;
-        const need = n - count;
-        if (c.firstTime >= from && c.barCount <= need) {
-          if (count === 0) first = c.firstTime;
-          last = c.lastTime;
-          count += c.barCount;
-          continue;
-        }
-        const t = await timesOf(c);
-        const s = lowerBound(t, from);
-        const e = Math.min(t.length, s + need);
-        if (e <= s) continue;
-        if (count === 0) first = t[s] as number;
-        last = t[e - 1] as number;
         count += e - s;
       }
       return count ? { first, last, count } : null;
