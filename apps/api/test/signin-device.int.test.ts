@@ -1,25 +1,13 @@
 // POST /v1/auth/device and POST /v1/auth/token (API.md "Sign-in", "DeviceAuthorization",
 // "Token"): every sign-in code, expiry on the injectable clock, single use, the start throttle.
 // Approvals go through the real /device form of a signed-in session, never the database.
-import { createHash } from "node:crypto";
 import request from "supertest";
 import { MAX_LIVE_KEYS, createApiKey } from "@barscript/db";
-import { csrfOf, decide, makeAccount, signedInAgent, startHarness, startSignin, type Harness } from "./signin-harness";
+import { csrfOf, decide, harnessForFile, makeAccount, sha256, signedInAgent, startSignin } from "./signin-harness";
 
-const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");
 const USER_CODE = /^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/;
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(async () => {
-  await h.resetRedis();
-});
+const h = harnessForFile();
 
 function poll(deviceCode: string, extra: Record<string, unknown> = {}) {
   return request(h.app).post("/v1/auth/token").send({ device_code: deviceCode, ...extra });

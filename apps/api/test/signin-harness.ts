@@ -1,6 +1,7 @@
 // Shared by the sign-in tests: the real app (createApp with the sign-in pages) on its own
 // database and Redis prefix, a clock the tests can move, and a browser-like HTTP agent that
 // keeps cookies and reads CSRF tokens from the pages it gets.
+import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
 import request from "supertest";
@@ -28,6 +29,27 @@ export async function startHarness(overrides: Partial<ApiConfig> = {}): Promise<
   const harness = await startAppHarness({ config: overrides, clock, outside: (deps) => [signinPages(deps)] });
   return { ...harness, clock };
 }
+
+/**
+ * The harness of a test file: started before its tests, its Redis keys deleted before each test,
+ * closed after them. The object is filled in by `beforeAll`: read it inside tests and hooks.
+ */
+export function harnessForFile(): Harness {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(h, await startHarness());
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  beforeEach(async () => {
+    await h.resetRedis();
+  });
+  return h;
+}
+
+/** SHA-256 in hex, computed here: how codes, keys and session tokens are stored. */
+export const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");
 
 /**
  * The app served on an ephemeral port of 127.0.0.1 (for the real browser), with PUBLIC_URL

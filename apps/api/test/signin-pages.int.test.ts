@@ -1,24 +1,11 @@
 // The sign-in pages (API.md "Sign-in", "Limits, precisely"): sign-up that never tells whether an
 // email exists, password sign-in and its throttle, sessions stored hashed with the right cookie
 // flags, CSRF tokens checked on every form, the /device and /account pages, security headers.
-import { createHash } from "node:crypto";
 import request from "supertest";
 import { MAX_LIVE_KEYS, createApiKey } from "@barscript/db";
-import { PASSWORD, csrfOf, makeAccount, signedInAgent, startHarness, startSignin, type Harness } from "./signin-harness";
+import { PASSWORD, csrfOf, harnessForFile, makeAccount, sha256, signedInAgent, startHarness, startSignin } from "./signin-harness";
 
-const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");
-
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(async () => {
-  await h.resetRedis();
-});
+const h = harnessForFile();
 
 function cookieHeader(res: request.Response, name: string): string {
   const all = (res.headers["set-cookie"] as unknown as string[] | undefined) ?? [];
