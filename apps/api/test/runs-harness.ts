@@ -125,6 +125,15 @@ plot(ta.sma(close, 20), "sma")
 plot(ta.rsi(close, len), "rsi")
 `;
 
+/** Two million loop steps on every bar: a run that is still running when the test acts on it. */
+export const SLOW = `//@version=6
+indicator("slow")
+float x = 0.0
+for i = 0 to 2000000
+    x += i
+plot(x, "x")
+`;
+
 /** Daily AAPL bars as in the CSV (bokeh format: Date,Open,High,Low,Close,...), oldest first. */
 export async function aaplCloses(): Promise<{ time: number[]; close: number[] }> {
   const { readFile } = await import("node:fs/promises");

@@ -6,17 +6,10 @@ import { createLimits } from "@barscript/limits";
 import { createRedis } from "@barscript/queue";
 import { importFile, setBackfillStatus } from "@barscript/marketdata";
 import type { Redis } from "ioredis";
-import { AAPL_FILE, RunsHarness, SMA_RSI, type Client } from "./runs-harness";
+import { AAPL_FILE, RunsHarness, SLOW, SMA_RSI, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
 
-const SLOW = `//@version=6
-indicator("slow")
-float x = 0.0
-for i = 0 to 2000000
-    x += i
-plot(x, "x")
-`;
 const EVERY_BAR_ERROR = `//@version=6
 indicator("always fails")
 runtime.error("nothing works")

@@ -6,17 +6,10 @@ import { createServer, type AddressInfo } from "node:net";
 import { newRunId } from "@barscript/db/src/runs";
 import { sweepExpired } from "../src/runs/sweeper";
 import { spawnApi } from "../../../test/support/processes";
-import { RunsHarness, SMA_RSI } from "../../api/test/runs-harness";
+import { RunsHarness, SLOW, SMA_RSI } from "../../api/test/runs-harness";
 
 jest.setTimeout(180_000);
 
-const SLOW = `//@version=6
-indicator("slow")
-float x = 0.0
-for i = 0 to 2000000
-    x += i
-plot(x, "x")
-`;
 const base = { instrument: "AAPL", timeframe: "1d" };
 
 /** A port nobody listens on right now. */
