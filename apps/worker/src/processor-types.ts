@@ -22,6 +22,8 @@ export interface ProcessorModule {
   queue: QueueName;
   /** Built once per worker process. */
   create(deps: WorkerDeps): Processor;
+  /** Jobs at once of this queue's worker; default WORKER_CONCURRENCY. */
+  concurrency?(config: WorkerConfig): number;
   /** Per-queue BullMQ worker options (lock duration, stalled checks). */
   options?: { lockDuration?: number; stalledInterval?: number; maxStalledCount?: number };
   /** Process-wide companions (listeners, schedulers), started once after the workers; closed on shutdown. */

@@ -18,7 +18,7 @@ export function startWorkers(deps: WorkerDeps, modules: ProcessorModule[] = PROC
     const worker = new Worker(module.queue, observeProcessor(module.queue, module.create(deps), deps), {
       connection: createRedis(deps.config.redisUrl, "worker"),
       prefix: bullPrefix(deps.config.redisPrefix),
-      concurrency: deps.config.concurrency,
+      concurrency: module.concurrency?.(deps.config) ?? deps.config.concurrency,
       ...module.options,
     });
     worker.on("error", (error) => deps.logger.error({ err: error, queue: module.queue }, "worker error"));

@@ -56,18 +56,21 @@ export function createAuthChain(deps: AuthChainDeps): AuthChain {
   }
 
   async function check(kind: GuardKind, req: Request, res: Response): Promise<void> {
-    // Row 1: the IP's failed key checks, whatever key (or none) this call sends.
+    // Row 1: the IP's failed key checks, whatever key (or none) this call sends. The key is
+    // looked up at the same time (a read, with no effect); its answer is used only after row 1.
     const ip = clientIp(req);
+    const header = req.headers.authorization;
+    const secret = header === undefined ? undefined : BEARER.exec(header.trim())?.[1];
+    const lookup = secret ? findKeyForAuth(db, secret) : null;
+    lookup?.catch(() => undefined);
     if (await limits.failedKeys.isBlocked(ip)) {
       throw new ApiError("rate_limited", `Too many failed API key checks from this address; try again in ${FAILED_KEY_RETRY_AFTER} seconds.`, { retryAfter: FAILED_KEY_RETRY_AFTER });
     }
     // Row 2: no header at all (not a failed check).
-    const header = req.headers.authorization;
     if (header === undefined) throw new ApiError("unauthorized", "No API key: send `Authorization: Bearer <API_KEY>`.");
     // Row 3: the key itself.
-    const secret = BEARER.exec(header.trim())?.[1];
-    if (!secret) return refuseKey(ip, "The Authorization header is not `Bearer <API_KEY>`.");
-    const found = await findKeyForAuth(db, secret);
+    if (!secret || !lookup) return refuseKey(ip, "The Authorization header is not `Bearer <API_KEY>`.");
+    const found = await lookup;
     if (!found) return refuseKey(ip, "The API key is wrong: no such key.");
     if (found.key.revokedAt) return refuseKey(ip, `The API key was revoked at ${found.key.revokedAt.toISOString()}.`);
     const now = clock.now();

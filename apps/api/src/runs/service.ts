@@ -186,6 +186,12 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   const sp = options.spans;
   const ref = typeof request.script === "string" ? { slug: request.script } : request.script;
 
+  // The instrument's series is read beside the script (independent reads); its answer is used
+  // only after the script's checks, so the order of refusals is unchanged.
+  const symbol = normalizeSymbol(request.instrument);
+  const seriesRead = lookupSeries(db, symbol, request.timeframe);
+  seriesRead.catch(() => undefined);
+
   // Script and version.
   let located;
   try {
@@ -205,8 +211,7 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   sp?.mark("script");
 
   // Instrument, timeframe, inputs.
-  const symbol = normalizeSymbol(request.instrument);
-  const series = await lookupSeries(db, symbol, request.timeframe);
+  const series = await seriesRead;
   if (!series) throw new ApiError("unknown_instrument", `No instrument has the symbol ${JSON.stringify(request.instrument)}.`);
   if (!(TIMEFRAMES as readonly string[]).includes(request.timeframe)) {
     throw new ApiError("unsupported_timeframe", `Timeframe ${JSON.stringify(request.timeframe)} is not one of ${TIMEFRAMES.join(", ")}.`);

@@ -17,6 +17,8 @@ import { sweepExpired } from "./sweeper";
 
 export const SWEEP_EVERY_MS = 10 * 60_000;
 export const RECONCILE_EVERY_MS = 60_000;
+/** Run jobs a worker takes at once per sandbox thread (WORKER_CONCURRENCY threads). */
+export const RUN_JOBS_PER_THREAD = 2;
 
 interface Shared {
   pool: SandboxPool;
@@ -40,6 +42,8 @@ export function createRunsModules(): ProcessorModule[] {
 
   const runs: ProcessorModule = {
     queue: QUEUES.runs,
+    // More jobs than sandbox threads: one job's database reads and writes overlap another's evaluation.
+    concurrency: (config) => config.concurrency * RUN_JOBS_PER_THREAD,
     options: { lockDuration: RUN_JOB_LOCK_MS, stalledInterval: RUN_JOB_STALLED_INTERVAL_MS, maxStalledCount: 0 },
     create(deps) {
       const s = sharedFor(deps);

@@ -99,7 +99,14 @@ export class SandboxPool {
 
   async run(task: EvalTask, options: RunOptions): Promise<EvalOutcome> {
     if (this.closed) return { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 };
+    const queuedAt = Date.now();
     const slot = await this.acquire();
+    // Time spent waiting for a free thread counts against the run's limits.
+    const waited = Date.now() - queuedAt;
+    if (waited > 0) {
+      task = { ...task, timeBudgetMs: Math.max(1, task.timeBudgetMs - waited) };
+      options = { ...options, timeoutMs: Math.max(1, options.timeoutMs - waited) };
+    }
     const id = ++taskIds;
     const worker = slot.worker;
     // Stop flag and progress, shared with the thread (protocol.ts, EvalTask.control).

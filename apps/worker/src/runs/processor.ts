@@ -92,6 +92,11 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       return;
     }
 
+    // The version and bars are read while the slot, the subscription and the move to running
+    // happen (reads only; unused if the run does not start).
+    const inputs = prefetch(run);
+    inputs.catch(() => undefined);
+
     // A runs-at-once slot of the account. None free: back to delayed until the time limit passes.
     const lease: Lease | null = await limits.tryAcquireRun({ id: account.id, plan }, run.id);
     sp.mark("slot");
@@ -122,26 +127,33 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       void publish(run.id, { type: "status", status: "running" });
       sp.mark("running");
       const running: Run = { ...run, status: "running", startedAt };
-      await execute(running, { accountId: account.id, handle: account.handle, limitMs, eventsPerMonth: plan.eventsPerMonth }, startedAt, controller.signal, sp);
+      await execute(running, await inputs, { accountId: account.id, handle: account.handle, limitMs, eventsPerMonth: plan.eventsPerMonth }, startedAt, controller.signal, sp);
     } catch (error) {
       deps.logger.error({ err: error, runId: run.id }, "run failed on our side");
       await fail(run, ["queued", "running"], failure("internal", "The run failed on our side; running it again should work.", true)).catch(() => false);
     } finally {
-      await stopListening();
-      await lease.release().catch(() => undefined);
+      await Promise.all([stopListening(), lease.release().catch(() => undefined)]);
       sp.mark("release");
       sp.log("run timings", { bars: run.windowBars, pickupMs: (job.processedOn ?? Date.now()) - job.timestamp });
     }
   };
 
-  async function execute(run: Run, account: { accountId: string; handle: string; limitMs: number; eventsPerMonth: number }, startedAt: Date, signal: AbortSignal, sp: Spans): Promise<void> {
-    // The version (immutable, cached by id) first: its warmup fixes the read, which also gives
-    // the instrument; the checks below keep their order.
+  /**
+   * The version (immutable, cached by id) first: its warmup fixes the read, which also gives the
+   * instrument.
+   */
+  async function prefetch(run: Run): Promise<Prefetched> {
     const version = run.scriptId ? await versions.get(run.scriptId, run.scriptVersion) : null;
     const warmup = version ? ((version.interface as unknown as ScriptInterface).warmup_bars ?? 0) : 0;
     const series = version && run.kind !== "study" && run.windowBars > 0 && run.windowFrom && run.windowTo
       ? await barCache.read(db, { symbol: run.instrument, timeframe: run.timeframe as Timeframe, before: warmup, from: run.windowFrom, to: run.windowTo })
       : null;
+    return { version, warmup, series };
+  }
+
+  async function execute(run: Run, fetched: Prefetched, account: { accountId: string; handle: string; limitMs: number; eventsPerMonth: number }, startedAt: Date, signal: AbortSignal, sp: Spans): Promise<void> {
+    // The checks below keep their order.
+    const { version, warmup, series } = fetched;
     const instrument = series ? series.instrument : await db.instrument.findUnique({ where: { symbol: run.instrument } });
     if (!instrument) {
       await fail(run, ["running"], failure("out_of_coverage", `No instrument ${run.instrument} any more.`));
@@ -247,6 +259,12 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
     if (ok) await publish(run.id, { type: "status", status: "succeeded", run: JSON.parse(JSON.stringify(final)) as Record<string, unknown> });
     sp.mark("publish");
   }
+}
+
+interface Prefetched {
+  version: Awaited<ReturnType<VersionCache["get"]>>;
+  warmup: number;
+  series: Awaited<ReturnType<BarChunkCache["read"]>> | null;
 }
 
 function emptySummary(run: Run): RunSummary {
