@@ -1,7 +1,7 @@
 // Metrics end to end with real processes: a worker serving /metrics on METRICS_PORT counts the
 // indicator run it finished (count, duration, bars), and the API's /metrics shows the depth of
 // every BullMQ queue, read from Redis on scrape.
-import { createServer } from "node:net";
+import { freePort } from "../support/processes";
 import { RunsHarness, SMA_RSI, type Client } from "../../apps/api/test/runs-harness";
 
 jest.setTimeout(120_000);
@@ -9,19 +9,6 @@ jest.setTimeout(120_000);
 const h = new RunsHarness();
 let client: Client;
 let metricsPort: number;
-
-/** A port free right now (the worker binds it a moment later). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function scrape(url: string): Promise<{ status: number; type: string | null; text: string }> {
   const res = await fetch(url);

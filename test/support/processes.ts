@@ -1,6 +1,7 @@
 // Real API and worker processes for integration tests (multi-instance, crash and end-to-end
 // tests). Started as `node --import tsx <entry>` with the test file's environment.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { resolve } from "node:path";
 
 const ROOT = resolve(__dirname, "../..");
@@ -79,5 +80,18 @@ export function runAdmin(env: Record<string, string>, args: string[]): Promise<{
     child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
     child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
     child.on("exit", (code) => done({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** A port of 127.0.0.1 free right now (a process started a moment later binds it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
   });
 }

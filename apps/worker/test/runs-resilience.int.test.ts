@@ -2,27 +2,15 @@
 // duplicates, two workers competing under one account's runs-at-once slot, SIGKILL of a worker
 // mid-run (failed, internal, retryable), the reconciler re-enqueueing a queued run whose job is
 // gone, the expiry sweeper on an injected clock (410), and 503 busy when Postgres or Redis is down.
-import { createServer, type AddressInfo } from "node:net";
 import { newRunId } from "@barscript/db/src/runs";
 import { sweepExpired } from "../src/runs/sweeper";
-import { spawnApi } from "../../../test/support/processes";
+import { freePort, spawnApi } from "../../../test/support/processes";
 import { RunsHarness, SLOW, SMA_RSI } from "../../api/test/runs-harness";
 
 jest.setTimeout(180_000);
 
 const base = { instrument: "AAPL", timeframe: "1d" };
 
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 const h = new RunsHarness();
 
 beforeAll(() => h.setup({ workers: 2 }));
