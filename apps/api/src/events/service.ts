@@ -19,6 +19,7 @@ import { normalizeSymbol } from "@barscript/marketdata";
 import type { AppDeps } from "../deps";
 import type { AuthContext } from "../http/auth-plugin";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
+import { writeStreamed } from "../http/stream";
 
 export interface EventQuery {
   owner?: string | undefined;
@@ -100,27 +101,17 @@ export async function sendEventsPage(deps: AppDeps, res: Response, filter: Event
   res.status(200).json({ events: page.rows.map(serializeEvent), next_cursor: page.next ? deps.cursors.encode(list, page.next) : null });
 }
 
-function write(res: Response, text: string): Promise<void> {
-  if (res.write(text)) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onDrain = (): void => { res.off("close", onClose); resolve(); };
-    const onClose = (): void => { res.off("drain", onDrain); reject(new Error("client went away")); };
-    res.once("drain", onDrain);
-    res.once("close", onClose);
-  });
-}
-
 /** CSV in Event order (`id,time,name,message,instrument,timeframe,price,run_id`), streamed. */
 export async function streamEventsCsv(deps: AppDeps, res: Response, filter: EventFilter, filename: string): Promise<void> {
   res.status(200);
   res.setHeader("Content-Type", "text/csv; charset=utf-8");
   res.setHeader("Content-Disposition", `attachment; filename="${filename}.csv"`);
   try {
-    await write(res, eventCsvHeader());
+    await writeStreamed(res, eventCsvHeader());
     for await (const rows of streamEvents(deps.db, filter)) {
       let text = "";
       for (const row of rows) text += eventCsvRow(row);
-      await write(res, text);
+      await writeStreamed(res, text);
     }
     res.end();
   } catch (error) {
