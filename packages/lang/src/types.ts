@@ -83,6 +83,7 @@ export interface Resolver {
   resolve(ref: { owner: string | null; slug: string; version: number | null }): Promise<ResolvedScript | null>;
 }
 
+// Declared again, on purpose, as marketdata's BarColumns: lang imports nothing, and contracts holds HTTP shapes only.
 /** Bars as the bar store returns them: parallel columns, times in Unix seconds (bar open). */
 export interface Bars {
   length: number;

@@ -2,6 +2,7 @@
 // one column into bytes: a little-endian Float64Array, 8 bytes a bar.
 import { endianness } from "node:os";
 
+// Kept structurally equal to lang's `Bars` by hand: marketdata may not import lang (the worker hands one as the other).
 export interface BarColumns {
   length: number;
   time: Float64Array;
