@@ -10,7 +10,8 @@ export const FAILED_KEY_WINDOW_MS = 60_000;
 export const FAILED_KEY_RETRY_AFTER = 60;
 
 export class FailedKeyGuard {
-  private readonly log: RollingWindow;
+  /** The IP's log of failed checks (its key, for a script that reads it with another). */
+  readonly log: RollingWindow;
 
   constructor(redis: Redis, keyPrefix: string, windowMs = FAILED_KEY_WINDOW_MS) {
     this.log = new RollingWindow(redis, keyPrefix, windowMs);

@@ -1,6 +1,8 @@
 // Every per-account limit the API and workers share, all keys under the configured REDIS_PREFIX.
 import type { Redis } from "ioredis";
-import { FailedKeyGuard } from "./failed-keys";
+import { randomUUID } from "node:crypto";
+import { FAILED_KEY_THRESHOLD, FailedKeyGuard } from "./failed-keys";
+import { SCRIPTS, toNumbers } from "./lua";
 import { type Lease, type LeaseOptions, LeaseSemaphore } from "./semaphore";
 import { RollingWindow, type WindowHit } from "./window";
 
@@ -28,6 +30,11 @@ export interface Limits {
   readonly runs: LeaseSemaphore;
   /** Counts one call toward requests a minute unless the window is full (refused calls are not counted). */
   hitRequest(account: RateAccount): Promise<WindowHit>;
+  /**
+   * `failedKeys.isBlocked(ip)`, then (only when not blocked) `hitRequest(account)`, in one Redis
+   * round trip: null when the IP is blocked (nothing counted).
+   */
+  hitRequestUnlessBlocked(ip: string, account: RateAccount): Promise<WindowHit | null>;
   /** A heavy-call place, or null when the plan's heavy calls at once are taken. */
   tryAcquireHeavy(account: HeavyAccount): Promise<Lease | null>;
   /** A long-poll place, or null when the plan's long polls at once are taken (the call answers at once). */
@@ -54,6 +61,16 @@ export function createLimits(options: LimitsOptions): Limits {
     waits,
     runs,
     hitRequest: (account) => requests.hit(account.id, account.plan.requestsPerMinute),
+    async hitRequestUnlessBlocked(ip, account) {
+      const limit = account.plan.requestsPerMinute;
+      const [blocked, allowed, count, resetMs] = toNumbers(await SCRIPTS.guardedHit.run(
+        redis,
+        [failedKeys.log.key(ip), requests.key(account.id)],
+        [failedKeys.log.windowMs, FAILED_KEY_THRESHOLD, limit, requests.windowMs, randomUUID()],
+      ));
+      if (blocked === 1) return null;
+      return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - (count ?? 0)), resetSeconds: Math.ceil((resetMs ?? 0) / 1000) };
+    },
     tryAcquireHeavy: (account) => heavy.acquire(account.id, account.plan.concurrentHeavy),
     tryAcquireWait: (account) => waits.acquire(account.id, account.plan.concurrentWaits),
     tryAcquireRun: (account, runId, leaseOptions = {}) => runs.acquire(account.id, account.plan.concurrentRuns, { ...leaseOptions, leaseId: runId }),

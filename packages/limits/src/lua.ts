@@ -42,6 +42,7 @@ export const SCRIPTS = {
   windowHit: LuaScript.load("window-hit-1"),
   windowCount: LuaScript.load("window-count-1"),
   windowAdd: LuaScript.load("window-add-1"),
+  guardedHit: LuaScript.load("guarded-hit-2"),
 } as const;
 
 export function toNumbers(reply: unknown): number[] {

@@ -170,5 +170,28 @@ describe("limits against real Redis", () => {
       expect(mine.sort()).toEqual([`${p}limits:failed-keys:1.2.3.4`, `${p}limits:heavy:acc_1`, `${p}limits:rpm:acc_1`, `${p}limits:runs:acc_1`, `${p}limits:waits:acc_1`]);
       await Promise.all([heavy?.release(), wait?.release(), run?.release()]);
     });
+
+    it("when rows 1 and 6 are checked in one round trip, then they answer as isBlocked then hitRequest, and a blocked IP counts nothing", async () => {
+      const p = `${prefix}gh:`;
+      const limits = createLimits({ redis, prefix: p });
+      const account = { id: "acc_g", plan: { requestsPerMinute: 3 } };
+      const hits = [];
+      for (let i = 0; i < 4; i++) hits.push(await limits.hitRequestUnlessBlocked("9.9.9.9", account));
+      expect(hits.map((h) => h && { allowed: h.allowed, remaining: h.remaining, limit: h.limit })).toEqual([
+        { allowed: true, remaining: 2, limit: 3 },
+        { allowed: true, remaining: 1, limit: 3 },
+        { allowed: true, remaining: 0, limit: 3 },
+        { allowed: false, remaining: 0, limit: 3 },
+      ]);
+      expect(hits[3]?.resetSeconds).toBeGreaterThan(0);
+      expect(await limits.requests.count("acc_g")).toBe(3);
+      // 31 failed checks block the IP: nothing more is counted for the account from it.
+      const other = { id: "acc_h", plan: { requestsPerMinute: 3 } };
+      for (let i = 0; i < 31; i++) await limits.failedKeys.recordFailure("8.8.8.8");
+      expect(await limits.failedKeys.isBlocked("8.8.8.8")).toBe(true);
+      expect(await limits.hitRequestUnlessBlocked("8.8.8.8", other)).toBeNull();
+      expect(await limits.requests.count("acc_h")).toBe(0);
+      expect(await limits.hitRequestUnlessBlocked("7.7.7.7", other)).toMatchObject({ allowed: true, remaining: 2 });
+    });
   });
 });

@@ -8,7 +8,7 @@
 // Key validity is read from Postgres on every request: a revoked key is dead at once everywhere.
 import type { Request, RequestHandler, Response } from "express";
 import { ApiError, type Scope } from "@barscript/contracts";
-import { findKeyForAuth, type Db } from "@barscript/db";
+import { findKeyForAuth, type Db, type KeyForAuth } from "@barscript/db";
 import { FAILED_KEY_RETRY_AFTER, type Limits } from "@barscript/limits";
 import type { Logger } from "pino";
 import type { AuthPlugin, GuardKind } from "../http/auth-plugin";
@@ -55,25 +55,43 @@ export function createAuthChain(deps: AuthChainDeps): AuthChain {
     throw new ApiError("unauthorized", message);
   }
 
+  const blockedError = (): ApiError =>
+    new ApiError("rate_limited", `Too many failed API key checks from this address; try again in ${FAILED_KEY_RETRY_AFTER} seconds.`, { retryAfter: FAILED_KEY_RETRY_AFTER });
+
   async function check(kind: GuardKind, req: Request, res: Response): Promise<void> {
-    // Row 1: the IP's failed key checks, whatever key (or none) this call sends. The key is
-    // looked up at the same time (a read, with no effect); its answer is used only after row 1.
     const ip = clientIp(req);
     const header = req.headers.authorization;
     const secret = header === undefined ? undefined : BEARER.exec(header.trim())?.[1];
-    const lookup = secret ? findKeyForAuth(db, secret) : null;
-    lookup?.catch(() => undefined);
-    if (await limits.failedKeys.isBlocked(ip)) {
-      throw new ApiError("rate_limited", `Too many failed API key checks from this address; try again in ${FAILED_KEY_RETRY_AFTER} seconds.`, { retryAfter: FAILED_KEY_RETRY_AFTER });
+    // The key is read first (a read, with no effect); its answer is used only in the rows' order.
+    let lookupError: unknown = null;
+    const found = secret ? await findKeyForAuth(db, secret).catch((error: unknown) => { lookupError = error; return null; }) : null;
+    const now = clock.now();
+
+    // The usual call (a good key, an admitted account with API access, a counted endpoint): rows
+    // 1 and 6 in one Redis round trip, with the same rules and the same answers as below.
+    if (found && !found.key.revokedAt && !(found.key.expiresAt && found.key.expiresAt.getTime() <= now.getTime())
+      && kind !== "any-key" && found.account.status !== "waitlist" && found.plan.apiAccess) {
+      const hit = await limits.hitRequestUnlessBlocked(ip, { id: found.account.id, plan: { requestsPerMinute: found.plan.requestsPerMinute } });
+      if (!hit) throw blockedError();
+      lastUsed.touch(found.key.id, now);
+      res.locals["auth"] = toCaller(found);
+      rateHeaders(res, hit.limit, hit.remaining, hit.resetSeconds);
+      if (!hit.allowed) {
+        throw new ApiError("rate_limited", `Past the plan's ${hit.limit} requests a minute; try again shortly.`, { retryAfter: RATE_LIMITED_RETRY_AFTER });
+      }
+      checkScope(kind, found);
+      return;
     }
+
+    // Row 1: the IP's failed key checks, whatever key (or none) this call sends.
+    if (await limits.failedKeys.isBlocked(ip)) throw blockedError();
+    if (lookupError !== null) throw lookupError;
     // Row 2: no header at all (not a failed check).
     if (header === undefined) throw new ApiError("unauthorized", "No API key: send `Authorization: Bearer <API_KEY>`.");
     // Row 3: the key itself.
-    if (!secret || !lookup) return refuseKey(ip, "The Authorization header is not `Bearer <API_KEY>`.");
-    const found = await lookup;
+    if (!secret) return refuseKey(ip, "The Authorization header is not `Bearer <API_KEY>`.");
     if (!found) return refuseKey(ip, "The API key is wrong: no such key.");
     if (found.key.revokedAt) return refuseKey(ip, `The API key was revoked at ${found.key.revokedAt.toISOString()}.`);
-    const now = clock.now();
     if (found.key.expiresAt && found.key.expiresAt.getTime() <= now.getTime()) {
       return refuseKey(ip, `The API key expired at ${found.key.expiresAt.toISOString()}.`);
     }
@@ -93,8 +111,12 @@ export function createAuthChain(deps: AuthChainDeps): AuthChain {
     if (!hit.allowed) {
       throw new ApiError("rate_limited", `Past the plan's ${hit.limit} requests a minute; try again shortly.`, { retryAfter: RATE_LIMITED_RETRY_AFTER });
     }
-    // Row 7.
-    if (kind !== "account" && kind !== "no-key" && !found.key.scopes.includes(kind satisfies Scope)) {
+    checkScope(kind, found);
+  }
+
+  // Row 7.
+  function checkScope(kind: GuardKind, found: KeyForAuth): void {
+    if (kind !== "account" && kind !== "no-key" && kind !== "any-key" && !found.key.scopes.includes(kind satisfies Scope)) {
       throw new ApiError("forbidden_scope", `This endpoint needs a key with the \`${kind}\` scope.`);
     }
   }

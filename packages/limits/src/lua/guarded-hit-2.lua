@@ -1,0 +1,31 @@
+-- The check chain's two Redis rows in one round trip: row 1 (the IP's failed key checks) and,
+-- only when the IP is not blocked, row 6 (count this call unless the account's window is full).
+-- KEYS[1] the IP's failed-check log, KEYS[2] the account's request log (sorted sets, ms scores)
+-- ARGV[1] failed-check window (ms), ARGV[2] failed checks allowed (blocked when more),
+-- ARGV[3] requests allowed, ARGV[4] request window (ms), ARGV[5] a unique member for this call
+-- Returns {blocked (1|0), allowed (1|0), count in the window after this call, ms until room}.
+-- Same rules as window-count-1 then window-hit-1; a blocked or refused call is not recorded.
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
+if redis.call('ZCARD', KEYS[1]) > tonumber(ARGV[2]) then
+  return {1, 0, 0, 0}
+end
+local limit = tonumber(ARGV[3])
+local window = tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[2])
+local allowed = 0
+if count < limit then
+  redis.call('ZADD', KEYS[2], now, ARGV[5])
+  redis.call('PEXPIRE', KEYS[2], window)
+  count = count + 1
+  allowed = 1
+end
+local reset = 0
+if count >= limit and count > 0 then
+  local oldest = redis.call('ZRANGE', KEYS[2], count - limit, count - limit, 'WITHSCORES')
+  reset = tonumber(oldest[2]) + window - now
+  if reset < 0 then reset = 0 end
+end
+return {0, allowed, count, reset}
