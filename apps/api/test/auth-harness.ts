@@ -1,6 +1,10 @@
 // For the check-chain tests: the real app (createApp) on this file's database and Redis prefix,
 // accounts on chosen plans, and keys made through the accounts service.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createAccount, createApiKey, type Db, type KeyScope } from "@barscript/db";
+import { importFile } from "@barscript/marketdata";
 import { startAppHarness, type AppHarness } from "./support/app-harness";
 
 export type AuthHarness = AppHarness;
@@ -33,4 +37,13 @@ export async function tinyPlan(db: Db, name: string, figures: { requestsPerMinut
     },
   });
   return name;
+}
+
+/** Instruments `[symbol, name]` (NASDAQ equities in New York), each given the daily bars of `csv` through the real import. */
+export async function importDailyInstruments(db: Db, instruments: ReadonlyArray<readonly [string, string]>, csv: string): Promise<void> {
+  const file = join(mkdtempSync(join(tmpdir(), "bs-instr-")), "bars.csv");
+  writeFileSync(file, csv);
+  for (const [symbol, name] of instruments) {
+    await importFile(db, { symbol, timeframe: "1d", file, meta: { name, exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } });
+  }
 }

@@ -1,14 +1,10 @@
 // Conformance regressions found by probing a running instance as a strict client would
 // (docs/conformance/auth-and-limits.md): each test pins one deviation that was fixed.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import express from "express";
 import type { Redis } from "ioredis";
 import request from "supertest";
-import { importFile } from "@barscript/marketdata";
 import { healthRouter } from "../src/ops/health";
-import { account, key, startAuthHarness, type AuthHarness } from "./auth-harness";
+import { account, importDailyInstruments, key, startAuthHarness, type AuthHarness } from "./auth-harness";
 
 jest.setTimeout(120_000);
 let h: AuthHarness;
@@ -17,12 +13,7 @@ let secret: string;
 beforeAll(async () => {
   h = await startAuthHarness();
   secret = await key(h.db, (await account(h.db, "pro")).id, ["read"]);
-  const dir = mkdtempSync(join(tmpdir(), "bs-conf-"));
-  const file = join(dir, "bars.csv");
-  writeFileSync(file, "time,open,high,low,close,volume\n2024-03-01,10,12,9,11,100\n");
-  for (const [symbol, name] of [["AAPL", "Apple Inc."], ["MSFT", "Microsoft Corporation"], ["SPY", "SPDR S&P 500 ETF Trust"]] as const) {
-    await importFile(h.db, { symbol, timeframe: "1d", file, meta: { name, exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } });
-  }
+  await importDailyInstruments(h.db, [["AAPL", "Apple Inc."], ["MSFT", "Microsoft Corporation"], ["SPY", "SPDR S&P 500 ETF Trust"]], "time,open,high,low,close,volume\n2024-03-01,10,12,9,11,100\n");
 });
 afterAll(async () => h.close());
 

@@ -1,10 +1,6 @@
 // GET /v1/instruments and /v1/instruments/{symbol} over instruments imported through marketdata.
-import { writeFileSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import request from "supertest";
-import { importFile } from "@barscript/marketdata";
-import { account, key, startAuthHarness, type AuthHarness } from "./auth-harness";
+import { account, importDailyInstruments, key, startAuthHarness, type AuthHarness } from "./auth-harness";
 
 jest.setTimeout(120_000);
 let h: AuthHarness;
@@ -13,12 +9,7 @@ let secret: string;
 beforeAll(async () => {
   h = await startAuthHarness();
   secret = await key(h.db, (await account(h.db, "pro")).id, ["read"]);
-  const dir = mkdtempSync(join(tmpdir(), "bs-instr-"));
-  const file = join(dir, "bars.csv");
-  writeFileSync(file, "time,open,high,low,close,volume\n2024-03-01,10,12,9,11,100\n2024-03-04,11,13,10,12,200\n");
-  for (const [symbol, name] of [["AAPL", "Apple Inc."], ["MSFT", "Microsoft Corporation"], ["IBM", "International Business Machines Corporation"], ["SPY", "SPDR S&P 500 ETF Trust"]] as const) {
-    await importFile(h.db, { symbol, timeframe: "1d", file, meta: { name, exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } });
-  }
+  await importDailyInstruments(h.db, [["AAPL", "Apple Inc."], ["MSFT", "Microsoft Corporation"], ["IBM", "International Business Machines Corporation"], ["SPY", "SPDR S&P 500 ETF Trust"]], "time,open,high,low,close,volume\n2024-03-01,10,12,9,11,100\n2024-03-04,11,13,10,12,200\n");
 });
 afterAll(async () => h.close());
 
