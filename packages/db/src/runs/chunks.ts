@@ -4,6 +4,7 @@
 import { Prisma } from "../generated/client";
 import type { DbClient } from "./queries";
 import { RESULTS_TTL_MS, type RunSummary } from "./types";
+import { query, statement } from "../sql";
 
 export const OUTPUT_CHUNK_POINTS = 10_000;
 
@@ -99,6 +100,34 @@ export async function succeedWithOutputs(
 ): Promise<boolean> {
   const rows = outputChunkRows(run.id, columns);
   const period = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  if ("$connect" in db) {
+    // One prepared statement per shape (chunks 0-5, usage or not): no Prisma runtime on the
+    // run's biggest write, and Postgres plans it once per connection.
+    const values: unknown[] = [run.id, JSON.stringify(summary), now.toISOString(), new Date(now.getTime() + RESULTS_TTL_MS).toISOString()];
+    const param = (v: unknown): string => `$${values.push(v)}`;
+    const tuples = rows.map((r) => {
+      const data = r.data as Uint8Array;
+      return `(${param(r.seq)}::int, ${param(r.firstIndex)}::int, ${param(r.pointCount)}::int, ${param(r.columns as string[])}::text[], ${param(Buffer.from(data.buffer, data.byteOffset, data.byteLength))}::bytea)`;
+    });
+    const chunkSql = tuples.length === 0 ? "" : `, chunks AS (
+        INSERT INTO run_output_chunks ("runId", seq, "firstIndex", "pointCount", columns, data)
+        SELECT moved.id, v.seq, v.first_index, v.point_count, v.columns, v.data
+        FROM moved, (VALUES ${tuples.join(", ")}) AS v(seq, first_index, point_count, columns, data))`;
+    const usageSql = computeUnits <= 0 ? "" : `, usage AS (
+        INSERT INTO usage_counters ("accountId", period, "computeUnits", events)
+        VALUES (${param(run.accountId)}, ${param(period.toISOString().slice(0, 10))}::date, ${param(String(computeUnits))}::bigint, 0)
+        ON CONFLICT ("accountId", period) DO UPDATE SET "computeUnits" = usage_counters."computeUnits" + EXCLUDED."computeUnits")`;
+    const text = `
+    WITH moved AS (
+      UPDATE runs SET status = 'succeeded', "failureKind" = NULL, "failureMessage" = NULL, "failureRetryable" = NULL,
+        summary = $2::jsonb, "finishedAt" = $3::timestamptz, "expiresAt" = $4::timestamptz
+      WHERE id = $1 AND status = 'running'
+      RETURNING id
+    )${chunkSql}${usageSql}
+    SELECT count(*)::int AS moved FROM moved`;
+    const result = await query<{ moved: number }>(db, statement(`succeed_${rows.length}_${computeUnits > 0 ? 1 : 0}`, text), values);
+    return Number(result[0]?.moved ?? 0) === 1;
+  }
   const chunks = rows.length === 0
     ? Prisma.empty
     : Prisma.sql`, chunks AS (
