@@ -1,16 +1,19 @@
 // marketdata: reading a run's bars (500 before the window, then a 50,000-bar window of 1m bars)
 // from the chunked columnar store, against a plain one-row-per-bar table holding the same bars,
-// both in a scratch database this bench creates and drops. Median of several reads each.
+// both in a scratch database this bench creates and drops, both on the same pg pool (the store
+// reads through it with a binary COPY; the table with an ordinary prepared query, timestamps as
+// epoch seconds, no Date parsing). Reads alternate between the two; median of RUNS reads each.
 // Line: `marketdata read50k chunked_ms=<x> rows_ms=<y>` (target: chunked under 20 ms).
 import { randomBytes } from "node:crypto";
-import { Client } from "pg";
+import { Client, type Pool } from "pg";
 import { createDb, migrate, MIGRATIONS_DIR, type Db } from "@barscript/db";
+import { poolOf } from "@barscript/db/src/client";
 import { allocBars, readBars, writeBars, type BarColumns } from "@barscript/marketdata";
 
 const TOTAL = 120_000; // 1m bars stored: the window sits in the middle
 const WINDOW = 50_000;
 const BEFORE = 500;
-const RUNS = 9;
+const RUNS = 15;
 const T0 = Date.UTC(2021, 0, 4) / 1000;
 
 function synthetic(n: number): BarColumns {
@@ -36,46 +39,41 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)] as number;
 };
 
-async function timeIt(fn: () => Promise<number>, expected: number): Promise<number> {
-  await fn(); // warm up (connections, plans, JIT)
-  const times: number[] = [];
+/** Median milliseconds of each read over RUNS rounds, the reads alternating within a round. */
+async function timeInterleaved(reads: (() => Promise<number>)[], expected: number): Promise<number[]> {
+  for (const read of reads) await read(); // warm up (connections, plans, JIT)
+  const times = reads.map((): number[] => []);
   for (let r = 0; r < RUNS; r++) {
-    const start = performance.now();
-    const n = await fn();
-    times.push(performance.now() - start);
-    if (n !== expected) throw new Error(`read ${n} bars, expected ${expected}`);
+    for (const [k, read] of reads.entries()) {
+      const start = performance.now();
+      const n = await read();
+      times[k]?.push(performance.now() - start);
+      if (n !== expected) throw new Error(`read ${n} bars, expected ${expected}`);
+    }
   }
-  return median(times);
+  return times.map(median);
 }
 
-interface RowBar {
-  time: Date;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
-
-async function readRows(db: Db, from: Date, to: Date): Promise<BarColumns> {
-  const rows = await db.$queryRawUnsafe<RowBar[]>(
-    `SELECT * FROM (
-       (SELECT time, open, high, low, close, volume FROM bench_bars WHERE instrument_id = $1 AND timeframe = '1m' AND time < $2 ORDER BY time DESC LIMIT ${BEFORE})
+async function readRows(pool: Pool, from: number, to: number): Promise<BarColumns> {
+  const result = await pool.query<number[]>({
+    name: "bench_rows",
+    rowMode: "array",
+    text: `SELECT extract(epoch FROM time)::float8, open, high, low, close, volume FROM (
+       (SELECT time, open, high, low, close, volume FROM bench_bars WHERE instrument_id = $1 AND timeframe = '1m' AND time < to_timestamp($2) ORDER BY time DESC LIMIT ${BEFORE})
        UNION ALL
-       (SELECT time, open, high, low, close, volume FROM bench_bars WHERE instrument_id = $1 AND timeframe = '1m' AND time >= $2 AND time <= $3)
+       (SELECT time, open, high, low, close, volume FROM bench_bars WHERE instrument_id = $1 AND timeframe = '1m' AND time >= to_timestamp($2) AND time <= to_timestamp($3))
      ) w ORDER BY time`,
-    "ins_bench",
-    from,
-    to,
-  );
+    values: ["ins_bench", from, to],
+  });
+  const rows = result.rows;
   const out = allocBars(rows.length);
   rows.forEach((r, i) => {
-    out.time[i] = r.time.getTime() / 1000;
-    out.open[i] = r.open;
-    out.high[i] = r.high;
-    out.low[i] = r.low;
-    out.close[i] = r.close;
-    out.volume[i] = r.volume;
+    out.time[i] = r[0] as number;
+    out.open[i] = r[1] as number;
+    out.high[i] = r[2] as number;
+    out.low[i] = r[3] as number;
+    out.close[i] = r[4] as number;
+    out.volume[i] = r[5] as number;
   });
   return out;
 }
@@ -119,17 +117,21 @@ export async function run(): Promise<string[]> {
     const from = bars.time[start] as number;
     const to = bars.time[start + WINDOW - 1] as number;
     const store = db;
-    const chunked = await timeIt(async () => {
-      const r = await readBars(store, { instrumentId: "ins_bench", timeframe: "1m", before: BEFORE, from, to });
-      if (r.windowStart !== BEFORE || r.bars.close[BEFORE] !== bars.close[start]) throw new Error("chunked read returned the wrong bars");
-      return r.bars.length;
-    }, WINDOW + BEFORE);
-    const rows = await timeIt(async () => {
-      const r = await readRows(store, new Date(from * 1000), new Date(to * 1000));
-      if (r.close[BEFORE] !== bars.close[start]) throw new Error("row read returned the wrong bars");
-      return r.length;
-    }, WINDOW + BEFORE);
-    return [`marketdata read50k chunked_ms=${chunked.toFixed(1)} rows_ms=${rows.toFixed(1)}`];
+    const pool = poolOf(db);
+    if (!pool) throw new Error("createDb made a client without a pool");
+    const [chunked, rows] = await timeInterleaved([
+      async () => {
+        const r = await readBars(store, { instrumentId: "ins_bench", timeframe: "1m", before: BEFORE, from, to });
+        if (r.windowStart !== BEFORE || r.bars.close[BEFORE] !== bars.close[start] || r.bars.time[0] !== bars.time[start - BEFORE]) throw new Error("chunked read returned the wrong bars");
+        return r.bars.length;
+      },
+      async () => {
+        const r = await readRows(pool, from, to);
+        if (r.close[BEFORE] !== bars.close[start] || r.time[0] !== bars.time[start - BEFORE]) throw new Error("row read returned the wrong bars");
+        return r.length;
+      },
+    ], WINDOW + BEFORE);
+    return [`marketdata read50k chunked_ms=${(chunked as number).toFixed(1)} rows_ms=${(rows as number).toFixed(1)}`];
   } finally {
     await db?.$disconnect();
     await pg.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

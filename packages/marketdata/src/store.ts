@@ -4,6 +4,7 @@
 // in the same transaction.
 import { ApiError } from "@barscript/contracts";
 import type { Db, Prisma } from "@barscript/db";
+import { copyOutBinary, sqlLiteral } from "@barscript/db/src/copy";
 import {
   COLUMNS,
   allocBars,
@@ -251,16 +252,122 @@ export async function resolveInstrumentId(db: DbClient, ref: { symbol?: string; 
   return found.id;
 }
 
+/** Index of the first time >= t in a packed `time` column (little-endian float64, ascending). */
+function lowerBoundPacked(view: DataView, n: number, t: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (view.getFloat64(mid * 8, true) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Index of the first time > t in a packed `time` column. */
+function upperBoundPacked(view: DataView, n: number, t: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (view.getFloat64(mid * 8, true) <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Chunks as packed columns (COLUMNS order), oldest first, cut to the request and copied once. */
+function assembleBars(chunks: readonly (readonly Uint8Array[])[], from: number, to: number, before: number): ReadBarsResult {
+  const views = chunks.map((cols) => {
+    const time = cols[0] as Uint8Array;
+    return { view: new DataView(time.buffer, time.byteOffset, time.byteLength), n: time.byteLength >>> 3 };
+  });
+  // Global positions of `from` and the end of the window, in the concatenation of the chunks.
+  let total = 0;
+  let fromIndex = -1;
+  let endIndex = 0;
+  for (const { view, n } of views) {
+    if (fromIndex < 0 && (n === 0 || view.getFloat64((n - 1) * 8, true) >= from)) fromIndex = total + lowerBoundPacked(view, n, from);
+    endIndex = Math.max(endIndex, total + upperBoundPacked(view, n, to));
+    total += n;
+  }
+  if (fromIndex < 0) fromIndex = total;
+  endIndex = Math.max(endIndex, fromIndex);
+  const startIndex = Math.max(0, fromIndex - before);
+  const out = allocBars(endIndex - startIndex);
+  let offset = 0;
+  chunks.forEach((cols, k) => {
+    const n = (views[k] as { n: number }).n;
+    const s = Math.max(startIndex - offset, 0);
+    const e = Math.min(endIndex - offset, n);
+    if (e > s) {
+      const at = offset + s - startIndex;
+      COLUMNS.forEach((c, ci) => unpackColumnInto((cols[ci] as Uint8Array).subarray(s * 8, e * 8), out[c], at));
+    }
+    offset += n;
+  });
+  return { bars: out, windowStart: fromIndex - startIndex };
+}
+
+// Seconds a `to_timestamp` literal may carry here (inside both JavaScript's and Postgres's range).
+const LITERAL_SECONDS = 1e11;
+
 /**
- * "The N bars before `from`, then every bar in [from, to]": two queries (chunk metadata, then
- * the chunks needed), and each column is copied once into arrays of the exact size.
+ * readBars in one round trip on the pg pool: a binary COPY whose query picks the chunks itself
+ * (those overlapping the window, then whole chunks before it, newest first, until they hold
+ * `before` bars: a running sum) and sends their columns as raw bytes. Null when it cannot run
+ * here (a transaction's client, bounds outside the literal range): the caller reads via Prisma.
+ */
+async function readBarsByCopy(db: DbClient, request: ReadBarsRequest, from: number, to: number, before: number): Promise<ReadBarsResult | null> {
+  if (!(Math.abs(from) <= LITERAL_SECONDS && Math.abs(to) <= LITERAL_SECONDS && Number.isFinite(before))) return null;
+  const instrument = request.instrumentId
+    ? sqlLiteral(request.instrumentId)
+    : `(SELECT id FROM instruments WHERE symbol = ${sqlLiteral(request.symbol ?? "")})`;
+  const series = `"instrumentId" = ${instrument} AND timeframe = ${sqlLiteral(request.timeframe)}`;
+  // Chunk bounds compare as whole seconds, as listChunks gives them: floor(last) >= from is
+  // last >= ceil(from), floor(first) <= to is first < floor(to) + 1.
+  const fromTs = `to_timestamp(${Math.ceil(from)})`;
+  const toTs = `to_timestamp(${Math.floor(to) + 1})`;
+  const tuples = await copyOutBinary(db, `
+    WITH c AS (SELECT "chunkStart", "firstTime", "lastTime", "barCount" FROM bar_chunks WHERE ${series}),
+    w AS (
+      SELECT "chunkStart" FROM c WHERE "lastTime" >= ${fromTs} AND "firstTime" < ${toTs}
+      UNION ALL
+      SELECT "chunkStart" FROM (
+        SELECT "chunkStart", sum("barCount") OVER (ORDER BY "chunkStart" DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS newer
+        FROM c WHERE "lastTime" < ${fromTs}
+      ) p WHERE coalesce(newer, 0) < ${Math.min(before, Number.MAX_SAFE_INTEGER)}
+    )
+    SELECT ${COLUMNS.map((c) => `"${c}"`).join(", ")} FROM bar_chunks
+    WHERE ${series} AND "chunkStart" IN (SELECT "chunkStart" FROM w)
+    ORDER BY "chunkStart"`);
+  if (tuples === null) return null;
+  if (tuples.length === 0) {
+    await resolveInstrumentId(db, request); // unknown_instrument for a symbol nobody has
+    return { bars: allocBars(0), windowStart: 0 };
+  }
+  const chunks = tuples.map((t) => {
+    const n = t[0]?.byteLength;
+    if (t.length !== COLUMNS.length || t.some((col) => !col || col.byteLength !== n || n % 8 !== 0)) throw new Error("readBars: a stored chunk has columns of different lengths");
+    return t as Uint8Array[];
+  });
+  return assembleBars(chunks, from, to, before);
+}
+
+/**
+ * "The N bars before `from`, then every bar in [from, to]". On a client made by createDb: one
+ * binary COPY (readBarsByCopy), each column copied once from the received bytes into arrays of
+ * the exact size. On a transaction's client: two Prisma queries (chunk metadata, then the chunks
+ * needed), same result.
  */
 export async function readBars(db: DbClient, request: ReadBarsRequest): Promise<ReadBarsResult> {
-  const instrumentId = await resolveInstrumentId(db, request);
-  const key: SeriesKey = { instrumentId, timeframe: request.timeframe };
   const from = asSeconds(request.from);
   const to = asSeconds(request.to);
   const before = Math.max(0, Math.floor(request.before));
+  const copied = await readBarsByCopy(db, request, from, to, before);
+  if (copied) return copied;
+  const instrumentId = await resolveInstrumentId(db, request);
+  const key: SeriesKey = { instrumentId, timeframe: request.timeframe };
   const chunks = await listChunks(db, key);
   const wanted = new Set<number>();
   for (const c of chunks) if (c.lastTime >= from && c.firstTime <= to) wanted.add(c.chunkStart);
@@ -277,34 +384,5 @@ export async function readBars(db: DbClient, request: ReadBarsRequest): Promise<
     where: { instrumentId, timeframe: request.timeframe, chunkStart: { in: [...wanted].map(toDate) } },
     orderBy: { chunkStart: "asc" },
   });
-  const times = rows.map((r) => unpackColumn(r.time));
-  // Global positions of `from` and the end of the window, in the concatenation of the chunks.
-  let total = 0;
-  let fromIndex = -1;
-  let endIndex = 0;
-  times.forEach((t) => {
-    if (fromIndex < 0 && (t.length === 0 || (t[t.length - 1] as number) >= from)) fromIndex = total + lowerBound(t, from);
-    endIndex = Math.max(endIndex, total + upperBound(t, to));
-    total += t.length;
-  });
-  if (fromIndex < 0) fromIndex = total;
-  endIndex = Math.max(endIndex, fromIndex);
-  const startIndex = Math.max(0, fromIndex - before);
-  const out = allocBars(endIndex - startIndex);
-  let offset = 0;
-  rows.forEach((r, k) => {
-    const t = times[k] as Float64Array;
-    const s = Math.max(startIndex - offset, 0);
-    const e = Math.min(endIndex - offset, t.length);
-    if (e > s) {
-      const at = offset + s - startIndex;
-      out.time.set(t.subarray(s, e), at);
-      for (const c of COLUMNS) {
-        if (c === "time") continue;
-        unpackColumnInto(r[c].subarray(s * 8, e * 8), out[c], at);
-      }
-    }
-    offset += t.length;
-  });
-  return { bars: out, windowStart: fromIndex - startIndex };
+  return assembleBars(rows.map((r) => COLUMNS.map((c) => r[c])), from, to, before);
 }

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { allocBars, barAt, type BarColumns } from "../src/bars";
+import { COLUMNS, allocBars, barAt, concatBars, sliceBars, lowerBound, upperBound, type BarColumns } from "../src/bars";
 import { listChunks, readBars, readRange, seriesCoverage, writeBars, type SeriesKey } from "../src/store";
 import { barStoreWindow, memoryWindowStore, resolveWindow } from "../src/window";
 
@@ -89,5 +90,65 @@ describe("bar store", () => {
       const b = await resolveWindow(mem, request, options).catch((e: Error) => e.message);
       expect(a).toEqual(b);
     }
+  });
+});
+
+describe("readBars on a series with gaps", () => {
+  const gaps: SeriesKey = { instrumentId: "ins_gaps", timeframe: "1m" };
+  const minute = (k: number): number => T0 + 60 * k;
+
+  beforeAll(async () => {
+    await env.db.instrument.create({
+      data: { id: gaps.instrumentId, symbol: "GAPS", name: "Gaps", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" },
+    });
+    // Chunks of 10,080 minutes: a full run, a few bars alone in a chunk, empty chunks, a long run.
+    await writeBars(env.db, gaps, concatBars([synth(0, 3000), synth(5000, 10, 3), synth(25_000, 5), synth(40_000, 12_000)]), "imported");
+  });
+
+  /** The request answered from the whole series in memory. */
+  function expected(all: BarColumns, from: number, to: number, before: number): { bars: BarColumns; windowStart: number } {
+    const f = lowerBound(all.time, from);
+    const e = Math.max(f, upperBound(all.time, to));
+    const s = Math.max(0, f - before);
+    return { bars: sliceBars(all, s, e), windowStart: f - s };
+  }
+
+  /** Length, window index and a digest of each column (jest compares typed arrays slowly). */
+  const digest = (r: { bars: BarColumns; windowStart: number }): string[] => [
+    `${r.bars.length}@${r.windowStart}`,
+    ...COLUMNS.map((c) => createHash("sha1").update(r.bars[c]).digest("hex")),
+  ];
+
+  it("gives the same bars through the pool (one COPY) and a transaction's client (Prisma), as from memory", async () => {
+    const all = await readRange(env.db, gaps);
+    expect(all.length).toBe(15_015);
+    let nonEmpty = 0;
+    const points = [-10, 0, 2999, 5000.5, 5028, 20_000, 25_002, 45_123, 52_000, 60_000];
+    const befores = [0, 3, 500, 3004, 1e9];
+    let compared = 0;
+    for (const [i, a] of points.entries()) {
+      for (const [j, b] of points.entries()) {
+        for (const [k, before] of befores.entries()) {
+          if ((i + j + k) % 4 !== 0) continue; // a spread of the combinations
+          const request = { symbol: "GAPS", timeframe: "1m" as const, before, from: minute(a), to: minute(b) };
+          const pooled = await readBars(env.db, request);
+          const viaPrisma = await env.db.$transaction((tx) => readBars(tx, request));
+          expect(digest(pooled)).toEqual(digest(viaPrisma));
+          if (a <= b) expect(digest(pooled)).toEqual(digest(expected(all, minute(a), minute(b), before)));
+          compared++;
+          if (pooled.bars.length > 0) nonEmpty++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(nonEmpty).toBeGreaterThan(80);
+  }, 60_000);
+
+  it("reads by Date and answers an empty series with no bars", async () => {
+    const byDate = await readBars(env.db, { instrumentId: gaps.instrumentId, timeframe: "1m", before: 2, from: new Date(minute(5000) * 1000), to: new Date(minute(5003) * 1000) });
+    expect(Array.from(byDate.bars.time).map((t) => (t - T0) / 60)).toEqual([2998, 2999, 5000, 5003]);
+    expect(byDate.windowStart).toBe(2);
+    expect((await readBars(env.db, { instrumentId: gaps.instrumentId, timeframe: "5m", before: 5, from: 0, to: minute(60_000) })).bars.length).toBe(0);
+    expect((await readBars(env.db, { symbol: "GAPS", timeframe: "1m", before: 5, from: minute(60_000), to: minute(50_000) })).bars.length).toBe(5);
   });
 });
