@@ -4,6 +4,7 @@
 // gone, the expiry sweeper on an injected clock (410), and 503 busy when Postgres or Redis is down.
 import { newRunId } from "@barscript/db/src/runs";
 import { sweepExpired } from "../src/runs/sweeper";
+import { SLOT_RETRY_MS } from "../src/runs/processor";
 import { freePort, spawnApi } from "../../../test/support/processes";
 import { RunsHarness, SLOW, SMA_RSI } from "../../api/test/runs-harness";
 
@@ -57,6 +58,9 @@ describe("workers", () => {
     expect(finals.every((r) => r.status === "succeeded")).toBe(true);
     const spans = finals.map((r) => [Date.parse(r.started_at as string), Date.parse(r.finished_at as string)] as const).sort((x, y) => x[0] - y[0]);
     for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
+    // A run that frees the slot wakes the next one: it starts well before its own retry would.
+    const gaps = spans.slice(1).map((s, i) => s[0] - spans[i]![1]).sort((x, y) => x - y);
+    expect(gaps[Math.floor(gaps.length / 2)]).toBeLessThan(SLOT_RETRY_MS);
   });
 
   it("when a worker is killed mid-run, then the run fails with kind internal, retryable, and a fresh worker goes on", async () => {

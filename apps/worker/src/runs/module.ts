@@ -47,7 +47,8 @@ export function createRunsModules(): ProcessorModule[] {
     options: { lockDuration: RUN_JOB_LOCK_MS, stalledInterval: RUN_JOB_STALLED_INTERVAL_MS, maxStalledCount: 0 },
     create(deps) {
       const s = sharedFor(deps);
-      const processor = createRunProcessor({ db: deps.db, redis: deps.redis, logger: deps.logger, prefix: deps.config.redisPrefix, pool: s.pool, cancels: s.cancels, bars: s.bars });
+      const queue = runsQueue(deps.redis, deps.config.redisPrefix);
+      const processor = createRunProcessor({ db: deps.db, redis: deps.redis, logger: deps.logger, prefix: deps.config.redisPrefix, pool: s.pool, cancels: s.cancels, bars: s.bars, queue });
       return (job, token) => processor(job as Parameters<typeof processor>[0], token);
     },
     async start(deps) {

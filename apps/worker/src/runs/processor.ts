@@ -2,7 +2,7 @@
 // semaphore shared by every source), marks the run `running` with a conditional update, reads
 // warmup + window bars, evaluates in the sandbox pool under the plan's time limit, writes the
 // results in bulk and marks the run final, publishing every change on the run's channel.
-import { DelayedError, type Job } from "bullmq";
+import { DelayedError, type Job, type Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Db } from "@barscript/db";
@@ -39,9 +39,13 @@ import { BarChunkCache } from "./bars";
 export const MAX_EVENTS = MAX_EVENTS_PER_RUN;
 /**
  * How long a run that found no free slot waits before trying again: this plus up to as much
- * again at random, so runs waiting on one account do not retry in step (docs/performance.md).
+ * again at random, so runs waiting on one account do not retry in step. A run that frees a slot
+ * wakes one waiting run of its account at once (`waitingKey`), so this is only the fallback
+ * for a wake that was missed (docs/performance.md).
  */
-export const SLOT_RETRY_MS = 100;
+export const SLOT_RETRY_MS = 500;
+/** Waiting entries older than this are dropped (their runs retry on their own anyway). */
+const WAITING_TTL_MS = 10 * 60_000;
 
 export interface RunProcessorDeps {
   db: Db;
@@ -54,6 +58,8 @@ export interface RunProcessorDeps {
   now?: () => Date;
   /** Decoded bar chunks kept between runs (one per process). */
   bars?: BarChunkCache;
+  /** The runs queue, to wake a delayed run of the account when a slot frees; absent: runs poll. */
+  queue?: Pick<Queue<RunJobData>, "getJob">;
 }
 
 const iso = (seconds: number): string => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
@@ -64,6 +70,22 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
   const db = deps.db;
   const barCache = deps.bars ?? new BarChunkCache(64 * 1024 * 1024);
   const versions = new VersionCache(db);
+
+  const waitingKey = (accountId: string): string => `${deps.prefix}limits:runs-waiting:${accountId}`;
+  /** Promotes the oldest delayed run of the account that is still waiting (stale entries skipped). */
+  const wakeOne = async (accountId: string): Promise<void> => {
+    if (!deps.queue) return;
+    for (let i = 0; i < 3; i++) {
+      const popped = await deps.redis.zpopmin(waitingKey(accountId));
+      const id = popped[0];
+      if (!id) return;
+      const waiting = await deps.queue.getJob(id);
+      if (waiting && (await waiting.isDelayed())) {
+        await waiting.promote().catch(() => undefined);
+        return;
+      }
+    }
+  };
 
   const publish = async (runId: string, message: RunMessage): Promise<void> => {
     await deps.redis.publish(runChannel(deps.prefix, runId), JSON.stringify(message)).catch(() => 0);
@@ -109,6 +131,8 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       }
       const delay = Math.min(SLOT_RETRY_MS + Math.floor(Math.random() * SLOT_RETRY_MS), Math.max(1, limitMs - waited));
       await job.moveToDelayed(Date.now() + delay, token);
+      // Delayed first, then listed: a release that pops it can promote it.
+      if (deps.queue) await deps.redis.multi().zadd(waitingKey(account.id), Date.now(), run.id).pexpire(waitingKey(account.id), WAITING_TTL_MS).exec().catch(() => null);
       throw new DelayedError();
     }
 
@@ -133,6 +157,7 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       await fail(run, ["queued", "running"], failure("internal", "The run failed on our side; running it again should work.", true)).catch(() => false);
     } finally {
       await Promise.all([stopListening(), lease.release().catch(() => undefined)]);
+      await wakeOne(account.id).catch((error: unknown) => deps.logger.warn({ err: error, runId: run.id }, "could not wake a waiting run"));
       sp.mark("release");
       sp.log("run timings", { bars: run.windowBars, pickupMs: (job.processedOn ?? Date.now()) - job.timestamp });
     }
