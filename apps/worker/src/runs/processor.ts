@@ -23,7 +23,7 @@ import {
   type RunMessage,
   type RunSummary,
 } from "@barscript/db/src/runs";
-import { createScriptResolver } from "@barscript/db/src/scripts";
+import { createScriptResolver, type ScriptResolver } from "@barscript/db/src/scripts";
 import { readBars, type Timeframe } from "@barscript/marketdata";
 import { runChannel } from "@barscript/queue";
 import { spans, type Spans } from "@barscript/queue/src/spans";
@@ -35,6 +35,7 @@ import type { CancelListener } from "./cancels";
 import type { EvalResult } from "./protocol";
 import { executeStudy } from "../studies/run";
 import { BarChunkCache } from "./bars";
+import { RunWarmup } from "./warmup";
 
 export const MAX_EVENTS = MAX_EVENTS_PER_RUN;
 /**
@@ -70,6 +71,7 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
   const db = deps.db;
   const barCache = deps.bars ?? new BarChunkCache(64 * 1024 * 1024);
   const versions = new VersionCache(db);
+  const warmups = new RunWarmup();
 
   const waitingKey = (accountId: string): string => `${deps.prefix}limits:runs-waiting:${accountId}`;
   /** Promotes the oldest delayed run of the account that is still waiting (stale entries skipped). */
@@ -116,7 +118,7 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
 
     // The version and bars are read while the slot, the subscription and the move to running
     // happen (reads only; unused if the run does not start).
-    const inputs = prefetch(run);
+    const inputs = prefetch(run, account);
     inputs.catch(() => undefined);
 
     // A runs-at-once slot of the account. None free: back to delayed until the time limit passes.
@@ -164,21 +166,30 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
   };
 
   /**
-   * The version (immutable, cached by id) first: its warmup fixes the read, which also gives the
-   * instrument.
+   * The version (immutable, cached by id) first: its warmup for the run's inputs fixes the read,
+   * which also gives the instrument. Default inputs: the Interface's warmup; other inputs: an
+   * analysis of the program with them, cached by (owner, digest, inputs) (./warmup.ts).
    */
-  async function prefetch(run: Run): Promise<Prefetched> {
+  async function prefetch(run: Run, account: { id: string; handle: string }): Promise<Prefetched> {
     const version = run.scriptId ? await versions.get(run.scriptId, run.scriptVersion) : null;
-    const warmup = version ? ((version.interface as unknown as ScriptInterface).warmup_bars ?? 0) : 0;
-    const series = version && run.kind !== "study" && run.windowBars > 0 && run.windowFrom && run.windowTo
+    // Imports are resolved as the script's owner; the owner is read only when a script imports
+    // or its warmup is analysed.
+    let resolver: Promise<ScriptResolver> | null = null;
+    const resolverOf = (): Promise<ScriptResolver> => (resolver ??= (async () => {
+      const owner = await db.account.findUnique({ where: { id: run.scriptOwnerId }, select: { id: true, handle: true } });
+      return createScriptResolver(db, { accountId: owner?.id ?? account.id, handle: owner?.handle ?? account.handle });
+    })());
+    if (!version || run.kind === "study") return { version, warmup: 0, series: null, resolverOf };
+    const warmup = await warmups.warmupFor(version, run.inputs as Record<string, unknown> | null, run.scriptOwnerId, resolverOf);
+    const series = run.windowBars > 0 && run.windowFrom && run.windowTo
       ? await barCache.read(db, { symbol: run.instrument, timeframe: run.timeframe as Timeframe, before: warmup, from: run.windowFrom, to: run.windowTo })
       : null;
-    return { version, warmup, series };
+    return { version, warmup, series, resolverOf };
   }
 
   async function execute(run: Run, fetched: Prefetched, account: { accountId: string; handle: string; limitMs: number; eventsPerMonth: number }, startedAt: Date, signal: AbortSignal, sp: Spans): Promise<void> {
     // The checks below keep their order.
-    const { version, warmup, series } = fetched;
+    const { version, warmup, series, resolverOf } = fetched;
     const instrument = series ? series.instrument : await db.instrument.findUnique({ where: { symbol: run.instrument } });
     if (!instrument) {
       await fail(run, ["running"], failure("out_of_coverage", `No instrument ${run.instrument} any more.`));
@@ -213,12 +224,6 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
       await fail(run, ["running"], failure("out_of_coverage", `No ${run.timeframe} bars for ${run.instrument} between ${run.windowFrom.toISOString().slice(0, 10)} and ${run.windowTo.toISOString().slice(0, 10)}.`));
       return;
     }
-    // Imports are resolved as the script's owner; the owner is read only when a script imports.
-    let resolver: Promise<ReturnType<typeof createScriptResolver>> | null = null;
-    const resolverOf = (): Promise<ReturnType<typeof createScriptResolver>> => (resolver ??= (async () => {
-      const owner = await db.account.findUnique({ where: { id: run.scriptOwnerId }, select: { id: true, handle: true } });
-      return createScriptResolver(db, { accountId: owner?.id ?? account.accountId, handle: owner?.handle ?? account.handle });
-    })());
     sp.mark("bars");
     const elapsed = now().getTime() - startedAt.getTime();
     const remaining = Math.max(1, account.limitMs - elapsed);
@@ -290,6 +295,8 @@ interface Prefetched {
   version: Awaited<ReturnType<VersionCache["get"]>>;
   warmup: number;
   series: Awaited<ReturnType<BarChunkCache["read"]>> | null;
+  /** The script owner's resolver (imports, warmup analysis), made once per run when asked. */
+  resolverOf: () => Promise<ScriptResolver>;
 }
 
 function emptySummary(run: Run): RunSummary {

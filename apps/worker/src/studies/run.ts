@@ -16,6 +16,7 @@ import { createScriptResolver } from "@barscript/db/src/scripts";
 import { readBars, type Timeframe } from "@barscript/marketdata";
 import type { Dependency, ResolvedScript, ScriptInterface, SourceFile } from "@barscript/lang/src/types";
 import type { SandboxPool } from "../runs/pool";
+import { RunWarmup } from "../runs/warmup";
 
 /** One response of study results (API.md): 1 MB, binary. */
 export const MAX_STUDY_RESULT_BYTES = 1024 * 1024;
@@ -38,6 +39,9 @@ export interface StudyRunInput {
   startedAt: Date;
   signal: AbortSignal;
 }
+
+/** Study warmups for non-default inputs, by version (pinned dependencies included) and inputs. */
+const studyWarmups = new RunWarmup();
 
 const iso = (seconds: number): string => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
 
@@ -70,8 +74,11 @@ export async function executeStudy(ctx: StudyContext, input: StudyRunInput): Pro
   const ownHandle = owner?.handle ?? account.handle;
   const base = createScriptResolver(db, { accountId: owner?.id ?? account.accountId, handle: ownHandle });
 
-  // 1. Every pinned definition still there (and visible to the study's owner).
-  let warmup = iface.warmup_bars ?? 0;
+  const resolver = pinnedResolver(base, deps, ownHandle);
+
+  // 1. Every pinned definition still there (and visible to the study's owner). The study's own
+  // warmup is for the run's inputs (the Interface's when they are the defaults).
+  let warmup = await studyWarmups.warmupFor(version, run.inputs as Record<string, unknown> | null, `study:${run.scriptId ?? ""}:${run.scriptVersion}`, () => Promise.resolve(resolver));
   for (const d of deps) {
     const found = await base.resolve({ owner: d.owner, slug: d.slug, version: d.version });
     const row = found
@@ -94,7 +101,6 @@ export async function executeStudy(ctx: StudyContext, input: StudyRunInput): Pro
 
   // 3. The sandbox.
   const remaining = Math.max(1, account.limitMs - (now().getTime() - startedAt.getTime()));
-  const resolver = pinnedResolver(base, deps, ownHandle);
   const outcome = await ctx.pool.run(
     {
       cacheKey: `study:${run.id}`,
