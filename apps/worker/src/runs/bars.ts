@@ -4,6 +4,7 @@
 // version are read and decoded. A rewritten chunk has a new version, so a stale one is never
 // served. The answer is a fresh copy (it is transferred to a sandbox thread).
 import type { Db } from "@barscript/db";
+import { copyOutBinary, sqlLiteral } from "@barscript/db/src/copy";
 import { query, statement } from "@barscript/db/src/sql";
 import { COLUMNS, allocBars, lowerBound, unpackColumn, upperBound, type BarColumns, type Timeframe } from "@barscript/marketdata";
 
@@ -141,17 +142,10 @@ export class BarChunkCache {
       }
     }
     if (missing.length > 0) {
-      const rows = await db.$queryRaw<ChunkRow[]>`
-        SELECT "chunkStart", xmin::text AS version, time, open, high, low, close, volume
-        FROM bar_chunks
-        WHERE "instrumentId" = ${instrument.id} AND timeframe = ${request.timeframe}
-          AND "chunkStart" = ANY(${missing.map((s) => new Date(s * 1000))}::timestamptz[])`;
-      for (const r of rows) {
-        const time = unpackColumn(r.time);
-        const bars: BarColumns = { length: time.length, time, open: unpackColumn(r.open), high: unpackColumn(r.high), low: unpackColumn(r.low), close: unpackColumn(r.close), volume: unpackColumn(r.volume) };
-        const start = seconds(r.chunkStart);
-        this.set(keyOf(start), r.version, bars);
-        columns.set(start, bars);
+      // Each chunk is cached with the version of the row its bytes came from (same statement).
+      for (const r of await readChunks(db, instrument.id, request.timeframe, missing)) {
+        this.set(keyOf(r.chunkStart), r.version, r.bars);
+        columns.set(r.chunkStart, r.bars);
       }
     }
     // Chunks deleted between the two reads are simply absent, as in a read of the store.
@@ -183,4 +177,44 @@ export class BarChunkCache {
     }
     return { instrument, bars: out, windowStart: fromIndex - startIndex };
   }
+}
+
+interface ReadChunk {
+  chunkStart: number;
+  version: string;
+  bars: BarColumns;
+}
+
+function barsOf(cols: Uint8Array[]): BarColumns {
+  const [time, open, high, low, close, volume] = cols.map(unpackColumn) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  return { length: time.length, time, open, high, low, close, volume };
+}
+
+const text = (b: Uint8Array | null | undefined): string => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8") : "");
+
+/**
+ * The chunks at `starts` with their row versions: a binary COPY on the pg pool (columns as raw
+ * bytes, as packages/marketdata's readBars), or Prisma's bytea path where there is no pool of
+ * our own (a transaction's client).
+ */
+async function readChunks(db: Db, instrumentId: string, timeframe: Timeframe, starts: number[]): Promise<ReadChunk[]> {
+  const tuples = await copyOutBinary(db, `
+    SELECT floor(extract(epoch FROM "chunkStart"))::bigint::text, xmin::text, ${COLUMNS.map((c) => `"${c}"`).join(", ")}
+    FROM bar_chunks
+    WHERE "instrumentId" = ${sqlLiteral(instrumentId)} AND timeframe = ${sqlLiteral(timeframe)}
+      AND "chunkStart" IN (${starts.map((s) => `to_timestamp(${Math.trunc(s)})`).join(", ")})`);
+  if (tuples) {
+    return tuples.map((t) => {
+      const cols = t.slice(2);
+      const n = cols[0]?.byteLength;
+      if (cols.length !== COLUMNS.length || cols.some((c) => !c || c.byteLength !== n || n % 8 !== 0)) throw new Error("bar cache: a stored chunk has columns of different lengths");
+      return { chunkStart: Number(text(t[0])), version: text(t[1]), bars: barsOf(cols as Uint8Array[]) };
+    });
+  }
+  const rows = await db.$queryRaw<ChunkRow[]>`
+    SELECT "chunkStart", xmin::text AS version, time, open, high, low, close, volume
+    FROM bar_chunks
+    WHERE "instrumentId" = ${instrumentId} AND timeframe = ${timeframe}
+      AND "chunkStart" = ANY(${starts.map((s) => new Date(s * 1000))}::timestamptz[])`;
+  return rows.map((r) => ({ chunkStart: seconds(r.chunkStart), version: r.version, bars: barsOf([r.time, r.open, r.high, r.low, r.close, r.volume]) }));
 }
