@@ -3,6 +3,11 @@
 // mid-run (failed, internal, retryable), the reconciler re-enqueueing a queued run whose job is
 // gone, the expiry sweeper on an injected clock (410), and 503 busy when Postgres or Redis is down.
 import { newRunId } from "@barscript/db/src/runs";
+import type { Queue } from "bullmq";
+import pino from "pino";
+import type { RunJobData } from "@barscript/queue/src/jobs";
+import { createWorkerMetrics } from "../src/metrics";
+import { reconcileRuns } from "../src/runs/reconciler";
 import { sweepExpired } from "../src/runs/sweeper";
 import { SLOT_RETRY_MS } from "../src/runs/processor";
 import { freePort, spawnApi } from "../../../test/support/processes";
@@ -106,6 +111,28 @@ describe("workers", () => {
     });
     h.workers.push(await h.spawnWorker());
     expect((await a.client.final(id, 30)).status).toBe("succeeded");
+  });
+});
+
+describe("reconciler metrics", () => {
+  it("when the reconciler fails a running run whose job is gone, then barscript_runs_total counts it (failed, internal)", async () => {
+    const a = await h.account();
+    await h.script(a, "s", SMA_RSI);
+    const template = (await a.client.start({ ...base, script: "s", bars: 10, wait: 30 })).json;
+    const row = await h.env.db.run.findUniqueOrThrow({ where: { id: template.id as string } });
+    const id = newRunId();
+    const startedAt = new Date(Date.now() - 60_000);
+    await h.env.db.run.create({
+      data: { ...row, id, status: "running", idempotencyKey: null, summary: undefined, startedAt, finishedAt: null, expiresAt: null, inputs: row.inputs as object, createdAt: startedAt },
+    });
+    // Only this run is missing its job; every other run's job is active as far as it knows.
+    const queue = { getJob: (jobId: string) => Promise.resolve(jobId === id ? undefined : { getState: () => Promise.resolve("active") }) } as unknown as Queue<RunJobData>;
+    const metrics = createWorkerMetrics({ collectDefaults: false });
+    const result = await reconcileRuns(h.env.db, queue, () => Promise.resolve(), pino({ level: "silent" }), new Date(), metrics);
+    expect(result.failed).toBe(1);
+    expect((await h.env.db.run.findUniqueOrThrow({ where: { id } })).failureKind).toBe("internal");
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('barscript_runs_total{kind="indicator",status="failed",failure="internal"} 1');
   });
 });
 

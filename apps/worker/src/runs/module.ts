@@ -73,7 +73,7 @@ export function createRunsModules(): ProcessorModule[] {
       });
       await events.waitUntilReady();
       const queue = runsQueue(createRedis(deps.config.redisUrl, "worker"), deps.config.redisPrefix);
-      await reconcileRuns(deps.db, queue, publish, deps.logger).catch((error: unknown) => deps.logger.error({ err: error }, "reconcile at start failed"));
+      await reconcileRuns(deps.db, queue, publish, deps.logger, new Date(), deps.metrics).catch((error: unknown) => deps.logger.error({ err: error }, "reconcile at start failed"));
       const s = sharedFor(deps);
       return {
         async close() {
@@ -93,7 +93,7 @@ export function createRunsModules(): ProcessorModule[] {
       const queue = runsQueue(createRedis(deps.config.redisUrl, "worker"), deps.config.redisPrefix);
       return async (job) => {
         if (job.name === SWEEP_JOB) return sweepExpired(deps.db, new Date());
-        if (job.name === RECONCILE_JOB) return reconcileRuns(deps.db, queue, publish, deps.logger);
+        if (job.name === RECONCILE_JOB) return reconcileRuns(deps.db, queue, publish, deps.logger, new Date(), deps.metrics);
         return null;
       };
     },
