@@ -4,6 +4,7 @@ import type { Response } from "express";
 import { ApiError } from "@barscript/contracts";
 import { listOutputChunks, readOutputChunk, readOutputChunks, type DecodedChunk, type Run } from "@barscript/db/src/runs";
 import type { RunsContext } from "./context";
+import { writeStreamed } from "../http/stream";
 
 export type Point = Record<string, number | null>;
 
@@ -48,16 +49,6 @@ function csvField(name: string): string {
   return /[",\n\r]/.test(name) ? `"${name.replace(/"/g, '""')}"` : name;
 }
 
-function write(res: Response, text: string): Promise<void> {
-  if (res.write(text)) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onDrain = (): void => { res.off("close", onClose); resolve(); };
-    const onClose = (): void => { res.off("drain", onDrain); reject(new Error("client went away")); };
-    res.once("drain", onDrain);
-    res.once("close", onClose);
-  });
-}
-
 /** Streams every point as CSV: header `t,<outputs>`, empty cell for na. One chunk in memory at a time. */
 export async function streamOutputsCsv(ctx: RunsContext, run: Run, res: Response, outputNames: string[]): Promise<void> {
   const metas = await listOutputChunks(ctx.deps.db, run.id);
@@ -72,7 +63,7 @@ export async function streamOutputsCsv(ctx: RunsContext, run: Run, res: Response
       if (!chunk) continue;
       if (!headerSent) {
         names = chunk.names;
-        await write(res, `${["t", ...names].map(csvField).join(",")}\n`);
+        await writeStreamed(res, `${["t", ...names].map(csvField).join(",")}\n`);
         headerSent = true;
       }
       // Rows in slices of ~1,000 so one write stays small and backpressure is honoured.
@@ -84,10 +75,10 @@ export async function streamOutputsCsv(ctx: RunsContext, run: Run, res: Response
           for (const col of chunk.values) text += `,${cell(col[i] as number)}`;
           text += "\n";
         }
-        await write(res, text);
+        await writeStreamed(res, text);
       }
     }
-    if (!headerSent) await write(res, `${["t", ...names].map(csvField).join(",")}\n`);
+    if (!headerSent) await writeStreamed(res, `${["t", ...names].map(csvField).join(",")}\n`);
     res.end();
   } catch {
     res.destroy();
