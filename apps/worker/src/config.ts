@@ -13,6 +13,13 @@ const schema = z.object({
   BAR_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(128),
   /** Port of the worker's Prometheus /metrics; 0 turns it off. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** How often the expiry sweeper runs (seconds). */
+  SWEEP_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
+   * Moves this worker's clock forward (seconds) for expiry drills: a worker started with
+   * 691200 sweeps as if 8 days had passed. Leave 0 in production.
+   */
+  CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(0).max(10 * 365 * 86_400).default(0),
 });
 
 export interface WorkerConfig {
@@ -24,6 +31,8 @@ export interface WorkerConfig {
   sandboxHeapMb: number;
   barCacheMb: number;
   metricsPort: number;
+  sweepEveryMs: number;
+  clockOffsetMs: number;
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -33,5 +42,5 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "configuration")}: ${issue?.message ?? "invalid value"}`);
   }
   const e = parsed.data;
-  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, logLevel: e.LOG_LEVEL, concurrency: e.WORKER_CONCURRENCY, sandboxHeapMb: e.SANDBOX_HEAP_MB, barCacheMb: e.BAR_CACHE_MB, metricsPort: e.METRICS_PORT };
+  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, logLevel: e.LOG_LEVEL, concurrency: e.WORKER_CONCURRENCY, sandboxHeapMb: e.SANDBOX_HEAP_MB, barCacheMb: e.BAR_CACHE_MB, metricsPort: e.METRICS_PORT, sweepEveryMs: e.SWEEP_EVERY_SECONDS * 1000, clockOffsetMs: e.CLOCK_OFFSET_SECONDS * 1000 };
 }

@@ -1,7 +1,8 @@
 // Resilience of the run pipeline with real processes: idempotency under 20 truly concurrent
 // duplicates, two workers competing under one account's runs-at-once slot, SIGKILL of a worker
 // mid-run (failed, internal, retryable), the reconciler re-enqueueing a queued run whose job is
-// gone, the expiry sweeper on an injected clock (410), and 503 busy when Postgres or Redis is down.
+// gone, the expiry sweeper on an injected clock (410, called directly and as the scheduled job of a
+// real worker whose clock is moved forward), and 503 busy when Postgres or Redis is down.
 import { newRunId } from "@barscript/db/src/runs";
 import type { Queue } from "bullmq";
 import pino from "pino";
@@ -149,6 +150,32 @@ describe("expiry", () => {
     expect(gone.status).toBe(410);
     expect(gone.json.error.code).toBe("not_found");
     expect((await a.client.call("GET", `/runs/${run.id}`)).status).toBe(200);
+  });
+});
+
+describe("expiry through the repeatable sweeper job", () => {
+  it("when a worker whose clock is 8 days ahead runs the scheduled sweep, then the results answer 410 and the run stays listed", async () => {
+    const a = await h.account();
+    await h.script(a, "sweepme", SMA_RSI);
+    const run = (await a.client.start({ ...base, script: "sweepme", bars: 40, wait: 30 })).json;
+    expect(run.status).toBe("succeeded");
+    expect((await a.client.call("GET", `/runs/${run.id}/results`)).status).toBe(200);
+    // No direct call: a real worker process schedules the sweeper on the maintenance queue
+    // (every second here) and runs it with its injected clock.
+    const drill = await h.spawnWorker({ CLOCK_OFFSET_SECONDS: String(8 * 24 * 3600), SWEEP_EVERY_SECONDS: "1" });
+    try {
+      const deadline = Date.now() + 30_000;
+      let status = 200;
+      while (status !== 410 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+        status = (await a.client.call("GET", `/runs/${run.id}/results`)).status;
+      }
+      expect(status).toBe(410);
+      expect(await h.env.db.runOutputChunk.count({ where: { runId: run.id as string } })).toBe(0);
+      expect((await a.client.call("GET", `/runs/${run.id}`)).status).toBe(200);
+    } finally {
+      await drill.kill();
+    }
   });
 });
 

@@ -15,7 +15,6 @@ import { createRunProcessor } from "./processor";
 import { reconcileRuns } from "./reconciler";
 import { sweepExpired } from "./sweeper";
 
-export const SWEEP_EVERY_MS = 10 * 60_000;
 export const RECONCILE_EVERY_MS = 60_000;
 /** Run jobs a worker takes at once per sandbox thread (WORKER_CONCURRENCY threads). */
 export const RUN_JOBS_PER_THREAD = 2;
@@ -92,14 +91,15 @@ export function createRunsModules(): ProcessorModule[] {
       const publish = publisher(deps);
       const queue = runsQueue(createRedis(deps.config.redisUrl, "worker"), deps.config.redisPrefix);
       return async (job) => {
-        if (job.name === SWEEP_JOB) return sweepExpired(deps.db, new Date());
+        // The sweeper's clock is injectable (CLOCK_OFFSET_SECONDS) so expiry can be drilled end to end.
+        if (job.name === SWEEP_JOB) return sweepExpired(deps.db, new Date(Date.now() + deps.config.clockOffsetMs));
         if (job.name === RECONCILE_JOB) return reconcileRuns(deps.db, queue, publish, deps.logger, new Date(), deps.metrics);
         return null;
       };
     },
     async start(deps) {
       const queue = maintenanceQueue(createRedis(deps.config.redisUrl, "worker"), deps.config.redisPrefix);
-      await queue.upsertJobScheduler(SWEEP_JOB, { every: SWEEP_EVERY_MS }, { name: SWEEP_JOB, data: {} });
+      await queue.upsertJobScheduler(SWEEP_JOB, { every: deps.config.sweepEveryMs }, { name: SWEEP_JOB, data: {} });
       await queue.upsertJobScheduler(RECONCILE_JOB, { every: RECONCILE_EVERY_MS }, { name: RECONCILE_JOB, data: {} });
       return { close: () => queue.close() };
     },
