@@ -65,6 +65,14 @@ export class Ring {
     this.buf[this.top] = v;
   }
 
+  /** Sum of the newest `n` values (n <= count). Fixed order, so independent of history. */
+  sumLast(n: number): number {
+    const b = this.buf;
+    let s = 0;
+    for (let j = this.top - n + 1, end = this.top; j <= end; j++) s += b[j]!;
+    return s;
+  }
+
   get(k: number): number {
     if (k < 0 || k >= this.count) return NaN;
     return this.buf[this.top - k]!;

@@ -14,14 +14,6 @@ function len(n: number): number {
   return n >= 1 ? Math.floor(n) : 0;
 }
 
-/** Sum of the newest `n` values of a ring (n <= count). Fixed order, so independent of history. */
-export function sumLast(r: Ring, n: number): number {
-  const b = r.buf;
-  let s = 0;
-  for (let j = r.top - n + 1, end = r.top; j <= end; j++) s += b[j]!;
-  return s;
-}
-
 /** Sum over a window of non-na values (math.sum). */
 export class Sum {
   r: Ring;
@@ -35,7 +27,7 @@ export class Sum {
     if (x !== x) return this.last;
     this.r.ensure(n);
     this.r.push(x);
-    this.last = this.r.count < n ? NaN : sumLast(this.r, n);
+    this.last = this.r.count < n ? NaN : this.r.sumLast(n);
     return this.last;
   }
 }
@@ -52,7 +44,7 @@ export class Sma {
     if (x !== x) return this.last;
     this.r.ensure(n);
     this.r.push(x);
-    this.last = this.r.count < n ? NaN : sumLast(this.r, n) / n;
+    this.last = this.r.count < n ? NaN : this.r.sumLast(n) / n;
     return this.last;
   }
 }
@@ -154,7 +146,7 @@ export class Vwma {
     this.pv.push(x * volume);
     this.v.push(volume);
     if (this.v.count < n) return (this.last = NaN);
-    return (this.last = sumLast(this.pv, n) / n / (sumLast(this.v, n) / n));
+    return (this.last = this.pv.sumLast(n) / n / (this.v.sumLast(n) / n));
   }
 }
 

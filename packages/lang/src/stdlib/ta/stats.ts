@@ -9,13 +9,6 @@ function len(n: number): number {
   return n >= 1 ? Math.floor(n) : 0;
 }
 
-function sumLast(r: Ring, n: number): number {
-  const b = r.buf;
-  let s = 0;
-  for (let j = r.top - n + 1, end = r.top; j <= end; j++) s += b[j]!;
-  return s;
-}
-
 /** Pine's `SUM(src[i], -avg)` in its stdev reference: a difference within 1e-10 of 0 is 0. */
 function diff(a: number, b: number): number {
   const r = a - b;
@@ -53,7 +46,7 @@ export class Deviation {
     r.ensure(n);
     r.push(x);
     if (r.count < n) return (this.last = NaN);
-    const mean = (this.mean = sumLast(r, n) / n);
+    const mean = (this.mean = r.sumLast(n) / n);
     if (this.mode === 2) {
       let s = 0;
       for (let i = 0; i < n; i++) s += Math.abs(r.get(i) - mean);
@@ -241,8 +234,8 @@ export class Correlation {
     this.a.push(x);
     this.b.push(y);
     if (this.a.count < n) return (this.last = NaN);
-    const ma = sumLast(this.a, n) / n;
-    const mb = sumLast(this.b, n) / n;
+    const ma = this.a.sumLast(n) / n;
+    const mb = this.b.sumLast(n) / n;
     let sab = 0;
     let saa = 0;
     let sbb = 0;
