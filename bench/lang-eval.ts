@@ -46,8 +46,8 @@ function build(body: string): Program {
 
 // ----- hand-written baselines: straightforward typed-array loops -------------------------------
 
-function emaLoop(x: Float64Array, n: number, out = new Float64Array(x.length)): Float64Array {
-  const a = 2 / (n + 1);
+/** Pine's EMA/RMA smoothing with factor `a`: na inputs skipped, seeded with the SMA of the first `n` values. */
+function smoothLoop(x: Float64Array, n: number, a: number, out: Float64Array): Float64Array {
   let sum = 0;
   let seen = 0;
   let prev = NaN;
@@ -67,25 +67,12 @@ function emaLoop(x: Float64Array, n: number, out = new Float64Array(x.length)): 
   return out;
 }
 
+function emaLoop(x: Float64Array, n: number, out = new Float64Array(x.length)): Float64Array {
+  return smoothLoop(x, n, 2 / (n + 1), out);
+}
+
 function rmaLoop(x: Float64Array, n: number, out = new Float64Array(x.length)): Float64Array {
-  const a = 1 / n;
-  let sum = 0;
-  let seen = 0;
-  let prev = NaN;
-  for (let i = 0; i < x.length; i++) {
-    const v = x[i]!;
-    if (v !== v) {
-      out[i] = prev;
-      continue;
-    }
-    if (seen < n) {
-      sum += v;
-      seen++;
-      if (seen === n) prev = sum / n;
-    } else prev = a * v + (1 - a) * prev;
-    out[i] = prev;
-  }
-  return out;
+  return smoothLoop(x, n, 1 / n, out);
 }
 
 function rsiLoop(c: Float64Array, n: number): Float64Array {
