@@ -32,7 +32,7 @@ import type { ScriptInterface, SourceFile } from "@barscript/lang/src/types";
 import { eventsBudgetMessage, keepDefinitionEvents, MAX_EVENTS_PER_RUN } from "../definitions/events";
 import type { SandboxPool } from "./pool";
 import type { CancelListener } from "./cancels";
-import type { EvalResult } from "./protocol";
+import { evalTask, type EvalResult } from "./protocol";
 import { executeStudy } from "../studies/run";
 import { BarChunkCache } from "./bars";
 import { RunWarmup } from "./warmup";
@@ -228,18 +228,18 @@ export function createRunProcessor(deps: RunProcessorDeps): (job: Job<RunJobData
     const elapsed = now().getTime() - startedAt.getTime();
     const remaining = Math.max(1, account.limitMs - elapsed);
     const outcome = await deps.pool.run(
-      {
+      evalTask({
         cacheKey: `${run.scriptOwnerId}:${version.digest}:${run.kind}`,
         kind: run.kind,
         files: version.files as unknown as SourceFile[],
         interface: iface,
         bars,
         windowStart,
-        inputs: (run.inputs ?? {}) as Record<string, unknown>,
-        symbol: { ticker: instrument.symbol, timezone: instrument.timezone, mintick: 0.01, timeframe: run.timeframe },
-        timeBudgetMs: remaining,
+        run,
+        instrument,
+        remaining,
         maxEvents: MAX_EVENTS,
-      },
+      }),
       { timeoutMs: remaining + 500, signal, resolve: async (ref) => (await resolverOf()).resolve(ref) },
     );
     sp.mark("sandbox");

@@ -25,6 +25,36 @@ export interface EvalTask {
   control?: SharedArrayBuffer;
 }
 
+/**
+ * The EvalTask of a run over `bars`: the run's inputs ({} when none) and its instrument's symbol
+ * at the run's timeframe, with `remaining` ms of budget.
+ */
+export function evalTask(t: {
+  cacheKey: string;
+  kind: ScriptKind;
+  files: SourceFile[];
+  interface: ScriptInterface;
+  bars: Bars;
+  windowStart: number;
+  run: { inputs: unknown; timeframe: string };
+  instrument: { symbol: string; timezone: string };
+  remaining: number;
+  maxEvents: number;
+}): EvalTask {
+  return {
+    cacheKey: t.cacheKey,
+    kind: t.kind,
+    files: t.files,
+    interface: t.interface,
+    bars: t.bars,
+    windowStart: t.windowStart,
+    inputs: (t.run.inputs ?? {}) as Record<string, unknown>,
+    symbol: { ticker: t.instrument.symbol, timezone: t.instrument.timezone, mintick: 0.01, timeframe: t.run.timeframe },
+    timeBudgetMs: t.remaining,
+    maxEvents: t.maxEvents,
+  };
+}
+
 /** Indexes into EvalTask.control. */
 export const CONTROL_STOP = 0;
 export const CONTROL_PROGRESS = 1;

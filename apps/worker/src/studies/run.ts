@@ -17,6 +17,7 @@ import { readBars, type Timeframe } from "@barscript/marketdata";
 import type { Dependency, ResolvedScript, ScriptInterface, SourceFile } from "@barscript/lang/src/types";
 import type { SandboxPool } from "../runs/pool";
 import { RunWarmup } from "../runs/warmup";
+import { evalTask } from "../runs/protocol";
 
 /** One response of study results (API.md): 1 MB, binary. */
 export const MAX_STUDY_RESULT_BYTES = 1024 * 1024;
@@ -102,18 +103,18 @@ export async function executeStudy(ctx: StudyContext, input: StudyRunInput): Pro
   // 3. The sandbox.
   const remaining = Math.max(1, account.limitMs - (now().getTime() - startedAt.getTime()));
   const outcome = await ctx.pool.run(
-    {
+    evalTask({
       cacheKey: `study:${run.id}`,
       kind: "study",
       files: version.files as SourceFile[],
       interface: iface,
       bars,
       windowStart,
-      inputs: (run.inputs ?? {}) as Record<string, unknown>,
-      symbol: { ticker: instrument.symbol, timezone: instrument.timezone, mintick: 0.01, timeframe: run.timeframe },
-      timeBudgetMs: remaining,
+      run,
+      instrument,
+      remaining,
       maxEvents: MAX_STUDY_DEFINITION_EVENTS,
-    },
+    }),
     { timeoutMs: remaining + 500, signal, resolve: (ref) => resolver.resolve(ref) },
   );
   const duration = Math.round(((now().getTime() - startedAt.getTime()) / 1000) * 1000) / 1000;
