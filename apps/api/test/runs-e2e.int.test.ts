@@ -9,28 +9,13 @@ const h = new RunsHarness();
 let client: Client;
 
 beforeAll(async () => {
-  await h.setup();
-  const a = await h.account();
-  client = a.client;
-  await h.script(a, "sma-rsi", SMA_RSI);
+  client = await h.setupWithScripts({ "sma-rsi": SMA_RSI });
 });
 afterAll(() => h.teardown());
 
 function close(a: number | null | undefined, b: number | null | undefined): boolean {
   if (a === null || a === undefined || b === null || b === undefined) return a === b || (a == null && b == null);
   return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
-}
-
-async function allPoints(id: string, limit: number): Promise<Array<Record<string, number | null>>> {
-  const points: Array<Record<string, number | null>> = [];
-  let cursor: string | null = null;
-  do {
-    const r = await client.call("GET", `/runs/${id}/results?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
-    expect(r.status).toBe(200);
-    points.push(...(r.json.outputs as Array<Record<string, number | null>>));
-    cursor = r.json.next_cursor as string | null;
-  } while (cursor);
-  return points;
 }
 
 describe("an indicator run over HTTP", () => {
@@ -58,7 +43,7 @@ describe("an indicator run over HTTP", () => {
   });
 
   it("when results are paged, then every point comes exactly once and equals an independent SMA and RSI", async () => {
-    const points = await allPoints(runId, 333);
+    const points = await client.allPoints(runId, 333);
     const run = (await client.call("GET", `/runs/${runId}`)).json;
     expect(points).toHaveLength(run.window.bars);
     const times = points.map((p) => p["t"]);
@@ -82,7 +67,7 @@ describe("an indicator run over HTTP", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     const lines = (await res.text()).trim().split("\n");
     expect(lines[0]).toBe("t,sma,rsi");
-    const json = await allPoints(runId, 50_000);
+    const json = await client.allPoints(runId, 50_000);
     expect(lines.length - 1).toBe(json.length);
     lines.slice(1).forEach((line, k) => {
       const [t, a, b] = line.split(",");
@@ -98,8 +83,8 @@ describe("an indicator run over HTTP", () => {
     const b = await client.start({ script: "sma-rsi", instrument: "AAPL", timeframe: "1d", from: "2009-06-01T00:00:00Z", to: "2011-12-31T00:00:00Z", wait: 30 });
     expect(a.json.status).toBe("succeeded");
     expect(b.json.status).toBe("succeeded");
-    const pa = new Map((await allPoints(a.json.id as string, 50_000)).map((p) => [p["t"], p]));
-    const pb = await allPoints(b.json.id as string, 50_000);
+    const pa = new Map((await client.allPoints(a.json.id as string, 50_000)).map((p) => [p["t"], p]));
+    const pb = await client.allPoints(b.json.id as string, 50_000);
     let overlap = 0;
     for (const p of pb) {
       const q = pa.get(p["t"]);

@@ -43,6 +43,19 @@ export class Client {
     return this.call("POST", "/runs", body, headers);
   }
 
+  /** Every output point of a run's results, paged `limit` at a time (each page answers 200). */
+  async allPoints(id: string, limit = 50_000): Promise<Array<Record<string, number | null>>> {
+    const points: Array<Record<string, number | null>> = [];
+    let cursor: string | null = null;
+    do {
+      const r = await this.call("GET", `/runs/${id}/results?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(r.status).toBe(200);
+      points.push(...(r.json.outputs as Array<Record<string, number | null>>));
+      cursor = r.json.next_cursor as string | null;
+    } while (cursor);
+    return points;
+  }
+
   /** Polls with long polls until the run is final. */
   async final(id: string, seconds = 60): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
     const deadline = Date.now() + seconds * 1000;
@@ -90,6 +103,14 @@ export class RunsHarness {
   async teardown(): Promise<void> {
     await Promise.all([this.api?.kill(), ...this.workers.map((w) => w.kill())]);
     await this.env?.close();
+  }
+
+  /** setup(), then one account holding `scripts` (slug to source): its client. */
+  async setupWithScripts(scripts: Record<string, string>): Promise<Client> {
+    await this.setup();
+    const a = await this.account();
+    for (const [slug, source] of Object.entries(scripts)) await this.script(a, slug, source);
+    return a.client;
   }
 
   /** An admitted account on its own plan (a copy of `pro` with overrides) and a key with every scope. */

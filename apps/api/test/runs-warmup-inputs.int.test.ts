@@ -28,25 +28,9 @@ const h = new RunsHarness();
 let client: Client;
 
 beforeAll(async () => {
-  await h.setup();
-  const a = await h.account();
-  client = a.client;
-  await h.script(a, "ema-len", EMA_LEN);
-  await h.script(a, "ma-type", MA_TYPE);
+  client = await h.setupWithScripts({ "ema-len": EMA_LEN, "ma-type": MA_TYPE });
 });
 afterAll(() => h.teardown());
-
-async function allPoints(id: string): Promise<Array<Record<string, number | null>>> {
-  const points: Array<Record<string, number | null>> = [];
-  let cursor: string | null = null;
-  do {
-    const r = await client.call("GET", `/runs/${id}/results?limit=50000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
-    expect(r.status).toBe(200);
-    points.push(...(r.json.outputs as Array<Record<string, number | null>>));
-    cursor = r.json.next_cursor as string | null;
-  } while (cursor);
-  return points;
-}
 
 /** Two overlapping windows with the inputs: the largest relative difference on the overlap. */
 async function overlapOf(script: string, inputs: Record<string, unknown>, output: string): Promise<{ overlap: number; worst: number; warmups: number[] }> {
@@ -55,10 +39,10 @@ async function overlapOf(script: string, inputs: Record<string, unknown>, output
   expect(a.json.status).toBe("succeeded");
   expect(b.json.status).toBe("succeeded");
   expect(a.json.inputs).toEqual(expect.objectContaining(inputs));
-  const pa = new Map((await allPoints(a.json.id as string)).map((p) => [p["t"], p]));
+  const pa = new Map((await client.allPoints(a.json.id as string)).map((p) => [p["t"], p]));
   let overlap = 0;
   let worst = 0;
-  for (const p of await allPoints(b.json.id as string)) {
+  for (const p of await client.allPoints(b.json.id as string)) {
     const q = pa.get(p["t"]);
     if (!q) continue;
     overlap++;
