@@ -65,6 +65,13 @@ export class Ring {
     this.buf[this.top] = v;
   }
 
+  /** Pushes `v` after making room for `n` values; true when at least `n` values are held. */
+  add(v: number, n: number): boolean {
+    this.ensure(n);
+    this.push(v);
+    return this.count >= n;
+  }
+
   /** Sum of the newest `n` values (n <= count). Fixed order, so independent of history. */
   sumLast(n: number): number {
     const b = this.buf;

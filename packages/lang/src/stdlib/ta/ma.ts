@@ -25,9 +25,7 @@ export class Sum {
     const n = len(length);
     if (n === 0) return NaN;
     if (x !== x) return this.last;
-    this.r.ensure(n);
-    this.r.push(x);
-    this.last = this.r.count < n ? NaN : this.r.sumLast(n);
+    this.last = this.r.add(x, n) ? this.r.sumLast(n) : NaN;
     return this.last;
   }
 }
@@ -42,9 +40,7 @@ export class Sma {
     const n = len(length);
     if (n === 0) return NaN;
     if (x !== x) return this.last;
-    this.r.ensure(n);
-    this.r.push(x);
-    this.last = this.r.count < n ? NaN : this.r.sumLast(n) / n;
+    this.last = this.r.add(x, n) ? this.r.sumLast(n) / n : NaN;
     return this.last;
   }
 }
@@ -114,9 +110,7 @@ export class Wma {
     if (n === 0) return NaN;
     if (x !== x) return this.last;
     const r = this.r;
-    r.ensure(n);
-    r.push(x);
-    if (r.count < n) return (this.last = NaN);
+    if (!r.add(x, n)) return (this.last = NaN);
     let norm = 0;
     let sum = 0;
     for (let i = 0; i < n; i++) {
@@ -141,11 +135,8 @@ export class Vwma {
     const n = len(length);
     if (n === 0) return NaN;
     if (x !== x || volume !== volume) return this.last;
-    this.pv.ensure(n);
-    this.v.ensure(n);
-    this.pv.push(x * volume);
-    this.v.push(volume);
-    if (this.v.count < n) return (this.last = NaN);
+    this.pv.add(x * volume, n);
+    if (!this.v.add(volume, n)) return (this.last = NaN);
     return (this.last = this.pv.sumLast(n) / n / (this.v.sumLast(n) / n));
   }
 }
@@ -178,8 +169,7 @@ export class Lag {
     this.r = new Ring(cap + 1);
   }
   push(x: number, need: number): void {
-    this.r.ensure(need);
-    this.r.push(x);
+    this.r.add(x, need);
   }
   /** The value k bars back (0 = this bar); NaN before history. */
   get(k: number): number {

@@ -43,9 +43,7 @@ export class Deviation {
     if (n === 0) return NaN;
     if (x !== x) return this.last;
     const r = this.r;
-    r.ensure(n);
-    r.push(x);
-    if (r.count < n) return (this.last = NaN);
+    if (!r.add(x, n)) return (this.last = NaN);
     const mean = (this.mean = r.sumLast(n) / n);
     if (this.mode === 2) {
       let s = 0;
@@ -96,10 +94,8 @@ export class Extreme {
     const n = len(length);
     if (n === 0) return (this.value = this.offset = NaN);
     if (x === x) {
-      this.v.ensure(n);
-      this.bar.ensure(n);
-      this.v.push(x);
-      this.bar.push(this.n);
+      this.v.add(x, n);
+      this.bar.add(this.n, n);
     }
     if (this.v.count < n) return (this.value = this.offset = NaN);
     let best = this.v.get(0);
@@ -157,9 +153,7 @@ export class Order {
     const n = len(length);
     if (n === 0) return NaN;
     if (x !== x) return this.last;
-    this.r.ensure(n);
-    this.r.push(x);
-    if (this.r.count < n) return (this.last = NaN);
+    if (!this.r.add(x, n)) return (this.last = NaN);
     if (this.scratch.length < n) this.scratch = new Float64Array(this.r.cap);
     const s = this.scratch.subarray(0, n);
     for (let i = 0; i < n; i++) s[i] = this.r.get(i);
@@ -229,11 +223,8 @@ export class Correlation {
     const n = len(length);
     if (n === 0) return NaN;
     if (x !== x || y !== y) return this.last;
-    this.a.ensure(n);
-    this.b.ensure(n);
-    this.a.push(x);
-    this.b.push(y);
-    if (this.a.count < n) return (this.last = NaN);
+    this.b.add(y, n);
+    if (!this.a.add(x, n)) return (this.last = NaN);
     const ma = this.a.sumLast(n) / n;
     const mb = this.b.sumLast(n) / n;
     let sab = 0;
