@@ -46,7 +46,7 @@ const EXPECTED: Record<string, Outcome> = {
   // shubhamtaywade82/pinescripts-collections
   "st_bollinger_squeeze.pine": refused("syntax_error"), // `? \n` continuation indented by 16 spaces: a block in Pine too
   "st_supertrend_tuple.pine": refused("type_mismatch"), // trend = ta.supertrend(...) without destructuring: Pine refuses it too
-  "st_vwap_basic.pine": refused("unsupported_feature"), // timeframe.change() not compiled yet
+  "st_vwap_basic.pine": runs,
   // TradingView's built-in indicators (v6 source)
   "tv_atr.pine": runs,
   "tv_awesome_oscillator.pine": runs,

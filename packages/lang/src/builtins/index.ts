@@ -8,7 +8,7 @@ import { addDrawing } from "./drawing";
 import type { BuiltinFunction, BuiltinVariable } from "./signature";
 import { TableBuilder } from "./signature";
 import { addTa } from "./ta";
-import { addTime, PENDING_TIME } from "./time";
+import { addTime } from "./time";
 import { addValues } from "./values";
 
 export type { BuiltinFunction, BuiltinVariable, ParamSpec, Signature, TypeSpec } from "./signature";
@@ -51,7 +51,6 @@ export const UNSUPPORTED_NAMESPACES: ReadonlyMap<string, string> = new Map([
  * fails to compile. A name leaves this map when codegen and the runtime implement it.
  */
 export const PENDING_BUILTINS: ReadonlyMap<string, string> = new Map<string, string>([
-  ...PENDING_TIME.map((n): [string, string] => [n, `\`${n}\` is not supported by the evaluator yet (calendar and time functions are coming).`]),
   ["input.enum", "`input.enum` is not supported by the evaluator yet: use `input.string(..., options = [...])` and compare strings."],
   ...["sort_indices", "mode", "abs", "covariance", "percentrank", "standardize", "binary_search", "every", "some"].map((n): [string, string] => [`array.${n}`, `\`array.${n}\` is not supported by the evaluator yet.`]),
   ...[...table.functions.keys()].filter((n) => n.startsWith("map.") || n.startsWith("matrix.")).map((n): [string, string] => [n, `\`${n.slice(0, n.indexOf("."))}.*\` is not supported by the evaluator yet: use arrays.`]),

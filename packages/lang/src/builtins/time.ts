@@ -2,8 +2,7 @@
 // Unix milliseconds; calendar values are read in the exchange's time zone (`syminfo.timezone`) on
 // intraday timeframes and in UTC on daily and longer ones (their bars are dated at midnight UTC),
 // unless a `timezone` argument ("UTC", "GMT+3", "America/New_York") says otherwise. Their
-// implementations are in stdlib/time.ts. Names listed in PENDING_TIME are in the table (docs,
-// signatures) but refused by the checker until the back end compiles them (see builtins/index.ts).
+// implementations are in stdlib/time.ts.
 
 import type { TableBuilder } from "./signature";
 
@@ -30,13 +29,10 @@ export function addTime(t: TableBuilder): void {
   t.fn("timestamp(dateString: const string): const int", "The Unix milliseconds of an ISO 8601 or RFC 2822 date (`\"2024-02-20\"`, `\"20 Feb 2024 09:30 +0000\"`); GMT+0 when it names no time zone.");
   t.fn("timestamp(year: series int, month: series int, day: series int, hour: series int = 0, minute: series int = 0, second: series int = 0): int", "The Unix milliseconds of a date and time in the exchange's time zone (UTC on daily and longer timeframes, whose bars are dated at midnight UTC).");
   t.fn("timestamp(timezone: series string, year: series int, month: series int, day: series int, hour: series int = 0, minute: series int = 0, second: series int = 0): int", "The Unix milliseconds of a date and time in `timezone`.");
-  t.fn("timeframe.change(timeframe: series string): series bool", "True on the first bar of a new period of `timeframe` (`\"1D\"`, `\"1W\"`, `\"1M\"`, ...).");
-  t.fn("timeframe.in_seconds(timeframe: simple string = timeframe.period): simple int", "The number of seconds in one bar of `timeframe`.");
+  t.fn("timeframe.change(timeframe: series string): series bool", "True on the first bar of a new period of `timeframe` (`\"60\"`, `\"1D\"`, `\"1W\"`, `\"1M\"`, ...), by the bar's open time; periods are aligned in UTC (days at 00:00, weeks on Monday, calendar months). False on the first bar.");
+  t.fn("timeframe.in_seconds(timeframe: simple string = timeframe.period): simple int", "The number of seconds in one bar of `timeframe` (a month counts 30.4167 days: 2628003); na for an invalid timeframe.");
   t.fn(
     "str.format_time(time: series int, format: series string = \"yyyy-MM-dd'T'HH:mm:ssZ\", timezone: series string = syminfo.timezone): series string",
     "`time` as text: `yyyy` `yy` `MMMM` `MMM` `MM` `M` `dd` `d` `EEEE` `EEE` `HH` `H` `hh` `h` `mm` `m` `ss` `s` `SSS` `a` `Z` `z`, literal text in single quotes.",
   );
 }
-
-/** Time built-ins the back end does not compile yet: refused with `unsupported_feature`. */
-export const PENDING_TIME: readonly string[] = ["timeframe.change", "timeframe.in_seconds"];

@@ -154,6 +154,8 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
   ...Object.fromEntries(
     ["year", "month", "weekofyear", "dayofmonth", "dayofweek", "hour", "minute", "second"].map((n): [string, Emitter] => [n, (b) => `${b.fn(`cal.${n}`)}(${b.a("time")}, ${b.a("timezone", "$rt.barZone")})`]),
   ),
+  "timeframe.in_seconds": (b) => `${b.fn("cal.inSeconds")}(${b.a("timeframe", "$rt.tf.period")}, $rt.tf.period)`,
+  "timeframe.change": (b) => `${b.fn("cal.tfChange")}(${b.a("timeframe")}, $rt.tf.period, $T[$i] * 1000, $i > 0 ? $T[$i - 1] * 1000 : NaN)`,
   "str.format_time": (b) => `${b.fn("cal.formatTime")}(${b.a("time")}, ${b.a("format", "null")}, ${b.a("timezone", "$rt.barZone")})`,
 
   "runtime.error": (b) => `$rt.fail(${b.a("message")})`,

@@ -195,3 +195,62 @@ function field(c: string, n: number, d: Date, off: number): string | null {
       return null;
   }
 }
+
+// `timeframe.in_seconds` and `timeframe.change`. Timeframe strings in Pine's notation: "30S",
+// "1" (minutes), "240", "1D"/"D", "1W"/"W", "1M"/"M"; "" means the chart's. Periods are aligned in
+// UTC: days start at 00:00 UTC, weeks on Monday 00:00 UTC, months on the calendar's first day.
+
+interface TfUnit {
+  unit: "S" | "m" | "D" | "W" | "M";
+  n: number;
+}
+
+const tfCache = new Map<string, TfUnit | null>();
+
+function parseTf(tf: string): TfUnit | null {
+  let r = tfCache.get(tf);
+  if (r !== undefined) return r;
+  const m = /^(\d*)([SDWM]?)$/.exec(tf.trim());
+  const n = m ? (m[1] === "" ? 1 : Number(m[1])) : 0;
+  r = m && n > 0 ? { unit: m[2] === "" ? "m" : (m[2] as TfUnit["unit"]), n } : null;
+  if (tfCache.size > 256) tfCache.clear();
+  tfCache.set(tf, r);
+  return r;
+}
+
+/** Seconds of one month: Pine counts 365/12 = 30.4167 days (`timeframe.in_seconds("1M")` is 2628003). */
+const MONTH_SECONDS = 30.4167 * 86_400;
+const UNIT_SECONDS = { S: 1, m: 60, D: 86_400, W: 7 * 86_400, M: MONTH_SECONDS };
+
+/** `timeframe.in_seconds(tf)`: seconds of one bar of `tf` (`chart` when `tf` is ""); na for an invalid string. */
+export function inSeconds(tf: string | null, chart: string): number {
+  const u = parseTf(tf === null || tf.trim() === "" ? chart : tf);
+  return u === null ? NaN : Math.round(u.n * UNIT_SECONDS[u.unit]);
+}
+
+/** The index of the `tf` period holding `ms` (UTC-aligned), or NaN. */
+function periodOf(ms: number, u: TfUnit): number {
+  switch (u.unit) {
+    case "S":
+      return Math.floor(ms / (u.n * 1000));
+    case "m":
+      return Math.floor(ms / (u.n * 60_000));
+    case "D":
+      return Math.floor(Math.floor(ms / DAY) / u.n);
+    case "W":
+      // 1970-01-05 (day 4 of the epoch) was a Monday
+      return Math.floor(Math.floor((Math.floor(ms / DAY) - 4) / 7) / u.n);
+    case "M": {
+      const d = new Date(ms);
+      return Math.floor((d.getUTCFullYear() * 12 + d.getUTCMonth()) / u.n);
+    }
+  }
+}
+
+/** `timeframe.change(tf)`: the bar opening at `ms` (after a bar at `prevMs`) starts a new period of `tf`.
+ *  False on the first bar (no previous bar) and when either time is na or `tf` is invalid. */
+export function tfChange(tf: string | null, chart: string, ms: number, prevMs: number): boolean {
+  if (ms !== ms || prevMs !== prevMs) return false;
+  const u = parseTf(tf === null || tf.trim() === "" ? chart : tf);
+  return u !== null && periodOf(ms, u) !== periodOf(prevMs, u);
+}

@@ -131,3 +131,54 @@ describe("event message placeholders, as TradingView renders them", () => {
     expect(r.events[0]!.message).toBe("at 2025-01-02T03:04:05Z");
   });
 });
+
+// timeframe.in_seconds and timeframe.change: periods aligned in UTC (days at 00:00 UTC, weeks on
+// Monday, calendar months); months count 30.4167 days (2628002.88 s, rounded to 2628003).
+describe("timeframe.in_seconds and timeframe.change", () => {
+  const b = (r: EvaluationResult, k: number): number[] => col(r, k);
+
+  test("in_seconds of timeframe strings and of the chart's", () => {
+    const tfs = ["1", "5", "60", "240", "1D", "D", "1W", "W", "1M", "M", "30S", ""];
+    const r = plots(tfs.map((tf) => `plot(timeframe.in_seconds("${tf}"))`).join("\n") + "\nplot(timeframe.in_seconds())", barsAt(intraday), NY_HOURLY);
+    const want = [60, 300, 3600, 14400, 86400, 86400, 604800, 604800, 2628003, 2628003, 30, 3600, 3600];
+    want.forEach((w, k) => expect(b(r, k)).toEqual([w, w, w, w]));
+    // daily chart, v5 (timeframe.period "D") and v6 ("1D")
+    const days = barsAt([Date.UTC(2024, 2, 1)]);
+    expect(b(plots("plot(timeframe.in_seconds())", days, SYMBOL, 5), 0)).toEqual([86400]);
+    expect(b(plots("plot(timeframe.in_seconds())", days), 0)).toEqual([86400]);
+  });
+
+  test("change on daily bars: a day, a week from Monday, a calendar month; false on the first bar", () => {
+    // Wed 02-28, Thu 02-29 (leap day), Fri 03-01, Mon 03-04, Tue 03-05
+    const days = [Date.UTC(2024, 1, 28), Date.UTC(2024, 1, 29), Date.UTC(2024, 2, 1), Date.UTC(2024, 2, 4), Date.UTC(2024, 2, 5)];
+    const r = plots('plot(timeframe.change("1D") ? 1 : 0)\nplot(timeframe.change("W") ? 1 : 0)\nplot(timeframe.change("1M") ? 1 : 0)\nplot(timeframe.change("2D") ? 1 : 0)', barsAt(days));
+    expect(b(r, 0)).toEqual([0, 1, 1, 1, 1]);
+    expect(b(r, 1)).toEqual([0, 0, 0, 1, 0]);
+    expect(b(r, 2)).toEqual([0, 0, 1, 0, 0]);
+    // 2-day periods from the epoch: day numbers 19781, 19782, 19783, 19786, 19787 -> 9890, 9891, 9891, 9893, 9893
+    expect(b(r, 3)).toEqual([0, 1, 0, 1, 0]);
+  });
+
+  test("change on intraday bars: hours, 4-hour blocks, days and weeks at UTC boundaries", () => {
+    const hours = [
+      Date.UTC(2024, 2, 8, 14, 30), // Fri
+      Date.UTC(2024, 2, 8, 15, 30),
+      Date.UTC(2024, 2, 8, 16, 30), // a new 4-hour block (16:00Z)
+      Date.UTC(2024, 2, 10, 23, 30), // Sun, still the week of Mon 03-04
+      Date.UTC(2024, 2, 11, 0, 30), // Mon 00:30Z: a new day and week
+      Date.UTC(2024, 2, 11, 0, 45), // same hour, day and week
+    ];
+    const r = plots(["60", "240", "D", "1W", "M"].map((tf) => `plot(timeframe.change("${tf}") ? 1 : 0)`).join("\n"), barsAt(hours), NY_HOURLY);
+    expect(b(r, 0)).toEqual([0, 1, 1, 1, 1, 0]);
+    expect(b(r, 1)).toEqual([0, 0, 1, 1, 1, 0]);
+    expect(b(r, 2)).toEqual([0, 0, 0, 1, 1, 0]);
+    expect(b(r, 3)).toEqual([0, 0, 0, 0, 1, 0]);
+    expect(b(r, 4)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  test("change inside a user function under a switch resets an anchored sum", () => {
+    const days = [Date.UTC(2024, 1, 28), Date.UTC(2024, 1, 29), Date.UTC(2024, 2, 1), Date.UTC(2024, 2, 4)];
+    const src = 'anchor = input.string("Month", "Anchor")\nnewp() =>\n    switch anchor\n        "Week" => timeframe.change("1W")\n        "Month" => timeframe.change("1M")\n        => false\nvar float s = 0.0\nif newp()\n    s := 0.0\ns += 1\nplot(s)';
+    expect(b(plots(src, barsAt(days)), 0)).toEqual([1, 2, 1, 2]);
+  });
+});

@@ -88,10 +88,11 @@ plot(calculateDivergence ? ta.cum(volume) : ma(r, 14, maType), "MA")
     expect(r.interface?.warmup_bars).toBe(23 * 14 + 1 + 14); // rsi (rma 23 x 14 + change 1), then sma 14
   });
 
-  it("timeframe.change is a known built-in, refused plainly until the back end compiles it", async () => {
+  it("timeframe.change and timeframe.in_seconds compile", async () => {
     const r = await check(`${V}indicator("VWAP")
 plot(timeframe.change("1D") ? 1 : 0, "New day")
+plot(timeframe.in_seconds(), "Seconds")
 `);
-    expect(r.diagnostics.map((d) => d.code)).toEqual(["unsupported_feature"]);
+    expect(r.diagnostics.map((d) => d.code)).toEqual([]);
   });
 });
