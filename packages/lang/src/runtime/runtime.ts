@@ -46,6 +46,13 @@ export interface PendingEvent {
 
 const SOURCES = new Set(["open", "high", "low", "close", "volume", "hl2", "hlc3", "ohlc4", "hlcc4"]);
 
+/** Whole bars back of a history reference; past the 10,000 bars kept it is a runtime error of the bar. */
+function historyDepth(n: number): number {
+  const k = Math.floor(n);
+  if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
+  return k;
+}
+
 export class Runtime {
   readonly open: Float64Array;
   readonly high: Float64Array;
@@ -145,16 +152,14 @@ export class Runtime {
   ago(ring: Ring, current: number, n: number): number {
     if (n === 0) return current;
     if (!(n >= 0)) return NaN;
-    const k = Math.floor(n);
-    if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
+    const k = historyDepth(n);
     if (k > ring.cap) ring.ensure(k + 1);
     return ring.get(k - 1);
   }
   /** `e[n]` of an expression: records this evaluation and reads n evaluations back. */
   hx(ring: Ring, v: number, n: number): number {
-    const k = Math.floor(n);
+    const k = historyDepth(n);
     if (!(k >= 0)) return NaN;
-    if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
     if (k >= ring.cap) ring.ensure(k + 1);
     ring.push(v);
     return ring.get(k);
@@ -163,16 +168,14 @@ export class Runtime {
   agoV(ring: ValueRing, current: unknown, n: number): unknown {
     if (n === 0) return current;
     if (!(n >= 0)) return null;
-    const k = Math.floor(n);
-    if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
+    const k = historyDepth(n);
     if (k > ring.cap) ring.ensure(k + 1);
     return ring.get(k - 1);
   }
   /** `e[n]` of a string or object expression. */
   hxV(ring: ValueRing, v: unknown, n: number): unknown {
-    const k = Math.floor(n);
+    const k = historyDepth(n);
     if (!(k >= 0)) return null;
-    if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
     if (k >= ring.cap) ring.ensure(k + 1);
     ring.push(v);
     return ring.get(k);

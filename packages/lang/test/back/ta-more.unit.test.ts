@@ -90,7 +90,8 @@ function wmaRef(x: number[], n: number): number[] {
     return sum(w.map((v, k) => v * (k + 1))) / ((n * (n + 1)) / 2);
   });
 }
-function emaRef(x: number[], n: number): number[] {
+/** Pine's seeded smoothing (EMA, RMA): the SMA of the first n values, then alpha * v + (1 - alpha) * prev; na keeps prev. */
+function smoothRef(x: number[], n: number, alpha: number): number[] {
   const out: number[] = [];
   const seen: number[] = [];
   let prev = NaN;
@@ -100,24 +101,12 @@ function emaRef(x: number[], n: number): number[] {
       seen.push(v);
       if (seen.length === n) prev = sum(seen) / n;
       out.push(prev);
-    } else out.push((prev = (2 / (n + 1)) * v + (1 - 2 / (n + 1)) * prev));
+    } else out.push((prev = alpha * v + (1 - alpha) * prev));
   }
   return out;
 }
-function rmaRef(x: number[], n: number): number[] {
-  const out: number[] = [];
-  const seen: number[] = [];
-  let prev = NaN;
-  for (const v of x) {
-    if (Number.isNaN(v)) out.push(prev);
-    else if (seen.length < n) {
-      seen.push(v);
-      if (seen.length === n) prev = sum(seen) / n;
-      out.push(prev);
-    } else out.push((prev = v / n + (1 - 1 / n) * prev));
-  }
-  return out;
-}
+const emaRef = (x: number[], n: number): number[] => smoothRef(x, n, 2 / (n + 1));
+const rmaRef = (x: number[], n: number): number[] => smoothRef(x, n, 1 / n);
 /** True range; the first bar high - low when handleNa, else na. */
 function trRef(h: number[], l: number[], c: number[], handleNa: boolean): number[] {
   return map(c, (i) => (i === 0 ? (handleNa ? h[0]! - l[0]! : NaN) : Math.max(h[i]! - l[i]!, Math.abs(h[i]! - c[i - 1]!), Math.abs(l[i]! - c[i - 1]!))));
