@@ -3,13 +3,12 @@
 // scripts stored through the scripts service after validation by the real language package.
 import { join } from "node:path";
 import { createAccount, createApiKey } from "@barscript/db";
-import { createScript, createScriptResolver, filesDigest } from "@barscript/db/src/scripts";
+import { createScript, createScriptResolver, filesDigest } from "@barscript/db";
 import { validate } from "@barscript/lang";
 import { importFile } from "@barscript/marketdata";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
 
-export const DATA_DIR = "/work/shared/data";
 export const AAPL_FILE = join(__dirname, "../../../packages/marketdata/demo/AAPL.csv");
 
 export interface Answer {

