@@ -24,6 +24,13 @@ module.exports = {
       to: { path: "^apps/([^/]+)/", pathNot: "^apps/$1/" },
     },
     {
+      name: "packages-only-through-their-index",
+      severity: "error",
+      comment: "Another package is used through what its index exports (the `exports` field of its package.json), never by reaching into its src/: the index is the package's surface. An import written as `@barscript/<pkg>/src/...` does not resolve at all (exports), and a relative path into another package's src/ is refused here.",
+      from: { path: "^(apps|packages|bench|test)/([^/]+)/" },
+      to: { path: "^(@barscript/[^/]+|packages/[^/]+)/src/", pathNot: ["^packages/[^/]+/src/index\\.ts$", "^$1/$2/"] },
+    },
+    {
       name: "lang-has-no-io",
       severity: "error",
       comment: "packages/lang turns files into programs and runs them over arrays: no I/O at all (ARCHITECTURE.md).",

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { Client, type Pool } from "pg";
 import { createDb, migrate, MIGRATIONS_DIR, type Db } from "@barscript/db";
-import { poolOf } from "@barscript/db/src/client";
+import { poolOf } from "@barscript/db";
 import { allocBars, readBars, writeBars, type BarColumns } from "@barscript/marketdata";
 
 const TOTAL = 120_000; // 1m bars stored: the window sits in the middle

@@ -12,7 +12,7 @@
 // bench/_runs-profile.ts runs the same with debug timing spans and CPU profiles (docs/performance.md).
 import { Queue, Worker } from "bullmq";
 import { createAccount, createApiKey } from "@barscript/db";
-import { createScript, createScriptResolver, filesDigest } from "@barscript/db/src/scripts";
+import { createScript, createScriptResolver, filesDigest } from "@barscript/db";
 import { validate } from "@barscript/lang";
 import { allocBars, importBars } from "@barscript/marketdata";
 import { bullPrefix, createRedis } from "@barscript/queue";

@@ -8,7 +8,7 @@ import { DelayedError } from "bullmq";
 import type { Logger } from "pino";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "@barscript/db";
-import { findRun } from "@barscript/db/src/runs";
+import { findRun } from "@barscript/db";
 import { QUEUES, type QueueName } from "@barscript/queue";
 import type { Processor } from "./processor-types";
 

@@ -1,7 +1,7 @@
 // The sandbox pool (apps/worker/src/runs/pool.ts) with real threads: a cancelled or timed-out
 // evaluation answers with the bars its thread reported evaluated (not the whole read), a cancel
 // answers at once, and the pool keeps working after both.
-import type { Bars } from "@barscript/lang/src/types";
+import type { Bars } from "@barscript/lang";
 import { SandboxPool } from "../src/runs/pool";
 import type { EvalTask } from "../src/runs/protocol";
 

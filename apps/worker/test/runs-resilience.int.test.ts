@@ -3,10 +3,10 @@
 // mid-run (failed, internal, retryable), the reconciler re-enqueueing a queued run whose job is
 // gone, the expiry sweeper on an injected clock (410, called directly and as the scheduled job of a
 // real worker whose clock is moved forward), and 503 busy when Postgres or Redis is down.
-import { newRunId } from "@barscript/db/src/runs";
+import { newRunId } from "@barscript/db";
 import type { Queue } from "bullmq";
 import pino from "pino";
-import type { RunJobData } from "@barscript/queue/src/jobs";
+import type { RunJobData } from "@barscript/queue";
 import { createWorkerMetrics } from "../src/metrics";
 import { reconcileRuns } from "../src/runs/reconciler";
 import { sweepExpired } from "../src/runs/sweeper";

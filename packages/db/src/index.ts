@@ -1,4 +1,5 @@
-export { createDb, type Db } from "./client";
+export { createDb, poolOf, type Db } from "./client";
+export { query, execute, statement, type Statement } from "./sql";
 export { migrate, ensureDatabase, readMigrations } from "./migrate/runner";
 export { MIGRATIONS_DIR } from "./migrate/paths";
 export { loadDbConfig } from "./config";
@@ -12,3 +13,5 @@ export { runSeed } from "./seed/run";
 export { SEED_STEPS, registerSeedStep, type SeedStep, type SeedContext } from "./seed/steps";
 export * from "./signin";
 export * from "./scripts";
+export * from "./runs";
+export * from "./events";

@@ -12,3 +12,7 @@ export { compile, evaluate, renderMessage, outputPoint, type CompileInput, type 
 export { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
 export { CodegenError } from "./codegen/generate";
 export { listTopics, getTopic, type TopicSummary } from "./docs";
+// Used by the API and the worker (program caches, study runs).
+export { ProgramCache, type ProgramCacheOptions } from "./program-cache";
+export { evaluateStudy, type StudyDefinitionReport, type StudyEvaluation } from "./study/evaluate";
+export type { StudyResult } from "./study/statistics";

@@ -2,7 +2,7 @@
 // (default 100, at most 1,000) or CSV in Event order. The caller has checked ownership and that
 // the results are readable (succeeded, not expired).
 import type { Response } from "express";
-import type { Run } from "@barscript/db/src/runs";
+import type { Run } from "@barscript/db";
 import type { AppDeps } from "../deps";
 import { sendEventsPage, streamEventsCsv } from "./service";
 

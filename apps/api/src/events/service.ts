@@ -12,9 +12,9 @@ import {
   streamEvents,
   type EventFilter,
   type EventKey,
-} from "@barscript/db/src/events";
-import { RUN_ID_PATTERN } from "@barscript/db/src/runs";
-import { locateScript, ScriptsError } from "@barscript/db/src/scripts";
+} from "@barscript/db";
+import { RUN_ID_PATTERN } from "@barscript/db";
+import { locateScript, ScriptsError } from "@barscript/db";
 import { normalizeSymbol } from "@barscript/marketdata";
 import type { AppDeps } from "../deps";
 import type { AuthContext } from "../http/auth-plugin";

@@ -13,8 +13,8 @@ import { studyResults } from "../studies/results";
 import { assertResultsReadable, outputsPage, streamOutputsCsv } from "../runs/results";
 import { cancelRun, listRuns, loadOwnRun, toJson, waitForRun, type ListFilters } from "../runs/service";
 import { startRun } from "../runs/service";
-import { ownerHandles, serializeRun, findRunByKey } from "@barscript/db/src/runs";
-import { spans } from "@barscript/queue/src/spans";
+import { ownerHandles, serializeRun, findRunByKey } from "@barscript/db";
+import { spans } from "@barscript/queue";
 
 type RunRequest = z.infer<typeof RunRequestSchema>;
 

@@ -2,7 +2,7 @@
 // watcher. Built once per app.
 import type { Queue } from "bullmq";
 import { createLimits, type Limits } from "@barscript/limits";
-import { runsQueue, type RunJobData } from "@barscript/queue/src/jobs";
+import { runsQueue, type RunJobData } from "@barscript/queue";
 import type { AppDeps } from "../deps";
 import { RunWatcher } from "./watcher";
 

@@ -1,7 +1,7 @@
 // Run inputs against the script's Interface (API.md "Run request"): unknown names or values of
 // the wrong type are 400 invalid_request naming the input. Values omitted keep their default.
 import { ApiError } from "@barscript/contracts";
-import type { InputSpec } from "@barscript/lang/src/types";
+import type { InputSpec } from "@barscript/lang";
 
 export type InputValue = number | string | boolean;
 

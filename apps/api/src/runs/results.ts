@@ -2,7 +2,7 @@
 // chunks, or CSV streamed chunk by chunk (never built in memory).
 import type { Response } from "express";
 import { ApiError } from "@barscript/contracts";
-import { listOutputChunks, readOutputChunk, readOutputChunks, type DecodedChunk, type Run } from "@barscript/db/src/runs";
+import { listOutputChunks, readOutputChunk, readOutputChunks, type DecodedChunk, type Run } from "@barscript/db";
 import type { RunsContext } from "./context";
 import { writeStreamed } from "../http/stream";
 

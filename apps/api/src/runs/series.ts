@@ -2,7 +2,7 @@
 // columns are cached by row version (Postgres `xmin`, new whenever the row is written), so
 // resolving a run's window reads no bar data once its chunks were seen (docs/performance.md).
 import type { Db } from "@barscript/db";
-import { query, statement } from "@barscript/db/src/sql";
+import { query, statement } from "@barscript/db";
 import { chunkedWindowStore, unpackColumn, type ChunkMeta, type Timeframe, type WindowStore } from "@barscript/marketdata";
 
 export interface Series {

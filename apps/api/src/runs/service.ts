@@ -17,13 +17,13 @@ import {
   type RunMessage,
   type Run,
   type RunStatusName,
-} from "@barscript/db/src/runs";
-import { ScriptsError, locateScript } from "@barscript/db/src/scripts";
+} from "@barscript/db";
+import { ScriptsError, locateScript } from "@barscript/db";
 import { normalizeSymbol, resolveWindow, type Timeframe } from "@barscript/marketdata";
 import { runChannel } from "@barscript/queue";
-import type { Spans } from "@barscript/queue/src/spans";
-import { enqueueRun } from "@barscript/queue/src/jobs";
-import type { ScriptInterface } from "@barscript/lang/src/types";
+import type { Spans } from "@barscript/queue";
+import { enqueueRun } from "@barscript/queue";
+import type { ScriptInterface } from "@barscript/lang";
 import type { AuthContext } from "../http/auth-plugin";
 import type { RunsContext } from "./context";
 import { checkInputs, type InputValue } from "./inputs";

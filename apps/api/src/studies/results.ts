@@ -4,7 +4,7 @@
 import type { Response } from "express";
 import type { Db } from "@barscript/db";
 import { ApiError } from "@barscript/contracts";
-import type { Run } from "@barscript/db/src/runs";
+import type { Run } from "@barscript/db";
 
 export const MAX_STUDY_RESPONSE_BYTES = 1024 * 1024;
 

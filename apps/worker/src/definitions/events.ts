@@ -3,8 +3,8 @@
 // `events_dropped`), takes them from the month's events budget and stores them with the run in
 // one transaction. A run whose events would pass the budget keeps none and fails `plan_limit`.
 import type { Db } from "@barscript/db";
-import { insertEvents, MAX_EVENTS_PER_RUN, reserveEvents, type NewEvent } from "@barscript/db/src/events";
-import { finishRun, type Run, type RunSummary } from "@barscript/db/src/runs";
+import { insertEvents, MAX_EVENTS_PER_RUN, reserveEvents, type NewEvent } from "@barscript/db";
+import { finishRun, type Run, type RunSummary } from "@barscript/db";
 
 export { MAX_EVENTS_PER_RUN };
 

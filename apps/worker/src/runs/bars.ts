@@ -4,8 +4,8 @@
 // version are read and decoded. A rewritten chunk has a new version, so a stale one is never
 // served. The answer is a fresh copy (it is transferred to a sandbox thread).
 import type { Db } from "@barscript/db";
-import { copyOutBinary, sqlLiteral } from "@barscript/db/src/copy";
-import { query, statement } from "@barscript/db/src/sql";
+import { copyOutBinary, sqlLiteral } from "@barscript/db";
+import { query, statement } from "@barscript/db";
 import { COLUMNS, allocBars, lowerBound, unpackColumn, upperBound, type BarColumns, type Timeframe } from "@barscript/marketdata";
 
 export interface SeriesInstrument {

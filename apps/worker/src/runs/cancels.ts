@@ -2,7 +2,7 @@
 // process, one listener per running run.
 import type { Redis } from "ioredis";
 import { createRedis, runChannel } from "@barscript/queue";
-import type { RunMessage } from "@barscript/db/src/runs";
+import type { RunMessage } from "@barscript/db";
 
 export class CancelListener {
   private readonly sub: Redis;

@@ -3,9 +3,9 @@
 // and a QueueEvents listener that marks a run whose job failed (a stalled job of a worker that
 // died: maxStalledCount 0) as failed, kind internal, retryable.
 import { QueueEvents } from "bullmq";
-import { failure, finishRun, type RunMessage } from "@barscript/db/src/runs";
+import { failure, finishRun, type RunMessage } from "@barscript/db";
 import { bullPrefix, createRedis, QUEUES, runChannel } from "@barscript/queue";
-import { maintenanceQueue, RECONCILE_JOB, RUN_JOB_LOCK_MS, RUN_JOB_STALLED_INTERVAL_MS, runsQueue, SWEEP_JOB } from "@barscript/queue/src/jobs";
+import { maintenanceQueue, RECONCILE_JOB, RUN_JOB_LOCK_MS, RUN_JOB_STALLED_INTERVAL_MS, runsQueue, SWEEP_JOB } from "@barscript/queue";
 import { finishedRunSince } from "../metrics";
 import type { ProcessorModule, WorkerDeps } from "../processor-types";
 import { CancelListener } from "./cancels";

@@ -3,7 +3,7 @@
 // cancelled, or runs out of memory is terminated and replaced; the main thread never runs
 // user code.
 import { Worker } from "node:worker_threads";
-import type { ResolvedScript } from "@barscript/lang/src/types";
+import type { ResolvedScript } from "@barscript/lang";
 import { barsTransferList, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ThreadFailureKind, type ToThread } from "./protocol";
 
 /** A failure carries the bars the thread reported evaluated (warmup included) before it stopped. */

@@ -22,13 +22,13 @@ import {
   type Run,
   type RunMessage,
   type RunSummary,
-} from "@barscript/db/src/runs";
-import { createScriptResolver, type ScriptResolver } from "@barscript/db/src/scripts";
+} from "@barscript/db";
+import { createScriptResolver, type ScriptResolver } from "@barscript/db";
 import { readBars, type Timeframe } from "@barscript/marketdata";
 import { runChannel } from "@barscript/queue";
-import { spans, type Spans } from "@barscript/queue/src/spans";
-import type { RunJobData } from "@barscript/queue/src/jobs";
-import type { ScriptInterface, SourceFile } from "@barscript/lang/src/types";
+import { spans, type Spans } from "@barscript/queue";
+import type { RunJobData } from "@barscript/queue";
+import type { ScriptInterface, SourceFile } from "@barscript/lang";
 import { eventsBudgetMessage, keepDefinitionEvents, MAX_EVENTS_PER_RUN } from "../definitions/events";
 import type { SandboxPool } from "./pool";
 import type { CancelListener } from "./cancels";

@@ -1,6 +1,6 @@
 // Messages between the worker's main thread and its sandbox threads. Bars and output columns
 // travel as transferred ArrayBuffers (no copy).
-import type { Bars, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang/src/types";
+import type { Bars, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang";
 import type { StudyThreadOutcome } from "../studies/protocol";
 
 export type { StudyThreadOutcome } from "../studies/protocol";

@@ -5,8 +5,8 @@
 import type { Queue } from "bullmq";
 import type { Logger } from "pino";
 import type { Db } from "@barscript/db";
-import { failure, finishRun, type RunMessage } from "@barscript/db/src/runs";
-import { enqueueRun, type RunJobData } from "@barscript/queue/src/jobs";
+import { failure, finishRun, type RunMessage } from "@barscript/db";
+import { enqueueRun, type RunJobData } from "@barscript/queue";
 import type { WorkerMetrics } from "../metrics";
 
 /** Runs younger than this are left alone: the API may be between insert and enqueue. */

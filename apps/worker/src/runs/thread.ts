@@ -2,7 +2,7 @@
 // worker's main thread. Its heap is capped by the pool (resourceLimits); a thread that runs
 // past the wall-clock limit or is cancelled is terminated by the pool and replaced.
 import { parentPort } from "node:worker_threads";
-import { ProgramCache } from "@barscript/lang/src/program-cache";
+import { ProgramCache } from "@barscript/lang";
 import { EvaluationAborted, EvaluationTimeout, evaluate, type Program } from "@barscript/lang";
 import type { ResolvedScript } from "@barscript/lang";
 import { compileScript, CompileFailure } from "./compile";

@@ -1,6 +1,6 @@
 // What a sandbox thread hands back for a study run (inside EvalResult.study).
-import type { StudyDefinitionReport } from "@barscript/lang/src/study/evaluate";
-import type { StudyResult } from "@barscript/lang/src/study/statistics";
+import type { StudyDefinitionReport } from "@barscript/lang";
+import type { StudyResult } from "@barscript/lang";
 
 export type StudyThreadOutcome =
   | { ok: true; study: StudyResult; definitions: StudyDefinitionReport[] }

@@ -10,11 +10,11 @@
 //      definitions' events toward the month's events budget (past it: plan_limit, nothing kept);
 //   5. stores the `study` object (at most 1 MB as one response, else `script`) and succeeds.
 import type { Db } from "@barscript/db";
-import { reserveEvents } from "@barscript/db/src/events";
-import { addUsage, failure, finishRun, type Failure, type Run, type RunMessage, type RunSummary } from "@barscript/db/src/runs";
-import { createScriptResolver } from "@barscript/db/src/scripts";
+import { reserveEvents } from "@barscript/db";
+import { addUsage, failure, finishRun, type Failure, type Run, type RunMessage, type RunSummary } from "@barscript/db";
+import { createScriptResolver } from "@barscript/db";
 import { readBars, type Timeframe } from "@barscript/marketdata";
-import type { Dependency, ResolvedScript, ScriptInterface, SourceFile } from "@barscript/lang/src/types";
+import type { Dependency, ResolvedScript, ScriptInterface, SourceFile } from "@barscript/lang";
 import type { SandboxPool } from "../runs/pool";
 import { RunWarmup } from "../runs/warmup";
 import { evalTask } from "../runs/protocol";

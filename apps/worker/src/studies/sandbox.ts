@@ -3,7 +3,7 @@
 // definition and the study body over the task's bars, compute the numbers. User code runs here
 // only, never on the worker's main thread.
 import { EvaluationAborted, EvaluationTimeout, validate, type Resolver } from "@barscript/lang";
-import { evaluateStudy } from "@barscript/lang/src/study/evaluate";
+import { evaluateStudy } from "@barscript/lang";
 import type { EvalResult, EvalTask, FromThread, StudyThreadOutcome } from "../runs/protocol";
 
 export async function runStudyInThread(id: number, task: EvalTask, resolver: Resolver): Promise<FromThread> {

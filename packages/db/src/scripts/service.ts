@@ -6,7 +6,7 @@
 // when every script the linker resolved still resolves to the same version and files (a
 // deleted or changed dependency re-validates, so dependents get `unresolved_import`).
 import type { Db } from "../client";
-import { ProgramCache } from "@barscript/lang/src/program-cache";
+import { ProgramCache } from "@barscript/lang";
 import { ScriptsError } from "./errors";
 import { checkFiles, ENTRY_FILE, filesDigest } from "./files";
 import { createScriptResolver, type ResolveRef, type Resolved, type ScriptResolver } from "./resolver";
