@@ -13,6 +13,8 @@ import type { ApiConfig } from "./config";
 import { systemClock, type AppDeps, type Clock } from "./deps";
 import { createCursorCodec } from "./http/cursor";
 import { signinPages } from "./pages";
+import { withAppSessions } from "./web/app-session";
+import { webPages } from "./web";
 import { createQueueDashboard } from "./ops/queue-dashboard";
 import { createQueueMetrics } from "./ops/queue-metrics";
 
@@ -28,7 +30,7 @@ export async function startApi(config: ApiConfig, options: { clock?: Clock; logg
   const db = createDb(config.databaseUrl);
   const redis = createRedis(config.redisUrl, "command");
   const clock = options.clock ?? systemClock;
-  const auth = createAuthChain({ db, limits: createLimits({ redis, prefix: config.redisPrefix }), clock, logger });
+  const auth = withAppSessions(createAuthChain({ db, limits: createLimits({ redis, prefix: config.redisPrefix }), clock, logger }), { db, clock, config });
   const deps: AppDeps = { config, db, redis, logger, auth, cursors: createCursorCodec(config.appSecret), clock, collectDefaultMetrics: true };
   const dashboard = createQueueDashboard({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, adminToken: config.adminToken });
   const metricsRegistry = new Registry();
@@ -38,7 +40,7 @@ export async function startApi(config: ApiConfig, options: { clock?: Clock; logg
     redisPrefix: config.redisPrefix,
     onError: (error) => logger.warn({ err: error }, "queue counts unavailable for /metrics"),
   });
-  const app = createApp(deps, { outside: [signinPages(deps), ...(dashboard ? [dashboard.router] : [])], metricsRegistry });
+  const app = createApp(deps, { outside: [signinPages(deps), webPages(deps), ...(dashboard ? [dashboard.router] : [])], metricsRegistry });
   const server = createServer(app);
   // Long polls hold up to 60 s: keep idle sockets longer than that behind a load balancer.
   server.keepAliveTimeout = 65_000;

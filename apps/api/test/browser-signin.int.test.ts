@@ -132,6 +132,9 @@ test("when a person signs up, is admitted, and approves the CLI in the browser, 
   // 8. Revoked on /account in the browser...
   await page.goto(`${h.url}/account`);
   await expect(page.locator("main").textContent()).resolves.toContain("1 of 20 keys");
+  // Revoking asks first: the confirming button shows once "Revoke…" is opened.
+  await expect(page.getByRole("button", { name: /Revoke key browser test key/ }).isVisible()).resolves.toBe(false);
+  await page.getByText("Revoke…").click();
   await page.getByRole("button", { name: /Revoke key browser test key/ }).click();
   await page.getByRole("status").filter({ hasText: "revoked" }).waitFor();
   await expect(page.locator("main").textContent()).resolves.toContain("0 of 20 keys");

@@ -63,7 +63,7 @@ ${revoked ? html`<p class="notice" role="status">Key ${revoked} is revoked.</p>`
 <h2>API keys</h2>
 <p>${live} of ${MAX_LIVE_KEYS} keys in use (expired and revoked keys do not count). New keys come from signing in a tool at <a href="/device">/device</a>.</p>
 ${page.keys.length === 0 ? html`<p>No keys yet.</p>` : html`
-<table>
+<div class="scroll"><table>
   <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">State</th></tr></thead>
   <tbody>
     ${page.keys.map((key) => {
@@ -72,11 +72,12 @@ ${page.keys.length === 0 ? html`<p>No keys yet.</p>` : html`
       <td>${key.name}</td><td><code>${key.prefix}…</code></td><td>${key.scopes.join(", ")}</td>
       <td>${day(key.createdAt)}</td><td>${key.expiresAt ? day(key.expiresAt) : "never"}</td><td>${key.lastUsedAt ? day(key.lastUsedAt) : "never"}</td>
       <td>${state === "revoked" ? `revoked ${day(key.revokedAt)}` : html`${state}
-        <form method="post" action="/account/keys/${key.id}/revoke">${csrfField(csrf)}<button class="link" type="submit" aria-label="Revoke key ${key.name} (${key.prefix})">Revoke</button></form>`}</td>
+        <details><summary>Revoke…</summary><p class="hint">Tools using this key stop working at once.</p>
+        <form method="post" action="/account/keys/${key.id}/revoke">${csrfField(csrf)}<button class="danger solid" type="submit" aria-label="Revoke key ${key.name} (${key.prefix})">Revoke key</button></form></details>`}</td>
     </tr>`;
     })}
   </tbody>
-</table>`}`);
+</table></div>`}`);
   });
 
   router.post("/account/keys/:keyId/revoke", ctx.sessions.checkCsrf, requireSignIn, async (req, res) => {

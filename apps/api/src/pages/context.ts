@@ -11,11 +11,11 @@ export interface PageContext {
   loginThrottle: LoginThrottle;
 }
 
-export function sendPage(ctx: PageContext, res: Response, status: number, title: string, body: Html): void {
+export function sendPage(ctx: PageContext, res: Response, status: number, title: string, body: Html, wide = false): void {
   const active = currentSession(res);
   const signedIn = active ? { handle: active.account.handle, csrf: ctx.sessions.csrfToken(res) } : undefined;
   res.status(status).type("html").setHeader("Cache-Control", "no-store");
-  res.send(layout({ title, signedIn, body }));
+  res.send(layout({ title, signedIn, body, wide }));
 }
 
 /** A form field as a string ("" when absent). */

@@ -32,7 +32,7 @@ ${errorBox(error)}
   ${csrfField(csrf)}
   <label for="user_code">Code</label>
   <input id="user_code" name="user_code" required autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" placeholder="ABCD-EFGH" value="${code}">
-  <button type="submit">Continue</button>
+  <button class="primary" type="submit">Continue</button>
 </form>`;
 }
 
@@ -58,12 +58,12 @@ so you cannot approve another. <a href="/account">Revoke a key on your account p
   <select id="expires" name="expires">
     ${EXPIRY_CHOICES.map((c) => html`<option value="${c.value}"${c.value === DEFAULT_EXPIRY ? html` selected` : ""}>${c.label}</option>`)}
   </select>
-  <button type="submit" name="decision" value="approve">Approve</button>
+  <button class="primary" type="submit" name="decision" value="approve">Approve</button>
 </form>`}
 <form method="post" action="/device">
   ${csrfField(csrf)}
   <input type="hidden" name="user_code" value="${code}">
-  <button type="submit" name="decision" value="deny">Deny</button>
+  <button class="danger" type="submit" name="decision" value="deny">Deny</button>
 </form>`;
 }
 

@@ -2,20 +2,38 @@
 import { createHash } from "node:crypto";
 
 export const CSS = `
-:root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
-body { max-width: 42rem; margin: 0 auto; padding: 1rem; }
-header, footer { display: flex; gap: 1rem; align-items: center; justify-content: space-between; }
-header form { margin: 0; }
+:root { color-scheme: light; --fg: #1a1f2b; --muted: #4a5263; --bg: #ffffff; --panel: #f3f5f9; --line: #c9cfdb;
+  --primary: #1f4fd1; --primary-fg: #ffffff; --danger: #b3261e; --ok: #1e7a3c; --focus: #f0b400;
+  font-family: system-ui, -apple-system, "Segoe UI", sans-serif; line-height: 1.5; color: var(--fg); background: var(--bg); }
+body { max-width: 46rem; margin: 0 auto; padding: 1rem; }
+body.wide { max-width: 80rem; }
+a { color: var(--primary); }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+header.site { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; justify-content: space-between; border-bottom: 1px solid var(--line); padding-bottom: 0.5rem; margin-bottom: 1rem; }
+header.site nav { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: center; }
+header.site form { margin: 0; }
+.brand { font-weight: 700; text-decoration: none; color: var(--fg); display: inline-flex; gap: 0.4rem; align-items: center; }
 label { display: block; margin-top: 0.75rem; font-weight: 600; }
-input, select { font: inherit; padding: 0.4rem; width: 100%; box-sizing: border-box; }
-button { font: inherit; padding: 0.4rem 1rem; margin-top: 1rem; cursor: pointer; }
+input, select, textarea { font: inherit; padding: 0.4rem; width: 100%; box-sizing: border-box; border: 1px solid #6b7385; border-radius: 4px; background: var(--bg); color: var(--fg); }
+input[type=checkbox] { width: auto; }
+button, .button { font: inherit; padding: 0.4rem 1rem; margin-top: 1rem; cursor: pointer; border-radius: 4px; border: 1px solid var(--primary); background: var(--bg); color: var(--primary); text-decoration: none; display: inline-block; }
+button.primary, .button.primary { background: var(--primary); color: var(--primary-fg); font-weight: 600; }
+button.danger { border-color: var(--danger); color: var(--danger); }
+button.danger.solid { background: var(--danger); color: #fff; }
 button.link { margin: 0; padding: 0.2rem 0.6rem; }
-.hint { font-size: 0.9rem; opacity: 0.8; margin: 0.2rem 0 0; }
-.error { border-left: 4px solid #c0392b; padding: 0.5rem 0.75rem; }
-.notice { border-left: 4px solid #2e86c1; padding: 0.5rem 0.75rem; }
+button:disabled { opacity: 0.6; cursor: not-allowed; }
+.hint, .muted { font-size: 0.9rem; color: var(--muted); margin: 0.2rem 0 0; }
+.error { border-left: 4px solid var(--danger); padding: 0.5rem 0.75rem; background: #fdecea; }
+.notice { border-left: 4px solid var(--primary); padding: 0.5rem 0.75rem; background: #eaf0fd; }
 .code { font-family: ui-monospace, monospace; font-size: 1.5rem; letter-spacing: 0.15em; }
+pre, code { font-family: ui-monospace, monospace; }
+pre { background: var(--panel); padding: 0.75rem; overflow-x: auto; border-radius: 4px; }
 table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid #8884; vertical-align: top; }
+.scroll { overflow-x: auto; }
+th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+details summary { cursor: pointer; color: var(--danger); }
+.actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+.actions button, .actions .button { margin-top: 0.5rem; }
 `.trim();
 
 export const CSS_HASH = `sha256-${createHash("sha256").update(CSS, "utf8").digest("base64")}`;
@@ -58,23 +76,29 @@ export interface LayoutInput {
   /** The signed-in person's handle and the CSRF token for the sign-out button. */
   signedIn?: { handle: string; csrf: string } | undefined;
   body: Html;
+  /** A wider column (docs, landing). */
+  wide?: boolean;
 }
+
+/** The favicon: a candle on the primary colour (served at /favicon.svg). */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1f4fd1"/><path d="M16 4v24" stroke="#fff" stroke-width="2"/><rect x="11" y="9" width="10" height="13" fill="#fff"/></svg>`;
 
 export function layout(input: LayoutInput): string {
   const nav = input.signedIn
-    ? html`<nav aria-label="Account"><a href="/account">${input.signedIn.handle}</a></nav>
-      <form method="post" action="/logout"><input type="hidden" name="csrf" value="${input.signedIn.csrf}"><button class="link" type="submit">Sign out</button></form>`
-    : html`<nav aria-label="Account"><a href="/login">Sign in</a> · <a href="/signup">Sign up</a></nav>`;
+    ? html`<nav aria-label="Site"><a href="/app/">App</a><a href="/docs">Docs</a><a href="/account">${input.signedIn.handle}</a>
+      <form method="post" action="/logout"><input type="hidden" name="csrf" value="${input.signedIn.csrf}"><button class="link" type="submit">Sign out</button></form></nav>`
+    : html`<nav aria-label="Site"><a href="/docs">Docs</a><a href="/login">Sign in</a><a href="/signup">Sign up</a></nav>`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(input.title)} · Barscript</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${CSS}</style>
 </head>
-<body>
-<header><strong>Barscript</strong>${nav.html}</header>
+<body${input.wide ? ' class="wide"' : ""}>
+<header class="site"><a class="brand" href="/">Barscript</a>${nav.html}</header>
 <main>
 <h1>${escapeHtml(input.title)}</h1>
 ${input.body.html}

@@ -23,7 +23,7 @@ ${errorBox(error)}
   <input id="email" name="email" type="email" required autocomplete="username" value="${email}">
   <label for="password">Password</label>
   <input id="password" name="password" type="password" required autocomplete="current-password">
-  <button type="submit">Sign in</button>
+  <button class="primary" type="submit">Sign in</button>
 </form>
 <p>No account yet? <a href="/signup">Sign up</a>.</p>`;
 }

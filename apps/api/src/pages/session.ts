@@ -41,6 +41,18 @@ export function currentSession(res: Response): ActiveSession | null {
   return state(res).active;
 }
 
+/** The CSRF token of a subject (`session:<id>` or `anon:<value>`): forms and the web app's calls carry it. */
+export function signCsrf(appSecret: string, subject: string): string {
+  return createHmac("sha256", appSecret).update(`csrf:${subject}`).digest("base64url");
+}
+
+/** Constant-time comparison of a presented token with the expected one. */
+export function sameToken(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export interface SessionTools {
   /** Loads the session (or the anonymous CSRF value, creating it for a GET) onto the response. */
   load: RequestHandler;
@@ -54,7 +66,7 @@ export interface SessionTools {
 export function sessionTools(deps: AppDeps): SessionTools {
   const secure = deps.config.publicUrl.startsWith("https://");
   const base: CookieOptions = { httpOnly: true, sameSite: "lax", secure, path: "/" };
-  const sign = (subject: string): string => createHmac("sha256", deps.config.appSecret).update(`csrf:${subject}`).digest("base64url");
+  const sign = (subject: string): string => signCsrf(deps.config.appSecret, subject);
 
   const csrfToken = (res: Response): string => {
     const subject = state(res).csrfSubject;
@@ -84,9 +96,7 @@ export function sessionTools(deps: AppDeps): SessionTools {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const given = typeof body["csrf"] === "string" ? body["csrf"] : "";
       const subject = state(res).csrfSubject;
-      const expected = subject ? Buffer.from(sign(subject)) : null;
-      const actual = Buffer.from(given);
-      if (!expected || expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+      if (!subject || !sameToken(sign(subject), given)) {
         return next(new PageError(403, "Form expired", "This form was missing its security token or it did not match. Go back, reload the page and try again."));
       }
       next();

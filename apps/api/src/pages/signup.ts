@@ -26,7 +26,7 @@ ${errorBox(error)}
   <label for="password">Password</label>
   <input id="password" name="password" type="password" required minlength="${MIN_PASSWORD_LENGTH}" autocomplete="new-password" aria-describedby="password-hint">
   <p class="hint" id="password-hint">At least ${MIN_PASSWORD_LENGTH} characters.</p>
-  <button type="submit">Sign up</button>
+  <button class="primary" type="submit">Sign up</button>
 </form>
 <p>Already have an account? <a href="/login">Sign in</a>.</p>`;
 }

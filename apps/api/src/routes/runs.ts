@@ -15,6 +15,7 @@ import { cancelRun, listRuns, loadOwnRun, toJson, waitForRun, type ListFilters }
 import { startRun } from "../runs/service";
 import { ownerHandles, serializeRun, findRunByKey } from "@barscript/db";
 import { spans } from "@barscript/queue";
+import { runSource } from "../web/app-session";
 
 type RunRequest = z.infer<typeof RunRequestSchema>;
 
@@ -62,7 +63,7 @@ export function registerRuns(router: Router, deps: AppDeps): void {
       const key = res.locals["idempotencyKey"] as string | null;
       const wait = res.locals["wait"] as number;
       const sp = spans(deps.logger, "");
-      const started = await startRun(ctx, auth, body, { idempotencyKey: key, source: "api", defaultBars: 5_000, spans: sp });
+      const started = await startRun(ctx, auth, body, { idempotencyKey: key, source: runSource(res), defaultBars: 5_000, spans: sp });
       const run = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res), sp);
       if (!started.created) res.setHeader("Idempotent-Replayed", "true");
       res.status(started.created ? 202 : 200).json(await toJson(ctx, run, auth));

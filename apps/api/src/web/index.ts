@@ -1,0 +1,86 @@
+// Pages for people outside /v1 besides sign-in (ADR 0035): the landing page and public docs
+// (site.ts), the shared CSS and favicon, and the web app: Vite's build of apps/web served under
+// /app/ (assets with long caching; every stable address of API.md answered with the app's
+// index.html, which carries the session's CSRF token), plus its own calls under /app/api/.
+// Mount with createApp(deps, { outside: [webPages(deps)] }).
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
+import helmet from "helmet";
+import { ApiError } from "@barscript/contracts";
+import type { AppDeps } from "../deps";
+import { sendPage, type PageContext } from "../pages/context";
+import { PageError } from "../pages/errors";
+import { CSS, CSS_HASH, FAVICON_SVG, escapeHtml, html } from "../pages/html";
+import { currentSession, requireSignIn, sessionTools } from "../pages/session";
+import { createLoginThrottle } from "../pages/throttle";
+import { runsContext } from "../runs/context";
+import { loadOwnRun } from "../runs/service";
+import { appApi } from "./app-api";
+import { registerSite } from "./site";
+
+/** Where `npm run build:web` writes the app (apps/web/build). */
+export const WEB_BUILD_DIR = resolve(__dirname, "../../../web/build");
+const WEB_PATH = /^\/(docs(\/|$)|app(\/|$)|favicon\.svg$|site\.css$|$)/;
+const RUN_PAGE = /^\/app\/(runs|studies)\/([^/]+)\/?$/;
+
+function loadIndexHtml(dir: string): string | null {
+  const file = resolve(dir, "index.html");
+  return existsSync(file) ? readFileSync(file, "utf8") : null;
+}
+
+export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Router {
+  const https = deps.config.publicUrl.startsWith("https://");
+  const buildDir = options.buildDir ?? WEB_BUILD_DIR;
+  const ctx: PageContext = { deps, sessions: sessionTools(deps), loginThrottle: createLoginThrottle(deps.redis, deps.config.redisPrefix) };
+  const runs = runsContext(deps);
+  let indexHtml: string | null = null;
+  const router = Router();
+
+  router.use((req, _res, next) => next(WEB_PATH.test(req.path) ? undefined : "router"));
+  const common = { defaultSrc: ["'self'"], objectSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'self'"], frameAncestors: ["'none'"], ...(https ? { upgradeInsecureRequests: [] } : {}) };
+  const pageHeaders = helmet({ contentSecurityPolicy: { useDefaults: false, directives: { ...common, styleSrc: ["'self'", `'${CSS_HASH}'`], scriptSrc: ["'none'"] } }, strictTransportSecurity: https });
+  // The app: its own bundled scripts only; the editor and chart set element styles at run time.
+  const appHeaders = helmet({ contentSecurityPolicy: { useDefaults: false, directives: { ...common, scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", "data:", "blob:"], connectSrc: ["'self'"] } }, strictTransportSecurity: https });
+  router.use((req, res, next) => (req.path.startsWith("/app") ? appHeaders : pageHeaders)(req, res, next));
+
+  router.get("/favicon.svg", (_req, res) => { res.type("image/svg+xml").setHeader("Cache-Control", "public, max-age=86400"); res.send(FAVICON_SVG); });
+  router.get("/site.css", (_req, res) => { res.type("text/css").setHeader("Cache-Control", "public, max-age=3600"); res.send(CSS); });
+
+  router.use("/app/api", appApi(deps));
+  router.use("/app/assets", express.static(resolve(buildDir, "assets"), { immutable: true, maxAge: "365d", index: false }), (req, _res, next) => {
+    next(new ApiError("not_found", `No asset ${JSON.stringify(req.path)}.`));
+  });
+
+  router.use(ctx.sessions.load);
+  registerSite(router, ctx);
+
+  // Every other /app address is the app itself, for a signed-in person.
+  router.get(/^\/app(\/.*)?$/, requireSignIn, async (req: Request, res: Response) => {
+    indexHtml ??= loadIndexHtml(buildDir);
+    if (indexHtml === null) throw new ApiError("busy", "The web app is not built on this server: run `npm run build:web`.", { status: 503 });
+    const active = currentSession(res);
+    if (!active) throw new Error("signed-in page without a session");
+    // Another account's run (or none) answers not found, as the API would; the app says so.
+    let status = 200;
+    const runPage = RUN_PAGE.exec(req.path);
+    if (runPage) {
+      status = await loadOwnRun(runs, { accountId: active.account.id, handle: active.account.handle, keyId: "", scopes: [], planName: "" }, decodeURIComponent(runPage[2] ?? ""))
+        .then(() => 200, (error: unknown) => { if (error instanceof ApiError && error.status === 404) return 404; throw error; });
+    }
+    const page = indexHtml
+      .replace("__CSRF_TOKEN__", escapeHtml(ctx.sessions.csrfToken(res)))
+      .replace("__HANDLE__", escapeHtml(active.account.handle));
+    res.status(status).type("html").setHeader("Cache-Control", "no-store");
+    res.send(page);
+  });
+
+  const renderError: ErrorRequestHandler = (error: unknown, req, res, next) => {
+    // Pages for people render as pages; the app's calls and assets keep the JSON envelope.
+    if (res.headersSent || !(error instanceof PageError) || req.path.startsWith("/app")) return next(error);
+    if (!req.accepts("html")) return next(new ApiError("not_found", error.message));
+    sendPage(ctx, res, error.status, error.title, html`<p class="error" role="alert">${error.message}</p>`);
+  };
+  router.use(renderError);
+  return router;
+}
