@@ -4,12 +4,23 @@
 import { z } from "zod";
 import * as s from "./schemas";
 import type { Scope } from "./schemas";
+import type { ErrorCode } from "./errors";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 export type Guard = Scope | "any-key" | "no-key";
 
+/** An error an endpoint can answer besides those its guard, parameters and heaviness imply (openapi.ts). */
+export type EndpointError = ErrorCode | { code: ErrorCode; status: number };
+
 export interface Endpoint {
   id: number;
+  /** The OpenAPI operationId and the SDK's method name: a verb and a noun, camelCase. */
+  name: string;
+  /** The OpenAPI tag (one resource); a new tag takes its description from TAGS in openapi.ts. */
+  tag: string;
+  /** Longer text than the summary, when the summary does not say enough. */
+  description?: string;
+  errors?: readonly EndpointError[];
   method: Method;
   path: string;
   guard: Guard;
@@ -26,35 +37,35 @@ const ownerKind = { ...kindQuery, owner: z.string().optional() };
 const eventFilters = { ...ownerKind, instrument: z.string().optional(), timeframe: z.string().optional(), from: z.string().optional(), to: z.string().optional(), name: z.string().optional(), run_id: z.string().optional() };
 
 export const ENDPOINTS: readonly Endpoint[] = [
-  { id: 1, method: "get", path: "/me", guard: "read", heavy: false, summary: "The account of the key", success: { status: 200, schema: s.AccountSchema } },
-  { id: 2, method: "get", path: "/usage", guard: "read", heavy: false, summary: "Plan caps, counts and API limits", success: { status: 200, schema: s.UsageSchema } },
-  { id: 3, method: "get", path: "/keys", guard: "read", heavy: false, summary: "The account's API keys (no secrets)", query: z.object(limitCursor), success: { status: 200, schema: s.page(s.ApiKeySchema) } },
-  { id: 4, method: "get", path: "/instruments", guard: "read", heavy: false, summary: "Search instruments", query: z.object({ ...limitCursor, q: z.string().optional() }), success: { status: 200, schema: s.page(s.InstrumentSchema) } },
-  { id: 5, method: "get", path: "/instruments/{symbol}", guard: "read", heavy: false, summary: "One instrument", success: { status: 200, schema: s.InstrumentSchema } },
-  { id: 6, method: "get", path: "/docs", guard: "read", heavy: false, summary: "Documentation topics", success: { status: 200, schema: s.page(s.DocTopicSchema) } },
-  { id: 7, method: "get", path: "/docs/{topic}", guard: "read", heavy: false, summary: "One topic as markdown", success: { status: 200, contentType: "text/markdown; charset=utf-8" } },
-  { id: 8, method: "post", path: "/scripts/validate", guard: "read", heavy: true, summary: "Lint, link and derive a script", body: s.ValidateBodySchema, success: { status: 200, schema: s.ValidationSchema } },
-  { id: 9, method: "post", path: "/scripts", guard: "scripts:write", heavy: true, summary: "Create a script (version 1)", body: s.ScriptBodySchema, success: { status: 201, schema: s.ScriptSchema } },
-  { id: 10, method: "get", path: "/scripts", guard: "read", heavy: false, summary: "The caller's scripts", query: z.object({ ...limitCursor, ...kindQuery }), success: { status: 200, schema: s.page(s.ScriptSchema) } },
-  { id: 11, method: "get", path: "/scripts/{slug}", guard: "read", heavy: false, summary: "A script with its files", query: z.object({ ...ownerKind, version: z.string().optional() }), success: { status: 200, schema: s.ScriptSchema } },
-  { id: 12, method: "put", path: "/scripts/{slug}", guard: "scripts:write", heavy: true, summary: "Save a new version", query: z.object(ownerKind), body: s.ScriptBodySchema.omit({ slug: true }).extend({ slug: z.string().optional() }), success: { status: 200, schema: s.ScriptSchema } },
-  { id: 13, method: "patch", path: "/scripts/{slug}", guard: "scripts:write", heavy: false, summary: "Rename or edit metadata", query: z.object(ownerKind), body: s.ScriptPatchSchema, success: { status: 200, schema: s.ScriptSchema } },
-  { id: 14, method: "delete", path: "/scripts/{slug}", guard: "scripts:write", heavy: false, summary: "Delete a script", query: z.object(ownerKind), success: { status: 204 } },
-  { id: 15, method: "get", path: "/scripts/{slug}/versions", guard: "read", heavy: false, summary: "Versions of a script", query: z.object({ ...limitCursor, ...ownerKind }), success: { status: 200, schema: s.page(s.VersionSchema) } },
-  { id: 16, method: "post", path: "/scripts/{slug}/collect", guard: "runs:write", heavy: true, summary: "Run a definition over history", query: z.object(ownerKind), body: s.CollectRequestSchema, success: { status: 202, schema: s.RunSchema } },
-  { id: 17, method: "get", path: "/scripts/{slug}/events", guard: "read", heavy: false, summary: "A definition's events", query: z.object({ ...limitCursor, ...eventFilters, format: z.enum(["json", "csv"]).optional() }), success: { status: 200, schema: s.page(s.EventSchema, "events") } },
-  { id: 18, method: "delete", path: "/scripts/{slug}/events", guard: "scripts:write", heavy: false, summary: "Delete a definition's events", query: z.object(eventFilters), success: { status: 200, schema: z.object({ deleted: z.number().int() }) } },
-  { id: 19, method: "post", path: "/runs", guard: "runs:write", heavy: true, summary: "Start a run", body: s.RunRequestSchema, success: { status: 202, schema: s.RunSchema } },
-  { id: 20, method: "get", path: "/runs", guard: "read", heavy: false, summary: "The account's runs", query: z.object({ ...limitCursor, status: z.enum(s.RUN_STATUSES).optional(), script: z.string().optional(), kind: z.enum(s.SCRIPT_KINDS).optional() }), success: { status: 200, schema: s.page(s.RunSchema) } },
-  { id: 21, method: "get", path: "/runs/{run_id}", guard: "read", heavy: false, summary: "One run; `wait` long-polls", query: z.object({ wait: z.string().optional() }), success: { status: 200, schema: s.RunSchema } },
-  { id: 22, method: "get", path: "/runs/{run_id}/results", guard: "read", heavy: false, summary: "Outputs, events or study result", query: z.object({ ...limitCursor, format: z.enum(["json", "csv"]).optional() }), success: { status: 200, schema: z.union([s.page(s.IndicatorPointSchema, "outputs"), s.page(s.EventSchema, "events"), s.StudyResultSchema]) } },
-  { id: 23, method: "post", path: "/runs/{run_id}/cancel", guard: "runs:write", heavy: false, summary: "Cancel a run", success: { status: 200, schema: s.RunSchema } },
-  { id: 24, method: "get", path: "/library", guard: "read", heavy: false, summary: "Search public scripts", query: z.object({ ...limitCursor, ...kindQuery, q: z.string().optional() }), success: { status: 200, schema: s.page(s.LibraryScriptSchema) } },
-  { id: 25, method: "get", path: "/library/{owner}/{slug}", guard: "read", heavy: false, summary: "A public script with files", query: z.object({ version: z.string().optional() }), success: { status: 200, schema: s.LibraryScriptSchema } },
-  { id: 26, method: "post", path: "/auth/device", guard: "no-key", heavy: false, summary: "Start a browser sign-in", body: s.DeviceRequestSchema, success: { status: 200, schema: s.DeviceAuthorizationSchema } },
-  { id: 27, method: "post", path: "/auth/token", guard: "no-key", heavy: false, summary: "Poll a sign-in", body: s.TokenRequestSchema, success: { status: 200, schema: s.TokenSchema } },
-  { id: 28, method: "post", path: "/auth/revoke", guard: "any-key", heavy: false, summary: "Revoke the key used", success: { status: 204 } },
-  { id: 29, method: "get", path: "/webhooks", guard: "any-key", heavy: false, summary: "Webhooks: not implemented (501)", success: { status: 501, schema: s.ErrorEnvelopeSchema } },
+  { id: 1, name: "getMe", tag: "Account", method: "get", path: "/me", guard: "read", heavy: false, summary: "The account of the key", success: { status: 200, schema: s.AccountSchema } },
+  { id: 2, name: "getUsage", tag: "Account", method: "get", path: "/usage", guard: "read", heavy: false, summary: "Plan caps, counts and API limits", success: { status: 200, schema: s.UsageSchema } },
+  { id: 3, name: "listKeys", tag: "Account", method: "get", path: "/keys", guard: "read", heavy: false, summary: "The account's API keys (no secrets)", query: z.object(limitCursor), success: { status: 200, schema: s.page(s.ApiKeySchema) } },
+  { id: 4, name: "listInstruments", tag: "Instruments", method: "get", path: "/instruments", guard: "read", heavy: false, summary: "Search instruments", query: z.object({ ...limitCursor, q: z.string().optional() }), success: { status: 200, schema: s.page(s.InstrumentSchema) } },
+  { id: 5, name: "getInstrument", tag: "Instruments", method: "get", path: "/instruments/{symbol}", guard: "read", heavy: false, summary: "One instrument", success: { status: 200, schema: s.InstrumentSchema } },
+  { id: 6, name: "listDocs", tag: "Docs", method: "get", path: "/docs", guard: "read", heavy: false, summary: "Documentation topics", success: { status: 200, schema: s.page(s.DocTopicSchema) } },
+  { id: 7, name: "getDoc", tag: "Docs", method: "get", path: "/docs/{topic}", guard: "read", heavy: false, summary: "One topic as markdown", success: { status: 200, contentType: "text/markdown; charset=utf-8" } },
+  { id: 8, name: "validateScript", tag: "Scripts", method: "post", path: "/scripts/validate", guard: "read", heavy: true, summary: "Lint, link and derive a script", body: s.ValidateBodySchema, success: { status: 200, schema: s.ValidationSchema } },
+  { id: 9, name: "createScript", tag: "Scripts", errors: ["script_invalid", "conflict", "plan_limit"], method: "post", path: "/scripts", guard: "scripts:write", heavy: true, summary: "Create a script (version 1)", body: s.ScriptBodySchema, success: { status: 201, schema: s.ScriptSchema } },
+  { id: 10, name: "listScripts", tag: "Scripts", method: "get", path: "/scripts", guard: "read", heavy: false, summary: "The caller's scripts", query: z.object({ ...limitCursor, ...kindQuery }), success: { status: 200, schema: s.page(s.ScriptSchema) } },
+  { id: 11, name: "getScript", tag: "Scripts", errors: ["conflict"], method: "get", path: "/scripts/{slug}", guard: "read", heavy: false, summary: "A script with its files", query: z.object({ ...ownerKind, version: z.string().optional() }), success: { status: 200, schema: s.ScriptSchema } },
+  { id: 12, name: "updateScript", tag: "Scripts", errors: ["script_invalid", "version_conflict", "conflict", "forbidden"], method: "put", path: "/scripts/{slug}", guard: "scripts:write", heavy: true, summary: "Save a new version", query: z.object(ownerKind), body: s.ScriptBodySchema.omit({ slug: true }).extend({ slug: z.string().optional() }), success: { status: 200, schema: s.ScriptSchema } },
+  { id: 13, name: "editScript", tag: "Scripts", errors: ["conflict", "forbidden"], method: "patch", path: "/scripts/{slug}", guard: "scripts:write", heavy: false, summary: "Rename or edit metadata", query: z.object(ownerKind), body: s.ScriptPatchSchema, success: { status: 200, schema: s.ScriptSchema } },
+  { id: 14, name: "deleteScript", tag: "Scripts", errors: ["conflict", "forbidden"], method: "delete", path: "/scripts/{slug}", guard: "scripts:write", heavy: false, summary: "Delete a script", query: z.object(ownerKind), success: { status: 204 } },
+  { id: 15, name: "listScriptVersions", tag: "Scripts", errors: ["conflict"], method: "get", path: "/scripts/{slug}/versions", guard: "read", heavy: false, summary: "Versions of a script", query: z.object({ ...limitCursor, ...ownerKind }), success: { status: 200, schema: s.page(s.VersionSchema) } },
+  { id: 16, name: "collectEvents", tag: "Events", errors: ["unknown_instrument", "unsupported_timeframe", "out_of_coverage", "plan_limit", "conflict"], method: "post", path: "/scripts/{slug}/collect", guard: "runs:write", heavy: true, summary: "Run a definition over history", query: z.object(ownerKind), body: s.CollectRequestSchema, success: { status: 202, schema: s.RunSchema } },
+  { id: 17, name: "listEvents", tag: "Events", errors: ["conflict"], method: "get", path: "/scripts/{slug}/events", guard: "read", heavy: false, summary: "A definition's events", query: z.object({ ...limitCursor, ...eventFilters, format: z.enum(["json", "csv"]).optional() }), success: { status: 200, schema: s.page(s.EventSchema, "events") } },
+  { id: 18, name: "deleteEvents", tag: "Events", errors: ["conflict"], method: "delete", path: "/scripts/{slug}/events", guard: "scripts:write", heavy: false, summary: "Delete a definition's events", query: z.object(eventFilters), success: { status: 200, schema: z.object({ deleted: z.number().int() }) } },
+  { id: 19, name: "createRun", tag: "Runs", errors: ["not_found", "unknown_instrument", "unsupported_timeframe", "out_of_coverage", "plan_limit", "conflict"], method: "post", path: "/runs", guard: "runs:write", heavy: true, summary: "Start a run", body: s.RunRequestSchema, success: { status: 202, schema: s.RunSchema } },
+  { id: 20, name: "listRuns", tag: "Runs", method: "get", path: "/runs", guard: "read", heavy: false, summary: "The account's runs", query: z.object({ ...limitCursor, status: z.enum(s.RUN_STATUSES).optional(), script: z.string().optional(), kind: z.enum(s.SCRIPT_KINDS).optional() }), success: { status: 200, schema: s.page(s.RunSchema) } },
+  { id: 21, name: "getRun", tag: "Runs", method: "get", path: "/runs/{run_id}", guard: "read", heavy: false, summary: "One run; `wait` long-polls", query: z.object({ wait: z.string().optional() }), success: { status: 200, schema: s.RunSchema } },
+  { id: 22, name: "getRunResults", tag: "Runs", errors: ["run_not_finished", { code: "not_found", status: 410 }], method: "get", path: "/runs/{run_id}/results", guard: "read", heavy: false, summary: "Outputs, events or study result", query: z.object({ ...limitCursor, format: z.enum(["json", "csv"]).optional() }), success: { status: 200, schema: z.union([s.page(s.IndicatorPointSchema, "outputs"), s.page(s.EventSchema, "events"), s.StudyResultSchema]) } },
+  { id: 23, name: "cancelRun", tag: "Runs", method: "post", path: "/runs/{run_id}/cancel", guard: "runs:write", heavy: false, summary: "Cancel a run", success: { status: 200, schema: s.RunSchema } },
+  { id: 24, name: "searchLibrary", tag: "Library", method: "get", path: "/library", guard: "read", heavy: false, summary: "Search public scripts", query: z.object({ ...limitCursor, ...kindQuery, q: z.string().optional() }), success: { status: 200, schema: s.page(s.LibraryScriptSchema) } },
+  { id: 25, name: "getLibraryScript", tag: "Library", method: "get", path: "/library/{owner}/{slug}", guard: "read", heavy: false, summary: "A public script with files", query: z.object({ version: z.string().optional() }), success: { status: 200, schema: s.LibraryScriptSchema } },
+  { id: 26, name: "startDeviceAuthorization", tag: "Sign-in", errors: ["rate_limited"], method: "post", path: "/auth/device", guard: "no-key", heavy: false, summary: "Start a browser sign-in", body: s.DeviceRequestSchema, success: { status: 200, schema: s.DeviceAuthorizationSchema } },
+  { id: 27, name: "pollDeviceAuthorization", tag: "Sign-in", errors: ["authorization_pending", "slow_down", "access_denied", "expired_token"], method: "post", path: "/auth/token", guard: "no-key", heavy: false, summary: "Poll a sign-in", body: s.TokenRequestSchema, success: { status: 200, schema: s.TokenSchema } },
+  { id: 28, name: "revokeKey", tag: "Sign-in", method: "post", path: "/auth/revoke", guard: "any-key", heavy: false, summary: "Revoke the key used", success: { status: 204 } },
+  { id: 29, name: "webhooks", tag: "Webhooks", errors: ["not_implemented"], method: "get", path: "/webhooks", guard: "any-key", heavy: false, summary: "Webhooks: not implemented (501)", success: { status: 501, schema: s.ErrorEnvelopeSchema } },
 ];
 
 export function endpoint(id: number): Endpoint {

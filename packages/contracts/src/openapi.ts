@@ -1,66 +1,213 @@
-// /openapi.json (OpenAPI 3.1), generated from the endpoint table and its zod schemas.
+// /openapi.json (OpenAPI 3.1), generated from the endpoint table and its zod schemas: an entry's
+// name, tag, guard, heaviness, parameters, body and answer are all the document needs, so a new
+// table entry is documented (operation, errors, headers, security) without touching this file.
 import { z } from "zod";
-import { ENDPOINTS, type Endpoint } from "./endpoints";
-import { ErrorEnvelopeSchema } from "./schemas";
+import { ENDPOINTS, type Endpoint, type EndpointError } from "./endpoints";
+import { ERROR_STATUS, type ErrorCode } from "./errors";
+import { INPUT_COMPONENTS, OUTPUT_COMPONENTS, registryOf, type ComponentMeta } from "./openapi-components";
 
 type Json = Record<string, unknown>;
 
+/** Tag descriptions; a tag missing here is still listed, described by its name. */
+const TAGS: Record<string, string> = {
+  Account: "The caller's account, usage against its plan, and its API keys.",
+  Instruments: "Markets with stored bars, and their coverage per timeframe.",
+  Docs: "The language documentation: topics as markdown.",
+  Scripts: "The caller's scripts: validate, create, save versions, rename, delete.",
+  Events: "A definition's events: collect them over history, read and delete them.",
+  Runs: "Runs of a script over an instrument and timeframe, and their results.",
+  Sweeps: "A definition over a grid of inputs, ranked by what follows its events.",
+  Library: "Public scripts of every account, the built-in `core` library included.",
+  "Sign-in": "The browser sign-in of a device (RFC 8628) and revoking the key in use.",
+  Webhooks: "Reserved: every call answers 501 `not_implemented`.",
+};
+
+const OUTPUTS = registryOf(OUTPUT_COMPONENTS);
+const INPUTS = registryOf(INPUT_COMPONENTS);
+const REF = "#/components/schemas/";
+
+/** A zod schema as JSON Schema whose named parts are `$ref`s into components/schemas. */
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
-  return rest;
+  const registry = io === "output" ? OUTPUTS : INPUTS;
+  const meta = registry.get(schema);
+  if (meta) return { $ref: `${REF}${meta.id}` };
+  const { $schema: _s, $defs: _d, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", metadata: registry }) as Json;
+  return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', `"${REF}`)) as Json;
+}
+
+function componentSchemas(): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [entries, io] of [[OUTPUT_COMPONENTS, "output"], [INPUT_COMPONENTS, "input"]] as const) {
+    const registry = io === "output" ? OUTPUTS : INPUTS;
+    const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: "any", uri: (id) => `${REF}${id}` }) as { schemas: Record<string, Json> };
+    for (const [, meta] of entries as ReadonlyArray<[z.ZodType, ComponentMeta]>) {
+      const { $schema: _s, $id: _i, id: _id, ...rest } = schemas[meta.id] ?? {};
+      out[meta.id] = rest;
+    }
+  }
+  return out;
+}
+
+function pathParams(e: Endpoint): string[] {
+  return [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "");
 }
 
 function parameters(e: Endpoint): Json[] {
-  const path = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+  const path = pathParams(e).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
   const query = e.query
     ? Object.entries(e.query.shape).map(([name, schema]) => ({ name, in: "query", required: false, schema: jsonSchema(schema as z.ZodType, "input") }))
     : [];
-  const idempotency = e.id === 19 ? [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 128 } }] : [];
+  const idempotency = e.name === "createRun" || e.tag === "Sweeps" && e.method === "post" && pathParams(e).length === 0
+    ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : [];
   return [...path, ...query, ...idempotency];
 }
 
-function operation(e: Endpoint): Json {
-  const success: Json = { description: e.summary };
-  if (e.success.schema) success["content"] = { "application/json": { schema: jsonSchema(e.success.schema, "output") } };
-  if (e.success.contentType) success["content"] = { [e.success.contentType]: { schema: { type: "string" } } };
+function errorList(e: Endpoint): Array<{ code: ErrorCode; status: number }> {
+  const list: EndpointError[] = [];
+  if (e.guard !== "no-key") list.push("unauthorized", "rate_limited");
+  if (e.guard !== "no-key" && e.guard !== "any-key") list.push("forbidden", "plan_limit", "forbidden_scope");
+  if (e.query || e.body || pathParams(e).length > 0) list.push("invalid_request");
+  if (e.body) list.push({ code: "invalid_request", status: 413 });
+  if (pathParams(e).length > 0) list.push("not_found");
+  if (e.heavy) list.push("busy");
+  list.push(...(e.errors ?? []), "internal");
+  const seen = new Set<string>();
+  return list
+    .map((item) => (typeof item === "string" ? { code: item, status: ERROR_STATUS[item] } : item))
+    .filter((item) => !seen.has(`${item.status}:${item.code}`) && seen.add(`${item.status}:${item.code}`))
+    .filter((item) => item.status !== e.success.status);
+}
+
+const RATE_HEADERS = {
+  "RateLimit-Limit": { $ref: "#/components/headers/RateLimitLimit" },
+  "RateLimit-Remaining": { $ref: "#/components/headers/RateLimitRemaining" },
+  "RateLimit-Reset": { $ref: "#/components/headers/RateLimitReset" },
+};
+
+/** One response per status, its schema the envelope with `error.code` narrowed to that status's codes. */
+function errorResponses(e: Endpoint): Record<string, Json> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const { code, status } of errorList(e)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  const out: Record<string, Json> = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const headers: Json = e.guard !== "no-key" && status !== 401 ? { ...RATE_HEADERS } : {};
+    if (status === 429 || status === 503) headers["Retry-After"] = { $ref: "#/components/headers/RetryAfter" };
+    const schema = { allOf: [{ $ref: `${REF}ErrorEnvelope` }, { type: "object", properties: { error: { type: "object", properties: { code: { type: "string", enum: codes } } } } }] };
+    out[String(status)] = {
+      description: `Error ${codes.map((c) => `\`${c}\``).join(", ")}`,
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      content: { "application/json": { schema } },
+    };
+  }
+  return out;
+}
+
+function successResponse(e: Endpoint): Json {
+  const answer: Json = { description: e.summary };
+  if (e.guard !== "no-key") answer["headers"] = { ...RATE_HEADERS };
+  const content: Json = {};
+  if (e.success.schema) content["application/json"] = { schema: jsonSchema(e.success.schema, "output") };
+  if (e.success.contentType) content[e.success.contentType.split(";")[0] ?? e.success.contentType] = { schema: { type: "string" } };
+  const format = e.query?.shape["format"];
+  if (format instanceof z.ZodOptional && format.unwrap() instanceof z.ZodEnum && (format.unwrap() as z.ZodEnum).options.includes("csv")) {
+    content["text/csv"] = { schema: { type: "string", description: "With `format=csv`: a header row, then one row per item." } };
+  }
+  if (Object.keys(content).length > 0) answer["content"] = content;
+  return answer;
+}
+
+function responses(e: Endpoint): Json {
+  const out: Json = { [String(e.success.status)]: successResponse(e) };
+  if (e.name === "createRun") {
+    const replay = successResponse(e);
+    out["200"] = { ...replay, description: "A replayed Idempotency-Key: the first run", headers: { ...(replay["headers"] as Json), "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } } };
+  }
+  return { ...out, ...errorResponses(e) };
+}
+
+function description(e: Endpoint): string {
+  const access = e.guard === "no-key" ? "No key." : e.guard === "any-key" ? "Any valid key." : `Scope \`${e.guard}\`.`;
+  const heavy = e.heavy ? " A heavy call: it holds one of the plan's concurrent heavy places while it runs (429 `busy` when none is free)." : "";
+  return `${e.description ?? e.summary}\n\n${access}${heavy}`;
+}
+
+function operation(e: Endpoint, operationId = e.name): Json {
   const op: Json = {
-    operationId: `e${e.id}`,
+    operationId,
     summary: e.summary,
+    description: description(e),
+    tags: [e.tag],
     parameters: parameters(e),
-    responses: { [String(e.success.status)]: success, default: { $ref: "#/components/responses/Error" } },
+    responses: responses(e),
+    security: e.guard === "no-key" ? [] : [{ bearer: [] }],
     "x-heavy": e.heavy,
     "x-scope": e.guard,
   };
-  if (e.guard !== "no-key") op["security"] = [{ bearer: [] }];
-  if (e.body) op["requestBody"] = { required: e.id !== 26, content: { "application/json": { schema: jsonSchema(e.body, "input") } } };
+  if (e.body) {
+    op["requestBody"] = { required: e.name !== "startDeviceAuthorization", content: { "application/json": { schema: jsonSchema(e.body, "input") } } };
+  }
   return op;
 }
+
+const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+function paths(): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const e of ENDPOINTS) {
+    const path = `/v1${e.path}`;
+    if (e.tag === "Webhooks") {
+      // Any method, on the path and below it: one operation per method and path.
+      const methods = ["get", "post", "put", "patch", "delete"];
+      out[path] = Object.fromEntries(methods.map((m) => [m, operation(e, `${e.name}${capitalized(m)}`)]));
+      out[`${path}/{rest}`] = Object.fromEntries(methods.map((m) => {
+        const op = operation(e, `${e.name}${capitalized(m)}Subpath`);
+        return [m, { ...op, parameters: [{ name: "rest", in: "path", required: true, schema: { type: "string" }, description: "Any path below /webhooks." }] }];
+      }));
+      continue;
+    }
+    out[path] = { ...(out[path] ?? {}), [e.method]: operation(e) };
+  }
+  return out;
+}
+
+const components = (): Json => ({
+  securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "An API key (`bsk_...`) from `barscript login` or the /account page." } },
+  schemas: componentSchemas(),
+  parameters: {
+    IdempotencyKey: { name: "Idempotency-Key", in: "header", required: false, description: "Replays the first answer for the same key (at most 128 characters) instead of starting again.", schema: { type: "string", maxLength: 128 }, example: "3f1c9a4e-run-aapl-2026-11-25" },
+  },
+  headers: {
+    RateLimitLimit: { description: "The plan's requests a minute.", schema: { type: "integer" } },
+    RateLimitRemaining: { description: "Requests left in the rolling minute, this call counted.", schema: { type: "integer" } },
+    RateLimitReset: { description: "Seconds until the window has room again (0 when it has room).", schema: { type: "integer" } },
+    RetryAfter: { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
+    IdempotentReplayed: { description: "`true` when the answer replays an earlier call with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+  },
+});
 
 /**
  * `serverUrl` is the service's origin or its `/v1` base URL; either way the document's server is
  * the origin, because every path below already starts with `/v1` (a client joining the server
- * URL and a path must land on `/v1/me`, not `/v1/v1/me`).
+ * URL and a path must land on `/v1/me`, not `/v1/v1/me`). A second server with an `origin`
+ * variable lets a generated client point at another deployment.
  */
 export function buildOpenApi(serverUrl: string): Json {
-  const paths: Record<string, Json> = {};
-  for (const e of ENDPOINTS) {
-    const path = `/v1${e.path}`;
-    paths[path] = { ...(paths[path] ?? {}), [e.method]: operation(e) };
-    if (e.id === 29) {
-      const any: Json = {};
-      for (const m of ["get", "post", "put", "patch", "delete"]) any[m] = { ...operation(e), operationId: `e29_${m}` };
-      paths["/v1/webhooks"] = any;
-      paths["/v1/webhooks/{rest}"] = Object.fromEntries(Object.entries(any).map(([m, op]) => [m, { ...(op as Json), operationId: `e29_${m}_sub`, parameters: [{ name: "rest", in: "path", required: true, schema: { type: "string" } }] }]));
-    }
-  }
+  const origin = serverUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
+  const used = [...new Set(ENDPOINTS.map((e) => e.tag))];
   return {
     openapi: "3.1.0",
-    info: { title: "Barscript API", version: "1" },
-    servers: [{ url: serverUrl.replace(/\/+$/, "").replace(/\/v1$/, "") }],
-    paths,
-    components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
-      responses: { Error: { description: "The error envelope", content: { "application/json": { schema: jsonSchema(ErrorEnvelopeSchema, "output") } } } },
+    info: {
+      title: "Barscript API",
+      version: "1",
+      description: "Run trading scripts (a Pine Script v6 dialect) over market data: scripts, runs, results, events and the public library. Errors use one envelope, `{ \"error\": { \"code\", \"message\" } }`.",
+      license: { name: "MIT", identifier: "MIT" },
     },
+    servers: [
+      { url: origin, description: "This deployment (its PUBLIC_URL)" },
+      { url: "{origin}", description: "Another deployment", variables: { origin: { default: origin, description: "The service's origin, without /v1" } } },
+    ],
+    tags: used.map((name) => ({ name, description: TAGS[name] ?? name })),
+    paths: paths(),
+    components: components(),
   };
 }
