@@ -1,7 +1,8 @@
 // `npm run up`: from a fresh clone to a running API and worker, idempotently.
 //
 //   services reachable? -> npm install (only without node_modules) -> .env (only if absent)
-//   -> database + migrations -> seed (plans, registered steps) -> demo account, key, instruments
+//   -> database + migrations -> `admin seed` (plans, core library) -> `admin demo` (instruments,
+//   account) and a demo key
 //   -> print base URL and key -> run one API and one worker until Ctrl-C
 //
 // Plain Node ESM without dependencies up to the install; TypeScript entry points run through tsx.
@@ -95,14 +96,10 @@ function saveToEnvFile(entries) {
 
 async function demoAccountAndKey(env) {
   const fileValues = parseEnv(readEnvFile() ?? "");
-  if (await accountExists(env.DATABASE_URL, DEMO.email)) {
-    console.log(`  account ${DEMO.email} exists`);
-  } else {
-    const password = fileValues.DEMO_PASSWORD ?? generateSecret(15);
-    saveToEnvFile({ DEMO_PASSWORD: password });
-    admin(["account", "create", "--email", DEMO.email, "--password", password, "--handle", DEMO.handle, "--plan", DEMO.plan, "--admit"], env);
-    console.log(`  created account ${DEMO.email} (handle ${DEMO.handle}, plan ${DEMO.plan}); its password is DEMO_PASSWORD in .env`);
-  }
+  // `admin demo` imports the demo instruments and creates the account only when it is absent.
+  const password = fileValues.DEMO_PASSWORD ?? generateSecret(15);
+  if (!(await accountExists(env.DATABASE_URL, DEMO.email)) && !fileValues.DEMO_PASSWORD) saveToEnvFile({ DEMO_PASSWORD: password });
+  admin(["demo", "--email", DEMO.email, "--handle", DEMO.handle, "--plan", DEMO.plan, "--password", password], env);
 
   let key = fileValues.DEMO_API_KEY;
   if (key) {
@@ -114,8 +111,6 @@ async function demoAccountAndKey(env) {
     saveToEnvFile({ DEMO_API_KEY: key });
     console.log("  created a demo key and stored it in .env as DEMO_API_KEY");
   }
-
-  admin(["instruments", "seed-demo"], env);
   return key;
 }
 
@@ -180,10 +175,10 @@ async function main() {
   step("creating the database if absent and migrating");
   run(...tsx("packages/db/src/migrate/cli.ts"), { env: childEnv });
 
-  step("seeding");
-  run(...tsx("packages/db/src/seed/cli.ts"), { env: childEnv });
+  step("seeding (barscript-admin seed)");
+  admin(["seed"], childEnv);
 
-  step("demo account and key");
+  step("demo instruments, account and key (barscript-admin demo)");
   const key = await demoAccountAndKey(childEnv);
 
   console.log(`\nBarscript is at ${env.PUBLIC_URL ?? DEFAULTS.PUBLIC_URL}`);

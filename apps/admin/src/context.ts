@@ -6,6 +6,8 @@ import type { Db } from "@barscript/db";
 export interface AdminContext {
   /** Opened on first use from DATABASE_URL; closed by main when the command ends. */
   db(): Db;
+  /** DATABASE_URL as the commands' database was opened with (seed steps may open their own). */
+  databaseUrl(): string;
   /** One line to stdout (results). */
   out(line: string): void;
 }

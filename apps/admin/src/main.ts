@@ -6,8 +6,9 @@ import { UsageError, type AdminContext, type RegisterCommands } from "./context"
 import { registerAccountCommands } from "./commands/account";
 import { registerKeyCommands } from "./commands/key";
 import { registerInstrumentCommands } from "./commands/instruments";
+import { registerSeedCommands } from "./commands/seed";
 
-const GROUPS: RegisterCommands[] = [registerAccountCommands, registerKeyCommands, registerInstrumentCommands];
+const GROUPS: RegisterCommands[] = [registerSeedCommands, registerAccountCommands, registerKeyCommands, registerInstrumentCommands];
 
 /**
  * Commander answers a group named without its command (`account`, or nothing at all) with the
@@ -45,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
       db ??= createDb(loadDbConfig().databaseUrl, { max: 2 });
       return db;
     },
+    databaseUrl: () => loadDbConfig().databaseUrl,
     out(line) {
       process.stdout.write(`${line}\n`);
     },
