@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `barscript` as installed (node_modules/.bin/barscript, npx barscript): Node cannot run the
+// TypeScript source by itself, so a clone (where `npm ci` installs tsx) loads it through tsx's
+// CommonJS hook; without tsx (a production install) it runs the bundle of `npm run build`.
+"use strict";
+const { existsSync } = require("node:fs");
+const { join } = require("node:path");
+
+function tsxRegister() {
+  try {
+    return require("tsx/cjs/api").register;
+  } catch {
+    return null;
+  }
+}
+
+const register = tsxRegister();
+if (register) {
+  register();
+  require("../src/main.ts");
+} else {
+  const bundle = join(__dirname, "../../../dist/cli.js");
+  if (!existsSync(bundle)) {
+    process.stderr.write("barscript: neither tsx (npm ci) nor the built bundle (npm run build) is installed\n");
+    process.exit(5);
+  }
+  require(bundle);
+}
