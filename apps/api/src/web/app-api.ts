@@ -3,6 +3,7 @@
 //   GET  /app/api/runs/{run_id}/bars     the bars of a run's window, for its candlestick chart
 //   POST /app/api/keys                   create an API key from the account page (secret shown once)
 //   POST /app/api/keys/{key_id}/revoke   revoke one of the account's keys
+//   GET  /app/api/library?q=             library search with every word a prefix (search as you type)
 import { Router, type Response } from "express";
 import { ApiError } from "@barscript/contracts";
 import { AccountsError, createApiKey, isKeyScope, revokeApiKey, type KeyScope } from "@barscript/db";
@@ -13,6 +14,7 @@ import { loadOwnRun } from "../runs/service";
 import { apiKeyJson } from "../routes/device";
 import type { Caller } from "../auth/caller";
 import { authenticateSession } from "./app-session";
+import { searchLibraryPrefix } from "./library-search";
 
 /** The most bars one chart asks for: a run's window is at most 50,000 bars (API.md). */
 const MAX_BARS = 50_000;
@@ -67,6 +69,12 @@ export function appApi(deps: AppDeps): Router {
     }
     // Columns, not objects: a 50,000-bar window stays a few hundred kilobytes smaller.
     res.json({ columns: ["t", "open", "high", "low", "close", "volume"], bars: rows });
+  });
+
+  router.get("/library", async (req, res) => {
+    const q = typeof req.query["q"] === "string" ? req.query["q"] : "";
+    if (q.length > 200) throw new ApiError("invalid_request", "Parameter `q`: at most 200 characters.");
+    res.json({ data: await searchLibraryPrefix(deps.db, q), next_cursor: null });
   });
 
   router.post("/keys", async (req, res) => {

@@ -1,0 +1,69 @@
+// Calls to the service from the browser: the public /v1 API and the app's own /app/api, with
+// the sign-in session (cookie) and the page's CSRF token in a header (never an API key).
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export class ApiFailure extends Error {
+  constructor(readonly status: number, readonly error: ApiErrorBody) {
+    super(error.message);
+    this.name = "ApiFailure";
+  }
+}
+
+function meta(name: string): string {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
+}
+
+export const session = { csrf: meta("csrf-token"), handle: meta("bs-handle") };
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: CallOptions): Promise<Response> {
+  const headers: Record<string, string> = { "X-CSRF-Token": session.csrf, Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const init: RequestInit = { method: options.method ?? "GET", headers, credentials: "same-origin" };
+  if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  if (options.signal) init.signal = options.signal;
+  const res = await fetch(path, init);
+  if (res.status === 401) {
+    // The session ended: sign in again and come back here.
+    window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+  }
+  if (!res.ok) {
+    const text = await res.text();
+    let error: ApiErrorBody = { code: "internal", message: `HTTP ${res.status}` };
+    try {
+      const parsed = JSON.parse(text) as { error?: ApiErrorBody };
+      if (parsed.error) error = parsed.error;
+    } catch {
+      // not JSON: keep the generic message
+    }
+    throw new ApiFailure(res.status, error);
+  }
+  return res;
+}
+
+/** A JSON call; 204 answers undefined. */
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const res = await send(path, options);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export async function apiText(path: string, options: CallOptions = {}): Promise<string> {
+  return (await send(path, options)).text();
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof ApiFailure) return `${error.error.message} (${error.error.code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiFailure && error.status === 404;

@@ -1,0 +1,88 @@
+// The run's chart with TradingView's lightweight-charts: candles of the run's bars, each output
+// as its Interface says (mapping.ts), hlines as price lines, events and drawings as markers and
+// segments. A legend names every output and shows its value under the crosshair.
+import { useEffect, useRef, useState } from "preact/hooks";
+import {
+  AreaSeries, CandlestickSeries, createChart, createSeriesMarkers, HistogramSeries, LineSeries, LineStyle, LineType,
+  type IChartApi, type ISeriesApi, type SeriesType, type Time, type UTCTimestamp,
+} from "lightweight-charts";
+import type { ChartPlan, Marker, Segment, SeriesPlan } from "./mapping";
+
+function addOutput(chart: IChartApi, s: SeriesPlan): ISeriesApi<SeriesType> {
+  const common = { color: s.color, title: "", priceLineVisible: false, lastValueVisible: true };
+  const data = s.data.map((p) => ({ ...p, time: p.time as UTCTimestamp }));
+  let series: ISeriesApi<SeriesType>;
+  switch (s.kind) {
+    case "histogram": series = chart.addSeries(HistogramSeries, { ...common }, s.pane); break;
+    case "area": series = chart.addSeries(AreaSeries, { ...common, lineColor: s.color, topColor: s.color, bottomColor: "rgba(0, 0, 0, 0)" }, s.pane); break;
+    case "step": series = chart.addSeries(LineSeries, { ...common, lineType: LineType.WithSteps, lineWidth: 2 }, s.pane); break;
+    case "points": series = chart.addSeries(LineSeries, { ...common, lineVisible: false, pointMarkersVisible: true }, s.pane); break;
+    default: series = chart.addSeries(LineSeries, { ...common, lineWidth: 2 }, s.pane);
+  }
+  series.setData(data);
+  return series;
+}
+
+export interface ChartProps {
+  plan: ChartPlan;
+  markers: Marker[];
+  segments: Segment[];
+  intraday: boolean;
+  label: string;
+}
+
+export function RunChart(props: ChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const [values, setValues] = useState<Record<string, number | undefined>>({});
+
+  useEffect(() => {
+    if (!host.current) return;
+    const chart = createChart(host.current, {
+      autoSize: true,
+      layout: { background: { color: "#ffffff" }, textColor: "#1a1f2b", attributionLogo: true },
+      grid: { vertLines: { color: "#eef0f4" }, horzLines: { color: "#eef0f4" } },
+      timeScale: { timeVisible: props.intraday, secondsVisible: false },
+    });
+    const candles = chart.addSeries(CandlestickSeries, { upColor: "#089981", downColor: "#F23645", wickUpColor: "#089981", wickDownColor: "#F23645", borderVisible: false });
+    candles.setData(props.plan.candles.map((c) => ({ ...c, time: c.time as UTCTimestamp })));
+    const outputs = props.plan.series.map((s) => ({ plan: s, api: addOutput(chart, s) }));
+    for (const h of props.plan.hlines) {
+      const on = outputs.find((o) => o.plan.pane === h.pane)?.api ?? candles;
+      on.createPriceLine({ price: h.price, color: h.color, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: h.title });
+    }
+    for (const seg of props.segments) {
+      chart.addSeries(LineSeries, { color: seg.color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false })
+        .setData(seg.data.map((p) => ({ ...p, time: p.time as UTCTimestamp })));
+    }
+    if (props.markers.length > 0) createSeriesMarkers(candles, props.markers.map((m) => ({ ...m, time: m.time as Time })));
+    if (props.plan.series.some((s) => s.pane === 1)) chart.panes()[1]?.setHeight(180);
+    chart.timeScale().fitContent();
+    chart.subscribeCrosshairMove((param) => {
+      const next: Record<string, number | undefined> = {};
+      for (const o of outputs) {
+        const d = param.seriesData.get(o.api) as { value?: number } | undefined;
+        next[o.plan.name] = d?.value;
+      }
+      setValues(next);
+    });
+    return () => chart.remove();
+  }, [props.plan, props.markers, props.segments, props.intraday]);
+
+  return (
+    <figure class="chart-figure">
+      <div class="chart" ref={host} role="img" aria-label={props.label} />
+      <figcaption>
+        <ul class="legend" aria-label="Legend">
+          {props.plan.series.map((s) => (
+            <li key={s.name}>
+              <span class="swatch" style={{ background: s.color }} aria-hidden="true" />
+              <span class="legend-name">{s.title}</span>
+              {s.title !== s.name ? <code class="muted"> {s.name}</code> : null}
+              {values[s.name] !== undefined ? <span class="legend-value"> {values[s.name]?.toFixed(4)}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,123 @@
+// /app/account: plan, usage against the plan's caps (bars), and API keys: create (the secret is
+// shown once) and revoke (after a confirmation).
+import { useState } from "preact/hooks";
+import { api } from "../api";
+import type { ApiKey, Page as ListPage, Usage } from "../types";
+import { ErrorBox, Loading, num, Page, useAsync, when } from "../ui";
+
+interface Me { handle: string; email: string; status: string; plan: { name: string; api_access: boolean } }
+
+const CAPS: Array<[keyof Usage["caps"], string]> = [
+  ["scripts", "Scripts"], ["definitions", "Definitions"], ["events_per_month", "Events this month"], ["compute_units_per_month", "Compute units this month"],
+];
+const SCOPES = ["read", "scripts:write", "runs:write"];
+
+function UsageBar(props: { id: string; label: string; used: number; limit: number | null }) {
+  const limit = props.limit;
+  return (
+    <div class="usage">
+      <label for={props.id}>{props.label}: {num(props.used, 0)} of {limit === null ? "no limit" : num(limit, 0)}</label>
+      {limit !== null ? <progress id={props.id} max={Math.max(1, limit)} value={Math.min(props.used, limit)}>{num(props.used, 0)}</progress> : null}
+    </div>
+  );
+}
+
+function KeyRow(props: { k: ApiKey; onRevoked(): void }) {
+  const { k } = props;
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const live = !k.revoked_at && !(k.expires_at && Date.parse(k.expires_at) <= Date.now());
+  async function revoke(): Promise<void> {
+    try { await api<undefined>(`/app/api/keys/${encodeURIComponent(k.id)}/revoke`, { method: "POST" }); props.onRevoked(); } catch (e) { setError(e); }
+  }
+  return (
+    <tr>
+      <td>{k.name}</td><td><code>{k.prefix}…</code></td><td>{k.scopes.join(", ")}</td><td>{when(k.created_at)}</td>
+      <td>{k.expires_at ? when(k.expires_at) : "never"}</td><td>{k.last_used_at ? when(k.last_used_at) : "never"}</td>
+      <td>
+        {k.revoked_at ? `revoked ${when(k.revoked_at)}` : !live ? "expired" : confirming ? (
+          <div class="confirm" role="group" aria-label={`Confirm revoking ${k.name}`}>
+            <p>Tools using {k.prefix}… stop working at once.</p>
+            <button class="danger solid" type="button" onClick={() => void revoke()}>Revoke {k.name}</button>
+            <button type="button" onClick={() => setConfirming(false)}>Keep it</button>
+          </div>
+        ) : <button class="danger link" type="button" aria-label={`Revoke key ${k.name} (${k.prefix})`} onClick={() => setConfirming(true)}>Revoke…</button>}
+        <ErrorBox error={error} />
+      </td>
+    </tr>
+  );
+}
+
+function NewKey(props: { onCreated(): void }) {
+  const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<string[]>([...SCOPES]);
+  const [expiry, setExpiry] = useState("90");
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  async function create(event: Event): Promise<void> {
+    event.preventDefault();
+    setError(null);
+    try {
+      const made = await api<{ api_key: string }>("/app/api/keys", { method: "POST", body: { name, scopes, expires_in_days: expiry === "never" ? null : Number(expiry) } });
+      setSecret(made.api_key); setName(""); props.onCreated();
+    } catch (e) { setError(e); }
+  }
+  return (
+    <form onSubmit={(e) => void create(e)}>
+      <h3>New key</h3>
+      <label for="key-name">Key name</label>
+      <input id="key-name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+      <fieldset>
+        <legend>Scopes</legend>
+        {SCOPES.map((s) => (
+          <label class="check"><input type="checkbox" checked={scopes.includes(s)} onChange={(e) => setScopes(e.currentTarget.checked ? [...scopes, s] : scopes.filter((x) => x !== s))} /> {s}</label>
+        ))}
+      </fieldset>
+      <label for="key-expiry">Expires after</label>
+      <select id="key-expiry" value={expiry} onChange={(e) => setExpiry(e.currentTarget.value)}>
+        {["7", "30", "90", "365"].map((d) => <option value={d}>{d} days</option>)}
+        <option value="never">never</option>
+      </select>
+      <button class="primary" type="submit" disabled={scopes.length === 0}>Create key</button>
+      <ErrorBox error={error} />
+      {secret ? <div class="notice" role="status"><p>Your new key (shown once; copy it now):</p><p><code class="secret">{secret}</code></p></div> : null}
+    </form>
+  );
+}
+
+export function AccountPage() {
+  const me = useAsync(() => api<Me>("/v1/me"), []);
+  const usage = useAsync(() => api<Usage>("/v1/usage"), []);
+  const keys = useAsync(() => api<ListPage<ApiKey>>("/v1/keys?limit=500"), []);
+  return (
+    <Page title="Your account">
+      <ErrorBox error={me.error ?? usage.error} />
+      {me.data ? (
+        <dl class="facts">
+          <dt>Handle</dt><dd>{me.data.handle}</dd><dt>Email</dt><dd>{me.data.email}</dd>
+          <dt>Plan</dt><dd>{me.data.plan.name}{me.data.plan.api_access ? "" : " (no API access; the app works)"}</dd>
+        </dl>
+      ) : <Loading what="the account" />}
+      <h2>Usage</h2>
+      {usage.data ? (
+        <>
+          <p class="muted">From {when(usage.data.period.start)} to {when(usage.data.period.end)}</p>
+          {CAPS.map(([k, label]) => <UsageBar id={`usage-${k}`} label={label} used={usage.data?.caps[k].used ?? 0} limit={usage.data?.caps[k].limit ?? null} />)}
+          <UsageBar id="usage-runs" label="Runs at once" used={usage.data.concurrent_runs.used} limit={usage.data.concurrent_runs.limit} />
+          <p class="muted">Run time limit: {usage.data.run_time_limit} s a run.</p>
+        </>
+      ) : null}
+      <h2>API keys</h2>
+      <ErrorBox error={keys.error} />
+      {keys.data && keys.data.data.length > 0 ? (
+        <div class="scroll">
+          <table>
+            <thead><tr>{["Name", "Key", "Scopes", "Created", "Expires", "Last used", "State"].map((h) => <th scope="col">{h}</th>)}</tr></thead>
+            <tbody>{keys.data.data.map((k) => <KeyRow key={k.id} k={k} onRevoked={keys.reload} />)}</tbody>
+          </table>
+        </div>
+      ) : keys.data ? <p>No keys yet.</p> : null}
+      <NewKey onCreated={keys.reload} />
+    </Page>
+  );
+}

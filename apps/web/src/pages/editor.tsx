@@ -1,0 +1,158 @@
+// /app/scripts/new and /app/scripts/{slug}[?version=N]: edit in CodeMirror with the service's
+// diagnostics as you type, save (a version_conflict shows both texts and lets the person
+// choose), versions with a diff, rename, delete, and the run form of the script's Interface.
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { EditorView } from "@codemirror/view";
+import { api, ApiFailure, errorText } from "../api";
+import { createEditor, type Validation } from "../editor/codemirror";
+import { navigate } from "../router";
+import type { Diagnostic, Script } from "../types";
+import { ErrorBox, Loading, Page } from "../ui";
+import { Conflict, Versions } from "./editor-versions";
+import { RunForm } from "./run-form";
+import { ScriptSettings } from "./script-settings";
+
+const TEMPLATE = `//@version=6
+indicator("My indicator")
+length = input.int(14, "Length", minval = 1)
+plot(ta.sma(close, length), "sma")
+`;
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const mainFile = (s: Script): string => s.files?.find((f) => f.path === "main.pine")?.content ?? "";
+
+function DiagnosticList(props: { diagnostics: Diagnostic[]; checked: boolean }) {
+  if (!props.checked) return <p class="muted" role="status">Checking…</p>;
+  if (props.diagnostics.length === 0) return <p class="ok" role="status">No problems found.</p>;
+  return (
+    <div role="status">
+      <p>{props.diagnostics.length} problem{props.diagnostics.length === 1 ? "" : "s"}:</p>
+      <ul class="diagnostics">
+        {props.diagnostics.map((d) => (
+          <li class={d.severity}><strong>Line {d.line}, column {d.column}</strong> ({d.severity}, <code>{d.code}</code>): {d.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function OlderVersion(props: { slug: string; version: number }) {
+  return <p class="notice">You are reading version {props.version}. Saving makes it the newest version. <a href={`/app/scripts/${encodeURIComponent(props.slug)}`}>Open the newest</a></p>;
+}
+
+export function EditorPage(props: { slug: string | null; version: number | null }) {
+  const [script, setScript] = useState<Script | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [content, setContent] = useState<string | null>(props.slug === null ? TEMPLATE : null);
+  const [validation, setValidation] = useState<Validation | null>(null);
+  const [newSlug, setNewSlug] = useState("");
+  const [message, setMessage] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const [notice, setNotice] = useState("");
+  const [conflict, setConflict] = useState<Script | null>(null);
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+
+  useEffect(() => {
+    if (props.slug === null) return;
+    const version = props.version ? `?version=${props.version}` : "";
+    api<Script>(`/v1/scripts/${encodeURIComponent(props.slug)}${version}`).then(
+      (s) => { setScript(s); setContent(mainFile(s)); },
+      setLoadError,
+    );
+  }, [props.slug, props.version]);
+
+  // The editor is made once the text is known, and replaced only when the page changes.
+  const ready = content !== null;
+  useEffect(() => {
+    if (!ready || !host.current || view.current) return;
+    view.current = createEditor(host.current, content ?? "", {
+      onChange: (text) => { setContent(text); setValidation(null); },
+      onValidated: setValidation,
+      onValidationFailed: (error) => setSaveError(error),
+    });
+    return () => { view.current?.destroy(); view.current = null; };
+  }, [ready]);
+
+  const setEditorText = (text: string): void => {
+    const v = view.current;
+    if (v) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
+  };
+
+  async function save(baseVersion?: number): Promise<void> {
+    setSaving(true); setSaveError(null); setNotice("");
+    const files = [{ path: "main.pine", content: view.current?.state.doc.toString() ?? content ?? "" }];
+    try {
+      const current = script;
+      if (!current) {
+        const created = await api<Script>("/v1/scripts", { method: "POST", body: { slug: newSlug, files } });
+        navigate(`/app/scripts/${encodeURIComponent(created.slug)}`, true);
+        return;
+      }
+      const base = baseVersion ?? current.latest_version;
+      const saved = await api<Script>(`/v1/scripts/${encodeURIComponent(current.slug)}?kind=${current.kind}`, {
+        method: "PUT",
+        body: { slug: current.slug, files, base_version: base, ...(message ? { message } : {}) },
+      });
+      setScript({ ...saved, files });
+      setConflict(null); setMessage("");
+      setNotice(`Saved as version ${saved.latest_version}.`);
+      if (props.version !== null) navigate(`/app/scripts/${encodeURIComponent(saved.slug)}`, true);
+    } catch (error) {
+      if (error instanceof ApiFailure && error.error.code === "version_conflict" && script) {
+        setConflict(await api<Script>(`/v1/scripts/${encodeURIComponent(script.slug)}?kind=${script.kind}`));
+      } else {
+        setSaveError(error);
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (loadError) return <Page title="Script"><ErrorBox error={loadError} /></Page>;
+  if (props.slug !== null && !script) return <Page title="Script"><Loading what="the script" /></Page>;
+  const title = script ? `${script.title}${props.version ? ` (version ${props.version})` : ""}` : "New script";
+  const errors = validation?.diagnostics.filter((d) => d.severity === "error").length ?? 0;
+
+  return (
+    <Page title={title}>
+      {script ? <p class="muted"><code>{script.slug}</code> · {script.kind} · version {props.version ?? script.latest_version} of {script.latest_version} · {script.visibility}</p> : null}
+      {script && props.version !== null && props.version !== script.latest_version ? <OlderVersion slug={script.slug} version={props.version} /> : null}
+      <form class="editor-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        {!script ? (
+          <>
+            <label for="slug">Slug (its address: lowercase letters, digits, dashes)</label>
+            <input id="slug" required pattern={SLUG.source.slice(1, -1)} value={newSlug} onInput={(e) => setNewSlug(e.currentTarget.value)} />
+          </>
+        ) : null}
+        <p class="label">Source (<code>main.pine</code>)</p>
+        <div class="editor" ref={host} />
+        <DiagnosticList diagnostics={validation?.diagnostics ?? []} checked={validation !== null} />
+        {script ? (
+          <>
+            <label for="message">Version note (optional)</label>
+            <input id="message" maxLength={500} value={message} onInput={(e) => setMessage(e.currentTarget.value)} />
+          </>
+        ) : null}
+        <div class="actions">
+          <button class="primary" type="submit" disabled={saving}>{saving ? "Saving…" : script ? "Save version" : "Create script"}</button>
+          {errors > 0 ? <span class="muted">The service reports {errors} error{errors === 1 ? "" : "s"}: saving will be refused until they are fixed.</span> : null}
+        </div>
+      </form>
+      {notice ? <p class="notice" role="status">{notice}</p> : null}
+      {saveError ? <p class="error" role="alert">{errorText(saveError)}</p> : null}
+      {conflict && script ? (
+        <Conflict
+          theirs={conflict}
+          mine={view.current?.state.doc.toString() ?? ""}
+          onKeepMine={() => void save(conflict.latest_version)}
+          onTakeTheirs={() => { setScript(conflict); setEditorText(mainFile(conflict)); setConflict(null); setNotice(`Loaded version ${conflict.latest_version}; your text was discarded.`); }}
+        />
+      ) : null}
+      {script && props.version === null && script.kind !== "library" ? <RunForm script={script} /> : null}
+      {script ? <Versions script={script} current={content ?? ""} /> : null}
+      {script ? <ScriptSettings script={script} onChanged={(s) => setScript({ ...s, files: script.files ?? [] })} /> : null}
+    </Page>
+  );
+}

@@ -1,0 +1,143 @@
+// The run form, generated from the script's Interface: instrument (search as you type),
+// timeframe, window (latest N bars, or a date range), and one field per input.
+import { useEffect, useState } from "preact/hooks";
+import { api } from "../api";
+import { navigate } from "../router";
+import type { InputSpec, Instrument, Page as ListPage, Run, Script } from "../types";
+import { ErrorBox } from "../ui";
+
+const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "1d", "1w"];
+const SOURCES = ["open", "high", "low", "close", "hl2", "hlc3", "ohlc4", "hlcc4", "volume"];
+type InputValue = number | string | boolean;
+
+function initialInputs(inputs: InputSpec[]): Record<string, InputValue> {
+  const out: Record<string, InputValue> = {};
+  for (const i of inputs) if (i.default !== null) out[i.name] = i.default;
+  return out;
+}
+
+function InputField(props: { spec: InputSpec; value: InputValue | undefined; onChange(v: InputValue): void }) {
+  const { spec } = props;
+  const id = `input-${spec.name}`;
+  const label = spec.title ?? spec.name;
+  if (spec.type === "bool") {
+    return (
+      <label class="check" for={id}>
+        <input id={id} type="checkbox" checked={props.value === true} onChange={(e) => props.onChange(e.currentTarget.checked)} /> {label}
+      </label>
+    );
+  }
+  const options = spec.options ?? (spec.type === "source" ? SOURCES : spec.type === "timeframe" ? TIMEFRAMES : null);
+  if (options) {
+    return (
+      <>
+        <label for={id}>{label}</label>
+        <select id={id} value={String(props.value ?? "")} onChange={(e) => {
+          const raw = e.currentTarget.value;
+          props.onChange(typeof options[0] === "number" ? Number(raw) : raw);
+        }}>
+          {options.map((o) => <option value={String(o)}>{String(o)}</option>)}
+        </select>
+      </>
+    );
+  }
+  const numeric = spec.type === "int" || spec.type === "float";
+  return (
+    <>
+      <label for={id}>{label}</label>
+      {numeric ? (
+        <input id={id} type="number" step={spec.type === "int" ? 1 : "any"} min={spec.min ?? undefined} max={spec.max ?? undefined}
+          value={String(props.value ?? "")} onInput={(e) => props.onChange(Number(e.currentTarget.value))} />
+      ) : (
+        <input id={id} type="text" value={String(props.value ?? "")} onInput={(e) => props.onChange(e.currentTarget.value)} />
+      )}
+    </>
+  );
+}
+
+export function RunForm(props: { script: Script }) {
+  const iface = props.script.interface;
+  const [instrument, setInstrument] = useState("AAPL");
+  const [matches, setMatches] = useState<Instrument[]>([]);
+  const [timeframe, setTimeframe] = useState("1d");
+  const [mode, setMode] = useState<"bars" | "range">("bars");
+  const [bars, setBars] = useState(1000);
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [inputs, setInputs] = useState<Record<string, InputValue>>(() => initialInputs(iface?.inputs ?? []));
+  const [error, setError] = useState<unknown>(null);
+  const [starting, setStarting] = useState(false);
+
+  useEffect(() => {
+    const q = instrument.trim();
+    const timer = setTimeout(() => {
+      api<ListPage<Instrument>>(`/v1/instruments?limit=20${q ? `&q=${encodeURIComponent(q)}` : ""}`).then((p) => setMatches(p.data), () => setMatches([]));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [instrument]);
+
+  async function start(event: Event): Promise<void> {
+    event.preventDefault();
+    setStarting(true); setError(null);
+    const window = mode === "bars" ? { bars } : { ...(from ? { from: `${from}T00:00:00Z` } : {}), ...(to ? { to: `${to}T23:59:59Z` } : {}) };
+    try {
+      const run = await api<Run>("/v1/runs", {
+        method: "POST",
+        body: { script: { slug: props.script.slug }, kind: props.script.kind, instrument: instrument.trim().toUpperCase(), timeframe, ...window, inputs },
+      });
+      navigate(`/app/${run.kind === "study" ? "studies" : "runs"}/${run.id}`);
+    } catch (e) {
+      setError(e);
+      setStarting(false);
+    }
+  }
+
+  const known = matches.find((m) => m.symbol === instrument.trim().toUpperCase());
+  return (
+    <section aria-labelledby="run-title">
+      <h2 id="run-title">Run</h2>
+      <form class="run-form" onSubmit={(e) => void start(e)}>
+        <div class="grid">
+          <div>
+            <label for="run-instrument">Instrument</label>
+            <input id="run-instrument" list="run-instruments" required autocomplete="off" value={instrument} onInput={(e) => setInstrument(e.currentTarget.value)} aria-describedby="run-instrument-hint" />
+            <datalist id="run-instruments">{matches.map((m) => <option value={m.symbol}>{m.name}</option>)}</datalist>
+            <p id="run-instrument-hint" class="hint">{known ? `${known.name} · ${Object.keys(known.coverage).join(", ")}` : "Type a symbol or a name to search."}</p>
+          </div>
+          <div>
+            <label for="run-timeframe">Timeframe</label>
+            <select id="run-timeframe" value={timeframe} onChange={(e) => setTimeframe(e.currentTarget.value)}>
+              {TIMEFRAMES.map((t) => <option value={t}>{t}</option>)}
+            </select>
+          </div>
+        </div>
+        <fieldset>
+          <legend>Window</legend>
+          <label class="check"><input type="radio" name="window" checked={mode === "bars"} onChange={() => setMode("bars")} /> The latest bars</label>
+          <label class="check"><input type="radio" name="window" checked={mode === "range"} onChange={() => setMode("range")} /> A date range</label>
+          {mode === "bars" ? (
+            <>
+              <label for="run-bars">Bars</label>
+              <input id="run-bars" type="number" min={1} max={50000} required value={bars} onInput={(e) => setBars(Number(e.currentTarget.value))} />
+            </>
+          ) : (
+            <div class="grid">
+              <div><label for="run-from">From</label><input id="run-from" type="date" value={from} onInput={(e) => setFrom(e.currentTarget.value)} /></div>
+              <div><label for="run-to">To</label><input id="run-to" type="date" value={to} onInput={(e) => setTo(e.currentTarget.value)} /></div>
+            </div>
+          )}
+        </fieldset>
+        {iface && iface.inputs.length > 0 ? (
+          <fieldset>
+            <legend>Inputs</legend>
+            {iface.inputs.map((spec) => (
+              <InputField spec={spec} value={inputs[spec.name]} onChange={(v) => setInputs({ ...inputs, [spec.name]: v })} />
+            ))}
+          </fieldset>
+        ) : null}
+        <button class="primary" type="submit" disabled={starting}>{starting ? "Starting…" : `Run ${props.script.kind === "study" ? "the study" : "it"}`}</button>
+      </form>
+      <ErrorBox error={error} />
+    </section>
+  );
+}

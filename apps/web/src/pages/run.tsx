@@ -1,0 +1,158 @@
+// /app/runs/{run_id} and /app/studies/{run_id}: the run's status live, then its chart, table
+// and CSV (indicator, definition) or its study tables and chart.
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { api, errorText } from "../api";
+import { RunChart } from "../chart/chart";
+import { drawingsPlan, eventMarkers, planChart, type Row } from "../chart/mapping";
+import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
+import { ErrorBox, Loading, num, Page, when } from "../ui";
+import { allEvents, allOutputs, barsOf, downloadCsv, drawingsOf, followRun, interfaceOf, isFinal, studyOf } from "./run-data";
+import { StudyView } from "./study";
+
+const TABLE_PAGE = 100;
+
+function Status(props: { run: Run }) {
+  const r = props.run;
+  return (
+    <div class="run-status" role="status" aria-live="polite">
+      <p><span class={`badge ${r.status}`}>{r.status}</span> {r.kind} <a href={`/app/scripts/${encodeURIComponent(r.script.slug)}`}>{r.script.owner}/{r.script.slug}</a> v{r.script.version} on <strong>{r.instrument}</strong> {r.timeframe}
+        {r.window.from ? <> · {when(r.window.from)} to {when(r.window.to)} ({num(r.window.bars, 0)} bars)</> : null} · source {r.source}</p>
+      {r.failure ? <p class="error">Failed ({r.failure.kind}): {r.failure.message}</p> : null}
+      {r.summary ? <p class="muted">{num(r.summary.bars, 0)} bars · {num(r.summary.compute_units, 0)} compute units · {num(r.summary.duration, 3)} s{r.summary.runtime_errors.length > 0 ? ` · runtime errors: ${r.summary.runtime_errors.map((e) => `${e.message} (×${e.count})`).join("; ")}` : ""}</p> : null}
+    </div>
+  );
+}
+
+function Pager(props: { page: number; pages: number; onPage(p: number): void; label: string }) {
+  if (props.pages <= 1) return null;
+  return (
+    <nav class="actions" aria-label={props.label}>
+      <button type="button" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>Previous</button>
+      <span>Page {props.page + 1} of {props.pages}</span>
+      <button type="button" disabled={props.page >= props.pages - 1} onClick={() => props.onPage(props.page + 1)}>Next</button>
+    </nav>
+  );
+}
+
+function OutputsTable(props: { names: string[]; points: OutputPoint[] }) {
+  const [page, setPage] = useState(0);
+  const pages = Math.ceil(props.points.length / TABLE_PAGE);
+  const rows = props.points.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
+  return (
+    <>
+      <div class="scroll">
+        <table class="numbers">
+          <caption>Results, {num(props.points.length, 0)} points ({TABLE_PAGE} a page)</caption>
+          <thead><tr><th scope="col">Time (UTC)</th>{props.names.map((n) => <th scope="col">{n}</th>)}</tr></thead>
+          <tbody>{rows.map((p) => <tr><td>{when(new Date(p.t * 1000).toISOString())}</td>{props.names.map((n) => <td>{p[n] === null ? "na" : num(p[n], 6)}</td>)}</tr>)}</tbody>
+        </table>
+      </div>
+      <Pager page={page} pages={pages} onPage={setPage} label="Result pages" />
+    </>
+  );
+}
+
+function EventsTable(props: { events: EventRow[] }) {
+  const [page, setPage] = useState(0);
+  const rows = props.events.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
+  return (
+    <>
+      <div class="scroll">
+        <table>
+          <caption>{num(props.events.length, 0)} events</caption>
+          <thead><tr><th scope="col">Time (UTC)</th><th scope="col">Event</th><th scope="col">Message</th><th scope="col">Price</th></tr></thead>
+          <tbody>{rows.map((e) => <tr key={e.id}><td>{when(e.time)}</td><td>{e.name}</td><td>{e.message}</td><td>{num(e.price, 6)}</td></tr>)}</tbody>
+        </table>
+      </div>
+      <Pager page={page} pages={Math.ceil(props.events.length / TABLE_PAGE)} onPage={setPage} label="Event pages" />
+    </>
+  );
+}
+
+interface Loaded {
+  bars: Row[];
+  iface: ScriptInterface | null;
+  points: OutputPoint[];
+  events: EventRow[];
+  drawings: Awaited<ReturnType<typeof drawingsOf>>;
+}
+
+function Results(props: { run: Run }) {
+  const { run } = props;
+  const [data, setData] = useState<Loaded | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [view, setView] = useState<"chart" | "table">("chart");
+  const [csvError, setCsvError] = useState("");
+
+  useEffect(() => {
+    const indicator = run.kind === "indicator";
+    Promise.all([
+      barsOf(run.id),
+      indicator ? interfaceOf(run) : Promise.resolve(null),
+      indicator ? allOutputs(run.id) : Promise.resolve([]),
+      indicator ? Promise.resolve([]) : allEvents(run.id),
+      indicator ? drawingsOf(run.id) : Promise.resolve(null),
+    ]).then(([bars, iface, points, events, drawings]) => setData({ bars, iface, points, events, drawings }), setError);
+  }, [run.id]);
+
+  const names = useMemo(() => {
+    if (!data) return [];
+    if (data.iface) return data.iface.outputs.map((o) => o.name);
+    return Object.keys(data.points[0] ?? {}).filter((k) => k !== "t");
+  }, [data]);
+  const plan = useMemo(() => data && planChart(data.iface ?? { outputs: names.map((n) => ({ name: n, title: n })) }, data.bars, data.points), [data, names]);
+  const extra = useMemo(() => {
+    const drawn = data?.drawings ? drawingsPlan(data.drawings) : { markers: [], segments: [] };
+    return { markers: [...eventMarkers(data?.events ?? []), ...drawn.markers].sort((a, b) => a.time - b.time), segments: drawn.segments };
+  }, [data]);
+
+  if (error) return <ErrorBox error={error} />;
+  if (!data || !plan) return <Loading what="results" />;
+  return (
+    <section aria-label="Results">
+      <div class="actions" role="group" aria-label="View">
+        <button type="button" aria-pressed={view === "chart"} onClick={() => setView("chart")}>Chart</button>
+        <button type="button" aria-pressed={view === "table"} onClick={() => setView("table")}>Table</button>
+        <button class="primary" type="button" onClick={() => { setCsvError(""); downloadCsv(run.id).catch((e: unknown) => setCsvError(errorText(e))); }}>Download CSV</button>
+      </div>
+      {csvError ? <p class="error" role="alert">{csvError}</p> : null}
+      {view === "chart"
+        ? <RunChart plan={plan} markers={extra.markers} segments={extra.segments} intraday={!/^(1d|1w)$/.test(run.timeframe)} label={`Candlestick chart of ${run.instrument} ${run.timeframe} with ${names.join(", ") || "the events"}`} />
+        : run.kind === "indicator" ? <OutputsTable names={names} points={data.points} /> : <EventsTable events={data.events} />}
+    </section>
+  );
+}
+
+export function RunPage(props: { id: string }) {
+  const [run, setRun] = useState<Run | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [cancelError, setCancelError] = useState<unknown>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    followRun(props.id, setRun, abort.signal).catch((e: unknown) => { if (!abort.signal.aborted) setError(e); });
+    return () => abort.abort();
+  }, [props.id]);
+
+  const title = run ? `Run of ${run.script.slug} on ${run.instrument} ${run.timeframe}` : "Run";
+  async function cancel(): Promise<void> {
+    try { setRun(await api<Run>(`/v1/runs/${props.id}/cancel`, { method: "POST" })); } catch (e) { setCancelError(e); }
+  }
+  return (
+    <Page title={title} actions={run && !isFinal(run) ? <button class="danger" type="button" onClick={() => void cancel()}>Cancel run</button> : null}>
+      <ErrorBox error={error ?? cancelError} />
+      {!run && !error ? <Loading what="the run" /> : null}
+      {run ? <Status run={run} /> : null}
+      {run && !isFinal(run) ? <p class="muted">Waiting for the run to finish…</p> : null}
+      {run?.status === "succeeded" ? (run.kind === "study" ? <StudyLoader id={run.id} /> : <Results run={run} />) : null}
+    </Page>
+  );
+}
+
+function StudyLoader(props: { id: string }) {
+  const [study, setStudy] = useState<StudyResult | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => { studyOf(props.id).then(setStudy, setError); }, [props.id]);
+  if (error) return <ErrorBox error={error} />;
+  return study ? <StudyView study={study} /> : <Loading what="the study" />;
+}

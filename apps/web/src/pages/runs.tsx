@@ -1,0 +1,44 @@
+// /app/runs: the account's runs, newest first, with status and failure kind; filter by status.
+import { useState } from "preact/hooks";
+import { api } from "../api";
+import type { Page as ListPage, Run } from "../types";
+import { ErrorBox, Loading, num, Page, useAsync, when } from "../ui";
+
+const STATUSES = ["", "queued", "running", "succeeded", "failed", "cancelled"];
+
+export function RunsPage() {
+  const [status, setStatus] = useState("");
+  const [cursor, setCursor] = useState<string | null>(null);
+  const list = useAsync(() => api<ListPage<Run>>(`/v1/runs?limit=50${status ? `&status=${status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), [status, cursor]);
+  return (
+    <Page title="Runs">
+      <label for="runs-status">Status</label>
+      <select id="runs-status" value={status} onChange={(e) => { setCursor(null); setStatus(e.currentTarget.value); }}>
+        {STATUSES.map((s) => <option value={s}>{s || "any"}</option>)}
+      </select>
+      <ErrorBox error={list.error} />
+      {list.loading && !list.data ? <Loading what="runs" /> : null}
+      {list.data && list.data.data.length === 0 ? <p>No runs yet. Open a script and run it.</p> : null}
+      {list.data && list.data.data.length > 0 ? (
+        <div class="scroll">
+          <table>
+            <thead><tr><th scope="col">Run</th><th scope="col">Script</th><th scope="col">Instrument</th><th scope="col">Status</th><th scope="col">Bars</th><th scope="col">Source</th><th scope="col">Started</th></tr></thead>
+            <tbody>
+              {list.data.data.map((r) => (
+                <tr key={r.id}>
+                  <td><a href={`/app/${r.kind === "study" ? "studies" : "runs"}/${r.id}`}><code>{r.id}</code></a></td>
+                  <td>{r.script.owner}/{r.script.slug} v{r.script.version} <span class="muted">{r.kind}</span></td>
+                  <td>{r.instrument} {r.timeframe}</td>
+                  <td><span class={`badge ${r.status}`}>{r.status}</span>{r.failure ? <span class="muted"> ({r.failure.kind})</span> : null}</td>
+                  <td>{num(r.window.bars, 0)}</td><td>{r.source}</td><td>{when(r.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {list.data?.next_cursor ? <button type="button" onClick={() => setCursor(list.data?.next_cursor ?? null)}>Older runs</button> : null}
+      {cursor ? <button type="button" onClick={() => setCursor(null)}>Newest runs</button> : null}
+    </Page>
+  );
+}

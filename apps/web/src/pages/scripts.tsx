@@ -1,0 +1,30 @@
+// /app/: the account's scripts.
+import { api } from "../api";
+import type { Page as ListPage, Script } from "../types";
+import { ErrorBox, Loading, Page, useAsync, when } from "../ui";
+
+export function ScriptsPage() {
+  const list = useAsync(() => api<ListPage<Script>>("/v1/scripts?limit=500"), []);
+  return (
+    <Page title="Your scripts" actions={<a class="button primary" href="/app/scripts/new">New script</a>}>
+      <ErrorBox error={list.error} />
+      {list.loading && !list.data ? <Loading what="scripts" /> : null}
+      {list.data && list.data.data.length === 0 ? <p>No scripts yet. Write one, or fork one from the <a href="/app/library">library</a>.</p> : null}
+      {list.data && list.data.data.length > 0 ? (
+        <div class="scroll">
+          <table>
+            <thead><tr><th scope="col">Script</th><th scope="col">Kind</th><th scope="col">Version</th><th scope="col">Visibility</th><th scope="col">Updated</th></tr></thead>
+            <tbody>
+              {list.data.data.map((s) => (
+                <tr key={`${s.kind}/${s.slug}`}>
+                  <td><a href={`/app/scripts/${encodeURIComponent(s.slug)}`}>{s.title}</a> <code class="muted">{s.slug}</code></td>
+                  <td>{s.kind}</td><td>{s.latest_version}</td><td>{s.visibility}</td><td>{when(s.updated_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,81 @@
+// A study's results: for each definition/event/group a table of horizons, and a small chart of
+// the mean forward return by horizon against the baseline (an SVG of our own: a few points).
+import type { StudyGroup, StudyHorizon, StudyResult } from "../types";
+import { num } from "../ui";
+
+const groupLabel = (g: StudyGroup): string => {
+  const parts = Object.entries(g.group ?? {}).map(([k, v]) => `${k} = ${String(v)}`);
+  return `${g.definition} · ${g.event}${parts.length > 0 ? ` · ${parts.join(", ")}` : ""}`;
+};
+
+function HorizonTable(props: { caption: string; horizons: StudyHorizon[] }) {
+  return (
+    <div class="scroll">
+      <table class="numbers">
+        <caption>{props.caption}</caption>
+        <thead><tr>{["Horizon (bars)", "Count", "Mean", "Median", "Hit rate", "MFE mean", "MAE mean", "t"].map((h) => <th scope="col">{h}</th>)}</tr></thead>
+        <tbody>
+          {props.horizons.map((h) => (
+            <tr key={h.h}>
+              <th scope="row">{h.h}</th><td>{num(h.count, 0)}</td><td>{num(h.mean, 6)}</td><td>{num(h.median, 6)}</td>
+              <td>{num(h.hit_rate, 4)}</td><td>{num(h.mfe_mean, 6)}</td><td>{num(h.mae_mean, 6)}</td><td>{num(h.t_stat, 3)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function MeanChart(props: { group: StudyGroup; baseline: StudyHorizon[] }) {
+  const W = 360, H = 160, pad = 28;
+  const hs = props.group.horizons.map((h) => h.h);
+  const base = new Map(props.baseline.map((b) => [b.h, b.mean]));
+  const values = [...props.group.horizons.map((h) => h.mean), ...props.baseline.map((b) => b.mean), 0].filter((v): v is number => v !== null);
+  const lo = Math.min(...values), hi = Math.max(...values);
+  const span = hi - lo || 1;
+  const y = (v: number): number => pad / 2 + (H - pad) * (1 - (v - lo) / span);
+  const step = (W - pad) / Math.max(1, hs.length);
+  const barW = Math.max(4, step * 0.5);
+  const summary = props.group.horizons.map((h) => `h${h.h}: ${num(h.mean, 5)} vs ${num(base.get(h.h) ?? null, 5)}`).join("; ");
+  return (
+    <figure class="study-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Mean forward return by horizon against the baseline: ${summary}`}>
+        <line x1={pad} x2={W} y1={y(0)} y2={y(0)} stroke="#6b7385" stroke-width="1" />
+        {props.group.horizons.map((h, i) => {
+          const x = pad + i * step + (step - barW) / 2;
+          const m = h.mean ?? 0;
+          const b = base.get(h.h);
+          return (
+            <g key={h.h}>
+              <rect x={x} width={barW} y={Math.min(y(m), y(0))} height={Math.max(1, Math.abs(y(m) - y(0)))} fill={m >= 0 ? "#089981" : "#F23645"} />
+              {b !== undefined && b !== null ? <line x1={x - 3} x2={x + barW + 3} y1={y(b)} y2={y(b)} stroke="#1a1f2b" stroke-width="2" stroke-dasharray="4 2" /> : null}
+              <text x={x + barW / 2} y={H - 2} text-anchor="middle" font-size="10" fill="#1a1f2b">{h.h}</text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption class="muted">Bars: mean forward return of the events by horizon (bars). Dashed: the baseline (every bar of the window).</figcaption>
+    </figure>
+  );
+}
+
+export function StudyView(props: { study: StudyResult }) {
+  const { study } = props;
+  return (
+    <section aria-label="Study results">
+      <p>{num(study.events_used, 0)} events used; horizons {study.horizons.join(", ")} bars.</p>
+      {study.groups.length === 0 ? <p>No events in the window.</p> : null}
+      {study.groups.map((g) => (
+        <article class="study-group">
+          <h2>{groupLabel(g)}</h2>
+          <p class="muted">{num(g.count, 0)} events</p>
+          <HorizonTable caption={`Forward returns after ${groupLabel(g)}`} horizons={g.horizons} />
+          <MeanChart group={g} baseline={study.baseline.horizons} />
+        </article>
+      ))}
+      <h2>Baseline</h2>
+      <HorizonTable caption={`Baseline: every bar of the window (${num(study.baseline.count, 0)})`} horizons={study.baseline.horizons} />
+    </section>
+  );
+}

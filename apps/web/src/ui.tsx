@@ -1,0 +1,65 @@
+// Small pieces every page uses: a titled page (focus moves to its heading on navigation, for
+// keyboard and screen-reader users), loading and error states, and a data-loading hook.
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { errorText, isNotFound } from "./api";
+
+export function Page(props: { title: string; children: ComponentChildren; actions?: ComponentChildren }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${props.title} · Barscript`;
+    heading.current?.focus();
+  }, [props.title]);
+  return (
+    <>
+      <div class="page-head">
+        <h1 tabIndex={-1} ref={heading}>{props.title}</h1>
+        {props.actions ? <div class="actions">{props.actions}</div> : null}
+      </div>
+      {props.children}
+    </>
+  );
+}
+
+export function ErrorBox(props: { error: unknown }) {
+  if (props.error === null || props.error === undefined) return null;
+  return <p class="error" role="alert">{isNotFound(props.error) ? "Not found: there is nothing here, or it belongs to another account." : errorText(props.error)}</p>;
+}
+
+export function Loading(props: { what?: string }) {
+  return <p role="status" class="muted">Loading{props.what ? ` ${props.what}` : ""}…</p>;
+}
+
+export interface Async<T> {
+  data: T | null;
+  error: unknown;
+  loading: boolean;
+  reload(): void;
+}
+
+/** Loads `load()` when `deps` change; a newer load wins over an older one. */
+export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): Async<T> {
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: true });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    load().then(
+      (data) => { if (live) setState({ data, error: null, loading: false }); },
+      (error: unknown) => { if (live) setState({ data: null, error, loading: false }); },
+    );
+    return () => { live = false; };
+  }, [...deps, tick]);
+  return { ...state, reload: () => setTick((t) => t + 1) };
+}
+
+export const fmt = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
+
+export function num(value: number | null | undefined, digits = 4): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return "–";
+  return value.toLocaleString("en-US", { maximumFractionDigits: digits });
+}
+
+export function when(iso: string | null | undefined): string {
+  return iso ? iso.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC") : "";
+}
