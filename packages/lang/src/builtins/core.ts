@@ -1,97 +1,151 @@
-// Built-in variables, declarations, inputs, outputs, alerts and na handling
-// (LANGUAGE.md items 1, 4, 7, 8 (plots), 12 and the extensions).
+// Records of the built-ins the compiler itself handles: bar variables, declarations, inputs,
+// outputs, alerts, casts and na handling (docs `reference-core`, `reference-input`).
 
-import type { TableBuilder } from "./signature";
+import { builtinFunction, builtinVariable, UNBOUNDED, type FunctionRecord, type VariableRecord } from "./record";
 
-export function addCore(t: TableBuilder): void {
-  addSeries(t);
-  addDeclarations(t);
-  addInputs(t);
-  addOutputs(t);
-  t.fn("na(x: series T): bool", "True when `x` is na.");
-  t.fn("nz(source: series T, replacement: series T = 0): T", "`source`, or `replacement` (0 by default) when `source` is na.");
-  t.fn("fixnan(source: series T): series T", "`source`, with na replaced by the last value that was not na.", true);
-  t.fn("int(x: series float): int", "`x` truncated to an integer (na stays na).");
-  t.fn("float(x: series float): float", "`x` as a float.");
-  t.fn("bool(x: series float): bool", "`x` as a bool: false for 0 and na, true otherwise.");
-  t.fn("string(x: series string): string", "`x` as a string (na stays na).");
-  t.fn("color(x: series color): color", "`x` as a color.");
-  t.fn("runtime.error(message: series string): void", "Stops the bar with an error: its outputs become na and the message is counted in the run's summary.");
-}
+/** `x[n]` of a bar column: read straight from the column (no history ring). */
+const column =
+  (col: string) =>
+  (n: string, lit: number | null): string =>
+    lit === null ? `$rt.at(${col}, $i - ${n})` : lit === 0 ? `${col}[$i]` : `($i >= ${lit} ? ${col}[$i - ${lit}] : NaN)`;
 
-function addSeries(t: TableBuilder): void {
-  for (const n of ["open", "high", "low", "close", "volume"]) t.variable(n, "series float", `The bar's ${n} value.`);
-  t.variable("hl2", "series float", "(high + low) / 2.");
-  t.variable("hlc3", "series float", "(high + low + close) / 3.");
-  t.variable("ohlc4", "series float", "(open + high + low + close) / 4.");
-  t.variable("hlcc4", "series float", "(high + low + close + close) / 4.");
-  t.variable("time", "series int", "The bar's open time, in milliseconds since the Unix epoch.");
-  t.variable("bar_index", "series int", "The bar's index from the first bar of history (0).");
-  t.variable("last_bar_index", "series int", "The index of the last bar of the run.");
-  t.variable("barstate.isfirst", "series bool", "True on the first bar evaluated.");
-  t.variable("barstate.islast", "series bool", "True on the last bar of the run.");
-  t.variable("barstate.isconfirmed", "series bool", "True when the bar is closed (always, on history).");
-  t.variable("barstate.ishistory", "series bool", "True on historical bars (always, in a run).");
-  t.variable("barstate.isrealtime", "series bool", "True on realtime bars (never, in a run).");
-  t.variable("barstate.isnew", "series bool", "True on the first update of a bar (always, on history).");
-  t.variable("barstate.islastconfirmedhistory", "series bool", "True on the last bar of history (the last bar of the run).");
-  t.variable("syminfo.ticker", "simple string", "The instrument's symbol without exchange prefix.");
-  t.variable("syminfo.tickerid", "simple string", "The instrument's full identifier.");
-  t.variable("syminfo.mintick", "simple float", "The instrument's smallest price increment.");
-  t.variable("syminfo.timezone", "simple string", "The exchange's time zone.");
-  t.variable("timeframe.period", "simple string", "The run's timeframe in Pine notation (`D`, `60`, ...).");
-  t.variable("timeframe.multiplier", "simple int", "The timeframe's multiplier (60 for `60`, 1 for `D`).");
-  t.variable("timeframe.isintraday", "simple bool", "True for minute and second timeframes.");
-  t.variable("timeframe.isdaily", "simple bool", "True for daily timeframes.");
-  t.variable("timeframe.isweekly", "simple bool", "True for weekly timeframes.");
-  t.variable("timeframe.ismonthly", "simple bool", "True for monthly timeframes.");
-}
+export const barColumns: VariableRecord[] = (
+  [
+    ["open", "$O"],
+    ["high", "$H"],
+    ["low", "$L"],
+    ["close", "$C"],
+    ["volume", "$V"],
+  ] as const
+).map(([n, col]) => builtinVariable({ name: n, type: "series float", doc: `The bar's ${n} value.`, emit: `${col}[$i]`, history: column(col) }));
 
-function addDeclarations(t: TableBuilder): void {
-  t.fn(
-    "indicator(title: const string, shorttitle: const string = na, overlay: const bool = false, format: const string = na, precision: const int = na, scale: const string = na, max_bars_back: const int = na, timeframe: const string = na, timeframe_gaps: const bool = true, explicit_plot_zorder: const bool = false, max_lines_count: const int = 50, max_labels_count: const int = 50, max_boxes_count: const int = 50, max_polylines_count: const int = 50, calc_bars_count: const int = 0, dynamic_requests: const bool = false, behind_chart: const bool = true): void",
-    "Declares an indicator: a script whose plots are its outputs.",
-  );
-  t.fn("library(title: const string, overlay: const bool = false, dynamic_requests: const bool = false): void", "Declares a library: its `export`ed functions and types can be imported.");
-  t.fn("definition(title: const string): void", "Declares a definition (extension): its `alertcondition` and `alert` calls are events.");
-  t.fn("study(title: const string, horizons: const list<int> = [1, 5, 20]): void", "Declares a study (extension): an event study over the definitions it `use`s, at the given horizons (bars).");
-  t.fn("use(definition: const string, events: const list<string> = na): void", "Studies a definition (`\"slug\"` or `\"owner/slug\"`), optionally only some of its events.");
-  t.fn("group(name: const string, value: series T): void", "Splits every statistic of the study by `value` at the event bar.");
-  t.fn(
-    "alertcondition(condition: series bool, title: const string = na, message: const string = na): void",
-    "Declares an event named `title`, raised on each bar where `condition` is true.",
-  );
-  t.fn("alert(message: series string, freq: input string = \"alert.freq_once_per_bar\"): void", "Raises the event `alert` with `message` on the bar where it is called.");
-}
+export const barVariables: VariableRecord[] = [
+  builtinVariable({ name: "hl2", type: "series float", doc: "(high + low) / 2.", emit: "(($H[$i] + $L[$i]) / 2)" }),
+  builtinVariable({ name: "hlc3", type: "series float", doc: "(high + low + close) / 3.", emit: "(($H[$i] + $L[$i] + $C[$i]) / 3)" }),
+  builtinVariable({ name: "ohlc4", type: "series float", doc: "(open + high + low + close) / 4.", emit: "(($O[$i] + $H[$i] + $L[$i] + $C[$i]) / 4)" }),
+  builtinVariable({ name: "hlcc4", type: "series float", doc: "(high + low + close + close) / 4.", emit: "(($H[$i] + $L[$i] + $C[$i] + $C[$i]) / 4)" }),
+  builtinVariable({
+    name: "time",
+    type: "series int",
+    doc: "The bar's open time, in milliseconds since the Unix epoch.",
+    emit: "($T[$i] * 1000)",
+    history: (n) => `($rt.at($T, $i - ${n}) * 1000)`,
+  }),
+  // its value is the number of bars since the first: it never forgets the start
+  builtinVariable({ name: "bar_index", type: "series int", doc: "The bar's index from the first bar of history (0).", emit: "$i", lookback: UNBOUNDED, history: (n) => `$rt.barAgo($i, ${n})` }),
+  builtinVariable({ name: "last_bar_index", type: "series int", doc: "The index of the last bar of the run.", emit: "($rt.n - 1)" }),
+  builtinVariable({ name: "barstate.isfirst", type: "series bool", doc: "True on the first bar evaluated.", emit: "($i === 0)" }),
+  builtinVariable({ name: "barstate.islast", type: "series bool", doc: "True on the last bar of the run.", emit: "($i === $rt.n - 1)" }),
+  builtinVariable({ name: "barstate.isconfirmed", type: "series bool", doc: "True when the bar is closed (always, on history).", emit: "true" }),
+  builtinVariable({ name: "barstate.ishistory", type: "series bool", doc: "True on historical bars (always, in a run).", emit: "true" }),
+  builtinVariable({ name: "barstate.isrealtime", type: "series bool", doc: "True on realtime bars (never, in a run).", emit: "false" }),
+  builtinVariable({ name: "barstate.isnew", type: "series bool", doc: "True on the first update of a bar (always, on history).", emit: "true" }),
+  builtinVariable({ name: "barstate.islastconfirmedhistory", type: "series bool", doc: "True on the last bar of history (the last bar of the run).", emit: "($i === $rt.n - 1)" }),
+  builtinVariable({ name: "syminfo.ticker", type: "simple string", doc: "The instrument's symbol without exchange prefix.", emit: "$rt.ticker" }),
+  builtinVariable({ name: "syminfo.tickerid", type: "simple string", doc: "The instrument's full identifier.", emit: "$rt.ticker" }),
+  builtinVariable({ name: "syminfo.mintick", type: "simple float", doc: "The instrument's smallest price increment.", emit: "$rt.mintick" }),
+  builtinVariable({ name: "syminfo.timezone", type: "simple string", doc: "The exchange's time zone.", emit: "$rt.timezone" }),
+  builtinVariable({ name: "timeframe.period", type: "simple string", doc: "The run's timeframe in Pine notation (`D`, `60`, ...).", emit: "$rt.tf.period" }),
+  builtinVariable({ name: "timeframe.multiplier", type: "simple int", doc: "The timeframe's multiplier (60 for `60`, 1 for `D`).", emit: "$rt.tf.multiplier" }),
+  builtinVariable({ name: "timeframe.isintraday", type: "simple bool", doc: "True for minute and second timeframes.", emit: "$rt.tf.isintraday" }),
+  builtinVariable({ name: "timeframe.isdaily", type: "simple bool", doc: "True for daily timeframes.", emit: "$rt.tf.isdaily" }),
+  builtinVariable({ name: "timeframe.isweekly", type: "simple bool", doc: "True for weekly timeframes.", emit: "$rt.tf.isweekly" }),
+  builtinVariable({ name: "timeframe.ismonthly", type: "simple bool", doc: "True for monthly timeframes.", emit: "$rt.tf.ismonthly" }),
+];
 
-function addInputs(t: TableBuilder): void {
-  // Pine's parameter order, so that positional arguments land where they do in Pine:
-  // `input.int(12, "Fast length", 1)` is a minval, `input.string("EMA", "Type", ["EMA", "SMA"])` options.
-  const rest = "tooltip: const string = na, inline: const string = na, group: const string = na, confirm: const bool = false, display: const string = na";
-  const common = `title: const string = na, ${rest}`;
-  t.fn(`input(defval: const T, ${common}): input T`, "An input of the type of its default value.");
-  // `input(close)`: a source input (the checker calls it input.source, so derive and codegen agree)
-  t.fn(`input(defval: series float, ${common}): series float`, "A source input when the default is a bar series (`input(close)`).");
-  for (const [name, type, step, doc] of [["input.int", "int", "1", "An integer input: an Interface input named after the variable it is assigned to."], ["input.float", "float", "na", "A float input."]] as const) {
-    // Two overloads as in Pine: a range (minval, maxval, step) or a list of options.
-    t.fn(`${name}(defval: const ${type}, title: const string = na, minval: const ${type} = na, maxval: const ${type} = na, step: const ${type} = ${step}, ${rest}, active: input bool = true, options: const list<${type}> = na): input ${type}`, doc);
-    t.fn(`${name}(defval: const ${type}, title: const string = na, options: const list<${type}> = na, ${rest}, active: input bool = true): input ${type}`, doc);
-  }
-  t.fn(`input.bool(defval: const bool, ${common}, active: input bool = true): input bool`, "A boolean input.");
-  t.fn(`input.string(defval: const string, title: const string = na, options: const list<string> = na, ${rest}, active: input bool = true): input string`, "A string input, optionally restricted to `options`.");
-  t.fn(`input.source(defval: series float, ${common}, active: input bool = true): series float`, "A source input: one of the bar series (`close` by default in most scripts).");
-  t.fn(`input.timeframe(defval: const string, title: const string = na, options: const list<string> = na, ${rest}, active: input bool = true): input string`, "A timeframe input.");
-  t.fn(`input.color(defval: const color, ${common}, active: input bool = true): input color`, "A color input.");
-  t.fn(`input.enum(defval: const T, title: const string = na, options: const list<T> = na, ${rest}, active: input bool = true): input T`, "An input whose value is a member of an `enum`.");
-}
+export const declarations: FunctionRecord[] = [
+  builtinFunction({
+    sig: "indicator(title: const string, shorttitle: const string = na, overlay: const bool = false, format: const string = na, precision: const int = na, scale: const string = na, max_bars_back: const int = na, timeframe: const string = na, timeframe_gaps: const bool = true, explicit_plot_zorder: const bool = false, max_lines_count: const int = 50, max_labels_count: const int = 50, max_boxes_count: const int = 50, max_polylines_count: const int = 50, calc_bars_count: const int = 0, dynamic_requests: const bool = false, behind_chart: const bool = true): void",
+    doc: "Declares an indicator: a script whose plots are its outputs.",
+    role: "declaration",
+  }),
+  builtinFunction({ sig: "library(title: const string, overlay: const bool = false, dynamic_requests: const bool = false): void", doc: "Declares a library: its `export`ed functions and types can be imported.", role: "declaration" }),
+  builtinFunction({ sig: "definition(title: const string): void", doc: "Declares a definition (extension): its `alertcondition` and `alert` calls are events.", role: "declaration" }),
+  builtinFunction({ sig: "study(title: const string, horizons: const list<int> = [1, 5, 20]): void", doc: "Declares a study (extension): an event study over the definitions it `use`s, at the given horizons (bars).", role: "declaration" }),
+];
 
-function addOutputs(t: TableBuilder): void {
-  const style = "linewidth: input int = 1, style: input string = \"plot.style_line\", trackprice: input bool = false, histbase: input float = 0, offset: simple int = 0, join: input bool = false, editable: input bool = true, show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false, linestyle: input string = na";
-  t.fn(`plot(series: series float, title: const string = na, color: series color = na, ${style}): plot`, "Plots a series: an output of the indicator.");
-  const shape = "location: input string = \"location.abovebar\", color: series color = na, offset: simple int = 0, text: const string = na, textcolor: series color = na, editable: input bool = true, size: const string = \"size.auto\", show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
-  t.fn(`plotshape(series: series float|bool, title: const string = na, style: input string = "shape.xcross", ${shape}): void`, "Plots a shape on bars where `series` is true or not na: an output (1 where shown, else na).");
-  t.fn(`plotchar(series: series float|bool, title: const string = na, char: input string = "★", ${shape}): void`, "Plots a character on bars where `series` is true or not na: an output.");
-  const candle = "title: const string = na, color: series color = na, wickcolor: series color = na, editable: input bool = true, show_last: input int = na, bordercolor: series color = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
-  t.fn(`plotcandle(open: series float, high: series float, low: series float, close: series float, ${candle}): void`, "Plots candles: an output (its `close` value).");
-  t.fn(`plotbar(open: series float, high: series float, low: series float, close: series float, title: const string = na, color: series color = na, editable: input bool = true, show_last: input int = na, display: input string = "display.all", format: input string = na, precision: input int = na, force_overlay: const bool = false): void`, "Plots OHLC bars: an output (its `close` value).");
-}
+// a study's statements: `use` names a definition (no code); `group` hands its value to the study's hook
+export const use = builtinFunction({ sig: "use(definition: const string, events: const list<string> = na): void", doc: "Studies a definition (`\"slug\"` or `\"owner/slug\"`), optionally only some of its events.", role: "noop", globalOnly: true });
+export const group = builtinFunction({ sig: "group(name: const string, value: series T): void", doc: "Splits every statistic of the study by `value` at the event bar.", emit: (b) => `$rt.group(${b.a("name")}, ${b.a("value")}, $i)` });
+
+export const alertcondition = builtinFunction({
+  sig: "alertcondition(condition: series bool, title: const string = na, message: const string = na): void",
+  doc: "Declares an event named `title`, raised on each bar where `condition` is true.",
+  role: "event",
+  globalOnly: true,
+});
+export const alert = builtinFunction({ sig: "alert(message: series string, freq: input string = \"alert.freq_once_per_bar\"): void", doc: "Raises the event `alert` with `message` on the bar where it is called.", role: "event" });
+
+// Pine's parameter order, so that positional arguments land where they do in Pine:
+// `input.int(12, "Fast length", 1)` is a minval, `input.string("EMA", "Type", ["EMA", "SMA"])` options.
+const REST = "tooltip: const string = na, inline: const string = na, group: const string = na, confirm: const bool = false, display: const string = na";
+const COMMON = `title: const string = na, ${REST}`;
+const numberInput = (type: "int" | "float", step: string, doc: string): FunctionRecord =>
+  builtinFunction({
+    // two overloads as in Pine: a range (minval, maxval, step) or a list of options
+    sig: [
+      `input.${type}(defval: const ${type}, title: const string = na, minval: const ${type} = na, maxval: const ${type} = na, step: const ${type} = ${step}, ${REST}, active: input bool = true, options: const list<${type}> = na): input ${type}`,
+      `input.${type}(defval: const ${type}, title: const string = na, options: const list<${type}> = na, ${REST}, active: input bool = true): input ${type}`,
+    ],
+    doc,
+    role: "input",
+  });
+
+export const inputs: FunctionRecord[] = [
+  builtinFunction({
+    // `input(close)`: a source input (the checker calls it input.source, so derive and codegen agree)
+    sig: [`input(defval: const T, ${COMMON}): input T`, `input(defval: series float, ${COMMON}): series float`],
+    doc: "An input of the type of its default value.",
+    role: "input",
+  }),
+  numberInput("int", "1", "An integer input: an Interface input named after the variable it is assigned to."),
+  numberInput("float", "na", "A float input."),
+  builtinFunction({ sig: `input.bool(defval: const bool, ${COMMON}, active: input bool = true): input bool`, doc: "A boolean input.", role: "input" }),
+  builtinFunction({ sig: `input.string(defval: const string, title: const string = na, options: const list<string> = na, ${REST}, active: input bool = true): input string`, doc: "A string input, optionally restricted to `options`.", role: "input" }),
+  builtinFunction({ sig: `input.source(defval: series float, ${COMMON}, active: input bool = true): series float`, doc: "A source input: one of the bar series (`close` by default in most scripts).", role: "input" }),
+  builtinFunction({ sig: `input.timeframe(defval: const string, title: const string = na, options: const list<string> = na, ${REST}, active: input bool = true): input string`, doc: "A timeframe input.", role: "input" }),
+  builtinFunction({ sig: `input.color(defval: const color, ${COMMON}, active: input bool = true): input color`, doc: "A color input.", role: "input" }),
+  builtinFunction({
+    sig: `input.enum(defval: const T, title: const string = na, options: const list<T> = na, ${REST}, active: input bool = true): input T`,
+    doc: "An input whose value is a member of an `enum`.",
+    pending: "`input.enum` is not supported by the evaluator yet: use `input.string(..., options = [...])` and compare strings.",
+  }),
+];
+
+const PLOT_STYLE = "linewidth: input int = 1, style: input string = \"plot.style_line\", trackprice: input bool = false, histbase: input float = 0, offset: simple int = 0, join: input bool = false, editable: input bool = true, show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false, linestyle: input string = na";
+const SHAPE = "location: input string = \"location.abovebar\", color: series color = na, offset: simple int = 0, text: const string = na, textcolor: series color = na, editable: input bool = true, size: const string = \"size.auto\", show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
+const CANDLE = "title: const string = na, color: series color = na, wickcolor: series color = na, editable: input bool = true, show_last: input int = na, bordercolor: series color = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
+
+export const plots: FunctionRecord[] = [
+  builtinFunction({ sig: `plot(series: series float, title: const string = na, color: series color = na, ${PLOT_STYLE}): plot`, doc: "Plots a series: an output of the indicator.", role: "plot" }),
+  builtinFunction({ sig: `plotshape(series: series float|bool, title: const string = na, style: input string = "shape.xcross", ${SHAPE}): void`, doc: "Plots a shape on bars where `series` is true or not na: an output (1 where shown, else na).", role: "plot" }),
+  builtinFunction({ sig: `plotchar(series: series float|bool, title: const string = na, char: input string = "★", ${SHAPE}): void`, doc: "Plots a character on bars where `series` is true or not na: an output.", role: "plot" }),
+  builtinFunction({ sig: `plotcandle(open: series float, high: series float, low: series float, close: series float, ${CANDLE}): void`, doc: "Plots candles: an output (its `close` value).", role: "plot" }),
+  builtinFunction({
+    sig: "plotbar(open: series float, high: series float, low: series float, close: series float, title: const string = na, color: series color = na, editable: input bool = true, show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false): void",
+    doc: "Plots OHLC bars: an output (its `close` value).",
+    role: "plot",
+  }),
+];
+
+export const naHandling: FunctionRecord[] = [
+  builtinFunction({ sig: "na(x: series T): bool", doc: "True when `x` is na.", emit: (b) => `$rt.isNa(${b.a("x")})` }),
+  builtinFunction({ sig: "nz(source: series T, replacement: series T = 0): T", doc: "`source`, or `replacement` (0 by default) when `source` is na.", emit: (b) => `$rt.nz(${b.a("source")}, ${b.a("replacement", "0")})` }),
+];
+
+// Casts: int truncates toward zero (na stays na), bool is false for 0 and na (Pine v6), the others
+// keep the value; `string(na)` is the string na (null), not a number.
+export const casts: FunctionRecord[] = [
+  // + 0: no negative zero (Pine ints have none)
+  builtinFunction({ sig: "int(x: series float): int", doc: "`x` truncated to an integer (na stays na).", fold: ([x = 0]) => Math.trunc(x), emit: (b) => `(Math.trunc(${b.a("x")}) + 0)` }),
+  builtinFunction({ sig: "float(x: series float): float", doc: "`x` as a float.", fold: ([x = 0]) => x, emit: (b) => b.a("x") }),
+  builtinFunction({ sig: "bool(x: series float): bool", doc: "`x` as a bool: false for 0 and na, true otherwise.", emit: (b) => (b.a("x") === "NaN" ? "false" : `$rt.bool(${b.a("x")})`) }),
+  builtinFunction({ sig: "string(x: series string): string", doc: "`x` as a string (na stays na).", emit: (b) => (b.a("x") === "NaN" ? "null" : b.a("x")) }),
+  builtinFunction({ sig: "color(x: series color): color", doc: "`x` as a color.", emit: (b) => b.a("x") }),
+];
+
+export const runtimeError = builtinFunction({
+  sig: "runtime.error(message: series string): void",
+  doc: "Stops the bar with an error: its outputs become na and the message is counted in the run's summary.",
+  emit: (b) => `$rt.fail(${b.a("message")})`,
+});

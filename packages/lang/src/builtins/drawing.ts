@@ -1,18 +1,32 @@
-// Visual calls that compile and do nothing visible (LANGUAGE.md item 8): hline, bgcolor, barcolor,
-// fill, label.*, line.*, box.*, table.*, and the style constants they take.
+// Visual calls that compile and do nothing visible (a headless run has no chart; docs
+// `reference-core`): hline, bgcolor, barcolor, fill, label.*, line.*, box.*, table.*, and the style
+// constants they take. A drawing namespace that gets a runtime implementation moves to records
+// with emitters of their own (see README "Adding a built-in").
 
-import type { TableBuilder } from "./signature";
+import { builtinFunction, constants, type FunctionRecord, type VariableRecord } from "./record";
 
-export function addDrawing(t: TableBuilder): void {
-  addChartCalls(t);
-  addLabel(t);
-  addLine(t);
-  addBox(t);
-  addTable(t);
-  addConstants(t);
+/** Signature lines and docs -> one record per name (overloads merged, the first doc kept), compiled to nothing. */
+class Noops {
+  private readonly lines = new Map<string, { sigs: string[]; doc: string }>();
+  constructor(private readonly globalOnly: ReadonlySet<string> = new Set()) {}
+  fn(sig: string, doc: string): void {
+    const name = sig.slice(0, sig.indexOf("("));
+    const e = this.lines.get(name);
+    if (e) e.sigs.push(sig);
+    else this.lines.set(name, { sigs: [sig], doc });
+  }
+  records(): FunctionRecord[] {
+    return [...this.lines].map(([name, { sigs, doc }]) => builtinFunction({ sig: sigs, doc, role: "noop", globalOnly: this.globalOnly.has(name) }));
+  }
 }
 
-function addChartCalls(t: TableBuilder): void {
+function build(add: (t: Noops) => void, globalOnly?: ReadonlySet<string>): FunctionRecord[] {
+  const t = new Noops(globalOnly);
+  add(t);
+  return t.records();
+}
+
+function addChartCalls(t: Noops): void {
   t.fn("hline(price: input float, title: const string = na, color: input color = na, linestyle: input string = \"hline.style_dashed\", linewidth: input int = 1, editable: input bool = true, display: input string = \"display.all\"): hline", "A horizontal line (no output).");
   t.fn("bgcolor(color: series color, offset: simple int = 0, editable: input bool = true, show_last: input int = na, title: const string = na, display: input string = \"display.all\", force_overlay: const bool = false): void", "Colors the background (no output).");
   t.fn("barcolor(color: series color, offset: simple int = 0, editable: input bool = true, show_last: input int = na, title: const string = na, display: input string = \"display.all\"): void", "Colors the bars (no output).");
@@ -24,7 +38,7 @@ function addChartCalls(t: TableBuilder): void {
 
 const COMMON_TEXT = "text: series string = \"\", textcolor: series color = na, size: series string = \"size.normal\", textalign: series string = \"text.align_center\", tooltip: series string = na, text_font_family: series string = \"font.family_default\"";
 
-function addLabel(t: TableBuilder): void {
+function addLabel(t: Noops): void {
   t.fn(`label.new(x: series int, y: series float, ${COMMON_TEXT}, xloc: series string = "xloc.bar_index", yloc: series string = "yloc.price", color: series color = na, style: series string = "label.style_label_down", force_overlay: const bool = false): series label`, "A label (no output).");
   const setters: Array<[string, string]> = [
     ["x", "series int"], ["y", "series float"], ["text", "series string"], ["color", "series color"], ["textcolor", "series color"],
@@ -39,7 +53,7 @@ function addLabel(t: TableBuilder): void {
   t.fn("label.delete(id: series label): void", "Deletes the label.");
 }
 
-function addLine(t: TableBuilder): void {
+function addLine(t: Noops): void {
   t.fn("line.new(x1: series int, y1: series float, x2: series int, y2: series float, xloc: series string = \"xloc.bar_index\", extend: series string = \"extend.none\", color: series color = na, style: series string = \"line.style_solid\", width: series int = 1, force_overlay: const bool = false): series line", "A line (no output).");
   const setters: Array<[string, string]> = [
     ["x1", "series int"], ["y1", "series float"], ["x2", "series int"], ["y2", "series float"], ["color", "series color"],
@@ -56,7 +70,7 @@ function addLine(t: TableBuilder): void {
   t.fn("linefill.delete(id: series linefill): void", "Deletes the fill.");
 }
 
-function addBox(t: TableBuilder): void {
+function addBox(t: Noops): void {
   t.fn(`box.new(left: series int, top: series float, right: series int, bottom: series float, border_color: series color = na, border_width: series int = 1, border_style: series string = "line.style_solid", extend: series string = "extend.none", xloc: series string = "xloc.bar_index", bgcolor: series color = na, ${COMMON_TEXT.replace("textcolor", "text_color").replace("size:", "text_size:").replace("textalign:", "text_halign:")}, text_valign: series string = "text.align_center", text_wrap: series string = "text.wrap_none", force_overlay: const bool = false): series box`, "A box (no output).");
   const setters: Array<[string, string]> = [
     ["left", "series int"], ["right", "series int"], ["top", "series float"], ["bottom", "series float"], ["bgcolor", "series color"],
@@ -71,7 +85,7 @@ function addBox(t: TableBuilder): void {
   t.fn("box.delete(id: series box): void", "Deletes the box.");
 }
 
-function addTable(t: TableBuilder): void {
+function addTable(t: Noops): void {
   t.fn("table.new(position: series string, columns: series int, rows: series int, bgcolor: series color = na, frame_color: series color = na, frame_width: series int = 0, border_color: series color = na, border_width: series int = 0, force_overlay: const bool = false): series table", "A table (no output).");
   t.fn("table.cell(table_id: series table, column: series int, row: series int, text: series string = \"\", width: series float = 0, height: series float = 0, text_color: series color = na, text_halign: series string = \"text.align_center\", text_valign: series string = \"text.align_center\", text_size: series string = \"size.normal\", bgcolor: series color = na, tooltip: series string = na, text_font_family: series string = \"font.family_default\"): void", "Sets a table cell (no output).");
   t.fn("table.cell_set_text(table_id: series table, column: series int, row: series int, text: series string): void", "Sets a cell's text.");
@@ -83,20 +97,26 @@ function addTable(t: TableBuilder): void {
   t.fn("table.delete(table_id: series table): void", "Deletes the table.");
 }
 
-function addConstants(t: TableBuilder): void {
-  t.constants("shape", "string", ["xcross", "cross", "triangleup", "triangledown", "flag", "circle", "arrowup", "arrowdown", "labelup", "labeldown", "square", "diamond"], "A plotshape style.");
-  t.constants("location", "string", ["abovebar", "belowbar", "top", "bottom", "absolute"], "A plotshape/plotchar location.");
-  t.constants("size", "string", ["auto", "tiny", "small", "normal", "large", "huge"], "A size.");
-  t.constants("plot", "string", ["style_line", "style_linebr", "style_stepline", "style_stepline_diamond", "style_histogram", "style_cross", "style_area", "style_areabr", "style_columns", "style_circles", "linestyle_solid", "linestyle_dashed", "linestyle_dotted"], "A plot style.");
-  t.constants("hline", "string", ["style_solid", "style_dotted", "style_dashed"], "An hline style.");
-  t.constants("line", "string", ["style_solid", "style_dotted", "style_dashed", "style_arrow_left", "style_arrow_right", "style_arrow_both"], "A line style.");
-  t.constants("label", "string", ["style_none", "style_xcross", "style_cross", "style_triangleup", "style_triangledown", "style_flag", "style_circle", "style_arrowup", "style_arrowdown", "style_label_up", "style_label_down", "style_label_left", "style_label_right", "style_label_center", "style_square", "style_diamond"], "A label style.");
-  t.constants("display", "string", ["all", "none", "data_window", "pane", "price_scale", "status_line"], "Where a plot is displayed.");
-  t.constants("extend", "string", ["none", "left", "right", "both"], "How a line extends.");
-  t.constants("xloc", "string", ["bar_index", "bar_time"], "How x coordinates are read.");
-  t.constants("yloc", "string", ["price", "abovebar", "belowbar"], "How y coordinates are read.");
-  t.constants("position", "string", ["top_left", "top_center", "top_right", "middle_left", "middle_center", "middle_right", "bottom_left", "bottom_center", "bottom_right"], "A table position.");
-  t.constants("text", "string", ["align_left", "align_center", "align_right", "align_top", "align_bottom", "wrap_auto", "wrap_none"], "Text alignment.");
-  t.constants("font", "string", ["family_default", "family_monospace"], "A font family.");
-  t.constants("alert", "string", ["freq_all", "freq_once_per_bar", "freq_once_per_bar_close"], "How often `alert` may fire.");
-}
+export const chartCalls = build(addChartCalls, new Set(["hline", "bgcolor", "barcolor", "fill"]));
+export const labels = build(addLabel);
+export const lines = build(addLine);
+export const boxes = build(addBox);
+export const tables = build(addTable);
+
+export const drawingConstants: VariableRecord[] = [
+  ...constants("shape", "string", ["xcross", "cross", "triangleup", "triangledown", "flag", "circle", "arrowup", "arrowdown", "labelup", "labeldown", "square", "diamond"], "A plotshape style."),
+  ...constants("location", "string", ["abovebar", "belowbar", "top", "bottom", "absolute"], "A plotshape/plotchar location."),
+  ...constants("size", "string", ["auto", "tiny", "small", "normal", "large", "huge"], "A size."),
+  ...constants("plot", "string", ["style_line", "style_linebr", "style_stepline", "style_stepline_diamond", "style_histogram", "style_cross", "style_area", "style_areabr", "style_columns", "style_circles", "linestyle_solid", "linestyle_dashed", "linestyle_dotted"], "A plot style."),
+  ...constants("hline", "string", ["style_solid", "style_dotted", "style_dashed"], "An hline style."),
+  ...constants("line", "string", ["style_solid", "style_dotted", "style_dashed", "style_arrow_left", "style_arrow_right", "style_arrow_both"], "A line style."),
+  ...constants("label", "string", ["style_none", "style_xcross", "style_cross", "style_triangleup", "style_triangledown", "style_flag", "style_circle", "style_arrowup", "style_arrowdown", "style_label_up", "style_label_down", "style_label_left", "style_label_right", "style_label_center", "style_square", "style_diamond"], "A label style."),
+  ...constants("display", "string", ["all", "none", "data_window", "pane", "price_scale", "status_line"], "Where a plot is displayed."),
+  ...constants("extend", "string", ["none", "left", "right", "both"], "How a line extends."),
+  ...constants("xloc", "string", ["bar_index", "bar_time"], "How x coordinates are read."),
+  ...constants("yloc", "string", ["price", "abovebar", "belowbar"], "How y coordinates are read."),
+  ...constants("position", "string", ["top_left", "top_center", "top_right", "middle_left", "middle_center", "middle_right", "bottom_left", "bottom_center", "bottom_right"], "A table position."),
+  ...constants("text", "string", ["align_left", "align_center", "align_right", "align_top", "align_bottom", "wrap_auto", "wrap_none"], "Text alignment."),
+  ...constants("font", "string", ["family_default", "family_monospace"], "A font family."),
+  ...constants("alert", "string", ["freq_all", "freq_once_per_bar", "freq_once_per_bar_close"], "How often `alert` may fire."),
+];

@@ -1,34 +1,63 @@
-// The one built-in table: every function and variable of LANGUAGE.md items 1-10 and 12, with
-// parameters (names, types, qualifiers, defaults), return types and a documentation sentence.
-// The checker, derive, codegen and the docs all read it from here.
+// The one built-in table, built from the records (record.ts): every function and variable with
+// its parameters, return type, documentation, lookback rule and code. The checker, derive,
+// codegen and the docs all read it from here; the lists of plot, event and declaration functions
+// are the records' roles.
+//
+// A record module is listed once below; every record it exports is collected, so adding a record
+// to an existing module needs no edit here.
 
-import { addCollections } from "./collections";
-import { addCore } from "./core";
-import { addDrawing } from "./drawing";
-import type { BuiltinFunction, BuiltinVariable } from "./signature";
-import { TableBuilder } from "./signature";
-import { addTa } from "./ta";
-import { addTime } from "./time";
-import { addValues } from "./values";
+import * as stdlibArray from "../stdlib/array";
+import * as stdlibColor from "../stdlib/color";
+import * as stdlibMath from "../stdlib/math";
+import * as stdlibStr from "../stdlib/str";
+import * as stdlibTime from "../stdlib/time";
+import * as taMa from "../stdlib/ta/ma";
+import * as taOsc from "../stdlib/ta/osc";
+import * as taSignals from "../stdlib/ta/signals";
+import * as taStats from "../stdlib/ta/stats";
+import * as taVol from "../stdlib/ta/vol";
+import * as collections from "./collections";
+import * as core from "./core";
+import * as drawing from "./drawing";
+import { recordsOf, type FunctionRecord, type VariableRecord } from "./record";
 
 export type { BuiltinFunction, BuiltinVariable, ParamSpec, Signature, TypeSpec } from "./signature";
 export { parseSignature } from "./signature";
+export type { FunctionRecord, VariableRecord } from "./record";
 
-function build(): TableBuilder {
-  const t = new TableBuilder();
-  addCore(t);
-  addTa(t);
-  addValues(t);
-  addCollections(t);
-  addDrawing(t);
-  addTime(t);
-  return t;
+const RECORD_MODULES: ReadonlyArray<Readonly<Record<string, unknown>>> = [
+  core, taMa, taOsc, taSignals, taStats, taVol, stdlibMath, stdlibStr, stdlibColor, stdlibArray, collections, drawing, stdlibTime,
+];
+
+function buildTable(): { functions: Map<string, FunctionRecord>; variables: Map<string, VariableRecord> } {
+  const functions = new Map<string, FunctionRecord>();
+  const variables = new Map<string, VariableRecord>();
+  for (const r of RECORD_MODULES.flatMap((m) => recordsOf(m))) {
+    const table: Map<string, FunctionRecord | VariableRecord> = r.kind === "function" ? functions : variables;
+    // the same record reached twice (re-exported) is fine; two records of one name are a bug
+    const seen = table.get(r.name);
+    if (seen && seen !== r) throw new Error(`two records of the built-in ${r.kind} '${r.name}'`);
+    table.set(r.name, r);
+  }
+  return { functions, variables };
 }
 
-const table = build();
+const table = buildTable();
 
-export const BUILTIN_FUNCTIONS: ReadonlyMap<string, BuiltinFunction> = table.functions;
-export const BUILTIN_VARIABLES: ReadonlyMap<string, BuiltinVariable> = table.variables;
+export const BUILTIN_FUNCTIONS: ReadonlyMap<string, FunctionRecord> = table.functions;
+export const BUILTIN_VARIABLES: ReadonlyMap<string, VariableRecord> = table.variables;
+
+export function builtinFunction(name: string): FunctionRecord | undefined {
+  return table.functions.get(name);
+}
+
+export function builtinVariable(name: string): VariableRecord | undefined {
+  return table.variables.get(name);
+}
+
+function namesWhere(f: (r: FunctionRecord) => boolean): ReadonlySet<string> {
+  return new Set([...table.functions.values()].filter(f).map((r) => r.name));
+}
 
 /** First segments of dotted built-in names (`ta`, `math`, `color`, `plot`, ...). */
 export const BUILTIN_NAMESPACES: ReadonlySet<string> = new Set(
@@ -48,25 +77,17 @@ export const UNSUPPORTED_NAMESPACES: ReadonlyMap<string, string> = new Map([
 /**
  * Built-ins in the table (signatures, docs) that the back end does not compile yet: the checker
  * refuses them with `unsupported_feature` and this message, so that nothing validates and then
- * fails to compile. A name leaves this map when codegen and the runtime implement it.
+ * fails to compile. A record leaves this map when it gets an emitter (its `pending` goes).
  */
-export const PENDING_BUILTINS: ReadonlyMap<string, string> = new Map<string, string>([
-  ["input.enum", "`input.enum` is not supported by the evaluator yet: use `input.string(..., options = [...])` and compare strings."],
-  ...["sort_indices", "mode", "abs", "covariance", "percentrank", "standardize", "binary_search", "every", "some"].map((n): [string, string] => [`array.${n}`, `\`array.${n}\` is not supported by the evaluator yet.`]),
-  ...[...table.functions.keys()].filter((n) => n.startsWith("map.") || n.startsWith("matrix.")).map((n): [string, string] => [n, `\`${n.slice(0, n.indexOf("."))}.*\` is not supported by the evaluator yet: use arrays.`]),
-]);
-
-export function builtinFunction(name: string): BuiltinFunction | undefined {
-  return table.functions.get(name);
-}
-
-export function builtinVariable(name: string): BuiltinVariable | undefined {
-  return table.variables.get(name);
-}
+export const PENDING_BUILTINS: ReadonlyMap<string, string> = new Map(
+  [...table.functions.values(), ...table.variables.values()].flatMap((r): Array<[string, string]> => (r.pending === null ? [] : [[r.name, r.pending]])),
+);
 
 /** Calls whose arguments become Interface outputs. */
-export const PLOT_FUNCTIONS: ReadonlySet<string> = new Set(["plot", "plotshape", "plotchar", "plotcandle", "plotbar"]);
+export const PLOT_FUNCTIONS: ReadonlySet<string> = namesWhere((r) => r.role === "plot");
 /** Calls that raise events. */
-export const EVENT_FUNCTIONS: ReadonlySet<string> = new Set(["alertcondition", "alert"]);
+export const EVENT_FUNCTIONS: ReadonlySet<string> = namesWhere((r) => r.role === "event");
 /** Script declarations: exactly one per entry file, first statement. */
-export const DECLARATION_FUNCTIONS: ReadonlySet<string> = new Set(["indicator", "library", "definition", "study"]);
+export const DECLARATION_FUNCTIONS: ReadonlySet<string> = namesWhere((r) => r.role === "declaration");
+/** Calls Pine allows only at the top level of a script (plots, declarations, hline, fill, ...). */
+export const GLOBAL_ONLY_FUNCTIONS: ReadonlySet<string> = namesWhere((r) => r.globalOnly);

@@ -9,6 +9,7 @@
 //
 // Qualifiers on parameters are the strongest qualifier accepted (const < input < simple < series).
 // Defaults are Pine source text (codegen evaluates them; the checker only needs "optional").
+// The records (record.ts) are written in this notation.
 
 import type { HandleName, PrimitiveName, Qualifier } from "../language/ast";
 
@@ -43,21 +44,23 @@ export interface Signature {
   text: string;
 }
 
+/** What the checker reads of a function's record. */
 export interface BuiltinFunction {
-  name: string;
-  signatures: Signature[];
-  doc: string;
+  readonly name: string;
+  readonly signatures: Signature[];
+  readonly doc: string;
   /** Keeps state across bars: every call site needs its own state (and a callSiteId). */
-  stateful: boolean;
+  readonly stateful: boolean;
 }
 
+/** What the checker reads of a variable's record. */
 export interface BuiltinVariable {
-  name: string;
-  type: TypeSpec;
-  qual: Qualifier;
-  doc: string;
+  readonly name: string;
+  readonly type: TypeSpec;
+  readonly qual: Qualifier;
+  readonly doc: string;
   /** Compile-time value of constants (`math.pi`, `shape.circle`, `color.red` as "#RRGGBB"). */
-  value?: number | string | boolean;
+  readonly value?: number | string | boolean;
 }
 
 const PRIMITIVES: ReadonlySet<string> = new Set(["int", "float", "bool", "string", "color"]);
@@ -82,7 +85,7 @@ function parseParam(p: string, text: string): ParamSpec {
   return { name, type: t.type, qual: t.qual ?? "series", default: def?.trim() ?? null, variadic: dots !== undefined };
 }
 
-function parseQualifiedType(s: string, text: string): { type: TypeSpec; qual: Qualifier | null } {
+export function parseQualifiedType(s: string, text: string): { type: TypeSpec; qual: Qualifier | null } {
   const m = /^(\w+)\s+(.+)$/.exec(s.trim());
   if (m && QUALS.has(m[1] ?? "")) return { qual: m[1] as Qualifier, type: parseType((m[2] ?? "").trim(), text) };
   return { qual: null, type: parseType(s.trim(), text) };
@@ -120,27 +123,4 @@ function splitTop(s: string): string[] {
   }
   if (cur.trim() !== "") out.push(cur);
   return out;
-}
-
-/** Table builder: `fn(sig, doc)` appends an overload to an existing name. */
-export class TableBuilder {
-  readonly functions = new Map<string, BuiltinFunction>();
-  readonly variables = new Map<string, BuiltinVariable>();
-
-  fn(text: string, doc: string, stateful = false): void {
-    const { name, sig } = parseSignature(text);
-    const existing = this.functions.get(name);
-    if (existing) existing.signatures.push(sig);
-    else this.functions.set(name, { name, signatures: [sig], doc, stateful });
-  }
-
-  variable(name: string, type: string, doc: string, value?: number | string | boolean): void {
-    const t = parseQualifiedType(type, name);
-    this.variables.set(name, { name, type: t.type, qual: t.qual ?? "series", doc, ...(value === undefined ? {} : { value }) });
-  }
-
-  /** A family of named constants of one type (`shape.circle`, ...): value is the constant's name. */
-  constants(prefix: string, type: string, names: string[], doc: string): void {
-    for (const n of names) this.variable(`${prefix}.${n}`, `const ${type}`, doc, `${prefix}.${n}`);
-  }
 }

@@ -7,10 +7,10 @@
 
 import type * as A from "../language/ast";
 import { builtinFunction, builtinVariable } from "../builtins";
-import type { ParamSpec } from "../builtins";
-import { ARRAY_FUNCTIONS, EMITTERS, TUPLE_BUILTINS, isNoop, type Bound } from "./builtins";
+import type { FunctionRecord, ParamSpec } from "../builtins";
+import type { CallEmit, InlineSite, VariableEmit, ValueKind, WrittenArg } from "../builtins/record";
 import { LOOP_BUDGET } from "../runtime/errors";
-import { timestampOf } from "../stdlib/time";
+import { runtimePath } from "../runtime/library";
 
 export class CodegenError extends Error {
   constructor(message: string, readonly span: A.Span | null) {
@@ -46,7 +46,7 @@ export interface Generated {
   events: Array<{ name: string; message: string }>;
 }
 
-type VT = "num" | "bool" | "str" | "obj";
+type VT = ValueKind;
 
 interface Binding {
   js: string;
@@ -79,57 +79,6 @@ interface FnCtx {
   baseDepth: number;
 }
 
-const SERIES: Record<string, [string, VT]> = {
-  open: ["$O[$i]", "num"],
-  high: ["$H[$i]", "num"],
-  low: ["$L[$i]", "num"],
-  close: ["$C[$i]", "num"],
-  volume: ["$V[$i]", "num"],
-  time: ["($T[$i] * 1000)", "num"],
-  time_close: ["$rt.timeClose($i)", "num"],
-  timenow: ["$rt.now", "num"],
-  hl2: ["(($H[$i] + $L[$i]) / 2)", "num"],
-  hlc3: ["(($H[$i] + $L[$i] + $C[$i]) / 3)", "num"],
-  ohlc4: ["(($O[$i] + $H[$i] + $L[$i] + $C[$i]) / 4)", "num"],
-  hlcc4: ["(($H[$i] + $L[$i] + $C[$i] + $C[$i]) / 4)", "num"],
-  bar_index: ["$i", "num"],
-  last_bar_index: ["($rt.n - 1)", "num"],
-  "barstate.isfirst": ["($i === 0)", "bool"],
-  "barstate.islast": ["($i === $rt.n - 1)", "bool"],
-  "barstate.isconfirmed": ["true", "bool"],
-  "barstate.ishistory": ["true", "bool"],
-  "barstate.isrealtime": ["false", "bool"],
-  "barstate.isnew": ["true", "bool"],
-  "barstate.islastconfirmedhistory": ["($i === $rt.n - 1)", "bool"],
-  "syminfo.ticker": ["$rt.ticker", "str"],
-  "syminfo.tickerid": ["$rt.ticker", "str"],
-  "syminfo.mintick": ["$rt.mintick", "num"],
-  "syminfo.timezone": ["$rt.timezone", "str"],
-  "timeframe.period": ["$rt.tf.period", "str"],
-  "timeframe.multiplier": ["$rt.tf.multiplier", "num"],
-  "timeframe.isintraday": ["$rt.tf.isintraday", "bool"],
-  "timeframe.isdaily": ["$rt.tf.isdaily", "bool"],
-  "timeframe.isweekly": ["$rt.tf.isweekly", "bool"],
-  "timeframe.ismonthly": ["$rt.tf.ismonthly", "bool"],
-  "math.pi": ["Math.PI", "num"],
-  "math.e": ["Math.E", "num"],
-  "math.phi": ["1.618033988749895", "num"],
-  "math.rphi": ["0.618033988749895", "num"],
-  na: ["NaN", "num"],
-};
-
-/** Calendar fields of the bar's open time in the symbol's time zone (`year`, `dayofweek`, ...). */
-const CALENDAR: ReadonlySet<string> = new Set(["year", "month", "weekofyear", "dayofmonth", "dayofweek", "hour", "minute", "second"]);
-
-/** Series readable with history straight from the bar columns. */
-const COLUMNS: Record<string, string> = { open: "$O", high: "$H", low: "$L", close: "$C", volume: "$V" };
-const STATEFUL_VARIABLES: Record<string, [string, string]> = {
-  "ta.tr": ["ta.Tr", "$H[$i], $L[$i], $C[$i], false"],
-  "ta.obv": ["ta.Obv", "$C[$i], $V[$i]"],
-  "ta.accdist": ["ta.Accdist", "$H[$i], $L[$i], $C[$i], $V[$i]"],
-  "ta.vwap": ["ta.Vwap", "($H[$i] + $L[$i] + $C[$i]) / 3, $V[$i], $T[$i], -1, 1"],
-};
-
 function vtOf(t: A.PineType | undefined): VT | null {
   if (!t) return null;
   if (t.kind === "primitive") return t.name === "bool" ? "bool" : t.name === "string" ? "str" : "num";
@@ -139,6 +88,12 @@ function vtOf(t: A.PineType | undefined): VT | null {
 
 function naOf(vt: VT): string {
   return vt === "num" ? "NaN" : vt === "bool" ? "false" : "null";
+}
+
+/** The value kind of a built-in's type. */
+function specVt(t: import("../builtins").TypeSpec): VT {
+  if (t.kind === "primitive") return t.name === "bool" ? "bool" : t.name === "string" ? "str" : "num";
+  return "obj";
 }
 
 function memberName(e: A.Expr): string | null {
@@ -455,7 +410,7 @@ class Generator {
     };
     if (init.kind === "Call") {
       const name = this.calleeName(init);
-      if (name !== null && TUPLE_BUILTINS.has(name)) {
+      if (name !== null && builtinFunction(name)?.signatures[0]?.returns.kind === "tuple") {
         const call = this.builtinCall(init, name);
         const stJs = /^(\$s\d+|\$st\[\d+\])\.update/.exec(call)?.[1];
         if (!stJs) throw new CodegenError(`cannot destructure ${name}`, init.span);
@@ -617,11 +572,13 @@ class Generator {
       case "Identifier": {
         const b = this.lookup(e.name);
         if (b) return b.vt;
-        return SERIES[e.name]?.[1] ?? "num";
+        const bv = builtinVariable(e.name);
+        return bv?.emit ? specVt(bv.type) : "num";
       }
       case "Member": {
         const n = memberName(e);
-        return (n !== null && SERIES[n]?.[1]) || "num";
+        const bv = n === null ? undefined : builtinVariable(n);
+        return bv?.emit ? specVt(bv.type) : "num";
       }
       case "Call": {
         const n = this.calleeName(e);
@@ -732,9 +689,9 @@ class Generator {
       if (b.owner !== this.ctx) b.fnRead = true;
       return b.js;
     }
-    const s = SERIES[e.name];
-    if (s) return s[0];
-    if (CALENDAR.has(e.name)) return `${this.ref(`cal.${e.name}`)}($T[$i] * 1000, $rt.barZone)`;
+    const bv = builtinVariable(e.name);
+    if (bv?.emit) return bv.emit(this.variableEmit(e.span));
+    if (e.name === "na") return "NaN";
     if (this.fnByName.has(e.name)) throw new CodegenError(`function '${e.name}' used as a value`, e.span);
     throw new CodegenError(`unknown name '${e.name}'`, e.span);
   }
@@ -742,14 +699,11 @@ class Generator {
   private member(e: A.Member): string {
     const n = memberName(e);
     if (n !== null) {
-      const s = SERIES[n];
-      if (s) return s[0];
-      const sv = STATEFUL_VARIABLES[n];
-      if (sv) return `${this.state(`new $rt.${sv[0]}()`)}.update(${sv[1]})`;
+      const bv = builtinVariable(n);
+      if (bv?.emit) return bv.emit(this.variableEmit(e.span));
       const [ns, prop] = [n.slice(0, n.indexOf(".")), n.slice(n.indexOf(".") + 1)];
       if (ns === "color" && !prop.includes(".")) return `$rt.namedColor(${JSON.stringify(prop)})`;
       if (this.enums.has(ns)) return JSON.stringify(prop);
-      const bv = builtinVariable(n);
       if (bv && bv.value !== undefined) {
         const v = bv.value;
         if (typeof v === "number") return `(${v})`;
@@ -781,11 +735,8 @@ class Generator {
     const o = e.object;
     const name = o.kind === "Identifier" || o.kind === "Member" ? memberName(o) : null;
     if (name !== null && !this.lookup(name)) {
-      const col = COLUMNS[name];
-      if (col && lit !== null) return lit === 0 ? `${col}[$i]` : `($i >= ${lit} ? ${col}[$i - ${lit}] : NaN)`;
-      if (col) return `$rt.at(${col}, $i - ${nJs})`;
-      if (name === "time") return `($rt.at($T, $i - ${nJs}) * 1000)`;
-      if (name === "bar_index") return `$rt.barAgo($i, ${nJs})`;
+      const read = builtinVariable(name)?.history;
+      if (read) return read(nJs, lit);
     }
     if (o.kind === "Identifier") {
       const b = this.lookup(o.name);
@@ -915,45 +866,20 @@ class Generator {
     return `[${vals.join(", ")}]`;
   }
 
-  /**
-   * `timestamp()`: the overload is chosen by the first argument's type (as Pine does), not by the
-   * count: a string alone is a date (`"2024-02-20"`, folded when literal), a string followed by
-   * numbers a time zone, a number the year (in the exchange's zone).
-   */
-  private timestamp(c: A.Call): string {
-    const first = c.args[0];
-    const firstStr = first !== undefined && (vtOf(first.value.type) ?? this.guess(first.value)) === "str";
-    const named = new Set(c.args.flatMap((a) => (a.name ? [a.name.name] : [])));
-    const which = named.has("dateString") || (firstStr && c.args.length === 1) ? "dateString" : named.has("timezone") || (firstStr && first.name === null) ? "timezone" : "year";
-    const sig = builtinFunction("timestamp")?.signatures.find((s) => s.params[0]?.name === which);
-    const bound = sig ? this.bindTo(c, sig.params) : null;
-    if (!bound) throw new CodegenError("no signature of 'timestamp' fits these arguments", c.span);
-    const arg = (n: string, d: string): string => {
-      const v = bound.byName.get(n);
-      return v ? this.expr(v) : d;
-    };
-    if (which === "dateString") {
-      const v = bound.byName.get("dateString")!;
-      if (v.kind === "StringLit") {
-        const t = timestampOf(v.value);
-        return Number.isFinite(t) ? `(${t})` : "NaN";
-      }
-      return `${this.ref("cal.timestampOf")}(${this.expr(v)})`;
-    }
-    const tz = which === "timezone" ? arg("timezone", "$rt.barZone") : "$rt.barZone";
-    const fields = ["year", "month", "day", "hour", "minute", "second"].map((n) => arg(n, "0"));
-    return `${this.ref("cal.timestamp")}(${tz}, ${fields.join(", ")})`;
-  }
-
-  /** Binds a call's arguments to the signature of the built-in table that fits them. */
-  private bind(c: A.Call, name: string): { params: ParamSpec[]; byName: Map<string, A.Expr>; rest: A.Expr[] } {
-    const f = builtinFunction(name);
-    if (!f) throw new CodegenError(`'${name}' is not supported by the evaluator`, c.span);
-    for (const sig of f.signatures) {
-      const b = this.bindTo(c, sig.params);
+  /** Binds a call's arguments to the record's signature that fits them (or the one its `overload` picks). */
+  private bind(c: A.Call, f: FunctionRecord): { params: ParamSpec[]; byName: Map<string, A.Expr>; rest: A.Expr[] } {
+    if (f.overload) {
+      const written: WrittenArg[] = c.args.map((a) => ({ name: a.name?.name ?? null, kind: vtOf(a.value.type) ?? this.guess(a.value) }));
+      const sig = f.signatures[f.overload(written)];
+      const b = sig ? this.bindTo(c, sig.params) : null;
       if (b) return b;
+    } else {
+      for (const sig of f.signatures) {
+        const b = this.bindTo(c, sig.params);
+        if (b) return b;
+      }
     }
-    throw new CodegenError(`no signature of '${name}' fits these arguments`, c.span);
+    throw new CodegenError(`no signature of '${f.name}' fits these arguments`, c.span);
   }
 
   /** The call's arguments bound to these parameters, or null when they do not fit. */
@@ -980,99 +906,96 @@ class Generator {
     return { params, byName, rest };
   }
 
+  /** `$rt.<path>` of a stdlib class or function an emitter names. */
+  private implPath(impl: unknown, span: A.Span | null): string {
+    const path = runtimePath(impl);
+    if (path === null) throw new CodegenError("a built-in's implementation is not exposed by the runtime", span);
+    return path;
+  }
+
+  private variableEmit(span: A.Span | null): VariableEmit {
+    return {
+      state: (impl) => this.state(`new $rt.${this.implPath(impl, span)}()`),
+      fn: (impl) => this.ref(this.implPath(impl, span)),
+    };
+  }
 
   private builtinCall(c: A.Call, name: string): string {
-    if (isNoop(name)) return "undefined";
-    if (name.startsWith("input")) return this.input(c, name);
-    if (["plot", "plotshape", "plotchar", "plotcandle", "plotbar"].includes(name)) return this.plot(c, name);
-    if (name === "alertcondition" || name === "alert") return this.alert(c, name);
-    if (name.startsWith("array.")) return this.arrayCall(c, name);
-    if (name === "timestamp") return this.timestamp(c);
-    if ((name === "ta.ema" || name === "ta.rma" || name === "ta.rsi") && this.ctx.fnId === null && this.condDepth === 0) {
-      const inlined = name === "ta.rsi" ? this.inlineRsi(c) : this.inlineSmooth(c, name);
+    const f = builtinFunction(name);
+    if (!f) throw new CodegenError(`'${name}' is not supported by the evaluator`, c.span);
+    switch (f.role) {
+      case "noop":
+      case "declaration":
+        return "undefined";
+      case "input":
+        return this.input(c, f);
+      case "plot":
+        return this.plot(c, f);
+      case "event":
+        return this.alert(c, f);
+      case null:
+        break;
+    }
+    if (!f.emit) throw new CodegenError(`'${name}' is not supported by the evaluator`, c.span);
+    const { byName, rest } = this.bind(c, f);
+    // every argument compiled once, in the order written
+    const compiledOf = new Map<A.Expr, string>();
+    const written = c.args.map((a) => {
+      const js = this.expr(a.value);
+      compiledOf.set(a.value, js);
+      return js;
+    });
+    const compiled = new Map<string, string>();
+    for (const [k, v] of byName) compiled.set(k, compiledOf.get(v)!);
+    const restJs = rest.map((r) => compiledOf.get(r)!);
+    const arg = (n: string, d?: string): string => {
+      const v = compiled.get(n);
+      if (v !== undefined) return v;
+      if (d !== undefined) return d;
+      throw new CodegenError(`missing argument '${n}' of ${name}`, c.span);
+    };
+    const lit = (n: string): string | number | boolean | null => {
+      const v = byName.get(n);
+      return v && (v.kind === "StringLit" || v.kind === "NumberLit" || v.kind === "BoolLit") ? v.value : null;
+    };
+    if (f.inline && this.ctx.fnId === null && this.condDepth === 0) {
+      const site: InlineSite = {
+        a: (n) => arg(n),
+        lit,
+        stateSlot: (impl) => this.stateSlot(`new $rt.${this.implPath(impl, c.span)}()`),
+        runLocal: (load, store) => {
+          this.runLocals.push(load);
+          this.runSpill.push(store);
+        },
+        before: (code) => this.pre.push(code),
+      };
+      const inlined = f.inline(site);
       if (inlined !== null) return inlined;
     }
-    const em = EMITTERS[name];
-    if (!em) throw new CodegenError(`'${name}' is not supported by the evaluator`, c.span);
-    const { byName, rest } = this.bind(c, name);
-    const compiled = new Map<string, string>();
-    for (const [k, v] of byName) compiled.set(k, this.expr(v));
-    const restJs = rest.map((r) => this.expr(r));
-    const states = new Map<string, string>();
-    const b: Bound = {
-      a: (n, d) => {
-        const v = compiled.get(n);
-        if (v !== undefined) return v;
-        if (d !== undefined) return d;
-        throw new CodegenError(`missing argument '${n}' of ${name}`, c.span);
-      },
+    const states = new Map<unknown, string>();
+    const b: CallEmit = {
+      a: arg,
       has: (n) => compiled.has(n),
       rest: () => restJs,
-      st: (ctor) => {
-        let s = states.get(ctor);
+      written: () => written,
+      lit,
+      kind: (n) => {
+        const v = byName.get(n);
+        return v ? (vtOf(v.type) ?? this.guess(v)) : "num";
+      },
+      typeArg: (k) => c.typeArgs[k]?.name ?? null,
+      state: (impl) => {
+        let s = states.get(impl);
         if (!s) {
           const cap = this.windowOf(c, byName);
-          s = this.state(`new $rt.${ctor}(${cap === null ? "" : cap})`);
-          states.set(ctor, s);
+          s = this.state(`new $rt.${this.implPath(impl, c.span)}(${cap === null ? "" : cap})`);
+          states.set(impl, s);
         }
         return s;
       },
-      fn: (path) => this.ref(path),
-      lit: (n) => {
-        const v = byName.get(n);
-        return v && (v.kind === "StringLit" || v.kind === "NumberLit" || v.kind === "BoolLit") ? v.value : null;
-      },
+      fn: (impl) => this.ref(this.implPath(impl, c.span)),
     };
-    return em(b);
-  }
-
-  /**
-   * ta.ema / ta.rma with a literal length at the top level, written out in the bar loop: the
-   * state (seen, sum, prev of stdlib's Ema/Rma, same arithmetic) lives in locals of $run, loaded
-   * from the state object when $run starts and stored back when it returns or throws. Only where
-   * the call runs whenever its statement does (not in a ternary branch or after and/or).
-   */
-  private inlineSmooth(c: A.Call, name: string): string | null {
-    const { byName } = this.bind(c, name);
-    const l = byName.get("length");
-    const src = byName.get("source");
-    if (!l || !src || l.kind !== "NumberLit" || !(l.value >= 1) || !Number.isFinite(l.value)) return null;
-    const n = Math.floor(l.value);
-    const x = this.expr(src);
-    const st = this.stateSlot(`new $rt.ta.${name === "ta.ema" ? "Ema" : "Rma"}()`);
-    const k = st.k;
-    const [seen, sum, prev, t] = [`$m${k}n`, `$m${k}s`, `$m${k}p`, `$m${k}x`];
-    this.runLocals.push(`var ${seen} = $s${k}.seen, ${sum} = $s${k}.sum, ${prev} = $s${k}.prev, ${t} = NaN;`);
-    this.runSpill.push(`$s${k}.seen = ${seen}; $s${k}.sum = ${sum}; $s${k}.prev = ${prev};`);
-    const a = name === "ta.ema" ? 2 / (n + 1) : 1 / n;
-    this.pre.push(
-      `${t} = ${x};\nif (${t} === ${t}) { if (${seen} < ${n}) { ${sum} += ${t}; if (++${seen} === ${n}) ${prev} = ${sum} / ${n}; } ` +
-        `else ${prev} = ${String(a)} * ${t} + (1 - ${String(a)}) * ${prev}; }`,
-    );
-    return prev;
-  }
-
-  /** ta.rsi with a literal length written into the bar loop (stdlib's Rsi, same arithmetic), as inlineSmooth. */
-  private inlineRsi(c: A.Call): string | null {
-    const { byName } = this.bind(c, "ta.rsi");
-    const l = byName.get("length");
-    const src = byName.get("source");
-    if (!l || !src || l.kind !== "NumberLit" || !(l.value >= 1) || !Number.isFinite(l.value)) return null;
-    const n = Math.floor(l.value);
-    const x = this.expr(src);
-    const k = this.stateSlot("new $rt.ta.Rsi()").k;
-    const v = (f: string) => `$m${k}${f}`;
-    const fields: Array<[string, string]> = [["px", "q"], ["seen", "n"], ["su", "a"], ["sd", "b"], ["u", "u"], ["d", "d"]];
-    this.runLocals.push(`var ${fields.map(([f, s]) => `${v(s)} = $s${k}.${f}`).join(", ")}, ${v("x")} = NaN, ${v("c")} = NaN, ${v("p")} = 0, ${v("m")} = 0;`);
-    this.runSpill.push(fields.map(([f, s]) => `$s${k}.${f} = ${v(s)};`).join(" "));
-    const a = String(1 / n);
-    this.pre.push(
-      `${v("x")} = ${x}; ${v("c")} = ${v("x")} - ${v("q")}; ${v("q")} = ${v("x")};\n` +
-        `if (${v("c")} === ${v("c")}) { ${v("p")} = ${v("c")} > 0 ? ${v("c")} : 0; ${v("m")} = ${v("c")} < 0 ? -${v("c")} : 0;\n` +
-        `if (${v("n")} < ${n}) { ${v("a")} += ${v("p")}; ${v("b")} += ${v("m")}; if (++${v("n")} === ${n}) { ${v("u")} = ${v("a")} / ${n}; ${v("d")} = ${v("b")} / ${n}; } }\n` +
-        `else { ${v("u")} = ${a} * ${v("p")} + (1 - ${a}) * ${v("u")}; ${v("d")} = ${a} * ${v("m")} + (1 - ${a}) * ${v("d")}; } }`,
-    );
-    return `(100 - 100 / (1 + ${v("u")} / ${v("d")}))`;
+    return f.emit(b);
   }
 
   /** A call site's window in bars: derived (per callSiteId), else its literal `length`. */
@@ -1084,26 +1007,9 @@ class Generator {
     return null;
   }
 
-  private arrayCall(c: A.Call, name: string): string {
-    const fn = name.slice(6);
-    const args = c.args.map((a) => this.expr(a.value));
-    if (fn === "new" || fn.startsWith("new_")) {
-      const elem = fn === "new" ? (c.typeArgs[0]?.name ?? "float") : fn.slice(4);
-      const na = elem === "bool" ? "false" : elem === "float" || elem === "int" || elem === "color" ? "NaN" : "null";
-      const { byName } = this.bind(c, name);
-      const size = byName.get("size");
-      const init = byName.get("initial_value");
-      return `${this.ref("array.make")}(${size ? this.expr(size) : "0"}, ${init ? this.expr(init) : na})`;
-    }
-    if (fn === "from") return `${this.ref("array.from")}([${args.join(", ")}])`;
-    const target = ARRAY_FUNCTIONS[fn];
-    if (!target) throw new CodegenError(`'${name}' is not supported by the evaluator`, c.span);
-    if (fn === "sort" && c.args[1]) return `${this.ref("array.sort")}(${args[0]}, ${args[1]})`;
-    return `${this.ref(`array.${target}`)}(${args.join(", ")})`;
-  }
-
-  private input(c: A.Call, name: string): string {
-    const { byName } = this.bind(c, name);
+  private input(c: A.Call, f: FunctionRecord): string {
+    const name = f.name;
+    const { byName } = this.bind(c, f);
     const def = byName.get("defval");
     const title = byName.get("title");
     const titleText = title && title.kind === "StringLit" ? title.value : null;
@@ -1122,9 +1028,10 @@ class Generator {
     return js;
   }
 
-  private plot(c: A.Call, name: string): string {
+  private plot(c: A.Call, f: FunctionRecord): string {
+    const name = f.name;
     if (this.ctx.fnId !== null) throw new CodegenError(`${name} cannot be called inside a function`, c.span);
-    const { byName } = this.bind(c, name);
+    const { byName } = this.bind(c, f);
     const title = byName.get("title");
     const index = this.outputs.length;
     const everyBar = this.scopes.length === this.ctx.baseDepth && this.condDepth === 0;
@@ -1140,8 +1047,9 @@ class Generator {
     return `($o${index}[$i] = ${v})`;
   }
 
-  private alert(c: A.Call, name: string): string {
-    const { byName } = this.bind(c, name);
+  private alert(c: A.Call, f: FunctionRecord): string {
+    const name = f.name;
+    const { byName } = this.bind(c, f);
     if (name === "alert") {
       const msg = byName.get("message");
       if (!this.events.some((e) => e.name === "alert")) this.events.push({ name: "alert", message: msg && msg.kind === "StringLit" ? msg.value : "" });

@@ -1,4 +1,4 @@
-// Interface derivation (LANGUAGE.md "derive"): inputs from input.* calls, outputs from plot-like
+// Interface derivation: inputs from input.* calls, outputs from plot-like
 // calls, events from alertcondition/alert, horizons of studies, warmup bars.
 //
 // Outputs are named from their title, slugified to [a-z0-9_], `plot_N` when untitled (N = the
@@ -9,6 +9,7 @@
 import { builtinFunction, PLOT_FUNCTIONS } from "../builtins";
 import type { CheckedFile } from "../check";
 import type { Argument, Call, Expr, Span } from "../language/ast";
+import { Code, type DiagnosticCode } from "../language/codes";
 import type { CheckedProgram } from "../link/program";
 import type { EventSpec, InputSpec, InputType, OutputSpec, ScriptInterface } from "../types";
 import { analyzeWarmup } from "./warmup";
@@ -16,7 +17,7 @@ import { UNBOUNDED, WARMUP_CAP } from "./rules";
 import { builtinName, forEachNode } from "./walk";
 
 export interface DeriveFinding {
-  code: string;
+  code: DiagnosticCode;
   message: string;
   span: Span;
   severity: "error" | "warning";
@@ -95,7 +96,7 @@ export function deriveInputs({ calls, named }: CallIndex): InputSpec[] {
   const used = new Set<string>();
   calls.forEach((c) => {
     const name = builtinName(c);
-    if (name === null || !(name === "input" || name.startsWith("input."))) return;
+    if (name === null || builtinFunction(name)?.role !== "input") return;
     const title = stringArg(c, "title");
     const base = named.get(c) ?? ((title ? slugify(title) : "") || `input_${inputs.length}`);
     let unique = base;
@@ -119,7 +120,7 @@ export function deriveOutputs({ calls }: CallIndex, findings: DeriveFinding[]): 
     const index = outputs.length;
     const base = (title ? slugify(title) : "") || `plot_${index}`;
     if (title !== null && byTitle.has(title)) {
-      findings.push({ code: "duplicate_output", message: `Another output is titled "${title}": this one is named '${uniqueName(base, used)}'.`, span: c.span, severity: "warning" });
+      findings.push({ code: Code.duplicate_output, message: `Another output is titled "${title}": this one is named '${uniqueName(base, used)}'.`, span: c.span, severity: "warning" });
     }
     if (title !== null && !byTitle.has(title)) byTitle.set(title, c.span);
     const unique = uniqueName(base, used);
@@ -164,7 +165,7 @@ export function deriveWarmup(program: CheckedProgram, findings: DeriveFinding[])
   if (required <= WARMUP_CAP) return required;
   const span = program.entry.declaration?.call.span ?? program.entry.script.span;
   const why = required === UNBOUNDED ? "its values depend on every bar since the start (bar_index, ta.cum, var accumulators, ...)" : `it needs ${required} bars of history`;
-  findings.push({ code: "unbounded_lookback", message: `The script's warmup is capped at ${WARMUP_CAP} bars: ${why}.`, span, severity: "warning" });
+  findings.push({ code: Code.unbounded_lookback, message: `The script's warmup is capped at ${WARMUP_CAP} bars: ${why}.`, span, severity: "warning" });
   return WARMUP_CAP;
 }
 
@@ -174,7 +175,7 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
   const outputs = deriveOutputs(index, findings);
   if (program.kind === "indicator" && outputs.length === 0) {
     const span = program.entry.declaration?.call.span ?? program.entry.script.span;
-    findings.push({ code: "no_outputs", message: "An indicator needs at least one plot() (or plotshape, plotchar, plotcandle, plotbar): it has no output.", span, severity: "error" });
+    findings.push({ code: Code.no_outputs, message: "An indicator needs at least one plot() (or plotshape, plotchar, plotcandle, plotbar): it has no output.", span, severity: "error" });
   }
   const iface: ScriptInterface = {
     inputs: deriveInputs(index),

@@ -1,5 +1,5 @@
 // Warmup: an abstract evaluation of the checked program computing, for each value, the bars of
-// history it needs (LANGUAGE.md "Warmup"). Lengths add along a chain (`ta.sma(ta.ema(x, 10), 5)`
+// history it needs (the warmup bars a run reads before its window). Lengths add along a chain (`ta.sma(ta.ema(x, 10), 5)`
 // needs 12*10 + 5), `[n]` adds n, user functions are followed with their arguments' lookbacks and
 // constant values, and the script needs the largest lookback of anything it evaluates.
 //
@@ -10,7 +10,7 @@ import { builtinFunction, builtinVariable, type Signature } from "../builtins";
 import type * as A from "../language/ast";
 import { forEachNode } from "../language/visit";
 import type { CheckedProgram } from "../link/program";
-import { LOOKBACK_RULES, UNBOUNDED, VARIABLE_LOOKBACK } from "./rules";
+import { foldBuiltin, lookbackRule, UNBOUNDED, variableLookback } from "./rules";
 
 type Const = number | string | boolean | null;
 interface Val {
@@ -230,7 +230,7 @@ class WarmupEvaluator {
     if (sym?.kind === "local") return this.env.get(sym.id) ?? ZERO;
     if (sym?.kind === "builtinVariable") {
       const v = builtinVariable(sym.name)?.value;
-      return { lb: VARIABLE_LOOKBACK.get(sym.name) ?? 0, c: typeof v === "number" ? v : null };
+      return { lb: variableLookback(sym.name), c: typeof v === "number" ? v : null };
     }
     if (e.kind === "Member" && sym?.kind === "field") return { lb: this.expr(e.object).lb, c: null };
     return ZERO;
@@ -276,11 +276,11 @@ class WarmupEvaluator {
       const n = v ? upper(v) : Number.NaN;
       return n >= 0 ? n : Number.NaN;
     };
-    const rule = LOOKBACK_RULES.get(name);
+    const rule = lookbackRule(name);
     let own = rule ? rule(constArg) : 0;
     if (Number.isNaN(own)) own = UNBOUNDED;
     if (e.callSiteId !== undefined && rule) this.recordCallSite(e.callSiteId, own);
-    const c = name.startsWith("input") ? inputDefault(args) : foldMath(name, args.map((a) => a.v.c));
+    const c = fn?.role === "input" ? inputDefault(args) : foldBuiltin(name, args.map((a) => a.v.c));
     return { lb: argsLb + own, c };
   }
 
@@ -332,34 +332,6 @@ function isValue(t: A.PineType): boolean {
 
 function isReference(t: A.PineType | undefined): boolean {
   return t !== undefined && (t.kind === "array" || t.kind === "map" || t.kind === "matrix" || t.kind === "udt");
-}
-
-/** Constant folding of the math used to compute lengths (`math.round(len / 2)`, ...). */
-function foldMath(name: string, args: Const[]): Const {
-  const ns = args.filter((a): a is number => typeof a === "number");
-  if (ns.length !== args.length || ns.length === 0) return null;
-  const [x = 0, y = 0] = ns;
-  switch (name) {
-    case "math.round":
-      return ns.length === 2 ? Math.round(x * 10 ** y) / 10 ** y : Math.sign(x) * Math.round(Math.abs(x));
-    case "math.floor":
-    case "int":
-      return name === "int" ? Math.trunc(x) : Math.floor(x);
-    case "math.ceil":
-      return Math.ceil(x);
-    case "math.sqrt":
-      return Math.sqrt(x);
-    case "math.abs":
-      return Math.abs(x);
-    case "math.max":
-      return Math.max(...ns);
-    case "math.min":
-      return Math.min(...ns);
-    case "float":
-      return x;
-    default:
-      return null;
-  }
 }
 
 function readsHistoryOf(e: A.Expr, id: number): boolean {

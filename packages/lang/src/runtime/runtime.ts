@@ -5,6 +5,7 @@ import * as stdlib from "../stdlib";
 import { Ring, ValueRing } from "../stdlib/ring";
 import { PineArray } from "../stdlib/array";
 import { fail, ScriptRuntimeError } from "./errors";
+import { RUNTIME_NAMESPACES } from "./library";
 import type { Bars, SymbolInfo } from "../types";
 
 export interface TimeframeInfo {
@@ -65,13 +66,13 @@ export class Runtime {
   readonly mintick: number;
   readonly timezone: string;
   readonly tf: TimeframeInfo;
-  readonly ta = stdlib.ta;
-  readonly math = stdlib.math;
-  readonly str = stdlib.str;
-  readonly array = stdlib.array;
-  readonly color = stdlib.color;
+  readonly ta = RUNTIME_NAMESPACES.ta;
+  readonly math = RUNTIME_NAMESPACES.math;
+  readonly str = RUNTIME_NAMESPACES.str;
+  readonly array = RUNTIME_NAMESPACES.array;
+  readonly color = RUNTIME_NAMESPACES.color;
   /** Calendar fields, timestamp() and str.format_time (stdlib/time.ts); `time` is the bar-time column. */
-  readonly cal = stdlib.time;
+  readonly cal = RUNTIME_NAMESPACES.cal;
   /** The zone calendar built-ins read bar times in by default: the exchange's on intraday
    *  timeframes; UTC on daily and longer ones, whose bars are dated at midnight UTC (so `dayofweek`
    *  and `timestamp(2024, 1, 2)` name the bar's own date). */

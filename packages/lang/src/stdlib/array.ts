@@ -1,6 +1,7 @@
 // array.*: Pine arrays are references to a list of values (numbers, strings, bools, objects).
 // Sizes are capped (MAX_ARRAY_SIZE); misuse is a runtime error with Pine's wording.
 
+import { builtinFunction, constants, type CallEmit, type Emitter, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
 import { fail, MAX_ARRAY_SIZE } from "../runtime/errors";
 
 export class PineArray<T = unknown> {
@@ -197,3 +198,80 @@ export function variance(a: Arr<number>, biased = true): number {
 export function stdev(a: Arr<number>, biased = true): number {
   return Math.sqrt(variance(a, biased));
 }
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+// Every function whose first parameter is the array can also be called as a method (`a.push(x)`
+// is `array.push(a, x)`). Arrays are references: results are series (Pine qualifies every array
+// value as series).
+
+/** The stdlib function with the arguments as written (its own defaults fill the rest). */
+const written =
+  (impl: RuntimeFunction): Emitter =>
+  (b) =>
+    `${b.fn(impl)}(${b.written().join(", ")})`;
+
+const naOfElement = (elem: string): string => (elem === "bool" ? "false" : elem === "float" || elem === "int" || elem === "color" ? "NaN" : "null");
+const newArray = (b: CallEmit, elem: string): string => `${b.fn(make)}(${b.a("size", "0")}, ${b.a("initial_value", naOfElement(elem))})`;
+
+export const arrayNew = builtinFunction({
+  sig: "array.new(size: series int = 0, initial_value: series T = na): series array<T>",
+  doc: "A new array of `size` elements set to `initial_value` (the element type is the type argument: `array.new<float>`).",
+  emit: (b) => newArray(b, b.typeArg(0) ?? "float"),
+});
+export const arrayNewOf: FunctionRecord[] = ["float", "int", "bool", "string", "color", "label", "line", "box", "table", "linefill"].map((ty) =>
+  builtinFunction({
+    sig: `array.new_${ty}(size: series int = 0, initial_value: series ${ty} = na): series array<${ty}>`,
+    doc: ["label", "line", "box", "table", "linefill"].includes(ty) ? `A new array of ${ty} handles.` : `A new array of ${ty}.`,
+    emit: (b) => newArray(b, ty),
+  }),
+);
+export const arrayFrom = builtinFunction({ sig: "array.from(...value: series T): series array<T>", doc: "A new array of its arguments.", emit: (b) => `${b.fn(from)}([${b.written().join(", ")}])` });
+
+const fn = (sig: string, doc: string, impl: RuntimeFunction): FunctionRecord => builtinFunction({ sig: `array.${sig}`, doc, emit: written(impl) });
+const pending = (sig: string, doc: string): FunctionRecord => {
+  const name = sig.slice(0, sig.indexOf("("));
+  return builtinFunction({ sig: `array.${sig}`, doc, pending: `\`array.${name}\` is not supported by the evaluator yet.` });
+};
+
+export const arrayFunctions: FunctionRecord[] = [
+  fn("size(id: series array<T>): series int", "Number of elements.", size),
+  fn("get(id: series array<T>, index: series int): series T", "The element at `index` (negative counts from the end).", get),
+  fn("set(id: series array<T>, index: series int, value: series T): void", "Sets the element at `index`.", set),
+  fn("push(id: series array<T>, value: series T): void", "Appends `value`.", push),
+  fn("pop(id: series array<T>): series T", "Removes and returns the last element.", pop),
+  fn("shift(id: series array<T>): series T", "Removes and returns the first element.", shift),
+  fn("unshift(id: series array<T>, value: series T): void", "Inserts `value` at the start.", unshift),
+  fn("insert(id: series array<T>, index: series int, value: series T): void", "Inserts `value` at `index`.", insert),
+  fn("remove(id: series array<T>, index: series int): series T", "Removes and returns the element at `index`.", remove),
+  fn("clear(id: series array<T>): void", "Removes every element.", clear),
+  fn("first(id: series array<T>): series T", "The first element.", first),
+  fn("last(id: series array<T>): series T", "The last element.", last),
+  fn("includes(id: series array<T>, value: series T): series bool", "True when `value` is an element.", includes),
+  fn("indexof(id: series array<T>, value: series T): series int", "Index of the first `value`, or -1.", indexof),
+  fn("lastindexof(id: series array<T>, value: series T): series int", "Index of the last `value`, or -1.", lastindexof),
+  fn("fill(id: series array<T>, value: series T, index_from: series int = 0, index_to: series int = na): void", "Sets elements from `index_from` to `index_to` (exclusive) to `value`.", fill),
+  fn("copy(id: series array<T>): series array<T>", "A shallow copy.", copy),
+  fn("slice(id: series array<T>, index_from: series int, index_to: series int): series array<T>", "A copy of the elements from `index_from` to `index_to` (exclusive).", slice),
+  fn("concat(id1: series array<T>, id2: series array<T>): series array<T>", "Appends `id2`'s elements to `id1` and returns `id1`.", concat),
+  fn("reverse(id: series array<T>): void", "Reverses the array in place.", reverse),
+  fn("join(id: series array<T>, separator: series string = \"\"): series string", "The elements as strings, joined.", join),
+  fn("sort(id: series array<T>, order: series string = \"order.ascending\"): void", "Sorts in place.", sort),
+  pending("sort_indices(id: series array<T>, order: series string = \"order.ascending\"): series array<int>", "The indices that would sort the array."),
+  fn("sum(id: series array<N>): series N", "Sum of the elements.", sum),
+  fn("avg(id: series array<N>): series N", "Mean of the elements.", avg),
+  fn("min(id: series array<N>): series N", "Smallest element.", min),
+  fn("max(id: series array<N>): series N", "Largest element.", max),
+  fn("median(id: series array<N>): series N", "Median of the elements.", median),
+  pending("mode(id: series array<N>): series N", "Most frequent element (smallest on ties)."),
+  fn("range(id: series array<N>): series N", "max - min.", range),
+  pending("abs(id: series array<N>): series array<N>", "Absolute values, as a new array."),
+  fn("stdev(id: series array<N>, biased: series bool = true): series float", "Standard deviation of the elements.", stdev),
+  fn("variance(id: series array<N>, biased: series bool = true): series float", "Variance of the elements.", variance),
+  pending("covariance(id1: series array<N>, id2: series array<N>, biased: series bool = true): series float", "Covariance of two arrays."),
+  pending("percentrank(id: series array<N>, index: series int): series float", "Percent of elements <= the element at `index`."),
+  pending("standardize(id: series array<N>): series array<float>", "Elements as z-scores."),
+  pending("binary_search(id: series array<N>, val: series N): series int", "Index of `val` in a sorted array, or -1."),
+  pending("every(id: series array<bool>): series bool", "True when every element is true."),
+  pending("some(id: series array<bool>): series bool", "True when some element is true."),
+];
+export const orderConstants = constants("order", "string", ["ascending", "descending"], "Sort order.");

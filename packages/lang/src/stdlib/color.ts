@@ -1,6 +1,8 @@
 // Colors as numbers: r * 2^24 + g * 2^16 + b * 2^8 + transparency (0 opaque .. 100 clear).
 // na color is NaN. Values only: there is no chart.
 
+import { builtinFunction, builtinVariable, call, type FunctionRecord, type VariableRecord } from "../builtins/record";
+
 export function rgb(r: number, g: number, b: number, transp = 0): number {
   if (r !== r || g !== g || b !== b) return NaN;
   const c = (v: number, hi: number) => Math.min(hi, Math.max(0, Math.round(v)));
@@ -64,3 +66,35 @@ export const NAMED: Readonly<Record<string, number>> = Object.freeze({
   white: hex("#FFFFFF"),
   yellow: hex("#FFEB3B"),
 });
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+
+export const colorNew = builtinFunction({
+  sig: "color.new(color: series color, transp: series float): color",
+  doc: "`color` with transparency `transp` (0 opaque to 100 invisible).",
+  emit: call(newColor, (b) => [b.a("color"), b.a("transp")]),
+});
+export const colorRgb = builtinFunction({
+  sig: "color.rgb(red: series float, green: series float, blue: series float, transp: series float = 0): color",
+  doc: "A color from red, green, blue (0-255) and transparency (0-100).",
+  emit: call(rgb, (b) => [b.a("red"), b.a("green"), b.a("blue"), b.a("transp", "0")]),
+});
+const COMPONENTS: ReadonlyArray<[string, string, (c: number) => number]> = [["r", "red", r], ["g", "green", g], ["b", "blue", b]];
+export const colorComponents: FunctionRecord[] = COMPONENTS.map(([n, what, f]) =>
+  builtinFunction({ sig: `color.${n}(color: series color): float`, doc: `The color's ${what} component (0-255).`, emit: call(f, (e) => [e.a("color")]) }),
+);
+export const colorT = builtinFunction({ sig: "color.t(color: series color): float", doc: "The color's transparency (0-100).", emit: call(t, (b) => [b.a("color")]) });
+export const colorFromGradient = builtinFunction({
+  sig: "color.from_gradient(value: series float, bottom_value: series float, top_value: series float, bottom_color: series color, top_color: series color): series color",
+  doc: "The color between `bottom_color` and `top_color` in proportion to where `value` lies.",
+  emit: call(fromGradient, (b) => [b.a("value"), b.a("bottom_value"), b.a("top_value"), b.a("bottom_color"), b.a("top_color")]),
+});
+// Pine's palette as the reference documents it (compiled code reads NAMED above).
+const PALETTE: Readonly<Record<string, string>> = {
+  aqua: "#00BCD4", black: "#363A45", blue: "#2196F3", fuchsia: "#E040FB", gray: "#787B86", green: "#4CAF50",
+  lime: "#00E676", maroon: "#880E4F", navy: "#311B92", olive: "#808000", orange: "#FF9800", purple: "#9C27B0",
+  red: "#F23645", silver: "#B2B5BE", teal: "#089981", white: "#FFFFFF", yellow: "#FDD835",
+};
+export const colorPalette: VariableRecord[] = Object.entries(PALETTE).map(([n, hexText]) =>
+  builtinVariable({ name: `color.${n}`, type: "const color", doc: `The color ${n} (${hexText}).`, value: hexText, emit: `$rt.namedColor(${JSON.stringify(n)})` }),
+);

@@ -1,6 +1,8 @@
 // math.* and na helpers. Pure functions take and return numbers (NaN = na); math.random and
 // math.sum keep state per call site.
 
+import { builtinFunction, builtinVariable, call, UNBOUNDED, update, type FunctionRecord } from "../builtins/record";
+
 export function nz(x: number, replacement = 0): number {
   return x === x ? x : replacement;
 }
@@ -93,3 +95,64 @@ export class Random {
     return min + u * (max - min);
   }
 }
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+// Pure functions: a result keeps the strongest qualifier of its arguments (`math.max(1, 2)` is
+// const, `math.max(close, 1)` is series).
+
+export const fixnan = builtinFunction({
+  sig: "fixnan(source: series T): series T",
+  doc: "`source`, with na replaced by the last value that was not na.",
+  stateful: true,
+  lookback: () => UNBOUNDED,
+  emit: update(FixNan, (b) => [b.a("source")]),
+});
+export const mathRandom = builtinFunction({
+  sig: "math.random(min: series float = 0, max: series float = 1, seed: simple int = na): series float",
+  doc: "A pseudo-random number in [min, max), reproducible with `seed`.",
+  emit: (b) => `${b.state(Random)}.next(${b.a("min", "0")}, ${b.a("max", "1")}, ${b.a("seed", "undefined")})`,
+});
+export const mathAbs = builtinFunction({
+  sig: "math.abs(number: series N): N",
+  doc: "Absolute value.",
+  fold: ([x = 0]) => Math.abs(x),
+  emit: (b) => `Math.abs(${b.a("number")})`,
+});
+export const mathSign = builtinFunction({ sig: "math.sign(number: series float): float", doc: "-1, 0 or 1 by the sign of `number`.", emit: call(sign, (b) => [b.a("number")]) });
+export const mathCeil = builtinFunction({ sig: "math.ceil(number: series float): int", doc: "Rounds up to an integer.", fold: ([x = 0]) => Math.ceil(x), emit: (b) => `Math.ceil(${b.a("number")})` });
+export const mathFloor = builtinFunction({ sig: "math.floor(number: series float): int", doc: "Rounds down to an integer.", fold: ([x = 0]) => Math.floor(x), emit: (b) => `Math.floor(${b.a("number")})` });
+export const mathRound = builtinFunction({
+  sig: ["math.round(number: series float): int", "math.round(number: series float, precision: series int): float"],
+  doc: "Rounds to the nearest integer (halves away from zero).",
+  fold: (ns) => {
+    const [x = 0, y = 0] = ns;
+    return ns.length === 2 ? Math.round(x * 10 ** y) / 10 ** y : Math.sign(x) * Math.round(Math.abs(x));
+  },
+  emit: (b) => (b.has("precision") ? `${b.fn(round)}(${b.a("number")}, ${b.a("precision")})` : `${b.fn(round)}(${b.a("number")})`),
+});
+export const mathRoundToMintick = builtinFunction({ sig: "math.round_to_mintick(number: series float): float", doc: "Rounds to the instrument's mintick.", emit: (b) => `${b.fn(roundToMintick)}(${b.a("number")}, $rt.mintick)` });
+export const mathMax = builtinFunction({ sig: "math.max(...number: N): N", doc: "The largest of its arguments.", fold: (ns) => Math.max(...ns), emit: (b) => `Math.max(${b.rest().join(", ")})` });
+export const mathMin = builtinFunction({ sig: "math.min(...number: N): N", doc: "The smallest of its arguments.", fold: (ns) => Math.min(...ns), emit: (b) => `Math.min(${b.rest().join(", ")})` });
+export const mathAvg = builtinFunction({ sig: "math.avg(...number: float): float", doc: "The mean of its arguments.", emit: (b) => `((${b.rest().join(") + (")})) / ${b.rest().length}` });
+export const mathPow = builtinFunction({ sig: "math.pow(base: series float, exponent: series float): float", doc: "`base` raised to `exponent`.", emit: (b) => `Math.pow(${b.a("base")}, ${b.a("exponent")})` });
+export const mathSqrt = builtinFunction({ sig: "math.sqrt(number: series float): float", doc: "Square root.", fold: ([x = 0]) => Math.sqrt(x), emit: (b) => `Math.sqrt(${b.a("number")})` });
+
+const UNARY: ReadonlyArray<[string, string, string]> = [
+  ["log", "Natural logarithm.", "Math.log"],
+  ["log10", "Base-10 logarithm.", "Math.log10"],
+  ["exp", "e raised to `number`.", "Math.exp"],
+  ["sin", "Sine (radians).", "Math.sin"],
+  ["cos", "Cosine (radians).", "Math.cos"],
+  ["tan", "Tangent (radians).", "Math.tan"],
+  ["asin", "Arcsine, in radians.", "Math.asin"],
+  ["acos", "Arccosine, in radians.", "Math.acos"],
+  ["atan", "Arctangent, in radians.", "Math.atan"],
+];
+export const mathUnary: FunctionRecord[] = UNARY.map(([n, doc, js]) => builtinFunction({ sig: `math.${n}(number: series float): float`, doc, emit: (b) => `${js}(${b.a("number")})` }));
+export const mathTodegrees = builtinFunction({ sig: "math.todegrees(number: series float): float", doc: "Radians to degrees.", emit: call(todegrees, (b) => [b.a("number")]) });
+export const mathToradians = builtinFunction({ sig: "math.toradians(number: series float): float", doc: "Degrees to radians.", emit: call(toradians, (b) => [b.a("number")]) });
+
+export const mathPi = builtinVariable({ name: "math.pi", type: "const float", doc: "π.", value: Math.PI, emit: "Math.PI" });
+export const mathE = builtinVariable({ name: "math.e", type: "const float", doc: "Euler's number.", value: Math.E, emit: "Math.E" });
+export const mathPhi = builtinVariable({ name: "math.phi", type: "const float", doc: "The golden ratio.", value: (1 + Math.sqrt(5)) / 2, emit: "1.618033988749895" });
+export const mathRphi = builtinVariable({ name: "math.rphi", type: "const float", doc: "The golden ratio's reciprocal.", value: (Math.sqrt(5) - 1) / 2, emit: "0.618033988749895" });

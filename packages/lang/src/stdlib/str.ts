@@ -1,6 +1,7 @@
 // str.* over JS strings. na string is null; numbers' na is NaN.
 
 import { fail, MAX_STRING_LENGTH } from "../runtime/errors";
+import { builtinFunction, call, constants, type CallEmit } from "../builtins/record";
 import { PineArray } from "./array";
 
 export function checked(s: string): string {
@@ -199,3 +200,48 @@ export function split(s: string | null, sep: string | null): PineArray<string> {
   const parts = sep === "" ? Array.from(s) : s.split(sep);
   return PineArray.of(parts);
 }
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+
+const src = (b: CallEmit): string => b.a("source");
+export const strTostring = builtinFunction({
+  sig: ["str.tostring(value: series T): string", "str.tostring(value: series T, format: series string): string"],
+  doc: "The value as a string.",
+  emit: (b) => `${b.fn(tostring)}(${b.a("value")}, ${b.a("format", "null")}, $rt.mintick)`,
+});
+export const strTonumber = builtinFunction({ sig: "str.tonumber(string: series string): float", doc: "The string as a number, or na.", emit: call(tonumber, (b) => [b.a("string")]) });
+export const strFormat = builtinFunction({
+  sig: "str.format(formatString: series string, ...arg: series T): string",
+  doc: "Replaces `{0}`, `{1}`, ... in `formatString` by the arguments.",
+  emit: (b) => `${b.fn(format)}(${b.a("formatString")}, [${b.rest().join(", ")}])`,
+});
+export const strContains = builtinFunction({ sig: "str.contains(source: series string, str: series string): bool", doc: "True when `source` contains `str`.", emit: call(contains, (b) => [src(b), b.a("str")]) });
+export const strStartswith = builtinFunction({ sig: "str.startswith(source: series string, str: series string): bool", doc: "True when `source` starts with `str`.", emit: call(startswith, (b) => [src(b), b.a("str")]) });
+export const strEndswith = builtinFunction({ sig: "str.endswith(source: series string, str: series string): bool", doc: "True when `source` ends with `str`.", emit: call(endswith, (b) => [src(b), b.a("str")]) });
+export const strLength = builtinFunction({ sig: "str.length(string: series string): int", doc: "Number of characters.", emit: call(length, (b) => [b.a("string")]) });
+export const strLower = builtinFunction({ sig: "str.lower(source: series string): string", doc: "Lower-case copy.", emit: call(lower, (b) => [src(b)]) });
+export const strUpper = builtinFunction({ sig: "str.upper(source: series string): string", doc: "Upper-case copy.", emit: call(upper, (b) => [src(b)]) });
+export const strTrim = builtinFunction({ sig: "str.trim(source: series string): string", doc: "Copy without leading and trailing whitespace.", emit: call(trim, (b) => [src(b)]) });
+export const strPos = builtinFunction({ sig: "str.pos(source: series string, str: series string): int", doc: "Index of the first `str` in `source`, or na.", emit: call(pos, (b) => [src(b), b.a("str")]) });
+export const strSubstring = builtinFunction({
+  sig: "str.substring(source: series string, begin_pos: series int, end_pos: series int = na): string",
+  doc: "Characters from `begin_pos` up to `end_pos` (exclusive).",
+  emit: call(substring, (b) => [src(b), b.a("begin_pos"), b.a("end_pos", "NaN")]),
+});
+export const strReplace = builtinFunction({
+  sig: "str.replace(source: series string, target: series string, replacement: series string, occurrence: series int = 0): string",
+  doc: "Replaces the `occurrence`-th `target`.",
+  emit: call(replace, (b) => [src(b), b.a("target"), b.a("replacement"), b.a("occurrence", "0")]),
+});
+export const strReplaceAll = builtinFunction({
+  sig: "str.replace_all(source: series string, target: series string, replacement: series string): string",
+  doc: "Replaces every `target`.",
+  emit: call(replaceAll, (b) => [src(b), b.a("target"), b.a("replacement")]),
+});
+export const strSplit = builtinFunction({ sig: "str.split(string: series string, separator: series string): array<string>", doc: "The pieces of `string` between separators.", emit: call(split, (b) => [b.a("string"), b.a("separator")]) });
+export const strRepeat = builtinFunction({
+  sig: "str.repeat(source: series string, repeat: series int, separator: series string = \"\"): string",
+  doc: "`source` repeated.",
+  emit: call(repeat, (b) => [src(b), b.a("repeat"), b.a("separator", '""')]),
+});
+export const formatConstants = constants("format", "string", ["mintick", "percent", "price", "volume", "inherit"], "Number format for plots and str.tostring.");

@@ -1,8 +1,10 @@
-// Calendar and time built-ins (builtins/time.ts): Unix milliseconds <-> calendar fields in a time
+// Calendar and time built-ins (their records are at the end): Unix milliseconds <-> calendar fields in a time
 // zone, Pine's `timestamp()` and `str.format_time()`. Time zones are IANA names
 // ("America/New_York") or fixed offsets in Pine's notation ("UTC", "GMT+3", "UTC-05:30",
 // "+0530"). na (NaN) in gives na out. Offsets of IANA zones are read once per hour of time and
 // zone (DST changes on hour boundaries), so a bar loop costs one Intl call per new hour at most.
+
+import { builtinFunction, builtinVariable, type FunctionRecord, type VariableRecord } from "../builtins/record";
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -254,3 +256,92 @@ export function tfChange(tf: string | null, chart: string, ms: number, prevMs: n
   const u = parseTf(tf === null || tf.trim() === "" ? chart : tf);
   return u !== null && periodOf(ms, u) !== periodOf(prevMs, u);
 }
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+// Times are Unix milliseconds; calendar values are read in the exchange's time zone
+// (`syminfo.timezone`) on intraday timeframes and in UTC on daily and longer ones (their bars are
+// dated at midnight UTC), unless a `timezone` argument ("UTC", "GMT+3", "America/New_York") says
+// otherwise.
+
+const CALENDAR: ReadonlyArray<[string, string, (ms: number, tz: string) => number]> = [
+  ["year", "The year", year],
+  ["month", "The month (1-12)", month],
+  ["weekofyear", "The week of the year (ISO 8601: weeks start on Monday, week 1 holds the year's first Thursday)", weekofyear],
+  ["dayofmonth", "The day of the month (1-31)", dayofmonth],
+  ["dayofweek", "The day of the week (1 = Sunday ... 7 = Saturday, as `dayofweek.*`)", dayofweek],
+  ["hour", "The hour (0-23)", hour],
+  ["minute", "The minute (0-59)", minute],
+  ["second", "The second (0-59)", second],
+];
+
+export const calendarVariables: VariableRecord[] = CALENDAR.map(([name, what, f]) =>
+  builtinVariable({
+    name,
+    type: "series int",
+    doc: `${what} of the bar's open time, in the exchange's time zone (UTC on daily and longer timeframes).`,
+    emit: (b) => `${b.fn(f)}($T[$i] * 1000, $rt.barZone)`,
+  }),
+);
+export const calendarFunctions: FunctionRecord[] = CALENDAR.map(([name, what, f]) =>
+  builtinFunction({
+    sig: `${name}(time: series int, timezone: series string = syminfo.timezone): series int`,
+    doc: `${what} of \`time\`, in \`timezone\` (by default the exchange's; UTC on daily and longer timeframes).`,
+    emit: (b) => `${b.fn(f)}(${b.a("time")}, ${b.a("timezone", "$rt.barZone")})`,
+  }),
+);
+export const dayofweekConstants: VariableRecord[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map((d, i) =>
+  builtinVariable({ name: `dayofweek.${d}`, type: "const int", doc: `${d[0]!.toUpperCase()}${d.slice(1)}, as \`dayofweek\` gives it (${i + 1}).`, value: i + 1 }),
+);
+export const timeClose = builtinVariable({
+  name: "time_close",
+  type: "series int",
+  doc: "The bar's close time: its open time plus one bar of the timeframe, in Unix milliseconds.",
+  emit: "$rt.timeClose($i)",
+});
+export const timenow = builtinVariable({ name: "timenow", type: "series int", doc: "The current time, in Unix milliseconds (fixed for the whole run).", emit: "$rt.now" });
+
+/**
+ * `timestamp()`: the overload is chosen by the first argument's type (as Pine does), not by the
+ * count: a string alone is a date (`"2024-02-20"`, folded when literal), a string followed by
+ * numbers a time zone, a number the year (in the exchange's zone).
+ */
+export const timestampFunction = builtinFunction({
+  sig: [
+    "timestamp(dateString: const string): const int",
+    "timestamp(year: series int, month: series int, day: series int, hour: series int = 0, minute: series int = 0, second: series int = 0): int",
+    "timestamp(timezone: series string, year: series int, month: series int, day: series int, hour: series int = 0, minute: series int = 0, second: series int = 0): int",
+  ],
+  doc: "The Unix milliseconds of an ISO 8601 or RFC 2822 date (`\"2024-02-20\"`, `\"20 Feb 2024 09:30 +0000\"`); GMT+0 when it names no time zone.",
+  overload: (args) => {
+    const first = args[0];
+    const firstStr = first !== undefined && first.kind === "str";
+    const named = new Set(args.flatMap((a) => (a.name !== null ? [a.name] : [])));
+    if (named.has("dateString") || (firstStr && args.length === 1)) return 0;
+    return named.has("timezone") || (firstStr && first.name === null) ? 2 : 1;
+  },
+  emit: (b) => {
+    if (b.has("dateString")) {
+      const text = b.lit("dateString");
+      if (typeof text !== "string") return `${b.fn(timestampOf)}(${b.a("dateString")})`;
+      const t = timestampOf(text);
+      return Number.isFinite(t) ? `(${t})` : "NaN";
+    }
+    const fields = ["year", "month", "day", "hour", "minute", "second"].map((n) => b.a(n, "0"));
+    return `${b.fn(timestamp)}(${b.a("timezone", "$rt.barZone")}, ${fields.join(", ")})`;
+  },
+});
+export const timeframeChange = builtinFunction({
+  sig: "timeframe.change(timeframe: series string): series bool",
+  doc: "True on the first bar of a new period of `timeframe` (`\"60\"`, `\"1D\"`, `\"1W\"`, `\"1M\"`, ...), by the bar's open time; periods are aligned in UTC (days at 00:00, weeks on Monday, calendar months). False on the first bar.",
+  emit: (b) => `${b.fn(tfChange)}(${b.a("timeframe")}, $rt.tf.period, $T[$i] * 1000, $i > 0 ? $T[$i - 1] * 1000 : NaN)`,
+});
+export const timeframeInSeconds = builtinFunction({
+  sig: "timeframe.in_seconds(timeframe: simple string = timeframe.period): simple int",
+  doc: "The number of seconds in one bar of `timeframe` (a month counts 30.4167 days: 2628003); na for an invalid timeframe.",
+  emit: (b) => `${b.fn(inSeconds)}(${b.a("timeframe", "$rt.tf.period")}, $rt.tf.period)`,
+});
+export const strFormatTime = builtinFunction({
+  sig: "str.format_time(time: series int, format: series string = \"yyyy-MM-dd'T'HH:mm:ssZ\", timezone: series string = syminfo.timezone): series string",
+  doc: "`time` as text: `yyyy` `yy` `MMMM` `MMM` `MM` `M` `dd` `d` `EEEE` `EEE` `HH` `H` `hh` `h` `mm` `m` `ss` `s` `SSS` `a` `Z` `z`, literal text in single quotes.",
+  emit: (b) => `${b.fn(formatTime)}(${b.a("time")}, ${b.a("format", "null")}, ${b.a("timezone", "$rt.barZone")})`,
+});

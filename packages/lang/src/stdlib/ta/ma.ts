@@ -7,6 +7,7 @@
 // another module's exports (the CommonJS build turns those into getter calls), rings sized by the
 // constructor's `cap` (the call site's derived window) so `ensure` only checks.
 
+import { BAR, builtinFunction, lengthWindow, sourceLength, taFunction, update, type InlineEmitter, type StateClass } from "../../builtins/record";
 import { Ring } from "../ring";
 
 /** Lengths as Pine takes them: an int >= 1, or 0 when invalid (the caller returns na). */
@@ -97,6 +98,25 @@ export class Rma {
     }
     return (this.prev = this.a * x + (1 - this.a) * this.prev);
   }
+}
+
+/**
+ * Ema and Rma written into the bar loop (the same arithmetic as their update, the fields in
+ * locals of the loop) for a literal length; see InlineSite in builtins/record.ts.
+ */
+function inlineSmooth(impl: StateClass, alpha: (n: number) => number): InlineEmitter {
+  return (s) => {
+    const l = s.lit("length");
+    if (typeof l !== "number" || !(l >= 1) || !Number.isFinite(l)) return null;
+    const n = Math.floor(l);
+    const x = s.a("source");
+    const k = s.stateSlot(impl).k;
+    const [seen, sum, prev, t] = [`$m${k}n`, `$m${k}s`, `$m${k}p`, `$m${k}x`];
+    s.runLocal(`var ${seen} = $s${k}.seen, ${sum} = $s${k}.sum, ${prev} = $s${k}.prev, ${t} = NaN;`, `$s${k}.seen = ${seen}; $s${k}.sum = ${sum}; $s${k}.prev = ${prev};`);
+    const a = String(alpha(n));
+    s.before(`${t} = ${x};\nif (${t} === ${t}) { if (${seen} < ${n}) { ${sum} += ${t}; if (++${seen} === ${n}) ${prev} = ${sum} / ${n}; } else ${prev} = ${a} * ${t} + (1 - ${a}) * ${prev}; }`);
+    return prev;
+  };
 }
 
 export class Wma {
@@ -238,3 +258,79 @@ export class Linreg {
     return intercept + slope * (n - 1 - offset);
   }
 }
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+
+export const mathSum = builtinFunction({
+  sig: "math.sum(source: series float, length: series int): series float",
+  doc: "Sum of the last `length` values.",
+  stateful: true,
+  lookback: lengthWindow,
+  emit: update(Sum, sourceLength),
+});
+
+export const taSma = taFunction({
+  sig: "sma(source: series float, length: series int): series float",
+  doc: "Simple moving average: the mean of the last `length` values.",
+  lookback: lengthWindow,
+  emit: update(Sma, sourceLength),
+});
+
+// recursive averages: (1 - alpha)^k < 1e-10 after about 12 n bars for alpha = 2 / (n + 1) and 23 n for 1 / n
+export const taEma = taFunction({
+  sig: "ema(source: series float, length: simple int): series float",
+  doc: "Exponential moving average (alpha = 2 / (length + 1)), seeded with the SMA of the first `length` values.",
+  lookback: (a) => 12 * a("length"),
+  emit: update(Ema, sourceLength),
+  inline: inlineSmooth(Ema, (n) => 2 / (n + 1)),
+});
+
+export const taRma = taFunction({
+  sig: "rma(source: series float, length: simple int): series float",
+  doc: "Wilder's moving average (alpha = 1 / length), seeded with the SMA of the first `length` values.",
+  lookback: (a) => 23 * a("length"),
+  emit: update(Rma, sourceLength),
+  inline: inlineSmooth(Rma, (n) => 1 / n),
+});
+
+export const taWma = taFunction({
+  sig: "wma(source: series float, length: series int): series float",
+  doc: "Weighted moving average with linearly decreasing weights.",
+  lookback: lengthWindow,
+  emit: update(Wma, sourceLength),
+});
+
+export const taVwma = taFunction({
+  sig: "vwma(source: series float, length: series int): series float",
+  doc: "Volume-weighted moving average: sma(source * volume) / sma(volume).",
+  lookback: lengthWindow,
+  emit: update(Vwma, (b) => [b.a("source"), BAR.volume, b.a("length")]),
+});
+
+export const taHma = taFunction({
+  sig: "hma(source: series float, length: simple int): series float",
+  doc: "Hull moving average: wma(2 * wma(src, len/2) - wma(src, len), floor(sqrt(len))).",
+  lookback: (a) => a("length") + Math.floor(Math.sqrt(a("length"))),
+  emit: update(Hma, sourceLength),
+});
+
+export const taAlma = taFunction({
+  sig: "alma(series: series float, length: series int, offset: simple float, sigma: simple float, floor: simple bool = false): series float",
+  doc: "Arnaud Legoux moving average (Gaussian weights centred at `offset`).",
+  lookback: lengthWindow,
+  emit: update(Alma, (b) => [b.a("series"), b.a("length"), b.a("offset"), b.a("sigma"), b.a("floor", "false")]),
+});
+
+export const taSwma = taFunction({
+  sig: "swma(source: series float): series float",
+  doc: "Symmetrically weighted moving average over 4 bars (weights 1/6, 2/6, 2/6, 1/6).",
+  lookback: () => 4,
+  emit: update(Swma, (b) => [b.a("source")]),
+});
+
+export const taLinreg = taFunction({
+  sig: "linreg(source: series float, length: series int, offset: simple int): series float",
+  doc: "Linear regression value at `offset` over the last `length` values.",
+  lookback: lengthWindow,
+  emit: update(Linreg, (b) => [b.a("source"), b.a("length"), b.a("offset", "0")]),
+});

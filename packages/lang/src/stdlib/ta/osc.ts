@@ -1,5 +1,6 @@
 // Oscillators: rsi, macd, stoch, cci, mfi, cmo, cog, tsi, wpr, dmi.
 
+import { BAR, lengthWindow, sourceLength, taFunction, update, type InlineEmitter } from "../../builtins/record";
 import { Ema, Rma, Sma, Sum } from "./ma";
 import { Dev, Extreme, Change } from "./stats";
 import { Lag } from "./ma";
@@ -50,6 +51,29 @@ export class Rsi {
     return 100 - 100 / (1 + this.u / this.d);
   }
 }
+
+/** Rsi written into the bar loop for a literal length (its update's arithmetic, fields in locals of the loop). */
+const inlineRsi: InlineEmitter = (s) => {
+  const l = s.lit("length");
+  if (typeof l !== "number" || !(l >= 1) || !Number.isFinite(l)) return null;
+  const n = Math.floor(l);
+  const x = s.a("source");
+  const k = s.stateSlot(Rsi).k;
+  const v = (f: string): string => `$m${k}${f}`;
+  const fields: Array<[string, string]> = [["px", "q"], ["seen", "n"], ["su", "a"], ["sd", "b"], ["u", "u"], ["d", "d"]];
+  s.runLocal(
+    `var ${fields.map(([f, m]) => `${v(m)} = $s${k}.${f}`).join(", ")}, ${v("x")} = NaN, ${v("c")} = NaN, ${v("p")} = 0, ${v("m")} = 0;`,
+    fields.map(([f, m]) => `$s${k}.${f} = ${v(m)};`).join(" "),
+  );
+  const a = String(1 / n);
+  s.before(
+    `${v("x")} = ${x}; ${v("c")} = ${v("x")} - ${v("q")}; ${v("q")} = ${v("x")};\n` +
+      `if (${v("c")} === ${v("c")}) { ${v("p")} = ${v("c")} > 0 ? ${v("c")} : 0; ${v("m")} = ${v("c")} < 0 ? -${v("c")} : 0;\n` +
+      `if (${v("n")} < ${n}) { ${v("a")} += ${v("p")}; ${v("b")} += ${v("m")}; if (++${v("n")} === ${n}) { ${v("u")} = ${v("a")} / ${n}; ${v("d")} = ${v("b")} / ${n}; } }\n` +
+      `else { ${v("u")} = ${a} * ${v("p")} + (1 - ${a}) * ${v("u")}; ${v("d")} = ${a} * ${v("m")} + (1 - ${a}) * ${v("d")}; } }`,
+  );
+  return `(100 - 100 / (1 + ${v("u")} / ${v("d")}))`;
+};
 
 /** [macd, signal, hist]: update returns macd; `r1` signal, `r2` histogram. */
 export class Macd {
@@ -220,3 +244,73 @@ export class Dmi {
     return plus;
   }
 }
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+
+const HLC = [BAR.high, BAR.low, BAR.close] as const;
+
+// the change, then an rma of 23 n bars (1/n smoothing: (1 - 1/n)^(23 n) < 1e-10)
+export const taRsi = taFunction({
+  sig: "rsi(source: series float, length: simple int): series float",
+  doc: "Relative strength index: 100 - 100 / (1 + rma(up) / rma(down)).",
+  lookback: (a) => 23 * a("length") + 1,
+  emit: update(Rsi, sourceLength),
+  inline: inlineRsi,
+});
+export const taMacd = taFunction({
+  sig: "macd(source: series float, fastlen: simple int, slowlen: simple int, siglen: simple int): series [float, float, float]",
+  doc: "MACD: [macd line, signal line, histogram].",
+  lookback: (a) => 12 * Math.max(a("fastlen"), a("slowlen")) + 12 * a("siglen"),
+  emit: update(Macd, (b) => [b.a("source"), b.a("fastlen"), b.a("slowlen"), b.a("siglen")]),
+});
+export const taStoch = taFunction({
+  sig: "stoch(source: series float, high: series float, low: series float, length: series int): series float",
+  doc: "Stochastic: 100 * (source - lowest(low)) / (highest(high) - lowest(low)).",
+  lookback: lengthWindow,
+  emit: update(Stoch, (b) => [b.a("source"), b.a("high"), b.a("low"), b.a("length")]),
+});
+export const taCci = taFunction({
+  sig: "cci(source: series float, length: series int): series float",
+  doc: "Commodity channel index: (src - sma) / (0.015 * dev).",
+  lookback: lengthWindow,
+  emit: update(Cci, sourceLength),
+});
+// the typed price's change needs the previous bar
+export const taMfi = taFunction({
+  sig: "mfi(series: series float, length: series int): series float",
+  doc: "Money flow index over `length` bars.",
+  lookback: (a) => a("length") + 1,
+  emit: update(Mfi, (b) => [b.a("series"), BAR.volume, b.a("length")]),
+});
+// sums of the last n changes
+export const taCmo = taFunction({
+  sig: "cmo(series: series float, length: series int): series float",
+  doc: "Chande momentum oscillator: 100 * (sum of gains - sum of losses) / (sum of gains + sum of losses) over `length` bars.",
+  lookback: (a) => a("length") + 1,
+  emit: update(Cmo, (b) => [b.a("series", b.a("source", "NaN")), b.a("length")]),
+});
+export const taCog = taFunction({
+  sig: "cog(source: series float, length: series int): series float",
+  doc: "Center of gravity: -sum(source[i] * (i + 1)) / sum(source) over `length` bars.",
+  lookback: lengthWindow,
+  emit: update(Cog, sourceLength),
+});
+// the change, then ema(long), then ema(short)
+export const taTsi = taFunction({
+  sig: "tsi(source: series float, short_length: simple int, long_length: simple int): series float",
+  doc: "True strength index, in [-1, 1]: double-smoothed (EMA of `long_length`, then of `short_length`) momentum over double-smoothed absolute momentum.",
+  lookback: (a) => 12 * a("long_length") + 12 * a("short_length") + 1,
+  emit: update(Tsi, (b) => [b.a("source"), b.a("short_length"), b.a("long_length")]),
+});
+export const taWpr = taFunction({
+  sig: "wpr(length: series int): series float",
+  doc: "Williams %R: 100 * (close - highest(high)) / (highest(high) - lowest(low)) over `length` bars.",
+  lookback: lengthWindow,
+  emit: update(Wpr, (b) => [...HLC, b.a("length")]),
+});
+export const taDmi = taFunction({
+  sig: "dmi(diLength: simple int, adxSmoothing: simple int): series [float, float, float]",
+  doc: "Directional movement index: [+DI, -DI, ADX].",
+  lookback: (a) => 23 * a("diLength") + 23 * a("adxSmoothing") + 1,
+  emit: update(Dmi, (b) => [...HLC, b.a("diLength"), b.a("adxSmoothing")]),
+});

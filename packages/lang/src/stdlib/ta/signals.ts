@@ -1,5 +1,6 @@
 // Crosses, barssince, valuewhen, pivots.
 
+import { taFunction, UNBOUNDED, update, type CallEmit } from "../../builtins/record";
 import { Ring } from "../ring";
 import { Lag } from "./ma";
 
@@ -101,3 +102,50 @@ export class PivotLow extends Pivot {
   }
 }
 
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+
+const pair = (b: CallEmit): string[] => [b.a("source1"), b.a("source2")];
+
+export const taCrossover = taFunction({
+  sig: "crossover(source1: series float, source2: series float): series bool",
+  doc: "True when `source1` crosses above `source2` on this bar.",
+  lookback: () => 1,
+  emit: update(Crossover, pair),
+});
+export const taCrossunder = taFunction({
+  sig: "crossunder(source1: series float, source2: series float): series bool",
+  doc: "True when `source1` crosses below `source2` on this bar.",
+  lookback: () => 1,
+  emit: update(Crossunder, pair),
+});
+export const taCross = taFunction({
+  sig: "cross(source1: series float, source2: series float): series bool",
+  doc: "True when the two series cross on this bar.",
+  lookback: () => 1,
+  emit: update(CrossAny, pair),
+});
+export const taBarssince = taFunction({
+  sig: "barssince(condition: series bool): series int",
+  doc: "Bars since `condition` was last true (na before it ever was).",
+  lookback: () => UNBOUNDED,
+  emit: update(Barssince, (b) => [b.a("condition")]),
+});
+export const taValuewhen = taFunction({
+  sig: "valuewhen(condition: series bool, source: series T, occurrence: simple int): series T",
+  doc: "`source` on the `occurrence`-th most recent bar where `condition` was true.",
+  lookback: () => UNBOUNDED,
+  emit: update(Valuewhen, (b) => [b.a("condition"), b.a("source"), b.a("occurrence", "0")]),
+});
+export const taPivothigh = taFunction({
+  sig: ["pivothigh(source: series float, leftbars: series int, rightbars: series int): series float", "pivothigh(leftbars: series int, rightbars: series int): series float"],
+  doc: "The pivot high `rightbars` bars ago, or na.",
+  lookback: (a) => a("leftbars") + a("rightbars"),
+  emit: update(PivotHigh, (b) => [b.a("source", "$H[$i]"), b.a("leftbars"), b.a("rightbars")]),
+});
+export const taPivotlow = taFunction({
+  sig: ["pivotlow(source: series float, leftbars: series int, rightbars: series int): series float", "pivotlow(leftbars: series int, rightbars: series int): series float"],
+  doc: "The pivot low `rightbars` bars ago, or na.",
+  lookback: (a) => a("leftbars") + a("rightbars"),
+  emit: update(PivotLow, (b) => [b.a("source", "$L[$i]"), b.a("leftbars"), b.a("rightbars")]),
+});

@@ -1,6 +1,7 @@
 // Window statistics: stdev, variance, dev, highest/lowest(+bars), range, median, mode, percentrank,
 // correlation, cum, change, roc, rising, falling, all-time max/min.
 
+import { BAR, lengthWindow, sourceLength, taFunction, UNBOUNDED, update } from "../../builtins/record";
 import { Ring } from "../ring";
 import { Lag } from "./ma";
 
@@ -335,3 +336,128 @@ export class AllTimeMin extends AllTime {
     super(false);
   }
 }
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+
+const biased = (b: Parameters<typeof sourceLength>[0]): string[] => [b.a("source"), b.a("length"), b.a("biased", "true")];
+
+export const taStdev = taFunction({
+  sig: "stdev(source: series float, length: series int, biased: series bool = true): series float",
+  doc: "Standard deviation of the last `length` values (population form when biased).",
+  lookback: lengthWindow,
+  emit: update(Stdev, biased),
+});
+export const taVariance = taFunction({
+  sig: "variance(source: series float, length: series int, biased: series bool = true): series float",
+  doc: "Variance of the last `length` values (population form when biased).",
+  lookback: lengthWindow,
+  emit: update(Variance, biased),
+});
+export const taDev = taFunction({
+  sig: "dev(source: series float, length: series int): series float",
+  doc: "Mean absolute deviation from the SMA over `length` values.",
+  lookback: lengthWindow,
+  emit: update(Dev, sourceLength),
+});
+export const taHighest = taFunction({
+  sig: ["highest(source: series float, length: series int): series float", "highest(length: series int): series float"],
+  doc: "Highest value of the last `length` bars.",
+  lookback: lengthWindow,
+  emit: update(Highest, (b) => [b.a("source", BAR.high), b.a("length")]),
+});
+export const taLowest = taFunction({
+  sig: ["lowest(source: series float, length: series int): series float", "lowest(length: series int): series float"],
+  doc: "Lowest value of the last `length` bars.",
+  lookback: lengthWindow,
+  emit: update(Lowest, (b) => [b.a("source", BAR.low), b.a("length")]),
+});
+export const taHighestbars = taFunction({
+  sig: ["highestbars(source: series float, length: series int): series int", "highestbars(length: series int): series int"],
+  doc: "Offset (<= 0) to the highest value of the last `length` bars.",
+  lookback: lengthWindow,
+  emit: (b) => `(${b.state(Highest)}.update(${b.a("source", BAR.high)}, ${b.a("length")}), ${b.state(Highest)}.offset)`,
+});
+export const taLowestbars = taFunction({
+  sig: ["lowestbars(source: series float, length: series int): series int", "lowestbars(length: series int): series int"],
+  doc: "Offset (<= 0) to the lowest value of the last `length` bars.",
+  lookback: lengthWindow,
+  emit: (b) => `(${b.state(Lowest)}.update(${b.a("source", BAR.low)}, ${b.a("length")}), ${b.state(Lowest)}.offset)`,
+});
+export const taRange = taFunction({
+  sig: "range(source: series float, length: series int): series float",
+  doc: "highest - lowest of the last `length` values.",
+  lookback: lengthWindow,
+  emit: update(Range, sourceLength),
+});
+export const taMedian = taFunction({
+  sig: "median(source: series float, length: series int): series float",
+  doc: "Median of the last `length` values.",
+  lookback: lengthWindow,
+  emit: update(Median, sourceLength),
+});
+export const taMode = taFunction({
+  sig: "mode(source: series float, length: series int): series float",
+  doc: "Most frequent of the last `length` values (the smallest on ties).",
+  lookback: lengthWindow,
+  emit: update(Mode, sourceLength),
+});
+export const taPercentrank = taFunction({
+  sig: "percentrank(source: series float, length: series int): series float",
+  doc: "Percent of the previous `length` values that are <= the current one.",
+  lookback: lengthWindow,
+  emit: update(PercentRank, sourceLength),
+});
+export const taCorrelation = taFunction({
+  sig: "correlation(source1: series float, source2: series float, length: series int): series float",
+  doc: "Pearson correlation of the two series over `length` bars.",
+  lookback: lengthWindow,
+  emit: update(Correlation, (b) => [b.a("source1"), b.a("source2"), b.a("length")]),
+});
+export const taCum = taFunction({
+  sig: "cum(source: series float): series float",
+  doc: "Cumulative sum of `source` since the first bar.",
+  lookback: () => UNBOUNDED,
+  emit: update(Cum, (b) => [b.a("source")]),
+});
+export const taChange = taFunction({
+  sig: "change(source: series T, length: series int = 1): series T",
+  doc: "`source - source[length]` (for bools: whether it changed).",
+  lookback: lengthWindow,
+  emit: update(Change, (b) => [b.a("source"), b.a("length", "1")]),
+});
+export const taMom = taFunction({
+  sig: "mom(source: series float, length: series int): series float",
+  doc: "Momentum: `source - source[length]`.",
+  lookback: lengthWindow,
+  emit: update(Change, sourceLength),
+});
+export const taRoc = taFunction({
+  sig: "roc(source: series float, length: series int): series float",
+  doc: "Rate of change: 100 * (source - source[length]) / source[length].",
+  lookback: lengthWindow,
+  emit: update(Roc, sourceLength),
+});
+export const taRising = taFunction({
+  sig: "rising(source: series float, length: series int): series bool",
+  doc: "True when `source` is greater than each of its previous `length` values.",
+  lookback: lengthWindow,
+  emit: update(Rising, sourceLength),
+});
+export const taFalling = taFunction({
+  sig: "falling(source: series float, length: series int): series bool",
+  doc: "True when `source` is less than each of its previous `length` values.",
+  lookback: lengthWindow,
+  emit: update(Falling, sourceLength),
+});
+export const taMax = taFunction({
+  sig: "max(source: series float): series float",
+  doc: "The highest value of `source` since the first bar (na ignored).",
+  lookback: () => UNBOUNDED,
+  emit: update(AllTimeMax, (b) => [b.a("source")]),
+});
+export const taMin = taFunction({
+  sig: "min(source: series float): series float",
+  doc: "The lowest value of `source` since the first bar (na ignored).",
+  lookback: () => UNBOUNDED,
+  emit: update(AllTimeMin, (b) => [b.a("source")]),
+});

@@ -1,6 +1,7 @@
 // Volatility, bands, trend-following and volume: tr, atr, bb, bbw, kc, kcw, supertrend, sar,
 // vwap, obv, accdist.
 
+import { BAR, builtinVariable, lengthWindow, taFunction, UNBOUNDED, update, type CallEmit } from "../../builtins/record";
 import { Ema, Rma } from "./ma";
 import { Stdev } from "./stats";
 
@@ -257,3 +258,94 @@ export class Accdist {
     return this.sum;
   }
 }
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+
+const HLC = [BAR.high, BAR.low, BAR.close] as const;
+const seriesLengthMult = (b: CallEmit): string[] => [b.a("series"), b.a("length"), b.a("mult")];
+const channel = (b: CallEmit): string[] => [b.a("series"), ...HLC, b.a("length"), b.a("mult"), b.a("useTrueRange", "true")];
+
+export const taTr = taFunction({
+  sig: "tr(handle_na: simple bool = false): series float",
+  doc: "True range; on the first bar high - low.",
+  lookback: () => 1,
+  emit: update(Tr, (b) => [...HLC, b.a("handle_na", "false")]),
+});
+export const taTrVariable = builtinVariable({
+  name: "ta.tr",
+  type: "series float",
+  doc: "True range (na on the first bar).",
+  lookback: 1,
+  emit: (b) => `${b.state(Tr)}.update(${HLC.join(", ")}, false)`,
+});
+// rma of the true range, which needs the previous close
+export const taAtr = taFunction({
+  sig: "atr(length: simple int): series float",
+  doc: "Average true range: rma of the true range.",
+  lookback: (a) => 23 * a("length") + 1,
+  emit: update(Atr, (b) => [...HLC, b.a("length")]),
+});
+export const taBb = taFunction({
+  sig: "bb(series: series float, length: series int, mult: simple float): series [float, float, float]",
+  doc: "Bollinger bands: [middle, upper, lower].",
+  lookback: lengthWindow,
+  emit: update(Bb, seriesLengthMult),
+});
+export const taBbw = taFunction({
+  sig: "bbw(series: series float, length: series int, mult: simple float): series float",
+  doc: "Bollinger band width: 100 * (upper - lower) / middle.",
+  lookback: lengthWindow,
+  emit: update(Bbw, seriesLengthMult),
+});
+// an ema of the true range
+export const taKc = taFunction({
+  sig: "kc(series: series float, length: simple int, mult: simple float, useTrueRange: simple bool = true): series [float, float, float]",
+  doc: "Keltner channels: [middle, upper, lower] around an EMA.",
+  lookback: (a) => 12 * a("length") + 1,
+  emit: update(Kc, channel),
+});
+export const taKcw = taFunction({
+  sig: "kcw(series: series float, length: simple int, mult: simple float, useTrueRange: simple bool = true): series float",
+  doc: "Keltner channel width: (upper - lower) / middle.",
+  lookback: (a) => 12 * a("length") + 1,
+  emit: update(Kcw, channel),
+});
+export const taSupertrend = taFunction({
+  sig: "supertrend(factor: series float, atrPeriod: simple int): series [float, int]",
+  doc: "Supertrend: [line, direction (-1 up, 1 down)].",
+  lookback: (a) => 23 * a("atrPeriod") + 1,
+  emit: update(Supertrend, (b) => [...HLC, b.a("factor"), b.a("atrPeriod")]),
+});
+export const taSar = taFunction({
+  sig: "sar(start: simple float, inc: simple float, max: simple float): series float",
+  doc: "Parabolic stop and reverse.",
+  lookback: () => UNBOUNDED,
+  emit: update(Sar, (b) => [...HLC, b.a("start"), b.a("inc"), b.a("max")]),
+});
+export const taVwap = taFunction({
+  sig: "vwap(source: series float): series float",
+  doc: "Volume-weighted average price since the start of the session.",
+  lookback: () => UNBOUNDED,
+  emit: update(Vwap, (b) => [b.a("source"), BAR.volume, BAR.time, b.has("anchor") ? `(${b.a("anchor")} ? 1 : 0)` : "-1", b.a("stdev_mult", "1")]),
+});
+export const taVwapVariable = builtinVariable({
+  name: "ta.vwap",
+  type: "series float",
+  doc: "vwap(hlc3).",
+  lookback: UNBOUNDED,
+  emit: (b) => `${b.state(Vwap)}.update(($H[$i] + $L[$i] + $C[$i]) / 3, $V[$i], $T[$i], -1, 1)`,
+});
+export const taObv = builtinVariable({
+  name: "ta.obv",
+  type: "series float",
+  doc: "On-balance volume.",
+  lookback: UNBOUNDED,
+  emit: (b) => `${b.state(Obv)}.update(${BAR.close}, ${BAR.volume})`,
+});
+export const taAccdist = builtinVariable({
+  name: "ta.accdist",
+  type: "series float",
+  doc: "Accumulation/distribution.",
+  lookback: UNBOUNDED,
+  emit: (b) => `${b.state(Accdist)}.update(${HLC.join(", ")}, ${BAR.volume})`,
+});
