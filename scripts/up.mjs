@@ -185,6 +185,9 @@ async function main() {
   console.log(`Demo API key (demo@example.com): ${key}`);
   console.log(`Try: curl -H "Authorization: Bearer ${key}" ${env.PUBLIC_URL ?? DEFAULTS.PUBLIC_URL}/v1/me\n`);
 
+  step("building the web app (npm run build:web)");
+  run(NPM, ["run", "--silent", "build:web"], { env: childEnv });
+
   step("starting one API and one worker (Ctrl-C stops both)");
   startServices(childEnv);
 }
