@@ -2,7 +2,6 @@
 // request id -> body size and JSON -> 404 outside /v1 -> (under /v1) the check chain ->
 // routing, validation, handler. One error handler renders every refusal as the envelope.
 import express, { Router, type Express } from "express";
-import { pinoHttp } from "pino-http";
 import type { Registry } from "prom-client";
 import { buildOpenApi } from "@barscript/contracts";
 import type { AppDeps } from "./deps";
@@ -10,8 +9,10 @@ import { requestId } from "./http/request-id";
 import { bodyParser } from "./http/body";
 import { errorHandler } from "./http/errors";
 import { notFound } from "./http/not-found";
+import { pathParams } from "./http/input";
 import { healthRouter } from "./ops/health";
 import { createHttpMetrics } from "./ops/metrics";
+import { requestLogger } from "./ops/request-log";
 import { ROUTE_MODULES } from "./routes";
 
 export interface AppExtras {
@@ -19,31 +20,33 @@ export interface AppExtras {
   outside?: Router[];
   /** The app's metrics registry, with collectors the caller added (queue depth); default a new one. */
   metricsRegistry?: Registry;
+  /** /metrics on the public port (default); false when compose.ts serves it on METRICS_PORT. */
+  publicMetrics?: boolean;
 }
 
 export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("query parser", "simple");
+  // Behind an ingress every client would share its address without this (TRUST_PROXY).
+  app.set("trust proxy", deps.config.trustProxy);
   const metrics = createHttpMetrics(deps.collectDefaultMetrics ?? false, extras.metricsRegistry);
 
   app.use(requestId);
-  app.use(pinoHttp({
-    logger: deps.logger,
-    genReqId: (_req, res) => String(res.getHeader("X-Request-Id")),
-    // Secrets never reach logs.
-    redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
-  }));
+  // One line per request from named fields only: no header, query or body reaches the log.
+  app.use(requestLogger(deps.logger));
   app.use(metrics.middleware);
   app.use(bodyParser);
 
   app.use(healthRouter(deps));
-  app.use(metrics.router);
+  // With METRICS_PORT the metrics are served on their own port instead (compose.ts).
+  if (extras.publicMetrics ?? true) app.use(metrics.router);
   const openapi = buildOpenApi(`${deps.config.publicUrl}/v1`);
   app.get("/openapi.json", (_req, res) => { res.json(openapi); });
   for (const router of extras.outside ?? []) app.use(router);
 
   const v1 = Router();
+  v1.use(pathParams(deps.auth.guard("account")));
   for (const register of ROUTE_MODULES) register(v1, deps);
   // Unknown path or method under /v1: the check chain (rows 1-6) answers first, then 404.
   v1.use(deps.auth.guard("account"), notFound);

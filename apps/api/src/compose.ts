@@ -12,27 +12,33 @@ import { createAuthChain } from "./auth";
 import type { ApiConfig } from "./config";
 import { systemClock, type AppDeps, type Clock } from "./deps";
 import { createCursorCodec } from "./http/cursor";
+import { answerClientErrors } from "./http/client-error";
 import { signinPages } from "./pages";
 import { withAppSessions } from "./web/app-session";
 import { webPages } from "./web";
 import { createQueueDashboard } from "./ops/queue-dashboard";
 import { createQueueMetrics } from "./ops/queue-metrics";
+import { serveApiMetrics } from "./ops/metrics-server";
+import { closeRunsContext } from "./runs/context";
 
 export interface RunningApi {
   server: Server;
   port: number;
+  /** The separate metrics port when METRICS_PORT is set. */
+  metricsPort: number | undefined;
   deps: AppDeps;
   close(): Promise<void>;
 }
 
 export async function startApi(config: ApiConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<RunningApi> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: "api" } });
-  const db = createDb(config.databaseUrl);
-  const redis = createRedis(config.redisUrl, "command");
+  // Bounded waits on both stores: an outage answers 503 within seconds instead of holding requests.
+  const db = createDb(config.databaseUrl, { connectTimeoutMs: config.dbConnectTimeoutMs, queryTimeoutMs: config.dbQueryTimeoutMs });
+  const redis = createRedis(config.redisUrl, "command", { commandTimeout: config.redisCommandTimeoutMs });
   const clock = options.clock ?? systemClock;
   const auth = withAppSessions(createAuthChain({ db, limits: createLimits({ redis, prefix: config.redisPrefix }), clock, logger }), { db, clock, config });
   const deps: AppDeps = { config, db, redis, logger, auth, cursors: createCursorCodec(config.appSecret), clock, collectDefaultMetrics: true };
-  const dashboard = createQueueDashboard({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, adminToken: config.adminToken });
+  const dashboard = createQueueDashboard({ db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, adminToken: config.adminToken });
   const metricsRegistry = new Registry();
   const queueMetrics = createQueueMetrics({
     registry: metricsRegistry,
@@ -40,8 +46,9 @@ export async function startApi(config: ApiConfig, options: { clock?: Clock; logg
     redisPrefix: config.redisPrefix,
     onError: (error) => logger.warn({ err: error }, "queue counts unavailable for /metrics"),
   });
-  const app = createApp(deps, { outside: [signinPages(deps), webPages(deps), ...(dashboard ? [dashboard.router] : [])], metricsRegistry });
+  const app = createApp(deps, { outside: [signinPages(deps), webPages(deps), ...(dashboard ? [dashboard.router] : [])], metricsRegistry, publicMetrics: config.metricsPort === undefined });
   const server = createServer(app);
+  answerClientErrors(server);
   // Long polls hold up to 60 s: keep idle sockets longer than that behind a load balancer.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -50,9 +57,11 @@ export async function startApi(config: ApiConfig, options: { clock?: Clock; logg
     server.listen(config.port, resolve);
   });
   const port = (server.address() as AddressInfo).port;
+  const metricsServer = config.metricsPort === undefined ? null : await serveApiMetrics(metricsRegistry, config.metricsPort);
   return {
     server,
     port,
+    metricsPort: metricsServer?.port,
     deps,
     async close() {
       // Stop taking connections, let answers in flight finish, then release resources.
@@ -60,6 +69,9 @@ export async function startApi(config: ApiConfig, options: { clock?: Clock; logg
       await auth.close();
       await dashboard?.close();
       await queueMetrics.close();
+      await metricsServer?.close();
+      // The run endpoints' queue and pub/sub watcher, opened on first use.
+      await closeRunsContext(deps);
       await db.$disconnect();
       redis.disconnect();
     },

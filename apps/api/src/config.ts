@@ -11,8 +11,32 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().default("http://localhost:8080"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ADMIN_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  TRUST_PROXY: z.string().default("false"),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4_000),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_500),
+  VALIDATION_THREADS: z.coerce.number().int().min(1).max(16).default(2),
 });
+
+/** Express's `trust proxy`: false (the socket's address is the client), true, a hop count, or addresses/CIDRs/names. */
+export type TrustProxy = boolean | number | string;
+
+/**
+ * TRUST_PROXY as Express takes it: "false"/"true", a number of hops, or a comma-separated list
+ * of addresses, CIDR ranges or Express's names (loopback, linklocal, uniquelocal).
+ */
+export function parseTrustProxy(raw: string): TrustProxy {
+  const text = raw.trim().toLowerCase();
+  if (text === "false" || text === "0") return false;
+  if (text === "true") return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const parts = raw.split(",").map((p) => p.trim()).filter((p) => p !== "");
+  const valid = parts.every((p) => /^(loopback|linklocal|uniquelocal)$/i.test(p) || /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(p));
+  if (parts.length === 0 || !valid) throw new ConfigError("invalid configuration: TRUST_PROXY: must be true, false, a hop count, or comma-separated addresses, CIDRs, loopback, linklocal or uniquelocal");
+  return parts.join(",");
+}
 
 export interface ApiConfig {
   databaseUrl: string;
@@ -23,7 +47,16 @@ export interface ApiConfig {
   publicUrl: string;
   logLevel: string;
   adminToken: string | undefined;
+  /** Set: /metrics is served on this port only (0: any free port), not on PORT. Unset: on PORT. */
+  metricsPort?: number | undefined;
   workerConcurrency: number;
+  /** Express's `trust proxy` (client addresses for the failed-key guard and sign-in throttles). */
+  trustProxy: TrustProxy;
+  dbConnectTimeoutMs: number;
+  dbQueryTimeoutMs: number;
+  redisCommandTimeoutMs: number;
+  /** Threads that validate scripts off the event loop. */
+  validationThreads: number;
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +87,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ""),
     logLevel: e.LOG_LEVEL,
     adminToken: e.ADMIN_TOKEN,
+    metricsPort: e.METRICS_PORT,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+    validationThreads: e.VALIDATION_THREADS,
   };
 }

@@ -1,9 +1,8 @@
-export { createDb, poolOf, type Db } from "./client";
+export { createDb, poolOf, DatabaseUnavailableError, type Db, type DbOptions } from "./client";
 export { query, execute, statement, type Statement } from "./sql";
 export { migrate, ensureDatabase, readMigrations } from "./migrate/runner";
 export { MIGRATIONS_DIR } from "./migrate/paths";
 export { loadDbConfig } from "./config";
-export { copyOutBinary, parseBinaryCopy, sqlLiteral, type CopyTuple } from "./copy";
 export { Prisma } from "./generated/client";
 export type * from "./generated/models";
 export * as enums from "./generated/enums";

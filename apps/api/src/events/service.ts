@@ -20,6 +20,8 @@ import type { AppDeps } from "../deps";
 import type { AuthContext } from "../http/auth-plugin";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 import { writeStreamed } from "../http/stream";
+import { rowsThatFit } from "../http/page-bytes";
+import { toApiError } from "../http/errors";
 
 export interface EventQuery {
   owner?: string | undefined;
@@ -76,8 +78,7 @@ export async function locateDefinition(deps: AppDeps, auth: AuthContext, slug: s
   try {
     ({ script } = await locateScript(deps.db, { accountId: auth.accountId, handle: auth.handle }, slug, { owner: query.owner, kind: query.kind }));
   } catch (error) {
-    if (error instanceof ScriptsError) throw new ApiError(error.reason, error.message);
-    throw error;
+    throw error instanceof ScriptsError ? toApiError(error) : error;
   }
   if (script.kind !== "definition") throw new ApiError("invalid_request", `"${script.slug}" is ${script.kind === "indicator" ? "an" : "a"} ${script.kind}; only definitions have events.`);
   return { id: script.id, slug: script.slug };
@@ -98,7 +99,12 @@ export async function sendEventsPage(deps: AppDeps, res: Response, filter: Event
   const limit = parseLimit(query.limit, PAGE_LIMITS.events);
   const after = decodeKey(deps, list, query.cursor);
   const page = await listEvents(deps.db, filter, limit, after);
-  res.status(200).json({ events: page.rows.map(serializeEvent), next_cursor: page.next ? deps.cursors.encode(list, page.next) : null });
+  const events = page.rows.map(serializeEvent);
+  // Bounded by bytes too: a shorter page continues after its last event.
+  const fit = rowsThatFit(events);
+  const last = page.rows[fit - 1];
+  const next: EventKey | null = fit < events.length && last ? [last.time.getTime(), last.id.toString()] : page.next;
+  res.status(200).json({ events: events.slice(0, fit), next_cursor: next ? deps.cursors.encode(list, next) : null });
 }
 
 /** CSV in Event order (`id,time,name,message,instrument,timeframe,price,run_id`), streamed. */

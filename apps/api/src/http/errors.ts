@@ -1,7 +1,13 @@
-// One error handler for every refusal: the JSON error envelope, never a stack trace.
+// One error handler for every refusal: the JSON error envelope, never a stack trace. Every
+// error that is not already an ApiError is translated here, once: the domain's refusals
+// (ScriptsError) to their code, outages of Postgres or Redis to 503 busy, anything else 500.
 import type { ErrorRequestHandler, Response } from "express";
 import { ApiError, errorEnvelope } from "@barscript/contracts";
+import { DatabaseUnavailableError, Prisma, ScriptsError } from "@barscript/db";
+import { RedisUnavailableError } from "@barscript/queue";
 import type { Logger } from "pino";
+
+export const OUTAGE_RETRY_AFTER = 5;
 
 export function sendError(res: Response, error: ApiError): void {
   if (error.retryAfter !== undefined) res.setHeader("Retry-After", String(Math.ceil(error.retryAfter)));
@@ -9,19 +15,61 @@ export function sendError(res: Response, error: ApiError): void {
   res.status(error.status).json(errorEnvelope(error));
 }
 
-/** Errors that are not ours: infrastructure outages become 503 busy, everything else 500. */
-function translate(error: unknown): ApiError {
+/** Node's socket failures (BullMQ's own connections, a driver that passed one through). */
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ECONNABORTED"]);
+/** Prisma: server unreachable or timed out (P1001, P1002, P1008), connection closed (P1017), pool timeout (P2024), transaction could not start (P2028). */
+const PRISMA_OUTAGE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
+/** What Prisma's pg adapter reports for a socket failure. */
+const ADAPTER_OUTAGE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+
+/** Postgres SQLSTATE of an outage: connection exception (08), insufficient resources (53), shutdown (57P01-57P03). */
+function isOutageSqlState(code: string): boolean {
+  return code.startsWith("08") || code.startsWith("53") || /^57P0[123]$/.test(code);
+}
+
+function adapterKind(error: Prisma.PrismaClientKnownRequestError): string | undefined {
+  const meta = error.meta as { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } } | undefined;
+  const cause = meta?.driverAdapterError?.cause;
+  if (typeof cause?.originalCode === "string" && isOutageSqlState(cause.originalCode)) return "postgres-outage";
+  return typeof cause?.kind === "string" ? cause.kind : undefined;
+}
+
+/** Postgres or Redis unreachable, refusing, cut off or silent: decided by class and code, never by message. */
+export function isOutage(error: unknown, depth = 0): boolean {
+  if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError) return true;
+  if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    const kind = adapterKind(error);
+    if (PRISMA_OUTAGE_CODES.has(error.code) || kind === "postgres-outage" || (kind !== undefined && ADAPTER_OUTAGE_KINDS.has(kind))) return true;
+  }
+  if (typeof error !== "object" || error === null) return false;
+  const e = error as { name?: unknown; code?: unknown; severity?: unknown; cause?: unknown };
+  if (e.name === "MaxRetriesPerRequestError") return true;
+  if (typeof e.code === "string" && (NETWORK_CODES.has(e.code) || (typeof e.severity === "string" && isOutageSqlState(e.code)))) return true;
+  // Prisma and BullMQ sometimes wrap the driver's error: look one or two levels down.
+  return depth < 3 && e.cause !== undefined && isOutage(e.cause, depth + 1);
+}
+
+function fromScripts(error: ScriptsError): ApiError {
+  const options: ConstructorParameters<typeof ApiError>[2] = {};
+  if (error.extra.latestVersion !== undefined) options.details = { latest_version: error.extra.latestVersion };
+  if (error.extra.diagnostics) options.diagnostics = error.extra.diagnostics;
+  return new ApiError(error.reason, error.message, options);
+}
+
+/** The one translation of any error into the API's: refusals keep their code, outages are 503, the rest 500. */
+export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  if (/ECONNREFUSED|ENOTFOUND|Connection is closed|connect ETIMEDOUT|Can't reach database|Stream isn't writeable|max retries|terminating connection/i.test(message)) {
-    return new ApiError("busy", "A service the API depends on is briefly unavailable; try again shortly.", { status: 503, retryAfter: 5 });
+  if (error instanceof ScriptsError) return fromScripts(error);
+  if (isOutage(error)) {
+    return new ApiError("busy", "A service the API depends on is briefly unavailable; try again shortly.", { status: 503, retryAfter: OUTAGE_RETRY_AFTER });
   }
   return new ApiError("internal", "Something went wrong on our side; try again.");
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const apiError = translate(error);
+    const apiError = toApiError(error);
     if (apiError.status >= 500) {
       logger.error({ err: error, requestId: res.locals["requestId"], path: req.path }, "request failed");
     }

@@ -10,6 +10,7 @@ import { defineRoute } from "../http/define-route";
 import { runsContext } from "../runs/context";
 import { normalizeWait } from "../runs/params";
 import { startRun, toJson, waitForRun } from "../runs/service";
+import { rawInputs } from "../runs/inputs";
 import { DEFAULT_COLLECT_BARS } from "@barscript/marketdata";
 import { clientGone } from "./runs";
 
@@ -44,7 +45,7 @@ export function registerCollectRoutes(router: Router, deps: AppDeps): void {
           from: body.from,
           to: body.to,
           bars: body.bars,
-          inputs: body.inputs,
+          inputs: rawInputs(req.body),
         },
         { idempotencyKey: null, source: "api", defaultBars: DEFAULT_COLLECT_BARS, requireKind: "definition" },
       );

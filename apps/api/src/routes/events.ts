@@ -18,7 +18,7 @@ export function registerEventRoutes(router: Router, deps: AppDeps): void {
       await streamEventsCsv(deps, res, filter, `${script.slug}-events`);
       return;
     }
-    await sendEventsPage(deps, res, filter, `events:${script.id}`, query);
+    await sendEventsPage(deps, res, filter, `events:${script.id}:${auth.accountId}`, query);
   });
 
   // #18

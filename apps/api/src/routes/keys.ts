@@ -16,7 +16,7 @@ export function registerKeys(router: Router, deps: AppDeps): void {
     const limit = parseLimit(query.limit, PAGE_LIMITS.keys);
     let after: { createdAt: Date; id: string } | undefined;
     if (query.cursor !== undefined) {
-      const [createdAt, id] = deps.cursors.decode(LIST, query.cursor);
+      const [createdAt, id] = deps.cursors.decode(`${LIST}:${caller.accountId}`, query.cursor);
       const at = typeof createdAt === "string" ? new Date(createdAt) : new Date(Number.NaN);
       if (typeof id !== "string" || Number.isNaN(at.getTime())) throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
       after = { createdAt: at, id };
@@ -24,7 +24,7 @@ export function registerKeys(router: Router, deps: AppDeps): void {
     const page = await listApiKeys(deps.db, caller.accountId, after ? { limit, after } : { limit });
     res.json({
       data: page.keys.map(apiKeyJson),
-      next_cursor: page.next ? deps.cursors.encode(LIST, [page.next.createdAt.toISOString(), page.next.id]) : null,
+      next_cursor: page.next ? deps.cursors.encode(`${LIST}:${caller.accountId}`, [page.next.createdAt.toISOString(), page.next.id]) : null,
     });
   });
 }

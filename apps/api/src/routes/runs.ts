@@ -6,8 +6,10 @@ import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 import { defineRoute } from "../http/define-route";
+import { rowsThatFit } from "../http/page-bytes";
 import { runsContext, type RunsContext } from "../runs/context";
 import { idempotencyKeyOf, normalizeWait } from "../runs/params";
+import { rawInputs } from "../runs/inputs";
 import { definitionResults } from "../events/results";
 import { studyResults } from "../studies/results";
 import { assertResultsReadable, outputsPage, streamOutputsCsv } from "../runs/results";
@@ -63,7 +65,7 @@ export function registerRuns(router: Router, deps: AppDeps): void {
       const key = res.locals["idempotencyKey"] as string | null;
       const wait = res.locals["wait"] as number;
       const sp = spans(deps.logger, "");
-      const started = await startRun(ctx, auth, body, { idempotencyKey: key, source: runSource(res), defaultBars: 5_000, spans: sp });
+      const started = await startRun(ctx, auth, { ...body, inputs: rawInputs(req.body) }, { idempotencyKey: key, source: runSource(res), defaultBars: 5_000, spans: sp });
       const run = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res), sp);
       if (!started.created) res.setHeader("Idempotent-Replayed", "true");
       res.status(started.created ? 202 : 200).json(await toJson(ctx, run, auth));
@@ -79,16 +81,18 @@ export function registerRuns(router: Router, deps: AppDeps): void {
     const limit = parseLimit(query.limit, PAGE_LIMITS.runs);
     let after: [string, string] | null = null;
     if (query.cursor) {
-      const values = deps.cursors.decode("runs", query.cursor);
+      const values = deps.cursors.decode(`runs:${auth.accountId}`, query.cursor);
       if (values.length !== 2 || typeof values[0] !== "string" || typeof values[1] !== "string") throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
       after = [values[0], values[1]];
     }
     const page = await listRuns(ctx, auth, { status: query.status, script: query.script, kind: query.kind }, limit, after);
     const handles = await ownerHandles(deps.db, page.runs);
-    res.json({
-      data: page.runs.map((r) => serializeRun(r, handles.get(r.scriptOwnerId) ?? "unknown")),
-      next_cursor: page.next ? deps.cursors.encode("runs", page.next) : null,
-    });
+    const data = page.runs.map((r) => serializeRun(r, handles.get(r.scriptOwnerId) ?? "unknown"));
+    // Bounded by bytes as well as rows: a shorter page continues after its last run.
+    const fit = rowsThatFit(data);
+    const last = page.runs[fit - 1];
+    const next: [string, string] | null = fit < data.length && last ? [last.createdAt.toISOString(), last.id] : page.next;
+    res.json({ data: data.slice(0, fit), next_cursor: next ? deps.cursors.encode(`runs:${auth.accountId}`, next) : null });
   });
 
   // #21 GET /runs/{run_id}

@@ -5,12 +5,13 @@ import type { Response, Router } from "express";
 import type { z } from "zod";
 import { ApiError, type ScriptBodySchema, type ScriptPatchSchema, type ValidateBodySchema } from "@barscript/contracts";
 import {
-  ScriptsError, createScriptService, deleteScript, listScripts, listVersions, locateScript, readScript, updateScriptMeta,
+  ScriptsError, checkFiles, createScriptService, deleteScript, listScripts, listVersions, locateScript, readScript, updateScriptMeta,
   type Caller, type ScriptKey, type ScriptRecord, type ScriptService, type VersionRecord,
 } from "@barscript/db";
 import { validate } from "@barscript/lang";
 import type { AppDeps } from "../deps";
 import { defineRoute } from "../http/define-route";
+import { toApiError } from "../http/errors";
 import { authOf } from "../http/auth-plugin";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 
@@ -21,20 +22,12 @@ type PutBody = Omit<ScriptBody, "slug"> & { slug?: string | undefined };
 type ValidateBody = z.infer<typeof ValidateBodySchema>;
 type PatchBody = z.infer<typeof ScriptPatchSchema>;
 
-/** ScriptsError (packages/db) as the API's error envelope. */
-export function toApiError(error: unknown): unknown {
-  if (!(error instanceof ScriptsError)) return error;
-  const options: ConstructorParameters<typeof ApiError>[2] = {};
-  if (error.extra.latestVersion !== undefined) options.details = { latest_version: error.extra.latestVersion };
-  if (error.extra.diagnostics) options.diagnostics = error.extra.diagnostics;
-  return new ApiError(error.reason, error.message, options);
-}
-
+/** Refusals of the scripts service become the API's error in one place (http/errors.ts). */
 export async function mapped<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw toApiError(error);
+    throw error instanceof ScriptsError ? toApiError(error) : error;
   }
 }
 
@@ -95,7 +88,8 @@ export function createScriptsModule(service?: ScriptService) {
     // #10
     defineRoute<{ limit?: string; cursor?: string; kind?: Kind }, unknown>(router, deps.auth, 10, async (_req, res, { query }) => {
       const caller = callerOf(res);
-      const list = `scripts:${query.kind ?? "*"}`;
+      // A list of the caller's own: another account's cursor of the same kind is refused.
+      const list = `scripts:${query.kind ?? "*"}:${caller.accountId}`;
       const after = query.cursor !== undefined ? (cursors.decode(list, query.cursor) as ScriptKey) : undefined;
       if (after && (typeof after[0] !== "string" || typeof after[1] !== "string")) throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
       const page = await listScripts(db, caller.accountId, { limit: parseLimit(query.limit, PAGE_LIMITS.scripts), after, kind: query.kind });
@@ -118,6 +112,9 @@ export function createScriptsModule(service?: ScriptService) {
       if (body.slug !== undefined && body.slug !== slug) {
         throw new ApiError("invalid_request", "Field `slug`: a save cannot rename; use PATCH /v1/scripts/{slug} with a new slug.");
       }
+      // API.md handling order: the body's fields (400) before the resource (404).
+      if (body.base_version === undefined) throw new ApiError("invalid_request", "Field `base_version` is required: the version this save is based on.");
+      await mapped(async () => checkFiles(body.files));
       const caller = callerOf(res);
       const outcome = await mapped(async () => {
         const located = await locateScript(db, caller, slug, { owner: query.owner, kind: query.kind, write: true });

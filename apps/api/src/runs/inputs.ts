@@ -2,6 +2,7 @@
 // the wrong type are 400 invalid_request naming the input. Values omitted keep their default.
 import { ApiError } from "@barscript/contracts";
 import type { InputSpec } from "@barscript/lang";
+import { lookupName, nameEntries, nameRecord } from "../http/names";
 
 export type InputValue = number | string | boolean;
 
@@ -45,12 +46,39 @@ function checkOne(spec: InputSpec, value: InputValue): void {
 }
 
 export function checkInputs(specs: readonly InputSpec[], given: Record<string, InputValue> | undefined): Record<string, InputValue> {
-  const out: Record<string, InputValue> = {};
+  const out = nameRecord<InputValue>();
   const byName = new Map(specs.map((s) => [s.name, s]));
-  for (const [name, value] of Object.entries(given ?? {})) {
+  for (const [name, value] of nameEntries(given)) {
     const spec = byName.get(name);
     if (!spec) throw new ApiError("invalid_request", `Input \`${name}\` is not an input of this script${specs.length ? ` (inputs: ${specs.map((s) => s.name).join(", ")})` : ""}.`);
     checkOne(spec, value);
+    out[name] = value;
+  }
+  return out;
+}
+
+/** The script's inputs with their defaults, then the given values over them (no prototype: any name is a key). */
+export function inputsWithDefaults(specs: readonly InputSpec[], given: Record<string, InputValue>): Record<string, InputValue> {
+  const out = nameRecord<InputValue>();
+  for (const spec of specs) if (spec.default !== null) out[spec.name] = spec.default;
+  for (const [name, value] of nameEntries(given)) out[name] = value;
+  return out;
+}
+
+/**
+ * The `inputs` object exactly as the client sent it. Schema validation rebuilds objects and drops
+ * a `__proto__` key, so the run routes take the names from the raw body (each value checked
+ * here) and every user-chosen name is an ordinary key.
+ */
+export function rawInputs(body: unknown): Record<string, InputValue> | undefined {
+  const inputs = lookupName(body as Record<string, unknown> | undefined, "inputs");
+  if (inputs === undefined) return undefined;
+  if (typeof inputs !== "object" || inputs === null || Array.isArray(inputs)) throw new ApiError("invalid_request", "Field `inputs`: must be an object.");
+  const out = nameRecord<InputValue>();
+  for (const [name, value] of nameEntries(inputs as Record<string, unknown>)) {
+    if (typeof value !== "number" && typeof value !== "string" && typeof value !== "boolean") {
+      throw new ApiError("invalid_request", `Field \`inputs.${name}\`: must be a number, a string or a boolean.`);
+    }
     out[name] = value;
   }
   return out;

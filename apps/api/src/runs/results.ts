@@ -5,6 +5,8 @@ import { ApiError } from "@barscript/contracts";
 import { listOutputChunks, readOutputChunk, readOutputChunks, type DecodedChunk, type Run } from "@barscript/db";
 import type { RunsContext } from "./context";
 import { writeStreamed } from "../http/stream";
+import { nameRecord } from "../http/names";
+import { jsonBytes, MAX_PAGE_BYTES } from "../http/page-bytes";
 
 export type Point = Record<string, number | null>;
 
@@ -19,28 +21,70 @@ export function assertResultsReadable(run: Run, now: Date): void {
   }
 }
 
-function pointOf(chunk: DecodedChunk, i: number): Point {
-  const p: Point = { t: chunk.time[i] as number };
-  chunk.names.forEach((name, k) => {
+/** The point's time column. */
+export const TIME_COLUMN = "t";
+
+/**
+ * Output names as point keys and CSV columns: `t` is the time column, so an output named `t`
+ * (or one that collides after that) takes the derive rule's next free `_2`, `_3`, ... name.
+ */
+export function columnNames(names: readonly string[]): string[] {
+  const used = new Set<string>([TIME_COLUMN]);
+  return names.map((name) => {
+    let unique = name;
+    for (let i = 2; used.has(unique); i++) unique = `${name}_${i}`;
+    used.add(unique);
+    return unique;
+  });
+}
+
+function pointOf(chunk: DecodedChunk, columns: readonly string[], i: number): Point {
+  // No prototype: an output named `__proto__` or `constructor` is an ordinary key.
+  const p: Point = nameRecord<number | null>([[TIME_COLUMN, chunk.time[i] as number]]);
+  columns.forEach((name, k) => {
     const v = (chunk.values[k] as Float64Array)[i] as number;
     p[name] = Number.isNaN(v) ? null : v;
   });
   return p;
 }
 
+/** JSON bytes of a point: its keys are fixed per chunk, so only the numbers vary. */
+function pointBytes(columns: readonly string[]): (p: Point) => number {
+  const keyBytes = [TIME_COLUMN, ...columns].reduce((n, name) => n + jsonBytes(name) + 2, 2);
+  return (p) => {
+    let n = keyBytes;
+    for (const name in p) n += String(p[name]).length;
+    return n;
+  };
+}
+
 export async function outputsPage(ctx: RunsContext, run: Run, offset: number, limit: number): Promise<{ points: Point[]; next: number | null }> {
   const chunks = await readOutputChunks(ctx.deps.db, run.id, offset, limit);
   const points: Point[] = [];
   let total = 0;
+  let bytes = 0;
+  let full = false;
   for (const c of chunks) {
     total = Math.max(total, c.firstIndex + c.pointCount);
+    if (full) continue;
+    const columns = columnNames(c.names);
+    const size = pointBytes(columns);
     const s = Math.max(0, offset - c.firstIndex);
     const e = Math.min(c.pointCount, offset + limit - c.firstIndex);
-    for (let i = s; i < e; i++) points.push(pointOf(c, i));
+    for (let i = s; i < e; i++) {
+      const point = pointOf(c, columns, i);
+      bytes += size(point) + 1;
+      // Bounded by bytes as well as rows: the cursor continues after the last point given.
+      if (bytes > MAX_PAGE_BYTES && points.length > 0) {
+        full = true;
+        break;
+      }
+      points.push(point);
+    }
   }
   const end = offset + points.length;
   const written = (run.summary as { outputs?: number } | null)?.outputs ?? total;
-  return { points, next: points.length === limit && end < written ? end : null };
+  return { points, next: (full || points.length === limit) && end < written ? end : null };
 }
 
 const cell = (v: number): string => (Number.isNaN(v) ? "" : String(v));
@@ -63,7 +107,7 @@ export async function streamOutputsCsv(ctx: RunsContext, run: Run, res: Response
       if (!chunk) continue;
       if (!headerSent) {
         names = chunk.names;
-        await writeStreamed(res, `${["t", ...names].map(csvField).join(",")}\n`);
+        await writeStreamed(res, `${[TIME_COLUMN, ...columnNames(names)].map(csvField).join(",")}\n`);
         headerSent = true;
       }
       // Rows in slices of ~1,000 so one write stays small and backpressure is honoured.
@@ -78,7 +122,7 @@ export async function streamOutputsCsv(ctx: RunsContext, run: Run, res: Response
         await writeStreamed(res, text);
       }
     }
-    if (!headerSent) await writeStreamed(res, `${["t", ...names].map(csvField).join(",")}\n`);
+    if (!headerSent) await writeStreamed(res, `${[TIME_COLUMN, ...columnNames(names)].map(csvField).join(",")}\n`);
     res.end();
   } catch {
     res.destroy();

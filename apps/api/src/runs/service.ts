@@ -26,8 +26,9 @@ import { enqueueRun } from "@barscript/queue";
 import type { ScriptInterface } from "@barscript/lang";
 import type { AuthContext } from "../http/auth-plugin";
 import type { RunsContext } from "./context";
-import { checkInputs, type InputValue } from "./inputs";
-import { ChunkTimesCache, lookupSeries } from "./series";
+import { checkInputs, inputsWithDefaults, type InputValue } from "./inputs";
+import { toApiError } from "../http/errors";
+import { ChunkTimesCache, lookupSeries } from "@barscript/marketdata";
 
 /** API.md "Limits, precisely": queue cap = runs at once + 4 API runs queued or running. */
 export const QUEUE_EXTRA = 4;
@@ -96,8 +97,7 @@ export async function publish(ctx: RunsContext, runId: string, message: RunMessa
 }
 
 export function scriptsError(error: unknown): unknown {
-  if (error instanceof ScriptsError) return new ApiError(error.reason, error.message);
-  return error;
+  return error instanceof ScriptsError ? toApiError(error) : error;
 }
 
 /** The caller's own run by id; another account's run is 404, never 403. */
@@ -129,7 +129,10 @@ export async function waitForRun(ctx: RunsContext, auth: AuthContext, run: Run, 
       finalCarried,
     );
     sp?.mark("waited");
-    return latest;
+    // The wait ended without a final state seen on the channel (a message lost in a Redis
+    // reconnect, a worker that died before publishing): the stored run is the answer, never the
+    // snapshot read before the wait.
+    return isFinal(latest) ? latest : (await findRun(db, run.id)) ?? latest;
   } finally {
     await lease.release().catch(() => undefined);
     sp?.mark("waitRelease");
@@ -174,12 +177,6 @@ export interface Started {
   created: boolean;
 }
 
-function defaultsOf(iface: ScriptInterface): Record<string, InputValue> {
-  const out: Record<string, InputValue> = {};
-  for (const input of iface.inputs) if (input.default !== null) out[input.name] = input.default;
-  return out;
-}
-
 export async function startRun(ctx: RunsContext, auth: AuthContext, request: StartRequest, options: StartOptions): Promise<Started> {
   const db = ctx.deps.db;
   const now = ctx.deps.clock.now();
@@ -218,7 +215,7 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   }
   const timeframe = request.timeframe as Timeframe;
   const given = checkInputs(iface.inputs ?? [], request.inputs);
-  const inputs = { ...defaultsOf(iface), ...given };
+  const inputs = inputsWithDefaults(iface.inputs ?? [], given);
   sp?.mark("instrument");
 
   // Window, moved to the plan's history start.

@@ -2,7 +2,20 @@
 // is read once after subscribing (so a change between the first read and the subscription is not
 // missed), then again only when its channel says something changed.
 import type { Redis } from "ioredis";
-import { createRedis, runChannel } from "@barscript/queue";
+import { createRedis, RedisUnavailableError, runChannel } from "@barscript/queue";
+
+/** A subscription Redis does not confirm this fast is an outage: the long poll answers 503 instead of hanging. */
+export const SUBSCRIBE_TIMEOUT_MS = 3_000;
+
+function subscribeWithin(sub: Redis, channel: string, ms: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new RedisUnavailableError(new Error(`SUBSCRIBE not confirmed in ${ms} ms`))), ms);
+    sub.subscribe(channel).then(
+      () => { clearTimeout(timer); resolve(); },
+      (error: unknown) => { clearTimeout(timer); reject(new RedisUnavailableError(error)); },
+    );
+  });
+}
 
 export class RunWatcher {
   private subscriber: Redis | null = null;
@@ -33,7 +46,14 @@ export class RunWatcher {
     }
     set.add(listener);
     const sub = this.connection();
-    if (set.size === 1) await sub.subscribe(channel);
+    if (set.size === 1) {
+      try {
+        await subscribeWithin(sub, channel, SUBSCRIBE_TIMEOUT_MS);
+      } catch (error) {
+        this.listeners.delete(channel);
+        throw error;
+      }
+    }
     return async () => {
       const current = this.listeners.get(channel);
       if (!current) return;

@@ -51,6 +51,11 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
     logLevel: "silent",
     adminToken: undefined,
     workerConcurrency: 1,
+    trustProxy: false,
+    dbConnectTimeoutMs: 3_000,
+    dbQueryTimeoutMs: 4_000,
+    redisCommandTimeoutMs: 2_500,
+    validationThreads: 1,
     ...options.config,
   };
   const clock = options.clock ?? systemClock;
