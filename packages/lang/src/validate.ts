@@ -3,6 +3,7 @@
 
 import { DiagnosticSink, findDeclaration, IdCounters, MAX_DIAGNOSTICS } from "./check";
 import { deriveInterface } from "./derive/interface";
+import { Code } from "./language/codes";
 import { parse } from "./language/parser";
 import { Linker } from "./link/linker";
 import type { CheckedProgram, UsedDefinition } from "./link/program";
@@ -37,7 +38,7 @@ export async function validate(files: SourceFile[], opts: ValidateOptions): Prom
     // The parser and checker refuse deep input with `too_complex` at its place; a stack overflow
     // anywhere else (a combination of depths under each limit) is refused the same way, whole.
     if (!(e instanceof RangeError) || !/call stack/i.test(e.message)) throw e;
-    sink.report("lint", "too_complex", "The script nests too deeply to be checked: split long expressions into variables and functions.", { file: "main.pine", line: 1, column: 1, endLine: 1, endColumn: 1 });
+    sink.report("lint", Code.too_complex, "The script nests too deeply to be checked: split long expressions into variables and functions.", { file: "main.pine", line: 1, column: 1, endLine: 1, endColumn: 1 });
     return { valid: false, kind: null, title: null, interface: null, dependencies: [], checked: null, diagnostics: sink.list };
   }
 }
@@ -72,7 +73,7 @@ async function linkUses(entry: CheckedProgram["entry"], linker: Linker, sink: Di
     if (!resolved) continue;
     const id = `${resolved.owner}/${resolved.slug}`;
     if (defStack.includes(id)) {
-      sink.report("link", "import_cycle", `Use cycle through '${id}'.`, req.span);
+      sink.report("link", Code.import_cycle, `Use cycle through '${id}'.`, req.span);
       continue;
     }
     const defSink = new DiagnosticSink();
@@ -80,13 +81,13 @@ async function linkUses(entry: CheckedProgram["entry"], linker: Linker, sink: Di
     const r = await validateWith(resolved.files, defLinker, defSink, [...defStack, id]);
     if (!r.valid || !r.checked || !r.interface) {
       const first = defSink.list.find((d) => d.severity === "error");
-      sink.report("link", "invalid_dependency", `Definition '${id}' version ${resolved.version} has errors (${first?.message ?? "invalid"}).`, req.span);
+      sink.report("link", Code.invalid_dependency, `Definition '${id}' version ${resolved.version} has errors (${first?.message ?? "invalid"}).`, req.span);
       continue;
     }
     const known = new Set(r.interface.events.map((e) => e.name));
     const unknown = (req.events ?? []).filter((e) => !known.has(e));
     if (unknown.length > 0) {
-      sink.report("link", "wrong_argument", `Definition '${id}' has no event ${unknown.map((e) => `"${e}"`).join(", ")} (it has: ${[...known].join(", ") || "none"}).`, req.eventsSpan ?? req.span);
+      sink.report("link", Code.wrong_argument, `Definition '${id}' has no event ${unknown.map((e) => `"${e}"`).join(", ")} (it has: ${[...known].join(", ") || "none"}).`, req.eventsSpan ?? req.span);
     }
     out.push({ owner: resolved.owner, slug: resolved.slug, version: resolved.version, events: req.events, program: r.checked, interface: r.interface });
   }

@@ -2,6 +2,7 @@
 // counters shared by all files of one program so ids are unique in the CheckedProgram.
 
 import type { Span } from "../language/ast";
+import type { DiagnosticCode } from "../language/codes";
 import { diagnostic } from "../language/diagnostics";
 import type { Diagnostic, Severity, Stage } from "../types";
 
@@ -19,7 +20,7 @@ export class DiagnosticSink {
 
   constructor(readonly max: number = MAX_DIAGNOSTICS) {}
 
-  report(stage: Stage, code: string, message: string, span: Span, severity: Severity = "error"): void {
+  report(stage: Stage, code: DiagnosticCode, message: string, span: Span, severity: Severity = "error"): void {
     const key = `${code}|${span.file}:${span.line}:${span.column}:${span.endLine}:${span.endColumn}`;
     // A user function checked once per argument-type combination must not repeat its findings.
     if (this.seen.has(key)) return;
@@ -48,8 +49,8 @@ export interface CheckContext {
   version: number;
   sink: DiagnosticSink;
   ids: IdCounters;
-  error(code: string, message: string, span: Span): void;
-  warn(code: string, message: string, span: Span): void;
+  error(code: DiagnosticCode, message: string, span: Span): void;
+  warn(code: DiagnosticCode, message: string, span: Span): void;
 }
 
 export function makeContext(file: string, version: number, sink: DiagnosticSink, ids: IdCounters): CheckContext {

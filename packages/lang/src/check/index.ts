@@ -1,12 +1,13 @@
-// Checking one parsed file: version rule, declaration rule, then names/types/qualifiers
-// (statements.ts). The tree is annotated in place (see language/ast.ts, "Checker annotations").
+// Checking one parsed file: the rules of the catalogue (rules/index.ts) run over it, reporting
+// through the context. The tree is annotated in place (see language/ast.ts, "Checker
+// annotations"). An imported module's functions are first typed through their callers (the entry
+// file is checked after its imports), so the rest of its check waits for finishChecking().
 
 import type { Script } from "../language/ast";
 import type { CheckContext } from "./context";
-import { checkDeclaration, type Declaration } from "./rules/declaration";
-import { checkVersion } from "./rules/version";
-import { FileChecker } from "./statements";
-import type { ModuleExports } from "./symbols";
+import type { Declaration } from "./rules/declaration";
+import { type RuleContext, specifiedRules, startRules } from "./rules";
+import { emptyExports, type ModuleExports } from "./symbols";
 
 export { DiagnosticSink, IdCounters, makeContext, MAX_DIAGNOSTICS, type CheckContext } from "./context";
 export type { Declaration } from "./rules/declaration";
@@ -35,23 +36,23 @@ export interface CheckFileOptions {
 }
 
 export function checkFile(script: Script, ctx: CheckContext, opts: CheckFileOptions): CheckedFile {
-  const base: CheckedFile = { key: opts.key, path: script.span.file, script, declaration: null, exports: { functions: new Map(), methods: new Map(), types: new Map(), enums: new Map() }, imports: opts.importKeys };
-  if (!checkVersion(script, ctx)) return base;
-  const declaration = opts.isEntry ? checkDeclaration(script, ctx, true) : null;
-  const checker = new FileChecker(ctx, opts.imports, script, opts.key, !opts.isEntry);
-  checker.run();
-  const checked = { ...base, declaration, exports: checker.exports };
-  // Functions of an imported module are first checked through their callers (the entry file is
-  // checked after its imports), so the module's uncalled functions wait for finishChecking().
-  if (opts.isEntry) checker.finish();
-  else pending.set(checked, checker);
+  const context: RuleContext = Object.assign(ctx, { script, isEntry: opts.isEntry, key: opts.key, imports: opts.imports, declaration: null, typing: null, halted: false });
+  const run = startRules(specifiedRules, context);
+  const checked: CheckedFile = { key: opts.key, path: script.span.file, script, declaration: context.declaration, exports: context.typing?.exports ?? emptyExports(), imports: opts.importKeys };
+  if (context.halted) return checked;
+  const finish = (): void => {
+    context.typing?.finish();
+    run.finish();
+  };
+  if (opts.isEntry) finish();
+  else pending.set(checked, finish);
   return checked;
 }
 
-const pending = new WeakMap<CheckedFile, FileChecker>();
+const pending = new WeakMap<CheckedFile, () => void>();
 
-/** Check the functions of an imported module that no caller instantiated. */
+/** Check the rest of an imported module: the functions no caller instantiated, then the rules. */
 export function finishChecking(file: CheckedFile): void {
-  pending.get(file)?.finish();
+  pending.get(file)?.();
   pending.delete(file);
 }

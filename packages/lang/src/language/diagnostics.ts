@@ -1,10 +1,12 @@
 // Building Diagnostics from spans. Every phase collects diagnostics into a sink (never throws),
-// so one validation can report many problems, capped by the caller.
+// so one validation can report many problems, capped by the caller. Codes come from the
+// catalogue (codes.ts).
 
 import type { Diagnostic, Severity, Stage } from "../types";
 import type { Span } from "./ast";
+import type { DiagnosticCode } from "./codes";
 
-export function diagnostic(stage: Stage, code: string, message: string, span: Span, severity: Severity = "error"): Diagnostic {
+export function diagnostic(stage: Stage, code: DiagnosticCode, message: string, span: Span, severity: Severity = "error"): Diagnostic {
   return {
     severity,
     stage,

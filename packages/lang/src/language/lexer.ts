@@ -10,6 +10,7 @@
 
 import type { Diagnostic } from "../types";
 import type { Span } from "./ast";
+import { Code } from "./codes";
 import { diagnostic } from "./diagnostics";
 import { INDENT_WIDTH, KEYWORDS, PUNCTUATORS, type Token } from "./tokens";
 
@@ -113,7 +114,7 @@ class Lexer {
   private layout(width: number): void {
     const last = this.tokens[this.tokens.length - 1];
     if (last === undefined) {
-      if (width !== 0) this.diagnostics.push(diagnostic("lint", "syntax_error", "The first statement must not be indented.", this.indentSpan()));
+      if (width !== 0) this.diagnostics.push(diagnostic("lint", Code.syntax_error, "The first statement must not be indented.", this.indentSpan()));
       return;
     }
     if (this.depth > 0 || width % INDENT_WIDTH !== 0) return; // continuation line
@@ -177,7 +178,7 @@ class Lexer {
       }
     }
     this.pos++;
-    this.diagnostics.push(diagnostic("lint", "syntax_error", `Unexpected character '${c}'.`, this.span(start, this.line, this.lineStart)));
+    this.diagnostics.push(diagnostic("lint", Code.syntax_error, `Unexpected character '${c}'.`, this.span(start, this.line, this.lineStart)));
   }
 
   private lexIdent(): void {
@@ -207,7 +208,7 @@ class Lexer {
     if (isIdentStart(this.src[this.pos] ?? "")) {
       while (isIdentPart(this.src[this.pos] ?? "")) this.pos++;
       const bad = this.span(start, this.line, this.lineStart);
-      this.diagnostics.push(diagnostic("lint", "syntax_error", "Invalid number literal.", bad));
+      this.diagnostics.push(diagnostic("lint", Code.syntax_error, "Invalid number literal.", bad));
       this.push("number", "0", bad);
       return;
     }
@@ -221,7 +222,7 @@ class Lexer {
     for (;;) {
       const c = this.src[this.pos];
       if (c === undefined || c === "\n" || c === "\r") {
-        this.diagnostics.push(diagnostic("lint", "syntax_error", "Unterminated string literal.", this.span(start, this.line, this.lineStart)));
+        this.diagnostics.push(diagnostic("lint", Code.syntax_error, "Unterminated string literal.", this.span(start, this.line, this.lineStart)));
         this.push("string", value, this.span(start, this.line, this.lineStart));
         return;
       }
@@ -246,7 +247,7 @@ class Lexer {
     while (isIdentPart(this.src[this.pos] ?? "")) this.pos++;
     const span = this.span(start, this.line, this.lineStart);
     if ((digits !== 6 && digits !== 8) || trailing) {
-      this.diagnostics.push(diagnostic("lint", "syntax_error", "A color literal is '#' followed by 6 or 8 hexadecimal digits.", span));
+      this.diagnostics.push(diagnostic("lint", Code.syntax_error, "A color literal is '#' followed by 6 or 8 hexadecimal digits.", span));
       this.push("color", "#000000", span); // keep parsing the statement: one mistake, one diagnostic
       return;
     }

@@ -9,6 +9,7 @@
 
 import type { Diagnostic } from "../types";
 import type * as A from "./ast";
+import { Code } from "./codes";
 import { diagnostic, join } from "./diagnostics";
 import { lex } from "./lexer";
 import type { Token } from "./tokens";
@@ -18,12 +19,15 @@ export interface ParseResult {
   diagnostics: Diagnostic[];
 }
 
+/** The codes the parser reports. */
+type ParserCode = typeof Code.syntax_error | typeof Code.too_complex;
+
 /** Thrown inside a statement; caught at the statement boundary (never escapes parse()). */
 class SyntaxError_ {
   constructor(
     readonly message: string,
     readonly span: A.Span,
-    readonly code: "syntax_error" | "too_complex" = "syntax_error",
+    readonly code: ParserCode = Code.syntax_error,
   ) {}
 }
 
@@ -139,19 +143,19 @@ export class Parser {
       if (!s) continue;
       // one walk per top-level statement covers the blocks nested in it
       const deep = inBlock ? null : deepestNode(s, MAX_TREE_DEPTH);
-      if (deep) this.report(`This statement nests more than ${MAX_TREE_DEPTH} levels deep: split it into variables or functions.`, deep.span, "too_complex");
+      if (deep) this.report(`This statement nests more than ${MAX_TREE_DEPTH} levels deep: split it into variables or functions.`, deep.span, Code.too_complex);
       else out.push(s);
     }
   }
 
-  private report(message: string, span: A.Span, code: "syntax_error" | "too_complex" = "syntax_error"): void {
+  private report(message: string, span: A.Span, code: ParserCode = Code.syntax_error): void {
     this.diagnostics.push(diagnostic("lint", code, message, span));
   }
 
   /** Runs one level of the parser's expression recursion, refusing input nested too deeply. */
   private nested<T>(f: () => T): T {
     if (this.nesting >= MAX_NESTING) {
-      throw new SyntaxError_(`Expression nested more than ${MAX_NESTING} levels deep: split it into variables.`, this.peek().span, "too_complex");
+      throw new SyntaxError_(`Expression nested more than ${MAX_NESTING} levels deep: split it into variables.`, this.peek().span, Code.too_complex);
     }
     this.nesting++;
     try {

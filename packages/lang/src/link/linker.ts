@@ -4,6 +4,7 @@
 
 import { checkFile, type CheckedFile, DiagnosticSink, finishChecking, type IdCounters, makeContext, type ModuleExports } from "../check";
 import type { ImportDecl, Script, Span } from "../language/ast";
+import { Code, type DiagnosticCode } from "../language/codes";
 import { parse } from "../language/parser";
 import type { Dependency, Resolver, SourceFile } from "../types";
 import type { CheckedLibrary } from "./program";
@@ -26,7 +27,7 @@ export class Linker {
     readonly ids: IdCounters,
   ) {}
 
-  private linkError(code: string, message: string, span: Span): void {
+  private linkError(code: DiagnosticCode, message: string, span: Span): void {
     this.sink.report("link", code, message, span);
   }
 
@@ -39,7 +40,7 @@ export class Linker {
       parsed.set(f.path, r.script);
     }
     if (!parsed.has("main.pine")) {
-      sink.report("lint", "missing_entry", "A script needs a main.pine file.", { file: spanPrefix + "main.pine", line: 1, column: 1, endLine: 1, endColumn: 1 });
+      sink.report("lint", Code.missing_entry, "A script needs a main.pine file.", { file: spanPrefix + "main.pine", line: 1, column: 1, endLine: 1, endColumn: 1 });
       return { entry: null, files: [] };
     }
     const done = new Map<string, CheckedFile>();
@@ -79,37 +80,37 @@ export class Linker {
     visit: (path: string, stack: string[]) => Promise<ModuleExports | null>,
     sink: DiagnosticSink,
   ): Promise<ModuleExports | null> {
-    const report = (code: string, message: string): null => {
+    const report = (code: DiagnosticCode, message: string): null => {
       sink.report("link", code, message, s.span);
       return null;
     };
     if (s.source.kind === "relative") {
       const target = joinPath(from, s.source.path);
-      if (!target.endsWith(".pine") || !parsed.has(target)) return report("unresolved_import", `No file '${s.source.path}' in this script.`);
-      if (stack.includes(target)) return report("import_cycle", `Import cycle: ${[...stack.slice(stack.indexOf(target)), target].join(" -> ")}.`);
+      if (!target.endsWith(".pine") || !parsed.has(target)) return report(Code.unresolved_import, `No file '${s.source.path}' in this script.`);
+      if (stack.includes(target)) return report(Code.import_cycle, `Import cycle: ${[...stack.slice(stack.indexOf(target)), target].join(" -> ")}.`);
       return visit(target, [...stack, target]);
     }
     return this.loadLibrary(s.source.owner, s.source.slug, s.source.version, libStack, report);
   }
 
-  private async loadLibrary(owner: string, slug: string, version: number, libStack: string[], report: (code: string, message: string) => null): Promise<ModuleExports | null> {
+  private async loadLibrary(owner: string, slug: string, version: number, libStack: string[], report: (code: DiagnosticCode, message: string) => null): Promise<ModuleExports | null> {
     const id = `${owner}/${slug}`;
-    if (libStack.includes(id)) return report("import_cycle", `Import cycle: ${[...libStack.slice(libStack.indexOf(id)), id].join(" -> ")}.`);
+    if (libStack.includes(id)) return report(Code.import_cycle, `Import cycle: ${[...libStack.slice(libStack.indexOf(id)), id].join(" -> ")}.`);
     const cacheKey = `${id}/${version}`;
     if (this.libCache.has(cacheKey)) return this.libCache.get(cacheKey) ?? null;
     const resolved = await this.resolver.resolve({ owner, slug, version });
-    if (!resolved) return this.cache(cacheKey, report("unresolved_import", `Library '${owner}/${slug}' version ${version} was not found.`));
-    if (resolved.kind !== "library") return this.cache(cacheKey, report("not_a_library", `'${owner}/${slug}' is ${article(resolved.kind)} ${resolved.kind}, not a library: only library scripts can be imported.`));
+    if (!resolved) return this.cache(cacheKey, report(Code.unresolved_import, `Library '${owner}/${slug}' version ${version} was not found.`));
+    if (resolved.kind !== "library") return this.cache(cacheKey, report(Code.not_a_library, `'${owner}/${slug}' is ${article(resolved.kind)} ${resolved.kind}, not a library: only library scripts can be imported.`));
     const libSink = new DiagnosticSink();
     const prefix = `lib:${owner}/${slug}/${resolved.version}:`;
     const linked = await this.linkScript(resolved.files, prefix, `${owner}/${slug}@${resolved.version}/`, libSink, [...libStack, id]);
-    const cycle = libSink.list.find((d) => d.code === "import_cycle");
-    if (cycle) return this.cache(cacheKey, report("import_cycle", cycle.message));
+    const cycle = libSink.list.find((d) => d.code === Code.import_cycle);
+    if (cycle) return this.cache(cacheKey, report(Code.import_cycle, cycle.message));
     const firstError = libSink.list.find((d) => d.severity === "error");
     if (firstError || !linked.entry) {
-      return this.cache(cacheKey, report("invalid_dependency", `Library '${owner}/${slug}' version ${resolved.version} has errors (${firstError?.message ?? "no main.pine"}).`));
+      return this.cache(cacheKey, report(Code.invalid_dependency, `Library '${owner}/${slug}' version ${resolved.version} has errors (${firstError?.message ?? "no main.pine"}).`));
     }
-    if (linked.entry.declaration?.kind !== "library") return this.cache(cacheKey, report("not_a_library", `'${owner}/${slug}' does not declare library(...).`));
+    if (linked.entry.declaration?.kind !== "library") return this.cache(cacheKey, report(Code.not_a_library, `'${owner}/${slug}' does not declare library(...).`));
     this.libraries.push({ owner: resolved.owner, slug: resolved.slug, version: resolved.version, files: [...linked.files, linked.entry] });
     this.dependencies.set(`${resolved.owner}/${resolved.slug}`, { owner: resolved.owner, slug: resolved.slug, kind: "library", version: resolved.version });
     return this.cache(cacheKey, linked.entry.exports);

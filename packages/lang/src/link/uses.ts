@@ -3,6 +3,7 @@
 
 import type { CheckedFile } from "../check";
 import type { Call, Expr, Span } from "../language/ast";
+import { Code } from "../language/codes";
 import type { Dependency, Resolver, ResolvedScript } from "../types";
 import type { Linker } from "./linker";
 
@@ -40,11 +41,11 @@ export async function resolveUse(req: UseRequest, resolver: Resolver, linker: Li
   const resolved = await resolver.resolve({ owner: req.owner, slug: req.slug, version: null });
   const name = req.owner ? `${req.owner}/${req.slug}` : req.slug;
   if (!resolved) {
-    linker.sink.report("link", "unresolved_import", `No definition '${name}' was found.`, req.span);
+    linker.sink.report("link", Code.unresolved_import, `No definition '${name}' was found.`, req.span);
     return null;
   }
   if (resolved.kind !== "definition") {
-    linker.sink.report("link", "not_a_definition", `'${name}' is a ${resolved.kind}, not a definition: a study can only use() definitions.`, req.span);
+    linker.sink.report("link", Code.not_a_definition, `'${name}' is a ${resolved.kind}, not a definition: a study can only use() definitions.`, req.span);
     return null;
   }
   const dep: Dependency = { owner: resolved.owner, slug: resolved.slug, kind: "definition", version: resolved.version };

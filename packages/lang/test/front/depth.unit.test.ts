@@ -3,7 +3,7 @@
 // under the limits still validates.
 import { check } from "./harness";
 import { MAX_NESTING, MAX_TREE_DEPTH } from "../../src/language/parser";
-import { MAX_CALL_DEPTH } from "../../src/check/statements";
+import { MAX_CALL_DEPTH } from "../../src/check/typing/functions";
 
 const H = '//@version=6\nindicator("t")\n';
 const chain = (n: number): string => H + Array.from({ length: n }, (_, i) => `f${i}(x) => ${i === 0 ? "x" : `f${i - 1}(x)`} + 1`).join("\n") + `\nplot(f${n - 1}(close))\n`;

@@ -2,11 +2,13 @@
 // study(); strategy() is refused. Extension calls (use, group) belong to studies; `export` to
 // libraries. Gives the kind and title.
 
-import { DECLARATION_FUNCTIONS } from "../../builtins";
 import type { Call, Script, Stmt } from "../../language/ast";
+import { Code } from "../../language/codes";
 import { forEachNode } from "../../language/visit";
 import type { ScriptKind } from "../../types";
+import { isDeclarationFunction } from "../builtin-lookup";
 import type { CheckContext } from "../context";
+import type { RuleContext, Visitor } from "./rule";
 
 export interface Declaration {
   kind: ScriptKind;
@@ -32,27 +34,36 @@ export function declarationTitle(call: Call): string | null {
 export function findDeclaration(script: Script): Declaration | null {
   for (const s of script.body) {
     const c = topLevelCall(s);
-    if (c && DECLARATION_FUNCTIONS.has(c.name)) return { kind: c.name as ScriptKind, title: declarationTitle(c.call), call: c.call };
+    if (c && isDeclarationFunction(c.name)) return { kind: c.name as ScriptKind, title: declarationTitle(c.call), call: c.call };
   }
   return null;
 }
 
-export function checkDeclaration(script: Script, ctx: CheckContext, isEntry: boolean): Declaration | null {
+/** The entry file's declaration, for the rules after it and for checkFile. */
+export function DeclarationRule(ctx: RuleContext): Visitor {
+  return {
+    Script: (script) => {
+      if (ctx.isEntry) ctx.declaration = checkDeclaration(script, ctx);
+    },
+  };
+}
+
+function checkDeclaration(script: Script, ctx: CheckContext): Declaration | null {
   let found: Declaration | null = null;
   for (const s of script.body) {
     const c = topLevelCall(s);
     if (!c) continue;
     if (c.name === "strategy") {
-      ctx.error("unsupported_feature", STRATEGY_MESSAGE, c.call.callee.span);
+      ctx.error(Code.unsupported_feature, STRATEGY_MESSAGE, c.call.callee.span);
       return null;
     }
-    if (!DECLARATION_FUNCTIONS.has(c.name)) continue;
-    if (found) ctx.error("duplicate_declaration", `A script has one declaration; ${c.name}() repeats it.`, c.call.span);
+    if (!isDeclarationFunction(c.name)) continue;
+    if (found) ctx.error(Code.duplicate_declaration, `A script has one declaration; ${c.name}() repeats it.`, c.call.span);
     else found = { kind: c.name as ScriptKind, title: declarationTitle(c.call), call: c.call };
   }
-  if (!found && isEntry) {
+  if (!found) {
     const first = script.body[0]?.span ?? script.span;
-    ctx.error("missing_declaration", "The script must declare what it is: indicator(\"title\"), library(...), definition(...) or study(...).", first);
+    ctx.error(Code.missing_declaration, "The script must declare what it is: indicator(\"title\"), library(...), definition(...) or study(...).", first);
   }
   if (found) checkPlacement(script, found.kind, ctx);
   return found;
@@ -62,13 +73,13 @@ export function checkDeclaration(script: Script, ctx: CheckContext, isEntry: boo
 function checkPlacement(script: Script, kind: ScriptKind, ctx: CheckContext): void {
   for (const s of script.body) {
     if ((s.kind === "FunctionDecl" || s.kind === "TypeDecl" || s.kind === "EnumDecl") && s.exported && kind !== "library") {
-      ctx.error("invalid_context", "Only libraries can export: declare the script with library(...).", s.span);
+      ctx.error(Code.invalid_context, "Only libraries can export: declare the script with library(...).", s.span);
     }
   }
   walkCalls(script.body, (call) => {
     if (call.callee.kind !== "Identifier") return;
     const n = call.callee.name;
-    if ((n === "use" || n === "group") && kind !== "study") ctx.error("invalid_context", `${n}() belongs to studies (study(...)).`, call.callee.span);
+    if ((n === "use" || n === "group") && kind !== "study") ctx.error(Code.invalid_context, `${n}() belongs to studies (study(...)).`, call.callee.span);
   });
 }
 

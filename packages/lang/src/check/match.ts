@@ -1,0 +1,261 @@
+// Matching a call's arguments against a built-in's signatures: positional and named arguments,
+// defaults, variadics, generic T/N/K/V bindings, types and qualifiers. Overloads: the first
+// signature that fits wins; when none does, the findings of the closest one are reported.
+
+import type { Expr, PineType, Qualifier, Span } from "../language/ast";
+import type { BuiltinFunction, ParamSpec, Signature, TypeSpec } from "../builtins";
+import { Code, type DiagnosticCode } from "../language/codes";
+import type { ArgInfo } from "./symbols";
+import { assignable, FLOAT, INT, isNumeric, maxQual, prim, qualFits, sameType, show } from "./types";
+
+export interface CallArg {
+  name: string | null;
+  nameSpan: Span | null;
+  info: ArgInfo;
+  node: Expr;
+}
+
+export interface Finding {
+  code: DiagnosticCode;
+  message: string;
+  span: Span;
+}
+
+export interface MatchResult {
+  sig: Signature;
+  type: PineType;
+  qual: Qualifier;
+  findings: Finding[];
+  /** Argument index -> parameter, for codegen-independent consumers (derive reads titles). */
+  params: Array<ParamSpec | null>;
+}
+
+type Bindings = Map<string, PineType>;
+
+export function matchBuiltin(fn: BuiltinFunction, args: CallArg[], typeArgs: PineType[], callSpan: Span, version: number): MatchResult {
+  let best: MatchResult | null = null;
+  for (const sig of fn.signatures) {
+    const r = matchSignature(fn.name, sig, args, typeArgs, callSpan, version);
+    if (r.findings.length === 0) return r;
+    if (best === null || rank(r) < rank(best)) best = r;
+  }
+  return best as MatchResult;
+}
+
+/** Arity problems weigh more than type problems: prefer the overload the user meant. */
+function rank(r: MatchResult): number {
+  return r.findings.reduce((n, f) => n + (f.code === Code.type_mismatch || f.code === Code.qualifier_mismatch ? 1 : 100), 0);
+}
+
+function matchSignature(name: string, sig: Signature, args: CallArg[], typeArgs: PineType[], callSpan: Span, version: number): MatchResult {
+  const findings: Finding[] = [];
+  const bindings: Bindings = new Map();
+  bindTypeArgs(sig, typeArgs, bindings);
+  const assigned = mapArguments(name, sig, args, callSpan, findings);
+  args.forEach((a, i) => {
+    const p = assigned.params[i];
+    if (p) checkArgument(name, p, a, bindings, version, findings);
+  });
+  const type = instantiate(sig.returns, bindings);
+  const qual = sig.returnQual ?? maxQual(...args.map((a) => a.info.qual));
+  return { sig, type, qual, findings, params: assigned.params };
+}
+
+/** `array.new<float>`: explicit type arguments bind T (or K, V for maps) in order. */
+function bindTypeArgs(sig: Signature, typeArgs: PineType[], b: Bindings): void {
+  const names = sig.returns.kind === "map" ? ["K", "V"] : ["T"];
+  typeArgs.forEach((t, i) => {
+    const n = names[i];
+    if (n) b.set(n, t);
+  });
+}
+
+function mapArguments(name: string, sig: Signature, args: CallArg[], callSpan: Span, findings: Finding[]): { params: Array<ParamSpec | null> } {
+  const params: Array<ParamSpec | null> = [];
+  const given = new Set<string>();
+  let positional = 0;
+  for (const a of args) {
+    if (a.name === null) {
+      const p = sig.params[positional] ?? lastVariadic(sig);
+      if (!p) {
+        findings.push({ code: Code.too_many_arguments, message: `${name}() takes at most ${sig.params.length} argument${sig.params.length === 1 ? "" : "s"}.`, span: a.node.span });
+        params.push(null);
+        continue;
+      }
+      if (!p.variadic) positional++;
+      given.add(p.name);
+      params.push(p);
+      continue;
+    }
+    const p = sig.params.find((q) => q.name === a.name);
+    const span = a.nameSpan ?? a.node.span;
+    if (!p) findings.push({ code: Code.wrong_argument, message: `${name}() has no parameter '${a.name}'.`, span });
+    else if (given.has(p.name)) findings.push({ code: Code.wrong_argument, message: `Argument '${a.name}' of ${name}() is given twice.`, span });
+    else given.add(p.name);
+    params.push(p ?? null);
+  }
+  // A misspelt name is most likely the missing argument: one mistake, one diagnostic.
+  if (findings.some((f) => f.code === Code.wrong_argument)) return { params };
+  for (const p of sig.params) {
+    if (p.default === null && !p.variadic && !given.has(p.name)) {
+      findings.push({ code: Code.missing_argument, message: `${name}() needs the argument '${p.name}' (${showSpec(p.type)}).`, span: callSpan });
+    }
+  }
+  return { params };
+}
+
+function lastVariadic(sig: Signature): ParamSpec | undefined {
+  const last = sig.params[sig.params.length - 1];
+  return last?.variadic ? last : undefined;
+}
+
+function checkArgument(name: string, p: ParamSpec, a: CallArg, b: Bindings, version: number, findings: Finding[]): void {
+  if (p.type.kind === "list") {
+    checkList(name, p, a, b, version, findings);
+    return;
+  }
+  if (!matchType(p.type, a.info.type, b, version)) {
+    findings.push({
+      code: Code.type_mismatch,
+      message: `Argument '${p.name}' of ${name}() must be ${showSpec(p.type, b)}, not ${show(a.info.type)}.${boolHint(p.type, a.info.type, version)}`,
+      span: a.node.span,
+    });
+    return;
+  }
+  if (!qualFits(a.info.qual, p.qual)) {
+    findings.push({
+      code: Code.qualifier_mismatch,
+      message: `Argument '${p.name}' of ${name}() must be ${p.qual} ${showSpec(p.type, b)}; this value is ${a.info.qual}${a.info.qual === "series" ? " (it can change from bar to bar)" : ""}.`,
+      span: a.node.span,
+    });
+  }
+}
+
+function boolHint(spec: TypeSpec, actual: PineType, version: number): string {
+  if (version >= 6 && spec.kind === "primitive" && spec.name === "bool" && isNumeric(actual)) {
+    return " Pine v6 has no implicit number-to-bool conversion: compare with 0 (`x != 0`).";
+  }
+  return "";
+}
+
+/** `options = [1, 2, 3]`: a literal list of constants. */
+function checkList(name: string, p: ParamSpec, a: CallArg, b: Bindings, version: number, findings: Finding[]): void {
+  if (a.info.type.kind === "na") return;
+  const elem = p.type.kind === "list" ? p.type.element : p.type;
+  if (a.node.kind !== "TupleExpr" || a.info.type.kind !== "tuple") {
+    findings.push({ code: Code.type_mismatch, message: `Argument '${p.name}' of ${name}() must be a list like [a, b, ...] of ${showSpec(elem, b)}.`, span: a.node.span });
+    return;
+  }
+  a.info.type.elements.forEach((t, i) => {
+    const el = (a.node as { elements: Expr[] }).elements[i];
+    if (!matchType(elem, t, b, version) && el) {
+      findings.push({ code: Code.type_mismatch, message: `Elements of '${p.name}' of ${name}() must be ${showSpec(elem, b)}, not ${show(t)}.`, span: el.span });
+    }
+  });
+  if (!qualFits(a.info.qual, "const")) findings.push({ code: Code.qualifier_mismatch, message: `Argument '${p.name}' of ${name}() must be a list of constants.`, span: a.node.span });
+}
+
+/** Does `actual` fit `spec`, binding type variables on the way. */
+function matchType(spec: TypeSpec, actual: PineType, b: Bindings, version: number): boolean {
+  switch (spec.kind) {
+    case "primitive":
+      return assignable(actual, { kind: "primitive", name: spec.name }, version);
+    case "void":
+      return false;
+    case "handle":
+      return actual.kind === "na" || (actual.kind === "handle" && actual.name === spec.name);
+    case "union":
+      return spec.options.some((o) => matchType(o, actual, b, version));
+    case "var":
+      return bindVar(spec.name, actual, b, version);
+    case "array":
+    case "matrix":
+      if (actual.kind === "na") return true;
+      return actual.kind === spec.kind && matchExact(spec.element, actual.element, b);
+    case "map":
+      if (actual.kind === "na") return true;
+      return actual.kind === "map" && matchExact(spec.key, actual.key, b) && matchExact(spec.value, actual.value, b);
+    case "tuple":
+    case "list":
+      return false;
+  }
+}
+
+/** Element types of collections match exactly (array<int> is not array<float>). */
+function matchExact(spec: TypeSpec, actual: PineType, b: Bindings): boolean {
+  if (spec.kind === "var") {
+    const bound = b.get(spec.name);
+    if (bound) return sameType(bound, actual);
+    if (spec.name === "N" && !isNumeric(actual)) return false;
+    b.set(spec.name, actual);
+    return true;
+  }
+  const t = instantiate(spec, b);
+  return sameType(t, actual);
+}
+
+function bindVar(name: string, actual: PineType, b: Bindings, version: number): boolean {
+  if (actual.kind === "void" || actual.kind === "tuple") return false;
+  if (actual.kind === "na") return true;
+  const bound = b.get(name);
+  if (name === "N") {
+    if (!isNumeric(actual)) return false;
+    if (!bound || prim(actual, "float")) b.set(name, actual);
+    return true;
+  }
+  if (!bound) {
+    b.set(name, actual);
+    return true;
+  }
+  if (assignable(actual, bound, version)) return true;
+  if (prim(bound, "int") && prim(actual, "float")) {
+    b.set(name, FLOAT);
+    return true;
+  }
+  return false;
+}
+
+/** A TypeSpec with its variables replaced; unbound variables become float (T) or int/float (N). */
+export function instantiate(spec: TypeSpec, b: Bindings = new Map()): PineType {
+  switch (spec.kind) {
+    case "primitive":
+      return { kind: "primitive", name: spec.name };
+    case "void":
+      return { kind: "void" };
+    case "handle":
+      return { kind: "handle", name: spec.name };
+    case "var":
+      return b.get(spec.name) ?? (spec.name === "N" ? INT : { kind: "na" });
+    case "array":
+    case "matrix":
+      return { kind: spec.kind, element: instantiate(spec.element, b) };
+    case "map":
+      return { kind: "map", key: instantiate(spec.key, b), value: instantiate(spec.value, b) };
+    case "tuple":
+      return { kind: "tuple", elements: spec.elements.map((e) => instantiate(e, b)) };
+    case "list":
+      return { kind: "tuple", elements: [] };
+    case "union":
+      return instantiate(spec.options[0] ?? { kind: "void" }, b);
+  }
+}
+
+export function showSpec(spec: TypeSpec, b: Bindings = new Map()): string {
+  switch (spec.kind) {
+    case "var":
+      return b.has(spec.name) ? show(b.get(spec.name) as PineType) : spec.name === "N" ? "int or float" : "a value";
+    case "union":
+      return spec.options.map((o) => showSpec(o, b)).join(" or ");
+    case "list":
+      return `[${showSpec(spec.element, b)}, ...]`;
+    case "array":
+    case "matrix":
+      return `${spec.kind}<${showSpec(spec.element, b)}>`;
+    case "map":
+      return `map<${showSpec(spec.key, b)}, ${showSpec(spec.value, b)}>`;
+    case "tuple":
+      return `[${spec.elements.map((e) => showSpec(e, b)).join(", ")}]`;
+    default:
+      return show(instantiate(spec, b));
+  }
+}

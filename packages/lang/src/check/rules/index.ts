@@ -1,0 +1,27 @@
+// The catalogue of checking rules, in the order they run and report (as graphql-js's
+// specifiedRules): the version gates everything; the declaration and the typing come first
+// because later rules read what they found; the placement and limit rules follow.
+
+import { DeclarationRule } from "./declaration";
+import { HistoryOffsetRule } from "./history-offset";
+import { LocalScopeCallsRule } from "./local-scope-calls";
+import { LoopControlRule } from "./loop-control";
+import { NamesAndTypesRule } from "./names-and-types";
+import { PlotCountRule } from "./plot-count";
+import type { Rule } from "./rule";
+import { TopLevelRule } from "./top-level";
+import { VersionRule } from "./version";
+
+export const specifiedRules: readonly Rule[] = Object.freeze([
+  VersionRule,
+  DeclarationRule,
+  NamesAndTypesRule,
+  TopLevelRule,
+  LoopControlRule,
+  LocalScopeCallsRule,
+  HistoryOffsetRule,
+  PlotCountRule,
+]);
+
+export type { Rule, RuleContext, Visitor } from "./rule";
+export { startRules } from "./visit";

@@ -1,0 +1,183 @@
+// Calls: of a user function or method, a built-in (by name or as a method of its receiver's
+// namespace, `a.push(x)`), or a user type's `.new()`; arguments are typed first, then matched.
+
+import type * as A from "../../language/ast";
+import { Code } from "../../language/codes";
+import { isBuiltinNamespace, isGlobalOnly, lookupFunction, lookupVariable, needsCallSite, unsupportedNamespace } from "../builtin-lookup";
+import { matchBuiltin } from "../match";
+import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
+import { assignable, NA, show } from "../types";
+import { resolveTypeRef } from "./declarations";
+import { callUser } from "./functions";
+import { importedFunction, pending, typeNamed, undeclared } from "./lookup";
+import { dotted } from "./names";
+import { type CallArgs, POISON, POISONED, type Typer, type Value } from "./state";
+
+export function call(t: Typer, node: A.Call): Value {
+  const args = callArgs(t, node);
+  const callee = node.callee;
+  if (callee.kind === "Identifier") return callNamed(t, node, callee.name, callee, args);
+  if (callee.kind === "Member") {
+    const name = dotted(t, callee);
+    if (name !== null && isCallableName(t, name)) return callNamed(t, node, name, callee, args);
+    if (name !== null) {
+      const root = name.split(".")[0] ?? "";
+      const unsupported = unsupportedNamespace(root);
+      if (unsupported && !t.imports.has(root)) {
+        t.ctx.error(Code.unsupported_feature, unsupported, callee.span);
+        return POISONED;
+      }
+      if (t.imports.get(root) === null) return POISONED;
+      if (t.imports.has(root) || (isBuiltinNamespace(root) && !t.enums.has(root) && !lookupVariable(name))) {
+        t.ctx.error(Code.undeclared_identifier, `'${name}' is not a ${t.imports.has(root) ? "function exported by '" + root + "'" : "built-in function"}.`, callee.span);
+        return POISONED;
+      }
+    }
+    return methodCall(t, node, callee, args);
+  }
+  t.expr(callee);
+  t.ctx.error(Code.not_a_function, "Only functions can be called.", callee.span);
+  return POISONED;
+}
+
+function isCallableName(t: Typer, name: string): boolean {
+  if (lookupFunction(name) || importedFunction(t, name)) return true;
+  if (name.endsWith(".new") && typeNamed(t, name.slice(0, -4))) return true;
+  return false;
+}
+
+function callNamed(t: Typer, node: A.Call, name: string, callee: A.Identifier | A.Member, args: CallArgs): Value {
+  const user = callee.kind === "Identifier" ? t.functions.get(name) : importedFunction(t, name);
+  if (user) {
+    callee.symbol = user.symbol;
+    node.target = { kind: "user", fn: user.symbol };
+    return callUser(t, user, node, args, null);
+  }
+  if (name.endsWith(".new")) {
+    const udt = typeNamed(t, name.slice(0, -4));
+    if (udt) {
+      node.target = { kind: "typeNew", typeId: udt.id };
+      return callTypeNew(t, udt, node, args);
+    }
+  }
+  if (lookupFunction(name)) {
+    callee.symbol = { kind: "builtinFunction", name };
+    node.target = { kind: "builtin", name };
+    return callBuiltin(t, name, node, args, null);
+  }
+  if (name === "strategy") {
+    t.ctx.error(Code.unsupported_feature, unsupportedNamespace("strategy") ?? "", callee.span);
+    return POISONED;
+  }
+  if (callee.kind === "Identifier" && t.scope.lookup(name)) {
+    t.ctx.error(Code.not_a_function, `'${name}' is a variable, not a function.`, callee.span);
+    return POISONED;
+  }
+  undeclared(t, name, callee.span);
+  return POISONED;
+}
+
+/** `recv.m(...)`: a user method, or a built-in of the receiver's namespace (`a.push(x)`). */
+function methodCall(t: Typer, node: A.Call, callee: A.Member, args: CallArgs): Value {
+  const recvValue = t.expr(callee.object);
+  if (recvValue.type === POISON) return POISONED;
+  const receiver: ArgInfo = { ...recvValue, span: callee.object.span };
+  const method = findMethod(t, callee.property.name, recvValue.type);
+  if (method) {
+    callee.symbol = method.symbol;
+    node.target = { kind: "userMethod", fn: method.symbol };
+    return callUser(t, method, node, args, receiver);
+  }
+  const ns = methodNamespace(recvValue.type);
+  const name = ns ? `${ns}.${callee.property.name}` : null;
+  if (name && lookupFunction(name)) {
+    callee.symbol = { kind: "builtinFunction", name };
+    node.target = { kind: "builtinMethod", name };
+    return callBuiltin(t, name, node, args, receiver);
+  }
+  t.ctx.error(Code.not_a_function, `A value of type ${show(recvValue.type)} has no method '${callee.property.name}'.`, callee.property.span);
+  return POISONED;
+}
+
+function findMethod(t: Typer, name: string, recv: A.PineType): FunctionInfo | undefined {
+  const candidates = [...(t.methods.get(name) ?? [])];
+  for (const m of t.imports.values()) candidates.push(...(m?.methods.get(name) ?? []));
+  return candidates.find((m) => {
+    const first = m.decl.params[0];
+    const self = first?.typeAnn ? resolveTypeRef(t, first.typeAnn, false) : null;
+    return self !== null && assignable(recv, self, t.ctx.version);
+  });
+}
+
+function callArgs(t: Typer, node: A.Call): CallArgs {
+  return node.args.map((a) => ({
+    name: a.name?.name ?? null,
+    nameSpan: a.name?.span ?? null,
+    node: a.value,
+    info: { ...t.expr(a.value), span: a.value.span },
+  }));
+}
+
+function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, receiver: ArgInfo | null): Value {
+  const fn = lookupFunction(name);
+  if (!fn) return POISONED;
+  if (pending(t, name, node.callee.span)) return POISONED;
+  // reported by the local-scope-calls rule; its value is nobody's to check further
+  if (isGlobalOnly(name) && t.scope !== t.globals) return POISONED;
+  if (needsCallSite(fn)) node.callSiteId ??= ++t.ctx.ids.callSite;
+  const callArgs = args.map((a) => ({ name: a.name, nameSpan: a.nameSpan, info: a.info, node: a.node }));
+  if (receiver && node.callee.kind === "Member") callArgs.unshift({ name: null, nameSpan: null, info: receiver, node: node.callee.object });
+  if (callArgs.some((a) => a.info.type === POISON)) return POISONED;
+  const typeArgs: A.PineType[] = [];
+  for (const ta of node.typeArgs) {
+    const arg = resolveTypeRef(t, ta);
+    if (!arg) return POISONED;
+    typeArgs.push(arg);
+  }
+  const r = matchBuiltin(fn, callArgs, typeArgs, node.span, t.ctx.version);
+  for (const f of r.findings) t.ctx.error(f.code, f.message, f.span);
+  if (r.findings.length > 0) return POISONED;
+  // `input(close)`: a source input, named so for derive and codegen
+  if (name === "input" && r.sig.returnQual === "series") node.target = { kind: "builtin", name: "input.source" };
+  if (containsNa(r.type)) return unresolvedGeneric(t, name, node, r);
+  return { type: r.type, qual: r.qual };
+}
+
+/** `array.new()` without a type argument or typed value: the element type is unknown. */
+function unresolvedGeneric(t: Typer, name: string, node: A.Call, r: Value): Value {
+  if (name === "na" || name === "nz" || name === "fixnan") return { type: NA, qual: r.qual };
+  t.ctx.error(Code.type_mismatch, `Cannot infer the type of ${name}(): give a type argument, e.g. ${name}<float>(...).`, node.span);
+  return POISONED;
+}
+
+function callTypeNew(t: Typer, udt: TypeInfo, node: A.Call, args: CallArgs): Value {
+  let positional = 0;
+  const given = new Set<string>();
+  for (const a of args) {
+    const f = a.name === null ? udt.fields[positional++] : udt.fields.find((x) => x.name === a.name);
+    if (!f) {
+      if (a.name === null) t.ctx.error(Code.too_many_arguments, `${udt.name}.new() takes at most ${udt.fields.length} arguments.`, a.node.span);
+      else t.ctx.error(Code.wrong_argument, `Type ${udt.name} has no field '${a.name}'.`, a.nameSpan ?? a.node.span);
+      continue;
+    }
+    given.add(f.name);
+    if (a.info.type !== POISON && !assignable(a.info.type, f.type, t.ctx.version)) {
+      t.ctx.error(Code.type_mismatch, `Field '${f.name}' of ${udt.name} is ${show(f.type)}, not ${show(a.info.type)}.`, a.node.span);
+    }
+  }
+  return { type: { kind: "udt", name: udt.name, id: udt.id }, qual: "series" };
+}
+
+function methodNamespace(t: A.PineType): string | null {
+  if (t.kind === "array" || t.kind === "map" || t.kind === "matrix") return t.kind;
+  if (t.kind === "handle") return t.name;
+  if (t.kind === "primitive" && t.name === "string") return "str";
+  return null;
+}
+
+function containsNa(t: A.PineType): boolean {
+  if (t.kind === "na") return true;
+  if (t.kind === "array" || t.kind === "matrix") return containsNa(t.element);
+  if (t.kind === "map") return containsNa(t.key) || containsNa(t.value);
+  return false;
+}

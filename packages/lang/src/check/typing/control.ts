@@ -1,0 +1,148 @@
+// Blocks and structured forms (if, switch, for, for...in, while): each block its own scope, the
+// value of a form the common value of its branches when that value is wanted.
+
+import type * as A from "../../language/ast";
+import { Code } from "../../language/codes";
+import { Scope } from "../scope";
+import { FLOAT, INT, isNumeric, maxQual, NA, prim, show, unify, VOID } from "../types";
+import { declare, newLocal } from "./bindings";
+import { condition } from "./operators";
+import { POISON, setValue, type Typer, type Value, VALUELESS, type WantValue } from "./state";
+
+/** A block whose branches returned different types, as a value nobody asked for (yet): why. */
+const MIXED = new WeakMap<A.PineType, string>();
+
+export function mixedNote(t: A.PineType): string {
+  const why = MIXED.get(t);
+  return why === undefined ? "" : ` (${why})`;
+}
+
+/** A block in its own scope; its value is its last statement's. */
+export function block(t: Typer, b: A.Block): Value {
+  const saved = t.scope;
+  t.scope = new Scope(saved);
+  let last: Value = VALUELESS;
+  try {
+    b.body.forEach((s, i) => {
+      last = t.stmt(s, i === b.body.length - 1 ? "soft" : false);
+    });
+  } finally {
+    t.scope = saved;
+  }
+  return last;
+}
+
+export function structured(t: Typer, node: A.Structured, wantValue: WantValue): Value {
+  switch (node.kind) {
+    case "If":
+      return ifNode(t, node, wantValue);
+    case "Switch":
+      return switchNode(t, node, wantValue);
+    case "For":
+      return forNode(t, node);
+    case "ForIn":
+      return forInNode(t, node);
+    case "While": {
+      condition(t, node.cond, "A while condition");
+      return loopBody(t, node.body);
+    }
+  }
+}
+
+function loopBody(t: Typer, b: A.Block): Value {
+  const v = block(t, b);
+  return { type: v.type, qual: "series" };
+}
+
+function ifNode(t: Typer, node: A.If, wantValue: WantValue): Value {
+  const c = condition(t, node.cond, "An if condition");
+  const branches = [block(t, node.then)];
+  if (node.else) branches.push(node.else.kind === "If" ? setValue(node.else, ifNode(t, node.else, wantValue)) : block(t, node.else));
+  return branchesValue(t, branches, c.qual, wantValue, node.span);
+}
+
+function switchNode(t: Typer, node: A.Switch, wantValue: WantValue): Value {
+  const subject = node.subject ? t.expr(node.subject) : null;
+  let qual = subject?.qual ?? "const";
+  const branches: Value[] = [];
+  for (const c of node.cases) {
+    if (c.test) {
+      const test = subject ? t.expr(c.test) : condition(t, c.test, "A switch case without subject");
+      qual = maxQual(qual, test.qual);
+      if (subject && subject.type !== POISON && test.type !== POISON && unify(subject.type, test.type, t.ctx.version) === null) {
+        t.ctx.error(Code.type_mismatch, `This case is ${show(test.type)} but the switch value is ${show(subject.type)}.`, c.test.span);
+      }
+    }
+    branches.push(block(t, c.body));
+  }
+  return branchesValue(t, branches, qual, wantValue, node.span);
+}
+
+/** The common value of the branches; a mismatch is an error only when the value is wanted. */
+function branchesValue(t: Typer, branches: Value[], qual: A.Qualifier, wantValue: WantValue, span: A.Span): Value {
+  let type: A.PineType = NA;
+  for (const b of branches) {
+    qual = maxQual(qual, b.qual);
+    if (!wantValue || type === POISON || MIXED.has(type)) continue;
+    if (b.type === POISON) {
+      type = POISON;
+      continue;
+    }
+    const u = unify(type, b.type, t.ctx.version);
+    if (u === null && wantValue === "soft") {
+      // not an error unless the value is used (a function's last `if` run for its effects)
+      const mixed: A.PineType = { kind: "void" };
+      MIXED.set(mixed, `its branches return different types: ${show(type)} and ${show(b.type)}`);
+      type = mixed;
+    } else if (u === null) {
+      t.ctx.error(Code.type_mismatch, `The branches return different types: ${show(type)} and ${show(b.type)}.`, span);
+      type = POISON;
+    } else type = u;
+  }
+  return { type: wantValue ? type : VOID, qual };
+}
+
+function forNode(t: Typer, node: A.For): Value {
+  const vals = [t.expr(node.from), t.expr(node.to), ...(node.step ? [t.expr(node.step)] : [])];
+  const exprs = [node.from, node.to, ...(node.step ? [node.step] : [])];
+  vals.forEach((v, i) => {
+    if (v.type !== POISON && !isNumeric(v.type)) t.ctx.error(Code.type_mismatch, `A for bound must be a number, not ${show(v.type)}.`, (exprs[i] as A.Expr).span);
+  });
+  const counterType = vals.every((v) => prim(v.type, "int")) ? INT : FLOAT;
+  return inLoopScope(t, () => {
+    const sym = declare(t, node.counter, node.symbol, () => newLocal(t, node.counter, counterType, "series", "none", "loop"));
+    sym.type = counterType;
+    node.symbol = sym;
+    return loopBody(t, node.body);
+  });
+}
+
+function forInNode(t: Typer, node: A.ForIn): Value {
+  const it = t.expr(node.iterable);
+  let item: A.PineType = POISON;
+  if (it.type !== POISON) {
+    if (it.type.kind === "array") item = it.type.element;
+    else if (it.type.kind === "matrix") item = { kind: "array", element: it.type.element };
+    else t.ctx.error(Code.type_mismatch, `'for ... in' needs an array, not ${show(it.type)}.`, node.iterable.span);
+  }
+  return inLoopScope(t, () => {
+    if (node.index) {
+      const idx = node.index;
+      node.indexSymbol = declare(t, idx, node.indexSymbol, () => newLocal(t, idx, INT, "series", "none", "loop"));
+    }
+    const sym = declare(t, node.item, node.itemSymbol, () => newLocal(t, node.item, item, "series", "none", "loop"));
+    sym.type = item;
+    node.itemSymbol = sym;
+    return loopBody(t, node.body);
+  });
+}
+
+function inLoopScope(t: Typer, f: () => Value): Value {
+  const saved = t.scope;
+  t.scope = new Scope(saved);
+  try {
+    return f();
+  } finally {
+    t.scope = saved;
+  }
+}

@@ -1,0 +1,180 @@
+// User functions: declaring them, calling them (arguments matched to parameters), and checking
+// a body once per distinct argument-type key (Pine compiles one body per type combination).
+// Functions nobody called are checked at the end with their annotated types.
+
+import type * as A from "../../language/ast";
+import { Code, type DiagnosticCode } from "../../language/codes";
+import { Scope } from "../scope";
+import type { ArgInfo, FunctionInfo } from "../symbols";
+import { assignable, FLOAT, INT, maxQual, qualFits, show, signatureKey } from "../types";
+import { newLocal } from "./bindings";
+import { resolveTypeRef } from "./declarations";
+import { type CallArgs, POISON, POISONED, type Typer, type Value, VALUELESS } from "./state";
+
+/** Findings that hold whatever the types of a function's parameters. */
+const TYPE_INDEPENDENT: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  Code.syntax_error, Code.undeclared_identifier, Code.assignment_to_undeclared, Code.duplicate_declaration, Code.invalid_assignment, Code.unsupported_feature, Code.not_a_value,
+]);
+
+/** Deepest chain of user functions calling each other (f1 calls f2 calls ... ): see instantiate(). */
+export const MAX_CALL_DEPTH = 400;
+
+export function functionDecl(t: Typer, s: A.FunctionDecl): void {
+  if (t.scope !== t.globals) return; // reported by the top-level rule
+  const symbol: A.FunctionSymbol = s.fn ?? { kind: "function", id: ++t.ctx.ids.fn, name: s.name.name, file: t.ctx.file, isMethod: s.isMethod, exported: s.exported };
+  s.fn = symbol;
+  for (const p of s.params) if (p.defaultValue) t.expr(p.defaultValue);
+  const info: FunctionInfo = { symbol, decl: s, instantiate: (args) => instantiate(t, info, args) };
+  if (s.isMethod) {
+    const first = s.params[0];
+    if (!first?.typeAnn) t.ctx.error(Code.syntax_error, "A method's first parameter must have a type (the type it is a method of).", (first ?? s.name).span);
+    const list = t.methods.get(s.name.name) ?? [];
+    list.push(info);
+    t.methods.set(s.name.name, list);
+    if (s.exported || t.exportAll) t.exports.methods.set(s.name.name, list);
+    return;
+  }
+  if (t.functions.has(s.name.name)) t.ctx.error(Code.duplicate_declaration, `Function '${s.name.name}' is already declared.`, s.name.span);
+  t.functions.set(s.name.name, info);
+  if (s.exported || t.exportAll) t.exports.functions.set(s.name.name, info);
+}
+
+export function callUser(t: Typer, fn: FunctionInfo, node: A.Call, args: CallArgs, receiver: ArgInfo | null): Value {
+  node.callSiteId ??= ++t.ctx.ids.callSite;
+  const params = fn.decl.params;
+  const given: Array<ArgInfo | null> = params.map(() => null);
+  if (receiver) given[0] = receiver;
+  let positional = receiver ? 1 : 0;
+  let ok = true;
+  for (const a of args) {
+    const idx = a.name === null ? positional++ : params.findIndex((p) => p.name.name === a.name);
+    if (idx < 0 || idx >= params.length) {
+      ok = false;
+      if (a.name === null) t.ctx.error(Code.too_many_arguments, `${fn.symbol.name}() takes ${params.length - (receiver ? 1 : 0)} argument(s).`, a.node.span);
+      else t.ctx.error(Code.wrong_argument, `${fn.symbol.name}() has no parameter '${a.name}'.`, a.nameSpan ?? a.node.span);
+      continue;
+    }
+    given[idx] = a.info;
+  }
+  params.forEach((p, i) => {
+    const g = given[i];
+    if (g) ok = checkParamArg(t, fn, p, g) && ok;
+    else if (p.defaultValue) given[i] = { type: p.defaultValue.type ?? POISON, qual: p.defaultValue.qual ?? "const", span: p.defaultValue.span };
+    else {
+      ok = false;
+      t.ctx.error(Code.missing_argument, `${fn.symbol.name}() needs the argument '${p.name.name}'.`, node.span);
+    }
+  });
+  if (!ok) return POISONED;
+  return fn.instantiate(given as ArgInfo[]);
+}
+
+function checkParamArg(t: Typer, fn: FunctionInfo, p: A.Param, a: ArgInfo): boolean {
+  if (!p.typeAnn || a.type === POISON) return true;
+  const want = resolveTypeRef(t, p.typeAnn, false);
+  if (want && !assignable(a.type, want, t.ctx.version)) {
+    t.ctx.error(Code.type_mismatch, `Argument '${p.name.name}' of ${fn.symbol.name}() must be ${show(want)}, not ${show(a.type)}.`, a.span);
+    return false;
+  }
+  const q = p.typeAnn.qualifier;
+  if (q && q !== "input" && !qualFits(a.qual, q)) {
+    t.ctx.error(Code.qualifier_mismatch, `Argument '${p.name.name}' of ${fn.symbol.name}() must be ${q}; this value is ${a.qual}.`, a.span);
+    return false;
+  }
+  return true;
+}
+
+/** Check the body for these argument types (Pine compiles one body per type combination). */
+function instantiate(t: Typer, fn: FunctionInfo, args: ArgInfo[]): Value {
+  const key = signatureKey(args);
+  const cache = t.instances.get(fn) ?? new Map<string, Value>();
+  t.instances.set(fn, cache);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  if (t.active.has(fn)) {
+    t.ctx.error(Code.unsupported_feature, `Function '${fn.symbol.name}' calls itself: Pine functions cannot be recursive.`, fn.decl.name.span);
+    return POISONED;
+  }
+  if (t.active.size >= MAX_CALL_DEPTH) {
+    // every later stage walks such a chain recursively: refused here, not by a stack overflow
+    t.ctx.error(Code.too_complex, `Calls of user functions nest more than ${MAX_CALL_DEPTH} deep through '${fn.symbol.name}'.`, fn.decl.name.span);
+    return POISONED;
+  }
+  t.active.add(fn);
+  const savedScope = t.scope;
+  t.scope = new Scope(t.globals, true);
+  try {
+    fn.decl.params.forEach((p, i) => declareParam(t, p, args[i]));
+    const v = functionBody(t, fn.decl.body);
+    const result = { type: v.type, qual: maxQual(v.qual, ...args.map((a) => a.qual)) };
+    cache.set(key, result);
+    return result;
+  } finally {
+    t.scope = savedScope;
+    t.active.delete(fn);
+  }
+}
+
+function declareParam(t: Typer, p: A.Param, arg: ArgInfo | undefined): void {
+  const annotated = p.typeAnn ? resolveTypeRef(t, p.typeAnn, false) : null;
+  let type = annotated ?? arg?.type ?? FLOAT;
+  if (type.kind === "na" && type !== POISON) type = FLOAT;
+  const qual: A.Qualifier = p.typeAnn?.qualifier && p.typeAnn.qualifier !== "input" ? p.typeAnn.qualifier : (arg?.qual ?? "series");
+  const sym = p.symbol ?? newLocal(t, p.name, type, qual, "none", "param");
+  sym.type = type;
+  sym.qual = qual;
+  p.symbol = sym;
+  t.scope.declare(sym);
+}
+
+function functionBody(t: Typer, b: A.Block): Value {
+  let last: Value = VALUELESS;
+  b.body.forEach((s, i) => {
+    last = t.stmt(s, i === b.body.length - 1 ? "soft" : false);
+  });
+  return last;
+}
+
+/** Functions never called are still checked: with their annotated types, else int simple. */
+function checkUncalled(t: Typer, fn: FunctionInfo): void {
+  if (t.instances.has(fn)) return;
+  if (fn.decl.params.some((p) => !p.typeAnn)) {
+    // Untyped parameters have no type until a call gives them one (Pine compiles a function
+    // only for its calls): report only what does not depend on their types.
+    withFilteredErrors(t, TYPE_INDEPENDENT, () => instantiateUncalled(t, fn));
+    return;
+  }
+  instantiateUncalled(t, fn);
+}
+
+function withFilteredErrors(t: Typer, keep: ReadonlySet<DiagnosticCode>, f: () => void): void {
+  const error = t.ctx.error;
+  t.ctx.error = (code, message, span) => {
+    if (keep.has(code)) error(code, message, span);
+  };
+  try {
+    f();
+  } finally {
+    t.ctx.error = error;
+  }
+}
+
+function instantiateUncalled(t: Typer, fn: FunctionInfo): void {
+  const args: ArgInfo[] = fn.decl.params.map((p) => {
+    const annotated = p.typeAnn ? resolveTypeRef(t, p.typeAnn) : null;
+    const def = p.defaultValue?.type;
+    // Untyped and never called: int fits wherever a number is expected (int -> float), and
+    // simple wherever a length is; Pine itself compiles a function only for its calls.
+    const type = annotated ?? (def && def.kind !== "na" ? def : INT);
+    const qual = p.typeAnn?.qualifier && p.typeAnn.qualifier !== "input" ? p.typeAnn.qualifier : annotated ? "series" : "simple";
+    return { type, qual, span: p.span };
+  });
+  instantiate(t, fn, args);
+}
+
+
+/** Check the functions and methods of the file that no call instantiated. */
+export function checkUncalledFunctions(t: Typer): void {
+  for (const fn of t.functions.values()) checkUncalled(t, fn);
+  for (const list of t.methods.values()) for (const fn of list) checkUncalled(t, fn);
+}

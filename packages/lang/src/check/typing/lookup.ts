@@ -1,0 +1,72 @@
+// Finding what a name denotes among the file's own and imported declarations (`Dir`, `lib.Dir`,
+// `lib.f`), and the two refusals every name position shares: a built-in not compiled yet, and an
+// undeclared name (with the v5 spelling when it is an old one). User-chosen names are looked up in
+// Maps only, so `constructor` or `__proto__` are ordinary unknown names.
+
+import type * as A from "../../language/ast";
+import { Code } from "../../language/codes";
+import { pendingReason } from "../builtin-lookup";
+import type { EnumInfo, FunctionInfo, TypeInfo } from "../symbols";
+import type { Typer } from "./state";
+
+/** Spellings of Pine v4 and older, named when they appear undeclared. */
+const OLD_SPELLINGS: ReadonlyMap<string, string> = new Map([
+  ["study", "`study()` is Pine v4: use `indicator()` (this dialect's `study()` is the event-study extension)."],
+  ["security", "`security()` is Pine v4: use `request.security()`."],
+  ["iff", "`iff()` is Pine v4: use the ternary `cond ? a : b`."],
+  ["sma", "Use `ta.sma()` (v5 and later put technical analysis under `ta.`)."],
+  ["ema", "Use `ta.ema()`."],
+  ["rsi", "Use `ta.rsi()`."],
+  ["crossover", "Use `ta.crossover()`."],
+  ["crossunder", "Use `ta.crossunder()`."],
+  ["tostring", "Use `str.tostring()`."],
+  ["abs", "Use `math.abs()`."],
+  ["max", "Use `math.max()`."],
+  ["min", "Use `math.min()`."],
+  ["transp", "Use `color.new(color, transp)`."],
+]);
+
+export function undeclared(t: Typer, name: string, span: A.Span): void {
+  const hint = OLD_SPELLINGS.get(name);
+  t.ctx.error(Code.undeclared_identifier, `Undeclared identifier '${name}'.${hint ? " " + hint : ""}`, span);
+}
+
+/** A built-in of the table the back end does not compile yet: refused, named plainly. */
+export function pending(t: Typer, name: string, span: A.Span): boolean {
+  const why = pendingReason(name);
+  if (why === undefined) return false;
+  t.ctx.error(Code.unsupported_feature, why, span);
+  return true;
+}
+
+/** `alias.name` split into its two parts, or null when the name has another shape. */
+function aliased(name: string): [string, string] | null {
+  const [alias, member, more] = name.split(".");
+  return alias && member && more === undefined ? [alias, member] : null;
+}
+
+export function enumNamed(t: Typer, name: string): EnumInfo | undefined {
+  const own = t.enums.get(name);
+  if (own || t.imports.size === 0) return own;
+  const a = aliased(name);
+  return a ? t.imports.get(a[0])?.enums.get(a[1]) : undefined;
+}
+
+export function typeNamed(t: Typer, name: string): TypeInfo | undefined {
+  const own = t.types.get(name);
+  if (own || t.imports.size === 0) return own;
+  const a = aliased(name);
+  return a ? t.imports.get(a[0])?.types.get(a[1]) : undefined;
+}
+
+export function importedFunction(t: Typer, name: string): FunctionInfo | undefined {
+  if (t.imports.size === 0) return undefined;
+  const a = aliased(name);
+  return a ? t.imports.get(a[0])?.functions.get(a[1]) : undefined;
+}
+
+export function typeById(t: Typer, id: string): TypeInfo | undefined {
+  for (const x of t.types.values()) if (x.id === id) return x;
+  for (const m of t.imports.values()) for (const x of m?.types.values() ?? []) if (x.id === id) return x;
+  return undefined;
+}

@@ -1,0 +1,130 @@
+// Names as values: a variable, a built-in variable (`close`, `color.red`), an enum member
+// (`Dir.up`, `lib.Dir.up`), a field of a user-type value (`p.x`), or a diagnostic saying why not.
+
+import type { TypeSpec } from "../../builtins";
+import type * as A from "../../language/ast";
+import { Code } from "../../language/codes";
+import { isBuiltinNamespace, lookupFunction, lookupVariable, unsupportedNamespace } from "../builtin-lookup";
+import { FLOAT, show } from "../types";
+import { enumNamed, importedFunction, pending, typeById, undeclared } from "./lookup";
+import { POISON, POISONED, type Typer, type Value } from "./state";
+
+export function identifier(t: Typer, node: A.Identifier): Value {
+  const found = t.scope.lookup(node.name);
+  if (found) {
+    node.symbol = found.sym;
+    return { type: found.sym.type, qual: found.sym.qual };
+  }
+  const bv = lookupVariable(node.name);
+  if (bv) {
+    if (pending(t, node.name, node.span)) return POISONED;
+    node.symbol = { kind: "builtinVariable", name: node.name };
+    return { type: specType(bv.type), qual: bv.qual };
+  }
+  if (t.functions.has(node.name) || lookupFunction(node.name)) {
+    t.ctx.error(Code.not_a_value, `'${node.name}' is a function: call it with (...).`, node.span);
+    return POISONED;
+  }
+  undeclared(t, node.name, node.span);
+  return POISONED;
+}
+
+/** `a.b.c` as a dotted name when its root is not a variable (so it names a built-in or import). */
+export function dotted(t: Typer, node: A.Expr): string | null {
+  if (node.kind === "Identifier") return t.scope.lookup(node.name) ? null : node.name;
+  if (node.kind !== "Member") return null;
+  const head = dotted(t, node.object);
+  return head === null ? null : `${head}.${node.property.name}`;
+}
+
+export function member(t: Typer, node: A.Member): Value {
+  const name = dotted(t, node);
+  if (name !== null) {
+    const v = namedMember(t, node, name);
+    if (v) return v;
+  }
+  return field(t, node);
+}
+
+/** `color.red`, `Dir.up`, `lib.Dir.up`, or a diagnostic for namespaces we do not have. */
+function namedMember(t: Typer, node: A.Member, name: string): Value | null {
+  const bv = lookupVariable(name);
+  if (bv) {
+    if (pending(t, name, node.span)) return POISONED;
+    node.symbol = { kind: "builtinVariable", name };
+    return { type: specType(bv.type), qual: bv.qual };
+  }
+  const parts = name.split(".");
+  const root = parts[0] ?? "";
+  const en = enumNamed(t, parts.slice(0, -1).join("."));
+  if (en) return enumMember(t, node, en, parts[parts.length - 1] ?? "");
+  const unsupported = unsupportedNamespace(root);
+  if (unsupported && !t.imports.has(root)) {
+    t.ctx.error(Code.unsupported_feature, unsupported, node.span);
+    return POISONED;
+  }
+  if (lookupFunction(name) || importedFunction(t, name)) {
+    t.ctx.error(Code.not_a_value, `'${name}' is a function: call it with (...).`, node.span);
+    return POISONED;
+  }
+  if (t.imports.has(root)) {
+    if (t.imports.get(root) === null) return POISONED; // unresolved import, reported by the linker
+    t.ctx.error(Code.undeclared_identifier, `'${root}' does not export '${parts.slice(1).join(".")}'.`, node.span);
+    return POISONED;
+  }
+  if (isBuiltinNamespace(root) && parts.length === 2 && !t.types.has(root) && !t.enums.has(root)) {
+    t.ctx.error(Code.undeclared_identifier, `'${name}' is not a built-in.`, node.span);
+    return POISONED;
+  }
+  if (parts.length >= 2 && !t.scope.lookup(root) && !lookupVariable(root)) {
+    if (t.types.has(root)) return null;
+    undeclared(t, root, (firstIdentifier(node) ?? node).span);
+    return POISONED;
+  }
+  return null;
+}
+
+function enumMember(t: Typer, node: A.Member, en: { id: string; name: string; members: string[] }, name: string): Value {
+  if (!en.members.includes(name)) {
+    t.ctx.error(Code.undeclared_identifier, `Enum ${en.name} has no member '${name}'.`, node.property.span);
+    return POISONED;
+  }
+  node.symbol = { kind: "enumMember", enumId: en.id, member: name };
+  return { type: { kind: "enum", name: en.name, id: en.id }, qual: "const" };
+}
+
+/** `p.x`: a field of a user-type value. */
+function field(t: Typer, node: A.Member): Value {
+  const obj = t.expr(node.object);
+  if (obj.type === POISON) return POISONED;
+  if (obj.type.kind !== "udt") {
+    t.ctx.error(Code.undeclared_identifier, `A value of type ${show(obj.type)} has no field '${node.property.name}'.`, node.property.span);
+    return POISONED;
+  }
+  const udt = obj.type;
+  const f = typeById(t, udt.id)?.fields.find((x) => x.name === node.property.name);
+  if (!f) {
+    t.ctx.error(Code.undeclared_identifier, `Type ${udt.name} has no field '${node.property.name}'.`, node.property.span);
+    return POISONED;
+  }
+  node.symbol = { kind: "field", typeId: udt.id, field: f.name };
+  return { type: f.type, qual: "series" };
+}
+
+function firstIdentifier(node: A.Expr): A.Identifier | null {
+  if (node.kind === "Identifier") return node;
+  if (node.kind === "Member") return firstIdentifier(node.object);
+  return null;
+}
+
+/** Concrete TypeSpec (of a built-in variable) as a PineType. */
+function specType(spec: TypeSpec): A.PineType {
+  switch (spec.kind) {
+    case "primitive":
+      return { kind: "primitive", name: spec.name };
+    case "handle":
+      return { kind: "handle", name: spec.name };
+    default:
+      return FLOAT;
+  }
+}

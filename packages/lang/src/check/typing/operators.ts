@@ -1,0 +1,105 @@
+// Operators: the history operator `[]`, `not`/`-`, binary arithmetic, comparison and logic, and
+// the ternary, each giving its result type and qualifier (the qualifier of a result is the widest
+// of its operands').
+
+import type * as A from "../../language/ast";
+import { Code } from "../../language/codes";
+import { BOOL, FLOAT, INT, isNumeric, maxQual, prim, show, STRING, unify } from "../types";
+import { POISON, POISONED, type Typer, type Value } from "./state";
+
+export function index(t: Typer, node: A.Index): Value {
+  const obj = t.expr(node.object);
+  const idx = t.expr(node.index);
+  if (obj.type === POISON) return POISONED;
+  if (obj.type.kind === "void" || obj.type.kind === "tuple") {
+    t.ctx.error(Code.type_mismatch, `The history operator [] needs a value, not ${show(obj.type)}.`, node.object.span);
+    return POISONED;
+  }
+  if (idx.type !== POISON && !prim(idx.type, "int")) {
+    t.ctx.error(Code.type_mismatch, `A history offset must be an int, not ${show(idx.type)}.`, node.index.span);
+  }
+  return { type: obj.type, qual: "series" };
+}
+
+export function condition(t: Typer, node: A.Expr, what: string): Value {
+  const v = t.expr(node);
+  if (v.type === POISON || prim(v.type, "bool") || v.type.kind === "na") return v;
+  if (t.ctx.version < 6 && isNumeric(v.type)) return v;
+  const hint = isNumeric(v.type) ? " Pine v6 has no implicit number-to-bool conversion: compare with 0 (`x != 0`)." : "";
+  t.ctx.error(Code.type_mismatch, `${what} must be a bool, not ${show(v.type)}.${hint}`, node.span);
+  return v;
+}
+
+export function unary(t: Typer, node: A.Unary): Value {
+  if (node.op === "not") {
+    const v = condition(t, node.operand, "The operand of 'not'");
+    return { type: v.type === POISON ? POISON : BOOL, qual: v.qual };
+  }
+  const v = t.expr(node.operand);
+  if (v.type === POISON || v.type.kind === "na") return v.type === POISON ? POISONED : { type: FLOAT, qual: v.qual };
+  if (!isNumeric(v.type)) {
+    t.ctx.error(Code.type_mismatch, `Unary '${node.op}' needs a number, not ${show(v.type)}.`, node.operand.span);
+    return POISONED;
+  }
+  return v;
+}
+
+export function binary(t: Typer, node: A.Binary): Value {
+  if (node.op === "and" || node.op === "or") {
+    const l = condition(t, node.left, `The left operand of '${node.op}'`);
+    const r = condition(t, node.right, `The right operand of '${node.op}'`);
+    return { type: BOOL, qual: maxQual(l.qual, r.qual) };
+  }
+  const l = t.expr(node.left);
+  const r = t.expr(node.right);
+  const qual = maxQual(l.qual, r.qual);
+  if (l.type === POISON || r.type === POISON) return POISONED;
+  const type = binaryType(t, node, l.type, r.type);
+  return type === null ? POISONED : { type, qual };
+}
+
+function binaryType(t: Typer, node: A.Binary, l: A.PineType, r: A.PineType): A.PineType | null {
+  const op = node.op;
+  const bothNa = l.kind === "na" && r.kind === "na";
+  if (op === "==" || op === "!=") {
+    if (unify(l, r, t.ctx.version) === null) return mismatch(t, node, l, r);
+    return BOOL;
+  }
+  if (op === "<" || op === "<=" || op === ">" || op === ">=") {
+    const ok = (x: A.PineType): boolean => isNumeric(x) || x.kind === "na";
+    const strings = prim(l, "string") && prim(r, "string");
+    if (!strings && !(ok(l) && ok(r))) return mismatch(t, node, l, r);
+    return BOOL;
+  }
+  if (op === "+" && (prim(l, "string") || prim(r, "string"))) {
+    const ok = (x: A.PineType): boolean => prim(x, "string") || x.kind === "na";
+    return ok(l) && ok(r) ? STRING : mismatch(t, node, l, r);
+  }
+  const num = (x: A.PineType): boolean => isNumeric(x) || x.kind === "na";
+  if (!num(l) || !num(r)) return mismatch(t, node, l, r);
+  if (bothNa) return FLOAT;
+  const ints = (prim(l, "int") || l.kind === "na") && (prim(r, "int") || r.kind === "na");
+  if (!ints) return FLOAT;
+  // Pine v6 divides ints exactly (5 / 2 = 2.5); v5 kept int division for ints.
+  if (op === "/" && t.ctx.version >= 6) return FLOAT;
+  return INT;
+}
+
+function mismatch(t: Typer, node: A.Binary, l: A.PineType, r: A.PineType): null {
+  t.ctx.error(Code.type_mismatch, `Operator '${node.op}' cannot combine ${show(l)} and ${show(r)}.`, node.span);
+  return null;
+}
+
+export function ternary(t: Typer, node: A.Ternary): Value {
+  const c = condition(t, node.cond, "The condition of '?:'");
+  const a = t.expr(node.then);
+  const b = t.expr(node.else);
+  const qual = maxQual(c.qual, a.qual, b.qual);
+  if (a.type === POISON || b.type === POISON) return { type: a.type === POISON ? b.type : a.type, qual };
+  const u = unify(a.type, b.type, t.ctx.version);
+  if (u === null) {
+    t.ctx.error(Code.type_mismatch, `The branches of '?:' have different types: ${show(a.type)} and ${show(b.type)}.`, node.span);
+    return POISONED;
+  }
+  return { type: u, qual };
+}

@@ -1,0 +1,107 @@
+// Variable declarations (single and tuple) and assignments: a variable's type is its value's (or
+// its annotation), its qualifier series when it is reassigned anywhere.
+
+import type * as A from "../../language/ast";
+import { Code } from "../../language/codes";
+import { assignable, isNumeric, prim, qualFits, show } from "../types";
+import { declare, newLocal } from "./bindings";
+import { mixedNote } from "./control";
+import { resolveTypeRef } from "./declarations";
+import { POISON, POISONED, setValue, type Typer, type Value } from "./state";
+
+export function varDecl(t: Typer, s: A.VarDecl): Value {
+  const v = t.expr(s.init);
+  let type = v.type;
+  const declared = s.typeAnn ? resolveTypeRef(t, s.typeAnn) : null;
+  if (s.typeAnn && declared === null) type = POISON;
+  else if (declared) {
+    if (v.type !== POISON && !assignable(v.type, declared, t.ctx.version)) {
+      t.ctx.error(Code.type_mismatch, `Cannot assign ${show(v.type)} to '${s.name.name}' declared ${show(declared)}.`, s.init.span);
+    }
+    type = declared;
+  } else type = inferredDeclType(t, s.name.name, v.type, s.init.span);
+  // A `var` never reassigned keeps its value's qualifier, as in Pine (`var isBB = maTypeInput ==
+  // "SMA + Bollinger Bands"` is an input bool that `active = isBB` accepts).
+  let qual: A.Qualifier = t.reassigned.has(s.name.name) ? "series" : v.qual;
+  const q = s.typeAnn?.qualifier;
+  if (q && q !== "input") {
+    if (!qualFits(v.qual, q)) t.ctx.error(Code.qualifier_mismatch, `'${s.name.name}' is declared ${q} but its value is ${v.qual}.`, s.init.span);
+    qual = q;
+  }
+  const sym = declare(t, s.name, s.symbol, () => newLocal(t, s.name, type, qual, s.mode, "variable"));
+  sym.type = type;
+  sym.qual = qual;
+  if (s.init.kind === "Call" && s.init.target?.kind === "builtin" && s.init.target.name.startsWith("input")) sym.input = s.name.name;
+  s.symbol = sym;
+  return { type, qual };
+}
+
+function inferredDeclType(t: Typer, name: string, v: A.PineType, span: A.Span): A.PineType {
+  if (v === POISON) return POISON;
+  if (v.kind === "na") {
+    t.ctx.error(Code.type_mismatch, `Cannot infer the type of '${name}' from na: declare it with a type, e.g. 'float ${name} = na'.`, span);
+    return POISON;
+  }
+  if (v.kind === "void") {
+    const why = mixedNote(v);
+    t.ctx.error(Code.type_mismatch, why === "" ? `This call returns no value to assign to '${name}'.` : `This value cannot be assigned to '${name}'${why}.`, span);
+    return POISON;
+  }
+  if (v.kind === "tuple") {
+    t.ctx.error(Code.type_mismatch, `A tuple of ${v.elements.length} values must be destructured: [a, b, ...] = ...`, span);
+    return POISON;
+  }
+  return v;
+}
+
+export function tupleDecl(t: Typer, s: A.TupleDecl): Value {
+  const v = t.expr(s.init);
+  let elements: A.PineType[] = s.names.map(() => POISON);
+  if (v.type !== POISON) {
+    if (v.type.kind !== "tuple") t.ctx.error(Code.type_mismatch, `Only a tuple can be destructured, not ${show(v.type)}${mixedNote(v.type)}.`, s.init.span);
+    else if (v.type.elements.length !== s.names.length) {
+      t.ctx.error(Code.type_mismatch, `The value is a tuple of ${v.type.elements.length}, not ${s.names.length}.`, s.init.span);
+    } else elements = v.type.elements;
+  }
+  const symbols = s.names.map((n, i) => {
+    if (!n) return null;
+    const el = elements[i] ?? POISON;
+    const qual: A.Qualifier = t.reassigned.has(n.name) ? "series" : v.qual;
+    const sym = declare(t, n, s.symbols?.[i] ?? undefined, () => newLocal(t, n, el, qual, "none", "variable"));
+    sym.type = el;
+    sym.qual = qual;
+    return sym;
+  });
+  s.symbols = symbols;
+  return v;
+}
+
+export function assign(t: Typer, s: A.Assign): Value {
+  const v = t.expr(s.value);
+  let target: Value;
+  if (s.target.kind === "Identifier") {
+    const found = t.scope.lookup(s.target.name);
+    if (!found) {
+      t.ctx.error(Code.assignment_to_undeclared, `'${s.target.name}' is not declared: declare it with '${s.target.name} = ...' before reassigning it with '${s.op}'.`, s.target.span);
+      return POISONED;
+    }
+    if (found.crossesFunction) {
+      t.ctx.error(Code.invalid_assignment, `Cannot modify the global variable '${s.target.name}' inside a function.`, s.target.span);
+    }
+    s.target.symbol = found.sym;
+    target = setValue(s.target, { type: found.sym.type, qual: found.sym.qual });
+  } else target = t.expr(s.target);
+  if (target.type === POISON || v.type === POISON) return target;
+  checkAssignedValue(t, s, target.type, v.type);
+  return target;
+}
+
+function checkAssignedValue(t: Typer, s: A.Assign, target: A.PineType, v: A.PineType): void {
+  if (s.op === ":=") {
+    if (!assignable(v, target, t.ctx.version)) t.ctx.error(Code.type_mismatch, `Cannot assign ${show(v)} to a variable of type ${show(target)}.`, s.value.span);
+    return;
+  }
+  const stringConcat = s.op === "+=" && prim(target, "string") && (prim(v, "string") || v.kind === "na");
+  const numeric = isNumeric(target) && (isNumeric(v) || v.kind === "na") && !(prim(target, "int") && prim(v, "float")) && !(prim(target, "int") && s.op === "/=" && t.ctx.version >= 6);
+  if (!stringConcat && !numeric) t.ctx.error(Code.type_mismatch, `'${s.op}' cannot combine ${show(target)} and ${show(v)}.`, s.value.span);
+}
