@@ -3,7 +3,7 @@
 // Plain CommonJS with no dependencies, so it runs before `npm install` and jest can load it.
 "use strict";
 
-/** The defaults of API.md "Configuration and the operator CLI". */
+/** The defaults of docs/configuration.md. */
 const DEFAULTS = Object.freeze({
   DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/barscript",
   REDIS_URL: "redis://127.0.0.1:6379",

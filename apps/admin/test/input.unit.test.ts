@@ -1,4 +1,4 @@
-// Bad input to barscript-admin exits non-zero with a one-line reason (API.md operator CLI).
+// Bad input to barscript-admin exits non-zero with a one-line reason (docs/reference/api.md "Operators").
 import { parseExpiry } from "../src/commands/key";
 import { oneLineErrors } from "../src/main";
 

@@ -1,4 +1,4 @@
-// The API app factory. Handling order (API.md "How a call is handled, in order"):
+// The API app factory. Handling order (docs/reference/api.md "Order of checks"):
 // request id -> body size and JSON -> 404 outside /v1 -> (under /v1) the check chain ->
 // routing, validation, handler. One error handler renders every refusal as the envelope.
 import express, { Router, type Express } from "express";

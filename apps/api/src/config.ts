@@ -1,5 +1,5 @@
-// The API process's configuration: parsed once at start by one zod schema (API.md
-// "Configuration"). A bad or missing value stops the process with the variable's name.
+// The API process's configuration: parsed once at start by one zod schema (docs/configuration.md).
+// A bad or missing value stops the process with the variable's name.
 import { z } from "zod";
 
 const schema = z.object({

@@ -1,4 +1,4 @@
-// GET /v1/me, /v1/usage and /v1/keys: the objects of API.md, over HTTP against the real app.
+// GET /v1/me, /v1/usage and /v1/keys: the objects of docs/reference/endpoints.md, over HTTP against the real app.
 import request from "supertest";
 import { createApiKey } from "@barscript/db";
 import { account, key, startAuthHarness, type AuthHarness } from "./auth-harness";

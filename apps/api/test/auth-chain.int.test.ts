@@ -1,4 +1,4 @@
-// The check chain of SERVICE-SPEC 5.4 over HTTP against the real app, Postgres and Redis:
+// The order of checks (docs/reference/api.md) over HTTP against the real app, Postgres and Redis:
 // one row a situation, with the expected status, code and headers.
 import express from "express";
 import pino from "pino";

@@ -1,4 +1,4 @@
-// API.md "Configuration": a bad or missing required value stops the process naming it; an empty
+// docs/configuration.md: a bad or missing required value stops the process naming it; an empty
 // value counts as unset (as in .env files and `npm run up`).
 import { ConfigError, loadConfig } from "../src/config";
 

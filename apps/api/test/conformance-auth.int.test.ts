@@ -65,7 +65,7 @@ describe("/readyz", () => {
   });
 });
 
-describe("the check chain, as a strict client reads SERVICE-SPEC 5.4", () => {
+describe("the check chain, as a strict client reads the order of checks", () => {
   it("when a key lacks the scope, then 403 forbidden_scope carries RateLimit headers: the call was counted", async () => {
     const runOnly = await key(h.db, (await account(h.db, "starter")).id, ["runs:write"]);
     const first = await request(h.app).get("/v1/usage").set("Authorization", `Bearer ${runOnly}`);

@@ -1,4 +1,4 @@
-// Conformance of the runs and scripts surface to SERVICE-SPEC.md and API.md, as a strict client
+// Conformance of the runs and scripts surface to docs/reference (api.md, errors.md), as a strict client
 // reads them (docs/conformance/runs-and-scripts.md lists what was checked). Each case here is a
 // deviation that was found and fixed: page limits written any way a number can be written, the
 // Summary's fields on runs that did not succeed, a `bars` window from before the plan's history

@@ -1,4 +1,4 @@
-// API.md "How a call is handled, in order": every refusal of the handling order, with its
+// docs/reference/api.md "Order of checks": every refusal of the handling order, with its
 // status and code, against a real API process (main.ts) on its own database and Redis prefix.
 import { request as httpRequest } from "node:http";
 import { createAccount, createApiKey } from "@barscript/db";

@@ -126,7 +126,7 @@ describe("run states and failure kinds", () => {
     expect(run.status).toBe("failed");
     expect(run.failure).toMatchObject({ kind: "timeout", retryable: true });
     expect(Date.now() - started).toBeLessThan(10_000);
-    // It counts the bars its thread reported evaluated, not the whole read (API.md Usage counts).
+    // It counts the bars its thread reported evaluated, not the whole read (docs/reference/limits-and-plans.md: failed and cancelled runs count what they evaluated).
     expect(run.summary.bars).toBe(run.window.bars);
     expect(run.summary.bars_evaluated).toBeLessThan(run.window.bars);
     expect(run.summary.compute_units).toBe(Math.ceil(run.summary.bars_evaluated / 1000));

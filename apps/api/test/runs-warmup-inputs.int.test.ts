@@ -1,4 +1,4 @@
-// The warmup of a run is the one for ITS inputs (LANGUAGE.md "Warmup: the same numbers whatever
+// The warmup of a run is the one for ITS inputs (docs/reference/language.md "Warmup": the same numbers whatever
 // the window"), over HTTP with real API and worker processes: an EMA whose length input is
 // raised, and an MA-type switch set from SMA (the default, whose EMA branch the front end prunes)
 // to EMA, give the same values on the overlap of two windows, and the summary reports the

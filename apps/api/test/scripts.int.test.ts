@@ -1,4 +1,4 @@
-// Scripts over HTTP (API.md #8-#15): every status and code, scopes, isolation, ?kind= and
+// Scripts over HTTP (docs/reference/api.md "Scripts"): every status and code, scopes, isolation, ?kind= and
 // ?owner=, the save race run truly concurrently, rename and delete keeping runs and events.
 import request from "supertest";
 import { seedCoreLibrary } from "@barscript/db";

@@ -1,4 +1,4 @@
-// POST /v1/auth/device and POST /v1/auth/token (API.md "Sign-in", "DeviceAuthorization",
+// POST /v1/auth/device and POST /v1/auth/token (docs/reference/api.md "Sign-in", DeviceAuthorization,
 // "Token"): every sign-in code, expiry on the injectable clock, single use, the start throttle.
 // Approvals go through the real /device form of a signed-in session, never the database.
 import request from "supertest";

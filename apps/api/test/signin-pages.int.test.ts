@@ -1,4 +1,4 @@
-// The sign-in pages (API.md "Sign-in", "Limits, precisely"): sign-up that never tells whether an
+// The sign-in pages (docs/reference/api.md "Sign-in"): sign-up that never tells whether an
 // email exists, password sign-in and its throttle, sessions stored hashed with the right cookie
 // flags, CSRF tokens checked on every form, the /device and /account pages, security headers.
 import request from "supertest";

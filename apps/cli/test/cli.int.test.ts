@@ -1,5 +1,5 @@
 // The `barscript` CLI as a user runs it: a real process against a real API and worker, with
-// the exit codes of SERVICE-SPEC section 7.
+// the exit codes of docs/reference/errors.md.
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

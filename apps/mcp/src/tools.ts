@@ -1,5 +1,5 @@
 // The MCP tools: each a thin call over the same client as the CLI. A refusal comes back as a
-// tool result whose text starts `Error <code>:` (SERVICE-SPEC section 7).
+// tool result whose text starts `Error <code>:` (docs/reference/errors.md).
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ClientError, type BarscriptClient } from "@barscript/client";

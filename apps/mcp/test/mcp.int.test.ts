@@ -1,5 +1,5 @@
 // The MCP connector as a tool-calling client sees it: a real stdio process talking to a real
-// API. Refusals arrive as tool results starting `Error <code>:` (SERVICE-SPEC section 7).
+// API. Refusals arrive as tool results starting `Error <code>:` (docs/reference/errors.md).
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";

@@ -1,4 +1,4 @@
-// SERVICE-SPEC section 8, client retry behaviour:
+// Client retry behaviour (docs/reference/errors.md):
 // - starting a run: 429, 503 and network failures retried for up to 3 minutes, waiting
 //   Retry-After each time or 15 s when absent;
 // - anything else: up to 3 retries, waiting Retry-After (at most 60 s) or 1, 2, then 4 s.

@@ -1,6 +1,6 @@
 import { decideRetry } from "../src/retry";
 
-// SERVICE-SPEC section 8, written out as a table: (policy, attempt, elapsed ms, status, code, Retry-After) -> decision.
+// The client retry rules (docs/reference/errors.md), written out as a table: (policy, attempt, elapsed ms, status, code, Retry-After) -> decision.
 describe("client retry rules", () => {
   const cases: Array<[string, Parameters<typeof decideRetry>, { retry: boolean; waitMs?: number }]> = [
     ["a 429 on a normal call waits Retry-After", ["default", 0, 0, 429, "rate_limited", 10], { retry: true, waitMs: 10_000 }],

@@ -1,4 +1,4 @@
-// The table of every /v1 endpoint (API.md "Every endpoint"): method, path, scope, heavy, and
+// The table of every /v1 endpoint (docs/reference/endpoints.md is generated from it): method, path, scope, heavy, and
 // the zod schemas of its query, body and answer. Routes take their validation from here and
 // /openapi.json is generated from it, so the two cannot drift.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Every error code of SERVICE-SPEC section 7, mapped once to its HTTP status.
+// Every error code (docs/reference/errors.md), mapped once to its HTTP status.
 // Code anywhere raises `ApiError(code, message)`; the API's error handler renders the envelope.
 
 export const ERROR_STATUS = {
@@ -19,7 +19,7 @@ export const ERROR_STATUS = {
   busy: 429,
   internal: 500,
   not_implemented: 501,
-  // Sign-in codes of POST /auth/token (API.md "Sign-in"): 400 with the error envelope.
+  // Sign-in codes of POST /auth/token (docs/reference/api.md "Sign-in"): 400 with the error envelope.
   authorization_pending: 400,
   slow_down: 400,
   access_denied: 400,

@@ -1,4 +1,4 @@
-// SERVICE-SPEC section 7, "Client exit codes": one table shared by the CLI and its tests.
+// Client exit codes (docs/reference/errors.md): one table shared by the CLI and its tests.
 import type { ErrorCode } from "./errors";
 
 export const EXIT = { ok: 0, scriptInvalid: 1, runFailed: 2, auth: 3, usage: 4, retryable: 5 } as const;

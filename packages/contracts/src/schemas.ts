@@ -1,4 +1,4 @@
-// zod schemas of every object API.md defines. Requests are validated with these; responses
+// zod schemas of every object of the interface (docs/reference/endpoints.md). Requests are validated with these; responses
 // are described by them in /openapi.json (generated, never written by hand).
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// Turns a zod failure into 400 invalid_request naming the field (API.md handling order, step 5).
+// Turns a zod failure into 400 invalid_request naming the field (docs/reference/api.md "Order of checks").
 import type { z } from "zod";
 import { ApiError } from "./errors";
 

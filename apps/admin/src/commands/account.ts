@@ -1,4 +1,4 @@
-// `account create | admit | plan` (API.md "Configuration and the operator CLI").
+// `account create | admit | plan` (docs/reference/api.md "Operators").
 import type { Command } from "commander";
 import { admitAccount, createAccount, setAccountPlan, type AccountWithPlan } from "@barscript/db";
 import type { AdminContext } from "../context";

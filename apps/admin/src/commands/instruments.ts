@@ -1,5 +1,5 @@
-// `instruments import | backfill-status | seed-demo` (API.md "Configuration and the operator
-// CLI"). Imports go through packages/marketdata's importFile: a file with a bad row writes
+// `instruments import | backfill-status | seed-demo` (docs/reference/api.md
+// "Operators"). Imports go through packages/marketdata's importFile: a file with a bad row writes
 // nothing and exits 1 with one line naming the bad lines.
 import type { Command } from "commander";
 import {

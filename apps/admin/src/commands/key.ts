@@ -1,4 +1,4 @@
-// `key create` (API.md "Configuration and the operator CLI"): prints the new secret alone on stdout.
+// `key create` (docs/reference/api.md "Operators"): prints the new secret alone on stdout.
 import type { Command } from "commander";
 import { createApiKey, findAccountByEmail, parseScopes } from "@barscript/db";
 import { UsageError, type AdminContext } from "../context";

@@ -1,4 +1,4 @@
-// The check chain of SERVICE-SPEC 5.4, one Express middleware for every keyed route, in order:
+// The order of checks (docs/reference/api.md), one Express middleware for every keyed route, in order:
 //  1 failed-key guard per IP (429 rate_limited, Retry-After 60)
 //  2 no Authorization header (401)      3 wrong, expired or revoked key (401, recorded as a failed check)
 //  4 waitlist (403 forbidden)           5 Free, no API access (403 plan_limit)

@@ -1,4 +1,4 @@
-// Heavy calls at once (SERVICE-SPEC 8): the five heavy endpoints take a leased place for the
+// Heavy calls at once (docs/reference/api.md "Heavy calls"): the five heavy endpoints take a leased place for the
 // account before their work and give it back when the answer finishes (or the client goes away).
 // Full: 429 busy, Retry-After 2.
 import type { RequestHandler } from "express";

@@ -1,4 +1,4 @@
-// The seam between routing and the check chain of SERVICE-SPEC 5.4 (implemented in ../auth).
+// The seam between routing and the order of checks of docs/reference/api.md (implemented in ../auth).
 // Routes never authenticate themselves: `defineRoute` asks the plugin for the guard of the
 // endpoint's row set and, for the five heavy calls, a heavy-call lease.
 import type { RequestHandler, Response } from "express";

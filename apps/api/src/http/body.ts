@@ -1,4 +1,4 @@
-// API.md handling order, step 2: the body's size is counted as it streams (not only from
+// Handling order, step 2 (docs/reference/api.md "Conventions"): the body's size is counted as it streams (not only from
 // Content-Length), then JSON is parsed. Over 2,359,296 bytes: 413 invalid_request.
 import type { Request, RequestHandler } from "express";
 import { ApiError } from "@barscript/contracts";

@@ -1,4 +1,4 @@
-// Opaque keyset cursors, signed with APP_SECRET (API.md "Page sizes"): a client can neither
+// Opaque keyset cursors, signed with APP_SECRET (docs/reference/api.md "Pages and cursors"): a client can neither
 // forge nor edit one, and a cursor from another list is refused.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { ApiError } from "@barscript/contracts";
@@ -42,7 +42,7 @@ export interface PageLimits {
   most: number;
 }
 
-/** API.md "Page sizes", keyed by list. */
+/** docs/reference/limits-and-plans.md "Page sizes", keyed by list. */
 export const PAGE_LIMITS = {
   scripts: { default: 50, most: 500 },
   instruments: { default: 50, most: 500 },
@@ -54,7 +54,7 @@ export const PAGE_LIMITS = {
   events: { default: 100, most: 1_000 },
 } as const satisfies Record<string, PageLimits>;
 
-/** SERVICE-SPEC 4: 0, negative or not a number falls back to the default; above the most is cut. */
+/** docs/reference/api.md "Pages and cursors": 0, negative or not a number falls back to the default; above the most is cut. */
 export function parseLimit(raw: unknown, limits: PageLimits): number {
   const text = Array.isArray(raw) ? raw[0] : raw;
   if (typeof text !== "string" || text.trim() === "") return limits.default;

@@ -23,7 +23,7 @@ function expressPath(path: string): string {
 export interface RouteOptions {
   /**
    * Runs after the check chain and before the heavy lease and validation: POST /runs answers a
-   * known Idempotency-Key here (API.md "Idempotency"). It answers, or calls next().
+   * known Idempotency-Key here (docs/reference/api.md "Idempotency"). It answers, or calls next().
    */
   beforeHeavy?: RequestHandler;
 }

@@ -89,7 +89,7 @@ function segmentProblem(raw: string): string | null {
 
 /**
  * Under /v1, before routing (the router would fail decoding the parameter): a bad segment is
- * 400 naming the parameter, after the check chain `guard` (API.md handling order: the key is
+ * 400 naming the parameter, after the check chain `guard` (docs/reference/api.md "Order of checks": the key is
  * checked before the request is validated).
  */
 export function pathParams(guard: RequestHandler): RequestHandler {

@@ -1,4 +1,4 @@
-// API.md handling order, step 1: `X-Request-Id` echoed when the client sends one of at most
+// Handling order, step 1 (docs/reference/api.md "Conventions"): `X-Request-Id` echoed when the client sends one of at most
 // 128 visible characters, else generated; present on every answer.
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";

@@ -1,4 +1,4 @@
-// Password sign-in throttle (API.md "Limits, precisely"): more than 5 failures for one email or
+// Password sign-in throttle (docs/reference/api.md "Sign-in"): more than 5 failures for one email or
 // 20 for one IP in 15 minutes, and the form answers 429 saying when to try again. Failures are
 // exact rolling logs in Redis (packages/limits); like the failed-key guard, the failure that
 // passes the threshold still answers as a wrong password and the next attempt is refused.

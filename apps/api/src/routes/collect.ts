@@ -16,7 +16,7 @@ import { clientGone } from "./runs";
 
 type CollectRequest = z.infer<typeof CollectRequestSchema>;
 
-/** API.md "The largest wait" before the body is validated, as on POST /runs. */
+/** docs/reference/api.md "Long polls": `wait` normalized before the body is validated, as on POST /runs. */
 const normalizeBodyWait: RequestHandler = (req, res, next) => {
   const body = req.body as Record<string, unknown> | undefined;
   const isObject = body !== null && typeof body === "object" && !Array.isArray(body);

@@ -1,4 +1,4 @@
-// Browser sign-in for clients (API.md "Sign-in", #26-#27, no key): start an authorization,
+// Browser sign-in for clients (docs/reference/api.md "Sign-in", no key): start an authorization,
 // then poll it until the person approves or denies it on /device. Starts are throttled per IP
 // (more than 10 in 10 minutes: 429 rate_limited, Retry-After until the oldest leaves the log).
 import type { RequestHandler, Router } from "express";
@@ -13,7 +13,7 @@ import { defineRoute } from "../http/define-route";
 export const SIGNIN_STARTS_LIMIT = 10;
 export const SIGNIN_STARTS_WINDOW_MS = 10 * 60_000;
 
-/** The ApiKey object of API.md (no secret). */
+/** The ApiKey object (docs/reference/endpoints.md), no secret. */
 export function apiKeyJson(key: ApiKey): Record<string, unknown> {
   return {
     id: key.id,

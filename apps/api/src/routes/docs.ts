@@ -1,4 +1,4 @@
-// Documentation (API.md #6, #7): topics from packages/lang (guides and the generated reference).
+// Documentation (GET /v1/docs and /v1/docs/{topic}): topics from packages/lang (guides and the generated reference).
 import type { Router } from "express";
 import { ApiError } from "@barscript/contracts";
 import { getTopic, listTopics } from "@barscript/lang";

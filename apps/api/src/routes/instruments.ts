@@ -1,5 +1,5 @@
 // GET /v1/instruments (#4: search `q` over symbol and name, signed keyset pages by symbol) and
-// GET /v1/instruments/{symbol} (#5: 404 unknown_instrument). Instrument JSON per API.md, built
+// GET /v1/instruments/{symbol} (#5: 404 unknown_instrument). Instrument JSON (docs/reference/endpoints.md), built
 // by packages/marketdata from instruments and their coverage (instrument_series).
 import type { Router } from "express";
 import { ApiError } from "@barscript/contracts";

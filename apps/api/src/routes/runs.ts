@@ -30,9 +30,9 @@ export function clientGone(req: Request, res: Response): AbortSignal {
 }
 
 /**
- * API.md "Idempotency": right after the check chain, before the heavy place and the body: a
+ * docs/reference/api.md "Idempotency": right after the check chain, before the heavy place and the body: a
  * known key answers 200 with the first run (long-polling it like GET /runs/{id} when `wait`).
- * Also normalizes `wait` (API.md "The largest wait") before the body is validated.
+ * Also normalizes `wait` (docs/reference/api.md "Long polls") before the body is validated.
  */
 function idempotencyFirst(ctx: RunsContext): RequestHandler {
   return async (req, res, next) => {

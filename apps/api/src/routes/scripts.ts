@@ -1,4 +1,4 @@
-// Scripts (API.md #8-#15): validate, create, list, read, save, rename, delete, versions.
+// Scripts (docs/reference/endpoints.md, /v1/scripts...): validate, create, list, read, save, rename, delete, versions.
 // Storage and rules live in packages/db (scripts); this module maps HTTP to them: owner/kind
 // lookup, cursors, rendering in snake_case, and ScriptsError -> ApiError.
 import type { Response, Router } from "express";
@@ -112,7 +112,7 @@ export function createScriptsModule(service?: ScriptService) {
       if (body.slug !== undefined && body.slug !== slug) {
         throw new ApiError("invalid_request", "Field `slug`: a save cannot rename; use PATCH /v1/scripts/{slug} with a new slug.");
       }
-      // API.md handling order: the body's fields (400) before the resource (404).
+      // Order of checks (docs/reference/api.md): the body's fields (400) before the resource (404).
       if (body.base_version === undefined) throw new ApiError("invalid_request", "Field `base_version` is required: the version this save is based on.");
       await mapped(async () => checkFiles(body.files));
       const caller = callerOf(res);

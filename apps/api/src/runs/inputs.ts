@@ -1,4 +1,4 @@
-// Run inputs against the script's Interface (API.md "Run request"): unknown names or values of
+// Run inputs against the script's Interface (docs/reference/api.md "Run windows"): unknown names or values of
 // the wrong type are 400 invalid_request naming the input. Values omitted keep their default.
 import { ApiError } from "@barscript/contracts";
 import type { InputSpec } from "@barscript/lang";

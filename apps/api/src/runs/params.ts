@@ -1,7 +1,7 @@
 // Small parsing rules of the run endpoints.
 import { ApiError } from "@barscript/contracts";
 
-/** API.md "The largest wait": at most 60; a larger value is cut to 60; negative or not a number is 0. */
+/** docs/reference/api.md "Long polls": at most 60; a larger value is cut to 60; negative or not a number is 0. */
 export const MAX_WAIT_SECONDS = 60;
 
 export function normalizeWait(raw: unknown): number {

@@ -30,7 +30,7 @@ import { checkInputs, inputsWithDefaults, type InputValue } from "./inputs";
 import { toApiError } from "../http/errors";
 import { ChunkTimesCache, lookupSeries } from "@barscript/marketdata";
 
-/** API.md "Limits, precisely": queue cap = runs at once + 4 API runs queued or running. */
+/** docs/reference/limits-and-plans.md: queue cap = runs at once + 4 API runs queued or running. */
 export const QUEUE_EXTRA = 4;
 export const QUEUE_FULL_RETRY_AFTER = 15;
 

@@ -1,4 +1,4 @@
-// GET /runs/{id}/results of a study run: `{ study }` in one response (API.md "Study result"),
+// GET /runs/{id}/results of a study run: `{ study }` in one response (docs/reference/language.md "Studies"),
 // at most 1 MB (the worker refuses to keep a larger one: the run fails `script`). No pages and no
 // CSV. The caller has checked ownership and that the results are readable (succeeded, not expired).
 import type { Response } from "express";

@@ -16,7 +16,7 @@ import type { Caller } from "../auth/caller";
 import { authenticateSession } from "./app-session";
 import { searchLibraryPrefix } from "./library-search";
 
-/** The most bars one chart asks for: a run's window is at most 50,000 bars (API.md). */
+/** The most bars one chart asks for: a run's window is at most 50,000 bars (docs/reference/limits-and-plans.md). */
 const MAX_BARS = 50_000;
 const EXPIRY_DAYS = [7, 30, 90, 365];
 

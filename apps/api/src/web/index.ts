@@ -1,6 +1,6 @@
 // Pages for people outside /v1 besides sign-in (ADR 0035): the landing page and public docs
 // (site.ts), the shared CSS and favicon, and the web app: Vite's build of apps/web served under
-// /app/ (assets with long caching; every stable address of API.md answered with the app's
+// /app/ (assets with long caching; every stable address of the web app answered with the app's
 // index.html, which carries the session's CSRF token), plus its own calls under /app/api/.
 // Mount with createApp(deps, { outside: [webPages(deps)] }).
 import { existsSync, readFileSync } from "node:fs";

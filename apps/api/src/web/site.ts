@@ -1,4 +1,4 @@
-// Public pages for people, without a key (API.md "Additions"): the landing page `GET /`, and the
+// Public pages for people, without a key, so a visitor can read what the service is: the landing page `GET /`, and the
 // docs topics as HTML at `/docs` and `/docs/{topic}` (the same markdown as /v1/docs, rendered
 // here with `marked`). Server-rendered with the sign-in pages' layout and CSS, no scripts.
 import type { Router } from "express";

@@ -1,4 +1,4 @@
-// The real app (createApp with the real check chain of SERVICE-SPEC 5.4) on a test file's own
+// The real app (createApp with the real order of checks, docs/reference/api.md) on a test file's own
 // database and Redis prefix. The auth, scripts and sign-in harnesses are this with their options.
 import type { Router } from "express";
 import type { Redis } from "ioredis";

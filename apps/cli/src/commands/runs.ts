@@ -40,7 +40,7 @@ async function runOne(client: BarscriptClient, io: Io, slug: string, instrument:
   try {
     const body = { script: slug, instrument, timeframe: options.timeframe, from: options.from, to: options.to, bars: options.bars, inputs: options.inputs, wait: 0 };
     let { body: run } = await client.request<Run>("POST", "/runs", { body, retry: "start-run" });
-    // Then poll without holding a heavy place (SERVICE-SPEC 4, behaviour rule 3).
+    // Then poll without holding a heavy place (docs/reference/api.md "Long polls").
     const deadline = Date.now() + options.wait * 1000;
     while ((run.status === "queued" || run.status === "running") && Date.now() < deadline) {
       const wait = Math.min(60, Math.ceil((deadline - Date.now()) / 1000));
@@ -53,7 +53,7 @@ async function runOne(client: BarscriptClient, io: Io, slug: string, instrument:
   }
 }
 
-/** Several instruments: the highest exit code among them (SERVICE-SPEC 7). */
+/** Several instruments: the highest exit code among them (docs/reference/errors.md). */
 export async function run(client: BarscriptClient, io: Io, slug: string, options: RunOptions): Promise<ExitCode> {
   const codes = await Promise.all(options.instruments.map((instrument) => runOne(client, io, slug, instrument, options)));
   return Math.max(EXIT.ok, ...codes) as ExitCode;
