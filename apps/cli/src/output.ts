@@ -1,5 +1,5 @@
 // How the CLI ends: JSON on stdout for results, one line on stderr for errors, and the exit
-// code of SERVICE-SPEC section 7.
+// code of docs/reference/errors.md.
 import { ClientError } from "@barscript/client";
 import { EXIT, exitCodeForError, type ExitCode } from "@barscript/contracts";
 

@@ -1,4 +1,5 @@
-// The library (GET /v1/library and /v1/library/{owner}/{slug}): public scripts under their owner's handle, `core` built in.
+// The library (GET /v1/library and /v1/library/{owner}/{slug}): public scripts under their
+// owner's handle, `core` built in.
 // Search is Postgres full-text search (packages/db scripts/library.ts), pages keyset cursors.
 import type { Router } from "express";
 import { ApiError } from "@barscript/contracts";
