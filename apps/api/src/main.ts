@@ -5,7 +5,8 @@ import { startApi } from "./compose";
 async function main(): Promise<void> {
   const config = loadConfig();
   const api = await startApi(config);
-  api.deps.logger.info({ port: api.port }, "api started");
+  api.deps.logger.info({ port: api.port, metricsPort: api.metricsPort }, "api started");
+  if (api.metricsPort !== undefined) process.stdout.write(`metrics on ${api.metricsPort}\n`);
   process.stdout.write(`listening on ${api.port}\n`);
 
   let closing = false;

@@ -61,6 +61,7 @@ describe("/readyz", () => {
     expect(res.body).toEqual({
       error: { code: "busy", message: "Not ready: Redis cannot be reached." },
       status: "not_ready", postgres: true, redis: false,
+      details: { postgres: { ok: true, latency_ms: expect.any(Number) }, redis: { ok: false, latency_ms: expect.any(Number), error: "unreachable" } },
     });
   });
 });

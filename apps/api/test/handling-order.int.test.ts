@@ -117,7 +117,10 @@ describe("the handling order of a call", () => {
   it("when /readyz is asked, then Postgres and Redis are both reachable", async () => {
     const answer = await send(api.port, "GET", "/readyz", {});
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toEqual({ status: "ready", postgres: true, redis: true });
+    expect(JSON.parse(answer.body)).toEqual({
+      status: "ready", postgres: true, redis: true,
+      details: { postgres: { ok: true, latency_ms: expect.any(Number) }, redis: { ok: true, latency_ms: expect.any(Number) } },
+    });
   });
 
   it("when /openapi.json is read, then it documents every /v1 endpoint of the table", async () => {

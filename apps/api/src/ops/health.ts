@@ -1,4 +1,5 @@
-// /healthz: the process is up. /readyz: it can reach Postgres and Redis (503 otherwise).
+// /healthz: the process is up. /readyz: it can reach Postgres and Redis (503 otherwise), with
+// each store's round trip in `details` for an operator reading the probe by hand.
 // A 503 is an error answer outside /v1, so it carries the JSON error envelope (`busy`, as for any
 // briefly unavailable service) beside the readiness fields a probe reads.
 import { Router } from "express";
@@ -6,23 +7,49 @@ import { ApiError, errorEnvelope } from "@barscript/contracts";
 import type { AppDeps } from "../deps";
 
 export const NOT_READY_RETRY_AFTER = 5;
+/** A probe answers within this even when a store hangs (kubelet's default timeout is 1 s). */
+export const CHECK_TIMEOUT_MS = 900;
+
+export interface StoreHealth {
+  ok: boolean;
+  /** Round trip of the check, milliseconds. */
+  latency_ms: number;
+  /** Why it failed: an error code (ECONNREFUSED, timeout), never a message with addresses. */
+  error?: string;
+}
+
+async function check(probe: () => Promise<unknown>): Promise<StoreHealth> {
+  const started = performance.now();
+  const elapsed = (): number => Math.round((performance.now() - started) * 10) / 10;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error("timeout"), { code: "timeout" })), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([probe(), timeout]);
+    return { ok: true, latency_ms: elapsed() };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return { ok: false, latency_ms: elapsed(), error: typeof code === "string" && /^[\w.-]{1,40}$/.test(code) ? code : "unreachable" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function healthRouter(deps: Pick<AppDeps, "db" | "redis">): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => { res.json({ status: "ok" }); });
   router.get("/readyz", async (_req, res) => {
-    const [postgres, redis] = await Promise.all([
-      deps.db.$queryRaw`SELECT 1`.then(() => true, () => false),
-      deps.redis.ping().then(() => true, () => false),
-    ]);
-    if (postgres && redis) {
-      res.json({ status: "ready", postgres, redis });
+    const [pg, rd] = await Promise.all([check(() => deps.db.$queryRaw`SELECT 1`), check(() => deps.redis.ping())]);
+    const details = { postgres: pg, redis: rd };
+    if (pg.ok && rd.ok) {
+      res.json({ status: "ready", postgres: true, redis: true, details });
       return;
     }
-    const down = [postgres ? null : "Postgres", redis ? null : "Redis"].filter((name) => name !== null).join(" and ");
+    const down = [pg.ok ? null : "Postgres", rd.ok ? null : "Redis"].filter((name) => name !== null).join(" and ");
     const refusal = new ApiError("busy", `Not ready: ${down} cannot be reached.`, { status: 503, retryAfter: NOT_READY_RETRY_AFTER });
     res.setHeader("Retry-After", String(NOT_READY_RETRY_AFTER));
-    res.status(503).json({ ...errorEnvelope(refusal), status: "not_ready", postgres, redis });
+    res.status(503).json({ ...errorEnvelope(refusal), status: "not_ready", postgres: pg.ok, redis: rd.ok, details });
   });
   return router;
 }

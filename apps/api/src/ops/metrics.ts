@@ -1,5 +1,7 @@
 // Prometheus metrics at /metrics: one registry per app instance (tests build many apps).
-import type { RequestHandler, Router } from "express";
+// The route label is the matched pattern with its mount path (`/v1/runs/:run_id/results`), the
+// same for an answer and for an error from that route (docs/operations.md "Metrics").
+import type { Request, RequestHandler, Response, Router } from "express";
 import { Router as makeRouter } from "express";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
@@ -9,6 +11,45 @@ export interface HttpMetrics {
   router: Router;
 }
 
+/** Label for a request that matched no route: a 404, or a refusal before routing (body, JSON). */
+export const UNMATCHED = "unmatched";
+
+/**
+ * Express sets `req.route` when a route matches, while `req.baseUrl` is still its mount path;
+ * by the time an error reaches the app-level handler the router has reset `baseUrl` to "".
+ * Capturing the full pattern at match time gives one label for success and error alike; it is
+ * kept on `res.locals.route` for the request log too.
+ */
+function captureRoute(req: Request, res: Response): void {
+  let route: unknown = undefined;
+  Object.defineProperty(req, "route", {
+    configurable: true,
+    enumerable: true,
+    get: () => route,
+    set(value: unknown) {
+      route = value;
+      const path = (value as { path?: unknown } | undefined)?.path;
+      if (typeof path === "string") res.locals["route"] = `${req.baseUrl}${path === "/" && req.baseUrl ? "" : path}`;
+    },
+  });
+}
+
+/** The route pattern the request matched, or UNMATCHED. */
+export function routeLabel(res: Response): string {
+  const route = res.locals["route"];
+  return typeof route === "string" ? route : UNMATCHED;
+}
+
+/** GET /metrics: the registry as Prometheus text. */
+export function metricsRouter(registry: Registry): Router {
+  const router = makeRouter();
+  router.get("/metrics", async (_req, res) => {
+    res.setHeader("Content-Type", registry.contentType);
+    res.send(await registry.metrics());
+  });
+  return router;
+}
+
 /** `registry`: the app's registry when the caller registers more collectors into it (compose.ts). */
 export function createHttpMetrics(collectDefaults: boolean, registry: Registry = new Registry()): HttpMetrics {
   if (collectDefaults) collectDefaultMetrics({ register: registry, prefix: "barscript_" });
@@ -16,19 +57,14 @@ export function createHttpMetrics(collectDefaults: boolean, registry: Registry =
   const duration = new Histogram({ name: "barscript_http_request_duration_seconds", help: "HTTP answer time", labelNames: ["method", "route"], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers: [registry] });
   const middleware: RequestHandler = (req, res, next) => {
     const end = duration.startTimer();
+    captureRoute(req, res);
     res.on("finish", () => {
       // The matched route pattern, never the raw path: ids in paths would explode the labels.
-      const route = (req.route as { path?: string } | undefined)?.path ?? (res.statusCode === 404 ? "unmatched" : req.baseUrl || "other");
-      const labels = { method: req.method, route: `${req.baseUrl}${route === req.baseUrl ? "" : route}` };
+      const labels = { method: req.method, route: routeLabel(res) };
       end(labels);
       requests.inc({ ...labels, status: String(res.statusCode) });
     });
     next();
   };
-  const router = makeRouter();
-  router.get("/metrics", async (_req, res) => {
-    res.setHeader("Content-Type", registry.contentType);
-    res.send(await registry.metrics());
-  });
-  return { registry, middleware, router };
+  return { registry, middleware, router: metricsRouter(registry) };
 }
