@@ -2,6 +2,7 @@
 // table (packages/lang/src/builtins), one topic per namespace.
 
 import { BUILTIN_FUNCTIONS, BUILTIN_VARIABLES } from "../builtins";
+import { DIAGNOSTICS_TOPIC, diagnosticsTopic } from "./diagnostics";
 import { GUIDES } from "./guides";
 
 export interface TopicSummary {
@@ -52,12 +53,13 @@ const REFERENCE_TOPICS = Object.keys(NAMESPACE_TITLES).map((ns) => ({
 }));
 
 export function listTopics(): TopicSummary[] {
-  return [...GUIDES.map(({ topic, title, summary }) => ({ topic, title, summary })), ...REFERENCE_TOPICS];
+  return [...GUIDES.map(({ topic, title, summary }) => ({ topic, title, summary })), ...REFERENCE_TOPICS, DIAGNOSTICS_TOPIC];
 }
 
 export function getTopic(name: string): string | null {
   const g = GUIDES.find((x) => x.topic === name);
   if (g) return g.body;
+  if (name === DIAGNOSTICS_TOPIC.topic) return diagnosticsTopic();
   const r = REFERENCE_TOPICS.find((x) => x.topic === name);
   return r ? reference(r.topic.slice("reference-".length)) : null;
 }

@@ -10,20 +10,23 @@ export interface CodeInfo {
   stages: readonly Stage[];
   severity: Severity;
   meaning: string;
-  /** A short script (after the `//@version=6` and declaration lines) that gets this code. */
+  /**
+   * A script that gets this code: the lines after `//@version=6` and `indicator("t")`, or a whole
+   * script when it starts with `//@version`; in parentheses when it needs what one text cannot show.
+   */
   example: string;
 }
 
 const CATALOGUE = {
   syntax_error: { stages: ["lint"], severity: "error", meaning: "The text is not Pine: a bad token, indentation, or a statement where it cannot be.", example: "x = (1 + 2" },
-  too_complex: { stages: ["lint"], severity: "error", meaning: "Nesting or call chains too deep to check safely; split them into variables and functions.", example: "x = ((((((((((1)))))))))) // nested hundreds of levels" },
+  too_complex: { stages: ["lint"], severity: "error", meaning: "Nesting or call chains too deep to check safely; split them into variables and functions.", example: "(an expression nested more than 700 parentheses deep)" },
   missing_entry: { stages: ["lint"], severity: "error", meaning: "The script has no main.pine file.", example: "(files: only lib.pine)" },
-  unsupported_version: { stages: ["lint"], severity: "error", meaning: "The //@version is not 5 or 6; the message names the v5 spellings.", example: "//@version=4" },
-  missing_declaration: { stages: ["lint"], severity: "error", meaning: "The entry file does not declare indicator(), library(), definition() or study().", example: "plot(close)  // no indicator(...) line" },
+  unsupported_version: { stages: ["lint"], severity: "error", meaning: "The //@version is not 5 or 6; the message names the v5 spellings.", example: "//@version=4\nstudy(\"t\")\nplot(close)" },
+  missing_declaration: { stages: ["lint"], severity: "error", meaning: "The entry file does not declare indicator(), library(), definition() or study().", example: "//@version=6\nplot(close)" },
   duplicate_declaration: { stages: ["lint"], severity: "error", meaning: "A name (variable, function, type, enum) or the script declaration is declared twice in one scope.", example: "x = 1\nx = 2" },
   unsupported_feature: { stages: ["lint"], severity: "error", meaning: "Pine has it, this dialect does not (strategies, request.*, recursion, built-ins the evaluator lacks).", example: "strategy(\"s\")" },
   invalid_context: { stages: ["lint"], severity: "error", meaning: "Allowed only elsewhere: plots at the top level, use()/group() in studies, export in libraries.", example: "if close > open\n    plot(close)" },
-  too_many_plots: { stages: ["lint"], severity: "error", meaning: "The script uses more than 64 plot counts (TradingView's limit): each plot call counts 1 (plotcandle and plotbar 4), plus 1 for each color argument that is not const.", example: "plot(close)  // repeated 65 times" },
+  too_many_plots: { stages: ["lint"], severity: "error", meaning: "The script uses more than 64 plot counts (TradingView's limit): each plot call counts 1 (plotcandle and plotbar 4), plus 1 for each color argument that is not const.", example: "(plot(close) on 65 lines)" },
   invalid_history_offset: { stages: ["lint"], severity: "error", meaning: "A constant history offset is negative: `[]` reads past bars only.", example: "plot(close[-5])" },
   undeclared_identifier: { stages: ["lint"], severity: "error", meaning: "A name, member, field, type or export that does not exist.", example: "plot(nope)" },
   assignment_to_undeclared: { stages: ["lint"], severity: "error", meaning: "`:=` or a compound assignment to a variable never declared with `=`.", example: "x := 1" },
@@ -31,14 +34,14 @@ const CATALOGUE = {
   not_a_value: { stages: ["lint"], severity: "error", meaning: "A function used as a value without calling it.", example: "x = ta.sma" },
   not_a_function: { stages: ["lint"], severity: "error", meaning: "Something that is not a function is called.", example: "x = 1\ny = x()" },
   type_mismatch: { stages: ["lint"], severity: "error", meaning: "A value of the wrong type: argument, operand, assignment, branch or condition.", example: "x = close + \"a\"" },
-  qualifier_mismatch: { stages: ["lint"], severity: "error", meaning: "A series (bar-to-bar) value where a simple, input or const one is required.", example: "x = ta.sma(close, bar_index)" },
+  qualifier_mismatch: { stages: ["lint"], severity: "error", meaning: "A series (bar-to-bar) value where a simple, input or const one is required.", example: "hline(close)" },
   too_many_arguments: { stages: ["lint"], severity: "error", meaning: "More positional arguments than the function has parameters.", example: "x = ta.sma(close, 14, 1)" },
   wrong_argument: { stages: ["lint", "link"], severity: "error", meaning: "A named argument the function does not have, given twice, or a use() event the definition does not raise.", example: "x = ta.sma(close, lenght = 14)" },
   missing_argument: { stages: ["lint"], severity: "error", meaning: "A required argument is not given.", example: "x = ta.sma(close)" },
   unresolved_import: { stages: ["link"], severity: "error", meaning: "An imported file, library or used definition does not exist.", example: "import acme/nope/1 as n" },
   import_cycle: { stages: ["link"], severity: "error", meaning: "Imports or use()s form a cycle.", example: "(a.pine imports b.pine, which imports a.pine)" },
   not_a_library: { stages: ["link"], severity: "error", meaning: "An import names a script that is not a library.", example: "import acme/my_indicator/1 as m" },
-  not_a_definition: { stages: ["link"], severity: "error", meaning: "A study use()s a script that is not a definition.", example: "use(\"acme/my_indicator\")" },
+  not_a_definition: { stages: ["link"], severity: "error", meaning: "A study use()s a script that is not a definition.", example: "//@version=6\nstudy(\"s\")\nuse(\"acme/my_indicator\")" },
   invalid_dependency: { stages: ["link"], severity: "error", meaning: "An imported library or used definition has errors of its own.", example: "import acme/broken/1 as b" },
   no_outputs: { stages: ["derive"], severity: "error", meaning: "An indicator with no plot() (or plotshape, plotchar, plotcandle, plotbar).", example: "x = close" },
   duplicate_output: { stages: ["derive"], severity: "warning", meaning: "Two outputs share a title; the later one gets a numbered name.", example: "plot(close, \"a\")\nplot(open, \"a\")" },
