@@ -1,7 +1,7 @@
 // The compatibility corpus: scripts this project wrote in the style of popular public indicators
 // (test/corpus, README.md there), run as a user's would be: validate() with no outside library,
-// then compile() + evaluate() over real bars (AAPL daily, packages/marketdata/demo) with the
-// default inputs. Every output of every script, and every event of the definitions, is compared
+// then compile() + evaluate() over real bars (AAPL and SPY daily, packages/marketdata/demo) with
+// the default inputs. Every output of every script, and every event of the definitions, is compared
 // with corpus/expected.ts, which computes them with plain loops from each indicator's published
 // definition (never with packages/lang). A second test evaluates the last 300 bars again from
 // only `warmup_bars` bars before them: docs/reference/language.md ("Warmup") promises the same
@@ -10,13 +10,25 @@
 import { readdirSync, readFileSync, statSync } from "fs";
 import { join } from "path";
 import { compile, evaluate, validate, type EvaluationResult, type SourceFile } from "../src/index";
-import type { Resolver } from "../src/types";
+import type { Bars, Resolver } from "../src/types";
 import { dailyBars, SYMBOL, sliceBars } from "./back/harness";
 import { EXPECTED } from "./corpus/expected";
 
 const DIR = join(__dirname, "corpus");
 const noLibraries: Resolver = { resolve: async () => null };
 const bars = dailyBars("AAPL");
+
+/** SPY daily (packages/marketdata/demo/SPY_D.csv: an index column, then date,open,high,low,close,volume). */
+function spyDaily(): Bars {
+  const rows = readFileSync(join(__dirname, "../../marketdata/demo/SPY_D.csv"), "utf8")
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => line.split(","));
+  const col = (k: number): Float64Array => Float64Array.from(rows, (r) => Number(r[k]));
+  return { length: rows.length, time: Float64Array.from(rows, (r) => Date.parse(`${r[1]}T00:00:00Z`) / 1000), open: col(2), high: col(3), low: col(4), close: col(5), volume: col(6) };
+}
+const spy = spyDaily();
 
 /** A corpus entry: a `.pine` file (the script alone) or a folder (`main.pine` and the files it imports), named with a trailing `/`. */
 const entries = readdirSync(DIR)
@@ -76,6 +88,27 @@ function mismatches(actual: ArrayLike<number>, expected: ArrayLike<number>, labe
   return bad === 0 ? "" : `${bad} mismatches, first ${first}`;
 }
 
+/** Every output (or event) of `entry` over `bars` against the independent computation. */
+function compare(entry: string, result: EvaluationResult, on: Bars): void {
+  expect(result.runtimeErrors).toEqual([]);
+  const expected = EXPECTED[entry]!(on);
+  if (expected.events) {
+    const byTime = new Map(Array.from(on.time, (t, i) => [t, i]));
+    expect(result.events.map((e) => [byTime.get(e.time), e.name])).toEqual(expected.events);
+    for (const e of result.events) expect(e.price).toBe(on.close[byTime.get(e.time)!]);
+    expect(expected.events.length).toBeGreaterThan(0);
+  } else {
+    const outputs = expected.outputs!;
+    expect(result.outputs.map((o) => o.name).sort()).toEqual(Object.keys(outputs).sort());
+    const problems = Object.entries(outputs)
+      .map(([name, values]) => mismatches(column(result, name), values, name))
+      .filter((m) => m !== "");
+    expect(problems).toEqual([]);
+    // The comparison is not vacuous: each output has finite values on most bars.
+    for (const o of result.outputs) expect(o.values.filter(Number.isFinite).length).toBeGreaterThan(on.length / 10);
+  }
+}
+
 describe("compatibility corpus", () => {
   it("holds at least 40 scripts, each with its expected values", () => {
     expect(entries.length).toBeGreaterThanOrEqual(40);
@@ -84,23 +117,12 @@ describe("compatibility corpus", () => {
 
   it.each(entries)("%s: every output (or event) equals the independent computation over AAPL daily", async (entry) => {
     const { result } = await built(entry);
-    expect(result.runtimeErrors).toEqual([]);
-    const expected = EXPECTED[entry]!(bars);
-    if (expected.events) {
-      const byTime = new Map(Array.from(bars.time, (t, i) => [t, i]));
-      expect(result.events.map((e) => [byTime.get(e.time), e.name])).toEqual(expected.events);
-      for (const e of result.events) expect(e.price).toBe(bars.close[byTime.get(e.time)!]);
-      expect(expected.events.length).toBeGreaterThan(0);
-    } else {
-      const outputs = expected.outputs!;
-      expect(result.outputs.map((o) => o.name).sort()).toEqual(Object.keys(outputs).sort());
-      const problems = Object.entries(outputs)
-        .map(([name, values]) => mismatches(column(result, name), values, name))
-        .filter((m) => m !== "");
-      expect(problems).toEqual([]);
-      // The comparison is not vacuous: each output has finite values on most bars.
-      for (const o of result.outputs) expect(o.values.filter(Number.isFinite).length).toBeGreaterThan(bars.length / 10);
-    }
+    compare(entry, result, bars);
+  });
+
+  it.each(entries)("%s: and over SPY daily (5,241 bars, 1999-2020)", async (entry) => {
+    const { program } = await built(entry);
+    compare(entry, evaluate(program, spy, {}, { symbol: { ...SYMBOL, ticker: "SPY" }, windowStart: 0 }), spy);
   });
 
   it.each(entries)("%s: the last 300 bars are the same from warmup_bars bars before them", async (entry) => {
