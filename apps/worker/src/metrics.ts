@@ -4,11 +4,7 @@
 // infra/grafana/barscript.json and infra/prometheus/rules.yml query.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DelayedError } from "bullmq";
-import type { Logger } from "pino";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { Db } from "@barscript/db";
-import { findRun } from "@barscript/db";
 import { QUEUES, type QueueName } from "@barscript/queue";
 import type { Processor } from "./processor-types";
 
@@ -17,6 +13,8 @@ export type FinalStatus = (typeof FINAL_STATUSES)[number];
 
 /** Runs take up to the longest plan limit (300 s). */
 export const RUN_DURATION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
+/** Queue waits: milliseconds on an idle service, minutes behind a backlog or a full plan. */
+export const QUEUE_WAIT_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900];
 
 export interface FinishedRun {
   kind: string;
@@ -25,6 +23,8 @@ export interface FinishedRun {
   failure?: string | null;
   /** From start of execution to the final state; absent for a run that never started. */
   durationSeconds?: number | null;
+  /** From creation (enqueue) to start of execution; absent for a run that never started. */
+  queueWaitSeconds?: number | null;
   barsEvaluated: number;
 }
 
@@ -38,6 +38,7 @@ export function createWorkerMetrics(options: { collectDefaults?: boolean } = {})
   if (options.collectDefaults ?? true) collectDefaultMetrics({ register: registry, prefix: "barscript_worker_" });
   const runs = new Counter({ name: "barscript_runs_total", help: "Runs this worker brought to a final state, by kind, status and (failed or cancelled) failure kind", labelNames: ["kind", "status", "failure"], registers: [registry] });
   const duration = new Histogram({ name: "barscript_run_duration_seconds", help: "Run time from start of execution to the final state", labelNames: ["kind"], buckets: RUN_DURATION_BUCKETS, registers: [registry] });
+  const wait = new Histogram({ name: "barscript_run_queue_wait_seconds", help: "Run time in the queue, from creation to start of execution (slot waits included)", labelNames: ["kind"], buckets: QUEUE_WAIT_BUCKETS, registers: [registry] });
   const bars = new Counter({ name: "barscript_run_bars_evaluated_total", help: "Bars evaluated by finished runs (warmup included)", labelNames: ["kind"], registers: [registry] });
   return {
     registry,
@@ -45,53 +46,36 @@ export function createWorkerMetrics(options: { collectDefaults?: boolean } = {})
       // No empty `failure` label on successes: the series is {kind, status} only.
       runs.inc(run.status !== "succeeded" && run.failure ? { kind: run.kind, status: run.status, failure: run.failure } : { kind: run.kind, status: run.status });
       if (typeof run.durationSeconds === "number" && run.durationSeconds >= 0) duration.observe({ kind: run.kind }, run.durationSeconds);
+      if (typeof run.queueWaitSeconds === "number" && run.queueWaitSeconds >= 0) wait.observe({ kind: run.kind }, run.queueWaitSeconds);
       if (run.barsEvaluated > 0) bars.inc({ kind: run.kind }, run.barsEvaluated);
     },
   };
 }
 
-/**
- * The run in its final state if it reached it at or after `since` (in this worker's hands),
- * read back by id after its job: the run processor stays untouched and a job that found its
- * run already final (cancelled while queued, a duplicate) is not counted.
- */
-export async function finishedRunSince(db: Db, runId: string, since: Date): Promise<FinishedRun | null> {
-  const run = await findRun(db, runId);
-  if (!run || !run.finishedAt || run.finishedAt.getTime() < since.getTime()) return null;
-  const status = FINAL_STATUSES.find((s) => s === run.status);
-  if (!status) return null;
-  const summary = run.summary as { bars_evaluated?: unknown } | null;
-  return {
-    kind: run.kind,
-    status,
-    failure: run.failureKind,
-    durationSeconds: run.startedAt ? Math.max(0, run.finishedAt.getTime() - run.startedAt.getTime()) / 1000 : null,
-    barsEvaluated: typeof summary?.bars_evaluated === "number" ? summary.bars_evaluated : 0,
-  };
+function isFinishedRun(value: unknown): value is FinishedRun {
+  const v = value as Partial<FinishedRun> | null;
+  return typeof v === "object" && v !== null && typeof v.kind === "string" && FINAL_STATUSES.some((s) => s === v.status) && typeof v.barsEvaluated === "number";
 }
 
-/** Wraps the runs queue's processor so each run it finishes is counted; other queues pass through. */
-export function observeProcessor(queue: QueueName, processor: Processor, deps: { db: Db; logger: Logger; metrics?: WorkerMetrics }): Processor {
+/**
+ * Wraps the runs queue's processor so each run it finishes is counted: the processor returns
+ * the final state it brought the run to (null when it finished none: a run already final, one
+ * another party finished first, a duplicate job); a run moved back to delayed throws. Other
+ * queues pass through.
+ */
+export function observeProcessor(queue: QueueName, processor: Processor, deps: { metrics?: WorkerMetrics }): Processor {
   const metrics = deps.metrics;
   if (!metrics || queue !== QUEUES.runs) return processor;
   return async (job, token) => {
-    const since = new Date();
-    let delayed = false;
-    try {
-      return await processor(job, token);
-    } catch (error) {
-      // Moved back to delayed (no free slot): the run is still queued, nothing to read.
-      delayed = error instanceof DelayedError;
-      throw error;
-    } finally {
-      const runId = (job.data as { runId?: unknown }).runId;
-      if (!delayed && typeof runId === "string") {
-        // Not awaited: the job's slot is not held for a metric.
-        void finishedRunSince(deps.db, runId, since)
-          .then((run) => { if (run) metrics.runFinished(run); })
-          .catch((error: unknown) => deps.logger.warn({ err: error, runId }, "could not read a finished run for metrics"));
-      }
+    // This attempt took the job now; it was added at job.timestamp (slot waits, which move the
+    // job back to delayed, fall in between and count as queue wait).
+    const takenAt = Date.now();
+    const outcome = await processor(job, token);
+    if (isFinishedRun(outcome)) {
+      const started = typeof outcome.durationSeconds === "number";
+      metrics.runFinished(started && outcome.queueWaitSeconds == null ? { ...outcome, queueWaitSeconds: Math.max(0, takenAt - job.timestamp) / 1000 } : outcome);
     }
+    return outcome;
   };
 }
 

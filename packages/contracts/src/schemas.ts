@@ -175,6 +175,7 @@ export const SummarySchema = z.object({
   events: z.number().int().optional(),
   events_dropped: z.number().int().optional(),
   runtime_errors: z.array(z.object({ message: z.string(), count: z.number().int(), first_time: time, last_time: time })),
+  runtime_errors_dropped: z.number().int().optional(),
   duration: z.number(),
 });
 

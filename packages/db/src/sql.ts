@@ -6,6 +6,10 @@
 import { types, type QueryResultRow } from "pg";
 import type { Db } from "./client";
 import { poolOf } from "./client";
+import type { Prisma } from "./generated/client";
+
+/** A client made by createDb, or an interactive transaction's client (no pool of its own). */
+export type SqlClient = Db | Prisma.TransactionClient;
 
 const DATE_OID = 1082;
 const INT8_OID = 20;
@@ -30,19 +34,19 @@ export function statement(name: string, text: string): Statement {
 }
 
 /**
- * Runs a prepared statement on the client's pool; a client made without `createDb` (none in
- * this repository) falls back to Prisma's raw query with the same text and values.
+ * Runs a prepared statement on the client's pool; a transaction's client (or one made without
+ * `createDb`) runs the same text and values through Prisma's raw query.
  */
-export async function query<T extends QueryResultRow>(db: Db, s: Statement, values: unknown[]): Promise<T[]> {
-  const pool = poolOf(db);
+export async function query<T extends QueryResultRow>(db: SqlClient, s: Statement, values: unknown[]): Promise<T[]> {
+  const pool = poolOf(db as Db);
   if (!pool) return db.$queryRawUnsafe<T[]>(s.text, ...values);
   const result = await pool.query<T>({ name: s.name, text: s.text, values, types: parsers });
   return result.rows;
 }
 
 /** Rows changed by a prepared statement (UPDATE, INSERT). */
-export async function execute(db: Db, s: Statement, values: unknown[]): Promise<number> {
-  const pool = poolOf(db);
+export async function execute(db: SqlClient, s: Statement, values: unknown[]): Promise<number> {
+  const pool = poolOf(db as Db);
   if (!pool) return db.$executeRawUnsafe(s.text, ...values);
   const result = await pool.query({ name: s.name, text: s.text, values, types: parsers });
   return result.rowCount ?? 0;

@@ -2,11 +2,9 @@
 // client made by createDb. node-postgres hands every DataRow field over as a UTF-8 string, so a
 // bytea column arrives as hex text (twice its size on the wire, then a string, then decoded),
 // and its `binary: true` result mode mangles bytes that are not valid UTF-8. CopyData messages
-// arrive as raw Buffers instead. Used by the bar store's read (packages/marketdata/src/store.ts).
+// arrive as raw Buffers instead. Used by the bar store's reads (store.ts, chunks.ts).
 import { escapeLiteral, type Connection } from "pg";
-import type { Db } from "./client";
-import { poolOf } from "./client";
-import type { Prisma } from "./generated/client";
+import { poolOf, type Db, type Prisma } from "@barscript/db";
 
 /** A string as an SQL literal (COPY takes no parameters). */
 export const sqlLiteral: (value: string) => string = escapeLiteral;

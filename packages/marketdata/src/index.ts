@@ -7,3 +7,5 @@ export * from "./import";
 export * from "./window";
 export * from "./instruments";
 export * from "./demo";
+export { lookupSeries, type Series, type SeriesInstrument } from "./series";
+export { BarChunkCache, ChunkTimesCache, type CachedReadRequest, type CachedReadResult } from "./chunk-cache";

@@ -4,7 +4,7 @@
 // in the same transaction.
 import { ApiError } from "@barscript/contracts";
 import type { Db, Prisma } from "@barscript/db";
-import { copyOutBinary, sqlLiteral } from "@barscript/db";
+import { copyOutBinary, sqlLiteral } from "./copy";
 import {
   COLUMNS,
   allocBars,

@@ -1,9 +1,9 @@
-// The worker's bar chunk cache (apps/worker/src/runs/bars.ts): misses are read by a binary COPY
+// The bar chunk cache (packages/marketdata/src/chunk-cache.ts): misses are read by a binary COPY
 // on the pg pool and equal readBars; a rewritten chunk (new xmin) is read again, never served
 // stale; cached chunks are not read twice.
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { allocBars, readBars, writeBars, type BarColumns, type SeriesKey } from "@barscript/marketdata";
-import { BarChunkCache } from "../src/runs/bars";
+import { BarChunkCache } from "@barscript/marketdata";
 
 let env: TestEnv;
 const key: SeriesKey = { instrumentId: "ins_cache", timeframe: "1m" };

@@ -3,13 +3,12 @@
 // and a QueueEvents listener that marks a run whose job failed (a stalled job of a worker that
 // died: maxStalledCount 0) as failed, kind internal, retryable.
 import { QueueEvents } from "bullmq";
-import { failure, finishRun, type RunMessage } from "@barscript/db";
-import { bullPrefix, createRedis, QUEUES, runChannel } from "@barscript/queue";
-import { maintenanceQueue, RECONCILE_JOB, RUN_JOB_LOCK_MS, RUN_JOB_STALLED_INTERVAL_MS, runsQueue, SWEEP_JOB } from "@barscript/queue";
-import { finishedRunSince } from "../metrics";
+import { failure, findRun } from "@barscript/db";
+import { BarChunkCache } from "@barscript/marketdata";
+import { bullPrefix, createRedis, maintenanceQueue, QUEUES, RECONCILE_JOB, RUN_JOB_LOCK_MS, RUN_JOB_STALLED_INTERVAL_MS, runsQueue, SWEEP_JOB } from "@barscript/queue";
 import type { ProcessorModule, WorkerDeps } from "../processor-types";
 import { CancelListener } from "./cancels";
-import { BarChunkCache } from "./bars";
+import { RunLifecycle, statusPublisher } from "./lifecycle";
 import { SandboxPool } from "./pool";
 import { createRunProcessor } from "./processor";
 import { reconcileRuns } from "./reconciler";
@@ -35,9 +34,7 @@ export function createRunsModules(): ProcessorModule[] {
     };
     return shared;
   };
-  const publisher = (deps: WorkerDeps) => async (runId: string, message: RunMessage): Promise<void> => {
-    await deps.redis.publish(runChannel(deps.config.redisPrefix, runId), JSON.stringify(message)).catch(() => 0);
-  };
+  const publisher = (deps: WorkerDeps) => statusPublisher(deps.redis, deps.config.redisPrefix);
 
   const runs: ProcessorModule = {
     queue: QUEUES.runs,
@@ -54,19 +51,16 @@ export function createRunsModules(): ProcessorModule[] {
       const publish = publisher(deps);
       const events = new QueueEvents(QUEUES.runs, { connection: createRedis(deps.config.redisUrl, "worker"), prefix: bullPrefix(deps.config.redisPrefix) });
       events.on("error", (error) => deps.logger.error({ err: error }, "queue events error"));
+      const lifecycle = new RunLifecycle(deps.db, publish, () => new Date());
       events.on("failed", ({ jobId, failedReason }) => {
         void (async () => {
-          const at = new Date();
-          const ok = await finishRun(deps.db, jobId, ["queued", "running"], {
-            status: "failed",
-            failure: failure("internal", "The run was interrupted by a service failure (its worker stopped); running it again should work.", true),
-            summary: { bars: 0, warmup_bars: 0, bars_evaluated: 0, compute_units: 0, runtime_errors: [], duration: 0 },
-          }, at);
-          if (ok) {
+          const run = await findRun(deps.db, jobId);
+          if (!run || (run.status !== "queued" && run.status !== "running")) return;
+          const done = await lifecycle.fail(run, ["queued", "running"], failure("internal", "The run was interrupted by a service failure (its worker stopped); running it again should work.", true));
+          if (done) {
             deps.logger.warn({ runId: jobId, failedReason }, "run failed by its job");
-            await publish(jobId, { type: "status", status: "failed" });
             // This worker brought it to its final state: counted like the runs its processor finishes.
-            if (deps.metrics) { const run = await finishedRunSince(deps.db, jobId, at); if (run) deps.metrics.runFinished(run); }
+            deps.metrics?.runFinished(done);
           }
         })().catch((error: unknown) => deps.logger.error({ err: error, runId: jobId }, "could not mark a failed run"));
       });

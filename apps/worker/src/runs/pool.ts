@@ -1,7 +1,10 @@
-// The sandbox pool: a fixed set of worker threads, each with a capped heap (resourceLimits),
-// running one evaluation at a time. A thread that passes the run's wall-clock limit, is
-// cancelled, or runs out of memory is terminated and replaced; the main thread never runs
-// user code.
+// The sandbox pool: up to `size` worker threads (started when first needed), each with a capped
+// heap (resourceLimits), running one evaluation at a time. A thread that passes the run's
+// wall-clock limit, is cancelled, or runs out of memory is terminated and replaced; the main
+// thread never runs user code. Threads are shared fairly across accounts (docs/adr/0025-fair-
+// run-scheduling.md): a free thread goes to the waiting account holding the fewest threads,
+// accounts tied in turn, each account's tasks in order; no account holds more threads than its
+// runs at once; and a run's time limit counts from when it gets its thread.
 import { Worker } from "node:worker_threads";
 import type { ResolvedScript } from "@barscript/lang";
 import { barsTransferList, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ThreadFailureKind, type ToThread } from "./protocol";
@@ -19,8 +22,10 @@ export interface PoolOptions {
 }
 
 export interface RunOptions {
-  /** Hard wall-clock limit: past it the thread is terminated. */
+  /** Hard wall-clock limit from when the task gets its thread: past it the thread is terminated. */
   timeoutMs: number;
+  /** Whose task it is, for fair shares; `maxThreads` is the most threads it may hold at once. */
+  account?: { id: string; maxThreads?: number };
   signal?: AbortSignal;
   resolve: (ref: { owner: string | null; slug: string; version: number | null }) => Promise<ResolvedScript | null>;
 }
@@ -40,22 +45,24 @@ function bootstrap(): string {
 interface Slot {
   worker: Worker;
   busy: boolean;
-  ready: Promise<void>;
 }
 
 let taskIds = 0;
 
 export class SandboxPool {
   private readonly slots: Slot[] = [];
-  private readonly waiting: Array<(slot: Slot) => void> = [];
+  private readonly queue = new FairQueue<Slot>();
   private closed = false;
   readonly heapMb: number;
+  readonly size: number;
   /** Threads replaced after a timeout, cancel or crash (for tests and metrics). */
   replaced = 0;
 
-  constructor(private readonly options: PoolOptions) {
+  constructor(options: PoolOptions) {
     this.heapMb = options.heapMb ?? 256;
-    for (let i = 0; i < options.size; i++) this.slots.push(this.spawn());
+    this.size = Math.max(1, options.size);
+    // One thread at once (it loads the language while the process starts), the others when needed.
+    this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
@@ -66,24 +73,44 @@ export class SandboxPool {
       stderr: false,
     });
     worker.unref();
-    const slot: Slot = { worker, busy: false, ready: Promise.resolve() };
     worker.on("error", () => undefined);
-    return slot;
+    return { worker, busy: false };
   }
 
-  private acquire(): Promise<Slot> {
-    const free = this.slots.find((s) => !s.busy);
-    if (free) {
+  /** Threads busy now, by account (for tests). */
+  held(accountId: string): number {
+    return this.queue.held(accountId);
+  }
+
+  private acquire(account: string, maxThreads: number): Promise<Slot> {
+    return new Promise((resolve) => {
+      this.queue.push(account, maxThreads, resolve);
+      this.dispatch();
+    });
+  }
+
+  /** Hands free threads (spawning up to `size`) to waiting tasks, fairest first. */
+  private dispatch(): void {
+    for (;;) {
+      let free = this.slots.find((s) => !s.busy);
+      if (!free && this.slots.length < this.size && this.queue.hasEligible()) {
+        free = this.spawn();
+        this.slots.push(free);
+      }
+      if (!free) return;
+      const next = this.queue.shift();
+      if (!next) return;
       free.busy = true;
-      return Promise.resolve(free);
+      next(free);
+      // A spare thread loads the language ahead of the next task rather than on its clock.
+      if (this.slots.length < this.size && this.slots.every((s) => s.busy)) this.slots.push(this.spawn());
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  private release(slot: Slot): void {
-    const next = this.waiting.shift();
-    if (next) next(slot);
-    else slot.busy = false;
+  private release(slot: Slot, account: string): void {
+    slot.busy = false;
+    this.queue.done(account);
+    this.dispatch();
   }
 
   /** Terminates a slot's thread and puts a fresh one in its place. */
@@ -92,20 +119,18 @@ export class SandboxPool {
     this.replaced++;
     const index = this.slots.indexOf(slot);
     const fresh = this.spawn();
-    fresh.busy = true;
     if (index >= 0) this.slots[index] = fresh;
     return fresh;
   }
 
   async run(task: EvalTask, options: RunOptions): Promise<EvalOutcome> {
     if (this.closed) return { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 };
-    const queuedAt = Date.now();
-    const slot = await this.acquire();
-    // Time spent waiting for a free thread counts against the run's limits.
-    const waited = Date.now() - queuedAt;
-    if (waited > 0) {
-      task = { ...task, timeBudgetMs: Math.max(1, task.timeBudgetMs - waited) };
-      options = { ...options, timeoutMs: Math.max(1, options.timeoutMs - waited) };
+    const account = options.account?.id ?? "";
+    // The task's time budget and timeout start here, once it has its thread.
+    const slot = await this.acquire(account, Math.max(1, options.account?.maxThreads ?? this.size));
+    if (this.closed) {
+      this.release(slot, account);
+      return { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 };
     }
     const id = ++taskIds;
     const worker = slot.worker;
@@ -125,8 +150,7 @@ export class SandboxPool {
         if (settled) return;
         settled = true;
         detach();
-        if (kill) this.release(this.replace(slot));
-        else this.release(slot);
+        this.release(kill ? this.replace(slot) : slot, account);
         resolve(outcome);
       };
       const onMessage = (message: FromThread): void => {
@@ -155,7 +179,7 @@ export class SandboxPool {
         Atomics.store(control, CONTROL_STOP, 1);
         detach();
         resolve({ ok: false, kind: "cancelled", message: "The run was cancelled.", barsEvaluated: evaluated() });
-        this.reclaim(slot, id);
+        this.reclaim(slot, id, account);
       };
       const timer = setTimeout(() => finish({ ok: false, kind: "timeout", message: "The run passed its time limit.", barsEvaluated: evaluated() }, true), Math.max(1, options.timeoutMs));
       worker.on("message", onMessage);
@@ -171,7 +195,7 @@ export class SandboxPool {
   }
 
   /** After a cancel: the slot back once its thread has stopped task `id`, or a fresh thread. */
-  private reclaim(slot: Slot, id: number): void {
+  private reclaim(slot: Slot, id: number, account: string): void {
     const worker = slot.worker;
     let done = false;
     const settle = (kill: boolean): void => {
@@ -181,7 +205,7 @@ export class SandboxPool {
       worker.off("message", onMessage);
       worker.off("exit", onGone);
       worker.off("error", onGone);
-      this.release(kill ? this.replace(slot) : slot);
+      this.release(kill ? this.replace(slot) : slot, account);
     };
     const onMessage = (message: FromThread): void => {
       if (message.type !== "resolve" && message.id === id) settle(false);
@@ -196,5 +220,71 @@ export class SandboxPool {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}
+
+interface Waiting<T> {
+  maxThreads: number;
+  resolve: (slot: T) => void;
+}
+
+/**
+ * Tasks waiting for a thread, by account: `shift` answers the oldest task of the account that
+ * holds the fewest threads and is under its `maxThreads`; accounts that hold as many are served
+ * in turn (the one served longest ago first).
+ */
+export class FairQueue<T> {
+  private readonly waiting = new Map<string, Array<Waiting<T>>>();
+  private readonly holding = new Map<string, number>();
+  /** Accounts in the order they were last served (least recent first). */
+  private readonly turns: string[] = [];
+
+  push(account: string, maxThreads: number, resolve: (slot: T) => void): void {
+    const list = this.waiting.get(account);
+    if (list) list.push({ maxThreads, resolve });
+    else this.waiting.set(account, [{ maxThreads, resolve }]);
+    if (!this.turns.includes(account)) this.turns.push(account);
+  }
+
+  held(account: string): number {
+    return this.holding.get(account) ?? 0;
+  }
+
+  private pick(): string | null {
+    let best: string | null = null;
+    for (const account of this.turns) {
+      const first = this.waiting.get(account)?.[0];
+      if (!first || this.held(account) >= first.maxThreads) continue;
+      if (best === null || this.held(account) < this.held(best)) best = account;
+    }
+    return best;
+  }
+
+  hasEligible(): boolean {
+    return this.pick() !== null;
+  }
+
+  /** The next task to give a thread to (counted as held by its account), or null. */
+  shift(): ((slot: T) => void) | null {
+    const account = this.pick();
+    if (account === null) return null;
+    const list = this.waiting.get(account) as Array<Waiting<T>>;
+    const next = list.shift() as Waiting<T>;
+    if (list.length === 0) this.waiting.delete(account);
+    this.holding.set(account, this.held(account) + 1);
+    this.turns.splice(this.turns.indexOf(account), 1);
+    this.turns.push(account);
+    return next.resolve;
+  }
+
+  /** A task of `account` gave its thread back. */
+  done(account: string): void {
+    const n = this.held(account) - 1;
+    if (n > 0) this.holding.set(account, n);
+    else {
+      this.holding.delete(account);
+      const at = this.turns.indexOf(account);
+      if (!this.waiting.has(account) && at >= 0) this.turns.splice(at, 1);
+    }
   }
 }

@@ -8,6 +8,7 @@ import type { Db } from "@barscript/db";
 import { failure, finishRun, type RunMessage } from "@barscript/db";
 import { enqueueRun, type RunJobData } from "@barscript/queue";
 import type { WorkerMetrics } from "../metrics";
+import { runSummary } from "./lifecycle";
 
 /** Runs younger than this are left alone: the API may be between insert and enqueue. */
 export const RECONCILE_GRACE_MS = 15_000;
@@ -41,7 +42,7 @@ export async function reconcileRuns(
     const job = await queue.getJob(id);
     const state = job ? await job.getState() : "unknown";
     if (state === "active") continue;
-    const ok = await finishRun(db, id, ["running"], { status: "failed", failure: failure("internal", "The run was interrupted by a service failure; running it again should work.", true), summary: { bars: 0, warmup_bars: 0, bars_evaluated: 0, compute_units: 0, runtime_errors: [], duration: 0 } }, now);
+    const ok = await finishRun(db, id, ["running"], { status: "failed", failure: failure("internal", "The run was interrupted by a service failure; running it again should work.", true), summary: runSummary({ bars: 0 }) }, now);
     if (ok) {
       result.failed++;
       metrics?.runFinished({ kind, status: "failed", failure: "internal", durationSeconds: startedAt ? Math.max(0, now.getTime() - startedAt.getTime()) / 1000 : null, barsEvaluated: 0 });

@@ -1,8 +1,8 @@
 // Indicator outputs, columnar (RunOutputChunk): `data` packs `pointCount` times (Unix seconds)
 // followed by each output column, all little-endian Float64 (NaN for na). A run's points are
 // written in bulk as a few chunks and sliced on read for cursor pages and CSV streaming.
-import { Prisma } from "../generated/client";
-import type { DbClient } from "./queries";
+import type { Prisma } from "../generated/client";
+import { usageInsert, usagePeriod, type DbClient } from "./queries";
 import { RESULTS_TTL_MS, type RunSummary } from "./types";
 import { query, statement } from "../sql";
 
@@ -36,12 +36,6 @@ export function outputChunkRows(runId: string, columns: OutputColumns, chunkPoin
     rows.push({ runId, seq, firstIndex: start, pointCount: end - start, columns: columns.names, data: pack(columns.time, columns.values, start, end) });
   }
   return rows;
-}
-
-export async function writeOutputChunks(db: DbClient, runId: string, columns: OutputColumns): Promise<number> {
-  const rows = outputChunkRows(runId, columns);
-  if (rows.length > 0) await db.runOutputChunk.createMany({ data: rows });
-  return columns.time.length;
 }
 
 export interface DecodedChunk {
@@ -89,6 +83,9 @@ export async function readOutputChunk(db: DbClient, runId: string, seq: number):
  * running -> succeeded, the run's output chunks and its compute units, in one statement (one
  * round trip, atomic): the chunks are written only if the run was still `running`; the units
  * are counted either way, as for any evaluated run. False when another party finished it first.
+ * One prepared statement per shape (chunks 0-5, usage or not) on the pg pool: no Prisma runtime
+ * on the run's biggest write, and Postgres plans it once per connection; a transaction's client
+ * runs the same text through Prisma.
  */
 export async function succeedWithOutputs(
   db: DbClient,
@@ -99,25 +96,19 @@ export async function succeedWithOutputs(
   now: Date,
 ): Promise<boolean> {
   const rows = outputChunkRows(run.id, columns);
-  const period = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  if ("$connect" in db) {
-    // One prepared statement per shape (chunks 0-5, usage or not): no Prisma runtime on the
-    // run's biggest write, and Postgres plans it once per connection.
-    const values: unknown[] = [run.id, JSON.stringify(summary), now.toISOString(), new Date(now.getTime() + RESULTS_TTL_MS).toISOString()];
-    const param = (v: unknown): string => `$${values.push(v)}`;
-    const tuples = rows.map((r) => {
-      const data = r.data as Uint8Array;
-      return `(${param(r.seq)}::int, ${param(r.firstIndex)}::int, ${param(r.pointCount)}::int, ${param(r.columns as string[])}::text[], ${param(Buffer.from(data.buffer, data.byteOffset, data.byteLength))}::bytea)`;
-    });
-    const chunkSql = tuples.length === 0 ? "" : `, chunks AS (
-        INSERT INTO run_output_chunks ("runId", seq, "firstIndex", "pointCount", columns, data)
-        SELECT moved.id, v.seq, v.first_index, v.point_count, v.columns, v.data
-        FROM moved, (VALUES ${tuples.join(", ")}) AS v(seq, first_index, point_count, columns, data))`;
-    const usageSql = computeUnits <= 0 ? "" : `, usage AS (
-        INSERT INTO usage_counters ("accountId", period, "computeUnits", events)
-        VALUES (${param(run.accountId)}, ${param(period.toISOString().slice(0, 10))}::date, ${param(String(computeUnits))}::bigint, 0)
-        ON CONFLICT ("accountId", period) DO UPDATE SET "computeUnits" = usage_counters."computeUnits" + EXCLUDED."computeUnits")`;
-    const text = `
+  const values: unknown[] = [run.id, JSON.stringify(summary), now.toISOString(), new Date(now.getTime() + RESULTS_TTL_MS).toISOString()];
+  const param = (v: unknown): string => `$${values.push(v)}`;
+  const tuples = rows.map((r) => {
+    const data = r.data as Uint8Array;
+    return `(${param(r.seq)}::int, ${param(r.firstIndex)}::int, ${param(r.pointCount)}::int, ${param(r.columns as string[])}::text[], ${param(Buffer.from(data.buffer, data.byteOffset, data.byteLength))}::bytea)`;
+  });
+  const chunkSql = tuples.length === 0 ? "" : `, chunks AS (
+      INSERT INTO run_output_chunks ("runId", seq, "firstIndex", "pointCount", columns, data)
+      SELECT moved.id, v.seq, v.first_index, v.point_count, v.columns, v.data
+      FROM moved, (VALUES ${tuples.join(", ")}) AS v(seq, first_index, point_count, columns, data))`;
+  const usageSql = computeUnits <= 0 ? "" : `, usage AS (
+      ${usageInsert(param(run.accountId), param(usagePeriod(now)), param(String(computeUnits)), "0")})`;
+  const text = `
     WITH moved AS (
       UPDATE runs SET status = 'succeeded', "failureKind" = NULL, "failureMessage" = NULL, "failureRetryable" = NULL,
         summary = $2::jsonb, "finishedAt" = $3::timestamptz, "expiresAt" = $4::timestamptz
@@ -125,29 +116,6 @@ export async function succeedWithOutputs(
       RETURNING id
     )${chunkSql}${usageSql}
     SELECT count(*)::int AS moved FROM moved`;
-    const result = await query<{ moved: number }>(db, statement(`succeed_${rows.length}_${computeUnits > 0 ? 1 : 0}`, text), values);
-    return Number(result[0]?.moved ?? 0) === 1;
-  }
-  const chunks = rows.length === 0
-    ? Prisma.empty
-    : Prisma.sql`, chunks AS (
-        INSERT INTO run_output_chunks ("runId", seq, "firstIndex", "pointCount", columns, data)
-        SELECT moved.id, v.seq, v.first_index, v.point_count, v.columns, v.data
-        FROM moved, (VALUES ${Prisma.join(rows.map((r) => Prisma.sql`(${r.seq}::int, ${r.firstIndex}::int, ${r.pointCount}::int, ${r.columns as string[]}::text[], ${r.data}::bytea)`))})
-          AS v(seq, first_index, point_count, columns, data))`;
-  const usage = computeUnits <= 0
-    ? Prisma.empty
-    : Prisma.sql`, usage AS (
-        INSERT INTO usage_counters ("accountId", period, "computeUnits", events)
-        VALUES (${run.accountId}, ${period}::date, ${BigInt(computeUnits)}, 0)
-        ON CONFLICT ("accountId", period) DO UPDATE SET "computeUnits" = usage_counters."computeUnits" + EXCLUDED."computeUnits")`;
-  const result = await db.$queryRaw<Array<{ moved: number }>>`
-    WITH moved AS (
-      UPDATE runs SET status = 'succeeded', "failureKind" = NULL, "failureMessage" = NULL, "failureRetryable" = NULL,
-        summary = ${JSON.stringify(summary)}::jsonb, "finishedAt" = ${now}, "expiresAt" = ${new Date(now.getTime() + RESULTS_TTL_MS)}
-      WHERE id = ${run.id} AND status = 'running'
-      RETURNING id
-    )${chunks}${usage}
-    SELECT count(*)::int AS moved FROM moved`;
+  const result = await query<{ moved: number }>(db, statement(`succeed_${rows.length}_${computeUnits > 0 ? 1 : 0}`, text), values);
   return Number(result[0]?.moved ?? 0) === 1;
 }

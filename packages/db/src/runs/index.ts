@@ -5,3 +5,4 @@ export * from "./serialize";
 export * from "./chunks";
 export type { Run, RunOutputChunk } from "../generated/client";
 export * from "./versions";
+export * from "./summary";

@@ -48,25 +48,6 @@ export async function findRun(db: Db, id: string): Promise<Run | null> {
   return (await query<Run>(db, RUN_BY_ID, [id]))[0] ?? null;
 }
 
-/**
- * Inserts `queued` unless the account already has a run with this key (ON CONFLICT DO NOTHING),
- * then reads the run that holds the key: `created` says whether it is ours.
- */
-export async function insertRun(db: DbClient, run: NewRun): Promise<{ run: Run; created: boolean }> {
-  const { count } = await db.run.createMany({
-    data: [{ ...run, status: "queued", inputs: run.inputs as Prisma.InputJsonValue, parentRunId: run.parentRunId ?? null }],
-    skipDuplicates: true,
-  });
-  if (count === 1) {
-    const created = await db.run.findUnique({ where: { id: run.id } });
-    if (created) return { run: created, created: true };
-  }
-  if (run.idempotencyKey === null) throw new Error(`run ${run.id} was not inserted`);
-  const existing = await findRunByKey(db, run.accountId, run.idempotencyKey);
-  if (!existing) throw new Error(`run with key for ${run.accountId} vanished`);
-  return { run: existing, created: false };
-}
-
 /** Runs of `source` api queued or running for the account (the queue cap of API.md). */
 export async function countActiveApiRuns(db: DbClient, accountId: string): Promise<number> {
   return db.run.count({ where: { accountId, source: "api", status: { in: ["queued", "running"] } } });
@@ -108,22 +89,30 @@ export async function requestCancel(db: DbClient, id: string): Promise<void> {
   await db.run.updateMany({ where: { id, status: { in: ["queued", "running"] } }, data: { cancelRequested: true } });
 }
 
+/**
+ * The INSERT that adds compute units and events to an account's counter of one month, with the
+ * placeholders given (account, period as a date, units, events): addUsage runs it alone, and the
+ * final write of a succeeded indicator (chunks.ts) as a step of its statement.
+ */
+export function usageInsert(account: string, period: string, units: string, events: string): string {
+  return `INSERT INTO usage_counters ("accountId", period, "computeUnits", events)
+        VALUES (${account}, ${period}::date, ${units}::bigint, ${events}::bigint)
+        ON CONFLICT ("accountId", period) DO UPDATE
+          SET "computeUnits" = usage_counters."computeUnits" + EXCLUDED."computeUnits",
+              events = usage_counters.events + EXCLUDED.events`;
+}
+
+/** The first day of the UTC month of `now`, as a date literal. */
+export function usagePeriod(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+}
+
+const ADD_USAGE = statement("add_usage", usageInsert("$1", "$2", "$3", "$4"));
+
 /** Adds compute units (and events) to the account's counter for the UTC month of `now`. */
 export async function addUsage(db: DbClient, accountId: string, now: Date, computeUnits: number, events = 0): Promise<void> {
   if (computeUnits <= 0 && events <= 0) return;
-  const period = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  await db.$executeRaw`
-    INSERT INTO usage_counters ("accountId", period, "computeUnits", events)
-    VALUES (${accountId}, ${period}::date, ${BigInt(computeUnits)}, ${BigInt(events)})
-    ON CONFLICT ("accountId", period) DO UPDATE
-      SET "computeUnits" = usage_counters."computeUnits" + EXCLUDED."computeUnits",
-          events = usage_counters.events + EXCLUDED.events`;
-}
-
-export async function computeUnitsThisMonth(db: DbClient, accountId: string, now: Date): Promise<number> {
-  const period = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const row = await db.usageCounter.findUnique({ where: { accountId_period: { accountId, period } } });
-  return Number(row?.computeUnits ?? 0);
+  await execute(db, ADD_USAGE, [accountId, usagePeriod(now), String(computeUnits), String(events)]);
 }
 
 export type StartOutcome =

@@ -1,6 +1,7 @@
 // A stored run as API.md's Run object. `failure` is absent (not null) unless failed or cancelled;
 // `summary` is present once final.
 import type { Run } from "../generated/client";
+import { cappedRuntimeErrors } from "./summary";
 import type { FailureKind, RunSummary } from "./types";
 
 export interface RunJson {
@@ -66,9 +67,12 @@ function summaryOf(run: Run): RunSummary {
     warmup_bars: stored.warmup_bars ?? 0,
     bars_evaluated: stored.bars_evaluated ?? 0,
     compute_units: stored.compute_units ?? 0,
-    runtime_errors: stored.runtime_errors ?? [],
+    runtime_errors: [],
     duration: stored.duration ?? 0,
   };
+  const errors = cappedRuntimeErrors(stored.runtime_errors ?? [], stored.runtime_errors_dropped ?? 0);
+  summary.runtime_errors = errors.runtime_errors;
+  if (errors.dropped > 0) summary.runtime_errors_dropped = errors.dropped;
   if (run.kind === "indicator") summary.outputs = stored.outputs ?? 0;
   else {
     summary.events = stored.events ?? 0;

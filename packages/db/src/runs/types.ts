@@ -42,7 +42,10 @@ export interface RunSummary {
   outputs?: number;
   events?: number;
   events_dropped?: number;
+  /** At most 20 distinct messages of at most 500 characters each (docs/adr/0026-worker-caps.md). */
   runtime_errors: RuntimeErrorSummary[];
+  /** Occurrences of the runtime errors left out of `runtime_errors`; absent when none were. */
+  runtime_errors_dropped?: number;
   duration: number;
 }
 

@@ -819,6 +819,7 @@ export type components = {
                 /** @description RFC 3339, UTC */
                 last_time: string;
             }[];
+            runtime_errors_dropped?: number;
             duration: number;
         };
         Run: {
