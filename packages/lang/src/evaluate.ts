@@ -3,14 +3,14 @@
 
 import type * as A from "./language/ast";
 import type { Bars, ScriptInterface, ScriptKind, SymbolInfo } from "./types";
-import { generate, type HistorySizes, type InputSlot, type OutputSlot } from "./codegen/generate";
+import { generate, type HistorySizes, type InputSlot, type OutputSlot } from "./codegen";
 import { analyzeWarmup } from "./derive/warmup";
 import { Runtime } from "./runtime/runtime";
 import { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
 import { numberText } from "./stdlib/str";
 import type { CheckedProgram } from "./link/program";
 
-export { CodegenError } from "./codegen/generate";
+export { CodegenError } from "./codegen";
 export { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
 
 /** What compile() needs from the front end: the entry file's tree, checked, and its imports. */

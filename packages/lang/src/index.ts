@@ -10,7 +10,7 @@ export type * as Ast from "./language/ast";
 // Back end: code generation, evaluation, runtime errors, docs.
 export { compile, evaluate, renderMessage, outputPoint, type CompileInput, type Program, type EvaluateOptions, type EvaluationResult, type ScriptEvent, type RuntimeErrorSummary } from "./evaluate";
 export { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
-export { CodegenError } from "./codegen/generate";
+export { CodegenError } from "./codegen";
 export { listTopics, getTopic, type TopicSummary } from "./docs";
 // Used by the API and the worker (program caches, study runs).
 export { ProgramCache, type ProgramCacheOptions } from "./program-cache";

@@ -1,0 +1,62 @@
+// What every job of the code generator shares for one compilation: the scopes, the state slots,
+// the statement being generated (its prelude, conditional depth, declared name), the program's
+// declarations and collected outputs, and the entry points of the other jobs. program.ts wires
+// them, so the job modules never import each other.
+
+import type * as A from "../language/ast";
+import type { Scopes } from "./scope";
+import type { Slots } from "./slots";
+import type { HistorySizes, InputSlot, OutputSlot, UserFunction, VT } from "./types";
+
+/** The statement being generated. */
+export class Flow {
+  /** Code that must run before the current statement (structured expressions, inlined state). */
+  pre: string[] = [];
+  /** Inside an expression evaluated only sometimes (ternary branch, right side of and/or). */
+  condDepth = 0;
+  /** The variable the current declaration assigns (names an input after it). */
+  declName: string | null = null;
+
+  /** The prelude so far, ending in a newline when not empty; the prelude starts again empty. */
+  flush(): string {
+    const p = this.pre.join("\n");
+    this.pre = [];
+    return p.length > 0 ? p + "\n" : "";
+  }
+}
+
+/** The program's declarations and what generation collects for program assembly. */
+export interface Unit {
+  readonly functionsByName: Map<string, UserFunction>;
+  readonly functionsById: Map<number, UserFunction>;
+  readonly types: Map<string, A.TypeDecl>;
+  readonly enums: Set<string>;
+  readonly compiledFunctions: Set<number>;
+  /** The compiled user functions, in the order first called. */
+  readonly fnCode: string[];
+  readonly outputs: OutputSlot[];
+  readonly inputs: InputSlot[];
+  readonly events: Array<{ name: string; message: string }>;
+  /** A loop was compiled somewhere: each bar resets the shared loop counter. */
+  anyLoops: boolean;
+}
+
+export interface Gen {
+  readonly scopes: Scopes;
+  readonly slots: Slots;
+  readonly flow: Flow;
+  readonly unit: Unit;
+  readonly hist: HistorySizes | null;
+  expr(e: A.Expr): string;
+  stmt(s: A.Stmt): string;
+  /** Structured statement; with `target`, its value is assigned there. */
+  structured(s: A.Structured, target: string | null, vt: VT): string;
+  /** Statements of a block whose last statement's value goes to `target`. */
+  valueBlock(stmts: A.Stmt[], target: string, vt: VT): string;
+  call(c: A.Call): string;
+  builtinCall(c: A.Call, name: string): string;
+  /** `js` as a JavaScript condition (non-bool values are true when non-zero and not na). */
+  truthy(js: string, e: A.Expr): string;
+  /** `obj.field` of a user type: the field's slot in the object's array. */
+  fieldRef(e: A.Member): string;
+}

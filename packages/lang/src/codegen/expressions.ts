@@ -1,0 +1,177 @@
+// Expressions: literals, names (locals, built-in variables, constants, enum members, fields of
+// user types), operators, history references `x[n]` and structured expressions (their code goes
+// to the statement's prelude, their value to a temporary).
+
+import type * as A from "../language/ast";
+import { builtinVariable } from "../builtins";
+import type { VariableEmit } from "../builtins/record";
+import type { Gen } from "./context";
+import { colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf } from "./types";
+
+export function truthy(g: Gen, js: string, e: A.Expr): string {
+  return kindOf(e) === "bool" ? js : `$rt.bool(${js})`;
+}
+
+export function expr(g: Gen, e: A.Expr): string {
+  switch (e.kind) {
+    case "NumberLit":
+      return Number.isFinite(e.value) ? `(${String(e.value)})` : "NaN";
+    case "StringLit":
+      return JSON.stringify(e.value);
+    case "BoolLit":
+      return e.value ? "true" : "false";
+    case "ColorLit":
+      return String(colorValue(e));
+    case "NaLit":
+      return naOf(vtOf(e.type) ?? "num");
+    case "Identifier":
+      return ident(g, e);
+    case "Member":
+      return member(g, e);
+    case "Call":
+      return g.call(e);
+    case "Index":
+      return history(g, e);
+    case "Unary": {
+      const v = expr(g, e.operand);
+      if (e.op === "not") return `!${truthy(g, v, e.operand)}`;
+      return e.op === "-" ? `(-${v})` : `(+${v})`;
+    }
+    case "Binary":
+      return binary(g, e);
+    case "Ternary": {
+      const c = expr(g, e.cond);
+      g.flow.condDepth++;
+      const t = expr(g, e.then);
+      const f = expr(g, e.else);
+      g.flow.condDepth--;
+      return `(${truthy(g, c, e.cond)} ? ${t} : ${f})`;
+    }
+    case "TupleExpr":
+      return `[${e.elements.map((x) => expr(g, x)).join(", ")}]`;
+    case "If":
+    case "Switch":
+    case "For":
+    case "ForIn":
+    case "While": {
+      const vt = vtOf(e.type) ?? "num";
+      const t = g.scopes.fresh("t");
+      g.scopes.ctx.hoisted.add(t);
+      const saved = g.flow.pre;
+      g.flow.pre = [];
+      const code = g.structured(e, t, vt);
+      g.flow.pre = saved;
+      g.flow.pre.push(code);
+      return t;
+    }
+  }
+}
+
+function binary(g: Gen, e: A.Binary): string {
+  const l = expr(g, e.left);
+  const lazy = e.op === "and" || e.op === "or";
+  if (lazy) g.flow.condDepth++;
+  const r = expr(g, e.right);
+  if (lazy) g.flow.condDepth--;
+  switch (e.op) {
+    case "and":
+      return `(${truthy(g, l, e.left)} && ${truthy(g, r, e.right)})`;
+    case "or":
+      return `(${truthy(g, l, e.left)} || ${truthy(g, r, e.right)})`;
+    case "==":
+      return `(${l} === ${r})`;
+    case "!=":
+      return `$rt.ne(${l}, ${r})`;
+    case "+":
+      if (kindOf(e) === "str") return `$rt.concat(${l}, ${r})`;
+      return `(${l} + ${r})`;
+    default:
+      return `(${l} ${e.op} ${r})`;
+  }
+}
+
+function ident(g: Gen, e: A.Identifier): string {
+  const b = g.scopes.lookup(e.name);
+  if (b) {
+    if (b.owner !== g.scopes.ctx) b.fnRead = true;
+    return b.js;
+  }
+  const bv = builtinVariable(e.name);
+  if (bv?.emit) return bv.emit(variableEmit(g, e.span));
+  if (e.name === "na") return "NaN";
+  if (g.unit.functionsByName.has(e.name)) throw new CodegenError(`function '${e.name}' used as a value`, e.span);
+  throw new CodegenError(`unknown name '${e.name}'`, e.span);
+}
+
+function member(g: Gen, e: A.Member): string {
+  const n = memberName(e);
+  if (n !== null) {
+    const bv = builtinVariable(n);
+    if (bv?.emit) return bv.emit(variableEmit(g, e.span));
+    const [ns, prop] = [n.slice(0, n.indexOf(".")), n.slice(n.indexOf(".") + 1)];
+    if (ns === "color" && !prop.includes(".")) return `$rt.namedColor(${JSON.stringify(prop)})`;
+    if (g.unit.enums.has(ns)) return JSON.stringify(prop);
+    if (bv && bv.value !== undefined) {
+      const v = bv.value;
+      if (typeof v === "number") return `(${v})`;
+      if (typeof v === "boolean") return v ? "true" : "false";
+      if (/^#[0-9a-fA-F]{6}$/.test(v)) return `$rt.hexColor(${JSON.stringify(v)})`;
+      return JSON.stringify(constantValue(v));
+    }
+    if (bv) throw new CodegenError(`'${n}' is not supported by the evaluator`, e.span);
+  }
+  return fieldRef(g, e);
+}
+
+/** `obj.field` of a user type: the field's slot in the object's array. */
+export function fieldRef(g: Gen, e: A.Member): string {
+  const obj = expr(g, e.object);
+  const field = e.property.name;
+  const typeName = e.object.type?.kind === "udt" ? e.object.type.name : null;
+  const candidates = typeName !== null ? [g.unit.types.get(typeName)].filter((t): t is A.TypeDecl => !!t) : [...g.unit.types.values()];
+  for (const t of candidates) {
+    const k = t.fields.findIndex((f) => f.name.name === field);
+    if (k >= 0) return `$rt.obj(${obj})[${k}]`;
+  }
+  throw new CodegenError(`unknown field '${field}'`, e.span);
+}
+
+function history(g: Gen, e: A.Index): string {
+  const nJs = expr(g, e.index);
+  const lit = e.index.kind === "NumberLit" ? Math.max(0, Math.floor(e.index.value)) : null;
+  const o = e.object;
+  const name = o.kind === "Identifier" || o.kind === "Member" ? memberName(o) : null;
+  if (name !== null && !g.scopes.lookup(name)) {
+    const read = builtinVariable(name)?.history;
+    if (read) return read(nJs, lit);
+  }
+  if (o.kind === "Identifier") {
+    const b = g.scopes.lookup(o.name);
+    if (b) {
+      // a global read inside a function: its ring belongs to the top level (pushed per bar)
+      if (b.owner !== g.scopes.ctx) b.fnRead = true;
+      // the ring's initializer is fixed by sizeRings() once every read is known
+      const ring = g.scopes.ring(b);
+      if (lit !== null) b.hist = Math.max(b.hist, lit);
+      if (b.vt === "obj" || b.vt === "str") return `$rt.agoV(${ring}, ${b.js}, ${nJs})`;
+      // a literal offset reads the ring directly: it is sized for the deepest literal read
+      const read = lit === 0 ? b.js : lit !== null && lit <= 10_000 ? `${ring}.get(${lit - 1})` : `$rt.ago(${ring}, ${b.js}, ${nJs})`;
+      return b.vt === "bool" ? (lit === 0 ? read : `(${read} === 1)`) : read;
+    }
+  }
+  // history of an expression: its value each time it is evaluated
+  const vt = kindOf(o);
+  const cap = lit !== null ? Math.min(lit, 10_000) + 1 : 8;
+  const v = expr(g, o);
+  if (vt === "obj" || vt === "str") return `$rt.hxV(${g.slots.state(`new $rt.ValueRing(${cap})`)}, ${v}, ${nJs})`;
+  const ring = g.slots.state(`new $rt.Ring(${cap})`);
+  const read = `$rt.hx(${ring}, ${vt === "bool" ? `(${v} ? 1 : 0)` : v}, ${nJs})`;
+  return vt === "bool" ? `(${read} === 1)` : read;
+}
+
+function variableEmit(g: Gen, span: A.Span | null): VariableEmit {
+  return {
+    state: (impl) => g.slots.state(g.slots.newOf(impl, span)),
+    fn: (impl) => g.slots.refOf(impl, span),
+  };
+}

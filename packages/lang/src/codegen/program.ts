@@ -1,0 +1,143 @@
+// Program assembly: checked syntax tree -> JavaScript source of a factory `(rt) => { run, endBar,
+// bar }`. It collects the program's declarations, generates the entry file's top level through
+// the jobs (statements, expressions, calls) and lays out the closure: bar columns, hoisted
+// runtime references, state slots, user functions, and the bar loop.
+//
+// Every identifier in the output is either an internal name starting with `$` (Pine names
+// cannot contain `$`), a mangled user name (`v12_x`, `f3_f`), or a property of `$rt` named by a
+// built-in's record. String literals go through JSON.stringify; user-type fields become array
+// slots. State of stateful calls lives in per-call-site slots created once.
+
+import type * as A from "../language/ast";
+import { builtinCall } from "./builtin-calls";
+import { call } from "./calls";
+import { Flow, type Gen, type Unit } from "./context";
+import { expr, fieldRef, truthy } from "./expressions";
+import { Scopes } from "./scope";
+import { Slots } from "./slots";
+import { stmt, structured, valueBlock } from "./statements";
+import type { Generated, HistorySizes } from "./types";
+
+export function generate(main: A.Script, libraries: A.Script[] = [], history: HistorySizes | null = null): Generated {
+  const g = newGen(history);
+  declare(g, [...libraries, main]);
+  g.scopes.stack = [new Map(), g.scopes.global];
+  const body = main.body
+    .filter((s) => s.kind !== "FunctionDecl")
+    .map((s) => g.stmt(s))
+    .join("\n");
+  g.scopes.pop();
+  return { source: assemble(g, body), outputs: g.unit.outputs, inputs: g.unit.inputs, events: g.unit.events };
+}
+
+/** One compilation's state, with the jobs wired as its entry points. */
+function newGen(hist: HistorySizes | null): Gen {
+  let scopes: Scopes | null = null;
+  const slots = new Slots(() => scopes!.ctx);
+  scopes = new Scopes(slots, hist);
+  const unit: Unit = {
+    functionsByName: new Map(),
+    functionsById: new Map(),
+    types: new Map(),
+    enums: new Set(),
+    compiledFunctions: new Set(),
+    fnCode: [],
+    outputs: [],
+    inputs: [],
+    events: [],
+    anyLoops: false,
+  };
+  const g: Gen = {
+    scopes,
+    slots,
+    flow: new Flow(),
+    unit,
+    hist,
+    expr: (e) => expr(g, e),
+    stmt: (s) => stmt(g, s),
+    structured: (s, target, vt) => structured(g, s, target, vt),
+    valueBlock: (stmts, target, vt) => valueBlock(g, stmts, target, vt),
+    call: (c) => call(g, c),
+    builtinCall: (c, name) => builtinCall(g, c, name),
+    truthy: (js, e) => truthy(g, js, e),
+    fieldRef: (e) => fieldRef(g, e),
+  };
+  return g;
+}
+
+/** User functions, types and enums of every file, by name (functions also by id). */
+function declare(g: Gen, scripts: A.Script[]): void {
+  for (const s of scripts) {
+    for (const st of s.body) {
+      if (st.kind === "FunctionDecl") {
+        const id = st.fn?.id ?? g.scopes.nextId();
+        const info = { decl: st, js: `f${id}_${st.name.name}`, id };
+        g.unit.functionsByName.set(st.name.name, info);
+        g.unit.functionsById.set(id, info);
+      } else if (st.kind === "TypeDecl") g.unit.types.set(st.name.name, st);
+      else if (st.kind === "EnumDecl") g.unit.enums.add(st.name.name);
+    }
+  }
+}
+
+function assemble(g: Gen, body: string): string {
+  const top = g.scopes.ctx;
+  const { refs, runLocals, runSpill, topConsts } = g.slots;
+  const { outputs, events, fnCode, anyLoops } = g.unit;
+  g.scopes.sizeRings(top);
+  const pushes = g.scopes.histPushes(top);
+  // Values read after the bar (history pushes) or by other functions live in the closure;
+  // every other top-level temporary is a local of the bar loop.
+  const closureNames = new Set(top.bindings.filter((b) => (b.histJs !== null && !b.nested) || b.fnRead).map((b) => b.js));
+  const hoisted = [...top.hoisted];
+  const inClosure = hoisted.filter((h) => closureNames.has(h.split(" ")[0]!));
+  const inLoop = hoisted.filter((h) => !closureNames.has(h.split(" ")[0]!));
+  // One function runs a range of bars: plain JavaScript over the bar columns, state in closure
+  // variables created once per evaluation, no per-bar allocation or exception handling. A
+  // runtime error leaves the loop with `$i` at the failing bar; evaluate() records it, calls
+  // `$endBar` (the bar's history still advances) and resumes at the next bar.
+  // State objects (never reassigned) are read in the loop through locals of $run: closure
+  // variables are memory loads after every call that is not inlined, locals stay in registers.
+  const objects = new Set(top.slots.flatMap((s, k) => (s.startsWith("new ") ? [k] : [])));
+  const closureState = (code: string): string => code.replace(/\$s(\d+)\b/g, (m, k: string) => (objects.has(Number(k)) ? `$S${k}` : m));
+  const columns = "$O = $rt.open, $H = $rt.high, $L = $rt.low, $C = $rt.close, $V = $rt.volume, $T = $rt.time";
+  return [
+    '"use strict";',
+    `var ${columns};`,
+    "var $at = 0, $loops = 0;",
+    ...[...refs].map(([name, path]) => `var ${name} = $rt.${path};`),
+    ...top.slots.map((s, k) => `var ${objects.has(k) ? "$S" : "$s"}${k} = ${s};`),
+    ...inClosure.map((h) => `var ${h};`),
+    ...topConsts,
+    // functions read the history rings of globals through the closure's state objects
+    ...fnCode.map(closureState),
+    "function $endBar() {",
+    closureState(pushes),
+    "}",
+    "function $run($from, $to) {",
+    `var ${columns};`,
+    ...outputs.map((o) => `var $o${o.index} = $rt.out[${o.index}];`),
+    ...(events.length > 0 ? ["var $P = $rt.pending;"] : []),
+    ...[...objects].map((k) => `var $s${k} = $S${k};`),
+    ...runLocals,
+    ...inLoop.map((h) => `var ${h};`),
+    // the bar index is a local (user functions take it as a parameter); an error records it
+    "var $i = $from;",
+    "try {",
+    "for (; $i < $to; $i++) {",
+    ...(anyLoops ? ["$loops = 0;"] : []),
+    body,
+    pushes,
+    ...(events.length > 0 ? ["if ($P.length !== 0) $rt.flush($i);"] : []),
+    "}",
+    "} catch ($e) {",
+    "$at = $i;",
+    ...runSpill,
+    "throw $e;",
+    "}",
+    "$at = $to;",
+    ...runSpill,
+    "}",
+    "return { run: $run, endBar: $endBar, bar: function () { return $at; } };",
+  ].join("\n");
+}

@@ -1,0 +1,67 @@
+// Calls whose role codegen handles itself (builtins/record.ts `role`): inputs become Interface
+// inputs read from the run's values, plots write an output column, alertcondition and alert
+// raise events.
+
+import type * as A from "../language/ast";
+import type { FunctionRecord } from "../builtins";
+import { bind } from "./binding";
+import type { Gen } from "./context";
+import { CodegenError, kindOf, literalValue, memberName } from "./types";
+
+export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
+  const name = f.name;
+  const { byName } = bind(c, f);
+  const def = byName.get("defval");
+  const title = byName.get("title");
+  const titleText = title && title.kind === "StringLit" ? title.value : null;
+  const inputName = g.flow.declName ?? titleText ?? `input_${g.unit.inputs.length}`;
+  const kind = name === "input" ? "auto" : name.slice(6);
+  const js = g.scopes.fresh("in");
+  if (kind === "source") {
+    const src = def ? memberName(def) : "close";
+    g.unit.inputs.push({ name: inputName, kind, defval: src });
+    g.slots.topConsts.push(`const ${js} = $rt.sourceColumn(${JSON.stringify(inputName)}, ${JSON.stringify(src ?? "close")});`);
+    return `${js}[$i]`;
+  }
+  const d = def ? literalValue(def) : null;
+  g.unit.inputs.push({ name: inputName, kind, defval: d });
+  g.slots.topConsts.push(`const ${js} = $rt.input(${JSON.stringify(inputName)}, ${JSON.stringify(kind)}, ${JSON.stringify(d)});`);
+  return js;
+}
+
+export function plot(g: Gen, c: A.Call, f: FunctionRecord): string {
+  const name = f.name;
+  if (g.scopes.ctx.fnId !== null) throw new CodegenError(`${name} cannot be called inside a function`, c.span);
+  const { byName } = bind(c, f);
+  const title = byName.get("title");
+  const index = g.unit.outputs.length;
+  const everyBar = g.scopes.atBodyLevel() && g.flow.condDepth === 0;
+  g.unit.outputs.push({ index, title: title && title.kind === "StringLit" ? title.value : null, call: name, everyBar });
+  let v: string;
+  if (name === "plotcandle" || name === "plotbar") v = g.expr(byName.get("close")!);
+  else {
+    const s = byName.get("series")!;
+    const js = g.expr(s);
+    const vt = kindOf(s);
+    v = name === "plot" ? (vt === "bool" ? `(${js} ? 1 : 0)` : js) : vt === "bool" ? `(${js} ? 1 : NaN)` : `$rt.shown(${js})`;
+  }
+  return `($o${index}[$i] = ${v})`;
+}
+
+export function alert(g: Gen, c: A.Call, f: FunctionRecord): string {
+  const name = f.name;
+  const { byName } = bind(c, f);
+  if (name === "alert") {
+    const msg = byName.get("message");
+    if (!g.unit.events.some((e) => e.name === "alert")) g.unit.events.push({ name: "alert", message: msg && msg.kind === "StringLit" ? msg.value : "" });
+    return `$rt.event("alert", ${msg ? g.expr(msg) : '""'})`;
+  }
+  const cond = byName.get("condition")!;
+  const title = byName.get("title");
+  const message = byName.get("message");
+  const t = title && title.kind === "StringLit" ? title.value : `alert_${g.unit.events.length}`;
+  const m = message && message.kind === "StringLit" ? message.value : t;
+  g.unit.events.push({ name: t, message: m });
+  const cj = g.expr(cond);
+  return `(${g.truthy(cj, cond)} ? $rt.event(${JSON.stringify(t)}, ${JSON.stringify(m)}) : undefined)`;
+}

@@ -1,0 +1,253 @@
+// Statements: declarations, assignments, blocks (a block that yields a value assigns it to a
+// target), tuple destructuring and the structured statements (if, switch, for, for...in, while),
+// whose bodies are scopes of their own.
+
+import type * as A from "../language/ast";
+import { builtinFunction } from "../builtins";
+import { LOOP_BUDGET } from "../runtime/errors";
+import type { Gen } from "./context";
+import { calleeName, CodegenError, kindOf, naOf, vtOf, type Binding, type VT } from "./types";
+
+function block(g: Gen, stmts: A.Stmt[]): string {
+  const scope = new Map<string, Binding>();
+  g.scopes.push(scope);
+  const out = stmts.map((s) => g.stmt(s)).join("\n");
+  g.scopes.pop();
+  return out + g.scopes.blockPushes(scope);
+}
+
+/** Statements of a block whose last statement's value goes to `target` (or is returned). */
+export function valueBlock(g: Gen, stmts: A.Stmt[], target: string, vt: VT): string {
+  g.scopes.push(new Map<string, Binding>());
+  const parts: string[] = [];
+  stmts.forEach((s, k) => {
+    if (k < stmts.length - 1) {
+      parts.push(g.stmt(s));
+      return;
+    }
+    const v = lastValue(g, s, vt);
+    if (v === null) parts.push(g.stmt(s));
+    else parts.push(v.code, `${target} = ${v.value};`);
+  });
+  if (stmts.length === 0) parts.push(`${target} = ${naOf(vt)};`);
+  const scope = g.scopes.pop()!;
+  return parts.join("\n") + g.scopes.blockPushes(scope);
+}
+
+function lastValue(g: Gen, s: A.Stmt, vt: VT): { code: string; value: string } | null {
+  g.flow.pre = [];
+  if (s.kind === "ExprStmt") {
+    if (s.expr.kind === "TupleExpr" && g.scopes.ctx.tupleJs) {
+      const els = s.expr.elements.map((e) => g.expr(e));
+      const code = g.flow.flush() + els.map((e, k) => `${g.scopes.ctx.tupleJs}[${k}] = ${e};`).join("\n");
+      return { code, value: g.scopes.ctx.tupleJs };
+    }
+    const v = g.expr(s.expr);
+    return { code: g.flow.flush(), value: v };
+  }
+  if (s.kind === "VarDecl" || s.kind === "Assign") {
+    const code = g.stmt(s);
+    const name = s.kind === "VarDecl" ? s.name.name : s.target.kind === "Identifier" ? s.target.name : null;
+    const b = name === null ? null : g.scopes.lookup(name);
+    return { code, value: b ? b.js : naOf(vt) };
+  }
+  if (s.kind === "If" || s.kind === "Switch") {
+    const t = g.scopes.fresh("t");
+    g.scopes.ctx.hoisted.add(t);
+    const code = structured(g, s, t, vt);
+    return { code, value: t };
+  }
+  return null;
+}
+
+export function stmt(g: Gen, s: A.Stmt): string {
+  g.flow.pre = [];
+  switch (s.kind) {
+    case "VarDecl": {
+      const vt = vtOf(s.symbol?.type) ?? kindOf(s.init);
+      g.flow.declName = s.name.name;
+      const init = g.expr(s.init);
+      g.flow.declName = null;
+      const b = g.scopes.declare(s.name.name, s.symbol, vt, s.mode);
+      const pre = g.flow.flush();
+      if (s.mode !== "none") {
+        const flag = g.slots.state("false");
+        return `if (!${flag}) {\n${flag} = true;\n${pre}${b.js} = ${init};\n}`;
+      }
+      return `${pre}${b.js} = ${init};`;
+    }
+    case "TupleDecl":
+      return tupleDecl(g, s);
+    case "Assign":
+      return assign(g, s);
+    case "ExprStmt": {
+      const e = s.expr;
+      if (e.kind === "If" || e.kind === "Switch" || e.kind === "For" || e.kind === "ForIn" || e.kind === "While") return structured(g, e, null, "num");
+      const v = g.expr(e);
+      return `${g.flow.flush()}${v};`;
+    }
+    case "If":
+    case "Switch":
+    case "For":
+    case "ForIn":
+    case "While":
+      return structured(g, s, null, "num");
+    case "Break":
+      return "break;";
+    case "Continue":
+      return "continue;";
+    case "FunctionDecl":
+      return "";
+    case "TypeDecl":
+    case "EnumDecl":
+    case "ImportDecl":
+      return "";
+  }
+}
+
+function tupleDecl(g: Gen, s: A.TupleDecl): string {
+  const init = s.init;
+  const names = s.names;
+  const decl = (k: number, value: string, vt: VT): string => {
+    const n = names[k];
+    if (!n) return "";
+    const b = g.scopes.declare(n.name, s.symbols?.[k] ?? undefined, vtOf(s.symbols?.[k]?.type) ?? vt, "none");
+    return `${b.js} = ${value};`;
+  };
+  if (init.kind === "Call") {
+    const name = calleeName(init);
+    if (name !== null && builtinFunction(name)?.signatures[0]?.returns.kind === "tuple") {
+      const call = g.builtinCall(init, name);
+      const stJs = /^(\$s\d+|\$st\[\d+\])\.update/.exec(call)?.[1];
+      if (!stJs) throw new CodegenError(`cannot destructure ${name}`, init.span);
+      const parts = [`${g.flow.flush()}${call};`];
+      names.forEach((_, k) => parts.push(decl(k, `${stJs}.r${k}`, "num")));
+      return parts.join("\n");
+    }
+  }
+  const tmp = g.scopes.fresh("tu");
+  g.scopes.ctx.hoisted.add(tmp);
+  const v = g.expr(init);
+  const parts = [`${g.flow.flush()}${tmp} = ${v};`];
+  if (init.kind === "TupleExpr") {
+    // `[a, b] = [x, y]` written out directly
+    parts.length = 0;
+    const els = init.elements.map((e) => g.expr(e));
+    parts.push(g.flow.flush());
+    names.forEach((_, k) => parts.push(decl(k, els[k] ?? "NaN", kindOf(init.elements[k]!))));
+    return parts.join("\n");
+  }
+  names.forEach((_, k) => parts.push(decl(k, `${tmp}[${k}]`, "num")));
+  return parts.join("\n");
+}
+
+function assign(g: Gen, s: A.Assign): string {
+  const v = g.expr(s.value);
+  const pre = g.flow.flush();
+  let target: string;
+  let vt: VT = "num";
+  if (s.target.kind === "Identifier") {
+    const b = g.scopes.lookup(s.target.name);
+    if (!b) throw new CodegenError(`'${s.target.name}' is not declared`, s.target.span);
+    target = b.js;
+    vt = b.vt;
+  } else {
+    target = g.fieldRef(s.target);
+  }
+  if (s.op === ":=") return `${pre}${target} = ${v};`;
+  const op = s.op[0]!;
+  if (op === "+" && vt === "str") return `${pre}${target} = $rt.concat(${target}, ${v});`;
+  return `${pre}${target} = ${target} ${op} (${v});`;
+}
+
+/** Structured statement; with `target`, its value is assigned there. */
+export function structured(g: Gen, s: A.Structured, target: string | null, vt: VT): string {
+  const pre = g.flow.flush();
+  const body = (b: A.Block): string => (target === null ? block(g, b.body) : valueBlock(g, b.body, target, vt));
+  switch (s.kind) {
+    case "If": {
+      const c = g.expr(s.cond);
+      const cpre = g.flow.flush();
+      const then = body(s.then);
+      let els = target === null ? "" : `${target} = ${naOf(vt)};`;
+      if (s.else) els = s.else.kind === "If" ? structured(g, s.else, target, vt) : body(s.else);
+      return `${pre}${cpre}if (${g.truthy(c, s.cond)}) {\n${then}\n} else {\n${els}\n}`;
+    }
+    case "Switch": {
+      let subj: string | null = null;
+      const parts: string[] = [pre];
+      if (s.subject) {
+        subj = g.scopes.fresh("sw");
+        g.scopes.ctx.hoisted.add(subj);
+        const v = g.expr(s.subject);
+        parts.push(`${g.flow.flush()}${subj} = ${v};`);
+      }
+      let chain = "";
+      let closing = "";
+      let hasDefault = false;
+      for (const c of s.cases) {
+        if (c.test === null) {
+          hasDefault = true;
+          chain += `{\n${body(c.body)}\n}`;
+          break;
+        }
+        const t = g.expr(c.test);
+        const tp = g.flow.flush();
+        const cond = subj === null ? g.truthy(t, c.test) : `$rt.eq(${subj}, ${t})`;
+        chain += `${tp ? `{\n${tp}` : ""}if (${cond}) {\n${body(c.body)}\n} else `;
+        if (tp) closing += "}";
+      }
+      if (!hasDefault) chain += target === null ? "{}" : `{ ${target} = ${naOf(vt)}; }`;
+      parts.push(chain + closing);
+      return parts.join("\n");
+    }
+    case "For": {
+      g.unit.anyLoops = true;
+      const from = g.expr(s.from);
+      const to = g.expr(s.to);
+      const step = s.step ? g.expr(s.step) : null;
+      const p = g.flow.flush();
+      const [a, z, st, dir] = [g.scopes.fresh("a"), g.scopes.fresh("z"), g.scopes.fresh("by"), g.scopes.fresh("d")];
+      g.scopes.push(new Map());
+      const ctr = g.scopes.declare(s.counter.name, s.symbol, "num", "none");
+      const inner = body(s.body);
+      g.scopes.pop();
+      const init = target === null ? "" : `${target} = ${naOf(vt)};`;
+      return (
+        `${pre}${p}${init}{ const ${a} = ${from}, ${z} = ${to};\n` +
+        `const ${dir} = ${z} >= ${a} ? 1 : -1; const ${st} = ${step === null ? dir : `Math.abs(${step}) * ${dir}`};\n` +
+        `if (${a} === ${a} && ${z} === ${z} && ${st} !== 0 && ${st} === ${st}) ` +
+        `for (let $k = ${a}; ${dir} > 0 ? $k <= ${z} : $k >= ${z}; $k += ${st}) {\n` +
+        `if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${ctr.js} = $k;\n${inner}\n} }`
+      );
+    }
+    case "ForIn": {
+      g.unit.anyLoops = true;
+      const arr = g.expr(s.iterable);
+      const p = g.flow.flush();
+      const v = g.scopes.fresh("arr");
+      const k = g.scopes.fresh("k");
+      g.scopes.push(new Map());
+      const idx = s.index ? g.scopes.declare(s.index.name, s.indexSymbol, "num", "none") : null;
+      const item = g.scopes.declare(s.item.name, s.itemSymbol, vtOf(s.itemSymbol?.type) ?? "num", "none");
+      const inner = body(s.body);
+      g.scopes.pop();
+      const init = target === null ? "" : `${target} = ${naOf(vt)};`;
+      return (
+        `${pre}${p}${init}{ const ${v} = $rt.items(${arr});\n` +
+        `for (let ${k} = 0; ${k} < ${v}.length; ${k}++) {\n` +
+        `if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n` +
+        `${idx ? `${idx.js} = ${k};\n` : ""}${item.js} = ${v}[${k}];\n${inner}\n} }`
+      );
+    }
+    case "While": {
+      g.unit.anyLoops = true;
+      const c = g.expr(s.cond);
+      const cp = g.flow.flush();
+      const inner = body(s.body);
+      const init = target === null ? "" : `${target} = ${naOf(vt)};`;
+      // the condition's prelude (if any) runs before each test
+      return `${pre}${init}while (true) {\n${cp}if (!(${g.truthy(c, s.cond)})) break;\nif (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}`;
+    }
+  }
+}

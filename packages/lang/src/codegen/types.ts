@@ -1,0 +1,135 @@
+// The code generator's shared shapes: what it returns, the bindings of names and the contexts
+// (top level or a user function) code is generated in, and small pure helpers over the tree.
+
+import type * as A from "../language/ast";
+import type { ValueKind } from "../builtins/record";
+
+export class CodegenError extends Error {
+  constructor(
+    message: string,
+    readonly span: A.Span | null,
+  ) {
+    super(message);
+    this.name = "CodegenError";
+  }
+}
+
+export interface OutputSlot {
+  index: number;
+  title: string | null;
+  call: string;
+  /** Written on every bar (a top-level, unconditional plot): its column needs no na prefill. */
+  everyBar: boolean;
+}
+
+export interface InputSlot {
+  name: string;
+  kind: string;
+  defval: number | string | boolean | null;
+}
+
+/** Derived history lengths (derive/warmup.ts): per call site and per variable symbol. */
+export interface HistorySizes {
+  callSites: ReadonlyMap<number, number | null>;
+  symbols: ReadonlyMap<number, number | null>;
+}
+
+export interface Generated {
+  source: string;
+  outputs: OutputSlot[];
+  inputs: InputSlot[];
+  events: Array<{ name: string; message: string }>;
+}
+
+/** How compiled code holds a value (the checker's type, seen by the back end). */
+export type VT = ValueKind;
+
+export interface Binding {
+  js: string;
+  vt: VT;
+  /** `var` inside a user function: lives in the function's state (`$st[k]`). */
+  slot: number | null;
+  /** Deepest literal `x[n]` read (sizes the history ring). */
+  hist: number;
+  histJs: string | null;
+  /** The history ring's state slot (its initializer is fixed at the end, once `hist` is known). */
+  histSlot: number;
+  /** Declared inside a nested block: its history advances when that block runs, not every bar. */
+  nested: boolean;
+  /** Symbol id, for the derived history length. */
+  symId: number | null;
+  /** The context that declared it (a global read inside a function belongs to the top level). */
+  owner: FnCtx;
+  /** A global read by a user function: it lives in the closure, not in a local of $run. */
+  fnRead: boolean;
+}
+
+/** The top level or one user function: where state slots and hoisted locals go. */
+export interface FnCtx {
+  /** null at the top level (state in closure consts), else the user function being compiled. */
+  fnId: number | null;
+  slots: string[];
+  hoisted: Set<string>;
+  bindings: Binding[];
+  tupleJs: string | null;
+  /** Scope depth of the context's own body (deeper = a nested block). */
+  baseDepth: number;
+}
+
+/** A user function: its declaration and mangled name. */
+export interface UserFunction {
+  decl: A.FunctionDecl;
+  js: string;
+  id: number;
+}
+
+/** The value kind of a type the checker computed, or null when it left none. */
+export function vtOf(t: A.PineType | undefined): VT | null {
+  if (!t) return null;
+  if (t.kind === "primitive") return t.name === "bool" ? "bool" : t.name === "string" ? "str" : "num";
+  if (t.kind === "na") return "num";
+  return "obj";
+}
+
+/** The value kind of an expression by the checker's type (a number when it computed none). */
+export function kindOf(e: A.Expr): VT {
+  return vtOf(e.type) ?? "num";
+}
+
+export function naOf(vt: VT): string {
+  return vt === "num" ? "NaN" : vt === "bool" ? "false" : "null";
+}
+
+/** `a.b.c` of an identifier or member chain, else null. */
+export function memberName(e: A.Expr): string | null {
+  if (e.kind === "Identifier") return e.name;
+  if (e.kind === "Member") {
+    const o = memberName(e.object);
+    return o === null ? null : `${o}.${e.property.name}`;
+  }
+  return null;
+}
+
+/** The built-in a call names: the checker's target, else the callee's dotted name. */
+export function calleeName(c: A.Call): string | null {
+  if (c.target?.kind === "builtin" || c.target?.kind === "builtinMethod") return c.target.name;
+  return memberName(c.callee);
+}
+
+export function literalValue(e: A.Expr): number | string | boolean | null {
+  if (e.kind === "NumberLit" || e.kind === "StringLit" || e.kind === "BoolLit") return e.value;
+  if (e.kind === "Unary" && e.op === "-" && e.operand.kind === "NumberLit") return -e.operand.value;
+  if (e.kind === "ColorLit") return colorValue(e);
+  return null;
+}
+
+/** A color literal as compiled code holds it (r * 2^24 + g * 2^16 + b * 2^8 + transparency). */
+export function colorValue(e: A.ColorLit): number {
+  return Math.round(e.r) * 16777216 + Math.round(e.g) * 65536 + Math.round(e.b) * 256 + Math.round(((255 - e.a) / 255) * 100);
+}
+
+/** Named constants (`format.percent`, `order.descending`): the part after the namespace. */
+export function constantValue(v: string): string {
+  const k = v.lastIndexOf(".");
+  return k < 0 ? v : v.slice(k + 1);
+}
