@@ -39,3 +39,8 @@ export function saveCredentials(path: string, stored: Stored): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   writeFileSync(path, JSON.stringify(stored, null, 2) + "\n", { mode: 0o600 });
 }
+
+/** The process environment, read here only (the CLI's configuration is env + flags + file). */
+export function processEnv(): NodeJS.ProcessEnv {
+  return process.env;
+}

@@ -1,28 +1,58 @@
-// How the CLI ends: JSON on stdout for results, one line on stderr for errors, and the exit
-// code of docs/reference/errors.md.
+// How the CLI speaks: human text (tables, colour) on a terminal, JSON with --json or in a pipe;
+// one `Error <code>: message` line on stderr for a refusal; the exit codes of docs/reference/errors.md.
+import Table from "cli-table3";
+import { createColors } from "picocolors";
 import { ClientError } from "@barscript/client";
 import { EXIT, exitCodeForError, type ExitCode } from "@barscript/contracts";
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** Whether stdout and stderr are terminals (a person is reading). */
+  stdoutTTY: boolean;
+  stderrTTY: boolean;
 }
 
+const line = (write: (s: string) => void) => (text: string): void => { write(text.endsWith("\n") ? text : `${text}\n`); };
+
 export const processIo: Io = {
-  out: (text) => process.stdout.write(text.endsWith("\n") ? text : `${text}\n`),
-  err: (text) => process.stderr.write(text.endsWith("\n") ? text : `${text}\n`),
+  out: line((s) => process.stdout.write(s)),
+  err: line((s) => process.stderr.write(s)),
+  stdoutTTY: process.stdout.isTTY === true,
+  stderrTTY: process.stderr.isTTY === true,
 };
+
+export type Colors = ReturnType<typeof createColors>;
+
+export interface OutputMode {
+  /** JSON on stdout: --json, or stdout is not a terminal. */
+  json: boolean;
+  colors: Colors;
+  /** For stderr (diagnostics, progress): a terminal there, whatever stdout is. */
+  errColors: Colors;
+}
+
+/** Colour only on a terminal, never with NO_COLOR (any non-empty value) or --no-color. */
+export function outputMode(io: Io, flags: { json?: boolean; color?: boolean }, env: NodeJS.ProcessEnv): OutputMode {
+  const json = flags.json === true || !io.stdoutTTY;
+  const allowed = flags.color !== false && !(env["NO_COLOR"] ?? "");
+  return { json, colors: createColors(allowed && io.stdoutTTY && !json), errColors: createColors(allowed && io.stderrTTY) };
+}
 
 export function printJson(io: Io, value: unknown): void {
   io.out(JSON.stringify(value, null, 2));
 }
 
+/** A table for people: bold headers, no borders' colour codes when colour is off. */
+export function table(mode: OutputMode, head: string[], rows: Array<Array<string | number | null | undefined>>): string {
+  const t = new Table({ head: head.map((h) => mode.colors.bold(h)), style: { head: [], border: [] } });
+  for (const row of rows) t.push(row.map((cell) => (cell === null || cell === undefined ? "" : String(cell))));
+  return t.toString();
+}
+
 export function reportError(io: Io, error: unknown): ExitCode {
   if (error instanceof ClientError) {
     io.err(`Error ${error.code}: ${error.message}`);
-    for (const d of (error.diagnostics ?? []) as Array<{ file: string; line: number; column: number; code: string; message: string; severity: string }>) {
-      io.err(`  ${d.file}:${d.line}:${d.column} ${d.severity} ${d.code}: ${d.message}`);
-    }
     return error.code === "network" ? EXIT.retryable : exitCodeForError(error.code);
   }
   io.err(`Error: ${(error as Error).message}`);

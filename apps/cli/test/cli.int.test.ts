@@ -1,18 +1,22 @@
-// The `barscript` CLI as a user runs it: a real process against a real API and worker, with
-// the exit codes of docs/reference/errors.md.
+// The `barscript` CLI as a person runs it: the installed bin (node_modules/.bin/barscript) as a
+// real process, from a folder outside the repository, against a real API and worker. Piped, it
+// prints JSON; on a terminal (a pseudo-terminal from util-linux `script`) tables and colour. Exit
+// codes of docs/reference/errors.md.
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { Barscript } from "@barscript/sdk";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
 import { accountWithKey, importAapl, type TestAccount } from "../../../test/support/clients";
 
-const ROOT = resolve(__dirname, "../../..");
+const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript");
+type Result = { code: number; stdout: string; stderr: string };
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function collect(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<Result> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "apps/cli/src/main.ts"), ...args], { cwd: ROOT, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } });
+    const child = spawn(command, args, { cwd, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
@@ -21,10 +25,14 @@ function cli(args: string[], env: Record<string, string>): Promise<{ code: numbe
   });
 }
 
+const ESC = "\u001b[";
+const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
+
 const SMA = `//@version=6
 indicator("SMA 3")
 plot(ta.sma(close, 3), "sma")
 `;
+const BAD = "//@version=6\nindicator(\"x\")\nx = nope + 1\nplot(x)\n";
 
 describe("barscript CLI", () => {
   let env: TestEnv;
@@ -33,6 +41,12 @@ describe("barscript CLI", () => {
   let user: TestAccount;
   let cliEnv: Record<string, string>;
   let dir: string;
+  let sdk: Barscript;
+  let runId = "";
+  const cli = (args: string[], extra: Record<string, string> = {}): Promise<Result> => collect(BIN, args, { ...cliEnv, ...extra }, dir);
+  /** On a pseudo-terminal: stdout and stderr are one terminal stream. */
+  const tty = (args: string[], extra: Record<string, string> = {}): Promise<Result> =>
+    collect("script", ["-qefc", [BIN, ...args].map(quote).join(" "), "/dev/null"], { ...cliEnv, TERM: "xterm", ...extra }, dir);
 
   beforeAll(async () => {
     env = await createTestEnv();
@@ -41,55 +55,147 @@ describe("barscript CLI", () => {
     await importAapl(env.db);
     dir = mkdtempSync(join(tmpdir(), "bs-cli-"));
     writeFileSync(join(dir, "main.pine"), SMA);
-    writeFileSync(join(dir, "bad.pine"), "//@version=6\nindicator(\"x\")\nplot(nope)\n");
+    writeFileSync(join(dir, "bad.pine"), BAD);
     cliEnv = { BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key, BARSCRIPT_CREDENTIALS: join(dir, "credentials.json") };
+    sdk = new Barscript({ baseUrl: `${api.url}/v1`, apiKey: user.key });
   });
   afterAll(async () => {
     await Promise.all([api?.kill(), worker?.kill()]);
     await env?.close();
   });
 
-  it("when the key is good, then whoami prints the account and exits 0", async () => {
-    const result = await cli(["whoami"], cliEnv);
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ handle: "clier", plan: { name: "pro" } });
+  it("when --help and --version are asked from a folder outside the repository, then they answer and exit 0", async () => {
+    expect((await cli(["--help"])).stdout).toMatch(/Usage: barscript/);
+    const version = await cli(["--version"]);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(resolve(__dirname, "../package.json"), "utf8")).version);
   });
 
-  it("when the key is wrong, then it exits 3 with `Error unauthorized:`", async () => {
-    const result = await cli(["whoami"], { ...cliEnv, BARSCRIPT_API_KEY: "bsk_wrong" });
+  it("when piped, whoami prints JSON; on a terminal, a line for people; --json forces JSON there", async () => {
+    const piped = await cli(["whoami"]);
+    expect(piped.code).toBe(0);
+    expect(JSON.parse(piped.stdout)).toMatchObject({ handle: "clier", plan: { name: "pro" } });
+    const human = await tty(["whoami"]);
+    expect(human.stdout).toMatch(/^clier \(.+\), plan pro, active/m);
+    expect(JSON.parse((await tty(["--json", "whoami"])).stdout.replace(/\r/g, ""))).toMatchObject({ handle: "clier" });
+  });
+
+  it("when the key is wrong, then it exits 3 with `Error unauthorized:` on stderr and nothing on stdout", async () => {
+    const result = await cli(["whoami"], { BARSCRIPT_API_KEY: "bsk_wrong" });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^Error unauthorized: /m);
+    expect(result.stdout).toBe("");
   });
 
-  it("when a script does not check, then validate exits 1 and prints the diagnostic's place", async () => {
-    const result = await cli(["validate", join(dir, "bad.pine")], cliEnv);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/main\.pine:3:\d+ error undeclared_identifier/);
+  it("when a script does not check, then validate prints path:line:col: error code: message, the source line and a caret, once, and exits 1", async () => {
+    const human = await tty(["--no-color", "validate", "bad.pine"]);
+    expect(human.code).toBe(1);
+    const lines = human.stdout.replace(/\r/g, "").split("\n");
+    const at = lines.findIndex((l) => /^bad\.pine:3:5: error undeclared_identifier: /.test(l));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(lines[at + 1]).toBe("   3 | x = nope + 1");
+    expect(lines[at + 2]).toBe("     |     ^^^^");
+    expect(lines.filter((l) => /: error /.test(l))).toHaveLength(1);
+    const piped = await cli(["validate", "bad.pine"]);
+    expect(piped.code).toBe(1);
+    expect(piped.stderr).toMatch(/^bad\.pine:3:5: error undeclared_identifier: /m);
+    expect(piped.stderr).not.toContain(ESC);
+    expect(JSON.parse(piped.stdout)).toMatchObject({ valid: false });
+  });
+
+  it("when init, push, scripts, pull, versions and rename are used, then each does its job and exits 0", async () => {
+    const init = await cli(["init", "starter"]);
+    expect({ code: init.code, stderr: init.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(readFileSync(join(dir, "starter/README.md"), "utf8")).toMatch(/barscript push starter/);
+    expect((await cli(["validate", "starter"])).code).toBe(0);
+    expect((await cli(["push", "starter", "starter"])).code).toBe(0);
+    expect((await cli(["push", "starter", "starter", "-m", "again"])).code).toBe(0);
+    const scripts = JSON.parse((await cli(["scripts"])).stdout) as { data: Array<{ slug: string }> };
+    expect(scripts.data.map((s) => s.slug)).toContain("starter");
+    expect((await tty(["scripts"])).stdout).toMatch(/│ starter\s+│ indicator/);
+    const versions = JSON.parse((await cli(["versions", "starter"])).stdout) as { data: unknown[] };
+    expect(versions.data).toHaveLength(2);
+    expect((await cli(["pull", "starter", "copy"])).code).toBe(0);
+    expect(readFileSync(join(dir, "copy/main.pine"), "utf8")).toBe(readFileSync(join(dir, "starter/main.pine"), "utf8"));
+    expect(JSON.parse((await cli(["rename", "starter", "starter-two"])).stdout)).toMatchObject({ slug: "starter-two" });
+    expect((await cli(["delete", "starter-two"])).code).toBe(4);
+    expect((await cli(["delete", "starter-two", "--yes"])).code).toBe(0);
   });
 
   it("when a script is pushed and run over two instruments, one unknown, then the highest exit code (4) wins and the good run succeeded", async () => {
-    const pushed = await cli(["push", "sma-three", join(dir, "main.pine")], cliEnv);
-    expect(pushed.code).toBe(0);
-    const ran = await cli(["run", "sma-three", "-i", "AAPL,NOPE", "-t", "1d", "--bars", "50", "--wait", "60"], cliEnv);
+    expect((await cli(["push", "sma-three", "main.pine"])).code).toBe(0);
+    const ran = await cli(["run", "sma-three", "-i", "AAPL,NOPE", "-t", "1d", "--bars", "50", "--wait", "60"]);
     expect(ran.stderr).toMatch(/Error unknown_instrument: /);
     expect(ran.code).toBe(4);
-    const run = JSON.parse(ran.stdout) as { id: string; status: string };
-    expect(run.status).toBe("succeeded");
-    const csv = await cli(["results", run.id, "--csv"], cliEnv);
+    const runs = JSON.parse(ran.stdout) as Array<{ id: string; status: string }>;
+    expect(runs.map((r) => r.status)).toEqual(["succeeded"]);
+    runId = runs[0]?.id ?? "";
+    const csv = await cli(["results", runId, "--format", "csv"]);
     expect(csv.code).toBe(0);
     const lines = csv.stdout.trim().split("\n");
     expect(lines[0]).toBe("t,sma");
     expect(lines).toHaveLength(51);
   });
 
-  it("when the results of an unknown run are asked, then it exits 4 (not_found)", async () => {
-    const result = await cli(["results", "run_000000000000000000000000"], cliEnv);
-    expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/^Error not_found: /m);
+  it("when results --all is asked, then its points are the API's pages joined; --limit and --cursor give one page", async () => {
+    const pages: unknown[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await sdk.call("getRunResults", { path: { run_id: runId }, query: { limit: 7, cursor } }) as { outputs: unknown[]; next_cursor: string | null };
+      pages.push(...page.outputs);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    const all = JSON.parse((await cli(["results", runId, "--all"])).stdout) as { outputs: unknown[]; next_cursor: null };
+    expect(all).toEqual({ outputs: pages, next_cursor: null });
+    const first = JSON.parse((await cli(["results", runId, "--limit", "7"])).stdout) as { outputs: unknown[]; next_cursor: string };
+    expect(first.outputs).toEqual(pages.slice(0, 7));
+    const second = JSON.parse((await cli(["results", runId, "--limit", "7", "--cursor", first.next_cursor])).stdout) as { outputs: unknown[] };
+    expect(second.outputs).toEqual(pages.slice(7, 14));
+    expect((await tty(["--no-color", "results", runId, "--limit", "3"])).stdout).toMatch(/│ t\s+│ sma\s+│/);
   });
 
-  it("when the usage is wrong, then it exits 4", async () => {
-    const result = await cli(["run", "sma-three"], cliEnv);
+  it("when runs, run-status and cancel are used, then they answer the run (cancel of a finished run keeps its state)", async () => {
+    const runs = JSON.parse((await cli(["runs"])).stdout) as { data: Array<{ id: string }> };
+    expect(runs.data.map((r) => r.id)).toContain(runId);
+    expect(JSON.parse((await cli(["run-status", runId])).stdout)).toMatchObject({ id: runId, status: "succeeded" });
+    expect((await tty(["run-status", runId])).stdout).toMatch(new RegExp(`${runId}.*succeeded`));
+    expect(JSON.parse((await cli(["cancel", runId])).stdout)).toMatchObject({ id: runId, status: "succeeded" });
+  });
+
+  it("when the catalog commands are used, then docs, instruments, usage, keys and library answer", async () => {
+    const docs = JSON.parse((await cli(["docs"])).stdout) as { data: Array<{ topic: string }> };
+    expect(docs.data.length).toBeGreaterThan(0);
+    const topic = docs.data[0]?.topic ?? "";
+    expect((await tty(["docs", topic])).stdout.length).toBeGreaterThan(100);
+    expect((JSON.parse((await cli(["instruments", "AAP"])).stdout) as { data: Array<{ symbol: string }> }).data.map((i) => i.symbol)).toEqual(["AAPL"]);
+    expect(JSON.parse((await cli(["usage"])).stdout)).toMatchObject({ plan: "pro" });
+    expect((JSON.parse((await cli(["keys"])).stdout) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    const author = await accountWithKey(env.db, "author");
+    await new Barscript({ baseUrl: `${api.url}/v1`, apiKey: author.key }).call("createScript", { body: { slug: "shared-sma", visibility: "public", title: "Shared SMA", files: [{ path: "main.pine", content: SMA }] } });
+    const library = JSON.parse((await cli(["library", "search", "shared"])).stdout) as { data: Array<{ owner: string; slug: string }> };
+    expect(library.data.length).toBeGreaterThan(0);
+    const ref = `${library.data[0]?.owner}/${library.data[0]?.slug}`;
+    expect(JSON.parse((await cli(["library", "get", ref])).stdout)).toMatchObject({ slug: library.data[0]?.slug });
+    expect(JSON.parse((await cli(["library", "fork", ref, "forked"])).stdout)).toMatchObject({ slug: "forked" });
+    expect((JSON.parse((await cli(["auth", "status"])).stdout) as { signed_in: boolean }).signed_in).toBe(true);
+  });
+
+  it("when colour is allowed on a terminal, it is used; NO_COLOR and --no-color turn it off", async () => {
+    expect((await tty(["runs"])).stdout).toContain(ESC);
+    expect((await tty(["runs"], { NO_COLOR: "1" })).stdout).not.toContain(ESC);
+    expect((await tty(["--no-color", "runs"])).stdout).not.toContain(ESC);
+  });
+
+  it("when the results of an unknown run are asked, then it exits 4 (not_found); wrong usage exits 4", async () => {
+    const result = await cli(["results", "run_000000000000000000000000"]);
     expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/^Error not_found: /m);
+    expect((await cli(["run", "sma-three"])).code).toBe(4);
+  });
+
+  it("when logout is run, then the key is revoked and the next call exits 3", async () => {
+    const extra = await accountWithKey(env.db, "leaver");
+    expect((await cli(["logout"], { BARSCRIPT_API_KEY: extra.key })).code).toBe(0);
+    expect((await cli(["whoami"], { BARSCRIPT_API_KEY: extra.key })).code).toBe(3);
   });
 });

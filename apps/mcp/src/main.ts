@@ -1,19 +1,18 @@
-// The MCP connector over stdio: `BARSCRIPT_API_KEY=... npx tsx apps/mcp/src/main.ts`.
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+// The MCP connector over stdio: `BARSCRIPT_API_KEY=... npm run -s mcp` (or the barscript-mcp
+// bin). stdout is the protocol channel: nothing else is ever written there.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { BarscriptClient } from "@barscript/client";
+import { Barscript } from "@barscript/sdk";
 import { loadMcpConfig } from "./config";
-import { registerTools } from "./tools";
+import { createServer } from "./server";
+import { TOOLS } from "./tools";
 
 async function main(): Promise<void> {
   const config = loadMcpConfig();
-  const server = new McpServer({ name: "barscript", version: "0.1.0" });
-  registerTools(server, new BarscriptClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, userAgent: "barscript-mcp" }));
-  await server.connect(new StdioServerTransport());
+  const sdk = new Barscript({ baseUrl: config.baseUrl, apiKey: config.apiKey, userAgent: "barscript-mcp" });
+  await createServer(TOOLS, sdk).connect(new StdioServerTransport());
 }
 
 main().catch((error: unknown) => {
-  // stdout is the protocol channel: errors go to stderr only.
   process.stderr.write(`barscript-mcp: ${(error as Error).message}\n`);
   process.exit(1);
 });

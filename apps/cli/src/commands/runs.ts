@@ -1,7 +1,10 @@
-// `barscript run`, `results`, `cancel`: runs over one or more instruments.
-import type { BarscriptClient } from "@barscript/client";
+// Runs: `run` (with a progress line), `runs`, `run-status`, `cancel`.
+import type { Command } from "commander";
+import type { Barscript, Run } from "@barscript/sdk";
 import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contracts";
-import { printJson, reportError, type Io } from "../output";
+import { progressLine, type Progress } from "../progress";
+import { reportError, table, type OutputMode } from "../output";
+import type { Cli, CommandModule } from "../context";
 
 export interface RunOptions {
   instruments: string[];
@@ -13,11 +16,7 @@ export interface RunOptions {
   wait: number;
 }
 
-interface Run {
-  id: string;
-  status: string;
-  failure?: { kind: string; message: string };
-}
+type Status = Run["status"];
 
 /** `k=v` pairs; numbers and booleans typed as such, the rest strings. */
 export function parseInputs(pairs: string[]): Record<string, string | number | boolean> {
@@ -31,47 +30,97 @@ export function parseInputs(pairs: string[]): Record<string, string | number | b
   return inputs;
 }
 
-export function exitCodeForRun(run: Run): ExitCode {
+export function exitCodeForRun(run: Pick<Run, "status" | "failure">): ExitCode {
   if (run.status === "failed" || run.status === "cancelled") return exitCodeForFailureKind(run.failure?.kind ?? "internal");
   return EXIT.ok;
 }
 
-async function runOne(client: BarscriptClient, io: Io, slug: string, instrument: string, options: RunOptions): Promise<ExitCode> {
+const final = (status: Status): boolean => status !== "queued" && status !== "running";
+
+export function statusText(m: OutputMode, status: Status): string {
+  return status === "succeeded" ? m.colors.green(status) : status === "failed" ? m.colors.red(status) : status === "cancelled" ? m.colors.yellow(status) : m.colors.cyan(status);
+}
+
+export function runsTable(m: OutputMode, runs: Run[]): string {
+  return table(m, ["id", "script", "instrument", "tf", "status", "bars", "created"], runs.map((r) => [
+    r.id, `${r.script.owner}/${r.script.slug}@${r.script.version}`, r.instrument, r.timeframe,
+    statusText(m, r.status) + (r.failure ? ` (${r.failure.kind})` : ""), r.window.bars, r.created_at.replace("T", " ").slice(0, 19),
+  ]));
+}
+
+/** Polls without holding a heavy place (docs/reference/api.md "Long polls"), up to `waitSeconds`. */
+export async function waitForRun(sdk: Barscript, run: Run, waitSeconds: number, onPoll: (run: Run) => void = () => undefined): Promise<Run> {
+  const deadline = Date.now() + waitSeconds * 1000;
+  let current = run;
+  while (!final(current.status) && Date.now() < deadline) {
+    const wait = Math.min(60, Math.max(1, Math.ceil((deadline - Date.now()) / 1000)));
+    current = await sdk.call("getRun", { path: { run_id: current.id }, query: { wait: String(wait) } });
+    onPoll(current);
+  }
+  return current;
+}
+
+async function runOne(cli: Cli, progress: Progress, states: Map<string, string>, slug: string, instrument: string, options: RunOptions): Promise<{ run: Run | null; code: ExitCode }> {
+  const sdk = cli.sdk();
   try {
     const body = { script: slug, instrument, timeframe: options.timeframe, from: options.from, to: options.to, bars: options.bars, inputs: options.inputs, wait: 0 };
-    let { body: run } = await client.request<Run>("POST", "/runs", { body, retry: "start-run" });
-    // Then poll without holding a heavy place (docs/reference/api.md "Long polls").
-    const deadline = Date.now() + options.wait * 1000;
-    while ((run.status === "queued" || run.status === "running") && Date.now() < deadline) {
-      const wait = Math.min(60, Math.ceil((deadline - Date.now()) / 1000));
-      run = (await client.request<Run>("GET", `/runs/${run.id}`, { query: { wait } })).body;
-    }
-    printJson(io, run);
-    return exitCodeForRun(run);
+    const started = await sdk.call("createRun", { body });
+    const show = (r: Run): void => { states.set(instrument, `${instrument} ${r.status}`); progress.update([...states.values()].join(" · ")); };
+    show(started);
+    const run = await waitForRun(sdk, started, options.wait, show);
+    return { run, code: exitCodeForRun(run) };
   } catch (error) {
-    return reportError(io, error);
+    states.delete(instrument);
+    return { run: null, code: reportError(cli.io, error) };
   }
 }
 
 /** Several instruments: the highest exit code among them (docs/reference/errors.md). */
-export async function run(client: BarscriptClient, io: Io, slug: string, options: RunOptions): Promise<ExitCode> {
-  const codes = await Promise.all(options.instruments.map((instrument) => runOne(client, io, slug, instrument, options)));
-  return Math.max(EXIT.ok, ...codes) as ExitCode;
-}
-
-export async function results(client: BarscriptClient, io: Io, runId: string, csv: boolean): Promise<ExitCode> {
-  if (csv) {
-    const { body } = await client.request<string>("GET", `/runs/${runId}/results`, { query: { format: "csv" }, text: true });
-    io.out(body);
-    return EXIT.ok;
+async function run(cli: Cli, slug: string, options: RunOptions): Promise<ExitCode> {
+  const mode = cli.mode();
+  const progress = progressLine(cli.io, mode);
+  const states = new Map<string, string>();
+  const outcomes = await Promise.all(options.instruments.map((instrument) => runOne(cli, progress, states, slug, instrument, options)));
+  progress.done();
+  const runs = outcomes.flatMap((o) => (o.run ? [o.run] : []));
+  if (runs.length > 0) {
+    cli.emit(options.instruments.length === 1 ? runs[0] : runs, (m) => `${runsTable(m, runs)}${runs.some((r) => r.status === "succeeded") ? `\nResults: barscript results ${runs.find((r) => r.status === "succeeded")?.id ?? ""}` : ""}`);
   }
-  const { body } = await client.request("GET", `/runs/${runId}/results`);
-  printJson(io, body);
-  return EXIT.ok;
+  return Math.max(EXIT.ok, ...outcomes.map((o) => o.code)) as ExitCode;
 }
 
-export async function cancel(client: BarscriptClient, io: Io, runId: string): Promise<ExitCode> {
-  const { body } = await client.request("POST", `/runs/${runId}/cancel`);
-  printJson(io, body);
-  return EXIT.ok;
-}
+export const runCommands: CommandModule = (program: Command, cli: Cli) => {
+  program.command("run <slug>").description("run a script over one or more instruments and wait for it")
+    .requiredOption("-i, --instrument <symbols>", "comma-separated symbols, e.g. AAPL,MSFT")
+    .requiredOption("-t, --timeframe <tf>", "1m 5m 15m 30m 1h 2h 4h 1d 1w")
+    .option("--from <time>", "RFC 3339").option("--to <time>", "RFC 3339")
+    .option("--bars <n>", "bars in the window", (v) => Number(v))
+    .option("--input <name=value>", "script input (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
+    .option("--wait <seconds>", "wait this long for the run to finish", (v) => Number(v), 120)
+    .action(cli.action((slug: string, opts: { instrument: string; timeframe: string; from?: string; to?: string; bars?: number; input: string[]; wait: number }) => run(cli, slug, {
+      instruments: opts.instrument.split(",").map((s) => s.trim()).filter(Boolean), timeframe: opts.timeframe, from: opts.from, to: opts.to, bars: opts.bars, inputs: parseInputs(opts.input), wait: opts.wait,
+    })));
+  program.command("runs").description("your runs, newest first")
+    .option("--status <status>", "queued, running, succeeded, failed or cancelled")
+    .option("--script <slug>", "runs of one script")
+    .option("--limit <n>", "at most this many", "20")
+    .action(cli.action(async (opts: { status?: Status; script?: string; limit: string }) => {
+      const page = await cli.sdk().call("listRuns", { query: { status: opts.status, script: opts.script, limit: opts.limit } });
+      cli.emit(page, (m) => runsTable(m, page.data));
+      return EXIT.ok;
+    }));
+  program.command("run-status <run_id>").alias("status").description("one run: status, window, summary")
+    .option("--wait <seconds>", "wait up to this long for it to finish", (v) => Number(v), 0)
+    .action(cli.action(async (runId: string, opts: { wait: number }) => {
+      const sdk = cli.sdk();
+      const run = await waitForRun(sdk, await sdk.call("getRun", { path: { run_id: runId } }), opts.wait);
+      cli.emit(run, (m) => `${runsTable(m, [run])}${run.failure ? `\n${m.colors.red(run.failure.kind)}: ${run.failure.message}` : ""}${run.summary ? `\n${run.summary.bars_evaluated} bars evaluated, ${run.summary.compute_units} compute units, ${run.summary.duration}s` : ""}`);
+      return exitCodeForRun(run);
+    }));
+  program.command("cancel <run_id>").description("cancel a queued or running run")
+    .action(cli.action(async (runId: string) => {
+      const run = await cli.sdk().call("cancelRun", { path: { run_id: runId } });
+      cli.emit(run, (m) => runsTable(m, [run]));
+      return EXIT.ok;
+    }));
+};

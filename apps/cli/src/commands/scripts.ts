@@ -1,34 +1,106 @@
-// `barscript validate` and `barscript push`: a script's files to the API.
-import { ClientError, type BarscriptClient } from "@barscript/client";
+// Scripts: `validate`, `push`, `scripts`, `pull`, `versions`, `rename`, `delete`.
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { Command } from "commander";
+import { ClientError, type Diagnostic } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
-import { readScriptFiles } from "../files";
-import { printJson, type Io } from "../output";
+import { displayPath, formatDiagnostics } from "../diagnostics";
+import { readScriptFiles, type ScriptFile } from "../files";
+import { table } from "../output";
+import type { Cli, CommandModule } from "../context";
 
-interface Validation {
-  valid: boolean;
-  diagnostics: Array<{ file: string; line: number; column: number; severity: string; code: string; message: string }>;
+const when = (time: string | null | undefined): string => (time ? time.replace("T", " ").replace(/\.\d+Z$|Z$/, "") : "");
+
+/** Prints diagnostics on stderr as a compiler does; returns whether any is an error. */
+function printDiagnostics(cli: Cli, target: string, files: ScriptFile[], diagnostics: Diagnostic[]): boolean {
+  const isFile = statSync(target).isFile();
+  for (const text of formatDiagnostics(diagnostics, files, (file) => displayPath(target, isFile, file, cli.cwd), cli.mode().errColors)) cli.io.err(text);
+  return diagnostics.some((d) => d.severity === "error");
 }
 
-export async function validate(client: BarscriptClient, io: Io, target: string): Promise<ExitCode> {
-  const { body } = await client.request<Validation>("POST", "/scripts/validate", { body: { files: readScriptFiles(target) } });
-  for (const d of body.diagnostics) io.err(`${d.file}:${d.line}:${d.column} ${d.severity} ${d.code}: ${d.message}`);
-  printJson(io, body);
-  return body.valid ? EXIT.ok : EXIT.scriptInvalid;
+async function validate(cli: Cli, path: string): Promise<ExitCode> {
+  const target = resolve(cli.cwd, path);
+  const files = readScriptFiles(target);
+  const answer = await cli.sdk().call("validateScript", { body: { files } });
+  printDiagnostics(cli, target, files, answer.diagnostics);
+  const mode = cli.mode();
+  if (mode.json) cli.emit(answer, () => "");
+  else if (answer.valid) cli.io.out(`${mode.colors.green("✓")} valid: ${answer.interface?.outputs.length ?? 0} outputs, ${answer.interface?.events.length ?? 0} events, warmup ${answer.interface?.warmup_bars ?? 0} bars`);
+  return answer.valid ? EXIT.ok : EXIT.scriptInvalid;
 }
 
 /** Creates the script, or saves a new version based on the latest one. */
-export async function push(client: BarscriptClient, io: Io, slug: string, target: string, message: string | undefined): Promise<ExitCode> {
+async function push(cli: Cli, slug: string, path: string, message: string | undefined): Promise<ExitCode> {
+  const sdk = cli.sdk();
+  const target = resolve(cli.cwd, path);
   const files = readScriptFiles(target);
   let latest: number | null = null;
   try {
-    const { body } = await client.request<{ latest_version: number }>("GET", `/scripts/${encodeURIComponent(slug)}`);
-    latest = body.latest_version;
+    latest = (await sdk.call("getScript", { path: { slug } })).latest_version;
   } catch (error) {
     if (!(error instanceof ClientError) || error.code !== "not_found") throw error;
   }
-  const answer = latest === null
-    ? await client.request("POST", "/scripts", { body: { slug, files, message } })
-    : await client.request("PUT", `/scripts/${encodeURIComponent(slug)}`, { body: { files, base_version: latest, message } });
-  printJson(io, answer.body);
+  try {
+    const script = latest === null
+      ? await sdk.call("createScript", { body: { slug, files, message } })
+      : await sdk.call("updateScript", { path: { slug }, body: { files, base_version: latest, message } });
+    cli.emit(script, (m) => `${m.colors.green("✓")} ${script.slug} version ${script.latest_version} (${script.kind})`);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof ClientError && error.diagnostics) printDiagnostics(cli, target, files, error.diagnostics as Diagnostic[]);
+    throw error;
+  }
+}
+
+async function pull(cli: Cli, slug: string, dir: string | undefined, version: string | undefined): Promise<ExitCode> {
+  const script = await cli.sdk().call("getScript", { path: { slug }, query: { version } });
+  const target = resolve(cli.cwd, dir ?? slug);
+  for (const file of script.files ?? []) {
+    const path = join(target, file.path);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, file.content);
+  }
+  cli.emit({ slug, version: script.latest_version, dir: target, files: (script.files ?? []).map((f) => f.path) }, () => `Wrote ${(script.files ?? []).length} files of ${slug} to ${target}`);
   return EXIT.ok;
 }
+
+export const scriptCommands: CommandModule = (program: Command, cli: Cli) => {
+  program.command("validate <path>").description("lint, link and derive a script (a .pine file or a folder); compiler-style diagnostics on stderr")
+    .action(cli.action((path: string) => validate(cli, path)));
+  program.command("push <slug> <path>").description("create the script or save a new version from a .pine file or a folder")
+    .option("-m, --message <text>", "version message")
+    .action(cli.action((slug: string, path: string, opts: { message?: string }) => push(cli, slug, path, opts.message)));
+  program.command("scripts").description("your scripts")
+    .option("--kind <kind>", "indicator, definition, study or library")
+    .action(cli.action(async (opts: { kind?: "indicator" | "definition" | "study" | "library" }) => {
+      const scripts = await cli.sdk().all("listScripts", { query: { kind: opts.kind } });
+      cli.emit({ data: scripts, next_cursor: null }, (m) => table(m, ["slug", "kind", "version", "visibility", "updated"], scripts.map((s) => [s.slug, s.kind, s.latest_version, s.visibility, when(s.updated_at)])));
+      return EXIT.ok;
+    }));
+  program.command("pull <slug> [dir]").description("write a script's files into a folder (default ./<slug>)")
+    .option("--version <n>", "an older version")
+    .action(cli.action((slug: string, dir: string | undefined, opts: { version?: string }) => pull(cli, slug, dir, opts.version)));
+  program.command("versions <slug>").description("a script's saved versions")
+    .action(cli.action(async (slug: string) => {
+      const versions = await cli.sdk().all("listScriptVersions", { path: { slug } });
+      cli.emit({ data: versions, next_cursor: null }, (m) => table(m, ["version", "saved", "message", "digest"], versions.map((v) => [v.version, when(v.created_at), v.message, v.digest.slice(0, 12)])));
+      return EXIT.ok;
+    }));
+  program.command("rename <slug> <new-slug>").description("rename a script (versions, runs and events are kept)")
+    .action(cli.action(async (slug: string, next: string) => {
+      const script = await cli.sdk().call("editScript", { path: { slug }, body: { slug: next } });
+      cli.emit(script, () => `Renamed ${slug} to ${script.slug}`);
+      return EXIT.ok;
+    }));
+  program.command("delete <slug>").description("delete a script with its versions")
+    .option("-y, --yes", "do not ask (required when not on a terminal)")
+    .action(cli.action(async (slug: string, opts: { yes?: boolean }) => {
+      if (!opts.yes) {
+        cli.io.err(`Error invalid_request: deleting ${slug} cannot be undone; pass --yes to confirm.`);
+        return EXIT.usage;
+      }
+      await cli.sdk().call("deleteScript", { path: { slug } });
+      cli.emit({ deleted: slug }, () => `Deleted ${slug}`);
+      return EXIT.ok;
+    }));
+};

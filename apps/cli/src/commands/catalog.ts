@@ -1,0 +1,72 @@
+// What there is to use: `library search|get|fork`, `docs [topic]`, `instruments [q]`, `usage`, `keys`.
+import type { Command } from "commander";
+import { EXIT, type ExitCode } from "@barscript/contracts";
+import { table } from "../output";
+import type { Cli, CommandModule } from "../context";
+
+type Kind = "indicator" | "definition" | "study" | "library";
+
+function ownerSlug(ref: string): { owner: string; slug: string } {
+  const [owner, slug] = ref.split("/");
+  if (!owner || !slug) throw new Error(`expected <owner>/<slug>, e.g. core/rsi, got "${ref}"`);
+  return { owner, slug };
+}
+
+async function fork(cli: Cli, ref: string, as: string | undefined): Promise<ExitCode> {
+  const sdk = cli.sdk();
+  const source = await sdk.call("getLibraryScript", { path: ownerSlug(ref) });
+  const script = await sdk.call("createScript", { body: { slug: as ?? source.slug, title: source.title, description: source.description, files: source.files ?? [], message: `forked from ${ref}@${source.latest_version}` } });
+  cli.emit(script, () => `Forked ${ref} as ${script.slug}`);
+  return EXIT.ok;
+}
+
+export const catalogCommands: CommandModule = (program: Command, cli: Cli) => {
+  const library = program.command("library").description("public scripts (the built-in core library included)");
+  library.command("search [q]").description("full-text search").option("--kind <kind>").option("--limit <n>", "at most this many", "20")
+    .action(cli.action(async (q: string | undefined, o: { kind?: Kind; limit: string }) => {
+      const page = await cli.sdk().call("searchLibrary", { query: { q, kind: o.kind, limit: o.limit } });
+      cli.emit(page, (m) => table(m, ["script", "kind", "title"], page.data.map((s) => [`${s.owner}/${s.slug}`, s.kind, s.title])));
+      return EXIT.ok;
+    }));
+  library.command("get <owner/slug>").description("a public script with its source").option("--version <n>")
+    .action(cli.action(async (ref: string, o: { version?: string }) => {
+      const script = await cli.sdk().call("getLibraryScript", { path: ownerSlug(ref), query: { version: o.version } });
+      cli.emit(script, (m) => [`${m.colors.bold(`${script.owner}/${script.slug}`)} v${script.latest_version} (${script.kind}): ${script.title}`, script.description, ...(script.files ?? []).map((f) => `\n${m.colors.dim(`── ${f.path}`)}\n${f.content}`)].join("\n"));
+      return EXIT.ok;
+    }));
+  library.command("fork <owner/slug> [new-slug]").description("copy a public script into your scripts")
+    .action(cli.action((ref: string, as: string | undefined) => fork(cli, ref, as)));
+
+  program.command("docs [topic]").description("the language documentation: the topics, or one as markdown")
+    .action(cli.action(async (topic: string | undefined) => {
+      const sdk = cli.sdk();
+      if (topic) {
+        const text = await sdk.text("getDoc", { path: { topic } });
+        cli.emit({ topic, markdown: text }, () => text);
+      } else {
+        const page = await sdk.call("listDocs");
+        cli.emit(page, (m) => table(m, ["topic", "title", "summary"], page.data.map((t) => [t.topic, t.title, t.summary])));
+      }
+      return EXIT.ok;
+    }));
+  program.command("instruments [q]").description("markets with stored bars, and their coverage")
+    .action(cli.action(async (q: string | undefined) => {
+      const page = await cli.sdk().call("listInstruments", { query: { q } });
+      cli.emit(page, (m) => table(m, ["symbol", "name", "exchange", "status", "timeframes"], page.data.map((i) => [i.symbol, i.name, i.exchange, i.status, Object.keys(i.coverage).join(" ")])));
+      return EXIT.ok;
+    }));
+  program.command("usage").description("plan caps, this month's usage and API limits")
+    .action(cli.action(async () => {
+      const u = await cli.sdk().call("getUsage");
+      cli.emit(u, (m) => `${m.colors.bold(`plan ${u.plan}`)} (${u.period.start.slice(0, 10)} to ${u.period.end.slice(0, 10)})\n${table(m, ["cap", "used", "limit"], [
+        ...Object.entries(u.caps).map(([name, cap]) => [name, cap.used, cap.limit]), ["concurrent_runs", u.concurrent_runs.used, u.concurrent_runs.limit],
+      ])}\n${u.api_limits.requests_per_minute} requests a minute, ${u.api_limits.concurrent_heavy} heavy calls at once, run time limit ${u.run_time_limit}s`);
+      return EXIT.ok;
+    }));
+  program.command("keys").description("your API keys (no secrets)")
+    .action(cli.action(async () => {
+      const page = await cli.sdk().call("listKeys");
+      cli.emit(page, (m) => table(m, ["name", "prefix", "scopes", "created", "last used", "revoked"], page.data.map((k) => [k.name, k.prefix, k.scopes.join(" "), k.created_at.slice(0, 10), k.last_used_at?.slice(0, 10), k.revoked_at?.slice(0, 10)])));
+      return EXIT.ok;
+    }));
+};

@@ -1,0 +1,18 @@
+// Every command of `barscript`, in help order. A new command is one file exporting a
+// CommandModule and one line here.
+import type { CommandModule } from "../context";
+import { authCommands } from "./auth";
+import { catalogCommands } from "./catalog";
+import { initCommand } from "./init";
+import { resultCommands } from "./results";
+import { runCommands } from "./runs";
+import { scriptCommands } from "./scripts";
+
+export const COMMANDS: readonly CommandModule[] = [
+  authCommands,
+  initCommand,
+  scriptCommands,
+  runCommands,
+  resultCommands,
+  catalogCommands,
+];

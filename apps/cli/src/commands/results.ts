@@ -1,0 +1,94 @@
+// A run's results (`results`) and a definition's events (`collect`, `events`): one page, a page
+// from a cursor, or every page (`--all`, the pages' items joined in order); JSON, CSV or a table.
+import type { Command } from "commander";
+import { pageItems, type Barscript } from "@barscript/sdk";
+import { EXIT, type ExitCode } from "@barscript/contracts";
+import { table, type OutputMode } from "../output";
+import type { Cli, CommandModule } from "../context";
+import { exitCodeForRun, runsTable, waitForRun } from "./runs";
+
+interface PageFlags {
+  all?: boolean;
+  limit?: string;
+  cursor?: string;
+  format?: "json" | "csv";
+}
+
+type Row = Record<string, unknown>;
+
+/** Up to 50 rows for a person; the rest are counted (JSON and CSV give everything). */
+function rowsTable(m: OutputMode, rows: Row[]): string {
+  if (rows.length === 0) return "(no rows)";
+  const head = Object.keys(rows[0] ?? {});
+  const shown = rows.slice(0, 50).map((r) => head.map((h) => {
+    const v = r[h];
+    return typeof v === "number" ? (Number.isInteger(v) ? String(v) : v.toFixed(6).replace(/0+$/, "")) : v === null ? "na" : typeof v === "object" ? JSON.stringify(v) : String(v);
+  }));
+  return `${table(m, head, shown)}${rows.length > 50 ? `\n… ${rows.length - 50} more rows (--json or --format csv for all)` : ""}`;
+}
+
+function validate(flags: PageFlags): void {
+  if (flags.all && (flags.cursor || flags.limit)) throw new Error("--all reads every page: it takes neither --cursor nor --limit");
+}
+
+async function results(cli: Cli, runId: string, flags: PageFlags): Promise<ExitCode> {
+  validate(flags);
+  const sdk = cli.sdk();
+  const path = { run_id: runId };
+  if (flags.format === "csv") {
+    cli.io.out(await sdk.text("getRunResults", { path, query: { format: "csv" } }));
+    return EXIT.ok;
+  }
+  if (flags.all) {
+    const first = await sdk.call("getRunResults", { path });
+    const field = "study" in first ? null : "outputs" in first ? "outputs" : "events";
+    const next = "next_cursor" in first ? first.next_cursor : null;
+    const items = field === null ? [] : [...pageItems(first), ...(next ? await sdk.all("getRunResults", { path, query: { cursor: next } }) : [])];
+    const all = field === null ? first : { [field]: items, next_cursor: null };
+    cli.emit(all, (m) => (field === null ? JSON.stringify(first, null, 2) : rowsTable(m, items as Row[])));
+    return EXIT.ok;
+  }
+  const page = await sdk.call("getRunResults", { path, query: { limit: flags.limit, cursor: flags.cursor } });
+  const next = "next_cursor" in page ? page.next_cursor : null;
+  cli.emit(page, (m) => ("study" in page ? JSON.stringify(page, null, 2) : `${rowsTable(m, pageItems(page) as Row[])}${next ? `\nNext page: barscript results ${runId} --cursor ${next}` : ""}`));
+  return EXIT.ok;
+}
+
+async function events(cli: Cli, sdk: Barscript, slug: string, flags: PageFlags & { instrument?: string; timeframe?: string; name?: string; run?: string }): Promise<ExitCode> {
+  validate(flags);
+  const filters = { instrument: flags.instrument, timeframe: flags.timeframe, name: flags.name, run_id: flags.run };
+  if (flags.format === "csv") {
+    cli.io.out(await sdk.text("listEvents", { path: { slug }, query: { ...filters, format: "csv" } }));
+    return EXIT.ok;
+  }
+  const page = flags.all
+    ? { events: await sdk.all("listEvents", { path: { slug }, query: filters }), next_cursor: null }
+    : await sdk.call("listEvents", { path: { slug }, query: { ...filters, limit: flags.limit, cursor: flags.cursor } });
+  cli.emit(page, (m) => `${table(m, ["time", "name", "instrument", "tf", "price", "message"], page.events.slice(0, 50).map((e) => [e.time, e.name, e.instrument, e.timeframe, e.price, e.message]))}${page.next_cursor ? `\nNext page: --cursor ${page.next_cursor}` : ""}`);
+  return EXIT.ok;
+}
+
+const pageOptions = (command: Command): Command => command
+  .option("--all", "every page, joined")
+  .option("--limit <n>", "items in the page")
+  .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
+  .option("--format <format>", "json or csv (csv holds every row)");
+
+export const resultCommands: CommandModule = (program: Command, cli: Cli) => {
+  pageOptions(program.command("results <run_id>").description("a finished run's outputs, events or study result"))
+    .action(cli.action((runId: string, flags: PageFlags) => results(cli, runId, flags)));
+  pageOptions(program.command("events <slug>").description("a definition's collected events"))
+    .option("-i, --instrument <symbol>").option("-t, --timeframe <tf>").option("--name <event>").option("--run <run_id>")
+    .action(cli.action((slug: string, flags: PageFlags & { instrument?: string; timeframe?: string; name?: string; run?: string }) => events(cli, cli.sdk(), slug, flags)));
+  program.command("collect <slug>").description("run a definition over history and keep its events")
+    .requiredOption("-i, --instrument <symbol>").requiredOption("-t, --timeframe <tf>")
+    .option("--from <time>").option("--to <time>").option("--bars <n>", "bars in the window", (v) => Number(v))
+    .option("--wait <seconds>", "wait this long for it to finish", (v) => Number(v), 120)
+    .action(cli.action(async (slug: string, o: { instrument: string; timeframe: string; from?: string; to?: string; bars?: number; wait: number }) => {
+      const sdk = cli.sdk();
+      const started = await sdk.call("collectEvents", { path: { slug }, body: { instrument: o.instrument, timeframe: o.timeframe, from: o.from, to: o.to, bars: o.bars } });
+      const run = await waitForRun(sdk, started, o.wait);
+      cli.emit(run, (m) => runsTable(m, [run]));
+      return exitCodeForRun(run);
+    }));
+};

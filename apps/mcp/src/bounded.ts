@@ -1,0 +1,32 @@
+// Tool answers stay small enough for a model's context: at most TEXT_BUDGET characters of JSON
+// (and the same again as structuredContent for tools that declare an output schema). An answer
+// over budget keeps as many items of its list as fit and says how to page for the rest.
+export const TEXT_BUDGET = 9_000;
+export const LIST_FIELDS = ["data", "outputs", "events", "diagnostics", "files", "groups"] as const;
+
+const size = (value: unknown): number => JSON.stringify(value).length;
+
+function listField(value: Record<string, unknown>): string | null {
+  for (const field of LIST_FIELDS) if (Array.isArray(value[field])) return field;
+  return null;
+}
+
+/** The value, or a copy whose longest list is cut to fit, with `truncated` saying what was left out. */
+export function fit(value: unknown, budget = TEXT_BUDGET): unknown {
+  if (size(value) <= budget || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  const field = listField(record);
+  if (!field) return { truncated: `answer of ${size(value)} characters left out; ask for less (a smaller limit, a cursor, or an offset)` };
+  const items = record[field] as unknown[];
+  let keep = items.length;
+  const cut = (n: number): Record<string, unknown> => ({ ...record, [field]: items.slice(0, n), truncated: `${n} of ${items.length} ${field} shown: pass a smaller limit, or page with the cursor` });
+  while (keep > 0 && size(cut(keep)) > budget) keep = Math.floor(keep * 0.7);
+  return cut(keep);
+}
+
+/** Long text (markdown, sources) in pages of `budget` characters from `offset`. */
+export function textPage(text: string, offset: number, budget = TEXT_BUDGET): { text: string; offset: number; total_chars: number; next_offset: number | null } {
+  const start = Math.max(0, Math.min(offset, text.length));
+  const end = Math.min(text.length, start + budget);
+  return { text: text.slice(start, end), offset: start, total_chars: text.length, next_offset: end < text.length ? end : null };
+}

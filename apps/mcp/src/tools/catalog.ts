@@ -1,0 +1,57 @@
+// Tools over what there is: docs, instruments, events of definitions, usage.
+import { z } from "zod";
+import { TIMEFRAMES } from "@barscript/contracts";
+import { defineTool, param, READ, WRITE, type Tool } from "../tool";
+import { textPage } from "../bounded";
+
+const slug = param(z.string(), "A definition script's slug", "gap-up");
+
+export const catalogTools: Tool[] = [
+  defineTool({
+    name: "read_docs", title: "Read the documentation", hints: READ,
+    description: "The language documentation. Without a topic: the topics. With one: its markdown, in pages (pass next_offset as offset). Read `tour` and `differences` before writing a script.",
+    input: z.object({
+      topic: param(z.string().optional(), "A topic from the list", "tour"),
+      offset: param(z.number().int().min(0).optional(), "Character offset for the next page of a long topic", 9000),
+    }),
+    run: async ({ topic, offset }, sdk) => topic ? { topic, ...textPage(await sdk.text("getDoc", { path: { topic } }), offset ?? 0) } : sdk.call("listDocs"),
+  }),
+  defineTool({
+    name: "find_instruments", title: "Find instruments", hints: READ,
+    description: "Instruments by symbol or name, with the bars stored per timeframe (from, to, count).",
+    input: z.object({
+      q: param(z.string().optional(), "Part of a symbol or name", "AAPL"),
+      limit: param(z.number().int().min(1).max(50).optional(), "Instruments in the page (default 10)", 10),
+    }),
+    run: ({ q, limit }, sdk) => sdk.call("listInstruments", { query: { q, limit: limit ?? 10 } }),
+  }),
+  defineTool({
+    name: "collect_events", title: "Collect a definition's events", hints: WRITE,
+    description: "Run a saved definition over history on one instrument and timeframe and keep its events (read them with list_events). Answers the run.",
+    input: z.object({
+      slug,
+      instrument: param(z.string(), "A symbol", "AAPL"),
+      timeframe: param(z.enum(TIMEFRAMES), "Bar length", "1d"),
+      bars: param(z.number().int().min(1).max(50000).optional(), "Bars in the window (default 50,000)", 5000),
+    }),
+    run: ({ slug: s, ...body }, sdk) => sdk.call("collectEvents", { path: { slug: s }, body }),
+  }),
+  defineTool({
+    name: "list_events", title: "List a definition's events", hints: READ,
+    description: "Events a definition raised (time, name, instrument, price, message), oldest first, a page at a time.",
+    input: z.object({
+      slug,
+      instrument: param(z.string().optional(), "Only this instrument", "AAPL"),
+      name: param(z.string().optional(), "Only events with this name", "gap_up"),
+      limit: param(z.number().int().min(1).max(100).optional(), "Events in the page (default 50)", 50),
+      cursor: param(z.string().optional(), "next_cursor of a previous page", "eyJsIjoi..."),
+    }),
+    run: ({ slug: s, limit, ...query }, sdk) => sdk.call("listEvents", { path: { slug: s }, query: { ...query, limit: limit ?? 50 } }),
+  }),
+  defineTool({
+    name: "get_usage", title: "Read plan usage", hints: READ,
+    description: "The plan's caps with this month's usage (compute units, events, scripts) and the API limits.",
+    input: z.object({}),
+    run: (_args, sdk) => sdk.call("getUsage"),
+  }),
+];

@@ -1,0 +1,8 @@
+// Every MCP tool, in the order a model meets them. A new tool is one entry in a tools file (or a
+// new file and one line here).
+import type { Tool } from "../tool";
+import { catalogTools } from "./catalog";
+import { runTools } from "./runs";
+import { scriptTools } from "./scripts";
+
+export const TOOLS: readonly Tool[] = [...catalogTools, ...scriptTools, ...runTools];

@@ -1,0 +1,81 @@
+// Tools over scripts: validate, save, list, read; and the public library.
+import { z } from "zod";
+import { ValidationSchema, SCRIPT_KINDS } from "@barscript/contracts";
+import { defineTool, param, READ, WRITE, type Tool } from "../tool";
+import { textPage } from "../bounded";
+import { outputSchema } from "./schemas";
+
+const MAIN = "//@version=6\nindicator(\"My RSI\")\nplot(ta.rsi(close, 14), \"rsi\")\n";
+const files = param(z.array(z.object({
+  path: param(z.string(), "File path ending in .pine; the entry file is main.pine", "main.pine"),
+  content: param(z.string(), "The file's source (Pine Script v6 dialect)", MAIN),
+})).min(1), "The script's files; one main.pine is enough for most scripts", [{ path: "main.pine", content: MAIN }]);
+const slug = param(z.string(), "A script's slug (lowercase letters, digits, hyphens)", "my-rsi");
+const kind = param(z.enum(SCRIPT_KINDS).optional(), "Only scripts of this kind", "indicator");
+const limit = (most: number, example: number) => param(z.number().int().min(1).max(most).optional(), `Items in the page (default 20, at most ${most})`, example);
+const cursor = param(z.string().optional(), "The next_cursor of a previous page, to read the page after it", "eyJsIjoi...");
+const version = param(z.number().int().min(1).optional(), "An older version (default: the latest)", 2);
+const offset = param(z.number().int().min(0).optional(), "Character offset into the files' text, for the next page of a long source (next_offset of the previous answer)", 9000);
+
+interface Summarizable { slug: string; kind: string; title: string; description: string; latest_version: number; owner?: string; interface?: { inputs: Array<{ name: string }>; outputs: Array<{ name: string }> } }
+const brief = (s: Summarizable): Record<string, unknown> => ({
+  ...(s.owner ? { owner: s.owner } : {}), slug: s.slug, kind: s.kind, title: s.title, description: s.description.slice(0, 200), latest_version: s.latest_version,
+  inputs: s.interface?.inputs.map((i) => i.name) ?? [], outputs: s.interface?.outputs.map((o) => o.name) ?? [],
+});
+
+/** A script with its files as one text, paged by characters. */
+function withSource(script: Summarizable & { files?: Array<{ path: string; content: string }> }, from: number): Record<string, unknown> {
+  const text = (script.files ?? []).map((f) => `// ── ${f.path}\n${f.content}`).join("\n");
+  return { ...brief(script), interface: script.interface, source: textPage(text, from) };
+}
+
+export const scriptTools: Tool[] = [
+  defineTool({
+    name: "validate_script", title: "Validate a script", hints: READ, output: outputSchema(ValidationSchema),
+    description: "Check a script without saving it: lint, link and derive. Answers `valid`, diagnostics (code, message, line, column) and the interface (inputs, outputs, events, warmup).",
+    input: z.object({ files }),
+    run: ({ files: f }, sdk) => sdk.call("validateScript", { body: { files: f } }),
+  }),
+  defineTool({
+    name: "save_script", title: "Save a script", hints: WRITE,
+    description: "Create a script (leave base_version out) or save a new version of yours (base_version = its latest_version; a stale one is refused with version_conflict). Invalid scripts are refused with their diagnostics.",
+    input: z.object({
+      slug, files,
+      base_version: param(z.number().int().min(1).optional(), "The latest_version the new version is based on; omit to create the script", 1),
+      message: param(z.string().max(1000).optional(), "A short note for this version", "shorter RSI length"),
+    }),
+    run: async ({ slug: s, files: f, base_version, message }, sdk) => brief(base_version === undefined
+      ? await sdk.call("createScript", { body: { slug: s, files: f, message } })
+      : await sdk.call("updateScript", { path: { slug: s }, body: { files: f, base_version, message } })),
+  }),
+  defineTool({
+    name: "list_scripts", title: "List your scripts", hints: READ,
+    description: "Your scripts, newest first: slug, kind, title, latest version, input and output names.",
+    input: z.object({ kind, limit: limit(200, 20), cursor }),
+    run: async ({ kind: k, limit: l, cursor: c }, sdk) => {
+      const page = await sdk.call("listScripts", { query: { kind: k, limit: l ?? 20, cursor: c } });
+      return { data: page.data.map(brief), next_cursor: page.next_cursor };
+    },
+  }),
+  defineTool({
+    name: "get_script", title: "Read one of your scripts", hints: READ,
+    description: "One of your scripts with its interface and source (long sources come in pages: pass next_offset as offset).",
+    input: z.object({ slug, version, offset }),
+    run: async ({ slug: s, version: v, offset: o }, sdk) => withSource(await sdk.call("getScript", { path: { slug: s }, query: { version: v === undefined ? undefined : String(v) } }), o ?? 0),
+  }),
+  defineTool({
+    name: "search_library", title: "Search public scripts", hints: READ,
+    description: "Full-text search of public scripts, the built-in `core` library included: owner, slug, kind, title and input/output names. Read one with get_library_script.",
+    input: z.object({ q: param(z.string().optional(), "Words to find in the title, description or slug", "rsi"), kind, limit: limit(50, 10) }),
+    run: async ({ q, kind: k, limit: l }, sdk) => {
+      const page = await sdk.call("searchLibrary", { query: { q, kind: k, limit: l ?? 10 } });
+      return { data: page.data.map(brief), next_cursor: page.next_cursor };
+    },
+  }),
+  defineTool({
+    name: "get_library_script", title: "Read a public script", hints: READ,
+    description: "A public script's interface and source, e.g. to import it or to learn from it.",
+    input: z.object({ owner: param(z.string(), "The owner's handle (`core` for the built-in library)", "core"), slug, version, offset }),
+    run: async ({ owner, slug: s, version: v, offset: o }, sdk) => withSource(await sdk.call("getLibraryScript", { path: { owner, slug: s }, query: { version: v === undefined ? undefined : String(v) } }), o ?? 0),
+  }),
+];
