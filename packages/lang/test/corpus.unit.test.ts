@@ -1,7 +1,7 @@
 // The compatibility corpus: scripts this project wrote in the style of popular public indicators
 // (test/corpus, README.md there), run as a user's would be: validate() with no outside library,
-// then compile() + evaluate() over real bars (AAPL and SPY daily, packages/marketdata/demo) with
-// the default inputs. Every output of every script, and every event of the definitions, is compared
+// then compile() + evaluate() over real bars (AAPL and SPY daily, and for a few SPY one-minute
+// bars, from packages/marketdata/demo) with the default inputs. Every output of every script, and every event of the definitions, is compared
 // with corpus/expected.ts, which computes them with plain loops from each indicator's published
 // definition (never with packages/lang). A second test evaluates the last 300 bars again from
 // only `warmup_bars` bars before them: docs/reference/language.md ("Warmup") promises the same
@@ -12,7 +12,7 @@ import { join } from "path";
 import { compile, evaluate, validate, type EvaluationResult, type SourceFile } from "../src/index";
 import type { Bars, Resolver } from "../src/types";
 import { dailyBars, SYMBOL, sliceBars } from "./back/harness";
-import { EXPECTED } from "./corpus/expected";
+import { EXPECTED, INTRADAY } from "./corpus/expected";
 
 const DIR = join(__dirname, "corpus");
 const noLibraries: Resolver = { resolve: async () => null };
@@ -29,6 +29,21 @@ function spyDaily(): Bars {
   return { length: rows.length, time: Float64Array.from(rows, (r) => Date.parse(`${r[1]}T00:00:00Z`) / 1000), open: col(2), high: col(3), low: col(4), close: col(5), volume: col(6) };
 }
 const spy = spyDaily();
+
+/** SPY one-minute bars of January 2011 (nt-spy-minute-2011.csv: `YYYYMMDD HHMMSS;o;h;l;c;v`, times read as UTC). */
+function spyMinutes(): Bars {
+  const rows = readFileSync(join(__dirname, "../../marketdata/demo/nt-spy-minute-2011.csv"), "utf8")
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(";"));
+  const time = (stamp: string): number => {
+    const [d, t] = stamp.split(" ") as [string, string];
+    return Date.UTC(+d.slice(0, 4), +d.slice(4, 6) - 1, +d.slice(6, 8), +t.slice(0, 2), +t.slice(2, 4), +t.slice(4, 6)) / 1000;
+  };
+  const col = (k: number): Float64Array => Float64Array.from(rows, (r) => Number(r[k]));
+  return { length: rows.length, time: Float64Array.from(rows, (r) => time(r[0]!)), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
+}
+const spy1m = spyMinutes();
 
 /** A corpus entry: a `.pine` file (the script alone) or a folder (`main.pine` and the files it imports), named with a trailing `/`. */
 const entries = readdirSync(DIR)
@@ -123,6 +138,11 @@ describe("compatibility corpus", () => {
   it.each(entries)("%s: and over SPY daily (5,241 bars, 1999-2020)", async (entry) => {
     const { program } = await built(entry);
     compare(entry, evaluate(program, spy, {}, { symbol: { ...SYMBOL, ticker: "SPY" }, windowStart: 0 }), spy);
+  });
+
+  it.each(INTRADAY)("%s: and over SPY one-minute bars (January 2011, 14,180 bars)", async (entry) => {
+    const { program } = await built(entry);
+    compare(entry, evaluate(program, spy1m, {}, { symbol: { ...SYMBOL, ticker: "SPY", timeframe: "1m" }, windowStart: 0 }), spy1m);
   });
 
   it.each(entries)("%s: the last 300 bars are the same from warmup_bars bars before them", async (entry) => {

@@ -155,18 +155,24 @@ function swingPoints(b: Bars, len: number): Record<string, Series> {
   return out;
 }
 
-/** Mean and sample deviation of all daily returns so far, by two plain passes at each bar. */
+/** Mean and sample deviation of all daily returns so far, from running sums of r and r² (not Welford's update the script uses). */
 function runningReturnStats(b: Bars): Record<string, Series> {
-  const rets: number[] = [];
   const mean = new Float64Array(b.length);
   const sd = new Float64Array(b.length);
   const count = new Float64Array(b.length);
+  let n = 0;
+  let s = 0;
+  let q = 0;
   for (let i = 0; i < b.length; i++) {
-    if (i > 0) rets.push(b.close[i]! / b.close[i - 1]! - 1);
-    const m = rets.length ? rets.reduce((a, x) => a + x, 0) / rets.length : 0;
-    mean[i] = m * 100;
-    sd[i] = rets.length > 1 ? Math.sqrt(rets.reduce((a, x) => a + (x - m) ** 2, 0) / (rets.length - 1)) * 100 : NaN;
-    count[i] = rets.length;
+    if (i > 0) {
+      const x = b.close[i]! / b.close[i - 1]! - 1;
+      n++;
+      s += x;
+      q += x * x;
+    }
+    mean[i] = n > 0 ? (s / n) * 100 : 0;
+    sd[i] = n > 1 ? Math.sqrt((q - (s * s) / n) / (n - 1)) * 100 : NaN;
+    count[i] = n;
   }
   return { mean_return: mean, stdev: sd, count };
 }
@@ -242,6 +248,13 @@ function crossEvents(b: Bars, fast: Series, slow: Series, up: string, down: stri
   }
   return events;
 }
+
+/**
+ * Entries also checked over a month of SPY minute bars. Not the session VWAP: TradingView starts
+ * an intraday day in the exchange's time zone, and which reading this dialect follows is still
+ * open (its daily-bar check holds under both).
+ */
+export const INTRADAY = ["bollinger_bands.pine", "macd_histogram.pine", "rsi_classic.pine", "supertrend_builtin.pine", "udt_ring_buffer.pine"];
 
 export const EXPECTED: Record<string, Check> = {
   "accumulation_distribution.pine": (b) => {
@@ -440,6 +453,14 @@ export const EXPECTED: Record<string, Check> = {
   "vwap_monthly_anchor.pine": (b) => {
     const [v] = anchoredVwap(b, r.monthOf, (i) => b.close[i]!);
     return { outputs: { monthly_vwap: v, distance: map(b.length, (i) => (100 * (b.close[i]! - v[i]!)) / v[i]!) } };
+  },
+  "vwap_session_bands.pine": (b) => {
+    const price = hlc3(b);
+    const [v, dev] = anchoredVwap(b, r.dayOf, (i) => price[i]!);
+    const band = (k: number): Series => map(b.length, (i) => v[i]! + k * dev[i]!);
+    return {
+      outputs: { vwap: v, upper_1: band(1), lower_1: band(-1), upper_2: band(2), lower_2: band(-2), above: map(b.length, (i) => (b.close[i]! > v[i]! ? 1 : -1)) },
+    };
   },
   "vwap_weekly_bands.pine": (b) => {
     const price = hlc3(b);

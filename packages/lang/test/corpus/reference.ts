@@ -162,7 +162,8 @@ export function stoch(c: ArrayLike<number>, h: ArrayLike<number>, l: ArrayLike<n
 export function dmi(b: Bars, diLen: number, adxLen: number): [Series, Series, Series] {
   const n = b.length;
   const up = change(b.high);
-  const down = map(n, (i) => -change(b.low)[i]!);
+  const lowChange = change(b.low);
+  const down = map(n, (i) => -lowChange[i]!);
   const plusDM = map(n, (i) => (Number.isNaN(up[i]!) ? NaN : up[i]! > down[i]! && up[i]! > 0 ? up[i]! : 0));
   const minusDM = map(n, (i) => (Number.isNaN(down[i]!) ? NaN : down[i]! > up[i]! && down[i]! > 0 ? down[i]! : 0));
   const tr = rma(trueRange(b, false), diLen);
@@ -269,6 +270,8 @@ export function supertrend(b: Bars, factor: number, len: number): [Series, Serie
 export const crossover = (a: ArrayLike<number>, b: ArrayLike<number>, i: number): boolean => a[i]! > b[i]! && at(a, i - 1) <= at(b, i - 1);
 export const crossunder = (a: ArrayLike<number>, b: ArrayLike<number>, i: number): boolean => a[i]! < b[i]! && at(a, i - 1) >= at(b, i - 1);
 
+/** Days from 00:00 UTC. */
+export const dayOf = (t: number): number => Math.floor(t / 86400);
 /** Weeks from Monday 00:00 UTC (1970-01-01 was a Thursday). */
 export const weekOf = (t: number): number => Math.floor((Math.floor(t / 86400) + 3) / 7);
 export const monthOf = (t: number): number => {
