@@ -13,6 +13,7 @@ import type { ApiConfig } from "./config";
 import { systemClock, type AppDeps, type Clock } from "./deps";
 import { createCursorCodec } from "./http/cursor";
 import { answerClientErrors } from "./http/client-error";
+import { closeValidationPool } from "./validation/pool";
 import { signinPages } from "./pages";
 import { withAppSessions } from "./web/app-session";
 import { webPages } from "./web";
@@ -67,6 +68,7 @@ export async function startApi(config: ApiConfig, options: { clock?: Clock; logg
       // Stop taking connections, let answers in flight finish, then release resources.
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await auth.close();
+      await closeValidationPool(deps);
       await dashboard?.close();
       await queueMetrics.close();
       await metricsServer?.close();

@@ -8,7 +8,7 @@ import {
   ScriptsError, checkFiles, createScriptService, deleteScript, listScripts, listVersions, locateScript, readScript, updateScriptMeta,
   type Caller, type ScriptKey, type ScriptRecord, type ScriptService, type VersionRecord,
 } from "@barscript/db";
-import { validate } from "@barscript/lang";
+import { validationPoolOf } from "../validation/pool";
 import type { AppDeps } from "../deps";
 import { defineRoute } from "../http/define-route";
 import { toApiError } from "../http/errors";
@@ -70,7 +70,8 @@ function slugParam(params: Record<string, string>): string {
 
 export function createScriptsModule(service?: ScriptService) {
   return function registerScriptRoutes(router: Router, deps: AppDeps): void {
-    const scripts = service ?? createScriptService({ db: deps.db, validate });
+    // Lint, link and derive run on the validation threads, never on the API's event loop.
+    const scripts = service ?? createScriptService({ db: deps.db, validate: validationPoolOf(deps, deps.config.validationThreads).validate });
     const { db, cursors } = deps;
 
     // #8: 200 also when invalid.
