@@ -253,7 +253,7 @@ function errorMessage(err: unknown): string {
   return "runtime error";
 }
 
-/** An output point of API.md ("Indicator point"): na as null. */
+/** An output point of an indicator run (time and value): na as null. */
 export function outputPoint(result: EvaluationResult, k: number): Record<string, number | null> {
   const p: Record<string, number | null> = Object.create(null) as Record<string, number | null>;
   p.t = result.times[k]!;

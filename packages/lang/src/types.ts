@@ -13,7 +13,7 @@ export interface SourceFile {
   content: string;
 }
 
-/** API.md "Diagnostic": 1-based spans, stable codes. */
+/** A diagnostic as the API returns it: 1-based spans, stable codes. */
 export interface Diagnostic {
   severity: Severity;
   stage: Stage;
@@ -49,7 +49,7 @@ export interface EventSpec {
   message: string;
 }
 
-/** API.md "Interface" (derived, never written by the client). */
+/** A script's Interface: its inputs, outputs and events (derived, never written by the client). */
 export interface ScriptInterface {
   inputs: InputSpec[];
   outputs: OutputSpec[];
@@ -58,7 +58,7 @@ export interface ScriptInterface {
   horizons?: number[];
 }
 
-/** API.md "Dependency": a library imported, or a definition a study uses. */
+/** A dependency: a library imported, or a definition a study uses. */
 export interface Dependency {
   owner: string;
   slug: string;
