@@ -28,18 +28,35 @@ export function startRules(rules: readonly Rule[], context: RuleContext): RuleRu
   }
   return {
     finish: () => {
-      forEachChild(script, (c) => walk(c, script, handlers));
+      new Walker(handlers, script).children();
       for (const h of handlers.leave.get("Script") ?? []) h(script, null);
     },
   };
 }
 
-function walk(node: A.Node, parent: A.Node, handlers: Handlers): void {
-  const enter = handlers.enter.get(node.kind);
-  if (enter) for (const h of enter) h(node, parent);
-  forEachChild(node, (c) => walk(c, node, handlers));
-  const leave = handlers.leave.get(node.kind);
-  if (leave) for (const h of leave) h(node, parent);
+/** Source-order walk below the Script; one callback for the whole walk (it runs per node). */
+class Walker {
+  private readonly visit = (n: A.Node): void => this.node(n);
+
+  constructor(
+    private readonly handlers: Handlers,
+    private parent: A.Node,
+  ) {}
+
+  children(): void {
+    forEachChild(this.parent, this.visit);
+  }
+
+  private node(n: A.Node): void {
+    const parent = this.parent;
+    const enter = this.handlers.enter.get(n.kind);
+    if (enter !== undefined) for (const h of enter) h(n, parent);
+    this.parent = n;
+    forEachChild(n, this.visit);
+    this.parent = parent;
+    const leave = this.handlers.leave.get(n.kind);
+    if (leave !== undefined) for (const h of leave) h(n, parent);
+  }
 }
 
 /** Handlers grouped by node kind, in the catalogue's order. */
