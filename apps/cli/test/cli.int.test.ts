@@ -109,7 +109,8 @@ describe("barscript CLI", () => {
     expect(readFileSync(join(dir, "starter/README.md"), "utf8")).toMatch(/barscript push starter/);
     expect((await cli(["validate", "starter"])).code).toBe(0);
     expect((await cli(["push", "starter", "starter"])).code).toBe(0);
-    expect((await cli(["push", "starter", "starter", "-m", "again"])).code).toBe(0);
+    writeFileSync(join(dir, "starter/main.pine"), readFileSync(join(dir, "starter/main.pine"), "utf8").replace("14", "21"));
+    expect((await cli(["push", "starter", "starter", "-m", "length 21"])).code).toBe(0);
     const scripts = JSON.parse((await cli(["scripts"])).stdout) as { data: Array<{ slug: string }> };
     expect(scripts.data.map((s) => s.slug)).toContain("starter");
     expect((await tty(["scripts"])).stdout).toMatch(/│ starter\s+│ indicator/);

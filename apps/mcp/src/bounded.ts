@@ -24,8 +24,11 @@ export function fit(value: unknown, budget = TEXT_BUDGET): unknown {
   return cut(keep);
 }
 
-/** Long text (markdown, sources) in pages of `budget` characters from `offset`. */
-export function textPage(text: string, offset: number, budget = TEXT_BUDGET): { text: string; offset: number; total_chars: number; next_offset: number | null } {
+/** Characters of text in one part: escaped as JSON (newlines, quotes) it stays under TEXT_BUDGET. */
+export const TEXT_PART = 6_000;
+
+/** Long text (markdown, sources) in parts of `budget` characters from `offset`. */
+export function textPage(text: string, offset: number, budget = TEXT_PART): { text: string; offset: number; total_chars: number; next_offset: number | null } {
   const start = Math.max(0, Math.min(offset, text.length));
   const end = Math.min(text.length, start + budget);
   return { text: text.slice(start, end), offset: start, total_chars: text.length, next_offset: end < text.length ? end : null };

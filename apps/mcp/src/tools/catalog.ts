@@ -12,7 +12,7 @@ export const catalogTools: Tool[] = [
     description: "The language documentation. Without a topic: the topics. With one: its markdown, in pages (pass next_offset as offset). Read `tour` and `differences` before writing a script.",
     input: z.object({
       topic: param(z.string().optional(), "A topic from the list", "tour"),
-      offset: param(z.number().int().min(0).optional(), "Character offset for the next page of a long topic", 9000),
+      offset: param(z.number().int().min(0).optional(), "Character offset for the next part of a long topic (next_offset of the previous answer)", 6000),
     }),
     run: async ({ topic, offset }, sdk) => topic ? { topic, ...textPage(await sdk.text("getDoc", { path: { topic } }), offset ?? 0) } : sdk.call("listDocs"),
   }),

@@ -15,7 +15,7 @@ const kind = param(z.enum(SCRIPT_KINDS).optional(), "Only scripts of this kind",
 const limit = (most: number, example: number) => param(z.number().int().min(1).max(most).optional(), `Items in the page (default 20, at most ${most})`, example);
 const cursor = param(z.string().optional(), "The next_cursor of a previous page, to read the page after it", "eyJsIjoi...");
 const version = param(z.number().int().min(1).optional(), "An older version (default: the latest)", 2);
-const offset = param(z.number().int().min(0).optional(), "Character offset into the files' text, for the next page of a long source (next_offset of the previous answer)", 9000);
+const offset = param(z.number().int().min(0).optional(), "Character offset into the files' text, for the next part of a long source (next_offset of the previous answer)", 6000);
 
 interface Summarizable { slug: string; kind: string; title: string; description: string; latest_version: number; owner?: string; interface?: { inputs: Array<{ name: string }>; outputs: Array<{ name: string }> } }
 const brief = (s: Summarizable): Record<string, unknown> => ({
