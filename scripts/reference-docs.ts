@@ -61,7 +61,8 @@ function notes(schema: Json): string {
   bound("maxLength", "length at most");
   bound("minItems", "items at least");
   bound("maxItems", "items at most");
-  if (typeof schema.pattern === "string") out.push(`matches \`${schema.pattern}\``);
+  if (typeof schema.format === "string") out.push(schema.format === "date-time" ? "RFC 3339 date-time" : `format ${schema.format}`);
+  else if (typeof schema.pattern === "string") out.push(`matches \`${schema.pattern}\``);
   if (schema.default !== undefined) out.push(`default ${JSON.stringify(schema.default)}`);
   return [...new Set(out)].join("; ");
 }
@@ -74,9 +75,16 @@ function fieldRows(schema: Json, prefix = ""): string[] {
   for (const [name, raw] of Object.entries(props)) {
     const field = asJson(raw);
     const path = `${prefix}${name}`;
+    const items = asJson(field.items);
     const nested = field.type === "object" && field.properties;
-    rows.push(`| \`${path}\` | ${cell(nested ? "object" : typeOf(field))} | ${required.has(name) ? "yes" : "no"} | ${cell(notes(field))} |`);
+    const nestedItems = field.type === "array" && items.type === "object" && items.properties;
+    const type = nested ? "object" : nestedItems ? "object[]" : typeOf(field);
+    rows.push(`| \`${path}\` | ${cell(type)} | ${required.has(name) ? "yes" : "no"} | ${cell(notes(field))} |`);
     if (nested) rows.push(...fieldRows(field, `${path}.`));
+    if (nestedItems) rows.push(...fieldRows(items, `${path}[].`));
+    // A field that is a name or an inline object (`script` of a run request): the object's fields too.
+    const inline = [...list(field.anyOf), ...list(field.oneOf)].find((part) => part.type === "object" && part.properties);
+    if (inline) rows.push(...fieldRows(inline, `${path}.`));
   }
   return rows;
 }
