@@ -137,8 +137,9 @@ export function fieldRef(g: Gen, e: A.Member): string {
 }
 
 function history(g: Gen, e: A.Index): string {
-  const nJs = expr(g, e.index);
   const lit = e.index.kind === "NumberLit" ? Math.max(0, Math.floor(e.index.value)) : null;
+  // negative constants are refused at lint (check/rules/history-offset.ts); others as the script runs
+  const nJs = lit === null ? `$rt.offset(${expr(g, e.index)})` : expr(g, e.index);
   const o = e.object;
   const name = o.kind === "Identifier" || o.kind === "Member" ? memberName(o) : null;
   if (name !== null && !g.scopes.lookup(name)) {

@@ -4,6 +4,7 @@
 import * as stdlib from "../stdlib";
 import { Ring, ValueRing } from "../stdlib/ring";
 import { PineArray } from "../stdlib/array";
+import { negativeOffsetMessage } from "../check/rules/history-offset";
 import { fail, ScriptRuntimeError } from "./errors";
 import { RUNTIME_NAMESPACES } from "./library";
 import type { Bars, SymbolInfo } from "../types";
@@ -148,6 +149,11 @@ export class Runtime {
   }
   barAgo(i: number, n: number): number {
     return i - n >= 0 ? i - n : NaN;
+  }
+  /** A history offset computed as the script runs: a negative one would read a future bar. */
+  offset(n: number): number {
+    if (n < 0) fail(negativeOffsetMessage(Math.trunc(n)));
+    return n;
   }
   /** `x[n]` of a variable: n = 0 is its current value, n >= 1 what it held n bars ago. */
   ago(ring: Ring, current: number, n: number): number {
