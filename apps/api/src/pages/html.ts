@@ -15,7 +15,7 @@ header.site form { margin: 0; }
 .brand { font-weight: 700; text-decoration: none; color: var(--fg); display: inline-flex; gap: 0.4rem; align-items: center; }
 label { display: block; margin-top: 0.75rem; font-weight: 600; }
 input, select, textarea { font: inherit; padding: 0.4rem; width: 100%; box-sizing: border-box; border: 1px solid #6b7385; border-radius: 4px; background: var(--bg); color: var(--fg); }
-input[type=checkbox] { width: auto; }
+input[type=checkbox], input[type=radio] { width: auto; }
 button, .button { font: inherit; padding: 0.4rem 1rem; margin-top: 1rem; cursor: pointer; border-radius: 4px; border: 1px solid var(--primary); background: var(--bg); color: var(--primary); text-decoration: none; display: inline-block; }
 button.primary, .button.primary { background: var(--primary); color: var(--primary-fg); font-weight: 600; }
 button.danger { border-color: var(--danger); color: var(--danger); }

@@ -69,8 +69,8 @@ export function RunChart(props: ChartProps) {
   }, [props.plan, props.markers, props.segments, props.intraday]);
 
   return (
-    <figure class="chart-figure">
-      <div class="chart" ref={host} role="img" aria-label={props.label} />
+    <figure class="chart-figure" aria-label={props.label}>
+      <div class="chart" ref={host} />
       <figcaption>
         <ul class="legend" aria-label="Legend">
           {props.plan.series.map((s) => (

@@ -18,7 +18,6 @@ length = input.int(14, "Length", minval = 1)
 plot(ta.sma(close, length), "sma")
 `;
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const mainFile = (s: Script): string => s.files?.find((f) => f.path === "main.pine")?.content ?? "";
 
 function DiagnosticList(props: { diagnostics: Diagnostic[]; checked: boolean }) {
@@ -123,7 +122,7 @@ export function EditorPage(props: { slug: string | null; version: number | null 
         {!script ? (
           <>
             <label for="slug">Slug (its address: lowercase letters, digits, dashes)</label>
-            <input id="slug" required pattern={SLUG.source.slice(1, -1)} value={newSlug} onInput={(e) => setNewSlug(e.currentTarget.value)} />
+            <input id="slug" required pattern="[a-z0-9][a-z0-9\-]{0,62}" value={newSlug} onInput={(e) => setNewSlug(e.currentTarget.value)} />
           </>
         ) : null}
         <p class="label">Source (<code>main.pine</code>)</p>
