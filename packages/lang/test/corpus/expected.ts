@@ -240,6 +240,104 @@ function envelopeAndChandelier(b: Bars): Record<string, Series> {
   };
 }
 
+function streaks(b: Bars): Record<string, Series> {
+  const n = b.length;
+  const streak = new Float64Array(n);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const prev = at(b.close, i - 1);
+    k = b.close[i]! > prev ? (k > 0 ? k + 1 : 1) : b.close[i]! < prev ? (k < 0 ? k - 1 : -1) : 0;
+    streak[i] = k;
+  }
+  // Rising: above each of the previous 3 closes (falling: below each); false until 3 exist.
+  const beats = (i: number, sign: number): boolean => i >= 3 && [1, 2, 3].every((j) => sign * (b.close[i]! - b.close[i - j]!) > 0);
+  const fast = r.sma(b.close, 10);
+  const slow = r.sma(b.close, 30);
+  const since = new Float64Array(n);
+  let last = -1;
+  for (let i = 0; i < n; i++) {
+    if (r.crossover(fast, slow, i)) last = i;
+    since[i] = last < 0 ? NaN : i - last;
+  }
+  return { streak, three_bars: map(n, (i) => (beats(i, 1) ? 1 : beats(i, -1) ? -1 : 0)), bars_since_cross: since };
+}
+
+function crossValues(b: Bars): Record<string, Series> {
+  const fast = r.ema(b.close, 9);
+  const slow = r.ema(b.close, 21);
+  const crosses: number[] = [];
+  const last = new Float64Array(b.length);
+  const prev = new Float64Array(b.length);
+  const between = new Float64Array(b.length);
+  for (let i = 0; i < b.length; i++) {
+    if (r.crossover(fast, slow, i) || r.crossunder(fast, slow, i)) crosses.push(i);
+    const a = crosses.at(-1);
+    const c = crosses.at(-2);
+    last[i] = a === undefined ? NaN : b.close[a]!;
+    prev[i] = c === undefined ? NaN : b.close[c]!;
+    between[i] = a === undefined || c === undefined ? NaN : a - c;
+  }
+  return { last_cross_price: last, previous_cross_price: prev, bars_between: between };
+}
+
+/** Pearson's correlation coefficient over each window. */
+function correlation(x: ArrayLike<number>, y: ArrayLike<number>, n: number): Series {
+  return map(x.length, (i) => {
+    if (i < n - 1) return NaN;
+    let mx = 0;
+    let my = 0;
+    for (let k = i - n + 1; k <= i; k++) {
+      mx += x[k]! / n;
+      my += y[k]! / n;
+    }
+    let sxy = 0;
+    let sxx = 0;
+    let syy = 0;
+    for (let k = i - n + 1; k <= i; k++) {
+      sxy += (x[k]! - mx) * (y[k]! - my);
+      sxx += (x[k]! - mx) ** 2;
+      syy += (y[k]! - my) ** 2;
+    }
+    return sxy / Math.sqrt(sxx * syy);
+  });
+}
+
+/** Share (in %) of the previous `n` values at or below the current one. */
+function percentRank(x: ArrayLike<number>, n: number): Series {
+  return map(x.length, (i) => {
+    if (i < n) return NaN;
+    let c = 0;
+    for (let k = 1; k <= n; k++) if (x[i - k]! <= x[i]!) c++;
+    return (100 * c) / n;
+  });
+}
+
+function fibLevels(b: Bars, len: number): Record<string, Series> {
+  const hi = r.highest(b.high, len);
+  const lo = r.lowest(b.low, len);
+  const level = (i: number, ratio: number): number => hi[i]! - (hi[i]! - lo[i]!) * ratio;
+  const nearest = map(b.length, (i) => {
+    let best = NaN;
+    let out = NaN;
+    for (const ratio of [0.236, 0.382, 0.5, 0.618, 0.786]) {
+      const d = Math.abs(b.close[i]! - level(i, ratio));
+      if (Number.isNaN(best) || d < best) {
+        best = d;
+        out = level(i, ratio);
+      }
+    }
+    return out;
+  });
+  return { fib_38_2: map(b.length, (i) => level(i, 0.382)), fib_61_8: map(b.length, (i) => level(i, 0.618)), nearest_level: nearest };
+}
+
+function quartiles(x: ArrayLike<number>, n: number): Record<string, Series> {
+  const pick = (k: number): Series => map(x.length, (i) => (i < n - 1 ? NaN : Array.from({ length: n }, (_, j) => x[i - j]!).sort((p, q) => p - q)[k]!));
+  const q1 = pick(5);
+  const q3 = pick(15);
+  return { q1, median: pick(10), q3, iqr: minus(q3, q1) };
+}
+
 function crossEvents(b: Bars, fast: Series, slow: Series, up: string, down: string): Array<[number, string]> {
   const events: Array<[number, string]> = [];
   for (let i = 0; i < b.length; i++) {
@@ -443,6 +541,29 @@ export const EXPECTED: Record<string, Check> = {
     const [poc, share] = volumeProfile(b, 50, 12);
     return { outputs: { poc, poc_share: share } };
   },
+  "array_quartiles.pine": (b) => ({ outputs: quartiles(b.close, 21) }),
+  "correlation_price_volume.pine": (b) => ({
+    outputs: { close_vs_volume: correlation(b.close, b.volume, 20), trend_strength: correlation(b.close, map(b.length, (i) => i), 20) },
+  }),
+  "enum_ma_mode.pine": (b) => ({ outputs: { simple: r.sma(b.close, 30), exponential: r.ema(b.close, 30), weighted: r.wma(b.close, 30) } }),
+  "fib_retracement_while.pine": (b) => ({ outputs: fibLevels(b, 100) }),
+  "percentrank_close.pine": (b) => ({ outputs: { close_rank: percentRank(b.close, 50), range_rank: percentRank(minus(b.high, b.low), 100) } }),
+  "rising_falling_streak.pine": (b) => ({ outputs: streaks(b) }),
+  "swma_cum_variance.pine": (b) => {
+    const sd = r.stdev(b.close, 20);
+    const median = map(b.length, (i) => (i < 20 ? NaN : Array.from({ length: 21 }, (_, j) => b.close[i - j]!).sort((p, q) => p - q)[10]!));
+    return {
+      outputs: {
+        swma: map(b.length, (i) => (at(b.close, i - 3) + 2 * at(b.close, i - 2) + 2 * at(b.close, i - 1) + b.close[i]!) / 6),
+        total_volume_m: cumulative(b.volume).map((v) => v / 1e6),
+        variance: sd.map((v) => v * v),
+        mean_deviation: r.meanDev(b.close, 20),
+        range: minus(r.highest(b.close, 20), r.lowest(b.close, 20)),
+        median,
+      },
+    };
+  },
+  "valuewhen_last_cross.pine": (b) => ({ outputs: crossValues(b) }),
   "vortex.pine": (b) => {
     const n = b.length;
     const vmp = r.sum(map(n, (i) => Math.abs(b.high[i]! - at(b.low, i - 1))), 14);
