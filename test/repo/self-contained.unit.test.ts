@@ -37,8 +37,10 @@ describe("a self-contained repository", () => {
   });
 
   it("recognizes a machine path and leaves URLs and relative paths alone", () => {
-    expect(MACHINE_PATH.test('const DATA = "/work/shared/data";')).toBe(true);
-    expect(MACHINE_PATH.test("see /home/alice/notes")).toBe(true);
+    // Built from parts, so this file does not hold the paths it looks for.
+    const abs = (...parts: string[]): string => ["", ...parts].join("/");
+    expect(MACHINE_PATH.test(`const DATA = "${abs("work", "shared", "data")}";`)).toBe(true);
+    expect(MACHINE_PATH.test(`see ${abs("home", "alice", "notes")}`)).toBe(true);
     expect(MACHINE_PATH.test('join(__dirname, "../../marketdata/demo")')).toBe(false);
     expect(MACHINE_PATH.test("https://example.com/work/items")).toBe(false);
     expect(MACHINE_PATH.test("GET /v1/runs/{run_id}")).toBe(false);
