@@ -11,11 +11,7 @@ import * as stdlibColor from "../stdlib/color";
 import * as stdlibMath from "../stdlib/math";
 import * as stdlibStr from "../stdlib/str";
 import * as stdlibTime from "../stdlib/time";
-import * as taMa from "../stdlib/ta/ma";
-import * as taOsc from "../stdlib/ta/osc";
-import * as taSignals from "../stdlib/ta/signals";
-import * as taStats from "../stdlib/ta/stats";
-import * as taVol from "../stdlib/ta/vol";
+import * as ta from "../stdlib/ta";
 import * as collections from "./collections";
 import * as core from "./core";
 import * as drawing from "./drawing";
@@ -26,7 +22,7 @@ export { parseSignature } from "./signature";
 export type { FunctionRecord, VariableRecord } from "./record";
 
 const RECORD_MODULES: ReadonlyArray<Readonly<Record<string, unknown>>> = [
-  core, taMa, taOsc, taSignals, taStats, taVol, stdlibMath, stdlibStr, stdlibColor, stdlibArray, collections, drawing, stdlibTime,
+  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, collections, drawing, stdlibTime,
 ];
 
 function buildTable(): { functions: Map<string, FunctionRecord>; variables: Map<string, VariableRecord> } {

@@ -1,5 +1,5 @@
 // GET /docs and /docs/{topic}: hand-written guides plus a reference generated from the built-in
-// table (packages/lang/src/builtins), one topic per namespace.
+// records (packages/lang/src/builtins/record.ts), one topic per namespace.
 
 import { BUILTIN_FUNCTIONS, BUILTIN_VARIABLES } from "../builtins";
 import { DIAGNOSTICS_TOPIC, diagnosticsTopic } from "./diagnostics";

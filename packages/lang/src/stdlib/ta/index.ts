@@ -1,5 +1,8 @@
+// The ta.* implementations and their records, one module per family; builtins/index.ts collects
+// every record exported here, so a new family module needs only its line below.
 export * from "./ma";
 export * from "./stats";
+export * from "./extremes";
 export * from "./signals";
 export * from "./osc";
 export * from "./vol";

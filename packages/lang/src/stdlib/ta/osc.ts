@@ -2,7 +2,8 @@
 
 import { BAR, lengthWindow, sourceLength, taFunction, update, type InlineEmitter } from "../../builtins/record";
 import { Ema, Rma, Sma, Sum } from "./ma";
-import { Dev, Extreme, Change } from "./stats";
+import { Extreme } from "./extremes";
+import { Dev, Change } from "./stats";
 import { Lag } from "./ma";
 
 function len(n: number): number {
