@@ -3,10 +3,11 @@
 // prints JSON; on a terminal (a pseudo-terminal from util-linux `script`) tables and colour. Exit
 // codes of docs/reference/errors.md.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Barscript } from "@barscript/sdk";
+import { decideDeviceAuthorization, normalizeUserCode } from "@barscript/db";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
 import { accountWithKey, importAapl, type TestAccount } from "../../../test/support/clients";
@@ -192,6 +193,31 @@ describe("barscript CLI", () => {
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^Error not_found: /m);
     expect((await cli(["run", "sma-three"])).code).toBe(4);
+  });
+
+  it("when login runs where a browser can open, then it opens the approval link, and once approved saves a key that later commands use", async () => {
+    const opened = join(dir, "opened.txt");
+    const browser = join(dir, "fake-browser.sh");
+    writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > ${quote(opened)}\n`);
+    chmodSync(browser, 0o755);
+    const loginEnv = { BARSCRIPT_URL: cliEnv["BARSCRIPT_URL"] ?? "", BARSCRIPT_CREDENTIALS: join(dir, "login.json"), DISPLAY: ":0", BROWSER: browser };
+    const child = spawn(BIN, ["login", "--client-name", "cli test"], { cwd: dir, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...loginEnv } });
+    let stderr = "";
+    const exited = new Promise<number>((done) => child.on("exit", (code) => done(code ?? -1)));
+    const code = await new Promise<string>((found) => child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString();
+      const m = /confirm the code (\S+)/.exec(stderr);
+      if (m?.[1]) found(m[1]);
+    }));
+    expect(stderr).toMatch(/^Opened http/m);
+    for (let i = 0; i < 50 && !existsSync(opened); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(readFileSync(opened, "utf8")).toMatch(/\/device\?user_code=/);
+    const approved = await decideDeviceAuthorization(env.db, { userCode: normalizeUserCode(code) ?? "", accountId: user.id, now: new Date(), approve: true, keyName: "cli test", keyExpiresAt: null });
+    expect(approved).toBe(true);
+    expect(await exited).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "login.json"), "utf8")).api_key).toMatch(/^bsk_/);
+    const me = await collect(BIN, ["whoami"], { BARSCRIPT_URL: loginEnv.BARSCRIPT_URL, BARSCRIPT_CREDENTIALS: loginEnv.BARSCRIPT_CREDENTIALS }, dir);
+    expect(JSON.parse(me.stdout)).toMatchObject({ handle: "clier" });
   });
 
   it("when logout is run, then the key is revoked and the next call exits 3", async () => {

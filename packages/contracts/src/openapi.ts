@@ -52,13 +52,15 @@ function pathParams(e: Endpoint): string[] {
   return [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "");
 }
 
+/** Calls that honour Idempotency-Key: starting a run or a sweep. */
+const idempotent = (e: Endpoint): boolean => e.name === "createRun" || (e.tag === "Sweeps" && e.method === "post" && pathParams(e).length === 0);
+
 function parameters(e: Endpoint): Json[] {
   const path = pathParams(e).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
   const query = e.query
     ? Object.entries(e.query.shape).map(([name, schema]) => ({ name, in: "query", required: false, schema: jsonSchema(schema as z.ZodType, "input") }))
     : [];
-  const idempotency = e.name === "createRun" || e.tag === "Sweeps" && e.method === "post" && pathParams(e).length === 0
-    ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : [];
+  const idempotency = idempotent(e) ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : [];
   return [...path, ...query, ...idempotency];
 }
 
@@ -118,9 +120,9 @@ function successResponse(e: Endpoint): Json {
 
 function responses(e: Endpoint): Json {
   const out: Json = { [String(e.success.status)]: successResponse(e) };
-  if (e.name === "createRun") {
+  if (idempotent(e)) {
     const replay = successResponse(e);
-    out["200"] = { ...replay, description: "A replayed Idempotency-Key: the first run", headers: { ...(replay["headers"] as Json), "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } } };
+    out["200"] = { ...replay, description: "A replayed Idempotency-Key: the first answer", headers: { ...(replay["headers"] as Json), "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } } };
   }
   return { ...out, ...errorResponses(e) };
 }

@@ -165,7 +165,7 @@ export type paths = {
         put?: never;
         /**
          * Lint, link and derive a script
-         * @description Lint, link and derive a script
+         * @description Checks files without saving them: lint, link and derive. Answers 200 with `valid` false and the diagnostics when the script does not check.
          *
          *     Scope `read`. A heavy call: it holds one of the plan's concurrent heavy places while it runs (429 `busy` when none is free).
          */
@@ -193,7 +193,7 @@ export type paths = {
         put?: never;
         /**
          * Create a script (version 1)
-         * @description Create a script (version 1)
+         * @description Creates version 1 of a script from its files. A script that does not check is refused with 422 `script_invalid` and its diagnostics.
          *
          *     Scope `scripts:write`. A heavy call: it holds one of the plan's concurrent heavy places while it runs (429 `busy` when none is free).
          */
@@ -220,7 +220,7 @@ export type paths = {
         get: operations["getScript"];
         /**
          * Save a new version
-         * @description Save a new version
+         * @description Saves a new version. `base_version` must be the latest version (409 `version_conflict` with `details.latest_version` otherwise); identical files make no new version.
          *
          *     Scope `scripts:write`. A heavy call: it holds one of the plan's concurrent heavy places while it runs (429 `busy` when none is free).
          */
@@ -297,7 +297,7 @@ export type paths = {
         };
         /**
          * A definition's events
-         * @description A definition's events
+         * @description A definition's kept events, oldest first (100 a page, at most 1,000), filtered by instrument, timeframe, time, name or run; `format=csv` streams every row.
          *
          *     Scope `read`.
          */
@@ -333,7 +333,7 @@ export type paths = {
         put?: never;
         /**
          * Start a run
-         * @description Start a run
+         * @description Starts a run of a script over one instrument and timeframe. With `wait` (seconds, at most 60) the answer comes when the run is final or the wait is over; it is 202 whatever the status. A repeated `Idempotency-Key` answers 200 with the first run.
          *
          *     Scope `runs:write`. A heavy call: it holds one of the plan's concurrent heavy places while it runs (429 `busy` when none is free).
          */
@@ -353,7 +353,7 @@ export type paths = {
         };
         /**
          * One run; `wait` long-polls
-         * @description One run; `wait` long-polls
+         * @description One run. `wait` (seconds, at most 60) long-polls until the run is final.
          *
          *     Scope `read`.
          */
@@ -375,7 +375,7 @@ export type paths = {
         };
         /**
          * Outputs, events or study result
-         * @description Outputs, events or study result
+         * @description A final run's results: `{ outputs, next_cursor }` for an indicator (5,000 points a page, at most 50,000), `{ events, next_cursor }` for a definition, `{ study }` for a study. `format=csv` streams every row. 409 `run_not_finished` before the run is final; 410 `not_found` once its results expired (7 days).
          *
          *     Scope `read`.
          */
@@ -487,7 +487,7 @@ export type paths = {
         put?: never;
         /**
          * Poll a sign-in
-         * @description Poll a sign-in
+         * @description Polls a started sign-in: 400 `authorization_pending` until the person decides, `slow_down` when polled faster than `interval`, `access_denied` or `expired_token` at the end; 200 with the new key once approved.
          *
          *     No key.
          */
@@ -3588,7 +3588,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A replayed Idempotency-Key: the first run */
+            /** @description A replayed Idempotency-Key: the first answer */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
