@@ -3,9 +3,8 @@
 // diagnostic shows on the right line), fix it, run it on AAPL 1d (chart drawn, legend named,
 // CSV equal to the API's), run a study and read a number from its table, search the library by
 // a prefix and fork, and another account's run answers not found. axe-core on every page.
-// Screenshots of each step go to test-artifacts/web-app/ (gitignored). The test builds the app
-// itself (`npm run build:web`), so a clean clone needs nothing else. Never skipped.
-import { spawnSync } from "node:child_process";
+// Screenshots of each step go to test-artifacts/web-app/ (gitignored). The app is built
+// through the integration project's global setup, so a clean clone needs nothing else. Never skipped.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -35,8 +34,8 @@ const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (this test is never skipped)`);
-  const build = spawnSync("npm", ["run", "--silent", "build:web"], { cwd: ROOT, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(`npm run build:web failed:\n${build.stdout}\n${build.stderr}`);
+  // The integration project's global setup builds the app (test/support/web-build.ts).
+  if (!existsSync(join(ROOT, "apps/web/build/index.html"))) throw new Error("apps/web/build is missing: run `npm run build:web`");
   await h.setup();
   await seedCoreLibrary(h.env.db);
   me = await h.account();
