@@ -1,4 +1,4 @@
-// A small history router for the stable addresses of API.md "The web app": links under /app/
+// A small history router for the stable addresses of docs/reference/api.md "The web app": links under /app/
 // change the page without a reload; the server answers every such address with the app.
 import { useEffect, useState } from "preact/hooks";
 

@@ -1,4 +1,4 @@
-// The shapes of the service's answers the app reads (API.md "Objects").
+// The shapes of the service's answers the app reads (docs/reference/api.md "Objects").
 export interface InputSpec {
   name: string;
   type: string;

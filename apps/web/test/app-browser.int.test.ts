@@ -28,7 +28,7 @@ let profile: string;
 let shot = 0;
 let rsiSlug = "my-rsi";
 const consoleProblems: string[] = [];
-// Drawings (API.md #30) answer 404 until the service has them; the app then draws none.
+// Drawings (docs/reference/api.md #30) answer 404 until the service has them; the app then draws none.
 const EXPECTED_FAILURES = /\/v1\/runs\/run_[0-9A-Za-z]{24}\/drawings$|\/app\/runs\/run_[0-9A-Za-z]{24}$/;
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 

@@ -65,7 +65,7 @@ export async function interfaceOf(run: Run): Promise<ScriptInterface | null> {
   }
 }
 
-/** Drawings of an indicator run (API.md #30); null where the service has none to give. */
+/** Drawings of an indicator run (docs/reference/api.md #30); null where the service has none to give. */
 export async function drawingsOf(id: string): Promise<Drawings | null> {
   try {
     return await api<Drawings>(`/v1/runs/${id}/drawings`);

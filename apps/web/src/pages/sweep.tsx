@@ -1,5 +1,5 @@
 // /app/sweeps/{sweep_id}: a sweep's status (long-polled) and its ranked rows, once the service
-// has sweeps (API.md #34, #35); until then the page says what the service answered.
+// has sweeps (docs/reference/api.md #34, #35); until then the page says what the service answered.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import { ErrorBox, Loading, num, Page } from "../ui";
