@@ -119,8 +119,8 @@ function compare(entry: string, result: EvaluationResult, on: Bars): void {
       .map(([name, values]) => mismatches(column(result, name), values, name))
       .filter((m) => m !== "");
     expect(problems).toEqual([]);
-    // The comparison is not vacuous: each output has finite values on most bars.
-    for (const o of result.outputs) expect(o.values.filter(Number.isFinite).length).toBeGreaterThan(on.length / 10);
+    // The comparison is not vacuous: each output has values (marks such as crosses are sparse).
+    for (const o of result.outputs) expect(o.values.filter(Number.isFinite).length).toBeGreaterThanOrEqual(20);
   }
 }
 

@@ -457,6 +457,16 @@ export const EXPECTED: Record<string, Check> = {
     const a = r.atr(b, 10);
     return { outputs: { middle: mid, upper: map(b.length, (i) => mid[i]! + 2 * a[i]!), lower: map(b.length, (i) => mid[i]! - 2 * a[i]!) } };
   },
+  "keltner_builtin.pine": (b) => {
+    // TradingView's ta.kc: EMA of the source, bands at mult x EMA of ta.tr (na on the first bar),
+    // or of high - low when useTrueRange is false.
+    const mid = r.ema(b.close, 20);
+    const rng = r.ema(r.trueRange(b, false), 20);
+    const hl = r.ema(minus(b.high, b.low), 20);
+    const upper = map(b.length, (i) => mid[i]! + 2 * rng[i]!);
+    const lower = map(b.length, (i) => mid[i]! - 2 * rng[i]!);
+    return { outputs: { basis: mid, upper, lower, width: map(b.length, (i) => (upper[i]! - lower[i]!) / mid[i]!), width_high_low: scale(hl, 4) } };
+  },
   "library_bands/": (b) => ({ outputs: envelopeAndChandelier(b) }),
   "library_zscore/": (b) => ({ outputs: { z_close: zscore(b.close, 20), z_volume: zscore(b.volume, 50), range_position: rangePosition(b.close, 52) } }),
   "linreg_channel.pine": (b) => {
@@ -501,6 +511,19 @@ export const EXPECTED: Record<string, Check> = {
     return { outputs: { sar: s, side: map(b.length, (i) => (b.close[i]! > s[i]! ? 1 : -1)) } };
   },
   "pivots_weekly_floor.pine": (b) => ({ outputs: weeklyPivots(b) }),
+  "plot_marks.pine": (b) => {
+    const fast = r.sma(b.close, 5);
+    const slow = r.sma(b.close, 20);
+    const avgVolume = r.sma(b.volume, 20);
+    return {
+      outputs: {
+        cross_up: map(b.length, (i) => (r.crossover(fast, slow, i) ? 1 : NaN)),
+        up_bar: map(b.length, (i) => (b.close[i]! > b.open[i]! ? 1 : NaN)),
+        bars: Float64Array.from(b.close),
+        volume_spike: map(b.length, (i) => (b.volume[i]! > avgVolume[i]! * 2 ? b.volume[i]! : NaN)),
+      },
+    };
+  },
   "roc_momentum.pine": (b) => ({
     outputs: { roc: map(b.length, (i) => (100 * (b.close[i]! - at(b.close, i - 12))) / at(b.close, i - 12)), momentum: r.change(b.close, 10), change_5: r.change(b.close, 5) },
   }),
