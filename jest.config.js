@@ -19,5 +19,13 @@ module.exports = {
       globalSetup: "<rootDir>/test/support/global-setup.ts",
       setupFilesAfterEnv: ["<rootDir>/test/support/retry-once.ts"],
     },
+    {
+      // `npm run test:system` (CI runs it after `npm test`): whole-service fuzz and fault tests
+      // over real processes; not part of `npm run jest`.
+      ...common,
+      displayName: "system",
+      testMatch: ["<rootDir>/test/system/**/*.sys.test.ts"],
+      globalSetup: "<rootDir>/test/support/global-setup.ts",
+    },
   ],
 };

@@ -1,15 +1,15 @@
-// A TCP proxy the system tests control, in front of Postgres or Redis: it forwards (`pass`),
-// refuses (`refuse`: new connections are reset at once and open ones cut), or goes silent
-// (`silent`: connections are accepted and bytes taken, but nothing is forwarded or answered),
-// so a test can put the service's dependencies in each outage state and take them out again.
-import { createConnection, createServer, type Server, type Socket } from "node:net";
-import type { AddressInfo } from "node:net";
+// A TCP proxy the system tests control, in front of Postgres or Redis:
+// - `pass` forwards both ways;
+// - `refuse` resets every open connection and each new one at once (a server that is down);
+// - `silent` accepts and keeps connections but forwards nothing either way (a server that froze
+//   or a network that drops packets); what was sent meanwhile is held and delivered when the
+//   mode is `pass` again, as a frozen server that resumes would answer it late.
+import { createConnection, createServer, type AddressInfo, type Server, type Socket } from "node:net";
 
 export type ProxyMode = "pass" | "refuse" | "silent";
 
 export interface TcpProxy {
   port: number;
-  /** `host:port` of the proxy, for a connection URL. */
   url(scheme: string, path?: string): string;
   set(mode: ProxyMode): void;
   close(): Promise<void>;
@@ -18,6 +18,8 @@ export interface TcpProxy {
 interface Pair {
   client: Socket;
   upstream: Socket | null;
+  toUpstream: Buffer[];
+  toClient: Buffer[];
 }
 
 export async function startProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
@@ -25,32 +27,43 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
   const pairs = new Set<Pair>();
 
   const cut = (pair: Pair): void => {
+    pairs.delete(pair);
     pair.client.destroy();
     pair.upstream?.destroy();
-    pairs.delete(pair);
   };
 
-  const server: Server = createServer((client) => {
-    const pair: Pair = { client, upstream: null };
-    pairs.add(pair);
-    client.on("error", () => cut(pair));
-    client.on("close", () => cut(pair));
-    if (mode === "refuse") {
-      client.resetAndDestroy();
-      pairs.delete(pair);
-      return;
-    }
-    if (mode === "silent") {
-      // Accepted, read and dropped: the other side waits for an answer that never comes.
-      client.on("data", () => undefined);
-      return;
-    }
+  const flush = (pair: Pair): void => {
+    if (!pair.upstream) connectUpstream(pair);
+    for (const chunk of pair.toUpstream.splice(0)) pair.upstream?.write(chunk);
+    for (const chunk of pair.toClient.splice(0)) pair.client.write(chunk);
+  };
+
+  const connectUpstream = (pair: Pair): void => {
     const upstream = createConnection({ host: targetHost, port: targetPort });
     pair.upstream = upstream;
     upstream.on("error", () => cut(pair));
     upstream.on("close", () => cut(pair));
-    client.on("data", (chunk: Buffer) => { if (mode === "pass") upstream.write(chunk); });
-    upstream.on("data", (chunk: Buffer) => { if (mode === "pass") client.write(chunk); });
+    upstream.on("data", (chunk: Buffer) => {
+      if (mode === "pass") pair.client.write(chunk);
+      else pair.toClient.push(chunk);
+    });
+  };
+
+  const server: Server = createServer((client) => {
+    if (mode === "refuse") {
+      client.on("error", () => undefined);
+      client.resetAndDestroy();
+      return;
+    }
+    const pair: Pair = { client, upstream: null, toUpstream: [], toClient: [] };
+    pairs.add(pair);
+    client.on("error", () => cut(pair));
+    client.on("close", () => cut(pair));
+    client.on("data", (chunk: Buffer) => {
+      if (mode === "pass" && pair.upstream) pair.upstream.write(chunk);
+      else pair.toUpstream.push(chunk);
+    });
+    if (mode === "pass") connectUpstream(pair);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
@@ -60,8 +73,8 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
     url: (scheme, path = "") => `${scheme}://127.0.0.1:${port}${path}`,
     set(next) {
       mode = next;
-      // Refusing cuts every open connection; silent keeps them open but forwards nothing.
       if (next === "refuse") for (const pair of [...pairs]) cut(pair);
+      if (next === "pass") for (const pair of [...pairs]) flush(pair);
     },
     async close() {
       for (const pair of [...pairs]) cut(pair);
