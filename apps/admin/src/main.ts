@@ -2,13 +2,17 @@
 // module in ./commands exporting a register function; bad input exits 1 with a one-line reason.
 import { Command, CommanderError } from "commander";
 import { AccountsError, createDb, loadDbConfig, type Db } from "@barscript/db";
+import type { Redis } from "ioredis";
+import { createRedis } from "@barscript/queue";
+import { loadAdminRedisConfig, type AdminRedisConfig } from "./config";
 import { UsageError, type AdminContext, type RegisterCommands } from "./context";
 import { registerAccountCommands } from "./commands/account";
 import { registerKeyCommands } from "./commands/key";
 import { registerInstrumentCommands } from "./commands/instruments";
 import { registerSeedCommands } from "./commands/seed";
+import { registerRunsCommands } from "./commands/runs";
 
-const GROUPS: RegisterCommands[] = [registerSeedCommands, registerAccountCommands, registerKeyCommands, registerInstrumentCommands];
+const GROUPS: RegisterCommands[] = [registerSeedCommands, registerAccountCommands, registerKeyCommands, registerInstrumentCommands, registerRunsCommands];
 
 /**
  * Commander answers a group named without its command (`account`, or nothing at all) with the
@@ -41,12 +45,20 @@ function reasonOf(error: unknown): string {
 
 async function main(argv: string[]): Promise<number> {
   let db: Db | undefined;
+  let redis: { connection: Redis; config: AdminRedisConfig } | undefined;
   const ctx: AdminContext = {
     db() {
       db ??= createDb(loadDbConfig().databaseUrl, { max: 2 });
       return db;
     },
     databaseUrl: () => loadDbConfig().databaseUrl,
+    redis() {
+      if (!redis) {
+        const config = loadAdminRedisConfig();
+        redis = { connection: createRedis(config.redisUrl, "command"), config };
+      }
+      return redis;
+    },
     out(line) {
       process.stdout.write(`${line}\n`);
     },
@@ -62,6 +74,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   } finally {
     await db?.$disconnect();
+    redis?.connection.disconnect();
   }
 }
 

@@ -1,14 +1,79 @@
-// `account create | admit | plan` (docs/reference/api.md "Operators").
+// `account create | admit | plan | list | show` (docs/reference/api.md "Operators",
+// docs/operations.md "Operator CLI").
 import type { Command } from "commander";
-import { admitAccount, createAccount, setAccountPlan, type AccountWithPlan } from "@barscript/db";
-import type { AdminContext } from "../context";
+import { admitAccount, createAccount, findAccountByEmail, setAccountPlan, type AccountWithPlan } from "@barscript/db";
+import { UsageError, emit, type AdminContext, type JsonOption } from "../context";
+import { accountLine, accountView, keyState, parseLimit } from "../views";
+
+interface ListOptions extends JsonOption {
+  waitlist?: boolean;
+  plan?: string;
+  limit?: string;
+}
+
+async function listAccounts(ctx: AdminContext, opts: ListOptions): Promise<void> {
+  const limit = parseLimit(opts.limit);
+  if (opts.plan !== undefined && !(await ctx.db().plan.findUnique({ where: { name: opts.plan } }))) {
+    throw new UsageError(`no plan named "${opts.plan}"`);
+  }
+  const accounts = await ctx.db().account.findMany({
+    where: { ...(opts.waitlist ? { status: "waitlist" as const } : {}), ...(opts.plan !== undefined ? { planName: opts.plan } : {}) },
+    // The waitlist is admitted first come, first served: oldest first; everything else newest first.
+    orderBy: opts.waitlist ? [{ createdAt: "asc" }, { id: "asc" }] : [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
+  emit(ctx, opts, { accounts: accounts.map(accountView) }, () => (accounts.length === 0 ? ["no accounts"] : accounts.map(accountLine)));
+}
+
+async function showAccount(ctx: AdminContext, opts: JsonOption & { email: string }): Promise<void> {
+  const db = ctx.db();
+  const account = await findAccountByEmail(db, opts.email);
+  const now = new Date();
+  const [keys, scripts, runs] = await Promise.all([
+    db.apiKey.findMany({ where: { accountId: account.id } }),
+    db.script.count({ where: { ownerId: account.id } }),
+    db.run.groupBy({ by: ["status"], where: { accountId: account.id }, _count: { _all: true } }),
+  ]);
+  const keyCounts = { live: 0, expired: 0, revoked: 0 };
+  for (const k of keys) keyCounts[keyState(k, now)] += 1;
+  const runCounts = Object.fromEntries(runs.map((r) => [r.status, r._count._all]));
+  const p = account.plan;
+  const view = {
+    ...accountView(account),
+    plan: { name: p.name, api_access: p.apiAccess, requests_per_minute: p.requestsPerMinute, concurrent_runs: p.concurrentRuns, compute_units_per_month: p.computeUnitsPerMonth, run_time_limit_seconds: p.runTimeLimitSeconds },
+    keys: keyCounts,
+    scripts,
+    runs: runCounts,
+  };
+  emit(ctx, opts, view, () => [
+    accountLine(account),
+    `plan ${p.name}: api_access=${String(p.apiAccess)} requests_per_minute=${p.requestsPerMinute} concurrent_runs=${p.concurrentRuns} compute_units_per_month=${p.computeUnitsPerMonth} run_time_limit=${p.runTimeLimitSeconds}s`,
+    `keys live=${keyCounts.live} expired=${keyCounts.expired} revoked=${keyCounts.revoked}; scripts=${scripts}; runs ${Object.entries(runCounts).map(([k, v]) => `${k}=${v}`).join(" ") || "none"}`,
+  ]);
+}
 
 function describe(account: AccountWithPlan): string {
   return `${account.email} handle=${account.handle} id=${account.id} status=${account.status} plan=${account.planName}`;
 }
 
 export function registerAccountCommands(program: Command, ctx: AdminContext): void {
-  const account = program.command("account").description("create accounts, admit them, set their plans");
+  const account = program.command("account").description("create, list and show accounts, admit them, set their plans");
+
+  account
+    .command("list")
+    .description("accounts, newest first (--waitlist: the waitlist, oldest first)")
+    .option("--waitlist", "only accounts on the waitlist", false)
+    .option("--plan <name>", "only accounts on this plan")
+    .option("--limit <n>", "at most this many (1-1000, default 50)")
+    .option("--json", "one JSON document", false)
+    .action((opts: ListOptions) => listAccounts(ctx, opts));
+
+  account
+    .command("show")
+    .description("one account: plan, keys, scripts and runs counted")
+    .requiredOption("--email <email>", "the account's email")
+    .option("--json", "one JSON document", false)
+    .action((opts: JsonOption & { email: string }) => showAccount(ctx, opts));
 
   account
     .command("create")

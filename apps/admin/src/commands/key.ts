@@ -1,7 +1,8 @@
-// `key create` (docs/reference/api.md "Operators"): prints the new secret alone on stdout.
+// `key create | list | revoke` (docs/reference/api.md "Operators", docs/operations.md "Operator CLI"); create prints the new secret alone on stdout.
 import type { Command } from "commander";
-import { createApiKey, findAccountByEmail, parseScopes } from "@barscript/db";
-import { UsageError, type AdminContext } from "../context";
+import { createApiKey, findAccountByEmail, parseScopes, revokeApiKey } from "@barscript/db";
+import { UsageError, emit, type AdminContext, type JsonOption } from "../context";
+import { keyLine, keyView } from "../views";
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})(T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2})))?$/i;
 
@@ -41,7 +42,37 @@ export function parseExpiry(opts: { expiresInDays?: string; expiresAt?: string }
 }
 
 export function registerKeyCommands(program: Command, ctx: AdminContext): void {
-  const key = program.command("key").description("create API keys");
+  const key = program.command("key").description("create, list and revoke API keys");
+
+  key
+    .command("list")
+    .description("an account's keys, newest first (prefix, scopes, state; never a secret)")
+    .requiredOption("--email <email>", "the account's email")
+    .option("--json", "one JSON document", false)
+    .action(async (opts: JsonOption & { email: string }) => {
+      const account = await findAccountByEmail(ctx.db(), opts.email);
+      const keys = await ctx.db().apiKey.findMany({ where: { accountId: account.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+      const now = new Date();
+      emit(ctx, opts, { account: { email: account.email, handle: account.handle }, keys: keys.map((k) => keyView(k, now)) }, () => (keys.length === 0 ? [`${account.email} has no keys`] : keys.map((k) => keyLine(k, now))));
+    });
+
+  key
+    .command("revoke")
+    .description("revoke a key at once: its next call is refused")
+    .requiredOption("--email <email>", "the account's email")
+    .requiredOption("--key <id or prefix>", "the key's id (key_...) or its prefix (bsk_...)")
+    .option("--json", "one JSON document", false)
+    .action(async (opts: JsonOption & { email: string; key: string }) => {
+      const account = await findAccountByEmail(ctx.db(), opts.email);
+      const given = opts.key.trim();
+      const found = await ctx.db().apiKey.findMany({ where: { accountId: account.id, OR: [{ id: given }, { prefix: given }] } });
+      if (found.length === 0) throw new UsageError(`${account.email} has no key with id or prefix "${given}"`);
+      if (found.length > 1) throw new UsageError(`prefix "${given}" names ${found.length} keys of ${account.email}; give the key id`);
+      const target = found[0] as (typeof found)[number];
+      const revoked = await revokeApiKey(ctx.db(), account.id, target.id);
+      const after = await ctx.db().apiKey.findUniqueOrThrow({ where: { id: target.id } });
+      emit(ctx, opts, { revoked, key: keyView(after, new Date()) }, () => [`${revoked ? "revoked" : "already revoked"} ${keyLine(after, new Date())}`]);
+    });
 
   key
     .command("create")

@@ -3,10 +3,29 @@
 // idempotent: they create what is absent and leave what an operator changed alone, so compose,
 // Kubernetes and `npm run up` run them on every start (docs/operations.md "Seeding").
 import type { Command } from "commander";
-import { AccountsError, createAccount, findAccountByEmail, randomBase62, runSeed, type AccountWithPlan } from "@barscript/db";
+import { AccountsError, createAccount, findAccountByEmail, poolOf, randomBase62, runSeed, type AccountWithPlan, type Db } from "@barscript/db";
 import { seedDemoInstruments } from "@barscript/marketdata";
 import type { AdminContext } from "../context";
 import { describeImport } from "./instruments";
+
+/** Seeds started at once (every API pod's init container) take turns: one creates, the rest find. */
+const SEED_LOCK_ID = 7_274_201;
+
+async function underSeedLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const pool = poolOf(db);
+  if (!pool) return work();
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [SEED_LOCK_ID]);
+    try {
+      return await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [SEED_LOCK_ID]).catch(() => undefined);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 export const DEMO_ACCOUNT = { email: "demo@example.com", handle: "demo", plan: "pro" } as const;
 
@@ -31,7 +50,8 @@ export function registerSeedCommands(program: Command, ctx: AdminContext): void 
     .command("seed")
     .description("create the plans and the core script library if absent (idempotent; run after migrating)")
     .action(async () => {
-      await runSeed({ db: ctx.db(), databaseUrl: ctx.databaseUrl(), log: (line) => ctx.out(line) });
+      const db = ctx.db();
+      await underSeedLock(db, () => runSeed({ db, databaseUrl: ctx.databaseUrl(), log: (line) => ctx.out(line) }));
     });
 
   program
@@ -41,7 +61,7 @@ export function registerSeedCommands(program: Command, ctx: AdminContext): void 
     .option("--handle <handle>", "the demo account's handle", DEMO_ACCOUNT.handle)
     .option("--plan <name>", "the demo account's plan", DEMO_ACCOUNT.plan)
     .option("--password <password>", "its sign-in password (default: a random one that is not shown; keys are made with key create)")
-    .action(async (opts: DemoOptions) => {
+    .action((opts: DemoOptions) => underSeedLock(ctx.db(), async () => {
       for (const result of await seedDemoInstruments(ctx.db())) ctx.out(describeImport(result));
       const found = await existing(ctx, opts.email);
       if (found) {
@@ -51,5 +71,5 @@ export function registerSeedCommands(program: Command, ctx: AdminContext): void 
       const password = opts.password ?? randomBase62(24);
       const created = await createAccount(ctx.db(), { email: opts.email, password, handle: opts.handle, plan: opts.plan, admit: true });
       ctx.out(`created account ${created.email} (handle=${created.handle} status=${created.status} plan=${created.planName}); make a key: key create --email ${created.email} --scopes read,scripts:write,runs:write`);
-    });
+    }));
 }

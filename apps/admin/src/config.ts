@@ -1,0 +1,23 @@
+// What the operator CLI reads besides DATABASE_URL (packages/db loadDbConfig): Redis, for the
+// commands that touch the queues (`runs cancel`). Same variables and defaults as the services.
+import { z } from "zod";
+
+const schema = z.object({
+  REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
+  REDIS_PREFIX: z.string().min(1).default("bs:"),
+});
+
+export interface AdminRedisConfig {
+  redisUrl: string;
+  redisPrefix: string;
+}
+
+export function loadAdminRedisConfig(env: NodeJS.ProcessEnv = process.env): AdminRedisConfig {
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const parsed = schema.safeParse(set);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "REDIS_URL")}: ${issue?.message ?? "invalid"}`);
+  }
+  return { redisUrl: parsed.data.REDIS_URL, redisPrefix: parsed.data.REDIS_PREFIX };
+}
