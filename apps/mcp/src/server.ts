@@ -8,8 +8,9 @@ import { ClientError, type Barscript } from "@barscript/sdk";
 import { fit, TEXT_BUDGET } from "./bounded";
 import { INSTRUCTIONS } from "./instructions";
 import type { Tool } from "./tool";
+import pkg from "../package.json";
 
-export const SERVER_INFO = { name: "barscript", version: "0.2.0" };
+export const SERVER_INFO = { name: "barscript", version: pkg.version };
 
 function inputSchema(tool: Tool): { type: "object"; [key: string]: unknown } {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(tool.input, { io: "input" }) as Record<string, unknown>;

@@ -20,6 +20,13 @@ export interface RequestOptions {
   text?: boolean;
 }
 
+/** An answer as it came: any status, the body as text. */
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
 export interface Answer<T> {
   status: number;
   headers: Headers;
@@ -55,6 +62,23 @@ export class BarscriptClient {
     }
   }
 
+  /**
+   * One request as is: no retry, and a refusal is an answer like any other (for callers that
+   * inspect every status, such as the API's tests). `accept` is only sent when given.
+   */
+  async raw(method: string, path: string, options: Pick<RequestOptions, "query" | "body" | "headers"> = {}): Promise<RawAnswer> {
+    const response = await fetch(this.url(path, options.query), { method, headers: this.headers(options, null), body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+
+  private headers(options: Pick<RequestOptions, "body" | "headers">, accept: string | null): Record<string, string> {
+    const headers: Record<string, string> = accept ? { accept } : {};
+    if (this.options.apiKey) headers["authorization"] = `Bearer ${this.options.apiKey}`;
+    if (this.options.userAgent) headers["user-agent"] = this.options.userAgent;
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    return { ...headers, ...(options.headers ?? {}) };
+  }
+
   private url(path: string, query: RequestOptions["query"]): string {
     const url = new URL(this.options.baseUrl.replace(/\/$/, "") + path);
     for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
@@ -62,10 +86,7 @@ export class BarscriptClient {
   }
 
   private async once<T>(method: string, path: string, options: RequestOptions): Promise<{ ok: true; answer: Answer<T> } | { ok: false; error: ClientError; retryAfter: number | null }> {
-    const headers: Record<string, string> = { accept: options.text ? "*/*" : "application/json", ...(options.headers ?? {}) };
-    if (this.options.apiKey) headers["authorization"] = `Bearer ${this.options.apiKey}`;
-    if (this.options.userAgent) headers["user-agent"] = this.options.userAgent;
-    if (options.body !== undefined) headers["content-type"] = "application/json";
+    const headers = this.headers(options, options.text ? "*/*" : "application/json");
     let response: Response;
     try {
       response = await fetch(this.url(path, options.query), { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });

@@ -1,3 +1,3 @@
-export { BarscriptClient, type ClientOptions, type RequestOptions, type Answer } from "./client";
+export { BarscriptClient, type ClientOptions, type RequestOptions, type Answer, type RawAnswer } from "./client";
 export { ClientError } from "./errors";
 export { decideRetry, isRetryable, parseRetryAfter, type RetryPolicy } from "./retry";
