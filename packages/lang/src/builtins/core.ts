@@ -1,7 +1,7 @@
 // Records of the built-ins the compiler itself handles: bar variables, declarations, inputs,
 // outputs, alerts, casts and na handling (docs `reference-core`, `reference-input`).
 
-import { builtinFunction, builtinVariable, UNBOUNDED, type FunctionRecord, type VariableRecord } from "./record";
+import { builtinFunction, builtinVariable, UNBOUNDED, type CallEmit, type FunctionRecord, type VariableRecord } from "./record";
 
 /** `x[n]` of a bar column: read straight from the column (no history ring). */
 const column =
@@ -116,15 +116,20 @@ const PLOT_STYLE = "linewidth: input int = 1, style: input string = \"plot.style
 const SHAPE = "location: input string = \"location.abovebar\", color: series color = na, offset: simple int = 0, text: const string = na, textcolor: series color = na, editable: input bool = true, size: const string = \"size.auto\", show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
 const CANDLE = "title: const string = na, color: series color = na, wickcolor: series color = na, editable: input bool = true, show_last: input int = na, bordercolor: series color = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
 
+/** plotshape and plotchar output 1 on the bars where they show (a true bool, a number not na or 0), else na. */
+const shown = (b: CallEmit): string => (b.kind("series") === "bool" ? `(${b.a("series")} ? 1 : NaN)` : `$rt.shown(${b.a("series")})`);
+
+// A plot's emitter gives the output's value at the bar; codegen writes it to the output's column.
 export const plots: FunctionRecord[] = [
-  builtinFunction({ sig: `plot(series: series float, title: const string = na, color: series color = na, ${PLOT_STYLE}): plot`, doc: "Plots a series: an output of the indicator.", role: "plot" }),
-  builtinFunction({ sig: `plotshape(series: series float|bool, title: const string = na, style: input string = "shape.xcross", ${SHAPE}): void`, doc: "Plots a shape on bars where `series` is true or not na: an output (1 where shown, else na).", role: "plot" }),
-  builtinFunction({ sig: `plotchar(series: series float|bool, title: const string = na, char: input string = "★", ${SHAPE}): void`, doc: "Plots a character on bars where `series` is true or not na: an output.", role: "plot" }),
-  builtinFunction({ sig: `plotcandle(open: series float, high: series float, low: series float, close: series float, ${CANDLE}): void`, doc: "Plots candles: an output (its `close` value).", role: "plot" }),
+  builtinFunction({ sig: `plot(series: series float, title: const string = na, color: series color = na, ${PLOT_STYLE}): plot`, doc: "Plots a series: an output of the indicator.", role: "plot", emit: (b) => (b.kind("series") === "bool" ? `(${b.a("series")} ? 1 : 0)` : b.a("series")) }),
+  builtinFunction({ sig: `plotshape(series: series float|bool, title: const string = na, style: input string = "shape.xcross", ${SHAPE}): void`, doc: "Plots a shape on bars where `series` is true or not na: an output (1 where shown, else na).", role: "plot", emit: shown }),
+  builtinFunction({ sig: `plotchar(series: series float|bool, title: const string = na, char: input string = "★", ${SHAPE}): void`, doc: "Plots a character on bars where `series` is true or not na: an output.", role: "plot", emit: shown }),
+  builtinFunction({ sig: `plotcandle(open: series float, high: series float, low: series float, close: series float, ${CANDLE}): void`, doc: "Plots candles: an output (its `close` value).", role: "plot", emit: (b) => b.a("close") }),
   builtinFunction({
     sig: "plotbar(open: series float, high: series float, low: series float, close: series float, title: const string = na, color: series color = na, editable: input bool = true, show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false): void",
     doc: "Plots OHLC bars: an output (its `close` value).",
     role: "plot",
+    emit: (b) => b.a("close"),
   }),
 ];
 

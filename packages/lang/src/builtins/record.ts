@@ -23,7 +23,8 @@ export const UNBOUNDED = Number.POSITIVE_INFINITY;
 export type LookbackRule = (arg: (name: string) => number) => number;
 
 /**
- * What a call is for the rest of the compiler when that, rather than an emitter, decides its code:
+ * What a call is for the rest of the compiler when that decides its code (a plot's emitter then
+ * gives only the output's value at the bar):
  * `plot` an Interface output, `event` an event, `input` an Interface input, `declaration` the
  * script's declaration (compiles to nothing) and `noop` a call checked and compiled to nothing (drawings and decorations without output, a study's `use`).
  */

@@ -1,9 +1,10 @@
 // Binding a built-in call's arguments to the parameters of its record's signatures (positional,
-// named and variadic), as the checker matched them.
+// named and variadic), as the checker matched them, and the view of them its emitter gets.
 
 import type * as A from "../language/ast";
 import type { FunctionRecord, ParamSpec } from "../builtins";
-import type { WrittenArg } from "../builtins/record";
+import type { CallEmit, WrittenArg } from "../builtins/record";
+import type { Gen } from "./context";
 import { CodegenError, kindOf } from "./types";
 
 export interface BoundArgs {
@@ -50,4 +51,51 @@ function bindTo(c: A.Call, params: ParamSpec[]): BoundArgs | null {
   }
   for (const p of params) if (!p.variadic && p.default === null && !byName.has(p.name)) return null;
   return { params, byName, rest };
+}
+
+/**
+ * What an emitter sees of a bound call. `compile` gives an argument's JavaScript (compiled once:
+ * all up front for most calls, on first use for plots, whose other arguments compile to nothing).
+ */
+export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs, compile: (e: A.Expr) => string): CallEmit {
+  const { byName, rest } = bound;
+  const states = new Map<unknown, string>();
+  return {
+    a: (n, d) => {
+      const v = byName.get(n);
+      if (v !== undefined) return compile(v);
+      if (d !== undefined) return d;
+      throw new CodegenError(`missing argument '${n}' of ${f.name}`, c.span);
+    },
+    has: (n) => byName.has(n),
+    rest: () => rest.map(compile),
+    written: () => c.args.map((a) => compile(a.value)),
+    lit: (n) => {
+      const v = byName.get(n);
+      return v && (v.kind === "StringLit" || v.kind === "NumberLit" || v.kind === "BoolLit") ? v.value : null;
+    },
+    kind: (n) => {
+      const v = byName.get(n);
+      return v ? kindOf(v) : "num";
+    },
+    typeArg: (k) => c.typeArgs[k]?.name ?? null,
+    state: (impl) => {
+      let s = states.get(impl);
+      if (!s) {
+        s = g.slots.state(g.slots.newOf(impl, c.span, windowOf(g, c, byName)));
+        states.set(impl, s);
+      }
+      return s;
+    },
+    fn: (impl) => g.slots.refOf(impl, c.span),
+  };
+}
+
+/** A call site's window in bars: derived (per callSiteId), else its literal `length`. */
+function windowOf(g: Gen, c: A.Call, byName: Map<string, A.Expr>): number | null {
+  const derived = c.callSiteId !== undefined ? g.hist?.callSites.get(c.callSiteId) : undefined;
+  if (typeof derived === "number" && Number.isFinite(derived) && derived >= 1) return Math.min(Math.ceil(derived), 10_000);
+  const l = byName.get("length");
+  if (l && l.kind === "NumberLit" && l.value >= 1) return Math.min(Math.floor(l.value), 10_000);
+  return null;
 }

@@ -4,9 +4,9 @@
 
 import type * as A from "../language/ast";
 import type { FunctionRecord } from "../builtins";
-import { bind } from "./binding";
+import { bind, callEmit } from "./binding";
 import type { Gen } from "./context";
-import { CodegenError, kindOf, literalValue, memberName } from "./types";
+import { CodegenError, literalValue, memberName } from "./types";
 
 export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
   const name = f.name;
@@ -32,19 +32,16 @@ export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
 export function plot(g: Gen, c: A.Call, f: FunctionRecord): string {
   const name = f.name;
   if (g.scopes.ctx.fnId !== null) throw new CodegenError(`${name} cannot be called inside a function`, c.span);
-  const { byName } = bind(c, f);
-  const title = byName.get("title");
+  const bound = bind(c, f);
+  const title = bound.byName.get("title");
   const index = g.unit.outputs.length;
   const everyBar = g.scopes.atBodyLevel() && g.flow.condDepth === 0;
   g.unit.outputs.push({ index, title: title && title.kind === "StringLit" ? title.value : null, call: name, everyBar });
-  let v: string;
-  if (name === "plotcandle" || name === "plotbar") v = g.expr(byName.get("close")!);
-  else {
-    const s = byName.get("series")!;
-    const js = g.expr(s);
-    const vt = kindOf(s);
-    v = name === "plot" ? (vt === "bool" ? `(${js} ? 1 : 0)` : js) : vt === "bool" ? `(${js} ? 1 : NaN)` : `$rt.shown(${js})`;
-  }
+  // the record's emitter gives the output's value; only the arguments it reads are compiled
+  if (!f.emit) throw new CodegenError(`${name} has no output value`, c.span);
+  const compiled = new Map<A.Expr, string>();
+  const compile = (e: A.Expr): string => compiled.get(e) ?? compiled.set(e, g.expr(e)).get(e)!;
+  const v = f.emit(callEmit(g, c, f, bound, compile));
   return `($o${index}[$i] = ${v})`;
 }
 
