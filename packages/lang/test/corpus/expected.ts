@@ -501,6 +501,34 @@ export const EXPECTED: Record<string, Check> = {
     const m = mfi(b, 14);
     return { outputs: { mfi: m, zone: map(b.length, (i) => (m[i]! > 80 ? 1 : m[i]! < 20 ? -1 : 0)) } };
   },
+  "momentum_cmo_cog.pine": (b) => {
+    const n = b.length;
+    const mom = r.change(b.close);
+    // A comparison with na is false, so the first bar's change falls in the second sum (as na).
+    const up = r.sum(map(n, (i) => (mom[i]! >= 0 ? mom[i]! : 0)), 9);
+    const down = r.sum(map(n, (i) => (mom[i]! >= 0 ? 0 : -mom[i]!)), 9);
+    const total = r.sum(b.close, 10);
+    const cog = map(n, (i) => {
+      if (i < 9) return NaN;
+      let num = 0;
+      for (let k = 0; k < 10; k++) num += b.close[i - k]! * (k + 1);
+      return -num / total[i]!;
+    });
+    const logRet = map(n, (i) => Math.log(b.close[i]! / at(b.close, i - 1)));
+    let hi = -Infinity;
+    let lo = Infinity;
+    const fromHigh = map(n, (i) => 100 * (b.close[i]! / (hi = Math.max(hi, b.high[i]!)) - 1));
+    const fromLow = map(n, (i) => 100 * (b.close[i]! / (lo = Math.min(lo, b.low[i]!)) - 1));
+    return {
+      outputs: {
+        cmo: map(n, (i) => (100 * (up[i]! - down[i]!)) / (up[i]! + down[i]!)),
+        cog,
+        volatility: r.stdev(logRet, 20).map((v) => v * Math.sqrt(252) * 100),
+        from_record_high: fromHigh,
+        from_record_low: fromLow,
+      },
+    };
+  },
   "obv_signal.pine": (b) => {
     const d = r.change(b.close);
     const obv = cumulative(map(b.length, (i) => Math.sign(d[i]!) * b.volume[i]!));
