@@ -338,6 +338,31 @@ function quartiles(x: ArrayLike<number>, n: number): Record<string, Series> {
   return { q1, median: pick(10), q3, iqr: minus(q3, q1) };
 }
 
+/** DonovanWall-style range filter: a smoothed average move and a line that follows price by it. */
+function rangeFilter(b: Bars, per: number, mult: number): Record<string, Series> {
+  const n = b.length;
+  const avgMove = r.ema(map(n, (i) => Math.abs(b.close[i]! - at(b.close, i - 1))), per);
+  const rng = r.ema(avgMove, per * 2 - 1).map((v) => v * mult);
+  const filt = new Float64Array(n);
+  const up = new Float64Array(n);
+  const down = new Float64Array(n);
+  let rf = NaN;
+  let u = 0;
+  let d = 0;
+  for (let i = 0; i < n; i++) {
+    const x = b.close[i]!;
+    const prev = Number.isNaN(rf) ? x : rf;
+    rf = x > prev ? (x - rng[i]! < prev ? prev : x - rng[i]!) : x + rng[i]! > prev ? prev : x + rng[i]!;
+    filt[i] = rf;
+    const before = at(filt, i - 1);
+    u = rf > before ? u + 1 : rf < before ? 0 : u;
+    d = rf < before ? d + 1 : rf > before ? 0 : d;
+    up[i] = u;
+    down[i] = d;
+  }
+  return { filter: filt, high_band: map(n, (i) => filt[i]! + rng[i]!), low_band: map(n, (i) => filt[i]! - rng[i]!), up_count: up, down_count: down };
+}
+
 function crossEvents(b: Bars, fast: Series, slow: Series, up: string, down: string): Array<[number, string]> {
   const events: Array<[number, string]> = [];
   for (let i = 0; i < b.length; i++) {
@@ -560,6 +585,12 @@ export const EXPECTED: Record<string, Check> = {
     return { outputs: { rsi: x, zone: map(b.length, (i) => (x[i]! > 70 ? 1 : x[i]! < 30 ? -1 : 0)) } };
   },
   "rsi_wilder_by_hand.pine": (b) => ({ outputs: { rsi: r.rsi(b.close, 14) } }),
+  "squeeze_momentum_linreg.pine": (b) => {
+    const mid = avg2(donchianMid(b, 20), r.sma(b.close, 20));
+    const val = r.linreg(minus(b.close, mid), 20, 0);
+    const prev = (i: number): number => (Number.isNaN(at(val, i - 1)) ? 0 : val[i - 1]!);
+    return { outputs: { momentum: val, state: map(b.length, (i) => (val[i]! > 0 ? (val[i]! > prev(i) ? 2 : 1) : val[i]! > prev(i) ? -1 : -2)) } };
+  },
   "stoch_rsi.pine": (b) => {
     const x = r.rsi(b.close, 14);
     const k = r.sma(r.stoch(x, x, x, 14), 3);
@@ -599,6 +630,7 @@ export const EXPECTED: Record<string, Check> = {
   "enum_ma_mode.pine": (b) => ({ outputs: { simple: r.sma(b.close, 30), exponential: r.ema(b.close, 30), weighted: r.wma(b.close, 30) } }),
   "fib_retracement_while.pine": (b) => ({ outputs: fibLevels(b, 100) }),
   "percentrank_close.pine": (b) => ({ outputs: { close_rank: percentRank(b.close, 50), range_rank: percentRank(minus(b.high, b.low), 100) } }),
+  "range_filter.pine": (b) => ({ outputs: rangeFilter(b, 100, 3) }),
   "rising_falling_streak.pine": (b) => ({ outputs: streaks(b) }),
   "swma_cum_variance.pine": (b) => {
     const sd = r.stdev(b.close, 20);
@@ -638,6 +670,14 @@ export const EXPECTED: Record<string, Check> = {
     const price = hlc3(b);
     const [v, dev] = anchoredVwap(b, r.weekOf, (i) => price[i]!);
     return { outputs: { vwap: v, upper_band: map(b.length, (i) => v[i]! + dev[i]!), lower_band: map(b.length, (i) => v[i]! - dev[i]!) } };
+  },
+  "wavetrend.pine": (b) => {
+    const ap = hlc3(b);
+    const esa = r.ema(ap, 10);
+    const d = r.ema(map(b.length, (i) => Math.abs(ap[i]! - esa[i]!)), 10);
+    const wt1 = r.ema(map(b.length, (i) => (ap[i]! - esa[i]!) / (0.015 * d[i]!)), 21);
+    const wt2 = r.sma(wt1, 4);
+    return { outputs: { wt1, wt2, spread: minus(wt1, wt2) } };
   },
   "williams_r.pine": (b) => {
     const wpr = (n: number): Series => {
