@@ -84,7 +84,12 @@ async function run(cli: Cli, slug: string, options: RunOptions): Promise<ExitCod
   progress.done();
   const runs = outcomes.flatMap((o) => (o.run ? [o.run] : []));
   if (runs.length > 0) {
-    cli.emit(options.instruments.length === 1 ? runs[0] : runs, (m) => `${runsTable(m, runs)}${runs.some((r) => r.status === "succeeded") ? `\nResults: barscript results ${runs.find((r) => r.status === "succeeded")?.id ?? ""}` : ""}`);
+    cli.emit(options.instruments.length === 1 ? runs[0] : runs, (m) => [
+      runsTable(m, runs),
+      ...runs.filter((r) => r.failure).map((r) => `${r.instrument}: ${m.colors.red(r.failure?.kind ?? "")}: ${r.failure?.message ?? ""}`),
+      ...runs.filter((r) => r.status === "succeeded").map((r) => `Results of ${r.instrument}: barscript results ${r.id}`),
+      ...runs.filter((r) => !final(r.status)).map((r) => `${r.instrument} is still ${r.status}: barscript run-status ${r.id} --wait 60`),
+    ].join("\n"));
   }
   return Math.max(EXIT.ok, ...outcomes.map((o) => o.code)) as ExitCode;
 }
