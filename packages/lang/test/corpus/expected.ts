@@ -363,6 +363,34 @@ function rangeFilter(b: Bars, per: number, mult: number): Record<string, Series>
   return { filter: filt, high_band: map(n, (i) => filt[i]! + rng[i]!), low_band: map(n, (i) => filt[i]! - rng[i]!), up_count: up, down_count: down };
 }
 
+/** QQE: an EMA of RSI with bands that trail it by a double-smoothed average of its moves. */
+function qqe(b: Bars, rsiLen: number, sf: number, factor: number): Record<string, Series> {
+  const n = b.length;
+  const wilders = rsiLen * 2 - 1;
+  const rsiMa = r.ema(r.rsi(b.close, rsiLen), sf);
+  const move = map(n, (i) => Math.abs(at(rsiMa, i - 1) - rsiMa[i]!));
+  const dar = r.ema(r.ema(move, wilders), wilders).map((v) => v * factor);
+  const long = new Float64Array(n);
+  const short = new Float64Array(n);
+  const trend = new Float64Array(n);
+  // a crosses b on bar i: above now and at or below before, or the reverse (na compares false).
+  const crosses = (a: (i: number) => number, c: (i: number) => number, i: number): boolean =>
+    (a(i) > c(i) && a(i - 1) <= c(i - 1)) || (a(i) < c(i) && a(i - 1) >= c(i - 1));
+  const longPrev = (i: number): number => at(long, i - 1);
+  const shortPrev = (i: number): number => at(short, i - 1);
+  const ma = (i: number): number => at(rsiMa, i);
+  for (let i = 0; i < n; i++) {
+    const newLong = rsiMa[i]! - dar[i]!;
+    const newShort = rsiMa[i]! + dar[i]!;
+    long[i] = ma(i - 1) > longPrev(i) && ma(i) > longPrev(i) ? Math.max(longPrev(i), newLong) : newLong;
+    short[i] = ma(i - 1) < shortPrev(i) && ma(i) < shortPrev(i) ? Math.min(shortPrev(i), newShort) : newShort;
+    const down = crosses(longPrev, ma, i);
+    const up = crosses(ma, shortPrev, i);
+    trend[i] = up ? 1 : down ? -1 : i === 0 ? 1 : trend[i - 1]!;
+  }
+  return { rsi_ma: rsiMa, trailing_line: map(n, (i) => (trend[i] === 1 ? long[i]! : short[i]!)), trend };
+}
+
 function crossEvents(b: Bars, fast: Series, slow: Series, up: string, down: string): Array<[number, string]> {
   const events: Array<[number, string]> = [];
   for (let i = 0; i < b.length; i++) {
@@ -630,6 +658,7 @@ export const EXPECTED: Record<string, Check> = {
   "enum_ma_mode.pine": (b) => ({ outputs: { simple: r.sma(b.close, 30), exponential: r.ema(b.close, 30), weighted: r.wma(b.close, 30) } }),
   "fib_retracement_while.pine": (b) => ({ outputs: fibLevels(b, 100) }),
   "percentrank_close.pine": (b) => ({ outputs: { close_rank: percentRank(b.close, 50), range_rank: percentRank(minus(b.high, b.low), 100) } }),
+  "qqe_bands.pine": (b) => ({ outputs: qqe(b, 6, 5, 3) }),
   "range_filter.pine": (b) => ({ outputs: rangeFilter(b, 100, 3) }),
   "rising_falling_streak.pine": (b) => ({ outputs: streaks(b) }),
   "swma_cum_variance.pine": (b) => {
