@@ -15,6 +15,16 @@ export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv, cwd
     .option("--api-key <key>", "API key (env BARSCRIPT_API_KEY; default: the one saved by login)")
     .option("--json", "JSON on stdout (the default when stdout is not a terminal)")
     .option("--no-color", "no colour (also NO_COLOR=1)")
+    .addHelpText("after", `
+Examples:
+  $ barscript login
+  $ barscript init my-rsi && barscript validate my-rsi
+  $ barscript push my-rsi my-rsi
+  $ barscript run my-rsi -i AAPL,MSFT -t 1d --bars 500 --input len=21
+  $ barscript results run_... --all --json > points.json
+
+Output is a table on a terminal and JSON in a pipe (or with --json).
+Exit codes: 0 ok, 1 script invalid, 2 run failed, 3 key or plan, 4 usage or not found, 5 retry later.`)
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

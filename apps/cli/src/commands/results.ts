@@ -22,7 +22,7 @@ function rowsTable(m: OutputMode, rows: Row[]): string {
   const head = Object.keys(rows[0] ?? {});
   const shown = rows.slice(0, 50).map((r) => head.map((h) => {
     const v = r[h];
-    return typeof v === "number" ? (Number.isInteger(v) ? String(v) : v.toFixed(6).replace(/0+$/, "")) : v === null ? "na" : typeof v === "object" ? JSON.stringify(v) : String(v);
+    return typeof v === "number" ? String(Number(v.toFixed(6))) : v === null ? "na" : typeof v === "object" ? JSON.stringify(v) : String(v);
   }));
   return `${table(m, head, shown)}${rows.length > 50 ? `\n… ${rows.length - 50} more rows (--json or --format csv for all)` : ""}`;
 }
