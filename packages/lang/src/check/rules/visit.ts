@@ -9,9 +9,10 @@ import type { Rule, RuleContext, VisitFn, Visitor } from "./rule";
 
 type Handler = VisitFn<A.Node>;
 
-interface Handlers {
-  enter: Map<string, Handler[]>;
-  leave: Map<string, Handler[]>;
+/** Per node kind, the rules' handlers in catalogue order. */
+interface KindHandlers {
+  enter: Handler[];
+  leave: Handler[];
 }
 
 export interface RuleRun {
@@ -22,24 +23,25 @@ export interface RuleRun {
 export function startRules(rules: readonly Rule[], context: RuleContext): RuleRun {
   const handlers = collect(rules.map((rule) => rule(context)));
   const script = context.script;
-  for (const h of handlers.enter.get("Script") ?? []) {
+  const own = handlers.get("Script");
+  for (const h of own?.enter ?? []) {
     h(script, null);
     if (context.halted) return { finish: () => undefined };
   }
   return {
     finish: () => {
       new Walker(handlers, script).children();
-      for (const h of handlers.leave.get("Script") ?? []) h(script, null);
+      for (const h of own?.leave ?? []) h(script, null);
     },
   };
 }
 
-/** Source-order walk below the Script; one callback for the whole walk (it runs per node). */
+/** Source-order walk below the Script: one map lookup and no allocation per node. */
 class Walker {
   private readonly visit = (n: A.Node): void => this.node(n);
 
   constructor(
-    private readonly handlers: Handlers,
+    private readonly handlers: ReadonlyMap<string, KindHandlers>,
     private parent: A.Node,
   ) {}
 
@@ -49,31 +51,28 @@ class Walker {
 
   private node(n: A.Node): void {
     const parent = this.parent;
-    const enter = this.handlers.enter.get(n.kind);
-    if (enter !== undefined) for (const h of enter) h(n, parent);
+    const h = this.handlers.get(n.kind);
+    if (h !== undefined) for (let i = 0; i < h.enter.length; i++) h.enter[i]!(n, parent);
     this.parent = n;
     forEachChild(n, this.visit);
     this.parent = parent;
-    const leave = this.handlers.leave.get(n.kind);
-    if (leave !== undefined) for (const h of leave) h(n, parent);
+    if (h !== undefined) for (let i = 0; i < h.leave.length; i++) h.leave[i]!(n, parent);
   }
 }
 
-/** Handlers grouped by node kind, in the catalogue's order. */
-function collect(visitors: Visitor[]): Handlers {
-  const out: Handlers = { enter: new Map(), leave: new Map() };
-  const add = (to: Map<string, Handler[]>, kind: string, h: Handler | undefined): void => {
-    if (!h) return;
-    const list = to.get(kind) ?? [];
-    list.push(h);
-    to.set(kind, list);
+function collect(visitors: Visitor[]): Map<string, KindHandlers> {
+  const out = new Map<string, KindHandlers>();
+  const of = (kind: string): KindHandlers => {
+    let h = out.get(kind);
+    if (h === undefined) out.set(kind, (h = { enter: [], leave: [] }));
+    return h;
   };
   for (const v of visitors) {
     for (const [kind, entry] of Object.entries(v) as Array<[string, Handler | { enter?: Handler; leave?: Handler }]>) {
-      if (typeof entry === "function") add(out.enter, kind, entry);
+      if (typeof entry === "function") of(kind).enter.push(entry);
       else {
-        add(out.enter, kind, entry.enter);
-        add(out.leave, kind, entry.leave);
+        if (entry.enter) of(kind).enter.push(entry.enter);
+        if (entry.leave) of(kind).leave.push(entry.leave);
       }
     }
   }
