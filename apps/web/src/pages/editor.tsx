@@ -149,7 +149,7 @@ export function EditorPage(props: { slug: string | null; version: number | null 
           onTakeTheirs={() => { setScript(conflict); setEditorText(mainFile(conflict)); setConflict(null); setNotice(`Loaded version ${conflict.latest_version}; your text was discarded.`); }}
         />
       ) : null}
-      {script && props.version === null && script.kind !== "library" ? <RunForm script={script} /> : null}
+      {script && props.version === null && script.kind !== "library" ? <RunForm key={script.latest_version} script={script} /> : null}
       {script ? <Versions script={script} current={content ?? ""} /> : null}
       {script ? <ScriptSettings script={script} onChanged={(s) => setScript({ ...s, files: script.files ?? [] })} /> : null}
     </Page>

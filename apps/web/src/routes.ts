@@ -1,0 +1,35 @@
+// The stable addresses of the web app (docs/reference/api.md "The web app") as routes: pure,
+// so the mapping is unit-tested without a browser.
+export type Route =
+  | { page: "scripts" }
+  | { page: "editor"; slug: string | null; version: number | null }
+  | { page: "runs" }
+  | { page: "run"; id: string; study: boolean }
+  | { page: "sweep"; id: string }
+  | { page: "library"; q: string }
+  | { page: "library-script"; owner: string; slug: string }
+  | { page: "docs"; topic: string | null }
+  | { page: "account" }
+  | { page: "not-found" };
+
+const seg = (s: string | undefined): string => decodeURIComponent(s ?? "");
+
+export function parseRoute(pathname: string, search: string): Route {
+  const params = new URLSearchParams(search);
+  const parts = pathname.replace(/^\/app\/?/, "").split("/").filter((p) => p.length > 0);
+  const [a, b, c] = parts;
+  if (parts.length === 0) return { page: "scripts" };
+  if (a === "scripts" && b === "new" && parts.length === 2) return { page: "editor", slug: null, version: null };
+  if (a === "scripts" && b && parts.length === 2) {
+    const v = Number(params.get("version"));
+    return { page: "editor", slug: seg(b), version: Number.isInteger(v) && v > 0 ? v : null };
+  }
+  if (a === "runs" && parts.length === 1) return { page: "runs" };
+  if ((a === "runs" || a === "studies") && b && parts.length === 2) return { page: "run", id: seg(b), study: a === "studies" };
+  if (a === "sweeps" && b && parts.length === 2) return { page: "sweep", id: seg(b) };
+  if (a === "library" && parts.length === 1) return { page: "library", q: params.get("q") ?? "" };
+  if (a === "library" && b && c && parts.length === 3) return { page: "library-script", owner: seg(b), slug: seg(c) };
+  if (a === "docs" && parts.length <= 2) return { page: "docs", topic: b ? seg(b) : null };
+  if (a === "account" && parts.length === 1) return { page: "account" };
+  return { page: "not-found" };
+}

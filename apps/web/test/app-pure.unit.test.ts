@@ -1,0 +1,47 @@
+// Pure parts of the app: the stable addresses (routes) and the service's diagnostics as editor
+// ranges. Expected values are worked by hand.
+import { Text } from "@codemirror/state";
+import { toLintDiagnostics } from "../src/editor/diagnostics";
+import { parseRoute } from "../src/routes";
+import type { Diagnostic } from "../src/types";
+
+describe("parseRoute", () => {
+  test.each([
+    ["/app/", "", { page: "scripts" }],
+    ["/app", "", { page: "scripts" }],
+    ["/app/scripts/new", "", { page: "editor", slug: null, version: null }],
+    ["/app/scripts/my-rsi", "?version=3", { page: "editor", slug: "my-rsi", version: 3 }],
+    ["/app/scripts/my-rsi", "?version=0", { page: "editor", slug: "my-rsi", version: null }],
+    ["/app/runs", "", { page: "runs" }],
+    ["/app/runs/run_abc", "", { page: "run", id: "run_abc", study: false }],
+    ["/app/studies/run_abc", "", { page: "run", id: "run_abc", study: true }],
+    ["/app/sweeps/swp_x", "", { page: "sweep", id: "swp_x" }],
+    ["/app/library", "?q=boll", { page: "library", q: "boll" }],
+    ["/app/library/core/bollinger", "", { page: "library-script", owner: "core", slug: "bollinger" }],
+    ["/app/docs/language-tour", "", { page: "docs", topic: "language-tour" }],
+    ["/app/account", "", { page: "account" }],
+    ["/app/runs/a/b", "", { page: "not-found" }],
+  ])("when the address is %s%s, then the page is %j", (path, search, route) => {
+    expect(parseRoute(path, search)).toEqual(route);
+  });
+});
+
+describe("toLintDiagnostics", () => {
+  const doc = Text.of(["//@version=6", "indicator(\"x\")", "plot(ta.rsi(close, lenght))"]);
+  const base: Diagnostic = { severity: "error", stage: "lint", code: "undeclared_identifier", message: "m", file: "main.pine", line: 3, column: 20, end_line: 3, end_column: 26 };
+
+  test("when a diagnostic names line 3 columns 20-26, then the range is those characters of line 3", () => {
+    const [d] = toLintDiagnostics(doc, [base]);
+    // Line 1 is 12 characters and line 2 is 14: line 3 starts at 12 + 1 + 14 + 1 = 28; column 20 is 28 + 19.
+    expect([d?.from, d?.to, doc.sliceString(d?.from ?? 0, d?.to ?? 0)]).toEqual([47, 53, "lenght"]);
+  });
+
+  test("when a range is empty or past the end, then it still marks one character of its line; other files are left out", () => {
+    const out = toLintDiagnostics(doc, [
+      { ...base, line: 2, column: 3, end_line: 2, end_column: 3 },
+      { ...base, line: 9, column: 1, end_line: 9, end_column: 1 },
+      { ...base, file: "lib.pine" },
+    ]);
+    expect(out.map((d) => [d.from, d.to])).toEqual([[15, 16], [28, 29]]);
+  });
+});
