@@ -252,6 +252,17 @@ test("a run started from the API draws in the app; another account's run is not 
   await page.locator(".legend").getByText("rsi", { exact: true }).waitFor();
   await page.waitForFunction(() => document.querySelectorAll(".chart canvas").length >= 2);
 
+  // A definition run started from the API: its events in the table, as many as the API lists.
+  const def = `oversold-${Date.now().toString(36)}`;
+  expect((await me.client.call("POST", "/scripts", { slug: def, files: [{ path: "main.pine", content: RSI_OVERSOLD }] })).status).toBe(201);
+  const collected = await me.client.start({ script: def, instrument: "AAPL", timeframe: "1d", bars: 1000, wait: 30 });
+  const events = await me.client.call("GET", `/runs/${collected.json.id}/results?limit=1000`);
+  expect(events.json.events.length).toBeGreaterThan(0);
+  await page.goto(`${h.api.url}/app/runs/${collected.json.id}`);
+  await page.waitForFunction(() => document.querySelectorAll(".chart canvas").length >= 1);
+  await page.getByRole("button", { name: "Table" }).click();
+  await page.getByRole("table", { name: `${events.json.events.length} events` }).waitFor();
+
   const other = await h.account();
   await h.script(other, "their-rsi", RSI_TYPO.replace("lenght", "length"));
   const theirs = await other.client.start({ script: "their-rsi", instrument: "AAPL", timeframe: "1d", bars: 100, wait: 30 });

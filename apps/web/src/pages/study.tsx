@@ -28,7 +28,7 @@ function HorizonTable(props: { caption: string; horizons: StudyHorizon[] }) {
 }
 
 function MeanChart(props: { group: StudyGroup; baseline: StudyHorizon[] }) {
-  const W = 360, H = 160, pad = 28;
+  const W = 360, H = 160, pad = 40;
   const hs = props.group.horizons.map((h) => h.h);
   const base = new Map(props.baseline.map((b) => [b.h, b.mean]));
   const values = [...props.group.horizons.map((h) => h.mean), ...props.baseline.map((b) => b.mean), 0].filter((v): v is number => v !== null);
@@ -42,6 +42,9 @@ function MeanChart(props: { group: StudyGroup; baseline: StudyHorizon[] }) {
     <figure class="study-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Mean forward return by horizon against the baseline: ${summary}`}>
         <line x1={pad} x2={W} y1={y(0)} y2={y(0)} stroke="#6b7385" stroke-width="1" />
+        {[hi, 0, lo].filter((v, i, all) => all.indexOf(v) === i).map((v) => (
+          <text x={pad - 4} y={y(v) + 3} text-anchor="end" font-size="9" fill="#1a1f2b">{`${(v * 100).toFixed(1)}%`}</text>
+        ))}
         {props.group.horizons.map((h, i) => {
           const x = pad + i * step + (step - barW) / 2;
           const m = h.mean ?? 0;
