@@ -65,6 +65,11 @@ describe("worker and queue metrics", () => {
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThan(30);
     expect(value(text, 'barscript_run_bars_evaluated_total{kind="indicator"}')).toBe(summary.bars_evaluated);
+    // Time in the queue, creation to start: one observation, shorter than the whole wait call.
+    expect(value(text, 'barscript_run_queue_wait_seconds_count{kind="indicator"}')).toBe(1);
+    const waited = value(text, 'barscript_run_queue_wait_seconds_sum{kind="indicator"}');
+    expect(waited).toBeGreaterThanOrEqual(0);
+    expect(waited).toBeLessThan(30);
   });
 
   it("when the API is scraped, then it shows every state of every queue, with the finished run job", async () => {
