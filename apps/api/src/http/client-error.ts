@@ -19,7 +19,17 @@ function statusOf(code: string | undefined): { status: number; text: string; mes
   }
 }
 
+function envelopeResponse(status: number, text: string, message: string, extra = ""): string {
+  const body = JSON.stringify(errorEnvelope(new ApiError("invalid_request", message, { status })));
+  return `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
+}
+
 export function answerClientErrors(server: Server): void {
+  // CONNECT (a proxy tunnel) reaches a 'connect' listener, not the app; without one Node drops the socket.
+  server.on("connect", (_req, socket: Duplex) => {
+    socket.on("error", () => undefined);
+    socket.end(envelopeResponse(405, "Method Not Allowed", "CONNECT is not supported.", "Allow: GET, POST, PUT, PATCH, DELETE\r\n"));
+  });
   server.on("clientError", (error: ParserError, socket: Duplex) => {
     // A connection the client reset has nobody to answer.
     if (error.code === "ECONNRESET" || !socket.writable) {
@@ -27,9 +37,6 @@ export function answerClientErrors(server: Server): void {
       return;
     }
     const { status, text, message } = statusOf(error.code);
-    const body = JSON.stringify(errorEnvelope(new ApiError("invalid_request", message, { status })));
-    socket.end(
-      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    socket.end(envelopeResponse(status, text, message));
   });
 }

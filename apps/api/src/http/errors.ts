@@ -61,6 +61,8 @@ function fromScripts(error: ScriptsError): ApiError {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof ScriptsError) return fromScripts(error);
+  // The router decoding a parameter outside /v1 (under /v1 http/input.ts names it first).
+  if (error instanceof URIError) return new ApiError("invalid_request", "The path is not valid percent-encoded UTF-8.");
   if (isOutage(error)) {
     return new ApiError("busy", "A service the API depends on is briefly unavailable; try again shortly.", { status: 503, retryAfter: OUTAGE_RETRY_AFTER });
   }

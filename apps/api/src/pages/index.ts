@@ -54,6 +54,8 @@ export function signinPages(deps: AppDeps): Router {
   const renderError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof PageError) return sendPage(ctx, res, error.status, error.title, html`<p class="error" role="alert">${error.message}</p>`);
+    // A path parameter the router could not percent-decode: the client's mistake, not ours.
+    if (error instanceof URIError) return sendPage(ctx, res, 400, "Bad address", html`<p class="error" role="alert">This address is not valid.</p>`);
     deps.logger.error({ err: error, requestId: res.locals["requestId"] }, "page failed");
     sendPage(ctx, res, 500, "Something went wrong", html`<p class="error" role="alert">Something went wrong on our side. Try again in a moment.</p>`);
   };
