@@ -286,7 +286,7 @@ use("rsi-oversold", events = ["oversold"])
 group("trend", close > ta.sma(close, 50) ? "up" : "down")
 `;
 
-test("on a phone: a save that meets a newer version offers both, versions compare, rename and delete ask first", async () => {
+test("on a phone: a save that meets a newer version offers both, versions compare, rename and delete ask first, a key is made and revoked", async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   allowedNow = [/^409 PUT .*\/v1\/scripts\//];
   await page.goto(`${h.api.url}/app/scripts/${rsiSlug}`);
@@ -328,5 +328,19 @@ test("on a phone: a save that meets a newer version offers both, versions compar
   await page.getByRole("button", { name: `Delete ${renamed}` }).click();
   await page.waitForURL(/\/app\/$/);
   expect((await me.client.call("GET", `/scripts/${renamed}`)).status).toBe(404);
+
+  // A key made on the account page works once shown; revoking asks first, then it stops.
+  await page.getByRole("link", { name: "Account" }).click();
+  await page.getByLabel("Key name").fill("phone key");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const secret = String(await page.locator("code.secret").textContent());
+  expect(secret).toMatch(/^bsk_[0-9A-Za-z]{43}$/);
+  const keyed = new Client(h.api.url, secret);
+  expect((await keyed.call("GET", "/me")).status).toBe(200);
+  await page.getByRole("button", { name: /^Revoke key phone key/ }).click();
+  await snap("phone-revoke-confirm");
+  await page.getByRole("button", { name: "Revoke phone key" }).click();
+  await page.getByRole("cell", { name: /^revoked / }).waitFor();
+  expect((await keyed.call("GET", "/me")).status).toBe(401);
   expect(consoleProblems).toEqual([]);
 });
