@@ -11,8 +11,10 @@ export interface HttpMetrics {
   router: Router;
 }
 
-/** Label for a request that matched no route: a 404, or a refusal before routing (body, JSON). */
+/** Label for a 404 that matched no route. */
 export const UNMATCHED = "unmatched";
+/** Label for any other answer without a route: static files, a refusal before routing (body, JSON). */
+export const UNROUTED = "other";
 
 /**
  * Express sets `req.route` when a route matches, while `req.baseUrl` is still its mount path;
@@ -34,10 +36,11 @@ function captureRoute(req: Request, res: Response): void {
   });
 }
 
-/** The route pattern the request matched, or UNMATCHED. */
+/** The route pattern the request matched; else UNMATCHED for a 404, UNROUTED otherwise. */
 export function routeLabel(res: Response): string {
   const route = res.locals["route"];
-  return typeof route === "string" ? route : UNMATCHED;
+  if (typeof route === "string") return route;
+  return res.statusCode === 404 ? UNMATCHED : UNROUTED;
 }
 
 /** GET /metrics: the registry as Prometheus text. */
