@@ -160,6 +160,13 @@ describe("the app's session calls", () => {
     expect(page.status).toBe(404);
     const own = await fetch(`${api.url}/app/runs/${started.json.id}`, { headers: { cookie: cookieHeader(b) } });
     expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("no-store");
+    for (const path of ["/app", "/app/", "/app/scripts/new", "/app/scripts/x?version=2", "/app/library/core/rsi", "/app/docs/x", "/app/account", "/app/sweeps/swp_1"]) {
+      expect([path, (await fetch(`${api.url}${path}`, { headers: { cookie: cookieHeader(b) } })).status]).toEqual([path, 200]);
+    }
+    for (const path of ["/app/nothing", "/app/runs/a/b", "/app/library/core"]) {
+      expect([path, (await fetch(`${api.url}${path}`, { headers: { cookie: cookieHeader(b) } })).status]).toEqual([path, 404]);
+    }
   });
 
   test("when the account page creates a key, then the secret works once shown and stops when revoked; another account cannot revoke it", async () => {

@@ -23,6 +23,8 @@ import { registerSite } from "./site";
 export const WEB_BUILD_DIR = resolve(__dirname, "../../../web/build");
 const WEB_PATH = /^\/(docs(\/|$)|app(\/|$)|favicon\.svg$|site\.css$|$)/;
 const RUN_PAGE = /^\/app\/(runs|studies)\/([^/]+)\/?$/;
+/** The app's stable addresses (apps/web/src/routes.ts); any other /app path answers 404. */
+const APP_PAGE = /^\/app(\/|\/scripts\/[^/]+|\/(runs|library|account|docs)|\/(runs|studies|sweeps|docs)\/[^/]+|\/library\/[^/]+\/[^/]+)?\/?$/;
 
 function loadIndexHtml(dir: string): string | null {
   const file = resolve(dir, "index.html");
@@ -62,7 +64,7 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
     const active = currentSession(res);
     if (!active) throw new Error("signed-in page without a session");
     // Another account's run (or none) answers not found, as the API would; the app says so.
-    let status = 200;
+    let status = APP_PAGE.test(req.path) ? 200 : 404;
     const runPage = RUN_PAGE.exec(req.path);
     if (runPage) {
       status = await loadOwnRun(runs, { accountId: active.account.id, handle: active.account.handle, keyId: "", scopes: [], planName: "" }, decodeURIComponent(runPage[2] ?? ""))
