@@ -109,6 +109,8 @@ test("a person writes, runs and reads scripts in the web app", async () => {
   await page.locator("main a[href^='/docs/']").first().click();
   await page.waitForURL(/\/docs\/[a-z-]+$/);
   await accessible("public docs topic");
+  await page.goto(`${h.api.url}/signup`);
+  await accessible("signup");
 
   // 1. Sign in with the same session as /login; next= brings the person to the app.
   await page.goto(`${h.api.url}/app/`);
@@ -239,6 +241,12 @@ test("a person writes, runs and reads scripts in the web app", async () => {
     await page.locator("[role=status]:has-text('Loading')").waitFor({ state: "detached" });
     await accessible(path);
     await snap(path.slice(1).replace(/\//g, "-"));
+  }
+  // The sign-in pages share the design and pass too.
+  for (const path of ["/account", "/device"]) {
+    await page.goto(`${h.api.url}${path}`);
+    await page.locator("main h1").waitFor();
+    await accessible(path);
   }
   expect(consoleProblems).toEqual([]);
 });
