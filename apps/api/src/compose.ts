@@ -19,7 +19,7 @@ import { withAppSessions } from "./web/app-session";
 import { webPages } from "./web";
 import { createQueueDashboard } from "./ops/queue-dashboard";
 import { createQueueMetrics } from "./ops/queue-metrics";
-import { serveApiMetrics } from "./ops/metrics-server";
+import { serveApiMetrics, separateMetricsPort } from "./ops/metrics-server";
 import { closeRunsContext } from "./runs/context";
 
 export interface RunningApi {
@@ -47,7 +47,7 @@ export async function startApi(config: ApiConfig, options: { clock?: Clock; logg
     redisPrefix: config.redisPrefix,
     onError: (error) => logger.warn({ err: error }, "queue counts unavailable for /metrics"),
   });
-  const app = createApp(deps, { outside: [signinPages(deps), webPages(deps), ...(dashboard ? [dashboard.router] : [])], metricsRegistry, publicMetrics: config.metricsPort === undefined });
+  const app = createApp(deps, { outside: [signinPages(deps), webPages(deps), ...(dashboard ? [dashboard.router] : [])], metricsRegistry, publicMetrics: !separateMetricsPort(config) });
   const server = createServer(app);
   answerClientErrors(server);
   // Long polls hold up to 60 s: keep idle sockets longer than that behind a load balancer.
@@ -58,7 +58,7 @@ export async function startApi(config: ApiConfig, options: { clock?: Clock; logg
     server.listen(config.port, resolve);
   });
   const port = (server.address() as AddressInfo).port;
-  const metricsServer = config.metricsPort === undefined ? null : await serveApiMetrics(metricsRegistry, config.metricsPort);
+  const metricsServer = separateMetricsPort(config) ? await serveApiMetrics(metricsRegistry, config.metricsPort ?? 0) : null;
   return {
     server,
     port,

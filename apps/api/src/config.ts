@@ -47,7 +47,7 @@ export interface ApiConfig {
   publicUrl: string;
   logLevel: string;
   adminToken: string | undefined;
-  /** Set: /metrics is served on this port only (0: any free port), not on PORT. Unset: on PORT. */
+  /** Above 0: /metrics is served on this port only, not on PORT. Unset or 0: on PORT. */
   metricsPort?: number | undefined;
   workerConcurrency: number;
   /** Express's `trust proxy` (client addresses for the failed-key guard and sign-in throttles). */

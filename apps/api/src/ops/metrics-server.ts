@@ -6,6 +6,11 @@ import express from "express";
 import type { Registry } from "prom-client";
 import { metricsRouter } from "./metrics";
 
+/** METRICS_PORT above 0 moves /metrics there; unset or 0 keeps it on PORT (a worker's 0 is "off"). */
+export function separateMetricsPort(config: { metricsPort?: number | undefined }): boolean {
+  return (config.metricsPort ?? 0) > 0;
+}
+
 export interface MetricsServer {
   port: number;
   close(): Promise<void>;
