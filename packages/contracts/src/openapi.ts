@@ -55,10 +55,41 @@ function pathParams(e: Endpoint): string[] {
 /** Calls that honour Idempotency-Key: starting a run or a sweep. */
 const idempotent = (e: Endpoint): boolean => e.name === "createRun" || (e.tag === "Sweeps" && e.method === "post" && pathParams(e).length === 0);
 
+/** Parameters by name, wherever they appear: what they mean and an example. */
+const PARAMETER_DOCS: Record<string, [string, string]> = {
+  slug: ["A script's slug (unique among the owner's scripts of a kind)", "my-rsi"],
+  run_id: ["A run's id", "run_4fV2kQ9mXb1LzT8cR3sW0aJe"],
+  sweep_id: ["A sweep's id", "swp_4fV2kQ9mXb1LzT8cR3sW0aJe"],
+  symbol: ["An instrument's symbol", "AAPL"],
+  topic: ["A documentation topic from GET /v1/docs", "tour"],
+  owner: ["The owner's handle (`core` for the built-in library)", "core"],
+  limit: ["Items in the page (each list has its default and most)", "50"],
+  cursor: ["The `next_cursor` of the previous page", "eyJsIjoicnVucyIsInYiOlsxXX0.sig"],
+  q: ["Text to search for", "rsi"],
+  kind: ["Only scripts (or the script) of this kind", "indicator"],
+  version: ["An older version of the script", "2"],
+  wait: ["Seconds to long-poll until the run is final (at most 60)", "30"],
+  format: ["`csv` for a CSV of every row instead of JSON pages", "csv"],
+  status: ["Only items in this status", "succeeded"],
+  script: ["Only runs of this script slug", "my-rsi"],
+  instrument: ["Only events on this instrument", "AAPL"],
+  timeframe: ["Only events on this timeframe", "1d"],
+  from: ["From this time (RFC 3339)", "2010-01-01T00:00:00Z"],
+  to: ["Until this time (RFC 3339)", "2013-03-01T00:00:00Z"],
+  name: ["Only events with this name", "golden_cross"],
+  run_id_filter: ["Only events of this run", "run_4fV2kQ9mXb1LzT8cR3sW0aJe"],
+  sort: ["Order of the rows", "h5:t_stat"],
+};
+
+function documented(name: string, where: "path" | "query"): Json {
+  const docs = PARAMETER_DOCS[where === "query" && name === "run_id" ? "run_id_filter" : name];
+  return docs ? { description: docs[0], example: docs[1] } : {};
+}
+
 function parameters(e: Endpoint): Json[] {
-  const path = pathParams(e).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  const path = pathParams(e).map((name) => ({ name, in: "path", required: true, ...documented(name, "path"), schema: { type: "string" } }));
   const query = e.query
-    ? Object.entries(e.query.shape).map(([name, schema]) => ({ name, in: "query", required: false, schema: jsonSchema(schema as z.ZodType, "input") }))
+    ? Object.entries(e.query.shape).map(([name, schema]) => ({ name, in: "query", required: false, ...documented(name, "query"), schema: jsonSchema(schema as z.ZodType, "input") }))
     : [];
   const idempotency = idempotent(e) ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : [];
   return [...path, ...query, ...idempotency];

@@ -1210,7 +1210,15 @@ export interface operations {
     listKeys: {
         parameters: {
             query?: {
+                /**
+                 * @description Items in the page (each list has its default and most)
+                 * @example 50
+                 */
                 limit?: string;
+                /**
+                 * @description The `next_cursor` of the previous page
+                 * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
+                 */
                 cursor?: string;
             };
             header?: never;
@@ -1322,8 +1330,20 @@ export interface operations {
     listInstruments: {
         parameters: {
             query?: {
+                /**
+                 * @description Items in the page (each list has its default and most)
+                 * @example 50
+                 */
                 limit?: string;
+                /**
+                 * @description The `next_cursor` of the previous page
+                 * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
+                 */
                 cursor?: string;
+                /**
+                 * @description Text to search for
+                 * @example rsi
+                 */
                 q?: string;
             };
             header?: never;
@@ -1437,6 +1457,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description An instrument's symbol
+                 * @example AAPL
+                 */
                 symbol: string;
             };
             cookie?: never;
@@ -1654,6 +1678,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description A documentation topic from GET /v1/docs
+                 * @example tour
+                 */
                 topic: string;
             };
             cookie?: never;
@@ -1904,8 +1932,20 @@ export interface operations {
     listScripts: {
         parameters: {
             query?: {
+                /**
+                 * @description Items in the page (each list has its default and most)
+                 * @example 50
+                 */
                 limit?: string;
+                /**
+                 * @description The `next_cursor` of the previous page
+                 * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
+                 */
                 cursor?: string;
+                /**
+                 * @description Only scripts (or the script) of this kind
+                 * @example indicator
+                 */
                 kind?: "indicator" | "definition" | "study" | "library";
             };
             header?: never;
@@ -2178,12 +2218,28 @@ export interface operations {
     getScript: {
         parameters: {
             query?: {
+                /**
+                 * @description Only scripts (or the script) of this kind
+                 * @example indicator
+                 */
                 kind?: "indicator" | "definition" | "study" | "library";
+                /**
+                 * @description The owner's handle (`core` for the built-in library)
+                 * @example core
+                 */
                 owner?: string;
+                /**
+                 * @description An older version of the script
+                 * @example 2
+                 */
                 version?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description A script's slug (unique among the owner's scripts of a kind)
+                 * @example my-rsi
+                 */
                 slug: string;
             };
             cookie?: never;
@@ -2324,11 +2380,23 @@ export interface operations {
     updateScript: {
         parameters: {
             query?: {
+                /**
+                 * @description Only scripts (or the script) of this kind
+                 * @example indicator
+                 */
                 kind?: "indicator" | "definition" | "study" | "library";
+                /**
+                 * @description The owner's handle (`core` for the built-in library)
+                 * @example core
+                 */
                 owner?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description A script's slug (unique among the owner's scripts of a kind)
+                 * @example my-rsi
+                 */
                 slug: string;
             };
             cookie?: never;
@@ -2521,11 +2589,23 @@ export interface operations {
     deleteScript: {
         parameters: {
             query?: {
+                /**
+                 * @description Only scripts (or the script) of this kind
+                 * @example indicator
+                 */
                 kind?: "indicator" | "definition" | "study" | "library";
+                /**
+                 * @description The owner's handle (`core` for the built-in library)
+                 * @example core
+                 */
                 owner?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description A script's slug (unique among the owner's scripts of a kind)
+                 * @example my-rsi
+                 */
                 slug: string;
             };
             cookie?: never;
@@ -2664,11 +2744,23 @@ export interface operations {
     editScript: {
         parameters: {
             query?: {
+                /**
+                 * @description Only scripts (or the script) of this kind
+                 * @example indicator
+                 */
                 kind?: "indicator" | "definition" | "study" | "library";
+                /**
+                 * @description The owner's handle (`core` for the built-in library)
+                 * @example core
+                 */
                 owner?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description A script's slug (unique among the owner's scripts of a kind)
+                 * @example my-rsi
+                 */
                 slug: string;
             };
             cookie?: never;
@@ -2830,13 +2922,33 @@ export interface operations {
     listScriptVersions: {
         parameters: {
             query?: {
+                /**
+                 * @description Items in the page (each list has its default and most)
+                 * @example 50
+                 */
                 limit?: string;
+                /**
+                 * @description The `next_cursor` of the previous page
+                 * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
+                 */
                 cursor?: string;
+                /**
+                 * @description Only scripts (or the script) of this kind
+                 * @example indicator
+                 */
                 kind?: "indicator" | "definition" | "study" | "library";
+                /**
+                 * @description The owner's handle (`core` for the built-in library)
+                 * @example core
+                 */
                 owner?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description A script's slug (unique among the owner's scripts of a kind)
+                 * @example my-rsi
+                 */
                 slug: string;
             };
             cookie?: never;
@@ -2980,11 +3092,23 @@ export interface operations {
     collectEvents: {
         parameters: {
             query?: {
+                /**
+                 * @description Only scripts (or the script) of this kind
+                 * @example indicator
+                 */
                 kind?: "indicator" | "definition" | "study" | "library";
+                /**
+                 * @description The owner's handle (`core` for the built-in library)
+                 * @example core
+                 */
                 owner?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description A script's slug (unique among the owner's scripts of a kind)
+                 * @example my-rsi
+                 */
                 slug: string;
             };
             cookie?: never;
@@ -3146,20 +3270,68 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /**
+                 * @description Items in the page (each list has its default and most)
+                 * @example 50
+                 */
                 limit?: string;
+                /**
+                 * @description The `next_cursor` of the previous page
+                 * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
+                 */
                 cursor?: string;
+                /**
+                 * @description Only scripts (or the script) of this kind
+                 * @example indicator
+                 */
                 kind?: "indicator" | "definition" | "study" | "library";
+                /**
+                 * @description The owner's handle (`core` for the built-in library)
+                 * @example core
+                 */
                 owner?: string;
+                /**
+                 * @description Only events on this instrument
+                 * @example AAPL
+                 */
                 instrument?: string;
+                /**
+                 * @description Only events on this timeframe
+                 * @example 1d
+                 */
                 timeframe?: string;
+                /**
+                 * @description From this time (RFC 3339)
+                 * @example 2010-01-01T00:00:00Z
+                 */
                 from?: string;
+                /**
+                 * @description Until this time (RFC 3339)
+                 * @example 2013-03-01T00:00:00Z
+                 */
                 to?: string;
+                /**
+                 * @description Only events with this name
+                 * @example golden_cross
+                 */
                 name?: string;
+                /**
+                 * @description Only events of this run
+                 * @example run_4fV2kQ9mXb1LzT8cR3sW0aJe
+                 */
                 run_id?: string;
+                /**
+                 * @description `csv` for a CSV of every row instead of JSON pages
+                 * @example csv
+                 */
                 format?: "json" | "csv";
             };
             header?: never;
             path: {
+                /**
+                 * @description A script's slug (unique among the owner's scripts of a kind)
+                 * @example my-rsi
+                 */
                 slug: string;
             };
             cookie?: never;
@@ -3304,17 +3476,53 @@ export interface operations {
     deleteEvents: {
         parameters: {
             query?: {
+                /**
+                 * @description Only scripts (or the script) of this kind
+                 * @example indicator
+                 */
                 kind?: "indicator" | "definition" | "study" | "library";
+                /**
+                 * @description The owner's handle (`core` for the built-in library)
+                 * @example core
+                 */
                 owner?: string;
+                /**
+                 * @description Only events on this instrument
+                 * @example AAPL
+                 */
                 instrument?: string;
+                /**
+                 * @description Only events on this timeframe
+                 * @example 1d
+                 */
                 timeframe?: string;
+                /**
+                 * @description From this time (RFC 3339)
+                 * @example 2010-01-01T00:00:00Z
+                 */
                 from?: string;
+                /**
+                 * @description Until this time (RFC 3339)
+                 * @example 2013-03-01T00:00:00Z
+                 */
                 to?: string;
+                /**
+                 * @description Only events with this name
+                 * @example golden_cross
+                 */
                 name?: string;
+                /**
+                 * @description Only events of this run
+                 * @example run_4fV2kQ9mXb1LzT8cR3sW0aJe
+                 */
                 run_id?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description A script's slug (unique among the owner's scripts of a kind)
+                 * @example my-rsi
+                 */
                 slug: string;
             };
             cookie?: never;
@@ -3457,10 +3665,30 @@ export interface operations {
     listRuns: {
         parameters: {
             query?: {
+                /**
+                 * @description Items in the page (each list has its default and most)
+                 * @example 50
+                 */
                 limit?: string;
+                /**
+                 * @description The `next_cursor` of the previous page
+                 * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
+                 */
                 cursor?: string;
+                /**
+                 * @description Only items in this status
+                 * @example succeeded
+                 */
                 status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                /**
+                 * @description Only runs of this script slug
+                 * @example my-rsi
+                 */
                 script?: string;
+                /**
+                 * @description Only scripts (or the script) of this kind
+                 * @example indicator
+                 */
                 kind?: "indicator" | "definition" | "study" | "library";
             };
             header?: never;
@@ -3752,10 +3980,18 @@ export interface operations {
     getRun: {
         parameters: {
             query?: {
+                /**
+                 * @description Seconds to long-poll until the run is final (at most 60)
+                 * @example 30
+                 */
                 wait?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description A run's id
+                 * @example run_4fV2kQ9mXb1LzT8cR3sW0aJe
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -3879,12 +4115,28 @@ export interface operations {
     getRunResults: {
         parameters: {
             query?: {
+                /**
+                 * @description Items in the page (each list has its default and most)
+                 * @example 50
+                 */
                 limit?: string;
+                /**
+                 * @description The `next_cursor` of the previous page
+                 * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
+                 */
                 cursor?: string;
+                /**
+                 * @description `csv` for a CSV of every row instead of JSON pages
+                 * @example csv
+                 */
                 format?: "json" | "csv";
             };
             header?: never;
             path: {
+                /**
+                 * @description A run's id
+                 * @example run_4fV2kQ9mXb1LzT8cR3sW0aJe
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4051,6 +4303,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description A run's id
+                 * @example run_4fV2kQ9mXb1LzT8cR3sW0aJe
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4174,9 +4430,25 @@ export interface operations {
     searchLibrary: {
         parameters: {
             query?: {
+                /**
+                 * @description Items in the page (each list has its default and most)
+                 * @example 50
+                 */
                 limit?: string;
+                /**
+                 * @description The `next_cursor` of the previous page
+                 * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
+                 */
                 cursor?: string;
+                /**
+                 * @description Only scripts (or the script) of this kind
+                 * @example indicator
+                 */
                 kind?: "indicator" | "definition" | "study" | "library";
+                /**
+                 * @description Text to search for
+                 * @example rsi
+                 */
                 q?: string;
             };
             header?: never;
@@ -4288,11 +4560,23 @@ export interface operations {
     getLibraryScript: {
         parameters: {
             query?: {
+                /**
+                 * @description An older version of the script
+                 * @example 2
+                 */
                 version?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description The owner's handle (`core` for the built-in library)
+                 * @example core
+                 */
                 owner: string;
+                /**
+                 * @description A script's slug (unique among the owner's scripts of a kind)
+                 * @example my-rsi
+                 */
                 slug: string;
             };
             cookie?: never;
