@@ -117,6 +117,8 @@ describe("the app's session calls", () => {
     const otherSite = await call(b, "POST", "/v1/scripts", { body: { slug: "evil", files: [{ path: "main.pine", content: RSI }] }, headers: { origin: "https://evil.example" } });
     expect([otherSite.status, otherSite.json.error.code]).toEqual([403, "forbidden"]);
     expect(await env.db.script.count({ where: { ownerId: b.accountId } })).toBe(0);
+    const unknown = await call(b, "GET", "/app/api/nothing");
+    expect([unknown.status, unknown.json.error.code]).toEqual([404, "not_found"]);
     const noSession = await call(null, "GET", "/v1/me", { headers: { "x-csrf-token": b.csrf } });
     expect([noSession.status, noSession.json.error.code]).toEqual([401, "unauthorized"]);
     // Another person's token does not fit this session.

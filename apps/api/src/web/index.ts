@@ -49,7 +49,9 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
   router.get("/favicon.svg", (_req, res) => { res.type("image/svg+xml").setHeader("Cache-Control", "public, max-age=86400"); res.send(FAVICON_SVG); });
   router.get("/site.css", (_req, res) => { res.type("text/css").setHeader("Cache-Control", "public, max-age=3600"); res.send(CSS); });
 
-  router.use("/app/api", appApi(deps));
+  router.use("/app/api", appApi(deps), (req, _res, next) => {
+    next(new ApiError("not_found", `No app endpoint ${req.method} ${JSON.stringify(req.path)}.`));
+  });
   router.use("/app/assets", express.static(resolve(buildDir, "assets"), { immutable: true, maxAge: "365d", index: false }), (req, _res, next) => {
     next(new ApiError("not_found", `No asset ${JSON.stringify(req.path)}.`));
   });
