@@ -161,6 +161,10 @@ describe("barscript CLI", () => {
     expect(runs.data.map((r) => r.id)).toContain(runId);
     expect(JSON.parse((await cli(["run-status", runId])).stdout)).toMatchObject({ id: runId, status: "succeeded" });
     expect((await tty(["run-status", runId])).stdout).toMatch(new RegExp(`${runId}.*succeeded`));
+    const ran = await tty(["--no-color", "run", "sma-three", "-i", "AAPL", "-t", "1d", "--bars", "20", "--wait", "60"]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] AAPL (queued|running|succeeded)/);
+    expect(ran.stdout).toMatch(/Results of AAPL: barscript results run_/);
     expect(JSON.parse((await cli(["cancel", runId])).stdout)).toMatchObject({ id: runId, status: "succeeded" });
   });
 
