@@ -133,6 +133,9 @@ describe("the built bundles on an empty database", () => {
   });
 
   it("when requests were logged, then the log has neither the key nor the cookie, and /readyz reports both stores", async () => {
+    // A password in a form body and a device code in a query: neither may reach the log either.
+    await fetch(`${api.url}/login`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=ops%40example.com&password=password-marker-91c2", redirect: "manual" });
+    await fetch(`${api.url}/device?user_code=DEVCODE-MARKER-5B`, { redirect: "manual" });
     const ready = await fetch(`${api.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: "ready", postgres: true, redis: true });
@@ -148,6 +151,9 @@ describe("the built bundles on an empty database", () => {
     expect(log).not.toContain(key);
     expect(log).not.toContain(key.slice(4, 16));
     expect(log).not.toContain("cookie-marker-7f3a");
+    expect(log).not.toContain("password-marker-91c2");
+    expect(log).not.toContain("DEVCODE-MARKER-5B");
+    expect(lines.filter((l) => l["msg"] === "request" && (l["route"] === "/login" || l["route"] === "/device")).length).toBe(2);
     expect(log).not.toMatch(/authorization|"headers"/i);
   });
 
