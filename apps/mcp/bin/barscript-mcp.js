@@ -2,6 +2,7 @@
 // `barscript-mcp` as installed (node_modules/.bin/barscript-mcp): Node cannot run the
 // TypeScript source by itself, so a clone (where `npm ci` installs tsx) loads it through tsx's
 // CommonJS hook; without tsx (a production install) it runs the bundle of `npm run build`.
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS bin: it runs before any TypeScript can load */
 "use strict";
 const { existsSync } = require("node:fs");
 const { join } = require("node:path");
