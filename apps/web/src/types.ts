@@ -141,6 +141,10 @@ export interface StudyHorizon {
   mfe_mean: number | null;
   mae_mean: number | null;
   t_stat: number | null;
+  /** Extended statistics (present on services that compute them). */
+  p_value?: number | null;
+  mean_ci95?: [number, number] | null;
+  abnormal_mean?: number | null;
 }
 
 export interface StudyGroup {

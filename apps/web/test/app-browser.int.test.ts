@@ -27,6 +27,7 @@ let page: Page;
 let profile: string;
 let shot = 0;
 let rsiSlug = "my-rsi";
+let firstRunId = "";
 const consoleProblems: string[] = [];
 // Drawings (docs/reference/api.md #30) answer 404 until the service has them; the app then draws none.
 const EXPECTED_FAILURES = /\/v1\/runs\/run_[0-9A-Za-z]{24}\/drawings$|\/app\/runs\/run_[0-9A-Za-z]{24}$/;
@@ -45,6 +46,7 @@ beforeAll(async () => {
   await h.setup();
   await seedCoreLibrary(h.env.db);
   me = await h.account();
+  rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   profile = mkdtempSync(join(tmpdir(), "bs-chromium-"));
   context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, acceptDownloads: true, viewport: { width: 1280, height: 900 } });
@@ -155,6 +157,7 @@ test("a person writes, runs and reads scripts in the web app", async () => {
   await page.getByRole("button", { name: "Run it" }).click();
   await page.waitForURL(/\/app\/runs\/run_[0-9A-Za-z]{24}$/);
   const runId = page.url().split("/").pop() as string;
+  firstRunId = runId;
   await page.locator(".badge.succeeded").waitFor({ timeout: 60_000 });
   await page.locator(".legend").getByText("rsi", { exact: true }).waitFor();
   // The canvas drew: the price pane has candle-colored pixels and the pane below has the line.
@@ -302,6 +305,14 @@ test("on a phone: a save that meets a newer version offers both, versions compar
   // Nothing is wider than the phone's screen (tables and the editor scroll inside themselves).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await accessible("editor on a phone");
+
+  // The run page fits the phone too: the chart follows the width, the table scrolls inside.
+  await page.goto(`${h.api.url}/app/runs/${firstRunId}`);
+  await page.locator(".legend").getByText("rsi", { exact: true }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await snap("phone-run");
+  await page.goto(`${h.api.url}/app/scripts/${rsiSlug}`);
+  await page.getByRole("status").filter({ hasText: "No problems found." }).waitFor();
 
   // Someone else (the API) saves version 2 while this editor still holds version 1.
   const theirs = RSI_TYPO.replace("lenght", "length").replace("My RSI", "Their RSI");

@@ -9,16 +9,23 @@ const groupLabel = (g: StudyGroup): string => {
 };
 
 function HorizonTable(props: { caption: string; horizons: StudyHorizon[] }) {
+  // The extended statistics, when the service gives them (never for the baseline's p).
+  const extended = props.horizons.some((h) => h.p_value !== undefined);
+  const ci = (h: StudyHorizon): string => (h.mean_ci95 ? `${num(h.mean_ci95[0], 6)} to ${num(h.mean_ci95[1], 6)}` : "–");
   return (
     <div class="scroll">
       <table class="numbers">
         <caption>{props.caption}</caption>
-        <thead><tr>{["Horizon (bars)", "Count", "Mean", "Median", "Hit rate", "MFE mean", "MAE mean", "t"].map((h) => <th scope="col">{h}</th>)}</tr></thead>
+        <thead><tr>
+          {["Horizon (bars)", "Count", "Mean", "Median", "Hit rate", "MFE mean", "MAE mean", "t"].map((h) => <th scope="col">{h}</th>)}
+          {extended ? ["p", "Mean 95% CI", "Abnormal mean"].map((h) => <th scope="col">{h}</th>) : null}
+        </tr></thead>
         <tbody>
           {props.horizons.map((h) => (
             <tr key={h.h}>
               <th scope="row">{h.h}</th><td>{num(h.count, 0)}</td><td>{num(h.mean, 6)}</td><td>{num(h.median, 6)}</td>
               <td>{num(h.hit_rate, 4)}</td><td>{num(h.mfe_mean, 6)}</td><td>{num(h.mae_mean, 6)}</td><td>{num(h.t_stat, 3)}</td>
+              {extended ? <><td>{num(h.p_value, 4)}</td><td>{ci(h)}</td><td>{num(h.abnormal_mean, 6)}</td></> : null}
             </tr>
           ))}
         </tbody>
