@@ -22,6 +22,8 @@ export interface Cli {
   config(): CliConfig;
   sdk(): Barscript;
   mode(): OutputMode;
+  /** `--json` given explicitly (not only implied by a pipe). */
+  jsonRequested(): boolean;
   /** JSON (machines, pipes) or the human text `human` renders. */
   emit(value: unknown, human: (mode: OutputMode) => string): void;
   /** Runs a command body; a thrown refusal prints `Error <code>: message` and sets its exit code. */
@@ -44,6 +46,7 @@ export function createCli(program: Command, io: Io, env: NodeJS.ProcessEnv, cwd:
       return new Barscript({ baseUrl: config.baseUrl, apiKey: config.apiKey, userAgent: "barscript-cli" });
     },
     mode: () => outputMode(io, flags(), env),
+    jsonRequested: () => flags().json === true,
     emit: (value, human) => {
       const mode = cli.mode();
       if (mode.json) printJson(io, value);

@@ -101,7 +101,10 @@ describe("barscript CLI", () => {
     expect(piped.code).toBe(1);
     expect(piped.stderr).toMatch(/^bad\.pine:3:5: error undeclared_identifier: /m);
     expect(piped.stderr).not.toContain(ESC);
-    expect(JSON.parse(piped.stdout)).toMatchObject({ valid: false });
+    expect(piped.stdout).toBe("");
+    const json = await cli(["--json", "validate", "bad.pine"]);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ valid: false, diagnostics: [{ code: "undeclared_identifier", line: 3, column: 5 }] });
   });
 
   it("when init, push, scripts, pull, versions and rename are used, then each does its job and exits 0", async () => {

@@ -23,10 +23,14 @@ async function validate(cli: Cli, path: string): Promise<ExitCode> {
   const files = readScriptFiles(target);
   const answer = await cli.sdk().call("validateScript", { body: { files } });
   printDiagnostics(cli, target, files, answer.diagnostics);
-  const mode = cli.mode();
-  if (mode.json) cli.emit(answer, () => "");
-  else if (answer.valid) cli.io.out(`${mode.colors.green("✓")} valid: ${answer.interface?.outputs.length ?? 0} outputs, ${answer.interface?.events.length ?? 0} events, warmup ${answer.interface?.warmup_bars ?? 0} bars`);
-  return answer.valid ? EXIT.ok : EXIT.scriptInvalid;
+  // An invalid script is reported like a compiler's: on stderr only. Its JSON goes to stdout
+  // when --json asks for it, not merely because stdout is a pipe.
+  if (!answer.valid) {
+    if (cli.jsonRequested()) cli.emit(answer, () => "");
+    return EXIT.scriptInvalid;
+  }
+  cli.emit(answer, (m) => `${m.colors.green("✓")} valid: ${answer.interface?.outputs.length ?? 0} outputs, ${answer.interface?.events.length ?? 0} events, warmup ${answer.interface?.warmup_bars ?? 0} bars`);
+  return EXIT.ok;
 }
 
 /** Creates the script, or saves a new version based on the latest one. */
