@@ -6,7 +6,7 @@ import { EditorView } from "@codemirror/view";
 import { linter, lintGutter } from "@codemirror/lint";
 import { indentUnit } from "@codemirror/language";
 import { api } from "../api";
-import type { Diagnostic } from "../types";
+import type { Diagnostic, FileBody } from "../types";
 import { toLintDiagnostics } from "./diagnostics";
 import { pineLanguage } from "./pine";
 
@@ -18,6 +18,8 @@ export interface Validation {
 }
 
 export interface EditorHooks {
+  /** The script's other files (validated and saved with main.pine, unchanged). */
+  otherFiles(): FileBody[];
   onChange(content: string): void;
   onValidated(result: Validation): void;
   onValidationFailed(error: unknown): void;
@@ -37,7 +39,7 @@ export function createEditor(parent: HTMLElement, content: string, hooks: Editor
   const validate = linter(async (view) => {
     const doc = view.state.doc;
     try {
-      const result = await api<Validation>("/v1/scripts/validate", { method: "POST", body: { files: [{ path: "main.pine", content: doc.toString() }] } });
+      const result = await api<Validation>("/v1/scripts/validate", { method: "POST", body: { files: [...hooks.otherFiles(), { path: "main.pine", content: doc.toString() }] } });
       // A later edit makes this answer stale: CodeMirror maps or drops it; show the freshest.
       hooks.onValidated(result);
       return toLintDiagnostics(doc, result.diagnostics);

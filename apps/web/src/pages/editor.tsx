@@ -5,8 +5,9 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { EditorView } from "@codemirror/view";
 import { api, ApiFailure, errorText } from "../api";
 import { createEditor, type Validation } from "../editor/codemirror";
+import { CodeView } from "../editor/diff";
 import { navigate } from "../router";
-import type { Diagnostic, Script } from "../types";
+import type { Diagnostic, FileBody, Script } from "../types";
 import { ErrorBox, Loading, Page } from "../ui";
 import { Conflict, Versions } from "./editor-versions";
 import { RunForm } from "./run-form";
@@ -19,6 +20,8 @@ plot(ta.sma(close, length), "sma")
 `;
 
 const mainFile = (s: Script): string => s.files?.find((f) => f.path === "main.pine")?.content ?? "";
+/** Files besides main.pine: kept as they are on save (the editor edits main.pine). */
+const others = (s: Script | null): FileBody[] => (s?.files ?? []).filter((f) => f.path !== "main.pine");
 
 function DiagnosticList(props: { diagnostics: Diagnostic[]; checked: boolean }) {
   if (!props.checked) return <p class="muted" role="status">Checking…</p>;
@@ -52,6 +55,9 @@ export function EditorPage(props: { slug: string | null; version: number | null 
   const [conflict, setConflict] = useState<Script | null>(null);
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  // The editor's validation reads the script's other files when it runs, not when it was made.
+  const scriptRef = useRef<Script | null>(null);
+  scriptRef.current = script;
 
   useEffect(() => {
     if (props.slug === null) return;
@@ -67,6 +73,7 @@ export function EditorPage(props: { slug: string | null; version: number | null 
   useEffect(() => {
     if (!ready || !host.current || view.current) return;
     view.current = createEditor(host.current, content ?? "", {
+      otherFiles: () => others(scriptRef.current),
       onChange: (text) => { setContent(text); setValidation(null); },
       onValidated: setValidation,
       onValidationFailed: (error) => setSaveError(error),
@@ -81,7 +88,7 @@ export function EditorPage(props: { slug: string | null; version: number | null 
 
   async function save(baseVersion?: number): Promise<void> {
     setSaving(true); setSaveError(null); setNotice("");
-    const files = [{ path: "main.pine", content: view.current?.state.doc.toString() ?? content ?? "" }];
+    const files = [...others(script), { path: "main.pine", content: view.current?.state.doc.toString() ?? content ?? "" }];
     try {
       const current = script;
       if (!current) {
@@ -139,6 +146,12 @@ export function EditorPage(props: { slug: string | null; version: number | null 
           {errors > 0 ? <span class="muted">The service reports {errors} error{errors === 1 ? "" : "s"}: saving will be refused until they are fixed.</span> : null}
         </div>
       </form>
+      {others(script).map((f) => (
+        <section key={f.path} aria-label={`File ${f.path}`}>
+          <p class="label"><code>{f.path}</code> (read-only here; saved with each version)</p>
+          <CodeView content={f.content} label={`${f.path}, read-only`} />
+        </section>
+      ))}
       {notice ? <p class="notice" role="status">{notice}</p> : null}
       {saveError ? <p class="error" role="alert">{errorText(saveError)}</p> : null}
       {conflict && script ? (
