@@ -31,7 +31,7 @@ function DiagnosticList(props: { diagnostics: Diagnostic[]; checked: boolean }) 
       <p>{props.diagnostics.length} problem{props.diagnostics.length === 1 ? "" : "s"}:</p>
       <ul class="diagnostics">
         {props.diagnostics.map((d) => (
-          <li class={d.severity}><strong>Line {d.line}, column {d.column}</strong> ({d.severity}, <code>{d.code}</code>): {d.message}</li>
+          <li class={d.severity}><strong>{d.file && d.file !== "main.pine" ? `${d.file}: ` : ""}Line {d.line}, column {d.column}</strong> ({d.severity}, <code>{d.code}</code>): {d.message}</li>
         ))}
       </ul>
     </div>
