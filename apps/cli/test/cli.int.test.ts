@@ -171,6 +171,20 @@ describe("barscript CLI", () => {
     expect(JSON.parse((await cli(["cancel", runId])).stdout)).toMatchObject({ id: runId, status: "succeeded" });
   });
 
+  it("when a definition is collected, then events --all equals the API's pages, one page comes with --limit, and CSV has every event", async () => {
+    writeFileSync(join(dir, "up.pine"), "//@version=6\ndefinition(\"Up days\")\nalertcondition(close > open, \"up\", \"up at {{close}}\")\n");
+    expect((await cli(["push", "up-days", "up.pine"])).code).toBe(0);
+    const collected = await cli(["collect", "up-days", "-i", "AAPL", "-t", "1d", "--bars", "300", "--wait", "60"]);
+    expect({ code: collected.code, stderr: collected.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(JSON.parse(collected.stdout)).toMatchObject({ kind: "definition", status: "succeeded" });
+    const pages = await sdk.all("listEvents", { path: { slug: "up-days" }, query: { limit: 40 } });
+    expect(pages.length).toBeGreaterThan(40);
+    expect(JSON.parse((await cli(["events", "up-days", "--all"])).stdout)).toEqual({ events: pages, next_cursor: null });
+    expect((JSON.parse((await cli(["events", "up-days", "--limit", "5"])).stdout) as { events: unknown[] }).events).toEqual(pages.slice(0, 5));
+    expect((await cli(["events", "up-days", "--format", "csv"])).stdout.trim().split("\n")).toHaveLength(pages.length + 1);
+    expect((await tty(["--no-color", "events", "up-days", "--limit", "3"])).stdout).toMatch(/│ time\s+│ name/);
+  });
+
   it("when the catalog commands are used, then docs, instruments, usage, keys and library answer", async () => {
     const docs = JSON.parse((await cli(["docs"])).stdout) as { data: Array<{ topic: string }> };
     expect(docs.data.length).toBeGreaterThan(0);
