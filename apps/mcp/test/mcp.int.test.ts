@@ -61,6 +61,17 @@ describe("MCP connector", () => {
     expect(instructions).toMatch(/Pine Script v6/);
   });
 
+  it("when started as `npm run -s mcp` from the repository, then stdout carries only the protocol", async () => {
+    const viaNpm = new Client({ name: "npm", version: "1.0.0" });
+    await viaNpm.connect(new StdioClientTransport({
+      command: "npm", args: ["run", "-s", "--prefix", resolve(__dirname, "../../.."), "mcp"], cwd: "/",
+      env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp", BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: "bsk_unused" },
+      stderr: "pipe",
+    }));
+    expect((await viaNpm.listTools()).tools.length).toBeGreaterThan(10);
+    await viaNpm.close();
+  });
+
   it("when the tools are listed, then each has a description, hints, and every parameter a description and an example", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
