@@ -39,6 +39,12 @@ export function typeOf(schema: Json): string {
   const type = schema.type;
   if (Array.isArray(type)) return type.join(" | ");
   if (type === "array") return `${typeOf(asJson(schema.items))}[]`;
+  if (type === "object" && schema.properties) {
+    // A small inline object (a page, a count): its fields, e.g. `{ data: Run[], next_cursor: string | null }`.
+    const fields = Object.entries(asJson(schema.properties));
+    if (fields.length <= 4) return `{ ${fields.map(([k, v]) => `${k}: ${typeOf(asJson(v))}`).join(", ")} }`;
+    return "object";
+  }
   if (type === "object" && !schema.properties) {
     const values = schema.additionalProperties;
     return values && typeof values === "object" ? `object of ${typeOf(asJson(values))}` : "object";
@@ -112,14 +118,11 @@ function contentTypes(response: Json): string {
 
 function renderOperation(method: string, path: string, op: Json): string {
   const lines = [`### ${method.toUpperCase()} ${path}`, ""];
-  const description = String(op.description ?? "").split("\n\n")[0] ?? "";
-  lines.push(description, "");
+  // The last paragraph of an operation's description is its access line, rendered below.
+  const paragraphs = String(op.description ?? "").split("\n\n");
+  lines.push(paragraphs.length > 1 ? paragraphs.slice(0, -1).join("\n\n") : (paragraphs[0] ?? ""), "");
   lines.push(`- Access: ${access(op)}${op["x-heavy"] ? "; a heavy call" : ""}.`);
   const params = list(op.parameters);
-  const pathParams = params.filter((p) => p.in === "path").map((p) => `\`${String(p.name)}\``);
-  if (pathParams.length > 0) lines.push(`- Path parameters: ${pathParams.join(", ")}.`);
-  const query = params.filter((p) => p.in === "query");
-  if (query.length > 0) lines.push(`- Query parameters: ${query.map((p) => `\`${String(p.name)}\` (${typeOf(asJson(p.schema))})`).join(", ")}.`);
   if (params.some((p) => typeof p.$ref === "string" && p.$ref.endsWith("IdempotencyKey"))) lines.push("- Header `Idempotency-Key` (optional, at most 128 characters): a repeated key answers with the first result.");
   const body = asJson(asJson(asJson(op.requestBody).content)["application/json"]).schema;
   if (body) lines.push(`- Body: ${typeOf(asJson(body))}${asJson(op.requestBody).required === false ? " (optional)" : ""}.`);
@@ -132,6 +135,14 @@ function renderOperation(method: string, path: string, op: Json): string {
   }
   const errors = responses.filter(([s]) => Number(s) >= 400).map(([status, raw]) => `${status} ${String(asJson(raw).description).replace(/^Error /, "")}`);
   if (errors.length > 0) lines.push(`- Errors: ${errors.join("; ")}.`);
+  const named = params.filter((p) => p.in === "path" || p.in === "query");
+  if (named.length > 0) {
+    lines.push("", "| Parameter | In | Type | What it is |", "|---|---|---|---|");
+    for (const p of named) {
+      const example = p.example === undefined ? "" : ` (e.g. \`${String(p.example)}\`)`;
+      lines.push(`| \`${String(p.name)}\` | ${String(p.in)} | ${cell(typeOf(asJson(p.schema)))} | ${cell(`${String(p.description ?? "")}${example}`)} |`);
+    }
+  }
   return `${lines.join("\n")}\n`;
 }
 
