@@ -34,6 +34,9 @@ describe("the generator's pieces", () => {
     expect(typeOf({ type: "array", items: { $ref: "#/components/schemas/Diagnostic" } })).toBe("[Diagnostic](#diagnostic)[]");
     expect(typeOf({ type: "string", enum: ["json", "csv"] })).toBe('"json" | "csv"');
     expect(typeOf({ type: "object", additionalProperties: { type: ["number", "string"] } })).toBe("object of number | string");
+    expect(typeOf({ type: "object", properties: { data: { type: "array", items: { $ref: "#/components/schemas/Run" } }, next_cursor: { type: ["string", "null"] } } })).toBe(
+      "{ data: [Run](#run)[], next_cursor: string | null }",
+    );
   });
 
   it("renders a plan row with thousands separators and no API figures for a plan without API access", () => {
