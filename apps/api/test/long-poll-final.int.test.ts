@@ -1,4 +1,4 @@
-// API.md "Long polls": a wait that ends without a final state seen on the run's channel answers
+// docs/reference/api.md "Long polls": a wait that ends without a final state seen on the run's channel answers
 // the run as stored, never the snapshot read before the wait (issue 18 point 9: POST /runs with
 // `wait` answered `queued` after holding the whole wait when the run had finished). No worker
 // runs here: the test finishes the run in Postgres itself, without a message, as a worker whose
