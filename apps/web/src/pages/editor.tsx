@@ -51,6 +51,7 @@ export function EditorPage(props: { slug: string | null; version: number | null 
   const [message, setMessage] = useState("");
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
+  const [validationError, setValidationError] = useState<unknown>(null);
   const [notice, setNotice] = useState("");
   const [conflict, setConflict] = useState<Script | null>(null);
   const host = useRef<HTMLDivElement>(null);
@@ -75,8 +76,8 @@ export function EditorPage(props: { slug: string | null; version: number | null 
     view.current = createEditor(host.current, content ?? "", {
       otherFiles: () => others(scriptRef.current),
       onChange: (text) => { setContent(text); setValidation(null); },
-      onValidated: setValidation,
-      onValidationFailed: (error) => setSaveError(error),
+      onValidated: (result) => { setValidation(result); setValidationError(null); },
+      onValidationFailed: setValidationError,
     });
     return () => { view.current?.destroy(); view.current = null; };
   }, [ready]);
@@ -134,7 +135,8 @@ export function EditorPage(props: { slug: string | null; version: number | null 
         ) : null}
         <p class="label">Source (<code>main.pine</code>)</p>
         <div class="editor" ref={host} />
-        <DiagnosticList diagnostics={validation?.diagnostics ?? []} checked={validation !== null} />
+        {validationError ? <p class="error" role="alert">Could not check the script: {errorText(validationError)}. It is checked again at your next edit.</p>
+          : <DiagnosticList diagnostics={validation?.diagnostics ?? []} checked={validation !== null} />}
         {script ? (
           <>
             <label for="message">Version note (optional)</label>
