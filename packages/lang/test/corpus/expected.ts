@@ -391,6 +391,61 @@ function qqe(b: Bars, rsiLen: number, sf: number, factor: number): Record<string
   return { rsi_ma: rsiMa, trailing_line: map(n, (i) => (trend[i] === 1 ? long[i]! : short[i]!)), trend };
 }
 
+/** The ATR trailing stop of "UT Bot"-style scripts, and the side it puts price on. */
+function atrTrailingStop(b: Bars, key: number, len: number): Record<string, Series> {
+  const n = b.length;
+  const loss = r.atr(b, len).map((v) => v * key);
+  const stop = new Float64Array(n);
+  const pos = new Float64Array(n);
+  let side = 0;
+  for (let i = 0; i < n; i++) {
+    const prev = i === 0 || Number.isNaN(stop[i - 1]!) ? 0 : stop[i - 1]!;
+    const c = b.close[i]!;
+    const c1 = at(b.close, i - 1);
+    stop[i] = c > prev && c1 > prev ? Math.max(prev, c - loss[i]!) : c < prev && c1 < prev ? Math.min(prev, c + loss[i]!) : c > prev ? c - loss[i]! : c + loss[i]!;
+    side = c1 < prev && c > prev ? 1 : c1 > prev && c < prev ? -1 : side;
+    pos[i] = side;
+  }
+  return { stop, position: pos };
+}
+
+function indexStats(b: Bars, n: number): Record<string, Series> {
+  const out = { linear_weighted: new Float64Array(b.length).fill(NaN), largest_step: new Float64Array(b.length).fill(NaN), variance: new Float64Array(b.length).fill(NaN), sum: new Float64Array(b.length).fill(NaN) };
+  for (let i = n - 1; i < b.length; i++) {
+    const w = Array.from({ length: n }, (_, k) => b.close[i - n + 1 + k]!);
+    let num = 0;
+    let gap = 0;
+    w.forEach((x, k) => {
+      num += x * (k + 1);
+      if (k > 0) gap = Math.max(gap, Math.abs(x - w[k - 1]!));
+    });
+    const mean = w.reduce((a, x) => a + x, 0) / n;
+    out.linear_weighted[i] = num / ((n * (n + 1)) / 2);
+    out.largest_step[i] = gap;
+    out.variance[i] = w.reduce((a, x) => a + (x - mean) ** 2, 0) / n;
+    out.sum[i] = w.reduce((a, x) => a + x, 0);
+  }
+  return out;
+}
+
+/** Turtle-style breakout state: in on a 20-bar breakout, out on a 10-bar one the other way. */
+function turtle(b: Bars): Record<string, Series> {
+  const prevOf = (x: Series): Series => map(b.length, (i) => at(x, i - 1));
+  const upper = prevOf(r.highest(b.high, 20));
+  const lower = prevOf(r.lowest(b.low, 20));
+  const exitLong = prevOf(r.lowest(b.low, 10));
+  const exitShort = prevOf(r.highest(b.high, 10));
+  const state = new Float64Array(b.length);
+  let s = 0;
+  for (let i = 0; i < b.length; i++) {
+    if (s === 0) s = b.high[i]! > upper[i]! ? 1 : b.low[i]! < lower[i]! ? -1 : 0;
+    else if (s === 1 && b.low[i]! < exitLong[i]!) s = 0;
+    else if (s === -1 && b.high[i]! > exitShort[i]!) s = 0;
+    state[i] = s;
+  }
+  return { state, stop: map(b.length, (i) => (state[i] === 1 ? exitLong[i]! : state[i] === -1 ? exitShort[i]! : NaN)) };
+}
+
 function crossEvents(b: Bars, fast: Series, slow: Series, up: string, down: string): Array<[number, string]> {
   const events: Array<[number, string]> = [];
   for (let i = 0; i < b.length; i++) {
@@ -425,6 +480,7 @@ export const EXPECTED: Record<string, Check> = {
     const ao = minus(r.sma(hl2(b), 5), r.sma(hl2(b), 34));
     return { outputs: { ao, rising: flag(b.length, (i) => ao[i]! - at(ao, i - 1) > 0) } };
   },
+  "array_index_stats.pine": (b) => ({ outputs: indexStats(b, 10) }),
   "bb_keltner_squeeze.pine": (b) => {
     const [basis, upper, lower] = bollinger(b, 20, 2);
     const kcMid = r.ema(b.close, 20);
@@ -637,10 +693,23 @@ export const EXPECTED: Record<string, Check> = {
     const e3 = r.ema(r.ema(r.ema(b.close.map(Math.log), 18), 18), 18);
     return { outputs: { trix: scale(r.change(e3), 10000) } };
   },
+  "switch_regime.pine": (b) => {
+    const [, , adx] = r.dmi(b, 14, 14);
+    const ma = r.sma(b.close, 50);
+    const slope = map(b.length, (i) => ma[i]! - at(ma, i - 5));
+    const regime = map(b.length, (i) => {
+      if (adx[i]! > 25 && slope[i]! > 0) return 2;
+      if (adx[i]! > 25 && slope[i]! < 0) return -2;
+      if (adx[i]! <= 20) return 0;
+      return slope[i]! > 0 ? 1 : -1;
+    });
+    return { outputs: { regime, slope } };
+  },
   "tsi_signal.pine": (b) => {
     const t = tsi(b.close, 13, 25);
     return { outputs: { tsi: t, signal: r.ema(t, 13) } };
   },
+  "turtle_state.pine": (b) => ({ outputs: turtle(b) }),
   "udt_ring_buffer.pine": (b) => ({
     outputs: { average: r.sma(b.close, 20), range: minus(r.highest(b.close, 20), r.lowest(b.close, 20)), stdev: r.stdev(b.close, 20) },
   }),
@@ -675,6 +744,7 @@ export const EXPECTED: Record<string, Check> = {
       },
     };
   },
+  "ut_bot_trailing_stop.pine": (b) => ({ outputs: atrTrailingStop(b, 2, 10) }),
   "valuewhen_last_cross.pine": (b) => ({ outputs: crossValues(b) }),
   "vortex.pine": (b) => {
     const n = b.length;
