@@ -20,8 +20,8 @@ const json = async <T>(...args: string[]): Promise<T> => {
 };
 
 async function account(email: string, handle: string, extra: string[]): Promise<void> {
-  const r = await admin("account", "create", "--email", email, "--password", "a long enough password", "--handle", handle, ...extra);
-  expect(r.code).toBe(0);
+  const created = await json<AccountJson>("account", "create", "--email", email, "--password", "a long enough password", "--handle", handle, ...extra);
+  expect(created).toMatchObject({ email, handle });
 }
 
 async function run(db: Db, accountId: string, status: "queued" | "running" | "succeeded", createdAt: Date): Promise<string> {
@@ -76,10 +76,11 @@ describe("key list and revoke", () => {
   let secrets: string[] = [];
 
   it("when keys are listed, then each shows prefix, scopes and state, never a secret", async () => {
-    for (const name of ["ci", "laptop"]) {
-      const made = await admin("key", "create", "--email", "starter@example.com", "--scopes", "read,runs:write", "--name", name);
-      secrets.push(made.stdout.trim());
-    }
+    const ci = await admin("key", "create", "--email", "starter@example.com", "--scopes", "read,runs:write", "--name", "ci");
+    secrets.push(ci.stdout.trim());
+    const laptop = await json<{ secret: string; key: { name: string; prefix: string; state: string } }>("key", "create", "--email", "starter@example.com", "--scopes", "read,runs:write", "--name", "laptop");
+    expect(laptop.key).toMatchObject({ name: "laptop", prefix: laptop.secret.slice(0, 12), state: "live" });
+    secrets.push(laptop.secret);
     const r = await admin("key", "list", "--email", "starter@example.com", "--json");
     const { keys } = JSON.parse(r.stdout) as { keys: Array<{ name: string; prefix: string; scopes: string[]; state: string }> };
     expect(keys.map((k) => [k.name, k.prefix, k.scopes, k.state])).toEqual([

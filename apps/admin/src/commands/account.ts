@@ -83,7 +83,8 @@ export function registerAccountCommands(program: Command, ctx: AdminContext): vo
     .option("--handle <handle>", "public name, ^[a-z0-9][a-z0-9-]{1,38}$ (default: random words)")
     .option("--plan <name>", "plan name (default free)")
     .option("--admit", "active at once instead of on the waitlist", false)
-    .action(async (opts: { email: string; password: string; handle?: string; plan?: string; admit: boolean }) => {
+    .option("--json", "one JSON document", false)
+    .action(async (opts: JsonOption & { email: string; password: string; handle?: string; plan?: string; admit: boolean }) => {
       const created = await createAccount(ctx.db(), {
         email: opts.email,
         password: opts.password,
@@ -91,15 +92,17 @@ export function registerAccountCommands(program: Command, ctx: AdminContext): vo
         ...(opts.plan !== undefined ? { plan: opts.plan } : {}),
         admit: opts.admit,
       });
-      ctx.out(`created ${describe(created)}`);
+      emit(ctx, opts, accountView(created), () => [`created ${describe(created)}`]);
     });
 
   account
     .command("admit")
     .description("move an account off the waitlist onto free")
     .requiredOption("--email <email>", "the account's email")
-    .action(async (opts: { email: string }) => {
-      ctx.out(`admitted ${describe(await admitAccount(ctx.db(), opts.email))}`);
+    .option("--json", "one JSON document", false)
+    .action(async (opts: JsonOption & { email: string }) => {
+      const admitted = await admitAccount(ctx.db(), opts.email);
+      emit(ctx, opts, accountView(admitted), () => [`admitted ${describe(admitted)}`]);
     });
 
   account
@@ -107,7 +110,9 @@ export function registerAccountCommands(program: Command, ctx: AdminContext): vo
     .description("set an account's plan")
     .requiredOption("--email <email>", "the account's email")
     .requiredOption("--plan <name>", "plan name")
-    .action(async (opts: { email: string; plan: string }) => {
-      ctx.out(`updated ${describe(await setAccountPlan(ctx.db(), opts.email, opts.plan))}`);
+    .option("--json", "one JSON document", false)
+    .action(async (opts: JsonOption & { email: string; plan: string }) => {
+      const updated = await setAccountPlan(ctx.db(), opts.email, opts.plan);
+      emit(ctx, opts, accountView(updated), () => [`updated ${describe(updated)}`]);
     });
 }

@@ -82,11 +82,12 @@ export function registerKeyCommands(program: Command, ctx: AdminContext): void {
     .option("--name <name>", "a name for the key", "admin")
     .option("--expires-in-days <days>", "expire after this many days")
     .option("--expires-at <time>", "expire at this RFC 3339 time (a past time makes an expired key)")
-    .action(async (opts: { email: string; scopes: string; name: string; expiresInDays?: string; expiresAt?: string }) => {
+    .option("--json", "one JSON document: the key as key list shows it, and its secret", false)
+    .action(async (opts: JsonOption & { email: string; scopes: string; name: string; expiresInDays?: string; expiresAt?: string }) => {
       const scopes = parseScopes(opts.scopes);
       const expiresAt = parseExpiry(opts, new Date());
       const account = await findAccountByEmail(ctx.db(), opts.email);
       const created = await createApiKey(ctx.db(), { accountId: account.id, name: opts.name, scopes, expiresAt });
-      ctx.out(created.secret);
+      emit(ctx, opts, { secret: created.secret, key: keyView(created.key, new Date()) }, () => [created.secret]);
     });
 }
