@@ -20,6 +20,7 @@ export interface Cli {
   /** Where the person ran the command: paths they give are relative to it. */
   cwd: string;
   config(): CliConfig;
+  flags(): GlobalFlags;
   sdk(): Barscript;
   mode(): OutputMode;
   /** `--json` given explicitly (not only implied by a pipe). */
@@ -41,6 +42,7 @@ export function createCli(program: Command, io: Io, env: NodeJS.ProcessEnv, cwd:
     env,
     cwd,
     config: () => loadCliConfig(flags(), env),
+    flags,
     sdk: () => {
       const config = cli.config();
       return new Barscript({ baseUrl: config.baseUrl, apiKey: config.apiKey, userAgent: "barscript-cli" });

@@ -224,6 +224,8 @@ describe("barscript CLI", () => {
     const loginEnv = { BARSCRIPT_URL: cliEnv["BARSCRIPT_URL"] ?? "", BARSCRIPT_CREDENTIALS: join(dir, "login.json"), DISPLAY: ":0", BROWSER: browser };
     const child = spawn(BIN, ["login", "--client-name", "cli test"], { cwd: dir, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...loginEnv } });
     let stderr = "";
+    let loginOut = "";
+    child.stdout.on("data", (c: Buffer) => { loginOut += c.toString(); });
     const exited = new Promise<number>((done) => child.on("exit", (code) => done(code ?? -1)));
     const code = await new Promise<string>((found) => child.stderr.on("data", (c: Buffer) => {
       stderr += c.toString();
@@ -237,6 +239,7 @@ describe("barscript CLI", () => {
     expect(approved).toBe(true);
     expect(await exited).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "login.json"), "utf8")).api_key).toMatch(/^bsk_/);
+    expect(JSON.parse(loginOut)).toMatchObject({ signed_in: true, key: { name: "cli test" } });
     const me = await collect(BIN, ["whoami"], { BARSCRIPT_URL: loginEnv.BARSCRIPT_URL, BARSCRIPT_CREDENTIALS: loginEnv.BARSCRIPT_CREDENTIALS }, dir);
     expect(JSON.parse(me.stdout)).toMatchObject({ handle: "clier" });
   });

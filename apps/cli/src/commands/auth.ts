@@ -22,6 +22,7 @@ async function login(cli: Cli, clientName: string, noBrowser: boolean): Promise<
       const token = await sdk.call("pollDeviceAuthorization", { body: { device_code: auth.device_code } });
       saveCredentials(config.credentialsPath, { base_url: config.baseUrl, api_key: token.api_key });
       cli.io.err(`Signed in: key ${token.key.prefix}… (${token.key.scopes.join(", ")}) saved to ${config.credentialsPath}.`);
+      if (cli.mode().json) cli.emit({ signed_in: true, base_url: config.baseUrl, key: token.key, credentials: config.credentialsPath }, () => "");
       return EXIT.ok;
     } catch (error) {
       if (!(error instanceof ClientError)) throw error;
@@ -54,7 +55,7 @@ async function logout(cli: Cli): Promise<ExitCode> {
 
 async function status(cli: Cli, sdk: Barscript): Promise<ExitCode> {
   const config = cli.config();
-  const source = cli.env["BARSCRIPT_API_KEY"] ? "BARSCRIPT_API_KEY" : config.apiKey ? config.credentialsPath : null;
+  const source = cli.flags().apiKey ? "--api-key" : cli.env["BARSCRIPT_API_KEY"] ? "BARSCRIPT_API_KEY" : config.apiKey ? config.credentialsPath : null;
   if (!config.apiKey) {
     cli.emit({ base_url: config.baseUrl, signed_in: false }, () => `${config.baseUrl}\nNot signed in: run \`barscript login\` or set BARSCRIPT_API_KEY.`);
     return EXIT.auth;
