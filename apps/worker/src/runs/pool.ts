@@ -190,7 +190,7 @@ export class SandboxPool {
         return;
       }
       options.signal?.addEventListener("abort", onAbort, { once: true });
-      worker.postMessage({ type: "eval", id, task: { ...task, control: control.buffer as SharedArrayBuffer } } satisfies ToThread, barsTransferList(task.bars));
+      worker.postMessage({ type: "eval", id, task: { ...task, outputLimitBytes: this.heapMb * 1024 * 1024, control: control.buffer as SharedArrayBuffer } } satisfies ToThread, barsTransferList(task.bars));
     });
   }
 

@@ -18,6 +18,11 @@ export interface EvalTask {
   timeBudgetMs: number;
   maxEvents: number;
   /**
+   * Bytes the run's output columns may take (set by the pool: its threads' heap limit). Output
+   * arrays live outside the thread's capped heap, so they are counted against it here.
+   */
+  outputLimitBytes?: number;
+  /**
    * Shared with the pool (`Int32Array`): [0] set to 1 asks the thread to stop at the next chunk
    * boundary, [1] the bars evaluated so far (warmup included), written after each chunk. Survives
    * the thread being terminated, so a timed-out or cancelled run counts what it evaluated.

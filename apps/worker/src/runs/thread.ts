@@ -6,6 +6,7 @@ import { ProgramCache } from "@barscript/lang";
 import { EvaluationAborted, EvaluationTimeout, evaluate, type Program } from "@barscript/lang";
 import type { ResolvedScript } from "@barscript/lang";
 import { compileScript, CompileFailure } from "./compile";
+import { outputsOverLimit } from "./output-limit";
 import { CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ToThread } from "./protocol";
 import { runStudyInThread } from "../studies/sandbox";
 
@@ -55,6 +56,11 @@ async function run(id: number, task: EvalTask): Promise<void> {
     return;
   }
   const t1 = performance.now();
+  const tooBig = outputsOverLimit(program, task);
+  if (tooBig) {
+    send({ type: "failed", id, kind: "script", message: tooBig });
+    return;
+  }
   // Progress and the stop flag live in memory shared with the pool: progress survives a
   // terminated thread, and a cancel is seen at the next chunk without a message round trip.
   const control = task.control ? new Int32Array(task.control) : null;
@@ -107,3 +113,4 @@ port.on("message", (message: ToThread) => {
   }
   void run(message.id, message.task);
 });
+

@@ -1,0 +1,221 @@
+// The run processor in-process against real Postgres and Redis, in BullMQ's own test style: each
+// test makes a fresh queue name with its own Queue, Worker and QueueEvents, and closes them.
+// Bars are synthetic (close = 100 + i on daily bars), so expected outputs are worked by hand.
+import { randomUUID } from "node:crypto";
+import { Queue, QueueEvents, Worker, type Job } from "bullmq";
+import pino from "pino";
+import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, type Run } from "@barscript/db";
+import { validate } from "@barscript/lang";
+import { allocBars, writeBars } from "@barscript/marketdata";
+import { bullPrefix, createRedis, type RunJobData } from "@barscript/queue";
+import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import type { FinishedRun } from "../src/metrics";
+import { CancelListener } from "../src/runs/cancels";
+import { SandboxPool } from "../src/runs/pool";
+import { createRunProcessor } from "../src/runs/processor";
+
+jest.setTimeout(120_000);
+
+const DAY = 86_400;
+const T0 = Date.UTC(2020, 0, 1) / 1000;
+const BARS = 300;
+const WIDE_BARS = 40_000;
+
+let env: TestEnv;
+let redis: ReturnType<typeof createRedis>;
+let pool: SandboxPool;
+let cancels: CancelListener;
+let accounts = 0;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  redis = createRedis(env.redisUrl, "worker");
+  // 16 MB threads: the output-memory test passes that limit with a few plots.
+  pool = new SandboxPool({ size: 2, heapMb: 16 });
+  cancels = new CancelListener(env.redisUrl, env.redisPrefix);
+  await env.db.instrument.create({ data: { id: "ins_syn", symbol: "SYN", name: "Synthetic", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
+  const bars = allocBars(BARS);
+  for (let i = 0; i < BARS; i++) {
+    bars.time[i] = T0 + i * DAY;
+    bars.open[i] = 100 + i;
+    bars.high[i] = 101 + i;
+    bars.low[i] = 99 + i;
+    bars.close[i] = 100 + i;
+    bars.volume[i] = 1000;
+  }
+  await writeBars(env.db, { instrumentId: "ins_syn", timeframe: "1d" }, bars, "imported");
+  // 40,000 minute bars for the output-memory limit.
+  await env.db.instrument.create({ data: { id: "ins_wide", symbol: "WIDE", name: "Synthetic minutes", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
+  const minutes = allocBars(WIDE_BARS);
+  for (let i = 0; i < WIDE_BARS; i++) {
+    minutes.time[i] = T0 + i * 60;
+    minutes.open[i] = minutes.high[i] = minutes.low[i] = minutes.close[i] = 100;
+    minutes.volume[i] = 1;
+  }
+  await writeBars(env.db, { instrumentId: "ins_wide", timeframe: "1m" }, minutes, "imported");
+});
+
+afterAll(async () => {
+  cancels.close();
+  await pool.close();
+  redis.disconnect();
+  await env.close();
+});
+
+interface Fixture {
+  queueName: string;
+  queue: Queue<RunJobData>;
+  events: QueueEvents;
+  worker: Worker<RunJobData>;
+  close(): Promise<void>;
+}
+
+/** A fresh queue, its events and a worker running the processor (BullMQ's per-test style). */
+async function fixture(): Promise<Fixture> {
+  const queueName = `runs-${randomUUID()}`;
+  const prefix = bullPrefix(env.redisPrefix);
+  const queue = new Queue<RunJobData>(queueName, { connection: redis, prefix });
+  // Connections passed in are not closed by BullMQ: the fixture closes them.
+  const connections = [createRedis(env.redisUrl, "worker"), createRedis(env.redisUrl, "worker")] as const;
+  const events = new QueueEvents(queueName, { connection: connections[0], prefix });
+  await events.waitUntilReady();
+  const processor = createRunProcessor({ db: env.db, redis, logger: pino({ level: "silent" }), prefix: env.redisPrefix, pool, cancels, queue });
+  const worker = new Worker<RunJobData>(queueName, (job: Job<RunJobData>, token?: string) => processor(job, token), { connection: connections[1], prefix, concurrency: 4 });
+  await worker.waitUntilReady();
+  return {
+    queueName,
+    queue,
+    events,
+    worker,
+    async close() {
+      await worker.close();
+      await events.close();
+      await queue.close();
+      for (const c of connections) c.disconnect();
+    },
+  };
+}
+
+/** An admitted account on a copy of `pro` with overrides, holding `source` as script "s". */
+async function accountWithScript(source: string, plan: { concurrentRuns?: number; runTimeLimitSeconds?: number } = {}): Promise<{ id: string; scriptId: string; kind: string }> {
+  const n = ++accounts;
+  const pro = await env.db.plan.findUniqueOrThrow({ where: { name: "pro" } });
+  await env.db.plan.create({ data: { ...pro, name: `proc-${n}`, ...plan } });
+  const account = await createAccount(env.db, { email: `proc${n}@example.com`, password: "a long enough password", handle: `proc-${n}`, plan: `proc-${n}`, admit: true });
+  const files = [{ path: "main.pine", content: source }];
+  const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: account.id, handle: account.handle }) });
+  if (!v.valid || !v.interface || !v.kind) throw new Error(`invalid test script: ${JSON.stringify(v.diagnostics)}`);
+  const script = await createScript(env.db, { ownerId: account.id, slug: "s", files, digest: filesDigest(files), derived: { kind: v.kind, title: "s", interface: v.interface, dependencies: v.dependencies } });
+  return { id: account.id, scriptId: script.id, kind: v.kind };
+}
+
+/** A queued run of the last `bars` daily bars of SYN (or of `series`). */
+async function queuedRun(a: { id: string; scriptId: string; kind: string }, bars = 100, series = { symbol: "SYN", timeframe: "1d", step: DAY, total: BARS }): Promise<Run> {
+  const from = T0 + (series.total - bars) * series.step;
+  const to = T0 + (series.total - 1) * series.step;
+  return env.db.run.create({
+    data: {
+      id: newRunId(),
+      accountId: a.id,
+      kind: a.kind as Run["kind"],
+      scriptId: a.scriptId,
+      scriptOwnerId: a.id,
+      scriptSlug: "s",
+      scriptVersion: 1,
+      instrument: series.symbol,
+      timeframe: series.timeframe,
+      windowFrom: new Date(from * 1000),
+      windowTo: new Date(to * 1000),
+      windowBars: bars,
+      inputs: {},
+    },
+  });
+}
+
+async function runToEnd(f: Fixture, run: Run): Promise<{ outcome: FinishedRun | null; row: Run }> {
+  const job = await f.queue.add("run", { runId: run.id }, { jobId: run.id });
+  const outcome = (await job.waitUntilFinished(f.events, 60_000)) as FinishedRun | null;
+  return { outcome, row: await env.db.run.findUniqueOrThrow({ where: { id: run.id } }) };
+}
+
+interface StoredSummary {
+  bars: number;
+  bars_evaluated: number;
+  outputs?: number;
+  runtime_errors: Array<{ message: string; count: number }>;
+  runtime_errors_dropped?: number;
+}
+
+describe("the run processor in-process", () => {
+  let f: Fixture;
+  beforeEach(async () => {
+    f = await fixture();
+  });
+  afterEach(async () => {
+    await f.close();
+  });
+
+  it("when an indicator runs, then it returns its outcome and stores close * 2 for every window bar", async () => {
+    const a = await accountWithScript(`//@version=6\nindicator("double")\nplot(close * 2, "d")\n`);
+    const run = await queuedRun(a, 100);
+    const { outcome, row } = await runToEnd(f, run);
+    expect(outcome).toMatchObject({ kind: "indicator", status: "succeeded", failure: null, barsEvaluated: 100 });
+    expect(row.status).toBe("succeeded");
+    expect((row.summary as unknown as StoredSummary).outputs).toBe(100);
+    const chunks = await env.db.runOutputChunk.findMany({ where: { runId: run.id } });
+    expect(chunks.map((c) => c.pointCount).reduce((x, y) => x + y, 0)).toBe(100);
+    const data = new Float64Array(new Uint8Array(chunks[0]!.data).buffer);
+    // Times first, then the column: bar i of the series closes at 100 + i.
+    expect(data[0]).toBe(T0 + 200 * DAY);
+    expect(data[100]).toBe(2 * (100 + 200));
+    expect(data[199]).toBe(2 * (100 + 299));
+  });
+
+  it("when a run is cancelled while queued, then the processor returns cancelled without evaluating", async () => {
+    const a = await accountWithScript(`//@version=6\nindicator("c")\nplot(close, "c")\n`);
+    const run = await queuedRun(a, 10);
+    await env.db.run.update({ where: { id: run.id }, data: { cancelRequested: true } });
+    const { outcome, row } = await runToEnd(f, run);
+    expect(outcome).toMatchObject({ kind: "indicator", status: "cancelled", failure: "cancelled", barsEvaluated: 0 });
+    expect(row.status).toBe("cancelled");
+  });
+
+  it("when the account's one slot is taken, then the second run waits (delayed), is woken and both succeed one after the other", async () => {
+    const a = await accountWithScript(`//@version=6\nindicator("w")\nfloat x = 0.0\nfor i = 0 to 2000\n    x += i\nplot(close + x * 0, "c")\n`, { concurrentRuns: 1 });
+    const [r1, r2] = [await queuedRun(a, 300), await queuedRun(a, 300)];
+    const [o1, o2] = await Promise.all([runToEnd(f, r1), runToEnd(f, r2)]);
+    expect([o1.outcome?.status, o2.outcome?.status]).toEqual(["succeeded", "succeeded"]);
+    const spans = [o1.row, o2.row].map((r) => [r.startedAt!.getTime(), r.finishedAt!.getTime()] as const).sort((x, y) => x[0] - y[0]);
+    expect(spans[1]![0]).toBeGreaterThanOrEqual(spans[0]![1]);
+  });
+
+  it("when a script raises a distinct long runtime error on every other bar, then the summary keeps 20 messages of at most 500 characters and counts the rest", async () => {
+    const a = await accountWithScript(`//@version=6\nindicator("e")\nif bar_index % 2 == 0\n    runtime.error(str.tostring(bar_index) + str.repeat("x", 2000))\nplot(close, "c")\n`);
+    const run = await queuedRun(a, 100);
+    const { outcome, row } = await runToEnd(f, run);
+    expect(outcome?.status).toBe("succeeded");
+    const summary = row.summary as unknown as StoredSummary;
+    expect(summary.runtime_errors).toHaveLength(20);
+    for (const e of summary.runtime_errors) {
+      expect(e.message.length).toBeLessThanOrEqual(500);
+      expect(e.count).toBe(1);
+    }
+    // Errors are raised on every even bar_index of the bars evaluated (warmup included): the
+    // first 20 seen are kept in order, the others counted.
+    expect(summary.runtime_errors[0]!.message).toBe(`0${"x".repeat(498)}…`);
+    expect(summary.runtime_errors[19]!.message.startsWith("38xxx")).toBe(true);
+    expect(summary.runtime_errors_dropped).toBe(summary.bars_evaluated / 2 - 20);
+  });
+
+  it("when the outputs would pass the sandbox's memory limit, then the run fails with kind script and says so", async () => {
+    // 16 MB threads: 65 columns (64 plots and the times) x 40,000 bars x 8 bytes = 20,800,000 bytes (19.8 MB).
+    const plots = Array.from({ length: 64 }, (_, k) => `plot(close + ${k}, "p${k}")`).join("\n");
+    const a = await accountWithScript(`//@version=6\nindicator("wide")\n${plots}\n`);
+    const run = await queuedRun(a, WIDE_BARS, { symbol: "WIDE", timeframe: "1m", step: 60, total: WIDE_BARS });
+    const { outcome, row } = await runToEnd(f, run);
+    expect(outcome).toMatchObject({ kind: "indicator", status: "failed", failure: "script" });
+    expect(row.failureKind).toBe("script");
+    expect(row.failureMessage).toBe("The script's outputs would take 19.9 MB (64 plots over 40000 bars), over the sandbox's 16 MB memory limit; plot fewer series or run over fewer bars.");
+    expect(await env.db.runOutputChunk.count({ where: { runId: run.id } })).toBe(0);
+  });
+});
