@@ -36,7 +36,7 @@ export interface CheckFileOptions {
 }
 
 export function checkFile(script: Script, ctx: CheckContext, opts: CheckFileOptions): CheckedFile {
-  const context: RuleContext = Object.assign(ctx, { script, isEntry: opts.isEntry, key: opts.key, imports: opts.imports, declaration: null, typing: null, halted: false });
+  const context: RuleContext = { ...ctx, script, isEntry: opts.isEntry, key: opts.key, imports: opts.imports, declaration: null, typing: null, halted: false };
   const run = startRules(specifiedRules, context);
   const checked: CheckedFile = { key: opts.key, path: script.span.file, script, declaration: context.declaration, exports: context.typing?.exports ?? emptyExports(), imports: opts.importKeys };
   if (context.halted) return checked;
