@@ -38,6 +38,8 @@ describe("docker-compose.yml", () => {
   it("when resolved, then every app service runs a built bundle with node, never tsx", () => {
     expect(line(services["migrate"] as Service)).toBe("node dist/migrate.js");
     expect(line(services["seed"] as Service)).toMatch(/node dist\/admin\.js seed && node dist\/admin\.js demo$/);
+    // The image's own entrypoint, so `docker compose run --rm seed node dist/admin.js key create ...` runs that command.
+    expect(services["seed"]?.entrypoint).toBeUndefined();
     expect(line(services["api"] as Service)).toBe("node dist/api.js");
     expect(line(services["worker"] as Service)).toBe("node dist/worker.js");
     expect(readFileSync(FILE, "utf8")).not.toMatch(/tsx/);
