@@ -55,6 +55,11 @@ function historyDepth(n: number): number {
   return k;
 }
 
+/** The cold path of Runtime.offset (kept apart so the check inlines into compiled code). */
+function negativeOffset(n: number): never {
+  return fail(negativeOffsetMessage(Math.trunc(n)));
+}
+
 export class Runtime {
   readonly open: Float64Array;
   readonly high: Float64Array;
@@ -152,8 +157,7 @@ export class Runtime {
   }
   /** A history offset computed as the script runs: a negative one would read a future bar. */
   offset(n: number): number {
-    if (n < 0) fail(negativeOffsetMessage(Math.trunc(n)));
-    return n;
+    return n < 0 ? negativeOffset(n) : n;
   }
   /** `x[n]` of a variable: n = 0 is its current value, n >= 1 what it held n bars ago. */
   ago(ring: Ring, current: number, n: number): number {
