@@ -8,16 +8,16 @@
 // Plain Node ESM without dependencies up to the install; TypeScript entry points run through tsx.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { connect } from "node:net";
 import { dirname, join } from "node:path";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import {
   DEFAULTS, appendEntries, defaultEnvFile, endpointOf, generateSecret, parseEnv, redactUrl, resolveEnv, unreachableMessage,
 } from "./lib/env-file.cjs";
+import { prettyLogs } from "./lib/pretty-logs.cjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const require = createRequire(import.meta.url);
 const ENV_FILE = join(ROOT, ".env");
 const DEMO = { email: "demo@example.com", handle: "demo", plan: "pro", scopes: "read,scripts:write,runs:write", keyName: "demo" };
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -116,30 +116,12 @@ async function demoAccountAndKey(env) {
   return key;
 }
 
-/**
- * On a terminal the services' JSON log lines are shown through pino-pretty (other lines pass
- * as they are); piped or redirected, they stay JSON, one object a line, as in production.
- */
-function prettyLogs() {
-  if (!process.stdout.isTTY || process.env.LOG_FORMAT === "json") return null;
-  let pinoPretty;
-  try {
-    pinoPretty = require("pino-pretty");
-  } catch {
-    return null;
-  }
-  return () => {
-    const stream = pinoPretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", destination: 1 });
-    return stream;
-  };
-}
-
 function startServices(env) {
   const entries = [["api", "apps/api/src/main.ts"], ["worker", "apps/worker/src/main.ts"]];
   for (const [name, entry] of entries) {
     if (!existsSync(join(ROOT, entry))) throw new UpError(`cannot start the ${name}: ${entry} does not exist yet`);
   }
-  const pretty = prettyLogs();
+  const pretty = prettyLogs({ isTTY: process.stdout.isTTY, env: process.env, load: () => createRequire(import.meta.url)("pino-pretty") });
   const children = entries.map(([name, entry]) => {
     const [command, args] = tsx(entry);
     const child = spawn(command, args, { cwd: ROOT, env, stdio: ["inherit", pretty ? "pipe" : "inherit", "inherit"] });
