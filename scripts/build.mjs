@@ -7,11 +7,12 @@
 // only production dependencies. Types are checked separately (`tsc --noEmit`, in `npm run build`).
 //
 // Files that find their data next to their source through `__dirname` (migrations, core library,
-// Lua scripts, demo bars) keep doing so: in the bundle `__dirname` is rewritten to the source
-// directory relative to the bundle, so dist/ must sit beside the data it reads (the image copies
-// those folders at the same relative places).
+// Lua scripts, demo bars) keep doing so: in the bundle `__dirname` becomes that source's folder
+// under the app root, which is the output folder's parent (the repository for `dist/`, /app in
+// the image, which copies those folders to the same places). The output folder also gets
+// build-manifest.json: the entries, the data folders and the third-party packages required.
 import { build } from "esbuild";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -45,8 +46,8 @@ const externals = {
   },
 };
 
-/** `__dirname` in repository sources -> that source's directory, found from the bundle's own. */
-function sourceDirs(outdir) {
+/** `__dirname` in repository sources -> that source's folder under the app root (dist/..). */
+function sourceDirs(dataDirs) {
   let counter = 0;
   return {
     name: "source-dirs",
@@ -56,8 +57,9 @@ function sourceDirs(outdir) {
         const text = await readFile(args.path, "utf8");
         if (!/\b__dirname\b/.test(text)) return { contents: text, loader: "ts" };
         const name = `__bsSourceDir${counter++}`;
-        const fromBundle = relative(outdir, dirname(args.path)).split(sep).join("/");
-        const header = `const ${name} = require("node:path").resolve(__dirname, ${JSON.stringify(fromBundle)});\n`;
+        const fromRoot = relative(ROOT, dirname(args.path)).split(sep).join("/");
+        dataDirs.add(fromRoot);
+        const header = `const ${name} = require("node:path").resolve(__dirname, "..", ${JSON.stringify(fromRoot)});\n`;
         return { contents: header + text.replace(/\b__dirname\b/g, name), loader: "ts" };
       });
     },
@@ -66,6 +68,7 @@ function sourceDirs(outdir) {
 
 export async function buildAll(outdir = join(ROOT, "dist")) {
   const out = resolve(outdir);
+  const dataDirs = new Set();
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, entry]) => [name, join(ROOT, entry)])),
@@ -78,9 +81,20 @@ export async function buildAll(outdir = join(ROOT, "dist")) {
     // Entry points keep their shebang (cli); nothing else is rewritten.
     logLevel: "warning",
     metafile: true,
-    plugins: [externals, sourceDirs(out)],
+    plugins: [externals, sourceDirs(dataDirs)],
   });
-  return { outdir: out, outputs: Object.keys(result.metafile.outputs) };
+  const required = new Set();
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const imported of output.imports) {
+      // require.resolve probes (the pool's optional tsx) are not requirements.
+      if (!imported.external || imported.kind === "require-resolve" || imported.path.startsWith("node:") || !isBare(imported.path)) continue;
+      const parts = imported.path.split("/");
+      required.add(imported.path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
+    }
+  }
+  const manifest = { entries: ENTRIES, sourceDirs: [...dataDirs].sort(), packages: [...required].sort() };
+  await writeFile(join(out, "build-manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return { outdir: out, manifest };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
