@@ -34,6 +34,7 @@ describe("two APIs and three workers hold every limit", () => {
     const over = await start(1);
     expect(over.status).toBe(429);
     expect(over.json.error.code).toBe("busy");
+    expect(over.json.error.message).toMatch(/queue is full/);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     let most = 0;
     for (;;) {

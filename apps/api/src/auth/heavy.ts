@@ -1,7 +1,7 @@
 // Heavy calls at once (docs/reference/api.md "Heavy calls"): the five heavy endpoints take a leased place for the
 // account before their work and give it back when the answer finishes (or the client goes away).
 // Full: 429 busy, Retry-After 2.
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import { ApiError } from "@barscript/contracts";
 import type { Limits } from "@barscript/limits";
 import type { Logger } from "pino";
@@ -16,11 +16,19 @@ export function heavyCalls(limits: Pick<Limits, "tryAcquireHeavy">, logger?: Pic
     if (!lease) {
       throw new ApiError("busy", `All ${caller.plan.concurrentHeavy} heavy-call places of the plan are taken; one frees when another call answers.`, { retryAfter: BUSY_HEAVY_RETRY_AFTER });
     }
-    const release = (): void => {
-      lease.release().catch((error: unknown) => logger?.warn({ err: error }, "could not release a heavy-call lease; it expires on its own"));
+    let released: Promise<void> | null = null;
+    const release = (): Promise<void> => {
+      released ??= lease.release().catch((error: unknown) => logger?.warn({ err: error }, "could not release a heavy-call lease; it expires on its own"));
+      return released;
     };
-    res.once("finish", release);
-    res.once("close", release);
+    // The place is given back before the answer's last bytes leave: a client that has its answer
+    // can make its next heavy call at once (on any API instance) without meeting its own lease.
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((...args: unknown[]) => {
+      void release().finally(() => end(...args));
+      return res;
+    }) as Response["end"];
+    res.once("close", () => void release());
     next();
   };
 }

@@ -12,6 +12,7 @@ import { validationPoolOf } from "../validation/pool";
 import type { AppDeps } from "../deps";
 import { defineRoute } from "../http/define-route";
 import { toApiError } from "../http/errors";
+import { rowsThatFit } from "../http/page-bytes";
 import { authOf } from "../http/auth-plugin";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 
@@ -94,7 +95,12 @@ export function createScriptsModule(service?: ScriptService) {
       const after = query.cursor !== undefined ? (cursors.decode(list, query.cursor) as ScriptKey) : undefined;
       if (after && (typeof after[0] !== "string" || typeof after[1] !== "string")) throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
       const page = await listScripts(db, caller.accountId, { limit: parseLimit(query.limit, PAGE_LIMITS.scripts), after, kind: query.kind });
-      res.json({ data: page.rows.map((s) => renderScript(s)), next_cursor: page.next ? cursors.encode(list, page.next) : null });
+      const data = page.rows.map((s) => renderScript(s));
+      // Bounded by bytes as well as rows: a shorter page continues after its last script.
+      const fit = rowsThatFit(data);
+      const last = page.rows[fit - 1];
+      const next: ScriptKey | null = fit < data.length && last ? [last.createdAt.toISOString(), last.id] : page.next;
+      res.json({ data: data.slice(0, fit), next_cursor: next ? cursors.encode(list, next) : null });
     });
 
     // #11
