@@ -41,7 +41,7 @@ function classifyOutages(pool: Pool): void {
 
 export interface DbOptions {
   max?: number;
-  /** Waiting for a connection (new or from the pool) longer than this fails as unavailable. */
+  /** Waiting for a connection (new or from the pool) longer than this fails as unavailable; none by default. */
   connectTimeoutMs?: number;
   /** A statement without an answer this long fails as unavailable (a silent server); none by default. */
   queryTimeoutMs?: number;
@@ -51,7 +51,8 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   const pool = new Pool({
     connectionString: databaseUrl,
     max: options.max ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    // No bound unless the caller sets one (the API does; a worker's runs may queue for a connection).
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
     // A peer that vanished without a FIN is noticed by the kernel instead of never.
     keepAlive: true,
