@@ -89,6 +89,7 @@ const numberInput = (type: "int" | "float", step: string, doc: string): Function
     ],
     doc,
     role: "input",
+    inputType: type,
   });
 
 export const inputs: FunctionRecord[] = [
@@ -100,11 +101,11 @@ export const inputs: FunctionRecord[] = [
   }),
   numberInput("int", "1", "An integer input: an Interface input named after the variable it is assigned to."),
   numberInput("float", "na", "A float input."),
-  builtinFunction({ sig: `input.bool(defval: const bool, ${COMMON}, active: input bool = true): input bool`, doc: "A boolean input.", role: "input" }),
-  builtinFunction({ sig: `input.string(defval: const string, title: const string = na, options: const list<string> = na, ${REST}, active: input bool = true): input string`, doc: "A string input, optionally restricted to `options`.", role: "input" }),
-  builtinFunction({ sig: `input.source(defval: series float, ${COMMON}, active: input bool = true): series float`, doc: "A source input: one of the bar series (`close` by default in most scripts).", role: "input" }),
-  builtinFunction({ sig: `input.timeframe(defval: const string, title: const string = na, options: const list<string> = na, ${REST}, active: input bool = true): input string`, doc: "A timeframe input.", role: "input" }),
-  builtinFunction({ sig: `input.color(defval: const color, ${COMMON}, active: input bool = true): input color`, doc: "A color input.", role: "input" }),
+  builtinFunction({ sig: `input.bool(defval: const bool, ${COMMON}, active: input bool = true): input bool`, doc: "A boolean input.", role: "input", inputType: "bool" }),
+  builtinFunction({ sig: `input.string(defval: const string, title: const string = na, options: const list<string> = na, ${REST}, active: input bool = true): input string`, doc: "A string input, optionally restricted to `options`.", role: "input", inputType: "string" }),
+  builtinFunction({ sig: `input.source(defval: series float, ${COMMON}, active: input bool = true): series float`, doc: "A source input: one of the bar series (`close` by default in most scripts).", role: "input", inputType: "source" }),
+  builtinFunction({ sig: `input.timeframe(defval: const string, title: const string = na, options: const list<string> = na, ${REST}, active: input bool = true): input string`, doc: "A timeframe input.", role: "input", inputType: "timeframe" }),
+  builtinFunction({ sig: `input.color(defval: const color, ${COMMON}, active: input bool = true): input color`, doc: "A color input.", role: "input", inputType: "color" }),
   builtinFunction({
     sig: `input.enum(defval: const T, title: const string = na, options: const list<T> = na, ${REST}, active: input bool = true): input T`,
     doc: "An input whose value is a member of an `enum`.",

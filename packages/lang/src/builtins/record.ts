@@ -10,6 +10,7 @@
 // other edit.
 
 import type { Qualifier } from "../language/ast";
+import type { InputType } from "../types";
 import { parseQualifiedType, parseSignature, type Signature, type TypeSpec } from "./signature";
 
 /** Lookback of a stateful call that never forgets the first bar (cum, barssince, ...). */
@@ -99,6 +100,8 @@ export interface FunctionRecord {
   readonly role: Role | null;
   /** Allowed only at the top level of a script (Pine refuses it in a local scope). */
   readonly globalOnly: boolean;
+  /** An input's type in the Interface and how a run's value is read (null: the default value's type). */
+  readonly inputType: InputType | null;
   readonly lookback: LookbackRule | null;
   /** Constant folding, for lengths computed from constants (`math.round(len / 2)`). */
   readonly fold: ((args: number[]) => number) | null;
@@ -117,6 +120,7 @@ export interface FunctionSpec {
   stateful?: boolean;
   role?: Role;
   globalOnly?: boolean;
+  inputType?: InputType;
   lookback?: LookbackRule;
   fold?: (args: number[]) => number;
   emit?: Emitter;
@@ -140,6 +144,7 @@ export function builtinFunction(spec: FunctionSpec): FunctionRecord {
     stateful: spec.stateful ?? false,
     role: spec.role ?? null,
     globalOnly: spec.globalOnly ?? (spec.role === "plot" || spec.role === "declaration"),
+    inputType: spec.inputType ?? null,
     lookback: spec.lookback ?? null,
     fold: spec.fold ?? null,
     emit: spec.emit ?? null,

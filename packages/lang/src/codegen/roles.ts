@@ -9,13 +9,12 @@ import type { Gen } from "./context";
 import { CodegenError, literalValue, memberName } from "./types";
 
 export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
-  const name = f.name;
   const { byName } = bind(c, f);
   const def = byName.get("defval");
   const title = byName.get("title");
   const titleText = title && title.kind === "StringLit" ? title.value : null;
   const inputName = g.flow.declName ?? titleText ?? `input_${g.unit.inputs.length}`;
-  const kind = name === "input" ? "auto" : name.slice(6);
+  const kind = f.inputType ?? "auto";
   const js = g.scopes.fresh("in");
   if (kind === "source") {
     const src = def ? memberName(def) : "close";

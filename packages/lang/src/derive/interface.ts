@@ -60,13 +60,8 @@ function numberArg(call: Call, param: string): number | null {
   return typeof v === "number" ? v : null;
 }
 
-const INPUT_TYPES: Record<string, InputType> = {
-  "input.int": "int", "input.float": "float", "input.bool": "bool", "input.string": "string",
-  "input.source": "source", "input.timeframe": "timeframe", "input.color": "color",
-};
-
 function inputType(call: Call, name: string): InputType {
-  const t = INPUT_TYPES[name];
+  const t = builtinFunction(name)?.inputType;
   if (t) return t;
   const d = argument(call, "defval")?.value;
   if (d?.type?.kind === "primitive") return d.qual === "series" ? "source" : d.type.name;
