@@ -9,6 +9,8 @@ import { Runtime } from "./runtime/runtime";
 import { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
 import { numberText } from "./stdlib/str";
 import type { CheckedProgram } from "./link/program";
+import { requestHost } from "./requests";
+import type { ContextBars, MissingContext } from "./stdlib/request/host";
 
 export { CodegenError } from "./codegen";
 export { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
@@ -79,6 +81,8 @@ export interface EvaluateOptions {
   onChunk?: (barsEvaluated: number) => void;
   /** `timenow` (Unix milliseconds), fixed for the evaluation; the clock when it starts by default. */
   now?: number;
+  /** Bars of the contexts request.* may read (other symbols and timeframes), fetched by the caller. */
+  contexts?: readonly ContextBars[];
 }
 
 export interface EvaluationResult {
@@ -94,6 +98,8 @@ export interface EvaluationResult {
   /** Window bars that raised a runtime error (a run fails when that is every window bar). */
   errorBarsInWindow: number;
   runtimeErrors: RuntimeErrorSummary[];
+  /** Contexts request.* asked for that were not supplied (their bars raised a runtime error). */
+  missingContexts?: MissingContext[];
 }
 
 function slug(s: string): string {
@@ -182,6 +188,8 @@ export function evaluate(program: Program, bars: Bars, inputs: Record<string, un
   const windowBars = n - ws;
   const rt = new Runtime(bars, options.symbol, program.outputs.length, inputs, program.everyBar, { version: program.version ?? 6, now: options.now ?? Date.now() });
   const titles = program.outputs.map((o) => o.title);
+  const req = requestHost(program, { bars, symbol: options.symbol }, options.contexts ?? [], { inputs, version: program.version ?? 6, now: rt.now, ...(options.signal ? { signal: options.signal } : {}) });
+  if (req !== null) rt.req = req;
   const compiled = program.factory(rt);
   const pending = rt.pending;
   const maxEvents = options.maxEvents ?? 10_000;
@@ -239,10 +247,12 @@ export function evaluate(program: Program, bars: Bars, inputs: Record<string, un
     outputs: program.outputs.map((o, k) => ({ name: o.name, title: o.title, values: ws === 0 ? rt.out[k]! : rt.out[k]!.slice(ws) })),
     events,
     eventsDropped: dropped,
-    barsEvaluated: n,
+    // bars of requested contexts are evaluated too (the script runs over each once)
+    barsEvaluated: n + (req?.barsEvaluated ?? 0),
     windowBars,
     errorBarsInWindow,
     runtimeErrors: [...errors.values()],
+    ...(req !== null && req.missing.size > 0 ? { missingContexts: [...req.missing.values()] } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import * as stdlibMath from "../stdlib/math";
 import * as stdlibStr from "../stdlib/str";
 import * as stdlibTime from "../stdlib/time";
 import * as ta from "../stdlib/ta";
+import * as stdlibRequest from "../stdlib/request";
 import * as collections from "./collections";
 import * as core from "./core";
 import * as drawing from "./drawing";
@@ -22,7 +23,7 @@ export { parseSignature } from "./signature";
 export type { FunctionRecord, VariableRecord } from "./record";
 
 const RECORD_MODULES: ReadonlyArray<Readonly<Record<string, unknown>>> = [
-  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, collections, drawing, stdlibTime,
+  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, collections, drawing, stdlibTime, stdlibRequest,
 ];
 
 function buildTable(): { functions: Map<string, FunctionRecord>; variables: Map<string, VariableRecord> } {
@@ -63,7 +64,6 @@ export const BUILTIN_NAMESPACES: ReadonlySet<string> = new Set(
 /** Namespaces Pine has that this dialect does not implement: named plainly in diagnostics. */
 export const UNSUPPORTED_NAMESPACES: ReadonlyMap<string, string> = new Map([
   ["strategy", "Strategies are not supported: write a `definition` whose alertconditions mark the signal, and a `study` that uses it to measure what follows."],
-  ["request", "`request.*` (other symbols and timeframes) is not supported yet."],
   ["polyline", "`polyline.*` is not supported."],
   ["chart", "`chart.*` is not supported (a headless service has no chart)."],
   ["session", "`session.*` is not supported."],

@@ -195,7 +195,7 @@ function matchExact(spec: TypeSpec, actual: PineType, b: Bindings): boolean {
 }
 
 function bindVar(name: string, actual: PineType, b: Bindings, version: number): boolean {
-  if (actual.kind === "void" || actual.kind === "tuple") return false;
+  if (actual.kind === "void" || (actual.kind === "tuple" && name !== "R")) return false;
   if (actual.kind === "na") return true;
   const bound = b.get(name);
   if (name === "N") {

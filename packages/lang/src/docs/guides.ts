@@ -131,7 +131,12 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 
 - **Headless.** Drawings (\`label.*\`, \`line.*\`, \`box.*\`, \`table.*\`, \`fill\`, \`bgcolor\`) compile to nothing.
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
-- **\`request.*\`** (other symbols and timeframes) is not available yet.
+- **\`request.security\`** follows TradingView on historical bars (lookahead off: a higher timeframe's value
+  on the last chart bar of its period; lookahead on: the period's final value on each of its bars). Timeframes
+  are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W): months and seconds are refused; the last
+  bar of a run is historical (a period still open shows the previous one, where TradingView's realtime bar
+  would show the developing value). \`currency\` conversion and \`request.dividends/earnings/splits/financial/
+  economic/quandl/seed/footprint\` are refused (no such data is stored).
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
   \`wma\`, \`vwma\`, \`stdev\`, \`highest\`, ...) work on the last \`length\` non-na values and return their
   previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`, \`roc\`,

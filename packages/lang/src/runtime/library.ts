@@ -12,6 +12,8 @@ export const RUNTIME_NAMESPACES = {
   color: stdlib.color,
   /** Calendar fields, timestamp() and str.format_time (stdlib/time.ts). */
   cal: stdlib.time,
+  /** request.* call sites' state (stdlib/request). */
+  request: stdlib.request,
 } as const;
 
 let paths: Map<unknown, string> | null = null;

@@ -8,6 +8,7 @@ import { negativeOffsetMessage } from "../check/rules/history-offset";
 import { fail, ScriptRuntimeError } from "./errors";
 import { RUNTIME_NAMESPACES } from "./library";
 import type { Bars, SymbolInfo } from "../types";
+import { RequestHost } from "../stdlib/request/host";
 
 export interface TimeframeInfo {
   period: string;
@@ -77,6 +78,7 @@ export class Runtime {
   readonly str = RUNTIME_NAMESPACES.str;
   readonly array = RUNTIME_NAMESPACES.array;
   readonly color = RUNTIME_NAMESPACES.color;
+  readonly request = RUNTIME_NAMESPACES.request;
   /** Calendar fields, timestamp() and str.format_time (stdlib/time.ts); `time` is the bar-time column. */
   readonly cal = RUNTIME_NAMESPACES.cal;
   /** The zone calendar built-ins read bar times in by default: the exchange's on intraday
@@ -98,6 +100,8 @@ export class Runtime {
     this.pending.length = 0;
   };
   private columns = new Map<string, Float64Array>();
+  /** request.* of this evaluation (stdlib/request/host.ts): set by evaluate(); none supplied by default. */
+  req: RequestHost;
 
   constructor(
     readonly bars: Bars,
@@ -123,6 +127,7 @@ export class Runtime {
     const t = this.tf;
     const unitMs = t.ismonthly ? 0 : t.isweekly ? 7 * 86_400_000 : t.isdaily ? 86_400_000 : t.period.endsWith("S") ? 1000 : 60_000;
     this.barMs = t.multiplier * unitMs;
+    this.req = new RequestHost("read", { bars, symbol });
     this.out = [];
     // columns the compiled loop writes on every bar need no na prefill (a failing bar writes na)
     for (let k = 0; k < outputCount; k++) this.out.push(everyBar[k] === true ? new Float64Array(bars.length) : new Float64Array(bars.length).fill(NaN));

@@ -7,3 +7,4 @@ export * as array from "./array";
 export * as color from "./color";
 export * as time from "./time";
 export { Ring } from "./ring";
+export * as request from "./request";

@@ -38,7 +38,7 @@ const lint: Array<[string, string, string[]]> = [
   ["redeclaration", `${H}x = 1\nx = 2${P}`, ["duplicate_declaration 4:1-4:2"]],
   ["global modified in a function", `${H}var g = 0\nf() =>\n    g := 1\n    g${P}`, ["invalid_assignment 5:5-5:6"]],
   ["strategy is refused", '//@version=6\nstrategy("s")\n', ["unsupported_feature 2:1-2:9"]],
-  ["request.* is not supported", `${H}x = request.security("AAPL", "D", close)${P}`, ["unsupported_feature 3:5-3:21"]],
+  ["request.earnings is not supported", `${H}x = request.earnings("AAPL")${P}`, ["unsupported_feature 3:5-3:21"]],
   ["version 4 is refused", '//@version=4\nstudy("x")\nplot(close)\n', ["unsupported_version 1:1-1:13"]],
   ["version 7 is refused", '//@version=7\nindicator("x")\nplot(close)\n', ["unsupported_version 1:1-1:13"]],
   ["missing declaration", "x = 1\nplot(x)\n", ["missing_declaration 1:1-1:6"]],

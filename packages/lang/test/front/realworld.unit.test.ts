@@ -649,7 +649,7 @@ const refused: Array<[string, string, string[]]> = [
   ["alertcondition inside a function", `${H}f() =>\n    alertcondition(close > open, "up")\n    1\nx = f()\nplot(close)\n`, ["invalid_context 4:5-4:19"]],
   ["ta.ema with a series length", `${H}plot(ta.ema(close, bar_index % 10 + 1))\n`, ["qualifier_mismatch 3:20-3:38"]],
   ["strategy()", '//@version=6\nstrategy("s")\nplot(close)\n', ["unsupported_feature 2:1-2:9"]],
-  ["request.security", `${H}d = request.security(syminfo.tickerid, "D", close)\nplot(d)\n`, ["unsupported_feature 3:5-3:21"]],
+  ["request.earnings", `${H}d = request.earnings(syminfo.tickerid)\nplot(d)\n`, ["unsupported_feature 3:5-3:21"]],
   [
     "input.enum (pending in the evaluator)",
     `${H}enum MaType\n    sma = "Simple"\n    ema = "Exponential"\nt = input.enum(MaType.ema, "MA type")\nplot(t == MaType.ema ? ta.ema(close, 9) : ta.sma(close, 9))\n`,

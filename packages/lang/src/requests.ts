@@ -1,0 +1,52 @@
+// The capture runs of request.*: the compiled script evaluated over a requested context's bars,
+// with a capturing host, so that each request site records its expression's value per context
+// bar (stdlib/request/host.ts). A bar that raises an error records nothing (the chart reads na).
+
+import type { Program } from "./evaluate";
+import { Runtime } from "./runtime/runtime";
+import { EvaluationAborted } from "./runtime/errors";
+import { RequestHost, type CaptureRun, type ContextBars } from "./stdlib/request/host";
+import type { Bars, SymbolInfo } from "./types";
+
+export interface RequestEnv {
+  inputs: Record<string, unknown>;
+  version: number;
+  now: number;
+  signal?: AbortSignal;
+}
+
+const CHUNK = 2048;
+
+function captureRun(program: Program, env: RequestEnv): CaptureRun {
+  return (ctx: ContextBars) => {
+    const rt = new Runtime(ctx.bars, { ...ctx.info, timeframe: ctx.timeframe }, program.outputs.length, env.inputs, program.everyBar, { version: env.version, now: env.now });
+    const host = new RequestHost("capture");
+    rt.req = host;
+    const compiled = program.factory(rt);
+    const n = ctx.bars.length;
+    for (let start = 0; start < n; start += CHUNK) {
+      if (env.signal?.aborted) throw new EvaluationAborted();
+      const end = Math.min(n, start + CHUNK);
+      let i = start;
+      while (i < end) {
+        try {
+          compiled.run(i, end);
+          break;
+        } catch (err) {
+          if (err instanceof EvaluationAborted) throw err;
+          const at = compiled.bar();
+          compiled.endBar();
+          rt.barFailed(at);
+          i = at + 1;
+        }
+      }
+    }
+    return host.columns;
+  };
+}
+
+/** The request host of a chart evaluation: null when the program makes no request. */
+export function requestHost(program: Program, chart: { bars: Bars; symbol: SymbolInfo }, contexts: readonly ContextBars[], env: RequestEnv): RequestHost | null {
+  if (!program.source.includes("$rt.req.")) return null;
+  return new RequestHost("read", chart, contexts, captureRun(program, env));
+}

@@ -1,0 +1,68 @@
+// Which bar of a requested context a chart bar sees, on historical bars, as TradingView's
+// request.security does (docs/topics: "Other symbols and timeframes"):
+//
+// - a higher or equal timeframe with `barmerge.lookahead_off`: the last context bar that has
+//   closed by the chart bar's close. A period closes when the chart bar's close reaches the
+//   period's end, or when the next chart bar opens at or after it (an equity week closes with
+//   Friday's session, not on the Monday its 7 days end). Earlier chart bars of a period see the
+//   previous period.
+// - `barmerge.lookahead_on`: the period containing the chart bar (its final value on every bar).
+// - a lower timeframe: the last intrabar that opens before the chart bar closes (both modes).
+//
+// Times are bar opens in Unix seconds; -1 means no context bar yet (na).
+
+export interface AlignInput {
+  chartTime: Float64Array;
+  chartSeconds: number;
+  ctxTime: Float64Array;
+  ctxSeconds: number;
+}
+
+/** Per chart bar, the index of the context bar it sees (-1 for none). */
+export function alignBars(a: AlignInput, lookahead: boolean): Int32Array {
+  const n = a.chartTime.length;
+  const out = new Int32Array(n);
+  const ct = a.ctxTime;
+  const m = ct.length;
+  let p = -1;
+  if (a.ctxSeconds < a.chartSeconds) {
+    for (let i = 0; i < n; i++) {
+      const end = i + 1 < n ? Math.min(a.chartTime[i]! + a.chartSeconds, a.chartTime[i + 1]!) : a.chartTime[i]! + a.chartSeconds;
+      while (p + 1 < m && ct[p + 1]! < end) p++;
+      out[i] = p;
+    }
+    return out;
+  }
+  for (let i = 0; i < n; i++) {
+    const t = a.chartTime[i]!;
+    while (p + 1 < m && ct[p + 1]! <= t) p++;
+    if (lookahead || p < 0) {
+      out[i] = p;
+      continue;
+    }
+    const periodEnd = ct[p]! + a.ctxSeconds;
+    const closed = t + a.chartSeconds >= periodEnd || (i + 1 < n && a.chartTime[i + 1]! >= periodEnd);
+    out[i] = closed ? p : p - 1;
+  }
+  return out;
+}
+
+/** Per chart bar, the range [from, to) of lower-timeframe bars inside it. */
+export function intrabarRanges(a: AlignInput): { from: Int32Array; to: Int32Array } {
+  const n = a.chartTime.length;
+  const from = new Int32Array(n);
+  const to = new Int32Array(n);
+  const ct = a.ctxTime;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const start = a.chartTime[i]!;
+    const end = i + 1 < n ? Math.min(start + a.chartSeconds, a.chartTime[i + 1]!) : start + a.chartSeconds;
+    while (k < ct.length && ct[k]! < start) k++;
+    from[i] = k;
+    let j = k;
+    while (j < ct.length && ct[j]! < end) j++;
+    to[i] = j;
+    k = j;
+  }
+  return { from, to };
+}

@@ -1,0 +1,167 @@
+// The requests of one evaluation (`$rt.req`). Like TradingView, a requested expression is
+// evaluated in its own context: the script runs once over each requested context's bars
+// ("capture": every request site records its expression's value per context bar), then the chart's
+// run reads, per bar, the value of the context bar it sees (align.ts). A context is captured the
+// first time a chart bar reads it, once per evaluation; one the caller did not supply is recorded
+// as missing (the worker fetches it and evaluates again) and is a runtime error of the bar.
+
+import type { Bars, SymbolInfo } from "../../types";
+import { fail } from "../../runtime/errors";
+import { PineArray } from "../array";
+import { alignBars, intrabarRanges, type AlignInput } from "./align";
+import { contextKey, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
+
+/** The bars of one requested context, as the caller fetched them. */
+export interface ContextBars {
+  /** The symbol as the script wrote it (`"NASDAQ:MSFT"`), or the chart's ticker. */
+  symbol: string;
+  /** Store timeframe (`"1d"`, `"1w"`, ...). */
+  timeframe: string;
+  bars: Bars;
+  /** The context instrument's facts (syminfo.* inside the requested expression). */
+  info: SymbolInfo;
+}
+
+/** A context the script asked for that the caller did not supply. */
+export interface MissingContext {
+  symbol: string;
+  timeframe: string;
+}
+
+/** Runs the script over a context's bars with a capturing host; returns the captured columns. */
+export type CaptureRun = (ctx: ContextBars) => Map<string, unknown[]>;
+
+interface Captured {
+  ctx: ContextBars;
+  columns: Map<string, unknown[]>;
+  align: Map<string, Int32Array>;
+  ranges: { from: Int32Array; to: Int32Array } | null;
+}
+
+/** Site ids: the call site's key and, for a key seen again (a function called twice), its ordinal. */
+class SiteIds {
+  private seen = new Map<string, number>();
+  register(key: string): string {
+    const k = this.seen.get(key) ?? 0;
+    this.seen.set(key, k + 1);
+    return `${key}#${k}`;
+  }
+}
+
+export class RequestHost {
+  readonly capturing: boolean;
+  private readonly ids = new SiteIds();
+  /** Capture mode: the values each site recorded, per context bar. */
+  readonly columns = new Map<string, unknown[]>();
+  private readonly contexts = new Map<string, ContextBars>();
+  private readonly captured = new Map<string, Captured | null>();
+  readonly missing = new Map<string, MissingContext>();
+  /** Bars of the contexts evaluated (capture runs), counted with the chart's. */
+  barsEvaluated = 0;
+
+  constructor(
+    mode: "capture" | "read",
+    private readonly chart: { bars: Bars; symbol: SymbolInfo } | null = null,
+    supplied: readonly ContextBars[] = [],
+    private readonly runCapture: CaptureRun | null = null,
+  ) {
+    this.capturing = mode === "capture";
+    for (const c of supplied) this.contexts.set(contextKey(c.symbol, c.timeframe), c);
+    if (chart) {
+      const own: ContextBars = { symbol: chart.symbol.ticker, timeframe: chart.symbol.timeframe, bars: chart.bars, info: chart.symbol };
+      const key = contextKey(own.symbol, own.timeframe);
+      if (!this.contexts.has(key)) this.contexts.set(key, own);
+    }
+  }
+
+  /** A `currency` argument: converting prices needs exchange rates, which are not stored. */
+  noCurrency(currency: string | null): void {
+    if (currency !== null && currency !== "" && currency !== "NONE") fail(`currency conversion to ${currency} is not supported (no exchange rates are stored)`);
+  }
+
+  /** `barmerge.gaps_on` (as its member name `gaps_on`, or in full) is the option `on`. */
+  isOption(value: string | null, on: string): boolean {
+    return value === on || value === `barmerge.${on}`;
+  }
+
+  /** The na of a tuple of `n` values (a count from the compiled tuple: at least its length). */
+  naTuple(n: number): number[] {
+    return new Array<number>(n).fill(NaN);
+  }
+
+  /** A site's id in this evaluation (the same in every context's run). */
+  site(key: string): string {
+    return this.ids.register(key);
+  }
+
+  /** Capture mode: records `v` as the site's value at context bar `i` and returns it. */
+  capture(id: string, i: number, v: unknown): unknown {
+    let col = this.columns.get(id);
+    if (!col) this.columns.set(id, (col = []));
+    // tuples may be one array reused per bar: keep a copy
+    col[i] = Array.isArray(v) ? v.slice() : v;
+    return v;
+  }
+
+  /** The context a request names, captured on first use; null (recorded as missing) when not supplied. */
+  private context(symbol: string | null, timeframe: string | null, ignoreInvalid: boolean): Captured | null {
+    const chart = this.chart!;
+    const tf = storeTimeframe(timeframe ?? "", chart.symbol.timeframe);
+    if ("error" in tf) return fail(tf.error);
+    const sym = requestSymbol(symbol, chart.symbol.ticker);
+    const key = contextKey(sym === chart.symbol.ticker ? chart.symbol.ticker : sym, tf.tf);
+    const seen = this.captured.get(key);
+    if (seen !== undefined) return seen === null && !ignoreInvalid ? fail(`no ${tf.tf} bars of "${sym}"`) : seen;
+    const ctx = this.contexts.get(key);
+    if (!ctx || !this.runCapture) {
+      this.missing.set(key, { symbol: sym, timeframe: tf.tf });
+      this.captured.set(key, null);
+      return ignoreInvalid ? null : fail(`no ${tf.tf} bars of "${sym}"`);
+    }
+    const columns = this.runCapture(ctx);
+    this.barsEvaluated += ctx.bars.length;
+    const c: Captured = { ctx, columns, align: new Map(), ranges: null };
+    this.captured.set(key, c);
+    return c;
+  }
+
+  private alignInput(c: Captured): AlignInput {
+    const chart = this.chart!;
+    return { chartTime: chart.bars.time, chartSeconds: storeSeconds(chart.symbol.timeframe), ctxTime: c.ctx.bars.time, ctxSeconds: storeSeconds(c.ctx.timeframe) };
+  }
+
+  /** request.security at chart bar `i`: the value the site's expression had on the context bar the chart bar sees. */
+  security(id: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown): unknown {
+    const c = this.context(symbol, timeframe, ignoreInvalid);
+    if (c === null) return na;
+    const mode = lookahead ? "on" : "off";
+    let map = c.align.get(mode);
+    if (!map) c.align.set(mode, (map = alignBars(this.alignInput(c), lookahead)));
+    const j = map[i]!;
+    if (j < 0 || (gaps && i > 0 && map[i - 1] === j)) return na;
+    const v = c.columns.get(id)?.[j];
+    if (v === undefined) return na;
+    // a tuple's elements are copied: the script may keep them while later bars read the column
+    return Array.isArray(v) ? v.slice() : v;
+  }
+
+  /** request.security_lower_tf at chart bar `i`: the site's values on every intrabar of the chart bar. */
+  lowerTf(id: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean): PineArray | null {
+    const c = this.context(symbol, timeframe, ignoreInvalid);
+    if (c === null) return PineArray.of([]);
+    if (storeSeconds(c.ctx.timeframe) > storeSeconds(this.chart!.symbol.timeframe)) fail(`request.security_lower_tf: timeframe "${timeframe ?? ""}" is higher than the chart's`);
+    c.ranges ??= intrabarRanges(this.alignInput(c));
+    const col = c.columns.get(id) ?? [];
+    const out: unknown[] = [];
+    for (let j = c.ranges.from[i]!; j < c.ranges.to[i]!; j++) out.push(col[j] === undefined ? NaN : col[j]);
+    return PineArray.of(out);
+  }
+}
+
+/** A request site's state: its id, fixed on its first evaluation. */
+export class RequestSite {
+  private id: string | null = null;
+  of(host: RequestHost, key: string): string {
+    return (this.id ??= host.site(key));
+  }
+}

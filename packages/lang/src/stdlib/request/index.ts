@@ -1,0 +1,92 @@
+// request.*: other symbols and timeframes. The records compile a request to a read of the
+// evaluation's RequestHost (host.ts), which evaluates the expression in the requested context;
+// while the script runs over a context's bars (capture), the same code records the expression's
+// value instead. The request built-ins TradingView backs with data this service does not hold are
+// known and refused with the data they would need.
+
+import { builtinFunction, constants, type CallEmit, type ValueKind } from "../../builtins/record";
+import { RequestSite } from "./host";
+
+export { RequestHost, RequestSite, type ContextBars, type MissingContext, type CaptureRun } from "./host";
+export { alignBars, intrabarRanges } from "./align";
+export { contextKey, storeTimeframe, storeSeconds, requestSymbol } from "./timeframes";
+
+/** The na a request gives before its context has a value: a tuple's is an array of na elements. */
+function naOf(k: ValueKind, expr: string): string {
+  if (/^\[|^\$tup_/.test(expr)) return `$rt.req.naTuple(${(expr.match(/,/g) ?? []).length + 1})`;
+  return k === "num" ? "NaN" : k === "bool" ? "false" : "null";
+}
+
+/** The site's id expression: its state slot and expression make the key shared by every context's run. */
+function siteId(b: CallEmit, expr: string): string {
+  const st = b.state(RequestSite);
+  return `${st}.of($rt.req, ${JSON.stringify(`${st}|${expr}`)})`;
+}
+
+/** A barmerge option given (a constant compiles to its member name): true when it is `on`. */
+function option(b: CallEmit, param: string, on: string): string {
+  return b.has(param) ? `$rt.req.isOption(${b.a(param)}, ${JSON.stringify(on)})` : "false";
+}
+
+/** A non-na `currency` asks for a conversion the service cannot make (no exchange rates are stored). */
+function noCurrency(b: CallEmit): string {
+  return b.has("currency") ? `($rt.req.noCurrency(${b.a("currency")}), ` : "(";
+}
+
+export const barmerge = constants("barmerge", "string", ["gaps_on", "gaps_off", "lookahead_on", "lookahead_off"], "A `request.security` option: gaps (`na` between new values) and lookahead (the period's final value on each of its bars).");
+
+export const security = builtinFunction({
+  sig: "request.security(symbol: series string, timeframe: series string, expression: series R, gaps: simple string = barmerge.gaps_off, lookahead: simple string = barmerge.lookahead_off, ignore_invalid_symbol: input bool = false, currency: series string = na, calc_bars_count: simple int = na): series R",
+  doc: "The value of `expression` evaluated on another symbol and/or timeframe (`\"\"` for the chart's): on historical bars with lookahead off, a higher timeframe's value appears on the last chart bar of its period.",
+  stateful: true,
+  emit: (b) => {
+    const expr = b.a("expression");
+    const id = siteId(b, expr);
+    const gaps = option(b, "gaps", "gaps_on");
+    const look = option(b, "lookahead", "lookahead_on");
+    const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b.kind("expression"), expr)})`;
+    return `${noCurrency(b)}$rt.req.capturing ? $rt.req.capture(${id}, $i, ${expr}) : ${read})`;
+  },
+});
+
+export const securityLowerTf = builtinFunction({
+  sig: "request.security_lower_tf(symbol: series string, timeframe: series string, expression: series T, ignore_invalid_symbol: input bool = false, currency: series string = na, ignore_invalid_timeframe: input bool = false, calc_bars_count: simple int = na): array<T>",
+  doc: "An array of `expression`'s values on every bar of a lower timeframe inside the chart bar (oldest first).",
+  stateful: true,
+  emit: (b) => {
+    const expr = b.a("expression");
+    const id = siteId(b, expr);
+    const read = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")})`;
+    return `${noCurrency(b)}$rt.req.capturing ? $rt.req.capture(${id}, $i, ${expr}) : ${read})`;
+  },
+});
+
+export const currencyRate = builtinFunction({
+  sig: "request.currency_rate(from: series string, to: series string, ignore_invalid_currency: input bool = false): series float",
+  doc: "The rate converting `from` into `to` (the close of the instrument `FROMTO` at the chart's timeframe); 1 for the same currency, na with a runtime error when no such pair is stored.",
+  stateful: true,
+  emit: (b) => {
+    const from = b.a("from");
+    const to = b.a("to");
+    const id = siteId(b, "$C[$i]");
+    const read = `$rt.req.security(${id}, $i, $rt.concat(${from}, ${to}), "", false, false, ${b.a("ignore_invalid_currency", "false")}, NaN)`;
+    return `($rt.req.capturing ? $rt.req.capture(${id}, $i, $C[$i]) : ${from} === ${to} ? 1 : ${read})`;
+  },
+});
+
+/** request.* TradingView backs with data this service does not store: refused, naming that data. */
+function refused(sig: string, data: string): ReturnType<typeof builtinFunction> {
+  const name = sig.slice(0, sig.indexOf("("));
+  return builtinFunction({ sig, doc: `Not supported: needs ${data}.`, pending: `\`${name}\` is not supported: it needs ${data}, which this service does not store.` });
+}
+
+export const refusedRequests = [
+  refused("request.footprint(ticks_per_row: simple int, va_percent: simple int = 70, imbalance_percent: simple int = 300): series float", "volume footprint (tick) data"),
+  refused("request.dividends(ticker: simple string, field: simple string = na, gaps: simple string = barmerge.gaps_off, lookahead: simple string = barmerge.lookahead_off, ignore_invalid_symbol: input bool = false, currency: simple string = na): series float", "dividend data"),
+  refused("request.earnings(ticker: simple string, field: simple string = na, gaps: simple string = barmerge.gaps_off, lookahead: simple string = barmerge.lookahead_off, ignore_invalid_symbol: input bool = false, currency: simple string = na): series float", "earnings data"),
+  refused("request.splits(ticker: simple string, field: simple string, gaps: simple string = barmerge.gaps_off, lookahead: simple string = barmerge.lookahead_off, ignore_invalid_symbol: input bool = false): series float", "stock split data"),
+  refused("request.financial(symbol: simple string, financial_id: simple string, period: simple string, gaps: simple string = barmerge.gaps_off, ignore_invalid_symbol: input bool = false, currency: simple string = na): series float", "company financial data"),
+  refused("request.economic(country_code: simple string, field: simple string, gaps: simple string = barmerge.gaps_off, ignore_invalid_symbol: input bool = false): series float", "economic data"),
+  refused("request.quandl(ticker: simple string, gaps: simple string = barmerge.gaps_off, index: simple int = 0, ignore_invalid_symbol: input bool = false): series float", "Nasdaq Data Link (Quandl) data"),
+  refused("request.seed(source: simple string, symbol: simple string, expression: series float, ignore_invalid_symbol: input bool = false, calc_bars_count: simple int = na): series float", "data from user GitHub seed repositories"),
+];

@@ -1,0 +1,118 @@
+// request.security on historical bars, against values read by hand from the demo CSVs
+// (packages/marketdata/demo: AAPL and MSFT daily, Yahoo via bokeh_sampledata; see its SOURCES.md).
+// Weeks are built here from the daily rows (Monday 00:00 UTC, as the bar store's 1w bars).
+// Hand-worked week of 2012-11-12: Fri 11-16 close 527.68; week of 11-19 (Thanksgiving Thursday
+// closed): Fri 11-23 close 571.50, high 572.00; week of 11-05 closed 547.06; week of 11-26 closed 585.28.
+import { build, dailyBars, sliceBars, SYMBOL } from "./harness";
+import { evaluate, type EvaluationResult } from "../../src/evaluate";
+import type { ContextBars } from "../../src/stdlib/request";
+import type { Bars } from "../../src/types";
+
+const AAPL = dailyBars("AAPL");
+const MSFT = dailyBars("MSFT");
+
+function weekly(d: Bars): Bars {
+  const rows: number[][] = [];
+  for (let i = 0; i < d.length; i++) {
+    const t = d.time[i]!;
+    const monday = t - (((new Date(t * 1000).getUTCDay() + 6) % 7) * 86400);
+    const last = rows[rows.length - 1];
+    if (last && last[0] === monday) {
+      last[2] = Math.max(last[2]!, d.high[i]!);
+      last[3] = Math.min(last[3]!, d.low[i]!);
+      last[4] = d.close[i]!;
+      last[5]! += d.volume[i]!;
+    } else rows.push([monday, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
+  }
+  const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
+  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
+}
+
+const info = (ticker: string, timeframe: string) => ({ ticker, timezone: "America/New_York", mintick: 0.01, timeframe });
+const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: weekly(AAPL), info: info("AAPL", "1w") };
+const MSFT_D: ContextBars = { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: info("MSFT", "1d") };
+
+function runOn(src: string, bars: Bars = AAPL, contexts: ContextBars[] = [AAPL_W, MSFT_D], windowStart = 0): EvaluationResult {
+  return evaluate(build(`//@version=6\nindicator("r")\n${src}`), bars, {}, { symbol: SYMBOL, windowStart, contexts });
+}
+
+/** Output k on the chart bar of `date`. */
+function at(r: EvaluationResult, date: string, k = 0): number {
+  const t = Date.parse(`${date}T00:00:00Z`) / 1000;
+  const i = r.times.indexOf(t);
+  if (i < 0) throw new Error(`no bar on ${date}`);
+  return r.outputs[k]!.values[i]!;
+}
+
+const DAYS = ["2012-11-12", "2012-11-13", "2012-11-15", "2012-11-16", "2012-11-19", "2012-11-21", "2012-11-23", "2012-11-26", "2012-11-30"];
+
+describe("request.security, a higher timeframe (1d chart, 1W)", () => {
+  test("lookahead off: a week's close appears on its last chart bar; earlier bars show the previous week's", () => {
+    const r = runOn(`plot(request.security(syminfo.tickerid, "W", close))`);
+    expect(DAYS.map((d) => at(r, d))).toEqual([547.06, 547.06, 547.06, 527.68, 527.68, 527.68, 571.5, 571.5, 585.28]);
+    expect(r.runtimeErrors).toEqual([]);
+  });
+
+  test("lookahead on: the week's final value on every bar of the week", () => {
+    const r = runOn(`plot(request.security(syminfo.tickerid, "1W", close, lookahead = barmerge.lookahead_on))\nplot(request.security("", "W", high, barmerge.gaps_off, barmerge.lookahead_on))`);
+    expect(DAYS.map((d) => at(r, d))).toEqual([527.68, 527.68, 527.68, 527.68, 571.5, 571.5, 571.5, 585.28, 585.28]);
+    expect(at(r, "2012-11-19", 1)).toBe(572.0);
+  });
+
+  test("close[1] with lookahead on (the non-repainting idiom): the previous week on every bar", () => {
+    const r = runOn(`plot(request.security(syminfo.tickerid, "W", close[1], lookahead = barmerge.lookahead_on))`);
+    expect(DAYS.map((d) => at(r, d))).toEqual([547.06, 547.06, 547.06, 547.06, 527.68, 527.68, 527.68, 571.5, 571.5]);
+  });
+
+  test("gaps on: na except on the bar where a new value arrives", () => {
+    const r = runOn(`plot(request.security(syminfo.tickerid, "W", close, barmerge.gaps_on))\nplot(request.security(syminfo.tickerid, "W", close, barmerge.gaps_on, barmerge.lookahead_on))`);
+    expect(DAYS.map((d) => at(r, d))).toEqual([NaN, NaN, NaN, 527.68, NaN, NaN, 571.5, NaN, 585.28]);
+    expect(DAYS.map((d) => at(r, d, 1))).toEqual([527.68, NaN, NaN, NaN, 571.5, NaN, NaN, 585.28, NaN]);
+  });
+
+  test("a stateful expression runs on the weekly bars: sma of two weekly closes", () => {
+    const r = runOn(`plot(request.security(syminfo.tickerid, "W", ta.sma(close, 2)))`);
+    expect(at(r, "2012-11-23")).toBeCloseTo((527.68 + 571.5) / 2, 10);
+    expect(at(r, "2012-11-21")).toBeCloseTo((547.06 + 527.68) / 2, 10);
+  });
+
+  test("a value inside the window does not depend on where the window (and the bars read) start", () => {
+    const src = `plot(request.security(syminfo.tickerid, "W", ta.sma(close, 10)))`;
+    const full = runOn(src);
+    const start = AAPL.time.indexOf(Date.parse("2012-06-01T00:00:00Z") / 1000);
+    for (const back of [60, 120, 400]) {
+      const from = start - back;
+      const w = weekly(sliceBars(AAPL, from));
+      const part = runOn(src, sliceBars(AAPL, from), [{ ...AAPL_W, bars: w }], back);
+      const fullTail = full.outputs[0]!.values.slice(start);
+      expect(Array.from(part.outputs[0]!.values)).toEqual(Array.from(fullTail));
+    }
+  });
+});
+
+describe("request.security, another symbol", () => {
+  test("MSFT's close and a tuple on the AAPL chart, same dates", () => {
+    const r = runOn(`[o, c] = request.security("NASDAQ:MSFT", "D", [open, close])\nplot(request.security("MSFT", "", close))\nplot(c)\nplot(o)`, AAPL, [MSFT_D, { ...MSFT_D, symbol: "NASDAQ:MSFT" }]);
+    expect(at(r, "2012-11-23")).toBe(27.7);
+    expect(at(r, "2012-11-21")).toBe(26.95);
+    expect(at(r, "2012-11-23", 1)).toBe(27.7);
+    expect(at(r, "2000-03-01", 2)).toBe(89.62);
+  });
+
+  test("a symbol not supplied is a runtime error of the bar, named in missingContexts; ignore_invalid_symbol gives na", () => {
+    const r = runOn(`x = request.security("NOPE", "D", close, ignore_invalid_symbol = true)\nplot(close)\nplot(x)\nplot(request.security("NOPE2", "D", close))`);
+    expect(r.missingContexts).toEqual([{ symbol: "NOPE", timeframe: "1d" }, { symbol: "NOPE2", timeframe: "1d" }]);
+    expect(r.runtimeErrors[0]!.message).toBe('no 1d bars of "NOPE2"');
+    expect(r.runtimeErrors[0]!.count).toBe(AAPL.length);
+  });
+
+  test("a timeframe the store does not hold is refused with a clear message", () => {
+    const r = runOn(`plot(request.security("", "M", close))`);
+    expect(r.runtimeErrors[0]!.message).toMatch(/monthly bars are not stored/);
+  });
+
+  test("the context's bars count in barsEvaluated (the script runs once over each context read)", () => {
+    const r = runOn(`plot(request.security("MSFT", "D", close))\nplot(request.security("MSFT", "D", open))`);
+    expect(r.barsEvaluated).toBe(AAPL.length + MSFT.length);
+  });
+});
