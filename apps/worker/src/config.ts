@@ -1,12 +1,21 @@
-// The worker process's configuration, parsed once at start (API.md "Configuration").
+// The worker process's configuration, parsed once at start (docs/configuration.md).
 import { z } from "zod";
+import { PLANS } from "@barscript/db";
+
+/** One more sandbox thread than the most runs at once any seeded plan allows. */
+export const DEFAULT_THREADS = Math.max(...PLANS.map((p) => p.concurrentRuns)) + 1;
 
 const schema = z.object({
   DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/barscript"),
   REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
   REDIS_PREFIX: z.string().min(1).default("bs:"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Sandbox threads of this worker. The default is one more than the largest runs at once of a
+   * plan sold (PLANS): an account holding all of its runs leaves a thread for everyone else
+   * (docs/adr/0025-fair-run-scheduling.md). Threads start when first needed.
+   */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_THREADS),
   /** Heap of each sandbox thread (MB); a script past it fails with kind `script`. */
   SANDBOX_HEAP_MB: z.coerce.number().int().min(16).max(8192).default(256),
   /** Decoded bar chunks kept in memory between runs (MB, per worker process). */
