@@ -53,9 +53,12 @@ function sourceDirs(dataDirs) {
     name: "source-dirs",
     setup(b) {
       b.onLoad({ filter: /\.ts$/ }, async (args) => {
-        if (args.path.includes(`${sep}node_modules${sep}`) || !args.path.startsWith(ROOT)) return undefined;
+        if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
         const text = await readFile(args.path, "utf8");
         if (!/\b__dirname\b/.test(text)) return { contents: text, loader: "ts" };
+        // A source outside this repository (a workspace link into another checkout) would read
+        // its data from a folder the image does not have.
+        if (!args.path.startsWith(ROOT + sep)) throw new Error(`${args.path} uses __dirname but lies outside ${ROOT}`);
         const name = `__bsSourceDir${counter++}`;
         const fromRoot = relative(ROOT, dirname(args.path)).split(sep).join("/");
         dataDirs.add(fromRoot);
