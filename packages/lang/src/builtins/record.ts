@@ -17,17 +17,17 @@ import { parseQualifiedType, parseSignature, type Signature, type TypeSpec } fro
 export const UNBOUNDED = Number.POSITIVE_INFINITY;
 
 /**
- * Own lookback (bars of history the call needs beyond those its inputs need; derive/warmup.ts adds them along chains) from
- * the constant values of its arguments by parameter name; NaN (an argument not known at compile
- * time) makes it unbounded.
+ * Own lookback: the bars of history the call needs beyond those its inputs need (derive/warmup.ts
+ * adds them along chains), from the constant values of its arguments by parameter name; NaN (an
+ * argument not known at compile time) makes it unbounded.
  */
 export type LookbackRule = (arg: (name: string) => number) => number;
 
 /**
- * What a call is for the rest of the compiler when that decides its code (a plot's emitter then
- * gives only the output's value at the bar):
- * `plot` an Interface output, `event` an event, `input` an Interface input, `declaration` the
- * script's declaration (compiles to nothing) and `noop` a call checked and compiled to nothing (drawings and decorations without output, a study's `use`).
+ * What a call is for the rest of the compiler when that decides its code: `plot` an Interface
+ * output (its emitter gives only the output's value at the bar), `event` an event, `input` an
+ * Interface input, `declaration` the script's declaration (compiles to nothing) and `noop` a call
+ * checked and compiled to nothing (drawings and decorations without output, a study's `use`).
  */
 export type Role = "plot" | "event" | "input" | "declaration" | "noop";
 
