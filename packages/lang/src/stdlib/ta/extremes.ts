@@ -10,7 +10,8 @@ function len(n: number): number {
 
 /**
  * Highest / lowest over the last `length` non-na values, with the bar offset of the extreme
- * (ties: the most recent bar). `value` and `offset` hold the last result.
+ * (ties: the earliest of the equal bars, as TradingView reports them; ADR 0066). `value` and
+ * `offset` hold the last result.
  */
 export class Extreme {
   v: Ring;
@@ -38,7 +39,7 @@ export class Extreme {
     let at = 0;
     for (let i = 1; i < n; i++) {
       const y = this.v.get(i);
-      if (this.high ? y > best : y < best) {
+      if (this.high ? y >= best : y <= best) {
         best = y;
         at = i;
       }

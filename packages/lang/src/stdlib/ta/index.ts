@@ -6,3 +6,5 @@ export * from "./extremes";
 export * from "./signals";
 export * from "./osc";
 export * from "./vol";
+export * from "./rank";
+export * from "./volume-indices";

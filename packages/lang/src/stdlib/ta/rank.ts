@@ -1,0 +1,124 @@
+// Rank statistics over a window: ta.rci (Spearman's rank correlation of values with time),
+// ta.percentile_linear_interpolation, ta.percentile_nearest_rank; and ta.sum (math.sum).
+
+import { lengthWindow, sourceLength, taFunction, update } from "../../builtins/record";
+import { Ring } from "../ring";
+import { Lag, Sum } from "./ma";
+
+function len(n: number): number {
+  return n >= 1 ? Math.floor(n) : 0;
+}
+
+/**
+ * Rank Correlation Index: Spearman's rho between the last `length` values and their bar order,
+ * times 100 (+100: rose on every bar, -100: fell on every bar). Equal values share the mean of
+ * their ranks. A na in the window gives na.
+ */
+export class Rci {
+  h: Lag;
+  v: Float64Array;
+  constructor(cap = 8) {
+    this.h = new Lag(cap);
+    this.v = new Float64Array(8);
+  }
+  update(x: number, length: number): number {
+    const n = len(length);
+    if (n < 2) return NaN;
+    this.h.push(x, n);
+    if (this.h.r.count < n) return NaN;
+    if (this.v.length < n) this.v = new Float64Array(n);
+    const v = this.v;
+    for (let i = 0; i < n; i++) {
+      const y = this.h.get(i);
+      if (y !== y) return NaN;
+      v[i] = y;
+    }
+    let d2 = 0;
+    for (let i = 0; i < n; i++) {
+      // value rank: 1 for the highest, ties averaged; time rank: 1 for this bar (i = 0)
+      let above = 0;
+      let same = 0;
+      for (let j = 0; j < n; j++) {
+        if (v[j]! > v[i]!) above++;
+        else if (v[j] === v[i]) same++;
+      }
+      const d = above + (same + 1) / 2 - (i + 1);
+      d2 += d * d;
+    }
+    return (1 - (6 * d2) / (n * (n * n - 1))) * 100;
+  }
+}
+
+/**
+ * Percentile of the last `length` non-na values (na values are skipped, as by ta.median).
+ * Linear: sorted[p/100 * (n - 1)] interpolated between the two nearest ranks; nearest rank:
+ * sorted[ceil(p/100 * n) - 1], the smallest value for p = 0.
+ */
+export class Percentile {
+  r: Ring;
+  s: Float64Array;
+  last = NaN;
+  constructor(
+    readonly linear: boolean,
+    cap = 8,
+  ) {
+    this.r = new Ring(cap);
+    this.s = new Float64Array(this.r.cap);
+  }
+  update(x: number, length: number, percentage: number): number {
+    const n = len(length);
+    if (n === 0 || percentage !== percentage) return NaN;
+    if (x === x && !this.r.add(x, n)) return (this.last = NaN);
+    if (this.r.count < n) return (this.last = NaN);
+    if (this.s.length < n) this.s = new Float64Array(this.r.cap);
+    const s = this.s.subarray(0, n);
+    for (let i = 0; i < n; i++) s[i] = this.r.get(i);
+    s.sort();
+    const p = Math.min(100, Math.max(0, percentage)) / 100;
+    if (!this.linear) return (this.last = s[Math.max(0, Math.ceil(p * n) - 1)]!);
+    const pos = p * (n - 1);
+    const lo = Math.floor(pos);
+    const hi = Math.min(n - 1, lo + 1);
+    return (this.last = s[lo]! + (s[hi]! - s[lo]!) * (pos - lo));
+  }
+}
+
+export class PercentileLinear extends Percentile {
+  constructor(cap = 8) {
+    super(true, cap);
+  }
+}
+export class PercentileNearest extends Percentile {
+  constructor(cap = 8) {
+    super(false, cap);
+  }
+}
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+
+const percentileArgs = update(PercentileLinear, (b) => [b.a("source"), b.a("length"), b.a("percentage")]);
+
+export const taRci = taFunction({
+  sig: "rci(source: series float, length: series int): series float",
+  doc: "Rank Correlation Index: Spearman's rank correlation of the last `length` values with time, -100 to 100.",
+  lookback: lengthWindow,
+  emit: update(Rci, sourceLength),
+});
+export const taSum = taFunction({
+  sig: "sum(source: series float, length: series int): series float",
+  doc: "Sum of the last `length` values (as math.sum).",
+  lookback: lengthWindow,
+  emit: update(Sum, sourceLength),
+});
+export const taPercentileLinearInterpolation = taFunction({
+  sig: "percentile_linear_interpolation(source: series float, length: series int, percentage: simple float): series float",
+  doc: "Percentile of the last `length` values, interpolated linearly between the two nearest ranks.",
+  lookback: lengthWindow,
+  emit: percentileArgs,
+});
+export const taPercentileNearestRank = taFunction({
+  sig: "percentile_nearest_rank(source: series float, length: series int, percentage: simple float): series float",
+  doc: "Percentile of the last `length` values by the nearest-rank method (always one of the values).",
+  lookback: lengthWindow,
+  emit: update(PercentileNearest, (b) => [b.a("source"), b.a("length"), b.a("percentage")]),
+});

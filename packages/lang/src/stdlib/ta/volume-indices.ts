@@ -1,0 +1,127 @@
+// Volume and price indices TradingView exposes as variables: ta.pvt, ta.nvi, ta.pvi, ta.wad,
+// ta.wvad, ta.iii. Each follows the Pine definition printed in TradingView's reference.
+
+import { BAR, builtinVariable, UNBOUNDED } from "../../builtins/record";
+
+/** Pine's division: a zero divisor gives na (JavaScript would give an infinity). */
+function div(a: number, b: number): number {
+  return b === 0 ? NaN : a / b;
+}
+
+/** ta.pvt: cum(change(close) / close[1] * volume); na terms (the first bar) add nothing. */
+export class Pvt {
+  pc = NaN;
+  sum = 0;
+  update(close: number, volume: number): number {
+    const t = (div(close - this.pc, this.pc) * volume);
+    this.pc = close;
+    if (t === t) this.sum += t;
+    return this.sum;
+  }
+}
+
+/**
+ * ta.nvi (`up` false) / ta.pvi (`up` true): starts at 1; on a bar whose volume is below (nvi) or
+ * above (pvi) the previous bar's, grows by the close's rate of change, else carries. A zero or na
+ * close on this or the previous bar carries the index; a previous value of 0 or na restarts at 1.
+ */
+export class VolumeIndex {
+  prev = NaN;
+  pc = NaN;
+  pv = NaN;
+  constructor(readonly up: boolean) {}
+  update(close: number, volume: number): number {
+    const base = this.prev === this.prev && this.prev !== 0 ? this.prev : 1;
+    const pc = this.pc;
+    const pv = this.pv === this.pv ? this.pv : 0;
+    this.pc = close;
+    this.pv = volume;
+    let v = base;
+    if (close === close && close !== 0 && pc === pc && pc !== 0) {
+      const moves = this.up ? volume > pv : volume < pv;
+      if (moves) v = base + ((close - pc) / pc) * base;
+    }
+    return (this.prev = v);
+  }
+}
+
+export class Nvi extends VolumeIndex {
+  constructor() {
+    super(false);
+  }
+}
+export class Pvi extends VolumeIndex {
+  constructor() {
+    super(true);
+  }
+}
+
+/**
+ * ta.wad, Williams accumulation/distribution: cum of close - min(low, close[1]) on an up close,
+ * close - max(high, close[1]) on a down close, 0 otherwise (and on the first bar).
+ */
+export class Wad {
+  pc = NaN;
+  sum = 0;
+  update(high: number, low: number, close: number): number {
+    const pc = this.pc;
+    this.pc = close;
+    const mom = close - pc;
+    const g = mom > 0 ? close - Math.min(low, pc) : mom < 0 ? close - Math.max(high, pc) : 0;
+    if (g === g) this.sum += g;
+    return this.sum;
+  }
+}
+
+/** ta.wvad: (close - open) / (high - low) * volume; na when high == low. */
+export function wvad(open: number, high: number, low: number, close: number, volume: number): number {
+  return div(close - open, high - low) * volume;
+}
+
+/** ta.iii, intraday intensity: (2 * close - high - low) / ((high - low) * volume). */
+export function iii(high: number, low: number, close: number, volume: number): number {
+  return div(2 * close - high - low, (high - low) * volume);
+}
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+
+export const taPvt = builtinVariable({
+  name: "ta.pvt",
+  type: "series float",
+  doc: "Price-volume trend: cum(change(close) / close[1] * volume).",
+  lookback: UNBOUNDED,
+  emit: (b) => `${b.state(Pvt)}.update(${BAR.close}, ${BAR.volume})`,
+});
+export const taNvi = builtinVariable({
+  name: "ta.nvi",
+  type: "series float",
+  doc: "Negative volume index (starts at 1; moves with the close on bars of falling volume).",
+  lookback: UNBOUNDED,
+  emit: (b) => `${b.state(Nvi)}.update(${BAR.close}, ${BAR.volume})`,
+});
+export const taPvi = builtinVariable({
+  name: "ta.pvi",
+  type: "series float",
+  doc: "Positive volume index (starts at 1; moves with the close on bars of rising volume).",
+  lookback: UNBOUNDED,
+  emit: (b) => `${b.state(Pvi)}.update(${BAR.close}, ${BAR.volume})`,
+});
+export const taWad = builtinVariable({
+  name: "ta.wad",
+  type: "series float",
+  doc: "Williams accumulation/distribution.",
+  lookback: UNBOUNDED,
+  emit: (b) => `${b.state(Wad)}.update(${BAR.high}, ${BAR.low}, ${BAR.close})`,
+});
+export const taWvad = builtinVariable({
+  name: "ta.wvad",
+  type: "series float",
+  doc: "Williams variable accumulation/distribution: (close - open) / (high - low) * volume.",
+  emit: (b) => `${b.fn(wvad)}(${BAR.open}, ${BAR.high}, ${BAR.low}, ${BAR.close}, ${BAR.volume})`,
+});
+export const taIii = builtinVariable({
+  name: "ta.iii",
+  type: "series float",
+  doc: "Intraday intensity index: (2 * close - high - low) / ((high - low) * volume).",
+  emit: (b) => `${b.fn(iii)}(${BAR.high}, ${BAR.low}, ${BAR.close}, ${BAR.volume})`,
+});
