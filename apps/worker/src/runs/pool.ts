@@ -49,6 +49,9 @@ interface Slot {
 
 let taskIds = 0;
 
+/** Threads a pool starts with; the rest start when tasks need them (one spare ahead). */
+export const WARM_THREADS = 4;
+
 export class SandboxPool {
   private readonly slots: Slot[] = [];
   private readonly queue = new FairQueue<Slot>();
@@ -61,8 +64,9 @@ export class SandboxPool {
   constructor(options: PoolOptions) {
     this.heapMb = options.heapMb ?? 256;
     this.size = Math.max(1, options.size);
-    // One thread at once (it loads the language while the process starts), the others when needed.
-    this.slots.push(this.spawn());
+    // A few threads at once (they load the language while the process starts), the others when
+    // needed, so a worker sized for the plans it sells does not load them all at every start.
+    for (let i = 0; i < Math.min(this.size, WARM_THREADS); i++) this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
