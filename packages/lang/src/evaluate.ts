@@ -11,6 +11,10 @@ import { numberText } from "./stdlib/str";
 import type { CheckedProgram } from "./link/program";
 import { requestHost } from "./requests";
 import type { ContextBars, MissingContext } from "./stdlib/request/host";
+import type { DrawingCaps } from "./stdlib/drawing/store";
+import { drawingsOf, type Drawings } from "./stdlib/drawing/output";
+import type { LogLine } from "./stdlib/drawing/log";
+import { drawingCapsOf } from "./derive/appearance";
 
 export { CodegenError } from "./codegen";
 export { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
@@ -37,6 +41,8 @@ export interface Program {
   events: Array<{ name: string; message: string }>;
   /** The entry file's `//@version` (timeframe.period and {{interval}} differ between v5 and v6). */
   version?: number;
+  /** The declaration's max_labels_count, max_lines_count, ... (absent: TradingView's default 50). */
+  drawingCaps?: DrawingCaps;
   /** Built once; each evaluation calls it with a fresh runtime. */
   readonly factory: (rt: Runtime) => CompiledRun;
 }
@@ -100,6 +106,11 @@ export interface EvaluationResult {
   runtimeErrors: RuntimeErrorSummary[];
   /** Contexts request.* asked for that were not supplied (their bars raised a runtime error). */
   missingContexts?: MissingContext[];
+  /** What remains of label.*, line.*, box.*, table.* after the last bar. */
+  drawings: Drawings;
+  /** log.* lines kept (the first MAX_LOG_LINES, warmup bars' too) and how many more were dropped. */
+  logs: LogLine[];
+  logsDropped: number;
 }
 
 function slug(s: string): string {
@@ -131,7 +142,7 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
   });
   const factory = new Function("$rt", g.source) as (rt: Runtime) => CompiledRun;
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
-  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, version: checked.script.version, factory };
+  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), factory };
 }
 
 /** A time as TradingView writes it in alert messages: ISO 8601 in UTC, no milliseconds. */
@@ -186,7 +197,8 @@ export function evaluate(program: Program, bars: Bars, inputs: Record<string, un
   const n = bars.length;
   const ws = Math.min(Math.max(0, Math.floor(options.windowStart)), n);
   const windowBars = n - ws;
-  const rt = new Runtime(bars, options.symbol, program.outputs.length, inputs, program.everyBar, { version: program.version ?? 6, now: options.now ?? Date.now() });
+  const rt = new Runtime(bars, options.symbol, program.outputs.length, inputs, program.everyBar, { version: program.version ?? 6, now: options.now ?? Date.now(), drawingCaps: program.drawingCaps ?? {} });
+  rt.windowStart = ws;
   const titles = program.outputs.map((o) => o.title);
   const req = requestHost(program, { bars, symbol: options.symbol }, options.contexts ?? [], { inputs, version: program.version ?? 6, now: rt.now, ...(options.signal ? { signal: options.signal } : {}) });
   if (req !== null) rt.req = req;
@@ -253,6 +265,9 @@ export function evaluate(program: Program, bars: Bars, inputs: Record<string, un
     errorBarsInWindow,
     runtimeErrors: [...errors.values()],
     ...(req !== null && req.missing.size > 0 ? { missingContexts: [...req.missing.values()] } : {}),
+    drawings: drawingsOf(rt.draw, bars, rt.stepMs()),
+    logs: rt.logs.lines,
+    logsDropped: rt.logs.dropped,
   };
 }
 

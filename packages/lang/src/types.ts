@@ -38,10 +38,22 @@ export interface InputSpec {
   options: Array<number | string> | null;
 }
 
+export type OutputStyle = "line" | "histogram" | "columns" | "circles" | "area" | "stepline" | "cross" | "shape" | "char" | "candle" | "bar";
+
 export interface OutputSpec {
   name: string;
   title: string;
   type: string;
+  /** How a chart draws it (its plot function and `style` argument). */
+  style?: OutputStyle;
+  /** Its constant color as `#RRGGBBAA`; null when computed on each bar. */
+  color?: string | null;
+}
+
+export interface HlineSpec {
+  price: number | null;
+  title: string | null;
+  color: string | null;
 }
 
 export interface EventSpec {
@@ -56,6 +68,10 @@ export interface ScriptInterface {
   events: EventSpec[];
   warmup_bars: number;
   horizons?: number[];
+  /** Indicators: the declaration's `overlay` (drawn on the price pane). */
+  overlay?: boolean;
+  /** Indicators: hline() levels. */
+  hlines?: HlineSpec[];
 }
 
 /** A dependency: a library imported, or a definition a study uses. */

@@ -13,6 +13,7 @@ import * as stdlibStr from "../stdlib/str";
 import * as stdlibTime from "../stdlib/time";
 import * as ta from "../stdlib/ta";
 import * as stdlibRequest from "../stdlib/request";
+import * as stdlibDrawing from "../stdlib/drawing";
 import * as collections from "./collections";
 import * as core from "./core";
 import * as drawing from "./drawing";
@@ -23,7 +24,7 @@ export { parseSignature } from "./signature";
 export type { FunctionRecord, VariableRecord } from "./record";
 
 const RECORD_MODULES: ReadonlyArray<Readonly<Record<string, unknown>>> = [
-  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, collections, drawing, stdlibTime, stdlibRequest,
+  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, collections, drawing, stdlibTime, stdlibRequest, stdlibDrawing,
 ];
 
 function buildTable(): { functions: Map<string, FunctionRecord>; variables: Map<string, VariableRecord> } {
@@ -65,7 +66,6 @@ export const BUILTIN_NAMESPACES: ReadonlySet<string> = new Set(
 export const UNSUPPORTED_NAMESPACES: ReadonlyMap<string, string> = new Map([
   ["strategy", "Strategies are not supported: write a `definition` whose alertconditions mark the signal, and a `study` that uses it to measure what follows."],
   ["polyline", "`polyline.*` is not supported."],
-  ["chart", "`chart.*` is not supported (a headless service has no chart)."],
   ["session", "`session.*` is not supported."],
   ["ticker", "`ticker.*` is not supported."],
 ]);

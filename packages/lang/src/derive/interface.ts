@@ -8,13 +8,15 @@
 
 import { builtinFunction, PLOT_FUNCTIONS } from "../builtins";
 import type { CheckedFile } from "../check";
-import type { Argument, Call, Expr, Span } from "../language/ast";
+import type { Call, Expr, Span } from "../language/ast";
 import { Code, type DiagnosticCode } from "../language/codes";
 import type { CheckedProgram } from "../link/program";
 import type { EventSpec, InputSpec, InputType, OutputSpec, ScriptInterface } from "../types";
 import { analyzeWarmup } from "./warmup";
 import { UNBOUNDED, WARMUP_CAP } from "./rules";
 import { builtinName, forEachNode } from "./walk";
+import { argument } from "./arguments";
+import { deriveHlines, hasDrawings, outputColor, outputStyle, overlayOf } from "./appearance";
 
 export interface DeriveFinding {
   code: DiagnosticCode;
@@ -27,19 +29,7 @@ export function slugify(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9_]+/g, "_").replace(/_+/g, "_").replace(/^_|_$/g, "");
 }
 
-/** An argument by parameter name, positional or named, using the built-in's first signature
- *  whose list parameters meet the call's list literals (`input.int(9, "Len", [9, 14])` is the
- *  options overload). */
-export function argument(call: Call, param: string): Argument | undefined {
-  const named = call.args.find((a) => a.name?.name === param);
-  if (named) return named;
-  const name = builtinName(call);
-  const positional = call.args.filter((a) => a.name === null);
-  const sigs = name ? (builtinFunction(name)?.signatures ?? []) : [];
-  const sig = sigs.find((s) => positional.every((a, i) => (a.value.kind === "TupleExpr") === (s.params[i]?.type.kind === "list"))) ?? sigs[0];
-  const pos = sig ? sig.params.findIndex((p) => p.name === param) : -1;
-  return pos >= 0 ? positional[pos] : undefined;
-}
+export { argument };
 
 function literal(e: Expr | undefined): number | string | boolean | null {
   if (!e) return null;
@@ -120,7 +110,7 @@ export function deriveOutputs({ calls }: CallIndex, findings: DeriveFinding[]): 
     if (title !== null && !byTitle.has(title)) byTitle.set(title, c.span);
     const unique = uniqueName(base, used);
     used.add(unique);
-    outputs.push({ name: unique, title: title ?? unique, type: "float" });
+    outputs.push({ name: unique, title: title ?? unique, type: "float", style: outputStyle(c, name), color: outputColor(c) });
   });
   return outputs;
 }
@@ -170,7 +160,9 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
   const outputs = deriveOutputs(index, findings);
   if (program.kind === "indicator" && outputs.length === 0) {
     const span = program.entry.declaration?.call.span ?? program.entry.script.span;
-    findings.push({ code: Code.no_outputs, message: "An indicator needs at least one plot() (or plotshape, plotchar, plotcandle, plotbar): it has no output.", span, severity: "error" });
+    // as on TradingView, a script that only draws (labels, lines, boxes, tables) is a valid indicator
+    if (hasDrawings(index)) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only drawings (GET /v1/runs/{id}/drawings).", span, severity: "warning" });
+    else findings.push({ code: Code.no_outputs, message: "An indicator needs at least one plot() (or plotshape, plotchar, plotcandle, plotbar) or a drawing (label.new, line.new, box.new, table.new): it has no output.", span, severity: "error" });
   }
   const iface: ScriptInterface = {
     inputs: deriveInputs(index),
@@ -178,6 +170,10 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
     events: deriveEvents(index),
     warmup_bars: deriveWarmup(program, findings),
   };
+  if (program.kind === "indicator") {
+    iface.overlay = overlayOf(program.entry.script);
+    iface.hlines = deriveHlines(index);
+  }
   const horizons = deriveHorizons(program);
   if (horizons) iface.horizons = horizons;
   return { interface: iface, findings };

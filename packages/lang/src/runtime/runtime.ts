@@ -9,6 +9,8 @@ import { fail, ScriptRuntimeError } from "./errors";
 import { RUNTIME_NAMESPACES } from "./library";
 import type { Bars, SymbolInfo } from "../types";
 import { RequestHost } from "../stdlib/request/host";
+import { DrawingStore, type DrawingCaps } from "../stdlib/drawing/store";
+import { LogStore } from "../stdlib/drawing/log";
 
 export interface TimeframeInfo {
   period: string;
@@ -102,6 +104,12 @@ export class Runtime {
   private columns = new Map<string, Float64Array>();
   /** request.* of this evaluation (stdlib/request/host.ts): set by evaluate(); none supplied by default. */
   req: RequestHost;
+  /** label.*, line.*, box.*, table.*, linefill.* objects of this evaluation (stdlib/drawing). */
+  readonly draw: DrawingStore;
+  /** log.* lines of this evaluation. */
+  readonly logs: LogStore;
+  /** Index of the window's first bar (chart.left_visible_bar_time); set by evaluate(). */
+  windowStart = 0;
 
   constructor(
     readonly bars: Bars,
@@ -109,7 +117,7 @@ export class Runtime {
     outputCount: number,
     private readonly inputs: Record<string, unknown>,
     everyBar: readonly boolean[] = [],
-    env: { version?: number; now?: number } = {},
+    env: { version?: number; now?: number; drawingCaps?: DrawingCaps } = {},
   ) {
     this.open = bars.open;
     this.high = bars.high;
@@ -128,6 +136,8 @@ export class Runtime {
     const unitMs = t.ismonthly ? 0 : t.isweekly ? 7 * 86_400_000 : t.isdaily ? 86_400_000 : t.period.endsWith("S") ? 1000 : 60_000;
     this.barMs = t.multiplier * unitMs;
     this.req = new RequestHost("read", { bars, symbol });
+    this.draw = new DrawingStore(env.drawingCaps ?? {});
+    this.logs = new LogStore(bars.time);
     this.out = [];
     // columns the compiled loop writes on every bar need no na prefill (a failing bar writes na)
     for (let k = 0; k < outputCount; k++) this.out.push(everyBar[k] === true ? new Float64Array(bars.length) : new Float64Array(bars.length).fill(NaN));
@@ -223,6 +233,15 @@ export class Runtime {
     if (this.barMs > 0) return t + this.barMs;
     const d = new Date(t);
     return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + this.tf.multiplier, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
+  }
+  /** One bar's length in ms (a calendar month's 30 days for monthly bars): drawings past the last bar are placed by it. */
+  stepMs(): number {
+    return this.barMs > 0 ? this.barMs : this.tf.multiplier * 30 * 86_400_000;
+  }
+  /** chart.left_visible_bar_time / right_visible_bar_time: the window's first or last bar open time (Unix ms). */
+  visibleTime(right: boolean): number {
+    const k = right ? this.n - 1 : Math.min(this.windowStart, this.n - 1);
+    return k >= 0 ? this.time[k]! * 1000 : NaN;
   }
   shown(x: unknown): number {
     if (typeof x === "boolean") return x ? 1 : NaN;

@@ -110,3 +110,11 @@ export async function evaluateScript(src: string, closes: number[], symbol: Symb
   for (const o of res.outputs) out[o.name] = Array.from(o.values, (v) => (Number.isNaN(v) ? null : v));
   return out;
 }
+
+/** An Interface without what only a chart reads (overlay, hlines, each output's style and color;
+ *  test/front/appearance.unit.test.ts checks those): for cases about inputs, outputs and warmup. */
+export function coreInterface<T extends { outputs: Array<Record<string, unknown>> }>(i: T | null | undefined): T | null | undefined {
+  if (!i) return i;
+  const { overlay: _o, hlines: _h, ...rest } = i as T & { overlay?: unknown; hlines?: unknown };
+  return { ...rest, outputs: i.outputs.map(({ style: _s, color: _c, ...o }) => o) } as unknown as T;
+}

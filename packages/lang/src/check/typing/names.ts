@@ -124,6 +124,9 @@ function specType(spec: TypeSpec): A.PineType {
       return { kind: "primitive", name: spec.name };
     case "handle":
       return { kind: "handle", name: spec.name };
+    case "array":
+      // label.all, line.all, box.all, table.all, linefill.all
+      return { kind: "array", element: specType(spec.element) };
     default:
       return FLOAT;
   }

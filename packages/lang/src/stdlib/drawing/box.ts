@@ -1,0 +1,38 @@
+// box.*: rectangles between two bars and two prices (TradingView's reference order of parameters).
+
+import { builtinFunction, builtinVariable } from "../../builtins/record";
+import { getters, lifecycle, NA_NUM, newRecord, setters, type FieldSpec } from "./emit";
+
+const BOX_FIELDS: readonly FieldSpec[] = [
+  ["left", "left", NA_NUM], ["top", "top", NA_NUM], ["right", "right", NA_NUM], ["bottom", "bottom", NA_NUM], ["border_color", "border_color", NA_NUM],
+  ["border_width", "border_width", "1"], ["border_style", "border_style", '"line.style_solid"'], ["extend", "extend", '"extend.none"'], ["xloc", "xloc", '"xloc.bar_index"'],
+  ["bgcolor", "bgcolor", NA_NUM], ["text", "text", '""'], ["text_size", "text_size", '"size.auto"'], ["text_color", "text_color", NA_NUM],
+  ["text_halign", "text_halign", '"text.align_center"'], ["text_valign", "text_valign", '"text.align_center"'], ["text_wrap", "text_wrap", '"text.wrap_none"'],
+  ["text_font_family", "text_font_family", '"font.family_default"'],
+];
+
+export const boxNew = newRecord(
+  "box",
+  'box.new(left: series int, top: series float, right: series int, bottom: series float, border_color: series color = na, border_width: series int = 1, border_style: series string = "line.style_solid", extend: series string = "extend.none", xloc: series string = "xloc.bar_index", bgcolor: series color = na, text: series string = "", text_size: series string = "size.auto", text_color: series color = na, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_wrap: series string = "text.wrap_none", text_font_family: series string = "font.family_default", force_overlay: const bool = false): series box',
+  "A box from bar `left` to bar `right` between prices `top` and `bottom`; past max_boxes_count the oldest box is deleted.",
+  BOX_FIELDS,
+);
+
+export const boxSetters = setters("box", [
+  ["left", "series int", "left"], ["right", "series int", "right"], ["top", "series float", "top"], ["bottom", "series float", "bottom"],
+  ["bgcolor", "series color", "bgcolor"], ["border_color", "series color", "border_color"], ["border_width", "series int", "border_width"],
+  ["border_style", "series string", "border_style"], ["extend", "series string", "extend"], ["text", "series string", "text"],
+  ["text_color", "series color", "text_color"], ["text_size", "series string", "text_size"], ["text_halign", "series string", "text_halign"],
+  ["text_valign", "series string", "text_valign"], ["text_wrap", "series string", "text_wrap"], ["text_font_family", "series string", "text_font_family"],
+]);
+
+export const boxSetCorners = [
+  builtinFunction({ sig: "box.set_lefttop(id: series box, left: series int, top: series float): void", doc: "Moves the box's top-left corner.", emit: (b) => `$rt.draw.set2(${b.a("id")}, "left", ${b.a("left")}, "top", ${b.a("top")})` }),
+  builtinFunction({ sig: "box.set_rightbottom(id: series box, right: series int, bottom: series float): void", doc: "Moves the box's bottom-right corner.", emit: (b) => `$rt.draw.set2(${b.a("id")}, "right", ${b.a("right")}, "bottom", ${b.a("bottom")})` }),
+];
+
+export const boxGetters = getters("box", [["left", "series int", "left"], ["right", "series int", "right"], ["top", "series float", "top"], ["bottom", "series float", "bottom"]]);
+
+export const boxLifecycle = lifecycle("box", "box");
+
+export const boxAll = builtinVariable({ name: "box.all", type: "series array<box>", doc: "Every box the script has not deleted, oldest first.", emit: '$rt.draw.all("box")' });

@@ -1,0 +1,36 @@
+// label.*: text markers at a bar and price (TradingView's reference: label.new, label.set_*,
+// label.get_*, label.delete, label.copy, label.all). Parameters in TradingView's positional order.
+
+import { builtinFunction, builtinVariable } from "../../builtins/record";
+import { getters, lifecycle, NA_NUM, newRecord, setters, type FieldSpec } from "./emit";
+
+const LABEL_FIELDS: readonly FieldSpec[] = [
+  ["x", "x", NA_NUM], ["y", "y", NA_NUM], ["text", "text", '""'], ["xloc", "xloc", '"xloc.bar_index"'], ["yloc", "yloc", '"yloc.price"'],
+  ["color", "color", NA_NUM], ["style", "style", '"label.style_label_down"'], ["textcolor", "textcolor", NA_NUM], ["size", "size", '"size.normal"'],
+  ["textalign", "textalign", '"text.align_center"'], ["tooltip", "tooltip", "null"], ["text_font_family", "text_font_family", '"font.family_default"'],
+];
+
+export const labelNew = newRecord(
+  "label",
+  'label.new(x: series int, y: series float, text: series string = "", xloc: series string = "xloc.bar_index", yloc: series string = "yloc.price", color: series color = na, style: series string = "label.style_label_down", textcolor: series color = na, size: series string = "size.normal", textalign: series string = "text.align_center", tooltip: series string = na, text_font_family: series string = "font.family_default", force_overlay: const bool = false): series label',
+  "A label at bar `x` (a bar index, or a time with xloc.bar_time) and price `y`; past max_labels_count the oldest label is deleted.",
+  LABEL_FIELDS,
+);
+
+export const labelSetters = setters("label", [
+  ["x", "series int", "x"], ["y", "series float", "y"], ["text", "series string", "text"], ["color", "series color", "color"],
+  ["textcolor", "series color", "textcolor"], ["style", "series string", "style"], ["size", "series string", "size"], ["tooltip", "series string", "tooltip"],
+  ["textalign", "series string", "textalign"], ["xloc", "series string", "xloc"], ["yloc", "series string", "yloc"], ["text_font_family", "series string", "text_font_family"],
+]);
+
+export const labelSetXy = builtinFunction({
+  sig: "label.set_xy(id: series label, x: series int, y: series float): void",
+  doc: "Moves the label to bar `x` and price `y`.",
+  emit: (b) => `$rt.draw.set2(${b.a("id")}, "x", ${b.a("x")}, "y", ${b.a("y")})`,
+});
+
+export const labelGetters = getters("label", [["x", "series int", "x"], ["y", "series float", "y"], ["text", "series string", "text"]]);
+
+export const labelLifecycle = lifecycle("label", "label");
+
+export const labelAll = builtinVariable({ name: "label.all", type: "series array<label>", doc: "Every label the script has not deleted, oldest first.", emit: '$rt.draw.all("label")' });

@@ -1,0 +1,136 @@
+// The Drawings of an evaluation: what remains in the store after the last bar, as the API serves
+// it. Times are RFC 3339: an xloc.bar_index coordinate is that bar's open time, and a bar past
+// either end of the evaluated bars is extrapolated by one bar length per step; colors are
+// `#RRGGBBAA`; na is null; style names drop their namespace (`label.style_label_up` ->
+// `label_up`, `extend.right` -> `right`).
+
+import type { Bars } from "../../types";
+import type { Cell, Drawing, DrawingStore } from "./store";
+
+export interface DrawnLabel { time: string | null; price: number | null; text: string; style: string; color: string | null; text_color: string | null; size: string; tooltip: string | null }
+export interface DrawnLine { time1: string | null; price1: number | null; time2: string | null; price2: number | null; extend: string; style: string; color: string | null; width: number }
+export interface DrawnBox { time1: string | null; top: number | null; time2: string | null; bottom: number | null; border_color: string | null; bg_color: string | null; text: string }
+export interface DrawnPolyline { points: Array<{ time: string | null; price: number | null }>; closed: boolean; line_color: string | null; fill_color: string | null }
+export interface DrawnCell { row: number; column: number; text: string; bg_color: string | null; text_color: string | null }
+export interface DrawnTable { position: string; rows: number; columns: number; cells: DrawnCell[] }
+
+export interface Drawings {
+  labels: DrawnLabel[];
+  lines: DrawnLine[];
+  boxes: DrawnBox[];
+  polylines: DrawnPolyline[];
+  tables: DrawnTable[];
+}
+
+/** Pine's color number (rgb and transparency 0-100) as `#RRGGBBAA`; na as null. */
+export function colorHex(c: unknown): string | null {
+  if (typeof c !== "number" || c !== c) return null;
+  const h = (v: number) => v.toString(16).toUpperCase().padStart(2, "0");
+  const t = c % 256;
+  const alpha = Math.round(((100 - Math.min(100, t)) / 100) * 255);
+  return `#${h(Math.floor(c / 16777216) % 256)}${h(Math.floor(c / 65536) % 256)}${h(Math.floor(c / 256) % 256)}${h(alpha)}`;
+}
+
+/** A constant's name without its namespace (`xloc.bar_time` and `bar_time` alike). */
+export function constName(v: unknown): string | null {
+  return typeof v === "string" ? v.slice(v.lastIndexOf(".") + 1) : null;
+}
+
+function num(v: unknown): number | null {
+  return typeof v === "number" && Number.isFinite(v) ? v : null;
+}
+
+function text(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+/** `label.style_label_up` -> `label_up`, `size.normal` -> `normal`. */
+function enumName(v: unknown, fallback: string): string {
+  if (typeof v !== "string") return fallback;
+  const dot = v.lastIndexOf(".");
+  const name = dot >= 0 ? v.slice(dot + 1) : v;
+  return name.startsWith("style_") ? name.slice(6) : name;
+}
+
+/** Reads times of bar indices and of Unix-ms coordinates. */
+class Clock {
+  constructor(
+    private readonly bars: Bars,
+    private readonly stepMs: number,
+  ) {}
+  private iso(ms: number): string | null {
+    return Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString() : null;
+  }
+  barMs(x: number): number {
+    const n = this.bars.length;
+    if (!Number.isFinite(x) || n === 0) return NaN;
+    const k = Math.round(x);
+    if (k >= 0 && k < n) return this.bars.time[k]! * 1000;
+    return k < 0 ? this.bars.time[0]! * 1000 + k * this.stepMs : this.bars.time[n - 1]! * 1000 + (k - (n - 1)) * this.stepMs;
+  }
+  at(x: unknown, xloc: unknown): string | null {
+    if (typeof x !== "number") return null;
+    return this.iso(constName(xloc) === "bar_time" ? x : this.barMs(x));
+  }
+  /** The bar at a coordinate, when it is one of the evaluated bars. */
+  index(x: unknown, xloc: unknown): number {
+    if (typeof x !== "number" || !Number.isFinite(x)) return -1;
+    if (constName(xloc) !== "bar_time") return x >= 0 && x < this.bars.length ? Math.round(x) : -1;
+    const t = this.bars.time;
+    let lo = 0;
+    let hi = t.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = t[mid]! * 1000;
+      if (v === x) return mid;
+      if (v < x) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+}
+
+function label(d: Drawing, clock: Clock, bars: Bars): DrawnLabel {
+  const f = d.f;
+  let price = num(f.y);
+  const k = clock.index(f.x, f.xloc);
+  // yloc.abovebar / belowbar ignore y and sit at the bar's high / low
+  if (constName(f.yloc) === "abovebar") price = k >= 0 ? bars.high[k]! : null;
+  else if (constName(f.yloc) === "belowbar") price = k >= 0 ? bars.low[k]! : null;
+  return { time: clock.at(f.x, f.xloc), price, text: text(f.text), style: enumName(f.style, "label_down"), color: colorHex(f.color), text_color: colorHex(f.textcolor), size: enumName(f.size, "normal"), tooltip: typeof f.tooltip === "string" ? f.tooltip : null };
+}
+
+function line(d: Drawing, clock: Clock): DrawnLine {
+  const f = d.f;
+  return { time1: clock.at(f.x1, f.xloc), price1: num(f.y1), time2: clock.at(f.x2, f.xloc), price2: num(f.y2), extend: enumName(f.extend, "none"), style: enumName(f.style, "solid"), color: colorHex(f.color), width: num(f.width) ?? 1 };
+}
+
+function box(d: Drawing, clock: Clock): DrawnBox {
+  const f = d.f;
+  return { time1: clock.at(f.left, f.xloc), top: num(f.top), time2: clock.at(f.right, f.xloc), bottom: num(f.bottom), border_color: colorHex(f.border_color), bg_color: colorHex(f.bgcolor), text: text(f.text) };
+}
+
+function table(d: Drawing): DrawnTable {
+  const cells = [...(d.cells ?? new Map<string, Cell>())].map(([key, c]) => {
+    const [row, column] = key.split(",").map(Number) as [number, number];
+    return { row, column, text: text(c.text), bg_color: colorHex(c.bg_color), text_color: colorHex(c.text_color) };
+  });
+  cells.sort((a, b) => a.row - b.row || a.column - b.column);
+  return { position: enumName(d.f.position, "top_right"), rows: num(d.f.rows) ?? 0, columns: num(d.f.columns) ?? 0, cells };
+}
+
+/** The store's remaining objects as Drawings; `stepMs` is one bar's length (for extrapolated times). */
+export function drawingsOf(store: DrawingStore, bars: Bars, stepMs: number): Drawings {
+  const clock = new Clock(bars, stepMs);
+  return {
+    labels: store.remaining("label").map((d) => label(d, clock, bars)),
+    lines: store.remaining("line").map((d) => line(d, clock)),
+    boxes: store.remaining("box").map((d) => box(d, clock)),
+    polylines: [],
+    tables: store.remaining("table").map(table),
+  };
+}
+
+export function isEmpty(d: Drawings): boolean {
+  return d.labels.length + d.lines.length + d.boxes.length + d.polylines.length + d.tables.length === 0;
+}

@@ -1,0 +1,170 @@
+// Drawings as data (label, line, box, table, linefill): each object is a bag of its properties,
+// kept by the evaluation's DrawingStore in creation order. As on TradingView, a kind holds at most
+// the declaration's max_<kind>s_count objects (default 50, most 500): creating one more deletes
+// the oldest. Setters and getters on `na` do nothing / give na; a deleted object keeps its
+// properties (getters still read them) but is no longer drawn and leaves `<kind>.all`.
+
+import { PineArray } from "../array";
+import { fail } from "../../runtime/errors";
+
+export type DrawingKind = "label" | "line" | "box" | "table" | "linefill" | "polyline";
+
+export type Props = Record<string, unknown>;
+
+export interface Cell {
+  text: string | null;
+  bg_color: number;
+  text_color: number;
+}
+
+export class Drawing {
+  deleted = false;
+  /** Table cells by `row,column` (tables only). */
+  cells: Map<string, Cell> | null = null;
+  constructor(
+    readonly kind: DrawingKind,
+    public f: Props,
+  ) {}
+}
+
+/** TradingView's default cap of each kind, and the most a declaration may ask. */
+export const DEFAULT_CAP = 50;
+export const MOST_CAP = 500;
+/** Tables and linefills have no declaration argument; this bound keeps a script that makes one
+ *  per bar from growing without end (docs/adr/0063-drawings-as-data.md). */
+export const OTHER_CAP = 500;
+
+export type DrawingCaps = Partial<Record<DrawingKind, number>>;
+
+/** A declared cap clamped to 1..500 (na or absent: 50). */
+export function clampCap(n: number | null | undefined): number {
+  if (n === null || n === undefined || n !== n) return DEFAULT_CAP;
+  return Math.min(MOST_CAP, Math.max(1, Math.floor(n)));
+}
+
+/** An object id as compiled code holds it: na may arrive as null, undefined or NaN. */
+type D = Drawing | null | undefined | number;
+
+function live(d: D): d is Drawing {
+  return d instanceof Drawing;
+}
+
+export class DrawingStore {
+  private readonly live = new Map<DrawingKind, Drawing[]>();
+  constructor(private readonly caps: DrawingCaps = {}) {}
+
+  private list(kind: DrawingKind): Drawing[] {
+    let l = this.live.get(kind);
+    if (!l) this.live.set(kind, (l = []));
+    return l;
+  }
+
+  private cap(kind: DrawingKind): number {
+    if (kind === "table" || kind === "linefill") return OTHER_CAP;
+    return clampCap(this.caps[kind]);
+  }
+
+  /** A new object of the kind; past the cap the oldest of that kind is deleted. */
+  add(kind: DrawingKind, f: Props): Drawing {
+    const d = new Drawing(kind, f);
+    const l = this.list(kind);
+    l.push(d);
+    if (l.length > this.cap(kind)) l.shift()!.deleted = true;
+    return d;
+  }
+
+  remove(d: D): undefined {
+    if (!live(d) || d.deleted) return undefined;
+    d.deleted = true;
+    const l = this.list(d.kind);
+    const k = l.indexOf(d);
+    if (k >= 0) l.splice(k, 1);
+    return undefined;
+  }
+
+  /** `<kind>.copy(id)`: a new object with the same properties (na for na). */
+  copy(d: D): Drawing | null {
+    if (!live(d)) return null;
+    const c = this.add(d.kind, { ...d.f });
+    if (d.cells) c.cells = new Map([...d.cells].map(([k, v]) => [k, { ...v }]));
+    return c;
+  }
+
+  set(d: D, field: string, v: unknown): undefined {
+    if (live(d)) d.f[field] = v;
+    return undefined;
+  }
+
+  /** Two fields at once (`set_xy`, `set_lefttop`, ...). */
+  set2(d: D, f1: string, v1: unknown, f2: string, v2: unknown): undefined {
+    if (live(d)) {
+      d.f[f1] = v1;
+      d.f[f2] = v2;
+    }
+    return undefined;
+  }
+
+  num(d: D, field: string): number {
+    if (!live(d)) return NaN;
+    const v = d.f[field];
+    return typeof v === "number" ? v : NaN;
+  }
+
+  str(d: D, field: string): string | null {
+    if (!live(d)) return null;
+    const v = d.f[field];
+    return typeof v === "string" ? v : null;
+  }
+
+  obj(d: D, field: string): Drawing | null {
+    if (!live(d)) return null;
+    const v = d.f[field];
+    return v instanceof Drawing ? v : null;
+  }
+
+  /** `<kind>.all`: the live objects, oldest first (a new array each time: it is read-only in Pine). */
+  all(kind: DrawingKind): PineArray<Drawing> {
+    return new PineArray(this.list(kind).slice());
+  }
+
+  /** The objects left after the last bar, oldest first. */
+  remaining(kind: DrawingKind): readonly Drawing[] {
+    return this.list(kind);
+  }
+
+  /** `line.get_price(id, x)`: the price of the line (extended both ways) at bar index x. */
+  linePrice(d: D, x: number): number {
+    if (!live(d)) return NaN;
+    if (typeof d.f.xloc === "string" && d.f.xloc.endsWith("bar_time")) fail("line.get_price() can only be used with lines created with xloc.bar_index");
+    const x1 = d.f.x1 as number;
+    const x2 = d.f.x2 as number;
+    const y1 = d.f.y1 as number;
+    const y2 = d.f.y2 as number;
+    if (x1 === x2) return y1;
+    return y1 + ((y2 - y1) * (x - x1)) / (x2 - x1);
+  }
+
+  /** `table.cell(...)` and the `cell_set_*` setters: a cell inside the table's columns and rows. */
+  cell(d: D, column: number, row: number, patch: Partial<Cell>): undefined {
+    if (!live(d)) return undefined;
+    const cols = d.f.columns as number;
+    const rows = d.f.rows as number;
+    if (!(column >= 0 && column < cols && row >= 0 && row < rows)) {
+      fail(`Cell (column ${column}, row ${row}) is outside the table's ${cols} columns and ${rows} rows`);
+    }
+    const cells = (d.cells ??= new Map());
+    const key = `${Math.floor(row)},${Math.floor(column)}`;
+    const c = cells.get(key) ?? { text: "", bg_color: NaN, text_color: NaN };
+    cells.set(key, { ...c, ...patch });
+    return undefined;
+  }
+
+  /** `table.clear(id, c1, r1, c2, r2)`: removes the cells of that rectangle. */
+  clearCells(d: D, c1: number, r1: number, c2: number, r2: number): undefined {
+    if (!live(d) || d.cells === null) return undefined;
+    const ce = c2 === c2 ? c2 : c1;
+    const re = r2 === r2 ? r2 : r1;
+    for (let r = r1; r <= re; r++) for (let c = c1; c <= ce; c++) d.cells.delete(`${r},${c}`);
+    return undefined;
+  }
+}

@@ -1,0 +1,143 @@
+// Drawings as data, against TradingView's documented behaviour (Pine v6 reference: label.new,
+// label.all "index zero is the oldest", max_labels_count "the oldest are deleted first",
+// line.get_price "as if extend.both", table.cell; user manual "Lines and boxes"). Expected values
+// are worked by hand from the bars below, never read back from the code under test.
+import { run } from "./harness";
+import type { Bars } from "../../src/types";
+
+const DAY = 86_400;
+const T0 = Date.UTC(2024, 0, 1) / 1000; // Monday 2024-01-01 00:00 UTC
+
+/** n daily bars: close = 10 + i, high = close + 1, low = close - 1. */
+function bars(n: number): Bars {
+  const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
+  return { length: n, time: col((i) => T0 + i * DAY), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 1) };
+}
+const day = (i: number) => new Date((T0 + i * DAY) * 1000).toISOString();
+const V = "//@version=6\n";
+
+describe("labels", () => {
+  test("one label per bar with max_labels_count = 3 keeps the last three, oldest first", () => {
+    const r = run(`${V}indicator("x", max_labels_count = 3)\nlabel.new(bar_index, close, str.tostring(bar_index))\nplot(array.size(label.all))`, bars(6));
+    expect(r.drawings.labels.map((l) => [l.time, l.price, l.text])).toEqual([[day(3), 13, "3"], [day(4), 14, "4"], [day(5), 15, "5"]]);
+    // label.all counts live labels: 1, 2, 3, then capped at 3
+    expect(Array.from(r.outputs[0]!.values)).toEqual([1, 2, 3, 3, 3, 3]);
+  });
+
+  test("the default cap is 50 and a declaration cannot raise it past 500", () => {
+    expect(run(`${V}indicator("x")\nlabel.new(bar_index, close)\nplot(close)`, bars(60)).drawings.labels[0]!.price).toBe(20);
+    const big = run(`${V}indicator("x", max_labels_count = 900)\nlabel.new(bar_index, close)\nplot(close)`, bars(520));
+    expect(big.drawings.labels).toHaveLength(500);
+    expect(big.drawings.labels[0]!.price).toBe(30);
+  });
+
+  test("setters, getters, delete (na and twice are no-ops), copy counts as a new label", () => {
+    const r = run(`${V}indicator("x")
+var label a = na
+if bar_index == 0
+    a := label.new(0, 100, "first", style = label.style_label_up, color = #FF000080, textcolor = color.white, size = size.large, tooltip = "tip")
+if bar_index == 1
+    a.set_xy(1, 101)
+    a.set_text("moved")
+    b = a.copy()
+    b.set_y(50)
+if bar_index == 2
+    label.delete(a)
+    label.delete(a)
+    label.delete(na)
+plot(label.get_y(a))
+plot(array.size(label.all))`, bars(3));
+    expect(Array.from(r.outputs[0]!.values)).toEqual([100, 101, 101]);
+    expect(Array.from(r.outputs[1]!.values)).toEqual([1, 2, 1]);
+    expect(r.drawings.labels).toEqual([{ time: day(1), price: 50, text: "moved", style: "label_up", color: "#FF000080", text_color: "#FFFFFFFF", size: "large", tooltip: "tip" }]);
+  });
+
+  test("yloc.abovebar / belowbar sit at the bar's high / low; xloc.bar_time reads Unix ms", () => {
+    const r = run(`${V}indicator("x")
+if barstate.islast
+    label.new(1, na, "up", yloc = yloc.abovebar)
+    label.new(2, 0, "down", yloc = yloc.belowbar)
+    label.new(time, close, "t", xloc = xloc.bar_time)
+plot(close)`, bars(4));
+    expect(r.drawings.labels.map((l) => [l.time, l.price])).toEqual([[day(1), 12], [day(2), 11], [day(3), 13]]);
+  });
+});
+
+describe("lines, boxes, tables", () => {
+  test("a line to a bar past the last one is extrapolated by one bar per step; get_price extends the line", () => {
+    const r = run(`${V}indicator("x")
+var line l = na
+if bar_index == 1
+    l := line.new(1, 10, 3, 14, extend = extend.right, style = line.style_dashed, width = 2, color = color.new(#0000FF, 0))
+if barstate.islast
+    l.set_x2(bar_index + 2)
+plot(line.get_price(l, bar_index))`, bars(4));
+    // from (1, 10) to (3, 14): slope 2 a bar; at bar 2 -> 12, at bar 3 -> 14; then x2 = 5 and the slope is 1
+    expect(Array.from(r.outputs[0]!.values)).toEqual([NaN, 10, 12, 12]);
+    expect(r.drawings.lines).toEqual([{ time1: day(1), price1: 10, time2: day(5), price2: 14, extend: "right", style: "dashed", color: "#0000FFFF", width: 2 }]);
+  });
+
+  test("max_lines_count and max_boxes_count delete the oldest; box corners move", () => {
+    const r = run(`${V}indicator("x", max_lines_count = 2, max_boxes_count = 1)
+line.new(bar_index, low, bar_index + 1, high)
+b = box.new(bar_index, high, bar_index + 1, low, bgcolor = color.new(#00FF00, 100), text = str.tostring(bar_index))
+if barstate.islast
+    b.set_lefttop(0, 99)
+plot(close)`, bars(5));
+    expect(r.drawings.lines.map((l) => [l.time1, l.price1])).toEqual([[day(3), 12], [day(4), 13]]);
+    expect(r.drawings.boxes).toEqual([{ time1: day(0), top: 99, time2: day(5), bottom: 13, border_color: null, bg_color: "#00FF0000", text: "4" }]);
+  });
+
+  test("table cells are kept by row and column; a cell outside the table is a runtime error of the bar", () => {
+    const r = run(`${V}indicator("x")
+var t = table.new(position.bottom_left, 2, 3, bgcolor = color.black)
+if barstate.islast
+    table.cell(t, 1, 2, "b", text_color = #FFFFFF)
+    table.cell(t, 0, 0, "a")
+    t.cell_set_bgcolor(0, 0, #112233)
+if bar_index == 1
+    table.cell(t, 2, 0, "outside")
+plot(close)`, bars(3));
+    expect(r.drawings.tables).toEqual([{ position: "bottom_left", rows: 3, columns: 2, cells: [{ row: 0, column: 0, text: "a", bg_color: "#112233FF", text_color: null }, { row: 2, column: 1, text: "b", bg_color: null, text_color: "#FFFFFFFF" }] }]);
+    expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([["Cell (column 2, row 0) is outside the table's 2 columns and 3 rows", 1]]);
+  });
+});
+
+describe("log.*", () => {
+  test("lines carry the bar's time and level; arguments are formatted as str.format; warmup bars log too", () => {
+    const r = run(`${V}indicator("x")
+if bar_index < 2
+    log.info("bar {0} close {1}", bar_index, close)
+if bar_index == 2
+    log.warning("plain {0}")
+    log.error("e")
+plot(close)`, bars(3), 1);
+    expect(r.logs).toEqual([
+      { time: T0, level: "info", message: "bar 0 close 10" },
+      { time: T0 + DAY, level: "info", message: "bar 1 close 11" },
+      { time: T0 + 2 * DAY, level: "warning", message: "plain {0}" },
+      { time: T0 + 2 * DAY, level: "error", message: "e" },
+    ]);
+    expect(r.logsDropped).toBe(0);
+  });
+
+  test("the first 1,000 lines are kept and the rest counted; the run's values are unaffected", () => {
+    const r = run(`${V}indicator("x")\nfor k = 0 to 9\n    log.info("{0}-{1}", bar_index, k)\nplot(close * 2)`, bars(150));
+    expect(r.logs).toHaveLength(1000);
+    expect(r.logs[999]!.message).toBe("99-9");
+    expect(r.logsDropped).toBe(500);
+    expect(r.outputs[0]!.values[149]).toBe(318);
+  });
+});
+
+describe("chart.*", () => {
+  test("constants and the window's first and last bar times", () => {
+    const r = run(`${V}indicator("x")
+plot(chart.left_visible_bar_time / 1000)
+plot(chart.right_visible_bar_time / 1000)
+plot(chart.is_standard and not chart.is_heikinashi ? color.r(chart.bg_color) : -1)`, bars(5), 2);
+    expect(r.outputs[0]!.values[0]).toBe(T0 + 2 * DAY);
+    expect(r.outputs[1]!.values[0]).toBe(T0 + 4 * DAY);
+    expect(r.outputs[2]!.values[0]).toBe(255);
+  });
+});

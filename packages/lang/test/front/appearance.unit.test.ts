@@ -1,0 +1,49 @@
+// Interface additions (overlay, output style and color, hlines) and drawing-only indicators,
+// from the script text as written (colors worked by hand: transparency 50 -> alpha 0x80).
+import { check } from "./harness";
+
+const V = "//@version=6\n";
+
+describe("Interface: what a chart reads", () => {
+  test("overlay, each output's style and constant color, and hlines", async () => {
+    const r = await check(`${V}indicator("x", overlay = true)
+plot(close, "a", color = color.new(#336699, 50))
+plot(close, "b", style = plot.style_histogram, color = close > open ? color.green : color.red)
+plot(close, "c", style = plot.style_stepline, color = color.red)
+plotshape(close > open, "d")
+plotchar(close > open, "e", "x")
+plotcandle(open, high, low, close, "f")
+hline(70, "Upper", color = #FF0000)
+hline(-5)`);
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.interface?.overlay).toBe(true);
+    expect(r.interface?.outputs.map((o) => [o.name, o.style, o.color])).toEqual([
+      ["a", "line", "#33669980"],
+      ["b", "histogram", null],
+      ["c", "stepline", "#F23645FF"],
+      ["d", "shape", null],
+      ["e", "char", null],
+      ["f", "candle", null],
+    ]);
+    expect(r.interface?.hlines).toEqual([{ price: 70, title: "Upper", color: "#FF0000FF" }, { price: -5, title: null, color: null }]);
+  });
+
+  test("overlay is false by default", async () => {
+    const r = await check(`${V}indicator("x")\nplot(close)`);
+    expect(r.interface?.overlay).toBe(false);
+    expect(r.interface?.hlines).toEqual([]);
+  });
+});
+
+describe("an indicator that only draws", () => {
+  test("is valid: no_outputs is a warning", async () => {
+    const r = await check(`${V}indicator("x", overlay = true)\nif ta.crossover(close, ta.sma(close, 5))\n    label.new(time, high, "up", xloc = xloc.bar_time)`);
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["no_outputs", "warning"]]);
+    expect(r.interface?.outputs).toEqual([]);
+  });
+
+  test("without plots or drawings it is still an error", async () => {
+    const r = await check(`${V}indicator("x")\nx = close\nlog.info("{0}", x)`);
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["no_outputs", "error"]]);
+  });
+});
