@@ -1,6 +1,6 @@
 // Messages between the worker's main thread and its sandbox threads. Bars and output columns
 // travel as transferred ArrayBuffers (no copy).
-import type { Bars, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang";
+import type { Bars, ContextBars, MissingContext, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang";
 import type { StudyThreadOutcome } from "../studies/protocol";
 
 export type { StudyThreadOutcome } from "../studies/protocol";
@@ -17,6 +17,8 @@ export interface EvalTask {
   symbol: SymbolInfo;
   timeBudgetMs: number;
   maxEvents: number;
+  /** Bars of the other symbols and timeframes request.* reads (copied to the thread, not transferred: the cache keeps them). */
+  contexts?: ContextBars[];
   /**
    * Bytes the run's output columns may take (set by the pool: its threads' heap limit). Output
    * arrays live outside the thread's capped heap, so they are counted against it here.
@@ -45,6 +47,7 @@ export function evalTask(t: {
   instrument: { symbol: string; timezone: string };
   remaining: number;
   maxEvents: number;
+  contexts?: ContextBars[];
 }): EvalTask {
   return {
     cacheKey: t.cacheKey,
@@ -57,6 +60,7 @@ export function evalTask(t: {
     symbol: { ticker: t.instrument.symbol, timezone: t.instrument.timezone, mintick: 0.01, timeframe: t.run.timeframe },
     timeBudgetMs: t.remaining,
     maxEvents: t.maxEvents,
+    ...(t.contexts && t.contexts.length > 0 ? { contexts: t.contexts } : {}),
   };
 }
 
@@ -80,6 +84,8 @@ export interface EvalResult {
   windowBars: number;
   errorBarsInWindow: number;
   runtimeErrors: Array<{ message: string; count: number; first_time: number; last_time: number }>;
+  /** Contexts request.* asked for that the task did not carry (the worker fetches them and evaluates again). */
+  missingContexts?: MissingContext[];
   /** Study runs only (apps/worker/src/studies). */
   study?: StudyThreadOutcome;
   /** Time spent in the thread (debug timing spans). */

@@ -75,6 +75,7 @@ async function run(id: number, task: EvalTask): Promise<void> {
       timeBudgetMs: task.timeBudgetMs,
       maxEvents: task.maxEvents,
       chunkBars: CHUNK_BARS,
+      ...(task.contexts ? { contexts: task.contexts } : {}),
       ...(control
         ? {
             onChunk: (evaluated: number) => {
@@ -93,6 +94,7 @@ async function run(id: number, task: EvalTask): Promise<void> {
       windowBars: r.windowBars,
       errorBarsInWindow: r.errorBarsInWindow,
       runtimeErrors: r.runtimeErrors,
+      ...(r.missingContexts ? { missingContexts: r.missingContexts } : {}),
       threadMs: { compile: t1 - t0, eval: performance.now() - t1 },
     };
     const transfer = [result.times.buffer as ArrayBuffer, ...result.outputs.map((o) => o.values.buffer as ArrayBuffer)];

@@ -2,10 +2,11 @@
 // run's inputs, then the bars through the per-process chunk cache) and the evaluation of one
 // script in a sandbox thread; each kind then writes its results in its own `complete`.
 import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, type Run, type RunSummary, type ScriptResolver } from "@barscript/db";
-import type { ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
+import type { ContextBars, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
 import type { Timeframe } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
 import { evalTask, type EvalResult } from "../protocol";
+import { contextKey, fetchContexts, MAX_CONTEXTS, staticRequests } from "../requests";
 import type { KindContext, KindOutcome, Prefetched, RunAccountInfo, RunKind, StartedRun } from "./types";
 
 /** Grace past the time limit before the pool terminates a thread that did not stop on its own. */
@@ -30,10 +31,20 @@ async function prefetchScript(ctx: KindContext, run: Run, account: RunAccountInf
   const resolverOf = ownerResolver(ctx, run, account);
   if (!version) return { version, series: null, resolverOf };
   const warmup = await ctx.warmups.warmupFor(version, run.inputs as Record<string, unknown> | null, run.scriptOwnerId, resolverOf);
-  const series = run.windowBars > 0 && run.windowFrom && run.windowTo
-    ? await ctx.bars.read(ctx.db, { symbol: run.instrument, timeframe: run.timeframe as Timeframe, before: warmup, from: run.windowFrom, to: run.windowTo })
-    : null;
-  return { version, series, resolverOf };
+  if (!(run.windowBars > 0 && run.windowFrom && run.windowTo)) return { version, series: null, resolverOf };
+  // the contexts request.* names (one read each) beside the chart's series, with its window and warmup
+  const read = { from: run.windowFrom, to: run.windowTo, before: warmup };
+  const wanted = staticRequests(version.files as unknown as SourceFile[], { symbol: run.instrument, timeframe: run.timeframe });
+  const [series, bars] = await Promise.all([
+    ctx.bars.read(ctx.db, { symbol: run.instrument, timeframe: run.timeframe as Timeframe, ...read }),
+    wanted.contexts.length > 0 ? fetchContexts(ctx.db, ctx.bars, wanted.contexts, read) : Promise.resolve([]),
+  ]);
+  const contexts = wanted.contexts.length > 0 || wanted.dynamic ? { bars, dynamic: wanted.dynamic, tried: wanted.contexts.map(contextKey), read } : undefined;
+  return { version, series, resolverOf, ...(contexts ? { contexts } : {}) };
+}
+
+function copyBars<B extends { time: Float64Array; open: Float64Array; high: Float64Array; low: Float64Array; close: Float64Array; volume: Float64Array }>(b: B): B {
+  return { ...b, time: b.time.slice(), open: b.open.slice(), high: b.high.slice(), low: b.low.slice(), close: b.close.slice(), volume: b.volume.slice() };
 }
 
 /** What a script kind adds to the shared steps: how its results are kept. */
@@ -54,21 +65,32 @@ export function scriptKind(kind: ScriptKind, complete: Complete): RunKind {
         return ctx.lifecycle.fail(run, ["running"], failure("out_of_coverage", `No ${run.timeframe} bars for ${run.instrument} between ${run.windowFrom.toISOString().slice(0, 10)} and ${run.windowTo.toISOString().slice(0, 10)}.`));
       }
       sp.mark("bars");
-      const outcome = await ctx.pool.run(
+      const pre = fetched.contexts;
+      // a script with dynamic requests may need a second evaluation: the first one's bars go to the thread
+      const spare = pre?.dynamic ? copyBars(bars) : null;
+      const evaluateWith = (contexts: ContextBars[], chart: typeof bars) => ctx.pool.run(
         evalTask({
           cacheKey: `${run.scriptOwnerId}:${version.digest}:${run.kind}`,
           kind,
           files: version.files as unknown as SourceFile[],
           interface: version.interface as unknown as ScriptInterface,
-          bars,
+          bars: chart,
           windowStart,
           run,
           instrument,
           remaining: account.limitMs,
           maxEvents: MAX_EVENTS_PER_RUN,
+          contexts,
         }),
         { timeoutMs: account.limitMs + HARD_STOP_GRACE_MS, signal, account: { id: account.accountId, maxThreads: account.concurrentRuns }, resolve: async (ref) => (await fetched.resolverOf()).resolve(ref) },
       );
+      let outcome = await evaluateWith(pre?.bars ?? [], bars);
+      const missing = outcome.ok && pre && spare ? (outcome.result.missingContexts ?? []).filter((c) => !pre.tried.includes(contextKey(c))) : [];
+      if (pre && spare && missing.length > 0) {
+        // dynamic contexts found by the first evaluation: one read each, then the run evaluated again with them
+        const extra = await fetchContexts(ctx.db, ctx.bars, missing.slice(0, Math.max(0, MAX_CONTEXTS - pre.tried.length)), pre.read);
+        if (extra.length > 0) outcome = await evaluateWith([...pre.bars, ...extra], spare);
+      }
       sp.mark("sandbox");
       if (outcome.ok && outcome.result.threadMs) sp.note(outcome.result.threadMs);
       const durationSeconds = (ctx.now().getTime() - (run.startedAt as Date).getTime()) / 1000;

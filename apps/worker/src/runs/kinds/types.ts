@@ -4,6 +4,7 @@
 // calls the kind's `complete`). The registry (index.ts) maps a run's kind to its module.
 import type { BarChunkCache, CachedReadResult } from "@barscript/marketdata";
 import type { Db, Run, ScriptResolver, VersionCache, VersionRow } from "@barscript/db";
+import type { ContextBars } from "@barscript/lang";
 import type { Spans } from "@barscript/queue";
 import type { FinishedRun } from "../../metrics";
 import type { RunLifecycle } from "../lifecycle";
@@ -37,6 +38,8 @@ export interface Prefetched {
   version: VersionRow | null;
   /** The bars of the run's window and warmup with the instrument (null: the kind reads them itself). */
   series: CachedReadResult | null;
+  /** Bars of the contexts the script's request.* calls name with constants (one read each). */
+  contexts?: { bars: ContextBars[]; dynamic: boolean; tried: string[]; read: { from: Date; to: Date; before: number } };
   /** The script owner's resolver (imports, warmup analysis), made once per run when asked. */
   resolverOf: () => Promise<ScriptResolver>;
 }

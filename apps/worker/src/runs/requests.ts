@@ -1,0 +1,61 @@
+// The bars of the contexts a script's request.* calls reach (other symbols and timeframes),
+// fetched before evaluation in one read per context through the chunk cache, never per bar: the
+// static ones named by constants in the source before the run starts (prefetch), dynamic ones
+// (computed symbols or timeframes) when an evaluation reports them missing, then evaluated
+// again with them. At most 40 contexts a run, as TradingView. Each context is read with the same
+// window and warmup count as the chart's series, so warmup covers the requested series.
+import type { Db } from "@barscript/db";
+import { scriptRequests, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
+import { isTimeframe, type BarChunkCache } from "@barscript/marketdata";
+
+/** TradingView's limit of distinct contexts a script may request. */
+export const MAX_CONTEXTS = 40;
+
+export interface ContextRead {
+  /** The chart's window and warmup bars. */
+  from: Date;
+  to: Date;
+  before: number;
+}
+
+/** The key of a context (symbol as written and store timeframe). */
+export function contextKey(c: RequestedContext): string {
+  return `${c.symbol}@${c.timeframe}`;
+}
+
+/** The contexts a script's source names with constants, and whether it also has dynamic ones. */
+export function staticRequests(files: readonly SourceFile[], chart: { symbol: string; timeframe: string }): { contexts: RequestedContext[]; dynamic: boolean } {
+  return scriptRequests(files, { ticker: chart.symbol, timeframe: chart.timeframe });
+}
+
+/**
+ * `"NASDAQ:MSFT"` is MSFT when the instrument's exchange is NASDAQ or it has none; another
+ * exchange is not that instrument (null).
+ */
+async function instrumentSymbol(db: Db, requested: string): Promise<string | null> {
+  const k = requested.indexOf(":");
+  if (k < 0) return requested;
+  const exchange = requested.slice(0, k).trim().toUpperCase();
+  const symbol = requested.slice(k + 1).trim();
+  const row = await db.instrument.findUnique({ where: { symbol }, select: { exchange: true } });
+  if (!row) return null;
+  return row.exchange === "" || row.exchange.toUpperCase() === exchange ? symbol : null;
+}
+
+/**
+ * One read per context (in parallel); a context with no instrument or bars is left out (the
+ * script's request of it is then a runtime error of each bar, or na with ignore_invalid_symbol).
+ */
+export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readonly RequestedContext[], read: ContextRead): Promise<ContextBars[]> {
+  const found = await Promise.all(
+    wanted.slice(0, MAX_CONTEXTS).map(async (c): Promise<ContextBars | null> => {
+      if (!isTimeframe(c.timeframe)) return null;
+      const symbol = await instrumentSymbol(db, c.symbol);
+      if (symbol === null) return null;
+      const r = await cache.read(db, { symbol, timeframe: c.timeframe, before: read.before, from: read.from, to: read.to });
+      if (!r.instrument || r.bars.length === 0) return null;
+      return { symbol: c.symbol, timeframe: c.timeframe, bars: r.bars, info: { ticker: r.instrument.symbol, timezone: r.instrument.timezone, mintick: 0.01, timeframe: c.timeframe } };
+    }),
+  );
+  return found.filter((c): c is ContextBars => c !== null);
+}

@@ -1,0 +1,86 @@
+// The contexts a script's request.* calls name with constant arguments, read from its source
+// before it runs, so that the worker fetches their bars in one read each before evaluation. A
+// call whose symbol or timeframe is computed (an input, a variable, a loop) is dynamic: its
+// contexts are found as the script runs (evaluate()'s `missingContexts`) and fetched then.
+
+import { parse } from "../language/parser";
+import { forEachNode } from "../language/visit";
+import type * as A from "../language/ast";
+import { storeTimeframe } from "../stdlib/request/timeframes";
+import type { SourceFile } from "../types";
+
+export interface RequestedContext {
+  /** As written (`"NASDAQ:MSFT"`), or the chart's ticker. */
+  symbol: string;
+  /** Store timeframe (`"1w"`). */
+  timeframe: string;
+}
+
+export interface ScriptRequests {
+  contexts: RequestedContext[];
+  /** Some request's symbol or timeframe is only known as the script runs. */
+  dynamic: boolean;
+}
+
+/** Parameters of the symbol and timeframe by position, per request function. */
+const REQUESTS: Readonly<Record<string, readonly [string, string | null]>> = {
+  "request.security": ["symbol", "timeframe"],
+  "request.security_lower_tf": ["symbol", "timeframe"],
+  "request.currency_rate": ["from", "to"],
+};
+
+function dotted(e: A.Expr): string | null {
+  if (e.kind === "Identifier") return e.name;
+  if (e.kind === "Member") {
+    const o = dotted(e.object);
+    return o === null ? null : `${o}.${e.property.name}`;
+  }
+  return null;
+}
+
+/** A constant string argument: a literal, or the chart's own ticker or timeframe. */
+function constant(e: A.Expr | undefined, chart: { ticker: string; timeframe: string }): string | null {
+  if (e === undefined) return "";
+  if (e.kind === "StringLit") return e.value;
+  const name = dotted(e);
+  if (name === "syminfo.tickerid" || name === "syminfo.ticker") return chart.ticker;
+  if (name === "timeframe.period") return "";
+  return null;
+}
+
+function argument(c: A.Call, name: string, position: number): A.Expr | undefined {
+  const named = c.args.find((a) => a.name?.name === name);
+  if (named) return named.value;
+  const positional = c.args.filter((a) => a.name === null);
+  return positional[position]?.value;
+}
+
+/** The contexts every request.* call of `files` names; the chart's own context is left out. */
+export function scriptRequests(files: readonly SourceFile[], chart: { ticker: string; timeframe: string }): ScriptRequests {
+  const found = new Map<string, RequestedContext>();
+  let dynamic = false;
+  for (const f of files) {
+    if (!f.content.includes("request.")) continue;
+    const { script } = parse(f.path, f.content);
+    forEachNode(script, (n) => {
+      if (n.kind !== "Call") return;
+      const name = dotted(n.callee);
+      const params = name === null ? undefined : REQUESTS[name];
+      if (!params) return;
+      const a = constant(argument(n, params[0], 0), chart);
+      const b = constant(argument(n, params[1] ?? "", 1), chart);
+      if (a === null || b === null) {
+        dynamic = true;
+        return;
+      }
+      const isRate = name === "request.currency_rate";
+      if (isRate && a === b) return;
+      const symbol = isRate ? `${a}${b}` : a.trim() === "" ? chart.ticker : a.trim();
+      const tf = storeTimeframe(isRate ? "" : b, chart.timeframe);
+      if ("error" in tf) return;
+      if (symbol === chart.ticker && tf.tf === chart.timeframe) return;
+      found.set(`${symbol}@${tf.tf}`, { symbol, timeframe: tf.tf });
+    });
+  }
+  return { contexts: [...found.values()], dynamic };
+}
