@@ -1,12 +1,14 @@
 // A TCP proxy the system tests control, in front of Postgres or Redis:
 // - `pass` forwards both ways;
-// - `refuse` resets every open connection and each new one at once (a server that is down);
+// - `refuse` resets every open connection and each new one at once (a server refusing);
+// - `down` cuts every connection and stops listening, so connecting fails ECONNREFUSED (a host
+//   with nothing on the port: unreachable);
 // - `silent` accepts and keeps connections but forwards nothing either way (a server that froze
 //   or a network that drops packets); what was sent meanwhile is held and delivered when the
 //   mode is `pass` again, as a frozen server that resumes would answer it late.
 import { createConnection, createServer, type AddressInfo, type Server, type Socket } from "node:net";
 
-export type ProxyMode = "pass" | "refuse" | "silent";
+export type ProxyMode = "pass" | "refuse" | "silent" | "down";
 
 export interface TcpProxy {
   port: number;
@@ -67,18 +69,26 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
+  let listening = true;
+  const listen = (on: boolean): void => {
+    if (on === listening) return;
+    listening = on;
+    if (on) server.listen(port, "127.0.0.1");
+    else server.close();
+  };
 
   return {
     port,
     url: (scheme, path = "") => `${scheme}://127.0.0.1:${port}${path}`,
     set(next) {
       mode = next;
-      if (next === "refuse") for (const pair of [...pairs]) cut(pair);
+      listen(next !== "down");
+      if (next === "refuse" || next === "down") for (const pair of [...pairs]) cut(pair);
       if (next === "pass") for (const pair of [...pairs]) flush(pair);
     },
     async close() {
       for (const pair of [...pairs]) cut(pair);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

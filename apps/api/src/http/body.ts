@@ -49,8 +49,24 @@ function isForm(req: Request): boolean {
  * Reads and parses the body. Under `/v1` a body must be JSON; the browser pages also take
  * url-encoded forms. A bodyless POST (revoke, cancel) is fine.
  */
+function hasBody(req: Request): boolean {
+  return Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+}
+
 export const bodyParser: RequestHandler = async (req, res, next) => {
-  if (!METHODS_WITH_BODY.has(req.method)) return next();
+  if (!METHODS_WITH_BODY.has(req.method)) {
+    if (!hasBody(req)) return next();
+    // A body where none is taken (GET, TRACE, ...) is read and dropped, under the same size
+    // bound: answering while the client still sends would reset the connection under the answer.
+    try {
+      await readBody(req, MAX_BODY_BYTES);
+    } catch (error) {
+      res.setHeader("Connection", "close");
+      req.resume();
+      return next(error);
+    }
+    return next();
+  }
   let raw: Buffer;
   try {
     raw = await readBody(req, MAX_BODY_BYTES);
