@@ -1,0 +1,132 @@
+// request.* in the worker, in-process against real Postgres and Redis: the contexts a run reaches
+// are read once each through the chunk cache (counted here by a cache that records its reads), the
+// static ones before evaluation and the dynamic ones after a first evaluation reports them; their
+// bars count in bars_evaluated. Bars are synthetic so values are worked by hand: AAA closes
+// 100 + i and BBB 1000 + i on day i (daily from 2020-01-01).
+import { randomUUID } from "node:crypto";
+import { Queue, QueueEvents, Worker, type Job } from "bullmq";
+import pino from "pino";
+import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, type Db, type Run } from "@barscript/db";
+import { validate } from "@barscript/lang";
+import { allocBars, BarChunkCache, writeBars, type CachedReadRequest, type CachedReadResult } from "@barscript/marketdata";
+import { bullPrefix, createRedis, type RunJobData } from "@barscript/queue";
+import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import type { FinishedRun } from "../src/metrics";
+import { CancelListener } from "../src/runs/cancels";
+import { SandboxPool } from "../src/runs/pool";
+import { createRunProcessor } from "../src/runs/processor";
+
+jest.setTimeout(120_000);
+
+const DAY = 86_400;
+const T0 = Date.UTC(2020, 0, 1) / 1000;
+const BARS = 200;
+
+class CountingCache extends BarChunkCache {
+  reads: string[] = [];
+  override async read(db: Db, r: CachedReadRequest): Promise<CachedReadResult> {
+    this.reads.push(`${r.symbol}@${r.timeframe}`);
+    return super.read(db, r);
+  }
+}
+
+let env: TestEnv;
+let redis: ReturnType<typeof createRedis>;
+let pool: SandboxPool;
+let cancels: CancelListener;
+const cache = new CountingCache(16 * 1024 * 1024);
+
+async function series(id: string, symbol: string, base: number): Promise<void> {
+  await env.db.instrument.create({ data: { id, symbol, name: symbol, exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
+  const bars = allocBars(BARS);
+  for (let i = 0; i < BARS; i++) {
+    bars.time[i] = T0 + i * DAY;
+    bars.open[i] = bars.high[i] = bars.low[i] = bars.close[i] = base + i;
+    bars.volume[i] = 1;
+  }
+  await writeBars(env.db, { instrumentId: id, timeframe: "1d" }, bars, "imported");
+}
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  redis = createRedis(env.redisUrl, "worker");
+  pool = new SandboxPool({ size: 1, heapMb: 64 });
+  cancels = new CancelListener(env.redisUrl, env.redisPrefix);
+  await series("ins_aaa", "AAA", 100);
+  await series("ins_bbb", "BBB", 1000);
+});
+
+afterAll(async () => {
+  cancels.close();
+  await pool.close();
+  redis.disconnect();
+  await env.close();
+});
+
+async function runScript(source: string, windowBars: number): Promise<{ outcome: FinishedRun | null; row: Run; values: Float64Array }> {
+  const handle = `req-${randomUUID().slice(0, 8)}`;
+  const account = await createAccount(env.db, { email: `${handle}@example.com`, password: "a long enough password", handle, plan: "pro", admit: true });
+  const files = [{ path: "main.pine", content: source }];
+  const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: account.id, handle }) });
+  if (!v.valid || !v.interface || !v.kind) throw new Error(`invalid test script: ${JSON.stringify(v.diagnostics)}`);
+  const script = await createScript(env.db, { ownerId: account.id, slug: "s", files, digest: filesDigest(files), derived: { kind: v.kind, title: "s", interface: v.interface, dependencies: v.dependencies } });
+  const run = await env.db.run.create({
+    data: {
+      id: newRunId(), accountId: account.id, kind: "indicator", scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1,
+      instrument: "AAA", timeframe: "1d", windowFrom: new Date((T0 + (BARS - windowBars) * DAY) * 1000), windowTo: new Date((T0 + (BARS - 1) * DAY) * 1000), windowBars, inputs: {},
+    },
+  });
+  const queueName = `runs-${randomUUID()}`;
+  const prefix = bullPrefix(env.redisPrefix);
+  const queue = new Queue<RunJobData>(queueName, { connection: redis, prefix });
+  const connections = [createRedis(env.redisUrl, "worker"), createRedis(env.redisUrl, "worker")] as const;
+  const events = new QueueEvents(queueName, { connection: connections[0], prefix });
+  await events.waitUntilReady();
+  const processor = createRunProcessor({ db: env.db, redis, logger: pino({ level: "silent" }), prefix: env.redisPrefix, pool, cancels, queue, bars: cache });
+  const worker = new Worker<RunJobData>(queueName, (job: Job<RunJobData>, token?: string) => processor(job, token), { connection: connections[1], prefix });
+  try {
+    const job = await queue.add("run", { runId: run.id }, { jobId: run.id });
+    const outcome = (await job.waitUntilFinished(events, 60_000)) as FinishedRun | null;
+    const row = await env.db.run.findUniqueOrThrow({ where: { id: run.id } });
+    const chunks = await env.db.runOutputChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" } });
+    const data = chunks.length > 0 ? new Float64Array(new Uint8Array(chunks[0]!.data).buffer.slice(0)) : new Float64Array(0);
+    return { outcome, row, values: data };
+  } finally {
+    await worker.close();
+    await events.close();
+    await queue.close();
+    for (const c of connections) c.disconnect();
+  }
+}
+
+describe("request.* contexts in the worker", () => {
+  beforeEach(() => {
+    cache.reads = [];
+  });
+
+  it("when a script requests another symbol twice by constants, then that context is read once, before evaluation, and its bars count", async () => {
+    const { outcome, row, values } = await runScript(`//@version=6\nindicator("r")\nplot(request.security("BBB", "D", close), "b")\nplot(request.security("BBB", "1D", close * 2), "b2")\n`, 10);
+    expect(outcome?.status).toBe("succeeded");
+    expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d"]);
+    // bars evaluated: AAA's 10 and BBB's 10 (no warmup)
+    expect((row.summary as unknown as { bars_evaluated: number }).bars_evaluated).toBe(20);
+    // times, then column b (BBB's close on the same day: 1000 + i), then b2
+    expect(Array.from(values.slice(10, 12))).toEqual([1000 + 190, 1000 + 191]);
+    expect(values[29]).toBe(2 * (1000 + 199));
+  });
+
+  it("when the symbol is computed as the script runs, then the first evaluation names it, it is read once and the run evaluated again with it", async () => {
+    const { outcome, row, values } = await runScript(`//@version=6\nindicator("r")\nsym = close > 0 ? "BBB" : "AAA"\nplot(request.security(sym, "D", close), "b")\n`, 10);
+    expect(outcome?.status).toBe("succeeded");
+    expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d"]);
+    expect((row.summary as unknown as { runtime_errors: unknown[] }).runtime_errors).toEqual([]);
+    expect(values[10]).toBe(1000 + 190);
+  });
+
+  it("when a requested symbol does not exist, then the bars that read it raise a clear runtime error and the run succeeds", async () => {
+    const { row } = await runScript(`//@version=6\nindicator("r")\nplot(close % 2 == 0 ? request.security("NOPE", "D", close) : close, "n")\nplot(request.security("NOPE", "D", close, ignore_invalid_symbol = true), "m")\n`, 10);
+    expect(cache.reads.sort()).toEqual(["AAA@1d", "NOPE@1d"]);
+    expect(row.status).toBe("succeeded");
+    expect((row.summary as unknown as { runtime_errors: unknown[] }).runtime_errors).toEqual([expect.objectContaining({ message: 'no 1d bars of "NOPE"', count: 5 })]);
+  });
+});
