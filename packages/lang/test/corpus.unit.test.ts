@@ -12,9 +12,27 @@ import { join } from "path";
 import { compile, evaluate, validate, type EvaluationResult, type SourceFile } from "../src/index";
 import type { Bars, Resolver } from "../src/types";
 import { dailyBars, SYMBOL, sliceBars } from "./back/harness";
-import { EXPECTED, INTRADAY } from "./corpus/expected";
+import { EXPECTED, INTRADAY, weekly } from "./corpus/expected";
+import type { ContextBars } from "../src/stdlib/request";
 
 const DIR = join(__dirname, "corpus");
+
+/** What a run would fetch for `request.security(syminfo.tickerid, "W", ...)`: the chart's own weeks. */
+function weeksOf(on: Bars, ticker: string): ContextBars[] {
+  return [{ symbol: ticker, timeframe: "1w", bars: weekly(on), info: { ...SYMBOL, ticker, timeframe: "1w" } }];
+}
+
+/**
+ * The same for a run whose window starts at bar `from`: as the worker reads a context with the
+ * chart's warmup count, the weeks from `warmup` weeks before the window's first week.
+ */
+function weeksForWindow(on: Bars, from: number, warmup: number, ticker: string): ContextBars[] {
+  const weeks = weekly(on);
+  const first = weeks.time.findLastIndex((t) => t <= on.time[from]!);
+  const cut = Math.max(0, first - warmup);
+  const bars = { length: weeks.length - cut, time: weeks.time.slice(cut), open: weeks.open.slice(cut), high: weeks.high.slice(cut), low: weeks.low.slice(cut), close: weeks.close.slice(cut), volume: weeks.volume.slice(cut) };
+  return [{ symbol: ticker, timeframe: "1w", bars, info: { ...SYMBOL, ticker, timeframe: "1w" } }];
+}
 const noLibraries: Resolver = { resolve: async () => null };
 const bars = dailyBars("AAPL");
 
@@ -70,7 +88,7 @@ async function build(entry: string): Promise<Built> {
   const errors = v.diagnostics.filter((d) => d.severity === "error");
   if (!v.valid || !v.checked || !v.interface) throw new Error(`${entry} is invalid: ${JSON.stringify(errors)}`);
   const program = compile(v.checked, v.interface);
-  const result = evaluate(program, bars, {}, { symbol: SYMBOL, windowStart: 0 });
+  const result = evaluate(program, bars, {}, { symbol: SYMBOL, windowStart: 0, contexts: weeksOf(bars, "AAPL") });
   return { program, warmup: v.interface.warmup_bars, result };
 }
 
@@ -137,7 +155,7 @@ describe("compatibility corpus", () => {
 
   it.each(entries)("%s: and over SPY daily (5,241 bars, 1999-2020)", async (entry) => {
     const { program } = await built(entry);
-    compare(entry, evaluate(program, spy, {}, { symbol: { ...SYMBOL, ticker: "SPY" }, windowStart: 0 }), spy);
+    compare(entry, evaluate(program, spy, {}, { symbol: { ...SYMBOL, ticker: "SPY" }, windowStart: 0, contexts: weeksOf(spy, "SPY") }), spy);
   });
 
   it.each(INTRADAY)("%s: and over SPY one-minute bars (January 2011, 14,180 bars)", async (entry) => {
@@ -150,7 +168,7 @@ describe("compatibility corpus", () => {
     if (full.warmup >= 5000) return; // starts at the first bar of history: nothing to cut
     const windowFrom = bars.length - 300;
     const start = Math.max(0, windowFrom - full.warmup);
-    const cut = evaluate(full.program, sliceBars(bars, start), {}, { symbol: SYMBOL, windowStart: windowFrom - start });
+    const cut = evaluate(full.program, sliceBars(bars, start), {}, { symbol: SYMBOL, windowStart: windowFrom - start, contexts: weeksForWindow(bars, windowFrom, full.warmup, "AAPL") });
     const problems = full.result.outputs.map((o) => mismatches(column(cut, o.name), o.values.subarray(windowFrom), o.name)).filter((m) => m !== "");
     expect(problems).toEqual([]);
     const tailEvents = full.result.events.filter((e) => e.time >= bars.time[windowFrom]!);

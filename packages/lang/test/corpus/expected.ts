@@ -446,6 +446,37 @@ function turtle(b: Bars): Record<string, Series> {
   return { state, stop: map(b.length, (i) => (state[i] === 1 ? exitLong[i]! : state[i] === -1 ? exitShort[i]! : NaN)) };
 }
 
+/** Daily bars grouped into weeks from Monday 00:00 UTC, as the bar store's 1w bars. */
+export function weekly(d: Bars): Bars {
+  const rows: number[][] = [];
+  for (let i = 0; i < d.length; i++) {
+    const start = r.weekOf(d.time[i]!) * 7 * 86400 - 3 * 86400;
+    const last = rows[rows.length - 1];
+    if (last && last[0] === start) {
+      last[2] = Math.max(last[2]!, d.high[i]!);
+      last[3] = Math.min(last[3]!, d.low[i]!);
+      last[4] = d.close[i]!;
+      last[5]! += d.volume[i]!;
+    } else rows.push([start, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
+  }
+  const col = (k: number): Series => Float64Array.from(rows, (row) => row[k]!);
+  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
+}
+
+/**
+ * A weekly series on daily bars, lookahead off, as TradingView shows it on history: the week's
+ * value on the last daily bar of the week, the previous week's on the others (and on the last
+ * bar of the data, whose week is still open).
+ */
+function onDaily(d: Bars, w: Bars, values: Series): Series {
+  const index = new Map(Array.from(w.time, (t, k) => [t, k]));
+  return map(d.length, (i) => {
+    const k = index.get(r.weekOf(d.time[i]!) * 7 * 86400 - 3 * 86400)!;
+    const closes = i + 1 < d.length && r.weekOf(d.time[i + 1]!) !== r.weekOf(d.time[i]!);
+    return closes ? values[k]! : at(values, k - 1);
+  });
+}
+
 function crossEvents(b: Bars, fast: Series, slow: Series, up: string, down: string): Array<[number, string]> {
   const events: Array<[number, string]> = [];
   for (let i = 0; i < b.length; i++) {
@@ -637,6 +668,11 @@ export const EXPECTED: Record<string, Check> = {
         from_record_low: fromLow,
       },
     };
+  },
+  "mtf_weekly_trend.pine": (b) => {
+    const w = weekly(b);
+    const ema = onDaily(b, w, r.ema(w.close, 10));
+    return { outputs: { weekly_ema: ema, last_weekly_close: onDaily(b, w, w.close), above_weekly_ema: map(b.length, (i) => (b.close[i]! > ema[i]! ? 1 : -1)) } };
   },
   "obv_signal.pine": (b) => {
     const d = r.change(b.close);
