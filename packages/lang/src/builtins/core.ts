@@ -61,10 +61,12 @@ export const declarations: FunctionRecord[] = [
   }),
   builtinFunction({ sig: "library(title: const string, overlay: const bool = false, dynamic_requests: const bool = false): void", doc: "Declares a library: its `export`ed functions and types can be imported.", role: "declaration" }),
   builtinFunction({ sig: "definition(title: const string): void", doc: "Declares a definition (extension): its `alertcondition` and `alert` calls are events.", role: "declaration" }),
-  builtinFunction({ sig: "study(title: const string, horizons: const list<int> = [1, 5, 20]): void", doc: "Declares a study (extension): an event study over the definitions it `use`s, at the given horizons (bars).", role: "declaration" }),
+  builtinFunction({ sig: "study(title: const string, horizons: const list<int> = [1, 5, 20], cooldown: const int = 0): void", doc: "Declares a study (extension): an event study over the definitions it `use`s, at the given horizons (bars); `cooldown = N` leaves out an event closer than N bars after a kept event of the same definition and name.", role: "declaration" }),
 ];
 
 // a study's statements: `use` names a definition (no code); `group` hands its value to the study's hook
+// history is sized from the script itself (derive/warmup.ts), so the buffer hint has nothing to do
+export const maxBarsBack = builtinFunction({ sig: "max_bars_back(var: series T, num: const int): void", doc: "Accepted for compatibility: history buffers are sized from the script, so the hint changes nothing.", role: "noop" });
 export const use = builtinFunction({ sig: "use(definition: const string, events: const list<string> = na): void", doc: "Studies a definition (`\"slug\"` or `\"owner/slug\"`), optionally only some of its events.", role: "noop", globalOnly: true });
 export const group = builtinFunction({ sig: "group(name: const string, value: series T): void", doc: "Splits every statistic of the study by `value` at the event bar.", emit: (b) => `$rt.group(${b.a("name")}, ${b.a("value")}, $i)` });
 
@@ -106,6 +108,10 @@ export const inputs: FunctionRecord[] = [
   builtinFunction({ sig: `input.source(defval: series float, ${COMMON}, active: input bool = true): series float`, doc: "A source input: one of the bar series (`close` by default in most scripts).", role: "input", inputType: "source" }),
   builtinFunction({ sig: `input.timeframe(defval: const string, title: const string = na, options: const list<string> = na, ${REST}, active: input bool = true): input string`, doc: "A timeframe input.", role: "input", inputType: "timeframe" }),
   builtinFunction({ sig: `input.color(defval: const color, ${COMMON}, active: input bool = true): input color`, doc: "A color input.", role: "input", inputType: "color" }),
+  builtinFunction({ sig: `input.price(defval: const float, ${COMMON}, active: input bool = true): input float`, doc: "A price input (a float; TradingView also lets the user pick it on the chart).", role: "input", inputType: "float" }),
+  builtinFunction({ sig: `input.time(defval: const int, ${COMMON}, active: input bool = true): input int`, doc: "A time input: a UNIX time in milliseconds, usually `timestamp(...)`.", role: "input", inputType: "int" }),
+  builtinFunction({ sig: `input.text_area(defval: const string, ${COMMON}, active: input bool = true): input string`, doc: "A multi-line text input.", role: "input", inputType: "string" }),
+  builtinFunction({ sig: `input.symbol(defval: const string, ${COMMON}, active: input bool = true): input string`, doc: "A symbol input (`\"AAPL\"`, `\"NASDAQ:AAPL\"`), usable in `request.security`.", role: "input", inputType: "string" }),
   builtinFunction({
     sig: `input.enum(defval: const T, title: const string = na, options: const list<T> = na, ${REST}, active: input bool = true): input T`,
     doc: "An input whose value is a member of an `enum`.",

@@ -85,6 +85,9 @@ function binary(g: Gen, e: A.Binary): string {
     case "+":
       if (kindOf(e) === "str") return `$rt.concat(${l}, ${r})`;
       return `(${l} + ${r})`;
+    case "/":
+      // an int-typed division (two const ints in v5, check/typing/operators.ts) truncates toward 0
+      return e.type?.kind === "primitive" && e.type.name === "int" ? `Math.trunc(${l} / ${r})` : `(${l} / ${r})`;
     default:
       return `(${l} ${e.op} ${r})`;
   }

@@ -3,6 +3,7 @@
 
 import type * as A from "../language/ast";
 import type { ValueKind } from "../builtins/record";
+import { timestampOf } from "../stdlib/time";
 
 export class CodegenError extends Error {
   constructor(
@@ -120,6 +121,11 @@ export function literalValue(e: A.Expr): number | string | boolean | null {
   if (e.kind === "NumberLit" || e.kind === "StringLit" || e.kind === "BoolLit") return e.value;
   if (e.kind === "Unary" && e.op === "-" && e.operand.kind === "NumberLit") return -e.operand.value;
   if (e.kind === "ColorLit") return colorValue(e);
+  // `input.time(timestamp("2024-01-01"))`: the one-string form of timestamp() is a constant
+  if (e.kind === "Call" && e.callee.kind === "Identifier" && e.callee.name === "timestamp" && e.args.length === 1 && e.args[0]!.value.kind === "StringLit") {
+    const t = timestampOf(e.args[0]!.value.value);
+    return t === t ? t : null;
+  }
   return null;
 }
 

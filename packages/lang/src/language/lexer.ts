@@ -166,6 +166,7 @@ class Lexer {
     const start = this.pos;
     if (isIdentStart(c)) return this.lexIdent();
     if (isDigit(c) || (c === "." && isDigit(this.src[this.pos + 1] ?? ""))) return this.lexNumber();
+    if (this.src.startsWith('"""', this.pos)) return this.lexTripleString();
     if (c === '"' || c === "'") return this.lexString(c);
     if (c === "#") return this.lexColor();
     for (const p of PUNCTUATORS) {
@@ -236,6 +237,35 @@ class Lexer {
       } else value += c;
     }
     this.push("string", value, this.span(start, this.line, this.lineStart));
+  }
+
+  /** `"""` ... `"""`: a string over several lines, its line breaks kept (escapes as in "..."). */
+  private lexTripleString(): void {
+    const start = this.pos;
+    const line = this.line;
+    const lineStart = this.lineStart;
+    this.pos += 3;
+    let value = "";
+    while (!this.src.startsWith('"""', this.pos)) {
+      const c = this.src[this.pos];
+      if (c === undefined) {
+        this.diagnostics.push(diagnostic("lint", Code.syntax_error, "Unterminated string literal.", this.span(start, line, lineStart)));
+        this.push("string", value, this.span(start, line, lineStart));
+        return;
+      }
+      this.pos++;
+      if (c === "\\" && this.src[this.pos] !== undefined && this.src[this.pos] !== "\n") {
+        const n = this.src[this.pos++]!;
+        value += ESCAPES[n] ?? n;
+      } else if (c === "\r") continue;
+      else value += c;
+      if (c === "\n") {
+        this.line++;
+        this.lineStart = this.pos;
+      }
+    }
+    this.pos += 3;
+    this.push("string", value, this.span(start, line, lineStart));
   }
 
   private lexColor(): void {

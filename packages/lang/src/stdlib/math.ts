@@ -147,6 +147,9 @@ const UNARY: ReadonlyArray<[string, string, string]> = [
   ["asin", "Arcsine, in radians.", "Math.asin"],
   ["acos", "Arccosine, in radians.", "Math.acos"],
   ["atan", "Arctangent, in radians.", "Math.atan"],
+  ["sinh", "Hyperbolic sine.", "Math.sinh"],
+  ["cosh", "Hyperbolic cosine.", "Math.cosh"],
+  ["tanh", "Hyperbolic tangent.", "Math.tanh"],
 ];
 export const mathUnary: FunctionRecord[] = UNARY.map(([n, doc, js]) => builtinFunction({ sig: `math.${n}(number: series float): float`, doc, emit: (b) => `${js}(${b.a("number")})` }));
 export const mathTodegrees = builtinFunction({ sig: "math.todegrees(number: series float): float", doc: "Radians to degrees.", emit: call(todegrees, (b) => [b.a("number")]) });

@@ -54,11 +54,11 @@ export function binary(t: Typer, node: A.Binary): Value {
   const r = t.expr(node.right);
   const qual = maxQual(l.qual, r.qual);
   if (l.type === POISON || r.type === POISON) return POISONED;
-  const type = binaryType(t, node, l.type, r.type);
+  const type = binaryType(t, node, l.type, r.type, qual);
   return type === null ? POISONED : { type, qual };
 }
 
-function binaryType(t: Typer, node: A.Binary, l: A.PineType, r: A.PineType): A.PineType | null {
+function binaryType(t: Typer, node: A.Binary, l: A.PineType, r: A.PineType, qual: A.Qualifier): A.PineType | null {
   const op = node.op;
   const bothNa = l.kind === "na" && r.kind === "na";
   if (op === "==" || op === "!=") {
@@ -71,6 +71,8 @@ function binaryType(t: Typer, node: A.Binary, l: A.PineType, r: A.PineType): A.P
     if (!strings && !(ok(l) && ok(r))) return mismatch(t, node, l, r);
     return BOOL;
   }
+  // `display.all - display.status_line`: display sets combine with + and - (Pine's plot_display)
+  if ((op === "+" || op === "-") && isDisplay(node.left) && isDisplay(node.right)) return STRING;
   if (op === "+" && (prim(l, "string") || prim(r, "string"))) {
     const ok = (x: A.PineType): boolean => prim(x, "string") || x.kind === "na";
     return ok(l) && ok(r) ? STRING : mismatch(t, node, l, r);
@@ -80,9 +82,15 @@ function binaryType(t: Typer, node: A.Binary, l: A.PineType, r: A.PineType): A.P
   if (bothNa) return FLOAT;
   const ints = (prim(l, "int") || l.kind === "na") && (prim(r, "int") || r.kind === "na");
   if (!ints) return FLOAT;
-  // Pine v6 divides ints exactly (5 / 2 = 2.5); v5 kept int division for ints.
-  if (op === "/" && t.ctx.version >= 6) return FLOAT;
+  // Pine v6 divides ints exactly (5 / 2 = 2.5); v5 truncated the division of two const ints
+  // (5 / 2 = 2, codegen truncates) and gave a float for any other int operands.
+  if (op === "/" && (t.ctx.version >= 6 || qual !== "const")) return FLOAT;
   return INT;
+}
+
+function isDisplay(e: A.Expr): boolean {
+  if (e.kind === "Binary") return (e.op === "+" || e.op === "-") && isDisplay(e.left) && isDisplay(e.right);
+  return e.kind === "Member" && e.symbol?.kind === "builtinVariable" && e.symbol.name.startsWith("display.");
 }
 
 function mismatch(t: Typer, node: A.Binary, l: A.PineType, r: A.PineType): null {

@@ -1,0 +1,63 @@
+// v6 syntax that real public scripts use: relaxed line wrapping, """ strings, display.*
+// arithmetic, max_bars_back(), and int division per version (v6: 5 / 2 = 2.5; v5: 2 for const ints).
+// Expected values are worked by hand.
+import { build, SYMBOL } from "./harness";
+import { evaluate } from "../../src/evaluate";
+import type { Bars } from "../../src/types";
+
+const C = [10, 12, 11];
+const bars: Bars = { length: 3, time: Float64Array.from(C, (_, i) => 1.6e9 + i * 86400), open: Float64Array.of(9, 13, 11), high: Float64Array.from(C), low: Float64Array.from(C), close: Float64Array.from(C), volume: Float64Array.of(1, 1, 1) };
+
+function run(src: string): number[][] {
+  return evaluate(build(src), bars, {}, { symbol: SYMBOL, windowStart: 0 }).outputs.map((o) => Array.from(o.values));
+}
+
+test("an expression continues after an operator, inside parentheses, or on an operator-led line", () => {
+  const out = run(`//@version=6
+indicator("t")
+a = close +
+  open
+b = math.max(close,
+     open)
+c = close
+   - open
+up = close > open and
+ close > 10
+plot(a)
+plot(b)
+plot(c)
+plot(up ? 1 : 0)
+`);
+  // close 10, 12, 11; open 9, 13, 11
+  expect(out).toEqual([[19, 25, 22], [10, 13, 11], [1, -1, 0], [0, 0, 0]]);
+});
+
+test('""" strings keep their line breaks', () => {
+  const out = run(`//@version=6
+indicator("t")
+s = """ab
+cd\\t"""
+plot(str.length(s))
+plot(str.length(str.split(s, "\\n").get(1)))
+`);
+  // "ab" + newline + "cd" + tab = 6 characters; the second line "cd\\t" has 3
+  expect(out).toEqual([[6, 6, 6], [3, 3, 3]]);
+});
+
+test("display.* combine with + and -; max_bars_back is accepted and changes nothing", () => {
+  const out = run(`//@version=6
+indicator("t", max_bars_back = 100)
+x = close
+max_bars_back(x, 50)
+plot(x[1], display = display.all - display.status_line)
+plot(close, display = display.pane + display.data_window)
+`);
+  expect(out[0]!.slice(1)).toEqual([10, 12]);
+  expect(out[1]).toEqual([10, 12, 11]);
+});
+
+test("int division: exact in v6; in v5 two const ints truncate toward 0, other ints divide exactly", () => {
+  const body = `indicator("t")\nplot(5 / 2)\nplot(-7 / 2)\nplot(bar_index / 2)\n`;
+  expect(run(`//@version=6\n${body}`)).toEqual([[2.5, 2.5, 2.5], [-3.5, -3.5, -3.5], [0, 0.5, 1]]);
+  expect(run(`//@version=5\n${body}`)).toEqual([[2, 2, 2], [-3, -3, -3], [0, 0.5, 1]]);
+});
