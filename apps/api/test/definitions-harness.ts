@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { DEMO_DIR, DEMO_INSTRUMENTS, importFile } from "@barscript/marketdata";
 import type { Db } from "@barscript/db";
 import type { Client } from "./runs-harness";
+import { BarscriptClient } from "@barscript/client";
 
 export const SPY_DAILY_FILE = join(DEMO_DIR, "SPY_D.csv");
 
@@ -113,6 +114,6 @@ export function parseCsv(text: string): string[][] {
 }
 
 export async function csvOf(base: string, key: string, path: string): Promise<{ status: number; type: string | null; rows: string[][] }> {
-  const res = await fetch(`${base}/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
-  return { status: res.status, type: res.headers.get("content-type"), rows: parseCsv(await res.text()) };
+  const res = await new BarscriptClient({ baseUrl: `${base}/v1`, apiKey: key }).raw("GET", path);
+  return { status: res.status, type: res.headers.get("content-type"), rows: parseCsv(res.text) };
 }

@@ -6,6 +6,7 @@ import { createAccount, createApiKey } from "@barscript/db";
 import { createScript, createScriptResolver, filesDigest } from "@barscript/db";
 import { validate } from "@barscript/lang";
 import { importFile } from "@barscript/marketdata";
+import { Barscript } from "@barscript/sdk";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
 
@@ -19,23 +20,22 @@ export interface Answer {
 }
 
 export class Client {
-  constructor(readonly base: string, readonly key: string) {}
+  /** The SDK over packages/client: `call` sends as is (no retry, any status), pages follow cursors. */
+  private readonly sdk: Barscript;
+
+  constructor(readonly base: string, readonly key: string) {
+    this.sdk = new Barscript({ baseUrl: `${base}/v1`, apiKey: key });
+  }
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    const init: RequestInit = { method, headers: { authorization: `Bearer ${this.key}`, ...headers } };
-    if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      (init.headers as Record<string, string>)["content-type"] = "application/json";
-    }
-    const res = await fetch(`${this.base}/v1${path}`, init);
-    const text = await res.text();
+    const { status, headers: answerHeaders, text } = await this.sdk.client.raw(method, path, { body, headers });
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       json = null;
     }
-    return { status: res.status, headers: res.headers, text, json };
+    return { status, headers: answerHeaders, text, json };
   }
 
   start(body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
@@ -45,13 +45,10 @@ export class Client {
   /** Every output point of a run's results, paged `limit` at a time (each page answers 200). */
   async allPoints(id: string, limit = 50_000): Promise<Array<Record<string, number | null>>> {
     const points: Array<Record<string, number | null>> = [];
-    let cursor: string | null = null;
-    do {
-      const r = await this.call("GET", `/runs/${id}/results?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
-      expect(r.status).toBe(200);
-      points.push(...(r.json.outputs as Array<Record<string, number | null>>));
-      cursor = r.json.next_cursor as string | null;
-    } while (cursor);
+    for await (const page of this.sdk.pages("getRunResults", { path: { run_id: id }, query: { limit } }, { retry: "none" })) {
+      expect("outputs" in page).toBe(true);
+      if ("outputs" in page) points.push(...(page.outputs as Array<Record<string, number | null>>));
+    }
     return points;
   }
 
