@@ -1,4 +1,4 @@
-// Import rules of ARCHITECTURE.md, checked by `npm test` (npm run deps:check).
+// Import rules (each package README says what it may import), checked by `npm test` (npm run deps:check).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -33,7 +33,7 @@ module.exports = {
     {
       name: "lang-has-no-io",
       severity: "error",
-      comment: "packages/lang turns files into programs and runs them over arrays: no I/O at all (ARCHITECTURE.md).",
+      comment: "packages/lang turns files into programs and runs them over arrays: no I/O at all (packages/lang/README.md).",
       from: { path: "^packages/lang/src/" },
       to: {
         dependencyTypes: ["core", "npm", "npm-dev", "npm-optional", "npm-peer", "npm-no-pkg", "npm-unknown"],

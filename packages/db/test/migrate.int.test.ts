@@ -12,7 +12,7 @@ describe("migration runner", () => {
     expect(result.skipped).toEqual(readMigrations(MIGRATIONS_DIR).map((m) => m.name));
   });
 
-  it("when migrations ran, then plans are seeded with API.md's figures", async () => {
+  it("when migrations ran, then plans are seeded with the reference's figures", async () => {
     const pro = await env.db.plan.findUniqueOrThrow({ where: { name: "pro" } });
     expect(pro.requestsPerMinute).toBe(600);
     expect(pro.historyStart?.toISOString()).toBe("1990-01-01T00:00:00.000Z");

@@ -13,7 +13,7 @@ function refusal(files: Array<{ path: string; content: string }>): string {
   throw new Error("accepted");
 }
 
-describe("checkFiles (SERVICE-SPEC section 2 file limits)", () => {
+describe("checkFiles (docs/reference/limits-and-plans.md file limits)", () => {
   it("accepts main.pine with relative helpers in folders", () => {
     expect(() => checkFiles([main, { path: "lib/util.pine", content: "" }])).not.toThrow();
   });

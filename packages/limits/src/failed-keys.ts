@@ -1,4 +1,4 @@
-// Failed-key guard (SERVICE-SPEC 5.4 row 1, API.md "Limits, precisely"): when more than 30
+// Failed-key guard (docs/reference/api.md "Order of checks", row 1; docs/reference/limits-and-plans.md "Limits a call meets"): when more than 30
 // failed key checks are recorded for an IP in the last 60 s, every keyed call from it is refused.
 // The 31st wrong key still answers 401 (it is recorded), the next call is refused; a refused call
 // is not recorded.

@@ -1,4 +1,4 @@
-// Leased semaphores (API.md "Limits, precisely"): each place is a lease id in a Redis sorted set
+// Leased semaphores (docs/reference/limits-and-plans.md "Limits a call meets"): each place is a lease id in a Redis sorted set
 // scored by its expiry. Taken atomically (Lua: purge expired, check count < limit, add), renewed
 // every 10 s while held with a 30 s time to live, released when done. The places of a process
 // that dies come back once its leases expire, within the TTL.

@@ -1,5 +1,5 @@
 // Instrument lookups for the API (GET /v1/instruments, /v1/instruments/{symbol}), in the JSON
-// shape of API.md "Instrument". Cursors are the API's business: this pages by symbol (keyset).
+// shape of docs/reference/endpoints.md "Instrument". Cursors are the API's business: this pages by symbol (keyset).
 import type { DbClient } from "./store";
 import { timeframeIndex, isTimeframe, type Timeframe } from "./timeframes";
 

@@ -1,4 +1,4 @@
-// The nine timeframes (SERVICE-SPEC section 2), their bar lengths, UTC alignment and the span
+// The nine timeframes (docs/reference/api.md), their bar lengths, UTC alignment and the span
 // of one stored chunk. All times are Unix seconds of a bar's open.
 
 export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "1d", "1w"] as const;

@@ -1,4 +1,4 @@
-// Run windows (API.md, Run request; SERVICE-SPEC section 4 rule 6): a request's window is
+// Run windows (docs/reference/api.md, Run request; docs/reference/api.md "Run windows"): a request's window is
 // resolved against the bars the store holds (counted, never computed from the calendar), its
 // start moved to the plan's history start; 400s are ApiErrors, an empty window is a result.
 import { ApiError } from "@barscript/contracts";

@@ -1,4 +1,4 @@
-// The warmup of a run for ITS inputs (LANGUAGE.md "Warmup: the same numbers whatever the
+// The warmup of a run for ITS inputs (docs/reference/language.md "Warmup": the same numbers whatever the
 // window"). The version's Interface holds the warmup for the default inputs; a run whose inputs
 // differ (a longer length, an MA-type switch set to EMA) may need more. Such a run validates the
 // version's files once on the main thread and analyses the checked program with its inputs;
@@ -6,7 +6,7 @@
 // runs with default inputs. Runs with default inputs use the stored value and never validate.
 import { analyzeWarmup, validate, type Resolver, type ScriptInterface, type SourceFile } from "@barscript/lang";
 
-/** LANGUAGE.md "Warmup": the largest warmup a run reads. */
+/** docs/reference/language.md "Warmup": the largest warmup a run reads. */
 export const WARMUP_CAP = 5000;
 
 type InputConst = number | string | boolean | null;

@@ -1,4 +1,4 @@
-// Accounts (API.md "Account", "Plans", operator CLI): created on the waitlist unless admitted,
+// Accounts (docs/reference/endpoints.md "Account", "Plans", operator CLI): created on the waitlist unless admitted,
 // admitted onto free, moved between plans. Shared by the admin CLI, the API and the sign-up pages.
 import type { Db } from "../client";
 import type { Account, Plan } from "../generated/client";

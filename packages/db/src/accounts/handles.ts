@@ -1,4 +1,4 @@
-// Handles (API.md "Account"): `^[a-z0-9][a-z0-9-]{1,38}$`, unique, `core` reserved for the
+// Handles (docs/reference/endpoints.md "Account"): `^[a-z0-9][a-z0-9-]{1,38}$`, unique, `core` reserved for the
 // built-in library. A generated handle is made from random words, never from the email.
 import { randomInt } from "node:crypto";
 import { AccountsError } from "./errors";

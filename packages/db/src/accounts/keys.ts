@@ -1,4 +1,4 @@
-// API keys (API.md "ApiKey"): secrets are `bsk_` + 43 base62 characters (256 random bits);
+// API keys (docs/reference/endpoints.md "ApiKey"): secrets are `bsk_` + 43 base62 characters (256 random bits);
 // only their SHA-256 (hex) and first 12 characters are stored. At most 20 keys per account not
 // counting expired or revoked ones, enforced under a lock of the account row so that concurrent
 // creations never pass it.

@@ -1,4 +1,4 @@
-// What an account has used (API.md "Usage"): scripts and definitions that exist, and the current
+// What an account has used (docs/reference/endpoints.md "Usage"): scripts and definitions that exist, and the current
 // UTC calendar month's events and compute units from usage_counters.
 import type { Db } from "../client";
 

@@ -1,11 +1,11 @@
-// Definition events (API.md "Event"): written in bulk with their run, counted against the
+// Definition events (docs/reference/endpoints.md "Event"): written in bulk with their run, counted against the
 // month's events budget, read in keyset pages on (time, id), deleted with filters, and streamed
 // batch by batch for CSV. Events of a run whose results expired are never listed (the sweeper
 // deletes them; until it has, the run's expiry hides them).
 import type { Prisma } from "../generated/client";
 import type { DbClient } from "../runs/queries";
 
-/** SERVICE-SPEC 8: a definition run keeps at most 10,000 events. */
+/** docs/reference/limits-and-plans.md: a definition run keeps at most 10,000 events. */
 export const MAX_EVENTS_PER_RUN = 10_000;
 
 /** One event as the evaluator produced it: `time` is the bar's open time in Unix seconds. */
@@ -152,7 +152,7 @@ export async function deleteEvents(db: DbClient, filter: EventFilter): Promise<n
   return count;
 }
 
-/** API.md "Event", as served. */
+/** docs/reference/endpoints.md "Event", as served. */
 export interface EventJson {
   id: string;
   time: string;

@@ -1,4 +1,4 @@
-// Run ids: `run_` + 24 base62 characters (API.md "Run"), from rejection-sampled random bytes.
+// Run ids: `run_` + 24 base62 characters (docs/reference/endpoints.md "Run"), from rejection-sampled random bytes.
 import { randomBytes } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -1,6 +1,6 @@
 // Run rows: insert (one run per account + Idempotency-Key, decided by the unique constraint),
 // and every status change as a conditional update, so cancel, finish, crash and sweep can race
-// without corrupting a run (ARCHITECTURE.md "A run, end to end").
+// without corrupting a run (README.md "The flow in one line").
 import type { Db } from "../client";
 import type { Prisma, Run } from "../generated/client";
 import { type Failure, RESULTS_TTL_MS, type RunStatusName, type RunSummary } from "./types";
@@ -48,7 +48,7 @@ export async function findRun(db: Db, id: string): Promise<Run | null> {
   return (await query<Run>(db, RUN_BY_ID, [id]))[0] ?? null;
 }
 
-/** Runs of `source` api queued or running for the account (the queue cap of API.md). */
+/** Runs of `source` api queued or running for the account (the queue cap of docs/reference/api.md). */
 export async function countActiveApiRuns(db: DbClient, accountId: string): Promise<number> {
   return db.run.count({ where: { accountId, source: "api", status: { in: ["queued", "running"] } } });
 }

@@ -1,4 +1,4 @@
-// A stored run as API.md's Run object. `failure` is absent (not null) unless failed or cancelled;
+// A stored run as the Run object of docs/reference/endpoints.md. `failure` is absent (not null) unless failed or cancelled;
 // `summary` is present once final.
 import type { Run } from "../generated/client";
 import { cappedRuntimeErrors } from "./summary";
@@ -53,7 +53,7 @@ export function serializeRun(run: Run, ownerHandle: string): RunJson {
 }
 
 /**
- * API.md Summary, whatever path finished the run: every field present, with `outputs` (indicator
+ * docs/reference/endpoints.md "Summary", whatever path finished the run: every field present, with `outputs` (indicator
  * runs) or `events` and `events_dropped` (definition and study runs) counted as 0 when the run
  * wrote none (a failed or cancelled run).
  */

@@ -10,7 +10,7 @@ export interface Failure {
   retryable: boolean;
 }
 
-/** Retryable by kind (SERVICE-SPEC 7); a run may override it. */
+/** Retryable by kind (docs/reference/errors.md); a run may override it. */
 export const RETRYABLE: Record<FailureKind, boolean> = {
   script: false,
   plan_limit: false,
@@ -33,7 +33,7 @@ export interface RuntimeErrorSummary {
   last_time: string;
 }
 
-/** API.md "Summary", stored as it is served. */
+/** docs/reference/endpoints.md "Summary", stored as it is served. */
 export interface RunSummary {
   bars: number;
   warmup_bars: number;

@@ -1,4 +1,4 @@
-// The built-in library (API.md "LibraryScript": the service ships one under owner `core`).
+// The built-in library (docs/reference/endpoints.md "LibraryScript": the service ships one under owner `core`).
 // Sources live in packages/db/src/seed/core-library/<slug>/main.pine; manifest.json gives the
 // order (libraries before the scripts importing them, definitions before the studies using them)
 // and each description. Seeding is idempotent: the `core` account is created once (active,

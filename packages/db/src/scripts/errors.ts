@@ -1,5 +1,5 @@
 // Refusals of the scripts service. The API maps each reason to the error code of the same name
-// (SERVICE-SPEC section 7); the worker and seed treat them as failures.
+// (docs/reference/errors.md); the worker and seed treat them as failures.
 import type { Diagnostic } from "./types";
 
 export type ScriptsErrorReason =

@@ -1,4 +1,4 @@
-// Script files (SERVICE-SPEC section 2 and 8, API.md "File"): at most 50 files, 512 KB each,
+// Script files (docs/reference/endpoints.md "File"): at most 50 files, 512 KB each,
 // 2 MB in all; paths relative, `/`-separated, no `..`, ending in `.pine`; the entry is main.pine.
 // Refusals are 400 invalid_request naming the file and the limit. The digest is the Version's.
 import { createHash } from "node:crypto";

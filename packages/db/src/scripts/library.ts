@@ -1,4 +1,4 @@
-// The library (API.md #24, #25): public scripts of every account under their owner's handle,
+// The library (docs/reference/endpoints.md, GET /v1/library and GET /v1/library/{owner}/{slug}): public scripts of every account under their owner's handle,
 // the built-in ones under `core`. Search is Postgres full-text search (to_tsvector over title,
 // description and slug, websearch_to_tsquery, ordered by ts_rank), keyset-paged on (rank, id).
 import { Prisma } from "../generated/client";

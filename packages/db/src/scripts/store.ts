@@ -56,7 +56,7 @@ async function ownerHandleOf(db: Db | Tx, ownerId: string): Promise<string> {
 }
 
 /**
- * Version 1 of a new script. Plan caps (API.md "Limits": scripts and definitions that exist) are
+ * Version 1 of a new script. Plan caps (docs/reference/limits-and-plans.md: scripts and definitions that exist) are
  * counted under a row lock on the owner's account, so concurrent creations cannot pass a cap;
  * a taken slug is the unique constraint's answer, not a read beforehand.
  */
@@ -218,7 +218,7 @@ export interface Caller {
 }
 
 export interface LocateOptions {
-  /** `?owner=H` (API.md Clarifications); the caller's own handle is the same as none. */
+  /** `?owner=H` (docs/reference/api.md); the caller's own handle is the same as none. */
   owner?: string | undefined;
   /** `?kind=`: picks the study or the other script when one slug names both. */
   kind?: ScriptKind | undefined;

@@ -1,5 +1,5 @@
 // Shapes the scripts service stores and returns. Interface, Dependency and Diagnostic are the
-// language package's (API.md objects); they are kept in Postgres as JSON on each version.
+// language package's (docs/reference/endpoints.md objects); they are kept in Postgres as JSON on each version.
 import type { Dependency, Diagnostic, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
 
 export type { Dependency, Diagnostic, ScriptInterface, ScriptKind, SourceFile };

@@ -1,4 +1,4 @@
-// API.md "Plans": seeded, operators can change them afterwards (never overwritten on re-seed).
+// docs/reference/limits-and-plans.md "Plans": seeded, operators can change them afterwards (never overwritten on re-seed).
 import type { Db } from "../client";
 
 export interface PlanFigures {

@@ -1,4 +1,4 @@
-// Browser sign-in (API.md "Sign-in", RFC 8628's flow): a client starts an authorization and
+// Browser sign-in (docs/reference/api.md "Sign-in", RFC 8628's flow): a client starts an authorization and
 // polls with its device code; a signed-in person approves or denies it by its user code on
 // /device; the key is created when the approved code is exchanged, once.
 // Every time comes from the caller's clock so that expiry can be tested.

@@ -1,4 +1,4 @@
-// User codes of the browser sign-in (API.md "DeviceAuthorization"): 8 letters from an alphabet
+// User codes of the browser sign-in (docs/reference/endpoints.md "DeviceAuthorization"): 8 letters from an alphabet
 // without look-alikes (no vowels, so no words; no I/O/U/Y), stored bare and shown `ABCD-EFGH`.
 // People may type them in any case, with or without the dash or spaces.
 import { randomInt } from "node:crypto";
