@@ -218,6 +218,18 @@ describe("hardening of client input", () => {
     expect(again.status).toBe(200);
   });
 
+  it("when ten large validations arrive at once, then the plan's heavy places bind (validation runs on threads while the place is held)", async () => {
+    const heavy = await h.account({ concurrentHeavy: 2, requestsPerMinute: 10_000 });
+    const big = (n: number): string => `//@version=6\nindicator("big")\n${Array.from({ length: 12_000 }, (_, i) => `v${i} = close * ${n + 1} + ${i}`).join("\n")}\nplot(v0)\n`;
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => heavy.client.call("POST", "/scripts/validate", { files: [{ path: "main.pine", content: big(n) }] })));
+    const admitted = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(admitted.length).toBeGreaterThanOrEqual(2);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const a of admitted) expect(a.json.valid).toBe(true);
+    for (const r of refused) expect([r.status, r.json.error.code]).toEqual([429, "busy"]);
+  });
+
   it("when PUT names an unknown script with a bad body, then the body is checked first (400, not 404)", async () => {
     const noBase = await client.call("PUT", "/scripts/no-such-script", { files: [{ path: "main.pine", content: "x" }] });
     expect(noBase.status).toBe(400);
