@@ -68,6 +68,8 @@ export interface ScriptInterface {
   events: EventSpec[];
   warmup_bars: number;
   horizons?: number[];
+  /** Studies: an event closer than this many bars after a kept event of its definition and name is left out. */
+  cooldown?: number;
   /** Indicators: the declaration's `overlay` (drawn on the price pane). */
   overlay?: boolean;
   /** Indicators: hline() levels. */
@@ -117,4 +119,6 @@ export interface SymbolInfo {
   timezone: string;
   mintick: number;
   timeframe: string;
+  /** The instrument's regular session in its time zone (`"0930-1600"`, `"24x7"`, the default). */
+  session?: string;
 }

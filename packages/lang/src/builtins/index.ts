@@ -13,6 +13,7 @@ import * as stdlibStr from "../stdlib/str";
 import * as stdlibTime from "../stdlib/time";
 import * as ta from "../stdlib/ta";
 import * as stdlibRequest from "../stdlib/request";
+import * as stdlibSession from "../stdlib/session";
 import * as stdlibDrawing from "../stdlib/drawing";
 import * as collections from "./collections";
 import * as core from "./core";
@@ -24,7 +25,7 @@ export { parseSignature } from "./signature";
 export type { FunctionRecord, VariableRecord } from "./record";
 
 const RECORD_MODULES: ReadonlyArray<Readonly<Record<string, unknown>>> = [
-  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, collections, drawing, stdlibTime, stdlibRequest, stdlibDrawing,
+  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, collections, drawing, stdlibTime, stdlibRequest, stdlibSession, stdlibDrawing,
 ];
 
 function buildTable(): { functions: Map<string, FunctionRecord>; variables: Map<string, VariableRecord> } {
@@ -66,7 +67,6 @@ export const BUILTIN_NAMESPACES: ReadonlySet<string> = new Set(
 export const UNSUPPORTED_NAMESPACES: ReadonlyMap<string, string> = new Map([
   ["strategy", "Strategies are not supported: write a `definition` whose alertconditions mark the signal, and a `study` that uses it to measure what follows."],
   ["polyline", "`polyline.*` is not supported."],
-  ["session", "`session.*` is not supported."],
   ["ticker", "`ticker.*` is not supported."],
 ]);
 

@@ -14,6 +14,8 @@ export const RUNTIME_NAMESPACES = {
   cal: stdlib.time,
   /** request.* call sites' state (stdlib/request). */
   request: stdlib.request,
+  /** Session strings, time(timeframe, session), session.* (stdlib/session.ts). */
+  session: stdlib.session,
 } as const;
 
 let paths: Map<unknown, string> | null = null;

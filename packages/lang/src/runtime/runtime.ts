@@ -81,6 +81,9 @@ export class Runtime {
   readonly array = RUNTIME_NAMESPACES.array;
   readonly color = RUNTIME_NAMESPACES.color;
   readonly request = RUNTIME_NAMESPACES.request;
+  readonly session = RUNTIME_NAMESPACES.session;
+  /** The instrument's regular session ("0930-1600" in its time zone, "24x7"). */
+  readonly sessionSpec: string;
   /** Calendar fields, timestamp() and str.format_time (stdlib/time.ts); `time` is the bar-time column. */
   readonly cal = RUNTIME_NAMESPACES.cal;
   /** The zone calendar built-ins read bar times in by default: the exchange's on intraday
@@ -129,6 +132,7 @@ export class Runtime {
     this.ticker = symbol.ticker;
     this.mintick = symbol.mintick;
     this.timezone = symbol.timezone;
+    this.sessionSpec = symbol.session ?? "24x7";
     this.tf = parseTimeframe(symbol.timeframe, env.version ?? 6);
     this.now = env.now ?? Date.now();
     this.barZone = this.tf.isintraday ? symbol.timezone : "UTC";
@@ -226,6 +230,10 @@ export class Runtime {
   }
   hexColor(hex: string): number {
     return stdlib.color.hex(hex);
+  }
+  /** One bar's length in seconds (0 for months). */
+  barSeconds(): number {
+    return this.barMs / 1000;
   }
   /** `time_close`: the bar's open time plus one bar of the timeframe (months by the calendar, in UTC). */
   timeClose(i: number): number {

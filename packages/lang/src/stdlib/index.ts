@@ -8,3 +8,4 @@ export * as color from "./color";
 export * as time from "./time";
 export { Ring } from "./ring";
 export * as request from "./request";
+export * as session from "./session";

@@ -68,7 +68,7 @@ function zone(tz: string): Zone {
 }
 
 /** The wall-clock time of `ms` in `tz`, as a Date read with its UTC getters. */
-function wall(ms: number, tz: string): Date {
+export function wall(ms: number, tz: string): Date {
   return new Date(ms + zone(tz).offset(ms));
 }
 

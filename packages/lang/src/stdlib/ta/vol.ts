@@ -2,6 +2,7 @@
 // vwap, obv, accdist.
 
 import { BAR, builtinVariable, lengthWindow, taFunction, UNBOUNDED, update, type CallEmit } from "../../builtins/record";
+import { tradingDay } from "../session";
 import { Ema, Rma } from "./ma";
 import { Stdev } from "./stats";
 
@@ -326,14 +327,15 @@ export const taVwap = taFunction({
   sig: "vwap(source: series float): series float",
   doc: "Volume-weighted average price since the start of the session.",
   lookback: () => UNBOUNDED,
-  emit: update(Vwap, (b) => [b.a("source"), BAR.volume, BAR.time, b.has("anchor") ? `(${b.a("anchor")} ? 1 : 0)` : "-1", b.a("stdev_mult", "1")]),
+  // anchored on the trading day in the exchange's time zone (UTC on daily bars, dated at midnight UTC)
+  emit: update(Vwap, (b) => [b.a("source"), BAR.volume, `${b.fn(tradingDay)}(${BAR.time}, $rt.barZone)`, b.has("anchor") ? `(${b.a("anchor")} ? 1 : 0)` : "-1", b.a("stdev_mult", "1")]),
 });
 export const taVwapVariable = builtinVariable({
   name: "ta.vwap",
   type: "series float",
   doc: "vwap(hlc3).",
   lookback: UNBOUNDED,
-  emit: (b) => `${b.state(Vwap)}.update(($H[$i] + $L[$i] + $C[$i]) / 3, $V[$i], $T[$i], -1, 1)`,
+  emit: (b) => `${b.state(Vwap)}.update(($H[$i] + $L[$i] + $C[$i]) / 3, $V[$i], ${b.fn(tradingDay)}($T[$i], $rt.barZone), -1, 1)`,
 });
 export const taObv = builtinVariable({
   name: "ta.obv",
