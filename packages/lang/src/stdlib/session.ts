@@ -27,7 +27,7 @@ export function parseSession(text: string | null): Session | null {
   const t = text.trim();
   if (t === "24x7" || t === "") s = { ranges: [[0, 0]], days: new Array<boolean>(8).fill(true), always: true };
   else {
-    const m = /^([0-9,\-]+)(?::([1-7]+))?$/.exec(t);
+    const m = /^([0-9,-]+)(?::([1-7]+))?$/.exec(t);
     const ranges = m ? m[1]!.split(",").map((r) => /^(\d\d)(\d\d)-(\d\d)(\d\d)$/.exec(r)) : [];
     if (m && ranges.length > 0 && ranges.every((r) => r !== null && Number(r[1]) < 24 && Number(r[3]) < 24 && Number(r[2]) < 60 && Number(r[4]) < 60)) {
       const days = new Array<boolean>(8).fill(m[2] === undefined);
