@@ -4,6 +4,7 @@
 
 import type { Expr, PineType, Qualifier, Span } from "../language/ast";
 import type { BuiltinFunction, ParamSpec, Signature, TypeSpec } from "../builtins";
+import { parameterHint } from "./suggest";
 import { Code, type DiagnosticCode } from "../language/codes";
 import type { ArgInfo } from "./symbols";
 import { assignable, FLOAT, INT, isNumeric, maxQual, prim, qualFits, sameType, show } from "./types";
@@ -89,7 +90,7 @@ function mapArguments(name: string, sig: Signature, args: CallArg[], callSpan: S
     }
     const p = sig.params.find((q) => q.name === a.name);
     const span = a.nameSpan ?? a.node.span;
-    if (!p) findings.push({ code: Code.wrong_argument, message: `${name}() has no parameter '${a.name}'.`, span });
+    if (!p) findings.push({ code: Code.wrong_argument, message: `${name}() has no parameter '${a.name}'.${parameterHint(a.name, sig.params.map((q) => q.name))}`, span });
     else if (given.has(p.name)) findings.push({ code: Code.wrong_argument, message: `Argument '${a.name}' of ${name}() is given twice.`, span });
     else given.add(p.name);
     params.push(p ?? null);

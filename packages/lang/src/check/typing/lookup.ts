@@ -6,6 +6,7 @@
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { pendingReason } from "../builtin-lookup";
+import { didYouMean } from "../suggest";
 import type { EnumInfo, FunctionInfo, TypeInfo } from "../symbols";
 import type { Typer } from "./state";
 
@@ -27,7 +28,7 @@ const OLD_SPELLINGS: ReadonlyMap<string, string> = new Map([
 ]);
 
 export function undeclared(t: Typer, name: string, span: A.Span): void {
-  const hint = OLD_SPELLINGS.get(name);
+  const hint = OLD_SPELLINGS.get(name) ?? didYouMean(name, "any").trim();
   t.ctx.error(Code.undeclared_identifier, `Undeclared identifier '${name}'.${hint ? " " + hint : ""}`, span);
 }
 
