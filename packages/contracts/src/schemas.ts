@@ -84,10 +84,16 @@ export const InterfaceSchema = z.object({
     title: z.string().nullable(), min: z.number().nullable(), max: z.number().nullable(),
     options: z.array(z.union([z.number(), z.string()])).nullable(),
   })),
-  outputs: z.array(z.object({ name: z.string(), title: z.string(), type: z.string() })),
+  outputs: z.array(z.object({
+    name: z.string(), title: z.string(), type: z.string(),
+    style: z.enum(["line", "histogram", "columns", "circles", "area", "stepline", "cross", "shape", "char", "candle", "bar"]).optional(),
+    color: z.string().nullable().optional(),
+  })),
   events: z.array(z.object({ name: z.string(), message: z.string() })),
   warmup_bars: z.number().int(),
   horizons: z.array(z.number().int()).optional(),
+  overlay: z.boolean().optional(),
+  hlines: z.array(z.object({ price: z.number().nullable(), title: z.string().nullable(), color: z.string().nullable() })).optional(),
 });
 
 export const DependencySchema = z.object({ owner: z.string(), slug: z.string(), kind: z.enum(SCRIPT_KINDS), version: z.number().int() });
@@ -174,6 +180,8 @@ export const SummarySchema = z.object({
   outputs: z.number().int().optional(),
   events: z.number().int().optional(),
   events_dropped: z.number().int().optional(),
+  logs: z.number().int().optional(),
+  logs_dropped: z.number().int().optional(),
   runtime_errors: z.array(z.object({ message: z.string(), count: z.number().int(), first_time: time, last_time: time })),
   runtime_errors_dropped: z.number().int().optional(),
   duration: z.number(),
@@ -206,6 +214,8 @@ export const IndicatorPointSchema = z.object({ t: z.number().int() }).catchall(z
 const HorizonStats = z.object({
   h: z.number().int(), count: z.number().int(), mean: z.number().nullable(), median: z.number().nullable(), stdev: z.number().nullable(),
   hit_rate: z.number().nullable(), mfe_mean: z.number().nullable(), mae_mean: z.number().nullable(), t_stat: z.number().nullable(),
+  p_value: z.number().nullable(), mean_ci95: z.tuple([z.number(), z.number()]).nullable(), hit_rate_ci95: z.tuple([z.number(), z.number()]).nullable(), abnormal_mean: z.number().nullable(),
+  mfe_median: z.number().nullable(), mae_median: z.number().nullable(),
 });
 export const StudyResultSchema = z.object({
   study: z.object({
@@ -215,6 +225,44 @@ export const StudyResultSchema = z.object({
     events_used: z.number().int(),
   }),
 });
+
+const SweepValue = z.union([z.number(), z.string(), z.boolean()]);
+export const SweepRequestSchema = WindowRequestSchema.extend({
+  definition: z.union([z.string().regex(SLUG), z.object({ slug: z.string().regex(SLUG), version: z.number().int().min(1).optional(), owner: z.string().optional() })]),
+  instruments: z.array(z.string().min(1).max(32)).min(1).max(20),
+  timeframe: z.string(),
+  inputs: z.record(z.string(), SweepValue).optional(),
+  grid: z.record(z.string(), z.array(SweepValue).min(1).max(50)),
+  horizons: z.array(z.number().int().min(1).max(500)).min(1).max(10),
+  events: z.array(z.string().min(1)).min(1).optional(),
+  cooldown: z.number().int().min(0).max(5000).optional(),
+  wait: z.number().optional(),
+});
+export const SweepSchema = z.object({
+  id: z.string(),
+  definition: z.object({ owner: z.string(), slug: z.string(), version: z.number().int() }),
+  instruments: z.array(z.string()),
+  timeframe: z.string(),
+  window: z.object({ from: z.string().optional(), to: z.string().optional(), bars: z.number().int().optional() }),
+  grid: z.record(z.string(), z.array(SweepValue)),
+  inputs: z.record(z.string(), z.unknown()),
+  horizons: z.array(z.number().int()),
+  events: z.array(z.string()).nullable(),
+  cooldown: z.number().int(),
+  status: z.enum(RUN_STATUSES),
+  failure: FailureSchema.nullable(),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  summary: z.object({ combinations: z.number().int(), evaluations: z.number().int(), bars_evaluated: z.number().int(), compute_units: z.number().int(), events: z.number().int(), duration: z.number() }).nullable(),
+  created_at: time, started_at: time.nullable(), finished_at: time.nullable(), expires_at: time.nullable(),
+});
+export const SweepRowSchema = z.object({
+  rank: z.number().int(),
+  inputs: z.record(z.string(), SweepValue),
+  events: z.number().int(),
+  horizons: z.array(HorizonStats.omit({ mean_ci95: true }).extend({ p_adjusted: z.number().nullable() })),
+});
+export const SweepPageSchema = z.object({ data: z.array(SweepSchema), next_cursor: z.string().nullable() });
+export const SweepRowsSchema = z.object({ data: z.array(SweepRowSchema), next_cursor: z.string().nullable() });
 
 export const DocTopicSchema = z.object({ topic: z.string(), title: z.string(), summary: z.string() });
 

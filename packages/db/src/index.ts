@@ -14,3 +14,4 @@ export * from "./signin";
 export * from "./scripts";
 export * from "./runs";
 export * from "./events";
+export * from "./sweeps";

@@ -16,5 +16,8 @@ export { listTopics, getTopic, type TopicSummary } from "./docs";
 export { ProgramCache, type ProgramCacheOptions } from "./program-cache";
 export { evaluateStudy, type StudyDefinitionReport, type StudyEvaluation } from "./study/evaluate";
 export type { StudyResult } from "./study/statistics";
+export { applyCooldown, type HorizonStats } from "./study/statistics";
+export { gridCombinations, rankRows, SweepAccumulator, SWEEP_STATS, type SweepHorizon, type SweepRowData, type SweepStat, type SweepValue } from "./study/sweep";
+export { holm, twoSidedP, welchP, wilson, bootstrapMeanCi } from "./study/inference";
 export { scriptRequests, type ScriptRequests, type RequestedContext } from "./derive/requests";
 export type { ContextBars, MissingContext } from "./stdlib/request/host";

@@ -3,6 +3,7 @@
 export const QUEUES = {
   runs: "runs",
   maintenance: "maintenance",
+  sweeps: "sweeps",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

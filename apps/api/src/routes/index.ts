@@ -14,6 +14,7 @@ import { registerDocsRoutes } from "./docs";
 import { registerInstrumentRoutes } from "./instruments";
 import { registerCollectRoutes } from "./collect";
 import { registerEventRoutes } from "./events";
+import { registerSweepRoutes } from "./sweeps";
 
 export type RouteModule = (router: Router, deps: AppDeps) => void;
 
@@ -31,4 +32,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   registerInstrumentRoutes,
   registerCollectRoutes,
   registerEventRoutes,
+  registerSweepRoutes,
 ];

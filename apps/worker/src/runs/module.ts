@@ -13,6 +13,7 @@ import { SandboxPool } from "./pool";
 import { createRunProcessor } from "./processor";
 import { reconcileRuns } from "./reconciler";
 import { sweepExpired } from "./sweeper";
+import { createSweepsModule } from "../sweeps/module";
 
 export const RECONCILE_EVERY_MS = 60_000;
 /** Run jobs a worker takes at once per sandbox thread (WORKER_CONCURRENCY threads). */
@@ -99,5 +100,5 @@ export function createRunsModules(): ProcessorModule[] {
     },
   };
 
-  return [runs, maintenance];
+  return [runs, maintenance, createSweepsModule(sharedFor)];
 }

@@ -143,6 +143,14 @@ function deriveHorizons(program: CheckedProgram): number[] | undefined {
   return h.elements.map(literal).filter((v): v is number => typeof v === "number");
 }
 
+/** The study declaration's `cooldown` in bars (0: every event counts). */
+function deriveCooldown(program: CheckedProgram): number {
+  if (program.kind !== "study") return 0;
+  const decl = program.entry.declaration?.call;
+  const v = decl ? literal(argument(decl, "cooldown")?.value) : undefined;
+  return typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0;
+}
+
 /** The warmup after the cap, with the unbounded_lookback warning when the cap applies. */
 export function deriveWarmup(program: CheckedProgram, findings: DeriveFinding[]): number {
   let required = analyzeWarmup(program).required;
@@ -176,5 +184,7 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
   }
   const horizons = deriveHorizons(program);
   if (horizons) iface.horizons = horizons;
+  const cooldown = deriveCooldown(program);
+  if (cooldown > 0) iface.cooldown = cooldown;
   return { interface: iface, findings };
 }

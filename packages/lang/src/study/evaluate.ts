@@ -7,7 +7,7 @@ import { compile, evaluate, type Program, type RuntimeErrorSummary } from "../ev
 import type { CheckedProgram } from "../link/program";
 import type { Runtime } from "../runtime/runtime";
 import type { Bars, ScriptInterface, SymbolInfo } from "../types";
-import { computeStudy, type GroupValue, type StudyEventInput, type StudyResult } from "./statistics";
+import { applyCooldown, computeStudy, type GroupValue, type StudyEventInput, type StudyResult } from "./statistics";
 
 export const DEFAULT_HORIZONS = [1, 5, 20];
 
@@ -132,7 +132,10 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     }
     return g;
   };
-  for (const h of eventHolders) for (const e of h.found) events.push({ definition: h.definition, event: e.name, bar: e.bar, group: groupAt(e.bar) });
+  for (const h of eventHolders) {
+    const kept = applyCooldown(h.found.map((e) => ({ definition: h.definition, event: e.name, bar: e.bar })), iface.cooldown ?? 0);
+    for (const e of kept) events.push({ definition: h.definition, event: e.event, bar: e.bar, group: groupAt(e.bar) });
+  }
 
   const study = computeStudy({
     close: bars.close.subarray(ws),

@@ -10,6 +10,10 @@
 // mae_mean and t_stat, Welch's t of the events' r against the baseline's r:
 //   t = (mean_e - mean_b) / sqrt(s_e^2 / n_e + s_b^2 / n_b)
 // The baseline is every window bar taken as an event; its t_stat is null.
+// Each horizon also carries p_value, mean_ci95, hit_rate_ci95, abnormal_mean, mfe_median and
+// mae_median (./inference.ts; all null below two values; docs/adr/0055-study-inference.md).
+
+import { bootstrapMeanCi, welchP, wilson } from "./inference";
 
 export type GroupValue = string | number | boolean | null;
 
@@ -45,6 +49,16 @@ export interface HorizonStats {
   mfe_mean: number | null;
   mae_mean: number | null;
   t_stat: number | null;
+  /** Two-sided p of Welch's t against the baseline (Welch-Satterthwaite df). */
+  p_value: number | null;
+  /** Percentile bootstrap 95% interval of the mean. */
+  mean_ci95: [number, number] | null;
+  /** Wilson 95% interval of the hit rate. */
+  hit_rate_ci95: [number, number] | null;
+  /** mean minus the baseline's mean. */
+  abnormal_mean: number | null;
+  mfe_median: number | null;
+  mae_median: number | null;
 }
 
 export interface StudyGroup {
@@ -132,18 +146,49 @@ export function welchT(a: Sample, b: Sample): number | null {
   return Number.isFinite(t) ? t : null;
 }
 
-interface Measured {
+/** The forward measures of a set of events at one horizon. */
+export interface Measured {
   r: number[];
   mfe: number[];
   mae: number[];
 }
 
-function statsOf(h: number, m: Measured, baseline: Sample | null): HorizonStats {
+export function emptyMeasured(): Measured {
+  return { r: [], mfe: [], mae: [] };
+}
+
+/** Adds the measures of the event at window bar t (nothing when t + h is past the window). */
+export function measureInto(into: Measured, close: ArrayLike<number>, high: ArrayLike<number>, low: ArrayLike<number>, t: number, h: number): boolean {
+  const f = forwardMeasures(close, high, low, t, h);
+  if (!f) return false;
+  into.r.push(f.r);
+  into.mfe.push(f.mfe);
+  into.mae.push(f.mae);
+  return true;
+}
+
+/** The baseline's measures at each horizon: every window bar taken as an event. */
+export function baselineMeasured(close: ArrayLike<number>, high: ArrayLike<number>, low: ArrayLike<number>, horizons: readonly number[], into?: Measured[]): Measured[] {
+  const base = into ?? horizons.map(emptyMeasured);
+  for (let t = 0; t < close.length; t++) for (let j = 0; j < horizons.length; j++) measureInto(base[j]!, close, high, low, t, horizons[j]!);
+  return base;
+}
+
+export interface StatsOptions {
+  /** False leaves mean_ci95 null (sweeps: 2,000 resamples per combination would dominate). */
+  bootstrap?: boolean;
+}
+
+/** The numbers of one horizon of a set of events against the baseline's sample (null: this is the baseline). */
+export function horizonStats(h: number, m: Measured, baseline: Sample | null, options: StatsOptions = {}): HorizonStats {
   const n = m.r.length;
   const mu = mean(m.r);
   const variance = sampleVariance(m.r);
   let hits = 0;
   for (const x of m.r) if (x > 0) hits++;
+  const own = mu !== null && variance !== null ? { n, mean: mu, variance } : null;
+  const t = baseline && own ? welchT(own, baseline) : null;
+  const two = n >= 2;
   return {
     h,
     count: n,
@@ -153,11 +198,18 @@ function statsOf(h: number, m: Measured, baseline: Sample | null): HorizonStats 
     hit_rate: n === 0 ? null : hits / n,
     mfe_mean: mean(m.mfe),
     mae_mean: mean(m.mae),
-    t_stat: baseline && mu !== null && variance !== null ? welchT({ n, mean: mu, variance }, baseline) : null,
+    t_stat: t,
+    p_value: baseline && own ? welchP(t, own, baseline) : null,
+    mean_ci95: two && options.bootstrap !== false ? bootstrapMeanCi(m.r) : null,
+    hit_rate_ci95: two ? wilson(hits, n) : null,
+    abnormal_mean: two && baseline && mu !== null ? mu - baseline.mean : null,
+    mfe_median: two ? median(m.mfe) : null,
+    mae_median: two ? median(m.mae) : null,
   };
 }
 
-function sampleOf(m: Measured): Sample | null {
+/** The moments of a set's returns (null below two values). */
+export function sampleOf(m: Measured): Sample | null {
   const mu = mean(m.r);
   const variance = sampleVariance(m.r);
   return mu === null || variance === null ? null : { n: m.r.length, mean: mu, variance };
@@ -174,16 +226,7 @@ export function computeStudy(input: StudyInput): StudyResult {
   const horizons = input.horizons;
 
   // Baseline: every window bar as an event.
-  const base: Measured[] = horizons.map(() => ({ r: [], mfe: [], mae: [] }));
-  for (let t = 0; t < n; t++) {
-    for (let j = 0; j < horizons.length; j++) {
-      const f = forwardMeasures(close, high, low, t, horizons[j]!);
-      if (!f) continue;
-      base[j]!.r.push(f.r);
-      base[j]!.mfe.push(f.mfe);
-      base[j]!.mae.push(f.mae);
-    }
-  }
+  const base = baselineMeasured(close, high, low, horizons);
   const baseSamples = base.map(sampleOf);
 
   // Events by (definition, event, group), in a stable order.
@@ -212,7 +255,7 @@ export function computeStudy(input: StudyInput): StudyResult {
         event: e.event,
         group: { ...e.group },
         count: 0,
-        measured: horizons.map(() => ({ r: [], mfe: [], mae: [] })),
+        measured: horizons.map(emptyMeasured),
         rank: rankOf.get(JSON.stringify([e.definition, e.event])) ?? Number.MAX_SAFE_INTEGER,
         seen: buckets.size,
       };
@@ -220,12 +263,7 @@ export function computeStudy(input: StudyInput): StudyResult {
     }
     b.count++;
     for (let j = 0; j < horizons.length; j++) {
-      const f = forwardMeasures(close, high, low, e.bar, horizons[j]!);
-      if (!f) continue;
-      used.add(id);
-      b.measured[j]!.r.push(f.r);
-      b.measured[j]!.mfe.push(f.mfe);
-      b.measured[j]!.mae.push(f.mae);
+      if (measureInto(b.measured[j]!, close, high, low, e.bar, horizons[j]!)) used.add(id);
     }
   }
   const ordered = [...buckets.values()].sort((a, b) => a.rank - b.rank || a.seen - b.seen);
@@ -236,9 +274,29 @@ export function computeStudy(input: StudyInput): StudyResult {
       event: b.event,
       group: b.group,
       count: b.count,
-      horizons: horizons.map((h, j) => statsOf(h, b.measured[j]!, baseSamples[j]!)),
+      horizons: horizons.map((h, j) => horizonStats(h, b.measured[j]!, baseSamples[j]!)),
     })),
-    baseline: { count: n, horizons: horizons.map((h, j) => statsOf(h, base[j]!, null)) },
+    baseline: { count: n, horizons: horizons.map((h, j) => horizonStats(h, base[j]!, null)) },
     events_used: used.size,
   };
+}
+
+/**
+ * The events kept under a cooldown of `bars`: walking each (definition, name)'s events in bar
+ * order, one closer than `bars` bars after the last kept one is left out (clustered signals
+ * count once). Two events of one bar are 0 bars apart: with a cooldown the second is left out.
+ */
+export function applyCooldown<E extends { definition: string; event: string; bar: number }>(events: readonly E[], bars: number): E[] {
+  if (!(bars > 0)) return [...events];
+  const lastKept = new Map<string, number>();
+  const order = events.map((e, i) => ({ e, i })).sort((a, b) => a.e.bar - b.e.bar || a.i - b.i);
+  const keep = new Set<number>();
+  for (const { e, i } of order) {
+    const key = JSON.stringify([e.definition, e.event]);
+    const last = lastKept.get(key);
+    if (last !== undefined && e.bar - last < bars) continue;
+    lastKept.set(key, e.bar);
+    keep.add(i);
+  }
+  return events.filter((_, i) => keep.has(i));
 }

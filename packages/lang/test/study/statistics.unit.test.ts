@@ -18,7 +18,18 @@ function close9(actual: number | null, expected: number | null): void {
   }
 }
 
-function expectStats(actual: HorizonStats, expected: HorizonStats): void {
+/** The descriptive fields (the inferential ones are checked in inference.unit.test.ts). */
+type Descriptive = Omit<HorizonStats, "p_value" | "mean_ci95" | "hit_rate_ci95" | "abnormal_mean" | "mfe_median" | "mae_median">;
+
+/** The study object with its descriptive fields only. */
+interface PlainStudy {
+  horizons: number[];
+  groups: Array<Omit<StudyResult["groups"][number], "horizons"> & { horizons: Descriptive[] }>;
+  baseline: { count: number; horizons: Descriptive[] };
+  events_used: number;
+}
+
+function expectStats(actual: HorizonStats, expected: Descriptive): void {
   expect(actual.h).toBe(expected.h);
   expect(actual.count).toBe(expected.count);
   for (const k of ["mean", "median", "stdev", "hit_rate", "mfe_mean", "mae_mean", "t_stat"] as const) close9(actual[k], expected[k]);
@@ -95,7 +106,7 @@ describe("study statistics worked out by hand", () => {
     // Only bar 5: in the group's count, in no horizon.
     const none = computeStudy({ close, high, low, horizons: [1, 2], events: [ev(5)] }).groups[0]!;
     expect(none.count).toBe(1);
-    for (const h of none.horizons) expect(h).toEqual({ h: h.h, count: 0, mean: null, median: null, stdev: null, hit_rate: null, mfe_mean: null, mae_mean: null, t_stat: null });
+    for (const h of none.horizons) expect(h).toEqual({ h: h.h, count: 0, mean: null, median: null, stdev: null, hit_rate: null, mfe_mean: null, mae_mean: null, t_stat: null, p_value: null, mean_ci95: null, hit_rate_ci95: null, abnormal_mean: null, mfe_median: null, mae_median: null });
     // One event (bar 1, h = 1): r = 88/110-1 = -0.2; stdev and t_stat null below two values.
     const one = computeStudy({ close, high, low, horizons: [1], events: [ev(1)] }).groups[0]!.horizons[0]!;
     expectStats(one, { h: 1, count: 1, mean: -0.2, median: -0.2, stdev: null, hit_rate: 0, mfe_mean: 100 / 110 - 1, mae_mean: 80 / 110 - 1, t_stat: null });
@@ -163,13 +174,13 @@ describe("study statistics worked out by hand", () => {
 
   test("empty window and no events", () => {
     const r = computeStudy({ close: [], high: [], low: [], horizons: [1], events: [ev(0)] });
-    expect(r).toEqual({ horizons: [1], groups: [], baseline: { count: 0, horizons: [{ h: 1, count: 0, mean: null, median: null, stdev: null, hit_rate: null, mfe_mean: null, mae_mean: null, t_stat: null }] }, events_used: 0 });
+    expect(r).toEqual({ horizons: [1], groups: [], baseline: { count: 0, horizons: [{ h: 1, count: 0, mean: null, median: null, stdev: null, hit_rate: null, mfe_mean: null, mae_mean: null, t_stat: null, p_value: null, mean_ci95: null, hit_rate_ci95: null, abnormal_mean: null, mfe_median: null, mae_median: null }] }, events_used: 0 });
   });
 });
 
 // ---- an independent, straightforward implementation -------------------------------------------
 
-function plainStudy(c: number[], hi: number[], lo: number[], horizons: number[], events: StudyEventInput[]): StudyResult {
+function plainStudy(c: number[], hi: number[], lo: number[], horizons: number[], events: StudyEventInput[]): PlainStudy {
   const n = c.length;
   const measure = (bars: number[], h: number): { r: number[]; mfe: number[]; mae: number[] } => {
     const out = { r: [] as number[], mfe: [] as number[], mae: [] as number[] };
@@ -193,7 +204,7 @@ function plainStudy(c: number[], hi: number[], lo: number[], horizons: number[],
     return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
   };
   const all = Array.from({ length: n }, (_, t) => t);
-  const stats = (bars: number[], h: number, baseline: boolean): HorizonStats => {
+  const stats = (bars: number[], h: number, baseline: boolean): Descriptive => {
     const m = measure(bars, h);
     const b = measure(all, h);
     const sa = sd(m.r);

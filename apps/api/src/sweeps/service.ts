@@ -1,0 +1,174 @@
+// The sweep services behind #32-#36 (docs/adr/0056-sweeps.md): start (definition, instruments,
+// timeframe, the grid against the definition's Interface, one window per instrument, caps,
+// Idempotency-Key, insert, enqueue), read, list, long poll, rows ranked, cancel.
+import { Queue } from "bullmq";
+import { ApiError, TIMEFRAMES, type SweepRequestSchema } from "@barscript/contracts";
+import { failure, findSweep, finishSweep, locateScript, sweepOwnerHandles, requestSweepCancel, serializeSweep, startSweepRow, newSweepId, ScriptsError, type Sweep, type SweepInstrument, type SweepJson, type SweepSpec } from "@barscript/db";
+import { gridCombinations, rankRows, SWEEP_STATS, type ScriptInterface, type SweepRowData, type SweepStat } from "@barscript/lang";
+import { ChunkTimesCache, lookupSeries, normalizeSymbol, resolveWindow, type Timeframe } from "@barscript/marketdata";
+import { bullPrefix, QUEUES, runChannel } from "@barscript/queue";
+import type { z } from "zod";
+import type { AuthContext } from "../http/auth-plugin";
+import { toApiError } from "../http/errors";
+import type { RunsContext } from "../runs/context";
+import { checkInputs, inputsWithDefaults, type InputValue } from "../runs/inputs";
+import { planOf, QUEUE_EXTRA, QUEUE_FULL_RETRY_AFTER } from "../runs/service";
+
+export type SweepRequest = z.infer<typeof SweepRequestSchema>;
+export const MAX_COMBINATIONS = 500;
+const FINAL = new Set(["succeeded", "failed", "cancelled"]);
+export const isFinalSweep = (s: Sweep): boolean => FINAL.has(s.status);
+
+const queues = new WeakMap<RunsContext, Queue<{ runId: string }>>();
+export function sweepsQueue(ctx: RunsContext): Queue<{ runId: string }> {
+  let q = queues.get(ctx);
+  if (!q) {
+    q = new Queue<{ runId: string }>(QUEUES.sweeps, { connection: ctx.deps.redis, prefix: bullPrefix(ctx.deps.config.redisPrefix), defaultJobOptions: { removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 }, attempts: 1 } });
+    queues.set(ctx, q);
+  }
+  return q;
+}
+
+const chunkTimes = new ChunkTimesCache();
+
+/** Each grid value checked as a run's input would be (name, type, min/max/options), naming the input. */
+function checkGrid(iface: ScriptInterface, grid: Record<string, InputValue[]>): void {
+  const names = Object.keys(grid);
+  if (names.length === 0) throw new ApiError("invalid_request", "`grid` needs at least one input with a list of values.");
+  for (const name of names) for (const v of grid[name]!) checkInputs(iface.inputs ?? [], { [name]: v });
+  const count = names.reduce((a, n) => a * grid[n]!.length, 1);
+  if (count > MAX_COMBINATIONS) throw new ApiError("invalid_request", `The grid has ${count} combinations (${names.map((n) => grid[n]!.length).join(" x ")}); a sweep takes at most ${MAX_COMBINATIONS}.`);
+}
+
+async function windowsOf(ctx: RunsContext, symbols: string[], timeframe: Timeframe, request: SweepRequest, historyStart: Date | null): Promise<SweepInstrument[]> {
+  const out: SweepInstrument[] = [];
+  for (const raw of symbols) {
+    const symbol = normalizeSymbol(raw);
+    if (out.some((i) => i.symbol === symbol)) throw new ApiError("invalid_request", `Instrument ${symbol} is listed twice.`);
+    const series = await lookupSeries(ctx.deps.db, symbol, timeframe);
+    if (!series) throw new ApiError("unknown_instrument", `No instrument has the symbol ${JSON.stringify(raw)}.`);
+    const w = await resolveWindow(chunkTimes.windowStore(ctx.deps.db, series, timeframe), { from: request.from ?? null, to: request.to ?? null, bars: request.bars ?? null }, { historyStart, defaultBars: 5_000, label: { symbol, timeframe } });
+    if (w.kind !== "bars" || w.bars <= 0) throw new ApiError("out_of_coverage", `No ${timeframe} bars for ${symbol} in the sweep's window.`);
+    out.push({ symbol, from: new Date(w.from * 1000).toISOString(), to: new Date(w.to * 1000).toISOString(), bars: w.bars });
+  }
+  return out;
+}
+
+export async function startSweep(ctx: RunsContext, auth: AuthContext, request: SweepRequest, idempotencyKey: string | null): Promise<{ sweep: Sweep; created: boolean }> {
+  const db = ctx.deps.db;
+  const ref = typeof request.definition === "string" ? { slug: request.definition } : request.definition;
+  let located;
+  try {
+    located = await locateScript(db, { accountId: auth.accountId, handle: auth.handle }, ref.slug, { owner: ref.owner, kind: "definition" });
+  } catch (error) {
+    throw error instanceof ScriptsError ? toApiError(error) : error;
+  }
+  const script = located.script;
+  if (script.kind !== "definition") throw new ApiError("invalid_request", `"${script.slug}" is ${script.kind === "indicator" ? "an" : "a"} ${script.kind}; a sweep evaluates a definition.`);
+  const versionNumber = ref.version ?? script.latestVersion;
+  const version = await db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId: script.id, version: versionNumber } }, select: { interface: true } });
+  if (!version) throw new ApiError("not_found", `Script "${script.slug}" has no version ${versionNumber}.`);
+  const iface = version.interface as unknown as ScriptInterface;
+  if (!(TIMEFRAMES as readonly string[]).includes(request.timeframe)) throw new ApiError("unsupported_timeframe", `Timeframe ${JSON.stringify(request.timeframe)} is not one of ${TIMEFRAMES.join(", ")}.`);
+  const fixed = inputsWithDefaults(iface.inputs ?? [], checkInputs(iface.inputs ?? [], request.inputs));
+  checkGrid(iface, request.grid);
+  const names = new Set(iface.events.map((e) => e.name));
+  for (const e of request.events ?? []) if (!names.has(e)) throw new ApiError("invalid_request", `Event ${JSON.stringify(e)} is not one of the definition's events (${[...names].join(", ") || "none"}).`);
+  const plan = await planOf(ctx, auth.accountId);
+  const instruments = await windowsOf(ctx, request.instruments, request.timeframe as Timeframe, request, plan.historyStart);
+  const combinations = gridCombinations(request.grid).length;
+  const spec: SweepSpec = {
+    instruments,
+    timeframe: request.timeframe,
+    window: { ...(request.from ? { from: request.from } : {}), ...(request.to ? { to: request.to } : {}), ...(request.bars ? { bars: request.bars } : {}) },
+    grid: request.grid,
+    inputs: fixed,
+    horizons: [...new Set(request.horizons)],
+    events: request.events ?? null,
+    cooldown: request.cooldown ?? 0,
+  };
+  const now = ctx.deps.clock.now();
+  const outcome = await startSweepRow(db, {
+    id: newSweepId(), accountId: auth.accountId, scriptId: script.id, scriptOwnerId: script.ownerId, scriptSlug: script.slug, scriptVersion: versionNumber,
+    spec, progressTotal: combinations * instruments.length, idempotencyKey, createdAt: now,
+  }, { queueCap: plan.concurrentRuns + QUEUE_EXTRA, computeUnitsPerMonth: plan.computeUnitsPerMonth, period: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) });
+  if (outcome.outcome === "units_used_up") throw new ApiError("plan_limit", `This month's ${plan.computeUnitsPerMonth} compute units of plan ${plan.name} are used up.`);
+  if (outcome.outcome === "queue_full") throw new ApiError("busy", `The run queue is full: ${outcome.active} runs and sweeps are queued or running (plan ${plan.name}: ${plan.concurrentRuns} at once + ${QUEUE_EXTRA} waiting).`, { retryAfter: QUEUE_FULL_RETRY_AFTER });
+  if (outcome.outcome === "created") await sweepsQueue(ctx).add("sweep", { runId: outcome.sweep.id }, { jobId: outcome.sweep.id });
+  return { sweep: outcome.sweep, created: outcome.outcome === "created" };
+}
+
+/** The caller's own sweep; another account's is 404. */
+export async function loadOwnSweep(ctx: RunsContext, auth: AuthContext, id: string): Promise<Sweep> {
+  const s = await findSweep(ctx.deps.db, id);
+  if (!s || s.accountId !== auth.accountId) throw new ApiError("not_found", `No sweep ${JSON.stringify(id)}.`);
+  return s;
+}
+
+export async function sweepJson(ctx: RunsContext, s: Sweep, auth: AuthContext): Promise<SweepJson> {
+  if (s.scriptOwnerId === auth.accountId) return serializeSweep(s, auth.handle);
+  const handles = await sweepOwnerHandles(ctx.deps.db, [s]);
+  return serializeSweep(s, handles.get(s.scriptOwnerId) ?? "unknown");
+}
+
+/** Holds until the sweep is final or `seconds` pass, on the account's long-poll leases. */
+export async function waitForSweep(ctx: RunsContext, auth: AuthContext, s: Sweep, seconds: number, signal?: AbortSignal): Promise<Sweep> {
+  if (seconds <= 0 || isFinalSweep(s)) return s;
+  const plan = await planOf(ctx, auth.accountId);
+  const lease = await ctx.limits.tryAcquireWait({ id: auth.accountId, plan });
+  if (!lease) return s;
+  try {
+    const load = async (): Promise<Sweep> => (await findSweep(ctx.deps.db, s.id)) ?? s;
+    const latest = await ctx.watcher.waitUntil(s.id, seconds * 1000, load, isFinalSweep, signal);
+    return isFinalSweep(latest) ? latest : load();
+  } finally {
+    await lease.release().catch(() => undefined);
+  }
+}
+
+/** `h<N>:<stat>`; default the first horizon's t_stat. */
+export function parseSort(raw: string | undefined, horizons: number[]): { h: number; stat: SweepStat } {
+  if (raw === undefined || raw === "") return { h: horizons[0]!, stat: "t_stat" };
+  const m = /^h(\d+):([a-z_0-9]+)$/.exec(raw);
+  const h = m ? Number(m[1]) : NaN;
+  if (!m || !horizons.includes(h) || !(SWEEP_STATS as readonly string[]).includes(m[2]!)) {
+    throw new ApiError("invalid_request", `Parameter \`sort\` must be h<N>:<stat> with N one of the sweep's horizons (${horizons.join(", ")}) and stat one of ${SWEEP_STATS.join(", ")}.`);
+  }
+  return { h, stat: m[2] as SweepStat };
+}
+
+export function rankedRows(s: Sweep, now: Date, sort: { h: number; stat: SweepStat }): Array<SweepRowData & { rank: number }> {
+  if (s.status !== "succeeded") {
+    const going = s.status === "queued" || s.status === "running";
+    throw new ApiError("run_not_finished", going ? `Sweep ${s.id} is ${s.status}; poll it until it has finished.` : `Sweep ${s.id} ${s.status === "failed" ? "failed" : "was cancelled"}; it has no rows.`);
+  }
+  if (s.rows === null || (s.expiresAt && s.expiresAt.getTime() <= now.getTime())) {
+    throw new ApiError("not_found", `The rows of sweep ${s.id} expired at ${(s.expiresAt ?? now).toISOString()}.`, { status: 410 });
+  }
+  return rankRows(JSON.parse(s.rows) as SweepRowData[], sort.h, sort.stat);
+}
+
+const CANCEL_GRACE_MS = 3_000;
+
+export async function cancelSweep(ctx: RunsContext, s: Sweep): Promise<Sweep> {
+  if (isFinalSweep(s)) return s;
+  const db = ctx.deps.db;
+  await requestSweepCancel(db, s.id);
+  const summary = { combinations: gridCombinations((s.spec as unknown as SweepSpec).grid).length, evaluations: 0, bars_evaluated: 0, compute_units: 0, events: 0, duration: 0 };
+  const channel = runChannel(ctx.deps.config.redisPrefix, s.id);
+  if (s.status === "queued") {
+    await sweepsQueue(ctx).remove(s.id).catch(() => 0);
+    if (await finishSweep(db, s.id, ["queued"], { status: "cancelled", failure: failure("cancelled", "The sweep was cancelled.", false), summary }, ctx.deps.clock.now())) {
+      await ctx.deps.redis.publish(channel, JSON.stringify({ type: "status", status: "cancelled" }));
+      return (await findSweep(db, s.id)) ?? s;
+    }
+  }
+  await ctx.deps.redis.publish(channel, JSON.stringify({ type: "cancel" }));
+  const load = async (): Promise<Sweep> => (await findSweep(db, s.id)) ?? s;
+  const latest = await ctx.watcher.waitUntil(s.id, CANCEL_GRACE_MS, load, isFinalSweep);
+  if (isFinalSweep(latest)) return latest;
+  if (await finishSweep(db, s.id, ["queued", "running"], { status: "cancelled", failure: failure("cancelled", "The sweep was cancelled.", false), summary }, ctx.deps.clock.now())) {
+    await ctx.deps.redis.publish(channel, JSON.stringify({ type: "status", status: "cancelled" }));
+  }
+  return load();
+}

@@ -1,0 +1,127 @@
+// A sweep's evaluations: the definition over every (combination, instrument) pair, fanned out
+// over the sandbox threads (at most the plan's runs at once of them), each pair's events into
+// the accumulator. Bars are read once per instrument and handed to every combination (a copy per
+// task: a task's bars are transferred to its thread). Stops at the first pair that fails, on
+// cancel, past the whole sweep's time limit and past the month's compute units.
+import type { Bars, ScriptInterface, SourceFile } from "@barscript/lang";
+import { SweepAccumulator, type SweepValue } from "@barscript/lang";
+import type { SweepSpec } from "@barscript/db";
+import type { ResolvedScript } from "@barscript/lang";
+import type { SandboxPool } from "../runs/pool";
+import { evalTask, type ThreadFailureKind } from "../runs/protocol";
+import { HARD_STOP_GRACE_MS } from "../runs/kinds/script";
+
+export interface InstrumentBars {
+  symbol: string;
+  timezone: string;
+  bars: Bars;
+  windowStart: number;
+}
+
+export interface SweepJob {
+  id: string;
+  accountId: string;
+  files: SourceFile[];
+  iface: ScriptInterface;
+  spec: SweepSpec;
+  combinations: Array<Record<string, SweepValue>>;
+  instruments: InstrumentBars[];
+  /** The plan's time limit of one evaluation. */
+  limitMs: number;
+  threads: number;
+  /** Compute units left this month when the sweep started. */
+  unitsLeft: number;
+  signal: AbortSignal;
+  pool: SandboxPool;
+  resolve: (ref: { owner: string | null; slug: string; version: number | null }) => Promise<ResolvedScript | null>;
+  onProgress: (done: number) => void;
+}
+
+export type SweepEvaluation =
+  | { ok: true; accumulator: SweepAccumulator; barsEvaluated: number }
+  | { ok: false; kind: ThreadFailureKind | "plan_limit"; message: string; barsEvaluated: number; done: number };
+
+function copyBars(b: Bars): Bars {
+  return { length: b.length, time: b.time.slice(), open: b.open.slice(), high: b.high.slice(), low: b.low.slice(), close: b.close.slice(), volume: b.volume.slice() };
+}
+
+export async function evaluateSweep(job: SweepJob): Promise<SweepEvaluation> {
+  const { spec, combinations, instruments } = job;
+  const acc = new SweepAccumulator(spec.horizons, combinations, spec.cooldown);
+  const windows = instruments.map((i) => ({ close: i.bars.close.subarray(i.windowStart), high: i.bars.high.subarray(i.windowStart), low: i.bars.low.subarray(i.windowStart) }));
+  const barIndex = instruments.map((i) => {
+    const m = new Map<number, number>();
+    for (let k = i.windowStart; k < i.bars.length; k++) m.set(i.bars.time[k]!, k - i.windowStart);
+    return m;
+  });
+  windows.forEach((w) => acc.addInstrument(w));
+  const only = spec.events ? new Set(spec.events) : null;
+
+  const total = combinations.length * instruments.length;
+  let next = 0;
+  let done = 0;
+  let barsEvaluated = 0;
+  const state: { failed: Extract<SweepEvaluation, { ok: false }> | null } = { failed: null };
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort();
+  job.signal.addEventListener("abort", onAbort);
+
+  const worker = async (): Promise<void> => {
+    while (!state.failed && next < total) {
+      const k = next++;
+      const c = Math.floor(k / instruments.length);
+      const i = k % instruments.length;
+      const inst = instruments[i]!;
+      const outcome = await job.pool.run(
+        evalTask({
+          cacheKey: `sweep:${job.id}`,
+          kind: "definition",
+          files: job.files,
+          interface: job.iface,
+          bars: copyBars(inst.bars),
+          windowStart: inst.windowStart,
+          run: { inputs: { ...spec.inputs, ...combinations[c]! }, timeframe: spec.timeframe },
+          instrument: { symbol: inst.symbol, timezone: inst.timezone },
+          remaining: job.limitMs,
+          maxEvents: 10_000,
+        }),
+        { timeoutMs: job.limitMs + HARD_STOP_GRACE_MS, signal: stop.signal, account: { id: job.accountId, maxThreads: job.threads }, resolve: job.resolve },
+      );
+      if (state.failed) return;
+      if (!outcome.ok) {
+        barsEvaluated += outcome.barsEvaluated;
+        state.failed = { ok: false, kind: outcome.kind, message: describe(outcome.kind, outcome.message, combinations[c]!, inst.symbol, job.signal), barsEvaluated, done };
+        stop.abort();
+        return;
+      }
+      barsEvaluated += outcome.result.barsEvaluated;
+      if (Math.ceil(barsEvaluated / 1000) > job.unitsLeft) {
+        state.failed = { ok: false, kind: "plan_limit", message: `This month's compute units ran out after ${done + 1} of ${total} evaluations of the sweep; no rows were kept.`, barsEvaluated, done };
+        stop.abort();
+        return;
+      }
+      const events: Array<{ bar: number; name: string }> = [];
+      for (const e of outcome.result.events) {
+        if (only && !only.has(e.name)) continue;
+        const bar = barIndex[i]!.get(e.time);
+        if (bar !== undefined) events.push({ bar, name: e.name });
+      }
+      acc.addEvents(c, windows[i]!, events);
+      done++;
+      job.onProgress(done);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(job.threads, total)) }, worker));
+  } finally {
+    job.signal.removeEventListener("abort", onAbort);
+  }
+  if (state.failed) return state.failed;
+  return { ok: true, accumulator: acc, barsEvaluated };
+}
+
+function describe(kind: ThreadFailureKind, message: string, inputs: Record<string, SweepValue>, symbol: string, signal: AbortSignal): string {
+  if (kind === "cancelled" && typeof signal.reason === "string") return signal.reason;
+  if (kind === "cancelled") return "The sweep was cancelled.";
+  return `The evaluation of ${JSON.stringify(inputs)} on ${symbol} failed: ${message}`;
+}

@@ -1,0 +1,104 @@
+// The numbers of a sweep (docs/adr/0056-sweeps.md): per combination of inputs, the study
+// measures of all its events on every instrument pooled, against the baseline of every window
+// bar of the same instruments; p_value per row, then p_adjusted by Holm over all combinations at
+// each horizon. The same functions as a study's (./statistics.ts), so a sweep's row over one
+// instrument equals the study of the same definition and inputs.
+import { holm } from "./inference";
+import { applyCooldown, baselineMeasured, emptyMeasured, horizonStats, measureInto, sampleOf, type HorizonStats, type Measured } from "./statistics";
+
+export type SweepValue = string | number | boolean;
+
+/** Every combination of the grid: the product of its lists, the last input varying fastest. */
+export function gridCombinations(grid: Record<string, readonly SweepValue[]>): Array<Record<string, SweepValue>> {
+  let out: Array<Record<string, SweepValue>> = [{}];
+  for (const [name, values] of Object.entries(grid)) {
+    const next: Array<Record<string, SweepValue>> = [];
+    for (const c of out) for (const v of values) next.push({ ...c, [name]: v });
+    out = next;
+  }
+  return out;
+}
+
+export type SweepHorizon = Pick<HorizonStats, "h" | "count" | "mean" | "median" | "stdev" | "hit_rate" | "mfe_mean" | "mae_mean" | "t_stat" | "p_value" | "hit_rate_ci95" | "abnormal_mean" | "mfe_median" | "mae_median"> & {
+  p_adjusted: number | null;
+};
+
+export interface SweepRowData {
+  inputs: Record<string, SweepValue>;
+  /** Events of the combination on every instrument (after the event filter and cooldown). */
+  events: number;
+  horizons: SweepHorizon[];
+}
+
+/** One instrument's window columns (no warmup). */
+export interface WindowColumns {
+  close: ArrayLike<number>;
+  high: ArrayLike<number>;
+  low: ArrayLike<number>;
+}
+
+/** Pools each combination's events over the instruments, then gives the rows (combination order). */
+export class SweepAccumulator {
+  private readonly baseline: Measured[];
+  private readonly measured: Measured[][];
+  private readonly events: number[];
+
+  constructor(
+    readonly horizons: readonly number[],
+    private readonly combinations: ReadonlyArray<Record<string, SweepValue>>,
+    private readonly cooldown = 0,
+  ) {
+    this.baseline = horizons.map(emptyMeasured);
+    this.measured = combinations.map(() => horizons.map(emptyMeasured));
+    this.events = combinations.map(() => 0);
+  }
+
+  /** Every window bar of one instrument into the baseline (once per instrument). */
+  addInstrument(w: WindowColumns): void {
+    baselineMeasured(w.close, w.high, w.low, this.horizons, this.baseline);
+  }
+
+  /** The events (window bar index and name) of one combination on one instrument. */
+  addEvents(combination: number, w: WindowColumns, events: ReadonlyArray<{ bar: number; name: string }>): void {
+    const kept = applyCooldown(events.map((e) => ({ definition: "", event: e.name, bar: e.bar })), this.cooldown);
+    this.events[combination]! += kept.length;
+    const into = this.measured[combination]!;
+    for (const e of kept) for (let j = 0; j < this.horizons.length; j++) measureInto(into[j]!, w.close, w.high, w.low, e.bar, this.horizons[j]!);
+  }
+
+  rows(): SweepRowData[] {
+    const base = this.baseline.map(sampleOf);
+    const stats = this.measured.map((m) => this.horizons.map((h, j) => horizonStats(h, m[j]!, base[j]!, { bootstrap: false })));
+    const adjusted = this.horizons.map((_, j) => holm(stats.map((s) => s[j]!.p_value)));
+    return this.combinations.map((inputs, i) => ({
+      inputs,
+      events: this.events[i]!,
+      horizons: stats[i]!.map((s, j) => {
+        const { mean_ci95: _unused, ...rest } = s;
+        return { ...rest, p_adjusted: adjusted[j]![i]! };
+      }),
+    }));
+  }
+}
+
+export type SweepStat = keyof Omit<SweepHorizon, "h" | "hit_rate_ci95">;
+export const SWEEP_STATS: readonly SweepStat[] = ["count", "mean", "median", "stdev", "hit_rate", "mfe_mean", "mae_mean", "t_stat", "p_value", "p_adjusted", "abnormal_mean", "mfe_median", "mae_median"];
+
+/**
+ * The rows ranked by one horizon's statistic: p values ascending (smaller is stronger), every
+ * other statistic descending; nulls last; ties in combination order. Ranks from 1.
+ */
+export function rankRows(rows: readonly SweepRowData[], h: number, stat: SweepStat): Array<SweepRowData & { rank: number }> {
+  const ascending = stat === "p_value" || stat === "p_adjusted";
+  const value = (r: SweepRowData): number | null => {
+    const v = r.horizons.find((x) => x.h === h)?.[stat];
+    return typeof v === "number" ? v : null;
+  };
+  return rows
+    .map((r, i) => ({ r, i, v: value(r) }))
+    .sort((a, b) => {
+      if (a.v === null || b.v === null) return a.v === null && b.v === null ? a.i - b.i : a.v === null ? 1 : -1;
+      return (ascending ? a.v - b.v : b.v - a.v) || a.i - b.i;
+    })
+    .map(({ r }, k) => ({ rank: k + 1, ...r }));
+}
