@@ -84,10 +84,16 @@ export const InterfaceSchema = z.object({
     title: z.string().nullable(), min: z.number().nullable(), max: z.number().nullable(),
     options: z.array(z.union([z.number(), z.string()])).nullable(),
   })),
-  outputs: z.array(z.object({ name: z.string(), title: z.string(), type: z.string() })),
+  outputs: z.array(z.object({
+    name: z.string(), title: z.string(), type: z.string(),
+    style: z.enum(["line", "histogram", "columns", "circles", "area", "stepline", "cross", "shape", "char", "candle", "bar"]).optional(),
+    color: z.string().nullable().optional(),
+  })),
   events: z.array(z.object({ name: z.string(), message: z.string() })),
   warmup_bars: z.number().int(),
   horizons: z.array(z.number().int()).optional(),
+  overlay: z.boolean().optional(),
+  hlines: z.array(z.object({ price: z.number().nullable(), title: z.string().nullable(), color: z.string().nullable() })).optional(),
 });
 
 export const DependencySchema = z.object({ owner: z.string(), slug: z.string(), kind: z.enum(SCRIPT_KINDS), version: z.number().int() });
@@ -174,6 +180,8 @@ export const SummarySchema = z.object({
   outputs: z.number().int().optional(),
   events: z.number().int().optional(),
   events_dropped: z.number().int().optional(),
+  logs: z.number().int().optional(),
+  logs_dropped: z.number().int().optional(),
   runtime_errors: z.array(z.object({ message: z.string(), count: z.number().int(), first_time: time, last_time: time })),
   runtime_errors_dropped: z.number().int().optional(),
   duration: z.number(),

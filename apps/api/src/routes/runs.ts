@@ -13,6 +13,7 @@ import { rawInputs } from "../runs/inputs";
 import { definitionResults } from "../events/results";
 import { studyResults } from "../studies/results";
 import { assertResultsReadable, outputsPage, streamOutputsCsv } from "../runs/results";
+import { runDrawings, runLogs } from "../runs/artifacts";
 import { cancelRun, listRuns, loadOwnRun, toJson, waitForRun, type ListFilters } from "../runs/service";
 import { startRun } from "../runs/service";
 import { ownerHandles, serializeRun, findRunByKey } from "@barscript/db";
@@ -131,6 +132,18 @@ export function registerRuns(router: Router, deps: AppDeps): void {
     }
     const page = await outputsPage(ctx, run, offset, limit);
     res.json({ outputs: page.points, next_cursor: page.next === null ? null : deps.cursors.encode(`results:${run.id}`, [page.next]) });
+  });
+
+  // #30 GET /runs/{run_id}/drawings
+  defineRoute(router, deps.auth, 30, async (_req, res, { params }) => {
+    const run = await loadOwnRun(ctx, authOf(res), params["run_id"] ?? "");
+    res.json(await runDrawings(deps, run));
+  });
+
+  // #31 GET /runs/{run_id}/logs
+  defineRoute<{ limit?: string; cursor?: string }>(router, deps.auth, 31, async (_req, res, { query, params }) => {
+    const run = await loadOwnRun(ctx, authOf(res), params["run_id"] ?? "");
+    res.json(await runLogs(deps, run, query));
   });
 
   // #23 POST /runs/{run_id}/cancel

@@ -1,6 +1,6 @@
 // Messages between the worker's main thread and its sandbox threads. Bars and output columns
 // travel as transferred ArrayBuffers (no copy).
-import type { Bars, ContextBars, MissingContext, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang";
+import type { Bars, ContextBars, EvaluationResult, MissingContext, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang";
 import type { StudyThreadOutcome } from "../studies/protocol";
 
 export type { StudyThreadOutcome } from "../studies/protocol";
@@ -88,6 +88,10 @@ export interface EvalResult {
   missingContexts?: MissingContext[];
   /** Study runs only (apps/worker/src/studies). */
   study?: StudyThreadOutcome;
+  /** Drawings left after the last bar and log.* lines (the first 1,000) with the count of the rest. */
+  drawings?: EvaluationResult["drawings"];
+  logs?: EvaluationResult["logs"];
+  logsDropped?: number;
   /** Time spent in the thread (debug timing spans). */
   threadMs?: { compile: number; eval: number };
 }

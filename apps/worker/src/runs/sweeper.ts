@@ -24,6 +24,7 @@ export async function sweepExpired(db: Db, now: Date, batchSize = 500): Promise<
       db.runOutputChunk.deleteMany({ where: { runId: { in: ids } } }),
       db.event.deleteMany({ where: { runId: { in: ids } } }),
       db.studyResult.deleteMany({ where: { runId: { in: ids } } }),
+      db.runArtifacts.deleteMany({ where: { runId: { in: ids } } }),
       db.run.updateMany({ where: { id: { in: ids } }, data: { resultsExpiredAt: now } }),
     ]);
     total.runs += ids.length;

@@ -95,6 +95,9 @@ async function run(id: number, task: EvalTask): Promise<void> {
       errorBarsInWindow: r.errorBarsInWindow,
       runtimeErrors: r.runtimeErrors,
       ...(r.missingContexts ? { missingContexts: r.missingContexts } : {}),
+      drawings: r.drawings,
+      logs: r.logs,
+      logsDropped: r.logsDropped,
       threadMs: { compile: t1 - t0, eval: performance.now() - t1 },
     };
     const transfer = [result.times.buffer as ArrayBuffer, ...result.outputs.map((o) => o.values.buffer as ArrayBuffer)];

@@ -42,6 +42,9 @@ export interface RunSummary {
   outputs?: number;
   events?: number;
   events_dropped?: number;
+  /** log.* lines kept (the first 1,000) and those left out (docs/adr/0064-run-logs.md). */
+  logs?: number;
+  logs_dropped?: number;
   /** At most 20 distinct messages of at most 500 characters each (docs/adr/0026-worker-caps.md). */
   runtime_errors: RuntimeErrorSummary[];
   /** Occurrences of the runtime errors left out of `runtime_errors`; absent when none were. */

@@ -4,12 +4,14 @@
 // none and fails `plan_limit` (docs/adr/0012-definition-events.md).
 import { addUsage, failure, finishRun, insertEvents, MAX_EVENTS_PER_RUN, reserveEvents, type Db, type Run, type RunSummary } from "@barscript/db";
 import type { EvalEvent } from "../protocol";
+import { keepArtifacts } from "./artifacts";
 import { scriptKind } from "./script";
 
 export type DefinitionOutcome = "succeeded" | "plan_limit" | "lost";
 
 export const definitionKind = scriptKind("definition", async (ctx, { run, account }, result, summary) => {
   const finishedAt = ctx.now();
+  await keepArtifacts(ctx, run.id, result, summary, false);
   // Compute units count whatever happens to the events.
   await addUsage(ctx.db, run.accountId, finishedAt, summary.compute_units);
   const kept = await keepDefinitionEvents(ctx.db, run, { events: result.events, eventsDropped: result.eventsDropped }, summary, account.eventsPerMonth, finishedAt);

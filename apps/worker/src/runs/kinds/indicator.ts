@@ -2,10 +2,12 @@
 // succeeded state and the compute units in one statement; the final row goes out with the
 // status message, so a long poll answers from it without a read.
 import { RESULTS_TTL_MS, succeedWithOutputs, type Run } from "@barscript/db";
+import { keepArtifacts } from "./artifacts";
 import { scriptKind } from "./script";
 
 export const indicatorKind = scriptKind("indicator", async (ctx, { run, sp }, result, summary) => {
   summary.outputs = result.times.length;
+  await keepArtifacts(ctx, run.id, result, summary, true);
   sp.mark("usage");
   const finishedAt = ctx.now();
   const columns = { names: result.outputs.map((o) => o.name), time: result.times, values: result.outputs.map((o) => o.values) };

@@ -1,0 +1,134 @@
+// #30 drawings and #31 logs over HTTP with real API and worker processes on real AAPL daily bars:
+// a drawing-only indicator is accepted and run; its labels sit on the bars the script chose (their
+// closes read independently from the CSV), the cap keeps the newest; lines past the last bar are
+// extrapolated; log lines are paged, bounded at 1,000 and counted; 404/409 as the contract says.
+import { aaplCloses, RunsHarness, type Client } from "./runs-harness";
+
+jest.setTimeout(120_000);
+
+/** Draws only: a label on every bar whose close is above the previous one (at most 5 kept), a line
+ *  from the last bar to two bars past it, and a 2x1 table. */
+const DRAWS = `//@version=6
+indicator("up days", overlay = true, max_labels_count = 5)
+if close > close[1]
+    label.new(bar_index, close, str.tostring(close), style = label.style_label_up, color = #00FF0080)
+if barstate.islast
+    line.new(bar_index, close, bar_index + 2, close, color = color.new(#0000FF, 0), width = 2)
+    var t = table.new(position.top_right, 2, 1)
+    t.cell(0, 0, "last", bgcolor = #FFFFFF)
+    t.cell(1, 0, str.tostring(close))
+`;
+
+/** Logs three lines on each of 400 bars (1,200 lines: 1,000 kept, 200 dropped). */
+const LOGS = `//@version=6
+indicator("logs")
+log.info("close {0}", close)
+log.warning("w")
+if close < 0
+    log.error("never")
+log.error("e {0}", bar_index)
+plot(close, "c")
+`;
+
+const DEF = `//@version=6
+indicator("plain")
+plot(close, "c")
+`;
+
+const h = new RunsHarness();
+let client: Client;
+
+beforeAll(async () => {
+  client = await h.setupWithScripts({ draws: DRAWS, logs: LOGS, plain: DEF });
+});
+afterAll(() => h.teardown());
+
+const iso = (t: number) => new Date(t * 1000).toISOString();
+
+describe("drawings over HTTP", () => {
+  it("when a drawing-only indicator runs, then #30 returns the labels, line and table that remain after the last bar", async () => {
+    const r = await client.start({ script: "draws", instrument: "AAPL", timeframe: "1d", from: "2012-01-01T00:00:00Z", to: "2012-12-31T00:00:00Z", wait: 30 });
+    expect(r.status).toBe(202);
+    expect(r.json.status).toBe("succeeded");
+    expect(r.json.summary.outputs).toBe(r.json.window.bars);
+    const d = await client.call("GET", `/runs/${r.json.id}/drawings`);
+    expect(d.status).toBe(200);
+
+    // independent: the up-closes among the window's bars from the CSV; the last five remain
+    const { time, close } = await aaplCloses();
+    const lastIdx = time.indexOf(Date.parse(r.json.window.to) / 1000);
+    const ups: number[] = [];
+    for (let i = 1; i <= lastIdx; i++) if ((close[i] as number) > (close[i - 1] as number)) ups.push(i);
+    const expected = ups.slice(-5).map((i) => ({ time: iso(time[i] as number), price: close[i], text: String(close[i]), style: "label_up", color: "#00FF0080", text_color: null, size: "normal", tooltip: null }));
+    expect(d.json.labels.map((l: { text: string }) => ({ ...l, text: String(Number(l.text)) }))).toEqual(expected);
+
+    // the line ends two bars past the last one: one day per step on a daily chart
+    const last = time[lastIdx] as number;
+    expect(d.json.lines).toEqual([{ time1: iso(last), price1: close[lastIdx], time2: iso(last + 2 * 86_400), price2: close[lastIdx], extend: "none", style: "solid", color: "#0000FFFF", width: 2 }]);
+    expect(d.json.boxes).toEqual([]);
+    expect(d.json.polylines).toEqual([]);
+    expect(d.json.tables).toEqual([{ position: "top_right", rows: 1, columns: 2, cells: [
+      { row: 0, column: 0, text: "last", bg_color: "#FFFFFFFF", text_color: null },
+      { row: 0, column: 1, text: expect.any(String), bg_color: null, text_color: null },
+    ] }]);
+    expect(Number(d.json.tables[0].cells[1].text)).toBeCloseTo(close[lastIdx] as number, 6);
+  });
+
+  it("when the script's Interface is read, then it says overlay and has no outputs", async () => {
+    const s = await client.call("GET", "/scripts/draws");
+    expect(s.status).toBe(200);
+    expect(s.json.interface.overlay).toBe(true);
+    expect(s.json.interface.outputs).toEqual([]);
+  });
+});
+
+describe("logs over HTTP", () => {
+  let runId: string;
+  it("when a run logs 1,200 lines, then it keeps the first 1,000 in pages of 100 and counts the rest", async () => {
+    const r = await client.start({ script: "logs", instrument: "AAPL", timeframe: "1d", bars: 400, wait: 30 });
+    expect(r.json.status).toBe("succeeded");
+    runId = r.json.id;
+    const warmup = r.json.summary.warmup_bars as number;
+    const evaluated = r.json.summary.bars_evaluated as number;
+    expect(r.json.summary.logs).toBe(1000);
+    expect(r.json.summary.logs_dropped).toBe(3 * evaluated - 1000);
+    const lines: Array<{ time: string; level: string; message: string }> = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const p: { status: number; json: { data: typeof lines; next_cursor: string | null } } = await client.call("GET", `/runs/${runId}/logs${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(p.status).toBe(200);
+      expect(p.json.data.length).toBeLessThanOrEqual(100);
+      lines.push(...p.json.data);
+      cursor = p.json.next_cursor;
+      pages++;
+    } while (cursor !== null);
+    expect(pages).toBe(10);
+    expect(lines).toHaveLength(1000);
+    // bar k's lines are 3k, 3k+1, 3k+2; the window starts after `warmup` bars (here none are needed)
+    const { time, close } = await aaplCloses();
+    const first = time.indexOf(Date.parse(r.json.window.from) / 1000) - warmup;
+    expect(lines[0]).toEqual({ time: iso(time[first] as number), level: "info", message: `close ${close[first]}` });
+    expect(lines[1]).toEqual({ time: iso(time[first] as number), level: "warning", message: "w" });
+    expect(lines[2]).toEqual({ time: iso(time[first] as number), level: "error", message: "e 0" });
+    expect(lines[999]).toEqual({ time: iso(time[first + 333] as number), level: "info", message: `close ${close[first + 333]}` });
+    const big = await client.call("GET", `/runs/${runId}/logs?limit=5000`);
+    expect(big.json.data).toHaveLength(1000);
+    expect(big.json.next_cursor).toBeNull();
+    const bad = await client.call("GET", `/runs/${runId}/logs?cursor=nonsense`);
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe("invalid_request");
+  });
+
+  it("when a run has no drawings or is another account's, then #30 and #31 answer as results do", async () => {
+    const plain = await client.start({ script: "plain", instrument: "AAPL", timeframe: "1d", bars: 50, wait: 30 });
+    const d = await client.call("GET", `/runs/${plain.json.id}/drawings`);
+    expect(d.json).toEqual({ labels: [], lines: [], boxes: [], polylines: [], tables: [] });
+    const l = await client.call("GET", `/runs/${plain.json.id}/logs`);
+    expect(l.json).toEqual({ data: [], next_cursor: null });
+    const other = (await h.account()).client;
+    const hidden = await other.call("GET", `/runs/${runId}/logs`);
+    expect(hidden.status).toBe(404);
+    expect((await other.call("GET", `/runs/${runId}/drawings`)).status).toBe(404);
+  });
+});
