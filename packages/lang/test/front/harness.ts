@@ -3,7 +3,7 @@
 
 import { parse } from "../../src/language/parser";
 import { compile, evaluate } from "../../src/index";
-import type { Bars, Diagnostic, ResolvedScript, Resolver, SourceFile, SymbolInfo } from "../../src/types";
+import type { Bars, Diagnostic, ResolvedScript, Resolver, ScriptInterface, SourceFile, SymbolInfo } from "../../src/types";
 import { validate, type ValidationResult } from "../../src/validate";
 
 /** The tree without spans and checker annotations, for comparing with hand-written trees. */
@@ -113,8 +113,8 @@ export async function evaluateScript(src: string, closes: number[], symbol: Symb
 
 /** An Interface without what only a chart reads (overlay, hlines, each output's style and color;
  *  test/front/appearance.unit.test.ts checks those): for cases about inputs, outputs and warmup. */
-export function coreInterface<T extends { outputs: Array<Record<string, unknown>> }>(i: T | null | undefined): T | null | undefined {
+export function coreInterface(i: ScriptInterface | null | undefined): ScriptInterface | null | undefined {
   if (!i) return i;
-  const { overlay: _o, hlines: _h, ...rest } = i as T & { overlay?: unknown; hlines?: unknown };
-  return { ...rest, outputs: i.outputs.map(({ style: _s, color: _c, ...o }) => o) } as unknown as T;
+  const { overlay: _o, hlines: _h, ...rest } = i;
+  return { ...rest, outputs: i.outputs.map(({ style: _s, color: _c, ...o }) => o) };
 }

@@ -612,6 +612,144 @@ export type paths = {
         patch: operations["webhooksPatchSubpath"];
         trace?: never;
     };
+    "/v1/runs/{run_id}/drawings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An indicator run's drawings
+         * @description What an indicator run's chart would show after the last bar: its labels, lines, boxes, polylines and tables (each kind capped by the declaration's max_*_count, default 50, most 500, the oldest deleted first). Times RFC 3339 (a bar index is that bar's open time; past the last bar, one bar per step), colors `#RRGGBBAA`, na as null. 404 for a definition, study or sweep run; 409 `run_not_finished` before it succeeded; 410 once its results expired.
+         *
+         *     Scope `read`.
+         */
+        get: operations["getRunDrawings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/runs/{run_id}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A run's log lines
+         * @description The run's log.info / log.warning / log.error lines in bar order (warmup bars' too; `time` is the bar's open time): its first 1,000 lines, `summary.logs_dropped` counts the rest. Pages of 100 (`limit` at most 1,000). 409 `run_not_finished` before the run succeeded; 410 once its results expired.
+         *
+         *     Scope `read`.
+         */
+        get: operations["getRunLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sweeps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's sweeps
+         * @description The account's sweeps
+         *
+         *     Scope `read`.
+         */
+        get: operations["listSweeps"];
+        put?: never;
+        /**
+         * Start a sweep
+         * @description Starts a sweep: one definition over every combination of the grid's input values (at most 500) on 1-20 instruments, each event measured as a study does, rows ranked by a horizon's statistic with Holm-adjusted p values. One queued job that takes one run slot. `wait` long-polls as for runs; a repeated `Idempotency-Key` answers 200 with the first sweep.
+         *
+         *     Scope `runs:write`. A heavy call: it holds one of the plan's concurrent heavy places while it runs (429 `busy` when none is free).
+         */
+        post: operations["createSweep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sweeps/{sweep_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sweep
+         * @description One sweep with its progress. `wait` (seconds, at most 60) long-polls until it is final.
+         *
+         *     Scope `read`.
+         */
+        get: operations["getSweep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sweeps/{sweep_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sweep's ranked rows
+         * @description A succeeded sweep's rows, ranked by `sort=h<N>:<stat>` (default the first horizon's `t_stat`; p values ascending, other statistics descending, nulls last). 409 `run_not_finished` until final, 410 once expired.
+         *
+         *     Scope `read`.
+         */
+        get: operations["getSweepResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sweeps/{sweep_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a sweep
+         * @description Cancel a sweep
+         *
+         *     Scope `runs:write`.
+         */
+        post: operations["cancelSweep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -735,6 +873,9 @@ export type components = {
                 name: string;
                 title: string;
                 type: string;
+                /** @enum {string} */
+                style?: "line" | "histogram" | "columns" | "circles" | "area" | "stepline" | "cross" | "shape" | "char" | "candle" | "bar";
+                color?: string | null;
             }[];
             events: {
                 name: string;
@@ -742,6 +883,12 @@ export type components = {
             }[];
             warmup_bars: number;
             horizons?: number[];
+            overlay?: boolean;
+            hlines?: {
+                price: number | null;
+                title: string | null;
+                color: string | null;
+            }[];
         };
         Dependency: {
             owner: string;
@@ -811,6 +958,8 @@ export type components = {
             outputs?: number;
             events?: number;
             events_dropped?: number;
+            logs?: number;
+            logs_dropped?: number;
             runtime_errors: {
                 message: string;
                 count: number;
@@ -892,6 +1041,18 @@ export type components = {
                         mfe_mean: number | null;
                         mae_mean: number | null;
                         t_stat: number | null;
+                        p_value: number | null;
+                        mean_ci95: [
+                            number,
+                            number
+                        ] | null;
+                        hit_rate_ci95: [
+                            number,
+                            number
+                        ] | null;
+                        abnormal_mean: number | null;
+                        mfe_median: number | null;
+                        mae_median: number | null;
                     }[];
                 }[];
                 baseline: {
@@ -906,6 +1067,18 @@ export type components = {
                         mfe_mean: number | null;
                         mae_mean: number | null;
                         t_stat: number | null;
+                        p_value: number | null;
+                        mean_ci95: [
+                            number,
+                            number
+                        ] | null;
+                        hit_rate_ci95: [
+                            number,
+                            number
+                        ] | null;
+                        abnormal_mean: number | null;
+                        mfe_median: number | null;
+                        mae_median: number | null;
                     }[];
                 };
                 events_used: number;
@@ -5645,6 +5818,1407 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRunDrawings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A run's id
+                 * @example run_4fV2kQ9mXb1LzT8cR3sW0aJe
+                 */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An indicator run's drawings */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        labels: {
+                            time: string | null;
+                            price: number | null;
+                            text: string;
+                            style: string;
+                            color: string | null;
+                            text_color: string | null;
+                            size: string;
+                            tooltip: string | null;
+                        }[];
+                        lines: {
+                            time1: string | null;
+                            price1: number | null;
+                            time2: string | null;
+                            price2: number | null;
+                            extend: string;
+                            style: string;
+                            color: string | null;
+                            width: number;
+                        }[];
+                        boxes: {
+                            time1: string | null;
+                            top: number | null;
+                            time2: string | null;
+                            bottom: number | null;
+                            border_color: string | null;
+                            bg_color: string | null;
+                            text: string;
+                        }[];
+                        polylines: {
+                            points: {
+                                time: string | null;
+                                price: number | null;
+                            }[];
+                            closed: boolean;
+                            line_color: string | null;
+                            fill_color: string | null;
+                        }[];
+                        tables: {
+                            position: string;
+                            rows: number;
+                            columns: number;
+                            cells: {
+                                row: number;
+                                column: number;
+                                text: string;
+                                bg_color: string | null;
+                                text_color: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description Error `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit`, `forbidden_scope` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit" | "forbidden_scope";
+                        };
+                    };
+                };
+            };
+            /** @description Error `not_found` */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Error `run_not_finished` */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "run_not_finished";
+                        };
+                    };
+                };
+            };
+            /** @description Error `not_found` */
+            410: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Error `rate_limited` */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description Error `internal` */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getRunLogs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Items in the page (each list has its default and most)
+                 * @example 50
+                 */
+                limit?: string;
+                /**
+                 * @description The `next_cursor` of the previous page
+                 * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A run's id
+                 * @example run_4fV2kQ9mXb1LzT8cR3sW0aJe
+                 */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A run's log lines */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            time: string | null;
+                            /** @enum {string} */
+                            level: "info" | "warning" | "error";
+                            message: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description Error `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit`, `forbidden_scope` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit" | "forbidden_scope";
+                        };
+                    };
+                };
+            };
+            /** @description Error `not_found` */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Error `run_not_finished` */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "run_not_finished";
+                        };
+                    };
+                };
+            };
+            /** @description Error `not_found` */
+            410: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Error `rate_limited` */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description Error `internal` */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listSweeps: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Items in the page (each list has its default and most)
+                 * @example 50
+                 */
+                limit?: string;
+                /**
+                 * @description The `next_cursor` of the previous page
+                 * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's sweeps */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            definition: {
+                                owner: string;
+                                slug: string;
+                                version: number;
+                            };
+                            instruments: string[];
+                            timeframe: string;
+                            window: {
+                                from?: string;
+                                to?: string;
+                                bars?: number;
+                            };
+                            grid: {
+                                [key: string]: (number | string | boolean)[];
+                            };
+                            inputs: {
+                                [key: string]: unknown;
+                            };
+                            horizons: number[];
+                            events: string[] | null;
+                            cooldown: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            failure: components["schemas"]["Failure"] | null;
+                            progress: {
+                                done: number;
+                                total: number;
+                            };
+                            summary: {
+                                combinations: number;
+                                evaluations: number;
+                                bars_evaluated: number;
+                                compute_units: number;
+                                events: number;
+                                duration: number;
+                            } | null;
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            expires_at: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description Error `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit`, `forbidden_scope` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit" | "forbidden_scope";
+                        };
+                    };
+                };
+            };
+            /** @description Error `rate_limited` */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description Error `internal` */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createSweep: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Replays the first answer for the same key (at most 128 characters) instead of starting again.
+                 * @example 3f1c9a4e-run-aapl-2026-11-25
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    from?: string;
+                    /** Format: date-time */
+                    to?: string;
+                    bars?: number;
+                    definition: string | {
+                        slug: string;
+                        version?: number;
+                        owner?: string;
+                    };
+                    instruments: string[];
+                    timeframe: string;
+                    inputs?: {
+                        [key: string]: number | string | boolean;
+                    };
+                    grid: {
+                        [key: string]: (number | string | boolean)[];
+                    };
+                    horizons: number[];
+                    events?: string[];
+                    cooldown?: number;
+                    wait?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A replayed Idempotency-Key: the first answer */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        definition: {
+                            owner: string;
+                            slug: string;
+                            version: number;
+                        };
+                        instruments: string[];
+                        timeframe: string;
+                        window: {
+                            from?: string;
+                            to?: string;
+                            bars?: number;
+                        };
+                        grid: {
+                            [key: string]: (number | string | boolean)[];
+                        };
+                        inputs: {
+                            [key: string]: unknown;
+                        };
+                        horizons: number[];
+                        events: string[] | null;
+                        cooldown: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        failure: components["schemas"]["Failure"] | null;
+                        progress: {
+                            done: number;
+                            total: number;
+                        };
+                        summary: {
+                            combinations: number;
+                            evaluations: number;
+                            bars_evaluated: number;
+                            compute_units: number;
+                            events: number;
+                            duration: number;
+                        } | null;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Start a sweep */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        definition: {
+                            owner: string;
+                            slug: string;
+                            version: number;
+                        };
+                        instruments: string[];
+                        timeframe: string;
+                        window: {
+                            from?: string;
+                            to?: string;
+                            bars?: number;
+                        };
+                        grid: {
+                            [key: string]: (number | string | boolean)[];
+                        };
+                        inputs: {
+                            [key: string]: unknown;
+                        };
+                        horizons: number[];
+                        events: string[] | null;
+                        cooldown: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        failure: components["schemas"]["Failure"] | null;
+                        progress: {
+                            done: number;
+                            total: number;
+                        };
+                        summary: {
+                            combinations: number;
+                            evaluations: number;
+                            bars_evaluated: number;
+                            compute_units: number;
+                            events: number;
+                            duration: number;
+                        } | null;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Error `invalid_request`, `unknown_instrument`, `unsupported_timeframe`, `out_of_coverage` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request" | "unknown_instrument" | "unsupported_timeframe" | "out_of_coverage";
+                        };
+                    };
+                };
+            };
+            /** @description Error `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit`, `forbidden_scope` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit" | "forbidden_scope";
+                        };
+                    };
+                };
+            };
+            /** @description Error `not_found` */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Error `conflict` */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description Error `rate_limited`, `busy` */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited" | "busy";
+                        };
+                    };
+                };
+            };
+            /** @description Error `internal` */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSweep: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Seconds to long-poll until the run is final (at most 60)
+                 * @example 30
+                 */
+                wait?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A sweep's id
+                 * @example swp_4fV2kQ9mXb1LzT8cR3sW0aJe
+                 */
+                sweep_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sweep */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        definition: {
+                            owner: string;
+                            slug: string;
+                            version: number;
+                        };
+                        instruments: string[];
+                        timeframe: string;
+                        window: {
+                            from?: string;
+                            to?: string;
+                            bars?: number;
+                        };
+                        grid: {
+                            [key: string]: (number | string | boolean)[];
+                        };
+                        inputs: {
+                            [key: string]: unknown;
+                        };
+                        horizons: number[];
+                        events: string[] | null;
+                        cooldown: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        failure: components["schemas"]["Failure"] | null;
+                        progress: {
+                            done: number;
+                            total: number;
+                        };
+                        summary: {
+                            combinations: number;
+                            evaluations: number;
+                            bars_evaluated: number;
+                            compute_units: number;
+                            events: number;
+                            duration: number;
+                        } | null;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description Error `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit`, `forbidden_scope` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit" | "forbidden_scope";
+                        };
+                    };
+                };
+            };
+            /** @description Error `not_found` */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Error `rate_limited` */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description Error `internal` */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSweepResults: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Items in the page (each list has its default and most)
+                 * @example 50
+                 */
+                limit?: string;
+                /**
+                 * @description The `next_cursor` of the previous page
+                 * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
+                 */
+                cursor?: string;
+                /**
+                 * @description Order of the rows
+                 * @example h5:t_stat
+                 */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A sweep's id
+                 * @example swp_4fV2kQ9mXb1LzT8cR3sW0aJe
+                 */
+                sweep_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sweep's ranked rows */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            rank: number;
+                            inputs: {
+                                [key: string]: number | string | boolean;
+                            };
+                            events: number;
+                            horizons: {
+                                h: number;
+                                count: number;
+                                mean: number | null;
+                                median: number | null;
+                                stdev: number | null;
+                                hit_rate: number | null;
+                                mfe_mean: number | null;
+                                mae_mean: number | null;
+                                t_stat: number | null;
+                                p_value: number | null;
+                                hit_rate_ci95: [
+                                    number,
+                                    number
+                                ] | null;
+                                abnormal_mean: number | null;
+                                mfe_median: number | null;
+                                mae_median: number | null;
+                                p_adjusted: number | null;
+                            }[];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description Error `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit`, `forbidden_scope` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit" | "forbidden_scope";
+                        };
+                    };
+                };
+            };
+            /** @description Error `not_found` */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Error `run_not_finished` */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "run_not_finished";
+                        };
+                    };
+                };
+            };
+            /** @description Error `not_found` */
+            410: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Error `rate_limited` */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description Error `internal` */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    cancelSweep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A sweep's id
+                 * @example swp_4fV2kQ9mXb1LzT8cR3sW0aJe
+                 */
+                sweep_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancel a sweep */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        definition: {
+                            owner: string;
+                            slug: string;
+                            version: number;
+                        };
+                        instruments: string[];
+                        timeframe: string;
+                        window: {
+                            from?: string;
+                            to?: string;
+                            bars?: number;
+                        };
+                        grid: {
+                            [key: string]: (number | string | boolean)[];
+                        };
+                        inputs: {
+                            [key: string]: unknown;
+                        };
+                        horizons: number[];
+                        events: string[] | null;
+                        cooldown: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        failure: components["schemas"]["Failure"] | null;
+                        progress: {
+                            done: number;
+                            total: number;
+                        };
+                        summary: {
+                            combinations: number;
+                            evaluations: number;
+                            bars_evaluated: number;
+                            compute_units: number;
+                            events: number;
+                            duration: number;
+                        } | null;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description Error `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit`, `forbidden_scope` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit" | "forbidden_scope";
+                        };
+                    };
+                };
+            };
+            /** @description Error `not_found` */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Error `rate_limited` */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description Error `internal` */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
                 };
             };
         };

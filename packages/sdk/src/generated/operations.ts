@@ -39,4 +39,11 @@ export const OPERATIONS = {
   webhooksPutSubpath: { method: "PUT", path: "/webhooks/{rest}", paged: false, text: [] },
   webhooksPatchSubpath: { method: "PATCH", path: "/webhooks/{rest}", paged: false, text: [] },
   webhooksDeleteSubpath: { method: "DELETE", path: "/webhooks/{rest}", paged: false, text: [] },
+  getRunDrawings: { method: "GET", path: "/runs/{run_id}/drawings", paged: false, text: [] },
+  getRunLogs: { method: "GET", path: "/runs/{run_id}/logs", paged: true, text: [] },
+  createSweep: { method: "POST", path: "/sweeps", paged: false, text: [] },
+  listSweeps: { method: "GET", path: "/sweeps", paged: true, text: [] },
+  getSweep: { method: "GET", path: "/sweeps/{sweep_id}", paged: false, text: [] },
+  getSweepResults: { method: "GET", path: "/sweeps/{sweep_id}/results", paged: true, text: [] },
+  cancelSweep: { method: "POST", path: "/sweeps/{sweep_id}/cancel", paged: false, text: [] },
 } as const;
