@@ -228,10 +228,6 @@ export const arrayNewOf: FunctionRecord[] = ["float", "int", "bool", "string", "
 export const arrayFrom = builtinFunction({ sig: "array.from(...value: series T): series array<T>", doc: "A new array of its arguments.", emit: (b) => `${b.fn(from)}([${b.written().join(", ")}])` });
 
 const fn = (sig: string, doc: string, impl: RuntimeFunction): FunctionRecord => builtinFunction({ sig: `array.${sig}`, doc, emit: written(impl) });
-const pending = (sig: string, doc: string): FunctionRecord => {
-  const name = sig.slice(0, sig.indexOf("("));
-  return builtinFunction({ sig: `array.${sig}`, doc, pending: `\`array.${name}\` is not supported by the evaluator yet.` });
-};
 
 export const arrayFunctions: FunctionRecord[] = [
   fn("size(id: series array<T>): series int", "Number of elements.", size),
@@ -256,22 +252,14 @@ export const arrayFunctions: FunctionRecord[] = [
   fn("reverse(id: series array<T>): void", "Reverses the array in place.", reverse),
   fn("join(id: series array<T>, separator: series string = \"\"): series string", "The elements as strings, joined.", join),
   fn("sort(id: series array<T>, order: series string = \"order.ascending\"): void", "Sorts in place.", sort),
-  pending("sort_indices(id: series array<T>, order: series string = \"order.ascending\"): series array<int>", "The indices that would sort the array."),
   fn("sum(id: series array<N>): series N", "Sum of the elements.", sum),
   fn("avg(id: series array<N>): series N", "Mean of the elements.", avg),
   fn("min(id: series array<N>): series N", "Smallest element.", min),
   fn("max(id: series array<N>): series N", "Largest element.", max),
   fn("median(id: series array<N>): series N", "Median of the elements.", median),
-  pending("mode(id: series array<N>): series N", "Most frequent element (smallest on ties)."),
   fn("range(id: series array<N>): series N", "max - min.", range),
-  pending("abs(id: series array<N>): series array<N>", "Absolute values, as a new array."),
   fn("stdev(id: series array<N>, biased: series bool = true): series float", "Standard deviation of the elements.", stdev),
   fn("variance(id: series array<N>, biased: series bool = true): series float", "Variance of the elements.", variance),
-  pending("covariance(id1: series array<N>, id2: series array<N>, biased: series bool = true): series float", "Covariance of two arrays."),
-  pending("percentrank(id: series array<N>, index: series int): series float", "Percent of elements <= the element at `index`."),
-  pending("standardize(id: series array<N>): series array<float>", "Elements as z-scores."),
-  pending("binary_search(id: series array<N>, val: series N): series int", "Index of `val` in a sorted array, or -1."),
-  pending("every(id: series array<bool>): series bool", "True when every element is true."),
-  pending("some(id: series array<bool>): series bool", "True when some element is true."),
 ];
+export * from "./array-stats";
 export const orderConstants = constants("order", "string", ["ascending", "descending"], "Sort order.");

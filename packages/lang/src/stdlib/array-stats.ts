@@ -1,0 +1,185 @@
+// The rest of array.*: order statistics (mode, percentiles, percentrank), covariance,
+// standardize, abs, sort_indices, the binary searches and every/some. Kept apart from array.ts
+// (the container operations); array.ts re-exports this module so the runtime and the record
+// table reach both as `array.*`.
+
+import { builtinFunction, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
+import { fail } from "../runtime/errors";
+import { PineArray } from "./array";
+
+type Arr<T> = PineArray<T> | null;
+
+function values<T>(a: Arr<T>): T[] {
+  if (a === null) fail("array is na");
+  return a.v;
+}
+
+/** The non-na numbers, ascending. */
+function sortedNums(a: Arr<number>): number[] {
+  return values(a)
+    .filter((e) => e === e)
+    .sort((p, q) => p - q);
+}
+
+function mean(v: readonly number[]): number {
+  return v.length === 0 ? NaN : v.reduce((s, e) => s + e, 0) / v.length;
+}
+
+/** Most frequent value; among equally frequent values the smallest. */
+export function mode(a: Arr<number>): number {
+  const v = sortedNums(a);
+  let best = NaN;
+  let bestCount = 0;
+  for (let i = 0; i < v.length; ) {
+    let j = i;
+    while (j < v.length && v[j] === v[i]) j++;
+    if (j - i > bestCount) {
+      bestCount = j - i;
+      best = v[i]!;
+    }
+    i = j;
+  }
+  return best;
+}
+
+export function abs(a: Arr<number>): PineArray<number> {
+  return new PineArray(values(a).map((e) => Math.abs(e)));
+}
+
+/** Covariance of two arrays of one size: sum((x - mx)(y - my)) / n (biased) or / (n - 1). */
+export function covariance(a: Arr<number>, b: Arr<number>, biased = true): number {
+  const x = values(a);
+  const y = values(b);
+  if (x.length !== y.length) fail(`array.covariance: the arrays have different sizes (${x.length} and ${y.length})`);
+  const n = x.length;
+  if (n === 0 || (!biased && n < 2)) return NaN;
+  const mx = mean(x);
+  const my = mean(y);
+  let s = 0;
+  for (let i = 0; i < n; i++) s += (x[i]! - mx) * (y[i]! - my);
+  return s / (biased ? n : n - 1);
+}
+
+/** Percent of the other elements that are <= the element at `index` (as ta.percentrank counts). */
+export function percentrank(a: Arr<number>, index: number): number {
+  const v = values(a);
+  const n = v.length;
+  let k = Math.floor(index);
+  if (k < 0) k += n;
+  if (index !== index || k < 0 || k >= n) fail(`Index ${index} is out of bounds. Array size is ${n}.`);
+  if (n < 2) return NaN;
+  const x = v[k]!;
+  let c = 0;
+  for (let i = 0; i < n; i++) if (i !== k && v[i]! <= x) c++;
+  return (100 * c) / (n - 1);
+}
+
+/** (x - mean) / stdev, with the population standard deviation. */
+export function standardize(a: Arr<number>): PineArray<number> {
+  const v = values(a);
+  const m = mean(v);
+  const sd = Math.sqrt(mean(v.map((e) => (e - m) * (e - m))));
+  return new PineArray(v.map((e) => (e - m) / sd));
+}
+
+/** Indices that sort the array (stable; na last), the array itself unchanged. */
+export function sortIndices(a: Arr<number | string>, order: string = "ascending"): PineArray<number> {
+  const v = values(a);
+  const dir = order === "descending" || order === "order.descending" ? -1 : 1;
+  const idx = v.map((_, i) => i);
+  idx.sort((i, j) => {
+    const p = v[i]!;
+    const q = v[j]!;
+    if (typeof p === "number" && typeof q === "number") {
+      if (p !== p) return q !== q ? 0 : 1;
+      if (q !== q) return -1;
+      return (p - q) * dir;
+    }
+    return (p < q ? -1 : p > q ? 1 : 0) * dir;
+  });
+  return new PineArray(idx);
+}
+
+/** First index whose element is >= val in an ascending array (its size when none). */
+function lowerBound(v: readonly number[], val: number): number {
+  let lo = 0;
+  let hi = v.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (v[mid]! < val) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Index of `val` in an ascending array (its first occurrence), or -1. */
+export function binarySearch(a: Arr<number>, val: number): number {
+  const v = values(a);
+  const i = lowerBound(v, val);
+  return i < v.length && v[i] === val ? i : -1;
+}
+
+/** Index of `val` (first occurrence); when absent, of the nearest smaller element (-1 when none). */
+export function binarySearchLeftmost(a: Arr<number>, val: number): number {
+  const v = values(a);
+  const i = lowerBound(v, val);
+  return i < v.length && v[i] === val ? i : i - 1;
+}
+
+/** Index of `val` (last occurrence); when absent, of the nearest larger element (the size when none). */
+export function binarySearchRightmost(a: Arr<number>, val: number): number {
+  const v = values(a);
+  const i = lowerBound(v, val);
+  if (i < v.length && v[i] === val) {
+    let j = i;
+    while (j + 1 < v.length && v[j + 1] === val) j++;
+    return j;
+  }
+  return i;
+}
+
+export function every(a: Arr<boolean>): boolean {
+  return values(a).every((e) => e === true);
+}
+export function some(a: Arr<boolean>): boolean {
+  return values(a).some((e) => e === true);
+}
+
+/** Nearest-rank percentile of the non-na elements: sorted[ceil(p/100 * n) - 1] (the smallest for p = 0). */
+export function percentileNearestRank(a: Arr<number>, percentage: number): number {
+  const v = sortedNums(a);
+  if (v.length === 0 || percentage !== percentage) return NaN;
+  const p = Math.min(100, Math.max(0, percentage)) / 100;
+  return v[Math.max(0, Math.ceil(p * v.length) - 1)]!;
+}
+
+/** Percentile of the non-na elements, linear between the closest ranks at p/100 * (n - 1). */
+export function percentileLinearInterpolation(a: Arr<number>, percentage: number): number {
+  const v = sortedNums(a);
+  if (v.length === 0 || percentage !== percentage) return NaN;
+  const pos = (Math.min(100, Math.max(0, percentage)) / 100) * (v.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(v.length - 1, lo + 1);
+  return v[lo]! + (v[hi]! - v[lo]!) * (pos - lo);
+}
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+
+const fn = (sig: string, doc: string, impl: RuntimeFunction): FunctionRecord =>
+  builtinFunction({ sig: `array.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.written().join(", ")})` });
+
+export const arrayStatistics: FunctionRecord[] = [
+  fn("sort_indices(id: series array<T>, order: series string = \"order.ascending\"): series array<int>", "The indices that would sort the array (the array is unchanged).", sortIndices),
+  fn("mode(id: series array<N>): series N", "Most frequent element (smallest on ties).", mode),
+  fn("abs(id: series array<N>): series array<N>", "Absolute values, as a new array.", abs),
+  fn("covariance(id1: series array<N>, id2: series array<N>, biased: series bool = true): series float", "Covariance of two arrays of one size.", covariance),
+  fn("percentrank(id: series array<N>, index: series int): series float", "Percent of the other elements <= the element at `index`.", percentrank),
+  fn("standardize(id: series array<N>): series array<float>", "Elements as z-scores (population standard deviation).", standardize),
+  fn("binary_search(id: series array<N>, val: series N): series int", "Index of `val` in an ascending array, or -1.", binarySearch),
+  fn("binary_search_leftmost(id: series array<N>, val: series N): series int", "Index of `val`, else of the nearest smaller element (-1 when none).", binarySearchLeftmost),
+  fn("binary_search_rightmost(id: series array<N>, val: series N): series int", "Index of `val`, else of the nearest larger element (the size when none).", binarySearchRightmost),
+  fn("every(id: series array<bool>): series bool", "True when every element is true.", every),
+  fn("some(id: series array<bool>): series bool", "True when some element is true.", some),
+  fn("percentile_nearest_rank(id: series array<N>, percentage: series float): series float", "Percentile by the nearest-rank method.", percentileNearestRank),
+  fn("percentile_linear_interpolation(id: series array<N>, percentage: series float): series float", "Percentile, linear between the two closest ranks.", percentileLinearInterpolation),
+];
