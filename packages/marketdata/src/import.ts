@@ -20,6 +20,8 @@ export interface InstrumentMeta {
   assetClass?: AssetClass;
   currency?: string;
   timezone?: string;
+  /** Regular trading hours in the exchange's time zone, as a Pine session string ("0930-1600", "24x7"). */
+  session?: string;
 }
 
 /** Defaults for a new instrument when the import does not name them. */

@@ -11,6 +11,8 @@ export interface SeriesInstrument {
   id: string;
   symbol: string;
   timezone: string;
+  /** Regular trading hours in `timezone` ("0930-1600", "24x7"). */
+  session: string;
   status: string;
 }
 
@@ -24,6 +26,7 @@ interface MetaRow {
   id: string;
   symbol: string;
   timezone: string;
+  session: string;
   status: string;
   chunkStart: Date | null;
   firstTime: Date | null;
@@ -35,7 +38,7 @@ interface MetaRow {
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
 const SERIES_META = statement("series_meta", `
-    SELECT i.id, i.symbol, i.timezone, i.status::text AS status,
+    SELECT i.id, i.symbol, i.timezone, i.session, i.status::text AS status,
            c."chunkStart", c."firstTime", c."lastTime", c."barCount", c.xmin::text AS version
     FROM instruments i
     LEFT JOIN bar_chunks c ON c."instrumentId" = i.id AND c.timeframe = $2
@@ -53,7 +56,7 @@ export async function lookupSeries(db: Db, symbol: string, timeframe: string): P
       chunks.push({ chunkStart: seconds(r.chunkStart), firstTime: seconds(r.firstTime), lastTime: seconds(r.lastTime), barCount: r.barCount, version: r.version });
     }
   }
-  return { instrument: { id: first.id, symbol: first.symbol, timezone: first.timezone, status: first.status }, chunks };
+  return { instrument: { id: first.id, symbol: first.symbol, timezone: first.timezone, session: first.session, status: first.status }, chunks };
 }
 
 /** One chunk read by start: its row version and the asked columns, unpacked. */

@@ -28,7 +28,11 @@ interface ImportOptions {
   assetClass?: string;
   currency?: string;
   timezone?: string;
+  session?: string;
 }
+
+/** A Pine session string: "24x7", or HHmm-HHmm ranges (comma separated) with optional days 1-7 (1 = Sunday). */
+const SESSION_PATTERN = /^(24x7|([01]\d|2[0-3])[0-5]\d-([01]\d|2[0-3])[0-5]\d(,([01]\d|2[0-3])[0-5]\d-([01]\d|2[0-3])[0-5]\d)*(:[1-7]{1,7})?)$/;
 
 const day = (t: number): string => new Date(t * 1000).toISOString().replace(".000Z", "Z");
 
@@ -52,6 +56,11 @@ export function parseMeta(opts: ImportOptions): InstrumentMeta {
     if (value === undefined) continue;
     if (field === "name" && value.trim() === "") throw new UsageError("--name must not be empty");
     meta[field] = value.trim();
+  }
+  if (opts.session !== undefined) {
+    const session = opts.session.trim();
+    if (!SESSION_PATTERN.test(session)) throw new UsageError(`--session must be a session such as 0930-1600 (exchange time, optionally :23456 for Monday-Friday) or 24x7, got "${opts.session}"`);
+    meta.session = session;
   }
   if (meta.timezone !== undefined) {
     try {
@@ -87,6 +96,7 @@ export function registerInstrumentCommands(program: Command, ctx: AdminContext):
     .option("--asset-class <class>", `one of ${ASSET_CLASSES.join(", ")} (new instruments: equity)`)
     .option("--currency <code>", "price currency (new instruments: USD)")
     .option("--timezone <tz>", "IANA time zone of the exchange (new instruments: UTC)")
+    .option("--session <session>", "regular trading hours in the exchange's time zone, e.g. 0930-1600 (new instruments: 24x7)")
     .action(async (opts: ImportOptions) => {
       if (!isTimeframe(opts.timeframe)) throw new UsageError(`--timeframe must be one of ${TIMEFRAMES.join(" ")}, got "${opts.timeframe}"`);
       if (!isFormat(opts.format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got "${opts.format}"`);

@@ -54,7 +54,7 @@ export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readon
       if (symbol === null) return null;
       const r = await cache.read(db, { symbol, timeframe: c.timeframe, before: read.before, from: read.from, to: read.to });
       if (!r.instrument || r.bars.length === 0) return null;
-      return { symbol: c.symbol, timeframe: c.timeframe, bars: r.bars, info: { ticker: r.instrument.symbol, timezone: r.instrument.timezone, mintick: 0.01, timeframe: c.timeframe } };
+      return { symbol: c.symbol, timeframe: c.timeframe, bars: r.bars, info: { ticker: r.instrument.symbol, timezone: r.instrument.timezone, session: r.instrument.session, mintick: 0.01, timeframe: c.timeframe } };
     }),
   );
   return found.filter((c): c is ContextBars => c !== null);

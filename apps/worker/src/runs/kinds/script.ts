@@ -5,7 +5,7 @@ import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, type Run, 
 import type { ContextBars, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
 import type { Timeframe } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
-import { evalTask, type EvalResult } from "../protocol";
+import { evalTask, type EvalResult, type EvalTask } from "../protocol";
 import { contextKey, fetchContexts, MAX_CONTEXTS, staticRequests } from "../requests";
 import type { KindContext, KindOutcome, Prefetched, RunAccountInfo, RunKind, StartedRun } from "./types";
 
@@ -43,6 +43,11 @@ async function prefetchScript(ctx: KindContext, run: Run, account: RunAccountInf
   return { version, series, resolverOf, ...(contexts ? { contexts } : {}) };
 }
 
+/** The instrument's session (syminfo.session, session.*, time(tf, session)) on the task's symbol. */
+function withSession(session: string | undefined, task: EvalTask): EvalTask {
+  return session ? { ...task, symbol: { ...task.symbol, session } } : task;
+}
+
 function copyBars<B extends { time: Float64Array; open: Float64Array; high: Float64Array; low: Float64Array; close: Float64Array; volume: Float64Array }>(b: B): B {
   return { ...b, time: b.time.slice(), open: b.open.slice(), high: b.high.slice(), low: b.low.slice(), close: b.close.slice(), volume: b.volume.slice() };
 }
@@ -69,7 +74,7 @@ export function scriptKind(kind: ScriptKind, complete: Complete): RunKind {
       // a script with dynamic requests may need a second evaluation: the first one's bars go to the thread
       const spare = pre?.dynamic ? copyBars(bars) : null;
       const evaluateWith = (contexts: ContextBars[], chart: typeof bars) => ctx.pool.run(
-        evalTask({
+        withSession(instrument.session, evalTask({
           cacheKey: `${run.scriptOwnerId}:${version.digest}:${run.kind}`,
           kind,
           files: version.files as unknown as SourceFile[],
@@ -81,7 +86,7 @@ export function scriptKind(kind: ScriptKind, complete: Complete): RunKind {
           remaining: account.limitMs,
           maxEvents: MAX_EVENTS_PER_RUN,
           contexts,
-        }),
+        })),
         { timeoutMs: account.limitMs + HARD_STOP_GRACE_MS, signal, account: { id: account.accountId, maxThreads: account.concurrentRuns }, resolve: async (ref) => (await fetched.resolverOf()).resolve(ref) },
       );
       let outcome = await evaluateWith(pre?.bars ?? [], bars);

@@ -49,7 +49,7 @@ export interface StartedRun {
   run: Run & { windowFrom: Date; windowTo: Date };
   account: RunAccountInfo;
   version: VersionRow;
-  instrument: { id: string; symbol: string; timezone: string };
+  instrument: { id: string; symbol: string; timezone: string; session?: string };
   signal: AbortSignal;
   sp: Spans;
 }
