@@ -173,3 +173,10 @@ const EDGES: ReadonlyArray<[string, boolean, boolean, string]> = [
 export const sessionEdges = EDGES.map(([name, last, regular, doc]) =>
   builtinVariable({ name: `session.${name}`, type: "series bool", doc, emit: (b) => `${b.fn(sessionEdge)}($T, $i, $rt.sessionSpec, $rt.timezone, $rt.tf.isintraday, ${last}, ${regular})` }),
 );
+
+export const inputSession = builtinFunction({
+  sig: "input.session(defval: const string, title: const string = na, options: const list<string> = na, tooltip: const string = na, inline: const string = na, group: const string = na, confirm: const bool = false, display: const string = na, active: input bool = true): input string",
+  doc: "A session input (`\"0930-1600\"`, `\"0930-1600:23456\"`), for `time(timeframe, session)`.",
+  role: "input",
+  inputType: "string",
+});

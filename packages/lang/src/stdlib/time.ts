@@ -345,3 +345,32 @@ export const strFormatTime = builtinFunction({
   doc: "`time` as text: `yyyy` `yy` `MMMM` `MMM` `MM` `M` `dd` `d` `EEEE` `EEE` `HH` `H` `hh` `h` `mm` `m` `ss` `s` `SSS` `a` `Z` `z`, literal text in single quotes.",
   emit: (b) => `${b.fn(formatTime)}(${b.a("time")}, ${b.a("format", "null")}, ${b.a("timezone", "$rt.barZone")})`,
 });
+
+/**
+ * `timeframe.from_seconds(s)`: the timeframe string of `s` seconds, as TradingView writes it:
+ * seconds below a minute ("30S"), whole minutes up to a day ("1", "60", "240"), whole days ("1D"),
+ * whole weeks ("1W"), months of 30.4167 days ("1M"); other lengths round up to the next whole unit.
+ */
+export function fromSeconds(s: number): string | null {
+  if (!(s > 0)) return null;
+  const month = 2628003;
+  if (s >= month && s % month === 0) return `${s / month}M`;
+  if (s >= 604800 && s % 604800 === 0) return `${s / 604800}W`;
+  if (s >= 86400) return s % 86400 === 0 ? `${s / 86400}D` : `${Math.ceil(s / 86400)}D`;
+  if (s < 60) return `${Math.ceil(s)}S`;
+  return String(Math.ceil(s / 60));
+}
+
+export const timeframeFromSeconds = builtinFunction({
+  sig: "timeframe.from_seconds(seconds: series int): series string",
+  doc: "The timeframe string of a bar of `seconds` (`60` is `\"1\"`, `86400` `\"1D\"`, `604800` `\"1W\"`); other lengths round up to the next whole unit.",
+  emit: (b) => `${b.fn(fromSeconds)}(${b.a("seconds")})`,
+});
+
+export const timeframeKinds = [
+  builtinVariable({ name: "timeframe.isseconds", type: "simple bool", doc: "True on seconds timeframes.", emit: '$rt.tf.period.endsWith("S")' }),
+  builtinVariable({ name: "timeframe.isminutes", type: "simple bool", doc: "True on minute (and hour) timeframes.", emit: '($rt.tf.isintraday && !$rt.tf.period.endsWith("S"))' }),
+  builtinVariable({ name: "timeframe.isticks", type: "simple bool", doc: "True on tick timeframes (never: bars are time-based).", emit: "false" }),
+  builtinVariable({ name: "timeframe.isdwm", type: "simple bool", doc: "True on daily, weekly and monthly timeframes.", emit: "($rt.tf.isdaily || $rt.tf.isweekly || $rt.tf.ismonthly)" }),
+  builtinVariable({ name: "timeframe.main_period", type: "simple string", doc: "The run's own timeframe (as `timeframe.period` outside a request).", emit: "$rt.tf.period" }),
+];
