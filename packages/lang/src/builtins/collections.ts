@@ -1,29 +1,15 @@
-// map.* and matrix.*: known to the checker (signatures, docs) and refused with
-// `unsupported_feature` until they get a runtime implementation; array.* lives with its
-// implementation in stdlib/array.ts. Every function whose first parameter is the collection can
+// matrix.*: known to the checker (signatures, docs) and refused with `unsupported_feature` until
+// it gets a runtime implementation; array.* and map.* live with their implementations in
+// stdlib/array.ts and stdlib/map.ts. Every function whose first parameter is the collection can
 // also be called as a method. Collections are references: results are series.
 
 import { builtinFunction, type FunctionRecord } from "./record";
 
 /** A record of a collection function not compiled yet (its namespace's message). */
-function pendingRecord(ns: "map" | "matrix") {
+function pendingRecord(ns: "matrix") {
   return (sig: string, doc: string): FunctionRecord =>
     builtinFunction({ sig: `${ns}.${sig}`, doc, pending: `\`${ns}.*\` is not supported by the evaluator yet: use arrays.` });
 }
-
-const map = pendingRecord("map");
-export const mapFunctions: FunctionRecord[] = [
-  map("new(): series map<K, V>", "A new empty map (types from `map.new<K, V>`)."),
-  map("put(id: series map<K, V>, key: series K, value: series V): series V", "Sets `key` to `value`; returns the previous value or na."),
-  map("get(id: series map<K, V>, key: series K): series V", "The value of `key`, or na."),
-  map("contains(id: series map<K, V>, key: series K): series bool", "True when `key` is present."),
-  map("remove(id: series map<K, V>, key: series K): series V", "Removes `key`; returns its value or na."),
-  map("keys(id: series map<K, V>): series array<K>", "The keys, in insertion order."),
-  map("values(id: series map<K, V>): series array<V>", "The values, in insertion order."),
-  map("size(id: series map<K, V>): series int", "Number of pairs."),
-  map("clear(id: series map<K, V>): void", "Removes every pair."),
-  map("copy(id: series map<K, V>): series map<K, V>", "A shallow copy."),
-];
 
 const matrix = pendingRecord("matrix");
 export const matrixFunctions: FunctionRecord[] = [

@@ -7,6 +7,7 @@
 // to an existing module needs no edit here.
 
 import * as stdlibArray from "../stdlib/array";
+import * as stdlibMap from "../stdlib/map";
 import * as stdlibColor from "../stdlib/color";
 import * as stdlibMath from "../stdlib/math";
 import * as stdlibStr from "../stdlib/str";
@@ -25,7 +26,7 @@ export { parseSignature } from "./signature";
 export type { FunctionRecord, VariableRecord } from "./record";
 
 const RECORD_MODULES: ReadonlyArray<Readonly<Record<string, unknown>>> = [
-  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, collections, drawing, stdlibTime, stdlibRequest, stdlibSession, stdlibDrawing,
+  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, stdlibMap, collections, drawing, stdlibTime, stdlibRequest, stdlibSession, stdlibDrawing,
 ];
 
 function buildTable(): { functions: Map<string, FunctionRecord>; variables: Map<string, VariableRecord> } {

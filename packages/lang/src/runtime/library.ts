@@ -9,6 +9,7 @@ export const RUNTIME_NAMESPACES = {
   math: stdlib.math,
   str: stdlib.str,
   array: stdlib.array,
+  map: stdlib.map,
   color: stdlib.color,
   /** Calendar fields, timestamp() and str.format_time (stdlib/time.ts). */
   cal: stdlib.time,

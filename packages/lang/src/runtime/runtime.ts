@@ -79,6 +79,7 @@ export class Runtime {
   readonly math = RUNTIME_NAMESPACES.math;
   readonly str = RUNTIME_NAMESPACES.str;
   readonly array = RUNTIME_NAMESPACES.array;
+  readonly map = RUNTIME_NAMESPACES.map;
   readonly color = RUNTIME_NAMESPACES.color;
   readonly request = RUNTIME_NAMESPACES.request;
   readonly session = RUNTIME_NAMESPACES.session;

@@ -4,6 +4,7 @@ export * as ta from "./ta";
 export * as math from "./math";
 export * as str from "./str";
 export * as array from "./array";
+export * as map from "./map";
 export * as color from "./color";
 export * as time from "./time";
 export { Ring } from "./ring";

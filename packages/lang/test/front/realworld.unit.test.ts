@@ -655,7 +655,7 @@ const refused: Array<[string, string, string[]]> = [
     `${H}enum MaType\n    sma = "Simple"\n    ema = "Exponential"\nt = input.enum(MaType.ema, "MA type")\nplot(t == MaType.ema ? ta.ema(close, 9) : ta.sma(close, 9))\n`,
     ["unsupported_feature 6:5-6:15"],
   ],
-  ["map.* (pending in the evaluator)", `${H}m = map.new<string, float>()\nplot(close)\n`, ["unsupported_feature 3:5-3:12"]],
+  ["matrix.* (pending in the evaluator)", `${H}m = matrix.new<float>(2, 2)\nplot(close)\n`, ["unsupported_feature 3:5-3:15"]],
   ["a var array reassigned with a number", `${H}var a = array.new_float()\na := 1\nplot(close)\n`, ["type_mismatch 4:6-4:7"]],
 ];
 

@@ -1,0 +1,89 @@
+// map.*: Pine maps are references to key-value pairs kept in insertion order (a re-put key keeps
+// its place), at most 50,000 pairs as in TradingView. A missing key reads as the value type's na,
+// which the map carries from `map.new<K, V>()`.
+
+import { builtinFunction, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
+import { fail } from "../runtime/errors";
+import { PineArray } from "./array";
+
+export const MAX_MAP_SIZE = 50_000;
+
+export class PineMap<K = unknown, V = unknown> {
+  constructor(
+    public m: Map<K, V>,
+    readonly na: V,
+  ) {}
+}
+
+type M<K, V> = PineMap<K, V> | null;
+
+function need<K, V>(m: M<K, V>): PineMap<K, V> {
+  if (m === null) fail("map is na");
+  return m;
+}
+
+export function make<K, V>(na: V): PineMap<K, V> {
+  return new PineMap(new Map<K, V>(), na);
+}
+export function put<K, V>(m: M<K, V>, key: K, value: V): V {
+  const x = need(m);
+  const had = x.m.has(key);
+  if (!had && x.m.size >= MAX_MAP_SIZE) fail(`map size exceeds the maximum of ${MAX_MAP_SIZE} pairs`);
+  const prev = had ? x.m.get(key)! : x.na;
+  x.m.set(key, value);
+  return prev;
+}
+export function putAll<K, V>(m: M<K, V>, other: M<K, V>): void {
+  for (const [k, v] of need(other).m) put(m, k, v);
+}
+export function get<K, V>(m: M<K, V>, key: K): V {
+  const x = need(m);
+  return x.m.has(key) ? x.m.get(key)! : x.na;
+}
+export function contains<K, V>(m: M<K, V>, key: K): boolean {
+  return need(m).m.has(key);
+}
+export function remove<K, V>(m: M<K, V>, key: K): V {
+  const x = need(m);
+  if (!x.m.has(key)) return x.na;
+  const v = x.m.get(key)!;
+  x.m.delete(key);
+  return v;
+}
+export function keys<K, V>(m: M<K, V>): PineArray<K> {
+  return new PineArray([...need(m).m.keys()]);
+}
+export function values<K, V>(m: M<K, V>): PineArray<V> {
+  return new PineArray([...need(m).m.values()]);
+}
+export function size<K, V>(m: M<K, V>): number {
+  return need(m).m.size;
+}
+export function clear<K, V>(m: M<K, V>): void {
+  need(m).m.clear();
+}
+export function copy<K, V>(m: M<K, V>): PineMap<K, V> {
+  const x = need(m);
+  return new PineMap(new Map(x.m), x.na);
+}
+
+// ---- records (builtins/record.ts) ----------------------------------------------------------
+// Every function whose first parameter is the map can also be called as a method (`m.put(k, v)`).
+
+const naOf = (type: string | null): string => (type === "bool" ? "false" : type === "float" || type === "int" || type === "color" || type === null ? "NaN" : "null");
+const fn = (sig: string, doc: string, impl: RuntimeFunction): FunctionRecord =>
+  builtinFunction({ sig: `map.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.written().join(", ")})` });
+
+export const mapFunctions: FunctionRecord[] = [
+  builtinFunction({ sig: "map.new(): series map<K, V>", doc: "A new empty map (types from `map.new<K, V>`).", emit: (b) => `${b.fn(make)}(${naOf(b.typeArg(1))})` }),
+  fn("put(id: series map<K, V>, key: series K, value: series V): series V", "Sets `key` to `value`; returns the previous value or na.", put),
+  fn("put_all(id: series map<K, V>, id2: series map<K, V>): void", "Puts every pair of `id2`.", putAll),
+  fn("get(id: series map<K, V>, key: series K): series V", "The value of `key`, or na.", get),
+  fn("contains(id: series map<K, V>, key: series K): series bool", "True when `key` is present.", contains),
+  fn("remove(id: series map<K, V>, key: series K): series V", "Removes `key`; returns its value or na.", remove),
+  fn("keys(id: series map<K, V>): series array<K>", "The keys, in insertion order.", keys),
+  fn("values(id: series map<K, V>): series array<V>", "The values, in insertion order.", values),
+  fn("size(id: series map<K, V>): series int", "Number of pairs.", size),
+  fn("clear(id: series map<K, V>): void", "Removes every pair.", clear),
+  fn("copy(id: series map<K, V>): series map<K, V>", "A shallow copy.", copy),
+];
