@@ -146,8 +146,29 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`ta.vwap\`** without an anchor restarts at each UTC day.
 - **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed.
 - **Colors** are values only (numbers); \`color.*\` functions work, nothing is drawn.
-- **Limits.** 10,000,000 loop iterations per bar, arrays of at most 100,000 elements, strings of at most
-  1,000,000 characters, history references at most 10,000 bars back.
+- **Limits.** 10,000,000 loop iterations per bar, arrays of at most 100,000 elements, maps of at most
+  50,000 pairs (as TradingView), strings of at most 1,000,000 characters, history references at most
+  10,000 bars back.
+- **Equal extremes.** \`ta.highestbars\`/\`ta.lowestbars\` report the earliest of equal bars in the window.
+- **Choices TradingView does not document** (docs/adr/0066): \`ta.rci\` gives equal values the mean of their
+  ranks and is \`na\` when its window holds an \`na\`; \`ta.percentile_nearest_rank\` is
+  \`sorted[ceil(P/100 * n) - 1]\` and \`ta.percentile_linear_interpolation\` interpolates at \`P/100 * (n - 1)\`
+  (Excel's PERCENTILE.INC), both over the non-na values of the window (the \`array.*\` forms the same);
+  \`array.percentrank(id, i)\` is the percent of the other elements <= element \`i\`; \`array.standardize\`
+  divides by the population standard deviation; \`ta.wvad\`/\`ta.iii\` are \`na\` when high == low.
+- **Int division.** v6 divides ints exactly (\`5 / 2\` is 2.5); in v5 the division of two const ints
+  truncates toward zero (\`5 / 2\` is 2) and other int operands divide exactly.
+- **Inputs.** \`input.price\`, \`input.time\` (milliseconds), \`input.text_area\` and \`input.symbol\` are plain
+  float, int and string inputs of the Interface: nothing is picked on a chart and \`confirm\` is ignored.
+- **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
+  from the script), \`display\` values and their arithmetic (\`display.all - display.status_line\`).
+- **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
+- **Not yet.** \`matrix.*\`, \`input.enum\`, user functions overloaded by parameter types and
+  \`export const\` in libraries are refused at validation (\`unsupported_feature\`, \`duplicate_declaration\`,
+  or a syntax error naming what a library can export).
+- **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
+  (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
+  misspelled built-in gets the closest supported name.
 `,
   },
 ];
