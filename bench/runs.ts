@@ -20,6 +20,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createTestEnv } from "../test/support/env";
 import { spawnApi, spawnWorker } from "../test/support/processes";
+import { compositeCase, resultsPageCase, type CaseEnv } from "./_runs-cases";
 
 const SCRIPT = `//@version=6
 indicator("SMA and RSI")
@@ -116,8 +117,10 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
   try {
     await importBars(env.db, { symbol: "BENCH", timeframe: "1m", bars: synthetic(60_000, Date.UTC(2021, 0, 4) / 1000) });
     const keys: string[] = [];
+    const accounts: Array<{ id: string; handle: string }> = [];
     for (let a = 0; a < THROUGHPUT_ACCOUNTS; a++) {
       const account = await createAccount(env.db, { email: `bench${a}@example.com`, password: "a long enough password", handle: `bench${a}`, plan: "business", admit: true });
+      accounts.push({ id: account.id, handle: account.handle });
       keys.push((await createApiKey(env.db, { accountId: account.id, name: "bench", scopes: ["read", "runs:write"], expiresAt: null })).secret);
       const files = [{ path: "main.pine", content: SCRIPT }];
       const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: account.id, handle: account.handle }) });
@@ -148,14 +151,34 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
     const e2eKey = keys[0] as string;
     for (let i = 0; i < 3; i++) await final(e2eKey, (await post(e2eKey, 50_000, 60)).id);
     const times: number[] = [];
+    let lastRun = "";
     for (let i = 0; i < (options.e2eRuns ?? E2E_RUNS); i++) {
       const t0 = performance.now();
       const r = await post(e2eKey, 50_000, 60);
       const status = r.status === "succeeded" ? r.status : await final(e2eKey, r.id);
       if (status !== "succeeded") throw new Error(`bench run ${r.id} ${status}`);
       times.push(performance.now() - t0);
+      lastRun = r.id;
     }
     times.sort((a, b) => a - b);
+
+    // results50k and composite_spy (bench/_runs-cases.ts), on the first account.
+    const caseEnv: CaseEnv = {
+      db: env.db,
+      apiUrl: api.url,
+      apiCpuMs: () => cpuMs(api.child.pid),
+      key: e2eKey,
+      account: accounts[0] as { id: string; handle: string },
+      runToEnd: async (key, body) => {
+        const res = await fetch(`${api.url}/v1/runs`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": randomUUID() }, body: JSON.stringify(body) });
+        const r = (await res.json()) as { id: string; status: string };
+        if (res.status !== 202) throw new Error(`POST /runs ${res.status} ${JSON.stringify(r)}`);
+        const status = r.status === "succeeded" ? r.status : await final(key, r.id);
+        if (status !== "succeeded") throw new Error(`bench run ${r.id} ${status}`);
+        return r.id;
+      },
+    };
+    const caseLines = [await resultsPageCase(caseEnv, lastRun), await compositeCase(caseEnv)];
 
     // throughput5k: 20 clients, each bound to one of the accounts, one run at a time each.
     const total = options.throughputRuns ?? THROUGHPUT_RUNS;
@@ -181,7 +204,8 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
     return [
       `runs e2e50k p50_ms=${quantile(times, 0.5).toFixed(1)} p99_ms=${quantile(times, 0.99).toFixed(1)}`,
       `runs throughput5k runs_per_s=${runsPerSecond.toFixed(1)} bullmq_noop_jobs_per_s=${noop.toFixed(0)}`,
-      `runs throughput5k_cpu api_cpu_ms_per_run=${apiCpu.toFixed(2)} workers_cpu_ms_per_run=${workerCpu.toFixed(2)}`,
+      `runs throughput5k_cpu api_cpu_ms_per_run=${apiCpu.toFixed(2)} workers_cpu_ms_per_run=${workerCpu.toFixed(2)} total_cpu_ms_per_run=${(apiCpu + workerCpu).toFixed(2)}`,
+      ...caseLines,
     ];
   } finally {
     await stop();

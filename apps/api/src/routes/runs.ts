@@ -12,7 +12,7 @@ import { idempotencyKeyOf, normalizeWait } from "../runs/params";
 import { rawInputs } from "../runs/inputs";
 import { definitionResults } from "../events/results";
 import { studyResults } from "../studies/results";
-import { assertResultsReadable, outputsPage, streamOutputsCsv } from "../runs/results";
+import { assertResultsReadable, outputsPage, sendOutputsPage, streamOutputsCsv } from "../runs/results";
 import { runDrawings, runLogs } from "../runs/artifacts";
 import { cancelRun, listRuns, loadOwnRun, toJson, waitForRun, type ListFilters } from "../runs/service";
 import { startRun } from "../runs/service";
@@ -131,7 +131,7 @@ export function registerRuns(router: Router, deps: AppDeps): void {
       offset = values[0];
     }
     const page = await outputsPage(ctx, run, offset, limit);
-    res.json({ outputs: page.points, next_cursor: page.next === null ? null : deps.cursors.encode(`results:${run.id}`, [page.next]) });
+    sendOutputsPage(res, page, page.next === null ? null : deps.cursors.encode(`results:${run.id}`, [page.next]));
   });
 
   // #30 GET /runs/{run_id}/drawings

@@ -2,13 +2,10 @@
 // chunks, or CSV streamed chunk by chunk (never built in memory).
 import type { Response } from "express";
 import { ApiError } from "@barscript/contracts";
-import { listOutputChunks, readOutputChunk, readOutputChunks, type DecodedChunk, type Run } from "@barscript/db";
+import { listOutputChunks, readOutputChunk, readOutputChunks, type Run } from "@barscript/db";
 import type { RunsContext } from "./context";
 import { writeStreamed } from "../http/stream";
-import { nameRecord } from "../http/names";
-import { jsonBytes, MAX_PAGE_BYTES } from "../http/page-bytes";
-
-export type Point = Record<string, number | null>;
+import { MAX_PAGE_BYTES } from "../http/page-bytes";
 
 /** 409 unless succeeded; 410 not_found once its results expired. */
 export function assertResultsReadable(run: Run, now: Date): void {
@@ -38,53 +35,59 @@ export function columnNames(names: readonly string[]): string[] {
   });
 }
 
-function pointOf(chunk: DecodedChunk, columns: readonly string[], i: number): Point {
-  // No prototype: an output named `__proto__` or `constructor` is an ordinary key.
-  const p: Point = nameRecord<number | null>([[TIME_COLUMN, chunk.time[i] as number]]);
-  columns.forEach((name, k) => {
-    const v = (chunk.values[k] as Float64Array)[i] as number;
-    p[name] = Number.isNaN(v) ? null : v;
-  });
-  return p;
+/** A number as JSON writes it: na (NaN) and the infinities are `null`. */
+const jsonNumber = (v: number): string => (Number.isFinite(v) ? String(v) : "null");
+
+/**
+ * A page of points as JSON text, written straight from the columnar chunks: no point objects,
+ * no JSON.stringify of the page (the largest page is 50,000 points). Each point is
+ * `{"t":<time>,"<name>":<value>,...}` with the names JSON-escaped once per chunk.
+ */
+export interface OutputsPage {
+  /** The JSON array of points. */
+  json: string;
+  count: number;
+  next: number | null;
 }
 
-/** JSON bytes of a point: its keys are fixed per chunk, so only the numbers vary. */
-function pointBytes(columns: readonly string[]): (p: Point) => number {
-  const keyBytes = [TIME_COLUMN, ...columns].reduce((n, name) => n + jsonBytes(name) + 2, 2);
-  return (p) => {
-    let n = keyBytes;
-    for (const name in p) n += String(p[name]).length;
-    return n;
-  };
-}
-
-export async function outputsPage(ctx: RunsContext, run: Run, offset: number, limit: number): Promise<{ points: Point[]; next: number | null }> {
+export async function outputsPage(ctx: RunsContext, run: Run, offset: number, limit: number): Promise<OutputsPage> {
   const chunks = await readOutputChunks(ctx.deps.db, run.id, offset, limit);
-  const points: Point[] = [];
+  const parts: string[] = [];
+  let count = 0;
   let total = 0;
-  let bytes = 0;
+  let bytes = 2;
   let full = false;
   for (const c of chunks) {
     total = Math.max(total, c.firstIndex + c.pointCount);
     if (full) continue;
-    const columns = columnNames(c.names);
-    const size = pointBytes(columns);
+    const keys = columnNames(c.names).map((name) => `,${JSON.stringify(name)}:`);
+    // UTF-8 bytes beyond the UTF-16 length of a point: names may be non-ASCII, numbers are not.
+    const extra = keys.reduce((n, k) => n + Buffer.byteLength(k, "utf8") - k.length, 0);
     const s = Math.max(0, offset - c.firstIndex);
     const e = Math.min(c.pointCount, offset + limit - c.firstIndex);
     for (let i = s; i < e; i++) {
-      const point = pointOf(c, columns, i);
-      bytes += size(point) + 1;
+      let point = `{"${TIME_COLUMN}":${jsonNumber(c.time[i] as number)}`;
+      for (let k = 0; k < keys.length; k++) point += keys[k] + jsonNumber((c.values[k] as Float64Array)[i] as number);
+      point += "}";
       // Bounded by bytes as well as rows: the cursor continues after the last point given.
-      if (bytes > MAX_PAGE_BYTES && points.length > 0) {
+      bytes += point.length + extra + 1;
+      if (bytes > MAX_PAGE_BYTES && count > 0) {
         full = true;
         break;
       }
-      points.push(point);
+      parts.push(point);
+      count++;
     }
   }
-  const end = offset + points.length;
+  const end = offset + count;
   const written = (run.summary as { outputs?: number } | null)?.outputs ?? total;
-  return { points, next: (full || points.length === limit) && end < written ? end : null };
+  return { json: `[${parts.join(",")}]`, count, next: (full || count === limit) && end < written ? end : null };
+}
+
+/** Sends a page as `{"outputs":[...],"next_cursor":...}` (what res.json would send, built as text). */
+export function sendOutputsPage(res: Response, page: OutputsPage, nextCursor: string | null): void {
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.send(`{"outputs":${page.json},"next_cursor":${JSON.stringify(nextCursor)}}`);
 }
 
 const cell = (v: number): string => (Number.isNaN(v) ? "" : String(v));

@@ -1,0 +1,117 @@
+// Two cases of the runs bench (bench/runs.ts), each beside its anchor measured in the same run:
+// - results50k: API CPU per `GET /runs/{id}/results?limit=50000` of a 50,000-point run, beside
+//   the bench process's own CPU for JSON.stringify of the same page as objects (what building
+//   the page as objects and handing it to res.json costs at the least);
+// - composite_spy: 30 plots (SMA, EMA and RSI of ten lengths) over the 31,757 SPY 1m demo bars:
+//   the whole request (POST with wait to the final answer) beside the evaluation of the same
+//   compiled script over the same bars in this process.
+import { createScript, createScriptResolver, filesDigest, type Db } from "@barscript/db";
+import { validate } from "@barscript/lang";
+import { DEMO_DIR, importFile, readBars } from "@barscript/marketdata";
+import { join } from "node:path";
+import { parse } from "../packages/lang/src/language/parser";
+import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../packages/lang/src/check";
+import { compile, evaluate, type Program } from "../packages/lang/src/evaluate";
+
+const PAGES = 20;
+const COMPOSITE_RUNS = 7;
+const COMPOSITE_LENGTHS = [5, 8, 10, 13, 14, 20, 21, 26, 30, 34];
+const SPY_FILES = ["nt-spy-minute-2011.csv", "nt-spy-minute-2011-03.csv"];
+
+export interface CaseEnv {
+  db: Db;
+  apiUrl: string;
+  /** CPU milliseconds the API process has used so far. */
+  apiCpuMs: () => number;
+  key: string;
+  account: { id: string; handle: string };
+  /** POST /runs (wait) until the final answer; resolves to the run id. */
+  runToEnd: (key: string, body: Record<string, unknown>) => Promise<string>;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[(s.length - 1) >> 1] as number;
+}
+
+/** CPU milliseconds of this process (user + system). */
+function selfCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+export async function resultsPageCase(env: CaseEnv, runId: string): Promise<string> {
+  const url = `${env.apiUrl}/v1/runs/${runId}/results?limit=50000`;
+  const get = async (): Promise<{ outputs: unknown[]; next_cursor: string | null }> => {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${env.key}` } });
+    if (res.status !== 200) throw new Error(`GET results ${res.status}`);
+    return (await res.json()) as { outputs: unknown[]; next_cursor: string | null };
+  };
+  const page = await get();
+  if (page.outputs.length !== 50_000) throw new Error(`results page of ${page.outputs.length} points`);
+  const walls: number[] = [];
+  const cpu0 = env.apiCpuMs();
+  for (let i = 0; i < PAGES; i++) {
+    const t0 = performance.now();
+    await get();
+    walls.push(performance.now() - t0);
+  }
+  const apiCpu = (env.apiCpuMs() - cpu0) / PAGES;
+  const anchors: number[] = [];
+  for (let i = 0; i < PAGES; i++) {
+    const c0 = selfCpuMs();
+    JSON.stringify(page);
+    anchors.push(selfCpuMs() - c0);
+  }
+  return `runs results50k api_cpu_ms_per_page=${apiCpu.toFixed(2)} wall_p50_ms=${median(walls).toFixed(1)} points=50000 stringify_anchor_ms=${median(anchors).toFixed(2)}`;
+}
+
+function compositeSource(): string {
+  const lines = [`//@version=6`, `indicator("composite")`];
+  COMPOSITE_LENGTHS.forEach((n, k) => lines.push(`plot(ta.sma(close, ${n}), "sma${k}")`, `plot(ta.ema(close, ${n}), "ema${k}")`, `plot(ta.rsi(close, ${n}), "rsi${k}")`));
+  return `${lines.join("\n")}\n`;
+}
+
+function build(source: string): Program {
+  const p = parse("main.pine", source);
+  const sink = new DiagnosticSink();
+  checkFile(p.script, makeContext("main.pine", 6, sink, new IdCounters()), { key: "file:main.pine", isEntry: true, imports: new Map(), importKeys: new Map() });
+  const errors = [...p.diagnostics, ...sink.list].filter((d) => d.severity === "error");
+  if (errors.length > 0) throw new Error(JSON.stringify(errors));
+  return compile({ script: p.script });
+}
+
+export async function compositeCase(env: CaseEnv): Promise<string> {
+  for (const file of SPY_FILES) await importFile(env.db, { symbol: "SPY", timeframe: "1m", file: join(DEMO_DIR, file), format: "ninjatrader" });
+  const { bars } = await readBars(env.db, { symbol: "SPY", timeframe: "1m", before: 0, from: 0, to: 2 ** 31 });
+  const source = compositeSource();
+  const files = [{ path: "main.pine", content: source }];
+  const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: env.account.id, handle: env.account.handle }) });
+  if (!v.valid || !v.interface || !v.kind) throw new Error("composite script invalid");
+  await createScript(env.db, { ownerId: env.account.id, slug: "composite", files, digest: filesDigest(files), derived: { kind: v.kind, title: "composite", interface: v.interface, dependencies: [] } });
+  const body = { script: "composite", instrument: "SPY", timeframe: "1m", bars: bars.length, wait: 60 };
+  const program = build(source);
+  const symbol = { ticker: "SPY", timezone: "UTC", mintick: 0.01, timeframe: "1m" };
+  const evalOnce = (): number => {
+    const t0 = performance.now();
+    const r = evaluate(program, bars, {}, { symbol, windowStart: 0 });
+    if (r.outputs.length !== 30) throw new Error("composite: 30 outputs expected");
+    return performance.now() - t0;
+  };
+  // Warm-up: the worker threads compile the script, this process optimizes the evaluation.
+  for (let i = 0; i < 2; i++) {
+    await env.runToEnd(env.key, body);
+    evalOnce();
+  }
+  const requests: number[] = [];
+  const evals: number[] = [];
+  for (let i = 0; i < COMPOSITE_RUNS; i++) {
+    const t0 = performance.now();
+    await env.runToEnd(env.key, body);
+    requests.push(performance.now() - t0);
+    evals.push(evalOnce());
+  }
+  const req = median(requests);
+  const ev = median(evals);
+  return `runs composite_spy bars=${bars.length} request_p50_ms=${req.toFixed(1)} eval_p50_ms=${ev.toFixed(1)} ratio=${(req / ev).toFixed(2)}`;
+}
