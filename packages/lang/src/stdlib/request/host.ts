@@ -95,9 +95,14 @@ export class RequestHost {
   }
 
   /** Capture mode: records `v` as the site's value at context bar `i` and returns it. */
-  capture(id: string, i: number, v: unknown): unknown {
-    let col = this.columns.get(id);
-    if (!col) this.columns.set(id, (col = []));
+  capture(site: RequestSite, key: string, i: number, v: unknown): unknown {
+    let col = site.col;
+    if (col === null) {
+      const id = (site.id ??= this.site(key));
+      col = this.columns.get(id) ?? [];
+      this.columns.set(id, col);
+      site.col = col;
+    }
     // tuples may be one array reused per bar: keep a copy
     col[i] = Array.isArray(v) ? v.slice() : v;
     return v;
@@ -130,38 +135,55 @@ export class RequestHost {
     return { chartTime: chart.bars.time, chartSeconds: storeSeconds(chart.symbol.timeframe), ctxTime: c.ctx.bars.time, ctxSeconds: storeSeconds(c.ctx.timeframe) };
   }
 
-  /** request.security at chart bar `i`: the value the site's expression had on the context bar the chart bar sees. */
-  security(id: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown): unknown {
-    const c = this.context(symbol, timeframe, ignoreInvalid);
-    if (c === null) return na;
-    const mode = lookahead ? "on" : "off";
-    let map = c.align.get(mode);
-    if (!map) c.align.set(mode, (map = alignBars(this.alignInput(c), lookahead)));
+  /**
+   * request.security at chart bar `i`: the value the site's expression had on the context bar the
+   * chart bar sees. The site keeps the context it read last, so a site whose symbol and timeframe do
+   * not change finds its column and alignment without a lookup.
+   */
+  security(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown): unknown {
+    if (site.map === null || site.symbol !== symbol || site.timeframe !== timeframe || site.lookahead !== lookahead) {
+      const c = this.context(symbol, timeframe, ignoreInvalid);
+      if (c === null) return na;
+      const mode = lookahead ? "on" : "off";
+      let map = c.align.get(mode);
+      if (!map) c.align.set(mode, (map = alignBars(this.alignInput(c), lookahead)));
+      const id = (site.id ??= this.site(key));
+      site.read = c.columns.get(id) ?? [];
+      site.map = map;
+      site.symbol = symbol;
+      site.timeframe = timeframe;
+      site.lookahead = lookahead;
+    }
+    const map = site.map;
     const j = map[i]!;
     if (j < 0 || (gaps && i > 0 && map[i - 1] === j)) return na;
-    const v = c.columns.get(id)?.[j];
+    const v = site.read[j];
     if (v === undefined) return na;
     // a tuple's elements are copied: the script may keep them while later bars read the column
     return Array.isArray(v) ? v.slice() : v;
   }
 
   /** request.security_lower_tf at chart bar `i`: the site's values on every intrabar of the chart bar. */
-  lowerTf(id: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean): PineArray | null {
+  lowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean): PineArray | null {
     const c = this.context(symbol, timeframe, ignoreInvalid);
     if (c === null) return PineArray.of([]);
     if (storeSeconds(c.ctx.timeframe) > storeSeconds(this.chart!.symbol.timeframe)) fail(`request.security_lower_tf: timeframe "${timeframe ?? ""}" is higher than the chart's`);
     c.ranges ??= intrabarRanges(this.alignInput(c));
-    const col = c.columns.get(id) ?? [];
+    const col = c.columns.get((site.id ??= this.site(key))) ?? [];
     const out: unknown[] = [];
     for (let j = c.ranges.from[i]!; j < c.ranges.to[i]!; j++) out.push(col[j] === undefined ? NaN : col[j]);
     return PineArray.of(out);
   }
 }
 
-/** A request site's state: its id, fixed on its first evaluation. */
+/** A request site's state: its id (fixed on its first evaluation) and the context it read last. */
 export class RequestSite {
-  private id: string | null = null;
-  of(host: RequestHost, key: string): string {
-    return (this.id ??= host.site(key));
-  }
+  id: string | null = null;
+  /** Capture mode: this site's column in the context being captured. */
+  col: unknown[] | null = null;
+  symbol: string | null = null;
+  timeframe: string | null = null;
+  lookahead = false;
+  map: Int32Array | null = null;
+  read: unknown[] = [];
 }

@@ -17,10 +17,10 @@ function naOf(k: ValueKind, expr: string): string {
   return k === "num" ? "NaN" : k === "bool" ? "false" : "null";
 }
 
-/** The site's id expression: its state slot and expression make the key shared by every context's run. */
-function siteId(b: CallEmit, expr: string): string {
+/** The site's state and key: its state slot and expression make the key shared by every context's run. */
+function site(b: CallEmit, expr: string): string {
   const st = b.state(RequestSite);
-  return `${st}.of($rt.req, ${JSON.stringify(`${st}|${expr}`)})`;
+  return `${st}, ${JSON.stringify(`${st}|${expr}`)}`;
 }
 
 /** A barmerge option given (a constant compiles to its member name): true when it is `on`. */
@@ -41,7 +41,7 @@ export const security = builtinFunction({
   stateful: true,
   emit: (b) => {
     const expr = b.a("expression");
-    const id = siteId(b, expr);
+    const id = site(b, expr);
     const gaps = option(b, "gaps", "gaps_on");
     const look = option(b, "lookahead", "lookahead_on");
     const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b.kind("expression"), expr)})`;
@@ -55,7 +55,7 @@ export const securityLowerTf = builtinFunction({
   stateful: true,
   emit: (b) => {
     const expr = b.a("expression");
-    const id = siteId(b, expr);
+    const id = site(b, expr);
     const read = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")})`;
     return `${noCurrency(b)}$rt.req.capturing ? $rt.req.capture(${id}, $i, ${expr}) : ${read})`;
   },
@@ -68,7 +68,7 @@ export const currencyRate = builtinFunction({
   emit: (b) => {
     const from = b.a("from");
     const to = b.a("to");
-    const id = siteId(b, "$C[$i]");
+    const id = site(b, "$C[$i]");
     const read = `$rt.req.security(${id}, $i, $rt.concat(${from}, ${to}), "", false, false, ${b.a("ignore_invalid_currency", "false")}, NaN)`;
     return `($rt.req.capturing ? $rt.req.capture(${id}, $i, $C[$i]) : ${from} === ${to} ? 1 : ${read})`;
   },
