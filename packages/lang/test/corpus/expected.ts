@@ -3,6 +3,7 @@
 // lists every output it has (the test checks the names match) or, for a definition, its events.
 import type { Bars } from "../../src/types";
 import * as r from "./reference";
+import { BREADTH } from "./expected-breadth";
 
 type Series = r.Series;
 export interface Expected {
@@ -494,6 +495,7 @@ function crossEvents(b: Bars, fast: Series, slow: Series, up: string, down: stri
 export const INTRADAY = ["bollinger_bands.pine", "macd_histogram.pine", "rsi_classic.pine", "supertrend_builtin.pine", "udt_ring_buffer.pine"];
 
 export const EXPECTED: Record<string, Check> = {
+  ...BREADTH,
   "accumulation_distribution.pine": (b) => {
     const ad = cumulative(map(b.length, (i) => (b.high[i] === b.low[i] ? 0 : ((2 * b.close[i]! - b.low[i]! - b.high[i]!) / (b.high[i]! - b.low[i]!)) * b.volume[i]!)));
     return { outputs: { ad, chaikin_oscillator: minus(r.ema(ad, 3), r.ema(ad, 10)) } };
