@@ -135,6 +135,16 @@ function renderOperation(method: string, path: string, op: Json): string {
   }
   const errors = responses.filter(([s]) => Number(s) >= 400).map(([status, raw]) => `${status} ${String(asJson(raw).description).replace(/^Error /, "")}`);
   if (errors.length > 0) lines.push(`- Errors: ${errors.join("; ")}.`);
+  // Bodies and answers that are not named objects get their fields listed here.
+  const answers = responses.filter(([st]) => Number(st) < 400).map(([st, raw]): [string, Json] => [`The answer (${st})`, asJson(asJson(asJson(asJson(raw).content)["application/json"]).schema)]);
+  const inline: Array<[string, Json]> = [["The body", asJson(body)], ...answers];
+  const shown = new Set<string>();
+  for (const [label, schema] of inline) {
+    const key = JSON.stringify(schema);
+    if (schema.type !== "object" || !schema.properties || Object.keys(asJson(schema.properties)).length <= 4 || shown.has(key)) continue;
+    shown.add(key);
+    lines.push("", `${label}:`, "", fieldTable(schema).trimEnd());
+  }
   const named = params.filter((p) => p.in === "path" || p.in === "query");
   if (named.length > 0) {
     lines.push("", "| Parameter | In | Type | What it is |", "|---|---|---|---|");
