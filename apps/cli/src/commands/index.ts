@@ -7,6 +7,7 @@ import { initCommand } from "./init";
 import { resultCommands } from "./results";
 import { runCommands } from "./runs";
 import { scriptCommands } from "./scripts";
+import { sweepCommands } from "./sweeps";
 
 export const COMMANDS: readonly CommandModule[] = [
   authCommands,
@@ -14,5 +15,6 @@ export const COMMANDS: readonly CommandModule[] = [
   scriptCommands,
   runCommands,
   resultCommands,
+  sweepCommands,
   catalogCommands,
 ];

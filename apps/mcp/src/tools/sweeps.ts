@@ -1,0 +1,64 @@
+// The sweep tool: start a sweep (or read one by id), wait up to `wait` seconds, and answer the
+// sweep with its top rows ranked by `sort` (docs/reference/api.md #32-#35).
+import { z } from "zod";
+import { TIMEFRAMES } from "@barscript/contracts";
+import type { AnswerOf, Barscript } from "@barscript/sdk";
+import { defineTool, param, WRITE, type Tool } from "../tool";
+
+type Sweep = AnswerOf<"getSweep">;
+const final = (s: Sweep): boolean => s.status !== "queued" && s.status !== "running";
+
+const OUTPUT = {
+  type: "object",
+  description: "The sweep (status, progress, summary or failure) and, once it succeeded, its top rows: rank, inputs, events and per horizon count, mean, median, hit_rate, t_stat, p_value and p_adjusted (Holm over all combinations).",
+  properties: { sweep: { type: "object" }, rows: { type: "array" }, next_cursor: { type: ["string", "null"] } },
+};
+
+async function answer(sdk: Barscript, sweep: Sweep, wait: number, sort: string | undefined, top: number): Promise<unknown> {
+  const deadline = Date.now() + wait * 1000;
+  let s = sweep;
+  while (!final(s) && Date.now() < deadline) {
+    s = await sdk.call("getSweep", { path: { sweep_id: s.id }, query: { wait: String(Math.min(60, Math.max(1, Math.ceil((deadline - Date.now()) / 1000)))) } });
+  }
+  if (s.status !== "succeeded") return { sweep: s, rows: [], next_cursor: null };
+  const page = await sdk.call("getSweepResults", { path: { sweep_id: s.id }, query: { sort, limit: top } });
+  const rows = page.data.map((r) => ({ ...r, horizons: r.horizons.map(({ h, count, mean, median, hit_rate, t_stat, p_value, p_adjusted }) => ({ h, count, mean, median, hit_rate, t_stat, p_value, p_adjusted })) }));
+  return { sweep: s, rows, next_cursor: page.next_cursor };
+}
+
+const sort = param(z.string().regex(/^h\d+:[a-z_0-9]+$/).optional(), "Rank by one horizon's statistic, h<N>:<stat> (default the first horizon's t_stat; p values rank ascending)", "h5:p_adjusted");
+const top = param(z.number().int().min(1).max(100).optional(), "Rows to answer (default 10, at most 100)", 10);
+const wait = param(z.number().int().min(0).max(600).optional(), "Seconds to wait for the sweep to finish (default 60)", 60);
+
+export const sweepTools: Tool[] = [
+  defineTool({
+    name: "sweep", title: "Sweep a definition's inputs", hints: WRITE, output: OUTPUT,
+    description: "Which settings of a signal were followed by the best returns? Evaluates one of your definitions for every combination of the `grid` input values (at most 500) on 1-20 instruments, measures what followed its events at each horizon (as a study), and answers the top rows ranked by `sort`, with Holm-adjusted p values (many settings tried). Give `sweep_id` instead to read a sweep already started.",
+    input: z.object({
+      definition: param(z.string().optional(), "The slug of a saved definition", "rsi-oversold"),
+      instruments: param(z.array(z.string()).min(1).max(20).optional(), "Symbols from find_instruments", ["AAPL", "MSFT"]),
+      timeframe: param(z.enum(TIMEFRAMES).optional(), "Bar length", "1d"),
+      grid: param(z.record(z.string(), z.array(z.union([z.number(), z.string(), z.boolean()])).min(1).max(50)).optional(), "Values of each swept input by name", { level: [20, 25, 30, 35] }),
+      inputs: param(z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(), "Fixed values of other inputs", { len: 14 }),
+      horizons: param(z.array(z.number().int().min(1).max(500)).min(1).max(10).optional(), "Bars after each event to measure (default 1, 5, 20)", [1, 5, 20]),
+      bars: param(z.number().int().min(1).max(50000).optional(), "Bars in each instrument's window (default the latest 5,000)", 2000),
+      from: param(z.string().optional(), "Window start, RFC 3339", "2015-01-01T00:00:00Z"),
+      to: param(z.string().optional(), "Window end, RFC 3339", "2020-01-01T00:00:00Z"),
+      events: param(z.array(z.string()).optional(), "Only these events of the definition", ["oversold"]),
+      cooldown: param(z.number().int().min(0).optional(), "Leave out an event closer than this many bars after a kept one", 5),
+      sweep_id: param(z.string().optional(), "Read this sweep instead of starting one", "swp_4fV2kQ9mXb1LzT8cR3sW0aJe"),
+      sort, top, wait,
+    }),
+    run: async (args, sdk) => {
+      const w = args.wait ?? 60;
+      const n = args.top ?? 10;
+      if (args.sweep_id) return answer(sdk, await sdk.call("getSweep", { path: { sweep_id: args.sweep_id } }), w, args.sort, n);
+      if (!args.definition || !args.instruments || !args.timeframe || !args.grid) throw new Error("Give definition, instruments, timeframe and grid to start a sweep (or sweep_id to read one).");
+      const body = {
+        definition: args.definition, instruments: args.instruments, timeframe: args.timeframe, grid: args.grid, inputs: args.inputs,
+        horizons: args.horizons ?? [1, 5, 20], bars: args.bars, from: args.from, to: args.to, events: args.events, cooldown: args.cooldown, wait: Math.min(60, w),
+      };
+      return answer(sdk, await sdk.call("createSweep", { body }), w, args.sort, n);
+    },
+  }),
+];

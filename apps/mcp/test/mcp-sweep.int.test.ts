@@ -1,0 +1,71 @@
+// The MCP sweep tool as a tool-calling client sees it (the barscript-mcp bin over stdio against a
+// real API and worker): a definition swept over a grid answers its top rows, equal to the API's
+// ranked rows, within the size limit; reading it again by sweep_id with another sort; a missing
+// argument is a tool error.
+import { resolve } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Barscript } from "@barscript/sdk";
+import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
+import { accountWithKey, importAapl } from "../../../test/support/clients";
+
+const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript-mcp");
+const LIMIT = 20_000;
+const DEF = `//@version=6
+definition("RSI below")
+level = input.int(30, "Level", minval = 5, maxval = 95)
+alertcondition(ta.rsi(close, 14) < level, "oversold", "x")
+`;
+
+jest.setTimeout(180_000);
+
+type Result = Awaited<ReturnType<Client["callTool"]>>;
+const text = (result: Result): string => (result.content as Array<{ type: string; text: string }>).map((c) => c.text).join("");
+
+describe("MCP sweep tool", () => {
+  let env: TestEnv;
+  let api: ApiProc;
+  let worker: Proc;
+  let client: Client;
+  let sdk: Barscript;
+
+  beforeAll(async () => {
+    env = await createTestEnv();
+    [api, worker] = await Promise.all([spawnApi(env.processEnv), spawnWorker(env.processEnv)]);
+    const user = await accountWithKey(env.db, "mcpsweeper");
+    await importAapl(env.db);
+    sdk = new Barscript({ baseUrl: `${api.url}/v1`, apiKey: user.key });
+    await sdk.call("createScript", { body: { slug: "rsi-below", files: [{ path: "main.pine", content: DEF }] } });
+    const transport = new StdioClientTransport({ command: BIN, args: [], cwd: "/", env: { PATH: process.env["PATH"] ?? "", BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key }, stderr: "pipe" });
+    client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(transport);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await Promise.all([api?.kill(), worker?.kill()]);
+    await env?.close();
+  });
+
+  it("when a model sweeps a definition, then it gets the top rows as the API ranks them, within the size limit", async () => {
+    const result = await client.callTool({ name: "sweep", arguments: { definition: "rsi-below", instruments: ["AAPL"], timeframe: "1d", bars: 1500, grid: { level: [20, 25, 30, 35, 40, 45] }, horizons: [1, 5], top: 3, wait: 120 } });
+    expect(result.isError ?? false).toBe(false);
+    expect(text(result).length).toBeLessThanOrEqual(LIMIT);
+    const answer = JSON.parse(text(result)) as { sweep: { id: string; status: string }; rows: Array<{ rank: number; inputs: { level: number }; horizons: Array<{ h: number; t_stat: number; p_adjusted: number }> }> };
+    expect(answer.sweep.status).toBe("succeeded");
+    expect(answer.rows).toHaveLength(3);
+    const api = await sdk.call("getSweepResults", { path: { sweep_id: answer.sweep.id }, query: { limit: "3" } });
+    expect(answer.rows.map((r) => r.inputs)).toEqual(api.data.map((r) => r.inputs));
+    expect(answer.rows.map((r) => r.horizons[0]!.t_stat)).toEqual(api.data.map((r) => r.horizons[0]!.t_stat));
+
+    const again = JSON.parse(text(await client.callTool({ name: "sweep", arguments: { sweep_id: answer.sweep.id, sort: "h5:p_adjusted", top: 6 } }))) as typeof answer;
+    const ps = again.rows.map((r) => r.horizons.find((h) => h.h === 5)!.p_adjusted);
+    expect(ps).toEqual([...ps].sort((a, b) => a - b));
+  });
+
+  it("when the arguments are not enough to start one, then the answer is a tool error", async () => {
+    const result = await client.callTool({ name: "sweep", arguments: { definition: "rsi-below" } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^Error /);
+  });
+});
