@@ -3,7 +3,9 @@
 import type { CommandModule } from "../context";
 import { authCommands } from "./auth";
 import { catalogCommands } from "./catalog";
+import { drawingsCommand } from "./drawings";
 import { initCommand } from "./init";
+import { logsCommand } from "./logs";
 import { resultCommands } from "./results";
 import { runCommands } from "./runs";
 import { scriptCommands } from "./scripts";
@@ -16,5 +18,7 @@ export const COMMANDS: readonly CommandModule[] = [
   runCommands,
   resultCommands,
   sweepCommands,
+  drawingsCommand,
+  logsCommand,
   catalogCommands,
 ];
