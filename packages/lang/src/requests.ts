@@ -3,7 +3,7 @@
 // bar (stdlib/request/host.ts). A bar that raises an error records nothing (the chart reads na).
 
 import type { Program } from "./evaluate";
-import { Runtime } from "./runtime/runtime";
+import { parseTimeframe, Runtime } from "./runtime/runtime";
 import { EvaluationAborted } from "./runtime/errors";
 import { RequestHost, type CaptureRun, type ContextBars } from "./stdlib/request/host";
 import type { Bars, SymbolInfo } from "./types";
@@ -13,6 +13,8 @@ export interface RequestEnv {
   version: number;
   now: number;
   signal?: AbortSignal;
+  /** The chart's `timeframe.period` (timeframe.main_period inside a requested context). */
+  mainPeriod: string;
 }
 
 const CHUNK = 2048;
@@ -22,6 +24,7 @@ function captureRun(program: Program, env: RequestEnv): CaptureRun {
     const rt = new Runtime(ctx.bars, { ...ctx.info, timeframe: ctx.timeframe }, program.outputs.length, env.inputs, program.everyBar, { version: env.version, now: env.now });
     const host = new RequestHost("capture");
     rt.req = host;
+    rt.mainPeriod = env.mainPeriod;
     const compiled = program.factory(rt);
     const n = ctx.bars.length;
     for (let start = 0; start < n; start += CHUNK) {
@@ -46,7 +49,7 @@ function captureRun(program: Program, env: RequestEnv): CaptureRun {
 }
 
 /** The request host of a chart evaluation: null when the program makes no request. */
-export function requestHost(program: Program, chart: { bars: Bars; symbol: SymbolInfo }, contexts: readonly ContextBars[], env: RequestEnv): RequestHost | null {
+export function requestHost(program: Program, chart: { bars: Bars; symbol: SymbolInfo }, contexts: readonly ContextBars[], env: Omit<RequestEnv, "mainPeriod">): RequestHost | null {
   if (!program.source.includes("$rt.req.")) return null;
-  return new RequestHost("read", chart, contexts, captureRun(program, env));
+  return new RequestHost("read", chart, contexts, captureRun(program, { ...env, mainPeriod: parseTimeframe(chart.symbol.timeframe, env.version).period }));
 }

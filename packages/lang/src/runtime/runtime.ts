@@ -85,6 +85,8 @@ export class Runtime {
   readonly session = RUNTIME_NAMESPACES.session;
   /** The instrument's regular session ("0930-1600" in its time zone, "24x7"). */
   readonly sessionSpec: string;
+  /** `timeframe.main_period`: the chart's timeframe, also while a requested context is evaluated. */
+  mainPeriod: string;
   /** Calendar fields, timestamp() and str.format_time (stdlib/time.ts); `time` is the bar-time column. */
   readonly cal = RUNTIME_NAMESPACES.cal;
   /** The zone calendar built-ins read bar times in by default: the exchange's on intraday
@@ -134,6 +136,7 @@ export class Runtime {
     this.mintick = symbol.mintick;
     this.timezone = symbol.timezone;
     this.sessionSpec = symbol.session ?? "24x7";
+    this.mainPeriod = parseTimeframe(symbol.timeframe, env.version ?? 6).period;
     this.tf = parseTimeframe(symbol.timeframe, env.version ?? 6);
     this.now = env.now ?? Date.now();
     this.barZone = this.tf.isintraday ? symbol.timezone : "UTC";

@@ -372,5 +372,5 @@ export const timeframeKinds = [
   builtinVariable({ name: "timeframe.isminutes", type: "simple bool", doc: "True on minute (and hour) timeframes.", emit: '($rt.tf.isintraday && !$rt.tf.period.endsWith("S"))' }),
   builtinVariable({ name: "timeframe.isticks", type: "simple bool", doc: "True on tick timeframes (never: bars are time-based).", emit: "false" }),
   builtinVariable({ name: "timeframe.isdwm", type: "simple bool", doc: "True on daily, weekly and monthly timeframes.", emit: "($rt.tf.isdaily || $rt.tf.isweekly || $rt.tf.ismonthly)" }),
-  builtinVariable({ name: "timeframe.main_period", type: "simple string", doc: "The run's own timeframe (as `timeframe.period` outside a request).", emit: "$rt.tf.period" }),
+  builtinVariable({ name: "timeframe.main_period", type: "simple string", doc: "The run's own timeframe, also inside a requested expression (where `timeframe.period` is the requested one).", emit: "$rt.mainPeriod" }),
 ];

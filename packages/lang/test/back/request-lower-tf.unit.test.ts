@@ -49,3 +49,9 @@ test("a currency pair that is not stored is na with ignore_invalid_currency, and
   expect(Array.from(r.outputs[0]!.values)).toEqual([NaN, NaN, NaN]);
   expect(r.runtimeErrors).toEqual([expect.objectContaining({ message: 'no 1h bars of "EURGBP"', count: 3 })]);
 });
+
+test("inside a requested expression timeframe.period is the requested timeframe, timeframe.main_period the chart's", () => {
+  const [p, m] = outputs(`plot(request.security("", "1", timeframe.period == "1" ? 1 : 0))\nplot(request.security("", "1", timeframe.main_period == "60" ? 1 : 0))`, [M1]);
+  expect(p).toEqual([1, 1, 1]);
+  expect(m).toEqual([1, 1, 1]);
+});
