@@ -74,10 +74,11 @@ describe("MCP connector", () => {
 
   it("when the tools are listed, then each has a description, hints, and every parameter a description and an example", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
+    // These tools at least (other areas add theirs, e.g. sweep, drawings, logs); the checks below hold for every tool.
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining([
       "cancel_run", "collect_events", "find_instruments", "get_library_script", "get_results", "get_run", "get_script", "get_usage",
       "list_events", "list_runs", "list_scripts", "read_docs", "save_script", "search_library", "start_run", "validate_script",
-    ]);
+    ]));
     for (const tool of tools) {
       expect(tool.description).toBeTruthy();
       expect(typeof tool.annotations?.readOnlyHint).toBe("boolean");
