@@ -108,8 +108,8 @@ describe("request.* contexts in the worker", () => {
     const { outcome, row, values } = await runScript(`//@version=6\nindicator("r")\nplot(request.security("BBB", "D", close), "b")\nplot(request.security("BBB", "1D", close * 2), "b2")\n`, 10);
     expect(outcome?.status).toBe("succeeded");
     expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d"]);
-    // bars evaluated: AAA's 10 and BBB's 10 (no warmup)
-    expect((row.summary as unknown as { bars_evaluated: number }).bars_evaluated).toBe(20);
+    // bars evaluated: AAA's 10 (no warmup) and BBB's 10 with the 2 bars a context reads before the window
+    expect((row.summary as unknown as { bars_evaluated: number }).bars_evaluated).toBe(22);
     // times, then column b (BBB's close on the same day: 1000 + i), then b2
     expect(Array.from(values.slice(10, 12))).toEqual([1000 + 190, 1000 + 191]);
     expect(values[29]).toBe(2 * (1000 + 199));

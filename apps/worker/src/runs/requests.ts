@@ -52,7 +52,8 @@ export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readon
       if (!isTimeframe(c.timeframe)) return null;
       const symbol = await instrumentSymbol(db, c.symbol);
       if (symbol === null) return null;
-      const r = await cache.read(db, { symbol, timeframe: c.timeframe, before: read.before, from: read.from, to: read.to });
+      // two bars more than the chart's warmup: with lookahead off the window's first bar sees the previous period
+      const r = await cache.read(db, { symbol, timeframe: c.timeframe, before: read.before + 2, from: read.from, to: read.to });
       if (!r.instrument || r.bars.length === 0) return null;
       return { symbol: c.symbol, timeframe: c.timeframe, bars: r.bars, info: { ticker: r.instrument.symbol, timezone: r.instrument.timezone, session: r.instrument.session, mintick: 0.01, timeframe: c.timeframe } };
     }),
