@@ -33,7 +33,7 @@ instrument and timeframe, and see it drawn on a chart, read it as a table, or fe
 </ul>
 <h2>The API in one example</h2>
 <p>Every part of the app is an HTTP API with keys and scopes (<a href="/openapi.json">OpenAPI</a>):</p>
-<pre><code>${EXAMPLE}</code></pre>`;
+<pre tabindex="0"><code>${EXAMPLE}</code></pre>`;
 }
 
 function docsIndex(): Html {
@@ -50,7 +50,9 @@ export function renderTopic(markdown: string): { title: string; body: Html } {
   const heading = /^#\s+(.+)$/m.exec(markdown);
   const title = heading?.[1]?.trim() ?? "Docs";
   const rest = heading ? markdown.replace(heading[0], "") : markdown;
-  return { title, body: raw(marked.parse(rest, { async: false })) };
+  // A code block that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable).
+  const body = marked.parse(rest, { async: false }).replace(/<pre>/g, '<pre tabindex="0">');
+  return { title, body: raw(body) };
 }
 
 export function registerSite(router: Router, ctx: PageContext): void {

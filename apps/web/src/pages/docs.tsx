@@ -9,7 +9,7 @@ interface Topic { topic: string; title: string; summary: string }
 function render(markdown: string): { title: string; html: string } {
   const heading = /^#\s+(.+)$/m.exec(markdown);
   const body = heading ? markdown.replace(heading[0], "") : markdown;
-  const html = marked.parse(body, { async: false }).replace(/href="\/docs\//g, 'href="/app/docs/');
+  const html = marked.parse(body, { async: false }).replace(/href="\/docs\//g, 'href="/app/docs/').replace(/<pre>/g, '<pre tabindex="0">');
   return { title: heading?.[1]?.trim() ?? "Docs", html };
 }
 
