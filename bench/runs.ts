@@ -96,6 +96,10 @@ export interface BenchOptions {
   onOutput?: (name: string, output: string) => void;
   e2eRuns?: number;
   throughputRuns?: number;
+  /** Worker processes (default 2). */
+  workers?: number;
+  /** Leave out results50k and composite_spy (the scaling runs). */
+  skipCases?: boolean;
 }
 
 export async function run(): Promise<string[]> {
@@ -105,7 +109,7 @@ export async function run(): Promise<string[]> {
 export async function benchRuns(options: BenchOptions): Promise<string[]> {
   const env = await createTestEnv();
   const procEnv = { ...env.processEnv, LOG_LEVEL: options.logLevel ?? "error", WORKER_CONCURRENCY: "4", ...options.extraEnv };
-  const [api, ...workers] = await Promise.all([spawnApi(procEnv), spawnWorker(procEnv), spawnWorker(procEnv)]);
+  const [api, ...workers] = await Promise.all([spawnApi(procEnv), ...Array.from({ length: options.workers ?? 2 }, () => spawnWorker(procEnv))]);
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
@@ -178,7 +182,7 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
         return r.id;
       },
     };
-    const caseLines = [await resultsPageCase(caseEnv, lastRun), await compositeCase(caseEnv)];
+    const caseLines = options.skipCases ? [] : [await resultsPageCase(caseEnv, lastRun), await compositeCase(caseEnv)];
 
     // throughput5k: 20 clients, each bound to one of the accounts, one run at a time each.
     const total = options.throughputRuns ?? THROUGHPUT_RUNS;
