@@ -96,4 +96,9 @@ describe("markers", () => {
       [{ time: 1704067200, value: 4 }, { time: 1704153600, value: 5 }],
     ]);
   });
+
+  test("when an hline's price is not a constant (null in the Interface), then it is not drawn", () => {
+    const plan = planChart({ outputs: [], overlay: true, hlines: [{ price: null, title: "dynamic", color: null }, { price: 5, title: null, color: null }] }, ROWS, []);
+    expect(plan.hlines.map((x) => x.price)).toEqual([5]);
+  });
 });

@@ -9,7 +9,7 @@ export interface Candle { time: number; open: number; high: number; low: number;
 export type Point = { time: number; value: number } | { time: number };
 
 export interface OutputLike { name: string; title: string; style?: string; color?: string | null }
-export interface InterfaceLike { outputs: OutputLike[]; overlay?: boolean; hlines?: Array<{ price: number; title: string | null; color: string | null }> }
+export interface InterfaceLike { outputs: OutputLike[]; overlay?: boolean; hlines?: Array<{ price: number | null; title: string | null; color: string | null }> }
 
 export type SeriesKind = "line" | "step" | "histogram" | "area" | "points";
 
@@ -73,7 +73,8 @@ export function outputSeries(iface: InterfaceLike, points: ReadonlyArray<Record<
 export function planChart(iface: InterfaceLike, rows: readonly Row[], points: ReadonlyArray<Record<string, number | null>>): ChartPlan {
   const series = outputSeries(iface, points);
   const pane = iface.overlay === true ? 0 : 1;
-  const hlines = (iface.hlines ?? []).map((h) => ({ price: h.price, title: h.title ?? "", color: cssColor(h.color, "rgba(120, 123, 134, 1)"), pane }));
+  // an hline whose price is not a constant has no level the Interface can give (price null)
+  const hlines = (iface.hlines ?? []).flatMap((h) => (h.price === null ? [] : [{ price: h.price, title: h.title ?? "", color: cssColor(h.color, "rgba(120, 123, 134, 1)"), pane }]));
   return { candles: toCandles(rows), series, hlines };
 }
 
