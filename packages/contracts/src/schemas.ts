@@ -92,6 +92,7 @@ export const InterfaceSchema = z.object({
   events: z.array(z.object({ name: z.string(), message: z.string() })),
   warmup_bars: z.number().int(),
   horizons: z.array(z.number().int()).optional(),
+  cooldown: z.number().int().optional(),
   overlay: z.boolean().optional(),
   hlines: z.array(z.object({ price: z.number().nullable(), title: z.string().nullable(), color: z.string().nullable() })).optional(),
 });

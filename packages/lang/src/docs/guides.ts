@@ -113,7 +113,13 @@ alertcondition(ta.crossunder(r, 30), "oversold", "RSI {{plot_0}} at {{close}}")
 for each event at bar t and horizon h, the forward return \`close[t+h] / close[t] - 1\`, the MFE and MAE,
 grouped by \`group(name, value)\` expressions. Each (definition, event, group, horizon) reports count,
 mean, median, sample stdev, hit rate, mean MFE and MAE, and Welch's t statistic against the baseline
-(every bar of the window as an event).
+(every bar of the window as an event), with its two-sided \`p_value\` (Welch-Satterthwaite degrees of
+freedom), \`mean_ci95\` (percentile bootstrap, 2,000 resamples, a fixed seed), \`hit_rate_ci95\` (Wilson),
+\`abnormal_mean\` (mean minus the baseline's) and the MFE and MAE medians; all null below two events.
+\`study(title, horizons, cooldown = N)\` leaves out an event fewer than N bars after a kept event of the
+same definition and name (clustered signals count once). To try many settings of a definition's
+inputs at once, on several instruments, start a sweep (\`POST /v1/sweeps\`): its rows carry the same
+numbers and \`p_adjusted\`, Holm's adjustment for the number of settings tried.
 
 \`\`\`pine
 //@version=6

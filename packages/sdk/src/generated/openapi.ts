@@ -883,6 +883,7 @@ export type components = {
             }[];
             warmup_bars: number;
             horizons?: number[];
+            cooldown?: number;
             overlay?: boolean;
             hlines?: {
                 price: number | null;
