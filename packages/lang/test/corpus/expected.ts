@@ -5,6 +5,7 @@ import type { Bars } from "../../src/types";
 import * as r from "./reference";
 import { BREADTH } from "./expected-breadth";
 import { CLASSICS } from "./expected-classics";
+import { MORE } from "./expected-more";
 
 type Series = r.Series;
 export interface Expected {
@@ -498,6 +499,7 @@ export const INTRADAY = ["bollinger_bands.pine", "macd_histogram.pine", "rsi_cla
 export const EXPECTED: Record<string, Check> = {
   ...BREADTH,
   ...CLASSICS,
+  ...MORE,
   "accumulation_distribution.pine": (b) => {
     const ad = cumulative(map(b.length, (i) => (b.high[i] === b.low[i] ? 0 : ((2 * b.close[i]! - b.low[i]! - b.high[i]!) / (b.high[i]! - b.low[i]!)) * b.volume[i]!)));
     return { outputs: { ad, chaikin_oscillator: minus(r.ema(ad, 3), r.ema(ad, 10)) } };
