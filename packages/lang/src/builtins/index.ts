@@ -67,7 +67,6 @@ export const BUILTIN_NAMESPACES: ReadonlySet<string> = new Set(
 /** Namespaces Pine has that this dialect does not implement: named plainly in diagnostics. */
 export const UNSUPPORTED_NAMESPACES: ReadonlyMap<string, string> = new Map([
   ["strategy", "Strategies are not supported: write a `definition` whose alertconditions mark the signal, and a `study` that uses it to measure what follows."],
-  ["polyline", "`polyline.*` is not supported."],
   ["ticker", "`ticker.*` is not supported."],
 ]);
 

@@ -65,7 +65,7 @@ export interface BuiltinVariable {
 }
 
 const PRIMITIVES: ReadonlySet<string> = new Set(["int", "float", "bool", "string", "color"]);
-const HANDLES: ReadonlySet<string> = new Set(["label", "line", "box", "table", "linefill", "polyline", "plot", "hline"]);
+const HANDLES: ReadonlySet<string> = new Set(["label", "line", "box", "table", "linefill", "polyline", "chart.point", "plot", "hline"]);
 const QUALS: ReadonlySet<string> = new Set(["const", "input", "simple", "series"]);
 
 /** Parse one signature line. Throws on a malformed table entry (a bug caught by the tests). */

@@ -103,6 +103,33 @@ plot(close)`, bars(3));
   });
 });
 
+describe("polyline and chart.point", () => {
+  test("a polyline keeps a copy of its points, read by bar index or time; the oldest past max_polylines_count is deleted", () => {
+    const r = run(`${V}indicator("x", max_polylines_count = 1)
+var pts = array.new<chart.point>()
+pts.push(chart.point.from_index(bar_index, close))
+if bar_index == 2
+    polyline.new(pts, closed = true, line_color = #FF0000, fill_color = color.new(#00FF00, 50))
+if barstate.islast
+    polyline.new(array.from(chart.point.from_time(time, 1), chart.point.now(high), chart.point.new(na, 0, 2)), xloc = xloc.bar_time)
+    pts.clear()
+plot(array.size(polyline.all))`, bars(4));
+    expect(Array.from(r.outputs[0]!.values)).toEqual([0, 0, 1, 1]);
+    // the second replaced the first (cap 1); its third point has no time
+    expect(r.drawings.polylines).toEqual([{ points: [{ time: day(3), price: 1 }, { time: day(3), price: 14 }, { time: null, price: 2 }], closed: false, line_color: "#2962FFFF", fill_color: null }]);
+  });
+
+  test("with the default cap the first polyline stays as it was drawn (points copied at polyline.new)", () => {
+    const r = run(`${V}indicator("x")
+var pts = array.new<chart.point>()
+pts.push(chart.point.from_index(bar_index, close))
+if bar_index == 2
+    polyline.new(pts, closed = true, line_color = #FF0000, fill_color = color.new(#00FF00, 50))
+plot(close)`, bars(4));
+    expect(r.drawings.polylines).toEqual([{ points: [{ time: day(0), price: 10 }, { time: day(1), price: 11 }, { time: day(2), price: 12 }], closed: true, line_color: "#FF0000FF", fill_color: "#00FF0080" }]);
+  });
+});
+
 describe("log.*", () => {
   test("lines carry the bar's time and level; arguments are formatted as str.format; warmup bars log too", () => {
     const r = run(`${V}indicator("x")

@@ -21,6 +21,9 @@ const PRELUDE: Array<[string, string]> = [
   ["bx", "bx = box.new(bar_index, high, bar_index, low)"],
   ["tb", "tb = table.new(position.top_right, 2, 2)"],
   ["lf", "lf = linefill.new(ln, ln, color.red)"],
+  ["pt", "pt = chart.point.now(close)"],
+  ["ap", "ap = array.from(chart.point.now(close))"],
+  ["pl", "pl = polyline.new(ap)"],
   ["p1", "p1 = plot(close, \"p1\")"],
   ["p2", "p2 = plot(open, \"p2\")"],
   ["h1", "h1 = hline(1)"],
@@ -30,6 +33,7 @@ const PRELUDE: Array<[string, string]> = [
 function preludeFor(call: string): string {
   const used = new Set(call.match(/\b[a-z]\w*\b/g) ?? []);
   if (used.has("lf")) used.add("ln");
+  if (used.has("pl")) used.add("ap");
   return PRELUDE.filter(([n]) => used.has(n)).map(([, line]) => line + "\n").join("");
 }
 
@@ -47,7 +51,7 @@ const ARG: Record<string, Record<string, string>> = {
   alert: { message: '"hello"' },
 };
 
-const HANDLES: Record<string, string> = { label: "lb", line: "ln", box: "bx", table: "tb", linefill: "lf", plot: "p1", hline: "h1" };
+const HANDLES: Record<string, string> = { label: "lb", line: "ln", box: "bx", table: "tb", linefill: "lf", "chart.point": "pt", polyline: "pl", plot: "p1", hline: "h1" };
 
 function argFor(fn: string, p: ParamSpec): string {
   const special = ARG[fn]?.[p.name];
@@ -72,6 +76,7 @@ function valueOf(t: TypeSpec, qual: ParamSpec["qual"], fn: string): string {
       if (e.kind === "primitive" && e.name === "int") return "ai";
       if (e.kind === "primitive" && e.name === "bool") return "ab";
       if (e.kind === "primitive" && e.name === "string") return "as";
+      if (e.kind === "handle" && e.name === "chart.point") return "ap";
       return "af";
     }
     case "map":

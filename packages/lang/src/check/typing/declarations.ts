@@ -57,6 +57,8 @@ export function resolveTypeRef(t: Typer, ref: A.TypeRef, report = true): A.PineT
     case "box":
     case "table":
     case "linefill":
+    case "polyline":
+    case "chart.point":
       return { kind: "handle", name: ref.name };
     case "array":
     case "matrix": {

@@ -110,6 +110,18 @@ function box(d: Drawing, clock: Clock): DrawnBox {
   return { time1: clock.at(f.left, f.xloc), top: num(f.top), time2: clock.at(f.right, f.xloc), bottom: num(f.bottom), border_color: colorHex(f.border_color), bg_color: colorHex(f.bgcolor), text: text(f.text) };
 }
 
+function polyline(d: Drawing, clock: Clock): DrawnPolyline {
+  const f = d.f;
+  const byTime = constName(f.xloc) === "bar_time";
+  const pts = Array.isArray(f.points) ? (f.points as Array<{ time: number; index: number; price: number }>) : [];
+  return {
+    points: pts.map((p) => ({ time: byTime ? clock.at(p.time, "xloc.bar_time") : clock.at(p.index, "xloc.bar_index"), price: num(p.price) })),
+    closed: f.closed === true,
+    line_color: colorHex(f.line_color),
+    fill_color: colorHex(f.fill_color),
+  };
+}
+
 function table(d: Drawing): DrawnTable {
   const cells = [...(d.cells ?? new Map<string, Cell>())].map(([key, c]) => {
     const [row, column] = key.split(",").map(Number) as [number, number];
@@ -126,7 +138,7 @@ export function drawingsOf(store: DrawingStore, bars: Bars, stepMs: number): Dra
     labels: store.remaining("label").map((d) => label(d, clock, bars)),
     lines: store.remaining("line").map((d) => line(d, clock)),
     boxes: store.remaining("box").map((d) => box(d, clock)),
-    polylines: [],
+    polylines: store.remaining("polyline").map((d) => polyline(d, clock)),
     tables: store.remaining("table").map(table),
   };
 }

@@ -6,6 +6,7 @@
 
 import { PineArray } from "../array";
 import { fail } from "../../runtime/errors";
+import { point, points, type ChartPoint } from "./polyline";
 
 export type DrawingKind = "label" | "line" | "box" | "table" | "linefill" | "polyline";
 
@@ -130,6 +131,14 @@ export class DrawingStore {
   /** The objects left after the last bar, oldest first. */
   remaining(kind: DrawingKind): readonly Drawing[] {
     return this.list(kind);
+  }
+
+  /** chart.point.* constructors and polyline.new's copy of its points (polyline.ts). */
+  point(time: number, index: number, price: number): ChartPoint {
+    return point(time, index, price);
+  }
+  points(a: PineArray<ChartPoint | null> | null): ChartPoint[] {
+    return points(a);
   }
 
   /** `line.get_price(id, x)`: the price of the line (extended both ways) at bar index x. */
