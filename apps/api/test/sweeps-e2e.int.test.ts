@@ -88,6 +88,7 @@ describe("a sweep's rows", () => {
     expect(sweep.summary.evaluations).toBe(4);
     expect(sweep.summary.compute_units).toBeGreaterThan(0);
     expect(sweep.definition).toEqual({ owner: alice.handle, slug: "rsi-level", version: 1 });
+    expect(sweep.grid).toEqual({ level: [25, 30, 35, 40] });
     expect(rows).toHaveLength(4);
   });
 
@@ -188,6 +189,8 @@ describe("limits and lifecycle", () => {
     expect(s.status).toBe("failed");
     expect(s.failure.kind).toBe("plan_limit");
     expect(s.progress.done).toBeLessThan(20);
+    // the grid keeps the request's order of inputs (level before len)
+    expect(Object.keys(s.grid)).toEqual(["level", "len"]);
     expect((await poor.client.call("GET", `/sweeps/${s.id}/results`)).status).toBe(409);
   });
 

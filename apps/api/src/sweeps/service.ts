@@ -3,7 +3,7 @@
 // Idempotency-Key, insert, enqueue), read, list, long poll, rows ranked, cancel.
 import { Queue } from "bullmq";
 import { ApiError, TIMEFRAMES, type SweepRequestSchema } from "@barscript/contracts";
-import { failure, findSweep, finishSweep, locateScript, sweepOwnerHandles, requestSweepCancel, serializeSweep, startSweepRow, newSweepId, ScriptsError, type Sweep, type SweepInstrument, type SweepJson, type SweepSpec } from "@barscript/db";
+import { failure, findSweep, finishSweep, locateScript, orderedGrid, sweepOwnerHandles, requestSweepCancel, serializeSweep, startSweepRow, newSweepId, ScriptsError, type Sweep, type SweepInstrument, type SweepJson, type SweepSpec } from "@barscript/db";
 import { gridCombinations, rankRows, SWEEP_STATS, type ScriptInterface, type SweepRowData, type SweepStat } from "@barscript/lang";
 import { ChunkTimesCache, lookupSeries, normalizeSymbol, resolveWindow, type Timeframe } from "@barscript/marketdata";
 import { bullPrefix, QUEUES, runChannel } from "@barscript/queue";
@@ -82,6 +82,7 @@ export async function startSweep(ctx: RunsContext, auth: AuthContext, request: S
     timeframe: request.timeframe,
     window: { ...(request.from ? { from: request.from } : {}), ...(request.to ? { to: request.to } : {}), ...(request.bars ? { bars: request.bars } : {}) },
     grid: request.grid,
+    gridOrder: Object.keys(request.grid),
     inputs: fixed,
     horizons: [...new Set(request.horizons)],
     events: request.events ?? null,
@@ -154,7 +155,7 @@ export async function cancelSweep(ctx: RunsContext, s: Sweep): Promise<Sweep> {
   if (isFinalSweep(s)) return s;
   const db = ctx.deps.db;
   await requestSweepCancel(db, s.id);
-  const summary = { combinations: gridCombinations((s.spec as unknown as SweepSpec).grid).length, evaluations: 0, bars_evaluated: 0, compute_units: 0, events: 0, duration: 0 };
+  const summary = { combinations: gridCombinations(orderedGrid(s.spec as unknown as SweepSpec)).length, evaluations: 0, bars_evaluated: 0, compute_units: 0, events: 0, duration: 0 };
   const channel = runChannel(ctx.deps.config.redisPrefix, s.id);
   if (s.status === "queued") {
     await sweepsQueue(ctx).remove(s.id).catch(() => 0);

@@ -7,7 +7,7 @@
 import type { Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { addUsage, createScriptResolver, failure, finishSweep, markSweepRunning, setSweepProgress, type Db, type Failure, type Sweep, type SweepSpec, type SweepSummary } from "@barscript/db";
+import { addUsage, createScriptResolver, failure, finishSweep, markSweepRunning, orderedGrid, setSweepProgress, type Db, type Failure, type Sweep, type SweepSpec, type SweepSummary } from "@barscript/db";
 import { gridCombinations, type ScriptInterface, type SourceFile } from "@barscript/lang";
 import { createLimits } from "@barscript/limits";
 import type { BarChunkCache, Timeframe } from "@barscript/marketdata";
@@ -89,7 +89,7 @@ export function createSweepProcessor(deps: SweepProcessorDeps): SweepProcessor {
   async function run(sweep: Sweep, account: { id: string; handle: string; computeUnitsPerMonth: number; concurrentRuns: number; limitMs: number }, signal: AbortSignal): Promise<string | null> {
     const spec = sweep.spec as unknown as SweepSpec;
     const started = (sweep.startedAt as Date).getTime();
-    const combinations = gridCombinations(spec.grid);
+    const combinations = gridCombinations(orderedGrid(spec));
     const figures = (barsEvaluated: number, evaluations: number, events: number): SweepSummary => ({
       combinations: combinations.length,
       evaluations,

@@ -26,6 +26,8 @@ export interface SweepSpec {
   timeframe: string;
   window: { from?: string; to?: string; bars?: number };
   grid: Record<string, Array<string | number | boolean>>;
+  /** The grid's input names in request order (jsonb keeps object keys in its own order). */
+  gridOrder?: string[];
   inputs: Record<string, unknown>;
   horizons: number[];
   events: string[] | null;
@@ -148,6 +150,12 @@ export async function expireSweeps(db: Db, now: Date): Promise<number> {
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
+/** The grid with its inputs in the order the request gave them. */
+export function orderedGrid(spec: SweepSpec): SweepSpec["grid"] {
+  const names = spec.gridOrder ?? Object.keys(spec.grid);
+  return Object.fromEntries(names.filter((n) => n in spec.grid).map((n) => [n, spec.grid[n]!]));
+}
+
 export interface SweepJson {
   id: string;
   definition: { owner: string; slug: string; version: number };
@@ -177,7 +185,7 @@ export function serializeSweep(s: Sweep, ownerHandle: string): SweepJson {
     instruments: spec.instruments.map((i) => i.symbol),
     timeframe: spec.timeframe,
     window: spec.window,
-    grid: spec.grid,
+    grid: orderedGrid(spec),
     inputs: spec.inputs,
     horizons: spec.horizons,
     events: spec.events,
