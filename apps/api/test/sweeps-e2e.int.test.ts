@@ -205,6 +205,19 @@ describe("limits and lifecycle", () => {
     await finalSweep(alice.client, a.json.id);
   });
 
+  test("rows are kept 7 days: expires_at a week after the end, then results answer 410", async () => {
+    const body = { definition: "rsi-level", instruments: ["AAPL"], timeframe: "1d", bars: 300, grid: { level: [30] }, horizons: [1], wait: 60 };
+    const r = await alice.client.call("POST", "/sweeps", body);
+    const s = await finalSweep(alice.client, r.json.id);
+    expect(Date.parse(s.expires_at) - Date.parse(s.finished_at)).toBe(7 * 24 * 3600 * 1000);
+    expect((await alice.client.call("GET", `/sweeps/${s.id}/results`)).status).toBe(200);
+    await h.env.db.sweep.update({ where: { id: s.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const gone = await alice.client.call("GET", `/sweeps/${s.id}/results`);
+    expect(gone.status).toBe(410);
+    expect(gone.json.error.code).toBe("not_found");
+    expect((await alice.client.call("GET", `/sweeps/${s.id}`)).json.status).toBe("succeeded");
+  });
+
   test("bad requests name what is wrong", async () => {
     const base = { definition: "rsi-level", instruments: ["AAPL"], timeframe: "1d", horizons: [1] };
     const unknown = await alice.client.call("POST", "/sweeps", { ...base, grid: { nope: [1] } });
