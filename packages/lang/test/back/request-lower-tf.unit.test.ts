@@ -55,3 +55,9 @@ test("inside a requested expression timeframe.period is the requested timeframe,
   expect(p).toEqual([1, 1, 1]);
   expect(m).toEqual([1, 1, 1]);
 });
+
+test("a constant timeframe the store does not hold is refused at validation, naming what is stored", () => {
+  expect(() => build(`//@version=6\nindicator("l")\nplot(request.security("", "M", close))`)).toThrow(/unsupported_feature.*monthly bars are not stored/);
+  expect(() => build(`//@version=6\nindicator("l")\nplot(request.security("", timeframe = "30S", expression = close))`)).toThrow(/second bars are not stored/);
+  expect(() => build(`//@version=6\nindicator("l")\nplot(request.security("", "240", close))`)).not.toThrow();
+});

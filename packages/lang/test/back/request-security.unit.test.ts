@@ -106,8 +106,8 @@ describe("request.security, another symbol", () => {
     expect(r.runtimeErrors[0]!.count).toBe(AAPL.length);
   });
 
-  test("a timeframe the store does not hold is refused with a clear message", () => {
-    const r = runOn(`plot(request.security("", "M", close))`);
+  test("a computed timeframe the store does not hold is a runtime error with a clear message", () => {
+    const r = runOn(`tf = close > 0 ? "M" : "D"\nplot(request.security("", tf, close))`);
     expect(r.runtimeErrors[0]!.message).toMatch(/monthly bars are not stored/);
   });
 

@@ -8,6 +8,7 @@ import { LocalScopeCallsRule } from "./local-scope-calls";
 import { LoopControlRule } from "./loop-control";
 import { NamesAndTypesRule } from "./names-and-types";
 import { PlotCountRule } from "./plot-count";
+import { RequestTimeframeRule } from "./request-timeframe";
 import type { Rule } from "./rule";
 import { TopLevelRule } from "./top-level";
 import { VersionRule } from "./version";
@@ -21,6 +22,7 @@ export const specifiedRules: readonly Rule[] = Object.freeze([
   LocalScopeCallsRule,
   HistoryOffsetRule,
   PlotCountRule,
+  RequestTimeframeRule,
 ]);
 
 export type { Rule, RuleContext, Visitor } from "./rule";
