@@ -84,8 +84,9 @@ describe("Summary: present once final, with every field, on runs that did not su
     const run = ["queued", "running"].includes(r.json.status as string) ? await client.final(r.json.id as string) : r.json;
     expect(run.status).toBe("failed");
     expect(run.failure).toMatchObject({ kind: "out_of_coverage", retryable: false });
-    expect(Object.keys(run.summary).sort()).toEqual(["bars", "bars_evaluated", "compute_units", "duration", "outputs", "runtime_errors", "warmup_bars"]);
+    expect(Object.keys(run.summary).sort()).toEqual(["bars", "bars_evaluated", "compute_units", "duration", "logs", "logs_dropped", "outputs", "runtime_errors", "warmup_bars"]);
     expect(run.summary.outputs).toBe(0);
+    expect([run.summary.logs, run.summary.logs_dropped]).toEqual([0, 0]);
   });
 
   it("when a definition run is cancelled, then it shows failure kind cancelled and a summary with events 0 and events_dropped 0", async () => {
