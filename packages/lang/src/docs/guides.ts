@@ -143,6 +143,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   bar of a run is historical (a period still open shows the previous one, where TradingView's realtime bar
   would show the developing value). \`currency\` conversion and \`request.dividends/earnings/splits/financial/
   economic/quandl/seed/footprint\` are refused (no such data is stored).
+- **Sessions.** \`syminfo.session\` is always \`session.regular\` (bars are kept as imported); an instrument's
+  regular hours are its \`session\` (\`0930-1600\` New York for US equities, \`24x7\` for crypto), holidays and
+  early closes are not known (\`session.islastbar_regular\` on a half day is the last bar there is).
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
   \`wma\`, \`vwma\`, \`stdev\`, \`highest\`, ...) work on the last \`length\` non-na values and return their
   previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`, \`roc\`,
