@@ -7,6 +7,7 @@ import { BREADTH } from "./expected-breadth";
 import { CLASSICS } from "./expected-classics";
 import { MORE } from "./expected-more";
 import { TREND } from "./expected-trend";
+import { COLLECTIONS } from "./expected-collections";
 
 type Series = r.Series;
 export interface Expected {
@@ -502,6 +503,7 @@ export const EXPECTED: Record<string, Check> = {
   ...CLASSICS,
   ...MORE,
   ...TREND,
+  ...COLLECTIONS,
   "accumulation_distribution.pine": (b) => {
     const ad = cumulative(map(b.length, (i) => (b.high[i] === b.low[i] ? 0 : ((2 * b.close[i]! - b.low[i]! - b.high[i]!) / (b.high[i]! - b.low[i]!)) * b.volume[i]!)));
     return { outputs: { ad, chaikin_oscillator: minus(r.ema(ad, 3), r.ema(ad, 10)) } };
