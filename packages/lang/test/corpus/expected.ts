@@ -8,6 +8,7 @@ import { CLASSICS } from "./expected-classics";
 import { MORE } from "./expected-more";
 import { TREND } from "./expected-trend";
 import { COLLECTIONS } from "./expected-collections";
+import { SIMPLE } from "./expected-simple";
 
 type Series = r.Series;
 export interface Expected {
@@ -504,6 +505,7 @@ export const EXPECTED: Record<string, Check> = {
   ...MORE,
   ...TREND,
   ...COLLECTIONS,
+  ...SIMPLE,
   "accumulation_distribution.pine": (b) => {
     const ad = cumulative(map(b.length, (i) => (b.high[i] === b.low[i] ? 0 : ((2 * b.close[i]! - b.low[i]! - b.high[i]!) / (b.high[i]! - b.low[i]!)) * b.volume[i]!)));
     return { outputs: { ad, chaikin_oscillator: minus(r.ema(ad, 3), r.ema(ad, 10)) } };
