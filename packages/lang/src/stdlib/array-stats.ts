@@ -5,7 +5,7 @@
 
 import { builtinFunction, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
 import { fail } from "../runtime/errors";
-import { PineArray } from "./array";
+import { PineArray } from "./pine-array";
 
 type Arr<T> = PineArray<T> | null;
 

@@ -4,13 +4,9 @@
 import { builtinFunction, constants, type CallEmit, type Emitter, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
 import { fail, MAX_ARRAY_SIZE } from "../runtime/errors";
 
-export class PineArray<T = unknown> {
-  constructor(public v: T[]) {}
-  static of<T>(values: T[]): PineArray<T> {
-    if (values.length > MAX_ARRAY_SIZE) fail(`array size ${values.length} exceeds the maximum of ${MAX_ARRAY_SIZE}`);
-    return new PineArray<T>(values);
-  }
-}
+import { PineArray } from "./pine-array";
+
+export { PineArray };
 
 type Arr<T> = PineArray<T> | null;
 
@@ -35,7 +31,11 @@ export function make<T>(size: number, initial: T): PineArray<T> {
   const n = size === size ? Math.floor(size) : 0;
   if (n < 0) fail(`array size ${n} is negative`);
   grow(n);
-  return new PineArray<T>(new Array<T>(n).fill(initial));
+  // Filled by push, not `new Array(n).fill()`: V8 keeps a pushed array packed (holey arrays take
+  // slower paths in every later read, push and shift).
+  const v: T[] = [];
+  for (let i = 0; i < n; i++) v.push(initial);
+  return new PineArray<T>(v);
 }
 
 export function from<T>(values: T[]): PineArray<T> {
@@ -161,13 +161,16 @@ export function sum(a: Arr<number>): number {
   return s;
 }
 export function avg(a: Arr<number>): number {
+  const v = nums(a);
   let s = 0;
   let n = 0;
-  for (const e of nums(a))
+  for (let i = 0; i < v.length; i++) {
+    const e = v[i]!;
     if (e === e) {
       s += e;
       n++;
     }
+  }
   return n === 0 ? NaN : s / n;
 }
 export function min(a: Arr<number>, nth = 0): number {

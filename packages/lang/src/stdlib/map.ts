@@ -4,7 +4,7 @@
 
 import { builtinFunction, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
 import { fail } from "../runtime/errors";
-import { PineArray } from "./array";
+import { PineArray } from "./pine-array";
 
 export const MAX_MAP_SIZE = 50_000;
 

@@ -6,7 +6,7 @@ import type { Resolver } from "../../src/types";
 const none: Resolver = { resolve: async () => null };
 
 async function messages(body: string): Promise<string[]> {
-  const r = await validate([{ path: "main.pine", content: `//@version=6\nindicator("t")\n${body}` }], none);
+  const r = await validate([{ path: "main.pine", content: `//@version=6\nindicator("t")\n${body}` }], { resolver: none });
   return r.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
 }
 
@@ -31,6 +31,6 @@ test("a name far from every built-in gets no guess", async () => {
 });
 
 test("v4 scripts are told the v5/v6 spellings", async () => {
-  const r = await validate([{ path: "main.pine", content: `//@version=4\nstudy("t")\nplot(close)` }], none);
+  const r = await validate([{ path: "main.pine", content: `//@version=4\nstudy("t")\nplot(close)` }], { resolver: none });
   expect(r.diagnostics.map((d) => d.message).join("\n")).toMatch(/study\(\) is indicator\(\).*security\(\) is request\.security\(\).*iff\(\)/);
 });
