@@ -9,6 +9,7 @@ import { MORE } from "./expected-more";
 import { TREND } from "./expected-trend";
 import { COLLECTIONS } from "./expected-collections";
 import { SIMPLE } from "./expected-simple";
+import { RATIOS } from "./expected-ratios";
 
 type Series = r.Series;
 export interface Expected {
@@ -506,6 +507,7 @@ export const EXPECTED: Record<string, Check> = {
   ...TREND,
   ...COLLECTIONS,
   ...SIMPLE,
+  ...RATIOS,
   "accumulation_distribution.pine": (b) => {
     const ad = cumulative(map(b.length, (i) => (b.high[i] === b.low[i] ? 0 : ((2 * b.close[i]! - b.low[i]! - b.high[i]!) / (b.high[i]! - b.low[i]!)) * b.volume[i]!)));
     return { outputs: { ad, chaikin_oscillator: minus(r.ema(ad, 3), r.ema(ad, 10)) } };
