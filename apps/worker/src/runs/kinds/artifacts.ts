@@ -14,6 +14,13 @@ export async function keepArtifacts(ctx: KindContext, runId: string, result: Eva
   const logs: StoredLogLine[] = (result.logs ?? []).map((l) => ({ time: isoTime(l.time), level: l.level, message: l.message }));
   summary.logs = logs.length;
   summary.logs_dropped = result.logsDropped ?? 0;
-  const drawings = withDrawings ? (result.drawings ?? { labels: [], lines: [], boxes: [], polylines: [], tables: [] }) : null;
+  const drawings = withDrawings ? (result.drawings ?? null) : null;
+  // Most runs neither draw nor log: the API answers a missing row as empty drawings and no
+  // lines, so such runs skip this write (a round trip on the hot path of every run).
+  if (logs.length === 0 && (drawings === null || isEmpty(drawings))) return;
   await saveRunArtifacts(ctx.db, runId, { drawings, logs });
+}
+
+function isEmpty(drawings: NonNullable<EvalResult["drawings"]>): boolean {
+  return Object.values(drawings).every((list) => Array.isArray(list) && list.length === 0);
 }
