@@ -70,8 +70,6 @@ export interface ScriptInterface {
   horizons?: number[];
   /** Studies: an event closer than this many bars after a kept event of its definition and name is left out. */
   cooldown?: number;
-  /** Studies: an event closer than this many bars after a kept event of its definition and name is left out. */
-  cooldown?: number;
   /** Indicators: the declaration's `overlay` (drawn on the price pane). */
   overlay?: boolean;
   /** Indicators: hline() levels. */
