@@ -72,27 +72,62 @@ export function wall(ms: number, tz: string): Date {
   return new Date(ms + zone(tz).offset(ms));
 }
 
+/** Unix milliseconds shifted to `tz`'s wall clock (read with UTC arithmetic). */
+function local(ms: number, tz: string): number {
+  return ms + zone(tz).offset(ms);
+}
+
+// Calendar fields of the last wall-clock day asked for: a bar loop asks about the same day on
+// every bar, so the Date is built once per day instead of once per call.
+let cachedDay = NaN;
+let cachedYear = 0;
+let cachedMonth = 0;
+let cachedDate = 0;
+let cachedWeekday = 0;
+function day(localMs: number): void {
+  const d = Math.floor(localMs / DAY);
+  if (d === cachedDay) return;
+  const x = new Date(d * DAY);
+  cachedDay = d;
+  cachedYear = x.getUTCFullYear();
+  cachedMonth = x.getUTCMonth() + 1;
+  cachedDate = x.getUTCDate();
+  cachedWeekday = x.getUTCDay() + 1;
+}
+/** Milliseconds since the wall-clock midnight. */
+function ofDay(localMs: number): number {
+  return ((localMs % DAY) + DAY) % DAY;
+}
+
 export function year(ms: number, tz: string): number {
-  return ms === ms ? wall(ms, tz).getUTCFullYear() : NaN;
+  if (ms !== ms) return NaN;
+  day(local(ms, tz));
+  return cachedYear;
 }
 export function month(ms: number, tz: string): number {
-  return ms === ms ? wall(ms, tz).getUTCMonth() + 1 : NaN;
+  if (ms !== ms) return NaN;
+  day(local(ms, tz));
+  return cachedMonth;
 }
 export function dayofmonth(ms: number, tz: string): number {
-  return ms === ms ? wall(ms, tz).getUTCDate() : NaN;
+  if (ms !== ms) return NaN;
+  day(local(ms, tz));
+  return cachedDate;
 }
 /** 1 = Sunday ... 7 = Saturday (Pine's `dayofweek.*`). */
 export function dayofweek(ms: number, tz: string): number {
-  return ms === ms ? wall(ms, tz).getUTCDay() + 1 : NaN;
+  if (ms !== ms) return NaN;
+  day(local(ms, tz));
+  return cachedWeekday;
 }
 export function hour(ms: number, tz: string): number {
-  return ms === ms ? wall(ms, tz).getUTCHours() : NaN;
+  return ms === ms ? Math.floor(ofDay(local(ms, tz)) / HOUR) : NaN;
 }
 export function minute(ms: number, tz: string): number {
-  return ms === ms ? wall(ms, tz).getUTCMinutes() : NaN;
+  return ms === ms ? Math.floor(ofDay(local(ms, tz)) / 60_000) % 60 : NaN;
 }
 export function second(ms: number, tz: string): number {
-  return ms === ms ? wall(ms, tz).getUTCSeconds() : NaN;
+  return ms === ms ? Math.floor(ofDay(local(ms, tz)) / 1000) % 60 : NaN;
 }
 /** ISO 8601 week: weeks start on Monday; week 1 holds the year's first Thursday. */
 export function weekofyear(ms: number, tz: string): number {
