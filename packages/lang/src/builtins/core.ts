@@ -9,6 +9,15 @@ const column =
   (n: string, lit: number | null): string =>
     lit === null ? `$rt.at(${col}, $i - ${n})` : lit === 0 ? `${col}[$i]` : `($i >= ${lit} ? ${col}[$i - ${lit}] : NaN)`;
 
+const COLUMNS: Readonly<Record<string, string>> = { open: "$O", high: "$H", low: "$L", close: "$C", volume: "$V" };
+const DERIVED = new Set(["hl2", "hlc3", "ohlc4", "hlcc4"]);
+
+/** The column of a bar series by its built-in name (`close`, `hlc3`), as JavaScript; null for other names. */
+export function barColumnOf(name: string): string | null {
+  if (Object.prototype.hasOwnProperty.call(COLUMNS, name)) return COLUMNS[name]!;
+  return DERIVED.has(name) ? `$rt.column("${name}")` : null;
+}
+
 export const barColumns: VariableRecord[] = (
   [
     ["open", "$O"],
@@ -19,11 +28,26 @@ export const barColumns: VariableRecord[] = (
   ] as const
 ).map(([n, col]) => builtinVariable({ name: n, type: "series float", doc: `The bar's ${n} value.`, emit: `${col}[$i]`, history: column(col) }));
 
+/**
+ * A source computed from the bar's columns (`hlc3`, ...): `x[n]` is the formula at bar `$i - n`,
+ * never a ring of its evaluations (in a loop `hlc3[i]` is evaluated several times a bar). A
+ * computed offset reads the run's cached column (`$rt.column`), so it is evaluated once.
+ */
+function derivedSource(name: string, doc: string, at: (k: string) => string): VariableRecord {
+  return builtinVariable({
+    name,
+    type: "series float",
+    doc,
+    emit: at("$i"),
+    history: (n, lit) => (lit === null ? `$rt.at($rt.column("${name}"), $i - ${n})` : lit === 0 ? at("$i") : `($i >= ${lit} ? ${at(`$i - ${lit}`)} : NaN)`),
+  });
+}
+
 export const barVariables: VariableRecord[] = [
-  builtinVariable({ name: "hl2", type: "series float", doc: "(high + low) / 2.", emit: "(($H[$i] + $L[$i]) / 2)" }),
-  builtinVariable({ name: "hlc3", type: "series float", doc: "(high + low + close) / 3.", emit: "(($H[$i] + $L[$i] + $C[$i]) / 3)" }),
-  builtinVariable({ name: "ohlc4", type: "series float", doc: "(open + high + low + close) / 4.", emit: "(($O[$i] + $H[$i] + $L[$i] + $C[$i]) / 4)" }),
-  builtinVariable({ name: "hlcc4", type: "series float", doc: "(high + low + close + close) / 4.", emit: "(($H[$i] + $L[$i] + $C[$i] + $C[$i]) / 4)" }),
+  derivedSource("hl2", "(high + low) / 2.", (k) => `(($H[${k}] + $L[${k}]) / 2)`),
+  derivedSource("hlc3", "(high + low + close) / 3.", (k) => `(($H[${k}] + $L[${k}] + $C[${k}]) / 3)`),
+  derivedSource("ohlc4", "(open + high + low + close) / 4.", (k) => `(($O[${k}] + $H[${k}] + $L[${k}] + $C[${k}]) / 4)`),
+  derivedSource("hlcc4", "(high + low + close + close) / 4.", (k) => `(($H[${k}] + $L[${k}] + $C[${k}] + $C[${k}]) / 4)`),
   builtinVariable({
     name: "time",
     type: "series int",

@@ -55,6 +55,11 @@ export interface CallEmit {
   lit(name: string): string | number | boolean | null;
   /** The checker's value kind of an argument. */
   kind(name: string): ValueKind;
+  /**
+   * The argument's bar column (`$C`, or `$rt.column("hlc3")`) when it is a bar series: its history
+   * is the bar's own, read the same whether or not this call ran on every bar; else null.
+   */
+  column(name: string): string | null;
   /** The name of the call's k-th type argument (`array.new<float>`), or null. */
   typeArg(k: number): string | null;
   /** This call site's state: one instance of a stdlib class, created once, sized by the call's window; the same class gives the same instance. */
@@ -193,7 +198,7 @@ export interface VariableRecord {
   /** Its value at bar `$i` as JavaScript (absent: a constant compiled from `value`). */
   readonly emit: ((b: VariableEmit) => string) | null;
   /** `x[n]` read without a history ring (a bar column): `n` compiled, `lit` its literal value. */
-  readonly history: ((n: string, lit: number | null) => string) | null;
+  readonly history: ((n: string, lit: number | null, b: VariableEmit) => string) | null;
   readonly lookback: number;
   readonly pending: string | null;
 }
@@ -205,7 +210,7 @@ export interface VariableSpec {
   doc: string;
   value?: number | string | boolean;
   emit?: string | ((b: VariableEmit) => string);
-  history?: (n: string, lit: number | null) => string;
+  history?: (n: string, lit: number | null, b: VariableEmit) => string;
   lookback?: number;
   pending?: string;
 }

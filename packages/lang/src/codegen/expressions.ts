@@ -107,6 +107,7 @@ function ident(g: Gen, e: A.Identifier): string {
 }
 
 function member(g: Gen, e: A.Member): string {
+  if (e.constant) return expr(g, e.constant); // a library's `export const`, a const value
   const n = memberName(e);
   if (n !== null) {
     const bv = builtinVariable(n);
@@ -147,7 +148,7 @@ function history(g: Gen, e: A.Index): string {
   const name = o.kind === "Identifier" || o.kind === "Member" ? memberName(o) : null;
   if (name !== null && !g.scopes.lookup(name)) {
     const read = builtinVariable(name)?.history;
-    if (read) return read(nJs, lit);
+    if (read) return read(nJs, lit, variableEmit(g, e.span));
   }
   if (o.kind === "Identifier") {
     const b = g.scopes.lookup(o.name);

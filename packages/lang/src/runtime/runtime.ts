@@ -80,6 +80,7 @@ export class Runtime {
   readonly str = RUNTIME_NAMESPACES.str;
   readonly array = RUNTIME_NAMESPACES.array;
   readonly map = RUNTIME_NAMESPACES.map;
+  readonly matrix = RUNTIME_NAMESPACES.matrix;
   readonly color = RUNTIME_NAMESPACES.color;
   readonly request = RUNTIME_NAMESPACES.request;
   readonly session = RUNTIME_NAMESPACES.session;
@@ -294,7 +295,11 @@ export class Runtime {
   /** input.source: the named bar series (open ... hlcc4) as a column. */
   sourceColumn(name: string, defval: string): Float64Array {
     const given = Object.prototype.hasOwnProperty.call(this.inputs, name) ? this.inputs[name] : defval;
-    const src = typeof given === "string" && SOURCES.has(given) ? given : SOURCES.has(defval) ? defval : "close";
+    return this.column(typeof given === "string" && SOURCES.has(given) ? given : SOURCES.has(defval) ? defval : "close");
+  }
+
+  /** A named bar series (open ... hlcc4) over every bar; the computed ones are built once a run. */
+  column(src: string): Float64Array {
     const cached = this.columns.get(src);
     if (cached) return cached;
     const n = this.n;

@@ -315,6 +315,8 @@ export const calendarVariables: VariableRecord[] = CALENDAR.map(([name, what, f]
     type: "series int",
     doc: `${what} of the bar's open time, in the exchange's time zone (UTC on daily and longer timeframes).`,
     emit: (b) => `${b.fn(f)}($T[$i] * 1000, $rt.barZone)`,
+    // `hour[n]` is the field of bar $i - n's time (not a ring of evaluations: right inside loops)
+    history: (n, _lit, b) => `${b.fn(f)}($rt.at($T, $i - ${n}) * 1000, $rt.barZone)`,
   }),
 );
 export const calendarFunctions: FunctionRecord[] = CALENDAR.map(([name, what, f]) =>
@@ -332,6 +334,7 @@ export const timeClose = builtinVariable({
   type: "series int",
   doc: "The bar's close time: its open time plus one bar of the timeframe, in Unix milliseconds.",
   emit: "$rt.timeClose($i)",
+  history: (n) => `$rt.timeClose($rt.barAgo($i, ${n}))`,
 });
 export const timenow = builtinVariable({ name: "timenow", type: "series int", doc: "The current time, in Unix milliseconds (fixed for the whole run).", emit: "$rt.now" });
 
