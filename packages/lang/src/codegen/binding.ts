@@ -4,6 +4,7 @@
 import type * as A from "../language/ast";
 import type { FunctionRecord, ParamSpec } from "../builtins";
 import type { CallEmit, WrittenArg } from "../builtins/record";
+import { barColumnOf } from "../builtins/core";
 import type { Gen } from "./context";
 import { CodegenError, kindOf } from "./types";
 
@@ -77,6 +78,10 @@ export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs,
     kind: (n) => {
       const v = byName.get(n);
       return v ? kindOf(v) : "num";
+    },
+    column: (n) => {
+      const v = byName.get(n);
+      return v?.kind === "Identifier" && !g.scopes.lookup(v.name) ? barColumnOf(v.name) : null;
     },
     typeArg: (k) => c.typeArgs[k]?.name ?? null,
     state: (impl) => {

@@ -1,7 +1,7 @@
 // Window statistics: stdev, variance, dev, median, mode, percentrank, correlation, cum, change,
 // roc, rising, falling (highest, lowest, range and all-time extremes are in extremes.ts).
 
-import { lengthWindow, sourceLength, taFunction, UNBOUNDED, update } from "../../builtins/record";
+import { lengthWindow, sourceLength, taFunction, UNBOUNDED, update, type CallEmit, type Emitter } from "../../builtins/record";
 import { Ring } from "../ring";
 import { Lag } from "./ma";
 
@@ -251,6 +251,42 @@ export class Falling extends Trend {
   }
 }
 
+/**
+ * ta.change / ta.mom / ta.roc of a bar column (`close`, `hlc3`, ...): TradingView's value is
+ * `source - source[length]` of the source's own history, so it is read from the column and stays
+ * right on bars after ones where the call did not run (a branch not taken).
+ */
+export function changeOfColumn(col: Float64Array, i: number, length: number, roc: boolean): number {
+  const n = Math.floor(length);
+  if (!(n >= 0)) return NaN;
+  const x = col[i]!;
+  const p = i >= n ? col[i - n]! : NaN;
+  return roc ? (100 * (x - p)) / p : x - p;
+}
+
+/** ta.rising / ta.falling of a bar column: source > source[k] (<) for k = 1..length, from the column. */
+export function trendOfColumn(col: Float64Array, i: number, length: number, rising: boolean): boolean {
+  const n = len(length);
+  if (n === 0 || i < n) return false;
+  const x = col[i]!;
+  for (let k = 1; k <= n; k++) {
+    const y = col[i - k]!;
+    if (rising ? !(x > y) : !(x < y)) return false;
+  }
+  return true;
+}
+
+/** The column form when the source is a bar series, else the per-call state (its own history of evaluations). */
+function ofColumn(state: Emitter, column: (b: CallEmit, col: string) => string): Emitter {
+  return (b) => {
+    const col = b.column("source");
+    return col === null ? state(b) : column(b, col);
+  };
+}
+const changeEmit = (roc: boolean, dflt?: string): ((b: CallEmit, col: string) => string) => (b, col) =>
+  `${b.fn(changeOfColumn)}(${col}, $i, ${b.a("length", dflt)}, ${roc})`;
+const trendEmit = (rising: boolean): ((b: CallEmit, col: string) => string) => (b, col) => `${b.fn(trendOfColumn)}(${col}, $i, ${b.a("length")}, ${rising})`;
+
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
 const biased = (b: Parameters<typeof sourceLength>[0]): string[] => [b.a("source"), b.a("length"), b.a("biased", "true")];
@@ -307,29 +343,32 @@ export const taChange = taFunction({
   sig: "change(source: series T, length: series int = 1): series T",
   doc: "`source - source[length]` (for bools: whether it changed).",
   lookback: lengthWindow,
-  emit: update(Change, (b) => [b.a("source"), b.a("length", "1")]),
+  emit: ofColumn(
+    update(Change, (b) => [b.a("source"), b.a("length", "1")]),
+    changeEmit(false, "1"),
+  ),
 });
 export const taMom = taFunction({
   sig: "mom(source: series float, length: series int): series float",
   doc: "Momentum: `source - source[length]`.",
   lookback: lengthWindow,
-  emit: update(Change, sourceLength),
+  emit: ofColumn(update(Change, sourceLength), changeEmit(false)),
 });
 export const taRoc = taFunction({
   sig: "roc(source: series float, length: series int): series float",
   doc: "Rate of change: 100 * (source - source[length]) / source[length].",
   lookback: lengthWindow,
-  emit: update(Roc, sourceLength),
+  emit: ofColumn(update(Roc, sourceLength), changeEmit(true)),
 });
 export const taRising = taFunction({
   sig: "rising(source: series float, length: series int): series bool",
   doc: "True when `source` is greater than each of its previous `length` values.",
   lookback: lengthWindow,
-  emit: update(Rising, sourceLength),
+  emit: ofColumn(update(Rising, sourceLength), trendEmit(true)),
 });
 export const taFalling = taFunction({
   sig: "falling(source: series float, length: series int): series bool",
   doc: "True when `source` is less than each of its previous `length` values.",
   lookback: lengthWindow,
-  emit: update(Falling, sourceLength),
+  emit: ofColumn(update(Falling, sourceLength), trendEmit(false)),
 });

@@ -1,0 +1,43 @@
+// ta.rising / ta.falling / ta.change / ta.mom / ta.roc of a bar series called in a branch that is
+// not taken on every bar: TradingView's value compares the source with its own history
+// (`source[k]`), so it does not depend on which bars ran the call. Values worked by hand.
+import { run } from "./harness";
+import type { Bars } from "../../src/types";
+
+const closes = [1, 2, 3, 4, 5, 3, 2, 1, 1.5];
+/** Daily bars with these closes; high and low one either side, so hlc3 equals the close. */
+const bars: Bars = {
+  length: closes.length,
+  time: Float64Array.from(closes, (_c, i) => 1_704_067_200 + i * 86_400),
+  open: Float64Array.from(closes),
+  high: Float64Array.from(closes, (c) => c + 1),
+  low: Float64Array.from(closes, (c) => c - 1),
+  close: Float64Array.from(closes),
+  volume: Float64Array.from(closes, () => 100),
+};
+
+const outputs = (src: string): Array<Array<number | null>> =>
+  run(`//@version=6\nindicator("t")\n${src}`, bars).outputs.map((o) => Array.from(o.values, (v) => (Number.isNaN(v) ? null : v)));
+
+describe("history-based ta.* in a branch not taken on some bars", () => {
+  test.each(["close", "hlc3"])("ta.falling(%s, 3) after ta.rising was true (falling skipped on bars 3, 4)", (src) => {
+    // bar 6: 2 < 3, 5, 4 (falling) although bars 3 and 4 never evaluated ta.falling
+    const [r] = outputs(`plot(ta.rising(${src}, 3) ? 1 : ta.falling(${src}, 3) ? -1 : 0)\n`);
+    expect(r).toEqual([0, 0, 0, 1, 1, 0, -1, -1, 0]);
+  });
+
+  test("ta.change, ta.mom and ta.roc evaluated on odd bars only", () => {
+    const odd = (call: string): string => `plot(bar_index % 2 == 1 ? ${call} : na)\n`;
+    const [change, mom, roc] = outputs(odd("ta.change(close)") + odd("ta.mom(close, 2)") + odd("ta.roc(close, 1)"));
+    // close - close[1]: 2-1, 4-3, 3-5, 1-2
+    expect(change).toEqual([null, 1, null, 1, null, -2, null, -1, null]);
+    // close - close[2]: bar 1 has no close[2]; 4-2, 3-4, 1-3
+    expect(mom).toEqual([null, null, null, 2, null, -1, null, -2, null]);
+    // 100 * (close - close[1]) / close[1]: 100, 100/3, -40, -50
+    expect(roc![1]).toBeCloseTo(100, 10);
+    expect(roc![3]).toBeCloseTo(100 / 3, 10);
+    expect(roc![5]).toBeCloseTo(-40, 10);
+    expect(roc![7]).toBeCloseTo(-50, 10);
+    expect([roc![0], roc![2], roc![4], roc![6], roc![8]]).toEqual([null, null, null, null, null]);
+  });
+});
