@@ -21,6 +21,7 @@ export async function runStudyInThread(id: number, task: EvalTask, resolver: Res
       timeBudgetMs: task.timeBudgetMs,
       maxEvents: task.maxEvents,
       inputs: task.inputs,
+      ...(task.contexts ? { contexts: task.contexts } : {}),
     });
     if (!r.ok) return done(id, { ok: false, kind: r.kind, message: r.message }, r.barsEvaluated);
     return {

@@ -6,6 +6,7 @@
 import { compile, evaluate, type Program, type RuntimeErrorSummary } from "../evaluate";
 import type { CheckedProgram } from "../link/program";
 import type { Runtime } from "../runtime/runtime";
+import type { ContextBars } from "../stdlib/request";
 import type { Bars, ScriptInterface, SymbolInfo } from "../types";
 import { applyCooldown, computeStudy, type GroupValue, type StudyEventInput, type StudyResult } from "./statistics";
 
@@ -22,6 +23,8 @@ export interface StudyEvaluateOptions {
   signal?: AbortSignal;
   /** The study's own inputs (its input.* calls); definitions run with their defaults. */
   inputs?: Record<string, unknown>;
+  /** Bars of the contexts request.* calls in the study or its definitions reach (read before). */
+  contexts?: ContextBars[];
 }
 
 export interface StudyDefinitionReport {
@@ -94,7 +97,7 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     } catch (error) {
       return { ok: false, kind: "data_not_ready", message: `The definition ${id} (version ${def.version}) this study uses cannot run over history: ${(error as Error).message}.`, barsEvaluated };
     }
-    const r = evaluate(program, bars, {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: options.maxEvents ?? 10_000, ...(options.signal ? { signal: options.signal } : {}) });
+    const r = evaluate(program, bars, {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: options.maxEvents ?? 10_000, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}) });
     barsEvaluated += r.barsEvaluated;
     if (r.windowBars > 0 && r.errorBarsInWindow >= r.windowBars) {
       const first = r.runtimeErrors[0];
@@ -122,7 +125,7 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     }
     col[bar - ws] = groupValue(value);
   });
-  const r = evaluate(body, bars, options.inputs ?? {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: 0, ...(options.signal ? { signal: options.signal } : {}) });
+  const r = evaluate(body, bars, options.inputs ?? {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: 0, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}) });
   barsEvaluated += r.barsEvaluated;
   const groupAt = (bar: number): Record<string, GroupValue> => {
     const g: Record<string, GroupValue> = {};

@@ -2,7 +2,9 @@
 // its window known). A study run:
 //   1. checks that every definition the study uses is still there at its pinned version (the
 //      study version's `dependencies`); one that is not cannot run over history: data_not_ready;
-//   2. reads warmup + window bars once, with the largest warmup of the study and its definitions;
+//   2. reads warmup + window bars once, with the largest warmup of the study and its definitions,
+//      and the bars of every context the request.* calls of the study and its definitions name
+//      with constants (one read each, ../requests.ts);
 //   3. evaluates in a sandbox thread (../../studies/sandbox.ts): each definition for its events,
 //      the body for its group() values, then the numbers; use() resolves to the pinned versions,
 //      never to a definition's latest;
@@ -11,10 +13,11 @@
 //   5. stores the `study` object (at most 1 MB as one response, else `script`) and succeeds.
 // A study started as part of a larger request does not wait for a slot: it fails `busy`.
 import { addUsage, createScriptResolver, failure, finishRun, reserveEvents } from "@barscript/db";
-import type { Dependency, ResolvedScript, ScriptInterface, SourceFile } from "@barscript/lang";
+import type { ContextBars, Dependency, RequestedContext, ResolvedScript, ScriptInterface, SourceFile } from "@barscript/lang";
 import { readBars, type Timeframe } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
 import { evalTask } from "../protocol";
+import { contextKey, fetchContexts, staticRequests } from "../requests";
 import { RunWarmup } from "../warmup";
 import { HARD_STOP_GRACE_MS, ownerResolver } from "./script";
 import type { KindContext, KindOutcome, RunKind, StartedRun } from "./types";
@@ -70,6 +73,7 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
 
   // 1. Every pinned definition still there (and visible to the study's owner). The study's own
   // warmup is for the run's inputs (the Interface's when they are the defaults).
+  const sources: SourceFile[][] = [version.files as SourceFile[]];
   let warmup = await studyWarmups.warmupFor(version, run.inputs as Record<string, unknown> | null, `study:${run.scriptId ?? ""}:${run.scriptVersion}`, () => Promise.resolve(resolver));
   for (const d of deps) {
     const found = await base.resolve({ owner: d.owner, slug: d.slug, version: d.version });
@@ -80,10 +84,14 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
       return ctx.lifecycle.fail(run, ["running"], failure("data_not_ready", `The definition ${d.owner}/${d.slug} version ${d.version} that this study uses is no longer available, so it cannot run over history.`, false));
     }
     warmup = Math.max(warmup, (row.interface as unknown as ScriptInterface).warmup_bars ?? 0);
+    sources.push(found.files);
   }
 
-  // 2. Bars, once.
-  const { bars, windowStart } = await readBars(db, { instrumentId: instrument.id, timeframe: run.timeframe as Timeframe, before: warmup, from: windowFrom, to: windowTo });
+  // 2. Bars, once, and the requested contexts' beside them (the same window and warmup).
+  const [{ bars, windowStart }, contexts] = await Promise.all([
+    readBars(db, { instrumentId: instrument.id, timeframe: run.timeframe as Timeframe, before: warmup, from: windowFrom, to: windowTo }),
+    requestedContexts(ctx, sources, run, { from: windowFrom, to: windowTo, before: warmup }),
+  ]);
   const windowBars = bars.length - windowStart;
   if (windowBars <= 0) {
     return ctx.lifecycle.fail(run, ["running"], failure("out_of_coverage", `No ${run.timeframe} bars for ${run.instrument} between ${windowFrom.toISOString().slice(0, 10)} and ${windowTo.toISOString().slice(0, 10)}.`));
@@ -102,6 +110,7 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
       instrument,
       remaining: account.limitMs,
       maxEvents: MAX_STUDY_DEFINITION_EVENTS,
+      contexts,
     }),
     { timeoutMs: account.limitMs + HARD_STOP_GRACE_MS, signal, account: { id: account.accountId, maxThreads: account.concurrentRuns }, resolve: (ref) => resolver.resolve(ref) },
   );
@@ -164,3 +173,16 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
 }
 
 class LostRun extends Error {}
+
+/**
+ * The contexts the study's and its definitions' request.* calls name with constants, one read
+ * each. Dynamic ones (computed symbols or timeframes) are not read for a study: such a request
+ * is a runtime error of its bars.
+ */
+async function requestedContexts(ctx: KindContext, sources: SourceFile[][], run: { instrument: string; timeframe: string }, read: { from: Date; to: Date; before: number }): Promise<ContextBars[]> {
+  const wanted = new Map<string, RequestedContext>();
+  for (const files of sources) {
+    for (const c of staticRequests(files, { symbol: run.instrument, timeframe: run.timeframe }).contexts) wanted.set(contextKey(c), c);
+  }
+  return wanted.size > 0 ? fetchContexts(ctx.db, ctx.bars, [...wanted.values()], read) : [];
+}
