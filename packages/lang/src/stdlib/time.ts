@@ -285,11 +285,16 @@ function periodOf(ms: number, u: TfUnit): number {
 }
 
 /** `timeframe.change(tf)`: the bar opening at `ms` (after a bar at `prevMs`) starts a new period of `tf`.
- *  False on the first bar (no previous bar) and when either time is na or `tf` is invalid. */
-export function tfChange(tf: string | null, chart: string, ms: number, prevMs: number): boolean {
+ *  Days, weeks and months begin at midnight in `tz` (the exchange's time zone on intraday charts,
+ *  as TradingView's daily bars do; UTC on daily charts, whose bars are dated at midnight UTC);
+ *  seconds and minutes stay UTC-aligned. False on the first bar (no previous bar) and when
+ *  either time is na or `tf` is invalid. */
+export function tfChange(tf: string | null, chart: string, ms: number, prevMs: number, tz = "UTC"): boolean {
   if (ms !== ms || prevMs !== prevMs) return false;
   const u = parseTf(tf === null || tf.trim() === "" ? chart : tf);
-  return u !== null && periodOf(ms, u) !== periodOf(prevMs, u);
+  if (u === null) return false;
+  if (u.unit === "S" || u.unit === "m") return periodOf(ms, u) !== periodOf(prevMs, u);
+  return periodOf(local(ms, tz), u) !== periodOf(local(prevMs, tz), u);
 }
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------
@@ -371,7 +376,7 @@ export const timestampFunction = builtinFunction({
 export const timeframeChange = builtinFunction({
   sig: "timeframe.change(timeframe: series string): series bool",
   doc: "True on the first bar of a new period of `timeframe` (`\"60\"`, `\"1D\"`, `\"1W\"`, `\"1M\"`, ...), by the bar's open time; periods are aligned in UTC (days at 00:00, weeks on Monday, calendar months). False on the first bar.",
-  emit: (b) => `${b.fn(tfChange)}(${b.a("timeframe")}, $rt.tf.period, $T[$i] * 1000, $i > 0 ? $T[$i - 1] * 1000 : NaN)`,
+  emit: (b) => `${b.fn(tfChange)}(${b.a("timeframe")}, $rt.tf.period, $T[$i] * 1000, $i > 0 ? $T[$i - 1] * 1000 : NaN, $rt.barZone)`,
 });
 export const timeframeInSeconds = builtinFunction({
   sig: "timeframe.in_seconds(timeframe: simple string = timeframe.period): simple int",

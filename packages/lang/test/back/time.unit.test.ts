@@ -132,8 +132,9 @@ describe("event message placeholders, as TradingView renders them", () => {
   });
 });
 
-// timeframe.in_seconds and timeframe.change: periods aligned in UTC (days at 00:00 UTC, weeks on
-// Monday, calendar months); months count 30.4167 days (2628002.88 s, rounded to 2628003).
+// timeframe.in_seconds and timeframe.change: days, weeks (from Monday) and calendar months begin
+// at midnight in the exchange's zone on intraday charts (UTC on daily ones), seconds and minutes
+// UTC-aligned; months count 30.4167 days (2628002.88 s, rounded to 2628003).
 describe("timeframe.in_seconds and timeframe.change", () => {
   const b = (r: EvaluationResult, k: number): number[] => col(r, k);
 
@@ -159,21 +160,40 @@ describe("timeframe.in_seconds and timeframe.change", () => {
     expect(b(r, 3)).toEqual([0, 1, 0, 1, 0]);
   });
 
-  test("change on intraday bars: hours, 4-hour blocks, days and weeks at UTC boundaries", () => {
+  test("change on intraday bars: hours and 4-hour blocks in UTC, days and weeks in the exchange's zone", () => {
     const hours = [
-      Date.UTC(2024, 2, 8, 14, 30), // Fri
+      Date.UTC(2024, 2, 8, 14, 30), // Fri 09:30 EST
       Date.UTC(2024, 2, 8, 15, 30),
       Date.UTC(2024, 2, 8, 16, 30), // a new 4-hour block (16:00Z)
-      Date.UTC(2024, 2, 10, 23, 30), // Sun, still the week of Mon 03-04
-      Date.UTC(2024, 2, 11, 0, 30), // Mon 00:30Z: a new day and week
+      Date.UTC(2024, 2, 10, 23, 30), // Sun 19:30 EDT (DST began that morning): a new day, still the week of Mon 03-04
+      Date.UTC(2024, 2, 11, 0, 30), // Mon 00:30Z is still Sun 20:30 in New York: same day and week
       Date.UTC(2024, 2, 11, 0, 45), // same hour, day and week
     ];
     const r = plots(["60", "240", "D", "1W", "M"].map((tf) => `plot(timeframe.change("${tf}") ? 1 : 0)`).join("\n"), barsAt(hours), NY_HOURLY);
     expect(b(r, 0)).toEqual([0, 1, 1, 1, 1, 0]);
     expect(b(r, 1)).toEqual([0, 0, 1, 1, 1, 0]);
-    expect(b(r, 2)).toEqual([0, 0, 0, 1, 1, 0]);
-    expect(b(r, 3)).toEqual([0, 0, 0, 0, 1, 0]);
+    expect(b(r, 2)).toEqual([0, 0, 0, 1, 0, 0]);
+    expect(b(r, 3)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(b(r, 4)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  test("a New York instrument's day, week and month begin at midnight New York time, not UTC", () => {
+    // January: EST, UTC-5, so New York midnight is 05:00Z
+    const hours = [
+      Date.UTC(2024, 0, 9, 23), // Tue 01-09 18:00 EST
+      Date.UTC(2024, 0, 10, 0), // 00:00Z is Tue 19:00 EST: the same day
+      Date.UTC(2024, 0, 10, 5), // Wed 00:00 EST: a new day
+      Date.UTC(2024, 0, 14, 23), // Sun 01-14 18:00 EST: a new day, the week of Mon 01-08
+      Date.UTC(2024, 0, 15, 0), // Sun 19:00 EST (Monday in UTC): same day, same week
+      Date.UTC(2024, 0, 15, 5), // Mon 01-15 00:00 EST: a new day and week
+      Date.UTC(2024, 0, 31, 23), // Wed 01-31 18:00 EST: a new day and week (of Mon 01-29)
+      Date.UTC(2024, 1, 1, 0), // still Wed 01-31 19:00 EST (February in UTC): same month
+      Date.UTC(2024, 1, 1, 5), // Thu 02-01 00:00 EST: a new day and month
+    ];
+    const r = plots(["D", "W", "M"].map((tf) => `plot(timeframe.change("${tf}") ? 1 : 0)`).join("\n"), barsAt(hours), NY_HOURLY);
+    expect(b(r, 0)).toEqual([0, 0, 1, 1, 0, 1, 1, 0, 1]);
+    expect(b(r, 1)).toEqual([0, 0, 0, 0, 0, 1, 1, 0, 0]);
+    expect(b(r, 2)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1]);
   });
 
   test("change inside a user function under a switch resets an anchored sum", () => {
