@@ -1,7 +1,7 @@
 // What a name can denote besides built-ins: user functions, user types and enums, and the
 // exports of an imported module (library or sibling file).
 
-import type { EnumDecl, FunctionDecl, FunctionSymbol, PineType, Qualifier, Span, TypeDecl } from "../language/ast";
+import type { EnumDecl, FunctionDecl, FunctionSymbol, PineType, Qualifier, Span, TypeDecl, VarDecl } from "../language/ast";
 
 export interface ArgInfo {
   type: PineType;
@@ -12,6 +12,8 @@ export interface ArgInfo {
 export interface FunctionInfo {
   symbol: FunctionSymbol;
   decl: FunctionDecl;
+  /** Every declaration of this name in its file, in order (Pine overloads by parameter types). */
+  overloads: FunctionInfo[];
   /** Checks the body for these argument types (once per distinct key) and gives the result. */
   instantiate(args: ArgInfo[]): { type: PineType; qual: Qualifier };
 }
@@ -42,8 +44,10 @@ export interface ModuleExports {
   methods: Map<string, FunctionInfo[]>;
   types: Map<string, TypeInfo>;
   enums: Map<string, EnumInfo>;
+  /** `export const float X = ...`: the constant's declaration (its initializer is emitted in place). */
+  constants: Map<string, { decl: VarDecl; type: PineType }>;
 }
 
 export function emptyExports(): ModuleExports {
-  return { functions: new Map(), methods: new Map(), types: new Map(), enums: new Map() };
+  return { functions: new Map(), methods: new Map(), types: new Map(), enums: new Map(), constants: new Map() };
 }

@@ -37,6 +37,8 @@ const CATALOGUE = {
   qualifier_mismatch: { stages: ["lint"], severity: "error", meaning: "A series (bar-to-bar) value where a simple, input or const one is required.", example: "hline(close)" },
   too_many_arguments: { stages: ["lint"], severity: "error", meaning: "More positional arguments than the function has parameters.", example: "x = ta.sma(close, 14, 1)" },
   wrong_argument: { stages: ["lint", "link"], severity: "error", meaning: "A named argument the function does not have, given twice, or a use() event the definition does not raise.", example: "x = ta.sma(close, lenght = 14)" },
+  no_matching_overload: { stages: ["lint"], severity: "error", meaning: "A function has several overloads and none takes the call's arguments (their types or count).", example: "f(float x) => x\nf(string s) => 1.0\nplot(f(color.red))" },
+  ambiguous_call: { stages: ["lint"], severity: "error", meaning: "A call fits several overloads of a function equally well; pass arguments whose types pick one.", example: "f(float x, int n = 1) => x\nf(float x, string s = \"a\") => x\nplot(f(close))" },
   missing_argument: { stages: ["lint"], severity: "error", meaning: "A required argument is not given.", example: "x = ta.sma(close)" },
   unresolved_import: { stages: ["link"], severity: "error", meaning: "An imported file, library or used definition does not exist.", example: "import acme/nope/1 as n" },
   import_cycle: { stages: ["link"], severity: "error", meaning: "Imports or use()s form a cycle.", example: "(a.pine imports b.pine, which imports a.pine)" },

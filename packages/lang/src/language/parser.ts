@@ -307,9 +307,12 @@ export class Parser {
 
   private parseExport(): A.Stmt {
     const start = this.next().span;
-    const s = this.peek().kind === "ident" ? this.tryDeclarationStatement(true) : null;
-    if (!s) this.fail("Only functions, methods, types and enums can be exported.", this.peek().span);
-    if (s.kind === "FunctionDecl" || s.kind === "TypeDecl" || s.kind === "EnumDecl") s.span = join(start, s.span);
+    // `export const float X = ...`: a library constant (the checker requires type and const value)
+    const constant = this.peek().value === "const" ? this.tryTypedDecl() : null;
+    const s = constant ?? (this.peek().kind === "ident" ? this.tryDeclarationStatement(true) : null);
+    if (!s) this.fail("Only functions, methods, types, enums and 'const' variables can be exported.", this.peek().span);
+    if (s.kind === "VarDecl") s.exported = true;
+    if (s.kind === "FunctionDecl" || s.kind === "TypeDecl" || s.kind === "EnumDecl" || s.kind === "VarDecl") s.span = join(start, s.span);
     return s;
   }
 

@@ -72,7 +72,7 @@ function checkDeclaration(script: Script, ctx: CheckContext): Declaration | null
 /** use()/group() only in studies, `export` only in libraries. */
 function checkPlacement(script: Script, kind: ScriptKind, ctx: CheckContext): void {
   for (const s of script.body) {
-    if ((s.kind === "FunctionDecl" || s.kind === "TypeDecl" || s.kind === "EnumDecl") && s.exported && kind !== "library") {
+    if ((s.kind === "FunctionDecl" || s.kind === "TypeDecl" || s.kind === "EnumDecl" || s.kind === "VarDecl") && s.exported === true && kind !== "library") {
       ctx.error(Code.invalid_context, "Only libraries can export: declare the script with library(...).", s.span);
     }
   }

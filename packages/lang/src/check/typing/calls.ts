@@ -10,6 +10,7 @@ import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
 import { assignable, NA, show } from "../types";
 import { resolveTypeRef } from "./declarations";
 import { callUser } from "./functions";
+import { pickOverload } from "./overloads";
 import { importedFunction, pending, typeNamed, undeclared } from "./lookup";
 import { dotted } from "./names";
 import { type CallArgs, POISON, POISONED, type Typer, type Value } from "./state";
@@ -42,6 +43,12 @@ export function call(t: Typer, node: A.Call): Value {
   return POISONED;
 }
 
+/** A library exports only its `export`ed overloads; a sibling file (nothing exported) all. */
+function overloadsOf(fn: FunctionInfo, imported: boolean): FunctionInfo[] {
+  const exported = fn.overloads.filter((o) => o.symbol.exported);
+  return imported && exported.length > 0 ? exported : fn.overloads;
+}
+
 function isCallableName(t: Typer, name: string): boolean {
   if (lookupFunction(name) || importedFunction(t, name)) return true;
   if (name.endsWith(".new") && typeNamed(t, name.slice(0, -4))) return true;
@@ -49,8 +56,10 @@ function isCallableName(t: Typer, name: string): boolean {
 }
 
 function callNamed(t: Typer, node: A.Call, name: string, callee: A.Identifier | A.Member, args: CallArgs): Value {
-  const user = callee.kind === "Identifier" ? t.functions.get(name) : importedFunction(t, name);
-  if (user) {
+  const named = callee.kind === "Identifier" ? t.functions.get(name) : importedFunction(t, name);
+  if (named) {
+    const user = pickOverload(t, overloadsOf(named, callee.kind === "Member"), args, node);
+    if (!user) return POISONED;
     callee.symbol = user.symbol;
     node.target = { kind: "user", fn: user.symbol };
     return callUser(t, user, node, args, null);

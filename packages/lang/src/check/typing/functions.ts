@@ -9,6 +9,7 @@ import type { ArgInfo, FunctionInfo } from "../symbols";
 import { assignable, FLOAT, INT, maxQual, qualFits, show, signatureKey } from "../types";
 import { newLocal } from "./bindings";
 import { resolveTypeRef } from "./declarations";
+import { sameSignature } from "./overloads";
 import { type CallArgs, POISON, POISONED, type Typer, type Value, VALUELESS } from "./state";
 
 /** Findings that hold whatever the types of a function's parameters. */
@@ -24,7 +25,8 @@ export function functionDecl(t: Typer, s: A.FunctionDecl): void {
   const symbol: A.FunctionSymbol = s.fn ?? { kind: "function", id: ++t.ctx.ids.fn, name: s.name.name, file: t.ctx.file, isMethod: s.isMethod, exported: s.exported };
   s.fn = symbol;
   for (const p of s.params) if (p.defaultValue) t.expr(p.defaultValue);
-  const info: FunctionInfo = { symbol, decl: s, instantiate: (args) => instantiate(t, info, args) };
+  const info: FunctionInfo = { symbol, decl: s, overloads: [], instantiate: (args) => instantiate(t, info, args) };
+  info.overloads.push(info);
   if (s.isMethod) {
     const first = s.params[0];
     if (!first?.typeAnn) t.ctx.error(Code.syntax_error, "A method's first parameter must have a type (the type it is a method of).", (first ?? s.name).span);
@@ -34,9 +36,17 @@ export function functionDecl(t: Typer, s: A.FunctionDecl): void {
     if (s.exported || t.exportAll) t.exports.methods.set(s.name.name, list);
     return;
   }
-  if (t.functions.has(s.name.name)) t.ctx.error(Code.duplicate_declaration, `Function '${s.name.name}' is already declared.`, s.name.span);
-  t.functions.set(s.name.name, info);
-  if (s.exported || t.exportAll) t.exports.functions.set(s.name.name, info);
+  const first = t.functions.get(s.name.name);
+  if (first) {
+    // an overload: the same name with other parameter types or count (shares the first's list)
+    if (first.overloads.some((o) => sameSignature(t, o.decl, s))) {
+      t.ctx.error(Code.duplicate_declaration, `Function '${s.name.name}' is already declared with these parameter types.`, s.name.span);
+      return;
+    }
+    first.overloads.push(info);
+    info.overloads = first.overloads;
+  } else t.functions.set(s.name.name, info);
+  if ((s.exported || t.exportAll) && !t.exports.functions.has(s.name.name)) t.exports.functions.set(s.name.name, first ?? info);
 }
 
 export function callUser(t: Typer, fn: FunctionInfo, node: A.Call, args: CallArgs, receiver: ArgInfo | null): Value {
@@ -175,6 +185,6 @@ function instantiateUncalled(t: Typer, fn: FunctionInfo): void {
 
 /** Check the functions and methods of the file that no call instantiated. */
 export function checkUncalledFunctions(t: Typer): void {
-  for (const fn of t.functions.values()) checkUncalled(t, fn);
+  for (const fn of t.functions.values()) for (const o of fn.overloads) checkUncalled(t, o);
   for (const list of t.methods.values()) for (const fn of list) checkUncalled(t, fn);
 }

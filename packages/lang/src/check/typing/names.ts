@@ -70,6 +70,11 @@ function namedMember(t: Typer, node: A.Member, name: string): Value | null {
   }
   if (t.imports.has(root)) {
     if (t.imports.get(root) === null) return POISONED; // unresolved import, reported by the linker
+    const constant = parts.length === 2 ? t.imports.get(root)?.constants.get(parts[1] ?? "") : undefined;
+    if (constant) {
+      node.constant = constant.decl.init;
+      return { type: constant.type, qual: "const" };
+    }
     t.ctx.error(Code.undeclared_identifier, `'${root}' does not export '${parts.slice(1).join(".")}'.`, node.span);
     return POISONED;
   }

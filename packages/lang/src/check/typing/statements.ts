@@ -3,6 +3,7 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
+import { forEachNode } from "../../language/visit";
 import { assignable, isNumeric, prim, qualFits, show } from "../types";
 import { declare, newLocal } from "./bindings";
 import { mixedNote } from "./control";
@@ -33,7 +34,28 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
   sym.qual = qual;
   if (s.init.kind === "Call" && s.init.target?.kind === "builtin" && s.init.target.name.startsWith("input")) sym.input = s.name.name;
   s.symbol = sym;
+  if (s.exported === true) exportConstant(t, s, type, v.qual);
   return { type, qual };
+}
+
+/** `export const <type> X = <const value>`: what TradingView accepts as a library constant. */
+function exportConstant(t: Typer, s: A.VarDecl, type: A.PineType, valueQual: A.Qualifier): void {
+  if (t.scope !== t.globals) return; // reported by the top-level rule
+  if (s.typeAnn?.qualifier !== "const" || s.mode !== "none") {
+    t.ctx.error(Code.invalid_context, `An exported variable must be declared 'export const <type> ${s.name.name} = <value>'.`, s.name.span);
+    return;
+  }
+  if (valueQual !== "const") return; // qualifier_mismatch already reported
+  let local: A.Identifier | null = null;
+  forEachNode(s.init, (n) => {
+    if (n.kind === "Identifier" && n.symbol?.kind === "local") local ??= n;
+  });
+  if (local !== null) {
+    const ref: A.Identifier = local;
+    t.ctx.error(Code.unsupported_feature, `An exported constant's value is written with literals and built-in constants here, not with '${ref.name}'.`, ref.span);
+    return;
+  }
+  t.exports.constants.set(s.name.name, { decl: s, type });
 }
 
 function inferredDeclType(t: Typer, name: string, v: A.PineType, span: A.Span): A.PineType {
