@@ -138,8 +138,9 @@ export const inputs: FunctionRecord[] = [
   builtinFunction({ sig: `input.symbol(defval: const string, ${COMMON}, active: input bool = true): input string`, doc: "A symbol input (`\"AAPL\"`, `\"NASDAQ:AAPL\"`), usable in `request.security`.", role: "input", inputType: "string" }),
   builtinFunction({
     sig: `input.enum(defval: const T, title: const string = na, options: const list<T> = na, ${REST}, active: input bool = true): input T`,
-    doc: "An input whose value is a member of an `enum`.",
-    pending: "`input.enum` is not supported by the evaluator yet: use `input.string(..., options = [...])` and compare strings.",
+    doc: "An input whose value is a member of an `enum`: the Interface lists the members' titles and a run gives one of them.",
+    role: "input",
+    inputType: "string",
   }),
 ];
 

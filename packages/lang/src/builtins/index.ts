@@ -8,6 +8,7 @@
 
 import * as stdlibArray from "../stdlib/array";
 import * as stdlibMap from "../stdlib/map";
+import * as stdlibMatrix from "../stdlib/matrix";
 import * as stdlibColor from "../stdlib/color";
 import * as stdlibMath from "../stdlib/math";
 import * as stdlibStr from "../stdlib/str";
@@ -16,7 +17,6 @@ import * as ta from "../stdlib/ta";
 import * as stdlibRequest from "../stdlib/request";
 import * as stdlibSession from "../stdlib/session";
 import * as stdlibDrawing from "../stdlib/drawing";
-import * as collections from "./collections";
 import * as core from "./core";
 import * as drawing from "./drawing";
 import { recordsOf, type FunctionRecord, type VariableRecord } from "./record";
@@ -26,7 +26,7 @@ export { parseSignature } from "./signature";
 export type { FunctionRecord, VariableRecord } from "./record";
 
 const RECORD_MODULES: ReadonlyArray<Readonly<Record<string, unknown>>> = [
-  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, stdlibMap, collections, drawing, stdlibTime, stdlibRequest, stdlibSession, stdlibDrawing,
+  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, stdlibMap, stdlibMatrix, drawing, stdlibTime, stdlibRequest, stdlibSession, stdlibDrawing,
 ];
 
 function buildTable(): { functions: Map<string, FunctionRecord>; variables: Map<string, VariableRecord> } {

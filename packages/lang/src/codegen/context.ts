@@ -31,6 +31,8 @@ export interface Unit {
   readonly functionsById: Map<number, UserFunction>;
   readonly types: Map<string, A.TypeDecl>;
   readonly enums: Set<string>;
+  /** Enum declarations by name (`input.enum` maps a run's option title to its member). */
+  readonly enumDecls: Map<string, A.EnumDecl>;
   readonly compiledFunctions: Set<number>;
   /** The compiled user functions, in the order first called. */
   readonly fnCode: string[];

@@ -40,6 +40,7 @@ function newGen(hist: HistorySizes | null): Gen {
     functionsById: new Map(),
     types: new Map(),
     enums: new Set(),
+    enumDecls: new Map(),
     compiledFunctions: new Set(),
     fnCode: [],
     outputs: [],
@@ -75,7 +76,10 @@ function declare(g: Gen, scripts: A.Script[]): void {
         g.unit.functionsByName.set(st.name.name, info);
         g.unit.functionsById.set(id, info);
       } else if (st.kind === "TypeDecl") g.unit.types.set(st.name.name, st);
-      else if (st.kind === "EnumDecl") g.unit.enums.add(st.name.name);
+      else if (st.kind === "EnumDecl") {
+        g.unit.enums.add(st.name.name);
+        g.unit.enumDecls.set(st.name.name, st);
+      }
     }
   }
 }

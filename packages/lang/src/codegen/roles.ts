@@ -7,6 +7,7 @@ import type { FunctionRecord } from "../builtins";
 import { bind, callEmit } from "./binding";
 import type { Gen } from "./context";
 import { CodegenError, literalValue, memberName } from "./types";
+import { enumMemberOf, enumOptions } from "../language/enum-titles";
 
 export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
   const { byName } = bind(c, f);
@@ -22,9 +23,24 @@ export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
     g.slots.topConsts.push(`const ${js} = $rt.sourceColumn(${JSON.stringify(inputName)}, ${JSON.stringify(src ?? "close")});`);
     return `${js}[$i]`;
   }
+  if (f.name === "input.enum") return enumInput(g, def, inputName, js);
   const d = def ? literalValue(def) : null;
   g.unit.inputs.push({ name: inputName, kind, defval: d });
   g.slots.topConsts.push(`const ${js} = $rt.input(${JSON.stringify(inputName)}, ${JSON.stringify(kind)}, ${JSON.stringify(d)});`);
+  return js;
+}
+
+/** `input.enum`: the run gives a member's title (or name); compiled code holds the member's name. */
+function enumInput(g: Gen, def: A.Expr | undefined, inputName: string, js: string): string {
+  const d = enumMemberOf(def);
+  const decl = d ? g.unit.enumDecls.get(d.enumName) : undefined;
+  if (!d || !decl) throw new CodegenError("input.enum needs a member of an enum declared in the script or a library as its default", def?.span ?? null);
+  const byTitle = new Map<string, string>();
+  for (const o of enumOptions(decl)) byTitle.set(o.member, o.member);
+  for (const o of enumOptions(decl)) byTitle.set(o.title, o.member);
+  const title = enumOptions(decl).find((o) => o.member === d.member)!.title;
+  g.unit.inputs.push({ name: inputName, kind: "string", defval: title });
+  g.slots.topConsts.push(`const ${js} = new Map(${JSON.stringify([...byTitle])}).get($rt.input(${JSON.stringify(inputName)}, "string", ${JSON.stringify(title)})) ?? ${JSON.stringify(d.member)};`);
   return js;
 }
 

@@ -8,7 +8,7 @@
 
 import { builtinFunction, PLOT_FUNCTIONS } from "../builtins";
 import type { CheckedFile } from "../check";
-import type { Call, Expr, Span } from "../language/ast";
+import type { Call, EnumDecl, Expr, Span } from "../language/ast";
 import { Code, type DiagnosticCode } from "../language/codes";
 import type { CheckedProgram } from "../link/program";
 import type { EventSpec, InputSpec, InputType, OutputSpec, ScriptInterface } from "../types";
@@ -17,6 +17,8 @@ import { UNBOUNDED, WARMUP_CAP } from "./rules";
 import { builtinName, forEachNode } from "./walk";
 import { argument } from "./arguments";
 import { deriveHlines, hasDrawings, outputColor, outputStyle, overlayOf } from "./appearance";
+import { enumMemberOf, enumOptions } from "../language/enum-titles";
+import { timestampOf } from "../stdlib/time";
 
 export interface DeriveFinding {
   code: DiagnosticCode;
@@ -38,6 +40,29 @@ function literal(e: Expr | undefined): number | string | boolean | null {
   if (e.kind === "Unary" && e.op === "-" && e.operand.kind === "NumberLit") return -e.operand.value;
   if ((e.kind === "Identifier" || e.kind === "Member") && e.symbol?.kind === "builtinVariable") return e.symbol.name;
   return null;
+}
+
+/** A default as the Interface shows it: a literal, or the time of `timestamp("2024-01-02")`. */
+function defaultOf(call: Call): number | string | boolean | null {
+  const d = argument(call, "defval")?.value;
+  if (d?.kind === "Call" && builtinName(d) === "timestamp" && d.args.length === 1) {
+    const text = literal(d.args[0]!.value);
+    const t = typeof text === "string" ? timestampOf(text) : NaN;
+    return Number.isFinite(t) ? t : null;
+  }
+  return literal(d);
+}
+
+/** `input.enum`: a string input whose options are the members' titles (or those of `options`), its default the default member's title. */
+function enumInput(spec: InputSpec, call: Call, enums: Map<string, EnumDecl>): InputSpec {
+  const def = enumMemberOf(argument(call, "defval")?.value);
+  const decl = def ? enums.get(def.enumName) : undefined;
+  if (!def || !decl) return spec;
+  const all = enumOptions(decl);
+  const titleOf = (member: string): string => all.find((o) => o.member === member)?.title ?? member;
+  const listed = argument(call, "options")?.value;
+  const members = listed?.kind === "TupleExpr" ? listed.elements.flatMap((e) => enumMemberOf(e)?.member ?? []) : all.map((o) => o.member);
+  return { ...spec, type: "string", default: titleOf(def.member), options: members.map(titleOf) };
 }
 
 function stringArg(call: Call, param: string): string | null {
@@ -62,21 +87,25 @@ function inputType(call: Call, name: string): InputType {
 export interface CallIndex {
   calls: Call[];
   named: Map<Call, string>;
+  /** Enum declarations by name (the options of `input.enum`). */
+  enums: Map<string, EnumDecl>;
 }
 
 export function indexCalls(files: CheckedFile[]): CallIndex {
   const calls: Call[] = [];
   const named = new Map<Call, string>();
+  const enums = new Map<string, EnumDecl>();
   for (const f of files) {
     forEachNode(f.script.body, (n) => {
       if (n.kind === "Call") calls.push(n);
+      else if (n.kind === "EnumDecl") enums.set(n.name.name, n);
       else if (n.kind === "VarDecl" && n.init.kind === "Call" && n.symbol?.input) named.set(n.init, n.symbol.input);
     });
   }
-  return { calls, named };
+  return { calls, named, enums };
 }
 
-export function deriveInputs({ calls, named }: CallIndex): InputSpec[] {
+export function deriveInputs({ calls, named, enums }: CallIndex): InputSpec[] {
   const inputs: InputSpec[] = [];
   const used = new Set<string>();
   calls.forEach((c) => {
@@ -89,7 +118,8 @@ export function deriveInputs({ calls, named }: CallIndex): InputSpec[] {
     used.add(unique);
     const opts = argument(c, "options")?.value;
     const options = opts?.kind === "TupleExpr" ? opts.elements.map(literal).filter((v): v is number | string => typeof v === "number" || typeof v === "string") : null;
-    inputs.push({ name: unique, type: inputType(c, name), default: literal(argument(c, "defval")?.value), title, min: numberArg(c, "minval"), max: numberArg(c, "maxval"), options });
+    const spec: InputSpec = { name: unique, type: inputType(c, name), default: defaultOf(c), title, min: numberArg(c, "minval"), max: numberArg(c, "maxval"), options };
+    inputs.push(name === "input.enum" ? enumInput(spec, c, enums) : spec);
   });
   return inputs;
 }

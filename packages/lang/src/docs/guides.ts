@@ -172,7 +172,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
   from the script), \`display\` values and their arithmetic (\`display.all - display.status_line\`).
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
-- **Not yet.** \`matrix.*\`, \`input.enum\`, user functions overloaded by parameter types and
+- **Matrices.** \`matrix.*\` follows TradingView's reference except \`matrix.eigenvalues\` and
+  \`matrix.eigenvectors\` (not provided); \`matrix.inv\` of a singular matrix gives na elements (use \`matrix.pinv\`).
+- **Enum inputs.** \`input.enum\` is a string input in the Interface: its options are the members' titles
+  (a member without a title by its name) and a run gives one of them (or a member's name).
+- **Not yet.** User functions overloaded by parameter types and
   \`export const\` in libraries are refused at validation (\`unsupported_feature\`, \`duplicate_declaration\`,
   or a syntax error naming what a library can export).
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings

@@ -10,6 +10,7 @@ export const RUNTIME_NAMESPACES = {
   str: stdlib.str,
   array: stdlib.array,
   map: stdlib.map,
+  matrix: stdlib.matrix,
   color: stdlib.color,
   /** Calendar fields, timestamp() and str.format_time (stdlib/time.ts). */
   cal: stdlib.time,

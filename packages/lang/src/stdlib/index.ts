@@ -5,6 +5,7 @@ export * as math from "./math";
 export * as str from "./str";
 export * as array from "./array";
 export * as map from "./map";
+export * as matrix from "./matrix";
 export * as color from "./color";
 export * as time from "./time";
 export { Ring } from "./ring";

@@ -650,12 +650,7 @@ const refused: Array<[string, string, string[]]> = [
   ["ta.ema with a series length", `${H}plot(ta.ema(close, bar_index % 10 + 1))\n`, ["qualifier_mismatch 3:20-3:38"]],
   ["strategy()", '//@version=6\nstrategy("s")\nplot(close)\n', ["unsupported_feature 2:1-2:9"]],
   ["request.earnings", `${H}d = request.earnings(syminfo.tickerid)\nplot(d)\n`, ["unsupported_feature 3:5-3:21"]],
-  [
-    "input.enum (pending in the evaluator)",
-    `${H}enum MaType\n    sma = "Simple"\n    ema = "Exponential"\nt = input.enum(MaType.ema, "MA type")\nplot(t == MaType.ema ? ta.ema(close, 9) : ta.sma(close, 9))\n`,
-    ["unsupported_feature 6:5-6:15"],
-  ],
-  ["matrix.* (pending in the evaluator)", `${H}m = matrix.new<float>(2, 2)\nplot(close)\n`, ["unsupported_feature 3:5-3:15"]],
+  ["input.enum with a default that is not an enum member", `${H}t = input.enum(1, "MA type")\nplot(close)\n`, ["type_mismatch 3:16-3:17"]],
   ["a var array reassigned with a number", `${H}var a = array.new_float()\na := 1\nplot(close)\n`, ["type_mismatch 4:6-4:7"]],
 ];
 

@@ -4,6 +4,7 @@
 
 import { DeclarationRule } from "./declaration";
 import { HistoryOffsetRule } from "./history-offset";
+import { InputEnumRule } from "./input-enum";
 import { LocalScopeCallsRule } from "./local-scope-calls";
 import { LoopControlRule } from "./loop-control";
 import { NamesAndTypesRule } from "./names-and-types";
@@ -23,6 +24,7 @@ export const specifiedRules: readonly Rule[] = Object.freeze([
   HistoryOffsetRule,
   PlotCountRule,
   RequestTimeframeRule,
+  InputEnumRule,
 ]);
 
 export type { Rule, RuleContext, Visitor } from "./rule";
