@@ -67,7 +67,11 @@ describe("the table and its lists come from the records", () => {
   });
 
   test("variables: bar columns read history from the column, constants carry their value", () => {
-    expect(BUILTIN_VARIABLES.get("close")?.history?.("n", 2)).toBe("($i >= 2 ? $C[$i - 2] : NaN)");
+    const b = { state: () => "s", fn: () => "f" };
+    expect(BUILTIN_VARIABLES.get("close")?.history?.("n", 2, b)).toBe("($i >= 2 ? $C[$i - 2] : NaN)");
+    // a computed source: the formula at bar $i - 2, or its cached column for an offset known only at run time
+    expect(BUILTIN_VARIABLES.get("hl2")?.history?.("n", 2, b)).toBe("($i >= 2 ? (($H[$i - 2] + $L[$i - 2]) / 2) : NaN)");
+    expect(BUILTIN_VARIABLES.get("hl2")?.history?.("n", null, b)).toBe('$rt.at($rt.column("hl2"), $i - n)');
     expect(BUILTIN_VARIABLES.get("math.pi")?.value).toBe(Math.PI);
     expect(BUILTIN_VARIABLES.get("bar_index")?.lookback).toBe(Number.POSITIVE_INFINITY);
   });
