@@ -128,7 +128,7 @@ describe("the handling order of a call", () => {
     const doc = JSON.parse(answer.body) as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toBe("3.1.0");
     for (const e of ENDPOINTS) expect(doc.paths[`/v1${e.path}`]?.[e.method]).toBeDefined();
-    expect(ENDPOINTS).toHaveLength(29);
+    expect(ENDPOINTS).toHaveLength(36); // #1-#29, then drawings, logs and the five sweep calls (#30-#36)
   });
 
   it("when /metrics is read, then it is Prometheus text with the request counter", async () => {
