@@ -4,6 +4,7 @@
 import * as stdlib from "../stdlib";
 import { Ring, ValueRing } from "../stdlib/ring";
 import { PineArray } from "../stdlib/array";
+import { PineMatrix } from "../stdlib/matrix-core";
 import { negativeOffsetMessage } from "../check/rules/history-offset";
 import { fail, ScriptRuntimeError } from "./errors";
 import { RUNTIME_NAMESPACES } from "./library";
@@ -219,8 +220,10 @@ export class Runtime {
     if (o === null || o === undefined) fail("Cannot access a field of an object that is na");
     return o;
   }
-  items(a: PineArray | null): unknown[] {
+  /** What `for x in id` walks: an array's elements, or a matrix's rows (each a new array). */
+  items(a: PineArray | PineMatrix | null): unknown[] {
     if (a === null || a === undefined) fail("array is na");
+    if (a instanceof PineMatrix) return Array.from({ length: a.rows }, (_, i) => new PineArray(a.v.slice(i * a.cols, (i + 1) * a.cols)));
     return a.v;
   }
   fail(message: unknown): never {

@@ -194,3 +194,18 @@ plot(m.col(0).sum())`);
   expect(r.errorBarsInWindow).toBe(3);
   expect(r.runtimeErrors[0]!.message).toMatch(/row index 2 is out of bounds/);
 });
+
+test("for ... in a matrix walks its rows, each an array", () => {
+  const [total, count] = last(`m = matrix.new<float>(3, 2, 1)
+m.set(2, 1, 10)
+t = 0.0
+n = 0
+for [i, r] in m
+    t += r.sum() * (i + 1)
+    n += 1
+plot(t)
+plot(n)`).map((x) => [x]);
+  // rows (1,1), (1,1), (1,10): sums 2, 2, 11 weighted 1, 2, 3 = 2 + 4 + 33 = 39; 3 rows
+  expect(total).toEqual([39]);
+  expect(count).toEqual([3]);
+});
