@@ -115,6 +115,7 @@ describe("fair scheduling", () => {
     expect(await env.db.run.count({ where: { id: { in: floodIds }, status: { in: ["queued", "running"] } } })).toBe(floodIds.length);
     await Promise.all(floodIds.map((id) => flood.call("POST", `/runs/${id}/cancel`)));
     const stopped = await Promise.all(floodIds.map((id) => final(flood, id)));
-    expect(stopped.map((r) => r.status)).toEqual(floodIds.map(() => "cancelled"));
+    // Status and failure kind together: a run that ends otherwise says how in the diff.
+    expect(stopped.map((r) => [r.status, (r.failure as { kind?: string } | undefined)?.kind])).toEqual(floodIds.map(() => ["cancelled", "cancelled"]));
   });
 });
