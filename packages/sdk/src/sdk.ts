@@ -51,7 +51,7 @@ export interface SdkOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Calls that start work take the longer retry rule of SERVICE-SPEC section 8 (3 minutes on 429/503/network). */
+/** Calls that start work take the longer retry rule of docs/reference/errors.md (3 minutes on 429/503/network). */
 const STARTS_WORK = new Set<string>(["createRun", "collectEvents", "createSweep"]);
 const PAGE_FIELDS = ["data", "outputs", "events"] as const;
 

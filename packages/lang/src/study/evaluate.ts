@@ -1,7 +1,7 @@
 // A study's evaluation over one array of bars (no I/O): each used definition (validate()'s
 // `uses`, already pinned) is compiled and evaluated for its events inside the window, the study
 // body is evaluated for its group() values (a runtime hook records them per window bar), then
-// computeStudy() gives the numbers of LANGUAGE.md "Studies".
+// computeStudy() gives the numbers of docs/reference/language.md, "Studies".
 
 import { compile, evaluate, type Program, type RuntimeErrorSummary } from "../evaluate";
 import type { CheckedProgram } from "../link/program";

@@ -1,4 +1,4 @@
-// The numbers of an event study (LANGUAGE.md "Studies", API.md "Study result"). Pure: window
+// The numbers of an event study (docs/reference/language.md, "Studies"). Pure: window
 // columns and events in, the `study` object out. No I/O, no evaluation.
 //
 // For an event at window bar t and a horizon h (t + h must be a window bar):
