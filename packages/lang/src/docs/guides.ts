@@ -176,9 +176,12 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`matrix.eigenvectors\` (not provided); \`matrix.inv\` of a singular matrix gives na elements (use \`matrix.pinv\`).
 - **Enum inputs.** \`input.enum\` is a string input in the Interface: its options are the members' titles
   (a member without a title by its name) and a run gives one of them (or a member's name).
-- **Not yet.** User functions overloaded by parameter types and
-  \`export const\` in libraries are refused at validation (\`unsupported_feature\`, \`duplicate_declaration\`,
-  or a syntax error naming what a library can export).
+- **Overloads.** User functions (and library exports) overload by parameter types or count; a call takes
+  the overload whose typed parameters match its arguments' types exactly, else the only one accepting
+  them (int to float). Overloads are told apart by type, not by qualifier; none fitting is
+  \`no_matching_overload\`, several is \`ambiguous_call\`.
+- **Library constants.** \`export const <type> X = <value>\` is read as \`lib.X\`; the value is written
+  with literals and built-in constants (another of the library's constants in it is refused).
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
   misspelled built-in gets the closest supported name.
