@@ -10,7 +10,7 @@ import type { Span } from "./ast";
 export type Qualifier = "const" | "input" | "simple" | "series";
 
 export type PrimitiveName = "int" | "float" | "bool" | "string" | "color";
-/** Opaque handle types of drawings and tables: they compile to no-ops (LANGUAGE.md item 8). */
+/** Handle types of drawings and tables: values of the drawing built-ins (docs/reference/language.md). */
 export type HandleName = "label" | "line" | "box" | "table" | "linefill" | "polyline" | "chart.point" | "plot" | "hline";
 
 export type PineType =

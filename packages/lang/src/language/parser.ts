@@ -864,7 +864,7 @@ function describe(t: Token): string {
   }
 }
 
-/** Lex and parse one file. The default version is 6 (LANGUAGE.md). */
+/** Lex and parse one file. The default version is 6 (docs/reference/language.md). */
 export function parse(file: string, source: string): ParseResult {
   const lexed = lex(file, source);
   const parser = new Parser(lexed.tokens, file);
