@@ -46,26 +46,20 @@ export function fromGradient(v: number, lo: number, hi: number, c0: number, c1: 
   return rgb(mix(r(c0), r(c1)), mix(g(c0), g(c1)), mix(b(c0), b(c1)), mix(t(c0), t(c1)));
 }
 
-/** Pine's named colors (v5/v6 palette). */
-export const NAMED: Readonly<Record<string, number>> = Object.freeze({
-  aqua: hex("#00BCD4"),
-  black: hex("#363A45"),
-  blue: hex("#2962FF"),
-  fuchsia: hex("#E040FB"),
-  gray: hex("#787B86"),
-  green: hex("#4CAF50"),
-  lime: hex("#00E676"),
-  maroon: hex("#880E4F"),
-  navy: hex("#311B92"),
-  olive: hex("#808000"),
-  orange: hex("#FF9800"),
-  purple: hex("#9C27B0"),
-  red: hex("#FF5252"),
-  silver: hex("#B2B5BE"),
-  teal: hex("#00897B"),
-  white: hex("#FFFFFF"),
-  yellow: hex("#FFEB3B"),
+/**
+ * Pine's named colors as the v6 reference documents them: the one table the runtime (`NAMED`), the
+ * docs reference and the checker's folding (the records' `value`) all read (docs/adr/0072-color-palette.md).
+ */
+export const PALETTE: Readonly<Record<string, string>> = Object.freeze({
+  aqua: "#00BCD4", black: "#363A45", blue: "#2962FF", fuchsia: "#E040FB", gray: "#787B86", green: "#4CAF50",
+  lime: "#00E676", maroon: "#880E4F", navy: "#311B92", olive: "#808000", orange: "#FF9800", purple: "#9C27B0",
+  red: "#F23645", silver: "#B2B5BE", teal: "#089981", white: "#FFFFFF", yellow: "#FDD835",
 });
+
+/** The palette as color numbers (what compiled code reads). */
+export const NAMED: Readonly<Record<string, number>> = Object.freeze(
+  Object.fromEntries(Object.entries(PALETTE).map(([n, h]) => [n, hex(h)])),
+);
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
@@ -89,12 +83,6 @@ export const colorFromGradient = builtinFunction({
   doc: "The color between `bottom_color` and `top_color` in proportion to where `value` lies.",
   emit: call(fromGradient, (b) => [b.a("value"), b.a("bottom_value"), b.a("top_value"), b.a("bottom_color"), b.a("top_color")]),
 });
-// Pine's palette as the reference documents it (compiled code reads NAMED above).
-const PALETTE: Readonly<Record<string, string>> = {
-  aqua: "#00BCD4", black: "#363A45", blue: "#2196F3", fuchsia: "#E040FB", gray: "#787B86", green: "#4CAF50",
-  lime: "#00E676", maroon: "#880E4F", navy: "#311B92", olive: "#808000", orange: "#FF9800", purple: "#9C27B0",
-  red: "#F23645", silver: "#B2B5BE", teal: "#089981", white: "#FFFFFF", yellow: "#FDD835",
-};
 export const colorPalette: VariableRecord[] = Object.entries(PALETTE).map(([n, hexText]) =>
   builtinVariable({ name: `color.${n}`, type: "const color", doc: `The color ${n} (${hexText}).`, value: hexText, emit: `$rt.namedColor(${JSON.stringify(n)})` }),
 );
