@@ -6,6 +6,10 @@
 //   period's end, or when the next chart bar opens at or after it (an equity week closes with
 //   Friday's session, not on the Monday its 7 days end). Earlier chart bars of a period see the
 //   previous period.
+// - the run's last chart bar stands for TradingView's last bar (docs/adr/0074-open-period-at-the-end.md):
+//   when the context's data ends by that bar's close (`ctxDataEnd`) inside a period the bar does
+//   not close, it shows that open period's running value (the context's last, partial bar); a
+//   context with data after the chart's last bar keeps the historical rule (no future leaks in).
 // - `barmerge.lookahead_on`: the period containing the chart bar (its final value on every bar).
 // - a lower timeframe: the last intrabar that opens before the chart bar closes (both modes).
 //
@@ -16,6 +20,8 @@ export interface AlignInput {
   chartSeconds: number;
   ctxTime: Float64Array;
   ctxSeconds: number;
+  /** Unix seconds at which the context's stored data ends (its last bar's close); unknown: never an open period. */
+  ctxDataEnd?: number;
 }
 
 /** Per chart bar, the index of the context bar it sees (-1 for none). */
@@ -42,9 +48,14 @@ export function alignBars(a: AlignInput, lookahead: boolean): Int32Array {
     }
     const periodEnd = ct[p]! + a.ctxSeconds;
     const closed = t + a.chartSeconds >= periodEnd || (i + 1 < n && a.chartTime[i + 1]! >= periodEnd);
-    out[i] = closed ? p : p - 1;
+    out[i] = closed || (i === n - 1 && openAtEnd(a, p, t + a.chartSeconds)) ? p : p - 1;
   }
   return out;
+}
+
+/** The last chart bar (closing at `close`) sees context bar `p` still open: the context's data ends with it, by that close. */
+function openAtEnd(a: AlignInput, p: number, close: number): boolean {
+  return p === a.ctxTime.length - 1 && a.ctxDataEnd !== undefined && a.ctxDataEnd <= close;
 }
 
 /** Per chart bar, the range [from, to) of lower-timeframe bars inside it. */

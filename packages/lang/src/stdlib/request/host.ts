@@ -20,6 +20,8 @@ export interface ContextBars {
   bars: Bars;
   /** The context instrument's facts (syminfo.* inside the requested expression). */
   info: SymbolInfo;
+  /** Unix seconds at which the stored data of the context ends; when it ends by the chart's last bar, that bar sees the open period (align.ts). */
+  dataEnd?: number;
 }
 
 /** A context the script asked for that the caller did not supply. */
@@ -132,7 +134,7 @@ export class RequestHost {
 
   private alignInput(c: Captured): AlignInput {
     const chart = this.chart!;
-    return { chartTime: chart.bars.time, chartSeconds: storeSeconds(chart.symbol.timeframe), ctxTime: c.ctx.bars.time, ctxSeconds: storeSeconds(c.ctx.timeframe) };
+    return { chartTime: chart.bars.time, chartSeconds: storeSeconds(chart.symbol.timeframe), ctxTime: c.ctx.bars.time, ctxSeconds: storeSeconds(c.ctx.timeframe), ...(c.ctx.dataEnd !== undefined ? { ctxDataEnd: c.ctx.dataEnd } : {}) };
   }
 
   /**
