@@ -94,6 +94,7 @@ function binary(g: Gen, e: A.Binary): string {
 }
 
 function ident(g: Gen, e: A.Identifier): string {
+  if (e.constant) return expr(g, e.constant); // another constant inside a library's `export const`
   const b = g.scopes.lookup(e.name);
   if (b) {
     if (b.owner !== g.scopes.ctx) b.fnRead = true;

@@ -180,8 +180,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   the overload whose typed parameters match its arguments' types exactly, else the only one accepting
   them (int to float). Overloads are told apart by type, not by qualifier; none fitting is
   \`no_matching_overload\`, several is \`ambiguous_call\`.
-- **Library constants.** \`export const <type> X = <value>\` is read as \`lib.X\`; the value is written
-  with literals and built-in constants (another of the library's constants in it is refused).
+- **Library constants.** \`export const <type> X = <value>\` is read as \`lib.X\`; the value may name the
+  library's other top-level constants (\`export const float B = A * 2\`).
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
   misspelled built-in gets the closest supported name.

@@ -328,6 +328,8 @@ export interface Identifier extends Annotated {
   span: Span;
   name: string;
   symbol?: SymbolRef;
+  /** In a library's `export const` value, a top-level constant it names: that constant's value, emitted in place. */
+  constant?: Expr;
 }
 
 /** `a.b`: a namespaced built-in (`ta.sma`), a library member, a field, an enum member. */

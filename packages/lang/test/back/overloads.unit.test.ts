@@ -7,7 +7,7 @@ import { validate } from "../../src/validate";
 import { barsOf, lib, resolverOf } from "../front/harness";
 
 const LIBS = resolverOf([
-  lib("acme", "k", 1, '//@version=6\nlibrary("k")\nexport const float GOLDEN = 1.618\nexport const string NAME = "xyz"\nexport const int STEP = 2 * 3\nexport f(float x) => x\nexport f(string s) => str.length(s)\n'),
+  lib("acme", "k", 1, '//@version=6\nlibrary("k")\nexport const float GOLDEN = 1.618\nexport const string NAME = "xyz"\nexport const int STEP = 2 * 3\nconst float BASE = 1.5\nexport const float TWICE = BASE * 2\nexport const float MORE = TWICE + BASE\nexport f(float x) => x\nexport f(string s) => str.length(s)\n'),
 ]);
 
 async function outputs(body: string, closes: number[]): Promise<Record<string, Array<number | null>>> {
@@ -36,6 +36,12 @@ describe("overloads and export const: values", () => {
       "library constants and library overloads",
       'import acme/k/1 as k\nplot(close * k.GOLDEN, "d")\nplot(str.length(k.NAME), "e")\nplot(k.STEP, "s")\nplot(k.f(close) + k.f("ab"), "g")\n',
       { d: [16.18, 32.36, 48.54], e: [3, 3, 3], s: [6, 6, 6], g: [12, 22, 32] },
+    ],
+    [
+      // TWICE = 1.5 * 2 = 3, MORE = 3 + 1.5 = 4.5; the script's own BASE and TWICE do not leak in
+      "library constants built from other constants",
+      'import acme/k/1 as k\nBASE = 100.0\nTWICE = close\nplot(k.TWICE, "t")\nplot(k.MORE + BASE, "m")\n',
+      { t: [3, 3, 3], m: [104.5, 104.5, 104.5] },
     ],
   ];
   test.each(cases)("%s", async (_name, body, expected) => {

@@ -33,7 +33,9 @@ describe("overloads and export const: diagnostics", () => {
     ["export const in a library validates", "export const float A = 2.5\nexport const string S = \"s\"\n", []],
     ["exported variable without const", "export float A = 2.5\n", ["syntax_error 3:8-3:13"]],
     ["export const with a series value", "export const float A = close\n", ["qualifier_mismatch 3:24-3:29"]],
-    ["export const built from another constant", "const float B = 2.0\nexport const float A = B * 2\n", ["unsupported_feature 4:24-4:25"]],
+    ["export const built from other constants", "const float B = 2.0\nC = 3\nexport const float A = B * C\nexport const float D = A + 1\n", []],
+    ["export const built from a var const", "var const string B = \"x\"\nexport const string A = B + \"y\"\n", []],
+    ["export const built from a reassigned variable", "B = 2.0\nB := 3.0\nexport const float A = B * 2\n", ["qualifier_mismatch 5:24-5:29"]],
   ];
   test.each(libraryCases)("%s", async (_name, src, expected) => {
     const r = await check('//@version=6\nlibrary("l")\n' + src);

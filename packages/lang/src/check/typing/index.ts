@@ -54,6 +54,7 @@ class FileTyper implements Typer {
   readonly exportAll: boolean;
   readonly instances = new Map<FunctionInfo, Map<string, Value>>();
   readonly active = new Set<FunctionInfo>();
+  readonly constants = new Map<number, A.Expr>();
 
   constructor(
     readonly ctx: CheckContext,

@@ -36,6 +36,8 @@ export interface Typer {
   readonly exports: ModuleExports;
   /** Names assigned with `:=` or compound operators anywhere in the file: such variables are series. */
   readonly reassigned: ReadonlySet<string>;
+  /** Top-level constants (never reassigned, const values) by symbol id: their values. */
+  readonly constants: Map<number, A.Expr>;
   /** Prefix making type ids unique across files (`main.pine`, `lib:acme/x/1`). */
   readonly idPrefix: string;
   /** Relative modules expose every top-level declaration; libraries only `export`ed ones. */

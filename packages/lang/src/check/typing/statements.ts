@@ -34,6 +34,7 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
   sym.qual = qual;
   if (s.init.kind === "Call" && s.init.target?.kind === "builtin" && s.init.target.name.startsWith("input")) sym.input = s.name.name;
   s.symbol = sym;
+  if (t.scope === t.globals && qual === "const") t.constants.set(sym.id, s.init);
   if (s.exported === true) exportConstant(t, s, type, v.qual);
   return { type, qual };
 }
@@ -46,16 +47,31 @@ function exportConstant(t: Typer, s: A.VarDecl, type: A.PineType, valueQual: A.Q
     return;
   }
   if (valueQual !== "const") return; // qualifier_mismatch already reported
-  let local: A.Identifier | null = null;
-  forEachNode(s.init, (n) => {
-    if (n.kind === "Identifier" && n.symbol?.kind === "local") local ??= n;
-  });
-  if (local !== null) {
-    const ref: A.Identifier = local;
-    t.ctx.error(Code.unsupported_feature, `An exported constant's value is written with literals and built-in constants here, not with '${ref.name}'.`, ref.span);
+  const other = inlineConstants(t, s.init);
+  if (other !== null) {
+    t.ctx.error(Code.unsupported_feature, `An exported constant's value is written with literals and constants, not with the variable '${other.name}'.`, other.span);
     return;
   }
   t.exports.constants.set(s.name.name, { decl: s, type });
+}
+
+/**
+ * Marks each top-level constant an exported value names (`export const float B = A * 2`) with
+ * that constant's value, so an importing script emits it in place; a variable that is not a
+ * top-level constant is returned. A constant's value names only earlier ones: no cycle.
+ */
+function inlineConstants(t: Typer, init: A.Expr): A.Identifier | null {
+  let bad: A.Identifier | null = null;
+  forEachNode(init, (n) => {
+    if (bad !== null || n.kind !== "Identifier" || n.symbol?.kind !== "local") return;
+    const value = t.constants.get(n.symbol.id);
+    if (value === undefined) bad = n;
+    else {
+      n.constant = value;
+      bad = inlineConstants(t, value);
+    }
+  });
+  return bad;
 }
 
 function inferredDeclType(t: Typer, name: string, v: A.PineType, span: A.Span): A.PineType {
