@@ -48,7 +48,8 @@ function withSession(session: string | undefined, task: EvalTask): EvalTask {
   return session ? { ...task, symbol: { ...task.symbol, session } } : task;
 }
 
-function copyBars<B extends { time: Float64Array; open: Float64Array; high: Float64Array; low: Float64Array; close: Float64Array; volume: Float64Array }>(b: B): B {
+/** A copy of bars whose buffers go to a sandbox thread, for a second evaluation (dynamic requests). */
+export function copyBars<B extends { time: Float64Array; open: Float64Array; high: Float64Array; low: Float64Array; close: Float64Array; volume: Float64Array }>(b: B): B {
   return { ...b, time: b.time.slice(), open: b.open.slice(), high: b.high.slice(), low: b.low.slice(), close: b.close.slice(), volume: b.volume.slice() };
 }
 
