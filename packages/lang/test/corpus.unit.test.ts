@@ -12,14 +12,21 @@ import { join } from "path";
 import { compile, evaluate, validate, type EvaluationResult, type SourceFile } from "../src/index";
 import type { Bars, Resolver } from "../src/types";
 import { dailyBars, SYMBOL, sliceBars } from "./back/harness";
-import { EXPECTED, INTRADAY, weekly } from "./corpus/expected";
+import { EXPECTED, INTRADAY, INTRADAY_ONLY, weekly, type Expected } from "./corpus/expected";
 import type { ContextBars } from "../src/stdlib/request";
 
 const DIR = join(__dirname, "corpus");
 
-/** What a run would fetch for `request.security(syminfo.tickerid, "W", ...)`: the chart's own weeks. */
+/** Another symbol some scripts request (`request.security("MSFT", ...)`): MSFT's daily bars and their weeks. */
+const msft = dailyBars("MSFT");
+const OTHER: ContextBars[] = [
+  { symbol: "MSFT", timeframe: "1d", bars: msft, info: { ...SYMBOL, ticker: "MSFT" } },
+  { symbol: "MSFT", timeframe: "1w", bars: weekly(msft), info: { ...SYMBOL, ticker: "MSFT", timeframe: "1w" } },
+];
+
+/** What a run would fetch for `request.security(syminfo.tickerid, "W", ...)`: the chart's own weeks (and the other symbol's bars). */
 function weeksOf(on: Bars, ticker: string): ContextBars[] {
-  return [{ symbol: ticker, timeframe: "1w", bars: weekly(on), info: { ...SYMBOL, ticker, timeframe: "1w" } }];
+  return [{ symbol: ticker, timeframe: "1w", bars: weekly(on), info: { ...SYMBOL, ticker, timeframe: "1w" } }, ...OTHER];
 }
 
 /**
@@ -31,7 +38,7 @@ function weeksForWindow(on: Bars, from: number, warmup: number, ticker: string):
   const first = weeks.time.findLastIndex((t) => t <= on.time[from]!);
   const cut = Math.max(0, first - warmup);
   const bars = { length: weeks.length - cut, time: weeks.time.slice(cut), open: weeks.open.slice(cut), high: weeks.high.slice(cut), low: weeks.low.slice(cut), close: weeks.close.slice(cut), volume: weeks.volume.slice(cut) };
-  return [{ symbol: ticker, timeframe: "1w", bars, info: { ...SYMBOL, ticker, timeframe: "1w" } }];
+  return [{ symbol: ticker, timeframe: "1w", bars, info: { ...SYMBOL, ticker, timeframe: "1w" } }, ...OTHER];
 }
 const noLibraries: Resolver = { resolve: async () => null };
 const bars = dailyBars("AAPL");
@@ -68,6 +75,9 @@ const entries = readdirSync(DIR)
   .filter((f) => f.endsWith(".pine") || statSync(join(DIR, f)).isDirectory())
   .map((f) => (f.endsWith(".pine") ? f : `${f}/`))
   .sort();
+/** Entries run over daily bars; the session scripts (INTRADAY_ONLY) mean something only within a day. */
+const daily = entries.filter((e) => !INTRADAY_ONLY.includes(e));
+const minuteSymbol = { ...SYMBOL, ticker: "SPY", timeframe: "1m" };
 
 function sources(entry: string): SourceFile[] {
   if (!entry.endsWith("/")) return [{ path: "main.pine", content: readFileSync(join(DIR, entry), "utf8") }];
@@ -88,7 +98,9 @@ async function build(entry: string): Promise<Built> {
   const errors = v.diagnostics.filter((d) => d.severity === "error");
   if (!v.valid || !v.checked || !v.interface) throw new Error(`${entry} is invalid: ${JSON.stringify(errors)}`);
   const program = compile(v.checked, v.interface);
-  const result = evaluate(program, bars, {}, { symbol: SYMBOL, windowStart: 0, contexts: weeksOf(bars, "AAPL") });
+  const result = INTRADAY_ONLY.includes(entry)
+    ? evaluate(program, spy1m, {}, { symbol: minuteSymbol, windowStart: 0 })
+    : evaluate(program, bars, {}, { symbol: SYMBOL, windowStart: 0, contexts: weeksOf(bars, "AAPL") });
   return { program, warmup: v.interface.warmup_bars, result };
 }
 
@@ -140,6 +152,39 @@ function compare(entry: string, result: EvaluationResult, on: Bars): void {
     // The comparison is not vacuous: each output has values (marks such as crosses are sparse).
     for (const o of result.outputs) expect(o.values.filter(Number.isFinite).length).toBeGreaterThanOrEqual(20);
   }
+  compareDrawings(result, expected, on);
+}
+
+/** A coordinate's bar index (from its RFC 3339 time), -1 when it is none of the bars. */
+function barOf(on: Bars, iso: string | null): number {
+  return iso === null ? -1 : on.time.indexOf(Date.parse(iso) / 1000);
+}
+
+/** Prices to 1e-9 relative, as the outputs. */
+function near(a: number | null, e: number): boolean {
+  return a !== null && Math.abs(a - e) <= 1e-9 * Math.max(1, Math.abs(e));
+}
+
+/** The labels, lines and boxes left after the last bar and the log lines, when the entry lists them. */
+function compareDrawings(result: EvaluationResult, expected: Expected, on: Bars): void {
+  const d = result.drawings;
+  if (expected.labels) {
+    expect(d.labels.map((l) => [barOf(on, l.time), l.text])).toEqual(expected.labels.map(([bar, , text]) => [bar, text]));
+    expect(d.labels.filter((l, k) => !near(l.price, expected.labels![k]![1]))).toEqual([]);
+  }
+  if (expected.lines) {
+    expect(d.lines.map((l) => [barOf(on, l.time1), barOf(on, l.time2)])).toEqual(expected.lines.map(([a, , b]) => [a, b]));
+    expect(d.lines.filter((l, k) => !near(l.price1, expected.lines![k]![1]) || !near(l.price2, expected.lines![k]![3]))).toEqual([]);
+  }
+  if (expected.boxes) {
+    expect(d.boxes.map((x) => [barOf(on, x.time1), barOf(on, x.time2), x.text])).toEqual(expected.boxes.map(([a, , b, , text]) => [a, b, text]));
+    expect(d.boxes.filter((x, k) => !near(x.top, expected.boxes![k]![1]) || !near(x.bottom, expected.boxes![k]![3]))).toEqual([]);
+  }
+  if (expected.logs) {
+    const byTime = new Map(Array.from(on.time, (t, i) => [t, i]));
+    expect(result.logs.map((l) => [byTime.get(l.time), l.level, l.message])).toEqual(expected.logs);
+    expect(expected.logs.length).toBeGreaterThan(0);
+  }
 }
 
 describe("compatibility corpus", () => {
@@ -148,30 +193,39 @@ describe("compatibility corpus", () => {
     expect(entries).toEqual(Object.keys(EXPECTED).sort());
   });
 
-  it.each(entries)("%s: every output (or event) equals the independent computation over AAPL daily", async (entry) => {
+  it.each(daily)("%s: every output (or event) equals the independent computation over AAPL daily", async (entry) => {
     const { result } = await built(entry);
     compare(entry, result, bars);
   });
 
-  it.each(entries)("%s: and over SPY daily (5,241 bars, 1999-2020)", async (entry) => {
+  it.each(daily)("%s: and over SPY daily (5,241 bars, 1999-2020)", async (entry) => {
     const { program } = await built(entry);
     compare(entry, evaluate(program, spy, {}, { symbol: { ...SYMBOL, ticker: "SPY" }, windowStart: 0, contexts: weeksOf(spy, "SPY") }), spy);
   });
 
   it.each(INTRADAY)("%s: and over SPY one-minute bars (January 2011, 14,180 bars)", async (entry) => {
     const { program } = await built(entry);
-    compare(entry, evaluate(program, spy1m, {}, { symbol: { ...SYMBOL, ticker: "SPY", timeframe: "1m" }, windowStart: 0 }), spy1m);
+    compare(entry, evaluate(program, spy1m, {}, { symbol: minuteSymbol, windowStart: 0 }), spy1m);
+  });
+
+  it.each(INTRADAY_ONLY)("%s: every output equals the independent computation over SPY one-minute bars", async (entry) => {
+    const { result } = await built(entry);
+    compare(entry, result, spy1m);
   });
 
   it.each(entries)("%s: the last 300 bars are the same from warmup_bars bars before them", async (entry) => {
     const full = await built(entry);
     if (full.warmup >= 5000) return; // starts at the first bar of history: nothing to cut
-    const windowFrom = bars.length - 300;
+    const minutes = INTRADAY_ONLY.includes(entry);
+    const on = minutes ? spy1m : bars;
+    const windowFrom = on.length - 300;
     const start = Math.max(0, windowFrom - full.warmup);
-    const cut = evaluate(full.program, sliceBars(bars, start), {}, { symbol: SYMBOL, windowStart: windowFrom - start, contexts: weeksForWindow(bars, windowFrom, full.warmup, "AAPL") });
+    const symbol = minutes ? minuteSymbol : SYMBOL;
+    const contexts = minutes ? [] : weeksForWindow(bars, windowFrom, full.warmup, "AAPL");
+    const cut = evaluate(full.program, sliceBars(on, start), {}, { symbol, windowStart: windowFrom - start, contexts });
     const problems = full.result.outputs.map((o) => mismatches(column(cut, o.name), o.values.subarray(windowFrom), o.name)).filter((m) => m !== "");
     expect(problems).toEqual([]);
-    const tailEvents = full.result.events.filter((e) => e.time >= bars.time[windowFrom]!);
+    const tailEvents = full.result.events.filter((e) => e.time >= on.time[windowFrom]!);
     expect(cut.events.map((e) => [e.time, e.name])).toEqual(tailEvents.map((e) => [e.time, e.name]));
   });
 });

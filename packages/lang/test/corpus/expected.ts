@@ -10,12 +10,24 @@ import { TREND } from "./expected-trend";
 import { COLLECTIONS } from "./expected-collections";
 import { SIMPLE } from "./expected-simple";
 import { RATIOS } from "./expected-ratios";
+import { MTF } from "./expected-mtf";
+import { SESSIONS, SESSION_SCRIPTS } from "./expected-sessions";
+import { DRAWINGS } from "./expected-drawings";
+import { STRUCTURES } from "./expected-structures";
 
 type Series = r.Series;
 export interface Expected {
   outputs?: Record<string, Series>;
   /** A definition's events: [bar index, event name], in bar order. */
   events?: Array<[number, string]>;
+  /** Labels left after the last bar, in the order drawn: [bar index, price, text]. */
+  labels?: Array<[number, number, string]>;
+  /** Lines left after the last bar: [bar 1, price 1, bar 2, price 2]. */
+  lines?: Array<[number, number, number, number]>;
+  /** Boxes left after the last bar: [left bar, top, right bar, bottom, text]. */
+  boxes?: Array<[number, number, number, number, string]>;
+  /** log.* lines: [bar index, level, message]. */
+  logs?: Array<[number, string, string]>;
 }
 export type Check = (b: Bars) => Expected;
 
@@ -500,7 +512,14 @@ function crossEvents(b: Bars, fast: Series, slow: Series, up: string, down: stri
  */
 export const INTRADAY = ["bollinger_bands.pine", "macd_histogram.pine", "rsi_classic.pine", "supertrend_builtin.pine", "udt_ring_buffer.pine"];
 
+/** Session scripts, checked over SPY one-minute bars only (expected-sessions.ts). */
+export const INTRADAY_ONLY: string[] = SESSION_SCRIPTS;
+
 export const EXPECTED: Record<string, Check> = {
+  ...MTF,
+  ...SESSIONS,
+  ...DRAWINGS,
+  ...STRUCTURES,
   ...BREADTH,
   ...CLASSICS,
   ...MORE,
