@@ -60,6 +60,12 @@ export interface CallEmit {
    * is the bar's own, read the same whether or not this call ran on every bar; else null.
    */
   column(name: string): string | null;
+  /**
+   * The argument's own history when it is a numeric user variable: its ring (`ring.get(k - 1)` is
+   * `x[k]`, pushed every bar whether or not this call ran) and its current value, the ring kept at
+   * least `depth` bars deep (null: grown as read); else null.
+   */
+  history(name: string, depth: number | null): { ring: string; current: string } | null;
   /** The name of the call's k-th type argument (`array.new<float>`), or null. */
   typeArg(k: number): string | null;
   /** This call site's state: one instance of a stdlib class, created once, sized by the call's window; the same class gives the same instance. */

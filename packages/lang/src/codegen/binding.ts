@@ -83,6 +83,14 @@ export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs,
       const v = byName.get(n);
       return v?.kind === "Identifier" && !g.scopes.lookup(v.name) ? barColumnOf(v.name) : null;
     },
+    history: (n, depth) => {
+      const v = byName.get(n);
+      const b = v?.kind === "Identifier" ? g.scopes.lookup(v.name) : undefined;
+      if (!b || b.vt !== "num") return null;
+      if (b.owner !== g.scopes.ctx) b.fnRead = true; // as a global's x[n] read inside a function
+      if (depth !== null) b.hist = Math.max(b.hist, Math.min(depth, 10_000));
+      return { ring: g.scopes.ring(b), current: b.js };
+    },
     typeArg: (k) => c.typeArgs[k]?.name ?? null,
     state: (impl) => {
       let s = states.get(impl);

@@ -276,16 +276,50 @@ export function trendOfColumn(col: Float64Array, i: number, length: number, risi
   return true;
 }
 
-/** The column form when the source is a bar series, else the per-call state (its own history of evaluations). */
-function ofColumn(state: Emitter, column: (b: CallEmit, col: string) => string): Emitter {
+/**
+ * The same two of a user variable, from the variable's history ring (pushed every bar, so equally
+ * right when the call is skipped on some bars): `ring.get(k - 1)` is `x[k]`.
+ */
+export function changeOfHistory(ring: Ring, x: number, length: number, roc: boolean): number {
+  const n = Math.floor(length);
+  if (!(n >= 0)) return NaN;
+  ring.ensure(n);
+  const p = n === 0 ? x : ring.get(n - 1);
+  return roc ? (100 * (x - p)) / p : x - p;
+}
+export function trendOfHistory(ring: Ring, x: number, length: number, rising: boolean): boolean {
+  const n = len(length);
+  if (n === 0) return false;
+  ring.ensure(n);
+  for (let k = 1; k <= n; k++) {
+    const y = ring.get(k - 1);
+    if (rising ? !(x > y) : !(x < y)) return false;
+  }
+  return true;
+}
+
+type HistoryEmit = (b: CallEmit, h: { ring: string; current: string }) => string;
+
+/**
+ * The column form when the source is a bar series, the history form when it is a numeric user
+ * variable, else the per-call state (its own history of evaluations: an expression source has no
+ * history of its own on bars the call skips).
+ */
+function ofColumn(state: Emitter, column: (b: CallEmit, col: string) => string, history: HistoryEmit): Emitter {
   return (b) => {
     const col = b.column("source");
-    return col === null ? state(b) : column(b, col);
+    if (col !== null) return column(b, col);
+    const lit = b.lit("length") ?? (b.has("length") ? null : 1);
+    const h = b.history("source", typeof lit === "number" ? Math.max(0, Math.floor(lit)) : null);
+    return h === null ? state(b) : history(b, h);
   };
 }
 const changeEmit = (roc: boolean, dflt?: string): ((b: CallEmit, col: string) => string) => (b, col) =>
   `${b.fn(changeOfColumn)}(${col}, $i, ${b.a("length", dflt)}, ${roc})`;
 const trendEmit = (rising: boolean): ((b: CallEmit, col: string) => string) => (b, col) => `${b.fn(trendOfColumn)}(${col}, $i, ${b.a("length")}, ${rising})`;
+const changeHistory = (roc: boolean, dflt?: string): HistoryEmit => (b, h) =>
+  `${b.fn(changeOfHistory)}(${h.ring}, ${h.current}, ${b.a("length", dflt)}, ${roc})`;
+const trendHistory = (rising: boolean): HistoryEmit => (b, h) => `${b.fn(trendOfHistory)}(${h.ring}, ${h.current}, ${b.a("length")}, ${rising})`;
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
@@ -346,29 +380,30 @@ export const taChange = taFunction({
   emit: ofColumn(
     update(Change, (b) => [b.a("source"), b.a("length", "1")]),
     changeEmit(false, "1"),
+    changeHistory(false, "1"),
   ),
 });
 export const taMom = taFunction({
   sig: "mom(source: series float, length: series int): series float",
   doc: "Momentum: `source - source[length]`.",
   lookback: lengthWindow,
-  emit: ofColumn(update(Change, sourceLength), changeEmit(false)),
+  emit: ofColumn(update(Change, sourceLength), changeEmit(false), changeHistory(false)),
 });
 export const taRoc = taFunction({
   sig: "roc(source: series float, length: series int): series float",
   doc: "Rate of change: 100 * (source - source[length]) / source[length].",
   lookback: lengthWindow,
-  emit: ofColumn(update(Roc, sourceLength), changeEmit(true)),
+  emit: ofColumn(update(Roc, sourceLength), changeEmit(true), changeHistory(true)),
 });
 export const taRising = taFunction({
   sig: "rising(source: series float, length: series int): series bool",
   doc: "True when `source` is greater than each of its previous `length` values.",
   lookback: lengthWindow,
-  emit: ofColumn(update(Rising, sourceLength), trendEmit(true)),
+  emit: ofColumn(update(Rising, sourceLength), trendEmit(true), trendHistory(true)),
 });
 export const taFalling = taFunction({
   sig: "falling(source: series float, length: series int): series bool",
   doc: "True when `source` is less than each of its previous `length` values.",
   lookback: lengthWindow,
-  emit: ofColumn(update(Falling, sourceLength), trendEmit(false)),
+  emit: ofColumn(update(Falling, sourceLength), trendEmit(false), trendHistory(false)),
 });
