@@ -211,7 +211,8 @@ export const strTostring = builtinFunction({
 });
 export const strTonumber = builtinFunction({ sig: "str.tonumber(string: series string): float", doc: "The string as a number, or na.", emit: call(tonumber, (b) => [b.a("string")]) });
 export const strFormat = builtinFunction({
-  sig: "str.format(formatString: series string, ...arg: series T): string",
+  // Each argument has its own type (Pine's example mixes them: `str.format("Number {0} is not {1}", 1, "equal")`).
+  sig: "str.format(formatString: series string, ...arg: series int|float|bool|string): string",
   doc: "Replaces `{0}`, `{1}`, ... in `formatString` by the arguments.",
   emit: (b) => `${b.fn(format)}(${b.a("formatString")}, [${b.rest().join(", ")}])`,
 });
