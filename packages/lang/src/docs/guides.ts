@@ -172,8 +172,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
   from the script), \`display\` values and their arithmetic (\`display.all - display.status_line\`).
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
-- **Matrices.** \`matrix.*\` follows TradingView's reference except \`matrix.eigenvalues\` and
-  \`matrix.eigenvectors\` (not provided); \`matrix.inv\` of a singular matrix gives na elements (use \`matrix.pinv\`).
+- **Matrices.** \`matrix.*\` follows TradingView's reference; \`matrix.inv\` of a singular matrix gives na
+  elements (use \`matrix.pinv\`). \`matrix.eigenvalues\` lists the eigenvalues largest first and
+  \`matrix.eigenvectors\` the matching unit eigenvectors as columns (first non-zero component positive);
+  a complex pair of eigenvalues (a non-symmetric matrix) gives na values and na columns, after the real ones.
 - **Enum inputs.** \`input.enum\` is a string input in the Interface: its options are the members' titles
   (a member without a title by its name) and a run gives one of them (or a member's name).
 - **Overloads.** User functions (and library exports) overload by parameter types or count; a call takes

@@ -9,6 +9,7 @@ import { checkCol, checkRow, need, PineMatrix, sized, type Mx } from "./matrix-c
 
 export { PineMatrix } from "./matrix-core";
 export * from "./matrix-math";
+export * from "./matrix-eigen";
 
 export function make<T>(rows: number, cols: number, initial: T, na: T): PineMatrix<T> {
   const n = rows * cols;
