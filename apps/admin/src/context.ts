@@ -2,7 +2,8 @@
 // Command groups live in ./commands/<group>.ts and export `register(program, ctx)`.
 import type { Command } from "commander";
 import type { Redis } from "ioredis";
-import type { Db } from "@barscript/db";
+import type { AuthChanges, Db } from "@barscript/db";
+import { AuthEpochs } from "@barscript/limits";
 import type { AdminRedisConfig } from "./config";
 
 export interface AdminContext {
@@ -14,6 +15,16 @@ export interface AdminContext {
   redis(): { connection: Redis; config: AdminRedisConfig };
   /** One line to stdout (results). */
   out(line: string): void;
+}
+
+/** How this CLI's writes of keys, accounts and plans reach the API processes' key caches (docs/adr/0082-key-lookup-cache.md). */
+export function authEpochsOf(ctx: AdminContext): AuthEpochs {
+  const { connection, config } = ctx.redis();
+  return new AuthEpochs(connection, config.redisPrefix);
+}
+
+export function authChangesOf(ctx: AdminContext): AuthChanges {
+  return authEpochsOf(ctx);
 }
 
 /** `--json`: one JSON document on stdout instead of lines, for scripts. */

@@ -12,6 +12,10 @@ describe("accounts and keys service", () => {
   beforeAll(async () => { env = await createTestEnv(); });
   afterAll(async () => { await env.close(); });
 
+  // The auth epochs the writes bump (docs/adr/0082-key-lookup-cache.md), recorded.
+  const bumped: string[] = [];
+  const changes = { accountChanged: async (id: string) => { bumped.push(id); } };
+
   const newAccount = (email: string, plan = "pro") => createAccount(env.db, { email, password: "a-long-password", plan, admit: true });
 
   it("when secrets are generated, then they are bsk_ and 43 base62 characters, all distinct", () => {
@@ -42,7 +46,7 @@ describe("accounts and keys service", () => {
     await expect(createApiKey(env.db, { accountId: account.id, name: "one more", scopes: ["read"], expiresAt: null })).rejects.toBeInstanceOf(AccountsError);
     // an already-expired key never counts, so it can be made even at the limit
     await createApiKey(env.db, { accountId: account.id, name: "expired", scopes: ["read"], expiresAt: new Date("2001-01-01T00:00:00Z") });
-    await revokeApiKey(env.db, account.id, keys[0]!.key.id);
+    await revokeApiKey(env.db, changes, account.id, keys[0]!.key.id);
     await env.db.apiKey.update({ where: { id: keys[1]!.key.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await createApiKey(env.db, { accountId: account.id, name: "after revoke", scopes: ["read"], expiresAt: null });
     await createApiKey(env.db, { accountId: account.id, name: "after expiry", scopes: ["read"], expiresAt: null });
@@ -58,8 +62,10 @@ describe("accounts and keys service", () => {
       account: { id: account.id, handle: account.handle, status: "active" },
       plan: { name: "starter", apiAccess: true, requestsPerMinute: 60, concurrentHeavy: 2, concurrentWaits: 2, concurrentRuns: 2 },
     });
-    expect(await revokeApiKey(env.db, account.id, key.id)).toBe(true);
-    expect(await revokeApiKey(env.db, account.id, key.id)).toBe(false);
+    bumped.length = 0;
+    expect(await revokeApiKey(env.db, changes, account.id, key.id)).toBe(true);
+    expect(bumped).toEqual([account.id, account.id]);
+    expect(await revokeApiKey(env.db, changes, account.id, key.id)).toBe(false);
     expect((await findKeyForAuth(env.db, secret))?.key.revokedAt).toBeInstanceOf(Date);
     expect(await findKeyForAuth(env.db, generateKeySecret())).toBeNull();
     expect(await findKeyForAuth(env.db, "not a key")).toBeNull();

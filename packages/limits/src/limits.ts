@@ -1,6 +1,7 @@
 // Every per-account limit the API and workers share, all keys under the configured REDIS_PREFIX.
 import type { Redis } from "ioredis";
 import { randomUUID } from "node:crypto";
+import { AuthEpochs } from "./auth-epochs";
 import { FAILED_KEY_THRESHOLD, FailedKeyGuard } from "./failed-keys";
 import { SCRIPTS, toNumbers } from "./lua";
 import { type Lease, type LeaseOptions, LeaseSemaphore } from "./semaphore";
@@ -22,8 +23,15 @@ export interface WaitAccount { id: string; plan: { concurrentWaits: number } }
 export interface RunAccount { id: string; plan: { concurrentRuns: number } }
 export interface RateAccount { id: string; plan: { requestsPerMinute: number } }
 
+/** hitRequestForKey's answer: `stale` when the expected epochs differed and `mustMatch` was set (nothing counted). */
+export type KeyedHit =
+  | { state: "counted"; hit: WindowHit; epochs: string }
+  | { state: "blocked"; epochs: string }
+  | { state: "stale"; epochs: string };
+
 export interface Limits {
   readonly failedKeys: FailedKeyGuard;
+  readonly authEpochs: AuthEpochs;
   readonly requests: RollingWindow;
   readonly heavy: LeaseSemaphore;
   readonly waits: LeaseSemaphore;
@@ -35,6 +43,12 @@ export interface Limits {
    * round trip: null when the IP is blocked (nothing counted).
    */
   hitRequestUnlessBlocked(ip: string, account: RateAccount): Promise<WindowHit | null>;
+  /**
+   * hitRequestUnlessBlocked that also reads the account's auth epochs in the same round trip
+   * (docs/adr/0082-key-lookup-cache.md). With `mustMatch`, epochs other than `expected` answer
+   * `stale` and nothing is counted or checked.
+   */
+  hitRequestForKey(ip: string, account: RateAccount, expected: string | null, mustMatch: boolean): Promise<KeyedHit>;
   /** A heavy-call place, or null when the plan's heavy calls at once are taken. */
   tryAcquireHeavy(account: HeavyAccount): Promise<Lease | null>;
   /** A long-poll place, or null when the plan's long polls at once are taken (the call answers at once). */
@@ -54,8 +68,10 @@ export function createLimits(options: LimitsOptions): Limits {
   const runs = semaphore("runs");
   const requests = new RollingWindow(redis, `${prefix}limits:rpm:`, REQUESTS_WINDOW_MS);
   const failedKeys = new FailedKeyGuard(redis, `${prefix}limits:failed-keys:`);
+  const authEpochs = new AuthEpochs(redis, prefix);
   return {
     failedKeys,
+    authEpochs,
     requests,
     heavy,
     waits,
@@ -70,6 +86,20 @@ export function createLimits(options: LimitsOptions): Limits {
       ));
       if (blocked === 1) return null;
       return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - (count ?? 0)), resetSeconds: Math.ceil((resetMs ?? 0) / 1000) };
+    },
+    async hitRequestForKey(ip, account, expected, mustMatch) {
+      const limit = account.plan.requestsPerMinute;
+      const reply = await SCRIPTS.authHit.run(
+        redis,
+        [failedKeys.log.key(ip), requests.key(account.id), authEpochs.accountKey(account.id), authEpochs.generationKey()],
+        [failedKeys.log.windowMs, FAILED_KEY_THRESHOLD, limit, requests.windowMs, randomUUID(), expected ?? "", mustMatch ? 1 : 0, randomUUID()],
+      );
+      if (!Array.isArray(reply) || reply.length !== 5) throw new Error("unexpected Redis reply");
+      const [state, allowed, count, resetMs] = toNumbers(reply.slice(0, 4));
+      const epochs = String(reply[4]);
+      if (state === 2) return { state: "stale", epochs };
+      if (state === 1) return { state: "blocked", epochs };
+      return { state: "counted", epochs, hit: { allowed: allowed === 1, limit, remaining: Math.max(0, limit - (count ?? 0)), resetSeconds: Math.ceil((resetMs ?? 0) / 1000) } };
     },
     tryAcquireHeavy: (account) => heavy.acquire(account.id, account.plan.concurrentHeavy),
     tryAcquireWait: (account) => waits.acquire(account.id, account.plan.concurrentWaits),

@@ -43,6 +43,7 @@ export const SCRIPTS = {
   windowCount: LuaScript.load("window-count-1"),
   windowAdd: LuaScript.load("window-add-1"),
   guardedHit: LuaScript.load("guarded-hit-2"),
+  authHit: LuaScript.load("auth-hit-4"),
 } as const;
 
 export function toNumbers(reply: unknown): number[] {

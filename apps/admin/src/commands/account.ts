@@ -2,7 +2,7 @@
 // docs/operations.md "Operator CLI").
 import type { Command } from "commander";
 import { admitAccount, createAccount, findAccountByEmail, setAccountPlan, type AccountWithPlan } from "@barscript/db";
-import { UsageError, emit, type AdminContext, type JsonOption } from "../context";
+import { UsageError, authChangesOf, emit, type AdminContext, type JsonOption } from "../context";
 import { accountLine, accountView, keyState, parseLimit } from "../views";
 
 interface ListOptions extends JsonOption {
@@ -101,7 +101,7 @@ export function registerAccountCommands(program: Command, ctx: AdminContext): vo
     .requiredOption("--email <email>", "the account's email")
     .option("--json", "one JSON document", false)
     .action(async (opts: JsonOption & { email: string }) => {
-      const admitted = await admitAccount(ctx.db(), opts.email);
+      const admitted = await admitAccount(ctx.db(), authChangesOf(ctx), opts.email);
       emit(ctx, opts, accountView(admitted), () => [`admitted ${describe(admitted)}`]);
     });
 
@@ -112,7 +112,7 @@ export function registerAccountCommands(program: Command, ctx: AdminContext): vo
     .requiredOption("--plan <name>", "plan name")
     .option("--json", "one JSON document", false)
     .action(async (opts: JsonOption & { email: string; plan: string }) => {
-      const updated = await setAccountPlan(ctx.db(), opts.email, opts.plan);
+      const updated = await setAccountPlan(ctx.db(), authChangesOf(ctx), opts.email, opts.plan);
       emit(ctx, opts, accountView(updated), () => [`updated ${describe(updated)}`]);
     });
 }

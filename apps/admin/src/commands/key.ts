@@ -1,7 +1,7 @@
-// `key create | list | revoke` (docs/reference/api.md "Operators", docs/operations.md "Operator CLI"); create prints the new secret alone on stdout.
+// `key create | list | revoke | reload` (docs/reference/api.md "Operators", docs/operations.md "Operator CLI"); create prints the new secret alone on stdout.
 import type { Command } from "commander";
 import { createApiKey, findAccountByEmail, parseScopes, revokeApiKey } from "@barscript/db";
-import { UsageError, emit, type AdminContext, type JsonOption } from "../context";
+import { UsageError, authChangesOf, authEpochsOf, emit, type AdminContext, type JsonOption } from "../context";
 import { keyLine, keyView } from "../views";
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})(T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2})))?$/i;
@@ -42,7 +42,7 @@ export function parseExpiry(opts: { expiresInDays?: string; expiresAt?: string }
 }
 
 export function registerKeyCommands(program: Command, ctx: AdminContext): void {
-  const key = program.command("key").description("create, list and revoke API keys");
+  const key = program.command("key").description("create, list and revoke API keys; reload them on every API process");
 
   key
     .command("list")
@@ -69,7 +69,7 @@ export function registerKeyCommands(program: Command, ctx: AdminContext): void {
       if (found.length === 0) throw new UsageError(`${account.email} has no key with id or prefix "${given}"`);
       if (found.length > 1) throw new UsageError(`prefix "${given}" names ${found.length} keys of ${account.email}; give the key id`);
       const target = found[0] as (typeof found)[number];
-      const revoked = await revokeApiKey(ctx.db(), account.id, target.id);
+      const revoked = await revokeApiKey(ctx.db(), authChangesOf(ctx), account.id, target.id);
       const after = await ctx.db().apiKey.findUniqueOrThrow({ where: { id: target.id } });
       emit(ctx, opts, { revoked, key: keyView(after, new Date()) }, () => [`${revoked ? "revoked" : "already revoked"} ${keyLine(after, new Date())}`]);
     });
@@ -89,5 +89,13 @@ export function registerKeyCommands(program: Command, ctx: AdminContext): void {
       const account = await findAccountByEmail(ctx.db(), opts.email);
       const created = await createApiKey(ctx.db(), { accountId: account.id, name: opts.name, scopes, expiresAt });
       emit(ctx, opts, { secret: created.secret, key: keyView(created.key, new Date()) }, () => [created.secret]);
+    });
+
+  key
+    .command("reload")
+    .description("every API process reads every key, account and plan again (after editing a plan's figures with SQL)")
+    .action(async () => {
+      await authEpochsOf(ctx).everythingChanged();
+      ctx.out("every API process reads keys, accounts and plans again from their next call");
     });
 }

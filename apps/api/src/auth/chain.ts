@@ -5,15 +5,18 @@
 //  6 requests a minute (429 rate_limited, Retry-After 10; the call is counted once rows 1-5 pass,
 //    unless row 6 refuses it)           7 scope (403 forbidden_scope; already counted)
 // `any-key` (revoke) runs rows 1-3; `account` (webhooks, unknown /v1 paths) rows 1-6.
-// Key validity is read from Postgres on every request: a revoked key is dead at once everywhere.
+// Key lookups (key, account, plan) are cached per process and used only while the account's auth
+// epochs, read in the same Redis round trip as rows 1 and 6, are unchanged: every writer bumps them
+// after its commit, so a revoked key is dead at once everywhere (docs/adr/0082-key-lookup-cache.md).
 import type { Request, RequestHandler, Response } from "express";
 import { ApiError, type Scope } from "@barscript/contracts";
-import { findKeyForAuth, type Db, type KeyForAuth } from "@barscript/db";
-import { FAILED_KEY_RETRY_AFTER, type Limits } from "@barscript/limits";
+import { findKeyForAuthByHash, keyHashOf, type Db, type KeyForAuth } from "@barscript/db";
+import { FAILED_KEY_RETRY_AFTER, type KeyedHit, type Limits } from "@barscript/limits";
 import type { Logger } from "pino";
 import type { AuthPlugin, GuardKind } from "../http/auth-plugin";
 import { toCaller } from "./caller";
 import { heavyCalls } from "./heavy";
+import { KeyCache } from "./key-cache";
 import { LastUsedTracker } from "./last-used";
 
 export const RATE_LIMITED_RETRY_AFTER = 10;
@@ -25,10 +28,13 @@ export interface AuthChainDeps {
   logger?: Logger;
   /** How often `last_used_at` is written (ms); default 5 s. */
   lastUsedFlushMs?: number;
+  /** The cache of key lookups; default: 30 s safety TTL (tests pass their own). */
+  keyCache?: KeyCache;
 }
 
 export interface AuthChain extends AuthPlugin {
   readonly lastUsed: LastUsedTracker;
+  readonly keyCache: KeyCache;
   /** Writes pending `last_used_at` values and stops the timer. Call on shutdown. */
   close(): Promise<void>;
 }
@@ -38,6 +44,21 @@ export function clientIp(req: Request): string {
 }
 
 const BEARER = /^Bearer ([^\s]+)$/i;
+
+/** A good key of an admitted account with API access: the calls whose lookup may be cached. */
+function usual(found: KeyForAuth, now: Date): boolean {
+  return !found.key.revokedAt && !(found.key.expiresAt && found.key.expiresAt.getTime() <= now.getTime())
+    && found.account.status !== "waitlist" && found.plan.apiAccess;
+}
+
+/** A lookup shared by the calls that use it from the cache: nothing may change it. */
+function frozen(found: KeyForAuth): KeyForAuth {
+  Object.freeze(found.key.scopes);
+  Object.freeze(found.key);
+  Object.freeze(found.account);
+  Object.freeze(found.plan);
+  return Object.freeze(found);
+}
 
 function rateHeaders(res: Response, limit: number, remaining: number, reset: number): void {
   res.setHeader("RateLimit-Limit", String(limit));
@@ -49,6 +70,7 @@ export function createAuthChain(deps: AuthChainDeps): AuthChain {
   const { db, limits } = deps;
   const clock = deps.clock ?? { now: () => new Date() };
   const lastUsed = new LastUsedTracker(db, deps.logger, deps.lastUsedFlushMs);
+  const keyCache = deps.keyCache ?? new KeyCache();
 
   async function refuseKey(ip: string, message: string): Promise<never> {
     await limits.failedKeys.recordFailure(ip);
@@ -58,29 +80,52 @@ export function createAuthChain(deps: AuthChainDeps): AuthChain {
   const blockedError = (): ApiError =>
     new ApiError("rate_limited", `Too many failed API key checks from this address; try again in ${FAILED_KEY_RETRY_AFTER} seconds.`, { retryAfter: FAILED_KEY_RETRY_AFTER });
 
+  // Rows 1 and 6 of the usual call in one Redis round trip, with the same rules and answers as the rows one by one below.
+  function admit(kind: GuardKind, found: KeyForAuth, answer: KeyedHit, now: Date, res: Response): void {
+    if (answer.state === "stale") throw new Error("auth-hit-4 answered stale to a call that expected no epochs");
+    if (answer.state === "blocked") throw blockedError();
+    const hit = answer.hit;
+    lastUsed.touch(found.key.id, now);
+    res.locals["auth"] = toCaller(found);
+    rateHeaders(res, hit.limit, hit.remaining, hit.resetSeconds);
+    if (!hit.allowed) {
+      throw new ApiError("rate_limited", `Past the plan's ${hit.limit} requests a minute; try again shortly.`, { retryAfter: RATE_LIMITED_RETRY_AFTER });
+    }
+    checkScope(kind, found);
+  }
+
+  const rateAccount = (found: KeyForAuth): { id: string; plan: { requestsPerMinute: number } } =>
+    ({ id: found.account.id, plan: { requestsPerMinute: found.plan.requestsPerMinute } });
+
   async function check(kind: GuardKind, req: Request, res: Response): Promise<void> {
     const ip = clientIp(req);
     const header = req.headers.authorization;
     const secret = header === undefined ? undefined : BEARER.exec(header.trim())?.[1];
+    const hash = secret ? keyHashOf(secret) : null;
+    const now = clock.now();
+    const counted = kind !== "any-key";
+
+    // A cached lookup, used only if the account's epochs are still those it was kept under (else
+    // nothing is counted, and the epochs just read serve the Postgres read below).
+    if (hash !== null && counted) {
+      const kept = keyCache.lookup(hash, now.getTime());
+      if (kept && usual(kept.found, now)) {
+        const answer = await limits.hitRequestForKey(ip, rateAccount(kept.found), kept.epochs, true);
+        if (answer.state !== "stale") return admit(kind, kept.found, answer, now, res);
+        keyCache.keep(hash, answer.epochs, null, now.getTime());
+      }
+    }
+
+    // Epochs read by an earlier call, taken before the read: the lookup may be kept under them.
+    const before = hash === null ? undefined : keyCache.epochsBefore(hash);
     // The key is read first (a read, with no effect); its answer is used only in the rows' order.
     let lookupError: unknown = null;
-    const found = secret ? await findKeyForAuth(db, secret).catch((error: unknown) => { lookupError = error; return null; }) : null;
-    const now = clock.now();
+    const found = hash ? await findKeyForAuthByHash(db, hash).catch((error: unknown) => { lookupError = error; return null; }) : null;
 
-    // The usual call (a good key, an admitted account with API access, a counted endpoint): rows
-    // 1 and 6 in one Redis round trip, with the same rules and the same answers as below.
-    if (found && !found.key.revokedAt && !(found.key.expiresAt && found.key.expiresAt.getTime() <= now.getTime())
-      && kind !== "any-key" && found.account.status !== "waitlist" && found.plan.apiAccess) {
-      const hit = await limits.hitRequestUnlessBlocked(ip, { id: found.account.id, plan: { requestsPerMinute: found.plan.requestsPerMinute } });
-      if (!hit) throw blockedError();
-      lastUsed.touch(found.key.id, now);
-      res.locals["auth"] = toCaller(found);
-      rateHeaders(res, hit.limit, hit.remaining, hit.resetSeconds);
-      if (!hit.allowed) {
-        throw new ApiError("rate_limited", `Past the plan's ${hit.limit} requests a minute; try again shortly.`, { retryAfter: RATE_LIMITED_RETRY_AFTER });
-      }
-      checkScope(kind, found);
-      return;
+    if (hash !== null && found && counted && usual(found, now)) {
+      const answer = await limits.hitRequestForKey(ip, rateAccount(found), before ?? null, false);
+      keyCache.keep(hash, answer.epochs, before === answer.epochs ? frozen(found) : null, now.getTime());
+      return admit(kind, found, answer, now, res);
     }
 
     // Row 1: the IP's failed key checks, whatever key (or none) this call sends.
@@ -124,6 +169,7 @@ export function createAuthChain(deps: AuthChainDeps): AuthChain {
   const guards = new Map<GuardKind, RequestHandler>();
   return {
     lastUsed,
+    keyCache,
     guard(kind) {
       if (kind === "no-key") return (_req, _res, next) => next();
       let guard = guards.get(kind);

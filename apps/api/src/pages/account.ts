@@ -4,6 +4,7 @@ import { MAX_LIVE_KEYS, countLiveKeys, countUsage, listApiKeys, revokeApiKey, ty
 import { csrfField, html } from "./html";
 import { queryParam, sendPage, type PageContext } from "./context";
 import { currentSession, requireSignIn } from "./session";
+import { authChangesOf } from "../auth/changes";
 
 const number = new Intl.NumberFormat("en-US");
 const KEYS_SHOWN = 200;
@@ -84,7 +85,7 @@ ${page.keys.length === 0 ? html`<p>No keys yet.</p>` : html`
     const active = currentSession(res);
     if (!active) throw new Error("signed-in page without a session");
     const keyId = String(req.params["keyId"]);
-    const done = await revokeApiKey(db, active.account.id, keyId, clock.now());
+    const done = await revokeApiKey(db, authChangesOf(ctx.deps), active.account.id, keyId, clock.now());
     if (!done) {
       // Not this account's key, or already revoked: nothing to do, same page either way.
       return res.redirect(303, "/account");

@@ -9,6 +9,7 @@ import { ApiError } from "@barscript/contracts";
 import { AccountsError, createApiKey, isKeyScope, revokeApiKey, type KeyScope } from "@barscript/db";
 import { readBars, type Timeframe } from "@barscript/marketdata";
 import type { AppDeps } from "../deps";
+import { authChangesOf } from "../auth/changes";
 import { runsContext } from "../runs/context";
 import { loadOwnRun } from "../runs/service";
 import { apiKeyJson } from "../routes/device";
@@ -90,7 +91,7 @@ export function appApi(deps: AppDeps): Router {
   });
 
   router.post("/keys/:keyId/revoke", async (req, res) => {
-    const done = await revokeApiKey(deps.db, caller(res).accountId, String(req.params["keyId"]), deps.clock.now());
+    const done = await revokeApiKey(deps.db, authChangesOf(deps), caller(res).accountId, String(req.params["keyId"]), deps.clock.now());
     if (!done) throw new ApiError("not_found", "No such live key on this account.");
     res.status(204).end();
   });

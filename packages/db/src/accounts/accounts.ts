@@ -2,6 +2,7 @@
 // admitted onto free, moved between plans. Shared by the admin CLI, the API and the sign-up pages.
 import type { Db } from "../client";
 import type { Account, Plan } from "../generated/client";
+import { authChange, type AuthChanges } from "./auth-changes";
 import { AccountsError, uniqueViolation } from "./errors";
 import { checkHandle, randomHandle } from "./handles";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./passwords";
@@ -73,17 +74,17 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
 }
 
 /** Moves a waitlisted account off the waitlist onto `free`. */
-export async function admitAccount(db: Db, email: string): Promise<AccountWithPlan> {
+export async function admitAccount(db: Db, changes: AuthChanges, email: string): Promise<AccountWithPlan> {
   const account = await findAccountByEmail(db, email);
-  const updated = await db.account.updateMany({ where: { id: account.id, status: "waitlist" }, data: { status: "active", planName: "free" } });
+  const updated = await authChange(changes, account.id, () => db.account.updateMany({ where: { id: account.id, status: "waitlist" }, data: { status: "active", planName: "free" } }));
   if (updated.count === 0) {
     throw new AccountsError("not_on_waitlist", `account ${account.email} is not on the waitlist (active on plan ${account.planName})`);
   }
   return db.account.findUniqueOrThrow({ where: { id: account.id }, include: { plan: true } });
 }
 
-export async function setAccountPlan(db: Db, email: string, planName: string): Promise<AccountWithPlan> {
+export async function setAccountPlan(db: Db, changes: AuthChanges, email: string, planName: string): Promise<AccountWithPlan> {
   const account = await findAccountByEmail(db, email);
   const plan = await requirePlan(db, planName);
-  return db.account.update({ where: { id: account.id }, data: { planName: plan.name }, include: { plan: true } });
+  return authChange(changes, account.id, () => db.account.update({ where: { id: account.id }, data: { planName: plan.name }, include: { plan: true } }));
 }

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../client";
 import { query, statement } from "../sql";
 import type { ApiKey } from "../generated/client";
+import { authChange, type AuthChanges } from "./auth-changes";
 import { AccountsError } from "./errors";
 import { newId, randomBase62 } from "./random";
 
@@ -139,10 +140,20 @@ const KEY_FOR_AUTH = statement("key_for_auth", `
     JOIN plans p ON p.name = a."planName"
     WHERE k."secretHash" = $1`);
 
+/** The SHA-256 a presented secret is stored under; null when it cannot be a key. */
+export function keyHashOf(secret: string): string | null {
+  return SECRET_PATTERN.test(secret) ? hashKeySecret(secret) : null;
+}
+
 /** Looks a presented secret up by its SHA-256; null when no key has it (or it cannot be one). */
 export async function findKeyForAuth(db: Db, secret: string): Promise<KeyForAuth | null> {
-  if (!SECRET_PATTERN.test(secret)) return null;
-  const rows = await query<KeyAuthRow>(db, KEY_FOR_AUTH, [hashKeySecret(secret)]);
+  const hash = keyHashOf(secret);
+  return hash === null ? null : findKeyForAuthByHash(db, hash);
+}
+
+/** findKeyForAuth for a hash from keyHashOf. */
+export async function findKeyForAuthByHash(db: Db, hash: string): Promise<KeyForAuth | null> {
+  const rows = await query<KeyAuthRow>(db, KEY_FOR_AUTH, [hash]);
   const row = rows[0];
   if (!row) return null;
   return {
@@ -162,9 +173,12 @@ export async function findKeyForAuth(db: Db, secret: string): Promise<KeyForAuth
   };
 }
 
-/** Revokes a key at once; false when it was already revoked (or is not the account's). */
-export async function revokeApiKey(db: Db, accountId: string, keyId: string, at: Date = new Date()): Promise<boolean> {
-  const result = await db.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: at } });
+/**
+ * Revokes a key at once, on every API process (`changes` drops their cached lookups of the
+ * account); false when it was already revoked (or is not the account's).
+ */
+export async function revokeApiKey(db: Db, changes: AuthChanges, accountId: string, keyId: string, at: Date = new Date()): Promise<boolean> {
+  const result = await authChange(changes, accountId, () => db.apiKey.updateMany({ where: { id: keyId, accountId, revokedAt: null }, data: { revokedAt: at } }));
   return result.count === 1;
 }
 
