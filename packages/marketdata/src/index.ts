@@ -7,5 +7,6 @@ export * from "./import";
 export * from "./window";
 export * from "./instruments";
 export * from "./demo";
+export { copyOutBinary, type CopyTuple } from "./copy";
 export { lookupSeries, type Series, type SeriesInstrument } from "./series";
 export { BarChunkCache, ChunkTimesCache, type CachedReadRequest, type CachedReadResult } from "./chunk-cache";
