@@ -23,7 +23,9 @@ export async function runStudyInThread(id: number, task: EvalTask, resolver: Res
       inputs: task.inputs,
       ...(task.contexts ? { contexts: task.contexts } : {}),
     });
-    if (!r.ok) return done(id, { ok: false, kind: r.kind, message: r.message }, r.barsEvaluated);
+    // contexts a computed request reached: the worker reads them and evaluates the study again
+    const missing = r.missingContexts ? { missingContexts: r.missingContexts } : {};
+    if (!r.ok) return done(id, { ok: false, kind: r.kind, message: r.message }, r.barsEvaluated, missing);
     return {
       type: "done",
       id,
@@ -32,6 +34,7 @@ export async function runStudyInThread(id: number, task: EvalTask, resolver: Res
         windowBars: r.windowBars,
         errorBarsInWindow: r.errorBarsInWindow,
         runtimeErrors: r.runtimeErrors,
+        ...missing,
         study: { ok: true, study: r.study, definitions: r.definitions },
       },
     };
@@ -46,6 +49,6 @@ function empty(barsEvaluated: number): EvalResult {
   return { times: new Float64Array(0), outputs: [], events: [], eventsDropped: 0, barsEvaluated, windowBars: 0, errorBarsInWindow: 0, runtimeErrors: [] };
 }
 
-function done(id: number, study: StudyThreadOutcome, barsEvaluated: number): FromThread {
-  return { type: "done", id, result: { ...empty(barsEvaluated), study } };
+function done(id: number, study: StudyThreadOutcome, barsEvaluated: number, missing: Pick<EvalResult, "missingContexts"> = {}): FromThread {
+  return { type: "done", id, result: { ...empty(barsEvaluated), ...missing, study } };
 }

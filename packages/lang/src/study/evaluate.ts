@@ -6,7 +6,7 @@
 import { compile, evaluate, type Program, type RuntimeErrorSummary } from "../evaluate";
 import type { CheckedProgram } from "../link/program";
 import type { Runtime } from "../runtime/runtime";
-import type { ContextBars } from "../stdlib/request";
+import type { ContextBars, MissingContext } from "../stdlib/request";
 import type { Bars, ScriptInterface, SymbolInfo } from "../types";
 import { applyCooldown, computeStudy, type GroupValue, type StudyEventInput, type StudyResult } from "./statistics";
 
@@ -46,8 +46,10 @@ export type StudyEvaluation =
       /** Window bars where the study body raised a runtime error. */
       errorBarsInWindow: number;
       runtimeErrors: RuntimeErrorSummary[];
+      /** Contexts a computed request reached that `contexts` did not hold (the caller reads them and evaluates again). */
+      missingContexts?: MissingContext[];
     }
-  | { ok: false; kind: "data_not_ready" | "script"; message: string; barsEvaluated: number };
+  | { ok: false; kind: "data_not_ready" | "script"; message: string; barsEvaluated: number; missingContexts?: MissingContext[] };
 
 /** A group() value as JSON: na (and non-finite numbers) null, other non-primitives null. */
 export function groupValue(v: unknown): GroupValue {
@@ -77,6 +79,13 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
   const indexOf = new Map<number, number>();
   for (let i = ws; i < n; i++) indexOf.set(bars.time[i]!, i - ws);
   let barsEvaluated = 0;
+  // the contexts every evaluation (each definition's, the body's) reached without their bars
+  const missing = new Map<string, MissingContext>();
+  const noteMissing = (list: MissingContext[] | undefined): void => {
+    for (const m of list ?? []) missing.set(`${m.symbol}@${m.timeframe}`, m);
+  };
+  const withMissing = (): { missingContexts?: MissingContext[] } => (missing.size > 0 ? { missingContexts: [...missing.values()] } : {});
+  let failed: string | null = null;
 
   // One evaluation per definition, even when two use() calls name it (their event lists merge).
   const uses = new Map<string, { def: CheckedProgram["uses"][number]; events: Set<string> | null }>();
@@ -99,9 +108,12 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     }
     const r = evaluate(program, bars, {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: options.maxEvents ?? 10_000, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}) });
     barsEvaluated += r.barsEvaluated;
+    noteMissing(r.missingContexts);
     if (r.windowBars > 0 && r.errorBarsInWindow >= r.windowBars) {
       const first = r.runtimeErrors[0];
-      return { ok: false, kind: "data_not_ready", message: `The definition ${id} (version ${def.version}) this study uses cannot run over history: it raised a runtime error on every bar of the window${first ? ` (${first.message})` : ""}.`, barsEvaluated };
+      failed ??= `The definition ${id} (version ${def.version}) this study uses cannot run over history: it raised a runtime error on every bar of the window${first ? ` (${first.message})` : ""}.`;
+      // a context it lacks will be read and the study evaluated again: the others' are found first
+      if (missing.size === 0) return { ok: false, kind: "data_not_ready", message: failed, barsEvaluated };
     }
     const found: Array<{ name: string; bar: number }> = [];
     for (const e of r.events) {
@@ -127,6 +139,8 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
   });
   const r = evaluate(body, bars, options.inputs ?? {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: 0, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}) });
   barsEvaluated += r.barsEvaluated;
+  noteMissing(r.missingContexts);
+  if (failed !== null) return { ok: false, kind: "data_not_ready", message: failed, barsEvaluated, ...withMissing() };
   const groupAt = (bar: number): Record<string, GroupValue> => {
     const g: Record<string, GroupValue> = {};
     for (const [name, col] of groups) {
@@ -148,5 +162,5 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     events,
     order: eventHolders.map((h) => ({ definition: h.definition, events: h.names })),
   });
-  return { ok: true, study, definitions, barsEvaluated, windowBars, errorBarsInWindow: r.errorBarsInWindow, runtimeErrors: r.runtimeErrors };
+  return { ok: true, study, definitions, barsEvaluated, windowBars, errorBarsInWindow: r.errorBarsInWindow, runtimeErrors: r.runtimeErrors, ...withMissing() };
 }

@@ -4,7 +4,9 @@
 //      study version's `dependencies`); one that is not cannot run over history: data_not_ready;
 //   2. reads warmup + window bars once, with the largest warmup of the study and its definitions,
 //      and the bars of every context the request.* calls of the study and its definitions name
-//      with constants (one read each, ../requests.ts);
+//      with constants (one read each, ../requests.ts); contexts computed as the scripts run
+//      (inputs, bars) are reported by a first evaluation, read (at most 40 contexts in all) and
+//      the study evaluated again with them, as indicator runs do (./script.ts);
 //   3. evaluates in a sandbox thread (../../studies/sandbox.ts): each definition for its events,
 //      the body for its group() values, then the numbers; use() resolves to the pinned versions,
 //      never to a definition's latest;
@@ -17,9 +19,9 @@ import type { ContextBars, Dependency, RequestedContext, ResolvedScript, ScriptI
 import { readBars, type Timeframe } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
 import { evalTask } from "../protocol";
-import { contextKey, fetchContexts, staticRequests } from "../requests";
+import { contextKey, fetchContexts, MAX_CONTEXTS, staticRequests, type ContextRead } from "../requests";
 import { RunWarmup } from "../warmup";
-import { HARD_STOP_GRACE_MS, ownerResolver } from "./script";
+import { copyBars, HARD_STOP_GRACE_MS, ownerResolver } from "./script";
 import type { KindContext, KindOutcome, RunKind, StartedRun } from "./types";
 
 /** One response of study results: 1 MB, binary. */
@@ -88,23 +90,26 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
   }
 
   // 2. Bars, once, and the requested contexts' beside them (the same window and warmup).
-  const [{ bars, windowStart }, contexts] = await Promise.all([
+  const read: ContextRead = { from: windowFrom, to: windowTo, before: warmup };
+  const [{ bars, windowStart }, requested] = await Promise.all([
     readBars(db, { instrumentId: instrument.id, timeframe: run.timeframe as Timeframe, before: warmup, from: windowFrom, to: windowTo }),
-    requestedContexts(ctx, sources, run, { from: windowFrom, to: windowTo, before: warmup }),
+    requestedContexts(ctx, sources, run, read),
   ]);
   const windowBars = bars.length - windowStart;
   if (windowBars <= 0) {
     return ctx.lifecycle.fail(run, ["running"], failure("out_of_coverage", `No ${run.timeframe} bars for ${run.instrument} between ${windowFrom.toISOString().slice(0, 10)} and ${windowTo.toISOString().slice(0, 10)}.`));
   }
 
-  // 3. The sandbox: the time limit counts from when the run gets a thread.
-  const outcome = await ctx.pool.run(
+  // 3. The sandbox: the time limit counts from when the run gets a thread. A study with computed
+  // requests may be evaluated twice: the first evaluation's bars go to the thread.
+  const spare = requested.dynamic ? copyBars(bars) : null;
+  const evaluateWith = (contexts: ContextBars[], chart: typeof bars) => ctx.pool.run(
     evalTask({
       cacheKey: `study:${run.id}`,
       kind: "study",
       files: version.files as SourceFile[],
       interface: iface,
-      bars,
+      bars: chart,
       windowStart,
       run,
       instrument,
@@ -114,6 +119,12 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
     }),
     { timeoutMs: account.limitMs + HARD_STOP_GRACE_MS, signal, account: { id: account.accountId, maxThreads: account.concurrentRuns }, resolve: (ref) => resolver.resolve(ref) },
   );
+  let outcome = await evaluateWith(requested.bars, bars);
+  const missing = outcome.ok && spare ? (outcome.result.missingContexts ?? []).filter((c) => !requested.tried.includes(contextKey(c))) : [];
+  if (spare && missing.length > 0) {
+    const extra = await fetchContexts(db, ctx.bars, missing.slice(0, Math.max(0, MAX_CONTEXTS - requested.tried.length)), read);
+    if (extra.length > 0) outcome = await evaluateWith([...requested.bars, ...extra], spare);
+  }
   const durationSeconds = (now().getTime() - (run.startedAt as Date).getTime()) / 1000;
   const totalBars = windowStart + windowBars;
   const figures = { bars: windowBars, warmupBars: windowStart, durationSeconds };
@@ -176,13 +187,17 @@ class LostRun extends Error {}
 
 /**
  * The contexts the study's and its definitions' request.* calls name with constants, one read
- * each. Dynamic ones (computed symbols or timeframes) are not read for a study: such a request
- * is a runtime error of its bars.
+ * each, the keys tried, and whether any of them also computes a symbol or timeframe (read once
+ * a first evaluation names it).
  */
-async function requestedContexts(ctx: KindContext, sources: SourceFile[][], run: { instrument: string; timeframe: string }, read: { from: Date; to: Date; before: number }): Promise<ContextBars[]> {
+async function requestedContexts(ctx: KindContext, sources: SourceFile[][], run: { instrument: string; timeframe: string }, read: ContextRead): Promise<{ bars: ContextBars[]; tried: string[]; dynamic: boolean }> {
   const wanted = new Map<string, RequestedContext>();
+  let dynamic = false;
   for (const files of sources) {
-    for (const c of staticRequests(files, { symbol: run.instrument, timeframe: run.timeframe }).contexts) wanted.set(contextKey(c), c);
+    const found = staticRequests(files, { symbol: run.instrument, timeframe: run.timeframe });
+    dynamic ||= found.dynamic;
+    for (const c of found.contexts) wanted.set(contextKey(c), c);
   }
-  return wanted.size > 0 ? fetchContexts(ctx.db, ctx.bars, [...wanted.values()], read) : [];
+  const bars = wanted.size > 0 ? await fetchContexts(ctx.db, ctx.bars, [...wanted.values()], read) : [];
+  return { bars, tried: [...wanted.keys()], dynamic };
 }

@@ -1,0 +1,85 @@
+// A study whose definition and body request a context chosen as the scripts run (a symbol from an
+// input, a timeframe computed on each bar), end to end over HTTP (API and worker as processes, real
+// Postgres and Redis): the first evaluation names the context, the worker reads it and evaluates
+// the study again with it (as indicator runs do). The definition's events are the AAPL window days
+// on which MSFT's latest daily close was above the one before it; the body groups them by whether
+// that close was above 30. Expected values are computed here from the demo CSVs
+// (packages/marketdata/demo, see its SOURCES.md), not by the code under test.
+import { readFile } from "node:fs/promises";
+import { join } from "path";
+import { importFile } from "@barscript/marketdata";
+import { AAPL_FILE, RunsHarness, type Client } from "./runs-harness";
+
+jest.setTimeout(180_000);
+
+const MSFT_FILE = join(__dirname, "../../../packages/marketdata/demo/MSFT.csv");
+const DEFINITION = `//@version=6
+definition("Other up day")
+other = input.symbol("NASDAQ:MSFT", "Other symbol")
+tf = bar_index >= 0 ? "D" : "W"
+now = request.security(other, tf, close)
+before = request.security(other, tf, close[1])
+alertcondition(now > before, "other_up", "{{close}}")
+`;
+const STUDY = `//@version=6
+study("AAPL after the other's up days", horizons = [1, 5])
+use("other-up")
+sym = input.string("MSFT", "Compare")
+group("above_30", request.security(sym, timeframe.isdaily ? "D" : "W", close) > 30 ? "yes" : "no")
+`;
+
+const h = new RunsHarness();
+let client: Client;
+
+async function closes(file: string): Promise<Array<{ t: number; close: number }>> {
+  const lines = (await readFile(file, "utf8")).trim().split(/\r?\n/).slice(1);
+  return lines.map((l) => l.split(",")).map((c) => ({ t: Date.parse(`${c[0]}T00:00:00Z`) / 1000, close: Number(c[4]) })).sort((a, b) => a.t - b.t);
+}
+
+async function create(slug: string, source: string): Promise<void> {
+  const r = await client.call("POST", "/scripts", { slug, files: [{ path: "main.pine", content: source }] });
+  if (r.status !== 201) throw new Error(`POST /scripts ${slug}: ${r.status} ${r.text}`);
+}
+
+beforeAll(async () => {
+  await h.setup();
+  await importFile(h.env.db, { symbol: "MSFT", timeframe: "1d", file: MSFT_FILE, format: "bokeh", meta: { name: "Microsoft", exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } });
+  client = (await h.account()).client;
+  await create("other-up", DEFINITION);
+  await create("after-other", STUDY);
+});
+afterAll(() => h.teardown());
+
+it("when a study's definition and body request a symbol and timeframe computed as they run, then the run reads that context and studies the events on it", async () => {
+  const r = await client.start({ script: "after-other", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 60 });
+  expect(r.status).toBe(202);
+  const run = ["queued", "running"].includes(r.json.status as string) ? await client.final(r.json.id as string) : r.json;
+  expect([run.status, run.failure ?? null]).toEqual(["succeeded", null]);
+  expect(run.summary.runtime_errors).toEqual([]);
+
+  const aapl = await closes(AAPL_FILE);
+  const msft = await closes(MSFT_FILE);
+  const from = Date.parse(run.window.from) / 1000;
+  const to = Date.parse(run.window.to) / 1000;
+  const days = aapl.filter((b) => b.t >= from && b.t <= to);
+  expect(days.length).toBe(300);
+  const byGroup = new Map<string, number>();
+  for (const d of days) {
+    // MSFT's latest daily bar at or before the AAPL day, and the one before it
+    let k = -1;
+    while (k + 1 < msft.length && msft[k + 1]!.t <= d.t) k++;
+    if (k >= 1 && msft[k]!.close > msft[k - 1]!.close) {
+      const g = msft[k]!.close > 30 ? "yes" : "no";
+      byGroup.set(g, (byGroup.get(g) ?? 0) + 1);
+    }
+  }
+  const expected = [...byGroup.values()].reduce((a, b) => a + b, 0);
+  expect(expected).toBeGreaterThan(100);
+  expect(byGroup.size).toBe(2);
+  expect(run.summary.events).toBe(expected);
+
+  const res = await client.call("GET", `/runs/${run.id as string}/results`);
+  expect(res.status).toBe(200);
+  const groups = (res.json.study.groups as Array<{ event: string; group: Record<string, string>; count: number }>).map((g) => [g.event, g.group.above_30, g.count]);
+  expect(groups.sort()).toEqual([...byGroup.entries()].map(([g, n]) => ["other_up", g, n]).sort());
+});
