@@ -2,13 +2,14 @@
 // are read once each through the chunk cache (counted here by a cache that records its reads), the
 // static ones before evaluation and the dynamic ones after a first evaluation reports them; their
 // bars count in bars_evaluated. Bars are synthetic so values are worked by hand: AAA closes
-// 100 + i and BBB 1000 + i on day i (daily from 2020-01-01).
+// 100 + i and BBB 1000 + i on day i (daily from Wednesday 2020-01-01, every day, 200 days: the
+// last, day 199, is Saturday 2020-07-18, inside the week of Monday 07-13, days 194-200).
 import { randomUUID } from "node:crypto";
 import { Queue, QueueEvents, Worker, type Job } from "bullmq";
 import pino from "pino";
 import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, type Db, type Run } from "@barscript/db";
 import { validate } from "@barscript/lang";
-import { allocBars, BarChunkCache, writeBars, type CachedReadRequest, type CachedReadResult } from "@barscript/marketdata";
+import { allocBars, BarChunkCache, resample, writeBars, type CachedReadRequest, type CachedReadResult } from "@barscript/marketdata";
 import { bullPrefix, createRedis, type RunJobData } from "@barscript/queue";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import type { FinishedRun } from "../src/metrics";
@@ -36,7 +37,7 @@ let pool: SandboxPool;
 let cancels: CancelListener;
 const cache = new CountingCache(16 * 1024 * 1024);
 
-async function series(id: string, symbol: string, base: number): Promise<void> {
+async function series(id: string, symbol: string, base: number, weeks = false): Promise<void> {
   await env.db.instrument.create({ data: { id, symbol, name: symbol, exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
   const bars = allocBars(BARS);
   for (let i = 0; i < BARS; i++) {
@@ -45,6 +46,7 @@ async function series(id: string, symbol: string, base: number): Promise<void> {
     bars.volume[i] = 1;
   }
   await writeBars(env.db, { instrumentId: id, timeframe: "1d" }, bars, "imported");
+  if (weeks) await writeBars(env.db, { instrumentId: id, timeframe: "1w" }, resample(bars, "1d", "1w"), "derived");
 }
 
 beforeAll(async () => {
@@ -52,7 +54,7 @@ beforeAll(async () => {
   redis = createRedis(env.redisUrl, "worker");
   pool = new SandboxPool({ size: 1, heapMb: 64 });
   cancels = new CancelListener(env.redisUrl, env.redisPrefix);
-  await series("ins_aaa", "AAA", 100);
+  await series("ins_aaa", "AAA", 100, true);
   await series("ins_bbb", "BBB", 1000);
 });
 
@@ -63,7 +65,7 @@ afterAll(async () => {
   await env.close();
 });
 
-async function runScript(source: string, windowBars: number): Promise<{ outcome: FinishedRun | null; row: Run; values: Float64Array }> {
+async function runScript(source: string, windowBars: number, last = BARS - 1): Promise<{ outcome: FinishedRun | null; row: Run; values: Float64Array }> {
   const handle = `req-${randomUUID().slice(0, 8)}`;
   const account = await createAccount(env.db, { email: `${handle}@example.com`, password: "a long enough password", handle, plan: "pro", admit: true });
   const files = [{ path: "main.pine", content: source }];
@@ -73,7 +75,7 @@ async function runScript(source: string, windowBars: number): Promise<{ outcome:
   const run = await env.db.run.create({
     data: {
       id: newRunId(), accountId: account.id, kind: "indicator", scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1,
-      instrument: "AAA", timeframe: "1d", windowFrom: new Date((T0 + (BARS - windowBars) * DAY) * 1000), windowTo: new Date((T0 + (BARS - 1) * DAY) * 1000), windowBars, inputs: {},
+      instrument: "AAA", timeframe: "1d", windowFrom: new Date((T0 + (last + 1 - windowBars) * DAY) * 1000), windowTo: new Date((T0 + last * DAY) * 1000), windowBars, inputs: {},
     },
   });
   const queueName = `runs-${randomUUID()}`;
@@ -128,5 +130,15 @@ describe("request.* contexts in the worker", () => {
     expect(cache.reads.sort()).toEqual(["AAA@1d", "NOPE@1d"]);
     expect(row.status).toBe("succeeded");
     expect((row.summary as unknown as { runtime_errors: unknown[] }).runtime_errors).toEqual([expect.objectContaining({ message: 'no 1d bars of "NOPE"', count: 5 })]);
+  });
+
+  it("when the stored data ends inside a requested week, then the run's last bar shows the open week's running close; a window ending earlier keeps the previous week's (docs/adr/0074)", async () => {
+    const src = `//@version=6\nindicator("r")\nplot(request.security("AAA", "W", close), "w")\n`;
+    const atEnd = await runScript(src, 10);
+    expect(atEnd.outcome?.status).toBe("succeeded");
+    // times, then column w: Friday 07-17 (day 198) sees the week of 07-06 (closed Sunday 07-12, day 193), Saturday 07-18 the open week
+    expect(Array.from(atEnd.values.slice(18, 20))).toEqual([100 + 193, 100 + 199]);
+    const earlier = await runScript(src, 10, 196);
+    expect(earlier.values[19]).toBe(100 + 193);
   });
 });

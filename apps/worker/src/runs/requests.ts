@@ -6,7 +6,7 @@
 // window and warmup count as the chart's series, so warmup covers the requested series.
 import type { Db } from "@barscript/db";
 import { scriptRequests, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
-import { isTimeframe, type BarChunkCache } from "@barscript/marketdata";
+import { isTimeframe, timeframeSeconds, type BarChunkCache } from "@barscript/marketdata";
 
 /** TradingView's limit of distinct contexts a script may request. */
 export const MAX_CONTEXTS = 40;
@@ -43,6 +43,19 @@ async function instrumentSymbol(db: Db, requested: string): Promise<string | nul
 }
 
 /**
+ * When an instrument's stored data ends (Unix seconds): the earliest close of the last bar of its
+ * series, which is the last bar of its finest one (a derived week ends on its nominal Monday). A
+ * context whose data ends by the chart's last bar shows a period still open there
+ * (docs/adr/0074-open-period-at-the-end.md).
+ */
+async function dataEnd(db: Db, instrumentId: string): Promise<number | undefined> {
+  const rows = await db.instrumentSeries.findMany({ where: { instrumentId }, select: { timeframe: true, lastTime: true } });
+  let end = Infinity;
+  for (const r of rows) if (isTimeframe(r.timeframe)) end = Math.min(end, Math.floor(r.lastTime.getTime() / 1000) + timeframeSeconds(r.timeframe));
+  return Number.isFinite(end) ? end : undefined;
+}
+
+/**
  * One read per context (in parallel); a context with no instrument or bars is left out (the
  * script's request of it is then a runtime error of each bar, or na with ignore_invalid_symbol).
  */
@@ -55,7 +68,9 @@ export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readon
       // two bars more than the chart's warmup: with lookahead off the window's first bar sees the previous period
       const r = await cache.read(db, { symbol, timeframe: c.timeframe, before: read.before + 2, from: read.from, to: read.to });
       if (!r.instrument || r.bars.length === 0) return null;
-      return { symbol: c.symbol, timeframe: c.timeframe, bars: r.bars, info: { ticker: r.instrument.symbol, timezone: r.instrument.timezone, session: r.instrument.session, mintick: 0.01, timeframe: c.timeframe } };
+      const end = await dataEnd(db, r.instrument.id);
+      const info = { ticker: r.instrument.symbol, timezone: r.instrument.timezone, session: r.instrument.session, mintick: 0.01, timeframe: c.timeframe };
+      return { symbol: c.symbol, timeframe: c.timeframe, bars: r.bars, info, ...(end !== undefined ? { dataEnd: end } : {}) };
     }),
   );
   return found.filter((c): c is ContextBars => c !== null);
