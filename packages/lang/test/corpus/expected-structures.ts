@@ -130,10 +130,150 @@ function enumOverloads(b: Bars): Record<string, Series> {
   };
 }
 
+function monthCounters(b: Bars): Record<string, Series> {
+  const out = { bars_seen_modulo_100: nans(b.length), bars_this_month: nans(b.length), month_to_date_percent: nans(b.length), share_of_last_month_s_range: nans(b.length) };
+  let count = 0;
+  let hi = NaN;
+  let lo = NaN;
+  let mo = NaN;
+  let prevRange = NaN;
+  for (let i = 0; i < b.length; i++) {
+    // timeframe.change("M"): a bar opening in a later month than the bar before it.
+    if (i > 0 && r.monthOf(b.time[i]!) !== r.monthOf(b.time[i - 1]!)) {
+      if (!Number.isNaN(hi)) prevRange = hi - lo;
+      count = 0;
+      hi = b.high[i]!;
+      lo = b.low[i]!;
+      mo = b.open[i]!;
+    }
+    count++;
+    hi = Math.max(hi, b.high[i]!);
+    lo = Math.min(lo, b.low[i]!);
+    out.bars_seen_modulo_100[i] = (i + 1) % 100;
+    out.bars_this_month[i] = count;
+    out.month_to_date_percent[i] = (100 * (b.close[i]! - mo)) / mo;
+    out.share_of_last_month_s_range[i] = prevRange > 0 ? (hi - lo) / prevRange : NaN;
+  }
+  return out;
+}
+
+function recordAge(b: Bars): Record<string, Series> {
+  const out = { bars_since_a_higher_close: nans(b.length), up_day_share: nans(b.length), bars_counted: nans(b.length) };
+  for (let i = 0; i < b.length; i++) {
+    let age = 1;
+    while (age <= 250 && i - age >= 0 && b.close[i - age]! <= b.close[i]!) age++;
+    let ups = 0;
+    let counted = 0;
+    for (let k = 0; k < 20 && i - k >= 0; k++) {
+      const j = i - k;
+      const rng = b.high[j]! - b.low[j]!;
+      if (rng === 0 || Math.abs(b.close[j]! - b.open[j]!) < 0.1 * rng) continue;
+      counted++;
+      if (b.close[j]! > b.open[j]!) ups++;
+    }
+    out.bars_since_a_higher_close[i] = age;
+    out.up_day_share[i] = counted > 0 ? (100 * ups) / counted : NaN;
+    out.bars_counted[i] = counted;
+  }
+  return out;
+}
+
+function candlePatterns(b: Bars): Record<string, Series> {
+  const o = b.open;
+  const c = b.close;
+  const pattern = map(b.length, (i) => {
+    const body = Math.abs(c[i]! - o[i]!);
+    const rng = b.high[i]! - b.low[i]!;
+    const upper = b.high[i]! - Math.max(o[i]!, c[i]!);
+    const lower = Math.min(o[i]!, c[i]!) - b.low[i]!;
+    const c1 = r.at(c, i - 1);
+    const o1 = r.at(o, i - 1);
+    if (rng === 0) return 0;
+    if (body <= 0.1 * rng) return 1;
+    if (lower >= 2 * body && upper <= body) return 2;
+    if (upper >= 2 * body && lower <= body) return 3;
+    if (c[i]! > o[i]! && c1 < o1 && c[i]! >= o1 && o[i]! <= c1) return 4;
+    if (c[i]! < o[i]! && c1 > o1 && c[i]! <= o1 && o[i]! >= c1) return 5;
+    return 0;
+  });
+  const names = ["", "doji", "hammer", "shooting star", "bullish engulfing", "bearish engulfing"];
+  return {
+    pattern,
+    name_length: pattern.map((p) => names[p]!.length),
+    bullish_patterns_in_50_bars: r.sum(pattern.map((p) => (p === 2 || p === 4 ? 1 : 0)), 50),
+    bearish_patterns_in_50_bars: r.sum(pattern.map((p) => (p === 3 || p === 5 ? 1 : 0)), 50),
+    dojis_in_50_bars: r.sum(pattern.map((p) => (p === 1 ? 1 : 0)), 50),
+  };
+}
+
+/** Thousands separators, as the `integer` number style of str.format. */
+const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+function changeText(b: Bars): Record<string, Series> {
+  const pct = map(b.length, (i) => (100 * (b.close[i]! - r.at(b.close, i - 1))) / r.at(b.close, i - 1));
+  const kilo = map(b.length, (i) => Math.floor(b.volume[i]! / 1000));
+  const up = (i: number): boolean => b.close[i]! > b.open[i]!;
+  return {
+    rounded_change: pct.map((p) => (Number.isNaN(p) ? NaN : Number(p.toFixed(2)))),
+    volume_in_thousands: kilo,
+    parts: map(b.length, () => 3),
+    up_candle: map(b.length, (i) => (up(i) ? 1 : 0)),
+    digits_with_separators: kilo.map((k) => grouped(k).length),
+    contains_up: map(b.length, (i) => (up(i) ? 1 : 0)),
+    starts_with_1: kilo.map((k) => (String(k).startsWith("1") ? 1 : 0)),
+  };
+}
+
+function topVolume(b: Bars): Record<string, Series> {
+  const out = { top_five_average: nans(b.length), volume_rank: nans(b.length), relative_volume: nans(b.length), top_five_today: nans(b.length), volume_deviation: nans(b.length), kept: nans(b.length) };
+  for (let i = 0; i < b.length; i++) {
+    const w = Array.from(b.volume.subarray(Math.max(0, i - 49), i + 1));
+    const v = b.volume[i]!;
+    const sorted = [...w].sort((p, q) => q - p);
+    const top = sorted.slice(0, 5);
+    const mean = w.reduce((a, x) => a + x, 0) / w.length;
+    const rank = sorted.indexOf(v);
+    out.top_five_average[i] = top.reduce((a, x) => a + x, 0) / top.length;
+    out.volume_rank[i] = rank;
+    out.relative_volume[i] = v / mean;
+    out.top_five_today[i] = top.includes(v) ? 1 : 0;
+    out.volume_deviation[i] = Math.sqrt(w.reduce((a, x) => a + (x - mean) ** 2, 0) / w.length);
+    out.kept[i] = w.length;
+  }
+  return out;
+}
+
+function oscillatorVotes(b: Bars): Record<string, Series> {
+  const n = b.length;
+  const src = map(n, (i) => (b.high[i]! + b.low[i]! + b.close[i]!) / 3);
+  const rsi = r.rsi(b.close, 14);
+  const ma = r.sma(src, 20);
+  const md = r.meanDev(src, 20);
+  const cci = map(n, (i) => (src[i]! - ma[i]!) / (0.015 * md[i]!));
+  // ta.mfi: a comparison with na is false, so the first bar's flow counts on both sides.
+  const d = r.change(src);
+  const up = r.sum(map(n, (i) => b.volume[i]! * (d[i]! <= 0 ? 0 : src[i]!)), 14);
+  const dn = r.sum(map(n, (i) => b.volume[i]! * (d[i]! >= 0 ? 0 : src[i]!)), 14);
+  const mfi = map(n, (i) => 100 - 100 / (1 + up[i]! / dn[i]!));
+  const hh = r.highest(b.high, 14);
+  const ll = r.lowest(b.low, 14);
+  const wpr = map(n, (i) => (100 * (b.close[i]! - hh[i]!)) / (hh[i]! - ll[i]!));
+  const k = r.sma(r.stoch(b.close, b.high, b.low, 14), 3);
+  const vote = (v: number, mid: number): number => (Number.isNaN(v) ? 0 : v > mid ? 1 : v < mid ? -1 : 0);
+  const score = map(n, (i) => vote(rsi[i]!, 50) + vote(cci[i]!, 0) + vote(mfi[i]!, 50) + vote(wpr[i]!, -50) + vote(k[i]!, 50));
+  return { rsi, cci, mfi, williams_r: wpr, stochastic_k: k, score, verdict: score.map((s) => (s >= 3 ? 1 : s <= -3 ? -1 : 0)) };
+}
+
 export const STRUCTURES: Record<string, Check> = {
   "library_levels/": (b) => ({ outputs: fibLevels(b) }),
   "udt_trade_tracker.pine": (b) => ({ outputs: tradeTracker(b) }),
   "map_level_touches.pine": (b) => ({ outputs: levelTouches(b) }),
   "matrix_regression.pine": (b) => ({ outputs: matrixRegression(b) }),
   "enum_overloads.pine": (b) => ({ outputs: enumOverloads(b) }),
+  "varip_month_counters.pine": (b) => ({ outputs: monthCounters(b) }),
+  "while_record_age.pine": (b) => ({ outputs: recordAge(b) }),
+  "switch_candle_patterns.pine": (b) => ({ outputs: candlePatterns(b) }),
+  "str_change_text.pine": (b) => ({ outputs: changeText(b) }),
+  "array_top_volume.pine": (b) => ({ outputs: topVolume(b) }),
+  "ta_oscillator_votes.pine": (b) => ({ outputs: oscillatorVotes(b) }),
 };
