@@ -192,7 +192,33 @@ function pivotLog(b: Bars): Expected {
   return { outputs: out, logs: logs.slice(0, 1000) };
 }
 
+function trendline(b: Bars): Expected {
+  const pl = pivots(b.low, 5, 5, false);
+  let x1 = NaN;
+  let y1 = NaN;
+  let x2 = NaN;
+  let y2 = NaN;
+  let line: [number, number, number, number] | null = null;
+  const out = { trendline_here: map(b.length, () => NaN), close_above_the_line: map(b.length, () => NaN), slope_per_bar: map(b.length, () => NaN) };
+  for (let i = 0; i < b.length; i++) {
+    if (has(pl[i]!)) {
+      x1 = x2;
+      y1 = y2;
+      x2 = i - 5;
+      y2 = pl[i]!;
+      if (has(x1)) line = [x1, y1, x2, y2];
+    }
+    // A line's price at bar x: on the straight line through its two points (extended right).
+    const p = line ? line[1] + ((line[3] - line[1]) * (i - line[0])) / (line[2] - line[0]) : NaN;
+    out.trendline_here[i] = p;
+    out.close_above_the_line[i] = b.close[i]! - p;
+    out.slope_per_bar[i] = has(x1) ? (y2 - y1) / (x2 - x1) : NaN;
+  }
+  return { outputs: out, lines: line ? [line] : [] };
+}
+
 export const DRAWINGS: Record<string, Check> = {
+  "pivot_trendline_price.pine": trendline,
   "pivot_labels_array.pine": pivotLabels,
   "pivot_sr_lines.pine": srLines,
   "pivot_demand_boxes.pine": demandBoxes,

@@ -123,6 +123,33 @@ function correlation(x: ArrayLike<number>, y: ArrayLike<number>, n: number): Ser
 }
 
 export const MTF: Record<string, Check> = {
+  "mtf_other_symbol_gaps.pine": (b) => {
+    const m = msft();
+    const mw = weeks(m);
+    const fresh = place(b, m, DAY, m.close, false, true);
+    const prevWeekClose = place(b, mw, WEEK, shift(mw.close, 1), true);
+    let count = 0;
+    let last = NaN;
+    const counts = new Float64Array(b.length);
+    const change = map(b.length, (i) => {
+      if (!Number.isNaN(fresh[i]!)) {
+        count++;
+        last = fresh[i]!;
+      }
+      counts[i] = count % 50;
+      return 100 * (last / prevWeekClose[i]! - 1);
+    });
+    return {
+      outputs: {
+        new_close: fresh,
+        week_high_lookahead: place(b, mw, WEEK, mw.high, true),
+        week_low_lookahead: place(b, mw, WEEK, mw.low, true),
+        previous_week_close: prevWeekClose,
+        change_over_the_previous_week: change,
+        new_closes_modulo_50: counts,
+      },
+    };
+  },
   "mtf_dashboard_tuple.pine": (b) => {
     const w = weeks(b);
     const wEma = place(b, w, WEEK, r.ema(w.close, 10), false);

@@ -4,7 +4,7 @@
 // exchange's zone; an overnight range belongs to the day it starts on (docs/reference: sessions).
 // Shares no code with packages/lang.
 import type { Bars } from "../../src/types";
-import type { Check } from "./expected";
+import type { Check, Expected } from "./expected";
 import * as r from "./reference";
 
 type Series = r.Series;
@@ -151,9 +151,96 @@ function rthVwap(b: Bars): Record<string, Series> {
   return out;
 }
 
-export const SESSION_SCRIPTS: string[] = ["session_day_levels.pine", "session_opening_range.pine", "session_overnight_range.pine", "session_rth_vwap.pine"];
+function weekdayFilter(b: Bars): Record<string, Series> {
+  const names = ["session", "day_of_week", "monday_mean_return_bp", "midweek_mean_return_bp"];
+  const out = Object.fromEntries(names.map((k) => [k, new Float64Array(b.length)]));
+  let monSum = 0;
+  let monBars = 0;
+  let midSum = 0;
+  let midBars = 0;
+  for (let i = 0; i < b.length; i++) {
+    const d = weekdayOf(b, i);
+    const rth = inRange(b, i, 570, 960);
+    const mon = rth && d === 1;
+    const mid = rth && d >= 2 && d <= 4;
+    const ret = i > 0 ? Math.log(b.close[i]! / b.close[i - 1]!) : NaN;
+    if (mon && !Number.isNaN(ret)) {
+      monSum += ret;
+      monBars++;
+    }
+    if (mid && !Number.isNaN(ret)) {
+      midSum += ret;
+      midBars++;
+    }
+    const values = [mon ? 1 : mid ? 2 : 0, d + 1, monBars > 0 ? (10000 * monSum) / monBars : NaN, midBars > 0 ? (10000 * midSum) / midBars : NaN];
+    names.forEach((k, j) => (out[k]![i] = values[j]!));
+  }
+  return out;
+}
+
+function hourlyVolume(b: Bars): Record<string, Series> {
+  const names = ["hour", "average_volume_this_hour", "volume_against_the_hour_s_average", "busiest_hour", "hours_seen"];
+  const out = Object.fromEntries(names.map((k) => [k, new Float64Array(b.length)]));
+  const vol = new Map<number, number>();
+  const count = new Map<number, number>();
+  for (let i = 0; i < b.length; i++) {
+    const h = Math.floor(minuteOf(b, i) / 60);
+    vol.set(h, (vol.get(h) ?? 0) + b.volume[i]!);
+    count.set(h, (count.get(h) ?? 0) + 1);
+    const avg = vol.get(h)! / count.get(h)!;
+    let busiest = -1;
+    let best = 0;
+    for (const [k, v] of vol) {
+      const a = v / count.get(k)!;
+      if (a > best) {
+        busiest = k;
+        best = a;
+      }
+    }
+    const values = [h, avg, b.volume[i]! / avg, busiest, vol.size];
+    names.forEach((k, j) => (out[k]![i] = values[j]!));
+  }
+  return out;
+}
+
+interface OrBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  text: string;
+}
+
+function openingRangeBoxes(b: Bars): Expected {
+  const inOr = flags(b, (i) => inRange(b, i, 570, 600));
+  const inRth = flags(b, (i) => inRange(b, i, 570, 960));
+  const names = ["opening_range_width", "boxes", "outside_the_range"];
+  const out = Object.fromEntries(names.map((k) => [k, new Float64Array(b.length)]));
+  const boxes: OrBox[] = [];
+  let cur: OrBox | null = null;
+  for (let i = 0; i < b.length; i++) {
+    if (inOr[i] && !prevTrue(inOr, i)) {
+      cur = { left: i, top: b.high[i]!, right: i, bottom: b.low[i]!, text: String(new Date((b.time[i]! - EST) * 1000).getUTCDate()) };
+      boxes.push(cur);
+      if (boxes.length > 5) boxes.shift();
+    } else if (inOr[i] && cur) {
+      cur.top = Math.max(cur.top, b.high[i]!);
+      cur.bottom = Math.min(cur.bottom, b.low[i]!);
+      cur.right = i;
+    } else if (inRth[i] && cur) cur.right = i;
+    const c = b.close[i]!;
+    const values = [cur ? cur.top - cur.bottom : NaN, boxes.length, inRth[i] && cur ? (c > cur.top ? 1 : c < cur.bottom ? -1 : 0) : 0];
+    names.forEach((k, j) => (out[k]![i] = values[j]!));
+  }
+  return { outputs: out, boxes: boxes.map((x): [number, number, number, number, string] => [x.left, x.top, x.right, x.bottom, x.text]) };
+}
+
+export const SESSION_SCRIPTS: string[] = ["session_hourly_volume.pine", "session_or_boxes.pine", "session_weekday_filter.pine", "session_day_levels.pine", "session_opening_range.pine", "session_overnight_range.pine", "session_rth_vwap.pine"];
 
 export const SESSIONS: Record<string, Check> = {
+  "session_weekday_filter.pine": (b) => ({ outputs: weekdayFilter(b) }),
+  "session_hourly_volume.pine": (b) => ({ outputs: hourlyVolume(b) }),
+  "session_or_boxes.pine": openingRangeBoxes,
   "session_opening_range.pine": (b) => ({ outputs: openingRange(b) }),
   "session_day_levels.pine": (b) => ({ outputs: dayLevels(b) }),
   "session_overnight_range.pine": (b) => ({ outputs: overnightRange(b) }),

@@ -2,7 +2,7 @@
 // and strings: reference.ts's loops and plain JavaScript collections. Shares no code with
 // packages/lang.
 import type { Bars } from "../../src/types";
-import type { Check } from "./expected";
+import type { Check, Expected } from "./expected";
 import * as r from "./reference";
 
 type Series = r.Series;
@@ -264,6 +264,76 @@ function oscillatorVotes(b: Bars): Record<string, Series> {
   return { rsi, cci, mfi, williams_r: wpr, stochastic_k: k, score, verdict: score.map((s) => (s >= 3 ? 1 : s <= -3 ? -1 : 0)) };
 }
 
+function covariance(b: Bars): Record<string, Series> {
+  const len = 20;
+  const out = { close_variance: nans(b.length), close_high_covariance: nans(b.length), high_low_covariance: nans(b.length), total_variance: nans(b.length) };
+  const ret = (x: ArrayLike<number>, j: number): number => x[j]! / x[j - 1]! - 1;
+  for (let i = len; i < b.length; i++) {
+    const cols = [b.close, b.high, b.low].map((x) => Array.from({ length: len }, (_, k) => ret(x, i - k)));
+    const means = cols.map((c) => c.reduce((a, v) => a + v, 0) / len);
+    const cov = (p: number, q: number): number => cols[p]!.reduce((a, v, k) => a + (v - means[p]!) * (cols[q]![k]! - means[q]!), 0) / len;
+    out.close_variance[i] = cov(0, 0);
+    out.close_high_covariance[i] = cov(0, 1);
+    out.high_low_covariance[i] = cov(1, 2);
+    out.total_variance[i] = cov(0, 0) + cov(1, 1) + cov(2, 2);
+  }
+  return out;
+}
+
+function maFamily(b: Bars): Record<string, Series> {
+  const n = 21;
+  const c = b.close;
+  const swma = map(b.length, (i) => r.at(c, i - 3) / 6 + (r.at(c, i - 2) * 2) / 6 + (r.at(c, i - 1) * 2) / 6 + c[i]! / 6);
+  const mas = [r.sma(c, n), r.ema(c, n), r.wma(c, n), r.hma(c, n), r.rma(c, n), r.vwma(c, b.volume, n), r.alma(c, n, 0.85, 6), swma, r.linreg(c, n, 0)];
+  const out = { spread: nans(b.length), average_of_averages: nans(b.length), distance_from_the_median_average: nans(b.length), averages_under_the_close: nans(b.length) };
+  for (let i = 0; i < b.length; i++) {
+    const v = mas.map((m) => m[i]!);
+    out.averages_under_the_close[i] = v.filter((x) => c[i]! > x).length;
+    if (i < 2 * n) continue;
+    const sorted = [...v].sort((p, q) => p - q);
+    out.spread[i] = sorted[sorted.length - 1]! - sorted[0]!;
+    out.average_of_averages[i] = v.reduce((a, x) => a + x, 0) / v.length;
+    out.distance_from_the_median_average[i] = 100 * (c[i]! / sorted[4]! - 1);
+  }
+  return out;
+}
+
+function lastBarLabel(b: Bars): Expected {
+  const rsi = r.rsi(b.close, 14);
+  const hi = r.highest(b.high, 252);
+  const share = map(b.length, (i) => b.close[i]! / hi[i]!);
+  const last = b.length - 1;
+  const oneDecimal = rsi[last]!.toFixed(1).replace(/\.0$/, "");
+  const text = `RSI ${oneDecimal} | ${(share[last]! * 100).toFixed(0)}% of the high`;
+  return { outputs: { rsi, share_of_the_52_week_high: share }, labels: [[last, b.high[last]!, text]] };
+}
+
+function udtStreaks(b: Bars): Record<string, Series> {
+  const s = { up: { current: 0, longest: 0, move: 0 }, down: { current: 0, longest: 0, move: 0 } };
+  const out = { up_streak: nans(b.length), down_streak: nans(b.length), longest_up_streak: nans(b.length), longest_down_streak: nans(b.length), move_of_the_current_streak: nans(b.length) };
+  for (let i = 0; i < b.length; i++) {
+    const chg = b.close[i]! - r.at(b.close, i - 1);
+    const key = chg > 0 ? "up" : chg < 0 ? "down" : "";
+    for (const k of ["up", "down"] as const) {
+      const x = s[k];
+      if (k === key) {
+        x.current++;
+        x.move += chg;
+        x.longest = Math.max(x.longest, x.current);
+      } else {
+        x.current = 0;
+        x.move = 0;
+      }
+    }
+    out.up_streak[i] = s.up.current;
+    out.down_streak[i] = s.down.current;
+    out.longest_up_streak[i] = s.up.longest;
+    out.longest_down_streak[i] = s.down.longest;
+    out.move_of_the_current_streak[i] = s.up.move + s.down.move;
+  }
+  return out;
+}
+
 export const STRUCTURES: Record<string, Check> = {
   "library_levels/": (b) => ({ outputs: fibLevels(b) }),
   "udt_trade_tracker.pine": (b) => ({ outputs: tradeTracker(b) }),
@@ -276,4 +346,8 @@ export const STRUCTURES: Record<string, Check> = {
   "str_change_text.pine": (b) => ({ outputs: changeText(b) }),
   "array_top_volume.pine": (b) => ({ outputs: topVolume(b) }),
   "ta_oscillator_votes.pine": (b) => ({ outputs: oscillatorVotes(b) }),
+  "matrix_covariance.pine": (b) => ({ outputs: covariance(b) }),
+  "ta_ma_family_spread.pine": (b) => ({ outputs: maFamily(b) }),
+  "last_bar_label.pine": lastBarLabel,
+  "map_udt_streaks.pine": (b) => ({ outputs: udtStreaks(b) }),
 };
