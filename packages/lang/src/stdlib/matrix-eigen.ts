@@ -110,7 +110,7 @@ function hessenberg(h: number[][]): void {
 }
 
 /** The eigenvalues of the 2 x 2 block at rows/columns i, i + 1: [re, im] twice. */
-function block2(h: number[][], i: number): Array<[number, number]> {
+function block2(h: number[][], i: number): [[number, number], [number, number]] {
   const [a, b, c, d] = [h[i]![i]!, h[i]![i + 1]!, h[i + 1]![i]!, h[i + 1]![i + 1]!];
   const m = (a + d) / 2;
   const disc = ((a - d) / 2) ** 2 + b * c;
