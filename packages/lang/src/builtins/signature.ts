@@ -66,6 +66,10 @@ export interface BuiltinVariable {
 
 const PRIMITIVES: ReadonlySet<string> = new Set(["int", "float", "bool", "string", "color"]);
 const HANDLES: ReadonlySet<string> = new Set(["label", "line", "box", "table", "linefill", "polyline", "chart.point", "plot", "hline"]);
+/** The fields of built-in object types (`p.price` of a chart.point), by type name: each field's type. */
+export const HANDLE_FIELDS: ReadonlyMap<string, ReadonlyMap<string, "int" | "float">> = new Map([
+  ["chart.point", new Map([["time", "int"], ["index", "int"], ["price", "float"]] as const)],
+]);
 const QUALS: ReadonlySet<string> = new Set(["const", "input", "simple", "series"]);
 
 /** Parse one signature line. Throws on a malformed table entry (a bug caught by the tests). */

@@ -2,9 +2,15 @@
 // table's shape (a map of records or another) is known in this file only.
 
 import { BUILTIN_NAMESPACES, builtinFunction, builtinVariable, DECLARATION_FUNCTIONS, EVENT_FUNCTIONS, GLOBAL_ONLY_FUNCTIONS, PENDING_BUILTINS, PLOT_FUNCTIONS, UNSUPPORTED_NAMESPACES, type BuiltinFunction, type BuiltinVariable } from "../builtins";
+import { HANDLE_FIELDS } from "../builtins/signature";
 
 export function lookupFunction(name: string): BuiltinFunction | undefined {
   return builtinFunction(name);
+}
+
+/** The type of a field of a built-in object type (`chart.point`'s `time`, `index`, `price`), or undefined. */
+export function handleField(handle: string, field: string): "int" | "float" | undefined {
+  return HANDLE_FIELDS.get(handle)?.get(field);
 }
 
 export function lookupVariable(name: string): BuiltinVariable | undefined {

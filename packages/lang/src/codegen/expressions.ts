@@ -132,6 +132,8 @@ function member(g: Gen, e: A.Member): string {
 export function fieldRef(g: Gen, e: A.Member): string {
   const obj = expr(g, e.object);
   const field = e.property.name;
+  // a built-in object's field (`p.price` of a chart.point): a property of the runtime object
+  if (e.object.type?.kind === "handle") return `$rt.obj(${obj}).${field}`;
   const typeName = e.object.type?.kind === "udt" ? e.object.type.name : null;
   const candidates = typeName !== null ? [g.unit.types.get(typeName)].filter((t): t is A.TypeDecl => !!t) : [...g.unit.types.values()];
   for (const t of candidates) {

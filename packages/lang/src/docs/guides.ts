@@ -135,7 +135,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
     summary: "What this dialect does differently from TradingView's Pine, and why.",
     body: `# Differences from TradingView
 
-- **Headless.** Drawings (\`label.*\`, \`line.*\`, \`box.*\`, \`table.*\`, \`fill\`, \`bgcolor\`) compile to nothing.
+- **Headless.** \`fill\`, \`bgcolor\` and \`barcolor\` run and draw nothing; drawing objects (\`label.*\`,
+  \`line.*\`, \`box.*\`, \`polyline.*\`, \`table.*\`, also made from \`chart.point\`s) are the run's drawings
+  (what remains after the last bar), not pictures.
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
 - **\`request.security\`** follows TradingView on historical bars (lookahead off: a higher timeframe's value
   on the last chart bar of its period; lookahead on: the period's final value on each of its bars). Timeframes

@@ -4,7 +4,7 @@
 import type { TypeSpec } from "../../builtins";
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
-import { isBuiltinNamespace, lookupFunction, lookupVariable, unsupportedNamespace } from "../builtin-lookup";
+import { handleField, isBuiltinNamespace, lookupFunction, lookupVariable, unsupportedNamespace } from "../builtin-lookup";
 import { FLOAT, show } from "../types";
 import { didYouMean } from "../suggest";
 import { enumNamed, importedFunction, pending, typeById, undeclared } from "./lookup";
@@ -103,6 +103,11 @@ function enumMember(t: Typer, node: A.Member, en: { id: string; name: string; me
 function field(t: Typer, node: A.Member): Value {
   const obj = t.expr(node.object);
   if (obj.type === POISON) return POISONED;
+  const builtinField = obj.type.kind === "handle" ? handleField(obj.type.name, node.property.name) : undefined;
+  if (obj.type.kind === "handle" && builtinField !== undefined) {
+    node.symbol = { kind: "field", typeId: obj.type.name, field: node.property.name };
+    return { type: { kind: "primitive", name: builtinField }, qual: "series" };
+  }
   if (obj.type.kind !== "udt") {
     t.ctx.error(Code.undeclared_identifier, `A value of type ${show(obj.type)} has no field '${node.property.name}'.`, node.property.span);
     return POISONED;

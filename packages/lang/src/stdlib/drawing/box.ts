@@ -1,7 +1,7 @@
 // box.*: rectangles between two bars and two prices (TradingView's reference order of parameters).
 
 import { builtinFunction, builtinVariable } from "../../builtins/record";
-import { getters, lifecycle, NA_NUM, newRecord, setters, type FieldSpec } from "./emit";
+import { getters, lifecycle, NA_NUM, newRecordWithPoints, pointSetters, setters, type FieldSpec } from "./emit";
 
 const BOX_FIELDS: readonly FieldSpec[] = [
   ["left", "left", NA_NUM], ["top", "top", NA_NUM], ["right", "right", NA_NUM], ["bottom", "bottom", NA_NUM], ["border_color", "border_color", NA_NUM],
@@ -11,12 +11,18 @@ const BOX_FIELDS: readonly FieldSpec[] = [
   ["text_font_family", "text_font_family", '"font.family_default"'],
 ];
 
-export const boxNew = newRecord(
+const BOX_REST = 'border_color: series color = na, border_width: series int = 1, border_style: series string = "line.style_solid", extend: series string = "extend.none", xloc: series string = "xloc.bar_index", bgcolor: series color = na, text: series string = "", text_size: series string = "size.auto", text_color: series color = na, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_wrap: series string = "text.wrap_none", text_font_family: series string = "font.family_default", force_overlay: const bool = false';
+
+export const boxNew = newRecordWithPoints(
   "box",
-  'box.new(left: series int, top: series float, right: series int, bottom: series float, border_color: series color = na, border_width: series int = 1, border_style: series string = "line.style_solid", extend: series string = "extend.none", xloc: series string = "xloc.bar_index", bgcolor: series color = na, text: series string = "", text_size: series string = "size.auto", text_color: series color = na, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_wrap: series string = "text.wrap_none", text_font_family: series string = "font.family_default", force_overlay: const bool = false): series box',
-  "A box from bar `left` to bar `right` between prices `top` and `bottom`; past max_boxes_count the oldest box is deleted.",
+  `box.new(left: series int, top: series float, right: series int, bottom: series float, ${BOX_REST}): series box`,
+  `box.new(top_left: chart.point, bottom_right: chart.point, ${BOX_REST}): series box`,
+  "A box from bar `left` to bar `right` between prices `top` and `bottom`, or between two chart.point corners (their index or time by `xloc`); past max_boxes_count the oldest box is deleted.",
   BOX_FIELDS,
+  [["top_left", "left", "top"], ["bottom_right", "right", "bottom"]],
 );
+
+export const boxSetPoints = pointSetters("box", [["top_left_point", "left", "top", "top-left corner"], ["bottom_right_point", "right", "bottom", "bottom-right corner"]]);
 
 export const boxSetters = setters("box", [
   ["left", "series int", "left"], ["right", "series int", "right"], ["top", "series float", "top"], ["bottom", "series float", "bottom"],

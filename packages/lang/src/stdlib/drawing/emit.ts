@@ -21,6 +21,39 @@ export function newRecord(kind: DrawingKind, sig: string, doc: string, spec: rea
   return builtinFunction({ sig, doc, emit: (b) => `$rt.draw.add(${JSON.stringify(kind)}, ${props(b, spec)})` });
 }
 
+/** [point parameter, x field, y field]: a corner a chart.point gives. */
+export type PointSpec = readonly [param: string, xField: string, yField: string];
+
+/**
+ * `<kind>.new` with its coordinates (`sig`) or with chart points (`pointSig`): the overload is the
+ * point one when its first point is named or the first argument is an object (a chart.point).
+ * Fields the point form lacks keep their defaults, then the points set the corners (store.addAt).
+ */
+export function newRecordWithPoints(kind: DrawingKind, sig: string, pointSig: string, doc: string, spec: readonly FieldSpec[], points: readonly PointSpec[]): FunctionRecord {
+  const first = points[0]![0];
+  return builtinFunction({
+    sig: [sig, pointSig],
+    doc,
+    overload: (args) => (args.some((a) => a.name === first) || (args[0] !== undefined && args[0].name === null && args[0].kind === "obj") ? 1 : 0),
+    emit: (b) => {
+      if (!b.has(first)) return `$rt.draw.add(${JSON.stringify(kind)}, ${props(b, spec)})`;
+      const corners = points.map(([p, fx, fy]) => `[${JSON.stringify(fx)}, ${JSON.stringify(fy)}, ${b.a(p)}]`);
+      return `$rt.draw.addAt(${JSON.stringify(kind)}, ${props(b, spec)}, [${corners.join(", ")}])`;
+    },
+  });
+}
+
+/** `<kind>.set_<name>(id, point)` for each [name, x field, y field]. */
+export function pointSetters(kind: DrawingKind, list: ReadonlyArray<readonly [name: string, xField: string, yField: string, what: string]>): FunctionRecord[] {
+  return list.map(([n, fx, fy, what]) =>
+    builtinFunction({
+      sig: `${kind}.set_${n}(id: series ${kind}, point: chart.point): void`,
+      doc: `Moves the ${kind}'s ${what} to the point (its time or bar index by the ${kind}'s xloc, and its price).`,
+      emit: (b) => `$rt.draw.setPoint(${b.a("id")}, ${JSON.stringify(fx)}, ${JSON.stringify(fy)}, ${b.a("point")})`,
+    }),
+  );
+}
+
 /** `<kind>.set_<field>(id, <field>)` for each [field, type, property]. */
 export function setters(kind: DrawingKind, list: ReadonlyArray<readonly [param: string, type: string, field: string]>): FunctionRecord[] {
   return list.map(([p, ty, f]) =>

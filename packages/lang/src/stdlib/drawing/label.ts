@@ -2,7 +2,7 @@
 // label.get_*, label.delete, label.copy, label.all). Parameters in TradingView's positional order.
 
 import { builtinFunction, builtinVariable } from "../../builtins/record";
-import { getters, lifecycle, NA_NUM, newRecord, setters, type FieldSpec } from "./emit";
+import { getters, lifecycle, NA_NUM, newRecordWithPoints, pointSetters, setters, type FieldSpec } from "./emit";
 
 const LABEL_FIELDS: readonly FieldSpec[] = [
   ["x", "x", NA_NUM], ["y", "y", NA_NUM], ["text", "text", '""'], ["xloc", "xloc", '"xloc.bar_index"'], ["yloc", "yloc", '"yloc.price"'],
@@ -10,12 +10,18 @@ const LABEL_FIELDS: readonly FieldSpec[] = [
   ["textalign", "textalign", '"text.align_center"'], ["tooltip", "tooltip", "null"], ["text_font_family", "text_font_family", '"font.family_default"'],
 ];
 
-export const labelNew = newRecord(
+const LABEL_REST = 'text: series string = "", xloc: series string = "xloc.bar_index", yloc: series string = "yloc.price", color: series color = na, style: series string = "label.style_label_down", textcolor: series color = na, size: series string = "size.normal", textalign: series string = "text.align_center", tooltip: series string = na, text_font_family: series string = "font.family_default", force_overlay: const bool = false';
+
+export const labelNew = newRecordWithPoints(
   "label",
-  'label.new(x: series int, y: series float, text: series string = "", xloc: series string = "xloc.bar_index", yloc: series string = "yloc.price", color: series color = na, style: series string = "label.style_label_down", textcolor: series color = na, size: series string = "size.normal", textalign: series string = "text.align_center", tooltip: series string = na, text_font_family: series string = "font.family_default", force_overlay: const bool = false): series label',
-  "A label at bar `x` (a bar index, or a time with xloc.bar_time) and price `y`; past max_labels_count the oldest label is deleted.",
+  `label.new(x: series int, y: series float, ${LABEL_REST}): series label`,
+  `label.new(point: chart.point, ${LABEL_REST}): series label`,
+  "A label at bar `x` (a bar index, or a time with xloc.bar_time) and price `y`, or at a chart.point (its index or time by `xloc`); past max_labels_count the oldest label is deleted.",
   LABEL_FIELDS,
+  [["point", "x", "y"]],
 );
+
+export const labelSetPoint = pointSetters("label", [["point", "x", "y", "position"]]);
 
 export const labelSetters = setters("label", [
   ["x", "series int", "x"], ["y", "series float", "y"], ["text", "series string", "text"], ["color", "series color", "color"],

@@ -2,19 +2,25 @@
 // reference order of parameters; line.get_price extends the line both ways).
 
 import { builtinFunction, builtinVariable } from "../../builtins/record";
-import { getters, lifecycle, NA_NUM, newRecord, setters, type FieldSpec } from "./emit";
+import { getters, lifecycle, NA_NUM, newRecordWithPoints, pointSetters, setters, type FieldSpec } from "./emit";
 
 const LINE_FIELDS: readonly FieldSpec[] = [
   ["x1", "x1", NA_NUM], ["y1", "y1", NA_NUM], ["x2", "x2", NA_NUM], ["y2", "y2", NA_NUM], ["xloc", "xloc", '"xloc.bar_index"'],
   ["extend", "extend", '"extend.none"'], ["color", "color", NA_NUM], ["style", "style", '"line.style_solid"'], ["width", "width", "1"],
 ];
 
-export const lineNew = newRecord(
+const LINE_REST = 'xloc: series string = "xloc.bar_index", extend: series string = "extend.none", color: series color = na, style: series string = "line.style_solid", width: series int = 1, force_overlay: const bool = false';
+
+export const lineNew = newRecordWithPoints(
   "line",
-  'line.new(x1: series int, y1: series float, x2: series int, y2: series float, xloc: series string = "xloc.bar_index", extend: series string = "extend.none", color: series color = na, style: series string = "line.style_solid", width: series int = 1, force_overlay: const bool = false): series line',
-  "A line from (`x1`, `y1`) to (`x2`, `y2`); past max_lines_count the oldest line is deleted.",
+  `line.new(x1: series int, y1: series float, x2: series int, y2: series float, ${LINE_REST}): series line`,
+  `line.new(first_point: chart.point, second_point: chart.point, ${LINE_REST}): series line`,
+  "A line from (`x1`, `y1`) to (`x2`, `y2`), or between two chart.points (their index or time by `xloc`); past max_lines_count the oldest line is deleted.",
   LINE_FIELDS,
+  [["first_point", "x1", "y1"], ["second_point", "x2", "y2"]],
 );
+
+export const lineSetPoints = pointSetters("line", [["first_point", "x1", "y1", "first point"], ["second_point", "x2", "y2", "second point"]]);
 
 export const lineSetters = setters("line", [
   ["x1", "series int", "x1"], ["y1", "series float", "y1"], ["x2", "series int", "x2"], ["y2", "series float", "y2"], ["color", "series color", "color"],

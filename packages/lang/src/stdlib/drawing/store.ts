@@ -50,6 +50,17 @@ function live(d: D): d is Drawing {
   return d instanceof Drawing;
 }
 
+/**
+ * A point's coordinates copied into a drawing's fields: its time (Unix ms) when the drawing's xloc
+ * is xloc.bar_time, else its bar index; its price. An na point gives na.
+ */
+function atPoint(f: Props, fx: string, fy: string, p: ChartPoint | null): void {
+  const byTime = typeof f.xloc === "string" && f.xloc.endsWith("bar_time");
+  const ok = p !== null && p !== undefined && typeof p === "object";
+  f[fx] = ok ? (byTime ? p.time : p.index) : NaN;
+  f[fy] = ok ? p.price : NaN;
+}
+
 export class DrawingStore {
   private readonly live = new Map<DrawingKind, Drawing[]>();
   constructor(private readonly caps: DrawingCaps = {}) {}
@@ -139,6 +150,22 @@ export class DrawingStore {
   }
   points(a: PineArray<ChartPoint | null> | null): ChartPoint[] {
     return points(a);
+  }
+
+  /**
+   * A drawing made from chart points (`label.new(point, ...)`, `line.new(first_point, ...)`,
+   * `box.new(top_left, ...)`): each [x field, y field, point] sets that corner from the point, its
+   * x read by the drawing's xloc.
+   */
+  addAt(kind: DrawingKind, f: Props, corners: ReadonlyArray<readonly [string, string, ChartPoint | null]>): Drawing {
+    for (const [fx, fy, p] of corners) atPoint(f, fx, fy, p);
+    return this.add(kind, f);
+  }
+
+  /** `label.set_point`, `line.set_first_point`, `box.set_top_left_point`, ...: a corner moved to a point. */
+  setPoint(d: D, fx: string, fy: string, p: ChartPoint | null): undefined {
+    if (live(d)) atPoint(d.f, fx, fy, p);
+    return undefined;
   }
 
   /** `line.get_price(id, x)`: the price of the line (extended both ways) at bar index x. */
