@@ -43,6 +43,8 @@ export interface Program {
   version?: number;
   /** The declaration's max_labels_count, max_lines_count, ... (absent: TradingView's default 50). */
   drawingCaps?: DrawingCaps;
+  /** Lines of the top-level statements a requested context's run executes (docs/adr/0070-request-slices.md); null: the whole script. */
+  sliceLines: number[] | null;
   /** Built once; each evaluation calls it with a fresh runtime. */
   readonly factory: (rt: Runtime) => CompiledRun;
 }
@@ -142,7 +144,7 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
   });
   const factory = new Function("$rt", g.source) as (rt: Runtime) => CompiledRun;
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
-  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), factory };
+  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, factory };
 }
 
 /** A time as TradingView writes it in alert messages: ISO 8601 in UTC, no milliseconds. */

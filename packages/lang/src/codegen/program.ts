@@ -14,6 +14,7 @@ import { call } from "./calls";
 import { Flow, type Gen, type Unit } from "./context";
 import { expr, fieldRef, truthy } from "./expressions";
 import { Scopes } from "./scope";
+import { requestSlice } from "./slice";
 import { Slots } from "./slots";
 import { stmt, structured, valueBlock } from "./statements";
 import type { Generated, HistorySizes } from "./types";
@@ -22,12 +23,14 @@ export function generate(main: A.Script, libraries: A.Script[] = [], history: Hi
   const g = newGen(history);
   declare(g, [...libraries, main]);
   g.scopes.stack = [new Map(), g.scopes.global];
-  const body = main.body
-    .filter((s) => s.kind !== "FunctionDecl")
-    .map((s) => g.stmt(s))
-    .join("\n");
+  const stmts = main.body.filter((s) => s.kind !== "FunctionDecl");
+  const code = stmts.map((s) => g.stmt(s));
   g.scopes.pop();
-  return { source: assemble(g, body), outputs: g.unit.outputs, inputs: g.unit.inputs, events: g.unit.events };
+  // a requested context's run executes only the request slice (docs/adr/0070-request-slices.md)
+  const slice = requestSlice(main, libraries);
+  const sliceBody = slice === null ? null : code.filter((_, k) => slice.has(stmts[k]!)).join("\n");
+  const sliceLines = slice === null ? null : stmts.filter((s) => slice.has(s)).map((s) => s.span.line);
+  return { source: assemble(g, code.join("\n"), sliceBody), outputs: g.unit.outputs, inputs: g.unit.inputs, events: g.unit.events, sliceLines };
 }
 
 /** One compilation's state, with the jobs wired as its entry points. */
@@ -84,7 +87,7 @@ function declare(g: Gen, scripts: A.Script[]): void {
   }
 }
 
-function assemble(g: Gen, body: string): string {
+function assemble(g: Gen, body: string, sliceBody: string | null): string {
   const top = g.scopes.ctx;
   const { refs, runLocals, runSpill, topConsts } = g.slots;
   const { outputs, events, fnCode, anyLoops } = g.unit;
@@ -105,6 +108,33 @@ function assemble(g: Gen, body: string): string {
   const objects = new Set(top.slots.flatMap((s, k) => (s.startsWith("new ") ? [k] : [])));
   const closureState = (code: string): string => code.replace(/\$s(\d+)\b/g, (m, k: string) => (objects.has(Number(k)) ? `$S${k}` : m));
   const columns = "$O = $rt.open, $H = $rt.high, $L = $rt.low, $C = $rt.close, $V = $rt.volume, $T = $rt.time";
+  const runFunction = (name: string, code: string): string[] => [
+    `function ${name}($from, $to) {`,
+    `var ${columns};`,
+    // only the columns this body writes (a slice without plots leaves the outputs unallocated)
+    ...outputs.filter((o) => code.includes(`$o${o.index}[`)).map((o) => `var $o${o.index} = $rt.out[${o.index}];`),
+    ...(events.length > 0 ? ["var $P = $rt.pending;"] : []),
+    ...[...objects].map((k) => `var $s${k} = $S${k};`),
+    ...runLocals,
+    ...inLoop.map((h) => `var ${h};`),
+    // the bar index is a local (user functions take it as a parameter); an error records it
+    "var $i = $from;",
+    "try {",
+    "for (; $i < $to; $i++) {",
+    ...(anyLoops ? ["$loops = 0;"] : []),
+    code,
+    pushes,
+    ...(events.length > 0 ? ["if ($P.length !== 0) $rt.flush($i);"] : []),
+    "}",
+    "} catch ($e) {",
+    "$at = $i;",
+    ...runSpill,
+    "throw $e;",
+    "}",
+    "$at = $to;",
+    ...runSpill,
+    "}",
+  ];
   return [
     '"use strict";',
     `var ${columns};`,
@@ -118,30 +148,9 @@ function assemble(g: Gen, body: string): string {
     "function $endBar() {",
     closureState(pushes),
     "}",
-    "function $run($from, $to) {",
-    `var ${columns};`,
-    ...outputs.map((o) => `var $o${o.index} = $rt.out[${o.index}];`),
-    ...(events.length > 0 ? ["var $P = $rt.pending;"] : []),
-    ...[...objects].map((k) => `var $s${k} = $S${k};`),
-    ...runLocals,
-    ...inLoop.map((h) => `var ${h};`),
-    // the bar index is a local (user functions take it as a parameter); an error records it
-    "var $i = $from;",
-    "try {",
-    "for (; $i < $to; $i++) {",
-    ...(anyLoops ? ["$loops = 0;"] : []),
-    body,
-    pushes,
-    ...(events.length > 0 ? ["if ($P.length !== 0) $rt.flush($i);"] : []),
-    "}",
-    "} catch ($e) {",
-    "$at = $i;",
-    ...runSpill,
-    "throw $e;",
-    "}",
-    "$at = $to;",
-    ...runSpill,
-    "}",
-    "return { run: $run, endBar: $endBar, bar: function () { return $at; } };",
+    ...runFunction("$run", body),
+    ...(sliceBody === null ? [] : runFunction("$runSlice", sliceBody)),
+    // a requested context's run (capture) executes the request slice
+    `return { run: ${sliceBody === null ? "$run" : "$rt.req.capturing ? $runSlice : $run"}, endBar: $endBar, bar: function () { return $at; } };`,
   ].join("\n");
 }

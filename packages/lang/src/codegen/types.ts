@@ -40,6 +40,8 @@ export interface Generated {
   outputs: OutputSlot[];
   inputs: InputSlot[];
   events: Array<{ name: string; message: string }>;
+  /** Lines of the top-level statements a requested context's run executes; null: the whole script. */
+  sliceLines: number[] | null;
 }
 
 /** How compiled code holds a value (the checker's type, seen by the back end). */

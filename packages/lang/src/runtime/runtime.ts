@@ -101,8 +101,7 @@ export class Runtime {
   private readonly barMs: number;
   readonly Ring = Ring;
   readonly ValueRing = ValueRing;
-  /** One column per output over every bar (warmup included); compiled code writes `out[k][i]`. */
-  readonly out: Float64Array[];
+  private outColumns: Float64Array[] | null = null;
   /** Events raised on this bar (kept until the bar ends without error). */
   readonly pending: PendingEvent[] = [];
   /** Called by compiled code at the end of a bar that raised events (set by evaluate). */
@@ -148,9 +147,22 @@ export class Runtime {
     this.req = new RequestHost("read", { bars, symbol });
     this.draw = new DrawingStore(env.drawingCaps ?? {});
     this.logs = new LogStore(bars.time);
-    this.out = [];
+    this.outputCount = outputCount;
+    this.everyBar = everyBar;
+  }
+
+  private readonly outputCount: number;
+  private readonly everyBar: readonly boolean[];
+
+  /** One column per output over every bar (warmup included); compiled code writes `out[k][i]`.
+   *  Allocated on first use: a requested context's run of a slice without plots never needs them. */
+  get out(): Float64Array[] {
+    if (this.outColumns !== null) return this.outColumns;
+    const n = this.bars.length;
     // columns the compiled loop writes on every bar need no na prefill (a failing bar writes na)
-    for (let k = 0; k < outputCount; k++) this.out.push(everyBar[k] === true ? new Float64Array(bars.length) : new Float64Array(bars.length).fill(NaN));
+    this.outColumns = [];
+    for (let k = 0; k < this.outputCount; k++) this.outColumns.push(this.everyBar[k] === true ? new Float64Array(n) : new Float64Array(n).fill(NaN));
+    return this.outColumns;
   }
 
   isNa(x: unknown): boolean {
@@ -266,7 +278,8 @@ export class Runtime {
 
   /** A bar that raised an error: its outputs become na and its events are dropped. */
   barFailed(i: number): void {
-    for (let k = 0; k < this.out.length; k++) this.out[k]![i] = NaN;
+    const out = this.outColumns;
+    if (out !== null) for (let k = 0; k < out.length; k++) out[k]![i] = NaN;
     this.pending.length = 0;
   }
   event(name: string, message: string | null): undefined {

@@ -25,20 +25,22 @@ function need<K, V>(m: M<K, V>): PineMap<K, V> {
 export function make<K, V>(na: V): PineMap<K, V> {
   return new PineMap(new Map<K, V>(), na);
 }
+// Values are never undefined (na is NaN, null or false), so `get` answers both "is it there" and
+// "what is it" in one lookup.
 export function put<K, V>(m: M<K, V>, key: K, value: V): V {
   const x = need(m);
-  const had = x.m.has(key);
-  if (!had && x.m.size >= MAX_MAP_SIZE) fail(`map size exceeds the maximum of ${MAX_MAP_SIZE} pairs`);
-  const prev = had ? x.m.get(key)! : x.na;
+  const prev = x.m.get(key);
+  if (prev === undefined && x.m.size >= MAX_MAP_SIZE) fail(`map size exceeds the maximum of ${MAX_MAP_SIZE} pairs`);
   x.m.set(key, value);
-  return prev;
+  return prev === undefined ? x.na : prev;
 }
 export function putAll<K, V>(m: M<K, V>, other: M<K, V>): void {
   for (const [k, v] of need(other).m) put(m, k, v);
 }
 export function get<K, V>(m: M<K, V>, key: K): V {
   const x = need(m);
-  return x.m.has(key) ? x.m.get(key)! : x.na;
+  const v = x.m.get(key);
+  return v === undefined ? x.na : v;
 }
 export function contains<K, V>(m: M<K, V>, key: K): boolean {
   return need(m).m.has(key);

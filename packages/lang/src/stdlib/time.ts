@@ -303,15 +303,40 @@ export function tfChange(tf: string | null, chart: string, ms: number, prevMs: n
 // dated at midnight UTC), unless a `timezone` argument ("UTC", "GMT+3", "America/New_York") says
 // otherwise.
 
-const CALENDAR: ReadonlyArray<[string, string, (ms: number, tz: string) => number]> = [
-  ["year", "The year", year],
-  ["month", "The month (1-12)", month],
-  ["weekofyear", "The week of the year (ISO 8601: weeks start on Monday, week 1 holds the year's first Thursday)", weekofyear],
-  ["dayofmonth", "The day of the month (1-31)", dayofmonth],
-  ["dayofweek", "The day of the week (1 = Sunday ... 7 = Saturday, as `dayofweek.*`)", dayofweek],
-  ["hour", "The hour (0-23)", hour],
-  ["minute", "The minute (0-59)", minute],
-  ["second", "The second (0-59)", second],
+// The same fields of a time already on the wall clock (UTC arithmetic): a call whose `timezone`
+// is a constant fixed offset ("UTC", "GMT+3") adds the offset and reads these, no zone lookup.
+export function yearOf(local: number): number {
+  return local === local ? (day(local), cachedYear) : NaN;
+}
+export function monthOf(local: number): number {
+  return local === local ? (day(local), cachedMonth) : NaN;
+}
+export function dayofmonthOf(local: number): number {
+  return local === local ? (day(local), cachedDate) : NaN;
+}
+export function dayofweekOf(local: number): number {
+  return local === local ? (day(local), cachedWeekday) : NaN;
+}
+export function hourOf(local: number): number {
+  return Math.floor(ofDay(local) / HOUR);
+}
+export function minuteOf(local: number): number {
+  return Math.floor(ofDay(local) / 60_000) % 60;
+}
+export function secondOf(local: number): number {
+  return Math.floor(ofDay(local) / 1000) % 60;
+}
+
+type Field = (ms: number, tz: string) => number;
+const CALENDAR: ReadonlyArray<[string, string, Field, ((local: number) => number) | null]> = [
+  ["year", "The year", year, yearOf],
+  ["month", "The month (1-12)", month, monthOf],
+  ["weekofyear", "The week of the year (ISO 8601: weeks start on Monday, week 1 holds the year's first Thursday)", weekofyear, null],
+  ["dayofmonth", "The day of the month (1-31)", dayofmonth, dayofmonthOf],
+  ["dayofweek", "The day of the week (1 = Sunday ... 7 = Saturday, as `dayofweek.*`)", dayofweek, dayofweekOf],
+  ["hour", "The hour (0-23)", hour, hourOf],
+  ["minute", "The minute (0-59)", minute, minuteOf],
+  ["second", "The second (0-59)", second, secondOf],
 ];
 
 export const calendarVariables: VariableRecord[] = CALENDAR.map(([name, what, f]) =>
@@ -324,11 +349,16 @@ export const calendarVariables: VariableRecord[] = CALENDAR.map(([name, what, f]
     history: (n, _lit, b) => `${b.fn(f)}($rt.at($T, $i - ${n}) * 1000, $rt.barZone)`,
   }),
 );
-export const calendarFunctions: FunctionRecord[] = CALENDAR.map(([name, what, f]) =>
+export const calendarFunctions: FunctionRecord[] = CALENDAR.map(([name, what, f, onLocal]) =>
   builtinFunction({
     sig: `${name}(time: series int, timezone: series string = syminfo.timezone): series int`,
     doc: `${what} of \`time\`, in \`timezone\` (by default the exchange's; UTC on daily and longer timeframes).`,
-    emit: (b) => `${b.fn(f)}(${b.a("time")}, ${b.a("timezone", "$rt.barZone")})`,
+    emit: (b) => {
+      const tz = b.lit("timezone");
+      const fixed = typeof tz === "string" && onLocal !== null ? fixedOffset(tz) : null;
+      if (fixed !== null) return `${b.fn(onLocal!)}(${b.a("time")}${fixed === 0 ? "" : ` + ${fixed * 60_000}`})`;
+      return `${b.fn(f)}(${b.a("time")}, ${b.a("timezone", "$rt.barZone")})`;
+    },
   }),
 );
 export const dayofweekConstants: VariableRecord[] = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map((d, i) =>

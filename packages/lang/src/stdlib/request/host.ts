@@ -31,11 +31,14 @@ export interface MissingContext {
 }
 
 /** Runs the script over a context's bars with a capturing host; returns the captured columns. */
-export type CaptureRun = (ctx: ContextBars) => Map<string, unknown[]>;
+export type CaptureRun = (ctx: ContextBars) => Map<string, Column>;
+
+/** A site's values per context bar: numbers in a Float64Array (na where nothing was recorded). */
+export type Column = unknown[] | Float64Array;
 
 interface Captured {
   ctx: ContextBars;
-  columns: Map<string, unknown[]>;
+  columns: Map<string, Column>;
   align: Map<string, Int32Array>;
   ranges: { from: Int32Array; to: Int32Array } | null;
 }
@@ -54,7 +57,7 @@ export class RequestHost {
   readonly capturing: boolean;
   private readonly ids = new SiteIds();
   /** Capture mode: the values each site recorded, per context bar. */
-  readonly columns = new Map<string, unknown[]>();
+  readonly columns = new Map<string, Column>();
   private readonly contexts = new Map<string, ContextBars>();
   private readonly captured = new Map<string, Captured | null>();
   readonly missing = new Map<string, MissingContext>();
@@ -101,12 +104,27 @@ export class RequestHost {
     let col = site.col;
     if (col === null) {
       const id = (site.id ??= this.site(key));
-      col = this.columns.get(id) ?? [];
+      col = [];
       this.columns.set(id, col);
       site.col = col;
     }
     // tuples may be one array reused per bar: keep a copy
     col[i] = Array.isArray(v) ? v.slice() : v;
+    return v;
+  }
+
+  /**
+   * Capture mode, a numeric expression: records `v` at context bar `i` of `n` in the site's
+   * Float64Array column (bars that fail before recording stay na) and returns it.
+   */
+  captureNum(site: RequestSite, key: string, i: number, n: number, v: number): number {
+    let col = site.num;
+    if (col === null) {
+      col = new Float64Array(n).fill(NaN);
+      this.columns.set((site.id ??= this.site(key)), col);
+      site.num = col;
+    }
+    col[i] = v;
     return v;
   }
 
@@ -183,9 +201,11 @@ export class RequestSite {
   id: string | null = null;
   /** Capture mode: this site's column in the context being captured. */
   col: unknown[] | null = null;
+  /** Capture mode, a numeric site: its column of the context being captured. */
+  num: Float64Array | null = null;
   symbol: string | null = null;
   timeframe: string | null = null;
   lookahead = false;
   map: Int32Array | null = null;
-  read: unknown[] = [];
+  read: Column = [];
 }

@@ -7,7 +7,7 @@
 import { builtinFunction, constants, type CallEmit, type ValueKind } from "../../builtins/record";
 import { RequestSite } from "./host";
 
-export { RequestHost, RequestSite, type ContextBars, type MissingContext, type CaptureRun } from "./host";
+export { RequestHost, RequestSite, type ContextBars, type MissingContext, type CaptureRun, type Column } from "./host";
 export { alignBars, intrabarRanges } from "./align";
 export { contextKey, storeTimeframe, storeSeconds, requestSymbol } from "./timeframes";
 
@@ -21,6 +21,11 @@ function naOf(k: ValueKind, expr: string): string {
 function site(b: CallEmit, expr: string): string {
   const st = b.state(RequestSite);
   return `${st}, ${JSON.stringify(`${st}|${expr}`)}`;
+}
+
+/** Capture mode: the site records the expression's value per context bar (numbers in a typed column). */
+function capture(b: CallEmit, id: string, expr: string): string {
+  return b.kind("expression") === "num" && !/^\[|^\$tup_/.test(expr) ? `$rt.req.captureNum(${id}, $i, $C.length, ${expr})` : `$rt.req.capture(${id}, $i, ${expr})`;
 }
 
 /** A barmerge option given (a constant compiles to its member name): true when it is `on`. */
@@ -45,7 +50,7 @@ export const security = builtinFunction({
     const gaps = option(b, "gaps", "gaps_on");
     const look = option(b, "lookahead", "lookahead_on");
     const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b.kind("expression"), expr)})`;
-    return `${noCurrency(b)}$rt.req.capturing ? $rt.req.capture(${id}, $i, ${expr}) : ${read})`;
+    return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${read})`;
   },
 });
 
@@ -57,7 +62,7 @@ export const securityLowerTf = builtinFunction({
     const expr = b.a("expression");
     const id = site(b, expr);
     const read = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")})`;
-    return `${noCurrency(b)}$rt.req.capturing ? $rt.req.capture(${id}, $i, ${expr}) : ${read})`;
+    return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${read})`;
   },
 });
 
@@ -70,7 +75,7 @@ export const currencyRate = builtinFunction({
     const to = b.a("to");
     const id = site(b, "$C[$i]");
     const read = `$rt.req.security(${id}, $i, $rt.concat(${from}, ${to}), "", false, false, ${b.a("ignore_invalid_currency", "false")}, NaN)`;
-    return `($rt.req.capturing ? $rt.req.capture(${id}, $i, $C[$i]) : ${from} === ${to} ? 1 : ${read})`;
+    return `($rt.req.capturing ? $rt.req.captureNum(${id}, $i, $C.length, $C[$i]) : ${from} === ${to} ? 1 : ${read})`;
   },
 });
 

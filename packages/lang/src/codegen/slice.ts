@@ -1,0 +1,222 @@
+// The request slice: the top-level statements a run over a requested context must execute so that
+// every request site records the value the whole script would record there (docs/adr/0070-request-slices.md).
+//
+// Seeds: every top-level statement that makes a request (directly or through the user functions
+// it calls) and every statement before the last such one that could raise a runtime error (an
+// error ends the bar before the request records its value). Closure: a statement is added when it
+// declares, assigns or may mutate a variable an included statement reads. Objects (arrays, maps,
+// matrices, user types, drawings) may be aliased: the reference variables one statement touches
+// form one class, and a statement touching a class the slice reads is included. Null when the
+// program makes no request or the slice cannot be determined (the whole script runs).
+
+import type * as A from "../language/ast";
+import type { LocalSymbol, PineType } from "../language/ast-types";
+import { forEachChild } from "../language/visit";
+import { builtinFunction } from "../builtins";
+import { calleeName } from "./types";
+
+/** What one statement (with the user functions it calls) declares, reads and touches. */
+interface Effects {
+  /** Top-level variables declared or assigned (`:=`, `+=`, a field of). */
+  writes: Set<number>;
+  /** Local symbols read (anywhere, callees included). */
+  reads: Set<number>;
+  /** Reference-typed symbols named (callees included): possibly mutated or aliased. */
+  refs: Set<number>;
+  request: boolean;
+  /** Could raise a runtime error (anything beyond inputs, literals, names and operators). */
+  mayFail: boolean;
+  /** Reads state outside the program's variables (`label.all`, ...): no slice can be proven. */
+  opaque: boolean;
+}
+
+const REFERENCE_KINDS: ReadonlySet<PineType["kind"]> = new Set(["array", "matrix", "map", "udt", "handle"]);
+/** Node kinds that evaluate without a runtime error (with calls limited to inputs and the declaration). */
+const QUIET_KINDS = new Set(["VarDecl", "Assign", "ExprStmt", "Identifier", "Member", "NumberLit", "StringLit", "BoolLit", "ColorLit", "NaLit", "Unary", "Binary", "Ternary", "Argument", "TypeRef", "Call"]);
+
+/** Built-ins whose state is the evaluation's, shared by every statement (drawings, strategies). */
+const OPAQUE_NAMESPACES = /^(label|line|box|table|linefill|polyline|strategy)\./;
+
+function emptyEffects(): Effects {
+  return { writes: new Set(), reads: new Set(), refs: new Set(), request: false, mayFail: false, opaque: false };
+}
+
+function merge(into: Effects, from: Effects): void {
+  for (const id of from.writes) into.writes.add(id);
+  for (const id of from.reads) into.reads.add(id);
+  for (const id of from.refs) into.refs.add(id);
+  into.request ||= from.request;
+  into.mayFail ||= from.mayFail;
+  into.opaque ||= from.opaque;
+}
+
+class Analysis {
+  private readonly fnEffects = new Map<number, Effects>();
+  private readonly fnDecls = new Map<number, A.FunctionDecl>();
+
+  constructor(scripts: readonly A.Script[]) {
+    for (const s of scripts) for (const st of s.body) if (st.kind === "FunctionDecl" && st.fn) this.fnDecls.set(st.fn.id, st);
+  }
+
+  /** Effects of a subtree; `e.opaque` when a call cannot be resolved. */
+  walk(root: A.Node, e: Effects): void {
+    const visit = (n: A.Node): void => {
+      if (!QUIET_KINDS.has(n.kind)) e.mayFail = true;
+      switch (n.kind) {
+        case "Identifier":
+          this.symbol(n.symbol, e);
+          break;
+        case "Member":
+          if (n.symbol?.kind === "field") e.mayFail = true;
+          if (n.symbol?.kind === "builtinVariable" && (n.symbol.name.endsWith(".all") || n.symbol.name.startsWith("strategy."))) e.opaque = true;
+          // the property is a name, not a variable
+          visit(n.object);
+          return;
+        case "Argument":
+          visit(n.value);
+          return;
+        case "Assign": {
+          const root = rootSymbol(n.target);
+          if (root !== null) e.writes.add(root);
+          break;
+        }
+        case "Call":
+          this.call(n, e);
+          break;
+        default:
+          break;
+      }
+      forEachChild(n, visit);
+    };
+    visit(root);
+  }
+
+  private symbol(s: A.Identifier["symbol"], e: Effects): void {
+    if (s?.kind !== "local") return;
+    e.reads.add(s.id);
+    if (REFERENCE_KINDS.has(s.type.kind)) e.refs.add(s.id);
+    // drawings live in the evaluation's store, whose caps delete old objects: shared with every statement
+    if (s.type.kind === "handle") e.opaque = true;
+  }
+
+  private call(c: A.Call, e: Effects): void {
+    const t = c.target;
+    if (t?.kind === "user" || t?.kind === "userMethod") {
+      e.mayFail = true;
+      const fx = this.fn(t.fn.id);
+      if (fx === null) e.opaque = true;
+      else merge(e, fx);
+      return;
+    }
+    const name = calleeName(c);
+    if (name === null) {
+      e.opaque = true;
+      return;
+    }
+    if (name.startsWith("request.")) e.request = true;
+    if (OPAQUE_NAMESPACES.test(name)) e.opaque = true;
+    const role = builtinFunction(name)?.role;
+    if (t?.kind !== "typeNew" && role !== "input" && role !== "declaration") e.mayFail = true;
+    if (t === undefined && this.isUserName(name)) e.opaque = true;
+  }
+
+  private isUserName(name: string): boolean {
+    for (const d of this.fnDecls.values()) if (d.name.name === name) return true;
+    return false;
+  }
+
+  /** A user function's effects (memoized; null when its declaration is not found). */
+  private fn(id: number): Effects | null {
+    const seen = this.fnEffects.get(id);
+    if (seen) return seen;
+    const d = this.fnDecls.get(id);
+    if (!d) return null;
+    const fx = emptyEffects();
+    // recursion (refused by the checker) stops here
+    this.fnEffects.set(id, fx);
+    for (const p of d.params) if (p.defaultValue) this.walk(p.defaultValue, fx);
+    this.walk(d.body, fx);
+    return fx;
+  }
+}
+
+function rootSymbol(t: A.Expr): number | null {
+  if (t.kind === "Identifier") return t.symbol?.kind === "local" ? t.symbol.id : null;
+  if (t.kind === "Member") return rootSymbol(t.object);
+  if (t.kind === "Index") return rootSymbol(t.object);
+  return null;
+}
+
+function declared(s: A.Stmt): Array<LocalSymbol | null | undefined> {
+  if (s.kind === "VarDecl") return [s.symbol];
+  if (s.kind === "TupleDecl") return s.names.map((n, k) => (n === null ? null : s.symbols?.[k]));
+  return [];
+}
+
+/** Reference variables touched together may alias one another: one class per connected group. */
+class AliasClasses {
+  private readonly parent = new Map<number, number>();
+  find(x: number): number {
+    let p = this.parent.get(x) ?? x;
+    while (p !== x) {
+      x = p;
+      p = this.parent.get(x) ?? x;
+    }
+    return x;
+  }
+  unite(ids: Iterable<number>): void {
+    let first: number | null = null;
+    for (const id of ids) {
+      if (first === null) first = this.find(id);
+      else this.parent.set(this.find(id), first);
+    }
+  }
+}
+
+/**
+ * The top-level statements of `main` a context's run executes, or null (no request, or the whole
+ * script must run). Function, type, enum and import declarations are not statements that run.
+ */
+export function requestSlice(main: A.Script, libraries: readonly A.Script[] = []): Set<A.Stmt> | null {
+  const analysis = new Analysis([...libraries, main]);
+  const stmts = main.body.filter((s) => s.kind !== "FunctionDecl" && s.kind !== "TypeDecl" && s.kind !== "EnumDecl" && s.kind !== "ImportDecl");
+  const fx = stmts.map((s) => {
+    const e = emptyEffects();
+    for (const d of declared(s)) {
+      if (d === undefined) e.opaque = true;
+      else if (d !== null) e.writes.add(d.id);
+    }
+    analysis.walk(s, e);
+    return e;
+  });
+  const last = fx.map((e) => e.request).lastIndexOf(true);
+  if (last < 0) return null;
+  const aliases = new AliasClasses();
+  for (const e of fx) aliases.unite(e.refs);
+  const included = new Set<number>();
+  const needed = new Set<number>();
+  const include = (k: number): void => {
+    included.add(k);
+    for (const id of fx[k]!.reads) needed.add(fx[k]!.refs.has(id) ? aliases.find(id) : id);
+  };
+  fx.forEach((e, k) => {
+    if (e.request || (k < last && e.mayFail)) include(k);
+  });
+  const touches = (e: Effects): boolean => {
+    for (const id of e.writes) if (needed.has(id) || needed.has(aliases.find(id))) return true;
+    for (const id of e.refs) if (needed.has(aliases.find(id))) return true;
+    return false;
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    fx.forEach((e, k) => {
+      if (!included.has(k) && touches(e)) {
+        include(k);
+        changed = true;
+      }
+    });
+  }
+  for (const k of included) if (fx[k]!.opaque) return null;
+  if (included.size === stmts.length) return null;
+  return new Set([...included].map((k) => stmts[k]!));
+}

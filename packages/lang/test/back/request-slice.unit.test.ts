@@ -1,0 +1,182 @@
+// The request slice (docs/adr/0070-request-slices.md): a requested context's run executes only the
+// top-level statements the request sites need. Which statements those are is checked on the
+// program; what they compute is checked against plain loops over the demo CSVs' weeks
+// (packages/marketdata/demo: AAPL daily, Yahoo via bokeh_sampledata; see its SOURCES.md), built
+// here from the daily rows (Monday 00:00 UTC, as the bar store's 1w bars).
+import { build, dailyBars, SYMBOL } from "./harness";
+import { evaluate, type EvaluationResult } from "../../src/evaluate";
+import { Runtime } from "../../src/runtime/runtime";
+import { RequestHost, type ContextBars } from "../../src/stdlib/request";
+import type { Bars } from "../../src/types";
+
+const AAPL = dailyBars("AAPL");
+
+/** Weeks of daily bars, and for every day the index of its week. */
+function weekly(d: Bars): { bars: Bars; weekOf: number[] } {
+  const rows: number[][] = [];
+  const weekOf: number[] = [];
+  for (let i = 0; i < d.length; i++) {
+    const t = d.time[i]!;
+    const monday = t - ((new Date(t * 1000).getUTCDay() + 6) % 7) * 86400;
+    const last = rows[rows.length - 1];
+    if (last && last[0] === monday) {
+      last[2] = Math.max(last[2]!, d.high[i]!);
+      last[3] = Math.min(last[3]!, d.low[i]!);
+      last[4] = d.close[i]!;
+      last[5]! += d.volume[i]!;
+    } else rows.push([monday, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
+    weekOf.push(rows.length - 1);
+  }
+  const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
+  return { bars: { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) }, weekOf };
+}
+
+const WEEKS = weekly(AAPL);
+const info = (ticker: string, timeframe: string) => ({ ticker, timezone: "America/New_York", mintick: 0.01, timeframe });
+const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: WEEKS.bars, info: info("AAPL", "1w") };
+
+/** The week a daily bar sees with lookahead off: its own on the week's last day, else the one before. */
+function closedWeek(i: number): number {
+  const w = WEEKS.weekOf[i]!;
+  return WEEKS.weekOf[i + 1] === w ? w - 1 : w;
+}
+
+const HEADER = `//@version=6\nindicator("slice")\n`;
+/** Line numbers of the script body (its first line is line 3). */
+const line = (k: number): number => k + 2;
+
+function runOn(body: string): EvaluationResult {
+  return evaluate(build(HEADER + body), AAPL, {}, { symbol: SYMBOL, windowStart: 0, contexts: [AAPL_W] });
+}
+
+/** Every chart bar of output k against `expected(week)` of the week it sees (na before the first). */
+function expectPerWeek(r: EvaluationResult, k: number, expected: (week: number) => number): void {
+  let checked = 0;
+  // the last bar's week is still open (docs/adr/0060): every earlier bar is checked
+  for (let i = 0; i < AAPL.length - 1; i++) {
+    const w = closedWeek(i);
+    const v = r.outputs[k]!.values[i]!;
+    if (w < 0 || Number.isNaN(expected(w))) expect(v).toBeNaN();
+    else {
+      expect(v).toBeCloseTo(expected(w), 8);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(100);
+}
+
+/** Sum of the weekly closes up to week w (a plain loop). */
+function cumulativeClose(w: number): number {
+  let s = 0;
+  for (let k = 0; k <= w; k++) s += WEEKS.bars.close[k]!;
+  return s;
+}
+
+const UNRELATED = `
+var spreads = array.new<float>()
+spreads.push(close - open)
+if spreads.size() > 5
+    spreads.shift()
+var counts = map.new<string, int>()
+counts.put("bars", nz(counts.get("bars")) + 1)
+log.info("chart bar {0}", bar_index)
+plot(spreads.avg(), "unrelated")
+`;
+
+describe("request slice: the statements a context's run executes", () => {
+  test("an input and the request: the unrelated state, log and plot are left out", () => {
+    const body = `len = input.int(2, "Length")\nother = 1\nw = request.security("", "W", ta.sma(close, len))${UNRELATED}plot(w, "w")`;
+    const prog = build(HEADER + body);
+    expect(prog.sliceLines).toEqual([line(1), line(3)]);
+    const r = evaluate(prog, AAPL, {}, { symbol: SYMBOL, windowStart: 0, contexts: [AAPL_W] });
+    const c = WEEKS.bars.close;
+    expectPerWeek(r, 1, (w) => (w >= 1 ? (c[w]! + c[w - 1]!) / 2 : NaN));
+  });
+
+  test("a script without requests has none", () => {
+    expect(build(HEADER + "plot(close)").sliceLines).toBeNull();
+  });
+
+  test("statements before the last request that can fail are in the slice (their errors end the bar first)", () => {
+    const body = `${UNRELATED}plot(request.security("", "W", close), "w")`;
+    expect(build(HEADER + body).sliceLines).toEqual([4, 5, 6, 8, 9, 10, 11, 12]);
+  });
+
+  test("a var counter assigned after the request is in the slice: the weeks counted in the weekly context", () => {
+    const body = `var int n = 0\nw = request.security("", "W", n)\nn += 1${UNRELATED}plot(w, "w")`;
+    const prog = build(HEADER + body);
+    expect(prog.sliceLines).toEqual([line(1), line(2), line(3)]);
+    // on week w the request reads n before this week's increment: w weeks counted
+    expectPerWeek(runOn(body), 1, (w) => w);
+  });
+
+  test("a var UDT mutated by a method elsewhere: the method's statement is in the slice", () => {
+    const body = `type Acc\n    float sum = 0.0\nmethod add(Acc this, float x) =>\n    this.sum += x\n    this\nvar acc = Acc.new()\nacc.add(close)\nw = request.security("", "W", acc.sum)${UNRELATED}plot(w, "w")`;
+    const prog = build(HEADER + body);
+    expect(prog.sliceLines).toEqual([line(6), line(7), line(8)]);
+    expectPerWeek(runOn(body), 1, cumulativeClose);
+  });
+
+  test("an object mutated through an alias read from a map: the alias's statements are in the slice", () => {
+    const body = [
+      "type Acc",
+      "    float sum = 0.0",
+      "var m = map.new<int, Acc>()",
+      "if not m.contains(0)",
+      "    m.put(0, Acc.new())",
+      "Acc a = m.get(0)",
+      "a.sum += close",
+      `w = request.security("", "W", m.get(0).sum)`,
+      UNRELATED,
+      `plot(w, "w")`,
+    ].join("\n");
+    const prog = build(HEADER + body);
+    expect(prog.sliceLines).toEqual([line(3), line(4), line(6), line(7), line(8)]);
+    expectPerWeek(runOn(body), 1, cumulativeClose);
+  });
+
+  test("a function called twice: two sites, each with its own value", () => {
+    const body = `f(src) => request.security("", "W", src)\na = f(close)\nb = f(open)${UNRELATED}plot(a, "a")\nplot(b, "b")`;
+    const prog = build(HEADER + body);
+    expect(prog.sliceLines).toEqual([line(2), line(3)]);
+    const r = runOn(body);
+    expectPerWeek(r, 1, (w) => WEEKS.bars.close[w]!);
+    expectPerWeek(r, 2, (w) => WEEKS.bars.open[w]!);
+  });
+
+  test("a statement before the request that can fail is in the slice: a context bar it fails records na", () => {
+    const body = `empty = array.new<float>()\nx = bar_index % 3 == 0 ? empty.get(0) : 0.0\nw = request.security("", "W", close)${UNRELATED}plot(w, "w")`;
+    const prog = build(HEADER + body);
+    expect(prog.sliceLines).toEqual([line(1), line(2), line(3)]);
+    const r = runOn(body);
+    // chart bars where bar_index % 3 == 0 fail themselves; the others show na for weeks 0, 3, 6, ...
+    for (let i = 1; i < AAPL.length - 1; i++) {
+      if (i % 3 === 0) continue;
+      const w = closedWeek(i);
+      const v = r.outputs[1]!.values[i]!;
+      if (w < 0 || w % 3 === 0) expect(v).toBeNaN();
+      else expect(v).toBe(WEEKS.bars.close[w]);
+    }
+  });
+
+  test("drawings read by the requested expression: the whole script runs", () => {
+    const body = `var label lb = na\nif barstate.isfirst\n    lb := label.new(bar_index, close, "x")\nlabel.set_y(lb, close)\nplot(close)\nplot(request.security("", "W", label.get_y(lb)))`;
+    expect(build(HEADER + body).sliceLines).toBeNull();
+  });
+
+  test("a context's run executes only the slice: a log.info outside it writes nothing there", () => {
+    const body = `var int n = 0\nw = request.security("", "W", n)\nif close > 0\n    n += 1\n    log.info("counted")\nlog.info("not needed")\nplot(w)`;
+    const prog = build(HEADER + body);
+    expect(prog.sliceLines).toEqual([line(1), line(2), line(3)]);
+    const ctx = AAPL_W.bars;
+    const rt = new Runtime(ctx, AAPL_W.info, prog.outputs.length, {}, prog.everyBar);
+    rt.req = new RequestHost("capture");
+    prog.factory(rt).run(0, ctx.length);
+    const lines = rt.logs.lines.map((l) => l.message);
+    expect(lines.length).toBe(Math.min(ctx.length, 1000));
+    expect(new Set(lines)).toEqual(new Set(["counted"]));
+    // the chart's own run executes every statement
+    const r = evaluate(prog, AAPL, {}, { symbol: SYMBOL, windowStart: 0, contexts: [AAPL_W] });
+    expect(new Set(r.logs.map((l) => l.message))).toEqual(new Set(["counted", "not needed"]));
+  });
+});
