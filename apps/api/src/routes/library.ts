@@ -7,6 +7,7 @@ import { getLibraryScript, searchLibrary, type LibraryKey, type ScriptRecord } f
 import type { AppDeps } from "../deps";
 import { defineRoute } from "../http/define-route";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
+import { rowsThatFit } from "../http/page-bytes";
 import { mapped, parseVersion } from "./scripts";
 
 type Kind = "indicator" | "definition" | "study" | "library";
@@ -44,7 +45,11 @@ export function registerLibraryRoutes(router: Router, deps: AppDeps): void {
       after = [first as number | string, id];
     }
     const page = await searchLibrary(db, { q, kind: query.kind, limit: parseLimit(query.limit, PAGE_LIMITS.library), after });
-    res.json({ data: page.rows.map((s) => renderLibraryScript(s)), next_cursor: page.next ? cursors.encode(list, page.next) : null });
+    const data = page.rows.map((s) => renderLibraryScript(s));
+    // Bounded by bytes as well as rows (ADR 0052): a shorter page continues after its last script.
+    const fit = rowsThatFit(data);
+    const next = fit < data.length ? (page.keys[fit - 1] ?? null) : page.next;
+    res.json({ data: data.slice(0, fit), next_cursor: next ? cursors.encode(list, next) : null });
   });
 
   // #25

@@ -30,7 +30,8 @@ interface Row {
   rank: number | null;
 }
 
-export async function searchLibrary(db: Db, search: LibrarySearch): Promise<Page<ScriptRecord, LibraryKey>> {
+/** A page of the library; `keys[i]` is the cursor key that continues after `rows[i]`. */
+export async function searchLibrary(db: Db, search: LibrarySearch): Promise<Page<ScriptRecord, LibraryKey> & { keys: LibraryKey[] }> {
   const q = search.q?.trim() ?? "";
   const kindFilter = search.kind ? Prisma.sql`AND s.kind::text = ${search.kind}` : Prisma.empty;
   let rows: Row[];
@@ -68,10 +69,13 @@ export async function searchLibrary(db: Db, search: LibrarySearch): Promise<Page
   const byId = new Map(scripts.map((s) => [s.id, s]));
   const versionOf = new Map(versions.map((v) => [v.scriptId, v]));
   const records: ScriptRecord[] = [];
-  for (const id of ids) {
-    const script = byId.get(id);
-    const version = script ? versionOf.get(id) : undefined;
-    if (script && version) records.push(toRecord(script, script.owner.handle, { ...version, files: [] }, false));
+  const keys: LibraryKey[] = [];
+  for (const row of page) {
+    const script = byId.get(row.id);
+    const version = script ? versionOf.get(row.id) : undefined;
+    if (!script || !version) continue;
+    records.push(toRecord(script, script.owner.handle, { ...version, files: [] }, false));
+    keys.push(q !== "" ? [row.rank ?? 0, row.id] : [script.updatedAt.toISOString(), row.id]);
   }
   const last = page[page.length - 1];
   let next: LibraryKey | null = null;
@@ -82,7 +86,7 @@ export async function searchLibrary(db: Db, search: LibrarySearch): Promise<Page
       next = [script ? script.updatedAt.toISOString() : new Date(0).toISOString(), last.id];
     }
   }
-  return { rows: records, next };
+  return { rows: records, next, keys };
 }
 
 /** #25: one public script of `owner` (a handle), with its files; `version` reads an older one. */
