@@ -188,8 +188,8 @@ function compareDrawings(result: EvaluationResult, expected: Expected, on: Bars)
 }
 
 describe("compatibility corpus", () => {
-  it("holds at least 40 scripts, each with its expected values", () => {
-    expect(entries.length).toBeGreaterThanOrEqual(40);
+  it("holds at least 160 scripts, each with its expected values", () => {
+    expect(entries.length).toBeGreaterThanOrEqual(160);
     expect(entries).toEqual(Object.keys(EXPECTED).sort());
   });
 
