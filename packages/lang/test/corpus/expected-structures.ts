@@ -334,6 +334,128 @@ function udtStreaks(b: Bars): Record<string, Series> {
   return out;
 }
 
+function sampleStatistics(b: Bars): Record<string, Series> {
+  const c = b.close;
+  const n = 20;
+  const win = (i: number, len: number): number[] | null => (i - len + 1 < 0 ? null : Array.from(c.subarray(i - len + 1, i + 1)));
+  const out = { sample_deviation: nans(b.length), sample_variance: nans(b.length), sample_over_population: nans(b.length), mean_absolute_deviation: nans(b.length), mode_of_rounded_closes: nans(b.length), close_minus_median: nans(b.length), range: nans(b.length), percent_rank: nans(b.length) };
+  for (let i = 0; i < b.length; i++) {
+    const w = win(i, n);
+    if (w) {
+      const m = w.reduce((a, v) => a + v, 0) / n;
+      const ss = w.reduce((a, v) => a + (v - m) ** 2, 0);
+      out.sample_deviation[i] = Math.sqrt(ss / (n - 1));
+      out.sample_variance[i] = ss / (n - 1);
+      out.sample_over_population[i] = Math.sqrt(ss / (n - 1)) / Math.sqrt(ss / n);
+      out.mean_absolute_deviation[i] = w.reduce((a, v) => a + Math.abs(v - m), 0) / n;
+      out.range[i] = Math.max(...w) - Math.min(...w);
+    }
+    const w21 = win(i, 21);
+    if (w21) {
+      // The most frequent rounded close; the smallest of equally frequent ones.
+      const counts = new Map<number, number>();
+      for (const v of w21) counts.set(Math.round(v), (counts.get(Math.round(v)) ?? 0) + 1);
+      let mode = NaN;
+      let best = 0;
+      for (const [v, k] of counts) if (k > best || (k === best && v < mode)) [mode, best] = [v, k];
+      out.mode_of_rounded_closes[i] = mode;
+      out.close_minus_median[i] = c[i]! - [...w21].sort((p, q) => p - q)[10]!;
+    }
+    if (i >= 50) {
+      let k = 0;
+      for (let j = 1; j <= 50; j++) if (c[i - j]! <= c[i]!) k++;
+      out.percent_rank[i] = (100 * k) / 50;
+    }
+  }
+  return out;
+}
+
+function crossesAndTurns(b: Bars): Record<string, Series> {
+  const fast = r.sma(b.close, 10);
+  const slow = r.sma(b.close, 30);
+  const crossed = map(b.length, (i) => (r.crossover(fast, slow, i) || r.crossunder(fast, slow, i) ? 1 : 0));
+  const up = (i: number): boolean => b.close[i]! > b.open[i]!;
+  const turned = map(b.length, (i) => (i > 0 && up(i) !== up(i - 1) ? 1 : 0));
+  const out = { crossed, bars_since_a_cross: nans(b.length), close_at_the_third_last_cross: nans(b.length), candle_colour_changes_in_20_bars: r.sum(turned, 20), three_bar_direction: nans(b.length) };
+  const crossBars: number[] = [];
+  for (let i = 0; i < b.length; i++) {
+    if (crossed[i]) crossBars.push(i);
+    const last = crossBars[crossBars.length - 1];
+    out.bars_since_a_cross[i] = last === undefined ? NaN : i - last;
+    const third = crossBars[crossBars.length - 3];
+    out.close_at_the_third_last_cross[i] = third === undefined ? NaN : b.close[third]!;
+    // ta.rising/ta.falling(close, 3): above (below) each of the three closes before.
+    let rising = i >= 3;
+    let falling = i >= 3;
+    for (let k = 1; k <= 3 && i >= 3; k++) {
+      rising = rising && b.close[i]! > b.close[i - k]!;
+      falling = falling && b.close[i]! < b.close[i - k]!;
+    }
+    out.three_bar_direction[i] = rising ? 1 : falling ? -1 : 0;
+  }
+  return out;
+}
+
+function tupleDashboard(b: Bars): Record<string, Series> {
+  const e12 = r.ema(b.close, 12);
+  const e26 = r.ema(b.close, 26);
+  const macd = map(b.length, (i) => e12[i]! - e26[i]!);
+  const signal = r.ema(macd, 9);
+  const hist = map(b.length, (i) => macd[i]! - signal[i]!);
+  const basis = r.sma(b.close, 20);
+  const sd = r.stdev(b.close, 20);
+  const pctB = map(b.length, (i) => (b.close[i]! - (basis[i]! - 2 * sd[i]!)) / (4 * sd[i]!));
+  const [plus, minus, adx] = r.dmi(b, 14, 14);
+  const score = map(b.length, (i) => (hist[i]! > 0 ? 1 : -1) + (plus[i]! > minus[i]! ? 1 : -1) + (pctB[i]! > 0.5 ? 1 : -1));
+  return {
+    histogram: hist,
+    tuple_identity: map(b.length, (i) => (Number.isNaN(hist[i]!) ? NaN : 0)),
+    percent_b: pctB,
+    adx,
+    strong_trend_score: map(b.length, (i) => (adx[i]! > 25 ? score[i]! : 0)),
+  };
+}
+
+function topRangeDays(b: Bars): Record<string, Series> {
+  const out = { widest_range: nans(b.length), third_widest_range: nans(b.length), average_body_of_the_widest_days: nans(b.length), age_of_the_widest_day: nans(b.length) };
+  for (let i = 0; i < b.length; i++) {
+    const days = [];
+    for (let j = Math.max(0, i - 29); j <= i; j++) days.push({ bar: j, range: b.high[j]! - b.low[j]!, change: b.close[j]! - b.open[j]! });
+    // Widest first; equal ranges keep their bar order (Array.prototype.sort is stable).
+    const ranked = [...days].sort((p, q) => q.range - p.range);
+    const n = Math.min(3, ranked.length);
+    out.widest_range[i] = ranked[0]!.range;
+    out.third_widest_range[i] = ranked[n - 1]!.range;
+    out.average_body_of_the_widest_days[i] = ranked.slice(0, n).reduce((a, d) => a + d.change, 0) / n;
+    out.age_of_the_widest_day[i] = i - ranked[0]!.bar;
+  }
+  return out;
+}
+
+function gapLogs(b: Bars): Expected {
+  const out = { gap_percent: nans(b.length), gaps_reported: nans(b.length), record_high: nans(b.length) };
+  const logs: Array<[number, string, string]> = [];
+  let record = NaN;
+  let gaps = 0;
+  for (let i = 0; i < b.length; i++) {
+    const gap = i > 0 ? (100 * (b.open[i]! - b.close[i - 1]!)) / b.close[i - 1]! : NaN;
+    if (Math.abs(gap) >= 3) {
+      gaps++;
+      const pct = `${((Math.abs(gap) / 100) * 100).toFixed(0)}%`;
+      const msg = `gap ${gap > 0 ? "up" : "down"} of ${pct} on bar ${i}`;
+      logs.push([i, Math.abs(gap) >= 6 ? "error" : "warning", msg]);
+    }
+    if (Number.isNaN(record) || b.high[i]! > record) {
+      if (!Number.isNaN(record) && i % 50 === 0) logs.push([i, "info", `new high ${String(b.high[i])}`]);
+      record = b.high[i]!;
+    }
+    out.gap_percent[i] = gap;
+    out.gaps_reported[i] = gaps;
+    out.record_high[i] = record;
+  }
+  return { outputs: out, logs: logs.slice(0, 1000) };
+}
+
 export const STRUCTURES: Record<string, Check> = {
   "library_levels/": (b) => ({ outputs: fibLevels(b) }),
   "udt_trade_tracker.pine": (b) => ({ outputs: tradeTracker(b) }),
@@ -350,4 +472,9 @@ export const STRUCTURES: Record<string, Check> = {
   "ta_ma_family_spread.pine": (b) => ({ outputs: maFamily(b) }),
   "last_bar_label.pine": lastBarLabel,
   "map_udt_streaks.pine": (b) => ({ outputs: udtStreaks(b) }),
+  "ta_sample_statistics.pine": (b) => ({ outputs: sampleStatistics(b) }),
+  "ta_bool_change_cross.pine": (b) => ({ outputs: crossesAndTurns(b) }),
+  "ta_tuple_dashboard.pine": (b) => ({ outputs: tupleDashboard(b) }),
+  "udt_top_range_days.pine": (b) => ({ outputs: topRangeDays(b) }),
+  "log_gap_alerts.pine": gapLogs,
 };
