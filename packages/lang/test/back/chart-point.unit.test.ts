@@ -57,6 +57,22 @@ plot(q.index)`);
     expect(out).toEqual([[21, 23, 25], [10, 11, 12], [10, 11, 12], [0, 1, 2]]);
   });
 
+  test("points in arrays and user types, and the copy method", () => {
+    const out = values(`type Pivot
+    chart.point at
+var pts = array.new<chart.point>()
+pts.push(chart.point.from_index(bar_index, high))
+t = Pivot.new(chart.point.from_index(bar_index * 2, low))
+c = pts.get(0).copy()
+c.price := -1
+plot(pts.get(0).price)
+plot(pts.last().index)
+plot(t.at.index)
+plot(c.price)`);
+    // pts[0] is bar 0's point (high 11) on every bar; the last point is this bar's; t.at.index = 2 * bar_index
+    expect(out).toEqual([[11, 11, 11], [0, 1, 2], [0, 2, 4], [-1, -1, -1]]);
+  });
+
   test("a field that chart.point does not have, and a float given to an int field, are refused", async () => {
     const r = await check(`${V}p = chart.point.now()\nplot(p.x)\np.index := 1.5\n`);
     expect(r.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual(["undeclared_identifier", "type_mismatch"]);

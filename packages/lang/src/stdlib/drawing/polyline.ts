@@ -25,7 +25,7 @@ export function points(a: PineArray<ChartPoint | null> | null): ChartPoint[] {
 
 export const chartPointNew = builtinFunction({
   sig: "chart.point.new(time: series int, index: series int, price: series float): chart.point",
-  doc: "A point at a time (Unix ms), a bar index and a price.",
+  doc: "A point at a time (Unix ms), a bar index and a price: its fields `time`, `index` and `price` (read and assigned as `p.price`).",
   emit: (b) => `$rt.draw.point(${b.a("time")}, ${b.a("index")}, ${b.a("price")})`,
 });
 export const chartPointFromIndex = builtinFunction({
