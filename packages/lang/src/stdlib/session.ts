@@ -96,39 +96,107 @@ export function sessionEdge(time: Float64Array, i: number, session: string, tz: 
   return regular && !inSession(u * 1000, session, tz);
 }
 
-/** UTC-aligned period start of `tf` (store timeframes; weeks from Monday) containing `seconds`. */
-function periodStart(seconds: number, tf: string): number {
-  const m = /^(\d*)([DW]?)$/i.exec(tf.trim());
-  if (!m) return NaN;
-  const n = m[1] === "" ? 1 : Number(m[1]);
-  const unit = (m[2] ?? "").toUpperCase();
-  if (unit === "W") {
-    const monday = 4 * 86400;
-    return Math.floor((seconds - monday) / (604800 * n)) * 604800 * n + monday;
-  }
-  const len = unit === "D" ? 86400 * n : 60 * n;
-  return Math.floor(seconds / len) * len;
+// Periods of another timeframe, as TradingView builds its bars (docs/adr/0075-session-anchored-periods.md):
+// on intraday charts, minute periods (1, 60, 240, ...) start at the session's open in the exchange's
+// time zone and restart with each trading day (a US equity's 4-hour periods at 09:30 and 13:30 New
+// York, the second ending with the session at 16:00; around the clock, from 00:00 in the zone);
+// bars before the open fall in periods counted back from it, bars after the close in periods
+// counted on from the close. Days, weeks and months are those of the
+// trading day (an overnight session's day starts the evening before), dated at 00:00 UTC of that
+// date as the bar store dates daily bars. Seconds stay UTC-aligned. Daily and longer charts have no
+// session to anchor (their bars are dated at midnight UTC): `session` null.
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** 1970-01-05, the first Monday after the epoch, in days: weeks start on Monday. */
+const FIRST_MONDAY = 4;
+
+interface PeriodUnit {
+  unit: "S" | "m" | "D" | "W" | "M";
+  n: number;
 }
 
-function periodSeconds(tf: string): number {
-  const m = /^(\d*)([DW]?)$/i.exec(tf.trim());
-  if (!m) return NaN;
-  const n = m[1] === "" ? 1 : Number(m[1]);
-  const unit = (m[2] ?? "").toUpperCase();
-  return unit === "W" ? 604800 * n : unit === "D" ? 86400 * n : 60 * n;
+const units = new Map<string, PeriodUnit | null>();
+
+/** A Pine timeframe string ("240", "D", "2W", "30S", "M") or null. Minutes that make whole days are days. */
+function periodUnit(tf: string): PeriodUnit | null {
+  const cached = units.get(tf);
+  if (cached !== undefined) return cached;
+  const m = /^(\d*)([SDWM]?)$/.exec(tf.trim());
+  const n = m ? (m[1] === "" ? 1 : Number(m[1])) : 0;
+  const unit = m && m[2] !== "" ? (m[2] as PeriodUnit["unit"]) : "m";
+  const u: PeriodUnit | null = !m || !(n > 0) ? null : unit === "m" && n % 1440 === 0 ? { unit: "D", n: n / 1440 } : { unit, n };
+  if (units.size > 256) units.clear();
+  units.set(tf, u);
+  return u;
+}
+
+/** The session's open and close (minutes of the day: its first range's start, its last range's end) and whether it runs overnight; around the clock: 00:00. */
+function anchorOf(session: string | null): { open: number; close: number; overnight: boolean } {
+  const s = parseSession(session);
+  if (s === null || s.always) return { open: 0, close: 1440, overnight: false };
+  const open = s.ranges[0]![0];
+  const close = s.ranges[s.ranges.length - 1]![1];
+  return { open, close, overnight: close <= open };
+}
+
+/** Wall-clock ms (read as UTC) of the open of the trading session holding wall-clock time `loc`. */
+function sessionOpen(loc: number, a: { open: number; overnight: boolean }): number {
+  const open = Math.floor(loc / DAY_MS) * DAY_MS + a.open * MINUTE_MS;
+  return a.overnight && loc < open ? open - DAY_MS : open;
+}
+
+/**
+ * The open (Unix ms) of the `tf` period holding the bar that opens at `ms`, and its close (the
+ * session's close cuts an intraday period short); null for an invalid timeframe.
+ */
+export function sessionPeriod(ms: number, tf: string, session: string | null, tz: string): { start: number; end: number } | null {
+  const u = periodUnit(tf);
+  if (u === null || ms !== ms) return null;
+  if (u.unit === "S") {
+    const len = u.n * 1000;
+    const start = Math.floor(ms / len) * len;
+    return { start, end: start + len };
+  }
+  const a = anchorOf(session);
+  const loc = wall(ms, tz).getTime();
+  const open = sessionOpen(loc, a);
+  if (u.unit === "m") {
+    const len = u.n * MINUTE_MS;
+    const closeLoc = open + ((a.overnight ? a.close + 1440 : a.close) - a.open) * MINUTE_MS;
+    // after the close (extended hours), periods start again from the close
+    const from = loc >= closeLoc ? closeLoc : open;
+    const startLoc = from + Math.floor((loc - from) / len) * len;
+    const endLoc = startLoc < closeLoc ? Math.min(startLoc + len, closeLoc) : startLoc + len;
+    const shift = loc - ms;
+    return { start: startLoc - shift, end: endLoc - shift };
+  }
+  // the trading date, in days since the epoch: an overnight session's is the day after it opens
+  const date = Math.floor(open / DAY_MS) + (a.overnight ? 1 : 0);
+  if (u.unit === "D") {
+    const d = Math.floor(date / u.n) * u.n;
+    return { start: d * DAY_MS, end: (d + u.n) * DAY_MS };
+  }
+  if (u.unit === "W") {
+    const d = Math.floor((date - FIRST_MONDAY) / (7 * u.n)) * 7 * u.n + FIRST_MONDAY;
+    return { start: d * DAY_MS, end: (d + 7 * u.n) * DAY_MS };
+  }
+  const c = new Date(date * DAY_MS);
+  const month = Math.floor((c.getUTCFullYear() * 12 + c.getUTCMonth()) / u.n) * u.n;
+  return { start: Date.UTC(Math.floor(month / 12), month % 12, 1), end: Date.UTC(Math.floor((month + u.n) / 12), (month + u.n) % 12, 1) };
 }
 
 /**
  * `time(timeframe, session, timezone)` (ms): the open of the `timeframe` period holding the bar
- * (the bar's own open for `""` or the chart's), na when `session` is given and the bar is outside it;
- * `close` gives the period's close instead.
+ * (the bar's own open for `""` or the chart's), na when `session` is given and the bar is outside it
+ * (`session` read in `tz`); `close` gives the period's close instead. Periods follow the
+ * instrument's session (`anchor`, null on daily and longer charts) in the bars' zone (`barZone`).
  */
-export function sessionTime(seconds: number, barSeconds: number, tf: string | null, session: string | null, tz: string, close: boolean): number {
+export function sessionTime(seconds: number, barSeconds: number, tf: string | null, session: string | null, tz: string, close: boolean, anchor: string | null = null, barZone = "UTC"): number {
   if (session !== null && session !== "" && !inSession(seconds * 1000, session, tz)) return NaN;
-  const own = tf === null || tf.trim() === "";
-  const start = own ? seconds : periodStart(seconds, tf);
-  const len = own ? barSeconds : periodSeconds(tf);
-  return (close ? start + len : start) * 1000;
+  if (tf === null || tf.trim() === "") return (close ? seconds + barSeconds : seconds) * 1000;
+  const p = sessionPeriod(seconds * 1000, tf, anchor, barZone);
+  return p === null ? NaN : close ? p.end : p.start;
 }
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------
@@ -138,12 +206,12 @@ const TIME_SIG = "(timeframe: series string, session: series string = na, timezo
 export const timeFunction = builtinFunction({
   sig: `time${TIME_SIG}`,
   doc: "The open time (ms) of the `timeframe` period holding the bar; na when the bar is outside `session` (read in `timezone`, by default the exchange's).",
-  emit: (b) => `${b.fn(sessionTime)}($T[$i], $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, false)`,
+  emit: (b) => `${b.fn(sessionTime)}($T[$i], $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, false, $rt.tf.isintraday ? $rt.sessionSpec : null, $rt.barZone)`,
 });
 export const timeCloseFunction = builtinFunction({
   sig: `time_close${TIME_SIG}`,
   doc: "The close time (ms) of the `timeframe` period holding the bar; na when the bar is outside `session`.",
-  emit: (b) => `${b.fn(sessionTime)}($T[$i], $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, true)`,
+  emit: (b) => `${b.fn(sessionTime)}($T[$i], $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, true, $rt.tf.isintraday ? $rt.sessionSpec : null, $rt.barZone)`,
 });
 
 export const sessionConstants = constants("session", "string", ["regular", "extended"], "A session type: regular hours only, or with pre- and post-market bars.");

@@ -5,6 +5,7 @@
 // zone (DST changes on hour boundaries), so a bar loop costs one Intl call per new hour at most.
 
 import { builtinFunction, builtinVariable, type FunctionRecord, type VariableRecord } from "../builtins/record";
+import { sessionPeriod } from "./session";
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -234,8 +235,8 @@ function field(c: string, n: number, d: Date, off: number): string | null {
 }
 
 // `timeframe.in_seconds` and `timeframe.change`. Timeframe strings in Pine's notation: "30S",
-// "1" (minutes), "240", "1D"/"D", "1W"/"W", "1M"/"M"; "" means the chart's. Periods are aligned in
-// UTC: days start at 00:00 UTC, weeks on Monday 00:00 UTC, months on the calendar's first day.
+// "1" (minutes), "240", "1D"/"D", "1W"/"W", "1M"/"M"; "" means the chart's. Periods are those of
+// session.ts (`sessionPeriod`).
 
 interface TfUnit {
   unit: "S" | "m" | "D" | "W" | "M";
@@ -265,36 +266,16 @@ export function inSeconds(tf: string | null, chart: string): number {
   return u === null ? NaN : Math.round(u.n * UNIT_SECONDS[u.unit]);
 }
 
-/** The index of the `tf` period holding `ms` (UTC-aligned), or NaN. */
-function periodOf(ms: number, u: TfUnit): number {
-  switch (u.unit) {
-    case "S":
-      return Math.floor(ms / (u.n * 1000));
-    case "m":
-      return Math.floor(ms / (u.n * 60_000));
-    case "D":
-      return Math.floor(Math.floor(ms / DAY) / u.n);
-    case "W":
-      // 1970-01-05 (day 4 of the epoch) was a Monday
-      return Math.floor(Math.floor((Math.floor(ms / DAY) - 4) / 7) / u.n);
-    case "M": {
-      const d = new Date(ms);
-      return Math.floor((d.getUTCFullYear() * 12 + d.getUTCMonth()) / u.n);
-    }
-  }
-}
-
-/** `timeframe.change(tf)`: the bar opening at `ms` (after a bar at `prevMs`) starts a new period of `tf`.
- *  Days, weeks and months begin at midnight in `tz` (the exchange's time zone on intraday charts,
- *  as TradingView's daily bars do; UTC on daily charts, whose bars are dated at midnight UTC);
- *  seconds and minutes stay UTC-aligned. False on the first bar (no previous bar) and when
- *  either time is na or `tf` is invalid. */
-export function tfChange(tf: string | null, chart: string, ms: number, prevMs: number, tz = "UTC"): boolean {
+/** `timeframe.change(tf)`: the bar opening at `ms` (after a bar at `prevMs`) starts a new period of `tf`,
+ *  periods as TradingView builds them (`sessionPeriod`, docs/adr/0075-session-anchored-periods.md):
+ *  on intraday charts anchored at the instrument's `session` open in `tz`, the exchange's zone; on
+ *  daily and longer charts (`session` null, `tz` UTC) at midnight UTC. False on the first bar (no
+ *  previous bar) and when either time is na or `tf` is invalid. */
+export function tfChange(tf: string | null, chart: string, ms: number, prevMs: number, tz = "UTC", session: string | null = null): boolean {
   if (ms !== ms || prevMs !== prevMs) return false;
-  const u = parseTf(tf === null || tf.trim() === "" ? chart : tf);
-  if (u === null) return false;
-  if (u.unit === "S" || u.unit === "m") return periodOf(ms, u) !== periodOf(prevMs, u);
-  return periodOf(local(ms, tz), u) !== periodOf(local(prevMs, tz), u);
+  const t = tf === null || tf.trim() === "" ? chart : tf;
+  const now = sessionPeriod(ms, t, session, tz);
+  return now !== null && now.start !== sessionPeriod(prevMs, t, session, tz)!.start;
 }
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------
@@ -405,8 +386,8 @@ export const timestampFunction = builtinFunction({
 });
 export const timeframeChange = builtinFunction({
   sig: "timeframe.change(timeframe: series string): series bool",
-  doc: "True on the first bar of a new period of `timeframe` (`\"60\"`, `\"1D\"`, `\"1W\"`, `\"1M\"`, ...), by the bar's open time; periods are aligned in UTC (days at 00:00, weeks on Monday, calendar months). False on the first bar.",
-  emit: (b) => `${b.fn(tfChange)}(${b.a("timeframe")}, $rt.tf.period, $T[$i] * 1000, $i > 0 ? $T[$i - 1] * 1000 : NaN, $rt.barZone)`,
+  doc: "True on the first bar of a new period of `timeframe` (`\"60\"`, `\"240\"`, `\"1D\"`, `\"1W\"`, `\"1M\"`, ...), by the bar's open time; on intraday charts minute periods start at the session's open in the exchange's zone and days, weeks and months are trading days'. False on the first bar.",
+  emit: (b) => `${b.fn(tfChange)}(${b.a("timeframe")}, $rt.tf.period, $T[$i] * 1000, $i > 0 ? $T[$i - 1] * 1000 : NaN, $rt.barZone, $rt.tf.isintraday ? $rt.sessionSpec : null)`,
 });
 export const timeframeInSeconds = builtinFunction({
   sig: "timeframe.in_seconds(timeframe: simple string = timeframe.period): simple int",

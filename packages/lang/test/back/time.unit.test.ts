@@ -133,7 +133,8 @@ describe("event message placeholders, as TradingView renders them", () => {
 });
 
 // timeframe.in_seconds and timeframe.change: days, weeks (from Monday) and calendar months begin
-// at midnight in the exchange's zone on intraday charts (UTC on daily ones), seconds and minutes
+// at midnight in the exchange's zone on intraday charts (UTC on daily ones), minutes at the
+// session's open there (docs/adr/0075; an instrument without a session: 00:00), seconds
 // UTC-aligned; months count 30.4167 days (2628002.88 s, rounded to 2628003).
 describe("timeframe.in_seconds and timeframe.change", () => {
   const b = (r: EvaluationResult, k: number): number[] => col(r, k);
@@ -160,18 +161,18 @@ describe("timeframe.in_seconds and timeframe.change", () => {
     expect(b(r, 3)).toEqual([0, 1, 0, 1, 0]);
   });
 
-  test("change on intraday bars: hours and 4-hour blocks in UTC, days and weeks in the exchange's zone", () => {
+  test("change on intraday bars: hours and 4-hour blocks from the session's open in the exchange's zone (no session: 00:00 New York), days and weeks there too", () => {
     const hours = [
-      Date.UTC(2024, 2, 8, 14, 30), // Fri 09:30 EST
+      Date.UTC(2024, 2, 8, 14, 30), // Fri 09:30 EST: the 4-hour block 08:00-12:00 New York
       Date.UTC(2024, 2, 8, 15, 30),
-      Date.UTC(2024, 2, 8, 16, 30), // a new 4-hour block (16:00Z)
-      Date.UTC(2024, 2, 10, 23, 30), // Sun 19:30 EDT (DST began that morning): a new day, still the week of Mon 03-04
-      Date.UTC(2024, 2, 11, 0, 30), // Mon 00:30Z is still Sun 20:30 in New York: same day and week
+      Date.UTC(2024, 2, 8, 16, 30), // 11:30 EST: still the block of 08:00 (16:00Z is no boundary in New York)
+      Date.UTC(2024, 2, 10, 23, 30), // Sun 19:30 EDT (DST began that morning): a new day and block (16:00-20:00), still the week of Mon 03-04
+      Date.UTC(2024, 2, 11, 0, 30), // Mon 00:30Z is still Sun 20:30 in New York: same day and week, the block of 20:00
       Date.UTC(2024, 2, 11, 0, 45), // same hour, day and week
     ];
     const r = plots(["60", "240", "D", "1W", "M"].map((tf) => `plot(timeframe.change("${tf}") ? 1 : 0)`).join("\n"), barsAt(hours), NY_HOURLY);
     expect(b(r, 0)).toEqual([0, 1, 1, 1, 1, 0]);
-    expect(b(r, 1)).toEqual([0, 0, 1, 1, 1, 0]);
+    expect(b(r, 1)).toEqual([0, 0, 0, 1, 1, 0]);
     expect(b(r, 2)).toEqual([0, 0, 0, 1, 0, 0]);
     expect(b(r, 3)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(b(r, 4)).toEqual([0, 0, 0, 0, 0, 0]);
