@@ -25,7 +25,15 @@ export function numberText(x: number): string {
   if (!isFinite(x)) return x > 0 ? "Infinity" : "-Infinity";
   if (Number.isInteger(x)) return String(x);
   if (Math.abs(x) >= 1e21 || Math.abs(x) < 1e-10) return String(x);
-  return trimZeros(x.toFixed(10));
+  // Rounded to 10 decimals, then in the fewest digits that read back as that value: toFixed alone
+  // writes the binary value's own digits (1234567.89 would read "1234567.8899999999").
+  const shortest = String(Number(x.toFixed(10)));
+  return shortest.includes("e") ? trimZeros(x.toFixed(10)) : shortest;
+}
+
+/** An array as `[a, b, c]`, each element as str.tostring writes it. */
+function arrayText(a: PineArray, format: string | null | undefined, mintick: number): string {
+  return `[${a.v.map((e) => tostring(e, format, mintick) ?? "NaN").join(", ")}]`;
 }
 
 function group(intPart: string): string {
@@ -69,6 +77,7 @@ export function tostring(x: unknown, format?: string | null, mintick = 0.01): st
   if (x === null || x === undefined) return null;
   if (typeof x === "string") return x;
   if (typeof x === "boolean") return x ? "true" : "false";
+  if (x instanceof PineArray) return arrayText(x, format, mintick);
   if (typeof x !== "number") return null;
   if (format === undefined || format === null || format === "inherit" || format === "price") return numberText(x);
   if (format === "mintick") {
