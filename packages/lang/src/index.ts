@@ -21,3 +21,4 @@ export { gridCombinations, rankRows, SweepAccumulator, SWEEP_STATS, type SweepHo
 export { holm, twoSidedP, welchP, wilson, bootstrapMeanCi } from "./study/inference";
 export { scriptRequests, type ScriptRequests, type RequestedContext } from "./derive/requests";
 export type { ContextBars, MissingContext } from "./stdlib/request/host";
+export { sessionBars, sessionSource } from "./stdlib/request/timeframes";

@@ -4,7 +4,8 @@
 // - a higher or equal timeframe with `barmerge.lookahead_off`: the last context bar that has
 //   closed by the chart bar's close. A period closes when the chart bar's close reaches the
 //   period's end, or when the next chart bar opens at or after it (an equity week closes with
-//   Friday's session, not on the Monday its 7 days end). Earlier chart bars of a period see the
+//   Friday's session, not on the Monday its 7 days end), or when the next context bar starts (a
+//   session's last 4-hour period ends with the session). Earlier chart bars of a period see the
 //   previous period.
 // - the run's last chart bar stands for TradingView's last bar (docs/adr/0074-open-period-at-the-end.md):
 //   when the context's data ends by that bar's close (`ctxDataEnd`) inside a period the bar does
@@ -46,7 +47,8 @@ export function alignBars(a: AlignInput, lookahead: boolean): Int32Array {
       out[i] = p;
       continue;
     }
-    const periodEnd = ct[p]! + a.ctxSeconds;
+    // a period cut short (a session's last hours) ends where the next one starts
+    const periodEnd = Math.min(ct[p]! + a.ctxSeconds, p + 1 < m ? ct[p + 1]! : Infinity);
     const closed = t + a.chartSeconds >= periodEnd || (i + 1 < n && a.chartTime[i + 1]! >= periodEnd);
     out[i] = closed || (i === n - 1 && openAtEnd(a, p, t + a.chartSeconds)) ? p : p - 1;
   }

@@ -1,5 +1,9 @@
 // Pine's timeframe strings in requests ("1", "60", "240", "D", "1W", "" for the chart's) as the
-// bar store's timeframes ("1m" ... "1w"), and the context key a request is fetched and found by.
+// bar store's timeframes ("1m" ... "1w"), the context key a request is fetched and found by, and
+// the hourly contexts of a session built as TradingView builds them (sessionBars).
+
+import type { Bars } from "../../types";
+import { parseSession, sessionPeriod } from "../session";
 
 /** Seconds of one bar of each timeframe the bar store holds. */
 const STORE_SECONDS: Readonly<Record<string, number>> = {
@@ -54,4 +58,55 @@ export function requestSymbol(symbol: string | null, chartTicker: string): strin
 /** The key of one requested context: symbol and store timeframe. */
 export function contextKey(symbol: string, tf: string): string {
   return `${symbol}@${tf}`;
+}
+
+/**
+ * The store's hourly timeframes (1h, 2h, 4h) are UTC blocks; TradingView's start at the session's
+ * open (docs/adr/0075-session-anchored-periods.md). For an instrument whose periods differ (any
+ * but around the clock in UTC), the finer store timeframe to build them from: the largest that
+ * divides both the period and the session's open minute; null when the store's bars already are
+ * TradingView's.
+ */
+export function sessionSource(tf: string, session: string | null, tz: string): string | null {
+  const seconds = storeSeconds(tf);
+  if (!(seconds >= 3600 && seconds < 86400)) return null;
+  const s = parseSession(session);
+  if ((s === null || s.always) && (tz === "UTC" || tz === "Etc/UTC")) return null;
+  const open = s === null || s.always ? 0 : s.ranges[0]![0];
+  for (const m of [60, 30, 15, 5, 1]) {
+    if (open % m !== 0 || (seconds / 60) % m !== 0) continue;
+    const source = Object.keys(STORE_SECONDS).find((k) => STORE_SECONDS[k] === m * 60)!;
+    return source === tf ? null : source;
+  }
+  return null;
+}
+
+/**
+ * Bars of `tf` (a store timeframe) built from finer bars as TradingView builds them: periods of
+ * session.ts (`sessionPeriod`, from the session's open in `tz`), each dated at its open, with the
+ * first open, highest high, lowest low, last close and summed volume of the bars inside it.
+ */
+export function sessionBars(fine: Bars, tf: string, session: string | null, tz: string): Bars {
+  const minutes = String(storeSeconds(tf) / 60);
+  const n = fine.length;
+  const out = { time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n) };
+  let k = -1;
+  for (let i = 0; i < n; i++) {
+    const start = (sessionPeriod(fine.time[i]! * 1000, minutes, session, tz)?.start ?? NaN) / 1000;
+    if (k < 0 || start !== out.time[k]) {
+      k++;
+      out.time[k] = start;
+      out.open[k] = fine.open[i]!;
+      out.high[k] = fine.high[i]!;
+      out.low[k] = fine.low[i]!;
+      out.volume[k] = 0;
+    } else {
+      out.high[k] = Math.max(out.high[k]!, fine.high[i]!);
+      out.low[k] = Math.min(out.low[k]!, fine.low[i]!);
+    }
+    out.close[k] = fine.close[i]!;
+    out.volume[k] = out.volume[k]! + fine.volume[i]!;
+  }
+  const m = k + 1;
+  return { length: m, time: out.time.slice(0, m), open: out.open.slice(0, m), high: out.high.slice(0, m), low: out.low.slice(0, m), close: out.close.slice(0, m), volume: out.volume.slice(0, m) };
 }

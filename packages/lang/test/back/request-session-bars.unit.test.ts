@@ -1,0 +1,83 @@
+// A US equity's hourly contexts built as TradingView builds them (docs/adr/0075): 4-hour periods
+// from the session's open, 09:30 New York, the last ending at 16:00. Data: SPY minutes of March
+// 2011 (packages/marketdata/demo/nt-spy-minute-2011-03.csv, times read as UTC as its SOURCES.md
+// says). 2011-03-01 is in EST (UTC-5): the session's periods are 14:30Z-18:30Z and 18:30Z-21:00Z.
+import { readFileSync } from "fs";
+import { join } from "path";
+import { build } from "./harness";
+import { evaluate } from "../../src/evaluate";
+import { sessionBars, sessionSource } from "../../src/stdlib/request/timeframes";
+import type { Bars, SymbolInfo } from "../../src/types";
+
+const z = (iso: string): number => Date.parse(`${iso}Z`) / 1000;
+
+function barsOf(rows: number[][]): Bars {
+  const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
+  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
+}
+
+const ROWS = readFileSync(join(__dirname, "../../../marketdata/demo/nt-spy-minute-2011-03.csv"), "utf8").trim().split(/\r?\n/).map((l) => {
+  const [s, o, h, lo, c, v] = l.split(";") as [string, string, string, string, string, string];
+  return [Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8), +s.slice(9, 11), +s.slice(11, 13)) / 1000, +o, +h, +lo, +c, +v];
+});
+const MINUTES = barsOf(ROWS);
+
+/** Plain loop: the bar of the minutes in [from, to). */
+function barOf(from: number, to: number): number[] {
+  const inside = ROWS.filter((r) => r[0]! >= from && r[0]! < to);
+  return [from, inside[0]![1]!, Math.max(...inside.map((r) => r[2]!)), Math.min(...inside.map((r) => r[3]!)), inside[inside.length - 1]![4]!, inside.reduce((a, r) => a + r[5]!, 0)];
+}
+
+/** Plain loop: UTC 5-minute bars of the minutes (09:30 New York is on a 5-minute boundary). */
+function fiveMinutes(): Bars {
+  const rows: number[][] = [];
+  for (const r of ROWS) {
+    const t = Math.floor(r[0]! / 300) * 300;
+    const last = rows[rows.length - 1];
+    if (last && last[0] === t) {
+      last[2] = Math.max(last[2]!, r[2]!);
+      last[3] = Math.min(last[3]!, r[3]!);
+      last[4] = r[4]!;
+      last[5]! += r[5]!;
+    } else rows.push([t, r[1]!, r[2]!, r[3]!, r[4]!, r[5]!]);
+  }
+  return barsOf(rows);
+}
+
+const row = (b: Bars, t: number): number[] => {
+  const i = b.time.indexOf(t);
+  return [b.time[i]!, b.open[i]!, b.high[i]!, b.low[i]!, b.close[i]!, b.volume[i]!];
+};
+
+describe("hourly contexts of a session", () => {
+  test("which store timeframe they are built from: one dividing the period and the open; none when the store's bars already match", () => {
+    expect(sessionSource("4h", "0930-1600", "America/New_York")).toBe("30m");
+    expect(sessionSource("1h", "0930-1600", "America/New_York")).toBe("30m");
+    expect(sessionSource("2h", "0900-1700", "America/New_York")).toBe("1h");
+    expect(sessionSource("1h", "0900-1700", "America/New_York")).toBeNull();
+    expect(sessionSource("4h", "24x7", "UTC")).toBeNull();
+    expect(sessionSource("4h", "24x7", "America/New_York")).toBe("1h");
+    expect(sessionSource("1d", "0930-1600", "America/New_York")).toBeNull();
+    expect(sessionSource("30m", "0930-1600", "America/New_York")).toBeNull();
+  });
+
+  test("SPY's 4-hour bars of 2011-03-01: 09:30-13:30 and 13:30-16:00 New York, then the evening's from 16:00", () => {
+    const four = sessionBars(MINUTES, "4h", "0930-1600", "America/New_York");
+    expect(row(four, z("2011-03-01T14:30:00"))).toEqual(barOf(z("2011-03-01T14:30:00"), z("2011-03-01T18:30:00")));
+    expect(row(four, z("2011-03-01T18:30:00"))).toEqual(barOf(z("2011-03-01T18:30:00"), z("2011-03-01T21:00:00")));
+    expect(row(four, z("2011-03-01T21:00:00"))).toEqual(barOf(z("2011-03-01T21:00:00"), z("2011-03-02T01:00:00")));
+    expect(four.time.indexOf(z("2011-03-01T16:00:00"))).toBe(-1);
+  });
+
+  test("request.security(\"\", \"240\", close) on a 5-minute chart: each period's close on its last chart bar, 13:25 and 15:55 New York", () => {
+    const chart = fiveMinutes();
+    const four = sessionBars(MINUTES, "4h", "0930-1600", "America/New_York");
+    const symbol: SymbolInfo = { ticker: "SPY", timezone: "America/New_York", mintick: 0.01, timeframe: "5m", session: "0930-1600" };
+    const r = evaluate(build(`//@version=6\nindicator("r")\nplot(request.security("", "240", close))`), chart, {}, { symbol, windowStart: 0, contexts: [{ symbol: "SPY", timeframe: "4h", bars: four, info: { ...symbol, timeframe: "4h" } }] });
+    const at = (iso: string): number => r.outputs[0]!.values[r.times.indexOf(z(iso))]!;
+    const morning = barOf(z("2011-03-01T14:30:00"), z("2011-03-01T18:30:00"))[4]!;
+    const afternoon = barOf(z("2011-03-01T18:30:00"), z("2011-03-01T21:00:00"))[4]!;
+    const premarket = barOf(z("2011-03-01T10:30:00"), z("2011-03-01T14:30:00"))[4]!;
+    expect([at("2011-03-01T18:20:00"), at("2011-03-01T18:25:00"), at("2011-03-01T20:50:00"), at("2011-03-01T20:55:00")]).toEqual([premarket, morning, morning, afternoon]);
+  });
+});
