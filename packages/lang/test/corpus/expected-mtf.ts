@@ -122,7 +122,48 @@ function correlation(x: ArrayLike<number>, y: ArrayLike<number>, n: number): Ser
   });
 }
 
+function zone(x: number): number {
+  return Number.isNaN(x) ? 0 : x >= 70 ? 2 : x >= 50 ? 1 : x > 30 ? -1 : -2;
+}
+
 export const MTF: Record<string, Check> = {
+  "mtf_rsi_screener.pine": (b) => {
+    const m = msft();
+    const w = weeks(b);
+    const otherRsi = place(b, m, DAY, r.rsi(m.close, 14), false);
+    const otherClose = place(b, m, DAY, m.close, false);
+    const own = r.rsi(b.close, 14);
+    const best = map(b.length, (i) => (Number.isNaN(otherRsi[i]!) || own[i]! >= otherRsi[i]! ? own[i]! : otherRsi[i]!));
+    const bestIsOwn = map(b.length, (i) => (Number.isNaN(otherRsi[i]!) || own[i]! >= otherRsi[i]! ? 1 : 0));
+    return {
+      outputs: {
+        other_rsi: otherRsi,
+        own_rsi_through_the_request_minus_direct: own.map((x) => x - x),
+        higher_timeframe_rsi: place(b, w, WEEK, r.rsi(w.close, 14), false),
+        zones: map(b.length, (i) => zone(own[i]!) * 10 + zone(otherRsi[i]!)),
+        strongest_rsi: best,
+        strongest_is_the_chart: bestIsOwn,
+        price_ratio: map(b.length, (i) => b.close[i]! / otherClose[i]!),
+      },
+    };
+  },
+  "mtf_breadth_agreement.pine": (b) => {
+    const m = msft();
+    // A bool request before the other symbol's first bar is false (a v6 bool is never na).
+    const otherUp = place(b, m, DAY, map(m.length, (k) => (m.close[k]! > m.open[k]! ? 1 : 0)), false).map((x) => (x === 1 ? 1 : 0));
+    const seen = place(b, m, DAY, map(m.length, () => 4), false);
+    const agree = map(b.length, (i) => ((b.close[i]! > b.open[i]! ? 1 : 0) === otherUp[i] ? 1 : 0));
+    const sum = r.sum(agree, 20);
+    let streak = 0;
+    return {
+      outputs: {
+        other_up: otherUp,
+        agreement_rate: sum.map((x) => (100 * x) / 20),
+        agreement_streak: agree.map((x) => (streak = x === 1 ? streak + 1 : 0)),
+        other_name_length: seen,
+      },
+    };
+  },
   "mtf_other_symbol_gaps.pine": (b) => {
     const m = msft();
     const mw = weeks(m);

@@ -456,6 +456,21 @@ function gapLogs(b: Bars): Expected {
   return { outputs: out, logs: logs.slice(0, 1000) };
 }
 
+function regimeBranches(b: Bars): Record<string, Series> {
+  const a = r.atr(b, 14);
+  const fast = r.ema(b.close, 20);
+  const slow = r.ema(b.close, 50);
+  const dir = map(b.length, (i) => (fast[i]! > slow[i]! ? 1 : fast[i]! < slow[i]! ? -1 : 0));
+  const stop = map(b.length, (i) => (dir[i] === 1 ? b.close[i]! - 2.5 * a[i]! : dir[i] === -1 ? b.close[i]! + 2.5 * a[i]! : b.close[i]!));
+  const names: Record<number, string> = { 1: "long", [-1]: "short", 0: "flat" };
+  let equity = 100;
+  const eq = map(b.length, (i) => {
+    if (i > 0) equity *= 1 + dir[i - 1]! * (b.close[i]! / b.close[i - 1]! - 1);
+    return equity;
+  });
+  return { direction: dir, stop, side_name_length: dir.map((d) => names[d]!.length), equity: eq };
+}
+
 export const STRUCTURES: Record<string, Check> = {
   "library_levels/": (b) => ({ outputs: fibLevels(b) }),
   "udt_trade_tracker.pine": (b) => ({ outputs: tradeTracker(b) }),
@@ -477,4 +492,5 @@ export const STRUCTURES: Record<string, Check> = {
   "ta_tuple_dashboard.pine": (b) => ({ outputs: tupleDashboard(b) }),
   "udt_top_range_days.pine": (b) => ({ outputs: topRangeDays(b) }),
   "log_gap_alerts.pine": gapLogs,
+  "tuple_regime_branches.pine": (b) => ({ outputs: regimeBranches(b) }),
 };
