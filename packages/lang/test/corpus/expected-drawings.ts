@@ -217,7 +217,34 @@ function trendline(b: Bars): Expected {
   return { outputs: out, lines: line ? [line] : [] };
 }
 
+function autoLimit(b: Bars): Expected {
+  const ph = pivots(b.high, 3, 3, true);
+  const lines: Array<[number, number, number, number]> = [];
+  const labels: Array<[number, number, string]> = [];
+  let x0 = NaN;
+  let y0 = NaN;
+  let drawn = 0;
+  const out = { last_pivot_high: map(b.length, () => NaN), lines_drawn_modulo_25: map(b.length, () => 0) };
+  for (let i = 0; i < b.length; i++) {
+    if (has(ph[i]!)) {
+      const x = i - 3;
+      if (has(x0)) {
+        lines.push([x0, y0, x, ph[i]!]);
+        drawn++;
+      }
+      labels.push([x, ph[i]!, String(ph[i])]);
+      x0 = x;
+      y0 = ph[i]!;
+    }
+    out.last_pivot_high[i] = y0;
+    out.lines_drawn_modulo_25[i] = drawn % 25;
+  }
+  // max_lines_count = 20 and max_labels_count = 30: the newest drawings remain.
+  return { outputs: out, lines: lines.slice(-20), labels: labels.slice(-30) };
+}
+
 export const DRAWINGS: Record<string, Check> = {
+  "pivot_lines_auto_limit.pine": autoLimit,
   "pivot_trendline_price.pine": trendline,
   "pivot_labels_array.pine": pivotLabels,
   "pivot_sr_lines.pine": srLines,

@@ -471,6 +471,33 @@ function regimeBranches(b: Bars): Record<string, Series> {
   return { direction: dir, stop, side_name_length: dir.map((d) => names[d]!.length), equity: eq };
 }
 
+function steppedLoops(b: Bars): Record<string, Series> {
+  const c = b.close;
+  const at = (i: number): number => r.at(c, i);
+  const out = { every_other_close_average: nans(b.length), linearly_weighted_ten: nans(b.length), oldest_bar_followed_by_a_rise: nans(b.length) };
+  for (let i = 0; i < b.length; i++) {
+    let even = 0;
+    for (let k = 0; k <= 19; k += 2) even += at(i - k);
+    let w = 0;
+    let ws = 0;
+    for (let k = 9; k >= 0; k--) {
+      w += at(i - k) * (10 - k);
+      ws += 10 - k;
+    }
+    let first = -1;
+    for (let k = 19; k >= 1; k--) {
+      if (at(i - k) < at(i - k + 1)) {
+        first = k;
+        break;
+      }
+    }
+    out.every_other_close_average[i] = even / 10;
+    out.linearly_weighted_ten[i] = w / ws;
+    out.oldest_bar_followed_by_a_rise[i] = first;
+  }
+  return out;
+}
+
 export const STRUCTURES: Record<string, Check> = {
   "library_levels/": (b) => ({ outputs: fibLevels(b) }),
   "udt_trade_tracker.pine": (b) => ({ outputs: tradeTracker(b) }),
@@ -493,4 +520,5 @@ export const STRUCTURES: Record<string, Check> = {
   "udt_top_range_days.pine": (b) => ({ outputs: topRangeDays(b) }),
   "log_gap_alerts.pine": gapLogs,
   "tuple_regime_branches.pine": (b) => ({ outputs: regimeBranches(b) }),
+  "for_step_loops.pine": (b) => ({ outputs: steppedLoops(b) }),
 };
