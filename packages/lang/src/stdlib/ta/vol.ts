@@ -324,7 +324,12 @@ export const taSar = taFunction({
   emit: update(Sar, (b) => [...HLC, b.a("start"), b.a("inc"), b.a("max")]),
 });
 export const taVwap = taFunction({
-  sig: "vwap(source: series float): series float",
+  // The tuple form first: codegen destructures a call whose first signature returns a tuple.
+  sig: [
+    "vwap(source: series float, anchor: series bool, stdev_mult: series float): series [float, float, float]",
+    "vwap(source: series float): series float",
+    "vwap(source: series float, anchor: series bool): series float",
+  ],
   doc: "Volume-weighted average price since the start of the session.",
   lookback: () => UNBOUNDED,
   // anchored on the trading day in the exchange's time zone (UTC on daily bars, dated at midnight UTC)

@@ -1,0 +1,26 @@
+// ta.vwap(source, anchor) and ta.vwap(source, anchor, stdev_mult) (Pine's reference: the anchor
+// resets the sums where it is true; with stdev_mult the call returns [vwap, upper, lower], the
+// bands at stdev_mult volume-weighted standard deviations). Worked by hand on six bars, closes
+// 10 12 11 14 13 15 with volumes 1 3 2 2 1 1, anchored on bars 0 and 3:
+//   bar 1: (10*1 + 12*3) / 4 = 11.5; variance (100 + 432) / 4 - 11.5^2 = 0.75
+//   bar 2: (46 + 22) / 6 = 68/6; bar 3 starts again: 14; bar 4: (28 + 13) / 3 = 41/3
+import { run } from "./harness";
+import type { Bars } from "../../src/types";
+
+const closes = [10, 12, 11, 14, 13, 15];
+const vols = [1, 3, 2, 2, 1, 1];
+const bars: Bars = { length: 6, time: Float64Array.from(closes, (_, i) => 1.6e9 + i * 86400), open: Float64Array.from(closes), high: Float64Array.from(closes), low: Float64Array.from(closes), close: Float64Array.from(closes), volume: Float64Array.from(vols) };
+
+test("an anchor restarts the sums; the three-argument form returns the bands", () => {
+  const r = run(`//@version=6\nindicator("v")\nanchor = bar_index % 3 == 0\nplot(ta.vwap(close, anchor))\n[v, u, l] = ta.vwap(close, anchor, 2)\nplot(v)\nplot(u)\nplot(l)`, bars);
+  expect(r.runtimeErrors).toEqual([]);
+  const [plain, v, u, l] = r.outputs.map((o) => Array.from(o.values));
+  const want = [10, 11.5, 68 / 6, 14, 41 / 3, 56 / 4];
+  want.forEach((w, i) => {
+    expect(plain![i]).toBeCloseTo(w, 12);
+    expect(v![i]).toBeCloseTo(w, 12);
+  });
+  expect(u![1]).toBeCloseTo(11.5 + 2 * Math.sqrt(0.75), 12);
+  expect(l![1]).toBeCloseTo(11.5 - 2 * Math.sqrt(0.75), 12);
+  expect(u![3]).toBe(14); // one bar since the anchor: no deviation
+});
