@@ -3,8 +3,52 @@
 // cursors across pages, and values equal to the demo file's own opens and closes and to the CSV
 // export (a separate writer).
 import { readFileSync } from "node:fs";
+import { request } from "node:http";
 import { join } from "node:path";
+import { decodeChunk } from "@barscript/db";
+import { allocBars, importBars } from "@barscript/marketdata";
 import { RunsHarness, type Client } from "./runs-harness";
+import { oracleColumns, oracleCsvRows, oraclePage } from "./results-oracle";
+
+/** Edge values of number text from a script: tiny, huge, -0, 0.1 + 0.2, integers, na, an output titled t. */
+const EDGES = `//@version=6
+indicator("edges")
+plot(close * 1e-318, "tiny")
+plot(close * 1e22, "big")
+plot(bar_index % 3 == 0 ? na : -close, "t")
+plot(bar_index, "int")
+plot(bar_index % 2 == 0 ? -0.0 : 0.1 + 0.2, "z")
+plot(close / 7 * 1e-7, "small")
+`;
+
+/** 25,000 synthetic 1m bars: the run's points span three chunks of 10,000. */
+function syntheticBars(n: number) {
+  const b = allocBars(n);
+  let p = 100;
+  for (let i = 0; i < n; i++) {
+    const o = p;
+    p = Math.max(1, p * (1 + Math.sin(i * 12.9898) * 0.001));
+    b.time[i] = 1_609_459_200 + 60 * i;
+    b.open[i] = o;
+    b.close[i] = p;
+    b.high[i] = Math.max(o, p) * 1.0005;
+    b.low[i] = Math.min(o, p) * 0.9995;
+    b.volume[i] = 1000;
+  }
+  return b;
+}
+
+/** GET with node:http (fetch adds Cache-Control: no-cache to a conditional request). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; etag: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => { body += c; });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body }));
+    }).on("error", reject).end();
+  });
+}
 
 const ESCAPED = `//@version=6
 indicator("escaped names")
@@ -31,6 +75,8 @@ describe("results pages written from the chunks", () => {
     const a = await h.account();
     client = a.client;
     await h.script(a, "escaped", ESCAPED);
+    await h.script(a, "edges", EDGES);
+    await importBars(h.env.db, { symbol: "SYN", timeframe: "1m", bars: syntheticBars(25_000) });
   }, 120_000);
   afterAll(() => h.teardown());
 
@@ -78,5 +124,51 @@ describe("results pages written from the chunks", () => {
     const all = await client.call("GET", `/runs/${run.id as string}/results?limit=50000`);
     expect(all.json).toEqual({ outputs: expect.any(Array), next_cursor: null });
     expect((all.json as { outputs: unknown[] }).outputs).toHaveLength(3);
+  });
+
+  it("when pages and the CSV of real runs are written from the chunks, then their bytes equal the old object form over the stored chunks", async () => {
+    for (const [script, instrument, timeframe, bars] of [["escaped", "AAPL", "1d", 300], ["edges", "SYN", "1m", 25_000]] as const) {
+      const started = await client.start({ script, instrument, timeframe, bars, wait: 60 });
+      const run = await client.final(started.json.id as string);
+      expect(run.status).toBe("succeeded");
+      const id = run.id as string;
+      const rows = await h.env.db.runOutputChunk.findMany({ where: { runId: id }, orderBy: { seq: "asc" } });
+      const chunks = rows.map(decodeChunk);
+      const total = chunks.reduce((n, c) => n + c.pointCount, 0);
+      expect(total).toBe(bars);
+      for (const limit of [7_000, 10_000, 50_000]) {
+        let offset = 0;
+        let cursor: string | null = null;
+        for (;;) {
+          const page = await client.call("GET", `/runs/${id}/results?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+          const read = chunks.filter((c) => c.firstIndex < offset + limit && c.firstIndex + c.pointCount > offset);
+          const old = oraclePage(read, offset, limit, total, 8 * 1024 * 1024);
+          cursor = (page.json as { next_cursor: string | null }).next_cursor;
+          expect(page.text).toBe(`{"outputs":${old.text},"next_cursor":${JSON.stringify(cursor)}}`);
+          expect(cursor === null).toBe(old.next === null);
+          if (old.next === null) break;
+          offset = old.next;
+        }
+      }
+      const csv = await client.call("GET", `/runs/${id}/results?format=csv`);
+      const header = ["t", ...oracleColumns(chunks[0]?.names ?? [])].map((n) => (/[",\n\r]/.test(n) ? `"${n.replace(/"/g, '""')}"` : n)).join(",");
+      expect(csv.text).toBe(`${header}\n${chunks.map(oracleCsvRows).join("")}`);
+    }
+  }, 120_000);
+
+  it("when a page is asked again with its ETag, then it answers 304, and another page has another tag", async () => {
+    const started = await client.start({ script: "escaped", instrument: "AAPL", timeframe: "1d", bars: 20, wait: 30 });
+    const run = await client.final(started.json.id as string);
+    const url = `${h.api.url}/v1/runs/${run.id as string}/results?limit=7`;
+    const auth = { authorization: `Bearer ${client.key}` };
+    const first = await rawGet(url, auth);
+    expect(first.status).toBe(200);
+    expect(first.etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    expect(await rawGet(url, { ...auth, "if-none-match": first.etag as string })).toEqual({ status: 304, etag: first.etag, body: "" });
+    const cursor = (JSON.parse(first.body) as { next_cursor: string }).next_cursor;
+    const second = await rawGet(`${url}&cursor=${encodeURIComponent(cursor)}`, { ...auth, "if-none-match": first.etag as string });
+    expect(second.status).toBe(200);
+    expect(second.etag).not.toBe(first.etag);
+    expect((await rawGet(url.replace("limit=7", "limit=8"), { ...auth, "if-none-match": first.etag as string })).status).toBe(200);
   });
 });

@@ -1,11 +1,18 @@
-// GET /runs/{id}/results for indicator runs: cursor pages of points sliced from the columnar
-// chunks, or CSV streamed chunk by chunk (never built in memory).
+// GET /runs/{id}/results for indicator runs: cursor pages of points written from the columnar
+// chunks (points-json.ts), or CSV streamed chunk by chunk (points-csv.ts; never built in memory).
+// Chunks are read as raw bytes by a binary COPY (docs/adr/0084).
+import { createHash } from "node:crypto";
 import type { Response } from "express";
 import { ApiError } from "@barscript/contracts";
-import { listOutputChunks, readOutputChunk, readOutputChunks, type DecodedChunk, type Run } from "@barscript/db";
+import { decodeCopiedChunk, listOutputChunks, outputChunksCopySelect, readOutputChunk, readOutputChunks, type DecodedChunk, type Run } from "@barscript/db";
+import { copyOutBinary } from "@barscript/marketdata";
 import type { RunsContext } from "./context";
 import { writeStreamed } from "../http/stream";
 import { MAX_PAGE_BYTES } from "../http/page-bytes";
+import { TIME_COLUMN, columnNames } from "./columns";
+import { closePage, pagePoints, type OutputsPage } from "./points-json";
+import { csvRows } from "./points-csv";
+import { returnAfter, takeBuffer } from "./page-buffers";
 
 /** 409 unless succeeded; 410 not_found once its results expired. */
 export function assertResultsReadable(run: Run, now: Date): void {
@@ -18,108 +25,81 @@ export function assertResultsReadable(run: Run, now: Date): void {
   }
 }
 
-/** The point's time column. */
-export const TIME_COLUMN = "t";
+export { TIME_COLUMN, columnNames } from "./columns";
 
-/**
- * Output names as point keys and CSV columns: `t` is the time column, so an output named `t`
- * (or one that collides after that) takes the derive rule's next free `_2`, `_3`, ... name.
- */
-export function columnNames(names: readonly string[]): string[] {
-  const used = new Set<string>([TIME_COLUMN]);
-  return names.map((name) => {
-    let unique = name;
-    for (let i = 2; used.has(unique); i++) unique = `${name}_${i}`;
-    used.add(unique);
-    return unique;
-  });
+/** A page of the run's points, what identifies its bytes (for the ETag), and its scratch buffers. */
+export interface RunOutputsPage extends OutputsPage {
+  identity: string;
+  buffers: Buffer[];
 }
 
-export type Point = Record<string, number | null>;
-
-/** Longest JSON text of one number (`-2.2250738585072014e-308`); na is `null`, shorter. */
-const MAX_NUMBER_CHARS = 24;
-
-/**
- * A point with ordinary (fast) properties in column order: much cheaper to build and to
- * JSON.stringify than a prototype-less dictionary. An output named `__proto__` is defined as
- * an own property, so it stays an ordinary key.
- */
-function pointOf(chunk: DecodedChunk, columns: readonly string[], i: number): Point {
-  const p: Point = { [TIME_COLUMN]: chunk.time[i] as number };
-  for (let k = 0; k < columns.length; k++) {
-    const v = (chunk.values[k] as Float64Array)[i] as number;
-    const name = columns[k] as string;
-    if (name === "__proto__") Object.defineProperty(p, name, { value: Number.isNaN(v) ? null : v, enumerable: true, writable: true, configurable: true });
-    else p[name] = Number.isNaN(v) ? null : v;
-  }
-  return p;
-}
-
-/** UTF-8 bytes of a point's JSON besides its numbers (braces, quoted keys, colons, commas). */
-function fixedBytes(columns: readonly string[]): number {
-  return [TIME_COLUMN, ...columns].reduce((n, name) => n + Buffer.byteLength(JSON.stringify(name), "utf8") + 2, 1);
-}
-
-export interface OutputsPage {
-  points: Point[];
-  next: number | null;
+/** Aligned Float64 arrays carved in order from one reused buffer (see page-buffers.ts). */
+function carver(buffer: Buffer): (doubles: number) => Float64Array {
+  let at = 0;
+  return (doubles) => {
+    const view = new Float64Array(buffer.buffer, buffer.byteOffset + at, doubles);
+    at += doubles * 8;
+    return view;
+  };
 }
 
 /**
- * A page of points sliced from the columnar chunks. Bounded by MAX_PAGE_BYTES of JSON as well
- * as by rows: when even the longest numbers could not reach the bound (the usual page) nothing
- * is measured; otherwise each point's JSON is measured and the cursor continues after the last
- * point given.
+ * The chunks holding points [from, from + count), read as raw bytes (binary COPY) when the
+ * client has a pool, their columns copied (if unaligned) into a reused buffer added to `buffers`.
  */
-export async function outputsPage(ctx: RunsContext, run: Run, offset: number, limit: number): Promise<OutputsPage> {
-  const chunks = await readOutputChunks(ctx.deps.db, run.id, offset, limit);
+async function pageChunks(ctx: RunsContext, runId: string, from: number, count: number, buffers: Buffer[]): Promise<DecodedChunk[]> {
+  const tuples = await copyOutBinary(ctx.deps.db, outputChunksCopySelect(runId, { from, to: from + count }));
+  if (!tuples) return readOutputChunks(ctx.deps.db, runId, from, count);
+  const scratch = takeBuffer(tuples.reduce((n, t) => n + (t[3]?.byteLength ?? 0), 0));
+  buffers.push(scratch);
+  const alloc = carver(scratch);
+  return tuples.map((t) => decodeCopiedChunk(t, alloc));
+}
+
+/**
+ * A page of points written from the columnar chunks (points-json.ts). Bounded by MAX_PAGE_BYTES
+ * of JSON as well as by rows; the cursor continues after the last point given.
+ */
+export async function outputsPage(ctx: RunsContext, run: Run, offset: number, limit: number): Promise<RunOutputsPage> {
+  const buffers: Buffer[] = [];
+  const chunks = await pageChunks(ctx, run.id, offset, limit, buffers);
   const written = (run.summary as { outputs?: number } | null)?.outputs;
-  return pagePoints(chunks, offset, limit, written);
+  const page = pagePoints(chunks, offset, limit, written, MAX_PAGE_BYTES, takeBuffer);
+  buffers.push(page.json);
+  return { ...page, identity: `results:${run.id}:${offset}:${limit}:${MAX_PAGE_BYTES}`, buffers };
 }
 
-/** The points [offset, offset + limit) of `chunks` within `maxBytes` of JSON, and the next offset. */
-export function pagePoints(chunks: readonly DecodedChunk[], offset: number, limit: number, written?: number, maxBytes: number = MAX_PAGE_BYTES): OutputsPage {
-  const points: Point[] = [];
-  let total = 0;
-  let bytes = 2;
-  let full = false;
-  for (const c of chunks) {
-    total = Math.max(total, c.firstIndex + c.pointCount);
-    if (full) continue;
-    const columns = columnNames(c.names);
-    const s = Math.max(0, offset - c.firstIndex);
-    const e = Math.min(c.pointCount, offset + limit - c.firstIndex);
-    const most = fixedBytes(columns) + MAX_NUMBER_CHARS * (columns.length + 1) + 1;
-    if (bytes + most * (e - s) <= maxBytes) {
-      for (let i = s; i < e; i++) points.push(pointOf(c, columns, i));
-      bytes += most * (e - s);
-      continue;
-    }
-    for (let i = s; i < e; i++) {
-      const point = pointOf(c, columns, i);
-      bytes += Buffer.byteLength(JSON.stringify(point), "utf8") + 1;
-      if (bytes > maxBytes && points.length > 0) {
-        full = true;
-        break;
-      }
-      points.push(point);
-    }
-  }
-  const end = offset + points.length;
-  return { points, next: (full || points.length === limit) && end < (written ?? total) ? end : null };
-}
+/** Version of the page's text: part of the ETag, so a change of format changes every tag. */
+const PAGE_FORMAT = "json-1";
 
-/** Sends a page as `{"outputs":[...],"next_cursor":...}`. */
-export function sendOutputsPage(res: Response, page: OutputsPage, nextCursor: string | null): void {
+/**
+ * Sends a page as `{"outputs":[...],"next_cursor":...}`. A succeeded run's points never change,
+ * so the weak ETag comes from what identifies the page (run, offset, limit, bound, cursor,
+ * format) rather than a hash of its megabytes; If-None-Match answers 304 as before (docs/adr/0084).
+ */
+export function sendOutputsPage(res: Response, page: RunOutputsPage, nextCursor: string | null): void {
+  const body = closePage(page, nextCursor);
+  const tag = createHash("sha1").update(`${PAGE_FORMAT}:${page.identity}:${String(nextCursor)}`).digest("base64").slice(0, 27);
   res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.send(JSON.stringify({ outputs: page.points, next_cursor: nextCursor }));
+  res.setHeader("ETag", `W/"${body.length.toString(16)}-${tag}"`);
+  for (const b of page.buffers) returnAfter(res, b);
+  res.send(body);
 }
-
-const cell = (v: number): string => (Number.isNaN(v) ? "" : String(v));
 
 function csvField(name: string): string {
   return /[",\n\r]/.test(name) ? `"${name.replace(/"/g, '""')}"` : name;
+}
+
+function csvHeader(names: readonly string[]): string {
+  return `${[TIME_COLUMN, ...columnNames(names)].map(csvField).join(",")}\n`;
+}
+
+/** One chunk of the run (binary COPY when the client has a pool). */
+async function oneChunk(ctx: RunsContext, runId: string, seq: number): Promise<DecodedChunk | null> {
+  const tuples = await copyOutBinary(ctx.deps.db, outputChunksCopySelect(runId, { seq }));
+  if (!tuples) return readOutputChunk(ctx.deps.db, runId, seq);
+  const tuple = tuples[0];
+  return tuple ? decodeCopiedChunk(tuple) : null;
 }
 
 /** Streams every point as CSV: header `t,<outputs>`, empty cell for na. One chunk in memory at a time. */
@@ -128,30 +108,18 @@ export async function streamOutputsCsv(ctx: RunsContext, run: Run, res: Response
   res.status(200);
   res.setHeader("Content-Type", "text/csv; charset=utf-8");
   res.setHeader("Content-Disposition", `attachment; filename="${run.id}.csv"`);
-  let names = outputNames;
   let headerSent = false;
   try {
     for (const meta of metas) {
-      const chunk = await readOutputChunk(ctx.deps.db, run.id, meta.seq);
+      const chunk = await oneChunk(ctx, run.id, meta.seq);
       if (!chunk) continue;
       if (!headerSent) {
-        names = chunk.names;
-        await writeStreamed(res, `${[TIME_COLUMN, ...columnNames(names)].map(csvField).join(",")}\n`);
+        await writeStreamed(res, csvHeader(chunk.names));
         headerSent = true;
       }
-      // Rows in slices of ~1,000 so one write stays small and backpressure is honoured.
-      for (let s = 0; s < chunk.pointCount; s += 1000) {
-        const e = Math.min(chunk.pointCount, s + 1000);
-        let text = "";
-        for (let i = s; i < e; i++) {
-          text += String(chunk.time[i]);
-          for (const col of chunk.values) text += `,${cell(col[i] as number)}`;
-          text += "\n";
-        }
-        await writeStreamed(res, text);
-      }
+      for (const slice of csvRows(chunk)) await writeStreamed(res, slice);
     }
-    if (!headerSent) await writeStreamed(res, `${[TIME_COLUMN, ...columnNames(names)].map(csvField).join(",")}\n`);
+    if (!headerSent) await writeStreamed(res, csvHeader(outputNames));
     res.end();
   } catch {
     res.destroy();

@@ -4,6 +4,7 @@
 import type { Prisma } from "../generated/client";
 import { usageInsert, usagePeriod, type DbClient } from "./queries";
 import { RESULTS_TTL_MS, type RunSummary } from "./types";
+import { escapeLiteral } from "pg";
 import { query, statement } from "../sql";
 
 export const OUTPUT_CHUNK_POINTS = 10_000;
@@ -75,12 +76,77 @@ const OUTPUT_CHUNKS_IN = statement(
 
 /** Chunk metadata only (no data), in order: for streaming a run's points chunk by chunk. */
 export async function listOutputChunks(db: DbClient, runId: string): Promise<Array<{ seq: number; firstIndex: number; pointCount: number }>> {
-  return db.runOutputChunk.findMany({ where: { runId }, select: { seq: true, firstIndex: true, pointCount: true }, orderBy: { seq: "asc" } });
+  return query<{ seq: number; firstIndex: number; pointCount: number }>(db, OUTPUT_CHUNK_LIST, [runId]);
 }
+
+const OUTPUT_CHUNK_LIST = statement("output_chunk_list", `SELECT seq, "firstIndex", "pointCount" FROM run_output_chunks WHERE "runId" = $1 ORDER BY seq`);
 
 export async function readOutputChunk(db: DbClient, runId: string, seq: number): Promise<DecodedChunk | null> {
   const row = await db.runOutputChunk.findUnique({ where: { runId_seq: { runId, seq } } });
   return row ? decodeChunk(row) : null;
+}
+
+/**
+ * The SELECT of a binary COPY of the chunks holding points [from, to) (or of chunk `seq` alone),
+ * in order, for reading them as raw bytes: node-postgres hands `bytea` over as hex text, twice
+ * its size and decoded again, while CopyData arrives as bytes (docs/adr/0084). Columns in the
+ * order decodeCopiedChunk reads.
+ */
+export function outputChunksCopySelect(runId: string, range: { from: number; to: number } | { seq: number }): string {
+  const where = "seq" in range
+    ? `seq = ${String(Math.trunc(range.seq))}`
+    : `"firstIndex" < ${String(Math.trunc(range.to))} AND "firstIndex" + "pointCount" > ${String(Math.trunc(range.from))}`;
+  return `SELECT "firstIndex", "pointCount", columns, data FROM run_output_chunks WHERE "runId" = ${escapeLiteral(runId)} AND ${where} ORDER BY seq`;
+}
+
+/**
+ * A chunk from the fields of one binary COPY tuple of outputChunksCopySelect. Its columns are
+ * views of the received bytes when they are 8-byte aligned, else of one aligned copy in an array
+ * from `alloc` (the caller may hand out reused memory).
+ */
+export function decodeCopiedChunk(fields: readonly (Uint8Array | null)[], alloc: (doubles: number) => Float64Array = (n) => new Float64Array(n)): DecodedChunk {
+  const [first, count, columns, data] = fields;
+  if (!first || !count || !columns || !data) throw new Error("run_output_chunks: a NULL column in a chunk row");
+  const n = int32(first, 0);
+  const pointCount = int32(count, 0);
+  const names = textArray(columns);
+  const doubles = pointCount * (1 + names.length);
+  if (data.byteLength < doubles * 8) throw new Error("run_output_chunks: data shorter than its points");
+  let all: Float64Array;
+  if (data.byteOffset % 8 === 0) all = new Float64Array(data.buffer, data.byteOffset, doubles);
+  else {
+    all = alloc(doubles);
+    new Uint8Array(all.buffer, all.byteOffset, doubles * 8).set(data.subarray(0, doubles * 8));
+  }
+  return {
+    firstIndex: n,
+    pointCount,
+    names,
+    time: all.subarray(0, pointCount),
+    values: names.map((_, k) => all.subarray(pointCount * (k + 1), pointCount * (k + 2))),
+  };
+}
+
+function int32(bytes: Uint8Array, at: number): number {
+  return (((bytes[at] as number) << 24) | ((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number));
+}
+
+/** A one-dimensional text[] in PostgreSQL's binary array format (ndim, flags, oid, dims, items). */
+function textArray(bytes: Uint8Array): string[] {
+  const ndim = int32(bytes, 0);
+  if (ndim === 0) return [];
+  if (ndim !== 1) throw new Error("run_output_chunks: columns is not a one-dimensional array");
+  const length = int32(bytes, 12);
+  const out: string[] = [];
+  const decoder = new TextDecoder();
+  for (let i = 0, at = 20; i < length; i++) {
+    const len = int32(bytes, at);
+    at += 4;
+    if (len < 0) throw new Error("run_output_chunks: a NULL output name");
+    out.push(decoder.decode(bytes.subarray(at, at + len)));
+    at += len;
+  }
+  return out;
 }
 
 /**

@@ -1,0 +1,137 @@
+// A results page written as JSON bytes straight from the columnar chunks' Float64 columns into
+// one Buffer: no point objects, no JSON.stringify, no string of the page (docs/adr/0084). The
+// bytes are those JSON.stringify gave for the page built as objects `{ t, <outputs> }` (time
+// first, outputs in column order, na as null), and the page is cut where that form was cut.
+import type { DecodedChunk } from "@barscript/db";
+import { MAX_PAGE_BYTES } from "../http/page-bytes";
+import { MAX_NUMBER_BYTES, writeJsonNumber } from "./number-text";
+import { TIME_COLUMN, columnNames } from "./columns";
+
+/** Longest JSON number counted by the byte bound's estimate (kept as the bound has always counted). */
+const ESTIMATED_NUMBER_BYTES = 24;
+/** `{"outputs":` opens the answer; the points follow it. */
+const OPENING = Buffer.from('{"outputs":[', "utf8");
+/** Room kept after the points for `],"next_cursor":"<cursor>"}`. */
+const CLOSING_ROOM = 512;
+
+export interface OutputsPage {
+  /** `{"outputs":[<points>` in bytes [0, length) of `json`; sendOutputsPage closes it. */
+  json: Buffer;
+  length: number;
+  /** Points on the page. */
+  count: number;
+  /** Offset of the next page's first point, or null on the last page. */
+  next: number | null;
+}
+
+/** UTF-8 bytes of each key with what precedes it: `{"t":`, then `,"<output>":` per column. */
+function keyBytes(columns: readonly string[]): Uint8Array[] {
+  return [`{${JSON.stringify(TIME_COLUMN)}:`, ...columns.map((c) => `,${JSON.stringify(c)}:`)].map((k) => Buffer.from(k, "utf8"));
+}
+
+/** Bytes of a point besides its numbers (braces, quoted keys, colons, commas). */
+function fixedBytes(keys: readonly Uint8Array[]): number {
+  return keys.reduce((n, k) => n + k.byteLength, 1);
+}
+
+interface Slice {
+  chunk: DecodedChunk;
+  /** The time column, then the outputs. */
+  columns: Float64Array[];
+  keys: Uint8Array[];
+  start: number;
+  end: number;
+  /** The estimate of a point's bytes: its fixed bytes, the longest numbers and a comma. */
+  most: number;
+}
+
+function slicesOf(chunks: readonly DecodedChunk[], offset: number, limit: number): Slice[] {
+  return chunks.map((chunk) => {
+    const keys = keyBytes(columnNames(chunk.names));
+    const start = Math.max(0, offset - chunk.firstIndex);
+    const end = Math.max(start, Math.min(chunk.pointCount, offset + limit - chunk.firstIndex));
+    return { chunk, columns: [chunk.time, ...chunk.values], keys, start, end, most: fixedBytes(keys) + ESTIMATED_NUMBER_BYTES * keys.length + 1 };
+  });
+}
+
+/** Writes point i at o; returns the new offset. */
+function writePoint(buf: Buffer, o: number, columns: readonly Float64Array[], keys: readonly Uint8Array[], i: number): number {
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k] as Uint8Array;
+    for (let j = 0; j < key.length; j++) buf[o++] = key[j] as number;
+    o = writeJsonNumber(buf, o, (columns[k] as Float64Array)[i] as number);
+  }
+  buf[o] = 125; // }
+  return o + 1;
+}
+
+/**
+ * The points [offset, offset + limit) of `chunks` within `maxBytes` of JSON, and the next offset.
+ * The bound counts the brackets and each point with a comma. A chunk whose points could not reach
+ * it even with the longest numbers is taken whole and counted at that estimate; otherwise each
+ * point's bytes are counted, and the page ends before the point that passes the bound (one point
+ * at least); the cursor continues after the last point given.
+ */
+export function pagePoints(
+  chunks: readonly DecodedChunk[],
+  offset: number,
+  limit: number,
+  written?: number,
+  maxBytes: number = MAX_PAGE_BYTES,
+  alloc: (size: number) => Buffer = Buffer.allocUnsafe,
+): OutputsPage {
+  const slices = slicesOf(chunks, offset, limit);
+  // Room for every point at the most it can take (numbers up to MAX_NUMBER_BYTES), but never
+  // more than the bound and one point: the page stops there.
+  let room = 0;
+  let widest = 0;
+  for (const s of slices) {
+    const point = fixedBytes(s.keys) + MAX_NUMBER_BYTES * s.keys.length + 1;
+    widest = Math.max(widest, point);
+    room += point * (s.end - s.start);
+  }
+  // A chunk taken whole is counted at 24 bytes a number and a number takes at most 25, so the
+  // written bytes stay within 25/24 of the bound and one point.
+  const json = alloc(OPENING.length + Math.min(room, Math.ceil(((maxBytes + widest) * MAX_NUMBER_BYTES) / ESTIMATED_NUMBER_BYTES)) + CLOSING_ROOM);
+  OPENING.copy(json, 0);
+  let o = OPENING.length;
+  let count = 0;
+  let total = 0;
+  let bytes = 2;
+  let full = false;
+  for (const { chunk, columns, keys, start, end, most } of slices) {
+    total = Math.max(total, chunk.firstIndex + chunk.pointCount);
+    if (full) continue;
+    if (bytes + most * (end - start) <= maxBytes) {
+      for (let i = start; i < end; i++) {
+        if (count++ > 0) json[o++] = 44;
+        o = writePoint(json, o, columns, keys, i);
+      }
+      bytes += most * (end - start);
+      continue;
+    }
+    for (let i = start; i < end; i++) {
+      const mark = o;
+      if (count > 0) json[o++] = 44;
+      const from = o;
+      o = writePoint(json, o, columns, keys, i);
+      bytes += o - from + 1;
+      if (bytes > maxBytes && count > 0) {
+        o = mark;
+        full = true;
+        break;
+      }
+      count++;
+    }
+  }
+  const end = offset + count;
+  return { json, length: o, count, next: (full || count === limit) && end < (written ?? total) ? end : null };
+}
+
+/** The answer's bytes: the page closed with `],"next_cursor":<cursor>}`. */
+export function closePage(page: OutputsPage, nextCursor: string | null): Buffer {
+  const closing = Buffer.from(`],"next_cursor":${JSON.stringify(nextCursor)}}`, "utf8");
+  if (page.length + closing.length > page.json.length) return Buffer.concat([page.json.subarray(0, page.length), closing]);
+  closing.copy(page.json, page.length);
+  return page.json.subarray(0, page.length + closing.length);
+}
