@@ -24,3 +24,10 @@ test("an anchor restarts the sums; the three-argument form returns the bands", (
   expect(l![1]).toBeCloseTo(11.5 - 2 * Math.sqrt(0.75), 12);
   expect(u![3]).toBe(14); // one bar since the anchor: no deviation
 });
+
+test("a one-bar period has no deviation: the squares summed as volume * src^2 (TradingView's VWAP script)", () => {
+  // 100.02 with volume 38,478,000: (v * x) * x / v - x^2 leaves 1.8e-12, a band 1.3e-6 off the VWAP.
+  const one: Bars = { length: 1, time: Float64Array.of(1.6e9), open: Float64Array.of(100.02), high: Float64Array.of(100.02), low: Float64Array.of(100.02), close: Float64Array.of(100.02), volume: Float64Array.of(38478000) };
+  const r = run(`//@version=6\nindicator("v")\n[v, u, l] = ta.vwap(close, true, 1)\nplot(u - v)\nplot(v - l)`, one);
+  expect(r.outputs.map((o) => o.values[0])).toEqual([0, 0]);
+});

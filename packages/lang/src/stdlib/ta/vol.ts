@@ -226,7 +226,8 @@ export class Vwap {
     if (x === x && volume === volume) {
       this.spv += x * volume;
       this.sv += volume;
-      this.sppv += volume * x * x;
+      // volume times the squared price: with (volume * x) * x a one-bar period kept a 1e-6 band
+      this.sppv += volume * (x * x);
     }
     const v = this.spv / this.sv;
     const sd = Math.sqrt(Math.max(0, this.sppv / this.sv - v * v));
