@@ -498,6 +498,44 @@ function steppedLoops(b: Bars): Record<string, Series> {
   return out;
 }
 
+/** VWAP restarted on each bar where `period` changes (not on the first bar), and its deviation; na before the first restart. */
+function restartedVwap(b: Bars, period: (t: number) => number, price: (i: number) => number): [Series, Series] {
+  const v = nans(b.length);
+  const sd = nans(b.length);
+  let started = false;
+  let pv = 0;
+  let vol = 0;
+  let p2v = 0;
+  for (let i = 0; i < b.length; i++) {
+    if (i > 0 && period(b.time[i]!) !== period(b.time[i - 1]!)) {
+      started = true;
+      pv = vol = p2v = 0;
+    }
+    if (!started) continue;
+    const p = price(i);
+    pv += p * b.volume[i]!;
+    vol += b.volume[i]!;
+    p2v += p * p * b.volume[i]!;
+    v[i] = pv / vol;
+    sd[i] = Math.sqrt(Math.max(0, p2v / vol - v[i]! * v[i]!));
+  }
+  return [v, sd];
+}
+
+function anchoredTuple(b: Bars): Record<string, Series> {
+  const [w, sd] = restartedVwap(b, r.weekOf, (i) => (b.high[i]! + b.low[i]! + b.close[i]!) / 3);
+  const [m] = restartedVwap(b, r.monthOf, (i) => b.close[i]!);
+  const up = map(b.length, (i) => w[i]! + sd[i]!);
+  const lo = map(b.length, (i) => w[i]! - sd[i]!);
+  return {
+    weekly_vwap: w,
+    upper_band: up,
+    lower_band: lo,
+    monthly_vwap: m,
+    band_position: map(b.length, (i) => (Number.isNaN(w[i]!) ? NaN : b.close[i]! > up[i]! ? 1 : b.close[i]! < lo[i]! ? -1 : 0)),
+  };
+}
+
 export const STRUCTURES: Record<string, Check> = {
   "library_levels/": (b) => ({ outputs: fibLevels(b) }),
   "udt_trade_tracker.pine": (b) => ({ outputs: tradeTracker(b) }),
@@ -521,4 +559,5 @@ export const STRUCTURES: Record<string, Check> = {
   "log_gap_alerts.pine": gapLogs,
   "tuple_regime_branches.pine": (b) => ({ outputs: regimeBranches(b) }),
   "for_step_loops.pine": (b) => ({ outputs: steppedLoops(b) }),
+  "vwap_anchored_tuple.pine": (b) => ({ outputs: anchoredTuple(b) }),
 };
