@@ -65,7 +65,14 @@ afterAll(async () => {
   await env.close();
 });
 
-async function runScript(source: string, windowBars: number, last = BARS - 1): Promise<{ outcome: FinishedRun | null; row: Run; values: Float64Array }> {
+interface Chart {
+  instrument: string;
+  timeframe: string;
+  from: Date;
+  to: Date;
+}
+
+async function runScript(source: string, windowBars: number, last = BARS - 1, chart?: Chart): Promise<{ outcome: FinishedRun | null; row: Run; values: Float64Array }> {
   const handle = `req-${randomUUID().slice(0, 8)}`;
   const account = await createAccount(env.db, { email: `${handle}@example.com`, password: "a long enough password", handle, plan: "pro", admit: true });
   const files = [{ path: "main.pine", content: source }];
@@ -75,7 +82,7 @@ async function runScript(source: string, windowBars: number, last = BARS - 1): P
   const run = await env.db.run.create({
     data: {
       id: newRunId(), accountId: account.id, kind: "indicator", scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1,
-      instrument: "AAA", timeframe: "1d", windowFrom: new Date((T0 + (last + 1 - windowBars) * DAY) * 1000), windowTo: new Date((T0 + last * DAY) * 1000), windowBars, inputs: {},
+      instrument: chart?.instrument ?? "AAA", timeframe: chart?.timeframe ?? "1d", windowFrom: chart?.from ?? new Date((T0 + (last + 1 - windowBars) * DAY) * 1000), windowTo: chart?.to ?? new Date((T0 + last * DAY) * 1000), windowBars, inputs: {},
     },
   });
   const queueName = `runs-${randomUUID()}`;
@@ -140,5 +147,27 @@ describe("request.* contexts in the worker", () => {
     expect(Array.from(atEnd.values.slice(18, 20))).toEqual([100 + 193, 100 + 199]);
     const earlier = await runScript(src, 10, 196);
     expect(earlier.values[19]).toBe(100 + 193);
+  });
+
+  it("when an equity's 4-hour context is requested, then it is built from its 30-minute bars from the session's open (09:30 and 13:30 New York), not read as the store's UTC blocks (docs/adr/0075)", async () => {
+    // EQ: 30-minute bars 09:30-16:00 EST (14:30Z-20:30Z) on Tue 2024-01-02 and Wed 01-03, bar k closing 100 + k
+    await env.db.instrument.create({ data: { id: "ins_eq", symbol: "EQ", name: "EQ", exchange: "", assetClass: "equity", currency: "USD", timezone: "America/New_York", session: "0930-1600" } });
+    const bars = allocBars(26);
+    for (let k = 0; k < 26; k++) {
+      bars.time[k] = Date.UTC(2024, 0, 2 + Math.floor(k / 13), 14, 30) / 1000 + (k % 13) * 1800;
+      bars.open[k] = bars.high[k] = bars.low[k] = bars.close[k] = 100 + k;
+      bars.volume[k] = 1;
+    }
+    await writeBars(env.db, { instrumentId: "ins_eq", timeframe: "30m" }, bars, "imported");
+    await writeBars(env.db, { instrumentId: "ins_eq", timeframe: "4h" }, resample(bars, "30m", "4h"), "derived");
+    const chart = { instrument: "EQ", timeframe: "30m", from: new Date(bars.time[0]! * 1000), to: new Date(bars.time[25]! * 1000) };
+    const { outcome, values } = await runScript(`//@version=6\nindicator("r")\nplot(request.security("", "240", close), "h4")\n`, 26, 0, chart);
+    expect(outcome?.status).toBe("succeeded");
+    // the chart's series and the context's source: the store's 4h bars (UTC blocks) are not read
+    expect(cache.reads.sort()).toEqual(["EQ@30m", "EQ@30m"]);
+    // the period 09:30-13:30 (bars 0-7) shows on its last bar, 13:00; 13:30-16:00 (bars 8-12) on 15:30, the session's last
+    const h4 = Array.from(values.slice(26, 52));
+    expect(h4.slice(0, 13)).toEqual([NaN, NaN, NaN, NaN, NaN, NaN, NaN, 107, 107, 107, 107, 107, 112]);
+    expect(h4.slice(13)).toEqual([112, 112, 112, 112, 112, 112, 112, 120, 120, 120, 120, 120, 125]);
   });
 });

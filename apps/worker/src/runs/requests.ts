@@ -5,8 +5,8 @@
 // again with them. At most 40 contexts a run, as TradingView. Each context is read with the same
 // window and warmup count as the chart's series, so warmup covers the requested series.
 import type { Db } from "@barscript/db";
-import { scriptRequests, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
-import { isTimeframe, timeframeSeconds, type BarChunkCache } from "@barscript/marketdata";
+import { scriptRequests, sessionBars, sessionSource, type Bars, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
+import { isTimeframe, timeframeSeconds, type BarChunkCache, type SeriesInstrument, type Timeframe } from "@barscript/marketdata";
 
 /** TradingView's limit of distinct contexts a script may request. */
 export const MAX_CONTEXTS = 40;
@@ -56,6 +56,25 @@ async function dataEnd(db: Db, instrumentId: string): Promise<number | undefined
 }
 
 /**
+ * The bars of one context: the store's, or for an hourly timeframe of a session the store's blocks
+ * do not match (a US equity's, from 09:30 New York), built from a finer stored timeframe as
+ * TradingView builds them (docs/adr/0075-session-anchored-periods.md), with as many finer bars
+ * before the window as make the warmup.
+ */
+async function readContext(db: Db, cache: BarChunkCache, symbol: string, tf: Timeframe, read: ContextRead): Promise<{ instrument: SeriesInstrument; bars: Bars } | null> {
+  // two bars more than the chart's warmup: with lookahead off the window's first bar sees the previous period
+  const before = read.before + 2;
+  const row = await db.instrument.findUnique({ where: { symbol }, select: { session: true, timezone: true } });
+  const source = row ? sessionSource(tf, row.session, row.timezone) : null;
+  if (row && source !== null && isTimeframe(source)) {
+    const fine = await cache.read(db, { symbol, timeframe: source, before: before * (timeframeSeconds(tf) / timeframeSeconds(source)), from: read.from, to: read.to });
+    if (fine.instrument && fine.bars.length > 0) return { instrument: fine.instrument, bars: sessionBars(fine.bars, tf, row.session, row.timezone) };
+  }
+  const r = await cache.read(db, { symbol, timeframe: tf, before, from: read.from, to: read.to });
+  return r.instrument && r.bars.length > 0 ? { instrument: r.instrument, bars: r.bars } : null;
+}
+
+/**
  * One read per context (in parallel); a context with no instrument or bars is left out (the
  * script's request of it is then a runtime error of each bar, or na with ignore_invalid_symbol).
  */
@@ -65,9 +84,8 @@ export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readon
       if (!isTimeframe(c.timeframe)) return null;
       const symbol = await instrumentSymbol(db, c.symbol);
       if (symbol === null) return null;
-      // two bars more than the chart's warmup: with lookahead off the window's first bar sees the previous period
-      const r = await cache.read(db, { symbol, timeframe: c.timeframe, before: read.before + 2, from: read.from, to: read.to });
-      if (!r.instrument || r.bars.length === 0) return null;
+      const r = await readContext(db, cache, symbol, c.timeframe, read);
+      if (r === null) return null;
       const end = await dataEnd(db, r.instrument.id);
       const info = { ticker: r.instrument.symbol, timezone: r.instrument.timezone, session: r.instrument.session, mintick: 0.01, timeframe: c.timeframe };
       return { symbol: c.symbol, timeframe: c.timeframe, bars: r.bars, info, ...(end !== undefined ? { dataEnd: end } : {}) };

@@ -145,16 +145,15 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   running value; a window ending before the data does keeps the previous period there (nothing from after the
   window). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts). What
   remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W), so months and seconds
-  are refused, and its 60/120/240 bars are UTC blocks (a US equity's hourly context opens at 14:00 UTC, not
-  with the session at 09:30 New York as TradingView's); \`currency\` conversion and \`request.dividends/
-  earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored).
+  are refused; \`currency\` conversion and \`request.dividends/earnings/splits/financial/economic/quandl/seed/
+  footprint\` are refused (no such data is stored).
 - **Sessions.** \`syminfo.session\` is always \`session.regular\` (bars are kept as imported); an instrument's
   regular hours are its \`session\` (\`0930-1600\` New York for US equities, \`24x7\` for crypto), holidays and
   early closes are not known (\`session.islastbar_regular\` on a half day is the last bar there is). Periods
-  of \`timeframe.change\` and \`time(timeframe)\` start at the session's open as TradingView's bars do (a 4-hour
-  period of a US equity at 09:30 and 13:30 New York, the second ending at 16:00); bars outside the regular
-  hours fall in periods counted back from the open or on from the close, and a session with a break
-  (\`0930-1200,1300-1600\`) is anchored at its first open only.
+  of \`timeframe.change\`, \`time(timeframe)\` and hourly \`request.security\` contexts start at the session's
+  open as TradingView's bars do (a 4-hour period of a US equity at 09:30 and 13:30 New York, the second ending
+  at 16:00); bars outside the regular hours fall in periods counted back from the open or on from the close,
+  and a session with a break (\`0930-1200,1300-1600\`) is anchored at its first open only.
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
   \`wma\`, \`vwma\`, \`stdev\`, \`highest\`, ...) work on the last \`length\` non-na values and return their
   previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`, \`roc\`,
