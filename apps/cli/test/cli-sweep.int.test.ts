@@ -1,58 +1,31 @@
 // `barscript sweep` as a person runs it: the installed bin as a real process against a real API
 // and worker. Piped, it prints the sweep and its ranked rows as JSON (equal to the API's); on a
 // terminal, a ranked table; a bad grid exits with the invalid-request code.
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { Barscript } from "@barscript/sdk";
+import type { Barscript } from "@barscript/sdk";
 import { EXIT } from "@barscript/contracts";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
-import { accountWithKey, importAapl } from "../../../test/support/clients";
+import { BIN, collect, startCliStack, type CliStack } from "./cli-harness";
 
-const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript");
 const DEF = `//@version=6
 definition("RSI below")
 level = input.int(30, "Level", minval = 5, maxval = 95)
 len = input.int(14, "Length", minval = 2)
 alertcondition(ta.rsi(close, len) < level, "oversold", "x")
 `;
-type Result = { code: number; stdout: string; stderr: string };
-
-function collect(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<Result> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
-    child.on("exit", (code) => done({ code: code ?? -1, stdout, stderr }));
-  });
-}
 const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
 
 describe("barscript sweep", () => {
-  let env: TestEnv;
-  let api: ApiProc;
-  let worker: Proc;
+  let stack: CliStack;
   let sdk: Barscript;
   let cliEnv: Record<string, string>;
   let dir: string;
 
   beforeAll(async () => {
-    env = await createTestEnv();
-    [api, worker] = await Promise.all([spawnApi(env.processEnv), spawnWorker(env.processEnv)]);
-    const user = await accountWithKey(env.db, "sweeper");
-    await importAapl(env.db);
-    sdk = new Barscript({ baseUrl: `${api.url}/v1`, apiKey: user.key });
+    stack = await startCliStack("sweeper");
+    ({ sdk, cliEnv, dir } = stack);
     await sdk.call("createScript", { body: { slug: "rsi-below", files: [{ path: "main.pine", content: DEF }] } });
-    dir = mkdtempSync(join(tmpdir(), "bs-cli-sweep-"));
-    cliEnv = { BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key, BARSCRIPT_CREDENTIALS: join(dir, "credentials.json") };
   });
   afterAll(async () => {
-    await Promise.all([api?.kill(), worker?.kill()]);
-    await env?.close();
+    await stack?.close();
   });
 
   it("when piped, then it prints the finished sweep and its rows ranked as the API ranks them", async () => {

@@ -3,28 +3,13 @@
 // prints JSON; on a terminal (a pseudo-terminal from util-linux `script`) tables and colour. Exit
 // codes of docs/reference/errors.md.
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Barscript } from "@barscript/sdk";
 import { decideDeviceAuthorization, normalizeUserCode } from "@barscript/db";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
-import { accountWithKey, importAapl, type TestAccount } from "../../../test/support/clients";
-
-const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript");
-type Result = { code: number; stdout: string; stderr: string };
-
-function collect(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<Result> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
-    child.on("exit", (code) => done({ code: code ?? -1, stdout, stderr }));
-  });
-}
+import { accountWithKey } from "../../../test/support/clients";
+import { BIN, collect, startCliStack, type CliStack } from "./cli-harness";
 
 const ESC = "\u001b[";
 const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
@@ -36,33 +21,25 @@ plot(ta.sma(close, 3), "sma")
 const BAD = "//@version=6\nindicator(\"x\")\nx = nope + 1\nplot(x)\n";
 
 describe("barscript CLI", () => {
-  let env: TestEnv;
-  let api: ApiProc;
-  let worker: Proc;
-  let user: TestAccount;
-  let cliEnv: Record<string, string>;
-  let dir: string;
+  let stack: CliStack;
+  let env: CliStack["env"];
+  let api: CliStack["api"];
+  let user: CliStack["user"];
   let sdk: Barscript;
+  let dir: string;
+  let cliEnv: Record<string, string>;
   let runId = "";
-  const cli = (args: string[], extra: Record<string, string> = {}): Promise<Result> => collect(BIN, args, { ...cliEnv, ...extra }, dir);
-  /** On a pseudo-terminal: stdout and stderr are one terminal stream. */
-  const tty = (args: string[], extra: Record<string, string> = {}): Promise<Result> =>
-    collect("script", ["-qefc", [BIN, ...args].map(quote).join(" "), "/dev/null"], { ...cliEnv, TERM: "xterm", ...extra }, dir);
+  const cli: CliStack["cli"] = (args, extra) => stack.cli(args, extra);
+  const tty: CliStack["tty"] = (args, extra) => stack.tty(args, extra);
 
   beforeAll(async () => {
-    env = await createTestEnv();
-    [api, worker] = await Promise.all([spawnApi(env.processEnv), spawnWorker(env.processEnv)]);
-    user = await accountWithKey(env.db, "clier");
-    await importAapl(env.db);
-    dir = mkdtempSync(join(tmpdir(), "bs-cli-"));
+    stack = await startCliStack("clier");
+    ({ env, api, user, sdk, dir, cliEnv } = stack);
     writeFileSync(join(dir, "main.pine"), SMA);
     writeFileSync(join(dir, "bad.pine"), BAD);
-    cliEnv = { BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key, BARSCRIPT_CREDENTIALS: join(dir, "credentials.json") };
-    sdk = new Barscript({ baseUrl: `${api.url}/v1`, apiKey: user.key });
   });
   afterAll(async () => {
-    await Promise.all([api?.kill(), worker?.kill()]);
-    await env?.close();
+    await stack?.close();
   });
 
   it("when --help and --version are asked from a folder outside the repository, then they answer and exit 0", async () => {

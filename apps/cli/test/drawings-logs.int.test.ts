@@ -1,29 +1,9 @@
 // `barscript drawings` and `barscript logs` as a person runs them: the installed bin as a real
 // process against a real API and worker; piped they print the API's JSON, on a terminal a table.
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { Barscript } from "@barscript/sdk";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
-import { accountWithKey, importAapl } from "../../../test/support/clients";
+import type { Barscript } from "@barscript/sdk";
+import { startCliStack, type CliStack, type Result } from "./cli-harness";
 
 jest.setTimeout(120_000);
-
-const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript");
-type Result = { code: number; stdout: string; stderr: string };
-
-function collect(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<Result> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
-    child.on("exit", (code) => done({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 /** Five labels on the last five bars, and 3 log lines on each of 60 bars (180 lines, two pages of 100). */
 const SCRIPT = `//@version=6
@@ -35,30 +15,20 @@ log.error("x")
 `;
 
 describe("barscript drawings and logs", () => {
-  let env: TestEnv;
-  let api: ApiProc;
-  let worker: Proc;
-  let cliEnv: Record<string, string>;
-  let dir: string;
+  let stack: CliStack;
   let sdk: Barscript;
   let runId = "";
-  const cli = (args: string[]): Promise<Result> => collect(BIN, args, cliEnv, dir);
+  const cli = (args: string[]): Promise<Result> => stack.cli(args);
 
   beforeAll(async () => {
-    env = await createTestEnv();
-    [api, worker] = await Promise.all([spawnApi(env.processEnv), spawnWorker(env.processEnv)]);
-    const user = await accountWithKey(env.db, "drawer");
-    await importAapl(env.db);
-    dir = mkdtempSync(join(tmpdir(), "bs-cli-draw-"));
-    cliEnv = { BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key, BARSCRIPT_CREDENTIALS: join(dir, "credentials.json") };
-    sdk = new Barscript({ baseUrl: `${api.url}/v1`, apiKey: user.key });
+    stack = await startCliStack("drawer");
+    sdk = stack.sdk;
     await sdk.call("createScript", { body: { slug: "marks", files: [{ path: "main.pine", content: SCRIPT }] } });
     const run = await sdk.call("createRun", { body: { script: "marks", instrument: "AAPL", timeframe: "1d", bars: 60, wait: 60 } });
     runId = run.id;
   });
   afterAll(async () => {
-    await Promise.all([api?.kill(), worker?.kill()]);
-    await env?.close();
+    await stack?.close();
   });
 
   it("when drawings are asked, then it prints the API's drawings: the five newest labels", async () => {

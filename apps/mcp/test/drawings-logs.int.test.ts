@@ -1,18 +1,10 @@
 // The MCP tools get_drawings and get_logs over stdio against a real API and worker: answers stay
 // bounded (the newest 20 of each kind with the counts; log pages of at most 100 lines).
-import { resolve } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { Barscript } from "@barscript/sdk";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
-import { accountWithKey, importAapl } from "../../../test/support/clients";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Barscript } from "@barscript/sdk";
+import { startMcpStack, text, type McpStack } from "./mcp-harness";
 
 jest.setTimeout(120_000);
-
-const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript-mcp");
-type Result = Awaited<ReturnType<Client["callTool"]>>;
-const text = (result: Result): string => (result.content as Array<{ type: string; text: string }>).map((c) => c.text).join("");
 
 /** A label on each of 100 bars (cap 100), a line on the last, and 2 log lines a bar (200 lines). */
 const SCRIPT = `//@version=6
@@ -25,9 +17,7 @@ if barstate.islast
 `;
 
 describe("MCP drawings and logs", () => {
-  let env: TestEnv;
-  let api: ApiProc;
-  let worker: Proc;
+  let stack: McpStack;
   let client: Client;
   let sdk: Barscript;
   let runId = "";
@@ -38,20 +28,14 @@ describe("MCP drawings and logs", () => {
   };
 
   beforeAll(async () => {
-    env = await createTestEnv();
-    [api, worker] = await Promise.all([spawnApi(env.processEnv), spawnWorker(env.processEnv)]);
-    const user = await accountWithKey(env.db, "mcpdraw");
-    await importAapl(env.db);
-    sdk = new Barscript({ baseUrl: `${api.url}/v1`, apiKey: user.key });
-    await sdk.call("createScript", { body: { slug: "marks", files: [{ path: "main.pine", content: SCRIPT }] } });
-    runId = (await sdk.call("createRun", { body: { script: "marks", instrument: "AAPL", timeframe: "1d", bars: 100, wait: 60 } })).id;
-    client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: BIN, args: [], cwd: "/", env: { PATH: process.env["PATH"] ?? "", BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key }, stderr: "pipe" }));
+    stack = await startMcpStack("mcpdraw", async (sdk) => {
+      await sdk.call("createScript", { body: { slug: "marks", files: [{ path: "main.pine", content: SCRIPT }] } });
+      runId = (await sdk.call("createRun", { body: { script: "marks", instrument: "AAPL", timeframe: "1d", bars: 100, wait: 60 } })).id;
+    });
+    ({ sdk, client } = stack);
   });
   afterAll(async () => {
-    await client?.close();
-    await Promise.all([api?.kill(), worker?.kill()]);
-    await env?.close();
+    await stack?.close();
   });
 
   it("when get_drawings is called, then it gives the counts and the newest 20 labels, equal to the API's last 20", async () => {

@@ -2,15 +2,10 @@
 // real API and worker): a definition swept over a grid answers its top rows, equal to the API's
 // ranked rows, within the size limit; reading it again by sweep_id with another sort; a missing
 // argument is a tool error.
-import { resolve } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { Barscript } from "@barscript/sdk";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
-import { accountWithKey, importAapl } from "../../../test/support/clients";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Barscript } from "@barscript/sdk";
+import { startMcpStack, text, type McpStack } from "./mcp-harness";
 
-const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript-mcp");
 const LIMIT = 20_000;
 const DEF = `//@version=6
 definition("RSI below")
@@ -20,31 +15,20 @@ alertcondition(ta.rsi(close, 14) < level, "oversold", "x")
 
 jest.setTimeout(180_000);
 
-type Result = Awaited<ReturnType<Client["callTool"]>>;
-const text = (result: Result): string => (result.content as Array<{ type: string; text: string }>).map((c) => c.text).join("");
 
 describe("MCP sweep tool", () => {
-  let env: TestEnv;
-  let api: ApiProc;
-  let worker: Proc;
+  let stack: McpStack;
   let client: Client;
   let sdk: Barscript;
 
   beforeAll(async () => {
-    env = await createTestEnv();
-    [api, worker] = await Promise.all([spawnApi(env.processEnv), spawnWorker(env.processEnv)]);
-    const user = await accountWithKey(env.db, "mcpsweeper");
-    await importAapl(env.db);
-    sdk = new Barscript({ baseUrl: `${api.url}/v1`, apiKey: user.key });
-    await sdk.call("createScript", { body: { slug: "rsi-below", files: [{ path: "main.pine", content: DEF }] } });
-    const transport = new StdioClientTransport({ command: BIN, args: [], cwd: "/", env: { PATH: process.env["PATH"] ?? "", BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key }, stderr: "pipe" });
-    client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(transport);
+    stack = await startMcpStack("mcpsweeper", async (sdk) => {
+      await sdk.call("createScript", { body: { slug: "rsi-below", files: [{ path: "main.pine", content: DEF }] } });
+    });
+    ({ sdk, client } = stack);
   });
   afterAll(async () => {
-    await client?.close();
-    await Promise.all([api?.kill(), worker?.kill()]);
-    await env?.close();
+    await stack?.close();
   });
 
   it("when a model sweeps a definition, then it gets the top rows as the API ranks them, within the size limit", async () => {

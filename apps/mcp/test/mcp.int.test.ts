@@ -4,24 +4,18 @@
 import { resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { Barscript } from "@barscript/sdk";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
-import { accountWithKey, importAapl } from "../../../test/support/clients";
+import type { Barscript } from "@barscript/sdk";
+import { startMcpStack, text, type McpStack, type ToolResult as Result } from "./mcp-harness";
 
-const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript-mcp");
 const LIMIT = 20_000;
 const SMA = "//@version=6\nindicator(\"SMA 3\")\nplot(ta.sma(close, 3), \"sma\")\nplot(close, \"close\")\n";
 
-type Result = Awaited<ReturnType<Client["callTool"]>>;
-const text = (result: Result): string => (result.content as Array<{ type: string; text: string }>).map((c) => c.text).join("");
 /** What the answer costs a model: its text and its structured copy. */
 const size = (result: Result): number => text(result).length + (result.structuredContent ? JSON.stringify(result.structuredContent).length : 0);
 
 describe("MCP connector", () => {
-  let env: TestEnv;
-  let api: ApiProc;
-  let worker: Proc;
+  let stack: McpStack;
+  let api: McpStack["api"];
   let client: Client;
   let sdk: Barscript;
   const call = async (name: string, args: Record<string, unknown> = {}): Promise<Result> => {
@@ -36,23 +30,11 @@ describe("MCP connector", () => {
   };
 
   beforeAll(async () => {
-    env = await createTestEnv();
-    [api, worker] = await Promise.all([spawnApi(env.processEnv), spawnWorker(env.processEnv)]);
-    const user = await accountWithKey(env.db, "mcper");
-    await importAapl(env.db);
-    sdk = new Barscript({ baseUrl: `${api.url}/v1`, apiKey: user.key });
-    const transport = new StdioClientTransport({
-      command: BIN, args: [], cwd: "/",
-      env: { PATH: process.env["PATH"] ?? "", BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key },
-      stderr: "pipe",
-    });
-    client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(transport);
+    stack = await startMcpStack("mcper");
+    ({ sdk, client, api } = stack);
   });
   afterAll(async () => {
-    await client?.close();
-    await Promise.all([api?.kill(), worker?.kill()]);
-    await env?.close();
+    await stack?.close();
   });
 
   it("when the server is initialized, then it gives instructions that send a model to the docs and name Pine v6", () => {

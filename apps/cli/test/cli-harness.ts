@@ -1,0 +1,70 @@
+// The stack the CLI tests run against: a real API and worker on the test file's own database and
+// Redis prefix, an account with a key and the AAPL demo bars, and the installed bin run as a
+// real process from a folder outside the repository (piped, or on a pseudo-terminal from
+// util-linux `script`).
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Barscript } from "@barscript/sdk";
+import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
+import { accountWithKey, importAapl, type TestAccount } from "../../../test/support/clients";
+
+export const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript");
+
+export interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end with only PATH and HOME from this process's environment. */
+export function collect(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<Result> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
+    child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
+    child.on("exit", (code) => done({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
+
+export interface CliStack {
+  env: TestEnv;
+  api: ApiProc;
+  worker: Proc;
+  user: TestAccount;
+  sdk: Barscript;
+  /** The folder the bin runs in (outside the repository). */
+  dir: string;
+  /** BARSCRIPT_URL, BARSCRIPT_API_KEY and a credentials file in `dir`. */
+  cliEnv: Record<string, string>;
+  /** The bin, piped. */
+  cli(args: string[], extra?: Record<string, string>): Promise<Result>;
+  /** The bin on a pseudo-terminal: stdout and stderr are one terminal stream. */
+  tty(args: string[], extra?: Record<string, string>): Promise<Result>;
+  close(): Promise<void>;
+}
+
+export async function startCliStack(handle: string): Promise<CliStack> {
+  const env = await createTestEnv();
+  const [api, worker] = await Promise.all([spawnApi(env.processEnv), spawnWorker(env.processEnv)]);
+  const user = await accountWithKey(env.db, handle);
+  await importAapl(env.db);
+  const dir = mkdtempSync(join(tmpdir(), `bs-cli-${handle}-`));
+  const cliEnv = { BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key, BARSCRIPT_CREDENTIALS: join(dir, "credentials.json") };
+  return {
+    env, api, worker, user, dir, cliEnv,
+    sdk: new Barscript({ baseUrl: `${api.url}/v1`, apiKey: user.key }),
+    cli: (args, extra = {}) => collect(BIN, args, { ...cliEnv, ...extra }, dir),
+    tty: (args, extra = {}) => collect("script", ["-qefc", [BIN, ...args].map(quote).join(" "), "/dev/null"], { ...cliEnv, TERM: "xterm", ...extra }, dir),
+    close: async () => {
+      await Promise.all([api.kill(), worker.kill()]);
+      await env.close();
+    },
+  };
+}
