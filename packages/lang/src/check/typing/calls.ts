@@ -30,7 +30,7 @@ export function call(t: Typer, node: A.Call): Value {
         return POISONED;
       }
       if (t.imports.get(root) === null) return POISONED;
-      if (t.imports.has(root) || (isBuiltinNamespace(root) && !t.enums.has(root) && !lookupVariable(name))) {
+      if (t.imports.has(root) || (isBuiltinNamespace(root) && !t.enums.has(root) && !lookupVariable(name) && !lookupVariable(receiverOf(name)))) {
         const what = t.imports.has(root) ? `a function exported by '${root}'.` : `a built-in function.${didYouMean(name, "function")}`;
         t.ctx.error(Code.undeclared_identifier, `'${name}' is not ${what}`, callee.span);
         return POISONED;
@@ -47,6 +47,11 @@ export function call(t: Typer, node: A.Call): Value {
 function overloadsOf(fn: FunctionInfo, imported: boolean): FunctionInfo[] {
   const exported = fn.overloads.filter((o) => o.symbol.exported);
   return imported && exported.length > 0 ? exported : fn.overloads;
+}
+
+/** `label.all` of `label.all.size()`: a method called on a built-in variable. */
+function receiverOf(name: string): string {
+  return name.slice(0, name.lastIndexOf("."));
 }
 
 function isCallableName(t: Typer, name: string): boolean {
