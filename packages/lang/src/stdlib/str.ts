@@ -204,6 +204,25 @@ export function tonumber(s: string | null): number {
   if (t === "" || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return NaN;
   return Number(t);
 }
+const patterns = new Map<string, RegExp>();
+
+/** str.match: the first substring matching `regex` (a leading `(?i)` ignores case), or "". */
+export function match(s: string | null, regex: string | null): string | null {
+  if (s === null || regex === null) return null;
+  let re = patterns.get(regex);
+  if (!re) {
+    const caseless = regex.startsWith("(?i)");
+    try {
+      re = new RegExp(caseless ? regex.slice(4) : regex, caseless ? "iu" : "u");
+    } catch {
+      return fail(`str.match: invalid regular expression "${regex}"`);
+    }
+    if (patterns.size > 256) patterns.clear();
+    patterns.set(regex, re);
+  }
+  return re.exec(s)?.[0] ?? "";
+}
+
 export function split(s: string | null, sep: string | null): PineArray<string> {
   if (s === null || sep === null) return new PineArray<string>([]);
   const parts = sep === "" ? Array.from(s) : s.split(sep);
@@ -248,6 +267,7 @@ export const strReplaceAll = builtinFunction({
   doc: "Replaces every `target`.",
   emit: call(replaceAll, (b) => [src(b), b.a("target"), b.a("replacement")]),
 });
+export const strMatch = builtinFunction({ sig: "str.match(source: series string, regex: series string): string", doc: "The first substring of `source` matching the regular expression `regex`, or an empty string.", emit: call(match, (b) => [src(b), b.a("regex")]) });
 export const strSplit = builtinFunction({ sig: "str.split(string: series string, separator: series string): array<string>", doc: "The pieces of `string` between separators.", emit: call(split, (b) => [b.a("string"), b.a("separator")]) });
 export const strRepeat = builtinFunction({
   sig: "str.repeat(source: series string, repeat: series int, separator: series string = \"\"): string",
