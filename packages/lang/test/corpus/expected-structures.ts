@@ -536,6 +536,19 @@ function anchoredTuple(b: Bars): Record<string, Series> {
   };
 }
 
+function watchlist(b: Bars): Record<string, Series> {
+  // "NASDAQ:AAPL, NYSE:IBM, MSFT, nasdaq:goog": four symbols, three with an exchange;
+  // str.tostring of ["AAPL", "IBM", "MSFT", "GOOG"] is "[AAPL, IBM, MSFT, GOOG]" (23 characters).
+  const text = (x: number): string => String(x);
+  return {
+    symbols: map(b.length, () => 4),
+    with_an_exchange: map(b.length, () => 3),
+    symbol_list_length: map(b.length, () => "[AAPL, IBM, MSFT, GOOG]".length),
+    price_text_length: map(b.length, (i) => `[${[b.open[i]!, b.high[i]!, b.low[i]!, b.close[i]!].map(text).join(", ")}]`.length),
+    close_read_back: map(b.length, () => 0),
+  };
+}
+
 export const STRUCTURES: Record<string, Check> = {
   "library_levels/": (b) => ({ outputs: fibLevels(b) }),
   "udt_trade_tracker.pine": (b) => ({ outputs: tradeTracker(b) }),
@@ -560,4 +573,5 @@ export const STRUCTURES: Record<string, Check> = {
   "tuple_regime_branches.pine": (b) => ({ outputs: regimeBranches(b) }),
   "for_step_loops.pine": (b) => ({ outputs: steppedLoops(b) }),
   "vwap_anchored_tuple.pine": (b) => ({ outputs: anchoredTuple(b) }),
+  "str_watchlist_parse.pine": (b) => ({ outputs: watchlist(b) }),
 };
