@@ -170,4 +170,13 @@ describe("request.* contexts in the worker", () => {
     expect(h4.slice(0, 13)).toEqual([NaN, NaN, NaN, NaN, NaN, NaN, NaN, 107, 107, 107, 107, 107, 112]);
     expect(h4.slice(13)).toEqual([112, 112, 112, 112, 112, 112, 112, 120, 120, 120, 120, 120, 125]);
   });
+
+  it("when a script requests months, then they are built from the daily bars (read once) and the open month shows on the last bar", async () => {
+    const { outcome, values } = await runScript(`//@version=6\nindicator("r")\nplot(request.security("AAA", "M", close), "m")\n`, 10);
+    expect(outcome?.status).toBe("succeeded");
+    expect(cache.reads.sort()).toEqual(["AAA@1d", "AAA@1d"]);
+    // days 190-198 (07-09 to 07-17) see June's close (06-30, day 181); the last, 07-18 (day 199), the open July's
+    expect(Array.from(values.slice(10, 20))).toEqual([...new Array<number>(9).fill(100 + 181), 100 + 199]);
+  });
 });
+

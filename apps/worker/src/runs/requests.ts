@@ -6,7 +6,7 @@
 // window and warmup count as the chart's series, so warmup covers the requested series.
 import type { Db } from "@barscript/db";
 import { scriptRequests, sessionBars, sessionSource, type Bars, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
-import { isTimeframe, timeframeSeconds, type BarChunkCache, type SeriesInstrument, type Timeframe } from "@barscript/marketdata";
+import { isTimeframe, timeframeSeconds, type BarChunkCache, type SeriesInstrument } from "@barscript/marketdata";
 
 /** TradingView's limit of distinct contexts a script may request. */
 export const MAX_CONTEXTS = 40;
@@ -58,18 +58,19 @@ async function dataEnd(db: Db, instrumentId: string): Promise<number | undefined
 /**
  * The bars of one context: the store's, or for an hourly timeframe of a session the store's blocks
  * do not match (a US equity's, from 09:30 New York), built from a finer stored timeframe as
- * TradingView builds them (docs/adr/0075-session-anchored-periods.md), with as many finer bars
- * before the window as make the warmup.
+ * TradingView builds them (docs/adr/0075-session-anchored-periods.md), and months from daily bars,
+ * with as many finer bars before the window as make the warmup.
  */
-async function readContext(db: Db, cache: BarChunkCache, symbol: string, tf: Timeframe, read: ContextRead): Promise<{ instrument: SeriesInstrument; bars: Bars } | null> {
+async function readContext(db: Db, cache: BarChunkCache, symbol: string, tf: string, read: ContextRead): Promise<{ instrument: SeriesInstrument; bars: Bars } | null> {
   // two bars more than the chart's warmup: with lookahead off the window's first bar sees the previous period
   const before = read.before + 2;
   const row = await db.instrument.findUnique({ where: { symbol }, select: { session: true, timezone: true } });
   const source = row ? sessionSource(tf, row.session, row.timezone) : null;
-  if (row && source !== null && isTimeframe(source)) {
-    const fine = await cache.read(db, { symbol, timeframe: source, before: before * (timeframeSeconds(tf) / timeframeSeconds(source)), from: read.from, to: read.to });
+  if (row && source !== null && isTimeframe(source.timeframe)) {
+    const fine = await cache.read(db, { symbol, timeframe: source.timeframe, before: before * source.perBar, from: read.from, to: read.to });
     if (fine.instrument && fine.bars.length > 0) return { instrument: fine.instrument, bars: sessionBars(fine.bars, tf, row.session, row.timezone) };
   }
+  if (!isTimeframe(tf)) return null;
   const r = await cache.read(db, { symbol, timeframe: tf, before, from: read.from, to: read.to });
   return r.instrument && r.bars.length > 0 ? { instrument: r.instrument, bars: r.bars } : null;
 }
@@ -81,7 +82,6 @@ async function readContext(db: Db, cache: BarChunkCache, symbol: string, tf: Tim
 export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readonly RequestedContext[], read: ContextRead): Promise<ContextBars[]> {
   const found = await Promise.all(
     wanted.slice(0, MAX_CONTEXTS).map(async (c): Promise<ContextBars | null> => {
-      if (!isTimeframe(c.timeframe)) return null;
       const symbol = await instrumentSymbol(db, c.symbol);
       if (symbol === null) return null;
       const r = await readContext(db, cache, symbol, c.timeframe, read);

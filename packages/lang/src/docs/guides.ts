@@ -144,9 +144,13 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   last bar is TradingView's last bar: when the stored data ends inside a requested period it shows that period's
   running value; a window ending before the data does keeps the previous period there (nothing from after the
   window). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts). What
-  remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W), so months and seconds
-  are refused; \`currency\` conversion and \`request.dividends/earnings/splits/financial/economic/quandl/seed/
-  footprint\` are refused (no such data is stored).
+  remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W) and months up to 12
+  (built from daily bars), so seconds are refused; \`currency\` conversion and \`request.dividends/earnings/
+  splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored).
+- **Instrument metadata.** \`syminfo.prefix\` is empty (stored tickers carry no exchange), \`syminfo.root\` the
+  ticker, \`syminfo.pointvalue\` 1; \`syminfo.description/type/currency/basecurrency/volumetype/main_tickerid\`,
+  the fundamentals (\`employees\`, \`shares_outstanding_*\`, \`sector\`, ...) and the analysts' \`recommendations_*\`
+  and \`target_price_*\` are refused (no instrument metadata is stored).
 - **Sessions.** \`syminfo.session\` is always \`session.regular\` (bars are kept as imported); an instrument's
   regular hours are its \`session\` (\`0930-1600\` New York for US equities, \`24x7\` for crypto), holidays and
   early closes are not known (\`session.islastbar_regular\` on a half day is the last bar there is). Periods

@@ -57,7 +57,9 @@ test("inside a requested expression timeframe.period is the requested timeframe,
 });
 
 test("a constant timeframe the store does not hold is refused at validation, naming what is stored", () => {
-  expect(() => build(`//@version=6\nindicator("l")\nplot(request.security("", "M", close))`)).toThrow(/unsupported_feature.*monthly bars are not stored/);
+  expect(() => build(`//@version=6\nindicator("l")\nplot(request.security("", "45S", close))`)).toThrow(/unsupported_feature.*second bars are not stored/);
+  expect(() => build(`//@version=6\nindicator("l")\nplot(request.security("", "13M", close))`)).toThrow(/unsupported_feature.*13M.{0,4} is not stored/);
+  expect(() => build(`//@version=6\nindicator("l")\nplot(request.security("", "3M", close))`)).not.toThrow();
   expect(() => build(`//@version=6\nindicator("l")\nplot(request.security("", timeframe = "30S", expression = close))`)).toThrow(/second bars are not stored/);
   expect(() => build(`//@version=6\nindicator("l")\nplot(request.security("", "240", close))`)).not.toThrow();
 });

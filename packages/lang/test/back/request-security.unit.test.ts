@@ -107,8 +107,8 @@ describe("request.security, another symbol", () => {
   });
 
   test("a computed timeframe the store does not hold is a runtime error with a clear message", () => {
-    const r = runOn(`tf = close > 0 ? "M" : "D"\nplot(request.security("", tf, close))`);
-    expect(r.runtimeErrors[0]!.message).toMatch(/monthly bars are not stored/);
+    const r = runOn(`tf = close > 0 ? "30S" : "D"\nplot(request.security("", tf, close))`);
+    expect(r.runtimeErrors[0]!.message).toMatch(/second bars are not stored/);
   });
 
   test("the context's bars count in barsEvaluated (the script runs once over each context read)", () => {

@@ -1,6 +1,7 @@
 // Rule: a request's timeframe written as a constant must be one the bar store holds (1, 5, 15, 30,
-// 60, 120, 240, D, W and their spellings); months and seconds are refused at validation with the
-// reason, instead of failing every bar of a run. A computed timeframe is checked as the script runs.
+// 60, 120, 240, D, W and their spellings) or months up to 12 (built from daily bars); seconds are
+// refused at validation with the reason, instead of failing every bar of a run. A computed
+// timeframe is checked as the script runs.
 
 import { Code } from "../../language/codes";
 import { storeTimeframe } from "../../stdlib/request/timeframes";

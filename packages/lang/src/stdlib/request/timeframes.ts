@@ -1,9 +1,12 @@
 // Pine's timeframe strings in requests ("1", "60", "240", "D", "1W", "" for the chart's) as the
 // bar store's timeframes ("1m" ... "1w"), the context key a request is fetched and found by, and
-// the hourly contexts of a session built as TradingView builds them (sessionBars).
+// the contexts the store does not hold as TradingView builds them (sessionBars): hourly ones of a
+// session, months.
 
 import type { Bars } from "../../types";
 import { parseSession, sessionPeriod } from "../session";
+
+const AVAILABLE = "1, 5, 15, 30, 60, 120, 240, D, W, M";
 
 /** Seconds of one bar of each timeframe the bar store holds. */
 const STORE_SECONDS: Readonly<Record<string, number>> = {
@@ -18,15 +21,23 @@ const STORE_SECONDS: Readonly<Record<string, number>> = {
   "1w": 604800,
 };
 
-/** Seconds of one bar of a store timeframe; NaN for any other string. */
+/** Months ("1M" ... "12M"): built from daily bars by the caller (sessionBars), not stored. */
+const MONTHS = /^(\d+)M$/;
+
+/**
+ * Seconds of one bar of a store timeframe; NaN for any other string. A month counts its longest,
+ * 31 days: a context period also ends where the next one starts (align.ts).
+ */
 export function storeSeconds(tf: string): number {
-  return STORE_SECONDS[tf] ?? NaN;
+  const m = MONTHS.exec(tf);
+  return m ? Number(m[1]) * 31 * 86400 : STORE_SECONDS[tf] ?? NaN;
 }
 
 /**
  * The store timeframe of a Pine timeframe string, or an error message naming what is refused.
  * `""` is the chart's (`chart`, already a store timeframe). Minutes are digits ("60" is 1h), days
- * and weeks `D`/`1D`/`W`/`1W`; months and seconds have no bars in the store.
+ * and weeks `D`/`1D`/`W`/`1W`; months `M`/`3M` (up to 12) are `"1M"`/`"3M"`, built from daily bars;
+ * seconds have no bars in the store.
  */
 export function storeTimeframe(pine: string, chart: string): { tf: string } | { error: string } {
   const s = pine.trim();
@@ -39,10 +50,10 @@ export function storeTimeframe(pine: string, chart: string): { tf: string } | { 
     const seconds = unit === "" ? n * 60 : unit === "D" ? n * 86400 : unit === "W" ? n * 604800 : NaN;
     if (unit === "" && m[1] === "") return { error: `timeframe "${pine}" is not valid` };
     for (const [tf, sec] of Object.entries(STORE_SECONDS)) if (sec === seconds) return { tf };
-    if (unit === "M") return { error: `timeframe "${pine}": monthly bars are not stored (available: 1, 5, 15, 30, 60, 120, 240, D, W)` };
-    if (unit === "S") return { error: `timeframe "${pine}": second bars are not stored (available: 1, 5, 15, 30, 60, 120, 240, D, W)` };
+    if (unit === "M" && n >= 1 && n <= 12) return { tf: `${n}M` };
+    if (unit === "S") return { error: `timeframe "${pine}": second bars are not stored (available: ${AVAILABLE})` };
   }
-  return { error: `timeframe "${pine}" is not stored (available: 1, 5, 15, 30, 60, 120, 240, D, W)` };
+  return { error: `timeframe "${pine}" is not stored (available: ${AVAILABLE})` };
 }
 
 /**
@@ -65,10 +76,11 @@ export function contextKey(symbol: string, tf: string): string {
  * open (docs/adr/0075-session-anchored-periods.md). For an instrument whose periods differ (any
  * but around the clock in UTC), the finer store timeframe to build them from: the largest that
  * divides both the period and the session's open minute; null when the store's bars already are
- * TradingView's.
+ * TradingView's. Months are built from daily bars. `perBar`: how many source bars one bar holds at most.
  */
-export function sessionSource(tf: string, session: string | null, tz: string): string | null {
+export function sessionSource(tf: string, session: string | null, tz: string): { timeframe: string; perBar: number } | null {
   const seconds = storeSeconds(tf);
+  if (MONTHS.test(tf)) return { timeframe: "1d", perBar: seconds / 86400 };
   if (!(seconds >= 3600 && seconds < 86400)) return null;
   const s = parseSession(session);
   if ((s === null || s.always) && (tz === "UTC" || tz === "Etc/UTC")) return null;
@@ -76,7 +88,7 @@ export function sessionSource(tf: string, session: string | null, tz: string): s
   for (const m of [60, 30, 15, 5, 1]) {
     if (open % m !== 0 || (seconds / 60) % m !== 0) continue;
     const source = Object.keys(STORE_SECONDS).find((k) => STORE_SECONDS[k] === m * 60)!;
-    return source === tf ? null : source;
+    return source === tf ? null : { timeframe: source, perBar: seconds / (m * 60) };
   }
   return null;
 }
@@ -87,12 +99,16 @@ export function sessionSource(tf: string, session: string | null, tz: string): s
  * first open, highest high, lowest low, last close and summed volume of the bars inside it.
  */
 export function sessionBars(fine: Bars, tf: string, session: string | null, tz: string): Bars {
-  const minutes = String(storeSeconds(tf) / 60);
+  // months are calendar months of daily bars, which are dated at 00:00 UTC
+  const months = MONTHS.test(tf);
+  const period = months ? tf : String(storeSeconds(tf) / 60);
+  const anchor = months ? null : session;
+  const zone = months ? "UTC" : tz;
   const n = fine.length;
   const out = { time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n) };
   let k = -1;
   for (let i = 0; i < n; i++) {
-    const start = (sessionPeriod(fine.time[i]! * 1000, minutes, session, tz)?.start ?? NaN) / 1000;
+    const start = (sessionPeriod(fine.time[i]! * 1000, period, anchor, zone)?.start ?? NaN) / 1000;
     if (k < 0 || start !== out.time[k]) {
       k++;
       out.time[k] = start;
