@@ -1,0 +1,64 @@
+// syminfo.* beyond the ticker, time zone, tick and session (builtins/core.ts, session.ts): the
+// facts that follow from what an instrument stores (its ticker and tick size), and, refused with
+// `unsupported_feature`, those that need instrument metadata the bar store does not keep
+// (docs "differences" topic).
+
+import { builtinVariable } from "../builtins/record";
+
+/**
+ * TradingView's tick is `minmove / pricescale` with pricescale a power of ten: a tick of 0.01 is
+ * 1 / 100, 0.25 is 25 / 100. An expression of compiled code (the runtime has no syminfo namespace).
+ */
+const SCALE_JS = "((t) => { let s = 1; while (s < 1e10 && Math.abs(Math.round(t * s) - t * s) > 1e-9 * s * t) s *= 10; return t > 0 ? s : NaN; })($rt.mintick)";
+
+export const syminfoPricescale = builtinVariable({
+  name: "syminfo.pricescale",
+  type: "simple int",
+  doc: "The denominator of the tick (`syminfo.mintick = syminfo.minmove / syminfo.pricescale`): 100 for a tick of 0.01.",
+  emit: SCALE_JS,
+});
+
+export const syminfoMinmove = builtinVariable({
+  name: "syminfo.minmove",
+  type: "simple int",
+  doc: "The numerator of the tick (`syminfo.mintick = syminfo.minmove / syminfo.pricescale`): 1 for a tick of 0.01, 25 for 0.25.",
+  emit: `Math.round($rt.mintick * ${SCALE_JS})`,
+});
+
+export const syminfoRoot = builtinVariable({ name: "syminfo.root", type: "simple string", doc: "The root of the ticker: the ticker itself (no futures are stored).", emit: "$rt.ticker" });
+
+export const syminfoPrefix = builtinVariable({
+  name: "syminfo.prefix",
+  type: "simple string",
+  doc: "The exchange prefix of `syminfo.tickerid`: empty, as the stored ticker identifiers carry none.",
+  emit: '""',
+});
+
+export const syminfoPointvalue = builtinVariable({
+  name: "syminfo.pointvalue",
+  type: "simple float",
+  doc: "The value of one point of price in the instrument's currency: 1 (no futures or contract sizes are stored).",
+  emit: "1",
+});
+
+const METADATA: ReadonlyArray<readonly [name: string, type: string]> = [
+  ["description", "simple string"], ["type", "simple string"], ["currency", "simple string"], ["basecurrency", "simple string"],
+  ["volumetype", "simple string"], ["country", "simple string"], ["industry", "simple string"], ["sector", "simple string"],
+  ["isin", "simple string"], ["main_tickerid", "simple string"], ["employees", "simple int"], ["shareholders", "simple int"],
+  ["shares_outstanding_float", "simple float"], ["shares_outstanding_total", "simple float"], ["expiration_date", "simple int"],
+  ["recommendations_buy", "series int"], ["recommendations_sell", "series int"], ["recommendations_hold", "series int"],
+  ["recommendations_total", "series int"], ["recommendations_buy_strong", "series int"], ["recommendations_sell_strong", "series int"],
+  ["recommendations_date", "series int"], ["target_price_average", "series float"], ["target_price_high", "series float"],
+  ["target_price_low", "series float"], ["target_price_median", "series float"], ["target_price_estimates", "series float"],
+  ["target_price_date", "series int"], ["mincontract", "simple float"],
+];
+
+/** Instrument metadata that is not stored: known names, refused with the reason. */
+export const syminfoMetadata = METADATA.map(([n, type]) =>
+  builtinVariable({
+    name: `syminfo.${n}`,
+    type,
+    doc: "Not supported: needs instrument metadata.",
+    pending: `\`syminfo.${n}\` is not supported: it needs instrument metadata (description, type, currency, fundamentals, analysts' figures), which this service does not store.`,
+  }),
+);
