@@ -12,7 +12,7 @@ import { join } from "path";
 import { compile, evaluate, validate, type EvaluationResult, type SourceFile } from "../src/index";
 import type { Bars, Resolver } from "../src/types";
 import { dailyBars, SYMBOL, sliceBars } from "./back/harness";
-import { EXPECTED, INTRADAY, INTRADAY_ONLY, weekly, type Expected } from "./corpus/expected";
+import { EXPECTED, INTRADAY, INTRADAY_ONLY, FIVE_MINUTE, weekly, type Expected } from "./corpus/expected";
 import type { ContextBars } from "../src/stdlib/request";
 
 const DIR = join(__dirname, "corpus");
@@ -70,13 +70,33 @@ function spyMinutes(): Bars {
 }
 const spy1m = spyMinutes();
 
+/** The same month in five-minute bars (each from the minutes opening in it), for scripts that read one-minute intrabars. */
+function fiveMinutes(m: Bars): Bars {
+  const rows: number[][] = [];
+  for (let i = 0; i < m.length; i++) {
+    const start = Math.floor(m.time[i]! / 300) * 300;
+    const last = rows[rows.length - 1];
+    if (last && last[0] === start) {
+      last[2] = Math.max(last[2]!, m.high[i]!);
+      last[3] = Math.min(last[3]!, m.low[i]!);
+      last[4] = m.close[i]!;
+      last[5]! += m.volume[i]!;
+    } else rows.push([start, m.open[i]!, m.high[i]!, m.low[i]!, m.close[i]!, m.volume[i]!]);
+  }
+  const col = (k: number): Float64Array => Float64Array.from(rows, (r) => r[k]!);
+  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
+}
+const spy5m = fiveMinutes(spy1m);
+const fiveSymbol = { ...SYMBOL, ticker: "SPY", timeframe: "5m" };
+const MINUTES: ContextBars[] = [{ symbol: "SPY", timeframe: "1m", bars: spy1m, info: { ...SYMBOL, ticker: "SPY", timeframe: "1m" } }];
+
 /** A corpus entry: a `.pine` file (the script alone) or a folder (`main.pine` and the files it imports), named with a trailing `/`. */
 const entries = readdirSync(DIR)
   .filter((f) => f.endsWith(".pine") || statSync(join(DIR, f)).isDirectory())
   .map((f) => (f.endsWith(".pine") ? f : `${f}/`))
   .sort();
 /** Entries run over daily bars; the session scripts (INTRADAY_ONLY) mean something only within a day. */
-const daily = entries.filter((e) => !INTRADAY_ONLY.includes(e));
+const daily = entries.filter((e) => !INTRADAY_ONLY.includes(e) && !FIVE_MINUTE.includes(e));
 const minuteSymbol = { ...SYMBOL, ticker: "SPY", timeframe: "1m" };
 
 function sources(entry: string): SourceFile[] {
@@ -100,7 +120,9 @@ async function build(entry: string): Promise<Built> {
   const program = compile(v.checked, v.interface);
   const result = INTRADAY_ONLY.includes(entry)
     ? evaluate(program, spy1m, {}, { symbol: minuteSymbol, windowStart: 0 })
-    : evaluate(program, bars, {}, { symbol: SYMBOL, windowStart: 0, contexts: weeksOf(bars, "AAPL") });
+    : FIVE_MINUTE.includes(entry)
+      ? evaluate(program, spy5m, {}, { symbol: fiveSymbol, windowStart: 0, contexts: MINUTES })
+      : evaluate(program, bars, {}, { symbol: SYMBOL, windowStart: 0, contexts: weeksOf(bars, "AAPL") });
   return { program, warmup: v.interface.warmup_bars, result };
 }
 
@@ -213,15 +235,21 @@ describe("compatibility corpus", () => {
     compare(entry, result, spy1m);
   });
 
+  it.each(FIVE_MINUTE)("%s: every output equals the independent computation over SPY five-minute bars with their one-minute intrabars", async (entry) => {
+    const { result } = await built(entry);
+    compare(entry, result, spy5m);
+  });
+
   it.each(entries)("%s: the last 300 bars are the same from warmup_bars bars before them", async (entry) => {
     const full = await built(entry);
     if (full.warmup >= 5000) return; // starts at the first bar of history: nothing to cut
     const minutes = INTRADAY_ONLY.includes(entry);
-    const on = minutes ? spy1m : bars;
+    const five = FIVE_MINUTE.includes(entry);
+    const on = minutes ? spy1m : five ? spy5m : bars;
     const windowFrom = on.length - 300;
     const start = Math.max(0, windowFrom - full.warmup);
-    const symbol = minutes ? minuteSymbol : SYMBOL;
-    const contexts = minutes ? [] : weeksForWindow(bars, windowFrom, full.warmup, "AAPL");
+    const symbol = minutes ? minuteSymbol : five ? fiveSymbol : SYMBOL;
+    const contexts = minutes ? [] : five ? MINUTES : weeksForWindow(bars, windowFrom, full.warmup, "AAPL");
     const cut = evaluate(full.program, sliceBars(on, start), {}, { symbol, windowStart: windowFrom - start, contexts });
     const problems = full.result.outputs.map((o) => mismatches(column(cut, o.name), o.values.subarray(windowFrom), o.name)).filter((m) => m !== "");
     expect(problems).toEqual([]);

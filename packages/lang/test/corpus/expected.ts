@@ -14,6 +14,7 @@ import { MTF } from "./expected-mtf";
 import { SESSIONS, SESSION_SCRIPTS } from "./expected-sessions";
 import { DRAWINGS } from "./expected-drawings";
 import { STRUCTURES } from "./expected-structures";
+import { INTRABARS, INTRABAR_SCRIPTS } from "./expected-intrabars";
 
 type Series = r.Series;
 export interface Expected {
@@ -514,12 +515,15 @@ export const INTRADAY = ["bollinger_bands.pine", "macd_histogram.pine", "rsi_cla
 
 /** Session scripts, checked over SPY one-minute bars only (expected-sessions.ts). */
 export const INTRADAY_ONLY: string[] = SESSION_SCRIPTS;
+/** Scripts reading one-minute intrabars, checked over SPY five-minute bars only (expected-intrabars.ts). */
+export const FIVE_MINUTE: string[] = INTRABAR_SCRIPTS;
 
 export const EXPECTED: Record<string, Check> = {
   ...MTF,
   ...SESSIONS,
   ...DRAWINGS,
   ...STRUCTURES,
+  ...INTRABARS,
   ...BREADTH,
   ...CLASSICS,
   ...MORE,

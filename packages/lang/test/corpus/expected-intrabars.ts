@@ -1,0 +1,74 @@
+// Expected outputs of the scripts reading one-minute intrabars, over SPY five-minute bars built
+// from the one-minute bars of January 2011 (each five-minute bar is exactly the minutes opening
+// inside it, which request.security_lower_tf returns in time order). Shares no code with
+// packages/lang.
+import type { Bars } from "../../src/types";
+import type { Check } from "./expected";
+import * as r from "./reference";
+import { readFileSync } from "fs";
+import { join } from "path";
+
+type Series = r.Series;
+const nans = (n: number): Series => new Float64Array(n).fill(NaN);
+
+/** SPY's one-minute bars of January 2011 (`YYYYMMDD HHMMSS;o;h;l;c;v`, times read as UTC). */
+function minutes(): Bars {
+  const rows = readFileSync(join(__dirname, "../../../marketdata/demo/nt-spy-minute-2011.csv"), "utf8")
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(";"));
+  const time = (stamp: string): number => {
+    const [d, t] = stamp.split(" ") as [string, string];
+    return Date.UTC(+d.slice(0, 4), +d.slice(4, 6) - 1, +d.slice(6, 8), +t.slice(0, 2), +t.slice(2, 4), +t.slice(4, 6)) / 1000;
+  };
+  const col = (k: number): Float64Array => Float64Array.from(rows, (row) => Number(row[k]));
+  return { length: rows.length, time: Float64Array.from(rows, (row) => time(row[0]!)), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
+}
+let cache: Bars | null = null;
+const oneMinute = (): Bars => (cache ??= minutes());
+
+/** Per chart bar, the indices of the minutes opening in [its open, its open + 5 minutes). */
+function intrabars(chart: Bars, m: Bars): number[][] {
+  const out: number[][] = [];
+  let k = 0;
+  for (let i = 0; i < chart.length; i++) {
+    const from = chart.time[i]!;
+    const to = from + 300;
+    while (k < m.length && m.time[k]! < from) k++;
+    const list: number[] = [];
+    while (k < m.length && m.time[k]! < to) list.push(k++);
+    out.push(list);
+  }
+  return out;
+}
+
+function volumeDelta(b: Bars): Record<string, Series> {
+  const m = oneMinute();
+  const inside = intrabars(b, m);
+  const delta = nans(b.length);
+  const count = nans(b.length);
+  const range = nans(b.length);
+  const cum = nans(b.length);
+  let total = 0;
+  inside.forEach((ks, i) => {
+    let up = 0;
+    let down = 0;
+    for (const k of ks) {
+      if (m.close[k]! > m.open[k]!) up += m.volume[k]!;
+      else if (m.close[k]! < m.open[k]!) down += m.volume[k]!;
+    }
+    delta[i] = up - down;
+    total += up - down;
+    cum[i] = total;
+    count[i] = ks.length;
+    const closes = ks.map((k) => m.close[k]!);
+    range[i] = ks.length > 0 ? Math.max(...closes) - Math.min(...closes) : NaN;
+  });
+  return { volume_delta: delta, delta_average: r.sma(delta, 12), intrabars: count, intrabar_close_range: range, cumulative_delta: cum };
+}
+
+export const INTRABAR_SCRIPTS: string[] = ["intrabar_volume_delta.pine"];
+
+export const INTRABARS: Record<string, Check> = {
+  "intrabar_volume_delta.pine": (b) => ({ outputs: volumeDelta(b) }),
+};
