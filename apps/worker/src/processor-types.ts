@@ -26,6 +26,8 @@ export interface ProcessorModule {
   concurrency?(config: WorkerConfig): number;
   /** Per-queue BullMQ worker options (lock duration, stalled checks). */
   options?: { lockDuration?: number; stalledInterval?: number; maxStalledCount?: number };
+  /** Called when this process's worker of the queue fails a job (built once per worker process). */
+  failed?(deps: WorkerDeps): (job: Job | undefined, error: Error) => void;
   /** Process-wide companions (listeners, schedulers), started once after the workers; closed on shutdown. */
   start?(deps: WorkerDeps): Promise<{ close(): Promise<void> }>;
 }

@@ -22,7 +22,11 @@ export function startWorkers(deps: WorkerDeps, modules: ProcessorModule[] = PROC
       ...module.options,
     });
     worker.on("error", (error) => deps.logger.error({ err: error, queue: module.queue }, "worker error"));
-    worker.on("failed", (job, error) => deps.logger.warn({ jobId: job?.id, queue: module.queue, err: error }, "job failed"));
+    const failed = module.failed?.(deps);
+    worker.on("failed", (job, error) => {
+      deps.logger.warn({ jobId: job?.id, queue: module.queue, err: error }, "job failed");
+      failed?.(job, error);
+    });
     return worker;
   });
   const companions: Array<{ close(): Promise<void> }> = [];

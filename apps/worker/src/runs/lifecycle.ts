@@ -80,8 +80,10 @@ export class RunLifecycle {
    * A kind wrote the succeeded state itself (with its results, in one statement or transaction):
    * publishes it, with the final row when the kind knows it (a long poll answers from it).
    */
-  async succeeded(run: Run, summary: RunSummary, finishedAt: Date, row?: Run): Promise<FinishedRun> {
-    await this.publish(run.id, { type: "status", status: "succeeded", ...(row ? { run: JSON.parse(JSON.stringify(row)) as Record<string, unknown> } : {}) });
+  succeeded(run: Run, summary: RunSummary, finishedAt: Date, row?: Run): FinishedRun {
+    // Sent, not awaited (a lost message costs a long poll one read): the slot release that follows
+    // on the same connection goes out behind it without waiting for its reply.
+    void this.publish(run.id, { type: "status", status: "succeeded", ...(row ? { run: JSON.parse(JSON.stringify(row)) as Record<string, unknown> } : {}) });
     return finished(run, "succeeded", null, summary, finishedAt);
   }
 }

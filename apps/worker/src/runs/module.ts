@@ -1,11 +1,10 @@
 // The runs feature of the worker process: the runs queue processor (with its sandbox pool and
 // cancel listener), the maintenance queue (expiry sweeper, reconciler, both repeatable jobs),
-// and a QueueEvents listener that marks a run whose job failed (a stalled job of a worker that
-// died: maxStalledCount 0) as failed, kind internal, retryable.
-import { QueueEvents } from "bullmq";
+// and the handler that marks a run whose job failed (a stalled job of a worker that died:
+// maxStalledCount 0) as failed, kind internal, retryable.
 import { failure, findRun } from "@barscript/db";
 import { BarChunkCache } from "@barscript/marketdata";
-import { bullPrefix, createRedis, maintenanceQueue, QUEUES, RECONCILE_JOB, RUN_JOB_LOCK_MS, RUN_JOB_STALLED_INTERVAL_MS, runsQueue, SWEEP_JOB } from "@barscript/queue";
+import { createRedis, maintenanceQueue, QUEUES, RECONCILE_JOB, RUN_JOB_LOCK_MS, RUN_JOB_STALLED_INTERVAL_MS, runsQueue, SWEEP_JOB } from "@barscript/queue";
 import type { ProcessorModule, WorkerDeps } from "../processor-types";
 import { CancelListener } from "./cancels";
 import { RunLifecycle, statusPublisher } from "./lifecycle";
@@ -48,30 +47,34 @@ export function createRunsModules(): ProcessorModule[] {
       const processor = createRunProcessor({ db: deps.db, redis: deps.redis, logger: deps.logger, prefix: deps.config.redisPrefix, pool: s.pool, cancels: s.cancels, bars: s.bars, queue });
       return (job, token) => processor(job as Parameters<typeof processor>[0], token);
     },
-    async start(deps) {
-      const publish = publisher(deps);
-      const events = new QueueEvents(QUEUES.runs, { connection: createRedis(deps.config.redisUrl, "worker"), prefix: bullPrefix(deps.config.redisPrefix) });
-      events.on("error", (error) => deps.logger.error({ err: error }, "queue events error"));
-      const lifecycle = new RunLifecycle(deps.db, publish, () => new Date());
-      events.on("failed", ({ jobId, failedReason }) => {
+    // A run job fails in the worker that holds it: its processor threw, or it is a stalled job of a
+    // worker that died (maxStalledCount 0: BullMQ hands it to a live worker, which fails it at
+    // once). That worker marks the run failed, kind internal, retryable; no process reads the
+    // queue's event stream for it (docs/performance.md, "Issue 22, second session: worker").
+    failed(deps) {
+      const lifecycle = new RunLifecycle(deps.db, publisher(deps), () => new Date());
+      return (job, error) => {
+        const jobId = job?.id;
+        if (!jobId) return;
         void (async () => {
           const run = await findRun(deps.db, jobId);
           if (!run || (run.status !== "queued" && run.status !== "running")) return;
           const done = await lifecycle.fail(run, ["queued", "running"], failure("internal", "The run was interrupted by a service failure (its worker stopped); running it again should work.", true));
           if (done) {
-            deps.logger.warn({ runId: jobId, failedReason }, "run failed by its job");
+            deps.logger.warn({ runId: jobId, failedReason: error.message }, "run failed by its job");
             // This worker brought it to its final state: counted like the runs its processor finishes.
             deps.metrics?.runFinished(done);
           }
-        })().catch((error: unknown) => deps.logger.error({ err: error, runId: jobId }, "could not mark a failed run"));
-      });
-      await events.waitUntilReady();
+        })().catch((e: unknown) => deps.logger.error({ err: e, runId: jobId }, "could not mark a failed run"));
+      };
+    },
+    async start(deps) {
+      const publish = publisher(deps);
       const queue = runsQueue(createRedis(deps.config.redisUrl, "worker"), deps.config.redisPrefix);
       await reconcileRuns(deps.db, queue, publish, deps.logger, new Date(), deps.metrics).catch((error: unknown) => deps.logger.error({ err: error }, "reconcile at start failed"));
       const s = sharedFor(deps);
       return {
         async close() {
-          await events.close();
           await queue.close();
           s.cancels.close();
           await s.pool.close();

@@ -7,3 +7,4 @@ export * from "./artifacts";
 export type { Run, RunOutputChunk } from "../generated/client";
 export * from "./versions";
 export * from "./summary";
+export * from "./succeed-copy";

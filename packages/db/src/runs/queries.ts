@@ -53,11 +53,14 @@ export async function countActiveApiRuns(db: DbClient, accountId: string): Promi
   return db.run.count({ where: { accountId, source: "api", status: { in: ["queued", "running"] } } });
 }
 
-/** queued -> running, only if still queued and not being cancelled. */
-const MARK_RUNNING = statement("mark_running", `UPDATE runs SET status = 'running', "startedAt" = $2::timestamptz WHERE id = $1 AND status = 'queued' AND NOT "cancelRequested"`);
+/**
+ * queued -> running, only if still queued and not being cancelled; its commit does not wait for
+ * the WAL flush (runs_mark_running, docs/adr/0080-running-commits-asynchronously.md).
+ */
+const MARK_RUNNING = statement("mark_running_async", `SELECT runs_mark_running($1, $2::timestamptz) AS moved`);
 
 export async function markRunning(db: DbClient, id: string, now: Date): Promise<boolean> {
-  if (isDb(db)) return (await execute(db, MARK_RUNNING, [id, now.toISOString()])) === 1;
+  if (isDb(db)) return (await query<{ moved: number }>(db, MARK_RUNNING, [id, now.toISOString()]))[0]?.moved === 1;
   const { count } = await db.run.updateMany({ where: { id, status: "queued", cancelRequested: false }, data: { status: "running", startedAt: now } });
   return count === 1;
 }

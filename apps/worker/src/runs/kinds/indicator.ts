@@ -1,7 +1,8 @@
 // Indicator runs: the script's plot() columns over the window, stored as output chunks with the
-// succeeded state and the compute units in one statement; the final row goes out with the
-// status message, so a long poll answers from it without a read.
-import { RESULTS_TTL_MS, succeedWithOutputs, type Run } from "@barscript/db";
+// succeeded state and the compute units in one transaction (large outputs by binary COPY,
+// packages/db/src/runs/succeed-copy.ts); the final row goes out with the status message, so a
+// long poll answers from it without a read.
+import { RESULTS_TTL_MS, writeSucceeded, type Run } from "@barscript/db";
 import { keepArtifacts } from "./artifacts";
 import { scriptKind } from "./script";
 
@@ -11,11 +12,11 @@ export const indicatorKind = scriptKind("indicator", async (ctx, { run, sp }, re
   sp.mark("usage");
   const finishedAt = ctx.now();
   const columns = { names: result.outputs.map((o) => o.name), time: result.times, values: result.outputs.map((o) => o.values) };
-  const ok = await succeedWithOutputs(ctx.db, run, summary, summary.compute_units, columns, finishedAt);
+  const ok = await writeSucceeded(ctx.db, run, summary, summary.compute_units, columns, finishedAt);
   sp.mark("write");
   if (!ok) return null;
   const row: Run = { ...run, status: "succeeded", failureKind: null, failureMessage: null, failureRetryable: null, summary: summary as unknown as Run["summary"], finishedAt, expiresAt: new Date(finishedAt.getTime() + RESULTS_TTL_MS) };
-  const done = await ctx.lifecycle.succeeded(run, summary, finishedAt, row);
+  const done = ctx.lifecycle.succeeded(run, summary, finishedAt, row);
   sp.mark("publish");
   return done;
 });

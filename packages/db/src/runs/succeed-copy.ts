@@ -1,0 +1,159 @@
+// The final write of a succeeded indicator run with its output chunks sent by a binary COPY
+// (docs/performance.md, "Issue 22, second session: worker"). Same rows, same bytes and the same
+// outcome as succeedWithOutputs (chunks.ts): running -> succeeded, the chunks kept only if the
+// run moved, the compute units counted either way, all in one transaction. What differs is the
+// transport: a bound parameter is copied into node-postgres's message buffer, which grows by
+// reallocation (each chunk copied again into fresh memory, megabytes for a large run), while
+// here each chunk's bytes go to the socket straight from the output columns (views, no copy),
+// framed as CopyData. One simple query holds the COPY and the state change; without
+// BEGIN/COMMIT its statements form one implicit transaction, rolled back as a whole on error.
+import { escapeLiteral, type Connection } from "pg";
+import type { Socket } from "node:net";
+import { poolOf, type Db } from "../client";
+import { OUTPUT_CHUNK_POINTS, succeedWithOutputs, type OutputColumns } from "./chunks";
+import { usageInsert, usagePeriod, type DbClient } from "./queries";
+import { RESULTS_TTL_MS, type RunSummary } from "./types";
+
+/** Below this many bytes of output the prepared statement of chunks.ts is as cheap (one bound buffer). */
+export const COPY_MIN_BYTES = 256 * 1024;
+
+const SIGNATURE = Buffer.from("PGCOPY\n\xff\r\n\0", "latin1");
+const TEXT_OID = 25;
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * running -> succeeded with the outputs and the units: COPY for large outputs on a client made
+ * by createDb, otherwise chunks.ts's one statement. False when another party finished the run first.
+ */
+export async function writeSucceeded(db: DbClient, run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, columns: OutputColumns, now: Date): Promise<boolean> {
+  const bytes = columns.time.byteLength * (1 + columns.values.length);
+  const pool = poolOf(db as Db);
+  if (!pool || bytes < COPY_MIN_BYTES) return succeedWithOutputs(db, run, summary, computeUnits, columns, now);
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    const moved = await new Promise<number>((resolve, reject) => {
+      let count = 0;
+      let error: unknown = null;
+      client.query({
+        submit(connection: Connection) {
+          connection.query(finalSql(run, summary, computeUnits, now));
+        },
+        handleCopyInResponse(connection: Connection & { stream: Socket }) {
+          for (const part of copyStream(run.id, columns)) connection.stream.write(part);
+        },
+        handleDataRow(message: { fields: Array<string | null> }) {
+          count = Number(message.fields[0] ?? 0);
+        },
+        handleRowDescription() {},
+        handleCommandComplete() {},
+        handleEmptyQuery() {},
+        handlePortalSuspended() {},
+        handleCopyData() {},
+        handleError(e: unknown) {
+          // The client drops its active query on an error: no ReadyForQuery reaches us after it.
+          error = e;
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+        handleReadyForQuery() {
+          if (error === null) resolve(count);
+        },
+      });
+    });
+    return moved === 1;
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** The COPY, then the conditional move (the chunks deleted again if the run did not move) and the units. */
+function finalSql(run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, now: Date): string {
+  const id = escapeLiteral(run.id);
+  const usage = computeUnits <= 0 ? "" : `, usage AS (${usageInsert(escapeLiteral(run.accountId), escapeLiteral(usagePeriod(now)), escapeLiteral(String(computeUnits)), "0")})`;
+  return `COPY run_output_chunks ("runId", seq, "firstIndex", "pointCount", columns, data) FROM STDIN (FORMAT binary);
+    WITH moved AS (
+      UPDATE runs SET status = 'succeeded', "failureKind" = NULL, "failureMessage" = NULL, "failureRetryable" = NULL,
+        summary = ${escapeLiteral(JSON.stringify(summary))}::jsonb, "finishedAt" = ${escapeLiteral(now.toISOString())}::timestamptz,
+        "expiresAt" = ${escapeLiteral(new Date(now.getTime() + RESULTS_TTL_MS).toISOString())}::timestamptz
+      WHERE id = ${id} AND status = 'running'
+      RETURNING id
+    ), dropped AS (
+      DELETE FROM run_output_chunks WHERE "runId" = ${id} AND NOT EXISTS (SELECT 1 FROM moved)
+    )${usage}
+    SELECT count(*)::int AS moved FROM moved`;
+}
+
+/**
+ * The binary COPY stream of the run's chunk rows as CopyData messages: a message per chunk whose
+ * `data` field is the chunk's slice of the time column, then of each output column, in order:
+ * the layout chunks.ts packs (`pointCount` times, then each column; little-endian Float64).
+ */
+export function* copyStream(runId: string, columns: OutputColumns, chunkPoints = OUTPUT_CHUNK_POINTS): Generator<Buffer> {
+  if (!LITTLE_ENDIAN) throw new Error("big-endian hosts are not supported");
+  const id = Buffer.from(runId, "utf8");
+  const names = textArray(columns.names);
+  const total = columns.time.length;
+  const series = [columns.time, ...columns.values];
+  for (let start = 0, seq = 0; start < total; start += chunkPoints, seq++) {
+    const end = Math.min(total, start + chunkPoints);
+    const n = end - start;
+    const dataBytes = n * 8 * series.length;
+    const head = Buffer.allocUnsafe((seq === 0 ? SIGNATURE.length + 8 : 0) + 2 + 4 + id.length + 3 * 8 + 4 + names.length + 4);
+    let at = 0;
+    if (seq === 0) {
+      at += SIGNATURE.copy(head, at);
+      at = head.writeInt32BE(0, at); // flags
+      at = head.writeInt32BE(0, at); // header extension
+    }
+    at = head.writeInt16BE(6, at);
+    at = head.writeInt32BE(id.length, at);
+    at += id.copy(head, at);
+    for (const v of [seq, start, n]) {
+      at = head.writeInt32BE(4, at);
+      at = head.writeInt32BE(v, at);
+    }
+    at = head.writeInt32BE(names.length, at);
+    at += names.copy(head, at);
+    if (head.writeInt32BE(dataBytes, at) !== head.length) throw new Error("output COPY: tuple header miscounted");
+    yield frame(head.length + dataBytes);
+    yield head;
+    for (const s of series) {
+      const part = s.subarray(start, end);
+      yield Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+    }
+  }
+  const trailer = Buffer.alloc(2);
+  trailer.writeInt16BE(-1, 0);
+  yield frame(2);
+  yield trailer;
+  // CopyDone
+  yield Buffer.from([0x63, 0, 0, 0, 4]);
+}
+
+/** A CopyData message header ('d', length including itself) for `bytes` of payload. */
+function frame(bytes: number): Buffer {
+  const b = Buffer.allocUnsafe(5);
+  b[0] = 0x64;
+  b.writeInt32BE(bytes + 4, 1);
+  return b;
+}
+
+/** A one-dimensional text[] in PostgreSQL's binary array format (ndim, has-null, element oid, dims, items). */
+function textArray(items: string[]): Buffer {
+  if (items.length === 0) return Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, TEXT_OID]);
+  const parts = items.map((s) => Buffer.from(s, "utf8"));
+  const out = Buffer.allocUnsafe(20 + parts.reduce((sum, p) => sum + 4 + p.length, 0));
+  let at = out.writeInt32BE(1, 0);
+  at = out.writeInt32BE(0, at);
+  at = out.writeInt32BE(TEXT_OID, at);
+  at = out.writeInt32BE(items.length, at);
+  at = out.writeInt32BE(1, at);
+  for (const p of parts) {
+    at = out.writeInt32BE(p.length, at);
+    at += p.copy(out, at);
+  }
+  return out;
+}
