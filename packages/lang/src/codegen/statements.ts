@@ -233,11 +233,16 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const inner = body(s.body);
       g.scopes.pop();
       const init = target === null ? "" : `${target} = ${naOf(vt)};`;
+      // The loop's iterations are added to the bar's count when it ends; inside, the index is
+      // checked against what remains of the budget (a register compare, not a store per element).
+      const left = g.scopes.fresh("left");
       return (
-        `${pre}${p}${init}{ const ${v} = $rt.items(${arr});\n` +
-        `for (let ${k} = 0; ${k} < ${v}.length; ${k}++) {\n` +
-        `if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n` +
-        `${idx ? `${idx.js} = ${k};\n` : ""}${item.js} = ${v}[${k}];\n${inner}\n} }`
+        `${pre}${p}${init}{ const ${v} = $rt.items(${arr}), ${left} = ${LOOP_BUDGET} - $loops;\n` +
+        `let ${k} = 0;\n` +
+        `for (; ${k} < ${v}.length; ${k}++) {\n` +
+        `if (${k} >= ${left}) $rt.tooLong();\n` +
+        `${idx ? `${idx.js} = ${k};\n` : ""}${item.js} = ${v}[${k}];\n${inner}\n}\n` +
+        `$loops += ${k}; }`
       );
     }
     case "While": {

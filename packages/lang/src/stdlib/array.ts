@@ -173,23 +173,31 @@ export function avg(a: Arr<number>): number {
   }
   return n === 0 ? NaN : s / n;
 }
-// The smallest (sign 1) or largest (sign -1) value that is not na: one pass, no copy. This is
-// the common `nth = 0` case, called every bar over rolling windows.
-function extreme(v: number[], sign: number): number {
+// The smallest or largest value that is not na: one pass, no copy. This is the common `nth = 0`
+// case, called every bar over rolling windows.
+function smallest(v: number[]): number {
   let best = NaN;
   for (let i = 0; i < v.length; i++) {
     const e = v[i]!;
-    if (e === e && (best !== best || (e - best) * sign < 0)) best = e;
+    if (e < best || (best !== best && e === e)) best = e;
+  }
+  return best;
+}
+function largest(v: number[]): number {
+  let best = NaN;
+  for (let i = 0; i < v.length; i++) {
+    const e = v[i]!;
+    if (e > best || (best !== best && e === e)) best = e;
   }
   return best;
 }
 export function min(a: Arr<number>, nth = 0): number {
-  if (nth === 0) return extreme(nums(a), 1);
+  if (nth === 0) return smallest(nums(a));
   const v = nums(a).filter((e) => e === e).sort((p, q) => p - q);
   return v[Math.floor(nth)] ?? NaN;
 }
 export function max(a: Arr<number>, nth = 0): number {
-  if (nth === 0) return extreme(nums(a), -1);
+  if (nth === 0) return largest(nums(a));
   const v = nums(a).filter((e) => e === e).sort((p, q) => q - p);
   return v[Math.floor(nth)] ?? NaN;
 }

@@ -179,4 +179,21 @@ describe("request slice: the statements a context's run executes", () => {
     const r = evaluate(prog, AAPL, {}, { symbol: SYMBOL, windowStart: 0, contexts: [AAPL_W] });
     expect(new Set(r.logs.map((l) => l.message))).toEqual(new Set(["counted", "not needed"]));
   });
+
+  test("a numeric site whose symbol changes bar by bar reads each bar's own context", () => {
+    const MSFT = dailyBars("MSFT");
+    const msftClose = new Map<number, number>();
+    for (let i = 0; i < MSFT.length; i++) msftClose.set(MSFT.time[i]!, MSFT.close[i]!);
+    const MSFT_D: ContextBars = { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: info("MSFT", "1d") };
+    const prog = build(HEADER + `sym = bar_index % 2 == 0 ? "AAPL" : "MSFT"\nplot(request.security(sym, "D", close))`);
+    const r = evaluate(prog, AAPL, {}, { symbol: SYMBOL, windowStart: 0, contexts: [MSFT_D] });
+    let checked = 0;
+    for (let i = 0; i < AAPL.length - 1; i++) {
+      const want = i % 2 === 0 ? AAPL.close[i]! : msftClose.get(AAPL.time[i]!);
+      if (want === undefined) continue;
+      expect(r.outputs[0]!.values[i]).toBe(want);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
 });

@@ -162,17 +162,7 @@ export class RequestHost {
    */
   security(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown): unknown {
     if (site.map === null || site.symbol !== symbol || site.timeframe !== timeframe || site.lookahead !== lookahead) {
-      const c = this.context(symbol, timeframe, ignoreInvalid);
-      if (c === null) return na;
-      const mode = lookahead ? "on" : "off";
-      let map = c.align.get(mode);
-      if (!map) c.align.set(mode, (map = alignBars(this.alignInput(c), lookahead)));
-      const id = (site.id ??= this.site(key));
-      site.read = c.columns.get(id) ?? [];
-      site.map = map;
-      site.symbol = symbol;
-      site.timeframe = timeframe;
-      site.lookahead = lookahead;
+      if (!this.resolve(site, key, symbol, timeframe, lookahead, ignoreInvalid)) return na;
     }
     const map = site.map;
     const j = map[i]!;
@@ -181,6 +171,42 @@ export class RequestHost {
     if (v === undefined) return na;
     // a tuple's elements are copied: the script may keep them while later bars read the column
     return Array.isArray(v) ? v.slice() : v;
+  }
+
+  /** Points the site at the context and alignment its arguments name; false when the context is missing (ignored). */
+  private resolve(site: RequestSite, key: string, symbol: string | null, timeframe: string | null, lookahead: boolean, ignoreInvalid: boolean): boolean {
+    site.aligned = null;
+    const c = this.context(symbol, timeframe, ignoreInvalid);
+    if (c === null) return false;
+    const mode = lookahead ? "on" : "off";
+    let map = c.align.get(mode);
+    if (!map) c.align.set(mode, (map = alignBars(this.alignInput(c), lookahead)));
+    const id = (site.id ??= this.site(key));
+    site.read = c.columns.get(id) ?? [];
+    site.map = map;
+    site.symbol = symbol;
+    site.timeframe = timeframe;
+    site.lookahead = lookahead;
+    return true;
+  }
+
+  /**
+   * request.security of a numeric expression whose `gaps` and `lookahead` are fixed at the call:
+   * the value per chart bar is resolved once into `site.aligned`, which compiled code reads
+   * directly while the site's symbol and timeframe stay the same (this is the slow path). A site
+   * whose context keeps changing reads bar by bar instead (no column rebuilt per bar).
+   */
+  securityNum(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean): number {
+    if (site.map === null || site.symbol !== symbol || site.timeframe !== timeframe || site.lookahead !== lookahead) {
+      if (site.map !== null) site.switches++;
+      if (!this.resolve(site, key, symbol, timeframe, lookahead, ignoreInvalid)) return NaN;
+      if (site.switches < MAX_ALIGNED_SWITCHES) site.aligned = alignedColumn(site.map!, site.read, gaps);
+    }
+    if (site.aligned !== null) return site.aligned[i]!;
+    const map = site.map!;
+    const j = map[i]!;
+    const v = j < 0 || (gaps && i > 0 && map[i - 1] === j) ? undefined : site.read[j];
+    return typeof v === "number" ? v : NaN;
   }
 
   /** request.security_lower_tf at chart bar `i`: the site's values on every intrabar of the chart bar. */
@@ -196,6 +222,20 @@ export class RequestHost {
   }
 }
 
+/** Context changes after which a numeric site stops resolving whole columns. */
+const MAX_ALIGNED_SWITCHES = 4;
+
+/** Per chart bar, the value of `read` at the aligned context bar (na before the first, and between new values with gaps). */
+function alignedColumn(map: Int32Array, read: Column, gaps: boolean): Float64Array {
+  const out = new Float64Array(map.length);
+  for (let k = 0; k < map.length; k++) {
+    const j = map[k]!;
+    const v = j < 0 || (gaps && k > 0 && map[k - 1] === j) ? undefined : read[j];
+    out[k] = typeof v === "number" ? v : NaN;
+  }
+  return out;
+}
+
 /** A request site's state: its id (fixed on its first evaluation) and the context it read last. */
 export class RequestSite {
   id: string | null = null;
@@ -208,4 +248,8 @@ export class RequestSite {
   lookahead = false;
   map: Int32Array | null = null;
   read: Column = [];
+  /** A numeric site's value per chart bar for its current symbol and timeframe (RequestHost.securityNum). */
+  aligned: Float64Array | null = null;
+  /** Times the site's symbol, timeframe or lookahead changed. */
+  switches = 0;
 }

@@ -33,12 +33,36 @@ function option(b: CallEmit, param: string, on: string): string {
   return b.has(param) ? `$rt.req.isOption(${b.a(param)}, ${JSON.stringify(on)})` : "false";
 }
 
+/** An option's value as `true`/`false` when the argument is a constant (a literal or `barmerge.*`), else `js`. */
+function constantOption(b: CallEmit, param: string, on: string, js: string): string {
+  if (!b.has(param)) return js;
+  const v = b.lit(param);
+  return typeof v === "string" ? String(v === on || v === `barmerge.${on}`) : js;
+}
+
 /** A non-na `currency` asks for a conversion the service cannot make (no exchange rates are stored). */
 function noCurrency(b: CallEmit): string {
   return b.has("currency") ? `($rt.req.noCurrency(${b.a("currency")}), ` : "(";
 }
 
 export const barmerge = constants("barmerge", "string", ["gaps_on", "gaps_off", "lookahead_on", "lookahead_off"], "A `request.security` option: gaps (`na` between new values) and lookahead (the period's final value on each of its bars).");
+
+/** JavaScript that reads the same value every time it is evaluated (a name, a literal). */
+const SIMPLE = /^(?:[\w$.]+|"(?:[^"\\]|\\.)*")$/;
+
+/**
+ * A numeric request whose symbol and timeframe are plain names or literals and whose options are
+ * fixed: the site's per-bar values are resolved once (RequestHost.securityNum) and read directly.
+ */
+function numericRead(b: CallEmit, id: string, st: string, expr: string, gaps: string, look: string): string | null {
+  if (b.kind("expression") !== "num" || /^\[|^\$tup_/.test(expr)) return null;
+  if ((gaps !== "false" && gaps !== "true") || (look !== "false" && look !== "true")) return null;
+  const sym = b.a("symbol");
+  const tf = b.a("timeframe");
+  if (!SIMPLE.test(sym) || !SIMPLE.test(tf)) return null;
+  const slow = `$rt.req.securityNum(${id}, $i, ${sym}, ${tf}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")})`;
+  return `(${st}.aligned !== null && ${st}.symbol === ${sym} && ${st}.timeframe === ${tf} ? ${st}.aligned[$i] : ${slow})`;
+}
 
 export const security = builtinFunction({
   sig: "request.security(symbol: series string, timeframe: series string, expression: series R, gaps: simple string = barmerge.gaps_off, lookahead: simple string = barmerge.lookahead_off, ignore_invalid_symbol: input bool = false, currency: series string = na, calc_bars_count: simple int = na): series R",
@@ -49,6 +73,8 @@ export const security = builtinFunction({
     const id = site(b, expr);
     const gaps = option(b, "gaps", "gaps_on");
     const look = option(b, "lookahead", "lookahead_on");
+    const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look));
+    if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${fast})`;
     const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b.kind("expression"), expr)})`;
     return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${read})`;
   },
