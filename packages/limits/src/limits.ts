@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { AuthEpochs } from "./auth-epochs";
 import { FAILED_KEY_THRESHOLD, FailedKeyGuard } from "./failed-keys";
 import { SCRIPTS, toNumbers } from "./lua";
-import { type Lease, type LeaseOptions, LeaseSemaphore } from "./semaphore";
+import { type Lease, type LeaseOptions, LeaseSemaphore, releaseTogether } from "./semaphore";
 import { RollingWindow, type WindowHit } from "./window";
 
 export const REQUESTS_WINDOW_MS = 60_000;
@@ -57,6 +57,8 @@ export interface Limits {
   tryAcquireRun(account: RunAccount, runId: string, options?: Omit<LeaseOptions, "leaseId">): Promise<Lease | null>;
   /** Runs executing for the account now. */
   runsInUse(accountId: string): Promise<number>;
+  /** Releases these leases (of any of the semaphores) in one round trip. */
+  releaseTogether(leases: readonly Lease[]): Promise<void>;
 }
 
 export function createLimits(options: LimitsOptions): Limits {
@@ -105,5 +107,6 @@ export function createLimits(options: LimitsOptions): Limits {
     tryAcquireWait: (account) => waits.acquire(account.id, account.plan.concurrentWaits),
     tryAcquireRun: (account, runId, leaseOptions = {}) => runs.acquire(account.id, account.plan.concurrentRuns, { ...leaseOptions, leaseId: runId }),
     runsInUse: (accountId) => runs.used(accountId),
+    releaseTogether: (leases) => releaseTogether(redis, leases),
   };
 }

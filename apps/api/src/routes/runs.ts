@@ -4,6 +4,7 @@ import { ApiError, type RunRequestSchema } from "@barscript/contracts";
 import type { z } from "zod";
 import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
+import { releaseWithHeavy } from "../auth/heavy";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 import { defineRoute } from "../http/define-route";
 import { rowsThatFit } from "../http/page-bytes";
@@ -66,8 +67,8 @@ export function registerRuns(router: Router, deps: AppDeps): void {
       const key = res.locals["idempotencyKey"] as string | null;
       const wait = res.locals["wait"] as number;
       const sp = spans(deps.logger, "");
-      const started = await startRun(ctx, auth, { ...body, inputs: rawInputs(req.body) }, { idempotencyKey: key, source: runSource(res), defaultBars: 5_000, spans: sp });
-      const run = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res), sp);
+      const started = await startRun(ctx, auth, { ...body, inputs: rawInputs(req.body) }, { idempotencyKey: key, source: runSource(res), defaultBars: 5_000, spans: sp, watch: wait > 0 });
+      const run = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res), { spans: sp, watch: started.watch, handOver: (lease) => releaseWithHeavy(res, lease) });
       if (!started.created) res.setHeader("Idempotent-Replayed", "true");
       res.status(started.created ? 202 : 200).json(await toJson(ctx, run, auth));
       sp.mark("answer");

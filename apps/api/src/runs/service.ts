@@ -26,6 +26,8 @@ import { enqueueRun } from "@barscript/queue";
 import type { ScriptInterface } from "@barscript/lang";
 import type { AuthContext } from "../http/auth-plugin";
 import type { RunsContext } from "./context";
+import type { Watch } from "./watcher";
+import type { Lease } from "@barscript/limits";
 import { checkInputs, inputsWithDefaults, type InputValue } from "./inputs";
 import { toApiError } from "../http/errors";
 import { ChunkTimesCache, lookupSeries } from "@barscript/marketdata";
@@ -111,7 +113,25 @@ export async function loadOwnRun(ctx: RunsContext, auth: AuthContext, runId: str
  * Holds until the run is final or `seconds` pass, on a long-poll lease. When the account's long
  * polls are used up it answers at once with the run as it is.
  */
-export async function waitForRun(ctx: RunsContext, auth: AuthContext, run: Run, seconds: number, signal?: AbortSignal, sp?: Spans): Promise<Run> {
+/** What POST /runs gives waitForRun besides the run. */
+export interface WaitExtras {
+  spans?: Spans | undefined;
+  /** The run's channel, subscribed to before the run was written (startRun's `watch`). */
+  watch?: Watch<Run> | undefined;
+  /** Takes the long-poll lease to release it with the call's heavy place (one round trip); false: release it here. */
+  handOver?: ((lease: Lease) => boolean) | undefined;
+}
+
+export async function waitForRun(ctx: RunsContext, auth: AuthContext, run: Run, seconds: number, signal?: AbortSignal, extras: WaitExtras = {}): Promise<Run> {
+  try {
+    return await waitOnLease(ctx, auth, run, seconds, signal, extras);
+  } finally {
+    await extras.watch?.stop();
+  }
+}
+
+async function waitOnLease(ctx: RunsContext, auth: AuthContext, run: Run, seconds: number, signal: AbortSignal | undefined, extras: WaitExtras): Promise<Run> {
+  const { spans: sp, watch, handOver } = extras;
   if (seconds <= 0 || isFinal(run)) return run;
   const plan = await planFor(ctx, auth);
   const lease = await ctx.limits.tryAcquireWait({ id: auth.accountId, plan });
@@ -119,22 +139,20 @@ export async function waitForRun(ctx: RunsContext, auth: AuthContext, run: Run, 
   if (!lease) return run;
   try {
     const db = ctx.deps.db;
-    const latest = await ctx.watcher.waitUntil(
-      run.id,
-      seconds * 1000,
-      async () => (await findRun(db, run.id)) ?? run,
-      isFinal,
-      signal,
-      stillRunning,
-      finalCarried,
-    );
+    const load = async (): Promise<Run> => (await findRun(db, run.id)) ?? run;
+    let latest: Run;
+    if (watch) {
+      latest = await watch.until(seconds * 1000, load, isFinal, signal, run);
+    } else {
+      latest = await ctx.watcher.waitUntil(run.id, seconds * 1000, load, isFinal, signal, stillRunning, finalCarried);
+    }
     sp?.mark("waited");
     // The wait ended without a final state seen on the channel (a message lost in a Redis
     // reconnect, a worker that died before publishing): the stored run is the answer, never the
     // snapshot read before the wait.
     return isFinal(latest) ? latest : (await findRun(db, run.id)) ?? latest;
   } finally {
-    await lease.release().catch(() => undefined);
+    if (!handOver?.(lease)) await lease.release().catch(() => undefined);
     sp?.mark("waitRelease");
   }
 }
@@ -170,11 +188,15 @@ export interface StartOptions {
   requireKind?: "definition";
   /** Debug timing spans of the request. */
   spans?: Spans;
+  /** The caller will long-poll a new run: its channel is subscribed to before its row is written. */
+  watch?: boolean;
 }
 
 export interface Started {
   run: Run;
   created: boolean;
+  /** With `watch`, for a created run: its channel, subscribed to before the row was written (for waitForRun). */
+  watch?: Watch<Run>;
 }
 
 export async function startRun(ctx: RunsContext, auth: AuthContext, request: StartRequest, options: StartOptions): Promise<Started> {
@@ -256,18 +278,29 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   // the lock; the unique (account, key) makes concurrent duplicates one run).
   const period = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const queueCap = options.source === "api" ? plan.concurrentRuns + QUEUE_EXTRA : null;
-  const outcome = await startRunRow(db, row, { queueCap, computeUnitsPerMonth: plan.computeUnitsPerMonth, period });
-  if (outcome.outcome === "units_used_up") {
-    throw new ApiError("plan_limit", `This month's ${plan.computeUnitsPerMonth} compute units of plan ${plan.name} are used up.`);
+  // A long poll of the new run listens from before the row exists: no change can be missed, so
+  // the row as written is its first value (no read after subscribing).
+  const watch = options.watch ? await ctx.watcher.watch<Run>(id, stillRunning, finalCarried) : undefined;
+  try {
+    const outcome = await startRunRow(db, row, { queueCap, computeUnitsPerMonth: plan.computeUnitsPerMonth, period });
+    if (outcome.outcome === "units_used_up") {
+      throw new ApiError("plan_limit", `This month's ${plan.computeUnitsPerMonth} compute units of plan ${plan.name} are used up.`);
+    }
+    if (outcome.outcome === "queue_full") {
+      throw new ApiError("busy", `The run queue is full: ${outcome.active} runs are queued or running (plan ${plan.name}: ${plan.concurrentRuns} at once + ${QUEUE_EXTRA} waiting).`, { retryAfter: QUEUE_FULL_RETRY_AFTER });
+    }
+    sp?.mark("insert");
+    if (outcome.outcome !== "created") {
+      await watch?.stop();
+      return { run: outcome.run, created: false };
+    }
+    await enqueueRun(ctx.queue, id);
+    sp?.mark("enqueue");
+    return { run: outcome.run, created: true, ...(watch ? { watch } : {}) };
+  } catch (error) {
+    await watch?.stop();
+    throw error;
   }
-  if (outcome.outcome === "queue_full") {
-    throw new ApiError("busy", `The run queue is full: ${outcome.active} runs are queued or running (plan ${plan.name}: ${plan.concurrentRuns} at once + ${QUEUE_EXTRA} waiting).`, { retryAfter: QUEUE_FULL_RETRY_AFTER });
-  }
-  const started: Started = { run: outcome.run, created: outcome.outcome === "created" };
-  sp?.mark("insert");
-  if (started.created) await enqueueRun(ctx.queue, id);
-  sp?.mark("enqueue");
-  return started;
 }
 
 export interface ListFilters {

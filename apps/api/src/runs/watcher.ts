@@ -1,6 +1,7 @@
 // Long polls listen on Redis pub/sub (the run's channel), never poll Postgres in a loop: the run
 // is read once after subscribing (so a change between the first read and the subscription is not
-// missed), then again only when its channel says something changed.
+// missed), then again only when its channel says something changed. A run started with `wait` is
+// subscribed to before its row is written, so the row as written is current and is not read again.
 import type { Redis } from "ioredis";
 import { createRedis, RedisUnavailableError, runChannel } from "@barscript/queue";
 
@@ -15,6 +16,48 @@ function subscribeWithin(sub: Redis, channel: string, ms: number): Promise<void>
       (error: unknown) => { clearTimeout(timer); reject(new RedisUnavailableError(error)); },
     );
   });
+}
+
+interface WatchState<T> {
+  dirty: boolean;
+  pushed: T | null;
+  wake: (() => void) | null;
+}
+
+/** A subscription to one run's channel, opened by RunWatcher.watch. */
+export interface Watch<T> {
+  /**
+   * Holds until `done(value)` or `ms` pass; `value` starts as `initial` when the caller knows it
+   * is current as of the subscription (the run was written after it), else as `load()`.
+   */
+  until(ms: number, load: () => Promise<T>, done: (value: T) => boolean, signal?: AbortSignal, initial?: T): Promise<T>;
+  stop(): Promise<void>;
+}
+
+async function until<T>(state: WatchState<T>, ms: number, load: () => Promise<T>, done: (value: T) => boolean, signal: AbortSignal | undefined, initial: T | undefined): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = initial !== undefined ? initial : await load();
+  while (!done(value) && Date.now() < deadline && !signal?.aborted) {
+    if (!state.dirty) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        const onAbort = (): void => resolve();
+        signal?.addEventListener("abort", onAbort, { once: true });
+        state.wake = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        };
+      });
+      state.wake = null;
+    }
+    if (!state.dirty) break;
+    state.dirty = false;
+    const given: T | null = state.pushed;
+    state.pushed = null;
+    value = given ?? (await load());
+  }
+  return value;
 }
 
 export class RunWatcher {
@@ -66,6 +109,22 @@ export class RunWatcher {
   }
 
   /**
+   * Listens on the run's channel from now on (resolves once Redis confirmed the subscription):
+   * messages that arrive before `until` is called are kept for it. `ignore` drops messages that
+   * cannot matter; `carried` gives the value a message carries itself (then it is not read again).
+   */
+  async watch<T>(runId: string, ignore?: (message: string) => boolean, carried?: (message: string) => T | null): Promise<Watch<T>> {
+    const state: WatchState<T> = { dirty: false, pushed: null, wake: null };
+    const stop = await this.listen(runId, (message) => {
+      if (ignore?.(message)) return;
+      state.pushed = carried?.(message) ?? null;
+      state.dirty = true;
+      state.wake?.();
+    });
+    return { until: (ms, load, done, signal, initial) => until(state, ms, load, done, signal, initial), stop };
+  }
+
+  /**
    * Reads the run with `load` until `done` says so or `ms` pass: after subscribing, and after each
    * message on the run's channel (except those `ignore` says cannot matter). Answers the last value read.
    */
@@ -79,41 +138,11 @@ export class RunWatcher {
     /** The value a message carries itself (then it is not read again); null: read it. */
     carried?: (message: string) => T | null,
   ): Promise<T> {
-    let wake: (() => void) | null = null;
-    let dirty = false;
-    let pushed: T | null = null;
-    const stop = await this.listen(runId, (message) => {
-      if (ignore?.(message)) return;
-      pushed = carried?.(message) ?? null;
-      dirty = true;
-      wake?.();
-    });
+    const watch = await this.watch(runId, ignore, carried);
     try {
-      const deadline = Date.now() + ms;
-      let value = await load();
-      while (!done(value) && Date.now() < deadline && !signal?.aborted) {
-        if (!dirty) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
-            const onAbort = (): void => resolve();
-            signal?.addEventListener("abort", onAbort, { once: true });
-            wake = () => {
-              clearTimeout(timer);
-              signal?.removeEventListener("abort", onAbort);
-              resolve();
-            };
-          });
-          wake = null;
-        }
-        if (!dirty) break;
-        dirty = false;
-        const given: T | null = pushed;
-        pushed = null;
-        value = given ?? (await load());
-      }
-      return value;
+      return await watch.until(ms, load, done, signal);
     } finally {
-      await stop();
+      await watch.stop();
     }
   }
 

@@ -7,6 +7,7 @@ import type { Db } from "../client";
 import type { Script, ScriptVersion } from "../generated/client";
 import { uniqueViolation } from "../accounts/errors";
 import { newId } from "../accounts/random";
+import { query, statement } from "../sql";
 import { ScriptsError } from "./errors";
 import { canonicalFiles } from "./files";
 import type { Dependency, Derived, ScriptInterface, ScriptKind, ScriptRecord, ScriptVisibility, SourceFile, VersionRecord } from "./types";
@@ -245,6 +246,12 @@ function pick(rows: Script[], slug: string, kind: ScriptKind | undefined, owner?
   return matching[0] as Script;
 }
 
+/** The caller's scripts of one slug (one per slug class), on every run start: a prepared statement (packages/db/src/sql.ts). */
+const OWN_SCRIPTS_BY_SLUG = statement("own_scripts_by_slug", `
+    SELECT id, "ownerId", slug, "slugClass"::text AS "slugClass", kind::text AS kind, title, description,
+           visibility::text AS visibility, "latestVersion", "createdAt", "updatedAt"
+    FROM scripts WHERE "ownerId" = $1 AND slug = $2 ORDER BY "slugClass"`);
+
 /**
  * Finds the script #11-#18 address. Another account's private script, an unknown handle and a
  * missing slug all answer 404 (never 403, so private slugs do not leak).
@@ -252,7 +259,7 @@ function pick(rows: Script[], slug: string, kind: ScriptKind | undefined, owner?
 export async function locateScript(db: Db, caller: Caller, slug: string, options: LocateOptions = {}): Promise<Located> {
   const owner = options.owner;
   if (owner === undefined || owner === "" || owner === caller.handle) {
-    const rows = await db.script.findMany({ where: { ownerId: caller.accountId, slug }, orderBy: { slugClass: "asc" } });
+    const rows = await query<Script>(db, OWN_SCRIPTS_BY_SLUG, [caller.accountId, slug]);
     return { script: pick(rows, slug, options.kind), ownerHandle: caller.handle, own: true };
   }
   const account = await db.account.findUnique({ where: { handle: owner }, select: { id: true, handle: true } });
