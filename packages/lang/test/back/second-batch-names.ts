@@ -206,7 +206,6 @@ const ARRAY_FNS: Array<[string, string]> = [
   ["array.set (negative index)", "a.set(-1, 0.0)\nplot(a.last())"],
   ["array.remove (negative index)", "plot(a.remove(-2))"],
   ["array.insert (negative index)", "a.insert(-1, 7.0)\nplot(a.get(-2))"],
-  ["array.slice (negative index)", "plot(a.slice(-2, -1).size())"],
 ];
 const ARRAY: NameCase[] = ARRAY_FNS.map(([name, tail]) => ({ name, body: A + tail }));
 
@@ -494,7 +493,8 @@ const DRAWING: NameCase[] = [
 
 const CONSTANTS: NameCase[] = [
   ...["label.style_label_lower_left", "label.style_label_lower_right", "label.style_label_upper_left", "label.style_label_upper_right", "label.style_text_outline", "label.style_label_center", "label.style_none"].map((c) => ({ name: c, body: `${LAB}l.set_style(${c})\nplot(close)` })),
-  ...["text.format_bold", "text.format_italic", "text.format_none"].map((c) => ({ name: c, body: `${LAB}plot(${c} == "" ? 0 : 1)` })),
+  ...["text.format_bold", "text.format_italic", "text.format_none"].map((c) => ({ name: c, body: `${LAB}l.set_text_formatting(${c})\nplot(l.get_y())` })),
+  { name: "text.format_bold + text.format_italic", body: `${TAB}t.cell_set_text_formatting(0, 0, text.format_bold + text.format_italic)\nplot(close)` },
   ...["line.style_arrow_both", "line.style_arrow_left", "line.style_arrow_right"].map((c) => ({ name: c, body: `${LINE}ln.set_style(${c})\nplot(close)` })),
 ];
 
@@ -517,7 +517,7 @@ export const REFUSED_CASES: readonly RefusedCase[] = [
     code: "unsupported_feature",
     message: new RegExp(`syminfo\\.${n}.*not supported.*instrument metadata`),
   })),
-  { name: "study() (v4)", body: '//@version=6\nstudy("x")\nplot(close)', code: "", message: /indicator\(/ },
+  { name: "study() (v4)", body: '//@version=4\nstudy("x")\nplot(close)', code: "", message: /indicator\(/ },
   { name: "security() (v4)", body: p('security(syminfo.tickerid, "D", close)'), code: "", message: /request\.security/ },
   { name: "iff() (v4)", body: p("iff(close > open, 1, 0)"), code: "", message: /\?|ternary/ },
   { name: "transp= (v4)", body: p("close, color = color.red, transp = 50"), code: "", message: /color\.new/ },

@@ -71,6 +71,8 @@ const SETUP: Record<Chart, { bars: Bars; symbol: SymbolInfo; contexts: ContextBa
     contexts: [
       { symbol: "AAPL", timeframe: "1w", bars: weekly(AAPL), info: info(DAILY, "AAPL", "1w") },
       { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: info(DAILY, "MSFT", "1d") },
+      // the worker matches an exchange prefix against the instrument and supplies the context under the text requested
+      { symbol: "NASDAQ:MSFT", timeframe: "1d", bars: MSFT, info: info(DAILY, "MSFT", "1d") },
     ],
   },
   hourly: { bars: HOURLY_BARS, symbol: HOURLY, contexts: [{ symbol: "SPY", timeframe: "1m", bars: MINUTES, info: info(HOURLY, "SPY", "1m") }] },

@@ -46,3 +46,30 @@ describe("methods of built-in variables", () => {
     expect(n).toEqual([1, 1, 2]);
   });
 });
+
+describe("drawing setters and constants the second batch added", () => {
+  test("text.format_* add up: none 0, bold 1, italic 2, both 3", () => {
+    expect(values("plot(text.format_none)\nplot(text.format_bold)\nplot(text.format_italic)\nplot(text.format_bold + text.format_italic)", THREE).map((v) => v[0])).toEqual([0, 1, 2, 3]);
+  });
+
+  test("label.set_xloc(id, x, xloc) moves the label to x", () => {
+    // the label made on bar 0 at x = 0, moved on each bar to x = 100 + bar_index
+    const [x] = values("var l = label.new(bar_index, close)\nl.set_xloc(100 + bar_index, xloc.bar_index)\nplot(l.get_x())", THREE);
+    expect(x).toEqual([100, 101, 102]);
+  });
+
+  test("box.set_xloc(id, left, right, xloc) sets both sides", () => {
+    const [left, right] = values("var b = box.new(0, 2, 1, 1)\nb.set_xloc(bar_index - 1, bar_index + 5, xloc.bar_index)\nplot(b.get_left())\nplot(b.get_right())", THREE);
+    expect(left).toEqual([-1, 0, 1]);
+    expect(right).toEqual([5, 6, 7]);
+  });
+
+  test("table.cell_set_* keep the cell's text and colors; a cell outside the table is a runtime error", () => {
+    const body = 'var t = table.new(position.top_right, 2, 1)\nt.cell(0, 0, "a", text_color = color.red)\nt.cell_set_text_size(0, 0, size.large)\nt.cell_set_width(0, 0, 10)\nt.cell_set_tooltip(0, 0, "tip")\nt.cell_set_text_formatting(0, 0, text.format_bold)\nplot(close)';
+    const r = evaluate(build(`//@version=6\nindicator("t")\n${body}`), THREE, {}, { symbol: SYMBOL, windowStart: 0 });
+    expect(r.runtimeErrors).toEqual([]);
+    expect(r.drawings.tables[0]!.cells).toEqual([{ row: 0, column: 0, text: "a", bg_color: null, text_color: "#F23645FF" }]);
+    const bad = evaluate(build('//@version=6\nindicator("t")\nvar t = table.new(position.top_right, 1, 1)\nt.cell_set_height(3, 0, 5)\nplot(close)'), THREE, {}, { symbol: SYMBOL, windowStart: 0 });
+    expect(bad.runtimeErrors[0]!.message).toMatch(/outside the table's 1 columns and 1 rows/);
+  });
+});

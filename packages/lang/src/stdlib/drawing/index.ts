@@ -9,3 +9,4 @@ export * from "./chart";
 export { DrawingStore, Drawing, clampCap, DEFAULT_CAP, MOST_CAP, type DrawingCaps, type DrawingKind } from "./store";
 export { drawingsOf, colorHex, isEmpty, type Drawings } from "./output";
 export * from "./polyline";
+export * from "./formatting";

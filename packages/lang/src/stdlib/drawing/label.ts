@@ -26,7 +26,7 @@ export const labelSetPoint = pointSetters("label", [["point", "x", "y", "positio
 export const labelSetters = setters("label", [
   ["x", "series int", "x"], ["y", "series float", "y"], ["text", "series string", "text"], ["color", "series color", "color"],
   ["textcolor", "series color", "textcolor"], ["style", "series string", "style"], ["size", "series string", "size"], ["tooltip", "series string", "tooltip"],
-  ["textalign", "series string", "textalign"], ["xloc", "series string", "xloc"], ["yloc", "series string", "yloc"], ["text_font_family", "series string", "text_font_family"],
+  ["textalign", "series string", "textalign"], ["yloc", "series string", "yloc"], ["text_font_family", "series string", "text_font_family"],
 ]);
 
 export const labelSetXy = builtinFunction({
