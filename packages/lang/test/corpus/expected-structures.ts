@@ -549,6 +549,37 @@ function watchlist(b: Bars): Record<string, Series> {
   };
 }
 
+function methodsNamedArgs(b: Bars): Record<string, Series> {
+  const trimmed = (w: number[], cut: number): number => {
+    if (w.length <= 2 * cut) return NaN;
+    const s = [...w].sort((p, q) => p - q);
+    let t = 0;
+    for (let i = cut; i <= s.length - cut - 1; i++) t += s[i]!;
+    return t / (s.length - 2 * cut);
+  };
+  // ta.pivotlow(low, 3, 3) carried forward (fixnan): a candidate no higher than the 3 lows before and under the 3 after.
+  const lows = b.low;
+  let swing = NaN;
+  const out = { trimmed_mean_close: nans(b.length), trimmed_mean_range: nans(b.length), close_third_rounded: nans(b.length), weekday_ish_code: nans(b.length), last_swing_low: nans(b.length), chart_days_per_bar: nans(b.length) };
+  for (let i = 0; i < b.length; i++) {
+    const from = Math.max(0, i - 29);
+    out.trimmed_mean_close[i] = trimmed(Array.from(b.close.subarray(from, i + 1)), 2);
+    out.trimmed_mean_range[i] = trimmed(Array.from({ length: i + 1 - from }, (_, k) => b.high[from + k]! - b.low[from + k]!), 5);
+    out.close_third_rounded[i] = Math.round((b.close[i]! / 3) * 100) / 100;
+    out.weekday_ish_code[i] = (i % 7) * 10;
+    const c = i - 3;
+    if (c - 3 >= 0) {
+      let ok = true;
+      for (let k = c - 3; k < c; k++) if (lows[k]! < lows[c]!) ok = false;
+      for (let k = c + 1; k <= i; k++) if (lows[k]! <= lows[c]!) ok = false;
+      if (ok) swing = lows[c]!;
+    }
+    out.last_swing_low[i] = swing;
+    out.chart_days_per_bar[i] = 1;
+  }
+  return out;
+}
+
 export const STRUCTURES: Record<string, Check> = {
   "library_levels/": (b) => ({ outputs: fibLevels(b) }),
   "udt_trade_tracker.pine": (b) => ({ outputs: tradeTracker(b) }),
@@ -574,4 +605,5 @@ export const STRUCTURES: Record<string, Check> = {
   "for_step_loops.pine": (b) => ({ outputs: steppedLoops(b) }),
   "vwap_anchored_tuple.pine": (b) => ({ outputs: anchoredTuple(b) }),
   "str_watchlist_parse.pine": (b) => ({ outputs: watchlist(b) }),
+  "methods_named_args.pine": (b) => ({ outputs: methodsNamedArgs(b) }),
 };
