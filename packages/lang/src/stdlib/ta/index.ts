@@ -8,3 +8,4 @@ export * from "./osc";
 export * from "./vol";
 export * from "./rank";
 export * from "./volume-indices";
+export * from "./pivot-levels";
