@@ -498,7 +498,68 @@ const CONSTANTS: NameCase[] = [
   ...["line.style_arrow_both", "line.style_arrow_left", "line.style_arrow_right"].map((c) => ({ name: c, body: `${LINE}ln.set_style(${c})\nplot(close)` })),
 ];
 
-export const NAME_CASES: readonly NameCase[] = [...REQUEST, ...TIME, ...SESSION, ...INPUT, ...MAP, ...MATRIX, ...ARRAY, ...SYNTAX, ...TA, ...MATH, ...DRAWING, ...CONSTANTS];
+
+// ---- parameter forms of TradingView's v6 signatures (named arguments, optional parameters) ------
+const FORM_EXPRS: Array<[string, string]> = [
+  ["ta.alma (floor)", "ta.alma(close, 9, 0.85, 6, floor = true)"],
+  ["ta.change (length)", "ta.change(close, 2)"],
+  ["ta.change (bool)", "ta.change(close > open) ? 1 : 0"],
+  ["ta.highestbars (length only)", "ta.highestbars(10)"],
+  ["ta.lowest (length only)", "ta.lowest(10)"],
+  ["ta.lowestbars (length only)", "ta.lowestbars(10)"],
+  ["ta.stdev (biased)", "ta.stdev(close, 10, biased = false)"],
+  ["ta.variance (biased)", "ta.variance(close, 10, false)"],
+  ["ta.kcw (useTrueRange)", "ta.kcw(close, 20, 1.5, useTrueRange = false)"],
+  ["ta.valuewhen (occurrence 1)", "ta.valuewhen(ta.crossover(close, ta.sma(close, 5)), low, 1)"],
+  ["ta.linreg (offset)", "ta.linreg(close, 20, 2)"],
+  ["ta.pivothigh (source)", "ta.pivothigh(close, 5, 5)"],
+  ["ta.barssince (series bool)", "ta.barssince(ta.crossunder(close, ta.sma(close, 10)))"],
+  ["ta.rising (series length)", "ta.rising(close, bar_index % 3 + 1) ? 1 : 0"],
+  ["ta.sma (series length)", "ta.sma(close, bar_index % 5 + 1)"],
+  ["ta.highest (series length)", "ta.highest(high, bar_index % 7 + 1)"],
+  ["ta.tr (handle_na)", "ta.tr(handle_na = false)"],
+  ["ta.cum (of a condition)", "ta.cum(close > open ? 1 : 0)"],
+  ["ta.correlation (series length)", "ta.correlation(close, open, 10)"],
+  ["ta.vwap (stdev_mult named)", '[v, u, l] = ta.vwap(close, timeframe.change("M"), stdev_mult = 2)\nplot(v)'],
+  ["math.round (no precision)", "math.round(close)"],
+  ["math.random (no arguments)", "math.random()"],
+  ["math.avg (many)", "math.avg(open, high, low, close, hl2, hlc3)"],
+  ["math.max (ints)", "math.max(1, 2, bar_index)"],
+  ["math.sign (int)", "math.sign(bar_index - 200)"],
+  ["math.pow (int)", "math.pow(2, 3)"],
+  ["timeframe.in_seconds (no argument)", "timeframe.in_seconds()"],
+  ["timeframe.from_seconds (series)", 'str.length(timeframe.from_seconds(60 * (bar_index % 3 + 1)))'],
+  ["timeframe.change (series timeframe)", 'timeframe.change(bar_index % 2 == 0 ? "W" : "M") ? 1 : 0'],
+];
+const FORMS: NameCase[] = FORM_EXPRS.map(([name, e]) => ({ name, body: e.includes("\n") ? e : p(e) }));
+
+const FORMS_MORE: NameCase[] = [
+  { name: "input.int (options, group, inline, tooltip, display)", body: p('ta.sma(close, input.int(10, "Length", options = [10, 20, 50], group = "G", inline = "a", tooltip = "t", display = display.none))') },
+  { name: "input.float (confirm, active)", body: p('close * input.float(1.0, "F", minval = 0, maxval = 10, step = 0.1, confirm = false, active = true)') },
+  { name: "input.source (named)", body: p('ta.ema(input.source(defval = hlc3, title = "Src"), 5)') },
+  { name: "input.string (options of constants)", body: 'M1 = "EMA"\nM2 = "SMA"\nm = input.string(M1, "MA", options = [M1, M2])\nplot(m == M1 ? ta.ema(close, 5) : ta.sma(close, 5))' },
+  { name: "input.time (inline)", body: p('time >= input.time(timestamp("01 Jan 2011 00:00 +0000"), "From", inline = "t", confirm = false) ? 1 : 0') },
+  { name: "input.bool (inline, group)", body: p('input.bool(false, "X", inline = "a", group = "g") ? 1 : 0') },
+  { name: "input.color (group)", body: p('close, color = input.color(color.new(color.blue, 50), "C", group = "g")') },
+  { name: "input.symbol (in request with named arguments)", body: p('request.security(symbol = input.symbol("MSFT"), timeframe = "D", expression = close)') },
+  { name: "request.security_lower_tf (every parameter)", body: 'a = request.security_lower_tf("", "1", close, ignore_invalid_symbol = false, ignore_invalid_timeframe = false)\nplot(a.size())', chart: "hourly" },
+  { name: "request.security (lower tf value)", body: p('request.security("", "1", close)'), chart: "hourly" },
+  { name: "request.security (inside a function in a loop)", body: 'f(string s) => request.security(s, "D", close)\nsum = 0.0\nfor s in array.from("AAPL", "MSFT")\n    sum += f(s)\nplot(sum)' },
+  { name: "label.new (every parameter)", body: 'label.new(bar_index, high, "t", xloc.bar_index, yloc.price, color.red, label.style_label_up, color.white, size.small, text.align_left, "tip", font.family_monospace, force_overlay = true)\nplot(label.all.size())' },
+  { name: "label.new (text_formatting)", body: 'label.new(bar_index, high, "t", text_formatting = text.format_bold)\nplot(label.all.size())' },
+  { name: "line.new (every parameter)", body: 'line.new(bar_index - 1, low, bar_index, high, xloc.bar_index, extend.none, color.red, line.style_dotted, 2, force_overlay = false)\nplot(line.all.size())' },
+  { name: "box.new (text_formatting)", body: 'box.new(bar_index - 1, high, bar_index, low, text = "b", text_formatting = text.format_italic)\nplot(box.all.size())' },
+  { name: "table.cell (text_formatting)", body: 'var t = table.new(position.top_right, 1, 1)\nt.cell(0, 0, "x", text_formatting = text.format_bold)\nplot(close)' },
+  { name: "polyline.new (every parameter)", body: 'pts = array.from(chart.point.from_index(bar_index - 2, low), chart.point.from_index(bar_index - 1, high), chart.point.now(close))\npolyline.new(pts, true, false, xloc.bar_index, color.red, color.new(color.red, 80), line.style_solid, 2)\nplot(polyline.all.size())' },
+  { name: "array.new<chart.point>", body: "a = array.new<chart.point>()\na.push(chart.point.now(close))\nplot(a.first().price)" },
+  { name: "array.new<label>", body: 'a = array.new<label>()\na.push(label.new(bar_index, close))\nplot(a.size())' },
+  { name: "map.new<string, label>", body: 'm = map.new<string, label>()\nm.put("k", label.new(bar_index, close))\nplot(m.get("k").get_y())' },
+  { name: "matrix.new<int>", body: "m = matrix.new<int>(2, 2, 1)\nplot(m.sum(m).get(0, 0))" },
+  { name: "log.info (str.format arguments)", body: 'log.info("{0} {1}", bar_index, close)\nplot(close)' },
+  { name: "plot (display arithmetic in a variable)", body: "d = display.all - display.status_line - display.price_scale\nplot(close, display = d)" },
+];
+
+export const NAME_CASES: readonly NameCase[] = [...REQUEST, ...TIME, ...SESSION, ...INPUT, ...MAP, ...MATRIX, ...ARRAY, ...SYNTAX, ...TA, ...MATH, ...DRAWING, ...CONSTANTS, ...FORMS, ...FORMS_MORE];
 
 // ---- items 2 and 10: refused by design ----------------------------------------------------------
 const needs = (name: string, sig: string): RefusedCase => ({ name, body: p(sig), code: "unsupported_feature", message: new RegExp(`${name.replace(".", "\\.")}.*not supported.*needs`) });

@@ -8,10 +8,10 @@ const BOX_FIELDS: readonly FieldSpec[] = [
   ["border_width", "border_width", "1"], ["border_style", "border_style", '"line.style_solid"'], ["extend", "extend", '"extend.none"'], ["xloc", "xloc", '"xloc.bar_index"'],
   ["bgcolor", "bgcolor", NA_NUM], ["text", "text", '""'], ["text_size", "text_size", '"size.auto"'], ["text_color", "text_color", NA_NUM],
   ["text_halign", "text_halign", '"text.align_center"'], ["text_valign", "text_valign", '"text.align_center"'], ["text_wrap", "text_wrap", '"text.wrap_none"'],
-  ["text_font_family", "text_font_family", '"font.family_default"'],
+  ["text_font_family", "text_font_family", '"font.family_default"'], ["text_formatting", "text_formatting", "0"],
 ];
 
-const BOX_REST = 'border_color: series color = na, border_width: series int = 1, border_style: series string = "line.style_solid", extend: series string = "extend.none", xloc: series string = "xloc.bar_index", bgcolor: series color = na, text: series string = "", text_size: series string = "size.auto", text_color: series color = na, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_wrap: series string = "text.wrap_none", text_font_family: series string = "font.family_default", force_overlay: const bool = false';
+const BOX_REST = 'border_color: series color = na, border_width: series int = 1, border_style: series string = "line.style_solid", extend: series string = "extend.none", xloc: series string = "xloc.bar_index", bgcolor: series color = na, text: series string = "", text_size: series string = "size.auto", text_color: series color = na, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_wrap: series string = "text.wrap_none", text_font_family: series string = "font.family_default", force_overlay: const bool = false, text_formatting: const int = 0';
 
 export const boxNew = newRecordWithPoints(
   "box",
