@@ -139,6 +139,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`line.*\`, \`box.*\`, \`polyline.*\`, \`table.*\`, also made from \`chart.point\`s) are the run's drawings
   (what remains after the last bar), not pictures.
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
+- **\`ticker.*\`** is refused (Heikin Ashi, Renko and other chart types' bars, extended hours and adjustments are
+  not stored): \`request.security\` takes a symbol by its name (\`"NASDAQ:MSFT"\`) or \`syminfo.tickerid\`.
 - **\`request.security\`** follows TradingView on historical bars (lookahead off: a higher timeframe's value
   on the last chart bar of its period; lookahead on: the period's final value on each of its bars). The run's
   last bar is TradingView's last bar: when the stored data ends inside a requested period it shows that period's
