@@ -164,7 +164,7 @@ export class RequestHost {
     if (site.map === null || site.symbol !== symbol || site.timeframe !== timeframe || site.lookahead !== lookahead) {
       if (!this.resolve(site, key, symbol, timeframe, lookahead, ignoreInvalid)) return na;
     }
-    const map = site.map;
+    const map = site.map!;
     const j = map[i]!;
     if (j < 0 || (gaps && i > 0 && map[i - 1] === j)) return na;
     const v = site.read[j];
