@@ -488,7 +488,7 @@ const DRAWING: NameCase[] = [
   ...BOX_FNS.map(([name, tail]) => ({ name, body: BOX + tail })),
   ...TABLE_FNS.map(([name, tail]) => ({ name, body: TAB + tail })),
   ...OTHER_DRAWING.filter(([n]) => !n.startsWith("max_")).map(([name, body]) => ({ name, body })),
-  { name: "max_labels_count / max_lines_count / max_boxes_count", body: DECL("overlay = true, max_labels_count = 50, max_lines_count = 50, max_boxes_count = 50", "label.new(bar_index, high)\nplot(label.all.size())") },
+  { name: "max_labels_count / max_lines_count / max_boxes_count / max_polylines_count", body: DECL("overlay = true, max_labels_count = 50, max_lines_count = 50, max_boxes_count = 50, max_polylines_count = 10", "label.new(bar_index, high)\nplot(label.all.size())") },
 ];
 
 const CONSTANTS: NameCase[] = [

@@ -55,7 +55,7 @@ describe("the table and its lists come from the records", () => {
   });
 
   test("pending built-ins are exactly the records with a pending message", () => {
-    const pending = [...BUILTIN_FUNCTIONS.values()].filter((f) => f.pending !== null).map((f) => f.name);
+    const pending = [...BUILTIN_FUNCTIONS.values(), ...BUILTIN_VARIABLES.values()].filter((f) => f.pending !== null).map((f) => f.name);
     expect([...PENDING_BUILTINS.keys()].sort()).toEqual(pending.sort());
   });
 
