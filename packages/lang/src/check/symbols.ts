@@ -16,6 +16,8 @@ export interface FunctionInfo {
   overloads: FunctionInfo[];
   /** Checks the body for these argument types (once per distinct key) and gives the result. */
   instantiate(args: ArgInfo[]): { type: PineType; qual: Qualifier };
+  /** A method's receiver type, resolved in its own file (a library's `Tracker` is `lib.Tracker` elsewhere). */
+  receiver?: () => PineType | null;
 }
 
 export interface FieldInfo {

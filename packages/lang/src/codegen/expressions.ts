@@ -109,6 +109,8 @@ function ident(g: Gen, e: A.Identifier): string {
 
 function member(g: Gen, e: A.Member): string {
   if (e.constant) return expr(g, e.constant); // a library's `export const`, a const value
+  // an enum member, also through an import alias (`lib.Kind.buy`): its name, as `Kind.buy` below
+  if (e.symbol?.kind === "enumMember") return JSON.stringify(e.symbol.member);
   const n = memberName(e);
   if (n !== null) {
     const bv = builtinVariable(n);

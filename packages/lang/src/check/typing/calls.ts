@@ -119,8 +119,7 @@ function findMethod(t: Typer, name: string, recv: A.PineType): FunctionInfo | un
   const candidates = [...(t.methods.get(name) ?? [])];
   for (const m of t.imports.values()) candidates.push(...(m?.methods.get(name) ?? []));
   return candidates.find((m) => {
-    const first = m.decl.params[0];
-    const self = first?.typeAnn ? resolveTypeRef(t, first.typeAnn, false) : null;
+    const self = m.receiver?.() ?? null;
     return self !== null && assignable(recv, self, t.ctx.version);
   });
 }

@@ -30,6 +30,9 @@ export function functionDecl(t: Typer, s: A.FunctionDecl): void {
   if (s.isMethod) {
     const first = s.params[0];
     if (!first?.typeAnn) t.ctx.error(Code.syntax_error, "A method's first parameter must have a type (the type it is a method of).", (first ?? s.name).span);
+    const selfRef = first?.typeAnn;
+    let self: A.PineType | null | undefined;
+    info.receiver = () => (self ??= selfRef ? resolveTypeRef(t, selfRef, false) : null);
     const list = t.methods.get(s.name.name) ?? [];
     list.push(info);
     t.methods.set(s.name.name, list);

@@ -5,6 +5,7 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
+import { forEachNode } from "../../language/visit";
 import { pendingReason } from "../builtin-lookup";
 import { didYouMean } from "../suggest";
 import type { EnumInfo, FunctionInfo, TypeInfo } from "../symbols";
@@ -70,4 +71,24 @@ export function typeById(t: Typer, id: string): TypeInfo | undefined {
   for (const x of t.types.values()) if (x.id === id) return x;
   for (const m of t.imports.values()) for (const x of m?.types.values() ?? []) if (x.id === id) return x;
   return undefined;
+}
+
+/**
+ * Marks each top-level constant an exported value (`export const float B = A * 2`) or a function
+ * body names with that constant's value, so a script importing the value or calling the function
+ * emits it in place (a library's top level does not run in the importing script); a variable that is not a
+ * top-level constant is returned. A constant's value names only earlier ones: no cycle.
+ */
+export function inlineConstants(t: Typer, init: A.Expr): A.Identifier | null {
+  let bad: A.Identifier | null = null;
+  forEachNode(init, (n) => {
+    if (bad !== null || n.kind !== "Identifier" || n.symbol?.kind !== "local") return;
+    const value = t.constants.get(n.symbol.id);
+    if (value === undefined) bad = n;
+    else {
+      n.constant = value;
+      bad = inlineConstants(t, value);
+    }
+  });
+  return bad;
 }

@@ -7,13 +7,20 @@ import { Code } from "../../language/codes";
 import { handleField, isBuiltinNamespace, lookupFunction, lookupVariable, unsupportedNamespace } from "../builtin-lookup";
 import { FLOAT, show } from "../types";
 import { didYouMean } from "../suggest";
-import { enumNamed, importedFunction, pending, typeById, undeclared } from "./lookup";
+import { enumNamed, importedFunction, inlineConstants, pending, typeById, undeclared } from "./lookup";
 import { POISON, POISONED, type Typer, type Value } from "./state";
 
 export function identifier(t: Typer, node: A.Identifier): Value {
   const found = t.scope.lookup(node.name);
   if (found) {
     node.symbol = found.sym;
+    // a top-level constant read in a function: its value in place, as a library's function is
+    // compiled into the importing script, where the library's top level does not run
+    const constant = t.scope !== t.globals && found.sym.kind === "local" ? t.constants.get(found.sym.id) : undefined;
+    if (constant !== undefined) {
+      node.constant = constant;
+      inlineConstants(t, constant);
+    }
     return { type: found.sym.type, qual: found.sym.qual };
   }
   const bv = lookupVariable(node.name);

@@ -3,10 +3,10 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
-import { forEachNode } from "../../language/visit";
 import { assignable, isNumeric, prim, qualFits, show } from "../types";
 import { declare, newLocal } from "./bindings";
 import { mixedNote } from "./control";
+import { inlineConstants } from "./lookup";
 import { resolveTypeRef } from "./declarations";
 import { POISON, POISONED, setValue, type Typer, type Value } from "./state";
 
@@ -53,25 +53,6 @@ function exportConstant(t: Typer, s: A.VarDecl, type: A.PineType, valueQual: A.Q
     return;
   }
   t.exports.constants.set(s.name.name, { decl: s, type });
-}
-
-/**
- * Marks each top-level constant an exported value names (`export const float B = A * 2`) with
- * that constant's value, so an importing script emits it in place; a variable that is not a
- * top-level constant is returned. A constant's value names only earlier ones: no cycle.
- */
-function inlineConstants(t: Typer, init: A.Expr): A.Identifier | null {
-  let bad: A.Identifier | null = null;
-  forEachNode(init, (n) => {
-    if (bad !== null || n.kind !== "Identifier" || n.symbol?.kind !== "local") return;
-    const value = t.constants.get(n.symbol.id);
-    if (value === undefined) bad = n;
-    else {
-      n.constant = value;
-      bad = inlineConstants(t, value);
-    }
-  });
-  return bad;
 }
 
 function inferredDeclType(t: Typer, name: string, v: A.PineType, span: A.Span): A.PineType {

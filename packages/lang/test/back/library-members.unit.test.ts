@@ -1,0 +1,57 @@
+// A library's members as an importing script uses them: its constants read inside its own
+// functions, its enums named through the import alias, its exported methods called on its types.
+// Expected values are worked by hand from the closes below.
+import { compile, evaluate } from "../../src/index";
+import { validate } from "../../src/validate";
+import { barsOf, lib, resolverOf } from "../front/harness";
+
+const LIBRARY = [
+  "//@version=6",
+  'library("sig")',
+  "export const float K = 2.0",
+  "const float HALF = K / 4",
+  "export enum Kind",
+  '    up = "Up"',
+  '    down = "Down"',
+  "export type Counter",
+  "    int ups = 0",
+  "    float last = na",
+  "export scaled(float x) => x * K + HALF",
+  "export kindOf(float change) => change > 0 ? Kind.up : Kind.down",
+  "export method record(Counter c, Kind k, float price) =>",
+  "    if k == Kind.up",
+  "        c.ups += 1",
+  "    c.last := price",
+  "    c",
+  "",
+].join("\n");
+const LIBS = resolverOf([lib("acme", "sig", 1, LIBRARY)]);
+
+async function outputs(body: string, closes: number[]): Promise<Record<string, Array<number | null>>> {
+  const r = await validate([{ path: "main.pine", content: `//@version=6\nindicator("t")\nimport acme/sig/1 as sg\n${body}` }], { resolver: LIBS });
+  const errors = r.diagnostics.filter((d) => d.severity === "error");
+  if (!r.checked || errors.length > 0) throw new Error(JSON.stringify(errors));
+  const res = evaluate(compile(r.checked, r.interface ?? undefined), barsOf(closes), {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1d" }, windowStart: 0 });
+  expect(res.runtimeErrors).toEqual([]);
+  return Object.fromEntries(res.outputs.map((o) => [o.name, Array.from(o.values, (v) => (Number.isNaN(v) ? null : v))]));
+}
+
+const CLOSES = [10, 12, 11, 15];
+
+describe("library members used by an importing script", () => {
+  test("a library constant inside the library's function (and a private constant naming it)", async () => {
+    // close * 2 + 0.5
+    expect(await outputs('plot(sg.scaled(close), "s")', CLOSES)).toEqual({ s: [20.5, 24.5, 22.5, 30.5] });
+  });
+
+  test("an enum member named through the import alias, compared and switched on", async () => {
+    const body = ['k = sg.kindOf(ta.change(close))', 'plot(k == sg.Kind.up ? 1 : 0, "up")', "v = switch k", "    sg.Kind.up => 1", "    sg.Kind.down => -1", "    => 0", 'plot(v, "v")'].join("\n");
+    // changes: na, +2, -1, +4 (na > 0 is false: down)
+    expect(await outputs(body, CLOSES)).toEqual({ up: [0, 1, 0, 1], v: [-1, 1, -1, 1] });
+  });
+
+  test("an exported method called on a value of the library's type", async () => {
+    const body = ["var c = sg.Counter.new()", "c.record(sg.kindOf(ta.change(close)), close)", 'plot(c.ups, "ups")', 'plot(c.last, "last")'].join("\n");
+    expect(await outputs(body, CLOSES)).toEqual({ ups: [0, 1, 1, 2], last: [10, 12, 11, 15] });
+  });
+});
