@@ -132,13 +132,25 @@ function periodUnit(tf: string): PeriodUnit | null {
 }
 
 /** The session's open and close (minutes of the day: its first range's start, its last range's end) and whether it runs overnight; around the clock: 00:00. */
-function anchorOf(session: string | null): { open: number; close: number; overnight: boolean } {
+function anchorOf(session: string | null): Anchor {
+  const key = session ?? "";
+  const cached = anchors.get(key);
+  if (cached) return cached;
   const s = parseSession(session);
-  if (s === null || s.always) return { open: 0, close: 1440, overnight: false };
-  const open = s.ranges[0]![0];
-  const close = s.ranges[s.ranges.length - 1]![1];
-  return { open, close, overnight: close <= open };
+  const open = s === null || s.always ? 0 : s.ranges[0]![0];
+  const close = s === null || s.always ? 1440 : s.ranges[s.ranges.length - 1]![1];
+  const a = { open, close, overnight: close <= open };
+  if (anchors.size > 256) anchors.clear();
+  anchors.set(key, a);
+  return a;
 }
+
+interface Anchor {
+  open: number;
+  close: number;
+  overnight: boolean;
+}
+const anchors = new Map<string, Anchor>();
 
 /** Wall-clock ms (read as UTC) of the open of the trading session holding wall-clock time `loc`. */
 function sessionOpen(loc: number, a: { open: number; overnight: boolean }): number {
@@ -151,6 +163,28 @@ function sessionOpen(loc: number, a: { open: number; overnight: boolean }): numb
  * session's close cuts an intraday period short); null for an invalid timeframe.
  */
 export function sessionPeriod(ms: number, tf: string, session: string | null, tz: string): { start: number; end: number } | null {
+  // timeframe.change asks about each bar and the one before it: the last two answers are kept
+  for (const m of memo) if (m.ms === ms && m.tf === tf && m.session === session && m.tz === tz) return m.period;
+  const period = computePeriod(ms, tf, session, tz);
+  memo[next] = { ms, tf, session, tz, period };
+  next = 1 - next;
+  return period;
+}
+
+interface Memo {
+  ms: number;
+  tf: string;
+  session: string | null;
+  tz: string;
+  period: { start: number; end: number } | null;
+}
+const memo: Memo[] = [
+  { ms: NaN, tf: "", session: null, tz: "", period: null },
+  { ms: NaN, tf: "", session: null, tz: "", period: null },
+];
+let next = 0;
+
+function computePeriod(ms: number, tf: string, session: string | null, tz: string): { start: number; end: number } | null {
   const u = periodUnit(tf);
   if (u === null || ms !== ms) return null;
   if (u.unit === "S") {
