@@ -3,6 +3,8 @@
 // next period's open; DM's X by close vs open; Camarilla R5 = H / L * C).
 import { build, SYMBOL } from "./harness";
 import { evaluate } from "../../src/evaluate";
+import { validate } from "../../src/validate";
+import { NO_SCRIPTS } from "../front/harness";
 import type { Bars } from "../../src/types";
 
 // bar:   0   1   2   3   4      a period is bars 0-2 (open 10, high 15, low 8, close 12), the next starts at bar 3
@@ -71,5 +73,13 @@ describe("ta.pivot_point_levels: the previous period's levels from the anchor on
     const run = (args: string) => evaluate(build(`//@version=6\nindicator("p")\nplot(ta.pivot_point_levels(${args}).get(0))`), BARS, {}, { symbol: SYMBOL, windowStart: 0 });
     expect(run('"Woodie", bar_index == 3, true').runtimeErrors[0]!.message).toMatch(/cannot be developing/);
     expect(run('"Floor", bar_index == 3').runtimeErrors[0]!.message).toMatch(/unknown type "Floor"/);
+  });
+});
+
+describe("ta.pivot_point_levels: warmup", () => {
+  test("the levels depend on the whole period since the last anchor: the warmup is the cap (5,000 bars) with the warning", async () => {
+    const r = await validate([{ path: "main.pine", content: '//@version=6\nindicator("p")\nplot(ta.pivot_point_levels("Traditional", timeframe.change("W")).get(0))' }], { resolver: NO_SCRIPTS });
+    expect(r.interface?.warmup_bars).toBe(5000);
+    expect(r.diagnostics.map((d) => d.code)).toContain("unbounded_lookback");
   });
 });
