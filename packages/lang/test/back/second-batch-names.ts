@@ -559,7 +559,67 @@ const FORMS_MORE: NameCase[] = [
   { name: "plot (display arithmetic in a variable)", body: "d = display.all - display.status_line - display.price_scale\nplot(close, display = d)" },
 ];
 
-export const NAME_CASES: readonly NameCase[] = [...REQUEST, ...TIME, ...SESSION, ...INPUT, ...MAP, ...MATRIX, ...ARRAY, ...SYNTAX, ...TA, ...MATH, ...DRAWING, ...CONSTANTS, ...FORMS, ...FORMS_MORE];
+// ---- TradingView's parameter names (scripts often name every argument) -------------------------
+const NAMED_EXPRS: Array<[string, string]> = [
+  ["ta.alma", "ta.alma(series = close, length = 9, offset = 0.85, sigma = 6)"],
+  ["ta.atr", "ta.atr(length = 14)"],
+  ["ta.bbw", "ta.bbw(series = close, length = 20, mult = 2)"],
+  ["ta.cci", "ta.cci(source = close, length = 20)"],
+  ["ta.change", "ta.change(source = close, length = 1)"],
+  ["ta.cmo", "ta.cmo(series = close, length = 9)"],
+  ["ta.cog", "ta.cog(source = close, length = 10)"],
+  ["ta.correlation", "ta.correlation(source1 = close, source2 = open, length = 10)"],
+  ["ta.crossover", "ta.crossover(source1 = close, source2 = open) ? 1 : 0"],
+  ["ta.dev", "ta.dev(source = close, length = 10)"],
+  ["ta.ema", "ta.ema(source = close, length = 10)"],
+  ["ta.highest", "ta.highest(source = high, length = 10)"],
+  ["ta.hma", "ta.hma(source = close, length = 9)"],
+  ["ta.kcw", "ta.kcw(series = close, length = 20, mult = 1.5, useTrueRange = true)"],
+  ["ta.linreg", "ta.linreg(source = close, length = 20, offset = 0)"],
+  ["ta.median", "ta.median(source = close, length = 10)"],
+  ["ta.mfi", "ta.mfi(series = hlc3, length = 14)"],
+  ["ta.mom", "ta.mom(source = close, length = 10)"],
+  ["ta.percentrank", "ta.percentrank(source = close, length = 10)"],
+  ["ta.pivothigh", "ta.pivothigh(source = high, leftbars = 3, rightbars = 3)"],
+  ["ta.rci", "ta.rci(source = close, length = 10)"],
+  ["ta.rma", "ta.rma(source = close, length = 14)"],
+  ["ta.roc", "ta.roc(source = close, length = 10)"],
+  ["ta.rsi", "ta.rsi(source = close, length = 14)"],
+  ["ta.sar", "ta.sar(start = 0.02, inc = 0.02, max = 0.2)"],
+  ["ta.sma", "ta.sma(source = close, length = 10)"],
+  ["ta.stdev", "ta.stdev(source = close, length = 10, biased = true)"],
+  ["ta.stoch", "ta.stoch(source = close, high = high, low = low, length = 14)"],
+  ["ta.swma", "ta.swma(source = close)"],
+  ["ta.tsi", "ta.tsi(source = close, short_length = 13, long_length = 25)"],
+  ["ta.valuewhen", "ta.valuewhen(condition = close > open, source = close, occurrence = 0)"],
+  ["ta.variance", "ta.variance(source = close, length = 10, biased = true)"],
+  ["ta.vwma", "ta.vwma(source = close, length = 20)"],
+  ["ta.wma", "ta.wma(source = close, length = 10)"],
+  ["ta.wpr", "ta.wpr(length = 14)"],
+  ["math.round", "math.round(number = close, precision = 2)"],
+  ["math.random", "math.random(min = 0, max = 10, seed = 1)"],
+  ["math.sum", "math.sum(source = volume, length = 10)"],
+  ["math.round_to_mintick", "math.round_to_mintick(number = close)"],
+];
+const NAMED_TUPLES: NameCase[] = [
+  { name: "ta.bb (named)", body: "[m, u, l] = ta.bb(series = close, length = 20, mult = 2)\nplot(u)" },
+  { name: "ta.kc (named)", body: "[m, u, l] = ta.kc(series = close, length = 20, mult = 1.5, useTrueRange = true)\nplot(u)" },
+  { name: "ta.dmi (named)", body: "[p, m, adx] = ta.dmi(diLength = 14, adxSmoothing = 14)\nplot(adx)" },
+  { name: "ta.macd (named)", body: "[m, s, h] = ta.macd(source = close, fastlen = 12, slowlen = 26, siglen = 9)\nplot(m)" },
+  { name: "ta.supertrend (named)", body: "[st, d] = ta.supertrend(factor = 3, atrPeriod = 10)\nplot(st)" },
+  { name: "ta.vwap (named)", body: '[v, u, l] = ta.vwap(source = hlc3, anchor = timeframe.change("W"), stdev_mult = 1)\nplot(v)' },
+  { name: "ta.pivot_point_levels (named)", body: 'lv = ta.pivot_point_levels(type = "Camarilla", anchor = timeframe.change("M"), developing = false)\nplot(lv.get(0))' },
+  { name: "input.enum (options)", body: 'enum Side\n    long = "Long"\n    short = "Short"\n    both = "Both"\ns = input.enum(Side.both, "Side", options = [Side.long, Side.both])\nplot(s == Side.both ? 1 : 0)' },
+  { name: "request.security (named)", body: p('request.security(symbol = syminfo.tickerid, timeframe = "W", expression = close, gaps = barmerge.gaps_off, lookahead = barmerge.lookahead_off)') },
+  { name: "request.security_lower_tf (named)", body: 'a = request.security_lower_tf(symbol = syminfo.tickerid, timeframe = "1", expression = close)\nplot(a.size())', chart: "hourly" },
+  { name: "time (named)", body: p('time(timeframe = "60", session = "0930-1600", timezone = "America/New_York")'), chart: "hourly" },
+  { name: "timeframe.change (hourly chart, D)", body: p('timeframe.change("D") ? 1 : 0'), chart: "hourly" },
+  { name: "session.isfirstbar (hourly chart)", body: p("session.isfirstbar ? 1 : 0"), chart: "hourly" },
+  { name: "ta.vwap (anchor session.isfirstbar)", body: p("ta.vwap(hlc3, session.isfirstbar)"), chart: "hourly" },
+];
+const NAMED: NameCase[] = [...NAMED_EXPRS.map(([name, e]) => ({ name: `${name} (named)`, body: p(e) })), ...NAMED_TUPLES];
+
+export const NAME_CASES: readonly NameCase[] = [...REQUEST, ...TIME, ...SESSION, ...INPUT, ...MAP, ...MATRIX, ...ARRAY, ...SYNTAX, ...TA, ...MATH, ...DRAWING, ...CONSTANTS, ...FORMS, ...FORMS_MORE, ...NAMED];
 
 // ---- items 2 and 10: refused by design ----------------------------------------------------------
 const needs = (name: string, sig: string): RefusedCase => ({ name, body: p(sig), code: "unsupported_feature", message: new RegExp(`${name.replace(".", "\\.")}.*not supported.*needs`) });
