@@ -228,7 +228,9 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const v = g.scopes.fresh("arr");
       const k = g.scopes.fresh("k");
       g.scopes.push(new Map());
-      const idx = s.index ? g.scopes.declare(s.index.name, s.indexSymbol, "num", "none") : null;
+      const idx = s.index ? g.scopes.declare(s.index.name, s.indexSymbol, vtOf(s.indexSymbol?.type) ?? "num", "none") : null;
+      // a map's pairs: its values as the items, its keys (in the same insertion order) as the index
+      const keys = s.iterable.type?.kind === "map" ? g.scopes.fresh("keys") : null;
       const item = g.scopes.declare(s.item.name, s.itemSymbol, vtOf(s.itemSymbol?.type) ?? "num", "none");
       const inner = body(s.body);
       g.scopes.pop();
@@ -238,10 +240,11 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const left = g.scopes.fresh("left");
       return (
         `${pre}${p}${init}{ const ${v} = $rt.items(${arr}), ${left} = ${LOOP_BUDGET} - $loops;\n` +
+        (keys === null ? "" : `const ${keys} = $rt.keysOf(${arr});\n`) +
         `let ${k} = 0;\n` +
         `for (; ${k} < ${v}.length; ${k}++) {\n` +
         `if (${k} >= ${left}) $rt.tooLong();\n` +
-        `${idx ? `${idx.js} = ${k};\n` : ""}${item.js} = ${v}[${k}];\n${inner}\n}\n` +
+        `${idx ? `${idx.js} = ${keys === null ? k : `${keys}[${k}]`};\n` : ""}${item.js} = ${v}[${k}];\n${inner}\n}\n` +
         `$loops += ${k}; }`
       );
     }

@@ -5,6 +5,7 @@ import * as stdlib from "../stdlib";
 import { Ring, ValueRing } from "../stdlib/ring";
 import { PineArray } from "../stdlib/array";
 import { PineMatrix } from "../stdlib/matrix-core";
+import { PineMap } from "../stdlib/map";
 import { negativeOffsetMessage } from "../check/rules/history-offset";
 import { fail, ScriptRuntimeError } from "./errors";
 import { RUNTIME_NAMESPACES } from "./library";
@@ -232,11 +233,16 @@ export class Runtime {
     if (o === null || o === undefined) fail("Cannot access a field of an object that is na");
     return o;
   }
-  /** What `for x in id` walks: an array's elements, or a matrix's rows (each a new array). */
-  items(a: PineArray | PineMatrix | null): unknown[] {
+  /** What `for x in id` walks: an array's elements, a matrix's rows (each a new array), a map's values. */
+  items(a: PineArray | PineMatrix | PineMap | null): unknown[] {
     if (a === null || a === undefined) fail("array is na");
     if (a instanceof PineMatrix) return Array.from({ length: a.rows }, (_, i) => new PineArray(a.v.slice(i * a.cols, (i + 1) * a.cols)));
+    if (a instanceof PineMap) return Array.from(a.m.values());
     return a.v;
+  }
+  /** The keys of `for [k, v] in id`, in the order of items(). */
+  keysOf(m: PineMap): unknown[] {
+    return Array.from(m.m.keys());
   }
   fail(message: unknown): never {
     throw new ScriptRuntimeError(typeof message === "string" ? message : String(message));

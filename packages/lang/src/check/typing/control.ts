@@ -120,15 +120,21 @@ function forNode(t: Typer, node: A.For): Value {
 function forInNode(t: Typer, node: A.ForIn): Value {
   const it = t.expr(node.iterable);
   let item: A.PineType = POISON;
+  // `for [k, v] in m` walks a map's pairs in insertion order: the key in place of the index
+  let index: A.PineType = INT;
   if (it.type !== POISON) {
     if (it.type.kind === "array") item = it.type.element;
     else if (it.type.kind === "matrix") item = { kind: "array", element: it.type.element };
-    else t.ctx.error(Code.type_mismatch, `'for ... in' needs an array, not ${show(it.type)}.`, node.iterable.span);
+    else if (it.type.kind === "map" && node.index) [index, item] = [it.type.key, it.type.value];
+    else if (it.type.kind === "map") t.ctx.error(Code.type_mismatch, `'for ... in' walks a map's pairs: write 'for [key, value] in ${node.iterable.kind === "Identifier" ? node.iterable.name : "id"}'.`, node.iterable.span);
+    else t.ctx.error(Code.type_mismatch, `'for ... in' needs an array, a matrix or a map, not ${show(it.type)}.`, node.iterable.span);
   }
   return inLoopScope(t, () => {
     if (node.index) {
       const idx = node.index;
-      node.indexSymbol = declare(t, idx, node.indexSymbol, () => newLocal(t, idx, INT, "series", "none", "loop"));
+      const sym = declare(t, idx, node.indexSymbol, () => newLocal(t, idx, index, "series", "none", "loop"));
+      sym.type = index;
+      node.indexSymbol = sym;
     }
     const sym = declare(t, node.item, node.itemSymbol, () => newLocal(t, node.item, item, "series", "none", "loop"));
     sym.type = item;
