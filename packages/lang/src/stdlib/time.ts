@@ -308,6 +308,19 @@ export function secondOf(local: number): number {
   return Math.floor(ofDay(local) / 1000) % 60;
 }
 
+/**
+ * The hour or weekday of a wall-clock time as arithmetic written into the bar loop (no call, no
+ * boxing of the time), when `local` reads the same each time (the bar's time, a name); else null.
+ */
+function inlineField(name: string, local: string): string | null {
+  if (!/^\(\(\$T\[\$i\] \* 1000\)(?: \+ -?\d+)?\)$|^\([\w$]+(?: \+ -?\d+)?\)$/.test(local)) return null;
+  const days = `Math.floor(${local} / ${DAY})`;
+  if (name === "hour") return `Math.floor((${local} - ${days} * ${DAY}) / ${HOUR})`;
+  // 1970-01-01 (day 0) was a Thursday: 5 in Pine's numbering (Sunday = 1)
+  if (name === "dayofweek") return `(${days} + 4 - Math.floor((${days} + 4) / 7) * 7 + 1)`;
+  return null;
+}
+
 type Field = (ms: number, tz: string) => number;
 const CALENDAR: ReadonlyArray<[string, string, Field, ((local: number) => number) | null]> = [
   ["year", "The year", year, yearOf],
@@ -337,8 +350,9 @@ export const calendarFunctions: FunctionRecord[] = CALENDAR.map(([name, what, f,
     emit: (b) => {
       const tz = b.lit("timezone");
       const fixed = typeof tz === "string" && onLocal !== null ? fixedOffset(tz) : null;
-      if (fixed !== null) return `${b.fn(onLocal!)}(${b.a("time")}${fixed === 0 ? "" : ` + ${fixed * 60_000}`})`;
-      return `${b.fn(f)}(${b.a("time")}, ${b.a("timezone", "$rt.barZone")})`;
+      if (fixed === null) return `${b.fn(f)}(${b.a("time")}, ${b.a("timezone", "$rt.barZone")})`;
+      const local = `(${b.a("time")}${fixed === 0 ? "" : ` + ${fixed * 60_000}`})`;
+      return inlineField(name, local) ?? `${b.fn(onLocal!)}(${local})`;
     },
   }),
 );
