@@ -40,7 +40,8 @@ export class LogStore {
 
 function logRecord(level: LogLevel): FunctionRecord {
   return builtinFunction({
-    sig: `log.${level}(formatString: series string, ...arg: series T): void`,
+    // each argument has its own type, as str.format's (`log.info("{0} {1}", bar_index, "x")`)
+    sig: `log.${level}(formatString: series string, ...arg: series int|float|bool|string): void`,
     doc: `Writes a line of level \`${level}\` to the run's logs (GET /v1/runs/{id}/logs); with arguments, formatted as str.format.`,
     emit: (b) => `$rt.logs.write(${JSON.stringify(level)}, $i, $rt.logs.message(${b.a("formatString")}, [${b.rest().join(", ")}]))`,
   });
