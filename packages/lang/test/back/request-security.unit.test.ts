@@ -53,6 +53,14 @@ describe("request.security, a higher timeframe (1d chart, 1W)", () => {
     expect(r.runtimeErrors).toEqual([]);
   });
 
+  test("currency = na asks for no conversion: the same values as without it; a currency code is refused per bar", () => {
+    const r = runOn(`plot(request.security(syminfo.tickerid, "W", close, currency = na))`);
+    expect(DAYS.map((d) => at(r, d))).toEqual([547.06, 547.06, 547.06, 527.68, 527.68, 527.68, 571.5, 571.5, 585.28]);
+    expect(r.runtimeErrors).toEqual([]);
+    const eur = runOn(`plot(request.security(syminfo.tickerid, "W", close, currency = "EUR"))`);
+    expect(eur.runtimeErrors.map((e) => e.message)).toEqual([expect.stringContaining("currency conversion to EUR is not supported")]);
+  });
+
   test("lookahead on: the week's final value on every bar of the week", () => {
     const r = runOn(`plot(request.security(syminfo.tickerid, "1W", close, lookahead = barmerge.lookahead_on))\nplot(request.security("", "W", high, barmerge.gaps_off, barmerge.lookahead_on))`);
     expect(DAYS.map((d) => at(r, d))).toEqual([527.68, 527.68, 527.68, 527.68, 571.5, 571.5, 571.5, 585.28, 585.28]);

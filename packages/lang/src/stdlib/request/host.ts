@@ -80,8 +80,9 @@ export class RequestHost {
   }
 
   /** A `currency` argument: converting prices needs exchange rates, which are not stored. */
-  noCurrency(currency: string | null): void {
-    if (currency !== null && currency !== "" && currency !== "NONE") fail(`currency conversion to ${currency} is not supported (no exchange rates are stored)`);
+  noCurrency(currency: unknown): void {
+    // `currency = na` (no conversion) reaches here as NaN or null, like any na argument
+    if (typeof currency === "string" && currency !== "" && currency !== "NONE") fail(`currency conversion to ${currency} is not supported (no exchange rates are stored)`);
   }
 
   /** `barmerge.gaps_on` (as its member name `gaps_on`, or in full) is the option `on`. */
