@@ -10,6 +10,7 @@ export function call(g: Gen, c: A.Call): string {
   const t = c.target;
   if (t?.kind === "user" || t?.kind === "userMethod") return userCall(g, c, t.fn.id);
   if (t?.kind === "typeNew") return typeNew(g, c, t.typeId);
+  if (t?.kind === "typeCopy") return `$rt.obj(${g.expr(c.args[0]?.value ?? (c.callee as A.Member).object)}).slice()`;
   const name = calleeName(c);
   if (name === null) throw new CodegenError("unsupported call", c.span);
   if (!t && g.unit.functionsByName.has(name) && !g.scopes.lookup(name)) return userCall(g, c, g.unit.functionsByName.get(name)!.id);

@@ -81,4 +81,6 @@ export type CallTarget =
   /** A user method called as `obj.m(...)`; the receiver is the first argument. */
   | { kind: "userMethod"; fn: FunctionSymbol }
   /** `Point.new(x, y)` (fields in declaration order, missing ones get their defaults). */
-  | { kind: "typeNew"; typeId: string };
+  | { kind: "typeNew"; typeId: string }
+  /** `p.copy()` or `Point.copy(p)`: a new object with the same field values (a shallow copy). */
+  | { kind: "typeCopy" };

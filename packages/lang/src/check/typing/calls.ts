@@ -57,6 +57,7 @@ function receiverOf(name: string): string {
 function isCallableName(t: Typer, name: string): boolean {
   if (lookupFunction(name) || importedFunction(t, name)) return true;
   if (name.endsWith(".new") && typeNamed(t, name.slice(0, -4))) return true;
+  if (name.endsWith(".copy") && typeNamed(t, name.slice(0, -5))) return true;
   return false;
 }
 
@@ -76,6 +77,8 @@ function callNamed(t: Typer, node: A.Call, name: string, callee: A.Identifier | 
       return callTypeNew(t, udt, node, args);
     }
   }
+  const copied = name.endsWith(".copy") ? typeNamed(t, name.slice(0, -5)) : undefined;
+  if (copied) return callTypeCopy(t, node, { kind: "udt", name: copied.name, id: copied.id }, args, null);
   if (lookupFunction(name)) {
     callee.symbol = { kind: "builtinFunction", name };
     node.target = { kind: "builtin", name };
@@ -104,6 +107,7 @@ function methodCall(t: Typer, node: A.Call, callee: A.Member, args: CallArgs): V
     node.target = { kind: "userMethod", fn: method.symbol };
     return callUser(t, method, node, args, receiver);
   }
+  if (recvValue.type.kind === "udt" && callee.property.name === "copy") return callTypeCopy(t, node, recvValue.type, args, receiver);
   const ns = methodNamespace(recvValue.type);
   const name = ns ? `${ns}.${callee.property.name}` : null;
   if (name && lookupFunction(name)) {
@@ -113,6 +117,25 @@ function methodCall(t: Typer, node: A.Call, callee: A.Member, args: CallArgs): V
   }
   t.ctx.error(Code.not_a_function, `A value of type ${show(recvValue.type)} has no method '${callee.property.name}'.`, callee.property.span);
   return POISONED;
+}
+
+/** The built-in `copy` of a user type: `p.copy()` (`receiver`) or `Point.copy(p)`, a new object of the type. */
+function callTypeCopy(t: Typer, node: A.Call, udt: A.PineType, args: CallArgs, receiver: ArgInfo | null): Value {
+  const object = receiver ?? args[0]?.info;
+  if (!object) {
+    t.ctx.error(Code.missing_argument, `copy() needs the object to copy.`, node.span);
+    return POISONED;
+  }
+  if (args.length > (receiver ? 0 : 1)) {
+    t.ctx.error(Code.too_many_arguments, `copy() takes only the object to copy.`, node.span);
+    return POISONED;
+  }
+  if (object.type !== POISON && !assignable(object.type, udt, t.ctx.version)) {
+    t.ctx.error(Code.type_mismatch, `copy() of ${show(udt)} needs a ${show(udt)}, not ${show(object.type)}.`, object.span);
+    return POISONED;
+  }
+  node.target = { kind: "typeCopy" };
+  return { type: udt, qual: "series" };
 }
 
 function findMethod(t: Typer, name: string, recv: A.PineType): FunctionInfo | undefined {
