@@ -18,6 +18,7 @@ import * as stdlibRequest from "../stdlib/request";
 import * as stdlibSession from "../stdlib/session";
 import * as stdlibDrawing from "../stdlib/drawing";
 import * as stdlibSyminfo from "../stdlib/syminfo";
+import * as stdlibBarTimes from "../stdlib/bar-times";
 import * as core from "./core";
 import * as drawing from "./drawing";
 import { recordsOf, type FunctionRecord, type VariableRecord } from "./record";
@@ -27,7 +28,7 @@ export { parseSignature } from "./signature";
 export type { FunctionRecord, VariableRecord } from "./record";
 
 const RECORD_MODULES: ReadonlyArray<Readonly<Record<string, unknown>>> = [
-  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, stdlibMap, stdlibMatrix, drawing, stdlibTime, stdlibRequest, stdlibSession, stdlibDrawing, stdlibSyminfo,
+  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, stdlibMap, stdlibMatrix, drawing, stdlibTime, stdlibRequest, stdlibSession, stdlibDrawing, stdlibSyminfo, stdlibBarTimes,
 ];
 
 function buildTable(): { functions: Map<string, FunctionRecord>; variables: Map<string, VariableRecord> } {

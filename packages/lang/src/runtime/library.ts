@@ -18,6 +18,8 @@ export const RUNTIME_NAMESPACES = {
   request: stdlib.request,
   /** Session strings, time(timeframe, session), session.* (stdlib/session.ts). */
   session: stdlib.session,
+  /** time_tradingday (stdlib/bar-times.ts). */
+  barTimes: stdlib.barTimes,
 } as const;
 
 let paths: Map<unknown, string> | null = null;

@@ -86,6 +86,7 @@ export class Runtime {
   readonly color = RUNTIME_NAMESPACES.color;
   readonly request = RUNTIME_NAMESPACES.request;
   readonly session = RUNTIME_NAMESPACES.session;
+  readonly barTimes = RUNTIME_NAMESPACES.barTimes;
   /** The instrument's regular session ("0930-1600" in its time zone, "24x7"). */
   readonly sessionSpec: string;
   /** `timeframe.main_period`: the chart's timeframe, also while a requested context is evaluated. */

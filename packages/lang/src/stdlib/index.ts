@@ -11,3 +11,4 @@ export * as time from "./time";
 export { Ring } from "./ring";
 export * as request from "./request";
 export * as session from "./session";
+export * as barTimes from "./bar-times";
