@@ -13,6 +13,9 @@ function len(n: number): number {
 /**
  * 100 - 100 / (1 + rma(up) / rma(down)), up/down from x - x[1] (na on the first bar: skipped).
  * The two rma run in one object (they see na on the same bars, so they seed together).
+ * No down moves in the window (rma(down) 0, a flat window too) gives 100, no up moves 0: the
+ * rule of TradingView's RSI indicator (`down == 0 ? 100 : up == 0 ? 0 : ...`), not the 0 / 0 of
+ * the reference's plain-Pine example.
  */
 export class Rsi {
   px = NaN;
@@ -30,7 +33,7 @@ export class Rsi {
     this.px = x;
     if (n === 0) return NaN;
     const ch = x - p;
-    if (ch !== ch) return 100 - 100 / (1 + this.u / this.d);
+    if (ch !== ch) return rsiOf(this.u, this.d);
     const up = ch > 0 ? ch : 0;
     const dn = ch < 0 ? -ch : 0;
     if (this.seen < n) {
@@ -49,8 +52,12 @@ export class Rsi {
       this.u = a * up + (1 - a) * this.u;
       this.d = a * dn + (1 - a) * this.d;
     }
-    return 100 - 100 / (1 + this.u / this.d);
+    return rsiOf(this.u, this.d);
   }
+}
+
+function rsiOf(u: number, d: number): number {
+  return d === 0 ? 100 : u === 0 ? 0 : 100 - 100 / (1 + u / d);
 }
 
 /** Rsi written into the bar loop for a literal length (its update's arithmetic, fields in locals of the loop). */
@@ -73,7 +80,7 @@ const inlineRsi: InlineEmitter = (s) => {
       `if (${v("n")} < ${n}) { ${v("a")} += ${v("p")}; ${v("b")} += ${v("m")}; if (++${v("n")} === ${n}) { ${v("u")} = ${v("a")} / ${n}; ${v("d")} = ${v("b")} / ${n}; } }\n` +
       `else { ${v("u")} = ${a} * ${v("p")} + (1 - ${a}) * ${v("u")}; ${v("d")} = ${a} * ${v("m")} + (1 - ${a}) * ${v("d")}; } }`,
   );
-  return `(100 - 100 / (1 + ${v("u")} / ${v("d")}))`;
+  return `(${v("d")} === 0 ? 100 : ${v("u")} === 0 ? 0 : 100 - 100 / (1 + ${v("u")} / ${v("d")}))`;
 };
 
 /** [macd, signal, hist]: update returns macd; `r1` signal, `r2` histogram. */
