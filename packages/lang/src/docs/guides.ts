@@ -199,6 +199,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`no_matching_overload\`, several is \`ambiguous_call\`.
 - **Library constants.** \`export const <type> X = <value>\` is read as \`lib.X\`; the value may name the
   library's other top-level constants (\`export const float B = A * 2\`).
+- **\`time_tradingday\`** on weekly and monthly bars is the period's last weekday (every day for a
+  session around the clock): exchange holidays are not known.
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
   misspelled built-in gets the closest supported name.
