@@ -38,6 +38,7 @@ export const SCRIPTS = {
   leaseAcquire: LuaScript.load("lease-acquire-1"),
   leaseRenew: LuaScript.load("lease-renew-1"),
   leaseRelease: LuaScript.load("lease-release-1"),
+  leaseReleaseTwo: LuaScript.load("lease-release-2"),
   leaseCount: LuaScript.load("lease-count-1"),
   windowHit: LuaScript.load("window-hit-1"),
   windowCount: LuaScript.load("window-count-1"),

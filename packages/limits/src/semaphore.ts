@@ -89,22 +89,18 @@ export interface SemaphoreOptions {
 }
 
 /**
- * Gives several places back in one round trip: a pipeline of ZREM, what lease-release-1.lua does
- * for one (a call's heavy place and its long-poll place at the end of its answer).
+ * Gives several places back, two at a time in one call (lease-release-2.lua: a call's heavy place
+ * and its long-poll place at the end of its answer; an ioredis pipeline cost more CPU than this).
  */
 export async function releaseTogether(redis: Redis, leases: readonly Lease[]): Promise<void> {
   const places = leases.map((lease) => lease.handOver()).filter((place) => place !== null);
-  if (places.length === 0) return;
-  if (places.length === 1) {
-    const [place] = places as [{ key: string; id: string }];
-    await SCRIPTS.leaseRelease.run(redis, [place.key], [place.id]);
-    return;
+  const calls: Array<Promise<unknown>> = [];
+  for (let i = 0; i < places.length; i += 2) {
+    const [a, b] = [places[i], places[i + 1]];
+    if (!a) break;
+    calls.push(b ? SCRIPTS.leaseReleaseTwo.run(redis, [a.key, b.key], [a.id, b.id]) : SCRIPTS.leaseRelease.run(redis, [a.key], [a.id]));
   }
-  const pipeline = redis.pipeline();
-  for (const place of places) pipeline.zrem(place.key, place.id);
-  const results = await pipeline.exec();
-  const failed = results?.find(([error]) => error !== null);
-  if (failed) throw failed[0] as Error;
+  await Promise.all(calls);
 }
 
 export class LeaseSemaphore {
