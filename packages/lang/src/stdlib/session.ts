@@ -59,6 +59,19 @@ export function inSession(ms: number, session: string | null, tz: string): boole
   return false;
 }
 
+const DAY_SECONDS = 86_400;
+
+/**
+ * A daily or longer bar (stamped 00:00 UTC of its first trading day) holds that day's whole
+ * session, and TradingView's bar opens at the session's open: it is in a session that trades on
+ * that weekday, whatever the session's hours.
+ */
+export function onSessionDay(ms: number, session: string | null): boolean {
+  const s = parseSession(session);
+  if (s === null) return false;
+  return s.always || s.days[new Date(ms).getUTCDay() + 1] === true;
+}
+
 /** Where a bar stands in its instrument's regular session: -1 before it (same day), 0 in it, 1 after it. */
 function marketPhase(ms: number, session: string, tz: string): number {
   if (inSession(ms, session, tz)) return 0;
@@ -227,7 +240,7 @@ function computePeriod(ms: number, tf: string, session: string | null, tz: strin
  * instrument's session (`anchor`, null on daily and longer charts) in the bars' zone (`barZone`).
  */
 export function sessionTime(seconds: number, barSeconds: number, tf: string | null, session: string | null, tz: string, close: boolean, anchor: string | null = null, barZone = "UTC"): number {
-  if (session !== null && session !== "" && !inSession(seconds * 1000, session, tz)) return NaN;
+  if (session !== null && session !== "" && !(barSeconds >= DAY_SECONDS ? onSessionDay(seconds * 1000, session) : inSession(seconds * 1000, session, tz))) return NaN;
   if (tf === null || tf.trim() === "") return (close ? seconds + barSeconds : seconds) * 1000;
   const p = sessionPeriod(seconds * 1000, tf, anchor, barZone);
   return p === null ? NaN : close ? p.end : p.start;

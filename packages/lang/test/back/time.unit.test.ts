@@ -203,3 +203,17 @@ describe("timeframe.in_seconds and timeframe.change", () => {
     expect(b(plots(src, barsAt(days)), 0)).toEqual([1, 2, 1, 2]);
   });
 });
+
+describe("time(timeframe, session) on daily bars", () => {
+  // Daily bars stamped 00:00 UTC: Fri 2024-03-08, Sat 03-09 (a 24x7 market), Mon 03-11, Tue 03-12.
+  const days = [Date.UTC(2024, 2, 8), Date.UTC(2024, 2, 9), Date.UTC(2024, 2, 11), Date.UTC(2024, 2, 12)];
+  const bars = barsAt(days);
+
+  test("a daily bar holds its day's session: in a regular-hours session on the days it trades, whatever its hours", () => {
+    const r = plots(`plot(time(timeframe.period, "0930-1600"))\nplot(time("D", "0930-1600:23456"))\nplot(time(timeframe.period, "0930-1600:2"))`, bars);
+    // every day of a session with no day list; Monday to Friday (Pine's 2-6) skips the Saturday; Mondays only
+    expect(col(r, 0)).toEqual(days);
+    expect(col(r, 1)).toEqual([days[0], NaN, days[2], days[3]]);
+    expect(col(r, 2)).toEqual([NaN, NaN, days[2], NaN]);
+  });
+});
