@@ -18,12 +18,21 @@ export interface ApiProc extends Proc {
   url: string;
 }
 
+// Every process a test file starts is killed when the test process exits, so a file whose setup
+// failed halfway (a second process that never came up) leaves nothing running behind it.
+const started = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
 function start(entry: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ["--import", "tsx", resolve(ROOT, entry)], {
     cwd: ROOT,
     env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  started.add(child);
+  child.once("exit", () => started.delete(child));
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => { output += chunk.toString(); });
   child.stderr?.on("data", (chunk: Buffer) => { output += chunk.toString(); });
@@ -40,14 +49,16 @@ function killer(child: ChildProcess): (signal?: NodeJS.Signals) => Promise<void>
 
 function waitFor(output: () => string, child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
   return new Promise((resolvePromise, reject) => {
-    const started = Date.now();
+    const since = Date.now();
     const timer = setInterval(() => {
       const match = pattern.exec(output());
       if (match) {
         clearInterval(timer);
         resolvePromise(match);
-      } else if (child.exitCode !== null || Date.now() - started > timeoutMs) {
+      } else if (child.exitCode !== null || Date.now() - since > timeoutMs) {
         clearInterval(timer);
+        // a process that never came up is not left running
+        if (child.exitCode === null) child.kill("SIGKILL");
         reject(new Error(`process did not print ${pattern} (exit ${String(child.exitCode)}):\n${output()}`));
       }
     }, 50);
