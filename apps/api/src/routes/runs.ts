@@ -119,9 +119,9 @@ export function registerRuns(router: Router, deps: AppDeps): void {
       return;
     }
     if (run.kind !== "indicator") throw new ApiError("not_found", `Run ${run.id} has no results of this kind yet.`);
-    const names = await outputNamesOf(ctx, run.scriptId, run.scriptVersion);
     if (query.format === "csv") {
-      await streamOutputsCsv(ctx, run, res, names);
+      // only the CSV header needs the interface's output names; a JSON page names its columns itself
+      await streamOutputsCsv(ctx, run, res, await outputNamesOf(ctx, run.scriptId, run.scriptVersion));
       return;
     }
     const limit = parseLimit(query.limit, PAGE_LIMITS.outputs);
