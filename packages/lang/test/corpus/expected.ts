@@ -14,6 +14,7 @@ import { MTF } from "./expected-mtf";
 import { SESSIONS, SESSION_SCRIPTS } from "./expected-sessions";
 import { DRAWINGS } from "./expected-drawings";
 import { STRUCTURES } from "./expected-structures";
+import { LIBRARY_MEMBERS } from "./expected-library-members";
 import { INTRABARS, INTRABAR_SCRIPTS } from "./expected-intrabars";
 
 type Series = r.Series;
@@ -523,6 +524,7 @@ export const EXPECTED: Record<string, Check> = {
   ...SESSIONS,
   ...DRAWINGS,
   ...STRUCTURES,
+  ...LIBRARY_MEMBERS,
   ...INTRABARS,
   ...BREADTH,
   ...CLASSICS,
