@@ -55,6 +55,8 @@ export interface CallEmit {
   lit(name: string): string | number | boolean | null;
   /** The checker's value kind of an argument. */
   kind(name: string): ValueKind;
+  /** The number of values of a tuple-typed argument (a user function returning `[a, b]`), else null. */
+  tupleSize(name: string): number | null;
   /**
    * The argument's bar column (`$C`, or `$rt.column("hlc3")`) when it is a bar series: its history
    * is the bar's own, read the same whether or not this call ran on every bar; else null.

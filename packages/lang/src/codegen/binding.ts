@@ -79,6 +79,10 @@ export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs,
       const v = byName.get(n);
       return v ? kindOf(v) : "num";
     },
+    tupleSize: (n) => {
+      const t = byName.get(n)?.type;
+      return t?.kind === "tuple" ? t.elements.length : null;
+    },
     column: (n) => {
       const v = byName.get(n);
       return v?.kind === "Identifier" && !g.scopes.lookup(v.name) ? barColumnOf(v.name) : null;

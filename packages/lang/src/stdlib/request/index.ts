@@ -11,9 +11,12 @@ export { RequestHost, RequestSite, type ContextBars, type MissingContext, type C
 export { alignBars, intrabarRanges } from "./align";
 export { contextKey, storeTimeframe, storeSeconds, requestSymbol } from "./timeframes";
 
-/** The na a request gives before its context has a value: a tuple's is an array of na elements. */
-function naOf(k: ValueKind, expr: string): string {
+/** The na a request gives before its context has a value: a tuple's (also a user function's) is an array of na elements. */
+function naOf(b: CallEmit, expr: string): string {
+  const size = b.tupleSize("expression");
+  if (size !== null) return `$rt.req.naTuple(${size})`;
   if (/^\[|^\$tup_/.test(expr)) return `$rt.req.naTuple(${(expr.match(/,/g) ?? []).length + 1})`;
+  const k: ValueKind = b.kind("expression");
   return k === "num" ? "NaN" : k === "bool" ? "false" : "null";
 }
 
@@ -25,7 +28,7 @@ function site(b: CallEmit, expr: string): string {
 
 /** Capture mode: the site records the expression's value per context bar (numbers in a typed column). */
 function capture(b: CallEmit, id: string, expr: string): string {
-  return b.kind("expression") === "num" && !/^\[|^\$tup_/.test(expr) ? `$rt.req.captureNum(${id}, $i, $C.length, ${expr})` : `$rt.req.capture(${id}, $i, ${expr})`;
+  return b.kind("expression") === "num" && b.tupleSize("expression") === null && !/^\[|^\$tup_/.test(expr) ? `$rt.req.captureNum(${id}, $i, $C.length, ${expr})` : `$rt.req.capture(${id}, $i, ${expr})`;
 }
 
 /** A barmerge option given (a constant compiles to its member name): true when it is `on`. */
@@ -75,7 +78,7 @@ export const security = builtinFunction({
     const look = option(b, "lookahead", "lookahead_on");
     const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look));
     if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${fast})`;
-    const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b.kind("expression"), expr)})`;
+    const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr)})`;
     return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${read})`;
   },
 });

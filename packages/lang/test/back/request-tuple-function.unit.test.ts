@@ -1,0 +1,54 @@
+// request.security of a user function returning a tuple: na for every element before the first
+// weekly value, then the week's values (read by hand from the demo CSVs, as request-security.unit.test.ts:
+// weeks closing 547.06 (of 11-05), 527.68 (Fri 11-16), 571.50 (Fri 11-23), 585.28 (of 11-26)).
+import { build, dailyBars, SYMBOL } from "./harness";
+import { evaluate, type EvaluationResult } from "../../src/evaluate";
+import type { ContextBars } from "../../src/stdlib/request";
+import type { Bars } from "../../src/types";
+
+const AAPL = dailyBars("AAPL");
+const MSFT = dailyBars("MSFT");
+
+function weekly(d: Bars): Bars {
+  const rows: number[][] = [];
+  for (let i = 0; i < d.length; i++) {
+    const t = d.time[i]!;
+    const monday = t - (((new Date(t * 1000).getUTCDay() + 6) % 7) * 86400);
+    const last = rows[rows.length - 1];
+    if (last && last[0] === monday) {
+      last[2] = Math.max(last[2]!, d.high[i]!);
+      last[3] = Math.min(last[3]!, d.low[i]!);
+      last[4] = d.close[i]!;
+      last[5]! += d.volume[i]!;
+    } else rows.push([monday, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
+  }
+  const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
+  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
+}
+
+const info = (ticker: string, timeframe: string) => ({ ticker, timezone: "America/New_York", mintick: 0.01, timeframe });
+const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: weekly(AAPL), info: info("AAPL", "1w") };
+const MSFT_D: ContextBars = { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: info("MSFT", "1d") };
+
+function runOn(src: string, bars: Bars = AAPL, contexts: ContextBars[] = [AAPL_W, MSFT_D], windowStart = 0): EvaluationResult {
+  return evaluate(build(`//@version=6\nindicator("r")\n${src}`), bars, {}, { symbol: SYMBOL, windowStart, contexts });
+}
+
+/** Output k on the chart bar of `date`. */
+function at(r: EvaluationResult, date: string, k = 0): number {
+  const t = Date.parse(`${date}T00:00:00Z`) / 1000;
+  const i = r.times.indexOf(t);
+  if (i < 0) throw new Error(`no bar on ${date}`);
+  return r.outputs[k]!.values[i]!;
+}
+
+const DAYS = ["2012-11-12", "2012-11-16", "2012-11-19", "2012-11-23", "2012-11-30"];
+
+test("[a, b] = request.security(..., f(close)) with f returning a tuple: na for both first, then the week's", () => {
+  const r = runOn(`f(x) => [x, x * 2]\n[a, b] = request.security(syminfo.tickerid, "W", f(close))\nplot(a, "a")\nplot(b, "b")`);
+  expect(r.runtimeErrors).toEqual([]);
+  // the chart's first bars come before the first week's last bar
+  expect([r.outputs[0]!.values[0], r.outputs[1]!.values[0]]).toEqual([NaN, NaN]);
+  expect(DAYS.map((d) => at(r, d))).toEqual([547.06, 527.68, 527.68, 571.5, 585.28]);
+  expect(DAYS.map((d) => at(r, d, 1))).toEqual([1094.12, 1055.36, 1055.36, 1143, 1170.56]);
+});
