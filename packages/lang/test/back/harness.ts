@@ -54,3 +54,28 @@ export function sliceBars(b: Bars, from: number, to = b.length): Bars {
     volume: b.volume.slice(from, to),
   };
 }
+
+/**
+ * Weeks of daily bars from Monday 00:00 UTC, as the bar store's 1w bars, written as a plain loop
+ * (the tests' independent reference for request.security of "W"); `weekOf[i]` is the week of day i.
+ */
+export function weeklyBarsOf(d: Bars): { bars: Bars; weekOf: number[] } {
+  const rows: number[][] = [];
+  const weekOf: number[] = [];
+  for (let i = 0; i < d.length; i++) {
+    const t = d.time[i]!;
+    const monday = t - ((new Date(t * 1000).getUTCDay() + 6) % 7) * 86_400;
+    const last = rows[rows.length - 1];
+    if (last && last[0] === monday) {
+      last[2] = Math.max(last[2]!, d.high[i]!);
+      last[3] = Math.min(last[3]!, d.low[i]!);
+      last[4] = d.close[i]!;
+      last[5]! += d.volume[i]!;
+    } else rows.push([monday, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
+    weekOf.push(rows.length - 1);
+  }
+  const col = (k: number): Float64Array => Float64Array.from(rows, (r) => r[k]!);
+  return { bars: { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) }, weekOf };
+}
+
+export const weeklyBars = (d: Bars): Bars => weeklyBarsOf(d).bars;

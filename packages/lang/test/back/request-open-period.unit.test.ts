@@ -3,7 +3,7 @@
 // 2012-11-21 (packages/marketdata/demo/AAPL.csv, Yahoo via bokeh_sampledata; see its SOURCES.md).
 // Hand-read rows: Fri 11-16 close 527.68 (the week of 11-12 closes there); Mon 11-19 565.73,
 // Tue 11-20 560.91, Wed 11-21 561.7 (the week of 11-19 is open when the data ends).
-import { build, dailyBars, sliceBars, SYMBOL } from "./harness";
+import { build, dailyBars, sliceBars, SYMBOL, weeklyBars } from "./harness";
 import { evaluate, type EvaluationResult } from "../../src/evaluate";
 import type { ContextBars } from "../../src/stdlib/request";
 import type { Bars } from "../../src/types";
@@ -14,27 +14,10 @@ const day = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 1000;
 const END = ALL.time.indexOf(day("2012-11-21")) + 1;
 const CHART = sliceBars(ALL, 0, END);
 
-/** Weeks (Monday 00:00 UTC, as the bar store's 1w bars) of daily bars, written as a plain loop. */
-function weekly(d: Bars): Bars {
-  const rows: number[][] = [];
-  for (let i = 0; i < d.length; i++) {
-    const t = d.time[i]!;
-    const monday = t - ((new Date(t * 1000).getUTCDay() + 6) % 7) * DAY;
-    const last = rows[rows.length - 1];
-    if (last && last[0] === monday) {
-      last[2] = Math.max(last[2]!, d.high[i]!);
-      last[3] = Math.min(last[3]!, d.low[i]!);
-      last[4] = d.close[i]!;
-      last[5]! += d.volume[i]!;
-    } else rows.push([monday, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
-  }
-  const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
-  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
 
 const info = { ticker: "AAPL", timezone: "America/New_York", mintick: 0.01, timeframe: "1w" };
 /** The weeks of `d`, with the data ending at the close of its last daily bar. */
-const weeksOf = (d: Bars, dataEnd?: number): ContextBars => ({ symbol: "AAPL", timeframe: "1w", bars: weekly(d), info, ...(dataEnd !== undefined ? { dataEnd } : {}) });
+const weeksOf = (d: Bars, dataEnd?: number): ContextBars => ({ symbol: "AAPL", timeframe: "1w", bars: weeklyBars(d), info, ...(dataEnd !== undefined ? { dataEnd } : {}) });
 const endOf = (d: Bars): number => d.time[d.length - 1]! + DAY;
 
 function run(src: string, bars: Bars, ctx: ContextBars, windowStart = 0): EvaluationResult {
@@ -60,7 +43,7 @@ describe("request.security, a period still open at the run's last bar", () => {
   });
 
   test("a stateful expression sees the open week as its last bar: sma of 10 weekly closes (plain loop over the CSV rows)", () => {
-    const w = weekly(CHART);
+    const w = weeklyBars(CHART);
     let sum = 0;
     for (let k = w.length - 10; k < w.length; k++) sum += w.close[k]!;
     const r = run(`plot(request.security(syminfo.tickerid, "W", ta.sma(close, 10)))`, CHART, weeksOf(CHART, endOf(CHART)));

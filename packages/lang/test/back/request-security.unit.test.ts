@@ -3,7 +3,7 @@
 // Weeks are built here from the daily rows (Monday 00:00 UTC, as the bar store's 1w bars).
 // Hand-worked week of 2012-11-12: Fri 11-16 close 527.68; week of 11-19 (Thanksgiving Thursday
 // closed): Fri 11-23 close 571.50, high 572.00; week of 11-05 closed 547.06; week of 11-26 closed 585.28.
-import { build, dailyBars, sliceBars, SYMBOL } from "./harness";
+import { build, dailyBars, sliceBars, SYMBOL, weeklyBars } from "./harness";
 import { evaluate, type EvaluationResult } from "../../src/evaluate";
 import type { ContextBars } from "../../src/stdlib/request";
 import type { Bars } from "../../src/types";
@@ -11,25 +11,9 @@ import type { Bars } from "../../src/types";
 const AAPL = dailyBars("AAPL");
 const MSFT = dailyBars("MSFT");
 
-function weekly(d: Bars): Bars {
-  const rows: number[][] = [];
-  for (let i = 0; i < d.length; i++) {
-    const t = d.time[i]!;
-    const monday = t - (((new Date(t * 1000).getUTCDay() + 6) % 7) * 86400);
-    const last = rows[rows.length - 1];
-    if (last && last[0] === monday) {
-      last[2] = Math.max(last[2]!, d.high[i]!);
-      last[3] = Math.min(last[3]!, d.low[i]!);
-      last[4] = d.close[i]!;
-      last[5]! += d.volume[i]!;
-    } else rows.push([monday, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
-  }
-  const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
-  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
 
 const info = (ticker: string, timeframe: string) => ({ ticker, timezone: "America/New_York", mintick: 0.01, timeframe });
-const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: weekly(AAPL), info: info("AAPL", "1w") };
+const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: weeklyBars(AAPL), info: info("AAPL", "1w") };
 const MSFT_D: ContextBars = { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: info("MSFT", "1d") };
 
 function runOn(src: string, bars: Bars = AAPL, contexts: ContextBars[] = [AAPL_W, MSFT_D], windowStart = 0): EvaluationResult {
@@ -90,7 +74,7 @@ describe("request.security, a higher timeframe (1d chart, 1W)", () => {
     const start = AAPL.time.indexOf(Date.parse("2012-06-01T00:00:00Z") / 1000);
     for (const back of [60, 120, 400]) {
       const from = start - back;
-      const w = weekly(sliceBars(AAPL, from));
+      const w = weeklyBars(sliceBars(AAPL, from));
       const part = runOn(src, sliceBars(AAPL, from), [{ ...AAPL_W, bars: w }], back);
       const fullTail = full.outputs[0]!.values.slice(start);
       expect(Array.from(part.outputs[0]!.values)).toEqual(Array.from(fullTail));

@@ -3,35 +3,15 @@
 // program; what they compute is checked against plain loops over the demo CSVs' weeks
 // (packages/marketdata/demo: AAPL daily, Yahoo via bokeh_sampledata; see its SOURCES.md), built
 // here from the daily rows (Monday 00:00 UTC, as the bar store's 1w bars).
-import { build, dailyBars, SYMBOL } from "./harness";
+import { build, dailyBars, SYMBOL, weeklyBarsOf } from "./harness";
 import { evaluate, type EvaluationResult } from "../../src/evaluate";
 import { Runtime } from "../../src/runtime/runtime";
 import { RequestHost, type ContextBars } from "../../src/stdlib/request";
-import type { Bars } from "../../src/types";
 
 const AAPL = dailyBars("AAPL");
 
-/** Weeks of daily bars, and for every day the index of its week. */
-function weekly(d: Bars): { bars: Bars; weekOf: number[] } {
-  const rows: number[][] = [];
-  const weekOf: number[] = [];
-  for (let i = 0; i < d.length; i++) {
-    const t = d.time[i]!;
-    const monday = t - ((new Date(t * 1000).getUTCDay() + 6) % 7) * 86400;
-    const last = rows[rows.length - 1];
-    if (last && last[0] === monday) {
-      last[2] = Math.max(last[2]!, d.high[i]!);
-      last[3] = Math.min(last[3]!, d.low[i]!);
-      last[4] = d.close[i]!;
-      last[5]! += d.volume[i]!;
-    } else rows.push([monday, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
-    weekOf.push(rows.length - 1);
-  }
-  const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
-  return { bars: { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) }, weekOf };
-}
 
-const WEEKS = weekly(AAPL);
+const WEEKS = weeklyBarsOf(AAPL);
 const info = (ticker: string, timeframe: string) => ({ ticker, timezone: "America/New_York", mintick: 0.01, timeframe });
 const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: WEEKS.bars, info: info("AAPL", "1w") };
 

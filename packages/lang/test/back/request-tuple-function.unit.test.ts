@@ -1,7 +1,7 @@
 // request.security of a user function returning a tuple: na for every element before the first
 // weekly value, then the week's values (read by hand from the demo CSVs, as request-security.unit.test.ts:
 // weeks closing 547.06 (of 11-05), 527.68 (Fri 11-16), 571.50 (Fri 11-23), 585.28 (of 11-26)).
-import { build, dailyBars, SYMBOL } from "./harness";
+import { build, dailyBars, SYMBOL, weeklyBars } from "./harness";
 import { evaluate, type EvaluationResult } from "../../src/evaluate";
 import type { ContextBars } from "../../src/stdlib/request";
 import type { Bars } from "../../src/types";
@@ -9,25 +9,9 @@ import type { Bars } from "../../src/types";
 const AAPL = dailyBars("AAPL");
 const MSFT = dailyBars("MSFT");
 
-function weekly(d: Bars): Bars {
-  const rows: number[][] = [];
-  for (let i = 0; i < d.length; i++) {
-    const t = d.time[i]!;
-    const monday = t - (((new Date(t * 1000).getUTCDay() + 6) % 7) * 86400);
-    const last = rows[rows.length - 1];
-    if (last && last[0] === monday) {
-      last[2] = Math.max(last[2]!, d.high[i]!);
-      last[3] = Math.min(last[3]!, d.low[i]!);
-      last[4] = d.close[i]!;
-      last[5]! += d.volume[i]!;
-    } else rows.push([monday, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
-  }
-  const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
-  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
 
 const info = (ticker: string, timeframe: string) => ({ ticker, timezone: "America/New_York", mintick: 0.01, timeframe });
-const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: weekly(AAPL), info: info("AAPL", "1w") };
+const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: weeklyBars(AAPL), info: info("AAPL", "1w") };
 const MSFT_D: ContextBars = { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: info("MSFT", "1d") };
 
 function runOn(src: string, bars: Bars = AAPL, contexts: ContextBars[] = [AAPL_W, MSFT_D], windowStart = 0): EvaluationResult {

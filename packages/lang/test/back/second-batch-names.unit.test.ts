@@ -10,7 +10,7 @@ import { validate } from "../../src/validate";
 import type { ContextBars } from "../../src/stdlib/request";
 import type { Bars, Diagnostic, SymbolInfo } from "../../src/types";
 import { NO_SCRIPTS } from "../front/harness";
-import { dailyBars, sliceBars } from "./harness";
+import { dailyBars, sliceBars, weeklyBars } from "./harness";
 import { NAME_CASES, REFUSED_CASES, type Chart, type NameCase } from "./second-batch-names";
 
 const AAPL = dailyBars("AAPL");
@@ -43,22 +43,6 @@ function hourly(m: Bars): Bars {
   return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
 }
 
-/** Weeks of the daily rows from Monday 00:00 UTC, as the bar store's 1w bars. */
-function weekly(d: Bars): Bars {
-  const rows: number[][] = [];
-  for (let i = 0; i < d.length; i++) {
-    const monday = d.time[i]! - ((new Date(d.time[i]! * 1000).getUTCDay() + 6) % 7) * 86400;
-    const last = rows[rows.length - 1];
-    if (last && last[0] === monday) {
-      last[2] = Math.max(last[2]!, d.high[i]!);
-      last[3] = Math.min(last[3]!, d.low[i]!);
-      last[4] = d.close[i]!;
-      last[5]! += d.volume[i]!;
-    } else rows.push([monday, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
-  }
-  const col = (k: number): Float64Array => Float64Array.from(rows, (r) => r[k]!);
-  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
 
 const DAILY_BARS = sliceBars(AAPL, AAPL.length - 400);
 const MINUTES = minuteBars();
@@ -69,7 +53,7 @@ const SETUP: Record<Chart, { bars: Bars; symbol: SymbolInfo; contexts: ContextBa
     bars: DAILY_BARS,
     symbol: DAILY,
     contexts: [
-      { symbol: "AAPL", timeframe: "1w", bars: weekly(AAPL), info: info(DAILY, "AAPL", "1w") },
+      { symbol: "AAPL", timeframe: "1w", bars: weeklyBars(AAPL), info: info(DAILY, "AAPL", "1w") },
       { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: info(DAILY, "MSFT", "1d") },
       // the worker matches an exchange prefix against the instrument and supplies the context under the text requested
       { symbol: "NASDAQ:MSFT", timeframe: "1d", bars: MSFT, info: info(DAILY, "MSFT", "1d") },
