@@ -1,8 +1,10 @@
-// request.security inside a definition a study uses, end to end over HTTP (API and worker as
-// processes, real Postgres and Redis): the study run reads MSFT's daily bars before it evaluates,
-// and the definition's events are the AAPL window days on which MSFT's latest daily close was
-// above the one before it. The expected count is computed here from the demo CSVs
-// (packages/marketdata/demo, see its SOURCES.md), not by the code under test.
+// request.security inside the definitions and bodies of studies, end to end over HTTP (API and
+// worker as processes, real Postgres and Redis). A constant context is read before evaluation; a
+// context chosen as the scripts run (a symbol from an input, a timeframe computed on each bar) is
+// named by a first evaluation, read, and the study evaluated again with it (as indicator runs do).
+// The definitions' events are the AAPL window days on which MSFT's latest daily close was above the
+// one before it; expected counts are computed here from the demo CSVs (packages/marketdata/demo, see
+// its SOURCES.md), not by the code under test.
 import { readFile } from "node:fs/promises";
 import { join } from "path";
 import { importFile } from "@barscript/marketdata";
@@ -20,6 +22,21 @@ alertcondition(msft > before, "msft_up", "MSFT {{close}}")
 const STUDY = `//@version=6
 study("AAPL after MSFT up days", horizons = [1, 5])
 use("msft-up")
+`;
+
+const DYNAMIC_DEFINITION = `//@version=6
+definition("Other up day")
+other = input.symbol("NASDAQ:MSFT", "Other symbol")
+tf = bar_index >= 0 ? "D" : "W"
+now = request.security(other, tf, close)
+before = request.security(other, tf, close[1])
+alertcondition(now > before, "other_up", "{{close}}")
+`;
+const DYNAMIC_STUDY = `//@version=6
+study("AAPL after the other's up days", horizons = [1, 5])
+use("other-up")
+sym = input.string("MSFT", "Compare")
+group("above_30", request.security(sym, timeframe.isdaily ? "D" : "W", close) > 30 ? "yes" : "no")
 `;
 
 const h = new RunsHarness();
@@ -41,6 +58,8 @@ beforeAll(async () => {
   client = (await h.account()).client;
   await create("msft-up", DEFINITION);
   await create("after-msft", STUDY);
+  await create("other-up", DYNAMIC_DEFINITION);
+  await create("after-other", DYNAMIC_STUDY);
 });
 afterAll(() => h.teardown());
 
@@ -73,4 +92,38 @@ it("when a study uses a definition that requests another symbol, then the run re
   const res = await client.call("GET", `/runs/${run.id as string}/results`);
   expect(res.status).toBe(200);
   expect(res.json.study.horizons).toEqual([1, 5]);
+});
+
+it("when a study's definition and body request a symbol and timeframe computed as they run, then the run reads that context and studies the events on it", async () => {
+  const r = await client.start({ script: "after-other", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 60 });
+  expect(r.status).toBe(202);
+  const run = ["queued", "running"].includes(r.json.status as string) ? await client.final(r.json.id as string) : r.json;
+  expect([run.status, run.failure ?? null]).toEqual(["succeeded", null]);
+  expect(run.summary.runtime_errors).toEqual([]);
+
+  const aapl = await closes(AAPL_FILE);
+  const msft = await closes(MSFT_FILE);
+  const from = Date.parse(run.window.from) / 1000;
+  const to = Date.parse(run.window.to) / 1000;
+  const days = aapl.filter((b) => b.t >= from && b.t <= to);
+  expect(days.length).toBe(300);
+  const byGroup = new Map<string, number>();
+  for (const d of days) {
+    // MSFT's latest daily bar at or before the AAPL day, and the one before it
+    let k = -1;
+    while (k + 1 < msft.length && msft[k + 1]!.t <= d.t) k++;
+    if (k >= 1 && msft[k]!.close > msft[k - 1]!.close) {
+      const g = msft[k]!.close > 30 ? "yes" : "no";
+      byGroup.set(g, (byGroup.get(g) ?? 0) + 1);
+    }
+  }
+  const expected = [...byGroup.values()].reduce((a, b) => a + b, 0);
+  expect(expected).toBeGreaterThan(100);
+  expect(byGroup.size).toBe(2);
+  expect(run.summary.events).toBe(expected);
+
+  const res = await client.call("GET", `/runs/${run.id as string}/results`);
+  expect(res.status).toBe(200);
+  const groups = (res.json.study.groups as Array<{ event: string; group: Record<string, string>; count: number }>).map((g) => [g.event, g.group.above_30, g.count]);
+  expect(groups.sort()).toEqual([...byGroup.entries()].map(([g, n]) => ["other_up", g, n]).sort());
 });
