@@ -39,12 +39,8 @@ export interface Limits {
   /** Counts one call toward requests a minute unless the window is full (refused calls are not counted). */
   hitRequest(account: RateAccount): Promise<WindowHit>;
   /**
-   * `failedKeys.isBlocked(ip)`, then (only when not blocked) `hitRequest(account)`, in one Redis
-   * round trip: null when the IP is blocked (nothing counted).
-   */
-  hitRequestUnlessBlocked(ip: string, account: RateAccount): Promise<WindowHit | null>;
-  /**
-   * hitRequestUnlessBlocked that also reads the account's auth epochs in the same round trip
+   * Rows 1 and 6 of the check chain in one round trip: `failedKeys.isBlocked(ip)`, then (only when
+   * not blocked) `hitRequest(account)`; it also reads the account's auth epochs
    * (docs/adr/0082-key-lookup-cache.md). With `mustMatch`, epochs other than `expected` answer
    * `stale` and nothing is counted or checked.
    */
@@ -79,16 +75,6 @@ export function createLimits(options: LimitsOptions): Limits {
     waits,
     runs,
     hitRequest: (account) => requests.hit(account.id, account.plan.requestsPerMinute),
-    async hitRequestUnlessBlocked(ip, account) {
-      const limit = account.plan.requestsPerMinute;
-      const [blocked, allowed, count, resetMs] = toNumbers(await SCRIPTS.guardedHit.run(
-        redis,
-        [failedKeys.log.key(ip), requests.key(account.id)],
-        [failedKeys.log.windowMs, FAILED_KEY_THRESHOLD, limit, requests.windowMs, randomUUID()],
-      ));
-      if (blocked === 1) return null;
-      return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - (count ?? 0)), resetSeconds: Math.ceil((resetMs ?? 0) / 1000) };
-    },
     async hitRequestForKey(ip, account, expected, mustMatch) {
       const limit = account.plan.requestsPerMinute;
       const reply = await SCRIPTS.authHit.run(

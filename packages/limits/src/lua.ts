@@ -43,7 +43,6 @@ export const SCRIPTS = {
   windowHit: LuaScript.load("window-hit-1"),
   windowCount: LuaScript.load("window-count-1"),
   windowAdd: LuaScript.load("window-add-1"),
-  guardedHit: LuaScript.load("guarded-hit-2"),
   authHit: LuaScript.load("auth-hit-4"),
 } as const;
 

@@ -1,10 +1,14 @@
--- guarded-hit-2 for a key the API process may hold cached (docs/adr/0082-key-lookup-cache.md): the
--- same rows 1 and 6 in the same round trip, plus the auth epochs of the account, read in it.
+-- The check chain's two Redis rows in one round trip: row 1 (the IP's failed key checks) and, only
+-- when the IP is not blocked, row 6 (count this call unless the account's window is full), same
+-- rules as window-count-1 then window-hit-1 (a blocked or refused call is not recorded); plus the
+-- auth epochs of the account, for a key the API process may hold cached (docs/adr/0082-key-lookup-cache.md).
 -- KEYS[1] the IP's failed-check log, KEYS[2] the account's request log (sorted sets, ms scores),
 -- KEYS[3] the account's auth epoch (an integer bumped by every writer of its key, account or plan
 -- rows), KEYS[4] the deployment's auth generation (a random token; set here when missing, so a
 -- flushed or restarted Redis never matches an epoch read before)
--- ARGV[1..5] as guarded-hit-2; ARGV[6] the epochs the caller expects ("" for none);
+-- ARGV[1] failed-check window (ms), ARGV[2] failed checks allowed (blocked when more),
+-- ARGV[3] requests allowed, ARGV[4] request window (ms), ARGV[5] a unique member for this call;
+-- ARGV[6] the epochs the caller expects ("" for none);
 -- ARGV[7] 1: refuse to count when they differ (a cached key; the caller reads Postgres again),
 -- 0: count anyway (the key was just read from Postgres); ARGV[8] a fresh random token
 -- Returns {state (0 counted or refused by row 6, 1 IP blocked, 2 stale), allowed, count, ms until
