@@ -6,7 +6,7 @@
 // `session.*` tell where a bar stands in the instrument's own session.
 
 import { builtinFunction, builtinVariable, constants } from "../builtins/record";
-import { wall } from "./time";
+import { wall } from "./time-zones";
 
 interface Session {
   /** [start, end) in minutes of the day; end <= start: overnight. */

@@ -1,0 +1,75 @@
+// Time zones: Unix milliseconds to a zone's wall clock. Zones are IANA names ("America/New_York")
+// or fixed offsets in Pine's notation ("UTC", "GMT+3", "UTC-05:30", "+0530"). Offsets of IANA zones
+// are read once per hour of time and zone (DST changes on hour boundaries), so a bar loop costs one
+// Intl call per new hour at most. Used by the calendar built-ins (time.ts) and sessions (session.ts).
+
+const HOUR = 3_600_000;
+
+/** Minutes east of UTC for a fixed-offset zone, or null for an IANA name. */
+export function fixedOffset(tz: string): number | null {
+  const s = tz.trim();
+  if (s === "" || /^(utc|gmt|z|etc\/utc|etc\/gmt)$/i.test(s)) return 0;
+  const m = /^(?:utc|gmt)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(s);
+  if (!m) return null;
+  const sign = m[1] === "-" ? -1 : 1;
+  return sign * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+}
+
+class Zone {
+  private readonly fixed: number | null;
+  private readonly fmt: Intl.DateTimeFormat | null;
+  private lastHour = NaN;
+  private lastOffset = 0;
+
+  constructor(tz: string) {
+    this.fixed = fixedOffset(tz);
+    if (this.fixed !== null) {
+      this.fmt = null;
+      return;
+    }
+    let fmt: Intl.DateTimeFormat | null;
+    try {
+      fmt = new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    } catch {
+      fmt = null; // an unknown zone: UTC (Pine refuses it at compile time; a run keeps going)
+    }
+    this.fmt = fmt;
+  }
+
+  /** Milliseconds to add to a UTC time to get the zone's wall clock. */
+  offset(ms: number): number {
+    if (this.fixed !== null) return this.fixed * 60_000;
+    if (this.fmt === null) return 0;
+    const h = Math.floor(ms / HOUR);
+    if (h === this.lastHour) return this.lastOffset;
+    const p: Record<string, number> = {};
+    for (const part of this.fmt.formatToParts(new Date(h * HOUR))) if (part.type !== "literal") p[part.type] = Number(part.value);
+    const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+    this.lastHour = h;
+    this.lastOffset = wall - h * HOUR;
+    return this.lastOffset;
+  }
+}
+
+const zones = new Map<string, Zone>();
+
+export function zone(tz: string): Zone {
+  let z = zones.get(tz);
+  if (!z) {
+    z = new Zone(tz);
+    if (zones.size > 256) zones.clear();
+    zones.set(tz, z);
+  }
+  return z;
+}
+
+/** The wall-clock time of `ms` in `tz`, as a Date read with its UTC getters. */
+export function wall(ms: number, tz: string): Date {
+  return new Date(ms + zone(tz).offset(ms));
+}
+
+/** Unix milliseconds shifted to `tz`'s wall clock (read with UTC arithmetic). */
+export function local(ms: number, tz: string): number {
+  return ms + zone(tz).offset(ms);
+}
+
