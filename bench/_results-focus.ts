@@ -8,7 +8,8 @@
 // See docs/performance.md ("Issue 22, second session").
 import { createAccount, createApiKey, createScript, createScriptResolver, filesDigest } from "@barscript/db";
 import { validate } from "@barscript/lang";
-import { allocBars, importBars } from "@barscript/marketdata";
+import { importBars } from "@barscript/marketdata";
+import { syntheticMinuteBars } from "./_synthetic-bars";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -38,24 +39,6 @@ function cpuMs(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-function synthetic(n: number, t0: number) {
-  let seed = 7;
-  const rnd = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const b = allocBars(n);
-  let p = 100;
-  for (let i = 0; i < n; i++) {
-    const o = p;
-    p = Math.max(1, p * (1 + (rnd() - 0.5) * 0.002));
-    b.time[i] = t0 + 60 * i;
-    b.open[i] = o;
-    b.close[i] = p;
-    b.high[i] = Math.max(o, p) * 1.0005;
-    b.low[i] = Math.min(o, p) * 0.9995;
-    b.volume[i] = 1000;
-  }
-  return b;
-}
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const dump = args.find((a) => a.startsWith("--dump="))?.slice(7);
@@ -66,7 +49,7 @@ async function main(): Promise<void> {
   const procEnv = { ...env.processEnv, LOG_LEVEL: "error", WORKER_CONCURRENCY: "2", ...extra };
   const [api, worker] = await Promise.all([spawnApi(procEnv), spawnWorker({ ...env.processEnv, LOG_LEVEL: "error", WORKER_CONCURRENCY: "2" })]);
   try {
-    await importBars(env.db, { symbol: "BENCH", timeframe: "1m", bars: synthetic(60_000, Date.UTC(2021, 0, 4) / 1000) });
+    await importBars(env.db, { symbol: "BENCH", timeframe: "1m", bars: syntheticMinuteBars(60_000, Date.UTC(2021, 0, 4) / 1000) });
     const account = await createAccount(env.db, { email: "focus@example.com", password: "a long enough password", handle: "focus", plan: "business", admit: true });
     const key = (await createApiKey(env.db, { accountId: account.id, name: "bench", scopes: ["read", "runs:write"], expiresAt: null })).secret;
     const headers = { authorization: `Bearer ${key}` };

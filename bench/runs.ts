@@ -14,7 +14,8 @@ import { Queue, Worker } from "bullmq";
 import { createAccount, createApiKey } from "@barscript/db";
 import { createScript, createScriptResolver, filesDigest } from "@barscript/db";
 import { validate } from "@barscript/lang";
-import { allocBars, importBars } from "@barscript/marketdata";
+import { importBars } from "@barscript/marketdata";
+import { syntheticMinuteBars } from "./_synthetic-bars";
 import { bullPrefix, createRedis } from "@barscript/queue";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -49,24 +50,6 @@ function cpuMs(pid: number | undefined): number {
 function quantile(sorted: number[], q: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[i] as number;
-}
-
-function synthetic(n: number, t0: number) {
-  let seed = 7;
-  const rnd = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const b = allocBars(n);
-  let p = 100;
-  for (let i = 0; i < n; i++) {
-    const o = p;
-    p = Math.max(1, p * (1 + (rnd() - 0.5) * 0.002));
-    b.time[i] = t0 + 60 * i;
-    b.open[i] = o;
-    b.close[i] = p;
-    b.high[i] = Math.max(o, p) * 1.0005;
-    b.low[i] = Math.min(o, p) * 0.9995;
-    b.volume[i] = 1000;
-  }
-  return b;
 }
 
 async function noopJobsPerSecond(redisUrl: string, prefix: string, concurrency: number): Promise<number> {
@@ -119,7 +102,7 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
     workers.forEach((w, i) => options.onOutput?.(`worker${i + 1}`, w.output()));
   };
   try {
-    await importBars(env.db, { symbol: "BENCH", timeframe: "1m", bars: synthetic(60_000, Date.UTC(2021, 0, 4) / 1000) });
+    await importBars(env.db, { symbol: "BENCH", timeframe: "1m", bars: syntheticMinuteBars(60_000, Date.UTC(2021, 0, 4) / 1000) });
     const keys: string[] = [];
     const accounts: Array<{ id: string; handle: string }> = [];
     for (let a = 0; a < THROUGHPUT_ACCOUNTS; a++) {

@@ -5,7 +5,8 @@
 // Lines: `sweeps grid100x5 sweep_ms=<a> runs500_ms=<b> speedup=<b/a>`.
 import { createAccount, createApiKey, createScript, createScriptResolver, filesDigest } from "@barscript/db";
 import { validate } from "@barscript/lang";
-import { allocBars, importBars } from "@barscript/marketdata";
+import { importBars } from "@barscript/marketdata";
+import { syntheticMinuteBars } from "./_synthetic-bars";
 import { randomUUID } from "node:crypto";
 import { createTestEnv } from "../test/support/env";
 import { spawnApi, spawnWorker } from "../test/support/processes";
@@ -22,30 +23,12 @@ const BARS = 5_000;
 const CLIENTS = 20;
 const ACCOUNTS = 4;
 
-function synthetic(n: number, t0: number, seed0: number) {
-  let seed = seed0;
-  const rnd = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const b = allocBars(n);
-  let p = 100;
-  for (let i = 0; i < n; i++) {
-    const o = p;
-    p = Math.max(1, p * (1 + (rnd() - 0.5) * 0.004));
-    b.time[i] = t0 + 60 * i;
-    b.open[i] = o;
-    b.close[i] = p;
-    b.high[i] = Math.max(o, p) * 1.0005;
-    b.low[i] = Math.min(o, p) * 0.9995;
-    b.volume[i] = 1000;
-  }
-  return b;
-}
-
 export async function run(): Promise<string[]> {
   const env = await createTestEnv();
   const procEnv = { ...env.processEnv, LOG_LEVEL: "error", WORKER_CONCURRENCY: "4" };
   const [api, worker] = await Promise.all([spawnApi(procEnv), spawnWorker(procEnv)]);
   try {
-    for (const [i, symbol] of SYMBOLS.entries()) await importBars(env.db, { symbol, timeframe: "1m", bars: synthetic(BARS, Date.UTC(2021, 0, 4) / 1000, 11 + i) });
+    for (const [i, symbol] of SYMBOLS.entries()) await importBars(env.db, { symbol, timeframe: "1m", bars: syntheticMinuteBars(BARS, Date.UTC(2021, 0, 4) / 1000, 11 + i, 0.004) });
     await env.db.plan.update({ where: { name: "business" }, data: { eventsPerMonth: 1_000_000_000, computeUnitsPerMonth: 1_000_000_000 } });
     const keys: string[] = [];
     for (let a = 0; a < ACCOUNTS; a++) {
