@@ -33,6 +33,12 @@ interface Sent {
   page: boolean;
   /** The spec's own 501 (webhooks). */
   allows501: boolean;
+  /**
+   * Not valid HTTP/1.1 in its head (Node's parser refuses it) and followed by a body over the
+   * API's body limit: the 400 is written, but the connection may be reset under it while the
+   * client still sends the body it never reads (a known limit of answering refused HTTP).
+   */
+  resetAllowed?: boolean;
 }
 
 describe("fuzzing every endpoint over raw sockets", () => {
@@ -117,7 +123,8 @@ describe("fuzzing every endpoint over raw sockets", () => {
     const version = chance(0.03) ? pick(["HTTP/1.0", "HTTP/2.0", "HTTP/9.9", "HTCPCP/1.0"]) : "HTTP/1.1";
     const line = chance(0.02) ? pick(["get", "G E T", "GET\t"]) : method;
     const page = /^\/(login|signup|device|account|logout)/.test(path);
-    return { label: `#${n} ${line} ${target.slice(0, 200)} (${bytes.length} bytes)`, bytes: request(line, target, headers, bytes, version), page, allows501: path.startsWith("/v1/webhooks") };
+    const badHead = framing >= 0.9 || headers.some(([name, value]) => name === "Bad Header" || value.includes("\r\n") || name === "X-Big") || version !== "HTTP/1.1" || line !== method;
+    return { label: `#${n} ${line} ${target.slice(0, 200)} (${bytes.length} bytes)`, bytes: request(line, target, headers, bytes, version), page, allows501: path.startsWith("/v1/webhooks"), resetAllowed: badHead && bytes.length > 2_359_296 };
   }
 
   function bodyFor(path: string, method: string, rand: () => number): unknown {
@@ -136,6 +143,7 @@ describe("fuzzing every endpoint over raw sockets", () => {
 
   function verdict(sent: Sent, answer: RawAnswer): string | null {
     if (answer.status === -1) return "no answer within 15 s";
+    if (answer.status === 0 && sent.resetAllowed === true) return null;
     if (answer.status === 0) return `connection closed without an HTTP answer: ${JSON.stringify(answer.body.slice(0, 100))}`;
     if (answer.status >= 500 && !(answer.status === 501 && sent.allows501)) return `${answer.status}: ${answer.body.slice(0, 300)}`;
     if (answer.status < 400 || sent.page) return null;

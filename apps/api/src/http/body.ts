@@ -36,6 +36,38 @@ function readBody(req: Request, limit: number): Promise<Buffer> {
   });
 }
 
+/** How long, and how many bytes, a refused body is read and dropped before the answer. */
+const DRAIN_MS = 5_000;
+const DRAIN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused body, then calls `answer`: the answer closes the
+ * connection, and closing it while the client still sends would reset it, and a reset can drop
+ * the answer from the client's receive buffer before the client reads it. A client that keeps
+ * sending past the bounds gets the answer then.
+ */
+function drainThen(req: Request, answer: () => void): void {
+  let done = false;
+  let dropped = 0;
+  const finish = (): void => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    answer();
+  };
+  const timer = setTimeout(finish, DRAIN_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_BYTES) finish();
+  });
+  req.once("end", finish);
+  req.once("close", finish);
+  req.once("error", finish);
+  if (req.readableEnded) finish();
+  req.resume();
+}
+
 function isJson(req: Request): boolean {
   const type = req.headers["content-type"] ?? "";
   return /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type);
@@ -62,8 +94,7 @@ export const bodyParser: RequestHandler = async (req, res, next) => {
       await readBody(req, MAX_BODY_BYTES);
     } catch (error) {
       res.setHeader("Connection", "close");
-      req.resume();
-      return next(error);
+      return drainThen(req, () => next(error));
     }
     return next();
   }
@@ -71,10 +102,8 @@ export const bodyParser: RequestHandler = async (req, res, next) => {
   try {
     raw = await readBody(req, MAX_BODY_BYTES);
   } catch (error) {
-    // Keep draining so the client reads our 413 instead of a reset connection.
     res.setHeader("Connection", "close");
-    req.resume();
-    return next(error);
+    return drainThen(req, () => next(error));
   }
   (req as Request & { rawBody?: Buffer }).rawBody = raw;
   if (raw.length === 0) {
