@@ -23,6 +23,7 @@ const LIBRARY = [
   "        c.ups += 1",
   "    c.last := price",
   "    c",
+  "export method spread(array<float> a) => a.max() - a.min()",
   "",
 ].join("\n");
 const LIBS = resolverOf([lib("acme", "sig", 1, LIBRARY)]);
@@ -53,5 +54,29 @@ describe("library members used by an importing script", () => {
   test("an exported method called on a value of the library's type", async () => {
     const body = ["var c = sg.Counter.new()", "c.record(sg.kindOf(ta.change(close)), close)", 'plot(c.ups, "ups")', 'plot(c.last, "last")'].join("\n");
     expect(await outputs(body, CLOSES)).toEqual({ ups: [0, 1, 1, 2], last: [10, 12, 11, 15] });
+  });
+
+  test("an exported method called in function form through the alias (the object first, named arguments too)", async () => {
+    const body = ["var c = sg.Counter.new()", "sg.record(c, sg.kindOf(ta.change(close)), close)", 'plot(c.ups, "ups")', 'plot(sg.record(c = c, price = close * 2, k = sg.Kind.down).last, "twice")'].join("\n");
+    // ups as above; the second call records a down at twice the close, so last = 2 * close
+    expect(await outputs(body, CLOSES)).toEqual({ ups: [0, 1, 1, 2], twice: [20, 24, 22, 30] });
+  });
+
+  test("function form picks the method whose first parameter takes the object", async () => {
+    const body = ["var a = array.new<float>()", "a.push(close)", 'plot(sg.spread(a), "spread")'].join("\n");
+    // running max - min of 10, 12, 11, 15
+    expect(await outputs(body, CLOSES)).toEqual({ spread: [0, 2, 2, 5] });
+  });
+
+  test("function form with an object of another type is refused at validation", async () => {
+    const r = await validate([{ path: "main.pine", content: "//@version=6\nindicator(\"t\")\nimport acme/sig/1 as sg\nplot(sg.spread(close))" }], { resolver: LIBS });
+    expect(r.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual(["type_mismatch"]);
+  });
+
+  test("a script's own method called in function form", async () => {
+    const r = await validate([{ path: "main.pine", content: ["//@version=6", 'indicator("t")', "method twice(float x) => x * 2", 'plot(twice(close) + close.twice(), "v")'].join("\n") }], { resolver: LIBS });
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const res = evaluate(compile(r.checked!, r.interface ?? undefined), barsOf(CLOSES), {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1d" }, windowStart: 0 });
+    expect(Array.from(res.outputs[0]!.values)).toEqual([40, 48, 44, 60]);
   });
 });

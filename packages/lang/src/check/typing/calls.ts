@@ -11,7 +11,7 @@ import { assignable, NA, show } from "../types";
 import { resolveTypeRef } from "./declarations";
 import { callUser } from "./functions";
 import { pickOverload } from "./overloads";
-import { importedFunction, pending, typeNamed, undeclared } from "./lookup";
+import { importedFunction, methodsNamed, pending, typeNamed, undeclared } from "./lookup";
 import { dotted } from "./names";
 import { type CallArgs, POISON, POISONED, type Typer, type Value } from "./state";
 
@@ -55,7 +55,7 @@ function receiverOf(name: string): string {
 }
 
 function isCallableName(t: Typer, name: string): boolean {
-  if (lookupFunction(name) || importedFunction(t, name)) return true;
+  if (lookupFunction(name) || importedFunction(t, name) || methodsNamed(t, name, true)) return true;
   if (name.endsWith(".new") && typeNamed(t, name.slice(0, -4))) return true;
   if (name.endsWith(".copy") && typeNamed(t, name.slice(0, -5))) return true;
   return false;
@@ -65,6 +65,14 @@ function callNamed(t: Typer, node: A.Call, name: string, callee: A.Identifier | 
   const named = callee.kind === "Identifier" ? t.functions.get(name) : importedFunction(t, name);
   if (named) {
     const user = pickOverload(t, overloadsOf(named, callee.kind === "Member"), args, node);
+    if (!user) return POISONED;
+    callee.symbol = user.symbol;
+    node.target = { kind: "user", fn: user.symbol };
+    return callUser(t, user, node, args, null);
+  }
+  const methods = named ? undefined : methodsNamed(t, name, callee.kind === "Member");
+  if (methods && !(callee.kind === "Identifier" && t.scope.lookup(name))) {
+    const user = pickOverload(t, methods, args, node);
     if (!user) return POISONED;
     callee.symbol = user.symbol;
     node.target = { kind: "user", fn: user.symbol };

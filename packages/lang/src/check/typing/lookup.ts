@@ -67,6 +67,18 @@ export function importedFunction(t: Typer, name: string): FunctionInfo | undefin
   return a ? t.imports.get(a[0])?.functions.get(a[1]) : undefined;
 }
 
+/**
+ * The methods a function-form call names (`record(c, x)` of the file's own `method record`,
+ * `lib.record(c, x)` of a library's exported one): TradingView calls a method like a function
+ * with its object as the first argument.
+ */
+export function methodsNamed(t: Typer, name: string, viaAlias: boolean): FunctionInfo[] | undefined {
+  if (!viaAlias) return t.methods.get(name);
+  if (t.imports.size === 0) return undefined;
+  const a = aliased(name);
+  return a ? t.imports.get(a[0])?.methods.get(a[1]) : undefined;
+}
+
 export function typeById(t: Typer, id: string): TypeInfo | undefined {
   for (const x of t.types.values()) if (x.id === id) return x;
   for (const m of t.imports.values()) for (const x of m?.types.values() ?? []) if (x.id === id) return x;
