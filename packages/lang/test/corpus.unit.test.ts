@@ -12,8 +12,10 @@ import { join } from "path";
 import { compile, evaluate, validate, type EvaluationResult, type SourceFile } from "../src/index";
 import type { Bars, Resolver } from "../src/types";
 import { dailyBars, SYMBOL, sliceBars } from "./back/harness";
-import { EXPECTED, INTRADAY, INTRADAY_ONLY, FIVE_MINUTE, weekly, type Expected } from "./corpus/expected";
+import { EXPECTED, INTRADAY, INTRADAY_ONLY, FIVE_MINUTE, type Expected } from "./corpus/expected";
 import type { ContextBars } from "../src/stdlib/request";
+import { readSpyMinutes } from "./corpus/spy-minutes";
+import { fiveMinuteBars, weekly } from "./corpus/bar-groups";
 
 const DIR = join(__dirname, "corpus");
 
@@ -55,38 +57,11 @@ function spyDaily(): Bars {
 }
 const spy = spyDaily();
 
-/** SPY one-minute bars of January 2011 (nt-spy-minute-2011.csv: `YYYYMMDD HHMMSS;o;h;l;c;v`, times read as UTC). */
-function spyMinutes(): Bars {
-  const rows = readFileSync(join(__dirname, "../../marketdata/demo/nt-spy-minute-2011.csv"), "utf8")
-    .trim()
-    .split(/\r?\n/)
-    .map((line) => line.split(";"));
-  const time = (stamp: string): number => {
-    const [d, t] = stamp.split(" ") as [string, string];
-    return Date.UTC(+d.slice(0, 4), +d.slice(4, 6) - 1, +d.slice(6, 8), +t.slice(0, 2), +t.slice(2, 4), +t.slice(4, 6)) / 1000;
-  };
-  const col = (k: number): Float64Array => Float64Array.from(rows, (r) => Number(r[k]));
-  return { length: rows.length, time: Float64Array.from(rows, (r) => time(r[0]!)), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
-const spy1m = spyMinutes();
+/** SPY one-minute bars of January 2011 (times read as UTC). */
+const spy1m = readSpyMinutes();
 
-/** The same month in five-minute bars (each from the minutes opening in it), for scripts that read one-minute intrabars. */
-function fiveMinutes(m: Bars): Bars {
-  const rows: number[][] = [];
-  for (let i = 0; i < m.length; i++) {
-    const start = Math.floor(m.time[i]! / 300) * 300;
-    const last = rows[rows.length - 1];
-    if (last && last[0] === start) {
-      last[2] = Math.max(last[2]!, m.high[i]!);
-      last[3] = Math.min(last[3]!, m.low[i]!);
-      last[4] = m.close[i]!;
-      last[5]! += m.volume[i]!;
-    } else rows.push([start, m.open[i]!, m.high[i]!, m.low[i]!, m.close[i]!, m.volume[i]!]);
-  }
-  const col = (k: number): Float64Array => Float64Array.from(rows, (r) => r[k]!);
-  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
-const spy5m = fiveMinutes(spy1m);
+/** The same month in five-minute bars, for scripts that read one-minute intrabars. */
+const spy5m = fiveMinuteBars(spy1m);
 const fiveSymbol = { ...SYMBOL, ticker: "SPY", timeframe: "5m" };
 const MINUTES: ContextBars[] = [{ symbol: "SPY", timeframe: "1m", bars: spy1m, info: { ...SYMBOL, ticker: "SPY", timeframe: "1m" } }];
 

@@ -1,30 +1,7 @@
 // request.security of a user function returning a tuple: na for every element before the first
 // weekly value, then the week's values (read by hand from the demo CSVs, as request-security.unit.test.ts:
 // weeks closing 547.06 (of 11-05), 527.68 (Fri 11-16), 571.50 (Fri 11-23), 585.28 (of 11-26)).
-import { build, dailyBars, SYMBOL, weeklyBars } from "./harness";
-import { evaluate, type EvaluationResult } from "../../src/evaluate";
-import type { ContextBars } from "../../src/stdlib/request";
-import type { Bars } from "../../src/types";
-
-const AAPL = dailyBars("AAPL");
-const MSFT = dailyBars("MSFT");
-
-
-const info = (ticker: string, timeframe: string) => ({ ticker, timezone: "America/New_York", mintick: 0.01, timeframe });
-const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: weeklyBars(AAPL), info: info("AAPL", "1w") };
-const MSFT_D: ContextBars = { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: info("MSFT", "1d") };
-
-function runOn(src: string, bars: Bars = AAPL, contexts: ContextBars[] = [AAPL_W, MSFT_D], windowStart = 0): EvaluationResult {
-  return evaluate(build(`//@version=6\nindicator("r")\n${src}`), bars, {}, { symbol: SYMBOL, windowStart, contexts });
-}
-
-/** Output k on the chart bar of `date`. */
-function at(r: EvaluationResult, date: string, k = 0): number {
-  const t = Date.parse(`${date}T00:00:00Z`) / 1000;
-  const i = r.times.indexOf(t);
-  if (i < 0) throw new Error(`no bar on ${date}`);
-  return r.outputs[k]!.values[i]!;
-}
+import { at, runOn } from "../support/request-contexts";
 
 const DAYS = ["2012-11-12", "2012-11-16", "2012-11-19", "2012-11-23", "2012-11-30"];
 

@@ -5,27 +5,13 @@
 import type { Bars } from "../../src/types";
 import type { Check } from "./expected";
 import * as r from "./reference";
-import { readFileSync } from "fs";
-import { join } from "path";
+import { readSpyMinutes } from "./spy-minutes";
 
 type Series = r.Series;
 const nans = (n: number): Series => new Float64Array(n).fill(NaN);
 
-/** SPY's one-minute bars of January 2011 (`YYYYMMDD HHMMSS;o;h;l;c;v`, times read as UTC). */
-function minutes(): Bars {
-  const rows = readFileSync(join(__dirname, "../../../marketdata/demo/nt-spy-minute-2011.csv"), "utf8")
-    .trim()
-    .split(/\r?\n/)
-    .map((line) => line.split(";"));
-  const time = (stamp: string): number => {
-    const [d, t] = stamp.split(" ") as [string, string];
-    return Date.UTC(+d.slice(0, 4), +d.slice(4, 6) - 1, +d.slice(6, 8), +t.slice(0, 2), +t.slice(2, 4), +t.slice(4, 6)) / 1000;
-  };
-  const col = (k: number): Float64Array => Float64Array.from(rows, (row) => Number(row[k]));
-  return { length: rows.length, time: Float64Array.from(rows, (row) => time(row[0]!)), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
 let cache: Bars | null = null;
-const oneMinute = (): Bars => (cache ??= minutes());
+const oneMinute = (): Bars => (cache ??= readSpyMinutes());
 
 /** Per chart bar, the indices of the minutes opening in [its open, its open + 5 minutes). */
 function intrabars(chart: Bars, m: Bars): number[][] {

@@ -11,29 +11,12 @@ import type { Check } from "./expected";
 import * as r from "./reference";
 import { readFileSync } from "fs";
 import { join } from "path";
+import { weekly as weeks } from "./bar-groups";
 
 type Series = r.Series;
 const { map, at } = r;
 const WEEK = 7 * 86400;
 const DAY = 86400;
-
-const weekStart = (t: number): number => r.weekOf(t) * WEEK - 3 * DAY;
-
-function weeks(d: Bars): Bars {
-  const rows: number[][] = [];
-  for (let i = 0; i < d.length; i++) {
-    const start = weekStart(d.time[i]!);
-    const last = rows[rows.length - 1];
-    if (last && last[0] === start) {
-      last[2] = Math.max(last[2]!, d.high[i]!);
-      last[3] = Math.min(last[3]!, d.low[i]!);
-      last[4] = d.close[i]!;
-      last[5]! += d.volume[i]!;
-    } else rows.push([start, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
-  }
-  const col = (k: number): Series => Float64Array.from(rows, (row) => row[k]!);
-  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
 
 /** MSFT's daily rows (packages/marketdata/demo/MSFT.csv, Yahoo layout), in date order. */
 function msftDaily(): Bars {

@@ -16,6 +16,7 @@ import { DRAWINGS } from "./expected-drawings";
 import { STRUCTURES } from "./expected-structures";
 import { LIBRARY_MEMBERS } from "./expected-library-members";
 import { INTRABARS, INTRABAR_SCRIPTS } from "./expected-intrabars";
+import { weekly } from "./bar-groups";
 
 type Series = r.Series;
 export interface Expected {
@@ -465,23 +466,6 @@ function turtle(b: Bars): Record<string, Series> {
     state[i] = s;
   }
   return { state, stop: map(b.length, (i) => (state[i] === 1 ? exitLong[i]! : state[i] === -1 ? exitShort[i]! : NaN)) };
-}
-
-/** Daily bars grouped into weeks from Monday 00:00 UTC, as the bar store's 1w bars. */
-export function weekly(d: Bars): Bars {
-  const rows: number[][] = [];
-  for (let i = 0; i < d.length; i++) {
-    const start = r.weekOf(d.time[i]!) * 7 * 86400 - 3 * 86400;
-    const last = rows[rows.length - 1];
-    if (last && last[0] === start) {
-      last[2] = Math.max(last[2]!, d.high[i]!);
-      last[3] = Math.min(last[3]!, d.low[i]!);
-      last[4] = d.close[i]!;
-      last[5]! += d.volume[i]!;
-    } else rows.push([start, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
-  }
-  const col = (k: number): Series => Float64Array.from(rows, (row) => row[k]!);
-  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
 }
 
 /**
