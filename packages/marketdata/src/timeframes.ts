@@ -1,5 +1,7 @@
 // The nine timeframes (docs/reference/api.md), their bar lengths, UTC alignment and the span
-// of one stored chunk. All times are Unix seconds of a bar's open.
+// of one stored chunk. All times are Unix seconds of a bar's open. Pine's timeframe strings ("60",
+// "1D", "30S") are read by packages/lang (stdlib/timeframe-units.ts, request/timeframes.ts), which
+// imports no other package: the nine lengths are written there too.
 
 export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "1d", "1w"] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];

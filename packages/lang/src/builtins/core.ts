@@ -2,6 +2,7 @@
 // outputs, alerts, casts and na handling (docs `reference-core`, `reference-input`).
 
 import { builtinFunction, builtinVariable, UNBOUNDED, type CallEmit, type FunctionRecord, type VariableRecord } from "./record";
+import { arrowValue } from "../stdlib/math";
 
 /** `x[n]` of a bar column: read straight from the column (no history ring). */
 const column =
@@ -156,6 +157,12 @@ export const plots: FunctionRecord[] = [
   builtinFunction({ sig: `plot(series: series float, title: const string = na, color: series color = na, ${PLOT_STYLE}): plot`, doc: "Plots a series: an output of the indicator.", role: "plot", emit: (b) => (b.kind("series") === "bool" ? `(${b.a("series")} ? 1 : 0)` : b.a("series")) }),
   builtinFunction({ sig: `plotshape(series: series float|bool, title: const string = na, style: input string = "shape.xcross", ${SHAPE}): void`, doc: "Plots a shape on bars where `series` is true or not na: an output (1 where shown, else na).", role: "plot", emit: shown }),
   builtinFunction({ sig: `plotchar(series: series float|bool, title: const string = na, char: input string = "★", ${SHAPE}): void`, doc: "Plots a character on bars where `series` is true or not na: an output.", role: "plot", emit: shown }),
+  builtinFunction({
+    sig: "plotarrow(series: series float, title: const string = na, colorup: series color = na, colordown: series color = na, offset: simple int = 0, minheight: input int = 5, maxheight: input int = 100, editable: input bool = true, show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false): void",
+    doc: "Plots an up arrow where `series` is positive and a down arrow where it is negative: an output (the series there, na on 0 and na).",
+    role: "plot",
+    emit: (b) => `${b.fn(arrowValue)}(${b.a("series")})`,
+  }),
   builtinFunction({ sig: `plotcandle(open: series float, high: series float, low: series float, close: series float, ${CANDLE}): void`, doc: "Plots candles: an output (its `close` value).", role: "plot", emit: (b) => b.a("close") }),
   builtinFunction({
     sig: "plotbar(open: series float, high: series float, low: series float, close: series float, title: const string = na, color: series color = na, editable: input bool = true, show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false): void",

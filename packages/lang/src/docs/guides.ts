@@ -147,7 +147,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   running value; a window ending before the data does keeps the previous period there (nothing from after the
   window). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts). What
   remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W) and months up to 12
-  (built from daily bars), so seconds are refused; \`currency\` conversion and \`request.dividends/earnings/
+  (built from daily bars), so seconds (\`"1S"\` ... \`"45S"\`, the finest stored bar is one minute) are refused:
+  written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion and \`request.dividends/earnings/
   splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored).
 - **Instrument metadata.** \`syminfo.prefix\` is empty (stored tickers carry no exchange), \`syminfo.root\` the
   ticker, \`syminfo.pointvalue\` 1; \`syminfo.description/type/currency/basecurrency/volumetype/main_tickerid\`,
@@ -158,8 +159,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   early closes are not known (\`session.islastbar_regular\` on a half day is the last bar there is). Periods
   of \`timeframe.change\`, \`time(timeframe)\` and hourly \`request.security\` contexts start at the session's
   open as TradingView's bars do (a 4-hour period of a US equity at 09:30 and 13:30 New York, the second ending
-  at 16:00); bars outside the regular hours fall in periods counted back from the open or on from the close,
-  and a session with a break (\`0930-1200,1300-1600\`) is anchored at its first open only.
+  at 16:00); bars outside the regular hours fall in periods counted back from the open or on from the close.
+  A session with a break (\`0930-1200,1300-1600\`) starts periods again after it, as TradingView builds no bar
+  across a break; bars in the break are outside the session (neither pre- nor post-market) and the day keeps
+  one first and one last regular bar.
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
   \`wma\`, \`vwma\`, \`stdev\`, \`highest\`, ...) work on the last \`length\` non-na values and return their
   previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`, \`roc\`,

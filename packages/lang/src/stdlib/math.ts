@@ -33,6 +33,11 @@ export function roundToMintick(x: number, mintick: number): number {
   return Math.round(x / mintick) * mintick;
 }
 
+/** plotarrow's output: the series where an arrow shows (up when positive, down when negative), na on 0 and na. */
+export function arrowValue(x: number): number {
+  return x === 0 ? NaN : x;
+}
+
 export function sign(x: number): number {
   return x !== x ? NaN : x > 0 ? 1 : x < 0 ? -1 : 0;
 }

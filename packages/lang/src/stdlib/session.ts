@@ -7,6 +7,7 @@
 
 import { builtinFunction, builtinVariable, constants } from "../builtins/record";
 import { wall } from "./time-zones";
+import { pineTimeframe, type TfUnit } from "./timeframe-units";
 
 interface Session {
   /** [start, end) in minutes of the day; end <= start: overnight. */
@@ -72,15 +73,21 @@ export function onSessionDay(ms: number, session: string | null): boolean {
   return s.always || s.days[new Date(ms).getUTCDay() + 1] === true;
 }
 
-/** Where a bar stands in its instrument's regular session: -1 before it (same day), 0 in it, 1 after it. */
+/**
+ * Where a bar stands in its instrument's regular session: -1 before it (same day), 0 in it, 1
+ * after it, 2 in a break between two of its ranges (neither pre- nor post-market).
+ */
 function marketPhase(ms: number, session: string, tz: string): number {
   if (inSession(ms, session, tz)) return 0;
   const s = parseSession(session);
   if (s === null || s.always) return 0;
   const w = wall(ms, tz);
   const minute = w.getUTCHours() * 60 + w.getUTCMinutes();
-  const first = Math.min(...s.ranges.map((r) => r[0]));
-  return minute < first ? -1 : 1;
+  const first = s.ranges[0]![0];
+  const last = s.ranges[s.ranges.length - 1]![1];
+  if (first < last) return minute < first ? -1 : minute >= last ? 1 : 2;
+  // overnight: the hours between its close and its open are the day's post- then pre-market
+  return minute >= last && minute < first ? (minute - last < first - minute ? 1 : -1) : 2;
 }
 
 /** Seconds of the local calendar day of `seconds` in `tz` (a key that changes when the trading day does). */
@@ -96,23 +103,29 @@ export function sessionIs(phase: number, ms: number, session: string, tz: string
 
 /**
  * session.isfirstbar(_regular) / islastbar(_regular) of bar `i` of `time` (seconds): the first
- * (last) bar of its trading day, or of the day's regular session; true on every daily bar.
+ * (last) bar of its trading day, or of the day's regular session (a session with a break has
+ * one first and one last regular bar a day, not one per range); true on every daily bar.
  */
 export function sessionEdge(time: Float64Array, i: number, session: string, tz: string, intraday: boolean, last: boolean, regular: boolean): boolean {
   if (!intraday) return true;
   const t = time[i]!;
   if (regular && !inSession(t * 1000, session, tz)) return false;
-  const j = last ? i + 1 : i - 1;
-  if (j < 0 || j >= time.length) return true;
-  const u = time[j]!;
-  if (tradingDay(u, tz) !== tradingDay(t, tz)) return true;
-  return regular && !inSession(u * 1000, session, tz);
+  const day = tradingDay(t, tz);
+  const step = last ? 1 : -1;
+  // the day's other bars on this side: none in the session (regular), or none at all
+  for (let j = i + step; j >= 0 && j < time.length; j += step) {
+    const u = time[j]!;
+    if (tradingDay(u, tz) !== day) return true;
+    if (!regular || inSession(u * 1000, session, tz)) return false;
+  }
+  return true;
 }
 
 // Periods of another timeframe, as TradingView builds its bars (docs/adr/0075-session-anchored-periods.md):
 // on intraday charts, minute periods (1, 60, 240, ...) start at the session's open in the exchange's
 // time zone and restart with each trading day (a US equity's 4-hour periods at 09:30 and 13:30 New
-// York, the second ending with the session at 16:00; around the clock, from 00:00 in the zone);
+// York, the second ending with the session at 16:00; around the clock, from 00:00 in the zone;
+// after a break they start again, docs/adr/0102-sessions-with-a-break.md);
 // bars before the open fall in periods counted back from it, bars after the close in periods
 // counted on from the close. Days, weeks and months are those of the
 // trading day (an overnight session's day starts the evening before), dated at 00:00 UTC of that
@@ -125,34 +138,41 @@ const DAY_MS = 86_400_000;
 const FIRST_MONDAY = 4;
 
 interface PeriodUnit {
-  unit: "S" | "m" | "D" | "W" | "M";
+  unit: TfUnit["unit"];
   n: number;
 }
 
-const units = new Map<string, PeriodUnit | null>();
-
-/** A Pine timeframe string ("240", "D", "2W", "30S", "M") or null. Minutes that make whole days are days. */
+/** A timeframe's unit for periods: minutes that make whole days are days. */
 function periodUnit(tf: string): PeriodUnit | null {
-  const cached = units.get(tf);
-  if (cached !== undefined) return cached;
-  const m = /^(\d*)([SDWM]?)$/.exec(tf.trim());
-  const n = m ? (m[1] === "" ? 1 : Number(m[1])) : 0;
-  const unit = m && m[2] !== "" ? (m[2] as PeriodUnit["unit"]) : "m";
-  const u: PeriodUnit | null = !m || !(n > 0) ? null : unit === "m" && n % 1440 === 0 ? { unit: "D", n: n / 1440 } : { unit, n };
-  if (units.size > 256) units.clear();
-  units.set(tf, u);
-  return u;
+  const u = pineTimeframe(tf);
+  return u !== null && u.unit === "m" && u.n % 1440 === 0 ? { unit: "D", n: u.n / 1440 } : u;
 }
 
-/** The session's open and close (minutes of the day: its first range's start, its last range's end) and whether it runs overnight; around the clock: 00:00. */
+/**
+ * The session's open and close (minutes of the day: its first range's start, its last range's
+ * end), whether it runs overnight, and its ranges as minutes after the open (a break lies between
+ * two); around the clock: 00:00 to 24:00.
+ */
 function anchorOf(session: string | null): Anchor {
   const key = session ?? "";
   const cached = anchors.get(key);
   if (cached) return cached;
   const s = parseSession(session);
-  const open = s === null || s.always ? 0 : s.ranges[0]![0];
-  const close = s === null || s.always ? 1440 : s.ranges[s.ranges.length - 1]![1];
-  const a = { open, close, overnight: close <= open };
+  const ranges = s === null || s.always ? [[0, 1440] as [number, number]] : s.ranges;
+  const open = ranges[0]![0];
+  const close = ranges[ranges.length - 1]![1];
+  const parts: Array<[number, number]> = [];
+  let last = 0;
+  for (const [a, b] of ranges) {
+    // each range after the open, later than the one before (a range past midnight adds a day)
+    let from = (a - open + 1440) % 1440;
+    if (from < last) from += 1440;
+    let to = from + ((b - a + 1440) % 1440 || 1440);
+    if (to <= from) to += 1440;
+    parts.push([from, to]);
+    last = to;
+  }
+  const a = { open, close, overnight: close <= open && !(s === null || s.always), parts };
   if (anchors.size > 256) anchors.clear();
   anchors.set(key, a);
   return a;
@@ -162,8 +182,33 @@ interface Anchor {
   open: number;
   close: number;
   overnight: boolean;
+  /** The ranges in minutes after the open: [start, end), in order. */
+  parts: Array<[number, number]>;
 }
 const anchors = new Map<string, Anchor>();
+
+/**
+ * The wall-clock start and end of the minute period of `len` ms holding wall-clock `loc` in the
+ * session opening at `open`: periods start at each range's start and the range's end cuts the last
+ * one short (TradingView builds no bar across a break); before the open they count back from it,
+ * after a range's end (a break, the post-market) on from that end up to the next range.
+ */
+function minutePeriod(loc: number, open: number, len: number, parts: Array<[number, number]>): { start: number; end: number } {
+  const at = (loc - open) / MINUTE_MS;
+  let from = 0;
+  let cut = Infinity;
+  if (at >= 0) {
+    for (let k = 0; k < parts.length; k++) {
+      const [a, b] = parts[k]!;
+      if (at < a) break;
+      from = at < b ? a : b;
+      cut = at < b ? b : (parts[k + 1]?.[0] ?? Infinity);
+    }
+  }
+  const fromLoc = open + from * MINUTE_MS;
+  const start = fromLoc + Math.floor((loc - fromLoc) / len) * len;
+  return { start, end: Math.min(start + len, open + cut * MINUTE_MS) };
+}
 
 /** Wall-clock ms (read as UTC) of the open of the trading session holding wall-clock time `loc`. */
 function sessionOpen(loc: number, a: { open: number; overnight: boolean }): number {
@@ -209,14 +254,9 @@ function computePeriod(ms: number, tf: string, session: string | null, tz: strin
   const loc = wall(ms, tz).getTime();
   const open = sessionOpen(loc, a);
   if (u.unit === "m") {
-    const len = u.n * MINUTE_MS;
-    const closeLoc = open + ((a.overnight ? a.close + 1440 : a.close) - a.open) * MINUTE_MS;
-    // after the close (extended hours), periods start again from the close
-    const from = loc >= closeLoc ? closeLoc : open;
-    const startLoc = from + Math.floor((loc - from) / len) * len;
-    const endLoc = startLoc < closeLoc ? Math.min(startLoc + len, closeLoc) : startLoc + len;
+    const p = minutePeriod(loc, open, u.n * MINUTE_MS, a.parts);
     const shift = loc - ms;
-    return { start: startLoc - shift, end: endLoc - shift };
+    return { start: p.start - shift, end: p.end - shift };
   }
   // the trading date, in days since the epoch: an overnight session's is the day after it opens
   const date = Math.floor(open / DAY_MS) + (a.overnight ? 1 : 0);

@@ -3,6 +3,10 @@
 
 import { builtinFunction, builtinVariable, type FunctionRecord, type VariableRecord } from "../builtins/record";
 import { sessionPeriod } from "./session";
+import { fromSeconds, inSeconds } from "./timeframe-units";
+
+// exposed to compiled code with the calendar functions (runtime/library.ts reaches this module as `cal`)
+export { fromSeconds, inSeconds };
 import { fixedOffset, local, wall, zone } from "./time-zones";
 
 const HOUR = 3_600_000;
@@ -164,37 +168,8 @@ function field(c: string, n: number, d: Date, off: number): string | null {
   }
 }
 
-// `timeframe.in_seconds` and `timeframe.change`. Timeframe strings in Pine's notation: "30S",
-// "1" (minutes), "240", "1D"/"D", "1W"/"W", "1M"/"M"; "" means the chart's. Periods are those of
-// session.ts (`sessionPeriod`).
-
-interface TfUnit {
-  unit: "S" | "m" | "D" | "W" | "M";
-  n: number;
-}
-
-const tfCache = new Map<string, TfUnit | null>();
-
-function parseTf(tf: string): TfUnit | null {
-  let r = tfCache.get(tf);
-  if (r !== undefined) return r;
-  const m = /^(\d*)([SDWM]?)$/.exec(tf.trim());
-  const n = m ? (m[1] === "" ? 1 : Number(m[1])) : 0;
-  r = m && n > 0 ? { unit: m[2] === "" ? "m" : (m[2] as TfUnit["unit"]), n } : null;
-  if (tfCache.size > 256) tfCache.clear();
-  tfCache.set(tf, r);
-  return r;
-}
-
-/** Seconds of one month: Pine counts 365/12 = 30.4167 days (`timeframe.in_seconds("1M")` is 2628003). */
-const MONTH_SECONDS = 30.4167 * 86_400;
-const UNIT_SECONDS = { S: 1, m: 60, D: 86_400, W: 7 * 86_400, M: MONTH_SECONDS };
-
-/** `timeframe.in_seconds(tf)`: seconds of one bar of `tf` (`chart` when `tf` is ""); na for an invalid string. */
-export function inSeconds(tf: string | null, chart: string): number {
-  const u = parseTf(tf === null || tf.trim() === "" ? chart : tf);
-  return u === null ? NaN : Math.round(u.n * UNIT_SECONDS[u.unit]);
-}
+// `timeframe.change`: periods are those of session.ts (`sessionPeriod`); timeframe strings are
+// read by timeframe-units.ts.
 
 /** `timeframe.change(tf)`: the bar opening at `ms` (after a bar at `prevMs`) starts a new period of `tf`,
  *  periods as TradingView builds them (`sessionPeriod`, docs/adr/0075-session-anchored-periods.md):
@@ -334,7 +309,7 @@ export const timeframeChange = builtinFunction({
   emit: (b) => `${b.fn(tfChange)}(${b.a("timeframe")}, $rt.tf.period, $T[$i] * 1000, $i > 0 ? $T[$i - 1] * 1000 : NaN, $rt.barZone, $rt.tf.isintraday ? $rt.sessionSpec : null)`,
 });
 export const timeframeInSeconds = builtinFunction({
-  sig: "timeframe.in_seconds(timeframe: simple string = timeframe.period): simple int",
+  sig: "timeframe.in_seconds(timeframe: series string = timeframe.period): int",
   doc: "The number of seconds in one bar of `timeframe` (a month counts 30.4167 days: 2628003); na for an invalid timeframe.",
   emit: (b) => `${b.fn(inSeconds)}(${b.a("timeframe", "$rt.tf.period")}, $rt.tf.period)`,
 });
@@ -344,24 +319,9 @@ export const strFormatTime = builtinFunction({
   emit: (b) => `${b.fn(formatTime)}(${b.a("time")}, ${b.a("format", "null")}, ${b.a("timezone", "$rt.barZone")})`,
 });
 
-/**
- * `timeframe.from_seconds(s)`: the timeframe string of `s` seconds, as TradingView writes it:
- * seconds below a minute ("30S"), whole minutes up to a day ("1", "60", "240"), whole days ("1D"),
- * whole weeks ("1W"), months of 30.4167 days ("1M"); other lengths round up to the next whole unit.
- */
-export function fromSeconds(s: number): string | null {
-  if (!(s > 0)) return null;
-  const month = 2628003;
-  if (s >= month && s % month === 0) return `${s / month}M`;
-  if (s >= 604800 && s % 604800 === 0) return `${s / 604800}W`;
-  if (s >= 86400) return s % 86400 === 0 ? `${s / 86400}D` : `${Math.ceil(s / 86400)}D`;
-  if (s < 60) return `${Math.ceil(s)}S`;
-  return String(Math.ceil(s / 60));
-}
-
 export const timeframeFromSeconds = builtinFunction({
-  sig: "timeframe.from_seconds(seconds: series int): series string",
-  doc: "The timeframe string of a bar of `seconds` (`60` is `\"1\"`, `86400` `\"1D\"`, `604800` `\"1W\"`); other lengths round up to the next whole unit.",
+  sig: "timeframe.from_seconds(seconds: series int): string",
+  doc: "The timeframe string of a bar of `seconds` (`30` is `\"30S\"`, `60` `\"1\"`, `86400` `\"1D\"`, `604800` `\"1W\"`); a length that is no valid timeframe gives the next larger one (`2` is `\"5S\"`), above 366 days `\"12M\"`.",
   emit: (b) => `${b.fn(fromSeconds)}(${b.a("seconds")})`,
 });
 

@@ -9,6 +9,7 @@ import { join } from "path";
 import { build, dailyBars } from "./harness";
 import { evaluate } from "../../src/evaluate";
 import type { Bars, SymbolInfo } from "../../src/types";
+import { sessionBars, sessionSource } from "../../src/stdlib/request/timeframes";
 
 const DEMO = join(__dirname, "../../../marketdata/demo");
 
@@ -133,5 +134,101 @@ describe("daily charts have no session to anchor", () => {
     const [w] = outputs(`plot(timeframe.change("W") ? 1 : 0)`, d, { ticker: "AAPL", timezone: "America/New_York", mintick: 0.01, timeframe: "1d", session: "0930-1600" }, 1) as [number[]];
     const week = (t: number): number => Math.floor((t / 86400 - 4) / 7);
     expect(w).toEqual(Array.from(d.time, (t, i) => (i > 0 && week(t) !== week(d.time[i - 1]!) ? 1 : 0)));
+  });
+});
+
+// A session with a break (docs/adr/0102-sessions-with-a-break.md): the same minutes read with the
+// session 0930-1200,1300-1600. TradingView builds no bar across the break: periods start again at
+// 13:00 and the one running at 12:00 ends there; the break's own bars (outside the session) fall in
+// periods counted on from 12:00, cut at 13:00. Days still start at 00:00 and the day has one first
+// and one last regular bar.
+const SPY_BREAK: SymbolInfo = { ...SPY, session: "0930-1200,1300-1600" };
+const BREAK_STARTS_240 = ["00:00", "01:30", "05:30", "09:30", "12:00", "13:00", "16:00", "20:00"];
+const BREAK_STARTS_60 = ["00:00", "00:30", "01:30", "02:30", "03:30", "04:30", "05:30", "06:30", "07:30", "08:30", "09:30", "10:30", "11:30", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00", "20:00", "21:00", "22:00", "23:00"];
+
+/** Minutes after New York midnight of a bar (Unix seconds), by the 2011 DST rule. */
+function nyMinute(t: number): { date: string; minute: number } {
+  const offset = t < newYork("2011-03-13T02:00") ? 5 : 4;
+  const d = new Date((t - offset * 3600) * 1000);
+  return { date: d.toISOString().slice(0, 10), minute: d.getUTCHours() * 60 + d.getUTCMinutes() };
+}
+
+describe("a session with a break, 0930-1200,1300-1600", () => {
+  const spy = spyMinutes();
+  const src = [
+    'plot(timeframe.change("240") ? 1 : 0)',
+    'plot(timeframe.change("60") ? 1 : 0)',
+    'plot(time("240"))',
+    'plot(time_close("240"))',
+    'plot(time(timeframe.period, "0930-1200,1300-1600", "America/New_York"))',
+    "plot(session.isfirstbar_regular ? 1 : 0)",
+    "plot(session.islastbar_regular ? 1 : 0)",
+    "plot(session.ismarket ? 1 : session.ispremarket ? -1 : session.ispostmarket ? 2 : 0)",
+    "plot(session.isfirstbar ? 1 : 0)",
+  ].join("\n");
+  const [c240, c60, open, close, inside, first, last, phase, firstOfDay] = outputs(src, spy, SPY_BREAK, 9) as number[][] as [number[], number[], number[], number[], number[], number[], number[], number[], number[]];
+  const at = (col: number[], iso: string): number => col[spy.time.indexOf(Date.parse(`${iso}Z`) / 1000)]!;
+  const ms = (iso: string): number => Date.parse(`${iso}Z`);
+  const regular = (m: number): boolean => (m >= 570 && m < 720) || (m >= 780 && m < 960);
+
+  test("timeframe.change(\"240\") and (\"60\") start again at 13:00 (every minute of March 2011)", () => {
+    expect(c240).toEqual(startsAt(spy.time, everyDay(BREAK_STARTS_240)));
+    expect(c60).toEqual(startsAt(spy.time, everyDay(BREAK_STARTS_60)));
+  });
+
+  test("time(\"240\") / time_close(\"240\"): 09:30-12:00, the break 12:00-13:00, 13:00-16:00 (03-01, EST)", () => {
+    // 10:00 EST is 15:00Z; 12:30 EST 17:30Z; 14:00 EST 19:00Z
+    expect([at(open, "2011-03-01T15:00:00"), at(close, "2011-03-01T15:00:00")]).toEqual([ms("2011-03-01T14:30:00"), ms("2011-03-01T17:00:00")]);
+    expect([at(open, "2011-03-01T17:30:00"), at(close, "2011-03-01T17:30:00")]).toEqual([ms("2011-03-01T17:00:00"), ms("2011-03-01T18:00:00")]);
+    expect([at(open, "2011-03-01T19:00:00"), at(close, "2011-03-01T19:00:00")]).toEqual([ms("2011-03-01T18:00:00"), ms("2011-03-01T21:00:00")]);
+  });
+
+  test("bars in the break are outside the session: time(period, session) na, neither pre- nor post-market", () => {
+    // plain loop over every bar: the bar's own time inside either range, na elsewhere
+    expect(inside.map((v) => (Number.isNaN(v) ? 0 : 1))).toEqual(Array.from(spy.time, (t) => (regular(nyMinute(t).minute) ? 1 : 0)));
+    expect(phase).toEqual(Array.from(spy.time, (t) => {
+      const m = nyMinute(t).minute;
+      return regular(m) ? 1 : m < 570 ? -1 : m >= 960 ? 2 : 0;
+    }));
+  });
+
+  test("one first and one last regular bar a day (not one per range); isfirstbar the day's first bar", () => {
+    const want = (fromEnd: boolean): number[] => {
+      const out = Array.from(spy.time, () => 0);
+      const seen = new Set<string>();
+      const order = Array.from(spy.time, (_, i) => i);
+      for (const i of fromEnd ? order.reverse() : order) {
+        const { date, minute } = nyMinute(spy.time[i]!);
+        if (!regular(minute) || seen.has(date)) continue;
+        seen.add(date);
+        out[i] = 1;
+      }
+      return out;
+    };
+    expect(first).toEqual(want(false));
+    expect(last).toEqual(want(true));
+    expect(at(first, "2011-03-01T14:30:00")).toBe(1);
+    expect(at(first, "2011-03-01T18:00:00")).toBe(0);
+    expect(firstOfDay).toEqual(Array.from(spy.time, (t, i) => (i === 0 || nyMinute(t).date !== nyMinute(spy.time[i - 1]!).date ? 1 : 0)));
+  });
+});
+
+describe("hourly request contexts of a session with a break", () => {
+  test("the store timeframe they are built from divides every range's edge (12:00, 13:00; 12:15)", () => {
+    expect(sessionSource("1h", "0930-1200,1300-1600", "America/New_York")).toEqual({ timeframe: "30m", perBar: 2 });
+    expect(sessionSource("4h", "0900-1100,1200-1500", "Asia/Tokyo")).toEqual({ timeframe: "1h", perBar: 4 });
+    expect(sessionSource("1h", "0930-1215,1300-1600", "America/New_York")).toEqual({ timeframe: "15m", perBar: 4 });
+  });
+
+  test("hourly bars built from the minutes of 03-01: 09:30, 10:30, 11:30 (half an hour), 12:00 (the break), 13:00, 14:00, 15:00", () => {
+    const spy = spyMinutes();
+    const day = (t: number): boolean => t >= newYork("2011-03-01T09:30") && t < newYork("2011-03-01T16:00");
+    const idx = Array.from(spy.time.keys()).filter((i) => day(spy.time[i]!));
+    const fine = { length: idx.length, time: Float64Array.from(idx, (i) => spy.time[i]!), open: Float64Array.from(idx, (i) => spy.open[i]!), high: Float64Array.from(idx, (i) => spy.high[i]!), low: Float64Array.from(idx, (i) => spy.low[i]!), close: Float64Array.from(idx, (i) => spy.close[i]!), volume: Float64Array.from(idx, (i) => spy.volume[i]!) };
+    const hourly = sessionBars(fine, "1h", "0930-1200,1300-1600", "America/New_York");
+    expect(Array.from(hourly.time)).toEqual(["09:30", "10:30", "11:30", "12:00", "13:00", "14:00", "15:00"].map((hm) => newYork(`2011-03-01T${hm}`)));
+    // the 11:30 bar holds 11:30-11:59 only: its volume is that of those minutes (plain sum)
+    const sum = idx.filter((i) => spy.time[i]! >= newYork("2011-03-01T11:30") && spy.time[i]! < newYork("2011-03-01T12:00")).reduce((s, i) => s + spy.volume[i]!, 0);
+    expect(hourly.volume[2]).toBe(sum);
   });
 });

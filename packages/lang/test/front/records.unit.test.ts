@@ -42,11 +42,11 @@ describe("the table and its lists come from the records", () => {
   // Pine v6's reference: the calls that make an output, raise an event, declare a script, and
   // those refused in a local scope ("Cannot use 'plot' in local scope").
   test("plot, event and declaration functions", () => {
-    expect([...PLOT_FUNCTIONS].sort()).toEqual(["plot", "plotbar", "plotcandle", "plotchar", "plotshape"]);
+    expect([...PLOT_FUNCTIONS].sort()).toEqual(["plot", "plotarrow", "plotbar", "plotcandle", "plotchar", "plotshape"]);
     expect([...EVENT_FUNCTIONS].sort()).toEqual(["alert", "alertcondition"]);
     expect([...DECLARATION_FUNCTIONS].sort()).toEqual(["definition", "indicator", "library", "study"]);
     expect([...GLOBAL_ONLY_FUNCTIONS].sort()).toEqual(
-      ["alertcondition", "barcolor", "bgcolor", "definition", "fill", "hline", "indicator", "library", "plot", "plotbar", "plotcandle", "plotchar", "plotshape", "study", "use"].sort(),
+      ["alertcondition", "barcolor", "bgcolor", "definition", "fill", "hline", "indicator", "library", "plot", "plotarrow", "plotbar", "plotcandle", "plotchar", "plotshape", "study", "use"].sort(),
     );
   });
 

@@ -5,10 +5,15 @@
 
 import type { Bars } from "../../types";
 import { parseSession, sessionPeriod } from "../session";
+import { pineTimeframe } from "../timeframe-units";
 
 const AVAILABLE = "1, 5, 15, 30, 60, 120, 240, D, W, M";
 
-/** Seconds of one bar of each timeframe the bar store holds. */
+/**
+ * Seconds of one bar of each timeframe the bar store holds: the table of
+ * packages/marketdata/src/timeframes.ts, written again because packages/lang imports no other
+ * package (.dependency-cruiser.cjs, lang-imports-only-itself).
+ */
 const STORE_SECONDS: Readonly<Record<string, number>> = {
   "1m": 60,
   "5m": 300,
@@ -43,15 +48,13 @@ export function storeTimeframe(pine: string, chart: string): { tf: string } | { 
   const s = pine.trim();
   if (s === "") return { tf: chart };
   if (STORE_SECONDS[s] !== undefined) return { tf: s };
-  const m = /^(\d*)([SDWM]?)$/i.exec(s);
-  if (m) {
-    const n = m[1] === "" ? 1 : Number(m[1]);
-    const unit = (m[2] ?? "").toUpperCase();
-    const seconds = unit === "" ? n * 60 : unit === "D" ? n * 86400 : unit === "W" ? n * 604800 : NaN;
-    if (unit === "" && m[1] === "") return { error: `timeframe "${pine}" is not valid` };
+  // "1d", "2w": a lower-case unit is read as Pine's (a store key such as "1m" was matched above)
+  const u = pineTimeframe(s.toUpperCase());
+  if (u) {
+    const seconds = u.unit === "m" ? u.n * 60 : u.unit === "D" ? u.n * 86400 : u.unit === "W" ? u.n * 604800 : NaN;
     for (const [tf, sec] of Object.entries(STORE_SECONDS)) if (sec === seconds) return { tf };
-    if (unit === "M" && n >= 1 && n <= 12) return { tf: `${n}M` };
-    if (unit === "S") return { error: `timeframe "${pine}": second bars are not stored (available: ${AVAILABLE})` };
+    if (u.unit === "M" && u.n <= 12) return { tf: `${u.n}M` };
+    if (u.unit === "S") return { error: `timeframe "${pine}": second bars are not stored, the finest is 1 minute (available: ${AVAILABLE})` };
   }
   return { error: `timeframe "${pine}" is not stored (available: ${AVAILABLE})` };
 }
@@ -75,7 +78,7 @@ export function contextKey(symbol: string, tf: string): string {
  * The store's hourly timeframes (1h, 2h, 4h) are UTC blocks; TradingView's start at the session's
  * open (docs/adr/0075-session-anchored-periods.md). For an instrument whose periods differ (any
  * but around the clock in UTC), the finer store timeframe to build them from: the largest that
- * divides both the period and the session's open minute; null when the store's bars already are
+ * divides the period and the minute of each range's start and end (the open, a break's edges); null when the store's bars already are
  * TradingView's. Months are built from daily bars. `perBar`: how many source bars one bar holds at most.
  */
 export function sessionSource(tf: string, session: string | null, tz: string): { timeframe: string; perBar: number } | null {
@@ -84,9 +87,10 @@ export function sessionSource(tf: string, session: string | null, tz: string): {
   if (!(seconds >= 3600 && seconds < 86400)) return null;
   const s = parseSession(session);
   if ((s === null || s.always) && (tz === "UTC" || tz === "Etc/UTC")) return null;
-  const open = s === null || s.always ? 0 : s.ranges[0]![0];
+  // every range's start and end (a session with a break starts periods again after it)
+  const edges = s === null || s.always ? [0] : s.ranges.flat();
   for (const m of [60, 30, 15, 5, 1]) {
-    if (open % m !== 0 || (seconds / 60) % m !== 0) continue;
+    if (edges.some((e) => e % m !== 0) || (seconds / 60) % m !== 0) continue;
     const source = Object.keys(STORE_SECONDS).find((k) => STORE_SECONDS[k] === m * 60)!;
     return source === tf ? null : { timeframe: source, perBar: seconds / (m * 60) };
   }
