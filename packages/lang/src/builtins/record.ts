@@ -55,6 +55,8 @@ export interface CallEmit {
   lit(name: string): string | number | boolean | null;
   /** The checker's value kind of an argument. */
   kind(name: string): ValueKind;
+  /** An enum-typed argument's members and their titles (`str.tostring` of a member is its title), else null. */
+  enumTitles(name: string): Array<[string, string]> | null;
   /** The number of values of a tuple-typed argument (a user function returning `[a, b]`), else null. */
   tupleSize(name: string): number | null;
   /**

@@ -5,6 +5,7 @@ import type * as A from "../language/ast";
 import type { FunctionRecord, ParamSpec } from "../builtins";
 import type { CallEmit, WrittenArg } from "../builtins/record";
 import { barColumnOf } from "../builtins/core";
+import { enumOptions } from "../language/enum-titles";
 import type { Gen } from "./context";
 import { CodegenError, kindOf } from "./types";
 
@@ -82,6 +83,11 @@ export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs,
     tupleSize: (n) => {
       const t = byName.get(n)?.type;
       return t?.kind === "tuple" ? t.elements.length : null;
+    },
+    enumTitles: (n) => {
+      const t = byName.get(n)?.type;
+      const decl = t?.kind === "enum" ? g.unit.enumDecls.get(t.id.slice(t.id.lastIndexOf(":") + 1)) : undefined;
+      return decl ? enumOptions(decl).map((o) => [o.member, o.title]) : null;
     },
     column: (n) => {
       const v = byName.get(n);

@@ -234,8 +234,13 @@ export function split(s: string | null, sep: string | null): PineArray<string> {
 const src = (b: CallEmit): string => b.a("source");
 export const strTostring = builtinFunction({
   sig: ["str.tostring(value: series T): string", "str.tostring(value: series T, format: series string): string"],
-  doc: "The value as a string.",
-  emit: (b) => `${b.fn(tostring)}(${b.a("value")}, ${b.a("format", "null")}, $rt.mintick)`,
+  doc: "The value as a string (an enum member's title, or its name when it has none).",
+  emit: (b) => {
+    // compiled code holds an enum member as its name; TradingView's string of a member is its title
+    const titles = b.enumTitles("value");
+    const value = titles ? `(new Map(${JSON.stringify(titles)}).get(${b.a("value")}) ?? null)` : b.a("value");
+    return `${b.fn(tostring)}(${value}, ${b.a("format", "null")}, $rt.mintick)`;
+  },
 });
 export const strTonumber = builtinFunction({ sig: "str.tonumber(string: series string): float", doc: "The string as a number, or na.", emit: call(tonumber, (b) => [b.a("string")]) });
 export const strFormat = builtinFunction({

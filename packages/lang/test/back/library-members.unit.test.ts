@@ -79,4 +79,13 @@ describe("library members used by an importing script", () => {
     const res = evaluate(compile(r.checked!, r.interface ?? undefined), barsOf(CLOSES), {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1d" }, windowStart: 0 });
     expect(Array.from(res.outputs[0]!.values)).toEqual([40, 48, 44, 60]);
   });
+
+  test("str.tostring of an enum member is its title (TradingView's user manual, Enums), its name when it has none", async () => {
+    const body = ['k = sg.kindOf(ta.change(close))', 'plot(str.length(str.tostring(k)), "len")', 'plot(str.tostring(sg.Kind.down) == "Down" ? 1 : 0, "down")'].join("\n");
+    // titles "Up" (2 characters) and "Down" (4): changes na (down), +2, -1, +4
+    expect(await outputs(body, CLOSES)).toEqual({ len: [4, 2, 4, 2], down: [1, 1, 1, 1] });
+    const own = ["enum Side", "    long", '    short = "Short side"', 'plot(str.length(str.tostring(close > 11 ? Side.long : Side.short)), "n")'].join("\n");
+    // untitled "long" is 4 characters, "Short side" 10
+    expect(await outputs(own, CLOSES)).toEqual({ n: [10, 4, 10, 4] });
+  });
 });
