@@ -6,9 +6,10 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { decodeChunk } from "@barscript/db";
-import { allocBars, importBars } from "@barscript/marketdata";
+import { importBars } from "@barscript/marketdata";
 import { RunsHarness, type Client } from "./runs-harness";
 import { oracleColumns, oracleCsvRows, oraclePage } from "./results-oracle";
+import { syntheticMinuteBars } from "../../../bench/_synthetic-bars";
 
 /** Edge values of number text from a script: tiny, huge, -0, 0.1 + 0.2, integers, na, an output titled t. */
 const EDGES = `//@version=6
@@ -20,23 +21,6 @@ plot(bar_index, "int")
 plot(bar_index % 2 == 0 ? -0.0 : 0.1 + 0.2, "z")
 plot(close / 7 * 1e-7, "small")
 `;
-
-/** 25,000 synthetic 1m bars: the run's points span three chunks of 10,000. */
-function syntheticBars(n: number) {
-  const b = allocBars(n);
-  let p = 100;
-  for (let i = 0; i < n; i++) {
-    const o = p;
-    p = Math.max(1, p * (1 + Math.sin(i * 12.9898) * 0.001));
-    b.time[i] = 1_609_459_200 + 60 * i;
-    b.open[i] = o;
-    b.close[i] = p;
-    b.high[i] = Math.max(o, p) * 1.0005;
-    b.low[i] = Math.min(o, p) * 0.9995;
-    b.volume[i] = 1000;
-  }
-  return b;
-}
 
 /** GET with node:http (fetch adds Cache-Control: no-cache to a conditional request). */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; etag: string | undefined; body: string }> {
@@ -76,7 +60,8 @@ describe("results pages written from the chunks", () => {
     client = a.client;
     await h.script(a, "escaped", ESCAPED);
     await h.script(a, "edges", EDGES);
-    await importBars(h.env.db, { symbol: "SYN", timeframe: "1m", bars: syntheticBars(25_000) });
+    // 25,000 synthetic 1m bars: the run's points span three chunks of 10,000
+    await importBars(h.env.db, { symbol: "SYN", timeframe: "1m", bars: syntheticMinuteBars(25_000, 1_609_459_200) });
   }, 120_000);
   afterAll(() => h.teardown());
 

@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "path";
 import { importFile } from "@barscript/marketdata";
-import { AAPL_FILE, RunsHarness, type Client } from "./runs-harness";
+import { AAPL_FILE, RunsHarness, type Answer, type Client } from "./runs-harness";
 
 jest.setTimeout(180_000);
 
@@ -47,6 +47,34 @@ async function closes(file: string): Promise<Array<{ t: number; close: number }>
   return lines.map((l) => l.split(",")).map((c) => ({ t: Date.parse(`${c[0]}T00:00:00Z`) / 1000, close: Number(c[4]) })).sort((a, b) => a.t - b.t);
 }
 
+/** Starts a 300-bar run of `script` on AAPL daily and waits for it to end successfully. */
+async function succeededRun(script: string): Promise<Answer["json"]> {
+  const r = await client.start({ script, instrument: "AAPL", timeframe: "1d", bars: 300, wait: 60 });
+  expect(r.status).toBe(202);
+  const run = ["queued", "running"].includes(r.json.status as string) ? await client.final(r.json.id as string) : r.json;
+  expect([run.status, run.failure ?? null]).toEqual(["succeeded", null]);
+  expect(run.summary.runtime_errors).toEqual([]);
+  return run;
+}
+
+/** MSFT's close on each AAPL day of the run's window where MSFT's latest daily close at or before
+ *  the day was above the one before it (a plain loop over the CSVs). */
+async function msftUpCloses(run: Answer["json"]): Promise<number[]> {
+  const aapl = await closes(AAPL_FILE);
+  const msft = await closes(MSFT_FILE);
+  const from = Date.parse(run.window.from) / 1000;
+  const to = Date.parse(run.window.to) / 1000;
+  const days = aapl.filter((b) => b.t >= from && b.t <= to);
+  expect(days.length).toBe(300);
+  const up: number[] = [];
+  for (const d of days) {
+    let k = -1;
+    while (k + 1 < msft.length && msft[k + 1]!.t <= d.t) k++;
+    if (k >= 1 && msft[k]!.close > msft[k - 1]!.close) up.push(msft[k]!.close);
+  }
+  return up;
+}
+
 async function create(slug: string, source: string): Promise<void> {
   const r = await client.call("POST", "/scripts", { slug, files: [{ path: "main.pine", content: source }] });
   if (r.status !== 201) throw new Error(`POST /scripts ${slug}: ${r.status} ${r.text}`);
@@ -64,25 +92,8 @@ beforeAll(async () => {
 afterAll(() => h.teardown());
 
 it("when a study uses a definition that requests another symbol, then the run reads it and counts the definition's events on it", async () => {
-  const r = await client.start({ script: "after-msft", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 60 });
-  expect(r.status).toBe(202);
-  const run = ["queued", "running"].includes(r.json.status as string) ? await client.final(r.json.id as string) : r.json;
-  expect(run.status).toBe("succeeded");
-  expect(run.summary.runtime_errors).toEqual([]);
-
-  const aapl = await closes(AAPL_FILE);
-  const msft = await closes(MSFT_FILE);
-  const from = Date.parse(run.window.from) / 1000;
-  const to = Date.parse(run.window.to) / 1000;
-  const days = aapl.filter((b) => b.t >= from && b.t <= to);
-  expect(days.length).toBe(300);
-  let expected = 0;
-  for (const d of days) {
-    // MSFT's latest daily bar at or before the AAPL day, and the one before it
-    let k = -1;
-    while (k + 1 < msft.length && msft[k + 1]!.t <= d.t) k++;
-    if (k >= 1 && msft[k]!.close > msft[k - 1]!.close) expected++;
-  }
+  const run = await succeededRun("after-msft");
+  const expected = (await msftUpCloses(run)).length;
   expect(expected).toBeGreaterThan(100);
   expect(expected).toBeLessThan(200);
   expect(run.summary.events).toBe(expected);
@@ -95,27 +106,11 @@ it("when a study uses a definition that requests another symbol, then the run re
 });
 
 it("when a study's definition and body request a symbol and timeframe computed as they run, then the run reads that context and studies the events on it", async () => {
-  const r = await client.start({ script: "after-other", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 60 });
-  expect(r.status).toBe(202);
-  const run = ["queued", "running"].includes(r.json.status as string) ? await client.final(r.json.id as string) : r.json;
-  expect([run.status, run.failure ?? null]).toEqual(["succeeded", null]);
-  expect(run.summary.runtime_errors).toEqual([]);
-
-  const aapl = await closes(AAPL_FILE);
-  const msft = await closes(MSFT_FILE);
-  const from = Date.parse(run.window.from) / 1000;
-  const to = Date.parse(run.window.to) / 1000;
-  const days = aapl.filter((b) => b.t >= from && b.t <= to);
-  expect(days.length).toBe(300);
+  const run = await succeededRun("after-other");
   const byGroup = new Map<string, number>();
-  for (const d of days) {
-    // MSFT's latest daily bar at or before the AAPL day, and the one before it
-    let k = -1;
-    while (k + 1 < msft.length && msft[k + 1]!.t <= d.t) k++;
-    if (k >= 1 && msft[k]!.close > msft[k - 1]!.close) {
-      const g = msft[k]!.close > 30 ? "yes" : "no";
-      byGroup.set(g, (byGroup.get(g) ?? 0) + 1);
-    }
+  for (const close of await msftUpCloses(run)) {
+    const g = close > 30 ? "yes" : "no";
+    byGroup.set(g, (byGroup.get(g) ?? 0) + 1);
   }
   const expected = [...byGroup.values()].reduce((a, b) => a + b, 0);
   expect(expected).toBeGreaterThan(100);
