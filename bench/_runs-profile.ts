@@ -1,5 +1,6 @@
 // The runs bench with debug timing spans (and optionally CPU profiles) of the API and workers,
-// summarized per span: `npx tsx bench/_runs-profile.ts [--cpu-prof] [--level=error] [outdir]`. Prints the bench
+// summarized per span: `npx tsx bench/_runs-profile.ts [--cpu-prof] [--level=error] [--quick] [--env=NAME=value] [outdir]`
+// (--quick: 2 e2e runs and 40 throughput runs, for the composite and results cases). Prints the bench
 // lines, then the median of each span; the raw process logs go to <outdir> (default
 // /tmp/runs-profile). See docs/performance.md.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -53,15 +54,23 @@ function summarize(name: string, output: string): string[] {
   return out;
 }
 
+/** `--env=NAME=value` arguments: extra environment of the spawned processes. */
+function extraEnv(args: readonly string[]): Record<string, string> {
+  const pairs = args.filter((a) => a.startsWith("--env=")).map((a) => a.slice("--env=".length).split("="));
+  return Object.fromEntries(pairs.map(([k, ...v]) => [k as string, v.join("=")]));
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const cpuProf = args.includes("--cpu-prof");
   const dir = args.find((a) => !a.startsWith("--")) ?? "/tmp/runs-profile";
   mkdirSync(dir, { recursive: true });
   const summaries: string[] = [];
+  const quick = args.includes("--quick");
   const lines = await benchRuns({
+    ...(quick ? { e2eRuns: 2, throughputRuns: 40 } : {}),
     logLevel: args.find((a) => a.startsWith("--level="))?.slice("--level=".length) ?? "debug",
-    extraEnv: cpuProf ? { NODE_OPTIONS: `--import ${join(__dirname, "_cpu-prof.mjs")}`, CPU_PROF_DIR: dir } : {},
+    extraEnv: { ...(cpuProf ? { NODE_OPTIONS: `--import ${join(__dirname, "_cpu-prof.mjs")}`, CPU_PROF_DIR: dir } : {}), ...extraEnv(args) },
     onOutput: (name, output) => {
       writeFileSync(join(dir, `${name}.log`), output);
       summaries.push(...summarize(name, output));

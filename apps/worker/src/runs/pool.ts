@@ -7,7 +7,7 @@
 // runs at once; and a run's time limit counts from when it gets its thread.
 import { Worker } from "node:worker_threads";
 import type { ResolvedScript } from "@barscript/lang";
-import { barsTransferList, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ThreadFailureKind, type ToThread } from "./protocol";
+import { barsTransferList, clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ThreadFailureKind, type ToThread } from "./protocol";
 
 /** A failure carries the bars the thread reported evaluated (warmup included) before it stopped. */
 export type EvalOutcome = { ok: true; result: EvalResult } | { ok: false; kind: ThreadFailureKind; message: string; barsEvaluated: number };
@@ -166,7 +166,7 @@ export class SandboxPool {
           return;
         }
         if (message.id !== id) return;
-        if (message.type === "done") finish({ ok: true, result: message.result }, false);
+        if (message.type === "done") finish({ ok: true, result: withReply(message.result) }, false);
         else finish({ ok: false, kind: message.kind, message: message.message, barsEvaluated: evaluated() }, false);
       };
       const onError = (error: Error & { code?: string }): void => {
@@ -194,7 +194,7 @@ export class SandboxPool {
         return;
       }
       options.signal?.addEventListener("abort", onAbort, { once: true });
-      worker.postMessage({ type: "eval", id, task: { ...task, outputLimitBytes: this.heapMb * 1024 * 1024, control: control.buffer as SharedArrayBuffer } } satisfies ToThread, barsTransferList(task.bars));
+      worker.postMessage({ type: "eval", id, task: { ...task, outputLimitBytes: this.heapMb * 1024 * 1024, control: control.buffer as SharedArrayBuffer, postedAt: clock() } } satisfies ToThread, barsTransferList(task.bars));
     });
   }
 
@@ -225,6 +225,12 @@ export class SandboxPool {
     this.closed = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
+}
+
+/** The result with the time its message took to reach this thread (timing spans). */
+function withReply(result: EvalResult): EvalResult {
+  if (result.sentAt === undefined || !result.threadMs) return result;
+  return { ...result, threadMs: { ...result.threadMs, reply: clock() - result.sentAt } };
 }
 
 interface Waiting<T> {

@@ -30,6 +30,8 @@ export interface EvalTask {
    * the thread being terminated, so a timed-out or cancelled run counts what it evaluated.
    */
   control?: SharedArrayBuffer;
+  /** When the pool posted the task (ms on the clock every thread shares, `clock()`), for the timing spans. */
+  postedAt?: number;
 }
 
 /**
@@ -64,6 +66,11 @@ export function evalTask(t: {
   };
 }
 
+/** Milliseconds on a clock every thread of the process shares (each thread's performance.now() has its own origin). */
+export function clock(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 /** Indexes into EvalTask.control. */
 export const CONTROL_STOP = 0;
 export const CONTROL_PROGRESS = 1;
@@ -92,8 +99,14 @@ export interface EvalResult {
   drawings?: EvaluationResult["drawings"];
   logs?: EvaluationResult["logs"];
   logsDropped?: number;
-  /** Time spent in the thread (debug timing spans). */
-  threadMs?: { compile: number; eval: number };
+  /**
+   * Timing spans (debug): the task's wait from its post to the thread picking it up (`queued`),
+   * the compile and the evaluation in the thread, and the result's way back to the main thread
+   * (`reply`, set by the pool).
+   */
+  threadMs?: { queued?: number; compile: number; eval: number; reply?: number };
+  /** When the thread posted the result (`clock()`). */
+  sentAt?: number;
 }
 
 export type ThreadFailureKind = "script" | "timeout" | "cancelled" | "internal";

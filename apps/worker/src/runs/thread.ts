@@ -7,7 +7,7 @@ import { EvaluationAborted, EvaluationTimeout, evaluate, type Program } from "@b
 import type { ResolvedScript } from "@barscript/lang";
 import { compileScript, CompileFailure } from "./compile";
 import { outputsOverLimit } from "./output-limit";
-import { CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ToThread } from "./protocol";
+import { clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ToThread } from "./protocol";
 import { runStudyInThread } from "../studies/sandbox";
 
 const port = parentPort;
@@ -47,6 +47,7 @@ async function run(id: number, task: EvalTask): Promise<void> {
     return;
   }
   let program: Program;
+  const queued = task.postedAt === undefined ? undefined : clock() - task.postedAt;
   const t0 = performance.now();
   try {
     program = await programFor(task);
@@ -98,9 +99,10 @@ async function run(id: number, task: EvalTask): Promise<void> {
       drawings: r.drawings,
       logs: r.logs,
       logsDropped: r.logsDropped,
-      threadMs: { compile: t1 - t0, eval: performance.now() - t1 },
+      threadMs: { ...(queued === undefined ? {} : { queued }), compile: t1 - t0, eval: performance.now() - t1 },
     };
     const transfer = [result.times.buffer as ArrayBuffer, ...result.outputs.map((o) => o.values.buffer as ArrayBuffer)];
+    result.sentAt = clock();
     send({ type: "done", id, result }, [...new Set(transfer)]);
   } catch (error) {
     if (error instanceof EvaluationTimeout) send({ type: "failed", id, kind: "timeout", message: "The run passed its time limit." });

@@ -8,3 +8,5 @@ export type { Run, RunOutputChunk } from "../generated/client";
 export * from "./versions";
 export * from "./summary";
 export * from "./succeed-copy";
+export * from "./succeed-parallel";
+export * from "./succeed";

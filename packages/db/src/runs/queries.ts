@@ -71,21 +71,27 @@ export interface Outcome {
   summary?: RunSummary;
 }
 
-/** Moves a run from one of `from` to its final state; false when another party got there first. */
+const FINISH_RUN = statement("finish_run", `
+    WITH moved AS (
+      UPDATE runs SET status = $3::"RunStatus", "failureKind" = $4, "failureMessage" = $5, "failureRetryable" = $6::boolean,
+        summary = COALESCE($7::jsonb, summary), "finishedAt" = $8::timestamptz, "expiresAt" = $9::timestamptz
+      WHERE id = $1 AND status = ANY($2::"RunStatus"[])
+      RETURNING id
+    ), dropped AS (
+      DELETE FROM run_output_chunks WHERE "runId" = $1 AND $3 <> 'succeeded' AND EXISTS (SELECT 1 FROM moved)
+    )
+    SELECT count(*)::int AS moved FROM moved`);
+
+/**
+ * Moves a run from one of `from` to its final state; false when another party got there first.
+ * A run that ends other than succeeded keeps no output chunks: any a large write had committed
+ * before its process died (succeed-parallel.ts) are deleted with the move.
+ */
 export async function finishRun(db: DbClient, id: string, from: RunStatusName[], outcome: Outcome, now: Date): Promise<boolean> {
-  const { count } = await db.run.updateMany({
-    where: { id, status: { in: from } },
-    data: {
-      status: outcome.status,
-      failureKind: outcome.failure?.kind ?? null,
-      failureMessage: outcome.failure?.message ?? null,
-      failureRetryable: outcome.failure?.retryable ?? null,
-      ...(outcome.summary ? { summary: outcome.summary as unknown as Prisma.InputJsonValue } : {}),
-      finishedAt: now,
-      expiresAt: new Date(now.getTime() + RESULTS_TTL_MS),
-    },
-  });
-  return count === 1;
+  const f = outcome.failure;
+  // `from` as an array literal: the same text binds on the pool and through a transaction's raw query
+  const values = [id, `{${from.join(",")}}`, outcome.status, f?.kind ?? null, f?.message ?? null, f?.retryable ?? null, outcome.summary ? JSON.stringify(outcome.summary) : null, now.toISOString(), new Date(now.getTime() + RESULTS_TTL_MS).toISOString()];
+  return (await query<{ moved: number }>(db, FINISH_RUN, values))[0]?.moved === 1;
 }
 
 export async function requestCancel(db: DbClient, id: string): Promise<void> {

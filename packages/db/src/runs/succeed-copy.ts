@@ -7,40 +7,43 @@
 // here each chunk's bytes go to the socket straight from the output columns (views, no copy),
 // framed as CopyData. One simple query holds the COPY and the state change; without
 // BEGIN/COMMIT its statements form one implicit transaction, rolled back as a whole on error.
-import { escapeLiteral, type Connection } from "pg";
+import { escapeLiteral, type Connection, type Pool } from "pg";
 import type { Socket } from "node:net";
-import { poolOf, type Db } from "../client";
-import { OUTPUT_CHUNK_POINTS, succeedWithOutputs, type OutputColumns } from "./chunks";
-import { usageInsert, usagePeriod, type DbClient } from "./queries";
+import { OUTPUT_CHUNK_POINTS, type OutputColumns } from "./chunks";
+import { usageInsert, usagePeriod } from "./queries";
 import { RESULTS_TTL_MS, type RunSummary } from "./types";
-
-/** Below this many bytes of output the prepared statement of chunks.ts is as cheap (one bound buffer). */
-export const COPY_MIN_BYTES = 256 * 1024;
 
 const SIGNATURE = Buffer.from("PGCOPY\n\xff\r\n\0", "latin1");
 const TEXT_OID = 25;
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+/** running -> succeeded with the outputs and the units in one simple query: the COPY, then finalSql. */
+export async function succeedByCopy(pool: Pool, run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, columns: OutputColumns, now: Date): Promise<boolean> {
+  const sql = `${COPY_CHUNKS};\n    ${finalSql(run, summary, computeUnits, now)}`;
+  return (await copyIn(pool, sql, copyStream(run.id, columns))) === 1;
+}
+
+/** The COPY of chunk rows as copyStream frames them. */
+export const COPY_CHUNKS = `COPY run_output_chunks ("runId", seq, "firstIndex", "pointCount", columns, data) FROM STDIN (FORMAT binary)`;
+
 /**
- * running -> succeeded with the outputs and the units: COPY for large outputs on a client made
- * by createDb, otherwise chunks.ts's one statement. False when another party finished the run first.
+ * Runs `sql`, a simple query (one implicit transaction) holding one COPY ... FROM STDIN, on a
+ * client of the pool, writing `parts` as the COPY's data: answers the first field of the last
+ * row returned (0 when none). A client whose query failed is not given back to the pool.
  */
-export async function writeSucceeded(db: DbClient, run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, columns: OutputColumns, now: Date): Promise<boolean> {
-  const bytes = columns.time.byteLength * (1 + columns.values.length);
-  const pool = poolOf(db as Db);
-  if (!pool || bytes < COPY_MIN_BYTES) return succeedWithOutputs(db, run, summary, computeUnits, columns, now);
+export async function copyIn(pool: Pool, sql: string, parts: Iterable<Buffer>): Promise<number> {
   const client = await pool.connect();
   let broken = false;
   try {
-    const moved = await new Promise<number>((resolve, reject) => {
+    return await new Promise<number>((resolve, reject) => {
       let count = 0;
       let error: unknown = null;
       client.query({
         submit(connection: Connection) {
-          connection.query(finalSql(run, summary, computeUnits, now));
+          connection.query(sql);
         },
         handleCopyInResponse(connection: Connection & { stream: Socket }) {
-          for (const part of copyStream(run.id, columns)) connection.stream.write(part);
+          for (const part of parts) connection.stream.write(part);
         },
         handleDataRow(message: { fields: Array<string | null> }) {
           count = Number(message.fields[0] ?? 0);
@@ -60,7 +63,6 @@ export async function writeSucceeded(db: DbClient, run: { id: string; accountId:
         },
       });
     });
-    return moved === 1;
   } catch (error) {
     broken = true;
     throw error;
@@ -69,16 +71,18 @@ export async function writeSucceeded(db: DbClient, run: { id: string; accountId:
   }
 }
 
-/** The COPY, then the conditional move (the chunks deleted again if the run did not move) and the units. */
-function finalSql(run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, now: Date): string {
+/**
+ * The conditional move (the run's chunks deleted again if it did not move) and the units, as one
+ * statement; `guard` adds a condition to the move (succeed-parallel.ts: every chunk is there).
+ */
+export function finalSql(run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, now: Date, guard = ""): string {
   const id = escapeLiteral(run.id);
   const usage = computeUnits <= 0 ? "" : `, usage AS (${usageInsert(escapeLiteral(run.accountId), escapeLiteral(usagePeriod(now)), escapeLiteral(String(computeUnits)), "0")})`;
-  return `COPY run_output_chunks ("runId", seq, "firstIndex", "pointCount", columns, data) FROM STDIN (FORMAT binary);
-    WITH moved AS (
+  return `WITH moved AS (
       UPDATE runs SET status = 'succeeded', "failureKind" = NULL, "failureMessage" = NULL, "failureRetryable" = NULL,
         summary = ${escapeLiteral(JSON.stringify(summary))}::jsonb, "finishedAt" = ${escapeLiteral(now.toISOString())}::timestamptz,
         "expiresAt" = ${escapeLiteral(new Date(now.getTime() + RESULTS_TTL_MS).toISOString())}::timestamptz
-      WHERE id = ${id} AND status = 'running'
+      WHERE id = ${id} AND status = 'running'${guard}
       RETURNING id
     ), dropped AS (
       DELETE FROM run_output_chunks WHERE "runId" = ${id} AND NOT EXISTS (SELECT 1 FROM moved)
@@ -91,19 +95,20 @@ function finalSql(run: { id: string; accountId: string }, summary: RunSummary, c
  * `data` field is the chunk's slice of the time column, then of each output column, in order:
  * the layout chunks.ts packs (`pointCount` times, then each column; little-endian Float64).
  */
-export function* copyStream(runId: string, columns: OutputColumns, chunkPoints = OUTPUT_CHUNK_POINTS): Generator<Buffer> {
+export function* copyStream(runId: string, columns: OutputColumns, chunkPoints = OUTPUT_CHUNK_POINTS, seqs: { from: number; to: number } = { from: 0, to: Infinity }): Generator<Buffer> {
   if (!LITTLE_ENDIAN) throw new Error("big-endian hosts are not supported");
   const id = Buffer.from(runId, "utf8");
   const names = textArray(columns.names);
   const total = columns.time.length;
   const series = [columns.time, ...columns.values];
-  for (let start = 0, seq = 0; start < total; start += chunkPoints, seq++) {
+  const first = seqs.from;
+  for (let seq = first, start = first * chunkPoints; start < total && seq < seqs.to; start += chunkPoints, seq++) {
     const end = Math.min(total, start + chunkPoints);
     const n = end - start;
     const dataBytes = n * 8 * series.length;
-    const head = Buffer.allocUnsafe((seq === 0 ? SIGNATURE.length + 8 : 0) + 2 + 4 + id.length + 3 * 8 + 4 + names.length + 4);
+    const head = Buffer.allocUnsafe((seq === first ? SIGNATURE.length + 8 : 0) + 2 + 4 + id.length + 3 * 8 + 4 + names.length + 4);
     let at = 0;
-    if (seq === 0) {
+    if (seq === first) {
       at += SIGNATURE.copy(head, at);
       at = head.writeInt32BE(0, at); // flags
       at = head.writeInt32BE(0, at); // header extension
