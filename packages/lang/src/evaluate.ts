@@ -15,6 +15,7 @@ import type { DrawingCaps } from "./stdlib/drawing/store";
 import { drawingsOf, type Drawings } from "./stdlib/drawing/output";
 import type { LogLine } from "./stdlib/drawing/log";
 import { drawingCapsOf } from "./derive/appearance";
+import { evaluateOnScriptTimeframe, scriptTimeframeOf, type ScriptTimeframe } from "./script-timeframe";
 
 export { CodegenError } from "./codegen";
 export { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
@@ -45,6 +46,8 @@ export interface Program {
   drawingCaps?: DrawingCaps;
   /** Lines of the top-level statements a requested context's run executes (docs/adr/0070-request-slices.md); null: the whole script. */
   sliceLines: number[] | null;
+  /** `indicator(timeframe = ...)`: the run is evaluated on that timeframe's bars (script-timeframe.ts). */
+  scriptTimeframe?: ScriptTimeframe | null;
   /** Built once; each evaluation calls it with a fresh runtime. */
   readonly factory: (rt: Runtime) => CompiledRun;
 }
@@ -144,7 +147,7 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
   });
   const factory = new Function("$rt", g.source) as (rt: Runtime) => CompiledRun;
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
-  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, factory };
+  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), factory };
 }
 
 /** A time as TradingView writes it in alert messages: ISO 8601 in UTC, no milliseconds. */
@@ -196,6 +199,8 @@ export function renderMessage(msg: string, rt: Runtime, i: number, plotTitles: R
 }
 
 export function evaluate(program: Program, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions): EvaluationResult {
+  const onOther = program.scriptTimeframe ? evaluateOnScriptTimeframe(program, program.scriptTimeframe, bars, inputs, options, evaluate) : null;
+  if (onOther) return onOther;
   const n = bars.length;
   const ws = Math.min(Math.max(0, Math.floor(options.windowStart)), n);
   const windowBars = n - ws;

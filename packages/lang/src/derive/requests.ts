@@ -7,6 +7,7 @@ import { parse } from "../language/parser";
 import { forEachNode } from "../language/visit";
 import type * as A from "../language/ast";
 import { storeTimeframe } from "../stdlib/request/timeframes";
+import { scriptTimeframeOf } from "../script-timeframe";
 import type { SourceFile } from "../types";
 
 export interface RequestedContext {
@@ -60,8 +61,13 @@ export function scriptRequests(files: readonly SourceFile[], chart: { ticker: st
   const found = new Map<string, RequestedContext>();
   let dynamic = false;
   for (const f of files) {
-    if (!f.content.includes("request.")) continue;
+    const declared = f.content.includes("timeframe");
+    if (!f.content.includes("request.") && !declared) continue;
     const { script } = parse(f.path, f.content);
+    // indicator(timeframe = "W"): the script runs on the chart symbol's bars of that timeframe
+    const own = declared ? scriptTimeframeOf(script) : null;
+    const ownTf = own ? storeTimeframe(own.timeframe, chart.timeframe) : null;
+    if (ownTf && "tf" in ownTf && ownTf.tf !== chart.timeframe) found.set(`${chart.ticker}@${ownTf.tf}`, { symbol: chart.ticker, timeframe: ownTf.tf });
     forEachNode(script, (n) => {
       if (n.kind !== "Call") return;
       const name = dotted(n.callee);

@@ -150,6 +150,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   (built from daily bars), so seconds (\`"1S"\` ... \`"45S"\`, the finest stored bar is one minute) are refused:
   written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion and \`request.dividends/earnings/
   splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored).
+- **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
+  its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
+  between arrivals); the "Timeframe" setting is not an input a run can change.
 - **Instrument metadata.** \`syminfo.prefix\` is empty (stored tickers carry no exchange), \`syminfo.root\` the
   ticker, \`syminfo.pointvalue\` 1; \`syminfo.description/type/currency/basecurrency/volumetype/main_tickerid\`,
   the fundamentals (\`employees\`, \`shares_outstanding_*\`, \`sector\`, ...) and the analysts' \`recommendations_*\`

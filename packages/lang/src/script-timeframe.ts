@@ -1,0 +1,93 @@
+// `indicator(timeframe = "W", timeframe_gaps = ...)`: TradingView runs such a script on the
+// bars of that timeframe and shows its values on the chart's bars as `request.security` with
+// `barmerge.lookahead_off` does (reference, `indicator`: "Adds multi-timeframe functionality to
+// simple scripts"; `timeframe_gaps`, true by default: a value only on the chart bar where the
+// higher timeframe's value becomes available, na on the others; false: the last value carried).
+// The worker fetches that context as it fetches a request's (derive/requests.ts); a run without
+// it reports it missing, as a dynamic request does (docs/adr/0103-indicator-timeframe.md).
+
+import type * as A from "./language/ast";
+import { alignBars } from "./stdlib/request/align";
+import type { ContextBars } from "./stdlib/request/host";
+import { storeSeconds, storeTimeframe } from "./stdlib/request/timeframes";
+import type { Bars } from "./types";
+import type { EvaluateOptions, EvaluationResult, Program } from "./evaluate";
+
+export interface ScriptTimeframe {
+  /** As written (`"W"`, `"240"`). */
+  timeframe: string;
+  gaps: boolean;
+}
+
+/** The declaration's `timeframe` (a constant string) and `timeframe_gaps`, or null when it has none. */
+export function scriptTimeframeOf(script: A.Script): ScriptTimeframe | null {
+  for (const s of script.body) {
+    if (s.kind !== "ExprStmt" || s.expr.kind !== "Call" || s.expr.callee.kind !== "Identifier" || s.expr.callee.name !== "indicator") continue;
+    const tf = s.expr.args.find((a) => a.name?.name === "timeframe")?.value;
+    const gaps = s.expr.args.find((a) => a.name?.name === "timeframe_gaps")?.value;
+    if (tf?.kind !== "StringLit" || tf.value.trim() === "") return null;
+    return { timeframe: tf.value, gaps: gaps?.kind === "BoolLit" ? gaps.value : true };
+  }
+  return null;
+}
+
+type Evaluate = (program: Program, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions) => EvaluationResult;
+
+/**
+ * The run of a script declaring another timeframe: evaluated over that context's bars, its
+ * outputs aligned on the chart's; null when the timeframe is the chart's (an ordinary run).
+ */
+export function evaluateOnScriptTimeframe(program: Program, st: ScriptTimeframe, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions, run: Evaluate): EvaluationResult | null {
+  const chart = options.symbol;
+  const tf = storeTimeframe(st.timeframe, chart.timeframe);
+  if ("error" in tf || tf.tf === chart.timeframe) return null;
+  const ws = Math.min(Math.max(0, Math.floor(options.windowStart)), bars.length);
+  const ctx = options.contexts?.find((c) => c.symbol === chart.ticker && c.timeframe === tf.tf);
+  if (!ctx) return missing(program, bars, ws, { symbol: chart.ticker, timeframe: tf.tf });
+  const inner = run({ ...program, scriptTimeframe: null }, ctx.bars, inputs, { ...options, symbol: ctx.info, windowStart: 0 });
+  const seen = alignBars(alignInput(bars, chart.timeframe, ctx), false);
+  const outputs = inner.outputs.map((o) => {
+    const values = new Float64Array(bars.length - ws);
+    for (let i = ws; i < bars.length; i++) {
+      const p = seen[i]!;
+      // with gaps, a value shows only on the bar where it arrives
+      values[i - ws] = p < 0 || (st.gaps && i > 0 && seen[i - 1] === p) ? NaN : o.values[p]!;
+    }
+    return { ...o, values };
+  });
+  const from = bars.time[ws] ?? Infinity;
+  const windowBars = bars.length - ws;
+  return {
+    ...inner,
+    times: bars.time.slice(ws),
+    outputs,
+    events: inner.events.filter((e) => e.time >= from),
+    windowBars,
+    errorBarsInWindow: inner.windowBars > 0 && inner.errorBarsInWindow === inner.windowBars ? windowBars : 0,
+  };
+}
+
+function alignInput(bars: Bars, chartTf: string, ctx: ContextBars): Parameters<typeof alignBars>[0] {
+  return { chartTime: bars.time, chartSeconds: storeSeconds(chartTf), ctxTime: ctx.bars.time, ctxSeconds: storeSeconds(ctx.timeframe), ...(ctx.dataEnd !== undefined ? { ctxDataEnd: ctx.dataEnd } : {}) };
+}
+
+/** No bars of the declared timeframe were supplied: every bar's outputs na, the context named for the caller to fetch. */
+function missing(program: Program, bars: Bars, ws: number, ctx: { symbol: string; timeframe: string }): EvaluationResult {
+  const n = bars.length - ws;
+  const message = `no ${ctx.timeframe} bars of "${ctx.symbol}"`;
+  return {
+    kind: program.kind,
+    times: bars.time.slice(ws),
+    outputs: program.outputs.map((o) => ({ name: o.name, title: o.title, values: new Float64Array(n).fill(NaN) })),
+    events: [],
+    eventsDropped: 0,
+    barsEvaluated: 0,
+    windowBars: n,
+    errorBarsInWindow: n,
+    runtimeErrors: n > 0 ? [{ message, count: n, first_time: bars.time[ws]!, last_time: bars.time[bars.length - 1]! }] : [],
+    missingContexts: [ctx],
+    drawings: { labels: [], lines: [], boxes: [], polylines: [], tables: [] },
+    logs: [],
+    logsDropped: 0,
+  };
+}
