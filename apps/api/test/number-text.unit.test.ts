@@ -54,4 +54,41 @@ describe("number text", () => {
     }
     expect(wrong.slice(0, 10)).toEqual([]);
   });
+
+  it("when values sit on the 16-digit fast path's boundaries (docs/adr/0098), then the text equals JSON.stringify and String()", () => {
+    let seed = 98;
+    const rnd = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const view = new DataView(new ArrayBuffer(8));
+    const wrong: string[] = [];
+    const check = (x: number): void => {
+      for (const v of [x, -x]) if (json(v) !== JSON.stringify(v) || str(v) !== String(v)) wrong.push(`${String(v)} ${json(v)} ${str(v)}`);
+    };
+    /** x and the doubles up to `r` ulps either side of it. */
+    const around = (x: number, r: number): void => {
+      view.setFloat64(0, x);
+      const low = view.getUint32(4);
+      for (let d = -r; d <= r; d++) {
+        view.setUint32(4, (low + d) >>> 0);
+        check(view.getFloat64(0));
+      }
+    };
+    // by hand: 16 digits whose significand is 2^53 or more, a 17-digit value, 15 and fewer digits,
+    // the smallest fixed-notation value, halves, and a value whose 16 digits end in zeros
+    const cases: Array<[number, string]> = [
+      [90.08086072486118, "90.08086072486118"], [87.92124070498419, "87.92124070498419"], [0.30000000000000004, "0.30000000000000004"],
+      [123.45, "123.45"], [0.1, "0.1"], [0.000001, "0.000001"], [0.0000015, "0.0000015"], [9.5, "9.5"], [4503599627370495.5, "4503599627370495.5"],
+      [1.0000000000000002, "1.0000000000000002"], [0.9999999999999999, "0.9999999999999999"], [99.99999999999999, "99.99999999999999"],
+    ];
+    for (const [x, text] of cases) expect([x, json(x), str(x), json(-x)]).toEqual([x, text, text, `-${text}`]);
+    for (let i = 0; i < 10_000; i++) {
+      const k = Math.floor(rnd() * 22);
+      around((Math.floor(1e15 + rnd() * 9e15) + 0.5) / 10 ** k, 2); // y of 16 digits near a half
+      around((Math.floor(1e16 + rnd() * 9e16) + 0.5) / 10 ** k, 2); // y of 17 digits near a half
+      around((9007199254740992 + Math.floor(rnd() * 9.9e14)) / 10 ** k, 1); // 16-digit significands from 2^53
+      around(Math.round(rnd() * 10 ** Math.floor(rnd() * 16)) / 10 ** Math.floor(rnd() * 22), 2); // short decimals
+      around(2 ** Math.floor(rnd() * 72 - 20), 2); // powers of two
+      around(10 ** Math.floor(rnd() * 22 - 6), 2); // powers of ten
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+  });
 });

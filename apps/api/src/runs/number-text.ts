@@ -3,186 +3,169 @@
 // that reads back as the same double, the nearest one when several are as short, fixed notation
 // from 1e-6 to 1e21. Integers below 2^53 and non-integers from 1e-6 to 2^52 (every value a plot
 // usually holds) are written here; any other value, and the few cases this code cannot decide
-// exactly (a tie between two candidates, a power of two, a carry into an 18th digit), are
-// written from String(x). Written bytes are ASCII.
+// exactly (a tie between two candidates, a power of two, a carry into another digit), are
+// written from String(x). Written bytes are ASCII. The 16- and 17-digit fast path is
+// docs/adr/0098-number-text-fast-paths.md.
+import * as fd from "./float-digits";
+import { writeShortestExact } from "./shortest-exact";
 
-/** Decimal digit pairs "00".."99". */
-const PAIRS = new Uint8Array(200);
-for (let i = 0; i < 100; i++) {
-  PAIRS[2 * i] = 48 + Math.floor(i / 10);
-  PAIRS[2 * i + 1] = 48 + (i % 10);
-}
-/** 10^0 .. 10^22, each an exact double, and their halves for Dekker's exact product. */
-const POW10: number[] = [];
-const POW10_HI: number[] = [];
-const POW10_LO: number[] = [];
-const SPLITTER = 134217729; // 2^27 + 1
-for (let k = 0; k <= 22; k++) {
-  const p = Number(`1e${k}`);
-  const c = SPLITTER * p;
-  const hi = c - (c - p);
-  POW10.push(p);
-  POW10_HI.push(hi);
-  POW10_LO.push(p - hi);
-}
-const TWO_52 = 4503599627370496;
-const TWO_53 = 9007199254740992;
-const BITS = new Float64Array(1);
-const WORDS = new Uint32Array(BITS.buffer);
-/** Word order of a double in WORDS (high word second on little-endian hosts). */
-const HIGH = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
-const LOW = 1 - HIGH;
-
-/** Whether a + b (exact) is below c, or at most c when `inclusive`. */
-function sumWithin(a: number, b: number, c: number, inclusive: boolean): boolean {
-  const s = a + b;
-  const bv = s - a;
-  const err = (a - (s - bv)) + (b - bv);
-  if (s !== c) return s < c;
-  return inclusive ? err <= 0 : err < 0;
-}
+// Local copies of the shared constants and writers (see float-digits.ts: no getter per use).
+const { BITS, HIGH, LOW, POW10, POW10_HI, POW10_LO, SPLITTER, TWO_52, TWO_53, WORDS } = fd;
+const { digitsOf, seventeenDigits, sixteenDigits, viewOf, writeInteger } = fd;
 
 function writeAscii(buf: Uint8Array, o: number, text: string): number {
   for (let i = 0; i < text.length; i++) buf[o++] = text.charCodeAt(i);
   return o;
 }
 
-/** `count` digits of the int32 `v`, zero-padded, into `buf` ending before `end`. */
-function digitsInto(buf: Uint8Array, v: number, end: number, count: number): void {
-  let i = end;
-  for (; count >= 2; count -= 2) {
-    const q = (v / 100) | 0;
-    const r = (v - q * 100) << 1;
-    buf[--i] = PAIRS[r + 1] as number;
-    buf[--i] = PAIRS[r] as number;
-    v = q;
-  }
-  if (count === 1) buf[i - 1] = 48 + (v % 10);
-}
-
-/** An int32 0 <= v. */
-function writeInt32(buf: Uint8Array, o: number, v: number): number {
-  if (v < 10) {
-    buf[o] = 48 + v;
-    return o + 1;
-  }
-  let n = 2;
-  for (let t = 100; n < 10 && v >= t; t *= 10) n++;
-  let i = o + n;
-  while (v >= 100) {
-    const q = (v / 100) | 0;
-    const r = (v - q * 100) << 1;
-    buf[--i] = PAIRS[r + 1] as number;
-    buf[--i] = PAIRS[r] as number;
-    v = q;
-  }
-  if (v >= 10) {
-    buf[i - 1] = PAIRS[(v << 1) + 1] as number;
-    buf[i - 2] = PAIRS[v << 1] as number;
-  } else buf[i - 1] = 48 + v;
-  return o + n;
-}
-
-/** An integer 0 <= v < 2^53. */
-function writeInteger(buf: Uint8Array, o: number, v: number): number {
-  if (v < 2147483648) return writeInt32(buf, o, v | 0);
-  const hi = Math.floor(v / 1e9);
-  o = writeInt32(buf, o, hi | 0);
-  digitsInto(buf, (v - hi * 1e9) | 0, o + 9, 9);
-  return o + 9;
+/** ax * 10^e rounded to an integer (|e| <= 22). */
+function scaled(ax: number, e: number): number {
+  return Math.round(e >= 0 ? ax * (POW10[e] as number) : ax / (POW10[-e] as number));
 }
 
 /**
- * Writes 1e-6 <= ax < 2^52 (not an integer) at o in fixed notation with its shortest digits;
- * returns the new offset, or -1 when the value must be written by String().
- *
- * y = ax * 10^k in [1e16, 1e17) is computed exactly as p + err (Dekker's product; 10^k is an
- * exact double for k <= 22), split as A * 1e9 + (q + frac). The values that read back as ax lie
- * within h = ulp(ax) / 2 * 10^k of y (bounds included when the significand is even, IEEE
- * round-half-even). h >= 0.55, so the nearest integer to y always qualifies (17 digits); the
- * shortest is the largest power 10^j with a multiple in the interval, the nearest one when two
- * are (only for j = 1: the interval is at most 22.2 wide); from 10^9 on the multiple is A's own
- * (rounded) and its trailing zeros are dropped with the others.
+ * Whether the decimal d * 10^-e reads back as ax. d < 2^53 and 10^|e| (|e| <= 22) are exact
+ * doubles, so IEEE division (multiplication) rounds their exact quotient (product) to the
+ * nearest double, as reading the decimal does.
  */
-function writeShortest(buf: Uint8Array, o: number, ax: number): number {
-  BITS[0] = ax;
-  const high = WORDS[HIGH] as number;
-  const low = WORDS[LOW] as number;
-  if ((high & 0xfffff) === 0 && low === 0) return -1; // a power of two: the lower bound is closer
-  const biased = high >>> 20;
-  let k = 16 - Math.floor((biased - 1023) * 0.30102999566398114);
-  if (k > 22) return -1;
-  let p = ax * (POW10[k] as number);
-  if (p >= 1e17) p = ax * (POW10[--k] as number);
-  else if (p < 1e16) {
-    if (k === 22) return -1;
-    p = ax * (POW10[++k] as number);
+function readsBack(d: number, e: number, ax: number): boolean {
+  return (e >= 0 ? d / (POW10[e] as number) : d * (POW10[-e] as number)) === ax;
+}
+
+/** `n` digits of the integer d with `point` digits before the decimal point (fixed notation). */
+function placeDigits(buf: Uint8Array, o: number, d: number, n: number, point: number): number {
+  const dv = viewOf(buf);
+  if (point > 0) {
+    digitsOf(dv, o + n + 1, d, n);
+    for (let i = 0; i < point; i++) buf[o + i] = buf[o + i + 1] as number;
+    buf[o + point] = 46;
+    return o + n + 1;
   }
+  buf[o] = 48;
+  buf[o + 1] = 46;
+  let at = o + 2;
+  for (let i = 0; i < -point; i++) buf[at++] = 48;
+  digitsOf(dv, at + n, d, n);
+  return at + n;
+}
+
+/**
+ * The nearest 17 digits of y = ax * 10^k in [1e16, 1e17) (exact: Dekker's product p + err,
+ * split as a * 1e9 + b), which read back as ax when no 16 digits do; -1 for a tie or a carry.
+ */
+function writeSeventeen(buf: Uint8Array, o: number, ax: number, k: number, point: number): number {
+  const p = ax * (POW10[k] as number);
   if (p < 1e16 || p >= 1e17) return -1;
   const c = SPLITTER * ax;
   const xh = c - (c - ax);
   const xl = ax - xh;
-  const ph = POW10_HI[k] as number;
-  const pl = POW10_LO[k] as number;
-  const err = ((xh * ph - p) + xh * pl + xl * ph) + xl * pl;
+  const err = ((xh * (POW10_HI[k] as number) - p) + xh * (POW10_LO[k] as number) + xl * (POW10_HI[k] as number)) + xl * (POW10_LO[k] as number);
   let a = Math.floor(p / 1e9);
   let b = p - a * 1e9;
-  if (b < 0) {
-    a--;
-    b += 1e9;
-  } else if (b >= 1e9) {
-    a++;
-    b -= 1e9;
-  }
-  BITS[0] = 0;
-  WORDS[HIGH] = (biased - 53) << 20; // 2^(e - 53): half an ulp of ax
-  const h = (BITS[0] as number) * (POW10[k] as number);
-  const even = (low & 1) === 0;
   const fl = Math.floor(err);
   const frac = err - fl;
-  const q = ((b | 0) + fl) | 0;
   if (frac === 0.5) return -1;
-  let chosen = frac < 0.5 ? q : q + 1;
-  for (let j = 1, m = 10; j <= 9; j++, m *= 10) {
-    let r = (q % m) | 0;
-    if (r < 0) r += m;
-    const down = q - r;
-    const inDown = sumWithin(r, frac, h, even);
-    const inUp = sumWithin(m - r, -frac, h, even);
-    if (!inDown && !inUp) break;
-    if (inDown && inUp) {
-      const half = (m - 2 * r) / 2;
-      if (frac === half) return -1;
-      chosen = frac < half ? down : down + m;
-    } else chosen = inDown ? down : down + m;
-  }
-  if (chosen >= 1e9) {
+  b += fl + (frac < 0.5 ? 0 : 1);
+  if (b >= 1e9) {
     a++;
-    chosen -= 1e9;
-  } else if (chosen < 0) {
+    b -= 1e9;
+  } else if (b < 0) {
     a--;
-    chosen += 1e9;
+    b += 1e9;
   }
   if (a >= 1e8 || a < 1e7) return -1;
-  // 17 digits, then the decimal point: after the integer digits, or "0." and zeros before them.
-  const point = 17 - k;
-  let at: number;
+  const dv = viewOf(buf);
   if (point > 0) {
-    digitsInto(buf, chosen | 0, o + 18, 9);
-    digitsInto(buf, a | 0, o + 9, 8);
+    seventeenDigits(dv, o + 1, a | 0, b | 0);
     for (let i = 0; i < point; i++) buf[o + i] = buf[o + i + 1] as number;
     buf[o + point] = 46;
-    at = o + 18;
-  } else {
-    buf[o] = 48;
-    buf[o + 1] = 46;
-    for (let i = 0; i < -point; i++) buf[o + 2 + i] = 48;
-    at = o + 2 - point + 17;
-    digitsInto(buf, chosen | 0, at, 9);
-    digitsInto(buf, a | 0, at - 9, 8);
+    return o + 18;
   }
-  while (buf[at - 1] === 48) at--;
-  return at;
+  buf[o] = 48;
+  buf[o + 1] = 46;
+  let at = o + 2;
+  for (let i = 0; i < -point; i++) buf[at++] = 48;
+  seventeenDigits(dv, at, a | 0, b | 0);
+  return at + 17;
+}
+
+/**
+ * Writes 1e-6 <= ax < 2^52 (not an integer) at o with its shortest digits (docs/adr/0098);
+ * returns the new offset, or -1 when String() must write it.
+ *
+ * y = ax * 10^k in [1e15, 1e16) exactly is p + err (Dekker), and d its nearest integer. The
+ * decimals that read back as ax lie in an interval around ax of one ulp, symmetric unless ax is a
+ * power of two (left to the exact search). So some 16-digit decimal reads back iff d does, and d
+ * is then the nearest; if none does, the nearest 17 digits do (the interval is at least 1.1
+ * units of the 17th digit wide). Fewer digits than 16 are 1e-15 or more apart relative to ax,
+ * more than the interval's 2.2e-16, so at most one n-digit decimal reads back, and it is the
+ * rounded product round(ax * 10^e) (its error is under 0.07 units where the decimal is within
+ * 0.12 of the product); reading back is monotone in n (append a zero), so the shortest n is
+ * found by bisection. d >= 2^53 (not exact) goes to the exact search of ADR 0084.
+ */
+function writeShortest(buf: Uint8Array, o: number, ax: number): number {
+  BITS[0] = ax;
+  const high = WORDS[HIGH] as number;
+  if ((high & 0xfffff) === 0 && WORDS[LOW] === 0) return -1; // a power of two
+  // 1e-6 <= ax < 2^52: an exponent from -20 to 51, so 0 <= k <= 22 (22 only below 1e-6 * 10^22)
+  let k = 15 - Math.floor(((high >>> 20) - 1023) * 0.30102999566398114);
+  if (k > 21) return writeShortestExact(buf, o, ax);
+  let p = ax * (POW10[k] as number);
+  if (p >= 1e16) {
+    if (k === 0) return writeShortestExact(buf, o, ax);
+    p = ax * (POW10[--k] as number);
+  } else if (p < 1e15) {
+    if (k === 21) return writeShortestExact(buf, o, ax);
+    p = ax * (POW10[++k] as number);
+  }
+  if (p < 1e15 || p >= TWO_53) return writeShortestExact(buf, o, ax);
+  const c = SPLITTER * ax;
+  const xh = c - (c - ax);
+  const xl = ax - xh;
+  const err = ((xh * (POW10_HI[k] as number) - p) + xh * (POW10_LO[k] as number) + xl * (POW10_HI[k] as number)) + xl * (POW10_LO[k] as number);
+  const fl = Math.floor(p);
+  const f = p - fl;
+  const s = f + err;
+  // d: the nearest integer to fl + f + err (s is in [-0.5, 1.5]; its rounding error decides a half)
+  let d: number;
+  if (s < 0.5 && s > -0.5) d = fl;
+  else if (s > 0.5 && s < 1.5) d = fl + 1;
+  else {
+    const sv = s - f;
+    const rest = (f - (s - sv)) + (err - sv);
+    const half = s - Math.floor(s) === 0.5;
+    if (half && rest === 0) return writeShortestExact(buf, o, ax); // a tie
+    d = fl + Math.round(s) - (half && rest < 0 ? 1 : 0);
+  }
+  if (d >= TWO_53) return writeShortestExact(buf, o, ax);
+  const point = 16 - k;
+  if (!readsBack(d, k, ax)) {
+    const end = writeSeventeen(buf, o, ax, k + 1, point);
+    return end < 0 ? writeShortestExact(buf, o, ax) : end;
+  }
+  const d15 = scaled(ax, k - 1);
+  if (d15 === 1e15) return writeShortestExact(buf, o, ax); // a carry into a 16th digit
+  if (!readsBack(d15, k - 1, ax)) {
+    if (point <= 0) return placeDigits(buf, o, d, 16, point);
+    sixteenDigits(viewOf(buf), o + 1, d);
+    for (let i = 0; i < point; i++) buf[o + i] = buf[o + i + 1] as number;
+    buf[o + point] = 46;
+    return o + 17;
+  }
+  // 15 digits or fewer: the shortest n in [1, 15] that reads back
+  let lo = 1;
+  let hi = 15;
+  let best = d15;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const dm = scaled(ax, k - 16 + mid);
+    if (dm === POW10[mid]) return writeShortestExact(buf, o, ax); // a carry into another digit
+    if (readsBack(dm, k - 16 + mid, ax)) {
+      hi = mid;
+      best = dm;
+    } else lo = mid + 1;
+  }
+  return placeDigits(buf, o, best, hi, point);
 }
 
 /** A finite number as String(x) writes it; returns the new offset. */
@@ -190,7 +173,7 @@ function writeFinite(buf: Uint8Array, o: number, x: number): number {
   const ax = x < 0 ? -x : x;
   if (ax < TWO_53 && Math.floor(ax) === ax) {
     if (x < 0) buf[o++] = 45;
-    return writeInteger(buf, o, ax);
+    return writeInteger(viewOf(buf), o, ax);
   }
   if (ax < 1e-6 || ax >= TWO_52) return writeAscii(buf, o, String(x));
   if (x < 0) {

@@ -4,8 +4,13 @@
 // first, outputs in column order, na as null), and the page is cut where that form was cut.
 import type { DecodedChunk } from "@barscript/db";
 import { MAX_PAGE_BYTES } from "../http/page-bytes";
-import { MAX_NUMBER_BYTES, writeJsonNumber } from "./number-text";
+import * as numberText from "./number-text";
+import * as fd from "./float-digits";
 import { TIME_COLUMN, columnNames } from "./columns";
+
+// Local copies (float-digits.ts: an imported binding is a getter at every use under tsx).
+const { MAX_NUMBER_BYTES, writeJsonNumber } = numberText;
+const { viewOf } = fd;
 
 /** Longest JSON number counted by the byte bound's estimate (kept as the bound has always counted). */
 const ESTIMATED_NUMBER_BYTES = 24;
@@ -24,21 +29,41 @@ export interface OutputsPage {
   next: number | null;
 }
 
-/** UTF-8 bytes of each key with what precedes it: `{"t":`, then `,"<output>":` per column. */
-function keyBytes(columns: readonly string[]): Uint8Array[] {
-  return [`{${JSON.stringify(TIME_COLUMN)}:`, ...columns.map((c) => `,${JSON.stringify(c)}:`)].map((k) => Buffer.from(k, "utf8"));
+/**
+ * A key with what precedes it (`{"t":`, then `,"<output>":` per column): its UTF-8 length and its
+ * bytes as little-endian 32-bit words, the last one padded. A key is written a word at a time and
+ * the offset moves by its length: the padding is overwritten by the number that follows (the
+ * page buffer keeps CLOSING_ROOM spare bytes after the most its points can take).
+ */
+interface Key {
+  length: number;
+  words: Uint32Array;
+}
+
+function keyOf(text: string): Key {
+  const bytes = Buffer.from(text, "utf8");
+  const padded = new Uint8Array(Math.ceil(bytes.length / 4) * 4);
+  padded.set(bytes);
+  const view = new DataView(padded.buffer);
+  const words = new Uint32Array(padded.length / 4);
+  for (let i = 0; i < words.length; i++) words[i] = view.getUint32(i * 4, true);
+  return { length: bytes.length, words };
+}
+
+function keysOf(columns: readonly string[]): Key[] {
+  return [`{${JSON.stringify(TIME_COLUMN)}:`, ...columns.map((c) => `,${JSON.stringify(c)}:`)].map(keyOf);
 }
 
 /** Bytes of a point besides its numbers (braces, quoted keys, colons, commas). */
-function fixedBytes(keys: readonly Uint8Array[]): number {
-  return keys.reduce((n, k) => n + k.byteLength, 1);
+function fixedBytes(keys: readonly Key[]): number {
+  return keys.reduce((n, k) => n + k.length, 1);
 }
 
 interface Slice {
   chunk: DecodedChunk;
   /** The time column, then the outputs. */
   columns: Float64Array[];
-  keys: Uint8Array[];
+  keys: Key[];
   start: number;
   end: number;
   /** The estimate of a point's bytes: its fixed bytes, the longest numbers and a comma. */
@@ -47,7 +72,7 @@ interface Slice {
 
 function slicesOf(chunks: readonly DecodedChunk[], offset: number, limit: number): Slice[] {
   return chunks.map((chunk) => {
-    const keys = keyBytes(columnNames(chunk.names));
+    const keys = keysOf(columnNames(chunk.names));
     const start = Math.max(0, offset - chunk.firstIndex);
     const end = Math.max(start, Math.min(chunk.pointCount, offset + limit - chunk.firstIndex));
     return { chunk, columns: [chunk.time, ...chunk.values], keys, start, end, most: fixedBytes(keys) + ESTIMATED_NUMBER_BYTES * keys.length + 1 };
@@ -55,11 +80,13 @@ function slicesOf(chunks: readonly DecodedChunk[], offset: number, limit: number
 }
 
 /** Writes point i at o; returns the new offset. */
-function writePoint(buf: Buffer, o: number, columns: readonly Float64Array[], keys: readonly Uint8Array[], i: number): number {
+function writePoint(buf: Buffer, o: number, columns: readonly Float64Array[], keys: readonly Key[], i: number): number {
+  const dv = viewOf(buf);
   for (let k = 0; k < keys.length; k++) {
-    const key = keys[k] as Uint8Array;
-    for (let j = 0; j < key.length; j++) buf[o++] = key[j] as number;
-    o = writeJsonNumber(buf, o, (columns[k] as Float64Array)[i] as number);
+    const key = keys[k] as Key;
+    const words = key.words;
+    for (let j = 0; j < words.length; j++) dv.setUint32(o + 4 * j, words[j] as number, true);
+    o = writeJsonNumber(buf, o + key.length, (columns[k] as Float64Array)[i] as number);
   }
   buf[o] = 125; // }
   return o + 1;
