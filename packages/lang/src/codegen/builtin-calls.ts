@@ -44,5 +44,13 @@ export function builtinCall(g: Gen, c: A.Call, name: string): string {
     const inlined = f.inline(site);
     if (inlined !== null) return inlined;
   }
-  return f.emit(b);
+  const code = f.emit(b);
+  return isNumberArrayNew(c, name) ? `$rt.numbers(${code})` : code;
+}
+
+/** `array.new<float>(...)`, `array.new_int(...)`: a new array whose elements are numbers. */
+function isNumberArrayNew(c: A.Call, name: string): boolean {
+  if (name !== "array.new" && name !== "array.new_float" && name !== "array.new_int" && name !== "array.new_color") return false;
+  const t = c.type;
+  return t?.kind === "array" && t.element.kind === "primitive" && t.element.name !== "bool" && t.element.name !== "string";
 }

@@ -3,8 +3,9 @@
 // site (`$mk_f()` makes it).
 
 import type * as A from "../language/ast";
-import type { Gen } from "./context";
-import { calleeName, CodegenError, naOf, vtOf, type VT } from "./types";
+import type { FnForm, Gen, InlineForm } from "./context";
+import { once } from "./expressions";
+import { calleeName, CodegenError, kindOf, naOf, vtOf, type VT } from "./types";
 
 export function call(g: Gen, c: A.Call): string {
   const t = c.target;
@@ -23,7 +24,27 @@ export function call(g: Gen, c: A.Call): string {
     const method = t?.kind === "builtinMethod" ? t.name : `array.${m.property.name}`;
     return g.builtinCall({ ...c, args: [{ kind: "Argument", span: m.object.span, name: null, value: m.object }, ...c.args] }, method);
   }
-  return g.builtinCall(c, name);
+  return numericNa(g, c, name) ?? g.builtinCall(c, name);
+}
+
+/**
+ * `na(x)` and `nz(x, r)` of a number, written out (a number's na is NaN): the bar loop makes no
+ * call for them, which leaves V8's inlining budget of the loop to the calls it cannot avoid.
+ */
+function numericNa(g: Gen, c: A.Call, name: string): string | null {
+  if ((name !== "na" && name !== "nz") || c.target?.kind !== "builtin" || c.args.some((a) => a.name !== null || a.value.type === undefined)) return null;
+  const [x, r] = c.args;
+  if (!x || kindOf(x.value) !== "num" || (r !== undefined && kindOf(r.value) !== "num")) return null;
+  if (name === "na" && c.args.length === 1) {
+    const v = once(g, g.expr(x.value));
+    return `(${v.set} !== ${v.get})`;
+  }
+  if (name === "nz" && c.args.length <= 2) {
+    const v = once(g, g.expr(x.value));
+    const alt = r ? g.expr(r.value) : "0";
+    return `(${v.set} === ${v.get} ? ${v.get} : ${alt})`;
+  }
+  return null;
 }
 
 function isMethodCall(g: Gen, m: A.Member): boolean {
@@ -35,9 +56,11 @@ function isMethodCall(g: Gen, m: A.Member): boolean {
 }
 
 function userCall(g: Gen, c: A.Call, id: number): string {
+  // read before the arguments compile (their own statements move the root)
+  const inPlace = c === g.flow.root && g.flow.condDepth === 0;
   const f = g.unit.functionsById.get(id);
   if (!f) throw new CodegenError("unknown function", c.span);
-  compileFn(g, f.id);
+  const form = compileFn(g, f.id);
   const params = f.decl.params;
   const args: string[] = params.map((p) => (p.defaultValue ? g.expr(p.defaultValue) : naOf(vtOf(p.symbol?.type) ?? "num")));
   let receiver: A.Expr | null = null;
@@ -48,18 +71,46 @@ function userCall(g: Gen, c: A.Call, id: number): string {
     if (idx < 0 || idx >= params.length) throw new CodegenError("too many arguments", c.span);
     args[idx] = g.expr(a.value);
   });
-  const st = g.slots.state(`$mk_${f.js}()`);
+  if (inPlace && form.inline !== null) return inlineCall(g, form.inline, args);
+  // each call site of a function with state has its own (a call site's series history, `var`s)
+  const st = form.stateless ? "$E" : g.slots.state(`$mk_${f.js}()`);
   return `${f.js}(${st}, $i${args.map((a) => `, ${a}`).join("")})`;
 }
 
-function compileFn(g: Gen, id: number): void {
-  if (g.unit.compiledFunctions.has(id)) return;
+/**
+ * A stateless function's call at the root of a statement, run in place (docs/adr/0090-inline-user-functions.md):
+ * the arguments (already compiled, in the order written) go to the parameters, the locals are
+ * reset, the body runs in the statement's prelude and the call's value is the function's result.
+ * Nothing of the statement runs before the call, so the order of evaluation is the call's.
+ */
+function inlineCall(g: Gen, form: InlineForm, args: string[]): string {
+  const ctx = g.scopes.ctx;
+  for (const p of form.params) ctx.hoisted.add(p);
+  for (const l of form.locals) ctx.hoisted.add(l);
+  ctx.hoisted.add(form.ret);
+  // locals with an initial value start from it on every call, as in the function (temporaries are always assigned first)
+  const resets = form.locals.filter((l) => l.includes(" = ")).map((l) => `${l};`);
+  g.flow.pre.push([...form.params.map((p, k) => `${p} = ${args[k]!};`), ...resets, `${form.ret} = NaN;`, form.body].join("\n"));
+  return form.ret;
+}
+
+/** Bodies longer than this (characters of JavaScript) are always called: inlining them would grow the bar loop past what V8 optimizes well. */
+const INLINE_MAX_CHARS = 2500;
+
+function compileFn(g: Gen, id: number): FnForm {
+  const known = g.unit.fnForms.get(id);
+  if (known) return known;
+  // being compiled (a call inside its own body, which the checker refuses): an ordinary call
+  if (g.unit.compiledFunctions.has(id)) return { stateless: false, inline: null };
   g.unit.compiledFunctions.add(id);
   const f = g.unit.functionsById.get(id)!;
   const savedCtx = g.scopes.ctx;
   const savedScopes = g.scopes.stack;
   const savedPre = g.flow.pre;
+  const savedRoot = g.flow.root;
+  const savedDepth = g.flow.condDepth;
   g.flow.pre = [];
+  g.flow.condDepth = 0;
   const tupleJs = `$tup_${f.js}`;
   g.scopes.ctx = { fnId: id, slots: [], hoisted: new Set(), bindings: [], tupleJs, baseDepth: 4 };
   // globals declared before the first call (the checker's rule) are readable, never locals of the caller
@@ -70,11 +121,14 @@ function compileFn(g: Gen, id: number): void {
     g.scopes.ctx.hoisted.delete(`${b.js} = ${naOf(b.vt)}`);
     return b.js;
   });
-  const ret = "$ret";
+  // the result has the function's own name: an inlined body keeps it in the caller
+  const ret = `$r_${f.js}`;
   const body = g.valueBlock(f.decl.body.body, ret, "num");
   const ctx = g.scopes.ctx;
   g.scopes.sizeRings(ctx);
   const pushes = g.scopes.histPushes(ctx);
+  const stateless = ctx.slots.length === 0 && pushes.trim() === "";
+  const inline = stateless && !body.includes(tupleJs) && body.length <= INLINE_MAX_CHARS ? { params, locals: [...ctx.hoisted], body, ret } : null;
   // A call that raises an error does not advance its variables' history (the bar fails).
   const code = [
     `var ${tupleJs} = [];`,
@@ -91,6 +145,11 @@ function compileFn(g: Gen, id: number): void {
   g.scopes.ctx = savedCtx;
   g.scopes.stack = savedScopes;
   g.flow.pre = savedPre;
+  g.flow.root = savedRoot;
+  g.flow.condDepth = savedDepth;
+  const form: FnForm = { stateless, inline };
+  g.unit.fnForms.set(id, form);
+  return form;
 }
 
 function typeNew(g: Gen, c: A.Call, typeIdOrName: string): string {

@@ -16,6 +16,10 @@ export class Flow {
   condDepth = 0;
   /** The variable the current declaration assigns (names an input after it). */
   declName: string | null = null;
+  /** The expression whose value is the whole statement's (a declaration's, an assignment's, an
+   *  expression statement's): a user call there may be inlined, as nothing else of the statement
+   *  is evaluated before it. */
+  root: A.Expr | null = null;
 
   /** The prelude so far, ending in a newline when not empty; the prelude starts again empty. */
   flush(): string {
@@ -23,6 +27,23 @@ export class Flow {
     this.pre = [];
     return p.length > 0 ? p + "\n" : "";
   }
+}
+
+/** How a compiled user function is called (calls.ts). */
+export interface FnForm {
+  /** It has no state (no `var`, no history, no stateful built-in): its call sites share one empty state. */
+  stateless: boolean;
+  /** Its body as statements a call site can run in place (stateless, small, no tuple), else null. */
+  inline: InlineForm | null;
+}
+
+/** A stateless function's body to run in place: assign the arguments, reset the locals, run the body, read `ret`. */
+export interface InlineForm {
+  params: string[];
+  /** Its locals (`name = na`), declared in the caller and reset before the body. */
+  locals: string[];
+  body: string;
+  ret: string;
 }
 
 /** The program's declarations and what generation collects for program assembly. */
@@ -36,6 +57,8 @@ export interface Unit {
   readonly compiledFunctions: Set<number>;
   /** The compiled user functions, in the order first called. */
   readonly fnCode: string[];
+  /** Per compiled user function: whether it keeps state per call site, and its inline form. */
+  readonly fnForms: Map<number, FnForm>;
   readonly outputs: OutputSlot[];
   readonly inputs: InputSlot[];
   readonly events: Array<{ name: string; message: string }>;

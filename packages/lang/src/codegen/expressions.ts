@@ -81,7 +81,7 @@ function binary(g: Gen, e: A.Binary): string {
     case "==":
       return `(${l} === ${r})`;
     case "!=":
-      return `$rt.ne(${l}, ${r})`;
+      return kindOf(e.left) === "num" && kindOf(e.right) === "num" ? numNe(g, l, r) : `$rt.ne(${l}, ${r})`;
     case "+":
       if (kindOf(e) === "str") return `$rt.concat(${l}, ${r})`;
       return `(${l} + ${r})`;
@@ -91,6 +91,26 @@ function binary(g: Gen, e: A.Binary): string {
     default:
       return `(${l} ${e.op} ${r})`;
   }
+}
+
+/** JavaScript that names a value without computing anything: it may be read twice. */
+export function isPlain(js: string): boolean {
+  return /^(?:[$A-Za-z_][$\w]*|\(-?[\d.e+-]+\)|NaN)$/.test(js);
+}
+
+/** `js` held in a fresh local when it computes something (read twice by the caller's code). */
+export function once(g: Gen, js: string): { set: string; get: string } {
+  if (isPlain(js)) return { set: js, get: js };
+  const t = g.scopes.fresh("v");
+  g.scopes.ctx.hoisted.add(t);
+  return { set: `(${t} = ${js})`, get: t };
+}
+
+/** Pine's `!=` of two numbers (false when either is na), without a runtime call. */
+function numNe(g: Gen, l: string, r: string): string {
+  const a = once(g, l);
+  const b = once(g, r);
+  return `(${a.set} !== ${b.set} && ${a.get} === ${a.get} && ${b.get} === ${b.get})`;
 }
 
 function ident(g: Gen, e: A.Identifier): string {
@@ -140,7 +160,8 @@ export function fieldRef(g: Gen, e: A.Member): string {
   const candidates = typeName !== null ? [g.unit.types.get(typeName)].filter((t): t is A.TypeDecl => !!t) : [...g.unit.types.values()];
   for (const t of candidates) {
     const k = t.fields.findIndex((f) => f.name.name === field);
-    if (k >= 0) return `$rt.obj(${obj})[${k}]`;
+    // na (null) fails with the runtime's message; an object reads its slot without a call
+    if (k >= 0) return `(${obj} ?? $rt.obj(null))[${k}]`;
   }
   throw new CodegenError(`unknown field '${field}'`, e.span);
 }

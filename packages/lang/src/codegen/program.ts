@@ -46,6 +46,7 @@ function newGen(hist: HistorySizes | null): Gen {
     enumDecls: new Map(),
     compiledFunctions: new Set(),
     fnCode: [],
+    fnForms: new Map(),
     outputs: [],
     inputs: [],
     events: [],
@@ -138,7 +139,8 @@ function assemble(g: Gen, body: string, sliceBody: string | null): string {
   return [
     '"use strict";',
     `var ${columns};`,
-    "var $at = 0, $loops = 0;",
+    // $E: the state of stateless user functions' call sites (never written)
+    "var $at = 0, $loops = 0, $E = [];",
     ...[...refs].map(([name, path]) => `var ${name} = $rt.${path};`),
     ...top.slots.map((s, k) => `var ${objects.has(k) ? "$S" : "$s"}${k} = ${s};`),
     ...inClosure.map((h) => `var ${h};`),

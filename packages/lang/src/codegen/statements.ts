@@ -42,7 +42,7 @@ function lastValue(g: Gen, s: A.Stmt, vt: VT): { code: string; value: string } |
       const code = g.flow.flush() + els.map((e, k) => `${g.scopes.ctx.tupleJs}[${k}] = ${e};`).join("\n");
       return { code, value: g.scopes.ctx.tupleJs };
     }
-    const v = g.expr(s.expr);
+    const v = rootExpr(g, s.expr);
     return { code: g.flow.flush(), value: v };
   }
   if (s.kind === "VarDecl" || s.kind === "Assign") {
@@ -60,13 +60,21 @@ function lastValue(g: Gen, s: A.Stmt, vt: VT): { code: string; value: string } |
   return null;
 }
 
+/** The statement's whole value: nothing of the statement is evaluated before it (a user call there may run in place). */
+function rootExpr(g: Gen, e: A.Expr): string {
+  g.flow.root = e;
+  const v = g.expr(e);
+  g.flow.root = null;
+  return v;
+}
+
 export function stmt(g: Gen, s: A.Stmt): string {
   g.flow.pre = [];
   switch (s.kind) {
     case "VarDecl": {
       const vt = vtOf(s.symbol?.type) ?? kindOf(s.init);
       g.flow.declName = s.name.name;
-      const init = g.expr(s.init);
+      const init = rootExpr(g, s.init);
       g.flow.declName = null;
       const b = g.scopes.declare(s.name.name, s.symbol, vt, s.mode);
       const pre = g.flow.flush();
@@ -83,7 +91,7 @@ export function stmt(g: Gen, s: A.Stmt): string {
     case "ExprStmt": {
       const e = s.expr;
       if (e.kind === "If" || e.kind === "Switch" || e.kind === "For" || e.kind === "ForIn" || e.kind === "While") return structured(g, e, null, "num");
-      const v = g.expr(e);
+      const v = rootExpr(g, e);
       return `${g.flow.flush()}${v};`;
     }
     case "If":
@@ -142,7 +150,8 @@ function tupleDecl(g: Gen, s: A.TupleDecl): string {
 }
 
 function assign(g: Gen, s: A.Assign): string {
-  const v = g.expr(s.value);
+  // `o.f += g(o)` reads the field before the call: only a plain or variable assignment's value is a root
+  const v = s.op === ":=" || s.target.kind === "Identifier" ? rootExpr(g, s.value) : g.expr(s.value);
   const pre = g.flow.flush();
   let target: string;
   let vt: VT = "num";
@@ -158,6 +167,11 @@ function assign(g: Gen, s: A.Assign): string {
   const op = s.op[0]!;
   if (op === "+" && vt === "str") return `${pre}${target} = $rt.concat(${target}, ${v});`;
   return `${pre}${target} = ${target} ${op} (${v});`;
+}
+
+/** What `for x in a` walks: an array's own elements read in place (na fails in the runtime), else the runtime's items. */
+function itemsOf(iterable: A.Expr, js: string): string {
+  return iterable.type?.kind === "array" ? `(${js} ?? $rt.items(null)).v` : `$rt.items(${js})`;
 }
 
 /** Structured statement; with `target`, its value is assigned there. */
@@ -239,7 +253,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       // checked against what remains of the budget (a register compare, not a store per element).
       const left = g.scopes.fresh("left");
       return (
-        `${pre}${p}${init}{ const ${v} = $rt.items(${arr}), ${left} = ${LOOP_BUDGET} - $loops;\n` +
+        `${pre}${p}${init}{ const ${v} = ${itemsOf(s.iterable, arr)}, ${left} = ${LOOP_BUDGET} - $loops;\n` +
         (keys === null ? "" : `const ${keys} = $rt.keysOf(${arr});\n`) +
         `let ${k} = 0;\n` +
         `for (; ${k} < ${v}.length; ${k}++) {\n` +

@@ -230,6 +230,19 @@ export class Runtime {
     ring.push(v);
     return ring.get(k);
   }
+  /**
+   * A new numeric array's elements moved to a list made here, where only numbers are made: V8
+   * keeps a list's element kind per place of creation, so the lists of `array.new` that also make
+   * bool and object arrays would hold boxed numbers (an allocation per stored value).
+   */
+  numbers(a: PineArray<number>): PineArray<number> {
+    const v = [0.5];
+    v.pop();
+    const from = a.v;
+    for (let k = 0; k < from.length; k++) v.push(from[k]!);
+    a.v = v;
+    return a;
+  }
   obj<T>(o: T[] | null): T[] {
     if (o === null || o === undefined) fail("Cannot access a field of an object that is na");
     return o;

@@ -228,11 +228,24 @@ const MAX_ALIGNED_SWITCHES = 4;
 
 /** Per chart bar, the value of `read` at the aligned context bar (na before the first, and between new values with gaps). */
 function alignedColumn(map: Int32Array, read: Column, gaps: boolean): Float64Array {
+  if (read instanceof Float64Array) return alignedNumbers(map, read, gaps);
   const out = new Float64Array(map.length);
   for (let k = 0; k < map.length; k++) {
     const j = map[k]!;
     const v = j < 0 || (gaps && k > 0 && map[k - 1] === j) ? undefined : read[j];
     out[k] = typeof v === "number" ? v : NaN;
+  }
+  return out;
+}
+
+/** alignedColumn of a numeric site's typed column: the values are copied without being boxed (a missing bar is already NaN there). */
+function alignedNumbers(map: Int32Array, read: Float64Array, gaps: boolean): Float64Array {
+  const n = map.length;
+  const out = new Float64Array(n);
+  const m = read.length;
+  for (let k = 0; k < n; k++) {
+    const j = map[k]!;
+    out[k] = j < 0 || j >= m || (gaps && k > 0 && map[k - 1] === j) ? NaN : read[j]!;
   }
   return out;
 }
