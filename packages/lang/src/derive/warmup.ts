@@ -205,8 +205,30 @@ class WarmupEvaluator {
         return { lb: Math.max(it.lb, this.block(e.body.body).lb), c: null };
       }
       case "While":
-        return { lb: Math.max(this.expr(e.cond).lb, this.block(e.body.body).lb), c: null };
+        return this.whileLoop(e);
     }
+  }
+
+  /**
+   * A variable the body assigns is no constant inside the loop (the condition reads it after each
+   * pass): `close[k]` with `k += 1` in the body reads as deep as the condition lets `k` go. A
+   * bound written in the condition (`k < 200 and ...`) is its largest value there; without one
+   * the offset is unknown (unbounded).
+   */
+  private whileLoop(e: A.While): Val {
+    const changed = assignedLocals(e.body.body);
+    for (const id of changed) {
+      const bound = boundIn(e.cond, id, (x) => upper(this.expr(x)));
+      const prev = this.env.get(id) ?? ZERO;
+      this.env.set(id, { lb: prev.lb, c: null, ...(Number.isNaN(bound) ? {} : { max: bound }) });
+    }
+    const lb = Math.max(this.expr(e.cond).lb, this.block(e.body.body).lb);
+    // after the loop the variable may have gone one step past the bound
+    for (const id of changed) {
+      const v = this.env.get(id) ?? ZERO;
+      this.env.set(id, { lb: v.lb, c: null, ...(v.max !== undefined ? { max: v.max + 1 } : {}) });
+    }
+    return { lb, c: null };
   }
 
   /** Code that does not run with these inputs: its call sites are still sized (the back end
@@ -397,4 +419,31 @@ export function analyzeWarmup(program: CheckedProgram, inputs: Record<string, Co
   for (const f of program.files) ev.run(f.script.body.filter((s) => s.kind !== "FunctionDecl"));
   const required = ev.run(program.entry.script.body);
   return { required, history: ev.history };
+}
+
+/** The local symbols a loop body assigns (`k += 1`, `k := k + 1`), nested blocks included. */
+function assignedLocals(body: A.Stmt[]): Set<number> {
+  const ids = new Set<number>();
+  forEachNode(body, (n) => {
+    if (n.kind === "Assign" && n.target.kind === "Identifier" && n.target.symbol?.kind === "local") ids.add(n.target.symbol.id);
+  });
+  return ids;
+}
+
+/**
+ * The largest value local `id` has where a loop condition holds, from a conjunct `id < N`,
+ * `id <= N`, `N > id` or `N >= id` of its top-level `and`s (N a compile-time number); NaN when none.
+ */
+function boundIn(cond: A.Expr, id: number, valueOf: (e: A.Expr) => number): number {
+  if (cond.kind === "Binary" && cond.op === "and") {
+    const a = boundIn(cond.left, id, valueOf);
+    const b = boundIn(cond.right, id, valueOf);
+    return Number.isNaN(a) ? b : Number.isNaN(b) ? a : Math.min(a, b);
+  }
+  if (cond.kind !== "Binary") return Number.NaN;
+  const isId = (x: A.Expr): boolean => x.kind === "Identifier" && x.symbol?.kind === "local" && x.symbol.id === id;
+  const strict = cond.op === "<" || cond.op === ">";
+  if ((cond.op === "<" || cond.op === "<=") && isId(cond.left)) return valueOf(cond.right) - (strict ? 1 : 0);
+  if ((cond.op === ">" || cond.op === ">=") && isId(cond.right)) return valueOf(cond.left) - (strict ? 1 : 0);
+  return Number.NaN;
 }

@@ -68,7 +68,7 @@ function seen(chart: Bars, ctx: Bars, span: number, lookahead: boolean): Int32Ar
 }
 
 /** The context values the chart bars see; with `gaps`, only where the seen bar changes. */
-function place(chart: Bars, ctx: Bars, span: number, values: ArrayLike<number>, lookahead: boolean, gaps = false): Series {
+export function place(chart: Bars, ctx: Bars, span: number, values: ArrayLike<number>, lookahead: boolean, gaps = false): Series {
   const idx = seen(chart, ctx, span, lookahead);
   return map(chart.length, (i) => {
     const k = idx[i]!;

@@ -16,6 +16,7 @@ import { DRAWINGS } from "./expected-drawings";
 import { STRUCTURES } from "./expected-structures";
 import { LIBRARY_MEMBERS } from "./expected-library-members";
 import { INTRABARS, INTRABAR_SCRIPTS } from "./expected-intrabars";
+import { AUDIT } from "./expected-audit";
 import { weekly } from "./bar-groups";
 
 type Series = r.Series;
@@ -504,6 +505,7 @@ export const INTRADAY_ONLY: string[] = SESSION_SCRIPTS;
 export const FIVE_MINUTE: string[] = INTRABAR_SCRIPTS;
 
 export const EXPECTED: Record<string, Check> = {
+  ...AUDIT,
   ...MTF,
   ...SESSIONS,
   ...DRAWINGS,

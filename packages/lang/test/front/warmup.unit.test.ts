@@ -36,6 +36,10 @@ describe("warmup_bars", () => {
     ["through a user function's parameter", "f(src, n) => ta.wma(src, n)\nplot(f(ta.sma(close, 5), 7))\n", 12],
     ["input default sets the length", 'n = input.int(33, "N")\nplot(ta.highest(high, n))\n', 33],
     ["finite requirement over the cap", "plot(ta.ema(close, 500))\n", 5000],
+    // the condition reads close[k] after the body raised k: as deep as `k < 200` lets it, 199
+    ["a while counter bounded in its condition", "int k = 1\nwhile k < 200 and close[k] < close\n    k += 1\nplot(k)\n", 199],
+    ["the bound written the other way, inclusive", "int k = 1\nwhile 50 >= k and close[k] < close\n    k += 1\nplot(k)\n", 50],
+    ["a counter with no bound: history from the start", "int k = 1\nwhile close[k] < close\n    k += 1\nplot(k)\n", 5000],
   ];
   test.each(cases)("%s", async (_name, body, expected) => {
     const r = await check(ind(body));
