@@ -6,7 +6,8 @@
 //
 // Modules run as CommonJS under tsx read an imported binding through a getter at every use, so
 // number-text.ts copies these into its own constants once (a getter per number costs more than
-// the number).
+// the number). The writers take int32s only: a double argument of a call that is not inlined
+// is boxed, a heap allocation per number.
 
 /** 10^0 .. 10^22, each an exact double. */
 export const POW10: number[] = [];
@@ -83,20 +84,8 @@ export function writeInt32(dv: DataView, o: number, v: number): number {
   return o + n;
 }
 
-/** An integer 0 <= v < 2^53 at o; returns the new offset. */
-export function writeInteger(dv: DataView, o: number, v: number): number {
-  if (v < 2147483648) return writeInt32(dv, o, v | 0);
-  const high = Math.floor(v / 1e8);
-  o = writeInt32(dv, o, high | 0);
-  digitsBefore(dv, o + 8, (v - high * 1e8) | 0, 8);
-  return o + 8;
-}
-
-/** The 16 digits of an integer 1e15 <= d < 2^53 at o..o+15. */
-export function sixteenDigits(dv: DataView, o: number, d: number): void {
-  const high = Math.floor(d / 1e8);
-  const lo = (d - high * 1e8) | 0;
-  const hi = high | 0;
+/** The 16 digits of hi * 1e8 + lo (1e7 <= hi < 1e8, 0 <= lo < 1e8, int32s) at o..o+15. */
+export function sixteenDigits(dv: DataView, o: number, hi: number, lo: number): void {
   const loQ = (lo / 10000) | 0;
   const hiQ = (hi / 10000) | 0;
   dv.setUint32(o, QUADS[hiQ] as number, true);
@@ -117,13 +106,12 @@ export function seventeenDigits(dv: DataView, o: number, a: number, b: number): 
   dv.setUint32(o + 13, QUADS[b - bQ * 10000] as number, true);
 }
 
-/** The `count` digits (count <= 16) of an integer 0 <= d < 2^53 (zero-padded) before `end`. */
-export function digitsOf(dv: DataView, end: number, d: number, count: number): void {
-  if (count <= 9) {
-    digitsBefore(dv, end, d | 0, count);
+/** The `count` digits (count <= 16) of hi * 1e8 + lo (int32s, lo < 1e8), zero-padded, before `end`. */
+export function digitsOf(dv: DataView, end: number, hi: number, lo: number, count: number): void {
+  if (count <= 8) {
+    digitsBefore(dv, end, lo, count);
     return;
   }
-  const high = Math.floor(d / 1e8);
-  digitsBefore(dv, end, (d - high * 1e8) | 0, 8);
-  digitsBefore(dv, end - 8, high | 0, count - 8);
+  digitsBefore(dv, end, lo, 8);
+  digitsBefore(dv, end - 8, hi, count - 8);
 }

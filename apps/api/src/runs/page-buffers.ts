@@ -25,11 +25,14 @@ export function takeBuffer(size: number): Buffer {
   return b;
 }
 
+/** Gives back a buffer no response holds (nothing can still read it). */
+export function giveBack(buffer: Buffer): void {
+  if (freeBytes + buffer.length > MAX_FREE_BYTES) return;
+  free.push(buffer);
+  freeBytes += buffer.length;
+}
+
 /** Gives `buffer` back once `res` has finished; never if it closes first. */
 export function returnAfter(res: Response, buffer: Buffer): void {
-  res.once("finish", () => {
-    if (freeBytes + buffer.length > MAX_FREE_BYTES) return;
-    free.push(buffer);
-    freeBytes += buffer.length;
-  });
+  res.once("finish", () => giveBack(buffer));
 }

@@ -13,6 +13,7 @@ import { TIME_COLUMN, columnNames } from "./columns";
 import { closePage, pagePoints, type OutputsPage } from "./points-json";
 import { csvRows } from "./points-csv";
 import { returnAfter, takeBuffer } from "./page-buffers";
+import { copyPageChunks } from "./page-copy";
 
 /** 409 unless succeeded; 410 not_found once its results expired. */
 export function assertResultsReadable(run: Run, now: Date): void {
@@ -33,27 +34,13 @@ export interface RunOutputsPage extends OutputsPage {
   buffers: Buffer[];
 }
 
-/** Aligned Float64 arrays carved in order from one reused buffer (see page-buffers.ts). */
-function carver(buffer: Buffer): (doubles: number) => Float64Array {
-  let at = 0;
-  return (doubles) => {
-    const view = new Float64Array(buffer.buffer, buffer.byteOffset + at, doubles);
-    at += doubles * 8;
-    return view;
-  };
-}
-
 /**
- * The chunks holding points [from, from + count), read as raw bytes (binary COPY) when the
- * client has a pool, their columns copied (if unaligned) into a reused buffer added to `buffers`.
+ * The chunks holding points [from, from + count), read by a binary COPY into pooled buffers
+ * (page-copy.ts) added to `buffers`, or by a prepared statement when the client has no pool.
  */
 async function pageChunks(ctx: RunsContext, runId: string, from: number, count: number, buffers: Buffer[]): Promise<DecodedChunk[]> {
-  const tuples = await copyOutBinary(ctx.deps.db, outputChunksCopySelect(runId, { from, to: from + count }));
-  if (!tuples) return readOutputChunks(ctx.deps.db, runId, from, count);
-  const scratch = takeBuffer(tuples.reduce((n, t) => n + (t[3]?.byteLength ?? 0), 0));
-  buffers.push(scratch);
-  const alloc = carver(scratch);
-  return tuples.map((t) => decodeCopiedChunk(t, alloc));
+  const chunks = await copyPageChunks(ctx.deps.db, runId, from, from + count, buffers);
+  return chunks ?? readOutputChunks(ctx.deps.db, runId, from, count);
 }
 
 /**

@@ -1,0 +1,132 @@
+// The chunks of a results page read by a binary COPY straight into reused buffers
+// (docs/adr/0099-results-page-reads-and-garbage.md). `copyOutBinary` of @barscript/marketdata
+// copies every CopyData message into a Buffer of its own: 1.2 MB of fresh external memory per
+// 50,000-point page, and external memory is what makes V8 collect (a scavenge, and a full
+// mark-compact of the API's heap every few dozen pages). Here each message is copied into one
+// buffer of the page-buffers pool, and the Float64 columns (unaligned there) into a second one.
+import type { Connection } from "pg";
+import { decodeCopiedChunk, outputChunksCopySelect, poolOf, type DecodedChunk, type Db } from "@barscript/db";
+import { giveBack, takeBuffer } from "./page-buffers";
+
+/** PostgreSQL's binary COPY signature (its COPY docs, "Binary Format"). */
+const SIGNATURE = Buffer.from("PGCOPY\n\xff\r\n\0", "latin1");
+/** What a page's copy starts with; the pool hands out a larger free buffer when it has one. */
+const FIRST_SIZE = 1024 * 1024;
+
+interface CopyDataMessage {
+  chunk: Buffer;
+}
+
+/** Appends CopyData bytes to a pooled buffer, moving to a larger one when it is full. */
+class Received {
+  buffer: Buffer = takeBuffer(FIRST_SIZE);
+  length = 0;
+
+  add(bytes: Buffer): void {
+    if (this.length + bytes.length > this.buffer.length) {
+      const larger = takeBuffer(Math.max(2 * this.buffer.length, this.length + bytes.length));
+      this.buffer.copy(larger, 0, 0, this.length);
+      giveBack(this.buffer);
+      this.buffer = larger;
+    }
+    bytes.copy(this.buffer, this.length);
+    this.length += bytes.length;
+  }
+}
+
+/** Runs the COPY on a pooled client; resolves once the server is ready again. */
+function copyInto(client: { query(q: unknown): unknown }, sql: string, into: Received): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let error: unknown = null;
+    client.query({
+      submit(connection: Connection) {
+        connection.query(sql);
+      },
+      handleCopyData(message: CopyDataMessage) {
+        // the driver reuses the bytes under `chunk` for later socket data: copied now
+        into.add(message.chunk);
+      },
+      handleRowDescription() {},
+      handleDataRow() {},
+      handleCommandComplete() {},
+      handleEmptyQuery() {},
+      handlePortalSuspended() {},
+      handleCopyInResponse(connection: Connection & { sendCopyFail(message: string): void }) {
+        connection.sendCopyFail("a results page copies no data in");
+      },
+      handleError(e: unknown) {
+        // the client drops its active query on an error: no ReadyForQuery reaches us after it
+        error = e;
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+      handleReadyForQuery() {
+        if (error === null) resolve();
+      },
+    });
+  });
+}
+
+/** The tuples of a binary COPY held in bytes[0, length): each field a view (null for NULL). */
+export function copyTuples(bytes: Buffer, length: number): (Uint8Array | null)[][] {
+  if (length < SIGNATURE.length + 8 || !bytes.subarray(0, SIGNATURE.length).equals(SIGNATURE)) throw new Error("binary COPY: bad signature");
+  let at = SIGNATURE.length + 4; // flags
+  at += 4 + bytes.readUInt32BE(at); // header extension
+  const tuples: (Uint8Array | null)[][] = [];
+  for (;;) {
+    if (at + 2 > length) throw new Error("binary COPY: data ends before its trailer");
+    const fields = bytes.readInt16BE(at);
+    at += 2;
+    if (fields === -1) return tuples;
+    const tuple: (Uint8Array | null)[] = [];
+    for (let f = 0; f < fields; f++) {
+      if (at + 4 > length) throw new Error("binary COPY: data ends inside a tuple");
+      const size = bytes.readInt32BE(at);
+      at += 4;
+      if (size < 0) tuple.push(null);
+      else {
+        if (at + size > length) throw new Error("binary COPY: data ends inside a field");
+        tuple.push(bytes.subarray(at, at + size));
+        at += size;
+      }
+    }
+    tuples.push(tuple);
+  }
+}
+
+/** Aligned Float64 arrays carved in order from one buffer. */
+function carver(buffer: Buffer): (doubles: number) => Float64Array {
+  let at = 0;
+  return (doubles) => {
+    const view = new Float64Array(buffer.buffer, buffer.byteOffset + at, doubles);
+    at += doubles * 8;
+    return view;
+  };
+}
+
+/**
+ * The chunks of run `runId` holding points [from, to), in order, read by a binary COPY into
+ * pooled buffers that are added to `buffers` (the caller returns them once the response has
+ * finished: the chunks' columns are views of them). Null when `db` has no pg pool of its own.
+ */
+export async function copyPageChunks(db: Db, runId: string, from: number, to: number, buffers: Buffer[]): Promise<DecodedChunk[] | null> {
+  const pool = poolOf(db);
+  if (!pool) return null;
+  const client = await pool.connect();
+  const received = new Received();
+  let failed = false;
+  try {
+    await copyInto(client, `COPY (${outputChunksCopySelect(runId, { from, to })}) TO STDOUT (FORMAT binary)`, received);
+  } catch (e) {
+    failed = true;
+    giveBack(received.buffer);
+    throw e;
+  } finally {
+    client.release(failed);
+  }
+  buffers.push(received.buffer);
+  const tuples = copyTuples(received.buffer, received.length);
+  const columns = takeBuffer(tuples.reduce((n, t) => n + (t[3]?.byteLength ?? 0), 0));
+  buffers.push(columns);
+  const alloc = carver(columns);
+  return tuples.map((t) => decodeCopiedChunk(t, alloc));
+}
