@@ -28,6 +28,8 @@ export interface RunOptions {
   account?: { id: string; maxThreads?: number };
   signal?: AbortSignal;
   resolve: (ref: { owner: string | null; slug: string; version: number | null }) => Promise<ResolvedScript | null>;
+  /** A finished output chunk the thread sent during the evaluation (EvalTask.stream). */
+  onChunk?: (seq: number, names: string[], data: Float64Array) => void;
 }
 
 const THREAD_FILE = require.resolve("./thread");
@@ -166,6 +168,10 @@ export class SandboxPool {
           return;
         }
         if (message.id !== id) return;
+        if (message.type === "chunk") {
+          options.onChunk?.(message.seq, message.names, message.data);
+          return;
+        }
         if (message.type === "done") finish({ ok: true, result: withReply(message.result) }, false);
         else finish({ ok: false, kind: message.kind, message: message.message, barsEvaluated: evaluated() }, false);
       };
@@ -212,7 +218,7 @@ export class SandboxPool {
       this.release(kill ? this.replace(slot) : slot, account);
     };
     const onMessage = (message: FromThread): void => {
-      if (message.type !== "resolve" && message.id === id) settle(false);
+      if ((message.type === "done" || message.type === "failed") && message.id === id) settle(false);
     };
     const onGone = (): void => settle(true);
     const timer = setTimeout(() => settle(true), STOP_GRACE_MS);

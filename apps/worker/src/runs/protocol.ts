@@ -2,6 +2,7 @@
 // travel as transferred ArrayBuffers (no copy).
 import type { Bars, ContextBars, EvaluationResult, MissingContext, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang";
 import type { StudyThreadOutcome } from "../studies/protocol";
+import type { StreamRequest } from "./stream-chunks";
 
 export type { StudyThreadOutcome } from "../studies/protocol";
 
@@ -30,6 +31,8 @@ export interface EvalTask {
    * the thread being terminated, so a timed-out or cancelled run counts what it evaluated.
    */
   control?: SharedArrayBuffer;
+  /** Send finished chunks of a large output during the evaluation (stream-chunks.ts); absent: all with the result. */
+  stream?: StreamRequest;
   /** When the pool posted the task (ms on the clock every thread shares, `clock()`), for the timing spans. */
   postedAt?: number;
 }
@@ -117,6 +120,8 @@ export type ToThread =
 
 export type FromThread =
   | { type: "done"; id: number; result: EvalResult }
+  /** A finished output chunk (seq of the window's chunks) in the layout of run_output_chunks.data, before `done`. */
+  | { type: "chunk"; id: number; seq: number; names: string[]; data: Float64Array }
   | { type: "failed"; id: number; kind: ThreadFailureKind; message: string }
   | { type: "resolve"; id: number; ref: { owner: string | null; slug: string; version: number | null } };
 

@@ -9,6 +9,7 @@ import { compileScript, CompileFailure } from "./compile";
 import { outputsOverLimit } from "./output-limit";
 import { clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ToThread } from "./protocol";
 import { runStudyInThread } from "../studies/sandbox";
+import { chunkStreamer } from "./stream-chunks";
 
 const port = parentPort;
 if (!port) throw new Error("thread.ts runs as a worker thread");
@@ -69,22 +70,24 @@ async function run(id: number, task: EvalTask): Promise<void> {
     send({ type: "failed", id, kind: "cancelled", message: "The run was cancelled." });
     return;
   }
+  // Finished chunks of a large output go to the main thread during the evaluation (stream-chunks.ts).
+  const streamer = chunkStreamer(program, task, (seq, names, data) => send({ type: "chunk", id, seq, names, data }, [data.buffer as ArrayBuffer]));
+  const onChunk = (evaluated: number): void => {
+    if (control) {
+      Atomics.store(control, CONTROL_PROGRESS, evaluated);
+      if (Atomics.load(control, CONTROL_STOP) !== 0) throw new EvaluationAborted();
+    }
+    streamer?.onChunk(evaluated);
+  };
   try {
-    const r = evaluate(program, task.bars, task.inputs, {
+    const r = evaluate(streamer?.program ?? program, task.bars, task.inputs, {
       symbol: task.symbol,
       windowStart: task.windowStart,
       timeBudgetMs: task.timeBudgetMs,
       maxEvents: task.maxEvents,
       chunkBars: CHUNK_BARS,
       ...(task.contexts ? { contexts: task.contexts } : {}),
-      ...(control
-        ? {
-            onChunk: (evaluated: number) => {
-              Atomics.store(control, CONTROL_PROGRESS, evaluated);
-              if (Atomics.load(control, CONTROL_STOP) !== 0) throw new EvaluationAborted();
-            },
-          }
-        : {}),
+      ...(control || streamer ? { onChunk } : {}),
     });
     const result: EvalResult = {
       times: r.times,

@@ -10,3 +10,4 @@ export * from "./summary";
 export * from "./succeed-copy";
 export * from "./succeed-parallel";
 export * from "./succeed";
+export * from "./succeed-stream";

@@ -105,36 +105,55 @@ export function* copyStream(runId: string, columns: OutputColumns, chunkPoints =
   for (let seq = first, start = first * chunkPoints; start < total && seq < seqs.to; start += chunkPoints, seq++) {
     const end = Math.min(total, start + chunkPoints);
     const n = end - start;
-    const dataBytes = n * 8 * series.length;
-    const head = Buffer.allocUnsafe((seq === first ? SIGNATURE.length + 8 : 0) + 2 + 4 + id.length + 3 * 8 + 4 + names.length + 4);
-    let at = 0;
-    if (seq === first) {
-      at += SIGNATURE.copy(head, at);
-      at = head.writeInt32BE(0, at); // flags
-      at = head.writeInt32BE(0, at); // header extension
-    }
-    at = head.writeInt16BE(6, at);
-    at = head.writeInt32BE(id.length, at);
-    at += id.copy(head, at);
-    for (const v of [seq, start, n]) {
-      at = head.writeInt32BE(4, at);
-      at = head.writeInt32BE(v, at);
-    }
-    at = head.writeInt32BE(names.length, at);
-    at += names.copy(head, at);
-    if (head.writeInt32BE(dataBytes, at) !== head.length) throw new Error("output COPY: tuple header miscounted");
-    yield frame(head.length + dataBytes);
+    const head = tupleHead(id, names, { seq, firstIndex: start, pointCount: n }, n * 8 * series.length, seq === first);
+    yield frame(head.length + n * 8 * series.length);
     yield head;
     for (const s of series) {
       const part = s.subarray(start, end);
       yield Buffer.from(part.buffer, part.byteOffset, part.byteLength);
     }
   }
+  yield* copyEnd();
+}
+
+/** The binary COPY stream of one chunk row whose `data` is already packed (times, then each column). */
+export function* packedChunkStream(runId: string, names: readonly string[], chunk: { seq: number; firstIndex: number; pointCount: number }, data: Float64Array): Generator<Buffer> {
+  if (!LITTLE_ENDIAN) throw new Error("big-endian hosts are not supported");
+  const head = tupleHead(Buffer.from(runId, "utf8"), textArray(names), chunk, data.byteLength, true);
+  yield frame(head.length + data.byteLength);
+  yield head;
+  yield Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  yield* copyEnd();
+}
+
+/** A tuple's fields up to the length of `data` (the file header first when `signature`). */
+function tupleHead(id: Buffer, names: Buffer, chunk: { seq: number; firstIndex: number; pointCount: number }, dataBytes: number, signature: boolean): Buffer {
+  const head = Buffer.allocUnsafe((signature ? SIGNATURE.length + 8 : 0) + 2 + 4 + id.length + 3 * 8 + 4 + names.length + 4);
+  let at = 0;
+  if (signature) {
+    at += SIGNATURE.copy(head, at);
+    at = head.writeInt32BE(0, at); // flags
+    at = head.writeInt32BE(0, at); // header extension
+  }
+  at = head.writeInt16BE(6, at);
+  at = head.writeInt32BE(id.length, at);
+  at += id.copy(head, at);
+  for (const v of [chunk.seq, chunk.firstIndex, chunk.pointCount]) {
+    at = head.writeInt32BE(4, at);
+    at = head.writeInt32BE(v, at);
+  }
+  at = head.writeInt32BE(names.length, at);
+  at += names.copy(head, at);
+  if (head.writeInt32BE(dataBytes, at) !== head.length) throw new Error("output COPY: tuple header miscounted");
+  return head;
+}
+
+/** The file trailer and CopyDone. */
+function* copyEnd(): Generator<Buffer> {
   const trailer = Buffer.alloc(2);
   trailer.writeInt16BE(-1, 0);
   yield frame(2);
   yield trailer;
-  // CopyDone
   yield Buffer.from([0x63, 0, 0, 0, 4]);
 }
 
@@ -147,7 +166,7 @@ function frame(bytes: number): Buffer {
 }
 
 /** A one-dimensional text[] in PostgreSQL's binary array format (ndim, has-null, element oid, dims, items). */
-function textArray(items: string[]): Buffer {
+function textArray(items: readonly string[]): Buffer {
   if (items.length === 0) return Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, TEXT_OID]);
   const parts = items.map((s) => Buffer.from(s, "utf8"));
   const out = Buffer.allocUnsafe(20 + parts.reduce((sum, p) => sum + 4 + p.length, 0));

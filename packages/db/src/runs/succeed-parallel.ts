@@ -40,7 +40,7 @@ export function chunkGroups(points: number, bytes: number, chunkPoints = OUTPUT_
 }
 
 /** One group's chunks in its own transaction, committed without waiting for the WAL flush. */
-const GROUP_SQL = `SELECT set_config('synchronous_commit', 'off', true);\n${COPY_CHUNKS}`;
+export const GROUP_SQL = `SELECT set_config('synchronous_commit', 'off', true);\n${COPY_CHUNKS}`;
 
 /**
  * running -> succeeded with the outputs (the groups written in parallel, then the move guarded by
@@ -58,15 +58,22 @@ export async function succeedInParallel(pool: Pool, run: { id: string; accountId
   const id = escapeLiteral(run.id);
   const guard = ` AND (SELECT count(*) FROM run_output_chunks WHERE "runId" = ${id}) = ${String(chunks)}`;
   const result = await pool.query<{ moved: number }>(finalSql(run, summary, computeUnits, now, guard));
-  if (result.rows[0]?.moved === 1) return true;
-  // Not moved: finished by another party (false), or still running without all its chunks,
-  // which only a concurrent delete could cause: an error, so the run fails on our side.
-  const still = await pool.query<{ status: string }>(`SELECT status FROM runs WHERE id = $1`, [run.id]);
-  if (still.rows[0]?.status === "running") throw new Error(`run ${run.id}: ${String(chunks)} output chunks written, fewer found at the final move`);
+  return movedOrLost(pool, run.id, result.rows[0]?.moved ?? 0, chunks);
+}
+
+/**
+ * After a guarded move: true when it moved; not moved, false when another party finished the
+ * run, an error when it is still running without all its chunks (only a concurrent delete could
+ * cause that), so the run fails on our side.
+ */
+export async function movedOrLost(pool: Pool, runId: string, moved: number, chunks: number): Promise<boolean> {
+  if (moved === 1) return true;
+  const still = await pool.query<{ status: string }>(`SELECT status FROM runs WHERE id = $1`, [runId]);
+  if (still.rows[0]?.status === "running") throw new Error(`run ${runId}: ${String(chunks)} output chunks written, fewer found at the final move`);
   return false;
 }
 
 /** Deletes a run's output chunks (best effort: the run's expiry deletes what is left). */
-async function dropChunks(pool: Pool, runId: string): Promise<void> {
+export async function dropChunks(pool: Pool, runId: string): Promise<void> {
   await pool.query(`DELETE FROM run_output_chunks WHERE "runId" = $1`, [runId]).catch(() => undefined);
 }

@@ -1,11 +1,13 @@
 // The final write of a succeeded indicator run, by the size of its outputs: chunks.ts's one
 // prepared statement for small ones, one binary COPY (succeed-copy.ts) for large ones, and the
-// chunks on several connections (succeed-parallel.ts) for the largest.
+// chunks on several connections (succeed-parallel.ts) for the largest, or the rest of those
+// stored during the evaluation (succeed-stream.ts).
 import { poolOf, type Db } from "../client";
 import { succeedWithOutputs, type OutputColumns } from "./chunks";
 import type { DbClient } from "./queries";
 import { succeedByCopy } from "./succeed-copy";
 import { chunkGroups, succeedInParallel } from "./succeed-parallel";
+import { succeedAfterStream, type OutputStream } from "./succeed-stream";
 import type { RunSummary } from "./types";
 
 /** Below this many bytes of output the prepared statement of chunks.ts is as cheap (one bound buffer). */
@@ -13,11 +15,13 @@ export const COPY_MIN_BYTES = 256 * 1024;
 
 /**
  * running -> succeeded with the outputs and the units: COPY for large outputs on a client made
- * by createDb, otherwise chunks.ts's one statement. False when another party finished the run first.
+ * by createDb, otherwise chunks.ts's one statement; after the chunks a stream already stored
+ * (succeed-stream.ts), the rest. False when another party finished the run first.
  */
-export async function writeSucceeded(db: DbClient, run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, columns: OutputColumns, now: Date): Promise<boolean> {
+export async function writeSucceeded(db: DbClient, run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, columns: OutputColumns, now: Date, stream?: OutputStream): Promise<boolean> {
   const bytes = columns.time.byteLength * (1 + columns.values.length);
   const pool = poolOf(db as Db);
+  if (pool && stream && stream.count > 0) return succeedAfterStream(pool, run, summary, computeUnits, columns, now, stream);
   if (!pool || bytes < COPY_MIN_BYTES) return succeedWithOutputs(db, run, summary, computeUnits, columns, now);
   const groups = chunkGroups(columns.time.length, bytes);
   return groups.length > 1 ? succeedInParallel(pool, run, summary, computeUnits, columns, now, groups) : succeedByCopy(pool, run, summary, computeUnits, columns, now);

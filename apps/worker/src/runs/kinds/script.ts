@@ -1,12 +1,13 @@
 // The steps indicator and definition runs share: the prefetch (the version, its warmup for the
 // run's inputs, then the bars through the per-process chunk cache) and the evaluation of one
 // script in a sandbox thread; each kind then writes its results in its own `complete`.
-import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, type Run, type RunSummary, type ScriptResolver } from "@barscript/db";
-import type { ContextBars, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
+import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, openOutputStream, OUTPUT_CHUNK_POINTS, PARALLEL_MIN_BYTES, type OutputStream, type Run, type RunSummary, type ScriptResolver } from "@barscript/db";
+import type { Bars, ContextBars, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
 import type { Timeframe } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
 import { evalTask, type EvalResult, type EvalTask } from "../protocol";
 import { contextKey, fetchContexts, MAX_CONTEXTS, staticRequests } from "../requests";
+import type { StreamRequest } from "../stream-chunks";
 import type { KindContext, KindOutcome, Prefetched, RunAccountInfo, RunKind, StartedRun } from "./types";
 
 /** Grace past the time limit before the pool terminates a thread that did not stop on its own. */
@@ -53,71 +54,107 @@ export function copyBars<B extends { time: Float64Array; open: Float64Array; hig
   return { ...b, time: b.time.slice(), open: b.open.slice(), high: b.high.slice(), low: b.low.slice(), close: b.close.slice(), volume: b.volume.slice() };
 }
 
-/** What a script kind adds to the shared steps: how its results are kept. */
-export type Complete = (ctx: KindContext, started: StartedRun, result: EvalResult, summary: RunSummary) => Promise<KindOutcome>;
+/**
+ * What a script kind adds to the shared steps: how its results are kept (with the chunks already
+ * stored during the evaluation when the kind streams its outputs).
+ */
+export type Complete = (ctx: KindContext, started: StartedRun, result: EvalResult, summary: RunSummary, stream: OutputStream | null) => Promise<KindOutcome>;
 
-/** A kind that evaluates one script over the run's bars and keeps its results with `complete`. */
-export function scriptKind(kind: ScriptKind, complete: Complete): RunKind {
+/** Sent to the thread of a run whose outputs may be stored during its evaluation (../stream-chunks.ts). */
+const STREAM: StreamRequest = { chunkPoints: OUTPUT_CHUNK_POINTS, minBytes: PARALLEL_MIN_BYTES };
+
+/**
+ * A kind that evaluates one script over the run's bars and keeps its results with `complete`;
+ * `streams`: its outputs are run_output_chunks, which a run without requested contexts stores
+ * while it evaluates (docs/adr/0095-output-chunks-during-evaluation.md).
+ */
+export function scriptKind(kind: ScriptKind, complete: Complete, streams = false): RunKind {
   return {
     kind,
     prefetch: prefetchScript,
     async execute(ctx, started, fetched) {
-      const { run, account, version, instrument, signal, sp } = started;
+      const { run } = started;
       const read = fetched.series;
       if (!read || !read.instrument) throw new Error(`the ${kind} run ${run.id} was started without its bars`);
-      const { bars, windowStart } = read;
-      const windowBars = bars.length - windowStart;
-      if (windowBars <= 0) {
+      if (read.bars.length - read.windowStart <= 0) {
         return ctx.lifecycle.fail(run, ["running"], failure("out_of_coverage", `No ${run.timeframe} bars for ${run.instrument} between ${run.windowFrom.toISOString().slice(0, 10)} and ${run.windowTo.toISOString().slice(0, 10)}.`));
       }
-      sp.mark("bars");
-      const pre = fetched.contexts;
-      // a script with dynamic requests may need a second evaluation: the first one's bars go to the thread
-      const spare = pre?.dynamic ? copyBars(bars) : null;
-      const evaluateWith = (contexts: ContextBars[], chart: typeof bars) => ctx.pool.run(
-        withSession(instrument.session, evalTask({
-          cacheKey: `${run.scriptOwnerId}:${version.digest}:${run.kind}`,
-          kind,
-          files: version.files as unknown as SourceFile[],
-          interface: version.interface as unknown as ScriptInterface,
-          bars: chart,
-          windowStart,
-          run,
-          instrument,
-          remaining: account.limitMs,
-          maxEvents: MAX_EVENTS_PER_RUN,
-          contexts,
-        })),
-        { timeoutMs: account.limitMs + HARD_STOP_GRACE_MS, signal, account: { id: account.accountId, maxThreads: account.concurrentRuns }, resolve: async (ref) => (await fetched.resolverOf()).resolve(ref) },
-      );
-      let outcome = await evaluateWith(pre?.bars ?? [], bars);
-      const missing = outcome.ok && pre && spare ? (outcome.result.missingContexts ?? []).filter((c) => !pre.tried.includes(contextKey(c))) : [];
-      if (pre && spare && missing.length > 0) {
-        // dynamic contexts found by the first evaluation: one read each, then the run evaluated again with them
-        const extra = await fetchContexts(ctx.db, ctx.bars, missing.slice(0, Math.max(0, MAX_CONTEXTS - pre.tried.length)), pre.read);
-        if (extra.length > 0) outcome = await evaluateWith([...pre.bars, ...extra], spare);
+      started.sp.mark("bars");
+      // one evaluation over the chart's bars alone (no requested contexts): its finished chunks can be stored as it goes
+      const stream = streams && !fetched.contexts ? openOutputStream(ctx.db, run.id) : null;
+      try {
+        return await evaluateAndKeep(ctx, kind, started, fetched, { bars: read.bars, windowStart: read.windowStart }, stream, complete);
+      } catch (error) {
+        await stream?.discard();
+        throw error;
       }
-      sp.mark("sandbox");
-      if (outcome.ok && outcome.result.threadMs) sp.note(outcome.result.threadMs);
-      const durationSeconds = (ctx.now().getTime() - (run.startedAt as Date).getTime()) / 1000;
-      if (!outcome.ok) {
-        // What the thread reported evaluated (warmup included) before it stopped or was
-        // terminated; a script that did not compile evaluated nothing.
-        const evaluated = Math.min(bars.length, Math.max(0, outcome.barsEvaluated));
-        const summary = runSummary({ bars: windowBars, warmupBars: windowStart, barsEvaluated: evaluated, durationSeconds });
-        const f = outcome.kind === "cancelled" ? failure("cancelled", outcome.message, false) : failure(outcome.kind, outcome.message);
-        // Side by side: a cancel is answered as soon as the final state is published.
-        const [, done] = await Promise.all([addUsage(ctx.db, run.accountId, ctx.now(), summary.compute_units), ctx.lifecycle.fail(run, ["running"], f, summary)]);
-        return done;
-      }
-      const result = outcome.result;
-      const summary = runSummary({ bars: result.windowBars, warmupBars: windowStart, barsEvaluated: result.barsEvaluated, durationSeconds, errors: result.runtimeErrors });
-      if (result.windowBars > 0 && result.errorBarsInWindow >= result.windowBars) {
-        await addUsage(ctx.db, run.accountId, ctx.now(), summary.compute_units);
-        const first = summary.runtime_errors[0];
-        return ctx.lifecycle.fail(run, ["running"], failure("script", `The script raised a runtime error on every bar of its window${first ? `: ${first.message}` : ""}.`), summary);
-      }
-      return complete(ctx, started, result, summary);
     },
   };
+}
+
+/** The evaluation (twice for dynamic requests), then the run failed, or its results kept by `complete`. */
+async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: StartedRun, fetched: Prefetched, chart: { bars: Bars; windowStart: number }, stream: OutputStream | null, complete: Complete): Promise<KindOutcome> {
+  const { run, account, version, instrument, signal, sp } = started;
+  const { bars, windowStart } = chart;
+  const windowBars = bars.length - windowStart;
+  const pre = fetched.contexts;
+  // a script with dynamic requests may need a second evaluation: the first one's bars go to the thread
+  const spare = pre?.dynamic ? copyBars(bars) : null;
+  const evaluateWith = (contexts: ContextBars[], evalBars: Bars) => ctx.pool.run(
+    withSession(instrument.session, {
+      ...evalTask({
+        cacheKey: `${run.scriptOwnerId}:${version.digest}:${run.kind}`,
+        kind,
+        files: version.files as unknown as SourceFile[],
+        interface: version.interface as unknown as ScriptInterface,
+        bars: evalBars,
+        windowStart,
+        run,
+        instrument,
+        remaining: account.limitMs,
+        maxEvents: MAX_EVENTS_PER_RUN,
+        contexts,
+      }),
+      ...(stream ? { stream: STREAM } : {}),
+    }),
+    {
+      timeoutMs: account.limitMs + HARD_STOP_GRACE_MS,
+      signal,
+      account: { id: account.accountId, maxThreads: account.concurrentRuns },
+      resolve: async (ref) => (await fetched.resolverOf()).resolve(ref),
+      ...(stream ? { onChunk: (seq: number, names: string[], data: Float64Array) => stream.add(seq, names, data) } : {}),
+    },
+  );
+  let outcome = await evaluateWith(pre?.bars ?? [], bars);
+  const missing = outcome.ok && pre && spare ? (outcome.result.missingContexts ?? []).filter((c) => !pre.tried.includes(contextKey(c))) : [];
+  if (pre && spare && missing.length > 0) {
+    // dynamic contexts found by the first evaluation: one read each, then the run evaluated again with them
+    const extra = await fetchContexts(ctx.db, ctx.bars, missing.slice(0, Math.max(0, MAX_CONTEXTS - pre.tried.length)), pre.read);
+    if (extra.length > 0) outcome = await evaluateWith([...pre.bars, ...extra], spare);
+  }
+  sp.mark("sandbox");
+  if (outcome.ok && outcome.result.threadMs) sp.note(outcome.result.threadMs);
+  const durationSeconds = (ctx.now().getTime() - (run.startedAt as Date).getTime()) / 1000;
+  if (!outcome.ok) {
+    // What the thread reported evaluated (warmup included) before it stopped or was
+    // terminated; a script that did not compile evaluated nothing.
+    const evaluated = Math.min(bars.length, Math.max(0, outcome.barsEvaluated));
+    const summary = runSummary({ bars: windowBars, warmupBars: windowStart, barsEvaluated: evaluated, durationSeconds });
+    const f = outcome.kind === "cancelled" ? failure("cancelled", outcome.message, false) : failure(outcome.kind, outcome.message);
+    // Side by side: a cancel is answered as soon as the final state is published; chunks
+    // stored meanwhile are deleted once their writes are over.
+    const [, done] = await Promise.all([addUsage(ctx.db, run.accountId, ctx.now(), summary.compute_units), ctx.lifecycle.fail(run, ["running"], f, summary)]);
+    await stream?.discard();
+    return done;
+  }
+  const result = outcome.result;
+  const summary = runSummary({ bars: result.windowBars, warmupBars: windowStart, barsEvaluated: result.barsEvaluated, durationSeconds, errors: result.runtimeErrors });
+  if (result.windowBars > 0 && result.errorBarsInWindow >= result.windowBars) {
+    await addUsage(ctx.db, run.accountId, ctx.now(), summary.compute_units);
+    const first = summary.runtime_errors[0];
+    const done = await ctx.lifecycle.fail(run, ["running"], failure("script", `The script raised a runtime error on every bar of its window${first ? `: ${first.message}` : ""}.`), summary);
+    await stream?.discard();
+    return done;
+  }
+  return complete(ctx, started, result, summary, stream);
 }

@@ -1,0 +1,170 @@
+// Output chunks stored while a run evaluates (apps/worker/src/runs/stream-chunks.ts,
+// packages/db/src/runs/succeed-stream.ts, docs/adr/0095-output-chunks-during-evaluation.md):
+// the run processor in-process against real Postgres and Redis. Minute bars are synthetic
+// (close = 100 + (i mod 97)), so every expected value is worked here by a plain loop: output k is
+// close + k, and the SMA of 20 closes is summed directly. A cancelled run keeps no chunk, and the
+// stream's own failures leave none either.
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import { Queue, QueueEvents, Worker, type Job } from "bullmq";
+import pino from "pino";
+import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, OutputStream, poolOf, readOutputChunks, requestCancel, type Run } from "@barscript/db";
+import { validate } from "@barscript/lang";
+import { allocBars, writeBars } from "@barscript/marketdata";
+import { bullPrefix, createRedis, runChannel, type RunJobData } from "@barscript/queue";
+import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import type { FinishedRun } from "../src/metrics";
+import { CancelListener } from "../src/runs/cancels";
+import { SandboxPool } from "../src/runs/pool";
+import { createRunProcessor } from "../src/runs/processor";
+
+jest.setTimeout(120_000);
+
+const T0 = Date.UTC(2020, 0, 1) / 1000;
+const TOTAL = 40_000;
+const WINDOW = 35_000;
+const PLOTS = 14;
+const close = (i: number): number => 100 + (i % 97);
+
+let env: TestEnv;
+let redis: ReturnType<typeof createRedis>;
+let pool: SandboxPool;
+let cancels: CancelListener;
+let queue: Queue<RunJobData>;
+let events: QueueEvents;
+let worker: Worker<RunJobData>;
+const logLines: string[] = [];
+const connections: Array<ReturnType<typeof createRedis>> = [];
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  redis = createRedis(env.redisUrl, "worker");
+  pool = new SandboxPool({ size: 2 });
+  cancels = new CancelListener(env.redisUrl, env.redisPrefix);
+  await env.db.instrument.create({ data: { id: "ins_min", symbol: "MIN", name: "Synthetic minutes", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
+  const bars = allocBars(TOTAL);
+  for (let i = 0; i < TOTAL; i++) {
+    bars.time[i] = T0 + i * 60;
+    bars.open[i] = bars.high[i] = bars.low[i] = bars.close[i] = close(i);
+    bars.volume[i] = 1;
+  }
+  await writeBars(env.db, { instrumentId: "ins_min", timeframe: "1m" }, bars, "imported");
+  const queueName = `runs-${randomUUID()}`;
+  const prefix = bullPrefix(env.redisPrefix);
+  queue = new Queue<RunJobData>(queueName, { connection: redis, prefix });
+  const [forEvents, forWorker] = [createRedis(env.redisUrl, "worker"), createRedis(env.redisUrl, "worker")];
+  connections.push(forEvents, forWorker);
+  events = new QueueEvents(queueName, { connection: forEvents, prefix });
+  await events.waitUntilReady();
+  // debug level: the timing spans say how many chunks were stored during the evaluation
+  const sink = new Writable({ write(chunk: Buffer, _enc, done) { logLines.push(...chunk.toString().split("\n").filter((l) => l.length > 0)); done(); } });
+  const processor = createRunProcessor({ db: env.db, redis, logger: pino({ level: "debug" }, sink), prefix: env.redisPrefix, pool, cancels, queue });
+  worker = new Worker<RunJobData>(queueName, (job: Job<RunJobData>, token?: string) => processor(job, token), { connection: forWorker, prefix, concurrency: 2 });
+  await worker.waitUntilReady();
+});
+
+afterAll(async () => {
+  await worker.close();
+  await events.close();
+  await queue.close();
+  for (const c of connections) c.disconnect();
+  cancels.close();
+  await pool.close();
+  redis.disconnect();
+  await env.close();
+});
+
+async function queuedRun(source: string, handle: string): Promise<Run> {
+  const account = await createAccount(env.db, { email: `${handle}@example.com`, password: "a long enough password", handle, plan: "pro", admit: true });
+  const files = [{ path: "main.pine", content: source }];
+  const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: account.id, handle: account.handle }) });
+  if (!v.valid || !v.interface || !v.kind) throw new Error(`invalid test script: ${JSON.stringify(v.diagnostics)}`);
+  const script = await createScript(env.db, { ownerId: account.id, slug: "s", files, digest: filesDigest(files), derived: { kind: v.kind, title: "s", interface: v.interface, dependencies: v.dependencies } });
+  const first = TOTAL - WINDOW;
+  return env.db.run.create({
+    data: {
+      id: newRunId(), accountId: account.id, kind: "indicator", scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1, instrument: "MIN", timeframe: "1m",
+      windowFrom: new Date((T0 + first * 60) * 1000), windowTo: new Date((T0 + (TOTAL - 1) * 60) * 1000), windowBars: WINDOW, inputs: {},
+    },
+  });
+}
+
+function finished(run: Run): Promise<FinishedRun | null> {
+  return queue.add("run", { runId: run.id }, { jobId: run.id }).then((job) => job.waitUntilFinished(events, 60_000) as Promise<FinishedRun | null>);
+}
+
+const chunkCount = (runId: string): Promise<number> => env.db.runOutputChunk.count({ where: { runId } });
+
+it("stores the first chunks of a 15-output run during its evaluation, and every point reads back as the bars give it", async () => {
+  const plots = Array.from({ length: PLOTS }, (_, k) => `plot(close + ${k}, "p${k}")`);
+  const run = await queuedRun(`//@version=6\nindicator("wide")\n${plots.join("\n")}\nplot(ta.sma(close, 20), "sma")\n`, "streamer");
+  expect(await finished(run)).toMatchObject({ status: "succeeded", failure: null });
+  const timing = logLines.map((l) => JSON.parse(l) as { runId?: string; msg?: string; noted?: { streamed?: number } }).find((l) => l.runId === run.id && l.msg === "run timings");
+  // 35,000 points: chunks of 10,000 at 0, 10,000 and 20,000 finish before the last bar; the last one comes with the result
+  expect(timing?.noted?.streamed).toBe(3);
+  const meta = await env.db.runOutputChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" }, select: { seq: true, firstIndex: true, pointCount: true } });
+  expect(meta).toEqual([0, 1, 2, 3].map((seq) => ({ seq, firstIndex: seq * 10_000, pointCount: seq === 3 ? 5_000 : 10_000 })));
+  const wrong: string[] = [];
+  let seen = 0;
+  for (const c of await readOutputChunks(env.db, run.id, 0, WINDOW)) {
+    if (c.names.join() !== [...Array.from({ length: PLOTS }, (_, k) => `p${k}`), "sma"].join()) wrong.push(`names at ${c.firstIndex}`);
+    for (let j = 0; j < c.pointCount; j++, seen++) {
+      const bar = TOTAL - WINDOW + c.firstIndex + j;
+      if (c.time[j] !== T0 + bar * 60) wrong.push(`time of point ${c.firstIndex + j}`);
+      for (let k = 0; k < PLOTS; k++) if (c.values[k]?.[j] !== close(bar) + k) wrong.push(`p${k} at ${bar}`);
+      let sum = 0;
+      for (let b = bar - 19; b <= bar; b++) sum += close(b);
+      if (Math.abs((c.values[PLOTS]?.[j] as number) - sum / 20) > 1e-9) wrong.push(`sma at ${bar}`);
+    }
+  }
+  expect(seen).toBe(WINDOW);
+  expect(wrong.slice(0, 5)).toEqual([]);
+});
+
+it("keeps no chunk of a run cancelled after its first chunks were stored", async () => {
+  const plots = Array.from({ length: PLOTS }, (_, k) => `plot(close + ${k} + x * 0, "p${k}")`);
+  // a slow script (a loop per bar), so the cancel lands while it evaluates
+  const run = await queuedRun(`//@version=6\nindicator("slow")\nfloat x = 0.0\nfor i = 0 to 4000\n    x += i\n${plots.join("\n")}\nplot(close, "c")\n`, "stream-cancel");
+  const outcome = finished(run);
+  const deadline = Date.now() + 30_000;
+  while ((await chunkCount(run.id)) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  expect(await chunkCount(run.id)).toBeGreaterThan(0);
+  await requestCancel(env.db, run.id);
+  await redis.publish(runChannel(env.redisPrefix, run.id), JSON.stringify({ type: "cancel" }));
+  expect(await outcome).toMatchObject({ status: "cancelled" });
+  // the discard runs after the cancelled state is published: wait for it
+  const until = Date.now() + 10_000;
+  while ((await chunkCount(run.id)) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  expect(await chunkCount(run.id)).toBe(0);
+  expect((await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("cancelled");
+});
+
+describe("OutputStream", () => {
+  async function runningRun(): Promise<string> {
+    const account = await createAccount(env.db, { email: `os${randomUUID().slice(0, 8)}@example.com`, password: "a long enough password", handle: `os-${randomUUID().slice(0, 8)}`, plan: "pro", admit: true });
+    const id = newRunId();
+    await env.db.run.create({ data: { id, accountId: account.id, kind: "indicator", scriptId: null, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1, instrument: "MIN", timeframe: "1m", windowBars: 1, inputs: {}, status: "running", startedAt: new Date() } });
+    return id;
+  }
+  const packed = (points: number, columns: number): Float64Array => new Float64Array(points * (1 + columns)).fill(1.5);
+
+  it("deletes the chunks it stored when discarded", async () => {
+    const id = await runningRun();
+    const stream = new OutputStream(poolOf(env.db)!, id);
+    stream.add(0, ["a"], packed(10_000, 1));
+    stream.add(1, ["a"], packed(10_000, 1));
+    await stream.settled();
+    expect(await chunkCount(id)).toBe(2);
+    await stream.discard();
+    expect(await chunkCount(id)).toBe(0);
+  });
+
+  it("fails, keeping no chunk, when a chunk comes out of order", async () => {
+    const id = await runningRun();
+    const stream = new OutputStream(poolOf(env.db)!, id);
+    stream.add(0, ["a"], packed(10_000, 1));
+    stream.add(2, ["a"], packed(10_000, 1));
+    await expect(stream.settled()).rejects.toThrow(/out of order/);
+    expect(await chunkCount(id)).toBe(0);
+  });
+});
