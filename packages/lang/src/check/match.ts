@@ -37,7 +37,7 @@ export function matchBuiltin(fn: BuiltinFunction, args: CallArg[], typeArgs: Pin
   let best: MatchResult | null = null;
   for (const sig of fn.signatures) {
     const r = matchSignature(fn.name, sig, args, typeArgs, callSpan, version);
-    if (r.findings.length === 0) return r;
+    if (r.findings.length === 0) return truncatedDivisions(r, args);
     if (best === null || rank(r) < rank(best)) best = r;
   }
   return best as MatchResult;
@@ -116,6 +116,7 @@ function checkArgument(name: string, p: ParamSpec, a: CallArg, b: Bindings, vers
     return;
   }
   if (!matchType(p.type, a.info.type, b, version)) {
+    if (isIntSpec(p.type) && isIntDivision(a.node)) return;
     findings.push({
       code: Code.type_mismatch,
       message: `Argument '${p.name}' of ${name}() must be ${showSpec(p.type, b)}, not ${show(a.info.type)}.${boolHint(p.type, a.info.type, version)}`,
@@ -130,6 +131,30 @@ function checkArgument(name: string, p: ParamSpec, a: CallArg, b: Bindings, vers
       span: a.node.span,
     });
   }
+}
+
+function isIntSpec(spec: TypeSpec): boolean {
+  return spec.kind === "primitive" && spec.name === "int";
+}
+
+/** `length / 2` of two ints, which this dialect types float where Pine's value is fractional (v6, and v5's non-const ints). */
+function isIntDivision(e: Expr): boolean {
+  const isInt = (x: Expr): boolean => x.type?.kind === "primitive" && x.type.name === "int";
+  return e.kind === "Binary" && e.op === "/" && isInt(e.left) && isInt(e.right);
+}
+
+/**
+ * TradingView's own scripts pass `length / 2` of an int input where an int is wanted (its
+ * built-in Hull MA: `ta.wma(src, length / 2)`): its int division is int-typed with a value that may
+ * be fractional, truncated where an int parameter takes it. The division passed so is typed int
+ * here, which makes codegen truncate it toward zero (`Math.trunc`, codegen/expressions.ts).
+ */
+function truncatedDivisions(r: MatchResult, args: CallArg[]): MatchResult {
+  args.forEach((a, i) => {
+    const p = r.params[i];
+    if (p && isIntSpec(p.type) && isIntDivision(a.node) && prim(a.info.type, "float")) a.node.type = INT;
+  });
+  return r;
 }
 
 function boolHint(spec: TypeSpec, actual: PineType, version: number): string {

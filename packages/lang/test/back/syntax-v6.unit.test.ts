@@ -61,3 +61,12 @@ test("int division: exact in v6; in v5 two const ints truncate toward 0, other i
   expect(run(`//@version=6\n${body}`)).toEqual([[2.5, 2.5, 2.5], [-3.5, -3.5, -3.5], [0, 0.5, 1]]);
   expect(run(`//@version=5\n${body}`)).toEqual([[2, 2, 2], [-3, -3, -3], [0, 0.5, 1]]);
 });
+
+test("an int division passed where an int is wanted is taken truncated (TradingView's own Hull MA passes `length / 2`)", () => {
+  // n = 5: ta.sma(close, 5 / 2) is the 2-bar mean; array index 3 / 2 is 1; a float is still refused
+  for (const v of [5, 6]) {
+    const out = run(`//@version=${v}\nindicator("t")\nn = input.int(5)\nplot(ta.sma(close, n / 2))\na = array.from(7, 8, 9)\nplot(a.get(a.size() / 2))\nplot(n / 2)`);
+    expect(out).toEqual([[NaN, 11, 11.5], [8, 8, 8], [2.5, 2.5, 2.5]]);
+  }
+  expect(() => build(`//@version=6\nindicator("t")\nplot(ta.sma(close, close / 2))`)).toThrow(/type_mismatch.*must be int/);
+});

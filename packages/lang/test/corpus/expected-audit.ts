@@ -194,6 +194,20 @@ export const AUDIT: Record<string, Check> = {
       weight_sum: map(b.length, () => 1),
     },
   }),
+  "hull_half_length.pine": (b) => {
+    // 21 / 2 = 10.5 taken as 10 by ta.wma's int length; floor(sqrt(21)) = 4
+    const half = r.wma(b.close, 10);
+    const full = r.wma(b.close, 21);
+    const size = (i: number): number => Math.min(i + 1, 21);
+    return {
+      outputs: {
+        hull: r.wma(map(b.length, (i) => 2 * half[i]! - full[i]!), 4),
+        half_length_wma: half,
+        middle_of_the_window: map(b.length, (i) => b.close[i - size(i) + 1 + Math.floor(size(i) / 2)]!),
+        half_length: map(b.length, () => 10.5),
+      },
+    };
+  },
   "library_stats_function_form/": (b) => {
     let n = 0;
     let sum = 0;
