@@ -4,9 +4,10 @@
 import { writeCsvNumber, writeJsonNumber, writeNumberString, MAX_NUMBER_BYTES } from "../src/runs/number-text";
 
 const buf = Buffer.alloc(64);
-const json = (x: number): string => buf.toString("latin1", 0, writeJsonNumber(buf, 0, x));
-const str = (x: number): string => buf.toString("latin1", 0, writeNumberString(buf, 0, x));
-const csv = (x: number): string => buf.toString("latin1", 0, writeCsvNumber(buf, 0, x));
+const out = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+const json = (x: number): string => buf.toString("latin1", 0, writeJsonNumber(out, 0, x));
+const str = (x: number): string => buf.toString("latin1", 0, writeNumberString(out, 0, x));
+const csv = (x: number): string => buf.toString("latin1", 0, writeCsvNumber(out, 0, x));
 
 /** Doubles from their bits: the whole range, not only what arithmetic tends to produce. */
 function fromBits(high: number, low: number): number {

@@ -41,18 +41,6 @@ for (let i = 0; i < 10000; i++) {
   QUADS[i] = ((d[0] as number) | ((d[1] as number) << 8) | ((d[2] as number) << 16) | ((d[3] as number) << 24)) >>> 0;
 }
 
-let viewed: Uint8Array | null = null;
-let view: DataView = new DataView(new ArrayBuffer(8));
-
-/** A DataView over `buf` (the last one is kept: a page's numbers all go to the same buffer). */
-export function viewOf(buf: Uint8Array): DataView {
-  if (buf !== viewed) {
-    view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-    viewed = buf;
-  }
-  return view;
-}
-
 /** Decimal digits of an int32 0 <= v. */
 export function digitCount(v: number): number {
   if (v < 100000) {

@@ -1,6 +1,6 @@
-// Numbers of result pages written as bytes straight into a Buffer, exactly as JSON.stringify and
-// String() write them (docs/adr/0084-results-pages-written-from-chunks.md): the shortest decimal
-// that reads back as the same double, the nearest one when several are as short, fixed notation
+// Numbers of result pages written as bytes straight into the page's buffer through a DataView
+// over it, exactly as JSON.stringify and String() write them
+// (docs/adr/0084-results-pages-written-from-chunks.md): the shortest decimal that reads back as the same double, the nearest one when several are as short, fixed notation
 // from 1e-6 to 1e21. Integers below 2^53 and non-integers from 1e-6 to 2^52 (every value a plot
 // usually holds) are written here; any other value, and the few cases this code cannot decide
 // exactly (a tie between two candidates, a power of two, a carry into another digit), are
@@ -11,7 +11,7 @@ import { writeShortestExact } from "./shortest-exact";
 
 // Local copies of the shared constants and writers (see float-digits.ts: no getter per use).
 const { BITS, HIGH, LOW, POW10, POW10_HI, POW10_LO, SPLITTER, TWO_52, TWO_53, WORDS } = fd;
-const { digitsBefore, digitsOf, seventeenDigits, sixteenDigits, viewOf, writeInt32 } = fd;
+const { digitsBefore, digitsOf, seventeenDigits, sixteenDigits, writeInt32 } = fd;
 
 /**
  * The value being written, handed to the writers that are not inlined through this array: a
@@ -20,8 +20,8 @@ const { digitsBefore, digitsOf, seventeenDigits, sixteenDigits, viewOf, writeInt
  */
 const VALUE = new Float64Array(1);
 
-function writeAscii(buf: Uint8Array, o: number, text: string): number {
-  for (let i = 0; i < text.length; i++) buf[o++] = text.charCodeAt(i);
+function writeAscii(dv: DataView, o: number, text: string): number {
+  for (let i = 0; i < text.length; i++) dv.setUint8(o++, text.charCodeAt(i));
   return o;
 }
 
@@ -43,18 +43,17 @@ function readsBack(d: number, e: number, ax: number): boolean {
  * `n` digits of the integer hi * 1e8 + lo (int32s) with `point` digits before the decimal point
  * (fixed notation).
  */
-function placeDigits(buf: Uint8Array, o: number, hi: number, lo: number, n: number, point: number): number {
-  const dv = viewOf(buf);
+function placeDigits(dv: DataView, o: number, hi: number, lo: number, n: number, point: number): number {
   if (point > 0) {
     digitsOf(dv, o + n + 1, hi, lo, n);
-    for (let i = 0; i < point; i++) buf[o + i] = buf[o + i + 1] as number;
-    buf[o + point] = 46;
+    for (let i = 0; i < point; i++) dv.setUint8(o + i, dv.getUint8(o + i + 1));
+    dv.setUint8(o + point, 46);
     return o + n + 1;
   }
-  buf[o] = 48;
-  buf[o + 1] = 46;
+  dv.setUint8(o, 48);
+  dv.setUint8(o + 1, 46);
   let at = o + 2;
-  for (let i = 0; i < -point; i++) buf[at++] = 48;
+  for (let i = 0; i < -point; i++) dv.setUint8(at++, 48);
   digitsOf(dv, at + n, hi, lo, n);
   return at + n;
 }
@@ -63,7 +62,7 @@ function placeDigits(buf: Uint8Array, o: number, hi: number, lo: number, n: numb
  * The nearest 17 digits of y = ax * 10^k in [1e16, 1e17) (exact: Dekker's product p + err,
  * split as a * 1e9 + b), which read back as ax when no 16 digits do; -1 for a tie or a carry.
  */
-function writeSeventeen(buf: Uint8Array, o: number, k: number, point: number): number {
+function writeSeventeen(dv: DataView, o: number, k: number, point: number): number {
   const ax = VALUE[0] as number;
   const p = ax * (POW10[k] as number);
   if (p < 1e16 || p >= 1e17) return -1;
@@ -85,17 +84,16 @@ function writeSeventeen(buf: Uint8Array, o: number, k: number, point: number): n
     b += 1e9;
   }
   if (a >= 1e8 || a < 1e7) return -1;
-  const dv = viewOf(buf);
   if (point > 0) {
     seventeenDigits(dv, o + 1, a | 0, b | 0);
-    for (let i = 0; i < point; i++) buf[o + i] = buf[o + i + 1] as number;
-    buf[o + point] = 46;
+    for (let i = 0; i < point; i++) dv.setUint8(o + i, dv.getUint8(o + i + 1));
+    dv.setUint8(o + point, 46);
     return o + 18;
   }
-  buf[o] = 48;
-  buf[o + 1] = 46;
+  dv.setUint8(o, 48);
+  dv.setUint8(o + 1, 46);
   let at = o + 2;
-  for (let i = 0; i < -point; i++) buf[at++] = 48;
+  for (let i = 0; i < -point; i++) dv.setUint8(at++, 48);
   seventeenDigits(dv, at, a | 0, b | 0);
   return at + 17;
 }
@@ -114,23 +112,23 @@ function writeSeventeen(buf: Uint8Array, o: number, k: number, point: number): n
  * 0.12 of the product); reading back is monotone in n (append a zero), so the shortest n is
  * found by bisection. d >= 2^53 (not exact) goes to the exact search of ADR 0084.
  */
-function writeShortest(buf: Uint8Array, o: number): number {
+function writeShortest(dv: DataView, o: number): number {
   const ax = VALUE[0] as number;
   BITS[0] = ax;
   const high = WORDS[HIGH] as number;
   if ((high & 0xfffff) === 0 && WORDS[LOW] === 0) return -1; // a power of two
   // 1e-6 <= ax < 2^52: an exponent from -20 to 51, so 0 <= k <= 22 (22 only below 1e-6 * 10^22)
   let k = 15 - Math.floor(((high >>> 20) - 1023) * 0.30102999566398114);
-  if (k > 21) return writeShortestExact(buf, o, ax);
+  if (k > 21) return writeShortestExact(dv, o, ax);
   let p = ax * (POW10[k] as number);
   if (p >= 1e16) {
-    if (k === 0) return writeShortestExact(buf, o, ax);
+    if (k === 0) return writeShortestExact(dv, o, ax);
     p = ax * (POW10[--k] as number);
   } else if (p < 1e15) {
-    if (k === 21) return writeShortestExact(buf, o, ax);
+    if (k === 21) return writeShortestExact(dv, o, ax);
     p = ax * (POW10[++k] as number);
   }
-  if (p < 1e15 || p >= TWO_53) return writeShortestExact(buf, o, ax);
+  if (p < 1e15 || p >= TWO_53) return writeShortestExact(dv, o, ax);
   const c = SPLITTER * ax;
   const xh = c - (c - ax);
   const xl = ax - xh;
@@ -146,24 +144,24 @@ function writeShortest(buf: Uint8Array, o: number): number {
     const sv = s - f;
     const rest = (f - (s - sv)) + (err - sv);
     const half = s - Math.floor(s) === 0.5;
-    if (half && rest === 0) return writeShortestExact(buf, o, ax); // a tie
+    if (half && rest === 0) return writeShortestExact(dv, o, ax); // a tie
     d = fl + Math.round(s) - (half && rest < 0 ? 1 : 0);
   }
-  if (d >= TWO_53) return writeShortestExact(buf, o, ax);
+  if (d >= TWO_53) return writeShortestExact(dv, o, ax);
   const point = 16 - k;
   if (!readsBack(d, k, ax)) {
-    const end = writeSeventeen(buf, o, k + 1, point);
-    return end < 0 ? writeShortestExact(buf, o, ax) : end;
+    const end = writeSeventeen(dv, o, k + 1, point);
+    return end < 0 ? writeShortestExact(dv, o, ax) : end;
   }
   const d15 = scaled(ax, k - 1);
-  if (d15 === 1e15) return writeShortestExact(buf, o, ax); // a carry into a 16th digit
+  if (d15 === 1e15) return writeShortestExact(dv, o, ax); // a carry into a 16th digit
   if (!readsBack(d15, k - 1, ax)) {
     const dHi = Math.floor(d / 1e8);
     const dLo = d - dHi * 1e8;
-    if (point <= 0) return placeDigits(buf, o, dHi | 0, dLo | 0, 16, point);
-    sixteenDigits(viewOf(buf), o + 1, dHi | 0, dLo | 0);
-    for (let i = 0; i < point; i++) buf[o + i] = buf[o + i + 1] as number;
-    buf[o + point] = 46;
+    if (point <= 0) return placeDigits(dv, o, dHi | 0, dLo | 0, 16, point);
+    sixteenDigits(dv, o + 1, dHi | 0, dLo | 0);
+    for (let i = 0; i < point; i++) dv.setUint8(o + i, dv.getUint8(o + i + 1));
+    dv.setUint8(o + point, 46);
     return o + 17;
   }
   // 15 digits or fewer: the shortest n in [1, 15] that reads back
@@ -173,22 +171,21 @@ function writeShortest(buf: Uint8Array, o: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     const dm = scaled(ax, k - 16 + mid);
-    if (dm === POW10[mid]) return writeShortestExact(buf, o, ax); // a carry into another digit
+    if (dm === POW10[mid]) return writeShortestExact(dv, o, ax); // a carry into another digit
     if (readsBack(dm, k - 16 + mid, ax)) {
       hi = mid;
       best = dm;
     } else lo = mid + 1;
   }
   const bestHi = Math.floor(best / 1e8);
-  return placeDigits(buf, o, bestHi | 0, (best - bestHi * 1e8) | 0, hi, point);
+  return placeDigits(dv, o, bestHi | 0, (best - bestHi * 1e8) | 0, hi, point);
 }
 
 /** A finite number as String(x) writes it; returns the new offset. */
-function writeFinite(buf: Uint8Array, o: number, x: number): number {
+function writeFinite(dv: DataView, o: number, x: number): number {
   const ax = x < 0 ? -x : x;
   if (ax < TWO_53 && Math.floor(ax) === ax) {
-    if (x < 0) buf[o++] = 45;
-    const dv = viewOf(buf);
+    if (x < 0) dv.setUint8(o++, 45);
     if (ax < 2147483648) return writeInt32(dv, o, ax | 0);
     // two int32 parts (no boxed double in the calls)
     const high = Math.floor(ax / 1e8);
@@ -197,38 +194,38 @@ function writeFinite(buf: Uint8Array, o: number, x: number): number {
     return o + 8;
   }
   VALUE[0] = ax;
-  if (ax < 1e-6 || ax >= TWO_52) return writeAscii(buf, o, String(x));
+  if (ax < 1e-6 || ax >= TWO_52) return writeAscii(dv, o, String(x));
   if (x < 0) {
-    buf[o] = 45;
-    const end = writeShortest(buf, o + 1);
-    return end < 0 ? writeAscii(buf, o, String(x)) : end;
+    dv.setUint8(o, 45);
+    const end = writeShortest(dv, o + 1);
+    return end < 0 ? writeAscii(dv, o, String(x)) : end;
   }
-  const end = writeShortest(buf, o);
-  return end < 0 ? writeAscii(buf, o, String(x)) : end;
+  const end = writeShortest(dv, o);
+  return end < 0 ? writeAscii(dv, o, String(x)) : end;
 }
+
+/** `null` as one little-endian 32-bit word. */
+const NULL_WORD = (110 | (117 << 8) | (108 << 16) | (108 << 24)) >>> 0;
 
 /** Longest text of one number: 17 digits after `-0.00000` (`-0.0000012345678901234567`). */
 export const MAX_NUMBER_BYTES = 25;
 
 /** `x` as JSON.stringify writes it (`null` for NaN and the infinities); returns the new offset. */
-export function writeJsonNumber(buf: Uint8Array, o: number, x: number): number {
+export function writeJsonNumber(dv: DataView, o: number, x: number): number {
   if (x - x !== 0) {
     // NaN or an infinity (x - x is NaN for both).
-    buf[o] = 110;
-    buf[o + 1] = 117;
-    buf[o + 2] = 108;
-    buf[o + 3] = 108;
+    dv.setUint32(o, NULL_WORD, true);
     return o + 4;
   }
-  return writeFinite(buf, o, x);
+  return writeFinite(dv, o, x);
 }
 
 /** `x` as String(x) writes it; returns the new offset. */
-export function writeNumberString(buf: Uint8Array, o: number, x: number): number {
-  return x - x !== 0 ? writeAscii(buf, o, String(x)) : writeFinite(buf, o, x);
+export function writeNumberString(dv: DataView, o: number, x: number): number {
+  return x - x !== 0 ? writeAscii(dv, o, String(x)) : writeFinite(dv, o, x);
 }
 
 /** `x` as a CSV cell: String(x), nothing for NaN (na). */
-export function writeCsvNumber(buf: Uint8Array, o: number, x: number): number {
-  return x !== x ? o : writeNumberString(buf, o, x);
+export function writeCsvNumber(dv: DataView, o: number, x: number): number {
+  return x !== x ? o : writeNumberString(dv, o, x);
 }

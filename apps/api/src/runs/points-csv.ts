@@ -3,7 +3,10 @@
 // and expiry"). Rows come in slices of about 256 KB, so one write stays small and the stream's
 // back-pressure is honoured.
 import type { DecodedChunk } from "@barscript/db";
-import { MAX_NUMBER_BYTES, writeCsvNumber, writeNumberString } from "./number-text";
+import * as numberText from "./number-text";
+
+// Local copies (float-digits.ts: an imported binding is a getter at every use under tsx).
+const { MAX_NUMBER_BYTES, writeCsvNumber, writeNumberString } = numberText;
 
 const SLICE_BYTES = 256 * 1024;
 
@@ -12,19 +15,21 @@ export function* csvRows(chunk: DecodedChunk): Generator<Buffer> {
   const rowMost = (chunk.values.length + 1) * (MAX_NUMBER_BYTES + 1);
   const size = Math.max(SLICE_BYTES, rowMost);
   let buf = Buffer.allocUnsafe(size);
+  let dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   let o = 0;
   for (let i = 0; i < chunk.pointCount; i++) {
     if (o + rowMost > size) {
       yield buf.subarray(0, o);
       buf = Buffer.allocUnsafe(size);
+      dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
       o = 0;
     }
-    o = writeNumberString(buf, o, chunk.time[i] as number);
+    o = writeNumberString(dv, o, chunk.time[i] as number);
     for (let k = 0; k < chunk.values.length; k++) {
-      buf[o++] = 44;
-      o = writeCsvNumber(buf, o, (chunk.values[k] as Float64Array)[i] as number);
+      dv.setUint8(o++, 44);
+      o = writeCsvNumber(dv, o, (chunk.values[k] as Float64Array)[i] as number);
     }
-    buf[o++] = 10;
+    dv.setUint8(o++, 10);
   }
   if (o > 0) yield buf.subarray(0, o);
 }

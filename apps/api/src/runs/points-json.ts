@@ -5,12 +5,10 @@
 import type { DecodedChunk } from "@barscript/db";
 import { MAX_PAGE_BYTES } from "../http/page-bytes";
 import * as numberText from "./number-text";
-import * as fd from "./float-digits";
 import { TIME_COLUMN, columnNames } from "./columns";
 
 // Local copies (float-digits.ts: an imported binding is a getter at every use under tsx).
 const { MAX_NUMBER_BYTES, writeJsonNumber } = numberText;
-const { viewOf } = fd;
 
 /** Longest JSON number counted by the byte bound's estimate (kept as the bound has always counted). */
 const ESTIMATED_NUMBER_BYTES = 24;
@@ -80,15 +78,14 @@ function slicesOf(chunks: readonly DecodedChunk[], offset: number, limit: number
 }
 
 /** Writes point i at o; returns the new offset. */
-function writePoint(buf: Buffer, o: number, columns: readonly Float64Array[], keys: readonly Key[], i: number): number {
-  const dv = viewOf(buf);
+function writePoint(dv: DataView, o: number, columns: readonly Float64Array[], keys: readonly Key[], i: number): number {
   for (let k = 0; k < keys.length; k++) {
     const key = keys[k] as Key;
     const words = key.words;
     for (let j = 0; j < words.length; j++) dv.setUint32(o + 4 * j, words[j] as number, true);
-    o = writeJsonNumber(buf, o + key.length, (columns[k] as Float64Array)[i] as number);
+    o = writeJsonNumber(dv, o + key.length, (columns[k] as Float64Array)[i] as number);
   }
-  buf[o] = 125; // }
+  dv.setUint8(o, 125); // }
   return o + 1;
 }
 
@@ -121,6 +118,7 @@ export function pagePoints(
   // written bytes stay within 25/24 of the bound and one point.
   const json = alloc(OPENING.length + Math.min(room, Math.ceil(((maxBytes + widest) * MAX_NUMBER_BYTES) / ESTIMATED_NUMBER_BYTES)) + CLOSING_ROOM);
   OPENING.copy(json, 0);
+  const dv = new DataView(json.buffer, json.byteOffset, json.byteLength);
   let o = OPENING.length;
   let count = 0;
   let total = 0;
@@ -131,17 +129,17 @@ export function pagePoints(
     if (full) continue;
     if (bytes + most * (end - start) <= maxBytes) {
       for (let i = start; i < end; i++) {
-        if (count++ > 0) json[o++] = 44;
-        o = writePoint(json, o, columns, keys, i);
+        if (count++ > 0) dv.setUint8(o++, 44);
+        o = writePoint(dv, o, columns, keys, i);
       }
       bytes += most * (end - start);
       continue;
     }
     for (let i = start; i < end; i++) {
       const mark = o;
-      if (count > 0) json[o++] = 44;
+      if (count > 0) dv.setUint8(o++, 44);
       const from = o;
-      o = writePoint(json, o, columns, keys, i);
+      o = writePoint(dv, o, columns, keys, i);
       bytes += o - from + 1;
       if (bytes > maxBytes && count > 0) {
         o = mark;

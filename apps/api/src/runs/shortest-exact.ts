@@ -2,7 +2,7 @@
 // 16-digit fast path does not take (a 16-digit significand of 2^53 or more, a tie, a carry into
 // another digit). Unchanged in what it decides from ADR 0084; only the digit stores moved to
 // digits.ts.
-import { BITS, HIGH, LOW, POW10, POW10_HI, POW10_LO, SPLITTER, WORDS, seventeenDigits, viewOf } from "./float-digits";
+import { BITS, HIGH, LOW, POW10, POW10_HI, POW10_LO, SPLITTER, WORDS, seventeenDigits } from "./float-digits";
 
 /** Whether a + b (exact) is below c, or at most c when `inclusive`. */
 function sumWithin(a: number, b: number, c: number, inclusive: boolean): boolean {
@@ -25,7 +25,7 @@ function sumWithin(a: number, b: number, c: number, inclusive: boolean): boolean
  * are (only for j = 1: the interval is at most 22.2 wide); from 10^9 on the multiple is A's own
  * (rounded) and its trailing zeros are dropped with the others.
  */
-export function writeShortestExact(buf: Uint8Array, o: number, ax: number): number {
+export function writeShortestExact(dv: DataView, o: number, ax: number): number {
   BITS[0] = ax;
   const high = WORDS[HIGH] as number;
   const low = WORDS[LOW] as number;
@@ -87,20 +87,19 @@ export function writeShortestExact(buf: Uint8Array, o: number, ax: number): numb
   if (a >= 1e8 || a < 1e7) return -1;
   // 17 digits, then the decimal point: after the integer digits, or "0." and zeros before them.
   const point = 17 - k;
-  const dv = viewOf(buf);
   let at: number;
   if (point > 0) {
     seventeenDigits(dv, o + 1, a | 0, chosen | 0);
-    for (let i = 0; i < point; i++) buf[o + i] = buf[o + i + 1] as number;
-    buf[o + point] = 46;
+    for (let i = 0; i < point; i++) dv.setUint8(o + i, dv.getUint8(o + i + 1));
+    dv.setUint8(o + point, 46);
     at = o + 18;
   } else {
-    buf[o] = 48;
-    buf[o + 1] = 46;
-    for (let i = 0; i < -point; i++) buf[o + 2 + i] = 48;
+    dv.setUint8(o, 48);
+    dv.setUint8(o + 1, 46);
+    for (let i = 0; i < -point; i++) dv.setUint8(o + 2 + i, 48);
     at = o + 2 - point + 17;
     seventeenDigits(dv, at - 17, a | 0, chosen | 0);
   }
-  while (buf[at - 1] === 48) at--;
+  while (dv.getUint8(at - 1) === 48) at--;
   return at;
 }
