@@ -70,3 +70,9 @@ test("an int division passed where an int is wanted is taken truncated (TradingV
   }
   expect(() => build(`//@version=6\nindicator("t")\nplot(ta.sma(close, close / 2))`)).toThrow(/type_mismatch.*must be int/);
 });
+
+test("the same for a user function's int parameter; an untyped one keeps the exact value", () => {
+  // n = 5: twice(int) of 5 / 2 is 2 * 2; loose(x) of 5 / 2 is 2.5 * 2
+  const out = run(`//@version=6\nindicator("t")\nn = input.int(5)\ntwice(int k) => k * 2\nloose(x) => x * 2\nplot(twice(n / 2))\nplot(loose(n / 2))`);
+  expect(out).toEqual([[4, 4, 4], [5, 5, 5]]);
+});

@@ -67,7 +67,7 @@ export function callUser(t: Typer, fn: FunctionInfo, node: A.Call, args: CallArg
       else t.ctx.error(Code.wrong_argument, `${fn.symbol.name}() has no parameter '${a.name}'.`, a.nameSpan ?? a.node.span);
       continue;
     }
-    given[idx] = a.info;
+    given[idx] = intDivisionAsInt(t, params[idx]!, a);
   }
   params.forEach((p, i) => {
     const g = given[i];
@@ -80,6 +80,20 @@ export function callUser(t: Typer, fn: FunctionInfo, node: A.Call, args: CallArg
   });
   if (!ok) return POISONED;
   return fn.instantiate(given as ArgInfo[]);
+}
+
+/**
+ * `f(length / 2)` to an `int` parameter: TradingView's int division is int-typed (its value may be
+ * fractional) and an int parameter takes it truncated; typed int here, codegen truncates it.
+ */
+function intDivisionAsInt(t: Typer, p: A.Param, a: CallArgs[number]): ArgInfo {
+  const e = a.node;
+  const isInt = (x: A.Expr): boolean => x.type?.kind === "primitive" && x.type.name === "int";
+  if (!p.typeAnn || e.kind !== "Binary" || e.op !== "/" || !isInt(e.left) || !isInt(e.right)) return a.info;
+  const want = resolveTypeRef(t, p.typeAnn, false);
+  if (!(want?.kind === "primitive" && want.name === "int")) return a.info;
+  e.type = INT;
+  return { ...a.info, type: INT };
 }
 
 function checkParamArg(t: Typer, fn: FunctionInfo, p: A.Param, a: ArgInfo): boolean {
