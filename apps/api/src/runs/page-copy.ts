@@ -18,7 +18,7 @@ interface CopyDataMessage {
 }
 
 /** Appends CopyData bytes to a pooled buffer, moving to a larger one when it is full. */
-class Received {
+export class ReceivedBytes {
   buffer: Buffer = takeBuffer(FIRST_SIZE);
   length = 0;
 
@@ -35,7 +35,7 @@ class Received {
 }
 
 /** Runs the COPY on a pooled client; resolves once the server is ready again. */
-function copyInto(client: { query(q: unknown): unknown }, sql: string, into: Received): Promise<void> {
+function copyInto(client: { query(q: unknown): unknown }, sql: string, into: ReceivedBytes): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let error: unknown = null;
     client.query({
@@ -112,7 +112,7 @@ export async function copyPageChunks(db: Db, runId: string, from: number, to: nu
   const pool = poolOf(db);
   if (!pool) return null;
   const client = await pool.connect();
-  const received = new Received();
+  const received = new ReceivedBytes();
   let failed = false;
   try {
     await copyInto(client, `COPY (${outputChunksCopySelect(runId, { from, to })}) TO STDOUT (FORMAT binary)`, received);
