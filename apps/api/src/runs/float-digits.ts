@@ -60,9 +60,13 @@ export function digitsBefore(dv: DataView, end: number, v: number, count: number
     v = q;
   }
   if (count === 0) return;
-  // 1-3 digits: the low bytes of the group's word are its leading zeros
+  // 1-3 digits: the last bytes of the group's word (its first bytes are leading zeros)
   const quad = QUADS[v % 10000] as number;
-  for (let shift = 24; count > 0; count--, shift -= 8) dv.setUint8(--end, (quad >>> shift) & 255);
+  if (count === 1) dv.setUint8(end - 1, quad >>> 24);
+  else {
+    dv.setUint16(end - 2, quad >>> 16, true);
+    if (count === 3) dv.setUint8(end - 3, (quad >>> 8) & 255);
+  }
 }
 
 /** An int32 0 <= v at o; returns the new offset. */
