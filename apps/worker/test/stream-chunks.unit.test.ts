@@ -1,0 +1,62 @@
+// The thread side of storing chunks during the evaluation (apps/worker/src/runs/stream-chunks.ts):
+// which runs stream, and that every chunk posted holds the window's final points in
+// run_output_chunks' layout. Bars are synthetic (close = 10 + i), so `close * 2` and `bar_index`
+// are worked here by hand; the last chunk is never posted (it comes with the result).
+import { evaluate, type Bars, type Resolver } from "@barscript/lang";
+import { compileScript } from "../src/runs/compile";
+import { chunkStreamer } from "../src/runs/stream-chunks";
+
+const noImports: Resolver = { resolve: () => Promise.resolve(null) };
+const N = 2_500;
+const WS = 100;
+
+function bars(): Bars {
+  const b = { time: new Float64Array(N), open: new Float64Array(N), high: new Float64Array(N), low: new Float64Array(N), close: new Float64Array(N), volume: new Float64Array(N), length: N };
+  for (let i = 0; i < N; i++) {
+    b.time[i] = 1_600_000_000 + 60 * i;
+    b.open[i] = b.high[i] = b.low[i] = b.close[i] = 10 + i;
+    b.volume[i] = 1;
+  }
+  return b;
+}
+
+async function program() {
+  const files = [{ path: "main.pine", content: `//@version=6\nindicator("two")\nplot(close * 2, "d")\nplot(bar_index, "b")\n` }];
+  return compileScript(files, "indicator", { inputs: [], plots: [] } as never, noImports);
+}
+
+it("posts each 900-point chunk of the window at the first checkpoint past it, except the last, as times then each column", async () => {
+  const p = await program();
+  const b = bars();
+  const posted: Array<{ seq: number; names: string[]; data: Float64Array }> = [];
+  const s = chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 900, minBytes: 0 } }, (seq, names, data) => posted.push({ seq, names, data }));
+  expect(s).not.toBeNull();
+  const r = evaluate(s!.program, b, {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1m" }, windowStart: WS, chunkBars: 512, onChunk: s!.onChunk });
+  expect(r.outputs.map((o) => o.name)).toEqual(["d", "b"]);
+  // 2,400 window points, checkpoints every 512 bars: the chunk ending at bar 1,000 goes at 1,024,
+  // the one ending at 1,900 at 2,048; the one at 1,800 ends with the last bar (it comes with the result)
+  expect(posted.map((c) => c.seq)).toEqual([0, 1]);
+  for (const c of posted) {
+    expect(c.names).toEqual(["d", "b"]);
+    expect(c.data.length).toBe(2_700);
+    const wrong: string[] = [];
+    for (let j = 0; j < 900; j++) {
+      const bar = WS + c.seq * 900 + j;
+      if (c.data[j] !== 1_600_000_000 + 60 * bar) wrong.push(`time ${bar}`);
+      if (c.data[900 + j] !== 2 * (10 + bar)) wrong.push(`d ${bar}`);
+      if (c.data[1_800 + j] !== bar) wrong.push(`b ${bar}`);
+    }
+    expect(wrong.slice(0, 3)).toEqual([]);
+  }
+});
+
+it("does not stream small outputs, runs with requested contexts, or tasks that do not ask", async () => {
+  const p = await program();
+  const b = bars();
+  const post = (): void => undefined;
+  // (2 outputs + times) x 2,400 window points x 8 bytes = 57,600 bytes
+  expect(chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 1_000, minBytes: 57_601 } }, post)).toBeNull();
+  expect(chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 1_000, minBytes: 57_600 } }, post)).not.toBeNull();
+  expect(chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 1_000, minBytes: 0 }, contexts: [{}] }, post)).toBeNull();
+  expect(chunkStreamer(p, { bars: b, windowStart: WS }, post)).toBeNull();
+});
