@@ -61,6 +61,14 @@ describe("result pages written from chunks", () => {
     expect(pointsText(page)).toBe('[{"t":60,"__proto__":7,"é \\"q\\" \\\\ x\\n":8}]');
   });
 
+  it("when times are not Unix seconds of an int32, then they are written as JSON.stringify writes them (written out by hand)", () => {
+    const page = pagePoints([chunk(0, [-60, 1.5, 2147483648, NaN, -0, 2147483647], ["a_long_output_name"], [[1, 2, 3, 4, 5, 6]])], 0, 6);
+    expect(pointsText(page)).toBe(
+      '[{"t":-60,"a_long_output_name":1},{"t":1.5,"a_long_output_name":2},{"t":2147483648,"a_long_output_name":3},' +
+        '{"t":null,"a_long_output_name":4},{"t":0,"a_long_output_name":5},{"t":2147483647,"a_long_output_name":6}]',
+    );
+  });
+
   it("when the cursor text is long, then the answer still closes with it", () => {
     const page = pagePoints(chunks, 0, 1);
     const cursor = "c".repeat(5000);

@@ -5,10 +5,12 @@
 import type { DecodedChunk } from "@barscript/db";
 import { MAX_PAGE_BYTES } from "../http/page-bytes";
 import * as numberText from "./number-text";
+import * as fd from "./float-digits";
 import { TIME_COLUMN, columnNames } from "./columns";
 
 // Local copies (float-digits.ts: an imported binding is a getter at every use under tsx).
 const { MAX_NUMBER_BYTES, writeJsonNumber } = numberText;
+const { writeInt32 } = fd;
 
 /** Longest JSON number counted by the byte bound's estimate (kept as the bound has always counted). */
 const ESTIMATED_NUMBER_BYTES = 24;
@@ -29,23 +31,27 @@ export interface OutputsPage {
 
 /**
  * A key with what precedes it (`{"t":`, then `,"<output>":` per column): its UTF-8 length and its
- * bytes as little-endian 32-bit words, the last one padded. A key is written a word at a time and
- * the offset moves by its length: the padding is overwritten by the number that follows (the
- * page buffer keeps CLOSING_ROOM spare bytes after the most its points can take).
+ * bytes as little-endian 32-bit words, at least two, the last one padded. A key is written a word
+ * at a time and the offset moves by its length: the padding is overwritten by the number that
+ * follows (the page buffer keeps CLOSING_ROOM spare bytes after the most its points can take).
  */
 interface Key {
   length: number;
   words: Uint32Array;
+  /** The first two words (every key of up to 8 bytes is just these). */
+  w0: number;
+  w1: number;
+  long: boolean;
 }
 
 function keyOf(text: string): Key {
   const bytes = Buffer.from(text, "utf8");
-  const padded = new Uint8Array(Math.ceil(bytes.length / 4) * 4);
+  const padded = new Uint8Array(Math.max(8, Math.ceil(bytes.length / 4) * 4));
   padded.set(bytes);
   const view = new DataView(padded.buffer);
   const words = new Uint32Array(padded.length / 4);
   for (let i = 0; i < words.length; i++) words[i] = view.getUint32(i * 4, true);
-  return { length: bytes.length, words };
+  return { length: bytes.length, words, w0: words[0] as number, w1: words[1] as number, long: words.length > 2 };
 }
 
 function keysOf(columns: readonly string[]): Key[] {
@@ -79,10 +85,21 @@ function slicesOf(chunks: readonly DecodedChunk[], offset: number, limit: number
 
 /** Writes point i at o; returns the new offset. */
 function writePoint(dv: DataView, o: number, columns: readonly Float64Array[], keys: readonly Key[], i: number): number {
-  for (let k = 0; k < keys.length; k++) {
+  // the time first: `{"t":` (5 bytes, two words), and a time in Unix seconds an int32
+  const time = keys[0] as Key;
+  dv.setUint32(o, time.w0, true);
+  dv.setUint32(o + 4, time.w1, true);
+  o += time.length;
+  const t = (columns[0] as Float64Array)[i] as number;
+  o = t >= 0 && t < 2147483648 && Math.floor(t) === t ? writeInt32(dv, o, t | 0) : writeJsonNumber(dv, o, t);
+  for (let k = 1; k < keys.length; k++) {
     const key = keys[k] as Key;
-    const words = key.words;
-    for (let j = 0; j < words.length; j++) dv.setUint32(o + 4 * j, words[j] as number, true);
+    dv.setUint32(o, key.w0, true);
+    dv.setUint32(o + 4, key.w1, true);
+    if (key.long) {
+      const words = key.words;
+      for (let j = 2; j < words.length; j++) dv.setUint32(o + 4 * j, words[j] as number, true);
+    }
     o = writeJsonNumber(dv, o + key.length, (columns[k] as Float64Array)[i] as number);
   }
   dv.setUint8(o, 125); // }
