@@ -71,7 +71,10 @@ function userCall(g: Gen, c: A.Call, id: number): string {
     if (idx < 0 || idx >= params.length) throw new CodegenError("too many arguments", c.span);
     args[idx] = g.expr(a.value);
   });
-  if (inPlace && form.inline !== null) return inlineCall(g, form.inline, args);
+  if (inPlace && form.inline !== null && g.unit.inlinedChars + form.inline.body.length <= INLINE_TOTAL_CHARS) {
+    g.unit.inlinedChars += form.inline.body.length;
+    return inlineCall(g, form.inline, args);
+  }
   // each call site of a function with state has its own (a call site's series history, `var`s)
   const st = form.stateless ? "$E" : g.slots.state(`$mk_${f.js}()`);
   return `${f.js}(${st}, $i${args.map((a) => `, ${a}`).join("")})`;
@@ -96,6 +99,8 @@ function inlineCall(g: Gen, form: InlineForm, args: string[]): string {
 
 /** Bodies longer than this (characters of JavaScript) are always called: inlining them would grow the bar loop past what V8 optimizes well. */
 const INLINE_MAX_CHARS = 2500;
+/** Characters of bodies run in place per program: past them calls stay calls (V8 does not optimize a function of more than 60 KB of bytecode). */
+const INLINE_TOTAL_CHARS = 12_000;
 
 function compileFn(g: Gen, id: number): FnForm {
   const known = g.unit.fnForms.get(id);

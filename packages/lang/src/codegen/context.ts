@@ -59,6 +59,8 @@ export interface Unit {
   readonly fnCode: string[];
   /** Per compiled user function: whether it keeps state per call site, and its inline form. */
   readonly fnForms: Map<number, FnForm>;
+  /** Characters of function bodies run in place so far (calls.ts caps them). */
+  inlinedChars: number;
   readonly outputs: OutputSlot[];
   readonly inputs: InputSlot[];
   readonly events: Array<{ name: string; message: string }>;

@@ -47,6 +47,7 @@ function newGen(hist: HistorySizes | null): Gen {
     compiledFunctions: new Set(),
     fnCode: [],
     fnForms: new Map(),
+    inlinedChars: 0,
     outputs: [],
     inputs: [],
     events: [],

@@ -125,6 +125,28 @@ plot(o.v, "v")
   });
 });
 
+describe("the bodies run in place per program are capped", () => {
+  test("past the cap the calls stay calls, with the same values", () => {
+    // a 40-step body (about 1,500 characters of JavaScript) called at 12 statement roots
+    const steps = Array.from({ length: 40 }, (_, k) => `    s := s * 0.5 + ${k}`).join("\n");
+    const calls = Array.from({ length: 12 }, (_, k) => `y${k} = big(close + ${k})\nplot(y${k}, "y${k}")`).join("\n");
+    const script = `//@version=6\nindicator("t")\nbig(float x) =>\n    float s = x\n${steps}\n    s\n${calls}\n`;
+    const src = build(script).source;
+    const loop = src.slice(src.indexOf("function $run("));
+    const called = (loop.match(/\bf\d+_big\(/g) ?? []).length;
+    expect(called).toBeGreaterThan(0);
+    expect(called).toBeLessThan(12);
+    // the reference: the same 40 steps in a plain loop
+    const big = (x: number): number => {
+      let s = x;
+      for (let k = 0; k < 40; k++) s = s * 0.5 + k;
+      return s;
+    };
+    const r = run(script, bars([3, 7]));
+    for (let k = 0; k < 12; k++) expect(col(r, k)).toEqual([big(3 + k), big(7 + k)]);
+  });
+});
+
 describe("numeric na, nz and != written out", () => {
   test("na and nz of numbers, != with na on either side", () => {
     const r = run(
