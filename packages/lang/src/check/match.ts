@@ -33,11 +33,12 @@ export interface MatchResult {
 
 type Bindings = Map<string, PineType>;
 
-export function matchBuiltin(fn: BuiltinFunction, args: CallArg[], typeArgs: PineType[], callSpan: Span, version: number): MatchResult {
+/** `division(e)`: `e` is an int division, or a variable holding one (see truncatedDivisions). */
+export function matchBuiltin(fn: BuiltinFunction, args: CallArg[], typeArgs: PineType[], callSpan: Span, version: number, division: (e: Expr) => boolean = isIntDivision): MatchResult {
   let best: MatchResult | null = null;
   for (const sig of fn.signatures) {
-    const r = matchSignature(fn.name, sig, args, typeArgs, callSpan, version);
-    if (r.findings.length === 0) return truncatedDivisions(r, args);
+    const r = matchSignature(fn.name, sig, args, typeArgs, callSpan, version, division);
+    if (r.findings.length === 0) return truncatedDivisions(r, args, division);
     if (best === null || rank(r) < rank(best)) best = r;
   }
   return best as MatchResult;
@@ -48,14 +49,14 @@ function rank(r: MatchResult): number {
   return r.findings.reduce((n, f) => n + (f.code === Code.type_mismatch || f.code === Code.qualifier_mismatch ? 1 : 100), 0);
 }
 
-function matchSignature(name: string, sig: Signature, args: CallArg[], typeArgs: PineType[], callSpan: Span, version: number): MatchResult {
+function matchSignature(name: string, sig: Signature, args: CallArg[], typeArgs: PineType[], callSpan: Span, version: number, division: (e: Expr) => boolean): MatchResult {
   const findings: Finding[] = [];
   const bindings: Bindings = new Map();
   bindTypeArgs(sig, typeArgs, bindings);
   const assigned = mapArguments(name, sig, args, callSpan, findings);
   args.forEach((a, i) => {
     const p = assigned.params[i];
-    if (p) checkArgument(name, p, a, bindings, version, findings);
+    if (p) checkArgument(name, p, a, bindings, version, findings, division);
   });
   const type = instantiate(sig.returns, bindings);
   const qual = sig.returnQual ?? maxQual(...args.map((a) => a.info.qual));
@@ -110,13 +111,13 @@ function lastVariadic(sig: Signature): ParamSpec | undefined {
   return last?.variadic ? last : undefined;
 }
 
-function checkArgument(name: string, p: ParamSpec, a: CallArg, b: Bindings, version: number, findings: Finding[]): void {
+function checkArgument(name: string, p: ParamSpec, a: CallArg, b: Bindings, version: number, findings: Finding[], division: (e: Expr) => boolean): void {
   if (p.type.kind === "list") {
     checkList(name, p, a, b, version, findings);
     return;
   }
   if (!matchType(p.type, a.info.type, b, version)) {
-    if (isIntSpec(p.type) && isIntDivision(a.node)) return;
+    if (isIntSpec(p.type) && prim(a.info.type, "float") && division(a.node)) return;
     findings.push({
       code: Code.type_mismatch,
       message: `Argument '${p.name}' of ${name}() must be ${showSpec(p.type, b)}, not ${show(a.info.type)}.${boolHint(p.type, a.info.type, version)}`,
@@ -147,14 +148,34 @@ function isIntDivision(e: Expr): boolean {
  * TradingView's own scripts pass `length / 2` of an int input where an int is wanted (its
  * built-in Hull MA: `ta.wma(src, length / 2)`): its int division is int-typed with a value that may
  * be fractional, truncated where an int parameter takes it. The division passed so is typed int
- * here, which makes codegen truncate it toward zero (`Math.trunc`, codegen/expressions.ts).
+ * here, which makes codegen truncate it toward zero (`Math.trunc`, codegen/expressions.ts); a
+ * variable holding one (`half = length / 2`) is read through the `int()` cast, in place.
  */
-function truncatedDivisions(r: MatchResult, args: CallArg[]): MatchResult {
+function truncatedDivisions(r: MatchResult, args: CallArg[], division: (e: Expr) => boolean): MatchResult {
   args.forEach((a, i) => {
     const p = r.params[i];
-    if (p && isIntSpec(p.type) && isIntDivision(a.node) && prim(a.info.type, "float")) a.node.type = INT;
+    if (!p || !isIntSpec(p.type) || !prim(a.info.type, "float") || !division(a.node)) return;
+    if (a.node.kind === "Binary") a.node.type = INT;
+    else castInPlace(a.node);
   });
   return r;
+}
+
+/** Turns the node into `int(<the node as it was>)`, so every reader of the call's tree sees the cast. */
+function castInPlace(e: Expr): void {
+  const inner = { ...e } as Expr;
+  const call = {
+    kind: "Call",
+    span: e.span,
+    callee: { kind: "Identifier", span: e.span, name: "int", symbol: { kind: "builtinFunction", name: "int" } },
+    typeArgs: [],
+    args: [{ kind: "Argument", span: e.span, name: null, value: inner }],
+    target: { kind: "builtin", name: "int" },
+    type: INT,
+    qual: e.qual,
+  };
+  for (const k of Object.keys(e)) delete (e as unknown as Record<string, unknown>)[k];
+  Object.assign(e, call);
 }
 
 function boolHint(spec: TypeSpec, actual: PineType, version: number): string {

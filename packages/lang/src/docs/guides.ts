@@ -189,8 +189,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Int division.** v6 divides ints exactly (\`5 / 2\` is 2.5); in v5 the division of two const ints
   truncates toward zero (\`5 / 2\` is 2) and other int operands divide exactly. Passed where an int is
   wanted (\`ta.wma(src, length / 2)\`, \`a.get(a.size() / 2)\`), an int division is taken truncated toward
-  zero, as TradingView's own scripts rely on; kept in a variable first (\`half = length / 2\`) it is a float
-  there and such a parameter refuses it (write \`int(length / 2)\`).
+  zero, as TradingView's own scripts rely on, also through a variable declared so (\`half = length / 2\`);
+  a variable reassigned later (\`half := ...\`) is a float and such a parameter refuses it (write \`int(...)\`).
 - **Inputs.** \`input.price\`, \`input.time\` (milliseconds), \`input.text_area\` and \`input.symbol\` are plain
   float, int and string inputs of the Interface: nothing is picked on a chart and \`confirm\` is ignored.
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized

@@ -76,3 +76,11 @@ test("the same for a user function's int parameter; an untyped one keeps the exa
   const out = run(`//@version=6\nindicator("t")\nn = input.int(5)\ntwice(int k) => k * 2\nloose(x) => x * 2\nplot(twice(n / 2))\nplot(loose(n / 2))`);
   expect(out).toEqual([[4, 4, 4], [5, 5, 5]]);
 });
+
+test("a variable declared as an int division is taken truncated by an int parameter, and keeps its value elsewhere", () => {
+  // n = 5: half = 2.5; ta.sma(close, half) is the 2-bar mean; plot(half) shows 2.5
+  const out = run(`//@version=6\nindicator("t")\nn = input.int(5)\nhalf = n / 2\nplot(ta.sma(close, half))\nplot(half)`);
+  expect(out).toEqual([[NaN, 11, 11.5], [2.5, 2.5, 2.5]]);
+  // reassigned, it is an ordinary float variable: refused where an int is wanted
+  expect(() => build(`//@version=6\nindicator("t")\nn = input.int(5)\nhalf = n / 2\nhalf := half + 0.5\nplot(ta.sma(close, half))`)).toThrow(/type_mismatch.*must be int/);
+});

@@ -55,6 +55,7 @@ class FileTyper implements Typer {
   readonly instances = new Map<FunctionInfo, Map<string, Value>>();
   readonly active = new Set<FunctionInfo>();
   readonly constants = new Map<number, A.Expr>();
+  readonly intDivisions = new Set<number>();
 
   constructor(
     readonly ctx: CheckContext,

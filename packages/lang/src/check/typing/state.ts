@@ -38,6 +38,8 @@ export interface Typer {
   readonly reassigned: ReadonlySet<string>;
   /** Top-level constants (never reassigned, const values) by symbol id: their values. */
   readonly constants: Map<number, A.Expr>;
+  /** Variables declared (and never reassigned) as the division of two ints (`half = length / 2`), by symbol id. */
+  readonly intDivisions: Set<number>;
   /** Prefix making type ids unique across files (`main.pine`, `lib:acme/x/1`). */
   readonly idPrefix: string;
   /** Relative modules expose every top-level declaration; libraries only `export`ed ones. */

@@ -10,6 +10,12 @@ import { inlineConstants } from "./lookup";
 import { resolveTypeRef } from "./declarations";
 import { POISON, POISONED, setValue, type Typer, type Value } from "./state";
 
+/** `a / b` of two ints. */
+export function isIntDivision(e: A.Expr): boolean {
+  const isInt = (x: A.Expr): boolean => x.type?.kind === "primitive" && x.type.name === "int";
+  return e.kind === "Binary" && e.op === "/" && isInt(e.left) && isInt(e.right);
+}
+
 export function varDecl(t: Typer, s: A.VarDecl): Value {
   const v = t.expr(s.init);
   let type = v.type;
@@ -34,6 +40,7 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
   sym.qual = qual;
   if (s.init.kind === "Call" && s.init.target?.kind === "builtin" && s.init.target.name.startsWith("input")) sym.input = s.name.name;
   s.symbol = sym;
+  if (!s.typeAnn && !t.reassigned.has(s.name.name) && isIntDivision(s.init)) t.intDivisions.add(sym.id);
   if (t.scope === t.globals && qual === "const") t.constants.set(sym.id, s.init);
   if (s.exported === true) exportConstant(t, s, type, v.qual);
   return { type, qual };
