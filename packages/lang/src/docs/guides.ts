@@ -174,6 +174,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Pivots.** \`ta.pivothigh\` needs the pivot to be >= the left bars and > the right bars (mirrored for lows).
 - **\`ta.vwap\`** without an anchor restarts at midnight in the exchange's time zone (UTC on daily bars);
   an overnight session's evening start is not followed.
+- **\`str.format\` dates.** \`{0,date,...}\` and \`{0,time,...}\` (a pattern, or \`short\`/\`medium\`/\`long\`/\`full\`
+  in US English) read the timestamp in UTC; \`str.format_time\` takes a time zone.
 - **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed.
 - **Colors** are values only (numbers); \`color.*\` functions work, nothing is drawn.
 - **Limits.** 10,000,000 loop iterations per bar, arrays of at most 100,000 elements, maps of at most

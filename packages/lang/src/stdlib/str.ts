@@ -3,6 +3,7 @@
 import { fail, MAX_STRING_LENGTH } from "../runtime/errors";
 import { builtinFunction, call, constants, type CallEmit } from "../builtins/record";
 import { PineArray } from "./array";
+import { formatTime } from "./time";
 
 export function checked(s: string): string {
   if (s.length > MAX_STRING_LENGTH) fail(`string longer than ${MAX_STRING_LENGTH} characters`);
@@ -95,6 +96,15 @@ export function tostring(x: unknown, format?: string | null, mintick = 0.01): st
   return formatPattern(x, format);
 }
 
+/** Java's US styles of `{0,date,short}` ... `{0,time,full}` (medium when none is given), else the pattern as written. */
+const DATE_STYLES: Readonly<Record<string, string>> = { short: "M/d/yy", medium: "MMM d, yyyy", long: "MMMM d, yyyy", full: "EEEE, MMMM d, yyyy" };
+const TIME_STYLES: Readonly<Record<string, string>> = { short: "h:mm a", medium: "h:mm:ss a", long: "h:mm:ss a z", full: "h:mm:ss a z" };
+
+function dateStyle(kind: string, style: string | undefined): string {
+  const styles = kind === "date" ? DATE_STYLES : TIME_STYLES;
+  return style === undefined || style === "" ? styles.medium! : (styles[style] ?? style);
+}
+
 /** str.format: `{0}`, `{1,number,#.##}`, `{0,number,integer}`, `{0,number,percent}`; '' quotes. */
 export function format(fmt: string | null, args: unknown[]): string | null {
   if (fmt === null) return null;
@@ -123,7 +133,11 @@ export function format(fmt: string | null, args: unknown[]): string | null {
         out += fmt.slice(i);
         break;
       }
-      const parts = fmt.slice(i + 1, j).split(",").map((s) => s.trim());
+      // `{0,date,MMM d, yyyy}`: the style may hold commas
+      const inner = fmt.slice(i + 1, j);
+      const c1 = inner.indexOf(",");
+      const c2 = c1 < 0 ? -1 : inner.indexOf(",", c1 + 1);
+      const parts = c1 < 0 ? [inner.trim()] : c2 < 0 ? [inner.slice(0, c1).trim(), inner.slice(c1 + 1).trim()] : [inner.slice(0, c1).trim(), inner.slice(c1 + 1, c2).trim(), inner.slice(c2 + 1).trim()];
       const idx = Number(parts[0]);
       const v = Number.isInteger(idx) && idx >= 0 && idx < args.length ? args[idx] : undefined;
       let text: string | null;
@@ -135,7 +149,8 @@ export function format(fmt: string | null, args: unknown[]): string | null {
         else if (style === "percent") text = formatPattern(v, "#,##0%");
         else if (style === "currency") text = "$" + formatPattern(v, "#,##0.00");
         else text = formatPattern(v, style);
-      } else text = tostring(v);
+      } else if ((parts[1] === "date" || parts[1] === "time") && typeof v === "number") text = formatTime(v, dateStyle(parts[1], parts[2]), "UTC");
+      else text = tostring(v);
       out += text ?? "NaN";
       if (out.length > MAX_STRING_LENGTH) fail(`string longer than ${MAX_STRING_LENGTH} characters`);
       i = j + 1;

@@ -13,3 +13,22 @@ test("str.format: an int, a string and a float in one call", () => {
   expect(r.runtimeErrors).toEqual([]);
   expect(r.outputs.map((o) => o.values[0])).toEqual([1, 1]);
 });
+
+// TradingView's user manual (Time, "Formatting dates and time") formats timestamps with
+// `{0,date,<pattern>}` and `{0,time,<pattern>}`; read in UTC here. The bar opens at 1.6e9 s:
+// 2020-09-13 12:26:40 UTC, a Sunday.
+test("str.format: {n,date,...} and {n,time,...} of a timestamp (a pattern with a comma, the named styles)", () => {
+  const cases: Array<[string, string]> = [
+    ["{0,date,yyyy.MM.dd}", "2020.09.13"],
+    ["{0,date,MMM d, yyyy}", "Sep 13, 2020"],
+    ["{0,date}", "Sep 13, 2020"],
+    ["{0,date,short}", "9/13/20"],
+    ["{0,date,full}", "Sunday, September 13, 2020"],
+    ["{0,time,HH:mm:ss}", "12:26:40"],
+    ["{0,time,short}", "12:26 PM"],
+  ];
+  const src = cases.map(([f, want]) => `plot(str.format("${f}", time) == "${want}" ? 1 : 0)`).join("\n");
+  const r = run(`//@version=6\nindicator("f")\n${src}`, bars);
+  expect(r.runtimeErrors).toEqual([]);
+  expect(r.outputs.map((o) => o.values[0])).toEqual(cases.map(() => 1));
+});
