@@ -5,7 +5,7 @@
 import type * as A from "../language/ast";
 import type { FnForm, Gen, InlineForm } from "./context";
 import { once } from "./expressions";
-import { calleeName, CodegenError, kindOf, naOf, vtOf, type VT } from "./types";
+import { asKind, calleeName, CodegenError, kindOf, naOf, vtOf, type VT } from "./types";
 
 export function call(g: Gen, c: A.Call): string {
   const t = c.target;
@@ -69,7 +69,7 @@ function userCall(g: Gen, c: A.Call, id: number): string {
   given.forEach((a, k) => {
     const idx = a.name ? params.findIndex((p) => p.name.name === a.name!.name) : k;
     if (idx < 0 || idx >= params.length) throw new CodegenError("too many arguments", c.span);
-    args[idx] = g.expr(a.value);
+    args[idx] = asKind(a.value, g.expr(a.value), vtOf(params[idx]!.symbol?.type) ?? "num");
   });
   if (inPlace && form.inline !== null && g.unit.inlinedChars + form.inline.body.length <= INLINE_TOTAL_CHARS) {
     g.unit.inlinedChars += form.inline.body.length;
@@ -160,18 +160,20 @@ function compileFn(g: Gen, id: number): FnForm {
 function typeNew(g: Gen, c: A.Call, typeIdOrName: string): string {
   const t = g.unit.types.get(typeIdOrName) ?? [...g.unit.types.values()].find((d) => typeIdOrName.endsWith(d.name.name));
   if (!t) throw new CodegenError("unknown type", c.span);
-  const vals = t.fields.map((f) => (f.defaultValue ? g.expr(f.defaultValue) : naOf(fieldKind(f.typeAnn))));
+  const vals = t.fields.map((f) => (f.defaultValue ? asKind(f.defaultValue, g.expr(f.defaultValue), fieldKind(f.typeAnn)) : naOf(fieldKind(f.typeAnn))));
   c.args.forEach((a, k) => {
     const idx = a.name ? t.fields.findIndex((f) => f.name.name === a.name!.name) : k;
     if (idx < 0 || idx >= t.fields.length) throw new CodegenError("too many arguments", c.span);
-    vals[idx] = g.expr(a.value);
+    vals[idx] = asKind(a.value, g.expr(a.value), fieldKind(t.fields[idx]!.typeAnn));
   });
   return `[${vals.join(", ")}]`;
 }
 
-/** The value kind of a user-type field without a default (its na). */
+/** The value kind of a user-type field by its declared type (a user type's or a collection's na is null). */
 function fieldKind(t: A.TypeRef): VT {
   if (t.name === "bool") return "bool";
   if (t.name === "string") return "str";
-  return t.args.length > 0 ? "obj" : "num";
+  return t.args.length === 0 && NUMERIC_TYPES.has(t.name) ? "num" : "obj";
 }
+
+const NUMERIC_TYPES: ReadonlySet<string> = new Set(["int", "float", "color"]);

@@ -6,7 +6,7 @@ import type * as A from "../language/ast";
 import { builtinVariable } from "../builtins";
 import type { VariableEmit } from "../builtins/record";
 import type { Gen } from "./context";
-import { colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf } from "./types";
+import { asKind, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf } from "./types";
 
 export function truthy(g: Gen, js: string, e: A.Expr): string {
   return kindOf(e) === "bool" ? js : `$rt.bool(${js})`;
@@ -42,8 +42,8 @@ export function expr(g: Gen, e: A.Expr): string {
     case "Ternary": {
       const c = expr(g, e.cond);
       g.flow.condDepth++;
-      const t = expr(g, e.then);
-      const f = expr(g, e.else);
+      const t = asKind(e.then, expr(g, e.then), kindOf(e));
+      const f = asKind(e.else, expr(g, e.else), kindOf(e));
       g.flow.condDepth--;
       return `(${truthy(g, c, e.cond)} ? ${t} : ${f})`;
     }
@@ -114,7 +114,7 @@ function numNe(g: Gen, l: string, r: string): string {
 }
 
 function ident(g: Gen, e: A.Identifier): string {
-  if (e.constant) return expr(g, e.constant); // another constant inside a library's `export const`
+  if (e.constant) return asKind(e.constant, expr(g, e.constant), kindOf(e)); // another constant inside a library's `export const`
   const b = g.scopes.lookup(e.name);
   if (b) {
     if (b.owner !== g.scopes.ctx) b.fnRead = true;
@@ -128,7 +128,7 @@ function ident(g: Gen, e: A.Identifier): string {
 }
 
 function member(g: Gen, e: A.Member): string {
-  if (e.constant) return expr(g, e.constant); // a library's `export const`, a const value
+  if (e.constant) return asKind(e.constant, expr(g, e.constant), kindOf(e)); // a library's `export const`, a const value
   // an enum member, also through an import alias (`lib.Kind.buy`): its name, as `Kind.buy` below
   if (e.symbol?.kind === "enumMember") return JSON.stringify(e.symbol.member);
   const n = memberName(e);

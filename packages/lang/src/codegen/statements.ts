@@ -6,7 +6,7 @@ import type * as A from "../language/ast";
 import { builtinFunction } from "../builtins";
 import { LOOP_BUDGET } from "../runtime/errors";
 import type { Gen } from "./context";
-import { calleeName, CodegenError, kindOf, naOf, vtOf, type Binding, type VT } from "./types";
+import { asKind, calleeName, CodegenError, kindOf, naOf, vtOf, type Binding, type VT } from "./types";
 
 function block(g: Gen, stmts: A.Stmt[]): string {
   const scope = new Map<string, Binding>();
@@ -42,7 +42,7 @@ function lastValue(g: Gen, s: A.Stmt, vt: VT): { code: string; value: string } |
       const code = g.flow.flush() + els.map((e, k) => `${g.scopes.ctx.tupleJs}[${k}] = ${e};`).join("\n");
       return { code, value: g.scopes.ctx.tupleJs };
     }
-    const v = rootExpr(g, s.expr);
+    const v = asKind(s.expr, rootExpr(g, s.expr), vt);
     return { code: g.flow.flush(), value: v };
   }
   if (s.kind === "VarDecl" || s.kind === "Assign") {
@@ -74,7 +74,7 @@ export function stmt(g: Gen, s: A.Stmt): string {
     case "VarDecl": {
       const vt = vtOf(s.symbol?.type) ?? kindOf(s.init);
       g.flow.declName = s.name.name;
-      const init = rootExpr(g, s.init);
+      const init = asKind(s.init, rootExpr(g, s.init), vt);
       g.flow.declName = null;
       const b = g.scopes.declare(s.name.name, s.symbol, vt, s.mode);
       const pre = g.flow.flush();
@@ -151,10 +151,10 @@ function tupleDecl(g: Gen, s: A.TupleDecl): string {
 
 function assign(g: Gen, s: A.Assign): string {
   // `o.f += g(o)` reads the field before the call: only a plain or variable assignment's value is a root
-  const v = s.op === ":=" || s.target.kind === "Identifier" ? rootExpr(g, s.value) : g.expr(s.value);
+  const js = s.op === ":=" || s.target.kind === "Identifier" ? rootExpr(g, s.value) : g.expr(s.value);
   const pre = g.flow.flush();
   let target: string;
-  let vt: VT = "num";
+  let vt: VT = kindOf(s.target);
   if (s.target.kind === "Identifier") {
     const b = g.scopes.lookup(s.target.name);
     if (!b) throw new CodegenError(`'${s.target.name}' is not declared`, s.target.span);
@@ -163,6 +163,7 @@ function assign(g: Gen, s: A.Assign): string {
   } else {
     target = g.fieldRef(s.target);
   }
+  const v = asKind(s.value, js, vt);
   if (s.op === ":=") return `${pre}${target} = ${v};`;
   const op = s.op[0]!;
   if (op === "+" && vt === "str") return `${pre}${target} = $rt.concat(${target}, ${v});`;

@@ -103,6 +103,15 @@ export function naOf(vt: VT): string {
   return vt === "num" ? "NaN" : vt === "bool" ? "false" : "null";
 }
 
+/**
+ * `js` of `e` where a value of kind `vt` is expected: a bare `na` (the checker types it `na`, which
+ * compiles as a number) is null where an object or array is expected, so reading a field of it or
+ * walking it fails with the runtime's "na" errors instead of reading NaN.
+ */
+export function asKind(e: A.Expr, js: string, vt: VT): string {
+  return vt === "obj" && e.kind === "NaLit" ? "null" : js;
+}
+
 /** `a.b.c` of an identifier or member chain, else null. */
 export function memberName(e: A.Expr): string | null {
   if (e.kind === "Identifier") return e.name;
