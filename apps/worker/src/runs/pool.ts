@@ -7,7 +7,7 @@
 // runs at once; and a run's time limit counts from when it gets its thread.
 import { Worker } from "node:worker_threads";
 import type { ResolvedScript } from "@barscript/lang";
-import { barsTransferList, clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ThreadFailureKind, type ToThread } from "./protocol";
+import { barsTransferList, clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type TaskScript, type ThreadFailureKind, type ThreadTask, type ToThread } from "./protocol";
 
 /** A failure carries the bars the thread reported evaluated (warmup included) before it stopped. */
 export type EvalOutcome = { ok: true; result: EvalResult } | { ok: false; kind: ThreadFailureKind; message: string; barsEvaluated: number };
@@ -47,6 +47,33 @@ function bootstrap(): string {
 interface Slot {
   worker: Worker;
   busy: boolean;
+  /**
+   * Program cache keys this thread has evaluated a task of (so it compiled and cached them): a
+   * task of one of them goes without its script. A fresh thread (started or replaced) has none.
+   */
+  compiled: Set<string>;
+}
+
+/** Keys a slot remembers (more than the thread's cache holds: a miss costs a round trip, not a failure). */
+const COMPILED_KEYS = 1000;
+
+function remember(slot: Slot, key: string): void {
+  slot.compiled.delete(key);
+  slot.compiled.add(key);
+  if (slot.compiled.size > COMPILED_KEYS) {
+    const oldest = slot.compiled.values().next().value;
+    if (oldest !== undefined) slot.compiled.delete(oldest);
+  }
+}
+
+/**
+ * The task as posted to the slot's thread: without its script when the thread compiled its key
+ * already (study tasks are not cached by the thread and always carry theirs).
+ */
+function forThread(slot: Slot, task: EvalTask): { posted: ThreadTask; withScript: boolean } {
+  if (task.kind === "study" || !slot.compiled.has(task.cacheKey)) return { posted: task, withScript: true };
+  const { files: _files, interface: _interface, ...rest } = task;
+  return { posted: rest, withScript: false };
 }
 
 let taskIds = 0;
@@ -62,6 +89,9 @@ export class SandboxPool {
   readonly size: number;
   /** Threads replaced after a timeout, cancel or crash (for tests and metrics). */
   replaced = 0;
+  /** Tasks posted with their script, and scripts a thread asked for afterwards (for tests). */
+  scriptsPosted = 0;
+  scriptsAsked = 0;
 
   constructor(options: PoolOptions) {
     this.heapMb = options.heapMb ?? 256;
@@ -80,7 +110,7 @@ export class SandboxPool {
     });
     worker.unref();
     worker.on("error", () => undefined);
-    return { worker, busy: false };
+    return { worker, busy: false, compiled: new Set() };
   }
 
   /** Threads busy now, by account (for tests). */
@@ -143,6 +173,9 @@ export class SandboxPool {
     // Stop flag and progress, shared with the thread (protocol.ts, EvalTask.control).
     const control = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
     const evaluated = (): number => Atomics.load(control, CONTROL_PROGRESS);
+    const script: TaskScript = { files: task.files, interface: task.interface };
+    const { posted, withScript } = forThread(slot, task);
+    if (withScript) this.scriptsPosted++;
     return new Promise<EvalOutcome>((resolve) => {
       let settled = false;
       const detach = (): void => {
@@ -168,11 +201,19 @@ export class SandboxPool {
           return;
         }
         if (message.id !== id) return;
+        if (message.type === "script") {
+          this.scriptsAsked++;
+          worker.postMessage({ type: "script", id, script } satisfies ToThread);
+          return;
+        }
         if (message.type === "chunk") {
           options.onChunk?.(message.seq, message.names, message.data);
           return;
         }
-        if (message.type === "done") finish({ ok: true, result: withReply(message.result) }, false);
+        if (message.type === "done") {
+          if (task.kind !== "study") remember(slot, task.cacheKey);
+          finish({ ok: true, result: withReply(message.result) }, false);
+        }
         else finish({ ok: false, kind: message.kind, message: message.message, barsEvaluated: evaluated() }, false);
       };
       const onError = (error: Error & { code?: string }): void => {
@@ -189,7 +230,7 @@ export class SandboxPool {
         Atomics.store(control, CONTROL_STOP, 1);
         detach();
         resolve({ ok: false, kind: "cancelled", message: "The run was cancelled.", barsEvaluated: evaluated() });
-        this.reclaim(slot, id, account);
+        this.reclaim(slot, id, account, script);
       };
       const timer = setTimeout(() => finish({ ok: false, kind: "timeout", message: "The run passed its time limit.", barsEvaluated: evaluated() }, true), Math.max(1, options.timeoutMs));
       worker.on("message", onMessage);
@@ -200,12 +241,12 @@ export class SandboxPool {
         return;
       }
       options.signal?.addEventListener("abort", onAbort, { once: true });
-      worker.postMessage({ type: "eval", id, task: { ...task, outputLimitBytes: this.heapMb * 1024 * 1024, control: control.buffer as SharedArrayBuffer, postedAt: clock() } } satisfies ToThread, barsTransferList(task.bars));
+      worker.postMessage({ type: "eval", id, task: { ...posted, outputLimitBytes: this.heapMb * 1024 * 1024, control: control.buffer as SharedArrayBuffer, postedAt: clock() } } satisfies ToThread, barsTransferList(task.bars));
     });
   }
 
   /** After a cancel: the slot back once its thread has stopped task `id`, or a fresh thread. */
-  private reclaim(slot: Slot, id: number, account: string): void {
+  private reclaim(slot: Slot, id: number, account: string, script: TaskScript): void {
     const worker = slot.worker;
     let done = false;
     const settle = (kill: boolean): void => {
@@ -218,7 +259,10 @@ export class SandboxPool {
       this.release(kill ? this.replace(slot) : slot, account);
     };
     const onMessage = (message: FromThread): void => {
-      if ((message.type === "done" || message.type === "failed") && message.id === id) settle(false);
+      if (message.id !== id) return;
+      // a thread still compiling asks for the script it was posted without; it stops before evaluating
+      if (message.type === "script") worker.postMessage({ type: "script", id, script } satisfies ToThread);
+      if (message.type === "done" || message.type === "failed") settle(false);
     };
     const onGone = (): void => settle(true);
     const timer = setTimeout(() => settle(true), STOP_GRACE_MS);

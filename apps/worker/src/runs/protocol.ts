@@ -114,8 +114,19 @@ export interface EvalResult {
 
 export type ThreadFailureKind = "script" | "timeout" | "cancelled" | "internal";
 
+/**
+ * A task as posted to a thread: without its script (files and interface) when the pool knows the
+ * thread compiled `cacheKey` already (pool.ts); a thread whose cache no longer holds that program
+ * asks for the script (`script` both ways) before it compiles.
+ */
+export type ThreadTask = Omit<EvalTask, "files" | "interface"> & Partial<Pick<EvalTask, "files" | "interface">>;
+
+/** The script of a task (EvalTask.files and .interface). */
+export type TaskScript = Pick<EvalTask, "files" | "interface">;
+
 export type ToThread =
-  | { type: "eval"; id: number; task: EvalTask }
+  | { type: "eval"; id: number; task: ThreadTask }
+  | { type: "script"; id: number; script: TaskScript }
   | { type: "resolved"; id: number; script: ResolvedScript | null; error?: string };
 
 export type FromThread =
@@ -123,6 +134,8 @@ export type FromThread =
   /** A finished output chunk (seq of the window's chunks) in the layout of run_output_chunks.data, before `done`. */
   | { type: "chunk"; id: number; seq: number; names: string[]; data: Float64Array }
   | { type: "failed"; id: number; kind: ThreadFailureKind; message: string }
+  /** Task `id` was posted without its script and the thread's cache no longer holds its program. */
+  | { type: "script"; id: number }
   | { type: "resolve"; id: number; ref: { owner: string | null; slug: string; version: number | null } };
 
 export function barsTransferList(bars: Bars): ArrayBuffer[] {

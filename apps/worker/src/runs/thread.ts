@@ -7,7 +7,7 @@ import { EvaluationAborted, EvaluationTimeout, evaluate, type Program } from "@b
 import type { ResolvedScript } from "@barscript/lang";
 import { compileScript, CompileFailure } from "./compile";
 import { outputsOverLimit } from "./output-limit";
-import { clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type ToThread } from "./protocol";
+import { clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type TaskScript, type ThreadTask, type ToThread } from "./protocol";
 import { runStudyInThread } from "../studies/sandbox";
 import { chunkStreamer } from "./stream-chunks";
 
@@ -19,6 +19,8 @@ const CHUNK_BARS = 512;
 
 const programs = new ProgramCache<Program>({ maxEntries: 200, maxWeight: 64 * 1024 * 1024, weigh: (p) => p.source.length * 2 + 1024 });
 const pendingResolves = new Map<number, (script: ResolvedScript | null) => void>();
+/** Tasks posted without their script whose program this thread no longer holds, by task id. */
+const pendingScripts = new Map<number, (script: TaskScript) => void>();
 let nextResolve = 1;
 
 function send(message: FromThread, transfer: ArrayBuffer[] = []): void {
@@ -34,24 +36,35 @@ function resolveViaParent(ref: { owner: string | null; slug: string; version: nu
   });
 }
 
-async function programFor(task: EvalTask): Promise<Program> {
+/** The task with its script: as posted, or asked of the pool when it was left out. */
+async function withScript(id: number, task: ThreadTask): Promise<EvalTask> {
+  if (task.files && task.interface) return { ...task, files: task.files, interface: task.interface };
+  const script = await new Promise<TaskScript>((resolve) => {
+    pendingScripts.set(id, resolve);
+    send({ type: "script", id });
+  });
+  return { ...task, ...script };
+}
+
+async function programFor(id: number, task: ThreadTask): Promise<Program> {
   const cached = programs.get(task.cacheKey);
   if (cached) return cached;
-  const program = await compileScript(task.files, task.kind, task.interface, { resolve: resolveViaParent });
+  const full = await withScript(id, task);
+  const program = await compileScript(full.files, full.kind, full.interface, { resolve: resolveViaParent });
   programs.set(task.cacheKey, program);
   return program;
 }
 
-async function run(id: number, task: EvalTask): Promise<void> {
+async function run(id: number, task: ThreadTask): Promise<void> {
   if (task.kind === "study") {
-    send(await runStudyInThread(id, task, { resolve: resolveViaParent }));
+    send(await runStudyInThread(id, await withScript(id, task), { resolve: resolveViaParent }));
     return;
   }
   let program: Program;
   const queued = task.postedAt === undefined ? undefined : clock() - task.postedAt;
   const t0 = performance.now();
   try {
-    program = await programFor(task);
+    program = await programFor(id, task);
   } catch (error) {
     const message = error instanceof CompileFailure ? error.message : `The script could not be compiled: ${(error as Error).message}`;
     send({ type: "failed", id, kind: "script", message });
@@ -118,6 +131,12 @@ port.on("message", (message: ToThread) => {
   if (message.type === "resolved") {
     const resolve = pendingResolves.get(message.id);
     pendingResolves.delete(message.id);
+    resolve?.(message.script);
+    return;
+  }
+  if (message.type === "script") {
+    const resolve = pendingScripts.get(message.id);
+    pendingScripts.delete(message.id);
     resolve?.(message.script);
     return;
   }

@@ -1,0 +1,86 @@
+// The sandbox pool posts a task's script (files, interface) to a thread only when that thread has
+// not compiled the task's program key yet (apps/worker/src/runs/pool.ts): two versions that
+// alternate each go once, a replaced thread gets them again, and a thread whose program cache
+// dropped a program asks for its script. Each answer is checked against the bars (close + k).
+import type { Bars } from "@barscript/lang";
+import { SandboxPool } from "../src/runs/pool";
+import type { EvalTask } from "../src/runs/protocol";
+
+jest.setTimeout(120_000);
+
+const N = 50;
+
+function bars(): Bars {
+  const time = new Float64Array(N);
+  const close = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    time[i] = 1_600_000_000 + i * 60;
+    close[i] = 100 + i * 0.5;
+  }
+  return { length: N, time, open: close.slice(), high: close.slice(), low: close.slice(), close, volume: close.slice() };
+}
+
+/** A version that plots close + k; its key as the worker makes it (owner, digest, kind). */
+function version(k: number, source?: string): EvalTask {
+  const text = source ?? `//@version=6\nindicator("v${k}")\nplot(close + ${k}, "c")\n`;
+  return {
+    cacheKey: `owner:digest-${k}:indicator`,
+    kind: "indicator",
+    files: [{ path: "main.pine", content: text }],
+    interface: { inputs: [], outputs: [{ name: "c", title: "c", type: "float" }], events: [], warmup_bars: 0 },
+    bars: bars(),
+    windowStart: 0,
+    inputs: {},
+    symbol: { ticker: "TEST", timezone: "UTC", mintick: 0.01, timeframe: "1m" },
+    timeBudgetMs: 60_000,
+    maxEvents: 0,
+  };
+}
+
+const noResolve = async (): Promise<null> => null;
+
+/** Runs version k and checks every output value is close + k. */
+async function expectPlots(pool: SandboxPool, k: number, source?: string): Promise<void> {
+  const outcome = await pool.run(version(k, source), { timeoutMs: 60_000, resolve: noResolve });
+  if (!outcome.ok) throw new Error(`version ${k} failed: ${outcome.message}`);
+  const values = Array.from(outcome.result.outputs[0]?.values ?? []);
+  expect(values).toEqual(Array.from({ length: N }, (_, i) => 100 + i * 0.5 + k));
+}
+
+let pool: SandboxPool;
+beforeEach(() => {
+  pool = new SandboxPool({ size: 1, heapMb: 128 });
+});
+afterEach(async () => {
+  await pool.close();
+});
+
+describe("scripts posted to sandbox threads", () => {
+  it("when two versions alternate on one thread, then each script is posted once and each run plots its own version", async () => {
+    for (const k of [1, 2, 1, 2, 1, 2]) await expectPlots(pool, k);
+    expect(pool.scriptsPosted).toBe(2);
+    expect(pool.scriptsAsked).toBe(0);
+  });
+
+  it("when a thread is replaced, then the next run of a version it had compiled gets its script again", async () => {
+    await expectPlots(pool, 1);
+    await expectPlots(pool, 1);
+    expect(pool.scriptsPosted).toBe(1);
+    const busy = `//@version=6\nindicator("busy")\nfloat x = 0.0\nfor i = 0 to 50000000\n    x += i\nplot(close + x * 0, "c")\n`;
+    const stuck = await pool.run({ ...version(9, busy), cacheKey: "owner:busy:indicator" }, { timeoutMs: 1_000, resolve: noResolve });
+    expect(stuck.ok).toBe(false);
+    expect(pool.replaced).toBe(1);
+    await expectPlots(pool, 1);
+    expect(pool.scriptsPosted).toBe(3);
+    expect(pool.scriptsAsked).toBe(0);
+  });
+
+  it("when the thread's program cache (200 programs) has dropped a version, then the thread asks for its script and the run still plots that version", async () => {
+    await expectPlots(pool, 0);
+    for (let k = 1; k <= 200; k++) await expectPlots(pool, k);
+    expect(pool.scriptsAsked).toBe(0);
+    await expectPlots(pool, 0);
+    expect(pool.scriptsAsked).toBe(1);
+    expect(pool.scriptsPosted).toBe(201);
+  });
+});
