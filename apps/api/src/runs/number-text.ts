@@ -1,7 +1,8 @@
 // Numbers of result pages written as bytes straight into the page's buffer through a DataView
 // over it, exactly as JSON.stringify and String() write them
-// (docs/adr/0084-results-pages-written-from-chunks.md): the shortest decimal that reads back as the same double, the nearest one when several are as short, fixed notation
-// from 1e-6 to 1e21. Integers below 2^53 and non-integers from 1e-6 to 2^52 (every value a plot
+// (docs/adr/0084-results-pages-written-from-chunks.md): the shortest decimal that reads back as
+// the same double, the nearest one when several are as short, fixed notation from 1e-6 to 1e21.
+// Integers below 2^53 and non-integers from 1e-6 to 2^52 (every value a plot
 // usually holds) are written here; any other value, and the few cases this code cannot decide
 // exactly (a tie between two candidates, a power of two, a carry into another digit), are
 // written from String(x). Written bytes are ASCII. The 16- and 17-digit fast path is
