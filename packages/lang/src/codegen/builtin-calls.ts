@@ -5,11 +5,12 @@
 
 import type * as A from "../language/ast";
 import { builtinFunction } from "../builtins";
+import type { ParamSpec } from "../builtins";
 import type { InlineSite } from "../builtins/record";
-import { bind, callEmit } from "./binding";
+import { bind, callEmit, type BoundArgs } from "./binding";
 import type { Gen } from "./context";
 import { alert, input, plot } from "./roles";
-import { CodegenError } from "./types";
+import { asKind, CodegenError, vtOf } from "./types";
 
 export function builtinCall(g: Gen, c: A.Call, name: string): string {
   const f = builtinFunction(name);
@@ -32,6 +33,7 @@ export function builtinCall(g: Gen, c: A.Call, name: string): string {
   // every argument compiled once, in the order written
   const compiled = new Map<A.Expr, string>();
   for (const a of c.args) compiled.set(a.value, g.expr(a.value));
+  naElements(c, bound, compiled);
   const b = callEmit(g, c, f, bound, (e) => compiled.get(e)!);
   if (f.inline && g.scopes.ctx.fnId === null && g.flow.condDepth === 0) {
     const site: InlineSite = {
@@ -53,4 +55,36 @@ function isNumberArrayNew(c: A.Call, name: string): boolean {
   if (name !== "array.new" && name !== "array.new_float" && name !== "array.new_int" && name !== "array.new_color") return false;
   const t = c.type;
   return t?.kind === "array" && t.element.kind === "primitive" && t.element.name !== "bool" && t.element.name !== "string";
+}
+
+/**
+ * A bare `na` given where an element of an array or matrix (`T`) or a key or value of a map (`K`,
+ * `V`) of objects is expected (`array.new<P>(3, na)`, `a.push(na)`, `m.put(k, na)`) is the na
+ * reference, as in a declaration (types.ts asKind): reading a field of it is then an error.
+ */
+function naElements(c: A.Call, bound: BoundArgs, compiled: Map<A.Expr, string>): void {
+  const vars = typeVars(c);
+  const fix = (p: ParamSpec, e: A.Expr): void => {
+    if (e.kind !== "NaLit" || p.type.kind !== "var") return;
+    const t = vars.get(p.type.name);
+    if (t) compiled.set(e, asKind(e, compiled.get(e)!, vtOf(t) ?? "num"));
+  };
+  for (const p of bound.params) {
+    if (p.variadic) for (const e of bound.rest) fix(p, e);
+    const e = bound.byName.get(p.name);
+    if (e) fix(p, e);
+  }
+}
+
+/** The element, key and value types of the collection a call works on (its first argument) or makes (its result). */
+function typeVars(c: A.Call): Map<string, A.PineType> {
+  const vars = new Map<string, A.PineType>();
+  for (const t of [c.args[0]?.value.type, c.type]) {
+    if ((t?.kind === "array" || t?.kind === "matrix") && !vars.has("T")) vars.set("T", t.element);
+    if (t?.kind === "map" && !vars.has("V")) {
+      vars.set("K", t.key);
+      vars.set("V", t.value);
+    }
+  }
+  return vars;
 }

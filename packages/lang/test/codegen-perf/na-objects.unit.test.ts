@@ -81,3 +81,50 @@ plot(bar_index == 0 ? u.x : 8)
   expect(col(r, 4)).toEqual([NaN, NaN, NaN, NaN, 5]);
   expect(col(r, 5)).toEqual([NaN, NaN, NaN, NaN, 8]);
 });
+
+test("na as an element of an array or a value of a map of objects", () => {
+  const r = run(`${head}var a = array.new<P>(2, na)
+var m = map.new<int, P>()
+var b = array.from(P.new(3), na)
+if bar_index == 0
+    a.push(P.new(4))
+    m.put(1, na)
+    m.put(2, P.new(6))
+if bar_index == 1
+    a.push(na)
+    a.set(2, na)
+plot(na(a.get(0)) ? 1 : 0)
+plot(a.get(bar_index == 0 ? 2 : 0).x)
+plot(a.last().x)
+plot(m.contains(1) ? 1 : 0)
+plot(bar_index == 2 ? m.get(1).x : m.get(2).x)
+plot(bar_index == 3 ? b.get(1).x : b.get(0).x)
+plot(na(b.get(1)) ? 1 : 0)
+`, bars(4));
+  // bar 0: [na, na, P(4)]: get(2).x 4, last 4; bars 1-3: [na, na, na, na] (set and push of na)
+  expect(col(r, 0)).toEqual([1, NaN, NaN, NaN]);
+  // an error on bars 1, 2 and 3 (a.get(0).x), each stops its bar before the map and b reads
+  expect(errors(r)).toEqual([{ message: FIELD, count: 3 }]);
+  expect(col(r, 1)).toEqual([4, NaN, NaN, NaN]);
+  expect(col(r, 2)).toEqual([4, NaN, NaN, NaN]);
+  expect(col(r, 4)).toEqual([6, NaN, NaN, NaN]);
+  expect(col(r, 5)).toEqual([3, NaN, NaN, NaN]);
+});
+
+test("an element or map value that is na: its field is an error, na() of it is true", () => {
+  const r = run(`${head}var m = map.new<int, P>()
+var b = array.from(P.new(3), na)
+if bar_index == 0
+    m.put(1, na)
+    m.put(2, P.new(6))
+plot(m.contains(1) ? 1 : 0)
+plot(na(m.get(1)) ? 1 : 0)
+plot(na(b.get(1)) ? 1 : 0)
+plot(bar_index == 1 ? m.get(1).x : bar_index == 2 ? b.get(1).x : m.get(2).x + b.get(0).x)
+`, bars(3));
+  expect(errors(r)).toEqual([{ message: FIELD, count: 2 }]);
+  expect(col(r, 0)).toEqual([1, NaN, NaN]);
+  expect(col(r, 1)).toEqual([1, NaN, NaN]);
+  expect(col(r, 2)).toEqual([1, NaN, NaN]);
+  expect(col(r, 3)).toEqual([9, NaN, NaN]);
+});
