@@ -66,9 +66,9 @@ export class BarChunkCache {
     this.chunks = new Lru(maxBytes);
   }
 
-  /** The instrument (null: no such symbol) and, when it exists, the bars of the request. */
-  async read(db: Db, request: CachedReadRequest): Promise<CachedReadResult> {
-    const series = await lookupSeries(db, request.symbol, request.timeframe);
+  /** The instrument (null: no such symbol) and, when it exists, the bars of the request; `known`: the series as `lookupSeries` reads it, read by the caller with another statement. */
+  async read(db: Db, request: CachedReadRequest, known?: Series | null): Promise<CachedReadResult> {
+    const series = known === undefined ? await lookupSeries(db, request.symbol, request.timeframe) : known;
     if (!series) return { instrument: null };
     const { instrument } = series;
     const from = seconds(request.from);

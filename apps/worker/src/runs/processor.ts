@@ -48,7 +48,7 @@ export function createRunProcessor(deps: RunProcessorDeps): RunProcessor {
   return async (job, token) => {
     const runId = job.data.runId;
     const sp = spans(deps.logger, runId);
-    // The run, its account and plan in one query.
+    // The run, its account and plan, and its chart series in one query.
     const found = await findRunWithPlan(db, runId);
     if (!found || found.run.status !== "queued") return null;
     const { run, plan } = found;
@@ -61,7 +61,7 @@ export function createRunProcessor(deps: RunProcessorDeps): RunProcessor {
     // The kind's reads happen while the slot, the subscription and the move to running do
     // (reads only; unused if the run does not start).
     const prefetchedAt = performance.now();
-    const prefetched = kind.prefetch(ctx, run, account);
+    const prefetched = kind.prefetch(ctx, run, account, found.series);
     // its own length in the timing spans (it runs beside the next steps)
     prefetched.then(() => sp.note({ prefetch: performance.now() - prefetchedAt }), () => undefined);
 

@@ -152,27 +152,70 @@ export async function startRunRow(db: Db, run: NewRun, limits: { queueCap: numbe
   return { outcome: "queue_full", active: Math.max(limits.queueCap, await countActiveApiRuns(db, run.accountId)) };
 }
 
+/**
+ * The run's chart series as the bar cache reads it (packages/marketdata series.ts, `lookupSeries`):
+ * its instrument and bar-chunk metadata at the run's timeframe, oldest first, each chunk with its
+ * row version (`xmin`). Null when no instrument has the run's symbol.
+ */
+export interface RunSeries {
+  instrument: { id: string; symbol: string; timezone: string; session: string; status: string };
+  /** Unix seconds. */
+  chunks: Array<{ chunkStart: number; firstTime: number; lastTime: number; barCount: number; version: string }>;
+}
+
 export interface RunWithPlan {
   run: Run;
   account: { id: string; handle: string };
   plan: { name: string; concurrentRuns: number; runTimeLimitSeconds: number; eventsPerMonth: number };
+  series: RunSeries | null;
 }
 
-const RUN_WITH_PLAN = statement("run_with_plan", `
+// The series in the same statement (one round trip less per run): chunks as [start, first, last,
+// count, version] in JSON, times in Unix seconds.
+const RUN_WITH_PLAN = statement("run_with_plan_series", `
     SELECT r.*, a.handle AS "_handle", p.name AS "_plan", p."concurrentRuns" AS "_concurrentRuns",
-           p."runTimeLimitSeconds" AS "_runTimeLimitSeconds", p."eventsPerMonth" AS "_eventsPerMonth"
+           p."runTimeLimitSeconds" AS "_runTimeLimitSeconds", p."eventsPerMonth" AS "_eventsPerMonth",
+           i.id AS "_iId", i.symbol AS "_iSymbol", i.timezone AS "_iTimezone", i.session AS "_iSession", i.status::text AS "_iStatus",
+           (SELECT json_agg(json_build_array(floor(extract(epoch FROM c."chunkStart"))::bigint, floor(extract(epoch FROM c."firstTime"))::bigint,
+                    floor(extract(epoch FROM c."lastTime"))::bigint, c."barCount", c.xmin::text) ORDER BY c."chunkStart")
+              FROM bar_chunks c WHERE c."instrumentId" = i.id AND c.timeframe = r.timeframe) AS "_chunks"
     FROM runs r JOIN accounts a ON a.id = r."accountId" JOIN plans p ON p.name = a."planName"
+      LEFT JOIN instruments i ON i.symbol = r.instrument
     WHERE r.id = $1`);
 
-/** A run with its account's handle and the plan figures a worker needs: one query. */
+interface PlanColumns {
+  _handle: string;
+  _plan: string;
+  _concurrentRuns: number;
+  _runTimeLimitSeconds: number;
+  _eventsPerMonth: number | bigint;
+}
+
+interface SeriesColumns {
+  _iId: string | null;
+  _iSymbol: string;
+  _iTimezone: string;
+  _iSession: string;
+  _iStatus: string;
+  _chunks: Array<[number, number, number, number, string]> | null;
+}
+
+function seriesOf(row: SeriesColumns): RunSeries | null {
+  if (row._iId === null) return null;
+  const chunks = (row._chunks ?? []).map(([chunkStart, firstTime, lastTime, barCount, version]) => ({ chunkStart, firstTime, lastTime, barCount, version }));
+  return { instrument: { id: row._iId, symbol: row._iSymbol, timezone: row._iTimezone, session: row._iSession, status: row._iStatus }, chunks };
+}
+
+/** A run with its account's handle, the plan figures a worker needs and its chart series: one query. */
 export async function findRunWithPlan(db: Db, id: string): Promise<RunWithPlan | null> {
-  const rows = await query<Run & { _handle: string; _plan: string; _concurrentRuns: number; _runTimeLimitSeconds: number; _eventsPerMonth: number | bigint }>(db, RUN_WITH_PLAN, [id]);
+  const rows = await query<Run & PlanColumns & SeriesColumns>(db, RUN_WITH_PLAN, [id]);
   const row = rows[0];
   if (!row) return null;
-  const { _handle, _plan, _concurrentRuns, _runTimeLimitSeconds, _eventsPerMonth, ...run } = row;
+  const { _handle, _plan, _concurrentRuns, _runTimeLimitSeconds, _eventsPerMonth, _iId, _iSymbol, _iTimezone, _iSession, _iStatus, _chunks, ...run } = row;
   return {
     run: run as Run,
     account: { id: run.accountId, handle: _handle },
     plan: { name: _plan, concurrentRuns: _concurrentRuns, runTimeLimitSeconds: _runTimeLimitSeconds, eventsPerMonth: Number(_eventsPerMonth) },
+    series: seriesOf({ _iId, _iSymbol, _iTimezone, _iSession, _iStatus, _chunks }),
   };
 }

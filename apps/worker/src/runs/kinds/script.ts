@@ -1,7 +1,7 @@
 // The steps indicator and definition runs share: the prefetch (the version, its warmup for the
 // run's inputs, then the bars through the per-process chunk cache) and the evaluation of one
 // script in a sandbox thread; each kind then writes its results in its own `complete`.
-import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, openOutputStream, OUTPUT_CHUNK_POINTS, PARALLEL_MIN_BYTES, type OutputStream, type Run, type RunSummary, type ScriptResolver } from "@barscript/db";
+import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, openOutputStream, OUTPUT_CHUNK_POINTS, PARALLEL_MIN_BYTES, type OutputStream, type Run, type RunSeries, type RunSummary, type ScriptResolver } from "@barscript/db";
 import type { Bars, ContextBars, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
 import type { Timeframe } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
@@ -24,10 +24,10 @@ export function ownerResolver(ctx: KindContext, run: Run, account: RunAccountInf
 
 /**
  * The version (immutable, cached by id) first: its warmup for the run's inputs fixes the read,
- * which also gives the instrument. Default inputs: the Interface's warmup; other inputs: an
+ * which also gives the instrument (its series metadata read with the run). Default inputs: the Interface's warmup; other inputs: an
  * analysis of the program with them, cached by (owner, digest, inputs) (../warmup.ts).
  */
-async function prefetchScript(ctx: KindContext, run: Run, account: RunAccountInfo): Promise<Prefetched> {
+async function prefetchScript(ctx: KindContext, run: Run, account: RunAccountInfo, chart: RunSeries | null): Promise<Prefetched> {
   const version = run.scriptId ? await ctx.versions.get(run.scriptId, run.scriptVersion) : null;
   const resolverOf = ownerResolver(ctx, run, account);
   if (!version) return { version, series: null, resolverOf };
@@ -37,7 +37,8 @@ async function prefetchScript(ctx: KindContext, run: Run, account: RunAccountInf
   const read = { from: run.windowFrom, to: run.windowTo, before: warmup };
   const wanted = staticRequests(version.files as unknown as SourceFile[], { symbol: run.instrument, timeframe: run.timeframe });
   const [series, bars] = await Promise.all([
-    ctx.bars.read(ctx.db, { symbol: run.instrument, timeframe: run.timeframe as Timeframe, ...read }),
+    // the chart series came with the run (one statement fewer); only chunks not cached are read
+    ctx.bars.read(ctx.db, { symbol: run.instrument, timeframe: run.timeframe as Timeframe, ...read }, chart),
     wanted.contexts.length > 0 ? fetchContexts(ctx.db, ctx.bars, wanted.contexts, read) : Promise.resolve([]),
   ]);
   const contexts = wanted.contexts.length > 0 || wanted.dynamic ? { bars, dynamic: wanted.dynamic, tried: wanted.contexts.map(contextKey), read } : undefined;

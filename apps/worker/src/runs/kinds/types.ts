@@ -3,7 +3,7 @@
 // (instrument, window, version), its evaluation and the write of its results (`execute`, which
 // calls the kind's `complete`). The registry (index.ts) maps a run's kind to its module.
 import type { BarChunkCache, CachedReadResult } from "@barscript/marketdata";
-import type { Db, Run, ScriptResolver, VersionCache, VersionRow } from "@barscript/db";
+import type { Db, Run, RunSeries, ScriptResolver, VersionCache, VersionRow } from "@barscript/db";
 import type { ContextBars } from "@barscript/lang";
 import type { Spans } from "@barscript/queue";
 import type { FinishedRun } from "../../metrics";
@@ -61,6 +61,7 @@ export interface RunKind {
   readonly kind: string;
   /** True: a run that finds every slot of its account taken fails `busy` at once instead of waiting. */
   readonly failsWhenBusy?: boolean;
-  prefetch(ctx: KindContext, run: Run, account: RunAccountInfo): Promise<Prefetched>;
+  /** `chart`: the run's series (instrument and chunk metadata) read with the run, for the bar cache. */
+  prefetch(ctx: KindContext, run: Run, account: RunAccountInfo, chart: RunSeries | null): Promise<Prefetched>;
   execute(ctx: KindContext, started: StartedRun, prefetched: Prefetched): Promise<KindOutcome>;
 }
