@@ -173,9 +173,12 @@ export function avg(a: Arr<number>): number {
   }
   return n === 0 ? NaN : s / n;
 }
-// The smallest or largest value that is not na: one pass, no copy. This is the common `nth = 0`
-// case, called every bar over rolling windows.
-function smallest(v: number[]): number {
+// The smallest or largest value that is not na: one pass over the elements in place, with no copy
+// and no further call (the common `nth = 0` case, called every bar over rolling windows).
+export function min(a: Arr<number>, nth = 0): number {
+  if (a === null) fail("array is na");
+  if (nth !== 0) return nthOf(a.v, nth, (p, q) => p - q);
+  const v = a.v;
   let best = NaN;
   for (let i = 0; i < v.length; i++) {
     const e = v[i]!;
@@ -183,7 +186,10 @@ function smallest(v: number[]): number {
   }
   return best;
 }
-function largest(v: number[]): number {
+export function max(a: Arr<number>, nth = 0): number {
+  if (a === null) fail("array is na");
+  if (nth !== 0) return nthOf(a.v, nth, (p, q) => q - p);
+  const v = a.v;
   let best = NaN;
   for (let i = 0; i < v.length; i++) {
     const e = v[i]!;
@@ -191,15 +197,8 @@ function largest(v: number[]): number {
   }
   return best;
 }
-export function min(a: Arr<number>, nth = 0): number {
-  if (nth === 0) return smallest(nums(a));
-  const v = nums(a).filter((e) => e === e).sort((p, q) => p - q);
-  return v[Math.floor(nth)] ?? NaN;
-}
-export function max(a: Arr<number>, nth = 0): number {
-  if (nth === 0) return largest(nums(a));
-  const v = nums(a).filter((e) => e === e).sort((p, q) => q - p);
-  return v[Math.floor(nth)] ?? NaN;
+function nthOf(v: number[], nth: number, order: (p: number, q: number) => number): number {
+  return v.filter((e) => e === e).sort(order)[Math.floor(nth)] ?? NaN;
 }
 export function range(a: Arr<number>): number {
   return max(a) - min(a);

@@ -9,10 +9,24 @@ import { PineArray } from "./pine-array";
 export const MAX_MAP_SIZE = 50_000;
 
 export class PineMap<K = unknown, V = unknown> {
+  /**
+   * The values of the present keys that are small non-negative integers (below DENSE), by key: a
+   * lookup there is an array read, not a hash (maps keyed by hour, weekday, bar offset). `m`
+   * keeps every pair and their insertion order; both always hold the same value for such a key.
+   */
+  d: (V | undefined)[] = [];
   constructor(
     public m: Map<K, V>,
     readonly na: V,
-  ) {}
+  ) {
+    for (const [k, v] of m) if (isDense(k)) this.d[k] = v;
+  }
+}
+
+const DENSE = 1024;
+
+function isDense(k: unknown): k is number {
+  return typeof k === "number" && k >>> 0 === k && k < DENSE;
 }
 
 type M<K, V> = PineMap<K, V> | null;
@@ -29,9 +43,11 @@ export function make<K, V>(na: V): PineMap<K, V> {
 // "what is it" in one lookup.
 export function put<K, V>(m: M<K, V>, key: K, value: V): V {
   const x = need(m);
-  const prev = x.m.get(key);
+  const dense = isDense(key);
+  const prev = dense ? x.d[key] : x.m.get(key);
   if (prev === undefined && x.m.size >= MAX_MAP_SIZE) fail(`map size exceeds the maximum of ${MAX_MAP_SIZE} pairs`);
   x.m.set(key, value);
+  if (dense) x.d[key] = value;
   return prev === undefined ? x.na : prev;
 }
 export function putAll<K, V>(m: M<K, V>, other: M<K, V>): void {
@@ -39,17 +55,19 @@ export function putAll<K, V>(m: M<K, V>, other: M<K, V>): void {
 }
 export function get<K, V>(m: M<K, V>, key: K): V {
   const x = need(m);
-  const v = x.m.get(key);
+  const v = isDense(key) ? x.d[key] : x.m.get(key);
   return v === undefined ? x.na : v;
 }
 export function contains<K, V>(m: M<K, V>, key: K): boolean {
-  return need(m).m.has(key);
+  const x = need(m);
+  return isDense(key) ? x.d[key] !== undefined : x.m.has(key);
 }
 export function remove<K, V>(m: M<K, V>, key: K): V {
   const x = need(m);
   if (!x.m.has(key)) return x.na;
   const v = x.m.get(key)!;
   x.m.delete(key);
+  if (isDense(key)) x.d[key] = undefined;
   return v;
 }
 export function keys<K, V>(m: M<K, V>): PineArray<K> {
@@ -62,7 +80,9 @@ export function size<K, V>(m: M<K, V>): number {
   return need(m).m.size;
 }
 export function clear<K, V>(m: M<K, V>): void {
-  need(m).m.clear();
+  const x = need(m);
+  x.m.clear();
+  x.d = [];
 }
 export function copy<K, V>(m: M<K, V>): PineMap<K, V> {
   const x = need(m);
