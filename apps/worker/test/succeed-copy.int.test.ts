@@ -3,8 +3,9 @@
 // (values made by a plain loop here, na included), chunk boundaries at every 10,000 points; a run
 // that is no longer running keeps no chunks and stays as it was, while its units are counted; the
 // small path (chunks.ts's statement) gives the same rows.
-import { createAccount, newRunId, readOutputChunks, writeSucceeded, COPY_MIN_BYTES, OUTPUT_CHUNK_POINTS, type RunSummary } from "@barscript/db";
+import { createAccount, readOutputChunks, writeSucceeded, COPY_MIN_BYTES, OUTPUT_CHUNK_POINTS, type RunSummary } from "@barscript/db";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import { columnsOf as columnsMade, runIn as runInState, unitsOf, type Columns } from "./support/output-writes";
 
 jest.setTimeout(60_000);
 
@@ -21,31 +22,12 @@ afterAll(async () => {
   await env.close();
 });
 
-async function runIn(status: "running" | "cancelled"): Promise<string> {
-  const id = newRunId();
-  await env.db.run.create({
-    data: { id, accountId, kind: "indicator", scriptId: null, scriptOwnerId: accountId, scriptSlug: "s", scriptVersion: 1, instrument: "SYN", timeframe: "1m", windowBars: 1, inputs: {}, status, startedAt: new Date() },
-  });
-  return id;
-}
-
-/** `points` points of `outputs` columns: time 1000 + 60 i, output k = k * 1e6 + i / 7, every 13th point na. */
-function columnsOf(points: number, outputs: number) {
-  const time = new Float64Array(points);
-  const values = Array.from({ length: outputs }, () => new Float64Array(points));
-  for (let i = 0; i < points; i++) {
-    time[i] = 1000 + 60 * i;
-    for (let k = 0; k < outputs; k++) (values[k] as Float64Array)[i] = i % 13 === 0 ? NaN : k * 1e6 + i / 7;
-  }
-  return { names: Array.from({ length: outputs }, (_, k) => `out ${k} é`), time, values };
-}
+const runIn = (status: "running" | "cancelled"): Promise<string> => runInState(env, accountId, status);
+const columnsOf = (points: number, outputs: number): Columns => columnsMade(points, outputs, (k) => `out ${k} é`);
 
 const summary = (units: number): RunSummary => ({ bars: 1, warmup_bars: 0, bars_evaluated: units * 1000, compute_units: units, runtime_errors: [], duration: 0.5, outputs: 0 });
 
-async function units(): Promise<number> {
-  const rows = await env.db.usageCounter.findMany({ where: { accountId } });
-  return rows.reduce((sum, r) => sum + Number(r.computeUnits), 0);
-}
+const units = (): Promise<number> => unitsOf(env, accountId);
 
 it("writes chunks of 10,000 points by COPY that read back as the columns, and moves the run to succeeded", async () => {
   const id = await runIn("running");

@@ -5,8 +5,9 @@
 // its units; a run another party finished keeps no chunks; a group that fails leaves no chunk
 // behind and throws; chunks left by a process that died before the final move are deleted when
 // the run is failed (finishRun).
-import { chunkGroups, createAccount, finishRun, newRunId, OUTPUT_CHUNK_POINTS, PARALLEL_MIN_BYTES, readOutputChunks, writeSucceeded, failure, type RunSummary } from "@barscript/db";
+import { chunkGroups, createAccount, finishRun, OUTPUT_CHUNK_POINTS, PARALLEL_MIN_BYTES, readOutputChunks, writeSucceeded, failure, type RunSummary } from "@barscript/db";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import { columnsOf as columnsMade, runIn as runInState, unitsOf, type Columns } from "./support/output-writes";
 
 jest.setTimeout(60_000);
 
@@ -23,34 +24,15 @@ afterAll(async () => {
   await env.close();
 });
 
-async function runIn(status: "running" | "cancelled"): Promise<string> {
-  const id = newRunId();
-  await env.db.run.create({
-    data: { id, accountId, kind: "indicator", scriptId: null, scriptOwnerId: accountId, scriptSlug: "s", scriptVersion: 1, instrument: "SYN", timeframe: "1m", windowBars: 1, inputs: {}, status, startedAt: new Date() },
-  });
-  return id;
-}
+const runIn = (status: "running" | "cancelled"): Promise<string> => runInState(env, accountId, status);
+const columnsOf = (points: number, outputs: number): Columns => columnsMade(points, outputs, (k) => `out${k}`);
 
 const POINTS = 31_757;
 const OUTPUTS = 30;
 
-/** time 1000 + 60 i; output k = k * 1e6 + i / 7, na at every 13th point. */
-function columnsOf(points: number, outputs: number) {
-  const time = new Float64Array(points);
-  const values = Array.from({ length: outputs }, () => new Float64Array(points));
-  for (let i = 0; i < points; i++) {
-    time[i] = 1000 + 60 * i;
-    for (let k = 0; k < outputs; k++) (values[k] as Float64Array)[i] = i % 13 === 0 ? NaN : k * 1e6 + i / 7;
-  }
-  return { names: Array.from({ length: outputs }, (_, k) => `out${k}`), time, values };
-}
-
 const summary = (units: number): RunSummary => ({ bars: POINTS, warmup_bars: 0, bars_evaluated: units * 1000, compute_units: units, runtime_errors: [], duration: 0.5, outputs: POINTS });
 
-async function units(): Promise<number> {
-  const rows = await env.db.usageCounter.findMany({ where: { accountId } });
-  return rows.reduce((sum, r) => sum + Number(r.computeUnits), 0);
-}
+const units = (): Promise<number> => unitsOf(env, accountId);
 
 const chunkCount = (runId: string): Promise<number> => env.db.runOutputChunk.count({ where: { runId } });
 

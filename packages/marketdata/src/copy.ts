@@ -3,20 +3,14 @@
 // bytea column arrives as hex text (twice its size on the wire, then a string, then decoded),
 // and its `binary: true` result mode mangles bytes that are not valid UTF-8. CopyData messages
 // arrive as raw Buffers instead. Used by the bar store's reads (store.ts, chunks.ts).
-import { escapeLiteral, type Connection } from "pg";
-import { poolOf, type Db, type Prisma } from "@barscript/db";
+import { escapeLiteral } from "pg";
+import { BINARY_COPY_SIGNATURE as SIGNATURE, copyOut, poolOf, type Db, type Prisma } from "@barscript/db";
 
 /** A string as an SQL literal (COPY takes no parameters). */
 export const sqlLiteral: (value: string) => string = escapeLiteral;
 
 /** One tuple of a binary COPY: its fields' bytes (null for NULL). */
 export type CopyTuple = (Uint8Array | null)[];
-
-interface CopyDataMessage {
-  chunk: Buffer;
-}
-
-const SIGNATURE = Buffer.from("PGCOPY\n\xff\r\n\0", "latin1");
 
 /**
  * Runs `COPY (<select>) TO STDOUT (FORMAT binary)` and returns its tuples, or null when `db` has
@@ -30,36 +24,12 @@ export async function copyOutBinary(db: Db | Prisma.TransactionClient, select: s
   const client = await pool.connect();
   let failed = false;
   try {
-    const segments = await new Promise<Buffer[]>((resolve, reject) => {
-      const received: Buffer[] = [];
-      let error: unknown = null;
-      client.query({
-        submit(connection: Connection) {
-          connection.query(`COPY (${select}) TO STDOUT (FORMAT binary)`);
-        },
-        handleCopyData(message: CopyDataMessage) {
-          // The driver may reuse the buffer under `chunk` for later socket data: copy it now.
-          const copy = Buffer.allocUnsafe(message.chunk.length);
-          message.chunk.copy(copy);
-          received.push(copy);
-        },
-        handleRowDescription() {},
-        handleDataRow() {},
-        handleCommandComplete() {},
-        handleEmptyQuery() {},
-        handlePortalSuspended() {},
-        handleCopyInResponse(connection: Connection & { sendCopyFail(message: string): void }) {
-          connection.sendCopyFail("copyOutBinary sends no data");
-        },
-        handleError(e: unknown) {
-          // The client drops its active query on an error: no ReadyForQuery reaches us after it.
-          error = e;
-          reject(e instanceof Error ? e : new Error(String(e)));
-        },
-        handleReadyForQuery() {
-          if (error === null) resolve(received);
-        },
-      });
+    const segments: Buffer[] = [];
+    await copyOut(client, `COPY (${select}) TO STDOUT (FORMAT binary)`, (bytes) => {
+      // the driver may reuse these bytes for later socket data: copied now
+      const copy = Buffer.allocUnsafe(bytes.length);
+      bytes.copy(copy);
+      segments.push(copy);
     });
     return parseBinaryCopy(segments);
   } catch (e) {

@@ -4,18 +4,11 @@
 // 50,000-point page, and external memory is what makes V8 collect (a scavenge, and a full
 // mark-compact of the API's heap every few dozen pages). Here each message is copied into one
 // buffer of the page-buffers pool, and the Float64 columns (unaligned there) into a second one.
-import type { Connection } from "pg";
-import { decodeCopiedChunk, outputChunksCopySelect, poolOf, type DecodedChunk, type Db } from "@barscript/db";
+import { BINARY_COPY_SIGNATURE as SIGNATURE, copyOut, decodeCopiedChunk, outputChunksCopySelect, poolOf, type DecodedChunk, type Db } from "@barscript/db";
 import { giveBack, takeBuffer } from "./page-buffers";
 
-/** PostgreSQL's binary COPY signature (its COPY docs, "Binary Format"). */
-const SIGNATURE = Buffer.from("PGCOPY\n\xff\r\n\0", "latin1");
 /** What a page's copy starts with; the pool hands out a larger free buffer when it has one. */
 const FIRST_SIZE = 1024 * 1024;
-
-interface CopyDataMessage {
-  chunk: Buffer;
-}
 
 /** Appends CopyData bytes to a pooled buffer, moving to a larger one when it is full. */
 export class ReceivedBytes {
@@ -32,38 +25,6 @@ export class ReceivedBytes {
     bytes.copy(this.buffer, this.length);
     this.length += bytes.length;
   }
-}
-
-/** Runs the COPY on a pooled client; resolves once the server is ready again. */
-function copyInto(client: { query(q: unknown): unknown }, sql: string, into: ReceivedBytes): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let error: unknown = null;
-    client.query({
-      submit(connection: Connection) {
-        connection.query(sql);
-      },
-      handleCopyData(message: CopyDataMessage) {
-        // the driver reuses the bytes under `chunk` for later socket data: copied now
-        into.add(message.chunk);
-      },
-      handleRowDescription() {},
-      handleDataRow() {},
-      handleCommandComplete() {},
-      handleEmptyQuery() {},
-      handlePortalSuspended() {},
-      handleCopyInResponse(connection: Connection & { sendCopyFail(message: string): void }) {
-        connection.sendCopyFail("a results page copies no data in");
-      },
-      handleError(e: unknown) {
-        // the client drops its active query on an error: no ReadyForQuery reaches us after it
-        error = e;
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-      handleReadyForQuery() {
-        if (error === null) resolve();
-      },
-    });
-  });
 }
 
 /** The tuples of a binary COPY held in bytes[0, length): each field a view (null for NULL). */
@@ -115,7 +76,8 @@ export async function copyPageChunks(db: Db, runId: string, from: number, to: nu
   const received = new ReceivedBytes();
   let failed = false;
   try {
-    await copyInto(client, `COPY (${outputChunksCopySelect(runId, { from, to })}) TO STDOUT (FORMAT binary)`, received);
+    // each message copied into the pooled buffer (the driver reuses its bytes)
+    await copyOut(client, `COPY (${outputChunksCopySelect(runId, { from, to })}) TO STDOUT (FORMAT binary)`, (bytes) => received.add(bytes));
   } catch (e) {
     failed = true;
     giveBack(received.buffer);
