@@ -157,9 +157,21 @@ export abstract class ParseCursor {
         this.pos++;
         continue;
       }
-      item();
+      this.itemWithRecovery(item);
     }
     this.next();
+  }
+
+  /** One item of an indented block; a broken one is reported and skipped to its line's end, so
+   *  the items after it are still read as items (not as statements, each with its own error). */
+  private itemWithRecovery(item: () => void): void {
+    try {
+      item();
+    } catch (e) {
+      if (!(e instanceof SyntaxError_)) throw e;
+      this.report(e.message, e.span, e.code);
+      this.recover();
+    }
   }
 
   /** Skip to the end of the broken statement and over any block indented under it. */

@@ -24,10 +24,28 @@ describe("indented blocks of items: exact errors", () => {
     expect(errors(src)).toEqual(expected);
   });
 
-  test("after a broken field (its last line) the next statement parses", () => {
+  test("after a broken field (its last line) the type keeps the others and the next statement parses", () => {
     const p = parse("main.pine", "type T\n    int a b\nx = 1\n");
     expect(p.diagnostics).toHaveLength(1);
-    expect(p.script.body.map((s) => s.kind)).toEqual(["VarDecl"]);
+    expect(p.script.body.map((s) => s.kind)).toEqual(["TypeDecl", "VarDecl"]);
+  });
+
+  test("a broken item is the block's only error: the items after it are still items, not statements", () => {
+    const src = [
+      "type P", "    float x = 1", "    float y = = 2", "    int z", "    string s",
+      "enum E", "    a = \"A\"", "    b = = \"B\"", "    c", "    d",
+      "v = switch close > open", "    true => 1", "    false => ) 5", "    close > 3 => 3", "    => 4",
+      "plot(v)", "",
+    ].join("\n");
+    expect(errors(src)).toEqual([
+      ["syntax_error", "Unexpected '='.", 3, 15, 16],
+      ["syntax_error", "An enum member's title must be a string literal.", 8, 9, 10],
+      ["syntax_error", "Unexpected ')'.", 13, 14, 15],
+    ]);
+    const [type, en, sw] = parse("main.pine", src).script.body;
+    if (type?.kind !== "TypeDecl" || en?.kind !== "EnumDecl" || sw?.kind !== "VarDecl" || sw.init.kind !== "Switch") throw new Error("unexpected statements");
+    expect(type.fields.map((f) => f.name.name)).toEqual(["x", "z", "s"]);
+    expect(sw.init.cases).toHaveLength(3);
   });
 
   test("a switch's cases and a type's fields across blank lines", () => {
