@@ -1,13 +1,13 @@
 // `for [key, value] in m` walks a map's pairs in insertion order; `for [i, x] in a` an array's
 // indices and elements. Expected values are worked by hand.
 import { evaluate } from "../../src/evaluate";
-import { barsOf, check } from "../front/harness";
+import { barsOf, check, outputsByName, PLAIN_SYMBOL } from "../front/harness";
 import { build } from "./harness";
 
 function outputs(body: string, closes: number[]): Record<string, Array<number | null>> {
-  const res = evaluate(build(`//@version=6\nindicator("t")\n${body}`), barsOf(closes), {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1d" }, windowStart: 0 });
+  const res = evaluate(build(`//@version=6\nindicator("t")\n${body}`), barsOf(closes), {}, { symbol: PLAIN_SYMBOL, windowStart: 0 });
   expect(res.runtimeErrors).toEqual([]);
-  return Object.fromEntries(res.outputs.map((o) => [o.name, Array.from(o.values, (v) => (Number.isNaN(v) ? null : v))]));
+  return outputsByName(res);
 }
 
 describe("for-in over pairs", () => {

@@ -5,6 +5,7 @@ import { parse } from "../../src/language/parser";
 import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../../src/check";
 import { compile, evaluate, type EvaluationResult, type Program } from "../../src/evaluate";
 import type { Bars, SymbolInfo } from "../../src/types";
+import { groupBarsOf } from "../support/demo-bars";
 
 export const SYMBOL: SymbolInfo = { ticker: "AAPL", timezone: "America/New_York", mintick: 0.01, timeframe: "1d" };
 
@@ -60,22 +61,8 @@ export function sliceBars(b: Bars, from: number, to = b.length): Bars {
  * (the tests' independent reference for request.security of "W"); `weekOf[i]` is the week of day i.
  */
 export function weeklyBarsOf(d: Bars): { bars: Bars; weekOf: number[] } {
-  const rows: number[][] = [];
-  const weekOf: number[] = [];
-  for (let i = 0; i < d.length; i++) {
-    const t = d.time[i]!;
-    const monday = t - ((new Date(t * 1000).getUTCDay() + 6) % 7) * 86_400;
-    const last = rows[rows.length - 1];
-    if (last && last[0] === monday) {
-      last[2] = Math.max(last[2]!, d.high[i]!);
-      last[3] = Math.min(last[3]!, d.low[i]!);
-      last[4] = d.close[i]!;
-      last[5]! += d.volume[i]!;
-    } else rows.push([monday, d.open[i]!, d.high[i]!, d.low[i]!, d.close[i]!, d.volume[i]!]);
-    weekOf.push(rows.length - 1);
-  }
-  const col = (k: number): Float64Array => Float64Array.from(rows, (r) => r[k]!);
-  return { bars: { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) }, weekOf };
+  const { bars, groupOf } = groupBarsOf(d, (t) => t - ((new Date(t * 1000).getUTCDay() + 6) % 7) * 86_400);
+  return { bars, weekOf: groupOf };
 }
 
 export const weeklyBars = (d: Bars): Bars => weeklyBarsOf(d).bars;

@@ -3,7 +3,7 @@
 // Expected values are worked by hand from the closes below.
 import { compile, evaluate } from "../../src/index";
 import { validate } from "../../src/validate";
-import { barsOf, lib, resolverOf } from "../front/harness";
+import { barsOf, evaluateValid, lib, outputsByName, PLAIN_SYMBOL, resolverOf } from "../front/harness";
 
 const LIBRARY = [
   "//@version=6",
@@ -29,12 +29,9 @@ const LIBRARY = [
 const LIBS = resolverOf([lib("acme", "sig", 1, LIBRARY)]);
 
 async function outputs(body: string, closes: number[]): Promise<Record<string, Array<number | null>>> {
-  const r = await validate([{ path: "main.pine", content: `//@version=6\nindicator("t")\nimport acme/sig/1 as sg\n${body}` }], { resolver: LIBS });
-  const errors = r.diagnostics.filter((d) => d.severity === "error");
-  if (!r.checked || errors.length > 0) throw new Error(JSON.stringify(errors));
-  const res = evaluate(compile(r.checked, r.interface ?? undefined), barsOf(closes), {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1d" }, windowStart: 0 });
+  const res = await evaluateValid(`//@version=6\nindicator("t")\nimport acme/sig/1 as sg\n${body}`, closes, { resolver: LIBS });
   expect(res.runtimeErrors).toEqual([]);
-  return Object.fromEntries(res.outputs.map((o) => [o.name, Array.from(o.values, (v) => (Number.isNaN(v) ? null : v))]));
+  return outputsByName(res);
 }
 
 const CLOSES = [10, 12, 11, 15];
@@ -76,7 +73,7 @@ describe("library members used by an importing script", () => {
   test("a script's own method called in function form", async () => {
     const r = await validate([{ path: "main.pine", content: ["//@version=6", 'indicator("t")', "method twice(float x) => x * 2", 'plot(twice(close) + close.twice(), "v")'].join("\n") }], { resolver: LIBS });
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    const res = evaluate(compile(r.checked!, r.interface ?? undefined), barsOf(CLOSES), {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1d" }, windowStart: 0 });
+    const res = evaluate(compile(r.checked!, r.interface ?? undefined), barsOf(CLOSES), {}, { symbol: PLAIN_SYMBOL, windowStart: 0 });
     expect(Array.from(res.outputs[0]!.values)).toEqual([40, 48, 44, 60]);
   });
 

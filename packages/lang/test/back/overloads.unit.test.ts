@@ -2,20 +2,14 @@
 // argument types pick, and `lib.X` reads the library's constant. Expected values are worked by
 // hand from the closes (10, 20, 30).
 
-import { compile, evaluate } from "../../src/index";
-import { validate } from "../../src/validate";
-import { barsOf, lib, resolverOf } from "../front/harness";
+import { evaluateValid, lib, outputsByName, resolverOf } from "../front/harness";
 
 const LIBS = resolverOf([
   lib("acme", "k", 1, '//@version=6\nlibrary("k")\nexport const float GOLDEN = 1.618\nexport const string NAME = "xyz"\nexport const int STEP = 2 * 3\nconst float BASE = 1.5\nexport const float TWICE = BASE * 2\nexport const float MORE = TWICE + BASE\nexport f(float x) => x\nexport f(string s) => str.length(s)\n'),
 ]);
 
 async function outputs(body: string, closes: number[]): Promise<Record<string, Array<number | null>>> {
-  const r = await validate([{ path: "main.pine", content: `//@version=6\nindicator("t")\n${body}` }], { resolver: LIBS });
-  const errors = r.diagnostics.filter((d) => d.severity === "error");
-  if (!r.checked || errors.length > 0) throw new Error(JSON.stringify(errors));
-  const res = evaluate(compile(r.checked, r.interface ?? undefined), barsOf(closes), {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1d" }, windowStart: 0 });
-  return Object.fromEntries(res.outputs.map((o) => [o.name, Array.from(o.values, (v) => (Number.isNaN(v) ? null : v))]));
+  return outputsByName(await evaluateValid(`//@version=6\nindicator("t")\n${body}`, closes, { resolver: LIBS }));
 }
 
 const CLOSES = [10, 20, 30];

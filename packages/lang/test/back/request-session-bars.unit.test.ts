@@ -8,19 +8,15 @@ import { build, dailyBars, SYMBOL } from "./harness";
 import { evaluate } from "../../src/evaluate";
 import { sessionBars, sessionSource } from "../../src/stdlib/request/timeframes";
 import type { Bars, SymbolInfo } from "../../src/types";
+import { barsOfRows } from "../support/demo-bars";
 
 const z = (iso: string): number => Date.parse(`${iso}Z`) / 1000;
-
-function barsOf(rows: number[][]): Bars {
-  const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
-  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
 
 const ROWS = readFileSync(join(__dirname, "../../../marketdata/demo/nt-spy-minute-2011-03.csv"), "utf8").trim().split(/\r?\n/).map((l) => {
   const [s, o, h, lo, c, v] = l.split(";") as [string, string, string, string, string, string];
   return [Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8), +s.slice(9, 11), +s.slice(11, 13)) / 1000, +o, +h, +lo, +c, +v];
 });
-const MINUTES = barsOf(ROWS);
+const MINUTES = barsOfRows(ROWS);
 
 /** Plain loop: the bar of the minutes in [from, to). */
 function barOf(from: number, to: number): number[] {
@@ -41,7 +37,7 @@ function fiveMinutes(): Bars {
       last[5]! += r[5]!;
     } else rows.push([t, r[1]!, r[2]!, r[3]!, r[4]!, r[5]!]);
   }
-  return barsOf(rows);
+  return barsOfRows(rows);
 }
 
 const row = (b: Bars, t: number): number[] => {

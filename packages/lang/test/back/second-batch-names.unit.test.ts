@@ -3,14 +3,13 @@
 // daily (a few hundred bars, with weekly AAPL and daily MSFT requestable) or SPY hourly built from
 // its minutes (the minutes requestable). The names refused by design are refused with their code
 // and a message naming the missing data or the v6 spelling.
-import { readFileSync } from "fs";
-import { join } from "path";
 import { compile, evaluate, type EvaluationResult } from "../../src/evaluate";
 import { validate } from "../../src/validate";
 import type { ContextBars } from "../../src/stdlib/request";
 import type { Bars, Diagnostic, SymbolInfo } from "../../src/types";
 import { NO_SCRIPTS } from "../front/harness";
 import { dailyBars, sliceBars, weeklyBars } from "./harness";
+import { groupBarsOf, readNinjaTraderMinutes } from "../support/demo-bars";
 import { NAME_CASES, REFUSED_CASES, type Chart, type NameCase } from "./second-batch-names";
 
 const AAPL = dailyBars("AAPL");
@@ -18,34 +17,12 @@ const MSFT = dailyBars("MSFT");
 const DAILY: SymbolInfo = { ticker: "AAPL", timezone: "America/New_York", mintick: 0.01, timeframe: "1d", session: "0930-1600" };
 const HOURLY: SymbolInfo = { ticker: "SPY", timezone: "UTC", mintick: 0.01, timeframe: "1h", session: "24x7" };
 
-/** The demo's SPY minute bars (`yyyymmdd hhmmss;o;h;l;c;v`), read as UTC. */
-function minuteBars(): Bars {
-  const rows = readFileSync(join(__dirname, "../../../marketdata/demo/nt-spy-minute-2011-03.csv"), "utf8").trim().split(/\r?\n/).map((l) => l.split(";"));
-  const t = (s: string): number => Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8), +s.slice(9, 11), +s.slice(11, 13), +s.slice(13, 15)) / 1000;
-  const col = (k: number): Float64Array => Float64Array.from(rows, (r) => Number(r[k]));
-  return { length: rows.length, time: Float64Array.from(rows, (r) => t(r[0]!)), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
-
-/** Hours of the minutes (open of the first, high/low over, close of the last, volume summed). */
-function hourly(m: Bars): Bars {
-  const rows: number[][] = [];
-  for (let i = 0; i < m.length; i++) {
-    const h = Math.floor(m.time[i]! / 3600) * 3600;
-    const last = rows[rows.length - 1];
-    if (last && last[0] === h) {
-      last[2] = Math.max(last[2]!, m.high[i]!);
-      last[3] = Math.min(last[3]!, m.low[i]!);
-      last[4] = m.close[i]!;
-      last[5]! += m.volume[i]!;
-    } else rows.push([h, m.open[i]!, m.high[i]!, m.low[i]!, m.close[i]!, m.volume[i]!]);
-  }
-  const col = (k: number): Float64Array => Float64Array.from(rows, (r) => r[k]!);
-  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
+/** Hours of the demo's SPY minutes (March 2011, read as UTC). */
+const hourly = (m: Bars): Bars => groupBarsOf(m, (t) => Math.floor(t / 3600) * 3600).bars;
 
 
 const DAILY_BARS = sliceBars(AAPL, AAPL.length - 400);
-const MINUTES = minuteBars();
+const MINUTES = readNinjaTraderMinutes("nt-spy-minute-2011-03.csv");
 const HOURLY_BARS = hourly(MINUTES);
 const info = (s: SymbolInfo, ticker: string, timeframe: string): SymbolInfo => ({ ...s, ticker, timeframe });
 const SETUP: Record<Chart, { bars: Bars; symbol: SymbolInfo; contexts: ContextBars[] }> = {

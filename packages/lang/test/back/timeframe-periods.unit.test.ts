@@ -10,28 +10,16 @@ import { build, dailyBars } from "./harness";
 import { evaluate } from "../../src/evaluate";
 import type { Bars, SymbolInfo } from "../../src/types";
 import { sessionBars, sessionSource } from "../../src/stdlib/request/timeframes";
+import { barsOfRows, readNinjaTraderMinutes } from "../support/demo-bars";
 
 const DEMO = join(__dirname, "../../../marketdata/demo");
 
-function barsOf(rows: number[][]): Bars {
-  const col = (k: number) => Float64Array.from(rows, (r) => r[k]!);
-  return { length: rows.length, time: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
-}
-
-function spyMinutes(): Bars {
-  const lines = readFileSync(join(DEMO, "nt-spy-minute-2011-03.csv"), "utf8").trim().split(/\r?\n/);
-  return barsOf(lines.map((l) => {
-    const [stamp, o, h, lo, c, v] = l.split(";");
-    const s = stamp!;
-    const t = Date.UTC(Number(s.slice(0, 4)), Number(s.slice(4, 6)) - 1, Number(s.slice(6, 8)), Number(s.slice(9, 11)), Number(s.slice(11, 13)), Number(s.slice(13, 15))) / 1000;
-    return [t, Number(o), Number(h), Number(lo), Number(c), Number(v)];
-  }));
-}
+const spyMinutes = (): Bars => readNinjaTraderMinutes("nt-spy-minute-2011-03.csv");
 
 function btc4h(n: number): Bars {
   const file = readFileSync(join(DEMO, "Coinbase-BTC-USD-PT4H-20160518_20251028.json"), "utf8");
   const candles = (JSON.parse(file) as { candles: Array<Record<string, string>> }).candles.slice(0, n);
-  return barsOf(candles.map((c) => [Number(c.start), Number(c.open), Number(c.high), Number(c.low), Number(c.close), Number(c.volume)]));
+  return barsOfRows(candles.map((c) => [Number(c.start), Number(c.open), Number(c.high), Number(c.low), Number(c.close), Number(c.volume)]));
 }
 
 const SPY: SymbolInfo = { ticker: "SPY", timezone: "America/New_York", mintick: 0.01, timeframe: "1m", session: "0930-1600" };

@@ -1,13 +1,13 @@
 // The built-in `copy` of a user type: a new object with the same field values (a shallow copy:
 // a field holding an array shares the array). Expected values are worked by hand.
 import { evaluate } from "../../src/evaluate";
-import { barsOf, check } from "../front/harness";
+import { barsOf, check, outputsByName, PLAIN_SYMBOL } from "../front/harness";
 import { build } from "./harness";
 
 function outputs(body: string, closes: number[]): Record<string, Array<number | null>> {
-  const res = evaluate(build(`//@version=6\nindicator("t")\ntype P\n    float a = 1\n    array<float> xs\n${body}`), barsOf(closes), {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1d" }, windowStart: 0 });
+  const res = evaluate(build(`//@version=6\nindicator("t")\ntype P\n    float a = 1\n    array<float> xs\n${body}`), barsOf(closes), {}, { symbol: PLAIN_SYMBOL, windowStart: 0 });
   expect(res.runtimeErrors).toEqual([]);
-  return Object.fromEntries(res.outputs.map((o) => [o.name, Array.from(o.values, (v) => (Number.isNaN(v) ? null : v))]));
+  return outputsByName(res);
 }
 
 describe("copy() of a user type", () => {

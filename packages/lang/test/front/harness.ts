@@ -2,7 +2,7 @@
 // an in-memory Resolver, and validate() shortcuts.
 
 import { parse } from "../../src/language/parser";
-import { compile, evaluate } from "../../src/index";
+import { compile, evaluate, type EvaluationResult } from "../../src/index";
 import type { Bars, Diagnostic, ResolvedScript, Resolver, ScriptInterface, SourceFile, SymbolInfo } from "../../src/types";
 import { validate, type ValidationResult } from "../../src/validate";
 
@@ -100,15 +100,25 @@ export function barsOf(closes: number[]): Bars {
   };
 }
 
-/** validate() + compile() + evaluate() from the package's public surface: output name -> values (na as null). */
-export async function evaluateScript(src: string, closes: number[], symbol: SymbolInfo = { ticker: "TEST", timezone: "UTC", mintick: 0.01, timeframe: "1d" }): Promise<Record<string, Array<number | null>>> {
-  const r = await check(src);
+/** A plain daily symbol in UTC, for scripts run over barsOf(closes). */
+export const PLAIN_SYMBOL: SymbolInfo = { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1d" };
+
+/** Each output's values by name, na as null. */
+export function outputsByName(res: EvaluationResult): Record<string, Array<number | null>> {
+  return Object.fromEntries(res.outputs.map((o) => [o.name, Array.from(o.values, (v) => (Number.isNaN(v) ? null : v))]));
+}
+
+/** validate() + compile() + evaluate() from the package's public surface over barsOf(closes), failing on an error diagnostic. */
+export async function evaluateValid(src: string, closes: number[], options: { resolver?: Resolver; symbol?: SymbolInfo } = {}): Promise<EvaluationResult> {
+  const r = await check(src, options.resolver);
   const errors = r.diagnostics.filter((d) => d.severity === "error");
   if (!r.checked || errors.length > 0) throw new Error(`invalid: ${JSON.stringify(errors)}`);
-  const res = evaluate(compile(r.checked, r.interface ?? undefined), barsOf(closes), {}, { symbol, windowStart: 0 });
-  const out: Record<string, Array<number | null>> = {};
-  for (const o of res.outputs) out[o.name] = Array.from(o.values, (v) => (Number.isNaN(v) ? null : v));
-  return out;
+  return evaluate(compile(r.checked, r.interface ?? undefined), barsOf(closes), {}, { symbol: options.symbol ?? PLAIN_SYMBOL, windowStart: 0 });
+}
+
+/** evaluateValid's outputs by name. */
+export async function evaluateScript(src: string, closes: number[], symbol: SymbolInfo = { ticker: "TEST", timezone: "UTC", mintick: 0.01, timeframe: "1d" }): Promise<Record<string, Array<number | null>>> {
+  return outputsByName(await evaluateValid(src, closes, { symbol }));
 }
 
 /** An Interface without what only a chart reads (overlay, hlines, each output's style and color;
