@@ -323,6 +323,8 @@ test("on a phone: a save that meets a newer version offers both, versions compar
   await page.getByRole("button", { name: "Save version" }).click();
   const conflict = page.getByRole("region", { name: /saved version 2 while you were editing/ });
   await conflict.waitFor();
+  // the merge view mounts after its region (the editor's bundle loads it): waited for, then counted
+  await conflict.locator(".cm-mergeView").first().waitFor();
   await expect(conflict.locator(".cm-mergeView").count()).resolves.toBe(1);
   await expect(conflict.textContent()).resolves.toContain("Their RSI");
   await snap("phone-conflict");
