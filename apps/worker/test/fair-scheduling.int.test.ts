@@ -14,6 +14,13 @@ jest.setTimeout(180_000);
 
 const AAPL_FILE = join(__dirname, "../../../packages/marketdata/demo/AAPL.csv");
 
+// Each bar's `while true` ends at the loop budget with "loop takes too long" (docs/reference/
+// language.md, "Budgets": 10,000,000 iterations, about 50 ms a bar on a 2-core machine), and a
+// run with that error on every bar of its window fails with kind `script`, which is right. Over
+// 50 bars that came after 1-3 s, sometimes before the cancel below. Over FLOOD_BARS bars it is
+// minutes (30 s even at 10 ms a bar), past the flood's 120 s time limit: a flood run ends by its
+// cancel.
+const FLOOD_BARS = 3000;
 const LOOP = `//@version=6
 indicator("flood")
 float x = 0.0
@@ -86,7 +93,7 @@ describe("fair scheduling", () => {
     // More runs than it may run at once: the flood holds every run slot it has.
     const floodIds: string[] = [];
     for (let i = 0; i < pro.concurrentRuns + 1; i++) {
-      const r = await flood.call("POST", "/runs", { script: "s", instrument: "AAPL", timeframe: "1d", bars: 50 });
+      const r = await flood.call("POST", "/runs", { script: "s", instrument: "AAPL", timeframe: "1d", bars: FLOOD_BARS });
       expect(r.status).toBe(202);
       floodIds.push(r.json.id as string);
     }
