@@ -178,7 +178,8 @@ export const naHandling: FunctionRecord[] = [
 ];
 
 // Casts: int truncates toward zero (na stays na), bool is false for 0 and na (Pine v6), the others
-// keep the value; `string(na)` is the string na (null), not a number.
+// keep the value; `string(na)` is the string na (null), not a number, and so are the drawing casts'
+// `line(na)`, `box(na)`, ... (an object's na).
 export const casts: FunctionRecord[] = [
   // + 0: no negative zero (Pine ints have none)
   builtinFunction({ sig: "int(x: series float): int", doc: "`x` truncated to an integer (na stays na).", fold: ([x = 0]) => Math.trunc(x), emit: (b) => `(Math.trunc(${b.a("x")}) + 0)` }),
@@ -186,6 +187,9 @@ export const casts: FunctionRecord[] = [
   builtinFunction({ sig: "bool(x: series float): bool", doc: "`x` as a bool: false for 0 and na, true otherwise.", emit: (b) => (b.a("x") === "NaN" ? "false" : `$rt.bool(${b.a("x")})`) }),
   builtinFunction({ sig: "string(x: series string): string", doc: "`x` as a string (na stays na).", emit: (b) => (b.a("x") === "NaN" ? "null" : b.a("x")) }),
   builtinFunction({ sig: "color(x: series color): color", doc: "`x` as a color.", emit: (b) => b.a("x") }),
+  ...(["line", "label", "box", "table", "linefill", "polyline"] as const).map((t) =>
+    builtinFunction({ sig: `${t}(x: series ${t}): ${t}`, doc: `\`x\` as a ${t}; \`${t}(na)\` is a ${t} variable's empty value (\`var ${t} v = ${t}(na)\`).`, emit: (b) => (b.a("x") === "NaN" ? "null" : b.a("x")) }),
+  ),
 ];
 
 export const runtimeError = builtinFunction({

@@ -1,0 +1,43 @@
+// Idioms of real public indicator scripts that Pine accepts (issue 16's survey of public scripts),
+// each in its smallest form and run end to end: validate, compile, evaluate. Expected values are
+// worked by hand from the bars given (barsOf: daily bars from 2024-01-01, high = close + 1,
+// low = close - 1).
+
+import { check, evaluateValid, outputsByName } from "./harness";
+
+const V = "//@version=6\n";
+const errors = async (src: string): Promise<string[]> => (await check(src)).diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code}: ${d.message}`);
+const DAY = 86_400;
+const T0 = Date.UTC(2024, 0, 1) / 1000;
+const day = (i: number): string => new Date((T0 + i * DAY) * 1000).toISOString();
+
+describe("a drawing type's cast of na (`box(na)`, `line(na)`, ...)", () => {
+  it("declares an empty drawing variable that a later bar fills (TradingView's reference: line(x), box(x), ... cast na to the type)", async () => {
+    const res = await evaluateValid(`${V}indicator("zones", overlay = true)
+var zone = box(na)
+var line lvl = line(na)
+var label tag = label(na)
+var table t = table(na)
+var linefill lf = linefill(na)
+var polyline pl = polyline(na)
+if bar_index == 1
+    zone := box.new(bar_index, high, bar_index, low)
+    lvl := line.new(bar_index, close, bar_index + 1, close)
+if not na(zone)
+    zone.set_right(bar_index)
+plot(na(tag) and na(t) and na(lf) and na(pl) ? 1 : 0, "empty")
+plot(na(zone) ? 0 : zone.get_right(), "right")
+plot(na(lvl) ? 0 : lvl.get_y1(), "level")
+`, [10, 11, 12, 13]);
+    expect(outputsByName(res)).toEqual({ empty: [1, 1, 1, 1], right: [0, 1, 2, 3], level: [0, 11, 11, 11] });
+    expect(res.drawings.boxes.map((b) => [b.time1, b.top, b.time2, b.bottom])).toEqual([[day(1), 12, day(3), 10]]);
+  });
+
+  it("is the type's na in a conditional (cond ? line.new(...) : line(na))", async () => {
+    expect(await errors(`${V}indicator("x")
+l = close > open ? line.new(bar_index, high, bar_index + 1, high) : line(na)
+line.delete(l[1])
+plot(close)
+`)).toEqual([]);
+  });
+});
