@@ -41,3 +41,30 @@ plot(close)
 `)).toEqual([]);
   });
 });
+
+describe("a variable named as a built-in namespace", () => {
+  it("leaves the namespace's functions and constants to calls and reads the variable's value has no method or field for (LuxAlgo's `method f(..., color) => color.new(color, 17)`)", async () => {
+    const res = await evaluateValid(`${V}indicator("tint")
+method tint(float v, color) =>
+    color.new(color, 50)
+f(color) =>
+    c = color.red
+    color.r(color) + color.r(c)
+size = "big"
+plot(color.t(tint(close, color.blue)), "t")
+plot(f(color.rgb(10, 20, 30)), "r")
+plot(str.length(size) + (size.small == "small" ? 1 : 0), "size")
+`, [10, 11]);
+    // color.red is #F23645 (TradingView's v5+ palette): red component 0xF2 = 242
+    expect(outputsByName(res)).toEqual({ t: [50, 50], r: [252, 252], size: [4, 4] });
+  });
+
+  it("keeps a method of the variable's own type first (a string variable `str`: str.length() is its method)", async () => {
+    const res = await evaluateValid(`${V}indicator("m")
+str = "abc"
+plot(str.length(), "own")
+plot(str.upper().length(), "chained")
+`, [1]);
+    expect(outputsByName(res)).toEqual({ own: [3], chained: [3] });
+  });
+});

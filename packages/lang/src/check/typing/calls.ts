@@ -12,7 +12,7 @@ import { resolveTypeRef } from "./declarations";
 import { callUser } from "./functions";
 import { pickOverload } from "./overloads";
 import { importedFunction, methodsNamed, pending, typeNamed, undeclared } from "./lookup";
-import { dotted } from "./names";
+import { dotted, hiddenBuiltinName } from "./names";
 import { isIntDivision } from "./statements";
 import { type CallArgs, POISON, POISONED, type Typer, type Value } from "./state";
 
@@ -37,6 +37,8 @@ export function call(t: Typer, node: A.Call): Value {
         return POISONED;
       }
     }
+    const hidden = hiddenBuiltinName(t, callee);
+    if (hidden !== null && lookupFunction(hidden) && !hasMethod(t, callee)) return callNamed(t, node, hidden, callee, args);
     return methodCall(t, node, callee, args);
   }
   t.expr(callee);
@@ -126,6 +128,18 @@ function methodCall(t: Typer, node: A.Call, callee: A.Member, args: CallArgs): V
   }
   t.ctx.error(Code.not_a_function, `A value of type ${show(recvValue.type)} has no method '${callee.property.name}'.`, callee.property.span);
   return POISONED;
+}
+
+/** Whether `v.m(...)` names a method of the variable `v`'s value (a user method, a user type's copy, or a built-in of its namespace). */
+function hasMethod(t: Typer, callee: A.Member): boolean {
+  const found = callee.object.kind === "Identifier" ? t.scope.lookup(callee.object.name) : undefined;
+  if (!found) return true;
+  const type = found.sym.type;
+  const name = callee.property.name;
+  if (findMethod(t, name, type)) return true;
+  if (type.kind === "udt" && name === "copy") return true;
+  const ns = methodNamespace(type);
+  return ns !== null && lookupFunction(`${ns}.${name}`) !== undefined;
 }
 
 /** The built-in `copy` of a user type: `p.copy()` (`receiver`) or `Point.copy(p)`, a new object of the type. */

@@ -45,13 +45,36 @@ export function dotted(t: Typer, node: A.Expr): string | null {
   return head === null ? null : `${head}.${node.property.name}`;
 }
 
+/**
+ * `color.new` or `color.red` where a variable named `color` (a method's parameter, often) hides the
+ * namespace: Pine keeps built-in namespaces apart from variables, so `ns.name` whose root is a
+ * variable still names the built-in when that variable's value has no such field or method (the
+ * callers check which). Null when the root is not a variable named as a built-in namespace.
+ */
+export function hiddenBuiltinName(t: Typer, node: A.Member): string | null {
+  const root = node.object;
+  if (root.kind !== "Identifier" || !isBuiltinNamespace(root.name) || !t.scope.lookup(root.name)) return null;
+  return `${root.name}.${node.property.name}`;
+}
+
 export function member(t: Typer, node: A.Member): Value {
   const name = dotted(t, node);
   if (name !== null) {
     const v = namedMember(t, node, name);
     if (v) return v;
   }
+  const hidden = hiddenBuiltinName(t, node);
+  if (hidden !== null && lookupVariable(hidden) && !hasField(t, node)) return namedMember(t, node, hidden) ?? POISONED;
   return field(t, node);
+}
+
+/** Whether the variable `v` of `v.f` holds a value with a field `f` (a user type's, or chart.point's). */
+function hasField(t: Typer, node: A.Member): boolean {
+  const type = node.object.kind === "Identifier" ? t.scope.lookup(node.object.name)?.sym.type : undefined;
+  if (!type) return true;
+  if (type.kind === "handle") return handleField(type.name, node.property.name) !== undefined;
+  if (type.kind === "udt") return typeById(t, type.id)?.fields.some((f) => f.name === node.property.name) ?? true;
+  return false;
 }
 
 /** `color.red`, `Dir.up`, `lib.Dir.up`, or a diagnostic for namespaces we do not have. */
