@@ -52,5 +52,6 @@ export const drawingConstants: VariableRecord[] = [
   ...constants("position", "string", ["top_left", "top_center", "top_right", "middle_left", "middle_center", "middle_right", "bottom_left", "bottom_center", "bottom_right"], "A table position."),
   ...constants("text", "string", ["align_left", "align_center", "align_right", "align_top", "align_bottom", "wrap_auto", "wrap_none"], "Text alignment."),
   ...constants("font", "string", ["family_default", "family_monospace"], "A font family."),
+  ...constants("scale", "string", ["right", "left", "none"], "The price scale of `indicator(scale = ...)` (accepted; a headless run has none)."),
   ...constants("alert", "string", ["freq_all", "freq_once_per_bar", "freq_once_per_bar_close"], "How often `alert` may fire."),
 ];

@@ -68,3 +68,15 @@ plot(str.upper().length(), "chained")
     expect(outputsByName(res)).toEqual({ own: [3], chained: [3] });
   });
 });
+
+describe("indicator(scale = ...)", () => {
+  it("takes scale.left, scale.right and scale.none (TradingView's reference: the price scale the indicator attaches to)", async () => {
+    expect(await errors(`${V}indicator("x", scale = scale.left)
+plot(close)
+`)).toEqual([]);
+    expect(await errors(`${V}indicator("x", overlay = true, scale = scale.none)
+s = scale.right
+plot(close)
+`)).toEqual([]);
+  });
+});
