@@ -52,6 +52,8 @@ interface Slot {
    * task of one of them goes without its script. A fresh thread (started or replaced) has none.
    */
   compiled: Set<string>;
+  /** Its thread exited (a thread can die between tasks, e.g. out of memory while it loads the language). */
+  exited: boolean;
 }
 
 /** Keys a slot remembers (more than the thread's cache holds: a miss costs a round trip, not a failure). */
@@ -89,6 +91,8 @@ export class SandboxPool {
   readonly size: number;
   /** Threads replaced after a timeout, cancel or crash (for tests and metrics). */
   replaced = 0;
+  /** Threads that exited, whether or not a task was on them (for tests). */
+  exits = 0;
   /** Tasks posted with their script, and scripts a thread asked for afterwards (for tests). */
   scriptsPosted = 0;
   scriptsAsked = 0;
@@ -110,7 +114,14 @@ export class SandboxPool {
     });
     worker.unref();
     worker.on("error", () => undefined);
-    return { worker, busy: false, compiled: new Set() };
+    const slot: Slot = { worker, busy: false, compiled: new Set(), exited: false };
+    // No task's listener hears a thread die between tasks; a task posted to it would get no
+    // answer before its time limit, so the slot is marked and the next task gets a fresh thread.
+    worker.once("exit", () => {
+      slot.exited = true;
+      this.exits++;
+    });
+    return slot;
   }
 
   /** Threads busy now, by account (for tests). */
@@ -163,10 +174,14 @@ export class SandboxPool {
     if (this.closed) return { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 };
     const account = options.account?.id ?? "";
     // The task's time budget and timeout start here, once it has its thread.
-    const slot = await this.acquire(account, Math.max(1, options.account?.maxThreads ?? this.size));
+    let slot = await this.acquire(account, Math.max(1, options.account?.maxThreads ?? this.size));
     if (this.closed) {
       this.release(slot, account);
       return { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 };
+    }
+    if (slot.exited) {
+      slot = this.replace(slot);
+      slot.busy = true;
     }
     const id = ++taskIds;
     const worker = slot.worker;
