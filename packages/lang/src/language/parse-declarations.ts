@@ -64,12 +64,20 @@ export abstract class DeclarationParser extends BlockParser {
       this.pos++;
       source = { kind: "library", owner, slug, version: Number(v.value) };
     }
-    if (!this.isIdent("as")) this.fail(`Expected 'as' and an alias, found ${describe(this.peek())}.`);
-    this.pos++;
-    const alias = this.parseIdentifier();
+    const alias = this.parseImportAlias(source, start);
     const span = this.spanFrom(start);
     this.endStatement();
     return { kind: "ImportDecl", span, source, alias };
+  }
+
+  /** `as alias`; without it Pine knows a library by its name (`import TradingView/ta/7` is `ta`). */
+  private parseImportAlias(source: A.ImportSource, start: A.Span): A.Identifier {
+    if (this.isIdent("as")) {
+      this.pos++;
+      return this.parseIdentifier();
+    }
+    if (source.kind === "library" && /^[A-Za-z_]\w*$/.test(source.slug)) return { kind: "Identifier", span: this.spanFrom(start), name: source.slug };
+    return this.fail(`Expected 'as' and an alias, found ${describe(this.peek())}.`);
   }
 
   /** Slugs may contain `-`, which the lexer splits: glue adjacent pieces back together. */

@@ -3,7 +3,7 @@
 // worked by hand from the bars given (barsOf: daily bars from 2024-01-01, high = close + 1,
 // low = close - 1).
 
-import { check, evaluateValid, outputsByName } from "./harness";
+import { check, evaluateValid, lib, outputsByName, resolverOf } from "./harness";
 
 const V = "//@version=6\n";
 const errors = async (src: string): Promise<string[]> => (await check(src)).diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code}: ${d.message}`);
@@ -78,5 +78,26 @@ plot(close)
 s = scale.right
 plot(close)
 `)).toEqual([]);
+  });
+});
+
+describe("an import without `as`", () => {
+  it("knows the library by its name, as Pine does (`import TradingView/ta/7` is `ta`)", async () => {
+    const tools = lib("alice", "tools", 1, `//@version=6
+library("tools")
+export double(float x) => x * 2
+`);
+    const res = await evaluateValid(`${V}indicator("x")
+import alice/tools/1
+plot(tools.double(close), "d")
+`, [3, 4], { resolver: resolverOf([tools]) });
+    expect(outputsByName(res)).toEqual({ d: [6, 8] });
+  });
+
+  it("still needs `as` for a file of the script, which has no name of its own", async () => {
+    expect(await errors(`${V}indicator("x")
+import "./util.pine"
+plot(close)
+`)).toEqual(["syntax_error: Expected 'as' and an alias, found end of line."]);
   });
 });
