@@ -7,6 +7,7 @@ import type * as A from "../language/ast";
 import { builtinFunction } from "../builtins";
 import type { ParamSpec } from "../builtins";
 import type { InlineSite } from "../builtins/record";
+import { directSecurity } from "../stdlib/request";
 import { bind, callEmit, type BoundArgs } from "./binding";
 import type { Gen } from "./context";
 import { alert, input, plot } from "./roles";
@@ -46,7 +47,7 @@ export function builtinCall(g: Gen, c: A.Call, name: string): string {
     const inlined = f.inline(site);
     if (inlined !== null) return inlined;
   }
-  const code = f.emit(b);
+  const code = g.unit.directRequests.has(c) ? directSecurity(b) : f.emit(b);
   return isNumberArrayNew(c, name) ? `$rt.numbers(${code})` : code;
 }
 

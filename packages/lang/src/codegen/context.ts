@@ -66,6 +66,8 @@ export interface Unit {
   readonly events: Array<{ name: string; message: string }>;
   /** A loop was compiled somewhere: each bar resets the shared loop counter. */
   anyLoops: boolean;
+  /** request.security calls that read their context's bar column without a run over it (slice.ts directRequests). */
+  readonly directRequests: Set<A.Call>;
 }
 
 export interface Gen {

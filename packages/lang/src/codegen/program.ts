@@ -14,7 +14,7 @@ import { call } from "./calls";
 import { Flow, type Gen, type Unit } from "./context";
 import { expr, fieldRef, truthy } from "./expressions";
 import { Scopes } from "./scope";
-import { requestSlice } from "./slice";
+import { directRequests, requestSlice } from "./slice";
 import { Slots } from "./slots";
 import { stmt, structured, valueBlock } from "./statements";
 import type { Generated, HistorySizes } from "./types";
@@ -23,11 +23,12 @@ export function generate(main: A.Script, libraries: A.Script[] = [], history: Hi
   const g = newGen(history);
   declare(g, [...libraries, main]);
   g.scopes.stack = [new Map(), g.scopes.global];
+  // a requested context's run executes only the request slice (docs/adr/0070-request-slices.md)
+  const slice = requestSlice(main, libraries);
+  for (const c of directRequests(main, libraries, slice)) g.unit.directRequests.add(c);
   const stmts = main.body.filter((s) => s.kind !== "FunctionDecl");
   const code = stmts.map((s) => g.stmt(s));
   g.scopes.pop();
-  // a requested context's run executes only the request slice (docs/adr/0070-request-slices.md)
-  const slice = requestSlice(main, libraries);
   const sliceBody = slice === null ? null : code.filter((_, k) => slice.has(stmts[k]!)).join("\n");
   const sliceLines = slice === null ? null : stmts.filter((s) => slice.has(s)).map((s) => s.span.line);
   return { source: assemble(g, code.join("\n"), sliceBody), outputs: g.unit.outputs, inputs: g.unit.inputs, events: g.unit.events, sliceLines };
@@ -52,6 +53,7 @@ function newGen(hist: HistorySizes | null): Gen {
     inputs: [],
     events: [],
     anyLoops: false,
+    directRequests: new Set(),
   };
   const g: Gen = {
     scopes,

@@ -13,6 +13,7 @@ import type * as A from "../language/ast";
 import type { LocalSymbol, PineType } from "../language/ast-types";
 import { forEachChild } from "../language/visit";
 import { builtinFunction } from "../builtins";
+import { bind } from "./binding";
 import { calleeName } from "./types";
 
 /** What one statement (with the user functions it calls) declares, reads and touches. */
@@ -147,6 +148,22 @@ function rootSymbol(t: A.Expr): number | null {
   return null;
 }
 
+/** The top-level statements that run (not function, type, enum or import declarations) and their effects. */
+function statementEffects(main: A.Script, libraries: readonly A.Script[]): { stmts: A.Stmt[]; fx: Effects[] } {
+  const analysis = new Analysis([...libraries, main]);
+  const stmts = main.body.filter((s) => s.kind !== "FunctionDecl" && s.kind !== "TypeDecl" && s.kind !== "EnumDecl" && s.kind !== "ImportDecl");
+  const fx = stmts.map((s) => {
+    const e = emptyEffects();
+    for (const d of declared(s)) {
+      if (d === undefined) e.opaque = true;
+      else if (d !== null) e.writes.add(d.id);
+    }
+    analysis.walk(s, e);
+    return e;
+  });
+  return { stmts, fx };
+}
+
 function declared(s: A.Stmt): Array<LocalSymbol | null | undefined> {
   if (s.kind === "VarDecl") return [s.symbol];
   if (s.kind === "TupleDecl") return s.names.map((n, k) => (n === null ? null : s.symbols?.[k]));
@@ -178,17 +195,7 @@ class AliasClasses {
  * script must run). Function, type, enum and import declarations are not statements that run.
  */
 export function requestSlice(main: A.Script, libraries: readonly A.Script[] = []): Set<A.Stmt> | null {
-  const analysis = new Analysis([...libraries, main]);
-  const stmts = main.body.filter((s) => s.kind !== "FunctionDecl" && s.kind !== "TypeDecl" && s.kind !== "EnumDecl" && s.kind !== "ImportDecl");
-  const fx = stmts.map((s) => {
-    const e = emptyEffects();
-    for (const d of declared(s)) {
-      if (d === undefined) e.opaque = true;
-      else if (d !== null) e.writes.add(d.id);
-    }
-    analysis.walk(s, e);
-    return e;
-  });
+  const { stmts, fx } = statementEffects(main, libraries);
   const last = fx.map((e) => e.request).lastIndexOf(true);
   if (last < 0) return null;
   const aliases = new AliasClasses();
@@ -219,4 +226,39 @@ export function requestSlice(main: A.Script, libraries: readonly A.Script[] = []
   for (const k of included) if (fx[k]!.opaque) return null;
   if (included.size === stmts.length) return null;
   return new Set([...included].map((k) => stmts[k]!));
+}
+
+const BAR_VARIABLES: ReadonlySet<string> = new Set(["open", "high", "low", "close", "volume"]);
+
+/** `request.security(sym, tf, close)` as the whole value of a statement run on every bar (no `var`), symbol and timeframe names or literals, no currency. */
+function barColumnRequest(s: A.Stmt): A.Call | null {
+  const value = s.kind === "VarDecl" && s.mode === "none" ? s.init : s.kind === "Assign" && s.op === ":=" ? s.value : null;
+  if (value?.kind !== "Call" || calleeName(value) !== "request.security") return null;
+  const f = builtinFunction("request.security");
+  if (!f) return null;
+  const args = bind(value, f).byName;
+  const plain = (e: A.Expr | undefined): boolean => e !== undefined && (e.kind === "StringLit" || e.kind === "Identifier");
+  const expression = args.get("expression");
+  const isBar = expression?.kind === "Identifier" && expression.symbol?.kind === "builtinVariable" && BAR_VARIABLES.has(expression.symbol.name);
+  return isBar && plain(args.get("symbol")) && plain(args.get("timeframe")) && !args.has("currency") ? value : null;
+}
+
+/**
+ * Request calls whose value on a context's bar is that bar's own open, high, low, close or volume
+ * (stdlib/request/host.ts securityBars): each is the whole value of a top-level statement, and no
+ * statement a context's run executes before it (the slice, or the whole script) can raise a
+ * runtime error, other such requests aside. A run over a context then records exactly the
+ * context's column for them, so their values are read from the bars without that run.
+ */
+export function directRequests(main: A.Script, libraries: readonly A.Script[], slice: ReadonlySet<A.Stmt> | null): Set<A.Call> {
+  const { stmts, fx } = statementEffects(main, libraries);
+  const direct = new Set<A.Call>();
+  for (let k = 0; k < stmts.length; k++) {
+    const s = stmts[k]!;
+    if (slice !== null && !slice.has(s)) continue;
+    const c = barColumnRequest(s);
+    if (c !== null) direct.add(c);
+    else if (fx[k]!.mayFail) break;
+  }
+  return direct;
 }

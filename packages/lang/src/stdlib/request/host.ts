@@ -36,9 +36,13 @@ export type CaptureRun = (ctx: ContextBars) => Map<string, Column>;
 /** A site's values per context bar: numbers in a Float64Array (na where nothing was recorded). */
 export type Column = unknown[] | Float64Array;
 
+/** A bar column a request site may read directly (its expression is that column, nothing before it in a context's run can fail). */
+export type BarField = "open" | "high" | "low" | "close" | "volume";
+
 interface Captured {
   ctx: ContextBars;
-  columns: Map<string, Column>;
+  /** The sites' values from the run over the context's bars: null until a site that needs them reads the context. */
+  columns: Map<string, Column> | null;
   align: Map<string, Int32Array>;
   ranges: { from: Int32Array; to: Int32Array } | null;
 }
@@ -144,11 +148,16 @@ export class RequestHost {
       this.captured.set(key, null);
       return ignoreInvalid ? null : fail(`no ${tf.tf} bars of "${sym}"`);
     }
-    const columns = this.runCapture(ctx);
+    // counted when first read, whether or not a site needs the run (sites reading a bar column do not)
     this.barsEvaluated += ctx.bars.length;
-    const c: Captured = { ctx, columns, align: new Map(), ranges: null };
+    const c: Captured = { ctx, columns: null, align: new Map(), ranges: null };
     this.captured.set(key, c);
     return c;
+  }
+
+  /** The context's captured columns: the script's run over its bars, made the first time a site needs it. */
+  private columnsOf(c: Captured): Map<string, Column> {
+    return (c.columns ??= this.runCapture!(c.ctx));
   }
 
   private alignInput(c: Captured): AlignInput {
@@ -183,7 +192,7 @@ export class RequestHost {
     let map = c.align.get(mode);
     if (!map) c.align.set(mode, (map = alignBars(this.alignInput(c), lookahead)));
     const id = (site.id ??= this.site(key));
-    site.read = c.columns.get(id) ?? [];
+    site.read = site.field !== null ? c.ctx.bars[site.field] : (this.columnsOf(c).get(id) ?? []);
     site.map = map;
     site.symbol = symbol;
     site.timeframe = timeframe;
@@ -210,13 +219,23 @@ export class RequestHost {
     return typeof v === "number" ? v : NaN;
   }
 
+  /**
+   * securityNum of a site whose expression is the context's bar column `field` and whose value no
+   * earlier statement of a context's run can prevent (codegen/slice.ts directRequests): its values
+   * are that column's, so the context needs no run over its bars for it.
+   */
+  securityBars(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, field: BarField): number {
+    site.field = field;
+    return this.securityNum(site, key, i, symbol, timeframe, gaps, lookahead, ignoreInvalid);
+  }
+
   /** request.security_lower_tf at chart bar `i`: the site's values on every intrabar of the chart bar. */
   lowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean): PineArray | null {
     const c = this.context(symbol, timeframe, ignoreInvalid);
     if (c === null) return PineArray.of([]);
     if (storeSeconds(c.ctx.timeframe) > storeSeconds(this.chart!.symbol.timeframe)) fail(`request.security_lower_tf: timeframe "${timeframe ?? ""}" is higher than the chart's`);
     c.ranges ??= intrabarRanges(this.alignInput(c));
-    const col = c.columns.get((site.id ??= this.site(key))) ?? [];
+    const col = this.columnsOf(c).get((site.id ??= this.site(key))) ?? [];
     const out: unknown[] = [];
     for (let j = c.ranges.from[i]!; j < c.ranges.to[i]!; j++) out.push(col[j] === undefined ? NaN : col[j]);
     return PineArray.of(out);
@@ -266,4 +285,6 @@ export class RequestSite {
   aligned: Float64Array | null = null;
   /** Times the site's symbol, timeframe or lookahead changed. */
   switches = 0;
+  /** Set by securityBars: the site reads this bar column of its context instead of a captured one. */
+  field: BarField | null = null;
 }

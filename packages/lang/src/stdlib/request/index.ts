@@ -5,9 +5,9 @@
 // known and refused with the data they would need.
 
 import { builtinFunction, constants, type CallEmit, type ValueKind } from "../../builtins/record";
-import { RequestSite } from "./host";
+import { RequestSite, type BarField } from "./host";
 
-export { RequestHost, RequestSite, type ContextBars, type MissingContext, type CaptureRun, type Column } from "./host";
+export { RequestHost, RequestSite, type BarField, type ContextBars, type MissingContext, type CaptureRun, type Column } from "./host";
 export { alignBars, intrabarRanges } from "./align";
 export { contextKey, storeTimeframe, storeSeconds, requestSymbol } from "./timeframes";
 
@@ -57,30 +57,44 @@ const SIMPLE = /^(?:[\w$.]+|"(?:[^"\\]|\\.)*")$/;
  * A numeric request whose symbol and timeframe are plain names or literals and whose options are
  * fixed: the site's per-bar values are resolved once (RequestHost.securityNum) and read directly.
  */
-function numericRead(b: CallEmit, id: string, st: string, expr: string, gaps: string, look: string): string | null {
+function numericRead(b: CallEmit, id: string, st: string, expr: string, gaps: string, look: string, field: BarField | null): string | null {
   if (b.kind("expression") !== "num" || /^\[|^\$tup_/.test(expr)) return null;
   if ((gaps !== "false" && gaps !== "true") || (look !== "false" && look !== "true")) return null;
   const sym = b.a("symbol");
   const tf = b.a("timeframe");
   if (!SIMPLE.test(sym) || !SIMPLE.test(tf)) return null;
-  const slow = `$rt.req.securityNum(${id}, $i, ${sym}, ${tf}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")})`;
+  const args = `${id}, $i, ${sym}, ${tf}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}`;
+  const slow = field === null ? `$rt.req.securityNum(${args})` : `$rt.req.securityBars(${args}, ${JSON.stringify(field)})`;
   return `(${st}.aligned !== null && ${st}.symbol === ${sym} && ${st}.timeframe === ${tf} ? ${st}.aligned[$i] : ${slow})`;
+}
+
+/** The bar column a bare `open`/`high`/`low`/`close`/`volume` argument compiles to. */
+const BAR_FIELDS: Readonly<Record<string, BarField>> = { $O: "open", $H: "high", $L: "low", $C: "close", $V: "volume" };
+
+/** request.security: `direct` when its expression is a bar column no earlier statement of a context's run can keep from being recorded (codegen/slice.ts directRequests). */
+function emitSecurity(b: CallEmit, direct: boolean): string {
+  const expr = b.a("expression");
+  const id = site(b, expr);
+  const gaps = option(b, "gaps", "gaps_on");
+  const look = option(b, "lookahead", "lookahead_on");
+  const column = direct && !b.has("currency") ? b.column("expression") : null;
+  const field = column !== null && Object.prototype.hasOwnProperty.call(BAR_FIELDS, column) ? BAR_FIELDS[column]! : null;
+  const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look), field);
+  if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${fast})`;
+  const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr)})`;
+  return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${read})`;
+}
+
+/** The code of a request.security call that codegen found reads a bar column directly. */
+export function directSecurity(b: CallEmit): string {
+  return emitSecurity(b, true);
 }
 
 export const security = builtinFunction({
   sig: "request.security(symbol: series string, timeframe: series string, expression: series R, gaps: simple string = barmerge.gaps_off, lookahead: simple string = barmerge.lookahead_off, ignore_invalid_symbol: input bool = false, currency: series string = na, calc_bars_count: simple int = na): series R",
   doc: "The value of `expression` evaluated on another symbol and/or timeframe (`\"\"` for the chart's): on historical bars with lookahead off, a higher timeframe's value appears on the last chart bar of its period.",
   stateful: true,
-  emit: (b) => {
-    const expr = b.a("expression");
-    const id = site(b, expr);
-    const gaps = option(b, "gaps", "gaps_on");
-    const look = option(b, "lookahead", "lookahead_on");
-    const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look));
-    if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${fast})`;
-    const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr)})`;
-    return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${read})`;
-  },
+  emit: (b) => emitSecurity(b, false),
 });
 
 export const securityLowerTf = builtinFunction({
