@@ -101,3 +101,16 @@ plot(close)
 `)).toEqual(["syntax_error: Expected 'as' and an alias, found end of line."]);
   });
 });
+
+describe("array.max(id, nth) and array.min(id, nth)", () => {
+  it("give the nth greatest or smallest element (TradingView's reference: nth 0 is the greatest; [5, -2, 0, 9, 1] has 5 at nth 1)", async () => {
+    const res = await evaluateValid(`${V}indicator("nth")
+a = array.from(5, -2, 0, 9, 1)
+plot(a.max(1), "max1")
+plot(array.max(a, 0), "max0")
+plot(a.min(2), "min2")
+plot(a.max(), "max")
+`, [1]);
+    expect(outputsByName(res)).toEqual({ max1: [5], max0: [9], min2: [1], max: [9] });
+  });
+});
