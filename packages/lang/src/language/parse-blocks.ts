@@ -32,7 +32,7 @@ export abstract class BlockParser extends ExpressionParser {
         continue;
       }
       if (t.kind === "indent") {
-        this.report("Unexpected indentation.", t.span);
+        this.report("Unexpected indentation: a line indented by a multiple of 4 spaces starts a block. To continue the line above, indent it by another number of spaces (Pine's line wrapping) or wrap the expression in parentheses.", t.span);
         this.skipBlock();
         continue;
       }

@@ -114,3 +114,17 @@ plot(a.max(), "max")
     expect(outputsByName(res)).toEqual({ max1: [5], max0: [9], min2: [1], max: [9] });
   });
 });
+
+describe("line wrapping", () => {
+  it("says how to continue a line when the continuation is indented by a multiple of 4 spaces (TradingView's manual: such indents open local blocks)", async () => {
+    const src = `${V}indicator("x")
+color c = close > open
+    ? color.green
+    : color.red
+plot(close, color = c)
+`;
+    expect((await errors(src))[0]).toBe("syntax_error: Unexpected indentation: a line indented by a multiple of 4 spaces starts a block. To continue the line above, indent it by another number of spaces (Pine's line wrapping) or wrap the expression in parentheses.");
+    expect(await errors(src.replace(/\n {4}([?:])/g, "\n     $1"))).toEqual([]);
+    expect(await errors(src.replace("close > open\n    ? color.green\n    : color.red", "(close > open\n    ? color.green\n    : color.red)"))).toEqual([]);
+  });
+});
