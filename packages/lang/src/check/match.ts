@@ -155,14 +155,15 @@ function truncatedDivisions(r: MatchResult, args: CallArg[], division: (e: Expr)
   args.forEach((a, i) => {
     const p = r.params[i];
     if (!p || !isIntSpec(p.type) || !prim(a.info.type, "float") || !division(a.node)) return;
-    if (a.node.kind === "Binary") a.node.type = INT;
+    if (a.node.kind === "Binary" && a.node.op === "/") a.node.type = INT;
     else castInPlace(a.node);
   });
   return r;
 }
 
 /** Turns the node into `int(<the node as it was>)`, so every reader of the call's tree sees the cast. */
-function castInPlace(e: Expr): void {
+/** Rewrites `e` into `int(e)` in place: its value read truncated toward zero where an int is wanted. */
+export function castInPlace(e: Expr): void {
   const inner = { ...e } as Expr;
   const call = {
     kind: "Call",

@@ -189,10 +189,15 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`array.percentrank(id, i)\` is the percent of the other elements <= element \`i\`; \`array.standardize\`
   divides by the population standard deviation; \`ta.wvad\`/\`ta.iii\` are \`na\` when high == low.
 - **Int division.** v6 divides ints exactly (\`5 / 2\` is 2.5); in v5 the division of two const ints
-  truncates toward zero (\`5 / 2\` is 2) and other int operands divide exactly. Passed where an int is
-  wanted (\`ta.wma(src, length / 2)\`, \`a.get(a.size() / 2)\`), an int division is taken truncated toward
-  zero, as TradingView's own scripts rely on, also through a variable declared so (\`half = length / 2\`);
-  a variable reassigned later (\`half := ...\`) is a float and such a parameter refuses it (write \`int(...)\`).
+  truncates toward zero (\`5 / 2\` is 2) and other int operands divide exactly. TradingView types such a
+  division int although its value keeps the fraction, and takes it truncated where an int is wanted; so
+  does this dialect: an int parameter (\`ta.wma(src, length / 2)\`, \`a.get(a.size() / 2)\`, your own
+  function's \`int\` parameter), a history offset (\`close[half]\`), a \`for\` bound and a variable declared
+  \`int\` take it truncated toward zero, also through a variable holding one (\`half = length / 2\`) while
+  every value assigned to it is int-valued too (\`half := half + 1\`, \`math.max(half, 2)\`). Assigned a
+  float (\`half := half + 0.5\`, which TradingView refuses), it is an ordinary float that an int parameter
+  refuses (write \`int(...)\`). Elsewhere the value keeps its fraction (\`plot(half)\` shows 7.5 for
+  \`15 / 2\`), except in a variable declared \`int half = length / 2\`, which holds the truncated value.
 - **Inputs.** \`input.price\`, \`input.time\` (milliseconds), \`input.text_area\` and \`input.symbol\` are plain
   float, int and string inputs of the Interface: nothing is picked on a chart and \`confirm\` is ignored.
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized

@@ -81,6 +81,34 @@ test("a variable declared as an int division is taken truncated by an int parame
   // n = 5: half = 2.5; ta.sma(close, half) is the 2-bar mean; plot(half) shows 2.5
   const out = run(`//@version=6\nindicator("t")\nn = input.int(5)\nhalf = n / 2\nplot(ta.sma(close, half))\nplot(half)`);
   expect(out).toEqual([[NaN, 11, 11.5], [2.5, 2.5, 2.5]]);
-  // reassigned, it is an ordinary float variable: refused where an int is wanted
+  // given a value TradingView types float, it is an ordinary float variable: refused where an int is wanted
   expect(() => build(`//@version=6\nindicator("t")\nn = input.int(5)\nhalf = n / 2\nhalf := half + 0.5\nplot(ta.sma(close, half))`)).toThrow(/type_mismatch.*must be int/);
+});
+
+test("reassigned with int-valued values (TradingView types them int), it is still taken truncated wherever an int is wanted", () => {
+  // n = 3: half = 1.5, then half + 1 = 2.5 on every bar; where an int is wanted it is 2: ta.sma(close, 2),
+  // twice(2) = 4, close[2], a for bound of 2 (bars 0..2 summed), array index 1 of mid = 3 / 2 = 1.5
+  const out = run(`//@version=6
+indicator("t")
+n = input.int(3)
+half = n / 2
+half := half + 1
+twice(int k) => k * 2
+plot(ta.sma(close, half))
+plot(half)
+plot(twice(half))
+plot(close[half])
+s = 0.0
+for i = 0 to half
+    s += nz(close[i])
+plot(s)
+a = array.from(7, 8, 9)
+mid = a.size() / 2
+mid := math.max(mid, 1)
+plot(a.get(mid))
+int k = n / 2
+int j = 0
+j += n / 2
+plot(k * 10 + j)`);
+  expect(out).toEqual([[NaN, 11, 11.5], [2.5, 2.5, 2.5], [4, 4, 4], [NaN, NaN, 10], [10, 22, 33], [8, 8, 8], [11, 11, 11]]);
 });

@@ -13,7 +13,7 @@ import { callUser } from "./functions";
 import { pickOverload } from "./overloads";
 import { importedFunction, methodsNamed, pending, typeNamed, undeclared } from "./lookup";
 import { dotted, hiddenBuiltinName } from "./names";
-import { isIntDivision } from "./statements";
+import { intValued } from "./int-division";
 import { type CallArgs, POISON, POISONED, type Typer, type Value } from "./state";
 
 export function call(t: Typer, node: A.Call): Value {
@@ -195,8 +195,7 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
     if (!arg) return POISONED;
     typeArgs.push(arg);
   }
-  const division = (e: A.Expr): boolean => isIntDivision(e) || (e.kind === "Identifier" && e.symbol?.kind === "local" && t.intDivisions.has(e.symbol.id));
-  const r = matchBuiltin(fn, callArgs, typeArgs, node.span, t.ctx.version, division);
+  const r = matchBuiltin(fn, callArgs, typeArgs, node.span, t.ctx.version, (e) => intValued(t, e));
   for (const f of r.findings) t.ctx.error(f.code, f.message, f.span);
   if (r.findings.length > 0) return POISONED;
   // `input(close)`: a source input, named so for derive and codegen

@@ -6,6 +6,7 @@ import { Code } from "../../language/codes";
 import { Scope } from "../scope";
 import { FLOAT, INT, isNumeric, maxQual, NA, prim, show, unify, VOID } from "../types";
 import { declare, newLocal } from "./bindings";
+import { takeAsInt } from "./int-division";
 import { condition } from "./operators";
 import { POISON, setValue, type Typer, type Value, VALUELESS, type WantValue } from "./state";
 
@@ -108,7 +109,9 @@ function forNode(t: Typer, node: A.For): Value {
   vals.forEach((v, i) => {
     if (v.type !== POISON && !isNumeric(v.type)) t.ctx.error(Code.type_mismatch, `A for bound must be a number, not ${show(v.type)}.`, (exprs[i] as A.Expr).span);
   });
-  const counterType = vals.every((v) => prim(v.type, "int")) ? INT : FLOAT;
+  // bounds TradingView types int (an int division, int-division.ts) are taken truncated: an int counter
+  const intBounds = vals.every((v, i) => prim(v.type, "int") || takeAsInt(t, exprs[i] as A.Expr));
+  const counterType = intBounds ? INT : FLOAT;
   return inLoopScope(t, () => {
     const sym = declare(t, node.counter, node.symbol, () => newLocal(t, node.counter, counterType, "series", "none", "loop"));
     sym.type = counterType;

@@ -6,9 +6,10 @@ import type * as A from "../../language/ast";
 import { Code, type DiagnosticCode } from "../../language/codes";
 import { Scope } from "../scope";
 import type { ArgInfo, FunctionInfo } from "../symbols";
-import { assignable, FLOAT, INT, maxQual, qualFits, show, signatureKey } from "../types";
+import { assignable, FLOAT, INT, maxQual, prim, qualFits, show, signatureKey } from "../types";
 import { newLocal } from "./bindings";
 import { resolveTypeRef } from "./declarations";
+import { intValued, takeAsInt } from "./int-division";
 import { sameSignature } from "./overloads";
 import { type CallArgs, POISON, POISONED, type Typer, type Value, VALUELESS } from "./state";
 
@@ -83,16 +84,14 @@ export function callUser(t: Typer, fn: FunctionInfo, node: A.Call, args: CallArg
 }
 
 /**
- * `f(length / 2)` to an `int` parameter: TradingView's int division is int-typed (its value may be
- * fractional) and an int parameter takes it truncated; typed int here, codegen truncates it.
+ * `f(length / 2)` (or an int-valued variable, int-division.ts) to an `int` parameter: TradingView's
+ * int division is int-typed (its value may be fractional) and an int parameter takes it truncated.
  */
 function intDivisionAsInt(t: Typer, p: A.Param, a: CallArgs[number]): ArgInfo {
-  const e = a.node;
-  const isInt = (x: A.Expr): boolean => x.type?.kind === "primitive" && x.type.name === "int";
-  if (!p.typeAnn || e.kind !== "Binary" || e.op !== "/" || !isInt(e.left) || !isInt(e.right)) return a.info;
+  if (!p.typeAnn || !intValued(t, a.node) || !prim(a.info.type, "float")) return a.info;
   const want = resolveTypeRef(t, p.typeAnn, false);
   if (!(want?.kind === "primitive" && want.name === "int")) return a.info;
-  e.type = INT;
+  takeAsInt(t, a.node);
   return { ...a.info, type: INT };
 }
 

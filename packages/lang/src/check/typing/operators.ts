@@ -5,6 +5,7 @@
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { BOOL, FLOAT, INT, isNumeric, maxQual, prim, show, STRING, unify } from "../types";
+import { takeAsInt } from "./int-division";
 import { POISON, POISONED, type Typer, type Value } from "./state";
 
 export function index(t: Typer, node: A.Index): Value {
@@ -15,7 +16,7 @@ export function index(t: Typer, node: A.Index): Value {
     t.ctx.error(Code.type_mismatch, `The history operator [] needs a value, not ${show(obj.type)}.`, node.object.span);
     return POISONED;
   }
-  if (idx.type !== POISON && !prim(idx.type, "int")) {
+  if (idx.type !== POISON && !prim(idx.type, "int") && !takeAsInt(t, node.index)) {
     t.ctx.error(Code.type_mismatch, `A history offset must be an int, not ${show(idx.type)}.`, node.index.span);
   }
   return { type: obj.type, qual: "series" };

@@ -3,18 +3,13 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
-import { assignable, isNumeric, prim, qualFits, show } from "../types";
+import { assignable, INT, isNumeric, prim, qualFits, show } from "../types";
+import { intValued, takeAsInt } from "./int-division";
 import { declare, newLocal } from "./bindings";
 import { mixedNote } from "./control";
 import { inlineConstants } from "./lookup";
 import { resolveTypeRef } from "./declarations";
 import { POISON, POISONED, setValue, type Typer, type Value } from "./state";
-
-/** `a / b` of two ints. */
-export function isIntDivision(e: A.Expr): boolean {
-  const isInt = (x: A.Expr): boolean => x.type?.kind === "primitive" && x.type.name === "int";
-  return e.kind === "Binary" && e.op === "/" && isInt(e.left) && isInt(e.right);
-}
 
 export function varDecl(t: Typer, s: A.VarDecl): Value {
   const v = t.expr(s.init);
@@ -22,7 +17,9 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
   const declared = s.typeAnn ? resolveTypeRef(t, s.typeAnn) : null;
   if (s.typeAnn && declared === null) type = POISON;
   else if (declared) {
-    if (v.type !== POISON && !assignable(v.type, declared, t.ctx.version)) {
+    // `int half = length / 2`: TradingView's int division is int-typed
+    const taken = prim(declared, "int") && takeAsInt(t, s.init);
+    if (v.type !== POISON && !taken && !assignable(v.type, declared, t.ctx.version)) {
       t.ctx.error(Code.type_mismatch, `Cannot assign ${show(v.type)} to '${s.name.name}' declared ${show(declared)}.`, s.init.span);
     }
     type = declared;
@@ -40,7 +37,7 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
   sym.qual = qual;
   if (s.init.kind === "Call" && s.init.target?.kind === "builtin" && s.init.target.name.startsWith("input")) sym.input = s.name.name;
   s.symbol = sym;
-  if (!s.typeAnn && !t.reassigned.has(s.name.name) && isIntDivision(s.init)) t.intDivisions.add(sym.id);
+  if (!s.typeAnn && prim(type, "float") && intValued(t, s.init)) t.intDivisions.add(sym.id);
   if (t.scope === t.globals && qual === "const") t.constants.set(sym.id, s.init);
   if (s.exported === true) exportConstant(t, s, type, v.qual);
   return { type, qual };
@@ -118,8 +115,15 @@ export function assign(t: Typer, s: A.Assign): Value {
     target = setValue(s.target, { type: found.sym.type, qual: found.sym.qual });
   } else target = t.expr(s.target);
   if (target.type === POISON || v.type === POISON) return target;
-  checkAssignedValue(t, s, target.type, v.type);
+  keepIntValued(t, s);
+  checkAssignedValue(t, s, target.type, prim(target.type, "int") && takeAsInt(t, s.value) ? INT : v.type);
   return target;
+}
+
+/** A variable holding an int division stays one while every value assigned to it is int-valued (int-division.ts). */
+function keepIntValued(t: Typer, s: A.Assign): void {
+  const sym = s.target.kind === "Identifier" ? s.target.symbol : undefined;
+  if (sym?.kind === "local" && t.intDivisions.has(sym.id) && !intValued(t, s.value)) t.intDivisions.delete(sym.id);
 }
 
 function checkAssignedValue(t: Typer, s: A.Assign, target: A.PineType, v: A.PineType): void {
