@@ -13,6 +13,7 @@ import { RATIOS } from "./expected-ratios";
 import { MTF } from "./expected-mtf";
 import { SESSIONS, SESSION_SCRIPTS } from "./expected-sessions";
 import { DRAWINGS } from "./expected-drawings";
+import { PUBLIC_IDIOMS } from "./expected-public-idioms";
 import { STRUCTURES } from "./expected-structures";
 import { LIBRARY_MEMBERS } from "./expected-library-members";
 import { INTRABARS, INTRABAR_SCRIPTS } from "./expected-intrabars";
@@ -509,6 +510,7 @@ export const EXPECTED: Record<string, Check> = {
   ...MTF,
   ...SESSIONS,
   ...DRAWINGS,
+  ...PUBLIC_IDIOMS,
   ...STRUCTURES,
   ...LIBRARY_MEMBERS,
   ...INTRABARS,

@@ -1,0 +1,65 @@
+// Expected outputs and drawings of the scripts written for idioms of public scripts (issue 16):
+// an int-division half length clamped after it is declared (TradingView's int division is
+// int-typed and taken truncated where a length or offset is wanted), array.max/min with nth, and
+// drawing variables declared empty with box(na)/line(na). Shares no code with packages/lang.
+import type { Bars } from "../../src/types";
+import type { Check, Expected } from "./expected";
+import * as r from "./reference";
+
+const { map, at } = r;
+
+/** The nth greatest (descending) or smallest of the last five closes, duplicates counted. */
+function nthOfFive(b: Bars, nth: number, greatest: boolean): r.Series {
+  return map(b.length, (i) => {
+    if (i < 4) return NaN;
+    const w = [0, 1, 2, 3, 4].map((k) => b.close[i - k]!).sort((p, q) => (greatest ? q - p : p - q));
+    return w[nth]!;
+  });
+}
+
+function hullHalfClamped(b: Bars): Expected {
+  // length 21: half = 21 / 2 = 10.5 (kept for plotting), taken as 10 for the WMA and the offset;
+  // root = round(sqrt(21)) = 5
+  const half = r.wma(b.close, 10);
+  const full = r.wma(b.close, 21);
+  const hull = r.wma(map(b.length, (i) => 2 * half[i]! - full[i]!), 5);
+  return {
+    outputs: {
+      hull,
+      half_length: map(b.length, () => 10.5),
+      half_momentum: map(b.length, (i) => b.close[i]! - at(b.close, i - 10)),
+      second_highest_5: nthOfFive(b, 1, true),
+      second_lowest_5: nthOfFive(b, 1, false),
+    },
+  };
+}
+
+function trendFlipZones(b: Bars): Expected {
+  const fast = r.ema(b.close, 10);
+  const slow = r.ema(b.close, 30);
+  const up = (i: number): boolean => i >= 0 && fast[i]! > slow[i]!; // na compares false; up[1] of bar 0 is false
+  const zoneTop = map(b.length, () => NaN);
+  const level = map(b.length, () => NaN);
+  const boxes: Array<[number, number, number, number, string]> = [];
+  const lines: Array<[number, number, number, number]> = [];
+  for (let i = 0; i < b.length; i++) {
+    if (up(i) && !up(i - 1)) {
+      boxes.push([i, b.high[i]!, i, b.low[i]!, ""]);
+      lines.push([i, b.low[i]!, i + 1, b.low[i]!]);
+    }
+    const last = boxes[boxes.length - 1];
+    if (last) {
+      last[2] = i;
+      zoneTop[i] = last[1];
+      level[i] = lines[lines.length - 1]![1];
+    }
+  }
+  const transparency = map(b.length, (i) => (fast[i]! - slow[i]! > 0 ? 60 : 80));
+  // max_boxes_count = 20; lines keep the default 50
+  return { outputs: { zone_top: zoneTop, level, shade_transparency: transparency }, boxes: boxes.slice(-20), lines: lines.slice(-50) };
+}
+
+export const PUBLIC_IDIOMS: Record<string, Check> = {
+  "hull_half_clamped.pine": hullHalfClamped,
+  "trend_flip_zones.pine": trendFlipZones,
+};
