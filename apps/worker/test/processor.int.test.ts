@@ -7,7 +7,7 @@ import pino from "pino";
 import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, type Run } from "@barscript/db";
 import { validate } from "@barscript/lang";
 import { allocBars, writeBars } from "@barscript/marketdata";
-import { bullPrefix, createRedis, type RunJobData } from "@barscript/queue";
+import { bullPrefix, createRedis, publishCancel, type RunJobData } from "@barscript/queue";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import type { FinishedRun } from "../src/metrics";
 import { CancelListener } from "../src/runs/cancels";
@@ -178,6 +178,18 @@ describe("the run processor in-process", () => {
     const { outcome, row } = await runToEnd(f, run);
     expect(outcome).toMatchObject({ kind: "indicator", status: "cancelled", failure: "cancelled", barsEvaluated: 0 });
     expect(row.status).toBe("cancelled");
+  });
+
+  it("when a running run's cancel is published, then this worker stops it and ends it cancelled", async () => {
+    // every bar loops until the loop budget (docs/reference/language.md, Budgets): far longer than the test
+    const a = await accountWithScript(`//@version=6\nindicator("spin")\nfloat x = 0.0\nwhile true\n    x += 1\nplot(close + x * 0, "c")\n`);
+    const run = await queuedRun(a, 300);
+    const job = await f.queue.add("run", { runId: run.id }, { jobId: run.id });
+    for (let i = 0; i < 200 && (await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).status !== "running"; i++) await new Promise((r) => setTimeout(r, 50));
+    await publishCancel(redis, env.redisPrefix, run.id);
+    const outcome = (await job.waitUntilFinished(f.events, 60_000)) as FinishedRun | null;
+    expect(outcome).toMatchObject({ status: "cancelled", failure: "cancelled" });
+    expect((await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("cancelled");
   });
 
   it("when the account's one slot is taken, then the second run waits (delayed), is woken and both succeed one after the other", async () => {

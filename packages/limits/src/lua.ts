@@ -39,6 +39,7 @@ export const SCRIPTS = {
   leaseRenew: LuaScript.load("lease-renew-1"),
   leaseRelease: LuaScript.load("lease-release-1"),
   leaseReleaseTwo: LuaScript.load("lease-release-2"),
+  runRelease: LuaScript.load("run-release-2"),
   leaseCount: LuaScript.load("lease-count-1"),
   windowHit: LuaScript.load("window-hit-1"),
   windowCount: LuaScript.load("window-count-1"),

@@ -103,6 +103,22 @@ export async function releaseTogether(redis: Redis, leases: readonly Lease[]): P
   await Promise.all(calls);
 }
 
+/** A message to publish (channel and text). */
+export interface Message {
+  channel: string;
+  text: string;
+}
+
+/**
+ * Gives a place back (taken with handOver), first publishing `message` when given, and takes the
+ * oldest member of the sorted set `waiting`, in one call (run-release-2.lua): the end of a run in
+ * one round trip. Answers the member taken, or null.
+ */
+export async function releaseAndPop(redis: Redis, place: { key: string; id: string }, waiting: string, message: Message | null): Promise<string | null> {
+  const taken = await SCRIPTS.runRelease.run(redis, [place.key, waiting], [place.id, message?.channel ?? "", message?.text ?? ""]);
+  return typeof taken === "string" ? taken : null;
+}
+
 export class LeaseSemaphore {
   readonly ttlMs: number;
   readonly renewMs: number;

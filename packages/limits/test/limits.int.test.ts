@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Redis from "ioredis";
-import { createLimits, FailedKeyGuard, LeaseSemaphore, RollingWindow } from "@barscript/limits";
+import { createLimits, FailedKeyGuard, LeaseSemaphore, releaseAndPop, RollingWindow } from "@barscript/limits";
 import { REDIS_URL } from "../../../test/support/env";
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -104,6 +104,28 @@ describe("limits against real Redis", () => {
     it("when the limit is 0, then nothing is taken", async () => {
       const sem = new LeaseSemaphore(redis, { keyPrefix: `${prefix}sem8:` });
       expect(await sem.acquire("acct", 0)).toBeNull();
+    });
+
+    it("when a run's place is released with releaseAndPop, then its message is published first, the place is free and the oldest waiter is taken", async () => {
+      const sem = new LeaseSemaphore(redis, { keyPrefix: `${prefix}sem9:` });
+      const waiting = `${prefix}waiting9`;
+      const channel = `${prefix}channel9`;
+      await redis.zadd(waiting, 2000, "run_late", 1000, "run_early");
+      const sub = new Redis(REDIS_URL);
+      const heard: string[] = [];
+      sub.on("message", (_c: string, m: string) => heard.push(m));
+      await sub.subscribe(channel);
+      const lease = await sem.acquire("acct", 1, { leaseId: "run_9" });
+      const place = lease?.handOver();
+      if (!place) throw new Error("no place");
+      expect(await releaseAndPop(redis, place, waiting, { channel, text: "done" })).toBe("run_early");
+      expect(await sem.used("acct")).toBe(0);
+      // no message given: nothing published; the next waiter taken, then none
+      expect(await releaseAndPop(redis, place, waiting, null)).toBe("run_late");
+      expect(await releaseAndPop(redis, place, waiting, null)).toBeNull();
+      await sleep(50);
+      expect(heard).toEqual(["done"]);
+      sub.disconnect();
     });
   });
 

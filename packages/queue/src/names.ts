@@ -16,3 +16,11 @@ export function bullPrefix(redisPrefix: string): string {
 export function runChannel(redisPrefix: string, runId: string): string {
   return `${redisPrefix}run:${runId}`;
 }
+
+/**
+ * Pub/sub channel every worker process listens on for cancel requests, one subscription per
+ * process for the life of it: each message is the id of the run or sweep to stop (cancels.ts).
+ */
+export function cancelChannel(redisPrefix: string): string {
+  return `${redisPrefix}cancels`;
+}

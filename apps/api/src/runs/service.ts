@@ -20,7 +20,7 @@ import {
 } from "@barscript/db";
 import { ScriptsError, locateScript } from "@barscript/db";
 import { normalizeSymbol, resolveWindow, type Timeframe } from "@barscript/marketdata";
-import { runChannel } from "@barscript/queue";
+import { publishCancel, runChannel } from "@barscript/queue";
 import type { Spans } from "@barscript/queue";
 import { enqueueRun } from "@barscript/queue";
 import type { ScriptInterface } from "@barscript/lang";
@@ -342,7 +342,7 @@ export async function cancelRun(ctx: RunsContext, run: Run): Promise<Run> {
     }
   }
   // Running (or started meanwhile): the worker stops it on the cancel message.
-  await publish(ctx, run.id, { type: "cancel" });
+  await publishCancel(ctx.deps.redis, ctx.deps.config.redisPrefix, run.id);
   const latest = await ctx.watcher.waitUntil(run.id, CANCEL_GRACE_MS, async () => (await findRun(db, run.id)) ?? run, isFinal);
   if (isFinal(latest)) return latest;
   // No worker answered (it died, or is cut off): the run is cancelled all the same.

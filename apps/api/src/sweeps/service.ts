@@ -6,7 +6,7 @@ import { ApiError, TIMEFRAMES, type SweepRequestSchema } from "@barscript/contra
 import { failure, findSweep, finishSweep, locateScript, orderedGrid, sweepOwnerHandles, requestSweepCancel, serializeSweep, startSweepRow, newSweepId, ScriptsError, type Sweep, type SweepInstrument, type SweepJson, type SweepSpec } from "@barscript/db";
 import { gridCombinations, rankRows, SWEEP_STATS, type ScriptInterface, type SweepRowData, type SweepStat } from "@barscript/lang";
 import { ChunkTimesCache, lookupSeries, normalizeSymbol, resolveWindow, type Timeframe } from "@barscript/marketdata";
-import { bullPrefix, QUEUES, runChannel } from "@barscript/queue";
+import { bullPrefix, publishCancel, QUEUES, runChannel } from "@barscript/queue";
 import type { z } from "zod";
 import type { AuthContext } from "../http/auth-plugin";
 import { toApiError } from "../http/errors";
@@ -164,7 +164,7 @@ export async function cancelSweep(ctx: RunsContext, s: Sweep): Promise<Sweep> {
       return (await findSweep(db, s.id)) ?? s;
     }
   }
-  await ctx.deps.redis.publish(channel, JSON.stringify({ type: "cancel" }));
+  await publishCancel(ctx.deps.redis, ctx.deps.config.redisPrefix, s.id);
   const load = async (): Promise<Sweep> => (await findSweep(db, s.id)) ?? s;
   const latest = await ctx.watcher.waitUntil(s.id, CANCEL_GRACE_MS, load, isFinalSweep);
   if (isFinalSweep(latest)) return latest;

@@ -1,6 +1,6 @@
-// A run's lifecycle as the worker drives it: the one status publisher (every change goes out on
-// the run's channel), the one summary builder, and the conditional moves queued -> running ->
-// final. Every final move answers the outcome this worker brought the run to (or null when
+// A run's lifecycle as the worker drives it: the one status publisher (every final state goes
+// out on the run's channel), the one summary builder, and the conditional moves queued -> running
+// -> final. Every final move answers the outcome this worker brought the run to (or null when
 // another party got there first: a cancel, the sweeper, a duplicate job), which the processor
 // returns and the metrics count.
 import type { Redis } from "ioredis";
@@ -49,26 +49,53 @@ export function runSummary(f: SummaryFigures): RunSummary {
 type From = Array<"queued" | "running">;
 
 export class RunLifecycle {
+  /**
+   * Runs whose final message is held for the processor to send with the release of their slot
+   * (one Redis call for both, slots.ts), by run id: the message once one is held.
+   */
+  private readonly held = new Map<string, string | null>();
+
   constructor(
     private readonly db: Db,
     readonly publish: Publish,
     private readonly now: () => Date,
   ) {}
 
-  /** queued -> running (not if cancelled meanwhile): the running row, or null. */
+  /**
+   * queued -> running (not if cancelled meanwhile): the running row, or null. Nothing is
+   * published: the only listeners of a run's channel, the API's long polls, wait for a final
+   * state and drop `running` messages (apps/api/src/runs/service.ts, stillRunning).
+   */
   async start(run: Run): Promise<Run | null> {
     const startedAt = this.now();
     if (!(await markRunning(this.db, run.id, startedAt))) return null;
-    // Not awaited: later messages on this connection are sent after it all the same.
-    void this.publish(run.id, { type: "status", status: "running" });
     return { ...run, status: "running", startedAt };
+  }
+
+  /** From now on the run's final message is kept for `take` instead of published. */
+  hold(runId: string): void {
+    this.held.set(runId, null);
+  }
+
+  /** The final message held for the run, if any (the caller sends it); the run is no longer held. */
+  take(runId: string): string | null {
+    const text = this.held.get(runId) ?? null;
+    this.held.delete(runId);
+    return text;
+  }
+
+  /** Publishes the run's final message, or keeps it (as JSON) when the run is held. */
+  private send(runId: string, message: RunMessage): Promise<void> {
+    if (!this.held.has(runId)) return this.publish(runId, message);
+    this.held.set(runId, JSON.stringify(message));
+    return Promise.resolve();
   }
 
   /** Moves the run to its final state and publishes it; null when another party got there first. */
   async finish(run: Run, from: From, outcome: Outcome): Promise<FinishedRun | null> {
     const at = this.now();
     if (!(await finishRun(this.db, run.id, from, outcome, at))) return null;
-    await this.publish(run.id, { type: "status", status: outcome.status });
+    await this.send(run.id, { type: "status", status: outcome.status });
     return finished(run, outcome.status, outcome.failure ?? null, outcome.summary, at);
   }
 
@@ -81,9 +108,9 @@ export class RunLifecycle {
    * publishes it, with the final row when the kind knows it (a long poll answers from it).
    */
   succeeded(run: Run, summary: RunSummary, finishedAt: Date, row?: Run): FinishedRun {
-    // Sent, not awaited (a lost message costs a long poll one read): the slot release that follows
-    // on the same connection goes out behind it without waiting for its reply.
-    void this.publish(run.id, { type: "status", status: "succeeded", ...(row ? { run: JSON.parse(JSON.stringify(row)) as Record<string, unknown> } : {}) });
+    // Not awaited (a lost message costs a long poll one read). The row goes as JSON.stringify
+    // writes it (dates as ISO text), serialized once.
+    void this.send(run.id, { type: "status", status: "succeeded", ...(row ? { run: { ...row } } : {}) });
     return finished(run, "succeeded", null, summary, finishedAt);
   }
 }

@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import { failure, findRun, findRunWithPlan, VersionCache, type Db, type Run } from "@barscript/db";
 import { createLimits, type Limits } from "@barscript/limits";
 import { BarChunkCache } from "@barscript/marketdata";
-import { spans, type RunJobData, type Spans } from "@barscript/queue";
+import { runChannel, spans, type RunJobData, type Spans } from "@barscript/queue";
 import type { FinishedRun } from "../metrics";
 import type { CancelListener } from "./cancels";
 import { runKind, type KindContext, type Prefetched, type RunAccountInfo, type RunKind } from "./kinds";
@@ -78,8 +78,10 @@ export function createRunProcessor(deps: RunProcessorDeps): RunProcessor {
     }
 
     const controller = new AbortController();
-    // Subscribed before the move to running, so a cancel sent once it runs is always heard.
+    // Listening before the move to running, so a cancel sent once it runs is always heard.
     const stopListening = await deps.cancels.listen(run.id, () => controller.abort());
+    // Its final message goes out with the slot's release below (one round trip).
+    lifecycle.hold(run.id);
     try {
       const running = await lifecycle.start(run);
       if (!running) {
@@ -92,7 +94,9 @@ export function createRunProcessor(deps: RunProcessorDeps): RunProcessor {
       deps.logger.error({ err: error, runId: run.id }, "run failed on our side");
       return await lifecycle.fail(run, ["queued", "running"], failure("internal", "The run failed on our side; running it again should work.", true)).catch(() => null);
     } finally {
-      await Promise.all([stopListening(), slots.release(lease, account.accountId, run.id)]);
+      stopListening();
+      const text = lifecycle.take(run.id);
+      await slots.release(lease, account.accountId, run.id, text === null ? null : { channel: runChannel(deps.prefix, run.id), text });
       sp.mark("release");
       sp.log("run timings", { bars: run.windowBars, pickupMs: (job.processedOn ?? Date.now()) - job.timestamp });
     }

@@ -5,7 +5,7 @@
 import { DelayedError, type Job, type Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import type { Lease, Limits, RunAccount } from "@barscript/limits";
+import { releaseAndPop, type Lease, type Limits, type Message, type RunAccount } from "@barscript/limits";
 import type { RunJobData } from "@barscript/queue";
 
 /**
@@ -53,18 +53,19 @@ export class RunSlots {
   }
 
   /**
-   * Gives the slot back and takes the oldest run of the account still waiting, in one round trip
-   * (a pipeline: ZREM of the lease, what the limits' release does, then ZPOPMIN), then wakes it.
+   * Publishes the run's final `message` (when given), gives the slot back and takes the oldest run
+   * of the account still waiting, in one Lua call (run-release-2.lua), then wakes that run. A
+   * lost message or release is not worth failing the run for (long polls also read; the lease
+   * expires).
    */
-  async release(lease: Lease, accountId: string, runId: string): Promise<void> {
+  async release(lease: Lease, accountId: string, runId: string, message: Message | null = null): Promise<void> {
     const place = lease.handOver();
-    if (!place) return;
-    const pipeline = this.deps.redis.pipeline().zrem(place.key, place.id);
-    if (this.deps.queue) pipeline.zpopmin(this.waitingKey(accountId));
-    const replies = await pipeline.exec().catch(() => null);
-    const popped = replies?.[1]?.[1];
-    const first = Array.isArray(popped) && typeof popped[0] === "string" ? popped[0] : null;
-    if (first === null) return;
+    if (!place) {
+      if (message) await this.deps.redis.publish(message.channel, message.text).catch(() => 0);
+      return;
+    }
+    const first = await releaseAndPop(this.deps.redis, place, this.waitingKey(accountId), message).catch(() => null);
+    if (first === null || !this.deps.queue) return;
     await this.wakeOne(accountId, first).catch((error: unknown) => this.deps.logger.warn({ err: error, runId }, "could not wake a waiting run"));
   }
 
