@@ -4,7 +4,7 @@
 // within the grace period.
 import type { Command } from "commander";
 import { failure, finishRun, findRun, requestCancel, type Run, type RunMessage, type RunStatusName } from "@barscript/db";
-import { runChannel, runsQueue } from "@barscript/queue";
+import { publishCancel, runChannel, runsQueue } from "@barscript/queue";
 import { UsageError, emit, type AdminContext, type JsonOption } from "../context";
 import { parseLimit, runLine, runView, type RunRow } from "../views";
 
@@ -67,7 +67,7 @@ async function cancel(ctx: AdminContext, runId: string): Promise<{ before: RunSt
       return { before: "queued" };
     }
   }
-  await publish({ type: "cancel" });
+  await publishCancel(connection, config.redisPrefix, run.id);
   const deadline = Date.now() + CANCEL_GRACE_MS;
   while (Date.now() < deadline) {
     const latest = await findRun(db, run.id);
