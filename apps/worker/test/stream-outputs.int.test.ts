@@ -11,7 +11,7 @@ import pino from "pino";
 import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, OutputStream, poolOf, readOutputChunks, requestCancel, type Run } from "@barscript/db";
 import { validate } from "@barscript/lang";
 import { allocBars, writeBars } from "@barscript/marketdata";
-import { bullPrefix, createRedis, runChannel, type RunJobData } from "@barscript/queue";
+import { bullPrefix, createRedis, publishCancel, type RunJobData } from "@barscript/queue";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import type { FinishedRun } from "../src/metrics";
 import { CancelListener } from "../src/runs/cancels";
@@ -130,7 +130,7 @@ it("keeps no chunk of a run cancelled after its first chunks were stored", async
   while ((await chunkCount(run.id)) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   expect(await chunkCount(run.id)).toBeGreaterThan(0);
   await requestCancel(env.db, run.id);
-  await redis.publish(runChannel(env.redisPrefix, run.id), JSON.stringify({ type: "cancel" }));
+  await publishCancel(redis, env.redisPrefix, run.id);
   expect(await outcome).toMatchObject({ status: "cancelled" });
   // the discard runs after the cancelled state is published: wait for it
   const until = Date.now() + 10_000;
