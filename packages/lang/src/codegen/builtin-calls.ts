@@ -9,6 +9,7 @@ import type { ParamSpec } from "../builtins";
 import type { InlineSite } from "../builtins/record";
 import { directSecurity } from "../stdlib/request";
 import { bind, callEmit, type BoundArgs } from "./binding";
+import { collectionCall } from "./collections";
 import type { Gen } from "./context";
 import { alert, input, plot } from "./roles";
 import { asKind, CodegenError, vtOf } from "./types";
@@ -47,6 +48,8 @@ export function builtinCall(g: Gen, c: A.Call, name: string): string {
     const inlined = f.inline(site);
     if (inlined !== null) return inlined;
   }
+  const fast = collectionCall(g, c, name, bound, b);
+  if (fast !== null) return fast;
   const code = g.unit.directRequests.has(c) ? directSecurity(b) : f.emit(b);
   return isNumberArrayNew(c, name) ? `$rt.numbers(${code})` : code;
 }

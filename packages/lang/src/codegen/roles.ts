@@ -55,7 +55,18 @@ export function plot(g: Gen, c: A.Call, f: FunctionRecord): string {
   // the record's emitter gives the output's value; only the arguments it reads are compiled
   if (!f.emit) throw new CodegenError(`${name} has no output value`, c.span);
   const compiled = new Map<A.Expr, string>();
-  const compile = (e: A.Expr): string => compiled.get(e) ?? compiled.set(e, g.expr(e)).get(e)!;
+  // a plot that is its statement's whole value evaluates its first argument before anything else
+  // of the statement: that argument is a root too (a user call there may run in place, calls.ts)
+  const first = c === g.flow.root ? (c.args[0]?.value ?? null) : null;
+  const compile = (e: A.Expr): string => {
+    const known = compiled.get(e);
+    if (known !== undefined) return known;
+    g.flow.root = e === first && compiled.size === 0 ? e : null;
+    const js = g.expr(e);
+    g.flow.root = null;
+    compiled.set(e, js);
+    return js;
+  };
   const v = f.emit(callEmit(g, c, f, bound, compile));
   return `($o${index}[$i] = ${v})`;
 }

@@ -5,7 +5,7 @@ import * as stdlib from "../stdlib";
 import { Ring, ValueRing } from "../stdlib/ring";
 import { PineArray } from "../stdlib/array";
 import { PineMatrix } from "../stdlib/matrix-core";
-import { PineMap } from "../stdlib/map";
+import { PineMap, valuesOf } from "../stdlib/map";
 import { negativeOffsetMessage } from "../check/rules/history-offset";
 import { fail, ScriptRuntimeError } from "./errors";
 import { RUNTIME_NAMESPACES } from "./library";
@@ -251,7 +251,7 @@ export class Runtime {
   items(a: PineArray | PineMatrix | PineMap | null): unknown[] {
     if (a === null || a === undefined) fail("array is na");
     if (a instanceof PineMatrix) return Array.from({ length: a.rows }, (_, i) => new PineArray(a.v.slice(i * a.cols, (i + 1) * a.cols)));
-    if (a instanceof PineMap) return Array.from(a.m.values());
+    if (a instanceof PineMap) return valuesOf(a);
     return a.v;
   }
   /** The keys of `for [k, v] in id`, in the order of items(). */

@@ -11,19 +11,31 @@ export const MAX_MAP_SIZE = 50_000;
 export class PineMap<K = unknown, V = unknown> {
   /**
    * The values of the present keys that are small non-negative integers (below DENSE), by key: a
-   * lookup there is an array read, not a hash (maps keyed by hour, weekday, bar offset). `m`
-   * keeps every pair and their insertion order; both always hold the same value for such a key.
+   * lookup or a re-put there is an array access, not a hash (maps keyed by hour, weekday, bar
+   * offset). `m` keeps every key in insertion order; its value is the pair's for other keys, and
+   * for such a key `d` holds the value (what `m` holds there is not read: docs/adr/0111).
    */
   d: (V | undefined)[] = [];
   constructor(
     public m: Map<K, V>,
     readonly na: V,
-  ) {
-    for (const [k, v] of m) if (isDense(k)) this.d[k] = v;
-  }
+  ) {}
 }
 
-const DENSE = 1024;
+/** Keys below this (non-negative integers) have their values in `PineMap.d`. */
+export const DENSE = 1024;
+
+/** The value of the pair `[k, v]` of `m` (a small-integer key's is in the table). */
+function valueOf<K, V>(x: PineMap<K, V>, k: K, v: V): V {
+  return isDense(k) ? (x.d[k] as V) : v;
+}
+
+/** The values in insertion order (what `for x in m` and `map.values` walk). */
+export function valuesOf<K, V>(x: PineMap<K, V>): V[] {
+  const out: V[] = [];
+  for (const [k, v] of x.m) out.push(valueOf(x, k, v));
+  return out;
+}
 
 function isDense(k: unknown): k is number {
   return typeof k === "number" && k >>> 0 === k && k < DENSE;
@@ -46,12 +58,14 @@ export function put<K, V>(m: M<K, V>, key: K, value: V): V {
   const dense = isDense(key);
   const prev = dense ? x.d[key] : x.m.get(key);
   if (prev === undefined && x.m.size >= MAX_MAP_SIZE) fail(`map size exceeds the maximum of ${MAX_MAP_SIZE} pairs`);
-  x.m.set(key, value);
+  // a present small-integer key keeps its place in `m`: only the table changes
+  if (!dense || prev === undefined) x.m.set(key, value);
   if (dense) x.d[key] = value;
   return prev === undefined ? x.na : prev;
 }
 export function putAll<K, V>(m: M<K, V>, other: M<K, V>): void {
-  for (const [k, v] of need(other).m) put(m, k, v);
+  const y = need(other);
+  for (const [k, v] of y.m) put(m, k, valueOf(y, k, v));
 }
 export function get<K, V>(m: M<K, V>, key: K): V {
   const x = need(m);
@@ -65,7 +79,7 @@ export function contains<K, V>(m: M<K, V>, key: K): boolean {
 export function remove<K, V>(m: M<K, V>, key: K): V {
   const x = need(m);
   if (!x.m.has(key)) return x.na;
-  const v = x.m.get(key)!;
+  const v = valueOf(x, key, x.m.get(key)!);
   x.m.delete(key);
   if (isDense(key)) x.d[key] = undefined;
   return v;
@@ -74,7 +88,7 @@ export function keys<K, V>(m: M<K, V>): PineArray<K> {
   return new PineArray([...need(m).m.keys()]);
 }
 export function values<K, V>(m: M<K, V>): PineArray<V> {
-  return new PineArray([...need(m).m.values()]);
+  return new PineArray(valuesOf(need(m)));
 }
 export function size<K, V>(m: M<K, V>): number {
   return need(m).m.size;
@@ -86,7 +100,9 @@ export function clear<K, V>(m: M<K, V>): void {
 }
 export function copy<K, V>(m: M<K, V>): PineMap<K, V> {
   const x = need(m);
-  return new PineMap(new Map(x.m), x.na);
+  const c = new PineMap(new Map(x.m), x.na);
+  c.d = x.d.slice();
+  return c;
 }
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------

@@ -64,6 +64,27 @@ plot(p, "p")
     expect(loop).toMatch(/\? f\d+_twice\(\$E, \$i, /);
   });
 
+  test("a plot's first argument is a root: a stateless call there runs in place", () => {
+    const src = build(`//@version=6
+indicator("t", overlay = true)
+half(float x) =>
+    x / 2
+plot(half(close), "h")
+`).source;
+    expect(src.slice(src.indexOf("function $run("))).not.toMatch(/\bf\d+_half\(/);
+    const r = run(`//@version=6
+indicator("t")
+half(float x) =>
+    float h = x / 2
+    h
+var float k = 0
+k += 1
+plot(half(close + k), "h")
+`, bars([2, 4, 6]));
+    // (close + bars so far) / 2: (2 + 1) / 2, (4 + 2) / 2, (6 + 3) / 2
+    expect(col(r, 0)).toEqual([1.5, 3, 4.5]);
+  });
+
   test("a function with state keeps one state per call site", () => {
     const r = run(
       `//@version=6

@@ -1,0 +1,120 @@
+// The array and map calls a bar loop makes most, written out (docs/adr/0111-collection-calls-written-out.md):
+// the common case (an array that is not na and an integer index inside it; a map key in the
+// small-integer table) reads or writes the element list in place, so V8 neither calls nor boxes;
+// anything else calls the stdlib function, which raises the error or takes the general path. The
+// stdlib functions stay the definition of each call; these forms only skip the call when its
+// outcome is the plain read or write.
+
+import type * as A from "../language/ast";
+import type { CallEmit, RuntimeFunction } from "../builtins/record";
+import { MAX_ARRAY_SIZE } from "../runtime/errors";
+import * as arrays from "../stdlib/array";
+import * as maps from "../stdlib/map";
+import type { BoundArgs } from "./binding";
+import type { Gen } from "./context";
+import { once } from "./expressions";
+
+/** The written-out form of `name`, or null (the call is emitted as usual). */
+export function collectionCall(g: Gen, c: A.Call, name: string, bound: BoundArgs, b: CallEmit): string | null {
+  // the forms evaluate the arguments in the signature's order: only calls written in that order
+  if (c.args.some((a) => a.name !== null)) return null;
+  const form = FORMS.get(name);
+  if (!form) return null;
+  if (name.startsWith("map.") && !smallIntegerKeys(bound.byName.get("id"))) return null;
+  return form(new Operands(g, b));
+}
+
+/** A map whose keys are numbers (int or float): its keys may be in the small-integer table. */
+function smallIntegerKeys(id: A.Expr | undefined): boolean {
+  const t = id?.type;
+  return t?.kind === "map" && t.key.kind === "primitive" && (t.key.name === "int" || t.key.name === "float");
+}
+
+/** The call's arguments, each evaluated once, in order: `seq` starts the form with their evaluation. */
+class Operands {
+  private readonly sets: string[] = [];
+  constructor(
+    private readonly g: Gen,
+    readonly b: CallEmit,
+  ) {}
+  /** An argument held where the form may read it more than once. */
+  arg(param: string): string {
+    const v = once(this.g, this.b.a(param));
+    if (v.set !== v.get) this.sets.push(v.set);
+    return v.get;
+  }
+  /** A fresh local of the form. */
+  temp(): string {
+    const t = this.g.scopes.fresh("v");
+    this.g.scopes.ctx.hoisted.add(t);
+    return t;
+  }
+  /** `(args evaluated, test ? fast : slow)`. */
+  seq(test: string, fast: string, slow: string): string {
+    return `(${[...this.sets, `${test} ? ${fast} : ${slow}`].join(", ")})`;
+  }
+  fn(impl: RuntimeFunction): string {
+    return this.b.fn(impl);
+  }
+}
+
+/** `k` is an integer index inside the list `v`. */
+const inside = (k: string, v: string): string => `${k} >= 0 && ${k} < ${v}.length && (${k} | 0) === ${k}`;
+/** `k` is a key of the map's small-integer table (stdlib/map.ts isDense). */
+const dense = (k: string): string => `${k} >>> 0 === ${k} && ${k} < ${maps.DENSE}`;
+
+const FORMS = new Map<string, (o: Operands) => string>([
+  ["array.size", (o) => `(${o.b.a("id")} ?? $rt.items(null)).v.length`],
+  [
+    "array.get",
+    (o) => {
+      const [a, k] = [o.arg("id"), o.arg("index")];
+      return o.seq(`${a} !== null && ${inside(k, `${a}.v`)}`, `${a}.v[${k}]`, `${o.fn(arrays.get)}(${a}, ${k})`);
+    },
+  ],
+  [
+    "array.set",
+    (o) => {
+      const [a, k, x] = [o.arg("id"), o.arg("index"), o.arg("value")];
+      return o.seq(`${a} !== null && ${inside(k, `${a}.v`)}`, `(${a}.v[${k}] = ${x}, undefined)`, `${o.fn(arrays.set)}(${a}, ${k}, ${x})`);
+    },
+  ],
+  [
+    "array.push",
+    (o) => {
+      const [a, x] = [o.arg("id"), o.arg("value")];
+      return o.seq(`${a} !== null && ${a}.v.length < ${MAX_ARRAY_SIZE}`, `(${a}.v.push(${x}), undefined)`, `${o.fn(arrays.push)}(${a}, ${x})`);
+    },
+  ],
+  [
+    "array.shift",
+    (o) => {
+      const a = o.arg("id");
+      return o.seq(`${a} !== null && ${a}.v.length !== 0`, `${a}.v.shift()`, `${o.fn(arrays.shift)}(${a})`);
+    },
+  ],
+  [
+    "map.get",
+    (o) => {
+      const [m, k] = [o.arg("id"), o.arg("key")];
+      const t = o.temp();
+      return o.seq(`${m} !== null && ${dense(k)}`, `((${t} = ${m}.d[${k}]) === undefined ? ${m}.na : ${t})`, `${o.fn(maps.get)}(${m}, ${k})`);
+    },
+  ],
+  [
+    "map.contains",
+    (o) => {
+      const [m, k] = [o.arg("id"), o.arg("key")];
+      return o.seq(`${m} !== null && ${dense(k)}`, `${m}.d[${k}] !== undefined`, `${o.fn(maps.contains)}(${m}, ${k})`);
+    },
+  ],
+  [
+    // a key already present: its value is replaced in the table alone (the pair keeps its place)
+    "map.put",
+    (o) => {
+      const [m, k, x] = [o.arg("id"), o.arg("key"), o.arg("value")];
+      const t = o.temp();
+      return o.seq(`${m} !== null && ${dense(k)} && (${t} = ${m}.d[${k}]) !== undefined`, `(${m}.d[${k}] = ${x}, ${t})`, `${o.fn(maps.put)}(${m}, ${k}, ${x})`);
+    },
+  ],
+]);
