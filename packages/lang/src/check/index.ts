@@ -14,6 +14,7 @@ export type { Declaration } from "./rules/declaration";
 export { declarationTitle, findDeclaration } from "./rules/declaration";
 export type { EnumInfo, FunctionInfo, ModuleExports, TypeInfo } from "./symbols";
 export { emptyExports } from "./symbols";
+export { tradingViewLibrary } from "./tradingview-libraries";
 
 export interface CheckedFile {
   /** Module key: `file:<path>` for the script's own files, `lib:<owner>/<slug>/<version>:<path>`. */

@@ -217,6 +217,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   library's other top-level constants (\`export const float B = A * 2\`).
 - **\`time_tradingday\`** on weekly and monthly bars is the period's last weekday (every day for a
   session around the clock): exchange holidays are not known.
+- **TradingView's libraries.** \`import TradingView/ta/<version> [as alias]\` imports (any version), so the
+  built-in \`ta.*\` functions a script calls through it work; the functions only that library has
+  (\`ta.relativeVolume\`, ...) are refused by name. TradingView's other libraries, and other users' public
+  TradingView libraries, are not available: a library is imported from this service's scripts.
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
   misspelled built-in gets the closest supported name.

@@ -2,7 +2,7 @@
 // the Resolver), detects cycles, checks every file once its imports are checked, and pins the
 // versions of what it loaded. A library's own problems are reported once, at the import.
 
-import { checkFile, type CheckedFile, DiagnosticSink, finishChecking, type IdCounters, makeContext, type ModuleExports } from "../check";
+import { checkFile, type CheckedFile, DiagnosticSink, finishChecking, type IdCounters, makeContext, type ModuleExports, tradingViewLibrary } from "../check";
 import type { ImportDecl, Script, Span } from "../language/ast";
 import { Code, type DiagnosticCode } from "../language/codes";
 import { parse } from "../language/parser";
@@ -98,6 +98,8 @@ export class Linker {
     if (libStack.includes(id)) return report(Code.import_cycle, `Import cycle: ${[...libStack.slice(libStack.indexOf(id)), id].join(" -> ")}.`);
     const cacheKey = `${id}/${version}`;
     if (this.libCache.has(cacheKey)) return this.libCache.get(cacheKey) ?? null;
+    const own = tradingViewLibrary(owner, slug);
+    if (own) return own;
     const resolved = await this.resolver.resolve({ owner, slug, version });
     if (!resolved) return this.cache(cacheKey, report(Code.unresolved_import, `Library '${owner}/${slug}' version ${version} was not found.`));
     if (resolved.kind !== "library") return this.cache(cacheKey, report(Code.not_a_library, `'${owner}/${slug}' is ${article(resolved.kind)} ${resolved.kind}, not a library: only library scripts can be imported.`));

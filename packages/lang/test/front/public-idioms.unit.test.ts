@@ -128,3 +128,25 @@ plot(close, color = c)
     expect(await errors(src.replace("close > open\n    ? color.green\n    : color.red", "(close > open\n    ? color.green\n    : color.red)"))).toEqual([]);
   });
 });
+
+describe("TradingView's ta library (`import TradingView/ta/12 as ta`)", () => {
+  it("imports, also before //@version, and leaves the built-in ta.* functions and variables to calls through its alias", async () => {
+    const res = await evaluateValid(`// © someone
+import TradingView/ta/12 as ta
+
+//@version=6
+indicator("x")
+plot(ta.sma(close, 2), "sma")
+plot(ta.tr, "tr")
+`, [10, 11, 12]);
+    // barsOf: high = close + 1, low = close - 1; ta.tr is na on bar 0 (no previous close), then max(2, 2, 0) = 2
+    expect(outputsByName(res)).toEqual({ sma: [null, 10.5, 11.5], tr: [null, 2, 2] });
+  });
+
+  it("refuses a function only the library has, by name (without `as`, the alias is ta)", async () => {
+    expect(await errors(`${V}indicator("x")
+import TradingView/ta/9
+plot(ta.relativeVolume(10))
+`)).toEqual(["undeclared_identifier: 'ta.relativeVolume' is a function of TradingView's ta library (TradingView/ta), which is not available here: only the built-in ta.* functions work through it."]);
+  });
+});

@@ -5,6 +5,7 @@ import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { isBuiltinNamespace, isGlobalOnly, lookupFunction, lookupVariable, needsCallSite, unsupportedNamespace } from "../builtin-lookup";
 import { matchBuiltin } from "../match";
+import { tradingViewLibraryMiss } from "../tradingview-libraries";
 import { didYouMean } from "../suggest";
 import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
 import { assignable, NA, show } from "../types";
@@ -33,7 +34,7 @@ export function call(t: Typer, node: A.Call): Value {
       if (t.imports.get(root) === null) return POISONED;
       if (t.imports.has(root) || (isBuiltinNamespace(root) && !t.enums.has(root) && !lookupVariable(name) && !lookupVariable(receiverOf(name)))) {
         const what = t.imports.has(root) ? `a function exported by '${root}'.` : `a built-in function.${didYouMean(name, "function")}`;
-        t.ctx.error(Code.undeclared_identifier, `'${name}' is not ${what}`, callee.span);
+        t.ctx.error(Code.undeclared_identifier, tradingViewLibraryMiss(t.imports.get(root), root, name.slice(root.length + 1)) ?? `'${name}' is not ${what}`, callee.span);
         return POISONED;
       }
     }
