@@ -4,7 +4,7 @@
 // are worked here by hand; the last chunk is never posted (it comes with the result).
 import { evaluate, type Bars, type Resolver } from "@barscript/lang";
 import { compileScript } from "../src/runs/compile";
-import { chunkStreamer } from "../src/runs/stream-chunks";
+import { chunkStreamer, streamedChunkPoints } from "../src/runs/stream-chunks";
 
 const noImports: Resolver = { resolve: () => Promise.resolve(null) };
 const N = 2_500;
@@ -59,4 +59,38 @@ it("does not stream small outputs, runs with requested contexts, or tasks that d
   expect(chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 1_000, minBytes: 57_600 } }, post)).not.toBeNull();
   expect(chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 1_000, minBytes: 0 }, contexts: [{}] }, post)).toBeNull();
   expect(chunkStreamer(p, { bars: b, windowStart: WS }, post)).toBeNull();
+});
+
+it("cuts a wide output into chunks of about chunkBytes, never more points than chunkPoints", () => {
+  // 30 outputs and the times: 31 x 8 = 248 bytes a point; 524,288 / 248 = 2,114.06
+  expect(streamedChunkPoints(30, { chunkPoints: 10_000, chunkBytes: 524_288, minBytes: 0 })).toBe(2_114);
+  // 2 outputs: 24 bytes a point, 21,845 points would fit; capped at 10,000
+  expect(streamedChunkPoints(2, { chunkPoints: 10_000, chunkBytes: 524_288, minBytes: 0 })).toBe(10_000);
+  // wider than chunkBytes per point: one point a chunk
+  expect(streamedChunkPoints(100_000, { chunkPoints: 10_000, chunkBytes: 524_288, minBytes: 0 })).toBe(1);
+  expect(streamedChunkPoints(30, { chunkPoints: 900, minBytes: 0 })).toBe(900);
+});
+
+it("posts chunks of the points chunkBytes gives, the window's points in order", async () => {
+  const p = await program();
+  const b = bars();
+  const posted: Array<{ seq: number; data: Float64Array }> = [];
+  // (2 outputs + times) x 8 = 24 bytes a point: 7,200 bytes are 300 points
+  const s = chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 10_000, chunkBytes: 7_200, minBytes: 0 } }, (seq, _names, data) => posted.push({ seq, data }));
+  evaluate(s!.program, b, {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1m" }, windowStart: WS, chunkBars: 512, onChunk: s!.onChunk });
+  // 2,400 window points = 8 chunks of 300 ending at bars 400, 700, ..., 2,500; the last checkpoint
+  // before the last bar is 2,048, past the end of chunk 5 (1,900) but not of chunk 6 (2,200):
+  // chunks 6 and 7 come with the result
+  expect(posted.map((c) => c.seq)).toEqual([0, 1, 2, 3, 4, 5]);
+  const wrong: string[] = [];
+  for (const c of posted) {
+    expect(c.data.length).toBe(900);
+    for (let j = 0; j < 300; j++) {
+      const bar = WS + c.seq * 300 + j;
+      if (c.data[j] !== 1_600_000_000 + 60 * bar) wrong.push(`time ${bar}`);
+      if (c.data[300 + j] !== 2 * (10 + bar)) wrong.push(`d ${bar}`);
+      if (c.data[600 + j] !== bar) wrong.push(`b ${bar}`);
+    }
+  }
+  expect(wrong.slice(0, 3)).toEqual([]);
 });

@@ -100,10 +100,13 @@ it("stores the first chunks of a 15-output run during its evaluation, and every 
   const run = await queuedRun(`//@version=6\nindicator("wide")\n${plots.join("\n")}\nplot(ta.sma(close, 20), "sma")\n`, "streamer");
   expect(await finished(run)).toMatchObject({ status: "succeeded", failure: null });
   const timing = logLines.map((l) => JSON.parse(l) as { runId?: string; msg?: string; noted?: { streamed?: number } }).find((l) => l.runId === run.id && l.msg === "run timings");
-  // 35,000 points: chunks of 10,000 at 0, 10,000 and 20,000 finish before the last bar; the last one comes with the result
-  expect(timing?.noted?.streamed).toBe(3);
+  // 15 outputs and the times are 128 bytes a point: chunks of 524,288 / 128 = 4,096 points. 35,000
+  // points: 8 chunks of 4,096 (32,768) and one of 2,232. Chunk 7 ends at bar 5,000 + 32,768 = 37,768,
+  // before the checkpoint at 37,888 (74 x 512) and the last bar: 8 chunks stored during the
+  // evaluation, the last one comes with the result
+  expect(timing?.noted?.streamed).toBe(8);
   const meta = await env.db.runOutputChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" }, select: { seq: true, firstIndex: true, pointCount: true } });
-  expect(meta).toEqual([0, 1, 2, 3].map((seq) => ({ seq, firstIndex: seq * 10_000, pointCount: seq === 3 ? 5_000 : 10_000 })));
+  expect(meta).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8].map((seq) => ({ seq, firstIndex: seq * 4_096, pointCount: seq === 8 ? 2_232 : 4_096 })));
   const wrong: string[] = [];
   let seen = 0;
   for (const c of await readOutputChunks(env.db, run.id, 0, WINDOW)) {
@@ -157,6 +160,43 @@ describe("OutputStream", () => {
     expect(await chunkCount(id)).toBe(2);
     await stream.discard();
     expect(await chunkCount(id)).toBe(0);
+  });
+
+  it("stores chunks handed over faster than it writes, in transactions of at most two, and the rest at the end, at chunk 0's points", async () => {
+    const id = await runningRun();
+    const stream = new OutputStream(poolOf(env.db)!, id);
+    // seven chunks of 300 points at once (two write, the others wait), each column's values worked here
+    const packedAt = (seq: number, n: number): Float64Array => {
+      const d = new Float64Array(n * 3);
+      for (let j = 0; j < n; j++) {
+        d[j] = T0 + (seq * 300 + j) * 60;
+        d[n + j] = seq * 300 + j;
+        d[2 * n + j] = -(seq * 300 + j);
+      }
+      return d;
+    };
+    for (let seq = 0; seq < 7; seq++) stream.add(seq, ["a", "b"], packedAt(seq, 300));
+    // 2,250 points in all: the chunks from 2,100 on (one of 150) come from the columns
+    const time = new Float64Array(2_250).map((_, i) => T0 + i * 60);
+    const a = new Float64Array(2_250).map((_, i) => i);
+    const b = new Float64Array(2_250).map((_, i) => -i);
+    expect(await stream.finish({ names: ["a", "b"], time, values: [a, b] })).toBe(8);
+    const meta = await env.db.runOutputChunk.findMany({ where: { runId: id }, orderBy: { seq: "asc" }, select: { seq: true, firstIndex: true, pointCount: true } });
+    expect(meta).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((seq) => ({ seq, firstIndex: seq * 300, pointCount: seq === 7 ? 150 : 300 })));
+    // rows of one transaction share its xmin: no transaction holds more than two chunks
+    const perTransaction = await poolOf(env.db)!.query<{ n: number }>(`SELECT count(*)::int AS n FROM run_output_chunks WHERE "runId" = $1 GROUP BY xmin::text`, [id]);
+    expect(Math.max(...perTransaction.rows.map((r) => r.n))).toBeLessThanOrEqual(2);
+    expect(perTransaction.rows.length).toBeGreaterThanOrEqual(4);
+    const wrong: string[] = [];
+    let seen = 0;
+    for (const c of await readOutputChunks(env.db, id, 0, 2_250)) {
+      for (let j = 0; j < c.pointCount; j++, seen++) {
+        const i = c.firstIndex + j;
+        if (c.time[j] !== T0 + i * 60 || c.values[0]?.[j] !== i || c.values[1]?.[j] !== -i) wrong.push(`point ${i}`);
+      }
+    }
+    expect(seen).toBe(2_250);
+    expect(wrong.slice(0, 3)).toEqual([]);
   });
 
   it("fails, keeping no chunk, when a chunk comes out of order", async () => {

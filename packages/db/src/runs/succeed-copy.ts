@@ -116,13 +116,27 @@ export function* copyStream(runId: string, columns: OutputColumns, chunkPoints =
   yield* copyEnd();
 }
 
-/** The binary COPY stream of one chunk row whose `data` is already packed (times, then each column). */
-export function* packedChunkStream(runId: string, names: readonly string[], chunk: { seq: number; firstIndex: number; pointCount: number }, data: Float64Array): Generator<Buffer> {
+/** A chunk row whose `data` is already packed (times, then each column). */
+export interface PackedChunk {
+  seq: number;
+  firstIndex: number;
+  pointCount: number;
+  names: readonly string[];
+  data: Float64Array;
+}
+
+/** The binary COPY stream of chunk rows whose `data` is already packed, in the order given. */
+export function* packedChunksStream(runId: string, chunks: readonly PackedChunk[]): Generator<Buffer> {
   if (!LITTLE_ENDIAN) throw new Error("big-endian hosts are not supported");
-  const head = tupleHead(Buffer.from(runId, "utf8"), textArray(names), chunk, data.byteLength, true);
-  yield frame(head.length + data.byteLength);
-  yield head;
-  yield Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const id = Buffer.from(runId, "utf8");
+  let first = true;
+  for (const chunk of chunks) {
+    const head = tupleHead(id, textArray(chunk.names), chunk, chunk.data.byteLength, first);
+    first = false;
+    yield frame(head.length + chunk.data.byteLength);
+    yield head;
+    yield Buffer.from(chunk.data.buffer, chunk.data.byteOffset, chunk.data.byteLength);
+  }
   yield* copyEnd();
 }
 

@@ -1,7 +1,7 @@
 // The steps indicator and definition runs share: the prefetch (the version, its warmup for the
 // run's inputs, then the bars through the per-process chunk cache) and the evaluation of one
 // script in a sandbox thread; each kind then writes its results in its own `complete`.
-import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, openOutputStream, OUTPUT_CHUNK_POINTS, PARALLEL_MIN_BYTES, type OutputStream, type Run, type RunSeries, type RunSummary, type ScriptResolver } from "@barscript/db";
+import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, openOutputStream, OUTPUT_CHUNK_POINTS, PARALLEL_MIN_BYTES, STREAM_CHUNK_BYTES, type OutputStream, type Run, type RunSeries, type RunSummary, type ScriptResolver } from "@barscript/db";
 import type { Bars, ContextBars, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
 import type { Timeframe } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
@@ -62,7 +62,7 @@ export function copyBars<B extends { time: Float64Array; open: Float64Array; hig
 export type Complete = (ctx: KindContext, started: StartedRun, result: EvalResult, summary: RunSummary, stream: OutputStream | null) => Promise<KindOutcome>;
 
 /** Sent to the thread of a run whose outputs may be stored during its evaluation (../stream-chunks.ts). */
-const STREAM: StreamRequest = { chunkPoints: OUTPUT_CHUNK_POINTS, minBytes: PARALLEL_MIN_BYTES };
+const STREAM: StreamRequest = { chunkPoints: OUTPUT_CHUNK_POINTS, chunkBytes: STREAM_CHUNK_BYTES, minBytes: PARALLEL_MIN_BYTES };
 
 /**
  * A kind that evaluates one script over the run's bars and keeps its results with `complete`;
