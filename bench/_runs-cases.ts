@@ -81,7 +81,8 @@ function build(source: string): Program {
   return compile({ script: p.script });
 }
 
-export async function compositeCase(env: CaseEnv): Promise<string> {
+/** `runs` measured runs (after two warm-ups); with `each`, every run's request and evaluation too. */
+export async function compositeCase(env: CaseEnv, runs = COMPOSITE_RUNS, each = false): Promise<string> {
   for (const file of SPY_FILES) await importFile(env.db, { symbol: "SPY", timeframe: "1m", file: join(DEMO_DIR, file), format: "ninjatrader" });
   const { bars } = await readBars(env.db, { symbol: "SPY", timeframe: "1m", before: 0, from: 0, to: 2 ** 31 });
   const source = compositeSource();
@@ -105,7 +106,7 @@ export async function compositeCase(env: CaseEnv): Promise<string> {
   }
   const requests: number[] = [];
   const evals: number[] = [];
-  for (let i = 0; i < COMPOSITE_RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     await env.runToEnd(env.key, body);
     requests.push(performance.now() - t0);
@@ -113,5 +114,6 @@ export async function compositeCase(env: CaseEnv): Promise<string> {
   }
   const req = median(requests);
   const ev = median(evals);
-  return `runs composite_spy bars=${bars.length} request_p50_ms=${req.toFixed(1)} eval_p50_ms=${ev.toFixed(1)} ratio=${(req / ev).toFixed(2)}`;
+  const line = `runs composite_spy bars=${bars.length} request_p50_ms=${req.toFixed(1)} eval_p50_ms=${ev.toFixed(1)} ratio=${(req / ev).toFixed(2)}`;
+  return each ? `${line}\nruns composite_spy requests_ms=${requests.map((r) => r.toFixed(1)).join(",")} evals_ms=${evals.map((r) => r.toFixed(1)).join(",")}` : line;
 }

@@ -1,6 +1,7 @@
 // The runs bench with debug timing spans (and optionally CPU profiles) of the API and workers,
 // summarized per span: `npx tsx bench/_runs-profile.ts [--cpu-prof] [--level=error] [--quick] [--env=NAME=value] [outdir]`
-// (--quick: 2 e2e runs and 40 throughput runs, for the composite and results cases). Prints the bench
+// (--quick: 2 e2e runs and 40 throughput runs, for the composite and results cases; --composite=N:
+// only the composite case, N measured runs, each run's figures printed). Prints the bench
 // lines, then the median of each span; the raw process logs go to <outdir> (default
 // /tmp/runs-profile). See docs/performance.md.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -67,8 +68,10 @@ async function main(): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const summaries: string[] = [];
   const quick = args.includes("--quick");
+  const composite = args.find((a) => a.startsWith("--composite="));
   const lines = await benchRuns({
     ...(quick ? { e2eRuns: 2, throughputRuns: 40 } : {}),
+    ...(composite ? { compositeOnly: Number(composite.slice("--composite=".length)) } : {}),
     logLevel: args.find((a) => a.startsWith("--level="))?.slice("--level=".length) ?? "debug",
     extraEnv: { ...(cpuProf ? { NODE_OPTIONS: `--import ${join(__dirname, "_cpu-prof.mjs")}`, CPU_PROF_DIR: dir } : {}), ...extraEnv(args) },
     onOutput: (name, output) => {

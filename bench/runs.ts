@@ -83,6 +83,8 @@ export interface BenchOptions {
   workers?: number;
   /** Leave out results50k and composite_spy (the scaling runs). */
   skipCases?: boolean;
+  /** Only composite_spy, with this many measured runs (bench/_runs-profile.ts --composite=N). */
+  compositeOnly?: number;
 }
 
 export async function run(): Promise<string[]> {
@@ -136,20 +138,6 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
 
     // e2e50k (warm-up runs first: thread start and program compile in each sandbox thread).
     const e2eKey = keys[0] as string;
-    for (let i = 0; i < 3; i++) await final(e2eKey, (await post(e2eKey, 50_000, 60)).id);
-    const times: number[] = [];
-    let lastRun = "";
-    for (let i = 0; i < (options.e2eRuns ?? E2E_RUNS); i++) {
-      const t0 = performance.now();
-      const r = await post(e2eKey, 50_000, 60);
-      const status = r.status === "succeeded" ? r.status : await final(e2eKey, r.id);
-      if (status !== "succeeded") throw new Error(`bench run ${r.id} ${status}`);
-      times.push(performance.now() - t0);
-      lastRun = r.id;
-    }
-    times.sort((a, b) => a - b);
-
-    // results50k and composite_spy (bench/_runs-cases.ts), on the first account.
     const caseEnv: CaseEnv = {
       db: env.db,
       apiUrl: api.url,
@@ -165,6 +153,21 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
         return r.id;
       },
     };
+    if (options.compositeOnly !== undefined) return [await compositeCase(caseEnv, options.compositeOnly, true)];
+    for (let i = 0; i < 3; i++) await final(e2eKey, (await post(e2eKey, 50_000, 60)).id);
+    const times: number[] = [];
+    let lastRun = "";
+    for (let i = 0; i < (options.e2eRuns ?? E2E_RUNS); i++) {
+      const t0 = performance.now();
+      const r = await post(e2eKey, 50_000, 60);
+      const status = r.status === "succeeded" ? r.status : await final(e2eKey, r.id);
+      if (status !== "succeeded") throw new Error(`bench run ${r.id} ${status}`);
+      times.push(performance.now() - t0);
+      lastRun = r.id;
+    }
+    times.sort((a, b) => a - b);
+
+    // results50k and composite_spy (bench/_runs-cases.ts), on the first account.
     const caseLines = options.skipCases ? [] : [await resultsPageCase(caseEnv, lastRun), await compositeCase(caseEnv)];
 
     // throughput5k: 20 clients, each bound to one of the accounts, one run at a time each.
