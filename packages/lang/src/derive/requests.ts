@@ -46,6 +46,8 @@ function constant(e: A.Expr | undefined, chart: { ticker: string; timeframe: str
   const name = dotted(e);
   if (name === "syminfo.tickerid" || name === "syminfo.ticker") return chart.ticker;
   if (name === "timeframe.period") return "";
+  // ticker.standard(symbol) is symbol itself here (stdlib/syminfo.ts), the chart's ticker by default
+  if (e.kind === "Call" && dotted(e.callee) === "ticker.standard") return e.args.length === 0 ? chart.ticker : constant(e.args[0]?.value, chart);
   return null;
 }
 

@@ -140,7 +140,7 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   (what remains after the last bar), not pictures.
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
 - **\`ticker.*\`** is refused (Heikin Ashi, Renko and other chart types' bars, extended hours and adjustments are
-  not stored): \`request.security\` takes a symbol by its name (\`"NASDAQ:MSFT"\`) or \`syminfo.tickerid\`.
+  not stored), except \`ticker.standard(symbol)\`, which is \`symbol\` itself (the stored bars are the standard chart's): \`request.security\` takes a symbol by its name (\`"NASDAQ:MSFT"\`) or \`syminfo.tickerid\`.
 - **\`request.security\`** follows TradingView on historical bars (lookahead off: a higher timeframe's value
   on the last chart bar of its period; lookahead on: the period's final value on each of its bars). The run's
   last bar is TradingView's last bar: when the stored data ends inside a requested period it shows that period's

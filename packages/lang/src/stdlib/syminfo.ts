@@ -3,7 +3,7 @@
 // `unsupported_feature`, those that need instrument metadata the bar store does not keep
 // (docs "differences" topic).
 
-import { builtinVariable } from "../builtins/record";
+import { builtinFunction, builtinVariable } from "../builtins/record";
 
 /**
  * TradingView's tick is `minmove / pricescale` with pricescale a power of ten: a tick of 0.01 is
@@ -26,6 +26,17 @@ export const syminfoMinmove = builtinVariable({
 });
 
 export const syminfoRoot = builtinVariable({ name: "syminfo.root", type: "simple string", doc: "The root of the ticker: the ticker itself (no futures are stored).", emit: "$rt.ticker" });
+
+/**
+ * TradingView's `ticker.standard(symbol)`: the ticker of the standard chart, without chart-type,
+ * session or adjustment modifiers. The stored bars are that chart's, so it is `symbol` itself
+ * (scripts wrap `syminfo.tickerid` in it before `request.security` to avoid non-standard charts).
+ */
+export const tickerStandard = builtinFunction({
+  sig: "ticker.standard(symbol: simple string = syminfo.tickerid): simple string",
+  doc: "The ticker of the standard chart of `symbol` (by default the chart's): `symbol` itself, as the stored bars are the standard chart's.",
+  emit: (b) => b.a("symbol", "$rt.ticker"),
+});
 
 export const syminfoPrefix = builtinVariable({
   name: "syminfo.prefix",

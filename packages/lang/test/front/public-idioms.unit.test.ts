@@ -4,6 +4,7 @@
 // low = close - 1).
 
 import { check, evaluateValid, lib, outputsByName, resolverOf } from "./harness";
+import { scriptRequests } from "../../src/index";
 
 const V = "//@version=6\n";
 const errors = async (src: string): Promise<string[]> => (await check(src)).diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code}: ${d.message}`);
@@ -148,5 +149,23 @@ plot(ta.tr, "tr")
 import TradingView/ta/9
 plot(ta.relativeVolume(10))
 `)).toEqual(["undeclared_identifier: 'ta.relativeVolume' is a function of TradingView's ta library (TradingView/ta), which is not available here: only the built-in ta.* functions work through it."]);
+  });
+});
+
+describe("ticker.standard(symbol)", () => {
+  it("is the symbol itself (the stored bars are the standard chart's; TradingView's reference: the ticker without chart-type, session or adjustment modifiers), the chart's ticker by default", async () => {
+    const src = `${V}indicator("x")
+plot(ticker.standard(syminfo.tickerid) == syminfo.tickerid and ticker.standard() == syminfo.tickerid ? 1 : 0, "same")
+plot(request.security(ticker.standard(syminfo.tickerid), timeframe.period, close), "own")
+`;
+    expect(outputsByName(await evaluateValid(src, [10, 11]))).toEqual({ same: [1, 1], own: [10, 11] });
+    const weekly = `${V}indicator("x")\nplot(request.security(ticker.standard(syminfo.tickerid), "W", close))\n`;
+    expect(scriptRequests([{ path: "main.pine", content: weekly }], { ticker: "AAPL", timeframe: "1d" })).toEqual({ contexts: [{ symbol: "AAPL", timeframe: "1w" }], dynamic: false });
+  });
+
+  it("leaves the other ticker.* refused (they ask for bars this service does not store)", async () => {
+    expect(await errors(`${V}indicator("x")\nplot(request.security(ticker.heikinashi(syminfo.tickerid), "D", close))\n`)).toEqual([
+      "unsupported_feature: `ticker.*` is not supported: its tickers ask for other chart types (Heikin Ashi, Renko, ...), extended hours or adjustments of bars this service does not store; request a symbol by its name (`\"NASDAQ:MSFT\"`, `syminfo.tickerid`, or `ticker.standard(...)`, which is the symbol itself).",
+    ]);
   });
 });
