@@ -9,7 +9,7 @@
 import type * as A from "./ast";
 import { Code } from "./codes";
 import { join } from "./diagnostics";
-import { MAX_TREE_DEPTH, SyntaxError_ } from "./parse-cursor";
+import { MAX_TREE_DEPTH, SyntaxError_, WRAPPED_AT_BLOCK_INDENT } from "./parse-cursor";
 import { ExpressionParser } from "./parse-expressions";
 import { deepestNode, describe } from "./parse-nodes";
 
@@ -32,7 +32,7 @@ export abstract class BlockParser extends ExpressionParser {
         continue;
       }
       if (t.kind === "indent") {
-        this.report("Unexpected indentation: a line indented by a multiple of 4 spaces starts a block. To continue the line above, indent it by another number of spaces (Pine's line wrapping) or wrap the expression in parentheses.", t.span);
+        this.report(`Unexpected indentation: ${WRAPPED_AT_BLOCK_INDENT}`, t.span);
         this.skipBlock();
         continue;
       }

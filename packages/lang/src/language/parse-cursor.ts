@@ -13,6 +13,9 @@ import type { Token } from "./tokens";
 export type ParserCode = typeof Code.syntax_error | typeof Code.too_complex;
 
 /** Thrown inside a statement; caught at the statement boundary (never escapes parse()). */
+/** Why a continuation line indented by a multiple of 4 spaces is refused (Pine's line wrapping). */
+export const WRAPPED_AT_BLOCK_INDENT = "a line indented by a multiple of 4 spaces starts a block. To continue the line above, indent it by another number of spaces (Pine's line wrapping) or wrap the expression in parentheses.";
+
 export class SyntaxError_ {
   constructor(
     readonly message: string,

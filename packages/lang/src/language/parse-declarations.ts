@@ -117,17 +117,16 @@ export abstract class DeclarationParser extends BlockParser {
   /** `float x = ...`, `array<int> a = ...`, `simple int n = ...`: a type, a name, then `=`. */
   private tryTypedDecl(): A.VarDecl | null {
     const save = this.pos;
+    let typed = false;
     try {
       this.parseTypeRef();
-      if (this.isIdent() && this.is("=", 1)) {
-        this.pos = save;
-        return this.parseVarDecl();
-      }
+      typed = this.isIdent() && this.is("=", 1);
     } catch (e) {
       if (!(e instanceof SyntaxError_)) throw e;
     }
     this.pos = save;
-    return null;
+    // a declaration once `type name =` is read: its value's own errors are reported as they are
+    return typed ? this.parseVarDecl() : null;
   }
 
   /** `[a, b] = expr` (or `[a, _] = ...`); null when the `[` starts an expression instead. */

@@ -8,7 +8,7 @@
 
 import type * as A from "./ast";
 import { join } from "./diagnostics";
-import { ParseCursor, SyntaxError_ } from "./parse-cursor";
+import { ParseCursor, SyntaxError_, WRAPPED_AT_BLOCK_INDENT } from "./parse-cursor";
 import { colorLiteral, describe } from "./parse-nodes";
 
 const QUALIFIERS: ReadonlySet<string> = new Set(["const", "simple", "series"]);
@@ -165,6 +165,7 @@ export abstract class ExpressionParser extends ParseCursor {
       default:
         break;
     }
+    if (t.kind === "newline" && this.peek(1).kind === "indent") return this.fail(`Unexpected end of line: ${WRAPPED_AT_BLOCK_INDENT}`);
     return this.fail(`Unexpected ${describe(t)}.`);
   }
 

@@ -169,3 +169,13 @@ plot(request.security(ticker.standard(syminfo.tickerid), timeframe.period, close
     ]);
   });
 });
+
+describe("a declaration whose value is wrapped at a block's indentation", () => {
+  it("is reported where the line breaks, typed or not (not as an unexpected name)", async () => {
+    const why = "a line indented by a multiple of 4 spaces starts a block. To continue the line above, indent it by another number of spaces (Pine's line wrapping) or wrap the expression in parentheses.";
+    for (const decl of ["bool up", "up"]) {
+      const r = await check(`${V}indicator("x")\n${decl} = close > open and\n    close > 10\nplot(close)\n`);
+      expect(r.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.line} ${d.message}`)).toEqual([`3 Unexpected end of line: ${why}`]);
+    }
+  });
+});
