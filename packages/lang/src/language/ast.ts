@@ -245,6 +245,8 @@ export interface For extends Annotated {
   step: Expr | null;
   body: Block;
   symbol?: LocalSymbol;
+  /** Pine v6 reads `to` again before each iteration (set by the checker when reading it again is safe). */
+  toEachIteration?: boolean;
 }
 
 /** `for x in arr` (index null) or `for [i, x] in arr`. */

@@ -3,6 +3,7 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
+import { lookupFunction, needsCallSite } from "../builtin-lookup";
 import { Scope } from "../scope";
 import { FLOAT, INT, isNumeric, maxQual, NA, prim, show, unify, VOID } from "../types";
 import { declare, newLocal } from "./bindings";
@@ -112,12 +113,46 @@ function forNode(t: Typer, node: A.For): Value {
   // bounds TradingView types int (an int division, int-division.ts) are taken truncated: an int counter
   const intBounds = vals.every((v, i) => prim(v.type, "int") || takeAsInt(t, exprs[i] as A.Expr));
   const counterType = intBounds ? INT : FLOAT;
+  if (t.ctx.version >= 6 && rereadable(node.to)) node.toEachIteration = true;
   return inLoopScope(t, () => {
     const sym = declare(t, node.counter, node.symbol, () => newLocal(t, node.counter, counterType, "series", "none", "loop"));
     sym.type = counterType;
     node.symbol = sym;
     return loopBody(t, node.body);
   });
+}
+
+/**
+ * Pine v6 evaluates a for loop's `to` before each iteration (a loop over `array.size(a) - 1` that
+ * removes elements stops at the new end). Read again here when that has no effect of its own:
+ * names, fields, history, operators and built-ins without a call site's state (`array.size`,
+ * `math.min`); a bound calling a user function or a stateful built-in is read once.
+ */
+function rereadable(e: A.Expr): boolean {
+  switch (e.kind) {
+    case "NumberLit":
+    case "Identifier":
+    case "NaLit":
+      return true;
+    case "Member":
+      return rereadable(e.object);
+    case "Index":
+      return rereadable(e.object) && rereadable(e.index);
+    case "Unary":
+      return rereadable(e.operand);
+    case "Binary":
+      return rereadable(e.left) && rereadable(e.right);
+    case "Ternary":
+      return rereadable(e.cond) && rereadable(e.then) && rereadable(e.else);
+    case "Call": {
+      const target = e.target;
+      const fn = target?.kind === "builtin" || target?.kind === "builtinMethod" ? lookupFunction(target.name) : undefined;
+      const receiver = e.callee.kind === "Member" && target?.kind === "builtinMethod" ? rereadable(e.callee.object) : true;
+      return fn !== undefined && !needsCallSite(fn) && receiver && e.args.every((a) => rereadable(a.value));
+    }
+    default:
+      return false;
+  }
 }
 
 function forInNode(t: Typer, node: A.ForIn): Value {
