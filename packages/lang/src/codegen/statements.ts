@@ -228,11 +228,13 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const inner = body(s.body);
       g.scopes.pop();
       const init = target === null ? "" : `${target} = ${naOf(vt)};`;
+      // Pine v6 reads `to` before each iteration (the checker marks where that is safe); its direction is the first reading's
+      const end = s.toEachIteration === true && p === "" ? `(${to})` : z;
       return (
         `${pre}${p}${init}{ const ${a} = ${from}, ${z} = ${to};\n` +
         `const ${dir} = ${z} >= ${a} ? 1 : -1; const ${st} = ${step === null ? dir : `Math.abs(${step}) * ${dir}`};\n` +
         `if (${a} === ${a} && ${z} === ${z} && ${st} !== 0 && ${st} === ${st}) ` +
-        `for (let $k = ${a}; ${dir} > 0 ? $k <= ${z} : $k >= ${z}; $k += ${st}) {\n` +
+        `for (let $k = ${a}; ${dir} > 0 ? $k <= ${end} : $k >= ${end}; $k += ${st}) {\n` +
         `if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${ctr.js} = $k;\n${inner}\n} }`
       );
     }
