@@ -198,6 +198,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   float (\`half := half + 0.5\`, which TradingView refuses), it is an ordinary float that an int parameter
   refuses (write \`int(...)\`). Elsewhere the value keeps its fraction (\`plot(half)\` shows 7.5 for
   \`15 / 2\`), except in a variable declared \`int half = length / 2\`, which holds the truncated value.
+- **\`for\` bounds.** In v6 a \`for\` loop's \`to\` is read again before each iteration, as TradingView does
+  (elements removed inside \`for i = 0 to a.size() - 1\` end the loop early), unless it calls a function of
+  your own or a built-in with state (\`ta.*\`): such a bound is read once. v5 reads it once.
 - **Inputs.** \`input.price\`, \`input.time\` (milliseconds), \`input.text_area\` and \`input.symbol\` are plain
   float, int and string inputs of the Interface: nothing is picked on a chart and \`confirm\` is ignored.
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized

@@ -112,3 +112,23 @@ j += n / 2
 plot(k * 10 + j)`);
   expect(out).toEqual([[NaN, 11, 11.5], [2.5, 2.5, 2.5], [4, 4, 4], [NaN, NaN, 10], [10, 22, 33], [8, 8, 8], [11, 11, 11]]);
 });
+
+test("a for loop's `to` is read before each iteration in v6 (elements removed in the loop end it early); v5 reads it once", () => {
+  // [1..5]: on i = 0 two pops leave 3 elements, so v6's bound becomes 2 (i = 0, 1, 2: 3 passes); v5 keeps 4 (5 passes)
+  const body = `indicator("t")
+a = array.from(1, 2, 3, 4, 5)
+n = 0
+for i = 0 to a.size() - 1
+    if i == 0
+        a.pop()
+        a.pop()
+    n += 1
+plot(n)
+b = array.from(1, 2, 3, 4, 5)
+for i = 0 to b.size() - 1
+    if b.get(i) % 2 == 0
+        b.remove(i)
+plot(b.size())`;
+  expect(run(`//@version=6\n${body}`)).toEqual([[3, 3, 3], [3, 3, 3]]);
+  expect(run(`//@version=5\n${body.split("\nb = ")[0]}`)).toEqual([[5, 5, 5]]);
+});
