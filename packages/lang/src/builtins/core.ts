@@ -66,6 +66,9 @@ export const barVariables: VariableRecord[] = [
   builtinVariable({ name: "barstate.isrealtime", type: "series bool", doc: "True on realtime bars (never, in a run).", emit: "false" }),
   builtinVariable({ name: "barstate.isnew", type: "series bool", doc: "True on the first update of a bar (always, on history).", emit: "true" }),
   builtinVariable({ name: "barstate.islastconfirmedhistory", type: "series bool", doc: "True on the last bar of history (the last bar of the run).", emit: "($i === $rt.n - 1)" }),
+  // TradingView's bid and ask exist on the tick timeframe ("1T") only and are na on every other: no stored timeframe is ticks
+  builtinVariable({ name: "bid", type: "series float", doc: "The best bid price at the bar's tick: na, as only the tick timeframe (\"1T\") has one and no stored timeframe is ticks.", emit: "NaN" }),
+  builtinVariable({ name: "ask", type: "series float", doc: "The best ask price at the bar's tick: na, as only the tick timeframe (\"1T\") has one and no stored timeframe is ticks.", emit: "NaN" }),
   builtinVariable({ name: "syminfo.ticker", type: "simple string", doc: "The instrument's symbol without exchange prefix.", emit: "$rt.ticker" }),
   builtinVariable({ name: "syminfo.tickerid", type: "simple string", doc: "The instrument's full identifier.", emit: "$rt.ticker" }),
   builtinVariable({ name: "syminfo.mintick", type: "simple float", doc: "The instrument's smallest price increment.", emit: "$rt.mintick" }),

@@ -179,3 +179,14 @@ describe("a declaration whose value is wrapped at a block's indentation", () => 
     }
   });
 });
+
+describe("bid and ask", () => {
+  it("are na, as TradingView's are on every timeframe but the tick one (\"1T\"), which no stored timeframe is", async () => {
+    const res = await evaluateValid(`${V}indicator("spread")
+spread = ask - bid
+plot(na(bid) and na(ask) ? 1 : 0, "none")
+plot(nz(spread, -1), "spread")
+`, [10, 11]);
+    expect(outputsByName(res)).toEqual({ none: [1, 1], spread: [-1, -1] });
+  });
+});
