@@ -1,10 +1,13 @@
 // Expected outputs and drawings of the scripts written for idioms of public scripts (issue 16):
 // an int-division half length clamped after it is declared (TradingView's int division is
 // int-typed and taken truncated where a length or offset is wanted), array.max/min with nth, and
-// drawing variables declared empty with box(na)/line(na). Shares no code with packages/lang.
+// drawing variables declared empty with box(na)/line(na), a weekly request on ticker.standard through
+// TradingView's ta import. Shares no code with packages/lang.
 import type { Bars } from "../../src/types";
 import type { Check, Expected } from "./expected";
 import * as r from "./reference";
+import { weekly } from "./bar-groups";
+import { place } from "./expected-mtf";
 
 const { map, at } = r;
 
@@ -59,7 +62,15 @@ function trendFlipZones(b: Bars): Expected {
   return { outputs: { zone_top: zoneTop, level, shade_transparency: transparency }, boxes: boxes.slice(-20), lines: lines.slice(-50) };
 }
 
+function standardTickerWeekly(b: Bars): Expected {
+  // the chart's own weeks (ticker.standard of the chart's ticker is that ticker), lookahead off
+  const w = weekly(b);
+  const ema = place(b, w, 7 * 86400, r.ema(w.close, 10), false);
+  return { outputs: { weekly_ema: ema, above_weekly_ema: map(b.length, (i) => (b.close[i]! > ema[i]! ? 1 : -1)), no_spread: map(b.length, () => 1) } };
+}
+
 export const PUBLIC_IDIOMS: Record<string, Check> = {
   "hull_half_clamped.pine": hullHalfClamped,
   "trend_flip_zones.pine": trendFlipZones,
+  "mtf_standard_ticker.pine": standardTickerWeekly,
 };
