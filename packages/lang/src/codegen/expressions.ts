@@ -4,9 +4,10 @@
 
 import type * as A from "../language/ast";
 import { builtinVariable } from "../builtins";
+import { range as arrayRange } from "../stdlib/array";
 import type { VariableEmit } from "../builtins/record";
 import type { Gen } from "./context";
-import { asKind, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf } from "./types";
+import { asKind, calleeName, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf } from "./types";
 
 export function truthy(g: Gen, js: string, e: A.Expr): string {
   return kindOf(e) === "bool" ? js : `$rt.bool(${js})`;
@@ -68,6 +69,8 @@ export function expr(g: Gen, e: A.Expr): string {
 }
 
 function binary(g: Gen, e: A.Binary): string {
+  const width = arrayWidth(g, e);
+  if (width !== null) return width;
   const l = expr(g, e.left);
   const lazy = e.op === "and" || e.op === "or";
   if (lazy) g.flow.condDepth++;
@@ -205,4 +208,24 @@ function variableEmit(g: Gen, span: A.Span | null): VariableEmit {
     state: (impl) => g.slots.state(g.slots.newOf(impl, span)),
     fn: (impl) => g.slots.refOf(impl, span),
   };
+}
+
+/** The array variable `x` of `array.<name>(x)` / `x.<name>()` (no other argument), else null. */
+function extremeOf(e: A.Expr, name: string): A.Identifier | null {
+  if (e.kind !== "Call" || calleeName(e) !== name) return null;
+  const method = e.target?.kind === "builtinMethod" && e.callee.kind === "Member";
+  const x = method && e.args.length === 0 ? (e.callee as A.Member).object : e.target?.kind === "builtin" && e.args.length === 1 && e.args[0]!.name === null ? e.args[0]!.value : null;
+  return x?.kind === "Identifier" && x.symbol?.kind === "local" ? x : null;
+}
+
+/**
+ * `x.max() - x.min()` of one array variable: both read the same elements with nothing evaluated
+ * between them, so one pass gives both (stdlib/array.ts range, the same comparisons as max and min).
+ */
+function arrayWidth(g: Gen, e: A.Binary): string | null {
+  if (e.op !== "-") return null;
+  const hi = extremeOf(e.left, "array.max");
+  const lo = extremeOf(e.right, "array.min");
+  if (hi === null || lo === null || hi.symbol?.kind !== "local" || lo.symbol?.kind !== "local" || hi.symbol.id !== lo.symbol.id) return null;
+  return `${g.slots.refOf(arrayRange, e.span)}(${expr(g, hi)})`;
 }

@@ -200,8 +200,18 @@ export function max(a: Arr<number>, nth = 0): number {
 function nthOf(v: number[], nth: number, order: (p: number, q: number) => number): number {
   return v.filter((e) => e === e).sort(order)[Math.floor(nth)] ?? NaN;
 }
+/** max - min in one pass, each with the comparisons of max and min (codegen writes `a.max() - a.min()` as this). */
 export function range(a: Arr<number>): number {
-  return max(a) - min(a);
+  if (a === null) fail("array is na");
+  const v = a.v;
+  let hi = NaN;
+  let lo = NaN;
+  for (let i = 0; i < v.length; i++) {
+    const e = v[i]!;
+    if (e > hi || (hi !== hi && e === e)) hi = e;
+    if (e < lo || (lo !== lo && e === e)) lo = e;
+  }
+  return hi - lo;
 }
 export function median(a: Arr<number>): number {
   const v = nums(a).filter((e) => e === e).sort((p, q) => p - q);

@@ -3,7 +3,7 @@
 // worked by hand.
 import type { EvaluationResult } from "../../src/evaluate";
 import type { Bars } from "../../src/types";
-import { run } from "../back/harness";
+import { build, run } from "../back/harness";
 
 function bars(closes: number[]): Bars {
   const n = closes.length;
@@ -31,4 +31,35 @@ plot(bar_index == 5 ? gone.max() : 0)
   expect(col(r, 1)).toEqual([4, 4, 4, 7, 7, NaN, 5]);
   expect(col(r, 2)).toEqual([NaN, NaN, NaN, NaN, NaN, NaN, NaN]);
   expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([["array is na", 1]]);
+});
+
+test("max - min of one array is one pass with the same values; of two arrays, two calls", () => {
+  const script = `//@version=6
+indicator("t")
+var xs = array.new<float>()
+xs.push(close == 0 ? na : close)
+if xs.size() > 3
+    xs.shift()
+ys = array.from(1.0, 9.0)
+array<float> gone = na
+plot(xs.max() - xs.min())
+plot(array.max(xs) - array.min(xs))
+plot(xs.range())
+plot(xs.max() - ys.min())
+plot(bar_index == 5 ? gone.max() - gone.min() : 0)
+plot(array.new<float>().max() - array.new<float>().min())
+`;
+  const r = run(script, bars([4, 0, 0, 7, -2, 5, 3]));
+  // windows: [4] [4 na] [4 na na] [na na 7] [na 7 -2] [7 -2 5] [-2 5 3] (bar 5 fails on the na array)
+  const width = [0, 0, 0, 0, 9, NaN, 7];
+  expect(col(r, 0)).toEqual(width);
+  expect(col(r, 1)).toEqual(width);
+  expect(col(r, 2)).toEqual(width);
+  // max of the window minus 1
+  expect(col(r, 3)).toEqual([3, 3, 3, 6, 6, NaN, 4]);
+  expect(col(r, 5)).toEqual([NaN, NaN, NaN, NaN, NaN, NaN, NaN]);
+  expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([["array is na", 1]]);
+  const loop = build(script).source;
+  expect(loop.match(/\$R_array_range\(v\d+_xs\)/g)?.length).toBe(3);
+  expect(loop).toMatch(/\$R_array_max\(v\d+_xs\) - \$R_array_min\(v\d+_ys\)/);
 });
