@@ -185,7 +185,7 @@ describe("the run processor in-process", () => {
     const a = await accountWithScript(`//@version=6\nindicator("spin")\nfloat x = 0.0\nwhile true\n    x += 1\nplot(close + x * 0, "c")\n`);
     const run = await queuedRun(a, 300);
     const job = await f.queue.add("run", { runId: run.id }, { jobId: run.id });
-    for (let i = 0; i < 200 && (await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).status !== "running"; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 600 && (await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).status !== "running"; i++) await new Promise((r) => setTimeout(r, 50));
     await publishCancel(redis, env.redisPrefix, run.id);
     const outcome = (await job.waitUntilFinished(f.events, 60_000)) as FinishedRun | null;
     expect(outcome).toMatchObject({ status: "cancelled", failure: "cancelled" });
