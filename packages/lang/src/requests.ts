@@ -15,6 +15,8 @@ export interface RequestEnv {
   signal?: AbortSignal;
   /** The chart's `timeframe.period` (timeframe.main_period inside a requested context). */
   mainPeriod: string;
+  /** The chart's ticker (syminfo.main_tickerid inside a requested context). */
+  mainTicker: string;
 }
 
 const CHUNK = 2048;
@@ -25,6 +27,7 @@ function captureRun(program: Program, env: RequestEnv): CaptureRun {
     const host = new RequestHost("capture");
     rt.req = host;
     rt.mainPeriod = env.mainPeriod;
+    rt.mainTicker = env.mainTicker;
     const compiled = program.factory(rt);
     const n = ctx.bars.length;
     for (let start = 0; start < n; start += CHUNK) {
@@ -49,7 +52,7 @@ function captureRun(program: Program, env: RequestEnv): CaptureRun {
 }
 
 /** The request host of a chart evaluation: null when the program makes no request. */
-export function requestHost(program: Program, chart: { bars: Bars; symbol: SymbolInfo }, contexts: readonly ContextBars[], env: Omit<RequestEnv, "mainPeriod">): RequestHost | null {
+export function requestHost(program: Program, chart: { bars: Bars; symbol: SymbolInfo }, contexts: readonly ContextBars[], env: Omit<RequestEnv, "mainPeriod" | "mainTicker">): RequestHost | null {
   if (!program.source.includes("$rt.req.")) return null;
-  return new RequestHost("read", chart, contexts, captureRun(program, { ...env, mainPeriod: parseTimeframe(chart.symbol.timeframe, env.version).period }));
+  return new RequestHost("read", chart, contexts, captureRun(program, { ...env, mainPeriod: parseTimeframe(chart.symbol.timeframe, env.version).period, mainTicker: chart.symbol.ticker }));
 }

@@ -154,7 +154,7 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
   between arrivals); the "Timeframe" setting is not an input a run can change.
 - **Instrument metadata.** \`syminfo.prefix\` is empty (stored tickers carry no exchange), \`syminfo.root\` the
-  ticker, \`syminfo.pointvalue\` 1; \`syminfo.description/type/currency/basecurrency/volumetype/main_tickerid\`,
+  ticker, \`syminfo.pointvalue\` 1; \`syminfo.description/type/currency/basecurrency/volumetype\`,
   the fundamentals (\`employees\`, \`shares_outstanding_*\`, \`sector\`, ...) and the analysts' \`recommendations_*\`
   and \`target_price_*\` are refused (no instrument metadata is stored).
 - **Sessions.** \`syminfo.session\` is always \`session.regular\` (bars are kept as imported); an instrument's

@@ -91,6 +91,8 @@ export class Runtime {
   readonly sessionSpec: string;
   /** `timeframe.main_period`: the chart's timeframe, also while a requested context is evaluated. */
   mainPeriod: string;
+  /** `syminfo.main_tickerid`: the chart's ticker, also while a requested context is evaluated. */
+  mainTicker: string;
   /** Calendar fields, timestamp() and str.format_time (stdlib/time.ts); `time` is the bar-time column. */
   readonly cal = RUNTIME_NAMESPACES.cal;
   /** The zone calendar built-ins read bar times in by default: the exchange's on intraday
@@ -140,6 +142,7 @@ export class Runtime {
     this.timezone = symbol.timezone;
     this.sessionSpec = symbol.session ?? "24x7";
     this.mainPeriod = parseTimeframe(symbol.timeframe, env.version ?? 6).period;
+    this.mainTicker = symbol.ticker;
     this.tf = parseTimeframe(symbol.timeframe, env.version ?? 6);
     this.now = env.now ?? Date.now();
     this.barZone = this.tf.isintraday ? symbol.timezone : "UTC";

@@ -38,6 +38,13 @@ export const tickerStandard = builtinFunction({
   emit: (b) => b.a("symbol", "$rt.ticker"),
 });
 
+export const syminfoMainTickerid = builtinVariable({
+  name: "syminfo.main_tickerid",
+  type: "simple string",
+  doc: "The chart's ticker, also inside a requested expression (where `syminfo.tickerid` is the requested one).",
+  emit: "$rt.mainTicker",
+});
+
 export const syminfoPrefix = builtinVariable({
   name: "syminfo.prefix",
   type: "simple string",
@@ -55,7 +62,7 @@ export const syminfoPointvalue = builtinVariable({
 const METADATA: ReadonlyArray<readonly [name: string, type: string]> = [
   ["description", "simple string"], ["type", "simple string"], ["currency", "simple string"], ["basecurrency", "simple string"],
   ["volumetype", "simple string"], ["country", "simple string"], ["industry", "simple string"], ["sector", "simple string"],
-  ["isin", "simple string"], ["main_tickerid", "simple string"], ["employees", "simple int"], ["shareholders", "simple int"],
+  ["isin", "simple string"], ["employees", "simple int"], ["shareholders", "simple int"],
   ["shares_outstanding_float", "simple float"], ["shares_outstanding_total", "simple float"], ["expiration_date", "simple int"],
   ["recommendations_buy", "series int"], ["recommendations_sell", "series int"], ["recommendations_hold", "series int"],
   ["recommendations_total", "series int"], ["recommendations_buy_strong", "series int"], ["recommendations_sell_strong", "series int"],

@@ -632,7 +632,7 @@ export const REFUSED_CASES: readonly RefusedCase[] = [
   needs("request.quandl", 'request.quandl("CFTC/SB_FO_ALL", barmerge.gaps_off, 0)'),
   needs("request.seed", 'request.seed("seed_crypto_santiment", "BTC_SENTIMENT_POSITIVE_TOTAL", close)'),
   needs("request.footprint", "request.footprint(100)"),
-  ...["description", "type", "currency", "basecurrency", "volumetype", "main_tickerid", "sector", "shares_outstanding_total", "target_price_average"].map((n) => ({
+  ...["description", "type", "currency", "basecurrency", "volumetype", "country", "sector", "shares_outstanding_total", "target_price_average"].map((n) => ({
     name: `syminfo.${n}`,
     body: p(`str.length(str.tostring(syminfo.${n}))`),
     code: "unsupported_feature",

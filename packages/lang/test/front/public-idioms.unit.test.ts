@@ -3,8 +3,8 @@
 // worked by hand from the bars given (barsOf: daily bars from 2024-01-01, high = close + 1,
 // low = close - 1).
 
-import { check, evaluateValid, lib, outputsByName, resolverOf } from "./harness";
-import { scriptRequests } from "../../src/index";
+import { barsOf, check, evaluateValid, lib, outputsByName, PLAIN_SYMBOL, resolverOf } from "./harness";
+import { compile, evaluate, scriptRequests } from "../../src/index";
 
 const V = "//@version=6\n";
 const errors = async (src: string): Promise<string[]> => (await check(src)).diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code}: ${d.message}`);
@@ -188,5 +188,17 @@ plot(na(bid) and na(ask) ? 1 : 0, "none")
 plot(nz(spread, -1), "spread")
 `, [10, 11]);
     expect(outputsByName(res)).toEqual({ none: [1, 1], spread: [-1, -1] });
+  });
+});
+
+describe("syminfo.main_tickerid", () => {
+  it("is the chart's ticker, also inside a requested expression where syminfo.tickerid is the requested one", async () => {
+    const r = await check(`${V}indicator("x")
+plot(syminfo.main_tickerid == syminfo.tickerid ? 1 : 0, "chart")
+plot(request.security("MSFT", timeframe.period, syminfo.main_tickerid == "T" and syminfo.tickerid == "MSFT" ? 1 : 0), "requested")
+`);
+    const bars = barsOf([10, 11]);
+    const res = evaluate(compile(r.checked!, r.interface ?? undefined), bars, {}, { symbol: PLAIN_SYMBOL, windowStart: 0, contexts: [{ symbol: "MSFT", timeframe: "1d", bars, info: { ...PLAIN_SYMBOL, ticker: "MSFT" } }] });
+    expect(outputsByName(res)).toEqual({ chart: [1, 1], requested: [1, 1] });
   });
 });
