@@ -68,6 +68,20 @@ plot(str.upper().length(), "chained")
 `, [1]);
     expect(outputsByName(res)).toEqual({ own: [3], chained: [3] });
   });
+
+  it("takes the namespace's function when the variable passed as its argument would be one argument too many as a receiver (line.delete(line), str.length(str))", async () => {
+    const res = await evaluateValid(`${V}indicator("m", overlay = true)
+drop(line) =>
+    line.delete(line)
+    0
+str = "abcd"
+l = line.new(bar_index, close, bar_index + 1, close)
+drop(l)
+plot(str.length(str), "len")
+plot(line.all.size(), "lines")
+`, [1, 2]);
+    expect(outputsByName(res)).toEqual({ len: [4, 4], lines: [0, 0] });
+  });
 });
 
 describe("indicator(scale = ...)", () => {

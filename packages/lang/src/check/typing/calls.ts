@@ -39,7 +39,7 @@ export function call(t: Typer, node: A.Call): Value {
       }
     }
     const hidden = hiddenBuiltinName(t, callee);
-    if (hidden !== null && lookupFunction(hidden) && !hasMethod(t, callee)) return callNamed(t, node, hidden, callee, args);
+    if (hidden !== null && lookupFunction(hidden) && (!hasMethod(t, callee) || tooManyForMethod(hidden, args.length))) return callNamed(t, node, hidden, callee, args);
     return methodCall(t, node, callee, args);
   }
   t.expr(callee);
@@ -141,6 +141,15 @@ function hasMethod(t: Typer, callee: A.Member): boolean {
   if (type.kind === "udt" && name === "copy") return true;
   const ns = methodNamespace(type);
   return ns !== null && lookupFunction(`${ns}.${name}`) !== undefined;
+}
+
+/**
+ * `line.delete(line)` where the variable `line` holds a line: as a method call the receiver would be
+ * one argument more than the built-in takes, so the call is the namespace's function.
+ */
+function tooManyForMethod(name: string, argCount: number): boolean {
+  const most = Math.max(...(lookupFunction(name)?.signatures ?? []).map((sig) => (sig.params.some((p) => p.variadic) ? Infinity : sig.params.length)));
+  return argCount + 1 > most;
 }
 
 /** The built-in `copy` of a user type: `p.copy()` (`receiver`) or `Point.copy(p)`, a new object of the type. */
