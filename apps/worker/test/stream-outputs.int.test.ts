@@ -165,7 +165,7 @@ describe("OutputStream", () => {
   it("stores chunks handed over faster than it writes, in transactions of at most two, and the rest at the end, at chunk 0's points", async () => {
     const id = await runningRun();
     const stream = new OutputStream(poolOf(env.db)!, id);
-    // seven chunks of 300 points at once (two write, the others wait), each column's values worked here
+    // seven chunks of 300 points at once (two go in the first transaction, the others wait), each column's values worked here
     const packedAt = (seq: number, n: number): Float64Array => {
       const d = new Float64Array(n * 3);
       for (let j = 0; j < n; j++) {

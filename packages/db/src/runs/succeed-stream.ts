@@ -29,11 +29,12 @@ export function openOutputStream(db: Db, runId: string): OutputStream | null {
 }
 
 /**
- * Chunk transactions of one stream at once while the run evaluates: Postgres's storing of a wide
- * output takes about twice the CPU of its evaluation (docs/performance.md, issue 22 fourth
- * session), so one backend alone falls behind; at the end PARALLEL_WRITES.
+ * Chunk transactions of one stream at once while the run evaluates: one backend stores on the
+ * core the evaluation leaves free; a second one took CPU from the evaluation itself (the
+ * evaluation 37.8 ms with one, 66.7 with two, medians of 50 runs side by side; docs/performance.md,
+ * issue 22 fourth session). What is still waiting at the end goes on PARALLEL_WRITES.
  */
-export const EVALUATING_WRITES = 2;
+export const EVALUATING_WRITES = 1;
 /**
  * The most chunks in one transaction: chunks that waited go together, yet a backlog stays cut in
  * pieces that the connections free at the end can share.
