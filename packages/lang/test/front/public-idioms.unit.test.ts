@@ -69,18 +69,24 @@ plot(str.upper().length(), "chained")
     expect(outputsByName(res)).toEqual({ own: [3], chained: [3] });
   });
 
-  it("takes the namespace's function when the variable passed as its argument would be one argument too many as a receiver (line.delete(line), str.length(str))", async () => {
+  it("takes the namespace's function when the variable cannot be its receiver (label.new with a label) or would be one argument too many (line.delete(line), str.length(str))", async () => {
     const res = await evaluateValid(`${V}indicator("m", overlay = true)
 drop(line) =>
     line.delete(line)
     0
+relabel(label) =>
+    l = label.new(bar_index, close, "new", style = label.style_label_up)
+    label.delete(label)
+    l
 str = "abcd"
 l = line.new(bar_index, close, bar_index + 1, close)
 drop(l)
+relabel(label.new(bar_index, close, "old"))
 plot(str.length(str), "len")
 plot(line.all.size(), "lines")
 `, [1, 2]);
     expect(outputsByName(res)).toEqual({ len: [4, 4], lines: [0, 0] });
+    expect(res.drawings.labels.map((x) => x.text)).toEqual(["new", "new"]);
   });
 });
 

@@ -7,6 +7,7 @@ import { isBuiltinNamespace, isGlobalOnly, lookupFunction, lookupVariable, needs
 import { matchBuiltin } from "../match";
 import { tradingViewLibraryMiss } from "../tradingview-libraries";
 import { didYouMean } from "../suggest";
+import type { TypeSpec } from "../../builtins";
 import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
 import { assignable, NA, show } from "../types";
 import { resolveTypeRef } from "./declarations";
@@ -140,7 +141,28 @@ function hasMethod(t: Typer, callee: A.Member): boolean {
   if (findMethod(t, name, type)) return true;
   if (type.kind === "udt" && name === "copy") return true;
   const ns = methodNamespace(type);
-  return ns !== null && lookupFunction(`${ns}.${name}`) !== undefined;
+  const fn = ns === null ? undefined : lookupFunction(`${ns}.${name}`);
+  // `label.new(...)` with a variable `label` holding a label: label.new's first parameter is no label
+  return fn !== undefined && fn.signatures.some((sig) => sig.params[0] !== undefined && takesReceiver(sig.params[0].type, type));
+}
+
+/** Whether a built-in's first parameter takes a value of `type` as the receiver of a method call. */
+function takesReceiver(spec: TypeSpec, type: A.PineType): boolean {
+  switch (spec.kind) {
+    case "union":
+      return spec.options.some((o) => takesReceiver(o, type));
+    case "var":
+      return true;
+    case "handle":
+    case "primitive":
+      return type.kind === spec.kind && type.name === spec.name;
+    case "array":
+    case "matrix":
+    case "map":
+      return type.kind === spec.kind;
+    default:
+      return false;
+  }
 }
 
 /**
