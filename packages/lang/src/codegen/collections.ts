@@ -18,10 +18,15 @@ import { once } from "./expressions";
 export function collectionCall(g: Gen, c: A.Call, name: string, bound: BoundArgs, b: CallEmit): string | null {
   // the forms evaluate the arguments in the signature's order: only calls written in that order
   if (c.args.some((a) => a.name !== null)) return null;
-  const form = FORMS.get(name);
-  if (!form) return null;
-  if (name.startsWith("map.") && !smallIntegerKeys(bound.byName.get("id"))) return null;
-  return form(new Operands(g, b));
+  const o = new Operands(g, b);
+  if (name.startsWith("map.")) {
+    // a constant key at the top level: the call site keeps the key's cell (its own state, which a
+    // function's body does not get: a stateful function is no longer run in place)
+    const key = bound.byName.get("key");
+    if (key?.kind === "StringLit" && g.scopes.ctx.fnId === null) return CACHED.get(name)?.(o, b.state(maps.KeyCache)) ?? null;
+    if (!smallIntegerKeys(bound.byName.get("id"))) return null;
+  }
+  return FORMS.get(name)?.(o) ?? null;
 }
 
 /** A map whose keys are numbers (int or float): its keys may be in the small-integer table. */
@@ -60,6 +65,9 @@ class Operands {
 
 /** `k` is an integer index inside the list `v`. */
 const inside = (k: string, v: string): string => `${k} >= 0 && ${k} < ${v}.length && (${k} | 0) === ${k}`;
+/** The call site's cache holds a live cell of the map `m` (for its constant key). */
+const cached = (m: string, st: string): string => `${m} !== null && ${st}.m === ${m} && ${st}.c.live`;
+
 /** `k` is a key of the map's small-integer table (stdlib/map.ts isDense). */
 const dense = (k: string): string => `${k} >>> 0 === ${k} && ${k} < ${maps.DENSE}`;
 
@@ -97,8 +105,8 @@ const FORMS = new Map<string, (o: Operands) => string>([
     "map.get",
     (o) => {
       const [m, k] = [o.arg("id"), o.arg("key")];
-      const t = o.temp();
-      return o.seq(`${m} !== null && ${dense(k)}`, `((${t} = ${m}.d[${k}]) === undefined ? ${m}.na : ${t})`, `${o.fn(maps.get)}(${m}, ${k})`);
+      const c = o.temp();
+      return o.seq(`${m} !== null && ${dense(k)}`, `((${c} = ${m}.d[${k}]) === undefined ? ${m}.na : ${c}.v)`, `${o.fn(maps.get)}(${m}, ${k})`);
     },
   ],
   [
@@ -113,8 +121,34 @@ const FORMS = new Map<string, (o: Operands) => string>([
     "map.put",
     (o) => {
       const [m, k, x] = [o.arg("id"), o.arg("key"), o.arg("value")];
+      const [c, t] = [o.temp(), o.temp()];
+      return o.seq(`${m} !== null && ${dense(k)} && (${c} = ${m}.d[${k}]) !== undefined`, `(${t} = ${c}.v, ${c}.v = ${x}, ${t})`, `${o.fn(maps.put)}(${m}, ${k}, ${x})`);
+    },
+  ],
+]);
+
+/** Map calls with a constant key at the top level, through the call site's KeyCache `st`. */
+const CACHED = new Map<string, (o: Operands, st: string) => string>([
+  [
+    "map.get",
+    (o, st) => {
+      const [m, k] = [o.arg("id"), o.arg("key")];
+      return o.seq(cached(m, st), `${st}.c.v`, `${o.fn(maps.getCached)}(${m}, ${k}, ${st})`);
+    },
+  ],
+  [
+    "map.contains",
+    (o, st) => {
+      const [m, k] = [o.arg("id"), o.arg("key")];
+      return o.seq(cached(m, st), "true", `${o.fn(maps.contains)}(${m}, ${k})`);
+    },
+  ],
+  [
+    "map.put",
+    (o, st) => {
+      const [m, k, x] = [o.arg("id"), o.arg("key"), o.arg("value")];
       const t = o.temp();
-      return o.seq(`${m} !== null && ${dense(k)} && (${t} = ${m}.d[${k}]) !== undefined`, `(${m}.d[${k}] = ${x}, ${t})`, `${o.fn(maps.put)}(${m}, ${k}, ${x})`);
+      return o.seq(cached(m, st), `(${t} = ${st}.c.v, ${st}.c.v = ${x}, ${t})`, `${o.fn(maps.put)}(${m}, ${k}, ${x})`);
     },
   ],
 ]);

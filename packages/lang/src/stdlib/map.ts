@@ -8,32 +8,45 @@ import { PineArray } from "./pine-array";
 
 export const MAX_MAP_SIZE = 50_000;
 
-export class PineMap<K = unknown, V = unknown> {
-  /**
-   * The values of the present keys that are small non-negative integers (below DENSE), by key: a
-   * lookup or a re-put there is an array access, not a hash (maps keyed by hour, weekday, bar
-   * offset). `m` keeps every key in insertion order; its value is the pair's for other keys, and
-   * for such a key `d` holds the value (what `m` holds there is not read: docs/adr/0111).
-   */
-  d: (V | undefined)[] = [];
-  constructor(
-    public m: Map<K, V>,
-    readonly na: V,
-  ) {}
+/**
+ * One pair's value. A key keeps its cell from its put until it is removed (or the map cleared),
+ * so a re-put writes the cell without a second lookup, and a call site with a constant key can
+ * keep the cell it found (KeyCache) while it is `live`.
+ */
+export interface Cell<V> {
+  v: V;
+  live: boolean;
 }
 
-/** Keys below this (non-negative integers) have their values in `PineMap.d`. */
+export class PineMap<K = unknown, V = unknown> {
+  /**
+   * The cells of the present keys that are small non-negative integers (below DENSE), by key: a
+   * lookup there is an array read, not a hash (maps keyed by hour, weekday, bar offset). `m`
+   * keeps every key's cell in insertion order; both hold the same cell for such a key
+   * (docs/adr/0112-map-cells-and-key-caches.md).
+   */
+  d: (Cell<V> | undefined)[] = [];
+  constructor(
+    public m: Map<K, Cell<V>>,
+    readonly na: V,
+  ) {
+    for (const [k, c] of m) if (isDense(k)) this.d[k] = c;
+  }
+}
+
+/** Keys below this (non-negative integers) have their cells in `PineMap.d` too. */
 export const DENSE = 1024;
 
-/** The value of the pair `[k, v]` of `m` (a small-integer key's is in the table). */
-function valueOf<K, V>(x: PineMap<K, V>, k: K, v: V): V {
-  return isDense(k) ? (x.d[k] as V) : v;
+/** A call site's last cell for its constant key in the map it last read (compiled code checks `m` and `c.live`). */
+export class KeyCache {
+  m: PineMap | null = null;
+  c: Cell<unknown> = { v: null, live: false };
 }
 
 /** The values in insertion order (what `for x in m` and `map.values` walk). */
 export function valuesOf<K, V>(x: PineMap<K, V>): V[] {
   const out: V[] = [];
-  for (const [k, v] of x.m) out.push(valueOf(x, k, v));
+  for (const c of x.m.values()) out.push(c.v);
   return out;
 }
 
@@ -48,41 +61,56 @@ function need<K, V>(m: M<K, V>): PineMap<K, V> {
   return m;
 }
 
-export function make<K, V>(na: V): PineMap<K, V> {
-  return new PineMap(new Map<K, V>(), na);
+function cellOf<K, V>(x: PineMap<K, V>, key: K): Cell<V> | undefined {
+  return isDense(key) ? x.d[key] : x.m.get(key);
 }
-// Values are never undefined (na is NaN, null or false), so `get` answers both "is it there" and
-// "what is it" in one lookup.
+
+export function make<K, V>(na: V): PineMap<K, V> {
+  return new PineMap(new Map<K, Cell<V>>(), na);
+}
 export function put<K, V>(m: M<K, V>, key: K, value: V): V {
   const x = need(m);
-  const dense = isDense(key);
-  const prev = dense ? x.d[key] : x.m.get(key);
-  if (prev === undefined && x.m.size >= MAX_MAP_SIZE) fail(`map size exceeds the maximum of ${MAX_MAP_SIZE} pairs`);
-  // a present small-integer key keeps its place in `m`: only the table changes
-  if (!dense || prev === undefined) x.m.set(key, value);
-  if (dense) x.d[key] = value;
-  return prev === undefined ? x.na : prev;
+  const c = cellOf(x, key);
+  if (c !== undefined) {
+    // a present key keeps its place: only its value changes
+    const prev = c.v;
+    c.v = value;
+    return prev;
+  }
+  if (x.m.size >= MAX_MAP_SIZE) fail(`map size exceeds the maximum of ${MAX_MAP_SIZE} pairs`);
+  const n: Cell<V> = { v: value, live: true };
+  x.m.set(key, n);
+  if (isDense(key)) x.d[key] = n;
+  return x.na;
 }
 export function putAll<K, V>(m: M<K, V>, other: M<K, V>): void {
-  const y = need(other);
-  for (const [k, v] of y.m) put(m, k, valueOf(y, k, v));
+  for (const [k, c] of need(other).m) put(m, k, c.v);
 }
 export function get<K, V>(m: M<K, V>, key: K): V {
   const x = need(m);
-  const v = isDense(key) ? x.d[key] : x.m.get(key);
-  return v === undefined ? x.na : v;
+  const c = cellOf(x, key);
+  return c === undefined ? x.na : c.v;
 }
 export function contains<K, V>(m: M<K, V>, key: K): boolean {
+  return cellOf(need(m), key) !== undefined;
+}
+/** get through a call site's cache (compiled code read the cache itself when it was valid). */
+export function getCached<K, V>(m: M<K, V>, key: K, cache: KeyCache): V {
   const x = need(m);
-  return isDense(key) ? x.d[key] !== undefined : x.m.has(key);
+  const c = cellOf(x, key);
+  if (c === undefined) return x.na;
+  cache.m = x as PineMap;
+  cache.c = c;
+  return c.v;
 }
 export function remove<K, V>(m: M<K, V>, key: K): V {
   const x = need(m);
-  if (!x.m.has(key)) return x.na;
-  const v = valueOf(x, key, x.m.get(key)!);
+  const c = x.m.get(key);
+  if (c === undefined) return x.na;
   x.m.delete(key);
   if (isDense(key)) x.d[key] = undefined;
-  return v;
+  c.live = false;
+  return c.v;
 }
 export function keys<K, V>(m: M<K, V>): PineArray<K> {
   return new PineArray([...need(m).m.keys()]);
@@ -95,14 +123,15 @@ export function size<K, V>(m: M<K, V>): number {
 }
 export function clear<K, V>(m: M<K, V>): void {
   const x = need(m);
+  for (const c of x.m.values()) c.live = false;
   x.m.clear();
   x.d = [];
 }
 export function copy<K, V>(m: M<K, V>): PineMap<K, V> {
   const x = need(m);
-  const c = new PineMap(new Map(x.m), x.na);
-  c.d = x.d.slice();
-  return c;
+  const cells = new Map<K, Cell<V>>();
+  for (const [k, c] of x.m) cells.set(k, { v: c.v, live: true });
+  return new PineMap(cells, x.na);
 }
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------

@@ -1,8 +1,9 @@
 // Array and map calls written out in the bar loop (codegen/collections.ts): the plain case reads or
 // writes in place, every other case (negative index, out of bounds, na array or map,
 // empty array, keys outside the small-integer table) gives what the stdlib call gives. A map's
-// re-put small-integer key changes only its table (stdlib/map.ts), so its values, keys, copies,
-// put_all and remove are checked after one. Expected values are worked by hand.
+// re-put key changes only its cell (stdlib/map.ts), and a constant key's call site keeps the cell
+// it found, so values, keys, copies, put_all, remove and clear are checked after such calls.
+// Expected values are worked by hand.
 import type { EvaluationResult } from "../../src/evaluate";
 import type { Bars } from "../../src/types";
 import { build, run } from "../back/harness";
@@ -104,7 +105,7 @@ plot(m.get(3))
   expect(col(r, 7)).toEqual([10, NaN, 12]);
 });
 
-test("a map that is na raises 'map is na'; string keys take the stdlib call", () => {
+test("a map that is na raises 'map is na'; constant string keys give the stdlib's values", () => {
   const r = run(`//@version=6
 indicator("t")
 map<int, float> gone = na
@@ -133,4 +134,37 @@ plot(a.get(0) + m.get(dayofweek))
   expect(loop).toContain(".v.push(");
   expect(loop).toContain(".v.shift()");
   expect(loop).toContain(".d[");
+});
+
+test("a constant key's call site keeps its cell only while the map and the pair are the same", () => {
+  const r = run(`//@version=6
+indicator("t")
+var a = map.new<string, float>()
+var b = map.new<string, float>()
+if bar_index == 0
+    a.put("k", 1)
+    b.put("k", 100)
+m = bar_index == 2 ? b : a
+if bar_index == 3
+    a.remove("k")
+if bar_index == 4
+    a.put("k", 5)
+if bar_index == 5
+    a.clear()
+c = a.copy()
+c.put("k", 70)
+plot(m.get("k"))
+plot(m.contains("k") ? 1 : 0)
+plot(m.put("k", m.get("k") + 1))
+plot(a.get("k"))
+plot(c.get("k"))
+`, bars(7));
+  // a: 1 -> (bar 0 put) 2, bar 1: 3; bar 2 reads b (100 -> 101); bar 3: removed (na, put na + 1 = na);
+  // bar 4: 5 -> 6; bar 5: cleared, put na + 1 = na; bar 6: na again (the pair holds na)
+  expect(col(r, 0)).toEqual([1, 2, 100, NaN, 5, NaN, NaN]);
+  expect(col(r, 1)).toEqual([1, 1, 1, 0, 1, 0, 1]);
+  expect(col(r, 2)).toEqual([1, 2, 100, NaN, 5, NaN, NaN]);
+  expect(col(r, 3)).toEqual([2, 3, 3, NaN, 6, NaN, NaN]);
+  // the copy's cells are its own: putting 70 there never changes a
+  expect(col(r, 4)).toEqual([70, 70, 70, 70, 70, 70, 70]);
 });
