@@ -13,6 +13,11 @@ export function handleField(handle: string, field: string): "int" | "float" | un
   return HANDLE_FIELDS.get(handle)?.get(field);
 }
 
+/** An Interface input (`input.int`, `input.string`, ...). */
+export function isInputFunction(name: string): boolean {
+  return builtinFunction(name)?.role === "input";
+}
+
 export function lookupVariable(name: string): BuiltinVariable | undefined {
   return builtinVariable(name);
 }

@@ -33,7 +33,9 @@ export function slugify(title: string): string {
 
 export { argument };
 
-function literal(e: Expr | undefined): number | string | boolean | null {
+function literal(given: Expr | undefined): number | string | boolean | null {
+  // an input's constant argument written with a name or arithmetic: the literal the checker folded it to
+  const e = given?.folded ?? given;
   if (!e) return null;
   if (e.kind === "NumberLit" || e.kind === "StringLit" || e.kind === "BoolLit") return e.value;
   if (e.kind === "ColorLit") return e.raw;
@@ -44,7 +46,8 @@ function literal(e: Expr | undefined): number | string | boolean | null {
 
 /** A default as the Interface shows it: a literal, or the time of `timestamp("2024-01-02")`. */
 function defaultOf(call: Call): number | string | boolean | null {
-  const d = argument(call, "defval")?.value;
+  const given = argument(call, "defval")?.value;
+  const d = given?.folded ?? given;
   if (d?.kind === "Call" && builtinName(d) === "timestamp" && d.args.length === 1) {
     const text = literal(d.args[0]!.value);
     const t = typeof text === "string" ? timestampOf(text) : NaN;

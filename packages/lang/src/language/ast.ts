@@ -62,6 +62,12 @@ interface Annotated {
   type?: PineType;
   /** Set by the checker. */
   qual?: Qualifier;
+  /**
+   * Set by the checker on an input call's constant arguments written with names or arithmetic
+   * (`input.int(LEN)`, `options = [A, B]`): the literal they stand for, which the Interface and the
+   * compiled default read in their place.
+   */
+  folded?: Expr;
 }
 
 // ---------------------------------------------------------------------------------------------

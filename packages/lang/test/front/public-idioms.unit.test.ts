@@ -222,3 +222,36 @@ plot(request.security("MSFT", timeframe.period, syminfo.main_tickerid == "T" and
     expect(outputsByName(res)).toEqual({ chart: [1, 1], requested: [1, 1] });
   });
 });
+
+describe("input arguments written with constants (TradingView's style guide: named constants for defaults and options)", () => {
+  it("gives the Interface and the run the constants' values: defaults, options, bounds, through names, arithmetic and timestamp()", async () => {
+    const src = `${V}indicator("x")
+const string VIRIDIS = "Viridis"
+const string MAGMA = "Magma"
+color TVBLUE = #1848cc
+int LEN = 14
+MAX_LEN = LEN * 10
+int POINT = timestamp("2025-09")
+theme = input.string(VIRIDIS, "Theme", options = [VIRIDIS, MAGMA])
+col = input.color(TVBLUE, "Color")
+len = input.int(LEN, "Length", minval = LEN / 7, maxval = MAX_LEN)
+half = input.float(LEN / 4, "Half")
+point = input.time(POINT, "Point")
+plot(len + half, "sum")
+plot(theme == VIRIDIS ? 1 : 0, "viridis")
+plot(point, "point")
+plot(color.b(col), "blue")
+`;
+    const r = await check(src);
+    expect(r.interface?.inputs.map((i) => [i.name, i.default, i.min, i.max, i.options])).toEqual([
+      ["theme", "Viridis", null, null, ["Viridis", "Magma"]],
+      ["col", "#1848cc", null, null, null],
+      ["len", 14, 2, 140, null],
+      ["half", 3.5, null, null, null],
+      // 2025-09-01T00:00:00Z in milliseconds
+      ["point", 1756684800000, null, null, null],
+    ]);
+    // #1848cc: blue component 0xcc = 204
+    expect(outputsByName(await evaluateValid(src, [1]))).toEqual({ sum: [17.5], viridis: [1], point: [1756684800000], blue: [204] });
+  });
+});

@@ -3,7 +3,7 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
-import { isBuiltinNamespace, isGlobalOnly, lookupFunction, lookupVariable, needsCallSite, unsupportedNamespace } from "../builtin-lookup";
+import { isBuiltinNamespace, isGlobalOnly, isInputFunction, lookupFunction, lookupVariable, needsCallSite, unsupportedNamespace } from "../builtin-lookup";
 import { matchBuiltin } from "../match";
 import { tradingViewLibraryMiss } from "../tradingview-libraries";
 import { didYouMean } from "../suggest";
@@ -16,6 +16,7 @@ import { pickOverload } from "./overloads";
 import { importedFunction, methodsNamed, pending, typeNamed, undeclared } from "./lookup";
 import { dotted, hiddenBuiltinName } from "./names";
 import { intValued } from "./int-division";
+import { foldInputArguments } from "./input-constants";
 import { type CallArgs, POISON, POISONED, type Typer, type Value } from "./state";
 
 export function call(t: Typer, node: A.Call): Value {
@@ -230,6 +231,7 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
   const r = matchBuiltin(fn, callArgs, typeArgs, node.span, t.ctx.version, (e) => intValued(t, e));
   for (const f of r.findings) t.ctx.error(f.code, f.message, f.span);
   if (r.findings.length > 0) return POISONED;
+  if (isInputFunction(name)) foldInputArguments(t, callArgs.map((a, i) => [r.params[i]?.name ?? null, a.node] as const));
   // `input(close)`: a source input, named so for derive and codegen
   if (name === "input" && r.sig.returnQual === "series") node.target = { kind: "builtin", name: "input.source" };
   if (containsNa(r.type)) return unresolvedGeneric(t, name, node, r);
