@@ -24,7 +24,8 @@ export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
     return `${js}[$i]`;
   }
   if (f.name === "input.enum") return enumInput(g, def, inputName, js);
-  const d = def ? literalValue(def) : null;
+  // a default written with a constant's name or arithmetic: the literal the checker folded it to
+  const d = def ? literalValue(def.folded ?? def) : null;
   g.unit.inputs.push({ name: inputName, kind, defval: d });
   g.slots.topConsts.push(`const ${js} = $rt.input(${JSON.stringify(inputName)}, ${JSON.stringify(kind)}, ${JSON.stringify(d)});`);
   return js;
