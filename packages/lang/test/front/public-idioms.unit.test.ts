@@ -255,3 +255,19 @@ plot(color.b(col), "blue")
     expect(outputsByName(await evaluateValid(src, [1]))).toEqual({ sum: [17.5], viridis: [1], point: [1756684800000], blue: [204] });
   });
 });
+
+describe("input defaults made of constant colors and signs", () => {
+  it("folds color.new(<color>, <transparency>), color.rgb(r, g, b, t) and a unary plus (#RRGGBBAA; color.teal is #089981)", async () => {
+    const src = `${V}indicator("x")
+zone = input.color(color.new(color.teal, 70), "Zone")
+prof = input.color(color.rgb(0, 187, 212, 60), "Profile")
+thr = input.float(+1.5, "Threshold")
+plot(color.t(zone) * 1000 + color.t(prof), "transparencies")
+plot(thr, "thr")
+`;
+    const r = await check(src);
+    // alpha = (100 - transparency) / 100 * 255: 76.5 -> 0x4d (77), 102 -> 0x66
+    expect(r.interface?.inputs.map((i) => [i.name, i.default])).toEqual([["zone", "#0899814d"], ["prof", "#00bbd466"], ["thr", 1.5]]);
+    expect(outputsByName(await evaluateValid(src, [1]))).toEqual({ transparencies: [70060], thr: [1.5] });
+  });
+});

@@ -2,10 +2,12 @@
 // scripts write them (`const string VIRIDIS = "Viridis"`, `input.string(VIRIDIS, options =
 // [VIRIDIS, MAGMA])`, `int DEFAULT_POINT = timestamp("2025-09")`, `input.time(DEFAULT_POINT)`): each
 // is folded to the literal it stands for (A.Annotated `folded`), which the Interface's default,
-// options and bounds, and the compiled default, read in its place.
+// options and bounds, and the compiled default, read in its place. Colors made of constants
+// (`color.new(color.teal, 70)`, `color.rgb(0, 187, 212, 60)`) fold to a color literal.
 
 import type * as A from "../../language/ast";
 import { timestampOf } from "../../stdlib/time";
+import { lookupVariable } from "../builtin-lookup";
 import { prim } from "../types";
 import type { Typer } from "./state";
 
@@ -39,22 +41,52 @@ function folded(t: Typer, e: A.Expr, depth: number): A.Expr | null {
       return init ? folded(t, init, depth + 1) : null;
     }
     case "Call":
-      // timestamp("2025-09") of a constant string: its time
-      if (e.target?.kind === "builtin" && e.target.name === "timestamp" && e.args.length === 1) {
-        const text = folded(t, e.args[0]!.value, depth + 1);
-        const ms = text?.kind === "StringLit" ? timestampOf(text.value) : NaN;
-        return Number.isFinite(ms) ? numberLit(e, ms, true) : null;
-      }
-      return null;
+      return call(t, e, depth);
     case "Unary": {
       const v = numberOf(t, e.operand, depth);
-      return e.op === "-" && v !== null ? numberLit(e, -v, isIntTyped(e)) : null;
+      if (v === null) return null;
+      return e.op === "-" ? numberLit(e, -v, isIntTyped(e)) : e.op === "+" ? numberLit(e, v, isIntTyped(e)) : null;
     }
     case "Binary":
       return binary(t, e, depth);
     default:
       return null;
   }
+}
+
+/** `timestamp("2025-09")`, `color.new(<color>, <transparency>)` and `color.rgb(r, g, b[, transparency])` of constants. */
+function call(t: Typer, e: A.Call, depth: number): A.Expr | null {
+  const name = e.target?.kind === "builtin" ? e.target.name : null;
+  const args = e.args.map((a) => folded(t, a.value, depth + 1));
+  if (e.args.some((a) => a.name !== null) || args.some((a) => a === null)) return null;
+  const num = (k: number): number | null => (args[k]?.kind === "NumberLit" ? (args[k] as A.NumberLit).value : null);
+  if (name === "timestamp" && args.length === 1 && args[0]!.kind === "StringLit") {
+    const ms = timestampOf(args[0]!.value);
+    return Number.isFinite(ms) ? numberLit(e, ms, true) : null;
+  }
+  if (name === "color.new" && args.length === 2) {
+    const base = colorOf(args[0]!);
+    const transp = num(1);
+    return base === null || transp === null ? null : colorLit(e, base.r, base.g, base.b, ((100 - Math.min(100, Math.max(0, transp))) / 100) * 255);
+  }
+  if (name === "color.rgb" && (args.length === 3 || args.length === 4)) {
+    const [r, g, b, tr] = [num(0), num(1), num(2), args.length === 4 ? num(3) : 0];
+    return r === null || g === null || b === null || tr === null ? null : colorLit(e, r, g, b, ((100 - tr) / 100) * 255);
+  }
+  return null;
+}
+
+/** A color literal, or a built-in color constant (`color.teal`) as one. */
+function colorOf(e: A.Expr): { r: number; g: number; b: number } | null {
+  if (e.kind === "ColorLit") return e;
+  const v = e.kind === "Identifier" || e.kind === "Member" ? (e.symbol?.kind === "builtinVariable" ? lookupVariable(e.symbol.name)?.value : undefined) : undefined;
+  const m = typeof v === "string" ? /^#([0-9A-Fa-f]{2})([0-9A-Fa-f]{2})([0-9A-Fa-f]{2})$/.exec(v) : null;
+  return m ? { r: parseInt(m[1]!, 16), g: parseInt(m[2]!, 16), b: parseInt(m[3]!, 16) } : null;
+}
+
+function colorLit(at: A.Expr, r: number, g: number, b: number, a: number): A.ColorLit {
+  const hex = (n: number): string => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, "0");
+  return { kind: "ColorLit", span: at.span, raw: `#${hex(r)}${hex(g)}${hex(b)}${hex(a)}`, r, g, b, a: Math.round(a), type: at.type, qual: "const" };
 }
 
 function binary(t: Typer, e: A.Binary, depth: number): A.Expr | null {
