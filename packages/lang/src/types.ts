@@ -121,4 +121,12 @@ export interface SymbolInfo {
   timeframe: string;
   /** The instrument's regular session in its time zone (`"0930-1600"`, `"24x7"`, the default). */
   session?: string;
+  /** `syminfo.description`: the instrument's name ("Apple Inc."); the ticker when not given. */
+  description?: string;
+  /** `syminfo.type`: TradingView's type name ("stock", "fund", "crypto", "forex", "index", "futures"); "" when not given. */
+  type?: string;
+  /** `syminfo.currency`: the currency prices are quoted in ("USD"); "" when not given. */
+  currency?: string;
+  /** `syminfo.basecurrency`: the traded currency or coin of a forex or crypto pair ("BTC"); "" otherwise. */
+  basecurrency?: string;
 }

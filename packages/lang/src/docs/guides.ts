@@ -154,9 +154,12 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
   between arrivals); the "Timeframe" setting is not an input a run can change.
 - **Instrument metadata.** \`syminfo.prefix\` is empty (stored tickers carry no exchange), \`syminfo.root\` the
-  ticker, \`syminfo.pointvalue\` 1; \`syminfo.description/type/currency/basecurrency/volumetype\`,
-  the fundamentals (\`employees\`, \`shares_outstanding_*\`, \`sector\`, ...) and the analysts' \`recommendations_*\`
-  and \`target_price_*\` are refused (no instrument metadata is stored).
+  ticker, \`syminfo.pointvalue\` 1; \`syminfo.description\` is the instrument's stored name, \`syminfo.type\`
+  its asset class in TradingView's names (an ETF is \`"fund"\`), \`syminfo.currency\` its quote currency and
+  \`syminfo.basecurrency\` the ticker without that currency for crypto and forex pairs (\`"BTC"\` for \`BTC-USD\`,
+  \`""\` otherwise); \`syminfo.volumetype\`, \`country\`, the fundamentals (\`employees\`,
+  \`shares_outstanding_*\`, \`sector\`, ...) and the analysts' \`recommendations_*\` and \`target_price_*\` are
+  refused (no such metadata is stored).
 - **Sessions.** \`syminfo.session\` is always \`session.regular\` (bars are kept as imported); an instrument's
   regular hours are its \`session\` (\`0930-1600\` New York for US equities, \`24x7\` for crypto), holidays and
   early closes are not known (\`session.islastbar_regular\` on a half day is the last bar there is). Periods

@@ -65,6 +65,18 @@ function negativeOffset(n: number): never {
   return fail(negativeOffsetMessage(Math.trunc(n)));
 }
 
+/** The instrument's descriptive facts a script can read, as the caller gave them (SymbolInfo). */
+export interface InstrumentFacts {
+  description: string;
+  type: string;
+  currency: string;
+  basecurrency: string;
+}
+
+function instrumentFacts(s: SymbolInfo): InstrumentFacts {
+  return { description: s.description ?? s.ticker, type: s.type ?? "", currency: s.currency ?? "", basecurrency: s.basecurrency ?? "" };
+}
+
 export class Runtime {
   readonly open: Float64Array;
   readonly high: Float64Array;
@@ -93,6 +105,8 @@ export class Runtime {
   mainPeriod: string;
   /** `syminfo.main_tickerid`: the chart's ticker, also while a requested context is evaluated. */
   mainTicker: string;
+  /** `syminfo.description/type/currency/basecurrency` of the evaluated context's instrument (stdlib/syminfo.ts). */
+  readonly facts: InstrumentFacts;
   /** Calendar fields, timestamp() and str.format_time (stdlib/time.ts); `time` is the bar-time column. */
   readonly cal = RUNTIME_NAMESPACES.cal;
   /** The zone calendar built-ins read bar times in by default: the exchange's on intraday
@@ -143,6 +157,7 @@ export class Runtime {
     this.sessionSpec = symbol.session ?? "24x7";
     this.mainPeriod = parseTimeframe(symbol.timeframe, env.version ?? 6).period;
     this.mainTicker = symbol.ticker;
+    this.facts = instrumentFacts(symbol);
     this.tf = parseTimeframe(symbol.timeframe, env.version ?? 6);
     this.now = env.now ?? Date.now();
     this.barZone = this.tf.isintraday ? symbol.timezone : "UTC";

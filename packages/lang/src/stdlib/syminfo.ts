@@ -1,7 +1,7 @@
 // syminfo.* beyond the ticker, time zone, tick and session (builtins/core.ts, session.ts): the
-// facts that follow from what an instrument stores (its ticker and tick size), and, refused with
-// `unsupported_feature`, those that need instrument metadata the bar store does not keep
-// (docs "differences" topic).
+// facts that follow from what an instrument stores (its ticker, tick size, name, asset class and
+// currency: docs/adr/0106-instrument-facts-in-syminfo.md), and, refused with `unsupported_feature`,
+// those that need instrument metadata the bar store does not keep (docs "differences" topic).
 
 import { builtinFunction, builtinVariable } from "../builtins/record";
 
@@ -59,8 +59,35 @@ export const syminfoPointvalue = builtinVariable({
   emit: "1",
 });
 
+export const syminfoDescription = builtinVariable({
+  name: "syminfo.description",
+  type: "simple string",
+  doc: "The instrument's name (\"Apple Inc.\", \"Bitcoin / US Dollar\").",
+  emit: "$rt.facts.description",
+});
+
+export const syminfoType = builtinVariable({
+  name: "syminfo.type",
+  type: "simple string",
+  doc: "The instrument's type, in TradingView's names: \"stock\", \"fund\" (ETFs), \"crypto\", \"forex\", \"index\" or \"futures\".",
+  emit: "$rt.facts.type",
+});
+
+export const syminfoCurrency = builtinVariable({
+  name: "syminfo.currency",
+  type: "simple string",
+  doc: "The currency the instrument's prices are quoted in (\"USD\").",
+  emit: "$rt.facts.currency",
+});
+
+export const syminfoBasecurrency = builtinVariable({
+  name: "syminfo.basecurrency",
+  type: "simple string",
+  doc: "The traded currency or coin of a forex or crypto pair (\"BTC\" for BTC-USD), \"\" for other instruments.",
+  emit: "$rt.facts.basecurrency",
+});
+
 const METADATA: ReadonlyArray<readonly [name: string, type: string]> = [
-  ["description", "simple string"], ["type", "simple string"], ["currency", "simple string"], ["basecurrency", "simple string"],
   ["volumetype", "simple string"], ["country", "simple string"], ["industry", "simple string"], ["sector", "simple string"],
   ["isin", "simple string"], ["employees", "simple int"], ["shareholders", "simple int"],
   ["shares_outstanding_float", "simple float"], ["shares_outstanding_total", "simple float"], ["expiration_date", "simple int"],
@@ -77,6 +104,6 @@ export const syminfoMetadata = METADATA.map(([n, type]) =>
     name: `syminfo.${n}`,
     type,
     doc: "Not supported: needs instrument metadata.",
-    pending: `\`syminfo.${n}\` is not supported: it needs instrument metadata (description, type, currency, fundamentals, analysts' figures), which this service does not store.`,
+    pending: `\`syminfo.${n}\` is not supported: it needs instrument metadata (volume type, country, fundamentals, analysts' figures), which this service does not store.`,
   }),
 );

@@ -89,6 +89,10 @@ const SESSION: NameCase[] = [
   { name: "syminfo.pointvalue", body: p("syminfo.pointvalue") },
   { name: "syminfo.pricescale", body: p("syminfo.pricescale") },
   { name: "syminfo.minmove", body: p("syminfo.minmove") },
+  { name: "syminfo.description", body: p("str.length(syminfo.description)") },
+  { name: "syminfo.type", body: p('syminfo.type == "crypto" ? 1 : 0') },
+  { name: "syminfo.currency", body: p("str.length(syminfo.currency)") },
+  { name: "syminfo.basecurrency", body: p('syminfo.basecurrency == "" ? 0 : 1') },
   { name: "input.session (in time())", body: 's = input.session("0930-1600", "Session")\nplot(na(time(timeframe.period, s)) ? 0 : 1)' },
   { name: "session.regular", body: p("na(time(timeframe.period, session.regular)) ? 0 : 1") },
   { name: "session.extended", body: p("na(time(timeframe.period, session.extended)) ? 0 : 1") },
@@ -632,7 +636,7 @@ export const REFUSED_CASES: readonly RefusedCase[] = [
   needs("request.quandl", 'request.quandl("CFTC/SB_FO_ALL", barmerge.gaps_off, 0)'),
   needs("request.seed", 'request.seed("seed_crypto_santiment", "BTC_SENTIMENT_POSITIVE_TOTAL", close)'),
   needs("request.footprint", "request.footprint(100)"),
-  ...["description", "type", "currency", "basecurrency", "volumetype", "country", "sector", "shares_outstanding_total", "target_price_average"].map((n) => ({
+  ...["volumetype", "country", "sector", "shares_outstanding_total", "target_price_average"].map((n) => ({
     name: `syminfo.${n}`,
     body: p(`str.length(str.tostring(syminfo.${n}))`),
     code: "unsupported_feature",
