@@ -3,6 +3,7 @@
 import type { Bars, ContextBars, EvaluationResult, MissingContext, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang";
 import type { StudyThreadOutcome } from "../studies/protocol";
 import type { StreamRequest } from "./stream-chunks";
+import { symbolInfo, type InstrumentFacts } from "./symbol-info";
 
 export type { StudyThreadOutcome } from "../studies/protocol";
 
@@ -49,7 +50,7 @@ export function evalTask(t: {
   bars: Bars;
   windowStart: number;
   run: { inputs: unknown; timeframe: string };
-  instrument: { symbol: string; timezone: string };
+  instrument: InstrumentFacts;
   remaining: number;
   maxEvents: number;
   contexts?: ContextBars[];
@@ -62,7 +63,7 @@ export function evalTask(t: {
     bars: t.bars,
     windowStart: t.windowStart,
     inputs: (t.run.inputs ?? {}) as Record<string, unknown>,
-    symbol: { ticker: t.instrument.symbol, timezone: t.instrument.timezone, mintick: 0.01, timeframe: t.run.timeframe },
+    symbol: symbolInfo(t.instrument, t.run.timeframe),
     timeBudgetMs: t.remaining,
     maxEvents: t.maxEvents,
     ...(t.contexts && t.contexts.length > 0 ? { contexts: t.contexts } : {}),
