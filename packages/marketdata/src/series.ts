@@ -14,6 +14,10 @@ export interface SeriesInstrument {
   /** Regular trading hours in `timezone` ("0930-1600", "24x7"). */
   session: string;
   status: string;
+  /** The instrument's name, asset class and quote currency (what `syminfo.description/type/currency` read). */
+  name: string;
+  assetClass: string;
+  currency: string;
 }
 
 export interface Series {
@@ -28,6 +32,9 @@ interface MetaRow {
   timezone: string;
   session: string;
   status: string;
+  name: string;
+  assetClass: string;
+  currency: string;
   chunkStart: Date | null;
   firstTime: Date | null;
   lastTime: Date | null;
@@ -38,7 +45,7 @@ interface MetaRow {
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
 const SERIES_META = statement("series_meta", `
-    SELECT i.id, i.symbol, i.timezone, i.session, i.status::text AS status,
+    SELECT i.id, i.symbol, i.timezone, i.session, i.status::text AS status, i.name, i."assetClass"::text AS "assetClass", i.currency,
            c."chunkStart", c."firstTime", c."lastTime", c."barCount", c.xmin::text AS version
     FROM instruments i
     LEFT JOIN bar_chunks c ON c."instrumentId" = i.id AND c.timeframe = $2
@@ -56,7 +63,7 @@ export async function lookupSeries(db: Db, symbol: string, timeframe: string): P
       chunks.push({ chunkStart: seconds(r.chunkStart), firstTime: seconds(r.firstTime), lastTime: seconds(r.lastTime), barCount: r.barCount, version: r.version });
     }
   }
-  return { instrument: { id: first.id, symbol: first.symbol, timezone: first.timezone, session: first.session, status: first.status }, chunks };
+  return { instrument: { id: first.id, symbol: first.symbol, timezone: first.timezone, session: first.session, status: first.status, name: first.name, assetClass: first.assetClass, currency: first.currency }, chunks };
 }
 
 /** One chunk read by start: its row version and the asked columns, unpacked. */

@@ -7,6 +7,7 @@
 import type { Db } from "@barscript/db";
 import { scriptRequests, sessionBars, sessionSource, type Bars, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
 import { isTimeframe, timeframeSeconds, type BarChunkCache, type SeriesInstrument } from "@barscript/marketdata";
+import { symbolInfo } from "./symbol-info";
 
 /** TradingView's limit of distinct contexts a script may request. */
 export const MAX_CONTEXTS = 40;
@@ -87,7 +88,7 @@ export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readon
       const r = await readContext(db, cache, symbol, c.timeframe, read);
       if (r === null) return null;
       const end = await dataEnd(db, r.instrument.id);
-      const info = { ticker: r.instrument.symbol, timezone: r.instrument.timezone, session: r.instrument.session, mintick: 0.01, timeframe: c.timeframe };
+      const info = symbolInfo(r.instrument, c.timeframe);
       return { symbol: c.symbol, timeframe: c.timeframe, bars: r.bars, info, ...(end !== undefined ? { dataEnd: end } : {}) };
     }),
   );

@@ -9,11 +9,11 @@ import type { SweepSpec } from "@barscript/db";
 import type { ResolvedScript } from "@barscript/lang";
 import type { SandboxPool } from "../runs/pool";
 import { evalTask, type ThreadFailureKind } from "../runs/protocol";
+import type { InstrumentFacts } from "../runs/symbol-info";
 import { HARD_STOP_GRACE_MS } from "../runs/kinds/script";
 
-export interface InstrumentBars {
-  symbol: string;
-  timezone: string;
+/** An instrument of the sweep (its facts are the script's syminfo.*) with its bars. */
+export interface InstrumentBars extends InstrumentFacts {
   bars: Bars;
   windowStart: number;
 }
@@ -81,7 +81,7 @@ export async function evaluateSweep(job: SweepJob): Promise<SweepEvaluation> {
           bars: copyBars(inst.bars),
           windowStart: inst.windowStart,
           run: { inputs: { ...spec.inputs, ...combinations[c]! }, timeframe: spec.timeframe },
-          instrument: { symbol: inst.symbol, timezone: inst.timezone },
+          instrument: inst,
           remaining: job.limitMs,
           maxEvents: 10_000,
         }),

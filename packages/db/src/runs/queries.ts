@@ -158,7 +158,8 @@ export async function startRunRow(db: Db, run: NewRun, limits: { queueCap: numbe
  * row version (`xmin`). Null when no instrument has the run's symbol.
  */
 export interface RunSeries {
-  instrument: { id: string; symbol: string; timezone: string; session: string; status: string };
+  /** `name`, `assetClass` and `currency`: what the script reads as `syminfo.description/type/currency`. */
+  instrument: { id: string; symbol: string; timezone: string; session: string; status: string; name: string; assetClass: string; currency: string };
   /** Unix seconds. */
   chunks: Array<{ chunkStart: number; firstTime: number; lastTime: number; barCount: number; version: string }>;
 }
@@ -176,6 +177,7 @@ const RUN_WITH_PLAN = statement("run_with_plan_series", `
     SELECT r.*, a.handle AS "_handle", p.name AS "_plan", p."concurrentRuns" AS "_concurrentRuns",
            p."runTimeLimitSeconds" AS "_runTimeLimitSeconds", p."eventsPerMonth" AS "_eventsPerMonth",
            i.id AS "_iId", i.symbol AS "_iSymbol", i.timezone AS "_iTimezone", i.session AS "_iSession", i.status::text AS "_iStatus",
+           i.name AS "_iName", i."assetClass"::text AS "_iAssetClass", i.currency AS "_iCurrency",
            (SELECT json_agg(json_build_array(floor(extract(epoch FROM c."chunkStart"))::bigint, floor(extract(epoch FROM c."firstTime"))::bigint,
                     floor(extract(epoch FROM c."lastTime"))::bigint, c."barCount", c.xmin::text) ORDER BY c."chunkStart")
               FROM bar_chunks c WHERE c."instrumentId" = i.id AND c.timeframe = r.timeframe) AS "_chunks"
@@ -197,13 +199,16 @@ interface SeriesColumns {
   _iTimezone: string;
   _iSession: string;
   _iStatus: string;
+  _iName: string;
+  _iAssetClass: string;
+  _iCurrency: string;
   _chunks: Array<[number, number, number, number, string]> | null;
 }
 
 function seriesOf(row: SeriesColumns): RunSeries | null {
   if (row._iId === null) return null;
   const chunks = (row._chunks ?? []).map(([chunkStart, firstTime, lastTime, barCount, version]) => ({ chunkStart, firstTime, lastTime, barCount, version }));
-  return { instrument: { id: row._iId, symbol: row._iSymbol, timezone: row._iTimezone, session: row._iSession, status: row._iStatus }, chunks };
+  return { instrument: { id: row._iId, symbol: row._iSymbol, timezone: row._iTimezone, session: row._iSession, status: row._iStatus, name: row._iName, assetClass: row._iAssetClass, currency: row._iCurrency }, chunks };
 }
 
 /** A run with its account's handle, the plan figures a worker needs and its chart series: one query. */
@@ -211,11 +216,11 @@ export async function findRunWithPlan(db: Db, id: string): Promise<RunWithPlan |
   const rows = await query<Run & PlanColumns & SeriesColumns>(db, RUN_WITH_PLAN, [id]);
   const row = rows[0];
   if (!row) return null;
-  const { _handle, _plan, _concurrentRuns, _runTimeLimitSeconds, _eventsPerMonth, _iId, _iSymbol, _iTimezone, _iSession, _iStatus, _chunks, ...run } = row;
+  const { _handle, _plan, _concurrentRuns, _runTimeLimitSeconds, _eventsPerMonth, _iId, _iSymbol, _iTimezone, _iSession, _iStatus, _iName, _iAssetClass, _iCurrency, _chunks, ...run } = row;
   return {
     run: run as Run,
     account: { id: run.accountId, handle: _handle },
     plan: { name: _plan, concurrentRuns: _concurrentRuns, runTimeLimitSeconds: _runTimeLimitSeconds, eventsPerMonth: Number(_eventsPerMonth) },
-    series: seriesOf({ _iId, _iSymbol, _iTimezone, _iSession, _iStatus, _chunks }),
+    series: seriesOf({ _iId, _iSymbol, _iTimezone, _iSession, _iStatus, _iName, _iAssetClass, _iCurrency, _chunks }),
   };
 }

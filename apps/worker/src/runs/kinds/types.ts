@@ -10,6 +10,7 @@ import type { FinishedRun } from "../../metrics";
 import type { RunLifecycle } from "../lifecycle";
 import type { SandboxPool } from "../pool";
 import type { RunWarmup } from "../warmup";
+import type { InstrumentFacts } from "../symbol-info";
 
 /** What a kind may use; one per processor. */
 export interface KindContext {
@@ -49,7 +50,8 @@ export interface StartedRun {
   run: Run & { windowFrom: Date; windowTo: Date };
   account: RunAccountInfo;
   version: VersionRow;
-  instrument: { id: string; symbol: string; timezone: string; session?: string };
+  /** The chart's instrument (its facts are the script's syminfo.*: symbol-info.ts). */
+  instrument: InstrumentFacts & { id: string };
   signal: AbortSignal;
   sp: Spans;
 }
