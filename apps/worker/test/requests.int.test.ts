@@ -56,6 +56,7 @@ beforeAll(async () => {
   cancels = new CancelListener(env.redisUrl, env.redisPrefix);
   await series("ins_aaa", "AAA", 100, true);
   await series("ins_bbb", "BBB", 1000);
+  await series("ins_ccc", "CCC", 5000);
 });
 
 afterAll(async () => {
@@ -130,6 +131,16 @@ describe("request.* contexts in the worker", () => {
     expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d"]);
     expect((row.summary as unknown as { runtime_errors: unknown[] }).runtime_errors).toEqual([]);
     expect(values[10]).toBe(1000 + 190);
+  });
+
+  it("when two symbols come from inputs, then each evaluation names the next one reached, each is read once and the last evaluation has both", async () => {
+    const { outcome, row, values } = await runScript(`//@version=6\nindicator("r")\na = input.symbol("BBB", "First")\nb = input.symbol("CCC", "Second")\nplot(request.security(a, "D", close), "a")\nplot(request.security(b, "D", close), "b")\n`, 10);
+    expect(outcome?.status).toBe("succeeded");
+    expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d", "CCC@1d"]);
+    expect((row.summary as unknown as { runtime_errors: unknown[] }).runtime_errors).toEqual([]);
+    // times, then column a (BBB: 1000 + i), then column b (CCC: 5000 + i), for days 190-199
+    expect(values[10]).toBe(1000 + 190);
+    expect(values[29]).toBe(5000 + 199);
   });
 
   it("when a requested symbol does not exist, then the bars that read it raise a clear runtime error and the run succeeds", async () => {

@@ -94,3 +94,42 @@ export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readon
   );
   return found.filter((c): c is ContextBars => c !== null);
 }
+
+/** What an evaluation reports of the contexts it could not read (its `missingContexts`). */
+type Evaluated = { ok: true; result: { missingContexts?: readonly RequestedContext[] } } | { ok: false };
+
+export interface DynamicEvaluation<O extends Evaluated, B> {
+  /** The contexts fetched before the first evaluation, and the keys of every context tried. */
+  contexts: readonly ContextBars[];
+  tried: readonly string[];
+  /** Whether the script has requests whose symbol or timeframe is computed. */
+  dynamic: boolean;
+  bars: B;
+  /** A copy of the chart's bars for one more evaluation (their buffers go to a thread). */
+  copy: (bars: B) => B;
+  evaluate: (contexts: ContextBars[], bars: B) => Promise<O>;
+  fetch: (missing: RequestedContext[]) => Promise<ContextBars[]>;
+  /** Whether there is time left for another evaluation. */
+  timeLeft: () => boolean;
+}
+
+/**
+ * The evaluation of a script with dynamic requests: each bar fails at the first request whose
+ * context was not supplied, so an evaluation names the contexts it reached; they are fetched (one
+ * read each) and the script evaluated again, while evaluations name contexts not yet tried, at most
+ * MAX_CONTEXTS in all (a dashboard of symbols chosen by inputs reaches one more each time).
+ */
+export async function evaluateWithContexts<O extends Evaluated, B>(e: DynamicEvaluation<O, B>): Promise<O> {
+  const contexts = [...e.contexts];
+  const tried = new Set(e.tried);
+  for (;;) {
+    const outcome = await e.evaluate(contexts, e.dynamic ? e.copy(e.bars) : e.bars);
+    if (!e.dynamic || !outcome.ok || !e.timeLeft()) return outcome;
+    const missing = (outcome.result.missingContexts ?? []).filter((c) => !tried.has(contextKey(c))).slice(0, Math.max(0, MAX_CONTEXTS - tried.size));
+    if (missing.length === 0) return outcome;
+    for (const c of missing) tried.add(contextKey(c));
+    const extra = await e.fetch(missing);
+    if (extra.length === 0) return outcome;
+    contexts.push(...extra);
+  }
+}

@@ -6,7 +6,7 @@ import type { Bars, ContextBars, ScriptInterface, ScriptKind, SourceFile } from 
 import type { Timeframe } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
 import { evalTask, type EvalResult, type EvalTask } from "../protocol";
-import { contextKey, fetchContexts, MAX_CONTEXTS, staticRequests } from "../requests";
+import { contextKey, evaluateWithContexts, fetchContexts, staticRequests } from "../requests";
 import type { StreamRequest } from "../stream-chunks";
 import type { KindContext, KindOutcome, Prefetched, RunAccountInfo, RunKind, StartedRun } from "./types";
 
@@ -93,14 +93,12 @@ export function scriptKind(kind: ScriptKind, complete: Complete, streams = false
   };
 }
 
-/** The evaluation (twice for dynamic requests), then the run failed, or its results kept by `complete`. */
+/** The evaluation (again for each round of dynamic contexts found), then the run failed, or its results kept by `complete`. */
 async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: StartedRun, fetched: Prefetched, chart: { bars: Bars; windowStart: number }, stream: OutputStream | null, complete: Complete): Promise<KindOutcome> {
   const { run, account, version, instrument, signal, sp } = started;
   const { bars, windowStart } = chart;
   const windowBars = bars.length - windowStart;
   const pre = fetched.contexts;
-  // a script with dynamic requests may need a second evaluation: the first one's bars go to the thread
-  const spare = pre?.dynamic ? copyBars(bars) : null;
   const evaluateWith = (contexts: ContextBars[], evalBars: Bars) => ctx.pool.run(
     withSession(instrument.session, {
       ...evalTask({
@@ -126,13 +124,16 @@ async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: Star
       ...(stream ? { onChunk: (seq: number, names: string[], data: Float64Array) => stream.add(seq, names, data) } : {}),
     },
   );
-  let outcome = await evaluateWith(pre?.bars ?? [], bars);
-  const missing = outcome.ok && pre && spare ? (outcome.result.missingContexts ?? []).filter((c) => !pre.tried.includes(contextKey(c))) : [];
-  if (pre && spare && missing.length > 0) {
-    // dynamic contexts found by the first evaluation: one read each, then the run evaluated again with them
-    const extra = await fetchContexts(ctx.db, ctx.bars, missing.slice(0, Math.max(0, MAX_CONTEXTS - pre.tried.length)), pre.read);
-    if (extra.length > 0) outcome = await evaluateWith([...pre.bars, ...extra], spare);
-  }
+  const outcome = await evaluateWithContexts({
+    contexts: pre?.bars ?? [],
+    tried: pre?.tried ?? [],
+    dynamic: pre?.dynamic ?? false,
+    bars,
+    copy: copyBars,
+    evaluate: evaluateWith,
+    fetch: (missing) => (pre ? fetchContexts(ctx.db, ctx.bars, missing, pre.read) : Promise.resolve([])),
+    timeLeft: () => ctx.now().getTime() - (run.startedAt as Date).getTime() < account.limitMs,
+  });
   sp.mark("sandbox");
   if (outcome.ok && outcome.result.threadMs) sp.note(outcome.result.threadMs);
   const durationSeconds = (ctx.now().getTime() - (run.startedAt as Date).getTime()) / 1000;

@@ -19,7 +19,7 @@ import type { ContextBars, Dependency, RequestedContext, ResolvedScript, ScriptI
 import { readBars, type Timeframe } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
 import { evalTask } from "../protocol";
-import { contextKey, fetchContexts, MAX_CONTEXTS, staticRequests, type ContextRead } from "../requests";
+import { contextKey, evaluateWithContexts, fetchContexts, staticRequests, type ContextRead } from "../requests";
 import { RunWarmup } from "../warmup";
 import { copyBars, HARD_STOP_GRACE_MS, ownerResolver } from "./script";
 import type { KindContext, KindOutcome, RunKind, StartedRun } from "./types";
@@ -101,8 +101,7 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
   }
 
   // 3. The sandbox: the time limit counts from when the run gets a thread. A study with computed
-  // requests may be evaluated twice: the first evaluation's bars go to the thread.
-  const spare = requested.dynamic ? copyBars(bars) : null;
+  // requests is evaluated again for each round of contexts an evaluation reaches (../requests.ts).
   const evaluateWith = (contexts: ContextBars[], chart: typeof bars) => ctx.pool.run(
     evalTask({
       cacheKey: `study:${run.id}`,
@@ -119,12 +118,16 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
     }),
     { timeoutMs: account.limitMs + HARD_STOP_GRACE_MS, signal, account: { id: account.accountId, maxThreads: account.concurrentRuns }, resolve: (ref) => resolver.resolve(ref) },
   );
-  let outcome = await evaluateWith(requested.bars, bars);
-  const missing = outcome.ok && spare ? (outcome.result.missingContexts ?? []).filter((c) => !requested.tried.includes(contextKey(c))) : [];
-  if (spare && missing.length > 0) {
-    const extra = await fetchContexts(db, ctx.bars, missing.slice(0, Math.max(0, MAX_CONTEXTS - requested.tried.length)), read);
-    if (extra.length > 0) outcome = await evaluateWith([...requested.bars, ...extra], spare);
-  }
+  const outcome = await evaluateWithContexts({
+    contexts: requested.bars,
+    tried: requested.tried,
+    dynamic: requested.dynamic,
+    bars,
+    copy: copyBars,
+    evaluate: evaluateWith,
+    fetch: (missing) => fetchContexts(db, ctx.bars, missing, read),
+    timeLeft: () => now().getTime() - (run.startedAt as Date).getTime() < account.limitMs,
+  });
   const durationSeconds = (now().getTime() - (run.startedAt as Date).getTime()) / 1000;
   const totalBars = windowStart + windowBars;
   const figures = { bars: windowBars, warmupBars: windowStart, durationSeconds };
