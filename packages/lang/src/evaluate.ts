@@ -60,6 +60,43 @@ export interface CompiledRun {
   endBar(): void;
   /** The bar being (or last) evaluated. */
   bar(): number;
+  /** Drops the evaluation's data (runtime, bars, state); the run is never called again. */
+  release?(): void;
+}
+
+/**
+ * The last finished run of each program, its data released: its closure holds the program's
+ * optimized code, which V8 otherwise keeps only weakly between evaluations, so a garbage
+ * collection between two runs made the next one start unoptimized
+ * (docs/adr/0113-finished-runs-keep-their-code.md).
+ */
+const lastRuns = new WeakMap<Program, CompiledRun>();
+
+/**
+ * Per program, a run over the chart's first bar (and each context's first bar), kept whole: its
+ * objects keep the hidden classes the optimized code checks alive. When the last object of such a
+ * class died between two evaluations, V8 dropped the class and deoptimized the code that embeds
+ * it (docs/adr/0113-finished-runs-keep-their-code.md). null while it is being made.
+ */
+const shapeKeepers = new WeakMap<Program, CompiledRun | null>();
+
+function keepCode(program: Program, compiled: CompiledRun): void {
+  if (!compiled.release) return;
+  compiled.release();
+  lastRuns.set(program, compiled);
+}
+
+/** The first `k` bars, copied (a view would keep the whole columns alive). */
+function firstBars(b: Bars, k: number): Bars {
+  const n = Math.min(k, b.length);
+  return { length: n, time: b.time.slice(0, n), open: b.open.slice(0, n), high: b.high.slice(0, n), low: b.low.slice(0, n), close: b.close.slice(0, n), volume: b.volume.slice(0, n) };
+}
+
+function keepShapes(program: Program, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions): void {
+  shapeKeepers.set(program, null);
+  const contexts = options.contexts?.map((c) => ({ ...c, bars: firstBars(c.bars, 1) }));
+  const first: EvaluateOptions = { symbol: options.symbol, windowStart: 0, ...(options.now !== undefined ? { now: options.now } : {}), ...(contexts ? { contexts } : {}) };
+  evaluateBars(program, firstBars(bars, 1), inputs, first, (compiled) => shapeKeepers.set(program, compiled));
 }
 
 export interface ScriptEvent {
@@ -201,6 +238,12 @@ export function renderMessage(msg: string, rt: Runtime, i: number, plotTitles: R
 export function evaluate(program: Program, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions): EvaluationResult {
   const onOther = program.scriptTimeframe ? evaluateOnScriptTimeframe(program, program.scriptTimeframe, bars, inputs, options, evaluate) : null;
   if (onOther) return onOther;
+  if (!shapeKeepers.has(program) && bars.length > 1) keepShapes(program, bars, inputs, options);
+  return evaluateBars(program, bars, inputs, options, (compiled) => keepCode(program, compiled));
+}
+
+/** One evaluation over `bars`; `done` receives its compiled run when it ends (or fails). */
+function evaluateBars(program: Program, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions, done: (compiled: CompiledRun) => void): EvaluationResult {
   const n = bars.length;
   const ws = Math.min(Math.max(0, Math.floor(options.windowStart)), n);
   const windowBars = n - ws;
@@ -231,34 +274,38 @@ export function evaluate(program: Program, bars: Bars, inputs: Record<string, un
   const started = performance.now();
   const budget = options.timeBudgetMs ?? Infinity;
 
-  for (let start = 0; start < n; start += chunk) {
-    if (options.signal?.aborted) throw new EvaluationAborted();
-    const elapsed = performance.now() - started;
-    if (elapsed > budget) throw new EvaluationTimeout(elapsed);
-    const end = Math.min(n, start + chunk);
-    let i = start;
-    // The compiled loop runs the whole chunk; an error stops it at the failing bar, which is
-    // recorded (outputs na, events dropped, history advanced) before resuming after it.
-    while (i < end) {
-      try {
-        compiled.run(i, end);
-        break;
-      } catch (err) {
-        const at = compiled.bar();
-        const failed = errorMessage(err);
-        compiled.endBar();
-        rt.barFailed(at);
-        const t = bars.time[at]!;
-        const e = errors.get(failed);
-        if (e) {
-          e.count++;
-          e.last_time = t;
-        } else errors.set(failed, { message: failed, count: 1, first_time: t, last_time: t });
-        if (at >= ws) errorBarsInWindow++;
-        i = at + 1;
+  try {
+    for (let start = 0; start < n; start += chunk) {
+      if (options.signal?.aborted) throw new EvaluationAborted();
+      const elapsed = performance.now() - started;
+      if (elapsed > budget) throw new EvaluationTimeout(elapsed);
+      const end = Math.min(n, start + chunk);
+      let i = start;
+      // The compiled loop runs the whole chunk; an error stops it at the failing bar, which is
+      // recorded (outputs na, events dropped, history advanced) before resuming after it.
+      while (i < end) {
+        try {
+          compiled.run(i, end);
+          break;
+        } catch (err) {
+          const at = compiled.bar();
+          const failed = errorMessage(err);
+          compiled.endBar();
+          rt.barFailed(at);
+          const t = bars.time[at]!;
+          const e = errors.get(failed);
+          if (e) {
+            e.count++;
+            e.last_time = t;
+          } else errors.set(failed, { message: failed, count: 1, first_time: t, last_time: t });
+          if (at >= ws) errorBarsInWindow++;
+          i = at + 1;
+        }
       }
+      options.onChunk?.(end);
     }
-    options.onChunk?.(end);
+  } finally {
+    done(compiled);
   }
   return {
     kind: program.kind,

@@ -139,6 +139,16 @@ function assemble(g: Gen, body: string, sliceBody: string | null): string {
     ...runSpill,
     "}",
   ];
+  // Every closure variable that can hold one evaluation's data (the runtime, bar columns, state,
+  // variables, inputs), cleared by $release (docs/adr/0113-finished-runs-keep-their-code.md).
+  const held = [
+    "$rt",
+    "$O", "$H", "$L", "$C", "$V", "$T",
+    ...refs.keys(),
+    ...top.slots.map((_, k) => `${objects.has(k) ? "$S" : "$s"}${k}`),
+    ...inClosure.map((h) => h.split(" ")[0]!),
+    ...topConsts.map((c) => /^(?:var|const) (\S+) =/.exec(c)![1]!),
+  ];
   return [
     '"use strict";',
     `var ${columns};`,
@@ -155,7 +165,17 @@ function assemble(g: Gen, body: string, sliceBody: string | null): string {
     "}",
     ...runFunction("$run", body),
     ...(sliceBody === null ? [] : runFunction("$runSlice", sliceBody)),
+    ...releaseFunction(held),
     // a requested context's run (capture) executes the request slice
-    `return { run: ${sliceBody === null ? "$run" : "$rt.req.capturing ? $runSlice : $run"}, endBar: $endBar, bar: function () { return $at; } };`,
+    `return { run: ${sliceBody === null ? "$run" : "$rt.req.capturing ? $runSlice : $run"}, endBar: $endBar, bar: function () { return $at; }, release: $release };`,
   ].join("\n");
+}
+
+/**
+ * `$release()`: drops the evaluation's data from the closure so that the finished run can be kept
+ * for its compiled code alone (docs/adr/0113-finished-runs-keep-their-code.md). The run is never
+ * called again.
+ */
+function releaseFunction(held: string[]): string[] {
+  return ["function $release() {", `${held.join(" = ")} = undefined;`, "}"];
 }

@@ -20,14 +20,14 @@ export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
   if (kind === "source") {
     const src = def ? memberName(def) : "close";
     g.unit.inputs.push({ name: inputName, kind, defval: src });
-    g.slots.topConsts.push(`const ${js} = $rt.sourceColumn(${JSON.stringify(inputName)}, ${JSON.stringify(src ?? "close")});`);
+    g.slots.topConsts.push(`var ${js} = $rt.sourceColumn(${JSON.stringify(inputName)}, ${JSON.stringify(src ?? "close")});`);
     return `${js}[$i]`;
   }
   if (f.name === "input.enum") return enumInput(g, def, inputName, js);
   // a default written with a constant's name or arithmetic: the literal the checker folded it to
   const d = def ? literalValue(def.folded ?? def) : null;
   g.unit.inputs.push({ name: inputName, kind, defval: d });
-  g.slots.topConsts.push(`const ${js} = $rt.input(${JSON.stringify(inputName)}, ${JSON.stringify(kind)}, ${JSON.stringify(d)});`);
+  g.slots.topConsts.push(`var ${js} = $rt.input(${JSON.stringify(inputName)}, ${JSON.stringify(kind)}, ${JSON.stringify(d)});`);
   return js;
 }
 
@@ -41,7 +41,7 @@ function enumInput(g: Gen, def: A.Expr | undefined, inputName: string, js: strin
   for (const o of enumOptions(decl)) byTitle.set(o.title, o.member);
   const title = enumOptions(decl).find((o) => o.member === d.member)!.title;
   g.unit.inputs.push({ name: inputName, kind: "string", defval: title });
-  g.slots.topConsts.push(`const ${js} = new Map(${JSON.stringify([...byTitle])}).get($rt.input(${JSON.stringify(inputName)}, "string", ${JSON.stringify(title)})) ?? ${JSON.stringify(d.member)};`);
+  g.slots.topConsts.push(`var ${js} = new Map(${JSON.stringify([...byTitle])}).get($rt.input(${JSON.stringify(inputName)}, "string", ${JSON.stringify(title)})) ?? ${JSON.stringify(d.member)};`);
   return js;
 }
 

@@ -1,0 +1,80 @@
+// A program keeps its last finished run, its data released, and a run over the first bar
+// (docs/adr/0113-finished-runs-keep-their-code.md): only V8's compiled code and hidden classes
+// are meant to survive between evaluations, never a value. Expected values are worked by hand
+// from the bars below.
+import { evaluate, EvaluationAborted, type EvaluationResult } from "../../src/evaluate";
+import type { ContextBars } from "../../src/stdlib/request";
+import type { Bars, SymbolInfo } from "../../src/types";
+import { build } from "../back/harness";
+
+const T0 = 1_700_000_040; // a minute boundary
+function bars(closes: number[]): Bars {
+  const t = Float64Array.from(closes, (_, k) => T0 + k * 60);
+  const c = Float64Array.from(closes);
+  return { length: closes.length, time: t, open: c.map((x) => x - 1), high: c.map((x) => x + 2), low: c.map((x) => x - 2), close: c, volume: c.map((x) => x * 10) };
+}
+const info = (ticker: string): SymbolInfo => ({ ticker, timezone: "UTC", mintick: 0.01, timeframe: "1m" });
+const CHART = bars([1, 2, 3, 4, 5]);
+const OTHER: ContextBars = { symbol: "OTH", timeframe: "1m", bars: bars([10, 20, 30, 40, 50]), info: info("OTH") };
+const col = (r: EvaluationResult, k: number): number[] => Array.from(r.outputs[k]!.values);
+
+const SCRIPT = `//@version=6
+indicator("t")
+step = input.int(1, "Step")
+other = request.security("OTH", "1", close)
+var int n = 0
+n += step
+var xs = array.new<float>()
+xs.push(close)
+var counts = map.new<string, int>()
+counts.put("k", nz(counts.get("k")) + 1)
+plot(n, "n")
+plot(xs.size(), "size")
+plot(counts.get("k"), "count")
+plot(other, "other")
+`;
+
+describe("runs kept between evaluations", () => {
+  test("the generated run can release every closure variable that holds the evaluation's data", () => {
+    const prog = build(SCRIPT);
+    const release = /function \$release\(\) \{\n(.*) = undefined;\n\}/.exec(prog.source);
+    expect(release).not.toBeNull();
+    const names = release![1]!.split(" = ");
+    // the runtime, the bar columns, the input, the var globals and the request site's state
+    for (const name of ["$rt", "$C", "$T", "$in1", "$S0"]) expect(names).toContain(name);
+    expect(names.filter((x) => /^v\d+_(n|xs|counts)$/.test(x))).toHaveLength(3);
+    expect(prog.source).toContain("release: $release");
+  });
+
+  test("a second and third evaluation start from fresh state: var globals, arrays and maps do not carry over", () => {
+    const prog = build(SCRIPT);
+    const opts = { symbol: info("SYN"), windowStart: 0, contexts: [OTHER] };
+    for (let k = 0; k < 3; k++) {
+      const r = evaluate(prog, CHART, {}, opts);
+      expect(col(r, 0)).toEqual([1, 2, 3, 4, 5]);
+      expect(col(r, 1)).toEqual([1, 2, 3, 4, 5]);
+      expect(col(r, 2)).toEqual([1, 2, 3, 4, 5]);
+      expect(col(r, 3)).toEqual([10, 20, 30, 40, 50]);
+      expect(r.barsEvaluated).toBe(5 + 5);
+    }
+  });
+
+  test("other inputs and other bars on the next evaluation give that evaluation's values", () => {
+    const prog = build(SCRIPT);
+    evaluate(prog, CHART, {}, { symbol: info("SYN"), windowStart: 0, contexts: [OTHER] });
+    const shorter = bars([7, 8, 9]);
+    const r = evaluate(prog, shorter, { step: 3 }, { symbol: info("SYN"), windowStart: 1, contexts: [{ ...OTHER, bars: bars([70, 80, 90]) }] });
+    expect(col(r, 0)).toEqual([6, 9]);
+    expect(col(r, 1)).toEqual([2, 3]);
+    expect(col(r, 3)).toEqual([80, 90]);
+  });
+
+  test("an evaluation stopped part way leaves the program usable", () => {
+    const prog = build(SCRIPT);
+    const stop = new AbortController();
+    stop.abort();
+    expect(() => evaluate(prog, CHART, {}, { symbol: info("SYN"), windowStart: 0, contexts: [OTHER], signal: stop.signal })).toThrow(EvaluationAborted);
+    const r = evaluate(prog, CHART, {}, { symbol: info("SYN"), windowStart: 0, contexts: [OTHER] });
+    expect(col(r, 0)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
