@@ -7,6 +7,8 @@ export interface ArgInfo {
   type: PineType;
   qual: Qualifier;
   span: Span;
+  /** A float TradingView types int (an int division, typing/int-division.ts) given to an untyped parameter. */
+  intValued?: boolean;
 }
 
 export interface FunctionInfo {

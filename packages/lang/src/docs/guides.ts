@@ -197,7 +197,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   does this dialect: an int parameter (\`ta.wma(src, length / 2)\`, \`a.get(a.size() / 2)\`, your own
   function's \`int\` parameter), a history offset (\`close[half]\`), a \`for\` bound and a variable declared
   \`int\` take it truncated toward zero, also through a variable holding one (\`half = length / 2\`) while
-  every value assigned to it is int-valued too (\`half := half + 1\`, \`math.max(half, 2)\`). Assigned a
+  every value assigned to it is int-valued too (\`half := half + 1\`, \`math.max(half, 2)\`), and through
+  an untyped parameter of your own function given one (\`at(i) => a.get(i)\` called as \`at(n / 2)\`). Assigned a
   float (\`half := half + 0.5\`, which TradingView refuses), it is an ordinary float that an int parameter
   refuses (write \`int(...)\`). Elsewhere the value keeps its fraction (\`plot(half)\` shows 7.5 for
   \`15 / 2\`), except in a variable declared \`int half = length / 2\`, which holds the truncated value.

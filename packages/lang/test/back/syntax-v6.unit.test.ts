@@ -77,6 +77,20 @@ test("the same for a user function's int parameter; an untyped one keeps the exa
   expect(out).toEqual([[4, 4, 4], [5, 5, 5]]);
 });
 
+test("an untyped parameter given an int division is int-valued in the body: an index there takes it truncated (Flux Charts' `getTimeByBar((a + b) / 2)`)", () => {
+  // n = 3: at(3 / 2) reads index 1 (8) and keeps 1.5 in arithmetic (1.5 * 10 = 15); at(2) reads 9, 20; a float
+  // argument other than an int division is still refused where the body wants an int
+  const out = run(`//@version=6
+indicator("t")
+n = input.int(3)
+a = array.from(7, 8, 9)
+at(i) => a.get(i) * 100 + i * 10
+plot(at(n / 2))
+plot(at(2))`);
+  expect(out).toEqual([[815, 815, 815], [920, 920, 920]]);
+  expect(() => build(`//@version=6\nindicator("t")\na = array.from(7, 8, 9)\nat(i) => a.get(i)\nplot(at(close / 2))`)).toThrow(/type_mismatch.*must be int/);
+});
+
 test("a variable declared as an int division is taken truncated by an int parameter, and keeps its value elsewhere", () => {
   // n = 5: half = 2.5; ta.sma(close, half) is the 2-bar mean; plot(half) shows 2.5
   const out = run(`//@version=6\nindicator("t")\nn = input.int(5)\nhalf = n / 2\nplot(ta.sma(close, half))\nplot(half)`);

@@ -88,7 +88,9 @@ export function callUser(t: Typer, fn: FunctionInfo, node: A.Call, args: CallArg
  * int division is int-typed (its value may be fractional) and an int parameter takes it truncated.
  */
 function intDivisionAsInt(t: Typer, p: A.Param, a: CallArgs[number]): ArgInfo {
-  if (!p.typeAnn || !intValued(t, a.node) || !prim(a.info.type, "float")) return a.info;
+  if (!intValued(t, a.node) || !prim(a.info.type, "float")) return a.info;
+  // an untyped parameter is int-valued in the body: truncated where an int is wanted there
+  if (!p.typeAnn) return { ...a.info, intValued: true };
   const want = resolveTypeRef(t, p.typeAnn, false);
   if (!(want?.kind === "primitive" && want.name === "int")) return a.info;
   takeAsInt(t, a.node);
@@ -112,7 +114,7 @@ function checkParamArg(t: Typer, fn: FunctionInfo, p: A.Param, a: ArgInfo): bool
 
 /** Check the body for these argument types (Pine compiles one body per type combination). */
 function instantiate(t: Typer, fn: FunctionInfo, args: ArgInfo[]): Value {
-  const key = signatureKey(args);
+  const key = signatureKey(args) + args.map((a) => (a.intValued ? "/" : "")).join("");
   const cache = t.instances.get(fn) ?? new Map<string, Value>();
   t.instances.set(fn, cache);
   const cached = cache.get(key);
@@ -150,6 +152,8 @@ function declareParam(t: Typer, p: A.Param, arg: ArgInfo | undefined): void {
   sym.type = type;
   sym.qual = qual;
   p.symbol = sym;
+  if (arg?.intValued && !annotated) t.intDivisions.add(sym.id);
+  else t.intDivisions.delete(sym.id);
   t.scope.declare(sym);
 }
 
