@@ -50,6 +50,8 @@ export interface Program {
   scriptTimeframe?: ScriptTimeframe | null;
   /** Built once; each evaluation calls it with a fresh runtime. */
   readonly factory: (rt: Runtime) => CompiledRun;
+  /** Runs kept between evaluations for V8's compiled code (absent: nothing is kept). */
+  readonly kept?: KeptRuns;
 }
 
 /** What the generated factory returns for one evaluation. */
@@ -65,25 +67,20 @@ export interface CompiledRun {
 }
 
 /**
- * The last finished run of each program, its data released: its closure holds the program's
- * optimized code, which V8 otherwise keeps only weakly between evaluations, so a garbage
- * collection between two runs made the next one start unoptimized
- * (docs/adr/0113-finished-runs-keep-their-code.md).
+ * What a program keeps between its evaluations (docs/adr/0113-finished-runs-keep-their-code.md),
+ * one object shared by the copies of a Program that wrap its factory. V8 holds the optimized code
+ * of the bar loop, and the hidden classes that code embeds, only weakly: a garbage collection
+ * between two evaluations made the next one start unoptimized.
  */
-const lastRuns = new WeakMap<Program, CompiledRun>();
-
-/**
- * Per program, a run over the chart's first bar (and each context's first bar), kept whole: its
- * objects keep the hidden classes the optimized code checks alive. When the last object of such a
- * class died between two evaluations, V8 dropped the class and deoptimized the code that embeds
- * it (docs/adr/0113-finished-runs-keep-their-code.md). null while it is being made.
- */
-const shapeKeepers = new WeakMap<Program, CompiledRun | null>();
-
-function keepCode(program: Program, compiled: CompiledRun): void {
-  if (!compiled.release) return;
-  compiled.release();
-  lastRuns.set(program, compiled);
+export interface KeptRuns {
+  /** The generated factory, without the wrappers of copies. */
+  readonly factory: (rt: Runtime) => CompiledRun;
+  /** The last finished run, its data released: its closure holds the optimized code. */
+  last: CompiledRun | null;
+  /** A run over the first bar, kept whole: its objects keep the hidden classes alive. */
+  shapes: CompiledRun | null;
+  /** The run over the first bar was made (or failed): it is not tried again. */
+  tried: boolean;
 }
 
 /** The first `k` bars, copied (a view would keep the whole columns alive). */
@@ -92,11 +89,14 @@ function firstBars(b: Bars, k: number): Bars {
   return { length: n, time: b.time.slice(0, n), open: b.open.slice(0, n), high: b.high.slice(0, n), low: b.low.slice(0, n), close: b.close.slice(0, n), volume: b.volume.slice(0, n) };
 }
 
-function keepShapes(program: Program, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions): void {
-  shapeKeepers.set(program, null);
+/** Evaluates the generated factory (no wrapper's hooks) over the first bar of the chart and of each context; its result is dropped. */
+function keepShapes(program: Program, kept: KeptRuns, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions): void {
+  kept.tried = true;
   const contexts = options.contexts?.map((c) => ({ ...c, bars: firstBars(c.bars, 1) }));
   const first: EvaluateOptions = { symbol: options.symbol, windowStart: 0, ...(options.now !== undefined ? { now: options.now } : {}), ...(contexts ? { contexts } : {}) };
-  evaluateBars(program, firstBars(bars, 1), inputs, first, (compiled) => shapeKeepers.set(program, compiled));
+  evaluateBars({ ...program, factory: kept.factory }, firstBars(bars, 1), inputs, first, (compiled) => {
+    kept.shapes = compiled;
+  });
 }
 
 export interface ScriptEvent {
@@ -184,7 +184,7 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
   });
   const factory = new Function("$rt", g.source) as (rt: Runtime) => CompiledRun;
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
-  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), factory };
+  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), factory, kept: { factory, last: null, shapes: null, tried: false } };
 }
 
 /** A time as TradingView writes it in alert messages: ISO 8601 in UTC, no milliseconds. */
@@ -238,8 +238,13 @@ export function renderMessage(msg: string, rt: Runtime, i: number, plotTitles: R
 export function evaluate(program: Program, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions): EvaluationResult {
   const onOther = program.scriptTimeframe ? evaluateOnScriptTimeframe(program, program.scriptTimeframe, bars, inputs, options, evaluate) : null;
   if (onOther) return onOther;
-  if (!shapeKeepers.has(program) && bars.length > 1) keepShapes(program, bars, inputs, options);
-  return evaluateBars(program, bars, inputs, options, (compiled) => keepCode(program, compiled));
+  const kept = program.kept;
+  if (kept && !kept.tried && bars.length > 1) keepShapes(program, kept, bars, inputs, options);
+  return evaluateBars(program, bars, inputs, options, (compiled) => {
+    if (!kept || !compiled.release) return;
+    compiled.release();
+    kept.last = compiled;
+  });
 }
 
 /** One evaluation over `bars`; `done` receives its compiled run when it ends (or fails). */

@@ -2,7 +2,7 @@
 // (docs/adr/0113-finished-runs-keep-their-code.md): only V8's compiled code and hidden classes
 // are meant to survive between evaluations, never a value. Expected values are worked by hand
 // from the bars below.
-import { evaluate, EvaluationAborted, type EvaluationResult } from "../../src/evaluate";
+import { evaluate, EvaluationAborted, type EvaluationResult, type Program } from "../../src/evaluate";
 import type { ContextBars } from "../../src/stdlib/request";
 import type { Bars, SymbolInfo } from "../../src/types";
 import { build } from "../back/harness";
@@ -76,5 +76,19 @@ describe("runs kept between evaluations", () => {
     expect(() => evaluate(prog, CHART, {}, { symbol: info("SYN"), windowStart: 0, contexts: [OTHER], signal: stop.signal })).toThrow(EvaluationAborted);
     const r = evaluate(prog, CHART, {}, { symbol: info("SYN"), windowStart: 0, contexts: [OTHER] });
     expect(col(r, 0)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  test("a copy of the program that wraps its factory sees one instantiation per evaluation and shares what is kept", () => {
+    const prog = build(SCRIPT);
+    let calls = 0;
+    const wrapped: Program = { ...prog, factory: (rt) => (calls++, prog.factory(rt)) };
+    for (let k = 1; k <= 2; k++) {
+      const r = evaluate(wrapped, CHART, {}, { symbol: info("SYN"), windowStart: 0, contexts: [OTHER] });
+      expect(calls).toBe(k);
+      expect(col(r, 0)).toEqual([1, 2, 3, 4, 5]);
+    }
+    expect(wrapped.kept).toBe(prog.kept);
+    expect(prog.kept?.shapes).not.toBeNull();
+    expect(prog.kept?.last).not.toBeNull();
   });
 });
