@@ -137,7 +137,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 
 - **Headless.** \`fill\`, \`bgcolor\` and \`barcolor\` run and draw nothing; drawing objects (\`label.*\`,
   \`line.*\`, \`box.*\`, \`polyline.*\`, \`table.*\`, also made from \`chart.point\`s) are the run's drawings
-  (what remains after the last bar), not pictures.
+  (what remains after the last bar), not pictures. A label's size is the named size (\`small\`) or, given in
+  typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`).
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
 - **\`ticker.*\`** is refused (Heikin Ashi, Renko and other chart types' bars, extended hours and adjustments are
   not stored), except \`ticker.standard(symbol)\`, which is \`symbol\` itself (the stored bars are the standard chart's): \`request.security\` takes a symbol by its name (\`"NASDAQ:MSFT"\`) or \`syminfo.tickerid\`.

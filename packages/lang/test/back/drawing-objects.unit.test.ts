@@ -52,6 +52,21 @@ plot(array.size(label.all))`, bars(3));
     expect(r.drawings.labels).toEqual([{ time: day(1), price: 50, text: "moved", style: "label_up", color: "#FF000080", text_color: "#FFFFFFFF", size: "large", tooltip: "tip" }]);
   });
 
+  test("v6 text sizes in typographic points: an int size is accepted where size.* is (labels give it as its digits)", () => {
+    const r = run(`${V}indicator("x")
+if barstate.islast
+    a = label.new(bar_index, close, "pt", size = 14)
+    b = label.new(bar_index, close, "named", size = size.small)
+    b.set_size(9)
+    t = table.new(position.top_right, 1, 1)
+    t.cell(0, 0, "c", text_size = 12)
+    t.cell_set_text_size(0, 0, size.large)
+    x = box.new(0, 12, 1, 10, text = "b", text_size = 10)
+    x.set_text_size(11)
+plot(close)`, bars(2));
+    expect(r.drawings.labels.map((l) => [l.text, l.size])).toEqual([["pt", "14"], ["named", "9"]]);
+  });
+
   test("yloc.abovebar / belowbar sit at the bar's high / low; xloc.bar_time reads Unix ms", () => {
     const r = run(`${V}indicator("x")
 if barstate.islast

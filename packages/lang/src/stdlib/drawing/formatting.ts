@@ -32,7 +32,7 @@ export const boxSetXloc = builtinFunction({
 });
 
 const CELL_SETTERS: ReadonlyArray<readonly [param: string, type: string]> = [
-  ["text_size", "series string"], ["text_halign", "series string"], ["text_valign", "series string"], ["text_font_family", "series string"],
+  ["text_size", "series int|string"], ["text_halign", "series string"], ["text_valign", "series string"], ["text_font_family", "series string"],
   ["text_formatting", "series int"], ["tooltip", "series string"], ["width", "series float"], ["height", "series float"],
 ];
 

@@ -52,6 +52,11 @@ function enumName(v: unknown, fallback: string): string {
   return name.startsWith("style_") ? name.slice(6) : name;
 }
 
+/** A named size (`size.small` -> `small`), or a size in typographic points (v6 accepts an int: `size = 14`) as its digits. */
+function textSize(v: unknown): string {
+  return typeof v === "number" ? (Number.isFinite(v) ? String(Math.trunc(v)) : "normal") : enumName(v, "normal");
+}
+
 /** Reads times of bar indices and of Unix-ms coordinates. */
 class Clock {
   constructor(
@@ -97,7 +102,7 @@ function label(d: Drawing, clock: Clock, bars: Bars): DrawnLabel {
   // yloc.abovebar / belowbar ignore y and sit at the bar's high / low
   if (constName(f.yloc) === "abovebar") price = k >= 0 ? bars.high[k]! : null;
   else if (constName(f.yloc) === "belowbar") price = k >= 0 ? bars.low[k]! : null;
-  return { time: clock.at(f.x, f.xloc), price, text: text(f.text), style: enumName(f.style, "label_down"), color: colorHex(f.color), text_color: colorHex(f.textcolor), size: enumName(f.size, "normal"), tooltip: typeof f.tooltip === "string" ? f.tooltip : null };
+  return { time: clock.at(f.x, f.xloc), price, text: text(f.text), style: enumName(f.style, "label_down"), color: colorHex(f.color), text_color: colorHex(f.textcolor), size: textSize(f.size), tooltip: typeof f.tooltip === "string" ? f.tooltip : null };
 }
 
 function line(d: Drawing, clock: Clock): DrawnLine {
