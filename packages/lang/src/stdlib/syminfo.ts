@@ -107,3 +107,17 @@ export const syminfoMetadata = METADATA.map(([n, type]) =>
     pending: `\`syminfo.${n}\` is not supported: it needs instrument metadata (volume type, country, fundamentals, analysts' figures), which this service does not store.`,
   }),
 );
+
+/**
+ * TradingView's currency codes (`currency.USD` is "USD", what `syminfo.currency` reads for a
+ * dollar-quoted instrument); `currency.NONE` asks a request for no conversion.
+ */
+const CURRENCY_CODES = [
+  "AED", "ARS", "AUD", "BDT", "BHD", "BRL", "BTC", "CAD", "CHF", "CLP", "CNY", "COP", "CZK", "DKK", "EGP", "ETH", "EUR", "GBP", "HKD", "HUF", "IDR", "ILS",
+  "INR", "ISK", "JPY", "KES", "KRW", "KWD", "LKR", "MAD", "MXN", "MYR", "NGN", "NOK", "NONE", "NZD", "PEN", "PHP", "PKR", "PLN", "QAR", "RON", "RSD", "RUB",
+  "SAR", "SEK", "SGD", "THB", "TND", "TRY", "TWD", "USD", "USDT", "VES", "VND", "ZAR",
+] as const;
+
+export const currencies = CURRENCY_CODES.map((code) =>
+  builtinVariable({ name: `currency.${code}`, type: "const string", doc: code === "NONE" ? "No currency: a request given it converts nothing." : `The currency code "${code}" (compare with \`syminfo.currency\`).`, value: code }),
+);

@@ -33,3 +33,8 @@ test("a caller that gives no facts: the ticker as description, empty strings", (
   const src = `//@version=6\nindicator("s")\nif barstate.islast\n    log.info(${FACTS})\nplot(close)`;
   expect(logsOf(src, { ticker: "XYZ", timezone: "UTC", mintick: 0.01, timeframe: "1d" }, [])).toEqual(["XYZ|||"]);
 });
+
+test("currency.* are TradingView's currency codes, comparable with syminfo.currency", () => {
+  const src = `//@version=6\nindicator("s")\nif barstate.islast\n    log.info(syminfo.currency == currency.USD ? "usd" : "other")\n    log.info(currency.EUR + "," + currency.BTC + "," + currency.NONE)\nplot(close)`;
+  expect(logsOf(src, AAPL)).toEqual(["usd", "EUR,BTC,NONE"]);
+});
