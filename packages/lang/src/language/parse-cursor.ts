@@ -131,15 +131,16 @@ export abstract class ParseCursor {
 
   // ---- layout --------------------------------------------------------------------------------
 
-  /** A statement's end: a newline, a comma (Pine's `a = 1, b = 2` on one line), or nothing
-   *  when it ended with an indented block. */
+  /** A statement's end: a newline, a comma (Pine's `a = 1, b = 2` on one line, also ending the line:
+   *  TradingView reads `a = 1,` then `b = 2` on the next line of the block as the same two statements),
+   *  or nothing when it ended with an indented block. */
   protected endStatement(): void {
     const t = this.peek();
     if (t.kind === "newline") {
       this.pos++;
       return;
     }
-    if (t.kind === "punct" && t.value === "," && this.peek(1).kind !== "newline" && this.peek(1).kind !== "eof") {
+    if (t.kind === "punct" && t.value === "," && this.peek(1).kind !== "eof") {
       this.pos++;
       return;
     }

@@ -22,6 +22,20 @@ plot(f(close, length1) + length2, "x")
     expect(r.interface?.inputs.map((i) => [i.name, i.default, i.min])).toEqual([["length1", 7, 1], ["length2", 14, 1]]);
   });
 
+  it("a comma ending a line: the next line's statements follow in the same block (Kioseff Trading's Intrabar Profile)", async () => {
+    const r = await check(`${V}indicator("IP")
+f(a) =>
+    poc = a.indexof(a.max()), 
+    indUp = poc, indDn = poc, sum = 0.
+    indUp + indDn + sum
+lo = input.int(3, "Low"),
+hi = input.int(5, "High")
+plot(f(array.from(1, 9, 4)) + lo + hi)
+`);
+    expect(errors(r)).toEqual([]);
+    expect(r.interface?.inputs.map((i) => [i.name, i.default])).toEqual([["lo", 3], ["hi", 5]]);
+  });
+
   it("input.int/float in Pine's parameter order: positional minval, and the options overload", async () => {
     const r = await check(`${V}indicator("PPO")
 int fastLenInput = input.int(12, "Fast length", 1)
