@@ -2,7 +2,7 @@
 // an int-division half length clamped after it is declared (TradingView's int division is
 // int-typed and taken truncated where a length or offset is wanted), array.max/min with nth, and
 // drawing variables declared empty with box(na)/line(na), a weekly request on ticker.standard through
-// TradingView's ta import. Shares no code with packages/lang.
+// TradingView's ta import, an int division given to an untyped helper parameter used as an index. Shares no code with packages/lang.
 import type { Bars } from "../../src/types";
 import type { Check, Expected } from "./expected";
 import * as r from "./reference";
@@ -69,8 +69,22 @@ function standardTickerWeekly(b: Bars): Expected {
   return { outputs: { weekly_ema: ema, above_weekly_ema: map(b.length, (i) => (b.close[i]! > ema[i]! ? 1 : -1)), no_spread: map(b.length, () => 1) } };
 }
 
+function midpointRollingLookup(b: Bars): Expected {
+  // the window holds the last min(i + 1, 9) closes; its middle index is floor((size - 1) / 2), whose
+  // close is close[i - (size - 1) + floor((size - 1) / 2)]; the position keeps the fraction ((size - 1) / 2)
+  const size = (i: number): number => Math.min(i + 1, 9);
+  return {
+    outputs: {
+      mid_close: map(b.length, (i) => b.close[i - (size(i) - 1) + Math.floor((size(i) - 1) / 2)]!),
+      mid_position: map(b.length, (i) => (size(i) - 1) / 2),
+      window_change: map(b.length, (i) => b.close[i]! - b.close[i - (size(i) - 1)]!),
+    },
+  };
+}
+
 export const PUBLIC_IDIOMS: Record<string, Check> = {
   "hull_half_clamped.pine": hullHalfClamped,
   "trend_flip_zones.pine": trendFlipZones,
   "mtf_standard_ticker.pine": standardTickerWeekly,
+  "midpoint_rolling_lookup.pine": midpointRollingLookup,
 };
