@@ -83,6 +83,9 @@ export interface KeptRuns {
   tried: boolean;
 }
 
+/** Most heap a kept first-bar run may leave in use (a usual script's first bar: tens of kilobytes). */
+export const KEPT_SHAPES_MAX_BYTES = 4 * 1024 * 1024;
+
 /** The first `k` bars, copied (a view would keep the whole columns alive). */
 function firstBars(b: Bars, k: number): Bars {
   const n = Math.min(k, b.length);
@@ -92,11 +95,25 @@ function firstBars(b: Bars, k: number): Bars {
 /** Evaluates the generated factory (no wrapper's hooks) over the first bar of the chart and of each context; its result is dropped. */
 function keepShapes(program: Program, kept: KeptRuns, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions): void {
   kept.tried = true;
+  const before = options.heapUsed?.() ?? 0;
   const contexts = options.contexts?.map((c) => ({ ...c, bars: firstBars(c.bars, 1) }));
   const first: EvaluateOptions = { symbol: options.symbol, windowStart: 0, ...(options.now !== undefined ? { now: options.now } : {}), ...(contexts ? { contexts } : {}) };
   evaluateBars({ ...program, factory: kept.factory }, firstBars(bars, 1), inputs, first, (compiled) => {
     kept.shapes = compiled;
   });
+  if (options.heapUsed && options.heapUsed() - before > KEPT_SHAPES_MAX_BYTES) dropKeptShapes(program);
+}
+
+/**
+ * Drops the first-bar run a program keeps, with whatever its first bar allocated: the caller's
+ * heap runs short (a script's first bar may build large arrays or matrices, and a thread caches
+ * many programs). The released last run still holds the optimized code; the run is not made again.
+ */
+export function dropKeptShapes(program: Program): void {
+  const kept = program.kept;
+  if (!kept || kept.shapes === null) return;
+  kept.shapes.release?.();
+  kept.shapes = null;
 }
 
 export interface ScriptEvent {
@@ -121,6 +138,12 @@ export interface EvaluateOptions {
   windowStart: number;
   signal?: AbortSignal;
   timeBudgetMs?: number;
+  /**
+   * The bytes in use on the heap the evaluation runs in, when the caller can read them: a first-bar
+   * run that leaves more than KEPT_SHAPES_MAX_BYTES in use is not kept (it would double what a
+   * script building large arrays on its first bar holds).
+   */
+  heapUsed?: () => number;
   /** Events kept (default 10,000); the rest are counted in eventsDropped. */
   maxEvents?: number;
   /** Bars per chunk between abort/time checks (default 2048). */

@@ -54,6 +54,11 @@ export class ProgramCache<V> {
     return this.entries.has(key);
   }
 
+  /** Every cached value, least recently used first, without marking any as used. */
+  *values(): IterableIterator<V> {
+    for (const e of this.entries.values()) yield e.value;
+  }
+
   /** The cached value, marking it most recently used; undefined on a miss. */
   get(key: string): V | undefined {
     const entry = this.entries.get(key);

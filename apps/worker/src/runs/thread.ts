@@ -1,9 +1,10 @@
 // A sandbox thread: compiles (cached by digest) and evaluates one script at a time, off the
 // worker's main thread. Its heap is capped by the pool (resourceLimits); a thread that runs
 // past the wall-clock limit or is cancelled is terminated by the pool and replaced.
+import { getHeapStatistics } from "node:v8";
 import { parentPort } from "node:worker_threads";
 import { ProgramCache } from "@barscript/lang";
-import { EvaluationAborted, EvaluationTimeout, evaluate, type Program } from "@barscript/lang";
+import { dropKeptShapes, EvaluationAborted, EvaluationTimeout, evaluate, type Program } from "@barscript/lang";
 import type { ResolvedScript } from "@barscript/lang";
 import { compileScript, CompileFailure } from "./compile";
 import { outputsOverLimit } from "./output-limit";
@@ -18,6 +19,21 @@ if (!port) throw new Error("thread.ts runs as a worker thread");
 const CHUNK_BARS = 512;
 
 const programs = new ProgramCache<Program>({ maxEntries: 200, maxWeight: 64 * 1024 * 1024, weigh: (p) => p.source.length * 2 + 1024 });
+/**
+ * Above this share of the thread's heap limit after an evaluation, cached programs drop the
+ * first-bar runs they keep for V8's sake (docs/adr/0113-finished-runs-keep-their-code.md): what
+ * scripts keep must not leave the next run, maybe another account's, short of memory.
+ */
+const KEPT_HEAP_SHARE = 0.25;
+
+const heapUsed = (): number => getHeapStatistics().used_heap_size;
+
+function boundKeptRuns(): void {
+  const h = getHeapStatistics();
+  if (h.used_heap_size <= h.heap_size_limit * KEPT_HEAP_SHARE) return;
+  for (const p of programs.values()) dropKeptShapes(p);
+}
+
 const pendingResolves = new Map<number, (script: ResolvedScript | null) => void>();
 /** Tasks posted without their script whose program this thread no longer holds, by task id. */
 const pendingScripts = new Map<number, (script: TaskScript) => void>();
@@ -99,6 +115,7 @@ async function run(id: number, task: ThreadTask): Promise<void> {
       timeBudgetMs: task.timeBudgetMs,
       maxEvents: task.maxEvents,
       chunkBars: CHUNK_BARS,
+      heapUsed,
       ...(task.contexts ? { contexts: task.contexts } : {}),
       ...(control || streamer ? { onChunk } : {}),
     });
@@ -124,6 +141,8 @@ async function run(id: number, task: ThreadTask): Promise<void> {
     if (error instanceof EvaluationTimeout) send({ type: "failed", id, kind: "timeout", message: "The run passed its time limit." });
     else if (error instanceof EvaluationAborted) send({ type: "failed", id, kind: "cancelled", message: "The run was cancelled." });
     else send({ type: "failed", id, kind: "internal", message: `Evaluation failed: ${(error as Error).message}` });
+  } finally {
+    boundKeptRuns();
   }
 }
 

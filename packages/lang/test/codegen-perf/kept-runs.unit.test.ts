@@ -2,7 +2,7 @@
 // (docs/adr/0113-finished-runs-keep-their-code.md): only V8's compiled code and hidden classes
 // are meant to survive between evaluations, never a value. Expected values are worked by hand
 // from the bars below.
-import { evaluate, EvaluationAborted, type EvaluationResult, type Program } from "../../src/evaluate";
+import { dropKeptShapes, evaluate, EvaluationAborted, KEPT_SHAPES_MAX_BYTES, type EvaluationResult, type Program } from "../../src/evaluate";
 import type { ContextBars } from "../../src/stdlib/request";
 import type { Bars, SymbolInfo } from "../../src/types";
 import { build } from "../back/harness";
@@ -90,5 +90,26 @@ describe("runs kept between evaluations", () => {
     expect(wrapped.kept).toBe(prog.kept);
     expect(prog.kept?.shapes).not.toBeNull();
     expect(prog.kept?.last).not.toBeNull();
+  });
+
+  test("a first-bar run that leaves more than the bound in use on the heap is not kept; a small one is, until dropped", () => {
+    // thirty arrays of 100,000 floats (an array's most elements) on the first bar: 24 MB, six times the bound
+    const big = build(`//@version=6\nindicator("big")\nvar arrs = array.new<array<float>>()\nif barstate.isfirst\n    for i = 0 to 29\n        arrs.push(array.new_float(100000, 1.5))\nplot(arrs.size() * arrs.get(0).size(), "size")\n`);
+    const used = (): number => process.memoryUsage().heapUsed;
+    const r = evaluate(big, CHART, {}, { symbol: info("SYN"), windowStart: 0, heapUsed: used });
+    expect(col(r, 0)).toEqual([3_000_000, 3_000_000, 3_000_000, 3_000_000, 3_000_000]);
+    expect(big.kept?.tried).toBe(true);
+    expect(big.kept?.shapes).toBeNull();
+    expect(KEPT_SHAPES_MAX_BYTES).toBeLessThan(8_000_000);
+
+    const small = build(SCRIPT);
+    evaluate(small, CHART, {}, { symbol: info("SYN"), windowStart: 0, contexts: [OTHER], heapUsed: used });
+    expect(small.kept?.shapes).not.toBeNull();
+    dropKeptShapes(small);
+    expect(small.kept?.shapes).toBeNull();
+    // dropped for good: the program still evaluates from fresh state, without making it again
+    const again = evaluate(small, CHART, {}, { symbol: info("SYN"), windowStart: 0, contexts: [OTHER] });
+    expect(col(again, 0)).toEqual([1, 2, 3, 4, 5]);
+    expect(small.kept?.shapes).toBeNull();
   });
 });
