@@ -15,8 +15,8 @@ import type { HandleName, PrimitiveName, Qualifier } from "../language/ast";
 
 export type TypeSpec =
   | { kind: "primitive"; name: PrimitiveName }
-  /** R: any value or a tuple of values (a requested expression). */
-  | { kind: "var"; name: "T" | "N" | "K" | "V" | "R" }
+  /** R: any value or a tuple of values (a requested expression); N and M: int or float, each bound apart. */
+  | { kind: "var"; name: "T" | "N" | "M" | "K" | "V" | "R" }
   | { kind: "array"; element: TypeSpec }
   | { kind: "matrix"; element: TypeSpec }
   | { kind: "map"; key: TypeSpec; value: TypeSpec }
@@ -101,7 +101,7 @@ export function parseType(s: string, text: string): TypeSpec {
   if (s.includes("|") && !s.includes("<")) return { kind: "union", options: s.split("|").map((o) => parseType(o.trim(), text)) };
   if (PRIMITIVES.has(s)) return { kind: "primitive", name: s as PrimitiveName };
   if (HANDLES.has(s)) return { kind: "handle", name: s as HandleName };
-  if (s === "T" || s === "N" || s === "K" || s === "V" || s === "R") return { kind: "var", name: s };
+  if (s === "T" || s === "N" || s === "M" || s === "K" || s === "V" || s === "R") return { kind: "var", name: s };
   if (s.startsWith("[") && s.endsWith("]")) return { kind: "tuple", elements: splitTop(s.slice(1, -1)).map((e) => parseType(e.trim(), text)) };
   const g = /^(array|matrix|map|list)<(.+)>$/.exec(s);
   if (g) {

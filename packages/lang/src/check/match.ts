@@ -229,12 +229,15 @@ function matchType(spec: TypeSpec, actual: PineType, b: Bindings, version: numbe
   }
 }
 
+/** Type variables that stand for int or float (`array.covariance` takes `array<N>` and `array<M>`, bound apart). */
+const NUMERIC_VARS: ReadonlySet<string> = new Set(["N", "M"]);
+
 /** Element types of collections match exactly (array<int> is not array<float>). */
 function matchExact(spec: TypeSpec, actual: PineType, b: Bindings): boolean {
   if (spec.kind === "var") {
     const bound = b.get(spec.name);
     if (bound) return sameType(bound, actual);
-    if (spec.name === "N" && !isNumeric(actual)) return false;
+    if (NUMERIC_VARS.has(spec.name) && !isNumeric(actual)) return false;
     b.set(spec.name, actual);
     return true;
   }
@@ -246,7 +249,7 @@ function bindVar(name: string, actual: PineType, b: Bindings, version: number): 
   if (actual.kind === "void" || (actual.kind === "tuple" && name !== "R")) return false;
   if (actual.kind === "na") return true;
   const bound = b.get(name);
-  if (name === "N") {
+  if (NUMERIC_VARS.has(name)) {
     if (!isNumeric(actual)) return false;
     if (!bound || prim(actual, "float")) b.set(name, actual);
     return true;
@@ -273,8 +276,12 @@ export function instantiate(spec: TypeSpec, b: Bindings = new Map()): PineType {
     case "handle":
       return { kind: "handle", name: spec.name };
     case "var":
-      return b.get(spec.name) ?? (spec.name === "N" ? INT : { kind: "na" });
-    case "array":
+      return b.get(spec.name) ?? (NUMERIC_VARS.has(spec.name) ? INT : { kind: "na" });
+    case "array": {
+      // request.security_lower_tf's array<R> of a tuple expression is a tuple of arrays, one per element
+      const element = instantiate(spec.element, b);
+      return element.kind === "tuple" ? { kind: "tuple", elements: element.elements.map((e) => ({ kind: "array", element: e })) } : { kind: "array", element };
+    }
     case "matrix":
       return { kind: spec.kind, element: instantiate(spec.element, b) };
     case "map":
@@ -291,7 +298,7 @@ export function instantiate(spec: TypeSpec, b: Bindings = new Map()): PineType {
 export function showSpec(spec: TypeSpec, b: Bindings = new Map()): string {
   switch (spec.kind) {
     case "var":
-      return b.has(spec.name) ? show(b.get(spec.name) as PineType) : spec.name === "N" ? "int or float" : "a value";
+      return b.has(spec.name) ? show(b.get(spec.name) as PineType) : NUMERIC_VARS.has(spec.name) ? "int or float" : "a value";
     case "union":
       return spec.options.map((o) => showSpec(o, b)).join(" or ");
     case "list":
