@@ -125,7 +125,7 @@ const numberInput = (type: "int" | "float", step: string, doc: string): Function
 export const inputs: FunctionRecord[] = [
   builtinFunction({
     // `input(close)`: a source input (the checker calls it input.source, so derive and codegen agree)
-    sig: [`input(defval: const T, ${COMMON}): input T`, `input(defval: series float, ${COMMON}): series float`],
+    sig: [`input(defval: const T, ${COMMON}, active: input bool = true): input T`, `input(defval: series float, ${COMMON}, active: input bool = true): series float`],
     doc: "An input of the type of its default value.",
     role: "input",
   }),

@@ -64,6 +64,16 @@ plot(ta.sma(close, 14), "MA", display = enableMA ? display.all : display.none, e
     expect(errors(r)).toEqual([]);
   });
 
+  it("the plain input() takes active too, as the typed inputs do (LuxAlgo's Volume Surprise: input(50, active = method == 'Percentile'))", async () => {
+    const r = await check(`${V}indicator("VS")
+method = input.string("Mean", "Method", options = ["Mean", "Percentile"])
+percentile = input(50, active = method == "Percentile")
+plot(close * percentile)
+`);
+    expect(errors(r)).toEqual([]);
+    expect(r.interface?.inputs.map((i) => [i.name, i.default])).toEqual([["method", "Mean"], ["percentile", 50]]);
+  });
+
   it("warmup: a length from a named defval is known (input.int(title = ..., defval = 14))", async () => {
     const r = await check(`${V}indicator("ATR")
 length = input.int(title="Length", defval=14, minval=1)
