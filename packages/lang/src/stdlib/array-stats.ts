@@ -172,7 +172,7 @@ export const arrayStatistics: FunctionRecord[] = [
   fn("sort_indices(id: series array<T>, order: series string = \"order.ascending\"): series array<int>", "The indices that would sort the array (the array is unchanged).", sortIndices),
   fn("mode(id: series array<N>): series N", "Most frequent element (smallest on ties).", mode),
   fn("abs(id: series array<N>): series array<N>", "Absolute values, as a new array.", abs),
-  fn("covariance(id1: series array<N>, id2: series array<N>, biased: series bool = true): series float", "Covariance of two arrays of one size.", covariance),
+  fn("covariance(id1: series array<N>, id2: series array<M>, biased: series bool = true): series float", "Covariance of two arrays of one size (each of ints or of floats).", covariance),
   fn("percentrank(id: series array<N>, index: series int): series float", "Percent of the other elements <= the element at `index`.", percentrank),
   fn("standardize(id: series array<N>): series array<float>", "Elements as z-scores (population standard deviation).", standardize),
   fn("binary_search(id: series array<N>, val: series N): series int", "Index of `val` in an ascending array, or -1.", binarySearch),

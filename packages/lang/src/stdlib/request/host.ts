@@ -84,9 +84,23 @@ export class RequestHost {
   }
 
   /** A `currency` argument: converting prices needs exchange rates, which are not stored. */
-  noCurrency(currency: unknown): void {
+  noCurrency(currency: unknown, symbol: string | null = null): void {
     // `currency = na` (no conversion) reaches here as NaN or null, like any na argument
-    if (typeof currency === "string" && currency !== "" && currency !== "NONE") fail(`currency conversion to ${currency} is not supported (no exchange rates are stored)`);
+    if (this.capturing || typeof currency !== "string" || currency === "" || currency === "NONE") return;
+    // the instrument's own quote currency converts nothing (`currency = currency.USD` on a dollar stock);
+    // undefined: the context is not fetched yet, and the request's read asks for it
+    const own = this.quoteCurrency(symbol);
+    if (own === undefined || own === currency) return;
+    fail(`currency conversion to ${currency} is not supported (no exchange rates are stored)`);
+  }
+
+  /** The requested instrument's quote currency (null when its facts do not say), or undefined before its context is fetched. */
+  private quoteCurrency(symbol: string | null): string | null | undefined {
+    const chart = this.chart!;
+    const sym = requestSymbol(symbol, chart.symbol.ticker);
+    if (sym === chart.symbol.ticker) return chart.symbol.currency || null;
+    for (const c of this.contexts.values()) if (c.symbol === sym) return c.info.currency || null;
+    return undefined;
   }
 
   /** `barmerge.gaps_on` (as its member name `gaps_on`, or in full) is the option `on`. */
@@ -239,6 +253,12 @@ export class RequestHost {
     const out: unknown[] = [];
     for (let j = c.ranges.from[i]!; j < c.ranges.to[i]!; j++) out.push(col[j] === undefined ? NaN : col[j]);
     return PineArray.of(out);
+  }
+
+  /** request.security_lower_tf of a tuple of `n` expressions: one array per element, of that element on every intrabar. */
+  lowerTfTuple(values: PineArray | null, n: number): PineArray[] {
+    const rows = values === null ? [] : values.v;
+    return Array.from({ length: n }, (_, k) => PineArray.of(rows.map((row) => (Array.isArray(row) ? (row[k] as unknown) : NaN))));
   }
 }
 

@@ -43,9 +43,9 @@ function constantOption(b: CallEmit, param: string, on: string, js: string): str
   return typeof v === "string" ? String(v === on || v === `barmerge.${on}`) : js;
 }
 
-/** A non-na `currency` asks for a conversion the service cannot make (no exchange rates are stored). */
+/** A non-na `currency` other than the requested instrument's own asks for a conversion the service cannot make (no exchange rates are stored). */
 function noCurrency(b: CallEmit): string {
-  return b.has("currency") ? `($rt.req.noCurrency(${b.a("currency")}), ` : "(";
+  return b.has("currency") ? `($rt.req.noCurrency(${b.a("currency")}, ${b.a("symbol")}), ` : "(";
 }
 
 export const barmerge = constants("barmerge", "string", ["gaps_on", "gaps_off", "lookahead_on", "lookahead_off"], "A `request.security` option: gaps (`na` between new values) and lookahead (the period's final value on each of its bars).");
@@ -98,13 +98,15 @@ export const security = builtinFunction({
 });
 
 export const securityLowerTf = builtinFunction({
-  sig: "request.security_lower_tf(symbol: series string, timeframe: series string, expression: series T, ignore_invalid_symbol: input bool = false, currency: series string = na, ignore_invalid_timeframe: input bool = false, calc_bars_count: simple int = na): array<T>",
-  doc: "An array of `expression`'s values on every bar of a lower timeframe inside the chart bar (oldest first).",
+  sig: "request.security_lower_tf(symbol: series string, timeframe: series string, expression: series R, ignore_invalid_symbol: input bool = false, currency: series string = na, ignore_invalid_timeframe: input bool = false, calc_bars_count: simple int = na): array<R>",
+  doc: "An array of `expression`'s values on every bar of a lower timeframe inside the chart bar (oldest first); of a tuple expression, a tuple of such arrays.",
   stateful: true,
   emit: (b) => {
     const expr = b.a("expression");
     const id = site(b, expr);
-    const read = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")})`;
+    const values = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")})`;
+    const size = b.tupleSize("expression");
+    const read = size === null ? values : `$rt.req.lowerTfTuple(${values}, ${size})`;
     return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${read})`;
   },
 });
