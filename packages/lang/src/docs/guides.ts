@@ -149,8 +149,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   window). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts). What
   remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W) and months up to 12
   (built from daily bars), so seconds (\`"1S"\` ... \`"45S"\`, the finest stored bar is one minute) are refused:
-  written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion and \`request.dividends/earnings/
-  splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored).
+  written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion
+  (to a currency other than the requested instrument's own: \`currency = currency.USD\` on a dollar stock converts nothing and
+  runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored).
+  \`request.security_lower_tf\` of a tuple (\`[h, l, v] = request.security_lower_tf("", "1", [high, low, volume])\`) gives a
+  tuple of arrays, one per element.
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
   between arrivals); the "Timeframe" setting is not an input a run can change.

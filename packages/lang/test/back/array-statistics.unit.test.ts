@@ -73,3 +73,13 @@ test("covariance of arrays of different sizes is a runtime error", () => {
   const r = evaluate(build(`//@version=6\nindicator("t")\nplot(array.covariance(array.from(1.0, 2.0), array.from(1.0)))`), one, {}, { symbol: SYMBOL, windowStart: 0 });
   expect(JSON.stringify(r)).toContain("different sizes");
 });
+
+test("covariance of an array of floats and an array of ints (LuxAlgo's ML Trendlines Cluster regresses prices on bar indices)", () => {
+  const v = values(`y = array.from(1.0, 2.0, 3.0)
+x = array.from(2, 4, 6)
+plot(y.covariance(x))
+plot(array.covariance(x, y, false))`);
+  // means 2 and 4: products (-1)(-2) + 0 + (1)(2) = 4; / 3 biased, / 2 unbiased
+  expect(v).toEqual([4 / 3, 2]);
+  expect(() => build(`//@version=6\nindicator("t")\nplot(array.covariance(array.from(1.0), array.from("a")))`)).toThrow(/type_mismatch/);
+});

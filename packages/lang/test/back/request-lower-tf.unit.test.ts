@@ -63,3 +63,28 @@ test("a constant timeframe the store does not hold is refused at validation, nam
   expect(() => build(`//@version=6\nindicator("l")\nplot(request.security("", timeframe = "30S", expression = close))`)).toThrow(/second bars are not stored/);
   expect(() => build(`//@version=6\nindicator("l")\nplot(request.security("", "240", close))`)).not.toThrow();
 });
+
+test("a tuple expression gives a tuple of arrays, one per element, each in time order (`[h, l, v] = request.security_lower_tf(...)`)", () => {
+  // minute k closes k + 1: hour 0 holds closes 1..60 (doubled max 120, 30 odd), hour 1 61..120, hour 2 121..180
+  const [n, hi, lo, odd] = outputs(`[c, doubled, isOdd] = request.security_lower_tf("", "1", [close, close * 2, close % 2 == 1])
+plot(c.size())
+plot(doubled.max())
+plot(c.min())
+k = 0
+for x in isOdd
+    k += x ? 1 : 0
+plot(k)`, [M1]);
+  expect(n).toEqual([60, 60, 60]);
+  expect(hi).toEqual([120, 240, 360]);
+  expect(lo).toEqual([1, 61, 121]);
+  expect(odd).toEqual([30, 30, 30]);
+});
+
+test("currency = the requested instrument's own quote currency converts nothing; another currency is a runtime error of the bar", () => {
+  const usd: ContextBars = { ...M1, info: { ...M1.info, currency: "USD" } };
+  const run = (cur: string) => evaluate(build(`//@version=6\nindicator("l")\nplot(request.security("", "1", close, currency = ${cur}))\nplot(request.security_lower_tf("", "1", close, currency = ${cur}).size())`), hours, {}, { symbol: { ...H1, currency: "USD" }, windowStart: 0, contexts: [usd] });
+  const same = run("currency.USD");
+  expect(same.runtimeErrors).toEqual([]);
+  expect(same.outputs.map((o) => Array.from(o.values))).toEqual([[60, 120, 180], [60, 60, 60]]);
+  expect(run("currency.EUR").runtimeErrors).toEqual([expect.objectContaining({ message: "currency conversion to EUR is not supported (no exchange rates are stored)", count: 3 })]);
+});

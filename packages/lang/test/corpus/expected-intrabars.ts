@@ -53,8 +53,24 @@ function volumeDelta(b: Bars): Record<string, Series> {
   return { volume_delta: delta, delta_average: r.sma(delta, 12), intrabars: count, intrabar_close_range: range, cumulative_delta: cum };
 }
 
-export const INTRABAR_SCRIPTS: string[] = ["intrabar_volume_delta.pine"];
+/** The same delta from a tuple request, with the intrabars' high-low range and first-open-to-last-close move. */
+function tupleDelta(b: Bars): Record<string, Series> {
+  const m = oneMinute();
+  const inside = intrabars(b, m);
+  const { volume_delta, intrabars: count } = volumeDelta(b);
+  const range = nans(b.length);
+  const move = nans(b.length);
+  inside.forEach((ks, i) => {
+    if (ks.length === 0) return;
+    range[i] = Math.max(...ks.map((k) => m.high[k]!)) - Math.min(...ks.map((k) => m.low[k]!));
+    move[i] = m.close[ks[ks.length - 1]!]! - m.open[ks[0]!]!;
+  });
+  return { volume_delta: volume_delta!, intrabars: count!, intrabar_range: range, intrabar_move: move };
+}
+
+export const INTRABAR_SCRIPTS: string[] = ["intrabar_volume_delta.pine", "intrabar_tuple_delta.pine"];
 
 export const INTRABARS: Record<string, Check> = {
   "intrabar_volume_delta.pine": (b) => ({ outputs: volumeDelta(b) }),
+  "intrabar_tuple_delta.pine": (b) => ({ outputs: tupleDelta(b) }),
 };
