@@ -10,6 +10,7 @@ import { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runt
 import { numberText } from "./stdlib/str";
 import type { CheckedProgram } from "./link/program";
 import { requestHost } from "./requests";
+import { runChunk } from "./run-chunk";
 import type { ContextBars, MissingContext } from "./stdlib/request/host";
 import type { DrawingCaps } from "./stdlib/drawing/store";
 import { drawingsOf, type Drawings } from "./stdlib/drawing/output";
@@ -308,28 +309,16 @@ function evaluateBars(program: Program, bars: Bars, inputs: Record<string, unkno
       const elapsed = performance.now() - started;
       if (elapsed > budget) throw new EvaluationTimeout(elapsed);
       const end = Math.min(n, start + chunk);
-      let i = start;
-      // The compiled loop runs the whole chunk; an error stops it at the failing bar, which is
-      // recorded (outputs na, events dropped, history advanced) before resuming after it.
-      while (i < end) {
-        try {
-          compiled.run(i, end);
-          break;
-        } catch (err) {
-          const at = compiled.bar();
-          const failed = errorMessage(err);
-          compiled.endBar();
-          rt.barFailed(at);
-          const t = bars.time[at]!;
-          const e = errors.get(failed);
-          if (e) {
-            e.count++;
-            e.last_time = t;
-          } else errors.set(failed, { message: failed, count: 1, first_time: t, last_time: t });
-          if (at >= ws) errorBarsInWindow++;
-          i = at + 1;
-        }
-      }
+      runChunk(compiled, rt, start, end, (at, err) => {
+        const failed = errorMessage(err);
+        const t = bars.time[at]!;
+        const e = errors.get(failed);
+        if (e) {
+          e.count++;
+          e.last_time = t;
+        } else errors.set(failed, { message: failed, count: 1, first_time: t, last_time: t });
+        if (at >= ws) errorBarsInWindow++;
+      });
       options.onChunk?.(end);
     }
   } finally {

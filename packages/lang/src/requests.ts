@@ -5,6 +5,7 @@
 import type { Program } from "./evaluate";
 import { parseTimeframe, Runtime } from "./runtime/runtime";
 import { EvaluationAborted } from "./runtime/errors";
+import { runChunk } from "./run-chunk";
 import { RequestHost, type CaptureRun, type ContextBars } from "./stdlib/request/host";
 import type { Bars, SymbolInfo } from "./types";
 
@@ -32,20 +33,7 @@ function captureRun(program: Program, env: RequestEnv): CaptureRun {
     const n = ctx.bars.length;
     for (let start = 0; start < n; start += CHUNK) {
       if (env.signal?.aborted) throw new EvaluationAborted();
-      const end = Math.min(n, start + CHUNK);
-      let i = start;
-      while (i < end) {
-        try {
-          compiled.run(i, end);
-          break;
-        } catch (err) {
-          if (err instanceof EvaluationAborted) throw err;
-          const at = compiled.bar();
-          compiled.endBar();
-          rt.barFailed(at);
-          i = at + 1;
-        }
-      }
+      runChunk(compiled, rt, start, Math.min(n, start + CHUNK));
     }
     return host.columns;
   };
