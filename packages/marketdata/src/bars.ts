@@ -40,6 +40,14 @@ export function allocBars(length: number): BarColumns {
   };
 }
 
+/**
+ * A copy of bars whose columns are their own (the original's buffers may go to a sandbox thread);
+ * fields beside the columns are kept.
+ */
+export function copyBars<B extends BarColumns>(b: B): B {
+  return { ...b, time: b.time.slice(), open: b.open.slice(), high: b.high.slice(), low: b.low.slice(), close: b.close.slice(), volume: b.volume.slice() };
+}
+
 export function emptyBars(): BarColumns {
   return allocBars(0);
 }

@@ -6,7 +6,7 @@
 // window and warmup count as the chart's series, so warmup covers the requested series.
 import type { Db } from "@barscript/db";
 import { scriptRequests, sessionBars, sessionSource, type Bars, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
-import { isTimeframe, timeframeSeconds, type BarChunkCache, type SeriesInstrument } from "@barscript/marketdata";
+import { copyBars, isTimeframe, timeframeSeconds, type BarChunkCache, type SeriesInstrument } from "@barscript/marketdata";
 import { symbolInfo } from "./symbol-info";
 
 /** TradingView's limit of distinct contexts a script may request. */
@@ -98,16 +98,14 @@ export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readon
 /** What an evaluation reports of the contexts it could not read (its `missingContexts`). */
 type Evaluated = { ok: true; result: { missingContexts?: readonly RequestedContext[] } } | { ok: false };
 
-export interface DynamicEvaluation<O extends Evaluated, B> {
+export interface DynamicEvaluation<O extends Evaluated> {
   /** The contexts fetched before the first evaluation, and the keys of every context tried. */
   contexts: readonly ContextBars[];
   tried: readonly string[];
   /** Whether the script has requests whose symbol or timeframe is computed. */
   dynamic: boolean;
-  bars: B;
-  /** A copy of the chart's bars for one more evaluation (their buffers go to a thread). */
-  copy: (bars: B) => B;
-  evaluate: (contexts: ContextBars[], bars: B) => Promise<O>;
+  bars: Bars;
+  evaluate: (contexts: ContextBars[], bars: Bars) => Promise<O>;
   fetch: (missing: RequestedContext[]) => Promise<ContextBars[]>;
   /** Whether there is time left for another evaluation. */
   timeLeft: () => boolean;
@@ -119,11 +117,12 @@ export interface DynamicEvaluation<O extends Evaluated, B> {
  * read each) and the script evaluated again, while evaluations name contexts not yet tried, at most
  * MAX_CONTEXTS in all (a dashboard of symbols chosen by inputs reaches one more each time).
  */
-export async function evaluateWithContexts<O extends Evaluated, B>(e: DynamicEvaluation<O, B>): Promise<O> {
+export async function evaluateWithContexts<O extends Evaluated>(e: DynamicEvaluation<O>): Promise<O> {
   const contexts = [...e.contexts];
   const tried = new Set(e.tried);
   for (;;) {
-    const outcome = await e.evaluate(contexts, e.dynamic ? e.copy(e.bars) : e.bars);
+    // the bars' buffers go to the thread: one more evaluation may need them, so it gets a copy
+    const outcome = await e.evaluate(contexts, e.dynamic ? copyBars(e.bars) : e.bars);
     if (!e.dynamic || !outcome.ok || !e.timeLeft()) return outcome;
     const missing = (outcome.result.missingContexts ?? []).filter((c) => !tried.has(contextKey(c))).slice(0, Math.max(0, MAX_CONTEXTS - tried.size));
     if (missing.length === 0) return outcome;

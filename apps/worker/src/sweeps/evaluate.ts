@@ -6,6 +6,7 @@
 import type { Bars, ScriptInterface, SourceFile } from "@barscript/lang";
 import { SweepAccumulator, type SweepValue } from "@barscript/lang";
 import type { SweepSpec } from "@barscript/db";
+import { copyBars } from "@barscript/marketdata";
 import type { ResolvedScript } from "@barscript/lang";
 import type { SandboxPool } from "../runs/pool";
 import { evalTask, type ThreadFailureKind } from "../runs/protocol";
@@ -40,10 +41,6 @@ export interface SweepJob {
 export type SweepEvaluation =
   | { ok: true; accumulator: SweepAccumulator; barsEvaluated: number }
   | { ok: false; kind: ThreadFailureKind | "plan_limit"; message: string; barsEvaluated: number; done: number };
-
-function copyBars(b: Bars): Bars {
-  return { length: b.length, time: b.time.slice(), open: b.open.slice(), high: b.high.slice(), low: b.low.slice(), close: b.close.slice(), volume: b.volume.slice() };
-}
 
 export async function evaluateSweep(job: SweepJob): Promise<SweepEvaluation> {
   const { spec, combinations, instruments } = job;

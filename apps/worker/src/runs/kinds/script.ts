@@ -50,11 +50,6 @@ function withSession(session: string | undefined, task: EvalTask): EvalTask {
   return session ? { ...task, symbol: { ...task.symbol, session } } : task;
 }
 
-/** A copy of bars whose buffers go to a sandbox thread, for a second evaluation (dynamic requests). */
-export function copyBars<B extends { time: Float64Array; open: Float64Array; high: Float64Array; low: Float64Array; close: Float64Array; volume: Float64Array }>(b: B): B {
-  return { ...b, time: b.time.slice(), open: b.open.slice(), high: b.high.slice(), low: b.low.slice(), close: b.close.slice(), volume: b.volume.slice() };
-}
-
 /**
  * What a script kind adds to the shared steps: how its results are kept (with the chunks already
  * stored during the evaluation when the kind streams its outputs).
@@ -129,7 +124,6 @@ async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: Star
     tried: pre?.tried ?? [],
     dynamic: pre?.dynamic ?? false,
     bars,
-    copy: copyBars,
     evaluate: evaluateWith,
     fetch: (missing) => (pre ? fetchContexts(ctx.db, ctx.bars, missing, pre.read) : Promise.resolve([])),
     timeLeft: () => ctx.now().getTime() - (run.startedAt as Date).getTime() < account.limitMs,

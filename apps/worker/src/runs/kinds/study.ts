@@ -21,7 +21,7 @@ import { runSummary } from "../lifecycle";
 import { evalTask } from "../protocol";
 import { contextKey, evaluateWithContexts, fetchContexts, staticRequests, type ContextRead } from "../requests";
 import { RunWarmup } from "../warmup";
-import { copyBars, HARD_STOP_GRACE_MS, ownerResolver } from "./script";
+import { HARD_STOP_GRACE_MS, ownerResolver } from "./script";
 import type { KindContext, KindOutcome, RunKind, StartedRun } from "./types";
 
 /** One response of study results: 1 MB, binary. */
@@ -123,7 +123,6 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
     tried: requested.tried,
     dynamic: requested.dynamic,
     bars,
-    copy: copyBars,
     evaluate: evaluateWith,
     fetch: (missing) => fetchContexts(db, ctx.bars, missing, read),
     timeLeft: () => now().getTime() - (run.startedAt as Date).getTime() < account.limitMs,
