@@ -15,12 +15,17 @@ export interface OutputColumns {
   values: Float64Array[];
 }
 
-function pack(time: Float64Array, values: Float64Array[], start: number, end: number): Uint8Array<ArrayBuffer> {
+/** Points [start, end) of the columns as one chunk's doubles: the times, then each output's values. */
+export function packPoints(time: Float64Array, values: readonly Float64Array[], start: number, end: number): Float64Array<ArrayBuffer> {
   const n = end - start;
   const out = new Float64Array(n * (1 + values.length));
   out.set(time.subarray(start, end), 0);
   values.forEach((col, k) => out.set(col.subarray(start, end), n * (k + 1)));
-  const bytes = new Uint8Array(out.buffer);
+  return out;
+}
+
+function pack(time: Float64Array, values: Float64Array[], start: number, end: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(packPoints(time, values, start, end).buffer);
   // Float64Array is host-endian; every supported host is little-endian, checked once here.
   if (!LITTLE_ENDIAN) throw new Error("big-endian hosts are not supported");
   return bytes;

@@ -10,7 +10,7 @@
 // awaited, then the run's chunks deleted.
 import { escapeLiteral, type Pool } from "pg";
 import { poolOf, type Db } from "../client";
-import { OUTPUT_CHUNK_POINTS, type OutputColumns } from "./chunks";
+import { OUTPUT_CHUNK_POINTS, packPoints, type OutputColumns } from "./chunks";
 import { copyIn, finalSql, packedChunksStream, type PackedChunk } from "./succeed-copy";
 import { dropChunks, GROUP_SQL, movedOrLost, PARALLEL_WRITES } from "./succeed-parallel";
 import type { RunSummary } from "./types";
@@ -141,12 +141,7 @@ export class OutputStream {
 /** Chunk `seq` of `columns` at `points` points per chunk, packed as run_output_chunks.data. */
 function packChunk(columns: OutputColumns, seq: number, points: number): Float64Array {
   const from = seq * points;
-  const to = Math.min(columns.time.length, from + points);
-  const n = to - from;
-  const data = new Float64Array(n * (1 + columns.values.length));
-  data.set(columns.time.subarray(from, to), 0);
-  columns.values.forEach((col, k) => data.set(col.subarray(from, to), n * (k + 1)));
-  return data;
+  return packPoints(columns.time, columns.values, from, Math.min(columns.time.length, from + points));
 }
 
 /**
