@@ -157,7 +157,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
   between arrivals); the "Timeframe" setting is not an input a run can change.
-- **Instrument metadata.** \`syminfo.prefix\` is empty (stored tickers carry no exchange), \`syminfo.root\` the
+- **Instrument metadata.** \`syminfo.prefix\` is empty (stored tickers carry no exchange; \`syminfo.prefix(symbol)\` and
+  \`syminfo.ticker(symbol)\` split a symbol written with one, \`"NASDAQ:MSFT"\`, and give \`""\` and the symbol for one without), \`syminfo.root\` the
   ticker, \`syminfo.pointvalue\` 1; \`syminfo.description\` is the instrument's stored name, \`syminfo.type\`
   its asset class in TradingView's names (an ETF is \`"fund"\`), \`syminfo.currency\` its quote currency and
   \`syminfo.basecurrency\` the ticker without that currency for crypto and forex pairs (\`"BTC"\` for \`BTC-USD\`,
@@ -211,6 +212,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   your own or a built-in with state (\`ta.*\`): such a bound is read once. v5 reads it once.
 - **Inputs.** \`input.price\`, \`input.time\` (milliseconds), \`input.text_area\` and \`input.symbol\` are plain
   float, int and string inputs of the Interface: nothing is picked on a chart and \`confirm\` is ignored.
+- **Wrapped strings.** A \`"..."\` string that goes on over a deeper-indented next line drops the line break
+  and that line's indentation (\`"ab \` then \`   cd"\` is \`"ab cd"\`, docs/adr/0114); TradingView's
+  pages do not say whether it keeps a character there, which only a displayed text would show.
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
   from the script), \`display\` values and their arithmetic (\`display.all - display.status_line\`).
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.

@@ -218,13 +218,16 @@ class Lexer {
 
   private lexString(quote: string): void {
     const start = this.pos;
+    const line = this.line;
+    const lineStart = this.lineStart;
     this.pos++;
     let value = "";
     for (;;) {
       const c = this.src[this.pos];
+      if ((c === "\n" || c === "\r") && this.wrapString(this.indentOf(lineStart))) continue;
       if (c === undefined || c === "\n" || c === "\r") {
-        this.diagnostics.push(diagnostic("lint", Code.syntax_error, "Unterminated string literal.", this.span(start, this.line, this.lineStart)));
-        this.push("string", value, this.span(start, this.line, this.lineStart));
+        this.diagnostics.push(diagnostic("lint", Code.syntax_error, "Unterminated string literal.", this.span(start, line, lineStart)));
+        this.push("string", value, this.span(start, line, lineStart));
         return;
       }
       this.pos++;
@@ -236,7 +239,38 @@ class Lexer {
         value += ESCAPES[n] ?? n;
       } else value += c;
     }
-    this.push("string", value, this.span(start, this.line, this.lineStart));
+    this.push("string", value, this.span(start, line, lineStart));
+  }
+
+  /**
+   * A "..." or '...' string wrapped onto the next line (TradingView's multiline string: the
+   * continuation line is indented deeper than the line the string starts on): the line break and
+   * the continuation's indentation are not part of the value
+   * (docs/adr/0114-wrapped-string-literals.md). False, consuming nothing, when the next line is not
+   * indented deeper: the string is then unterminated.
+   */
+  private wrapString(startIndent: number): boolean {
+    let p = this.pos;
+    if (this.src[p] === "\r") p++;
+    if (this.src[p] === "\n") p++;
+    if (this.indentOf(p) <= startIndent || this.src[p + this.indentLength(p)] === undefined) return false;
+    this.line++;
+    this.lineStart = p;
+    this.pos = p + this.indentLength(p);
+    return true;
+  }
+
+  /** The indentation width (a tab is 4) of the line starting at `at`. */
+  private indentOf(at: number): number {
+    let width = 0;
+    for (let p = at; this.src[p] === " " || this.src[p] === "\t"; p++) width += this.src[p] === "\t" ? INDENT_WIDTH : 1;
+    return width;
+  }
+
+  private indentLength(at: number): number {
+    let p = at;
+    while (this.src[p] === " " || this.src[p] === "\t") p++;
+    return p - at;
   }
 
   /** `"""` ... `"""`: a string over several lines, its line breaks kept (escapes as in "..."). */

@@ -44,6 +44,34 @@ plot(str.length(str.split(s, "\\n").get(1)))
   expect(out).toEqual([[6, 6, 6], [3, 3, 3]]);
 });
 
+test("a quoted string wrapped onto a deeper-indented line drops the line break and the indentation", () => {
+  // TradingView's own "Higher-timeframe requests" writes tooltips this way (docs/adr/0114-wrapped-string-literals.md)
+  const out = run(`//@version=6
+indicator("t")
+string tip = "ab 
+     cd"
+f() =>
+    s = 'x
+         y'
+    s
+plot(str.length(tip))
+plot(tip == "ab cd" ? 1 : 0)
+plot(f() == "xy" ? 1 : 0)
+`);
+  // "ab " (its trailing space kept) + "cd" = 5 characters
+  expect(out).toEqual([[5, 5, 5], [1, 1, 1], [1, 1, 1]]);
+});
+
+test("a string whose next line is not indented deeper is unterminated", () => {
+  expect(() => run(`//@version=6
+indicator("t")
+if close > 0
+    s = "ab
+    t = 1
+plot(close)
+`)).toThrow(/Unterminated string literal/);
+});
+
 test("display.* combine with + and -; max_bars_back is accepted and changes nothing", () => {
   const out = run(`//@version=6
 indicator("t", max_bars_back = 100)
