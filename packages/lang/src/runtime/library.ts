@@ -20,6 +20,8 @@ export const RUNTIME_NAMESPACES = {
   session: stdlib.session,
   /** time_tradingday (stdlib/bar-times.ts). */
   barTimes: stdlib.barTimes,
+  /** A symbol's exchange prefix and ticker, syminfo.prefix(symbol) and syminfo.ticker(symbol) (stdlib/syminfo.ts). */
+  syminfo: stdlib.syminfo,
 } as const;
 
 let paths: Map<unknown, string> | null = null;

@@ -99,6 +99,7 @@ export class Runtime {
   readonly request = RUNTIME_NAMESPACES.request;
   readonly session = RUNTIME_NAMESPACES.session;
   readonly barTimes = RUNTIME_NAMESPACES.barTimes;
+  readonly syminfo = RUNTIME_NAMESPACES.syminfo;
   /** The instrument's regular session ("0930-1600" in its time zone, "24x7"). */
   readonly sessionSpec: string;
   /** `timeframe.main_period`: the chart's timeframe, also while a requested context is evaluated. */

@@ -12,3 +12,4 @@ export { Ring } from "./ring";
 export * as request from "./request";
 export * as session from "./session";
 export * as barTimes from "./bar-times";
+export * as syminfo from "./syminfo";

@@ -3,7 +3,7 @@
 // currency: docs/adr/0106-instrument-facts-in-syminfo.md), and, refused with `unsupported_feature`,
 // those that need instrument metadata the bar store does not keep (docs "differences" topic).
 
-import { builtinFunction, builtinVariable } from "../builtins/record";
+import { builtinFunction, builtinVariable, call } from "../builtins/record";
 
 /**
  * TradingView's tick is `minmove / pricescale` with pricescale a power of ten: a tick of 0.01 is
@@ -50,6 +50,31 @@ export const syminfoPrefix = builtinVariable({
   type: "simple string",
   doc: "The exchange prefix of `syminfo.tickerid`: empty, as the stored ticker identifiers carry none.",
   emit: '""',
+});
+
+/** The exchange prefix of a symbol (`"NASDAQ"` of `"NASDAQ:AAPL"`), `""` when it names none; na stays na. */
+export function symbolPrefix(symbol: string | null): string | null {
+  if (symbol === null) return null;
+  const k = symbol.indexOf(":");
+  return k < 0 ? "" : symbol.slice(0, k);
+}
+
+/** A symbol without its exchange prefix (`"AAPL"` of `"NASDAQ:AAPL"`); na stays na. */
+export function symbolTicker(symbol: string | null): string | null {
+  if (symbol === null) return null;
+  return symbol.slice(symbol.indexOf(":") + 1);
+}
+
+export const syminfoPrefixOf = builtinFunction({
+  sig: "syminfo.prefix(symbol: series string): string",
+  doc: "The exchange prefix of `symbol` (`\"NASDAQ\"` of `\"NASDAQ:AAPL\"`); `\"\"` when it names none, as the stored ticker identifiers carry none.",
+  emit: call(symbolPrefix, (b) => [b.a("symbol")]),
+});
+
+export const syminfoTickerOf = builtinFunction({
+  sig: "syminfo.ticker(symbol: series string): string",
+  doc: "`symbol` without its exchange prefix (`\"AAPL\"` of `\"NASDAQ:AAPL\"`).",
+  emit: call(symbolTicker, (b) => [b.a("symbol")]),
 });
 
 export const syminfoPointvalue = builtinVariable({

@@ -38,3 +38,17 @@ test("currency.* are TradingView's currency codes, comparable with syminfo.curre
   const src = `//@version=6\nindicator("s")\nif barstate.islast\n    log.info(syminfo.currency == currency.USD ? "usd" : "other")\n    log.info(currency.EUR + "," + currency.BTC + "," + currency.NONE)\nplot(close)`;
   expect(logsOf(src, AAPL)).toEqual(["usd", "EUR,BTC,NONE"]);
 });
+
+test("syminfo.prefix(symbol) and syminfo.ticker(symbol) split a symbol at its exchange prefix; the variables keep their meaning", () => {
+  // TradingView's "FINRA Daily Short Sale Volume" builds "FINRA:<ticker>_SHORT_VOLUME" from syminfo.ticker(userSymbol)
+  const src = `//@version=6
+indicator("s")
+string s = input.symbol("NASDAQ:MSFT")
+if barstate.islast
+    log.info(syminfo.prefix(s) + "|" + syminfo.ticker(s))
+    log.info(str.format("FINRA:{0}_SHORT_VOLUME", syminfo.ticker("NYSE:IBM")))
+    log.info("[" + syminfo.prefix("AAPL") + "]" + syminfo.ticker("AAPL"))
+    log.info(syminfo.ticker + "|[" + syminfo.prefix + "]")
+plot(close)`;
+  expect(logsOf(src, AAPL)).toEqual(["NASDAQ|MSFT", "FINRA:IBM_SHORT_VOLUME", "[]AAPL", "AAPL|[]"]);
+});
