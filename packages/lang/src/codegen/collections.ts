@@ -1,6 +1,7 @@
 // The array and map calls a bar loop makes most, written out (docs/adr/0111-collection-calls-written-out.md):
 // the common case (an array that is not na and an integer index inside it; a map key in the
-// small-integer table) reads or writes the element list in place, so V8 neither calls nor boxes;
+// small-integer table) reads or writes the element list in place (keeping the array's extremes,
+// stdlib/pine-array.ts), so V8 neither calls nor boxes;
 // anything else calls the stdlib function, which raises the error or takes the general path. The
 // stdlib functions stay the definition of each call; these forms only skip the call when its
 // outcome is the plain read or write.
@@ -72,33 +73,34 @@ const cached = (m: string, st: string): string => `${m} !== null && ${st}.m === 
 const dense = (k: string): string => `${k} >>> 0 === ${k} && ${k} < ${maps.DENSE}`;
 
 const FORMS = new Map<string, (o: Operands) => string>([
-  ["array.size", (o) => `(${o.b.a("id")} ?? $rt.items(null)).v.length`],
+  ["array.size", (o) => `(${o.b.a("id")} ?? $rt.items(null)).e.length`],
   [
     "array.get",
     (o) => {
       const [a, k] = [o.arg("id"), o.arg("index")];
-      return o.seq(`${a} !== null && ${inside(k, `${a}.v`)}`, `${a}.v[${k}]`, `${o.fn(arrays.get)}(${a}, ${k})`);
+      return o.seq(`${a} !== null && ${inside(k, `${a}.e`)}`, `${a}.e[${k}]`, `${o.fn(arrays.get)}(${a}, ${k})`);
     },
   ],
   [
     "array.set",
     (o) => {
       const [a, k, x] = [o.arg("id"), o.arg("index"), o.arg("value")];
-      return o.seq(`${a} !== null && ${inside(k, `${a}.v`)}`, `(${a}.v[${k}] = ${x}, undefined)`, `${o.fn(arrays.set)}(${a}, ${k}, ${x})`);
+      return o.seq(`${a} !== null && ${inside(k, `${a}.e`)}`, `(${a}.e[${k}] = ${x}, ${a}.ext = 0, undefined)`, `${o.fn(arrays.set)}(${a}, ${k}, ${x})`);
     },
   ],
   [
     "array.push",
     (o) => {
       const [a, x] = [o.arg("id"), o.arg("value")];
-      return o.seq(`${a} !== null && ${a}.v.length < ${MAX_ARRAY_SIZE}`, `(${a}.v.push(${x}), undefined)`, `${o.fn(arrays.push)}(${a}, ${x})`);
+      return o.seq(`${a} !== null && ${a}.e.length < ${MAX_ARRAY_SIZE}`, `(${a}.e.push(${x}), ${a}.ext !== 0 && ${o.fn(arrays.pushed)}(${a}, ${x}), undefined)`, `${o.fn(arrays.push)}(${a}, ${x})`);
     },
   ],
   [
     "array.shift",
     (o) => {
       const a = o.arg("id");
-      return o.seq(`${a} !== null && ${a}.v.length !== 0`, `${a}.v.shift()`, `${o.fn(arrays.shift)}(${a})`);
+      const t = o.temp();
+      return o.seq(`${a} !== null && ${a}.e.length !== 0`, `(${t} = ${a}.e.shift(), ${a}.ext !== 0 && ${o.fn(arrays.dropped)}(${a}, ${t}), ${t})`, `${o.fn(arrays.shift)}(${a})`);
     },
   ],
   [

@@ -172,7 +172,7 @@ function assign(g: Gen, s: A.Assign): string {
 
 /** What `for x in a` walks: an array's own elements read in place (na fails in the runtime), else the runtime's items. */
 function itemsOf(iterable: A.Expr, js: string): string {
-  return iterable.type?.kind === "array" ? `(${js} ?? $rt.items(null)).v` : `$rt.items(${js})`;
+  return iterable.type?.kind === "array" ? `(${js} ?? $rt.items(null)).e` : `$rt.items(${js})`;
 }
 
 /** Structured statement; with `target`, its value is assigned there. */

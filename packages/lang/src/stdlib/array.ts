@@ -4,9 +4,10 @@
 import { builtinFunction, constants, type CallEmit, type Emitter, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
 import { fail, MAX_ARRAY_SIZE } from "../runtime/errors";
 
-import { PineArray } from "./pine-array";
+import { dropped, extremes, largest, PineArray, pushed, smallest } from "./pine-array";
 
-export { PineArray };
+// pushed and dropped: reached by the written-out push and shift (codegen/collections.ts)
+export { dropped, PineArray, pushed };
 
 type Arr<T> = PineArray<T> | null;
 
@@ -20,7 +21,7 @@ function grow(n: number): void {
 }
 
 function index<T>(a: PineArray<T>, i: number, forInsert = false): number {
-  const n = a.v.length;
+  const n = a.e.length;
   let k = Math.floor(i);
   if (k < 0) k += n;
   if (i !== i || k < 0 || (forInsert ? k > n : k >= n)) fail(`Index ${i} is out of bounds. Array size is ${n}.`);
@@ -43,11 +44,11 @@ export function from<T>(values: T[]): PineArray<T> {
 }
 
 export function size(a: Arr<unknown>): number {
-  return need(a).v.length;
+  return need(a).e.length;
 }
 export function get<T>(a: Arr<T>, i: number): T {
   const x = need(a);
-  return x.v[index(x, i)]!;
+  return x.e[index(x, i)]!;
 }
 export function set<T>(a: Arr<T>, i: number, value: T): void {
   const x = need(a);
@@ -55,8 +56,9 @@ export function set<T>(a: Arr<T>, i: number, value: T): void {
 }
 export function push<T>(a: Arr<T>, value: T): void {
   const x = need(a);
-  grow(x.v.length + 1);
-  x.v.push(value);
+  grow(x.e.length + 1);
+  x.e.push(value);
+  if (x.ext !== 0) pushed(x, value);
 }
 export function unshift<T>(a: Arr<T>, value: T): void {
   const x = need(a);
@@ -65,22 +67,28 @@ export function unshift<T>(a: Arr<T>, value: T): void {
 }
 export function pop<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.v.length === 0) fail("Cannot call array.pop() if array is empty.");
-  return x.v.pop()!;
+  if (x.e.length === 0) fail("Cannot call array.pop() if array is empty.");
+  const r = x.e.pop()!;
+  if (x.ext !== 0) dropped(x, r);
+  return r;
 }
 export function shift<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.v.length === 0) fail("Cannot call array.shift() if array is empty.");
-  return x.v.shift()!;
+  if (x.e.length === 0) fail("Cannot call array.shift() if array is empty.");
+  const r = x.e.shift()!;
+  if (x.ext !== 0) dropped(x, r);
+  return r;
 }
 export function insert<T>(a: Arr<T>, i: number, value: T): void {
   const x = need(a);
-  grow(x.v.length + 1);
+  grow(x.e.length + 1);
   x.v.splice(index(x, i, true), 0, value);
 }
 export function remove<T>(a: Arr<T>, i: number): T {
   const x = need(a);
-  return x.v.splice(index(x, i), 1)[0]!;
+  const r = x.e.splice(index(x, i), 1)[0]!;
+  if (x.ext !== 0) dropped(x, r);
+  return r;
 }
 export function clear(a: Arr<unknown>): void {
   need(a).v.length = 0;
@@ -96,29 +104,30 @@ function same(a: unknown, b: unknown): boolean {
   return a === b || (typeof a === "number" && typeof b === "number" && a !== a && b !== b);
 }
 export function indexof<T>(a: Arr<T>, value: T): number {
-  const v = need(a).v;
+  const v = need(a).e;
   for (let i = 0; i < v.length; i++) if (same(v[i], value)) return i;
   return -1;
 }
 export function lastindexof<T>(a: Arr<T>, value: T): number {
-  const v = need(a).v;
+  const v = need(a).e;
   for (let i = v.length - 1; i >= 0; i--) if (same(v[i], value)) return i;
   return -1;
 }
 export function slice<T>(a: Arr<T>, from: number, to: number): PineArray<T> {
   const x = need(a);
-  const n = x.v.length;
+  const n = x.e.length;
   if (!(from >= 0 && to <= n && from <= to)) fail(`Slice bounds ${from}..${to} are out of range. Array size is ${n}.`);
-  return new PineArray<T>(x.v.slice(from, to));
+  return new PineArray<T>(x.e.slice(from, to));
 }
 export function copy<T>(a: Arr<T>): PineArray<T> {
-  return new PineArray<T>(need(a).v.slice());
+  return new PineArray<T>(need(a).e.slice());
 }
 export function concat<T>(a: Arr<T>, b: Arr<T>): PineArray<T> {
   const x = need(a);
   const y = need(b);
-  grow(x.v.length + y.v.length);
-  for (const e of y.v) x.v.push(e);
+  grow(x.e.length + y.e.length);
+  const into = x.v;
+  for (const e of y.e) into.push(e);
   return x;
 }
 export function reverse(a: Arr<unknown>): void {
@@ -126,13 +135,13 @@ export function reverse(a: Arr<unknown>): void {
 }
 export function first<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.v.length === 0) fail("Cannot call array.first() if array is empty.");
-  return x.v[0]!;
+  if (x.e.length === 0) fail("Cannot call array.first() if array is empty.");
+  return x.e[0]!;
 }
 export function last<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.v.length === 0) fail("Cannot call array.last() if array is empty.");
-  return x.v[x.v.length - 1]!;
+  if (x.e.length === 0) fail("Cannot call array.last() if array is empty.");
+  return x.e[x.e.length - 1]!;
 }
 export function sort(a: Arr<number | string>, order: string = "ascending"): void {
   const v = need(a).v;
@@ -148,12 +157,13 @@ export function sort(a: Arr<number | string>, order: string = "ascending"): void
 }
 export function join(a: Arr<unknown>, sep = ""): string {
   return need(a)
-    .v.map((e) => (typeof e === "number" ? (e !== e ? "NaN" : String(e)) : String(e)))
+    .e.map((e) => (typeof e === "number" ? (e !== e ? "NaN" : String(e)) : String(e)))
     .join(sep);
 }
 
-function nums(a: Arr<number>): number[] {
-  return need(a).v;
+/** The elements of a numeric array, to read. */
+function nums(a: Arr<number>): readonly number[] {
+  return need(a).e;
 }
 export function sum(a: Arr<number>): number {
   let s = 0;
@@ -173,45 +183,26 @@ export function avg(a: Arr<number>): number {
   }
   return n === 0 ? NaN : s / n;
 }
-// The smallest or largest value that is not na: one pass over the elements in place, with no copy
-// and no further call (the common `nth = 0` case, called every bar over rolling windows).
+// The smallest or largest value that is not na (the `nth = 0` case, called every bar over rolling
+// windows): kept beside the array between changes that may alter it (stdlib/pine-array.ts).
 export function min(a: Arr<number>, nth = 0): number {
   if (a === null) fail("array is na");
-  if (nth !== 0) return nthOf(a.v, nth, (p, q) => p - q);
-  const v = a.v;
-  let best = NaN;
-  for (let i = 0; i < v.length; i++) {
-    const e = v[i]!;
-    if (e < best || (best !== best && e === e)) best = e;
-  }
-  return best;
+  if (nth !== 0) return nthOf(a.e, nth, (p, q) => p - q);
+  return smallest(a);
 }
 export function max(a: Arr<number>, nth = 0): number {
   if (a === null) fail("array is na");
-  if (nth !== 0) return nthOf(a.v, nth, (p, q) => q - p);
-  const v = a.v;
-  let best = NaN;
-  for (let i = 0; i < v.length; i++) {
-    const e = v[i]!;
-    if (e > best || (best !== best && e === e)) best = e;
-  }
-  return best;
+  if (nth !== 0) return nthOf(a.e, nth, (p, q) => q - p);
+  return largest(a);
 }
-function nthOf(v: number[], nth: number, order: (p: number, q: number) => number): number {
+function nthOf(v: readonly number[], nth: number, order: (p: number, q: number) => number): number {
   return v.filter((e) => e === e).sort(order)[Math.floor(nth)] ?? NaN;
 }
-/** max - min in one pass, each with the comparisons of max and min (codegen writes `a.max() - a.min()` as this). */
+/** max - min, each as max and min give it (codegen writes `a.max() - a.min()` as this). */
 export function range(a: Arr<number>): number {
   if (a === null) fail("array is na");
-  const v = a.v;
-  let hi = NaN;
-  let lo = NaN;
-  for (let i = 0; i < v.length; i++) {
-    const e = v[i]!;
-    if (e > hi || (hi !== hi && e === e)) hi = e;
-    if (e < lo || (lo !== lo && e === e)) lo = e;
-  }
-  return hi - lo;
+  extremes(a);
+  return a.hi - a.lo;
 }
 export function median(a: Arr<number>): number {
   const v = nums(a).filter((e) => e === e).sort((p, q) => p - q);

@@ -131,8 +131,8 @@ m.put(dayofweek, nz(m.get(dayofweek)) + 1)
 plot(a.get(0) + m.get(dayofweek))
 `).source;
   const loop = source.slice(source.indexOf("function $run("));
-  expect(loop).toContain(".v.push(");
-  expect(loop).toContain(".v.shift()");
+  expect(loop).toContain(".e.push(");
+  expect(loop).toContain(".e.shift()");
   expect(loop).toContain(".d[");
 });
 
