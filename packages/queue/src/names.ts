@@ -18,6 +18,15 @@ export function runChannel(redisPrefix: string, runId: string): string {
 }
 
 /**
+ * The `PSUBSCRIBE` pattern matching every run's channel (runChannel) of the deployment, the prefix's
+ * glob characters escaped: one subscription per listening process for the life of it
+ * (docs/adr/0121-one-pattern-subscription-for-long-polls.md).
+ */
+export function runChannelPattern(redisPrefix: string): string {
+  return `${runChannel(redisPrefix, "").replace(/[*?[\]\\]/g, "\\$&")}*`;
+}
+
+/**
  * Pub/sub channel every worker process listens on for cancel requests, one subscription per
  * process for the life of it: each message is the id of the run or sweep to stop (cancels.ts).
  */

@@ -26,7 +26,7 @@ import { enqueueRun } from "@barscript/queue";
 import type { ScriptInterface } from "@barscript/lang";
 import type { AuthContext } from "../http/auth-plugin";
 import type { RunsContext } from "./context";
-import type { Watch } from "./watcher";
+import { IGNORED, type Watch } from "./watcher";
 import type { Lease } from "@barscript/limits";
 import { checkInputs, inputsWithDefaults, type InputValue } from "./inputs";
 import { toApiError } from "../http/errors";
@@ -65,26 +65,24 @@ export function isFinal(run: Run): boolean {
   return FINAL_STATUSES.includes(run.status as RunStatusName);
 }
 
-/** A message that only says the run is running: a long poll waiting for the end need not read the run. */
-function stillRunning(message: string): boolean {
+/**
+ * What a message on the run's channel tells a long poll waiting for the end (one parse): a status
+ * that only says the run is queued or running is ignored; a final run the message carries (a
+ * succeeded indicator run) is used as it is; anything else (a cancel, a final status without the
+ * run, a message not understood) has the run read again.
+ */
+function heard(message: string): Run | null | typeof IGNORED {
+  let m: RunMessage;
   try {
-    const m = JSON.parse(message) as RunMessage;
-    return m.type === "status" && (m.status === "running" || m.status === "queued");
-  } catch {
-    return false;
-  }
-}
-
-/** The final run a worker's status message carries (a succeeded indicator run), else null. */
-function finalCarried(message: string): Run | null {
-  try {
-    const m = JSON.parse(message) as RunMessage;
-    if (m.type !== "status" || !m.run) return null;
-    const run = runFromWire(m.run);
-    return run && run.status === m.status && isFinal(run) ? run : null;
+    m = JSON.parse(message) as RunMessage;
   } catch {
     return null;
   }
+  if (m.type !== "status") return null;
+  if (m.status === "running" || m.status === "queued") return IGNORED;
+  if (!m.run) return null;
+  const run = runFromWire(m.run);
+  return run && run.status === m.status && isFinal(run) ? run : null;
 }
 
 export async function toJson(ctx: RunsContext, run: Run, auth?: AuthContext): Promise<RunJson> {
@@ -144,7 +142,7 @@ async function waitOnLease(ctx: RunsContext, auth: AuthContext, run: Run, second
     if (watch) {
       latest = await watch.until(seconds * 1000, load, isFinal, signal, run);
     } else {
-      latest = await ctx.watcher.waitUntil(run.id, seconds * 1000, load, isFinal, signal, stillRunning, finalCarried);
+      latest = await ctx.watcher.waitUntil(run.id, seconds * 1000, load, isFinal, signal, heard);
     }
     sp?.mark("waited");
     // The wait ended without a final state seen on the channel (a message lost in a Redis
@@ -280,7 +278,7 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   const queueCap = options.source === "api" ? plan.concurrentRuns + QUEUE_EXTRA : null;
   // A long poll of the new run listens from before the row exists: no change can be missed, so
   // the row as written is its first value (no read after subscribing).
-  const watch = options.watch ? await ctx.watcher.watch<Run>(id, stillRunning, finalCarried) : undefined;
+  const watch = options.watch ? await ctx.watcher.watch<Run>(id, heard) : undefined;
   try {
     const outcome = await startRunRow(db, row, { queueCap, computeUnitsPerMonth: plan.computeUnitsPerMonth, period });
     if (outcome.outcome === "units_used_up") {

@@ -1,22 +1,34 @@
 // Long polls listen on Redis pub/sub (the run's channel), never poll Postgres in a loop: the run
-// is read once after subscribing (so a change between the first read and the subscription is not
-// missed), then again only when its channel says something changed. A run started with `wait` is
-// subscribed to before its row is written, so the row as written is current and is not read again.
+// is read once after the process listens (so a change between the first read and the listening is
+// not missed), then again only when its channel says something changed. A run started with `wait`
+// is listened for before its row is written, so the row as written is current and is not read again.
+// The process holds one pattern subscription to every run's channel for its life, and a run is
+// listened for by a map entry: no SUBSCRIBE or UNSUBSCRIBE per run
+// (docs/adr/0121-one-pattern-subscription-for-long-polls.md).
 import type { Redis } from "ioredis";
-import { createRedis, RedisUnavailableError, runChannel } from "@barscript/queue";
+import { createRedis, RedisUnavailableError, runChannel, runChannelPattern } from "@barscript/queue";
 
 /** A subscription Redis does not confirm this fast is an outage: the long poll answers 503 instead of hanging. */
 export const SUBSCRIBE_TIMEOUT_MS = 3_000;
 
-function subscribeWithin(sub: Redis, channel: string, ms: number): Promise<void> {
+function psubscribeWithin(sub: Redis, pattern: string, ms: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new RedisUnavailableError(new Error(`SUBSCRIBE not confirmed in ${ms} ms`))), ms);
-    sub.subscribe(channel).then(
+    const timer = setTimeout(() => reject(new RedisUnavailableError(new Error(`PSUBSCRIBE not confirmed in ${ms} ms`))), ms);
+    sub.psubscribe(pattern).then(
       () => { clearTimeout(timer); resolve(); },
       (error: unknown) => { clearTimeout(timer); reject(new RedisUnavailableError(error)); },
     );
   });
 }
+
+/** `interpret`'s answer for a message that cannot matter to the wait. */
+export const IGNORED: unique symbol = Symbol("ignored");
+
+/**
+ * What a message on a run's channel tells a wait: IGNORED, the value it carries itself (then it is
+ * not read again), or null (read the value again).
+ */
+export type Interpret<T> = (message: string) => T | null | typeof IGNORED;
 
 interface WatchState<T> {
   dirty: boolean;
@@ -24,11 +36,11 @@ interface WatchState<T> {
   wake: (() => void) | null;
 }
 
-/** A subscription to one run's channel, opened by RunWatcher.watch. */
+/** A run listened for, opened by RunWatcher.watch. */
 export interface Watch<T> {
   /**
    * Holds until `done(value)` or `ms` pass; `value` starts as `initial` when the caller knows it
-   * is current as of the subscription (the run was written after it), else as `load()`.
+   * is current as of the listening (the run was written after it), else as `load()`.
    */
   until(ms: number, load: () => Promise<T>, done: (value: T) => boolean, signal?: AbortSignal, initial?: T): Promise<T>;
   stop(): Promise<void>;
@@ -60,27 +72,68 @@ async function until<T>(state: WatchState<T>, ms: number, load: () => Promise<T>
   return value;
 }
 
+/** A listener gets each message on its run's channel, or null when messages may have been lost. */
+type Listener = (message: string | null) => void;
+
 export class RunWatcher {
   private subscriber: Redis | null = null;
-  private readonly listeners = new Map<string, Set<(message: string) => void>>();
+  /** The pattern subscription, confirmed since the connection last opened; null: to be made. */
+  private subscribed: Promise<void> | null = null;
+  /** The connection closed since the pattern was last confirmed: messages may have been lost. */
+  private dropped = false;
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly pattern: string;
 
   constructor(
     private readonly redisUrl: string,
     private readonly prefix: string,
-  ) {}
+    /** Opens the subscriber connection (tests keep it to cut it). */
+    private readonly connect: (url: string) => Redis = (url) => createRedis(url, "subscriber"),
+  ) {
+    this.pattern = runChannelPattern(prefix);
+  }
 
   private connection(): Redis {
     if (!this.subscriber) {
-      const sub = createRedis(this.redisUrl, "subscriber");
-      sub.on("message", (channel: string, message: string) => {
-        for (const listener of this.listeners.get(channel) ?? []) listener(message);
+      const sub = this.connect(this.redisUrl);
+      sub.on("pmessage", (_pattern: string, channel: string, message: string) => {
+        const set = this.listeners.get(channel);
+        if (set) for (const listener of set) listener(message);
+      });
+      sub.on("close", () => {
+        this.subscribed = null;
+        this.dropped = true;
+      });
+      // Back after a drop: once the pattern is confirmed again, every wait reads its run anew
+      // (a final state published while the connection was down is not sent again).
+      sub.on("ready", () => {
+        if (!this.dropped) return;
+        this.listening().then(() => this.wakeAll(), () => undefined);
       });
       this.subscriber = sub;
     }
     return this.subscriber;
   }
 
-  private async listen(runId: string, listener: (message: string) => void): Promise<() => Promise<void>> {
+  private wakeAll(): void {
+    for (const set of this.listeners.values()) for (const listener of set) listener(null);
+  }
+
+  /** Resolves once Redis has confirmed the pattern subscription on the current connection. */
+  private listening(): Promise<void> {
+    if (this.subscribed) return this.subscribed;
+    const attempt = psubscribeWithin(this.connection(), this.pattern, SUBSCRIBE_TIMEOUT_MS).then(() => {
+      if (this.subscribed === attempt) this.dropped = false;
+    });
+    this.subscribed = attempt;
+    attempt.catch(() => {
+      if (this.subscribed === attempt) this.subscribed = null;
+    });
+    return attempt;
+  }
+
+  private async listen(runId: string, listener: Listener): Promise<() => Promise<void>> {
+    await this.listening();
     const channel = runChannel(this.prefix, runId);
     let set = this.listeners.get(channel);
     if (!set) {
@@ -88,36 +141,27 @@ export class RunWatcher {
       this.listeners.set(channel, set);
     }
     set.add(listener);
-    const sub = this.connection();
-    if (set.size === 1) {
-      try {
-        await subscribeWithin(sub, channel, SUBSCRIBE_TIMEOUT_MS);
-      } catch (error) {
-        this.listeners.delete(channel);
-        throw error;
-      }
-    }
-    return async () => {
+    return () => {
       const current = this.listeners.get(channel);
-      if (!current) return;
-      current.delete(listener);
-      if (current.size === 0) {
-        this.listeners.delete(channel);
-        await sub.unsubscribe(channel).catch(() => undefined);
+      if (current) {
+        current.delete(listener);
+        if (current.size === 0) this.listeners.delete(channel);
       }
+      return Promise.resolve();
     };
   }
 
   /**
-   * Listens on the run's channel from now on (resolves once Redis confirmed the subscription):
-   * messages that arrive before `until` is called are kept for it. `ignore` drops messages that
-   * cannot matter; `carried` gives the value a message carries itself (then it is not read again).
+   * Listens for the run's messages from now on (resolves once Redis has confirmed the
+   * subscription): messages that arrive before `until` is called are kept for it. `interpret`
+   * says what a message means to the wait (default: read the value again).
    */
-  async watch<T>(runId: string, ignore?: (message: string) => boolean, carried?: (message: string) => T | null): Promise<Watch<T>> {
+  async watch<T>(runId: string, interpret?: Interpret<T>): Promise<Watch<T>> {
     const state: WatchState<T> = { dirty: false, pushed: null, wake: null };
     const stop = await this.listen(runId, (message) => {
-      if (ignore?.(message)) return;
-      state.pushed = carried?.(message) ?? null;
+      const heard = message === null || !interpret ? null : interpret(message);
+      if (heard === IGNORED) return;
+      state.pushed = heard;
       state.dirty = true;
       state.wake?.();
     });
@@ -125,20 +169,11 @@ export class RunWatcher {
   }
 
   /**
-   * Reads the run with `load` until `done` says so or `ms` pass: after subscribing, and after each
-   * message on the run's channel (except those `ignore` says cannot matter). Answers the last value read.
+   * Reads the value with `load` until `done` says so or `ms` pass: after listening, and after each
+   * message on the run's channel that `interpret` does not ignore. Answers the last value read.
    */
-  async waitUntil<T>(
-    runId: string,
-    ms: number,
-    load: () => Promise<T>,
-    done: (value: T) => boolean,
-    signal?: AbortSignal,
-    ignore?: (message: string) => boolean,
-    /** The value a message carries itself (then it is not read again); null: read it. */
-    carried?: (message: string) => T | null,
-  ): Promise<T> {
-    const watch = await this.watch(runId, ignore, carried);
+  async waitUntil<T>(runId: string, ms: number, load: () => Promise<T>, done: (value: T) => boolean, signal?: AbortSignal, interpret?: Interpret<T>): Promise<T> {
+    const watch = await this.watch(runId, interpret);
     try {
       return await watch.until(ms, load, done, signal);
     } finally {
@@ -146,8 +181,16 @@ export class RunWatcher {
     }
   }
 
+  /** Listeners held now (one per wait in progress). */
+  get waiting(): number {
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
+  }
+
   async close(): Promise<void> {
     this.subscriber?.disconnect();
     this.subscriber = null;
+    this.subscribed = null;
   }
 }
