@@ -147,8 +147,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   last bar is TradingView's last bar: when the stored data ends inside a requested period it shows that period's
   running value; a window ending before the data does keeps the previous period there (nothing from after the
   window). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts). What
-  remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W) and months up to 12
-  (built from daily bars), so seconds (\`"1S"\` ... \`"45S"\`, the finest stored bar is one minute) are refused:
+  remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W), any other count of minutes
+  under a day (\`"20"\`, \`"180"\`: built from a finer stored timeframe from the session's open, as TradingView builds
+  them) and months up to 12 (built from daily bars); several days or weeks (\`"4D"\`, \`"2W"\`) are a runtime error of
+  each bar (how TradingView counts their periods is not documented), and seconds (\`"1S"\` ... \`"45S"\`, the finest stored bar is one minute) are refused:
   written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion
   (to a currency other than the requested instrument's own: \`currency = currency.USD\` on a dollar stock converts nothing and
   runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored).

@@ -49,7 +49,7 @@ test("timeframe.in_seconds of seconds strings, of a series string, and the kinds
 test("a seconds context cannot be served from stored bars: refused at validation when written, a runtime error of each bar when computed", () => {
   for (const tf of ["1S", "5S", "15S", "30S"]) expect(() => build(`//@version=6\nindicator("s")\nplot(request.security(syminfo.tickerid, "${tf}", close))`)).toThrow(/unsupported_feature.*second bars are not stored, the finest is 1 minute/);
   const r = evaluate(build(`//@version=6\nindicator("s")\ntf = timeframe.from_seconds(int(timeframe.in_seconds() / 2))\nplot(request.security(syminfo.tickerid, tf, close))\nplot(close)`), one, {}, { symbol: { ...SYMBOL, timeframe: "1m" }, windowStart: 0, contexts: [] });
-  expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([['timeframe "30S": second bars are not stored, the finest is 1 minute (available: 1, 5, 15, 30, 60, 120, 240, D, W, M)', one.length]]);
+  expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([['timeframe "30S": second bars are not stored, the finest is 1 minute (available: any minutes under a day (1, 5, 15, 30, 60, 120, 240 stored, others built from them), D, W, M)', one.length]]);
   // nothing for the worker to fetch: no context is reported missing
   expect(r.missingContexts ?? []).toEqual([]);
   expect(Array.from(r.outputs[0]!.values).every((v) => Number.isNaN(v))).toBe(true);

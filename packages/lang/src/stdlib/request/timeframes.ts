@@ -7,7 +7,7 @@ import type { Bars } from "../../types";
 import { parseSession, sessionPeriod } from "../session";
 import { pineTimeframe } from "../timeframe-units";
 
-const AVAILABLE = "1, 5, 15, 30, 60, 120, 240, D, W, M";
+const AVAILABLE = "any minutes under a day (1, 5, 15, 30, 60, 120, 240 stored, others built from them), D, W, M";
 
 /**
  * Seconds of one bar of each timeframe the bar store holds: the table of
@@ -29,13 +29,18 @@ const STORE_SECONDS: Readonly<Record<string, number>> = {
 /** Months ("1M" ... "12M"): built from daily bars by the caller (sessionBars), not stored. */
 const MONTHS = /^(\d+)M$/;
 
+/** Minutes under a day the store does not hold ("20m", "180m"): built from a stored finer timeframe by the caller (sessionBars). */
+const MINUTES = /^(\d+)m$/;
+
 /**
  * Seconds of one bar of a store timeframe; NaN for any other string. A month counts its longest,
  * 31 days: a context period also ends where the next one starts (align.ts).
  */
 export function storeSeconds(tf: string): number {
   const m = MONTHS.exec(tf);
-  return m ? Number(m[1]) * 31 * 86400 : STORE_SECONDS[tf] ?? NaN;
+  if (m) return Number(m[1]) * 31 * 86400;
+  const minutes = MINUTES.exec(tf);
+  return STORE_SECONDS[tf] ?? (minutes ? Number(minutes[1]) * 60 : NaN);
 }
 
 /**
@@ -53,6 +58,8 @@ export function storeTimeframe(pine: string, chart: string): { tf: string } | { 
   if (u) {
     const seconds = u.unit === "m" ? u.n * 60 : u.unit === "D" ? u.n * 86400 : u.unit === "W" ? u.n * 604800 : NaN;
     for (const [tf, sec] of Object.entries(STORE_SECONDS)) if (sec === seconds) return { tf };
+    // TradingView builds any count of minutes under a day ("20", "180"); so does the caller, from finer stored bars
+    if (u.unit === "m" && u.n > 0 && u.n < 1440) return { tf: `${u.n}m` };
     if (u.unit === "M" && u.n <= 12) return { tf: `${u.n}M` };
     if (u.unit === "S") return { error: `timeframe "${pine}": second bars are not stored, the finest is 1 minute (available: ${AVAILABLE})` };
   }
@@ -79,14 +86,17 @@ export function contextKey(symbol: string, tf: string): string {
  * open (docs/adr/0075-session-anchored-periods.md). For an instrument whose periods differ (any
  * but around the clock in UTC), the finer store timeframe to build them from: the largest that
  * divides the period and the minute of each range's start and end (the open, a break's edges); null when the store's bars already are
- * TradingView's. Months are built from daily bars. `perBar`: how many source bars one bar holds at most.
+ * TradingView's. Minutes the store does not hold ("20m") are built the same way, also around the clock in UTC; months from daily
+ * bars. `perBar`: how many source bars one bar holds at most.
  */
 export function sessionSource(tf: string, session: string | null, tz: string): { timeframe: string; perBar: number } | null {
   const seconds = storeSeconds(tf);
   if (MONTHS.test(tf)) return { timeframe: "1d", perBar: seconds / 86400 };
-  if (!(seconds >= 3600 && seconds < 86400)) return null;
+  const stored = STORE_SECONDS[tf] !== undefined;
+  if (stored && !(seconds >= 3600 && seconds < 86400)) return null;
+  if (!(seconds < 86400)) return null;
   const s = parseSession(session);
-  if ((s === null || s.always) && (tz === "UTC" || tz === "Etc/UTC")) return null;
+  if (stored && (s === null || s.always) && (tz === "UTC" || tz === "Etc/UTC")) return null;
   // every range's start and end (a session with a break starts periods again after it)
   const edges = s === null || s.always ? [0] : s.ranges.flat();
   for (const m of [60, 30, 15, 5, 1]) {
