@@ -30,7 +30,7 @@ function msftDaily(): Bars {
   return { length: rows.length, time: Float64Array.from(rows, (row) => Date.parse(`${row[0]}T00:00:00Z`) / 1000), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5) };
 }
 let msftCache: Bars | null = null;
-const msft = (): Bars => (msftCache ??= msftDaily());
+export const msft = (): Bars => (msftCache ??= msftDaily());
 
 /** Index of the last context bar opening at or before `t` (-1 for none). */
 function lastAtOrBefore(ctx: Bars, t: number): number {

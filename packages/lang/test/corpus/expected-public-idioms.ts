@@ -7,7 +7,7 @@ import type { Bars } from "../../src/types";
 import type { Check, Expected } from "./expected";
 import * as r from "./reference";
 import { weekly } from "./bar-groups";
-import { place } from "./expected-mtf";
+import { msft, place } from "./expected-mtf";
 
 const { map, at } = r;
 
@@ -82,9 +82,18 @@ function midpointRollingLookup(b: Bars): Expected {
   };
 }
 
+function benchmarkSymbolParts(b: Bars): Expected {
+  // "NASDAQ:MSFT" split at its colon: the request reads MSFT's daily closes (same timeframe, lookahead off)
+  const m = msft();
+  const bench = place(b, m, 86400, m.close, false);
+  const ratio = map(b.length, (i) => b.close[i]! / bench[i]!);
+  return { outputs: { bench_close: bench, ratio, ratio_ema: r.ema(ratio, 10), name_length: map(b.length, () => 4) } };
+}
+
 export const PUBLIC_IDIOMS: Record<string, Check> = {
   "hull_half_clamped.pine": hullHalfClamped,
   "trend_flip_zones.pine": trendFlipZones,
   "mtf_standard_ticker.pine": standardTickerWeekly,
   "midpoint_rolling_lookup.pine": midpointRollingLookup,
+  "benchmark_symbol_parts.pine": benchmarkSymbolParts,
 };
