@@ -4,7 +4,9 @@
 // - prints the API CPU per JSON page of 50,000 points and per CSV export of the same run;
 // - with --dump, writes every answer's bytes (JSON pages along the cursor chain at several
 //   limits, the CSV, and the ETag) to <dir>, so two builds can be compared byte for byte;
-// - with --cpu-prof, the API writes a V8 CPU profile (bench/_cpu-prof.mjs) to <dir> or /tmp.
+// - with --cpu-prof, the API writes a V8 CPU profile (bench/_cpu-prof.mjs) of the measured JSON
+//   pages only to <dir> or /tmp (`--cpu-prof=csv` or `--cpu-prof=one`: of the CSV exports or the
+//   one-point pages instead).
 // See docs/performance.md ("Issue 22, second session").
 import { createAccount, createApiKey, createScript, createScriptResolver, filesDigest } from "@barscript/db";
 import { validate } from "@barscript/lang";
@@ -45,7 +47,9 @@ async function main(): Promise<void> {
   const pages = Number(args.find((a) => a.startsWith("--pages="))?.slice(8) ?? 20);
   const profDir = dump ?? "/tmp";
   const env = await createTestEnv();
-  const extra: Record<string, string> = args.includes("--cpu-prof") ? { NODE_OPTIONS: `--import ${resolve(__dirname, "_cpu-prof.mjs")}`, CPU_PROF_DIR: profDir } : {};
+  const profArg = args.find((a) => a === "--cpu-prof" || a.startsWith("--cpu-prof="));
+  const profiled = profArg === undefined ? null : profArg === "--cpu-prof" ? "json" : profArg.slice("--cpu-prof=".length);
+  const extra: Record<string, string> = profiled ? { NODE_OPTIONS: `--import ${resolve(__dirname, "_cpu-prof.mjs")}`, CPU_PROF_DIR: profDir, CPU_PROF_ON_SIGNAL: "1", CPU_PROF_INTERVAL_US: "250" } : {};
   const procEnv = { ...env.processEnv, LOG_LEVEL: "error", WORKER_CONCURRENCY: "2", ...extra };
   const [api, worker] = await Promise.all([spawnApi(procEnv), spawnWorker({ ...env.processEnv, LOG_LEVEL: "error", WORKER_CONCURRENCY: "2" })]);
   try {
@@ -92,20 +96,31 @@ async function main(): Promise<void> {
     const conditional = await fetch(`${api.url}/v1${url}`, { headers: { ...headers, "if-none-match": etagOnce ?? "" } });
     await conditional.arrayBuffer();
     for (let i = 0; i < 3; i++) await get(url);
+    // the profiler (started and stopped by SIGUSR2, bench/_cpu-prof.mjs) around one phase
+    const phase = async (name: string, body: () => Promise<void>): Promise<void> => {
+      if (profiled === name) api.child.kill("SIGUSR2");
+      await body();
+      if (profiled === name) {
+        api.child.kill("SIGUSR2");
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    };
     let c0 = cpuMs(api.child.pid);
     const walls: number[] = [];
-    for (let i = 0; i < pages; i++) {
-      const t0 = performance.now();
-      const page = await get(url);
-      walls.push(performance.now() - t0);
-      if (page.status !== 200) throw new Error(`GET ${page.status}`);
-    }
+    await phase("json", async () => {
+      for (let i = 0; i < pages; i++) {
+        const t0 = performance.now();
+        const page = await get(url);
+        walls.push(performance.now() - t0);
+        if (page.status !== 200) throw new Error(`GET ${page.status}`);
+      }
+    });
     const jsonCpu = (cpuMs(api.child.pid) - c0) / pages;
     c0 = cpuMs(api.child.pid);
-    for (let i = 0; i < pages; i++) await get(`/runs/${id}/results?format=csv`);
+    await phase("csv", async () => { for (let i = 0; i < pages; i++) await get(`/runs/${id}/results?format=csv`); });
     const csvCpu = (cpuMs(api.child.pid) - c0) / pages;
     c0 = cpuMs(api.child.pid);
-    for (let i = 0; i < pages * 5; i++) await get(`/runs/${id}/results?limit=1`);
+    await phase("one", async () => { for (let i = 0; i < pages * 5; i++) await get(`/runs/${id}/results?limit=1`); });
     const smallCpu = (cpuMs(api.child.pid) - c0) / (pages * 5);
     walls.sort((a, b) => a - b);
     console.log(`results focus json api_cpu_ms_per_page=${jsonCpu.toFixed(2)} wall_p50_ms=${(walls[(walls.length - 1) >> 1] as number).toFixed(1)} bytes=${first.bytes.length} etag=${String(etagOnce)} if_none_match=${conditional.status}`);
