@@ -25,10 +25,34 @@ export interface AlignInput {
   ctxDataEnd?: number;
 }
 
+/** Alignments where chart bar i sees context bar i (sameBars): alignedNumbers reads such a column as it is. */
+const OWN_BARS = new WeakSet<Int32Array>();
+
+/**
+ * The context's bars open when the chart's do, on the chart's timeframe: each chart bar sees its
+ * own context bar in both modes (it closes with the chart bar), the rules above give index i.
+ */
+function sameBars(a: AlignInput): boolean {
+  const n = a.chartTime.length;
+  if (a.ctxSeconds !== a.chartSeconds || a.ctxTime.length !== n) return false;
+  for (let i = 0; i < n; i++) if (a.ctxTime[i] !== a.chartTime[i]) return false;
+  return true;
+}
+
+/** The alignment is the identity (made by alignBars for bars opening with the chart's). */
+export function ownBars(map: Int32Array): boolean {
+  return OWN_BARS.has(map);
+}
+
 /** Per chart bar, the index of the context bar it sees (-1 for none). */
 export function alignBars(a: AlignInput, lookahead: boolean): Int32Array {
   const n = a.chartTime.length;
   const out = new Int32Array(n);
+  if (sameBars(a)) {
+    for (let i = 0; i < n; i++) out[i] = i;
+    OWN_BARS.add(out);
+    return out;
+  }
   const ct = a.ctxTime;
   const m = ct.length;
   let p = -1;

@@ -8,7 +8,7 @@
 import type { Bars, SymbolInfo } from "../../types";
 import { fail } from "../../runtime/errors";
 import { PineArray } from "../array";
-import { alignBars, intrabarRanges, type AlignInput } from "./align";
+import { alignBars, intrabarRanges, ownBars, type AlignInput } from "./align";
 import { contextKey, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
 
 /** The bars of one requested context, as the caller fetched them. */
@@ -277,9 +277,14 @@ function alignedColumn(map: Int32Array, read: Column, gaps: boolean): Float64Arr
   return out;
 }
 
-/** alignedColumn of a numeric site's typed column: the values are copied without being boxed (a missing bar is already NaN there). */
+/**
+ * alignedColumn of a numeric site's typed column: the values are copied without being boxed (a
+ * missing bar is already NaN there). Bars opening with the chart's: the column itself (no bar
+ * repeats a context bar, so `gaps` changes nothing), which compiled code only reads.
+ */
 function alignedNumbers(map: Int32Array, read: Float64Array, gaps: boolean): Float64Array {
   const n = map.length;
+  if (read.length === n && ownBars(map)) return read;
   const out = new Float64Array(n);
   const m = read.length;
   for (let k = 0; k < n; k++) {
