@@ -9,3 +9,4 @@ export * from "./vol";
 export * from "./rank";
 export * from "./volume-indices";
 export * from "./pivot-levels";
+export * from "./tv-library";
