@@ -48,7 +48,19 @@ function constant(e: A.Expr | undefined, chart: { ticker: string; timeframe: str
   if (name === "timeframe.period") return "";
   // ticker.standard(symbol) is symbol itself here (stdlib/syminfo.ts), the chart's ticker by default
   if (e.kind === "Call" && dotted(e.callee) === "ticker.standard") return e.args.length === 0 ? chart.ticker : constant(e.args[0]?.value, chart);
+  // ticker.modify(id, ...) is id, ticker.new(prefix, ticker, ...) is prefix:ticker (stdlib/syminfo.ts)
+  if (e.kind === "Call" && dotted(e.callee) === "ticker.modify") return constant(argument(e, "tickerid", 0), chart);
+  if (e.kind === "Call" && dotted(e.callee) === "ticker.new") {
+    const prefix = literal(argument(e, "prefix", 0));
+    const ticker = literal(argument(e, "ticker", 1));
+    return prefix === null || ticker === null ? null : prefix === "" ? ticker : `${prefix}:${ticker}`;
+  }
   return null;
+}
+
+/** A string literal argument, or null. */
+function literal(e: A.Expr | undefined): string | null {
+  return e?.kind === "StringLit" ? e.value : null;
 }
 
 function argument(c: A.Call, name: string, position: number): A.Expr | undefined {

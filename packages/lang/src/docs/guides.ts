@@ -140,8 +140,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   (what remains after the last bar), not pictures. A label's size is the named size (\`small\`) or, given in
   typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`).
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
-- **\`ticker.*\`** is refused (Heikin Ashi, Renko and other chart types' bars, extended hours and adjustments are
-  not stored), except \`ticker.standard(symbol)\`, which is \`symbol\` itself (the stored bars are the standard chart's): \`request.security\` takes a symbol by its name (\`"NASDAQ:MSFT"\`) or \`syminfo.tickerid\`.
+- **\`ticker.*\`.** \`ticker.standard(symbol)\` is \`symbol\` itself (the stored bars are the standard chart's);
+  \`ticker.new(prefix, ticker, ...)\` is \`prefix:ticker\` and \`ticker.modify(tickerid, ...)\` is \`tickerid\`: their
+  session, adjustment, back-adjustment and settlement modifiers are accepted and not applied, so a request for
+  \`session.extended\` or \`adjustment.dividends\` reads the bars as stored (docs/adr/0117). Heikin Ashi, Renko and
+  the other chart types' tickers are refused (their bars are not stored).
 - **\`request.security\`** follows TradingView on historical bars (lookahead off: a higher timeframe's value
   on the last chart bar of its period; lookahead on: the period's final value on each of its bars). The run's
   last bar is TradingView's last bar: when the stored data ends inside a requested period it shows that period's
@@ -235,8 +238,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`time_tradingday\`** on weekly and monthly bars is the period's last weekday (every day for a
   session around the clock): exchange holidays are not known.
 - **TradingView's libraries.** \`import TradingView/ta/<version> [as alias]\` imports (any version), so the
-  built-in \`ta.*\` functions a script calls through it work; the functions only that library has
-  (\`ta.relativeVolume\`, ...) are refused by name. TradingView's other libraries, and other users' public
+  built-in \`ta.*\` functions a script calls through it work, and so do its \`ta.cagr\` and \`ta.changePercent\`
+  (written from the library's published definitions, docs/adr/0116; they also work without the import, which
+  TradingView refuses); its other functions (\`ta.relativeVolume\`, ...) are refused by name. TradingView's other libraries, and other users' public
   TradingView libraries, are not available: a library is imported from this service's scripts.
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a

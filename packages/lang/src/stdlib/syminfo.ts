@@ -3,7 +3,7 @@
 // currency: docs/adr/0106-instrument-facts-in-syminfo.md), and, refused with `unsupported_feature`,
 // those that need instrument metadata the bar store does not keep (docs "differences" topic).
 
-import { builtinFunction, builtinVariable, call } from "../builtins/record";
+import { builtinFunction, builtinVariable, call, constants } from "../builtins/record";
 
 /**
  * TradingView's tick is `minmove / pricescale` with pricescale a power of ten: a tick of 0.01 is
@@ -37,6 +37,35 @@ export const tickerStandard = builtinFunction({
   doc: "The ticker of the standard chart of `symbol` (by default the chart's): `symbol` itself, as the stored bars are the standard chart's.",
   emit: (b) => b.a("symbol", "$rt.ticker"),
 });
+
+/** `prefix:ticker`, or the ticker alone when the prefix is empty; na when either is na. */
+export function tickerId(prefix: string | null, ticker: string | null): string | null {
+  if (prefix === null || ticker === null) return null;
+  return prefix === "" ? ticker : `${prefix}:${ticker}`;
+}
+
+/**
+ * TradingView's `ticker.new` and `ticker.modify`: a ticker identifier with a session, adjustment,
+ * back-adjustment or settlement modifier. The bars are served as stored, whatever the modifiers
+ * (docs/adr/0117-ticker-modifiers.md): the identifier is the symbol itself.
+ */
+const MODIFIERS = "session: series string = na, adjustment: series string = na, backadjustment: series string = na, settlement_as_close: series string = na";
+
+export const tickerNew = builtinFunction({
+  sig: `ticker.new(prefix: series string, ticker: series string, ${MODIFIERS}): string`,
+  doc: "The ticker identifier `prefix:ticker` (the ticker alone for an empty prefix). Session and adjustment modifiers are accepted and change nothing: the stored bars are served as they are.",
+  emit: call(tickerId, (b) => [b.a("prefix"), b.a("ticker")]),
+});
+
+export const tickerModify = builtinFunction({
+  sig: `ticker.modify(tickerid: series string, ${MODIFIERS}): string`,
+  doc: "`tickerid` with session or adjustment modifiers: `tickerid` itself, as the stored bars are served as they are.",
+  emit: (b) => b.a("tickerid"),
+});
+
+export const adjustmentConstants = constants("adjustment", "string", ["none", "splits", "dividends"], "An adjustment of a ticker's past prices (ticker.new/ticker.modify): accepted, the stored bars are served as they are.");
+export const backadjustmentConstants = constants("backadjustment", "string", ["inherit", "on", "off"], "Back-adjustment of futures contracts (ticker.new/ticker.modify): accepted, the stored bars are served as they are.");
+export const settlementConstants = constants("settlement_as_close", "string", ["inherit", "on", "off"], "Settlement as close for futures (ticker.new/ticker.modify): accepted, the stored bars are served as they are.");
 
 export const syminfoMainTickerid = builtinVariable({
   name: "syminfo.main_tickerid",

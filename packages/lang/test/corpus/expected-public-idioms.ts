@@ -90,10 +90,26 @@ function benchmarkSymbolParts(b: Bars): Expected {
   return { outputs: { bench_close: bench, ratio, ratio_ema: r.ema(ratio, 10), name_length: map(b.length, () => 4) } };
 }
 
+function regularHoursChange(b: Bars): Expected {
+  // the chart's own symbol and timeframe: the request gives the bar's close and the one before;
+  // CAGR over 252 bars: 100 * ((close / close[252]) ^ (365 / days) - 1), days between the bars' dates
+  return {
+    outputs: {
+      change_pct: map(b.length, (i) => (100 * (b.close[i]! - at(b.close, i - 1))) / at(b.close, i - 1)),
+      cagr_252: map(b.length, (i) => {
+        if (i < 252) return NaN;
+        const days = (b.time[i]! - b.time[i - 252]!) / 86400;
+        return 100 * (Math.pow(b.close[i]! / b.close[i - 252]!, 365 / days) - 1);
+      }),
+    },
+  };
+}
+
 export const PUBLIC_IDIOMS: Record<string, Check> = {
   "hull_half_clamped.pine": hullHalfClamped,
   "trend_flip_zones.pine": trendFlipZones,
   "mtf_standard_ticker.pine": standardTickerWeekly,
   "midpoint_rolling_lookup.pine": midpointRollingLookup,
   "benchmark_symbol_parts.pine": benchmarkSymbolParts,
+  "regular_hours_change.pine": regularHoursChange,
 };

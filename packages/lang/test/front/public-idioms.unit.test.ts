@@ -172,6 +172,30 @@ plot(ta.relativeVolume(10))
   });
 });
 
+describe("TradingView's ta library functions written from its published definitions (ADR 0116)", () => {
+  it("ta.cagr: percent a year, 365-day years, na under a day or without both prices; ta.changePercent", async () => {
+    const res = await evaluateValid(`// © someone
+//@version=6
+indicator("x")
+import TradingView/ta/12 as ta
+int DAY = 24 * 60 * 60 * 1000
+plot(ta.cagr(0, 100, 730 * DAY, 121), "two_years")
+plot(ta.cagr(0, 100, 365 * DAY, 80), "one_year_down")
+plot(ta.cagr(0, 100, DAY / 2, 121), "half_day")
+plot(ta.cagr(0, na, 730 * DAY, 121), "no_entry")
+plot(ta.changePercent(close, close[1]), "change")
+`, [10, 12, 9]);
+    // 100 -> 121 over two years: 100 * (1.21^(1/2) - 1) = 10; 100 -> 80 over one year: -20
+    // changePercent: na on bar 0, 100 * (12 - 10) / 10 = 20, 100 * (9 - 12) / 12 = -25
+    const out = outputsByName(res);
+    expect(out.two_years!.map((v) => (v === null ? null : Math.round(v * 1e9) / 1e9))).toEqual([10, 10, 10]);
+    expect(out.one_year_down!.map((v) => (v === null ? null : Math.round(v * 1e9) / 1e9))).toEqual([-20, -20, -20]);
+    expect(out.half_day).toEqual([null, null, null]);
+    expect(out.no_entry).toEqual([null, null, null]);
+    expect(out.change).toEqual([null, 20, -25]);
+  });
+});
+
 describe("ticker.standard(symbol)", () => {
   it("is the symbol itself (the stored bars are the standard chart's; TradingView's reference: the ticker without chart-type, session or adjustment modifiers), the chart's ticker by default", async () => {
     const src = `${V}indicator("x")
@@ -183,9 +207,22 @@ plot(request.security(ticker.standard(syminfo.tickerid), timeframe.period, close
     expect(scriptRequests([{ path: "main.pine", content: weekly }], { ticker: "AAPL", timeframe: "1d" })).toEqual({ contexts: [{ symbol: "AAPL", timeframe: "1w" }], dynamic: false });
   });
 
+  it("ticker.new and ticker.modify name the symbol itself, their session and adjustment modifiers accepted and not applied (ADR 0117)", async () => {
+    // "Previous Day High / Low" writes ticker.modify(syminfo.tickerid, session = session.regular) for its regular-hours option
+    const src = `${V}indicator("x")
+rth = ticker.modify(syminfo.tickerid, session = session.regular)
+ext = ticker.new("", syminfo.ticker, session.extended, adjustment.dividends, backadjustment.off, settlement_as_close.inherit)
+plot(rth == syminfo.tickerid and ext == syminfo.tickerid and ticker.new("NASDAQ", "MSFT") == "NASDAQ:MSFT" ? 1 : 0, "same")
+plot(request.security(rth, timeframe.period, close), "own")
+`;
+    expect(outputsByName(await evaluateValid(src, [10, 11]))).toEqual({ same: [1, 1], own: [10, 11] });
+    const both = `${V}indicator("x")\na = request.security(ticker.modify(syminfo.tickerid, session.regular), "W", close)\nb = request.security(ticker.new("NASDAQ", "MSFT", session.extended), "D", close)\nplot(a + b)\n`;
+    expect(scriptRequests([{ path: "main.pine", content: both }], { ticker: "AAPL", timeframe: "1d" })).toEqual({ contexts: [{ symbol: "AAPL", timeframe: "1w" }, { symbol: "NASDAQ:MSFT", timeframe: "1d" }], dynamic: false });
+  });
+
   it("leaves the other ticker.* refused (they ask for bars this service does not store)", async () => {
     expect(await errors(`${V}indicator("x")\nplot(request.security(ticker.heikinashi(syminfo.tickerid), "D", close))\n`)).toEqual([
-      "unsupported_feature: `ticker.*` is not supported: its tickers ask for other chart types (Heikin Ashi, Renko, ...), extended hours or adjustments of bars this service does not store; request a symbol by its name (`\"NASDAQ:MSFT\"`, `syminfo.tickerid`, or `ticker.standard(...)`, which is the symbol itself).",
+      "unsupported_feature: This `ticker.*` is not supported: its tickers ask for other chart types (Heikin Ashi, Renko, ...), whose bars this service does not store; request a symbol by its name (`\"NASDAQ:MSFT\"`, `syminfo.tickerid`, or `ticker.standard(...)`, `ticker.new(...)`, `ticker.modify(...)`, which are the symbol itself).",
     ]);
   });
 });
