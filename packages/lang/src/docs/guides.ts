@@ -179,6 +179,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   A session with a break (\`0930-1200,1300-1600\`) starts periods again after it, as TradingView builds no bar
   across a break; bars in the break are outside the session (neither pre- nor post-market) and the day keeps
   one first and one last regular bar.
+- **\`time(..., bars_back, timeframe_bars_back)\`.** A bar ahead of the last one (negative \`bars_back\`, at most
+  500) is expected from the chart's timeframe and the instrument's session: the next bars inside its hours, a
+  session naming no days (\`0930-1600\`) trading on weekdays; holidays are not known. Ahead of a bar the run
+  holds, the held bar's time is read. \`timeframe_bars_back\` steps periods of the requested timeframe, skipping
+  days and hours the instrument does not trade.
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
   \`wma\`, \`vwma\`, \`stdev\`, \`highest\`, ...) work on the last \`length\` non-na values and return their
   previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`, \`roc\`,

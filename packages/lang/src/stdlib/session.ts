@@ -5,7 +5,7 @@
 // and belongs to the day it starts on. `time(timeframe, session)` is na outside the session;
 // `session.*` tell where a bar stands in the instrument's own session.
 
-import { builtinFunction, builtinVariable, constants } from "../builtins/record";
+import { builtinFunction, builtinVariable, constants, type CallEmit, type LookbackRule } from "../builtins/record";
 import { wall } from "./time-zones";
 import { pineTimeframe, type TfUnit } from "./timeframe-units";
 
@@ -286,19 +286,123 @@ export function sessionTime(seconds: number, barSeconds: number, tf: string | nu
   return p === null ? NaN : close ? p.end : p.start;
 }
 
+/** TradingView's limit on bars_back and timeframe_bars_back into the future. */
+const MAX_FUTURE_BARS = 500;
+/** Steps tried to find the next bar or period inside the instrument's session (a week of minutes). */
+const MAX_SKIPS = 10_080;
+
+/**
+ * The open (Unix seconds) of the chart bar `n` bars from bar `i` (`n` > 0 back, < 0 forward): a bar
+ * the run holds is read; past the last bar it is expected from the chart's timeframe, the next
+ * bar's open one bar later, skipping times outside the instrument's session (`spec` in `tz`) and
+ * days it does not trade (holidays are not known). na before the first bar or beyond 500 ahead.
+ */
+export function barTimeAt(time: Float64Array, i: number, n: number, barSeconds: number, spec: string, tz: string): number {
+  const j = i - n;
+  if (j < 0 || n < -MAX_FUTURE_BARS) return NaN;
+  if (j < time.length) return time[j]!;
+  let t = time[time.length - 1]!;
+  for (let k = time.length - 1; k < j; k++) t = nextBarOpen(t, barSeconds, spec, tz);
+  return t;
+}
+
+/** The expected open of the chart bar after the one opening at `t`. */
+function nextBarOpen(t: number, barSeconds: number, spec: string, tz: string): number {
+  const monthly = barSeconds >= 28 * DAY_SECONDS;
+  let next = t;
+  for (let k = 0; k < MAX_SKIPS; k++) {
+    if (monthly) {
+      const d = new Date(next * 1000);
+      const months = Math.round(barSeconds / (30 * DAY_SECONDS));
+      next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1) / 1000;
+      return next;
+    }
+    next += barSeconds;
+    if (barSeconds >= 7 * DAY_SECONDS) return next;
+    if (instrumentTrades(next * 1000, spec, tz, barSeconds >= DAY_SECONDS)) return next;
+  }
+  return NaN;
+}
+
+/**
+ * Whether the instrument whose regular session is `spec` (in `tz`) trades at `ms`: inside its hours
+ * (`daily`: on its day, the bar stamped 00:00 UTC). A session naming no days trades on weekdays, as
+ * an exchange's does, unless it runs around the clock.
+ */
+function instrumentTrades(ms: number, spec: string, tz: string, daily: boolean): boolean {
+  const s = parseSession(spec);
+  if (s === null) return true;
+  if (!s.always && !spec.includes(":")) {
+    const weekday = (daily ? new Date(ms) : wall(ms, tz)).getUTCDay();
+    if (weekday === 0 || weekday === 6) return false;
+  }
+  return daily ? onSessionDay(ms, spec) : inSession(ms, spec, tz);
+}
+
+/**
+ * `time`/`time_close` with `bars_back` and `timeframe_bars_back` (TradingView v6): the `timeframe`
+ * period of the chart bar `barsBack` bars away (negative: ahead, expected as `barTimeAt` says), then
+ * the period `tfBarsBack` periods of `timeframe` away from it (negative: ahead), skipping periods
+ * the instrument does not trade in; the open (or `close`) of that period, in ms.
+ */
+export function sessionTimeAt(
+  time: Float64Array, i: number, barsBack: number, tfBarsBack: number, barSeconds: number, tf: string | null, session: string | null,
+  tz: string, close: boolean, anchor: string | null, barZone: string, spec: string, specZone: string,
+): number {
+  // the chart's own timeframe: both offsets count chart bars
+  const chart = tf === null || tf.trim() === "";
+  const n = chart ? barsBack + tfBarsBack : barsBack;
+  const t = n === 0 ? time[i]! : barTimeAt(time, i, n, barSeconds, spec, specZone);
+  if (t !== t) return NaN;
+  if (chart || tfBarsBack === 0) return sessionTime(t, barSeconds, tf, session, tz, close, anchor, barZone);
+  if (tfBarsBack < -MAX_FUTURE_BARS) return NaN;
+  if (session !== null && session !== "" && !(barSeconds >= DAY_SECONDS ? onSessionDay(t * 1000, session) : inSession(t * 1000, session, tz))) return NaN;
+  let p = sessionPeriod(t * 1000, tf, anchor, barZone);
+  for (let k = 0; p !== null && k < Math.abs(tfBarsBack); k++) p = tradedPeriod(p, tf, tfBarsBack > 0, anchor, barZone, spec, specZone);
+  return p === null ? NaN : close ? p.end : p.start;
+}
+
+/** The period of `tf` before (`back`) or after `p` in which the instrument trades (days it trades, hours of its session). */
+function tradedPeriod(p: { start: number; end: number }, tf: string, back: boolean, anchor: string | null, barZone: string, spec: string, specZone: string): { start: number; end: number } | null {
+  const unit = periodUnit(tf)?.unit;
+  let q: { start: number; end: number } | null = p;
+  for (let k = 0; q !== null && k < MAX_SKIPS; k++) {
+    q = sessionPeriod(back ? q.start - 1 : q.end, tf, anchor, barZone);
+    if (q === null) return null;
+    const trades = unit === "W" || unit === "M" || instrumentTrades(q.start, spec, specZone, unit === "D");
+    if (trades) return q;
+  }
+  return null;
+}
+
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
-const TIME_SIG = "(timeframe: series string, session: series string = na, timezone: series string = syminfo.timezone): series int";
+const TIME_SIG = "(timeframe: series string, session: series string = na, timezone: series string = syminfo.timezone, bars_back: series int = 0, timeframe_bars_back: series int = 0): series int";
+
+/** The call of sessionTimeAt for time (`close` false) and time_close (`close` true). */
+function timeEmit(close: boolean): (b: CallEmit) => string {
+  return (b) =>
+    `${b.fn(sessionTimeAt)}($T, $i, ${b.a("bars_back", "0")}, ${b.a("timeframe_bars_back", "0")}, $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, ${close}, $rt.tf.isintraday ? $rt.sessionSpec : null, $rt.barZone, $rt.sessionSpec, $rt.timezone)`;
+}
+
+/**
+ * Chart bars before the current one a call reads: `bars_back` (and `timeframe_bars_back`, which
+ * counts chart bars for the chart's timeframe); a negative or computed offset is not known here
+ * (warmup then reads as far as it may).
+ */
+const timeLookback: LookbackRule = (a) => a("bars_back") + a("timeframe_bars_back");
 
 export const timeFunction = builtinFunction({
   sig: `time${TIME_SIG}`,
-  doc: "The open time (ms) of the `timeframe` period holding the bar; na when the bar is outside `session` (read in `timezone`, by default the exchange's).",
-  emit: (b) => `${b.fn(sessionTime)}($T[$i], $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, false, $rt.tf.isintraday ? $rt.sessionSpec : null, $rt.barZone)`,
+  lookback: timeLookback,
+  doc: "The open time (ms) of the `timeframe` period holding the bar; na when the bar is outside `session` (read in `timezone`, by default the exchange's). `bars_back` takes the chart bar that many bars back (negative: ahead, expected from the timeframe and the session past the last bar, at most 500), `timeframe_bars_back` the `timeframe` period that many periods back (negative: ahead).",
+  emit: timeEmit(false),
 });
 export const timeCloseFunction = builtinFunction({
   sig: `time_close${TIME_SIG}`,
-  doc: "The close time (ms) of the `timeframe` period holding the bar; na when the bar is outside `session`.",
-  emit: (b) => `${b.fn(sessionTime)}($T[$i], $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, true, $rt.tf.isintraday ? $rt.sessionSpec : null, $rt.barZone)`,
+  lookback: timeLookback,
+  doc: "The close time (ms) of the `timeframe` period holding the bar; na when the bar is outside `session`. `bars_back` and `timeframe_bars_back` as for `time`.",
+  emit: timeEmit(true),
 });
 
 export const sessionConstants = constants("session", "string", ["regular", "extended"], "A session type: regular hours only, or with pre- and post-market bars.");

@@ -105,6 +105,17 @@ function regularHoursChange(b: Bars): Expected {
   };
 }
 
+function timeBarsBack(b: Bars): Expected {
+  // daily bars open at 00:00 UTC; a week opens Monday 00:00 UTC (1970-01-05 was a Monday)
+  const monday = (t: number): number => t - ((Math.floor(t / 86400) - 4 + 7 * 1e6) % 7) * 86400;
+  return {
+    outputs: {
+      days_over_5: map(b.length, (i) => (i < 5 ? NaN : (b.time[i]! - b.time[i - 5]!) / 86400)),
+      days_since_last_week_open: map(b.length, (i) => (b.time[i]! - (monday(b.time[i]!) - 7 * 86400)) / 86400),
+    },
+  };
+}
+
 export const PUBLIC_IDIOMS: Record<string, Check> = {
   "hull_half_clamped.pine": hullHalfClamped,
   "trend_flip_zones.pine": trendFlipZones,
@@ -112,4 +123,5 @@ export const PUBLIC_IDIOMS: Record<string, Check> = {
   "midpoint_rolling_lookup.pine": midpointRollingLookup,
   "benchmark_symbol_parts.pine": benchmarkSymbolParts,
   "regular_hours_change.pine": regularHoursChange,
+  "time_bars_back.pine": timeBarsBack,
 };
