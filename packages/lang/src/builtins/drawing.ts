@@ -41,7 +41,7 @@ export const drawingConstants: VariableRecord[] = [
   ...constants("shape", "string", ["xcross", "cross", "triangleup", "triangledown", "flag", "circle", "arrowup", "arrowdown", "labelup", "labeldown", "square", "diamond"], "A plotshape style."),
   ...constants("location", "string", ["abovebar", "belowbar", "top", "bottom", "absolute"], "A plotshape/plotchar location."),
   ...constants("size", "string", ["auto", "tiny", "small", "normal", "large", "huge"], "A size."),
-  ...constants("plot", "string", ["style_line", "style_linebr", "style_stepline", "style_stepline_diamond", "style_histogram", "style_cross", "style_area", "style_areabr", "style_columns", "style_circles", "linestyle_solid", "linestyle_dashed", "linestyle_dotted"], "A plot style."),
+  ...constants("plot", "string", ["style_line", "style_linebr", "style_stepline", "style_stepline_diamond", "style_steplinebr", "style_histogram", "style_cross", "style_area", "style_areabr", "style_columns", "style_circles", "linestyle_solid", "linestyle_dashed", "linestyle_dotted"], "A plot style."),
   ...constants("hline", "string", ["style_solid", "style_dotted", "style_dashed"], "An hline style."),
   ...constants("line", "string", ["style_solid", "style_dotted", "style_dashed", "style_arrow_left", "style_arrow_right", "style_arrow_both"], "A line style."),
   ...constants("label", "string", ["style_none", "style_xcross", "style_cross", "style_triangleup", "style_triangledown", "style_flag", "style_circle", "style_arrowup", "style_arrowdown", "style_label_up", "style_label_down", "style_label_left", "style_label_right", "style_label_center", "style_square", "style_diamond"], "A label style."),

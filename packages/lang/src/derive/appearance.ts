@@ -15,7 +15,7 @@ import { builtinName } from "./walk";
 
 
 const PLOT_STYLES: Readonly<Record<string, OutputStyle>> = {
-  "plot.style_line": "line", "plot.style_linebr": "line", "plot.style_stepline": "stepline", "plot.style_stepline_diamond": "stepline",
+  "plot.style_line": "line", "plot.style_linebr": "line", "plot.style_stepline": "stepline", "plot.style_stepline_diamond": "stepline", "plot.style_steplinebr": "stepline",
   "plot.style_histogram": "histogram", "plot.style_cross": "cross", "plot.style_area": "area", "plot.style_areabr": "area",
   "plot.style_columns": "columns", "plot.style_circles": "circles",
 };

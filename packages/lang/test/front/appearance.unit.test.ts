@@ -28,6 +28,12 @@ hline(-5)`);
     expect(r.interface?.hlines).toEqual([{ price: 70, title: "Upper", color: "#FF0000FF" }, { price: -5, title: null, color: null }]);
   });
 
+  test("plot.style_steplinebr (a step line broken at na, TradingView's reference) is a stepline output", async () => {
+    const r = await check(`${V}indicator("x")\nplot(close > open ? close : na, "s", style = plot.style_steplinebr)`);
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.interface?.outputs.map((o) => [o.name, o.style])).toEqual([["s", "stepline"]]);
+  });
+
   test("overlay is false by default", async () => {
     const r = await check(`${V}indicator("x")\nplot(close)`);
     expect(r.interface?.overlay).toBe(false);
