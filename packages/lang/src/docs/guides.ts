@@ -226,7 +226,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   and that line's indentation (\`"ab \` then \`   cd"\` is \`"ab cd"\`, docs/adr/0114); TradingView's
   pages do not say whether it keeps a character there, which only a displayed text would show.
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
-  from the script), \`display\` values and their arithmetic (\`display.all - display.status_line\`).
+  from the script), \`calc_bars_count\` of \`indicator\` and of \`request.security\`/\`security_lower_tf\` (every bar of the
+  run, and of a requested context, is calculated: a script limited to its last bars on TradingView starts its
+  \`var\` state and cumulative values earlier here), \`display\` values and their arithmetic (\`display.all - display.status_line\`).
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
 - **Matrices.** \`matrix.*\` follows TradingView's reference; \`matrix.inv\` of a singular matrix gives na
   elements (use \`matrix.pinv\`). \`matrix.eigenvalues\` lists the eigenvalues largest first and
