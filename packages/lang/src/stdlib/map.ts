@@ -26,6 +26,13 @@ export class PineMap<K = unknown, V = unknown> {
    * (docs/adr/0112-map-cells-and-key-caches.md).
    */
   d: (Cell<V> | undefined)[] = [];
+  /**
+   * The cell of the key looked up last among the other keys (`lk`; a string usually): the next
+   * lookup of the same key, such as the put after a get in `m.put(k, m.get(k) + 1)`, hashes it
+   * no more. Used while the cell is `live`.
+   */
+  lk: K | undefined = undefined;
+  lc: Cell<V> | undefined = undefined;
   constructor(
     public m: Map<K, Cell<V>>,
     readonly na: V,
@@ -62,7 +69,16 @@ function need<K, V>(m: M<K, V>): PineMap<K, V> {
 }
 
 function cellOf<K, V>(x: PineMap<K, V>, key: K): Cell<V> | undefined {
-  return isDense(key) ? x.d[key] : x.m.get(key);
+  if (isDense(key)) return x.d[key];
+  const last = x.lc;
+  // === is the Map's key equality here (SameValueZero) but for NaN, which is looked up
+  if (last !== undefined && x.lk === key && last.live) return last;
+  const c = x.m.get(key);
+  if (c !== undefined) {
+    x.lk = key;
+    x.lc = c;
+  }
+  return c;
 }
 
 export function make<K, V>(na: V): PineMap<K, V> {
@@ -81,6 +97,10 @@ export function put<K, V>(m: M<K, V>, key: K, value: V): V {
   const n: Cell<V> = { v: value, live: true };
   x.m.set(key, n);
   if (isDense(key)) x.d[key] = n;
+  else {
+    x.lk = key;
+    x.lc = n;
+  }
   return x.na;
 }
 export function putAll<K, V>(m: M<K, V>, other: M<K, V>): void {
