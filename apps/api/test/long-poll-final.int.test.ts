@@ -52,4 +52,23 @@ describe("a long poll whose run finished without a message", () => {
     await finishSilently();
     expect((await answer).json.status).toBe("succeeded");
   });
+
+  it("when the client of a long poll goes away, then its long-poll place is free at once for the next wait", async () => {
+    const one = await h.account({ concurrentWaits: 1 });
+    await h.script(one, "one", SCRIPT);
+    const started = await one.client.start({ script: "one", instrument: "AAPL", timeframe: "1d", bars: 1 });
+    expect(started.json.status).toBe("queued");
+    const path = `/v1/runs/${started.json.id as string}`;
+    const gone = new AbortController();
+    const first = fetch(`${one.client.base}${path}?wait=30`, { headers: { authorization: `Bearer ${one.client.key}` }, signal: gone.signal }).catch(() => null);
+    await new Promise((r) => setTimeout(r, 300));
+    gone.abort();
+    await first;
+    await new Promise((r) => setTimeout(r, 200));
+    // the plan's one long poll is free again: this call holds its 2 s instead of answering at once
+    const t0 = Date.now();
+    const second = await one.client.call("GET", `/runs/${started.json.id as string}?wait=2`);
+    expect(second.json.status).toBe("queued");
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1_800);
+  });
 });
