@@ -11,6 +11,7 @@ import type { CallEmit, RuntimeFunction } from "../builtins/record";
 import { MAX_ARRAY_SIZE } from "../runtime/errors";
 import * as arrays from "../stdlib/array";
 import * as maps from "../stdlib/map";
+import { HI, LO } from "../stdlib/pine-array";
 import type { BoundArgs } from "./binding";
 import type { Gen } from "./context";
 import { once } from "./expressions";
@@ -27,6 +28,8 @@ export function collectionCall(g: Gen, c: A.Call, name: string, bound: BoundArgs
     if (key?.kind === "StringLit" && g.scopes.ctx.fnId === null) return CACHED.get(name)?.(o, b.state(maps.KeyCache)) ?? null;
     if (!smallIntegerKeys(bound.byName.get("id"))) return null;
   }
+  // the kept extremes answer the smallest or largest, not the nth
+  if ((name === "array.max" || name === "array.min") && bound.byName.has("nth")) return null;
   return FORMS.get(name)?.(o) ?? null;
 }
 
@@ -103,6 +106,8 @@ const FORMS = new Map<string, (o: Operands) => string>([
       return o.seq(`${a} !== null && ${a}.e.length !== 0`, `(${t} = ${a}.e.shift(), ${a}.ext !== 0 && ${o.fn(arrays.dropped)}(${a}, ${t}), ${t})`, `${o.fn(arrays.shift)}(${a})`);
     },
   ],
+  ["array.max", (o) => keptExtreme(o, HI, "hi", arrays.max)],
+  ["array.min", (o) => keptExtreme(o, LO, "lo", arrays.min)],
   [
     "map.get",
     (o) => {
@@ -128,6 +133,12 @@ const FORMS = new Map<string, (o: Operands) => string>([
     },
   ],
 ]);
+
+/** array.max / array.min (no nth): the array's kept value (stdlib/pine-array.ts) when it has one, else the stdlib's scan. */
+function keptExtreme(o: Operands, bit: number, field: string, impl: RuntimeFunction): string {
+  const a = o.arg("id");
+  return o.seq(`${a} !== null && (${a}.ext & ${bit}) !== 0`, `${a}.${field}`, `${o.fn(impl)}(${a})`);
+}
 
 /** Map calls with a constant key at the top level, through the call site's KeyCache `st`. */
 const CACHED = new Map<string, (o: Operands, st: string) => string>([

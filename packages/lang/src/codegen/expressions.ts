@@ -5,6 +5,7 @@
 import type * as A from "../language/ast";
 import { builtinVariable } from "../builtins";
 import { range as arrayRange } from "../stdlib/array";
+import { HI, LO } from "../stdlib/pine-array";
 import type { VariableEmit } from "../builtins/record";
 import type { Gen } from "./context";
 import { asKind, calleeName, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf } from "./types";
@@ -227,5 +228,7 @@ function arrayWidth(g: Gen, e: A.Binary): string | null {
   const hi = extremeOf(e.left, "array.max");
   const lo = extremeOf(e.right, "array.min");
   if (hi === null || lo === null || hi.symbol?.kind !== "local" || lo.symbol?.kind !== "local" || hi.symbol.id !== lo.symbol.id) return null;
-  return `${g.slots.refOf(arrayRange, e.span)}(${expr(g, hi)})`;
+  // a local's name, read twice: both extremes kept (stdlib/pine-array.ts) answer without a call
+  const x = expr(g, hi);
+  return `(${x} !== null && ${x}.ext === ${HI | LO} ? ${x}.hi - ${x}.lo : ${g.slots.refOf(arrayRange, e.span)}(${x}))`;
 }

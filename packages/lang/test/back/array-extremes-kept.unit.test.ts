@@ -175,3 +175,26 @@ plot(lo)
   expect(col(r, 0)).toEqual([4, 6, 5]);
   expect(col(r, 1)).toEqual([0, 0, 1]);
 });
+
+test("the nth largest or smallest is still a sort of the elements beside a kept extreme; named arguments call the stdlib", () => {
+  const r = run(
+    `//@version=6
+indicator("t")
+var xs = array.from(3.0, 9.0, 5.0)
+if bar_index == 1
+    xs.push(1.0)
+plot(xs.max())
+plot(xs.max(1))
+plot(array.min(xs, 1))
+plot(array.max(id = xs))
+plot(array.min(id = xs, nth = 0))
+`,
+    bars(flat(2)),
+  );
+  // [3 9 5] then [3 9 5 1]: largest 9, second largest 5; second smallest 5, then 3; smallest 3, then 1
+  expect(col(r, 0)).toEqual([9, 9]);
+  expect(col(r, 1)).toEqual([5, 5]);
+  expect(col(r, 2)).toEqual([5, 3]);
+  expect(col(r, 3)).toEqual([9, 9]);
+  expect(col(r, 4)).toEqual([3, 1]);
+});
