@@ -22,3 +22,4 @@ export { holm, twoSidedP, welchP, wilson, bootstrapMeanCi } from "./study/infere
 export { scriptRequests, type ScriptRequests, type RequestedContext } from "./derive/requests";
 export type { ContextBars, MissingContext } from "./stdlib/request/host";
 export { sessionBars, sessionSource } from "./stdlib/request/timeframes";
+export { heikinAshiBars, heikinAshiSymbol } from "./stdlib/heikin-ashi";

@@ -5,12 +5,18 @@
 // again with them. At most 40 contexts a run, as TradingView. Each context is read with the same
 // window and warmup count as the chart's series, so warmup covers the requested series.
 import type { Db } from "@barscript/db";
-import { scriptRequests, sessionBars, sessionSource, type Bars, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
+import { heikinAshiBars, heikinAshiSymbol, scriptRequests, sessionBars, sessionSource, type Bars, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
 import { copyBars, isTimeframe, timeframeSeconds, type BarChunkCache, type SeriesInstrument } from "@barscript/marketdata";
 import { symbolInfo } from "./symbol-info";
 
 /** TradingView's limit of distinct contexts a script may request. */
 export const MAX_CONTEXTS = 40;
+
+/**
+ * Bars read before a Heikin Ashi context's warmup: each Heikin Ashi open halves the weight of the
+ * first one (lang stdlib/heikin-ashi.ts), which 64 bars leave below a double's precision.
+ */
+const HEIKIN_ASHI_SETTLE = 64;
 
 export interface ContextRead {
   /** The chart's window and warmup bars. */
@@ -83,13 +89,16 @@ async function readContext(db: Db, cache: BarChunkCache, symbol: string, tf: str
 export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readonly RequestedContext[], read: ContextRead): Promise<ContextBars[]> {
   const found = await Promise.all(
     wanted.slice(0, MAX_CONTEXTS).map(async (c): Promise<ContextBars | null> => {
-      const symbol = await instrumentSymbol(db, c.symbol);
+      // ticker.heikinashi(symbol): the symbol's bars, as Heikin Ashi bars, with more bars first to settle their opens
+      const heikinAshi = heikinAshiSymbol(c.symbol);
+      const symbol = await instrumentSymbol(db, heikinAshi ?? c.symbol);
       if (symbol === null) return null;
-      const r = await readContext(db, cache, symbol, c.timeframe, read);
+      const r = await readContext(db, cache, symbol, c.timeframe, heikinAshi === null ? read : { ...read, before: read.before + HEIKIN_ASHI_SETTLE });
       if (r === null) return null;
       const end = await dataEnd(db, r.instrument.id);
       const info = symbolInfo(r.instrument, c.timeframe);
-      return { symbol: c.symbol, timeframe: c.timeframe, bars: r.bars, info, ...(end !== undefined ? { dataEnd: end } : {}) };
+      const bars = heikinAshi === null ? r.bars : heikinAshiBars(r.bars);
+      return { symbol: c.symbol, timeframe: c.timeframe, bars, info, ...(end !== undefined ? { dataEnd: end } : {}) };
     }),
   );
   return found.filter((c): c is ContextBars => c !== null);

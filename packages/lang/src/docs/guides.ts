@@ -143,8 +143,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`ticker.*\`.** \`ticker.standard(symbol)\` is \`symbol\` itself (the stored bars are the standard chart's);
   \`ticker.new(prefix, ticker, ...)\` is \`prefix:ticker\` and \`ticker.modify(tickerid, ...)\` is \`tickerid\`: their
   session, adjustment, back-adjustment and settlement modifiers are accepted and not applied, so a request for
-  \`session.extended\` or \`adjustment.dividends\` reads the bars as stored (docs/adr/0117). Heikin Ashi, Renko and
-  the other chart types' tickers are refused (their bars are not stored).
+  \`session.extended\` or \`adjustment.dividends\` reads the bars as stored (docs/adr/0117). \`ticker.heikinashi(symbol)\`
+  requests Heikin Ashi bars built from the symbol's stored bars (its identifier is
+  \`={"symbol":"<symbol>","type":"HeikinAshi"}\`; the first bar's open is the average of its open and close, and a
+  context is read 64 bars earlier than its warmup so that the window's opens no longer depend on it). Renko, line
+  break, Kagi and point and figure tickers are refused (their bars are not stored).
 - **\`request.security\`** follows TradingView on historical bars (lookahead off: a higher timeframe's value
   on the last chart bar of its period; lookahead on: the period's final value on each of its bars). The run's
   last bar is TradingView's last bar: when the stored data ends inside a requested period it shows that period's

@@ -4,6 +4,7 @@
 // those that need instrument metadata the bar store does not keep (docs "differences" topic).
 
 import { builtinFunction, builtinVariable, call, constants } from "../builtins/record";
+import { heikinAshiTicker } from "./heikin-ashi";
 
 /**
  * TradingView's tick is `minmove / pricescale` with pricescale a power of ten: a tick of 0.01 is
@@ -61,6 +62,15 @@ export const tickerModify = builtinFunction({
   sig: `ticker.modify(tickerid: series string, ${MODIFIERS}): string`,
   doc: "`tickerid` with session or adjustment modifiers: `tickerid` itself, as the stored bars are served as they are.",
   emit: (b) => b.a("tickerid"),
+});
+
+// the runtime reaches heikinAshiTicker through this module (runtime/library.ts: the syminfo namespace)
+export { heikinAshiTicker };
+
+export const tickerHeikinashi = builtinFunction({
+  sig: "ticker.heikinashi(symbol: series string): string",
+  doc: "The ticker identifier of `symbol`'s Heikin Ashi bars, for `request.security`: their close is (open + high + low + close) / 4, their open the average of the previous Heikin Ashi open and close.",
+  emit: call(heikinAshiTicker, (b) => [b.a("symbol")]),
 });
 
 export const adjustmentConstants = constants("adjustment", "string", ["none", "splits", "dividends"], "An adjustment of a ticker's past prices (ticker.new/ticker.modify): accepted, the stored bars are served as they are.");

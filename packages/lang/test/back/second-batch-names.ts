@@ -36,6 +36,8 @@ const REQUEST: NameCase[] = [
   { name: "request.security (symbol string, 1D)", body: p('request.security("MSFT", "1D", close)') },
   { name: "request.security (exchange prefix)", body: p('request.security("NASDAQ:MSFT", "D", close)') },
   { name: "ticker.new", body: p('request.security(ticker.new("NASDAQ", "MSFT", session.regular, adjustment.splits), "D", close)') },
+  // the caller supplies the context (the worker builds MSFT's Heikin Ashi bars): none is given here
+  { name: "ticker.heikinashi", body: p('request.security(ticker.heikinashi("MSFT"), "D", close)'), runtimeError: /no 1d bars of "=\{"symbol":"MSFT","type":"HeikinAshi"\}"/, allNa: true },
   { name: "ticker.modify", body: p('request.security(ticker.modify(syminfo.tickerid, session = session.extended, backadjustment = backadjustment.off, settlement_as_close = settlement_as_close.on), "W", close)') },
   { name: "request.security (chart's symbol and timeframe)", body: p('request.security("", "", ta.sma(close, 5))') },
   { name: "request.security (tuple)", body: '[h, l] = request.security("", "W", [high, low])\nplot(h - l)' },
@@ -645,7 +647,7 @@ export const REFUSED_CASES: readonly RefusedCase[] = [
     message: new RegExp(`syminfo\\.${n}.*not supported.*instrument metadata`),
   })),
   { name: "ticker.renko", body: p('request.security(ticker.renko(syminfo.tickerid, "ATR", 10), "D", close)'), code: "unsupported_feature", message: /ticker\.\*` is not supported: .*chart types/ },
-  { name: "ticker.heikinashi", body: p('request.security(ticker.heikinashi(syminfo.tickerid), "D", close)'), code: "unsupported_feature", message: /ticker\.\*` is not supported/ },
+  { name: "ticker.linebreak", body: p('request.security(ticker.linebreak(syminfo.tickerid, 3), "D", close)'), code: "unsupported_feature", message: /ticker\.\*` is not supported/ },
   { name: "a misspelt name (ta.smaa)", body: p("ta.smaa(close, 5)"), code: "undeclared_identifier", message: /ta\.sma\b/ },
   { name: "study() (v4)", body: '//@version=4\nstudy("x")\nplot(close)', code: "", message: /indicator\(/ },
   { name: "security() (v4)", body: p('security(syminfo.tickerid, "D", close)'), code: "", message: /request\.security/ },
