@@ -23,13 +23,14 @@ export async function succeedByCopy(pool: Pool, run: { id: string; accountId: st
   return (await copyIn(pool, sql, copyStream(run.id, columns))) === 1;
 }
 
-/** The COPY of chunk rows as copyStream frames them. */
+/** The COPY of chunk rows in the layout copyStream and packedChunksStream write. */
 export const COPY_CHUNKS = `COPY run_output_chunks ("runId", seq, "firstIndex", "pointCount", columns, data) FROM STDIN (FORMAT binary)`;
 
 /**
  * Runs `sql`, a simple query (one implicit transaction) holding one COPY ... FROM STDIN, on a
- * client of the pool, writing `parts` as the COPY's data: answers the first field of the last
- * row returned (0 when none). A client whose query failed is not given back to the pool.
+ * client of the pool, writing `parts` (the COPY file's bytes in order) as its CopyData messages:
+ * answers the first field of the last row returned (0 when none). A client whose query failed is
+ * not given back to the pool.
  */
 export async function copyIn(pool: Pool, sql: string, parts: Iterable<Buffer>): Promise<number> {
   const client = await pool.connect();
@@ -43,7 +44,11 @@ export async function copyIn(pool: Pool, sql: string, parts: Iterable<Buffer>): 
           connection.query(sql);
         },
         handleCopyInResponse(connection: Connection & { stream: Socket }) {
-          for (const part of parts) connection.stream.write(part);
+          // corked: the messages' headers and views leave in a few writev calls, not one write each
+          const socket = connection.stream;
+          socket.cork();
+          for (const message of copyMessages(parts)) socket.write(message);
+          socket.uncork();
         },
         handleDataRow(message: { fields: Array<string | null> }) {
           count = Number(message.fields[0] ?? 0);
@@ -91,9 +96,9 @@ export function finalSql(run: { id: string; accountId: string }, summary: RunSum
 }
 
 /**
- * The binary COPY stream of the run's chunk rows as CopyData messages: a message per chunk whose
- * `data` field is the chunk's slice of the time column, then of each output column, in order:
- * the layout chunks.ts packs (`pointCount` times, then each column; little-endian Float64).
+ * The binary COPY file of the run's chunk rows (copyIn frames it): each chunk's `data` field is
+ * the chunk's slice of the time column, then of each output column, in order: the layout
+ * chunks.ts packs (`pointCount` times, then each column; little-endian Float64).
  */
 export function* copyStream(runId: string, columns: OutputColumns, chunkPoints = OUTPUT_CHUNK_POINTS, seqs: { from: number; to: number } = { from: 0, to: Infinity }): Generator<Buffer> {
   if (!LITTLE_ENDIAN) throw new Error("big-endian hosts are not supported");
@@ -105,9 +110,7 @@ export function* copyStream(runId: string, columns: OutputColumns, chunkPoints =
   for (let seq = first, start = first * chunkPoints; start < total && seq < seqs.to; start += chunkPoints, seq++) {
     const end = Math.min(total, start + chunkPoints);
     const n = end - start;
-    const head = tupleHead(id, names, { seq, firstIndex: start, pointCount: n }, n * 8 * series.length, seq === first);
-    yield frame(head.length + n * 8 * series.length);
-    yield head;
+    yield tupleHead(id, names, { seq, firstIndex: start, pointCount: n }, n * 8 * series.length, seq === first);
     for (const s of series) {
       const part = s.subarray(start, end);
       yield Buffer.from(part.buffer, part.byteOffset, part.byteLength);
@@ -125,16 +128,14 @@ export interface PackedChunk {
   data: Float64Array;
 }
 
-/** The binary COPY stream of chunk rows whose `data` is already packed, in the order given. */
+/** The binary COPY file of chunk rows whose `data` is already packed, in the order given. */
 export function* packedChunksStream(runId: string, chunks: readonly PackedChunk[]): Generator<Buffer> {
   if (!LITTLE_ENDIAN) throw new Error("big-endian hosts are not supported");
   const id = Buffer.from(runId, "utf8");
   let first = true;
   for (const chunk of chunks) {
-    const head = tupleHead(id, textArray(chunk.names), chunk, chunk.data.byteLength, first);
+    yield tupleHead(id, textArray(chunk.names), chunk, chunk.data.byteLength, first);
     first = false;
-    yield frame(head.length + chunk.data.byteLength);
-    yield head;
     yield Buffer.from(chunk.data.buffer, chunk.data.byteOffset, chunk.data.byteLength);
   }
   yield* copyEnd();
@@ -162,12 +163,47 @@ function tupleHead(id: Buffer, names: Buffer, chunk: { seq: number; firstIndex: 
   return head;
 }
 
-/** The file trailer and CopyDone. */
+/** The file trailer. */
 function* copyEnd(): Generator<Buffer> {
   const trailer = Buffer.alloc(2);
   trailer.writeInt16BE(-1, 0);
-  yield frame(2);
   yield trailer;
+}
+
+/**
+ * The most bytes of COPY data in one CopyData message. Postgres reads a whole message into one
+ * buffer before it parses any of it: a message holding a whole 512 KiB chunk made its backend
+ * take fresh memory (page faults, zeroed pages) for every COPY, 8 % of its CPU for the runs
+ * bench's composite; 64 KiB ones stay in memory it reuses (docs/performance.md, issue 22 fifth
+ * session).
+ */
+export const COPY_MESSAGE_BYTES = 64 * 1024;
+
+/**
+ * `data` (a COPY file's bytes, in order) as CopyData messages of at most `most` bytes each (a
+ * header, then views of `data`: no copies), then CopyDone. Messages need not follow the file's
+ * tuples: Postgres reads COPY data as one stream.
+ */
+export function* copyMessages(data: Iterable<Buffer>, most = COPY_MESSAGE_BYTES): Generator<Buffer> {
+  let held: Buffer[] = [];
+  let bytes = 0;
+  function* message(): Generator<Buffer> {
+    if (bytes === 0) return;
+    yield frame(bytes);
+    yield* held;
+    held = [];
+    bytes = 0;
+  }
+  for (const part of data) {
+    for (let at = 0; at < part.length; ) {
+      const take = Math.min(part.length - at, most - bytes);
+      held.push(take === part.length ? part : part.subarray(at, at + take));
+      bytes += take;
+      at += take;
+      if (bytes === most) yield* message();
+    }
+  }
+  yield* message();
   yield Buffer.from([0x63, 0, 0, 0, 4]);
 }
 
