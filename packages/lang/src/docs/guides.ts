@@ -248,7 +248,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`time_tradingday\`** on weekly and monthly bars is the period's last weekday (every day for a
   session around the clock): exchange holidays are not known.
 - **TradingView's libraries.** \`import TradingView/ta/<version> [as alias]\` imports (any version), so the
-  built-in \`ta.*\` functions a script calls through it work, and so do its \`ta.cagr\` and \`ta.changePercent\`
+  built-in \`ta.*\` functions a script calls through it work, and so do its \`ta.cagr\`, \`ta.changePercent\`,
+  \`ta.highestSince\` and \`ta.lowestSince\`
   (written from the library's published definitions, docs/adr/0116; they also work without the import, which
   TradingView refuses); its other functions (\`ta.relativeVolume\`, ...) are refused by name. TradingView's other libraries, and other users' public
   TradingView libraries, are not available: a library is imported from this service's scripts.

@@ -196,6 +196,20 @@ plot(ta.changePercent(close, close[1]), "change")
   });
 });
 
+describe("ta.highestSince and ta.lowestSince of TradingView's ta library (ADR 0116)", () => {
+  it("keep the extreme since the last bar the condition held, reset to the source there; an na source keeps the extreme", async () => {
+    const res = await evaluateValid(`${V}indicator("x")
+import TradingView/ta/12 as ta
+reset = bar_index == 0 or bar_index == 2
+plot(ta.highestSince(reset), "hi")
+plot(ta.lowestSince(reset, close), "lo")
+plot(ta.highestSince(reset, bar_index == 1 ? na : close), "hi_na")
+`, [10, 12, 11, 15, 13]);
+    // barsOf: high = close + 1. highs 11, 13, 12, 16, 14: reset at bars 0 and 2
+    expect(outputsByName(res)).toEqual({ hi: [11, 13, 12, 16, 16], lo: [10, 10, 11, 11, 11], hi_na: [10, 10, 11, 15, 15] });
+  });
+});
+
 describe("ticker.standard(symbol)", () => {
   it("is the symbol itself (the stored bars are the standard chart's; TradingView's reference: the ticker without chart-type, session or adjustment modifiers), the chart's ticker by default", async () => {
     const src = `${V}indicator("x")

@@ -1,9 +1,10 @@
 // Functions of TradingView's own `ta` library (TradingView/ta) that scripts call through its
 // import (`import TradingView/ta/12 as ta`, then `ta.cagr(...)`), each written from the definition
 // the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md).
-// Plain functions of their arguments: no bar before the current one is read (lookback 0).
+// cagr and changePercent are plain functions of their arguments (no bar before the current one is
+// read: lookback 0); highestSince and lowestSince keep their running extreme per call site.
 
-import { call, taFunction } from "../../builtins/record";
+import { call, taFunction, update, UNBOUNDED } from "../../builtins/record";
 
 const DAY_MS = 86_400_000;
 
@@ -34,4 +35,45 @@ export const taChangePercent = taFunction({
   doc: "TradingView's ta library: the percentage change from `oldValue` to `newValue`, `100 * (newValue - oldValue) / oldValue`.",
   lookback: () => 0,
   emit: call(changePercent, (b) => [b.a("newValue"), b.a("oldValue")]),
+});
+
+/**
+ * The running extreme (`pick`) of `source` since the last bar `cond` was true: reset to `source`
+ * on such a bar, then the extreme of it and each later `source`, an na on either side giving the other.
+ */
+function extremeSince(value: number, cond: boolean, source: number, pick: (a: number, b: number) => number): number {
+  const last = cond ? source : value;
+  const a = source === source ? source : last;
+  const b = last === last ? last : source;
+  return pick(a, b);
+}
+
+/** The state of `ta.highestSince`. */
+export class HighestSince {
+  value = NaN;
+  update(cond: boolean, source: number): number {
+    return (this.value = extremeSince(this.value, cond, source, Math.max));
+  }
+}
+
+/** The state of `ta.lowestSince`. */
+export class LowestSince {
+  value = NaN;
+  update(cond: boolean, source: number): number {
+    return (this.value = extremeSince(this.value, cond, source, Math.min));
+  }
+}
+
+export const taHighestSince = taFunction({
+  sig: "highestSince(cond: series bool, source: series float = high): series float",
+  doc: "TradingView's ta library: the highest `source` since the last bar `cond` was true (reset to `source` there).",
+  lookback: () => UNBOUNDED,
+  emit: update(HighestSince, (b) => [b.a("cond"), b.a("source", "$H[$i]")]),
+});
+
+export const taLowestSince = taFunction({
+  sig: "lowestSince(cond: series bool, source: series float = low): series float",
+  doc: "TradingView's ta library: the lowest `source` since the last bar `cond` was true (reset to `source` there).",
+  lookback: () => UNBOUNDED,
+  emit: update(LowestSince, (b) => [b.a("cond"), b.a("source", "$L[$i]")]),
 });
