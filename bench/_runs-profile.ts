@@ -1,8 +1,9 @@
 // The runs bench with debug timing spans (and optionally CPU profiles) of the API and workers,
 // summarized per span: `npx tsx bench/_runs-profile.ts [--cpu-prof] [--level=error] [--quick] [--env=NAME=value] [outdir]`
 // (--quick: 2 e2e runs and 40 throughput runs, for the composite and results cases; --composite=N:
-// only the composite case, N measured runs, each run's figures printed). Prints the bench
-// lines, then the median of each span; the raw process logs go to <outdir> (default
+// only the composite case, N measured runs, each run's figures printed, and the medians of its
+// steps over the measured runs, each run's API and worker spans joined by its id). Prints the
+// bench lines, then the median of each span; the raw process logs go to <outdir> (default
 // /tmp/runs-profile). See docs/performance.md.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -55,6 +56,61 @@ function summarize(name: string, output: string): string[] {
   return out;
 }
 
+interface RunLine {
+  msg?: string;
+  time?: number;
+  id?: string;
+  runId?: string;
+  bars?: number;
+  ms?: Record<string, number>;
+  noted?: Record<string, number>;
+  total?: number;
+  pickupMs?: number;
+}
+
+function runLines(output: string, msg: string, bars: number): RunLine[] {
+  const out: RunLine[] = [];
+  for (const text of output.split("\n")) {
+    if (!text.startsWith("{") || !text.includes(msg)) continue;
+    try {
+      const line = JSON.parse(text) as RunLine;
+      if (line.msg === msg && line.bars === bars) out.push(line);
+    } catch {
+      // not a log line
+    }
+  }
+  return out;
+}
+
+const sum = (r: Record<string, number> | undefined, keys: readonly string[]): number => keys.reduce((a, k) => a + (r?.[k] ?? 0), 0);
+
+/**
+ * The composite's steps, medians over its measured runs (the first `warmups` by the API's clock
+ * left out): each run's API spans joined with the spans of the worker that ran it.
+ */
+function compositeSteps(outputs: ReadonlyMap<string, string>, bars: number, warmups: number): string[] {
+  const workers = new Map<string, RunLine>();
+  for (const [name, output] of outputs) if (name.startsWith("worker")) for (const l of runLines(output, "run timings", bars)) if (l.runId) workers.set(l.runId, l);
+  const api = runLines(outputs.get("api") ?? "", "POST /runs timings", bars).sort((a, b) => (a.time ?? 0) - (b.time ?? 0)).slice(warmups);
+  const steps: Array<[string, (a: RunLine, w: RunLine) => number]> = [
+    ["API before the enqueue's answer (script .. insert, enqueue, wait lease)", (a) => sum(a.ms, ["script", "instrument", "plan", "window", "insert", "enqueue", "waitLease"])],
+    ["queue pickup", (_a, w) => w.pickupMs ?? 0],
+    ["worker before the evaluation (load, slot, running, bars)", (_a, w) => sum(w.ms, ["load", "slot", "running", "bars"])],
+    ["hand-off to the thread and back", (_a, w) => sum(w.noted, ["queued", "reply"])],
+    ["evaluation in the thread", (_a, w) => w.noted?.eval ?? 0],
+    ["write after the evaluation (usage, write)", (_a, w) => sum(w.ms, ["usage", "write"])],
+    ["publish, release", (_a, w) => sum(w.ms, ["publish", "release"])],
+    ["API answer", (a) => sum(a.ms, ["answer", "waitRelease"])],
+    ["worker total", (_a, w) => w.total ?? 0],
+    ["API total", (a) => a.total ?? 0],
+  ];
+  const joined = api.flatMap((a) => {
+    const w = a.id === undefined ? undefined : workers.get(a.id);
+    return w ? [{ a, w }] : [];
+  });
+  return steps.map(([name, f]) => `composite step (median of ${joined.length} runs) ${name}: ${median(joined.map(({ a, w }) => f(a, w))).toFixed(1)} ms`);
+}
+
 /** `--env=NAME=value` arguments: extra environment of the spawned processes. */
 function extraEnv(args: readonly string[]): Record<string, string> {
   const pairs = args.filter((a) => a.startsWith("--env=")).map((a) => a.slice("--env=".length).split("="));
@@ -67,6 +123,7 @@ async function main(): Promise<void> {
   const dir = args.find((a) => !a.startsWith("--")) ?? "/tmp/runs-profile";
   mkdirSync(dir, { recursive: true });
   const summaries: string[] = [];
+  const outputs = new Map<string, string>();
   const quick = args.includes("--quick");
   const composite = args.find((a) => a.startsWith("--composite="));
   const lines = await benchRuns({
@@ -76,10 +133,14 @@ async function main(): Promise<void> {
     extraEnv: { ...(cpuProf ? { NODE_OPTIONS: `--import ${join(__dirname, "_cpu-prof.mjs")}`, CPU_PROF_DIR: dir } : {}), ...extraEnv(args) },
     onOutput: (name, output) => {
       writeFileSync(join(dir, `${name}.log`), output);
+      outputs.set(name, output);
       summaries.push(...summarize(name, output));
     },
   });
-  for (const line of [...lines, ...summaries]) console.log(line);
+  // the composite case's two warm-up runs are left out of its steps, as of its figures
+  const bars = Number(/composite_spy bars=(\d+)/.exec(lines.join("\n"))?.[1] ?? NaN);
+  const steps = composite && Number.isFinite(bars) ? compositeSteps(outputs, bars, 2) : [];
+  for (const line of [...lines, ...summaries, ...steps]) console.log(line);
   process.exit(0);
 }
 

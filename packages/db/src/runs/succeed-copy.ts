@@ -174,8 +174,8 @@ function* copyEnd(): Generator<Buffer> {
  * The most bytes of COPY data in one CopyData message. Postgres reads a whole message into one
  * buffer before it parses any of it: a message holding a whole 512 KiB chunk made its backend
  * take fresh memory (page faults, zeroed pages) for every COPY, 8 % of its CPU for the runs
- * bench's composite; 64 KiB ones stay in memory it reuses (docs/performance.md, issue 22 fifth
- * session).
+ * bench's composite; 64 KiB ones stay in memory it reuses (docs/adr/0118-copy-data-messages-of-
+ * 64-kib.md).
  */
 export const COPY_MESSAGE_BYTES = 64 * 1024;
 
