@@ -37,6 +37,13 @@ test("request.security of a lower timeframe gives the value at the chart bar's c
   expect(outputs(`plot(request.security("", "1", close))\nplot(request.security("", "1", ta.sma(close, 2)))`, [M1])).toEqual([[60, 120, 180], [59.5, 119.5, 179.5]]);
 });
 
+test("inside a requested context a lower-timeframe request of that timeframe is the bar's own value, one element", () => {
+  // The 1-minute context's run sees request.security_lower_tf("", "1", ...) as a one-element array
+  // per minute; request.security of the 1-minute value reads the hour's last minute (closes 60, 120, 180).
+  const src = `a = request.security_lower_tf("", "1", close)\nn = a.size()\nplot(request.security("", "1", n))\n[o, c] = request.security_lower_tf("", "1", [open, close])\nplot(request.security("", "1", c.last() + o.size()))`;
+  expect(outputs(src, [M1])).toEqual([[1, 1, 1], [61, 121, 181]]);
+});
+
 test("request.currency_rate: 1 for the same currency; the close of FROMTO at the chart's timeframe", () => {
   const eurusd: ContextBars = { symbol: "EURUSD", timeframe: "1h", bars: series(3, 3600, (k) => 1.1 + k / 100), info: { ...H1, ticker: "EURUSD" } };
   const [same, rate] = outputs(`plot(request.currency_rate("USD", "USD"))\nplot(request.currency_rate("EUR", "USD"))`, [eurusd]);

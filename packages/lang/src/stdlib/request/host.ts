@@ -255,6 +255,18 @@ export class RequestHost {
     return PineArray.of(out);
   }
 
+  /**
+   * Capture mode of request.security_lower_tf: the value a script sees on a context bar, where the
+   * request's own timeframe has one bar per bar: an array of the captured value (`n` 0), or of a
+   * tuple of `n` expressions one such array per element. Statements after the site then run with
+   * the arrays they expect instead of failing on every bar of the capture run.
+   */
+  ownBar(v: unknown, n: number): PineArray | PineArray[] {
+    if (n === 0) return PineArray.of([v]);
+    const row = Array.isArray(v) ? v : [];
+    return Array.from({ length: n }, (_, k) => PineArray.of([k < row.length ? (row[k] as unknown) : NaN]));
+  }
+
   /** request.security_lower_tf of a tuple of `n` expressions: one array per element, of that element on every intrabar. */
   lowerTfTuple(values: PineArray | null, n: number): PineArray[] {
     const rows = values === null ? [] : values.v;
