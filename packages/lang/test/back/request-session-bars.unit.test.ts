@@ -2,48 +2,14 @@
 // from the session's open, 09:30 New York, the last ending at 16:00. Data: SPY minutes of March
 // 2011 (packages/marketdata/demo/nt-spy-minute-2011-03.csv, times read as UTC as its SOURCES.md
 // says). 2011-03-01 is in EST (UTC-5): the session's periods are 14:30Z-18:30Z and 18:30Z-21:00Z.
-import { readFileSync } from "fs";
-import { join } from "path";
 import { build, dailyBars, SYMBOL } from "./harness";
 import { evaluate } from "../../src/evaluate";
 import { sessionBars, sessionSource } from "../../src/stdlib/request/timeframes";
-import type { Bars, SymbolInfo } from "../../src/types";
-import { barsOfRows } from "../support/demo-bars";
+import type { SymbolInfo } from "../../src/types";
+import { barOf, fiveMinutes, MINUTES, row } from "../support/spy-march-minutes";
 
 const z = (iso: string): number => Date.parse(`${iso}Z`) / 1000;
 
-const ROWS = readFileSync(join(__dirname, "../../../marketdata/demo/nt-spy-minute-2011-03.csv"), "utf8").trim().split(/\r?\n/).map((l) => {
-  const [s, o, h, lo, c, v] = l.split(";") as [string, string, string, string, string, string];
-  return [Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8), +s.slice(9, 11), +s.slice(11, 13)) / 1000, +o, +h, +lo, +c, +v];
-});
-const MINUTES = barsOfRows(ROWS);
-
-/** Plain loop: the bar of the minutes in [from, to). */
-function barOf(from: number, to: number): number[] {
-  const inside = ROWS.filter((r) => r[0]! >= from && r[0]! < to);
-  return [from, inside[0]![1]!, Math.max(...inside.map((r) => r[2]!)), Math.min(...inside.map((r) => r[3]!)), inside[inside.length - 1]![4]!, inside.reduce((a, r) => a + r[5]!, 0)];
-}
-
-/** Plain loop: UTC 5-minute bars of the minutes (09:30 New York is on a 5-minute boundary). */
-function fiveMinutes(): Bars {
-  const rows: number[][] = [];
-  for (const r of ROWS) {
-    const t = Math.floor(r[0]! / 300) * 300;
-    const last = rows[rows.length - 1];
-    if (last && last[0] === t) {
-      last[2] = Math.max(last[2]!, r[2]!);
-      last[3] = Math.min(last[3]!, r[3]!);
-      last[4] = r[4]!;
-      last[5]! += r[5]!;
-    } else rows.push([t, r[1]!, r[2]!, r[3]!, r[4]!, r[5]!]);
-  }
-  return barsOfRows(rows);
-}
-
-const row = (b: Bars, t: number): number[] => {
-  const i = b.time.indexOf(t);
-  return [b.time[i]!, b.open[i]!, b.high[i]!, b.low[i]!, b.close[i]!, b.volume[i]!];
-};
 
 describe("hourly contexts of a session", () => {
   test("which store timeframe they are built from: one dividing the period and the open; none when the store's bars already match", () => {
