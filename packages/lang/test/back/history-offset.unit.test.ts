@@ -39,3 +39,17 @@ describe("history offsets known only as the script runs", () => {
     expect(r.runtimeErrors).toEqual([]);
   });
 });
+
+describe("a float history offset", () => {
+  // TradingView's reference for `[]`: "expr2 is the number of bars back, and must be numerical.
+  // Floats will be rounded down."
+  test("is read rounded down: close[1.7] is close[1], close[m] with m = 0.0 is close", () => {
+    const r = run('//@version=5\nindicator("t")\nm = 0.\nf = bar_index * 0.6\nplot(close[1.7])\nplot(close[m])\nplot(close[f])\n', bars);
+    const at = (k: number): Array<number | null> => Array.from(r.outputs[k]?.values ?? [], (v) => (Number.isNaN(v) ? null : v));
+    expect(at(0)).toEqual([null, 10, 11, 12, 13]);
+    expect(at(1)).toEqual([10, 11, 12, 13, 14]);
+    // f = 0, 0.6, 1.2, 1.8, 2.4 -> offsets 0, 0, 1, 1, 2 -> closes 10, 11, 11, 12, 12
+    expect(at(2)).toEqual([10, 11, 11, 12, 12]);
+    expect(r.runtimeErrors).toEqual([]);
+  });
+});

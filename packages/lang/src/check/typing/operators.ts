@@ -5,6 +5,7 @@
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { BOOL, FLOAT, INT, isNumeric, maxQual, prim, show, STRING, unify } from "../types";
+import { castInPlace } from "../match";
 import { takeAsInt } from "./int-division";
 import { POISON, POISONED, type Typer, type Value } from "./state";
 
@@ -16,10 +17,20 @@ export function index(t: Typer, node: A.Index): Value {
     t.ctx.error(Code.type_mismatch, `The history operator [] needs a value, not ${show(obj.type)}.`, node.object.span);
     return POISONED;
   }
-  if (idx.type !== POISON && !prim(idx.type, "int") && !takeAsInt(t, node.index)) {
+  if (idx.type !== POISON && !prim(idx.type, "int") && !takeAsInt(t, node.index) && !floatOffset(node.index)) {
     t.ctx.error(Code.type_mismatch, `A history offset must be an int, not ${show(idx.type)}.`, node.index.span);
   }
   return { type: obj.type, qual: "series" };
+}
+
+/**
+ * A float history offset: TradingView's reference for `[]` says "Floats will be rounded down", so
+ * it is read through `int()` in place (an offset is 0 or more, where truncating is rounding down).
+ */
+function floatOffset(e: A.Expr): boolean {
+  if (!e.type || !prim(e.type, "float")) return false;
+  castInPlace(e);
+  return true;
 }
 
 export function condition(t: Typer, node: A.Expr, what: string): Value {
