@@ -87,6 +87,19 @@ export function hasDrawings({ calls }: CallIndex): boolean {
   });
 }
 
+/** Calls TradingView counts as a script's output that are chart-only here (docs/adr/0122). */
+const CHART_ONLY_CALLS: ReadonlySet<string> = new Set(["bgcolor", "barcolor", "fill", "hline"]);
+
+/** The chart-only output calls the script makes (bgcolor, barcolor, fill, hline), each named once. */
+export function chartOnlyCalls({ calls }: CallIndex): string[] {
+  const names = new Set<string>();
+  for (const c of calls) {
+    const n = builtinName(c);
+    if (n !== null && CHART_ONLY_CALLS.has(n)) names.add(n);
+  }
+  return [...names];
+}
+
 function declared(script: Script, param: string): Expr | undefined {
   const d = findDeclaration(script);
   return d && builtinFunction(d.call.target?.kind === "builtin" ? d.call.target.name : "") ? argument(d.call, param)?.value : undefined;

@@ -4,7 +4,8 @@
 // Outputs are named from their title, slugified to [a-z0-9_], `plot_N` when untitled (N = the
 // output's index), made unique with `_2`, `_3`, ... A title colliding with an earlier one gives
 // the `duplicate_output` warning (the run still works, under the unique name). An indicator with
-// no output is an error (`no_outputs`): its runs could produce nothing.
+// no output is an error (`no_outputs`): its runs could produce nothing; a warning when it draws
+// or calls only chart-only outputs (bgcolor, barcolor, fill, hline: docs/adr/0122).
 
 import { builtinFunction, PLOT_FUNCTIONS } from "../builtins";
 import type { CheckedFile } from "../check";
@@ -16,7 +17,7 @@ import { analyzeWarmup } from "./warmup";
 import { UNBOUNDED, WARMUP_CAP } from "./rules";
 import { builtinName, forEachNode } from "./walk";
 import { argument } from "./arguments";
-import { deriveHlines, hasDrawings, outputColor, outputStyle, overlayOf } from "./appearance";
+import { chartOnlyCalls, deriveHlines, hasDrawings, outputColor, outputStyle, overlayOf } from "./appearance";
 import { enumMemberOf, enumOptions } from "../language/enum-titles";
 import { timestampOf } from "../stdlib/time";
 
@@ -202,7 +203,10 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
   if (program.kind === "indicator" && outputs.length === 0) {
     const span = program.entry.declaration?.call.span ?? program.entry.script.span;
     // as on TradingView, a script that only draws (labels, lines, boxes, tables) is a valid indicator
+    const chartOnly = chartOnlyCalls(index);
     if (hasDrawings(index)) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only drawings (GET /v1/runs/{id}/drawings).", span, severity: "warning" });
+    // docs/adr/0122: TradingView runs a script whose only output is chart-only (bgcolor, barcolor, fill, hline)
+    else if (chartOnly.length > 0) findings.push({ code: Code.no_outputs, message: `This indicator has no plot(): ${chartOnly.join(", ")} only colour the chart, so its runs have no output columns (add a plot() of the value to get one).`, span, severity: "warning" });
     else findings.push({ code: Code.no_outputs, message: "An indicator needs at least one plot() (or plotshape, plotchar, plotcandle, plotbar) or a drawing (label.new, line.new, box.new, table.new): it has no output.", span, severity: "error" });
   }
   const iface: ScriptInterface = {

@@ -138,7 +138,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Headless.** \`fill\`, \`bgcolor\` and \`barcolor\` run and draw nothing; drawing objects (\`label.*\`,
   \`line.*\`, \`box.*\`, \`polyline.*\`, \`table.*\`, also made from \`chart.point\`s) are the run's drawings
   (what remains after the last bar), not pictures. A label's size is the named size (\`small\`) or, given in
-  typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`).
+  typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`). An indicator whose only
+  outputs are \`bgcolor\`, \`barcolor\`, \`fill\` or \`hline\` (TradingView counts them as outputs) is valid
+  with the \`no_outputs\` warning: its runs have no output columns (docs/adr/0122).
+- **History offsets.** A float offset is rounded down, as TradingView's reference for \`[]\` says
+  (\`close[1.7]\` is \`close[1]\`).
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
 - **\`ticker.*\`.** \`ticker.standard(symbol)\` is \`symbol\` itself (the stored bars are the standard chart's);
   \`ticker.new(prefix, ticker, ...)\` is \`prefix:ticker\` and \`ticker.modify(tickerid, ...)\` is \`tickerid\`: their

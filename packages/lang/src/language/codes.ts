@@ -45,7 +45,7 @@ const CATALOGUE = {
   not_a_library: { stages: ["link"], severity: "error", meaning: "An import names a script that is not a library.", example: "import acme/my_indicator/1 as m" },
   not_a_definition: { stages: ["link"], severity: "error", meaning: "A study use()s a script that is not a definition.", example: "//@version=6\nstudy(\"s\")\nuse(\"acme/my_indicator\")" },
   invalid_dependency: { stages: ["link"], severity: "error", meaning: "An imported library or used definition has errors of its own.", example: "import acme/broken/1 as b" },
-  no_outputs: { stages: ["derive"], severity: "error", meaning: "An indicator with no plot() (or plotshape, plotchar, plotcandle, plotbar): an error, or a warning when it draws (label.new, line.new, box.new, table.new, polyline.new), whose runs then have only drawings.", example: "x = close" },
+  no_outputs: { stages: ["derive"], severity: "error", meaning: "An indicator with no plot() (or plotshape, plotchar, plotcandle, plotbar): an error, or a warning when it draws (label.new, line.new, box.new, table.new, polyline.new), whose runs then have only drawings, or when it only colours the chart (bgcolor, barcolor, fill, hline), whose runs then have no output columns.", example: "x = close" },
   duplicate_output: { stages: ["derive"], severity: "warning", meaning: "Two outputs share a title; the later one gets a numbered name.", example: "plot(close, \"a\")\nplot(open, \"a\")" },
   unbounded_lookback: { stages: ["derive"], severity: "warning", meaning: "The values depend on every bar since the start, so the warmup is capped.", example: "plot(ta.cum(volume))" },
 } as const satisfies Record<string, CodeInfo>;

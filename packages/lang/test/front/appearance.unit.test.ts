@@ -48,6 +48,17 @@ describe("an indicator that only draws", () => {
     expect(r.interface?.outputs).toEqual([]);
   });
 
+  test("one that only colours the chart (bgcolor, barcolor, fill, hline) is valid too: no_outputs is a warning naming them", async () => {
+    const bg = await check(`${V}indicator("x", overlay = true)\nbgcolor(close > open ? color.new(color.green, 90) : na)\nbarcolor(close > open ? color.green : na)`);
+    expect(bg.diagnostics.map((d) => [d.code, d.severity])).toEqual([["no_outputs", "warning"]]);
+    expect(bg.diagnostics[0]?.message).toMatch(/bgcolor, barcolor only colour the chart/);
+    expect(bg.valid).toBe(true);
+    expect(bg.interface?.outputs).toEqual([]);
+    const bands = await check(`${V}indicator("x")\nh1 = hline(70)\nh2 = hline(30)\nfill(h1, h2, color.new(color.blue, 90))`);
+    expect(bands.diagnostics.map((d) => [d.code, d.severity])).toEqual([["no_outputs", "warning"]]);
+    expect(bands.interface?.hlines?.map((h) => h.price)).toEqual([70, 30]);
+  });
+
   test("without plots or drawings it is still an error", async () => {
     const r = await check(`${V}indicator("x")\nx = close\nlog.info("{0}", x)`);
     expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["no_outputs", "error"]]);
