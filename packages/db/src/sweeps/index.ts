@@ -2,14 +2,14 @@
 // moves queued -> running -> final, progress, and its JSON as the API serves it.
 import type { Db } from "../client";
 import type { Prisma, Sweep } from "../generated/client";
-import { base62 } from "../runs/ids";
+import { newId } from "../accounts/random";
 import type { Failure } from "../runs/types";
 
 export type { Sweep } from "../generated/client";
 
 export const SWEEP_ID_PATTERN = /^swp_[0-9A-Za-z]{24}$/;
 export function newSweepId(): string {
-  return `swp_${base62(24)}`;
+  return newId("swp");
 }
 
 /** One instrument of a sweep with the window resolved for it. */
