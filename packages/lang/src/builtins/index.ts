@@ -69,7 +69,7 @@ export const BUILTIN_NAMESPACES: ReadonlySet<string> = new Set(
 /** Namespaces Pine has that this dialect does not implement: named plainly in diagnostics. */
 export const UNSUPPORTED_NAMESPACES: ReadonlyMap<string, string> = new Map([
   ["strategy", "Strategies are not supported: write a `definition` whose alertconditions mark the signal, and a `study` that uses it to measure what follows."],
-  ["ticker", "This `ticker.*` is not supported: its tickers ask for other chart types (Renko, line break, Kagi, point and figure), whose bars this service does not store; request a symbol by its name (`\"NASDAQ:MSFT\"`, `syminfo.tickerid`, or `ticker.standard(...)`, `ticker.new(...)`, `ticker.modify(...)`, which are the symbol itself) or its Heikin Ashi bars (`ticker.heikinashi(...)`)."],
+  ["ticker", "This `ticker.*` is not supported: its tickers ask for other chart types (Renko, line break, Kagi, point and figure), whose bars this service does not store; request a symbol by its name (`\"NASDAQ:MSFT\"`, `syminfo.tickerid`, or `ticker.standard(...)`, `ticker.new(...)`, `ticker.modify(...)`, `ticker.inherit(...)`, which are the symbol itself) or its Heikin Ashi bars (`ticker.heikinashi(...)`)."],
 ]);
 
 /**

@@ -7,7 +7,7 @@ import { parse } from "../language/parser";
 import { forEachNode } from "../language/visit";
 import type * as A from "../language/ast";
 import { storeTimeframe } from "../stdlib/request/timeframes";
-import { heikinAshiTicker } from "../stdlib/heikin-ashi";
+import { heikinAshiTicker, tickerInherit } from "../stdlib/heikin-ashi";
 import { scriptTimeframeOf } from "../script-timeframe";
 import type { SourceFile } from "../types";
 
@@ -51,6 +51,11 @@ function constant(e: A.Expr | undefined, chart: { ticker: string; timeframe: str
   if (e.kind === "Call" && dotted(e.callee) === "ticker.standard") return e.args.length === 0 ? chart.ticker : constant(e.args[0]?.value, chart);
   // ticker.modify(id, ...) is id, ticker.new(prefix, ticker, ...) is prefix:ticker (stdlib/syminfo.ts)
   if (e.kind === "Call" && dotted(e.callee) === "ticker.modify") return constant(argument(e, "tickerid", 0), chart);
+  if (e.kind === "Call" && dotted(e.callee) === "ticker.inherit") {
+    const from = constant(argument(e, "from_tickerid", 0), chart);
+    const symbol = constant(argument(e, "symbol", 1), chart);
+    return from === null ? null : tickerInherit(from, symbol);
+  }
   if (e.kind === "Call" && dotted(e.callee) === "ticker.heikinashi") {
     const symbol = constant(argument(e, "symbol", 0), chart);
     return symbol === null ? null : heikinAshiTicker(symbol);

@@ -147,7 +147,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`ticker.*\`.** \`ticker.standard(symbol)\` is \`symbol\` itself (the stored bars are the standard chart's);
   \`ticker.new(prefix, ticker, ...)\` is \`prefix:ticker\` and \`ticker.modify(tickerid, ...)\` is \`tickerid\`: their
   session, adjustment, back-adjustment and settlement modifiers are accepted and not applied, so a request for
-  \`session.extended\` or \`adjustment.dividends\` reads the bars as stored (docs/adr/0117). \`ticker.heikinashi(symbol)\`
+  \`session.extended\` or \`adjustment.dividends\` reads the bars as stored (docs/adr/0117);
+  \`ticker.inherit(from_tickerid, symbol)\` is \`symbol\`, or its Heikin Ashi ticker when \`from_tickerid\` is one.
+  Spread tickers (\`"AAPL+MSFT"\`, \`"AAPL/MSFT"\`) are requests of symbols the store does not hold. \`ticker.heikinashi(symbol)\`
   requests Heikin Ashi bars built from the symbol's stored bars (its identifier is
   \`={"symbol":"<symbol>","type":"HeikinAshi"}\`; the first bar's open is the average of its open and close, and a
   context is read 64 bars earlier than its warmup so that the window's opens no longer depend on it). Renko, line

@@ -19,6 +19,17 @@ export function heikinAshiSymbol(tickerid: string): string | null {
 }
 
 /**
+ * TradingView's `ticker.inherit(from_tickerid, symbol)`: `symbol` with the modifiers and chart type
+ * of `from_tickerid`. Modifiers change nothing here (a ticker identifier is the symbol itself,
+ * stdlib/syminfo.ts), so what is inherited is the chart type: `symbol`'s Heikin Ashi ticker when
+ * `from_tickerid` is one; na stays na.
+ */
+export function tickerInherit(from: string | null, symbol: string | null): string | null {
+  if (from === null || symbol === null) return null;
+  return heikinAshiSymbol(from) === null ? symbol : heikinAshiTicker(symbol);
+}
+
+/**
  * Heikin Ashi bars of `b` (same times and volumes): close = (open + high + low + close) / 4,
  * open = (previous open + previous close) / 2 and, on the first bar, (open + close) / 2;
  * high and low the extremes of the bar's high or low and the Heikin Ashi open and close. Each open

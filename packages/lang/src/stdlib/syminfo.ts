@@ -4,7 +4,7 @@
 // those that need instrument metadata the bar store does not keep (docs "differences" topic).
 
 import { builtinFunction, builtinVariable, call, constants } from "../builtins/record";
-import { heikinAshiTicker } from "./heikin-ashi";
+import { heikinAshiTicker, tickerInherit } from "./heikin-ashi";
 
 /**
  * TradingView's tick is `minmove / pricescale` with pricescale a power of ten: a tick of 0.01 is
@@ -64,8 +64,15 @@ export const tickerModify = builtinFunction({
   emit: (b) => b.a("tickerid"),
 });
 
-// the runtime reaches heikinAshiTicker through this module (runtime/library.ts: the syminfo namespace)
-export { heikinAshiTicker };
+// TradingView's `ticker.inherit(from_tickerid, symbol)` (stdlib/heikin-ashi.ts: the chart type is what it inherits)
+export const tickerInheritFn = builtinFunction({
+  sig: "ticker.inherit(from_tickerid: series string, symbol: series string): string",
+  doc: "`symbol` with the modifiers of `from_tickerid`: `symbol` itself (modifiers change nothing, the stored bars are served as they are), or its Heikin Ashi ticker when `from_tickerid` is a Heikin Ashi ticker.",
+  emit: call(tickerInherit, (b) => [b.a("from_tickerid"), b.a("symbol")]),
+});
+
+// the runtime reaches heikinAshiTicker and tickerInherit through this module (runtime/library.ts: the syminfo namespace)
+export { heikinAshiTicker, tickerInherit };
 
 export const tickerHeikinashi = builtinFunction({
   sig: "ticker.heikinashi(symbol: series string): string",

@@ -51,3 +51,24 @@ test("the identifier names its symbol; a constant one is a context read before t
   const src = `//@version=6\nindicator("ha")\nplot(request.security(ticker.heikinashi(syminfo.tickerid), "W", close))\n`;
   expect(scriptRequests([{ path: "main.pine", content: src }], { ticker: "AAPL", timeframe: "1d" })).toEqual({ contexts: [{ symbol: '={"symbol":"AAPL","type":"HeikinAshi"}', timeframe: "1w" }], dynamic: false });
 });
+
+test("ticker.inherit(from, symbol) is symbol with from's chart type: the symbol's Heikin Ashi ticker when from is one", () => {
+  const src = `//@version=6
+indicator("inherit")
+plot(request.security(ticker.inherit(ticker.heikinashi(syminfo.tickerid), "MSFT"), timeframe.period, close), "ha")
+plot(request.security(ticker.inherit(syminfo.tickerid, "MSFT"), timeframe.period, close), "plain")
+plot(ticker.inherit(syminfo.tickerid, "NASDAQ:MSFT") == "NASDAQ:MSFT" ? 1 : 0, "id")`;
+  const haCtx: Bars = { ...BARS, open: Float64Array.from(HA.open), high: Float64Array.from(HA.high), low: Float64Array.from(HA.low), close: Float64Array.from(HA.close) };
+  expect(scriptRequests([{ path: "main.pine", content: src }], { ticker: "AAPL", timeframe: "1d" }).contexts).toEqual([
+    { symbol: '={"symbol":"MSFT","type":"HeikinAshi"}', timeframe: "1d" },
+    { symbol: "MSFT", timeframe: "1d" },
+  ]);
+  const contexts = [
+    { symbol: '={"symbol":"MSFT","type":"HeikinAshi"}', timeframe: "1d", bars: haCtx, info: SYMBOL },
+    { symbol: "MSFT", timeframe: "1d", bars: BARS, info: SYMBOL },
+  ];
+  const r = evaluate(build(src), BARS, {}, { symbol: SYMBOL, windowStart: 0, contexts });
+  expect(r.runtimeErrors).toEqual([]);
+  const out = r.outputs.map((o) => Array.from(o.values, (v) => (Number.isNaN(v) ? null : v)));
+  expect(out).toEqual([HA.close, [11, 12, 10.5], [1, 1, 1]]);
+});

@@ -236,7 +236,7 @@ plot(request.security(rth, timeframe.period, close), "own")
 
   it("leaves the other ticker.* refused (they ask for bars this service does not store)", async () => {
     expect(await errors(`${V}indicator("x")\nplot(request.security(ticker.renko(syminfo.tickerid, "ATR", 10), "D", close))\n`)).toEqual([
-      "unsupported_feature: This `ticker.*` is not supported: its tickers ask for other chart types (Renko, line break, Kagi, point and figure), whose bars this service does not store; request a symbol by its name (`\"NASDAQ:MSFT\"`, `syminfo.tickerid`, or `ticker.standard(...)`, `ticker.new(...)`, `ticker.modify(...)`, which are the symbol itself) or its Heikin Ashi bars (`ticker.heikinashi(...)`).",
+      "unsupported_feature: This `ticker.*` is not supported: its tickers ask for other chart types (Renko, line break, Kagi, point and figure), whose bars this service does not store; request a symbol by its name (`\"NASDAQ:MSFT\"`, `syminfo.tickerid`, or `ticker.standard(...)`, `ticker.new(...)`, `ticker.modify(...)`, `ticker.inherit(...)`, which are the symbol itself) or its Heikin Ashi bars (`ticker.heikinashi(...)`).",
     ]);
   });
 });
