@@ -19,3 +19,12 @@ export function tradingViewLibraryMiss(exports: ModuleExports | null | undefined
   if (exports !== TA) return null;
   return `'${alias}.${name}' is a function of TradingView's ta library (TradingView/ta), which is not available here: only the built-in ta.* functions work through it.`;
 }
+
+/**
+ * `alias.rest` through TradingView's ta library imported under another alias than `ta`
+ * (`import TradingView/ta/12 as TVta`, then `TVta.atr(14)`): the built-in name `ta.rest`, or null
+ * for another import.
+ */
+export function tradingViewBuiltinName(exports: ModuleExports | null | undefined, rest: string): string | null {
+  return exports === TA ? `ta.${rest}` : null;
+}

@@ -253,8 +253,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   library's other top-level constants (\`export const float B = A * 2\`).
 - **\`time_tradingday\`** on weekly and monthly bars is the period's last weekday (every day for a
   session around the clock): exchange holidays are not known.
-- **TradingView's libraries.** \`import TradingView/ta/<version> [as alias]\` imports (any version), so the
-  built-in \`ta.*\` functions a script calls through it work, and so do its \`ta.cagr\`, \`ta.changePercent\`,
+- **TradingView's libraries.** \`import TradingView/ta/<version> [as alias]\` imports (any version and alias:
+  \`TVta.atr(14)\` and \`TVta.tr\` are \`ta.atr(14)\` and \`ta.tr\`), so the
+  built-in \`ta.*\` functions and variables a script reads through it work, and so do its \`ta.cagr\`, \`ta.changePercent\`,
   \`ta.highestSince\` and \`ta.lowestSince\`
   (written from the library's published definitions, docs/adr/0116; they also work without the import, which
   TradingView refuses); its other functions (\`ta.relativeVolume\`, ...) are refused by name. TradingView's other libraries, and other users' public

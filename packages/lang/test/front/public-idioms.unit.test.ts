@@ -164,6 +164,23 @@ plot(ta.tr, "tr")
     expect(outputsByName(res)).toEqual({ sma: [null, 10.5, 11.5], tr: [null, 2, 2] });
   });
 
+  it("under another alias (`as TVta`, as TradingView's own scripts write it) its calls are the same functions", async () => {
+    const res = await evaluateValid(`${V}indicator("x")
+import TradingView/ta/12 as TVta
+plot(TVta.sma(close, 2), "sma")
+plot(TVta.changePercent(close, close[1]), "change")
+plot(TVta.tr, "tr")
+`, [10, 12, 9]);
+    // sma: na, (10 + 12) / 2 = 11, (12 + 9) / 2 = 10.5; changePercent: na, 100 * 2 / 10 = 20, 100 * -3 / 12 = -25
+    // tr (high = close + 1, low = close - 1): na, max(2, |13 - 10|, |11 - 10|) = 3, max(2, |10 - 12|, |8 - 12|) = 4
+    expect(outputsByName(res)).toEqual({ sma: [null, 11, 10.5], change: [null, 20, -25], tr: [null, 3, 4] });
+    expect(await errors(`${V}indicator("x")
+import TradingView/ta/12 as TVta
+[u, d] = TVta.aroon(14)
+plot(u)
+`)).toEqual(["undeclared_identifier: 'TVta.aroon' is a function of TradingView's ta library (TradingView/ta), which is not available here: only the built-in ta.* functions work through it."]);
+  });
+
   it("refuses a function only the library has, by name (without `as`, the alias is ta)", async () => {
     expect(await errors(`${V}indicator("x")
 import TradingView/ta/9

@@ -5,7 +5,7 @@ import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { isBuiltinNamespace, isGlobalOnly, isInputFunction, lookupFunction, lookupVariable, needsCallSite, unsupportedNamespace } from "../builtin-lookup";
 import { matchBuiltin } from "../match";
-import { tradingViewLibraryMiss } from "../tradingview-libraries";
+import { tradingViewBuiltinName, tradingViewLibraryMiss } from "../tradingview-libraries";
 import { didYouMean } from "../suggest";
 import type { TypeSpec } from "../../builtins";
 import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
@@ -28,6 +28,8 @@ export function call(t: Typer, node: A.Call): Value {
     if (name !== null && isCallableName(t, name)) return callNamed(t, node, name, callee, args);
     if (name !== null) {
       const root = name.split(".")[0] ?? "";
+      const viaLibrary = tradingViewBuiltinName(t.imports.get(root), name.slice(root.length + 1));
+      if (viaLibrary !== null && isCallableName(t, viaLibrary)) return callNamed(t, node, viaLibrary, callee, args);
       const unsupported = unsupportedNamespace(root);
       if (unsupported && !t.imports.has(root)) {
         t.ctx.error(Code.unsupported_feature, unsupported, callee.span);

@@ -9,6 +9,7 @@ import { FLOAT, show } from "../types";
 import { didYouMean } from "../suggest";
 import { enumNamed, importedFunction, inlineConstants, pending, typeById, undeclared } from "./lookup";
 import { POISON, POISONED, type Typer, type Value } from "./state";
+import { tradingViewBuiltinName } from "../tradingview-libraries";
 
 export function identifier(t: Typer, node: A.Identifier): Value {
   const found = t.scope.lookup(node.name);
@@ -79,6 +80,12 @@ function hasField(t: Typer, node: A.Member): boolean {
 
 /** `color.red`, `Dir.up`, `lib.Dir.up`, or a diagnostic for namespaces we do not have. */
 function namedMember(t: Typer, node: A.Member, name: string): Value | null {
+  const root0 = name.slice(0, name.indexOf("."));
+  const viaLibrary = root0 === "" ? null : tradingViewBuiltinName(t.imports.get(root0), name.slice(root0.length + 1));
+  if (viaLibrary !== null && viaLibrary !== name && lookupVariable(viaLibrary) && node.object.kind === "Identifier") {
+    node.object.name = "ta"; // `TVta.tr` is the built-in `ta.tr`, read by that name
+    return namedMember(t, node, viaLibrary);
+  }
   const bv = lookupVariable(name);
   if (bv) {
     if (pending(t, name, node.span)) return POISONED;
