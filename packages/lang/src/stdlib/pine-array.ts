@@ -49,7 +49,7 @@ export function scanMax(v: readonly number[]): number {
   let best = NaN;
   for (let i = 0; i < v.length; i++) {
     const x = v[i]!;
-    if (x > best || (best !== best && x === x)) best = x;
+    best = x > best || (best !== best && x === x) ? x : best;
   }
   return best;
 }
@@ -59,7 +59,7 @@ export function scanMin(v: readonly number[]): number {
   let best = NaN;
   for (let i = 0; i < v.length; i++) {
     const x = v[i]!;
-    if (x < best || (best !== best && x === x)) best = x;
+    best = x < best || (best !== best && x === x) ? x : best;
   }
   return best;
 }
@@ -95,8 +95,8 @@ export function extremes(a: PineArray<number>): void {
   let lo = NaN;
   for (let i = 0; i < v.length; i++) {
     const x = v[i]!;
-    if (x > hi || (hi !== hi && x === x)) hi = x;
-    if (x < lo || (lo !== lo && x === x)) lo = x;
+    hi = x > hi || (hi !== hi && x === x) ? x : hi;
+    lo = x < lo || (lo !== lo && x === x) ? x : lo;
   }
   a.hi = hi;
   a.lo = lo;
