@@ -69,6 +69,9 @@ export const BUILTIN_NAMESPACES: ReadonlySet<string> = new Set(
 /** Namespaces Pine has that this dialect does not implement: named plainly in diagnostics. */
 export const UNSUPPORTED_NAMESPACES: ReadonlyMap<string, string> = new Map([
   ["strategy", "Strategies are not supported: write a `definition` whose alertconditions mark the signal, and a `study` that uses it to measure what follows."],
+  ["dividends", "`dividends.*` is not supported: its values (the fields of request.dividends, the next dividend's date and amount) need dividend data, which this service does not store."],
+  ["earnings", "`earnings.*` is not supported: its values (the fields of request.earnings, the next report's date and estimates) need earnings data, which this service does not store."],
+  ["splits", "`splits.*` is not supported: its values (the fields of request.splits) need stock split data, which this service does not store."],
   ["ticker", "This `ticker.*` is not supported: its tickers ask for other chart types (Renko, line break, Kagi, point and figure), whose bars this service does not store; request a symbol by its name (`\"NASDAQ:MSFT\"`, `syminfo.tickerid`, or `ticker.standard(...)`, `ticker.new(...)`, `ticker.modify(...)`, `ticker.inherit(...)`, which are the symbol itself) or its Heikin Ashi bars (`ticker.heikinashi(...)`)."],
 ]);
 

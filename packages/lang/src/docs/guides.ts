@@ -165,7 +165,7 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   each bar (how TradingView counts their periods is not documented), and seconds (\`"1S"\` ... \`"45S"\`, the finest stored bar is one minute) are refused:
   written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion
   (to a currency other than the requested instrument's own: \`currency = currency.USD\` on a dollar stock converts nothing and
-  runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored).
+  runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored), as are the \`dividends.*\`, \`earnings.*\` and \`splits.*\` values.
   \`request.security_lower_tf\` of a tuple (\`[h, l, v] = request.security_lower_tf("", "1", [high, low, volume])\`) gives a
   tuple of arrays, one per element.
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows

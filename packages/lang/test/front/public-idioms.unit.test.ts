@@ -339,3 +339,18 @@ plot(thr, "thr")
     expect(outputsByName(await evaluateValid(src, [1]))).toEqual({ transparencies: [70060], thr: [1.5] });
   });
 });
+
+describe("the namespaces of corporate-event data (dividends.*, earnings.*, splits.*)", () => {
+  it("are refused by name as data this service does not store, and a variable of that name is still a variable", async () => {
+    expect(await errors(`${V}indicator("x")\nplot(dividends.future_amount)\n`)).toEqual([
+      "unsupported_feature: `dividends.*` is not supported: its values (the fields of request.dividends, the next dividend's date and amount) need dividend data, which this service does not store.",
+    ]);
+    expect((await errors(`${V}indicator("x")\nplot(earnings.future_eps)\n`))[0]).toMatch(/^unsupported_feature: `earnings\.\*` is not supported/);
+    const res = await evaluateValid(`${V}indicator("x")
+splits = str.split("a,b,c", ",")
+earnings = array.from(1.0, 2.0)
+plot(splits.size() + earnings.sum(), "n")
+`, [1, 2]);
+    expect(outputsByName(res)).toEqual({ n: [6, 6] });
+  });
+});
