@@ -23,7 +23,7 @@ interface Val {
 export interface HistoryRequirements {
   /** Per callSiteId: the call's own window in bars (null: unbounded or not known at compile time). */
   callSites: Map<number, number | null>;
-  /** Per local symbol id: the deepest `x[n]` read (null: an offset not known at compile time). */
+  /** Per local symbol id: the deepest `x[n]` read (RUNTIME_OFFSET_DEPTH for an offset not known at compile time). */
   symbols: Map<number, number | null>;
   /** Per built-in series (`close`, ...): the deepest `close[n]` read. */
   builtins: Map<string, number | null>;
@@ -36,6 +36,12 @@ export interface WarmupAnalysis {
 }
 
 const ZERO: Val = { lb: 0, c: null };
+
+/**
+ * The history kept for a variable read at an offset not known at compile time: 5000 bars, the
+ * largest history buffer TradingView gives a series (its `max_bars_back` limit).
+ */
+export const RUNTIME_OFFSET_DEPTH = 5000;
 
 class WarmupEvaluator {
   private readonly env = new Map<number, Val>();
@@ -269,6 +275,9 @@ class WarmupEvaluator {
 
   private recordOffset(obj: A.Expr, offset: number | null): void {
     const sym = obj.kind === "Identifier" || obj.kind === "Member" ? obj.symbol : undefined;
+    // a variable read at an offset known only as the script runs (`x[bar_index - anchor]`, `src[i]`
+    // with i up to `math.min(49, bar_index)`) keeps as much history as TradingView's deepest buffer
+    if (sym?.kind === "local" && offset === null) offset = RUNTIME_OFFSET_DEPTH;
     const merge = (m: Map<number | string, number | null>, k: number | string): void => {
       const prev = m.get(k);
       m.set(k, prev === null || offset === null ? null : Math.max(prev ?? 0, offset));

@@ -235,7 +235,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   and that line's indentation (\`"ab \` then \`   cd"\` is \`"ab cd"\`, docs/adr/0114); TradingView's
   pages do not say whether it keeps a character there, which only a displayed text would show.
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
-  from the script), \`calc_bars_count\` of \`indicator\` and of \`request.security\`/\`security_lower_tf\` (every bar of the
+  from the script: a variable read at an offset known only as the script runs, \`x[bar_index - anchor]\`, keeps
+  5000 bars, TradingView's max_bars_back limit, and a deeper read is na), \`calc_bars_count\` of \`indicator\` and of \`request.security\`/\`security_lower_tf\` (every bar of the
   run, and of a requested context, is calculated: a script limited to its last bars on TradingView starts its
   \`var\` state and cumulative values earlier here), \`display\` values and their arithmetic (\`display.all - display.status_line\`).
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.

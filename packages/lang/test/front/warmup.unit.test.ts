@@ -81,7 +81,8 @@ describe("history requirements per call site", () => {
     const p = await program(ind("x = close * 2\ny = x[3] + x[1] + close[7]\nz = x[bar_index]\nplot(y + z)\n"));
     const h = analyzeWarmup(p).history;
     const x = (p.entry.script.body[1] as A.VarDecl).symbol as A.LocalSymbol;
-    expect(h.symbols.get(x.id)).toBeNull(); // x[bar_index]: not known at compile time
+    // x[bar_index]: not known at compile time, so x keeps TradingView's deepest history, 5000 bars
+    expect(h.symbols.get(x.id)).toBe(5000);
     expect(h.builtins.get("close")).toBe(7);
   });
 });
