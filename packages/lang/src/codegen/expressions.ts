@@ -89,12 +89,28 @@ function binary(g: Gen, e: A.Binary): string {
     case "+":
       if (kindOf(e) === "str") return `$rt.concat(${l}, ${r})`;
       return `(${l} + ${r})`;
-    case "/":
+    case "/": {
       // an int-typed division (two const ints in v5, check/typing/operators.ts) truncates toward 0
-      return e.type?.kind === "primitive" && e.type.name === "int" ? `Math.trunc(${l} / ${r})` : `(${l} / ${r})`;
+      const q = quotient(g, l, r);
+      return e.type?.kind === "primitive" && e.type.name === "int" ? `Math.trunc(${q})` : q;
+    }
     default:
       return `(${l} ${e.op} ${r})`;
   }
+}
+
+/**
+ * Pine's `l / r`: na when the divisor is zero, where JavaScript gives an infinity
+ * (docs/adr/0109-division-by-zero-is-na.md). A non-zero literal divisor needs no test. Operands are
+ * evaluated left to right, each once.
+ */
+export function quotient(g: Gen, l: string, r: string): string {
+  const literal = r.replace(/[()\s]/g, "");
+  if (/^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/.test(literal) && Number(literal) !== 0) return `(${l} / ${r})`;
+  const a = once(g, l);
+  const b = once(g, r);
+  const first = a.set === a.get ? "" : `${a.set}, `;
+  return `(${first}${b.set} === 0 ? NaN : ${a.get} / ${b.get})`;
 }
 
 /** JavaScript that names a value without computing anything: it may be read twice. */

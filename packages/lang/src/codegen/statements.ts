@@ -6,6 +6,7 @@ import type * as A from "../language/ast";
 import { builtinFunction } from "../builtins";
 import { LOOP_BUDGET } from "../runtime/errors";
 import type { Gen } from "./context";
+import { quotient } from "./expressions";
 import { asKind, calleeName, CodegenError, kindOf, naOf, vtOf, type Binding, type VT } from "./types";
 
 function block(g: Gen, stmts: A.Stmt[]): string {
@@ -167,6 +168,7 @@ function assign(g: Gen, s: A.Assign): string {
   if (s.op === ":=") return `${pre}${target} = ${v};`;
   const op = s.op[0]!;
   if (op === "+" && vt === "str") return `${pre}${target} = $rt.concat(${target}, ${v});`;
+  if (op === "/") return `${pre}${target} = ${quotient(g, target, `(${v})`)};`;
   return `${pre}${target} = ${target} ${op} (${v});`;
 }
 

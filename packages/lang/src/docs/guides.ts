@@ -141,9 +141,6 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`). An indicator whose only
   outputs are \`bgcolor\`, \`barcolor\`, \`fill\` or \`hline\` (TradingView counts them as outputs) is valid
   with the \`no_outputs\` warning: its runs have no output columns (docs/adr/0122).
-- **Division by zero.** \`x / 0\` of a non-zero \`x\` is an infinity here (\`0 / 0\` is na), where TradingView's
-  division gives na (docs/adr/0066): an unguarded division by a zero carries the infinity into what follows
-  (an EMA of it stays infinite) where TradingView's na would be skipped.
 - **History offsets.** A float offset is rounded down, as TradingView's reference for \`[]\` says
   (\`close[1.7]\` is \`close[1]\`).
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.

@@ -133,12 +133,12 @@ if bar_index == 2
     a.push(negZero)
 if bar_index == 3
     a.shift()
-plot(1 / a.max() > 0 ? 1 : -1)
-plot(1 / a.min() > 0 ? 1 : -1)
+plot(math.pow(a.max(), -1) > 0 ? 1 : -1)
+plot(math.pow(a.min(), -1) > 0 ? 1 : -1)
 `,
     bars(flat(4)),
   );
-  // [-0 0] first -0; [0] 0; [0 -0] first 0; [-0] -0 (1 / -0 is below 0)
+  // [-0 0] first -0; [0] 0; [0 -0] first 0; [-0] -0 (the power -1 of -0 is below 0: / of a zero is na)
   expect(col(r, 0)).toEqual([-1, 1, 1, -1]);
   expect(col(r, 1)).toEqual([-1, 1, 1, -1]);
 });
