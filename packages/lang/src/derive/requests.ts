@@ -8,6 +8,7 @@ import { forEachNode } from "../language/visit";
 import type * as A from "../language/ast";
 import { storeTimeframe } from "../stdlib/request/timeframes";
 import { heikinAshiTicker, tickerInherit } from "../stdlib/heikin-ashi";
+import { tickerId } from "../stdlib/syminfo";
 import { scriptTimeframeOf } from "../script-timeframe";
 import type { SourceFile } from "../types";
 
@@ -61,9 +62,7 @@ function constant(e: A.Expr | undefined, chart: { ticker: string; timeframe: str
     return symbol === null ? null : heikinAshiTicker(symbol);
   }
   if (e.kind === "Call" && dotted(e.callee) === "ticker.new") {
-    const prefix = literal(argument(e, "prefix", 0));
-    const ticker = literal(argument(e, "ticker", 1));
-    return prefix === null || ticker === null ? null : prefix === "" ? ticker : `${prefix}:${ticker}`;
+    return tickerId(literal(argument(e, "prefix", 0)), literal(argument(e, "ticker", 1)));
   }
   return null;
 }

@@ -308,15 +308,13 @@ export function barTimeAt(time: Float64Array, i: number, n: number, barSeconds: 
 
 /** The expected open of the chart bar after the one opening at `t`. */
 function nextBarOpen(t: number, barSeconds: number, spec: string, tz: string): number {
-  const monthly = barSeconds >= 28 * DAY_SECONDS;
+  if (barSeconds >= 28 * DAY_SECONDS) {
+    const d = new Date(t * 1000);
+    const months = Math.round(barSeconds / (30 * DAY_SECONDS));
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1) / 1000;
+  }
   let next = t;
   for (let k = 0; k < MAX_SKIPS; k++) {
-    if (monthly) {
-      const d = new Date(next * 1000);
-      const months = Math.round(barSeconds / (30 * DAY_SECONDS));
-      next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1) / 1000;
-      return next;
-    }
     next += barSeconds;
     if (barSeconds >= 7 * DAY_SECONDS) return next;
     if (instrumentTrades(next * 1000, spec, tz, barSeconds >= DAY_SECONDS)) return next;

@@ -261,7 +261,7 @@ export class RequestHost {
    * tuple of `n` expressions one such array per element. Statements after the site then run with
    * the arrays they expect instead of failing on every bar of the capture run.
    */
-  ownBar(v: unknown, n: number): PineArray | PineArray[] {
+  lowerTfOwnBar(v: unknown, n: number): PineArray | PineArray[] {
     if (n === 0) return PineArray.of([v]);
     const row = Array.isArray(v) ? v : [];
     return Array.from({ length: n }, (_, k) => PineArray.of([k < row.length ? (row[k] as unknown) : NaN]));

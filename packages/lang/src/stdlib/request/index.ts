@@ -107,7 +107,7 @@ export const securityLowerTf = builtinFunction({
     const values = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")})`;
     const size = b.tupleSize("expression");
     const read = size === null ? values : `$rt.req.lowerTfTuple(${values}, ${size})`;
-    return `${noCurrency(b)}$rt.req.capturing ? $rt.req.ownBar(${capture(b, id, expr)}, ${size ?? 0}) : ${read})`;
+    return `${noCurrency(b)}$rt.req.capturing ? $rt.req.lowerTfOwnBar(${capture(b, id, expr)}, ${size ?? 0}) : ${read})`;
   },
 });
 
