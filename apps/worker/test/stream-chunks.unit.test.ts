@@ -20,6 +20,17 @@ function bars(): Bars {
   return b;
 }
 
+/** A posted chunk's parts (times, then each column) joined: run_output_chunks.data's layout. */
+function joined(parts: readonly Float64Array[]): Float64Array {
+  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 async function program() {
   const files = [{ path: "main.pine", content: `//@version=6\nindicator("two")\nplot(close * 2, "d")\nplot(bar_index, "b")\n` }];
   return compileScript(files, "indicator", { inputs: [], plots: [] } as never, noImports);
@@ -29,7 +40,11 @@ it("posts each 900-point chunk of the window at the first checkpoint past it, ex
   const p = await program();
   const b = bars();
   const posted: Array<{ seq: number; names: string[]; data: Float64Array }> = [];
-  const s = chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 900, minBytes: 0 } }, (seq, names, data) => posted.push({ seq, names, data }));
+  const s = chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 900, minBytes: 0 } }, (seq, names, parts) => {
+    // views of shared memory: posted to the main thread without a copy
+    expect(parts.every((part) => part.buffer instanceof SharedArrayBuffer)).toBe(true);
+    posted.push({ seq, names, data: joined(parts) });
+  });
   expect(s).not.toBeNull();
   const r = evaluate(s!.program, b, {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1m" }, windowStart: WS, chunkBars: 512, onChunk: s!.onChunk });
   expect(r.outputs.map((o) => o.name)).toEqual(["d", "b"]);
@@ -76,7 +91,7 @@ it("posts chunks of the points chunkBytes gives, the window's points in order", 
   const b = bars();
   const posted: Array<{ seq: number; data: Float64Array }> = [];
   // (2 outputs + times) x 8 = 24 bytes a point: 7,200 bytes are 300 points
-  const s = chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 10_000, chunkBytes: 7_200, minBytes: 0 } }, (seq, _names, data) => posted.push({ seq, data }));
+  const s = chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 10_000, chunkBytes: 7_200, minBytes: 0 } }, (seq, _names, parts) => posted.push({ seq, data: joined(parts) }));
   evaluate(s!.program, b, {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1m" }, windowStart: WS, chunkBars: 512, onChunk: s!.onChunk });
   // 2,400 window points = 8 chunks of 300 ending at bars 400, 700, ..., 2,500; the last checkpoint
   // before the last bar is 2,048, past the end of chunk 5 (1,900) but not of chunk 6 (2,200):
@@ -93,4 +108,26 @@ it("posts chunks of the points chunkBytes gives, the window's points in order", 
     }
   }
   expect(wrong.slice(0, 3)).toEqual([]);
+});
+
+it("posts views of the very columns the result holds, a bar's error reset included", async () => {
+  // bar 700 raises a runtime error (an element of an empty array): its outputs become na
+  const files = [{ path: "main.pine", content: `//@version=6\nindicator("err")\nx = bar_index == 700 ? array.get(array.new_float(0), 0) : close * 2\nplot(x, "d")\nplot(bar_index, "b")\n` }];
+  const p = await compileScript(files, "indicator", { inputs: [], plots: [] } as never, noImports);
+  const b = bars();
+  const posted: Array<{ seq: number; parts: Float64Array[] }> = [];
+  // window from bar 0: the result's columns are the runtime's own (not sliced)
+  const s = chunkStreamer(p, { bars: b, windowStart: 0, stream: { chunkPoints: 900, minBytes: 0 } }, (seq, _names, parts) => posted.push({ seq, parts }));
+  const r = evaluate(s!.program, b, {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1m" }, windowStart: 0, chunkBars: 512, onChunk: s!.onChunk });
+  // 2,500 points: chunks end at 900, 1,800 (posted at 1,024 and 2,048) and 2,500 (the result's)
+  expect(posted.map((c) => c.seq)).toEqual([0, 1]);
+  const [time, d, bi] = posted[0]!.parts;
+  expect(r.runtimeErrors.map((e) => e.count)).toEqual([1]);
+  expect(Number.isNaN(d![700])).toBe(true);
+  expect(Number.isNaN(bi![700])).toBe(true);
+  expect([d![699], d![701], bi![701], time![701]]).toEqual([2 * (10 + 699), 2 * (10 + 701), 701, 1_600_000_000 + 60 * 701]);
+  // the same memory as the result's columns: no copy between the evaluation and the chunk
+  const values = r.outputs.map((o) => o.values);
+  expect(values.every((v) => v.buffer instanceof SharedArrayBuffer && v.buffer === d!.buffer)).toBe(true);
+  expect(posted[1]!.parts[1]!.byteOffset).toBe(values[0]!.byteOffset + 900 * 8);
 });

@@ -29,7 +29,7 @@ export interface RunOptions {
   signal?: AbortSignal;
   resolve: (ref: { owner: string | null; slug: string; version: number | null }) => Promise<ResolvedScript | null>;
   /** A finished output chunk the thread sent during the evaluation (EvalTask.stream). */
-  onChunk?: (seq: number, names: string[], data: Float64Array) => void;
+  onChunk?: (seq: number, names: string[], data: Float64Array[]) => void;
 }
 
 const THREAD_FILE = require.resolve("./thread");

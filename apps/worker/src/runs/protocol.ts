@@ -132,8 +132,8 @@ export type ToThread =
 
 export type FromThread =
   | { type: "done"; id: number; result: EvalResult }
-  /** A finished output chunk (seq of the window's chunks) in the layout of run_output_chunks.data, before `done`. */
-  | { type: "chunk"; id: number; seq: number; names: string[]; data: Float64Array }
+  /** A finished output chunk (seq of the window's chunks), its times then each column (stream-chunks.ts's views of shared memory), before `done`. */
+  | { type: "chunk"; id: number; seq: number; names: string[]; data: Float64Array[] }
   | { type: "failed"; id: number; kind: ThreadFailureKind; message: string }
   /** Task `id` was posted without its script and the thread's cache no longer holds its program. */
   | { type: "script"; id: number }

@@ -1,9 +1,11 @@
 // Output chunks sent from a sandbox thread while it evaluates (docs/adr/0095-output-chunks-
 // during-evaluation.md): compiled code writes output k of bar i at `out[k][i]` of the runtime
 // the program was instantiated with, and only while evaluating bar i, so once the evaluation has
-// passed the end of a chunk of the window its points are final. Each such chunk is packed in the
-// layout of packages/db/src/runs/chunks.ts (its times, then each output column) and posted to
-// the main thread, which stores it while the evaluation goes on. A wide output is cut into
+// passed the end of a chunk of the window its points are final. The output columns (and a copy of
+// the times) live in SharedArrayBuffers, so such a chunk goes to the main thread as views of that
+// memory, its times then each output column (the layout of packages/db/src/runs/chunks.ts, read
+// in order), copied by neither thread: the main thread writes the views to the COPY's socket
+// while the evaluation goes on (docs/adr/0127-streamed-chunks-as-views-of-shared-columns.md). A wide output is cut into
 // chunks of fewer points (about `chunkBytes` each), so the first is stored early and the one
 // still being stored when the evaluation ends is small (docs/adr/0115-smaller-streamed-chunks.md;
 // readers slice chunks by their first index and point count). Only for a program evaluated on
@@ -20,7 +22,10 @@ export interface StreamRequest {
   minBytes: number;
 }
 
-export type PostChunk = (seq: number, names: string[], data: Float64Array) => void;
+/** A chunk's times, then each output column's values: views of memory shared with the main thread. */
+export type ChunkParts = Float64Array[];
+
+export type PostChunk = (seq: number, names: string[], parts: ChunkParts) => void;
 
 /** Points per streamed chunk of `outputs` columns (and the times): about `chunkBytes`, at most `chunkPoints`, at least 1. */
 export function streamedChunkPoints(outputs: number, s: StreamRequest): number {
@@ -30,6 +35,30 @@ export function streamedChunkPoints(outputs: number, s: StreamRequest): number {
 
 type Runtime = Parameters<Program["factory"]>[0];
 
+/**
+ * The chart's times and the runtime's output columns, moved into one SharedArrayBuffer before
+ * the compiled code first reads them (times, then each column, `n` doubles each): `out` is the
+ * runtime's own array of columns (allocated on first use, then the same array), so the compiled
+ * code, a bar's error reset and the result all use the shared columns. One buffer, so a chunk's
+ * views cost its post one shared buffer, not one per column. A column the compiled loop writes on
+ * every bar (`everyBar`) is not copied: its first contents are never read, and leaving the
+ * runtime's copy untouched spares faulting it in.
+ */
+function shareColumns(rt: Runtime, time: Float64Array, everyBar: readonly boolean[]): { time: Float64Array; out: Float64Array[] } {
+  const out = rt.out;
+  const n = time.length;
+  const memory = new SharedArrayBuffer((1 + out.length) * n * Float64Array.BYTES_PER_ELEMENT);
+  const column = (k: number): Float64Array => new Float64Array(memory, k * n * Float64Array.BYTES_PER_ELEMENT, n);
+  const shared = { time: column(0), out };
+  shared.time.set(time);
+  for (let k = 0; k < out.length; k++) {
+    const copy = column(k + 1);
+    if (everyBar[k] !== true) copy.set(out[k] as Float64Array);
+    out[k] = copy;
+  }
+  return shared;
+}
+
 /** The program to evaluate and the `onChunk` that posts every finished chunk; null when the run does not stream. */
 export function chunkStreamer(program: Program, task: { bars: Bars; windowStart: number; stream?: StreamRequest; contexts?: readonly unknown[] }, post: PostChunk): { program: Program; onChunk: (evaluated: number) => void } | null {
   const s = task.stream;
@@ -38,11 +67,11 @@ export function chunkStreamer(program: Program, task: { bars: Bars; windowStart:
   const ws = task.windowStart;
   if (!s || outputs === 0 || program.scriptTimeframe || (task.contexts?.length ?? 0) > 0) return null;
   if ((outputs + 1) * (n - ws) * 8 < s.minBytes) return null;
-  let runtime: Runtime | null = null;
+  let columns: { time: Float64Array; out: Float64Array[] } | null = null;
   let calls = 0;
   const factory = (rt: Runtime): ReturnType<Program["factory"]> => {
     calls++;
-    if (rt.bars === task.bars) runtime = rt;
+    if (rt.bars === task.bars) columns = shareColumns(rt, task.bars.time, program.everyBar);
     return program.factory(rt);
   };
   let next = 0;
@@ -50,16 +79,13 @@ export function chunkStreamer(program: Program, task: { bars: Bars; windowStart:
   const names = program.outputs.map((o) => o.name);
   const onChunk = (evaluated: number): void => {
     // Another instantiation than the chart's (none expected here) leaves the chunks to the result.
-    if (runtime === null || calls !== 1) return;
-    const out = runtime.out;
+    if (columns === null || calls !== 1) return;
+    const { time, out } = columns;
     // a chunk that ends with the last bar comes with the result
     while (ws + (next + 1) * points <= evaluated && evaluated < n) {
       const from = ws + next * points;
       const to = from + points;
-      const data = new Float64Array(points * (1 + outputs));
-      data.set(task.bars.time.subarray(from, to), 0);
-      for (let k = 0; k < outputs; k++) data.set((out[k] as Float64Array).subarray(from, to), points * (k + 1));
-      post(next, names, data);
+      post(next, names, [time.subarray(from, to), ...out.map((column) => column.subarray(from, to))]);
       next++;
     }
   };

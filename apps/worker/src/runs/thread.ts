@@ -99,8 +99,9 @@ async function run(id: number, task: ThreadTask): Promise<void> {
     send({ type: "failed", id, kind: "cancelled", message: "The run was cancelled." });
     return;
   }
-  // Finished chunks of a large output go to the main thread during the evaluation (stream-chunks.ts).
-  const streamer = chunkStreamer(program, task, (seq, names, data) => send({ type: "chunk", id, seq, names, data }, [data.buffer as ArrayBuffer]));
+  // Finished chunks of a large output go to the main thread during the evaluation, as views of
+  // shared memory (stream-chunks.ts): posted, not transferred.
+  const streamer = chunkStreamer(program, task, (seq, names, data) => send({ type: "chunk", id, seq, names, data }));
   const onChunk = (evaluated: number): void => {
     if (control) {
       Atomics.store(control, CONTROL_PROGRESS, evaluated);
@@ -134,7 +135,8 @@ async function run(id: number, task: ThreadTask): Promise<void> {
       logsDropped: r.logsDropped,
       threadMs: { ...(queued === undefined ? {} : { queued }), compile: t1 - t0, eval: performance.now() - t1 },
     };
-    const transfer = [result.times.buffer as ArrayBuffer, ...result.outputs.map((o) => o.values.buffer as ArrayBuffer)];
+    // columns in shared memory (a streamed run's) are shared by the post itself, not transferred
+    const transfer = [result.times.buffer, ...result.outputs.map((o) => o.values.buffer)].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
     result.sentAt = clock();
     send({ type: "done", id, result }, [...new Set(transfer)]);
   } catch (error) {

@@ -119,24 +119,28 @@ export function* copyStream(runId: string, columns: OutputColumns, chunkPoints =
   yield* copyEnd();
 }
 
-/** A chunk row whose `data` is already packed (times, then each column). */
+/**
+ * A chunk row whose `data` is given in parts that follow one another (its times, then each
+ * column; or one packed array): views of the columns the worker's sandbox thread shares, never
+ * copied here (docs/adr/0127-streamed-chunks-as-views-of-shared-columns.md).
+ */
 export interface PackedChunk {
   seq: number;
   firstIndex: number;
   pointCount: number;
   names: readonly string[];
-  data: Float64Array;
+  data: readonly Float64Array[];
 }
 
-/** The binary COPY file of chunk rows whose `data` is already packed, in the order given. */
+/** The binary COPY file of chunk rows whose `data` parts are given, in the order given. */
 export function* packedChunksStream(runId: string, chunks: readonly PackedChunk[]): Generator<Buffer> {
   if (!LITTLE_ENDIAN) throw new Error("big-endian hosts are not supported");
   const id = Buffer.from(runId, "utf8");
   let first = true;
   for (const chunk of chunks) {
-    yield tupleHead(id, textArray(chunk.names), chunk, chunk.data.byteLength, first);
+    yield tupleHead(id, textArray(chunk.names), chunk, chunk.data.reduce((bytes, part) => bytes + part.byteLength, 0), first);
     first = false;
-    yield Buffer.from(chunk.data.buffer, chunk.data.byteOffset, chunk.data.byteLength);
+    for (const part of chunk.data) yield Buffer.from(part.buffer, part.byteOffset, part.byteLength);
   }
   yield* copyEnd();
 }

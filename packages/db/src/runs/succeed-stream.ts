@@ -10,7 +10,7 @@
 // awaited, then the run's chunks deleted.
 import { escapeLiteral, type Pool } from "pg";
 import { poolOf, type Db } from "../client";
-import { OUTPUT_CHUNK_POINTS, packPoints, type OutputColumns } from "./chunks";
+import { OUTPUT_CHUNK_POINTS, type OutputColumns } from "./chunks";
 import { copyIn, finalSql, packedChunksStream, type PackedChunk } from "./succeed-copy";
 import { dropChunks, GROUP_SQL, movedOrLost, PARALLEL_WRITES } from "./succeed-parallel";
 import type { RunSummary } from "./types";
@@ -68,14 +68,17 @@ export class OutputStream {
     return this.handed;
   }
 
-  /** Hands over chunk `seq` (the next one in order): `data` packed as run_output_chunks.data. */
-  add(seq: number, names: readonly string[], data: Float64Array): void {
-    this.queue(seq, names, data);
+  /**
+   * Hands over chunk `seq` (the next one in order): run_output_chunks.data packed in one array, or
+   * in parts that follow one another (its times, then each column; views, stored as they are).
+   */
+  add(seq: number, names: readonly string[], data: Float64Array | readonly Float64Array[]): void {
+    this.queue(seq, names, data instanceof Float64Array ? [data] : data);
     this.pump();
   }
 
-  private queue(seq: number, names: readonly string[], data: Float64Array): void {
-    const pointCount = data.length / (1 + names.length);
+  private queue(seq: number, names: readonly string[], data: readonly Float64Array[]): void {
+    const pointCount = data.reduce((doubles, part) => doubles + part.length, 0) / (1 + names.length);
     if (seq === 0) this.points = pointCount;
     // out of order is a fault of ours: kept as a failure, so the run fails and keeps nothing
     if (seq !== this.handed) this.failure ??= new Error(`output chunk ${seq} of run ${this.runId} out of order (expected ${this.handed})`);
@@ -138,10 +141,11 @@ export class OutputStream {
   }
 }
 
-/** Chunk `seq` of `columns` at `points` points per chunk, packed as run_output_chunks.data. */
-function packChunk(columns: OutputColumns, seq: number, points: number): Float64Array {
+/** Chunk `seq` of `columns` at `points` points per chunk: views of its times, then of each column (no copy). */
+function packChunk(columns: OutputColumns, seq: number, points: number): Float64Array[] {
   const from = seq * points;
-  return packPoints(columns.time, columns.values, from, Math.min(columns.time.length, from + points));
+  const to = Math.min(columns.time.length, from + points);
+  return [columns.time, ...columns.values].map((column) => column.subarray(from, to));
 }
 
 /**

@@ -116,7 +116,7 @@ async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: Star
       signal,
       account: { id: account.accountId, maxThreads: account.concurrentRuns },
       resolve: async (ref) => (await fetched.resolverOf()).resolve(ref),
-      ...(stream ? { onChunk: (seq: number, names: string[], data: Float64Array) => stream.add(seq, names, data) } : {}),
+      ...(stream ? { onChunk: (seq: number, names: string[], data: Float64Array[]) => stream.add(seq, names, data) } : {}),
     },
   );
   const outcome = await evaluateWithContexts({
