@@ -1,12 +1,13 @@
 // Results pages alone (issue 22): one API and one worker on a scratch database, a 50,000-point
 // run of two outputs (the results50k case of bench/_runs-cases.ts) and a few runs of other
 // shapes. `npx tsx bench/_results-focus.ts [--cpu-prof] [--dump=<dir>] [--pages=N]`:
-// - prints the API CPU per JSON page of 50,000 points and per CSV export of the same run;
+// - prints the API CPU per JSON page of 50,000 points and per CSV export of the same run, and
+//   per page of the first 20 after one (bench_protocol: what `npm run bench -- runs` measures);
 // - with --dump, writes every answer's bytes (JSON pages along the cursor chain at several
 //   limits, the CSV, and the ETag) to <dir>, so two builds can be compared byte for byte;
 // - with --cpu-prof, the API writes a V8 CPU profile (bench/_cpu-prof.mjs) of the measured JSON
-//   pages only to <dir> or /tmp (`--cpu-prof=csv` or `--cpu-prof=one`: of the CSV exports or the
-//   one-point pages instead).
+//   pages only to <dir> or /tmp (`--cpu-prof=csv`, `--cpu-prof=one` or `--cpu-prof=bench`: of the CSV exports, the
+//   one-point pages or the bench_protocol pages instead).
 // See docs/performance.md ("Issue 22, second session").
 import { createAccount, createApiKey, createScript, createScriptResolver, filesDigest } from "@barscript/db";
 import { validate } from "@barscript/lang";
@@ -72,6 +73,22 @@ async function main(): Promise<void> {
       const res = await fetch(`${api.url}/v1${path}`, { headers });
       return { status: res.status, etag: res.headers.get("etag"), bytes: Buffer.from(await res.arrayBuffer()) };
     };
+    // the profiler (started and stopped by SIGUSR2, bench/_cpu-prof.mjs) around one phase
+    const phase = async (name: string, body: () => Promise<void>): Promise<void> => {
+      if (profiled === name) api.child.kill("SIGUSR2");
+      await body();
+      if (profiled === name) {
+        api.child.kill("SIGUSR2");
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    };
+    // The protocol of `npm run bench -- runs` (bench/_runs-cases.ts) on a fresh API: one page, then
+    // 20 measured, so the first pages' costs (compiling the writers, filling the buffer pool) count.
+    const benchUrl = `/runs/${runs["sma-rsi"] as string}/results?limit=50000`;
+    await get(benchUrl);
+    const b0 = cpuMs(api.child.pid);
+    await phase("bench", async () => { for (let i = 0; i < 20; i++) await get(benchUrl); });
+    const benchCpu = (cpuMs(api.child.pid) - b0) / 20;
     if (dump) {
       mkdirSync(dump, { recursive: true });
       for (const [slug, id] of Object.entries(runs)) {
@@ -96,15 +113,6 @@ async function main(): Promise<void> {
     const conditional = await fetch(`${api.url}/v1${url}`, { headers: { ...headers, "if-none-match": etagOnce ?? "" } });
     await conditional.arrayBuffer();
     for (let i = 0; i < 3; i++) await get(url);
-    // the profiler (started and stopped by SIGUSR2, bench/_cpu-prof.mjs) around one phase
-    const phase = async (name: string, body: () => Promise<void>): Promise<void> => {
-      if (profiled === name) api.child.kill("SIGUSR2");
-      await body();
-      if (profiled === name) {
-        api.child.kill("SIGUSR2");
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    };
     let c0 = cpuMs(api.child.pid);
     const walls: number[] = [];
     await phase("json", async () => {
@@ -124,6 +132,7 @@ async function main(): Promise<void> {
     const smallCpu = (cpuMs(api.child.pid) - c0) / (pages * 5);
     walls.sort((a, b) => a - b);
     console.log(`results focus json api_cpu_ms_per_page=${jsonCpu.toFixed(2)} wall_p50_ms=${(walls[(walls.length - 1) >> 1] as number).toFixed(1)} bytes=${first.bytes.length} etag=${String(etagOnce)} if_none_match=${conditional.status}`);
+    console.log(`results focus bench_protocol api_cpu_ms_per_page=${benchCpu.toFixed(2)}`);
     console.log(`results focus csv api_cpu_ms_per_export=${csvCpu.toFixed(2)}`);
     console.log(`results focus one_point api_cpu_ms_per_page=${smallCpu.toFixed(2)}`);
   } finally {

@@ -1,6 +1,6 @@
 export { createDb, poolOf, DatabaseUnavailableError, type Db, type DbOptions } from "./client";
 export { query, execute, statement, type Statement } from "./sql";
-export { copyOut, BINARY_COPY_SIGNATURE, type CopyClient } from "./copy-out";
+export { copyOut, copyOutFromSocket, BINARY_COPY_SIGNATURE, type CopyClient, type SocketCopyClient } from "./copy-out";
 export { migrate, ensureDatabase, readMigrations } from "./migrate/runner";
 export { MIGRATIONS_DIR } from "./migrate/paths";
 export { loadDbConfig } from "./config";

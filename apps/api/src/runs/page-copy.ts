@@ -4,7 +4,10 @@
 // 50,000-point page, and external memory is what makes V8 collect (a scavenge, and a full
 // mark-compact of the API's heap every few dozen pages). Here each message is copied into one
 // buffer of the page-buffers pool, and the Float64 columns (unaligned there) into a second one.
-import { BINARY_COPY_SIGNATURE as SIGNATURE, copyOut, decodeCopiedChunk, outputChunksCopySelect, poolOf, type DecodedChunk, type Db } from "@barscript/db";
+// The COPY's answer is read from the connection's socket itself (copyOutFromSocket,
+// docs/adr/0123-copy-out-from-the-socket.md): the driver's parser would first merge each CopyData
+// message that spans socket reads into a fresh buffer of its own.
+import { BINARY_COPY_SIGNATURE as SIGNATURE, copyOutFromSocket, decodeCopiedChunk, outputChunksCopySelect, poolOf, type DecodedChunk, type Db } from "@barscript/db";
 import { giveBack, takeBuffer } from "./page-buffers";
 
 /** What a page's copy starts with; the pool hands out a larger free buffer when it has one. */
@@ -76,8 +79,10 @@ export async function copyPageChunks(db: Db, runId: string, from: number, to: nu
   const received = new ReceivedBytes();
   let failed = false;
   try {
-    // each message copied into the pooled buffer (the driver reuses its bytes)
-    await copyOut(client, `COPY (${outputChunksCopySelect(runId, { from, to })}) TO STDOUT (FORMAT binary)`, (bytes) => received.add(bytes));
+    // each piece copied into the pooled buffer (a view of a socket read); the pool's query_timeout
+    // bounds it as it bounds the driver's queries
+    const timeoutMs = (client as { connectionParameters?: { query_timeout?: number | false } }).connectionParameters?.query_timeout || 0;
+    await copyOutFromSocket(client, `COPY (${outputChunksCopySelect(runId, { from, to })}) TO STDOUT (FORMAT binary)`, (bytes) => received.add(bytes), timeoutMs);
   } catch (e) {
     failed = true;
     giveBack(received.buffer);
