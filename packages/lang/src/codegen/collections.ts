@@ -30,7 +30,14 @@ export function collectionCall(g: Gen, c: A.Call, name: string, bound: BoundArgs
   }
   // the kept extremes answer the smallest or largest, not the nth
   if ((name === "array.max" || name === "array.min") && bound.byName.has("nth")) return null;
+  if (name === "array.push" && numericElements(bound.byName.get("id"))) return numericPush(o);
   return FORMS.get(name)?.(o) ?? null;
+}
+
+/** An array of numbers (int or float): what it holds can be kept as its extremes. */
+function numericElements(id: A.Expr | undefined): boolean {
+  const t = id?.type;
+  return t?.kind === "array" && t.element.kind === "primitive" && (t.element.name === "int" || t.element.name === "float");
 }
 
 /** A map whose keys are numbers (int or float): its keys may be in the small-integer table. */
@@ -99,15 +106,21 @@ const FORMS = new Map<string, (o: Operands) => string>([
     },
   ],
   [
+    // the first element is read before the shift: V8 boxes the value shift() returns from a list
+    // of numbers, and the kept extremes are dropped here as dropped() does, without a call
     "array.shift",
     (o) => {
       const a = o.arg("id");
       const t = o.temp();
-      return o.seq(`${a} !== null && ${a}.e.length !== 0`, `(${t} = ${a}.e.shift(), ${a}.ext !== 0 && ${o.fn(arrays.dropped)}(${a}, ${t}), ${t})`, `${o.fn(arrays.shift)}(${a})`);
+      return o.seq(
+        `${a} !== null && ${a}.e.length !== 0`,
+        `(${t} = ${a}.e[0], ${a}.e.shift(), ${a}.ext !== 0 && (${t} === ${a}.hi && (${a}.ext &= ${~HI}), ${t} === ${a}.lo && (${a}.ext &= ${~LO})), ${t})`,
+        `${o.fn(arrays.shift)}(${a})`,
+      );
     },
   ],
-  ["array.max", (o) => keptExtreme(o, HI, "hi", arrays.max)],
-  ["array.min", (o) => keptExtreme(o, LO, "lo", arrays.min)],
+  ["array.max", (o) => keptExtreme(o, HI, "hi")],
+  ["array.min", (o) => keptExtreme(o, LO, "lo")],
   [
     "map.get",
     (o) => {
@@ -134,10 +147,23 @@ const FORMS = new Map<string, (o: Operands) => string>([
   ],
 ]);
 
-/** array.max / array.min (no nth): the array's kept value (stdlib/pine-array.ts) when it has one, else the stdlib's scan. */
-function keptExtreme(o: Operands, bit: number, field: string, impl: RuntimeFunction): string {
+/**
+ * array.max / array.min (no nth): the array's kept value (stdlib/pine-array.ts), kept first by the
+ * stdlib's scan when it is not (array.keep fails on an na array as max and min do).
+ */
+function keptExtreme(o: Operands, bit: number, field: string): string {
   const a = o.arg("id");
-  return o.seq(`${a} !== null && (${a}.ext & ${bit}) !== 0`, `${a}.${field}`, `${o.fn(impl)}(${a})`);
+  return o.seq(`${a} !== null && (${a}.ext & ${bit}) !== 0`, `${a}.${field}`, `(${o.fn(arrays.keep)}(${a}, ${bit}), ${a}.${field})`);
+}
+
+/**
+ * array.push of a number: the kept extremes are updated here as pushed() does (a pushed value
+ * replaces one only when strictly beyond it, or when none was found), so no call boxes the value.
+ */
+function numericPush(o: Operands): string {
+  const [a, x] = [o.arg("id"), o.arg("value")];
+  const beyond = (bit: number, f: string, op: string): string => `(${a}.ext & ${bit}) !== 0 && (${x} ${op} ${a}.${f} || (${a}.${f} !== ${a}.${f} && ${x} === ${x})) && (${a}.${f} = ${x})`;
+  return o.seq(`${a} !== null && ${a}.e.length < ${MAX_ARRAY_SIZE}`, `(${a}.e.push(${x}), ${a}.ext !== 0 && (${beyond(HI, "hi", ">")}, ${beyond(LO, "lo", "<")}), undefined)`, `${o.fn(arrays.push)}(${a}, ${x})`);
 }
 
 /** Map calls with a constant key at the top level, through the call site's KeyCache `st`. */

@@ -4,7 +4,7 @@
 
 import type * as A from "../language/ast";
 import { builtinVariable } from "../builtins";
-import { range as arrayRange } from "../stdlib/array";
+import { keep as keepExtremes } from "../stdlib/array";
 import { HI, LO } from "../stdlib/pine-array";
 import type { VariableEmit } from "../builtins/record";
 import type { Gen } from "./context";
@@ -246,5 +246,6 @@ function arrayWidth(g: Gen, e: A.Binary): string | null {
   if (hi === null || lo === null || hi.symbol?.kind !== "local" || lo.symbol?.kind !== "local" || hi.symbol.id !== lo.symbol.id) return null;
   // a local's name, read twice: both extremes kept (stdlib/pine-array.ts) answer without a call
   const x = expr(g, hi);
-  return `(${x} !== null && ${x}.ext === ${HI | LO} ? ${x}.hi - ${x}.lo : ${g.slots.refOf(arrayRange, e.span)}(${x}))`;
+  // (when they are not kept, array.keep scans for them and returns no number for V8 to box)
+  return `((${x} !== null && ${x}.ext === ${HI | LO} || ${g.slots.refOf(keepExtremes, e.span)}(${x}, ${HI | LO})), ${x}.hi - ${x}.lo)`;
 }

@@ -17,7 +17,7 @@ import { Scopes } from "./scope";
 import { directRequests, requestSlice } from "./slice";
 import { Slots } from "./slots";
 import { stmt, structured, valueBlock } from "./statements";
-import type { Generated, HistorySizes } from "./types";
+import type { FnCtx, Generated, HistorySizes } from "./types";
 
 export function generate(main: A.Script, libraries: A.Script[] = [], history: HistorySizes | null = null): Generated {
   const g = newGen(history);
@@ -100,6 +100,7 @@ function assemble(g: Gen, body: string, sliceBody: string | null): string {
   // Values read after the bar (history pushes) or by other functions live in the closure;
   // every other top-level temporary is a local of the bar loop.
   const closureNames = new Set(top.bindings.filter((b) => (b.histJs !== null && !b.nested) || b.fnRead).map((b) => b.js));
+  runOwnedNumbers(top, topConsts, runLocals, runSpill);
   const hoisted = [...top.hoisted];
   const inClosure = hoisted.filter((h) => closureNames.has(h.split(" ")[0]!));
   const inLoop = hoisted.filter((h) => !closureNames.has(h.split(" ")[0]!));
@@ -169,6 +170,25 @@ function assemble(g: Gen, body: string, sliceBody: string | null): string {
     // a requested context's run (capture) executes the request slice
     `return { run: ${sliceBody === null ? "$run" : "$rt.req.capturing ? $runSlice : $run"}, endBar: $endBar, bar: function () { return $at; }, release: $release };`,
   ].join("\n");
+}
+
+/**
+ * A top-level `var` number that only the bar loop reads (no user function, no history ring: $endBar
+ * and the functions read the closure) is a local of $run and $runSlice, loaded when they start and
+ * stored back when they return or throw: V8 keeps a number in a closure variable as a heap object,
+ * one allocation per bar that writes it, and the young collections they cause kept promoting the
+ * evaluation's output columns (typed arrays), collected then only by full collections.
+ */
+function runOwnedNumbers(top: FnCtx, topConsts: string[], runLocals: string[], runSpill: string[]): void {
+  for (const b of top.bindings) {
+    if (!b.number || b.fnRead || b.histJs !== null || b.slot !== null) continue;
+    const k = topConsts.indexOf(`var ${b.js} = NaN;`);
+    if (k < 0) continue;
+    topConsts[k] = `var $g_${b.js} = NaN;`;
+    // `+`: V8 then knows the local holds a number and keeps it unboxed through the loop
+    runLocals.push(`var ${b.js} = +$g_${b.js};`);
+    runSpill.push(`$g_${b.js} = ${b.js};`);
+  }
 }
 
 /**

@@ -54,7 +54,7 @@ export class Scopes {
       this.slots.topConsts.push(`var ${js} = ${naOf(vt)};`);
     } else ctx.hoisted.add(`${js} = ${naOf(vt)}`);
     const nested = mode === "none" && this.stack.length > ctx.baseDepth;
-    const b: Binding = { js: slot === null ? js : `$st[${slot}]`, vt, slot, hist: 0, histJs: null, histSlot: -1, nested, symId: sym?.id ?? null, owner: ctx, fnRead: false };
+    const b: Binding = { js: slot === null ? js : `$st[${slot}]`, vt, slot, hist: 0, histJs: null, histSlot: -1, nested, symId: sym?.id ?? null, owner: ctx, fnRead: false, number: isNumber(sym?.type) };
     this.stack[this.stack.length - 1]!.set(name, b);
     ctx.bindings.push(b);
     return b;
@@ -105,4 +105,9 @@ function pushesOf(bs: Binding[]): string {
     .filter((b) => b.histJs !== null)
     .map((b) => `${b.histJs}.push(${b.vt === "bool" ? `(${b.js} ? 1 : 0)` : b.js});`)
     .join("\n");
+}
+
+/** An int or float: always a JavaScript number (na is NaN), unlike a color of the same value kind. */
+function isNumber(t: A.PineType | undefined): boolean {
+  return t?.kind === "primitive" && (t.name === "int" || t.name === "float");
 }

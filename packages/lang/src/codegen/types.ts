@@ -65,6 +65,8 @@ export interface Binding {
   owner: FnCtx;
   /** A global read by a user function: it lives in the closure, not in a local of $run. */
   fnRead: boolean;
+  /** Declared int or float (its value is always a JavaScript number). */
+  number: boolean;
 }
 
 /** The top level or one user function: where state slots and hoisted locals go. */

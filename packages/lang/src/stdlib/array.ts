@@ -4,7 +4,7 @@
 import { builtinFunction, constants, type CallEmit, type Emitter, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
 import { fail, MAX_ARRAY_SIZE } from "../runtime/errors";
 
-import { dropped, extremes, largest, PineArray, pushed, smallest } from "./pine-array";
+import { dropped, extremes, HI, largest, LO, PineArray, pushed, smallest } from "./pine-array";
 
 // pushed and dropped: reached by the written-out push and shift (codegen/collections.ts)
 export { dropped, PineArray, pushed };
@@ -203,6 +203,18 @@ export function range(a: Arr<number>): number {
   if (a === null) fail("array is na");
   extremes(a);
   return a.hi - a.lo;
+}
+/**
+ * Makes the extremes named by `bits` (HI, LO) kept, as max, min and range would (scanning only
+ * those not kept), so that compiled code reads them from `hi` and `lo`: a call that returns no
+ * number, which V8 would box on the way out of a call it does not inline.
+ */
+export function keep(a: Arr<number>, bits: number): boolean {
+  if (a === null) fail("array is na");
+  if (bits === (HI | LO)) extremes(a);
+  else if (bits === HI) largest(a);
+  else smallest(a);
+  return true;
 }
 export function median(a: Arr<number>): number {
   const v = nums(a).filter((e) => e === e).sort((p, q) => p - q);

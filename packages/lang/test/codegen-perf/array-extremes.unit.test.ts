@@ -60,7 +60,9 @@ plot(array.new<float>().max() - array.new<float>().min())
   expect(col(r, 5)).toEqual([NaN, NaN, NaN, NaN, NaN, NaN, NaN]);
   expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([["array is na", 1]]);
   const loop = build(script).source;
-  expect(loop.match(/\$R_array_range\(v\d+_xs\)/g)?.length).toBe(3);
-  // two arrays: each call reads its array's kept value, else calls the stdlib
-  expect(loop).toMatch(/\? v\d+_xs\.hi : \$R_array_max\(v\d+_xs\)\) - \(v\d+_ys !== null && \(v\d+_ys\.ext & 2\) !== 0 \? v\d+_ys\.lo : \$R_array_min\(v\d+_ys\)\)/);
+  // the two widths keep both extremes in one pass (array.keep) and read them; range() is the call
+  expect(loop.match(/\$R_array_keep\(v\d+_xs, 3\)\), v\d+_xs\.hi - v\d+_xs\.lo\)/g)?.length).toBe(2);
+  expect(loop.match(/\$R_array_range\(v\d+_xs\)/g)?.length).toBe(1);
+  // two arrays: each call reads its array's kept value, else keeps it first (the stdlib's scan)
+  expect(loop).toMatch(/\? v\d+_xs\.hi : \(\$R_array_keep\(v\d+_xs, 1\), v\d+_xs\.hi\)\) - \(v\d+_ys !== null && \(v\d+_ys\.ext & 2\) !== 0 \? v\d+_ys\.lo : \(\$R_array_keep\(v\d+_ys, 2\), v\d+_ys\.lo\)\)/);
 });

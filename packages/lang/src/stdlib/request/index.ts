@@ -65,7 +65,9 @@ function numericRead(b: CallEmit, id: string, st: string, expr: string, gaps: st
   if (!SIMPLE.test(sym) || !SIMPLE.test(tf)) return null;
   const args = `${id}, $i, ${sym}, ${tf}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}`;
   const slow = field === null ? `$rt.req.securityNum(${args})` : `$rt.req.securityBars(${args}, ${JSON.stringify(field)})`;
-  return `(${st}.aligned !== null && ${st}.symbol === ${sym} && ${st}.timeframe === ${tf} ? ${st}.aligned[$i] : ${slow})`;
+  // `+`: the slow path's result is a number; said so, V8 keeps the site's value unboxed (without
+  // it, the typed read merged with a call's result was boxed on every bar)
+  return `(${st}.aligned !== null && ${st}.symbol === ${sym} && ${st}.timeframe === ${tf} ? ${st}.aligned[$i] : +${slow})`;
 }
 
 /** The bar column a bare `open`/`high`/`low`/`close`/`volume` argument compiles to. */
