@@ -92,4 +92,42 @@ describe("number text", () => {
     }
     expect(wrong.slice(0, 10)).toEqual([]);
   });
+
+  it("when values of other magnitudes follow one another, the scale of the last one tried first (docs/adr/0124), then the text equals JSON.stringify and String()", () => {
+    let seed = 124;
+    const rnd = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const view = new DataView(new ArrayBuffer(8));
+    const wrong: string[] = [];
+    const check = (x: number): void => {
+      if (json(x) !== JSON.stringify(x) || str(x) !== String(x)) wrong.push(`${String(x)} ${json(x)} ${str(x)}`);
+    };
+    /** The double `d` ulps from x (x > 0: its bits as an integer count ulps). */
+    const step = (x: number, d: number): number => {
+      view.setFloat64(0, x);
+      view.setBigUint64(0, view.getBigUint64(0) + BigInt(d));
+      return view.getFloat64(0);
+    };
+    // by hand: neighbours of powers of ten after a value of the scale above, the same and below
+    // (a double just below 10^j can be scaled into [1e15, 1e16) by two powers of ten)
+    const cases: Array<[number, number, string]> = [
+      [0.5, step(1, -1), "0.9999999999999999"], [5, step(1, -1), "0.9999999999999999"], [0.05, step(1, -1), "0.9999999999999999"],
+      [50, step(100, -1), "99.99999999999999"], [5, step(100, -1), "99.99999999999999"], [500, step(100, 1), "100.00000000000001"],
+      [0.5, step(0.1, -1), "0.09999999999999999"], [0.05, step(0.1, 1), "0.10000000000000002"], [1e-6, 0.1, "0.1"],
+    ];
+    for (const [before, x, text] of cases) {
+      json(before);
+      expect([x, json(x), str(x)]).toEqual([x, text, text]);
+    }
+    for (let i = 0; i < 20_000; i++) {
+      const j = Math.floor(rnd() * 22) - 6;
+      // a value of scale j - 1, j or j + 1, then one of the neighbours of 10^j, then a value of another scale
+      check((1 + rnd() * 9) * 10 ** (j + Math.floor(rnd() * 3) - 1));
+      check(step(10 ** j, Math.floor(rnd() * 9) - 4));
+      check(rnd() * 10 ** Math.floor(rnd() * 20 - 6));
+      // runs of one plot's values (small steps), broken by another plot's
+      const base = (1 + rnd() * 9) * 10 ** (Math.floor(rnd() * 20) - 6);
+      for (let n = 0; n < 5; n++) check(base * (1 + (rnd() - 0.5) * 1e-3));
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+  });
 });

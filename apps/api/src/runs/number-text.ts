@@ -100,6 +100,15 @@ function writeSeventeen(dv: DataView, o: number, k: number, point: number): numb
 }
 
 /**
+ * The scale k of the last number writeShortest wrote: tried first for the next one, since a
+ * plot's values mostly keep their magnitude (docs/adr/0124-number-scale-from-the-last-one.md).
+ * The guess only chooses where the search starts: a k whose product is not in [1e15, 1e16) is
+ * estimated from the exponent as before, so the text never depends on it. A right guess saves
+ * reading the double's high word (a load of half of what was just stored) and the estimate.
+ */
+let lastK = 14;
+
+/**
  * Writes 1e-6 <= ax < 2^52 (not an integer) at o with its shortest digits (docs/adr/0098);
  * returns the new offset, or -1 when String() must write it.
  *
@@ -116,12 +125,18 @@ function writeSeventeen(dv: DataView, o: number, k: number, point: number): numb
 function writeShortest(dv: DataView, o: number): number {
   const ax = VALUE[0] as number;
   BITS[0] = ax;
-  const high = WORDS[HIGH] as number;
-  if ((high & 0xfffff) === 0 && WORDS[LOW] === 0) return -1; // a power of two
-  // 1e-6 <= ax < 2^52: an exponent from -20 to 51, so 0 <= k <= 22 (22 only below 1e-6 * 10^22)
-  let k = 15 - Math.floor(((high >>> 20) - 1023) * 0.30102999566398114);
-  if (k > 21) return writeShortestExact(dv, o, ax);
+  if (WORDS[LOW] === 0 && ((WORDS[HIGH] as number) & 0xfffff) === 0) return -1; // a power of two
+  // k of the previous number first: a plot's values mostly keep their magnitude
+  let k = lastK;
   let p = ax * (POW10[k] as number);
+  if (p >= 1e15 && p < 1e16) {
+    // k as computed below
+  } else {
+    // 1e-6 <= ax < 2^52: an exponent from -20 to 51, so 0 <= k <= 22 (22 only below 1e-6 * 10^22)
+    k = 15 - Math.floor((((WORDS[HIGH] as number) >>> 20) - 1023) * 0.30102999566398114);
+    if (k > 21) return writeShortestExact(dv, o, ax);
+    p = ax * (POW10[k] as number);
+  }
   if (p >= 1e16) {
     if (k === 0) return writeShortestExact(dv, o, ax);
     p = ax * (POW10[--k] as number);
@@ -130,6 +145,7 @@ function writeShortest(dv: DataView, o: number): number {
     p = ax * (POW10[++k] as number);
   }
   if (p < 1e15 || p >= TWO_53) return writeShortestExact(dv, o, ax);
+  lastK = k;
   const c = SPLITTER * ax;
   const xh = c - (c - ax);
   const xl = ax - xh;
