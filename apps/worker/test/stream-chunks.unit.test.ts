@@ -4,7 +4,7 @@
 // are worked here by hand; the last chunk is never posted (it comes with the result).
 import { evaluate, type Bars, type Resolver } from "@barscript/lang";
 import { compileScript } from "../src/runs/compile";
-import { chunkStreamer, streamedChunkPoints } from "../src/runs/stream-chunks";
+import { chunkStreamer, releaseChunkMemory, streamedChunkPoints } from "../src/runs/stream-chunks";
 
 const noImports: Resolver = { resolve: () => Promise.resolve(null) };
 const N = 2_500;
@@ -130,4 +130,36 @@ it("posts views of the very columns the result holds, a bar's error reset includ
   const values = r.outputs.map((o) => o.values);
   expect(values.every((v) => v.buffer instanceof SharedArrayBuffer && v.buffer === d!.buffer)).toBe(true);
   expect(posted[1]!.parts[1]!.byteOffset).toBe(values[0]!.byteOffset + 900 * 8);
+});
+
+it("reuses a run's shared memory for the next run of its size only once the main thread released it, zeroed, with the new run's values", async () => {
+  const p = await program();
+  const other = await compileScript([{ path: "main.pine", content: `//@version=6\nindicator("two")\nplot(close * 3, "d")\nplot(-bar_index, "b")\n` }], "indicator", { inputs: [], plots: [] } as never, noImports);
+  const b = bars();
+  const streamOnce = (prog: typeof p): Float64Array[][] => {
+    const posted: Float64Array[][] = [];
+    const s = chunkStreamer(prog, { bars: b, windowStart: WS, stream: { chunkPoints: 900, minBytes: 0 } }, (_seq, _names, parts) => posted.push(parts));
+    evaluate(s!.program, b, {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1m" }, windowStart: WS, chunkBars: 512, onChunk: s!.onChunk });
+    return posted;
+  };
+  const first = streamOnce(p);
+  // not released: the main thread may still be writing it, so the next run gets other memory
+  const second = streamOnce(p);
+  expect(second[0]![0]!.buffer).not.toBe(first[0]![0]!.buffer);
+  releaseChunkMemory(second[0]!);
+  const third = streamOnce(other);
+  expect(third[0]![0]!.buffer).toBe(second[0]![0]!.buffer);
+  // the third run's own values (close * 3, -bar_index), worked by hand, none of the second's
+  const wrong: string[] = [];
+  third.forEach((parts, seq) => {
+    const [time, d, bi] = parts;
+    for (let j = 0; j < 900; j++) {
+      const bar = WS + seq * 900 + j;
+      if (time![j] !== 1_600_000_000 + 60 * bar || d![j] !== 3 * (10 + bar) || bi![j] !== -bar) wrong.push(`bar ${bar}`);
+    }
+  });
+  expect(third.length).toBe(2);
+  expect(wrong.slice(0, 3)).toEqual([]);
+  // arrays outside shared memory (a run that did not stream) are left alone
+  expect(() => releaseChunkMemory([new Float64Array(4)])).not.toThrow();
 });

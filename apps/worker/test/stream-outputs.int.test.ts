@@ -199,6 +199,30 @@ describe("OutputStream", () => {
     expect(wrong.slice(0, 3)).toEqual([]);
   });
 
+  it("tells once, with the first chunk, that no write of its chunks or columns will come, after finish and after discard", async () => {
+    const told: Array<readonly Float64Array[]> = [];
+    const id = await runningRun();
+    const first = [new Float64Array(300).fill(T0), new Float64Array(300).fill(1)];
+    const stream = new OutputStream(poolOf(env.db)!, id, undefined, (parts) => told.push(parts));
+    stream.add(0, ["a"], first);
+    expect(told).toEqual([]);
+    const time = new Float64Array(450).map((_, i) => T0 + i * 60);
+    expect(await stream.finish({ names: ["a"], time, values: [new Float64Array(450).fill(1)] })).toBe(2);
+    expect(told.length).toBe(1);
+    expect(told[0]).toBe(first);
+    await stream.discard();
+    expect(told.length).toBe(1);
+    // a stream discarded while its chunk is being written tells once that write is over
+    const id2 = await runningRun();
+    const stream2 = new OutputStream(poolOf(env.db)!, id2, undefined, (parts) => told.push(parts));
+    const first2 = [new Float64Array(10_000).fill(T0), new Float64Array(10_000).fill(2)];
+    stream2.add(0, ["a"], first2);
+    await stream2.discard();
+    expect(told.length).toBe(2);
+    expect(told[1]).toBe(first2);
+    expect(await chunkCount(id2)).toBe(0);
+  });
+
   it("fails, keeping no chunk, when a chunk comes out of order", async () => {
     const id = await runningRun();
     const stream = new OutputStream(poolOf(env.db)!, id);

@@ -35,6 +35,48 @@ export function streamedChunkPoints(outputs: number, s: StreamRequest): number {
 
 type Runtime = Parameters<Program["factory"]>[0];
 
+/** Bytes before the columns in a shared buffer: its Int32 state (8, so the doubles stay aligned). */
+const HEADER_BYTES = 8;
+/** A shared buffer's state: its views may still be read by the main thread, or not any more. */
+const HELD = 1;
+const FREE = 0;
+/** The largest shared buffer a thread keeps for its next streamed run. */
+export const KEPT_SHARED_BYTES = 64 * 1024 * 1024;
+/**
+ * This thread's last shared buffer, reused by its next streamed run of the same size once the
+ * main thread has marked it FREE (releaseChunkMemory): fresh memory of 8 MB costs the evaluation
+ * about 2,000 page faults, 3 ms of the composite's evaluation (docs/performance.md, issue 22
+ * seventh session).
+ */
+let kept: SharedArrayBuffer | null = null;
+
+function stateOf(memory: SharedArrayBuffer): Int32Array {
+  return new Int32Array(memory, 0, 1);
+}
+
+/** A shared buffer of `bytes` after its header, zeroed, HELD: the kept one when it is FREE and of that size. */
+function sharedMemory(bytes: number): SharedArrayBuffer {
+  let memory: SharedArrayBuffer;
+  if (kept !== null && kept.byteLength === HEADER_BYTES + bytes && Atomics.load(stateOf(kept), 0) === FREE) {
+    memory = kept;
+    // as fresh memory is: no value of an earlier run (maybe another account's) can show
+    new Uint8Array(memory, HEADER_BYTES).fill(0);
+  } else memory = new SharedArrayBuffer(HEADER_BYTES + bytes);
+  Atomics.store(stateOf(memory), 0, HELD);
+  kept = memory.byteLength <= KEPT_SHARED_BYTES ? memory : null;
+  return memory;
+}
+
+/**
+ * The main thread is done with a streamed run's chunks and columns (every write of them is over):
+ * their shared buffer may serve the thread's next run. Any part of any chunk names it; arrays not
+ * in shared memory (a run that did not stream) are left alone.
+ */
+export function releaseChunkMemory(parts: readonly Float64Array[]): void {
+  const memory = parts[0]?.buffer;
+  if (memory instanceof SharedArrayBuffer && memory.byteLength >= HEADER_BYTES) Atomics.store(stateOf(memory), 0, FREE);
+}
+
 /**
  * The chart's times and the runtime's output columns, moved into one SharedArrayBuffer before
  * the compiled code first reads them (times, then each column, `n` doubles each): `out` is the
@@ -47,8 +89,8 @@ type Runtime = Parameters<Program["factory"]>[0];
 function shareColumns(rt: Runtime, time: Float64Array, everyBar: readonly boolean[]): { time: Float64Array; out: Float64Array[] } {
   const out = rt.out;
   const n = time.length;
-  const memory = new SharedArrayBuffer((1 + out.length) * n * Float64Array.BYTES_PER_ELEMENT);
-  const column = (k: number): Float64Array => new Float64Array(memory, k * n * Float64Array.BYTES_PER_ELEMENT, n);
+  const memory = sharedMemory((1 + out.length) * n * Float64Array.BYTES_PER_ELEMENT);
+  const column = (k: number): Float64Array => new Float64Array(memory, HEADER_BYTES + k * n * Float64Array.BYTES_PER_ELEMENT, n);
   const shared = { time: column(0), out };
   shared.time.set(time);
   for (let k = 0; k < out.length; k++) {

@@ -22,10 +22,16 @@ import type { RunSummary } from "./types";
  */
 export const STREAM_CHUNK_BYTES = 512 * 1024;
 
+/**
+ * Told once, with the first chunk handed over, when no write of the stream's chunks or of the
+ * columns given to finish will happen any more (the memory they view may be used again).
+ */
+export type ChunksWritten = (first: readonly Float64Array[]) => void;
+
 /** A stream for the run's chunks on the pool of a client made by createDb (null: no pool, no stream). */
-export function openOutputStream(db: Db, runId: string): OutputStream | null {
+export function openOutputStream(db: Db, runId: string, written?: ChunksWritten): OutputStream | null {
   const pool = poolOf(db);
-  return pool ? new OutputStream(pool, runId) : null;
+  return pool ? new OutputStream(pool, runId, OUTPUT_CHUNK_POINTS, written) : null;
 }
 
 /**
@@ -55,10 +61,14 @@ export class OutputStream {
   /** The most transactions of the stream at once: EVALUATING_WRITES, more at its end (finish). */
   private most = EVALUATING_WRITES;
 
+  /** The first chunk handed over, for `written` (null: none yet, or already told). */
+  private first: readonly Float64Array[] | null = null;
+
   constructor(
     private readonly pool: Pool,
     readonly runId: string,
     chunkPoints = OUTPUT_CHUNK_POINTS,
+    private readonly written?: ChunksWritten,
   ) {
     this.points = chunkPoints;
   }
@@ -79,7 +89,10 @@ export class OutputStream {
 
   private queue(seq: number, names: readonly string[], data: readonly Float64Array[]): void {
     const pointCount = data.reduce((doubles, part) => doubles + part.length, 0) / (1 + names.length);
-    if (seq === 0) this.points = pointCount;
+    if (seq === 0) {
+      this.points = pointCount;
+      this.first ??= data;
+    }
     // out of order is a fault of ours: kept as a failure, so the run fails and keeps nothing
     if (seq !== this.handed) this.failure ??= new Error(`output chunk ${seq} of run ${this.runId} out of order (expected ${this.handed})`);
     else this.waiting.push({ seq, firstIndex: seq * this.points, pointCount, names, data });
@@ -119,8 +132,19 @@ export class OutputStream {
     this.most = Math.max(this.most, most);
     for (let seq = this.handed; seq < chunks; seq++) this.queue(seq, columns.names, packChunk(columns, seq, this.points));
     this.pump();
-    await this.settled();
+    try {
+      await this.settled();
+    } finally {
+      this.over();
+    }
     return chunks;
+  }
+
+  /** No write of the chunks or columns will happen any more: `written` is told, once. */
+  private over(): void {
+    const first = this.first;
+    this.first = null;
+    if (first !== null) this.written?.(first);
   }
 
   /** Every chunk handed over is committed; on a failure the run's chunks are deleted and it is thrown. */
@@ -135,9 +159,9 @@ export class OutputStream {
   /** The run will not succeed: waits for the writes under way, then deletes the run's chunks. */
   async discard(): Promise<void> {
     this.waiting.length = 0;
-    if (!this.wrote) return;
     await this.quiet();
-    await dropChunks(this.pool, this.runId);
+    this.over();
+    if (this.wrote) await dropChunks(this.pool, this.runId);
   }
 }
 

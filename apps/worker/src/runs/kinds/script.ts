@@ -7,7 +7,7 @@ import type { Timeframe } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
 import { evalTask, type EvalResult, type EvalTask } from "../protocol";
 import { contextKey, evaluateWithContexts, fetchContexts, staticRequests } from "../requests";
-import type { StreamRequest } from "../stream-chunks";
+import { releaseChunkMemory, type StreamRequest } from "../stream-chunks";
 import type { KindContext, KindOutcome, Prefetched, RunAccountInfo, RunKind, StartedRun } from "./types";
 
 /** Grace past the time limit before the pool terminates a thread that did not stop on its own. */
@@ -77,7 +77,7 @@ export function scriptKind(kind: ScriptKind, complete: Complete, streams = false
       }
       started.sp.mark("bars");
       // one evaluation over the chart's bars alone (no requested contexts): its finished chunks can be stored as it goes
-      const stream = streams && !fetched.contexts ? openOutputStream(ctx.db, run.id) : null;
+      const stream = streams && !fetched.contexts ? openOutputStream(ctx.db, run.id, releaseChunkMemory) : null;
       try {
         return await evaluateAndKeep(ctx, kind, started, fetched, { bars: read.bars, windowStart: read.windowStart }, stream, complete);
       } catch (error) {
