@@ -8,6 +8,7 @@
 import { createScript, createScriptResolver, filesDigest, type Db } from "@barscript/db";
 import { validate } from "@barscript/lang";
 import { DEMO_DIR, importFile, readBars } from "@barscript/marketdata";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "../packages/lang/src/language/parser";
 import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../packages/lang/src/check";
@@ -81,6 +82,57 @@ function build(source: string): Program {
   return compile({ script: p.script });
 }
 
+/** CPU milliseconds a process or thread has run (/proc/<pid>/schedstat, Linux); 0 once it is gone. */
+function schedMs(path: string): number {
+  try {
+    return Number(readFileSync(path, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
+/** Processes this one started and theirs (the API and workers), by /proc's children lists. */
+function descendants(pid = process.pid): number[] {
+  const out: number[] = [];
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const t of tasks) {
+    let children = "";
+    try {
+      children = readFileSync(`/proc/${pid}/task/${t}/children`, "utf8");
+    } catch {
+      continue;
+    }
+    for (const c of children.split(" ").filter((x) => x !== "")) out.push(Number(c), ...descendants(Number(c)));
+  }
+  return out;
+}
+
+/**
+ * CPU counters around one composite request, for the profile's own line (not the ratio): the
+ * Postgres backends of the bench's database (every connection the API and workers hold) and the
+ * processes the bench started (API and workers), each sampled before and after.
+ */
+async function cpuCounters(db: Db): Promise<() => Promise<{ postgres: number; ours: number }>> {
+  const backends = async (): Promise<Map<number, number>> => {
+    const rows = await db.$queryRawUnsafe<Array<{ pid: number }>>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+    return new Map(rows.map((r) => [r.pid, schedMs(`/proc/${r.pid}/schedstat`)]));
+  };
+  const ours = (): number => descendants().reduce((sum, pid) => sum + schedMs(`/proc/${pid}/schedstat`), 0);
+  const pg0 = await backends();
+  const ours0 = ours();
+  return async () => {
+    const pg1 = await backends();
+    let postgres = 0;
+    for (const [pid, ms] of pg1) postgres += ms - (pg0.get(pid) ?? 0);
+    return { postgres, ours: ours() - ours0 };
+  };
+}
+
 /** `runs` measured runs (after two warm-ups); with `each`, every run's request and evaluation too. */
 export async function compositeCase(env: CaseEnv, runs = COMPOSITE_RUNS, each = false): Promise<string> {
   for (const file of SPY_FILES) await importFile(env.db, { symbol: "SPY", timeframe: "1m", file: join(DEMO_DIR, file), format: "ninjatrader" });
@@ -106,14 +158,23 @@ export async function compositeCase(env: CaseEnv, runs = COMPOSITE_RUNS, each = 
   }
   const requests: number[] = [];
   const evals: number[] = [];
+  const cpu: Array<{ postgres: number; ours: number }> = [];
   for (let i = 0; i < runs; i++) {
+    const counted = each ? await cpuCounters(env.db) : null;
     const t0 = performance.now();
     await env.runToEnd(env.key, body);
     requests.push(performance.now() - t0);
+    if (counted) cpu.push(await counted());
     evals.push(evalOnce());
   }
   const req = median(requests);
   const ev = median(evals);
   const line = `runs composite_spy bars=${bars.length} request_p50_ms=${req.toFixed(1)} eval_p50_ms=${ev.toFixed(1)} ratio=${(req / ev).toFixed(2)}`;
-  return each ? `${line}\nruns composite_spy requests_ms=${requests.map((r) => r.toFixed(1)).join(",")} evals_ms=${evals.map((r) => r.toFixed(1)).join(",")}` : line;
+  if (!each) return line;
+  const list = (xs: number[]): string => xs.map((x) => x.toFixed(1)).join(",");
+  return [
+    line,
+    `runs composite_spy requests_ms=${list(requests)} evals_ms=${list(evals)}`,
+    `runs composite_spy cpu_per_request postgres_p50_ms=${median(cpu.map((c) => c.postgres)).toFixed(1)} api_workers_p50_ms=${median(cpu.map((c) => c.ours)).toFixed(1)} postgres_ms=${list(cpu.map((c) => c.postgres))} api_workers_ms=${list(cpu.map((c) => c.ours))}`,
+  ].join("\n");
 }
