@@ -10,17 +10,18 @@ const DAY_MS = 86_400_000;
 
 /**
  * Compound annual growth rate in percent between two points (times in ms): na until both prices
- * are known or when less than one day separates the times; a year is 365 days.
+ * are known or when less than one day separates the times; a year is 365 days. The library's
+ * `exitPrice / entryPrice` is a Pine division: a zero entry price gives na (docs/adr/0109-division-by-zero-is-na.md).
  */
 export function cagr(entryTime: number, entryPrice: number, exitTime: number, exitPrice: number): number {
   const days = (exitTime - entryTime) / DAY_MS;
-  if (!(days >= 1) || entryPrice !== entryPrice || exitPrice !== exitPrice) return NaN;
+  if (!(days >= 1) || entryPrice !== entryPrice || exitPrice !== exitPrice || entryPrice === 0) return NaN;
   return 100 * (Math.pow(exitPrice / entryPrice, 1 / (days / 365)) - 1);
 }
 
-/** The percentage change from `oldValue` to `newValue`. */
+/** The percentage change from `oldValue` to `newValue`: na from an old value of 0 (a Pine division, ADR 0109). */
 export function changePercent(newValue: number, oldValue: number): number {
-  return (100 * (newValue - oldValue)) / oldValue;
+  return oldValue === 0 ? NaN : (100 * (newValue - oldValue)) / oldValue;
 }
 
 export const taCagr = taFunction({
