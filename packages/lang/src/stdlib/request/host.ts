@@ -243,11 +243,18 @@ export class RequestHost {
     return this.securityNum(site, key, i, symbol, timeframe, gaps, lookahead, ignoreInvalid);
   }
 
-  /** request.security_lower_tf at chart bar `i`: the site's values on every intrabar of the chart bar. */
-  lowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean): PineArray | null {
+  /**
+   * request.security_lower_tf at chart bar `i`: the site's values on every intrabar of the chart
+   * bar. A timeframe higher than the chart's is a runtime error, or na with
+   * `ignore_invalid_timeframe = true` (TradingView's reference of the parameter).
+   */
+  lowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe = false): PineArray | null {
     const c = this.context(symbol, timeframe, ignoreInvalid);
     if (c === null) return PineArray.of([]);
-    if (storeSeconds(c.ctx.timeframe) > storeSeconds(this.chart!.symbol.timeframe)) fail(`request.security_lower_tf: timeframe "${timeframe ?? ""}" is higher than the chart's`);
+    if (storeSeconds(c.ctx.timeframe) > storeSeconds(this.chart!.symbol.timeframe)) {
+      if (ignoreInvalidTimeframe) return null;
+      fail(`request.security_lower_tf: timeframe "${timeframe ?? ""}" is higher than the chart's`);
+    }
     c.ranges ??= intrabarRanges(this.alignInput(c));
     const col = this.columnsOf(c).get((site.id ??= this.site(key))) ?? [];
     const out: unknown[] = [];

@@ -106,7 +106,7 @@ export const securityLowerTf = builtinFunction({
   emit: (b) => {
     const expr = b.a("expression");
     const id = site(b, expr);
-    const values = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")})`;
+    const values = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")})`;
     const size = b.tupleSize("expression");
     const read = size === null ? values : `$rt.req.lowerTfTuple(${values}, ${size})`;
     return `${noCurrency(b)}$rt.req.capturing ? $rt.req.lowerTfOwnBar(${capture(b, id, expr)}, ${size ?? 0}) : ${read})`;
