@@ -172,7 +172,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
   between arrivals); the "Timeframe" setting is not an input a run can change.
 - **Instrument metadata.** \`syminfo.prefix\` is empty (stored tickers carry no exchange; \`syminfo.prefix(symbol)\` and
-  \`syminfo.ticker(symbol)\` split a symbol written with one, \`"NASDAQ:MSFT"\`, and give \`""\` and the symbol for one without), \`syminfo.root\` the
+  \`syminfo.ticker(symbol)\` split a symbol written with one, \`"NASDAQ:MSFT"\`, and give \`""\` and the symbol for one without).
+  So \`syminfo.tickerid\` is the bare ticker and an \`input.symbol\` is the text its default or a run gives, where
+  TradingView always writes \`EXCHANGE:TICKER\`: a script that splits one at \`":"\` and reads the second part
+  (\`str.split(s, ":").get(1)\`) fails with an index error on a symbol written without an exchange (give the input as
+  \`"NASDAQ:MSFT"\`), while \`syminfo.ticker(s)\` works either way. \`syminfo.root\` the
   ticker, \`syminfo.pointvalue\` 1; \`syminfo.description\` is the instrument's stored name, \`syminfo.type\`
   its asset class in TradingView's names (an ETF is \`"fund"\`), \`syminfo.currency\` its quote currency and
   \`syminfo.basecurrency\` the ticker without that currency for crypto and forex pairs (\`"BTC"\` for \`BTC-USD\`,

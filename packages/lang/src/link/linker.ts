@@ -101,7 +101,7 @@ export class Linker {
     const own = tradingViewLibrary(owner, slug);
     if (own) return own;
     const resolved = await this.resolver.resolve({ owner, slug, version });
-    if (!resolved) return this.cache(cacheKey, report(Code.unresolved_import, `Library '${owner}/${slug}' version ${version} was not found.`));
+    if (!resolved) return this.cache(cacheKey, report(Code.unresolved_import, libraryNotFound(owner, slug, version)));
     if (resolved.kind !== "library") return this.cache(cacheKey, report(Code.not_a_library, `'${owner}/${slug}' is ${article(resolved.kind)} ${resolved.kind}, not a library: only library scripts can be imported.`));
     const libSink = new DiagnosticSink();
     const prefix = `lib:${owner}/${slug}/${resolved.version}:`;
@@ -137,4 +137,16 @@ export function joinPath(from: string, rel: string): string {
     else parts.push(seg);
   }
   return parts.join("/");
+}
+
+/**
+ * Why an imported library is refused when no library script here has its name: scripts brought
+ * from TradingView import community libraries that are not copied to this service (only
+ * TradingView/ta is built in, check/tradingview-libraries.ts), so the message says what to do.
+ */
+function libraryNotFound(owner: string, slug: string, version: number): string {
+  return (
+    `Library '${owner}/${slug}' version ${version} was not found: no library script of yours or public one here has that owner, name and version. ` +
+    `Libraries published on TradingView are not available here (only TradingView/ta is built in): save the library's source as a library script and import it by its owner/slug/version, or copy the functions the script uses into it.`
+  );
 }

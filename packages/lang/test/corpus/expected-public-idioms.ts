@@ -2,7 +2,8 @@
 // an int-division half length clamped after it is declared (TradingView's int division is
 // int-typed and taken truncated where a length or offset is wanted), array.max/min with nth, and
 // drawing variables declared empty with box(na)/line(na), a weekly request on ticker.standard through
-// TradingView's ta import, an int division given to an untyped helper parameter used as an index. Shares no code with packages/lang.
+// TradingView's ta import, an int division given to an untyped helper parameter used as an index,
+// section banners written as `_ = '...'` again and again (docs/adr/0130). Shares no code with packages/lang.
 import type { Bars } from "../../src/types";
 import type { Check, Expected } from "./expected";
 import * as r from "./reference";
@@ -116,6 +117,14 @@ function timeBarsBack(b: Bars): Expected {
   };
 }
 
+/** EMA(12) - EMA(26) of the close and its EMA(9); the `_` banners and the ignored `_ = ta.sma(...)` change nothing. */
+function underscoreBanners(b: Bars): Expected {
+  const fast = r.ema(b.close, 12);
+  const slow = r.ema(b.close, 26);
+  const spread = map(b.length, (i) => fast[i]! - slow[i]!);
+  return { outputs: { spread, signal: r.ema(spread, 9) } };
+}
+
 export const PUBLIC_IDIOMS: Record<string, Check> = {
   "hull_half_clamped.pine": hullHalfClamped,
   "trend_flip_zones.pine": trendFlipZones,
@@ -124,4 +133,5 @@ export const PUBLIC_IDIOMS: Record<string, Check> = {
   "benchmark_symbol_parts.pine": benchmarkSymbolParts,
   "regular_hours_change.pine": regularHoursChange,
   "time_bars_back.pine": timeBarsBack,
+  "underscore_banners.pine": underscoreBanners,
 };

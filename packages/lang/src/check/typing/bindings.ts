@@ -1,9 +1,15 @@
 // Declaring variables: a new local symbol, and its declaration in the current scope (a clash in
-// the same scope is a duplicate; a function body checked again re-declares its own symbols).
+// the same scope is a duplicate; a function body checked again re-declares its own symbols). The
+// name `_` is TradingView's placeholder: public scripts declare `_ = ...` again and again in one
+// scope (a separator, a value computed and ignored), so each such declaration is a new variable
+// that hides the previous one (docs/adr/0130-underscore-declarations.md).
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import type { Typer } from "./state";
+
+/** The identifier a scope may declare any number of times. */
+const PLACEHOLDER = "_";
 
 export function newLocal(t: Typer, name: A.Identifier, type: A.PineType, qual: A.Qualifier, mode: A.LocalSymbol["mode"], role: A.LocalSymbol["role"]): A.LocalSymbol {
   return { kind: "local", id: ++t.ctx.ids.local, name: name.name, mode, type, qual, role, declSpan: name.span };
@@ -12,7 +18,7 @@ export function newLocal(t: Typer, name: A.Identifier, type: A.PineType, qual: A
 /** Declare (or, when a function body is re-checked, re-declare) a variable in the current scope. */
 export function declare(t: Typer, name: A.Identifier, existing: A.LocalSymbol | undefined, make: () => A.LocalSymbol): A.LocalSymbol {
   const clash = t.scope.own(name.name);
-  if (clash && clash !== existing) {
+  if (clash && clash !== existing && name.name !== PLACEHOLDER) {
     t.ctx.error(Code.duplicate_declaration, `'${name.name}' is already declared in this scope; use ':=' to reassign it.`, name.span);
   }
   const sym = existing ?? make();
