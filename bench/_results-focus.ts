@@ -6,8 +6,8 @@
 // - with --dump, writes every answer's bytes (JSON pages along the cursor chain at several
 //   limits, the CSV, and the ETag) to <dir>, so two builds can be compared byte for byte;
 // - with --cpu-prof, the API writes a V8 CPU profile (bench/_cpu-prof.mjs) of the measured JSON
-//   pages only to <dir> or /tmp (`--cpu-prof=csv`, `--cpu-prof=one` or `--cpu-prof=bench`: of the CSV exports, the
-//   one-point pages or the bench_protocol pages instead).
+//   pages only to <dir> or /tmp (`--cpu-prof=csv`, `--cpu-prof=one` or `--cpu-prof=bench`: of
+//   the CSV exports, the one-point pages or the bench_protocol pages instead).
 // See docs/performance.md ("Issue 22, second session").
 import { createAccount, createApiKey, createScript, createScriptResolver, filesDigest } from "@barscript/db";
 import { validate } from "@barscript/lang";
