@@ -163,3 +163,20 @@ it("reuses a run's shared memory for the next run of its size only once the main
   // arrays outside shared memory (a run that did not stream) are left alone
   expect(() => releaseChunkMemory([new Float64Array(4)])).not.toThrow();
 });
+
+it("moves columns the runtime allocated before the stream gave its memory into it, so the chunks still hold what the evaluation wrote", async () => {
+  const p = await program();
+  const b = bars();
+  const posted: Float64Array[][] = [];
+  const s = chunkStreamer(p, { bars: b, windowStart: WS, stream: { chunkPoints: 900, minBytes: 0 } }, (_seq, _names, parts) => posted.push(parts));
+  // a factory that reads `out` before the stream's own (columns already allocated, marked 7)
+  const early = { ...s!.program, factory: (rt: Parameters<typeof p.factory>[0]) => {
+    for (const c of rt.out) c.fill(7);
+    return s!.program.factory(rt);
+  } };
+  const r = evaluate(early, b, {}, { symbol: { ticker: "T", timezone: "UTC", mintick: 0.01, timeframe: "1m" }, windowStart: WS, chunkBars: 512, onChunk: s!.onChunk });
+  expect(posted.length).toBe(2);
+  expect(posted[0]![1]!.buffer).toBe(posted[0]![0]!.buffer);
+  // the evaluation wrote its values into the shared columns: bar 150's d is 2 * (10 + 150)
+  expect([posted[0]![1]![50], posted[0]![2]![50], r.outputs[0]!.values[50]]).toEqual([320, 150, 320]);
+});

@@ -78,26 +78,29 @@ export function releaseChunkMemory(parts: readonly Float64Array[]): void {
 }
 
 /**
- * The chart's times and the runtime's output columns, moved into one SharedArrayBuffer before
- * the compiled code first reads them (times, then each column, `n` doubles each): `out` is the
- * runtime's own array of columns (allocated on first use, then the same array), so the compiled
- * code, a bar's error reset and the result all use the shared columns. One buffer, so a chunk's
- * views cost its post one shared buffer, not one per column. A column the compiled loop writes on
- * every bar (`everyBar`) is not copied: its first contents are never read, and leaving the
- * runtime's copy untouched spares faulting it in.
+ * The chart's times and the runtime's output columns in one SharedArrayBuffer (times, then each
+ * column, `n` doubles each), given before the compiled code first reads `out`: the runtime
+ * allocates its columns there (`newColumn`, in order, with its own first contents), so the
+ * compiled code, a bar's error reset and the result all use the shared columns. One buffer, so a
+ * chunk's views cost its post one shared buffer, not one per column. A column the runtime had
+ * already allocated elsewhere is moved in, its contents copied.
  */
-function shareColumns(rt: Runtime, time: Float64Array, everyBar: readonly boolean[]): { time: Float64Array; out: Float64Array[] } {
-  const out = rt.out;
+function shareColumns(rt: Runtime, time: Float64Array, outputs: number): { time: Float64Array; out: Float64Array[] } {
   const n = time.length;
-  const memory = sharedMemory((1 + out.length) * n * Float64Array.BYTES_PER_ELEMENT);
+  const memory = sharedMemory((1 + outputs) * n * Float64Array.BYTES_PER_ELEMENT);
   const column = (k: number): Float64Array => new Float64Array(memory, HEADER_BYTES + k * n * Float64Array.BYTES_PER_ELEMENT, n);
+  let next = 1;
+  rt.newColumn = (length) => (length === n && next <= outputs ? column(next++) : new Float64Array(length));
+  const out = rt.out;
+  for (let k = 0; k < out.length; k++) {
+    const own = column(k + 1);
+    const given = out[k] as Float64Array;
+    if (given.buffer === memory && given.byteOffset === own.byteOffset) continue;
+    own.set(given);
+    out[k] = own;
+  }
   const shared = { time: column(0), out };
   shared.time.set(time);
-  for (let k = 0; k < out.length; k++) {
-    const copy = column(k + 1);
-    if (everyBar[k] !== true) copy.set(out[k] as Float64Array);
-    out[k] = copy;
-  }
   return shared;
 }
 
@@ -113,7 +116,7 @@ export function chunkStreamer(program: Program, task: { bars: Bars; windowStart:
   let calls = 0;
   const factory = (rt: Runtime): ReturnType<Program["factory"]> => {
     calls++;
-    if (rt.bars === task.bars) columns = shareColumns(rt, task.bars.time, program.everyBar);
+    if (rt.bars === task.bars) columns = shareColumns(rt, task.bars.time, outputs);
     return program.factory(rt);
   };
   let next = 0;

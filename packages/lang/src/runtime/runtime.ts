@@ -121,6 +121,8 @@ export class Runtime {
   readonly Ring = Ring;
   readonly ValueRing = ValueRing;
   private outColumns: Float64Array[] | null = null;
+  /** A zeroed output column of `length` doubles: a host may give other memory before `out` is first read (the worker's shared columns). */
+  newColumn = (length: number): Float64Array => new Float64Array(length);
   /** Events raised on this bar (kept until the bar ends without error). */
   readonly pending: PendingEvent[] = [];
   /** Called by compiled code at the end of a bar that raised events (set by evaluate). */
@@ -182,7 +184,7 @@ export class Runtime {
     const n = this.bars.length;
     // columns the compiled loop writes on every bar need no na prefill (a failing bar writes na)
     this.outColumns = [];
-    for (let k = 0; k < this.outputCount; k++) this.outColumns.push(this.everyBar[k] === true ? new Float64Array(n) : new Float64Array(n).fill(NaN));
+    for (let k = 0; k < this.outputCount; k++) this.outColumns.push(this.everyBar[k] === true ? this.newColumn(n) : this.newColumn(n).fill(NaN));
     return this.outColumns;
   }
 
