@@ -147,21 +147,29 @@ export class RequestHost {
     return v;
   }
 
-  /** The context a request names, captured on first use; null (recorded as missing) when not supplied. */
-  private context(symbol: string | null, timeframe: string | null, ignoreInvalid: boolean): Captured | null {
+  /**
+   * The context a request names, captured on first use; null (recorded as missing) when not
+   * supplied. `last` (calc_bars_count, 0 for all) keeps only the context's last bars: TradingView
+   * evaluates the expression from that many bars behind the last bar of the requested dataset, as
+   * if they were the only data, so such a request is a context of its own (its own run).
+   */
+  private context(symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, last = 0): Captured | null {
     const chart = this.chart!;
     const tf = storeTimeframe(timeframe ?? "", chart.symbol.timeframe);
     if ("error" in tf) return fail(tf.error);
     const sym = requestSymbol(symbol, chart.symbol.ticker);
-    const key = contextKey(sym === chart.symbol.ticker ? chart.symbol.ticker : sym, tf.tf);
+    let key = contextKey(sym === chart.symbol.ticker ? chart.symbol.ticker : sym, tf.tf);
+    const full = this.contexts.get(key);
+    const part = full !== undefined && last > 0 && last < full.bars.length;
+    if (part) key = `${key}|last ${last}`;
     const seen = this.captured.get(key);
     if (seen !== undefined) return seen === null && !ignoreInvalid ? fail(`no ${tf.tf} bars of "${sym}"`) : seen;
-    const ctx = this.contexts.get(key);
-    if (!ctx || !this.runCapture) {
+    if (!full || !this.runCapture) {
       this.missing.set(key, { symbol: sym, timeframe: tf.tf });
       this.captured.set(key, null);
       return ignoreInvalid ? null : fail(`no ${tf.tf} bars of "${sym}"`);
     }
+    const ctx = part ? { ...full, bars: lastBars(full.bars, last) } : full;
     // counted when first read, whether or not a site needs the run (sites reading a bar column do not)
     this.barsEvaluated += ctx.bars.length;
     const c: Captured = { ctx, columns: null, align: new Map(), ranges: null };
@@ -184,9 +192,10 @@ export class RequestHost {
    * chart bar sees. The site keeps the context it read last, so a site whose symbol and timeframe do
    * not change finds its column and alignment without a lookup.
    */
-  security(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown): unknown {
-    if (site.map === null || site.symbol !== symbol || site.timeframe !== timeframe || site.lookahead !== lookahead) {
-      if (!this.resolve(site, key, symbol, timeframe, lookahead, ignoreInvalid)) return na;
+  security(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown, count = NaN): unknown {
+    const last = lastCount(count);
+    if (site.map === null || site.symbol !== symbol || site.timeframe !== timeframe || site.lookahead !== lookahead || site.last !== last) {
+      if (!this.resolve(site, key, symbol, timeframe, lookahead, ignoreInvalid, last)) return na;
     }
     const map = site.map!;
     const j = map[i]!;
@@ -198,9 +207,9 @@ export class RequestHost {
   }
 
   /** Points the site at the context and alignment its arguments name; false when the context is missing (ignored). */
-  private resolve(site: RequestSite, key: string, symbol: string | null, timeframe: string | null, lookahead: boolean, ignoreInvalid: boolean): boolean {
+  private resolve(site: RequestSite, key: string, symbol: string | null, timeframe: string | null, lookahead: boolean, ignoreInvalid: boolean, last: number): boolean {
     site.aligned = null;
-    const c = this.context(symbol, timeframe, ignoreInvalid);
+    const c = this.context(symbol, timeframe, ignoreInvalid, last);
     if (c === null) return false;
     const mode = lookahead ? "on" : "off";
     let map = c.align.get(mode);
@@ -211,6 +220,7 @@ export class RequestHost {
     site.symbol = symbol;
     site.timeframe = timeframe;
     site.lookahead = lookahead;
+    site.last = last;
     return true;
   }
 
@@ -220,10 +230,11 @@ export class RequestHost {
    * directly while the site's symbol and timeframe stay the same (this is the slow path). A site
    * whose context keeps changing reads bar by bar instead (no column rebuilt per bar).
    */
-  securityNum(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean): number {
-    if (site.map === null || site.symbol !== symbol || site.timeframe !== timeframe || site.lookahead !== lookahead) {
+  securityNum(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, count = NaN): number {
+    const last = lastCount(count);
+    if (site.map === null || site.symbol !== symbol || site.timeframe !== timeframe || site.lookahead !== lookahead || site.last !== last) {
       if (site.map !== null) site.switches++;
-      if (!this.resolve(site, key, symbol, timeframe, lookahead, ignoreInvalid)) return NaN;
+      if (!this.resolve(site, key, symbol, timeframe, lookahead, ignoreInvalid, last)) return NaN;
       if (site.switches < MAX_ALIGNED_SWITCHES) site.aligned = alignedColumn(site.map!, site.read, gaps);
     }
     if (site.aligned !== null) return site.aligned[i]!;
@@ -238,9 +249,9 @@ export class RequestHost {
    * earlier statement of a context's run can prevent (codegen/slice.ts directRequests): its values
    * are that column's, so the context needs no run over its bars for it.
    */
-  securityBars(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, field: BarField): number {
+  securityBars(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, field: BarField, count = NaN): number {
     site.field = field;
-    return this.securityNum(site, key, i, symbol, timeframe, gaps, lookahead, ignoreInvalid);
+    return this.securityNum(site, key, i, symbol, timeframe, gaps, lookahead, ignoreInvalid, count);
   }
 
   /**
@@ -248,8 +259,8 @@ export class RequestHost {
    * bar. A timeframe higher than the chart's is a runtime error, or na with
    * `ignore_invalid_timeframe = true` (TradingView's reference of the parameter).
    */
-  lowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe = false): PineArray | null {
-    const c = this.context(symbol, timeframe, ignoreInvalid);
+  lowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe = false, count = NaN): PineArray | null {
+    const c = this.context(symbol, timeframe, ignoreInvalid, lastCount(count));
     if (c === null) return PineArray.of([]);
     if (storeSeconds(c.ctx.timeframe) > storeSeconds(this.chart!.symbol.timeframe)) {
       if (ignoreInvalidTimeframe) return null;
@@ -279,6 +290,17 @@ export class RequestHost {
     const rows = values === null ? [] : values.v;
     return Array.from({ length: n }, (_, k) => PineArray.of(rows.map((row) => (Array.isArray(row) ? (row[k] as unknown) : NaN))));
   }
+}
+
+/** A calc_bars_count argument as a number of last bars: 0 (every bar) when na or below 1. */
+function lastCount(count: number): number {
+  return count >= 1 ? Math.floor(count) : 0;
+}
+
+/** The last `n` bars (views of the columns, which are only read). */
+function lastBars(b: Bars, n: number): Bars {
+  const from = b.length - n;
+  return { length: n, time: b.time.subarray(from), open: b.open.subarray(from), high: b.high.subarray(from), low: b.low.subarray(from), close: b.close.subarray(from), volume: b.volume.subarray(from) };
 }
 
 /** Context changes after which a numeric site stops resolving whole columns. */
@@ -323,6 +345,8 @@ export class RequestSite {
   symbol: string | null = null;
   timeframe: string | null = null;
   lookahead = false;
+  /** The calc_bars_count it read with (0: every bar). */
+  last = 0;
   map: Int32Array | null = null;
   read: Column = [];
   /** A numeric site's value per chart bar for its current symbol and timeframe (RequestHost.securityNum). */

@@ -64,7 +64,8 @@ function numericRead(b: CallEmit, id: string, st: string, expr: string, gaps: st
   const tf = b.a("timeframe");
   if (!SIMPLE.test(sym) || !SIMPLE.test(tf)) return null;
   const args = `${id}, $i, ${sym}, ${tf}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}`;
-  const slow = field === null ? `$rt.req.securityNum(${args})` : `$rt.req.securityBars(${args}, ${JSON.stringify(field)})`;
+  const count = b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : "";
+  const slow = field === null ? `$rt.req.securityNum(${args}${count})` : `$rt.req.securityBars(${args}, ${JSON.stringify(field)}${count})`;
   // `+`: the slow path's result is a number; said so, V8 keeps the site's value unboxed (without
   // it, the typed read merged with a call's result was boxed on every bar)
   return `(${st}.aligned !== null && ${st}.symbol === ${sym} && ${st}.timeframe === ${tf} ? ${st}.aligned[$i] : +${slow})`;
@@ -83,7 +84,8 @@ function emitSecurity(b: CallEmit, direct: boolean): string {
   const field = column !== null && Object.prototype.hasOwnProperty.call(BAR_FIELDS, column) ? BAR_FIELDS[column]! : null;
   const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look), field);
   if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${fast})`;
-  const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr)})`;
+  const count = b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : "";
+  const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr)}${count})`;
   return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${read})`;
 }
 
@@ -106,7 +108,7 @@ export const securityLowerTf = builtinFunction({
   emit: (b) => {
     const expr = b.a("expression");
     const id = site(b, expr);
-    const values = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")})`;
+    const values = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
     const size = b.tupleSize("expression");
     const read = size === null ? values : `$rt.req.lowerTfTuple(${values}, ${size})`;
     return `${noCurrency(b)}$rt.req.capturing ? $rt.req.lowerTfOwnBar(${capture(b, id, expr)}, ${size ?? 0}) : ${read})`;
