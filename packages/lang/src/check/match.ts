@@ -91,7 +91,7 @@ function mapArguments(name: string, sig: Signature, args: CallArg[], callSpan: S
     }
     const p = sig.params.find((q) => q.name === a.name);
     const span = a.nameSpan ?? a.node.span;
-    if (!p) findings.push({ code: Code.wrong_argument, message: `${name}() has no parameter '${a.name}'.${parameterHint(a.name, sig.params.map((q) => q.name))}`, span });
+    if (!p) findings.push({ code: Code.wrong_argument, message: `${name}() has no parameter '${a.name}'.${parameterHint(a.name, sig.params.map((q) => q.name), name)}`, span });
     else if (given.has(p.name)) findings.push({ code: Code.wrong_argument, message: `Argument '${a.name}' of ${name}() is given twice.`, span });
     else given.add(p.name);
     params.push(p ?? null);

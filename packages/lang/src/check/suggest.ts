@@ -64,10 +64,39 @@ const OLD_PARAMETERS: ReadonlyMap<string, string> = new Map([
   ["resolution", "`resolution` is Pine v4: use `timeframe`."],
 ]);
 
-/** A hint for an unknown parameter name: the v5/v6 form of a v4 one, or the closest parameter. */
-export function parameterHint(param: string, known: readonly string[]): string {
-  const old = OLD_PARAMETERS.get(param);
+/**
+ * Declarations whose Pine v4 spelling is a declaration of this dialect with other parameters:
+ * v4's `study(title, shorttitle, overlay, ...)` declared an indicator, this dialect's `study()` is
+ * the event-study extension. A parameter of the v5/v6 declaration names it.
+ */
+const OLD_DECLARATIONS: ReadonlyMap<string, string> = new Map([["study", "indicator"]]);
+
+/** " `study(overlay = ...)` is Pine v4 ..." when `param` belongs to the v5/v6 spelling of `fn`, else "". */
+function oldDeclarationHint(fn: string, param: string): string {
+  const now = OLD_DECLARATIONS.get(fn);
+  const params = now === undefined ? [] : (BUILTIN_FUNCTIONS.get(now)?.signatures ?? []).flatMap((s) => s.params.map((p) => p.name));
+  if (now === undefined || !params.includes(param)) return "";
+  return ` \`${fn}(..., ${param} = ...)\` is Pine v4's declaration of an indicator: in v5 and later write \`${now}(...)\` (this dialect's \`${fn}()\` is the event-study extension).`;
+}
+
+/** A hint for an unknown parameter name of `fn`: the v5/v6 form of a v4 one, or the closest parameter. */
+export function parameterHint(param: string, known: readonly string[], fn = ""): string {
+  const old = OLD_PARAMETERS.get(param) ?? null;
   if (old) return ` ${old}`;
+  const declaration = oldDeclarationHint(fn, param);
+  if (declaration) return declaration;
   const hit = nearest(param, known);
   return hit === null ? "" : ` Did you mean '${hit}'?`;
+}
+
+/** Namespace members of Pine v4 that v5 made functions, named with their replacement. */
+const OLD_MEMBERS: ReadonlyMap<string, string> = new Map([
+  ["input.integer", "`input(type = input.integer)` is Pine v4: use `input.int(...)`."],
+  ["input.resolution", "`input(type = input.resolution)` is Pine v4: use `input.timeframe(...)`."],
+]);
+
+/** The v5/v6 form of a v4 namespace member (`input.integer`), or "". */
+export function oldMemberHint(name: string): string {
+  const old = OLD_MEMBERS.get(name);
+  return old === undefined ? "" : ` ${old}`;
 }
