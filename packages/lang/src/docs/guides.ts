@@ -240,9 +240,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   pages do not say whether it keeps a character there, which only a displayed text would show.
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
   from the script: a variable read at an offset known only as the script runs, \`x[bar_index - anchor]\`, keeps
-  5000 bars, TradingView's max_bars_back limit, and a deeper read is na), \`calc_bars_count\` of \`indicator\` and of \`request.security\`/\`security_lower_tf\` (every bar of the
-  run, and of a requested context, is calculated: a script limited to its last bars on TradingView starts its
-  \`var\` state and cumulative values earlier here), \`display\` values and their arithmetic (\`display.all - display.status_line\`),
+  5000 bars, TradingView's max_bars_back limit, and a deeper read is na), \`calc_bars_count\` of \`indicator\` (every bar of the
+  run is calculated: a script limited to its last bars on TradingView starts its \`var\` state and cumulative
+  values earlier here; that of \`request.security\`/\`security_lower_tf\` is applied, the requested dataset's last
+  bars only), \`display\` values and their arithmetic (\`display.all - display.status_line\`),
   and the \`offset\` of \`plot\`, \`plotshape\`, \`plotchar\`, \`plotarrow\` and \`plotcandle\`: an output's value at a bar is
   the series' value at that bar, where TradingView draws it \`offset\` bars later (earlier for a negative offset, as
   Ichimoku's lagging span \`offset = -displacement + 1\`); shift the column by the offset to compare with TradingView's chart.
