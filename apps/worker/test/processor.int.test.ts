@@ -3,10 +3,12 @@
 // Bars are synthetic (close = 100 + i on daily bars), so expected outputs are worked by hand.
 import { randomUUID } from "node:crypto";
 import { Queue, QueueEvents, Worker, type Job } from "bullmq";
-import pino from "pino";
+import { Writable } from "node:stream";
+import pino, { type Logger } from "pino";
 import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, type Run } from "@barscript/db";
 import { validate } from "@barscript/lang";
 import { allocBars, writeBars } from "@barscript/marketdata";
+import { createLimits } from "@barscript/limits";
 import { bullPrefix, createRedis, publishCancel, type RunJobData } from "@barscript/queue";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import type { FinishedRun } from "../src/metrics";
@@ -71,7 +73,7 @@ interface Fixture {
 }
 
 /** A fresh queue, its events and a worker running the processor (BullMQ's per-test style). */
-async function fixture(): Promise<Fixture> {
+async function fixture(logger: Logger = pino({ level: "silent" })): Promise<Fixture> {
   const queueName = `runs-${randomUUID()}`;
   const prefix = bullPrefix(env.redisPrefix);
   const queue = new Queue<RunJobData>(queueName, { connection: redis, prefix });
@@ -79,7 +81,7 @@ async function fixture(): Promise<Fixture> {
   const connections = [createRedis(env.redisUrl, "worker"), createRedis(env.redisUrl, "worker")] as const;
   const events = new QueueEvents(queueName, { connection: connections[0], prefix });
   await events.waitUntilReady();
-  const processor = createRunProcessor({ db: env.db, redis, logger: pino({ level: "silent" }), prefix: env.redisPrefix, pool, cancels, queue });
+  const processor = createRunProcessor({ db: env.db, redis, logger, prefix: env.redisPrefix, pool, cancels, queue });
   const worker = new Worker<RunJobData>(queueName, (job: Job<RunJobData>, token?: string) => processor(job, token), { connection: connections[1], prefix, concurrency: 4 });
   await worker.waitUntilReady();
   return {
@@ -229,5 +231,86 @@ describe("the run processor in-process", () => {
     expect(row.failureKind).toBe("script");
     expect(row.failureMessage).toBe("The script's outputs would take 19.9 MB (64 plots over 40000 bars), over the sandbox's 16 MB memory limit; plot fewer series or run over fewer bars.");
     expect(await env.db.runOutputChunk.count({ where: { runId: run.id } })).toBe(0);
+  });
+});
+
+describe("a run job that names its account (docs/adr/0125-slot-before-the-read.md)", () => {
+  // debug timing lines of the processor, by run id: a run that took its slot before its read has
+  // no `load` span (the read and the move to running are one statement after the slot)
+  const lines: Array<{ runId?: string; msg?: string; ms?: Record<string, number> }> = [];
+  const logger = pino({ level: "debug" }, new Writable({ write(chunk: Buffer, _e, done) { for (const l of chunk.toString().split("\n")) if (l) lines.push(JSON.parse(l)); done(); } }));
+  const timings = (id: string) => lines.find((l) => l.runId === id && l.msg === "run timings")?.ms;
+  let f: Fixture;
+  beforeEach(async () => {
+    f = await fixture(logger);
+  });
+  afterEach(async () => {
+    await f.close();
+  });
+
+  async function runNamed(run: Run): Promise<{ outcome: FinishedRun | null; row: Run }> {
+    const job = await f.queue.add("run", { runId: run.id, accountId: run.accountId }, { jobId: run.id });
+    const outcome = (await job.waitUntilFinished(f.events, 60_000)) as FinishedRun | null;
+    return { outcome, row: await env.db.run.findUniqueOrThrow({ where: { id: run.id } }) };
+  }
+
+  it("when the worker knows the account's plan, then the next run takes its slot first, moves to running in its read and stores its outputs", async () => {
+    const a = await accountWithScript(`//@version=6\nindicator("t")\nplot(close * 3, "t")\n`);
+    const first = await runNamed(await queuedRun(a, 50));
+    expect(first.outcome?.status).toBe("succeeded");
+    // the first run of the account in this process is read first
+    expect(timings(first.row.id)).toHaveProperty("load");
+    const run = await queuedRun(a, 50);
+    const { outcome, row } = await runNamed(run);
+    expect(outcome).toMatchObject({ kind: "indicator", status: "succeeded", barsEvaluated: 50 });
+    expect(timings(run.id)).not.toHaveProperty("load");
+    expect(timings(run.id)).toHaveProperty("running");
+    expect(row.startedAt!.getTime()).toBeLessThanOrEqual(row.finishedAt!.getTime());
+    const chunk = await env.db.runOutputChunk.findFirstOrThrow({ where: { runId: run.id } });
+    const data = new Float64Array(new Uint8Array(chunk.data).buffer);
+    // the last 50 of 300 daily bars: bar 250 closes at 350
+    expect(data[0]).toBe(T0 + 250 * DAY);
+    expect(data[50]).toBe(3 * 350);
+  });
+
+  it("when the account's plan was lowered after the worker learned it, then the run waits under the new figure instead of running", async () => {
+    const a = await accountWithScript(`//@version=6\nindicator("p")\nplot(close, "p")\n`, { concurrentRuns: 2 });
+    expect((await runNamed(await queuedRun(a, 10))).outcome?.status).toBe("succeeded");
+    // now one run at once, and that one place is taken
+    const planName = (await env.db.account.findUniqueOrThrow({ where: { id: a.id } })).planName;
+    await env.db.plan.update({ where: { name: planName }, data: { concurrentRuns: 1 } });
+    const limits = createLimits({ redis, prefix: env.redisPrefix });
+    const held = await limits.tryAcquireRun({ id: a.id, plan: { concurrentRuns: 1 } }, "run_held");
+    expect(held).not.toBeNull();
+    const run = await queuedRun(a, 10);
+    await f.queue.add("run", { runId: run.id, accountId: a.id }, { jobId: run.id });
+    await new Promise((r) => setTimeout(r, 400));
+    // under the 2 it last read the run would have started
+    expect((await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("queued");
+    expect(await limits.runsInUse(a.id)).toBe(1);
+    await held!.release();
+    for (let i = 0; i < 100 && (await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).status !== "succeeded"; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("succeeded");
+  });
+
+  it("when a job names another account than its run's, then the run is read first and runs as its own account's", async () => {
+    const [a, b] = [await accountWithScript(`//@version=6\nindicator("a")\nplot(close, "a")\n`), await accountWithScript(`//@version=6\nindicator("b")\nplot(close, "b")\n`)];
+    expect((await runNamed(await queuedRun(b, 10))).outcome?.status).toBe("succeeded");
+    const run = await queuedRun(a, 10);
+    const job = await f.queue.add("run", { runId: run.id, accountId: b.id }, { jobId: run.id });
+    expect(((await job.waitUntilFinished(f.events, 60_000)) as FinishedRun | null)?.status).toBe("succeeded");
+    expect(timings(run.id)).toHaveProperty("load");
+  });
+
+  it("when a known account's run was cancelled while queued, then it ends cancelled without evaluating and its slot is free", async () => {
+    const a = await accountWithScript(`//@version=6\nindicator("k")\nplot(close, "k")\n`, { concurrentRuns: 1 });
+    expect((await runNamed(await queuedRun(a, 10))).outcome?.status).toBe("succeeded");
+    const run = await queuedRun(a, 10);
+    await env.db.run.update({ where: { id: run.id }, data: { cancelRequested: true } });
+    const { outcome, row } = await runNamed(run);
+    expect(outcome).toMatchObject({ status: "cancelled", failure: "cancelled", barsEvaluated: 0 });
+    expect(row.status).toBe("cancelled");
+    expect(row.startedAt).toBeNull();
+    expect(await createLimits({ redis, prefix: env.redisPrefix }).runsInUse(a.id)).toBe(0);
   });
 });

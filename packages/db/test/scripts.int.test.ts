@@ -4,7 +4,7 @@
 import { validate } from "@barscript/lang";
 import {
   createAccount, createScriptResolver, createScriptService, listVersions, locateScript, readCoreLibrary, saveVersion, searchLibrary,
-  seedCoreLibrary, ScriptsError, deleteScript, type Derived, type Db,
+  seedCoreLibrary, ScriptsError, deleteScript, locateOwnScript, ownScriptsJsonSql, query, statement, type Derived, type Db, type ScriptJson,
 } from "@barscript/db";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 
@@ -152,6 +152,16 @@ describe("scripts storage", () => {
       await expect(locateScript(db, caller, "shared")).rejects.toMatchObject({ reason: "conflict" });
       expect((await locateScript(db, caller, "shared", { kind: "study" })).script.kind).toBe("study");
       expect((await locateScript(db, caller, "shared", { kind: "indicator" })).script.kind).toBe("indicator");
+      // the same rows read as one JSON value (the API's run start reads them beside the series)
+      const json = statement("test_own_scripts_json", `SELECT (${ownScriptsJsonSql("$1", "$2")}) AS scripts`);
+      const read = async (slug: string): Promise<ScriptJson[] | null> => (await query<{ scripts: ScriptJson[] | null }>(db, json, [caller.accountId, slug]))[0]?.scripts ?? null;
+      const rows = await read("shared");
+      expect(() => locateOwnScript(caller, "shared", undefined, rows)).toThrow(expect.objectContaining({ reason: "conflict" }));
+      const study = locateOwnScript(caller, "shared", "study", rows);
+      const stored = await db.script.findFirstOrThrow({ where: { ownerId: caller.accountId, slug: "shared", kind: "study" } });
+      expect(study).toEqual({ script: { id: stored.id, ownerId: caller.accountId, slug: "shared", slugClass: "study", kind: "study", title: stored.title, description: stored.description, visibility: stored.visibility, latestVersion: 1, createdAt: stored.createdAt, updatedAt: stored.updatedAt }, ownerHandle: "owner", own: true });
+      expect(await read("no-such-slug")).toBeNull();
+      expect(() => locateOwnScript(caller, "no-such-slug", undefined, null)).toThrow(expect.objectContaining({ reason: "not_found" }));
     });
   });
 

@@ -28,16 +28,14 @@ export interface Bar {
 
 const LITTLE_ENDIAN = endianness() === "LE";
 
+/**
+ * Zeroed columns of `length` bars, the six views of one buffer: one allocation, and one buffer
+ * to transfer when they go to a sandbox thread (a run's window is assembled fresh for each run).
+ */
 export function allocBars(length: number): BarColumns {
-  return {
-    length,
-    time: new Float64Array(length),
-    open: new Float64Array(length),
-    high: new Float64Array(length),
-    low: new Float64Array(length),
-    close: new Float64Array(length),
-    volume: new Float64Array(length),
-  };
+  const buffer = new ArrayBuffer(length * 8 * COLUMNS.length);
+  const column = (k: number): Float64Array => new Float64Array(buffer, k * length * 8, length);
+  return { length, time: column(0), open: column(1), high: column(2), low: column(3), close: column(4), volume: column(5) };
 }
 
 /**

@@ -8,5 +8,5 @@ export * from "./window";
 export * from "./instruments";
 export * from "./demo";
 export { copyOutBinary, type CopyTuple } from "./copy";
-export { lookupSeries, type Series, type SeriesInstrument } from "./series";
+export { lookupSeries, seriesJsonSql, seriesOfJson, type Series, type SeriesInstrument, type SeriesJson } from "./series";
 export { BarChunkCache, ChunkTimesCache, type CachedReadRequest, type CachedReadResult } from "./chunk-cache";

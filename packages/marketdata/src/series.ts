@@ -66,6 +66,33 @@ export async function lookupSeries(db: Db, symbol: string, timeframe: string): P
   return { instrument: { id: first.id, symbol: first.symbol, timezone: first.timezone, session: first.session, status: first.status, name: first.name, assetClass: first.assetClass, currency: first.currency }, chunks };
 }
 
+/** A chunk of seriesJsonSql's value: [start, first, last, bar count, row version], times in Unix seconds. */
+type ChunkTuple = [number, number, number, number, string];
+
+/** seriesJsonSql's value: the instrument's columns and its chunks. */
+export type SeriesJson = SeriesInstrument & { chunks: ChunkTuple[] | null };
+
+/**
+ * What lookupSeries reads, as one JSON value (null: no instrument has the symbol): a subquery for
+ * a statement that reads it beside another read of the same request (the API's run start).
+ * `symbol` and `timeframe` are its placeholders.
+ */
+export function seriesJsonSql(symbol: string, timeframe: string): string {
+  return `SELECT json_build_object('id', i.id, 'symbol', i.symbol, 'timezone', i.timezone, 'session', i.session, 'status', i.status::text,
+             'name', i.name, 'assetClass', i."assetClass"::text, 'currency', i.currency,
+             'chunks', (SELECT json_agg(json_build_array(floor(extract(epoch FROM c."chunkStart"))::bigint, floor(extract(epoch FROM c."firstTime"))::bigint,
+                          floor(extract(epoch FROM c."lastTime"))::bigint, c."barCount", c.xmin::text) ORDER BY c."chunkStart")
+                        FROM bar_chunks c WHERE c."instrumentId" = i.id AND c.timeframe = ${timeframe}))
+           FROM instruments i WHERE i.symbol = ${symbol}`;
+}
+
+/** The series of seriesJsonSql's value, as lookupSeries answers it. */
+export function seriesOfJson(value: SeriesJson | null): Series | null {
+  if (value === null) return null;
+  const { chunks, ...instrument } = value;
+  return { instrument, chunks: (chunks ?? []).map(([chunkStart, firstTime, lastTime, barCount, version]) => ({ chunkStart, firstTime, lastTime, barCount, version })) };
+}
+
 /** One chunk read by start: its row version and the asked columns, unpacked. */
 export interface ChunkColumns {
   chunkStart: number;

@@ -1,5 +1,5 @@
-// Job payloads: ids only. Everything else is read from Postgres when the job runs, so a job
-// never carries stale state and a re-enqueued job is identical to the first.
+// Job payloads: ids only (a run job's own id and its account's). Everything else is read from
+// Postgres when the job runs, so a job never carries stale state.
 import { Queue, type QueueOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import { bullPrefix, QUEUES } from "./names";
@@ -7,6 +7,12 @@ import { bullPrefix, QUEUES } from "./names";
 /** A run job's id is the run id: enqueueing a run twice is a no-op. */
 export interface RunJobData {
   runId: string;
+  /**
+   * The run's account (fixed for the life of a run, so never stale): a worker takes the account's
+   * runs-at-once slot before it reads the run (docs/adr/0125-slot-before-the-read.md). Absent
+   * from jobs enqueued without it (the reconciler's): the worker reads the run first.
+   */
+  accountId?: string;
 }
 
 export const RUN_JOB = "run";
@@ -32,6 +38,6 @@ export function maintenanceQueue(connection: Redis, redisPrefix: string): Queue<
   return new Queue<MaintenanceJobData>(QUEUES.maintenance, { connection, prefix: bullPrefix(redisPrefix), defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 } });
 }
 
-export async function enqueueRun(queue: Queue<RunJobData>, runId: string): Promise<void> {
-  await queue.add(RUN_JOB, { runId }, { jobId: runId });
+export async function enqueueRun(queue: Queue<RunJobData>, runId: string, accountId?: string): Promise<void> {
+  await queue.add(RUN_JOB, accountId === undefined ? { runId } : { runId, accountId }, { jobId: runId });
 }

@@ -6,19 +6,40 @@
 import type { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { failure, findRun, findRunWithPlan, VersionCache, type Db, type Run } from "@barscript/db";
+import { failure, findRun, findRunWithPlan, startRunWithPlan, VersionCache, type Db, type Run, type RunWithPlan } from "@barscript/db";
 import { createLimits, type Limits } from "@barscript/limits";
 import { BarChunkCache } from "@barscript/marketdata";
 import { runChannel, spans, type RunJobData, type Spans } from "@barscript/queue";
 import type { FinishedRun } from "../metrics";
 import type { CancelListener } from "./cancels";
-import { runKind, type KindContext, type Prefetched, type RunAccountInfo, type RunKind } from "./kinds";
+import { RUN_KINDS, runKind, type KindContext, type Prefetched, type RunAccountInfo, type RunKind } from "./kinds";
 import { RunLifecycle, statusPublisher } from "./lifecycle";
 import type { SandboxPool } from "./pool";
 import { RunSlots } from "./slots";
 import { RunWarmup } from "./warmup";
 
 export { SLOT_RETRY_MS } from "./slots";
+
+/** startWithSlot's answer when the run goes the usual way (read first). */
+const READ_FIRST = Symbol("read first");
+
+/** Plan figures an account's runs were last read with, by account (bounded: the oldest go first). */
+export class PlanLimits {
+  private readonly byAccount = new Map<string, number>();
+
+  constructor(private readonly max = 10_000) {}
+
+  get(accountId: string): number | undefined {
+    return this.byAccount.get(accountId);
+  }
+
+  set(accountId: string, concurrentRuns: number): void {
+    if (this.byAccount.get(accountId) === concurrentRuns) return;
+    this.byAccount.delete(accountId);
+    this.byAccount.set(accountId, concurrentRuns);
+    if (this.byAccount.size > this.max) this.byAccount.delete(this.byAccount.keys().next().value as string);
+  }
+}
 
 export interface RunProcessorDeps {
   db: Db;
@@ -44,19 +65,82 @@ export function createRunProcessor(deps: RunProcessorDeps): RunProcessor {
   const slots = new RunSlots({ redis: deps.redis, prefix: deps.prefix, limits: deps.limits ?? createLimits({ redis: deps.redis, prefix: deps.prefix }), logger: deps.logger, ...(deps.queue ? { queue: deps.queue } : {}) });
   const ctx: KindContext = { db, pool: deps.pool, bars: deps.bars ?? new BarChunkCache(64 * 1024 * 1024), versions: new VersionCache(db), warmups: new RunWarmup(), lifecycle, now };
   const cancelled = (run: Run): Promise<FinishedRun | null> => lifecycle.fail(run, ["queued"], failure("cancelled", "The run was cancelled.", false));
+  const accountInfo = (found: RunWithPlan): RunAccountInfo => {
+    const plan = found.plan;
+    return { accountId: found.account.id, handle: found.account.handle, limitMs: plan.runTimeLimitSeconds * 1000, eventsPerMonth: plan.eventsPerMonth, concurrentRuns: plan.concurrentRuns };
+  };
+
+  // The runs at once of each account's plan as this process last read it: a run of a known
+  // account takes its slot under that figure before its read, and the read moves it to running
+  // only if the plan still says the same (docs/adr/0125-slot-before-the-read.md).
+  const limits = new PlanLimits();
+  const kinds = [...RUN_KINDS.keys()];
 
   return async (job, token) => {
     const runId = job.data.runId;
     const sp = spans(deps.logger, runId);
+    const accountId = job.data.accountId;
+    const limit = accountId === undefined ? undefined : limits.get(accountId);
+    if (accountId !== undefined && limit !== undefined) {
+      const early = await startWithSlot(job, accountId, limit, sp);
+      if (early !== READ_FIRST) return early;
+    }
+    return readThenStart(job, token, sp);
+  };
+
+  /**
+   * The slot first (under the plan's last known runs at once), then one statement that reads the
+   * run and moves it to running: one round trip fewer than readThenStart. READ_FIRST when no slot
+   * was free or the run did not move (not queued, being cancelled, another kind, another plan
+   * figure): the slot is given back and readThenStart decides, as for any run.
+   */
+  async function startWithSlot(job: Job<RunJobData>, accountId: string, limit: number, sp: Spans): Promise<FinishedRun | null | typeof READ_FIRST> {
+    const runId = job.data.runId;
+    const lease = await slots.acquire({ id: accountId, plan: { concurrentRuns: limit } }, runId);
+    sp.mark("slot");
+    if (!lease) return READ_FIRST;
+    const controller = new AbortController();
+    // Listening before the move to running, so a cancel sent once it runs is always heard.
+    const stopListening = await deps.cancels.listen(runId, () => controller.abort());
+    lifecycle.hold(runId);
+    let started: Awaited<ReturnType<typeof startRunWithPlan>> = null;
+    try {
+      started = await startRunWithPlan(db, runId, now(), { accountId, concurrentRuns: limit, kinds });
+      if (started) limits.set(started.found.account.id, started.found.plan.concurrentRuns);
+      const running = started?.running;
+      if (!started || !running) return started ? READ_FIRST : null;
+      sp.mark("running");
+      const kind = runKind(running.kind) as RunKind;
+      const account = accountInfo(started.found);
+      const fetched = await kind.prefetch(ctx, running, account, started.found.series);
+      sp.mark("prefetch");
+      return await execute(kind, running, account, fetched, controller.signal, sp);
+    } catch (error) {
+      deps.logger.error({ err: error, runId }, "run failed on our side");
+      if (!started?.running) throw error;
+      return await lifecycle.fail(started.running, ["running"], failure("internal", "The run failed on our side; running it again should work.", true)).catch(() => null);
+    } finally {
+      stopListening();
+      const text = lifecycle.take(runId);
+      await slots.release(lease, accountId, runId, text === null ? null : { channel: runChannel(deps.prefix, runId), text });
+      sp.mark("release");
+      if (started?.running) sp.log("run timings", { bars: started.running.windowBars, pickupMs: (job.processedOn ?? Date.now()) - job.timestamp });
+    }
+  }
+
+  /** The run, its account and plan first, then its slot and the move to running. */
+  async function readThenStart(job: Job<RunJobData>, token: string | undefined, sp: Spans): Promise<FinishedRun | null> {
+    const runId = job.data.runId;
     // The run, its account and plan, and its chart series in one query.
     const found = await findRunWithPlan(db, runId);
+    if (found) limits.set(found.account.id, found.plan.concurrentRuns);
     if (!found || found.run.status !== "queued") return null;
     const { run, plan } = found;
     sp.mark("load");
     if (run.cancelRequested) return cancelled(run);
     const kind = runKind(run.kind);
     if (!kind) return lifecycle.fail(run, ["queued"], failure("internal", `This worker does not run ${run.kind} runs.`, true));
-    const account: RunAccountInfo = { accountId: found.account.id, handle: found.account.handle, limitMs: plan.runTimeLimitSeconds * 1000, eventsPerMonth: plan.eventsPerMonth, concurrentRuns: plan.concurrentRuns };
+    const account = accountInfo(found);
 
     // The kind's reads happen while the slot, the subscription and the move to running do
     // (reads only; unused if the run does not start).
@@ -100,7 +184,7 @@ export function createRunProcessor(deps: RunProcessorDeps): RunProcessor {
       sp.mark("release");
       sp.log("run timings", { bars: run.windowBars, pickupMs: (job.processedOn ?? Date.now()) - job.timestamp });
     }
-  };
+  }
 
   /** The checks every kind shares, in this order, then the kind's own steps. */
   async function execute(kind: RunKind, run: Run, account: RunAccountInfo, fetched: Prefetched, signal: AbortSignal, sp: Spans): Promise<FinishedRun | null> {

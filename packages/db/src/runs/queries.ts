@@ -30,7 +30,9 @@ export interface NewRun {
   createdAt?: Date;
 }
 
-const RUN_BY_KEY = statement("run_by_key", `SELECT * FROM runs WHERE "accountId" = $1 AND "idempotencyKey" = $2`);
+// The id only: the key is new on almost every call, and a statement of every column costs the
+// driver a field description and a parser per column on each execution, rows or not.
+const RUN_ID_BY_KEY = statement("run_id_by_key", `SELECT id FROM runs WHERE "accountId" = $1 AND "idempotencyKey" = $2`);
 const RUN_BY_ID = statement("run_by_id", `SELECT * FROM runs WHERE id = $1`);
 
 /** A client made by createDb (prepared statements on its pool), not a transaction. */
@@ -38,8 +40,12 @@ function isDb(db: DbClient): db is Db {
   return "$connect" in db;
 }
 
+/** The account's run that holds Idempotency-Key `key` (its id first, then the row when there is one). */
 export async function findRunByKey(db: DbClient, accountId: string, key: string): Promise<Run | null> {
-  if (isDb(db)) return (await query<Run>(db, RUN_BY_KEY, [accountId, key]))[0] ?? null;
+  if (isDb(db)) {
+    const found = (await query<{ id: string }>(db, RUN_ID_BY_KEY, [accountId, key]))[0];
+    return found ? findRun(db, found.id) : null;
+  }
   return db.run.findUnique({ where: { accountId_idempotencyKey: { accountId, idempotencyKey: key } } });
 }
 
@@ -173,17 +179,29 @@ export interface RunWithPlan {
 
 // The series in the same statement (one round trip less per run): chunks as [start, first, last,
 // count, version] in JSON, times in Unix seconds.
-const RUN_WITH_PLAN = statement("run_with_plan_series", `
-    SELECT r.*, a.handle AS "_handle", p.name AS "_plan", p."concurrentRuns" AS "_concurrentRuns",
+const RUN_WITH_PLAN_COLUMNS = `r.*, a.handle AS "_handle", p.name AS "_plan", p."concurrentRuns" AS "_concurrentRuns",
            p."runTimeLimitSeconds" AS "_runTimeLimitSeconds", p."eventsPerMonth" AS "_eventsPerMonth",
            i.id AS "_iId", i.symbol AS "_iSymbol", i.timezone AS "_iTimezone", i.session AS "_iSession", i.status::text AS "_iStatus",
            i.name AS "_iName", i."assetClass"::text AS "_iAssetClass", i.currency AS "_iCurrency",
            (SELECT json_agg(json_build_array(floor(extract(epoch FROM c."chunkStart"))::bigint, floor(extract(epoch FROM c."firstTime"))::bigint,
                     floor(extract(epoch FROM c."lastTime"))::bigint, c."barCount", c.xmin::text) ORDER BY c."chunkStart")
-              FROM bar_chunks c WHERE c."instrumentId" = i.id AND c.timeframe = r.timeframe) AS "_chunks"
-    FROM runs r JOIN accounts a ON a.id = r."accountId" JOIN plans p ON p.name = a."planName"
+              FROM bar_chunks c WHERE c."instrumentId" = i.id AND c.timeframe = r.timeframe) AS "_chunks"`;
+const RUN_WITH_PLAN_FROM = `FROM runs r JOIN accounts a ON a.id = r."accountId" JOIN plans p ON p.name = a."planName"
       LEFT JOIN instruments i ON i.symbol = r.instrument
-    WHERE r.id = $1`);
+    WHERE r.id = $1`;
+const RUN_WITH_PLAN = statement("run_with_plan_series", `SELECT ${RUN_WITH_PLAN_COLUMNS} ${RUN_WITH_PLAN_FROM}`);
+
+/**
+ * RUN_WITH_PLAN that also moves the run queued -> running by runs_mark_running (its commit not
+ * waiting for the WAL flush, docs/adr/0080), only when the run is a kind the worker runs ($4)
+ * and its account ($5) and plan's runs at once ($3) are the ones the caller's slot was taken under
+ * (docs/adr/0125-slot-before-the-read.md). The columns are the row as it was read (queued).
+ */
+const START_RUN_WITH_PLAN = statement("start_run_with_plan_series", `
+    SELECT CASE WHEN r.status = 'queued' AND NOT r."cancelRequested" AND r."accountId" = $5 AND p."concurrentRuns" = $3::int AND r.kind::text = ANY($4::text[])
+             THEN runs_mark_running(r.id, $2::timestamptz) ELSE 0 END AS "_moved",
+           ${RUN_WITH_PLAN_COLUMNS}
+    ${RUN_WITH_PLAN_FROM}`);
 
 interface PlanColumns {
   _handle: string;
@@ -213,9 +231,25 @@ function seriesOf(row: SeriesColumns): RunSeries | null {
 
 /** A run with its account's handle, the plan figures a worker needs and its chart series: one query. */
 export async function findRunWithPlan(db: Db, id: string): Promise<RunWithPlan | null> {
-  const rows = await query<Run & PlanColumns & SeriesColumns>(db, RUN_WITH_PLAN, [id]);
-  const row = rows[0];
+  const row = (await query<Run & PlanColumns & SeriesColumns>(db, RUN_WITH_PLAN, [id]))[0];
+  return row ? runWithPlanOf(row) : null;
+}
+
+/**
+ * findRunWithPlan and, in the same statement, queued -> running at `at` when the run is still
+ * queued, not being cancelled, of one of `kinds`, of account `accountId` and its plan's runs at
+ * once are `concurrentRuns` (what the caller's slot was taken under). `running`: the row as moved
+ * (status running, startedAt `at`), else null and `found` as read.
+ */
+export async function startRunWithPlan(db: Db, id: string, at: Date, when: { accountId: string; concurrentRuns: number; kinds: readonly string[] }): Promise<{ found: RunWithPlan; running: Run | null } | null> {
+  const row = (await query<Run & PlanColumns & SeriesColumns & { _moved: number }>(db, START_RUN_WITH_PLAN, [id, at.toISOString(), when.concurrentRuns, when.kinds, when.accountId]))[0];
   if (!row) return null;
+  const { _moved, ...rest } = row;
+  const found = runWithPlanOf(rest);
+  return { found, running: _moved === 1 ? { ...found.run, status: "running", startedAt: at } : null };
+}
+
+function runWithPlanOf(row: Run & PlanColumns & SeriesColumns): RunWithPlan {
   const { _handle, _plan, _concurrentRuns, _runTimeLimitSeconds, _eventsPerMonth, _iId, _iSymbol, _iTimezone, _iSession, _iStatus, _iName, _iAssetClass, _iCurrency, _chunks, ...run } = row;
   return {
     run: run as Run,

@@ -2,8 +2,8 @@
 export { ScriptsError, type ScriptsErrorReason } from "./errors";
 export { MAX_FILES, MAX_FILE_BYTES, MAX_TOTAL_BYTES, ENTRY_FILE, checkFiles, canonicalFiles, filesDigest } from "./files";
 export {
-  slugClassOf, createScript, saveVersion, readScript, readVersionFiles, locateScript, listScripts, listVersions, updateScriptMeta, deleteScript,
-  type CreateScriptInput, type SaveVersionInput, type SaveOutcome, type Caller, type LocateOptions, type Located, type Page, type PageRequest,
+  slugClassOf, createScript, saveVersion, readScript, readVersionFiles, locateScript, isOwn, ownScriptsJsonSql, locateOwnScript, listScripts, listVersions, updateScriptMeta, deleteScript,
+  type CreateScriptInput, type SaveVersionInput, type SaveOutcome, type Caller, type LocateOptions, type Located, type ScriptJson, type Page, type PageRequest,
   type ScriptKey, type MetaPatch,
 } from "./store";
 export { searchLibrary, getLibraryScript, type LibraryKey, type LibrarySearch } from "./library";

@@ -252,13 +252,39 @@ const OWN_SCRIPTS_BY_SLUG = statement("own_scripts_by_slug", `
            visibility::text AS visibility, "latestVersion", "createdAt", "updatedAt"
     FROM scripts WHERE "ownerId" = $1 AND slug = $2 ORDER BY "slugClass"`);
 
+/** `?owner=` names the caller (absent, empty or the caller's own handle): the caller's own scripts are searched. */
+export function isOwn(caller: Caller, owner: string | undefined): boolean {
+  return owner === undefined || owner === "" || owner === caller.handle;
+}
+
+/** A row of ownScriptsJsonSql's value: OWN_SCRIPTS_BY_SLUG's columns, times as JSON writes them. */
+export type ScriptJson = Omit<Script, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
+
+/**
+ * OWN_SCRIPTS_BY_SLUG's rows as one JSON array (null: none), for a statement that reads them
+ * beside another read of the same request (the API's run start); `owner` and `slug` are its
+ * placeholders.
+ */
+export function ownScriptsJsonSql(owner: string, slug: string): string {
+  return `SELECT json_agg(json_build_object('id', id, 'ownerId', "ownerId", 'slug', slug, 'slugClass', "slugClass"::text, 'kind', kind::text,
+             'title', title, 'description', description, 'visibility', visibility::text, 'latestVersion', "latestVersion",
+             'createdAt', "createdAt", 'updatedAt', "updatedAt") ORDER BY "slugClass")
+           FROM scripts WHERE "ownerId" = ${owner} AND slug = ${slug}`;
+}
+
+/** locateScript's answer for the caller's own script, from ownScriptsJsonSql's value. */
+export function locateOwnScript(caller: Caller, slug: string, kind: ScriptKind | undefined, rows: ScriptJson[] | null): Located {
+  const scripts = (rows ?? []).map((r) => ({ ...r, createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) }));
+  return { script: pick(scripts, slug, kind), ownerHandle: caller.handle, own: true };
+}
+
 /**
  * Finds the script #11-#18 address. Another account's private script, an unknown handle and a
  * missing slug all answer 404 (never 403, so private slugs do not leak).
  */
 export async function locateScript(db: Db, caller: Caller, slug: string, options: LocateOptions = {}): Promise<Located> {
   const owner = options.owner;
-  if (owner === undefined || owner === "" || owner === caller.handle) {
+  if (isOwn(caller, owner)) {
     const rows = await query<Script>(db, OWN_SCRIPTS_BY_SLUG, [caller.accountId, slug]);
     return { script: pick(rows, slug, options.kind), ownerHandle: caller.handle, own: true };
   }
