@@ -29,6 +29,17 @@ export const syminfoMinmove = builtinVariable({
 export const syminfoRoot = builtinVariable({ name: "syminfo.root", type: "simple string", doc: "The root of the ticker: the ticker itself (no futures are stored).", emit: "$rt.ticker" });
 
 /**
+ * TradingView's ticker of the contract under a continuous futures symbol, na for any other symbol.
+ * The bar store keeps no continuous futures (syminfo.root above), so it is always na.
+ */
+export const syminfoCurrentContract = builtinVariable({
+  name: "syminfo.current_contract",
+  type: "simple string",
+  doc: "The ticker of the contract underlying a continuous futures symbol; na for any other symbol (no continuous futures are stored, so always na).",
+  emit: "null",
+});
+
+/**
  * TradingView's `ticker.standard(symbol)`: the ticker of the standard chart, without chart-type,
  * session or adjustment modifiers. The stored bars are that chart's, so it is `symbol` itself
  * (scripts wrap `syminfo.tickerid` in it before `request.security` to avoid non-standard charts).

@@ -37,6 +37,13 @@ describe("syminfo.pricescale, minmove, pointvalue, root, prefix", () => {
     expect(root).toEqual([1, 1, 1]);
     expect(prefix).toEqual([0, 0, 0]);
   });
+
+  test("current_contract is na: no continuous futures are stored", () => {
+    // TradingView: the contract under a continuous futures symbol, na for any other symbol
+    const [isNa, fallback] = values('plot(na(syminfo.current_contract) ? 1 : 0)\nc = syminfo.current_contract\nplot(str.length(na(c) ? "none" : c))', THREE);
+    expect(isNa).toEqual([1, 1, 1]);
+    expect(fallback).toEqual([4, 4, 4]);
+  });
 });
 
 describe("methods of built-in variables", () => {
