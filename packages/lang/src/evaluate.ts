@@ -39,6 +39,8 @@ export interface Program {
   outputs: Array<{ name: string; title: string | null }>;
   /** Per output: written on every bar by the compiled code (its column is not prefilled with na). */
   everyBar: boolean[];
+  /** Per output: plotted with an `offset` (bar i writes row i + offset, docs/adr/0131-plot-offset.md); absent: none. */
+  shifted?: boolean[];
   inputs: InputSlot[];
   events: Array<{ name: string; message: string }>;
   /** The entry file's `//@version` (timeframe.period and {{interval}} differ between v5 and v6). */
@@ -208,7 +210,7 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
   });
   const factory = new Function("$rt", g.source) as (rt: Runtime) => CompiledRun;
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
-  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), factory, kept: { factory, last: null, shapes: null, tried: false } };
+  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), shifted: g.outputs.map((o) => o.shifted), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), factory, kept: { factory, last: null, shapes: null, tried: false } };
 }
 
 /** A time as TradingView writes it in alert messages: ISO 8601 in UTC, no milliseconds. */

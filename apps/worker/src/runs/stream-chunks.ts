@@ -1,7 +1,9 @@
 // Output chunks sent from a sandbox thread while it evaluates (docs/adr/0095-output-chunks-
 // during-evaluation.md): compiled code writes output k of bar i at `out[k][i]` of the runtime
 // the program was instantiated with, and only while evaluating bar i, so once the evaluation has
-// passed the end of a chunk of the window its points are final. The output columns (and a copy of
+// passed the end of a chunk of the window its points are final (an output plotted with a negative
+// `offset` writes bar i's value at row i + offset: its rows are final that many bars later,
+// docs/adr/0131-plot-offset.md). The output columns (and a copy of
 // the times) live in SharedArrayBuffers, so such a chunk goes to the main thread as views of that
 // memory, its times then each output column (the layout of packages/db/src/runs/chunks.ts, read
 // in order), copied by neither thread: the main thread writes the views to the COPY's socket
@@ -11,6 +13,7 @@
 // readers slice chunks by their first index and point count). Only for a program evaluated on
 // the chart's own bars with no requested contexts (no other runtime of the same program), and
 // only for outputs of at least `minBytes`; the last chunk always comes with the result.
+import { isSharedArrayBuffer } from "node:util/types";
 import type { Bars, Program } from "@barscript/lang";
 
 export interface StreamRequest {
@@ -74,7 +77,9 @@ function sharedMemory(bytes: number): SharedArrayBuffer {
  */
 export function releaseChunkMemory(parts: readonly Float64Array[]): void {
   const memory = parts[0]?.buffer;
-  if (memory instanceof SharedArrayBuffer && memory.byteLength >= HEADER_BYTES) Atomics.store(stateOf(memory), 0, FREE);
+  // not `instanceof`: a buffer that came in a message may belong to another realm (a vm
+  // context's, as under jest), whose SharedArrayBuffer is another constructor
+  if (memory !== undefined && isSharedArrayBuffer(memory) && memory.byteLength >= HEADER_BYTES) Atomics.store(stateOf(memory), 0, FREE);
 }
 
 /**
@@ -113,10 +118,14 @@ export function chunkStreamer(program: Program, task: { bars: Bars; windowStart:
   if (!s || outputs === 0 || program.scriptTimeframe || (task.contexts?.length ?? 0) > 0) return null;
   if ((outputs + 1) * (n - ws) * 8 < s.minBytes) return null;
   let columns: { time: Float64Array; out: Float64Array[] } | null = null;
+  let shifts: number[] = [];
   let calls = 0;
   const factory = (rt: Runtime): ReturnType<Program["factory"]> => {
     calls++;
-    if (rt.bars === task.bars) columns = shareColumns(rt, task.bars.time, outputs);
+    if (rt.bars === task.bars) {
+      columns = shareColumns(rt, task.bars.time, outputs);
+      shifts = shiftsOf(rt, program);
+    }
     return program.factory(rt);
   };
   let next = 0;
@@ -126,8 +135,9 @@ export function chunkStreamer(program: Program, task: { bars: Bars; windowStart:
     // Another instantiation than the chart's (none expected here) leaves the chunks to the result.
     if (columns === null || calls !== 1) return;
     const { time, out } = columns;
+    const final = finalRows(evaluated, shifts);
     // a chunk that ends with the last bar comes with the result
-    while (ws + (next + 1) * points <= evaluated && evaluated < n) {
+    while (ws + (next + 1) * points <= final && evaluated < n) {
       const from = ws + next * points;
       const to = from + points;
       post(next, names, [time.subarray(from, to), ...out.map((column) => column.subarray(from, to))]);
@@ -135,4 +145,26 @@ export function chunkStreamer(program: Program, task: { bars: Bars; windowStart:
     }
   };
   return { program: { ...program, factory }, onChunk };
+}
+
+/**
+ * The runtime's offsets of the outputs plotted with one (docs/adr/0131-plot-offset.md), NaN
+ * until the compiled code has run their plot and set them: bar i writes such an output's row
+ * i + offset, so with a negative offset a row is final only `-offset` bars after its own.
+ */
+function shiftsOf(rt: Runtime, program: Program): number[] {
+  const shifted = program.shifted ?? [];
+  for (let k = 0; k < shifted.length; k++) if (shifted[k] === true) rt.outShift[k] = NaN;
+  return rt.outShift;
+}
+
+/** Rows below this one are final once bars below `evaluated` are: none while an offset is not known yet. */
+function finalRows(evaluated: number, shifts: readonly number[]): number {
+  let final = evaluated;
+  for (const s of shifts) {
+    if (s === undefined) continue;
+    if (!(s === s)) return 0;
+    if (s < 0) final = Math.min(final, evaluated + s);
+  }
+  return final;
 }

@@ -1,7 +1,7 @@
 // Records of the built-ins the compiler itself handles: bar variables, declarations, inputs,
 // outputs, alerts, casts and na handling (docs `reference-core`, `reference-input`).
 
-import { builtinFunction, builtinVariable, UNBOUNDED, type CallEmit, type FunctionRecord, type VariableRecord } from "./record";
+import { builtinFunction, builtinVariable, UNBOUNDED, type CallEmit, type FunctionRecord, type LookbackRule, type VariableRecord } from "./record";
 import { arrowValue } from "../stdlib/math";
 
 /** `x[n]` of a bar column: read straight from the column (no history ring). */
@@ -155,15 +155,26 @@ const CANDLE = "title: const string = na, color: series color = na, wickcolor: s
 /** plotshape and plotchar output 1 on the bars where they show (a true bool, a number not na or 0), else na. */
 const shown = (b: CallEmit): string => (b.kind("series") === "bool" ? `(${b.a("series")} ? 1 : NaN)` : `$rt.shown(${b.a("series")})`);
 
+/**
+ * A plot drawn `offset` bars later shows at a bar the value of `offset` bars before it: a window's
+ * first bar needs that many bars before it (docs/adr/0131-plot-offset.md). An earlier offset, or
+ * one not known at compile time, needs none.
+ */
+const plotOffset: LookbackRule = (a) => {
+  const n = a("offset");
+  return n > 0 ? n : 0;
+};
+
 // A plot's emitter gives the output's value at the bar; codegen writes it to the output's column.
 export const plots: FunctionRecord[] = [
-  builtinFunction({ sig: `plot(series: series float, title: const string = na, color: series color = na, ${PLOT_STYLE}): plot`, doc: "Plots a series: an output of the indicator.", role: "plot", emit: (b) => (b.kind("series") === "bool" ? `(${b.a("series")} ? 1 : 0)` : b.a("series")) }),
-  builtinFunction({ sig: `plotshape(series: series float|bool, title: const string = na, style: input string = "shape.xcross", ${SHAPE}): void`, doc: "Plots a shape on bars where `series` is true or not na: an output (1 where shown, else na).", role: "plot", emit: shown }),
-  builtinFunction({ sig: `plotchar(series: series float|bool, title: const string = na, char: input string = "★", ${SHAPE}): void`, doc: "Plots a character on bars where `series` is true or not na: an output.", role: "plot", emit: shown }),
+  builtinFunction({ sig: `plot(series: series float, title: const string = na, color: series color = na, ${PLOT_STYLE}): plot`, doc: "Plots a series: an output of the indicator.", role: "plot", lookback: plotOffset, emit: (b) => (b.kind("series") === "bool" ? `(${b.a("series")} ? 1 : 0)` : b.a("series")) }),
+  builtinFunction({ sig: `plotshape(series: series float|bool, title: const string = na, style: input string = "shape.xcross", ${SHAPE}): void`, doc: "Plots a shape on bars where `series` is true or not na: an output (1 where shown, else na).", role: "plot", lookback: plotOffset, emit: shown }),
+  builtinFunction({ sig: `plotchar(series: series float|bool, title: const string = na, char: input string = "★", ${SHAPE}): void`, doc: "Plots a character on bars where `series` is true or not na: an output.", role: "plot", lookback: plotOffset, emit: shown }),
   builtinFunction({
     sig: "plotarrow(series: series float, title: const string = na, colorup: series color = na, colordown: series color = na, offset: simple int = 0, minheight: input int = 5, maxheight: input int = 100, editable: input bool = true, show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false): void",
     doc: "Plots an up arrow where `series` is positive and a down arrow where it is negative: an output (the series there, na on 0 and na).",
     role: "plot",
+    lookback: plotOffset,
     emit: (b) => `${b.fn(arrowValue)}(${b.a("series")})`,
   }),
   builtinFunction({ sig: `plotcandle(open: series float, high: series float, low: series float, close: series float, ${CANDLE}): void`, doc: "Plots candles: an output (its `close` value).", role: "plot", emit: (b) => b.a("close") }),

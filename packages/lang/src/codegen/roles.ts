@@ -51,8 +51,11 @@ export function plot(g: Gen, c: A.Call, f: FunctionRecord): string {
   const bound = bind(c, f);
   const title = bound.byName.get("title");
   const index = g.unit.outputs.length;
-  const everyBar = g.scopes.atBodyLevel() && g.flow.condDepth === 0;
-  g.unit.outputs.push({ index, title: title && title.kind === "StringLit" ? title.value : null, call: name, everyBar });
+  const offset = bound.byName.get("offset");
+  const shifted = offset !== undefined && literalValue(offset.folded ?? offset) !== 0;
+  // a shifted column keeps rows no bar writes (the first `offset` or the last `-offset`): na prefilled
+  const everyBar = g.scopes.atBodyLevel() && g.flow.condDepth === 0 && !shifted;
+  g.unit.outputs.push({ index, title: title && title.kind === "StringLit" ? title.value : null, call: name, everyBar, shifted });
   // the record's emitter gives the output's value; only the arguments it reads are compiled
   if (!f.emit) throw new CodegenError(`${name} has no output value`, c.span);
   const compiled = new Map<A.Expr, string>();
@@ -69,7 +72,13 @@ export function plot(g: Gen, c: A.Call, f: FunctionRecord): string {
     return js;
   };
   const v = f.emit(callEmit(g, c, f, bound, compile));
-  return `($o${index}[$i] = ${v})`;
+  if (!shifted) return `($o${index}[$i] = ${v})`;
+  // TradingView draws the value of bar i `offset` bars away (docs/adr/0131-plot-offset.md): row
+  // i + offset, a row outside the bars is dropped (a typed array ignores the write). The offset
+  // is simple (one value per run), recorded for a failing bar's reset and the streamed chunks.
+  g.flow.root = null;
+  const off = g.expr(offset);
+  return `($o${index}[$i + ($rt.outShift[${index}] = ${off})] = ${v})`;
 }
 
 export function alert(g: Gen, c: A.Call, f: FunctionRecord): string {

@@ -21,6 +21,8 @@ export interface OutputSlot {
   call: string;
   /** Written on every bar (a top-level, unconditional plot): its column needs no na prefill. */
   everyBar: boolean;
+  /** Has an `offset` argument other than a constant 0: bar i writes row i + offset (docs/adr/0131). */
+  shifted: boolean;
 }
 
 export interface InputSlot {

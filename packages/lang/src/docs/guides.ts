@@ -243,10 +243,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   5000 bars, TradingView's max_bars_back limit, and a deeper read is na), \`calc_bars_count\` of \`indicator\` (every bar of the
   run is calculated: a script limited to its last bars on TradingView starts its \`var\` state and cumulative
   values earlier here; that of \`request.security\`/\`security_lower_tf\` is applied, the requested dataset's last
-  bars only), \`display\` values and their arithmetic (\`display.all - display.status_line\`),
-  and the \`offset\` of \`plot\`, \`plotshape\`, \`plotchar\`, \`plotarrow\` and \`plotcandle\`: an output's value at a bar is
-  the series' value at that bar, where TradingView draws it \`offset\` bars later (earlier for a negative offset, as
-  Ichimoku's lagging span \`offset = -displacement + 1\`); shift the column by the offset to compare with TradingView's chart.
+  bars only), and \`display\` values and their arithmetic (\`display.all - display.status_line\`).
+- **Plot offsets.** The \`offset\` of \`plot\`, \`plotshape\`, \`plotchar\` and \`plotarrow\` moves the output as TradingView
+  draws it: the value at a bar is the series' value \`offset\` bars before (after, for a negative offset such as
+  Ichimoku's lagging span \`offset = -displacement + 1\`), na where that bar does not exist; values TradingView
+  draws past the last bar (into the future area) are not in the run's outputs (docs/adr/0131).
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
 - **Matrices.** \`matrix.*\` follows TradingView's reference; \`matrix.inv\` of a singular matrix gives na
   elements (use \`matrix.pinv\`). \`matrix.eigenvalues\` lists the eigenvalues largest first and

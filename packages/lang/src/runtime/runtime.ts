@@ -123,6 +123,8 @@ export class Runtime {
   private outColumns: Float64Array[] | null = null;
   /** A zeroed output column of `length` doubles: a host may give other memory before `out` is first read (the worker's shared columns). */
   newColumn = (length: number): Float64Array => new Float64Array(length);
+  /** Per output with an `offset`: its value, set by compiled code where the plot runs (docs/adr/0131-plot-offset.md); bar i writes row i + offset. */
+  readonly outShift: number[] = [];
   /** Events raised on this bar (kept until the bar ends without error). */
   readonly pending: PendingEvent[] = [];
   /** Called by compiled code at the end of a bar that raised events (set by evaluate). */
@@ -320,7 +322,8 @@ export class Runtime {
   /** A bar that raised an error: its outputs become na and its events are dropped. */
   barFailed(i: number): void {
     const out = this.outColumns;
-    if (out !== null) for (let k = 0; k < out.length; k++) out[k]![i] = NaN;
+    // a shifted output's value of bar i is at row i + offset (a row outside the bars: no write)
+    if (out !== null) for (let k = 0; k < out.length; k++) out[k]![i + (this.outShift[k] ?? 0)] = NaN;
     this.pending.length = 0;
   }
   event(name: string, message: string | null): undefined {

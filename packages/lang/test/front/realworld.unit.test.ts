@@ -447,7 +447,7 @@ p1 = plot(leadLine1, offset = displacement - 1, color = #A5D6A7, title = "Leadin
 p2 = plot(leadLine2, offset = displacement - 1, color = #EF9A9A, title = "Leading Span B")
 fill(p1, p2, color = leadLine1 > leadLine2 ? color.rgb(67, 160, 71, 90) : color.rgb(244, 67, 54, 90))
 `,
-    iface({ inputs: [inp("conversionPeriods", "int", 9, "Conversion Line Length", 1), inp("basePeriods", "int", 26, "Base Line Length", 1), inp("laggingSpan2Periods", "int", 52, "Leading Span B Length", 1), inp("displacement", "int", 26, "Lagging Span", 1)], outputs: [out("conversion_line", "Conversion Line"), out("base_line", "Base Line"), out("lagging_span", "Lagging Span"), out("leading_span_a", "Leading Span A"), out("leading_span_b", "Leading Span B")], warmup_bars: 52 }),
+    iface({ inputs: [inp("conversionPeriods", "int", 9, "Conversion Line Length", 1), inp("basePeriods", "int", 26, "Base Line Length", 1), inp("laggingSpan2Periods", "int", 52, "Leading Span B Length", 1), inp("displacement", "int", 26, "Lagging Span", 1)], outputs: [out("conversion_line", "Conversion Line"), out("base_line", "Base Line"), out("lagging_span", "Lagging Span"), out("leading_span_a", "Leading Span A"), out("leading_span_b", "Leading Span B")], warmup_bars: 52 + 25 }), // Leading Span B (52 bars) drawn displacement - 1 = 25 bars later (docs/adr/0131)
     [],
   ],
   [
