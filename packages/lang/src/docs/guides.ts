@@ -247,7 +247,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Plot offsets.** The \`offset\` of \`plot\`, \`plotshape\`, \`plotchar\` and \`plotarrow\` moves the output as TradingView
   draws it: the value at a bar is the series' value \`offset\` bars before (after, for a negative offset such as
   Ichimoku's lagging span \`offset = -displacement + 1\`), na where that bar does not exist; values TradingView
-  draws past the last bar (into the future area) are not in the run's outputs (docs/adr/0131).
+  draws past the last bar (into the future area) are not in the run's outputs (docs/adr/0131). A run evaluates no bar
+  after its window: a window ending before the instrument's last bar has na on its last |\`offset\`| bars of a
+  negative-offset output, where the chart shows the later bars' values.
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
 - **Matrices.** \`matrix.*\` follows TradingView's reference; \`matrix.inv\` of a singular matrix gives na
   elements (use \`matrix.pinv\`). \`matrix.eigenvalues\` lists the eigenvalues largest first and
