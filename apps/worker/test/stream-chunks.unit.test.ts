@@ -2,6 +2,7 @@
 // which runs stream, and that every chunk posted holds the window's final points in
 // run_output_chunks' layout. Bars are synthetic (close = 10 + i), so `close * 2` and `bar_index`
 // are worked here by hand; the last chunk is never posted (it comes with the result).
+import { runInNewContext } from "node:vm";
 import { evaluate, type Bars, type Resolver } from "@barscript/lang";
 import { compileScript } from "../src/runs/compile";
 import { chunkStreamer, releaseChunkMemory, streamedChunkPoints } from "../src/runs/stream-chunks";
@@ -179,4 +180,14 @@ it("moves columns the runtime allocated before the stream gave its memory into i
   expect(posted[0]![1]!.buffer).toBe(posted[0]![0]!.buffer);
   // the evaluation wrote its values into the shared columns: bar 150's d is 2 * (10 + 150)
   expect([posted[0]![1]![50], posted[0]![2]![50], r.outputs[0]!.values[50]]).toEqual([320, 150, 320]);
+});
+
+it("marks a shared buffer free whatever realm its object belongs to (one that came in a message)", () => {
+  // a SharedArrayBuffer made in another vm context: not an instance of this realm's constructor
+  const foreign = runInNewContext("new SharedArrayBuffer(64)") as SharedArrayBuffer;
+  expect(foreign instanceof SharedArrayBuffer).toBe(false);
+  const state = new Int32Array(foreign, 0, 1);
+  state[0] = 1;
+  releaseChunkMemory([new Float64Array(foreign, 8, 7)]);
+  expect(state[0]).toBe(0);
 });

@@ -124,6 +124,27 @@ it("stores the first chunks of a 15-output run during its evaluation, and every 
   expect(wrong.slice(0, 5)).toEqual([]);
 });
 
+it("stores each of four streamed runs in a row (a thread reuses the shared memory its last run released) with its own values only", async () => {
+  // two scripts of the same width alternating: a run's points must never hold the other's
+  const scripts = [1, 2].map((m) => `//@version=6\nindicator("wide")\n${Array.from({ length: PLOTS + 1 }, (_, k) => `plot(close * ${m} + ${k}, "p${k}")`).join("\n")}\n`);
+  for (let r = 0; r < 4; r++) {
+    const m = 1 + (r % 2);
+    const run = await queuedRun(scripts[r % 2] as string, `reuse${r}`);
+    expect(await finished(run)).toMatchObject({ status: "succeeded", failure: null });
+    const wrong: string[] = [];
+    let seen = 0;
+    for (const c of await readOutputChunks(env.db, run.id, 0, WINDOW)) {
+      for (let j = 0; j < c.pointCount; j++, seen++) {
+        const bar = TOTAL - WINDOW + c.firstIndex + j;
+        if (c.time[j] !== T0 + bar * 60) wrong.push(`time of point ${c.firstIndex + j}`);
+        for (let k = 0; k <= PLOTS; k++) if (c.values[k]?.[j] !== close(bar) * m + k) wrong.push(`run ${r} p${k} at ${bar}`);
+      }
+    }
+    expect(seen).toBe(WINDOW);
+    expect(wrong.slice(0, 5)).toEqual([]);
+  }
+});
+
 it("keeps no chunk of a run cancelled after its first chunks were stored", async () => {
   const plots = Array.from({ length: PLOTS }, (_, k) => `plot(close + ${k} + x * 0, "p${k}")`);
   // a slow script (a loop per bar), so the cancel lands while it evaluates
