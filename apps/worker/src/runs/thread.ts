@@ -1,6 +1,7 @@
 // A sandbox thread: compiles (cached by digest) and evaluates one script at a time, off the
 // worker's main thread. Its heap is capped by the pool (resourceLimits); a thread that runs
 // past the wall-clock limit or is cancelled is terminated by the pool and replaced.
+import { isArrayBuffer } from "node:util/types";
 import { getHeapStatistics } from "node:v8";
 import { parentPort } from "node:worker_threads";
 import { ProgramCache } from "@barscript/lang";
@@ -136,7 +137,7 @@ async function run(id: number, task: ThreadTask): Promise<void> {
       threadMs: { ...(queued === undefined ? {} : { queued }), compile: t1 - t0, eval: performance.now() - t1 },
     };
     // columns in shared memory (a streamed run's) are shared by the post itself, not transferred
-    const transfer = [result.times.buffer, ...result.outputs.map((o) => o.values.buffer)].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
+    const transfer = [result.times.buffer, ...result.outputs.map((o) => o.values.buffer)].filter((b): b is ArrayBuffer => isArrayBuffer(b));
     result.sentAt = clock();
     send({ type: "done", id, result }, [...new Set(transfer)]);
   } catch (error) {
