@@ -3,7 +3,7 @@
 // values are closes picked by index arithmetic from the bar data themselves: AAPL's CSV for a
 // windowed run with warmup (JSON pages and CSV), and synthetic minute bars (close = 100 + i mod 97)
 // for a run large enough to be streamed (whether a chunk is stored before the evaluation ends
-// depends on timing here; apps/worker/test/stream-offset.int.test.ts checks the chunks stored
+// depends on timing here; apps/worker/test/stream-outputs.int.test.ts checks the chunks stored
 // during the evaluation, and fails without their hold-back).
 import { allocBars, writeBars } from "@barscript/marketdata";
 import { aaplCloses, RunsHarness, type Client } from "./runs-harness";
