@@ -1,7 +1,8 @@
 // One `COPY ... TO STDOUT` on a pg client, its CopyData messages handed to the caller as they
 // arrive. node-postgres has no public API for a COPY out without the pg-copy-streams package;
-// its client accepts any object with the Submittable shape, which is what this is. Used by the
-// bar store's reads (@barscript/marketdata copy.ts) and the API's results pages (page-copy.ts).
+// its client accepts any object with the Submittable shape, which is what `copyOut` is. It serves
+// the bar store's reads (@barscript/marketdata copy.ts) and CSV exports; the API's results pages
+// read theirs from the socket (`copyOutFromSocket` below, page-copy.ts).
 import { DatabaseError, type Connection } from "pg";
 
 /** PostgreSQL's binary COPY signature (its COPY docs, "Binary Format"). */
