@@ -94,22 +94,20 @@ function schedMs(path: string): number {
 /** Processes this one started and theirs (the API and workers), by /proc's children lists. */
 function descendants(pid = process.pid): number[] {
   const out: number[] = [];
-  let tasks: string[] = [];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return out;
-  }
-  for (const t of tasks) {
-    let children = "";
-    try {
-      children = readFileSync(`/proc/${pid}/task/${t}/children`, "utf8");
-    } catch {
-      continue;
-    }
+  for (const t of readOr(() => readdirSync(`/proc/${pid}/task`), [])) {
+    const children = readOr(() => readFileSync(`/proc/${pid}/task/${t}/children`, "utf8"), "");
     for (const c of children.split(" ").filter((x) => x !== "")) out.push(Number(c), ...descendants(Number(c)));
   }
   return out;
+}
+
+/** What `read` gives, or `fallback` when the process or thread is already gone. */
+function readOr<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
 }
 
 /**
