@@ -2,20 +2,11 @@
 // series has on bar i is the output's value on bar i + N; rows no bar reaches are na. Expected
 // values are the bars' closes written out by hand (closes 10, 11, ..., 17).
 import { build, run, SYMBOL } from "./harness";
+import { barsOf } from "../front/harness";
 import { evaluate } from "../../src/evaluate";
 import type { Bars } from "../../src/types";
 
-const closes = [10, 11, 12, 13, 14, 15, 16, 17];
-const day = 86_400;
-const bars: Bars = {
-  length: closes.length,
-  time: Float64Array.from(closes, (_, i) => 1_700_000_000 + i * day),
-  open: Float64Array.from(closes),
-  high: Float64Array.from(closes, (c) => c + 1),
-  low: Float64Array.from(closes, (c) => c - 1),
-  close: Float64Array.from(closes),
-  volume: Float64Array.from(closes, () => 100),
-};
+const bars: Bars = barsOf([10, 11, 12, 13, 14, 15, 16, 17]);
 const na = NaN;
 const values = (source: string, windowStart = 0, inputs: Record<string, unknown> = {}): number[][] => run(source, bars, windowStart, inputs).outputs.map((o) => Array.from(o.values));
 
@@ -44,7 +35,7 @@ plot(close, "lead", offset = displacement - 1)`;
     [12, 13, 14, 15, 16, 17, na, na],
     [na, na, 10, 11, 12, 13, 14, 15],
   ]);
-  expect(values(src, 0, { displacement: 1 })).toEqual([closes, closes]);
+  expect(values(src, 0, { displacement: 1 })).toEqual([[10, 11, 12, 13, 14, 15, 16, 17], [10, 11, 12, 13, 14, 15, 16, 17]]);
 });
 
 test("plotshape, plotchar and plotarrow shift too", () => {
