@@ -267,10 +267,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   session around the clock): exchange holidays are not known.
 - **TradingView's libraries.** \`import TradingView/ta/<version> [as alias]\` imports (any version and alias:
   \`TVta.atr(14)\` and \`TVta.tr\` are \`ta.atr(14)\` and \`ta.tr\`), so the
-  built-in \`ta.*\` functions and variables a script reads through it work, and so do its \`ta.cagr\`, \`ta.changePercent\`,
-  \`ta.highestSince\` and \`ta.lowestSince\`
+  built-in \`ta.*\` functions and variables a script reads through it work, and so do these library functions:
+  \`ta.cagr\`, \`ta.changePercent\`, \`ta.highestSince\`, \`ta.lowestSince\`, \`ta.dema\`, \`ta.tema\`, \`ta.trima\`,
+  \`ta.ao\`, \`ta.coppock\` and \`ta.dm\` (Demarker)
   (written from the library's published definitions, docs/adr/0116; they also work without the import, which
-  TradingView refuses); its other functions (\`ta.relativeVolume\`, ...) are refused by name. TradingView's other libraries, and other users' public
+  TradingView refuses); its other functions (\`ta.relativeVolume\`, \`ta.aroon\`, \`ta.requestVolumeDelta\`, ...) are refused by name. TradingView's other libraries, and other users' public
   TradingView libraries, are not available: a library is imported from this service's scripts.
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a

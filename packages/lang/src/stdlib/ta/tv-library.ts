@@ -2,9 +2,14 @@
 // import (`import TradingView/ta/12 as ta`, then `ta.cagr(...)`), each written from the definition
 // the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md).
 // cagr and changePercent are plain functions of their arguments (no bar before the current one is
-// read: lookback 0); highestSince and lowestSince keep their running extreme per call site.
+// read: lookback 0); highestSince and lowestSince keep their running extreme per call site. The
+// averages and oscillators (dema, tema, trima, ao, coppock, dm) are the library's documented
+// compositions of built-ins, built here from the same state classes as the built-ins they name
+// (ma.ts, stats.ts), so `na` inputs and warm-up behave as those built-ins do.
 
-import { call, taFunction, update, UNBOUNDED } from "../../builtins/record";
+import { BAR, call, lengthWindow, sourceLength, taFunction, update, UNBOUNDED } from "../../builtins/record";
+import { Ema, Sma, Wma } from "./ma";
+import { Roc } from "./stats";
 
 const DAY_MS = 86_400_000;
 
@@ -77,4 +82,137 @@ export const taLowestSince = taFunction({
   doc: "TradingView's ta library: the lowest `source` since the last bar `cond` was true (reset to `source` there).",
   lookback: () => UNBOUNDED,
   emit: update(LowestSince, (b) => [b.a("cond"), b.a("source", "$L[$i]")]),
+});
+
+/** The state of `ta.dema`: 2 * ema(source, length) - ema(ema(source, length), length). */
+export class Dema {
+  e1 = new Ema();
+  e2 = new Ema();
+  update(source: number, length: number): number {
+    const a = this.e1.update(source, length);
+    return 2 * a - this.e2.update(a, length);
+  }
+}
+
+/** The state of `ta.tema`: 3 * (e1 - e2) + e3, each an ema of the one before (e1 of `source`). */
+export class Tema {
+  e1 = new Ema();
+  e2 = new Ema();
+  e3 = new Ema();
+  update(source: number, length: number): number {
+    const a = this.e1.update(source, length);
+    const b = this.e2.update(a, length);
+    return 3 * (a - b) + this.e3.update(b, length);
+  }
+}
+
+/**
+ * The state of `ta.trima`: sma(sma(source, ceil(length / 2)), floor(length / 2) + 1), `length / 2`
+ * taken as a fractional division (length 4: windows 2 and 3; length 5: 3 and 3).
+ */
+export class Trima {
+  inner: Sma;
+  outer: Sma;
+  constructor(cap = 8) {
+    this.inner = new Sma(cap);
+    this.outer = new Sma(cap);
+  }
+  update(source: number, length: number): number {
+    return this.outer.update(this.inner.update(source, Math.ceil(length / 2)), Math.floor(length / 2) + 1);
+  }
+}
+
+/** The state of `ta.ao`: sma(source, shortLength) - sma(source, longLength). */
+export class Ao {
+  fast: Sma;
+  slow: Sma;
+  constructor(cap = 8) {
+    this.fast = new Sma(cap);
+    this.slow = new Sma(cap);
+  }
+  update(source: number, shortLength: number, longLength: number): number {
+    return this.fast.update(source, shortLength) - this.slow.update(source, longLength);
+  }
+}
+
+/** The state of `ta.coppock`: wma(roc(source, longLength) + roc(source, shortLength), smoothLength). */
+export class Coppock {
+  long: Roc;
+  short: Roc;
+  smooth: Wma;
+  constructor(cap = 8) {
+    this.long = new Roc(cap);
+    this.short = new Roc(cap);
+    this.smooth = new Wma(cap);
+  }
+  update(source: number, longLength: number, shortLength: number, smoothLength: number): number {
+    return this.smooth.update(this.long.update(source, longLength) + this.short.update(source, shortLength), smoothLength);
+  }
+}
+
+/**
+ * The state of `ta.dm` (the Demarker oscillator): with demax = max(change(high), 0) and
+ * demin = -min(change(low), 0), sma(demax) / (sma(demax) + sma(demin)). The first bar's changes are
+ * na (no bar before it), which the averages skip; 0 / 0 is na (a Pine division, ADR 0109).
+ */
+export class Dm {
+  up: Sma;
+  down: Sma;
+  high = NaN;
+  low = NaN;
+  constructor(cap = 8) {
+    this.up = new Sma(cap);
+    this.down = new Sma(cap);
+  }
+  update(high: number, low: number, length: number): number {
+    const up = this.up.update(Math.max(high - this.high, 0), length);
+    const down = this.down.update(-Math.min(low - this.low, 0), length);
+    this.high = high;
+    this.low = low;
+    const total = up + down;
+    return total === 0 ? NaN : up / total;
+  }
+}
+
+// recursive averages: as ta.ema's record, about 12 `length` bars per ema in the chain
+export const taDema = taFunction({
+  sig: "dema(source: series float, length: simple int): series float",
+  doc: "TradingView's ta library: the double exponential moving average, `2 * e1 - ema(e1, length)` with `e1 = ema(source, length)`.",
+  lookback: (a) => 24 * a("length"),
+  emit: update(Dema, sourceLength),
+});
+
+export const taTema = taFunction({
+  sig: "tema(source: series float, length: simple int): series float",
+  doc: "TradingView's ta library: the triple exponential moving average, `3 * (e1 - e2) + e3`, each `e` the ema (`length`) of the one before, `e1` of `source`.",
+  lookback: (a) => 36 * a("length"),
+  emit: update(Tema, sourceLength),
+});
+
+export const taTrima = taFunction({
+  sig: "trima(source: series float, length: series int): series float",
+  doc: "TradingView's ta library: the triangular moving average, `sma(sma(source, ceil(length / 2)), floor(length / 2) + 1)`.",
+  lookback: lengthWindow,
+  emit: update(Trima, sourceLength),
+});
+
+export const taAo = taFunction({
+  sig: "ao(source: series float = hl2, shortLength: simple int = 5, longLength: simple int = 34): series float",
+  doc: "TradingView's ta library: the Awesome Oscillator, `sma(source, shortLength) - sma(source, longLength)`.",
+  lookback: (a) => Math.max(a("shortLength"), a("longLength")),
+  emit: update(Ao, (b) => [b.a("source", `((${BAR.high} + ${BAR.low}) / 2)`), b.a("shortLength", "5"), b.a("longLength", "34")]),
+});
+
+export const taCoppock = taFunction({
+  sig: "coppock(source: series float, longLength: simple int, shortLength: simple int, smoothLength: simple int): series float",
+  doc: "TradingView's ta library: the Coppock curve, `wma(roc(source, longLength) + roc(source, shortLength), smoothLength)`.",
+  lookback: (a) => Math.max(a("longLength"), a("shortLength")) + a("smoothLength"),
+  emit: update(Coppock, (b) => [b.a("source"), b.a("longLength"), b.a("shortLength"), b.a("smoothLength")]),
+});
+
+export const taDm = taFunction({
+  sig: "dm(length: simple int): series float",
+  doc: "TradingView's ta library: the Demarker oscillator (0 to 1), `sma(demax, length) / (sma(demax, length) + sma(demin, length))` with `demax = max(change(high), 0)` and `demin = -min(change(low), 0)`.",
+  lookback: (a) => a("length") + 1,
+  emit: update(Dm, (b) => [BAR.high, BAR.low, b.a("length")]),
 });

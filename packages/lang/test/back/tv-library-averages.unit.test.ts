@@ -1,0 +1,65 @@
+// TradingView's ta library functions built from its documented definitions (docs/adr/0116):
+// dema, tema, trima, ao, coppock, dm, each run in a script that imports the library under its
+// usual alias `ta` and under another alias. Expected values are worked by hand in the comments
+// (fractions kept exact, then compared to 9 decimals). barsOf(closes) gives high = close + 1 and
+// low = close - 1, so hl2 is the close and high's and low's changes are the close's.
+import { evaluateValid, outputsByName } from "../front/harness";
+
+const CLOSES = [2, 4, 8, 4, 10];
+
+/** The script's outputs by name, each value rounded to 9 decimals (na stays null). */
+async function run(body: string, closes: number[], alias: string): Promise<Record<string, Array<number | null>>> {
+  const src = `//@version=6\nindicator("x")\nimport TradingView/ta/12 as ${alias}\n${body.replaceAll("ta.", `${alias}.`)}`;
+  const out = outputsByName(await evaluateValid(src, closes));
+  return Object.fromEntries(Object.entries(out).map(([k, vs]) => [k, vs.map((v) => (v === null ? null : Math.round(v * 1e9) / 1e9))]));
+}
+
+const r9 = (v: number): number => Math.round(v * 1e9) / 1e9;
+
+describe.each(["ta", "TVta"])("TradingView/ta imported as %s", (alias) => {
+  test("dema(close, 2) and tema(close, 2)", async () => {
+    const out = await run(`plot(ta.dema(close, 2), "dema")\nplot(ta.tema(close, 2), "tema")\n`, CLOSES, alias);
+    // ema(close, 2) (alpha 2/3, seeded with the SMA of the first 2): e1 = na, 3, 2/3*8 + 1/3*3 = 19/3,
+    //   2/3*4 + 1/3*19/3 = 43/9, 2/3*10 + 1/3*43/9 = 223/27
+    // e2 = ema(e1, 2): na, na, (3 + 19/3)/2 = 14/3, 2/3*43/9 + 1/3*14/3 = 128/27, 2/3*223/27 + 1/3*128/27 = 574/81
+    // dema = 2 e1 - e2: na, na, 38/3 - 14/3 = 8, 86/9 - 128/27 = 130/27, 446/27 - 574/81 = 764/81
+    expect(out.dema).toEqual([null, null, 8, r9(130 / 27), r9(764 / 81)]);
+    // e3 = ema(e2, 2): na, na, na, (14/3 + 128/27)/2 = 127/27, 2/3*574/81 + 1/3*127/27 = 1529/243
+    // tema = 3 (e1 - e2) + e3: bar 3: 3 (129/27 - 128/27) + 127/27 = 130/27;
+    //   bar 4: 3 (669/81 - 574/81) + 1529/243 = 855/243 + 1529/243 = 2384/243
+    expect(out.tema).toEqual([null, null, null, r9(130 / 27), r9(2384 / 243)]);
+  });
+
+  test("trima: length 4 is sma(sma(x, 2), 3), length 3 is sma(sma(x, 2), 2)", async () => {
+    const out = await run(`plot(ta.trima(close, 4), "t4")\nplot(ta.trima(close, 3), "t3")\n`, [...CLOSES, 6], alias);
+    // sma(close, 2) of 2, 4, 8, 4, 10, 6: na, 3, 6, 6, 7, 8
+    // its sma over 3: na, na, na, (3 + 6 + 6)/3 = 5, (6 + 6 + 7)/3 = 19/3, (6 + 7 + 8)/3 = 7
+    expect(out.t4).toEqual([null, null, null, 5, r9(19 / 3), 7]);
+    // its sma over 2: na, na, 4.5, 6, 6.5, 7.5
+    expect(out.t3).toEqual([null, null, 4.5, 6, 6.5, 7.5]);
+  });
+
+  test("ao: hl2 by default; sma(source, short) - sma(source, long)", async () => {
+    const out = await run(`plot(ta.ao(shortLength = 2, longLength = 3), "ao")\nplot(ta.ao(close + 1, 2, 3), "shifted")\n`, CLOSES, alias);
+    // hl2 = close: sma 2 = na, 3, 6, 6, 7; sma 3 = na, na, 14/3, 16/3, 22/3
+    // ao = na, na, 6 - 14/3 = 4/3, 6 - 16/3 = 2/3, 7 - 22/3 = -1/3 (a constant shift of the source cancels)
+    expect(out.ao).toEqual([null, null, r9(4 / 3), r9(2 / 3), r9(-1 / 3)]);
+    expect(out.shifted).toEqual(out.ao);
+  });
+
+  test("coppock(close, 2, 1, 2): wma(roc 2 + roc 1, 2)", async () => {
+    const out = await run(`plot(ta.coppock(close, 2, 1, 2), "c")\n`, [1, 2, 4, 5, 10], alias);
+    // roc 1 = na, 100, 100, 25, 100; roc 2 = na, na, 300, 150, 150; sum = na, na, 400, 175, 250
+    // wma 2 = (2 x + x[1]) / 3: na, na, na, (350 + 400)/3 = 250, (500 + 175)/3 = 225
+    expect(out.c).toEqual([null, null, null, 250, 225]);
+  });
+
+  test("dm(2): the Demarker oscillator; flat bars (0 / 0) are na", async () => {
+    const out = await run(`plot(ta.dm(2), "dm")\n`, [...CLOSES, 10, 10], alias);
+    // change(high) = change(close): na, 2, 4, -4, 6, 0, 0
+    // demax = na, 2, 4, 0, 6, 0, 0; demin = na, 0, 0, 4, 0, 0, 0
+    // sma 2 (the na of bar 0 skipped): demax na, na, 3, 2, 3, 3, 0; demin na, na, 0, 2, 2, 0, 0
+    // dm = na, na, 3/3 = 1, 2/4 = 0.5, 3/5 = 0.6, 3/3 = 1, 0/0 = na
+    expect(out.dm).toEqual([null, null, 1, 0.5, 0.6, 1, null]);
+  });
+});
