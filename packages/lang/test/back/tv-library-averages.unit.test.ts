@@ -1,5 +1,5 @@
 // TradingView's ta library functions built from its documented definitions (docs/adr/0116):
-// dema, tema, trima, ao, coppock, dm, each run in a script that imports the library under its
+// dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, each run in a script that imports the library under its
 // usual alias `ta` and under another alias. Expected values are worked by hand in the comments
 // (fractions kept exact, then compared to 9 decimals). barsOf(closes) gives high = close + 1 and
 // low = close - 1, so hl2 is the close and high's and low's changes are the close's.
@@ -61,5 +61,39 @@ describe.each(["ta", "TVta"])("TradingView/ta imported as %s", (alias) => {
     // sma 2 (the na of bar 0 skipped): demax na, na, 3, 2, 3, 3, 0; demin na, na, 0, 2, 2, 0, 0
     // dm = na, na, 3/3 = 1, 2/4 = 0.5, 3/5 = 0.6, 3/3 = 1, 0/0 = na
     expect(out.dm).toEqual([null, null, 1, 0.5, 0.6, 1, null]);
+  });
+
+  test("eom(2): sma(div * change(hl2) * (high - low) / volume), div 10000 by default", async () => {
+    const out = await run(`plot(ta.eom(2), "eom")\nplot(ta.eom(2, 100), "eom100")\n`, CLOSES, alias);
+    // hl2 = close, high - low = 2, volume = 100: the term is div * change(close) * 2 / 100
+    // div 10000: 200 * (na, 2, 4, -4, 6) = na, 400, 800, -800, 1200; sma 2: na, na, 600, 0, 200
+    expect(out.eom).toEqual([null, null, 600, 0, 200]);
+    // div 100: 2 * change = na, 4, 8, -8, 12; sma 2: na, na, 6, 0, 2
+    expect(out.eom100).toEqual([null, null, 6, 0, 2]);
+  });
+
+  test("rms(close, 2): sqrt of the mean of the squares", async () => {
+    const out = await run(`plot(ta.rms(close, 2), "rms")\n`, [3, 4, 12, 5], alias);
+    // na, sqrt((9 + 16)/2), sqrt((16 + 144)/2), sqrt((144 + 25)/2)
+    expect(out.rms).toEqual([null, r9(Math.sqrt(12.5)), r9(Math.sqrt(80)), r9(Math.sqrt(84.5))]);
+  });
+
+  test("szo(close, 2): 100 * tema(sign(change), 2) / 2", async () => {
+    const out = await run(`plot(ta.szo(close, 2), "szo")\n`, [...CLOSES, 12], alias);
+    // sign(change(close)) = na, 1, 1, -1, 1, 1
+    // e1 = ema 2: na, na, 1, 2/3*-1 + 1/3*1 = -1/3, 2/3 - 1/9 = 5/9, 2/3 + 5/27 = 23/27
+    // e2: na, na, na, (1 - 1/3)/2 = 1/3, 2/3*5/9 + 1/9 = 13/27, 2/3*23/27 + 1/3*13/27 = 59/81
+    // e3: na x4, (1/3 + 13/27)/2 = 11/27, 2/3*59/81 + 1/3*11/27 = 151/243
+    // tema: bar 4: 3 (15/27 - 13/27) + 11/27 = 17/27; bar 5: 3 (69/81 - 59/81) + 151/243 = 241/243
+    // szo = 100 * tema / 2: 850/27, 12050/243
+    expect(out.szo).toEqual([null, null, null, null, r9(850 / 27), r9(12050 / 243)]);
+  });
+
+  test("vhf(close, 3): range over the sum of absolute changes; a flat window is na", async () => {
+    const out = await run(`plot(ta.vhf(close, 3), "vhf")\n`, [...CLOSES, 10, 10, 10], alias);
+    // closes 2, 4, 8, 4, 10, 10, 10, 10; |change| = na, 2, 4, 4, 6, 0, 0, 0
+    // range 3 = na, na, 6, 4, 6, 6, 0, 0; sum 3 of |change| (na skipped) = na, na, na, 10, 14, 10, 6, 0
+    // vhf = na, na, na, 0.4, 6/14, 0.6, 0, 0/0 = na
+    expect(out.vhf).toEqual([null, null, null, 0.4, r9(6 / 14), 0.6, 0, null]);
   });
 });

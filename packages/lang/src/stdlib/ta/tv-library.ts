@@ -3,12 +3,13 @@
 // the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md).
 // cagr and changePercent are plain functions of their arguments (no bar before the current one is
 // read: lookback 0); highestSince and lowestSince keep their running extreme per call site. The
-// averages and oscillators (dema, tema, trima, ao, coppock, dm) are the library's documented
+// averages and oscillators (dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf) are the library's documented
 // compositions of built-ins, built here from the same state classes as the built-ins they name
 // (ma.ts, stats.ts), so `na` inputs and warm-up behave as those built-ins do.
 
 import { BAR, call, lengthWindow, sourceLength, taFunction, update, UNBOUNDED } from "../../builtins/record";
-import { Ema, Sma, Wma } from "./ma";
+import { Range } from "./extremes";
+import { Ema, Sma, Sum, Wma } from "./ma";
 import { Roc } from "./stats";
 
 const DAY_MS = 86_400_000;
@@ -215,4 +216,92 @@ export const taDm = taFunction({
   doc: "TradingView's ta library: the Demarker oscillator (0 to 1), `sma(demax, length) / (sma(demax, length) + sma(demin, length))` with `demax = max(change(high), 0)` and `demin = -min(change(low), 0)`.",
   lookback: (a) => a("length") + 1,
   emit: update(Dm, (b) => [BAR.high, BAR.low, b.a("length")]),
+});
+
+/**
+ * The state of `ta.eom` (Ease of Movement): sma(div * change(hl2) * (high - low) / volume, length).
+ * A volume of 0 gives na (a Pine division, ADR 0109), which the average skips as ta.sma does.
+ */
+export class Eom {
+  avg: Sma;
+  hl2 = NaN;
+  constructor(cap = 8) {
+    this.avg = new Sma(cap);
+  }
+  update(high: number, low: number, volume: number, length: number, div: number): number {
+    const hl2 = (high + low) / 2;
+    const move = hl2 - this.hl2;
+    this.hl2 = hl2;
+    return this.avg.update(volume === 0 ? NaN : (div * move * (high - low)) / volume, length);
+  }
+}
+
+/** The state of `ta.rms`: sqrt(math.sum(source^2, length) / length). */
+export class Rms {
+  sum: Sum;
+  constructor(cap = 8) {
+    this.sum = new Sum(cap);
+  }
+  update(source: number, length: number): number {
+    return Math.sqrt(this.sum.update(source * source, length) / length);
+  }
+}
+
+/** The state of `ta.szo` (Sentiment Zone Oscillator): 100 * tema(sign(change(source)), length) / length. */
+export class Szo {
+  tema = new Tema();
+  prev = NaN;
+  update(source: number, length: number): number {
+    const trend = Math.sign(source - this.prev);
+    this.prev = source;
+    return (100 * this.tema.update(trend, length)) / length;
+  }
+}
+
+/**
+ * The state of `ta.vhf` (Vertical Horizontal Filter): |highest(source) - lowest(source)| over
+ * `length` divided by math.sum(|change(source)|, length); 0 / 0 (a flat window) is na.
+ */
+export class Vhf {
+  range: Range;
+  moves: Sum;
+  prev = NaN;
+  constructor(cap = 8) {
+    this.range = new Range(cap);
+    this.moves = new Sum(cap);
+  }
+  update(source: number, length: number): number {
+    const range = Math.abs(this.range.update(source, length));
+    const moves = this.moves.update(Math.abs(source - this.prev), length);
+    this.prev = source;
+    return moves === 0 ? NaN : range / moves;
+  }
+}
+
+export const taEom = taFunction({
+  sig: "eom(length: simple int, div: simple int = 10000): series float",
+  doc: "TradingView's ta library: Ease of Movement, `sma(div * change(hl2) * (high - low) / volume, length)`.",
+  lookback: (a) => a("length") + 1,
+  emit: update(Eom, (b) => [BAR.high, BAR.low, BAR.volume, b.a("length"), b.a("div", "10000")]),
+});
+
+export const taRms = taFunction({
+  sig: "rms(source: series float, length: series int): series float",
+  doc: "TradingView's ta library: the root mean square of the last `length` values, `sqrt(math.sum(source * source, length) / length)`.",
+  lookback: lengthWindow,
+  emit: update(Rms, sourceLength),
+});
+
+export const taSzo = taFunction({
+  sig: "szo(source: series float, length: simple int): series float",
+  doc: "TradingView's ta library: the Sentiment Zone Oscillator, `100 * tema(math.sign(change(source)), length) / length`.",
+  lookback: (a) => 36 * a("length") + 1,
+  emit: update(Szo, sourceLength),
+});
+
+export const taVhf = taFunction({
+  sig: "vhf(source: series float, length: simple int): series float",
+  doc: "TradingView's ta library: the Vertical Horizontal Filter, `|highest(source, length) - lowest(source, length)| / math.sum(|change(source)|, length)`.",
+  lookback: (a) => a("length") + 1,
+  emit: update(Vhf, sourceLength),
 });
