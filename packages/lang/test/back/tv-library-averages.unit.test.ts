@@ -1,5 +1,5 @@
 // TradingView's ta library functions built from its documented definitions (docs/adr/0116):
-// dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, each run in a script that imports the library under its
+// dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, ema2, rma2, dema2, tema2, each run in a script that imports the library under its
 // usual alias `ta` and under another alias. Expected values are worked by hand in the comments
 // (fractions kept exact, then compared to 9 decimals). barsOf(closes) gives high = close + 1 and
 // low = close - 1, so hl2 is the close and high's and low's changes are the close's.
@@ -95,5 +95,36 @@ describe.each(["ta", "TVta"])("TradingView/ta imported as %s", (alias) => {
     // range 3 = na, na, 6, 4, 6, 6, 0, 0; sum 3 of |change| (na skipped) = na, na, na, 10, 14, 10, 6, 0
     // vhf = na, na, na, 0.4, 6/14, 0.6, 0, 0/0 = na
     expect(out.vhf).toEqual([null, null, null, 0.4, r9(6 / 14), 0.6, 0, null]);
+  });
+
+  test("uo(1, 2, 3): weighted buying pressure over true range", async () => {
+    const out = await run(`plot(ta.uo(1, 2, 3), "uo")\n`, CLOSES, alias);
+    // high = close + 1, low = close - 1; bar 0 has no close[1] (na, skipped by the sums)
+    // tr = max(high, close[1]) - min(low, close[1]): na, 5 - 2 = 3, 9 - 4 = 5, 8 - 3 = 5, 11 - 4 = 7
+    // bp = close - min(low, close[1]): na, 4 - 2 = 2, 8 - 4 = 4, 4 - 3 = 1, 10 - 4 = 6
+    // bar 3: a1 = 1/5, a2 = (4 + 1)/(5 + 5) = 1/2, a3 = 7/13: 100 (4/5 + 1 + 7/13) / 7 = 100 * (152/65) / 7 = 3040/91
+    // bar 4: a1 = 6/7, a2 = 7/12, a3 = 11/17: 100 (24/7 + 7/6 + 11/17) / 7 = 187150/2499
+    expect(out.uo).toEqual([null, null, null, r9(3040 / 91), r9(187150 / 2499)]);
+  });
+
+  test("ema2, rma2, dema2, tema2: the library's smoothing from the first bar, a series length, a restart after na", async () => {
+    const out = await run(
+      `plot(ta.ema2(close, 2), "ema2")\nplot(ta.rma2(close, 2), "rma2")\nplot(ta.dema2(close, 2), "dema2")\nplot(ta.tema2(close, 2), "tema2")\n` +
+        `plot(ta.ema2(close, bar_index + 1), "series")\nplot(ta.ema2(bar_index == 1 ? na : close, 2), "gap")\n`,
+      CLOSES,
+      alias,
+    );
+    // ema2 (alpha 2/3, the first bar its own source): 2, 2/3*4 + 1/3*2 = 10/3, 16/3 + 10/9 = 58/9, 8/3 + 58/27 = 130/27, 20/3 + 130/81 = 670/81
+    expect(out.ema2).toEqual([2, r9(10 / 3), r9(58 / 9), r9(130 / 27), r9(670 / 81)]);
+    // rma2 (alpha 1/2): 2, 3, 5.5, 4.75, 7.375
+    expect(out.rma2).toEqual([2, 3, 5.5, 4.75, 7.375]);
+    // e2 = ema2(e1): 2, 2/3*10/3 + 1/3*2 = 26/9, 142/27, 402/81, ...; dema2 = 2 e1 - e2: 2, 34/9, 206/27, 14/3, 2278/243
+    expect(out.dema2).toEqual([2, r9(34 / 9), r9(206 / 27), r9(14 / 3), r9(2278 / 243)]);
+    // e3 = ema2(e2): 2, 70/27, ...; tema2 = 3 (e1 - e2) + e3: 2, 3 (4/9) + 70/27 = 106/27, 214/27, 350/81, 7054/729
+    expect(out.tema2).toEqual([2, r9(106 / 27), r9(214 / 27), r9(350 / 81), r9(7054 / 729)]);
+    // length 1, 2, 3: alpha 1, 2/3, 1/2: 2, 10/3, 4 + 5/3 = 17/3
+    expect(out.series!.slice(0, 3)).toEqual([2, r9(10 / 3), r9(17 / 3)]);
+    // na on bar 1, then the next bar starts again at its source: 2, na, 8, 16/3, 20/3 + 16/9 = 76/9
+    expect(out.gap).toEqual([2, null, 8, r9(16 / 3), r9(76 / 9)]);
   });
 });

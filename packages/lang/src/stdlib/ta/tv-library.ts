@@ -3,9 +3,10 @@
 // the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md).
 // cagr and changePercent are plain functions of their arguments (no bar before the current one is
 // read: lookback 0); highestSince and lowestSince keep their running extreme per call site. The
-// averages and oscillators (dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf) are the library's documented
+// averages and oscillators (dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo) are the library's documented
 // compositions of built-ins, built here from the same state classes as the built-ins they name
-// (ma.ts, stats.ts), so `na` inputs and warm-up behave as those built-ins do.
+// (ma.ts, stats.ts), so `na` inputs and warm-up behave as those built-ins do. ema2, rma2, dema2
+// and tema2 are the library's own smoothing (Ewma below), which takes a series float length.
 
 import { BAR, call, lengthWindow, sourceLength, taFunction, update, UNBOUNDED } from "../../builtins/record";
 import { Range } from "./extremes";
@@ -304,4 +305,116 @@ export const taVhf = taFunction({
   doc: "TradingView's ta library: the Vertical Horizontal Filter, `|highest(source, length) - lowest(source, length)| / math.sum(|change(source)|, length)`.",
   lookback: (a) => a("length") + 1,
   emit: update(Vhf, sourceLength),
+});
+
+/**
+ * The uo state: 100 * (4 a(fast) + 2 a(mid) + a(slow)) / 7, a(n) = math.sum(bp, n) / math.sum(tr, n)
+ * with tr = max(high, close[1]) - min(low, close[1]) and bp = close - min(low, close[1]) (na on the
+ * first bar, which the sums skip); a zero true-range sum gives na (ADR 0109).
+ */
+export class Uo {
+  bp: Sum[];
+  tr: Sum[];
+  close = NaN;
+  constructor(cap = 8) {
+    this.bp = [new Sum(cap), new Sum(cap), new Sum(cap)];
+    this.tr = [new Sum(cap), new Sum(cap), new Sum(cap)];
+  }
+  private avg(k: number, bp: number, tr: number, length: number): number {
+    const t = this.tr[k]!.update(tr, length);
+    return t === 0 ? NaN : this.bp[k]!.update(bp, length) / t;
+  }
+  update(high: number, low: number, close: number, fastLen: number, midLen: number, slowLen: number): number {
+    const min = Math.min(low, this.close);
+    const tr = Math.max(high, this.close) - min;
+    const bp = close - min;
+    this.close = close;
+    return (100 * (4 * this.avg(0, bp, tr, fastLen) + 2 * this.avg(1, bp, tr, midLen) + this.avg(2, bp, tr, slowLen))) / 7;
+  }
+}
+
+/**
+ * The library's exponential smoothing with a series float length: alpha * source + (1 - alpha) *
+ * nz(previous, source), so it starts at the first bar's source (no warm-up) and starts again
+ * after an na source. `wilder` picks alpha = 1 / max(1, length) (rma2), else 2 / (max(1, length) + 1).
+ */
+export class Ewma {
+  prev = NaN;
+  constructor(
+    _cap = 8,
+    readonly wilder = false,
+  ) {}
+  update(source: number, length: number): number {
+    const n = Math.max(1, length);
+    const alpha = this.wilder ? 1 / n : 2 / (n + 1);
+    const prev = this.prev === this.prev ? this.prev : source;
+    return (this.prev = alpha * source + (1 - alpha) * prev);
+  }
+}
+
+/** The state of `ta.rma2`: Ewma with alpha = 1 / max(1, length). */
+export class Rma2 extends Ewma {
+  constructor(cap = 8) {
+    super(cap, true);
+  }
+}
+
+/** The state of `ta.dema2`: 2 * e1 - ema2(e1, length), e1 = ema2(source, length). */
+export class Dema2 {
+  e1 = new Ewma();
+  e2 = new Ewma();
+  update(source: number, length: number): number {
+    const a = this.e1.update(source, length);
+    return 2 * a - this.e2.update(a, length);
+  }
+}
+
+/** The state of `ta.tema2`: 3 * (e1 - e2) + e3, each an ema2 of the one before (e1 of `source`). */
+export class Tema2 {
+  e1 = new Ewma();
+  e2 = new Ewma();
+  e3 = new Ewma();
+  update(source: number, length: number): number {
+    const a = this.e1.update(source, length);
+    const b = this.e2.update(a, length);
+    return 3 * (a - b) + this.e3.update(b, length);
+  }
+}
+
+export const taUo = taFunction({
+  sig: "uo(fastLen: simple int, midLen: simple int, slowLen: simple int): series float",
+  doc: "TradingView's ta library: the Ultimate Oscillator, `100 * (4 * a(fastLen) + 2 * a(midLen) + a(slowLen)) / 7` with `a(n) = math.sum(bp, n) / math.sum(tr, n)`, `bp = close - min(low, close[1])`, `tr = max(high, close[1]) - min(low, close[1])`.",
+  lookback: (a) => Math.max(a("fastLen"), a("midLen"), a("slowLen")) + 1,
+  emit: update(Uo, (b) => [BAR.high, BAR.low, BAR.close, b.a("fastLen"), b.a("midLen"), b.a("slowLen")]),
+});
+
+// the library's smoothing starts at the first bar and converges as ta.ema's and ta.rma's records say
+const ewmaBars = (perLength: number) => (a: (name: string) => number) => perLength * Math.max(1, a("length"));
+
+export const taEma2 = taFunction({
+  sig: "ema2(source: series float, length: series float): series float",
+  doc: "TradingView's ta library: an EMA taking a series float `length`: `alpha * source + (1 - alpha) * nz(previous, source)`, `alpha = 2 / (max(1, length) + 1)` (no warm-up: it starts at the first bar).",
+  lookback: ewmaBars(12),
+  emit: update(Ewma, sourceLength),
+});
+
+export const taRma2 = taFunction({
+  sig: "rma2(source: series float, length: series float): series float",
+  doc: "TradingView's ta library: ema2 with Wilder's `alpha = 1 / max(1, length)`.",
+  lookback: ewmaBars(23),
+  emit: update(Rma2, sourceLength),
+});
+
+export const taDema2 = taFunction({
+  sig: "dema2(source: series float, length: series float): series float",
+  doc: "TradingView's ta library: dema built on ema2, `2 * e1 - ema2(e1, length)` with `e1 = ema2(source, length)`.",
+  lookback: ewmaBars(24),
+  emit: update(Dema2, sourceLength),
+});
+
+export const taTema2 = taFunction({
+  sig: "tema2(source: series float, length: series float): series float",
+  doc: "TradingView's ta library: tema built on ema2, `3 * (e1 - e2) + e3`, each `e` the ema2 of the one before, `e1` of `source`.",
+  lookback: ewmaBars(36),
+  emit: update(Tema2, sourceLength),
 });
