@@ -1,5 +1,6 @@
 // TradingView's ta library functions built from its documented definitions (docs/adr/0116):
-// dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, ema2, rma2, dema2, tema2, each run in a script that imports the library under its
+// dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, ema2, rma2, dema2, tema2, atr2,
+// donchian, stochFull and stochRsi, each run in a script that imports the library under its
 // usual alias `ta` and under another alias. Expected values are worked by hand in the comments
 // (fractions kept exact, then compared to 9 decimals). barsOf(closes) gives high = close + 1 and
 // low = close - 1, so hl2 is the close and high's and low's changes are the close's.
@@ -126,5 +127,38 @@ describe.each(["ta", "TVta"])("TradingView/ta imported as %s", (alias) => {
     expect(out.series!.slice(0, 3)).toEqual([2, r9(10 / 3), r9(17 / 3)]);
     // na on bar 1, then the next bar starts again at its source: 2, na, 8, 16/3, 20/3 + 16/9 = 76/9
     expect(out.gap).toEqual([2, null, 8, r9(16 / 3), r9(76 / 9)]);
+  });
+
+  test("atr2(2): Wilder-alpha smoothing of tr(true) from the first bar", async () => {
+    const out = await run(`plot(ta.atr2(2), "atr2")\n`, CLOSES, alias);
+    // tr(true): high - low = 2 on bar 0, then max(2, |high - close[1]|, |low - close[1]|): 3, 5, 5, 7
+    // alpha 1/2: 2, 2.5, 3.75, 4.375, 5.6875
+    expect(out.atr2).toEqual([2, 2.5, 3.75, 4.375, 5.6875]);
+  });
+
+  test("donchian(2): [highest high, lowest low, their mean]", async () => {
+    const out = await run(`[h, l, m] = ta.donchian(2)\nplot(h, "h")\nplot(l, "l")\nplot(m, "m")\n`, CLOSES, alias);
+    // highs 3, 5, 9, 5, 11; lows 1, 3, 7, 3, 9
+    expect(out.h).toEqual([null, 5, 9, 9, 11]);
+    expect(out.l).toEqual([null, 1, 3, 3, 3]);
+    expect(out.m).toEqual([null, 3, 6, 6, 7]);
+  });
+
+  test("stochFull(2, 1, 2) and stochRsi(1, 2, 1, 2): [k, d]", async () => {
+    const out = await run(
+      `[k, d] = ta.stochFull(2, 1, 2)\nplot(k, "k")\nplot(d, "d")\n[rk, rd] = ta.stochRsi(1, 2, 1, 2)\nplot(rk, "rk")\nplot(rd, "rd")\n`,
+      [...CLOSES, 6],
+      alias,
+    );
+    // stoch(close, high, low, 2) = 100 (close - lowest low 2) / (highest high 2 - lowest low 2):
+    //   na, 100 * 3/4 = 75, 100 * 5/6 = 250/3, 100 * 1/6 = 50/3, 100 * 7/8 = 87.5,
+    //   100 * (6 - 5)/(11 - 5) = 50/3 (the last two bars: highs 11, 7; lows 9, 5)
+    // k = its sma 1; d = sma 2 of k: na, na, 475/6, 50, 625/12, (87.5 + 50/3)/2 = 625/12
+    expect(out.k).toEqual([null, 75, r9(250 / 3), r9(50 / 3), 87.5, r9(50 / 3)]);
+    expect(out.d).toEqual([null, null, r9(475 / 6), 50, r9(625 / 12), r9(625 / 12)]);
+    // rsi(close, 1) of 2, 4, 8, 4, 10, 6: na, 100, 100, 0, 100, 0
+    // stoch of it over 2: na, na, 0/0 = na, (0 - 0)/(100 - 0) = 0, 100, 0; k = sma 1; d = sma 2: na x4, 50, 50
+    expect(out.rk).toEqual([null, null, null, 0, 100, 0]);
+    expect(out.rd).toEqual([null, null, null, null, 50, 50]);
   });
 });

@@ -3,15 +3,20 @@
 // the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md).
 // cagr and changePercent are plain functions of their arguments (no bar before the current one is
 // read: lookback 0); highestSince and lowestSince keep their running extreme per call site. The
-// averages and oscillators (dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo) are the library's documented
+// averages and oscillators (dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, donchian,
+// stochFull, stochRsi) are the library's documented
 // compositions of built-ins, built here from the same state classes as the built-ins they name
 // (ma.ts, stats.ts), so `na` inputs and warm-up behave as those built-ins do. ema2, rma2, dema2
-// and tema2 are the library's own smoothing (Ewma below), which takes a series float length.
+// and tema2 are the library's own smoothing (Ewma below), which takes a series float length, and
+// atr2 is that smoothing (Wilder's alpha) of the true range. A tuple's values are the state's r0,
+// r1, ... (as ta.bb's), its first one also the return value.
 
 import { BAR, call, lengthWindow, sourceLength, taFunction, update, UNBOUNDED } from "../../builtins/record";
-import { Range } from "./extremes";
+import { Extreme, Range } from "./extremes";
 import { Ema, Sma, Sum, Wma } from "./ma";
+import { Rsi, Stoch } from "./osc";
 import { Roc } from "./stats";
+import { Tr } from "./vol";
 
 const DAY_MS = 86_400_000;
 
@@ -417,4 +422,96 @@ export const taTema2 = taFunction({
   doc: "TradingView's ta library: tema built on ema2, `3 * (e1 - e2) + e3`, each `e` the ema2 of the one before, `e1` of `source`.",
   lookback: ewmaBars(36),
   emit: update(Tema2, sourceLength),
+});
+
+/** The state of `ta.atr2`: Ewma with alpha = 1 / max(1, length) of ta.tr(true) (high - low on the first bar). */
+export class Atr2 {
+  tr = new Tr();
+  avg = new Rma2();
+  update(high: number, low: number, close: number, length: number): number {
+    return this.avg.update(this.tr.update(high, low, close, true), length);
+  }
+}
+
+/** The state of `ta.donchian`: [highest(high, length), lowest(low, length), their mean]. */
+export class Donchian {
+  hi: Extreme;
+  lo: Extreme;
+  r0 = NaN;
+  r1 = NaN;
+  r2 = NaN;
+  constructor(cap = 8) {
+    this.hi = new Extreme(true, cap);
+    this.lo = new Extreme(false, cap);
+  }
+  update(high: number, low: number, length: number): number {
+    const h = (this.r0 = this.hi.update(high, length));
+    const l = (this.r1 = this.lo.update(low, length));
+    this.r2 = (h + l) / 2;
+    return h;
+  }
+}
+
+/** [k, d] with k = sma(stoch(x, high, low, periodK), smoothK) and d = sma(k, periodD): stochFull and stochRsi. */
+export class StochKd {
+  stoch: Stoch;
+  k: Sma;
+  d: Sma;
+  r0 = NaN;
+  r1 = NaN;
+  constructor(cap = 8) {
+    this.stoch = new Stoch(cap);
+    this.k = new Sma(cap);
+    this.d = new Sma(cap);
+  }
+  update(x: number, high: number, low: number, periodK: number, smoothK: number, periodD: number): number {
+    const k = (this.r0 = this.k.update(this.stoch.update(x, high, low, periodK), smoothK));
+    this.r1 = this.d.update(k, periodD);
+    return k;
+  }
+}
+
+/** The state of `ta.stochRsi`: StochKd of rsi(source, lengthRsi) as its own source, high and low. */
+export class StochRsi {
+  rsi = new Rsi();
+  kd: StochKd;
+  r0 = NaN;
+  r1 = NaN;
+  constructor(cap = 8) {
+    this.kd = new StochKd(cap);
+  }
+  update(lengthRsi: number, periodK: number, smoothK: number, periodD: number, source: number): number {
+    const r = this.rsi.update(source, lengthRsi);
+    this.r0 = this.kd.update(r, r, r, periodK, smoothK, periodD);
+    this.r1 = this.kd.r1;
+    return this.r0;
+  }
+}
+
+export const taAtr2 = taFunction({
+  sig: "atr2(length: series float): series float",
+  doc: "TradingView's ta library: an ATR taking a series float `length`: ema2-style smoothing with `alpha = 1 / max(1, length)` of `ta.tr(true)`, from the first bar.",
+  lookback: (a) => 23 * Math.max(1, a("length")) + 1,
+  emit: update(Atr2, (b) => [BAR.high, BAR.low, BAR.close, b.a("length")]),
+});
+
+export const taDonchian = taFunction({
+  sig: "donchian(length: series int): series [float, float, float]",
+  doc: "TradingView's ta library: the Donchian channel, `[highest(high, length), lowest(low, length), their mean]`.",
+  lookback: lengthWindow,
+  emit: update(Donchian, (b) => [BAR.high, BAR.low, b.a("length")]),
+});
+
+export const taStochFull = taFunction({
+  sig: "stochFull(periodK: simple int, smoothK: simple int, periodD: simple int): series [float, float]",
+  doc: "TradingView's ta library: the full stochastic `[k, d]`, `k = sma(stoch(close, high, low, periodK), smoothK)`, `d = sma(k, periodD)`.",
+  lookback: (a) => a("periodK") + a("smoothK") + a("periodD"),
+  emit: update(StochKd, (b) => [BAR.close, BAR.high, BAR.low, b.a("periodK"), b.a("smoothK"), b.a("periodD")]),
+});
+
+export const taStochRsi = taFunction({
+  sig: "stochRsi(lengthRsi: simple int, periodK: simple int, smoothK: simple int, periodD: simple int, source: series float = close): series [float, float]",
+  doc: "TradingView's ta library: the stochastic RSI `[k, d]`: with `r = rsi(source, lengthRsi)`, `k = sma(stoch(r, r, r, periodK), smoothK)`, `d = sma(k, periodD)`.",
+  lookback: (a) => 23 * a("lengthRsi") + 1 + a("periodK") + a("smoothK") + a("periodD"),
+  emit: update(StochRsi, (b) => [b.a("lengthRsi"), b.a("periodK"), b.a("smoothK"), b.a("periodD"), b.a("source", BAR.close)]),
 });
