@@ -270,7 +270,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   built-in \`ta.*\` functions and variables a script reads through it work, and so do these library functions:
   \`ta.cagr\`, \`ta.changePercent\`, \`ta.highestSince\`, \`ta.lowestSince\`, \`ta.dema\`, \`ta.tema\`, \`ta.trima\`,
   \`ta.ao\`, \`ta.coppock\`, \`ta.dm\` (Demarker), \`ta.eom\`, \`ta.rms\`, \`ta.szo\`, \`ta.vhf\`, \`ta.uo\`,
-  \`ta.ema2\`, \`ta.rma2\`, \`ta.dema2\`, \`ta.tema2\`, \`ta.atr2\`, \`ta.donchian\`, \`ta.stochFull\` and \`ta.stochRsi\`
+  \`ta.ema2\`, \`ta.rma2\`, \`ta.dema2\`, \`ta.tema2\`, \`ta.atr2\`, \`ta.pzo\`, \`ta.vzo\`, \`ta.stc\`,
+  \`ta.donchian\`, \`ta.stochFull\`, \`ta.stochRsi\` and \`ta.trix\`
   (written from the library's published definitions, docs/adr/0116; they also work without the import, which
   TradingView refuses); its other functions (\`ta.relativeVolume\`, \`ta.aroon\`, \`ta.requestVolumeDelta\`, ...) are refused by name. TradingView's other libraries, and other users' public
   TradingView libraries, are not available: a library is imported from this service's scripts.

@@ -1,6 +1,6 @@
 // TradingView's ta library functions built from its documented definitions (docs/adr/0116):
 // dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, ema2, rma2, dema2, tema2, atr2,
-// donchian, stochFull and stochRsi, each run in a script that imports the library under its
+// donchian, stochFull, stochRsi, pzo, vzo, trix and stc, each run in a script that imports the library under its
 // usual alias `ta` and under another alias. Expected values are worked by hand in the comments
 // (fractions kept exact, then compared to 9 decimals). barsOf(closes) gives high = close + 1 and
 // low = close - 1, so hl2 is the close and high's and low's changes are the close's.
@@ -160,5 +160,40 @@ describe.each(["ta", "TVta"])("TradingView/ta imported as %s", (alias) => {
     // stoch of it over 2: na, na, 0/0 = na, (0 - 0)/(100 - 0) = 0, 100, 0; k = sma 1; d = sma 2: na x4, 50, 50
     expect(out.rk).toEqual([null, null, null, 0, 100, 0]);
     expect(out.rd).toEqual([null, null, null, null, 50, 50]);
+  });
+
+  test("pzo(2) and vzo(2): 100 * nz(ema(sign(change(close)) * x, 2) / ema(x, 2)), 0 before both are known", async () => {
+    const out = await run(`plot(ta.pzo(2), "pzo")\nplot(ta.vzo(2), "vzo")\n`, [...CLOSES, 6], alias);
+    // closes 2, 4, 8, 4, 10, 6: sign(change) = na, 1, 1, -1, 1, -1
+    // pzo: signed closes na, 4, 8, -4, 10, -6, ema 2: na, na, 6, -2/3, 58/9, -50/27;
+    //   ema 2 of close: na, 3, 19/3, 43/9, 223/27, 547/81; ratio * 100: 0, 0, 1800/19, -600/43, 17400/223, -15000/547
+    expect(out.pzo).toEqual([0, 0, r9(1800 / 19), r9(-600 / 43), r9(17400 / 223), r9(-15000 / 547)]);
+    // vzo: volume 100: signed na, 100, 100, -100, 100, -100, ema 2: na, na, 100, -100/3, 500/9, -1300/27; ema of volume 100
+    expect(out.vzo).toEqual([0, 0, 100, r9(-100 / 3), r9(500 / 9), r9(-1300 / 27)]);
+  });
+
+  test("trix(close, 1, 2): [roc 1 of the triple ema, its ema (or sma) signal, the histogram]", async () => {
+    const out = await run(
+      `[t, s, h] = ta.trix(close, 1, 2)\nplot(t, "t")\nplot(s, "s")\nplot(h, "h")\n[t2, s2, h2] = ta.trix(close, 1, 2, false)\nplot(s2, "s2")\n`,
+      [...CLOSES, 6],
+      alias,
+    );
+    // ema of length 1 is the source, so trix = roc(close, 1): na, 100, 100, -50, 150, -40
+    expect(out.t).toEqual([null, 100, 100, -50, 150, -40]);
+    // ema 2 of it: na, na, 100, 2/3*-50 + 1/3*100 = 0, 100, 2/3*-40 + 1/3*100 = 20/3; histogram trix - signal
+    expect(out.s).toEqual([null, null, 100, 0, 100, r9(20 / 3)]);
+    expect(out.h).toEqual([null, null, 0, -50, 50, r9(-140 / 3)]);
+    // sma 2: na, na, 100, 25, 50, 55
+    expect(out.s2).toEqual([null, null, 100, 25, 50, 55]);
+  });
+
+  test("stc(close, 1, 2, 3, 2, 2): two stochastics of the macd, each smoothed; na stochastics repeat the last (0 before any)", async () => {
+    const out = await run(`plot(ta.stc(close, 1, 2, 3, 2, 2), "stc")\n`, [...CLOSES, 6], alias);
+    // macd = close - ema(close, 2): na, 1, 5/3, -7/9, 47/27, -61/81
+    // k = nz(fixnan(stoch 3)): 0, 0, 0 (fewer than 3 values), 0, 100, (-61/81 + 63/81)/(141/81 + 63/81) * 100 = 50/51
+    // d = ema(k, 2): na, 0, 0, 0, 200/3, 2/3*50/51 + 1/3*200/3 = 3500/153
+    // kd = nz(fixnan(stoch 3 of d)): 0, 0, 0, 0, 100, (3500/153 - 0)/(200/3 - 0) * 100 = 1750/51
+    // stc = ema(kd, 2), held within 0 to 100: na, 0, 0, 0, 200/3, 2/3*1750/51 + 1/3*200/3 = 2300/51
+    expect(out.stc).toEqual([null, 0, 0, 0, r9(200 / 3), r9(2300 / 51)]);
   });
 });

@@ -3,8 +3,8 @@
 // the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md).
 // cagr and changePercent are plain functions of their arguments (no bar before the current one is
 // read: lookback 0); highestSince and lowestSince keep their running extreme per call site. The
-// averages and oscillators (dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, donchian,
-// stochFull, stochRsi) are the library's documented
+// averages and oscillators (dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, pzo, vzo,
+// stc, donchian, stochFull, stochRsi, trix) are the library's documented
 // compositions of built-ins, built here from the same state classes as the built-ins they name
 // (ma.ts, stats.ts), so `na` inputs and warm-up behave as those built-ins do. ema2, rma2, dema2
 // and tema2 are the library's own smoothing (Ewma below), which takes a series float length, and
@@ -514,4 +514,106 @@ export const taStochRsi = taFunction({
   doc: "TradingView's ta library: the stochastic RSI `[k, d]`: with `r = rsi(source, lengthRsi)`, `k = sma(stoch(r, r, r, periodK), smoothK)`, `d = sma(k, periodD)`.",
   lookback: (a) => 23 * a("lengthRsi") + 1 + a("periodK") + a("smoothK") + a("periodD"),
   emit: update(StochRsi, (b) => [b.a("lengthRsi"), b.a("periodK"), b.a("smoothK"), b.a("periodD"), b.a("source", BAR.close)]),
+});
+
+/**
+ * The library's "zone" of pzo and vzo: 100 * nz(ema(sign(change(close)) * source, length) /
+ * ema(source, length)), so 0 (not na) until both averages are known or when the second is 0.
+ */
+export class Zone {
+  signed = new Ema();
+  all = new Ema();
+  close = NaN;
+  update(close: number, source: number, length: number): number {
+    const dir = Math.sign(close - this.close);
+    this.close = close;
+    const den = this.all.update(source, length);
+    const z = den === 0 ? NaN : this.signed.update(dir * source, length) / den;
+    return z === z ? 100 * z : 0;
+  }
+}
+
+/**
+ * The state of `ta.stc` (Schaff Trend Cycle): macd = ema(source, fast) - ema(source, slow);
+ * k = nz(fixnan(stoch(macd, macd, macd, cycle))); d = ema(k, d1); kd = nz(fixnan(stoch(d, d, d,
+ * cycle))); the result ema(kd, d2) held within 0 to 100.
+ */
+export class Stc {
+  fast = new Ema();
+  slow = new Ema();
+  s1: Stoch;
+  s2: Stoch;
+  e1 = new Ema();
+  e2 = new Ema();
+  k = NaN;
+  kd = NaN;
+  constructor(cap = 8) {
+    this.s1 = new Stoch(cap);
+    this.s2 = new Stoch(cap);
+  }
+  update(source: number, fast: number, slow: number, cycle: number, d1: number, d2: number): number {
+    const macd = this.fast.update(source, fast) - this.slow.update(source, slow);
+    const k1 = this.s1.update(macd, macd, macd, cycle);
+    if (k1 === k1) this.k = k1;
+    const d = this.e1.update(this.k === this.k ? this.k : 0, d1);
+    const k2 = this.s2.update(d, d, d, cycle);
+    if (k2 === k2) this.kd = k2;
+    const stc = this.e2.update(this.kd === this.kd ? this.kd : 0, d2);
+    return Math.max(Math.min(stc, 100), 0);
+  }
+}
+
+/**
+ * The state of `ta.trix`: [trix, signal, histogram], trix = roc(ema(ema(ema(source)))), 1), the
+ * signal its ema (or sma when `exponential` is false) over `signalLength`.
+ */
+export class Trix {
+  e1 = new Ema();
+  e2 = new Ema();
+  e3 = new Ema();
+  roc: Roc;
+  ema = new Ema();
+  sma: Sma;
+  r0 = NaN;
+  r1 = NaN;
+  r2 = NaN;
+  constructor(cap = 8) {
+    this.roc = new Roc(cap);
+    this.sma = new Sma(cap);
+  }
+  update(source: number, length: number, signalLength: number, exponential: boolean): number {
+    const triple = this.e3.update(this.e2.update(this.e1.update(source, length), length), length);
+    const trix = (this.r0 = this.roc.update(triple, 1));
+    const signal = (this.r1 = exponential ? this.ema.update(trix, signalLength) : this.sma.update(trix, signalLength));
+    this.r2 = trix - signal;
+    return trix;
+  }
+}
+
+export const taPzo = taFunction({
+  sig: "pzo(length: simple int): series float",
+  doc: "TradingView's ta library: the Price Zone Oscillator, `100 * nz(ema(math.sign(change(close)) * close, length) / ema(close, length))`.",
+  lookback: (a) => 12 * a("length") + 1,
+  emit: update(Zone, (b) => [BAR.close, BAR.close, b.a("length")]),
+});
+
+export const taVzo = taFunction({
+  sig: "vzo(length: simple int): series float",
+  doc: "TradingView's ta library: the Volume Zone Oscillator, `100 * nz(ema(math.sign(change(close)) * volume, length) / ema(volume, length))`.",
+  lookback: (a) => 12 * a("length") + 1,
+  emit: update(Zone, (b) => [BAR.close, BAR.volume, b.a("length")]),
+});
+
+export const taStc = taFunction({
+  sig: "stc(source: series float, fast: simple int, slow: simple int, cycle: simple int, d1: simple int, d2: simple int): series float",
+  doc: "TradingView's ta library: the Schaff Trend Cycle (0 to 100): the stochastic (`cycle`) of the MACD `ema(source, fast) - ema(source, slow)`, smoothed by `ema(d1)`, its stochastic again, smoothed by `ema(d2)`; an na stochastic repeats the last one (0 before any).",
+  lookback: (a) => 12 * Math.max(a("fast"), a("slow")) + 2 * a("cycle") + 12 * (a("d1") + a("d2")),
+  emit: update(Stc, (b) => [b.a("source"), b.a("fast"), b.a("slow"), b.a("cycle"), b.a("d1"), b.a("d2")]),
+});
+
+export const taTrix = taFunction({
+  sig: "trix(source: series float, length: simple int, signalLength: simple int, exponential: simple bool = true): series [float, float, float]",
+  doc: "TradingView's ta library: TRIX `[trix, signal, histogram]`: `trix = roc(ema(ema(ema(source, length), length), length), 1)`, the signal its ema (sma when `exponential` is false) over `signalLength`.",
+  lookback: (a) => 36 * a("length") + 1 + 12 * a("signalLength"),
+  emit: update(Trix, (b) => [b.a("source"), b.a("length"), b.a("signalLength"), b.a("exponential", "true")]),
 });
