@@ -1,6 +1,6 @@
 // TradingView's ta library functions built from its documented definitions (docs/adr/0116):
 // dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, ema2, rma2, dema2, tema2, atr2,
-// donchian, stochFull, stochRsi, pzo, vzo, trix and stc, each run in a script that imports the library under its
+// donchian, stochFull, stochRsi, pzo, vzo, trix, stc, ift, ht, kvo, vi and ichimoku, each run in a script that imports the library under its
 // usual alias `ta` and under another alias. Expected values are worked by hand in the comments
 // (fractions kept exact, then compared to 9 decimals). barsOf(closes) gives high = close + 1 and
 // low = close - 1, so hl2 is the close and high's and low's changes are the close's.
@@ -196,4 +196,55 @@ describe.each(["ta", "TVta"])("TradingView/ta imported as %s", (alias) => {
     // stc = ema(kd, 2), held within 0 to 100: na, 0, 0, 0, 200/3, 2/3*1750/51 + 1/3*200/3 = 2300/51
     expect(out.stc).toEqual([null, 0, 0, 0, r9(200 / 3), r9(2300 / 51)]);
   });
+
+  test("ift and ht", async () => {
+    const out = await run(`plot(ta.ift(close), "ift")\nplot(ta.ht(close), "ht")\n`, [0, 0.5, -0.5, 4, 5, 6, 7, 8], alias);
+    // ift(x) = (e^(2x) - 1) / (e^(2x) + 1): 0, (e - 1)/(e + 1), -(e - 1)/(e + 1), ...
+    const t = (Math.E - 1) / (Math.E + 1);
+    expect(out.ift!.slice(0, 3)).toEqual([0, r9(t), r9(-t)]);
+    // ht = 0.0962 x + 0.5769 nz(x[2]) - 0.5769 nz(x[4]) - 0.0962 nz(x[6]), closes 0, 0.5, -0.5, 4, 5, 6, 7, 8:
+    //   0, 0.0481, -0.0481, 0.3848 + 0.28845 = 0.67325, 0.481 - 0.28845 = 0.19255,
+    //   0.5772 + 2.3076 - 0.28845 = 2.59635, 0.6734 + 2.8845 + 0.28845 - 0 = 3.84635,
+    //   0.7696 + 3.4614 - 2.3076 - 0.0481 = 1.8753
+    expect(out.ht).toEqual([0, 0.0481, -0.0481, 0.67325, 0.19255, 2.59635, 3.84635, 1.8753]);
+  });
+
+  test("kvo(1, 2, 1) and vi(2): tuples over volume and the true range", async () => {
+    const out = await run(
+      `[k, t] = ta.kvo(1, 2, 1)\nplot(k, "kvo")\nplot(t, "trigger")\n[p, m] = ta.vi(2)\nplot(p, "plus")\nplot(m, "minus")\n`,
+      CLOSES,
+      alias,
+    );
+    // hlc3 = close; trend = sign(change) * 100 * 100: na, 1e4, 1e4, -1e4, 1e4
+    // ema 1 = trend; ema 2: na, na, 1e4, -1e4/3, 5e4/9; kvo = na, na, 0, -2e4/3, 4e4/9; trigger (ema 1) the same
+    expect(out.kvo).toEqual([null, null, 0, r9(-2e4 / 3), r9(4e4 / 9)]);
+    expect(out.trigger).toEqual(out.kvo);
+    // highs 3, 5, 9, 5, 11; lows 1, 3, 7, 3, 9; tr(true) 2, 3, 5, 5, 7
+    // |high - nz(low[1])| = 3, 4, 6, 2, 8; |low - nz(high[1])| = 1, 0, 2, 6, 4
+    // sums of 2: tr na, 5, 8, 10, 12; plus na, 7, 10, 8, 10; minus na, 1, 2, 8, 10
+    expect(out.plus).toEqual([null, 1.4, 1.25, 0.8, r9(10 / 12)]);
+    expect(out.minus).toEqual([null, 0.2, 0.25, 0.8, r9(10 / 12)]);
+  });
+
+  test("ichimoku(1, 2, 3): undisplaced midpoints and the close", async () => {
+    const out = await run(
+      `[a, b, c, d, e] = ta.ichimoku(1, 2, 3)\nplot(a, "tenkan")\nplot(b, "kijun")\nplot(c, "span1")\nplot(d, "span2")\nplot(e, "chikou")\n`,
+      CLOSES,
+      alias,
+    );
+    // highs 3, 5, 9, 5, 11; lows 1, 3, 7, 3, 9
+    // tenkan (1 bar): the close; kijun (2): na, (5 + 1)/2 = 3, (9 + 3)/2 = 6, 6, (11 + 3)/2 = 7
+    expect(out.tenkan).toEqual(CLOSES);
+    expect(out.kijun).toEqual([null, 3, 6, 6, 7]);
+    // span 1 = (tenkan + kijun)/2: na, 3.5, 7, 5, 8.5; span 2 (3): na, na, (9 + 1)/2 = 5, (9 + 3)/2 = 6, (11 + 3)/2 = 7
+    expect(out.span1).toEqual([null, 3.5, 7, 5, 8.5]);
+    expect(out.span2).toEqual([null, null, 5, 6, 7]);
+    expect(out.chikou).toEqual(CLOSES);
+  });
+});
+
+test("the import without an alias binds ta: ta.dema of import TradingView/ta/5", async () => {
+  const out = outputsByName(await evaluateValid(`//@version=6\nindicator("x")\nimport TradingView/ta/5\nplot(ta.dema(close, 2), "dema")\n`, CLOSES));
+  // as in the dema test above: na, na, 8, 130/27, 764/81
+  expect(out.dema!.map((v) => (v === null ? null : r9(v)))).toEqual([null, null, 8, r9(130 / 27), r9(764 / 81)]);
 });

@@ -4,7 +4,7 @@
 // cagr and changePercent are plain functions of their arguments (no bar before the current one is
 // read: lookback 0); highestSince and lowestSince keep their running extreme per call site. The
 // averages and oscillators (dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, pzo, vzo,
-// stc, donchian, stochFull, stochRsi, trix) are the library's documented
+// stc, ht, donchian, stochFull, stochRsi, trix, kvo, vi, ichimoku) are the library's documented
 // compositions of built-ins, built here from the same state classes as the built-ins they name
 // (ma.ts, stats.ts), so `na` inputs and warm-up behave as those built-ins do. ema2, rma2, dema2
 // and tema2 are the library's own smoothing (Ewma below), which takes a series float length, and
@@ -20,6 +20,11 @@ import { Tr } from "./vol";
 
 const DAY_MS = 86_400_000;
 
+/** Pine's nz(v): 0 for na. */
+function nz(v: number): number {
+  return v === v ? v : 0;
+}
+
 /**
  * Compound annual growth rate in percent between two points (times in ms): na until both prices
  * are known or when less than one day separates the times; a year is 365 days. The library's
@@ -29,6 +34,12 @@ export function cagr(entryTime: number, entryPrice: number, exitTime: number, ex
   const days = (exitTime - entryTime) / DAY_MS;
   if (!(days >= 1) || entryPrice !== entryPrice || exitPrice !== exitPrice || entryPrice === 0) return NaN;
   return 100 * (Math.pow(exitPrice / entryPrice, 1 / (days / 365)) - 1);
+}
+
+/** The inverse Fisher transform of `source`: (exp(2 source) - 1) / (exp(2 source) + 1). */
+export function ift(source: number): number {
+  const e = Math.exp(2 * source);
+  return (e - 1) / (1 + e);
 }
 
 /** The percentage change from `oldValue` to `newValue`: na from an old value of 0 (a Pine division, ADR 0109). */
@@ -616,4 +627,144 @@ export const taTrix = taFunction({
   doc: "TradingView's ta library: TRIX `[trix, signal, histogram]`: `trix = roc(ema(ema(ema(source, length), length), length), 1)`, the signal its ema (sma when `exponential` is false) over `signalLength`.",
   lookback: (a) => 36 * a("length") + 1 + 12 * a("signalLength"),
   emit: update(Trix, (b) => [b.a("source"), b.a("length"), b.a("signalLength"), b.a("exponential", "true")]),
+});
+
+export const taIft = taFunction({
+  sig: "ift(source: series float): series float",
+  doc: "TradingView's ta library: the inverse Fisher transform, `(exp(2 * source) - 1) / (exp(2 * source) + 1)`.",
+  lookback: () => 0,
+  emit: call(ift, (b) => [b.a("source")]),
+});
+
+/**
+ * The state of `ta.ht` (the Hilbert transform): 0.0962 x + 0.5769 nz(x[2]) - 0.5769 nz(x[4]) -
+ * 0.0962 nz(x[6]); `h[k]` holds x[k + 1] (na before the first bar reads as 0 through nz).
+ */
+export class Ht {
+  h = [NaN, NaN, NaN, NaN, NaN, NaN];
+  update(x: number): number {
+    const h = this.h;
+    const r = 0.0962 * x + 0.5769 * nz(h[1]!) - 0.5769 * nz(h[3]!) - 0.0962 * nz(h[5]!);
+    for (let k = 5; k > 0; k--) h[k] = h[k - 1]!;
+    h[0] = x;
+    return r;
+  }
+}
+
+/** The state of `ta.kvo`: [kvo, trigger], kvo = ema(trend, fastLen) - ema(trend, slowLen), trend = sign(change(hlc3)) * volume * 100. */
+export class Kvo {
+  fast = new Ema();
+  slow = new Ema();
+  trig = new Ema();
+  hlc3 = NaN;
+  r0 = NaN;
+  r1 = NaN;
+  update(high: number, low: number, close: number, volume: number, fastLen: number, slowLen: number, trigLen: number): number {
+    const hlc3 = (high + low + close) / 3;
+    const trend = Math.sign(hlc3 - this.hlc3) * volume * 100;
+    this.hlc3 = hlc3;
+    const kvo = (this.r0 = this.fast.update(trend, fastLen) - this.slow.update(trend, slowLen));
+    this.r1 = this.trig.update(kvo, trigLen);
+    return kvo;
+  }
+}
+
+/**
+ * The state of `ta.vi` (Vortex): [viPlus, viMinus], math.sum(|high - nz(low[1])|, length) and
+ * math.sum(|low - nz(high[1])|, length) over math.sum(atr(1), length) (atr(1) is tr(true)).
+ */
+export class Vi {
+  tr = new Tr();
+  trs: Sum;
+  plus: Sum;
+  minus: Sum;
+  high = 0;
+  low = 0;
+  r0 = NaN;
+  r1 = NaN;
+  constructor(cap = 8) {
+    this.trs = new Sum(cap);
+    this.plus = new Sum(cap);
+    this.minus = new Sum(cap);
+  }
+  update(high: number, low: number, close: number, length: number): number {
+    const d = this.trs.update(this.tr.update(high, low, close, true), length);
+    const p = this.plus.update(Math.abs(high - this.low), length);
+    const m = this.minus.update(Math.abs(low - this.high), length);
+    this.high = high === high ? high : 0;
+    this.low = low === low ? low : 0;
+    this.r0 = d === 0 ? NaN : p / d;
+    this.r1 = d === 0 ? NaN : m / d;
+    return this.r0;
+  }
+}
+
+/** The midpoint of highest(high, length) and lowest(low, length), the library's Ichimoku lines. */
+class Midpoint {
+  hi: Extreme;
+  lo: Extreme;
+  constructor(cap: number) {
+    this.hi = new Extreme(true, cap);
+    this.lo = new Extreme(false, cap);
+  }
+  update(high: number, low: number, length: number): number {
+    return (this.hi.update(high, length) + this.lo.update(low, length)) / 2;
+  }
+}
+
+/**
+ * The state of `ta.ichimoku`: [tenkan, kijun, senkouSpan1, senkouSpan2, chikou], the midpoints over
+ * conLength, baseLength and senkouLength, span 1 the mean of the first two, chikou the close; not
+ * displaced (a script shifts them with plot's `offset`, as the library documents).
+ */
+export class Ichimoku {
+  con: Midpoint;
+  base: Midpoint;
+  senkou: Midpoint;
+  r0 = NaN;
+  r1 = NaN;
+  r2 = NaN;
+  r3 = NaN;
+  r4 = NaN;
+  constructor(cap = 8) {
+    this.con = new Midpoint(cap);
+    this.base = new Midpoint(cap);
+    this.senkou = new Midpoint(cap);
+  }
+  update(high: number, low: number, close: number, conLength: number, baseLength: number, senkouLength: number): number {
+    const t = (this.r0 = this.con.update(high, low, conLength));
+    const k = (this.r1 = this.base.update(high, low, baseLength));
+    this.r2 = (t + k) / 2;
+    this.r3 = this.senkou.update(high, low, senkouLength);
+    this.r4 = close;
+    return t;
+  }
+}
+
+export const taHt = taFunction({
+  sig: "ht(source: series float): series float",
+  doc: "TradingView's ta library: the Hilbert transform, `0.0962 * source + 0.5769 * nz(source[2]) - 0.5769 * nz(source[4]) - 0.0962 * nz(source[6])`.",
+  lookback: () => 6,
+  emit: update(Ht, (b) => [b.a("source")]),
+});
+
+export const taKvo = taFunction({
+  sig: "kvo(fastLen: simple int, slowLen: simple int, trigLen: simple int): series [float, float]",
+  doc: "TradingView's ta library: the Klinger Volume Oscillator `[kvo, trigger]`: `kvo = ema(trend, fastLen) - ema(trend, slowLen)` with `trend = math.sign(change(hlc3)) * volume * 100`, `trigger = ema(kvo, trigLen)`.",
+  lookback: (a) => 12 * Math.max(a("fastLen"), a("slowLen")) + 12 * a("trigLen") + 1,
+  emit: update(Kvo, (b) => [BAR.high, BAR.low, BAR.close, BAR.volume, b.a("fastLen"), b.a("slowLen"), b.a("trigLen")]),
+});
+
+export const taVi = taFunction({
+  sig: "vi(length: simple int): series [float, float]",
+  doc: "TradingView's ta library: the Vortex indicator `[viPlus, viMinus]`: `math.sum(|high - nz(low[1])|, length)` and `math.sum(|low - nz(high[1])|, length)` over `math.sum(atr(1), length)`.",
+  lookback: (a) => a("length") + 1,
+  emit: update(Vi, (b) => [BAR.high, BAR.low, BAR.close, b.a("length")]),
+});
+
+export const taIchimoku = taFunction({
+  sig: "ichimoku(conLength: series int = 9, baseLength: series int = 26, senkouLength: series int = 52): series [float, float, float, float, float]",
+  doc: "TradingView's ta library: Ichimoku `[tenkan, kijun, senkouSpan1, senkouSpan2, chikou]`, each line the midpoint of `highest(high)` and `lowest(low)` over its length, span 1 the mean of tenkan and kijun, chikou the close; not displaced (shift them with plot's `offset`).",
+  lookback: (a) => Math.max(a("conLength"), a("baseLength"), a("senkouLength")),
+  emit: update(Ichimoku, (b) => [BAR.high, BAR.low, BAR.close, b.a("conLength", "9"), b.a("baseLength", "26"), b.a("senkouLength", "52")]),
 });
