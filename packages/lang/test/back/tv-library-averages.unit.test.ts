@@ -1,6 +1,7 @@
 // TradingView's ta library functions built from its documented definitions (docs/adr/0116):
 // dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, ema2, rma2, dema2, tema2, atr2,
-// donchian, stochFull, stochRsi, pzo, vzo, trix, stc, ift, ht, kvo, vi and ichimoku, each run in a script that imports the library under its
+// donchian, stochFull, stochRsi, pzo, vzo, trix, stc, ift, ht, kvo, vi, ichimoku, t3, wpo and rwi,
+// each run in a script that imports the library under its
 // usual alias `ta` and under another alias. Expected values are worked by hand in the comments
 // (fractions kept exact, then compared to 9 decimals). barsOf(closes) gives high = close + 1 and
 // low = close - 1, so hl2 is the close and high's and low's changes are the close's.
@@ -240,6 +241,35 @@ describe.each(["ta", "TVta"])("TradingView/ta imported as %s", (alias) => {
     expect(out.span1).toEqual([null, 3.5, 7, 5, 8.5]);
     expect(out.span2).toEqual([null, null, 5, 6, 7]);
     expect(out.chikou).toEqual(CLOSES);
+  });
+
+  test("t3(close, 2, 0.5): three generalized DEMAs", async () => {
+    const out = await run(`plot(ta.t3(close, 2, 0.5), "t3")\n`, [...CLOSES, 6, 12, 8], alias);
+    // gd(x) = 1.5 ema(x, 2) - 0.5 ema(ema(x, 2), 2). Of the closes 2, 4, 8, 4, 10, 6, 12, 8:
+    //   ema = na, 3, 19/3, 43/9, 223/27, 547/81, 2491/243, 6379/729
+    //   ema of ema = na, na, 14/3, 128/27, 574/81, 556/81, 6650/729, 19408/2187
+    //   gd1 = na, na, 43/6, 259/54, 1433/162, 1085/162, 15769/1458, 38003/4374
+    // gd2 = gd(gd1) = na x4, 4067/486, 31151/4374, 131189/13122, 355327/39366
+    // t3 = gd(gd2) = na x6, 189394/19683, 543274/59049
+    expect(out.t3).toEqual([null, null, null, null, null, null, r9(189394 / 19683), r9(543274 / 59049)]);
+  });
+
+  test("wpo(2): an ema that skips the bars where asin is out of its domain", async () => {
+    const out = await run(`plot(ta.wpo(2), "wpo")\n`, CLOSES, alias);
+    // close[1] / high: na, 2/5, 4/9, 8/5 (> 1: asin na), 4/11; sign(change) = na, 1, 1, -1, 1
+    // ti = sign * 2 pi / asin(ratio); ema 2: na, na, (ti1 + ti2)/2, the same (na skipped), 2/3 ti4 + 1/3 of it
+    const ti = (r: number): number => (2 * Math.PI) / Math.asin(r);
+    const e2 = (ti(2 / 5) + ti(4 / 9)) / 2;
+    expect(out.wpo).toEqual([null, null, r9(e2), r9(e2), r9((2 / 3) * ti(4 / 11) + e2 / 3)]);
+  });
+
+  test("rwi(2): [(high - nz(low[2])) / d, (nz(high[2]) - low) / d], d = atr(2) * sqrt(2)", async () => {
+    const out = await run(`[h, l] = ta.rwi(2)\nplot(h, "h")\nplot(l, "l")\n`, CLOSES, alias);
+    // highs 3, 5, 9, 5, 11; lows 1, 3, 7, 3, 9; tr(true) 2, 3, 5, 5, 7
+    // atr(2) = rma: na, 2.5, 3.75, 4.375, 5.6875; low[2] = na (0), na (0), 1, 3, 7; high[2] = 0, 0, 3, 5, 9
+    const d = (atr: number): number => atr * Math.SQRT2;
+    expect(out.h).toEqual([null, r9(5 / d(2.5)), r9(8 / d(3.75)), r9(2 / d(4.375)), r9(4 / d(5.6875))]);
+    expect(out.l).toEqual([null, r9(-3 / d(2.5)), r9(-4 / d(3.75)), r9(2 / d(4.375)), 0]);
   });
 });
 

@@ -4,7 +4,7 @@
 // cagr and changePercent are plain functions of their arguments (no bar before the current one is
 // read: lookback 0); highestSince and lowestSince keep their running extreme per call site. The
 // averages and oscillators (dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, pzo, vzo,
-// stc, ht, donchian, stochFull, stochRsi, trix, kvo, vi, ichimoku) are the library's documented
+// stc, ht, t3, wpo, donchian, stochFull, stochRsi, trix, kvo, vi, ichimoku, rwi) are the library's documented
 // compositions of built-ins, built here from the same state classes as the built-ins they name
 // (ma.ts, stats.ts), so `na` inputs and warm-up behave as those built-ins do. ema2, rma2, dema2
 // and tema2 are the library's own smoothing (Ewma below), which takes a series float length, and
@@ -13,10 +13,10 @@
 
 import { BAR, call, lengthWindow, sourceLength, taFunction, update, UNBOUNDED } from "../../builtins/record";
 import { Extreme, Range } from "./extremes";
-import { Ema, Sma, Sum, Wma } from "./ma";
+import { Ema, Lag, Sma, Sum, Wma } from "./ma";
 import { Rsi, Stoch } from "./osc";
 import { Roc } from "./stats";
-import { Tr } from "./vol";
+import { Atr, Tr } from "./vol";
 
 const DAY_MS = 86_400_000;
 
@@ -767,4 +767,85 @@ export const taIchimoku = taFunction({
   doc: "TradingView's ta library: Ichimoku `[tenkan, kijun, senkouSpan1, senkouSpan2, chikou]`, each line the midpoint of `highest(high)` and `lowest(low)` over its length, span 1 the mean of tenkan and kijun, chikou the close; not displaced (shift them with plot's `offset`).",
   lookback: (a) => Math.max(a("conLength"), a("baseLength"), a("senkouLength")),
   emit: update(Ichimoku, (b) => [BAR.high, BAR.low, BAR.close, b.a("conLength", "9"), b.a("baseLength", "26"), b.a("senkouLength", "52")]),
+});
+
+/** The library's generalized DEMA of t3: ema(x, length) * (1 + vf) - ema(ema(x, length), length) * vf. */
+class Gd {
+  e1 = new Ema();
+  e2 = new Ema();
+  update(x: number, length: number, vf: number): number {
+    const a = this.e1.update(x, length);
+    return a * (1 + vf) - this.e2.update(a, length) * vf;
+  }
+}
+
+/** The state of `ta.t3` (Tilson): gd(gd(gd(source))), each gd with its own averages. */
+export class T3 {
+  g1 = new Gd();
+  g2 = new Gd();
+  g3 = new Gd();
+  update(source: number, length: number, vf: number): number {
+    return this.g3.update(this.g2.update(this.g1.update(source, length, vf), length, vf), length, vf);
+  }
+}
+
+/**
+ * The state of `ta.wpo` (Wave Period Oscillator): ema(sign(change(close)) * 2 pi / asin(close[1] /
+ * high), length); an asin out of its domain (a high below the last close) or of 0 gives na, which
+ * the average skips as ta.ema does.
+ */
+export class Wpo {
+  avg = new Ema();
+  close = NaN;
+  update(high: number, close: number, length: number): number {
+    const a = Math.asin(this.close / high);
+    const dir = Math.sign(close - this.close);
+    this.close = close;
+    return this.avg.update(a === 0 ? NaN : (dir * 2 * Math.PI) / a, length);
+  }
+}
+
+/**
+ * The state of `ta.rwi` (Random Walk Index): [(high - nz(low[length])) / d, (nz(high[length]) - low) / d]
+ * with d = atr(length) * sqrt(length).
+ */
+export class Rwi {
+  atr = new Atr();
+  highs: Lag;
+  lows: Lag;
+  r0 = NaN;
+  r1 = NaN;
+  constructor(cap = 8) {
+    this.highs = new Lag(cap);
+    this.lows = new Lag(cap);
+  }
+  update(high: number, low: number, close: number, length: number): number {
+    const d = this.atr.update(high, low, close, length) * Math.sqrt(length);
+    this.highs.push(high, length + 1);
+    this.lows.push(low, length + 1);
+    this.r0 = d === 0 ? NaN : (high - nz(this.lows.get(length))) / d;
+    this.r1 = d === 0 ? NaN : (nz(this.highs.get(length)) - low) / d;
+    return this.r0;
+  }
+}
+
+export const taT3 = taFunction({
+  sig: "t3(source: series float, length: simple int, vf: simple float = 0.7): series float",
+  doc: "TradingView's ta library: the Tilson moving average `gd(gd(gd(source)))` with `gd(x) = ema(x, length) * (1 + vf) - ema(ema(x, length), length) * vf`.",
+  lookback: (a) => 72 * a("length"),
+  emit: update(T3, (b) => [b.a("source"), b.a("length"), b.a("vf", "0.7")]),
+});
+
+export const taWpo = taFunction({
+  sig: "wpo(length: simple int): series float",
+  doc: "TradingView's ta library: the Wave Period Oscillator, `ema(math.sign(change(close)) * 2 * pi / math.asin(close[1] / high), length)`.",
+  lookback: (a) => 12 * a("length") + 1,
+  emit: update(Wpo, (b) => [BAR.high, BAR.close, b.a("length")]),
+});
+
+export const taRwi = taFunction({
+  sig: "rwi(length: simple int): series [float, float]",
+  doc: "TradingView's ta library: the Random Walk Index `[rwiHigh, rwiLow]`, `(high - nz(low[length])) / d` and `(nz(high[length]) - low) / d` with `d = atr(length) * sqrt(length)`.",
+  lookback: (a) => 23 * a("length") + 1,
+  emit: update(Rwi, (b) => [BAR.high, BAR.low, BAR.close, b.a("length")]),
 });
