@@ -1,7 +1,7 @@
 // TradingView's ta library functions built from its documented definitions (docs/adr/0116):
 // dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, ema2, rma2, dema2, tema2, atr2,
-// donchian, stochFull, stochRsi, pzo, vzo, trix, stc, ift, ht, kvo, vi, ichimoku, t3, wpo and rwi,
-// each run in a script that imports the library under its
+// donchian, stochFull, stochRsi, pzo, vzo, trix, stc, ift, ht, kvo, vi, ichimoku, t3, wpo, rwi,
+// t3Alt and ft, each run in a script that imports the library under its
 // usual alias `ta` and under another alias. Expected values are worked by hand in the comments
 // (fractions kept exact, then compared to 9 decimals). barsOf(closes) gives high = close + 1 and
 // low = close - 1, so hl2 is the close and high's and low's changes are the close's.
@@ -270,6 +270,28 @@ describe.each(["ta", "TVta"])("TradingView/ta imported as %s", (alias) => {
     const d = (atr: number): number => atr * Math.SQRT2;
     expect(out.h).toEqual([null, r9(5 / d(2.5)), r9(8 / d(3.75)), r9(2 / d(4.375)), r9(4 / d(5.6875))]);
     expect(out.l).toEqual([null, r9(-3 / d(2.5)), r9(-4 / d(3.75)), r9(2 / d(4.375)), 0]);
+  });
+
+  test("t3Alt(close, 2, 0.5): t3 of ema2, from the first bar", async () => {
+    const out = await run(`plot(ta.t3Alt(close, 2, 0.5), "t3")\n`, CLOSES, alias);
+    // ema2 (alpha 2/3, first bar its source): 2, 10/3, 58/9, 130/27, 670/81; of that: 2, 26/9, 142/27, 402/81, ...
+    // gd2 = 1.5 e - 0.5 ee: 2, 32/9, 190/27, 128/27, 2144/243; gd2 of it: 2, 260/81, 1508/243, 3734/729, 17512/2187
+    // and once more: 2, 2144/729, 4006/729, 11486/2187, 145876/19683
+    expect(out.t3).toEqual([2, r9(2144 / 729), r9(4006 / 729), r9(11486 / 2187), r9(145876 / 19683)]);
+  });
+
+  test("ft(close, 2): the Fisher transform of the close's place in its 2-bar range", async () => {
+    const out = await run(`plot(ta.ft(close, 2), "ft")\n`, CLOSES, alias);
+    // place (close - ll)/(hh - ll) over 2 bars: na, 1, 1, 0, 1
+    // v1 = 0.66 (place - 0.5) + 0.67 nz(v1[1]): na, 0.33, 0.33 + 0.67 * 0.33 = 0.5511, -0.33 + 0.67 * 0.5511 = 0.039237,
+    //   0.33 + 0.67 * 0.039237 = 0.35628879 (none beyond 0.99)
+    // fish = 0.5 ln((1 + v1)/(1 - v1)) + 0.5 nz(fish[1])
+    const f = (v: number): number => 0.5 * Math.log((1 + v) / (1 - v));
+    const f1 = f(0.33);
+    const f2 = f(0.5511) + f1 / 2;
+    const f3 = f(0.039237) + f2 / 2;
+    const f4 = f(0.35628879) + f3 / 2;
+    expect(out.ft).toEqual([null, r9(f1), r9(f2), r9(f3), r9(f4)]);
   });
 });
 

@@ -4,11 +4,11 @@
 // cagr and changePercent are plain functions of their arguments (no bar before the current one is
 // read: lookback 0); highestSince and lowestSince keep their running extreme per call site. The
 // averages and oscillators (dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, pzo, vzo,
-// stc, ht, t3, wpo, donchian, stochFull, stochRsi, trix, kvo, vi, ichimoku, rwi) are the library's documented
+// stc, ht, t3, wpo, ft, donchian, stochFull, stochRsi, trix, kvo, vi, ichimoku, rwi) are the library's documented
 // compositions of built-ins, built here from the same state classes as the built-ins they name
 // (ma.ts, stats.ts), so `na` inputs and warm-up behave as those built-ins do. ema2, rma2, dema2
 // and tema2 are the library's own smoothing (Ewma below), which takes a series float length, and
-// atr2 is that smoothing (Wilder's alpha) of the true range. A tuple's values are the state's r0,
+// atr2 is that smoothing (Wilder's alpha) of the true range, t3Alt the t3 built on it. A tuple's values are the state's r0,
 // r1, ... (as ta.bb's), its first one also the return value.
 
 import { BAR, call, lengthWindow, sourceLength, taFunction, update, UNBOUNDED } from "../../builtins/record";
@@ -848,4 +848,60 @@ export const taRwi = taFunction({
   doc: "TradingView's ta library: the Random Walk Index `[rwiHigh, rwiLow]`, `(high - nz(low[length])) / d` and `(nz(high[length]) - low) / d` with `d = atr(length) * sqrt(length)`.",
   lookback: (a) => 23 * a("length") + 1,
   emit: update(Rwi, (b) => [BAR.high, BAR.low, BAR.close, b.a("length")]),
+});
+
+/** gd of t3Alt: ema2(x, length) * (1 + vf) - ema2(ema2(x, length), length) * vf. */
+class Gd2 {
+  e1 = new Ewma();
+  e2 = new Ewma();
+  update(x: number, length: number, vf: number): number {
+    const a = this.e1.update(x, length);
+    return a * (1 + vf) - this.e2.update(a, length) * vf;
+  }
+}
+
+/** The state of `ta.t3Alt`: gd2(gd2(gd2(source))), each gd2 with its own smoothing. */
+export class T3Alt {
+  g1 = new Gd2();
+  g2 = new Gd2();
+  g3 = new Gd2();
+  update(source: number, length: number, vf: number): number {
+    return this.g3.update(this.g2.update(this.g1.update(source, length, vf), length, vf), length, vf);
+  }
+}
+
+/**
+ * The state of `ta.ft` (Fisher transform): v1 = 0.66 ((source - ll) / (hh - ll) - 0.5) + 0.67 nz(v1[1])
+ * with hh, ll the highest and lowest `source` over `length`; v2 = v1 held to 0.999 beyond 0.99 (and to
+ * -0.999 below -0.99); fish = 0.5 ln((1 + v2) / (1 - v2)) + 0.5 nz(fish[1]). A flat window (0 / 0) is na.
+ */
+export class Ft {
+  range: Range;
+  v1 = NaN;
+  fish = NaN;
+  constructor(cap = 8) {
+    this.range = new Range(cap);
+  }
+  update(source: number, length: number): number {
+    const span = this.range.update(source, length);
+    const ll = this.range.lo.value;
+    const v1 = (this.v1 = 0.66 * (span === 0 ? NaN : (source - ll) / span - 0.5) + 0.67 * nz(this.v1));
+    const v2 = v1 > 0.99 ? 0.999 : v1 < -0.99 ? -0.999 : v1;
+    return (this.fish = 0.5 * Math.log((1 + v2) / (1 - v2)) + 0.5 * nz(this.fish));
+  }
+}
+
+export const taT3Alt = taFunction({
+  sig: "t3Alt(source: series float, length: series float, vf: simple float = 0.7): series float",
+  doc: "TradingView's ta library: t3 built on ema2 (a series float `length`, no warm-up): `gd2(gd2(gd2(source)))` with `gd2(x) = ema2(x, length) * (1 + vf) - ema2(ema2(x, length), length) * vf`.",
+  lookback: (a) => 72 * Math.max(1, a("length")),
+  emit: update(T3Alt, (b) => [b.a("source"), b.a("length"), b.a("vf", "0.7")]),
+});
+
+export const taFt = taFunction({
+  sig: "ft(source: series float, length: simple int): series float",
+  doc: "TradingView's ta library: the Fisher transform of `source`'s place in its `length`-bar range, `0.5 * ln((1 + v) / (1 - v)) + 0.5 * nz(ft[1])`, `v` smoothed and held within +-0.999.",
+  // the recursions decay as 0.67^k: below 1e-10 after 60 bars
+  lookback: (a) => a("length") + 60,
+  emit: update(Ft, sourceLength),
 });
