@@ -1,15 +1,15 @@
 // Functions of TradingView's own `ta` library (TradingView/ta) that scripts call through its
 // import (`import TradingView/ta/12 as ta`, then `ta.cagr(...)`), each written from the definition
 // the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md).
-// cagr and changePercent are plain functions of their arguments (no bar before the current one is
-// read: lookback 0); highestSince and lowestSince keep their running extreme per call site. The
-// averages and oscillators (dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, pzo, vzo,
-// stc, ht, t3, wpo, ft, donchian, stochFull, stochRsi, trix, kvo, vi, ichimoku, rwi) are the library's documented
-// compositions of built-ins, built here from the same state classes as the built-ins they name
-// (ma.ts, stats.ts), so `na` inputs and warm-up behave as those built-ins do. ema2, rma2, dema2
-// and tema2 are the library's own smoothing (Ewma below), which takes a series float length, and
-// atr2 is that smoothing (Wilder's alpha) of the true range, t3Alt the t3 built on it. A tuple's values are the state's r0,
-// r1, ... (as ta.bb's), its first one also the return value.
+// cagr, changePercent and ift are plain functions of their arguments (lookback 0); highestSince and
+// lowestSince keep their running extreme per call site. The averages and oscillators (dema, tema,
+// trima, ao, coppock, dm, eom, rms, szo, vhf, uo, pzo, vzo, stc, ht, t3, wpo, ft) and the tuples
+// (donchian, stochFull, stochRsi, trix, kvo, vi, ichimoku, rwi) are the library's documented
+// compositions of built-ins, built from the state classes of the built-ins they name (ma.ts,
+// stats.ts, extremes.ts, osc.ts, vol.ts), so `na` inputs and warm-up behave as those built-ins do.
+// ema2, rma2, dema2 and tema2 are the library's own smoothing (Ewma below, a series float length,
+// no warm-up); atr2 is that smoothing of the true range and t3Alt the t3 built on it. A tuple's
+// values are the state's r0, r1, ... (as ta.bb's), the first also the return value.
 
 import { BAR, call, lengthWindow, sourceLength, taFunction, update, UNBOUNDED } from "../../builtins/record";
 import { Extreme, Range } from "./extremes";
