@@ -271,12 +271,12 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`ta.cagr\`, \`ta.changePercent\`, \`ta.highestSince\`, \`ta.lowestSince\`, \`ta.dema\`, \`ta.tema\`, \`ta.trima\`,
   \`ta.ao\`, \`ta.coppock\`, \`ta.dm\` (Demarker), \`ta.eom\`, \`ta.rms\`, \`ta.szo\`, \`ta.vhf\`, \`ta.uo\`,
   \`ta.ema2\`, \`ta.rma2\`, \`ta.dema2\`, \`ta.tema2\`, \`ta.atr2\`, \`ta.pzo\`, \`ta.vzo\`, \`ta.stc\`,
-  \`ta.ht\`, \`ta.ift\`, \`ta.t3\`, \`ta.t3Alt\`, \`ta.ft\`, \`ta.wpo\`, \`ta.rwi\`, \`ta.donchian\`,
+  \`ta.ht\`, \`ta.ift\`, \`ta.t3\`, \`ta.t3Alt\`, \`ta.ft\`, \`ta.frama\`, \`ta.wpo\`, \`ta.rwi\`, \`ta.donchian\`,
   \`ta.stochFull\`, \`ta.stochRsi\`, \`ta.trix\`, \`ta.kvo\`, \`ta.vi\` and \`ta.ichimoku\` (its lines not
   displaced, as the library returns them: shift them with \`plot\`'s \`offset\`)
   (written from the library's published definitions, docs/adr/0116; they also work without the import, which
   TradingView refuses); its other functions (\`ta.relativeVolume\`, \`ta.aroon\`, \`ta.requestVolumeDelta\`,
-  \`ta.vStop\`, \`ta.frama\`, ...) are refused by name. TradingView's other libraries, and other users' public
+  \`ta.vStop\`, \`ta.williamsFractal\`, ...) are refused by name. TradingView's other libraries, and other users' public
   TradingView libraries, are not available: a library is imported from this service's scripts.
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a

@@ -1,7 +1,7 @@
 // TradingView's ta library functions built from its documented definitions (docs/adr/0116):
 // dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, ema2, rma2, dema2, tema2, atr2,
 // donchian, stochFull, stochRsi, pzo, vzo, trix, stc, ift, ht, kvo, vi, ichimoku, t3, wpo, rwi,
-// t3Alt and ft, each run in a script that imports the library under its
+// t3Alt, ft and frama, each run in a script that imports the library under its
 // usual alias `ta` and under another alias. Expected values are worked by hand in the comments
 // (fractions kept exact, then compared to 9 decimals). barsOf(closes) gives high = close + 1 and
 // low = close - 1, so hl2 is the close and high's and low's changes are the close's.
@@ -292,6 +292,22 @@ describe.each(["ta", "TVta"])("TradingView/ta imported as %s", (alias) => {
     const f3 = f(0.039237) + f2 / 2;
     const f4 = f(0.35628879) + f3 / 2;
     expect(out.ft).toEqual([null, r9(f1), r9(f2), r9(f3), r9(f4)]);
+  });
+
+  test("frama(close, 4): ranges over 2 bars, 2 bars ago and 4 bars set the smoothing's alpha", async () => {
+    const out = await run(`plot(ta.frama(close, 4), "frama")\n`, [...CLOSES, 6, 12, 8], alias);
+    // highs 3, 5, 9, 5, 11, 7, 13, 9; lows 1, 3, 7, 3, 9, 5, 11, 7; h = round(4 / 2) = 2
+    // 2-bar range (hh - ll): na, 4, 6, 6, 8, 6, 8, 6; n1 = range / 2, n2 = range 2 bars ago / 2;
+    // 4-bar range: na, na, na, 8, 8, 8, 10, 8, n3 = range / 4
+    // bar 3: n1 3, n2 2, n3 2; bar 4: 4, 3, 2; bar 5: 3, 3, 2; bar 6: 4, 4, 2.5; bar 7: 3, 3, 2
+    const alpha = (n1: number, n2: number, n3: number): number => Math.exp(-4.6 * (Math.log2((n1 + n2) / n3) - 1));
+    // na before bar 3; bar 3 starts at its close (4); then alpha * close + (1 - alpha) * previous
+    const v3 = 4;
+    const v4 = alpha(4, 3, 2) * 10 + (1 - alpha(4, 3, 2)) * v3;
+    const v5 = alpha(3, 3, 2) * 6 + (1 - alpha(3, 3, 2)) * v4;
+    const v6 = alpha(4, 4, 2.5) * 12 + (1 - alpha(4, 4, 2.5)) * v5;
+    const v7 = alpha(3, 3, 2) * 8 + (1 - alpha(3, 3, 2)) * v6;
+    expect(out.frama).toEqual([null, null, null, v3, r9(v4), r9(v5), r9(v6), r9(v7)]);
   });
 });
 

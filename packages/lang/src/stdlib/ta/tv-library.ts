@@ -3,7 +3,7 @@
 // the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md).
 // cagr, changePercent and ift are plain functions of their arguments (lookback 0); highestSince and
 // lowestSince keep their running extreme per call site. The averages and oscillators (dema, tema,
-// trima, ao, coppock, dm, eom, rms, szo, vhf, uo, pzo, vzo, stc, ht, t3, wpo, ft) and the tuples
+// trima, ao, coppock, dm, eom, rms, szo, vhf, uo, pzo, vzo, stc, ht, t3, wpo, ft, frama) and the tuples
 // (donchian, stochFull, stochRsi, trix, kvo, vi, ichimoku, rwi) are the library's documented
 // compositions of built-ins, built from the state classes of the built-ins they name (ma.ts,
 // stats.ts, extremes.ts, osc.ts, vol.ts), so `na` inputs and warm-up behave as those built-ins do.
@@ -904,4 +904,46 @@ export const taFt = taFunction({
   // the recursions decay as 0.67^k: below 1e-10 after 60 bars
   lookback: (a) => a("length") + 60,
   emit: update(Ft, sourceLength),
+});
+
+/**
+ * The state of `ta.frama` (Ehlers' fractal adaptive average): with h = round(length / 2), n1 the
+ * range (highest high - lowest low) of the last h bars over h, n2 that range h bars ago over h and
+ * n3 the range of the last `length` bars over `length`, D = log2((n1 + n2) / n3) and the library's
+ * smoothing (as ema2's) of `source` with alpha = exp(-4.6 (D - 1)); na until the ranges are known
+ * (the smoothing then starts at that bar's source).
+ */
+export class Frama {
+  hiH: Extreme;
+  loH: Extreme;
+  hiN: Extreme;
+  loN: Extreme;
+  ranges: Lag;
+  prev = NaN;
+  constructor(cap = 8) {
+    this.hiH = new Extreme(true, cap);
+    this.loH = new Extreme(false, cap);
+    this.hiN = new Extreme(true, cap);
+    this.loN = new Extreme(false, cap);
+    this.ranges = new Lag(cap);
+  }
+  update(high: number, low: number, source: number, length: number): number {
+    const h = Math.round(length / 2);
+    const range = this.hiH.update(high, h) - this.loH.update(low, h);
+    this.ranges.push(range, h + 1);
+    const n1 = range / h;
+    const n2 = this.ranges.get(h) / h;
+    const n3 = (this.hiN.update(high, length) - this.loN.update(low, length)) / length;
+    const alpha = n3 === 0 ? NaN : Math.exp(-4.6 * (Math.log((n1 + n2) / n3) / Math.LN2 - 1));
+    const prev = this.prev === this.prev ? this.prev : source;
+    return (this.prev = alpha * source + (1 - alpha) * prev);
+  }
+}
+
+export const taFrama = taFunction({
+  sig: "frama(source: series float, length: series int): series float",
+  doc: "TradingView's ta library: the fractal adaptive moving average, the library's smoothing of `source` with `alpha = exp(-4.6 * (D - 1))`, `D = log2((n1 + n2) / n3)` from the high-low ranges of the last and the previous `round(length / 2)` bars and of the last `length` bars, each over its bar count.",
+  // alpha is at least exp(-4.6) = 0.01: the first bar's weight is below 1e-10 after about 2300 bars
+  lookback: (a) => a("length") + 2300,
+  emit: update(Frama, (b) => [BAR.high, BAR.low, b.a("source"), b.a("length")]),
 });
