@@ -1,0 +1,12 @@
+// Functions of TradingView's own `ta` library (TradingView/ta) that scripts call through its
+// import (`import TradingView/ta/12 as ta`, then `ta.cagr(...)`), each written from the definition
+// the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md),
+// one module per kind: functions of their arguments and running extremes (plain), moving averages
+// (averages), the library's own series-length smoothing (smoothing), oscillators (oscillators) and
+// functions of several values (tuples).
+
+export * from "./plain";
+export * from "./averages";
+export * from "./smoothing";
+export * from "./oscillators";
+export * from "./tuples";
