@@ -6,21 +6,35 @@ import { BAR, lengthWindow, sourceLength, taFunction, update } from "../../../bu
 import { Extreme } from "../extremes";
 import { Ema, Lag, Sma } from "../ma";
 
-/** The state of `ta.dema`: 2 * ema(source, length) - ema(ema(source, length), length). */
+/** What the library's chained averages (dema, tema, t3) average with: ta.ema's state, or its own ema2 (dema2, tema2, t3Alt). */
+export interface Smoother {
+  update(source: number, length: number): number;
+}
+
+/** The state of `ta.dema`: 2 * ema(source, length) - ema(ema(source, length), length) (ta.ema's averages by default). */
 export class Dema {
-  e1 = new Ema();
-  e2 = new Ema();
+  e1: Smoother;
+  e2: Smoother;
+  constructor(_cap = 8, smoother: () => Smoother = () => new Ema()) {
+    this.e1 = smoother();
+    this.e2 = smoother();
+  }
   update(source: number, length: number): number {
     const a = this.e1.update(source, length);
     return 2 * a - this.e2.update(a, length);
   }
 }
 
-/** The state of `ta.tema`: 3 * (e1 - e2) + e3, each an ema of the one before (e1 of `source`). */
+/** The state of `ta.tema`: 3 * (e1 - e2) + e3, each an ema of the one before (e1 of `source`; ta.ema's averages by default). */
 export class Tema {
-  e1 = new Ema();
-  e2 = new Ema();
-  e3 = new Ema();
+  e1: Smoother;
+  e2: Smoother;
+  e3: Smoother;
+  constructor(_cap = 8, smoother: () => Smoother = () => new Ema()) {
+    this.e1 = smoother();
+    this.e2 = smoother();
+    this.e3 = smoother();
+  }
   update(source: number, length: number): number {
     const a = this.e1.update(source, length);
     const b = this.e2.update(a, length);
@@ -65,11 +79,6 @@ export const taTrima = taFunction({
   lookback: lengthWindow,
   emit: update(Trima, sourceLength),
 });
-
-/** What a generalized DEMA averages with: ta.ema's state (t3) or the library's ema2 (t3Alt). */
-export interface Smoother {
-  update(source: number, length: number): number;
-}
 
 /** The library's generalized DEMA of t3: avg(x, length) * (1 + vf) - avg(avg(x, length), length) * vf. */
 class Gd {

@@ -4,7 +4,7 @@
 
 import { BAR, sourceLength, taFunction, update } from "../../../builtins/record";
 import { Tr } from "../vol";
-import { T3 } from "./averages";
+import { Dema, T3, Tema } from "./averages";
 
 /**
  * The library's exponential smoothing with a series float length: alpha * source + (1 - alpha) *
@@ -32,25 +32,17 @@ export class Rma2 extends Ewma {
   }
 }
 
-/** The state of `ta.dema2`: 2 * e1 - ema2(e1, length), e1 = ema2(source, length). */
-export class Dema2 {
-  e1 = new Ewma();
-  e2 = new Ewma();
-  update(source: number, length: number): number {
-    const a = this.e1.update(source, length);
-    return 2 * a - this.e2.update(a, length);
+/** The state of `ta.dema2`: dema with ema2 as its averages. */
+export class Dema2 extends Dema {
+  constructor(cap = 8) {
+    super(cap, () => new Ewma());
   }
 }
 
-/** The state of `ta.tema2`: 3 * (e1 - e2) + e3, each an ema2 of the one before (e1 of `source`). */
-export class Tema2 {
-  e1 = new Ewma();
-  e2 = new Ewma();
-  e3 = new Ewma();
-  update(source: number, length: number): number {
-    const a = this.e1.update(source, length);
-    const b = this.e2.update(a, length);
-    return 3 * (a - b) + this.e3.update(b, length);
+/** The state of `ta.tema2`: tema with ema2 as its averages. */
+export class Tema2 extends Tema {
+  constructor(cap = 8) {
+    super(cap, () => new Ewma());
   }
 }
 
