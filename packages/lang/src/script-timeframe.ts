@@ -9,7 +9,7 @@
 import type * as A from "./language/ast";
 import { alignBars } from "./stdlib/request/align";
 import type { ContextBars } from "./stdlib/request/host";
-import { storeSeconds, storeTimeframe } from "./stdlib/request/timeframes";
+import { periodEnd, storeSeconds, storeTimeframe } from "./stdlib/request/timeframes";
 import type { Bars } from "./types";
 import type { EvaluateOptions, EvaluationResult, Program } from "./evaluate";
 
@@ -68,7 +68,7 @@ export function evaluateOnScriptTimeframe(program: Program, st: ScriptTimeframe,
 }
 
 function alignInput(bars: Bars, chartTf: string, ctx: ContextBars): Parameters<typeof alignBars>[0] {
-  return { chartTime: bars.time, chartSeconds: storeSeconds(chartTf), ctxTime: ctx.bars.time, ctxSeconds: storeSeconds(ctx.timeframe), ...(ctx.dataEnd !== undefined ? { ctxDataEnd: ctx.dataEnd } : {}) };
+  return { chartTime: bars.time, chartSeconds: storeSeconds(chartTf), ctxTime: ctx.bars.time, ctxSeconds: storeSeconds(ctx.timeframe), ctxEnd: periodEnd(ctx.timeframe, ctx.info.session), ...(ctx.dataEnd !== undefined ? { ctxDataEnd: ctx.dataEnd } : {}) };
 }
 
 /** No bars of the declared timeframe were supplied: every bar's outputs na, the context named for the caller to fetch. */

@@ -161,8 +161,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   window). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts). What
   remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W), any other count of minutes
   under a day (\`"20"\`, \`"180"\`: built from a finer stored timeframe from the session's open, as TradingView builds
-  them) and months up to 12 (built from daily bars); several days or weeks (\`"4D"\`, \`"2W"\`) are a runtime error of
-  each bar (how TradingView counts their periods is not documented), and seconds (\`"1S"\` ... \`"45S"\`, the finest stored bar is one minute) are refused:
+  them), months up to 12 (built from daily bars) and several days or weeks (\`"4D"\`, \`"2W"\`, built from daily or weekly
+  bars: N trading days, Monday to Friday unless the instrument trades around the clock, and N weeks, both counted
+  from Monday 1970-01-05; TradingView groups trading days too but does not document where its count starts, so its
+  bars may be shifted by whole days, and holidays are not known here: docs/adr/0139; \`timeframe.change\` and
+  \`time\` use the same periods), and seconds (\`"1S"\` ... \`"45S"\`, the finest stored bar is one minute) are refused:
   written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion
   (to a currency other than the requested instrument's own: \`currency = currency.USD\` on a dollar stock converts nothing and
   runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored), as are the \`dividends.*\`, \`earnings.*\` and \`splits.*\` values.

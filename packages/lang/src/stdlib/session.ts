@@ -7,7 +7,7 @@
 
 import { builtinFunction, builtinVariable, constants, type CallEmit, type LookbackRule } from "../builtins/record";
 import { wall } from "./time-zones";
-import { pineTimeframe, type TfUnit } from "./timeframe-units";
+import { pineTimeframe, tradingDaysPeriod, type TfUnit } from "./timeframe-units";
 
 interface Session {
   /** [start, end) in minutes of the day; end <= start: overnight. */
@@ -260,9 +260,11 @@ function computePeriod(ms: number, tf: string, session: string | null, tz: strin
   }
   // the trading date, in days since the epoch: an overnight session's is the day after it opens
   const date = Math.floor(open / DAY_MS) + (a.overnight ? 1 : 0);
+  if (u.unit === "D" && u.n === 1) return { start: date * DAY_MS, end: (date + 1) * DAY_MS };
   if (u.unit === "D") {
-    const d = Math.floor(date / u.n) * u.n;
-    return { start: d * DAY_MS, end: (d + u.n) * DAY_MS };
+    // N trading days (docs/adr/0139-multi-day-and-multi-week-periods.md)
+    const p = tradingDaysPeriod(date, u.n, parseSession(session)?.always === true);
+    return { start: p.start * DAY_MS, end: p.end * DAY_MS };
   }
   if (u.unit === "W") {
     const d = Math.floor((date - FIRST_MONDAY) / (7 * u.n)) * 7 * u.n + FIRST_MONDAY;
@@ -377,10 +379,17 @@ function tradedPeriod(p: { start: number; end: number }, tf: string, back: boole
 
 const TIME_SIG = "(timeframe: series string, session: series string = na, timezone: series string = syminfo.timezone, bars_back: series int = 0, timeframe_bars_back: series int = 0): series int";
 
+/**
+ * The session periods are anchored at: the instrument's on intraday charts; on daily and longer
+ * ones none (their bars are dated at midnight UTC), except that an instrument trading around the
+ * clock says so, for multi-day periods counting every day (its anchor is the same as none's).
+ */
+export const PERIOD_SESSION = '($rt.tf.isintraday || $rt.sessionSpec === "24x7" ? $rt.sessionSpec : null)';
+
 /** The call of sessionTimeAt for time (`close` false) and time_close (`close` true). */
 function timeEmit(close: boolean): (b: CallEmit) => string {
   return (b) =>
-    `${b.fn(sessionTimeAt)}($T, $i, ${b.a("bars_back", "0")}, ${b.a("timeframe_bars_back", "0")}, $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, ${close}, $rt.tf.isintraday ? $rt.sessionSpec : null, $rt.barZone, $rt.sessionSpec, $rt.timezone)`;
+    `${b.fn(sessionTimeAt)}($T, $i, ${b.a("bars_back", "0")}, ${b.a("timeframe_bars_back", "0")}, $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, ${close}, ${PERIOD_SESSION}, $rt.barZone, $rt.sessionSpec, $rt.timezone)`;
 }
 
 /**

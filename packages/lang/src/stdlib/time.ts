@@ -2,7 +2,7 @@
 // zone (time-zones.ts), Pine's `timestamp()` and `str.format_time()`. na (NaN) in gives na out.
 
 import { builtinFunction, builtinVariable, type FunctionRecord, type VariableRecord } from "../builtins/record";
-import { sessionPeriod } from "./session";
+import { PERIOD_SESSION, sessionPeriod } from "./session";
 import { fromSeconds, inSeconds } from "./timeframe-units";
 
 // exposed to compiled code with the calendar functions (runtime/library.ts reaches this module as `cal`)
@@ -306,7 +306,7 @@ export const timestampFunction = builtinFunction({
 export const timeframeChange = builtinFunction({
   sig: "timeframe.change(timeframe: series string): series bool",
   doc: "True on the first bar of a new period of `timeframe` (`\"60\"`, `\"240\"`, `\"1D\"`, `\"1W\"`, `\"1M\"`, ...), by the bar's open time; on intraday charts minute periods start at the session's open in the exchange's zone and days, weeks and months are trading days'. False on the first bar.",
-  emit: (b) => `${b.fn(tfChange)}(${b.a("timeframe")}, $rt.tf.period, $T[$i] * 1000, $i > 0 ? $T[$i - 1] * 1000 : NaN, $rt.barZone, $rt.tf.isintraday ? $rt.sessionSpec : null)`,
+  emit: (b) => `${b.fn(tfChange)}(${b.a("timeframe")}, $rt.tf.period, $T[$i] * 1000, $i > 0 ? $T[$i - 1] * 1000 : NaN, $rt.barZone, ${PERIOD_SESSION})`,
 });
 export const timeframeInSeconds = builtinFunction({
   sig: "timeframe.in_seconds(timeframe: series string = timeframe.period): int",

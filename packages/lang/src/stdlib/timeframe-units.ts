@@ -54,3 +54,33 @@ export function fromSeconds(s: number): string | null {
   const days = Math.ceil(s / DAY);
   return days <= 365 ? `${days}D` : "12M";
 }
+
+// Multi-day periods ("2D", "5D"): N trading days each, weekends skipped
+// (docs/adr/0139-multi-day-and-multi-week-periods.md). An instrument that trades every day (its
+// session around the clock, "24x7") counts every day; any other counts Monday to Friday. The count
+// starts on Monday 1970-01-05, where multi-week periods start too, so a period does not depend on
+// where a run's data begins. Holidays are not known: a weekday without a bar still counts.
+
+/** 1970-01-05, the first Monday after the epoch, in days. */
+const FIRST_MONDAY = 4;
+
+/** Days (since the epoch) of the trading-day period of `n` days holding day `date`: [start, end), end the day after its last trading day. */
+export function tradingDaysPeriod(date: number, n: number, everyDay: boolean): { start: number; end: number } {
+  if (everyDay) {
+    const d = Math.floor((date - FIRST_MONDAY) / n) * n + FIRST_MONDAY;
+    return { start: d, end: d + n };
+  }
+  // weekdays: Monday 0 ... Friday 4; a Saturday or Sunday belongs with the Friday before it
+  const week = Math.floor((date - FIRST_MONDAY) / 7);
+  const dow = date - FIRST_MONDAY - week * 7;
+  const index = week * 5 + Math.min(dow, 4);
+  const first = Math.floor(index / n) * n;
+  return { start: weekdayDate(first), end: weekdayDate(first + n - 1) + 1 };
+}
+
+/** The day (since the epoch) of weekday number `k` counted from Monday 1970-01-05. */
+function weekdayDate(k: number): number {
+  const week = Math.floor(k / 5);
+  return FIRST_MONDAY + week * 7 + (k - week * 5);
+}
+

@@ -23,6 +23,8 @@ export interface AlignInput {
   ctxSeconds: number;
   /** Unix seconds at which the context's stored data ends (its last bar's close); unknown: never an open period. */
   ctxDataEnd?: number;
+  /** The close of the context bar opening at a time, where bars of the timeframe differ in length (several trading days); else `ctxSeconds` after its open. */
+  ctxEnd?: ((start: number) => number) | null;
 }
 
 /** Alignments where chart bar i sees context bar i (sameBars): alignedNumbers reads such a column as it is. */
@@ -72,7 +74,7 @@ export function alignBars(a: AlignInput, lookahead: boolean): Int32Array {
       continue;
     }
     // a period cut short (a session's last hours) ends where the next one starts
-    const periodEnd = Math.min(ct[p]! + a.ctxSeconds, p + 1 < m ? ct[p + 1]! : Infinity);
+    const periodEnd = Math.min(a.ctxEnd ? a.ctxEnd(ct[p]!) : ct[p]! + a.ctxSeconds, p + 1 < m ? ct[p + 1]! : Infinity);
     const closed = t + a.chartSeconds >= periodEnd || (i + 1 < n && a.chartTime[i + 1]! >= periodEnd);
     out[i] = closed || (i === n - 1 && openAtEnd(a, p, t + a.chartSeconds)) ? p : p - 1;
   }

@@ -9,7 +9,7 @@ import type { Bars, SymbolInfo } from "../../types";
 import { fail } from "../../runtime/errors";
 import { PineArray } from "../array";
 import { alignBars, intrabarRanges, ownBars, type AlignInput } from "./align";
-import { contextKey, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
+import { contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
 
 /** The bars of one requested context, as the caller fetched them. */
 export interface ContextBars {
@@ -184,7 +184,7 @@ export class RequestHost {
 
   private alignInput(c: Captured): AlignInput {
     const chart = this.chart!;
-    return { chartTime: chart.bars.time, chartSeconds: storeSeconds(chart.symbol.timeframe), ctxTime: c.ctx.bars.time, ctxSeconds: storeSeconds(c.ctx.timeframe), ...(c.ctx.dataEnd !== undefined ? { ctxDataEnd: c.ctx.dataEnd } : {}) };
+    return { chartTime: chart.bars.time, chartSeconds: storeSeconds(chart.symbol.timeframe), ctxTime: c.ctx.bars.time, ctxSeconds: storeSeconds(c.ctx.timeframe), ctxEnd: periodEnd(c.ctx.timeframe, c.ctx.info.session), ...(c.ctx.dataEnd !== undefined ? { ctxDataEnd: c.ctx.dataEnd } : {}) };
   }
 
   /**

@@ -1,7 +1,7 @@
 // Pine's timeframe strings in requests ("1", "60", "240", "D", "1W", "" for the chart's) as the
 // bar store's timeframes ("1m" ... "1w"), the context key a request is fetched and found by, and
 // the contexts the store does not hold as TradingView builds them (sessionBars): hourly ones of a
-// session, months.
+// session, several days or weeks, months.
 
 import type { Bars } from "../../types";
 import { parseSession, sessionPeriod } from "../session";
@@ -33,6 +33,21 @@ const MONTHS = /^(\d+)M$/;
 const MINUTES = /^(\d+)m$/;
 
 /**
+ * Several days or weeks ("2d", "3w"): built from daily or weekly bars by the caller (sessionBars),
+ * N trading days or N weeks each (docs/adr/0139-multi-day-and-multi-week-periods.md).
+ */
+const DAYS = /^(\d+)d$/;
+const WEEKS = /^(\d+)w$/;
+
+/**
+ * The longest N trading days last, in days: a period starting on a Friday spans a weekend for
+ * every five days after it (2D from a Friday ends with Monday, 4 calendar days).
+ */
+function daysSpan(n: number): number {
+  return n + 2 * Math.floor((n + 3) / 5);
+}
+
+/**
  * Seconds of one bar of a store timeframe; NaN for any other string. A month counts its longest,
  * 31 days: a context period also ends where the next one starts (align.ts).
  */
@@ -40,8 +55,15 @@ export function storeSeconds(tf: string): number {
   const m = MONTHS.exec(tf);
   if (m) return Number(m[1]) * 31 * 86400;
   const minutes = MINUTES.exec(tf);
-  return STORE_SECONDS[tf] ?? (minutes ? Number(minutes[1]) * 60 : NaN);
+  if (STORE_SECONDS[tf] !== undefined || minutes) return STORE_SECONDS[tf] ?? Number(minutes![1]) * 60;
+  const days = DAYS.exec(tf);
+  if (days) return daysSpan(Number(days[1])) * 86400;
+  const weeks = WEEKS.exec(tf);
+  return weeks ? Number(weeks[1]) * 604800 : NaN;
 }
+
+/** TradingView's largest multipliers of days and weeks. */
+const LIMITS = { D: 365, W: 52 } as const;
 
 /**
  * The store timeframe of a Pine timeframe string, or an error message naming what is refused.
@@ -56,7 +78,9 @@ export function storeTimeframe(pine: string, chart: string): { tf: string } | { 
   // "1d", "2w": a lower-case unit is read as Pine's (a store key such as "1m" was matched above)
   const u = pineTimeframe(s.toUpperCase());
   if (u) {
-    const seconds = u.unit === "m" ? u.n * 60 : u.unit === "D" ? u.n * 86400 : u.unit === "W" ? u.n * 604800 : NaN;
+    // "7D" is seven trading days, not a week: days and weeks are matched by their own unit
+    if (u.unit === "D" || u.unit === "W") return u.n <= LIMITS[u.unit] ? { tf: `${u.n}${u.unit.toLowerCase()}` } : { error: `timeframe "${pine}": at most ${LIMITS[u.unit]}${u.unit}` };
+    const seconds = u.unit === "m" ? u.n * 60 : NaN;
     for (const [tf, sec] of Object.entries(STORE_SECONDS)) if (sec === seconds) return { tf };
     // TradingView builds any count of minutes under a day ("20", "180"); so does the caller, from finer stored bars
     if (u.unit === "m" && u.n > 0 && u.n < 1440) return { tf: `${u.n}m` };
@@ -92,6 +116,10 @@ export function contextKey(symbol: string, tf: string): string {
 export function sessionSource(tf: string, session: string | null, tz: string): { timeframe: string; perBar: number } | null {
   const seconds = storeSeconds(tf);
   if (MONTHS.test(tf)) return { timeframe: "1d", perBar: seconds / 86400 };
+  const days = DAYS.exec(tf);
+  if (days && tf !== "1d") return { timeframe: "1d", perBar: Number(days[1]) };
+  const weeks = WEEKS.exec(tf);
+  if (weeks && tf !== "1w") return { timeframe: "1w", perBar: Number(weeks[1]) };
   const stored = STORE_SECONDS[tf] !== undefined;
   if (stored && !(seconds >= 3600 && seconds < 86400)) return null;
   if (!(seconds < 86400)) return null;
@@ -107,17 +135,37 @@ export function sessionSource(tf: string, session: string | null, tz: string): {
   return null;
 }
 
+/** The Pine period of a store timeframe of months, days or weeks ("3M", "2D", "3W"); null for minutes. */
+function longPeriod(tf: string): string | null {
+  if (MONTHS.test(tf)) return tf;
+  const d = DAYS.exec(tf) ?? WEEKS.exec(tf);
+  return d ? `${d[1]}${tf.endsWith("d") ? "D" : "W"}` : null;
+}
+
+/**
+ * The close (Unix seconds) of the context bar of `tf` opening at `start`, where its length varies
+ * (several days: N trading days, docs/adr/0139-multi-day-and-multi-week-periods.md); null where it
+ * is the timeframe's length or the next bar's open (storeSeconds).
+ */
+export function periodEnd(tf: string, session: string | undefined): ((start: number) => number) | null {
+  if (!DAYS.test(tf) || tf === "1d") return null;
+  const period = longPeriod(tf)!;
+  const anchor = parseSession(session ?? null)?.always === true ? "24x7" : null;
+  return (start) => (sessionPeriod(start * 1000, period, anchor, "UTC")?.end ?? NaN) / 1000;
+}
+
 /**
  * Bars of `tf` (a store timeframe) built from finer bars as TradingView builds them: periods of
  * session.ts (`sessionPeriod`, from the session's open in `tz`), each dated at its open, with the
  * first open, highest high, lowest low, last close and summed volume of the bars inside it.
  */
 export function sessionBars(fine: Bars, tf: string, session: string | null, tz: string): Bars {
-  // months are calendar months of daily bars, which are dated at 00:00 UTC
-  const months = MONTHS.test(tf);
-  const period = months ? tf : String(storeSeconds(tf) / 60);
-  const anchor = months ? null : session;
-  const zone = months ? "UTC" : tz;
+  // months, days and weeks are built from daily or weekly bars, which are dated at 00:00 UTC; days
+  // count every day for an instrument trading around the clock (its anchor is the same as none's)
+  const long = longPeriod(tf);
+  const period = long ?? String(storeSeconds(tf) / 60);
+  const anchor = long === null ? session : parseSession(session)?.always === true ? "24x7" : null;
+  const zone = long === null ? tz : "UTC";
   const n = fine.length;
   const out = { time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n) };
   let k = -1;
