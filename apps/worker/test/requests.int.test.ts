@@ -189,5 +189,15 @@ describe("request.* contexts in the worker", () => {
     // days 190-198 (07-09 to 07-17) see June's close (06-30, day 181); the last, 07-18 (day 199), the open July's
     expect(Array.from(values.slice(10, 20))).toEqual([...new Array<number>(9).fill(100 + 181), 100 + 199]);
   });
+
+  it("when a script requests several days, then they are built from the daily bars (read once): three days each, around the clock, counted from Monday 1970-01-05 (docs/adr/0139)", async () => {
+    const { outcome, row, values } = await runScript(`//@version=6\nindicator("r")\nplot(request.security("AAA", "3D", close), "d3")\n`, 10);
+    expect(outcome?.status).toBe("succeeded");
+    expect((row.summary as unknown as { runtime_errors: unknown[] }).runtime_errors).toEqual([]);
+    expect(cache.reads.sort()).toEqual(["AAA@1d", "AAA@1d"]);
+    // day 0 (2020-01-01) is 18258 days after 1970-01-05, a multiple of 3: periods are days 3p to 3p + 2, closing 100 + 3p + 2;
+    // days 190-198 see the last period closed by their close; the last, 199, the open period of days 198-200
+    expect(Array.from(values.slice(10, 20))).toEqual([288, 291, 291, 291, 294, 294, 294, 297, 297, 299]);
+  });
 });
 
