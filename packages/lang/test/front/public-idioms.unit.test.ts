@@ -176,9 +176,9 @@ plot(TVta.tr, "tr")
     expect(outputsByName(res)).toEqual({ sma: [null, 11, 10.5], change: [null, 20, -25], tr: [null, 3, 4] });
     expect(await errors(`${V}indicator("x")
 import TradingView/ta/12 as TVta
-[u, d] = TVta.aroon(14)
-plot(u)
-`)).toEqual(["undeclared_identifier: 'TVta.aroon' is a function of TradingView's ta library (TradingView/ta), which is not available here: only the built-in ta.* functions work through it."]);
+[o, h, l, c] = TVta.requestVolumeDelta("1")
+plot(c)
+`)).toEqual(["undeclared_identifier: 'TVta.requestVolumeDelta' is a function of TradingView's ta library (TradingView/ta), which is not available here: only the built-in ta.* functions work through it."]);
   });
 
   it("refuses a function only the library has, by name (without `as`, the alias is ta)", async () => {

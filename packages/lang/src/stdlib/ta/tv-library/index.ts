@@ -2,11 +2,12 @@
 // import (`import TradingView/ta/12 as ta`, then `ta.cagr(...)`), each written from the definition
 // the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md),
 // one module per kind: functions of their arguments and running extremes (plain), moving averages
-// (averages), the library's own series-length smoothing (smoothing), oscillators (oscillators) and
-// functions of several values (tuples).
+// (averages), the library's own series-length smoothing (smoothing), oscillators (oscillators),
+// functions of several values (tuples) and trend stops and detectors (trend).
 
 export * from "./plain";
 export * from "./averages";
 export * from "./smoothing";
 export * from "./oscillators";
 export * from "./tuples";
+export * from "./trend";
