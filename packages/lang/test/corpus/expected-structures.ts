@@ -254,7 +254,8 @@ function oscillatorVotes(b: Bars): Record<string, Series> {
   const d = r.change(src);
   const up = r.sum(map(n, (i) => b.volume[i]! * (d[i]! <= 0 ? 0 : src[i]!)), 14);
   const dn = r.sum(map(n, (i) => b.volume[i]! * (d[i]! >= 0 ? 0 : src[i]!)), 14);
-  const mfi = map(n, (i) => 100 - 100 / (1 + up[i]! / dn[i]!));
+  // the reference's `upper / lower` is Pine's division: no down flow in the window (0) gives na
+  const mfi = map(n, (i) => 100 - 100 / (1 + (dn[i] === 0 ? NaN : up[i]! / dn[i]!)));
   const hh = r.highest(b.high, 14);
   const ll = r.lowest(b.low, 14);
   const wpr = map(n, (i) => (100 * (b.close[i]! - hh[i]!)) / (hh[i]! - ll[i]!));

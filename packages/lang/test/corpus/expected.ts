@@ -221,7 +221,8 @@ function mfi(b: Bars, n: number): Series {
   const neg = map(b.length, (i) => b.volume[i]! * (d[i]! >= 0 ? 0 : src[i]!));
   const up = r.sum(pos, n);
   const dn = r.sum(neg, n);
-  return map(b.length, (i) => 100 - 100 / (1 + up[i]! / dn[i]!));
+  // the reference's `upper / lower` is Pine's division: no down flow in the window (0) gives na
+  return map(b.length, (i) => 100 - 100 / (1 + (dn[i] === 0 ? NaN : up[i]! / dn[i]!)));
 }
 
 function tsi(x: ArrayLike<number>, short: number, long: number): Series {

@@ -11,6 +11,14 @@ function len(n: number): number {
 }
 
 /**
+ * Pine's `/`, which the reference's definitions of these functions use: a zero divisor gives na
+ * (docs/adr/0109, 0145), where JavaScript would give an infinity.
+ */
+function div(a: number, b: number): number {
+  return b === 0 ? NaN : a / b;
+}
+
+/**
  * 100 - 100 / (1 + rma(up) / rma(down)), up/down from x - x[1] (na on the first bar: skipped).
  * The two rma run in one object (they see na on the same bars, so they seed together).
  * No down moves in the window (rma(down) 0, a flat window too) gives 100, no up moves 0: the
@@ -112,7 +120,7 @@ export class Stoch {
   update(x: number, high: number, low: number, length: number): number {
     const h = this.hi.update(high, length);
     const l = this.lo.update(low, length);
-    return (100 * (x - l)) / (h - l);
+    return div(100 * (x - l), h - l);
   }
 }
 
@@ -127,11 +135,14 @@ export class Cci {
   update(x: number, length: number): number {
     const m = this.sma.update(x, length);
     const d = this.dev.update(x, length);
-    return (x - m) / (0.015 * d);
+    return div(x - m, 0.015 * d);
   }
 }
 
-/** Pine's reference: sums of volume * src on up (down) bars; na comparisons count as false. */
+/**
+ * Pine's reference: sums of volume * src on up (down) bars; na comparisons count as false. No down
+ * flow in the window (lower 0) is na, the reference's `upper / lower` (docs/adr/0145).
+ */
 export class Mfi {
   ch = new Change(1);
   upper: Sum;
@@ -144,7 +155,7 @@ export class Mfi {
     const c = this.ch.update(x, 1);
     const u = this.upper.update(volume * (c <= 0 ? 0 : x), length);
     const l = this.lower.update(volume * (c >= 0 ? 0 : x), length);
-    return 100 - 100 / (1 + u / l);
+    return 100 - 100 / (1 + div(u, l));
   }
 }
 
@@ -180,7 +191,7 @@ export class Cog {
     this.h.push(x, n);
     let num = 0;
     for (let i = 0; i < n; i++) num += this.h.get(i) * (i + 1);
-    return -num / s;
+    return div(-num, s);
   }
 }
 
@@ -210,7 +221,7 @@ export class Wpr {
   update(high: number, low: number, close: number, length: number): number {
     const h = this.hi.update(high, length);
     const l = this.lo.update(low, length);
-    return (100 * (close - h)) / (h - l);
+    return div(100 * (close - h), h - l);
   }
 }
 

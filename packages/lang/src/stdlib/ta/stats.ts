@@ -10,6 +10,12 @@ function len(n: number): number {
   return n >= 1 ? Math.floor(n) : 0;
 }
 
+/** `x - p`, or ta.roc's `100 * (x - p) / p` with Pine's `/`: p == 0 gives na (docs/adr/0109, 0145). */
+function diffOrRoc(x: number, p: number, roc: boolean): number {
+  if (!roc) return x - p;
+  return p === 0 ? NaN : (100 * (x - p)) / p;
+}
+
 /** Pine's `SUM(src[i], -avg)` in its stdev reference: a difference within 1e-10 of 0 is 0. */
 function diff(a: number, b: number): number {
   const r = a - b;
@@ -200,7 +206,7 @@ export class Change {
     if (!(n >= 0)) return NaN;
     this.h.push(x, n + 1);
     const p = this.h.get(n);
-    return this.roc ? (100 * (x - p)) / p : x - p;
+    return diffOrRoc(x, p, this.roc);
   }
   /** ta.change of a bool series: true when it differs from `length` bars ago. */
   updateBool(x: boolean, length = 1): boolean {
@@ -261,7 +267,7 @@ export function changeOfColumn(col: Float64Array, i: number, length: number, roc
   if (!(n >= 0)) return NaN;
   const x = col[i]!;
   const p = i >= n ? col[i - n]! : NaN;
-  return roc ? (100 * (x - p)) / p : x - p;
+  return diffOrRoc(x, p, roc);
 }
 
 /** ta.rising / ta.falling of a bar column: source > source[k] (<) for k = 1..length, from the column. */
@@ -285,7 +291,7 @@ export function changeOfHistory(ring: Ring, x: number, length: number, roc: bool
   if (!(n >= 0)) return NaN;
   ring.ensure(n);
   const p = n === 0 ? x : ring.get(n - 1);
-  return roc ? (100 * (x - p)) / p : x - p;
+  return diffOrRoc(x, p, roc);
 }
 export function trendOfHistory(ring: Ring, x: number, length: number, rising: boolean): boolean {
   const n = len(length);

@@ -6,6 +6,11 @@ import { tradingDay } from "../session";
 import { Ema, Rma } from "./ma";
 import { Stdev } from "./stats";
 
+/** Pine's `/` of the reference's definitions: a zero divisor gives na (docs/adr/0109, 0145). */
+function div(a: number, b: number): number {
+  return b === 0 ? NaN : a / b;
+}
+
 /** True range; on the first bar `high - low` when handleNa, else na. */
 export class Tr {
   pc = NaN;
@@ -55,7 +60,7 @@ export class Bbw {
   }
   update(x: number, length: number, mult: number): number {
     this.bb.update(x, length, mult);
-    return ((this.bb.r1 - this.bb.r2) / this.bb.r0) * 100;
+    return div(this.bb.r1 - this.bb.r2, this.bb.r0) * 100;
   }
 }
 
@@ -83,7 +88,7 @@ export class Kcw {
   kc = new Kc();
   update(x: number, high: number, low: number, close: number, length: number, mult: number, useTrueRange = true): number {
     this.kc.update(x, high, low, close, length, mult, useTrueRange);
-    return (this.kc.r1 - this.kc.r2) / this.kc.r0;
+    return div(this.kc.r1 - this.kc.r2, this.kc.r0);
   }
 }
 

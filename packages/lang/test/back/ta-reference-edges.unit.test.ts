@@ -1,0 +1,74 @@
+// ta.* edge cases against TradingView's reference (the v6 reference's "the same on Pine" definitions
+// and its remarks), every expected value worked by hand from the definition and written as a
+// constant. docs/adr/0145: a zero divisor inside a built-in gives na, as Pine's `/` (docs/adr/0109).
+import { evaluate } from "../../src/evaluate";
+import type { Bars } from "../../src/types";
+import { PLAIN_SYMBOL } from "../front/harness";
+import { build } from "./harness";
+
+interface Cols {
+  close: number[];
+  high?: number[];
+  low?: number[];
+  volume?: number[];
+}
+
+function barsOf(c: Cols): Bars {
+  const f = (a: number[]): Float64Array => Float64Array.from(a);
+  return {
+    length: c.close.length,
+    time: Float64Array.from(c.close, (_, i) => 1_704_067_200 + i * 86_400),
+    open: f(c.close),
+    high: f(c.high ?? c.close),
+    low: f(c.low ?? c.close),
+    close: f(c.close),
+    volume: f(c.volume ?? c.close.map(() => 1)),
+  };
+}
+
+/** Every plot of `body` (v6) over the bars, na as null. */
+function plots(body: string, c: Cols): Array<Array<number | null>> {
+  const r = evaluate(build(`//@version=6\nindicator("t")\n${body}`), barsOf(c), {}, { symbol: PLAIN_SYMBOL, windowStart: 0 });
+  expect(r.runtimeErrors).toEqual([]);
+  return r.outputs.map((o) => Array.from(o.values, (v) => (Number.isNaN(v) ? null : v)));
+}
+
+describe("a zero divisor inside a ta.* built-in gives na (docs/adr/0145)", () => {
+  test("ta.stoch: 100 * (src - lowest) / (highest - lowest), na while highest == lowest", () => {
+    // high = low = close; src = close + 1. Bars 1, 2: highest = lowest = 5 (was an infinity).
+    // Bar 3: highest 6, lowest 5, src 7: 100 * 2 / 1 = 200.
+    expect(plots("plot(ta.stoch(close + 1, high, low, 2))", { close: [5, 5, 5, 6] })).toEqual([[null, null, null, 200]]);
+  });
+
+  test("ta.mfi: 100 - 100 / (1 + upper / lower), na while lower == 0", () => {
+    // closes 1, 2, 3, 4, 3, volume 1, length 2 (the reference's pine_mfi): bar 0's change is na, so
+    // `na <= 0` and `na >= 0` are false and its flow 1 counts on both sides.
+    // bar 1 (+1): upper 1 + 2 = 3, lower 1 + 0 = 1: 100 - 100 / 4 = 75
+    // bars 2, 3 (+1): lower 0 + 0 = 0: na (was 100)
+    // bar 4 (-1): upper 4 + 0 = 4, lower 0 + 3 = 3: 100 - 100 / (1 + 4/3) = 400 / 7
+    const [m] = plots("plot(ta.mfi(close, 2))", { close: [1, 2, 3, 4, 3] });
+    expect(m!.slice(0, 4)).toEqual([null, 75, null, null]);
+    expect(m![4]).toBeCloseTo(400 / 7, 12);
+  });
+
+  test("ta.roc: 100 * (x - x[1]) / x[1], na where x[1] == 0 (bar column, variable and expression)", () => {
+    // close 0, 1, 2: bar 1 divides by 0 (na, was an infinity); bar 2: 100 * (2 - 1) / 1 = 100
+    const want = [null, null, 100];
+    expect(plots("x = close * 1\nplot(ta.roc(close, 1))\nplot(ta.roc(x, 1))\nplot(ta.roc(close * 2, 1))", { close: [0, 1, 2] })).toEqual([want, want, want]);
+  });
+
+  test("ta.cog: -sum(x[i] * (i + 1)) / sum(x), na where the window sums to 0", () => {
+    // x = 1, -1, 3, length 2. Bar 1: sum 0 (na; num = -1 * 1 + 1 * 2 = 1 gave -infinity).
+    // Bar 2: num = 3 * 1 + (-1) * 2 = 1, sum 2: -0.5
+    expect(plots("plot(ta.cog(close, 2))", { close: [1, -1, 3] })).toEqual([[null, null, -0.5]]);
+  });
+
+  test("ta.bbw and ta.kcw: na where the basis is 0", () => {
+    // bbw(x, 2, 1): bar 1 window 1, -1: basis 0 (na; the width 2 / 0 was an infinity).
+    // Bar 2 window -1, 3: basis 1, population stdev 2, width ((1 + 2) - (1 - 2)) / 1 * 100 = 400.
+    expect(plots("plot(ta.bbw(close, 2, 1))", { close: [1, -1, 3] })).toEqual([[null, null, 400]]);
+    // kcw(close, 1, 1, false): ema of length 1 is the value itself, so basis = close and the
+    // range is high - low = 2. Bar 0: basis 0 (na); bar 1: (2 + 2) / 2 = 2.
+    expect(plots("plot(ta.kcw(close, 1, 1, false))", { close: [0, 2], high: [1, 3], low: [-1, 1] })).toEqual([[null, 2]]);
+  });
+});
