@@ -72,3 +72,20 @@ describe("a zero divisor inside a ta.* built-in gives na (docs/adr/0145)", () =>
     expect(plots("plot(ta.kcw(close, 1, 1, false))", { close: [0, 2], high: [1, 3], low: [-1, 1] })).toEqual([[null, 2]]);
   });
 });
+
+describe("int overloads of the reference (`series int` for an int source)", () => {
+  test("ta.range, ta.mode and ta.median of an int series are int (declared `int` is accepted)", () => {
+    // bar_index 0..4, length 3. range: max - min = 2 from bar 2. mode of bar_index % 2 (0, 1, 0, 1, 0):
+    // windows (0,1,0) 0, (1,0,1) 1, (0,1,0) 0. median of (0,1,2) 1, (1,2,3) 2, (2,3,4) 3.
+    const body = "int r = ta.range(bar_index, 3)\nint m = ta.mode(bar_index % 2, 3)\nint d = ta.median(bar_index, 3)\nplot(r)\nplot(m)\nplot(d)";
+    expect(plots(body, { close: [1, 2, 3, 4, 5] })).toEqual([
+      [null, null, 2, 2, 2],
+      [null, null, 0, 1, 0],
+      [null, null, 1, 2, 3],
+    ]);
+  });
+
+  test("a float source stays float: `int` refuses it", () => {
+    expect(() => build('//@version=6\nindicator("t")\nint g = ta.median(close, 3)\nplot(g)')).toThrow(/Cannot assign float/);
+  });
+});

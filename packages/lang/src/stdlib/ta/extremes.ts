@@ -122,7 +122,7 @@ export const taLowestbars = taFunction({
   emit: (b) => `(${b.state(Lowest)}.update(${b.a("source", BAR.low)}, ${b.a("length")}), ${b.state(Lowest)}.offset)`,
 });
 export const taRange = taFunction({
-  sig: "range(source: series float, length: series int): series float",
+  sig: "range(source: series N, length: series int): series N",
   doc: "highest - lowest of the last `length` values.",
   lookback: lengthWindow,
   emit: update(Range, sourceLength),

@@ -350,13 +350,13 @@ export const taDev = taFunction({
   emit: update(Dev, sourceLength),
 });
 export const taMedian = taFunction({
-  sig: "median(source: series float, length: series int): series float",
+  sig: "median(source: series N, length: series int): series N",
   doc: "Median of the last `length` values.",
   lookback: lengthWindow,
   emit: update(Median, sourceLength),
 });
 export const taMode = taFunction({
-  sig: "mode(source: series float, length: series int): series float",
+  sig: "mode(source: series N, length: series int): series N",
   doc: "Most frequent of the last `length` values (the smallest on ties).",
   lookback: lengthWindow,
   emit: update(Mode, sourceLength),
