@@ -275,11 +275,14 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`ta.ao\`, \`ta.coppock\`, \`ta.dm\` (Demarker), \`ta.eom\`, \`ta.rms\`, \`ta.szo\`, \`ta.vhf\`, \`ta.uo\`,
   \`ta.ema2\`, \`ta.rma2\`, \`ta.dema2\`, \`ta.tema2\`, \`ta.atr2\`, \`ta.pzo\`, \`ta.vzo\`, \`ta.stc\`,
   \`ta.ht\`, \`ta.ift\`, \`ta.t3\`, \`ta.t3Alt\`, \`ta.ft\`, \`ta.frama\`, \`ta.wpo\`, \`ta.rwi\`, \`ta.donchian\`,
-  \`ta.stochFull\`, \`ta.stochRsi\`, \`ta.trix\`, \`ta.kvo\`, \`ta.vi\` and \`ta.ichimoku\` (its lines not
-  displaced, as the library returns them: shift them with \`plot\`'s \`offset\`)
-  (written from the library's published definitions, docs/adr/0116; they also work without the import, which
-  TradingView refuses); its other functions (\`ta.relativeVolume\`, \`ta.aroon\`, \`ta.requestVolumeDelta\`,
-  \`ta.vStop\`, \`ta.williamsFractal\`, ...) are refused by name. TradingView's other libraries, and other users' public
+  \`ta.stochFull\`, \`ta.stochRsi\`, \`ta.trix\`, \`ta.kvo\`, \`ta.vi\`, \`ta.ichimoku\` (its lines not
+  displaced, as the library returns them: shift them with \`plot\`'s \`offset\`), \`ta.vStop\`, \`ta.vStop2\`,
+  \`ta.supertrend2\`, \`ta.aroon\` (on \`ta.highestbars\`/\`ta.lowestbars\`: the earliest of equal bars) and
+  \`ta.williamsFractal\` (written from the library's published definitions, docs/adr/0116 and 0136).
+  As on TradingView, they are reached only through the import: \`ta.dema(close, 10)\` without it is
+  \`undeclared_identifier\`, whose message names the line to add (\`import TradingView/ta/12 as ta\`) or the alias
+  the script imported the library under (docs/adr/0137). Its other functions (\`ta.relativeVolume\`, \`ta.requestVolumeDelta\`,
+  \`ta.requestUpAndDownVolume\`: intrabar or other-timeframe volume) are refused by name. TradingView's other libraries, and other users' public
   TradingView libraries, are not available: a library is imported from this service's scripts.
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a

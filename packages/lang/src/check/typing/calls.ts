@@ -5,7 +5,7 @@ import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { isBuiltinNamespace, isGlobalOnly, isInputFunction, lookupFunction, lookupVariable, needsCallSite, unsupportedNamespace } from "../builtin-lookup";
 import { matchBuiltin } from "../match";
-import { tradingViewBuiltinName, tradingViewLibraryMiss } from "../tradingview-libraries";
+import { tradingViewBuiltinName, tradingViewImportMissing, tradingViewLibraryMiss } from "../tradingview-libraries";
 import { didYouMean } from "../suggest";
 import type { TypeSpec } from "../../builtins";
 import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
@@ -25,6 +25,11 @@ export function call(t: Typer, node: A.Call): Value {
   if (callee.kind === "Identifier") return callNamed(t, node, callee.name, callee, args);
   if (callee.kind === "Member") {
     const name = dotted(t, callee);
+    const missing = name === null || importedFunction(t, name) ? null : tradingViewImportMissing(t.imports, name);
+    if (missing !== null) {
+      t.ctx.error(Code.undeclared_identifier, missing, callee.span);
+      return POISONED;
+    }
     if (name !== null && isCallableName(t, name)) return callNamed(t, node, name, callee, args);
     if (name !== null) {
       const root = name.split(".")[0] ?? "";
