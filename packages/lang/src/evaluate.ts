@@ -16,7 +16,7 @@ import type { DrawingCaps } from "./stdlib/drawing/store";
 import { drawingsOf, type Drawings } from "./stdlib/drawing/output";
 import type { LogLine } from "./stdlib/drawing/log";
 import { drawingCapsOf } from "./derive/appearance";
-import { evaluateOnScriptTimeframe, scriptTimeframeOf, type ScriptTimeframe } from "./script-timeframe";
+import { calcBarsCountOf, evaluateLastBars, evaluateOnScriptTimeframe, scriptTimeframeOf, type ScriptTimeframe } from "./script-timeframe";
 
 export { CodegenError } from "./codegen";
 export { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
@@ -51,6 +51,8 @@ export interface Program {
   sliceLines: number[] | null;
   /** `indicator(timeframe = ...)`: the run is evaluated on that timeframe's bars (script-timeframe.ts). */
   scriptTimeframe?: ScriptTimeframe | null;
+  /** `indicator(calc_bars_count = N)`: only the last N bars are evaluated (script-timeframe.ts); 0 or absent: every bar. */
+  calcBarsCount?: number;
   /** Built once; each evaluation calls it with a fresh runtime. */
   readonly factory: (rt: Runtime) => CompiledRun;
   /** Runs kept between evaluations for V8's compiled code (absent: nothing is kept). */
@@ -210,7 +212,7 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
   });
   const factory = new Function("$rt", g.source) as (rt: Runtime) => CompiledRun;
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
-  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), shifted: g.outputs.map((o) => o.shifted), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), factory, kept: { factory, last: null, shapes: null, tried: false } };
+  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), shifted: g.outputs.map((o) => o.shifted), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), calcBarsCount: calcBarsCountOf(checked.script), factory, kept: { factory, last: null, shapes: null, tried: false } };
 }
 
 /** A time as TradingView writes it in alert messages: ISO 8601 in UTC, no milliseconds. */
@@ -264,6 +266,8 @@ export function renderMessage(msg: string, rt: Runtime, i: number, plotTitles: R
 export function evaluate(program: Program, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions): EvaluationResult {
   const onOther = program.scriptTimeframe ? evaluateOnScriptTimeframe(program, program.scriptTimeframe, bars, inputs, options, evaluate) : null;
   if (onOther) return onOther;
+  const lastBars = program.calcBarsCount ? evaluateLastBars(program, program.calcBarsCount, bars, inputs, options, evaluate) : null;
+  if (lastBars) return lastBars;
   const kept = program.kept;
   if (kept && !kept.tried && bars.length > 1) keepShapes(program, kept, bars, inputs, options);
   return evaluateBars(program, bars, inputs, options, (compiled) => {

@@ -10,7 +10,8 @@ import type * as A from "./language/ast";
 import { alignBars } from "./stdlib/request/align";
 import type { ContextBars } from "./stdlib/request/host";
 import { periodEnd, storeSeconds, storeTimeframe } from "./stdlib/request/timeframes";
-import type { Bars } from "./types";
+import { parse } from "./language/parser";
+import type { Bars, SourceFile } from "./types";
 import type { EvaluateOptions, EvaluationResult, Program } from "./evaluate";
 
 export interface ScriptTimeframe {
@@ -90,4 +91,60 @@ function missing(program: Program, bars: Bars, ws: number, ctx: { symbol: string
     logs: [],
     logsDropped: 0,
   };
+}
+
+// `indicator(calc_bars_count = N)`: TradingView's reference, "Limits the initial calculation of a
+// script to the last number of bars specified". The script runs as if the data were the run's
+// last N bars (bar_index 0 on the first, no history before it); earlier rows are na. The run's
+// last bar stands for the dataset's last bar, as for last_bar_index and barstate.islast
+// (docs/adr/0074-open-period-at-the-end.md, docs/adr/0140-calc-bars-count.md).
+
+/** The declaration's `calc_bars_count` when it is a positive integer literal, else 0 (every bar). */
+export function calcBarsCountOf(script: A.Script): number {
+  for (const s of script.body) {
+    if (s.kind !== "ExprStmt" || s.expr.kind !== "Call" || s.expr.callee.kind !== "Identifier" || !DECLARATIONS.has(s.expr.callee.name)) continue;
+    const v = s.expr.args.find((a) => a.name?.name === "calc_bars_count")?.value;
+    return v?.kind === "NumberLit" && v.value >= 1 ? Math.floor(v.value) : 0;
+  }
+  return 0;
+}
+
+const DECLARATIONS = new Set(["indicator", "strategy"]);
+
+/** The `calc_bars_count` a script's files declare (0: every bar), read before a run to size its read. */
+export function scriptCalcBarsCount(files: readonly SourceFile[]): number {
+  for (const f of files) {
+    if (!f.content.includes("calc_bars_count")) continue;
+    const n = calcBarsCountOf(parse(f.path, f.content).script);
+    if (n > 0) return n;
+  }
+  return 0;
+}
+
+/**
+ * The run of a script declaring `calc_bars_count`: evaluated over the last `count` bars only, its
+ * window's earlier rows na; null when that is every bar (an ordinary run).
+ */
+export function evaluateLastBars(program: Program, count: number, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions, run: Evaluate): EvaluationResult | null {
+  const n = bars.length;
+  const first = Math.max(0, n - count);
+  if (first === 0) return null;
+  const ws = Math.min(Math.max(0, Math.floor(options.windowStart)), n);
+  const inner = run({ ...program, calcBarsCount: 0 }, sliceBars(bars, first), inputs, { ...options, windowStart: Math.max(0, ws - first) });
+  const skipped = Math.max(0, first - ws);
+  const windowBars = n - ws;
+  return {
+    ...inner,
+    times: bars.time.slice(ws),
+    outputs: inner.outputs.map((o) => {
+      const values = new Float64Array(windowBars).fill(NaN);
+      values.set(o.values, skipped);
+      return { ...o, values };
+    }),
+    windowBars,
+  };
+}
+
+function sliceBars(b: Bars, from: number): Bars {
+  return { length: b.length - from, time: b.time.subarray(from), open: b.open.subarray(from), high: b.high.subarray(from), low: b.low.subarray(from), close: b.close.subarray(from), volume: b.volume.subarray(from) };
 }

@@ -115,7 +115,8 @@ export function chunkStreamer(program: Program, task: { bars: Bars; windowStart:
   const outputs = program.outputs.length;
   const n = task.bars.length;
   const ws = task.windowStart;
-  if (!s || outputs === 0 || program.scriptTimeframe || (task.contexts?.length ?? 0) > 0) return null;
+  // a declared timeframe or calc_bars_count evaluates other bars than the task's: not streamed
+  if (!s || outputs === 0 || program.scriptTimeframe || program.calcBarsCount || (task.contexts?.length ?? 0) > 0) return null;
   if ((outputs + 1) * (n - ws) * 8 < s.minBytes) return null;
   let columns: { time: Float64Array; out: Float64Array[] } | null = null;
   let shifts: number[] = [];

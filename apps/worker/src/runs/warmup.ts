@@ -4,12 +4,33 @@
 // version's files once on the main thread and analyses the checked program with its inputs;
 // the answer is kept by (owner, digest, inputs), so runs that repeat them read no more than the
 // runs with default inputs. Runs with default inputs use the stored value and never validate.
-import { analyzeWarmup, validate, type Resolver, type ScriptInterface, type SourceFile } from "@barscript/lang";
+import { analyzeWarmup, scriptCalcBarsCount, validate, type Resolver, type ScriptInterface, type SourceFile } from "@barscript/lang";
 
 /** docs/reference/language.md "Warmup": the largest warmup a run reads. */
 export const WARMUP_CAP = 5000;
 
+/** The most bars a declared calc_bars_count makes a run read before its window. */
+export const CALC_BARS_READ_CAP = 100_000;
+
 type InputConst = number | string | boolean | null;
+
+/** calc_bars_count of the versions seen, by digest (the files of a digest never change). */
+const calcBarsCounts = new Map<string, number>();
+
+/**
+ * The bars a run reads before its window: its warmup, or, when its script declares
+ * `calc_bars_count = N` (evaluated on the run's last N bars only, docs/adr/0140-calc-bars-count.md),
+ * as many as make N bars with the window's, whichever is more.
+ */
+export function barsBefore(version: WarmupVersion, windowBars: number, warmup: number): number {
+  let count = calcBarsCounts.get(version.digest);
+  if (count === undefined) {
+    count = scriptCalcBarsCount(version.files as SourceFile[]);
+    if (calcBarsCounts.size > 2000) calcBarsCounts.clear();
+    calcBarsCounts.set(version.digest, count);
+  }
+  return Math.max(warmup, Math.min(CALC_BARS_READ_CAP, count - windowBars));
+}
 
 export interface WarmupVersion {
   digest: string;

@@ -174,6 +174,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
   between arrivals); the "Timeframe" setting is not an input a run can change.
+- **\`indicator(calc_bars_count = N)\`** calculates the run's last N bars only (bar_index 0 on the first, earlier rows
+  na), the run's last bar standing for the dataset's last as for \`last_bar_index\`: a window ending before the
+  instrument's last bar counts back from its own end, where TradingView counts from the data's end (docs/adr/0140).
 - **Instrument metadata.** \`syminfo.prefix\` is empty (stored tickers carry no exchange; \`syminfo.prefix(symbol)\` and
   \`syminfo.ticker(symbol)\` split a symbol written with one, \`"NASDAQ:MSFT"\`, and give \`""\` and the symbol for one without).
   So \`syminfo.tickerid\` is the bare ticker and an \`input.symbol\` is the text its default or a run gives, where
@@ -243,10 +246,7 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   pages do not say whether it keeps a character there, which only a displayed text would show.
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
   from the script: a variable read at an offset known only as the script runs, \`x[bar_index - anchor]\`, keeps
-  5000 bars, TradingView's max_bars_back limit, and a deeper read is na), \`calc_bars_count\` of \`indicator\` (every bar of the
-  run is calculated: a script limited to its last bars on TradingView starts its \`var\` state and cumulative
-  values earlier here; that of \`request.security\`/\`security_lower_tf\` is applied, the requested dataset's last
-  bars only), and \`display\` values and their arithmetic (\`display.all - display.status_line\`).
+  5000 bars, TradingView's max_bars_back limit, and a deeper read is na), and \`display\` values and their arithmetic (\`display.all - display.status_line\`).
 - **Plot offsets.** The \`offset\` of \`plot\`, \`plotshape\`, \`plotchar\` and \`plotarrow\` moves the output as TradingView
   draws it: the value at a bar is the series' value \`offset\` bars before (after, for a negative offset such as
   Ichimoku's lagging span \`offset = -displacement + 1\`), na where that bar does not exist; values TradingView

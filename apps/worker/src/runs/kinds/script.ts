@@ -8,6 +8,7 @@ import { runSummary } from "../lifecycle";
 import { evalTask, type EvalResult, type EvalTask } from "../protocol";
 import { contextKey, evaluateWithContexts, fetchContexts, staticRequests } from "../requests";
 import { releaseChunkMemory, type StreamRequest } from "../stream-chunks";
+import { barsBefore } from "../warmup";
 import type { KindContext, KindOutcome, Prefetched, RunAccountInfo, RunKind, StartedRun } from "./types";
 
 /** Grace past the time limit before the pool terminates a thread that did not stop on its own. */
@@ -34,7 +35,7 @@ async function prefetchScript(ctx: KindContext, run: Run, account: RunAccountInf
   const warmup = await ctx.warmups.warmupFor(version, run.inputs as Record<string, unknown> | null, run.scriptOwnerId, resolverOf);
   if (!(run.windowBars > 0 && run.windowFrom && run.windowTo)) return { version, series: null, resolverOf };
   // the contexts request.* names (one read each) beside the chart's series, with its window and warmup
-  const read = { from: run.windowFrom, to: run.windowTo, before: warmup };
+  const read = { from: run.windowFrom, to: run.windowTo, before: barsBefore(version, run.windowBars, warmup) };
   const wanted = staticRequests(version.files as unknown as SourceFile[], { symbol: run.instrument, timeframe: run.timeframe });
   const [series, bars] = await Promise.all([
     // the chart series came with the run (one statement fewer); only chunks not cached are read

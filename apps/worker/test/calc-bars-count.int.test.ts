@@ -1,0 +1,128 @@
+// indicator(calc_bars_count = N) in the worker, in-process against real Postgres and Redis: the
+// run reads as many bars before its window as make N with the window's, and the script is
+// calculated on the run's last N bars only (docs/adr/0140-calc-bars-count.md). Bars are synthetic
+// so values are worked by hand: XCB closes 100 + i on day i (daily from 2020-01-01, 200 days).
+import { randomUUID } from "node:crypto";
+import { Queue, QueueEvents, Worker, type Job } from "bullmq";
+import pino from "pino";
+import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, type Run } from "@barscript/db";
+import { validate } from "@barscript/lang";
+import { allocBars, writeBars } from "@barscript/marketdata";
+import { bullPrefix, createRedis, type RunJobData } from "@barscript/queue";
+import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import { CancelListener } from "../src/runs/cancels";
+import { SandboxPool } from "../src/runs/pool";
+import { createRunProcessor } from "../src/runs/processor";
+import { barsBefore, CALC_BARS_READ_CAP } from "../src/runs/warmup";
+
+jest.setTimeout(120_000);
+
+const DAY = 86_400;
+const T0 = Date.UTC(2020, 0, 1) / 1000;
+const BARS = 200;
+
+let env: TestEnv;
+let redis: ReturnType<typeof createRedis>;
+let pool: SandboxPool;
+let cancels: CancelListener;
+
+beforeAll(async () => {
+  env = await createTestEnv();
+  redis = createRedis(env.redisUrl, "worker");
+  pool = new SandboxPool({ size: 1, heapMb: 64 });
+  cancels = new CancelListener(env.redisUrl, env.redisPrefix);
+  await env.db.instrument.create({ data: { id: "ins_xcb", symbol: "XCB", name: "XCB", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
+  const bars = allocBars(BARS);
+  for (let i = 0; i < BARS; i++) {
+    bars.time[i] = T0 + i * DAY;
+    bars.open[i] = bars.high[i] = bars.low[i] = bars.close[i] = 100 + i;
+    bars.volume[i] = 1;
+  }
+  await writeBars(env.db, { instrumentId: "ins_xcb", timeframe: "1d" }, bars, "imported");
+});
+
+afterAll(async () => {
+  cancels.close();
+  await pool.close();
+  redis.disconnect();
+  await env.close();
+});
+
+/** Runs `source` over days `last + 1 - windowBars` ... `last`: the run row and its columns (times first). */
+async function runScript(source: string, windowBars: number, last: number): Promise<{ row: Run; columns: number[][] }> {
+  const handle = `cbc-${randomUUID().slice(0, 8)}`;
+  const account = await createAccount(env.db, { email: `${handle}@example.com`, password: "a long enough password", handle, plan: "pro", admit: true });
+  const files = [{ path: "main.pine", content: source }];
+  const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: account.id, handle }) });
+  if (!v.valid || !v.interface || !v.kind) throw new Error(`invalid test script: ${JSON.stringify(v.diagnostics)}`);
+  const script = await createScript(env.db, { ownerId: account.id, slug: "s", files, digest: filesDigest(files), derived: { kind: v.kind, title: "s", interface: v.interface, dependencies: v.dependencies } });
+  const run = await env.db.run.create({
+    data: {
+      id: newRunId(), accountId: account.id, kind: "indicator", scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1,
+      instrument: "XCB", timeframe: "1d", windowFrom: new Date((T0 + (last + 1 - windowBars) * DAY) * 1000), windowTo: new Date((T0 + last * DAY) * 1000), windowBars, inputs: {},
+    },
+  });
+  const queueName = `runs-${randomUUID()}`;
+  const prefix = bullPrefix(env.redisPrefix);
+  const queue = new Queue<RunJobData>(queueName, { connection: redis, prefix });
+  const connections = [createRedis(env.redisUrl, "worker"), createRedis(env.redisUrl, "worker")] as const;
+  const events = new QueueEvents(queueName, { connection: connections[0], prefix });
+  await events.waitUntilReady();
+  const processor = createRunProcessor({ db: env.db, redis, logger: pino({ level: "silent" }), prefix: env.redisPrefix, pool, cancels, queue });
+  const worker = new Worker<RunJobData>(queueName, (job: Job<RunJobData>, token?: string) => processor(job, token), { connection: connections[1], prefix });
+  try {
+    const job = await queue.add("run", { runId: run.id }, { jobId: run.id });
+    await job.waitUntilFinished(events, 60_000);
+    const row = await env.db.run.findUniqueOrThrow({ where: { id: run.id } });
+    const chunks = await env.db.runOutputChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" } });
+    const data = chunks.length > 0 ? Array.from(new Float64Array(new Uint8Array(chunks[0]!.data).buffer.slice(0))) : [];
+    const columns: number[][] = [];
+    for (let k = 0; k < data.length; k += windowBars) columns.push(data.slice(k, k + windowBars));
+    return { row, columns };
+  } finally {
+    await worker.close();
+    await events.close();
+    await queue.close();
+    for (const c of connections) c.disconnect();
+  }
+}
+
+/** 100 + d summed over days d = from ... to. */
+const cum = (from: number, to: number): number => (to - from + 1) * 100 + ((from + to) * (to - from + 1)) / 2;
+
+const SRC = `//@version=6
+indicator("c", calc_bars_count = 15)
+plot(bar_index, "index")
+plot(ta.cum(close), "cum")
+`;
+
+test("the bars read before a window: the warmup, or as many as make the count with the window's", () => {
+  const version = (content: string) => ({ digest: randomUUID(), files: [{ path: "main.pine", content }], interface: {} });
+  expect(barsBefore(version(SRC), 10, 3)).toBe(5);
+  expect(barsBefore(version(SRC), 10, 8)).toBe(8);
+  expect(barsBefore(version(SRC), 20, 0)).toBe(0);
+  expect(barsBefore(version('//@version=6\nindicator("c")\nplot(close)'), 10, 3)).toBe(3);
+  expect(barsBefore(version('//@version=6\nindicator("c", calc_bars_count = 1000000)\nplot(close)'), 10, 3)).toBe(CALC_BARS_READ_CAP);
+});
+
+describe("indicator(calc_bars_count) in the worker", () => {
+  it("when the count is larger than the window, then the bars before it are read and the calculation starts 15 bars before the window's last", async () => {
+    const { row, columns } = await runScript(SRC, 10, BARS - 1);
+    expect(row.status).toBe("succeeded");
+    // only the last 15 bars are calculated, whatever the read holds before them
+    expect((row.summary as unknown as { bars_evaluated: number }).bars_evaluated).toBe(15);
+    // days 190-199; the calculation starts on day 185
+    expect(columns[1]).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(columns[2]).toEqual(Array.from({ length: 10 }, (_, k) => cum(185, 190 + k)));
+  });
+
+  it("when the window is longer than the count, then its first rows are na; a window ending earlier counts back from its own last bar", async () => {
+    const longer = await runScript(SRC, 20, BARS - 1);
+    expect(longer.row.status).toBe("succeeded");
+    expect(longer.columns[1]).toEqual([...new Array<number>(5).fill(NaN), ...Array.from({ length: 15 }, (_, k) => k)]);
+    expect(longer.columns[2]!.slice(5, 7)).toEqual([cum(185, 185), cum(185, 186)]);
+    const earlier = await runScript(SRC, 10, 150);
+    expect(earlier.columns[1]).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(earlier.columns[2]![0]).toBe(cum(136, 141));
+  });
+});
