@@ -89,3 +89,22 @@ describe("int overloads of the reference (`series int` for an int source)", () =
     expect(() => build('//@version=6\nindicator("t")\nint g = ta.median(close, 3)\nplot(g)')).toThrow(/Cannot assign float/);
   });
 });
+
+describe("a length that changes from bar to bar (series int) reads the source's history", () => {
+  // The reference gives these lengths as series int: the window is the last `length` values of the
+  // source, whatever the length was on earlier bars. Closes 1..25 (close = bar_index + 1); the
+  // length is 2 before bar 20 and 20 from it, more values than a window of 2 had kept.
+  const closes = Array.from({ length: 25 }, (_, i) => i + 1);
+  const body = "len = bar_index < 20 ? 2 : 20\nplot(ta.sma(close, len))\nplot(ta.highest(-close, len))\nplot(ta.highestbars(-close, len))\nplot(ta.median(close, len))";
+
+  test("ta.sma, ta.highest, ta.highestbars and ta.median over the grown window", () => {
+    const [sma, hi, hb, med] = plots(body, { close: closes });
+    // bar 19 (len 2): closes 19, 20
+    expect([sma![19], hi![19], hb![19], med![19]]).toEqual([19.5, -19, -1, 19.5]);
+    // bar 20 (len 20): closes 2..21: mean 11.5; the highest of -close is -2, 19 bars back; the
+    // median the mean of the 10th and 11th values, (11 + 12) / 2
+    expect([sma![20], hi![20], hb![20], med![20]]).toEqual([11.5, -2, -19, 11.5]);
+    // bar 24: closes 6..25
+    expect([sma![24], hi![24], hb![24], med![24]]).toEqual([15.5, -6, -19, 15.5]);
+  });
+});

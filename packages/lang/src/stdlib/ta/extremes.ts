@@ -2,6 +2,7 @@
 
 import { BAR, lengthWindow, sourceLength, taFunction, UNBOUNDED, update } from "../../builtins/record";
 import { Ring } from "../ring";
+import { UNKNOWN_WINDOW } from "./ma";
 
 // Local helper: calls through another module's exports cost a getter call on the hot path.
 function len(n: number): number {
@@ -21,7 +22,7 @@ export class Extreme {
   offset = NaN;
   constructor(
     readonly high: boolean,
-    cap = 8,
+    cap = UNKNOWN_WINDOW,
   ) {
     this.v = new Ring(cap);
     this.bar = new Ring(cap);
@@ -51,12 +52,12 @@ export class Extreme {
 }
 
 export class Highest extends Extreme {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(true, cap);
   }
 }
 export class Lowest extends Extreme {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(false, cap);
   }
 }
@@ -65,7 +66,7 @@ export class Lowest extends Extreme {
 export class Range {
   hi: Extreme;
   lo: Extreme;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.hi = new Extreme(true, cap);
     this.lo = new Extreme(false, cap);
   }

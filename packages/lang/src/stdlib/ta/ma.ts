@@ -10,6 +10,15 @@
 import { BAR, builtinFunction, lengthWindow, sourceLength, taFunction, update, type InlineEmitter, type StateClass } from "../../builtins/record";
 import { Ring } from "../ring";
 
+/**
+ * The values a windowed call keeps when its length is not known at compile time (code generation
+ * then passes no `cap`; a known length passes its window): 5000, TradingView's max_bars_back limit
+ * (RUNTIME_OFFSET_DEPTH in derive/warmup.ts), so that a length that grows from one bar to the next
+ * still finds the values before it, as TradingView's built-ins read the source's history
+ * (`ta.sma(close, n)` with n going from 5 to 50 averages the last 50 closes, not na).
+ */
+export const UNKNOWN_WINDOW = 5000;
+
 /** Lengths as Pine takes them: an int >= 1, or 0 when invalid (the caller returns na). */
 function len(n: number): number {
   return n >= 1 ? Math.floor(n) : 0;
@@ -19,7 +28,7 @@ function len(n: number): number {
 export class Sum {
   r: Ring;
   last = NaN;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.r = new Ring(cap);
   }
   update(x: number, length: number): number {
@@ -34,7 +43,7 @@ export class Sum {
 export class Sma {
   r: Ring;
   last = NaN;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.r = new Ring(cap);
   }
   update(x: number, length: number): number {
@@ -122,7 +131,7 @@ function inlineSmooth(impl: StateClass, alpha: (n: number) => number): InlineEmi
 export class Wma {
   r: Ring;
   last = NaN;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.r = new Ring(cap);
   }
   update(x: number, length: number): number {
@@ -147,7 +156,7 @@ export class Vwma {
   pv: Ring;
   v: Ring;
   last = NaN;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.pv = new Ring(cap);
     this.v = new Ring(cap);
   }
@@ -166,7 +175,7 @@ export class Hma {
   half: Wma;
   full: Wma;
   outer: Wma;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.half = new Wma(cap);
     this.full = new Wma(cap);
     this.outer = new Wma(Math.round(Math.sqrt(cap)) + 1);
@@ -185,7 +194,7 @@ export class Hma {
 /** Window of every bar's value, na included (alma, swma, linreg, change, percentrank...). */
 export class Lag {
   r: Ring;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.r = new Ring(cap + 1);
   }
   push(x: number, need: number): void {
@@ -199,7 +208,7 @@ export class Lag {
 
 export class Alma {
   h: Lag;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.h = new Lag(cap);
   }
   update(x: number, length: number, offset: number, sigma: number, floor = false): number {
@@ -222,7 +231,7 @@ export class Alma {
 }
 
 export class Swma {
-  h = new Lag();
+  h = new Lag(4);
   update(x: number): number {
     this.h.push(x, 4);
     const h = this.h;
@@ -233,7 +242,7 @@ export class Swma {
 /** Least squares over the window, x = 0 (oldest) .. n-1 (newest); intercept + slope * (n - 1 - offset). */
 export class Linreg {
   h: Lag;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.h = new Lag(cap);
   }
   update(x: number, length: number, offset: number): number {

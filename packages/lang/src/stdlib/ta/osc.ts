@@ -1,10 +1,9 @@
 // Oscillators: rsi, macd, stoch, cci, mfi, cmo, cog, tsi, wpr, dmi.
 
 import { BAR, lengthWindow, sourceLength, taFunction, update, type InlineEmitter } from "../../builtins/record";
-import { Ema, Rma, Sma, Sum } from "./ma";
+import { Ema, Lag, Rma, Sma, Sum, UNKNOWN_WINDOW } from "./ma";
 import { Extreme } from "./extremes";
 import { Dev, Change } from "./stats";
-import { Lag } from "./ma";
 
 function len(n: number): number {
   return n >= 1 ? Math.floor(n) : 0;
@@ -113,7 +112,7 @@ export class Macd {
 export class Stoch {
   hi: Extreme;
   lo: Extreme;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.hi = new Extreme(true, cap);
     this.lo = new Extreme(false, cap);
   }
@@ -128,7 +127,7 @@ export class Stoch {
 export class Cci {
   sma: Sma;
   dev: Dev;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.sma = new Sma(cap);
     this.dev = new Dev(cap);
   }
@@ -147,7 +146,7 @@ export class Mfi {
   ch = new Change(1);
   upper: Sum;
   lower: Sum;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.upper = new Sum(cap);
     this.lower = new Sum(cap);
   }
@@ -164,7 +163,7 @@ export class Cmo {
   ch = new Change(1);
   s1: Sum;
   s2: Sum;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.s1 = new Sum(cap);
     this.s2 = new Sum(cap);
   }
@@ -180,7 +179,7 @@ export class Cmo {
 export class Cog {
   h: Lag;
   sum: Sum;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.h = new Lag(cap);
     this.sum = new Sum(cap);
   }
@@ -214,7 +213,7 @@ export class Tsi {
 export class Wpr {
   hi: Extreme;
   lo: Extreme;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.hi = new Extreme(true, cap);
     this.lo = new Extreme(false, cap);
   }

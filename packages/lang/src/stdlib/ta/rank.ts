@@ -3,7 +3,7 @@
 
 import { lengthWindow, sourceLength, taFunction, update } from "../../builtins/record";
 import { Ring } from "../ring";
-import { Lag, Sum } from "./ma";
+import { Lag, Sum, UNKNOWN_WINDOW } from "./ma";
 
 function len(n: number): number {
   return n >= 1 ? Math.floor(n) : 0;
@@ -17,7 +17,7 @@ function len(n: number): number {
 export class Rci {
   h: Lag;
   v: Float64Array;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.h = new Lag(cap);
     this.v = new Float64Array(8);
   }
@@ -60,10 +60,10 @@ export class Percentile {
   last = NaN;
   constructor(
     readonly linear: boolean,
-    cap = 8,
+    cap = UNKNOWN_WINDOW,
   ) {
     this.r = new Ring(cap);
-    this.s = new Float64Array(this.r.cap);
+    this.s = new Float64Array(8);
   }
   update(x: number, length: number, percentage: number): number {
     const n = len(length);
@@ -84,12 +84,12 @@ export class Percentile {
 }
 
 export class PercentileLinear extends Percentile {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(true, cap);
   }
 }
 export class PercentileNearest extends Percentile {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(false, cap);
   }
 }

@@ -2,7 +2,7 @@
 
 import { taFunction, UNBOUNDED, update, type CallEmit } from "../../builtins/record";
 import { Ring } from "../ring";
-import { Lag } from "./ma";
+import { Lag, UNKNOWN_WINDOW } from "./ma";
 
 /** dir 1: crossover (a > b now, a <= b before), -1: crossunder, 0: either. na gives false. */
 export class Cross {
@@ -66,7 +66,7 @@ export class Pivot {
   h: Lag;
   constructor(
     readonly high: boolean,
-    cap = 8,
+    cap = UNKNOWN_WINDOW,
   ) {
     this.h = new Lag(cap);
   }
@@ -92,12 +92,12 @@ export class Pivot {
 }
 
 export class PivotHigh extends Pivot {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(true, cap);
   }
 }
 export class PivotLow extends Pivot {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(false, cap);
   }
 }

@@ -3,7 +3,7 @@
 
 import { lengthWindow, sourceLength, taFunction, UNBOUNDED, update, type CallEmit, type Emitter } from "../../builtins/record";
 import { Ring } from "../ring";
-import { Lag } from "./ma";
+import { Lag, UNKNOWN_WINDOW } from "./ma";
 
 // Local helpers: calls through another module's exports cost a getter call on the hot path.
 function len(n: number): number {
@@ -41,7 +41,7 @@ export class Deviation {
   mean = NaN;
   constructor(
     readonly mode: 0 | 1 | 2,
-    cap = 8,
+    cap = UNKNOWN_WINDOW,
   ) {
     this.r = new Ring(cap);
   }
@@ -64,17 +64,17 @@ export class Deviation {
 }
 
 export class Stdev extends Deviation {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(0, cap);
   }
 }
 export class Variance extends Deviation {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(1, cap);
   }
 }
 export class Dev extends Deviation {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(2, cap);
   }
 }
@@ -86,10 +86,10 @@ export class Order {
   last = NaN;
   constructor(
     readonly mode: boolean,
-    cap = 8,
+    cap = UNKNOWN_WINDOW,
   ) {
     this.r = new Ring(cap);
-    this.scratch = new Float64Array(this.r.cap);
+    this.scratch = new Float64Array(8);
   }
   update(x: number, length: number): number {
     const n = len(length);
@@ -121,12 +121,12 @@ export class Order {
 }
 
 export class Median extends Order {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(false, cap);
   }
 }
 export class Mode extends Order {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(true, cap);
   }
 }
@@ -134,7 +134,7 @@ export class Mode extends Order {
 /** Percent of the previous `length` values <= the current one; na in the window gives na. */
 export class PercentRank {
   h: Lag;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.h = new Lag(cap);
   }
   update(x: number, length: number): number {
@@ -156,7 +156,7 @@ export class PercentRank {
 export class Correlation {
   a: Ring;
   b: Ring;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.a = new Ring(cap);
     this.b = new Ring(cap);
   }
@@ -196,7 +196,7 @@ export class Cum {
 export class Change {
   h: Lag;
   constructor(
-    cap = 8,
+    cap = UNKNOWN_WINDOW,
     readonly roc = false,
   ) {
     this.h = new Lag(cap);
@@ -219,7 +219,7 @@ export class Change {
 }
 
 export class Roc extends Change {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(cap, true);
   }
 }
@@ -229,7 +229,7 @@ export class Trend {
   h: Lag;
   constructor(
     readonly rising: boolean,
-    cap = 8,
+    cap = UNKNOWN_WINDOW,
   ) {
     this.h = new Lag(cap);
   }
@@ -247,12 +247,12 @@ export class Trend {
 }
 
 export class Rising extends Trend {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(true, cap);
   }
 }
 export class Falling extends Trend {
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     super(false, cap);
   }
 }

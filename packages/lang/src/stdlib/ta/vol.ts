@@ -3,7 +3,7 @@
 
 import { BAR, builtinVariable, lengthWindow, taFunction, UNBOUNDED, update, type CallEmit } from "../../builtins/record";
 import { tradingDay } from "../session";
-import { Ema, Rma } from "./ma";
+import { Ema, Rma, UNKNOWN_WINDOW } from "./ma";
 import { Stdev } from "./stats";
 
 /** Pine's `/` of the reference's definitions: a zero divisor gives na (docs/adr/0109, 0145). */
@@ -37,7 +37,7 @@ export class Bb {
   r0 = NaN;
   r1 = NaN;
   r2 = NaN;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.sd = new Stdev(cap);
   }
   update(x: number, length: number, mult: number): number {
@@ -55,7 +55,7 @@ export class Bb {
 /** ((upper - lower) / basis) * 100, as the v6 reference. */
 export class Bbw {
   bb: Bb;
-  constructor(cap = 8) {
+  constructor(cap = UNKNOWN_WINDOW) {
     this.bb = new Bb(cap);
   }
   update(x: number, length: number, mult: number): number {
