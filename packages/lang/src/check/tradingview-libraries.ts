@@ -2,7 +2,7 @@
 // the built-in `ta` namespace, and scripts import it (`import TradingView/ta/12 as ta`, often
 // before `//@version`) also when they call only built-ins through it. Imported here, it exports
 // nothing of its own: `ta.atr(14)` through the alias `ta` is the built-in, and a function only the
-// library has (`tvta.relativeVolume(...)`) is refused by name (the `differences` docs topic,
+// library has and this service does not (`tvta.requestVolumeDelta(...)`) is refused by name (the `differences` docs topic,
 // docs/adr/0105-tradingview-ta-import.md). The library's functions written here (stdlib/ta/tv-library,
 // docs/adr/0116) are built-in records named `ta.*`, reached only through the import, as TradingView
 // knows them (docs/adr/0137-tradingview-ta-functions-need-the-import.md).
@@ -36,6 +36,11 @@ export function tradingViewBuiltinName(exports: ModuleExports | null | undefined
 /** The `ta.*` names of the library's functions written here (not TradingView built-ins). */
 const LIBRARY_FUNCTIONS: ReadonlySet<string> = new Set(recordsOf(library).map((r) => r.name));
 
+/** Whether `name` (`ta.dema`) is one of the library's functions written here, called only through its import. */
+export function isTradingViewLibraryFunction(name: string): boolean {
+  return LIBRARY_FUNCTIONS.has(name);
+}
+
 /** The import line a porting message proposes: the library's version public scripts import. */
 const IMPORT_LINE = "import TradingView/ta/12 as ta";
 
@@ -48,7 +53,7 @@ const IMPORT_LINE = "import TradingView/ta/12 as ta";
 export function tradingViewImportMissing(imports: ReadonlyMap<string, ModuleExports | null>, written: string): string | null {
   const dot = written.indexOf(".");
   const root = written.slice(0, dot);
-  if (!LIBRARY_FUNCTIONS.has(written) || imports.get(root) === TA) return null;
+  if (!isTradingViewLibraryFunction(written) || imports.get(root) === TA) return null;
   const rest = written.slice(dot + 1);
   const alias = [...imports].find(([, e]) => e === TA)?.[0];
   const fix = alias === undefined ? `add \`${IMPORT_LINE}\` to the script (after \`//@version=6\`)` : `call it through the library's alias: \`${alias}.${rest}\``;

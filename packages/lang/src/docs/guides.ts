@@ -277,12 +277,14 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`ta.ht\`, \`ta.ift\`, \`ta.t3\`, \`ta.t3Alt\`, \`ta.ft\`, \`ta.frama\`, \`ta.wpo\`, \`ta.rwi\`, \`ta.donchian\`,
   \`ta.stochFull\`, \`ta.stochRsi\`, \`ta.trix\`, \`ta.kvo\`, \`ta.vi\`, \`ta.ichimoku\` (its lines not
   displaced, as the library returns them: shift them with \`plot\`'s \`offset\`), \`ta.vStop\`, \`ta.vStop2\`,
-  \`ta.supertrend2\`, \`ta.aroon\` (on \`ta.highestbars\`/\`ta.lowestbars\`: the earliest of equal bars) and
-  \`ta.williamsFractal\` (written from the library's published definitions, docs/adr/0116 and 0136).
+  \`ta.supertrend2\`, \`ta.aroon\` (on \`ta.highestbars\`/\`ta.lowestbars\`: the earliest of equal bars),
+  \`ta.williamsFractal\` and \`ta.relativeVolume\` (its periods those of \`timeframe.change\`; every bar of a run
+  is confirmed, so \`adjustRealtime\` changes nothing) (written from the library's published definitions,
+  docs/adr/0116, 0136 and 0138).
   As on TradingView, they are reached only through the import: \`ta.dema(close, 10)\` without it is
   \`undeclared_identifier\`, whose message names the line to add (\`import TradingView/ta/12 as ta\`) or the alias
-  the script imported the library under (docs/adr/0137). Its other functions (\`ta.relativeVolume\`, \`ta.requestVolumeDelta\`,
-  \`ta.requestUpAndDownVolume\`: intrabar or other-timeframe volume) are refused by name. TradingView's other libraries, and other users' public
+  the script imported the library under (docs/adr/0137). Its other functions (\`ta.requestVolumeDelta\`,
+  \`ta.requestUpAndDownVolume\`: intrabar volume) are refused by name. TradingView's other libraries, and other users' public
   TradingView libraries, are not available: a library is imported from this service's scripts.
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a

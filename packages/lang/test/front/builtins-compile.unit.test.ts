@@ -6,6 +6,7 @@
 
 import { BUILTIN_FUNCTIONS, compile, type ParamSpec, type Signature, type TypeSpec } from "../../src/index";
 import { PENDING_BUILTINS } from "../../src/builtins";
+import { isTradingViewLibraryFunction } from "../../src/check/tradingview-libraries";
 import { check } from "./harness";
 
 /** Values the generated arguments refer to; a script declares only those it uses. */
@@ -123,7 +124,9 @@ function scriptFor(name: string, sig: Signature): string {
   const call = callText(name, sig);
   const r = sig.returns;
   const stmt = r.kind === "void" ? call : r.kind === "tuple" ? `[${r.elements.map((_, i) => `t${i}`).join(", ")}] = ${call}` : `x = ${call}`;
-  return `//@version=6\nindicator("t")\n${preludeFor(call)}${stmt}\nplot(close)\n`;
+  // TradingView's ta library's functions are called through its import (docs/adr/0137)
+  const library = isTradingViewLibraryFunction(name) ? "import TradingView/ta/12 as ta\n" : "";
+  return `//@version=6\nindicator("t")\n${library}${preludeFor(call)}${stmt}\nplot(close)\n`;
 }
 
 const cases: Array<[string, number, string]> = [];

@@ -184,8 +184,9 @@ plot(c)
   it("refuses a function only the library has, by name (without `as`, the alias is ta)", async () => {
     expect(await errors(`${V}indicator("x")
 import TradingView/ta/9
-plot(ta.relativeVolume(10))
-`)).toEqual(["undeclared_identifier: 'ta.relativeVolume' is a function of TradingView's ta library (TradingView/ta), which is not available here: only the built-in ta.* functions work through it."]);
+[up, down, delta] = ta.requestUpAndDownVolume("1")
+plot(delta)
+`)).toEqual(["undeclared_identifier: 'ta.requestUpAndDownVolume' is a function of TradingView's ta library (TradingView/ta), which is not available here: only the built-in ta.* functions work through it."]);
   });
 });
 

@@ -3,7 +3,7 @@
 // the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md),
 // one module per kind: functions of their arguments and running extremes (plain), moving averages
 // (averages), the library's own series-length smoothing (smoothing), oscillators (oscillators),
-// functions of several values (tuples) and trend stops and detectors (trend).
+// functions of several values (tuples), trend stops and detectors (trend) and relative volume (volume).
 
 export * from "./plain";
 export * from "./averages";
@@ -11,3 +11,4 @@ export * from "./smoothing";
 export * from "./oscillators";
 export * from "./tuples";
 export * from "./trend";
+export * from "./volume";
