@@ -108,3 +108,23 @@ describe("a length that changes from bar to bar (series int) reads the source's 
     expect([sma![24], hi![24], hb![24], med![24]]).toEqual([15.5, -6, -19, 15.5]);
   });
 });
+
+describe("ta.rising / ta.falling skip na values (reference: \"na values in the source series are ignored; the function calculates on the length quantity of non-na values\")", () => {
+  // x = close (1..7) with na on bars 3 and 4. ta.rising(x, 2): x > each of the 2 previous non-na
+  // values. Bar 2: 3 > 2, 1. Bars 3, 4: x is na (false). Bar 5: 6 > 3, 2 (bar 2, bar 1; the na
+  // bars are skipped: comparing with na gave false). Bar 6: 7 > 6, 3.
+  const want = [0, 0, 1, 0, 0, 1, 1];
+  test.each([
+    ["a user variable", "ta.rising(x, 2)"],
+    ["an expression", "ta.rising(x * 1, 2)"],
+    ["a negated variable, falling", "ta.falling(y, 2)"],
+  ])("%s", (_name, call) => {
+    const body = `x = bar_index == 3 or bar_index == 4 ? na : close\ny = -x\nplot(${call} ? 1 : 0)`;
+    expect(plots(body, { close: [1, 2, 3, 4, 5, 6, 7] })).toEqual([want]);
+  });
+
+  test("called on even bars only, the variable's own history is still read", () => {
+    const body = "x = bar_index == 3 or bar_index == 4 ? na : close\nplot(bar_index % 2 == 0 ? (ta.rising(x, 2) ? 1 : 0) : na)";
+    expect(plots(body, { close: [1, 2, 3, 4, 5, 6, 7] })).toEqual([[0, null, 1, null, 0, null, 1]]);
+  });
+});

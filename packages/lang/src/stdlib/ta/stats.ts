@@ -224,22 +224,27 @@ export class Roc extends Change {
   }
 }
 
-/** rising: x > x[i] for i = 1..length (falling: <). */
+/**
+ * rising: x > each of the previous `length` non-na values (falling: <). The reference: "na values
+ * in the source series are ignored; the function calculates on the length quantity of non-na
+ * values"; an na x compares false.
+ */
 export class Trend {
-  h: Lag;
+  /** The non-na values, newest first. */
+  r: Ring;
   constructor(
     readonly rising: boolean,
     cap = UNKNOWN_WINDOW,
   ) {
-    this.h = new Lag(cap);
+    this.r = new Ring(cap + 1);
   }
   update(x: number, length: number): boolean {
     const n = len(length);
-    if (n === 0) return false;
-    this.h.push(x, n + 1);
-    if (this.h.r.count < n + 1) return false;
+    if (n === 0 || x !== x) return false;
+    const r = this.r;
+    if (!r.add(x, n + 1)) return false;
     for (let i = 1; i <= n; i++) {
-      const y = this.h.get(i);
+      const y = r.get(i);
       if (this.rising ? !(x > y) : !(x < y)) return false;
     }
     return true;
@@ -273,13 +278,16 @@ export function changeOfColumn(col: Float64Array, i: number, length: number, roc
 /** ta.rising / ta.falling of a bar column: source > source[k] (<) for k = 1..length, from the column. */
 export function trendOfColumn(col: Float64Array, i: number, length: number, rising: boolean): boolean {
   const n = len(length);
-  if (n === 0 || i < n) return false;
   const x = col[i]!;
-  for (let k = 1; k <= n; k++) {
-    const y = col[i - k]!;
+  if (n === 0 || i < n || x !== x) return false;
+  let seen = 0;
+  for (let j = i - 1; j >= 0 && seen < n; j--) {
+    const y = col[j]!;
+    if (y !== y) continue; // na values are skipped, as by Trend
     if (rising ? !(x > y) : !(x < y)) return false;
+    seen++;
   }
-  return true;
+  return seen === n;
 }
 
 /**
@@ -295,13 +303,16 @@ export function changeOfHistory(ring: Ring, x: number, length: number, roc: bool
 }
 export function trendOfHistory(ring: Ring, x: number, length: number, rising: boolean): boolean {
   const n = len(length);
-  if (n === 0) return false;
+  if (n === 0 || x !== x) return false;
   ring.ensure(n);
-  for (let k = 1; k <= n; k++) {
-    const y = ring.get(k - 1);
+  let seen = 0;
+  for (let k = 0, held = ring.count; k < held && seen < n; k++) {
+    const y = ring.get(k);
+    if (y !== y) continue; // na values are skipped, as by Trend
     if (rising ? !(x > y) : !(x < y)) return false;
+    seen++;
   }
-  return true;
+  return seen === n;
 }
 
 type HistoryEmit = (b: CallEmit, h: { ring: string; current: string }) => string;
@@ -311,12 +322,14 @@ type HistoryEmit = (b: CallEmit, h: { ring: string; current: string }) => string
  * variable, else the per-call state (its own history of evaluations: an expression source has no
  * history of its own on bars the call skips).
  */
-function ofColumn(state: Emitter, column: (b: CallEmit, col: string) => string, history: HistoryEmit): Emitter {
+function ofColumn(state: Emitter, column: (b: CallEmit, col: string) => string, history: HistoryEmit, skipsNa = false): Emitter {
   return (b) => {
     const col = b.column("source");
     if (col !== null) return column(b, col);
     const lit = b.lit("length") ?? (b.has("length") ? null : 1);
-    const h = b.history("source", typeof lit === "number" ? Math.max(0, Math.floor(lit)) : null);
+    // rising/falling skip na values, so the variable keeps the deepest history (more than `length`)
+    const depth = typeof lit === "number" ? (skipsNa ? UNKNOWN_WINDOW : Math.max(0, Math.floor(lit))) : null;
+    const h = b.history("source", depth);
     return h === null ? state(b) : history(b, h);
   };
 }
@@ -403,13 +416,13 @@ export const taRoc = taFunction({
 });
 export const taRising = taFunction({
   sig: "rising(source: series float, length: series int): series bool",
-  doc: "True when `source` is greater than each of its previous `length` values.",
+  doc: "True when `source` is greater than each of its previous `length` non-na values.",
   lookback: lengthWindow,
-  emit: ofColumn(update(Rising, sourceLength), trendEmit(true), trendHistory(true)),
+  emit: ofColumn(update(Rising, sourceLength), trendEmit(true), trendHistory(true), true),
 });
 export const taFalling = taFunction({
   sig: "falling(source: series float, length: series int): series bool",
-  doc: "True when `source` is less than each of its previous `length` values.",
+  doc: "True when `source` is less than each of its previous `length` non-na values.",
   lookback: lengthWindow,
-  emit: ofColumn(update(Falling, sourceLength), trendEmit(false), trendHistory(false)),
+  emit: ofColumn(update(Falling, sourceLength), trendEmit(false), trendHistory(false), true),
 });
