@@ -24,7 +24,18 @@ export function call(g: Gen, c: A.Call): string {
     const method = t?.kind === "builtinMethod" ? t.name : `array.${m.property.name}`;
     return g.builtinCall({ ...c, args: [{ kind: "Argument", span: m.object.span, name: null, value: m.object }, ...c.args] }, method);
   }
-  return numericNa(g, c, name) ?? g.builtinCall(c, name);
+  return tupleValue(c, numericNa(g, c, name) ?? g.builtinCall(c, name));
+}
+
+/**
+ * A built-in returning a tuple (`ta.bb`, `ta.vStop`) where its value is taken (a function's
+ * result, request.security's expression): the array of its state's r0, r1, ... A tuple
+ * declaration (`[a, b] = ta.bb(...)`, statements.ts) reads the state directly, without it.
+ */
+function tupleValue(c: A.Call, code: string): string {
+  const n = c.type?.kind === "tuple" ? c.type.elements.length : 0;
+  const st = n === 0 ? undefined : /^(\$s\d+|\$st\[\d+\])\.update\(/.exec(code)?.[1];
+  return st === undefined ? code : `(${code}, [${Array.from({ length: n }, (_, k) => `${st}.r${k}`).join(", ")}])`;
 }
 
 /**
