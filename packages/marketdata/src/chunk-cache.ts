@@ -17,9 +17,12 @@ export interface CachedReadRequest {
   before: number;
   from: Date;
   to: Date;
+  /** Bars after `to` read too (a plot with a negative offset shows later bars' values on the window's last ones). */
+  after?: number;
 }
 
-export type CachedReadResult = { instrument: null } | { instrument: SeriesInstrument; bars: BarColumns; windowStart: number };
+/** `windowEnd`: the index after the window's last bar (bars from it on are the `after` ones). */
+export type CachedReadResult = { instrument: null } | { instrument: SeriesInstrument; bars: BarColumns; windowStart: number; windowEnd: number };
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
@@ -74,8 +77,9 @@ export class BarChunkCache {
     const from = seconds(request.from);
     const to = seconds(request.to);
     const before = Math.max(0, Math.floor(request.before));
-    const wanted = chunksFor(series.chunks, from, to, before);
-    if (wanted.length === 0) return { instrument, bars: allocBars(0), windowStart: 0 };
+    const after = Math.max(0, Math.floor(request.after ?? 0));
+    const wanted = chunksFor(series.chunks, from, to, before, after);
+    if (wanted.length === 0) return { instrument, bars: allocBars(0), windowStart: 0, windowEnd: 0 };
 
     const columns = new Map<number, BarColumns>();
     const missing: number[] = [];
@@ -97,12 +101,12 @@ export class BarChunkCache {
     }
     // Chunks deleted between the two reads are simply absent, as in a read of the store.
     const parts = wanted.map((c) => columns.get(c.chunkStart)).filter((b): b is BarColumns => b !== undefined);
-    return { instrument, ...assemble(parts, from, to, before) };
+    return { instrument, ...assemble(parts, from, to, before, after) };
   }
 }
 
-/** The chunks of the window, then whole chunks before it until they hold `before` bars, oldest first. */
-function chunksFor<C extends ChunkMeta>(chunks: readonly C[], from: number, to: number, before: number): C[] {
+/** The chunks of the window, then whole chunks before (after) it until they hold `before` (`after`) bars, oldest first. */
+function chunksFor<C extends ChunkMeta>(chunks: readonly C[], from: number, to: number, before: number, after = 0): C[] {
   const wanted = chunks.filter((c) => c.lastTime >= from && c.firstTime <= to);
   let counted = 0;
   for (let k = chunks.length - 1; k >= 0 && counted < before; k--) {
@@ -111,35 +115,44 @@ function chunksFor<C extends ChunkMeta>(chunks: readonly C[], from: number, to: 
     wanted.push(c);
     counted += c.barCount;
   }
+  counted = 0;
+  for (let k = 0; k < chunks.length && counted < after; k++) {
+    const c = chunks[k] as C;
+    if (c.firstTime <= to) continue;
+    wanted.push(c);
+    counted += c.barCount;
+  }
   return wanted.sort((a, b) => a.chunkStart - b.chunkStart);
 }
 
-/** `before` bars before `from` and every bar in [from, to] of consecutive chunks, as a fresh copy (it is transferred to a sandbox thread). */
-function assemble(parts: readonly BarColumns[], from: number, to: number, before: number): { bars: BarColumns; windowStart: number } {
+/** `before` bars before `from`, every bar in [from, to] and `after` bars after `to` of consecutive chunks, as a fresh copy (it is transferred to a sandbox thread). */
+function assemble(parts: readonly BarColumns[], from: number, to: number, before: number, after = 0): { bars: BarColumns; windowStart: number; windowEnd: number } {
   let total = 0;
   let fromIndex = -1;
   let endIndex = 0;
   for (const p of parts) {
     const t = p.time;
     if (fromIndex < 0 && (t.length === 0 || (t[t.length - 1] as number) >= from)) fromIndex = total + lowerBound(t, from);
-    endIndex = Math.max(endIndex, total + upperBound(t, to));
+    // the parts follow each other in time: the bars up to `to` are the first ones of each, as many as their sum
+    endIndex += upperBound(t, to);
     total += t.length;
   }
   if (fromIndex < 0) fromIndex = total;
   endIndex = Math.max(endIndex, fromIndex);
   const startIndex = Math.max(0, fromIndex - before);
-  const out = allocBars(endIndex - startIndex);
+  const lastIndex = Math.min(total, endIndex + after);
+  const out = allocBars(lastIndex - startIndex);
   let offset = 0;
   for (const p of parts) {
     const s = Math.max(startIndex - offset, 0);
-    const e = Math.min(endIndex - offset, p.length);
+    const e = Math.min(lastIndex - offset, p.length);
     if (e > s) {
       const at = offset + s - startIndex;
       for (const c of COLUMNS) out[c].set(p[c].subarray(s, e), at);
     }
     offset += p.length;
   }
-  return { bars: out, windowStart: fromIndex - startIndex };
+  return { bars: out, windowStart: fromIndex - startIndex, windowEnd: endIndex - startIndex };
 }
 
 /** Chunk time columns by instrument, timeframe, chunk and row version (least recently used out). */

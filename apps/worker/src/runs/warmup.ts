@@ -1,10 +1,14 @@
-// The warmup of a run for ITS inputs (docs/reference/language.md "Warmup": the same numbers whatever the
+// The bars a run reads around its window: the warmup before it for ITS inputs (docs/reference/language.md "Warmup": the same numbers whatever the
 // window"). The version's Interface holds the warmup for the default inputs; a run whose inputs
 // differ (a longer length, an MA-type switch set to EMA) may need more. Such a run validates the
 // version's files once on the main thread and analyses the checked program with its inputs;
 // the answer is kept by (owner, digest, inputs), so runs that repeat them read no more than the
 // runs with default inputs. Runs with default inputs use the stored value and never validate.
-import { analyzeWarmup, scriptCalcBarsCount, validate, type Resolver, type ScriptInterface, type SourceFile } from "@barscript/lang";
+// After the window: the bars a plot with a negative offset draws on its last rows
+// (docs/adr/0141-bars-after-the-window.md), found by the same analysis, and the trimming of a
+// result evaluated over them back to the window.
+import { analyzeWarmup, scriptCalcBarsCount, validate, type CheckedProgram, type Resolver, type ScriptInterface, type SourceFile } from "@barscript/lang";
+import type { EvalResult } from "./protocol";
 
 /** docs/reference/language.md "Warmup": the largest warmup a run reads. */
 export const WARMUP_CAP = 5000;
@@ -81,9 +85,12 @@ export class RunWarmup {
       this.entries.set(key, hit);
       return hit;
     }
-    const computed = this.compute(version, inputs, stored, resolver);
+    return this.remember(key, this.compute(version, inputs, stored, resolver));
+  }
+
+  /** Keeps an answer (the least recently used go past maxEntries); a failure (a read that failed) is not kept: the next run asks again. */
+  private remember(key: string, computed: Promise<number>): Promise<number> {
     this.entries.set(key, computed);
-    // A failure (a read that failed) is not kept: the next run asks again.
     computed.catch(() => this.entries.delete(key));
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -94,12 +101,52 @@ export class RunWarmup {
   }
 
   private async compute(version: WarmupVersion, inputs: Record<string, unknown>, stored: number, resolver: () => Promise<Resolver>): Promise<number> {
-    const result = await validate(version.files as SourceFile[], { resolver: await resolver() });
+    const checked = await checkedOf(version, resolver);
     // A version that no longer validates fails in the sandbox with its diagnostics; the stored
     // value is as good as any for the read.
-    if (!result.valid || !result.checked) return stored;
-    let required = analyzeWarmup(result.checked, constInputs(inputs)).required;
-    for (const u of result.checked.uses) required = Math.max(required, u.interface.warmup_bars);
+    if (!checked) return stored;
+    let required = analyzeWarmup(checked, constInputs(inputs)).required;
+    for (const u of checked.uses) required = Math.max(required, u.interface.warmup_bars);
     return Math.min(WARMUP_CAP, required);
   }
+
+  /**
+   * The bars a run reads after its window: the most a plot's negative offset (known from
+   * constants and the run's inputs) draws back, so that the window's last rows show the later
+   * bars' values (docs/adr/0141-bars-after-the-window.md); 0 when the script has no such plot.
+   * Kept as the warmup is; a script that never writes `offset` is not validated.
+   */
+  lookaheadFor(version: WarmupVersion, inputs: Record<string, unknown> | null | undefined, scope: string, resolver: () => Promise<Resolver>): Promise<number> {
+    if (!(version.files as SourceFile[]).some((f) => /\boffset\s*=/.test(f.content))) return Promise.resolve(0);
+    const key = `after:${scope}:${version.digest}:${inputsKey(inputs ?? {})}`;
+    const hit = this.entries.get(key);
+    if (hit) return hit.catch(() => 0);
+    const computed = checkedOf(version, resolver).then((checked) => (checked ? Math.min(WARMUP_CAP, analyzeWarmup(checked, constInputs(inputs ?? {})).lookahead) : 0));
+    // a failed read costs the run only the bars after its window (their rows stay na, as before)
+    return this.remember(key, computed).catch(() => 0);
+  }
+}
+
+async function checkedOf(version: WarmupVersion, resolver: () => Promise<Resolver>): Promise<CheckedProgram | null> {
+  const result = await validate(version.files as SourceFile[], { resolver: await resolver() });
+  return result.valid && result.checked ? result.checked : null;
+}
+
+/**
+ * A result evaluated over `after` bars past the window, as the window's alone: its first
+ * `windowBars` rows, events of the window's bars. Runtime errors of the bars after it stay counted
+ * (the result does not say which bar raised what), and a run fails only when every bar evaluated
+ * in and after the window raised one.
+ */
+export function trimToWindow(result: EvalResult, windowBars: number, after: number): EvalResult {
+  if (after <= 0) return result;
+  const end = result.times[windowBars - 1] ?? -Infinity;
+  return {
+    ...result,
+    times: result.times.subarray(0, windowBars),
+    outputs: result.outputs.map((o) => ({ ...o, values: o.values.subarray(0, windowBars) })),
+    events: result.events.filter((e) => e.time <= end),
+    windowBars,
+    errorBarsInWindow: result.errorBarsInWindow >= result.windowBars ? windowBars : Math.min(result.errorBarsInWindow, windowBars - 1),
+  };
 }

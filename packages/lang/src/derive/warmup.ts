@@ -33,6 +33,8 @@ export interface WarmupAnalysis {
   /** Largest lookback reachable (Infinity when unbounded), before the cap. */
   required: number;
   history: HistoryRequirements;
+  /** Bars after a bar whose value a plot with a negative offset draws there (the largest -offset known; 0 for none). */
+  lookahead: number;
 }
 
 const ZERO: Val = { lb: 0, c: null };
@@ -49,6 +51,7 @@ class WarmupEvaluator {
   private readonly memo = new Map<string, Val>();
   private readonly active = new Set<number>();
   private max = 0;
+  lookahead = 0;
   readonly history: HistoryRequirements = { callSites: new Map(), symbols: new Map(), builtins: new Map() };
 
   constructor(
@@ -312,7 +315,13 @@ class WarmupEvaluator {
     if (Number.isNaN(own)) own = UNBOUNDED;
     if (e.callSiteId !== undefined && rule) this.recordCallSite(e.callSiteId, own);
     const c = fn?.role === "input" ? inputDefault(args) : foldBuiltin(name, args.map((a) => a.v.c));
+    if (fn?.role === "plot") this.noteOffset(sig ? args[argIndex(sig, args, "offset")]?.v.c : null);
     return { lb: argsLb + own, c };
+  }
+
+  /** A plot drawn `offset` bars earlier (negative) shows values of bars after the one it is drawn on (docs/adr/0141). */
+  private noteOffset(offset: Const | undefined): void {
+    if (typeof offset === "number" && offset < 0) this.lookahead = Math.max(this.lookahead, Math.floor(-offset));
   }
 
   private recordCallSite(id: number, own: number): void {
@@ -427,7 +436,7 @@ export function analyzeWarmup(program: CheckedProgram, inputs: Record<string, Co
   const ev = new WarmupEvaluator(program, inputs);
   for (const f of program.files) ev.run(f.script.body.filter((s) => s.kind !== "FunctionDecl"));
   const required = ev.run(program.entry.script.body);
-  return { required, history: ev.history };
+  return { required, history: ev.history, lookahead: ev.lookahead };
 }
 
 /** The local symbols a loop body assigns (`k += 1`, `k := k + 1`), nested blocks included. */

@@ -250,9 +250,12 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Plot offsets.** The \`offset\` of \`plot\`, \`plotshape\`, \`plotchar\` and \`plotarrow\` moves the output as TradingView
   draws it: the value at a bar is the series' value \`offset\` bars before (after, for a negative offset such as
   Ichimoku's lagging span \`offset = -displacement + 1\`), na where that bar does not exist; values TradingView
-  draws past the last bar (into the future area) are not in the run's outputs (docs/adr/0131). A run evaluates no bar
-  after its window: a window ending before the instrument's last bar has na on its last |\`offset\`| bars of a
-  negative-offset output, where the chart shows the later bars' values.
+  draws past the last bar (into the future area) are not in the run's outputs (docs/adr/0131). A window ending before
+  the instrument's last bar shows the later bars' values on its last rows of a negative-offset output, as the chart
+  does: the run also evaluates that many bars after its window (the offset as constants and the run's inputs give
+  it; one the warmup analysis cannot work out leaves those rows na). Those bars' alerts are not reported, but on them
+  \`barstate.islast\` and \`last_bar_index\` refer to the last bar read, and drawings and logs are as they leave them
+  (docs/adr/0141).
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
 - **Matrices.** \`matrix.*\` follows TradingView's reference; \`matrix.inv\` of a singular matrix gives na
   elements (use \`matrix.pinv\`). \`matrix.eigenvalues\` lists the eigenvalues largest first and

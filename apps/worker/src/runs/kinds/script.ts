@@ -8,7 +8,7 @@ import { runSummary } from "../lifecycle";
 import { evalTask, type EvalResult, type EvalTask } from "../protocol";
 import { contextKey, evaluateWithContexts, fetchContexts, staticRequests } from "../requests";
 import { releaseChunkMemory, type StreamRequest } from "../stream-chunks";
-import { barsBefore } from "../warmup";
+import { barsBefore, trimToWindow } from "../warmup";
 import type { KindContext, KindOutcome, Prefetched, RunAccountInfo, RunKind, StartedRun } from "./types";
 
 /** Grace past the time limit before the pool terminates a thread that did not stop on its own. */
@@ -37,12 +37,17 @@ async function prefetchScript(ctx: KindContext, run: Run, account: RunAccountInf
   // the contexts request.* names (one read each) beside the chart's series, with its window and warmup
   const read = { from: run.windowFrom, to: run.windowTo, before: barsBefore(version, run.windowBars, warmup) };
   const wanted = staticRequests(version.files as unknown as SourceFile[], { symbol: run.instrument, timeframe: run.timeframe });
+  // a plot with a negative offset shows later bars on the window's last rows: they are read too (docs/adr/0141)
+  const after = await ctx.warmups.lookaheadFor(version, run.inputs as Record<string, unknown> | null, run.scriptOwnerId, resolverOf);
+  // the chart series came with the run (one statement fewer); only chunks not cached are read
+  const chartRead = ctx.bars.read(ctx.db, { symbol: run.instrument, timeframe: run.timeframe as Timeframe, ...read, after }, chart);
+  // with bars after the window, the contexts are read up to the last of them
+  const contextRead = after > 0 ? chartRead.then((r) => (r.instrument && r.bars.length > r.windowEnd ? { ...read, to: new Date(r.bars.time[r.bars.length - 1]! * 1000) } : read)) : Promise.resolve(read);
   const [series, bars] = await Promise.all([
-    // the chart series came with the run (one statement fewer); only chunks not cached are read
-    ctx.bars.read(ctx.db, { symbol: run.instrument, timeframe: run.timeframe as Timeframe, ...read }, chart),
-    wanted.contexts.length > 0 ? fetchContexts(ctx.db, ctx.bars, wanted.contexts, read) : Promise.resolve([]),
+    chartRead,
+    wanted.contexts.length > 0 ? contextRead.then((cr) => fetchContexts(ctx.db, ctx.bars, wanted.contexts, cr)) : Promise.resolve([]),
   ]);
-  const contexts = wanted.contexts.length > 0 || wanted.dynamic ? { bars, dynamic: wanted.dynamic, tried: wanted.contexts.map(contextKey), read } : undefined;
+  const contexts = wanted.contexts.length > 0 || wanted.dynamic ? { bars, dynamic: wanted.dynamic, tried: wanted.contexts.map(contextKey), read: await contextRead } : undefined;
   return { version, series, resolverOf, ...(contexts ? { contexts } : {}) };
 }
 
@@ -77,10 +82,11 @@ export function scriptKind(kind: ScriptKind, complete: Complete, streams = false
         return ctx.lifecycle.fail(run, ["running"], failure("out_of_coverage", `No ${run.timeframe} bars for ${run.instrument} between ${run.windowFrom.toISOString().slice(0, 10)} and ${run.windowTo.toISOString().slice(0, 10)}.`));
       }
       started.sp.mark("bars");
-      // one evaluation over the chart's bars alone (no requested contexts): its finished chunks can be stored as it goes
-      const stream = streams && !fetched.contexts ? openOutputStream(ctx.db, run.id, releaseChunkMemory) : null;
+      // one evaluation over the chart's bars alone (no requested contexts, no bars after the window): its finished chunks can be stored as it goes
+      const after = read.bars.length - read.windowEnd;
+      const stream = streams && !fetched.contexts && after === 0 ? openOutputStream(ctx.db, run.id, releaseChunkMemory) : null;
       try {
-        return await evaluateAndKeep(ctx, kind, started, fetched, { bars: read.bars, windowStart: read.windowStart }, stream, complete);
+        return await evaluateAndKeep(ctx, kind, started, fetched, { bars: read.bars, windowStart: read.windowStart, after }, stream, complete);
       } catch (error) {
         await stream?.discard();
         throw error;
@@ -90,10 +96,10 @@ export function scriptKind(kind: ScriptKind, complete: Complete, streams = false
 }
 
 /** The evaluation (again for each round of dynamic contexts found), then the run failed, or its results kept by `complete`. */
-async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: StartedRun, fetched: Prefetched, chart: { bars: Bars; windowStart: number }, stream: OutputStream | null, complete: Complete): Promise<KindOutcome> {
+async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: StartedRun, fetched: Prefetched, chart: { bars: Bars; windowStart: number; after: number }, stream: OutputStream | null, complete: Complete): Promise<KindOutcome> {
   const { run, account, version, instrument, signal, sp } = started;
-  const { bars, windowStart } = chart;
-  const windowBars = bars.length - windowStart;
+  const { bars, windowStart, after } = chart;
+  const windowBars = bars.length - windowStart - after;
   const pre = fetched.contexts;
   const evaluateWith = (contexts: ContextBars[], evalBars: Bars) => ctx.pool.run(
     withSession(instrument.session, {
@@ -144,7 +150,7 @@ async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: Star
     await stream?.discard();
     return done;
   }
-  const result = outcome.result;
+  const result = trimToWindow(outcome.result, windowBars, after);
   const summary = runSummary({ bars: result.windowBars, warmupBars: windowStart, barsEvaluated: result.barsEvaluated, durationSeconds, errors: result.runtimeErrors });
   if (result.windowBars > 0 && result.errorBarsInWindow >= result.windowBars) {
     await addUsage(ctx.db, run.accountId, ctx.now(), summary.compute_units);

@@ -1,7 +1,10 @@
-// indicator(calc_bars_count = N) in the worker, in-process against real Postgres and Redis: the
-// run reads as many bars before its window as make N with the window's, and the script is
-// calculated on the run's last N bars only (docs/adr/0140-calc-bars-count.md). Bars are synthetic
-// so values are worked by hand: XCB closes 100 + i on day i (daily from 2020-01-01, 200 days).
+// The bars a run reads around its window, in the worker, in-process against real Postgres and
+// Redis. indicator(calc_bars_count = N): the run reads as many bars before its window as make N
+// with the window's, and the script is calculated on the run's last N bars only
+// (docs/adr/0140-calc-bars-count.md). A plot with a negative offset: the run reads as many bars
+// after its window as the offset draws back, so the window's last rows show those bars' values
+// (docs/adr/0141-bars-after-the-window.md). Bars are synthetic so values are worked by hand: XCB
+// closes 100 + i on day i (daily from 2020-01-01, 200 days).
 import { randomUUID } from "node:crypto";
 import { Queue, QueueEvents, Worker, type Job } from "bullmq";
 import pino from "pino";
@@ -49,7 +52,7 @@ afterAll(async () => {
 });
 
 /** Runs `source` over days `last + 1 - windowBars` ... `last`: the run row and its columns (times first). */
-async function runScript(source: string, windowBars: number, last: number): Promise<{ row: Run; columns: number[][] }> {
+async function runScript(source: string, windowBars: number, last: number, inputs: Record<string, number> = {}): Promise<{ row: Run; columns: number[][] }> {
   const handle = `cbc-${randomUUID().slice(0, 8)}`;
   const account = await createAccount(env.db, { email: `${handle}@example.com`, password: "a long enough password", handle, plan: "pro", admit: true });
   const files = [{ path: "main.pine", content: source }];
@@ -59,7 +62,7 @@ async function runScript(source: string, windowBars: number, last: number): Prom
   const run = await env.db.run.create({
     data: {
       id: newRunId(), accountId: account.id, kind: "indicator", scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1,
-      instrument: "XCB", timeframe: "1d", windowFrom: new Date((T0 + (last + 1 - windowBars) * DAY) * 1000), windowTo: new Date((T0 + last * DAY) * 1000), windowBars, inputs: {},
+      instrument: "XCB", timeframe: "1d", windowFrom: new Date((T0 + (last + 1 - windowBars) * DAY) * 1000), windowTo: new Date((T0 + last * DAY) * 1000), windowBars, inputs,
     },
   });
   const queueName = `runs-${randomUUID()}`;
@@ -124,5 +127,32 @@ describe("indicator(calc_bars_count) in the worker", () => {
     const earlier = await runScript(SRC, 10, 150);
     expect(earlier.columns[1]).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     expect(earlier.columns[2]![0]).toBe(cum(136, 141));
+  });
+});
+
+describe("a plot with a negative offset in the worker", () => {
+  const LAG = `//@version=6
+indicator("o")
+n = input.int(3, "Lag")
+plot(close, "lag", offset = -n)
+plot(close, "three", offset = -3)
+`;
+
+  it("when the window ends before the data, then its last rows show the later bars' values, and the run has the window's ten rows only", async () => {
+    const { row, columns } = await runScript(LAG, 10, 150);
+    expect(row.status).toBe("succeeded");
+    // days 141-150: the close three days later, days 151-153 read after the window
+    expect(columns[0]).toEqual(Array.from({ length: 10 }, (_, k) => T0 + (141 + k) * DAY));
+    expect(columns[1]).toEqual(Array.from({ length: 10 }, (_, k) => 100 + 141 + k + 3));
+    expect(columns[2]).toEqual(columns[1]);
+    expect((row.summary as unknown as { bars: number }).bars).toBe(10);
+  });
+
+  it("when the offset comes from an input, then the run's value decides how many bars are read; at the data's end the last rows stay na", async () => {
+    const five = await runScript(LAG, 10, 150, { n: 5 });
+    expect(five.columns[1]).toEqual(Array.from({ length: 10 }, (_, k) => 100 + 141 + k + 5));
+    expect(five.columns[2]).toEqual(Array.from({ length: 10 }, (_, k) => 100 + 141 + k + 3));
+    const atEnd = await runScript(LAG, 10, BARS - 1);
+    expect(atEnd.columns[1]).toEqual([...Array.from({ length: 7 }, (_, k) => 100 + 190 + k + 3), NaN, NaN, NaN]);
   });
 });
