@@ -9,6 +9,7 @@
 
 import { recordsOf } from "../builtins/record";
 import * as library from "../stdlib/ta/tv-library";
+import { didYouMean } from "./suggest";
 import { emptyExports, type ModuleExports } from "./symbols";
 
 const TA: ModuleExports = emptyExports();
@@ -18,10 +19,17 @@ export function tradingViewLibrary(owner: string, slug: string): ModuleExports |
   return owner === "TradingView" && slug === "ta" ? TA : undefined;
 }
 
+/** The library's functions not written here: they request intrabars inside the library (docs/adr/0116). */
+const INTRABAR_FUNCTIONS: ReadonlySet<string> = new Set(["requestVolumeDelta", "requestUpAndDownVolume"]);
+
 /** Why `alias.name` is refused when the alias is TradingView's ta library, or null for another import. */
 export function tradingViewLibraryMiss(exports: ModuleExports | null | undefined, alias: string, name: string): string | null {
   if (exports !== TA) return null;
-  return `'${alias}.${name}' is a function of TradingView's ta library (TradingView/ta), which is not available here: only the built-in ta.* functions work through it.`;
+  if (INTRABAR_FUNCTIONS.has(name)) {
+    return `'${alias}.${name}' is a function of TradingView's ta library that is not available here: it requests intrabar volume inside the library; request the intrabars in the script instead (\`request.security_lower_tf(syminfo.tickerid, "1", [open, close, volume])\`).`;
+  }
+  const near = didYouMean(`ta.${name}`, "function").replace("`ta.", `\`${alias}.`);
+  return `'${alias}.${name}' is neither a built-in nor a function of TradingView's ta library available here (the \`differences\` docs topic lists them).${near}`;
 }
 
 /**

@@ -178,7 +178,7 @@ plot(TVta.tr, "tr")
 import TradingView/ta/12 as TVta
 [o, h, l, c] = TVta.requestVolumeDelta("1")
 plot(c)
-`)).toEqual(["undeclared_identifier: 'TVta.requestVolumeDelta' is a function of TradingView's ta library (TradingView/ta), which is not available here: only the built-in ta.* functions work through it."]);
+`)).toEqual(["undeclared_identifier: 'TVta.requestVolumeDelta' is a function of TradingView's ta library that is not available here: it requests intrabar volume inside the library; request the intrabars in the script instead (`request.security_lower_tf(syminfo.tickerid, \"1\", [open, close, volume])`)."]);
   });
 
   it("refuses a function only the library has, by name (without `as`, the alias is ta)", async () => {
@@ -186,7 +186,7 @@ plot(c)
 import TradingView/ta/9
 [up, down, delta] = ta.requestUpAndDownVolume("1")
 plot(delta)
-`)).toEqual(["undeclared_identifier: 'ta.requestUpAndDownVolume' is a function of TradingView's ta library (TradingView/ta), which is not available here: only the built-in ta.* functions work through it."]);
+`)).toEqual(["undeclared_identifier: 'ta.requestUpAndDownVolume' is a function of TradingView's ta library that is not available here: it requests intrabar volume inside the library; request the intrabars in the script instead (`request.security_lower_tf(syminfo.tickerid, \"1\", [open, close, volume])`)."]);
   });
 });
 

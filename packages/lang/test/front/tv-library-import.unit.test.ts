@@ -56,6 +56,13 @@ plot(ta.sma(close, 2))
     }
   });
 
+  it("through the import, a name the library does not have here is refused with the nearest under the alias", async () => {
+    const ds = await diagnostics(`${V}indicator("x")\nimport TradingView/ta/7 as TVta\nplot(TVta.demaa(close, 10))\n`);
+    expect(ds.map((d) => `${d.code}: ${d.message}`)).toEqual([
+      "undeclared_identifier: 'TVta.demaa' is neither a built-in nor a function of TradingView's ta library available here (the `differences` docs topic lists them). Did you mean `TVta.dema`?",
+    ]);
+  });
+
   it("a user library imported as ta keeps its own function of that name", async () => {
     const resolver = resolverOf([lib("me", "mine", 1, `${V}library("mine")\nexport dema(float x, int n) => x * n\n`)]);
     expect(await diagnostics(`${V}indicator("x")\nimport me/mine/1 as ta\nplot(ta.dema(close, 2))\n`, resolver)).toEqual([]);
