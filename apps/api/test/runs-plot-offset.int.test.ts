@@ -1,5 +1,6 @@
 // plot(..., offset = N) over HTTP with real API and worker processes (docs/adr/0131-plot-offset.md):
-// the value at bar i is the series' value at bar i - N, na where that bar does not exist. Expected
+// the value at bar i is the series' value at bar i - N, na where that bar does not exist (a window
+// ending before the data reads the later bars a negative offset draws back, docs/adr/0141). Expected
 // values are closes picked by index arithmetic from the bar data themselves: AAPL's CSV for a
 // windowed run with warmup (JSON pages and CSV), and synthetic minute bars (close = 100 + i mod 97)
 // for a run large enough to be streamed (whether a chunk is stored before the evaluation ends
@@ -49,9 +50,9 @@ it("a windowed run gives every bar the close displacement - 1 bars away, the win
   const { time, close } = await aaplCloses();
   const points = await client.allPoints(r.json.id as string, 250);
   expect(points.length).toBe(r.json.window.bars);
-  // the run's bars end with the window's last bar: a value from a later bar is na (docs/adr/0131)
+  // the window ends before AAPL's data: the bars after it that the lagging span draws back are read too (docs/adr/0141)
   const last = time.indexOf(points[points.length - 1]!["t"] as number);
-  const at = (i: number): number | null => (i >= 0 && i <= last ? (close[i] as number) : null);
+  const at = (i: number): number | null => (i >= 0 && i < close.length ? (close[i] as number) : null);
   for (const p of points) {
     const i = time.indexOf(p["t"] as number);
     expect(i).toBeGreaterThan(10);
@@ -63,7 +64,8 @@ it("a windowed run gives every bar the close displacement - 1 bars away, the win
   expect(points[0]!["t"]).toBe(Date.parse("2008-01-02T00:00:00Z") / 1000);
   expect(points[0]!["leading"]).toBe(close[time.indexOf(Date.parse("2008-01-02T00:00:00Z") / 1000) - 10]);
   expect(points[0]!["leading"]).not.toBeNull();
-  expect(points.slice(-10).map((p) => p["lagging"])).toEqual(Array.from({ length: 10 }, () => null));
+  expect(points.slice(-10).map((p) => p["lagging"])).toEqual(close.slice(last + 1, last + 11));
+  expect(points[points.length - 1]!["lagging"]).not.toBeNull();
   const res = await fetch(`${h.api.url}/v1/runs/${r.json.id}/results?format=csv`, { headers: { authorization: `Bearer ${client.key}` } });
   const lines = (await res.text()).trim().split("\n");
   expect(lines[0]).toBe("t,lagging,leading,plain");
