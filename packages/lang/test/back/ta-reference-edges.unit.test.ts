@@ -110,10 +110,11 @@ describe("a length that changes from bar to bar (series int) reads the source's 
 });
 
 describe("ta.rising / ta.falling skip na values (reference: \"na values in the source series are ignored; the function calculates on the length quantity of non-na values\")", () => {
-  // x = close (1..7) with na on bars 3 and 4. ta.rising(x, 2): x > each of the 2 previous non-na
-  // values. Bar 2: 3 > 2, 1. Bars 3, 4: x is na (false). Bar 5: 6 > 3, 2 (bar 2, bar 1; the na
-  // bars are skipped: comparing with na gave false). Bar 6: 7 > 6, 3.
-  const want = [0, 0, 1, 0, 0, 1, 1];
+  // x = close (1..7) with na on bars 3 and 4. ta.rising(x, 2): the newest non-na value > each of
+  // the 2 non-na values before it, the na bars left out as by ta.sma. Bar 2: 3 > 2, 1. Bars 3, 4:
+  // the newest non-na value is still bar 2's (true, as on bar 2). Bar 5: 6 > 3, 2 (bar 2, bar 1;
+  // comparing with the na bars gave false). Bar 6: 7 > 6, 3.
+  const want = [0, 0, 1, 1, 1, 1, 1];
   test.each([
     ["a user variable", "ta.rising(x, 2)"],
     ["an expression", "ta.rising(x * 1, 2)"],
@@ -123,8 +124,12 @@ describe("ta.rising / ta.falling skip na values (reference: \"na values in the s
     expect(plots(body, { close: [1, 2, 3, 4, 5, 6, 7] })).toEqual([want]);
   });
 
+  test("a bar column holding na (missing closes on bars 3 and 4)", () => {
+    expect(plots("plot(ta.rising(close, 2) ? 1 : 0)", { close: [1, 2, 3, NaN, NaN, 6, 7] })).toEqual([want]);
+  });
+
   test("called on even bars only, the variable's own history is still read", () => {
     const body = "x = bar_index == 3 or bar_index == 4 ? na : close\nplot(bar_index % 2 == 0 ? (ta.rising(x, 2) ? 1 : 0) : na)";
-    expect(plots(body, { close: [1, 2, 3, 4, 5, 6, 7] })).toEqual([[0, null, 1, null, 0, null, 1]]);
+    expect(plots(body, { close: [1, 2, 3, 4, 5, 6, 7] })).toEqual([[0, null, 1, null, 1, null, 1]]);
   });
 });

@@ -225,9 +225,10 @@ export class Roc extends Change {
 }
 
 /**
- * rising: x > each of the previous `length` non-na values (falling: <). The reference: "na values
- * in the source series are ignored; the function calculates on the length quantity of non-na
- * values"; an na x compares false.
+ * rising: the newest non-na value > each of the `length` non-na values before it (falling: <).
+ * The reference: "na values in the source series are ignored; the function calculates on the
+ * length quantity of non-na values": the na bars are left out, as by ta.sma (an na bar gives the
+ * value of the last non-na one).
  */
 export class Trend {
   /** The non-na values, newest first. */
@@ -240,12 +241,15 @@ export class Trend {
   }
   update(x: number, length: number): boolean {
     const n = len(length);
-    if (n === 0 || x !== x) return false;
+    if (n === 0) return false;
     const r = this.r;
-    if (!r.add(x, n + 1)) return false;
+    if (x === x) r.add(x, n + 1);
+    else r.ensure(n + 1);
+    if (r.count < n + 1) return false;
+    const newest = r.get(0);
     for (let i = 1; i <= n; i++) {
       const y = r.get(i);
-      if (this.rising ? !(x > y) : !(x < y)) return false;
+      if (this.rising ? !(newest > y) : !(newest < y)) return false;
     }
     return true;
   }
@@ -278,14 +282,16 @@ export function changeOfColumn(col: Float64Array, i: number, length: number, roc
 /** ta.rising / ta.falling of a bar column: source > source[k] (<) for k = 1..length, from the column. */
 export function trendOfColumn(col: Float64Array, i: number, length: number, rising: boolean): boolean {
   const n = len(length);
-  const x = col[i]!;
-  if (n === 0 || i < n || x !== x) return false;
+  if (n === 0 || i < n) return false;
+  // na values are left out, as by Trend: the newest non-na value against the n non-na before it
+  let x = NaN;
   let seen = 0;
-  for (let j = i - 1; j >= 0 && seen < n; j--) {
+  for (let j = i; j >= 0 && seen < n; j--) {
     const y = col[j]!;
-    if (y !== y) continue; // na values are skipped, as by Trend
-    if (rising ? !(x > y) : !(x < y)) return false;
-    seen++;
+    if (y !== y) continue;
+    if (x !== x) x = y;
+    else if (rising ? !(x > y) : !(x < y)) return false;
+    else seen++;
   }
   return seen === n;
 }
@@ -303,14 +309,17 @@ export function changeOfHistory(ring: Ring, x: number, length: number, roc: bool
 }
 export function trendOfHistory(ring: Ring, x: number, length: number, rising: boolean): boolean {
   const n = len(length);
-  if (n === 0 || x !== x) return false;
+  if (n === 0) return false;
   ring.ensure(n);
+  // na values are left out, as by Trend: the newest non-na value against the n non-na before it
+  let newest = x;
   let seen = 0;
   for (let k = 0, held = ring.count; k < held && seen < n; k++) {
     const y = ring.get(k);
-    if (y !== y) continue; // na values are skipped, as by Trend
-    if (rising ? !(x > y) : !(x < y)) return false;
-    seen++;
+    if (y !== y) continue;
+    if (newest !== newest) newest = y;
+    else if (rising ? !(newest > y) : !(newest < y)) return false;
+    else seen++;
   }
   return seen === n;
 }
