@@ -133,3 +133,12 @@ describe("ta.rising / ta.falling skip na values (reference: \"na values in the s
     expect(plots(body, { close: [1, 2, 3, 4, 5, 6, 7] })).toEqual([[0, null, 1, null, 1, null, 1]]);
   });
 });
+
+test("ta.cog leaves na values out (reference: \"na values in the source series are ignored\")", () => {
+  // x = 1, -1, 3, na, 5, 6, length 2, over the last 2 non-na values (newest weight 1):
+  // bar 2: -(3 * 1 + (-1) * 2) / 2 = -0.5; bar 3 (na): as bar 2, -0.5;
+  // bar 4: -(5 * 1 + 3 * 2) / 8 = -1.375; bar 5: -(6 * 1 + 5 * 2) / 11 = -16 / 11
+  const [cog] = plots("x = bar_index == 3 ? na : close\nplot(ta.cog(x, 2))", { close: [1, -1, 3, 4, 5, 6] });
+  expect(cog!.slice(0, 5)).toEqual([null, null, -0.5, -0.5, -1.375]);
+  expect(cog![5]).toBeCloseTo(-16 / 11, 12);
+});

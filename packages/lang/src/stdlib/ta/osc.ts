@@ -1,7 +1,8 @@
 // Oscillators: rsi, macd, stoch, cci, mfi, cmo, cog, tsi, wpr, dmi.
 
 import { BAR, lengthWindow, sourceLength, taFunction, update, type InlineEmitter } from "../../builtins/record";
-import { Ema, Lag, Rma, Sma, Sum, UNKNOWN_WINDOW } from "./ma";
+import { Ring } from "../ring";
+import { Ema, Rma, Sma, Sum, UNKNOWN_WINDOW } from "./ma";
 import { Extreme } from "./extremes";
 import { Dev, Change } from "./stats";
 
@@ -175,22 +176,25 @@ export class Cmo {
   }
 }
 
-/** -sum(x[i] * (i + 1)) / sum(x, n). */
+/**
+ * -sum(x[i] * (i + 1)) / sum(x) over the last `length` non-na values: the reference's remark "na
+ * values in the source series are ignored" (an na bar gives the previous result, as ta.sma).
+ */
 export class Cog {
-  h: Lag;
-  sum: Sum;
+  r: Ring;
+  last = NaN;
   constructor(cap = UNKNOWN_WINDOW) {
-    this.h = new Lag(cap);
-    this.sum = new Sum(cap);
+    this.r = new Ring(cap);
   }
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
-    const s = this.sum.update(x, n);
-    this.h.push(x, n);
+    if (x !== x) return this.last;
+    const r = this.r;
+    if (!r.add(x, n)) return (this.last = NaN);
     let num = 0;
-    for (let i = 0; i < n; i++) num += this.h.get(i) * (i + 1);
-    return div(-num, s);
+    for (let i = 0; i < n; i++) num += r.get(i) * (i + 1);
+    return (this.last = div(-num, r.sumLast(n)));
   }
 }
 
