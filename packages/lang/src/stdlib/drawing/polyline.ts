@@ -17,9 +17,12 @@ export function point(time: number, index: number, price: number): ChartPoint {
   return { time, index, price };
 }
 
-/** The points of a polyline: the array's non-na points, copied. */
+/**
+ * The points of a polyline: the array's non-na points, copied. An na array (`polyline.new(na)`,
+ * which scripts write to give a user-defined type's polyline field a first value) has no points.
+ */
 export function points(a: PineArray<ChartPoint | null> | null): ChartPoint[] {
-  if (a === null || a === undefined) return [];
+  if (!(a instanceof PineArray)) return [];
   return a.v.filter((p): p is ChartPoint => p !== null && typeof p === "object").map((p) => ({ ...p }));
 }
 
