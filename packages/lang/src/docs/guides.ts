@@ -204,9 +204,17 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   holds, the held bar's time is read. \`timeframe_bars_back\` steps periods of the requested timeframe, skipping
   days and hours the instrument does not trade.
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
-  \`wma\`, \`vwma\`, \`stdev\`, \`highest\`, ...) work on the last \`length\` non-na values and return their
-  previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`, \`roc\`,
-  \`percentrank\` give \`na\` when the window holds one.
+  \`wma\`, \`vwma\`, \`stdev\`, \`highest\`, \`rising\`, \`falling\`, \`cog\`, ...) work on the last \`length\` non-na
+  values and return their previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`,
+  \`roc\`, \`percentrank\` give \`na\` when the window holds one. Functions built on changes (\`rsi\`, \`cmo\`,
+  \`mfi\`, \`tsi\`) follow the reference's Pine definitions: the change next to an \`na\` is \`na\` and skipped.
+  A zero divisor inside a built-in (\`stoch\` of a flat window, \`mfi\` without down flow) gives \`na\`, as
+  the definitions' \`/\` does (docs/adr/0145); \`rsi\` keeps TradingView's RSI rule (no down move 100).
+- **\`ta.*\` lengths.** A length below 1 or \`na\` gives \`na\` (the reference does not say what TradingView
+  does; its runtime may stop the script with an error instead). A length known only as the script runs
+  reads at most the last 5000 values (TradingView's max_bars_back limit). \`ta.median\` of an int series
+  is int, as the reference types it, but an even window gives the mean of its two middle values, which
+  may have a fraction (the reference does not say how TradingView rounds it).
 - **Seeding.** EMA and RMA start with the SMA of their first \`length\` values (as TradingView's built-ins).
 - **Pivots.** \`ta.pivothigh\` needs the pivot to be >= the left bars and > the right bars (mirrored for lows).
 - **\`ta.vwap\`** without an anchor restarts at midnight in the exchange's time zone (UTC on daily bars);
