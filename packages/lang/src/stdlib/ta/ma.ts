@@ -13,9 +13,9 @@ import { Ring } from "../ring";
 /**
  * The values a windowed call keeps when its length is not known at compile time (code generation
  * then passes no `cap`; a known length passes its window): 5000, TradingView's max_bars_back limit
- * (RUNTIME_OFFSET_DEPTH in derive/warmup.ts), so that a length that grows from one bar to the next
- * still finds the values before it, as TradingView's built-ins read the source's history
- * (`ta.sma(close, n)` with n going from 5 to 50 averages the last 50 closes, not na).
+ * (RUNTIME_OFFSET_DEPTH in derive/warmup.ts; docs/adr/0146), so that a length that grows from
+ * one bar to the next still finds the values before it, as TradingView's built-ins read the
+ * source's history (`ta.sma(close, n)` with n going from 5 to 50 averages the last 50 closes).
  */
 export const UNKNOWN_WINDOW = 5000;
 

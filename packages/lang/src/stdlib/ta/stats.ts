@@ -227,8 +227,8 @@ export class Roc extends Change {
 /**
  * rising: the newest non-na value > each of the `length` non-na values before it (falling: <).
  * The reference: "na values in the source series are ignored; the function calculates on the
- * length quantity of non-na values": the na bars are left out, as by ta.sma (an na bar gives the
- * value of the last non-na one).
+ * length quantity of non-na values": the na bars are left out, as by ta.sma (docs/adr/0146: an
+ * na bar gives the value of the last non-na one).
  */
 export class Trend {
   /** The non-na values, newest first. */
