@@ -4,7 +4,8 @@
 // value keeps its fraction everywhere else, and takes it truncated (read through `int()` in place)
 // where an int is wanted: an int parameter, a history offset, a for bound, a variable declared int.
 // "Int-valued" is what TradingView types int although this dialect types it float: such a
-// division, arithmetic of ints and int-valued operands (also through math.max/min/abs and nz), and
+// division, arithmetic of ints and int-valued operands (also through math.max/min/abs and nz, and
+// unary minus or plus: `offset = +half`), and
 // a variable whose every value is int-valued (`half = length / 2`, then `half := half + 1`;
 // `half := half + 0.5` makes it an ordinary float).
 
@@ -32,7 +33,7 @@ export function intValued(t: Typer, e: A.Expr): boolean {
     case "Binary":
       return ARITHMETIC.has(e.op) && intValued(t, e.left) && intValued(t, e.right);
     case "Unary":
-      return e.op === "-" && intValued(t, e.operand);
+      return (e.op === "-" || e.op === "+") && intValued(t, e.operand);
     case "Ternary":
       return intValued(t, e.then) && intValued(t, e.else);
     case "Identifier":
