@@ -10,10 +10,11 @@ import type { Logger } from "pino";
 import { addUsage, createScriptResolver, failure, finishSweep, markSweepRunning, orderedGrid, setSweepProgress, type Db, type Failure, type Sweep, type SweepSpec, type SweepSummary } from "@barscript/db";
 import { gridCombinations, type ScriptInterface, type SourceFile } from "@barscript/lang";
 import { createLimits } from "@barscript/limits";
-import type { BarChunkCache, Timeframe } from "@barscript/marketdata";
+import type { BarChunkCache } from "@barscript/marketdata";
 import { runChannel } from "@barscript/queue";
 import type { CancelListener } from "../runs/cancels";
 import type { SandboxPool } from "../runs/pool";
+import { aroundWindow, readAroundWindow } from "../runs/around-window";
 import { RunSlots } from "../runs/slots";
 import { RunWarmup } from "../runs/warmup";
 import { evaluateSweep, type InstrumentBars } from "./evaluate";
@@ -109,7 +110,9 @@ export function createSweepProcessor(deps: SweepProcessorDeps): SweepProcessor {
     for (const c of combinations) warmup = Math.max(warmup, await warmups.warmupFor(version, { ...spec.inputs, ...c }, sweep.scriptOwnerId, resolverOf));
     const instruments: InstrumentBars[] = [];
     for (const i of spec.instruments) {
-      const read = await deps.bars.read(db, { symbol: i.symbol, timeframe: spec.timeframe as Timeframe, before: warmup, from: new Date(i.from), to: new Date(i.to) });
+      // a sweep keeps events, made on their own bar: no bars after the window (../runs/around-window.ts)
+      const around = await aroundWindow(warmups, { version, inputs: spec.inputs, scope: sweep.scriptOwnerId, resolverOf, windowBars: i.bars, warmup, keeps: "events" });
+      const read = await readAroundWindow(deps.bars, db, { symbol: i.symbol, timeframe: spec.timeframe, from: new Date(i.from), to: new Date(i.to) }, around).chart;
       if (!read.instrument || read.bars.length - read.windowStart <= 0) {
         return fail(sweep, ["running"], failure("out_of_coverage", `No ${spec.timeframe} bars for ${i.symbol} between ${i.from.slice(0, 10)} and ${i.to.slice(0, 10)}.`), figures(0, 0, 0));
       }

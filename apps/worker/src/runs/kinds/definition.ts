@@ -1,7 +1,8 @@
 // Definition runs: the events the evaluator kept (at most 10,000, capped as they were produced;
 // the rest are counted in `events_dropped`) are taken from the month's events budget and stored
 // with the succeeded state in one transaction. A run whose events would pass the budget keeps
-// none and fails `plan_limit` (docs/adr/0012-definition-events.md).
+// none and fails `plan_limit` (docs/adr/0012-definition-events.md). Its events are made on their
+// own bar: a negative plot offset reads no bar after the window (../around-window.ts, docs/adr/0150).
 import { addUsage, failure, finishRun, insertEvents, MAX_EVENTS_PER_RUN, reserveEvents, type Db, type Run, type RunSummary } from "@barscript/db";
 import type { EvalEvent } from "../protocol";
 import { keepArtifacts } from "./artifacts";
@@ -17,7 +18,7 @@ export const definitionKind = scriptKind("definition", async (ctx, { run, accoun
   const kept = await keepDefinitionEvents(ctx.db, run, { events: result.events, eventsDropped: result.eventsDropped }, summary, account.eventsPerMonth, finishedAt);
   if (kept === "plan_limit") return ctx.lifecycle.fail(run, ["running"], failure("plan_limit", eventsBudgetMessage(result.events.length, account.eventsPerMonth), false), summary);
   return kept === "succeeded" ? ctx.lifecycle.succeeded(run, summary, finishedAt) : null;
-});
+}, { keeps: "events" });
 
 /**
  * Sets `summary.events` / `summary.events_dropped`, then, in one transaction: the budget (a

@@ -20,4 +20,4 @@ export const indicatorKind = scriptKind("indicator", async (ctx, { run, sp }, re
   const done = ctx.lifecycle.succeeded(run, summary, finishedAt, row);
   sp.mark("publish");
   return done;
-}, true);
+}, { keeps: "plots", streams: true });

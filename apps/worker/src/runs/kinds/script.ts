@@ -3,12 +3,11 @@
 // script in a sandbox thread; each kind then writes its results in its own `complete`.
 import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, openOutputStream, OUTPUT_CHUNK_POINTS, PARALLEL_MIN_BYTES, STREAM_CHUNK_BYTES, type OutputStream, type Run, type RunSeries, type RunSummary, type ScriptResolver } from "@barscript/db";
 import type { Bars, ContextBars, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
-import type { Timeframe } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
 import { evalTask, type EvalResult, type EvalTask } from "../protocol";
 import { contextKey, evaluateWithContexts, fetchContexts, staticRequests } from "../requests";
 import { releaseChunkMemory, type StreamRequest } from "../stream-chunks";
-import { barsBefore, trimToWindow } from "../warmup";
+import { aroundWindow, barsAfterWindow, keepWindow, readAroundWindow, type KindKeeps } from "../around-window";
 import type { KindContext, KindOutcome, Prefetched, RunAccountInfo, RunKind, StartedRun } from "./types";
 
 /** Grace past the time limit before the pool terminates a thread that did not stop on its own. */
@@ -26,28 +25,26 @@ export function ownerResolver(ctx: KindContext, run: Run, account: RunAccountInf
 /**
  * The version (immutable, cached by id) first: its warmup for the run's inputs fixes the read,
  * which also gives the instrument (its series metadata read with the run). Default inputs: the Interface's warmup; other inputs: an
- * analysis of the program with them, cached by (owner, digest, inputs) (../warmup.ts).
+ * analysis of the program with them, cached by (owner, digest, inputs) (../warmup.ts). The bars
+ * around the window (calc_bars_count before it, a negative plot offset's after it) are every
+ * kind's (../around-window.ts).
  */
-async function prefetchScript(ctx: KindContext, run: Run, account: RunAccountInfo, chart: RunSeries | null): Promise<Prefetched> {
+async function prefetchScript(ctx: KindContext, run: Run, account: RunAccountInfo, chart: RunSeries | null, keeps: KindKeeps): Promise<Prefetched> {
   const version = run.scriptId ? await ctx.versions.get(run.scriptId, run.scriptVersion) : null;
   const resolverOf = ownerResolver(ctx, run, account);
   if (!version) return { version, series: null, resolverOf };
-  const warmup = await ctx.warmups.warmupFor(version, run.inputs as Record<string, unknown> | null, run.scriptOwnerId, resolverOf);
+  const inputs = run.inputs as Record<string, unknown> | null;
+  const warmup = await ctx.warmups.warmupFor(version, inputs, run.scriptOwnerId, resolverOf);
   if (!(run.windowBars > 0 && run.windowFrom && run.windowTo)) return { version, series: null, resolverOf };
-  // the contexts request.* names (one read each) beside the chart's series, with its window and warmup
-  const read = { from: run.windowFrom, to: run.windowTo, before: barsBefore(version, run.windowBars, warmup) };
+  const around = await aroundWindow(ctx.warmups, { version, inputs, scope: run.scriptOwnerId, resolverOf, windowBars: run.windowBars, warmup, keeps });
+  // the contexts request.* names (one read each) beside the chart's series (which came with the run: only chunks not cached are read)
   const wanted = staticRequests(version.files as unknown as SourceFile[], { symbol: run.instrument, timeframe: run.timeframe });
-  // a plot with a negative offset shows later bars on the window's last rows: they are read too (docs/adr/0141)
-  const after = await ctx.warmups.lookaheadFor(version, run.inputs as Record<string, unknown> | null, run.scriptOwnerId, resolverOf);
-  // the chart series came with the run (one statement fewer); only chunks not cached are read
-  const chartRead = ctx.bars.read(ctx.db, { symbol: run.instrument, timeframe: run.timeframe as Timeframe, ...read, after }, chart);
-  // with bars after the window, the contexts are read up to the last of them
-  const contextRead = after > 0 ? chartRead.then((r) => (r.instrument && r.bars.length > r.windowEnd ? { ...read, to: new Date(r.bars.time[r.bars.length - 1]! * 1000) } : read)) : Promise.resolve(read);
+  const reads = readAroundWindow(ctx.bars, ctx.db, { symbol: run.instrument, timeframe: run.timeframe, from: run.windowFrom, to: run.windowTo }, around, chart);
   const [series, bars] = await Promise.all([
-    chartRead,
-    wanted.contexts.length > 0 ? contextRead.then((cr) => fetchContexts(ctx.db, ctx.bars, wanted.contexts, cr)) : Promise.resolve([]),
+    reads.chart,
+    wanted.contexts.length > 0 ? reads.contexts.then((cr) => fetchContexts(ctx.db, ctx.bars, wanted.contexts, cr)) : Promise.resolve([]),
   ]);
-  const contexts = wanted.contexts.length > 0 || wanted.dynamic ? { bars, dynamic: wanted.dynamic, tried: wanted.contexts.map(contextKey), read: await contextRead } : undefined;
+  const contexts = wanted.contexts.length > 0 || wanted.dynamic ? { bars, dynamic: wanted.dynamic, tried: wanted.contexts.map(contextKey), read: await reads.contexts } : undefined;
   return { version, series, resolverOf, ...(contexts ? { contexts } : {}) };
 }
 
@@ -67,13 +64,15 @@ const STREAM: StreamRequest = { chunkPoints: OUTPUT_CHUNK_POINTS, chunkBytes: ST
 
 /**
  * A kind that evaluates one script over the run's bars and keeps its results with `complete`;
+ * `keeps`: plot columns (bars after the window read for a negative offset) or events only;
  * `streams`: its outputs are run_output_chunks, which a run without requested contexts stores
  * while it evaluates (docs/adr/0095-output-chunks-during-evaluation.md).
  */
-export function scriptKind(kind: ScriptKind, complete: Complete, streams = false): RunKind {
+export function scriptKind(kind: ScriptKind, complete: Complete, options: { keeps: KindKeeps; streams?: boolean }): RunKind {
+  const streams = options.streams ?? false;
   return {
     kind,
-    prefetch: prefetchScript,
+    prefetch: (ctx, run, account, chart) => prefetchScript(ctx, run, account, chart, options.keeps),
     async execute(ctx, started, fetched) {
       const { run } = started;
       const read = fetched.series;
@@ -83,7 +82,7 @@ export function scriptKind(kind: ScriptKind, complete: Complete, streams = false
       }
       started.sp.mark("bars");
       // one evaluation over the chart's bars alone (no requested contexts, no bars after the window): its finished chunks can be stored as it goes
-      const after = read.bars.length - read.windowEnd;
+      const after = barsAfterWindow(read);
       const stream = streams && !fetched.contexts && after === 0 ? openOutputStream(ctx.db, run.id, releaseChunkMemory) : null;
       try {
         return await evaluateAndKeep(ctx, kind, started, fetched, { bars: read.bars, windowStart: read.windowStart, after }, stream, complete);
@@ -150,7 +149,7 @@ async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: Star
     await stream?.discard();
     return done;
   }
-  const result = trimToWindow(outcome.result, windowBars, after);
+  const result = keepWindow(outcome.result, windowBars, after);
   const summary = runSummary({ bars: result.windowBars, warmupBars: windowStart, barsEvaluated: result.barsEvaluated, durationSeconds, errors: result.runtimeErrors });
   if (result.windowBars > 0 && result.errorBarsInWindow >= result.windowBars) {
     await addUsage(ctx.db, run.accountId, ctx.now(), summary.compute_units);

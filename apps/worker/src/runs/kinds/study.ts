@@ -2,7 +2,8 @@
 // its window known). A study run:
 //   1. checks that every definition the study uses is still there at its pinned version (the
 //      study version's `dependencies`); one that is not cannot run over history: data_not_ready;
-//   2. reads warmup + window bars once, with the largest warmup of the study and its definitions,
+//   2. reads warmup + window bars once (../around-window.ts: no bars after the window, its results
+//      being events and group() values), with the largest warmup of the study and its definitions,
 //      and the bars of every context the request.* calls of the study and its definitions name
 //      with constants (one read each, ../requests.ts); contexts computed as the scripts run
 //      (inputs, bars) are reported by a first evaluation, read (at most 40 contexts in all) and
@@ -16,9 +17,10 @@
 // A study started as part of a larger request does not wait for a slot: it fails `busy`.
 import { addUsage, createScriptResolver, failure, finishRun, reserveEvents } from "@barscript/db";
 import type { ContextBars, Dependency, RequestedContext, ResolvedScript, ScriptInterface, SourceFile } from "@barscript/lang";
-import { readBars, type Timeframe } from "@barscript/marketdata";
+import { allocBars } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
 import { evalTask } from "../protocol";
+import { aroundWindow, readAroundWindow } from "../around-window";
 import { contextKey, evaluateWithContexts, fetchContexts, staticRequests, type ContextRead } from "../requests";
 import { RunWarmup } from "../warmup";
 import { HARD_STOP_GRACE_MS, ownerResolver } from "./script";
@@ -89,12 +91,13 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
     sources.push(found.files);
   }
 
-  // 2. Bars, once, and the requested contexts' beside them (the same window and warmup).
-  const read: ContextRead = { from: windowFrom, to: windowTo, before: warmup };
-  const [{ bars, windowStart }, requested] = await Promise.all([
-    readBars(db, { instrumentId: instrument.id, timeframe: run.timeframe as Timeframe, before: warmup, from: windowFrom, to: windowTo }),
-    requestedContexts(ctx, sources, run, read),
-  ]);
+  // 2. Bars, once, and the requested contexts' beside them (the same window and warmup). A study
+  // keeps events and group() values, made on their own bar: no bars after the window (../around-window.ts).
+  const around = await aroundWindow(studyWarmups, { version, inputs: run.inputs as Record<string, unknown> | null, scope: `study:${run.scriptId ?? ""}:${run.scriptVersion}`, resolverOf: () => Promise.resolve(resolver), windowBars: run.windowBars, warmup, keeps: "events" });
+  const reads = readAroundWindow(ctx.bars, db, { symbol: run.instrument, timeframe: run.timeframe, from: windowFrom, to: windowTo }, around);
+  const read = await reads.contexts;
+  const [chartRead, requested] = await Promise.all([reads.chart, requestedContexts(ctx, sources, run, read)]);
+  const { bars, windowStart } = chartRead.instrument ? chartRead : { bars: allocBars(0), windowStart: 0 };
   const windowBars = bars.length - windowStart;
   if (windowBars <= 0) {
     return ctx.lifecycle.fail(run, ["running"], failure("out_of_coverage", `No ${run.timeframe} bars for ${run.instrument} between ${windowFrom.toISOString().slice(0, 10)} and ${windowTo.toISOString().slice(0, 10)}.`));
