@@ -151,3 +151,37 @@ test("ta.cog leaves na values out (reference: \"na values in the source series a
   expect(cog!.slice(0, 5)).toEqual([null, null, -0.5, -0.5, -1.375]);
   expect(cog![5]).toBeCloseTo(-16 / 11, 12);
 });
+
+describe("bool, string and object sources keep their type (the reference's `series T` forms)", () => {
+  // close > open on bars 0..4: true, false, true, false, true
+  const bars = { close: [1, 2, 3, 4, 5] };
+  const body = (s: string): string => `c = bar_index % 2 == 0\n${s}`;
+
+  test("ta.change of a bool is a bool: true where it differs from the previous bar", () => {
+    // bar 0 has no previous value (false); bars 1-4 alternate, so each differs: true
+    const [asNumber, isTrue, text] = plots(body("plot(ta.change(c) ? 1 : 0)\nplot(ta.change(c) == true ? 1 : 0)\nplot(str.length(str.tostring(ta.change(c))))"), bars);
+    expect(asNumber).toEqual([0, 1, 1, 1, 1]);
+    // compared with `true` and shown as text it is a bool ("true", 4 letters; was the number 1)
+    expect(isTrue).toEqual([0, 1, 1, 1, 1]);
+    expect(text).toEqual([5, 4, 4, 4, 4]);
+  });
+
+  test("ta.valuewhen of a bool, a string and an array", () => {
+    // condition c (bars 0, 2, 4). Bool source bar_index > 1: false on bar 0, true from bar 2.
+    const [isTrue, len0, occ1, arr] = plots(
+      body(
+        "b = ta.valuewhen(c, bar_index > 1, 0)\nplot(b == true ? 1 : 0)\n" +
+          "plot(str.length(ta.valuewhen(c, str.tostring(bar_index * 11), 0)))\n" +
+          "plot(str.tonumber(ta.valuewhen(c, str.tostring(bar_index * 11), 1)))\n" +
+          "plot(array.get(ta.valuewhen(c, array.from(bar_index), 0), 0))",
+      ),
+      bars,
+    );
+    expect(isTrue).toEqual([0, 0, 1, 1, 1]);
+    // "0" on bars 0, 1; "22" on bars 2, 3; "44" on bar 4 (a string source was na)
+    expect(len0).toEqual([1, 1, 2, 2, 2]);
+    // the occurrence before: na until bar 2, then 0, then 22
+    expect(occ1).toEqual([null, null, 0, 0, 22]);
+    expect(arr).toEqual([0, 0, 2, 2, 4]);
+  });
+});

@@ -1,7 +1,7 @@
 // Crosses, barssince, valuewhen, pivots.
 
 import { taFunction, UNBOUNDED, update, type CallEmit } from "../../builtins/record";
-import { Ring } from "../ring";
+import { Ring, ValueRing } from "../ring";
 import { Lag, UNKNOWN_WINDOW } from "./ma";
 
 /** dir 1: crossover (a > b now, a <= b before), -1: crossunder, 0: either. na gives false. */
@@ -46,15 +46,31 @@ export class Barssince {
   }
 }
 
-/** The source's value on the bar of the `occurrence`-th most recent true condition (0 = latest). */
+/**
+ * The source's value on the bar of the `occurrence`-th most recent true condition (0 = latest):
+ * `update` for numbers (na before), `updateBool` for bools (false before: a bool is never na in
+ * v6), `updateValue` for strings and objects (na, null, before).
+ */
 export class Valuewhen {
   r = new Ring(1);
+  values: ValueRing | null = null;
   update(cond: boolean, x: number, occurrence = 0): number {
     const k = Math.floor(occurrence);
     if (!(k >= 0)) return NaN;
     this.r.ensure(k + 1);
     if (cond) this.r.push(x);
     return this.r.get(k);
+  }
+  updateBool(cond: boolean, x: boolean, occurrence = 0): boolean {
+    return this.update(cond, x ? 1 : 0, occurrence) === 1;
+  }
+  updateValue(cond: boolean, x: unknown, occurrence = 0): unknown {
+    const k = Math.floor(occurrence);
+    if (!(k >= 0)) return null;
+    const v = (this.values ??= new ValueRing(k + 1));
+    v.ensure(k + 1);
+    if (cond) v.push(x);
+    return v.get(k);
   }
 }
 
@@ -135,7 +151,12 @@ export const taValuewhen = taFunction({
   sig: "valuewhen(condition: series bool, source: series T, occurrence: simple int): series T",
   doc: "`source` on the `occurrence`-th most recent bar where `condition` was true.",
   lookback: () => UNBOUNDED,
-  emit: update(Valuewhen, (b) => [b.a("condition"), b.a("source"), b.a("occurrence", "0")]),
+  // the source's kind picks the form: a string or an object is kept as itself, a bool as a bool
+  emit: (b) => {
+    const kind = b.kind("source");
+    const method = kind === "bool" ? "updateBool" : kind === "num" ? "update" : "updateValue";
+    return `${b.state(Valuewhen)}.${method}(${b.a("condition")}, ${b.a("source")}, ${b.a("occurrence", "0")})`;
+  },
 });
 export const taPivothigh = taFunction({
   sig: ["pivothigh(source: series float, leftbars: series int, rightbars: series int): series float", "pivothigh(leftbars: series int, rightbars: series int): series float"],

@@ -406,7 +406,8 @@ export const taChange = taFunction({
   doc: "`source - source[length]` (for bools: whether it changed).",
   lookback: lengthWindow,
   emit: ofColumn(
-    update(Change, (b) => [b.a("source"), b.a("length", "1")]),
+    // a bool source: whether it differs from `length` bars ago, as a bool (the reference's bool form)
+    (b) => `${b.state(Change)}.${b.kind("source") === "bool" ? "updateBool" : "update"}(${b.a("source")}, ${b.a("length", "1")})`,
     changeEmit(false, "1"),
     changeHistory(false, "1"),
   ),
