@@ -5,6 +5,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { DatabaseError, Pool } from "pg";
 import { PrismaClient } from "./generated/client";
+import { poolSocket } from "./own-buffer-socket";
 
 export type Db = PrismaClient;
 
@@ -56,6 +57,8 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
     ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
     // A peer that vanished without a FIN is noticed by the kernel instead of never.
     keepAlive: true,
+    // Reads into a buffer per connection, not a fresh one per read (docs/adr/0148).
+    stream: poolSocket,
   });
   // An idle client losing its connection emits on the pool: without a listener it would crash the process.
   pool.on("error", () => undefined);

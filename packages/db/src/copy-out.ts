@@ -4,6 +4,7 @@
 // the bar store's reads (@barscript/marketdata copy.ts) and CSV exports; the API's results pages
 // read theirs from the socket (`copyOutFromSocket` below, page-copy.ts).
 import { DatabaseError, type Connection } from "pg";
+import type { ViewReadable } from "./own-buffer-socket";
 
 /** PostgreSQL's binary COPY signature (its COPY docs, "Binary Format"). */
 export const BINARY_COPY_SIGNATURE: Buffer = Buffer.from("PGCOPY\n\xff\r\n\0", "latin1");
@@ -179,7 +180,7 @@ export function frontendMessage(type: string, text: string): Buffer {
 
 /** What a checked-out pg client offers that a COPY read from its socket needs. */
 export interface SocketCopyClient {
-  readonly connection: { readonly stream: NodeJS.ReadWriteStream & { destroyed?: boolean; destroy(): void } };
+  readonly connection: { readonly stream: NodeJS.ReadWriteStream & { destroyed?: boolean; destroy(): void } & Partial<ViewReadable> };
   on(event: "error", listener: (error: Error) => void): unknown;
   removeListener(event: "error", listener: (error: Error) => void): unknown;
 }
@@ -188,7 +189,8 @@ export interface SocketCopyClient {
  * Sends `sql` (a complete `COPY (...) TO STDOUT ...` statement) as a simple query on a client the
  * caller has checked out and holds (no query of the driver in flight), reads the answer from the
  * socket itself (CopyOutFrames) and calls `onData` with CopyData bytes as they arrive (views of
- * the socket's reads: copy what is kept). The driver's socket listeners are set aside until
+ * the socket's reads: copy what is kept; on the pool's own-buffer sockets, own-buffer-socket.ts,
+ * views of the socket's buffer, taken without a copy). The driver's socket listeners are set aside until
  * ReadyForQuery and given back after it, so the client is reusable after a success or an error of
  * the statement. Rejects with the server's DatabaseError, with a plain Error if the connection
  * fails, or after `timeoutMs` without ReadyForQuery (the driver's query_timeout; the socket is
@@ -203,11 +205,14 @@ export function copyOutFromSocket(client: SocketCopyClient, sql: string, onData:
       return;
     }
     const theirs = stream.listeners("data") as ((bytes: Buffer) => void)[];
+    // an own-buffer socket hands its reads over as views of its buffer (no copy per read)
+    const views = stream.readViews?.bind(stream);
     const frames = new CopyOutFrames(onData);
     let timer: NodeJS.Timeout | null = null;
     let settled = false;
     const giveBack = (): void => {
-      stream.removeListener("data", ours);
+      if (views) views(null);
+      else stream.removeListener("data", ours);
       for (const listener of theirs) stream.on("data", listener);
     };
     const fail = (error: Error): void => {
@@ -239,12 +244,14 @@ export function copyOutFromSocket(client: SocketCopyClient, sql: string, onData:
       giveBack();
       client.removeListener("error", onClientError);
       // nothing should follow ReadyForQuery unasked; whatever does is the driver's
-      if (used < bytes.length) for (const listener of theirs) listener(bytes.subarray(used));
+      // (a copy of a view: the driver's parser keeps a message's unparsed tail)
+      if (used < bytes.length) for (const listener of theirs) listener(views ? Buffer.from(bytes.subarray(used)) : bytes.subarray(used));
       if (frames.error) reject(frames.error);
       else resolve();
     }
     for (const listener of theirs) stream.removeListener("data", listener);
-    stream.on("data", ours);
+    if (views) views(ours);
+    else stream.on("data", ours);
     client.on("error", onClientError);
     if (timeoutMs > 0) {
       timer = setTimeout(() => {

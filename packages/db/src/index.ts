@@ -1,5 +1,6 @@
 export { createDb, poolOf, DatabaseUnavailableError, type Db, type DbOptions } from "./client";
 export { query, execute, statement, type Statement } from "./sql";
+export { ownBufferSocket, poolSocket, type ViewReadable } from "./own-buffer-socket";
 export { copyOut, copyOutFromSocket, BINARY_COPY_SIGNATURE, type CopyClient, type SocketCopyClient } from "./copy-out";
 export { migrate, ensureDatabase, readMigrations } from "./migrate/runner";
 export { MIGRATIONS_DIR } from "./migrate/paths";
