@@ -116,6 +116,15 @@ describe("a length that changes from bar to bar (series int) reads the source's 
     // bar 24: closes 6..25
     expect([sma![24], hi![24], hb![24], med![24]]).toEqual([15.5, -6, -19, 15.5]);
   });
+
+  test("ta.change, ta.mom and ta.rising of a user variable (its own history) over the grown length", () => {
+    const [change, mom, rising] = plots("x = close * 1\nn = bar_index < 20 ? 1 : 15\nplot(ta.change(x, n))\nplot(ta.mom(x, n))\nplot(ta.rising(x, n) ? 1 : 0)", { close: closes });
+    // bar 19: 20 - 19; bar 20: 21 - x[15] = 21 - 6 = 15 (was na: the history kept one value)
+    expect([change![19], change![20], change![24]]).toEqual([1, 15, 15]);
+    expect([mom![19], mom![20]]).toEqual([1, 15]);
+    // bar 20: 21 > each of 20 .. 6
+    expect([rising![19], rising![20]]).toEqual([1, 1]);
+  });
 });
 
 describe("ta.rising / ta.falling skip na values (reference: \"na values in the source series are ignored; the function calculates on the length quantity of non-na values\")", () => {

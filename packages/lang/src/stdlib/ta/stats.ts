@@ -336,8 +336,9 @@ function ofColumn(state: Emitter, column: (b: CallEmit, col: string) => string, 
     const col = b.column("source");
     if (col !== null) return column(b, col);
     const lit = b.lit("length") ?? (b.has("length") ? null : 1);
-    // rising/falling skip na values, so the variable keeps the deepest history (more than `length`)
-    const depth = typeof lit === "number" ? (skipsNa ? UNKNOWN_WINDOW : Math.max(0, Math.floor(lit))) : null;
+    // a length known only as the script runs, or rising/falling (which skip na values, so may need
+    // more than `length` values), keep the variable's deepest history (docs/adr/0146)
+    const depth = typeof lit === "number" && !skipsNa ? Math.max(0, Math.floor(lit)) : UNKNOWN_WINDOW;
     const h = b.history("source", depth);
     return h === null ? state(b) : history(b, h);
   };
