@@ -72,6 +72,11 @@ describe("a zero divisor inside a ta.* built-in gives na (docs/adr/0145)", () =>
     expect(plots("plot(ta.cog(close, 2))", { close: [1, -1, 3] })).toEqual([[null, null, -0.5]]);
   });
 
+  test("ta.alma with sigma 0: the reference's s = windowsize / sigma is na, so are the weights", () => {
+    // (an infinite s made every weight exp(0) = 1: the plain mean 1.5, 2.5, 3.5 on bars 1..3)
+    expect(plots("plot(ta.alma(close, 2, 0.85, 0))", { close: [1, 2, 3, 4] })).toEqual([[null, null, null, null]]);
+  });
+
   test("ta.bbw and ta.kcw: na where the basis is 0", () => {
     // bbw(x, 2, 1): bar 1 window 1, -1: basis 0 (na; the width 2 / 0 was an infinity).
     // Bar 2 window -1, 3: basis 1, population stdev 2, width ((1 + 2) - (1 - 2)) / 1 * 100 = 400.

@@ -218,6 +218,8 @@ export class Alma {
     if (this.h.r.count < n) return NaN;
     let m = offset * (n - 1);
     if (floor) m = Math.floor(m);
+    // the reference's `windowsize / sigma` is Pine's division: sigma 0 gives na weights (docs/adr/0145)
+    if (sigma === 0) return NaN;
     const s = n / sigma;
     let norm = 0;
     let sum = 0;
