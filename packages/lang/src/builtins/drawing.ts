@@ -33,6 +33,7 @@ function addChartCalls(t: Noops): void {
   t.fn(`fill(plot1: plot, plot2: plot, ${fillRest}): void`, "Fills between two plots or hlines (no output).");
   t.fn(`fill(hline1: hline, hline2: hline, ${fillRest}): void`, "Fills between two hlines (no output).");
   t.fn("fill(plot1: plot, plot2: plot, top_value: series float, bottom_value: series float, top_color: series color, bottom_color: series color, title: const string = na, display: input string = \"display.all\", fillgaps: const bool = false, editable: input bool = true): void", "Gradient fill between two plots (no output).");
+  t.fn("fill(hline1: hline, hline2: hline, top_value: series float, bottom_value: series float, top_color: series color, bottom_color: series color, title: const string = na, display: input string = \"display.all\", fillgaps: const bool = false, editable: input bool = true): void", "Gradient fill between two hlines (no output).");
 }
 
 export const chartCalls = build(addChartCalls, new Set(["hline", "bgcolor", "barcolor", "fill"]));

@@ -246,6 +246,8 @@ export interface For extends Annotated {
   kind: "For";
   span: Span;
   counter: Identifier;
+  /** `for int i = 0 to n` / `for float x = 0 to 1 by 0.25`: the counter's declared type, if written. */
+  counterType?: "int" | "float";
   from: Expr;
   to: Expr;
   step: Expr | null;

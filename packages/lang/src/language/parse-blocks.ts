@@ -134,9 +134,12 @@ export abstract class BlockParser extends ExpressionParser {
       this.expect("]");
       return this.parseForIn(start, index, item);
     }
+    // `for int i = 0 to n`: TradingView takes the counter's type written before it
+    let counterType: "int" | "float" | null = null;
+    if ((this.isIdent("int") || this.isIdent("float")) && this.isIdent(undefined, 1) && this.is("=", 2)) counterType = this.next().value as "int" | "float";
     const counter = this.parseIdentifier();
-    if (this.isIdent("in")) return this.parseForIn(start, null, counter);
-    this.expect("=", "'=' or 'in'");
+    if (counterType === null && this.isIdent("in")) return this.parseForIn(start, null, counter);
+    this.expect("=", counterType === null ? "'=' or 'in'" : "'='");
     const from = this.parseExpression();
     if (!this.isIdent("to")) this.fail(`Expected 'to', found ${describe(this.peek())}.`);
     this.pos++;
@@ -147,7 +150,7 @@ export abstract class BlockParser extends ExpressionParser {
       step = this.parseExpression();
     }
     const body = this.parseBlock();
-    return { kind: "For", span: join(start, body.span), counter, from, to, step, body };
+    return { kind: "For", span: join(start, body.span), counter, ...(counterType ? { counterType } : {}), from, to, step, body };
   }
 
   private parseForIn(start: A.Span, index: A.Identifier | null, item: A.Identifier): A.ForIn {

@@ -112,7 +112,9 @@ function forNode(t: Typer, node: A.For): Value {
   });
   // bounds TradingView types int (an int division, int-division.ts) are taken truncated: an int counter
   const intBounds = vals.every((v, i) => prim(v.type, "int") || takeAsInt(t, exprs[i] as A.Expr));
-  const counterType = intBounds ? INT : FLOAT;
+  // a counter declared `float` is a float whatever its bounds; one declared `int` needs int bounds
+  const counterType = intBounds && node.counterType !== "float" ? INT : FLOAT;
+  if (node.counterType === "int" && !intBounds) t.ctx.error(Code.type_mismatch, `The counter '${node.counter.name}' is declared int, but a bound or the step is float: write int(...) or declare it float.`, node.counter.span);
   if (t.ctx.version >= 6 && rereadable(node.to)) node.toEachIteration = true;
   return inLoopScope(t, () => {
     const sym = declare(t, node.counter, node.symbol, () => newLocal(t, node.counter, counterType, "series", "none", "loop"));
