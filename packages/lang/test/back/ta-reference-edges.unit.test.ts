@@ -1,7 +1,8 @@
 // ta.* edge cases against TradingView's reference (the v6 reference's "the same on Pine" definitions
 // and its remarks), every expected value worked by hand from the definition and written as a
 // constant. docs/adr/0145: a zero divisor inside a built-in gives na, as Pine's `/` (docs/adr/0109).
-import { evaluate } from "../../src/evaluate";
+import { compile, evaluate } from "../../src/evaluate";
+import { validate } from "../../src/validate";
 import type { Bars } from "../../src/types";
 import { PLAIN_SYMBOL } from "../front/harness";
 import { build } from "./harness";
@@ -24,6 +25,18 @@ function barsOf(c: Cols): Bars {
     close: f(c.close),
     volume: f(c.volume ?? c.close.map(() => 1)),
   };
+}
+
+/**
+ * The same through validate() -> compile(), as the service runs scripts: the warmup analysis sizes
+ * each call's window from what it can bound, and a window it cannot bound keeps 5000 values.
+ */
+async function validatedPlots(body: string, c: Cols): Promise<Array<Array<number | null>>> {
+  const v = await validate([{ path: "main.pine", content: `//@version=6\nindicator("t")\n${body}` }], { resolver: { resolve: async () => null } });
+  if (!v.checked) throw new Error(JSON.stringify(v.diagnostics));
+  const r = evaluate(compile(v.checked, v.interface ?? undefined), barsOf(c), {}, { symbol: PLAIN_SYMBOL, windowStart: 0 });
+  expect(r.runtimeErrors).toEqual([]);
+  return r.outputs.map((o) => Array.from(o.values, (x) => (Number.isNaN(x) ? null : x)));
 }
 
 /** Every plot of `body` (v6) over the bars, na as null. */
@@ -107,12 +120,15 @@ describe("int overloads of the reference (`series int` for an int source)", () =
 describe("a length that changes from bar to bar (series int) reads the source's history", () => {
   // The reference gives these lengths as series int: the window is the last `length` values of the
   // source, whatever the length was on earlier bars. Closes 1..25 (close = bar_index + 1); the
-  // length is 2 before bar 20 and 20 from it, more values than a window of 2 had kept.
+  // length is 2 before bar 20 and 20 from it, more values than a window of 2 had kept. Written
+  // `bar_index - bar_index + 20` so that the warmup analysis cannot bound it (as a length from
+  // ta.barssince or bar_index arithmetic): such a window kept 8 values (docs/adr/0146).
   const closes = Array.from({ length: 25 }, (_, i) => i + 1);
-  const body = "len = bar_index < 20 ? 2 : 20\nplot(ta.sma(close, len))\nplot(ta.highest(-close, len))\nplot(ta.highestbars(-close, len))\nplot(ta.median(close, len))";
+  const len = "len = bar_index < 20 ? 2 : bar_index - bar_index + 20\n";
+  const body = len + "plot(ta.sma(close, len))\nplot(ta.highest(-close, len))\nplot(ta.highestbars(-close, len))\nplot(ta.median(close, len))";
 
-  test("ta.sma, ta.highest, ta.highestbars and ta.median over the grown window", () => {
-    const [sma, hi, hb, med] = plots(body, { close: closes });
+  test("ta.sma, ta.highest, ta.highestbars and ta.median over the grown window", async () => {
+    const [sma, hi, hb, med] = await validatedPlots(body, { close: closes });
     // bar 19 (len 2): closes 19, 20
     expect([sma![19], hi![19], hb![19], med![19]]).toEqual([19.5, -19, -1, 19.5]);
     // bar 20 (len 20): closes 2..21: mean 11.5; the highest of -close is -2, 19 bars back; the
@@ -122,9 +138,11 @@ describe("a length that changes from bar to bar (series int) reads the source's 
     expect([sma![24], hi![24], hb![24], med![24]]).toEqual([15.5, -6, -19, 15.5]);
   });
 
-  test("ta.change, ta.mom and ta.rising of a user variable (its own history) over the grown length", () => {
-    const [change, mom, rising] = plots("x = close * 1\nn = bar_index < 20 ? 1 : 15\nplot(ta.change(x, n))\nplot(ta.mom(x, n))\nplot(ta.rising(x, n) ? 1 : 0)", { close: closes });
-    // bar 19: 20 - 19; bar 20: 21 - x[15] = 21 - 6 = 15 (was na: the history kept one value)
+  test("ta.change, ta.mom and ta.rising of a user variable (its own history) over the grown length", async () => {
+    const n = "n = bar_index < 20 ? 1 : bar_index - bar_index + 15\n";
+    const [change, mom, rising] = await validatedPlots(`x = close * 1\n${n}plot(ta.change(x, n))\nplot(ta.mom(x, n))\nplot(ta.rising(x, n) ? 1 : 0)`, { close: closes });
+    // bar 19: 20 - 19; bar 20: 21 - x[15] = 21 - 6 = 15 (the variable's own history, kept deep
+    // enough for a length the analysis cannot bound)
     expect([change![19], change![20], change![24]]).toEqual([1, 15, 15]);
     expect([mom![19], mom![20]]).toEqual([1, 15]);
     // bar 20: 21 > each of 20 .. 6
