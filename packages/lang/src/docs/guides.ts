@@ -252,6 +252,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Wrapped strings.** A \`"..."\` string that goes on over a deeper-indented next line drops the line break
   and that line's indentation (\`"ab \` then \`   cd"\` is \`"ab cd"\`, docs/adr/0114); TradingView's
   pages do not say whether it keeps a character there, which only a displayed text would show.
+- **Indented first statement.** A first statement indented by other than a multiple of four spaces
+  (\`  indicator(...)\` under a script's comments) is read as it stands, as a wrapped line with nothing
+  before it; TradingView's pages do not say, and published scripts start so. Four spaces is a block's
+  indentation and is refused.
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
   from the script: a variable read at an offset known only as the script runs, \`x[bar_index - anchor]\`, keeps
   5000 bars, TradingView's max_bars_back limit, and a deeper read is na), and \`display\` values and their arithmetic (\`display.all - display.status_line\`).

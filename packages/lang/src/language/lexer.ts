@@ -114,7 +114,10 @@ class Lexer {
   private layout(width: number): void {
     const last = this.tokens[this.tokens.length - 1];
     if (last === undefined) {
-      if (width !== 0) this.diagnostics.push(diagnostic("lint", Code.syntax_error, "The first statement must not be indented.", this.indentSpan()));
+      // A line indented by other than a multiple of four continues the line before it; the first
+      // statement has none, so TradingView reads it as it stands (a published script starts
+      // `  indicator(...)` after its comments). A block's indentation there is an error.
+      if (width % INDENT_WIDTH === 0 && width !== 0) this.diagnostics.push(diagnostic("lint", Code.syntax_error, "The first statement must not be indented.", this.indentSpan()));
       return;
     }
     if (this.depth > 0 || width % INDENT_WIDTH !== 0) return; // continuation line
