@@ -177,6 +177,7 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`indicator(calc_bars_count = N)\`** calculates the run's last N bars only (bar_index 0 on the first, earlier rows
   na), the run's last bar standing for the dataset's last as for \`last_bar_index\`: a window ending before the
   instrument's last bar counts back from its own end, where TradingView counts from the data's end (docs/adr/0140).
+  Only \`indicator()\` takes it: \`definition()\` and \`study()\` calculate every bar of their read.
 - **Instrument metadata.** \`syminfo.prefix\` is empty (stored tickers carry no exchange; \`syminfo.prefix(symbol)\` and
   \`syminfo.ticker(symbol)\` split a symbol written with one, \`"NASDAQ:MSFT"\`, and give \`""\` and the symbol for one without).
   So \`syminfo.tickerid\` is the bare ticker and an \`input.symbol\` is the text its default or a run gives, where
@@ -267,7 +268,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   does: the run also evaluates that many bars after its window (the offset as constants and the run's inputs give
   it; one the warmup analysis cannot work out leaves those rows na). Those bars' alerts are not reported, but on them
   \`barstate.islast\` and \`last_bar_index\` refer to the last bar read, and drawings and logs are as they leave them
-  (docs/adr/0141).
+  (docs/adr/0141). Only indicator runs read them: a definition's runs, the studies that use it and its sweeps keep
+  events, made on their own bar, so they read no bar after the window and their last bar is the window's (docs/adr/0150).
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
 - **Matrices.** \`matrix.*\` follows TradingView's reference; \`matrix.inv\` of a singular matrix gives na
   elements (use \`matrix.pinv\`). \`matrix.eigenvalues\` lists the eigenvalues largest first and
