@@ -95,21 +95,31 @@ let taskIds = 0;
  * Old generation (MB) a sandbox isolate may fill before its first full collection, within its
  * cap (PoolOptions.heapMb): V8 counts the bars and output columns that come and go with each task
  * (external memory) against it, and with its default a thread collected its whole heap, which is
- * the language's code, every 30 or so 5,000-bar runs (docs/adr/0143-sandbox-old-generation-start.md).
+ * the language's code, every 30 or so 5,000-bar runs (docs/adr/0143-worker-heap-growth.md).
  */
 export const SANDBOX_INITIAL_OLD_MB = 64;
+
+/**
+ * How far (percent) V8 lets an isolate's old generation grow past what the last full collection
+ * left before the next: V8 picks 10-30 % for a heap that collects fast, and the worker's main
+ * isolate (about 47 MB live) then ran a full collection about every second of runs, for the few
+ * MB of buffers each run leaves (ADR 0143).
+ */
+export const HEAP_GROWING_PERCENT = 100;
 
 let heapsSized = false;
 
 /**
  * Node gives a worker thread no initial old generation of its own (resourceLimits has only the
- * maxima), so it is V8's flag, read when an isolate is made: set once, before the first sandbox
- * thread, it applies to the isolates made after it (the sandbox threads), not to the running one.
+ * maxima), so both are V8 flags of the process, set once before the first sandbox thread: the
+ * initial size is read when an isolate is made (the sandbox threads, not the running main
+ * thread), the growth at each full collection of every isolate (the main thread's too).
  */
-function sizeSandboxHeaps(): void {
+function sizeHeaps(): void {
   if (heapsSized) return;
   heapsSized = true;
   setFlagsFromString(`--initial-old-space-size=${SANDBOX_INITIAL_OLD_MB}`);
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
 /** Threads a pool starts with; the rest start when tasks need them (one spare ahead). */
@@ -140,7 +150,7 @@ export class SandboxPool {
   }
 
   private spawn(): Slot {
-    sizeSandboxHeaps();
+    sizeHeaps();
     const worker = new Worker(bootstrap(), {
       eval: true,
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
