@@ -6,7 +6,7 @@
 // COPY (copyOutFromSocket) taken as views with the client usable after it. Expected bytes are
 // built from the formulas the server is asked to send.
 import { createServer, type AddressInfo, type Server } from "node:net";
-import { copyOutFromSocket, createDb, ownBufferSocket, poolOf, type Db } from "@barscript/db";
+import { copyOutFromSocket, createDb, ownBufferSocket, poolOf, poolSocket, type Db } from "@barscript/db";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 
 jest.setTimeout(60_000);
@@ -78,6 +78,15 @@ describe("sockets that read into a buffer of their own", () => {
     expect(backings.size).toBe(1);
     expect(viewedBytes.length + copiedAfter).toBe(SENT.length);
     expect(viewedBytes.equals(SENT.subarray(0, viewedBytes.length))).toBe(true);
+  });
+
+  it("when the pool's connection uses TLS, then its socket is Node's own (the TLS layer reads the handle)", () => {
+    const plain = poolSocket({ ssl: false });
+    const tls = poolSocket({ ssl: { rejectUnauthorized: false } });
+    expect(typeof (plain as unknown as { readViews?: unknown }).readViews).toBe("function");
+    expect((tls as unknown as { readViews?: unknown }).readViews).toBeUndefined();
+    plain.destroy();
+    tls.destroy();
   });
 });
 
