@@ -51,6 +51,11 @@ export interface CallEmit {
   rest(): string[];
   /** Compiled arguments in the order written (receiver first for a method call). */
   written(): string[];
+  /**
+   * Compiled arguments in the signature's order, a named one in its parameter's place and an
+   * omitted parameter before a given one passed as `undefined` (its default in the stdlib function).
+   */
+  inOrder(): string[];
   /** The value of a literal argument, when it is one. */
   lit(name: string): string | number | boolean | null;
   /** The checker's value kind of an argument. */

@@ -72,6 +72,23 @@ export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs,
     has: (n) => byName.has(n),
     rest: () => rest.map(compile),
     written: () => c.args.map((a) => compile(a.value)),
+    inOrder: () => {
+      const out: string[] = [];
+      let skipped = 0;
+      const put = (e: A.Expr): void => {
+        for (; skipped > 0; skipped--) out.push("undefined");
+        out.push(compile(e));
+      };
+      for (const p of bound.params) {
+        if (p.variadic) rest.forEach(put);
+        else {
+          const v = byName.get(p.name);
+          if (v === undefined) skipped++;
+          else put(v);
+        }
+      }
+      return out;
+    },
     lit: (n) => {
       const v = byName.get(n);
       return v && (v.kind === "StringLit" || v.kind === "NumberLit" || v.kind === "BoolLit") ? v.value : null;

@@ -166,7 +166,7 @@ export function percentileLinearInterpolation(a: Arr<number>, percentage: number
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
 const fn = (sig: string, doc: string, impl: RuntimeFunction): FunctionRecord =>
-  builtinFunction({ sig: `array.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.written().join(", ")})` });
+  builtinFunction({ sig: `array.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.inOrder().join(", ")})` });
 
 export const arrayStatistics: FunctionRecord[] = [
   fn("sort_indices(id: series array<T>, order: series string = \"order.ascending\"): series array<int>", "The indices that would sort the array (the array is unchanged).", sortIndices),

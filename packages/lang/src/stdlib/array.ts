@@ -239,11 +239,11 @@ export function stdev(a: Arr<number>, biased = true): number {
 // is `array.push(a, x)`). Arrays are references: results are series (Pine qualifies every array
 // value as series).
 
-/** The stdlib function with the arguments as written (its own defaults fill the rest). */
+/** The stdlib function with the arguments in the signature's order (its own defaults fill the rest). */
 const written =
   (impl: RuntimeFunction): Emitter =>
   (b) =>
-    `${b.fn(impl)}(${b.written().join(", ")})`;
+    `${b.fn(impl)}(${b.inOrder().join(", ")})`;
 
 const naOfElement = (elem: string): string => (elem === "bool" ? "false" : elem === "float" || elem === "int" || elem === "color" ? "NaN" : "null");
 const newArray = (b: CallEmit, elem: string): string => `${b.fn(make)}(${b.a("size", "0")}, ${b.a("initial_value", naOfElement(elem))})`;

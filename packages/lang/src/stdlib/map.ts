@@ -159,7 +159,7 @@ export function copy<K, V>(m: M<K, V>): PineMap<K, V> {
 
 const naOf = (type: string | null): string => (type === "bool" ? "false" : type === "float" || type === "int" || type === "color" || type === null ? "NaN" : "null");
 const fn = (sig: string, doc: string, impl: RuntimeFunction): FunctionRecord =>
-  builtinFunction({ sig: `map.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.written().join(", ")})` });
+  builtinFunction({ sig: `map.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.inOrder().join(", ")})` });
 
 export const mapFunctions: FunctionRecord[] = [
   builtinFunction({ sig: "map.new(): series map<K, V>", doc: "A new empty map (types from `map.new<K, V>`).", emit: (b) => `${b.fn(make)}(${naOf(b.typeArg(1))})` }),

@@ -295,7 +295,7 @@ export function eigenvectors(m: Mx<number>): PineMatrix<number> {
 }
 
 const fn = (sig: string, doc: string, impl: RuntimeFunction): FunctionRecord =>
-  builtinFunction({ sig: `matrix.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.written().join(", ")})` });
+  builtinFunction({ sig: `matrix.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.inOrder().join(", ")})` });
 
 export const matrixEigenFunctions: FunctionRecord[] = [
   fn(

@@ -226,7 +226,7 @@ export function isStochastic(m: N): boolean {
 
 // ---- records ----
 const fn = (sig: string | string[], doc: string, impl: RuntimeFunction): FunctionRecord =>
-  builtinFunction({ sig: typeof sig === "string" ? `matrix.${sig}` : sig.map((s) => `matrix.${s}`), doc, emit: (b) => `${b.fn(impl)}(${b.written().join(", ")})` });
+  builtinFunction({ sig: typeof sig === "string" ? `matrix.${sig}` : sig.map((s) => `matrix.${s}`), doc, emit: (b) => `${b.fn(impl)}(${b.inOrder().join(", ")})` });
 const M = "id: series matrix<T>";
 const M2 = (name: string): string[] => [
   `${name}(id1: series matrix<T>, id2: series matrix<T>): series matrix<T>`,

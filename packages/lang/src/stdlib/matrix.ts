@@ -204,7 +204,7 @@ export function swapColumns<T>(m: Mx<T>, c1: number, c2: number): void {
 
 const naOf = (type: string | null): string => (type === "bool" ? "false" : type === "float" || type === "int" || type === "color" || type === null ? "NaN" : "null");
 const fn = (sig: string, doc: string, impl: RuntimeFunction): FunctionRecord =>
-  builtinFunction({ sig: `matrix.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.written().join(", ")})` });
+  builtinFunction({ sig: `matrix.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.inOrder().join(", ")})` });
 const M = "id: series matrix<T>";
 
 export const matrixShapeFunctions: FunctionRecord[] = [
