@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.teardown());
 
-const iso = (t: number) => new Date(t * 1000).toISOString();
+const iso = (t: number) => new Date(t * 1000).toISOString().replace(".000Z", "Z"); // RFC 3339 as the API writes bar times
 
 describe("drawings over HTTP", () => {
   it("when a drawing-only indicator runs, then #30 returns the labels, line and table that remain after the last bar", async () => {

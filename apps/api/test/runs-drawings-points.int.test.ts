@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.teardown());
 
-const iso = (t: number) => new Date(t * 1000).toISOString();
+const iso = (t: number) => new Date(t * 1000).toISOString().replace(".000Z", "Z"); // RFC 3339 as the API writes bar times
 
 describe("drawings from chart points over HTTP", () => {
   it("when an indicator draws from chart points, then #30 returns them at the points' bars and prices", async () => {

@@ -251,9 +251,9 @@ export const SweepSchema = z.object({
   events: z.array(z.string()).nullable(),
   cooldown: z.number().int(),
   status: z.enum(RUN_STATUSES),
-  failure: FailureSchema.nullable(),
+  failure: FailureSchema.optional(),
   progress: z.object({ done: z.number().int(), total: z.number().int() }),
-  summary: z.object({ combinations: z.number().int(), evaluations: z.number().int(), bars_evaluated: z.number().int(), compute_units: z.number().int(), events: z.number().int(), duration: z.number() }).nullable(),
+  summary: z.object({ combinations: z.number().int(), evaluations: z.number().int(), bars_evaluated: z.number().int(), compute_units: z.number().int(), events: z.number().int(), duration: z.number() }).optional(),
   created_at: time, started_at: time.nullable(), finished_at: time.nullable(), expires_at: time.nullable(),
 });
 export const SweepRowSchema = z.object({

@@ -54,17 +54,28 @@ async function windowsOf(ctx: RunsContext, symbols: string[], timeframe: Timefra
   return out;
 }
 
+/**
+ * The definition a sweep names. A slug naming only another kind of script is a bad request
+ * (400 `invalid_request`, as collect answers), not a missing script.
+ */
+async function locateDefinition(db: RunsContext["deps"]["db"], auth: AuthContext, ref: { slug: string; owner?: string | undefined }): Promise<Awaited<ReturnType<typeof locateScript>>["script"]> {
+  const caller = { accountId: auth.accountId, handle: auth.handle };
+  try {
+    return (await locateScript(db, caller, ref.slug, { owner: ref.owner, kind: "definition" })).script;
+  } catch (error) {
+    if (!(error instanceof ScriptsError)) throw error;
+    if (error.reason === "not_found") {
+      const other = await locateScript(db, caller, ref.slug, { owner: ref.owner }).then((l) => l.script, () => null);
+      if (other) throw new ApiError("invalid_request", `"${other.slug}" is ${other.kind === "indicator" ? "an" : "a"} ${other.kind}; a sweep evaluates a definition.`);
+    }
+    throw toApiError(error);
+  }
+}
+
 export async function startSweep(ctx: RunsContext, auth: AuthContext, request: SweepRequest, idempotencyKey: string | null): Promise<{ sweep: Sweep; created: boolean }> {
   const db = ctx.deps.db;
   const ref = typeof request.definition === "string" ? { slug: request.definition } : request.definition;
-  let located;
-  try {
-    located = await locateScript(db, { accountId: auth.accountId, handle: auth.handle }, ref.slug, { owner: ref.owner, kind: "definition" });
-  } catch (error) {
-    throw error instanceof ScriptsError ? toApiError(error) : error;
-  }
-  const script = located.script;
-  if (script.kind !== "definition") throw new ApiError("invalid_request", `"${script.slug}" is ${script.kind === "indicator" ? "an" : "a"} ${script.kind}; a sweep evaluates a definition.`);
+  const script = await locateDefinition(db, auth, ref);
   const versionNumber = ref.version ?? script.latestVersion;
   const version = await db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId: script.id, version: versionNumber } }, select: { interface: true } });
   if (!version) throw new ApiError("not_found", `Script "${script.slug}" has no version ${versionNumber}.`);

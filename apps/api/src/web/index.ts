@@ -82,7 +82,9 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
   const renderError: ErrorRequestHandler = (error: unknown, req, res, next) => {
     // Pages for people render as pages; the app's calls and assets keep the JSON envelope.
     if (res.headersSent || !(error instanceof PageError) || req.path.startsWith("/app")) return next(error);
-    if (!req.accepts("html")) return next(new ApiError("not_found", error.message));
+    // Every error outside /v1 uses the JSON envelope (docs/reference/api.md); only a client that
+    // prefers HTML over JSON (a browser's Accept) gets the page. `*/*` or no Accept: JSON.
+    if (req.accepts(["json", "html"]) !== "html") return next(new ApiError("not_found", error.message));
     sendPage(ctx, res, error.status, error.title, html`<p class="error" role="alert">${error.message}</p>`);
   };
   router.use(renderError);

@@ -168,9 +168,11 @@ export interface SweepJson {
   events: string[] | null;
   cooldown: number;
   status: string;
-  failure: { kind: string; message: string; retryable: boolean } | null;
+  /** Present only when failed or cancelled, absent (not null) otherwise, as a Run's (docs/reference/api.md). */
+  failure?: { kind: string; message: string; retryable: boolean };
   progress: { done: number; total: number };
-  summary: SweepSummary | null;
+  /** Present once final, as a Run's. */
+  summary?: SweepSummary;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -191,9 +193,9 @@ export function serializeSweep(s: Sweep, ownerHandle: string): SweepJson {
     events: spec.events,
     cooldown: spec.cooldown,
     status: s.status,
-    failure: s.failureKind ? { kind: s.failureKind, message: s.failureMessage ?? "", retryable: s.failureRetryable ?? false } : null,
+    ...(s.failureKind ? { failure: { kind: s.failureKind, message: s.failureMessage ?? "", retryable: s.failureRetryable ?? false } } : {}),
     progress: { done: s.progressDone, total: s.progressTotal },
-    summary: (s.summary as unknown as SweepSummary | null) ?? null,
+    ...(s.summary ? { summary: s.summary as unknown as SweepSummary } : {}),
     created_at: s.createdAt.toISOString(),
     started_at: iso(s.startedAt),
     finished_at: iso(s.finishedAt),

@@ -14,7 +14,7 @@ function bars(n: number): Bars {
   const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
   return { length: n, time: col((i) => T0 + i * DAY), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 1) };
 }
-const day = (i: number) => new Date((T0 + i * DAY) * 1000).toISOString();
+const day = (i: number) => new Date((T0 + i * DAY) * 1000).toISOString().replace(".000Z", "Z"); // RFC 3339 as the API writes bar times
 const V = "//@version=6\nindicator(\"x\", overlay = true)\n";
 const values = (src: string, n = 3): Array<Array<number | null>> => {
   const r = run(V + src, bars(n));

@@ -10,7 +10,7 @@ const V = "//@version=6\n";
 const errors = async (src: string): Promise<string[]> => (await check(src)).diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code}: ${d.message}`);
 const DAY = 86_400;
 const T0 = Date.UTC(2024, 0, 1) / 1000;
-const day = (i: number): string => new Date((T0 + i * DAY) * 1000).toISOString();
+const day = (i: number): string => new Date((T0 + i * DAY) * 1000).toISOString().replace(".000Z", "Z"); // RFC 3339 as the API writes bar times
 
 describe("a drawing type's cast of na (`box(na)`, `line(na)`, ...)", () => {
   it("declares an empty drawing variable that a later bar fills (TradingView's reference: line(x), box(x), ... cast na to the type)", async () => {

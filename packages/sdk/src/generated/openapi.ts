@@ -6274,19 +6274,19 @@ export interface operations {
                             cooldown: number;
                             /** @enum {string} */
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-                            failure: components["schemas"]["Failure"] | null;
+                            failure?: components["schemas"]["Failure"];
                             progress: {
                                 done: number;
                                 total: number;
                             };
-                            summary: {
+                            summary?: {
                                 combinations: number;
                                 evaluations: number;
                                 bars_evaluated: number;
                                 compute_units: number;
                                 events: number;
                                 duration: number;
-                            } | null;
+                            };
                             created_at: string;
                             started_at: string | null;
                             finished_at: string | null;
@@ -6458,19 +6458,19 @@ export interface operations {
                         cooldown: number;
                         /** @enum {string} */
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-                        failure: components["schemas"]["Failure"] | null;
+                        failure?: components["schemas"]["Failure"];
                         progress: {
                             done: number;
                             total: number;
                         };
-                        summary: {
+                        summary?: {
                             combinations: number;
                             evaluations: number;
                             bars_evaluated: number;
                             compute_units: number;
                             events: number;
                             duration: number;
-                        } | null;
+                        };
                         created_at: string;
                         started_at: string | null;
                         finished_at: string | null;
@@ -6512,19 +6512,19 @@ export interface operations {
                         cooldown: number;
                         /** @enum {string} */
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-                        failure: components["schemas"]["Failure"] | null;
+                        failure?: components["schemas"]["Failure"];
                         progress: {
                             done: number;
                             total: number;
                         };
-                        summary: {
+                        summary?: {
                             combinations: number;
                             evaluations: number;
                             bars_evaluated: number;
                             compute_units: number;
                             events: number;
                             duration: number;
-                        } | null;
+                        };
                         created_at: string;
                         started_at: string | null;
                         finished_at: string | null;
@@ -6723,19 +6723,19 @@ export interface operations {
                         cooldown: number;
                         /** @enum {string} */
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-                        failure: components["schemas"]["Failure"] | null;
+                        failure?: components["schemas"]["Failure"];
                         progress: {
                             done: number;
                             total: number;
                         };
-                        summary: {
+                        summary?: {
                             combinations: number;
                             evaluations: number;
                             bars_evaluated: number;
                             compute_units: number;
                             events: number;
                             duration: number;
-                        } | null;
+                        };
                         created_at: string;
                         started_at: string | null;
                         finished_at: string | null;
@@ -7102,19 +7102,19 @@ export interface operations {
                         cooldown: number;
                         /** @enum {string} */
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-                        failure: components["schemas"]["Failure"] | null;
+                        failure?: components["schemas"]["Failure"];
                         progress: {
                             done: number;
                             total: number;
                         };
-                        summary: {
+                        summary?: {
                             combinations: number;
                             evaluations: number;
                             bars_evaluated: number;
                             compute_units: number;
                             events: number;
                             duration: number;
-                        } | null;
+                        };
                         created_at: string;
                         started_at: string | null;
                         finished_at: string | null;

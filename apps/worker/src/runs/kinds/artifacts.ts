@@ -6,7 +6,7 @@ import type { EvalResult } from "../protocol";
 import type { KindContext } from "./types";
 
 function isoTime(seconds: number): string | null {
-  return Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : null;
+  return Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString().replace(/\.000Z$/, "Z") : null;
 }
 
 /** Sets `summary.logs` / `logs_dropped` and stores the lines (and the drawings when asked). */

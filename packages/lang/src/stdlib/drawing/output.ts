@@ -64,7 +64,8 @@ class Clock {
     private readonly stepMs: number,
   ) {}
   private iso(ms: number): string | null {
-    return Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString() : null;
+    // RFC 3339 as every bar time in JSON (`2024-03-01T00:00:00Z`): a fraction only when there is one
+    return Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString().replace(/\.000Z$/, "Z") : null;
   }
   barMs(x: number): number {
     const n = this.bars.length;
