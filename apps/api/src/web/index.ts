@@ -16,6 +16,7 @@ import { currentSession, requireSignIn, sessionTools } from "../pages/session";
 import { createLoginThrottle } from "../pages/throttle";
 import { runsContext } from "../runs/context";
 import { loadOwnRun } from "../runs/service";
+import { loadOwnSweep } from "../sweeps/service";
 import { appApi } from "./app-api";
 import { registerSite } from "./site";
 
@@ -23,8 +24,14 @@ import { registerSite } from "./site";
 export const WEB_BUILD_DIR = resolve(__dirname, "../../../web/build");
 const WEB_PATH = /^\/(docs(\/|$)|app(\/|$)|favicon\.svg$|site\.css$|$)/;
 const RUN_PAGE = /^\/app\/(runs|studies)\/([^/]+)\/?$/;
+const SWEEP_PAGE = /^\/app\/sweeps\/([^/]+)\/?$/;
 /** The app's stable addresses (apps/web/src/routes.ts); any other /app path answers 404. */
 const APP_PAGE = /^\/app(\/|\/scripts\/[^/]+|\/(runs|library|account|docs)|\/(runs|studies|sweeps|docs)\/[^/]+|\/library\/[^/]+\/[^/]+)?\/?$/;
+
+/** 200 when the caller may see the resource, 404 when the API would answer not found. */
+function seen(load: Promise<unknown>): Promise<200 | 404> {
+  return load.then(() => 200 as const, (error: unknown) => { if (error instanceof ApiError && error.status === 404) return 404 as const; throw error; });
+}
 
 function loadIndexHtml(dir: string): string | null {
   const file = resolve(dir, "index.html");
@@ -65,13 +72,13 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
     if (indexHtml === null) throw new ApiError("busy", "The web app is not built on this server: run `npm run build:web`.", { status: 503 });
     const active = currentSession(res);
     if (!active) throw new Error("signed-in page without a session");
-    // Another account's run (or none) answers not found, as the API would; the app says so.
+    // Another account's run or sweep (or none) answers not found, as the API would; the app says so.
     let status = APP_PAGE.test(req.path) ? 200 : 404;
+    const auth = { accountId: active.account.id, handle: active.account.handle, keyId: "", scopes: [], planName: "" };
     const runPage = RUN_PAGE.exec(req.path);
-    if (runPage) {
-      status = await loadOwnRun(runs, { accountId: active.account.id, handle: active.account.handle, keyId: "", scopes: [], planName: "" }, decodeURIComponent(runPage[2] ?? ""))
-        .then(() => 200, (error: unknown) => { if (error instanceof ApiError && error.status === 404) return 404; throw error; });
-    }
+    const sweepPage = SWEEP_PAGE.exec(req.path);
+    if (runPage) status = await seen(loadOwnRun(runs, auth, decodeURIComponent(runPage[2] ?? "")));
+    if (sweepPage) status = await seen(loadOwnSweep(runs, auth, decodeURIComponent(sweepPage[1] ?? "")));
     const page = indexHtml
       .replace("__CSRF_TOKEN__", escapeHtml(ctx.sessions.csrfToken(res)))
       .replace("__HANDLE__", escapeHtml(active.account.handle));

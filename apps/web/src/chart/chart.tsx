@@ -4,9 +4,9 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import {
   AreaSeries, CandlestickSeries, createChart, createSeriesMarkers, HistogramSeries, LineSeries, LineStyle, LineType,
-  type IChartApi, type ISeriesApi, type SeriesType, type Time, type UTCTimestamp,
+  type AutoscaleInfo, type IChartApi, type ISeriesApi, type SeriesType, type Time, type UTCTimestamp,
 } from "lightweight-charts";
-import type { ChartPlan, Marker, Segment, SeriesPlan } from "./mapping";
+import type { ChartPlan, HlinePlan, Marker, Segment, SeriesPlan } from "./mapping";
 
 function addOutput(chart: IChartApi, s: SeriesPlan): ISeriesApi<SeriesType> {
   const common = { color: s.color, title: "", priceLineVisible: false, lastValueVisible: true };
@@ -21,6 +21,24 @@ function addOutput(chart: IChartApi, s: SeriesPlan): ISeriesApi<SeriesType> {
   }
   series.setData(data);
   return series;
+}
+
+/** Every hline's price stays in its pane's autoscaled range, as on TradingView (ADR 0154):
+ * a level far from the values (hline(150) over prices near 500) is drawn, not left off screen. */
+function includeHlines(candles: ISeriesApi<SeriesType>, outputs: Array<{ plan: SeriesPlan; api: ISeriesApi<SeriesType> }>, hlines: HlinePlan[]): void {
+  const byPane = new Map<number, number[]>();
+  for (const h of hlines) byPane.set(h.pane, [...(byPane.get(h.pane) ?? []), h.price]);
+  for (const [pane, prices] of byPane) {
+    const host = pane === 0 ? candles : outputs.find((o) => o.plan.pane === pane)?.api;
+    if (!host) continue;
+    const [low, high] = [Math.min(...prices), Math.max(...prices)];
+    host.applyOptions({
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null): AutoscaleInfo => {
+        const range = original()?.priceRange;
+        return { priceRange: range ? { minValue: Math.min(range.minValue, low), maxValue: Math.max(range.maxValue, high) } : { minValue: low, maxValue: high } };
+      },
+    });
+  }
 }
 
 export interface ChartProps {
@@ -50,6 +68,7 @@ export function RunChart(props: ChartProps) {
       const on = outputs.find((o) => o.plan.pane === h.pane)?.api ?? candles;
       on.createPriceLine({ price: h.price, color: h.color, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: h.title });
     }
+    includeHlines(candles, outputs, props.plan.hlines);
     for (const seg of props.segments) {
       chart.addSeries(LineSeries, { color: seg.color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false })
         .setData(seg.data.map((p) => ({ ...p, time: p.time as UTCTimestamp })));

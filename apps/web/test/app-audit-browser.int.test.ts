@@ -1,0 +1,91 @@
+// Web app findings of an audit in Debian chromium (playwright-core) against a real API and worker:
+// an hline far from an overlay's values is still drawn (its pane's scale takes it in, as on
+// TradingView; ADR 0154), and another account's sweep page answers 404 as the API would (API.md
+// "The web app": a page the person may not see answers as the API would). One browser, one stack.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { RunsHarness, type Client } from "../../api/test/runs-harness";
+
+const CHROMIUM = "/usr/bin/chromium";
+const ROOT = resolve(__dirname, "../../..");
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+jest.setTimeout(180_000);
+
+const h = new RunsHarness();
+let me: { id: string; handle: string; client: Client };
+let context: BrowserContext;
+let page: Page;
+let profile: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (this test is never skipped)`);
+  if (!existsSync(join(ROOT, "apps/web/build/index.html"))) throw new Error("apps/web/build is missing: run `npm run build:web`");
+  await h.setup();
+  me = await h.account();
+  profile = mkdtempSync(join(tmpdir(), "bs-chromium-"));
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(30_000);
+  await page.goto(`${h.api.url}/login?next=%2Fapp%2F`);
+  await page.getByLabel("Email").fill("runs1@example.com");
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/app\/$/);
+});
+afterAll(async () => {
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+  await h.teardown();
+});
+
+// AAPL's daily closes in the demo data's last 300 bars lie between about 360 and 710 (2011-12 to
+// 2013-03), so a level at 150 is far below every candle and both plots.
+const FAR_HLINE = `//@version=6
+indicator("Far level", overlay = true)
+plot(ta.sma(close, 20), "basis", color = color.blue)
+hline(150, "far", color = color.fuchsia, linestyle = hline.style_solid)
+`;
+
+/** Pixels of the chart's canvases within 40 of fuchsia (#E040FB) in each channel. */
+function fuchsiaPixels(): Promise<number> {
+  return page.evaluate(() => {
+    let n = 0;
+    for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>(".chart canvas"))) {
+      const data = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data;
+      if (!data) continue;
+      for (let i = 0; i < data.length; i += 4) {
+        if ((data[i + 3] ?? 0) > 200 && Math.abs((data[i] ?? 0) - 0xe0) < 40 && Math.abs((data[i + 1] ?? 0) - 0x40) < 40 && Math.abs((data[i + 2] ?? 0) - 0xfb) < 40) n += 1;
+      }
+    }
+    return n;
+  });
+}
+
+test("an hline far from the plotted values is drawn on the price pane", async () => {
+  await h.script(me, "far-level", FAR_HLINE);
+  const run = await me.client.start({ script: "far-level", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
+  await page.locator(".legend").getByText("basis", { exact: true }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll(".chart canvas").length >= 2);
+  // a solid 1-pixel line across the pane (about 1,200 pixels) and its price label on the axis
+  await expect(fuchsiaPixels()).resolves.toBeGreaterThan(800);
+});
+
+test("another account's sweep page answers 404 and says not found", async () => {
+  const other = await h.account();
+  await h.script(other, "their-def", `//@version=6
+definition("Theirs")
+len = input.int(14, "Length", minval = 2)
+alertcondition(ta.rsi(close, len) < 30, "oversold", "x")
+`);
+  const sweep = await other.client.call("POST", "/sweeps", { definition: "their-def", instruments: ["AAPL"], timeframe: "1d", bars: 300, grid: { len: [7, 14] }, horizons: [5] });
+  expect(sweep.status).toBe(202);
+  const refused = await page.goto(`${h.api.url}/app/sweeps/${sweep.json.id}`);
+  expect(refused?.status()).toBe(404);
+  await page.getByRole("alert").filter({ hasText: "Not found" }).waitFor();
+  await expect(page.locator("main").textContent()).resolves.not.toContain("their-def");
+});
