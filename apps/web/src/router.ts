@@ -37,6 +37,8 @@ export function interceptLinks(root: HTMLElement): void {
     if (!link || link.target || link.hasAttribute("download")) return;
     const url = new URL(link.href, location.href);
     if (url.origin !== location.origin || !url.pathname.startsWith("/app/") && url.pathname !== "/app") return;
+    // A fragment of this same page (the "Skip to content" link) is the browser's to follow.
+    if (url.hash !== "" && url.pathname === location.pathname && url.search === location.search) return;
     event.preventDefault();
     navigate(url.pathname + url.search);
   });

@@ -1,7 +1,8 @@
 // Web app findings of an audit in Debian chromium (playwright-core) against a real API and worker:
 // an hline far from an overlay's values is still drawn (its pane's scale takes it in, as on
-// TradingView; ADR 0154), and another account's sweep page answers 404 as the API would (API.md
-// "The web app": a page the person may not see answers as the API would). One browser, one stack.
+// TradingView; ADR 0154), another account's sweep page answers 404 as the API would (API.md
+// "The web app": a page the person may not see answers as the API would), and the skip link takes a
+// keyboard user past the navigation. One browser, one stack.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -88,4 +89,16 @@ alertcondition(ta.rsi(close, len) < 30, "oversold", "x")
   expect(refused?.status()).toBe(404);
   await page.getByRole("alert").filter({ hasText: "Not found" }).waitFor();
   await expect(page.locator("main").textContent()).resolves.not.toContain("their-def");
+});
+
+test("keyboard: Skip to content moves the next Tab into the page, past the site's navigation", async () => {
+  await page.goto(`${h.api.url}/app/account`);
+  await page.getByRole("heading", { name: "Your account" }).waitFor();
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await skip.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  const focused = await page.evaluate(() => ({ inMain: document.activeElement?.closest("main") !== null, inNav: document.activeElement?.closest("header") !== null }));
+  expect(focused).toEqual({ inMain: true, inNav: false });
+  expect(new URL(page.url()).pathname).toBe("/app/account");
 });
