@@ -3,7 +3,9 @@
 // over HTTP and fixed: bar times written with a fraction (`...T00:00:00.000Z`) in drawings and log
 // lines while every other bar time is `...T00:00:00Z`; a sweep's `failure` and `summary` sent as
 // null where a run leaves them out; a sweep naming an indicator answered "no script"; a missing
-// docs topic answered a non-browser client with an HTML page instead of the JSON error envelope.
+// docs topic answered a non-browser client with an HTML page instead of the JSON error envelope;
+// a sweep over a window with no bars was refused 400 where a run is accepted and fails with kind
+// out_of_coverage (docs/adr/0152-second-batch-conformance-readings.md).
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(180_000);
@@ -87,6 +89,26 @@ describe("a sweep leaves out `failure` and `summary` as a run does", () => {
     expect(c.status).toBe(200);
     if (c.json.status === "cancelled") expect(c.json.failure).toMatchObject({ kind: "cancelled", retryable: false });
     else expect(c.json).not.toHaveProperty("failure"); // it had already succeeded: its final state stays
+  });
+});
+
+describe("a sweep over a window with no bars fails as a run does", () => {
+  it("when an instrument has no bars at the timeframe, then 202 and the sweep is failed with kind out_of_coverage, not retryable, nothing evaluated", async () => {
+    // AAPL is imported at 1d (and its larger timeframes): 1m has no bar
+    const r = await client.call("POST", "/sweeps", { definition: "cross", instruments: ["AAPL"], timeframe: "1m", grid: { len: [10, 20] }, horizons: [1] });
+    expect(r.status).toBe(202);
+    expect(r.json.status).toBe("failed");
+    expect(r.json.failure).toMatchObject({ kind: "out_of_coverage", retryable: false });
+    expect(r.json.summary).toMatchObject({ combinations: 2, evaluations: 0, compute_units: 0 });
+    const rows = await client.call("GET", `/sweeps/${r.json.id}/results`);
+    expect(rows.status).toBe(409);
+    expect(rows.json.error.code).toBe("run_not_finished");
+  });
+
+  it("when the window ends before the plan's history start (1990 on this plan), then 400 out_of_coverage", async () => {
+    const r = await client.call("POST", "/sweeps", { definition: "cross", instruments: ["AAPL"], timeframe: "1d", to: "1980-01-01T00:00:00Z", grid: { len: [10] }, horizons: [1] });
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe("out_of_coverage");
   });
 });
 

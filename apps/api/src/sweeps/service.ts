@@ -40,18 +40,28 @@ function checkGrid(iface: ScriptInterface, grid: Record<string, InputValue[]>): 
   if (count > MAX_COMBINATIONS) throw new ApiError("invalid_request", `The grid has ${count} combinations (${names.map((n) => grid[n]!.length).join(" x ")}); a sweep takes at most ${MAX_COMBINATIONS}.`);
 }
 
-async function windowsOf(ctx: RunsContext, symbols: string[], timeframe: Timeframe, request: SweepRequest, historyStart: Date | null): Promise<SweepInstrument[]> {
+/**
+ * One window per instrument. An instrument with no bars in its window is not a bad request but the
+ * sweep's failure, kind `out_of_coverage`, as a run's (docs/adr/0152): its message is returned
+ * beside the windows of the others (a window ending before the plan's history start stays 400).
+ */
+async function windowsOf(ctx: RunsContext, symbols: string[], timeframe: Timeframe, request: SweepRequest, historyStart: Date | null): Promise<{ instruments: SweepInstrument[]; noBars: string | null }> {
   const out: SweepInstrument[] = [];
+  let noBars: string | null = null;
   for (const raw of symbols) {
     const symbol = normalizeSymbol(raw);
     if (out.some((i) => i.symbol === symbol)) throw new ApiError("invalid_request", `Instrument ${symbol} is listed twice.`);
     const series = await lookupSeries(ctx.deps.db, symbol, timeframe);
     if (!series) throw new ApiError("unknown_instrument", `No instrument has the symbol ${JSON.stringify(raw)}.`);
     const w = await resolveWindow(chunkTimes.windowStore(ctx.deps.db, series, timeframe), { from: request.from ?? null, to: request.to ?? null, bars: request.bars ?? null }, { historyStart, defaultBars: 5_000, label: { symbol, timeframe } });
-    if (w.kind !== "bars" || w.bars <= 0) throw new ApiError("out_of_coverage", `No ${timeframe} bars for ${symbol} in the sweep's window.`);
+    if (w.kind !== "bars" || w.bars <= 0) {
+      noBars ??= `No ${timeframe} bars for ${symbol} in the sweep's window.`;
+      out.push({ symbol, from: "", to: "", bars: 0 });
+      continue;
+    }
     out.push({ symbol, from: new Date(w.from * 1000).toISOString(), to: new Date(w.to * 1000).toISOString(), bars: w.bars });
   }
-  return out;
+  return { instruments: out, noBars };
 }
 
 /**
@@ -86,7 +96,7 @@ export async function startSweep(ctx: RunsContext, auth: AuthContext, request: S
   const names = new Set(iface.events.map((e) => e.name));
   for (const e of request.events ?? []) if (!names.has(e)) throw new ApiError("invalid_request", `Event ${JSON.stringify(e)} is not one of the definition's events (${[...names].join(", ") || "none"}).`);
   const plan = await planOf(ctx, auth.accountId);
-  const instruments = await windowsOf(ctx, request.instruments, request.timeframe as Timeframe, request, plan.historyStart);
+  const { instruments, noBars } = await windowsOf(ctx, request.instruments, request.timeframe as Timeframe, request, plan.historyStart);
   const combinations = gridCombinations(request.grid).length;
   const spec: SweepSpec = {
     instruments,
@@ -106,6 +116,7 @@ export async function startSweep(ctx: RunsContext, auth: AuthContext, request: S
   }, { queueCap: plan.concurrentRuns + QUEUE_EXTRA, computeUnitsPerMonth: plan.computeUnitsPerMonth, period: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) });
   if (outcome.outcome === "units_used_up") throw new ApiError("plan_limit", `This month's ${plan.computeUnitsPerMonth} compute units of plan ${plan.name} are used up.`);
   if (outcome.outcome === "queue_full") throw new ApiError("busy", `The run queue is full: ${outcome.active} runs and sweeps are queued or running (plan ${plan.name}: ${plan.concurrentRuns} at once + ${QUEUE_EXTRA} waiting).`, { retryAfter: QUEUE_FULL_RETRY_AFTER });
+  if (outcome.outcome === "created" && noBars !== null) return { sweep: await failNow(ctx, outcome.sweep, failure("out_of_coverage", noBars, false)), created: true };
   if (outcome.outcome === "created") await sweepsQueue(ctx).add("sweep", { runId: outcome.sweep.id }, { jobId: outcome.sweep.id });
   return { sweep: outcome.sweep, created: outcome.outcome === "created" };
 }
@@ -162,11 +173,22 @@ export function rankedRows(s: Sweep, now: Date, sort: { h: number; stat: SweepSt
 
 const CANCEL_GRACE_MS = 3_000;
 
+/** The final state of a sweep that evaluated nothing (summary of zeros). */
+function emptySummary(s: Sweep): { combinations: number; evaluations: number; bars_evaluated: number; compute_units: number; events: number; duration: number } {
+  return { combinations: gridCombinations(orderedGrid(s.spec as unknown as SweepSpec)).length, evaluations: 0, bars_evaluated: 0, compute_units: 0, events: 0, duration: 0 };
+}
+
+/** A queued sweep that never reaches the queue fails at once (nothing was evaluated). */
+async function failNow(ctx: RunsContext, s: Sweep, why: ReturnType<typeof failure>): Promise<Sweep> {
+  await finishSweep(ctx.deps.db, s.id, ["queued"], { status: "failed", failure: why, summary: emptySummary(s) }, ctx.deps.clock.now());
+  return (await findSweep(ctx.deps.db, s.id)) ?? s;
+}
+
 export async function cancelSweep(ctx: RunsContext, s: Sweep): Promise<Sweep> {
   if (isFinalSweep(s)) return s;
   const db = ctx.deps.db;
   await requestSweepCancel(db, s.id);
-  const summary = { combinations: gridCombinations(orderedGrid(s.spec as unknown as SweepSpec)).length, evaluations: 0, bars_evaluated: 0, compute_units: 0, events: 0, duration: 0 };
+  const summary = emptySummary(s);
   const channel = runChannel(ctx.deps.config.redisPrefix, s.id);
   if (s.status === "queued") {
     await sweepsQueue(ctx).remove(s.id).catch(() => 0);
