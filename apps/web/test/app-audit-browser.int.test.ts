@@ -1,6 +1,6 @@
 // Web app findings of an audit in Debian chromium (playwright-core) against a real API and worker:
 // an hline far from an overlay's values is still drawn (its pane's scale takes it in, as on
-// TradingView; ADR 0154), another account's sweep page answers 404 as the API would (API.md
+// TradingView; ADR 0154), another account's sweep, script or private library script answers 404 as the API would (API.md
 // "The web app": a page the person may not see answers as the API would), and the skip link takes a
 // keyboard user past the navigation. One browser, one stack.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -76,7 +76,7 @@ test("an hline far from the plotted values is drawn on the price pane", async ()
   await expect(fuchsiaPixels()).resolves.toBeGreaterThan(800);
 });
 
-test("another account's sweep page answers 404 and says not found", async () => {
+test("pages the person may not see answer 404 as the API would: another account's sweep, script and private library script, a version that does not exist", async () => {
   const other = await h.account();
   await h.script(other, "their-def", `//@version=6
 definition("Theirs")
@@ -89,6 +89,19 @@ alertcondition(ta.rsi(close, len) < 30, "oversold", "x")
   expect(refused?.status()).toBe(404);
   await page.getByRole("alert").filter({ hasText: "Not found" }).waitFor();
   await expect(page.locator("main").textContent()).resolves.not.toContain("their-def");
+
+  // The API answers 404 to each of these for this account (GET /v1/scripts/{slug}, /v1/library/{owner}/{slug}).
+  expect((await me.client.call("GET", "/scripts/their-def")).status).toBe(404);
+  expect((await me.client.call("GET", `/library/${other.handle}/their-def`)).status).toBe(404);
+  for (const path of ["/app/scripts/their-def", `/app/library/${other.handle}/their-def`, "/app/scripts/far-level?version=9"]) {
+    const answer = await page.goto(`${h.api.url}${path}`);
+    expect({ path, status: answer?.status() }).toEqual({ path, status: 404 });
+    await page.getByRole("alert").filter({ hasText: "Not found" }).waitFor();
+  }
+  // What the person may see still answers 200.
+  for (const path of ["/app/scripts/far-level?version=1", "/app/scripts/new", "/app/library"]) {
+    expect({ path, status: (await page.goto(`${h.api.url}${path}`))?.status() }).toEqual({ path, status: 200 });
+  }
 });
 
 test("keyboard: Skip to content moves the next Tab into the page, past the site's navigation", async () => {

@@ -15,23 +15,13 @@ import { CSS, CSS_HASH, FAVICON_SVG, escapeHtml, html } from "../pages/html";
 import { currentSession, requireSignIn, sessionTools } from "../pages/session";
 import { createLoginThrottle } from "../pages/throttle";
 import { runsContext } from "../runs/context";
-import { loadOwnRun } from "../runs/service";
-import { loadOwnSweep } from "../sweeps/service";
 import { appApi } from "./app-api";
+import { appPageStatus } from "./page-status";
 import { registerSite } from "./site";
 
 /** Where `npm run build:web` writes the app (apps/web/build). */
 export const WEB_BUILD_DIR = resolve(__dirname, "../../../web/build");
 const WEB_PATH = /^\/(docs(\/|$)|app(\/|$)|favicon\.svg$|site\.css$|$)/;
-const RUN_PAGE = /^\/app\/(runs|studies)\/([^/]+)\/?$/;
-const SWEEP_PAGE = /^\/app\/sweeps\/([^/]+)\/?$/;
-/** The app's stable addresses (apps/web/src/routes.ts); any other /app path answers 404. */
-const APP_PAGE = /^\/app(\/|\/scripts\/[^/]+|\/(runs|library|account|docs)|\/(runs|studies|sweeps|docs)\/[^/]+|\/library\/[^/]+\/[^/]+)?\/?$/;
-
-/** 200 when the caller may see the resource, 404 when the API would answer not found. */
-function seen(load: Promise<unknown>): Promise<200 | 404> {
-  return load.then(() => 200 as const, (error: unknown) => { if (error instanceof ApiError && error.status === 404) return 404 as const; throw error; });
-}
 
 function loadIndexHtml(dir: string): string | null {
   const file = resolve(dir, "index.html");
@@ -72,13 +62,9 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
     if (indexHtml === null) throw new ApiError("busy", "The web app is not built on this server: run `npm run build:web`.", { status: 503 });
     const active = currentSession(res);
     if (!active) throw new Error("signed-in page without a session");
-    // Another account's run or sweep (or none) answers not found, as the API would; the app says so.
-    let status = APP_PAGE.test(req.path) ? 200 : 404;
+    // A page the person may not see answers as the API would; the app says so (page-status.ts).
     const auth = { accountId: active.account.id, handle: active.account.handle, keyId: "", scopes: [], planName: "" };
-    const runPage = RUN_PAGE.exec(req.path);
-    const sweepPage = SWEEP_PAGE.exec(req.path);
-    if (runPage) status = await seen(loadOwnRun(runs, auth, decodeURIComponent(runPage[2] ?? "")));
-    if (sweepPage) status = await seen(loadOwnSweep(runs, auth, decodeURIComponent(sweepPage[1] ?? "")));
+    const status = await appPageStatus(runs, auth, req.path, req.query);
     const page = indexHtml
       .replace("__CSRF_TOKEN__", escapeHtml(ctx.sessions.csrfToken(res)))
       .replace("__HANDLE__", escapeHtml(active.account.handle));

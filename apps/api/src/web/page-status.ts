@@ -1,0 +1,64 @@
+// The HTTP status of a web app address (API.md "The web app": a page the person may not see
+// answers as the API would): 404 where the API would answer not found for the signed-in account
+// (another account's run, study or sweep, a script it does not own, a private library script, a
+// version that does not exist, or none at all), 404 for an address that is not one of the app's,
+// else 200. The app itself then loads the page and says what the API said.
+import { ApiError } from "@barscript/contracts";
+import { getLibraryScript, locateScript, readScript } from "@barscript/db";
+import type { AuthContext } from "../http/auth-plugin";
+import { mapped } from "../routes/scripts";
+import type { RunsContext } from "../runs/context";
+import { loadOwnRun } from "../runs/service";
+import { loadOwnSweep } from "../sweeps/service";
+
+/** The app's stable addresses (apps/web/src/routes.ts); any other /app path answers 404. */
+const APP_PAGE = /^\/app(\/|\/scripts\/[^/]+|\/(runs|library|account|docs)|\/(runs|studies|sweeps|docs)\/[^/]+|\/library\/[^/]+\/[^/]+)?\/?$/;
+const RUN_PAGE = /^\/app\/(?:runs|studies)\/([^/]+)\/?$/;
+const SWEEP_PAGE = /^\/app\/sweeps\/([^/]+)\/?$/;
+const SCRIPT_PAGE = /^\/app\/scripts\/([^/]+)\/?$/;
+const LIBRARY_PAGE = /^\/app\/library\/([^/]+)\/([^/]+)\/?$/;
+const KINDS = ["indicator", "definition", "study", "library"] as const;
+
+/** 404 when the API answers not found; any other refusal is the app's to show (200). */
+async function seen(load: () => Promise<unknown>): Promise<200 | 404> {
+  try {
+    await load();
+    return 200;
+  } catch (error) {
+    if (error instanceof ApiError) return error.status === 404 ? 404 : 200;
+    throw error;
+  }
+}
+
+/** A path segment as the app reads it; one that is not valid percent-encoding names nothing. */
+function part(segment: string | undefined): string {
+  try {
+    return decodeURIComponent(segment ?? "");
+  } catch {
+    return "";
+  }
+}
+
+/** `?version=N` as the app reads it (routes.ts): a positive integer, else the latest. */
+function versionOf(raw: unknown): number | undefined {
+  const v = Number(raw);
+  return typeof raw === "string" && Number.isInteger(v) && v > 0 ? v : undefined;
+}
+
+export async function appPageStatus(runs: RunsContext, auth: AuthContext, path: string, query: Record<string, unknown>): Promise<200 | 404> {
+  if (!APP_PAGE.test(path)) return 404;
+  const db = runs.deps.db;
+  const version = versionOf(query["version"]);
+  const run = RUN_PAGE.exec(path);
+  if (run) return seen(() => loadOwnRun(runs, auth, part(run[1])));
+  const sweep = SWEEP_PAGE.exec(path);
+  if (sweep) return seen(() => loadOwnSweep(runs, auth, part(sweep[1])));
+  const script = SCRIPT_PAGE.exec(path);
+  if (script && script[1] !== "new") {
+    const kind = KINDS.find((k) => k === query["kind"]);
+    return seen(() => mapped(async () => readScript(db, (await locateScript(db, auth, part(script[1]), { kind })).script.id, { version })));
+  }
+  const library = LIBRARY_PAGE.exec(path);
+  if (library) return seen(() => mapped(() => getLibraryScript(db, part(library[1]), part(library[2]), { version })));
+  return 200;
+}
