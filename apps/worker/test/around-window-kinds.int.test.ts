@@ -6,100 +6,42 @@
 // plot reads the bars after it, docs/adr/0141). Bars are synthetic so values are worked by hand:
 // XAW closes 100 + d on day d (daily from 2020-01-01, 200 days); the windows are days 141-150.
 import { randomUUID } from "node:crypto";
-import { Queue, QueueEvents, Worker, type Job } from "bullmq";
+import type { Job } from "bullmq";
 import pino from "pino";
-import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, newSweepId, type Run, type SweepSpec } from "@barscript/db";
-import { validate } from "@barscript/lang";
-import { allocBars, BarChunkCache, writeBars } from "@barscript/marketdata";
-import { bullPrefix, createRedis, type RunJobData } from "@barscript/queue";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { CancelListener } from "../src/runs/cancels";
-import { SandboxPool } from "../src/runs/pool";
-import { createRunProcessor } from "../src/runs/processor";
+import { newRunId, newSweepId, type Run, type SweepSpec } from "@barscript/db";
+import { BarChunkCache } from "@barscript/marketdata";
+import { DAY, NEGATIVE_OFFSET_DEFINITION as DEFINITION, T0, writeXaw } from "../../../test/support/around-window";
+import type { TestEnv } from "../../../test/support/env";
 import { createSweepProcessor, type SweepJobData } from "../src/sweeps/processor";
+import { admittedAccount, createWorkerRig, runOnce, saveScript, type Owner, type WorkerRig } from "./support/run-processor";
 
 jest.setTimeout(120_000);
 
-const DAY = 86_400;
-const T0 = Date.UTC(2020, 0, 1) / 1000;
-const BARS = 200;
 const FIRST = 141;
 const LAST = 150;
 const WINDOW = LAST - FIRST + 1;
 const day = (d: number): Date => new Date((T0 + d * DAY) * 1000);
 
+let rig: WorkerRig;
 let env: TestEnv;
-let redis: ReturnType<typeof createRedis>;
-let pool: SandboxPool;
-let cancels: CancelListener;
-let account: { id: string; handle: string };
-
-/** Events on the bar that is last, and on closes divisible by 4 (days 144 and 148 of the window); a plot drawn `n` bars back. */
-const DEFINITION = `//@version=6
-definition("d")
-n = input.int(3, "Lag")
-plot(close, "lag", offset = -n)
-alertcondition(barstate.islast, "last", "last {{close}}")
-alertcondition(close % 4 == 0, "four", "four {{close}}")
-`;
+let account: Owner;
 
 beforeAll(async () => {
-  env = await createTestEnv();
-  redis = createRedis(env.redisUrl, "worker");
-  pool = new SandboxPool({ size: 1, heapMb: 64 });
-  cancels = new CancelListener(env.redisUrl, env.redisPrefix);
-  await env.db.instrument.create({ data: { id: "ins_xaw", symbol: "XAW", name: "XAW", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
-  const bars = allocBars(BARS);
-  for (let i = 0; i < BARS; i++) {
-    bars.time[i] = T0 + i * DAY;
-    bars.open[i] = bars.high[i] = bars.low[i] = bars.close[i] = 100 + i;
-    bars.volume[i] = 1;
-  }
-  await writeBars(env.db, { instrumentId: "ins_xaw", timeframe: "1d" }, bars, "imported");
-  const handle = `aw-${randomUUID().slice(0, 8)}`;
-  const created = await createAccount(env.db, { email: `${handle}@example.com`, password: "a long enough password", handle, plan: "pro", admit: true });
-  account = { id: created.id, handle };
+  rig = await createWorkerRig({ size: 1, heapMb: 64 });
+  env = rig.env;
+  await writeXaw(env.db);
+  account = await admittedAccount(env.db, `aw-${randomUUID().slice(0, 8)}`);
 });
 
-afterAll(async () => {
-  cancels.close();
-  await pool.close();
-  redis.disconnect();
-  await env.close();
-});
-
-/** Saves `source` as the account's script `slug` (version 1). */
-async function saveScript(slug: string, source: string): Promise<string> {
-  const files = [{ path: "main.pine", content: source }];
-  const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: account.id, handle: account.handle }) });
-  if (!v.valid || !v.interface || !v.kind) throw new Error(`invalid test script: ${JSON.stringify(v.diagnostics)}`);
-  const script = await createScript(env.db, { ownerId: account.id, slug, files, digest: filesDigest(files), derived: { kind: v.kind, title: slug, interface: v.interface, dependencies: v.dependencies } });
-  return script.id;
-}
+afterAll(() => rig.close());
 
 /** A run of the script `slug` (kind `kind`) over days 141-150 through the runs processor: its final row. */
 async function runOver(kind: "definition" | "study", scriptId: string, slug: string): Promise<Run> {
   const run = await env.db.run.create({
     data: { id: newRunId(), accountId: account.id, kind, scriptId, scriptOwnerId: account.id, scriptSlug: slug, scriptVersion: 1, instrument: "XAW", timeframe: "1d", windowFrom: day(FIRST), windowTo: day(LAST), windowBars: WINDOW, inputs: {} },
   });
-  const queueName = `runs-${randomUUID()}`;
-  const prefix = bullPrefix(env.redisPrefix);
-  const queue = new Queue<RunJobData>(queueName, { connection: redis, prefix });
-  const connections = [createRedis(env.redisUrl, "worker"), createRedis(env.redisUrl, "worker")] as const;
-  const events = new QueueEvents(queueName, { connection: connections[0], prefix });
-  await events.waitUntilReady();
-  const processor = createRunProcessor({ db: env.db, redis, logger: pino({ level: "silent" }), prefix: env.redisPrefix, pool, cancels, queue });
-  const worker = new Worker<RunJobData>(queueName, (job: Job<RunJobData>, token?: string) => processor(job, token), { connection: connections[1], prefix });
-  try {
-    const job = await queue.add("run", { runId: run.id }, { jobId: run.id });
-    await job.waitUntilFinished(events, 60_000);
-    return await env.db.run.findUniqueOrThrow({ where: { id: run.id } });
-  } finally {
-    await worker.close();
-    await events.close();
-    await queue.close();
-    for (const c of connections) c.disconnect();
-  }
+  await runOnce(rig, run.id);
+  return env.db.run.findUniqueOrThrow({ where: { id: run.id } });
 }
 
 interface Summary {
@@ -111,7 +53,7 @@ interface Summary {
 let definitionId: string;
 
 beforeAll(async () => {
-  definitionId = await saveScript("d", DEFINITION);
+  definitionId = (await saveScript(env.db, account, "d", DEFINITION)).id;
 });
 
 describe("a definition whose plot has a negative offset, over a window ending before the data", () => {
@@ -130,7 +72,7 @@ describe("a definition whose plot has a negative offset, over a window ending be
   });
 
   it("when a study uses it, then its events are the window's: the last one on day 150, past every horizon; the others' returns are the closes' ratios", async () => {
-    const studyId = await saveScript("s", `//@version=6\nstudy("s", horizons = [1, 2])\nuse("d")\n`);
+    const studyId = (await saveScript(env.db, account, "s", `//@version=6\nstudy("s", horizons = [1, 2])\nuse("d")\n`)).id;
     const row = await runOver("study", studyId, "s");
     expect(row.status).toBe("succeeded");
     const stored = await env.db.studyResult.findUniqueOrThrow({ where: { runId: row.id } });
@@ -162,7 +104,7 @@ describe("a definition whose plot has a negative offset, over a window ending be
     };
     const id = newSweepId();
     await env.db.sweep.create({ data: { id, accountId: account.id, scriptId: definitionId, scriptOwnerId: account.id, scriptSlug: "d", scriptVersion: 1, spec: spec as object, progressTotal: 2 } });
-    const processor = createSweepProcessor({ db: env.db, redis, logger: pino({ level: "silent" }), prefix: env.redisPrefix, pool, cancels, bars: new BarChunkCache(8 * 1024 * 1024) });
+    const processor = createSweepProcessor({ db: env.db, redis: rig.redis, logger: pino({ level: "silent" }), prefix: env.redisPrefix, pool: rig.pool, cancels: rig.cancels, bars: new BarChunkCache(8 * 1024 * 1024) });
     expect(await processor({ data: { runId: id } } as Job<SweepJobData>, undefined)).toBe("succeeded");
     const sweep = await env.db.sweep.findUniqueOrThrow({ where: { id } });
     const rows = JSON.parse(sweep.rows as string) as Array<{ inputs: Record<string, number>; events: number; horizons: Array<{ h: number; count: number }> }>;

@@ -6,17 +6,11 @@
 // (docs/adr/0141-bars-after-the-window.md). Bars are synthetic so values are worked by hand: XCB
 // closes 100 + i on day i (daily from 2020-01-01, 200 days).
 import { randomUUID } from "node:crypto";
-import { Queue, QueueEvents, Worker, type Job } from "bullmq";
-import pino from "pino";
-import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, type Run } from "@barscript/db";
-import { validate } from "@barscript/lang";
-import { allocBars, writeBars } from "@barscript/marketdata";
-import { bullPrefix, createRedis, type RunJobData } from "@barscript/queue";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { CancelListener } from "../src/runs/cancels";
-import { SandboxPool } from "../src/runs/pool";
-import { createRunProcessor } from "../src/runs/processor";
+import { newRunId, type Run } from "@barscript/db";
+import { writeFlatSeries } from "../../../test/support/bars";
+import type { TestEnv } from "../../../test/support/env";
 import { barsBefore, CALC_BARS_READ_CAP } from "../src/runs/warmup";
+import { admittedAccount, createWorkerRig, runOnce, saveScript, type WorkerRig } from "./support/run-processor";
 
 jest.setTimeout(120_000);
 
@@ -24,70 +18,34 @@ const DAY = 86_400;
 const T0 = Date.UTC(2020, 0, 1) / 1000;
 const BARS = 200;
 
+let rig: WorkerRig;
 let env: TestEnv;
-let redis: ReturnType<typeof createRedis>;
-let pool: SandboxPool;
-let cancels: CancelListener;
 
 beforeAll(async () => {
-  env = await createTestEnv();
-  redis = createRedis(env.redisUrl, "worker");
-  pool = new SandboxPool({ size: 1, heapMb: 64 });
-  cancels = new CancelListener(env.redisUrl, env.redisPrefix);
-  await env.db.instrument.create({ data: { id: "ins_xcb", symbol: "XCB", name: "XCB", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
-  const bars = allocBars(BARS);
-  for (let i = 0; i < BARS; i++) {
-    bars.time[i] = T0 + i * DAY;
-    bars.open[i] = bars.high[i] = bars.low[i] = bars.close[i] = 100 + i;
-    bars.volume[i] = 1;
-  }
-  await writeBars(env.db, { instrumentId: "ins_xcb", timeframe: "1d" }, bars, "imported");
+  rig = await createWorkerRig({ size: 1, heapMb: 64 });
+  env = rig.env;
+  await writeFlatSeries(env.db, { id: "ins_xcb", symbol: "XCB", timeframe: "1d", t0: T0, step: DAY, count: BARS, value: (i) => 100 + i });
 });
 
-afterAll(async () => {
-  cancels.close();
-  await pool.close();
-  redis.disconnect();
-  await env.close();
-});
+afterAll(() => rig.close());
 
 /** Runs `source` over days `last + 1 - windowBars` ... `last`: the run row and its columns (times first). */
 async function runScript(source: string, windowBars: number, last: number, inputs: Record<string, number> = {}): Promise<{ row: Run; columns: number[][] }> {
-  const handle = `cbc-${randomUUID().slice(0, 8)}`;
-  const account = await createAccount(env.db, { email: `${handle}@example.com`, password: "a long enough password", handle, plan: "pro", admit: true });
-  const files = [{ path: "main.pine", content: source }];
-  const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: account.id, handle }) });
-  if (!v.valid || !v.interface || !v.kind) throw new Error(`invalid test script: ${JSON.stringify(v.diagnostics)}`);
-  const script = await createScript(env.db, { ownerId: account.id, slug: "s", files, digest: filesDigest(files), derived: { kind: v.kind, title: "s", interface: v.interface, dependencies: v.dependencies } });
+  const account = await admittedAccount(env.db, `cbc-${randomUUID().slice(0, 8)}`);
+  const script = await saveScript(env.db, account, "s", source);
   const run = await env.db.run.create({
     data: {
       id: newRunId(), accountId: account.id, kind: "indicator", scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1,
       instrument: "XCB", timeframe: "1d", windowFrom: new Date((T0 + (last + 1 - windowBars) * DAY) * 1000), windowTo: new Date((T0 + last * DAY) * 1000), windowBars, inputs,
     },
   });
-  const queueName = `runs-${randomUUID()}`;
-  const prefix = bullPrefix(env.redisPrefix);
-  const queue = new Queue<RunJobData>(queueName, { connection: redis, prefix });
-  const connections = [createRedis(env.redisUrl, "worker"), createRedis(env.redisUrl, "worker")] as const;
-  const events = new QueueEvents(queueName, { connection: connections[0], prefix });
-  await events.waitUntilReady();
-  const processor = createRunProcessor({ db: env.db, redis, logger: pino({ level: "silent" }), prefix: env.redisPrefix, pool, cancels, queue });
-  const worker = new Worker<RunJobData>(queueName, (job: Job<RunJobData>, token?: string) => processor(job, token), { connection: connections[1], prefix });
-  try {
-    const job = await queue.add("run", { runId: run.id }, { jobId: run.id });
-    await job.waitUntilFinished(events, 60_000);
-    const row = await env.db.run.findUniqueOrThrow({ where: { id: run.id } });
-    const chunks = await env.db.runOutputChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" } });
-    const data = chunks.length > 0 ? Array.from(new Float64Array(new Uint8Array(chunks[0]!.data).buffer.slice(0))) : [];
-    const columns: number[][] = [];
-    for (let k = 0; k < data.length; k += windowBars) columns.push(data.slice(k, k + windowBars));
-    return { row, columns };
-  } finally {
-    await worker.close();
-    await events.close();
-    await queue.close();
-    for (const c of connections) c.disconnect();
-  }
+  await runOnce(rig, run.id);
+  const row = await env.db.run.findUniqueOrThrow({ where: { id: run.id } });
+  const chunks = await env.db.runOutputChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" } });
+  const data = chunks.length > 0 ? Array.from(new Float64Array(new Uint8Array(chunks[0]!.data).buffer.slice(0))) : [];
+  const columns: number[][] = [];
+  for (let k = 0; k < data.length; k += windowBars) columns.push(data.slice(k, k + windowBars));
+  return { row, columns };
 }
 
 /** 100 + d summed over days d = from ... to. */

@@ -1,20 +1,16 @@
 // The run processor in-process against real Postgres and Redis, in BullMQ's own test style: each
 // test makes a fresh queue name with its own Queue, Worker and QueueEvents, and closes them.
 // Bars are synthetic (close = 100 + i on daily bars), so expected outputs are worked by hand.
-import { randomUUID } from "node:crypto";
-import { Queue, QueueEvents, Worker, type Job } from "bullmq";
 import { Writable } from "node:stream";
 import pino, { type Logger } from "pino";
-import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, type Run } from "@barscript/db";
-import { validate } from "@barscript/lang";
+import { newRunId, type Run } from "@barscript/db";
 import { allocBars, writeBars } from "@barscript/marketdata";
 import { createLimits } from "@barscript/limits";
-import { bullPrefix, createRedis, publishCancel, type RunJobData } from "@barscript/queue";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import { publishCancel } from "@barscript/queue";
+import { writeFlatSeries } from "../../../test/support/bars";
+import type { TestEnv } from "../../../test/support/env";
 import type { FinishedRun } from "../src/metrics";
-import { CancelListener } from "../src/runs/cancels";
-import { SandboxPool } from "../src/runs/pool";
-import { createRunProcessor } from "../src/runs/processor";
+import { admittedAccount, createRunQueue, createWorkerRig, runJob, saveScript, type RunQueue, type WorkerRig } from "./support/run-processor";
 
 jest.setTimeout(120_000);
 
@@ -23,18 +19,15 @@ const T0 = Date.UTC(2020, 0, 1) / 1000;
 const BARS = 300;
 const WIDE_BARS = 40_000;
 
+let rig: WorkerRig;
 let env: TestEnv;
-let redis: ReturnType<typeof createRedis>;
-let pool: SandboxPool;
-let cancels: CancelListener;
+let redis: WorkerRig["redis"];
 let accounts = 0;
 
 beforeAll(async () => {
-  env = await createTestEnv();
-  redis = createRedis(env.redisUrl, "worker");
   // 16 MB threads: the output-memory test passes that limit with a few plots.
-  pool = new SandboxPool({ size: 2, heapMb: 16 });
-  cancels = new CancelListener(env.redisUrl, env.redisPrefix);
+  rig = await createWorkerRig({ size: 2, heapMb: 16 });
+  ({ env, redis } = rig);
   await env.db.instrument.create({ data: { id: "ins_syn", symbol: "SYN", name: "Synthetic", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
   const bars = allocBars(BARS);
   for (let i = 0; i < BARS; i++) {
@@ -47,55 +40,14 @@ beforeAll(async () => {
   }
   await writeBars(env.db, { instrumentId: "ins_syn", timeframe: "1d" }, bars, "imported");
   // 40,000 minute bars for the output-memory limit.
-  await env.db.instrument.create({ data: { id: "ins_wide", symbol: "WIDE", name: "Synthetic minutes", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
-  const minutes = allocBars(WIDE_BARS);
-  for (let i = 0; i < WIDE_BARS; i++) {
-    minutes.time[i] = T0 + i * 60;
-    minutes.open[i] = minutes.high[i] = minutes.low[i] = minutes.close[i] = 100;
-    minutes.volume[i] = 1;
-  }
-  await writeBars(env.db, { instrumentId: "ins_wide", timeframe: "1m" }, minutes, "imported");
+  await writeFlatSeries(env.db, { id: "ins_wide", symbol: "WIDE", name: "Synthetic minutes", timeframe: "1m", t0: T0, step: 60, count: WIDE_BARS, value: () => 100 });
 });
 
-afterAll(async () => {
-  cancels.close();
-  await pool.close();
-  redis.disconnect();
-  await env.close();
-});
-
-interface Fixture {
-  queueName: string;
-  queue: Queue<RunJobData>;
-  events: QueueEvents;
-  worker: Worker<RunJobData>;
-  close(): Promise<void>;
-}
+afterAll(() => rig.close());
 
 /** A fresh queue, its events and a worker running the processor (BullMQ's per-test style). */
-async function fixture(logger: Logger = pino({ level: "silent" })): Promise<Fixture> {
-  const queueName = `runs-${randomUUID()}`;
-  const prefix = bullPrefix(env.redisPrefix);
-  const queue = new Queue<RunJobData>(queueName, { connection: redis, prefix });
-  // Connections passed in are not closed by BullMQ: the fixture closes them.
-  const connections = [createRedis(env.redisUrl, "worker"), createRedis(env.redisUrl, "worker")] as const;
-  const events = new QueueEvents(queueName, { connection: connections[0], prefix });
-  await events.waitUntilReady();
-  const processor = createRunProcessor({ db: env.db, redis, logger, prefix: env.redisPrefix, pool, cancels, queue });
-  const worker = new Worker<RunJobData>(queueName, (job: Job<RunJobData>, token?: string) => processor(job, token), { connection: connections[1], prefix, concurrency: 4 });
-  await worker.waitUntilReady();
-  return {
-    queueName,
-    queue,
-    events,
-    worker,
-    async close() {
-      await worker.close();
-      await events.close();
-      await queue.close();
-      for (const c of connections) c.disconnect();
-    },
-  };
+function fixture(logger: Logger = pino({ level: "silent" })): Promise<RunQueue> {
+  return createRunQueue(rig, { logger, concurrency: 4 });
 }
 
 /** An admitted account on a copy of `pro` with overrides, holding `source` as script "s". */
@@ -103,12 +55,9 @@ async function accountWithScript(source: string, plan: { concurrentRuns?: number
   const n = ++accounts;
   const pro = await env.db.plan.findUniqueOrThrow({ where: { name: "pro" } });
   await env.db.plan.create({ data: { ...pro, name: `proc-${n}`, ...plan } });
-  const account = await createAccount(env.db, { email: `proc${n}@example.com`, password: "a long enough password", handle: `proc-${n}`, plan: `proc-${n}`, admit: true });
-  const files = [{ path: "main.pine", content: source }];
-  const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: account.id, handle: account.handle }) });
-  if (!v.valid || !v.interface || !v.kind) throw new Error(`invalid test script: ${JSON.stringify(v.diagnostics)}`);
-  const script = await createScript(env.db, { ownerId: account.id, slug: "s", files, digest: filesDigest(files), derived: { kind: v.kind, title: "s", interface: v.interface, dependencies: v.dependencies } });
-  return { id: account.id, scriptId: script.id, kind: v.kind };
+  const account = await admittedAccount(env.db, `proc-${n}`, `proc-${n}`);
+  const script = await saveScript(env.db, account, "s", source);
+  return { id: account.id, scriptId: script.id, kind: script.kind };
 }
 
 /** A queued run of the last `bars` daily bars of SYN (or of `series`). */
@@ -134,9 +83,8 @@ async function queuedRun(a: { id: string; scriptId: string; kind: string }, bars
   });
 }
 
-async function runToEnd(f: Fixture, run: Run): Promise<{ outcome: FinishedRun | null; row: Run }> {
-  const job = await f.queue.add("run", { runId: run.id }, { jobId: run.id });
-  const outcome = (await job.waitUntilFinished(f.events, 60_000)) as FinishedRun | null;
+async function runToEnd(f: RunQueue, run: Run): Promise<{ outcome: FinishedRun | null; row: Run }> {
+  const outcome = await runJob(f, run.id);
   return { outcome, row: await env.db.run.findUniqueOrThrow({ where: { id: run.id } }) };
 }
 
@@ -149,7 +97,7 @@ interface StoredSummary {
 }
 
 describe("the run processor in-process", () => {
-  let f: Fixture;
+  let f: RunQueue;
   beforeEach(async () => {
     f = await fixture();
   });
@@ -240,7 +188,7 @@ describe("a run job that names its account (docs/adr/0125-slot-before-the-read.m
   const lines: Array<{ runId?: string; msg?: string; ms?: Record<string, number> }> = [];
   const logger = pino({ level: "debug" }, new Writable({ write(chunk: Buffer, _e, done) { for (const l of chunk.toString().split("\n")) if (l) lines.push(JSON.parse(l)); done(); } }));
   const timings = (id: string) => lines.find((l) => l.runId === id && l.msg === "run timings")?.ms;
-  let f: Fixture;
+  let f: RunQueue;
   beforeEach(async () => {
     f = await fixture(logger);
   });

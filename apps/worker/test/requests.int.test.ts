@@ -5,17 +5,12 @@
 // 100 + i and BBB 1000 + i on day i (daily from Wednesday 2020-01-01, every day, 200 days: the
 // last, day 199, is Saturday 2020-07-18, inside the week of Monday 07-13, days 194-200).
 import { randomUUID } from "node:crypto";
-import { Queue, QueueEvents, Worker, type Job } from "bullmq";
-import pino from "pino";
-import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, type Db, type Run } from "@barscript/db";
-import { validate } from "@barscript/lang";
+import { newRunId, type Db, type Run } from "@barscript/db";
 import { allocBars, BarChunkCache, resample, writeBars, type CachedReadRequest, type CachedReadResult } from "@barscript/marketdata";
-import { bullPrefix, createRedis, type RunJobData } from "@barscript/queue";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import { writeFlatSeries } from "../../../test/support/bars";
+import type { TestEnv } from "../../../test/support/env";
 import type { FinishedRun } from "../src/metrics";
-import { CancelListener } from "../src/runs/cancels";
-import { SandboxPool } from "../src/runs/pool";
-import { createRunProcessor } from "../src/runs/processor";
+import { admittedAccount, createWorkerRig, runOnce, saveScript, type WorkerRig } from "./support/run-processor";
 
 jest.setTimeout(120_000);
 
@@ -31,40 +26,24 @@ class CountingCache extends BarChunkCache {
   }
 }
 
+let rig: WorkerRig;
 let env: TestEnv;
-let redis: ReturnType<typeof createRedis>;
-let pool: SandboxPool;
-let cancels: CancelListener;
 const cache = new CountingCache(16 * 1024 * 1024);
 
 async function series(id: string, symbol: string, base: number, weeks = false): Promise<void> {
-  await env.db.instrument.create({ data: { id, symbol, name: symbol, exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
-  const bars = allocBars(BARS);
-  for (let i = 0; i < BARS; i++) {
-    bars.time[i] = T0 + i * DAY;
-    bars.open[i] = bars.high[i] = bars.low[i] = bars.close[i] = base + i;
-    bars.volume[i] = 1;
-  }
-  await writeBars(env.db, { instrumentId: id, timeframe: "1d" }, bars, "imported");
+  const bars = await writeFlatSeries(env.db, { id, symbol, timeframe: "1d", t0: T0, step: DAY, count: BARS, value: (i) => base + i });
   if (weeks) await writeBars(env.db, { instrumentId: id, timeframe: "1w" }, resample(bars, "1d", "1w"), "derived");
 }
 
 beforeAll(async () => {
-  env = await createTestEnv();
-  redis = createRedis(env.redisUrl, "worker");
-  pool = new SandboxPool({ size: 1, heapMb: 64 });
-  cancels = new CancelListener(env.redisUrl, env.redisPrefix);
+  rig = await createWorkerRig({ size: 1, heapMb: 64 });
+  env = rig.env;
   await series("ins_aaa", "AAA", 100, true);
   await series("ins_bbb", "BBB", 1000);
   await series("ins_ccc", "CCC", 5000);
 });
 
-afterAll(async () => {
-  cancels.close();
-  await pool.close();
-  redis.disconnect();
-  await env.close();
-});
+afterAll(() => rig.close());
 
 interface Chart {
   instrument: string;
@@ -74,39 +53,19 @@ interface Chart {
 }
 
 async function runScript(source: string, windowBars: number, last = BARS - 1, chart?: Chart): Promise<{ outcome: FinishedRun | null; row: Run; values: Float64Array }> {
-  const handle = `req-${randomUUID().slice(0, 8)}`;
-  const account = await createAccount(env.db, { email: `${handle}@example.com`, password: "a long enough password", handle, plan: "pro", admit: true });
-  const files = [{ path: "main.pine", content: source }];
-  const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: account.id, handle }) });
-  if (!v.valid || !v.interface || !v.kind) throw new Error(`invalid test script: ${JSON.stringify(v.diagnostics)}`);
-  const script = await createScript(env.db, { ownerId: account.id, slug: "s", files, digest: filesDigest(files), derived: { kind: v.kind, title: "s", interface: v.interface, dependencies: v.dependencies } });
+  const account = await admittedAccount(env.db, `req-${randomUUID().slice(0, 8)}`);
+  const script = await saveScript(env.db, account, "s", source);
   const run = await env.db.run.create({
     data: {
       id: newRunId(), accountId: account.id, kind: "indicator", scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1,
       instrument: chart?.instrument ?? "AAA", timeframe: chart?.timeframe ?? "1d", windowFrom: chart?.from ?? new Date((T0 + (last + 1 - windowBars) * DAY) * 1000), windowTo: chart?.to ?? new Date((T0 + last * DAY) * 1000), windowBars, inputs: {},
     },
   });
-  const queueName = `runs-${randomUUID()}`;
-  const prefix = bullPrefix(env.redisPrefix);
-  const queue = new Queue<RunJobData>(queueName, { connection: redis, prefix });
-  const connections = [createRedis(env.redisUrl, "worker"), createRedis(env.redisUrl, "worker")] as const;
-  const events = new QueueEvents(queueName, { connection: connections[0], prefix });
-  await events.waitUntilReady();
-  const processor = createRunProcessor({ db: env.db, redis, logger: pino({ level: "silent" }), prefix: env.redisPrefix, pool, cancels, queue, bars: cache });
-  const worker = new Worker<RunJobData>(queueName, (job: Job<RunJobData>, token?: string) => processor(job, token), { connection: connections[1], prefix });
-  try {
-    const job = await queue.add("run", { runId: run.id }, { jobId: run.id });
-    const outcome = (await job.waitUntilFinished(events, 60_000)) as FinishedRun | null;
-    const row = await env.db.run.findUniqueOrThrow({ where: { id: run.id } });
-    const chunks = await env.db.runOutputChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" } });
-    const data = chunks.length > 0 ? new Float64Array(new Uint8Array(chunks[0]!.data).buffer.slice(0)) : new Float64Array(0);
-    return { outcome, row, values: data };
-  } finally {
-    await worker.close();
-    await events.close();
-    await queue.close();
-    for (const c of connections) c.disconnect();
-  }
+  const outcome = await runOnce(rig, run.id, { bars: cache });
+  const row = await env.db.run.findUniqueOrThrow({ where: { id: run.id } });
+  const chunks = await env.db.runOutputChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" } });
+  const data = chunks.length > 0 ? new Float64Array(new Uint8Array(chunks[0]!.data).buffer.slice(0)) : new Float64Array(0);
+  return { outcome, row, values: data };
 }
 
 describe("request.* contexts in the worker", () => {

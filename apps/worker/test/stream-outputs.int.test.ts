@@ -8,17 +8,14 @@
 // once every such row of it is written.
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
-import { Queue, QueueEvents, Worker, type Job } from "bullmq";
 import pino from "pino";
-import { createAccount, createScript, createScriptResolver, filesDigest, newRunId, OutputStream, poolOf, readOutputChunks, requestCancel, type Run } from "@barscript/db";
-import { validate } from "@barscript/lang";
-import { allocBars, writeBars } from "@barscript/marketdata";
-import { bullPrefix, createRedis, publishCancel, type RunJobData } from "@barscript/queue";
-import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import { newRunId, OutputStream, poolOf, readOutputChunks, requestCancel, type Run } from "@barscript/db";
+import { publishCancel } from "@barscript/queue";
+import { writeFlatSeries } from "../../../test/support/bars";
+import type { TestEnv } from "../../../test/support/env";
 import type { FinishedRun } from "../src/metrics";
-import { CancelListener } from "../src/runs/cancels";
-import { SandboxPool } from "../src/runs/pool";
-import { createRunProcessor } from "../src/runs/processor";
+import { runIn } from "./support/output-writes";
+import { admittedAccount, createRunQueue, createWorkerRig, runJob, saveScript, type RunQueue, type WorkerRig } from "./support/run-processor";
 
 jest.setTimeout(120_000);
 
@@ -28,60 +25,28 @@ const WINDOW = 35_000;
 const PLOTS = 14;
 const close = (i: number): number => 100 + (i % 97);
 
+let rig: WorkerRig;
 let env: TestEnv;
-let redis: ReturnType<typeof createRedis>;
-let pool: SandboxPool;
-let cancels: CancelListener;
-let queue: Queue<RunJobData>;
-let events: QueueEvents;
-let worker: Worker<RunJobData>;
+let runs: RunQueue;
 const logLines: string[] = [];
-const connections: Array<ReturnType<typeof createRedis>> = [];
 
 beforeAll(async () => {
-  env = await createTestEnv();
-  redis = createRedis(env.redisUrl, "worker");
-  pool = new SandboxPool({ size: 2 });
-  cancels = new CancelListener(env.redisUrl, env.redisPrefix);
-  await env.db.instrument.create({ data: { id: "ins_min", symbol: "MIN", name: "Synthetic minutes", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
-  const bars = allocBars(TOTAL);
-  for (let i = 0; i < TOTAL; i++) {
-    bars.time[i] = T0 + i * 60;
-    bars.open[i] = bars.high[i] = bars.low[i] = bars.close[i] = close(i);
-    bars.volume[i] = 1;
-  }
-  await writeBars(env.db, { instrumentId: "ins_min", timeframe: "1m" }, bars, "imported");
-  const queueName = `runs-${randomUUID()}`;
-  const prefix = bullPrefix(env.redisPrefix);
-  queue = new Queue<RunJobData>(queueName, { connection: redis, prefix });
-  const [forEvents, forWorker] = [createRedis(env.redisUrl, "worker"), createRedis(env.redisUrl, "worker")];
-  connections.push(forEvents, forWorker);
-  events = new QueueEvents(queueName, { connection: forEvents, prefix });
-  await events.waitUntilReady();
+  rig = await createWorkerRig({ size: 2 });
+  env = rig.env;
+  await writeFlatSeries(env.db, { id: "ins_min", symbol: "MIN", name: "Synthetic minutes", timeframe: "1m", t0: T0, step: 60, count: TOTAL, value: close });
   // debug level: the timing spans say how many chunks were stored during the evaluation
   const sink = new Writable({ write(chunk: Buffer, _enc, done) { logLines.push(...chunk.toString().split("\n").filter((l) => l.length > 0)); done(); } });
-  const processor = createRunProcessor({ db: env.db, redis, logger: pino({ level: "debug" }, sink), prefix: env.redisPrefix, pool, cancels, queue });
-  worker = new Worker<RunJobData>(queueName, (job: Job<RunJobData>, token?: string) => processor(job, token), { connection: forWorker, prefix, concurrency: 2 });
-  await worker.waitUntilReady();
+  runs = await createRunQueue(rig, { logger: pino({ level: "debug" }, sink), concurrency: 2 });
 });
 
 afterAll(async () => {
-  await worker.close();
-  await events.close();
-  await queue.close();
-  for (const c of connections) c.disconnect();
-  cancels.close();
-  await pool.close();
-  redis.disconnect();
-  await env.close();
+  await runs.close();
+  await rig.close();
 });
 
 async function queuedRun(source: string, handle: string, inputs: Record<string, number> = {}): Promise<Run> {
-  const account = await createAccount(env.db, { email: `${handle}@example.com`, password: "a long enough password", handle, plan: "pro", admit: true });
-  const files = [{ path: "main.pine", content: source }];
-  const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: account.id, handle: account.handle }) });
-  if (!v.valid || !v.interface || !v.kind) throw new Error(`invalid test script: ${JSON.stringify(v.diagnostics)}`);
-  const script = await createScript(env.db, { ownerId: account.id, slug: "s", files, digest: filesDigest(files), derived: { kind: v.kind, title: "s", interface: v.interface, dependencies: v.dependencies } });
+  const account = await admittedAccount(env.db, handle);
+  const script = await saveScript(env.db, account, "s", source);
   const first = TOTAL - WINDOW;
   return env.db.run.create({
     data: {
@@ -92,7 +57,7 @@ async function queuedRun(source: string, handle: string, inputs: Record<string, 
 }
 
 function finished(run: Run): Promise<FinishedRun | null> {
-  return queue.add("run", { runId: run.id }, { jobId: run.id }).then((job) => job.waitUntilFinished(events, 60_000) as Promise<FinishedRun | null>);
+  return runJob(runs, run.id);
 }
 
 const chunkCount = (runId: string): Promise<number> => env.db.runOutputChunk.count({ where: { runId } });
@@ -156,7 +121,7 @@ it("keeps no chunk of a run cancelled after its first chunks were stored", async
   while ((await chunkCount(run.id)) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   expect(await chunkCount(run.id)).toBeGreaterThan(0);
   await requestCancel(env.db, run.id);
-  await publishCancel(redis, env.redisPrefix, run.id);
+  await publishCancel(rig.redis, env.redisPrefix, run.id);
   expect(await outcome).toMatchObject({ status: "cancelled" });
   // the discard runs after the cancelled state is published: wait for it
   const until = Date.now() + 10_000;
@@ -167,10 +132,8 @@ it("keeps no chunk of a run cancelled after its first chunks were stored", async
 
 describe("OutputStream", () => {
   async function runningRun(): Promise<string> {
-    const account = await createAccount(env.db, { email: `os${randomUUID().slice(0, 8)}@example.com`, password: "a long enough password", handle: `os-${randomUUID().slice(0, 8)}`, plan: "pro", admit: true });
-    const id = newRunId();
-    await env.db.run.create({ data: { id, accountId: account.id, kind: "indicator", scriptId: null, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1, instrument: "MIN", timeframe: "1m", windowBars: 1, inputs: {}, status: "running", startedAt: new Date() } });
-    return id;
+    const account = await admittedAccount(env.db, `os-${randomUUID().slice(0, 8)}`);
+    return runIn(env, account.id, "running");
   }
   const packed = (points: number, columns: number): Float64Array => new Float64Array(points * (1 + columns)).fill(1.5);
 
