@@ -4,23 +4,13 @@
 // reads those, docs/adr/0141), so `barstate.islast` is the window's last bar in both. Bars are
 // synthetic so values are worked by hand: XAW closes 100 + d on day d (daily from 2020-01-01,
 // 200 days); the window is days 141-150.
-import { allocBars, writeBars } from "@barscript/marketdata";
+import { DAY, NEGATIVE_OFFSET_DEFINITION as DEFINITION, T0, writeXaw } from "../../../test/support/around-window";
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(180_000);
 
-const DAY = 86_400;
-const T0 = Date.UTC(2020, 0, 1) / 1000;
 const iso = (d: number): string => new Date((T0 + d * DAY) * 1000).toISOString().replace(".000Z", "Z");
 const WINDOW = { instrument: "XAW", timeframe: "1d", from: iso(141), to: iso(150) };
-
-const DEFINITION = `//@version=6
-definition("d")
-n = input.int(3, "Lag")
-plot(close, "lag", offset = -n)
-alertcondition(barstate.islast, "last", "last {{close}}")
-alertcondition(close % 4 == 0, "four", "four {{close}}")
-`;
 
 const h = new RunsHarness();
 let client: Client;
@@ -29,14 +19,7 @@ beforeAll(async () => {
   await h.setup();
   const a = await h.account();
   client = a.client;
-  await h.env.db.instrument.create({ data: { id: "ins_xaw", symbol: "XAW", name: "XAW", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
-  const bars = allocBars(200);
-  for (let i = 0; i < 200; i++) {
-    bars.time[i] = T0 + i * DAY;
-    bars.open[i] = bars.high[i] = bars.low[i] = bars.close[i] = 100 + i;
-    bars.volume[i] = 1;
-  }
-  await writeBars(h.env.db, { instrumentId: "ins_xaw", timeframe: "1d" }, bars, "imported");
+  await writeXaw(h.env.db);
   await h.script(a, "d", DEFINITION);
   await h.script(a, "s", `//@version=6\nstudy("s", horizons = [1, 2])\nuse("d")\n`);
 });
