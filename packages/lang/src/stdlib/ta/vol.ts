@@ -92,39 +92,54 @@ export class Kcw {
   }
 }
 
-/** [supertrend, direction] per the v6 reference; update returns the line, `r1` the direction. */
-export class Supertrend {
-  atr = new Atr();
+/**
+ * The bands and direction of a supertrend (the v6 reference's algorithm): bands `hl2 -/+ offset`,
+ * each kept from the bar before (nz, so 0 on the first bar) unless it moves with the trend or the
+ * bar before's low (high) price crossed it; direction 1 while the bar before's ATR is na, then -1
+ * (up) when the high price leaves the upper band the line was on, 1 (down) when the low price
+ * leaves the lower one; the line is the lower band up, the upper band down. `r0` the line, `r1`
+ * the direction. ta.supertrend and the TradingView ta library's supertrend2 differ only in the
+ * ATR and the prices that cross the bands.
+ */
+export class SupertrendBands {
   prevAtr = NaN;
   prevLower = NaN;
   prevUpper = NaN;
-  prevClose = NaN;
-  prevSt = NaN;
+  prevHigh = NaN;
+  prevLow = NaN;
+  prevLine = NaN;
   r0 = NaN;
   r1 = NaN;
-  update(high: number, low: number, close: number, factor: number, atrPeriod: number): number {
-    const src = (high + low) / 2;
-    const atr = this.atr.update(high, low, close, atrPeriod);
-    let upper = src + factor * atr;
-    let lower = src - factor * atr;
+  /** `atr` the bar's ATR (its na starts the next bar's direction at 1), `offset` the bands' distance from `hl2`. */
+  protected step(hl2: number, atr: number, offset: number, highPrice: number, lowPrice: number): number {
     const pl = this.prevLower === this.prevLower ? this.prevLower : 0;
     const pu = this.prevUpper === this.prevUpper ? this.prevUpper : 0;
-    const pc = this.prevClose;
-    lower = lower > pl || pc < pl ? lower : pl;
-    upper = upper < pu || pc > pu ? upper : pu;
+    const lower0 = hl2 - offset;
+    const upper0 = hl2 + offset;
+    const lower = lower0 > pl || this.prevLow < pl ? lower0 : pl;
+    const upper = upper0 < pu || this.prevHigh > pu ? upper0 : pu;
     let dir: number;
     if (this.prevAtr !== this.prevAtr) dir = 1;
-    else if (this.prevSt === pu) dir = close > upper ? -1 : 1;
-    else dir = close < lower ? 1 : -1;
-    const st = dir === -1 ? lower : upper;
+    else if (this.prevLine === pu) dir = highPrice > upper ? -1 : 1;
+    else dir = lowPrice < lower ? 1 : -1;
+    const line = dir === -1 ? lower : upper;
     this.prevAtr = atr;
     this.prevLower = lower;
     this.prevUpper = upper;
-    this.prevClose = close;
-    this.prevSt = st;
-    this.r0 = st;
+    this.prevHigh = highPrice;
+    this.prevLow = lowPrice;
+    this.prevLine = line;
     this.r1 = dir;
-    return st;
+    return (this.r0 = line);
+  }
+}
+
+/** [supertrend, direction] per the v6 reference: bands `factor * atr(atrPeriod)` away, crossed by the close. */
+export class Supertrend extends SupertrendBands {
+  atr = new Atr();
+  update(high: number, low: number, close: number, factor: number, atrPeriod: number): number {
+    const atr = this.atr.update(high, low, close, atrPeriod);
+    return this.step((high + low) / 2, atr, factor * atr, close, close);
   }
 }
 

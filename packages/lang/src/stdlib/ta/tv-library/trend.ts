@@ -7,7 +7,7 @@
 import { BAR, taFunction, UNBOUNDED, update, type CallEmit } from "../../../builtins/record";
 import { Extreme } from "../extremes";
 import { Lag } from "../ma";
-import { Atr, Tr } from "../vol";
+import { Atr, SupertrendBands, Tr } from "../vol";
 import { Atr2 } from "./smoothing";
 
 /** An ATR the stops below are built on: ta.atr's (a simple int length) or the library's atr2 (series float). */
@@ -88,47 +88,15 @@ export const taVStop2 = taFunction({
 });
 
 /**
- * The state of `ta.supertrend2`: TradingView's supertrend with the library's atr2(atrLength) (a
- * series float length) and, when `wicks`, the highs and lows for the reversals instead of the
- * close: bands `hl2 -/+ factor * atr2`, each kept from the bar before (nz, so 0 on the first bar)
- * unless it moves with the trend or the previous bar's low (high) crossed it; direction 1 on the
- * first bar (atr[1] na), then -1 (up) when the price leaves the upper band the line was on, 1
- * (down) when it leaves the lower one; the line is the lower band up, the upper band down.
+ * The state of `ta.supertrend2`: TradingView's supertrend (SupertrendBands) with the library's
+ * atr2(atrLength) (a series float length) times `factor` as the bands' distance and, when `wicks`,
+ * the highs and lows for the reversals instead of the close.
  */
-export class Supertrend2 {
+export class Supertrend2 extends SupertrendBands {
   atr = new Atr2();
-  prevAtr = NaN;
-  prevLower = NaN;
-  prevUpper = NaN;
-  prevHigh = NaN;
-  prevLow = NaN;
-  prevLine = NaN;
-  r0 = NaN;
-  r1 = NaN;
   update(high: number, low: number, close: number, factor: number, atrLength: number, wicks: boolean): number {
-    const src = (high + low) / 2;
     const atr = this.atr.update(high, low, close, atrLength) * factor;
-    const highPrice = wicks ? high : close;
-    const lowPrice = wicks ? low : close;
-    const pl = this.prevLower === this.prevLower ? this.prevLower : 0;
-    const pu = this.prevUpper === this.prevUpper ? this.prevUpper : 0;
-    const lower0 = src - atr;
-    const upper0 = src + atr;
-    const lower = lower0 > pl || this.prevLow < pl ? lower0 : pl;
-    const upper = upper0 < pu || this.prevHigh > pu ? upper0 : pu;
-    let dir: number;
-    if (this.prevAtr !== this.prevAtr) dir = 1;
-    else if (this.prevLine === pu) dir = highPrice > upper ? -1 : 1;
-    else dir = lowPrice < lower ? 1 : -1;
-    const line = dir === -1 ? lower : upper;
-    this.prevAtr = atr;
-    this.prevLower = lower;
-    this.prevUpper = upper;
-    this.prevHigh = highPrice;
-    this.prevLow = lowPrice;
-    this.prevLine = line;
-    this.r1 = dir;
-    return (this.r0 = line);
+    return this.step((high + low) / 2, atr, atr, wicks ? high : close, wicks ? low : close);
   }
 }
 
