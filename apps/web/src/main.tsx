@@ -15,7 +15,7 @@ import { Page } from "./ui";
 
 const NAV: Array<[string, string, Route["page"][]]> = [
   ["/app/", "Scripts", ["scripts", "editor"]],
-  ["/app/runs", "Runs", ["runs", "run"]],
+  ["/app/runs", "Runs", ["runs", "run", "sweep"]],
   ["/app/library", "Library", ["library", "library-script"]],
   ["/app/docs", "Docs", ["docs"]],
   ["/app/account", "Account", ["account"]],
