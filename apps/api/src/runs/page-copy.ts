@@ -72,7 +72,16 @@ function carver(buffer: Buffer): (doubles: number) => Float64Array {
  * pooled buffers that are added to `buffers` (the caller returns them once the response has
  * finished: the chunks' columns are views of them). Null when `db` has no pg pool of its own.
  */
-export async function copyPageChunks(db: Db, runId: string, from: number, to: number, buffers: Buffer[]): Promise<DecodedChunk[] | null> {
+export function copyPageChunks(db: Db, runId: string, from: number, to: number, buffers: Buffer[]): Promise<DecodedChunk[] | null> {
+  return copyChunks(db, outputChunksCopySelect(runId, { from, to }), buffers);
+}
+
+/**
+ * The chunks `select` (an output-chunks select of @barscript/db) gives, read as copyPageChunks
+ * reads a page's; a CSV export reads its chunks one at a time this way. Null when `db` has no pg
+ * pool of its own.
+ */
+export async function copyChunks(db: Db, select: string, buffers: Buffer[]): Promise<DecodedChunk[] | null> {
   const pool = poolOf(db);
   if (!pool) return null;
   const client = await pool.connect();
@@ -82,7 +91,7 @@ export async function copyPageChunks(db: Db, runId: string, from: number, to: nu
     // each piece copied into the pooled buffer (a view of a socket read); the pool's query_timeout
     // bounds it as it bounds the driver's queries
     const timeoutMs = (client as { connectionParameters?: { query_timeout?: number | false } }).connectionParameters?.query_timeout || 0;
-    await copyOutFromSocket(client, `COPY (${outputChunksCopySelect(runId, { from, to })}) TO STDOUT (FORMAT binary)`, (bytes) => received.add(bytes), timeoutMs);
+    await copyOutFromSocket(client, `COPY (${select}) TO STDOUT (FORMAT binary)`, (bytes) => received.add(bytes), timeoutMs);
   } catch (e) {
     failed = true;
     giveBack(received.buffer);

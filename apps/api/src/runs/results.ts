@@ -4,16 +4,15 @@
 import { createHash } from "node:crypto";
 import type { Response } from "express";
 import { ApiError } from "@barscript/contracts";
-import { decodeCopiedChunk, listOutputChunks, outputChunksCopySelect, readOutputChunk, readOutputChunks, type DecodedChunk, type Run } from "@barscript/db";
-import { copyOutBinary } from "@barscript/marketdata";
+import { listOutputChunks, outputChunksCopySelect, readOutputChunk, readOutputChunks, type DecodedChunk, type Run } from "@barscript/db";
 import type { RunsContext } from "./context";
 import { writeStreamed } from "../http/stream";
 import { MAX_PAGE_BYTES } from "../http/page-bytes";
 import { TIME_COLUMN, columnNames } from "./columns";
 import { closePage, pagePoints, type OutputsPage } from "./points-json";
 import { csvRows } from "./points-csv";
-import { returnAfter, takeBuffer } from "./page-buffers";
-import { copyPageChunks } from "./page-copy";
+import { giveBack, returnAfter, takeBuffer } from "./page-buffers";
+import { copyChunks, copyPageChunks } from "./page-copy";
 
 /** 409 unless succeeded; 410 not_found once its results expired. */
 export function assertResultsReadable(run: Run, now: Date): void {
@@ -81,12 +80,14 @@ function csvHeader(names: readonly string[]): string {
   return `${[TIME_COLUMN, ...columnNames(names)].map(csvField).join(",")}\n`;
 }
 
-/** One chunk of the run (binary COPY when the client has a pool). */
-async function oneChunk(ctx: RunsContext, runId: string, seq: number): Promise<DecodedChunk | null> {
-  const tuples = await copyOutBinary(ctx.deps.db, outputChunksCopySelect(runId, { seq }));
-  if (!tuples) return readOutputChunk(ctx.deps.db, runId, seq);
-  const tuple = tuples[0];
-  return tuple ? decodeCopiedChunk(tuple) : null;
+/**
+ * One chunk of the run: by a binary COPY into pooled buffers added to `buffers` (page-copy.ts, as a
+ * page's chunks: no fresh memory per socket read, docs/adr/0148) when the client has a pool.
+ */
+async function oneChunk(ctx: RunsContext, runId: string, seq: number, buffers: Buffer[]): Promise<DecodedChunk | null> {
+  const chunks = await copyChunks(ctx.deps.db, outputChunksCopySelect(runId, { seq }), buffers);
+  if (!chunks) return readOutputChunk(ctx.deps.db, runId, seq);
+  return chunks[0] ?? null;
 }
 
 /** Streams every point as CSV: header `t,<outputs>`, empty cell for na. One chunk in memory at a time. */
@@ -98,13 +99,19 @@ export async function streamOutputsCsv(ctx: RunsContext, run: Run, res: Response
   let headerSent = false;
   try {
     for (const meta of metas) {
-      const chunk = await oneChunk(ctx, run.id, meta.seq);
-      if (!chunk) continue;
-      if (!headerSent) {
-        await writeStreamed(res, csvHeader(chunk.names));
-        headerSent = true;
+      // the chunk's columns are views of these; the rows written from them are bytes of their own
+      const buffers: Buffer[] = [];
+      try {
+        const chunk = await oneChunk(ctx, run.id, meta.seq, buffers);
+        if (!chunk) continue;
+        if (!headerSent) {
+          await writeStreamed(res, csvHeader(chunk.names));
+          headerSent = true;
+        }
+        for (const slice of csvRows(chunk)) await writeStreamed(res, slice);
+      } finally {
+        for (const b of buffers) giveBack(b);
       }
-      for (const slice of csvRows(chunk)) await writeStreamed(res, slice);
     }
     if (!headerSent) await writeStreamed(res, csvHeader(outputNames));
     res.end();
