@@ -3,16 +3,7 @@
 // index_to), array.insert(id, index, value), map.put(id, key, value)). A public pivot-points script
 // writes `drawn.add_row(array_id = row)`: the array went to `row` and every new period raised an
 // error. Expected values are worked by hand from the calls below.
-import { run } from "./harness";
-import type { Bars } from "../../src/types";
-
-const DAY = 86_400;
-const T0 = Date.UTC(2024, 0, 1) / 1000;
-
-function bars(n: number): Bars {
-  const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
-  return { length: n, time: col((i) => T0 + i * DAY), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 1) };
-}
+import { run, risingBars as bars } from "./harness";
 
 const outputs = (src: string): Record<string, number> => {
   const r = run(`//@version=6\nindicator("x")\n${src}`, bars(1));

@@ -2,17 +2,8 @@
 // PhiSmoother-style weights loop `for int i = 0 to length - 1`). The counter is what it would be
 // without the type; `float` makes it a float whatever its bounds. Expected values are worked by
 // hand (the sums below), never read back from the code under test.
-import { run } from "./harness";
+import { run, risingBars as bars } from "./harness";
 import { check } from "../front/harness";
-import type { Bars } from "../../src/types";
-
-const DAY = 86_400;
-const T0 = Date.UTC(2024, 0, 1) / 1000;
-
-function bars(n: number): Bars {
-  const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
-  return { length: n, time: col((i) => T0 + i * DAY), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 1) };
-}
 
 describe("a for counter with a declared type", () => {
   test("int and float counters count as untyped ones do", () => {

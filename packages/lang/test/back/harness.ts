@@ -56,6 +56,18 @@ export function sliceBars(b: Bars, from: number, to = b.length): Bars {
   };
 }
 
+/** Monday 2024-01-01 00:00 UTC, the first of risingBars (Unix seconds). */
+export const RISING_T0 = Date.UTC(2024, 0, 1) / 1000;
+
+/** `n` daily bars from RISING_T0 whose values tests work by hand: open = close = 10 + i, high = close + 1, low = close - 1, volume 1. */
+export function risingBars(n: number): Bars {
+  const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
+  return { length: n, time: col((i) => RISING_T0 + i * 86_400), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 1) };
+}
+
+/** The time of risingBars' bar `i` as the API writes bar times (RFC 3339, no fraction). */
+export const risingBarTime = (i: number): string => new Date((RISING_T0 + i * 86_400) * 1000).toISOString().replace(".000Z", "Z");
+
 /**
  * Weeks of daily bars from Monday 00:00 UTC, as the bar store's 1w bars, written as a plain loop
  * (the tests' independent reference for request.security of "W"); `weekOf[i]` is the week of day i.

@@ -2,17 +2,8 @@
 // comments): an indentation that is not a multiple of four continues the line before, as
 // TradingView's line wrapping does, and with no line before it is read as it stands. Four spaces
 // is a block's indentation and stays an error. Expected values are worked by hand.
-import { run } from "./harness";
+import { run, risingBars as bars } from "./harness";
 import { check } from "../front/harness";
-import type { Bars } from "../../src/types";
-
-const DAY = 86_400;
-const T0 = Date.UTC(2024, 0, 1) / 1000;
-
-function bars(n: number): Bars {
-  const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
-  return { length: n, time: col((i) => T0 + i * DAY), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 1) };
-}
 
 describe("an indented first statement", () => {
   test("two spaces before indicator() under comments: the script runs", () => {

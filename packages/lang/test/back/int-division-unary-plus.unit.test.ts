@@ -1,17 +1,9 @@
 // A v6 int division under unary plus (`offset = +half`, seen in public scripts) is still the
 // int-typed division TradingView takes truncated where an int is wanted (the `differences` docs
 // topic, "Int division"; the Pine v6 reference: unary `+` returns its operand unchanged). Expected
-// values are worked by hand from the bars below (close = 10 + i), never read back from the code.
-import { run } from "./harness";
-import type { Bars } from "../../src/types";
+// values are worked by hand from risingBars (close = 10 + i), never read back from the code.
+import { run, risingBars as bars } from "./harness";
 
-const DAY = 86_400;
-const T0 = Date.UTC(2024, 0, 1) / 1000;
-
-function bars(n: number): Bars {
-  const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
-  return { length: n, time: col((i) => T0 + i * DAY), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 1) };
-}
 const V = "//@version=6\n";
 
 describe("unary plus on an int division", () => {
