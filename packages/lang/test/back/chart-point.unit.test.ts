@@ -2,19 +2,11 @@
 // (chart.point: `time`, `index`, `price` fields; label.new(point, ...), line.new(first_point,
 // second_point, ...), box.new(top_left, bottom_right, ...) and the set_*point setters "copy the
 // information from these chart points": the bar index with xloc.bar_index, the time with
-// xloc.bar_time). Expected values are worked by hand from the bars below.
-import { run } from "./harness";
+// xloc.bar_time). Expected values are worked by hand from risingBars (close = 10 + i).
+import { run, risingBars as bars, risingBarTime as day, RISING_T0 as T0 } from "./harness";
 import { check } from "../front/harness";
-import type { Bars } from "../../src/types";
 
 const DAY = 86_400;
-const T0 = Date.UTC(2024, 0, 1) / 1000;
-/** n daily bars: close = 10 + i, high = close + 1, low = close - 1. */
-function bars(n: number): Bars {
-  const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
-  return { length: n, time: col((i) => T0 + i * DAY), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 1) };
-}
-const day = (i: number) => new Date((T0 + i * DAY) * 1000).toISOString().replace(".000Z", "Z"); // RFC 3339 as the API writes bar times
 const V = "//@version=6\nindicator(\"x\", overlay = true)\n";
 const values = (src: string, n = 3): Array<Array<number | null>> => {
   const r = run(V + src, bars(n));

@@ -1,19 +1,10 @@
 // Drawings as data, against TradingView's documented behaviour (Pine v6 reference: label.new,
 // label.all "index zero is the oldest", max_labels_count "the oldest are deleted first",
 // line.get_price "as if extend.both", table.cell; user manual "Lines and boxes"). Expected values
-// are worked by hand from the bars below, never read back from the code under test.
-import { run } from "./harness";
-import type { Bars } from "../../src/types";
+// are worked by hand from risingBars (close = 10 + i), never read back from the code under test.
+import { run, risingBars as bars, risingBarTime as day, RISING_T0 as T0 } from "./harness";
 
 const DAY = 86_400;
-const T0 = Date.UTC(2024, 0, 1) / 1000; // Monday 2024-01-01 00:00 UTC
-
-/** n daily bars: close = 10 + i, high = close + 1, low = close - 1. */
-function bars(n: number): Bars {
-  const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
-  return { length: n, time: col((i) => T0 + i * DAY), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 1) };
-}
-const day = (i: number) => new Date((T0 + i * DAY) * 1000).toISOString().replace(".000Z", "Z"); // RFC 3339 as the API writes bar times
 const V = "//@version=6\n";
 
 describe("labels", () => {

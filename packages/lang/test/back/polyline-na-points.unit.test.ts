@@ -2,18 +2,9 @@
 // replace it later (polyline.delete, then polyline.new with real points). The Pine v6 reference
 // types polyline.new's `points` as array<chart.point>, and an na array holds no points, so the
 // polyline draws nothing and every later call on it works. Expected values are worked by hand
-// from the bars below (close = 10 + i), never read back from the code under test.
-import { run } from "./harness";
-import type { Bars } from "../../src/types";
+// from risingBars (close = 10 + i), never read back from the code under test.
+import { run, risingBars as bars, risingBarTime as day } from "./harness";
 
-const DAY = 86_400;
-const T0 = Date.UTC(2024, 0, 1) / 1000;
-
-function bars(n: number): Bars {
-  const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
-  return { length: n, time: col((i) => T0 + i * DAY), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 1) };
-}
-const day = (i: number) => new Date((T0 + i * DAY) * 1000).toISOString().replace(".000Z", "Z"); // RFC 3339 as the API writes bar times
 const V = "//@version=6\n";
 
 describe("polyline.new(na)", () => {
