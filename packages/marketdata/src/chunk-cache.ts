@@ -21,12 +21,8 @@ export interface CachedReadRequest {
   after?: number;
 }
 
-/**
- * `windowEnd`: the index after the window's last bar (bars from it on are the `after` ones).
- * `key`: what the bars hold (instrument, timeframe, bounds and each chunk at the row version its
- * bytes came from): equal keys, equal bars (a sandbox thread keeps bars by it, docs/adr/0142).
- */
-export type CachedReadResult = { instrument: null } | { instrument: SeriesInstrument; bars: BarColumns; windowStart: number; windowEnd: number; key?: string };
+/** `windowEnd`: the index after the window's last bar (bars from it on are the `after` ones). */
+export type CachedReadResult = { instrument: null } | { instrument: SeriesInstrument; bars: BarColumns; windowStart: number; windowEnd: number };
 
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
@@ -86,13 +82,11 @@ export class BarChunkCache {
     if (wanted.length === 0) return { instrument, bars: allocBars(0), windowStart: 0, windowEnd: 0 };
 
     const columns = new Map<number, BarColumns>();
-    const versions = new Map<number, string>();
     const missing: number[] = [];
     for (const c of wanted) {
       const hit = this.chunks.get(keyOf(instrument.id, request.timeframe, c.chunkStart, c.version));
       if (hit) {
         columns.set(c.chunkStart, hit);
-        versions.set(c.chunkStart, c.version);
         this.hits++;
       } else {
         missing.push(c.chunkStart);
@@ -104,12 +98,10 @@ export class BarChunkCache {
       const bars = barsOfColumns(r.columns);
       this.chunks.set(keyOf(instrument.id, request.timeframe, r.chunkStart, r.version), bars, bars.length * 8 * COLUMNS.length);
       columns.set(r.chunkStart, bars);
-      versions.set(r.chunkStart, r.version);
     }
     // Chunks deleted between the two reads are simply absent, as in a read of the store.
     const parts = wanted.map((c) => columns.get(c.chunkStart)).filter((b): b is BarColumns => b !== undefined);
-    const used = wanted.filter((c) => columns.has(c.chunkStart)).map((c) => `${c.chunkStart}@${versions.get(c.chunkStart) as string}`);
-    return { instrument, ...assemble(parts, from, to, before, after), key: `${instrument.id}|${request.timeframe}|${from}|${to}|${before}|${after}|${used.join(",")}` };
+    return { instrument, ...assemble(parts, from, to, before, after) };
   }
 }
 

@@ -8,7 +8,7 @@
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { ResolvedScript } from "@barscript/lang";
-import { barsTransferList, clock, CONTROL_PROGRESS, CONTROL_STOP, keptBars, type EvalResult, type EvalTask, type FromThread, type TaskScript, type ThreadFailureKind, type ThreadTask, type ToThread } from "./protocol";
+import { barsTransferList, clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type TaskScript, type ThreadFailureKind, type ThreadTask, type ToThread } from "./protocol";
 
 /** A failure carries the bars the thread reported evaluated (warmup included) before it stopped. */
 export type EvalOutcome = { ok: true; result: EvalResult } | { ok: false; kind: ThreadFailureKind; message: string; barsEvaluated: number };
@@ -53,11 +53,6 @@ interface Slot {
    * task of one of them goes without its script. A fresh thread (started or replaced) has none.
    */
   compiled: Set<string>;
-  /**
-   * The key of the bars its thread holds (the last keyed bars it was posted, protocol.ts
-   * `keptBars`): a task of that key goes without its bars. A fresh thread holds none.
-   */
-  barsKey: string | null;
   /** Its thread exited (a thread can die between tasks, e.g. out of memory while it loads the language). */
   exited: boolean;
 }
@@ -76,17 +71,12 @@ function remember(slot: Slot, key: string): void {
 
 /**
  * The task as posted to the slot's thread: without its script when the thread compiled its key
- * already (study tasks are not cached by the thread and always carry theirs), without its bars
- * when the thread holds bars of its key (docs/adr/0142-threads-keep-their-bars.md); `transfer`:
- * the bars' buffers when they go.
+ * already (study tasks are not cached by the thread and always carry theirs).
  */
-function forThread(slot: Slot, task: EvalTask): { posted: ThreadTask; withScript: boolean; transfer: ArrayBuffer[] } {
-  const withScript = task.kind === "study" || !slot.compiled.has(task.cacheKey);
-  const withBars = task.barsKey === undefined || slot.barsKey !== task.barsKey;
-  const { files, interface: iface, bars, ...rest } = task;
-  const posted: ThreadTask = { ...rest, ...(withScript ? { files, interface: iface } : {}), ...(withBars ? { bars } : {}) };
-  if (withBars && keptBars(task)) slot.barsKey = task.barsKey as string;
-  return { posted, withScript, transfer: withBars ? barsTransferList(bars) : [] };
+function forThread(slot: Slot, task: EvalTask): { posted: ThreadTask; withScript: boolean } {
+  if (task.kind === "study" || !slot.compiled.has(task.cacheKey)) return { posted: task, withScript: true };
+  const { files: _files, interface: _interface, ...rest } = task;
+  return { posted: rest, withScript: false };
 }
 
 let taskIds = 0;
@@ -138,8 +128,6 @@ export class SandboxPool {
   /** Tasks posted with their script, and scripts a thread asked for afterwards (for tests). */
   scriptsPosted = 0;
   scriptsAsked = 0;
-  /** Tasks posted with their bars (for tests). */
-  barsPosted = 0;
 
   constructor(options: PoolOptions) {
     this.heapMb = options.heapMb ?? 256;
@@ -159,7 +147,7 @@ export class SandboxPool {
     });
     worker.unref();
     worker.on("error", () => undefined);
-    const slot: Slot = { worker, busy: false, compiled: new Set(), barsKey: null, exited: false };
+    const slot: Slot = { worker, busy: false, compiled: new Set(), exited: false };
     // No task's listener hears a thread die between tasks; a task posted to it would get no
     // answer before its time limit, so the slot is marked and the next task gets a fresh thread.
     worker.once("exit", () => {
@@ -234,9 +222,8 @@ export class SandboxPool {
     const control = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
     const evaluated = (): number => Atomics.load(control, CONTROL_PROGRESS);
     const script: TaskScript = { files: task.files, interface: task.interface };
-    const { posted, withScript, transfer } = forThread(slot, task);
+    const { posted, withScript } = forThread(slot, task);
     if (withScript) this.scriptsPosted++;
-    if (posted.bars) this.barsPosted++;
     return new Promise<EvalOutcome>((resolve) => {
       let settled = false;
       const detach = (): void => {
@@ -302,7 +289,7 @@ export class SandboxPool {
         return;
       }
       options.signal?.addEventListener("abort", onAbort, { once: true });
-      worker.postMessage({ type: "eval", id, task: { ...posted, outputLimitBytes: this.heapMb * 1024 * 1024, control: control.buffer as SharedArrayBuffer, postedAt: clock() } } satisfies ToThread, transfer);
+      worker.postMessage({ type: "eval", id, task: { ...posted, outputLimitBytes: this.heapMb * 1024 * 1024, control: control.buffer as SharedArrayBuffer, postedAt: clock() } } satisfies ToThread, barsTransferList(task.bars));
     });
   }
 

@@ -14,13 +14,6 @@ export interface EvalTask {
   files: SourceFile[];
   interface: ScriptInterface;
   bars: Bars;
-  /**
-   * What `bars` hold, when the caller can name it: the bar cache's key of the chunks they came
-   * from (each at its row version) and the bounds taken of them (BarChunkCache.read). A thread
-   * keeps the last such bars it was given, so a task of the same key goes without them (pool.ts,
-   * docs/adr/0142-threads-keep-their-bars.md). Absent: the bars always go with the task.
-   */
-  barsKey?: string;
   windowStart: number;
   inputs: Record<string, unknown>;
   symbol: SymbolInfo;
@@ -61,7 +54,6 @@ export function evalTask(t: {
   remaining: number;
   maxEvents: number;
   contexts?: ContextBars[];
-  barsKey?: string;
 }): EvalTask {
   return {
     cacheKey: t.cacheKey,
@@ -69,7 +61,6 @@ export function evalTask(t: {
     files: t.files,
     interface: t.interface,
     bars: t.bars,
-    ...(t.barsKey === undefined ? {} : { barsKey: t.barsKey }),
     windowStart: t.windowStart,
     inputs: (t.run.inputs ?? {}) as Record<string, unknown>,
     symbol: symbolInfo(t.instrument, t.run.timeframe),
@@ -126,27 +117,10 @@ export type ThreadFailureKind = "script" | "timeout" | "cancelled" | "internal";
 
 /**
  * A task as posted to a thread: without its script (files and interface) when the pool knows the
- * thread compiled `cacheKey` already, and a thread whose cache no longer holds that program asks
- * for the script (`script` both ways) before it compiles; without its bars when the thread holds
- * bars of its `barsKey` (pool.ts: a thread keeps its last kept bars until it is given others).
+ * thread compiled `cacheKey` already (pool.ts); a thread whose cache no longer holds that program
+ * asks for the script (`script` both ways) before it compiles.
  */
-export type ThreadTask = Omit<EvalTask, "files" | "interface" | "bars"> & Partial<Pick<EvalTask, "files" | "interface" | "bars">>;
-
-/**
- * The largest bars a thread keeps between tasks (bytes, six columns): a 5,000-bar run's are
- * 240 KB, 170,000 bars are 8 MB. Larger bars are used for their task only.
- */
-export const KEPT_BARS_BYTES = 8 * 1024 * 1024;
-
-/** Bytes of a task's bars (their six columns). */
-export function barsBytes(bars: Bars): number {
-  return bars.length * 6 * Float64Array.BYTES_PER_ELEMENT;
-}
-
-/** The task's bars are kept by the thread it is posted with them to (thread.ts and pool.ts decide alike). */
-export function keptBars(task: Pick<EvalTask, "bars" | "barsKey">): boolean {
-  return task.barsKey !== undefined && barsBytes(task.bars) <= KEPT_BARS_BYTES;
-}
+export type ThreadTask = Omit<EvalTask, "files" | "interface"> & Partial<Pick<EvalTask, "files" | "interface">>;
 
 /** The script of a task (EvalTask.files and .interface). */
 export type TaskScript = Pick<EvalTask, "files" | "interface">;

@@ -9,8 +9,7 @@ import { dropKeptShapes, EvaluationAborted, EvaluationTimeout, evaluate, type Pr
 import type { ResolvedScript } from "@barscript/lang";
 import { compileScript, CompileFailure } from "./compile";
 import { outputsOverLimit } from "./output-limit";
-import type { Bars } from "@barscript/lang";
-import { barsTransferList, clock, CONTROL_PROGRESS, CONTROL_STOP, keptBars, type EvalResult, type EvalTask, type FromThread, type TaskScript, type ThreadTask, type ToThread } from "./protocol";
+import { clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type TaskScript, type ThreadTask, type ToThread } from "./protocol";
 import { runStudyInThread } from "../studies/sandbox";
 import { chunkStreamer } from "./stream-chunks";
 
@@ -41,13 +40,6 @@ const pendingResolves = new Map<number, (script: ResolvedScript | null) => void>
 const pendingScripts = new Map<number, (script: TaskScript) => void>();
 let nextResolve = 1;
 
-/**
- * The last bars this thread was given with a key (protocol.ts, EvalTask.barsKey), for the next
- * task of that key, which the pool posts without them: the bars are read only here, so they are
- * the same bytes the key names (docs/adr/0142-threads-keep-their-bars.md).
- */
-let held: { key: string; bars: Bars } | null = null;
-
 function send(message: FromThread, transfer: ArrayBuffer[] = []): void {
   port?.postMessage(message, transfer);
 }
@@ -62,7 +54,7 @@ function resolveViaParent(ref: { owner: string | null; slug: string; version: nu
 }
 
 /** The task with its script: as posted, or asked of the pool when it was left out. */
-async function withScript(id: number, task: ThreadTask & { bars: Bars }): Promise<EvalTask> {
+async function withScript(id: number, task: ThreadTask): Promise<EvalTask> {
   if (task.files && task.interface) return { ...task, files: task.files, interface: task.interface };
   const script = await new Promise<TaskScript>((resolve) => {
     pendingScripts.set(id, resolve);
@@ -71,19 +63,7 @@ async function withScript(id: number, task: ThreadTask & { bars: Bars }): Promis
   return { ...task, ...script };
 }
 
-/**
- * The task's bars: as posted (kept when keyed and small enough, as the pool expects), else the
- * bars this thread holds of its key; null when it holds none of that key (the pool's mistake).
- */
-function barsFor(task: ThreadTask): Bars | null {
-  const key = task.barsKey;
-  const bars = task.bars;
-  if (!bars) return key !== undefined && held?.key === key ? held.bars : null;
-  if (key !== undefined && keptBars({ bars, barsKey: key })) held = { key, bars };
-  return bars;
-}
-
-async function programFor(id: number, task: ThreadTask & { bars: Bars }): Promise<Program> {
+async function programFor(id: number, task: ThreadTask): Promise<Program> {
   const cached = programs.get(task.cacheKey);
   if (cached) return cached;
   const full = await withScript(id, task);
@@ -92,13 +72,7 @@ async function programFor(id: number, task: ThreadTask & { bars: Bars }): Promis
   return program;
 }
 
-async function run(id: number, posted: ThreadTask): Promise<void> {
-  const bars = barsFor(posted);
-  if (!bars) {
-    send({ type: "failed", id, kind: "internal", message: "The task came without its bars and the sandbox thread does not hold them." });
-    return;
-  }
-  const task = { ...posted, bars };
+async function run(id: number, task: ThreadTask): Promise<void> {
   if (task.kind === "study") {
     send(await runStudyInThread(id, await withScript(id, task), { resolve: resolveViaParent }));
     return;
@@ -162,10 +136,8 @@ async function run(id: number, posted: ThreadTask): Promise<void> {
       logsDropped: r.logsDropped,
       threadMs: { ...(queued === undefined ? {} : { queued }), compile: t1 - t0, eval: performance.now() - t1 },
     };
-    // columns in shared memory (a streamed run's) are shared by the post itself, not transferred;
-    // nor is anything of the task's bars (this thread may keep them)
-    const own = new Set(barsTransferList(task.bars));
-    const transfer = [result.times.buffer, ...result.outputs.map((o) => o.values.buffer)].filter((b): b is ArrayBuffer => isArrayBuffer(b) && !own.has(b));
+    // columns in shared memory (a streamed run's) are shared by the post itself, not transferred
+    const transfer = [result.times.buffer, ...result.outputs.map((o) => o.values.buffer)].filter((b): b is ArrayBuffer => isArrayBuffer(b));
     result.sentAt = clock();
     send({ type: "done", id, result }, [...new Set(transfer)]);
   } catch (error) {

@@ -85,7 +85,7 @@ export function scriptKind(kind: ScriptKind, complete: Complete, options: { keep
       const after = barsAfterWindow(read);
       const stream = streams && !fetched.contexts && after === 0 ? openOutputStream(ctx.db, run.id, releaseChunkMemory) : null;
       try {
-        return await evaluateAndKeep(ctx, kind, started, fetched, { bars: read.bars, windowStart: read.windowStart, after, barsKey: read.key }, stream, complete);
+        return await evaluateAndKeep(ctx, kind, started, fetched, { bars: read.bars, windowStart: read.windowStart, after }, stream, complete);
       } catch (error) {
         await stream?.discard();
         throw error;
@@ -95,7 +95,7 @@ export function scriptKind(kind: ScriptKind, complete: Complete, options: { keep
 }
 
 /** The evaluation (again for each round of dynamic contexts found), then the run failed, or its results kept by `complete`. */
-async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: StartedRun, fetched: Prefetched, chart: { bars: Bars; windowStart: number; after: number; barsKey?: string | undefined }, stream: OutputStream | null, complete: Complete): Promise<KindOutcome> {
+async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: StartedRun, fetched: Prefetched, chart: { bars: Bars; windowStart: number; after: number }, stream: OutputStream | null, complete: Complete): Promise<KindOutcome> {
   const { run, account, version, instrument, signal, sp } = started;
   const { bars, windowStart, after } = chart;
   const windowBars = bars.length - windowStart - after;
@@ -108,7 +108,6 @@ async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: Star
         files: version.files as unknown as SourceFile[],
         interface: version.interface as unknown as ScriptInterface,
         bars: evalBars,
-        barsKey: chart.barsKey,
         windowStart,
         run,
         instrument,
