@@ -68,6 +68,13 @@ export function risingBars(n: number): Bars {
 /** The time of risingBars' bar `i` as the API writes bar times (RFC 3339, no fraction). */
 export const risingBarTime = (i: number): string => new Date((RISING_T0 + i * 86_400) * 1000).toISOString().replace(".000Z", "Z");
 
+/** A v6 indicator importing TradingView's ta library as `alias`, `body`'s `ta.` calls renamed to it (the library's tests run each body under `ta` and another alias). */
+export const taLibraryScript = (body: string, alias: string): string => `//@version=6\nindicator("x")\nimport TradingView/ta/12 as ${alias}\n${body.replaceAll("ta.", `${alias}.`)}`;
+
+/** Outputs by name with each value rounded to 9 decimals (na stays null), to compare with values worked by hand as fractions. */
+export const roundedTo9 = (out: Record<string, Array<number | null>>): Record<string, Array<number | null>> =>
+  Object.fromEntries(Object.entries(out).map(([k, vs]) => [k, vs.map((v) => (v === null ? null : Math.round(v * 1e9) / 1e9))]));
+
 /**
  * Weeks of daily bars from Monday 00:00 UTC, as the bar store's 1w bars, written as a plain loop
  * (the tests' independent reference for request.security of "W"); `weekOf[i]` is the week of day i.

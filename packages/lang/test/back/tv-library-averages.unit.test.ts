@@ -6,14 +6,13 @@
 // (fractions kept exact, then compared to 9 decimals). barsOf(closes) gives high = close + 1 and
 // low = close - 1, so hl2 is the close and high's and low's changes are the close's.
 import { evaluateValid, outputsByName } from "../front/harness";
+import { roundedTo9, taLibraryScript } from "./harness";
 
 const CLOSES = [2, 4, 8, 4, 10];
 
 /** The script's outputs by name, each value rounded to 9 decimals (na stays null). */
 async function run(body: string, closes: number[], alias: string): Promise<Record<string, Array<number | null>>> {
-  const src = `//@version=6\nindicator("x")\nimport TradingView/ta/12 as ${alias}\n${body.replaceAll("ta.", `${alias}.`)}`;
-  const out = outputsByName(await evaluateValid(src, closes));
-  return Object.fromEntries(Object.entries(out).map(([k, vs]) => [k, vs.map((v) => (v === null ? null : Math.round(v * 1e9) / 1e9))]));
+  return roundedTo9(outputsByName(await evaluateValid(taLibraryScript(body, alias), closes)));
 }
 
 const r9 = (v: number): number => Math.round(v * 1e9) / 1e9;

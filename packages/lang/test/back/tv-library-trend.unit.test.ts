@@ -5,12 +5,11 @@
 // close + 1 and low = close - 1, so hl2 is the close, a high's or low's extremes are the close's,
 // and the true range is max(2, |close - close[1]| + 1) (2 on the first bar).
 import { evaluateValid, outputsByName } from "../front/harness";
+import { roundedTo9, taLibraryScript } from "./harness";
 
 /** The script's outputs by name, each value rounded to 9 decimals (na stays null). */
 async function run(body: string, closes: number[], alias: string): Promise<Record<string, Array<number | null>>> {
-  const src = `//@version=6\nindicator("x")\nimport TradingView/ta/12 as ${alias}\n${body.replaceAll("ta.", `${alias}.`)}`;
-  const out = outputsByName(await evaluateValid(src, closes));
-  return Object.fromEntries(Object.entries(out).map(([k, vs]) => [k, vs.map((v) => (v === null ? null : Math.round(v * 1e9) / 1e9))]));
+  return roundedTo9(outputsByName(await evaluateValid(taLibraryScript(body, alias), closes)));
 }
 
 // true ranges of these closes: 2, 3, 2, 4, 2, 5

@@ -4,6 +4,7 @@
 import { compile, evaluate } from "../../src/index";
 import type { Bars } from "../../src/types";
 import { check, outputsByName, PLAIN_SYMBOL } from "../front/harness";
+import { roundedTo9, taLibraryScript } from "./harness";
 
 /** Daily bars (UTC midnight) on these days of January 2024 with these volumes; prices flat at 10. */
 function bars(days: number[], volumes: number[]): Bars {
@@ -19,12 +20,10 @@ function bars(days: number[], volumes: number[]): Bars {
 }
 
 async function run(body: string, alias: string, b: Bars): Promise<Record<string, Array<number | null>>> {
-  const src = `//@version=6\nindicator("x")\nimport TradingView/ta/12 as ${alias}\n${body.replaceAll("ta.", `${alias}.`)}`;
-  const r = await check(src);
+  const r = await check(taLibraryScript(body, alias));
   const errors = r.diagnostics.filter((d) => d.severity === "error");
   if (!r.checked || errors.length > 0) throw new Error(JSON.stringify(errors));
-  const out = outputsByName(evaluate(compile(r.checked, r.interface ?? undefined), b, {}, { symbol: PLAIN_SYMBOL, windowStart: 0 }));
-  return Object.fromEntries(Object.entries(out).map(([k, vs]) => [k, vs.map((v) => (v === null ? null : Math.round(v * 1e9) / 1e9))]));
+  return roundedTo9(outputsByName(evaluate(compile(r.checked, r.interface ?? undefined), b, {}, { symbol: PLAIN_SYMBOL, windowStart: 0 })));
 }
 
 // 2024-01-01 is a Monday. Weeks: Mon 1 (bars on 1, 3, 5), Mon 8 (8, 9, 12), Mon 15 (16, 18: its
