@@ -108,8 +108,9 @@ describe("a sweep's rows", () => {
       expect(hz.count).toBe(s.count);
       for (const k of ["mean", "median", "stdev", "hit_rate", "mfe_mean", "mae_mean", "t_stat", "p_value", "abnormal_mean", "mfe_median", "mae_median"]) near(hz[k], s[k]);
       expect(hz.hit_rate_ci95).toEqual(s.hit_rate_ci95);
-      // the study carries the bootstrap interval and the p value too
+      // the bootstrap interval too (same events in the same order, same seed)
       expect(s.mean_ci95).toHaveLength(2);
+      expect(hz.mean_ci95).toEqual(s.mean_ci95);
       expect(s.p_value).toBeGreaterThan(0);
     }
   });

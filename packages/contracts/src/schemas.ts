@@ -260,7 +260,7 @@ export const SweepRowSchema = z.object({
   rank: z.number().int(),
   inputs: z.record(z.string(), SweepValue),
   events: z.number().int(),
-  horizons: z.array(HorizonStats.omit({ mean_ci95: true }).extend({ p_adjusted: z.number().nullable() })),
+  horizons: z.array(HorizonStats.extend({ p_adjusted: z.number().nullable() })),
 });
 export const SweepPageSchema = z.object({ data: z.array(SweepSchema), next_cursor: z.string().nullable() });
 export const SweepRowsSchema = z.object({ data: z.array(SweepRowSchema), next_cursor: z.string().nullable() });

@@ -174,13 +174,8 @@ export function baselineMeasured(close: ArrayLike<number>, high: ArrayLike<numbe
   return base;
 }
 
-export interface StatsOptions {
-  /** False leaves mean_ci95 null (sweeps: 2,000 resamples per combination would dominate). */
-  bootstrap?: boolean;
-}
-
 /** The numbers of one horizon of a set of events against the baseline's sample (null: this is the baseline). */
-export function horizonStats(h: number, m: Measured, baseline: Sample | null, options: StatsOptions = {}): HorizonStats {
+export function horizonStats(h: number, m: Measured, baseline: Sample | null): HorizonStats {
   const n = m.r.length;
   const mu = mean(m.r);
   const variance = sampleVariance(m.r);
@@ -200,7 +195,7 @@ export function horizonStats(h: number, m: Measured, baseline: Sample | null, op
     mae_mean: mean(m.mae),
     t_stat: t,
     p_value: baseline && own ? welchP(t, own, baseline) : null,
-    mean_ci95: two && options.bootstrap !== false ? bootstrapMeanCi(m.r) : null,
+    mean_ci95: two ? bootstrapMeanCi(m.r) : null,
     hit_rate_ci95: two ? wilson(hits, n) : null,
     abnormal_mean: two && baseline && mu !== null ? mu - baseline.mean : null,
     mfe_median: two ? median(m.mfe) : null,

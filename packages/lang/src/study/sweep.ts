@@ -19,7 +19,8 @@ export function gridCombinations(grid: Record<string, readonly SweepValue[]>): A
   return out;
 }
 
-export type SweepHorizon = Pick<HorizonStats, "h" | "count" | "mean" | "median" | "stdev" | "hit_rate" | "mfe_mean" | "mae_mean" | "t_stat" | "p_value" | "hit_rate_ci95" | "abnormal_mean" | "mfe_median" | "mae_median"> & {
+/** A row's horizon: every field of a study group's horizon (mean_ci95 included, docs/adr/0055), and Holm's p_adjusted. */
+export type SweepHorizon = HorizonStats & {
   p_adjusted: number | null;
 };
 
@@ -68,21 +69,24 @@ export class SweepAccumulator {
 
   rows(): SweepRowData[] {
     const base = this.baseline.map(sampleOf);
-    const stats = this.measured.map((m) => this.horizons.map((h, j) => horizonStats(h, m[j]!, base[j]!, { bootstrap: false })));
+    const stats = this.measured.map((m) => this.horizons.map((h, j) => horizonStats(h, m[j]!, base[j]!)));
     const adjusted = this.horizons.map((_, j) => holm(stats.map((s) => s[j]!.p_value)));
     return this.combinations.map((inputs, i) => ({
       inputs,
       events: this.events[i]!,
-      horizons: stats[i]!.map((s, j) => {
-        const { mean_ci95: _unused, ...rest } = s;
-        return { ...rest, p_adjusted: adjusted[j]![i]! };
-      }),
+      horizons: stats[i]!.map((s, j) => ({ ...s, p_adjusted: adjusted[j]![i]! })),
     }));
   }
 }
 
-export type SweepStat = keyof Omit<SweepHorizon, "h" | "hit_rate_ci95">;
+/** The statistics a sort may name: the numbers of a horizon (not its h nor its intervals). */
+export type SweepStat = keyof Omit<SweepHorizon, "h" | "mean_ci95" | "hit_rate_ci95">;
 export const SWEEP_STATS: readonly SweepStat[] = ["count", "mean", "median", "stdev", "hit_rate", "mfe_mean", "mae_mean", "t_stat", "p_value", "p_adjusted", "abnormal_mean", "mfe_median", "mae_median"];
+
+/** Rows kept before sweeps gave mean_ci95 (docs/adr/0055, addendum; kept 7 days) answer it as null. */
+function withInterval(r: SweepRowData): SweepRowData {
+  return r.horizons.every((h) => "mean_ci95" in h) ? r : { ...r, horizons: r.horizons.map((h) => ({ ...h, mean_ci95: h.mean_ci95 ?? null })) };
+}
 
 /**
  * The rows ranked by one horizon's statistic: p values ascending (smaller is stronger), every
@@ -95,7 +99,7 @@ export function rankRows(rows: readonly SweepRowData[], h: number, stat: SweepSt
     return typeof v === "number" ? v : null;
   };
   return rows
-    .map((r, i) => ({ r, i, v: value(r) }))
+    .map((r, i) => ({ r: withInterval(r), i, v: value(r) }))
     .sort((a, b) => {
       if (a.v === null || b.v === null) return a.v === null && b.v === null ? a.i - b.i : a.v === null ? 1 : -1;
       return (ascending ? a.v - b.v : b.v - a.v) || a.i - b.i;

@@ -46,7 +46,9 @@ describe("pooled rows", () => {
     const adj = [r0!.horizons[0]!.p_adjusted!, r1!.horizons[0]!.p_adjusted!];
     expect(Math.min(...adj)).toBeCloseTo(Math.min(1, 2 * small), 12);
     expect(Math.max(...adj)).toBeCloseTo(Math.max(Math.min(1, 2 * small), large), 12);
-    expect(r0!.horizons[0]).not.toHaveProperty("mean_ci95");
+    // mean_ci95 as a study group has it: r0's three returns are all 0.1, so every resample's mean is 0.1
+    expect(r0!.horizons[0]!.mean_ci95![0]).toBeCloseTo(0.1, 12);
+    expect(r0!.horizons[0]!.mean_ci95![1]).toBeCloseTo(0.1, 12);
   });
 
   test("cooldown per event name", () => {
@@ -61,7 +63,7 @@ describe("pooled rows", () => {
 describe("ranking", () => {
   const row = (k: number, t: number | null, p: number | null): SweepRowData => ({
     inputs: { k }, events: 1,
-    horizons: [{ h: 5, count: 1, mean: null, median: null, stdev: null, hit_rate: null, mfe_mean: null, mae_mean: null, t_stat: t, p_value: p, hit_rate_ci95: null, abnormal_mean: null, mfe_median: null, mae_median: null, p_adjusted: p }],
+    horizons: [{ h: 5, count: 1, mean: null, median: null, stdev: null, hit_rate: null, mfe_mean: null, mae_mean: null, t_stat: t, p_value: p, mean_ci95: null, hit_rate_ci95: null, abnormal_mean: null, mfe_median: null, mae_median: null, p_adjusted: p }],
   });
   const rows = [row(1, 1.5, 0.2), row(2, null, null), row(3, 3, 0.01), row(4, 1.5, 0.2)];
   test("statistics descending, p values ascending, nulls last, ties in combination order", () => {

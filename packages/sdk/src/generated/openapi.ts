@@ -6903,6 +6903,10 @@ export interface operations {
                                 mae_mean: number | null;
                                 t_stat: number | null;
                                 p_value: number | null;
+                                mean_ci95: [
+                                    number,
+                                    number
+                                ] | null;
                                 hit_rate_ci95: [
                                     number,
                                     number
