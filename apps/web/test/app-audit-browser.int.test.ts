@@ -2,11 +2,13 @@
 // an hline far from an overlay's values is still drawn (its pane's scale takes it in, as on
 // TradingView; ADR 0154), another account's sweep, script or private library script answers 404 as the API would (API.md
 // "The web app": a page the person may not see answers as the API would), and the skip link takes a
-// keyboard user past the navigation. One browser, one stack.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+// keyboard user past the navigation; at a phone's width every scrolling table and the library's
+// read-only code can be reached from the keyboard (axe-core). One browser, one stack.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { seedCoreLibrary } from "@barscript/db";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -25,6 +27,7 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (this test is never skipped)`);
   if (!existsSync(join(ROOT, "apps/web/build/index.html"))) throw new Error("apps/web/build is missing: run `npm run build:web`");
   await h.setup();
+  await seedCoreLibrary(h.env.db);
   me = await h.account();
   profile = mkdtempSync(join(tmpdir(), "bs-chromium-"));
   context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
@@ -114,4 +117,42 @@ test("keyboard: Skip to content moves the next Tab into the page, past the site'
   const focused = await page.evaluate(() => ({ inMain: document.activeElement?.closest("main") !== null, inNav: document.activeElement?.closest("header") !== null }));
   expect(focused).toEqual({ inMain: true, inNav: false });
   expect(new URL(page.url()).pathname).toBe("/app/account");
+});
+
+const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's violations of one rule on the page as it is. */
+async function violations(rule: string): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async (id) => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run({ runOnly: { type: "rule", values: [id] } });
+    return result.violations.flatMap((v) => v.nodes.map((n) => JSON.stringify(n.target)));
+  }, rule);
+}
+
+test("on a 320-pixel phone, a study's wide tables and the library's code scroll from the keyboard", async () => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  try {
+    await h.script(me, "dip", `//@version=6
+definition("Dip")
+alertcondition(ta.rsi(close, 14) < 35, "dip", "x")
+`);
+    await h.script(me, "dip-study", `//@version=6
+study("Dips", horizons = [1, 5])
+use("dip", events = ["dip"])
+`);
+    const study = await me.client.start({ script: "dip-study", instrument: "AAPL", timeframe: "1d", bars: 1000, wait: 30 });
+    expect(study.json.status).toBe("succeeded");
+    await page.goto(`${h.api.url}/app/studies/${study.json.id}`);
+    await page.getByRole("table", { name: /^Baseline/ }).waitFor();
+    // the tables are wider than the phone: they scroll inside themselves, and a keyboard reaches them
+    expect(await page.evaluate(() => Array.from(document.querySelectorAll(".scroll")).some((e) => e.scrollWidth > e.clientWidth))).toBe(true);
+    await expect(violations("scrollable-region-focusable")).resolves.toEqual([]);
+    await page.goto(`${h.api.url}/app/library/core/rsi`);
+    await page.locator(".cm-content").first().waitFor();
+    await expect(violations("scrollable-region-focusable")).resolves.toEqual([]);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 });

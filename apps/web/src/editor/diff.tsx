@@ -5,11 +5,16 @@ import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { pineExtensions } from "./codemirror";
 
+/** Read-only, yet focusable: a keyboard reaches the code and scrolls it (a long line at a phone's width). */
+function readOnlyExtensions() {
+  return [EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.contentAttributes.of({ tabindex: "0" })];
+}
+
 export function Diff(props: { a: string; b: string; aLabel: string; bLabel: string }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!host.current) return;
-    const readOnly = [EditorState.readOnly.of(true), EditorView.editable.of(false)];
+    const readOnly = readOnlyExtensions();
     const view = new MergeView({
       parent: host.current,
       a: { doc: props.a, extensions: [pineExtensions(props.aLabel), ...readOnly] },
@@ -33,7 +38,7 @@ export function CodeView(props: { content: string; label: string }) {
     if (!host.current) return;
     const view = new EditorView({
       parent: host.current,
-      state: EditorState.create({ doc: props.content, extensions: [pineExtensions(props.label), EditorState.readOnly.of(true), EditorView.editable.of(false)] }),
+      state: EditorState.create({ doc: props.content, extensions: [pineExtensions(props.label), ...readOnlyExtensions()] }),
     });
     return () => view.destroy();
   }, [props.content, props.label]);

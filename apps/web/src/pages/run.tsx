@@ -5,7 +5,7 @@ import { api, errorText } from "../api";
 import { RunChart } from "../chart/chart";
 import { drawingsPlan, eventMarkers, planChart, type Row } from "../chart/mapping";
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
-import { ErrorBox, Loading, num, Page, when } from "../ui";
+import { ErrorBox, Loading, num, Page, Scroll, when } from "../ui";
 import { allEvents, allOutputs, barsOf, downloadCsv, drawingsOf, followRun, interfaceOf, isFinal, studyOf } from "./run-data";
 import { StudyView } from "./study";
 
@@ -40,13 +40,13 @@ function OutputsTable(props: { names: string[]; points: OutputPoint[] }) {
   const rows = props.points.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
   return (
     <>
-      <div class="scroll">
+      <Scroll label="Results">
         <table class="numbers">
           <caption>Results, {num(props.points.length, 0)} points ({TABLE_PAGE} a page)</caption>
           <thead><tr><th scope="col">Time (UTC)</th>{props.names.map((n) => <th scope="col">{n}</th>)}</tr></thead>
           <tbody>{rows.map((p) => <tr><td>{when(new Date(p.t * 1000).toISOString())}</td>{props.names.map((n) => <td>{p[n] === null ? "na" : num(p[n], 6)}</td>)}</tr>)}</tbody>
         </table>
-      </div>
+      </Scroll>
       <Pager page={page} pages={pages} onPage={setPage} label="Result pages" />
     </>
   );
@@ -57,13 +57,13 @@ function EventsTable(props: { events: EventRow[] }) {
   const rows = props.events.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
   return (
     <>
-      <div class="scroll">
+      <Scroll label="Events">
         <table>
           <caption>{num(props.events.length, 0)} events</caption>
           <thead><tr><th scope="col">Time (UTC)</th><th scope="col">Event</th><th scope="col">Message</th><th scope="col">Price</th></tr></thead>
           <tbody>{rows.map((e) => <tr key={e.id}><td>{when(e.time)}</td><td>{e.name}</td><td>{e.message}</td><td>{num(e.price, 6)}</td></tr>)}</tbody>
         </table>
-      </div>
+      </Scroll>
       <Pager page={page} pages={Math.ceil(props.events.length / TABLE_PAGE)} onPage={setPage} label="Event pages" />
     </>
   );

@@ -1,7 +1,7 @@
 // A study's results: for each definition/event/group a table of horizons, and a small chart of
 // the mean forward return by horizon against the baseline (an SVG of our own: a few points).
 import type { StudyGroup, StudyHorizon, StudyResult } from "../types";
-import { num } from "../ui";
+import { num, Scroll } from "../ui";
 
 const groupLabel = (g: StudyGroup): string => {
   const parts = Object.entries(g.group ?? {}).map(([k, v]) => `${k} = ${String(v)}`);
@@ -13,7 +13,7 @@ function HorizonTable(props: { caption: string; horizons: StudyHorizon[] }) {
   const extended = props.horizons.some((h) => h.p_value !== undefined);
   const ci = (h: StudyHorizon): string => (h.mean_ci95 ? `${num(h.mean_ci95[0], 6)} to ${num(h.mean_ci95[1], 6)}` : "–");
   return (
-    <div class="scroll">
+    <Scroll label={props.caption}>
       <table class="numbers">
         <caption>{props.caption}</caption>
         <thead><tr>
@@ -30,7 +30,7 @@ function HorizonTable(props: { caption: string; horizons: StudyHorizon[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </Scroll>
   );
 }
 

@@ -2,7 +2,7 @@
 // heat map of one statistic over two of its inputs (docs/reference/api.md #34, #35).
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
-import { ErrorBox, Loading, num, Page } from "../ui";
+import { ErrorBox, Loading, num, Page, Scroll } from "../ui";
 
 interface Sweep { id: string; status: string; grid: Record<string, Array<string | number | boolean>>; horizons: number[]; definition: { owner: string; slug: string }; instruments: string[]; timeframe: string; progress?: { done: number; total: number }; failure?: { kind: string; message: string } }
 interface SweepRow { rank: number; inputs: Record<string, unknown>; events: number; horizons: Array<{ h: number; count: number; mean: number | null; hit_rate: number | null; t_stat: number | null; p_value: number | null; p_adjusted: number | null }> }
@@ -33,13 +33,13 @@ export function SweepPage(props: { id: string }) {
       {sweep?.failure ? <p class="error">Failed ({sweep.failure.kind}): {sweep.failure.message}</p> : null}
       {rows && sweep ? <HeatMap sweep={sweep} rows={rows} /> : null}
       {rows ? (
-        <div class="scroll">
+        <Scroll label="Combinations ranked">
           <table class="numbers">
             <caption>Combinations ranked</caption>
             <thead><tr><th scope="col">Rank</th><th scope="col">Inputs</th><th scope="col">Events</th><th scope="col">First horizon: mean</th><th scope="col">t</th><th scope="col">p (Holm)</th></tr></thead>
             <tbody>{rows.map((r) => <tr><td>{r.rank}</td><td><code>{JSON.stringify(r.inputs)}</code></td><td>{r.events}</td><td>{num(r.horizons[0]?.mean ?? null, 6)}</td><td>{num(r.horizons[0]?.t_stat ?? null, 3)}</td><td>{num(r.horizons[0]?.p_adjusted ?? null, 4)}</td></tr>)}</tbody>
           </table>
-        </div>
+        </Scroll>
       ) : null}
     </Page>
   );
@@ -89,13 +89,13 @@ function HeatMap(props: { sweep: Sweep; rows: SweepRow[] }) {
         <label>statistic <select value={stat} onChange={(e) => setStat((e.target as HTMLSelectElement).value as Stat)}>{STATS.map((n) => <option value={n}>{n}</option>)}</select></label>{" "}
         <label>horizon <select value={String(h)} onChange={(e) => setH(Number((e.target as HTMLSelectElement).value))}>{props.sweep.horizons.map((n) => <option value={String(n)}>{n}</option>)}</select></label>
       </p>
-      <div class="scroll">
+      <Scroll label="Heat map">
         <table class="numbers heatmap">
           <caption>{stat} at h = {h}{names.length > 2 ? " (best over the other inputs)" : ""}</caption>
           <thead><tr><th scope="col">{y} / {x}</th>{xs.map((v) => <th scope="col">{String(v)}</th>)}</tr></thead>
           <tbody>{ys.map((yv, i) => <tr><th scope="row">{String(yv)}</th>{xs.map((_, j) => <td style={{ background: shade(values[i]![j]!) }}>{num(values[i]![j]!, 4)}</td>)}</tr>)}</tbody>
         </table>
-      </div>
+      </Scroll>
     </section>
   );
 }
