@@ -18,15 +18,21 @@ export interface FlatSeries {
   value: (i: number) => number;
 }
 
-/** Creates the instrument (crypto, USD, UTC) and writes its `count` flat bars as imported: the bars written. */
-export async function writeFlatSeries(db: Db, s: FlatSeries): Promise<BarColumns> {
-  await db.instrument.create({ data: { id: s.id, symbol: s.symbol, name: s.name ?? s.symbol, exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
-  const bars = allocBars(s.count);
-  for (let i = 0; i < s.count; i++) {
-    bars.time[i] = s.t0 + i * s.step;
-    bars.open[i] = bars.high[i] = bars.low[i] = bars.close[i] = s.value(i);
+/** `count` flat bars from `t0`, `step` seconds apart: open = high = low = close = value(i), volume 1. */
+export function flatBars(t0: number, step: number, count: number, value: (i: number) => number): BarColumns {
+  const bars = allocBars(count);
+  for (let i = 0; i < count; i++) {
+    bars.time[i] = t0 + i * step;
+    bars.open[i] = bars.high[i] = bars.low[i] = bars.close[i] = value(i);
     bars.volume[i] = 1;
   }
+  return bars;
+}
+
+/** Creates the instrument (crypto, USD, UTC) and writes its flat bars as imported: the bars written. */
+export async function writeFlatSeries(db: Db, s: FlatSeries): Promise<BarColumns> {
+  await db.instrument.create({ data: { id: s.id, symbol: s.symbol, name: s.name ?? s.symbol, exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
+  const bars = flatBars(s.t0, s.step, s.count, s.value);
   await writeBars(db, { instrumentId: s.id, timeframe: s.timeframe }, bars, "imported");
   return bars;
 }

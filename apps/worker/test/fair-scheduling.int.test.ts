@@ -4,11 +4,11 @@
 // (docs/adr/0025-fair-run-scheduling.md). The light account's time limit is far shorter than the
 // flood's, so a light run that waited for a thread behind the flood would fail.
 import { join } from "node:path";
-import { createAccount, createApiKey, createScript, createScriptResolver, filesDigest } from "@barscript/db";
-import { validate } from "@barscript/lang";
+import { createAccount, createApiKey } from "@barscript/db";
 import { importFile } from "@barscript/marketdata";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
+import { saveScript } from "./support/run-processor";
 
 jest.setTimeout(180_000);
 
@@ -62,10 +62,7 @@ async function account(plan: string, overrides: Record<string, number>, source: 
   await env.db.plan.create({ data: { ...base, name: `fair-${n}`, ...overrides } });
   const a = await createAccount(env.db, { email: `fair${n}@example.com`, password: "a long enough password", handle: `fair-${n}`, plan: `fair-${n}`, admit: true });
   const key = await createApiKey(env.db, { accountId: a.id, name: "t", scopes: ["read", "scripts:write", "runs:write"], expiresAt: null });
-  const files = [{ path: "main.pine", content: source }];
-  const v = await validate(files, { resolver: createScriptResolver(env.db, { accountId: a.id, handle: a.handle }) });
-  if (!v.valid || !v.interface || !v.kind) throw new Error(`invalid test script: ${JSON.stringify(v.diagnostics)}`);
-  await createScript(env.db, { ownerId: a.id, slug: "s", files, digest: filesDigest(files), derived: { kind: v.kind, title: "s", interface: v.interface, dependencies: v.dependencies } });
+  await saveScript(env.db, a, "s", source);
   return {
     async call(method, path, body) {
       const res = await fetch(`${api.url}/v1${path}`, {

@@ -4,7 +4,8 @@
 // hold exactly the bars written (hand-worked totals and ends), and be read fresh (a rewritten
 // chunk's version). Real Postgres.
 import { createAccount, findRunWithPlan, newRunId, type Run } from "@barscript/db";
-import { allocBars, BarChunkCache, lookupSeries, writeBars } from "@barscript/marketdata";
+import { BarChunkCache, lookupSeries, writeBars } from "@barscript/marketdata";
+import { flatBars } from "../../../test/support/bars";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 
 jest.setTimeout(60_000);
@@ -16,21 +17,11 @@ const T0 = Date.UTC(2020, 0, 1) / 1000;
 let env: TestEnv;
 let accountId = "";
 
-function bars(n: number, step: number, close: (i: number) => number): ReturnType<typeof allocBars> {
-  const b = allocBars(n);
-  for (let i = 0; i < n; i++) {
-    b.time[i] = T0 + i * step;
-    b.open[i] = b.high[i] = b.low[i] = b.close[i] = close(i);
-    b.volume[i] = 1;
-  }
-  return b;
-}
-
 beforeAll(async () => {
   env = await createTestEnv();
   await env.db.instrument.create({ data: { id: "ins_ser", symbol: "SER", name: "Series", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
-  await writeBars(env.db, { instrumentId: "ins_ser", timeframe: "1d" }, bars(300, DAY, (i) => 100 + i), "imported");
-  await writeBars(env.db, { instrumentId: "ins_ser", timeframe: "1h" }, bars(50, HOUR, () => 7), "imported");
+  await writeBars(env.db, { instrumentId: "ins_ser", timeframe: "1d" }, flatBars(T0, DAY, 300, (i) => 100 + i), "imported");
+  await writeBars(env.db, { instrumentId: "ins_ser", timeframe: "1h" }, flatBars(T0, HOUR, 50, () => 7), "imported");
   const account = await createAccount(env.db, { email: "series@example.com", password: "a long enough password", handle: "series", plan: "pro", admit: true });
   accountId = account.id;
 });
@@ -76,7 +67,7 @@ describe("the run's read carries its chart series", () => {
   it("when a chunk is written again, then the next run's read carries its new version", async () => {
     const before = (await findRunWithPlan(env.db, (await queuedRun("SER", "1h")).id))?.series;
     expect(before?.chunks.reduce((n, c) => n + c.barCount, 0)).toBe(50);
-    await writeBars(env.db, { instrumentId: "ins_ser", timeframe: "1h" }, bars(50, HOUR, () => 8), "imported");
+    await writeBars(env.db, { instrumentId: "ins_ser", timeframe: "1h" }, flatBars(T0, HOUR, 50, () => 8), "imported");
     const after = (await findRunWithPlan(env.db, (await queuedRun("SER", "1h")).id))?.series;
     expect(after?.chunks.map((c) => c.version)).not.toEqual(before?.chunks.map((c) => c.version));
     expect(after).toEqual(await lookupSeries(env.db, "SER", "1h"));
