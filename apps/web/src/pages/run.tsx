@@ -40,7 +40,7 @@ function OutputsTable(props: { names: string[]; points: OutputPoint[] }) {
   const rows = props.points.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
   return (
     <>
-      <Scroll label="Results">
+      <Scroll label="Table of results">
         <table class="numbers">
           <caption>Results, {num(props.points.length, 0)} points ({TABLE_PAGE} a page)</caption>
           <thead><tr><th scope="col">Time (UTC)</th>{props.names.map((n) => <th scope="col">{n}</th>)}</tr></thead>
@@ -57,7 +57,7 @@ function EventsTable(props: { events: EventRow[] }) {
   const rows = props.events.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
   return (
     <>
-      <Scroll label="Events">
+      <Scroll label="Table of events">
         <table>
           <caption>{num(props.events.length, 0)} events</caption>
           <thead><tr><th scope="col">Time (UTC)</th><th scope="col">Event</th><th scope="col">Message</th><th scope="col">Price</th></tr></thead>

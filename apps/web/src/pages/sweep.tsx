@@ -89,7 +89,7 @@ function HeatMap(props: { sweep: Sweep; rows: SweepRow[] }) {
         <label>statistic <select value={stat} onChange={(e) => setStat((e.target as HTMLSelectElement).value as Stat)}>{STATS.map((n) => <option value={n}>{n}</option>)}</select></label>{" "}
         <label>horizon <select value={String(h)} onChange={(e) => setH(Number((e.target as HTMLSelectElement).value))}>{props.sweep.horizons.map((n) => <option value={String(n)}>{n}</option>)}</select></label>
       </p>
-      <Scroll label="Heat map">
+      <Scroll label="Heat map values">
         <table class="numbers heatmap">
           <caption>{stat} at h = {h}{names.length > 2 ? " (best over the other inputs)" : ""}</caption>
           <thead><tr><th scope="col">{y} / {x}</th>{xs.map((v) => <th scope="col">{String(v)}</th>)}</tr></thead>
