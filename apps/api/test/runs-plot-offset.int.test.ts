@@ -6,7 +6,7 @@
 // for a run large enough to be streamed (whether a chunk is stored before the evaluation ends
 // depends on timing here; apps/worker/test/stream-outputs.int.test.ts checks the chunks stored
 // during the evaluation, and fails without their hold-back).
-import { allocBars, writeBars } from "@barscript/marketdata";
+import { writeFlatSeries } from "../../../test/support/bars";
 import { aaplCloses, RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(180_000);
@@ -33,14 +33,7 @@ plot(close, "lagging", offset = -3000)
 
 beforeAll(async () => {
   client = await h.setupWithScripts({ ichimoku: ICHIMOKU_LIKE, wide: WIDE });
-  await h.env.db.instrument.create({ data: { id: "ins_min", symbol: "MIN", name: "Synthetic minutes", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
-  const bars = allocBars(MINUTES);
-  for (let i = 0; i < MINUTES; i++) {
-    bars.time[i] = T0 + i * 60;
-    bars.open[i] = bars.high[i] = bars.low[i] = bars.close[i] = minuteClose(i);
-    bars.volume[i] = 1;
-  }
-  await writeBars(h.env.db, { instrumentId: "ins_min", timeframe: "1m" }, bars, "imported");
+  await writeFlatSeries(h.env.db, { id: "ins_min", symbol: "MIN", name: "Synthetic minutes", timeframe: "1m", t0: T0, step: 60, count: MINUTES, value: minuteClose });
 });
 afterAll(() => h.teardown());
 

@@ -16,12 +16,8 @@ const h = new RunsHarness();
 let client: Client;
 
 beforeAll(async () => {
-  await h.setup();
-  const a = await h.account();
-  client = a.client;
+  client = await h.setupWithScripts({ d: DEFINITION, s: `//@version=6\nstudy("s", horizons = [1, 2])\nuse("d")\n` });
   await writeXaw(h.env.db);
-  await h.script(a, "d", DEFINITION);
-  await h.script(a, "s", `//@version=6\nstudy("s", horizons = [1, 2])\nuse("d")\n`);
 });
 afterAll(() => h.teardown());
 
