@@ -157,10 +157,20 @@ export function createSweepProcessor(deps: SweepProcessorDeps): SweepProcessor {
       if (result.kind === "cancelled") return fail(sweep, ["running"], failure("cancelled", "The sweep was cancelled.", false), summary, result.done);
       return fail(sweep, ["running"], failure(result.kind, result.message), summary, result.done);
     }
-    const rows = result.accumulator.rows();
+    // The rows' statistics (the bootstrap above all) in slices, within the sweep's time limit and cancel.
+    const rows = await result.accumulator.rowsInSlices(() => signal.aborted);
+    if (rows === null) {
+      const summary = figures(result.barsEvaluated, sweep.progressTotal, 0);
+      await addUsage(db, sweep.accountId, now(), summary.compute_units);
+      if (signal.reason === TIMED_OUT) {
+        return fail(sweep, ["running"], failure("timeout", `The sweep passed its time limit of ${(SWEEP_LIMIT_FACTOR * account.limitMs) / 1000} s while computing the statistics of its rows, after all ${sweep.progressTotal} evaluations.`), summary, sweep.progressTotal);
+      }
+      return fail(sweep, ["running"], failure("cancelled", "The sweep was cancelled.", false), summary, sweep.progressTotal);
+    }
     const summary = figures(result.barsEvaluated, sweep.progressTotal, rows.reduce((a, r) => a + r.events, 0));
-    await addUsage(db, sweep.accountId, finishedAt, summary.compute_units);
-    if (!(await finishSweep(db, sweep.id, ["running"], { status: "succeeded", summary, rows: JSON.stringify(rows), progressDone: sweep.progressTotal }, finishedAt))) return null;
+    const doneAt = now();
+    await addUsage(db, sweep.accountId, doneAt, summary.compute_units);
+    if (!(await finishSweep(db, sweep.id, ["running"], { status: "succeeded", summary, rows: JSON.stringify(rows), progressDone: sweep.progressTotal }, doneAt))) return null;
     await publish(sweep.id, "succeeded");
     return "succeeded";
   }

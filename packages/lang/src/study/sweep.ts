@@ -69,7 +69,35 @@ export class SweepAccumulator {
 
   rows(): SweepRowData[] {
     const base = this.baseline.map(sampleOf);
-    const stats = this.measured.map((m) => this.horizons.map((h, j) => horizonStats(h, m[j]!, base[j]!)));
+    return this.assemble(this.measured.map((m) => this.horizons.map((h, j) => horizonStats(h, m[j]!, base[j]!))));
+  }
+
+  /**
+   * rows(), the event loop given a turn after every `sliceMs` of work: each horizon's bootstrap
+   * costs 2,000 draws per event (docs/adr/0055, addendum), so a worker's job lock, cancels and time
+   * limit keep running meanwhile. Null as soon as `stopped()` is true at a turn.
+   */
+  async rowsInSlices(stopped: () => boolean, sliceMs = 50): Promise<SweepRowData[] | null> {
+    const base = this.baseline.map(sampleOf);
+    const stats: HorizonStats[][] = [];
+    let since = Date.now();
+    for (const m of this.measured) {
+      const row: HorizonStats[] = [];
+      for (let j = 0; j < this.horizons.length; j++) {
+        if (Date.now() - since >= sliceMs) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          if (stopped()) return null;
+          since = Date.now();
+        }
+        row.push(horizonStats(this.horizons[j]!, m[j]!, base[j]!));
+      }
+      stats.push(row);
+    }
+    return this.assemble(stats);
+  }
+
+  /** The rows from every combination's horizon statistics, with Holm's p_adjusted over the combinations. */
+  private assemble(stats: HorizonStats[][]): SweepRowData[] {
     const adjusted = this.horizons.map((_, j) => holm(stats.map((s) => s[j]!.p_value)));
     return this.combinations.map((inputs, i) => ({
       inputs,

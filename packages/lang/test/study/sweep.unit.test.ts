@@ -51,6 +51,15 @@ describe("pooled rows", () => {
     expect(r0!.horizons[0]!.mean_ci95![1]).toBeCloseTo(0.1, 12);
   });
 
+  test("rows in slices are rows(); stopped at a turn, none", async () => {
+    const acc = new SweepAccumulator([1, 2], [{ k: 1 }, { k: 2 }]);
+    acc.addInstrument(A);
+    acc.addEvents(0, A, [{ bar: 0, name: "e" }, { bar: 1, name: "e" }]);
+    acc.addEvents(1, A, [{ bar: 1, name: "e" }, { bar: 2, name: "e" }]);
+    expect(await acc.rowsInSlices(() => false, 0)).toEqual(acc.rows());
+    expect(await acc.rowsInSlices(() => true, 0)).toBeNull();
+  });
+
   test("cooldown per event name", () => {
     const acc = new SweepAccumulator([1], [{}], 2);
     acc.addInstrument(A);
