@@ -25,7 +25,7 @@ function Body(props: { route: Route }) {
   const r = props.route;
   switch (r.page) {
     case "scripts": return <ScriptsPage />;
-    case "editor": return <EditorPage key={`${r.slug ?? ""}@${r.version ?? ""}`} slug={r.slug} version={r.version} />;
+    case "editor": return <EditorPage key={`${r.kind ?? ""}/${r.slug ?? ""}@${r.version ?? ""}`} slug={r.slug} version={r.version} kind={r.kind} />;
     case "runs": return <RunsPage />;
     case "run": return <RunPage key={r.id} id={r.id} />;
     case "sweep": return <SweepPage key={r.id} id={r.id} />;

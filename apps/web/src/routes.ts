@@ -1,8 +1,11 @@
 // The stable addresses of the web app (docs/reference/api.md "The web app") as routes: pure,
 // so the mapping is unit-tested without a browser.
+import type { ScriptKind } from "./types";
+
 export type Route =
   | { page: "scripts" }
-  | { page: "editor"; slug: string | null; version: number | null }
+  // `kind` only when the address names it: a study may share its slug with another script (API.md #11)
+  | { page: "editor"; slug: string | null; version: number | null; kind?: ScriptKind }
   | { page: "runs" }
   | { page: "run"; id: string; study: boolean }
   | { page: "sweep"; id: string }
@@ -12,7 +15,15 @@ export type Route =
   | { page: "account" }
   | { page: "not-found" };
 
+const KINDS: readonly ScriptKind[] = ["indicator", "definition", "study", "library"];
+
 const seg = (s: string | undefined): string => decodeURIComponent(s ?? "");
+
+/** The editor's address: `?kind=` only when given (a slug a study shares), `?version=` for an old version. */
+export function editorHref(slug: string, kind?: ScriptKind, version?: number | null): string {
+  const query = [kind ? `kind=${kind}` : "", version ? `version=${version}` : ""].filter((q) => q !== "").join("&");
+  return `/app/scripts/${encodeURIComponent(slug)}${query ? `?${query}` : ""}`;
+}
 
 export function parseRoute(pathname: string, search: string): Route {
   const params = new URLSearchParams(search);
@@ -22,7 +33,8 @@ export function parseRoute(pathname: string, search: string): Route {
   if (a === "scripts" && b === "new" && parts.length === 2) return { page: "editor", slug: null, version: null };
   if (a === "scripts" && b && parts.length === 2) {
     const v = Number(params.get("version"));
-    return { page: "editor", slug: seg(b), version: Number.isInteger(v) && v > 0 ? v : null };
+    const kind = KINDS.find((k) => k === params.get("kind"));
+    return { page: "editor", slug: seg(b), version: Number.isInteger(v) && v > 0 ? v : null, ...(kind ? { kind } : {}) };
   }
   if (a === "runs" && parts.length === 1) return { page: "runs" };
   if ((a === "runs" || a === "studies") && b && parts.length === 2) return { page: "run", id: seg(b), study: a === "studies" };

@@ -156,3 +156,26 @@ use("dip", events = ["dip"])
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 });
+
+test("a study sharing its slug with a definition: the list opens each, and the bare address offers both", async () => {
+  await h.script(me, "twin", `//@version=6
+definition("Twin definition")
+alertcondition(ta.rsi(close, 14) < 35, "dip", "x")
+`);
+  await h.script(me, "twin", `//@version=6
+study("Twin study", horizons = [1, 5])
+use("twin", events = ["dip"])
+`);
+  await page.goto(`${h.api.url}/app/`);
+  await page.getByRole("link", { name: "Twin study" }).click();
+  await page.getByRole("heading", { name: "Twin study" }).waitFor();
+  await page.getByRole("button", { name: "Run the study" }).waitFor();
+  await page.goto(`${h.api.url}/app/`);
+  await page.getByRole("link", { name: "Twin definition" }).click();
+  await page.getByRole("heading", { name: "Twin definition" }).waitFor();
+  // /app/scripts/twin names two scripts (the API answers 409 without ?kind=): the page links both.
+  await page.goto(`${h.api.url}/app/scripts/twin`);
+  await page.getByRole("link", { name: "open the study" }).click();
+  await page.getByRole("heading", { name: "Twin study" }).waitFor();
+  expect(new URL(page.url()).search).toBe("?kind=study");
+});

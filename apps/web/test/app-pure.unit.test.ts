@@ -12,6 +12,8 @@ describe("parseRoute", () => {
     ["/app/scripts/new", "", { page: "editor", slug: null, version: null }],
     ["/app/scripts/my-rsi", "?version=3", { page: "editor", slug: "my-rsi", version: 3 }],
     ["/app/scripts/my-rsi", "?version=0", { page: "editor", slug: "my-rsi", version: null }],
+    ["/app/scripts/twin", "?kind=study&version=2", { page: "editor", slug: "twin", version: 2, kind: "study" }],
+    ["/app/scripts/twin", "?kind=nonsense", { page: "editor", slug: "twin", version: null }],
     ["/app/runs", "", { page: "runs" }],
     ["/app/runs/run_abc", "", { page: "run", id: "run_abc", study: false }],
     ["/app/studies/run_abc", "", { page: "run", id: "run_abc", study: true }],

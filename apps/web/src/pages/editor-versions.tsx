@@ -3,8 +3,9 @@
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import { Diff } from "../editor/diff";
-import type { Page as ListPage, Script, Version } from "../types";
+import type { Page as ListPage, Script, Version, ScriptKind } from "../types";
 import { ErrorBox, useAsync, when } from "../ui";
+import { editorHref } from "../routes";
 
 const mainFile = (s: Script): string => s.files?.find((f) => f.path === "main.pine")?.content ?? "";
 
@@ -22,7 +23,7 @@ export function Conflict(props: { theirs: Script; mine: string; onKeepMine(): vo
   );
 }
 
-export function Versions(props: { script: Script; current: string }) {
+export function Versions(props: { script: Script; current: string; kind?: ScriptKind | undefined }) {
   const slug = encodeURIComponent(props.script.slug);
   const list = useAsync(() => api<ListPage<Version>>(`/v1/scripts/${slug}/versions?kind=${props.script.kind}&limit=200`), [slug, props.script.latest_version]);
   const [compared, setCompared] = useState<{ version: number; content: string } | null>(null);
@@ -51,7 +52,7 @@ export function Versions(props: { script: Script; current: string }) {
                 <tr key={v.version}>
                   <td>{v.version}</td><td>{when(v.created_at)}</td><td>{v.message ?? ""}</td>
                   <td class="actions">
-                    <a href={`/app/scripts/${slug}?version=${v.version}`}>Open</a>
+                    <a href={editorHref(props.script.slug, props.kind, v.version)}>Open</a>
                     <button class="link" type="button" onClick={() => void compare(v.version)} aria-label={`Compare version ${v.version} with the editor`}>Compare</button>
                   </td>
                 </tr>

@@ -7,7 +7,8 @@ import { api, ApiFailure, errorText } from "../api";
 import { createEditor, type Validation } from "../editor/codemirror";
 import { CodeView } from "../editor/diff";
 import { navigate } from "../router";
-import type { Diagnostic, FileBody, Script } from "../types";
+import { editorHref } from "../routes";
+import type { Diagnostic, FileBody, Page as ListPage, Script, ScriptKind } from "../types";
 import { ErrorBox, Loading, Page } from "../ui";
 import { Conflict, Versions } from "./editor-versions";
 import { RunForm } from "./run-form";
@@ -38,11 +39,22 @@ function DiagnosticList(props: { diagnostics: Diagnostic[]; checked: boolean }) 
   );
 }
 
-function OlderVersion(props: { slug: string; version: number }) {
-  return <p class="notice">You are reading version {props.version}. Saving makes it the newest version. <a href={`/app/scripts/${encodeURIComponent(props.slug)}`}>Open the newest</a></p>;
+function OlderVersion(props: { slug: string; version: number; kind: ScriptKind | undefined }) {
+  return <p class="notice">You are reading version {props.version}. Saving makes it the newest version. <a href={editorHref(props.slug, props.kind)}>Open the newest</a></p>;
 }
 
-export function EditorPage(props: { slug: string | null; version: number | null }) {
+/** A slug a study shares with another script (the API answers 409 without `?kind=`): one link for each. */
+function SharedSlug(props: { slug: string; version: number | null }) {
+  const [kinds, setKinds] = useState<ScriptKind[]>([]);
+  useEffect(() => {
+    api<ListPage<Script>>("/v1/scripts?limit=500").then((list) => setKinds(list.data.filter((s) => s.slug === props.slug).map((s) => s.kind)), () => setKinds([]));
+  }, [props.slug]);
+  return (
+    <p class="notice" role="status">Two of your scripts are named {props.slug}: {kinds.map((k, i) => <>{i > 0 ? ", " : ""}<a href={editorHref(props.slug, k, props.version)}>open the {k}</a></>)}.</p>
+  );
+}
+
+export function EditorPage(props: { slug: string | null; version: number | null; kind?: ScriptKind | undefined }) {
   const [script, setScript] = useState<Script | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [content, setContent] = useState<string | null>(props.slug === null ? TEMPLATE : null);
@@ -62,12 +74,11 @@ export function EditorPage(props: { slug: string | null; version: number | null 
 
   useEffect(() => {
     if (props.slug === null) return;
-    const version = props.version ? `?version=${props.version}` : "";
-    api<Script>(`/v1/scripts/${encodeURIComponent(props.slug)}${version}`).then(
+    api<Script>(`/v1${editorHref(props.slug, props.kind, props.version).slice("/app".length)}`).then(
       (s) => { setScript(s); setContent(mainFile(s)); },
       setLoadError,
     );
-  }, [props.slug, props.version]);
+  }, [props.slug, props.version, props.kind]);
 
   // The editor is made once the text is known, and replaced only when the page changes.
   const ready = content !== null;
@@ -105,7 +116,7 @@ export function EditorPage(props: { slug: string | null; version: number | null 
       setScript({ ...saved, files });
       setConflict(null); setMessage("");
       setNotice(`Saved as version ${saved.latest_version}.`);
-      if (props.version !== null) navigate(`/app/scripts/${encodeURIComponent(saved.slug)}`, true);
+      if (props.version !== null) navigate(editorHref(saved.slug, props.kind), true);
     } catch (error) {
       if (error instanceof ApiFailure && error.error.code === "version_conflict" && script) {
         setConflict(await api<Script>(`/v1/scripts/${encodeURIComponent(script.slug)}?kind=${script.kind}`));
@@ -117,6 +128,9 @@ export function EditorPage(props: { slug: string | null; version: number | null 
     }
   }
 
+  if (loadError && props.slug !== null && !props.kind && loadError instanceof ApiFailure && loadError.status === 409) {
+    return <Page title={props.slug}><SharedSlug slug={props.slug} version={props.version} /></Page>;
+  }
   if (loadError) return <Page title="Script"><ErrorBox error={loadError} /></Page>;
   if (props.slug !== null && !script) return <Page title="Script"><Loading what="the script" /></Page>;
   const title = script ? `${script.title}${props.version ? ` (version ${props.version})` : ""}` : "New script";
@@ -125,7 +139,7 @@ export function EditorPage(props: { slug: string | null; version: number | null 
   return (
     <Page title={title}>
       {script ? <p class="muted"><code>{script.slug}</code> · {script.kind} · version {props.version ?? script.latest_version} of {script.latest_version} · {script.visibility}</p> : null}
-      {script && props.version !== null && props.version !== script.latest_version ? <OlderVersion slug={script.slug} version={props.version} /> : null}
+      {script && props.version !== null && props.version !== script.latest_version ? <OlderVersion slug={script.slug} version={props.version} kind={props.kind} /> : null}
       <form class="editor-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
         {!script ? (
           <>
@@ -165,7 +179,7 @@ export function EditorPage(props: { slug: string | null; version: number | null 
         />
       ) : null}
       {script && props.version === null && script.kind !== "library" ? <RunForm key={script.latest_version} script={script} /> : null}
-      {script ? <Versions script={script} current={content ?? ""} /> : null}
+      {script ? <Versions script={script} current={content ?? ""} kind={props.kind} /> : null}
       {script ? <ScriptSettings script={script} onChanged={(s) => setScript({ ...s, files: script.files ?? [] })} /> : null}
     </Page>
   );

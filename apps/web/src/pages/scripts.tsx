@@ -1,10 +1,13 @@
 // /app/: the account's scripts.
 import { api } from "../api";
+import { editorHref } from "../routes";
 import type { Page as ListPage, Script } from "../types";
 import { ErrorBox, Loading, Page, useAsync, when } from "../ui";
 
 export function ScriptsPage() {
   const list = useAsync(() => api<ListPage<Script>>("/v1/scripts?limit=500"), []);
+  // A study may share its slug with another script: those two links name their kind.
+  const shared = (slug: string): boolean => (list.data?.data.filter((o) => o.slug === slug).length ?? 0) > 1;
   return (
     <Page title="Your scripts" actions={<a class="button primary" href="/app/scripts/new">New script</a>}>
       <ErrorBox error={list.error} />
@@ -17,7 +20,7 @@ export function ScriptsPage() {
             <tbody>
               {list.data.data.map((s) => (
                 <tr key={`${s.kind}/${s.slug}`}>
-                  <td><a href={`/app/scripts/${encodeURIComponent(s.slug)}`}>{s.title}</a> <code class="muted">{s.slug}</code></td>
+                  <td><a href={editorHref(s.slug, shared(s.slug) ? s.kind : undefined)}>{s.title}</a> <code class="muted">{s.slug}</code></td>
                   <td>{s.kind}</td><td>{s.latest_version}</td><td>{s.visibility}</td><td>{when(s.updated_at)}</td>
                 </tr>
               ))}
