@@ -75,6 +75,12 @@ describe("run states and failure kinds", () => {
     expect(results.json.error.code).toBe("run_not_finished");
   });
 
+  it("when the script's own message ends in a full stop, then the failure message ends in one, not two", async () => {
+    const { client } = await accountWith({ dotted: EVERY_BAR_ERROR.replace('"nothing works"', '"Array size is 0."') });
+    const run = (await client.start({ ...base, script: "dotted", bars: 50, wait: 30 })).json;
+    expect(run.failure.message).toBe("The script raised a runtime error on every bar of its window: Array size is 0.");
+  });
+
   it("when the script raises on some bars, then the run succeeds and its summary counts the errors", async () => {
     const { client } = await accountWith({ some: SOME_BARS_ERROR });
     const run = (await client.start({ ...base, script: "some", bars: 100, wait: 30 })).json;

@@ -5,6 +5,7 @@
 import { EvaluationAborted, EvaluationTimeout, validate, type Resolver } from "@barscript/lang";
 import { evaluateStudy } from "@barscript/lang";
 import type { EvalResult, EvalTask, FromThread, StudyThreadOutcome } from "../runs/protocol";
+import { failureText } from "../runs/failure-text";
 
 export async function runStudyInThread(id: number, task: EvalTask, resolver: Resolver): Promise<FromThread> {
   try {
@@ -13,7 +14,7 @@ export async function runStudyInThread(id: number, task: EvalTask, resolver: Res
       const first = v.diagnostics.find((d) => d.severity === "error");
       // A pinned definition that no longer validates or resolves is the definition's problem.
       const kind = first && (first.code === "invalid_dependency" || first.code === "unresolved_import") ? "data_not_ready" : "script";
-      return done(id, { ok: false, kind, message: `The study does not compile${first ? `: ${first.file}:${first.line}: ${first.message}` : ""}.` }, 0);
+      return done(id, { ok: false, kind, message: failureText("The study does not compile", first ? `${first.file}:${first.line}: ${first.message}` : undefined) }, 0);
     }
     const r = evaluateStudy(v.checked, v.interface ?? task.interface, task.bars, {
       symbol: task.symbol,

@@ -2,6 +2,7 @@
 // run's inputs, then the bars through the per-process chunk cache) and the evaluation of one
 // script in a sandbox thread; each kind then writes its results in its own `complete`.
 import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, openOutputStream, OUTPUT_CHUNK_POINTS, PARALLEL_MIN_BYTES, STREAM_CHUNK_BYTES, type OutputStream, type Run, type RunSeries, type RunSummary, type ScriptResolver } from "@barscript/db";
+import { failureText } from "../failure-text";
 import type { Bars, ContextBars, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
 import { runSummary } from "../lifecycle";
 import { evalTask, type EvalResult, type EvalTask } from "../protocol";
@@ -154,7 +155,7 @@ async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: Star
   if (result.windowBars > 0 && result.errorBarsInWindow >= result.windowBars) {
     await addUsage(ctx.db, run.accountId, ctx.now(), summary.compute_units);
     const first = summary.runtime_errors[0];
-    const done = await ctx.lifecycle.fail(run, ["running"], failure("script", `The script raised a runtime error on every bar of its window${first ? `: ${first.message}` : ""}.`), summary);
+    const done = await ctx.lifecycle.fail(run, ["running"], failure("script", failureText("The script raised a runtime error on every bar of its window", first?.message)), summary);
     await stream?.discard();
     return done;
   }

@@ -16,6 +16,7 @@
 //   5. stores the `study` object (at most 1 MB as one response, else `script`) and succeeds.
 // A study started as part of a larger request does not wait for a slot: it fails `busy`.
 import { addUsage, createScriptResolver, failure, finishRun, reserveEvents } from "@barscript/db";
+import { failureText } from "../failure-text";
 import type { ContextBars, Dependency, RequestedContext, ResolvedScript, ScriptInterface, SourceFile } from "@barscript/lang";
 import { allocBars } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
@@ -149,7 +150,7 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
   if (!study.ok) return ctx.lifecycle.fail(run, ["running"], failure(study.kind, study.message), summary);
   if (result.windowBars > 0 && result.errorBarsInWindow >= result.windowBars) {
     const first = summary.runtime_errors[0];
-    return ctx.lifecycle.fail(run, ["running"], failure("script", `The study raised a runtime error on every bar of its window${first ? `: ${first.message}` : ""}.`), summary);
+    return ctx.lifecycle.fail(run, ["running"], failure("script", failureText("The study raised a runtime error on every bar of its window", first?.message)), summary);
   }
   const events = study.definitions.reduce((a, d) => a + d.events, 0);
   summary.events = events;
