@@ -3,6 +3,7 @@
 // compile. A script that no longer validates fails the run with kind `script`.
 import { compile, validate, type Program } from "@barscript/lang";
 import type { Resolver, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
+import { failureText } from "./failure-text";
 
 export class CompileFailure extends Error {}
 
@@ -10,7 +11,7 @@ export async function compileScript(files: SourceFile[], _kind: ScriptKind, ifac
   const result = await validate(files, { resolver });
   if (!result.valid || !result.checked) {
     const first = result.diagnostics.find((d) => d.severity === "error");
-    throw new CompileFailure(`The script does not compile${first ? `: ${first.file}:${first.line}: ${first.message}` : ""}.`);
+    throw new CompileFailure(failureText("The script does not compile", first ? `${first.file}:${first.line}: ${first.message}` : undefined));
   }
   return compile(result.checked, result.interface ?? iface);
 }
