@@ -2,7 +2,7 @@
 // the built-in `ta` namespace, and scripts import it (`import TradingView/ta/12 as ta`, often
 // before `//@version`) also when they call only built-ins through it. Imported here, it exports
 // nothing of its own: `ta.atr(14)` through the alias `ta` is the built-in, and a function only the
-// library has and this service does not (`tvta.requestVolumeDelta(...)`) is refused by name (the `differences` docs topic,
+// library has and this service does not (`tvta.notWritten(...)`) is refused by name (the `differences` docs topic,
 // docs/adr/0105-tradingview-ta-import.md). The library's functions written here (stdlib/ta/tv-library,
 // docs/adr/0116) are built-in records named `ta.*`, reached only through the import, as TradingView
 // knows them (docs/adr/0137-tradingview-ta-functions-need-the-import.md).
@@ -19,15 +19,9 @@ export function tradingViewLibrary(owner: string, slug: string): ModuleExports |
   return owner === "TradingView" && slug === "ta" ? TA : undefined;
 }
 
-/** The library's functions not written here: they request intrabars inside the library (docs/adr/0116). */
-const INTRABAR_FUNCTIONS: ReadonlySet<string> = new Set(["requestVolumeDelta", "requestUpAndDownVolume"]);
-
 /** Why `alias.name` is refused when the alias is TradingView's ta library, or null for another import. */
 export function tradingViewLibraryMiss(exports: ModuleExports | null | undefined, alias: string, name: string): string | null {
   if (exports !== TA) return null;
-  if (INTRABAR_FUNCTIONS.has(name)) {
-    return `'${alias}.${name}' is a function of TradingView's ta library that is not available here: it requests intrabar volume inside the library; request the intrabars in the script instead (\`request.security_lower_tf(syminfo.tickerid, "1", [open, close, volume])\`).`;
-  }
   const near = didYouMean(`ta.${name}`, "function").replace("`ta.", `\`${alias}.`);
   return `'${alias}.${name}' is neither a built-in nor a function of TradingView's ta library available here (the \`differences\` docs topic lists them).${near}`;
 }

@@ -15,6 +15,7 @@ import { forEachChild } from "../language/visit";
 import { builtinFunction } from "../builtins";
 import { bind } from "./binding";
 import { calleeName } from "./types";
+import { INTRABAR_LIBRARY_FUNCTIONS } from "../stdlib/ta/tv-library/intrabar";
 
 /** What one statement (with the user functions it calls) declares, reads and touches. */
 interface Effects {
@@ -114,7 +115,7 @@ class Analysis {
       e.opaque = true;
       return;
     }
-    if (name.startsWith("request.")) e.request = true;
+    if (name.startsWith("request.") || INTRABAR_LIBRARY_FUNCTIONS.has(name)) e.request = true;
     if (OPAQUE_NAMESPACES.test(name)) e.opaque = true;
     const role = builtinFunction(name)?.role;
     if (t?.kind !== "typeNew" && role !== "input" && role !== "declaration") e.mayFail = true;

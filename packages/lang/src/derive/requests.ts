@@ -32,6 +32,26 @@ const REQUESTS: Readonly<Record<string, readonly [string, string | null]>> = {
   "request.currency_rate": ["from", "to"],
 };
 
+/** TradingView's ta library functions that request the chart symbol's intrabars at their `lowerTimeframe` (stdlib/ta/tv-library/intrabar.ts). */
+const LIBRARY_REQUESTS: ReadonlySet<string> = new Set(["requestUpAndDownVolume", "requestVolumeDelta"]);
+
+/** The aliases `TradingView/ta` is imported under (`ta` without `as`). */
+function tradingViewTaAliases(script: A.Script): Set<string> {
+  const out = new Set<string>();
+  forEachNode(script, (n) => {
+    if (n.kind === "ImportDecl" && n.source.kind === "library" && n.source.owner === "TradingView" && n.source.slug === "ta") out.add(n.alias.name);
+  });
+  return out;
+}
+
+/** The request parameters of a call: request.*'s, or a ta library call's (the chart's symbol, its lower timeframe). */
+function paramsOf(name: string | null, aliases: ReadonlySet<string>): readonly [string, string | null] | "library" | undefined {
+  if (name === null) return undefined;
+  const dot = name.indexOf(".");
+  if (dot > 0 && aliases.has(name.slice(0, dot)) && LIBRARY_REQUESTS.has(name.slice(dot + 1))) return "library";
+  return REQUESTS[name];
+}
+
 function dotted(e: A.Expr): string | null {
   if (e.kind === "Identifier") return e.name;
   if (e.kind === "Member") {
@@ -85,19 +105,21 @@ export function scriptRequests(files: readonly SourceFile[], chart: { ticker: st
   let dynamic = false;
   for (const f of files) {
     const declared = f.content.includes("timeframe");
-    if (!f.content.includes("request.") && !declared) continue;
+    // "request": request.* calls and the ta library's requestUpAndDownVolume / requestVolumeDelta
+    if (!f.content.includes("request") && !declared) continue;
     const { script } = parse(f.path, f.content);
     // indicator(timeframe = "W"): the script runs on the chart symbol's bars of that timeframe
     const own = declared ? scriptTimeframeOf(script) : null;
     const ownTf = own ? storeTimeframe(own.timeframe, chart.timeframe) : null;
     if (ownTf && "tf" in ownTf && ownTf.tf !== chart.timeframe) found.set(`${chart.ticker}@${ownTf.tf}`, { symbol: chart.ticker, timeframe: ownTf.tf });
+    const aliases = tradingViewTaAliases(script);
     forEachNode(script, (n) => {
       if (n.kind !== "Call") return;
-      const name = dotted(n.callee);
-      const params = name === null ? undefined : REQUESTS[name];
+      const params = paramsOf(dotted(n.callee), aliases);
       if (!params) return;
-      const a = constant(argument(n, params[0], 0), chart);
-      const b = constant(argument(n, params[1] ?? "", 1), chart);
+      const name = params === "library" ? null : dotted(n.callee);
+      const a = params === "library" ? chart.ticker : constant(argument(n, params[0], 0), chart);
+      const b = params === "library" ? constant(argument(n, "lowerTimeframe", 0), chart) : constant(argument(n, params[1] ?? "", 1), chart);
       if (a === null || b === null) {
         dynamic = true;
         return;

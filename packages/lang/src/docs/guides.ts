@@ -295,13 +295,20 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`ta.stochFull\`, \`ta.stochRsi\`, \`ta.trix\`, \`ta.kvo\`, \`ta.vi\`, \`ta.ichimoku\` (its lines not
   displaced, as the library returns them: shift them with \`plot\`'s \`offset\`), \`ta.vStop\`, \`ta.vStop2\`,
   \`ta.supertrend2\`, \`ta.aroon\` (on \`ta.highestbars\`/\`ta.lowestbars\`: the earliest of equal bars),
-  \`ta.williamsFractal\` and \`ta.relativeVolume\` (its periods those of \`timeframe.change\`; every bar of a run
-  is confirmed, so \`adjustRealtime\` changes nothing) (written from the library's published definitions,
-  docs/adr/0116, 0136 and 0138).
+  \`ta.williamsFractal\`, \`ta.relativeVolume\` (its periods those of \`timeframe.change\`; every bar of a run
+  is confirmed, so \`adjustRealtime\` changes nothing), \`ta.requestUpAndDownVolume(lowerTimeframe)\` and
+  \`ta.requestVolumeDelta(lowerTimeframe, cumulativePeriod = "")\` (written from the library's published definitions,
+  docs/adr/0116, 0136, 0138 and 0155). The last two request the chart symbol's bars of \`lowerTimeframe\` as
+  \`request.security_lower_tf\` does (the run fetches that context; a timeframe higher than the chart's is its
+  runtime error): an intrabar's volume is up when it closes above its open, down below it, else by its close
+  against the previous intrabar's close, else as the previous intrabar; \`requestUpAndDownVolume\` gives
+  \`[up, down (negative), delta]\`, \`requestVolumeDelta\` \`[open, high, low, close]\` of the delta summed intrabar
+  by intrabar since the start of the \`cumulativePeriod\` period (\`""\`: each bar alone, opening at 0). The
+  intrabars are stored bars (1 minute at the finest): a tick (\`"1T"\`) or seconds timeframe is refused as in any request.
   As on TradingView, they are reached only through the import: \`ta.dema(close, 10)\` without it is
   \`undeclared_identifier\`, whose message names the line to add (\`import TradingView/ta/12 as ta\`) or the alias
-  the script imported the library under (docs/adr/0137). Its other functions (\`ta.requestVolumeDelta\`,
-  \`ta.requestUpAndDownVolume\`: intrabar volume) are refused by name. TradingView's other libraries, and other users' public
+  the script imported the library under (docs/adr/0137). A name the library does not have here is refused
+  by name. TradingView's other libraries, and other users' public
   TradingView libraries, are not available: a library is imported from this service's scripts.
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a

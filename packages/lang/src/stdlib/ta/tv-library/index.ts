@@ -3,7 +3,8 @@
 // the library publishes in its documentation comments (docs/adr/0116-tradingview-ta-functions.md),
 // one module per kind: functions of their arguments and running extremes (plain), moving averages
 // (averages), the library's own series-length smoothing (smoothing), oscillators (oscillators),
-// functions of several values (tuples), trend stops and detectors (trend) and relative volume (volume).
+// functions of several values (tuples), trend stops and detectors (trend), relative volume (volume) and the intrabar
+// volume requests (intrabar).
 
 export * from "./plain";
 export * from "./averages";
@@ -12,3 +13,4 @@ export * from "./oscillators";
 export * from "./tuples";
 export * from "./trend";
 export * from "./volume";
+export * from "./intrabar";
