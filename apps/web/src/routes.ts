@@ -4,7 +4,7 @@ import type { ScriptKind } from "./types";
 
 export type Route =
   | { page: "scripts" }
-  // `kind` only when the address names it: a study may share its slug with another script (API.md #11)
+  // `kind` only when the address names it: a study may share its slug with another script (docs/reference/endpoints.md)
   | { page: "editor"; slug: string | null; version: number | null; kind?: ScriptKind }
   | { page: "runs" }
   | { page: "run"; id: string; study: boolean }

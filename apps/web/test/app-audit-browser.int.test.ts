@@ -1,7 +1,7 @@
 // Web app findings of an audit in Debian chromium (playwright-core) against a real API and worker:
 // an hline far from an overlay's values is still drawn (its pane's scale takes it in, as on
-// TradingView; ADR 0154), another account's sweep, script or private library script answers 404 as the API would (API.md
-// "The web app": a page the person may not see answers as the API would), and the skip link takes a
+// TradingView; ADR 0154), another account's sweep, script or private library script answers 404 as the API would (apps/web/README.md:
+// a page the person may not see answers as the API would), and the skip link takes a
 // keyboard user past the navigation; at a phone's width every scrolling table and the library's
 // read-only code can be reached from the keyboard (axe-core). One browser, one stack.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The HTTP status of a web app address (API.md "The web app": a page the person may not see
+// The HTTP status of a web app address (apps/web/README.md: a page the person may not see
 // answers as the API would): 404 where the API would answer not found for the signed-in account
 // (another account's run, study or sweep, a script it does not own, a private library script, a
 // version that does not exist, or none at all), 404 for an address that is not one of the app's,
