@@ -4,34 +4,10 @@
 // timed in this run, rounds interleaved; `same=1` when both give the same interval bit for bit.
 // Lines: `sweeps bootstrap n=<n> interval_ms=<a> baseline_ms=<b> speedup=<b/a> same=<0|1>`.
 import { bootstrapMeanCi } from "@barscript/lang";
+import { bootstrapRecipe } from "../test/support/bootstrap-recipe";
 
 const SIZES = [100, 1_000];
-const SEED = 0x5eed2155;
 
-/** The documented recipe written plainly (the implementation before ADR 0055's addendum). */
-function plainInterval(xs: number[]): [number, number] {
-  let s = SEED;
-  const next = (): number => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const means = new Float64Array(2000);
-  for (let r = 0; r < 2000; r++) {
-    let sum = 0;
-    for (let k = 0; k < xs.length; k++) sum += xs[Math.floor(next() * xs.length)]!;
-    means[r] = sum / xs.length;
-  }
-  means.sort();
-  const q = (p: number): number => {
-    const pos = 1999 * p;
-    const lo = Math.floor(pos);
-    return means[lo]! + (pos - lo) * (means[lo + 1]! - means[lo]!);
-  };
-  return [q(0.025), q(0.975)];
-}
 
 /** Median milliseconds per call of each function, their timed rounds interleaved (the machine's load falls on both alike). */
 function timePerCall(fs: Array<() => unknown>, callsPerRound: number, rounds = 15): number[] {
@@ -58,9 +34,9 @@ export function run(): Promise<string[]> {
     });
     const calls = n >= 1000 ? 10 : 50;
     const a = bootstrapMeanCi(xs)!;
-    const b = plainInterval(xs);
+    const b = bootstrapRecipe(xs);
     const same = a[0] === b[0] && a[1] === b[1] ? 1 : 0;
-    const [fast, base] = timePerCall([() => bootstrapMeanCi(xs), () => plainInterval(xs)], calls) as [number, number];
+    const [fast, base] = timePerCall([() => bootstrapMeanCi(xs), () => bootstrapRecipe(xs)], calls) as [number, number];
     lines.push(`sweeps bootstrap n=${n} interval_ms=${fast.toFixed(3)} baseline_ms=${base.toFixed(3)} speedup=${(base / fast).toFixed(1)} same=${same}`);
   }
   return Promise.resolve(lines);

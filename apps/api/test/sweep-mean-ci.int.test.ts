@@ -5,6 +5,7 @@
 // Bars are synthetic: XCI closes 100 + (7d mod 11) on day d (daily from 2020-01-01, 120 days),
 // except 120 on days 60 and 97; the window is days 20-99.
 import { writeFlatSeries } from "../../../test/support/bars";
+import { bootstrapRecipe } from "../../../test/support/bootstrap-recipe";
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(180_000);
@@ -28,35 +29,6 @@ study("Above", horizons = [1, 5])
 use("above")
 `;
 
-/**
- * The documented recipe (docs/adr/0055-study-inference.md), written here: mulberry32 seeded with
- * 0x5eed2155, 2,000 resamples of n values at index floor(u * n), the means sorted, the 2.5% and
- * 97.5% quantiles linear between closest ranks; null below two values.
- */
-function recipe(xs: number[]): [number, number] | null {
-  if (xs.length < 2) return null;
-  let s = 0x5eed2155;
-  const u = (): number => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const means: number[] = [];
-  for (let r = 0; r < 2000; r++) {
-    let sum = 0;
-    for (let k = 0; k < xs.length; k++) sum += xs[Math.floor(u() * xs.length)]!;
-    means.push(sum / xs.length);
-  }
-  means.sort((a, b) => a - b);
-  const q = (p: number): number => {
-    const pos = 1999 * p;
-    const lo = Math.floor(pos);
-    return means[lo]! + (pos - lo) * (means[lo + 1]! - means[lo]!);
-  };
-  return [q(0.025), q(0.975)];
-}
 
 /** Forward returns at horizon h of the window's days with a close at or above `level`, in day order (t + h inside the window). */
 function returnsOf(level: number, h: number): number[] {
@@ -118,7 +90,7 @@ describe("mean_ci95 of sweep rows", () => {
       for (const hz of rowOf(level)) {
         const xs = returnsOf(level, hz.h);
         expect(hz.count).toBe(xs.length);
-        const want = recipe(xs);
+        const want = xs.length < 2 ? null : bootstrapRecipe(xs);
         if (want === null) {
           expect(hz.mean_ci95).toBeNull();
           continue;

@@ -2,31 +2,7 @@
 // recipe's: the generator written as documented, a full sort of the 2,000 means, type 7 quantiles.
 // Sizes from 2 to 200, ties and equal values, and other resample counts and seeds.
 import { BOOTSTRAP_SEED, bootstrapMeanCi } from "../../src/study/inference";
-
-function recipe(xs: number[], resamples: number, seed: number): [number, number] {
-  let s = seed >>> 0;
-  const u = (): number => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const means: number[] = [];
-  for (let r = 0; r < resamples; r++) {
-    let sum = 0;
-    for (let k = 0; k < xs.length; k++) sum += xs[Math.floor(u() * xs.length)]!;
-    means.push(sum / xs.length);
-  }
-  means.sort((a, b) => a - b);
-  const q = (p: number): number => {
-    const pos = (resamples - 1) * p;
-    const lo = Math.floor(pos);
-    const hi = Math.min(resamples - 1, lo + 1);
-    return means[lo]! + (pos - lo) * (means[hi]! - means[lo]!);
-  };
-  return [q(0.025), q(0.975)];
-}
+import { bootstrapRecipe } from "../../../../test/support/bootstrap-recipe";
 
 /** Deterministic returns of about a percent (a linear congruential walk from `g`). */
 function returns(n: number, g: number): number[] {
@@ -39,21 +15,21 @@ function returns(n: number, g: number): number[] {
 describe("bootstrap interval by selection", () => {
   test.each([2, 3, 7, 50, 150])("n = %i: exactly the sorted recipe's interval", (n) => {
     const xs = returns(n, n);
-    expect(bootstrapMeanCi(xs)).toEqual(recipe(xs, 2000, BOOTSTRAP_SEED));
+    expect(bootstrapMeanCi(xs)).toEqual(bootstrapRecipe(xs, 2000, BOOTSTRAP_SEED));
   });
 
   test("ties: two values, many equal values, all equal", () => {
     for (const xs of [[0.01, -0.01], [0.02, 0.02, 0.02, -0.01, 0.02, 0.02], Array.from({ length: 40 }, (_, i) => (i % 3) * 0.005), [0.03, 0.03, 0.03]]) {
-      expect(bootstrapMeanCi(xs)).toEqual(recipe(xs, 2000, BOOTSTRAP_SEED));
+      expect(bootstrapMeanCi(xs)).toEqual(bootstrapRecipe(xs, 2000, BOOTSTRAP_SEED));
     }
   });
 
   test("other resample counts and seeds, and a typed array input", () => {
     const xs = returns(25, 99);
     for (const [resamples, seed] of [[1, 7], [2, 7], [3, 1], [101, 0xffffffff], [999, 0], [4000, 0x5eed2155]] as const) {
-      expect(bootstrapMeanCi(xs, resamples, seed)).toEqual(recipe(xs, resamples, seed));
+      expect(bootstrapMeanCi(xs, resamples, seed)).toEqual(bootstrapRecipe(xs, resamples, seed));
     }
-    expect(bootstrapMeanCi(Float64Array.from(xs))).toEqual(recipe(xs, 2000, BOOTSTRAP_SEED));
+    expect(bootstrapMeanCi(Float64Array.from(xs))).toEqual(bootstrapRecipe(xs, 2000, BOOTSTRAP_SEED));
   });
 
   test("the same interval after intervals of other sizes (the scratch it reuses holds nothing over)", () => {

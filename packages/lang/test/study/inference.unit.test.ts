@@ -4,6 +4,7 @@
 // its documented recipe (mulberry32 with the fixed seed, type 7 quantiles).
 import { applyCooldown, computeStudy, type StudyEventInput } from "../../src/study/statistics";
 import { BOOTSTRAP_SEED, bootstrapMeanCi, holm, twoSidedP, welchDf, welchP, wilson } from "../../src/study/inference";
+import { bootstrapRecipe } from "../../../../test/support/bootstrap-recipe";
 
 /** P(|T| >= |t|) by Simpson's rule over the t density (log-gamma from Stirling's series with a shift). */
 function tTailByIntegration(t: number, df: number): number {
@@ -92,37 +93,13 @@ describe("Holm's step-down", () => {
 });
 
 describe("bootstrap interval of the mean", () => {
-  /** The documented recipe, written again: mulberry32 from the seed, floor(u * n) indices, sorted means, type 7 quantiles. */
-  function reference(xs: number[], seed: number): [number, number] {
-    let s = seed >>> 0;
-    const u = (): number => {
-      s = (s + 0x6d2b79f5) >>> 0;
-      let t = s;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-    const means: number[] = [];
-    for (let r = 0; r < 2000; r++) {
-      let sum = 0;
-      for (let k = 0; k < xs.length; k++) sum += xs[Math.floor(u() * xs.length)]!;
-      means.push(sum / xs.length);
-    }
-    means.sort((a, b) => a - b);
-    const q = (p: number): number => {
-      const h = 1999 * p;
-      const lo = Math.floor(h);
-      return means[lo]! + (h - lo) * (means[lo + 1]! - means[lo]!);
-    };
-    return [q(0.025), q(0.975)];
-  }
 
   test("reproduced with the fixed seed, the same every time, around the mean", () => {
     const xs = [0.01, -0.02, 0.03, 0.005, -0.01, 0.02, 0.04, -0.03, 0.0, 0.015];
     const ci = bootstrapMeanCi(xs)!;
     const again = bootstrapMeanCi(xs)!;
     expect(ci).toEqual(again);
-    const [lo, hi] = reference(xs, BOOTSTRAP_SEED);
+    const [lo, hi] = bootstrapRecipe(xs, 2000, BOOTSTRAP_SEED);
     expect(ci[0]).toBeCloseTo(lo, 15);
     expect(ci[1]).toBeCloseTo(hi, 15);
     const m = xs.reduce((a, b) => a + b, 0) / xs.length;
