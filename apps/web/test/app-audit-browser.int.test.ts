@@ -1,9 +1,10 @@
 // Web app findings of an audit in Debian chromium (playwright-core) against a real API and worker:
 // an hline far from an overlay's values is still drawn (its pane's scale takes it in, as on
-// TradingView; ADR 0154), another account's sweep, script or private library script answers 404 as the API would (apps/web/README.md:
-// a page the person may not see answers as the API would), and the skip link takes a
-// keyboard user past the navigation; at a phone's width every scrolling table and the library's
-// read-only code can be reached from the keyboard (axe-core). One browser, one stack.
+// TradingView; ADR 0154), a script in its own pane with levels and no plots draws them there,
+// another account's sweep, script or private library script answers 404 as the API would
+// (apps/web/README.md: a page the person may not see answers as the API would), and the skip link
+// takes a keyboard user past the navigation; at a phone's width every scrolling table and the
+// library's read-only code can be reached from the keyboard (axe-core). One browser, one stack.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -77,6 +78,62 @@ test("an hline far from the plotted values is drawn on the price pane", async ()
   await page.waitForFunction(() => document.querySelectorAll(".chart canvas").length >= 2);
   // a solid 1-pixel line across the pane (about 1,200 pixels) and its price label on the axis
   await expect(fuchsiaPixels()).resolves.toBeGreaterThan(800);
+});
+
+// An indicator in its own pane (overlay = false) whose only outputs are levels: TradingView draws
+// them in the script's pane below the price pane, and that pane's scale takes in both (ADR 0154).
+// Prices near 20 and 80 are far below every AAPL candle, so on the price pane neither would show.
+const LEVELS_ONLY = `//@version=6
+indicator("Levels only", overlay = false)
+hline(80, "upper", color = color.fuchsia, linestyle = hline.style_solid)
+hline(20, "lower", color = color.fuchsia, linestyle = hline.style_solid)
+`;
+
+/** Horizontal fuchsia lines (canvas rows with at least 300 fuchsia pixels: a level across the
+ * pane, not its labels) on the price pane (the canvases that draw candles) and below it. */
+function fuchsiaLinesByPane(): Promise<{ price: number; below: number }> {
+  return page.evaluate(() => {
+    const near = (d: Uint8ClampedArray, i: number, rgb: number[]): boolean =>
+      (d[i + 3] ?? 0) > 200 && rgb.every((c, k) => Math.abs((d[i + k] ?? 0) - c) < 40);
+    const canvases = Array.from(document.querySelectorAll<HTMLCanvasElement>(".chart canvas")).map((canvas) => {
+      const data = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray();
+      let lines = 0;
+      let candle = 0;
+      for (let y = 0; y < canvas.height; y += 1) {
+        let row = 0;
+        for (let i = y * canvas.width * 4; i < (y + 1) * canvas.width * 4; i += 4) {
+          if (near(data, i, [0xe0, 0x40, 0xfb])) row += 1;
+          if (near(data, i, [0x08, 0x99, 0x81])) candle += 1;
+        }
+        if (row >= 300) lines += 1;
+      }
+      const box = canvas.getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom, lines, candle };
+    });
+    const priceBottom = Math.max(...canvases.filter((c) => c.candle > 0).map((c) => c.bottom));
+    const sum = (xs: typeof canvases): number => xs.reduce((n, c) => n + c.lines, 0);
+    return { price: sum(canvases.filter((c) => c.bottom <= priceBottom)), below: sum(canvases.filter((c) => c.top >= priceBottom)) };
+  });
+}
+
+test("a script in its own pane with hlines and no plots draws both levels in a pane below the prices; an overlay's levels stay on the price pane", async () => {
+  await h.script(me, "levels-only", LEVELS_ONLY);
+  const run = await me.client.start({ script: "levels-only", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
+  await page.locator(".legend").waitFor({ state: "attached" });
+  await page.waitForFunction(() => document.querySelectorAll(".chart canvas").length >= 2);
+  const own = await fuchsiaLinesByPane();
+  // both levels (1 pixel high) across the pane below, none on the price pane
+  expect(own).toEqual({ price: 0, below: 2 });
+
+  const far = await me.client.start({ script: "far-level", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 30 });
+  expect(far.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/runs/${far.json.id}`);
+  await page.locator(".legend").getByText("basis", { exact: true }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll(".chart canvas").length >= 2);
+  const overlay = await fuchsiaLinesByPane();
+  expect(overlay).toEqual({ price: 1, below: 0 });
 });
 
 test("pages the person may not see answer 404 as the API would: another account's sweep, script and private library script, a version that does not exist", async () => {

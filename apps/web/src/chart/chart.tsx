@@ -23,16 +23,33 @@ function addOutput(chart: IChartApi, s: SeriesPlan): ISeriesApi<SeriesType> {
   return series;
 }
 
+type Host = ISeriesApi<SeriesType>;
+
+/** A pane's hlines hang on a series of that pane: the candles on the price pane, else the pane's
+ * first output. A script in its own pane with hlines and no plots still gets that pane, as on
+ * TradingView (ADR 0154): an unseen line at a level's price over every bar holds its levels. */
+function paneHosts(chart: IChartApi, candles: Host, outputs: Array<{ plan: SeriesPlan; api: Host }>, plan: ChartPlan): Map<number, Host> {
+  const hosts = new Map<number, Host>([[0, candles]]);
+  for (const o of outputs) if (!hosts.has(o.plan.pane)) hosts.set(o.plan.pane, o.api);
+  for (const h of plan.hlines) {
+    if (hosts.has(h.pane)) continue;
+    const levels = chart.addSeries(LineSeries, {
+      color: "rgba(0, 0, 0, 0)", lineVisible: false, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false,
+    }, h.pane);
+    levels.setData(plan.candles.map((c) => ({ time: c.time as UTCTimestamp, value: h.price })));
+    hosts.set(h.pane, levels);
+  }
+  return hosts;
+}
+
 /** Every hline's price stays in its pane's autoscaled range, as on TradingView (ADR 0154):
  * a level far from the values (hline(150) over prices near 500) is drawn, not left off screen. */
-function includeHlines(candles: ISeriesApi<SeriesType>, outputs: Array<{ plan: SeriesPlan; api: ISeriesApi<SeriesType> }>, hlines: HlinePlan[]): void {
+function includeHlines(hosts: Map<number, Host>, hlines: HlinePlan[]): void {
   const byPane = new Map<number, number[]>();
   for (const h of hlines) byPane.set(h.pane, [...(byPane.get(h.pane) ?? []), h.price]);
   for (const [pane, prices] of byPane) {
-    const host = pane === 0 ? candles : outputs.find((o) => o.plan.pane === pane)?.api;
-    if (!host) continue;
     const [low, high] = [Math.min(...prices), Math.max(...prices)];
-    host.applyOptions({
+    hosts.get(pane)?.applyOptions({
       autoscaleInfoProvider: (original: () => AutoscaleInfo | null): AutoscaleInfo => {
         const range = original()?.priceRange;
         return { priceRange: range ? { minValue: Math.min(range.minValue, low), maxValue: Math.max(range.maxValue, high) } : { minValue: low, maxValue: high } };
@@ -64,17 +81,17 @@ export function RunChart(props: ChartProps) {
     const candles = chart.addSeries(CandlestickSeries, { upColor: "#089981", downColor: "#F23645", wickUpColor: "#089981", wickDownColor: "#F23645", borderVisible: false });
     candles.setData(props.plan.candles.map((c) => ({ ...c, time: c.time as UTCTimestamp })));
     const outputs = props.plan.series.map((s) => ({ plan: s, api: addOutput(chart, s) }));
+    const hosts = paneHosts(chart, candles, outputs, props.plan);
     for (const h of props.plan.hlines) {
-      const on = outputs.find((o) => o.plan.pane === h.pane)?.api ?? candles;
-      on.createPriceLine({ price: h.price, color: h.color, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: h.title });
+      hosts.get(h.pane)?.createPriceLine({ price: h.price, color: h.color, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: h.title });
     }
-    includeHlines(candles, outputs, props.plan.hlines);
+    includeHlines(hosts, props.plan.hlines);
     for (const seg of props.segments) {
       chart.addSeries(LineSeries, { color: seg.color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false })
         .setData(seg.data.map((p) => ({ ...p, time: p.time as UTCTimestamp })));
     }
     if (props.markers.length > 0) createSeriesMarkers(candles, props.markers.map((m) => ({ ...m, time: m.time as Time })));
-    if (props.plan.series.some((s) => s.pane === 1)) chart.panes()[1]?.setHeight(180);
+    if (hosts.has(1)) chart.panes()[1]?.setHeight(180);
     chart.timeScale().fitContent();
     chart.subscribeCrosshairMove((param) => {
       const next: Record<string, number | undefined> = {};
