@@ -5,34 +5,27 @@
 // (apps/web/README.md: a page the person may not see answers as the API would), and the skip link
 // takes a keyboard user past the navigation; at a phone's width every scrolling table and the
 // library's read-only code can be reached from the keyboard (axe-core). One browser, one stack.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { seedCoreLibrary } from "@barscript/db";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ROOT = resolve(__dirname, "../../..");
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 jest.setTimeout(180_000);
 
 const h = new RunsHarness();
 let me: { id: string; handle: string; client: Client };
-let context: BrowserContext;
 let page: Page;
-let profile: string;
+let browser: TestBrowser | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (this test is never skipped)`);
-  if (!existsSync(join(ROOT, "apps/web/build/index.html"))) throw new Error("apps/web/build is missing: run `npm run build:web`");
+  requireChromiumAndBuild();
   await h.setup();
   await seedCoreLibrary(h.env.db);
   me = await h.account();
-  profile = mkdtempSync(join(tmpdir(), "bs-chromium-"));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await openBrowser();
+  ({ page } = browser);
   page.setDefaultTimeout(30_000);
   await page.goto(`${h.api.url}/login?next=%2Fapp%2F`);
   await page.getByLabel("Email").fill("runs1@example.com");
@@ -41,8 +34,7 @@ beforeAll(async () => {
   await page.waitForURL(/\/app\/$/);
 });
 afterAll(async () => {
-  await context?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await browser?.close();
   await h.teardown();
 });
 

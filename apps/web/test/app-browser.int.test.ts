@@ -5,17 +5,15 @@
 // a prefix and fork, and another account's run answers not found. axe-core on every page.
 // Screenshots of each step go to test-artifacts/web-app/ (gitignored). The app is built
 // through the integration project's global setup, so a clean clone needs nothing else. Never skipped.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
+import { openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { seedCoreLibrary } from "@barscript/db";
 import { aaplCloses, Client, RunsHarness, rsi } from "../../api/test/runs-harness";
 
-const CHROMIUM = "/usr/bin/chromium";
 const ROOT = resolve(__dirname, "../../..");
 const ARTIFACTS = join(ROOT, "test-artifacts/web-app");
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const PASSWORD = "a long enough password";
 
 jest.setTimeout(240_000);
@@ -24,7 +22,7 @@ const h = new RunsHarness();
 let me: { id: string; handle: string; client: Client };
 let context: BrowserContext;
 let page: Page;
-let profile: string;
+let browser: TestBrowser | undefined;
 let shot = 0;
 let rsiSlug = "my-rsi";
 let firstRunId = "";
@@ -40,17 +38,15 @@ beforeEach(() => {
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (this test is never skipped)`);
+  requireChromiumAndBuild();
   // The integration project's global setup builds the app (test/support/web-build.ts).
-  if (!existsSync(join(ROOT, "apps/web/build/index.html"))) throw new Error("apps/web/build is missing: run `npm run build:web`");
   await h.setup();
   await seedCoreLibrary(h.env.db);
   me = await h.account();
   rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
-  profile = mkdtempSync(join(tmpdir(), "bs-chromium-"));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await openBrowser({ acceptDownloads: true });
+  ({ context, page } = browser);
   page.setDefaultTimeout(20_000);
   // Failed loads are checked by URL below (the console line does not say which).
   page.on("console", (m) => { if ((m.type() === "error" && !/Failed to load resource/.test(m.text())) || /Content.Security.Policy/i.test(m.text())) consoleProblems.push(m.text()); });
@@ -62,8 +58,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await browser?.close();
   await h.teardown();
 });
 

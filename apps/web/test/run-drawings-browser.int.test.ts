@@ -1,15 +1,10 @@
 // The run page draws a run's drawings (docs/reference/api.md #30) in Debian chromium against a
 // real API and worker: a drawing-only indicator's run page asks for its drawings, gets 200, and
 // its chart shows the labels as markers (pixels of the label color on the price pane).
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
+import { openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ROOT = resolve(__dirname, "../../..");
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 jest.setTimeout(180_000);
 
@@ -23,25 +18,21 @@ if barstate.islast
 
 const h = new RunsHarness();
 let me: { id: string; handle: string; client: Client };
-let context: BrowserContext;
 let page: Page;
-let profile: string;
+let browser: TestBrowser | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\``);
-  if (!existsSync(join(ROOT, "apps/web/build/index.html"))) throw new Error("apps/web/build is missing: run `npm run build:web`");
+  requireChromiumAndBuild();
   await h.setup();
   me = await h.account();
   await h.script(me, "marks", DRAWS);
-  profile = mkdtempSync(join(tmpdir(), "bs-chromium-draw-"));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await openBrowser();
+  ({ page } = browser);
   page.setDefaultTimeout(20_000);
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await browser?.close();
   await h.teardown();
 });
 

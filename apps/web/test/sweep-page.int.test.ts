@@ -2,15 +2,11 @@
 // signed-in person opens a finished sweep of two inputs and sees its rows ranked as the API ranks
 // them and a heat map over the two inputs (each cell the row of that pair); the statistic can be
 // changed; axe-core finds no violation; another account's sweep is "not found".
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ROOT = resolve(__dirname, "../../..");
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const DEF = `//@version=6
 definition("RSI below")
@@ -23,9 +19,8 @@ jest.setTimeout(240_000);
 
 const h = new RunsHarness();
 let me: { id: string; handle: string; client: Client };
-let context: BrowserContext;
 let page: Page;
-let profile: string;
+let browser: TestBrowser | undefined;
 
 async function finalSweep(client: Client, id: string): Promise<void> {
   for (;;) {
@@ -35,18 +30,15 @@ async function finalSweep(client: Client, id: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (this test is never skipped)`);
-  if (!existsSync(join(ROOT, "apps/web/build/index.html"))) throw new Error("apps/web/build is missing: run `npm run build:web`");
+  requireChromiumAndBuild();
   await h.setup();
   me = await h.account();
-  profile = mkdtempSync(join(tmpdir(), "bs-chromium-"));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await openBrowser();
+  ({ page } = browser);
   page.setDefaultTimeout(30_000);
 });
 afterAll(async () => {
-  await context?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await browser?.close();
   await h.teardown();
 });
 

@@ -1,0 +1,35 @@
+// The headless Debian chromium a browser test file drives (one per file, with a profile of its
+// own that is removed on close). Browser tests are never skipped: a missing chromium or web build
+// fails them with the command that provides it.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+
+const CHROMIUM = "/usr/bin/chromium";
+const ROOT = resolve(__dirname, "../../../..");
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+export interface TestBrowser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Fails when Debian's chromium or the built web app is missing. */
+export function requireChromiumAndBuild(): void {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (this test is never skipped)`);
+  if (!existsSync(join(ROOT, "apps/web/build/index.html"))) throw new Error("apps/web/build is missing: run `npm run build:web`");
+}
+
+/** A desktop-sized page in a fresh profile. */
+export async function openBrowser(options: { acceptDownloads?: boolean } = {}): Promise<TestBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), "bs-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, ...options, viewport: { width: 1280, height: 900 } });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const close = async (): Promise<void> => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, page, close };
+}
