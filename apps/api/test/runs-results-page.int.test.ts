@@ -55,11 +55,7 @@ describe("results pages written from the chunks", () => {
   let client: Client;
 
   beforeAll(async () => {
-    await h.setup();
-    const a = await h.account();
-    client = a.client;
-    await h.script(a, "escaped", ESCAPED);
-    await h.script(a, "edges", EDGES);
+    client = await h.setupWithScripts({ escaped: ESCAPED, edges: EDGES });
     // 25,000 synthetic 1m bars: the run's points span three chunks of 10,000
     await importBars(h.env.db, { symbol: "SYN", timeframe: "1m", bars: syntheticMinuteBars(25_000, 1_609_459_200) });
   }, 120_000);

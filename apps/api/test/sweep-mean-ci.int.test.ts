@@ -43,12 +43,8 @@ const h = new RunsHarness();
 let client: Client;
 
 beforeAll(async () => {
-  await h.setup();
-  const a = await h.account();
-  client = a.client;
+  client = await h.setupWithScripts({ above: DEFINITION, "above-study": STUDY });
   await writeFlatSeries(h.env.db, { id: "ins_xci", symbol: "XCI", timeframe: "1d", t0: T0, step: DAY, count: 120, value: closeOf });
-  await h.script(a, "above", DEFINITION);
-  await h.script(a, "above-study", STUDY);
 });
 afterAll(() => h.teardown());
 
