@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { newRunId, type Run } from "@barscript/db";
 import { writeFlatSeries } from "../../../test/support/bars";
 import type { TestEnv } from "../../../test/support/env";
-import { barsBefore, CALC_BARS_READ_CAP } from "../src/runs/warmup";
+import { barsBefore, CALC_BARS_READ_CAP } from "../src/runs/around-window";
 import { admittedAccount, createWorkerRig, runOnce, saveScript, type WorkerRig } from "./support/run-processor";
 
 jest.setTimeout(120_000);

@@ -1,9 +1,9 @@
 // A result evaluated over bars after the window (a plot with a negative offset,
-// docs/adr/0141-bars-after-the-window.md) is kept as the window's alone (warmup.ts trimToWindow):
+// docs/adr/0141-bars-after-the-window.md) is kept as the window's alone (around-window.ts trimToWindow):
 // its first rows, the events of the window's bars; a run fails only when every bar evaluated in and
 // after the window raised an error. Hand-made result: four window bars and two after them.
 import type { EvalResult } from "../src/runs/protocol";
-import { trimToWindow } from "../src/runs/warmup";
+import { trimToWindow } from "../src/runs/around-window";
 
 const result = (errorBars: number): EvalResult => ({
   times: Float64Array.from([10, 20, 30, 40, 50, 60]),

@@ -8,11 +8,32 @@
 //   (docs/adr/0141-bars-after-the-window.md), for a kind that keeps plot columns only; events and a
 //   study's group() values are made on their own bar, so the other kinds read none.
 import type { Db, RunSeries } from "@barscript/db";
-import type { Resolver } from "@barscript/lang";
+import { scriptCalcBarsCount, type Resolver, type SourceFile } from "@barscript/lang";
 import type { BarChunkCache, CachedReadResult, Timeframe } from "@barscript/marketdata";
 import type { EvalResult } from "./protocol";
 import type { ContextRead } from "./requests";
-import { barsBefore, trimToWindow, type RunWarmup, type WarmupVersion } from "./warmup";
+import type { RunWarmup, WarmupVersion } from "./warmup";
+
+/** The most bars a declared calc_bars_count makes a run read before its window. */
+export const CALC_BARS_READ_CAP = 100_000;
+
+/** calc_bars_count of the versions seen, by digest (the files of a digest never change). */
+const calcBarsCounts = new Map<string, number>();
+
+/**
+ * The bars a run reads before its window: its warmup, or, when its script declares
+ * `calc_bars_count = N` (evaluated on the run's last N bars only, docs/adr/0140-calc-bars-count.md),
+ * as many as make N bars with the window's, whichever is more.
+ */
+export function barsBefore(version: WarmupVersion, windowBars: number, warmup: number): number {
+  let count = calcBarsCounts.get(version.digest);
+  if (count === undefined) {
+    count = scriptCalcBarsCount(version.files as SourceFile[]);
+    if (calcBarsCounts.size > 2000) calcBarsCounts.clear();
+    calcBarsCounts.set(version.digest, count);
+  }
+  return Math.max(warmup, Math.min(CALC_BARS_READ_CAP, count - windowBars));
+}
 
 /** What a kind keeps of an evaluation: plot columns (indicator runs), or only what each bar makes itself (events, group() values). */
 export type KindKeeps = "plots" | "events";
@@ -71,7 +92,21 @@ export function barsAfterWindow(read: { bars: { length: number }; windowEnd: num
   return read.bars.length - read.windowEnd;
 }
 
-/** An evaluation over the window and `after` bars past it, kept as the window's (its rows, the events of its bars). */
-export function keepWindow(result: EvalResult, windowBars: number, after: number): EvalResult {
-  return trimToWindow(result, windowBars, after);
+/**
+ * A result evaluated over `after` bars past the window, as the window's alone: its first
+ * `windowBars` rows, events of the window's bars. Runtime errors of the bars after it stay counted
+ * (the result does not say which bar raised what), and a run fails only when every bar evaluated
+ * in and after the window raised one.
+ */
+export function trimToWindow(result: EvalResult, windowBars: number, after: number): EvalResult {
+  if (after <= 0) return result;
+  const end = result.times[windowBars - 1] ?? -Infinity;
+  return {
+    ...result,
+    times: result.times.subarray(0, windowBars),
+    outputs: result.outputs.map((o) => ({ ...o, values: o.values.subarray(0, windowBars) })),
+    events: result.events.filter((e) => e.time <= end),
+    windowBars,
+    errorBarsInWindow: result.errorBarsInWindow >= result.windowBars ? windowBars : Math.min(result.errorBarsInWindow, windowBars - 1),
+  };
 }

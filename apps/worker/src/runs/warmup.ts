@@ -1,40 +1,17 @@
-// The bars a run reads around its window: the warmup before it for ITS inputs (docs/reference/language.md "Warmup": the same numbers whatever the
+// The warmup of a run for ITS inputs (docs/reference/language.md "Warmup": the same numbers whatever the
 // window"). The version's Interface holds the warmup for the default inputs; a run whose inputs
 // differ (a longer length, an MA-type switch set to EMA) may need more. Such a run validates the
 // version's files once on the main thread and analyses the checked program with its inputs;
 // the answer is kept by (owner, digest, inputs), so runs that repeat them read no more than the
 // runs with default inputs. Runs with default inputs use the stored value and never validate.
-// After the window: the bars a plot with a negative offset draws on its last rows
-// (docs/adr/0141-bars-after-the-window.md), found by the same analysis, and the trimming of a
-// result evaluated over them back to the window.
-import { analyzeWarmup, scriptCalcBarsCount, validate, type CheckedProgram, type Resolver, type ScriptInterface, type SourceFile } from "@barscript/lang";
-import type { EvalResult } from "./protocol";
+// The same analysis finds the bars after the window a plot with a negative offset draws on its
+// last rows (docs/adr/0141-bars-after-the-window.md); around-window.ts reads and trims them.
+import { analyzeWarmup, validate, type CheckedProgram, type Resolver, type ScriptInterface, type SourceFile } from "@barscript/lang";
 
 /** docs/reference/language.md "Warmup": the largest warmup a run reads. */
 export const WARMUP_CAP = 5000;
 
-/** The most bars a declared calc_bars_count makes a run read before its window. */
-export const CALC_BARS_READ_CAP = 100_000;
-
 type InputConst = number | string | boolean | null;
-
-/** calc_bars_count of the versions seen, by digest (the files of a digest never change). */
-const calcBarsCounts = new Map<string, number>();
-
-/**
- * The bars a run reads before its window: its warmup, or, when its script declares
- * `calc_bars_count = N` (evaluated on the run's last N bars only, docs/adr/0140-calc-bars-count.md),
- * as many as make N bars with the window's, whichever is more.
- */
-export function barsBefore(version: WarmupVersion, windowBars: number, warmup: number): number {
-  let count = calcBarsCounts.get(version.digest);
-  if (count === undefined) {
-    count = scriptCalcBarsCount(version.files as SourceFile[]);
-    if (calcBarsCounts.size > 2000) calcBarsCounts.clear();
-    calcBarsCounts.set(version.digest, count);
-  }
-  return Math.max(warmup, Math.min(CALC_BARS_READ_CAP, count - windowBars));
-}
 
 export interface WarmupVersion {
   digest: string;
@@ -130,23 +107,4 @@ export class RunWarmup {
 async function checkedOf(version: WarmupVersion, resolver: () => Promise<Resolver>): Promise<CheckedProgram | null> {
   const result = await validate(version.files as SourceFile[], { resolver: await resolver() });
   return result.valid && result.checked ? result.checked : null;
-}
-
-/**
- * A result evaluated over `after` bars past the window, as the window's alone: its first
- * `windowBars` rows, events of the window's bars. Runtime errors of the bars after it stay counted
- * (the result does not say which bar raised what), and a run fails only when every bar evaluated
- * in and after the window raised one.
- */
-export function trimToWindow(result: EvalResult, windowBars: number, after: number): EvalResult {
-  if (after <= 0) return result;
-  const end = result.times[windowBars - 1] ?? -Infinity;
-  return {
-    ...result,
-    times: result.times.subarray(0, windowBars),
-    outputs: result.outputs.map((o) => ({ ...o, values: o.values.subarray(0, windowBars) })),
-    events: result.events.filter((e) => e.time <= end),
-    windowBars,
-    errorBarsInWindow: result.errorBarsInWindow >= result.windowBars ? windowBars : Math.min(result.errorBarsInWindow, windowBars - 1),
-  };
 }

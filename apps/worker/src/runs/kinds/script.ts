@@ -8,7 +8,7 @@ import { runSummary } from "../lifecycle";
 import { evalTask, type EvalResult, type EvalTask } from "../protocol";
 import { contextKey, evaluateWithContexts, fetchContexts, staticRequests } from "../requests";
 import { releaseChunkMemory, type StreamRequest } from "../stream-chunks";
-import { aroundWindow, barsAfterWindow, keepWindow, readAroundWindow, type KindKeeps } from "../around-window";
+import { aroundWindow, barsAfterWindow, readAroundWindow, trimToWindow, type KindKeeps } from "../around-window";
 import type { KindContext, KindOutcome, Prefetched, RunAccountInfo, RunKind, StartedRun } from "./types";
 
 /** Grace past the time limit before the pool terminates a thread that did not stop on its own. */
@@ -150,7 +150,7 @@ async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: Star
     await stream?.discard();
     return done;
   }
-  const result = keepWindow(outcome.result, windowBars, after);
+  const result = trimToWindow(outcome.result, windowBars, after);
   const summary = runSummary({ bars: result.windowBars, warmupBars: windowStart, barsEvaluated: result.barsEvaluated, durationSeconds, errors: result.runtimeErrors });
   if (result.windowBars > 0 && result.errorBarsInWindow >= result.windowBars) {
     await addUsage(ctx.db, run.accountId, ctx.now(), summary.compute_units);
