@@ -10,6 +10,7 @@ import { storeTimeframe } from "../stdlib/request/timeframes";
 import { heikinAshiTicker, tickerInherit } from "../stdlib/heikin-ashi";
 import { tickerId } from "../stdlib/syminfo";
 import { scriptTimeframeOf } from "../script-timeframe";
+import { INTRABAR_REQUEST_NAMES } from "../stdlib/ta/tv-library/intrabar";
 import type { SourceFile } from "../types";
 
 export interface RequestedContext {
@@ -32,9 +33,6 @@ const REQUESTS: Readonly<Record<string, readonly [string, string | null]>> = {
   "request.currency_rate": ["from", "to"],
 };
 
-/** TradingView's ta library functions that request the chart symbol's intrabars at their `lowerTimeframe` (stdlib/ta/tv-library/intrabar.ts). */
-const LIBRARY_REQUESTS: ReadonlySet<string> = new Set(["requestUpAndDownVolume", "requestVolumeDelta"]);
-
 /** The aliases `TradingView/ta` is imported under (`ta` without `as`). */
 function tradingViewTaAliases(script: A.Script): Set<string> {
   const out = new Set<string>();
@@ -44,12 +42,24 @@ function tradingViewTaAliases(script: A.Script): Set<string> {
   return out;
 }
 
-/** The request parameters of a call: request.*'s, or a ta library call's (the chart's symbol, its lower timeframe). */
-function paramsOf(name: string | null, aliases: ReadonlySet<string>): readonly [string, string | null] | "library" | undefined {
+/** A request site's name and its symbol and timeframe (null where not constant); undefined for a call that requests nothing. */
+interface RequestSite {
+  /** The request.* function; null for a ta library call (the chart's symbol at its lower timeframe). */
+  name: string | null;
+  symbol: string | null;
+  timeframe: string | null;
+}
+
+function requestSite(c: A.Call, aliases: ReadonlySet<string>, chart: { ticker: string; timeframe: string }): RequestSite | undefined {
+  const name = dotted(c.callee);
   if (name === null) return undefined;
   const dot = name.indexOf(".");
-  if (dot > 0 && aliases.has(name.slice(0, dot)) && LIBRARY_REQUESTS.has(name.slice(dot + 1))) return "library";
-  return REQUESTS[name];
+  if (dot > 0 && aliases.has(name.slice(0, dot)) && INTRABAR_REQUEST_NAMES.has(name.slice(dot + 1))) {
+    return { name: null, symbol: chart.ticker, timeframe: constant(argument(c, "lowerTimeframe", 0), chart) };
+  }
+  const params = REQUESTS[name];
+  if (!params) return undefined;
+  return { name, symbol: constant(argument(c, params[0], 0), chart), timeframe: constant(argument(c, params[1] ?? "", 1), chart) };
 }
 
 function dotted(e: A.Expr): string | null {
@@ -115,11 +125,9 @@ export function scriptRequests(files: readonly SourceFile[], chart: { ticker: st
     const aliases = tradingViewTaAliases(script);
     forEachNode(script, (n) => {
       if (n.kind !== "Call") return;
-      const params = paramsOf(dotted(n.callee), aliases);
-      if (!params) return;
-      const name = params === "library" ? null : dotted(n.callee);
-      const a = params === "library" ? chart.ticker : constant(argument(n, params[0], 0), chart);
-      const b = params === "library" ? constant(argument(n, "lowerTimeframe", 0), chart) : constant(argument(n, params[1] ?? "", 1), chart);
+      const site = requestSite(n, aliases, chart);
+      if (!site) return;
+      const { name, symbol: a, timeframe: b } = site;
       if (a === null || b === null) {
         dynamic = true;
         return;

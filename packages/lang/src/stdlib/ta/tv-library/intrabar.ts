@@ -10,8 +10,11 @@ import { RequestSite } from "../../request/host";
 import { PERIOD_SESSION } from "../../session";
 import { tfChange } from "../../time";
 
-/** The library's functions that request intrabars: request sites, like `request.*` calls (codegen/slice.ts). */
-export const INTRABAR_LIBRARY_FUNCTIONS: ReadonlySet<string> = new Set(["ta.requestUpAndDownVolume", "ta.requestVolumeDelta"]);
+/** The library's functions that request the chart symbol's intrabars at their `lowerTimeframe`, by their name in the library (derive/requests.ts finds their contexts). */
+export const INTRABAR_REQUEST_NAMES: ReadonlySet<string> = new Set(["requestUpAndDownVolume", "requestVolumeDelta"]);
+
+/** The same as built-ins: request sites, like `request.*` calls (codegen/slice.ts). */
+export const INTRABAR_LIBRARY_FUNCTIONS: ReadonlySet<string> = new Set([...INTRABAR_REQUEST_NAMES].map((n) => `ta.${n}`));
 
 /**
  * An intrabar's volume signed by its direction: up (positive) when it closes above its open, down
