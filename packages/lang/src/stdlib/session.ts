@@ -7,7 +7,7 @@
 
 import { builtinFunction, builtinVariable, constants, type CallEmit, type LookbackRule } from "../builtins/record";
 import { wall } from "./time-zones";
-import { pineTimeframe, tradingDaysPeriod, type TfUnit } from "./timeframe-units";
+import { FIRST_MONDAY, pineTimeframe, tradingDaysPeriod, type TfUnit } from "./timeframe-units";
 
 interface Session {
   /** [start, end) in minutes of the day; end <= start: overnight. */
@@ -134,8 +134,6 @@ export function sessionEdge(time: Float64Array, i: number, session: string, tz: 
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-/** 1970-01-05, the first Monday after the epoch, in days: weeks start on Monday. */
-const FIRST_MONDAY = 4;
 
 interface PeriodUnit {
   unit: TfUnit["unit"];

@@ -61,8 +61,8 @@ export function fromSeconds(s: number): string | null {
 // starts on Monday 1970-01-05, where multi-week periods start too, so a period does not depend on
 // where a run's data begins. Holidays are not known: a weekday without a bar still counts.
 
-/** 1970-01-05, the first Monday after the epoch, in days. */
-const FIRST_MONDAY = 4;
+/** 1970-01-05, the first Monday after the epoch, in days: weeks (and multi-day counts) start there. */
+export const FIRST_MONDAY = 4;
 
 /** Days (since the epoch) of the trading-day period of `n` days holding day `date`: [start, end), end the day after its last trading day. */
 export function tradingDaysPeriod(date: number, n: number, everyDay: boolean): { start: number; end: number } {
