@@ -11,6 +11,7 @@
 
 import type { Qualifier } from "../language/ast";
 import type { InputType } from "../types";
+import { BOUND_CHECKS, literalWithin, shownName, type Bound } from "./argument-bounds";
 import { parseQualifiedType, parseSignature, type Signature, type TypeSpec } from "./signature";
 
 /** Lookback of a stateful call that never forgets the first bar (cum, barssince, ...). */
@@ -147,6 +148,18 @@ export interface FunctionSpec {
   inline?: InlineEmitter;
   overload?: (args: readonly WrittenArg[]) => number;
   pending?: string;
+  /**
+   * Parameters TradingView's runtime refuses outside a bound (a length not > 0 or na, ...): the
+   * emitter reads them through the check of builtins/argument-bounds.ts (docs/adr/0158).
+   */
+  bounds?: Readonly<Record<string, Bound | BoundAs>>;
+}
+
+/** A bound whose message names another function and argument (the built-in the library's Pine calls). */
+export interface BoundAs {
+  bound: Bound;
+  fn: string;
+  arg: string;
 }
 
 /** A record of a built-in function. Throws on a malformed signature (caught by every test run). */
@@ -167,11 +180,32 @@ export function builtinFunction(spec: FunctionSpec): FunctionRecord {
     inputType: spec.inputType ?? null,
     lookback: spec.lookback ?? null,
     fold: spec.fold ?? null,
-    emit: spec.emit ?? null,
+    emit: spec.emit && spec.bounds ? bounded(spec.emit, name, spec.bounds) : spec.emit ?? null,
     inline: spec.inline ?? null,
     overload: spec.overload ?? null,
     pending: spec.pending ?? null,
   };
+}
+
+/**
+ * The emitter with its bounded arguments checked on each bar: `a(name)` of such a parameter gives
+ * the check's call around the argument, unless the argument is omitted (its default is within)
+ * or a literal within the bound.
+ */
+function bounded(emit: Emitter, name: string, bounds: Readonly<Record<string, Bound | BoundAs>>): Emitter {
+  return (b) =>
+    emit({
+      ...b,
+      a: (param, dflt) => {
+        const js = b.a(param, dflt);
+        const spec = bounds[param];
+        if (spec === undefined || !b.has(param)) return js;
+        const { bound, fn, arg } = typeof spec === "string" ? { bound: spec, fn: shownName(name), arg: param } : spec;
+        const lit = b.lit(param);
+        if (typeof lit === "number" && literalWithin(bound, lit)) return js;
+        return `${b.fn(BOUND_CHECKS[bound])}(${js}, ${JSON.stringify(fn)}, ${JSON.stringify(arg)})`;
+      },
+    });
 }
 
 /** A `ta.*` record: the signature without its `ta.` prefix; stateful (one state per call site). */

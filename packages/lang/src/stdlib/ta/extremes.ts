@@ -103,30 +103,35 @@ export const taHighest = taFunction({
   doc: "Highest value of the last `length` bars.",
   lookback: lengthWindow,
   emit: update(Highest, (b) => [b.a("source", BAR.high), b.a("length")]),
+  bounds: { length: ">0" },
 });
 export const taLowest = taFunction({
   sig: ["lowest(source: series float, length: series int): series float", "lowest(length: series int): series float"],
   doc: "Lowest value of the last `length` bars.",
   lookback: lengthWindow,
   emit: update(Lowest, (b) => [b.a("source", BAR.low), b.a("length")]),
+  bounds: { length: ">0" },
 });
 export const taHighestbars = taFunction({
   sig: ["highestbars(source: series float, length: series int): series int", "highestbars(length: series int): series int"],
   doc: "Offset (<= 0) to the highest value of the last `length` bars.",
   lookback: lengthWindow,
   emit: (b) => `(${b.state(Highest)}.update(${b.a("source", BAR.high)}, ${b.a("length")}), ${b.state(Highest)}.offset)`,
+  bounds: { length: ">0" },
 });
 export const taLowestbars = taFunction({
   sig: ["lowestbars(source: series float, length: series int): series int", "lowestbars(length: series int): series int"],
   doc: "Offset (<= 0) to the lowest value of the last `length` bars.",
   lookback: lengthWindow,
   emit: (b) => `(${b.state(Lowest)}.update(${b.a("source", BAR.low)}, ${b.a("length")}), ${b.state(Lowest)}.offset)`,
+  bounds: { length: ">0" },
 });
 export const taRange = taFunction({
   sig: "range(source: series N, length: series int): series N",
   doc: "highest - lowest of the last `length` values.",
   lookback: lengthWindow,
   emit: update(Range, sourceLength),
+  bounds: { length: ">0" },
 });
 export const taMax = taFunction({
   sig: "max(source: series float): series float",

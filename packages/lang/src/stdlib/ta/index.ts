@@ -10,3 +10,5 @@ export * from "./rank";
 export * from "./volume-indices";
 export * from "./pivot-levels";
 export * from "./tv-library";
+// the runtime checks of bounded arguments (docs/adr/0158), reached by compiled code as $rt.ta.*
+export { nonNegativeArgument, percentageArgument, positiveArgument, positiveOrNaArgument } from "../../builtins/argument-bounds";

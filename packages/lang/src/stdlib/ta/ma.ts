@@ -8,6 +8,8 @@
 // constructor's `cap` (the call site's derived window) so `ensure` only checks.
 
 import { BAR, builtinFunction, lengthWindow, sourceLength, taFunction, update, type InlineEmitter, type StateClass } from "../../builtins/record";
+import { positiveArgument } from "../../builtins/argument-bounds";
+import { fail } from "../../runtime/errors";
 import { Ring } from "../ring";
 
 /**
@@ -19,7 +21,11 @@ import { Ring } from "../ring";
  */
 export const UNKNOWN_WINDOW = 5000;
 
-/** Lengths as Pine takes them: an int >= 1, or 0 when invalid (the caller returns na). */
+/**
+ * Lengths as Pine takes them: an int >= 1, or 0 when invalid (the caller returns na). A built-in's
+ * own length argument is refused before (docs/adr/0158); this covers the lengths the ta library's
+ * functions compute and pass on.
+ */
 function len(n: number): number {
   return n >= 1 ? Math.floor(n) : 0;
 }
@@ -191,6 +197,18 @@ export class Hma {
   }
 }
 
+/**
+ * ta.hma's length as TradingView's runtime takes it (docs/adr/0158): its first wma averages over
+ * `length / 2`, so a length below 2 stops the script with that wma's error, the half shown as
+ * the float it is there ("(0.0)" for a length of 1); an na length is that wma's na length.
+ */
+export function hmaLength(v: number): number {
+  if (v !== v) positiveArgument(v, "wma", "length");
+  const half = Math.trunc(v / 2);
+  if (half < 1) fail(`Invalid value of the 'length' argument (${half}.0) in the 'wma' function. It must be > 0.`);
+  return v;
+}
+
 /** Window of every bar's value, na included (alma, swma, linreg, change, percentrank...). */
 export class Lag {
   r: Ring;
@@ -278,6 +296,7 @@ export const mathSum = builtinFunction({
   stateful: true,
   lookback: lengthWindow,
   emit: update(Sum, sourceLength),
+  bounds: { length: ">0" },
 });
 
 export const taSma = taFunction({
@@ -285,6 +304,7 @@ export const taSma = taFunction({
   doc: "Simple moving average: the mean of the last `length` values.",
   lookback: lengthWindow,
   emit: update(Sma, sourceLength),
+  bounds: { length: ">0" },
 });
 
 // recursive averages: (1 - alpha)^k < 1e-10 after about 12 n bars for alpha = 2 / (n + 1) and 23 n for 1 / n
@@ -294,6 +314,7 @@ export const taEma = taFunction({
   lookback: (a) => 12 * a("length"),
   emit: update(Ema, sourceLength),
   inline: inlineSmooth(Ema, (n) => 2 / (n + 1)),
+  bounds: { length: ">0" },
 });
 
 export const taRma = taFunction({
@@ -302,6 +323,7 @@ export const taRma = taFunction({
   lookback: (a) => 23 * a("length"),
   emit: update(Rma, sourceLength),
   inline: inlineSmooth(Rma, (n) => 1 / n),
+  bounds: { length: ">0" },
 });
 
 export const taWma = taFunction({
@@ -309,6 +331,7 @@ export const taWma = taFunction({
   doc: "Weighted moving average with linearly decreasing weights.",
   lookback: lengthWindow,
   emit: update(Wma, sourceLength),
+  bounds: { length: ">0" },
 });
 
 export const taVwma = taFunction({
@@ -316,13 +339,18 @@ export const taVwma = taFunction({
   doc: "Volume-weighted moving average: sma(source * volume) / sma(volume).",
   lookback: lengthWindow,
   emit: update(Vwma, (b) => [b.a("source"), BAR.volume, b.a("length")]),
+  bounds: { length: ">0" },
 });
 
 export const taHma = taFunction({
   sig: "hma(source: series float, length: simple int): series float",
   doc: "Hull moving average: wma(2 * wma(src, len/2) - wma(src, len), floor(sqrt(len))).",
   lookback: (a) => a("length") + Math.floor(Math.sqrt(a("length"))),
-  emit: update(Hma, sourceLength),
+  emit: (b) => {
+    const l = b.lit("length");
+    const length = typeof l === "number" && l >= 2 ? b.a("length") : `${b.fn(hmaLength)}(${b.a("length")})`;
+    return `${b.state(Hma)}.update(${b.a("source")}, ${length})`;
+  },
 });
 
 export const taAlma = taFunction({
@@ -330,6 +358,7 @@ export const taAlma = taFunction({
   doc: "Arnaud Legoux moving average (Gaussian weights centred at `offset`).",
   lookback: lengthWindow,
   emit: update(Alma, (b) => [b.a("series"), b.a("length"), b.a("offset"), b.a("sigma"), b.a("floor", "false")]),
+  bounds: { length: ">0" },
 });
 
 export const taSwma = taFunction({
@@ -344,4 +373,5 @@ export const taLinreg = taFunction({
   doc: "Linear regression value at `offset` over the last `length` values.",
   lookback: lengthWindow,
   emit: update(Linreg, (b) => [b.a("source"), b.a("length"), b.a("offset", "0")]),
+  bounds: { length: ">0" },
 });

@@ -278,24 +278,28 @@ export const taRsi = taFunction({
   lookback: (a) => 23 * a("length") + 1,
   emit: update(Rsi, sourceLength),
   inline: inlineRsi,
+  bounds: { length: ">0" },
 });
 export const taMacd = taFunction({
   sig: "macd(source: series float, fastlen: simple int, slowlen: simple int, siglen: simple int): series [float, float, float]",
   doc: "MACD: [macd line, signal line, histogram].",
   lookback: (a) => 12 * Math.max(a("fastlen"), a("slowlen")) + 12 * a("siglen"),
   emit: update(Macd, (b) => [b.a("source"), b.a("fastlen"), b.a("slowlen"), b.a("siglen")]),
+  bounds: { fastlen: ">0", slowlen: ">0", siglen: ">0" },
 });
 export const taStoch = taFunction({
   sig: "stoch(source: series float, high: series float, low: series float, length: series int): series float",
   doc: "Stochastic: 100 * (source - lowest(low)) / (highest(high) - lowest(low)).",
   lookback: lengthWindow,
   emit: update(Stoch, (b) => [b.a("source"), b.a("high"), b.a("low"), b.a("length")]),
+  bounds: { length: ">0" },
 });
 export const taCci = taFunction({
   sig: "cci(source: series float, length: series int): series float",
   doc: "Commodity channel index: (src - sma) / (0.015 * dev).",
   lookback: lengthWindow,
   emit: update(Cci, sourceLength),
+  bounds: { length: ">0" },
 });
 // the typed price's change needs the previous bar
 export const taMfi = taFunction({
@@ -303,6 +307,7 @@ export const taMfi = taFunction({
   doc: "Money flow index over `length` bars.",
   lookback: (a) => a("length") + 1,
   emit: update(Mfi, (b) => [b.a("series"), BAR.volume, b.a("length")]),
+  bounds: { length: ">0" },
 });
 // sums of the last n changes
 export const taCmo = taFunction({
@@ -310,12 +315,14 @@ export const taCmo = taFunction({
   doc: "Chande momentum oscillator: 100 * (sum of gains - sum of losses) / (sum of gains + sum of losses) over `length` bars.",
   lookback: (a) => a("length") + 1,
   emit: update(Cmo, (b) => [b.a("series", b.a("source", "NaN")), b.a("length")]),
+  bounds: { length: ">0" },
 });
 export const taCog = taFunction({
   sig: "cog(source: series float, length: series int): series float",
   doc: "Center of gravity: -sum(source[i] * (i + 1)) / sum(source) over `length` bars.",
   lookback: lengthWindow,
   emit: update(Cog, sourceLength),
+  bounds: { length: ">0" },
 });
 // the change, then ema(long), then ema(short)
 export const taTsi = taFunction({
@@ -323,16 +330,19 @@ export const taTsi = taFunction({
   doc: "True strength index, in [-1, 1]: double-smoothed (EMA of `long_length`, then of `short_length`) momentum over double-smoothed absolute momentum.",
   lookback: (a) => 12 * a("long_length") + 12 * a("short_length") + 1,
   emit: update(Tsi, (b) => [b.a("source"), b.a("short_length"), b.a("long_length")]),
+  bounds: { short_length: ">0", long_length: ">0" },
 });
 export const taWpr = taFunction({
   sig: "wpr(length: series int): series float",
   doc: "Williams %R: 100 * (close - highest(high)) / (highest(high) - lowest(low)) over `length` bars.",
   lookback: lengthWindow,
   emit: update(Wpr, (b) => [...HLC, b.a("length")]),
+  bounds: { length: ">0" },
 });
 export const taDmi = taFunction({
   sig: "dmi(diLength: simple int, adxSmoothing: simple int): series [float, float, float]",
   doc: "Directional movement index: [+DI, -DI, ADX].",
   lookback: (a) => 23 * a("diLength") + 23 * a("adxSmoothing") + 1,
   emit: update(Dmi, (b) => [...HLC, b.a("diLength"), b.a("adxSmoothing")]),
+  bounds: { diLength: ">0", adxSmoothing: ">0" },
 });

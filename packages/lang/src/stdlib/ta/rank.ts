@@ -103,22 +103,26 @@ export const taRci = taFunction({
   doc: "Rank Correlation Index: Spearman's rank correlation of the last `length` values with time, -100 to 100.",
   lookback: lengthWindow,
   emit: update(Rci, sourceLength),
+  bounds: { length: ">0" },
 });
 export const taSum = taFunction({
   sig: "sum(source: series float, length: series int): series float",
   doc: "Sum of the last `length` values (as math.sum).",
   lookback: lengthWindow,
   emit: update(Sum, sourceLength),
+  bounds: { length: ">0" },
 });
 export const taPercentileLinearInterpolation = taFunction({
   sig: "percentile_linear_interpolation(source: series float, length: series int, percentage: simple float): series float",
   doc: "Percentile of the last `length` values, interpolated linearly between the two nearest ranks.",
   lookback: lengthWindow,
   emit: percentileArgs,
+  bounds: { length: ">0", percentage: "0..100" },
 });
 export const taPercentileNearestRank = taFunction({
   sig: "percentile_nearest_rank(source: series float, length: series int, percentage: simple float): series float",
   doc: "Percentile of the last `length` values by the nearest-rank method (always one of the values).",
   lookback: lengthWindow,
   emit: update(PercentileNearest, (b) => [b.a("source"), b.a("length"), b.a("percentage")]),
+  bounds: { length: ">0", percentage: "0..100" },
 });

@@ -157,16 +157,19 @@ export const taValuewhen = taFunction({
     const method = kind === "bool" ? "updateBool" : kind === "num" ? "update" : "updateValue";
     return `${b.state(Valuewhen)}.${method}(${b.a("condition")}, ${b.a("source")}, ${b.a("occurrence", "0")})`;
   },
+  bounds: { occurrence: ">=0" },
 });
 export const taPivothigh = taFunction({
   sig: ["pivothigh(source: series float, leftbars: series int, rightbars: series int): series float", "pivothigh(leftbars: series int, rightbars: series int): series float"],
   doc: "The pivot high `rightbars` bars ago, or na.",
   lookback: (a) => a("leftbars") + a("rightbars"),
   emit: update(PivotHigh, (b) => [b.a("source", "$H[$i]"), b.a("leftbars"), b.a("rightbars")]),
+  bounds: { leftbars: ">=0", rightbars: ">=0" },
 });
 export const taPivotlow = taFunction({
   sig: ["pivotlow(source: series float, leftbars: series int, rightbars: series int): series float", "pivotlow(leftbars: series int, rightbars: series int): series float"],
   doc: "The pivot low `rightbars` bars ago, or na.",
   lookback: (a) => a("leftbars") + a("rightbars"),
   emit: update(PivotLow, (b) => [b.a("source", "$L[$i]"), b.a("leftbars"), b.a("rightbars")]),
+  bounds: { leftbars: ">=0", rightbars: ">=0" },
 });

@@ -359,42 +359,49 @@ export const taStdev = taFunction({
   doc: "Standard deviation of the last `length` values (population form when biased).",
   lookback: lengthWindow,
   emit: update(Stdev, biased),
+  bounds: { length: ">0" },
 });
 export const taVariance = taFunction({
   sig: "variance(source: series float, length: series int, biased: series bool = true): series float",
   doc: "Variance of the last `length` values (population form when biased).",
   lookback: lengthWindow,
   emit: update(Variance, biased),
+  bounds: { length: ">0" },
 });
 export const taDev = taFunction({
   sig: "dev(source: series float, length: series int): series float",
   doc: "Mean absolute deviation from the SMA over `length` values.",
   lookback: lengthWindow,
   emit: update(Dev, sourceLength),
+  bounds: { length: ">0" },
 });
 export const taMedian = taFunction({
   sig: "median(source: series N, length: series int): series N",
   doc: "Median of the last `length` values.",
   lookback: lengthWindow,
   emit: update(Median, sourceLength),
+  bounds: { length: ">0" },
 });
 export const taMode = taFunction({
   sig: "mode(source: series N, length: series int): series N",
   doc: "Most frequent of the last `length` values (the smallest on ties).",
   lookback: lengthWindow,
   emit: update(Mode, sourceLength),
+  bounds: { length: ">0" },
 });
 export const taPercentrank = taFunction({
   sig: "percentrank(source: series float, length: series int): series float",
   doc: "Percent of the previous `length` values that are <= the current one.",
   lookback: lengthWindow,
   emit: update(PercentRank, sourceLength),
+  bounds: { length: ">0" },
 });
 export const taCorrelation = taFunction({
   sig: "correlation(source1: series float, source2: series float, length: series int): series float",
   doc: "Pearson correlation of the two series over `length` bars.",
   lookback: lengthWindow,
   emit: update(Correlation, (b) => [b.a("source1"), b.a("source2"), b.a("length")]),
+  bounds: { length: ">0" },
 });
 export const taCum = taFunction({
   sig: "cum(source: series float): series float",
@@ -424,16 +431,19 @@ export const taRoc = taFunction({
   doc: "Rate of change: 100 * (source - source[length]) / source[length].",
   lookback: lengthWindow,
   emit: ofColumn(update(Roc, sourceLength), changeEmit(true), changeHistory(true)),
+  bounds: { length: ">0" },
 });
 export const taRising = taFunction({
   sig: "rising(source: series float, length: series int): series bool",
   doc: "True when `source` is greater than each of its previous `length` non-na values.",
   lookback: lengthWindow,
   emit: ofColumn(update(Rising, sourceLength), trendEmit(true), trendHistory(true), true),
+  bounds: { length: ">0" },
 });
 export const taFalling = taFunction({
   sig: "falling(source: series float, length: series int): series bool",
   doc: "True when `source` is less than each of its previous `length` non-na values.",
   lookback: lengthWindow,
   emit: ofColumn(update(Falling, sourceLength), trendEmit(false), trendHistory(false), true),
+  bounds: { length: ">0" },
 });

@@ -134,13 +134,22 @@ export class SupertrendBands {
   }
 }
 
-/** [supertrend, direction] per the v6 reference: bands `factor * atr(atrPeriod)` away, crossed by the close. */
+/**
+ * [supertrend, direction] per the v6 reference: bands `factor * atr(atrPeriod)` away, crossed by
+ * the close, or with `wicks` (the ta library's form, docs/adr/0159) by the high and the low.
+ */
 export class Supertrend extends SupertrendBands {
   atr = new Atr();
-  update(high: number, low: number, close: number, factor: number, atrPeriod: number): number {
+  update(high: number, low: number, close: number, factor: number, atrPeriod: number, wicks = false): number {
     const atr = this.atr.update(high, low, close, atrPeriod);
-    return this.step((high + low) / 2, atr, factor * atr, close, close);
+    return this.step((high + low) / 2, atr, factor * atr, wicks ? high : close, wicks ? low : close);
   }
+}
+
+/** The ATR length of either form of ta.supertrend (`atrPeriod`, or the library's `atrLength`). */
+function atrLengthOf(a: (name: string) => number): number {
+  const n = a("atrPeriod");
+  return n === n ? n : a("atrLength");
 }
 
 /** Parabolic SAR, Pine's reference algorithm (na on the first bar). */
@@ -306,18 +315,21 @@ export const taAtr = taFunction({
   doc: "Average true range: rma of the true range.",
   lookback: (a) => 23 * a("length") + 1,
   emit: update(Atr, (b) => [...HLC, b.a("length")]),
+  bounds: { length: ">0" },
 });
 export const taBb = taFunction({
   sig: "bb(series: series float, length: series int, mult: simple float): series [float, float, float]",
   doc: "Bollinger bands: [middle, upper, lower].",
   lookback: lengthWindow,
   emit: update(Bb, seriesLengthMult),
+  bounds: { length: ">0" },
 });
 export const taBbw = taFunction({
   sig: "bbw(series: series float, length: series int, mult: simple float): series float",
   doc: "Bollinger band width: 100 * (upper - lower) / middle.",
   lookback: lengthWindow,
   emit: update(Bbw, seriesLengthMult),
+  bounds: { length: ">0" },
 });
 // an ema of the true range
 export const taKc = taFunction({
@@ -325,18 +337,24 @@ export const taKc = taFunction({
   doc: "Keltner channels: [middle, upper, lower] around an EMA.",
   lookback: (a) => 12 * a("length") + 1,
   emit: update(Kc, channel),
+  bounds: { length: ">0" },
 });
 export const taKcw = taFunction({
   sig: "kcw(series: series float, length: simple int, mult: simple float, useTrueRange: simple bool = true): series float",
   doc: "Keltner channel width: (upper - lower) / middle.",
   lookback: (a) => 12 * a("length") + 1,
   emit: update(Kcw, channel),
+  bounds: { length: ">0" },
 });
 export const taSupertrend = taFunction({
-  sig: "supertrend(factor: series float, atrPeriod: simple int): series [float, int]",
-  doc: "Supertrend: [line, direction (-1 up, 1 down)].",
-  lookback: (a) => 23 * a("atrPeriod") + 1,
-  emit: update(Supertrend, (b) => [...HLC, b.a("factor"), b.a("atrPeriod")]),
+  // the second form is TradingView's ta library's supertrend(factor, atrLength, wicks = false)
+  // (docs/adr/0159): the same bands, reversing on the high and low when `wicks`
+  sig: ["supertrend(factor: series float, atrPeriod: simple int): series [float, int]", "supertrend(factor: series float, atrLength: simple int, wicks: simple bool = false): series [float, int]"],
+  doc: "Supertrend: [line, direction (-1 up, 1 down)]. `supertrend(factor, atrLength, wicks)` is TradingView's ta library's form: with `wicks` true the high and low, not the close, reverse the trend.",
+  lookback: (a) => 23 * atrLengthOf(a) + 1,
+  emit: update(Supertrend, (b) => (b.has("atrPeriod") ? [...HLC, b.a("factor"), b.a("atrPeriod")] : [...HLC, b.a("factor"), b.a("atrLength"), b.a("wicks", "false")])),
+  // the library's Pine passes its atrLength to ta.atr, whose error it is there
+  bounds: { factor: ">0 or na", atrPeriod: ">0", atrLength: { bound: ">0", fn: "atr", arg: "length" } },
 });
 export const taSar = taFunction({
   sig: "sar(start: simple float, inc: simple float, max: simple float): series float",
