@@ -211,9 +211,15 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`mfi\`, \`tsi\`) follow the reference's Pine definitions: the change next to an \`na\` is \`na\` and skipped.
   A zero divisor inside a built-in (\`stoch\` of a flat window, \`mfi\` without down flow) gives \`na\`, as
   the definitions' \`/\` does (docs/adr/0145); \`rsi\` keeps TradingView's RSI rule (no down move 100).
-- **\`ta.*\` lengths.** A length below 1 or \`na\` gives \`na\` (the reference does not say what TradingView
-  does; its runtime may stop the script with an error instead). A length known only as the script runs
-  reads at most the last 5000 values (TradingView's max_bars_back limit). \`ta.median\` of an int series
+- **\`ta.*\` lengths.** A length below 1 or \`na\` is the runtime error TradingView's runtime gives, with its
+  message ("Invalid value of the 'length' argument (0) in the 'sma' function. It must be > 0.", "... It must
+  not be na"; \`ta.hma\` of length 1 names its first \`wma\` and "(0.0)"); so are a negative \`valuewhen\`
+  occurrence or pivot bar count ("It must be >= 0."), a percentile's percentage outside 0..100 and a
+  \`supertrend\` factor not above 0 (docs/adr/0158). TradingView stops the script there; here it is that
+  bar's runtime error (outputs \`na\`, the message counted), so a constant invalid length fails the run.
+  \`ta.change\`, \`ta.mom\` and the ta library's functions keep their answers. A length known only as the
+  script runs reads at most the last 5000 values (TradingView's max_bars_back limit; TradingView stops
+  with "references too many historical candles" instead). \`ta.median\` of an int series
   is int, as the reference types it, but an even window gives the mean of its two middle values, which
   may have a fraction (the reference does not say how TradingView rounds it).
 - **Seeding.** EMA and RMA start with the SMA of their first \`length\` values (as TradingView's built-ins).
@@ -294,7 +300,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`ta.ht\`, \`ta.ift\`, \`ta.t3\`, \`ta.t3Alt\`, \`ta.ft\`, \`ta.frama\`, \`ta.wpo\`, \`ta.rwi\`, \`ta.donchian\`,
   \`ta.stochFull\`, \`ta.stochRsi\`, \`ta.trix\`, \`ta.kvo\`, \`ta.vi\`, \`ta.ichimoku\` (its lines not
   displaced, as the library returns them: shift them with \`plot\`'s \`offset\`), \`ta.vStop\`, \`ta.vStop2\`,
-  \`ta.supertrend2\`, \`ta.aroon\` (on \`ta.highestbars\`/\`ta.lowestbars\`: the earliest of equal bars),
+  \`ta.supertrend2\`, \`ta.supertrend(factor, atrLength, wicks)\` (its \`wicks\` reverse the trend; the
+  3-argument form also runs without the import, which TradingView refuses, docs/adr/0159),
+  \`ta.aroon\` (on \`ta.highestbars\`/\`ta.lowestbars\`: the earliest of equal bars),
   \`ta.williamsFractal\`, \`ta.relativeVolume\` (its periods those of \`timeframe.change\`; every bar of a run
   is confirmed, so \`adjustRealtime\` changes nothing), \`ta.requestUpAndDownVolume(lowerTimeframe)\` and
   \`ta.requestVolumeDelta(lowerTimeframe, cumulativePeriod = "")\` (written from the library's published definitions,
