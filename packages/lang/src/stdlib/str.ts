@@ -208,7 +208,9 @@ export function substring(s: string | null, begin: number, end?: number): string
   return end === undefined || end !== end ? s.substring(begin) : s.substring(begin, end);
 }
 export function repeat(s: string | null, count: number, sep = ""): string | null {
-  if (s === null || !(count >= 0)) return null;
+  // TradingView stops the script on a negative count, with this message (docs/adr/0158).
+  if (count < 0) fail(`Invalid value of the 'repeat' parameter '${count}' in the 'str.repeat' function. It must be >= 0.`);
+  if (s === null || count !== count) return null;
   const n = Math.floor(count);
   if (n * (s.length + sep.length) > MAX_STRING_LENGTH) fail(`string longer than ${MAX_STRING_LENGTH} characters`);
   return Array.from({ length: n }, () => s).join(sep);

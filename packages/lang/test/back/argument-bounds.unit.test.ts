@@ -115,3 +115,14 @@ describe("other bounded arguments", () => {
     expect(errors(na)).toEqual({});
   });
 });
+
+describe("str.repeat", () => {
+  test("a negative count is the bar's runtime error, in TradingView's words; 0 is the empty string", async () => {
+    const res = await run(`n = close > 10 ? -1 : 2\nplot(str.length(str.repeat("ab", n, "-")), "len")\n`);
+    // closes 12, 11 and 13 are above 10: three bars end with the error
+    expect(errors(res)).toEqual({ ["Invalid value of the 'repeat' parameter '-1' in the 'str.repeat' function. It must be >= 0."]: 3 });
+    expect(outputsByName(res).len).toEqual([5, null, null, 5, 5, null]);
+    const zero = await run(`plot(str.length(str.repeat("ab", 0)), "len")\n`);
+    expect(outputsByName(zero).len).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+});
