@@ -74,11 +74,24 @@ export abstract class BlockParser extends ExpressionParser {
     return { kind: "Block", span: join(first.span, last.span), body };
   }
 
-  /** A body after `=>`: either on the same line (one statement) or an indented block. */
+  /**
+   * A body after `=>`: either on the same line or an indented block. On the same line, statements
+   * separated by commas (Pine puts several statements on one line so; the line may wrap after a
+   * comma) are all the body: `1 => ups += 1, last := close`, the last one its value.
+   */
   protected parseArrowBody(): A.Block {
     if (this.peek().kind === "newline") return this.parseBlock();
-    const s = this.parseStatement();
-    return { kind: "Block", span: s.span, body: [s] };
+    const body = [this.parseStatement()];
+    while (this.prev().kind === "punct" && this.prev().value === "," && this.startsStatement()) body.push(this.parseStatement());
+    const first = body[0] as A.Stmt;
+    const last = body[body.length - 1] as A.Stmt;
+    return { kind: "Block", span: join(first.span, last.span), body };
+  }
+
+  /** Whether a statement follows (not the end of a line, of a block or of the file). */
+  private startsStatement(): boolean {
+    const k = this.peek().kind;
+    return k !== "newline" && k !== "dedent" && k !== "indent" && k !== "eof";
   }
 
   // ---- structured forms ----------------------------------------------------------------------
