@@ -11,11 +11,12 @@ import { RunPage } from "./pages/run";
 import { RunsPage } from "./pages/runs";
 import { ScriptsPage } from "./pages/scripts";
 import { SweepPage } from "./pages/sweep";
+import { SweepsPage } from "./pages/sweeps";
 import { Page } from "./ui";
 
 const NAV: Array<[string, string, Route["page"][]]> = [
   ["/app/", "Scripts", ["scripts", "editor"]],
-  ["/app/runs", "Runs", ["runs", "run", "sweep"]],
+  ["/app/runs", "Runs", ["runs", "run", "sweeps", "sweep"]],
   ["/app/library", "Library", ["library", "library-script"]],
   ["/app/docs", "Docs", ["docs"]],
   ["/app/account", "Account", ["account"]],
@@ -27,7 +28,8 @@ function Body(props: { route: Route }) {
     case "scripts": return <ScriptsPage />;
     case "editor": return <EditorPage key={`${r.kind ?? ""}/${r.slug ?? ""}@${r.version ?? ""}`} slug={r.slug} version={r.version} kind={r.kind} />;
     case "runs": return <RunsPage />;
-    case "run": return <RunPage key={r.id} id={r.id} />;
+    case "run": return <RunPage key={`${r.study ? "study" : "run"}/${r.id}`} id={r.id} study={r.study} />;
+    case "sweeps": return <SweepsPage />;
     case "sweep": return <SweepPage key={r.id} id={r.id} />;
     case "library": return <LibraryPage initial={r.q} />;
     case "library-script": return <LibraryScriptPage key={`${r.owner}/${r.slug}`} owner={r.owner} slug={r.slug} />;

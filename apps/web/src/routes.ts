@@ -8,6 +8,7 @@ export type Route =
   | { page: "editor"; slug: string | null; version: number | null; kind?: ScriptKind }
   | { page: "runs" }
   | { page: "run"; id: string; study: boolean }
+  | { page: "sweeps" }
   | { page: "sweep"; id: string }
   | { page: "library"; q: string }
   | { page: "library-script"; owner: string; slug: string }
@@ -25,6 +26,13 @@ export function editorHref(slug: string, kind?: ScriptKind, version?: number | n
   return `/app/scripts/${encodeURIComponent(slug)}${query ? `?${query}` : ""}`;
 }
 
+/** A run's page: a study's at /app/studies/, every other run's at /app/runs/ (docs/adr/0165-study-address-of-another-run.md). */
+export function runHref(run: { id: string; kind: string }): string {
+  return `/app/${run.kind === "study" ? "studies" : "runs"}/${encodeURIComponent(run.id)}`;
+}
+
+export const sweepHref = (id: string): string => `/app/sweeps/${encodeURIComponent(id)}`;
+
 export function parseRoute(pathname: string, search: string): Route {
   const params = new URLSearchParams(search);
   const parts = pathname.replace(/^\/app\/?/, "").split("/").filter((p) => p.length > 0);
@@ -38,6 +46,7 @@ export function parseRoute(pathname: string, search: string): Route {
   }
   if (a === "runs" && parts.length === 1) return { page: "runs" };
   if ((a === "runs" || a === "studies") && b && parts.length === 2) return { page: "run", id: seg(b), study: a === "studies" };
+  if (a === "sweeps" && parts.length === 1) return { page: "sweeps" };
   if (a === "sweeps" && b && parts.length === 2) return { page: "sweep", id: seg(b) };
   if (a === "library" && parts.length === 1) return { page: "library", q: params.get("q") ?? "" };
   if (a === "library" && b && c && parts.length === 3) return { page: "library-script", owner: seg(b), slug: seg(c) };

@@ -1,6 +1,6 @@
 // The shapes of the service's answers the app reads: the SDK's types, generated from the
 // service's own OpenAPI document (docs/reference/api.md "Objects"), so the app cannot drift from it.
-import type { components } from "@barscript/sdk";
+import type { components, operations } from "@barscript/sdk";
 
 type Schemas = components["schemas"];
 
@@ -17,6 +17,13 @@ export type EventRow = Schemas["Event"];
 export type OutputPoint = Schemas["IndicatorPoint"];
 export type StudyGroup = Schemas["StudyResult"]["study"]["groups"][number];
 export type StudyHorizon = StudyGroup["horizons"][number];
+
+/** A sweep (docs/reference/endpoints.md, GET /v1/sweeps/{sweep_id}). */
+export type Sweep = operations["getSweep"]["responses"][200]["content"]["application/json"];
+export type SweepRequest = operations["createSweep"]["requestBody"]["content"]["application/json"];
+/** One ranked row of a sweep's results. */
+export type SweepRow = operations["getSweepResults"]["responses"][200]["content"]["application/json"]["data"][number];
+export type SweepHorizon = SweepRow["horizons"][number];
 
 /** A page of a list (docs/reference/api.md "Pagination"). */
 export interface Page<T> {

@@ -18,6 +18,7 @@ describe("parseRoute", () => {
     ["/app/runs/run_abc", "", { page: "run", id: "run_abc", study: false }],
     ["/app/studies/run_abc", "", { page: "run", id: "run_abc", study: true }],
     ["/app/sweeps/swp_x", "", { page: "sweep", id: "swp_x" }],
+    ["/app/sweeps", "", { page: "sweeps" }],
     ["/app/library", "?q=boll", { page: "library", q: "boll" }],
     ["/app/library/core/bollinger", "", { page: "library-script", owner: "core", slug: "bollinger" }],
     ["/app/docs/language-tour", "", { page: "docs", topic: "language-tour" }],

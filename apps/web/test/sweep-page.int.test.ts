@@ -1,9 +1,16 @@
-// /app/sweeps/{sweep_id} in Debian chromium (playwright-core) against a real API and worker: a
-// signed-in person opens a finished sweep of two inputs and sees its rows ranked as the API ranks
-// them and a heat map over the two inputs (each cell the row of that pair); the statistic can be
-// changed; axe-core finds no violation; another account's sweep is "not found".
+// Sweeps in Debian chromium (playwright-core) against a real API and worker, one browser and one
+// stack: a sweep made over HTTP is in the sweeps list (the Runs page's second tab, /app/sweeps;
+// docs/adr/0164-sweeps-list-address.md) and its page ranks the rows as the API ranks them for
+// every sort offered, with a heat map over two inputs; the sweep form of a definition's page shows
+// the API's refusals beside the field they name, then starts a sweep that finishes with rows; a
+// queued sweep is cancelled from its page while the list follows another one live; a study's
+// address given a definition run answers 404 with a link to its run page
+// (docs/adr/0165-study-address-of-another-run.md); another account's sweep is "not found".
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
+import { createLimits } from "@barscript/limits";
+import { createRedis } from "@barscript/queue";
+import type { Redis } from "ioredis";
 import { openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
@@ -21,54 +28,82 @@ const h = new RunsHarness();
 let me: { id: string; handle: string; client: Client };
 let page: Page;
 let browser: TestBrowser | undefined;
+let redis: Redis | undefined;
 
-async function finalSweep(client: Client, id: string): Promise<void> {
+type Row = { rank: number; inputs: { level: number; len: number }; horizons: Array<{ h: number; t_stat: number | null; mean: number | null }> };
+
+async function finalSweep(client: Client, id: string): Promise<Record<string, unknown>> {
   for (;;) {
     const r = await client.call("GET", `/sweeps/${id}?wait=10`);
-    if (!["queued", "running"].includes(r.json.status as string)) return;
+    if (!["queued", "running"].includes(r.json.status as string)) return r.json as Record<string, unknown>;
   }
 }
+
+async function rowsOf(id: string, sort: string): Promise<Row[]> {
+  return (await me.client.call("GET", `/sweeps/${id}/results?limit=1000&sort=${sort}`)).json.data as Row[];
+}
+
+/** Each row of the ranked table as [rank, level, len]. */
+async function shownOrder(): Promise<string[][]> {
+  const table = page.getByRole("table", { name: /Combinations ranked/ });
+  await table.waitFor();
+  return table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td")).slice(0, 3).map((td) => td.textContent ?? "")));
+}
+const expectedOrder = (rows: Row[]): string[][] => rows.map((r) => [String(r.rank), String(r.inputs.level), String(r.inputs.len)]);
 
 beforeAll(async () => {
   requireChromiumAndBuild();
   await h.setup();
-  me = await h.account();
+  me = await h.account({ concurrentRuns: 1 });
+  redis = createRedis(h.env.redisUrl, "command");
+  const created = await me.client.call("POST", "/scripts", { slug: "rsi-below", files: [{ path: "main.pine", content: DEF }] });
+  expect(created.status).toBe(201);
   browser = await openBrowser();
   ({ page } = browser);
   page.setDefaultTimeout(30_000);
+  await page.goto(`${h.api.url}/login?next=%2Fapp%2Fruns`);
+  await page.getByLabel("Email").fill("runs1@example.com");
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/app\/runs$/);
 });
 afterAll(async () => {
   await browser?.close();
+  redis?.disconnect();
   await h.teardown();
 });
 
-test("a finished sweep: ranked rows, a heat map of two inputs, another account's sweep not found", async () => {
-  const created = await me.client.call("POST", "/scripts", { slug: "rsi-below", files: [{ path: "main.pine", content: DEF }] });
-  expect([201, 409]).toContain(created.status);
-  const started = await me.client.call("POST", "/sweeps", { definition: "rsi-below", instruments: ["AAPL"], timeframe: "1d", bars: 1500, grid: { level: [25, 30, 35], len: [7, 14] }, horizons: [5], wait: 60 });
+test("a sweep made over HTTP: in the list, ranked as the API ranks it for each sort, a heat map of two inputs", async () => {
+  const started = await me.client.call("POST", "/sweeps", { definition: "rsi-below", instruments: ["AAPL"], timeframe: "1d", bars: 1500, grid: { level: [25, 30, 35], len: [7, 14] }, horizons: [5, 10], wait: 60 });
   expect(started.status).toBe(202);
   const id = started.json.id as string;
-  await finalSweep(me.client, id);
-  const rows = (await me.client.call("GET", `/sweeps/${id}/results?limit=1000`)).json.data as Array<{ rank: number; inputs: { level: number; len: number }; horizons: Array<{ t_stat: number | null; mean: number | null }> }>;
+  expect((await finalSweep(me.client, id)).status).toBe("succeeded");
 
-  await page.goto(`${h.api.url}/app/sweeps/${id}`);
-  await page.waitForURL(/\/login\?next=/);
-  const n = /runner-(\d+)/.exec(me.handle)![1];
-  await page.getByLabel("Email").fill(`runs${n}@example.com`);
-  await page.getByLabel("Password").fill("a long enough password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  // From the Runs page to the sweeps tab, to the sweep.
+  await page.goto(`${h.api.url}/app/runs`);
+  await page.getByRole("navigation", { name: "Runs and sweeps" }).getByRole("link", { name: "Sweeps" }).click();
+  await page.waitForURL(/\/app\/sweeps$/);
+  const listed = page.getByRole("table", { name: /Your sweeps/ }).locator("tr", { has: page.getByRole("link", { name: id }) });
+  await expect(listed.locator(".badge").textContent()).resolves.toBe("succeeded");
+  await page.getByRole("link", { name: id }).click();
   await page.waitForURL(new RegExp(`/app/sweeps/${id}$`));
 
-  const ranked = page.getByRole("table", { name: "Combinations ranked" });
-  await ranked.waitFor();
-  const firstCells = await ranked.locator("tbody tr").first().locator("td").allTextContents();
-  expect(firstCells[0]).toBe("1");
-  expect(JSON.parse(firstCells[1]!)).toEqual(rows[0]!.inputs);
-  expect(await ranked.locator("tbody tr").count()).toBe(6);
+  // The default ranking (h5 t_stat), a column's own sort (mean), another horizon (10).
+  expect(await shownOrder()).toEqual(expectedOrder(await rowsOf(id, "h5:t_stat")));
+  expect((await shownOrder()).length).toBe(6);
+  await page.getByRole("button", { name: "Rank by mean at h = 5" }).click();
+  await page.getByRole("table", { name: "Combinations ranked by mean at h = 5" }).waitFor();
+  expect(await shownOrder()).toEqual(expectedOrder(await rowsOf(id, "h5:mean")));
+  await page.getByLabel("at horizon", { exact: true }).selectOption("10");
+  await page.getByLabel("Rank by", { exact: true }).selectOption("p_adjusted");
+  await page.getByRole("table", { name: "Combinations ranked by p_adjusted at h = 10" }).waitFor();
+  expect(await shownOrder()).toEqual(expectedOrder(await rowsOf(id, "h10:p_adjusted")));
+  expect(await page.locator("th[aria-sort]").textContent()).toBe("p_adjusted");
+  expect(await page.locator("th[aria-sort]").getAttribute("aria-sort")).toBe("ascending");
 
-  // Heat map: level across, len down; each cell the t statistic of that pair's row.
+  // Heat map: level across, len down; each cell the t statistic of that pair's row at h = 5.
+  const rows = await rowsOf(id, "h5:t_stat");
   const heat = page.locator("table.heatmap");
-  await heat.waitFor();
   expect(await heat.locator("thead th").allTextContents()).toEqual(["len / level", "25", "30", "35"]);
   const cellOf = (level: number, len: number) => heat.locator("tbody tr").nth([7, 14].indexOf(len)).locator("td").nth([25, 30, 35].indexOf(level));
   const fmt = (v: number | null): string => (v === null ? "–" : v.toLocaleString("en-US", { maximumFractionDigits: 4 }));
@@ -88,6 +123,84 @@ test("a finished sweep: ranked rows, a heat map of two inputs, another account's
   const other = await h.account();
   await other.client.call("POST", "/scripts", { slug: "rsi-below", files: [{ path: "main.pine", content: DEF }] });
   const theirs = await other.client.call("POST", "/sweeps", { definition: "rsi-below", instruments: ["AAPL"], timeframe: "1d", bars: 300, grid: { level: [30] }, horizons: [1] });
-  await page.goto(`${h.api.url}/app/sweeps/${theirs.json.id as string}`);
-  await page.getByText(/not found|No sweep/i).first().waitFor();
+  const answer = await page.goto(`${h.api.url}/app/sweeps/${theirs.json.id as string}`);
+  expect(answer?.status()).toBe(404);
+  await page.getByText(/not found/i).first().waitFor();
+});
+
+test("the sweep form: refusals beside their field, then a sweep that finishes with rows", async () => {
+  await page.goto(`${h.api.url}/app/scripts/rsi-below`);
+  const form = page.getByRole("region", { name: "Sweep" });
+  await form.getByLabel("Bars", { exact: true }).fill("300");
+  await form.getByLabel(/^Level/).fill("25, 200");
+  await form.getByLabel(/^Length/).fill("14");
+  await form.getByLabel(/^Horizons/).fill("5");
+  await expect(form.getByText("2 combinations × 1 instrument = 2 evaluations.").count()).resolves.toBe(1);
+  await form.getByRole("button", { name: "Start the sweep" }).click();
+  // The API's own refusal (level's maxval is 95), beside the Level field and named by it.
+  const levelError = form.locator("#sweep-error-input-level");
+  await levelError.waitFor();
+  expect(await levelError.textContent()).toMatch(/`level`.*95.*\(invalid_request\)/);
+  expect(await form.getByLabel(/^Level/).getAttribute("aria-invalid")).toBe("true");
+  expect(await form.getByLabel(/^Level/).getAttribute("aria-describedby")).toBe("sweep-error-input-level");
+
+  await form.getByLabel(/^Level/).fill("25, 30");
+  await form.getByLabel("Instruments").fill("AAPL, ZZZZ");
+  await form.getByRole("button", { name: "Start the sweep" }).click();
+  await form.locator("#sweep-error-instruments").getByText(/ZZZZ.*\(unknown_instrument\)/).waitFor();
+  expect(await form.locator("#sweep-error-input-level").count()).toBe(0);
+
+  await form.getByLabel("Instruments").fill("aapl");
+  await form.getByRole("button", { name: "Start the sweep" }).click();
+  await page.waitForURL(/\/app\/sweeps\/swp_[0-9A-Za-z]{24}$/);
+  const id = /swp_[0-9A-Za-z]{24}/.exec(page.url())![0];
+  await page.locator(".badge.succeeded").waitFor({ timeout: 90_000 });
+  const sweep = (await me.client.call("GET", `/sweeps/${id}`)).json;
+  expect(sweep).toMatchObject({ instruments: ["AAPL"], timeframe: "1d", window: { bars: 300 }, grid: { level: [25, 30], len: [14] }, horizons: [5], status: "succeeded" });
+  expect(await shownOrder()).toEqual(expectedOrder(await rowsOf(id, "h5:t_stat")));
+  expect((await shownOrder()).length).toBe(2);
+});
+
+test("a queued sweep: cancelled from its page; the list follows another one live", async () => {
+  // The account's one run slot is held, so both sweeps wait queued.
+  const limits = createLimits({ redis: redis!, prefix: h.env.redisPrefix });
+  const lease = await limits.tryAcquireRun({ id: me.id, plan: { concurrentRuns: 1 } }, `held-${me.id}`);
+  if (!lease) throw new Error("no slot to hold");
+  try {
+    const body = { definition: "rsi-below", instruments: ["AAPL"], timeframe: "1d", bars: 300, grid: { level: [30] }, horizons: [5] };
+    const a = (await me.client.call("POST", "/sweeps", body)).json.id as string;
+    const b = (await me.client.call("POST", "/sweeps", body)).json.id as string;
+    expect((await me.client.call("GET", `/sweeps/${a}`)).json.status).toBe("queued");
+
+    await page.goto(`${h.api.url}/app/sweeps`);
+    const badgeOf = (id: string) => page.locator("tr", { has: page.getByRole("link", { name: id }) }).locator(".badge");
+    await expect(badgeOf(b).textContent()).resolves.toBe("queued");
+    expect((await me.client.call("POST", `/sweeps/${b}/cancel`)).json.status).toBe("cancelled");
+    await page.locator("tr", { has: page.getByRole("link", { name: b }) }).locator(".badge.cancelled").waitFor({ timeout: 10_000 });
+
+    await page.getByRole("link", { name: a }).click();
+    await page.waitForURL(new RegExp(`/app/sweeps/${a}$`));
+    await page.locator(".badge.queued").waitFor();
+    await page.getByRole("button", { name: "Cancel sweep" }).click();
+    await page.locator(".badge.cancelled").waitFor();
+    await page.getByText("Cancelled: The sweep was cancelled.").waitFor();
+    expect(await page.getByRole("button", { name: "Cancel sweep" }).count()).toBe(0);
+    expect((await me.client.call("GET", `/sweeps/${a}`)).json.status).toBe("cancelled");
+  } finally {
+    await lease.release();
+  }
+});
+
+test("a study's address given a definition run: 404, not found, with a link to its run page", async () => {
+  const run = await me.client.start({ script: { slug: "rsi-below" }, kind: "definition", instrument: "AAPL", timeframe: "1d", bars: 100, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  const id = run.json.id as string;
+  const answer = await page.goto(`${h.api.url}/app/studies/${id}`);
+  expect(answer?.status()).toBe(404);
+  await page.getByRole("heading", { name: "Not found" }).waitFor();
+  await page.getByRole("link", { name: "open it on its run page" }).click();
+  await page.waitForURL(new RegExp(`/app/runs/${id}$`));
+  await page.getByRole("heading", { name: "Run of rsi-below on AAPL 1d" }).waitFor();
+  expect((await page.goto(`${h.api.url}/app/runs/${id}`))?.status()).toBe(200);
+  expect((await page.goto(`${h.api.url}/app/sweeps`))?.status()).toBe(200);
 });

@@ -2,7 +2,9 @@
 // answers as the API would): 404 where the API would answer not found for the signed-in account
 // (another account's run, study or sweep, a script it does not own, a private library script, a
 // version that does not exist, or none at all), 404 for an address that is not one of the app's,
-// else 200. The app itself then loads the page and says what the API said.
+// else 200. The app itself then loads the page and says what the API said. A study's address
+// given a run that is not a study is 404 too, as the API answers a kind's own resource asked of
+// another kind (docs/adr/0165-study-address-of-another-run.md).
 import { ApiError } from "@barscript/contracts";
 import { getLibraryScript, locateScript, readScript } from "@barscript/db";
 import type { AuthContext } from "../http/auth-plugin";
@@ -12,8 +14,8 @@ import { loadOwnRun } from "../runs/service";
 import { loadOwnSweep } from "../sweeps/service";
 
 /** The app's stable addresses (apps/web/src/routes.ts); any other /app path answers 404. */
-const APP_PAGE = /^\/app(\/|\/scripts\/[^/]+|\/(runs|library|account|docs)|\/(runs|studies|sweeps|docs)\/[^/]+|\/library\/[^/]+\/[^/]+)?\/?$/;
-const RUN_PAGE = /^\/app\/(?:runs|studies)\/([^/]+)\/?$/;
+const APP_PAGE = /^\/app(\/|\/scripts\/[^/]+|\/(runs|sweeps|library|account|docs)|\/(runs|studies|sweeps|docs)\/[^/]+|\/library\/[^/]+\/[^/]+)?\/?$/;
+const RUN_PAGE = /^\/app\/(runs|studies)\/([^/]+)\/?$/;
 const SWEEP_PAGE = /^\/app\/sweeps\/([^/]+)\/?$/;
 const SCRIPT_PAGE = /^\/app\/scripts\/([^/]+)\/?$/;
 const LIBRARY_PAGE = /^\/app\/library\/([^/]+)\/([^/]+)\/?$/;
@@ -50,7 +52,12 @@ export async function appPageStatus(runs: RunsContext, auth: AuthContext, path: 
   const db = runs.deps.db;
   const version = versionOf(query["version"]);
   const run = RUN_PAGE.exec(path);
-  if (run) return seen(() => loadOwnRun(runs, auth, part(run[1])));
+  if (run) {
+    return seen(async () => {
+      const found = await loadOwnRun(runs, auth, part(run[2]));
+      if (run[1] === "studies" && found.kind !== "study") throw new ApiError("not_found", `Run ${found.id} is not a study.`);
+    });
+  }
   const sweep = SWEEP_PAGE.exec(path);
   if (sweep) return seen(() => loadOwnSweep(runs, auth, part(sweep[1])));
   const script = SCRIPT_PAGE.exec(path);

@@ -1,6 +1,7 @@
 // /app/scripts/new and /app/scripts/{slug}[?version=N]: edit in CodeMirror with the service's
 // diagnostics as you type, save (a version_conflict shows both texts and lets the person
-// choose), versions with a diff, rename, delete, and the run form of the script's Interface.
+// choose), versions with a diff, rename, delete, the run form of the script's Interface, and a
+// definition's sweep form.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { EditorView } from "@codemirror/view";
 import { api, ApiFailure, errorText } from "../api";
@@ -13,6 +14,7 @@ import { ErrorBox, Loading, Page } from "../ui";
 import { Conflict, Versions } from "./editor-versions";
 import { RunForm } from "./run-form";
 import { ScriptSettings } from "./script-settings";
+import { SweepForm } from "./sweep-form";
 
 const TEMPLATE = `//@version=6
 indicator("My indicator")
@@ -179,6 +181,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
         />
       ) : null}
       {script && props.version === null && script.kind !== "library" ? <RunForm key={script.latest_version} script={script} /> : null}
+      {script && props.version === null && script.kind === "definition" ? <SweepForm key={script.latest_version} script={script} /> : null}
       {script ? <Versions script={script} current={content ?? ""} kind={props.kind} /> : null}
       {script ? <ScriptSettings script={script} onChanged={(s) => setScript({ ...s, files: script.files ?? [] })} /> : null}
     </Page>

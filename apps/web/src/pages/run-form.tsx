@@ -4,10 +4,11 @@ import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import { navigate } from "../router";
 import type { InputSpec, Instrument, Page as ListPage, Run, Script } from "../types";
+import { runHref } from "../routes";
 import { ErrorBox } from "../ui";
+import { TIMEFRAMES, useWindow, WindowFields, windowBody } from "./window-fields";
 
-const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "1d", "1w"];
-const SOURCES = ["open", "high", "low", "close", "hl2", "hlc3", "ohlc4", "hlcc4", "volume"];
+export const SOURCES = ["open", "high", "low", "close", "hl2", "hlc3", "ohlc4", "hlcc4", "volume"];
 type InputValue = number | string | boolean;
 
 function initialInputs(inputs: InputSpec[]): Record<string, InputValue> {
@@ -60,10 +61,7 @@ export function RunForm(props: { script: Script }) {
   const [instrument, setInstrument] = useState("AAPL");
   const [matches, setMatches] = useState<Instrument[]>([]);
   const [timeframe, setTimeframe] = useState("1d");
-  const [mode, setMode] = useState<"bars" | "range">("bars");
-  const [bars, setBars] = useState(1000);
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
+  const [win, setWin] = useWindow(1000);
   const [inputs, setInputs] = useState<Record<string, InputValue>>(() => initialInputs(iface?.inputs ?? []));
   const [error, setError] = useState<unknown>(null);
   const [starting, setStarting] = useState(false);
@@ -79,13 +77,12 @@ export function RunForm(props: { script: Script }) {
   async function start(event: Event): Promise<void> {
     event.preventDefault();
     setStarting(true); setError(null);
-    const window = mode === "bars" ? { bars } : { ...(from ? { from: `${from}T00:00:00Z` } : {}), ...(to ? { to: `${to}T23:59:59Z` } : {}) };
     try {
       const run = await api<Run>("/v1/runs", {
         method: "POST",
-        body: { script: { slug: props.script.slug }, kind: props.script.kind, instrument: instrument.trim().toUpperCase(), timeframe, ...window, inputs },
+        body: { script: { slug: props.script.slug }, kind: props.script.kind, instrument: instrument.trim().toUpperCase(), timeframe, ...windowBody(win), inputs },
       });
-      navigate(`/app/${run.kind === "study" ? "studies" : "runs"}/${run.id}`);
+      navigate(runHref(run));
     } catch (e) {
       setError(e);
       setStarting(false);
@@ -111,22 +108,7 @@ export function RunForm(props: { script: Script }) {
             </select>
           </div>
         </div>
-        <fieldset>
-          <legend>Window</legend>
-          <label class="check"><input type="radio" name="window" checked={mode === "bars"} onChange={() => setMode("bars")} /> The latest bars</label>
-          <label class="check"><input type="radio" name="window" checked={mode === "range"} onChange={() => setMode("range")} /> A date range</label>
-          {mode === "bars" ? (
-            <>
-              <label for="run-bars">Bars</label>
-              <input id="run-bars" type="number" min={1} max={50000} required value={bars} onInput={(e) => setBars(Number(e.currentTarget.value))} />
-            </>
-          ) : (
-            <div class="grid">
-              <div><label for="run-from">From</label><input id="run-from" type="date" value={from} onInput={(e) => setFrom(e.currentTarget.value)} /></div>
-              <div><label for="run-to">To</label><input id="run-to" type="date" value={to} onInput={(e) => setTo(e.currentTarget.value)} /></div>
-            </div>
-          )}
-        </fieldset>
+        <WindowFields prefix="run" value={win} onChange={setWin} />
         {iface && iface.inputs.length > 0 ? (
           <fieldset>
             <legend>Inputs</legend>

@@ -1,10 +1,13 @@
 // /app/runs/{run_id} and /app/studies/{run_id}: the run's status live, then its chart, table
-// and CSV (indicator, definition) or its study tables and chart.
+// and CSV (indicator, definition) or its study tables and chart. /app/runs/ shows any run of the
+// account; /app/studies/ only a study, else "not found" with a link to the run's own page
+// (docs/adr/0165-study-address-of-another-run.md).
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, errorText } from "../api";
 import { RunChart } from "../chart/chart";
 import { drawingsPlan, eventMarkers, planChart, type Row } from "../chart/mapping";
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
+import { runHref } from "../routes";
 import { ErrorBox, Loading, num, Page, Scroll, when } from "../ui";
 import { allEvents, allOutputs, barsOf, downloadCsv, drawingsOf, followRun, interfaceOf, isFinal, studyOf } from "./run-data";
 import { StudyView } from "./study";
@@ -123,17 +126,31 @@ function Results(props: { run: Run }) {
   );
 }
 
-export function RunPage(props: { id: string }) {
+/** A study's address given another kind of run: not found, as the server's status says, with the run's own address. */
+function NotAStudy(props: { run: Run }) {
+  return (
+    <Page title="Not found">
+      <p class="error" role="alert">Not found: there is no study <code>{props.run.id}</code>. It is {props.run.kind === "indicator" ? "an" : "a"} {props.run.kind} run: <a href={runHref(props.run)}>open it on its run page</a>.</p>
+    </Page>
+  );
+}
+
+export function RunPage(props: { id: string; study: boolean }) {
   const [run, setRun] = useState<Run | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [cancelError, setCancelError] = useState<unknown>(null);
 
   useEffect(() => {
     const abort = new AbortController();
-    followRun(props.id, setRun, abort.signal).catch((e: unknown) => { if (!abort.signal.aborted) setError(e); });
+    const onState = (r: Run): void => {
+      setRun(r);
+      if (props.study && r.kind !== "study") abort.abort();
+    };
+    followRun(props.id, onState, abort.signal).catch((e: unknown) => { if (!abort.signal.aborted) setError(e); });
     return () => abort.abort();
-  }, [props.id]);
+  }, [props.id, props.study]);
 
+  if (props.study && run && run.kind !== "study") return <NotAStudy run={run} />;
   const title = run ? `Run of ${run.script.slug} on ${run.instrument} ${run.timeframe}` : "Run";
   async function cancel(): Promise<void> {
     try { setRun(await api<Run>(`/v1/runs/${props.id}/cancel`, { method: "POST" })); } catch (e) { setCancelError(e); }

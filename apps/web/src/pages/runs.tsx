@@ -1,8 +1,20 @@
 // /app/runs: the account's runs, newest first, with status and failure kind; filter by status.
+// Its tabs lead to the account's sweeps at /app/sweeps (docs/adr/0164-sweeps-list-address.md).
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import type { Page as ListPage, Run } from "../types";
+import { runHref } from "../routes";
 import { ErrorBox, Loading, num, Page, useAsync, when } from "../ui";
+
+/** Runs and sweeps: two lists of the account's work, one tab each. */
+export function RunsTabs(props: { current: "runs" | "sweeps" }) {
+  return (
+    <nav class="tabs" aria-label="Runs and sweeps">
+      <a href="/app/runs" aria-current={props.current === "runs" ? "page" : undefined}>Runs</a>
+      <a href="/app/sweeps" aria-current={props.current === "sweeps" ? "page" : undefined}>Sweeps</a>
+    </nav>
+  );
+}
 
 const STATUSES = ["", "queued", "running", "succeeded", "failed", "cancelled"];
 
@@ -12,6 +24,7 @@ export function RunsPage() {
   const list = useAsync(() => api<ListPage<Run>>(`/v1/runs?limit=50${status ? `&status=${status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), [status, cursor]);
   return (
     <Page title="Runs">
+      <RunsTabs current="runs" />
       <label for="runs-status">Status</label>
       <select id="runs-status" value={status} onChange={(e) => { setCursor(null); setStatus(e.currentTarget.value); }}>
         {STATUSES.map((s) => <option value={s}>{s || "any"}</option>)}
@@ -26,7 +39,7 @@ export function RunsPage() {
             <tbody>
               {list.data.data.map((r) => (
                 <tr key={r.id}>
-                  <td><a href={`/app/${r.kind === "study" ? "studies" : "runs"}/${r.id}`}><code>{r.id}</code></a></td>
+                  <td><a href={runHref(r)}><code>{r.id}</code></a></td>
                   <td>{r.script.owner}/{r.script.slug} v{r.script.version} <span class="muted">{r.kind}</span></td>
                   <td>{r.instrument} {r.timeframe}</td>
                   <td><span class={`badge ${r.status}`}>{r.status}</span>{r.failure ? <span class="muted"> ({r.failure.kind})</span> : null}</td>

@@ -1,47 +1,159 @@
-// /app/sweeps/{sweep_id}: a sweep's status (long-polled, with progress), its ranked rows and a
-// heat map of one statistic over two of its inputs (docs/reference/api.md #34, #35).
+// /app/sweeps/{sweep_id}: a sweep's status and progress (read again every few seconds until it
+// is final; Cancel while it is queued or running), its rows ranked as the API ranks them
+// (`sort=h<N>:<stat>`, docs/reference/endpoints.md) and a heat map of one statistic over two of
+// its inputs.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
-import { ErrorBox, Loading, num, Page, Scroll } from "../ui";
+import type { Sweep, SweepHorizon, SweepRow } from "../types";
+import { ErrorBox, Loading, num, Page, Scroll, when } from "../ui";
+import { isActiveSweep } from "./sweeps";
 
-interface Sweep { id: string; status: string; grid: Record<string, Array<string | number | boolean>>; horizons: number[]; definition: { owner: string; slug: string }; instruments: string[]; timeframe: string; progress?: { done: number; total: number }; failure?: { kind: string; message: string } }
-interface SweepRow { rank: number; inputs: Record<string, unknown>; events: number; horizons: Array<{ h: number; count: number; mean: number | null; hit_rate: number | null; t_stat: number | null; p_value: number | null; p_adjusted: number | null }> }
+/** How long one read of a queued or running sweep may wait (its progress moves meanwhile). */
+const POLL_WAIT_S = 2;
+/** Every combination of a sweep (at most 500) fits in one page of its rows. */
+const ROWS = 1_000;
+/** The statistics shown as columns; the sort menu offers every one the rows carry. */
+const COLUMNS = ["count", "mean", "median", "hit_rate", "t_stat", "p_value", "p_adjusted"] as const;
+/** The API ranks p values ascending, every other statistic descending (docs/reference/endpoints.md). */
+const ascending = (stat: string): boolean => stat.startsWith("p_");
+
+/** Reads the sweep until it is final: short long-polls, so the progress shown moves. */
+async function followSweep(id: string, onState: (s: Sweep) => void, signal: AbortSignal): Promise<void> {
+  let s = await api<Sweep>(`/v1/sweeps/${encodeURIComponent(id)}`, { signal });
+  onState(s);
+  while (isActiveSweep(s) && !signal.aborted) {
+    const started = Date.now();
+    s = await api<Sweep>(`/v1/sweeps/${encodeURIComponent(id)}?wait=${POLL_WAIT_S}`, { signal });
+    if (signal.aborted) return;
+    onState(s);
+    // A plan with no long-poll places answers at once: do not spin.
+    if (isActiveSweep(s) && Date.now() - started < 500) await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** The statistics the rows carry (a number or null at each horizon): the sort menu's choices. */
+function statsOf(rows: SweepRow[]): string[] {
+  const h = rows[0]?.horizons[0];
+  if (!h) return [...COLUMNS];
+  return Object.keys(h).filter((k) => k !== "h" && !Array.isArray(h[k as keyof SweepHorizon]));
+}
+
+function Facts(props: { sweep: Sweep }) {
+  const s = props.sweep;
+  const w = s.window;
+  return (
+    <dl class="facts">
+      <dt>Definition</dt><dd><a href={`/app/scripts/${encodeURIComponent(s.definition.slug)}?kind=definition`}>{s.definition.owner}/{s.definition.slug}</a> v{s.definition.version}</dd>
+      <dt>Instruments</dt><dd>{s.instruments.join(", ")} {s.timeframe}</dd>
+      <dt>Window</dt><dd>{w.bars ? `latest ${num(w.bars, 0)} bars` : ""}{w.from ? ` from ${when(w.from)}` : ""}{w.to ? ` to ${when(w.to)}` : ""}{!w.bars && !w.from && !w.to ? "the default (latest 5,000 bars)" : ""}</dd>
+      <dt>Grid</dt><dd>{Object.entries(s.grid).map(([k, v]) => `${k}: ${v.map(String).join(", ")}`).join("; ")}</dd>
+      <dt>Horizons</dt><dd>{s.horizons.join(", ")} bars</dd>
+      <dt>Started</dt><dd>{when(s.created_at)}</dd>
+      {s.summary ? <><dt>Summary</dt><dd>{s.summary.combinations} combinations, {s.summary.evaluations} evaluations, {num(s.summary.events, 0)} events, {num(s.summary.compute_units, 0)} compute units, {num(s.summary.duration, 3)} s</dd></> : null}
+    </dl>
+  );
+}
 
 export function SweepPage(props: { id: string }) {
   const [sweep, setSweep] = useState<Sweep | null>(null);
-  const [rows, setRows] = useState<SweepRow[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [cancelError, setCancelError] = useState<unknown>(null);
+  const [cancelling, setCancelling] = useState(false);
+  useEffect(() => {
+    const abort = new AbortController();
+    followSweep(props.id, setSweep, abort.signal).catch((e: unknown) => { if (!abort.signal.aborted) setError(e); });
+    return () => abort.abort();
+  }, [props.id]);
+
+  async function cancel(): Promise<void> {
+    setCancelling(true); setCancelError(null);
+    try { setSweep(await api<Sweep>(`/v1/sweeps/${encodeURIComponent(props.id)}/cancel`, { method: "POST" })); } catch (e) { setCancelError(e); }
+    setCancelling(false);
+  }
+  const title = sweep ? `Sweep of ${sweep.definition.slug} on ${sweep.instruments.join(", ")} ${sweep.timeframe}` : "Sweep";
+  const active = sweep !== null && isActiveSweep(sweep);
+  return (
+    <Page title={title} actions={active ? <button class="danger" type="button" disabled={cancelling} onClick={() => void cancel()}>{cancelling ? "Cancelling…" : "Cancel sweep"}</button> : null}>
+      <p><a href="/app/sweeps">All your sweeps</a></p>
+      <ErrorBox error={error ?? cancelError} />
+      {!sweep && !error ? <Loading what="the sweep" /> : null}
+      {sweep ? (
+        <div role="status" aria-live="polite">
+          <p><span class={`badge ${sweep.status}`}>{sweep.status}</span> {sweep.progress.done} of {sweep.progress.total} evaluations{active ? " · the page follows it" : ""}</p>
+          {active ? <progress max={sweep.progress.total} value={sweep.progress.done} aria-label="Evaluations done" /> : null}
+          {sweep.failure ? <p class="error">{sweep.status === "cancelled" ? "Cancelled" : `Failed (${sweep.failure.kind})`}: {sweep.failure.message}</p> : null}
+        </div>
+      ) : null}
+      {sweep ? <Facts sweep={sweep} /> : null}
+      {sweep?.status === "succeeded" ? <Results sweep={sweep} /> : null}
+    </Page>
+  );
+}
+
+function Results(props: { sweep: Sweep }) {
+  const { sweep } = props;
+  const [h, setH] = useState(sweep.horizons[0] ?? 1);
+  const [stat, setStat] = useState("t_stat");
+  // The rows with the ranking they were read for: the table names the ranking it shows, not the one asked for.
+  const [loaded, setLoaded] = useState<{ h: number; stat: string; rows: SweepRow[] } | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     let live = true;
-    (async () => {
-      let s = await api<Sweep>(`/v1/sweeps/${encodeURIComponent(props.id)}`);
-      while (live && ["queued", "running"].includes(s.status)) {
-        setSweep(s);
-        s = await api<Sweep>(`/v1/sweeps/${encodeURIComponent(props.id)}?wait=30`);
-      }
-      if (!live) return;
-      setSweep(s);
-      if (s.status === "succeeded") setRows((await api<{ data: SweepRow[] }>(`/v1/sweeps/${encodeURIComponent(props.id)}/results?limit=1000`)).data);
-    })().catch((e: unknown) => { if (live) setError(e); });
+    setError(null);
+    api<{ data: SweepRow[] }>(`/v1/sweeps/${encodeURIComponent(sweep.id)}/results?limit=${ROWS}&sort=${encodeURIComponent(`h${h}:${stat}`)}`).then(
+      (page) => { if (live) setLoaded({ h, stat, rows: page.data }); },
+      (e: unknown) => { if (live) setError(e); },
+    );
     return () => { live = false; };
-  }, [props.id]);
+  }, [sweep.id, h, stat]);
+  if (error) return <ErrorBox error={error} />;
+  if (!loaded) return <Loading what="the ranked rows" />;
+  const { rows } = loaded;
+  const names = Object.keys(sweep.grid);
+  const order = ascending(loaded.stat) ? "ascending" : "descending";
+  const stale = loaded.h !== h || loaded.stat !== stat;
+  const sortBy = (s: string) => (
+    <button type="button" class="sort" onClick={() => setStat(s)} aria-label={`Rank by ${s} at h = ${h}`}>{s}</button>
+  );
   return (
-    <Page title="Sweep">
-      <ErrorBox error={error} />
-      {!sweep && !error ? <Loading what="the sweep" /> : null}
-      {sweep ? <p role="status"><span class={`badge ${sweep.status}`}>{sweep.status}</span> {sweep.definition.owner}/{sweep.definition.slug} on {sweep.instruments.join(", ")} {sweep.timeframe}{sweep.progress ? ` · ${sweep.progress.done} of ${sweep.progress.total}` : ""}</p> : null}
-      {sweep?.failure ? <p class="error">Failed ({sweep.failure.kind}): {sweep.failure.message}</p> : null}
-      {rows && sweep ? <HeatMap sweep={sweep} rows={rows} /> : null}
-      {rows ? (
-        <Scroll label="Combinations ranked">
+    <>
+      <HeatMap sweep={sweep} rows={rows} />
+      <section aria-labelledby="ranked-title">
+        <h2 id="ranked-title">Combinations ranked</h2>
+        <p>
+          <label for="rank-stat">Rank by</label> <select id="rank-stat" value={stat} onChange={(e) => setStat(e.currentTarget.value)}>{statsOf(rows).map((n) => <option value={n}>{n}</option>)}</select>{" "}
+          <label for="rank-h">at horizon</label> <select id="rank-h" value={String(h)} onChange={(e) => setH(Number(e.currentTarget.value))}>{sweep.horizons.map((n) => <option value={String(n)}>{n}</option>)}</select>{" "}
+          <span class="muted">({ascending(stat) ? "ascending" : "descending"}, as the service ranks it; p adjusted by Holm over all {rows.length} combinations)</span>
+          {stale ? <span role="status" class="muted"> Ranking…</span> : null}
+        </p>
+        <Scroll label="Table of the ranked combinations">
           <table class="numbers">
-            <caption>Combinations ranked</caption>
-            <thead><tr><th scope="col">Rank</th><th scope="col">Inputs</th><th scope="col">Events</th><th scope="col">First horizon: mean</th><th scope="col">t</th><th scope="col">p (Holm)</th></tr></thead>
-            <tbody>{rows.map((r) => <tr><td>{r.rank}</td><td><code>{JSON.stringify(r.inputs)}</code></td><td>{r.events}</td><td>{num(r.horizons[0]?.mean ?? null, 6)}</td><td>{num(r.horizons[0]?.t_stat ?? null, 3)}</td><td>{num(r.horizons[0]?.p_adjusted ?? null, 4)}</td></tr>)}</tbody>
+            <caption>Combinations ranked by {loaded.stat} at h = {loaded.h}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Rank</th>
+                {names.map((n) => <th scope="col">{n}</th>)}
+                <th scope="col">Events</th>
+                {COLUMNS.map((c) => <th scope="col" aria-sort={c === loaded.stat ? order : undefined}>{sortBy(c)}</th>)}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => {
+                const at = r.horizons.find((k) => k.h === loaded.h);
+                return (
+                  <tr key={r.rank}>
+                    <td>{r.rank}</td>
+                    {names.map((n) => <td>{String(r.inputs[n] ?? "")}</td>)}
+                    <td>{num(r.events, 0)}</td>
+                    {COLUMNS.map((c) => <td>{num(at?.[c] ?? null, c === "count" ? 0 : 6)}</td>)}
+                  </tr>
+                );
+              })}
+            </tbody>
           </table>
         </Scroll>
-      ) : null}
-    </Page>
+      </section>
+    </>
   );
 }
 

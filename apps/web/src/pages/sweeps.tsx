@@ -1,0 +1,60 @@
+// /app/sweeps: the account's sweeps, newest first, paged as GET /v1/sweeps pages (50 a page);
+// while one on the page is queued or running the page is read again every few seconds, so its
+// status and progress stay live (docs/adr/0164-sweeps-list-address.md).
+import { useEffect, useState } from "preact/hooks";
+import { api } from "../api";
+import { sweepHref } from "../routes";
+import type { Page as ListPage, Sweep } from "../types";
+import { ErrorBox, Loading, Page, Scroll, useAsync, when } from "../ui";
+import { RunsTabs } from "./runs";
+
+const REFRESH_MS = 2_000;
+export const isActiveSweep = (s: Sweep): boolean => s.status === "queued" || s.status === "running";
+
+/** "level × len: 6 combinations" */
+function gridText(s: Sweep): string {
+  const names = Object.keys(s.grid);
+  const n = names.reduce((a, k) => a * (s.grid[k]?.length ?? 0), 1);
+  return `${names.join(" × ")}: ${n} combination${n === 1 ? "" : "s"}`;
+}
+
+export function SweepsPage() {
+  const [cursor, setCursor] = useState<string | null>(null);
+  const list = useAsync(() => api<ListPage<Sweep>>(`/v1/sweeps?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), [cursor]);
+  const active = list.data?.data.some(isActiveSweep) ?? false;
+  useEffect(() => {
+    if (!active || list.loading) return;
+    const timer = setTimeout(list.reload, REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [active, list.loading, list.data]);
+  return (
+    <Page title="Sweeps">
+      <RunsTabs current="sweeps" />
+      <ErrorBox error={list.error} />
+      {list.loading && !list.data ? <Loading what="sweeps" /> : null}
+      {list.data && list.data.data.length === 0 ? <p>No sweeps yet. Open a definition script and start one from its page.</p> : null}
+      {list.data && list.data.data.length > 0 ? (
+        <Scroll label="Your sweeps">
+          <table>
+            <caption>Your sweeps, newest first</caption>
+            <thead><tr><th scope="col">Sweep</th><th scope="col">Definition</th><th scope="col">Instruments</th><th scope="col">Grid</th><th scope="col">Status</th><th scope="col">Started</th></tr></thead>
+            <tbody>
+              {list.data.data.map((s) => (
+                <tr key={s.id}>
+                  <td><a href={sweepHref(s.id)}><code>{s.id}</code></a></td>
+                  <td>{s.definition.owner}/{s.definition.slug} v{s.definition.version}</td>
+                  <td>{s.instruments.join(", ")} {s.timeframe}</td>
+                  <td>{gridText(s)}</td>
+                  <td><span class={`badge ${s.status}`}>{s.status}</span>{isActiveSweep(s) ? <span class="muted"> {s.progress.done} of {s.progress.total}</span> : null}{s.failure ? <span class="muted"> ({s.failure.kind})</span> : null}</td>
+                  <td>{when(s.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      ) : null}
+      {list.data?.next_cursor ? <button type="button" onClick={() => setCursor(list.data?.next_cursor ?? null)}>Older sweeps</button> : null}
+      {cursor ? <button type="button" onClick={() => setCursor(null)}>Newest sweeps</button> : null}
+    </Page>
+  );
+}

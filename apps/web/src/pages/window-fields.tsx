@@ -1,0 +1,46 @@
+// The window of a run or a sweep (docs/reference/api.md "Runs"): the latest N bars, or a date
+// range; one set of fields for both forms.
+import { useState } from "preact/hooks";
+
+export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "1d", "1w"];
+
+export interface WindowChoice {
+  mode: "bars" | "range";
+  bars: number;
+  from: string;
+  to: string;
+}
+
+/** The request's window fields: `bars`, or `from`/`to` as whole UTC days. */
+export function windowBody(w: WindowChoice): { bars?: number; from?: string; to?: string } {
+  if (w.mode === "bars") return { bars: w.bars };
+  return { ...(w.from ? { from: `${w.from}T00:00:00Z` } : {}), ...(w.to ? { to: `${w.to}T23:59:59Z` } : {}) };
+}
+
+export function useWindow(bars: number): [WindowChoice, (w: WindowChoice) => void] {
+  return useState<WindowChoice>({ mode: "bars", bars, from: "", to: "" });
+}
+
+/** `prefix` keeps the ids of two forms on one page apart; `describedBy` names an error shown beside it. */
+export function WindowFields(props: { prefix: string; value: WindowChoice; onChange(w: WindowChoice): void; describedBy?: string | undefined; invalid?: boolean }) {
+  const { prefix, value: w } = props;
+  const aria = { "aria-describedby": props.describedBy, "aria-invalid": props.invalid ? true : undefined };
+  return (
+    <fieldset>
+      <legend>Window</legend>
+      <label class="check"><input type="radio" name={`${prefix}-window`} checked={w.mode === "bars"} onChange={() => props.onChange({ ...w, mode: "bars" })} /> The latest bars</label>
+      <label class="check"><input type="radio" name={`${prefix}-window`} checked={w.mode === "range"} onChange={() => props.onChange({ ...w, mode: "range" })} /> A date range</label>
+      {w.mode === "bars" ? (
+        <>
+          <label for={`${prefix}-bars`}>Bars</label>
+          <input id={`${prefix}-bars`} type="number" min={1} max={50000} required value={w.bars} onInput={(e) => props.onChange({ ...w, bars: Number(e.currentTarget.value) })} {...aria} />
+        </>
+      ) : (
+        <div class="grid">
+          <div><label for={`${prefix}-from`}>From</label><input id={`${prefix}-from`} type="date" value={w.from} onInput={(e) => props.onChange({ ...w, from: e.currentTarget.value })} {...aria} /></div>
+          <div><label for={`${prefix}-to`}>To</label><input id={`${prefix}-to`} type="date" value={w.to} onInput={(e) => props.onChange({ ...w, to: e.currentTarget.value })} {...aria} /></div>
+        </div>
+      )}
+    </fieldset>
+  );
+}
