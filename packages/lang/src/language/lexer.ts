@@ -247,16 +247,19 @@ class Lexer {
 
   /**
    * A "..." or '...' string wrapped onto the next line (TradingView's multiline string: the
-   * continuation line is indented deeper than the line the string starts on): the line break and
-   * the continuation's indentation are not part of the value
-   * (docs/adr/0114-wrapped-string-literals.md). False, consuming nothing, when the next line is not
-   * indented deeper: the string is then unterminated.
+   * continuation line is indented deeper than the line the string starts on, or is a wrapped line
+   * by the layout rules, inside an open `(` or `[` or indented by other than a multiple of four):
+   * the line break and the continuation's indentation are not part of the value
+   * (docs/adr/0114-wrapped-string-literals.md, docs/adr/0160-wrapped-strings-on-continuation-lines.md).
+   * False, consuming nothing, when the next line is none of these: the string is then unterminated.
    */
   private wrapString(startIndent: number): boolean {
     let p = this.pos;
     if (this.src[p] === "\r") p++;
     if (this.src[p] === "\n") p++;
-    if (this.indentOf(p) <= startIndent || this.src[p + this.indentLength(p)] === undefined) return false;
+    const width = this.indentOf(p);
+    const continues = width > startIndent || (width > 0 && (this.depth > 0 || width % INDENT_WIDTH !== 0));
+    if (!continues || this.src[p + this.indentLength(p)] === undefined) return false;
     this.line++;
     this.lineStart = p;
     this.pos = p + this.indentLength(p);
