@@ -6,7 +6,8 @@
 // queued sweep is cancelled from its page while the list follows another one live; a study's
 // address given a definition run answers 404 with a link to its run page
 // (docs/adr/0165-study-address-of-another-run.md); another account's sweep is "not found".
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { createLimits } from "@barscript/limits";
 import { createRedis } from "@barscript/queue";
@@ -23,6 +24,13 @@ alertcondition(ta.rsi(close, len) < level, "oversold", "x")
 `;
 
 jest.setTimeout(240_000);
+
+/** Screenshots of each page as the test leaves it, for a person to look at (gitignored). */
+const ARTIFACTS = resolve(__dirname, "../../../test-artifacts/web-sweeps");
+let shots = 0;
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${String(++shots).padStart(2, "0")}-${name}.png`), fullPage: true });
+}
 
 const h = new RunsHarness();
 let me: { id: string; handle: string; client: Client };
@@ -53,6 +61,8 @@ const expectedOrder = (rows: Row[]): string[][] => rows.map((r) => [String(r.ran
 
 beforeAll(async () => {
   requireChromiumAndBuild();
+  rmSync(ARTIFACTS, { recursive: true, force: true });
+  mkdirSync(ARTIFACTS, { recursive: true });
   await h.setup();
   me = await h.account({ concurrentRuns: 1 });
   redis = createRedis(h.env.redisUrl, "command");
@@ -85,9 +95,11 @@ test("a sweep made over HTTP: in the list, ranked as the API ranks it for each s
   await page.waitForURL(/\/app\/sweeps$/);
   const listed = page.getByRole("table", { name: /Your sweeps/ }).locator("tr", { has: page.getByRole("link", { name: id }) });
   await expect(listed.locator(".badge").textContent()).resolves.toBe("succeeded");
+  await shot("sweeps-list");
   await page.getByRole("link", { name: id }).click();
   await page.waitForURL(new RegExp(`/app/sweeps/${id}$`));
 
+  expect(await page.getByRole("link", { name: "runner-1/rsi-below" }).getAttribute("href")).toBe("/app/scripts/rsi-below?kind=definition");
   // The default ranking (h5 t_stat), a column's own sort (mean), another horizon (10).
   expect(await shownOrder()).toEqual(expectedOrder(await rowsOf(id, "h5:t_stat")));
   expect((await shownOrder()).length).toBe(6);
@@ -100,6 +112,7 @@ test("a sweep made over HTTP: in the list, ranked as the API ranks it for each s
   expect(await shownOrder()).toEqual(expectedOrder(await rowsOf(id, "h10:p_adjusted")));
   expect(await page.locator("th[aria-sort]").textContent()).toBe("p_adjusted");
   expect(await page.locator("th[aria-sort]").getAttribute("aria-sort")).toBe("ascending");
+  await shot("sweep-ranked");
 
   // Heat map: level across, len down; each cell the t statistic of that pair's row at h = 5.
   const rows = await rowsOf(id, "h5:t_stat");
@@ -143,6 +156,7 @@ test("the sweep form: refusals beside their field, then a sweep that finishes wi
   expect(await levelError.textContent()).toMatch(/`level`.*95.*\(invalid_request\)/);
   expect(await form.getByLabel(/^Level/).getAttribute("aria-invalid")).toBe("true");
   expect(await form.getByLabel(/^Level/).getAttribute("aria-describedby")).toBe("sweep-error-input-level");
+  await form.screenshot({ path: join(ARTIFACTS, `${String(++shots).padStart(2, "0")}-sweep-form-refused.png`) });
 
   await form.getByLabel(/^Level/).fill("25, 30");
   await form.getByLabel("Instruments").fill("AAPL, ZZZZ");
@@ -181,6 +195,7 @@ test("a queued sweep: cancelled from its page; the list follows another one live
     await page.getByRole("link", { name: a }).click();
     await page.waitForURL(new RegExp(`/app/sweeps/${a}$`));
     await page.locator(".badge.queued").waitFor();
+    await shot("sweep-queued");
     await page.getByRole("button", { name: "Cancel sweep" }).click();
     await page.locator(".badge.cancelled").waitFor();
     await page.getByText("Cancelled: The sweep was cancelled.").waitFor();
@@ -198,6 +213,7 @@ test("a study's address given a definition run: 404, not found, with a link to i
   const answer = await page.goto(`${h.api.url}/app/studies/${id}`);
   expect(answer?.status()).toBe(404);
   await page.getByRole("heading", { name: "Not found" }).waitFor();
+  await shot("study-address-of-a-definition-run");
   await page.getByRole("link", { name: "open it on its run page" }).click();
   await page.waitForURL(new RegExp(`/app/runs/${id}$`));
   await page.getByRole("heading", { name: "Run of rsi-below on AAPL 1d" }).waitFor();

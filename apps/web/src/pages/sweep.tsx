@@ -3,7 +3,8 @@
 // (`sort=h<N>:<stat>`, docs/reference/endpoints.md) and a heat map of one statistic over two of
 // its inputs.
 import { useEffect, useState } from "preact/hooks";
-import { api } from "../api";
+import { api, session } from "../api";
+import { editorHref } from "../routes";
 import type { Sweep, SweepHorizon, SweepRow } from "../types";
 import { ErrorBox, Loading, num, Page, Scroll, when } from "../ui";
 import { isActiveSweep } from "./sweeps";
@@ -38,17 +39,22 @@ function statsOf(rows: SweepRow[]): string[] {
   return Object.keys(h).filter((k) => k !== "h" && !Array.isArray(h[k as keyof SweepHorizon]));
 }
 
+/** The definition's page: the editor for one's own, the library's page for another account's. */
+function definitionHref(d: Sweep["definition"]): string {
+  return d.owner === session.handle ? editorHref(d.slug, "definition") : `/app/library/${encodeURIComponent(d.owner)}/${encodeURIComponent(d.slug)}`;
+}
+
 function Facts(props: { sweep: Sweep }) {
   const s = props.sweep;
   const w = s.window;
   return (
     <dl class="facts">
-      <dt>Definition</dt><dd><a href={`/app/scripts/${encodeURIComponent(s.definition.slug)}?kind=definition`}>{s.definition.owner}/{s.definition.slug}</a> v{s.definition.version}</dd>
+      <dt>Definition</dt><dd><a href={definitionHref(s.definition)}>{s.definition.owner}/{s.definition.slug}</a> v{s.definition.version}</dd>
       <dt>Instruments</dt><dd>{s.instruments.join(", ")} {s.timeframe}</dd>
       <dt>Window</dt><dd>{w.bars ? `latest ${num(w.bars, 0)} bars` : ""}{w.from ? ` from ${when(w.from)}` : ""}{w.to ? ` to ${when(w.to)}` : ""}{!w.bars && !w.from && !w.to ? "the default (latest 5,000 bars)" : ""}</dd>
       <dt>Grid</dt><dd>{Object.entries(s.grid).map(([k, v]) => `${k}: ${v.map(String).join(", ")}`).join("; ")}</dd>
       <dt>Horizons</dt><dd>{s.horizons.join(", ")} bars</dd>
-      <dt>Started</dt><dd>{when(s.created_at)}</dd>
+      <dt>Created</dt><dd>{when(s.created_at)}{s.finished_at ? ` · finished ${when(s.finished_at)}` : ""}</dd>
       {s.summary ? <><dt>Summary</dt><dd>{s.summary.combinations} combinations, {s.summary.evaluations} evaluations, {num(s.summary.events, 0)} events, {num(s.summary.compute_units, 0)} compute units, {num(s.summary.duration, 3)} s</dd></> : null}
     </dl>
   );
@@ -79,7 +85,7 @@ export function SweepPage(props: { id: string }) {
       {!sweep && !error ? <Loading what="the sweep" /> : null}
       {sweep ? (
         <div role="status" aria-live="polite">
-          <p><span class={`badge ${sweep.status}`}>{sweep.status}</span> {sweep.progress.done} of {sweep.progress.total} evaluations{active ? " · the page follows it" : ""}</p>
+          <p><span class={`badge ${sweep.status}`}>{sweep.status}</span> {sweep.progress.done} of {sweep.progress.total} evaluations{sweep.status === "queued" ? " · waiting for one of your run slots" : ""}</p>
           {active ? <progress max={sweep.progress.total} value={sweep.progress.done} aria-label="Evaluations done" /> : null}
           {sweep.failure ? <p class="error">{sweep.status === "cancelled" ? "Cancelled" : `Failed (${sweep.failure.kind})`}: {sweep.failure.message}</p> : null}
         </div>
@@ -117,24 +123,22 @@ function Results(props: { sweep: Sweep }) {
   );
   return (
     <>
-      <HeatMap sweep={sweep} rows={rows} />
       <section aria-labelledby="ranked-title">
         <h2 id="ranked-title">Combinations ranked</h2>
-        <p>
-          <label for="rank-stat">Rank by</label> <select id="rank-stat" value={stat} onChange={(e) => setStat(e.currentTarget.value)}>{statsOf(rows).map((n) => <option value={n}>{n}</option>)}</select>{" "}
-          <label for="rank-h">at horizon</label> <select id="rank-h" value={String(h)} onChange={(e) => setH(Number(e.currentTarget.value))}>{sweep.horizons.map((n) => <option value={String(n)}>{n}</option>)}</select>{" "}
-          <span class="muted">({ascending(stat) ? "ascending" : "descending"}, as the service ranks it; p adjusted by Holm over all {rows.length} combinations)</span>
-          {stale ? <span role="status" class="muted"> Ranking…</span> : null}
-        </p>
+        <div class="controls">
+          <div><label for="rank-stat">Rank by</label><select id="rank-stat" value={stat} onChange={(e) => setStat(e.currentTarget.value)}>{statsOf(rows).map((n) => <option value={n}>{n}</option>)}</select></div>
+          <div><label for="rank-h">at horizon</label><select id="rank-h" value={String(h)} onChange={(e) => setH(Number(e.currentTarget.value))}>{sweep.horizons.map((n) => <option value={String(n)}>{n}</option>)}</select></div>
+          <p class="muted">{ascending(stat) ? "Smallest" : "Largest"} first, as the service ranks it; p_adjusted is Holm's over all {rows.length} combinations.{stale ? <span role="status"> Ranking…</span> : null}</p>
+        </div>
         <Scroll label="Table of the ranked combinations">
-          <table class="numbers">
+          <table class="numbers ranked">
             <caption>Combinations ranked by {loaded.stat} at h = {loaded.h}</caption>
             <thead>
               <tr>
                 <th scope="col">Rank</th>
                 {names.map((n) => <th scope="col">{n}</th>)}
-                <th scope="col">Events</th>
-                {COLUMNS.map((c) => <th scope="col" aria-sort={c === loaded.stat ? order : undefined}>{sortBy(c)}</th>)}
+                <th scope="col" class="n">Events</th>
+                {COLUMNS.map((c) => <th scope="col" class="n" aria-sort={c === loaded.stat ? order : undefined}>{sortBy(c)}</th>)}
               </tr>
             </thead>
             <tbody>
@@ -144,8 +148,8 @@ function Results(props: { sweep: Sweep }) {
                   <tr key={r.rank}>
                     <td>{r.rank}</td>
                     {names.map((n) => <td>{String(r.inputs[n] ?? "")}</td>)}
-                    <td>{num(r.events, 0)}</td>
-                    {COLUMNS.map((c) => <td>{num(at?.[c] ?? null, c === "count" ? 0 : 6)}</td>)}
+                    <td class="n">{num(r.events, 0)}</td>
+                    {COLUMNS.map((c) => <td class="n">{num(at?.[c] ?? null, c === "count" ? 0 : 6)}</td>)}
                   </tr>
                 );
               })}
@@ -153,6 +157,7 @@ function Results(props: { sweep: Sweep }) {
           </table>
         </Scroll>
       </section>
+      <HeatMap sweep={sweep} rows={rows} />
     </>
   );
 }
@@ -194,13 +199,14 @@ function HeatMap(props: { sweep: Sweep; rows: SweepRow[] }) {
     return `hsl(${Math.round(good * 120)}, 70%, 80%)`;
   };
   return (
-    <section aria-label="Heat map">
-      <p>
-        <label>Across <select value={x} onChange={(e) => setX((e.target as HTMLSelectElement).value)}>{names.map((n) => <option value={n}>{n}</option>)}</select></label>{" "}
-        <label>down <select value={y} onChange={(e) => setY((e.target as HTMLSelectElement).value)}>{names.map((n) => <option value={n}>{n}</option>)}</select></label>{" "}
-        <label>statistic <select value={stat} onChange={(e) => setStat((e.target as HTMLSelectElement).value as Stat)}>{STATS.map((n) => <option value={n}>{n}</option>)}</select></label>{" "}
-        <label>horizon <select value={String(h)} onChange={(e) => setH(Number((e.target as HTMLSelectElement).value))}>{props.sweep.horizons.map((n) => <option value={String(n)}>{n}</option>)}</select></label>
-      </p>
+    <section aria-labelledby="heat-title">
+      <h2 id="heat-title">Heat map</h2>
+      <div class="controls">
+        <div><label for="heat-x">Across</label><select id="heat-x" value={x} onChange={(e) => setX(e.currentTarget.value)}>{names.map((n) => <option value={n}>{n}</option>)}</select></div>
+        <div><label for="heat-y">down</label><select id="heat-y" value={y} onChange={(e) => setY(e.currentTarget.value)}>{names.map((n) => <option value={n}>{n}</option>)}</select></div>
+        <div><label for="heat-stat">statistic</label><select id="heat-stat" value={stat} onChange={(e) => setStat(e.currentTarget.value as Stat)}>{STATS.map((n) => <option value={n}>{n}</option>)}</select></div>
+        <div><label for="heat-h">horizon</label><select id="heat-h" value={String(h)} onChange={(e) => setH(Number(e.currentTarget.value))}>{props.sweep.horizons.map((n) => <option value={String(n)}>{n}</option>)}</select></div>
+      </div>
       <Scroll label="Heat map values">
         <table class="numbers heatmap">
           <caption>{stat} at h = {h}{names.length > 2 ? " (best over the other inputs)" : ""}</caption>

@@ -37,7 +37,7 @@ export function SweepsPage() {
         <Scroll label="Your sweeps">
           <table>
             <caption>Your sweeps, newest first</caption>
-            <thead><tr><th scope="col">Sweep</th><th scope="col">Definition</th><th scope="col">Instruments</th><th scope="col">Grid</th><th scope="col">Status</th><th scope="col">Started</th></tr></thead>
+            <thead><tr><th scope="col">Sweep</th><th scope="col">Definition</th><th scope="col">Instruments</th><th scope="col">Grid</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
             <tbody>
               {list.data.data.map((s) => (
                 <tr key={s.id}>
