@@ -59,6 +59,15 @@ async function shownOrder(): Promise<string[][]> {
 }
 const expectedOrder = (rows: Row[]): string[][] => rows.map((r) => [String(r.rank), String(r.inputs.level), String(r.inputs.len)]);
 
+/** axe-core's WCAG 2.1 A/AA and best-practice findings on the page as it is. */
+async function axeViolations(): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string }> }> } }).axe;
+    return (await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } })).violations.map((v) => v.id);
+  });
+}
+
 beforeAll(async () => {
   requireChromiumAndBuild();
   rmSync(ARTIFACTS, { recursive: true, force: true });
@@ -96,6 +105,7 @@ test("a sweep made over HTTP: in the list, ranked as the API ranks it for each s
   const listed = page.getByRole("table", { name: /Your sweeps/ }).locator("tr", { has: page.getByRole("link", { name: id }) });
   await expect(listed.locator(".badge").textContent()).resolves.toBe("succeeded");
   await shot("sweeps-list");
+  await expect(axeViolations()).resolves.toEqual([]);
   await page.getByRole("link", { name: id }).click();
   await page.waitForURL(new RegExp(`/app/sweeps/${id}$`));
 
@@ -125,12 +135,7 @@ test("a sweep made over HTTP: in the list, ranked as the API ranks it for each s
   const one = rows.find((r) => r.inputs.level === 30 && r.inputs.len === 14)!;
   expect(await cellOf(30, 14).textContent()).toBe(fmt(one.horizons[0]!.mean));
 
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string }> }> } }).axe;
-    return (await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } })).violations.map((v) => v.id);
-  });
-  expect(violations).toEqual([]);
+  await expect(axeViolations()).resolves.toEqual([]);
 
   // Another account's sweep: the page says not found, as the API does.
   const other = await h.account();
@@ -157,6 +162,7 @@ test("the sweep form: refusals beside their field, then a sweep that finishes wi
   expect(await form.getByLabel(/^Level/).getAttribute("aria-invalid")).toBe("true");
   expect(await form.getByLabel(/^Level/).getAttribute("aria-describedby")).toBe("sweep-error-input-level");
   await form.screenshot({ path: join(ARTIFACTS, `${String(++shots).padStart(2, "0")}-sweep-form-refused.png`) });
+  await expect(axeViolations()).resolves.toEqual([]);
 
   await form.getByLabel(/^Level/).fill("25, 30");
   await form.getByLabel("Instruments").fill("AAPL, ZZZZ");
