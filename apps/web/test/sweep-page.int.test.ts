@@ -1,7 +1,8 @@
 // Sweeps in Debian chromium (playwright-core) against a real API and worker, one browser and one
 // stack: a sweep made over HTTP is in the sweeps list (the Runs page's second tab, /app/sweeps;
 // docs/adr/0164-sweeps-list-address.md) and its page ranks the rows as the API ranks them for
-// every sort offered, with a heat map over two inputs; the sweep form of a definition's page shows
+// every sort offered, with a heat map over two inputs, and a row's Run starts the definition with
+// that row's inputs; the sweep form of a definition's page shows
 // the API's refusals beside the field they name, then starts a sweep that finishes with rows; a
 // queued sweep is cancelled from its page while the list follows another one live; a study's
 // address given a definition run answers 404 with a link to its run page
@@ -92,7 +93,7 @@ afterAll(async () => {
   await h.teardown();
 });
 
-test("a sweep made over HTTP: in the list, ranked as the API ranks it for each sort, a heat map of two inputs", async () => {
+test("a sweep made over HTTP: in the list, ranked as the API ranks it for each sort, a heat map of two inputs, a row run", async () => {
   const started = await me.client.call("POST", "/sweeps", { definition: "rsi-below", instruments: ["AAPL"], timeframe: "1d", bars: 1500, grid: { level: [25, 30, 35], len: [7, 14] }, horizons: [5, 10], wait: 60 });
   expect(started.status).toBe(202);
   const id = started.json.id as string;
@@ -136,6 +137,14 @@ test("a sweep made over HTTP: in the list, ranked as the API ranks it for each s
   expect(await cellOf(30, 14).textContent()).toBe(fmt(one.horizons[0]!.mean));
 
   await expect(axeViolations()).resolves.toEqual([]);
+
+  // A row's Run starts the definition with that row's inputs on the sweep's instrument and window.
+  const best = (await rowsOf(id, "h10:p_adjusted"))[0]!;
+  await page.getByRole("button", { name: `Run level ${best.inputs.level}, len ${best.inputs.len} on AAPL` }).click();
+  await page.waitForURL(/\/app\/runs\/run_[0-9A-Za-z]{24}$/);
+  const run = (await me.client.call("GET", `/runs/${/run_[0-9A-Za-z]{24}/.exec(page.url())![0]}`)).json;
+  expect(run).toMatchObject({ kind: "definition", instrument: "AAPL", timeframe: "1d", inputs: { level: best.inputs.level, len: best.inputs.len }, window: { bars: 1500 } });
+  await page.getByRole("heading", { name: "Run of rsi-below on AAPL 1d" }).waitFor();
 
   // Another account's sweep: the page says not found, as the API does.
   const other = await h.account();

@@ -1,16 +1,19 @@
 // /app/sweeps/{sweep_id}: a sweep's status and progress (read again every few seconds until it
 // is final; Cancel while it is queued or running), its rows ranked as the API ranks them
 // (`sort=h<N>:<stat>`, docs/reference/endpoints.md) and a heat map of one statistic over two of
-// its inputs.
+// its inputs; a row's Run starts the definition with that combination (its events on the run's chart).
 import { useEffect, useState } from "preact/hooks";
 import { api, session } from "../api";
-import { editorHref } from "../routes";
-import type { Sweep, SweepHorizon, SweepRow } from "../types";
+import { navigate } from "../router";
+import { editorHref, runHref } from "../routes";
+import type { Run, Sweep, SweepHorizon, SweepRow } from "../types";
 import { ErrorBox, Loading, num, Page, Scroll, when } from "../ui";
 import { isActiveSweep } from "./sweeps";
 
 /** How long one read of a queued or running sweep may wait (its progress moves meanwhile). */
 const POLL_WAIT_S = 2;
+/** A sweep's window when it named none (docs/reference/endpoints.md, POST /v1/sweeps). */
+const DEFAULT_BARS = 5_000;
 /** Every combination of a sweep (at most 500) fits in one page of its rows. */
 const ROWS = 1_000;
 /** The statistics shown as columns; the sort menu offers every one the rows carry. */
@@ -51,7 +54,7 @@ function Facts(props: { sweep: Sweep }) {
     <dl class="facts">
       <dt>Definition</dt><dd><a href={definitionHref(s.definition)}>{s.definition.owner}/{s.definition.slug}</a> v{s.definition.version}</dd>
       <dt>Instruments</dt><dd>{s.instruments.join(", ")} {s.timeframe}</dd>
-      <dt>Window</dt><dd>{w.bars ? `latest ${num(w.bars, 0)} bars` : ""}{w.from ? ` from ${when(w.from)}` : ""}{w.to ? ` to ${when(w.to)}` : ""}{!w.bars && !w.from && !w.to ? "the default (latest 5,000 bars)" : ""}</dd>
+      <dt>Window</dt><dd>{w.bars ? `latest ${num(w.bars, 0)} bars` : ""}{w.from ? ` from ${when(w.from)}` : ""}{w.to ? ` to ${when(w.to)}` : ""}{!w.bars && !w.from && !w.to ? `the default (latest ${num(DEFAULT_BARS, 0)} bars)` : ""}</dd>
       <dt>Grid</dt><dd>{Object.entries(s.grid).map(([k, v]) => `${k}: ${v.map(String).join(", ")}`).join("; ")}</dd>
       <dt>Horizons</dt><dd>{s.horizons.join(", ")} bars</dd>
       <dt>Created</dt><dd>{when(s.created_at)}{s.finished_at ? ` · finished ${when(s.finished_at)}` : ""}</dd>
@@ -96,6 +99,21 @@ export function SweepPage(props: { id: string }) {
   );
 }
 
+/**
+ * A run of the sweep's definition with one row's inputs (over the sweep's fixed ones) on one of
+ * its instruments, timeframe and window: its events drawn on the chart of the run's page.
+ */
+async function runCombination(sweep: Sweep, row: SweepRow, instrument: string): Promise<void> {
+  const fixed = Object.fromEntries(Object.entries(sweep.inputs).filter((e): e is [string, number | string | boolean] => ["number", "string", "boolean"].includes(typeof e[1])));
+  const w = sweep.window;
+  const window = w.bars || w.from || w.to ? { ...(w.bars ? { bars: w.bars } : {}), ...(w.from ? { from: w.from } : {}), ...(w.to ? { to: w.to } : {}) } : { bars: DEFAULT_BARS };
+  const run = await api<Run>("/v1/runs", {
+    method: "POST",
+    body: { script: sweep.definition, kind: "definition", instrument, timeframe: sweep.timeframe, ...window, inputs: { ...fixed, ...row.inputs } },
+  });
+  navigate(runHref(run));
+}
+
 function Results(props: { sweep: Sweep }) {
   const { sweep } = props;
   const [h, setH] = useState(sweep.horizons[0] ?? 1);
@@ -103,6 +121,8 @@ function Results(props: { sweep: Sweep }) {
   // The rows with the ranking they were read for: the table names the ranking it shows, not the one asked for.
   const [loaded, setLoaded] = useState<{ h: number; stat: string; rows: SweepRow[] } | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [on, setOn] = useState(sweep.instruments[0] ?? "");
+  const [runError, setRunError] = useState<unknown>(null);
   useEffect(() => {
     let live = true;
     setError(null);
@@ -128,8 +148,10 @@ function Results(props: { sweep: Sweep }) {
         <div class="controls">
           <div><label for="rank-stat">Rank by</label><select id="rank-stat" value={stat} onChange={(e) => setStat(e.currentTarget.value)}>{statsOf(rows).map((n) => <option value={n}>{n}</option>)}</select></div>
           <div><label for="rank-h">at horizon</label><select id="rank-h" value={String(h)} onChange={(e) => setH(Number(e.currentTarget.value))}>{sweep.horizons.map((n) => <option value={String(n)}>{n}</option>)}</select></div>
+          {sweep.instruments.length > 1 ? <div><label for="rank-on">Run on</label><select id="rank-on" value={on} onChange={(e) => setOn(e.currentTarget.value)}>{sweep.instruments.map((i) => <option value={i}>{i}</option>)}</select></div> : null}
           <p class="muted">{ascending(stat) ? "Smallest" : "Largest"} first, as the service ranks it; p_adjusted is Holm's over all {rows.length} combinations.{stale ? <span role="status"> Ranking…</span> : null}</p>
         </div>
+        <ErrorBox error={runError} />
         <Scroll label="Table of the ranked combinations">
           <table class="numbers ranked">
             <caption>Combinations ranked by {loaded.stat} at h = {loaded.h}</caption>
@@ -139,6 +161,7 @@ function Results(props: { sweep: Sweep }) {
                 {names.map((n) => <th scope="col">{n}</th>)}
                 <th scope="col" class="n">Events</th>
                 {COLUMNS.map((c) => <th scope="col" class="n" aria-sort={c === loaded.stat ? order : undefined}>{sortBy(c)}</th>)}
+                <th scope="col"><span class="visually-hidden">Run</span></th>
               </tr>
             </thead>
             <tbody>
@@ -150,6 +173,7 @@ function Results(props: { sweep: Sweep }) {
                     {names.map((n) => <td>{String(r.inputs[n] ?? "")}</td>)}
                     <td class="n">{num(r.events, 0)}</td>
                     {COLUMNS.map((c) => <td class="n">{num(at?.[c] ?? null, c === "count" ? 0 : 6)}</td>)}
+                    <td><button type="button" onClick={() => { setRunError(null); runCombination(sweep, r, on).catch(setRunError); }} aria-label={`Run ${names.map((n) => `${n} ${String(r.inputs[n])}`).join(", ")} on ${on}`}>Run</button></td>
                   </tr>
                 );
               })}
