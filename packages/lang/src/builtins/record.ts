@@ -65,6 +65,8 @@ export interface CallEmit {
   enumTitles(name: string): Array<[string, string]> | null;
   /** The number of values of a tuple-typed argument (a user function returning `[a, b]`), else null. */
   tupleSize(name: string): number | null;
+  /** The field names of the user type an array or matrix argument holds (`array<Point>`), else null. */
+  elementFields(name: string): string[] | null;
   /**
    * The argument's bar column (`$C`, or `$rt.column("hlc3")`) when it is a bar series: its history
    * is the bar's own, read the same whether or not this call ran on every bar; else null.

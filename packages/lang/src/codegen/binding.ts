@@ -101,6 +101,12 @@ export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs,
       const t = byName.get(n)?.type;
       return t?.kind === "tuple" ? t.elements.length : null;
     },
+    elementFields: (n) => {
+      const t = byName.get(n)?.type;
+      const elem = t?.kind === "array" || t?.kind === "matrix" ? t.element : null;
+      const decl = elem?.kind === "udt" ? g.unit.types.get(elem.name) : undefined;
+      return decl ? decl.fields.map((f) => f.name.name) : null;
+    },
     enumTitles: (n) => {
       const t = byName.get(n)?.type;
       const decl = t?.kind === "enum" ? g.unit.enumDecls.get(t.id.slice(t.id.lastIndexOf(":") + 1)) : undefined;

@@ -3,9 +3,10 @@
 // (the container operations); array.ts re-exports this module so the runtime and the record
 // table reach both as `array.*`.
 
-import { builtinFunction, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
+import { builtinFunction, type Emitter, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
 import { fail } from "../runtime/errors";
 import { PineArray } from "./pine-array";
+import { compareKeys, SORT_FIELD_PARAM, sortFieldSlot, sortKey } from "./sort-field";
 
 type Arr<T> = PineArray<T> | null;
 
@@ -82,57 +83,52 @@ export function standardize(a: Arr<number>): PineArray<number> {
   return new PineArray(v.map((e) => (e - m) / sd));
 }
 
-/** Indices that sort the array (stable; na last), the array itself unchanged. */
-export function sortIndices(a: Arr<number | string>, order: string = "ascending"): PineArray<number> {
+/** Indices that sort the array (stable; na last), by the elements or their field at `slot`; the array itself unchanged. */
+export function sortIndices(a: Arr<unknown>, order: string = "ascending", slot = -1): PineArray<number> {
   const v = values(a);
   const dir = order === "descending" || order === "order.descending" ? -1 : 1;
+  const keys = slot < 0 ? v : v.map((e) => sortKey(e, slot));
   const idx = v.map((_, i) => i);
-  idx.sort((i, j) => {
-    const p = v[i]!;
-    const q = v[j]!;
-    if (typeof p === "number" && typeof q === "number") {
-      if (p !== p) return q !== q ? 0 : 1;
-      if (q !== q) return -1;
-      return (p - q) * dir;
-    }
-    return (p < q ? -1 : p > q ? 1 : 0) * dir;
-  });
+  idx.sort((i, j) => compareKeys(keys[i], keys[j], dir));
   return new PineArray(idx);
 }
 
-/** First index whose element is >= val in an ascending array (its size when none). */
-function lowerBound(v: readonly number[], val: number): number {
+/** First index whose key is >= val in an ascending array (its size when none). */
+function lowerBound(v: readonly unknown[], val: number | string, slot: number): number {
   let lo = 0;
   let hi = v.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (v[mid]! < val) lo = mid + 1;
+    const k = sortKey(v[mid], slot);
+    if (typeof k === "number" && typeof val === "number" ? k < val : compareKeys(k, val, 1) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-/** Index of `val` in an ascending array (its first occurrence), or -1. */
-export function binarySearch(a: Arr<number>, val: number): number {
+const keyAt = (v: readonly unknown[], i: number, slot: number): unknown => sortKey(v[i], slot);
+
+/** Index of `val` in an ascending array (its first occurrence), or -1; objects are searched by their field at `slot`. */
+export function binarySearch(a: Arr<unknown>, val: number | string, slot = -1): number {
   const v = values(a);
-  const i = lowerBound(v, val);
-  return i < v.length && v[i] === val ? i : -1;
+  const i = lowerBound(v, val, slot);
+  return i < v.length && keyAt(v, i, slot) === val ? i : -1;
 }
 
 /** Index of `val` (first occurrence); when absent, of the nearest smaller element (-1 when none). */
-export function binarySearchLeftmost(a: Arr<number>, val: number): number {
+export function binarySearchLeftmost(a: Arr<unknown>, val: number | string, slot = -1): number {
   const v = values(a);
-  const i = lowerBound(v, val);
-  return i < v.length && v[i] === val ? i : i - 1;
+  const i = lowerBound(v, val, slot);
+  return i < v.length && keyAt(v, i, slot) === val ? i : i - 1;
 }
 
 /** Index of `val` (last occurrence); when absent, of the nearest larger element (the size when none). */
-export function binarySearchRightmost(a: Arr<number>, val: number): number {
+export function binarySearchRightmost(a: Arr<unknown>, val: number | string, slot = -1): number {
   const v = values(a);
-  const i = lowerBound(v, val);
-  if (i < v.length && v[i] === val) {
+  const i = lowerBound(v, val, slot);
+  if (i < v.length && keyAt(v, i, slot) === val) {
     let j = i;
-    while (j + 1 < v.length && v[j + 1] === val) j++;
+    while (j + 1 < v.length && keyAt(v, j + 1, slot) === val) j++;
     return j;
   }
   return i;
@@ -168,16 +164,20 @@ export function percentileLinearInterpolation(a: Arr<number>, percentage: number
 const fn = (sig: string, doc: string, impl: RuntimeFunction): FunctionRecord =>
   builtinFunction({ sig: `array.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.inOrder().join(", ")})` });
 
+/** A record whose signatures take `sort_field` (written SF in them). */
+const sorted = (sig: string | string[], doc: string, emit: Emitter): FunctionRecord =>
+  builtinFunction({ sig: (typeof sig === "string" ? [sig] : sig).map((l) => `array.${l.replace("SF", SORT_FIELD_PARAM)}`), doc, emit });
+
 export const arrayStatistics: FunctionRecord[] = [
-  fn("sort_indices(id: series array<T>, order: series string = \"order.ascending\"): series array<int>", "The indices that would sort the array (the array is unchanged).", sortIndices),
+  sorted("sort_indices(id: series array<T>, order: series string = \"order.ascending\", SF): series array<int>", "The indices that would sort the array (the array is unchanged); of an array of objects, by one field (`sort_field`).", (b) => `${b.fn(sortIndices)}(${b.a("id")}, ${b.a("order", '"ascending"')}, ${sortFieldSlot(b, "id")})`),
   fn("mode(id: series array<N>): series N", "Most frequent element (smallest on ties).", mode),
   fn("abs(id: series array<N>): series array<N>", "Absolute values, as a new array.", abs),
   fn("covariance(id1: series array<N>, id2: series array<M>, biased: series bool = true): series float", "Covariance of two arrays of one size (each of ints or of floats).", covariance),
   fn("percentrank(id: series array<N>, index: series int): series float", "Percent of the other elements <= the element at `index`.", percentrank),
   fn("standardize(id: series array<N>): series array<float>", "Elements as z-scores (population standard deviation).", standardize),
-  fn("binary_search(id: series array<N>, val: series N): series int", "Index of `val` in an ascending array, or -1.", binarySearch),
-  fn("binary_search_leftmost(id: series array<N>, val: series N): series int", "Index of `val`, else of the nearest smaller element (-1 when none).", binarySearchLeftmost),
-  fn("binary_search_rightmost(id: series array<N>, val: series N): series int", "Index of `val`, else of the nearest larger element (the size when none).", binarySearchRightmost),
+  sorted(["binary_search(id: series array<N>, val: series N): series int", "binary_search(id: series array<T>, val: series float|string, SF): series int"], "Index of `val` in an ascending array, or -1. An array of objects is searched by one field (`sort_field`), ascending by it.", (b) => `${b.fn(binarySearch)}(${b.a("id")}, ${b.a("val")}, ${sortFieldSlot(b, "id")})`),
+  sorted(["binary_search_leftmost(id: series array<N>, val: series N): series int", "binary_search_leftmost(id: series array<T>, val: series float|string, SF): series int"], "Index of `val`, else of the nearest smaller element (-1 when none). An array of objects is searched by one field (`sort_field`), ascending by it.", (b) => `${b.fn(binarySearchLeftmost)}(${b.a("id")}, ${b.a("val")}, ${sortFieldSlot(b, "id")})`),
+  sorted(["binary_search_rightmost(id: series array<N>, val: series N): series int", "binary_search_rightmost(id: series array<T>, val: series float|string, SF): series int"], "Index of `val`, else of the nearest larger element (the size when none). An array of objects is searched by one field (`sort_field`), ascending by it.", (b) => `${b.fn(binarySearchRightmost)}(${b.a("id")}, ${b.a("val")}, ${sortFieldSlot(b, "id")})`),
   fn("every(id: series array<bool>): series bool", "True when every element is true.", every),
   fn("some(id: series array<bool>): series bool", "True when some element is true.", some),
   fn("percentile_nearest_rank(id: series array<N>, percentage: series float): series float", "Percentile by the nearest-rank method.", percentileNearestRank),

@@ -4,10 +4,13 @@
 import { builtinFunction, constants, type CallEmit, type Emitter, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
 import { fail, MAX_ARRAY_SIZE } from "../runtime/errors";
 
+import { compareKeys, SORT_FIELD_PARAM, sortFieldSlot, sortKey } from "./sort-field";
 import { dropped, extremes, HI, largest, LO, PineArray, pushed, smallest } from "./pine-array";
 
 // pushed and dropped: reached by the written-out push and shift (codegen/collections.ts)
 export { dropped, PineArray, pushed };
+// a sort_field given by a non-literal constant is resolved as the script runs (sort-field.ts)
+export { fieldSlot } from "./sort-field";
 
 type Arr<T> = PineArray<T> | null;
 
@@ -143,17 +146,12 @@ export function last<T>(a: Arr<T>): T {
   if (x.e.length === 0) fail("Cannot call array.last() if array is empty.");
   return x.e[x.e.length - 1]!;
 }
-export function sort(a: Arr<number | string>, order: string = "ascending"): void {
+/** Sorts in place (stable; na last), by the elements or, for objects, by their field at `slot` (sort-field.ts). */
+export function sort(a: Arr<unknown>, order: string = "ascending", slot = -1): void {
   const v = need(a).v;
   const dir = order === "descending" ? -1 : 1;
-  v.sort((p, q) => {
-    if (typeof p === "number" && typeof q === "number") {
-      if (p !== p) return q !== q ? 0 : 1;
-      if (q !== q) return -1;
-      return (p - q) * dir;
-    }
-    return (p < q ? -1 : p > q ? 1 : 0) * dir;
-  });
+  if (slot < 0) v.sort((p, q) => compareKeys(p, q, dir));
+  else v.sort((p, q) => compareKeys(sortKey(p, slot), sortKey(q, slot), dir));
 }
 export function join(a: Arr<unknown>, sep = ""): string {
   return need(a)
@@ -286,7 +284,11 @@ export const arrayFunctions: FunctionRecord[] = [
   fn("concat(id1: series array<T>, id2: series array<T>): series array<T>", "Appends `id2`'s elements to `id1` and returns `id1`.", concat),
   fn("reverse(id: series array<T>): void", "Reverses the array in place.", reverse),
   fn("join(id: series array<T>, separator: series string = \"\"): series string", "The elements as strings, joined.", join),
-  fn("sort(id: series array<T>, order: series string = \"order.ascending\"): void", "Sorts in place.", sort),
+  builtinFunction({
+    sig: `array.sort(id: series array<T>, order: series string = "order.ascending", ${SORT_FIELD_PARAM}): void`,
+    doc: "Sorts in place; an array of objects by one field (`sort_field`: its index or name, the first by default).",
+    emit: (b) => `${b.fn(sort)}(${b.a("id")}, ${b.a("order", '"ascending"')}, ${sortFieldSlot(b, "id")})`,
+  }),
   fn("sum(id: series array<N>): series N", "Sum of the elements.", sum),
   fn("avg(id: series array<N>): series N", "Mean of the elements.", avg),
   fn("min(id: series array<N>, nth: series int = 0): series N", "Smallest element, or the `nth` smallest (0 the smallest).", min),

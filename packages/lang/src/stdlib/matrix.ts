@@ -6,6 +6,7 @@ import { builtinFunction, type FunctionRecord, type RuntimeFunction } from "../b
 import { fail } from "../runtime/errors";
 import { PineArray } from "./pine-array";
 import { checkCol, checkRow, need, PineMatrix, sized, type Mx } from "./matrix-core";
+import { compareKeys, SORT_FIELD_PARAM, sortFieldSlot, sortKey } from "./sort-field";
 
 export { PineMatrix } from "./matrix-core";
 export * from "./matrix-math";
@@ -148,23 +149,14 @@ export function reshape<T>(m: Mx<T>, r: number, c: number): void {
 export function reverse<T>(m: Mx<T>): void {
   need(m).v.reverse();
 }
-/** Reorders the rows by the values of `column` (na last). */
-export function sort<T>(m: Mx<T>, column = 0, order = "ascending"): void {
+/** Reorders the rows by the values of `column` (na last); of objects, by their field at `slot` (sort-field.ts). */
+export function sort<T>(m: Mx<T>, column = 0, order = "ascending", slot = -1): void {
   const x = need(m);
   if (x.rows === 0) return;
   checkCol(x, column);
   const dir = order === "descending" ? -1 : 1;
   const lines = Array.from({ length: x.rows }, (_, i) => x.v.slice(i * x.cols, (i + 1) * x.cols));
-  lines.sort((p, q) => {
-    const a = p[column] as unknown as number | string;
-    const b = q[column] as unknown as number | string;
-    if (typeof a === "number" && typeof b === "number") {
-      if (a !== a) return b !== b ? 0 : 1;
-      if (b !== b) return -1;
-      return (a - b) * dir;
-    }
-    return (a < b ? -1 : a > b ? 1 : 0) * dir;
-  });
+  lines.sort((p, q) => compareKeys(sortKey(p[column], slot), sortKey(q[column], slot), dir));
   x.v = lines.flat() as T[];
 }
 /** Appends the rows of `m2` to `m1` (same number of columns) and returns `m1`. */
@@ -233,7 +225,11 @@ export const matrixShapeFunctions: FunctionRecord[] = [
   fn(`transpose(${M}): series matrix<T>`, "A new matrix with rows and columns swapped.", transpose),
   fn(`reshape(${M}, rows: series int, columns: series int): void`, "Rearranges the elements, row by row, into rows x columns.", reshape),
   fn(`reverse(${M}): void`, "Reverses the order of rows and columns: the first element becomes the last.", reverse),
-  fn(`sort(${M}, column: series int = 0, order: series string = "order.ascending"): void`, "Reorders the rows by the values of `column`.", sort),
+  builtinFunction({
+    sig: `matrix.sort(${M}, column: series int = 0, order: series string = "order.ascending", ${SORT_FIELD_PARAM}): void`,
+    doc: "Reorders the rows by the values of `column`; of a matrix of objects, by one field of them (`sort_field`).",
+    emit: (b) => `${b.fn(sort)}(${b.a("id")}, ${b.a("column", "0")}, ${b.a("order", '"ascending"')}, ${sortFieldSlot(b, "id")})`,
+  }),
   fn(`concat(id1: series matrix<T>, id2: series matrix<T>): series matrix<T>`, "Appends the rows of `id2` to `id1` and returns `id1`.", concat),
   fn(`swap_rows(${M}, row1: series int, row2: series int): void`, "Swaps two rows.", swapRows),
   fn(`swap_columns(${M}, column1: series int, column2: series int): void`, "Swaps two columns.", swapColumns),

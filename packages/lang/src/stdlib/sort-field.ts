@@ -1,0 +1,53 @@
+// The `sort_field` of array.sort, array.sort_indices, matrix.sort and the array.binary_search
+// functions (TradingView's release notes, April and August 2026): over a collection of a user
+// type, the calls order or search by one field of the objects, named by a "const int" field index
+// (0, the first field, by default) or a "const string" field name. Objects are arrays of their
+// fields' slots (codegen/expressions.ts fieldRef), so the field becomes its slot at compile time.
+
+import type { CallEmit } from "../builtins/record";
+import { fail } from "../runtime/errors";
+
+/** The parameter as the records' signatures declare it. */
+export const SORT_FIELD_PARAM = "sort_field: const int|string = 0";
+
+/**
+ * The compiled slot of the call's sort field: -1 when `collection` holds no user type (the
+ * elements are the keys themselves), else the field's index, resolved when the script compiles
+ * from a literal and as it runs from another constant (a name or index the type lacks is then the
+ * bar's runtime error).
+ */
+export function sortFieldSlot(b: CallEmit, collection: string): string {
+  const fields = b.elementFields(collection);
+  if (fields === null) return "-1";
+  const given = b.has("sort_field") ? b.lit("sort_field") : 0;
+  const k = typeof given === "string" ? fields.indexOf(given) : typeof given === "number" ? given : -1;
+  if (Number.isInteger(k) && k >= 0 && k < fields.length) return String(k);
+  return `${b.fn(fieldSlot)}(${b.a("sort_field")}, ${JSON.stringify(fields)})`;
+}
+
+/** The slot of a field given by index or name. */
+export function fieldSlot(field: number | string, fields: readonly string[]): number {
+  const k = typeof field === "string" ? fields.indexOf(field) : field;
+  if (!Number.isInteger(k) || k < 0 || k >= fields.length) fail(`sort_field ${JSON.stringify(field)} is not a field of the array's type (its fields: ${fields.join(", ")}).`);
+  return k;
+}
+
+/** The key an element is ordered by: the element itself, or its field at `slot` (an na object's key is na). */
+export function sortKey(e: unknown, slot: number): unknown {
+  if (slot < 0) return e;
+  if (e === null) return NaN;
+  if (!Array.isArray(e)) fail("sort_field needs an array of objects");
+  return e[slot];
+}
+
+/** Ascending (dir 1) or descending (dir -1) order of two keys: numbers by value with na last, strings by code units. */
+export function compareKeys(p: unknown, q: unknown, dir: number): number {
+  if (typeof p === "number" && typeof q === "number") {
+    if (p !== p) return q !== q ? 0 : 1;
+    if (q !== q) return -1;
+    return (p - q) * dir;
+  }
+  const a = p as string;
+  const b = q as string;
+  return (a < b ? -1 : a > b ? 1 : 0) * dir;
+}
