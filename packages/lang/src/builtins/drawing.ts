@@ -31,7 +31,8 @@ function addChartCalls(t: Noops): void {
   t.fn("barcolor(color: series color, offset: simple int = 0, editable: input bool = true, show_last: input int = na, title: const string = na, display: input string = \"display.all\"): void", "Colors the bars (no output).");
   const fillRest = "color: series color = na, title: const string = na, editable: input bool = true, show_last: input int = na, fillgaps: const bool = false, display: input string = \"display.all\"";
   t.fn(`fill(plot1: plot, plot2: plot, ${fillRest}): void`, "Fills between two plots or hlines (no output).");
-  t.fn(`fill(hline1: hline, hline2: hline, ${fillRest}): void`, "Fills between two hlines (no output).");
+  // TradingView's hline form has no show_last: its sixth argument is fillgaps
+  t.fn("fill(hline1: hline, hline2: hline, color: series color = na, title: const string = na, editable: input bool = true, fillgaps: const bool = false, display: input string = \"display.all\"): void", "Fills between two hlines (no output).");
   t.fn("fill(plot1: plot, plot2: plot, top_value: series float, bottom_value: series float, top_color: series color, bottom_color: series color, title: const string = na, display: input string = \"display.all\", fillgaps: const bool = false, editable: input bool = true): void", "Gradient fill between two plots (no output).");
   t.fn("fill(hline1: hline, hline2: hline, top_value: series float, bottom_value: series float, top_color: series color, bottom_color: series color, title: const string = na, display: input string = \"display.all\", fillgaps: const bool = false, editable: input bool = true): void", "Gradient fill between two hlines (no output).");
 }
@@ -46,7 +47,7 @@ export const drawingConstants: VariableRecord[] = [
   ...constants("hline", "string", ["style_solid", "style_dotted", "style_dashed"], "An hline style."),
   ...constants("line", "string", ["style_solid", "style_dotted", "style_dashed", "style_arrow_left", "style_arrow_right", "style_arrow_both"], "A line style."),
   ...constants("label", "string", ["style_none", "style_xcross", "style_cross", "style_triangleup", "style_triangledown", "style_flag", "style_circle", "style_arrowup", "style_arrowdown", "style_label_up", "style_label_down", "style_label_left", "style_label_right", "style_label_center", "style_square", "style_diamond"], "A label style."),
-  ...constants("display", "string", ["all", "none", "data_window", "pane", "price_scale", "status_line"], "Where a plot is displayed."),
+  ...constants("display", "string", ["all", "none", "data_window", "pane", "price_scale", "status_line", "pine_screener"], "Where a plot is displayed."),
   ...constants("extend", "string", ["none", "left", "right", "both"], "How a line extends."),
   ...constants("xloc", "string", ["bar_index", "bar_time"], "How x coordinates are read."),
   ...constants("yloc", "string", ["price", "abovebar", "belowbar"], "How y coordinates are read."),

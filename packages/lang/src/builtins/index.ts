@@ -72,6 +72,8 @@ export const UNSUPPORTED_NAMESPACES: ReadonlyMap<string, string> = new Map([
   ["dividends", "`dividends.*` is not supported: its values (the fields of request.dividends, the next dividend's date and amount) need dividend data, which this service does not store."],
   ["earnings", "`earnings.*` is not supported: its values (the fields of request.earnings, the next report's date and estimates) need earnings data, which this service does not store."],
   ["splits", "`splits.*` is not supported: its values (the fields of request.splits) need stock split data, which this service does not store."],
+  ["footprint", "`footprint` objects and their `footprint.*` functions are not supported: they hold a bar's volume footprint (buy and sell volume per price row, from its ticks; request.footprint), which this service does not store."],
+  ["volume_row", "`volume_row` objects and their `volume_row.*` functions are not supported: they are the price rows of a bar's volume footprint (from its ticks; request.footprint), which this service does not store."],
   ["ticker", "This `ticker.*` is not supported: its tickers ask for other chart types (Renko, line break, Kagi, point and figure), whose bars this service does not store; request a symbol by its name (`\"NASDAQ:MSFT\"`, `syminfo.tickerid`, or `ticker.standard(...)`, `ticker.new(...)`, `ticker.modify(...)`, `ticker.inherit(...)`, which are the symbol itself) or its Heikin Ashi bars (`ticker.heikinashi(...)`)."],
 ]);
 

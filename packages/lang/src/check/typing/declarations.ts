@@ -3,6 +3,7 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
+import { unsupportedNamespace } from "../builtin-lookup";
 import type { EnumInfo, TypeInfo } from "../symbols";
 import { assignable, BOOL, COLOR, FLOAT, INT, show, STRING } from "../types";
 import { enumNamed, typeNamed } from "./lookup";
@@ -82,6 +83,8 @@ function userTypeRef(t: Typer, ref: A.TypeRef, report: boolean): A.PineType | nu
   if (e) return { kind: "enum", name: e.name, id: e.id };
   const alias = ref.name.split(".")[0] ?? "";
   if (t.imports.get(alias) === null) return POISON;
-  if (report) t.ctx.error(Code.undeclared_identifier, `Unknown type '${ref.name}'.`, ref.span);
+  // a Pine type this dialect refuses (`footprint`, `volume_row`) is named with the reason
+  const refused = unsupportedNamespace(ref.name);
+  if (report) t.ctx.error(refused ? Code.unsupported_feature : Code.undeclared_identifier, refused ?? `Unknown type '${ref.name}'.`, ref.span);
   return null;
 }

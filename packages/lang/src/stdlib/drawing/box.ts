@@ -26,8 +26,8 @@ export const boxSetPoints = pointSetters("box", [["top_left_point", "left", "top
 
 export const boxSetters = setters("box", [
   ["left", "series int", "left"], ["right", "series int", "right"], ["top", "series float", "top"], ["bottom", "series float", "bottom"],
-  ["bgcolor", "series color", "bgcolor"], ["border_color", "series color", "border_color"], ["border_width", "series int", "border_width"],
-  ["border_style", "series string", "border_style"], ["extend", "series string", "extend"], ["text", "series string", "text"],
+  ["bgcolor", "series color", "bgcolor", "color"], ["border_color", "series color", "border_color", "color"], ["border_width", "series int", "border_width", "width"],
+  ["border_style", "series string", "border_style", "style"], ["extend", "series string", "extend"], ["text", "series string", "text"],
   ["text_color", "series color", "text_color"], ["text_size", "series int|string", "text_size"], ["text_halign", "series string", "text_halign"],
   ["text_valign", "series string", "text_valign"], ["text_wrap", "series string", "text_wrap"], ["text_font_family", "series string", "text_font_family"],
 ]);

@@ -54,15 +54,20 @@ export function pointSetters(kind: DrawingKind, list: ReadonlyArray<readonly [na
   );
 }
 
-/** `<kind>.set_<field>(id, <field>)` for each [field, type, property]. */
-export function setters(kind: DrawingKind, list: ReadonlyArray<readonly [param: string, type: string, field: string]>): FunctionRecord[] {
-  return list.map(([p, ty, f]) =>
-    builtinFunction({
-      sig: `${kind}.set_${p}(id: series ${kind}, ${p}: ${ty}): void`,
-      doc: `Sets the ${kind}'s ${p.replace(/_/g, " ")}.`,
-      emit: (b) => `$rt.draw.set(${b.a("id")}, ${JSON.stringify(f)}, ${b.a(p)})`,
-    }),
-  );
+/**
+ * `<kind>.set_<name>(id, <param>)` for each [name, type, property, param]: the parameter is named
+ * as TradingView's reference names it (`box.set_bgcolor(id, color)`, `line.set_x1(id, x)`), the
+ * setter's name by default; `idParam` is the drawing's (`table_id` for tables).
+ */
+export function setters(kind: DrawingKind, list: ReadonlyArray<readonly [name: string, type: string, field: string, param?: string]>, idParam = "id"): FunctionRecord[] {
+  return list.map(([n, ty, f, param]) => {
+    const p = param ?? n;
+    return builtinFunction({
+      sig: `${kind}.set_${n}(${idParam}: series ${kind}, ${p}: ${ty}): void`,
+      doc: `Sets the ${kind}'s ${n.replace(/_/g, " ")}.`,
+      emit: (b) => `$rt.draw.set(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)})`,
+    });
+  });
 }
 
 /** `<kind>.get_<field>(id)` for each [field, type, property]; na for an na id. */

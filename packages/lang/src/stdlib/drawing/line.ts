@@ -23,7 +23,7 @@ export const lineNew = newRecordWithPoints(
 export const lineSetPoints = pointSetters("line", [["first_point", "x1", "y1", "first point"], ["second_point", "x2", "y2", "second point"]]);
 
 export const lineSetters = setters("line", [
-  ["x1", "series int", "x1"], ["y1", "series float", "y1"], ["x2", "series int", "x2"], ["y2", "series float", "y2"], ["color", "series color", "color"],
+  ["x1", "series int", "x1", "x"], ["y1", "series float", "y1", "y"], ["x2", "series int", "x2", "x"], ["y2", "series float", "y2", "y"], ["color", "series color", "color"],
   ["width", "series int", "width"], ["style", "series string", "style"], ["extend", "series string", "extend"],
 ]);
 

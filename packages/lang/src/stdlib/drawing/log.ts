@@ -40,10 +40,11 @@ export class LogStore {
 
 function logRecord(level: LogLevel): FunctionRecord {
   return builtinFunction({
-    // each argument has its own type, as str.format's (`log.info("{0} {1}", bar_index, "x")`)
-    sig: `log.${level}(formatString: series string, ...arg: series int|float|bool|string): void`,
+    // TradingView's two overloads: the message alone (`log.info(message = "...")`), and a format
+    // string whose arguments each have their own type, as str.format's (`log.info("{0} {1}", bar_index, "x")`)
+    sig: [`log.${level}(message: series string): void`, `log.${level}(formatString: series string, ...arg: series int|float|bool|string): void`],
     doc: `Writes a line of level \`${level}\` to the run's logs (GET /v1/runs/{id}/logs); with arguments, formatted as str.format.`,
-    emit: (b) => `$rt.logs.write(${JSON.stringify(level)}, $i, $rt.logs.message(${b.a("formatString")}, [${b.rest().join(", ")}]))`,
+    emit: (b) => `$rt.logs.write(${JSON.stringify(level)}, $i, $rt.logs.message(${b.has("message") ? b.a("message") : b.a("formatString")}, [${b.rest().join(", ")}]))`,
   });
 }
 

@@ -35,7 +35,7 @@ export const tableCellSetters = CELL_SETTERS.map(([p, ty, f]) =>
 export const tableSetters = setters("table", [
   ["bgcolor", "series color", "bgcolor"], ["position", "series string", "position"], ["frame_color", "series color", "frame_color"],
   ["frame_width", "series int", "frame_width"], ["border_color", "series color", "border_color"], ["border_width", "series int", "border_width"],
-]);
+], "table_id");
 
 export const tableMergeCells = builtinFunction({
   sig: "table.merge_cells(table_id: series table, start_column: series int, start_row: series int, end_column: series int, end_row: series int): void",
