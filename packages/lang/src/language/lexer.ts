@@ -23,6 +23,8 @@ export interface LexResult {
 
 const VERSION_RE = /^\/\/\s*@version\s*=\s*(\d+)/;
 
+const BYTE_ORDER_MARK = "\uFEFF";
+
 class Lexer {
   private readonly tokens: Token[] = [];
   private readonly diagnostics: Diagnostic[] = [];
@@ -41,6 +43,8 @@ class Lexer {
   ) {}
 
   run(): LexResult {
+    // a byte order mark (a file saved by some Windows editors) is no part of the script
+    if (this.src.startsWith(BYTE_ORDER_MARK)) this.pos = this.lineStart = BYTE_ORDER_MARK.length;
     while (this.pos < this.src.length) this.lexLine();
     this.finish();
     return { tokens: this.tokens, version: this.version, versionSpan: this.versionSpan, diagnostics: this.diagnostics };
