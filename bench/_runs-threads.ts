@@ -1,0 +1,103 @@
+// The runs bench's throughput phase alone, with the CPU of each kind of thread of the API and
+// worker processes (docs/performance.md, "Issue 22, ninth session"):
+// `npx tsx bench/_runs-threads.ts [--runs=800] [--label=<text>] [--strace=<dir>]`
+// Prints the bench's CPU line, then ms per run of the API's and the workers' main threads, their
+// sandbox threads (worker_threads, told apart by bench/_thread-ids.mjs) and their other threads
+// (V8's platform threads: garbage collection and optimizing compiles of every isolate, libuv).
+// --runs sets the phase's runs (the bench's is 400; a longer phase shows a process past its
+// JIT warm-up). --strace=<dir> also counts the phase's system calls of each process (strace -c,
+// when installed, attached before the phase's first request; it slows the processes, so the CPU
+// line is then not comparable): writes and reads per run count round trips, which the load does
+// not move.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { benchRuns } from "./runs";
+
+type Group = "main" | "sandbox" | "other";
+
+/** CPU ms of each thread of a process so far, by thread id (Linux /proc, USER_HZ 100). */
+function threadCpu(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+
+/** write, writev and read calls per run of each process, from the strace -c summaries of the phase. */
+function syscallsPerRun(dir: string, runs: number): string {
+  return readdirSync(dir).filter((f) => f.endsWith(".txt")).sort().map((f) => {
+    const counts = new Map<string, number>();
+    for (const line of readFileSync(join(dir, f), "utf8").split("\n")) {
+      const cols = line.trim().split(/\s+/);
+      const name = cols[cols.length - 1] ?? "";
+      if (["write", "writev", "read"].includes(name)) counts.set(name, Number(cols[3]));
+    }
+    return `${f.replace(".txt", "")}: ${[...counts].map(([k, v]) => `${k}=${(v / runs).toFixed(2)}`).join(" ")}`;
+  }).join(" | ");
+}
+
+function arg(name: string): string | undefined {
+  return process.argv.slice(2).find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+async function main(): Promise<void> {
+  const runs = Number(arg("runs") ?? 800);
+  const label = arg("label") ?? "";
+  const straceDir = arg("strace");
+  const idsDir = mkdtempSync(join(tmpdir(), "bench-thread-ids-"));
+  const groupOf = (pid: number, tid: string): Group => (Number(tid) === pid ? "main" : existsSync(join(idsDir, `${pid}-${tid}`)) ? "sandbox" : "other");
+  const before = new Map<number, Map<string, number>>();
+  const perRun: Record<"api" | "workers", Record<Group, number>> = { api: { main: 0, sandbox: 0, other: 0 }, workers: { main: 0, sandbox: 0, other: 0 } };
+  const tracers: ChildProcess[] = [];
+  if (straceDir) mkdirSync(straceDir, { recursive: true });
+  const load0 = loadavg()[0] as number;
+  const at = new Date().toISOString().slice(11, 19);
+  try {
+    const lines = await benchRuns({
+      skipCases: true,
+      e2eRuns: 1,
+      throughputRuns: runs,
+      extraEnv: { NODE_OPTIONS: `--import ${join(__dirname, "_thread-ids.mjs")}`, THREAD_IDS_DIR: idsDir },
+      onThroughputPhase: async (phase, pids) => {
+        const all: Array<["api" | "workers", number]> = [["api", pids.api], ...pids.workers.map((p): ["workers", number] => ["workers", p])];
+        if (phase === "start") {
+          if (straceDir) {
+            for (const [i, [name, pid]] of all.entries()) tracers.push(spawn("strace", ["-c", "-f", "-p", String(pid), "-o", join(straceDir, `${name}-${i}.txt`)], { stdio: "ignore" }));
+            await new Promise((resolve) => setTimeout(resolve, 1_000));
+          }
+          for (const [, pid] of all) before.set(pid, threadCpu(pid));
+          return;
+        }
+        for (const [name, pid] of all) {
+          const start = before.get(pid) ?? new Map<string, number>();
+          for (const [tid, ms] of threadCpu(pid)) perRun[name][groupOf(pid, tid)] += (ms - (start.get(tid) ?? 0)) / runs;
+        }
+        for (const t of tracers) t.kill("SIGINT");
+        if (straceDir) await new Promise((resolve) => setTimeout(resolve, 1_500));
+      },
+    });
+    const cpu = (lines.find((l) => l.includes("throughput5k_cpu")) ?? "").replace("runs throughput5k_cpu ", "");
+    const rate = /runs_per_s=([\d.]+)/.exec(lines.join(" "))?.[1] ?? "?";
+    const split = (name: "api" | "workers"): string => (["main", "sandbox", "other"] as const).filter((g) => perRun[name][g] > 0).map((g) => `${g}=${perRun[name][g].toFixed(2)}`).join(" ");
+    console.log(`runs-threads ${label} ${at} load=${load0.toFixed(2)}-${(loadavg()[0] as number).toFixed(2)} runs=${runs} runs_per_s=${rate} ${cpu}`);
+    console.log(`runs-threads ${label} ms_per_run api: ${split("api")} | workers: ${split("workers")}`);
+    if (straceDir) console.log(`runs-threads ${label} syscalls_per_run ${syscallsPerRun(straceDir, runs)}`);
+  } finally {
+    rmSync(idsDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench: ${(error as Error).stack ?? String(error)}`);
+  process.exit(1);
+});
