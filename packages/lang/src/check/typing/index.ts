@@ -56,6 +56,7 @@ class FileTyper implements Typer {
   readonly active = new Set<FunctionInfo>();
   readonly constants = new Map<number, A.Expr>();
   readonly intDivisions = new Set<number>();
+  readonly declaring: Array<{ name: string; depth: number }> = [];
 
   constructor(
     readonly ctx: CheckContext,

@@ -29,8 +29,18 @@ const OLD_SPELLINGS: ReadonlyMap<string, string> = new Map([
 ]);
 
 export function undeclared(t: Typer, name: string, span: A.Span): void {
-  const hint = OLD_SPELLINGS.get(name) ?? didYouMean(name, "any").trim();
+  const hint = OLD_SPELLINGS.get(name) ?? selfReference(t, name) ?? didYouMean(name, "any").trim();
   t.ctx.error(Code.undeclared_identifier, `Undeclared identifier '${name}'.${hint ? " " + hint : ""}`, span);
+}
+
+/**
+ * A variable read in its own declaration (`ji = 0.5 * nz(ji[1]) + x`): Pine v2 allowed it, v3 and
+ * later refuse it as an undeclared name; the fix is a declaration first and `:=` after it.
+ */
+function selfReference(t: Typer, name: string): string | undefined {
+  // only in the declaration's own code, not in a user function its value calls
+  if (!t.declaring.some((d) => d.name === name && d.depth === t.active.size)) return undefined;
+  return `'${name}' is read in its own declaration, which Pine (v3 and later) does not allow: declare it first (\`float ${name} = 0.0\`) and give it its value with \`:=\` on the next line, where \`${name}[1]\` is its previous value.`;
 }
 
 /** A built-in of the table the back end does not compile yet: refused, named plainly. */

@@ -40,6 +40,8 @@ export interface Typer {
   readonly constants: Map<number, A.Expr>;
   /** Variables declared (and never reassigned) as the division of two ints (`half = length / 2`), by symbol id. */
   readonly intDivisions: Set<number>;
+  /** The variable declarations whose value is being typed now (innermost last), each with the number of user functions being checked when it began. */
+  readonly declaring: Array<{ name: string; depth: number }>;
   /** Prefix making type ids unique across files (`main.pine`, `lib:acme/x/1`). */
   readonly idPrefix: string;
   /** Relative modules expose every top-level declaration; libraries only `export`ed ones. */

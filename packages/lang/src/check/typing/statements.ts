@@ -12,7 +12,13 @@ import { resolveTypeRef } from "./declarations";
 import { POISON, POISONED, setValue, type Typer, type Value } from "./state";
 
 export function varDecl(t: Typer, s: A.VarDecl): Value {
-  const v = t.expr(s.init);
+  t.declaring.push({ name: s.name.name, depth: t.active.size });
+  let v: Value;
+  try {
+    v = t.expr(s.init);
+  } finally {
+    t.declaring.pop();
+  }
   let type = v.type;
   const declared = s.typeAnn ? resolveTypeRef(t, s.typeAnn) : null;
   if (s.typeAnn && declared === null) type = POISON;
