@@ -10,6 +10,7 @@ import type { Diagnostic } from "../types";
 import type * as A from "./ast";
 import { join } from "./diagnostics";
 import { lex } from "./lexer";
+import { SyntaxError_ } from "./parse-cursor";
 import { DeclarationParser } from "./parse-declarations";
 import { isStructured } from "./parse-nodes";
 
@@ -58,6 +59,8 @@ export class Parser extends DeclarationParser {
       }
     }
     if (t.kind === "ident") {
+      const once = t.value === "once" ? this.tryOnce() : null;
+      if (once) return once;
       const decl = this.tryDeclarationStatement(false);
       if (decl) return decl;
     }
@@ -66,6 +69,50 @@ export class Parser extends DeclarationParser {
       if (tuple) return tuple;
     }
     return this.parseExpressionStatement();
+  }
+
+  /**
+   * TradingView's `once [condition]` structure (release notes, August 2026): its block runs on the
+   * first bar where the condition (true when omitted) holds, and never again. It is one only when
+   * an indented block follows, so that a variable or function an older script named `once` stays
+   * one. It is read as the Pine it means, a flag kept across bars (as `var` in the scope of the
+   * structure, so one per call site in a function):
+   *
+   *     if true
+   *         var bool once·L·C = false
+   *         if not once·L·C and (condition)
+   *             once·L·C := true
+   *             <block>
+   *
+   * (the flag's name has a character no Pine name has). The condition is not evaluated once the
+   * block has run (docs/adr/0168-once-structure.md).
+   */
+  private tryOnce(): A.Stmt | null {
+    const start = this.pos;
+    const kw = this.next();
+    let cond: A.Expr | null = null;
+    try {
+      if (this.peek().kind !== "newline") cond = this.parseExpression();
+    } catch (e) {
+      if (!(e instanceof SyntaxError_)) throw e;
+      this.pos = start;
+      return null;
+    }
+    if (this.peek().kind !== "newline" || this.peek(1).kind !== "indent") {
+      this.pos = start;
+      return null;
+    }
+    const block = this.parseBlock();
+    this.endStatement();
+    const at = kw.span;
+    const span = join(at, block.span);
+    const flag = (): A.Identifier => ({ kind: "Identifier", span: at, name: `once\u00b7${at.line}\u00b7${at.column}` });
+    const declare: A.VarDecl = { kind: "VarDecl", span: at, mode: "var", typeAnn: { kind: "TypeRef", span: at, name: "bool", args: [], qualifier: null }, name: flag(), init: { kind: "BoolLit", span: at, value: false } };
+    const notYet: A.Expr = { kind: "Unary", span: at, op: "not", operand: flag() };
+    const test: A.Expr = cond === null ? notYet : { kind: "Binary", span: join(at, cond.span), op: "and", left: notYet, right: cond };
+    const mark: A.Assign = { kind: "Assign", span: at, op: ":=", target: flag(), value: { kind: "BoolLit", span: at, value: true } };
+    const fire: A.If = { kind: "If", span, cond: test, then: { kind: "Block", span: block.span, body: [mark, ...block.body] }, else: null };
+    return { kind: "If", span, cond: { kind: "BoolLit", span: at, value: true }, then: { kind: "Block", span, body: [declare, fire] }, else: null };
   }
 
   private parseExpressionStatement(): A.Stmt {
