@@ -41,7 +41,7 @@ describe("the run's read carries its chart series", () => {
     const run = await queuedRun("SER", "1d");
     const found = await findRunWithPlan(env.db, run.id);
     const series = found?.series;
-    expect(series?.instrument).toEqual({ id: "ins_ser", symbol: "SER", timezone: "UTC", session: "24x7", status: "ready", name: "Series", assetClass: "crypto", currency: "USD" });
+    expect(series?.instrument).toEqual({ id: "ins_ser", symbol: "SER", timezone: "UTC", session: "24x7", status: "ready", name: "Series", assetClass: "crypto", currency: "USD", exchange: "" });
     const chunks = series?.chunks ?? [];
     // 300 daily bars from T0: the first chunk starts with T0, the last ends with T0 + 299 days
     expect(chunks.reduce((n, c) => n + c.barCount, 0)).toBe(300);

@@ -27,3 +27,9 @@ test("the whole SymbolInfo of a stored instrument; without its descriptive facts
   });
   expect(symbolInfo({ symbol: "AAPL", timezone: "America/New_York" }, "1d")).toEqual({ ticker: "AAPL", timezone: "America/New_York", mintick: 0.01, timeframe: "1d" });
 });
+
+test("the exchange gives TradingView's prefix (syminfo.prefix, syminfo.tickerid): NYSE Arca's is AMEX, an unknown exchange none (docs/adr/0156)", () => {
+  const prefix = (exchange: string): string | undefined => symbolInfo({ symbol: "X", timezone: "UTC", exchange }, "1d").prefix;
+  expect(["NASDAQ", "NYSE", "NYSE Arca", "Coinbase", ""].map(prefix)).toEqual(["NASDAQ", "NYSE", "AMEX", "COINBASE", ""]);
+  expect(symbolInfo({ symbol: "X", timezone: "UTC" }, "1d").prefix).toBeUndefined();
+});

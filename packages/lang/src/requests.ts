@@ -7,6 +7,7 @@ import { parseTimeframe, Runtime } from "./runtime/runtime";
 import { EvaluationAborted } from "./runtime/errors";
 import { runChunk } from "./run-chunk";
 import { RequestHost, type CaptureRun, type ContextBars } from "./stdlib/request/host";
+import { instrumentTickerId } from "./stdlib/ticker-id";
 import type { Bars, SymbolInfo } from "./types";
 
 export interface RequestEnv {
@@ -16,7 +17,7 @@ export interface RequestEnv {
   signal?: AbortSignal;
   /** The chart's `timeframe.period` (timeframe.main_period inside a requested context). */
   mainPeriod: string;
-  /** The chart's ticker (syminfo.main_tickerid inside a requested context). */
+  /** The chart's ticker identifier (syminfo.main_tickerid inside a requested context). */
   mainTicker: string;
 }
 
@@ -42,5 +43,5 @@ function captureRun(program: Program, env: RequestEnv): CaptureRun {
 /** The request host of a chart evaluation: null when the program makes no request. */
 export function requestHost(program: Program, chart: { bars: Bars; symbol: SymbolInfo }, contexts: readonly ContextBars[], env: Omit<RequestEnv, "mainPeriod" | "mainTicker">): RequestHost | null {
   if (!program.source.includes("$rt.req.")) return null;
-  return new RequestHost("read", chart, contexts, captureRun(program, { ...env, mainPeriod: parseTimeframe(chart.symbol.timeframe, env.version).period, mainTicker: chart.symbol.ticker }));
+  return new RequestHost("read", chart, contexts, captureRun(program, { ...env, mainPeriod: parseTimeframe(chart.symbol.timeframe, env.version).period, mainTicker: instrumentTickerId(chart.symbol) }));
 }

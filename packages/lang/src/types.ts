@@ -115,7 +115,10 @@ export interface Bars {
 
 /** Instrument and timeframe facts a script can read (`syminfo.*`, `timeframe.*`). */
 export interface SymbolInfo {
+  /** `syminfo.ticker`: the stored symbol, without exchange prefix ("AAPL"). */
   ticker: string;
+  /** `syminfo.prefix`: TradingView's exchange prefix ("NASDAQ"); "" (the default) when the instrument has none, and `syminfo.tickerid` is then the ticker alone. */
+  prefix?: string;
   timezone: string;
   mintick: number;
   timeframe: string;

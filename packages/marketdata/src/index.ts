@@ -7,6 +7,7 @@ export * from "./import";
 export * from "./window";
 export * from "./instruments";
 export * from "./demo";
+export * from "./ticker-id";
 export { copyOutBinary, type CopyTuple } from "./copy";
 export { lookupSeries, seriesJsonSql, seriesOfJson, type Series, type SeriesInstrument, type SeriesJson } from "./series";
 export { BarChunkCache, ChunkTimesCache, type CachedReadRequest, type CachedReadResult } from "./chunk-cache";

@@ -18,6 +18,8 @@ export interface SeriesInstrument {
   name: string;
   assetClass: string;
   currency: string;
+  /** The exchange it trades on ("NASDAQ", "NYSE Arca"; "" when not known): its `syminfo.prefix` (ticker-id.ts). */
+  exchange: string;
 }
 
 export interface Series {
@@ -35,6 +37,7 @@ interface MetaRow {
   name: string;
   assetClass: string;
   currency: string;
+  exchange: string;
   chunkStart: Date | null;
   firstTime: Date | null;
   lastTime: Date | null;
@@ -45,7 +48,7 @@ interface MetaRow {
 const seconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
 const SERIES_META = statement("series_meta", `
-    SELECT i.id, i.symbol, i.timezone, i.session, i.status::text AS status, i.name, i."assetClass"::text AS "assetClass", i.currency,
+    SELECT i.id, i.symbol, i.timezone, i.session, i.status::text AS status, i.name, i."assetClass"::text AS "assetClass", i.currency, i.exchange,
            c."chunkStart", c."firstTime", c."lastTime", c."barCount", c.xmin::text AS version
     FROM instruments i
     LEFT JOIN bar_chunks c ON c."instrumentId" = i.id AND c.timeframe = $2
@@ -63,7 +66,7 @@ export async function lookupSeries(db: Db, symbol: string, timeframe: string): P
       chunks.push({ chunkStart: seconds(r.chunkStart), firstTime: seconds(r.firstTime), lastTime: seconds(r.lastTime), barCount: r.barCount, version: r.version });
     }
   }
-  return { instrument: { id: first.id, symbol: first.symbol, timezone: first.timezone, session: first.session, status: first.status, name: first.name, assetClass: first.assetClass, currency: first.currency }, chunks };
+  return { instrument: { id: first.id, symbol: first.symbol, timezone: first.timezone, session: first.session, status: first.status, name: first.name, assetClass: first.assetClass, currency: first.currency, exchange: first.exchange }, chunks };
 }
 
 /** A chunk of seriesJsonSql's value: [start, first, last, bar count, row version], times in Unix seconds. */
@@ -79,7 +82,7 @@ export type SeriesJson = SeriesInstrument & { chunks: ChunkTuple[] | null };
  */
 export function seriesJsonSql(symbol: string, timeframe: string): string {
   return `SELECT json_build_object('id', i.id, 'symbol', i.symbol, 'timezone', i.timezone, 'session', i.session, 'status', i.status::text,
-             'name', i.name, 'assetClass', i."assetClass"::text, 'currency', i.currency,
+             'name', i.name, 'assetClass', i."assetClass"::text, 'currency', i.currency, 'exchange', i.exchange,
              'chunks', (SELECT json_agg(json_build_array(floor(extract(epoch FROM c."chunkStart"))::bigint, floor(extract(epoch FROM c."firstTime"))::bigint,
                           floor(extract(epoch FROM c."lastTime"))::bigint, c."barCount", c.xmin::text) ORDER BY c."chunkStart")
                         FROM bar_chunks c WHERE c."instrumentId" = i.id AND c.timeframe = ${timeframe}))

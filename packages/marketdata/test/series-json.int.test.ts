@@ -30,7 +30,7 @@ afterAll(async () => env.close());
 describe("the series as one JSON value", () => {
   it("when the instrument has 40,000 minute bars from 2020-01-01, then it has five weekly chunks with their bars, as lookupSeries reads them", async () => {
     const series = await read("JSONS", "1m");
-    expect(series?.instrument).toEqual({ id: "ins_json", symbol: "JSONS", timezone: "UTC", session: expect.any(String), status: expect.any(String), name: "Synthetic JSON", assetClass: "crypto", currency: "EUR" });
+    expect(series?.instrument).toEqual({ id: "ins_json", symbol: "JSONS", timezone: "UTC", session: expect.any(String), status: expect.any(String), name: "Synthetic JSON", assetClass: "crypto", currency: "EUR", exchange: "" });
     // 1,440 minutes to the end of the first week, three full weeks of 10,080, then the 8,320 left
     expect(series?.chunks.map(({ version: _v, ...c }) => c)).toEqual([
       { chunkStart: CHUNK0, firstTime: T0, lastTime: T0 + 60 * 1439, barCount: 1440 },

@@ -19,7 +19,7 @@ import {
   type RunStatusName,
 } from "@barscript/db";
 import { ScriptsError, isOwn, locateOwnScript, locateScript, ownScriptsJsonSql, query, statement, type Caller, type Db, type Located, type ScriptJson } from "@barscript/db";
-import { normalizeSymbol, resolveWindow, type Timeframe } from "@barscript/marketdata";
+import { resolveWindow, storedSymbol, type Timeframe } from "@barscript/marketdata";
 import { publishCancel, runChannel } from "@barscript/queue";
 import type { Spans } from "@barscript/queue";
 import { enqueueRun } from "@barscript/queue";
@@ -223,7 +223,8 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
 
   // The instrument's series is read with the script (independent reads); its answer is used
   // only after the script's checks, so the order of refusals is unchanged.
-  const symbol = normalizeSymbol(request.instrument);
+  // "NASDAQ:AAPL" (TradingView's way) is the stored AAPL: docs/adr/0156-exchange-prefixes.md
+  const symbol = await storedSymbol(db, request.instrument);
   const { locate, seriesRead } = scriptAndSeries(db, { accountId: auth.accountId, handle: auth.handle }, ref, request.kind, symbol, request.timeframe);
 
   // Script and version.

@@ -5,7 +5,7 @@ import { Queue } from "bullmq";
 import { ApiError, TIMEFRAMES, type SweepRequestSchema } from "@barscript/contracts";
 import { failure, findSweep, finishSweep, locateScript, orderedGrid, sweepOwnerHandles, requestSweepCancel, serializeSweep, startSweepRow, newSweepId, ScriptsError, type Sweep, type SweepInstrument, type SweepJson, type SweepSpec } from "@barscript/db";
 import { gridCombinations, rankRows, SWEEP_STATS, type ScriptInterface, type SweepRowData, type SweepStat } from "@barscript/lang";
-import { ChunkTimesCache, lookupSeries, normalizeSymbol, resolveWindow, type Timeframe } from "@barscript/marketdata";
+import { ChunkTimesCache, lookupSeries, resolveWindow, storedSymbol, type Timeframe } from "@barscript/marketdata";
 import { bullPrefix, publishCancel, QUEUES, runChannel } from "@barscript/queue";
 import type { z } from "zod";
 import type { AuthContext } from "../http/auth-plugin";
@@ -49,7 +49,8 @@ async function windowsOf(ctx: RunsContext, symbols: string[], timeframe: Timefra
   const out: SweepInstrument[] = [];
   let noBars: string | null = null;
   for (const raw of symbols) {
-    const symbol = normalizeSymbol(raw);
+    // "NASDAQ:AAPL" (TradingView's way) is the stored AAPL: docs/adr/0156-exchange-prefixes.md
+    const symbol = await storedSymbol(ctx.deps.db, raw);
     if (out.some((i) => i.symbol === symbol)) throw new ApiError("invalid_request", `Instrument ${symbol} is listed twice.`);
     const series = await lookupSeries(ctx.deps.db, symbol, timeframe);
     if (!series) throw new ApiError("unknown_instrument", `No instrument has the symbol ${JSON.stringify(raw)}.`);

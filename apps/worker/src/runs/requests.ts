@@ -6,7 +6,7 @@
 // window and warmup count as the chart's series, so warmup covers the requested series.
 import type { Db } from "@barscript/db";
 import { heikinAshiBars, heikinAshiSymbol, scriptRequests, sessionBars, sessionSource, type Bars, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
-import { copyBars, isTimeframe, timeframeSeconds, type BarChunkCache, type SeriesInstrument } from "@barscript/marketdata";
+import { copyBars, exchangePrefix, isTimeframe, resolveTickerId, timeframeSeconds, type BarChunkCache, type NamedInstrument, type SeriesInstrument } from "@barscript/marketdata";
 import { symbolInfo } from "./symbol-info";
 
 /** TradingView's limit of distinct contexts a script may request. */
@@ -30,23 +30,12 @@ export function contextKey(c: RequestedContext): string {
   return `${c.symbol}@${c.timeframe}`;
 }
 
-/** The contexts a script's source names with constants, and whether it also has dynamic ones. */
-export function staticRequests(files: readonly SourceFile[], chart: { symbol: string; timeframe: string }): { contexts: RequestedContext[]; dynamic: boolean } {
-  return scriptRequests(files, { ticker: chart.symbol, timeframe: chart.timeframe });
-}
-
 /**
- * `"NASDAQ:MSFT"` is MSFT when the instrument's exchange is NASDAQ or it has none; another
- * exchange is not that instrument (null).
+ * The contexts a script's source names with constants, and whether it also has dynamic ones. The
+ * chart's exchange gives its ticker identifier (`"NASDAQ:AAPL"`), which names its own context.
  */
-async function instrumentSymbol(db: Db, requested: string): Promise<string | null> {
-  const k = requested.indexOf(":");
-  if (k < 0) return requested;
-  const exchange = requested.slice(0, k).trim().toUpperCase();
-  const symbol = requested.slice(k + 1).trim();
-  const row = await db.instrument.findUnique({ where: { symbol }, select: { exchange: true } });
-  if (!row) return null;
-  return row.exchange === "" || row.exchange.toUpperCase() === exchange ? symbol : null;
+export function staticRequests(files: readonly SourceFile[], chart: { symbol: string; timeframe: string; exchange?: string }): { contexts: RequestedContext[]; dynamic: boolean } {
+  return scriptRequests(files, { ticker: chart.symbol, timeframe: chart.timeframe, prefix: exchangePrefix(chart.exchange ?? "") });
 }
 
 /**
@@ -68,12 +57,12 @@ async function dataEnd(db: Db, instrumentId: string): Promise<number | undefined
  * TradingView builds them (docs/adr/0075-session-anchored-periods.md), and months from daily bars,
  * with as many finer bars before the window as make the warmup.
  */
-async function readContext(db: Db, cache: BarChunkCache, symbol: string, tf: string, read: ContextRead): Promise<{ instrument: SeriesInstrument; bars: Bars } | null> {
+async function readContext(db: Db, cache: BarChunkCache, row: NamedInstrument, tf: string, read: ContextRead): Promise<{ instrument: SeriesInstrument; bars: Bars } | null> {
   // two bars more than the chart's warmup: with lookahead off the window's first bar sees the previous period
   const before = read.before + 2;
-  const row = await db.instrument.findUnique({ where: { symbol }, select: { session: true, timezone: true } });
-  const source = row ? sessionSource(tf, row.session, row.timezone) : null;
-  if (row && source !== null && isTimeframe(source.timeframe)) {
+  const symbol = row.symbol;
+  const source = sessionSource(tf, row.session, row.timezone);
+  if (source !== null && isTimeframe(source.timeframe)) {
     const fine = await cache.read(db, { symbol, timeframe: source.timeframe, before: before * source.perBar, from: read.from, to: read.to });
     if (fine.instrument && fine.bars.length > 0) return { instrument: fine.instrument, bars: sessionBars(fine.bars, tf, row.session, row.timezone) };
   }
@@ -91,9 +80,10 @@ export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readon
     wanted.slice(0, MAX_CONTEXTS).map(async (c): Promise<ContextBars | null> => {
       // ticker.heikinashi(symbol): the symbol's bars, as Heikin Ashi bars, with more bars first to settle their opens
       const heikinAshi = heikinAshiSymbol(c.symbol);
-      const symbol = await instrumentSymbol(db, heikinAshi ?? c.symbol);
-      if (symbol === null) return null;
-      const r = await readContext(db, cache, symbol, c.timeframe, heikinAshi === null ? read : { ...read, before: read.before + HEIKIN_ASHI_SETTLE });
+      // "NASDAQ:MSFT" is MSFT when that is its prefix ("NYSE:MSFT" is none), "COINBASE:BTCUSD" the pair BTC-USD (docs/adr/0156)
+      const named = await resolveTickerId(db, heikinAshi ?? c.symbol);
+      if (named === null) return null;
+      const r = await readContext(db, cache, named, c.timeframe, heikinAshi === null ? read : { ...read, before: read.before + HEIKIN_ASHI_SETTLE });
       if (r === null) return null;
       const end = await dataEnd(db, r.instrument.id);
       const info = symbolInfo(r.instrument, c.timeframe);

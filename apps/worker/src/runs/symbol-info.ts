@@ -1,7 +1,9 @@
 // The SymbolInfo a script is evaluated with (syminfo.*), built in this one place from the stored
 // instrument: the chart's (protocol.ts evalTask) and each requested context's (requests.ts).
-// Asset classes become TradingView's `syminfo.type` names: docs/adr/0106-instrument-facts-in-syminfo.md.
+// Asset classes become TradingView's `syminfo.type` names: docs/adr/0106-instrument-facts-in-syminfo.md;
+// exchanges its prefixes (`syminfo.prefix`, `syminfo.tickerid`): docs/adr/0156-exchange-prefixes.md.
 import type { SymbolInfo } from "@barscript/lang";
+import { exchangePrefix } from "@barscript/marketdata";
 
 /** What the worker read of an instrument; the descriptive facts are absent where a caller did not read them. */
 export interface InstrumentFacts {
@@ -13,6 +15,8 @@ export interface InstrumentFacts {
   /** The stored asset class (prisma/schema.prisma AssetClass). */
   assetClass?: string;
   currency?: string;
+  /** The stored exchange ("NASDAQ", "NYSE Arca", "" when not known). */
+  exchange?: string;
 }
 
 /** The stored asset classes in TradingView's `syminfo.type` names (an ETF is a "fund" there). */
@@ -50,6 +54,7 @@ export function symbolInfo(i: InstrumentFacts, timeframe: string): SymbolInfo {
   if (i.session !== undefined) info.session = i.session;
   if (i.name !== undefined) info.description = i.name;
   if (i.currency !== undefined) info.currency = i.currency;
+  if (i.exchange !== undefined) info.prefix = exchangePrefix(i.exchange);
   if (i.assetClass !== undefined) {
     info.type = PINE_TYPE[i.assetClass] ?? "";
     info.basecurrency = baseCurrency(i.symbol, i.assetClass, i.currency ?? "");

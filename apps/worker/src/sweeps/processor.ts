@@ -116,8 +116,8 @@ export function createSweepProcessor(deps: SweepProcessorDeps): SweepProcessor {
       if (!read.instrument || read.bars.length - read.windowStart <= 0) {
         return fail(sweep, ["running"], failure("out_of_coverage", `No ${spec.timeframe} bars for ${i.symbol} between ${i.from.slice(0, 10)} and ${i.to.slice(0, 10)}.`), figures(0, 0, 0));
       }
-      const { timezone, session, name, assetClass, currency } = read.instrument;
-      instruments.push({ symbol: i.symbol, timezone, session, name, assetClass, currency, bars: read.bars, windowStart: read.windowStart });
+      const { timezone, session, name, assetClass, currency, exchange } = read.instrument;
+      instruments.push({ symbol: i.symbol, timezone, session, name, assetClass, currency, exchange, bars: read.bars, windowStart: read.windowStart });
     }
 
     const usage = await db.usageCounter.findUnique({ where: { accountId_period: { accountId: sweep.accountId, period: new Date(Date.UTC(now().getUTCFullYear(), now().getUTCMonth(), 1)) } } });

@@ -164,8 +164,8 @@ export async function startRunRow(db: Db, run: NewRun, limits: { queueCap: numbe
  * row version (`xmin`). Null when no instrument has the run's symbol.
  */
 export interface RunSeries {
-  /** `name`, `assetClass` and `currency`: what the script reads as `syminfo.description/type/currency`. */
-  instrument: { id: string; symbol: string; timezone: string; session: string; status: string; name: string; assetClass: string; currency: string };
+  /** `name`, `assetClass`, `currency` and `exchange`: what the script reads as `syminfo.description/type/currency/prefix`. */
+  instrument: { id: string; symbol: string; timezone: string; session: string; status: string; name: string; assetClass: string; currency: string; exchange: string };
   /** Unix seconds. */
   chunks: Array<{ chunkStart: number; firstTime: number; lastTime: number; barCount: number; version: string }>;
 }
@@ -182,7 +182,7 @@ export interface RunWithPlan {
 const RUN_WITH_PLAN_COLUMNS = `r.*, a.handle AS "_handle", p.name AS "_plan", p."concurrentRuns" AS "_concurrentRuns",
            p."runTimeLimitSeconds" AS "_runTimeLimitSeconds", p."eventsPerMonth" AS "_eventsPerMonth",
            i.id AS "_iId", i.symbol AS "_iSymbol", i.timezone AS "_iTimezone", i.session AS "_iSession", i.status::text AS "_iStatus",
-           i.name AS "_iName", i."assetClass"::text AS "_iAssetClass", i.currency AS "_iCurrency",
+           i.name AS "_iName", i."assetClass"::text AS "_iAssetClass", i.currency AS "_iCurrency", i.exchange AS "_iExchange",
            (SELECT json_agg(json_build_array(floor(extract(epoch FROM c."chunkStart"))::bigint, floor(extract(epoch FROM c."firstTime"))::bigint,
                     floor(extract(epoch FROM c."lastTime"))::bigint, c."barCount", c.xmin::text) ORDER BY c."chunkStart")
               FROM bar_chunks c WHERE c."instrumentId" = i.id AND c.timeframe = r.timeframe) AS "_chunks"`;
@@ -220,13 +220,14 @@ interface SeriesColumns {
   _iName: string;
   _iAssetClass: string;
   _iCurrency: string;
+  _iExchange: string;
   _chunks: Array<[number, number, number, number, string]> | null;
 }
 
 function seriesOf(row: SeriesColumns): RunSeries | null {
   if (row._iId === null) return null;
   const chunks = (row._chunks ?? []).map(([chunkStart, firstTime, lastTime, barCount, version]) => ({ chunkStart, firstTime, lastTime, barCount, version }));
-  return { instrument: { id: row._iId, symbol: row._iSymbol, timezone: row._iTimezone, session: row._iSession, status: row._iStatus, name: row._iName, assetClass: row._iAssetClass, currency: row._iCurrency }, chunks };
+  return { instrument: { id: row._iId, symbol: row._iSymbol, timezone: row._iTimezone, session: row._iSession, status: row._iStatus, name: row._iName, assetClass: row._iAssetClass, currency: row._iCurrency, exchange: row._iExchange }, chunks };
 }
 
 /** A run with its account's handle, the plan figures a worker needs and its chart series: one query. */
@@ -250,11 +251,11 @@ export async function startRunWithPlan(db: Db, id: string, at: Date, when: { acc
 }
 
 function runWithPlanOf(row: Run & PlanColumns & SeriesColumns): RunWithPlan {
-  const { _handle, _plan, _concurrentRuns, _runTimeLimitSeconds, _eventsPerMonth, _iId, _iSymbol, _iTimezone, _iSession, _iStatus, _iName, _iAssetClass, _iCurrency, _chunks, ...run } = row;
+  const { _handle, _plan, _concurrentRuns, _runTimeLimitSeconds, _eventsPerMonth, _iId, _iSymbol, _iTimezone, _iSession, _iStatus, _iName, _iAssetClass, _iCurrency, _iExchange, _chunks, ...run } = row;
   return {
     run: run as Run,
     account: { id: run.accountId, handle: _handle },
     plan: { name: _plan, concurrentRuns: _concurrentRuns, runTimeLimitSeconds: _runTimeLimitSeconds, eventsPerMonth: Number(_eventsPerMonth) },
-    series: seriesOf({ _iId, _iSymbol, _iTimezone, _iSession, _iStatus, _iName, _iAssetClass, _iCurrency, _chunks }),
+    series: seriesOf({ _iId, _iSymbol, _iTimezone, _iSession, _iStatus, _iName, _iAssetClass, _iCurrency, _iExchange, _chunks }),
   };
 }

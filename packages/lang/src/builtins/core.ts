@@ -69,8 +69,8 @@ export const barVariables: VariableRecord[] = [
   // TradingView's bid and ask exist on the tick timeframe ("1T") only and are na on every other: no stored timeframe is ticks
   builtinVariable({ name: "bid", type: "series float", doc: "The best bid price at the bar's tick: na, as only the tick timeframe (\"1T\") has one and no stored timeframe is ticks.", emit: "NaN" }),
   builtinVariable({ name: "ask", type: "series float", doc: "The best ask price at the bar's tick: na, as only the tick timeframe (\"1T\") has one and no stored timeframe is ticks.", emit: "NaN" }),
-  builtinVariable({ name: "syminfo.ticker", type: "simple string", doc: "The instrument's symbol without exchange prefix.", emit: "$rt.ticker" }),
-  builtinVariable({ name: "syminfo.tickerid", type: "simple string", doc: "The instrument's full identifier.", emit: "$rt.ticker" }),
+  builtinVariable({ name: "syminfo.ticker", type: "simple string", doc: "The instrument's symbol without exchange prefix (`\"AAPL\"`).", emit: "$rt.ticker" }),
+  builtinVariable({ name: "syminfo.tickerid", type: "simple string", doc: "The instrument's ticker identifier, exchange prefix and symbol (`\"NASDAQ:AAPL\"`); the symbol alone for an instrument whose exchange is not known.", emit: "$rt.tickerid" }),
   builtinVariable({ name: "syminfo.mintick", type: "simple float", doc: "The instrument's smallest price increment.", emit: "$rt.mintick" }),
   builtinVariable({ name: "syminfo.timezone", type: "simple string", doc: "The exchange's time zone.", emit: "$rt.timezone" }),
   builtinVariable({ name: "timeframe.period", type: "simple string", doc: "The run's timeframe in Pine notation (`D`, `60`, ...).", emit: "$rt.tf.period" }),

@@ -8,13 +8,19 @@ import { forEachNode } from "../language/visit";
 import type * as A from "../language/ast";
 import { storeTimeframe } from "../stdlib/request/timeframes";
 import { heikinAshiTicker, tickerInherit } from "../stdlib/heikin-ashi";
-import { tickerId } from "../stdlib/syminfo";
+import { instrumentTickerId, tickerId, type TickerParts } from "../stdlib/ticker-id";
+import { requestSymbol } from "../stdlib/request/timeframes";
 import { scriptTimeframeOf } from "../script-timeframe";
 import { INTRABAR_REQUEST_NAMES } from "../stdlib/ta/tv-library/intrabar";
 import type { SourceFile } from "../types";
 
+/** The chart a script runs on: its ticker, exchange prefix ("" or absent: none) and store timeframe. */
+export interface ChartSymbol extends TickerParts {
+  timeframe: string;
+}
+
 export interface RequestedContext {
-  /** As written (`"NASDAQ:MSFT"`), or the chart's ticker. */
+  /** As written (`"NASDAQ:MSFT"`), or the chart's ticker (also for its ticker identifier, `"NASDAQ:AAPL"`). */
   symbol: string;
   /** Store timeframe (`"1w"`). */
   timeframe: string;
@@ -50,7 +56,7 @@ interface RequestSite {
   timeframe: string | null;
 }
 
-function requestSite(c: A.Call, aliases: ReadonlySet<string>, chart: { ticker: string; timeframe: string }): RequestSite | undefined {
+function requestSite(c: A.Call, aliases: ReadonlySet<string>, chart: ChartSymbol): RequestSite | undefined {
   const name = dotted(c.callee);
   if (name === null) return undefined;
   const dot = name.indexOf(".");
@@ -71,15 +77,17 @@ function dotted(e: A.Expr): string | null {
   return null;
 }
 
-/** A constant string argument: a literal, or the chart's own ticker or timeframe. */
-function constant(e: A.Expr | undefined, chart: { ticker: string; timeframe: string }): string | null {
+/** A constant string argument: a literal, or the chart's own ticker identifier, ticker, prefix or timeframe. */
+function constant(e: A.Expr | undefined, chart: ChartSymbol): string | null {
   if (e === undefined) return "";
   if (e.kind === "StringLit") return e.value;
   const name = dotted(e);
-  if (name === "syminfo.tickerid" || name === "syminfo.ticker") return chart.ticker;
+  if (name === "syminfo.tickerid" || name === "syminfo.main_tickerid") return instrumentTickerId(chart);
+  if (name === "syminfo.ticker") return chart.ticker;
+  if (name === "syminfo.prefix") return chart.prefix ?? "";
   if (name === "timeframe.period") return "";
-  // ticker.standard(symbol) is symbol itself here (stdlib/syminfo.ts), the chart's ticker by default
-  if (e.kind === "Call" && dotted(e.callee) === "ticker.standard") return e.args.length === 0 ? chart.ticker : constant(e.args[0]?.value, chart);
+  // ticker.standard(symbol) is symbol itself here (stdlib/syminfo.ts), the chart's ticker identifier by default
+  if (e.kind === "Call" && dotted(e.callee) === "ticker.standard") return e.args.length === 0 ? instrumentTickerId(chart) : constant(e.args[0]?.value, chart);
   // ticker.modify(id, ...) is id, ticker.new(prefix, ticker, ...) is prefix:ticker (stdlib/syminfo.ts)
   if (e.kind === "Call" && dotted(e.callee) === "ticker.modify") return constant(argument(e, "tickerid", 0), chart);
   if (e.kind === "Call" && dotted(e.callee) === "ticker.inherit") {
@@ -92,14 +100,11 @@ function constant(e: A.Expr | undefined, chart: { ticker: string; timeframe: str
     return symbol === null ? null : heikinAshiTicker(symbol);
   }
   if (e.kind === "Call" && dotted(e.callee) === "ticker.new") {
-    return tickerId(literal(argument(e, "prefix", 0)), literal(argument(e, "ticker", 1)));
+    const prefix = argument(e, "prefix", 0);
+    const ticker = argument(e, "ticker", 1);
+    return prefix === undefined || ticker === undefined ? null : tickerId(constant(prefix, chart), constant(ticker, chart));
   }
   return null;
-}
-
-/** A string literal argument, or null. */
-function literal(e: A.Expr | undefined): string | null {
-  return e?.kind === "StringLit" ? e.value : null;
 }
 
 function argument(c: A.Call, name: string, position: number): A.Expr | undefined {
@@ -110,7 +115,7 @@ function argument(c: A.Call, name: string, position: number): A.Expr | undefined
 }
 
 /** The contexts every request.* call of `files` names; the chart's own context is left out. */
-export function scriptRequests(files: readonly SourceFile[], chart: { ticker: string; timeframe: string }): ScriptRequests {
+export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol): ScriptRequests {
   const found = new Map<string, RequestedContext>();
   let dynamic = false;
   for (const f of files) {
@@ -134,7 +139,7 @@ export function scriptRequests(files: readonly SourceFile[], chart: { ticker: st
       }
       const isRate = name === "request.currency_rate";
       if (isRate && a === b) return;
-      const symbol = isRate ? `${a}${b}` : a.trim() === "" ? chart.ticker : a.trim();
+      const symbol = isRate ? `${a}${b}` : requestSymbol(a, chart);
       const tf = storeTimeframe(isRate ? "" : b, chart.timeframe);
       if ("error" in tf) return;
       if (symbol === chart.ticker && tf.tf === chart.timeframe) return;

@@ -178,12 +178,15 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   na), the run's last bar standing for the dataset's last as for \`last_bar_index\`: a window ending before the
   instrument's last bar counts back from its own end, where TradingView counts from the data's end (docs/adr/0140).
   Only \`indicator()\` takes it: \`definition()\` and \`study()\` calculate every bar of their read.
-- **Instrument metadata.** \`syminfo.prefix\` is empty (stored tickers carry no exchange; \`syminfo.prefix(symbol)\` and
-  \`syminfo.ticker(symbol)\` split a symbol written with one, \`"NASDAQ:MSFT"\`, and give \`""\` and the symbol for one without).
-  So \`syminfo.tickerid\` is the bare ticker and an \`input.symbol\` is the text its default or a run gives, where
-  TradingView always writes \`EXCHANGE:TICKER\`: a script that splits one at \`":"\` and reads the second part
-  (\`str.split(s, ":").get(1)\`) fails with an index error on a symbol written without an exchange (give the input as
-  \`"NASDAQ:MSFT"\`), while \`syminfo.ticker(s)\` works either way. \`syminfo.root\` the
+- **Instrument metadata.** \`syminfo.prefix\` is TradingView's exchange prefix of the instrument's stored exchange
+  (\`"NASDAQ"\`, \`"NYSE"\`, \`"AMEX"\` for NYSE Arca's ETFs as TradingView lists them, \`"COINBASE"\`), and
+  \`syminfo.tickerid\` is \`"NASDAQ:AAPL"\`, so scripts that split it at \`":"\` run; an imported instrument with no
+  exchange has no prefix and its \`syminfo.tickerid\` is the ticker alone. A requested symbol with the instrument's
+  own prefix, or none, is that instrument (the chart's own identifier is the chart's bars); another exchange's or
+  an unknown prefix (\`"NYSE:AAPL"\`, \`"TVC:VIX"\`) names no stored instrument, a runtime error of the bars that
+  request it. Pairs are written TradingView's way without separator (\`"COINBASE:BTCUSD"\` is the stored \`BTC-USD\`,
+  whose \`syminfo.ticker\` stays \`"BTC-USD"\`). Runs may name their instrument either way (docs/adr/0156).
+  An \`input.symbol\` is the text its default or a run gives. \`syminfo.root\` the
   ticker, \`syminfo.pointvalue\` 1; \`syminfo.description\` is the instrument's stored name, \`syminfo.type\`
   its asset class in TradingView's names (an ETF is \`"fund"\`), \`syminfo.currency\` its quote currency and
   \`syminfo.basecurrency\` the ticker without that currency for crypto and forex pairs (\`"BTC"\` for \`BTC-USD\`,

@@ -11,6 +11,7 @@ import { fail, ScriptRuntimeError } from "./errors";
 import { RUNTIME_NAMESPACES } from "./library";
 import type { Bars, SymbolInfo } from "../types";
 import { RequestHost } from "../stdlib/request/host";
+import { instrumentTickerId } from "../stdlib/ticker-id";
 import { DrawingStore, type DrawingCaps } from "../stdlib/drawing/store";
 import { LogStore } from "../stdlib/drawing/log";
 
@@ -85,7 +86,10 @@ export class Runtime {
   readonly volume: Float64Array;
   readonly time: Float64Array;
   readonly n: number;
+  /** `syminfo.ticker`, `syminfo.prefix` and `syminfo.tickerid` of the evaluated context's instrument ("AAPL", "NASDAQ", "NASDAQ:AAPL"). */
   readonly ticker: string;
+  readonly prefix: string;
+  readonly tickerid: string;
   readonly mintick: number;
   readonly timezone: string;
   readonly tf: TimeframeInfo;
@@ -104,7 +108,7 @@ export class Runtime {
   readonly sessionSpec: string;
   /** `timeframe.main_period`: the chart's timeframe, also while a requested context is evaluated. */
   mainPeriod: string;
-  /** `syminfo.main_tickerid`: the chart's ticker, also while a requested context is evaluated. */
+  /** `syminfo.main_tickerid`: the chart's ticker identifier, also while a requested context is evaluated. */
   mainTicker: string;
   /** `syminfo.description/type/currency/basecurrency` of the evaluated context's instrument (stdlib/syminfo.ts). */
   readonly facts: InstrumentFacts;
@@ -157,11 +161,13 @@ export class Runtime {
     this.time = bars.time;
     this.n = bars.length;
     this.ticker = symbol.ticker;
+    this.prefix = symbol.prefix ?? "";
+    this.tickerid = instrumentTickerId(symbol);
     this.mintick = symbol.mintick;
     this.timezone = symbol.timezone;
     this.sessionSpec = symbol.session ?? "24x7";
     this.mainPeriod = parseTimeframe(symbol.timeframe, env.version ?? 6).period;
-    this.mainTicker = symbol.ticker;
+    this.mainTicker = this.tickerid;
     this.facts = instrumentFacts(symbol);
     this.tf = parseTimeframe(symbol.timeframe, env.version ?? 6);
     this.now = env.now ?? Date.now();

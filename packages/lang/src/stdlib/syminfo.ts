@@ -1,10 +1,12 @@
 // syminfo.* beyond the ticker, time zone, tick and session (builtins/core.ts, session.ts): the
 // facts that follow from what an instrument stores (its ticker, tick size, name, asset class and
-// currency: docs/adr/0106-instrument-facts-in-syminfo.md), and, refused with `unsupported_feature`,
+// currency: docs/adr/0106-instrument-facts-in-syminfo.md; its exchange prefix:
+// docs/adr/0156-exchange-prefixes.md), and, refused with `unsupported_feature`,
 // those that need instrument metadata the bar store does not keep (docs "differences" topic).
 
 import { builtinFunction, builtinVariable, call, constants } from "../builtins/record";
 import { heikinAshiTicker, tickerInherit } from "./heikin-ashi";
+import { symbolPrefix, symbolTicker, tickerId } from "./ticker-id";
 
 /**
  * TradingView's tick is `minmove / pricescale` with pricescale a power of ten: a tick of 0.01 is
@@ -46,15 +48,9 @@ export const syminfoCurrentContract = builtinVariable({
  */
 export const tickerStandard = builtinFunction({
   sig: "ticker.standard(symbol: simple string = syminfo.tickerid): simple string",
-  doc: "The ticker of the standard chart of `symbol` (by default the chart's): `symbol` itself, as the stored bars are the standard chart's.",
-  emit: (b) => b.a("symbol", "$rt.ticker"),
+  doc: "The ticker of the standard chart of `symbol` (by default the chart's `syminfo.tickerid`): `symbol` itself, as the stored bars are the standard chart's.",
+  emit: (b) => b.a("symbol", "$rt.tickerid"),
 });
-
-/** `prefix:ticker`, or the ticker alone when the prefix is empty; na when either is na. */
-export function tickerId(prefix: string | null, ticker: string | null): string | null {
-  if (prefix === null || ticker === null) return null;
-  return prefix === "" ? ticker : `${prefix}:${ticker}`;
-}
 
 /**
  * TradingView's `ticker.new` and `ticker.modify`: a ticker identifier with a session, adjustment,
@@ -82,8 +78,8 @@ export const tickerInheritFn = builtinFunction({
   emit: call(tickerInherit, (b) => [b.a("from_tickerid"), b.a("symbol")]),
 });
 
-// the runtime reaches heikinAshiTicker and tickerInherit through this module (runtime/library.ts: the syminfo namespace)
-export { heikinAshiTicker, tickerInherit };
+// the runtime reaches these through this module (runtime/library.ts: the syminfo namespace)
+export { heikinAshiTicker, tickerInherit, symbolPrefix, symbolTicker, tickerId };
 
 export const tickerHeikinashi = builtinFunction({
   sig: "ticker.heikinashi(symbol: series string): string",
@@ -98,33 +94,20 @@ export const settlementConstants = constants("settlement_as_close", "string", ["
 export const syminfoMainTickerid = builtinVariable({
   name: "syminfo.main_tickerid",
   type: "simple string",
-  doc: "The chart's ticker, also inside a requested expression (where `syminfo.tickerid` is the requested one).",
+  doc: "The chart's ticker identifier (`\"NASDAQ:AAPL\"`), also inside a requested expression (where `syminfo.tickerid` is the requested one).",
   emit: "$rt.mainTicker",
 });
 
 export const syminfoPrefix = builtinVariable({
   name: "syminfo.prefix",
   type: "simple string",
-  doc: "The exchange prefix of `syminfo.tickerid`: empty, as the stored ticker identifiers carry none.",
-  emit: '""',
+  doc: "The exchange prefix of the instrument, TradingView's (`\"NASDAQ\"`, `\"AMEX\"` for NYSE Arca's ETFs, `\"COINBASE\"`); `\"\"` for an instrument whose exchange is not known.",
+  emit: "$rt.prefix",
 });
-
-/** The exchange prefix of a symbol (`"NASDAQ"` of `"NASDAQ:AAPL"`), `""` when it names none; na stays na. */
-export function symbolPrefix(symbol: string | null): string | null {
-  if (symbol === null) return null;
-  const k = symbol.indexOf(":");
-  return k < 0 ? "" : symbol.slice(0, k);
-}
-
-/** A symbol without its exchange prefix (`"AAPL"` of `"NASDAQ:AAPL"`); na stays na. */
-export function symbolTicker(symbol: string | null): string | null {
-  if (symbol === null) return null;
-  return symbol.slice(symbol.indexOf(":") + 1);
-}
 
 export const syminfoPrefixOf = builtinFunction({
   sig: "syminfo.prefix(symbol: series string): string",
-  doc: "The exchange prefix of `symbol` (`\"NASDAQ\"` of `\"NASDAQ:AAPL\"`); `\"\"` when it names none, as the stored ticker identifiers carry none.",
+  doc: "The exchange prefix of `symbol` (`\"NASDAQ\"` of `\"NASDAQ:AAPL\"`); `\"\"` for a symbol written without one.",
   emit: call(symbolPrefix, (b) => [b.a("symbol")]),
 });
 

@@ -97,7 +97,7 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
   const around = await aroundWindow(studyWarmups, { version, inputs: run.inputs as Record<string, unknown> | null, scope: `study:${run.scriptId ?? ""}:${run.scriptVersion}`, resolverOf: () => Promise.resolve(resolver), windowBars: run.windowBars, warmup, keeps: "events" });
   const reads = readAroundWindow(ctx.bars, db, { symbol: run.instrument, timeframe: run.timeframe, from: windowFrom, to: windowTo }, around);
   const read = await reads.contexts;
-  const [chartRead, requested] = await Promise.all([reads.chart, requestedContexts(ctx, sources, run, read)]);
+  const [chartRead, requested] = await Promise.all([reads.chart, requestedContexts(ctx, sources, { symbol: run.instrument, timeframe: run.timeframe, ...(instrument.exchange !== undefined ? { exchange: instrument.exchange } : {}) }, read)]);
   const { bars, windowStart } = chartRead.instrument ? chartRead : { bars: allocBars(0), windowStart: 0 };
   const windowBars = bars.length - windowStart;
   if (windowBars <= 0) {
@@ -196,11 +196,11 @@ class LostRun extends Error {}
  * each, the keys tried, and whether any of them also computes a symbol or timeframe (read once
  * a first evaluation names it).
  */
-async function requestedContexts(ctx: KindContext, sources: SourceFile[][], run: { instrument: string; timeframe: string }, read: ContextRead): Promise<{ bars: ContextBars[]; tried: string[]; dynamic: boolean }> {
+async function requestedContexts(ctx: KindContext, sources: SourceFile[][], chart: { symbol: string; timeframe: string; exchange?: string }, read: ContextRead): Promise<{ bars: ContextBars[]; tried: string[]; dynamic: boolean }> {
   const wanted = new Map<string, RequestedContext>();
   let dynamic = false;
   for (const files of sources) {
-    const found = staticRequests(files, { symbol: run.instrument, timeframe: run.timeframe });
+    const found = staticRequests(files, chart);
     dynamic ||= found.dynamic;
     for (const c of found.contexts) wanted.set(contextKey(c), c);
   }

@@ -75,7 +75,8 @@ export class RequestHost {
     private readonly runCapture: CaptureRun | null = null,
   ) {
     this.capturing = mode === "capture";
-    for (const c of supplied) this.contexts.set(contextKey(c.symbol, c.timeframe), c);
+    // a context supplied under the chart's ticker identifier ("NASDAQ:AAPL") is the chart's symbol's
+    for (const c of supplied) this.contexts.set(contextKey(chart ? requestSymbol(c.symbol, chart.symbol) : c.symbol, c.timeframe), c);
     if (chart) {
       const own: ContextBars = { symbol: chart.symbol.ticker, timeframe: chart.symbol.timeframe, bars: chart.bars, info: chart.symbol };
       const key = contextKey(own.symbol, own.timeframe);
@@ -97,7 +98,7 @@ export class RequestHost {
   /** The requested instrument's quote currency (null when its facts do not say), or undefined before its context is fetched. */
   private quoteCurrency(symbol: string | null): string | null | undefined {
     const chart = this.chart!;
-    const sym = requestSymbol(symbol, chart.symbol.ticker);
+    const sym = requestSymbol(symbol, chart.symbol);
     if (sym === chart.symbol.ticker) return chart.symbol.currency || null;
     for (const c of this.contexts.values()) if (c.symbol === sym) return c.info.currency || null;
     return undefined;
@@ -157,8 +158,8 @@ export class RequestHost {
     const chart = this.chart!;
     const tf = storeTimeframe(timeframe ?? "", chart.symbol.timeframe);
     if ("error" in tf) return fail(tf.error);
-    const sym = requestSymbol(symbol, chart.symbol.ticker);
-    let key = contextKey(sym === chart.symbol.ticker ? chart.symbol.ticker : sym, tf.tf);
+    const sym = requestSymbol(symbol, chart.symbol);
+    let key = contextKey(sym, tf.tf);
     const full = this.contexts.get(key);
     const part = full !== undefined && last > 0 && last < full.bars.length;
     if (part) key = `${key}|last ${last}`;

@@ -1,0 +1,65 @@
+// Symbols written TradingView's way end to end (docs/adr/0156-exchange-prefixes.md): a run over HTTP
+// (API and worker as processes, real Postgres and Redis) of an AAPL script that splits
+// syminfo.tickerid at ":" (TradingView's "NASDAQ:AAPL") and requests "NASDAQ:MSFT", "AMEX:SPY" (an
+// NYSE Arca ETF, listed under AMEX there) and itself through ticker.new(syminfo.prefix,
+// syminfo.ticker). Expected values read by hand from the demo files (packages/marketdata/demo, see
+// its SOURCES.md): closes on 2012-11-21 and 2012-11-23 of AAPL 561.70 and 571.50 (AAPL.csv), MSFT
+// 26.95 and 27.70 (MSFT.csv), SPY 139.45 and 141.35 (SPY_D.csv).
+import { join } from "path";
+import { importFile } from "@barscript/marketdata";
+import { RunsHarness, type Client } from "./runs-harness";
+
+jest.setTimeout(180_000);
+
+const DEMO = join(__dirname, "../../../packages/marketdata/demo");
+const SCRIPT = `//@version=6
+indicator("TradingView symbols")
+parts = str.split(syminfo.tickerid, ":")
+exchange = parts.get(0)
+symbol = parts.get(1)
+plot(exchange == "NASDAQ" and symbol == "AAPL" and syminfo.prefix == "NASDAQ" and syminfo.ticker == "AAPL" ? 1 : 0, "split")
+plot(request.security("NASDAQ:MSFT", "D", close), "msft")
+plot(request.security("AMEX:SPY", "D", close), "spy")
+plot(request.security(ticker.new(syminfo.prefix, syminfo.ticker), "D", close), "own")
+inner = request.security("NASDAQ:MSFT", "D", syminfo.tickerid + "|" + syminfo.main_tickerid)
+if barstate.islast
+    log.info(syminfo.tickerid + "|" + exchange + "|" + symbol + "|" + inner)
+`;
+
+const h = new RunsHarness();
+let client: Client;
+
+beforeAll(async () => {
+  await h.setup();
+  const us = { assetClass: "equity", currency: "USD", timezone: "America/New_York", session: "0930-1600" } as const;
+  await importFile(h.env.db, { symbol: "MSFT", timeframe: "1d", file: join(DEMO, "MSFT.csv"), format: "bokeh", meta: { ...us, name: "Microsoft Corporation", exchange: "NASDAQ" } });
+  await importFile(h.env.db, { symbol: "SPY", timeframe: "1d", file: join(DEMO, "SPY_D.csv"), format: "pandas-ta", meta: { ...us, assetClass: "etf", name: "SPDR S&P 500 ETF Trust", exchange: "NYSE Arca" } });
+  const a = await h.account();
+  client = a.client;
+  await h.script(a, "tv-symbols", SCRIPT);
+});
+afterAll(() => h.teardown());
+
+const day = (d: string): number => Date.parse(`${d}T00:00:00Z`) / 1000;
+
+it("when a run names its instrument NASDAQ:AAPL, then it runs on AAPL and the script's split ticker identifier and prefixed requests read the stored bars", async () => {
+  const r = await client.start({ script: "tv-symbols", instrument: "NASDAQ:AAPL", timeframe: "1d", bars: 300, wait: 60 });
+  expect(r.status).toBe(202);
+  const run = ["succeeded", "failed"].includes(r.json.status as string) ? r.json : await client.final(r.json.id as string);
+  expect(run.status).toBe("succeeded");
+  expect(run.instrument).toBe("AAPL");
+  expect(run.summary.runtime_errors).toEqual([]);
+  const points = await client.allPoints(run.id as string);
+  const at = (d: string) => points.find((p) => p.t === day(d))!;
+  expect(at("2012-11-21")).toEqual({ t: day("2012-11-21"), split: 1, msft: 26.95, spy: 139.45, own: 561.7 });
+  expect(at("2012-11-23")).toEqual({ t: day("2012-11-23"), split: 1, msft: 27.7, spy: 141.35, own: 571.5 });
+  const logs = await client.call("GET", `/runs/${run.id as string}/logs`);
+  expect(logs.status).toBe(200);
+  expect((logs.json.data as Array<{ message: string }>).map((l) => l.message)).toEqual(["NASDAQ:AAPL|NASDAQ|AAPL|NASDAQ:MSFT|NASDAQ:AAPL"]);
+});
+
+it("when a run names AAPL with another exchange's prefix, then it is refused as an unknown instrument in the error envelope", async () => {
+  const r = await client.start({ script: "tv-symbols", instrument: "NYSE:AAPL", timeframe: "1d", bars: 300 });
+  expect(r.status).toBe(400);
+  expect(r.json.error).toEqual(expect.objectContaining({ code: "unknown_instrument", message: 'No instrument has the symbol "NYSE:AAPL".' }));
+});
