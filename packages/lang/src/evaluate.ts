@@ -222,8 +222,9 @@ function alertTime(ms: number): string {
 
 /**
  * Pine's placeholders in alert messages, as TradingView renders them: {{close}}, {{time}}
- * (`2024-03-01T00:00:00Z`), {{timenow}}, {{ticker}}, {{interval}} (timeframe.period of the
- * script's version), {{plot_0}} and {{plot("title")}} (the value of that plot on the bar).
+ * (`2024-03-01T00:00:00Z`), {{timenow}}, {{ticker}}, {{exchange}} (the prefix of syminfo.tickerid:
+ * docs/adr/0156), {{interval}} (timeframe.period of the script's version), {{plot_0}} and
+ * {{plot("title")}} (the value of that plot on the bar).
  */
 export function renderMessage(msg: string, rt: Runtime, i: number, plotTitles: ReadonlyArray<string | null> = []): string {
   if (!msg.includes("{{")) return msg;
@@ -249,6 +250,8 @@ export function renderMessage(msg: string, rt: Runtime, i: number, plotTitles: R
         return alertTime(rt.now);
       case "ticker":
         return rt.ticker;
+      case "exchange":
+        return rt.prefix;
       case "interval":
         return rt.tf.period;
       default: {

@@ -116,3 +116,11 @@ plot(a + b + c)`;
     });
   });
 });
+
+it("an event message's {{exchange}} is the prefix and {{ticker}} the symbol, as TradingView's alert placeholders (NASDAQ and AAPL for NASDAQ:AAPL)", () => {
+  const src = `//@version=6\ndefinition("d")\nplot(close, "c")\nalertcondition(bar_index == 1, "second", "{{exchange}}:{{ticker}} at {{close}}")`;
+  const r = evaluate(build(src), AAPL_BARS, {}, { symbol: AAPL, windowStart: 0 });
+  expect(r.events.map((e) => e.message)).toEqual(["NASDAQ:AAPL at 11"]);
+  const bare = evaluate(build(src), AAPL_BARS, {}, { symbol: BARE, windowStart: 0 });
+  expect(bare.events.map((e) => e.message)).toEqual([":XYZ at 11"]);
+});
