@@ -5,7 +5,7 @@
 // and belongs to the day it starts on. `time(timeframe, session)` is na outside the session;
 // `session.*` tell where a bar stands in the instrument's own session.
 
-import { builtinFunction, builtinVariable, constants, type CallEmit, type LookbackRule } from "../builtins/record";
+import { builtinFunction, builtinVariable, constants, type CallEmit, type LookbackRule, type WrittenArg } from "../builtins/record";
 import { wall } from "./time-zones";
 import { FIRST_MONDAY, pineTimeframe, tradingDaysPeriod, type TfUnit } from "./timeframe-units";
 
@@ -376,6 +376,8 @@ function tradedPeriod(p: { start: number; end: number }, tf: string, back: boole
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
 const TIME_SIG = "(timeframe: series string, session: series string = na, timezone: series string = syminfo.timezone, bars_back: series int = 0, timeframe_bars_back: series int = 0): series int";
+/** TradingView's other overload, without `timezone`: `time("", "", -1)` is the next bar's open. */
+const TIME_SIG_NO_ZONE = "(timeframe: series string, session: series string = na, bars_back: series int = 0, timeframe_bars_back: series int = 0): series int";
 
 /**
  * The session periods are anchored at: the instrument's on intraday charts; on daily and longer
@@ -397,14 +399,19 @@ function timeEmit(close: boolean): (b: CallEmit) => string {
  */
 const timeLookback: LookbackRule = (a) => a("bars_back") + a("timeframe_bars_back");
 
+/** The timezone overload when a third positional argument is a string or `timezone` is named (compiled code binds by this, the checker by types). */
+const timeOverload = (args: readonly WrittenArg[]): number => (args.some((a) => a.name === "timezone") || args.filter((a) => a.name === null)[2]?.kind === "str" ? 1 : 0);
+
 export const timeFunction = builtinFunction({
-  sig: `time${TIME_SIG}`,
+  sig: [`time${TIME_SIG_NO_ZONE}`, `time${TIME_SIG}`],
+  overload: timeOverload,
   lookback: timeLookback,
   doc: "The open time (ms) of the `timeframe` period holding the bar; na when the bar is outside `session` (read in `timezone`, by default the exchange's). `bars_back` takes the chart bar that many bars back (negative: ahead, expected from the timeframe and the session past the last bar, at most 500), `timeframe_bars_back` the `timeframe` period that many periods back (negative: ahead).",
   emit: timeEmit(false),
 });
 export const timeCloseFunction = builtinFunction({
-  sig: `time_close${TIME_SIG}`,
+  sig: [`time_close${TIME_SIG_NO_ZONE}`, `time_close${TIME_SIG}`],
+  overload: timeOverload,
   lookback: timeLookback,
   doc: "The close time (ms) of the `timeframe` period holding the bar; na when the bar is outside `session`. `bars_back` and `timeframe_bars_back` as for `time`.",
   emit: timeEmit(true),

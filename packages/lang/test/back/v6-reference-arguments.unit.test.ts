@@ -75,3 +75,21 @@ test("footprint data is refused with its reason at each use, the types included"
   expect(m.length).toBeGreaterThanOrEqual(4);
   for (const x of m) expect(x).toMatch(reason);
 });
+
+test("time and time_close take TradingView's overload without timezone: (timeframe, session, bars_back, timeframe_bars_back)", () => {
+  // risingBars(60): daily from Monday 2024-01-01; bar 59 is Thursday 2024-02-29, bar 58 Wednesday the 28th
+  const ms = (d: string): number => Date.parse(`${d}T00:00:00Z`);
+  const r = run(`${V6}plot(time("1W", "", 1))
+plot(time("1W", "", 0, 1))
+plot(time_close("", "", 1))
+plot(time("1D", "", "UTC"))`, risingBars(60));
+  const last2 = (k: number): number[] => Array.from(r.outputs[k]!.values.slice(-2));
+  // one chart bar back (Wed 28th / Tue 27th) is in the week of Monday the 26th
+  expect(last2(0)).toEqual([ms("2024-02-26"), ms("2024-02-26")]);
+  // the week before the bar's week: Monday the 19th
+  expect(last2(1)).toEqual([ms("2024-02-19"), ms("2024-02-19")]);
+  // the previous bar's close is the bar's own open: the 28th on bar 58, the 29th on bar 59
+  expect(last2(2)).toEqual([ms("2024-02-28"), ms("2024-02-29")]);
+  // the timezone form as before
+  expect(last2(3)).toEqual([ms("2024-02-28"), ms("2024-02-29")]);
+});
