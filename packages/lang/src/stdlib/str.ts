@@ -41,23 +41,63 @@ function group(intPart: string): string {
   return intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-/** Patterns like `#.##`, `0.00`, `#,##0.0`, with an optional trailing `%`. */
-export function formatPattern(x: number, pattern: string): string {
-  if (x !== x) return "NaN";
-  let p = pattern;
-  let v = x;
-  let suffix = "";
-  if (p.endsWith("%")) {
-    v = x * 100;
-    suffix = "%";
-    p = p.slice(0, -1);
+/**
+ * One subpattern of a Java DecimalFormat pattern (the form str.tostring's and str.format's number
+ * patterns take, docs/adr/0161-number-pattern-affixes.md): literal text before and after the digits
+ * (`+`, `$`, ` USD`, `'#'` quoted), the digits (`#`, `0`, `,`, `.`), and the scale a `%` (100) or
+ * `‰` (1000) in that text gives.
+ */
+interface SubPattern {
+  prefix: string;
+  digits: string;
+  suffix: string;
+  scale: number;
+}
+
+const DIGIT_CHARS = "#0,.";
+
+/** The positive and (when written after `;`) negative subpatterns of a pattern. */
+function subPatterns(pattern: string): { pos: SubPattern; neg: SubPattern | null } {
+  const parts: SubPattern[] = [];
+  let cur: SubPattern = { prefix: "", digits: "", suffix: "", scale: 1 };
+  let quoted = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "'") {
+      if (pattern[i + 1] === "'") {
+        i++;
+        if (cur.digits === "") cur.prefix += "'";
+        else cur.suffix += "'";
+      } else quoted = !quoted;
+      continue;
+    }
+    if (!quoted && c === ";" && parts.length === 0) {
+      parts.push(cur);
+      cur = { prefix: "", digits: "", suffix: "", scale: 1 };
+      continue;
+    }
+    if (!quoted && DIGIT_CHARS.includes(c) && cur.suffix === "") {
+      cur.digits += c;
+      continue;
+    }
+    if (!quoted && c === "%") cur.scale = 100;
+    if (!quoted && c === "\u2030") cur.scale = 1000;
+    if (cur.digits === "") cur.prefix += c;
+    else cur.suffix += c;
   }
+  parts.push(cur);
+  return { pos: parts[0]!, neg: parts[1] ?? null };
+}
+
+/** `|x|` with a pattern's digits (`#.##`, `0.00`, `#,##0.0`); empty when it has none, as `#`. */
+function digitsText(a: number, digits: string): string {
+  const p = digits === "" ? "#" : digits;
   const dot = p.indexOf(".");
   const intPat = dot < 0 ? p : p.slice(0, dot);
   const fracPat = dot < 0 ? "" : p.slice(dot + 1);
   const minFrac = (fracPat.match(/0/g) ?? []).length;
-  const maxFrac = fracPat.length;
-  let s = Math.abs(v).toFixed(Math.min(maxFrac, 20));
+  const maxFrac = (fracPat.match(/[#0]/g) ?? []).length;
+  let s = a.toFixed(Math.min(maxFrac, 20));
   if (maxFrac > minFrac && s.includes(".")) {
     const [i, f = ""] = s.split(".");
     let frac = f;
@@ -70,8 +110,23 @@ export function formatPattern(x: number, pattern: string): string {
   const minInt = (intPat.match(/0/g) ?? []).length;
   while (ip.length < minInt) ip = "0" + ip;
   if (intPat.includes(",")) ip = group(ip);
-  const neg = v < 0 && Number(s) !== 0 ? "-" : "";
-  return neg + ip + (fp !== undefined ? "." + fp : "") + suffix;
+  return ip + (fp !== undefined ? "." + fp : "");
+}
+
+/**
+ * A number with a Java DecimalFormat pattern: `#.##`, `0.00`, `#,##0.0`, literal text around the
+ * digits (`+0.00`, `$#,##0.00`, `0.0 %`), a `%` or `‰` there scaling the value, and a negative
+ * subpattern after `;` (`+0.00;-0.00`, `#,##0;(#,##0)`) whose text replaces the positive one's for
+ * values below zero; without one, a negative value is `-` before the positive text.
+ */
+export function formatPattern(x: number, pattern: string): string {
+  if (x !== x) return "NaN";
+  const { pos, neg } = subPatterns(pattern);
+  const v = x * pos.scale;
+  const body = digitsText(Math.abs(v), pos.digits);
+  // a value that rounds to zero is written without a sign, as before
+  if (!(v < 0) || Number(body.replace(/,/g, "")) === 0) return pos.prefix + body + pos.suffix;
+  return neg ? neg.prefix + body + neg.suffix : "-" + pos.prefix + body + pos.suffix;
 }
 
 export function tostring(x: unknown, format?: string | null, mintick = 0.01): string | null {
