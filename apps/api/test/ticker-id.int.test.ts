@@ -37,6 +37,7 @@ beforeAll(async () => {
   const a = await h.account();
   client = a.client;
   await h.script(a, "tv-symbols", SCRIPT);
+  await h.script(a, "cross", `//@version=6\ndefinition("Cross")\nlen = input.int(10, "Length")\nalertcondition(ta.crossover(close, ta.sma(close, len)), "up", "{{exchange}}:{{ticker}} up")\n`);
 });
 afterAll(() => h.teardown());
 
@@ -62,4 +63,29 @@ it("when a run names AAPL with another exchange's prefix, then it is refused as 
   const r = await client.start({ script: "tv-symbols", instrument: "NYSE:AAPL", timeframe: "1d", bars: 300 });
   expect(r.status).toBe(400);
   expect(r.json.error).toEqual(expect.objectContaining({ code: "unknown_instrument", message: 'No instrument has the symbol "NYSE:AAPL".' }));
+});
+
+it("when a sweep names NASDAQ:MSFT, then it sweeps the stored MSFT; naming AAPL both ways is naming it twice, and another exchange's prefix is an unknown instrument", async () => {
+  const body = { definition: "cross", timeframe: "1d", bars: 300, grid: { len: [10] }, horizons: [1] };
+  const ok = await client.call("POST", "/sweeps", { ...body, instruments: ["NASDAQ:MSFT"] });
+  expect(ok.status).toBe(202);
+  expect(ok.json.instruments).toEqual(["MSFT"]);
+  const twice = await client.call("POST", "/sweeps", { ...body, instruments: ["NASDAQ:AAPL", "AAPL"] });
+  expect(twice.status).toBe(400);
+  expect(twice.json.error).toEqual(expect.objectContaining({ code: "invalid_request", message: "Instrument AAPL is listed twice." }));
+  const wrong = await client.call("POST", "/sweeps", { ...body, instruments: ["NYSE:MSFT"] });
+  expect(wrong.status).toBe(400);
+  expect(wrong.json.error).toEqual(expect.objectContaining({ code: "unknown_instrument", message: 'No instrument has the symbol "NYSE:MSFT".' }));
+});
+
+it("when a definition runs on NASDAQ:AAPL, then its events are AAPL's, their {{exchange}}:{{ticker}} reads NASDAQ:AAPL, and the events filter takes the instrument either way", async () => {
+  const r = await client.start({ script: "cross", instrument: "NASDAQ:AAPL", timeframe: "1d", bars: 300, wait: 60 });
+  const run = ["succeeded", "failed"].includes(r.json.status as string) ? r.json : await client.final(r.json.id as string);
+  expect(run.status).toBe("succeeded");
+  const list = async (instrument: string) => (await client.call("GET", `/scripts/cross/events?instrument=${encodeURIComponent(instrument)}&run_id=${run.id as string}`)).json.events as Array<{ instrument: string; message: string }>;
+  const bare = await list("AAPL");
+  expect(bare.length).toBeGreaterThan(0);
+  expect(new Set(bare.map((e) => `${e.instrument} ${e.message}`))).toEqual(new Set(["AAPL NASDAQ:AAPL up"]));
+  expect(await list("NASDAQ:AAPL")).toEqual(bare);
+  expect(await list("NYSE:AAPL")).toEqual([]);
 });

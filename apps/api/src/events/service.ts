@@ -12,10 +12,11 @@ import {
   streamEvents,
   type EventFilter,
   type EventKey,
+  type Db,
 } from "@barscript/db";
 import { RUN_ID_PATTERN } from "@barscript/db";
 import { locateScript, ScriptsError } from "@barscript/db";
-import { normalizeSymbol } from "@barscript/marketdata";
+import { storedSymbol } from "@barscript/marketdata";
 import type { AppDeps } from "../deps";
 import type { AuthContext } from "../http/auth-plugin";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
@@ -46,10 +47,10 @@ function timeParam(value: string | undefined, field: string): Date | undefined {
   return new Date(ms);
 }
 
-/** The filters of #17/#18 beyond account and script. */
-export function eventFilters(query: EventQuery): Omit<EventFilter, "accountId" | "scriptId" | "liveAt"> {
+/** The filters of #17/#18 beyond account and script; an instrument written with its prefix ("NASDAQ:AAPL") is the stored symbol, as for runs (docs/adr/0156). */
+export async function eventFilters(db: Db, query: EventQuery): Promise<Omit<EventFilter, "accountId" | "scriptId" | "liveAt">> {
   const out: Omit<EventFilter, "accountId" | "scriptId" | "liveAt"> = {};
-  if (query.instrument !== undefined) out.instrument = normalizeSymbol(query.instrument);
+  if (query.instrument !== undefined) out.instrument = await storedSymbol(db, query.instrument);
   if (query.timeframe !== undefined) {
     if (!(TIMEFRAMES as readonly string[]).includes(query.timeframe)) {
       throw new ApiError("unsupported_timeframe", `Timeframe ${JSON.stringify(query.timeframe)} is not one of ${TIMEFRAMES.join(", ")}.`);

@@ -11,7 +11,7 @@ export function registerEventRoutes(router: Router, deps: AppDeps): void {
   // #17
   defineRoute<EventQuery>(router, deps.auth, 17, async (_req, res, { query, params }) => {
     const auth = authOf(res);
-    const filters = eventFilters(query);
+    const filters = await eventFilters(deps.db, query);
     const script = await locateDefinition(deps, auth, params["slug"] ?? "", query);
     const filter = { ...filters, accountId: auth.accountId, scriptId: script.id, liveAt: deps.clock.now() };
     if (query.format === "csv") {
@@ -24,7 +24,7 @@ export function registerEventRoutes(router: Router, deps: AppDeps): void {
   // #18
   defineRoute<EventQuery>(router, deps.auth, 18, async (_req, res, { query, params }) => {
     const auth = authOf(res);
-    const filters = eventFilters(query);
+    const filters = await eventFilters(deps.db, query);
     const script = await locateDefinition(deps, auth, params["slug"] ?? "", query);
     const deleted = await deleteMatching(deps, { ...filters, accountId: auth.accountId, scriptId: script.id, liveAt: deps.clock.now() });
     res.status(200).json({ deleted });
