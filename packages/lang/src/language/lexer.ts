@@ -173,7 +173,7 @@ class Lexer {
     const start = this.pos;
     if (isIdentStart(c)) return this.lexIdent();
     if (isDigit(c) || (c === "." && isDigit(this.src[this.pos + 1] ?? ""))) return this.lexNumber();
-    if (this.src.startsWith('"""', this.pos)) return this.lexTripleString();
+    if (this.src.startsWith('"""', this.pos) || this.src.startsWith("'''", this.pos)) return this.lexTripleString(this.src.slice(this.pos, this.pos + 3));
     if (c === '"' || c === "'") return this.lexString(c);
     if (c === "#") return this.lexColor();
     for (const p of PUNCTUATORS) {
@@ -283,14 +283,14 @@ class Lexer {
     return p - at;
   }
 
-  /** `"""` ... `"""`: a string over several lines, its line breaks kept (escapes as in "..."). */
-  private lexTripleString(): void {
+  /** `"""` ... `"""` or `'''` ... `'''` (TradingView's multiline strings): a string over several lines, its line breaks kept (escapes as in "..."). */
+  private lexTripleString(quotes: string): void {
     const start = this.pos;
     const line = this.line;
     const lineStart = this.lineStart;
     this.pos += 3;
     let value = "";
-    while (!this.src.startsWith('"""', this.pos)) {
+    while (!this.src.startsWith(quotes, this.pos)) {
       const c = this.src[this.pos];
       if (c === undefined) {
         this.diagnostics.push(diagnostic("lint", Code.syntax_error, "Unterminated string literal.", this.span(start, line, lineStart)));
