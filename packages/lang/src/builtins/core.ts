@@ -2,7 +2,7 @@
 // outputs, alerts, casts and na handling (docs `reference-core`, `reference-input`).
 
 import { builtinFunction, builtinVariable, UNBOUNDED, type CallEmit, type FunctionRecord, type LookbackRule, type VariableRecord } from "./record";
-import { arrowValue } from "../stdlib/math";
+import { arrowValue, shapeValue } from "../stdlib/math";
 
 /** `x[n]` of a bar column: read straight from the column (no history ring). */
 const column =
@@ -152,8 +152,15 @@ const PLOT_STYLE = "linewidth: input int = 1, style: input string = \"plot.style
 const SHAPE = "location: input string = \"location.abovebar\", color: series color = na, offset: simple int = 0, text: const string = na, textcolor: series color = na, editable: input bool = true, size: const string = \"size.auto\", show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
 const CANDLE = "title: const string = na, color: series color = na, wickcolor: series color = na, editable: input bool = true, show_last: input int = na, bordercolor: series color = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false";
 
-/** plotshape and plotchar output 1 on the bars where they show (a true bool, a number not na or 0), else na. */
-const shown = (b: CallEmit): string => (b.kind("series") === "bool" ? `(${b.a("series")} ? 1 : NaN)` : `$rt.shown(${b.a("series")})`);
+/**
+ * plotshape and plotchar output 1 on the bars where they show (a true bool, a number not na or 0),
+ * else na; at `location.absolute` a number series is the shape's price, and that price is the output
+ * (docs/adr/0162-plotshape-absolute-value.md).
+ */
+const shown = (b: CallEmit): string => {
+  if (b.kind("series") === "bool") return `(${b.a("series")} ? 1 : NaN)`;
+  return b.has("location") ? `${b.fn(shapeValue)}(${b.a("series")}, ${b.a("location")})` : `$rt.shown(${b.a("series")})`;
+};
 
 /**
  * A plot drawn `offset` bars later shows at a bar the value of `offset` bars before it: a window's
@@ -168,8 +175,8 @@ const plotOffset: LookbackRule = (a) => {
 // A plot's emitter gives the output's value at the bar; codegen writes it to the output's column.
 export const plots: FunctionRecord[] = [
   builtinFunction({ sig: `plot(series: series float, title: const string = na, color: series color = na, ${PLOT_STYLE}): plot`, doc: "Plots a series: an output of the indicator.", role: "plot", lookback: plotOffset, emit: (b) => (b.kind("series") === "bool" ? `(${b.a("series")} ? 1 : 0)` : b.a("series")) }),
-  builtinFunction({ sig: `plotshape(series: series float|bool, title: const string = na, style: input string = "shape.xcross", ${SHAPE}): void`, doc: "Plots a shape on bars where `series` is true or not na: an output (1 where shown, else na).", role: "plot", lookback: plotOffset, emit: shown }),
-  builtinFunction({ sig: `plotchar(series: series float|bool, title: const string = na, char: input string = "★", ${SHAPE}): void`, doc: "Plots a character on bars where `series` is true or not na: an output.", role: "plot", lookback: plotOffset, emit: shown }),
+  builtinFunction({ sig: `plotshape(series: series float|bool, title: const string = na, style: input string = "shape.xcross", ${SHAPE}): void`, doc: "Plots a shape on bars where `series` is true or not na: an output (1 where shown, else na; at `location.absolute` the series value, the shape's price).", role: "plot", lookback: plotOffset, emit: shown }),
+  builtinFunction({ sig: `plotchar(series: series float|bool, title: const string = na, char: input string = "★", ${SHAPE}): void`, doc: "Plots a character on bars where `series` is true or not na: an output (1 where shown, else na; at `location.absolute` the series value, the character's price).", role: "plot", lookback: plotOffset, emit: shown }),
   builtinFunction({
     sig: "plotarrow(series: series float, title: const string = na, colorup: series color = na, colordown: series color = na, offset: simple int = 0, minheight: input int = 5, maxheight: input int = 100, editable: input bool = true, show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false): void",
     doc: "Plots an up arrow where `series` is positive and a down arrow where it is negative: an output (the series there, na on 0 and na).",

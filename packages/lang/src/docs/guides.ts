@@ -70,7 +70,8 @@ window failed.
 points \`{ t, <output>: number | null }\`, one per window bar; \`na\` is \`null\`.
 
 - \`plot(series)\`: the value (a bool plots 1 or 0).
-- \`plotshape\` / \`plotchar\`: 1 on bars where the series is true (or non-na and non-zero), else \`na\`.
+- \`plotshape\` / \`plotchar\`: 1 on bars where the series is true (or non-na and non-zero), else \`na\`; at
+  \`location.absolute\` the series is the shape's price and the output is that price (\`na\` where it is \`na\`).
 - \`plotcandle\` / \`plotbar\`: the \`close\` argument.
 - \`hline\`, \`bgcolor\`, \`barcolor\`, \`fill\`, \`label.*\`, \`line.*\`, \`box.*\`, \`table.*\` run and do nothing:
   there is no chart.
@@ -279,6 +280,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`barstate.islast\` and \`last_bar_index\` refer to the last bar read, and drawings and logs are as they leave them
   (docs/adr/0141). Only indicator runs read them: a definition's runs, the studies that use it and its sweeps keep
   events, made on their own bar, so they read no bar after the window and their last bar is the window's (docs/adr/0150).
+- **Shape and candle outputs.** A \`plotshape\` or \`plotchar\` output is 1 where the shape shows and \`na\`
+  elsewhere (TradingView's chart holds no value for it), except at \`location.absolute\`, where it is the price the
+  shape is drawn at (docs/adr/0162). A \`plotcandle\` or \`plotbar\` output is its \`close\` only: TradingView's
+  data window also shows the candle's open, high and low, which a run does not return.
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
 - **Matrices.** \`matrix.*\` follows TradingView's reference; \`matrix.inv\` of a singular matrix gives na
   elements (use \`matrix.pinv\`). \`matrix.eigenvalues\` lists the eigenvalues largest first and

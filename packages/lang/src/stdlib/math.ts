@@ -38,6 +38,18 @@ export function arrowValue(x: number): number {
   return x === 0 ? NaN : x;
 }
 
+/**
+ * plotshape's and plotchar's output for a number series: at `location.absolute` the series is the
+ * shape's price (TradingView reads it as a bool at every other location), so the output is that
+ * price, 0 included, na where nothing shows; elsewhere 1 where it shows (not na, not 0), else na
+ * (docs/adr/0162-plotshape-absolute-value.md).
+ */
+export function shapeValue(x: number, location: string): number {
+  // a location constant's value is its name (`absolute`); `location.absolute` is accepted alike
+  if (location === "absolute" || location === "location.absolute") return x;
+  return x === x && x !== 0 ? 1 : NaN;
+}
+
 export function sign(x: number): number {
   return x !== x ? NaN : x > 0 ? 1 : x < 0 ? -1 : 0;
 }

@@ -85,7 +85,8 @@ export const AUDIT: Record<string, Check> = {
       outputs: {
         up: shown(b.length, up),
         down: shown(b.length, dn),
-        up_char: shown(b.length, up),
+        // plotchar at location.absolute: the price it is drawn at (docs/adr/0162-plotshape-absolute-value.md)
+        up_char: map(b.length, (i) => (up(i) ? b.low[i]! : NaN)),
         arrows: map(b.length, (i) => (up(i) ? 1 : dn(i) ? -1 : NaN)),
         fast,
         slow,
