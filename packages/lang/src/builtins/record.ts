@@ -63,8 +63,8 @@ export interface CallEmit {
   kind(name: string): ValueKind;
   /** An enum-typed argument's members and their titles (`str.tostring` of a member is its title), else null. */
   enumTitles(name: string): Array<[string, string]> | null;
-  /** The number of values of a tuple-typed argument (a user function returning `[a, b]`), else null. */
-  tupleSize(name: string): number | null;
+  /** The value kinds of a tuple-typed argument's values (a user function returning `[a, b]`), else null. */
+  tupleKinds(name: string): ValueKind[] | null;
   /** The field names of the user type an array or matrix argument holds (`array<Point>`), else null. */
   elementFields(name: string): string[] | null;
   /**

@@ -7,7 +7,7 @@ import type { CallEmit, WrittenArg } from "../builtins/record";
 import { barColumnOf } from "../builtins/core";
 import { enumOptions } from "../language/enum-titles";
 import type { Gen } from "./context";
-import { CodegenError, kindOf } from "./types";
+import { CodegenError, kindOf, vtOf } from "./types";
 
 export interface BoundArgs {
   params: ParamSpec[];
@@ -97,9 +97,9 @@ export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs,
       const v = byName.get(n);
       return v ? kindOf(v) : "num";
     },
-    tupleSize: (n) => {
+    tupleKinds: (n) => {
       const t = byName.get(n)?.type;
-      return t?.kind === "tuple" ? t.elements.length : null;
+      return t?.kind === "tuple" ? t.elements.map((e) => vtOf(e) ?? "num") : null;
     },
     elementFields: (n) => {
       const t = byName.get(n)?.type;

@@ -13,10 +13,15 @@ export { contextKey, storeTimeframe, storeSeconds, requestSymbol } from "./timef
 
 /** The na a request gives before its context has a value: a tuple's (also a user function's) is an array of na elements. */
 function naOf(b: CallEmit, expr: string): string {
-  const size = b.tupleSize("expression");
-  if (size !== null) return `$rt.req.naTuple(${size})`;
+  // each value its own kind's na: an array, string or object value of a tuple is null, so a method
+  // called on it is the runtime's "na" error (a NaN there was walked as an array and crashed)
+  const kinds = b.tupleKinds("expression");
+  if (kinds !== null) return `[${kinds.map(naOfKind).join(", ")}]`;
   if (/^\[|^\$tup_/.test(expr)) return `$rt.req.naTuple(${(expr.match(/,/g) ?? []).length + 1})`;
-  const k: ValueKind = b.kind("expression");
+  return naOfKind(b.kind("expression"));
+}
+
+function naOfKind(k: ValueKind): string {
   return k === "num" ? "NaN" : k === "bool" ? "false" : "null";
 }
 
@@ -28,7 +33,7 @@ function site(b: CallEmit, expr: string): string {
 
 /** Capture mode: the site records the expression's value per context bar (numbers in a typed column). */
 function capture(b: CallEmit, id: string, expr: string): string {
-  return b.kind("expression") === "num" && b.tupleSize("expression") === null && !/^\[|^\$tup_/.test(expr) ? `$rt.req.captureNum(${id}, $i, $C.length, ${expr})` : `$rt.req.capture(${id}, $i, ${expr})`;
+  return b.kind("expression") === "num" && b.tupleKinds("expression") === null && !/^\[|^\$tup_/.test(expr) ? `$rt.req.captureNum(${id}, $i, $C.length, ${expr})` : `$rt.req.capture(${id}, $i, ${expr})`;
 }
 
 /** A barmerge option given (a constant compiles to its member name): true when it is `on`. */
@@ -109,7 +114,7 @@ export const securityLowerTf = builtinFunction({
     const expr = b.a("expression");
     const id = site(b, expr);
     const values = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
-    const size = b.tupleSize("expression");
+    const size = b.tupleKinds("expression")?.length ?? null;
     const read = size === null ? values : `$rt.req.lowerTfTuple(${values}, ${size})`;
     return `${noCurrency(b)}$rt.req.capturing ? $rt.req.lowerTfOwnBar(${capture(b, id, expr)}, ${size ?? 0}) : ${read})`;
   },
