@@ -162,7 +162,7 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   window). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts). What
   remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W), any other count of minutes
   under a day (\`"20"\`, \`"180"\`: built from a finer stored timeframe from the session's open, as TradingView builds
-  them), months up to 12 (built from daily bars) and several days or weeks (\`"4D"\`, \`"2W"\`, built from daily or weekly
+  them; around the clock in UTC from 4-hour or 2-hour bars too, so \`"720"\` works on an instrument stored from 4-hour bars), months up to 12 (built from daily bars) and several days or weeks (\`"4D"\`, \`"2W"\`, built from daily or weekly
   bars: N trading days, Monday to Friday unless the instrument trades around the clock, and N weeks, both counted
   from Monday 1970-01-05; TradingView groups trading days too but does not document where its count starts, so its
   bars may be shifted by whole days, and holidays are not known here: docs/adr/0139; \`timeframe.change\` and
@@ -170,6 +170,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion
   (to a currency other than the requested instrument's own: \`currency = currency.USD\` on a dollar stock converts nothing and
   runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored), as are the \`dividends.*\`, \`earnings.*\` and \`splits.*\` values.
+  A context the store has no bars for (a symbol not stored, or a timeframe finer than the instrument's stored bars:
+  \`"1"\` or \`"60"\` of an instrument stored only as daily bars) is a runtime error of each bar that requests it (na
+  with \`ignore_invalid_symbol = true\`), where TradingView, which holds intraday data for every symbol, has values; a
+  script requesting one on every bar then fails its run.
   \`request.security_lower_tf\` of a tuple (\`[h, l, v] = request.security_lower_tf("", "1", [high, low, volume])\`) gives a
   tuple of arrays, one per element.
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
@@ -230,6 +234,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Pivots.** \`ta.pivothigh\` needs the pivot to be >= the left bars and > the right bars (mirrored for lows).
 - **\`ta.vwap\`** without an anchor restarts at midnight in the exchange's time zone (UTC on daily bars);
   an overnight session's evening start is not followed.
+- **Number patterns.** \`str.tostring(x, pattern)\` and \`{0,number,pattern}\` read Java's DecimalFormat patterns:
+  digits (\`#\`, \`0\`, \`,\`, \`.\`), text around them (\`+0.00\`, \`$#,##0.00\`), \`%\` there multiplying by 100, and a
+  negative subpattern after \`;\` (docs/adr/0161); exponent patterns (\`0.###E0\`) are not read.
 - **\`str.format\` dates.** \`{0,date,...}\` and \`{0,time,...}\` (a pattern, or \`short\`/\`medium\`/\`long\`/\`full\`
   in US English) read the timestamp in UTC; \`str.format_time\` takes a time zone.
 - **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed.
@@ -260,9 +267,14 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   your own or a built-in with state (\`ta.*\`): such a bound is read once. v5 reads it once.
 - **Inputs.** \`input.price\`, \`input.time\` (milliseconds), \`input.text_area\` and \`input.symbol\` are plain
   float, int and string inputs of the Interface: nothing is picked on a chart and \`confirm\` is ignored.
-- **Wrapped strings.** A \`"..."\` string that goes on over a deeper-indented next line drops the line break
+- **Wrapped strings.** A \`"..."\` string that goes on over the next line (deeper than its own line, or a wrapped
+  line: inside an open parenthesis, or indented by other than a multiple of four, docs/adr/0160) drops the line break
   and that line's indentation (\`"ab \` then \`   cd"\` is \`"ab cd"\`, docs/adr/0114); TradingView's
   pages do not say whether it keeps a character there, which only a displayed text would show.
+- **Statements after \`=>\`.** Statements separated by commas on the line of a switch arm's or a single-line
+  function's \`=>\` (the line may wrap after a comma) are all its body, the last one its value
+  (\`1 => ups += 1, last := close\`); published scripts write switch arms so, and TradingView's pages do not say
+  whether a single-line function may.
 - **Indented first statement.** A first statement indented by other than a multiple of four spaces
   (\`  indicator(...)\` under a script's comments) is read as it stands, as a wrapped line with nothing
   before it; TradingView's pages do not say, and published scripts start so. Four spaces is a block's
