@@ -20,6 +20,7 @@ export { applyCooldown, type HorizonStats } from "./study/statistics";
 export { gridCombinations, rankRows, SweepAccumulator, SWEEP_STATS, type SweepHorizon, type SweepRowData, type SweepStat, type SweepValue } from "./study/sweep";
 export { holm, twoSidedP, welchP, wilson, bootstrapMeanCi } from "./study/inference";
 export { scriptRequests, type ChartSymbol, type ScriptRequests, type RequestedContext } from "./derive/requests";
+export { exchangePrefix, prefixNames, splitTickerId } from "./stdlib/ticker-id";
 export { scriptCalcBarsCount } from "./script-timeframe";
 export type { ContextBars, MissingContext } from "./stdlib/request/host";
 export { sessionBars, sessionSource } from "./stdlib/request/timeframes";

@@ -1,46 +1,12 @@
-// TradingView's ticker identifiers ("NASDAQ:AAPL"): the exchange prefix of each instrument, derived
-// from its stored exchange, and the instrument a symbol written with or without one names
-// (docs/adr/0156-exchange-prefixes.md). Scripts read the prefix as `syminfo.prefix` and
-// `syminfo.tickerid`; requests and runs name instruments either way.
+// The stored instrument a symbol written TradingView's way names ("NASDAQ:AAPL" is AAPL), by the
+// exchange prefix packages/lang derives from an instrument's stored exchange (its ticker-id.ts;
+// docs/adr/0156-exchange-prefixes.md). Scripts' requests, runs and sweeps name instruments either way.
+import { exchangePrefix, prefixNames, splitTickerId } from "@barscript/lang";
 import type { DbClient } from "./store";
 
-/**
- * Exchanges TradingView lists under another prefix than their name: NYSE Arca's ETFs (SPY) and
- * NYSE American's listings are "AMEX:SPY" there.
- */
-const TRADINGVIEW_PREFIXES: Readonly<Record<string, string>> = {
-  NYSE_ARCA: "AMEX",
-  NYSEARCA: "AMEX",
-  ARCA: "AMEX",
-  NYSE_AMERICAN: "AMEX",
-  NYSE_MKT: "AMEX",
-};
-
-/**
- * TradingView's exchange prefix of an instrument on `exchange`: the exchange's name in capitals with
- * anything but letters, digits and `_` as `_` ("NASDAQ", "NYSE", "COINBASE"), or the prefix
- * TradingView lists it under ("NYSE Arca" is "AMEX"); "" for an instrument with no exchange.
- */
-export function exchangePrefix(exchange: string): string {
-  const name = exchange
-    .trim()
-    .toUpperCase()
-    .replace(/[^A-Z0-9_]+/g, "_")
-    .replace(/^_+|_+$/g, "");
-  return TRADINGVIEW_PREFIXES[name] ?? name;
-}
-
-/** A symbol split at its first ":" (`prefix` null when it has none); both parts trimmed. */
-export function splitTickerId(symbol: string): { prefix: string | null; ticker: string } {
-  const k = symbol.indexOf(":");
-  return k < 0 ? { prefix: null, ticker: symbol.trim() } : { prefix: symbol.slice(0, k).trim(), ticker: symbol.slice(k + 1).trim() };
-}
-
-/** Whether `prefix` as written (null: none) names an instrument on `exchange`: none, or the instrument's own (any case); any for an instrument without one. */
+/** Whether `prefix` as written (null: none) names an instrument on `exchange` (its TradingView prefix, packages/lang). */
 export function prefixMatches(prefix: string | null, exchange: string): boolean {
-  if (prefix === null) return true;
-  const own = exchangePrefix(exchange);
-  return own === "" || own === prefix.toUpperCase();
+  return prefixNames(prefix, exchangePrefix(exchange));
 }
 
 /** Classes whose TradingView tickers are a pair without separator ("BTCUSD" for the stored "BTC-USD"). */

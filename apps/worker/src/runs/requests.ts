@@ -5,8 +5,8 @@
 // again with them. At most 40 contexts a run, as TradingView. Each context is read with the same
 // window and warmup count as the chart's series, so warmup covers the requested series.
 import type { Db } from "@barscript/db";
-import { heikinAshiBars, heikinAshiSymbol, scriptRequests, sessionBars, sessionSource, type Bars, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
-import { copyBars, exchangePrefix, isTimeframe, resolveTickerId, timeframeSeconds, type BarChunkCache, type NamedInstrument, type SeriesInstrument } from "@barscript/marketdata";
+import { exchangePrefix, heikinAshiBars, heikinAshiSymbol, scriptRequests, sessionBars, sessionSource, type Bars, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
+import { copyBars, isTimeframe, resolveTickerId, timeframeSeconds, type BarChunkCache, type NamedInstrument, type SeriesInstrument } from "@barscript/marketdata";
 import { symbolInfo } from "./symbol-info";
 
 /** TradingView's limit of distinct contexts a script may request. */

@@ -2,8 +2,8 @@
 // instrument: the chart's (protocol.ts evalTask) and each requested context's (requests.ts).
 // Asset classes become TradingView's `syminfo.type` names: docs/adr/0106-instrument-facts-in-syminfo.md;
 // exchanges its prefixes (`syminfo.prefix`, `syminfo.tickerid`): docs/adr/0156-exchange-prefixes.md.
-import type { SymbolInfo } from "@barscript/lang";
-import { exchangePrefix } from "@barscript/marketdata";
+// Loaded by the sandbox threads (protocol.ts): it imports nothing but the language package.
+import { exchangePrefix, type SymbolInfo } from "@barscript/lang";
 
 /** What the worker read of an instrument; the descriptive facts are absent where a caller did not read them. */
 export interface InstrumentFacts {

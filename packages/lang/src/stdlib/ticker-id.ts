@@ -1,7 +1,48 @@
-// TradingView's ticker identifiers, "PREFIX:TICKER" ("NASDAQ:AAPL"): what `syminfo.tickerid`,
-// `syminfo.prefix` and `syminfo.ticker` read of an instrument (SymbolInfo's `prefix` and `ticker`),
-// what `ticker.new` builds and which requested symbols name the chart's own instrument
-// (docs/adr/0156-exchange-prefixes.md).
+// TradingView's ticker identifiers, "PREFIX:TICKER" ("NASDAQ:AAPL"): the prefix of an instrument's
+// exchange, what `syminfo.tickerid`, `syminfo.prefix` and `syminfo.ticker` read of an instrument
+// (SymbolInfo's `prefix` and `ticker`), what `ticker.new` builds and which symbols name an instrument,
+// the chart's own here and a stored one in packages/marketdata (docs/adr/0156-exchange-prefixes.md).
+
+/**
+ * Exchanges TradingView lists under another prefix than their name: NYSE Arca's ETFs (SPY) and
+ * NYSE American's listings are "AMEX:SPY" there.
+ */
+const TRADINGVIEW_PREFIXES: Readonly<Record<string, string>> = {
+  NYSE_ARCA: "AMEX",
+  NYSEARCA: "AMEX",
+  ARCA: "AMEX",
+  NYSE_AMERICAN: "AMEX",
+  NYSE_MKT: "AMEX",
+};
+
+/**
+ * TradingView's exchange prefix of an instrument on `exchange`: the exchange's name in capitals with
+ * anything but letters, digits and `_` as `_` ("NASDAQ", "NYSE", "COINBASE"), or the prefix
+ * TradingView lists it under ("NYSE Arca" is "AMEX"); "" for an instrument with no exchange.
+ */
+export function exchangePrefix(exchange: string): string {
+  const name = exchange
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+  return TRADINGVIEW_PREFIXES[name] ?? name;
+}
+
+/** A symbol split at its first ":" (`prefix` null when it has none); both parts trimmed. */
+export function splitTickerId(symbol: string): { prefix: string | null; ticker: string } {
+  const k = symbol.indexOf(":");
+  return k < 0 ? { prefix: null, ticker: symbol.trim() } : { prefix: symbol.slice(0, k).trim(), ticker: symbol.slice(k + 1).trim() };
+}
+
+/**
+ * Whether a prefix as written (null: none) names an instrument whose own prefix is `own`: none, or
+ * `own` in any case; any, for an instrument without one ("" names none).
+ */
+export function prefixNames(written: string | null, own: string): boolean {
+  if (written === null) return true;
+  return written !== "" && (own === "" || written.toUpperCase() === own.toUpperCase());
+}
 
 /** `prefix:ticker`, or the ticker alone when the prefix is empty; na when either is na. */
 export function tickerId(prefix: string | null, ticker: string | null): string | null {
@@ -40,10 +81,6 @@ export function instrumentTickerId(s: TickerParts): string {
  * which the worker resolves a symbol to a stored instrument (packages/marketdata ticker-id.ts).
  */
 export function namesInstrument(symbol: string, s: TickerParts): boolean {
-  if (symbol === s.ticker) return true;
-  const k = symbol.indexOf(":");
-  if (k < 0 || symbol.slice(k + 1).trim() !== s.ticker) return false;
-  const written = symbol.slice(0, k).trim().toUpperCase();
-  const own = s.prefix ?? "";
-  return written !== "" && (own === "" || written === own.toUpperCase());
+  const { prefix, ticker } = splitTickerId(symbol);
+  return ticker === s.ticker && prefixNames(prefix, s.prefix ?? "");
 }

@@ -7,7 +7,7 @@
 // the hand-written bars.
 import { build } from "./harness";
 import { evaluate } from "../../src/evaluate";
-import { scriptRequests } from "../../src/index";
+import { exchangePrefix, scriptRequests, splitTickerId } from "../../src/index";
 import type { Bars, SymbolInfo } from "../../src/types";
 
 const T0 = Date.UTC(2024, 0, 2) / 1000;
@@ -42,6 +42,19 @@ function logsOf(source: string, symbol: SymbolInfo, contexts: Array<typeof MSFT_
 }
 
 const values = (r: ReturnType<typeof run>): Array<Array<number | null>> => r.outputs.map((o) => Array.from(o.values, (v) => (Number.isNaN(v) ? null : v)));
+
+describe("exchange prefixes", () => {
+  it("of a stored exchange: its name in capitals, NYSE Arca and NYSE American as AMEX (TradingView's AMEX:SPY), none for no exchange", () => {
+    const stored = ["NASDAQ", "NYSE", "NYSE Arca", "NYSEARCA", "NYSE American", "Coinbase", "Binance", "cme mini", "", "  "];
+    expect(stored.map(exchangePrefix)).toEqual(["NASDAQ", "NYSE", "AMEX", "AMEX", "AMEX", "COINBASE", "BINANCE", "CME_MINI", "", ""]);
+  });
+
+  it("split a symbol at its first ':'; one without names none", () => {
+    expect(splitTickerId("NASDAQ:AAPL")).toEqual({ prefix: "NASDAQ", ticker: "AAPL" });
+    expect(splitTickerId("AAPL")).toEqual({ prefix: null, ticker: "AAPL" });
+    expect(splitTickerId(":AAPL")).toEqual({ prefix: "", ticker: "AAPL" });
+  });
+});
 
 describe("the chart's ticker identifier", () => {
   it("is PREFIX:TICKER, and a script splitting it at ':' reads the exchange and the ticker", () => {
