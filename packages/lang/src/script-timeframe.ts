@@ -6,6 +6,7 @@
 // The worker fetches that context as it fetches a request's (derive/requests.ts); a run without
 // it reports it missing, as a dynamic request does (docs/adr/0103-indicator-timeframe.md).
 
+import { builtinFunction } from "./builtins";
 import type * as A from "./language/ast";
 import { alignBars } from "./stdlib/request/align";
 import type { ContextBars } from "./stdlib/request/host";
@@ -24,12 +25,25 @@ export interface ScriptTimeframe {
 export function scriptTimeframeOf(script: A.Script): ScriptTimeframe | null {
   for (const s of script.body) {
     if (s.kind !== "ExprStmt" || s.expr.kind !== "Call" || s.expr.callee.kind !== "Identifier" || s.expr.callee.name !== "indicator") continue;
-    const tf = s.expr.args.find((a) => a.name?.name === "timeframe")?.value;
-    const gaps = s.expr.args.find((a) => a.name?.name === "timeframe_gaps")?.value;
+    const tf = declarationArg(s.expr, "timeframe");
+    const gaps = declarationArg(s.expr, "timeframe_gaps");
     if (tf?.kind !== "StringLit" || tf.value.trim() === "") return null;
     return { timeframe: tf.value, gaps: gaps?.kind === "BoolLit" ? gaps.value : true };
   }
   return null;
+}
+
+/**
+ * A declaration's argument, named or written in its parameter's place (positional arguments come
+ * first, in the order of TradingView's reference, which the declaration's record keeps:
+ * `indicator("x", "x", true, format.price, 2, scale.right, 500, "W")` declares the weekly timeframe).
+ */
+function declarationArg(call: A.Call, name: string): A.Expr | undefined {
+  const named = call.args.find((a) => a.name?.name === name);
+  if (named) return named.value;
+  const callee = call.callee.kind === "Identifier" ? call.callee.name : "";
+  const k = builtinFunction(callee)?.signatures[0]?.params.findIndex((p) => p.name === name) ?? -1;
+  return k >= 0 ? call.args.filter((a) => a.name === null)[k]?.value : undefined;
 }
 
 type Evaluate = (program: Program, bars: Bars, inputs: Record<string, unknown>, options: EvaluateOptions) => EvaluationResult;
@@ -103,7 +117,7 @@ function missing(program: Program, bars: Bars, ws: number, ctx: { symbol: string
 export function calcBarsCountOf(script: A.Script): number {
   for (const s of script.body) {
     if (s.kind !== "ExprStmt" || s.expr.kind !== "Call" || s.expr.callee.kind !== "Identifier" || !DECLARATIONS.has(s.expr.callee.name)) continue;
-    const v = s.expr.args.find((a) => a.name?.name === "calc_bars_count")?.value;
+    const v = declarationArg(s.expr, "calc_bars_count");
     return v?.kind === "NumberLit" && v.value >= 1 ? Math.floor(v.value) : 0;
   }
   return 0;

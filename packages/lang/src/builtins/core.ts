@@ -83,7 +83,7 @@ export const barVariables: VariableRecord[] = [
 
 export const declarations: FunctionRecord[] = [
   builtinFunction({
-    sig: "indicator(title: const string, shorttitle: const string = na, overlay: const bool = false, format: const string = na, precision: const int = na, scale: const string = na, max_bars_back: const int = na, timeframe: const string = na, timeframe_gaps: const bool = true, explicit_plot_zorder: const bool = false, max_lines_count: const int = 50, max_labels_count: const int = 50, max_boxes_count: const int = 50, max_polylines_count: const int = 50, calc_bars_count: const int = 0, dynamic_requests: const bool = false, behind_chart: const bool = true): void",
+    sig: "indicator(title: const string, shorttitle: const string = na, overlay: const bool = false, format: const string = na, precision: const int = na, scale: const string = na, max_bars_back: const int = na, timeframe: const string = na, timeframe_gaps: const bool = true, explicit_plot_zorder: const bool = false, max_lines_count: const int = 50, max_labels_count: const int = 50, max_boxes_count: const int = 50, calc_bars_count: const int = 0, max_polylines_count: const int = 50, dynamic_requests: const bool = false, behind_chart: const bool = true): void",
     doc: "Declares an indicator: a script whose plots are its outputs.",
     role: "declaration",
   }),
@@ -125,7 +125,11 @@ const numberInput = (type: "int" | "float", step: string, doc: string): Function
 export const inputs: FunctionRecord[] = [
   builtinFunction({
     // `input(close)`: a source input (the checker calls it input.source, so derive and codegen agree)
-    sig: [`input(defval: const T, ${COMMON}, active: input bool = true): input T`, `input(defval: series float, ${COMMON}, active: input bool = true): series float`],
+    // TradingView's orders: no `confirm`, and the source form has inline and group before tooltip
+    sig: [
+      "input(defval: const T, title: const string = na, tooltip: const string = na, inline: const string = na, group: const string = na, display: const string = na, active: input bool = true): input T",
+      "input(defval: series float, title: const string = na, inline: const string = na, group: const string = na, tooltip: const string = na, display: const string = na, active: input bool = true): series float",
+    ],
     doc: "An input of the type of its default value.",
     role: "input",
   }),
@@ -133,12 +137,14 @@ export const inputs: FunctionRecord[] = [
   numberInput("float", "na", "A float input."),
   builtinFunction({ sig: `input.bool(defval: const bool, ${COMMON}, active: input bool = true): input bool`, doc: "A boolean input.", role: "input", inputType: "bool" }),
   builtinFunction({ sig: `input.string(defval: const string, title: const string = na, options: const list<string> = na, ${REST}, active: input bool = true): input string`, doc: "A string input, optionally restricted to `options`.", role: "input", inputType: "string" }),
-  builtinFunction({ sig: `input.source(defval: series float, ${COMMON}, active: input bool = true): series float`, doc: "A source input: one of the bar series (`close` by default in most scripts).", role: "input", inputType: "source" }),
+  // TradingView's order: `confirm` last
+  builtinFunction({ sig: "input.source(defval: series float, title: const string = na, tooltip: const string = na, inline: const string = na, group: const string = na, display: const string = na, active: input bool = true, confirm: const bool = false): series float", doc: "A source input: one of the bar series (`close` by default in most scripts).", role: "input", inputType: "source" }),
   builtinFunction({ sig: `input.timeframe(defval: const string, title: const string = na, options: const list<string> = na, ${REST}, active: input bool = true): input string`, doc: "A timeframe input.", role: "input", inputType: "timeframe" }),
   builtinFunction({ sig: `input.color(defval: const color, ${COMMON}, active: input bool = true): input color`, doc: "A color input.", role: "input", inputType: "color" }),
   builtinFunction({ sig: `input.price(defval: const float, ${COMMON}, active: input bool = true): input float`, doc: "A price input (a float; TradingView also lets the user pick it on the chart).", role: "input", inputType: "float" }),
   builtinFunction({ sig: `input.time(defval: const int, ${COMMON}, active: input bool = true): input int`, doc: "A time input: a UNIX time in milliseconds, usually `timestamp(...)`.", role: "input", inputType: "int" }),
-  builtinFunction({ sig: `input.text_area(defval: const string, ${COMMON}, active: input bool = true): input string`, doc: "A multi-line text input.", role: "input", inputType: "string" }),
+  // TradingView's text area has no `inline` (it takes a row of its own)
+  builtinFunction({ sig: "input.text_area(defval: const string, title: const string = na, tooltip: const string = na, group: const string = na, confirm: const bool = false, display: const string = na, active: input bool = true): input string", doc: "A multi-line text input.", role: "input", inputType: "string" }),
   builtinFunction({ sig: `input.symbol(defval: const string, ${COMMON}, active: input bool = true): input string`, doc: "A symbol input (`\"AAPL\"`, `\"NASDAQ:AAPL\"`), usable in `request.security`.", role: "input", inputType: "string" }),
   builtinFunction({
     sig: `input.enum(defval: const T, title: const string = na, options: const list<T> = na, ${REST}, active: input bool = true): input T`,

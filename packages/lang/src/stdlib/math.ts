@@ -154,23 +154,24 @@ export const mathAvg = builtinFunction({ sig: "math.avg(...number: float): float
 export const mathPow = builtinFunction({ sig: "math.pow(base: series float, exponent: series float): float", doc: "`base` raised to `exponent`.", emit: (b) => `Math.pow(${b.a("base")}, ${b.a("exponent")})` });
 export const mathSqrt = builtinFunction({ sig: "math.sqrt(number: series float): float", doc: "Square root.", fold: ([x = 0]) => Math.sqrt(x), emit: (b) => `Math.sqrt(${b.a("number")})` });
 
-const UNARY: ReadonlyArray<[string, string, string]> = [
-  ["log", "Natural logarithm.", "Math.log"],
-  ["log10", "Base-10 logarithm.", "Math.log10"],
-  ["exp", "e raised to `number`.", "Math.exp"],
-  ["sin", "Sine (radians).", "Math.sin"],
-  ["cos", "Cosine (radians).", "Math.cos"],
-  ["tan", "Tangent (radians).", "Math.tan"],
-  ["asin", "Arcsine, in radians.", "Math.asin"],
-  ["acos", "Arccosine, in radians.", "Math.acos"],
-  ["atan", "Arctangent, in radians.", "Math.atan"],
-  ["sinh", "Hyperbolic sine.", "Math.sinh"],
-  ["cosh", "Hyperbolic cosine.", "Math.cosh"],
-  ["tanh", "Hyperbolic tangent.", "Math.tanh"],
+// The parameter as TradingView's reference names it (`math.sin(angle)`), for named arguments.
+const UNARY: ReadonlyArray<[string, string, string, string]> = [
+  ["log", "Natural logarithm.", "Math.log", "number"],
+  ["log10", "Base-10 logarithm.", "Math.log10", "number"],
+  ["exp", "e raised to `number`.", "Math.exp", "number"],
+  ["sin", "Sine (radians).", "Math.sin", "angle"],
+  ["cos", "Cosine (radians).", "Math.cos", "angle"],
+  ["tan", "Tangent (radians).", "Math.tan", "angle"],
+  ["asin", "Arcsine, in radians.", "Math.asin", "angle"],
+  ["acos", "Arccosine, in radians.", "Math.acos", "angle"],
+  ["atan", "Arctangent, in radians.", "Math.atan", "angle"],
+  ["sinh", "Hyperbolic sine.", "Math.sinh", "number"],
+  ["cosh", "Hyperbolic cosine.", "Math.cosh", "number"],
+  ["tanh", "Hyperbolic tangent.", "Math.tanh", "number"],
 ];
-export const mathUnary: FunctionRecord[] = UNARY.map(([n, doc, js]) => builtinFunction({ sig: `math.${n}(number: series float): float`, doc, emit: (b) => `${js}(${b.a("number")})` }));
-export const mathTodegrees = builtinFunction({ sig: "math.todegrees(number: series float): float", doc: "Radians to degrees.", emit: call(todegrees, (b) => [b.a("number")]) });
-export const mathToradians = builtinFunction({ sig: "math.toradians(number: series float): float", doc: "Degrees to radians.", emit: call(toradians, (b) => [b.a("number")]) });
+export const mathUnary: FunctionRecord[] = UNARY.map(([n, doc, js, p]) => builtinFunction({ sig: `math.${n}(${p}: series float): float`, doc, emit: (b) => `${js}(${b.a(p)})` }));
+export const mathTodegrees = builtinFunction({ sig: "math.todegrees(radians: series float): float", doc: "Radians to degrees.", emit: call(todegrees, (b) => [b.a("radians")]) });
+export const mathToradians = builtinFunction({ sig: "math.toradians(degrees: series float): float", doc: "Degrees to radians.", emit: call(toradians, (b) => [b.a("degrees")]) });
 
 export const mathPi = builtinVariable({ name: "math.pi", type: "const float", doc: "π.", value: Math.PI, emit: "Math.PI" });
 export const mathE = builtinVariable({ name: "math.e", type: "const float", doc: "Euler's number.", value: Math.E, emit: "Math.E" });

@@ -93,3 +93,26 @@ plot(time("1D", "", "UTC"))`, risingBars(60));
   // the timezone form as before
   expect(last2(3)).toEqual([ms("2024-02-28"), ms("2024-02-29")]);
 });
+
+test("math's trigonometry takes angle, todegrees radians and toradians degrees", () => {
+  const r = run(`${V6}plot(math.sin(angle = 0) + math.cos(angle = 0))
+plot(math.todegrees(radians = math.pi))
+plot(math.toradians(degrees = 180))
+plot(math.atan(angle = 1) * 4)`, risingBars(1));
+  // sin 0 + cos 0 = 1; pi radians = 180 degrees; 180 degrees = pi; atan(1) = pi / 4
+  expect(r.outputs.map((o) => o.values[0])).toEqual([1, 180, Math.PI, Math.PI]);
+});
+
+test("inputs and indicator() take their arguments in the reference's positional order", () => {
+  // input(defval, title, tooltip, inline, group, display, active): the sixth is display
+  // input.source(defval, title, tooltip, inline, group, display, active, confirm)
+  // input.text_area(defval, title, tooltip, group, confirm, display, active): no inline
+  const r = run(`//@version=6
+indicator("x", "x", true, format.price, 2, scale.right, 500, "", true, false, 50, 50, 50, 2)
+a = input(1.5, "a", "tip", "row", "grp", display.none, true)
+s = input.source(close, "s", "tip", "row", "grp", display.none, true, false)
+t = input.text_area("x", "t", "tip", "grp", false, display.none, true)
+plot(a + s + str.length(t))`, risingBars(5));
+  // calc_bars_count is the 14th argument: 2, so only the last two bars are calculated: 1.5 + 13 + 1, 1.5 + 14 + 1
+  expect(Array.from(r.outputs[0]!.values)).toEqual([NaN, NaN, NaN, 15.5, 16.5]);
+});
