@@ -169,7 +169,7 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`time\` use the same periods), and seconds (\`"1S"\` ... \`"45S"\`, the finest stored bar is one minute) are refused:
   written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion
   (to a currency other than the requested instrument's own: \`currency = currency.USD\` on a dollar stock converts nothing and
-  runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored), as are the \`dividends.*\`, \`earnings.*\` and \`splits.*\` values.
+  runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored), as are the \`dividends.*\`, \`earnings.*\` and \`splits.*\` values and the \`footprint\` and \`volume_row\` types with their \`footprint.*\` and \`volume_row.*\` functions (a bar's volume footprint comes from its ticks).
   A context the store has no bars for (a symbol not stored, or a timeframe finer than the instrument's stored bars:
   \`"1"\` or \`"60"\` of an instrument stored only as daily bars) is a runtime error of each bar that requests it (na
   with \`ignore_invalid_symbol = true\`), where TradingView, which holds intraday data for every symbol, has values; a
@@ -296,6 +296,16 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   elsewhere (TradingView's chart holds no value for it), except at \`location.absolute\`, where it is the price the
   shape is drawn at (docs/adr/0162). A \`plotcandle\` or \`plotbar\` output is its \`close\` only: TradingView's
   data window also shows the candle's open, high and low, which a run does not return.
+- **\`bid\` and \`ask\`** are na on every bar: TradingView has them on the tick timeframe ("1T") only, and no stored
+  timeframe is ticks.
+- **\`once\`.** \`once [condition]\` runs its block on the first bar the condition holds and never again; once the
+  block has run the condition is not evaluated any more (a \`ta.*\` call in it stops updating), which TradingView's
+  pages do not say. \`once\` is a structure only where an indented block follows, so a variable or function an
+  older script named \`once\` still works; a \`once\` used as a value is not refused as TradingView refuses it
+  (docs/adr/0168).
+- **\`sort_field\`** of \`array.sort\`, \`array.sort_indices\`, \`matrix.sort\` and the \`array.binary_search\`
+  functions names a field of the collection's user type by index or name; one the type does not have is each bar's
+  runtime error, where TradingView refuses the script when compiling.
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
 - **Matrices.** \`matrix.*\` follows TradingView's reference; \`matrix.inv\` of a singular matrix gives na
   elements (use \`matrix.pinv\`). \`matrix.eigenvalues\` lists the eigenvalues largest first and
