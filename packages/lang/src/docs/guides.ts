@@ -304,8 +304,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   older script named \`once\` still works; a \`once\` used as a value is not refused as TradingView refuses it
   (docs/adr/0168).
 - **\`sort_field\`** of \`array.sort\`, \`array.sort_indices\`, \`matrix.sort\` and the \`array.binary_search\`
-  functions names a field of the collection's user type by index or name; one the type does not have is each bar's
-  runtime error, where TradingView refuses the script when compiling.
+  functions names a field of the collection's user type by index or name; a literal the type does not have is refused
+  at validation, as TradingView refuses it, but one held in a constant variable (or a library's type) only as the
+  script runs (each bar's runtime error).
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
 - **Matrices.** \`matrix.*\` follows TradingView's reference; \`matrix.inv\` of a singular matrix gives na
   elements (use \`matrix.pinv\`). \`matrix.eigenvalues\` lists the eigenvalues largest first and

@@ -88,3 +88,20 @@ plot(na(n.get(2)) ? 1 : 0)
 plot(w.get(0) == "b" ? 1 : 0)`);
   expect(values).toEqual([13, 1, 1]);
 });
+
+test("a literal sort_field the type does not have is refused when the script is checked, as TradingView's compiler does", () => {
+  const check = (call: string): string => {
+    try {
+      build(`//@version=6\nindicator("t")\n${PIVOTS}${call}\nplot(1)`);
+      return "";
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  expect(check(`a.sort(order.ascending, "volume")`)).toContain('sort_field \\"volume\\" is not a field of Pivot: give one of its fields\' names (name, price, bar) or its index, 0 to 2.');
+  expect(check(`array.sort_indices(a, order.ascending, 3)`)).toContain("sort_field 3 is not a field of Pivot");
+  expect(check(`a.binary_search(1.0, sort_field = "size")`)).toContain('sort_field \\"size\\" is not a field of Pivot');
+  expect(check(`m = matrix.new<Pivot>(1, 1)\nm.sort(0, order.ascending, "nope")`)).toContain("is not a field of Pivot");
+  // the fields it has, by name or index, pass
+  expect(check(`a.sort(order.ascending, "bar")\na.sort(order.descending, 2)\nx = a.binary_search_leftmost(2.0, 1)`)).toBe("");
+});

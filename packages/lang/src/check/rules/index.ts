@@ -10,6 +10,7 @@ import { LoopControlRule } from "./loop-control";
 import { NamesAndTypesRule } from "./names-and-types";
 import { PlotCountRule } from "./plot-count";
 import { RequestTimeframeRule } from "./request-timeframe";
+import { SortFieldRule } from "./sort-field";
 import type { Rule } from "./rule";
 import { TopLevelRule } from "./top-level";
 import { VersionRule } from "./version";
@@ -25,6 +26,7 @@ export const specifiedRules: readonly Rule[] = Object.freeze([
   PlotCountRule,
   RequestTimeframeRule,
   InputEnumRule,
+  SortFieldRule,
 ]);
 
 export type { Rule, RuleContext, Visitor } from "./rule";
