@@ -92,23 +92,39 @@ export function toradians(x: number): number {
   return (x * Math.PI) / 180;
 }
 
+/** Each seed's sequence kept per call site: past that, the seed used longest ago starts again (docs/adr/0163-random-series-seed.md). */
+const RANDOM_SEEDS_KEPT = 4096;
+
+/** One mulberry32 step: the next state and its number in [0, 1). */
+function mulberry32(state: number): [number, number] {
+  const s = (state + 0x6d2b79f5) | 0;
+  let t = s;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return [s, ((t ^ (t >>> 14)) >>> 0) / 4294967296];
+}
+
 /**
  * math.random(min, max, seed): deterministic (mulberry32). Without a seed a call site starts from
- * a fixed seed, so every run of a script gives the same numbers.
+ * a fixed seed, so every run of a script gives the same numbers. The seed is a series (TradingView's
+ * reference): each seed has its own sequence at the call site, started from the seed, so calls with
+ * the same seed give a repeatable set of values whatever other seeds the site sees in between.
  */
 export class Random {
   s = 0x9e3779b9 | 0;
-  seeded = false;
+  private readonly bySeed = new Map<number, number>();
   next(min = 0, max = 1, seed?: number): number {
-    if (!this.seeded) {
-      this.seeded = true;
-      if (seed !== undefined && seed === seed) this.s = Math.floor(seed) | 0;
+    let u: number;
+    if (seed === undefined || seed !== seed) [this.s, u] = mulberry32(this.s);
+    else {
+      const key = Math.floor(seed) | 0;
+      const from = this.bySeed.get(key) ?? key;
+      let state: number;
+      [state, u] = mulberry32(from);
+      this.bySeed.delete(key);
+      if (this.bySeed.size >= RANDOM_SEEDS_KEPT) this.bySeed.delete(this.bySeed.keys().next().value!);
+      this.bySeed.set(key, state);
     }
-    this.s = (this.s + 0x6d2b79f5) | 0;
-    let t = this.s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const u = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     return min + u * (max - min);
   }
 }
@@ -125,8 +141,8 @@ export const fixnan = builtinFunction({
   emit: update(FixNan, (b) => [b.a("source")]),
 });
 export const mathRandom = builtinFunction({
-  sig: "math.random(min: series float = 0, max: series float = 1, seed: simple int = na): series float",
-  doc: "A pseudo-random number in [min, max), reproducible with `seed`.",
+  sig: "math.random(min: series float = 0, max: series float = 1, seed: series int = na): series float",
+  doc: "A pseudo-random number in [min, max), reproducible with `seed` (a series: each seed has its own sequence at the call site).",
   emit: (b) => `${b.state(Random)}.next(${b.a("min", "0")}, ${b.a("max", "1")}, ${b.a("seed", "undefined")})`,
 });
 export const mathAbs = builtinFunction({
