@@ -89,3 +89,14 @@ it("when a definition runs on NASDAQ:AAPL, then its events are AAPL's, their {{e
   expect(await list("NASDAQ:AAPL")).toEqual(bare);
   expect(await list("NYSE:AAPL")).toEqual([]);
 });
+
+it("when an instrument is looked up as NASDAQ:AAPL, then it is AAPL; NYSE:AAPL is 404 unknown_instrument", async () => {
+  const ok = await client.call("GET", "/instruments/NASDAQ:AAPL");
+  expect(ok.status).toBe(200);
+  expect(ok.json).toEqual(expect.objectContaining({ symbol: "AAPL", exchange: "NASDAQ" }));
+  const spy = await client.call("GET", "/instruments/amex:spy");
+  expect(spy.json).toEqual(expect.objectContaining({ symbol: "SPY", exchange: "NYSE Arca" }));
+  const wrong = await client.call("GET", "/instruments/NYSE:AAPL");
+  expect(wrong.status).toBe(404);
+  expect(wrong.json.error).toEqual(expect.objectContaining({ code: "unknown_instrument" }));
+});

@@ -1,6 +1,7 @@
 // Instrument lookups for the API (GET /v1/instruments, /v1/instruments/{symbol}), in the JSON
 // shape of docs/reference/endpoints.md "Instrument". Cursors are the API's business: this pages by symbol (keyset).
 import type { DbClient } from "./store";
+import { storedSymbol } from "./ticker-id";
 import { timeframeIndex, isTimeframe, type Timeframe } from "./timeframes";
 
 export interface CoverageJson {
@@ -53,8 +54,9 @@ export function instrumentJson(row: InstrumentRow): InstrumentJson {
 
 const include = { series: { select: { timeframe: true, firstTime: true, lastTime: true, bars: true } } } as const;
 
-/** The instrument with this symbol (case-insensitive), or null. */
-export async function getInstrument(db: DbClient, symbol: string): Promise<InstrumentJson | null> {
+/** The instrument with this symbol (case-insensitive) or written with its exchange prefix ("NASDAQ:AAPL", docs/adr/0156), or null. */
+export async function getInstrument(db: DbClient, written: string): Promise<InstrumentJson | null> {
+  const symbol = written.includes(":") ? await storedSymbol(db, written) : written;
   const row =
     (await db.instrument.findUnique({ where: { symbol }, include })) ??
     (await db.instrument.findFirst({ where: { symbol: { equals: symbol, mode: "insensitive" } }, include }));
