@@ -3,7 +3,9 @@
 //
 // Seeds: every top-level statement that makes a request (directly or through the user functions
 // it calls) and every statement before the last such one that could raise a runtime error (an
-// error ends the bar before the request records its value). Closure: a statement is added when it
+// error ends the bar before the request records its value) and declares, assigns or names a
+// variable; one that could fail and does nothing else (`if tfTooHigh` then `runtime.error(...)`) is
+// not run there (docs/adr/0170-request-context-runs-dependencies-only.md). Closure: a statement is added when it
 // declares, assigns or may mutate a variable an included statement reads. Objects (arrays, maps,
 // matrices, user types, drawings) may be aliased: the reference variables one statement touches
 // form one class, and a statement touching a class the slice reads is included. Null when the
@@ -192,6 +194,17 @@ class AliasClasses {
 }
 
 /**
+ * A statement whose only effect on a context's run could be its runtime error: it declares,
+ * assigns and names no variable (a chart-timeframe check with `runtime.error`, a log line). Such
+ * a check is about the chart: TradingView evaluates a request with what its expression depends
+ * on, and there `timeframe.period` is the requested timeframe, so running the check would fail
+ * every bar of a higher timeframe the script asks for (docs/adr/0170).
+ */
+function checkOnly(e: Effects): boolean {
+  return !e.request && e.writes.size === 0 && e.refs.size === 0;
+}
+
+/**
  * The top-level statements of `main` a context's run executes, or null (no request, or the whole
  * script must run). Function, type, enum and import declarations are not statements that run.
  */
@@ -208,7 +221,7 @@ export function requestSlice(main: A.Script, libraries: readonly A.Script[] = []
     for (const id of fx[k]!.reads) needed.add(fx[k]!.refs.has(id) ? aliases.find(id) : id);
   };
   fx.forEach((e, k) => {
-    if (e.request || (k < last && e.mayFail)) include(k);
+    if (e.request || (k < last && e.mayFail && !checkOnly(e))) include(k);
   });
   const touches = (e: Effects): boolean => {
     for (const id of e.writes) if (needed.has(id) || needed.has(aliases.find(id))) return true;

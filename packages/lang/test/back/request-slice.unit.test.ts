@@ -77,9 +77,20 @@ describe("request slice: the statements a context's run executes", () => {
     expect(build(HEADER + "plot(close)").sliceLines).toBeNull();
   });
 
-  test("statements before the last request that can fail are in the slice (their errors end the bar first)", () => {
+  test("statements before the last request that can fail and name a variable are in the slice (their errors end the bar first); the log line, which names none, is not", () => {
     const body = `${UNRELATED}plot(request.security("", "W", close), "w")`;
-    expect(build(HEADER + body).sliceLines).toEqual([4, 5, 6, 8, 9, 10, 11, 12]);
+    expect(build(HEADER + body).sliceLines).toEqual([4, 5, 6, 8, 9, 11, 12]);
+  });
+
+  test("a chart-timeframe check that only raises runtime.error is not run in the context (docs/adr/0170): the weekly closes arrive", () => {
+    // the check is true in the weekly context (timeframe.period is the requested "W" there) and
+    // false on the daily chart; run in the context, it failed every weekly bar and w was na throughout
+    const body = `htf = "W"\nif timeframe.in_seconds(timeframe.period) >= timeframe.in_seconds(htf)\n    runtime.error("the chart's timeframe must be below " + htf)\nw = request.security("", htf, close)\nplot(w, "w")`;
+    const prog = build(HEADER + body);
+    expect(prog.sliceLines).toEqual([line(1), line(4)]);
+    const r = runOn(body);
+    expect(r.runtimeErrors).toEqual([]);
+    expectPerWeek(r, 0, (w) => WEEKS.bars.close[w]!);
   });
 
   test("a var counter assigned after the request is in the slice: the weeks counted in the weekly context", () => {
