@@ -240,7 +240,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`str.format\` dates.** \`{0,date,...}\` and \`{0,time,...}\` (a pattern, or \`short\`/\`medium\`/\`long\`/\`full\`
   in US English) read the timestamp in UTC; \`str.format_time\` takes a time zone.
 - **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed.
-- **Colors** are values only (numbers); \`color.*\` functions work, nothing is drawn.
+- **Colors** are values only (numbers); \`color.*\` functions work, nothing is drawn. The named colors are v6's in
+  v5 scripts too (docs/adr/0072): TradingView's v6 migration guide says some changed, and its v5 \`color.red\`,
+  \`color.teal\` and \`color.yellow\` are #FF5252, #00897B and #FFEB3B where v6 (and this dialect) has #F23645,
+  #089981 and #FDD835. A drawing's color or text color not given is null in the run's drawings (TradingView's v6
+  label text default is white, v5's black).
 - **Limits.** 10,000,000 loop iterations per bar, arrays of at most 100,000 elements, maps of at most
   50,000 pairs (as TradingView), strings of at most 1,000,000 characters, history references at most
   10,000 bars back.
