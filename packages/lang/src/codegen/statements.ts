@@ -52,7 +52,9 @@ function lastValue(g: Gen, s: A.Stmt, vt: VT): { code: string; value: string } |
     const b = name === null ? null : g.scopes.lookup(name);
     return { code, value: b ? b.js : naOf(vt) };
   }
-  if (s.kind === "If" || s.kind === "Switch") {
+  // a loop as the block's last statement gives its last iteration's value, as an if or a switch
+  // gives its branch's (a function ending in a for loop returns it)
+  if (s.kind === "If" || s.kind === "Switch" || s.kind === "For" || s.kind === "ForIn" || s.kind === "While") {
     const t = g.scopes.fresh("t");
     g.scopes.ctx.hoisted.add(t);
     const code = structured(g, s, t, vt);
