@@ -239,7 +239,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   negative subpattern after \`;\` (docs/adr/0161); exponent patterns (\`0.###E0\`) are not read.
 - **\`str.format\` dates.** \`{0,date,...}\` and \`{0,time,...}\` (a pattern, or \`short\`/\`medium\`/\`long\`/\`full\`
   in US English) read the timestamp in UTC; \`str.format_time\` takes a time zone.
-- **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed.
+- **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed. The seed is a
+  series (\`seed + i\` in a loop runs): each seed has its own sequence at the call site, started from the seed
+  (docs/adr/0163); the numbers are this dialect's generator's, not TradingView's.
 - **Colors** are values only (numbers); \`color.*\` functions work, nothing is drawn. The named colors are v6's in
   v5 scripts too (docs/adr/0072): TradingView's v6 migration guide says some changed, and its v5 \`color.red\`,
   \`color.teal\` and \`color.yellow\` are #FF5252, #00897B and #FFEB3B where v6 (and this dialect) has #F23645,
