@@ -5,7 +5,7 @@
 // synthetic daily closes 100 + i.
 import pino from "pino";
 import { newRunId, type Run } from "@barscript/db";
-import { allocBars, writeBars } from "@barscript/marketdata";
+import { writeFlatSeries } from "../../../test/support/bars";
 import type { TestEnv } from "../../../test/support/env";
 import { admittedAccount, createRunQueue, createWorkerRig, runJob, saveScript, type RunQueue, type WorkerRig } from "./support/run-processor";
 
@@ -25,17 +25,7 @@ let f: RunQueue;
 beforeAll(async () => {
   rig = await createWorkerRig({ size: 1, heapMb: 64 });
   ({ env } = rig);
-  await env.db.instrument.create({ data: { id: "ins_len", symbol: "LEN", name: "Synthetic", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
-  const bars = allocBars(BARS);
-  for (let i = 0; i < BARS; i++) {
-    bars.time[i] = T0 + i * DAY;
-    bars.open[i] = 100 + i;
-    bars.high[i] = 101 + i;
-    bars.low[i] = 99 + i;
-    bars.close[i] = 100 + i;
-    bars.volume[i] = 1000;
-  }
-  await writeBars(env.db, { instrumentId: "ins_len", timeframe: "1d" }, bars, "imported");
+  await writeFlatSeries(env.db, { id: "ins_len", symbol: "LEN", name: "Synthetic", timeframe: "1d", t0: T0, step: DAY, count: BARS, value: (i) => 100 + i });
   f = await createRunQueue(rig, { logger: pino({ level: "silent" }), concurrency: 1 });
 });
 
