@@ -23,5 +23,5 @@ export { scriptRequests, type ChartSymbol, type ScriptRequests, type RequestedCo
 export { exchangePrefix, prefixNames, splitTickerId } from "./stdlib/ticker-id";
 export { scriptCalcBarsCount } from "./script-timeframe";
 export type { ContextBars, MissingContext } from "./stdlib/request/host";
-export { sessionBars, sessionSource } from "./stdlib/request/timeframes";
+export { belowChart, sessionBars, sessionSource } from "./stdlib/request/timeframes";
 export { heikinAshiBars, heikinAshiSymbol } from "./stdlib/heikin-ashi";

@@ -79,7 +79,7 @@ export function readAroundWindow(
   around: AroundWindow,
   series?: RunSeries | null,
 ): WindowReads {
-  const read: ContextRead = { from: chart.from, to: chart.to, before: around.before };
+  const read: ContextRead = { from: chart.from, to: chart.to, before: around.before, chartTimeframe: chart.timeframe };
   const chartRead = cache.read(db, { symbol: chart.symbol, timeframe: chart.timeframe as Timeframe, ...read, after: around.after }, series);
   const contexts = around.after > 0
     ? chartRead.then((r) => (r.instrument && r.bars.length > r.windowEnd ? { ...read, to: new Date(r.bars.time[r.bars.length - 1]! * 1000) } : read))

@@ -5,7 +5,7 @@
 // again with them. At most 40 contexts a run, as TradingView. Each context is read with the same
 // window and warmup count as the chart's series, so warmup covers the requested series.
 import type { Db } from "@barscript/db";
-import { exchangePrefix, heikinAshiBars, heikinAshiSymbol, scriptRequests, sessionBars, sessionSource, type Bars, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
+import { belowChart, exchangePrefix, heikinAshiBars, heikinAshiSymbol, scriptRequests, sessionBars, sessionSource, type Bars, type ContextBars, type RequestedContext, type SourceFile } from "@barscript/lang";
 import { copyBars, isTimeframe, resolveTickerId, timeframeSeconds, type BarChunkCache, type NamedInstrument, type SeriesInstrument } from "@barscript/marketdata";
 import { symbolInfo } from "./symbol-info";
 
@@ -23,6 +23,8 @@ export interface ContextRead {
   from: Date;
   to: Date;
   before: number;
+  /** The chart's store timeframe: a context below it is read to the close of the chart's last bar read (its intrabars). */
+  chartTimeframe: string;
 }
 
 /** The key of a context (symbol as written and store timeframe). */
@@ -52,6 +54,16 @@ async function dataEnd(db: Db, instrumentId: string): Promise<number | undefined
 }
 
 /**
+ * The last open time a context reads: the chart's last bar's for a timeframe at or above the
+ * chart's (a later bar would be a period the chart has not reached), and for a lower one the last
+ * second inside that bar, so that its intrabars are all read, not only the first.
+ */
+function contextEnd(tf: string, read: ContextRead): Date {
+  if (!belowChart(tf, read.chartTimeframe) || !isTimeframe(read.chartTimeframe)) return read.to;
+  return new Date(read.to.getTime() + (timeframeSeconds(read.chartTimeframe) - 1) * 1000);
+}
+
+/**
  * The bars of one context: the store's, or for an hourly timeframe of a session the store's blocks
  * do not match (a US equity's, from 09:30 New York), built from a finer stored timeframe as
  * TradingView builds them (docs/adr/0075-session-anchored-periods.md), and months from daily bars,
@@ -61,19 +73,25 @@ async function readContext(db: Db, cache: BarChunkCache, row: NamedInstrument, t
   // two bars more than the chart's warmup: with lookahead off the window's first bar sees the previous period
   const before = read.before + 2;
   const symbol = row.symbol;
+  const to = contextEnd(tf, read);
   const source = sessionSource(tf, row.session, row.timezone);
   if (source !== null && isTimeframe(source.timeframe)) {
-    const fine = await cache.read(db, { symbol, timeframe: source.timeframe, before: before * source.perBar, from: read.from, to: read.to });
-    if (fine.instrument && fine.bars.length > 0) return { instrument: fine.instrument, bars: sessionBars(fine.bars, tf, row.session, row.timezone) };
+    const fine = await cache.read(db, { symbol, timeframe: source.timeframe, before: before * source.perBar, from: read.from, to });
+    // none to build from: a stored timeframe is read as it is, another one has no bars
+    if (fine.instrument && (fine.bars.length > 0 || !isTimeframe(tf))) return { instrument: fine.instrument, bars: sessionBars(fine.bars, tf, row.session, row.timezone) };
   }
   if (!isTimeframe(tf)) return null;
-  const r = await cache.read(db, { symbol, timeframe: tf, before, from: read.from, to: read.to });
-  return r.instrument && r.bars.length > 0 ? { instrument: r.instrument, bars: r.bars } : null;
+  const r = await cache.read(db, { symbol, timeframe: tf, before, from: read.from, to });
+  // no bars of the instrument at `tf`: supplied without bars, which the script reads by lang's one
+  // rule (below the chart's timeframe, chart bars without intrabars; else the bar's runtime error)
+  return r.instrument ? { instrument: r.instrument, bars: r.bars } : null;
 }
 
 /**
- * One read per context (in parallel); a context with no instrument or bars is left out (the
- * script's request of it is then a runtime error of each bar, or na with ignore_invalid_symbol).
+ * One read per context (in parallel); a context naming no instrument is left out (the script's
+ * request of it is then a runtime error of each bar, or na with ignore_invalid_symbol). An
+ * instrument without bars at the timeframe is supplied without bars, read once like any other:
+ * packages/lang's request host decides what it gives (docs/adr/0157-no-stored-intrabars.md).
  */
 export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readonly RequestedContext[], read: ContextRead): Promise<ContextBars[]> {
   const found = await Promise.all(

@@ -170,10 +170,16 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion
   (to a currency other than the requested instrument's own: \`currency = currency.USD\` on a dollar stock converts nothing and
   runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored), as are the \`dividends.*\`, \`earnings.*\` and \`splits.*\` values and the \`footprint\` and \`volume_row\` types with their \`footprint.*\` and \`volume_row.*\` functions (a bar's volume footprint comes from its ticks).
-  A context the store has no bars for (a symbol not stored, or a timeframe finer than the instrument's stored bars:
-  \`"1"\` or \`"60"\` of an instrument stored only as daily bars) is a runtime error of each bar that requests it (na
-  with \`ignore_invalid_symbol = true\`), where TradingView, which holds intraday data for every symbol, has values; a
-  script requesting one on every bar then fails its run.
+  A timeframe lower than the chart's that the store holds no bars of for a stored instrument (\`"1"\` or \`"60"\` of
+  AAPL, stored only as daily bars; \`"15"\` of BTC-USD, stored from 4-hour bars), or a chart bar with none of them
+  inside it (SPY's minutes cover some days), reads as TradingView's chart bars without intrabars (its intrabar
+  history is limited, so its older chart bars have none): \`request.security_lower_tf\` gives empty arrays (of a
+  tuple, one empty array per element), \`request.security\` na until the first intrabar and then, with the default
+  \`barmerge.gaps_off\`, the last one before the chart bar's close (na with \`gaps_on\`), the ta library's
+  \`requestUpAndDownVolume\` 0 and \`requestVolumeDelta\` a candle flat at its open; the run succeeds
+  (docs/adr/0157). Where TradingView has intrabars for those bars, the values differ. A symbol not stored (or with
+  another exchange's prefix) stays a runtime error of each bar that requests it (na with
+  \`ignore_invalid_symbol = true\`), as does a timeframe at or above the chart's that has no bars.
   \`request.security_lower_tf\` of a tuple (\`[h, l, v] = request.security_lower_tf("", "1", [high, low, volume])\`) gives a
   tuple of arrays, one per element.
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
@@ -268,6 +274,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   float (\`half := half + 0.5\`, which TradingView refuses), it is an ordinary float that an int parameter
   refuses (write \`int(...)\`). Elsewhere the value keeps its fraction (\`plot(half)\` shows 7.5 for
   \`15 / 2\`), except in a variable declared \`int half = length / 2\`, which holds the truncated value.
+- **\`and\` and \`or\`.** In v6 the right operand is not evaluated when the left one decides, as TradingView does
+  (a \`ta.*\` call there misses those bars); in v5 both operands are evaluated on every bar, left then right, as
+  TradingView's v5 did (its v6 migration guide). \`?:\` evaluates only the branch taken in both.
 - **\`for\` bounds.** In v6 a \`for\` loop's \`to\` is read again before each iteration, as TradingView does
   (elements removed inside \`for i = 0 to a.size() - 1\` end the loop early), unless it calls a function of
   your own or a built-in with state (\`ta.*\`): such a bound is read once. v5 reads it once.

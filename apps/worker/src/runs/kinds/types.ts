@@ -11,6 +11,7 @@ import type { RunLifecycle } from "../lifecycle";
 import type { SandboxPool } from "../pool";
 import type { RunWarmup } from "../warmup";
 import type { InstrumentFacts } from "../symbol-info";
+import type { ContextRead } from "../requests";
 
 /** What a kind may use; one per processor. */
 export interface KindContext {
@@ -40,7 +41,7 @@ export interface Prefetched {
   /** The bars of the run's window and warmup with the instrument (null: the kind reads them itself). */
   series: CachedReadResult | null;
   /** Bars of the contexts the script's request.* calls name with constants (one read each). */
-  contexts?: { bars: ContextBars[]; dynamic: boolean; tried: string[]; read: { from: Date; to: Date; before: number } };
+  contexts?: { bars: ContextBars[]; dynamic: boolean; tried: string[]; read: ContextRead };
   /** The script owner's resolver (imports, warmup analysis), made once per run when asked. */
   resolverOf: () => Promise<ScriptResolver>;
 }

@@ -3,13 +3,15 @@
 // ("capture": every request site records its expression's value per context bar), then the chart's
 // run reads, per bar, the value of the context bar it sees (align.ts). A context is captured the
 // first time a chart bar reads it, once per evaluation; one the caller did not supply is recorded
-// as missing (the worker fetches it and evaluates again) and is a runtime error of the bar.
+// as missing (the worker fetches it and evaluates again) and is a runtime error of the bar. A
+// supplied context without bars is a stored instrument with none at that timeframe: below the
+// chart's timeframe it has no intrabars (readableContext), otherwise it is that runtime error too.
 
 import type { Bars, SymbolInfo } from "../../types";
 import { fail } from "../../runtime/errors";
 import { PineArray } from "../array";
 import { alignBars, intrabarRanges, ownBars, type AlignInput } from "./align";
-import { contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
+import { belowChart, contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
 
 /** The bars of one requested context, as the caller fetched them. */
 export interface ContextBars {
@@ -17,6 +19,7 @@ export interface ContextBars {
   symbol: string;
   /** Store timeframe (`"1d"`, `"1w"`, ...). */
   timeframe: string;
+  /** None when the instrument is stored without bars at this timeframe (readableContext). */
   bars: Bars;
   /** The context instrument's facts (syminfo.* inside the requested expression). */
   info: SymbolInfo;
@@ -165,8 +168,9 @@ export class RequestHost {
     if (part) key = `${key}|last ${last}`;
     const seen = this.captured.get(key);
     if (seen !== undefined) return seen === null && !ignoreInvalid ? fail(`no ${tf.tf} bars of "${sym}"`) : seen;
-    if (!full || !this.runCapture) {
-      this.missing.set(key, { symbol: sym, timeframe: tf.tf });
+    if (!full || !this.runCapture || !readableContext(full, chart.symbol.timeframe)) {
+      // a supplied context without bars was read: only one the caller did not supply is fetched again
+      if (!full) this.missing.set(key, { symbol: sym, timeframe: tf.tf });
       this.captured.set(key, null);
       return ignoreInvalid ? null : fail(`no ${tf.tf} bars of "${sym}"`);
     }
@@ -291,6 +295,17 @@ export class RequestHost {
     const rows = values === null ? [] : values.v;
     return Array.from({ length: n }, (_, k) => PineArray.of(rows.map((row) => (Array.isArray(row) ? (row[k] as unknown) : NaN))));
   }
+}
+
+/**
+ * Whether a supplied context can be read: one with bars, or one without bars (its instrument is
+ * stored, the store has none of it at that timeframe) at a timeframe lower than the chart's, which
+ * reads as TradingView's chart bars without intrabars: empty arrays from request.security_lower_tf,
+ * na from request.security (docs/adr/0157-no-stored-intrabars.md). Without bars at the chart's or a
+ * higher timeframe it stays the bar's runtime error `no <tf> bars of "<symbol>"`.
+ */
+function readableContext(ctx: ContextBars, chartTimeframe: string): boolean {
+  return ctx.bars.length > 0 || belowChart(ctx.timeframe, chartTimeframe);
 }
 
 /** A calc_bars_count argument as a number of last bars: 0 (every bar) when na or below 1. */

@@ -63,6 +63,15 @@ export function storeSeconds(tf: string): number {
   return weeks ? Number(weeks[1]) * 604800 : NaN;
 }
 
+/**
+ * Whether a context's store timeframe is lower than the chart's: its bars are intrabars of the
+ * chart's bars, and a stored instrument without any at that timeframe gives TradingView's chart
+ * bars without intrabars instead of an error (docs/adr/0157-no-stored-intrabars.md).
+ */
+export function belowChart(tf: string, chart: string): boolean {
+  return storeSeconds(tf) < storeSeconds(chart);
+}
+
 /** TradingView's largest multipliers of days and weeks. */
 const LIMITS = { D: 365, W: 52 } as const;
 
