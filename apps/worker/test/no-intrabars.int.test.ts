@@ -9,20 +9,13 @@
 // 126.95, of 01-07 127.22.
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { newRunId, type Db, type Run } from "@barscript/db";
-import { BarChunkCache, DEMO_DIR, importFile, type CachedReadRequest, type CachedReadResult } from "@barscript/marketdata";
+import { newRunId, type Run } from "@barscript/db";
+import { DEMO_DIR, importFile } from "@barscript/marketdata";
 import type { TestEnv } from "../../../test/support/env";
+import { CountingCache } from "./support/counting-cache";
 import { admittedAccount, createWorkerRig, runOnce, saveScript, type WorkerRig } from "./support/run-processor";
 
 jest.setTimeout(180_000);
-
-class CountingCache extends BarChunkCache {
-  reads: string[] = [];
-  override async read(db: Db, r: CachedReadRequest): Promise<CachedReadResult> {
-    this.reads.push(`${r.symbol}@${r.timeframe}`);
-    return super.read(db, r);
-  }
-}
 
 let rig: WorkerRig;
 let env: TestEnv;

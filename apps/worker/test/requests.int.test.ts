@@ -5,11 +5,12 @@
 // 100 + i and BBB 1000 + i on day i (daily from Wednesday 2020-01-01, every day, 200 days: the
 // last, day 199, is Saturday 2020-07-18, inside the week of Monday 07-13, days 194-200).
 import { randomUUID } from "node:crypto";
-import { newRunId, type Db, type Run } from "@barscript/db";
-import { allocBars, BarChunkCache, resample, writeBars, type CachedReadRequest, type CachedReadResult } from "@barscript/marketdata";
+import { newRunId, type Run } from "@barscript/db";
+import { allocBars, resample, writeBars } from "@barscript/marketdata";
 import { writeFlatSeries } from "../../../test/support/bars";
 import type { TestEnv } from "../../../test/support/env";
 import type { FinishedRun } from "../src/metrics";
+import { CountingCache } from "./support/counting-cache";
 import { admittedAccount, createWorkerRig, runOnce, saveScript, type WorkerRig } from "./support/run-processor";
 
 jest.setTimeout(120_000);
@@ -17,14 +18,6 @@ jest.setTimeout(120_000);
 const DAY = 86_400;
 const T0 = Date.UTC(2020, 0, 1) / 1000;
 const BARS = 200;
-
-class CountingCache extends BarChunkCache {
-  reads: string[] = [];
-  override async read(db: Db, r: CachedReadRequest): Promise<CachedReadResult> {
-    this.reads.push(`${r.symbol}@${r.timeframe}`);
-    return super.read(db, r);
-  }
-}
 
 let rig: WorkerRig;
 let env: TestEnv;

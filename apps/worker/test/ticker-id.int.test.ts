@@ -6,10 +6,10 @@
 // instrument. Bars are synthetic so values are worked by hand: on day i (daily from 2020-01-01, 200
 // days) AAA closes 100 + i, BBB 1000 + i, SPYX 3000 + i and BTC-USD 7000 + i.
 import { randomUUID } from "node:crypto";
-import { newRunId, type Db, type Run } from "@barscript/db";
-import { BarChunkCache, type CachedReadRequest, type CachedReadResult } from "@barscript/marketdata";
+import { newRunId, type Run } from "@barscript/db";
 import { writeFlatSeries } from "../../../test/support/bars";
 import type { TestEnv } from "../../../test/support/env";
+import { CountingCache } from "./support/counting-cache";
 import { admittedAccount, createWorkerRig, runOnce, saveScript, type WorkerRig } from "./support/run-processor";
 
 jest.setTimeout(120_000);
@@ -20,14 +20,6 @@ const BARS = 200;
 const WINDOW = 10;
 /** The window's first day: days 190-199. */
 const FIRST = BARS - WINDOW;
-
-class CountingCache extends BarChunkCache {
-  reads: string[] = [];
-  override async read(db: Db, r: CachedReadRequest): Promise<CachedReadResult> {
-    this.reads.push(`${r.symbol}@${r.timeframe}`);
-    return super.read(db, r);
-  }
-}
 
 let rig: WorkerRig;
 let env: TestEnv;
