@@ -73,15 +73,16 @@ function binary(g: Gen, e: A.Binary): string {
   const width = arrayWidth(g, e);
   if (width !== null) return width;
   const l = expr(g, e.left);
-  const lazy = e.op === "and" || e.op === "or";
+  const lazy = (e.op === "and" || e.op === "or") && e.eager !== true;
   if (lazy) g.flow.condDepth++;
   const r = expr(g, e.right);
   if (lazy) g.flow.condDepth--;
   switch (e.op) {
+    // v5's and/or evaluate both operands, left then right (A.Binary.eager), as `&` and `|` of two bools do
     case "and":
-      return `(${truthy(g, l, e.left)} && ${truthy(g, r, e.right)})`;
+      return lazy ? `(${truthy(g, l, e.left)} && ${truthy(g, r, e.right)})` : `((${truthy(g, l, e.left)} & ${truthy(g, r, e.right)}) !== 0)`;
     case "or":
-      return `(${truthy(g, l, e.left)} || ${truthy(g, r, e.right)})`;
+      return lazy ? `(${truthy(g, l, e.left)} || ${truthy(g, r, e.right)})` : `((${truthy(g, l, e.left)} | ${truthy(g, r, e.right)}) !== 0)`;
     case "==":
       return `(${l} === ${r})`;
     case "!=":

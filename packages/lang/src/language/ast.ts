@@ -397,6 +397,12 @@ export interface Binary extends Annotated {
   op: BinaryOp;
   left: Expr;
   right: Expr;
+  /**
+   * `and`/`or` that evaluates both operands, left then right (set by the checker for v5, whose
+   * operators TradingView's v6 migration guide says v6 made lazy); v6's skip the right one when
+   * the left decides. A node the parser writes itself (`once`) says false.
+   */
+  eager?: boolean;
 }
 
 export interface Ternary extends Annotated {

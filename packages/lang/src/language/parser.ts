@@ -109,7 +109,7 @@ export class Parser extends DeclarationParser {
     const flag = (): A.Identifier => ({ kind: "Identifier", span: at, name: `once\u00b7${at.line}\u00b7${at.column}` });
     const declare: A.VarDecl = { kind: "VarDecl", span: at, mode: "var", typeAnn: { kind: "TypeRef", span: at, name: "bool", args: [], qualifier: null }, name: flag(), init: { kind: "BoolLit", span: at, value: false } };
     const notYet: A.Expr = { kind: "Unary", span: at, op: "not", operand: flag() };
-    const test: A.Expr = cond === null ? notYet : { kind: "Binary", span: join(at, cond.span), op: "and", left: notYet, right: cond };
+    const test: A.Expr = cond === null ? notYet : { kind: "Binary", span: join(at, cond.span), op: "and", left: notYet, right: cond, eager: false };
     const mark: A.Assign = { kind: "Assign", span: at, op: ":=", target: flag(), value: { kind: "BoolLit", span: at, value: true } };
     const fire: A.If = { kind: "If", span, cond: test, then: { kind: "Block", span: block.span, body: [mark, ...block.body] }, else: null };
     return { kind: "If", span, cond: { kind: "BoolLit", span: at, value: true }, then: { kind: "Block", span, body: [declare, fire] }, else: null };

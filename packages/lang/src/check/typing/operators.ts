@@ -58,6 +58,7 @@ export function unary(t: Typer, node: A.Unary): Value {
 
 export function binary(t: Typer, node: A.Binary): Value {
   if (node.op === "and" || node.op === "or") {
+    node.eager ??= t.ctx.version < 6;
     const l = condition(t, node.left, `The left operand of '${node.op}'`);
     const r = condition(t, node.right, `The right operand of '${node.op}'`);
     return { type: BOOL, qual: maxQual(l.qual, r.qual) };
