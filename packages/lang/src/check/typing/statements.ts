@@ -12,6 +12,7 @@ import { resolveTypeRef } from "./declarations";
 import { POISON, POISONED, setValue, type Typer, type Value } from "./state";
 
 export function varDecl(t: Typer, s: A.VarDecl): Value {
+  elementTypeFromDeclaration(s);
   t.declaring.push({ name: s.name.name, depth: t.active.size });
   let v: Value;
   try {
@@ -47,6 +48,20 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
   if (t.scope === t.globals && qual === "const") t.constants.set(sym.id, s.init);
   if (s.exported === true) exportConstant(t, s, type, v.qual);
   return { type, qual };
+}
+
+/**
+ * `array<int> bins = array.from(na, na, na)`: arguments that are all na give no element type, and
+ * TradingView takes it from the declaration (a public three-drive pattern indicator of issue 16's
+ * survey declares so), so the call reads as `array.from<int>(na, na, na)`.
+ */
+function elementTypeFromDeclaration(s: A.VarDecl): void {
+  const ann = s.typeAnn;
+  const init = s.init;
+  if (ann?.name !== "array" || ann.args.length !== 1 || init.kind !== "Call" || init.typeArgs.length > 0) return;
+  const callee = init.callee;
+  if (callee.kind !== "Member" || callee.object.kind !== "Identifier" || callee.object.name !== "array" || callee.property.name !== "from") return;
+  if (init.args.length > 0 && init.args.every((a) => a.value.kind === "NaLit")) init.typeArgs = [ann.args[0]!];
 }
 
 /** `export const <type> X = <const value>`: what TradingView accepts as a library constant. */
