@@ -64,12 +64,24 @@ function isNumberArrayNew(c: A.Call, name: string): boolean {
 /**
  * A bare `na` given where an element of an array or matrix (`T`) or a key or value of a map (`K`,
  * `V`) of objects is expected (`array.new<P>(3, na)`, `a.push(na)`, `m.put(k, na)`) is the na
- * reference, as in a declaration (types.ts asKind): reading a field of it is then an error.
+ * reference, as in a declaration (types.ts asKind): reading a field of it is then an error. Where
+ * a string, collection or handle is expected (`str.upper(na)`, `time(na)`) it is the na those
+ * hold (null), which the library functions take as na, not NaN (a JavaScript TypeError there).
  */
+/** Whether a parameter of this type holds na as null: a string, a collection or a handle. */
+function naIsNull(t: ParamSpec["type"]): boolean {
+  if (t.kind === "primitive") return t.name === "string";
+  return t.kind === "array" || t.kind === "matrix" || t.kind === "map" || t.kind === "handle";
+}
+
 function naElements(c: A.Call, bound: BoundArgs, compiled: Map<A.Expr, string>): void {
   const vars = typeVars(c);
   const fix = (p: ParamSpec, e: A.Expr): void => {
-    if (e.kind !== "NaLit" || p.type.kind !== "var") return;
+    if (e.kind !== "NaLit") return;
+    if (p.type.kind !== "var") {
+      if (naIsNull(p.type)) compiled.set(e, "null");
+      return;
+    }
     const t = vars.get(p.type.name);
     if (t) compiled.set(e, asKind(e, compiled.get(e)!, vtOf(t) ?? "num"));
   };

@@ -109,11 +109,12 @@ export function naOf(vt: VT): string {
 
 /**
  * `js` of `e` where a value of kind `vt` is expected: a bare `na` (the checker types it `na`, which
- * compiles as a number) is null where an object or array is expected, so reading a field of it or
- * walking it fails with the runtime's "na" errors instead of reading NaN.
+ * compiles as a number) is null where an object, array or string is expected, so reading a field
+ * of it or walking it fails with the runtime's "na" errors instead of reading NaN, and string
+ * functions given it (`string s = na`, `str.upper(s)`) see the na strings hold (naOf).
  */
 export function asKind(e: A.Expr, js: string, vt: VT): string {
-  return vt === "obj" && e.kind === "NaLit" ? "null" : js;
+  return (vt === "obj" || vt === "str") && e.kind === "NaLit" ? "null" : js;
 }
 
 /** `a.b.c` of an identifier or member chain, else null. */

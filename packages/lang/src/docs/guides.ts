@@ -243,6 +243,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Number patterns.** \`str.tostring(x, pattern)\` and \`{0,number,pattern}\` read Java's DecimalFormat patterns:
   digits (\`#\`, \`0\`, \`,\`, \`.\`), text around them (\`+0.00\`, \`$#,##0.00\`), \`%\` there multiplying by 100, and a
   negative subpattern after \`;\` (docs/adr/0161); exponent patterns (\`0.###E0\`) are not read.
+- **An na string argument** (\`str.upper(na)\`, a \`string\` variable holding na) gives na; an na timeframe is the
+  chart's, an na session none, an na time zone UTC and an na \`str.repeat\` separator none (docs/adr/0172: the
+  reference does not say).
 - **\`str.format\` dates.** \`{0,date,...}\` and \`{0,time,...}\` (a pattern, or \`short\`/\`medium\`/\`long\`/\`full\`
   in US English) read the timestamp in UTC; \`str.format_time\` takes a time zone.
 - **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed. The seed is a

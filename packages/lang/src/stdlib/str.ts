@@ -262,10 +262,11 @@ export function substring(s: string | null, begin: number, end?: number): string
   if (s === null || begin !== begin) return null;
   return end === undefined || end !== end ? s.substring(begin) : s.substring(begin, end);
 }
-export function repeat(s: string | null, count: number, sep = ""): string | null {
+export function repeat(s: string | null, count: number, separator: string | null = ""): string | null {
   // TradingView stops the script on a negative count, with this message (docs/adr/0158).
   if (count < 0) fail(`Invalid value of the 'repeat' parameter '${count}' in the 'str.repeat' function. It must be >= 0.`);
   if (s === null || count !== count) return null;
+  const sep = separator ?? ""; // an na separator joins as none
   const n = Math.floor(count);
   if (n * (s.length + sep.length) > MAX_STRING_LENGTH) fail(`string longer than ${MAX_STRING_LENGTH} characters`);
   return Array.from({ length: n }, () => s).join(sep);

@@ -53,12 +53,14 @@ class Zone {
 
 const zones = new Map<string, Zone>();
 
-export function zone(tz: string): Zone {
-  let z = zones.get(tz);
+/** The zone named `tz`; an na zone (null) is UTC, as a zone the runtime does not know is. */
+export function zone(tz: string | null): Zone {
+  const name = tz ?? "UTC";
+  let z = zones.get(name);
   if (!z) {
-    z = new Zone(tz);
+    z = new Zone(name);
     if (zones.size > 256) zones.clear();
-    zones.set(tz, z);
+    zones.set(name, z);
   }
   return z;
 }
