@@ -8,6 +8,7 @@
 import { ApiError } from "@barscript/contracts";
 import { getLibraryScript, locateScript, readScript } from "@barscript/db";
 import type { AuthContext } from "../http/auth-plugin";
+import { stringProblem } from "../http/input";
 import { mapped } from "../routes/scripts";
 import type { RunsContext } from "../runs/context";
 import { loadOwnRun } from "../runs/service";
@@ -32,10 +33,15 @@ async function seen(load: () => Promise<unknown>): Promise<200 | 404> {
   }
 }
 
-/** A path segment as the app reads it; one that is not valid percent-encoding names nothing. */
+/**
+ * A path segment as the app reads it; one that is not valid percent-encoding, or holds what no
+ * stored name can (NUL, a lone surrogate: http/input.ts), names nothing (before, a NUL reached
+ * Postgres and the page answered 500).
+ */
 function part(segment: string | undefined): string {
   try {
-    return decodeURIComponent(segment ?? "");
+    const text = decodeURIComponent(segment ?? "");
+    return stringProblem(text) === null ? text : "";
   } catch {
     return "";
   }
