@@ -138,7 +138,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 
 - **Headless.** \`fill\`, \`bgcolor\` and \`barcolor\` run and draw nothing; drawing objects (\`label.*\`,
   \`line.*\`, \`box.*\`, \`polyline.*\`, \`table.*\`, also made from \`chart.point\`s) are the run's drawings
-  (what remains after the last bar), not pictures. A label's size is the named size (\`small\`) or, given in
+  (what remains after the last bar), not pictures; \`linefill.*\` objects work (getters, setters, \`all\`) but are not
+  among the run's drawings, which list labels, lines, boxes, polylines and tables. A label's size is the named size (\`small\`) or, given in
   typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`). An indicator whose only
   outputs are \`bgcolor\`, \`barcolor\`, \`fill\` or \`hline\` (TradingView counts them as outputs) is valid
   with the \`no_outputs\` warning: its runs have no output columns (docs/adr/0122).
@@ -182,6 +183,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`ignore_invalid_symbol = true\`), as does a timeframe at or above the chart's that has no bars.
   \`request.security_lower_tf\` of a tuple (\`[h, l, v] = request.security_lower_tf("", "1", [high, low, volume])\`) gives a
   tuple of arrays, one per element.
+  TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
+  without those three anchors it runs. A requested context runs what the request's expression depends on: a
+  statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
+  \`timeframe.period\` is the requested timeframe) is not run in it, unless the request needs drawings and the
+  context runs the whole script (docs/adr/0170).
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
   between arrivals); the "Timeframe" setting is not an input a run can change.
