@@ -89,6 +89,18 @@ function subPatterns(pattern: string): { pos: SubPattern; neg: SubPattern | null
   return { pos: parts[0]!, neg: parts[1] ?? null };
 }
 
+/**
+ * `a` (>= 0, finite) with `frac` decimals and no exponent: JavaScript's toFixed writes 1e21 and
+ * above as "1e+21"; Java's DecimalFormat writes their shortest digits padded with zeros
+ * ("1,000,000,000,000,000,000,000" under `#,##0`), and so does this.
+ */
+function fixedText(a: number, frac: number): string {
+  if (a < 1e21) return a.toFixed(frac);
+  const [mantissa = "0", exponent = "0"] = a.toExponential().split("e");
+  const int = mantissa.replace(".", "").padEnd(Number(exponent) + 1, "0");
+  return frac > 0 ? `${int}.${"0".repeat(frac)}` : int;
+}
+
 /** `|x|` with a pattern's digits (`#.##`, `0.00`, `#,##0.0`); empty when it has none, as `#`. */
 function digitsText(a: number, digits: string): string {
   const p = digits === "" ? "#" : digits;
@@ -97,7 +109,7 @@ function digitsText(a: number, digits: string): string {
   const fracPat = dot < 0 ? "" : p.slice(dot + 1);
   const minFrac = (fracPat.match(/0/g) ?? []).length;
   const maxFrac = (fracPat.match(/[#0]/g) ?? []).length;
-  let s = a.toFixed(Math.min(maxFrac, 20));
+  let s = fixedText(a, Math.min(maxFrac, 20));
   if (maxFrac > minFrac && s.includes(".")) {
     const [i, f = ""] = s.split(".");
     let frac = f;
@@ -123,7 +135,8 @@ export function formatPattern(x: number, pattern: string): string {
   if (x !== x) return "NaN";
   const { pos, neg } = subPatterns(pattern);
   const v = x * pos.scale;
-  const body = digitsText(Math.abs(v), pos.digits);
+  // an infinite value (or one a % scales past the largest double) is Java's "∞" between the affixes
+  const body = Number.isFinite(v) ? digitsText(Math.abs(v), pos.digits) : "\u221e";
   // a value that rounds to zero is written without a sign, as before
   if (!(v < 0) || Number(body.replace(/,/g, "")) === 0) return pos.prefix + body + pos.suffix;
   return neg ? neg.prefix + body + neg.suffix : "-" + pos.prefix + body + pos.suffix;
