@@ -28,7 +28,10 @@ export function sortFieldSlot(b: CallEmit, collection: string): string {
 /** The slot of a field given by index or name. */
 export function fieldSlot(field: number | string, fields: readonly string[]): number {
   const k = typeof field === "string" ? fields.indexOf(field) : field;
-  if (!Number.isInteger(k) || k < 0 || k >= fields.length) fail(`sort_field ${JSON.stringify(field)} is not a field of the array's type (its fields: ${fields.join(", ")}).`);
+  if (!Number.isInteger(k) || k < 0 || k >= fields.length) {
+    const given = typeof field === "number" && field !== field ? "na" : JSON.stringify(field); // na, not JSON's "null"
+    fail(`sort_field ${given} is not a field of the array's type (its fields: ${fields.join(", ")}).`);
+  }
   return k;
 }
 

@@ -105,3 +105,7 @@ test("a literal sort_field the type does not have is refused when the script is 
   // the fields it has, by name or index, pass
   expect(check(`a.sort(order.ascending, "bar")\na.sort(order.descending, 2)\nx = a.binary_search_leftmost(2.0, 1)`)).toBe("");
 });
+
+test("an na sort_field is the bar's runtime error naming it na (before, JSON's null)", () => {
+  expect(run(`a.sort(order.ascending, sort_field = na)\nplot(1)`).errors).toEqual(["sort_field na is not a field of the array's type (its fields: name, price, bar)."]);
+});
