@@ -55,7 +55,8 @@ export abstract class DeclarationParser extends BlockParser {
       this.pos++;
       source = { kind: "relative", path: t.value };
     } else {
-      const owner = this.expectName("a library path 'owner/slug/version'");
+      // an owner is an account's handle, which may hold dashes ("my-name"), as a slug may
+      const owner = this.parseSlug("a library path 'owner/slug/version'");
       this.expect("/");
       const slug = this.parseSlug();
       this.expect("/");
@@ -81,7 +82,7 @@ export abstract class DeclarationParser extends BlockParser {
   }
 
   /** Slugs may contain `-`, which the lexer splits: glue adjacent pieces back together. */
-  private parseSlug(): string {
+  private parseSlug(what = "a script slug"): string {
     let slug = "";
     let lastEnd: A.Span | null = null;
     for (;;) {
@@ -94,7 +95,7 @@ export abstract class DeclarationParser extends BlockParser {
         this.pos++;
       } else break;
     }
-    if (slug === "") this.fail(`Expected a script slug, found ${describe(this.peek())}.`);
+    if (slug === "") this.fail(`Expected ${what}, found ${describe(this.peek())}.`);
     return slug;
   }
 
