@@ -164,6 +164,17 @@ class Lexer {
     this.push("eof", "", this.pointSpan());
   }
 
+  /** Whether the line being lexed is an import statement, before its path ends (`as`). */
+  private inImportPath(): boolean {
+    let k = this.tokens.length - 1;
+    while (k >= 0 && this.tokens[k]!.span.line === this.line) {
+      if (this.tokens[k]!.kind === "ident" && this.tokens[k]!.value === "as") return false;
+      k--;
+    }
+    const first = this.tokens[k + 1];
+    return first !== undefined && first.span.line === this.line && first.kind === "keyword" && first.value === "import";
+  }
+
   private push(kind: Token["kind"], value: string, span: Span): void {
     this.tokens.push({ kind, value, span });
   }
@@ -216,6 +227,8 @@ class Lexer {
     if (isIdentStart(this.src[this.pos] ?? "")) {
       while (isIdentPart(this.src[this.pos] ?? "")) this.pos++;
       const bad = this.span(start, this.line, this.lineStart);
+      // in an import's path a piece of a handle or slug may start with digits ("ni-0e5c/lib/1")
+      if (this.inImportPath()) return this.push("ident", this.src.slice(start, this.pos), bad);
       this.diagnostics.push(diagnostic("lint", Code.syntax_error, "Invalid number literal.", bad));
       this.push("number", "0", bad);
       return;
