@@ -35,9 +35,10 @@ afterAll(() => rig.close());
 
 const day = (d: string): Date => new Date(`${d}T00:00:00Z`);
 
-async function runScript(instrument: string, from: string, to: string, bars: number, source: string): Promise<{ row: Run; column: (k: number) => number[] }> {
+async function runScript(instrument: string, from: string, to: string, bars: number, source: string, library?: string): Promise<{ row: Run; column: (k: number) => number[] }> {
   const account = await admittedAccount(env.db, `ni-${randomUUID().slice(0, 8)}`);
-  const script = await saveScript(env.db, account, "s", source);
+  if (library !== undefined) await saveScript(env.db, account, "lt", library);
+  const script = await saveScript(env.db, account, "s", source.replaceAll("OWNER", account.handle));
   const run = await env.db.run.create({
     data: {
       id: newRunId(), accountId: account.id, kind: "indicator", scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1,
@@ -89,6 +90,25 @@ plot(request.security("", "1", close), "last")
   expect(column(0)).toEqual([0, 0, 0, 672, 690, 724, 706, 673]);
   const last = column(1);
   expect([last[0], last[1], last[2], last[3], last[7]]).toEqual([NaN, NaN, NaN, 126.95, 127.22]);
+});
+
+it("when the lower-timeframe request is in an imported library's function called in a loop, then it is found as the script runs and reads as in the script itself", async () => {
+  // before, the library's request was not among the script's (its source is not the script's):
+  // every bar failed with 'no 1m bars of "SPY"'; twice each day's minutes counted above
+  const { row, column } = await runScript("SPY", "2010-12-29", "2011-01-07", 8, `//@version=6
+indicator("intrabars in a library")
+import OWNER/lt/1 as lt
+n = 0
+for i = 0 to 1
+    n += lt.minutes("1")
+plot(n, "n")
+`, `//@version=6
+library("lt")
+export minutes(simple string tf) => request.security_lower_tf(syminfo.tickerid, tf, close).size()
+`);
+  expect(row.status).toBe("succeeded");
+  expect(errorsOf(row)).toEqual([]);
+  expect(column(0)).toEqual([0, 0, 0, 1344, 1380, 1448, 1412, 1346]);
 });
 
 it("kept: a symbol with another exchange's prefix names no instrument, and its lower-timeframe request stays the bar's runtime error", async () => {

@@ -114,6 +114,11 @@ function argument(c: A.Call, name: string, position: number): A.Expr | undefined
   return positional[position]?.value;
 }
 
+/** Whether a statement imports another script's library (TradingView's ta library has no requests of its own here). */
+function importsLibrary(s: A.Stmt): boolean {
+  return s.kind === "ImportDecl" && s.source.kind === "library" && !(s.source.owner === "TradingView" && s.source.slug === "ta");
+}
+
 /** The contexts every request.* call of `files` names; the chart's own context is left out. */
 export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol): ScriptRequests {
   const found = new Map<string, RequestedContext>();
@@ -121,8 +126,11 @@ export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol)
   for (const f of files) {
     const declared = f.content.includes("timeframe");
     // "request": request.* calls and the ta library's requestUpAndDownVolume / requestVolumeDelta
-    if (!f.content.includes("request") && !declared) continue;
+    if (!f.content.includes("request") && !declared && !f.content.includes("import")) continue;
     const { script } = parse(f.path, f.content);
+    // an imported library's functions may request contexts (the symbol and timeframe their
+    // callers pass): its source is not among `files`, so they are found as the script runs
+    if (script.body.some(importsLibrary)) dynamic = true;
     // indicator(timeframe = "W"): the script runs on the chart symbol's bars of that timeframe
     const own = declared ? scriptTimeframeOf(script) : null;
     const ownTf = own ? storeTimeframe(own.timeframe, chart.timeframe) : null;
