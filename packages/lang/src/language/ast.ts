@@ -224,6 +224,8 @@ export interface If extends Annotated {
   cond: Expr;
   then: Block;
   else: Block | If | null;
+  /** Set on the `if` a `once condition` structure is read as (parser.ts tryOnce): its condition is the structure's. */
+  once?: true;
 }
 
 export interface SwitchCase {

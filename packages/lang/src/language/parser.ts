@@ -80,9 +80,10 @@ export class Parser extends DeclarationParser {
    *
    *     if true
    *         var bool once·L·C = false
-   *         if not once·L·C and (condition)
-   *             once·L·C := true
-   *             <block>
+   *         if not once·L·C
+   *             if condition
+   *                 once·L·C := true
+   *                 <block>
    *
    * (the flag's name has a character no Pine name has). The condition is not evaluated once the
    * block has run (docs/adr/0168-once-structure.md).
@@ -109,9 +110,13 @@ export class Parser extends DeclarationParser {
     const flag = (): A.Identifier => ({ kind: "Identifier", span: at, name: `once\u00b7${at.line}\u00b7${at.column}` });
     const declare: A.VarDecl = { kind: "VarDecl", span: at, mode: "var", typeAnn: { kind: "TypeRef", span: at, name: "bool", args: [], qualifier: null }, name: flag(), init: { kind: "BoolLit", span: at, value: false } };
     const notYet: A.Expr = { kind: "Unary", span: at, op: "not", operand: flag() };
-    const test: A.Expr = cond === null ? notYet : { kind: "Binary", span: join(at, cond.span), op: "and", left: notYet, right: cond, eager: false };
     const mark: A.Assign = { kind: "Assign", span: at, op: ":=", target: flag(), value: { kind: "BoolLit", span: at, value: true } };
-    const fire: A.If = { kind: "If", span, cond: test, then: { kind: "Block", span: block.span, body: [mark, ...block.body] }, else: null };
+    const body: A.Block = { kind: "Block", span: block.span, body: [mark, ...block.body] };
+    // the condition is an if of its own inside the flag's, so a condition that is not a bool is
+    // refused as the once structure's ("A once condition must be a bool"), not as an operand of a hidden 'and'
+    const fire: A.If = cond === null
+      ? { kind: "If", span, cond: notYet, then: body, else: null }
+      : { kind: "If", span, cond: notYet, then: { kind: "Block", span, body: [{ kind: "If", span, cond, then: body, else: null, once: true }] }, else: null };
     return { kind: "If", span, cond: { kind: "BoolLit", span: at, value: true }, then: { kind: "Block", span, body: [declare, fire] }, else: null };
   }
 

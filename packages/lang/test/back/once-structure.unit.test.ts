@@ -1,7 +1,7 @@
 // TradingView's `once [condition]` structure (release notes, August 2026; docs/adr/0168): the
 // block runs the first time the condition holds and never again. Expected values are worked by
 // hand from risingBars (close = 10 + i on bar i).
-import { risingBars, run } from "./harness";
+import { build, risingBars, run } from "./harness";
 
 const V6 = `//@version=6\nindicator("x")\n`;
 const values = (body: string, n = 8): number[][] => run(`${V6}${body}`, risingBars(n)).outputs.map((o) => Array.from(o.values));
@@ -69,4 +69,18 @@ plot(once(close))`, 2)).toEqual([[20, 22]]);
 if bar_index == 1
     once := true
 plot(once ? 1 : 0)`, 3)).toEqual([[0, 1, 1]]);
+});
+
+test("a condition that is not a bool is refused as the once structure's, not as an operand of a hidden 'and'", () => {
+  const refusal = (cond: string): string => {
+    try {
+      build(`${V6}var c = 0\nonce ${cond}\n    c += 1\nplot(c)`);
+      return "";
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  expect(refusal("close")).toContain("A once condition must be a bool, not float.");
+  expect(refusal('"yes"')).toContain("A once condition must be a bool, not string.");
+  expect(refusal("close > open")).toBe("");
 });

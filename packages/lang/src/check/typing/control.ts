@@ -57,7 +57,7 @@ function loopBody(t: Typer, b: A.Block): Value {
 }
 
 function ifNode(t: Typer, node: A.If, wantValue: WantValue): Value {
-  const c = condition(t, node.cond, "An if condition");
+  const c = condition(t, node.cond, node.once ? "A once condition" : "An if condition");
   const branches = [block(t, node.then)];
   if (node.else) branches.push(node.else.kind === "If" ? setValue(node.else, ifNode(t, node.else, wantValue)) : block(t, node.else));
   return branchesValue(t, branches, c.qual, wantValue, node.span);
