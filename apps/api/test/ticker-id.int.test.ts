@@ -100,3 +100,25 @@ it("when an instrument is looked up as NASDAQ:AAPL, then it is AAPL; NYSE:AAPL i
   expect(wrong.status).toBe(404);
   expect(wrong.json.error).toEqual(expect.objectContaining({ code: "unknown_instrument" }));
 });
+
+it("when a prefix or ticker is missing, doubled or malformed, then every place naming an instrument refuses it in the envelope and nothing is started", async () => {
+  const [runsBefore, sweepsBefore] = [await h.env.db.run.count(), await h.env.db.sweep.count()];
+  for (const name of [":AAPL", "NASDAQ:", "NASDAQ::AAPL", "a:b:c", " : ", "NASDAQ%3AAAPL", "ÄÖ:AAPL"]) {
+    const run = await client.start({ script: "tv-symbols", instrument: name, timeframe: "1d", bars: 300 });
+    expect([name, run.status, run.json.error.code]).toEqual([name, 400, "unknown_instrument"]);
+    const collect = await client.call("POST", "/scripts/cross/collect", { instrument: name, timeframe: "1d", bars: 300 });
+    expect([name, collect.status, collect.json.error.code]).toEqual([name, 400, "unknown_instrument"]);
+    const sweep = await client.call("POST", "/sweeps", { definition: "cross", timeframe: "1d", bars: 300, grid: { len: [10] }, horizons: [1], instruments: [name] });
+    expect([name, sweep.status, sweep.json.error.code]).toEqual([name, 400, "unknown_instrument"]);
+    const one = await client.call("GET", `/instruments/${encodeURIComponent(name)}`);
+    expect([name, one.status, one.json.error.code]).toEqual([name, 404, "unknown_instrument"]);
+    // an events filter naming no instrument lists none
+    const events = await client.call("GET", `/scripts/cross/events?instrument=${encodeURIComponent(name)}`);
+    expect([name, events.status, events.json.events]).toEqual([name, 200, []]);
+  }
+  const nul = await client.start({ script: "tv-symbols", instrument: "NASDAQ:\u0000AAPL", timeframe: "1d", bars: 300 });
+  expect([nul.status, nul.json.error.code]).toEqual([400, "invalid_request"]);
+  const notString = await client.call("POST", "/sweeps", { definition: "cross", timeframe: "1d", bars: 300, grid: { len: [10] }, horizons: [1], instruments: [["NASDAQ:AAPL"]] });
+  expect([notString.status, notString.json.error.code]).toEqual([400, "invalid_request"]);
+  expect([await h.env.db.run.count(), await h.env.db.sweep.count()]).toEqual([runsBefore, sweepsBefore]);
+});
