@@ -92,12 +92,19 @@ function mapArguments(name: string, sig: Signature, args: CallArg[], callSpan: S
     const p = sig.params.find((q) => q.name === a.name);
     const span = a.nameSpan ?? a.node.span;
     if (!p) findings.push({ code: Code.wrong_argument, message: `${name}() has no parameter '${a.name}'.${parameterHint(a.name, sig.params.map((q) => q.name), name)}`, span });
+    // the values of `...number` are given in order; one named was dropped (math.avg's emitted no JavaScript)
+    else if (p.variadic) findings.push({ code: Code.wrong_argument, message: `${name}() takes its '${a.name}' values by position, without a name.`, span });
     else if (given.has(p.name)) findings.push({ code: Code.wrong_argument, message: `Argument '${a.name}' of ${name}() is given twice.`, span });
     else given.add(p.name);
     params.push(p ?? null);
   }
   // A misspelt name is most likely the missing argument: one mistake, one diagnostic.
   if (findings.some((f) => f.code === Code.wrong_argument)) return { params };
+  // math.max(), math.min(), math.avg() of nothing (array.from<T>() is an empty array)
+  const only = sig.params[0];
+  if (only?.variadic && sig.returns.kind !== "array" && args.length === 0) {
+    findings.push({ code: Code.missing_argument, message: `${name}() needs at least one '${only.name}' value.`, span: callSpan });
+  }
   for (const p of sig.params) {
     if (p.default === null && !p.variadic && !given.has(p.name)) {
       findings.push({ code: Code.missing_argument, message: `${name}() needs the argument '${p.name}' (${showSpec(p.type)}).`, span: callSpan });
