@@ -288,7 +288,8 @@ export class Runtime {
     return Array.from(m.m.keys());
   }
   fail(message: unknown): never {
-    throw new ScriptRuntimeError(typeof message === "string" ? message : String(message));
+    // runtime.error(na) (an na string is null, a number's na NaN) reads "na", not JavaScript's "null"
+    throw new ScriptRuntimeError(typeof message === "string" ? message : message === null || message !== message ? "na" : String(message));
   }
   tooLong(): never {
     throw new ScriptRuntimeError("loop takes too long");

@@ -35,3 +35,8 @@ plot(str.length(str.repeat("ab", 3, na)))`);
   expect(r.errors).toEqual([]);
   expect(r.values).toEqual([[1, 1, 1], [1, 1, 1], [0, 0, 0], [19, 19, 19], [6, 6, 6]]);
 });
+
+test("runtime.error with an na message stops the bar with the message na", () => {
+  // 'x' + na is na (an na string operand makes the concatenation na)
+  expect(outputs(`string s = na\nruntime.error("x" + s)\nplot(1)`, 1).errors).toEqual(["na"]);
+});
