@@ -77,11 +77,11 @@ function naIsNull(t: ParamSpec["type"]): boolean {
 function naElements(c: A.Call, bound: BoundArgs, compiled: Map<A.Expr, string>): void {
   const vars = typeVars(c);
   const fix = (p: ParamSpec, e: A.Expr): void => {
-    if (e.kind !== "NaLit") return;
     if (p.type.kind !== "var") {
-      if (naIsNull(p.type)) compiled.set(e, "null");
+      if (naIsNull(p.type)) compiled.set(e, asKind(e, compiled.get(e)!, "obj"));
       return;
     }
+    if (e.kind !== "NaLit") return;
     const t = vars.get(p.type.name);
     if (t) compiled.set(e, asKind(e, compiled.get(e)!, vtOf(t) ?? "num"));
   };

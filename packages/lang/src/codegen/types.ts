@@ -114,7 +114,11 @@ export function naOf(vt: VT): string {
  * functions given it (`string s = na`, `str.upper(s)`) see the na strings hold (naOf).
  */
 export function asKind(e: A.Expr, js: string, vt: VT): string {
-  return (vt === "obj" || vt === "str") && e.kind === "NaLit" ? "null" : js;
+  if (vt !== "obj" && vt !== "str") return js;
+  if (e.kind === "NaLit") return "null";
+  // a value the checker could only type `na` (`[a, b] = f()` with f returning `['x', na]`) is na too,
+  // computed for its effects
+  return e.type?.kind === "na" ? `(${js}, null)` : js;
 }
 
 /** `a.b.c` of an identifier or member chain, else null. */

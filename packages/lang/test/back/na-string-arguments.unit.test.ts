@@ -40,3 +40,9 @@ test("runtime.error with an na message stops the bar with the message na", () =>
   // 'x' + na is na (an na string operand makes the concatenation na)
   expect(outputs(`string s = na\nruntime.error("x" + s)\nplot(1)`, 1).errors).toEqual(["na"]);
 });
+
+test("a tuple element that is na, passed on to a string function, is na too", () => {
+  const r = outputs(`f() => ["a", na]\n[p, q] = f()\nplot(na(str.upper(q)) ? 1 : 0)\nplot(str.length(str.upper(p)))`, 1);
+  expect(r.errors).toEqual([]);
+  expect(r.values).toEqual([[1], [1]]);
+});
