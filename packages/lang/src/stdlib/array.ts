@@ -154,8 +154,9 @@ export function sort(a: Arr<unknown>, order: string = "ascending", slot = -1): v
   else v.sort((p, q) => compareKeys(sortKey(p, slot), sortKey(q, slot), dir));
 }
 export function join(a: Arr<unknown>, sep = ""): string {
+  // an na element is written "NaN" whatever its type, as str.tostring of the array writes it (not JavaScript's "null")
   return need(a)
-    .e.map((e) => (typeof e === "number" ? (e !== e ? "NaN" : String(e)) : String(e)))
+    .e.map((e) => (e === null || (typeof e === "number" && e !== e) ? "NaN" : String(e)))
     .join(sep);
 }
 

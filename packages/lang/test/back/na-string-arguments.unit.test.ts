@@ -46,3 +46,9 @@ test("a tuple element that is na, passed on to a string function, is na too", ()
   expect(r.errors).toEqual([]);
   expect(r.values).toEqual([[1], [1]]);
 });
+
+test("array.join writes an na string element as str.tostring of the array does", () => {
+  const r = outputs(`a = array.from("x", na)\nplot(a.join(",") == "x,NaN" ? 1 : 0)\nplot(str.tostring(a) == "[x, NaN]" ? 1 : 0)`, 1);
+  expect(r.errors).toEqual([]);
+  expect(r.values).toEqual([[1], [1]]);
+});
