@@ -11,7 +11,7 @@ const BOX_FIELDS: readonly FieldSpec[] = [
   ["text_font_family", "text_font_family", '"font.family_default"'], ["text_formatting", "text_formatting", "0"],
 ];
 
-const BOX_REST = 'border_color: series color = na, border_width: series int = 1, border_style: series string = "line.style_solid", extend: series string = "extend.none", xloc: series string = "xloc.bar_index", bgcolor: series color = na, text: series string = "", text_size: series int|string = "size.auto", text_color: series color = na, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_wrap: series string = "text.wrap_none", text_font_family: series string = "font.family_default", force_overlay: const bool = false, text_formatting: const int = 0';
+const BOX_REST = 'border_color: series color = na, border_width: series int = 1, border_style: series string = "line.style_solid", extend: series string = "extend.none", xloc: series string = "xloc.bar_index", bgcolor: series color = na, text: series string = "", text_size: series int|string = "size.auto", text_color: series color = na, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_wrap: series string = "text.wrap_none", text_font_family: series string = "font.family_default", force_overlay: const bool = false, text_formatting: series int = 0';
 
 export const boxNew = newRecordWithPoints(
   "box",

@@ -11,7 +11,7 @@ const LABEL_FIELDS: readonly FieldSpec[] = [
   ["text_formatting", "text_formatting", "0"],
 ];
 
-const LABEL_REST = 'text: series string = "", xloc: series string = "xloc.bar_index", yloc: series string = "yloc.price", color: series color = na, style: series string = "label.style_label_down", textcolor: series color = na, size: series int|string = "size.normal", textalign: series string = "text.align_center", tooltip: series string = na, text_font_family: series string = "font.family_default", force_overlay: const bool = false, text_formatting: const int = 0';
+const LABEL_REST = 'text: series string = "", xloc: series string = "xloc.bar_index", yloc: series string = "yloc.price", color: series color = na, style: series string = "label.style_label_down", textcolor: series color = na, size: series int|string = "size.normal", textalign: series string = "text.align_center", tooltip: series string = na, text_font_family: series string = "font.family_default", force_overlay: const bool = false, text_formatting: series int = 0';
 
 export const labelNew = newRecordWithPoints(
   "label",

@@ -17,7 +17,7 @@ export const tableNew = newRecord(
 );
 
 export const tableCell = builtinFunction({
-  sig: 'table.cell(table_id: series table, column: series int, row: series int, text: series string = "", width: series float = 0, height: series float = 0, text_color: series color = na, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_size: series int|string = "size.normal", bgcolor: series color = na, tooltip: series string = na, text_font_family: series string = "font.family_default", text_formatting: const int = 0): void',
+  sig: 'table.cell(table_id: series table, column: series int, row: series int, text: series string = "", width: series float = 0, height: series float = 0, text_color: series color = na, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_size: series int|string = "size.normal", bgcolor: series color = na, tooltip: series string = na, text_font_family: series string = "font.family_default", text_formatting: series int = 0): void',
   doc: "Sets a cell's text and colors (a cell outside the table is a runtime error).",
   emit: (b) => `$rt.draw.cell(${b.a("table_id")}, ${b.a("column")}, ${b.a("row")}, {text: ${b.a("text", '""')}, text_color: ${b.a("text_color", NA_NUM)}, bg_color: ${b.a("bgcolor", NA_NUM)}})`,
 });
