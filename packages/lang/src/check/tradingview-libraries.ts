@@ -5,9 +5,12 @@
 // library has and this service does not (`tvta.notWritten(...)`) is refused by name (the `differences` docs topic,
 // docs/adr/0105-tradingview-ta-import.md). The library's functions written here (stdlib/ta/tv-library,
 // docs/adr/0116) are built-in records named `ta.*`, reached only through the import, as TradingView
-// knows them (docs/adr/0137-tradingview-ta-functions-need-the-import.md).
+// knows them (docs/adr/0137-tradingview-ta-functions-need-the-import.md), and so is a library
+// overload of a built-in (`supertrend(factor, atrLength, wicks)`, docs/adr/0159).
 
+import type { BuiltinFunction } from "../builtins";
 import { recordsOf } from "../builtins/record";
+import { TA_LIBRARY_SUPERTREND } from "../stdlib/ta/vol";
 import * as library from "../stdlib/ta/tv-library";
 import { didYouMean } from "./suggest";
 import { emptyExports, type ModuleExports } from "./symbols";
@@ -53,11 +56,41 @@ const IMPORT_LINE = "import TradingView/ta/12 as ta";
  * the library under. Null when the call is fine (through the import, or not such a function).
  */
 export function tradingViewImportMissing(imports: ReadonlyMap<string, ModuleExports | null>, written: string): string | null {
-  const dot = written.indexOf(".");
-  const root = written.slice(0, dot);
-  if (!isTradingViewLibraryFunction(written) || imports.get(root) === TA) return null;
-  const rest = written.slice(dot + 1);
+  if (!isTradingViewLibraryFunction(written) || throughLibrary(imports, written)) return null;
+  return `'${written}' is a function of TradingView's ta library, not a built-in: TradingView calls it only through the library's import; ${importFix(imports, written)}.`;
+}
+
+/** Whether `written` (`TVta.supertrend`) is called through an import of TradingView's ta library. */
+function throughLibrary(imports: ReadonlyMap<string, ModuleExports | null>, written: string): boolean {
+  return imports.get(written.slice(0, written.indexOf("."))) === TA;
+}
+
+/** How to reach `written` (`ta.dema`) through the library: the import line to add, or the alias it was imported under. */
+function importFix(imports: ReadonlyMap<string, ModuleExports | null>, written: string): string {
+  const rest = written.slice(written.indexOf(".") + 1);
   const alias = [...imports].find(([, e]) => e === TA)?.[0];
-  const fix = alias === undefined ? `add \`${IMPORT_LINE}\` to the script (after \`//@version=6\`)` : `call it through the library's alias: \`${alias}.${rest}\``;
-  return `'${written}' is a function of TradingView's ta library, not a built-in: TradingView calls it only through the library's import; ${fix}.`;
+  return alias === undefined ? `add \`${IMPORT_LINE}\` to the script (after \`//@version=6\`)` : `call it through the library's alias: \`${alias}.${rest}\``;
+}
+
+/**
+ * Overloads of built-ins that are TradingView's ta library's functions of the same name, by their
+ * signature's text: the library's `supertrend(factor, atrLength, wicks)` (docs/adr/0159).
+ */
+const LIBRARY_OVERLOADS: ReadonlySet<string> = new Set([`ta.${TA_LIBRARY_SUPERTREND}`]);
+
+/**
+ * The built-in `fn` as TradingView knows it without the ta library's import: its overloads the
+ * library adds dropped (TradingView's `ta.supertrend` takes two arguments). Null when a call written
+ * `written` reaches them all: through the library's import (under any alias), or `fn` has none.
+ */
+export function withoutLibraryOverloads(fn: BuiltinFunction, imports: ReadonlyMap<string, ModuleExports | null>, written: string | null): BuiltinFunction | null {
+  if (!fn.signatures.some((s) => LIBRARY_OVERLOADS.has(s.text))) return null;
+  if (written !== null && written.includes(".") && throughLibrary(imports, written)) return null;
+  return { ...fn, signatures: fn.signatures.filter((s) => !LIBRARY_OVERLOADS.has(s.text)) };
+}
+
+/** What a call of `fn` that only the library's overload accepts is told to add: the import line, or the alias's spelling. */
+export function libraryOverloadFix(fn: BuiltinFunction, imports: ReadonlyMap<string, ModuleExports | null>, written: string): string {
+  const forms = fn.signatures.filter((s) => LIBRARY_OVERLOADS.has(s.text)).map((s) => `\`${fn.name}(${s.params.map((q) => q.name).join(", ")})\``);
+  return ` ${forms.join(", ")} is TradingView's ta library's form, not the built-in's: TradingView calls it only through the library's import; ${importFix(imports, written)}.`;
 }

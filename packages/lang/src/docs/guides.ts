@@ -355,8 +355,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`ta.ht\`, \`ta.ift\`, \`ta.t3\`, \`ta.t3Alt\`, \`ta.ft\`, \`ta.frama\`, \`ta.wpo\`, \`ta.rwi\`, \`ta.donchian\`,
   \`ta.stochFull\`, \`ta.stochRsi\`, \`ta.trix\`, \`ta.kvo\`, \`ta.vi\`, \`ta.ichimoku\` (its lines not
   displaced, as the library returns them: shift them with \`plot\`'s \`offset\`), \`ta.vStop\`, \`ta.vStop2\`,
-  \`ta.supertrend2\`, \`ta.supertrend(factor, atrLength, wicks)\` (its \`wicks\` reverse the trend; the
-  3-argument form also runs without the import, which TradingView refuses, docs/adr/0159),
+  \`ta.supertrend2\`, \`ta.supertrend(factor, atrLength, wicks)\` (its \`wicks\` reverse the trend; as on
+  TradingView, without the import only the built-in's \`ta.supertrend(factor, atrPeriod)\` is there, and a
+  3-argument call is refused with the import line to add, docs/adr/0159),
   \`ta.aroon\` (on \`ta.highestbars\`/\`ta.lowestbars\`: the earliest of equal bars),
   \`ta.williamsFractal\`, \`ta.relativeVolume\` (its periods those of \`timeframe.change\`; every bar of a run
   is confirmed, so \`adjustRealtime\` changes nothing), \`ta.requestUpAndDownVolume(lowerTimeframe)\` and

@@ -3,7 +3,9 @@
 // `wicks`. Run through the library's import under `ta` and another alias. Expected values are
 // worked by hand below. barsOf(closes) gives high = close + 1 and low = close - 1, so hl2 is the
 // close.
-import { evaluateValid, outputsByName } from "../front/harness";
+// Without the library's import the 3-argument form, and the library's parameter names, are refused as
+// TradingView's 2-argument built-in refuses them, the message naming the import line to add.
+import { check, evaluateValid, outputsByName } from "../front/harness";
 import { roundedTo9, taLibraryScript } from "./harness";
 
 async function run(body: string, closes: number[], alias: string): Promise<Record<string, Array<number | null>>> {
@@ -54,5 +56,67 @@ plot(bst, "builtin_st")
   test("an atrLength of 0 is the runtime error of the ta.atr the library's Pine passes it to", async () => {
     const res = await evaluateValid(taLibraryScript(`[st, dir] = ta.supertrend(1, 0, true)\nplot(st)\n`, alias), CLOSES);
     expect(res.runtimeErrors.map((e) => [e.message, e.count])).toEqual([["Invalid value of the 'length' argument (0) in the 'atr' function. It must be > 0.", 6]]);
+  });
+});
+
+const V = "//@version=6\nindicator(\"x\")\n";
+const FIX = "`ta.supertrend(factor, atrLength, wicks)` is TradingView's ta library's form, not the built-in's: TradingView calls it only through the library's import;";
+const errors = async (src: string) => (await check(src)).diagnostics.filter((d) => d.severity === "error");
+
+describe("without TradingView/ta imported", () => {
+  test("supertrend(1, 2, true) is too many arguments for the built-in, the message naming the import line to add", async () => {
+    expect(await errors(`${V}[st, dir] = ta.supertrend(1, 2, true)\nplot(st)\n`)).toEqual([
+      {
+        severity: "error",
+        stage: "lint",
+        code: "too_many_arguments",
+        message: `ta.supertrend() takes at most 2 arguments. ${FIX} add \`import TradingView/ta/12 as ta\` to the script (after \`//@version=6\`).`,
+        file: "main.pine",
+        line: 3,
+        column: 33,
+        end_line: 3,
+        end_column: 37,
+      },
+    ]);
+  });
+
+  test("the library's parameter names, wicks and atrLength, are not the built-in's", async () => {
+    const ds = await errors(`${V}[a, b] = ta.supertrend(1, 2, wicks = true)\n[c, d] = ta.supertrend(factor = 1, atrLength = 2)\nplot(a + c)\n`);
+    expect(ds.map((d) => [d.code, d.line, d.message])).toEqual([
+      ["wrong_argument", 3, `ta.supertrend() has no parameter 'wicks'. ${FIX} add \`import TradingView/ta/12 as ta\` to the script (after \`//@version=6\`).`],
+      ["wrong_argument", 4, `ta.supertrend() has no parameter 'atrLength'. ${FIX} add \`import TradingView/ta/12 as ta\` to the script (after \`//@version=6\`).`],
+    ]);
+  });
+
+  test("imported under another alias, ta.supertrend(1, 2, true) is told the alias's spelling", async () => {
+    const ds = await errors(`${V}import TradingView/ta/7 as TVta\n[st, dir] = ta.supertrend(1, 2, true)\nplot(st)\n`);
+    expect(ds.map((d) => [d.code, d.message])).toEqual([["too_many_arguments", `ta.supertrend() takes at most 2 arguments. ${FIX} call it through the library's alias: \`TVta.supertrend\`.`]]);
+  });
+
+  test("a call neither form accepts is the built-in's error alone", async () => {
+    const ds = await errors(`${V}[st, dir] = ta.supertrend(1, 2, true, 4)\nplot(st)\n`);
+    expect(ds.map((d) => [d.code, d.message])).toEqual([
+      ["too_many_arguments", "ta.supertrend() takes at most 2 arguments."],
+      ["too_many_arguments", "ta.supertrend() takes at most 2 arguments."],
+    ]);
+  });
+
+  test("the 2-argument built-in runs, by position and by its names", async () => {
+    const out = roundedTo9(outputsByName(await evaluateValid(`${V}[a, b] = ta.supertrend(1, 2)\nplot(a, "pos")\n[c, d] = ta.supertrend(factor = 1, atrPeriod = 2)\nplot(c, "named")\n`, CLOSES)));
+    expect(out.pos).toEqual(CLOSE_LINE);
+    expect(out.named).toEqual(CLOSE_LINE);
+  });
+});
+
+describe.each([
+  ["import TradingView/ta/7 as ta", "ta"],
+  ["import TradingView/ta/7 as TVta", "TVta"],
+])("with %s", (head, alias) => {
+  test("the 3-argument form and the 2-argument built-in run", async () => {
+    const src = `${V}${head}\n[w, wd] = ${alias}.supertrend(1, 2, true)\nplot(w, "wick")\n[n, nd] = ${alias}.supertrend(1, 2, wicks = true)\nplot(n, "named")\n[b, bd] = ${alias}.supertrend(1, 2)\nplot(b, "builtin")\n`;
+    const out = roundedTo9(outputsByName(await evaluateValid(src, CLOSES)));
+    expect(out.wick).toEqual(WICK_LINE);
+    expect(out.named).toEqual(WICK_LINE);
+    expect(out.builtin).toEqual(CLOSE_LINE);
   });
 });

@@ -4,10 +4,10 @@
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { isBuiltinNamespace, isGlobalOnly, isInputFunction, lookupFunction, lookupVariable, needsCallSite, unsupportedNamespace } from "../builtin-lookup";
-import { matchBuiltin } from "../match";
-import { tradingViewBuiltinName, tradingViewImportMissing, tradingViewLibraryMiss } from "../tradingview-libraries";
+import { matchBuiltin, type MatchResult } from "../match";
+import { libraryOverloadFix, tradingViewBuiltinName, tradingViewImportMissing, tradingViewLibraryMiss, withoutLibraryOverloads } from "../tradingview-libraries";
 import { didYouMean } from "../suggest";
-import type { TypeSpec } from "../../builtins";
+import type { BuiltinFunction, TypeSpec } from "../../builtins";
 import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
 import { assignable, NA, show } from "../types";
 import { resolveTypeRef } from "./declarations";
@@ -235,7 +235,9 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
     if (!arg) return POISONED;
     typeArgs.push(arg);
   }
-  const r = matchBuiltin(fn, callArgs, typeArgs, node.span, t.ctx.version, (e) => intValued(t, e));
+  const r = matchAsWritten(t, fn, receiver === null && node.callee.kind === "Member" ? dotted(t, node.callee) : name, (f) =>
+    matchBuiltin(f, callArgs, typeArgs, node.span, t.ctx.version, (e) => intValued(t, e)),
+  );
   for (const f of r.findings) t.ctx.error(f.code, f.message, f.span);
   if (r.findings.length > 0) return POISONED;
   if (isInputFunction(name)) foldInputArguments(t, callArgs.map((a, i) => [r.params[i]?.name ?? null, a.node] as const));
@@ -243,6 +245,21 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
   if (name === "input" && r.sig.returnQual === "series") node.target = { kind: "builtin", name: "input.source" };
   if (containsNa(r.type)) return unresolvedGeneric(t, name, node, r);
   return { type: r.type, qual: r.qual };
+}
+
+/**
+ * The call of `fn` written `written` (`ta.supertrend`, `TVta.supertrend`) matched: without
+ * TradingView's ta library's import, against the built-in as TradingView has it, and a call only the
+ * library's overload accepts (`ta.supertrend(3, 10, true)`) is told the import line to add
+ * (docs/adr/0159, as docs/adr/0137 for the library's functions).
+ */
+function matchAsWritten(t: Typer, fn: BuiltinFunction, written: string | null, match: (f: BuiltinFunction) => MatchResult): MatchResult {
+  const builtin = withoutLibraryOverloads(fn, t.imports, written);
+  if (builtin === null) return match(fn);
+  const r = match(builtin);
+  if (r.findings.length === 0 || match(fn).findings.length > 0) return r;
+  const fix = libraryOverloadFix(fn, t.imports, written ?? fn.name);
+  return { ...r, findings: r.findings.map((f) => ({ ...f, message: `${f.message}${fix}` })) };
 }
 
 /** `array.new()` without a type argument or typed value: the element type is unknown. */

@@ -346,10 +346,14 @@ export const taKcw = taFunction({
   emit: update(Kcw, channel),
   bounds: { length: ">0" },
 });
+/**
+ * TradingView's ta library's supertrend(factor, atrLength, wicks = false) (docs/adr/0159): the
+ * built-in's bands, reversing on the high and low when `wicks`. A second overload of the built-in's
+ * record, callable only through the library's import (check/tradingview-libraries.ts).
+ */
+export const TA_LIBRARY_SUPERTREND = "supertrend(factor: series float, atrLength: simple int, wicks: simple bool = false): series [float, int]";
 export const taSupertrend = taFunction({
-  // the second form is TradingView's ta library's supertrend(factor, atrLength, wicks = false)
-  // (docs/adr/0159): the same bands, reversing on the high and low when `wicks`
-  sig: ["supertrend(factor: series float, atrPeriod: simple int): series [float, int]", "supertrend(factor: series float, atrLength: simple int, wicks: simple bool = false): series [float, int]"],
+  sig: ["supertrend(factor: series float, atrPeriod: simple int): series [float, int]", TA_LIBRARY_SUPERTREND],
   doc: "Supertrend: [line, direction (-1 up, 1 down)]. `supertrend(factor, atrLength, wicks)` is TradingView's ta library's form: with `wicks` true the high and low, not the close, reverse the trend.",
   lookback: (a) => 23 * atrLengthOf(a) + 1,
   emit: update(Supertrend, (b) => (b.has("atrPeriod") ? [...HLC, b.a("factor"), b.a("atrPeriod")] : [...HLC, b.a("factor"), b.a("atrLength"), b.a("wicks", "false")])),
