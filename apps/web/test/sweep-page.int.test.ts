@@ -69,6 +69,58 @@ async function axeViolations(): Promise<string[]> {
   });
 }
 
+/** axe's findings for some rules only (target-size is WCAG 2.2's 24-pixel minimum, outside the tags above). */
+async function ruleViolations(rules: string[]): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async (ids) => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    return (await axe.run({ runOnly: { type: "rule", values: ids } })).violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${JSON.stringify(n.target)}`));
+  }, rules);
+}
+
+/**
+ * The page as a phone (390 x 844) and a tablet (768 wide) show it: nothing wider than the screen
+ * but inside a focusable, named scroller (docs/adr/0154), every control a 24-pixel target; then
+ * back to the desktop size the other steps use.
+ */
+async function fitsSmallScreens(name: string): Promise<void> {
+  try {
+    for (const [width, height] of [[390, 844], [768, 1024]] as const) {
+      await page.setViewportSize({ width, height });
+      // The page is no wider than the screen, and whatever is wider than its box is inside a
+      // .scroll region (the table's own scroller); a failure names the elements that stick out.
+      expect(await page.evaluate(() => {
+        const screen = document.documentElement.clientWidth;
+        const out = Array.from(document.querySelectorAll<HTMLElement>("body *")).filter((e) => e.getBoundingClientRect().right > screen + 0.5 && !e.parentElement?.closest(".scroll"));
+        return { scrollWidth: Math.min(document.documentElement.scrollWidth, screen + 1) - screen, out: out.map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`) };
+      })).toEqual({ scrollWidth: 0, out: [] });
+      await expect(ruleViolations(["target-size", "scrollable-region-focusable"])).resolves.toEqual([]);
+      if (width === 390) await page.screenshot({ path: join(ARTIFACTS, `${String(++shots).padStart(2, "0")}-${name}-phone.png`), fullPage: true });
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+}
+
+/** Tab from the page's heading: each control reached, as role and name, until `stop` is reached (or 40 presses). */
+async function tabOrder(stop: RegExp): Promise<string[]> {
+  await page.locator("h1").focus();
+  const seen: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Tab");
+    const d = await page.evaluate(() => {
+      const e = document.activeElement as HTMLElement | null;
+      if (!e || e === document.body) return "body";
+      const name = e.getAttribute("aria-label") ?? (e.id ? document.querySelector(`label[for="${e.id}"]`)?.textContent : null) ?? e.textContent ?? "";
+      const outline = getComputedStyle(e).outlineStyle;
+      return `${e.tagName.toLowerCase()} ${name.trim().slice(0, 40)}${outline === "none" ? " (no outline)" : ""}`;
+    });
+    seen.push(d);
+    if (stop.test(d) || d === "body") break;
+  }
+  return seen;
+}
+
 beforeAll(async () => {
   requireChromiumAndBuild();
   rmSync(ARTIFACTS, { recursive: true, force: true });
@@ -107,6 +159,7 @@ test("a sweep made over HTTP: in the list, ranked as the API ranks it for each s
   await expect(listed.locator(".badge").textContent()).resolves.toBe("succeeded");
   await shot("sweeps-list");
   await expect(axeViolations()).resolves.toEqual([]);
+  await fitsSmallScreens("sweeps-list");
   await page.getByRole("link", { name: id }).click();
   await page.waitForURL(new RegExp(`/app/sweeps/${id}$`));
 
@@ -137,6 +190,26 @@ test("a sweep made over HTTP: in the list, ranked as the API ranks it for each s
   expect(await cellOf(30, 14).textContent()).toBe(fmt(one.horizons[0]!.mean));
 
   await expect(axeViolations()).resolves.toEqual([]);
+  await fitsSmallScreens("sweep-ranked");
+  const best10 = (await rowsOf(id, "h10:p_adjusted"))[0]!;
+  // By keyboard alone: from the heading, every control in reading order, each with a visible
+  // focus ring (the table's scroller first, so a phone can scroll it), to the first row's Run.
+  expect(await tabOrder(/^button Run level/)).toEqual([
+    "a All your sweeps", "a runner-1/rsi-below", "select Rank by", "select at horizon", "div Table of the ranked combinations",
+    ...["count", "mean", "median", "hit_rate", "t_stat", "p_value", "p_adjusted"].map((c) => `button Rank by ${c} at h = 10`),
+    `button Run level ${best10.inputs.level}, len ${best10.inputs.len} on AAPL`,
+  ]);
+  // A column's rank button by Enter and by Space: the table reorders, the focus stays on the button.
+  const focusedName = (): Promise<string | null> => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? null);
+  await page.getByRole("button", { name: "Rank by t_stat at h = 10" }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("table", { name: "Combinations ranked by t_stat at h = 10" }).waitFor();
+  expect(await focusedName()).toBe("Rank by t_stat at h = 10");
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Space");
+  await page.getByRole("table", { name: "Combinations ranked by hit_rate at h = 10" }).waitFor();
+  expect(await focusedName()).toBe("Rank by hit_rate at h = 10");
+  expect(await shownOrder()).toEqual(expectedOrder(await rowsOf(id, "h10:hit_rate")));
 
   // A row's Run starts the definition with that row's inputs on the sweep's instrument and window.
   const best = (await rowsOf(id, "h10:p_adjusted"))[0]!;
@@ -163,15 +236,19 @@ test("the sweep form: refusals beside their field, then a sweep that finishes wi
   await form.getByLabel(/^Length/).fill("14");
   await form.getByLabel(/^Horizons/).fill("5");
   await expect(form.getByText("2 combinations × 1 instrument = 2 evaluations.").count()).resolves.toBe(1);
-  await form.getByRole("button", { name: "Start the sweep" }).click();
+  // Enter in a field submits (no pointer); the refusal is announced (role alert) and the focus stays in the field.
+  await form.getByLabel(/^Horizons/).press("Enter");
   // The API's own refusal (level's maxval is 95), beside the Level field and named by it.
   const levelError = form.locator("#sweep-error-input-level");
   await levelError.waitFor();
   expect(await levelError.textContent()).toMatch(/`level`.*95.*\(invalid_request\)/);
   expect(await form.getByLabel(/^Level/).getAttribute("aria-invalid")).toBe("true");
   expect(await form.getByLabel(/^Level/).getAttribute("aria-describedby")).toBe("sweep-error-input-level");
+  expect(await levelError.getAttribute("role")).toBe("alert");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("sweep-horizons");
   await form.screenshot({ path: join(ARTIFACTS, `${String(++shots).padStart(2, "0")}-sweep-form-refused.png`) });
   await expect(axeViolations()).resolves.toEqual([]);
+  await fitsSmallScreens("sweep-form-refused");
 
   await form.getByLabel(/^Level/).fill("25, 30");
   await form.getByLabel("Instruments").fill("AAPL, ZZZZ");
@@ -204,16 +281,26 @@ test("a queued sweep: cancelled from its page; the list follows another one live
     await page.goto(`${h.api.url}/app/sweeps`);
     const badgeOf = (id: string) => page.locator("tr", { has: page.getByRole("link", { name: id }) }).locator(".badge");
     await expect(badgeOf(b).textContent()).resolves.toBe("queued");
+    // The list read again while the focus is on a sweep's link leaves it there.
+    await page.getByRole("link", { name: a }).focus();
     expect((await me.client.call("POST", `/sweeps/${b}/cancel`)).json.status).toBe("cancelled");
     await page.locator("tr", { has: page.getByRole("link", { name: b }) }).locator(".badge.cancelled").waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(a);
 
     await page.getByRole("link", { name: a }).click();
     await page.waitForURL(new RegExp(`/app/sweeps/${a}$`));
     await page.locator(".badge.queued").waitFor();
     await shot("sweep-queued");
-    await page.getByRole("button", { name: "Cancel sweep" }).click();
+    // Cancel is the first control after the heading; the live status read every few seconds
+    // leaves the focus on it; Enter cancels, and the focus goes to the status saying so (not to
+    // the page's start, as when the button it was on went away).
+    expect(await tabOrder(/Cancel/)).toEqual(["button Cancel sweep"]);
+    await page.waitForResponse((r) => r.url().includes(`/v1/sweeps/${a}?wait=`));
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel sweep");
+    await page.keyboard.press("Enter");
     await page.locator(".badge.cancelled").waitFor();
     await page.getByText("Cancelled: The sweep was cancelled.").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("status");
     expect(await page.getByRole("button", { name: "Cancel sweep" }).count()).toBe(0);
     expect((await me.client.call("GET", `/sweeps/${a}`)).json.status).toBe("cancelled");
   } finally {

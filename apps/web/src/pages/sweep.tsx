@@ -2,7 +2,7 @@
 // is final; Cancel while it is queued or running), its rows ranked as the API ranks them
 // (`sort=h<N>:<stat>`, docs/reference/endpoints.md) and a heat map of one statistic over two of
 // its inputs; a row's Run starts the definition with that combination (its events on the run's chart).
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api, session } from "../api";
 import { navigate } from "../router";
 import { editorHref, runHref } from "../routes";
@@ -68,26 +68,47 @@ export function SweepPage(props: { id: string }) {
   const [error, setError] = useState<unknown>(null);
   const [cancelError, setCancelError] = useState<unknown>(null);
   const [cancelling, setCancelling] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const statusBox = useRef<HTMLDivElement>(null);
+  // Set when the sweep turns final while Cancel holds the focus: Cancel then goes away, and the
+  // focus goes to the status that says what happened rather than to the page's start.
+  const focusStatus = useRef(false);
   useEffect(() => {
     const abort = new AbortController();
-    followSweep(props.id, setSweep, abort.signal).catch((e: unknown) => { if (!abort.signal.aborted) setError(e); });
+    const onState = (s: Sweep): void => {
+      if (!isActiveSweep(s) && cancelButton.current !== null && document.activeElement === cancelButton.current) focusStatus.current = true;
+      setSweep(s);
+    };
+    followSweep(props.id, onState, abort.signal).catch((e: unknown) => { if (!abort.signal.aborted) setError(e); });
     return () => abort.abort();
   }, [props.id]);
+  useEffect(() => {
+    if (!focusStatus.current) return;
+    focusStatus.current = false;
+    statusBox.current?.focus();
+  }, [sweep]);
 
   async function cancel(): Promise<void> {
+    if (cancelling) return;
     setCancelling(true); setCancelError(null);
-    try { setSweep(await api<Sweep>(`/v1/sweeps/${encodeURIComponent(props.id)}/cancel`, { method: "POST" })); } catch (e) { setCancelError(e); }
+    try {
+      const s = await api<Sweep>(`/v1/sweeps/${encodeURIComponent(props.id)}/cancel`, { method: "POST" });
+      if (!isActiveSweep(s) && document.activeElement === cancelButton.current) focusStatus.current = true;
+      setSweep(s);
+    } catch (e) { setCancelError(e); }
     setCancelling(false);
   }
   const title = sweep ? `Sweep of ${sweep.definition.slug} on ${sweep.instruments.join(", ")} ${sweep.timeframe}` : "Sweep";
   const active = sweep !== null && isActiveSweep(sweep);
+  // aria-disabled, not disabled, while the cancel is on its way: a disabled button drops the focus.
+  const cancelAction = <button ref={cancelButton} class="danger" type="button" aria-disabled={cancelling ? "true" : undefined} onClick={() => void cancel()}>{cancelling ? "Cancelling…" : "Cancel sweep"}</button>;
   return (
-    <Page title={title} actions={active ? <button class="danger" type="button" disabled={cancelling} onClick={() => void cancel()}>{cancelling ? "Cancelling…" : "Cancel sweep"}</button> : null}>
+    <Page title={title} actions={active ? cancelAction : null}>
       <p><a href="/app/sweeps">All your sweeps</a></p>
       <ErrorBox error={error ?? cancelError} />
       {!sweep && !error ? <Loading what="the sweep" /> : null}
       {sweep ? (
-        <div role="status" aria-live="polite">
+        <div role="status" aria-live="polite" tabIndex={-1} ref={statusBox} class="sweep-status">
           <p><span class={`badge ${sweep.status}`}>{sweep.status}</span> {sweep.progress.done} of {sweep.progress.total} evaluations{sweep.status === "queued" ? " · waiting for one of your run slots" : ""}</p>
           {active ? <progress max={sweep.progress.total} value={sweep.progress.done} aria-label="Evaluations done" /> : null}
           {sweep.failure ? <p class="error">{sweep.status === "cancelled" ? "Cancelled" : `Failed (${sweep.failure.kind})`}: {sweep.failure.message}</p> : null}
