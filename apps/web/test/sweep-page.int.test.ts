@@ -7,6 +7,8 @@
 // queued sweep is cancelled from its page while the list follows another one live; a study's
 // address given a definition run answers 404 with a link to its run page
 // (docs/adr/0165-study-address-of-another-run.md); another account's sweep is "not found".
+// The list, the ranked sweep, a queued one and the refused form also fit a phone (390 x 844) and
+// a tablet (768) with 24-pixel targets, and the sweep page works by keyboard alone.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
@@ -293,6 +295,7 @@ test("a queued sweep: cancelled from its page; the list follows another one live
     await page.waitForURL(new RegExp(`/app/sweeps/${a}$`));
     await page.locator(".badge.queued").waitFor();
     await shot("sweep-queued");
+    await fitsSmallScreens("sweep-queued");
     // Cancel is the first control after the heading; the live status read every few seconds
     // leaves the focus on it; Enter cancels, and the focus goes to the status saying so (not to
     // the page's start, as when the button it was on went away).
