@@ -432,7 +432,15 @@ const PHASES: ReadonlyArray<[string, number, string]> = [
   ["ispostmarket", 1, "True when the bar is after the regular session of its day (intraday)."],
 ];
 export const sessionPhases = PHASES.map(([name, phase, doc]) =>
-  builtinVariable({ name: `session.${name}`, type: "series bool", doc, emit: (b) => `${b.fn(sessionIs)}(${phase}, $T[$i] * 1000, $rt.sessionSpec, $rt.timezone, $rt.tf.isintraday)` }),
+  builtinVariable({
+    name: `session.${name}`,
+    type: "series bool",
+    doc,
+    emit: (b) => `${b.fn(sessionIs)}(${phase}, $T[$i] * 1000, $rt.sessionSpec, $rt.timezone, $rt.tf.isintraday)`,
+    // `session.ismarket[n]` is the phase of bar $i - n, not a ring of the times the expression was
+    // evaluated: `session.ismarket and not session.ismarket[1]` evaluates its right side lazily
+    history: (n, _lit, b) => `($i - ${n} >= 0 && ${b.fn(sessionIs)}(${phase}, $T[$i - ${n}] * 1000, $rt.sessionSpec, $rt.timezone, $rt.tf.isintraday))`,
+  }),
 );
 
 const EDGES: ReadonlyArray<[string, boolean, boolean, string]> = [
@@ -442,7 +450,13 @@ const EDGES: ReadonlyArray<[string, boolean, boolean, string]> = [
   ["islastbar_regular", true, true, "True on the last bar of the day's regular session."],
 ];
 export const sessionEdges = EDGES.map(([name, last, regular, doc]) =>
-  builtinVariable({ name: `session.${name}`, type: "series bool", doc, emit: (b) => `${b.fn(sessionEdge)}($T, $i, $rt.sessionSpec, $rt.timezone, $rt.tf.isintraday, ${last}, ${regular})` }),
+  builtinVariable({
+    name: `session.${name}`,
+    type: "series bool",
+    doc,
+    emit: (b) => `${b.fn(sessionEdge)}($T, $i, $rt.sessionSpec, $rt.timezone, $rt.tf.isintraday, ${last}, ${regular})`,
+    history: (n, _lit, b) => `($i - ${n} >= 0 && ${b.fn(sessionEdge)}($T, $i - ${n}, $rt.sessionSpec, $rt.timezone, $rt.tf.isintraday, ${last}, ${regular}))`,
+  }),
 );
 
 export const inputSession = builtinFunction({
