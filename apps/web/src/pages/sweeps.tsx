@@ -35,17 +35,18 @@ export function SweepsPage() {
       {list.data && list.data.data.length === 0 ? <p>No sweeps yet. Open a definition script and start one from its page.</p> : null}
       {list.data && list.data.data.length > 0 ? (
         <Scroll label="Your sweeps">
-          <table>
+          {/* The status first, so a phone shows it before the table is scrolled sideways. */}
+          <table class="sweeps">
             <caption>Your sweeps, newest first</caption>
-            <thead><tr><th scope="col">Sweep</th><th scope="col">Definition</th><th scope="col">Instruments</th><th scope="col">Grid</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
+            <thead><tr><th scope="col">Status</th><th scope="col">Sweep</th><th scope="col">Definition</th><th scope="col">Instruments</th><th scope="col">Grid</th><th scope="col">Created</th></tr></thead>
             <tbody>
               {list.data.data.map((s) => (
                 <tr key={s.id}>
+                  <td><span class={`badge ${s.status}`}>{s.status}</span>{isActiveSweep(s) ? <span class="muted"> {s.progress.done} of {s.progress.total}</span> : null}{s.failure ? <span class="muted"> ({s.failure.kind})</span> : null}</td>
                   <td><a href={sweepHref(s.id)}><code>{s.id}</code></a></td>
                   <td>{s.definition.owner}/{s.definition.slug} v{s.definition.version}</td>
                   <td>{s.instruments.join(", ")} {s.timeframe}</td>
                   <td>{gridText(s)}</td>
-                  <td><span class={`badge ${s.status}`}>{s.status}</span>{isActiveSweep(s) ? <span class="muted"> {s.progress.done} of {s.progress.total}</span> : null}{s.failure ? <span class="muted"> ({s.failure.kind})</span> : null}</td>
                   <td>{when(s.created_at)}</td>
                 </tr>
               ))}
