@@ -96,6 +96,9 @@ async function fitsSmallScreens(name: string): Promise<void> {
         const out = Array.from(document.querySelectorAll<HTMLElement>("body *")).filter((e) => e.getBoundingClientRect().right > screen + 0.5 && !e.parentElement?.closest(".scroll"));
         return { scrollWidth: Math.min(document.documentElement.scrollWidth, screen + 1) - screen, out: out.map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`) };
       })).toEqual({ scrollWidth: 0, out: [] });
+      // Each scroller that scrolls is itself a named stop in the tab order (not only the links in it:
+      // the columns after the last link could not be reached).
+      expect(await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(".scroll")).filter((e) => e.scrollWidth > e.clientWidth && (e.tabIndex !== 0 || !e.getAttribute("aria-label"))).map((e) => e.outerHTML.slice(0, 60)))).toEqual([]);
       // Every status badge is on the screen as the page opens (a list's status is not scrolled to).
       expect(await page.evaluate(() => Array.from(document.querySelectorAll(".badge")).filter((b) => b.getBoundingClientRect().right > document.documentElement.clientWidth).map((b) => b.textContent))).toEqual([]);
       // A wide table's caption is read whole on the screen, not cut off at its edge.
@@ -327,5 +330,9 @@ test("a study's address given a definition run: 404, not found, with a link to i
   await page.waitForURL(new RegExp(`/app/runs/${id}$`));
   await page.getByRole("heading", { name: "Run of rsi-below on AAPL 1d" }).waitFor();
   expect((await page.goto(`${h.api.url}/app/runs/${id}`))?.status()).toBe(200);
+  // The runs list (the sweeps list's other tab) with this run in it fits a phone as the sweeps list does.
+  await page.goto(`${h.api.url}/app/runs`);
+  await page.getByRole("link", { name: id }).waitFor();
+  await fitsSmallScreens("runs-list");
   expect((await page.goto(`${h.api.url}/app/sweeps`))?.status()).toBe(200);
 });

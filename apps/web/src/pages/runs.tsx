@@ -4,7 +4,7 @@ import { useState } from "preact/hooks";
 import { api } from "../api";
 import type { Page as ListPage, Run } from "../types";
 import { runHref } from "../routes";
-import { ErrorBox, Loading, num, Page, useAsync, when } from "../ui";
+import { ErrorBox, Loading, num, Page, Scroll, useAsync, when } from "../ui";
 
 /** Runs and sweeps: two lists of the account's work, one tab each. */
 export function RunsTabs(props: { current: "runs" | "sweeps" }) {
@@ -33,22 +33,23 @@ export function RunsPage() {
       {list.loading && !list.data ? <Loading what="runs" /> : null}
       {list.data && list.data.data.length === 0 ? <p>No runs yet. Open a script and run it.</p> : null}
       {list.data && list.data.data.length > 0 ? (
-        <div class="scroll">
-          <table>
-            <thead><tr><th scope="col">Run</th><th scope="col">Script</th><th scope="col">Instrument</th><th scope="col">Status</th><th scope="col">Bars</th><th scope="col">Source</th><th scope="col">Started</th></tr></thead>
+        <Scroll label="Your runs">
+          {/* As the sweeps list: the status first, so a phone shows it before the table is scrolled sideways. */}
+          <table class="lines">
+            <thead><tr><th scope="col">Status</th><th scope="col">Run</th><th scope="col">Script</th><th scope="col">Instrument</th><th scope="col">Bars</th><th scope="col">Source</th><th scope="col">Started</th></tr></thead>
             <tbody>
               {list.data.data.map((r) => (
                 <tr key={r.id}>
+                  <td><span class={`badge ${r.status}`}>{r.status}</span>{r.failure ? <span class="muted"> ({r.failure.kind})</span> : null}</td>
                   <td><a href={runHref(r)}><code>{r.id}</code></a></td>
                   <td>{r.script.owner}/{r.script.slug} v{r.script.version} <span class="muted">{r.kind}</span></td>
                   <td>{r.instrument} {r.timeframe}</td>
-                  <td><span class={`badge ${r.status}`}>{r.status}</span>{r.failure ? <span class="muted"> ({r.failure.kind})</span> : null}</td>
                   <td>{num(r.window.bars, 0)}</td><td>{r.source}</td><td>{when(r.created_at)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </Scroll>
       ) : null}
       {list.data?.next_cursor ? <button type="button" onClick={() => setCursor(list.data?.next_cursor ?? null)}>Older runs</button> : null}
       {cursor ? <button type="button" onClick={() => setCursor(null)}>Newest runs</button> : null}

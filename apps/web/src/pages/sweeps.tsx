@@ -36,7 +36,7 @@ export function SweepsPage() {
       {list.data && list.data.data.length > 0 ? (
         <Scroll label="Your sweeps">
           {/* The status first, so a phone shows it before the table is scrolled sideways. */}
-          <table class="sweeps">
+          <table class="lines">
             <caption>Your sweeps, newest first</caption>
             <thead><tr><th scope="col">Status</th><th scope="col">Sweep</th><th scope="col">Definition</th><th scope="col">Instruments</th><th scope="col">Grid</th><th scope="col">Created</th></tr></thead>
             <tbody>
