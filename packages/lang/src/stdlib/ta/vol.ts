@@ -302,12 +302,26 @@ export const taTr = taFunction({
   lookback: () => 1,
   emit: update(Tr, (b) => [...HLC, b.a("handle_na", "false")]),
 });
+/**
+ * The true range of bar `i` from the bar columns (na on the first bar). The variable `ta.tr` is a
+ * series of the bars, like `close`: read inside a branch that runs on some bars only, or as
+ * `ta.tr[n]`, it is still the range of that bar against the previous bar's close, not against the
+ * close of the last bar the read ran on.
+ */
+export function trueRangeAt(high: Float64Array, low: Float64Array, close: Float64Array, i: number): number {
+  if (i < 1 || i >= close.length) return NaN;
+  const h = high[i]!;
+  const l = low[i]!;
+  const pc = close[i - 1]!;
+  return Math.max(Math.max(h - l, Math.abs(h - pc)), Math.abs(l - pc));
+}
 export const taTrVariable = builtinVariable({
   name: "ta.tr",
   type: "series float",
   doc: "True range (na on the first bar).",
   lookback: 1,
-  emit: (b) => `${b.state(Tr)}.update(${HLC.join(", ")}, false)`,
+  emit: (b) => `${b.fn(trueRangeAt)}($H, $L, $C, $i)`,
+  history: (n, _lit, b) => `${b.fn(trueRangeAt)}($H, $L, $C, $i - ${n})`,
 });
 // rma of the true range, which needs the previous close
 export const taAtr = taFunction({
