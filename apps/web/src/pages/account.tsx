@@ -3,7 +3,7 @@
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import type { ApiKey, Page as ListPage, Usage } from "../types";
-import { ErrorBox, Loading, num, Page, useAsync, when } from "../ui";
+import { ErrorBox, Loading, num, Page, Scroll, useAsync, when } from "../ui";
 
 interface Me { handle: string; email: string; status: string; plan: { name: string; api_access: boolean } }
 
@@ -110,12 +110,12 @@ export function AccountPage() {
       <h2>API keys</h2>
       <ErrorBox error={keys.error} />
       {keys.data && keys.data.data.length > 0 ? (
-        <div class="scroll">
+        <Scroll label="API keys">
           <table>
             <thead><tr>{["Name", "Key", "Scopes", "Created", "Expires", "Last used", "State"].map((h) => <th scope="col">{h}</th>)}</tr></thead>
             <tbody>{keys.data.data.map((k) => <KeyRow key={k.id} k={k} onRevoked={keys.reload} />)}</tbody>
           </table>
-        </div>
+        </Scroll>
       ) : keys.data ? <p>No keys yet.</p> : null}
       <NewKey onCreated={keys.reload} />
     </Page>

@@ -4,7 +4,7 @@ import { useState } from "preact/hooks";
 import { api } from "../api";
 import { Diff } from "../editor/diff";
 import type { Page as ListPage, Script, Version, ScriptKind } from "../types";
-import { ErrorBox, useAsync, when } from "../ui";
+import { ErrorBox, Scroll, useAsync, when } from "../ui";
 import { editorHref } from "../routes";
 
 const mainFile = (s: Script): string => s.files?.find((f) => f.path === "main.pine")?.content ?? "";
@@ -44,7 +44,7 @@ export function Versions(props: { script: Script; current: string; kind?: Script
       <h2 id="versions-title">Versions</h2>
       <ErrorBox error={list.error ?? error} />
       {list.data ? (
-        <div class="scroll">
+        <Scroll label="Versions table">
           <table>
             <thead><tr><th scope="col">Version</th><th scope="col">Saved</th><th scope="col">Note</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
             <tbody>
@@ -59,7 +59,7 @@ export function Versions(props: { script: Script; current: string; kind?: Script
               ))}
             </tbody>
           </table>
-        </div>
+        </Scroll>
       ) : null}
       {compared ? (
         <>

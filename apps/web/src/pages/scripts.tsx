@@ -2,7 +2,7 @@
 import { api } from "../api";
 import { editorHref } from "../routes";
 import type { Page as ListPage, Script } from "../types";
-import { ErrorBox, Loading, Page, useAsync, when } from "../ui";
+import { ErrorBox, Loading, Page, Scroll, useAsync, when } from "../ui";
 
 export function ScriptsPage() {
   const list = useAsync(() => api<ListPage<Script>>("/v1/scripts?limit=500"), []);
@@ -14,7 +14,7 @@ export function ScriptsPage() {
       {list.loading && !list.data ? <Loading what="scripts" /> : null}
       {list.data && list.data.data.length === 0 ? <p>No scripts yet. Write one, or fork one from the <a href="/app/library">library</a>.</p> : null}
       {list.data && list.data.data.length > 0 ? (
-        <div class="scroll">
+        <Scroll label="Your scripts">
           <table>
             <thead><tr><th scope="col">Script</th><th scope="col">Kind</th><th scope="col">Version</th><th scope="col">Visibility</th><th scope="col">Updated</th></tr></thead>
             <tbody>
@@ -26,7 +26,7 @@ export function ScriptsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </Scroll>
       ) : null}
     </Page>
   );
