@@ -65,6 +65,12 @@ export function risingBars(n: number): Bars {
   return { length: n, time: col((i) => RISING_T0 + i * 86_400), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 1) };
 }
 
+/** Daily bars from RISING_T0 with these closes: open = close, high = close + 1, low = close - 1, volume 100. */
+export function closeBars(closes: readonly number[]): Bars {
+  const col = (f: (c: number, i: number) => number) => Float64Array.from(closes, f);
+  return { length: closes.length, time: col((_c, i) => RISING_T0 + i * 86_400), open: col((c) => c), high: col((c) => c + 1), low: col((c) => c - 1), close: col((c) => c), volume: col(() => 100) };
+}
+
 /** The time of risingBars' bar `i` as the API writes bar times (RFC 3339, no fraction). */
 export const risingBarTime = (i: number): string => new Date((RISING_T0 + i * 86_400) * 1000).toISOString().replace(".000Z", "Z");
 

@@ -2,20 +2,11 @@
 // a branch that is not taken on every bar: TradingView's value compares the source with its own
 // history (`source[k]`, kept on every bar), so it does not depend on which bars ran the call.
 // Values worked by hand.
-import { run } from "./harness";
-import type { Bars } from "../../src/types";
+import { closeBars, run } from "./harness";
 
 const closes = [1, 2, 3, 4, 5, 3, 2, 1, 1.5];
 /** Daily bars with these closes; high and low one either side, so hlc3 equals the close. */
-const bars: Bars = {
-  length: closes.length,
-  time: Float64Array.from(closes, (_c, i) => 1_704_067_200 + i * 86_400),
-  open: Float64Array.from(closes),
-  high: Float64Array.from(closes, (c) => c + 1),
-  low: Float64Array.from(closes, (c) => c - 1),
-  close: Float64Array.from(closes),
-  volume: Float64Array.from(closes, () => 100),
-};
+const bars = closeBars(closes);
 
 const outputs = (src: string): Array<Array<number | null>> =>
   run(`//@version=6\nindicator("t")\n${src}`, bars).outputs.map((o) => Array.from(o.values, (v) => (Number.isNaN(v) ? null : v)));

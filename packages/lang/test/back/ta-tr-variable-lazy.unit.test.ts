@@ -1,21 +1,12 @@
 // The variable `ta.tr` is a series of the bars, like `close`: read in a branch that runs on some
 // bars only, it is still each bar's range against the previous bar's close. It used to remember
 // the close of the last bar the read ran on, so `cond ? ta.tr : na` gave other numbers.
-import { build, SYMBOL } from "./harness";
+import { build, closeBars, SYMBOL } from "./harness";
 import { evaluate } from "../../src/evaluate";
-import type { Bars } from "../../src/types";
 
 // closes 10, 12, 11, 15, 14; every high is close + 1 and every low close - 1
 const close = [10, 12, 11, 15, 14];
-const BARS: Bars = {
-  length: close.length,
-  time: Float64Array.from(close, (_, i) => 1.7e9 + i * 86400),
-  open: Float64Array.from(close),
-  high: Float64Array.from(close, (c) => c + 1),
-  low: Float64Array.from(close, (c) => c - 1),
-  close: Float64Array.from(close),
-  volume: Float64Array.from(close, () => 100),
-};
+const BARS = closeBars(close);
 
 function plots(body: string): number[][] {
   const r = evaluate(build(`//@version=6\nindicator("tr")\n${body}`), BARS, {}, { symbol: SYMBOL, windowStart: 0 });
