@@ -20,15 +20,21 @@ export function sortFieldSlot(b: CallEmit, collection: string): string {
   const fields = b.elementFields(collection);
   if (fields === null) return "-1";
   const given = b.has("sort_field") ? b.lit("sort_field") : 0;
-  const k = typeof given === "string" ? fields.indexOf(given) : typeof given === "number" ? given : -1;
-  if (Number.isInteger(k) && k >= 0 && k < fields.length) return String(k);
+  const k = typeof given === "string" || typeof given === "number" ? fieldIndex(given, fields) : -1;
+  if (k >= 0) return String(k);
   return `${b.fn(fieldSlot)}(${b.a("sort_field")}, ${JSON.stringify(fields)})`;
+}
+
+/** The index of a field given by index or name among `fields`; -1 when it names none. */
+export function fieldIndex(field: number | string, fields: readonly string[]): number {
+  const k = typeof field === "string" ? fields.indexOf(field) : field;
+  return Number.isInteger(k) && k >= 0 && k < fields.length ? k : -1;
 }
 
 /** The slot of a field given by index or name. */
 export function fieldSlot(field: number | string, fields: readonly string[]): number {
-  const k = typeof field === "string" ? fields.indexOf(field) : field;
-  if (!Number.isInteger(k) || k < 0 || k >= fields.length) {
+  const k = fieldIndex(field, fields);
+  if (k < 0) {
     const given = typeof field === "number" && field !== field ? "na" : JSON.stringify(field); // na, not JSON's "null"
     fail(`sort_field ${given} is not a field of the array's type (its fields: ${fields.join(", ")}).`);
   }

@@ -7,6 +7,7 @@
 import { builtinFunction } from "../../builtins";
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
+import { fieldIndex } from "../../stdlib/sort-field";
 import type { RuleContext, Visitor } from "./rule";
 
 const SORTING = new Set(["array.sort", "array.sort_indices", "matrix.sort", "array.binary_search", "array.binary_search_leftmost", "array.binary_search_rightmost"]);
@@ -27,8 +28,7 @@ export function SortFieldRule(ctx: RuleContext): Visitor {
       const elem = ty?.kind === "array" || ty?.kind === "matrix" ? ty.element : null;
       const fields = elem?.kind === "udt" ? fieldsOf.get(elem.name) : undefined;
       if (!fields) return;
-      const ok = field.kind === "StringLit" ? fields.includes(field.value) : Number.isInteger(field.value) && field.value >= 0 && field.value < fields.length;
-      if (!ok) {
+      if (fieldIndex(field.value, fields) < 0) {
         const given = field.kind === "StringLit" ? `"${field.value}"` : String(field.value);
         ctx.error(Code.undeclared_identifier, `sort_field ${given} is not a field of ${elem?.kind === "udt" ? elem.name : "the type"}: give one of its fields' names (${fields.join(", ")}) or its index, 0 to ${fields.length - 1}.`, field.span);
       }

@@ -135,12 +135,12 @@ export function sessionSource(tf: string, session: string | null, tz: string): {
   if (stored && !(seconds >= 3600 && seconds < 86400)) return null;
   if (!(seconds < 86400)) return null;
   const s = parseSession(session);
-  if (stored && (s === null || s.always) && (tz === "UTC" || tz === "Etc/UTC")) return null;
+  const utc = tz === "UTC" || tz === "Etc/UTC";
+  if (stored && (s === null || s.always) && utc) return null;
   // every range's start and end (a session with a break starts periods again after it)
   const edges = s === null || s.always ? [0] : s.ranges.flat();
   // the store's 2- and 4-hour bars are UTC blocks: periods in UTC can be made of them (an
   // instrument stored from 4-hour bars has no finer ones), periods in another zone of hours at most
-  const utc = tz === "UTC" || tz === "Etc/UTC";
   for (const m of utc ? [240, 120, 60, 30, 15, 5, 1] : [60, 30, 15, 5, 1]) {
     if (edges.some((e) => e % m !== 0) || (seconds / 60) % m !== 0) continue;
     const source = Object.keys(STORE_SECONDS).find((k) => STORE_SECONDS[k] === m * 60)!;
