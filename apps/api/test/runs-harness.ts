@@ -11,6 +11,8 @@ import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
 
 export const AAPL_FILE = join(__dirname, "../../../packages/marketdata/demo/AAPL.csv");
+/** The password of every account the harness makes (browser tests sign in with it). */
+export const ACCOUNT_PASSWORD = "a long enough password";
 
 export interface Answer {
   status: number;
@@ -109,15 +111,16 @@ export class RunsHarness {
     return a.client;
   }
 
-  /** An admitted account on its own plan (a copy of `pro` with overrides) and a key with every scope. */
-  async account(overrides: PlanOverrides = {}): Promise<{ id: string; handle: string; client: Client }> {
+  /** An admitted account on its own plan (a copy of `pro` with overrides; password ACCOUNT_PASSWORD) and a key with every scope. */
+  async account(overrides: PlanOverrides = {}): Promise<{ id: string; handle: string; email: string; client: Client }> {
     const n = ++this.accounts;
     const planName = `test-${n}`;
     const pro = await this.env.db.plan.findUniqueOrThrow({ where: { name: "pro" } });
     await this.env.db.plan.create({ data: { ...pro, name: planName, ...overrides } });
-    const account = await createAccount(this.env.db, { email: `runs${n}@example.com`, password: "a long enough password", handle: `runner-${n}`, plan: planName, admit: true });
+    const email = `runs${n}@example.com`;
+    const account = await createAccount(this.env.db, { email, password: ACCOUNT_PASSWORD, handle: `runner-${n}`, plan: planName, admit: true });
     const key = await createApiKey(this.env.db, { accountId: account.id, name: "t", scopes: ["read", "scripts:write", "runs:write"], expiresAt: null });
-    return { id: account.id, handle: account.handle, client: new Client(this.api.url, key.secret) };
+    return { id: account.id, handle: account.handle, email, client: new Client(this.api.url, key.secret) };
   }
 
   /** Stores a script for the account after the real validation (as POST /scripts would). */

@@ -7,7 +7,7 @@
 // library's read-only code can be reached from the keyboard (axe-core). One browser, one stack.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { seedCoreLibrary } from "@barscript/db";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
@@ -15,7 +15,7 @@ import { RunsHarness, type Client } from "../../api/test/runs-harness";
 jest.setTimeout(180_000);
 
 const h = new RunsHarness();
-let me: { id: string; handle: string; client: Client };
+let me: { id: string; handle: string; email: string; client: Client };
 let page: Page;
 let browser: TestBrowser | undefined;
 
@@ -28,9 +28,7 @@ beforeAll(async () => {
   ({ page } = browser);
   page.setDefaultTimeout(30_000);
   await page.goto(`${h.api.url}/login?next=%2Fapp%2F`);
-  await page.getByLabel("Email").fill("runs1@example.com");
-  await page.getByLabel("Password").fill("a long enough password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await fillSignIn(page, me);
   await page.waitForURL(/\/app\/$/);
 });
 afterAll(async () => {

@@ -8,18 +8,17 @@
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { seedCoreLibrary } from "@barscript/db";
 import { aaplCloses, Client, RunsHarness, rsi } from "../../api/test/runs-harness";
 
 const ROOT = resolve(__dirname, "../../..");
 const ARTIFACTS = join(ROOT, "test-artifacts/web-app");
-const PASSWORD = "a long enough password";
 
 jest.setTimeout(240_000);
 
 const h = new RunsHarness();
-let me: { id: string; handle: string; client: Client };
+let me: { id: string; handle: string; email: string; client: Client };
 let context: BrowserContext;
 let page: Page;
 let browser: TestBrowser | undefined;
@@ -113,9 +112,7 @@ test("a person writes, runs and reads scripts in the web app", async () => {
   await page.goto(`${h.api.url}/app/`);
   await page.waitForURL(/\/login\?next=%2Fapp%2F$/);
   await accessible("login");
-  await page.getByLabel("Email").fill(`runs1@example.com`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await fillSignIn(page, me);
   await page.waitForURL(/\/app\/$/);
   await page.getByRole("heading", { name: "Your scripts" }).waitFor();
   await accessible("scripts list");

@@ -2,7 +2,7 @@
 // real API and worker: a drawing-only indicator's run page asks for its drawings, gets 200, and
 // its chart shows the labels as markers (pixels of the label color on the price pane).
 import type { Page } from "playwright-core";
-import { openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
 
@@ -17,7 +17,7 @@ if barstate.islast
 `;
 
 const h = new RunsHarness();
-let me: { id: string; handle: string; client: Client };
+let me: { id: string; handle: string; email: string; client: Client };
 let page: Page;
 let browser: TestBrowser | undefined;
 
@@ -44,10 +44,8 @@ test("a drawing-only indicator's run page draws its labels and line", async () =
 
   await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
   await page.waitForURL(/\/login/);
-  await page.getByLabel("Email").fill(`runs${me.handle.replace("runner-", "")}@example.com`);
-  await page.getByLabel("Password").fill("a long enough password");
   const drawings = page.waitForResponse((r) => r.url().endsWith(`/v1/runs/${run.json.id}/drawings`));
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await fillSignIn(page, me);
   expect((await drawings).status()).toBe(200);
   await page.waitForFunction(() => document.querySelectorAll(".chart canvas").length >= 1);
   // the label and line color (#FF00FF) is on the price pane's canvases

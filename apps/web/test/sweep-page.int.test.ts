@@ -15,7 +15,7 @@ import type { Page } from "playwright-core";
 import { createLimits } from "@barscript/limits";
 import { createRedis } from "@barscript/queue";
 import type { Redis } from "ioredis";
-import { openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -36,7 +36,7 @@ async function shot(name: string): Promise<void> {
 }
 
 const h = new RunsHarness();
-let me: { id: string; handle: string; client: Client };
+let me: { id: string; handle: string; email: string; client: Client };
 let page: Page;
 let browser: TestBrowser | undefined;
 let redis: Redis | undefined;
@@ -143,9 +143,7 @@ beforeAll(async () => {
   ({ page } = browser);
   page.setDefaultTimeout(30_000);
   await page.goto(`${h.api.url}/login?next=%2Fapp%2Fruns`);
-  await page.getByLabel("Email").fill("runs1@example.com");
-  await page.getByLabel("Password").fill("a long enough password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await fillSignIn(page, me);
   await page.waitForURL(/\/app\/runs$/);
 });
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { ACCOUNT_PASSWORD } from "../../../api/test/runs-harness";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ROOT = resolve(__dirname, "../../../..");
@@ -32,4 +33,11 @@ export async function openBrowser(options: { acceptDownloads?: boolean } = {}): 
     rmSync(profile, { recursive: true, force: true });
   };
   return { context, page, close };
+}
+
+/** Fills and sends the sign-in form the page shows (`/login`) for a harness account, as a person would. */
+export async function fillSignIn(page: Page, account: { email: string }): Promise<void> {
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(ACCOUNT_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
 }
