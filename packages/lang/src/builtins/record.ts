@@ -234,6 +234,11 @@ export function call(impl: RuntimeFunction, args: (b: CallEmit) => readonly stri
 
 /** What a variable's emitter gets. */
 export interface VariableEmit {
+  /**
+   * The evaluation's one instance of `impl`, shared by every read of the variable wherever it is
+   * (a branch, a user function, a library): a variable is one series of the bars, computed on
+   * every bar whatever the script reads (stdlib/ta/every-bar.ts).
+   */
   state(impl: StateClass): string;
   fn(impl: RuntimeFunction): string;
 }

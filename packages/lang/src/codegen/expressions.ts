@@ -223,7 +223,7 @@ function history(g: Gen, e: A.Index): string {
 
 function variableEmit(g: Gen, span: A.Span | null): VariableEmit {
   return {
-    state: (impl) => g.slots.state(g.slots.newOf(impl, span)),
+    state: (impl) => g.slots.shared(impl, span),
     fn: (impl) => g.slots.refOf(impl, span),
   };
 }

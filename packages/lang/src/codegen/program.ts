@@ -37,7 +37,7 @@ export function generate(main: A.Script, libraries: A.Script[] = [], history: Hi
 /** One compilation's state, with the jobs wired as its entry points. */
 function newGen(hist: HistorySizes | null): Gen {
   let scopes: Scopes | null = null;
-  const slots = new Slots(() => scopes!.ctx);
+  const slots = new Slots(() => scopes!.ctx, () => scopes!.top);
   scopes = new Scopes(slots, hist);
   const unit: Unit = {
     functionsByName: new Map(),

@@ -11,6 +11,8 @@ export class Scopes {
   /** Innermost last; [0] the module scope, [1] the script's global scope. */
   stack: Array<Map<string, Binding>> = [];
   ctx: FnCtx = { fnId: null, slots: [], hoisted: new Set(), bindings: [], tupleJs: null, baseDepth: 2 };
+  /** The top level's context (state of the whole evaluation). */
+  readonly top: FnCtx = this.ctx;
   /** The script's global scope (main's top-level block): user functions read globals from it. */
   readonly global = new Map<string, Binding>();
 

@@ -1,5 +1,6 @@
 // State slots: per-call-site state objects and history rings (closure variables `$s<k>` at the
-// top level, `$st[k]` of a user function's state array), the hoisted references to runtime
+// top level, `$st[k]` of a user function's state array), the evaluation's shared instances (a
+// built-in variable's series, one per evaluation wherever it is read), the hoisted references to runtime
 // functions, the locals of the bar loop that hold inlined state, and the top level's closure
 // declarations. Slots are created once per evaluation, never per bar.
 
@@ -16,7 +17,13 @@ export class Slots {
   /** Closure declarations of the top level: inputs and top-level `var` variables. */
   readonly topConsts: string[] = [];
 
-  constructor(private readonly current: () => FnCtx) {}
+  /** The evaluation's one instance of each class `shared` was asked for: class path -> its slot. */
+  private readonly sharedSlots = new Map<string, string>();
+
+  constructor(
+    private readonly current: () => FnCtx,
+    private readonly top: () => FnCtx,
+  ) {}
 
   /** A new per-call-site state slot holding `init`; returns the JS expression that holds it. */
   state(init: string): string {
@@ -27,6 +34,20 @@ export class Slots {
     const k = ctx.slots.length;
     ctx.slots.push(init);
     return { js: ctx.fnId === null ? `$s${k}` : `$st[${k}]`, k };
+  }
+
+  /**
+   * The evaluation's one instance of a stdlib class, a top-level slot shared by every read of it
+   * wherever it is (a branch, a user function, a library): a built-in variable's series.
+   */
+  shared(impl: unknown, span: A.Span | null): string {
+    const path = this.path(impl, span);
+    let js = this.sharedSlots.get(path);
+    if (js === undefined) {
+      js = this.slot(`new $rt.${path}()`, this.top()).js;
+      this.sharedSlots.set(path, js);
+    }
+    return js;
   }
 
   /** A hoisted reference to a fixed runtime path (`math.sign`): a closure variable, no lookup per call. */

@@ -3,6 +3,7 @@
 
 import { BAR, builtinVariable, lengthWindow, taFunction, UNBOUNDED, update, type CallEmit } from "../../builtins/record";
 import { tradingDay } from "../session";
+import { EveryBar, everyBar, type BarColumns } from "./every-bar";
 import { Ema, Rma, UNKNOWN_WINDOW } from "./ma";
 import { Stdev } from "./stats";
 
@@ -290,6 +291,30 @@ export class Accdist {
   }
 }
 
+/** The variable ta.vwap: vwap(hlc3) anchored at each trading day, stepped on every bar. */
+export class VwapSeries extends EveryBar {
+  private readonly vwap = new Vwap();
+  protected step(b: BarColumns, j: number): number {
+    return this.vwap.update((b.high[j]! + b.low[j]! + b.close[j]!) / 3, b.volume[j]!, tradingDay(b.time[j]!, b.barZone), -1, 1);
+  }
+}
+
+/** The variable ta.obv, stepped on every bar. */
+export class ObvSeries extends EveryBar {
+  private readonly obv = new Obv();
+  protected step(b: BarColumns, j: number): number {
+    return this.obv.update(b.close[j]!, b.volume[j]!);
+  }
+}
+
+/** The variable ta.accdist, stepped on every bar. */
+export class AccdistSeries extends EveryBar {
+  private readonly accdist = new Accdist();
+  protected step(b: BarColumns, j: number): number {
+    return this.accdist.update(b.high[j]!, b.low[j]!, b.close[j]!, b.volume[j]!);
+  }
+}
+
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
 const HLC = [BAR.high, BAR.low, BAR.close] as const;
@@ -397,19 +422,19 @@ export const taVwapVariable = builtinVariable({
   type: "series float",
   doc: "vwap(hlc3).",
   lookback: UNBOUNDED,
-  emit: (b) => `${b.state(Vwap)}.update(($H[$i] + $L[$i] + $C[$i]) / 3, $V[$i], ${b.fn(tradingDay)}($T[$i], $rt.barZone), -1, 1)`,
+  ...everyBar(VwapSeries),
 });
 export const taObv = builtinVariable({
   name: "ta.obv",
   type: "series float",
   doc: "On-balance volume.",
   lookback: UNBOUNDED,
-  emit: (b) => `${b.state(Obv)}.update(${BAR.close}, ${BAR.volume})`,
+  ...everyBar(ObvSeries),
 });
 export const taAccdist = builtinVariable({
   name: "ta.accdist",
   type: "series float",
   doc: "Accumulation/distribution.",
   lookback: UNBOUNDED,
-  emit: (b) => `${b.state(Accdist)}.update(${HLC.join(", ")}, ${BAR.volume})`,
+  ...everyBar(AccdistSeries),
 });

@@ -2,6 +2,7 @@
 // ta.wvad, ta.iii. Each follows the Pine definition printed in TradingView's reference.
 
 import { BAR, builtinVariable, UNBOUNDED } from "../../builtins/record";
+import { EveryBar, everyBar, type BarColumns } from "./every-bar";
 
 /** Pine's division: a zero divisor gives na (JavaScript would give an infinity). */
 function div(a: number, b: number): number {
@@ -83,6 +84,50 @@ export function iii(high: number, low: number, close: number, volume: number): n
   return div(2 * close - high - low, (high - low) * volume);
 }
 
+/** The variable ta.pvt, stepped on every bar. */
+export class PvtSeries extends EveryBar {
+  private readonly pvt = new Pvt();
+  protected step(b: BarColumns, j: number): number {
+    return this.pvt.update(b.close[j]!, b.volume[j]!);
+  }
+}
+
+/** The variable ta.nvi, stepped on every bar. */
+export class NviSeries extends EveryBar {
+  private readonly nvi = new Nvi();
+  protected step(b: BarColumns, j: number): number {
+    return this.nvi.update(b.close[j]!, b.volume[j]!);
+  }
+}
+
+/** The variable ta.pvi, stepped on every bar. */
+export class PviSeries extends EveryBar {
+  private readonly pvi = new Pvi();
+  protected step(b: BarColumns, j: number): number {
+    return this.pvi.update(b.close[j]!, b.volume[j]!);
+  }
+}
+
+/** The variable ta.wad, stepped on every bar. */
+export class WadSeries extends EveryBar {
+  private readonly wad = new Wad();
+  protected step(b: BarColumns, j: number): number {
+    return this.wad.update(b.high[j]!, b.low[j]!, b.close[j]!);
+  }
+}
+
+/** Bar `k`'s value of a variable computed from that bar alone (na outside the bars): `ta.wvad[n]` and `ta.iii[n]`. */
+function ofBar(f: (o: number, h: number, l: number, c: number, v: number) => number): (bars: BarColumns, k: number) => number {
+  return (bars, k) => {
+    const j = Math.floor(k);
+    return j >= 0 && j < bars.close.length ? f(bars.open[j]!, bars.high[j]!, bars.low[j]!, bars.close[j]!, bars.volume[j]!) : NaN;
+  };
+}
+/** ta.wvad of bar `k`: read with [n] where it runs on some bars only, still bar k's value, as TradingView's series. */
+export const wvadAt = ofBar(wvad);
+/** ta.iii of bar `k`. */
+export const iiiAt = ofBar((_o, h, l, c, v) => iii(h, l, c, v));
+
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
 export const taPvt = builtinVariable({
@@ -90,38 +135,40 @@ export const taPvt = builtinVariable({
   type: "series float",
   doc: "Price-volume trend: cum(change(close) / close[1] * volume).",
   lookback: UNBOUNDED,
-  emit: (b) => `${b.state(Pvt)}.update(${BAR.close}, ${BAR.volume})`,
+  ...everyBar(PvtSeries),
 });
 export const taNvi = builtinVariable({
   name: "ta.nvi",
   type: "series float",
   doc: "Negative volume index (starts at 1; moves with the close on bars of falling volume).",
   lookback: UNBOUNDED,
-  emit: (b) => `${b.state(Nvi)}.update(${BAR.close}, ${BAR.volume})`,
+  ...everyBar(NviSeries),
 });
 export const taPvi = builtinVariable({
   name: "ta.pvi",
   type: "series float",
   doc: "Positive volume index (starts at 1; moves with the close on bars of rising volume).",
   lookback: UNBOUNDED,
-  emit: (b) => `${b.state(Pvi)}.update(${BAR.close}, ${BAR.volume})`,
+  ...everyBar(PviSeries),
 });
 export const taWad = builtinVariable({
   name: "ta.wad",
   type: "series float",
   doc: "Williams accumulation/distribution.",
   lookback: UNBOUNDED,
-  emit: (b) => `${b.state(Wad)}.update(${BAR.high}, ${BAR.low}, ${BAR.close})`,
+  ...everyBar(WadSeries),
 });
 export const taWvad = builtinVariable({
   name: "ta.wvad",
   type: "series float",
   doc: "Williams variable accumulation/distribution: (close - open) / (high - low) * volume.",
   emit: (b) => `${b.fn(wvad)}(${BAR.open}, ${BAR.high}, ${BAR.low}, ${BAR.close}, ${BAR.volume})`,
+  history: (n, _lit, b) => `${b.fn(wvadAt)}($rt, $i - ${n})`,
 });
 export const taIii = builtinVariable({
   name: "ta.iii",
   type: "series float",
   doc: "Intraday intensity index: (2 * close - high - low) / ((high - low) * volume).",
   emit: (b) => `${b.fn(iii)}(${BAR.high}, ${BAR.low}, ${BAR.close}, ${BAR.volume})`,
+  history: (n, _lit, b) => `${b.fn(iiiAt)}($rt, $i - ${n})`,
 });
