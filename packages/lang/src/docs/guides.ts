@@ -145,11 +145,6 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   with the \`no_outputs\` warning: its runs have no output columns (docs/adr/0122).
 - **History offsets.** A float offset is rounded down, as TradingView's reference for \`[]\` says
   (\`close[1.7]\` is \`close[1]\`).
-- **Cumulative volume variables read on some bars only.** \`ta.obv\`, \`ta.pvt\` and \`ta.vwap\`
-  advance on the bars where the script reads them: read
-  only inside a branch, a ternary or the right side of \`and\`/\`or\` that skips bars, they miss those bars'
-  steps, where TradingView computes them on every bar. Read them once at the top level (\`obv = ta.obv\`)
-  and use the variable in the branch. (\`ta.tr\` and the \`session.*\` bar states are right anywhere.)
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
 - **\`ticker.*\`.** \`ticker.standard(symbol)\` is \`symbol\` itself (the stored bars are the standard chart's);
   \`ticker.new(prefix, ticker, ...)\` is \`prefix:ticker\` and \`ticker.modify(tickerid, ...)\` is \`tickerid\`: their
