@@ -249,6 +249,13 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Number patterns.** \`str.tostring(x, pattern)\` and \`{0,number,pattern}\` read Java's DecimalFormat patterns:
   digits (\`#\`, \`0\`, \`,\`, \`.\`), text around them (\`+0.00\`, \`$#,##0.00\`), \`%\` there multiplying by 100, and a
   negative subpattern after \`;\` (docs/adr/0161); exponent patterns (\`0.###E0\`) are not read.
+- **Number text.** \`str.format\` and \`log.*\` with arguments write a number as Java's MessageFormat does:
+  \`{0}\` groups by three with up to three decimals (\`1,234.568\`) and a tie goes to the even digit
+  (\`{0,number,integer}\` of 2.5 is \`2\`); \`str.tostring\` has up to ten decimals, no exponent, and rounds a
+  tie up (docs/adr/0177). Not documented by TradingView, so kept as they were (docs/adr/0178): a value
+  rounding to zero has no sign (Java writes \`-0\`), \`#.#\` keeps the zero of \`0.5\` in \`str.format\` too
+  (Java writes \`.5\`), \`format.percent\` and \`format.volume\`'s decimals, an na argument is \`NaN\`, an
+  unclosed \`{\` leaves the rest as written, and a matrix is written one row a line.
 - **An na string argument** (\`str.upper(na)\`, a \`string\` variable holding na) gives na; an na timeframe is the
   chart's, an na session none, an na time zone UTC and an na \`str.repeat\` separator none (docs/adr/0172: the
   reference does not say).
