@@ -20,39 +20,37 @@ export interface BarColumns {
   readonly barZone: string;
 }
 
-/** A series of the bars computed on every bar: `step(bars, j)` is bar j's value, bars stepped in order. */
-export abstract class EveryBar {
+/**
+ * The values of one series kept bar by bar, for `x` and `x[n]`. Each series class holds one and
+ * steps its own state in its `at` (a loop in the class itself: a base class's loop calling an
+ * overridden step saw every series' shape and ran four times slower).
+ */
+export class BarValues {
   /** The first bar not stepped yet. */
-  private next = 0;
-  /** The value of every bar stepped, for `x[n]`. */
-  private values = new Float64Array(256);
+  next = 0;
+  values = new Float64Array(256);
 
-  protected abstract step(bars: BarColumns, j: number): number;
-
-  /** The value at bar `i`, stepping first every bar up to `i` not stepped yet. */
-  at(bars: BarColumns, i: number): number {
-    if (i >= this.next) this.advance(bars, i);
-    return this.values[i]!;
+  /** Keeps bar `next`'s value. */
+  push(v: number): void {
+    if (this.next === this.values.length) {
+      const grown = new Float64Array(2 * this.next);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.next++] = v;
   }
 
-  /** `x[n]` at bar `i`: the value of bar `i - n` (na before the first bar). */
-  ago(bars: BarColumns, i: number, n: number): number {
-    if (i >= this.next) this.advance(bars, i);
+  /** `x[n]` at bar `i` (stepped): the value of bar `i - n`, na before the first bar. */
+  ago(i: number, n: number): number {
     const j = i - Math.floor(n);
     return j >= 0 && j <= i ? this.values[j]! : NaN;
   }
+}
 
-  private advance(bars: BarColumns, i: number): void {
-    if (i >= this.values.length) {
-      let cap = this.values.length;
-      while (cap <= i) cap *= 2;
-      const grown = new Float64Array(cap);
-      grown.set(this.values.subarray(0, this.next));
-      this.values = grown;
-    }
-    for (let j = this.next; j <= i; j++) this.values[j] = this.step(bars, j);
-    this.next = i + 1;
-  }
+/** A series computed on every bar: `at(bars, i)` steps every bar up to `i` not stepped yet, in order. */
+export interface EveryBar {
+  at(bars: BarColumns, i: number): number;
+  ago(bars: BarColumns, i: number, n: number): number;
 }
 
 /** A variable record's reads of its series: `x` and `x[n]` at bar `$i`. */

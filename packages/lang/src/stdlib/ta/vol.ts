@@ -3,7 +3,7 @@
 
 import { BAR, builtinVariable, lengthWindow, taFunction, UNBOUNDED, update, type CallEmit } from "../../builtins/record";
 import { tradingDay } from "../session";
-import { EveryBar, everyBar, type BarColumns } from "./every-bar";
+import { BarValues, everyBar, type BarColumns, type EveryBar } from "./every-bar";
 import { Ema, Rma, UNKNOWN_WINDOW } from "./ma";
 import { Stdev } from "./stats";
 
@@ -292,26 +292,47 @@ export class Accdist {
 }
 
 /** The variable ta.vwap: vwap(hlc3) anchored at each trading day, stepped on every bar. */
-export class VwapSeries extends EveryBar {
+export class VwapSeries implements EveryBar {
   private readonly vwap = new Vwap();
-  protected step(b: BarColumns, j: number): number {
-    return this.vwap.update((b.high[j]! + b.low[j]! + b.close[j]!) / 3, b.volume[j]!, tradingDay(b.time[j]!, b.barZone), -1, 1);
+  private readonly kept = new BarValues();
+  at(b: BarColumns, i: number): number {
+    const k = this.kept;
+    for (let j = k.next; j <= i; j++) k.push(this.vwap.update((b.high[j]! + b.low[j]! + b.close[j]!) / 3, b.volume[j]!, tradingDay(b.time[j]!, b.barZone), -1, 1));
+    return k.values[i]!;
+  }
+  ago(b: BarColumns, i: number, n: number): number {
+    this.at(b, i);
+    return this.kept.ago(i, n);
   }
 }
 
 /** The variable ta.obv, stepped on every bar. */
-export class ObvSeries extends EveryBar {
+export class ObvSeries implements EveryBar {
   private readonly obv = new Obv();
-  protected step(b: BarColumns, j: number): number {
-    return this.obv.update(b.close[j]!, b.volume[j]!);
+  private readonly kept = new BarValues();
+  at(b: BarColumns, i: number): number {
+    const k = this.kept;
+    for (let j = k.next; j <= i; j++) k.push(this.obv.update(b.close[j]!, b.volume[j]!));
+    return k.values[i]!;
+  }
+  ago(b: BarColumns, i: number, n: number): number {
+    this.at(b, i);
+    return this.kept.ago(i, n);
   }
 }
 
 /** The variable ta.accdist, stepped on every bar. */
-export class AccdistSeries extends EveryBar {
+export class AccdistSeries implements EveryBar {
   private readonly accdist = new Accdist();
-  protected step(b: BarColumns, j: number): number {
-    return this.accdist.update(b.high[j]!, b.low[j]!, b.close[j]!, b.volume[j]!);
+  private readonly kept = new BarValues();
+  at(b: BarColumns, i: number): number {
+    const k = this.kept;
+    for (let j = k.next; j <= i; j++) k.push(this.accdist.update(b.high[j]!, b.low[j]!, b.close[j]!, b.volume[j]!));
+    return k.values[i]!;
+  }
+  ago(b: BarColumns, i: number, n: number): number {
+    this.at(b, i);
+    return this.kept.ago(i, n);
   }
 }
 

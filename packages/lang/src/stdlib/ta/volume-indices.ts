@@ -2,7 +2,7 @@
 // ta.wvad, ta.iii. Each follows the Pine definition printed in TradingView's reference.
 
 import { BAR, builtinVariable, UNBOUNDED } from "../../builtins/record";
-import { EveryBar, everyBar, type BarColumns } from "./every-bar";
+import { BarValues, everyBar, type BarColumns, type EveryBar } from "./every-bar";
 
 /** Pine's division: a zero divisor gives na (JavaScript would give an infinity). */
 function div(a: number, b: number): number {
@@ -85,34 +85,62 @@ export function iii(high: number, low: number, close: number, volume: number): n
 }
 
 /** The variable ta.pvt, stepped on every bar. */
-export class PvtSeries extends EveryBar {
+export class PvtSeries implements EveryBar {
   private readonly pvt = new Pvt();
-  protected step(b: BarColumns, j: number): number {
-    return this.pvt.update(b.close[j]!, b.volume[j]!);
+  private readonly kept = new BarValues();
+  at(b: BarColumns, i: number): number {
+    const k = this.kept;
+    for (let j = k.next; j <= i; j++) k.push(this.pvt.update(b.close[j]!, b.volume[j]!));
+    return k.values[i]!;
+  }
+  ago(b: BarColumns, i: number, n: number): number {
+    this.at(b, i);
+    return this.kept.ago(i, n);
   }
 }
 
 /** The variable ta.nvi, stepped on every bar. */
-export class NviSeries extends EveryBar {
+export class NviSeries implements EveryBar {
   private readonly nvi = new Nvi();
-  protected step(b: BarColumns, j: number): number {
-    return this.nvi.update(b.close[j]!, b.volume[j]!);
+  private readonly kept = new BarValues();
+  at(b: BarColumns, i: number): number {
+    const k = this.kept;
+    for (let j = k.next; j <= i; j++) k.push(this.nvi.update(b.close[j]!, b.volume[j]!));
+    return k.values[i]!;
+  }
+  ago(b: BarColumns, i: number, n: number): number {
+    this.at(b, i);
+    return this.kept.ago(i, n);
   }
 }
 
 /** The variable ta.pvi, stepped on every bar. */
-export class PviSeries extends EveryBar {
+export class PviSeries implements EveryBar {
   private readonly pvi = new Pvi();
-  protected step(b: BarColumns, j: number): number {
-    return this.pvi.update(b.close[j]!, b.volume[j]!);
+  private readonly kept = new BarValues();
+  at(b: BarColumns, i: number): number {
+    const k = this.kept;
+    for (let j = k.next; j <= i; j++) k.push(this.pvi.update(b.close[j]!, b.volume[j]!));
+    return k.values[i]!;
+  }
+  ago(b: BarColumns, i: number, n: number): number {
+    this.at(b, i);
+    return this.kept.ago(i, n);
   }
 }
 
 /** The variable ta.wad, stepped on every bar. */
-export class WadSeries extends EveryBar {
+export class WadSeries implements EveryBar {
   private readonly wad = new Wad();
-  protected step(b: BarColumns, j: number): number {
-    return this.wad.update(b.high[j]!, b.low[j]!, b.close[j]!);
+  private readonly kept = new BarValues();
+  at(b: BarColumns, i: number): number {
+    const k = this.kept;
+    for (let j = k.next; j <= i; j++) k.push(this.wad.update(b.high[j]!, b.low[j]!, b.close[j]!));
+    return k.values[i]!;
+  }
+  ago(b: BarColumns, i: number, n: number): number {
+    this.at(b, i);
+    return this.kept.ago(i, n);
   }
 }
 
