@@ -405,7 +405,7 @@ export function split(s: string | null, sep: string | null): PineArray<string> {
 const src = (b: CallEmit): string => b.a("source");
 export const strTostring = builtinFunction({
   sig: ["str.tostring(value: series T): string", "str.tostring(value: series T, format: series string): string"],
-  doc: "The value as a string (an enum member's title, or its name when it has none).",
+  doc: "The value as a string: a number with `format` (`format.mintick`, `format.percent`, `format.volume` or a pattern such as `\"#.##\"`), else up to ten decimals; an array `[a, b]`, a matrix one row a line; an enum member's title, or its name when it has none.",
   emit: (b) => {
     // compiled code holds an enum member as its name; TradingView's string of a member is its title
     const titles = b.enumTitles("value");
@@ -417,7 +417,7 @@ export const strTonumber = builtinFunction({ sig: "str.tonumber(string: series s
 export const strFormat = builtinFunction({
   // Each argument has its own type (Pine's example mixes them: `str.format("Number {0} is not {1}", 1, "equal")`).
   sig: "str.format(formatString: series string, ...arg: series int|float|bool|string): string",
-  doc: "Replaces `{0}`, `{1}`, ... in `formatString` by the arguments.",
+  doc: "Replaces `{0}`, `{1}`, ... in `formatString` by the arguments, as Java's MessageFormat: a number is `#,##0.###` (`1,234.568`), `{0,number,integer|percent|currency}` or `{0,number,<pattern>}`, `{0,date,<pattern>}`; `''` is a quote, `'...'` literal text.",
   emit: (b) => `${b.fn(format)}(${b.a("formatString")}, [${b.rest().join(", ")}])`,
 });
 export const strContains = builtinFunction({ sig: "str.contains(source: series string, str: series string): bool", doc: "True when `source` contains `str`.", emit: call(contains, (b) => [src(b), b.a("str")]) });
