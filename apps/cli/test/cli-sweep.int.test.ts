@@ -1,6 +1,6 @@
 // `barscript sweep` as a person runs it: the installed bin as a real process against a real API
 // and worker. Piped, it prints the sweep and its ranked rows as JSON (equal to the API's); on a
-// terminal, a ranked table; a bad grid exits with the invalid-request code.
+// terminal, a ranked table; a bad grid exits with the invalid-request code; `sweeps --status` filters.
 import type { Barscript } from "@barscript/sdk";
 import { EXIT } from "@barscript/contracts";
 import { BIN, collect, startCliStack, type CliStack } from "./cli-harness";
@@ -51,5 +51,15 @@ describe("barscript sweep", () => {
     const r = await collect(BIN, ["sweep", "rsi-below", "-i", "AAPL", "-t", "1d", "-g", "nope=1,2"], cliEnv, dir);
     expect(r.code).toBe(EXIT.usage);
     expect(r.stderr).toMatch(/nope/);
+  });
+
+  it("when sweeps is asked for one status, then it lists only the sweeps in that status (docs/adr/0187)", async () => {
+    const done = await collect(BIN, ["sweeps", "--status", "succeeded"], cliEnv, dir);
+    expect(done.code).toBe(EXIT.ok);
+    // the two sweeps above succeeded; the refused one was never made
+    expect((JSON.parse(done.stdout) as { data: Array<{ status: string }> }).data.map((x) => x.status)).toEqual(["succeeded", "succeeded"]);
+    const failed = await collect(BIN, ["sweeps", "--status", "failed"], cliEnv, dir);
+    expect(failed.code).toBe(EXIT.ok);
+    expect((JSON.parse(failed.stdout) as { data: unknown[] }).data).toEqual([]);
   });
 });

@@ -5,3 +5,4 @@ export * from "./endpoints";
 export * from "./drawings";
 export { buildOpenApi } from "./openapi";
 export { parseInput } from "./validate";
+export { isRfc3339, parseRfc3339, RFC3339_MESSAGE } from "./rfc3339";

@@ -1,6 +1,7 @@
 // zod schemas of every object of the interface (docs/reference/endpoints.md). Requests are validated with these; responses
 // are described by them in /openapi.json (generated, never written by hand).
 import { z } from "zod";
+import { isRfc3339, RFC3339_MESSAGE } from "./rfc3339";
 
 export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "1d", "1w"] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
@@ -115,9 +116,11 @@ export const ScriptBodySchema = z.object({
   files: z.array(FileSchema).min(1),
   base_version: z.number().int().min(1).optional(),
   message: z.string().max(1_000).optional(),
-});
+}).strict();
 
-export const ValidateBodySchema = ScriptBodySchema.omit({ slug: true, base_version: true, message: true });
+// Validate takes a script body as a client holds it (its slug, base_version and message, or other
+// fields, are ignored): it saves nothing, so nothing a client sends there can be lost (docs/adr/0186).
+export const ValidateBodySchema = ScriptBodySchema.omit({ slug: true, base_version: true, message: true }).strip();
 
 export const ScriptPatchSchema = z.object({
   slug: z.string().regex(SLUG).optional(),
@@ -155,14 +158,19 @@ export const LibraryScriptSchema = z.object({
 });
 
 const InputValue = z.union([z.number(), z.string(), z.boolean()]);
+/** A time a client sends (rfc3339.ts: the one reading of RFC 3339 for bodies and queries). */
+const requestTime = z.string().refine(isRfc3339, { message: RFC3339_MESSAGE }).meta({ format: "date-time" });
 export const WindowRequestSchema = z.object({
-  from: z.string().datetime({ offset: true }).optional(),
-  to: z.string().datetime({ offset: true }).optional(),
+  from: requestTime.optional(),
+  to: requestTime.optional(),
   bars: z.number().int().min(1).max(50_000).optional(),
-});
+}).strict();
+
+/** A script named by its slug, or by slug, version and owner (a request body's objects are strict, docs/adr/0186). */
+const ScriptRef = z.union([z.string().regex(SLUG), z.object({ slug: z.string().regex(SLUG), version: z.number().int().min(1).optional(), owner: z.string().optional() }).strict()]);
 
 export const RunRequestSchema = WindowRequestSchema.extend({
-  script: z.union([z.string().regex(SLUG), z.object({ slug: z.string().regex(SLUG), version: z.number().int().min(1).optional(), owner: z.string().optional() })]),
+  script: ScriptRef,
   kind: z.enum(SCRIPT_KINDS).optional(),
   instrument: z.string().min(1).max(32),
   timeframe: z.string(),
@@ -229,7 +237,7 @@ export const StudyResultSchema = z.object({
 
 const SweepValue = z.union([z.number(), z.string(), z.boolean()]);
 export const SweepRequestSchema = WindowRequestSchema.extend({
-  definition: z.union([z.string().regex(SLUG), z.object({ slug: z.string().regex(SLUG), version: z.number().int().min(1).optional(), owner: z.string().optional() })]),
+  definition: ScriptRef,
   instruments: z.array(z.string().min(1).max(32)).min(1).max(20),
   timeframe: z.string(),
   inputs: z.record(z.string(), SweepValue).optional(),

@@ -6,8 +6,14 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where
   const result = schema.safeParse(value ?? (where === "body" ? undefined : {}));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join(".") : null;
   const what = where === "query" ? "Parameter" : "Field";
+  if (issue?.code === "unrecognized_keys") {
+    // A request body names exactly the fields of its object (docs/adr/0186): an unknown one, a
+    // misspelt `bars` or `version` say, is refused by name instead of silently ignored.
+    const unknown = [...issue.path, issue.keys[0] ?? ""].join(".");
+    throw new ApiError("invalid_request", `${what} \`${unknown}\` is not a field of this request.`);
+  }
+  const field = issue && issue.path.length > 0 ? issue.path.join(".") : null;
   const message = field ? `${what} \`${field}\`: ${issue?.message ?? "invalid"}.` : `Request ${where} is invalid: ${issue?.message ?? "invalid"}.`;
   throw new ApiError("invalid_request", message);
 }

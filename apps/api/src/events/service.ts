@@ -2,7 +2,7 @@
 // query, keyset pages under `events`, CSV streamed batch by batch from the database (never built
 // in memory), and deletes with the same filters. Only the caller's own runs' events are reached.
 import type { Response } from "express";
-import { ApiError, TIMEFRAMES } from "@barscript/contracts";
+import { ApiError, parseRfc3339, RFC3339_MESSAGE, TIMEFRAMES } from "@barscript/contracts";
 import {
   deleteEvents,
   eventCsvHeader,
@@ -38,12 +38,10 @@ export interface EventQuery {
   format?: "json" | "csv" | undefined;
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
 function timeParam(value: string | undefined, field: string): Date | undefined {
   if (value === undefined) return undefined;
-  const ms = RFC3339.test(value) ? Date.parse(value.replace(" ", "T")) : NaN;
-  if (Number.isNaN(ms)) throw new ApiError("invalid_request", `Parameter \`${field}\` must be an RFC 3339 time, e.g. 2024-03-01T00:00:00Z.`);
+  const ms = parseRfc3339(value);
+  if (ms === null) throw new ApiError("invalid_request", `Parameter \`${field}\` ${RFC3339_MESSAGE}.`);
   return new Date(ms);
 }
 

@@ -14,7 +14,7 @@ export function registerInstrumentRoutes(router: Router, deps: AppDeps): void {
   defineRoute<{ limit?: string; cursor?: string; q?: string }>(router, deps.auth, 4, async (_req, res, { query }) => {
     const limit = parseLimit(query.limit, PAGE_LIMITS.instruments);
     let after: string | null = null;
-    if (query.cursor !== undefined) {
+    if (query.cursor) {
       const [symbol, q] = deps.cursors.decode(LIST, query.cursor);
       // A cursor belongs to its search: another `q` with it is a cursor from another list.
       if (typeof symbol !== "string" || (q ?? "") !== (query.q ?? "")) {

@@ -15,7 +15,7 @@ export function registerKeys(router: Router, deps: AppDeps): void {
     const caller = callerOf(res);
     const limit = parseLimit(query.limit, PAGE_LIMITS.keys);
     let after: { createdAt: Date; id: string } | undefined;
-    if (query.cursor !== undefined) {
+    if (query.cursor) {
       const [createdAt, id] = deps.cursors.decode(`${LIST}:${caller.accountId}`, query.cursor);
       const at = typeof createdAt === "string" ? new Date(createdAt) : new Date(Number.NaN);
       if (typeof id !== "string" || Number.isNaN(at.getTime())) throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");

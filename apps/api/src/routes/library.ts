@@ -37,7 +37,7 @@ export function registerLibraryRoutes(router: Router, deps: AppDeps): void {
     // A cursor belongs to one search: the same words and kind.
     const list = `library:${query.kind ?? "*"}:${q}`;
     let after: LibraryKey | undefined;
-    if (query.cursor !== undefined) {
+    if (query.cursor) {
       const values = cursors.decode(list, query.cursor);
       const [first, id] = values;
       const valid = typeof id === "string" && (q !== "" ? typeof first === "number" : typeof first === "string" && !Number.isNaN(Date.parse(first)));

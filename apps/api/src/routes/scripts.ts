@@ -92,7 +92,7 @@ export function createScriptsModule(service?: ScriptService) {
       const caller = callerOf(res);
       // A list of the caller's own: another account's cursor of the same kind is refused.
       const list = `scripts:${query.kind ?? "*"}:${caller.accountId}`;
-      const after = query.cursor !== undefined ? (cursors.decode(list, query.cursor) as ScriptKey) : undefined;
+      const after = query.cursor ? (cursors.decode(list, query.cursor) as ScriptKey) : undefined;
       if (after && (typeof after[0] !== "string" || typeof after[1] !== "string")) throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
       const page = await listScripts(db, caller.accountId, { limit: parseLimit(query.limit, PAGE_LIMITS.scripts), after, kind: query.kind });
       const data = page.rows.map((s) => renderScript(s));
@@ -153,7 +153,7 @@ export function createScriptsModule(service?: ScriptService) {
       const located = await mapped(() => locateScript(db, callerOf(res), slugParam(params), { owner: query.owner, kind: query.kind }));
       const list = `versions:${located.script.id}`;
       let after: number | undefined;
-      if (query.cursor !== undefined) {
+      if (query.cursor) {
         const [value] = cursors.decode(list, query.cursor);
         if (typeof value !== "number") throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
         after = value;

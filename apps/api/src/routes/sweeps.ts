@@ -1,7 +1,7 @@
 // Sweeps (#32-#36): start, list, read with a long poll, ranked rows, cancel (docs/adr/0056-sweeps.md).
 import type { RequestHandler, Router } from "express";
 import { ApiError } from "@barscript/contracts";
-import { findSweepByKey, listSweeps, serializeSweep, sweepOwnerHandles } from "@barscript/db";
+import { findSweepByKey, listSweeps, serializeSweep, sweepOwnerHandles, type Sweep } from "@barscript/db";
 import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
 import { parseLimit } from "../http/cursor";
@@ -53,7 +53,7 @@ export function registerSweepRoutes(router: Router, deps: AppDeps): void {
   );
 
   // #33 GET /sweeps
-  defineRoute<{ limit?: string; cursor?: string }>(router, deps.auth, 33, async (_req, res, { query }) => {
+  defineRoute<{ limit?: string; cursor?: string; status?: Sweep["status"] }>(router, deps.auth, 33, async (_req, res, { query }) => {
     const auth = authOf(res);
     const limit = parseLimit(query.limit, SWEEP_PAGE);
     let after: [string, string] | null = null;
@@ -62,7 +62,7 @@ export function registerSweepRoutes(router: Router, deps: AppDeps): void {
       if (values.length !== 2 || typeof values[0] !== "string" || typeof values[1] !== "string") throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
       after = [values[0], values[1]];
     }
-    const page = await listSweeps(deps.db, auth.accountId, limit, after);
+    const page = await listSweeps(deps.db, auth.accountId, limit, after, query.status);
     const handles = await sweepOwnerHandles(deps.db, page.sweeps);
     res.json({ data: page.sweeps.map((s) => serializeSweep(s, handles.get(s.scriptOwnerId) ?? "unknown")), next_cursor: page.next ? deps.cursors.encode(`sweeps:${auth.accountId}`, page.next) : null });
   });

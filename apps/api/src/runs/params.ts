@@ -10,7 +10,8 @@ export function normalizeWait(raw: unknown): number {
   if (typeof value === "number") n = value;
   else if (typeof value === "string" && value.trim() !== "") n = Number(value);
   else return 0;
-  if (!Number.isFinite(n) || n <= 0) return 0;
+  // a number past any double (`1e999`, JSON's too) is larger than 60, so it is cut to 60 as `limit` is cut to the most
+  if (Number.isNaN(n) || n <= 0) return 0;
   return Math.min(n, MAX_WAIT_SECONDS);
 }
 

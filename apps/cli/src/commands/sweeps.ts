@@ -105,9 +105,10 @@ export const sweepCommands: CommandModule = (program: Command, cli: Cli) => {
     .option("--wait <seconds>", "wait this long for the sweep to finish", (v) => Number(v), 600)
     .action(cli.action((slug: string, opts: SweepFlags) => sweep(cli, slug, opts)));
   program.command("sweeps").description("your sweeps, newest first")
+    .option("--status <status>", "queued, running, succeeded, failed or cancelled")
     .option("--limit <n>", "at most this many", "20")
-    .action(cli.action(async (opts: { limit: string }) => {
-      const page = await cli.sdk().call("listSweeps", { query: { limit: opts.limit } });
+    .action(cli.action(async (opts: { status?: Sweep["status"]; limit: string }) => {
+      const page = await cli.sdk().call("listSweeps", { query: { status: opts.status, limit: opts.limit } });
       cli.emit(page, (m) => page.data.map((s) => sweepLine(m, s)).join("\n"));
       return EXIT.ok;
     }));

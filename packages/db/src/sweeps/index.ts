@@ -90,9 +90,10 @@ export function findSweepByKey(db: Db, accountId: string, key: string): Promise<
   return db.sweep.findUnique({ where: { accountId_idempotencyKey: { accountId, idempotencyKey: key } } });
 }
 
-export async function listSweeps(db: Db, accountId: string, limit: number, after: [string, string] | null): Promise<{ sweeps: Sweep[]; next: [string, string] | null }> {
+/** The account's sweeps, newest first, optionally of one status (keyset pages). */
+export async function listSweeps(db: Db, accountId: string, limit: number, after: [string, string] | null, status?: Sweep["status"]): Promise<{ sweeps: Sweep[]; next: [string, string] | null }> {
   const rows = await db.sweep.findMany({
-    where: { accountId, ...(after ? { OR: [{ createdAt: { lt: new Date(after[0]) } }, { createdAt: new Date(after[0]), id: { lt: after[1] } }] } : {}) },
+    where: { accountId, ...(status ? { status } : {}), ...(after ? { OR: [{ createdAt: { lt: new Date(after[0]) } }, { createdAt: new Date(after[0]), id: { lt: after[1] } }] } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
     omit: { rows: true },

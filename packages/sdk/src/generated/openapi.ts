@@ -6232,6 +6232,11 @@ export interface operations {
                  * @example eyJsIjoicnVucyIsInYiOlsxXX0.sig
                  */
                 cursor?: string;
+                /**
+                 * @description Only items in this status
+                 * @example succeeded
+                 */
+                status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             };
             header?: never;
             path?: never;
@@ -6397,9 +6402,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: date-time */
                     from?: string;
-                    /** Format: date-time */
                     to?: string;
                     bars?: number;
                     definition: string | {
