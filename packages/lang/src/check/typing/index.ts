@@ -17,6 +17,7 @@ import { checkUncalledFunctions, functionDecl } from "./functions";
 import { identifier, member } from "./names";
 import { binary, index, ternary, unary } from "./operators";
 import { type Typer, type Value, VALUELESS, type WantValue } from "./state";
+import { inputSettled } from "./input-settled";
 import { assign, tupleDecl, varDecl } from "./statements";
 
 export interface FileTyping {
@@ -140,11 +141,12 @@ class FileTyper implements Typer {
   }
 }
 
-/** Names assigned with `:=` or compound operators anywhere: such variables are series. */
+/** Names assigned with `:=` or compound operators anywhere: such variables are series, unless inputs settle them (input-settled.ts). */
 function collectReassigned(body: A.Stmt[]): Set<string> {
   const out = new Set<string>();
   forEachNode(body, (n) => {
     if (n.kind === "Assign" && n.target.kind === "Identifier") out.add(n.target.name);
   });
+  for (const name of inputSettled(body, out)) out.delete(name);
   return out;
 }
