@@ -380,7 +380,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`undeclared_identifier\`, whose message names the line to add (\`import TradingView/ta/12 as ta\`) or the alias
   the script imported the library under (docs/adr/0137). A name the library does not have here is refused
   by name. TradingView's other libraries, and other users' public
-  TradingView libraries, are not available: a library is imported from this service's scripts.
+  TradingView libraries, are not available: a library is imported from this service's scripts. So
+  TradingView's own Auto Fib Retracement and Auto Fib Extension, and the public scripts that
+  \`import TradingView/ZigZag/<version>\`, are refused with \`unresolved_import\`: save the library's
+  source here as a library script and change the import line to name it.
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
   misspelled built-in gets the closest supported name.
