@@ -90,6 +90,17 @@ export function hasDrawings({ calls }: CallIndex): boolean {
 /** Calls TradingView counts as a script's output that are chart-only here (docs/adr/0122). */
 const CHART_ONLY_CALLS: ReadonlySet<string> = new Set(["bgcolor", "barcolor", "fill", "hline"]);
 
+/** log.* calls: TradingView runs a script whose only output is its Pine Logs (docs/adr/0190). */
+const LOG_CALLS: ReadonlySet<string> = new Set(["log.info", "log.warning", "log.error"]);
+
+/** Whether the script writes log lines (log.info, log.warning, log.error). */
+export function hasLogs({ calls }: CallIndex): boolean {
+  return calls.some((c) => {
+    const n = builtinName(c);
+    return n !== null && LOG_CALLS.has(n);
+  });
+}
+
 /** The chart-only output calls the script makes (bgcolor, barcolor, fill, hline), each named once. */
 export function chartOnlyCalls({ calls }: CallIndex): string[] {
   const names = new Set<string>();

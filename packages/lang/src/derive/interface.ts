@@ -5,7 +5,8 @@
 // output's index), made unique with `_2`, `_3`, ... A title colliding with an earlier one gives
 // the `duplicate_output` warning (the run still works, under the unique name). An indicator with
 // no output is an error (`no_outputs`): its runs could produce nothing; a warning when it draws
-// or calls only chart-only outputs (bgcolor, barcolor, fill, hline: docs/adr/0122).
+// or calls only chart-only outputs (bgcolor, barcolor, fill, hline: docs/adr/0122) or only writes
+// log lines (log.*: docs/adr/0190).
 
 import { builtinFunction, PLOT_FUNCTIONS } from "../builtins";
 import type { CheckedFile } from "../check";
@@ -17,7 +18,7 @@ import { analyzeWarmup } from "./warmup";
 import { UNBOUNDED, WARMUP_CAP } from "./rules";
 import { builtinName, forEachNode } from "./walk";
 import { argument } from "./arguments";
-import { chartOnlyCalls, deriveHlines, hasDrawings, outputColor, outputStyle, overlayOf } from "./appearance";
+import { chartOnlyCalls, deriveHlines, hasDrawings, hasLogs, outputColor, outputStyle, overlayOf } from "./appearance";
 import { enumMemberOf, enumOptions } from "../language/enum-titles";
 import { timestampOf } from "../stdlib/time";
 
@@ -207,6 +208,8 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
     if (hasDrawings(index)) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only drawings (GET /v1/runs/{id}/drawings).", span, severity: "warning" });
     // docs/adr/0122: TradingView runs a script whose only output is chart-only (bgcolor, barcolor, fill, hline)
     else if (chartOnly.length > 0) findings.push({ code: Code.no_outputs, message: `This indicator has no plot(): ${chartOnly.join(", ")} only colour the chart, so its runs have no output columns (add a plot() of the value to get one).`, span, severity: "warning" });
+    // docs/adr/0190: TradingView runs a script whose only output is its Pine Logs (log.*)
+    else if (hasLogs(index)) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only log lines (GET /v1/runs/{id}/logs).", span, severity: "warning" });
     else findings.push({ code: Code.no_outputs, message: "An indicator needs at least one plot() (or plotshape, plotchar, plotcandle, plotbar) or a drawing (label.new, line.new, box.new, table.new): it has no output.", span, severity: "error" });
   }
   const iface: ScriptInterface = {

@@ -59,8 +59,15 @@ describe("an indicator that only draws", () => {
     expect(bands.interface?.hlines?.map((h) => h.price)).toEqual([70, 30]);
   });
 
-  test("without plots or drawings it is still an error", async () => {
+  test("one that only writes log lines is valid too (docs/adr/0190): no_outputs is a warning", async () => {
     const r = await check(`${V}indicator("x")\nx = close\nlog.info("{0}", x)`);
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["no_outputs", "warning"]]);
+    expect(r.diagnostics[0]?.message).toMatch(/only log lines/);
+    expect(r.valid).toBe(true);
+  });
+
+  test("without plots, drawings or log lines it is still an error", async () => {
+    const r = await check(`${V}indicator("x")\nx = close\nalert("x")`);
     expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["no_outputs", "error"]]);
   });
 });
