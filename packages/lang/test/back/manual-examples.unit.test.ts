@@ -28,3 +28,14 @@ describe("an indicator whose only output is its log lines (docs/adr/0190)", () =
     expect(r.logs.map((l) => [l.level, l.message])).toEqual([["warning", "A backslash (\\) and an apostrophe (')"]]);
   });
 });
+
+describe("an enum named as a built-in namespace", () => {
+  test("is an error, as TradingView's Enums page shows (`enum syminfo`, `enum polyline`, `enum ta`); `Syminfo` is a name of its own", async () => {
+    const body = (name: string) => `//@version=6\nindicator("Names")\nenum ${name}\n    abcd\nplot(close)`;
+    for (const name of ["syminfo", "polyline", "ta"]) {
+      const v = await validated(body(name));
+      expect([v.valid, v.diagnostics.map((d) => [d.code, d.line, d.column])]).toEqual([false, [["duplicate_declaration", 3, 6]]]);
+    }
+    expect((await validated(body("Syminfo"))).valid).toBe(true);
+  });
+});

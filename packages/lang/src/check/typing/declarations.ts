@@ -3,7 +3,7 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
-import { unsupportedNamespace } from "../builtin-lookup";
+import { isBuiltinNamespace, unsupportedNamespace } from "../builtin-lookup";
 import type { EnumInfo, TypeInfo } from "../symbols";
 import { assignable, BOOL, COLOR, FLOAT, INT, show, STRING } from "../types";
 import { enumNamed, typeNamed } from "./lookup";
@@ -30,6 +30,10 @@ export function typeDecl(t: Typer, s: A.TypeDecl): void {
 export function enumDecl(t: Typer, s: A.EnumDecl): void {
   const info: EnumInfo = { id: `${t.idPrefix}:${s.name.name}`, name: s.name.name, members: s.members.map((m) => m.name.name), decl: s };
   if (t.enums.has(s.name.name)) t.ctx.error(Code.duplicate_declaration, `Enum '${s.name.name}' is already declared.`, s.name.span);
+  // unlike a type, an enum may not take a built-in namespace's name (TradingView's Enums page: `enum ta` is an error)
+  else if (isBuiltinNamespace(s.name.name) || unsupportedNamespace(s.name.name) !== undefined) {
+    t.ctx.error(Code.duplicate_declaration, `Enum '${s.name.name}' has the name of a built-in namespace: an enum needs a name of its own.`, s.name.span);
+  }
   t.enums.set(s.name.name, info);
   if (s.exported || t.exportAll) t.exports.enums.set(s.name.name, info);
 }
