@@ -29,6 +29,29 @@ export function exchangePrefix(exchange: string): string {
   return TRADINGVIEW_PREFIXES[name] ?? name;
 }
 
+/** The keys of TradingView's extended ticker identifier whose modifiers are accepted and not applied (docs/adr/0117-ticker-modifiers.md). */
+const EXTENDED_KEYS: ReadonlySet<string> = new Set(["symbol", "session", "adjustment", "backadjustment", "settlement-as-close"]);
+
+/**
+ * The symbol of TradingView's extended ticker identifier, `={"adjustment":"dividends","symbol":"AAPL"}`,
+ * which public scripts write for a dividend-adjusted or extended-hours request: its `symbol`, the
+ * modifiers accepted and not applied as ticker.modify's are (docs/adr/0183-extended-ticker-identifiers.md).
+ * Any other text, and an identifier with another key (a currency, a chart type), is returned as it is.
+ */
+export function extendedTickerSymbol(symbol: string): string {
+  if (!symbol.startsWith("={")) return symbol;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(symbol.slice(1));
+  } catch {
+    return symbol;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return symbol;
+  const fields = parsed as Record<string, unknown>;
+  const known = Object.keys(fields).every((k) => EXTENDED_KEYS.has(k));
+  return known && typeof fields.symbol === "string" ? fields.symbol.trim() : symbol;
+}
+
 /** A symbol split at its first ":" (`prefix` null when it has none); both parts trimmed. */
 export function splitTickerId(symbol: string): { prefix: string | null; ticker: string } {
   const k = symbol.indexOf(":");

@@ -6,7 +6,7 @@
 import type { Bars } from "../../types";
 import { parseSession, sessionPeriod } from "../session";
 import { pineTimeframe } from "../timeframe-units";
-import { namesInstrument, type TickerParts } from "../ticker-id";
+import { extendedTickerSymbol, namesInstrument, type TickerParts } from "../ticker-id";
 
 const AVAILABLE = "any minutes under a day (1, 5, 15, 30, 60, 120, 240 stored, others built from them), D, W, M";
 
@@ -104,10 +104,11 @@ export function storeTimeframe(pine: string, chart: string): { tf: string } | { 
  * The symbol a request names, as the worker resolves it: `""`, the chart's ticker and its ticker
  * identifier (`syminfo.tickerid`, `"NASDAQ:AAPL"` on an AAPL chart) are the chart's own context, named
  * by its ticker; otherwise the text as written (`"NASDAQ:MSFT"` keeps its exchange prefix, matched
- * by the worker against the instrument's: docs/adr/0156-exchange-prefixes.md).
+ * by the worker against the instrument's: docs/adr/0156-exchange-prefixes.md). An extended ticker
+ * identifier (`={"adjustment":"dividends","symbol":"AAPL"}`) names its symbol.
  */
 export function requestSymbol(symbol: string | null, chart: TickerParts): string {
-  const s = (symbol ?? "").trim();
+  const s = extendedTickerSymbol((symbol ?? "").trim());
   return s === "" || namesInstrument(s, chart) ? chart.ticker : s;
 }
 
