@@ -5,8 +5,8 @@
 // those that need instrument metadata the bar store does not keep (docs "differences" topic).
 
 import { builtinFunction, builtinVariable, call, constants } from "../builtins/record";
-import { heikinAshiTicker, tickerInherit } from "./heikin-ashi";
-import { symbolPrefix, symbolTicker, tickerId } from "./ticker-id";
+import { heikinAshiSymbol, heikinAshiTicker, tickerInherit } from "./heikin-ashi";
+import { extendedTickerSymbol, symbolPrefix, symbolTicker, tickerId } from "./ticker-id";
 
 /**
  * TradingView's tick is `minmove / pricescale` with pricescale a power of ten: a tick of 0.01 is
@@ -43,14 +43,22 @@ export const syminfoCurrentContract = builtinVariable({
 
 /**
  * TradingView's `ticker.standard(symbol)`: the ticker of the standard chart, without chart-type,
- * session or adjustment modifiers. The stored bars are that chart's, so it is `symbol` itself
- * (scripts wrap `syminfo.tickerid` in it before `request.security` to avoid non-standard charts).
+ * session or adjustment modifiers. The stored bars are that chart's, so it is `symbol` itself, or
+ * the symbol of a Heikin Ashi or extended ticker identifier (scripts wrap `syminfo.tickerid` in it
+ * before `request.security` to avoid non-standard charts). Its argument may be a series string, as
+ * TradingView's v6 takes it: its correlation heatmap standardizes each symbol of a list in a loop.
  */
 export const tickerStandard = builtinFunction({
-  sig: "ticker.standard(symbol: simple string = syminfo.tickerid): simple string",
-  doc: "The ticker of the standard chart of `symbol` (by default the chart's `syminfo.tickerid`): `symbol` itself, as the stored bars are the standard chart's.",
-  emit: (b) => b.a("symbol", "$rt.tickerid"),
+  sig: "ticker.standard(symbol: series string = syminfo.tickerid): string",
+  doc: "The ticker of the standard chart of `symbol` (by default the chart's `syminfo.tickerid`): `symbol` itself, as the stored bars are the standard chart's, or the symbol of a Heikin Ashi or extended (`={...}`) ticker identifier.",
+  emit: call(standardTicker, (b) => [b.a("symbol", "$rt.tickerid")]),
 });
+
+/** ticker.standard's value: the symbol under a Heikin Ashi or extended ticker identifier, any other symbol itself; na stays na. */
+export function standardTicker(symbol: string | null): string | null {
+  if (symbol === null) return null;
+  return heikinAshiSymbol(symbol) ?? extendedTickerSymbol(symbol);
+}
 
 /**
  * TradingView's `ticker.new` and `ticker.modify`: a ticker identifier with a session, adjustment,
@@ -62,8 +70,18 @@ const MODIFIERS = "session: series string = na, adjustment: series string = na, 
 export const tickerNew = builtinFunction({
   sig: `ticker.new(prefix: series string, ticker: series string, ${MODIFIERS}): string`,
   doc: "The ticker identifier `prefix:ticker` (the ticker alone for an empty prefix). Session and adjustment modifiers are accepted and change nothing: the stored bars are served as they are.",
-  emit: call(tickerId, (b) => [b.a("prefix"), b.a("ticker")]),
+  emit: call(newTicker, (b) => [b.a("prefix"), b.a("ticker")]),
 });
+
+/**
+ * ticker.new's identifier: `prefix:ticker`, or `ticker` itself when it already names its exchange
+ * (`ticker.new(syminfo.prefix, syminfo.tickerid)`, which TradingView's correlation heatmap writes to
+ * keep the chart's modifiers, is the chart's ticker identifier, not "NASDAQ:NASDAQ:AAPL"); na stays na.
+ */
+export function newTicker(prefix: string | null, ticker: string | null): string | null {
+  if (ticker !== null && prefix !== null && ticker.includes(":")) return ticker;
+  return tickerId(prefix, ticker);
+}
 
 export const tickerModify = builtinFunction({
   sig: `ticker.modify(tickerid: series string, ${MODIFIERS}): string`,
