@@ -3,12 +3,21 @@
 
 import { builtinFunction, builtinVariable, UNBOUNDED, type CallEmit, type FunctionRecord, type LookbackRule, type VariableRecord } from "./record";
 import { arrowValue, shapeValue } from "../stdlib/math";
+import { BAR_BUFFER_LIMIT } from "../runtime/errors";
 
-/** `x[n]` of a bar column: read straight from the column (no history ring). */
+/**
+ * `x[n]` of a bar column: read straight from the column (no history ring). open, high, low and
+ * close keep TradingView's 10,000 bars (`kept`; runtime/errors.ts BAR_BUFFER_LIMIT, docs/adr/0176): a
+ * deeper reference is the bar's runtime error. volume's buffer TradingView does not name.
+ */
 const column =
-  (col: string) =>
-  (n: string, lit: number | null): string =>
-    lit === null ? `$rt.at(${col}, $i - ${n})` : lit === 0 ? `${col}[$i]` : `($i >= ${lit} ? ${col}[$i - ${lit}] : NaN)`;
+  (col: string, kept: boolean) =>
+  (n: string, lit: number | null): string => {
+    if (!kept) return lit === null ? `$rt.at(${col}, $i - ${n})` : lit === 0 ? `${col}[$i]` : `($i >= ${lit} ? ${col}[$i - ${lit}] : NaN)`;
+    if (lit === null) return `$rt.barColumnAgo(${col}, $i, ${n})`;
+    if (lit > BAR_BUFFER_LIMIT) return `$rt.beyondBuffer(${lit}, ${BAR_BUFFER_LIMIT})`;
+    return lit === 0 ? `${col}[$i]` : `($i >= ${lit} ? ${col}[$i - ${lit}] : NaN)`;
+  };
 
 const COLUMNS: Readonly<Record<string, string>> = { open: "$O", high: "$H", low: "$L", close: "$C", volume: "$V" };
 const DERIVED = new Set(["hl2", "hlc3", "ohlc4", "hlcc4"]);
@@ -27,7 +36,7 @@ export const barColumns: VariableRecord[] = (
     ["close", "$C"],
     ["volume", "$V"],
   ] as const
-).map(([n, col]) => builtinVariable({ name: n, type: "series float", doc: `The bar's ${n} value.`, emit: `${col}[$i]`, history: column(col) }));
+).map(([n, col]) => builtinVariable({ name: n, type: "series float", doc: `The bar's ${n} value.`, emit: `${col}[$i]`, history: column(col, n !== "volume") }));
 
 /**
  * A source computed from the bar's columns (`hlc3`, ...): `x[n]` is the formula at bar `$i - n`,
@@ -54,7 +63,7 @@ export const barVariables: VariableRecord[] = [
     type: "series int",
     doc: "The bar's open time, in milliseconds since the Unix epoch.",
     emit: "($T[$i] * 1000)",
-    history: (n) => `($rt.at($T, $i - ${n}) * 1000)`,
+    history: (n) => `($rt.barColumnAgo($T, $i, ${n}) * 1000)`,
   }),
   // its value is the number of bars since the first: it never forgets the start
   builtinVariable({ name: "bar_index", type: "series int", doc: "The bar's index from the first bar of history (0).", emit: "$i", lookback: UNBOUNDED, history: (n) => `$rt.barAgo($i, ${n})` }),

@@ -7,6 +7,7 @@ import { builtinVariable } from "../builtins";
 import { keep as keepExtremes } from "../stdlib/array";
 import { HI, LO } from "../stdlib/pine-array";
 import type { VariableEmit } from "../builtins/record";
+import { SERIES_BUFFER_LIMIT } from "../runtime/errors";
 import type { Gen } from "./context";
 import { asKind, calleeName, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf } from "./types";
 
@@ -206,14 +207,15 @@ function history(g: Gen, e: A.Index): string {
       const ring = g.scopes.ring(b);
       if (lit !== null) b.hist = Math.max(b.hist, lit);
       if (b.vt === "obj" || b.vt === "str") return `$rt.agoV(${ring}, ${b.js}, ${nJs})`;
-      // a literal offset reads the ring directly: it is sized for the deepest literal read
-      const read = lit === 0 ? b.js : lit !== null && lit <= 10_000 ? `${ring}.get(${lit - 1})` : `$rt.ago(${ring}, ${b.js}, ${nJs})`;
+      // a literal offset reads the ring directly: it is sized for the deepest literal read (past the
+      // series buffer's limit $rt.ago raises TradingView's error, docs/adr/0176)
+      const read = lit === 0 ? b.js : lit !== null && lit <= SERIES_BUFFER_LIMIT ? `${ring}.get(${lit - 1})` : `$rt.ago(${ring}, ${b.js}, ${nJs})`;
       return b.vt === "bool" ? (lit === 0 ? read : `(${read} === 1)`) : read;
     }
   }
   // history of an expression: its value each time it is evaluated
   const vt = kindOf(o);
-  const cap = lit !== null ? Math.min(lit, 10_000) + 1 : 8;
+  const cap = lit !== null ? Math.min(lit, SERIES_BUFFER_LIMIT) + 1 : 8;
   const v = expr(g, o);
   if (vt === "obj" || vt === "str") return `$rt.hxV(${g.slots.state(`new $rt.ValueRing(${cap})`)}, ${v}, ${nJs})`;
   const ring = g.slots.state(`new $rt.Ring(${cap})`);

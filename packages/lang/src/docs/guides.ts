@@ -238,8 +238,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`supertrend\` factor not above 0 (docs/adr/0158). TradingView stops the script there; here it is that
   bar's runtime error (outputs \`na\`, the message counted), so a constant invalid length fails the run.
   \`ta.change\`, \`ta.mom\` and the ta library's functions keep their answers. A length known only as the
-  script runs reads at most the last 5000 values (TradingView's max_bars_back limit; TradingView stops
-  with "references too many historical candles" instead). \`ta.median\` of an int series
+  script runs reads at most the last 5000 values (TradingView's limit for a series; TradingView stops
+  with "The requested historical offset (X) is beyond the historical buffer's limit (Y)" instead). \`ta.median\` of an int series
   is int, as the reference types it, but an even window gives the mean of its two middle values, which
   may have a fraction (the reference does not say how TradingView rounds it).
 - **Seeding.** EMA and RMA start with the SMA of their first \`length\` values (as TradingView's built-ins).
@@ -312,7 +312,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   indentation and is refused.
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
   from the script: a variable read at an offset known only as the script runs, \`x[bar_index - anchor]\`, keeps
-  5000 bars, TradingView's max_bars_back limit, and a deeper read is na), and \`display\` values and their arithmetic (\`display.all - display.status_line\`).
+  5000 bars, TradingView's limit for a series; a reference past it, or past 10,000 bars of \`open\`, \`high\`,
+  \`low\`, \`close\` or \`time\`, is that bar's runtime error with TradingView's message "The requested historical
+  offset (X) is beyond the historical buffer's limit (Y)" (docs/adr/0176)), and \`display\` values and their arithmetic (\`display.all - display.status_line\`).
 - **Plot offsets.** The \`offset\` of \`plot\`, \`plotshape\`, \`plotchar\` and \`plotarrow\` moves the output as TradingView
   draws it: the value at a bar is the series' value \`offset\` bars before (after, for a negative offset such as
   Ichimoku's lagging span \`offset = -displacement + 1\`), na where that bar does not exist; values TradingView

@@ -28,6 +28,20 @@ export const MAX_STRING_LENGTH = 1_000_000;
 export const MAX_ARRAY_SIZE = 100_000;
 export const LOOP_BUDGET = 10_000_000;
 
+/**
+ * TradingView's historical buffers (its user manual's Limitations page, "Max bars back"): a
+ * series keeps at most 5000 past values, the bar series open, high, low, close and time 10,000;
+ * a history reference beyond them stops the script with error RE10143 (docs/adr/0176). Here it is
+ * a runtime error of the bar, with TradingView's message.
+ */
+export const SERIES_BUFFER_LIMIT = 5000;
+export const BAR_BUFFER_LIMIT = 10_000;
+
+/** The message of a history reference beyond a buffer's limit, TradingView's (RE10143). */
+export function beyondBufferMessage(offset: number, limit: number): string {
+  return `The requested historical offset (${offset}) is beyond the historical buffer's limit (${limit}).`;
+}
+
 export function fail(message: string): never {
   throw new ScriptRuntimeError(message);
 }

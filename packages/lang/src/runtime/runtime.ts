@@ -7,7 +7,7 @@ import { PineArray } from "../stdlib/array";
 import { PineMatrix } from "../stdlib/matrix-core";
 import { PineMap, valuesOf } from "../stdlib/map";
 import { negativeOffsetMessage } from "../check/rules/history-offset";
-import { fail, ScriptRuntimeError } from "./errors";
+import { BAR_BUFFER_LIMIT, beyondBufferMessage, fail, ScriptRuntimeError, SERIES_BUFFER_LIMIT } from "./errors";
 import { RUNTIME_NAMESPACES } from "./library";
 import type { Bars, SymbolInfo } from "../types";
 import { RequestHost } from "../stdlib/request/host";
@@ -54,10 +54,10 @@ export interface PendingEvent {
 
 const SOURCES = new Set(["open", "high", "low", "close", "volume", "hl2", "hlc3", "ohlc4", "hlcc4"]);
 
-/** Whole bars back of a history reference; past the 10,000 bars kept it is a runtime error of the bar. */
-function historyDepth(n: number): number {
+/** Whole bars back of a history reference to a series; past its buffer's limit a runtime error of the bar. */
+function historyDepth(n: number, limit = SERIES_BUFFER_LIMIT): number {
   const k = Math.floor(n);
-  if (k > 10000) fail(`history reference [${k}] is further back than the 10000 bars kept`);
+  if (k > limit) fail(beyondBufferMessage(k, limit));
   return k;
 }
 
@@ -219,6 +219,15 @@ export class Runtime {
   }
   at(col: Float64Array, k: number): number {
     return k >= 0 && k < col.length ? col[k]! : NaN;
+  }
+  /** `x[n]` of the bar series open, high, low, close (a column) and time: 10,000 bars kept. */
+  barColumnAgo(col: Float64Array, i: number, n: number): number {
+    if (!(n >= 0)) return NaN;
+    return this.at(col, i - historyDepth(n, BAR_BUFFER_LIMIT));
+  }
+  /** A literal offset beyond a buffer's limit: the runtime error every read of it raises. */
+  beyondBuffer(offset: number, limit: number): number {
+    return fail(beyondBufferMessage(offset, limit));
   }
   barAgo(i: number, n: number): number {
     return i - n >= 0 ? i - n : NaN;
