@@ -98,7 +98,8 @@ export function parseQualifiedType(s: string, text: string): { type: TypeSpec; q
 
 export function parseType(s: string, text: string): TypeSpec {
   if (s === "void") return { kind: "void" };
-  if (s.includes("|") && !s.includes("<")) return { kind: "union", options: s.split("|").map((o) => parseType(o.trim(), text)) };
+  const options = splitTop(s, "|");
+  if (options.length > 1) return { kind: "union", options: options.map((o) => parseType(o.trim(), text)) };
   if (PRIMITIVES.has(s)) return { kind: "primitive", name: s as PrimitiveName };
   if (HANDLES.has(s)) return { kind: "handle", name: s as HandleName };
   if (s === "T" || s === "N" || s === "M" || s === "K" || s === "V" || s === "R") return { kind: "var", name: s };
@@ -113,15 +114,15 @@ export function parseType(s: string, text: string): TypeSpec {
   throw new Error(`bad type '${s}' in ${text}`);
 }
 
-/** Split on commas outside brackets. */
-function splitTop(s: string): string[] {
+/** Split on `sep` (a comma by default) outside brackets. */
+function splitTop(s: string, sep = ","): string[] {
   const out: string[] = [];
   let depth = 0;
   let cur = "";
   for (const c of s) {
     if (c === "<" || c === "[" || c === "(") depth++;
     if (c === ">" || c === "]" || c === ")") depth--;
-    if (c === "," && depth === 0) {
+    if (c === sep && depth === 0) {
       out.push(cur);
       cur = "";
     } else cur += c;

@@ -414,10 +414,16 @@ export const strTostring = builtinFunction({
   },
 });
 export const strTonumber = builtinFunction({ sig: "str.tonumber(string: series string): float", doc: "The string as a number, or na.", emit: call(tonumber, (b) => [b.a("string")]) });
+/**
+ * The type of each argument of str.format and log.*'s formatted overload: a value, or an array of
+ * values written `[a, b]` as str.tostring writes it (the user manual's `str.format("Keys: {0}", m.keys())`).
+ */
+export const FORMAT_ARGUMENT = "series int|float|bool|string|array<int>|array<float>|array<bool>|array<string>";
+
 export const strFormat = builtinFunction({
   // Each argument has its own type (Pine's example mixes them: `str.format("Number {0} is not {1}", 1, "equal")`).
-  sig: "str.format(formatString: series string, ...arg: series int|float|bool|string): string",
-  doc: "Replaces `{0}`, `{1}`, ... in `formatString` by the arguments, as Java's MessageFormat: a number is `#,##0.###` (`1,234.568`), `{0,number,integer|percent|currency}` or `{0,number,<pattern>}`, `{0,date,<pattern>}`; `''` is a quote, `'...'` literal text.",
+  sig: `str.format(formatString: series string, ...arg: ${FORMAT_ARGUMENT}): string`,
+  doc: "Replaces `{0}`, `{1}`, ... in `formatString` by the arguments, as Java's MessageFormat: a number is `#,##0.###` (`1,234.568`), `{0,number,integer|percent|currency}` or `{0,number,<pattern>}`, `{0,date,<pattern>}`; an array as `[a, b]`; `''` is a quote, `'...'` literal text.",
   emit: (b) => `${b.fn(format)}(${b.a("formatString")}, [${b.rest().join(", ")}])`,
 });
 export const strContains = builtinFunction({ sig: "str.contains(source: series string, str: series string): bool", doc: "True when `source` contains `str`.", emit: call(contains, (b) => [src(b), b.a("str")]) });

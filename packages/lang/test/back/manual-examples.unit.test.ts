@@ -39,3 +39,20 @@ describe("an enum named as a built-in namespace", () => {
     expect((await validated(body("Syminfo"))).valid).toBe(true);
   });
 });
+
+describe("str.format and log.* take arrays as arguments", () => {
+  test("an array is written [a, b] as str.tostring writes it, as the Maps page shows for map.keys() and map.values()", async () => {
+    const r = await runScript(`//@version=6
+indicator("Keys")
+m = map.new<string, float>()
+m.put("First", 7)
+m.put("Second", 8)
+m.put("Third", 9.5)
+m.put("Second", -2)
+if barstate.islast
+    label.new(bar_index, 0, str.format("Pairs: {0}\\nKeys: {1}\\nValues: {2}", m.size(), m.keys(), m.values()))
+    log.info("{0} {1}", array.from(true, false), array.from(1, 2))`);
+    expect(r.drawings.labels.map((l) => l.text)).toEqual(["Pairs: 3\nKeys: [First, Second, Third]\nValues: [7, -2, 9.5]"]);
+    expect(r.logs.map((l) => l.message)).toEqual(["[true, false] [1, 2]"]);
+  });
+});

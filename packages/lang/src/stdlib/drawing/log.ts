@@ -3,7 +3,7 @@
 // a message longer than MAX_LOG_CHARS is cut (docs/adr/0064-run-logs.md). Logging never fails a bar.
 
 import { builtinFunction, type FunctionRecord } from "../../builtins/record";
-import { format } from "../str";
+import { format, FORMAT_ARGUMENT } from "../str";
 
 export type LogLevel = "info" | "warning" | "error";
 
@@ -42,7 +42,7 @@ function logRecord(level: LogLevel): FunctionRecord {
   return builtinFunction({
     // TradingView's two overloads: the message alone (`log.info(message = "...")`), and a format
     // string whose arguments each have their own type, as str.format's (`log.info("{0} {1}", bar_index, "x")`)
-    sig: [`log.${level}(message: series string): void`, `log.${level}(formatString: series string, ...arg: series int|float|bool|string): void`],
+    sig: [`log.${level}(message: series string): void`, `log.${level}(formatString: series string, ...arg: ${FORMAT_ARGUMENT}): void`],
     doc: `Writes a line of level \`${level}\` to the run's logs (GET /v1/runs/{id}/logs); with arguments, formatted as str.format.`,
     emit: (b) => `$rt.logs.write(${JSON.stringify(level)}, $i, $rt.logs.message(${b.has("message") ? b.a("message") : b.a("formatString")}, [${b.rest().join(", ")}]))`,
   });
