@@ -10,7 +10,9 @@
 // - times: a body's `from`/`to` and the events filters read RFC 3339 differently (the filters took
 //   29 February 2010 as 1 March, 24:00 as the next day and a space for `T`; bodies refused the
 //   lower-case `t`/`z` RFC 3339 allows); one reading now (docs/adr/0187);
-// - `wait=1e999` (a number past any double) answered at once instead of being cut to 60.
+// - `wait=1e999` (a number past any double) answered at once instead of being cut to 60;
+// - a run, collect or sweep naming a script that does not exist answered 404 before refusing its own
+//   timeframe or instrument, though the request's values are checked before the resource (docs/adr/0187).
 import { RunsHarness, SLOW, type Client } from "./runs-harness";
 
 jest.setTimeout(180_000);
@@ -184,5 +186,30 @@ describe("wait past any number is cut to 60", () => {
     expect(answer.json.status).toBe("cancelled");
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
     await one.client.call("POST", `/runs/${busy.json.id}/cancel`);
+  });
+});
+
+describe("the request's own values are refused before the script it names is looked up", () => {
+  const expectCode = async (method: string, path: string, body: unknown, status: number, code: string): Promise<void> => {
+    const r = await client.call(method, path, body);
+    expect({ path, status: r.status, code: r.json?.error?.code }).toEqual({ path, status, code });
+  };
+
+  it("when a run names no script and a timeframe not among the nine, then 400 unsupported_timeframe; an unknown instrument, 400 unknown_instrument", async () => {
+    await expectCode("POST", "/runs", { script: "no-such-script", instrument: "AAPL", timeframe: "3m" }, 400, "unsupported_timeframe");
+    await expectCode("POST", "/runs", { script: "no-such-script", instrument: "NOPE", timeframe: "1d" }, 400, "unknown_instrument");
+    await expectCode("POST", "/runs", { script: "no-such-script", instrument: "AAPL", timeframe: "1d" }, 404, "not_found");
+  });
+
+  it("when collect addresses no script, then its body's timeframe and instrument are refused first", async () => {
+    await expectCode("POST", "/scripts/no-such-script/collect", { instrument: "AAPL", timeframe: "3m" }, 400, "unsupported_timeframe");
+    await expectCode("POST", "/scripts/no-such-script/collect", { instrument: "NOPE", timeframe: "1d" }, 400, "unknown_instrument");
+    await expectCode("POST", "/scripts/no-such-script/collect", { instrument: "AAPL", timeframe: "1d" }, 404, "not_found");
+  });
+
+  it("when a sweep names no definition, then its timeframe and instruments are refused first", async () => {
+    await expectCode("POST", "/sweeps", { ...SWEEP, definition: "no-such-script", timeframe: "3m" }, 400, "unsupported_timeframe");
+    await expectCode("POST", "/sweeps", { ...SWEEP, definition: "no-such-script", instruments: ["NOPE"] }, 400, "unknown_instrument");
+    await expectCode("POST", "/sweeps", { ...SWEEP, definition: "no-such-script" }, 404, "not_found");
   });
 });

@@ -6,3 +6,4 @@ export * from "./drawings";
 export { buildOpenApi } from "./openapi";
 export { parseInput } from "./validate";
 export { isRfc3339, parseRfc3339, RFC3339_MESSAGE } from "./rfc3339";
+export { assertTimeframe } from "./timeframe";

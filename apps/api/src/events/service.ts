@@ -2,7 +2,7 @@
 // query, keyset pages under `events`, CSV streamed batch by batch from the database (never built
 // in memory), and deletes with the same filters. Only the caller's own runs' events are reached.
 import type { Response } from "express";
-import { ApiError, parseRfc3339, RFC3339_MESSAGE, TIMEFRAMES } from "@barscript/contracts";
+import { ApiError, assertTimeframe, parseRfc3339, RFC3339_MESSAGE } from "@barscript/contracts";
 import {
   deleteEvents,
   eventCsvHeader,
@@ -50,9 +50,7 @@ export async function eventFilters(db: Db, query: EventQuery): Promise<Omit<Even
   const out: Omit<EventFilter, "accountId" | "scriptId" | "liveAt"> = {};
   if (query.instrument !== undefined) out.instrument = await storedSymbol(db, query.instrument);
   if (query.timeframe !== undefined) {
-    if (!(TIMEFRAMES as readonly string[]).includes(query.timeframe)) {
-      throw new ApiError("unsupported_timeframe", `Timeframe ${JSON.stringify(query.timeframe)} is not one of ${TIMEFRAMES.join(", ")}.`);
-    }
+    assertTimeframe(query.timeframe);
     out.timeframe = query.timeframe;
   }
   const from = timeParam(query.from, "from");

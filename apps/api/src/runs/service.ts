@@ -1,6 +1,6 @@
 // The run services behind #19-#23: start (idempotency, script, instrument, window, inputs, caps,
 // insert, enqueue), read, list, wait (long poll on pub/sub) and cancel.
-import { ApiError, TIMEFRAMES } from "@barscript/contracts";
+import { ApiError, assertTimeframe } from "@barscript/contracts";
 import {
   FINAL_STATUSES,
   failure,
@@ -221,11 +221,16 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   const sp = options.spans;
   const ref = typeof request.script === "string" ? { slug: request.script } : request.script;
 
-  // The instrument's series is read with the script (independent reads); its answer is used
-  // only after the script's checks, so the order of refusals is unchanged.
+  // docs/reference/api.md "Order of checks": the request's own values are refused (400) before
+  // the script it names is looked up (404): the timeframe, then the instrument (docs/adr/0187).
+  assertTimeframe(request.timeframe);
+  // The instrument's series is read with the script (independent reads).
   // "NASDAQ:AAPL" (TradingView's way) is the stored AAPL: docs/adr/0156-exchange-prefixes.md
   const symbol = await storedSymbol(db, request.instrument);
   const { locate, seriesRead } = scriptAndSeries(db, { accountId: auth.accountId, handle: auth.handle }, ref, request.kind, symbol, request.timeframe);
+  locate.catch(() => undefined); // its refusal is answered below, after the instrument's
+  const series = await seriesRead;
+  if (!series) throw new ApiError("unknown_instrument", `No instrument has the symbol ${JSON.stringify(request.instrument)}.`);
 
   // Script and version.
   let located;
@@ -245,12 +250,7 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   const iface = version.interface as unknown as ScriptInterface;
   sp?.mark("script");
 
-  // Instrument, timeframe, inputs.
-  const series = await seriesRead;
-  if (!series) throw new ApiError("unknown_instrument", `No instrument has the symbol ${JSON.stringify(request.instrument)}.`);
-  if (!(TIMEFRAMES as readonly string[]).includes(request.timeframe)) {
-    throw new ApiError("unsupported_timeframe", `Timeframe ${JSON.stringify(request.timeframe)} is not one of ${TIMEFRAMES.join(", ")}.`);
-  }
+  // Inputs.
   const timeframe = request.timeframe as Timeframe;
   const given = checkInputs(iface.inputs ?? [], request.inputs);
   const inputs = inputsWithDefaults(iface.inputs ?? [], given);

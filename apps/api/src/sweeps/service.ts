@@ -2,7 +2,7 @@
 // timeframe, the grid against the definition's Interface, one window per instrument, caps,
 // Idempotency-Key, insert, enqueue), read, list, long poll, rows ranked, cancel.
 import { Queue } from "bullmq";
-import { ApiError, TIMEFRAMES, type SweepRequestSchema } from "@barscript/contracts";
+import { ApiError, assertTimeframe, type SweepRequestSchema } from "@barscript/contracts";
 import { failure, findSweep, finishSweep, locateScript, orderedGrid, sweepOwnerHandles, requestSweepCancel, serializeSweep, startSweepRow, newSweepId, ScriptsError, type Sweep, type SweepInstrument, type SweepJson, type SweepSpec } from "@barscript/db";
 import { gridCombinations, rankRows, SWEEP_STATS, type ScriptInterface, type SweepRowData, type SweepStat } from "@barscript/lang";
 import { ChunkTimesCache, lookupSeries, resolveWindow, storedSymbol, type Timeframe } from "@barscript/marketdata";
@@ -86,18 +86,20 @@ async function locateDefinition(db: RunsContext["deps"]["db"], auth: AuthContext
 export async function startSweep(ctx: RunsContext, auth: AuthContext, request: SweepRequest, idempotencyKey: string | null): Promise<{ sweep: Sweep; created: boolean }> {
   const db = ctx.deps.db;
   const ref = typeof request.definition === "string" ? { slug: request.definition } : request.definition;
+  // docs/reference/api.md "Order of checks": the request's own values (timeframe, instruments and
+  // their windows) are refused (400) before the definition it names is looked up (404), as for runs (docs/adr/0187).
+  assertTimeframe(request.timeframe);
+  const plan = await planOf(ctx, auth.accountId);
+  const { instruments, noBars } = await windowsOf(ctx, request.instruments, request.timeframe, request, plan.historyStart);
   const script = await locateDefinition(db, auth, ref);
   const versionNumber = ref.version ?? script.latestVersion;
   const version = await db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId: script.id, version: versionNumber } }, select: { interface: true } });
   if (!version) throw new ApiError("not_found", `Script "${script.slug}" has no version ${versionNumber}.`);
   const iface = version.interface as unknown as ScriptInterface;
-  if (!(TIMEFRAMES as readonly string[]).includes(request.timeframe)) throw new ApiError("unsupported_timeframe", `Timeframe ${JSON.stringify(request.timeframe)} is not one of ${TIMEFRAMES.join(", ")}.`);
   const fixed = inputsWithDefaults(iface.inputs ?? [], checkInputs(iface.inputs ?? [], request.inputs));
   checkGrid(iface, request.grid);
   const names = new Set(iface.events.map((e) => e.name));
   for (const e of request.events ?? []) if (!names.has(e)) throw new ApiError("invalid_request", `Event ${JSON.stringify(e)} is not one of the definition's events (${[...names].join(", ") || "none"}).`);
-  const plan = await planOf(ctx, auth.accountId);
-  const { instruments, noBars } = await windowsOf(ctx, request.instruments, request.timeframe as Timeframe, request, plan.historyStart);
   const combinations = gridCombinations(request.grid).length;
   const spec: SweepSpec = {
     instruments,
