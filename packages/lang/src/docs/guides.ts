@@ -381,11 +381,26 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   As on TradingView, they are reached only through the import: \`ta.dema(close, 10)\` without it is
   \`undeclared_identifier\`, whose message names the line to add (\`import TradingView/ta/12 as ta\`) or the alias
   the script imported the library under (docs/adr/0137). A name the library does not have here is refused
-  by name. TradingView's other libraries, and other users' public
-  TradingView libraries, are not available: a library is imported from this service's scripts. So
-  TradingView's own Auto Fib Retracement and Auto Fib Extension, and the public scripts that
-  \`import TradingView/ZigZag/<version>\`, are refused with \`unresolved_import\`: save the library's
-  source here as a library script and change the import line to name it.
+  by name. TradingView's other libraries (but ZigZag, below), and other users' public
+  TradingView libraries, are not available: a library is imported from this service's scripts (save its
+  source here as a library script and change the import line to name it); the \`unresolved_import\`
+  message names the libraries built in.
+- **TradingView's ZigZag library.** \`import TradingView/ZigZag/6\` and \`/7\` (any alias; without one, \`ZigZag\`)
+  are built in, so TradingView's Auto Fib Retracement and Auto Fib Extension and the public scripts built on
+  them run unchanged (docs/adr/0195). They are our own library script written from the library's
+  published documentation: the types \`Settings\` (\`devThreshold = 5.0\`, \`depth = 10\`,
+  \`lineColor = #2962FF\`, \`extendLast\`, \`displayReversalPrice\`, \`displayCumulativeVolume\`,
+  \`displayReversalPriceChange\` all \`true\`, \`differencePriceMode = "Absolute"\`, \`draw = true\`, and in
+  version 7 \`allowZigZagOnOneBar = true\`), \`Pivot\` (\`ln\`, \`lb\`, \`isHigh\`, \`vol\`, \`start\`, \`end\`),
+  \`ZigZag\` (\`settings\`, \`pivots\`, \`sumVol\`, \`extend\`) and, in version 6, \`Point\` (\`tm\`,
+  \`price\`, \`barIndex\`; version 7's points are \`chart.point\`s); the functions \`newInstance(settings)\`
+  and the methods \`update()\` (call it on every bar; true when a pivot was added or the last one moved)
+  and \`lastPivot()\`. A high (low) turns when none of the \`depth / 2\` bars after it (at least 2 in
+  version 7) goes beyond it and each of the \`depth / 2\` bars before it stays short of it; it starts a
+  new leg \`devThreshold\` percent or more from the last pivot, and moves the last pivot when it is
+  further on the same side. With \`draw\`, the library's lines (width 2) and labels (price, change,
+  leg volume) are drawings of the run, counted in \`max_lines_count\` and \`max_labels_count\` as
+  TradingView counts them. Other versions (TradingView has published later ones) are \`unresolved_import\`.
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
   misspelled built-in gets the closest supported name.

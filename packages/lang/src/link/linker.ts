@@ -6,6 +6,7 @@ import { checkFile, type CheckedFile, DiagnosticSink, finishChecking, type IdCou
 import type { ImportDecl, Script, Span } from "../language/ast";
 import { Code, type DiagnosticCode } from "../language/codes";
 import { parse } from "../language/parser";
+import { builtInLibrariesText, builtInLibrary } from "../stdlib/tv-zigzag";
 import type { Dependency, Resolver, SourceFile } from "../types";
 import type { CheckedLibrary } from "./program";
 
@@ -100,7 +101,8 @@ export class Linker {
     if (this.libCache.has(cacheKey)) return this.libCache.get(cacheKey) ?? null;
     const own = tradingViewLibrary(owner, slug);
     if (own) return own;
-    const resolved = await this.resolver.resolve({ owner, slug, version });
+    const builtIn = builtInLibrary(owner, slug, version);
+    const resolved = builtIn ?? (await this.resolver.resolve({ owner, slug, version }));
     if (!resolved) return this.cache(cacheKey, report(Code.unresolved_import, libraryNotFound(owner, slug, version)));
     if (resolved.kind !== "library") return this.cache(cacheKey, report(Code.not_a_library, `'${owner}/${slug}' is ${article(resolved.kind)} ${resolved.kind}, not a library: only library scripts can be imported.`));
     const libSink = new DiagnosticSink();
@@ -114,7 +116,8 @@ export class Linker {
     }
     if (linked.entry.declaration?.kind !== "library") return this.cache(cacheKey, report(Code.not_a_library, `'${owner}/${slug}' does not declare library(...).`));
     this.libraries.push({ owner: resolved.owner, slug: resolved.slug, version: resolved.version, files: [...linked.files, linked.entry] });
-    this.dependencies.set(`${resolved.owner}/${resolved.slug}`, { owner: resolved.owner, slug: resolved.slug, kind: "library", version: resolved.version });
+    // A built-in library is no script of the store: nothing to pin (docs/adr/0196).
+    if (!builtIn) this.dependencies.set(`${resolved.owner}/${resolved.slug}`, { owner: resolved.owner, slug: resolved.slug, kind: "library", version: resolved.version });
     return this.cache(cacheKey, linked.entry.exports);
   }
 
@@ -142,11 +145,12 @@ export function joinPath(from: string, rel: string): string {
 /**
  * Why an imported library is refused when no library script here has its name: scripts brought
  * from TradingView import community libraries that are not copied to this service (only
- * TradingView/ta is built in, check/tradingview-libraries.ts), so the message says what to do.
+ * TradingView/ta, check/tradingview-libraries.ts, and TradingView/ZigZag, stdlib/tv-zigzag, are
+ * built in), so the message says what to do.
  */
 function libraryNotFound(owner: string, slug: string, version: number): string {
   return (
     `Library '${owner}/${slug}' version ${version} was not found: no library script of yours or public one here has that owner, name and version. ` +
-    `Libraries published on TradingView are not available here (only TradingView/ta is built in): save the library's source as a library script and import it by its owner/slug/version, or copy the functions the script uses into it.`
+    `Libraries published on TradingView are not available here (only ${builtInLibrariesText()}): save the library's source as a library script and import it by its owner/slug/version, or copy the functions the script uses into it.`
   );
 }
