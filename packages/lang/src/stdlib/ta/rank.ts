@@ -52,11 +52,16 @@ export class Rci {
 /**
  * Percentile of the last `length` non-na values (na values are skipped, as by ta.median).
  * Linear: sorted[p/100 * (n - 1)] interpolated between the two nearest ranks; nearest rank:
- * sorted[ceil(p/100 * n) - 1], the smallest value for p = 0.
+ * sorted[ceil(p/100 * n) - 1], the smallest value for p = 0. The window is kept sorted from bar to
+ * bar (the value leaving it taken out, the new one put in, each by binary search), and sorted
+ * again from the ring only when the length changes: a fixed length costs O(length) a bar, not a sort.
  */
 export class Percentile {
   r: Ring;
+  /** The window's values in ascending order, `sortedN` of them, for the length `sortedFor` (-1: none yet). */
   s: Float64Array;
+  sortedN = 0;
+  sortedFor = -1;
   last = NaN;
   constructor(
     readonly linear: boolean,
@@ -68,18 +73,65 @@ export class Percentile {
   update(x: number, length: number, percentage: number): number {
     const n = len(length);
     if (n === 0 || percentage !== percentage) return NaN;
-    if (x === x && !this.r.add(x, n)) return (this.last = NaN);
+    if (x === x) this.add(x, n);
     if (this.r.count < n) return (this.last = NaN);
-    if (this.s.length < n) this.s = new Float64Array(this.r.cap);
-    const s = this.s.subarray(0, n);
-    for (let i = 0; i < n; i++) s[i] = this.r.get(i);
-    s.sort();
+    if (this.sortedFor !== n) this.resort(n);
+    const s = this.s;
     const p = Math.min(100, Math.max(0, percentage)) / 100;
     if (!this.linear) return (this.last = s[Math.max(0, Math.ceil(p * n) - 1)]!);
     const pos = p * (n - 1);
     const lo = Math.floor(pos);
     const hi = Math.min(n - 1, lo + 1);
     return (this.last = s[lo]! + (s[hi]! - s[lo]!) * (pos - lo));
+  }
+
+  /** Pushes `x`; the sorted window of `n` loses the value leaving it and gains `x`. */
+  private add(x: number, n: number): void {
+    const leaving = this.sortedFor === n && this.r.count >= n ? this.r.get(n - 1) : NaN;
+    this.r.add(x, n);
+    if (this.sortedFor !== n) return;
+    if (leaving === leaving) this.remove(leaving);
+    this.insert(x);
+  }
+
+  /** The newest `min(n, count)` values of the ring, sorted. */
+  private resort(n: number): void {
+    const k = Math.min(n, this.r.count);
+    if (this.s.length < n) this.s = new Float64Array(Math.max(n, this.r.cap));
+    for (let i = 0; i < k; i++) this.s[i] = this.r.get(i);
+    this.s.subarray(0, k).sort();
+    this.sortedN = k;
+    this.sortedFor = n;
+  }
+
+  /** Index of the first sorted value not below `v`. */
+  private lowerBound(v: number): number {
+    let lo = 0;
+    let hi = this.sortedN;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.s[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private remove(v: number): void {
+    const i = this.lowerBound(v);
+    this.s.copyWithin(i, i + 1, this.sortedN);
+    this.sortedN--;
+  }
+
+  private insert(v: number): void {
+    if (this.s.length <= this.sortedN) {
+      const next = new Float64Array(2 * this.s.length);
+      next.set(this.s);
+      this.s = next;
+    }
+    const i = this.lowerBound(v);
+    this.s.copyWithin(i + 1, i, this.sortedN);
+    this.s[i] = v;
+    this.sortedN++;
   }
 }
 
