@@ -23,6 +23,8 @@ export type Sweep = operations["getSweep"]["responses"][200]["content"]["applica
 export type SweepRequest = operations["createSweep"]["requestBody"]["content"]["application/json"];
 /** One ranked row of a sweep's results. */
 export type SweepRow = operations["getSweepResults"]["responses"][200]["content"]["application/json"]["data"][number];
+/** One log line of a run (docs/reference/endpoints.md, GET /v1/runs/{run_id}/logs). */
+export type LogLine = operations["getRunLogs"]["responses"][200]["content"]["application/json"]["data"][number];
 export type SweepHorizon = SweepRow["horizons"][number];
 
 /** A page of a list (docs/reference/api.md "Pagination"). */

@@ -32,6 +32,12 @@ export function ErrorBox(props: { error: unknown }) {
   return <p class="error" role="alert">{isNotFound(props.error) ? "Not found: there is nothing here, or it belongs to another account." : errorText(props.error)}</p>;
 }
 
+/** A page whose object could not be read: titled "Not found" when the service says so (404),
+ * as every address the person may not see (apps/web/README.md), else by what it is. */
+export function LoadFailed(props: { what: string; error: unknown }) {
+  return <Page title={isNotFound(props.error) ? "Not found" : props.what}><ErrorBox error={props.error} /></Page>;
+}
+
 export function Loading(props: { what?: string }) {
   return <p role="status" class="muted">Loading{props.what ? ` ${props.what}` : ""}…</p>;
 }
@@ -57,6 +63,18 @@ export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): Async<T> {
     return () => { live = false; };
   }, [...deps, tick]);
   return { ...state, reload: () => setTick((t) => t + 1) };
+}
+
+/** Previous and Next over a list shown a page at a time (nothing when it fits one page). */
+export function Pager(props: { page: number; pages: number; onPage(p: number): void; label: string }) {
+  if (props.pages <= 1) return null;
+  return (
+    <nav class="actions" aria-label={props.label}>
+      <button type="button" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>Previous</button>
+      <span>Page {props.page + 1} of {props.pages}</span>
+      <button type="button" disabled={props.page >= props.pages - 1} onClick={() => props.onPage(props.page + 1)}>Next</button>
+    </nav>
+  );
 }
 
 export const fmt = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });

@@ -1,5 +1,5 @@
 // The chart's data mapping (apps/web/src/chart/mapping.ts): hand-worked inputs and answers.
-import { cssColor, drawingsPlan, eventMarkers, planChart, PALETTE, type Row } from "../src/chart/mapping";
+import { clipPath, cssColor, drawingsPlan, eventMarkers, planChart, PALETTE, type Row } from "../src/chart/mapping";
 
 const ROWS: Row[] = [
   [1704067200, 10, 12, 9, 11, 1000],
@@ -100,5 +100,31 @@ describe("markers", () => {
   test("when an hline's price is not a constant (null in the Interface), then it is not drawn", () => {
     const plan = planChart({ outputs: [], overlay: true, hlines: [{ price: null, title: "dynamic", color: null }, { price: 5, title: null, color: null }] }, ROWS, []);
     expect(plan.hlines.map((x) => x.price)).toEqual([5]);
+  });
+
+  test("when the chart's candles span a window, then a label before it is counted outside, a line crossing its start is cut there, and a box gives its top and bottom edges", () => {
+    // candles from 2024-01-02 (1704153600) to 2024-01-04 (1704326400)
+    const span = { first: 1704153600, last: 1704326400 };
+    const plan = drawingsPlan({
+      labels: [{ time: "2024-01-01T00:00:00Z", price: 1, text: "warmup", color: null }, { time: "2024-01-03T00:00:00Z", price: 2, text: "in", color: null }],
+      // from (Jan 1, 10) to (Jan 3, 20): at Jan 2, halfway in time, 15
+      lines: [{ time1: "2024-01-01T00:00:00Z", price1: 10, time2: "2024-01-03T00:00:00Z", price2: 20, color: null }],
+      boxes: [{ time1: "2024-01-03T00:00:00Z", top: 30, time2: "2024-01-04T00:00:00Z", bottom: 25, border_color: "#00FFFFFF", bg_color: null }],
+    }, span);
+    expect(plan.markers.map((m) => m.text)).toEqual(["in"]);
+    expect(plan.outside).toBe(1);
+    expect(plan.segments.map((s) => s.data)).toEqual([
+      [{ time: 1704153600, value: 15 }, { time: 1704240000, value: 20 }],
+      [{ time: 1704240000, value: 30 }, { time: 1704326400, value: 30 }],
+      [{ time: 1704240000, value: 25 }, { time: 1704326400, value: 25 }],
+    ]);
+    expect(plan.segments[1]?.color).toBe("rgba(0, 255, 255, 1)");
+  });
+
+  test("when a path lies wholly before the span it is dropped; one past its end is cut at the last candle", () => {
+    const span = { first: 100, last: 200 };
+    expect(clipPath([{ time: 10, value: 1 }, { time: 50, value: 2 }], span)).toEqual([]);
+    expect(clipPath([{ time: 150, value: 0 }, { time: 250, value: 10 }], span)).toEqual([{ time: 150, value: 0 }, { time: 200, value: 5 }]);
+    expect(clipPath([{ time: 0, value: 0 }, { time: 300, value: 30 }], span)).toEqual([{ time: 100, value: 10 }, { time: 200, value: 20 }]);
   });
 });

@@ -92,34 +92,86 @@ export function eventMarkers(events: ReadonlyArray<{ time: string; name: string 
     .sort((a, b) => a.time - b.time);
 }
 
+export interface DrawingTable {
+  position: string;
+  rows: number;
+  columns: number;
+  cells: Array<{ row: number; column: number; text: string; bg_color: string | null; text_color: string | null }>;
+}
+
 export interface Drawings {
   labels?: Array<{ time: string; price: number | null; text: string; color: string | null; style?: string }>;
   lines?: Array<{ time1: string; price1: number | null; time2: string; price2: number | null; color: string | null }>;
+  boxes?: Array<{ time1: string; top: number | null; time2: string; bottom: number | null; border_color: string | null; bg_color: string | null }>;
   polylines?: Array<{ points: Array<{ time: string; price: number | null }>; line_color: string | null }>;
+  tables?: DrawingTable[];
 }
 
 export interface Segment { color: string; data: Array<{ time: number; value: number }> }
 
+/** The open times of the chart's first and last candles: drawings are placed between them. */
+export interface Span { first: number; last: number }
+
+export interface DrawingsPlan {
+  markers: Marker[];
+  segments: Segment[];
+  /** Drawings wholly before the first candle or after the last (a label on a warmup bar): not on the chart. */
+  outside: number;
+}
+
 const secs = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
-/** Drawings (labels as markers; lines and polylines as segments) on the price pane. */
-export function drawingsPlan(d: Drawings): { markers: Marker[]; segments: Segment[] } {
-  const markers: Marker[] = (d.labels ?? []).map((l) => ({
-    time: secs(l.time), position: l.style === "label_up" ? "belowBar" : "aboveBar", shape: "circle", color: cssColor(l.color, "#2962FF"), text: l.text,
-  }));
+type Vertex = { time: number; value: number };
+
+/** The value at `time` on the straight line through a and b (time between theirs). */
+const at = (a: Vertex, b: Vertex, time: number): Vertex => ({ time, value: a.value + ((b.value - a.value) * (time - a.time)) / (b.time - a.time) });
+
+/** A path (points in time order, distinct times) cut to the span: the parts inside it, ends
+ * interpolated at its edges; [] when nothing of it is inside. Without a span, the path as it is. */
+export function clipPath(points: Vertex[], span?: Span): Vertex[] {
+  if (!span) return points;
+  const out: Vertex[] = [];
+  points.forEach((p, i) => {
+    const prev = points[i - 1];
+    if (prev && prev.time < span.first && p.time > span.first) out.push(at(prev, p, span.first));
+    if (p.time >= span.first && p.time <= span.last) out.push(p);
+    if (prev && prev.time < span.last && p.time > span.last) out.push(at(prev, p, span.last));
+  });
+  return out;
+}
+
+/** Points with a price, one a time, in time order. */
+function path(points: Array<{ time: string; price: number | null }>): Vertex[] {
+  const byTime = new Map(points.filter((x) => x.price !== null).map((x) => [secs(x.time), { time: secs(x.time), value: x.price as number }]));
+  return [...byTime.values()].sort((x, y) => x.time - y.time);
+}
+
+/** Drawings on the price pane: labels as markers; lines, polylines and the top and bottom edges
+ * of boxes as segments, cut to the span of the chart's candles (a marker or point outside it
+ * would pile up at the chart's edge or stretch its time scale). */
+export function drawingsPlan(d: Drawings, span?: Span): DrawingsPlan {
+  let outside = 0;
+  const inSpan = (time: number): boolean => !span || (time >= span.first && time <= span.last);
+  const markers: Marker[] = [];
+  for (const l of d.labels ?? []) {
+    const time = secs(l.time);
+    if (!inSpan(time)) { outside += 1; continue; }
+    markers.push({ time, position: l.style === "label_up" ? "belowBar" : "aboveBar", shape: "circle", color: cssColor(l.color, "#2962FF"), text: l.text });
+  }
   const segments: Segment[] = [];
-  for (const l of d.lines ?? []) {
-    if (l.price1 === null || l.price2 === null) continue;
-    const a = { time: secs(l.time1), value: l.price1 };
-    const b = { time: secs(l.time2), value: l.price2 };
-    if (a.time === b.time) continue;
-    segments.push({ color: cssColor(l.color, "#2962FF"), data: a.time < b.time ? [a, b] : [b, a] });
+  const add = (color: string, points: Array<{ time: string; price: number | null }>): void => {
+    const full = path(points);
+    if (full.length < 2) return;
+    const data = clipPath(full, span);
+    if (data.length > 1) segments.push({ color, data });
+    else outside += 1;
+  };
+  for (const l of d.lines ?? []) add(cssColor(l.color, "#2962FF"), [{ time: l.time1, price: l.price1 }, { time: l.time2, price: l.price2 }]);
+  for (const b of d.boxes ?? []) {
+    const color = cssColor(b.border_color ?? b.bg_color, "#2962FF");
+    add(color, [{ time: b.time1, price: b.top }, { time: b.time2, price: b.top }]);
+    add(color, [{ time: b.time1, price: b.bottom }, { time: b.time2, price: b.bottom }]);
   }
-  for (const p of d.polylines ?? []) {
-    const pts = p.points.filter((x) => x.price !== null).map((x) => ({ time: secs(x.time), value: x.price as number }));
-    const byTime = new Map(pts.map((x) => [x.time, x]));
-    const data = [...byTime.values()].sort((x, y) => x.time - y.time);
-    if (data.length > 1) segments.push({ color: cssColor(p.line_color, "#2962FF"), data });
-  }
-  return { markers: markers.sort((a, b) => a.time - b.time), segments };
+  for (const p of d.polylines ?? []) add(cssColor(p.line_color, "#2962FF"), p.points);
+  return { markers: markers.sort((a, b) => a.time - b.time), segments, outside };
 }

@@ -97,7 +97,7 @@ export function AccountPage() {
           <dt>Handle</dt><dd>{me.data.handle}</dd><dt>Email</dt><dd>{me.data.email}</dd>
           <dt>Plan</dt><dd>{me.data.plan.name}{me.data.plan.api_access ? "" : " (no API access; the app works)"}</dd>
         </dl>
-      ) : <Loading what="the account" />}
+      ) : me.error ? null : <Loading what="the account" />}
       <h2>Usage</h2>
       {usage.data ? (
         <>

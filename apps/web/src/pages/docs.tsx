@@ -1,7 +1,7 @@
 // /app/docs and /app/docs/{topic}: the service's docs topics (GET /v1/docs), rendered.
 import { marked } from "marked";
 import { api, apiText } from "../api";
-import { ErrorBox, Loading, Page, useAsync } from "../ui";
+import { ErrorBox, LoadFailed, Loading, Page, useAsync } from "../ui";
 
 interface Topic { topic: string; title: string; summary: string }
 
@@ -17,7 +17,7 @@ export function DocsPage(props: { topic: string | null }) {
   const list = useAsync(() => api<{ data: Topic[] }>("/v1/docs"), []);
   const topic = useAsync(() => (props.topic ? apiText(`/v1/docs/${encodeURIComponent(props.topic)}`) : Promise.resolve(null)), [props.topic]);
   if (props.topic) {
-    if (topic.error) return <Page title="Docs"><ErrorBox error={topic.error} /></Page>;
+    if (topic.error) return <LoadFailed what="Docs" error={topic.error} />;
     if (!topic.data) return <Page title="Docs"><Loading what="the topic" /></Page>;
     const doc = render(topic.data);
     return (

@@ -10,7 +10,7 @@ import { CodeView } from "../editor/diff";
 import { navigate } from "../router";
 import { editorHref } from "../routes";
 import type { Diagnostic, FileBody, Page as ListPage, Script, ScriptKind } from "../types";
-import { ErrorBox, Loading, Page } from "../ui";
+import { LoadFailed, Loading, Page } from "../ui";
 import { Conflict, Versions } from "./editor-versions";
 import { RunForm } from "./run-form";
 import { ScriptSettings } from "./script-settings";
@@ -133,7 +133,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
   if (loadError && props.slug !== null && !props.kind && loadError instanceof ApiFailure && loadError.status === 409) {
     return <Page title={props.slug}><SharedSlug slug={props.slug} version={props.version} /></Page>;
   }
-  if (loadError) return <Page title="Script"><ErrorBox error={loadError} /></Page>;
+  if (loadError) return <LoadFailed what="Script" error={loadError} />;
   if (props.slug !== null && !script) return <Page title="Script"><Loading what="the script" /></Page>;
   const title = script ? `${script.title}${props.version ? ` (version ${props.version})` : ""}` : "New script";
   const errors = validation?.diagnostics.filter((d) => d.severity === "error").length ?? 0;

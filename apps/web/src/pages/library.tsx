@@ -5,7 +5,7 @@ import { api } from "../api";
 import { CodeView } from "../editor/diff";
 import { navigate } from "../router";
 import type { LibraryScript, Page as ListPage, Script } from "../types";
-import { ErrorBox, Loading, Page, useAsync, when } from "../ui";
+import { ErrorBox, LoadFailed, Loading, Page, useAsync, when } from "../ui";
 
 type Hit = Pick<LibraryScript, "owner" | "slug" | "kind" | "title" | "description" | "latest_version" | "updated_at">;
 
@@ -75,7 +75,7 @@ export function LibraryScriptPage(props: { owner: string; slug: string }) {
     }
   }
 
-  if (script.error) return <Page title="Library script"><ErrorBox error={script.error} /></Page>;
+  if (script.error) return <LoadFailed what="Library script" error={script.error} />;
   if (!s) return <Page title="Library script"><Loading what="the script" /></Page>;
   return (
     <Page title={s.title}>

@@ -2,7 +2,7 @@
 // its bars, its script's Interface, and its drawings when the service has them.
 import { api, apiText, ApiFailure, session } from "../api";
 import type { Drawings, Row } from "../chart/mapping";
-import type { EventRow, LibraryScript, OutputPoint, Run, Script, ScriptInterface, StudyResult } from "../types";
+import type { EventRow, LibraryScript, LogLine, OutputPoint, Run, Script, ScriptInterface, StudyResult } from "../types";
 
 const FINAL = new Set(["succeeded", "failed", "cancelled"]);
 export const isFinal = (run: Run): boolean => FINAL.has(run.status);
@@ -38,6 +38,18 @@ export async function allEvents(id: string): Promise<EventRow[]> {
   do {
     const page: { events: EventRow[]; next_cursor: string | null } = await api(`/v1/runs/${id}/results?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
     out.push(...page.events);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return out;
+}
+
+/** Every log line the service kept for the run (at most 1,000: one page of the largest size). */
+export async function allLogs(id: string): Promise<LogLine[]> {
+  const out: LogLine[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { data: LogLine[]; next_cursor: string | null } = await api(`/v1/runs/${encodeURIComponent(id)}/logs?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    out.push(...page.data);
     cursor = page.next_cursor;
   } while (cursor);
   return out;

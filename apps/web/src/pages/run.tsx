@@ -2,40 +2,48 @@
 // and CSV (indicator, definition) or its study tables and chart. /app/runs/ shows any run of the
 // account; /app/studies/ only a study, else "not found" with a link to the run's own page
 // (docs/adr/0165-study-address-of-another-run.md).
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { forwardRef } from "preact/compat";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, errorText } from "../api";
 import { RunChart } from "../chart/chart";
 import { drawingsPlan, eventMarkers, planChart, type Row } from "../chart/mapping";
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
 import { runHref } from "../routes";
-import { ErrorBox, Loading, num, Page, Scroll, when } from "../ui";
+import { ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
+import { DrawingTables } from "./drawing-tables";
+import { RunLogs } from "./run-logs";
 import { allEvents, allOutputs, barsOf, downloadCsv, drawingsOf, followRun, interfaceOf, isFinal, studyOf } from "./run-data";
 import { StudyView } from "./study";
 
 const TABLE_PAGE = 100;
 
-function Status(props: { run: Run }) {
+/** What a run not yet final is doing, from its own times (a run has no progress count). */
+function Pending(props: { run: Run }) {
+  const r = props.run;
+  const text = r.status === "queued"
+    ? `Queued since ${when(r.created_at)}: it starts when a worker and one of the account's run slots are free.`
+    : `Running since ${when(r.started_at ?? r.created_at)}.`;
+  return <p class="muted">{text} This page follows it until it finishes.</p>;
+}
+
+/** The failure a run ended with, named by its kind (docs/reference/errors.md). */
+function failureText(r: Run): string {
+  if (!r.failure) return "";
+  const head = r.failure.kind === "cancelled" ? "Cancelled" : `Failed (${r.failure.kind})`;
+  return `${head}: ${r.failure.message}${r.failure.retryable ? " Starting it again may work." : ""}`;
+}
+
+const Status = forwardRef<HTMLDivElement, { run: Run }>(function Status(props, ref) {
   const r = props.run;
   return (
-    <div class="run-status" role="status" aria-live="polite">
+    <div class="run-status" role="status" aria-live="polite" tabIndex={-1} ref={ref}>
       <p><span class={`badge ${r.status}`}>{r.status}</span> {r.kind} <a href={`/app/scripts/${encodeURIComponent(r.script.slug)}`}>{r.script.owner}/{r.script.slug}</a> v{r.script.version} on <strong>{r.instrument}</strong> {r.timeframe}
         {r.window.from ? <> · {when(r.window.from)} to {when(r.window.to)} ({num(r.window.bars, 0)} bars)</> : null} · source {r.source}</p>
-      {r.failure ? <p class="error">Failed ({r.failure.kind}): {r.failure.message}</p> : null}
+      {r.failure ? <p class="error">{failureText(r)}</p> : null}
       {r.summary ? <p class="muted">{num(r.summary.bars, 0)} bars · {num(r.summary.compute_units, 0)} compute units · {num(r.summary.duration, 3)} s{r.summary.runtime_errors.length > 0 ? ` · runtime errors: ${r.summary.runtime_errors.map((e) => `${e.message} (×${e.count})`).join("; ")}` : ""}</p> : null}
     </div>
   );
-}
-
-function Pager(props: { page: number; pages: number; onPage(p: number): void; label: string }) {
-  if (props.pages <= 1) return null;
-  return (
-    <nav class="actions" aria-label={props.label}>
-      <button type="button" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>Previous</button>
-      <span>Page {props.page + 1} of {props.pages}</span>
-      <button type="button" disabled={props.page >= props.pages - 1} onClick={() => props.onPage(props.page + 1)}>Next</button>
-    </nav>
-  );
-}
+});
 
 function OutputsTable(props: { names: string[]; points: OutputPoint[] }) {
   const [page, setPage] = useState(0);
@@ -105,8 +113,11 @@ function Results(props: { run: Run }) {
   }, [data]);
   const plan = useMemo(() => data && planChart(data.iface ?? { outputs: names.map((n) => ({ name: n, title: n })) }, data.bars, data.points), [data, names]);
   const extra = useMemo(() => {
-    const drawn = data?.drawings ? drawingsPlan(data.drawings) : { markers: [], segments: [] };
-    return { markers: [...eventMarkers(data?.events ?? []), ...drawn.markers].sort((a, b) => a.time - b.time), segments: drawn.segments };
+    const first = data?.bars[0]?.[0];
+    const last = data?.bars[data.bars.length - 1]?.[0];
+    const span = first !== undefined && last !== undefined ? { first, last } : undefined;
+    const drawn = data?.drawings ? drawingsPlan(data.drawings, span) : { markers: [], segments: [], outside: 0 };
+    return { markers: [...eventMarkers(data?.events ?? []), ...drawn.markers].sort((a, b) => a.time - b.time), segments: drawn.segments, outside: drawn.outside };
   }, [data]);
 
   if (error) return <ErrorBox error={error} />;
@@ -122,6 +133,8 @@ function Results(props: { run: Run }) {
       {view === "chart"
         ? <RunChart plan={plan} markers={extra.markers} segments={extra.segments} intraday={!/^(1d|1w)$/.test(run.timeframe)} label={`Candlestick chart of ${run.instrument} ${run.timeframe} with ${names.join(", ") || "the events"}`} />
         : run.kind === "indicator" ? <OutputsTable names={names} points={data.points} /> : <EventsTable events={data.events} />}
+      {view === "chart" && extra.outside > 0 ? <p class="muted">{num(extra.outside, 0)} drawing{extra.outside === 1 ? " lies" : "s lie"} wholly before the window's first bar or after its last (drawn on warmup bars): not on the chart; the API's drawings hold {extra.outside === 1 ? "it" : "them"}.</p> : null}
+      <DrawingTables tables={data.drawings?.tables ?? []} />
     </section>
   );
 }
@@ -139,29 +152,47 @@ export function RunPage(props: { id: string; study: boolean }) {
   const [run, setRun] = useState<Run | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [cancelError, setCancelError] = useState<unknown>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const statusBox = useRef<HTMLDivElement>(null);
+  // Set when the run turns final while Cancel holds the focus: Cancel then goes away, and the
+  // focus goes to the status that says what happened rather than to the page's start.
+  const focusStatus = useRef(false);
 
   useEffect(() => {
     const abort = new AbortController();
     const onState = (r: Run): void => {
+      if (isFinal(r) && cancelButton.current !== null && document.activeElement === cancelButton.current) focusStatus.current = true;
       setRun(r);
       if (props.study && r.kind !== "study") abort.abort();
     };
     followRun(props.id, onState, abort.signal).catch((e: unknown) => { if (!abort.signal.aborted) setError(e); });
     return () => abort.abort();
   }, [props.id, props.study]);
+  useEffect(() => {
+    if (focusStatus.current && statusBox.current) {
+      focusStatus.current = false;
+      statusBox.current.focus();
+    }
+  }, [run]);
 
   if (props.study && run && run.kind !== "study") return <NotAStudy run={run} />;
+  if (!run && error) return <LoadFailed what="Run" error={error} />;
   const title = run ? `Run of ${run.script.slug} on ${run.instrument} ${run.timeframe}` : "Run";
   async function cancel(): Promise<void> {
-    try { setRun(await api<Run>(`/v1/runs/${props.id}/cancel`, { method: "POST" })); } catch (e) { setCancelError(e); }
+    try {
+      const r = await api<Run>(`/v1/runs/${encodeURIComponent(props.id)}/cancel`, { method: "POST" });
+      if (document.activeElement === cancelButton.current) focusStatus.current = true;
+      setRun(r);
+    } catch (e) { setCancelError(e); }
   }
   return (
-    <Page title={title} actions={run && !isFinal(run) ? <button class="danger" type="button" onClick={() => void cancel()}>Cancel run</button> : null}>
+    <Page title={title} actions={run && !isFinal(run) ? <button class="danger" type="button" ref={cancelButton} onClick={() => void cancel()}>Cancel run</button> : null}>
       <ErrorBox error={error ?? cancelError} />
       {!run && !error ? <Loading what="the run" /> : null}
-      {run ? <Status run={run} /> : null}
-      {run && !isFinal(run) ? <p class="muted">Waiting for the run to finish…</p> : null}
+      {run ? <Status run={run} ref={statusBox} /> : null}
+      {run && !isFinal(run) ? <Pending run={run} /> : null}
       {run?.status === "succeeded" ? (run.kind === "study" ? <StudyLoader id={run.id} /> : <Results run={run} />) : null}
+      {run?.status === "succeeded" && run.kind !== "study" ? <RunLogs run={run} /> : null}
     </Page>
   );
 }

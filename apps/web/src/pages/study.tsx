@@ -8,25 +8,31 @@ const groupLabel = (g: StudyGroup): string => {
   return `${g.definition} · ${g.event}${parts.length > 0 ? ` · ${parts.join(", ")}` : ""}`;
 };
 
+type Cell = (h: StudyHorizon) => string;
+const range = (r: [number, number] | null | undefined, digits: number): string => (r ? `${num(r[0], digits)} to ${num(r[1], digits)}` : "–");
+
+/** Every number of a horizon (docs/reference/api.md "Study result", and the extended statistics). */
+const BASE_COLUMNS: Array<[string, Cell]> = [
+  ["Count", (h) => num(h.count, 0)], ["Mean", (h) => num(h.mean, 6)], ["Median", (h) => num(h.median, 6)], ["Stdev", (h) => num(h.stdev, 6)],
+  ["Hit rate", (h) => num(h.hit_rate, 4)], ["MFE mean", (h) => num(h.mfe_mean, 6)], ["MAE mean", (h) => num(h.mae_mean, 6)], ["t", (h) => num(h.t_stat, 3)],
+];
+const EXTENDED_COLUMNS: Array<[string, Cell]> = [
+  ["p", (h) => num(h.p_value, 4)], ["Mean 95% CI", (h) => range(h.mean_ci95, 6)], ["Abnormal mean", (h) => num(h.abnormal_mean, 6)],
+  ["Hit rate 95% CI", (h) => range(h.hit_rate_ci95, 4)], ["MFE median", (h) => num(h.mfe_median, 6)], ["MAE median", (h) => num(h.mae_median, 6)],
+];
+
 function HorizonTable(props: { caption: string; horizons: StudyHorizon[] }) {
-  // The extended statistics, when the service gives them (never for the baseline's p).
+  // The extended statistics, when the service gives them.
   const extended = props.horizons.some((h) => h.p_value !== undefined);
-  const ci = (h: StudyHorizon): string => (h.mean_ci95 ? `${num(h.mean_ci95[0], 6)} to ${num(h.mean_ci95[1], 6)}` : "–");
+  const columns = extended ? [...BASE_COLUMNS, ...EXTENDED_COLUMNS] : BASE_COLUMNS;
   return (
     <Scroll label={props.caption}>
       <table class="numbers">
         <caption>{props.caption}</caption>
-        <thead><tr>
-          {["Horizon (bars)", "Count", "Mean", "Median", "Hit rate", "MFE mean", "MAE mean", "t"].map((h) => <th scope="col">{h}</th>)}
-          {extended ? ["p", "Mean 95% CI", "Abnormal mean"].map((h) => <th scope="col">{h}</th>) : null}
-        </tr></thead>
+        <thead><tr><th scope="col">Horizon (bars)</th>{columns.map(([name]) => <th scope="col">{name}</th>)}</tr></thead>
         <tbody>
           {props.horizons.map((h) => (
-            <tr key={h.h}>
-              <th scope="row">{h.h}</th><td>{num(h.count, 0)}</td><td>{num(h.mean, 6)}</td><td>{num(h.median, 6)}</td>
-              <td>{num(h.hit_rate, 4)}</td><td>{num(h.mfe_mean, 6)}</td><td>{num(h.mae_mean, 6)}</td><td>{num(h.t_stat, 3)}</td>
-              {extended ? <><td>{num(h.p_value, 4)}</td><td>{ci(h)}</td><td>{num(h.abnormal_mean, 6)}</td></> : null}
-            </tr>
+            <tr key={h.h}><th scope="row">{h.h}</th>{columns.map(([, cell]) => <td>{cell(h)}</td>)}</tr>
           ))}
         </tbody>
       </table>

@@ -7,7 +7,7 @@ import { api, session } from "../api";
 import { navigate } from "../router";
 import { editorHref, runHref } from "../routes";
 import type { Run, Sweep, SweepHorizon, SweepRow } from "../types";
-import { ErrorBox, Loading, num, Page, Scroll, when } from "../ui";
+import { ErrorBox, LoadFailed, Loading, num, Page, Scroll, when } from "../ui";
 import { isActiveSweep } from "./sweeps";
 
 /** How long one read of a queued or running sweep may wait (its progress moves meanwhile). */
@@ -98,6 +98,7 @@ export function SweepPage(props: { id: string }) {
     } catch (e) { setCancelError(e); }
     setCancelling(false);
   }
+  if (!sweep && error) return <LoadFailed what="Sweep" error={error} />;
   const title = sweep ? `Sweep of ${sweep.definition.slug} on ${sweep.instruments.join(", ")} ${sweep.timeframe}` : "Sweep";
   const active = sweep !== null && isActiveSweep(sweep);
   // aria-disabled, not disabled, while the cancel is on its way: a disabled button drops the focus.

@@ -1,0 +1,255 @@
+// A run's page walked as a person would, in Debian chromium (playwright-core) against a real API
+// and worker: its log lines (level, warmup bars, a filter, the lines not kept), a queued and a
+// running run said as such and cancelled by keyboard (the focus goes to the status, which says
+// "Cancelled"), drawings on warmup bars left off the chart and counted, a box's edges and a table
+// drawn, a study's extended statistics, and the pages of objects that are not there titled
+// "Not found". One browser, one stack (its own database, Redis prefix and queues).
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { createAccount } from "@barscript/db";
+import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { aaplCloses, ACCOUNT_PASSWORD, RunsHarness, SLOW, type Client } from "../../api/test/runs-harness";
+
+jest.setTimeout(240_000);
+
+const h = new RunsHarness();
+let me: { id: string; handle: string; email: string; client: Client };
+let page: Page;
+let browser: TestBrowser | undefined;
+const pageErrors: string[] = [];
+/** The demo AAPL daily bars (packages/marketdata/demo/AAPL.csv): 3,270 bars, 2000-03-01 to 2013-03-01. */
+let bars: { time: number[]; close: number[] };
+
+beforeAll(async () => {
+  requireChromiumAndBuild();
+  await h.setup();
+  me = await h.account();
+  bars = await aaplCloses();
+  browser = await openBrowser();
+  ({ page } = browser);
+  page.setDefaultTimeout(30_000);
+  page.on("pageerror", (e) => pageErrors.push(String(e)));
+  await page.goto(`${h.api.url}/login?next=%2Fapp%2F`);
+  await fillSignIn(page, me);
+  await page.waitForURL(/\/app\/$/);
+});
+afterAll(async () => {
+  await browser?.close();
+  await h.teardown();
+});
+afterEach(() => {
+  // nothing a person did threw in the page
+  expect(pageErrors).toEqual([]);
+});
+
+/** "2000-03-01 00:00:00 UTC", as the app writes a time. */
+const shown = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+
+const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core (WCAG 2 A/AA and best practice) on the page as it is: its violations. */
+async function violations(): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  });
+}
+
+/** The rows of the logs table as [time, level, message]. */
+async function logRows(): Promise<string[][]> {
+  const table = page.getByRole("table", { name: /log line/ });
+  return table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("td")).map((td) => td.textContent ?? "")));
+}
+
+// bar_index counts from the instrument's first bar (the run evaluates its whole history first):
+// bars 0, 1000, 2000 and 3000 log; with the window the latest 1,000 bars (bar 2270 on), the first
+// three are warmup bars. The last bar (3269, close 430.47 in the CSV) logs a warning and an error.
+const LOG_LINES = `//@version=6
+indicator("Log lines", overlay = true)
+if bar_index % 1000 == 0
+    log.info("bar " + str.tostring(bar_index))
+if barstate.islast
+    log.warning("last close " + str.tostring(close))
+    log.error("done")
+plot(close, "c")
+`;
+
+test("a run's log lines: level, warmup bars marked, filtered by level; a run that logs more than 1,000 says how many were not kept", async () => {
+  await h.script(me, "log-lines", LOG_LINES);
+  const run = await me.client.start({ script: "log-lines", instrument: "AAPL", timeframe: "1d", bars: 1000, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
+  await page.getByRole("heading", { name: "Logs", level: 2 }).waitFor();
+  await page.getByRole("table", { name: /log line/ }).waitFor();
+  const t = (i: number): number => bars.time[i] as number;
+  expect(bars.time.length).toBe(3270);
+  expect(await logRows()).toEqual([
+    [`${shown(t(0))} (warmup)`, "info", "bar 0"],
+    [`${shown(t(1000))} (warmup)`, "info", "bar 1000"],
+    [`${shown(t(2000))} (warmup)`, "info", "bar 2000"],
+    [shown(t(3000)), "info", "bar 3000"],
+    [shown(t(3269)), "warning", "last close 430.47"],
+    [shown(t(3269)), "error", "done"],
+  ]);
+  await expect(page.getByRole("table", { name: /log line/ }).locator("caption").textContent()).resolves.toBe("6 log lines (100 a page)");
+  await page.getByLabel("Level").selectOption("error");
+  await expect(logRows()).resolves.toEqual([[shown(t(3269)), "error", "done"]]);
+  await expect(violations()).resolves.toEqual([]);
+
+  // A line on every one of the 3,270 bars: the first 1,000 are kept, 2,270 are not; 100 a page.
+  await h.script(me, "log-flood", `//@version=6
+indicator("Log flood")
+log.info("b" + str.tostring(bar_index))
+plot(close, "c")
+`);
+  const flood = await me.client.start({ script: "log-flood", instrument: "AAPL", timeframe: "1d", bars: 100, wait: 30 });
+  expect(flood.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/runs/${flood.json.id}`);
+  await page.getByText("The service keeps a run's first 1,000 lines; 2,270 more were not kept.").waitFor();
+  await page.getByText("Page 1 of 10").waitFor();
+  expect((await logRows()).map((r) => r[2])).toEqual(Array.from({ length: 100 }, (_, i) => `b${i}`));
+  await page.getByRole("navigation", { name: "Log pages" }).getByRole("button", { name: "Next" }).click();
+  await page.getByText("Page 2 of 10").waitFor();
+  expect((await logRows())[0]?.[2]).toBe("b100");
+});
+
+test("a queued run and a running run say so; Cancel by keyboard hands the focus to the status, which says Cancelled", async () => {
+  const one = await h.account({ concurrentRuns: 1 });
+  await h.script(one, "slow", SLOW);
+  const browser2 = await openBrowser();
+  const p = browser2.page;
+  p.setDefaultTimeout(30_000);
+  p.on("pageerror", (e) => pageErrors.push(String(e)));
+  try {
+    await p.goto(`${h.api.url}/login?next=%2Fapp%2Fscripts%2Fslow`);
+    await fillSignIn(p, one);
+    await p.getByRole("button", { name: "Run it" }).waitFor();
+    // The account's one run slot is taken by a run of the whole history (2 million steps a bar).
+    const first = await one.client.start({ script: "slow", instrument: "AAPL", timeframe: "1d", bars: 3270 });
+    expect(first.status).toBe(202);
+    await p.getByRole("button", { name: "Run it" }).click();
+    await p.waitForURL(/\/app\/runs\/run_[0-9A-Za-z]{24}$/);
+    await p.getByText(/^Queued since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: it starts when a worker and one of the account's run slots are free\./).waitFor();
+    await expect(p.locator(".badge").textContent()).resolves.toBe("queued");
+
+    // Keyboard only: Tab from the heading reaches Cancel first; Enter cancels.
+    await p.getByRole("heading", { level: 1 }).focus();
+    await p.keyboard.press("Tab");
+    await expect(p.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Cancel run");
+    await p.keyboard.press("Enter");
+    await p.getByText("Cancelled: ", { exact: false }).waitFor();
+    await expect(p.locator(".badge").textContent()).resolves.toBe("cancelled");
+    await expect(p.getByRole("button", { name: "Cancel run" }).count()).resolves.toBe(0);
+    await expect(p.evaluate(() => document.activeElement?.classList.contains("run-status"))).resolves.toBe(true);
+    await expect(p.getByText(/^Failed \(cancelled\)/).count()).resolves.toBe(0);
+
+    // The run holding the slot is running: its page says since when.
+    await p.goto(`${h.api.url}/app/runs/${first.json.id}`);
+    await p.getByText(/^Running since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\./).waitFor({ timeout: 60_000 });
+  } finally {
+    const runs = await one.client.call("GET", "/runs?limit=10");
+    for (const r of runs.json.data as Array<{ id: string; status: string }>) if (r.status === "queued" || r.status === "running") await one.client.call("POST", `/runs/${r.id}/cancel`);
+    await browser2.close();
+  }
+});
+
+// Labels on bars 0, 1000, 2000 (warmup bars of a 300-bar window) and 3000 (inside it); on the
+// last bar a cyan-bordered box over the window's last 100 bars and a 2 x 2 table.
+const DRAWS = `//@version=6
+indicator("Drawn", overlay = true, max_labels_count = 10)
+if bar_index % 1000 == 0
+    label.new(bar_index, high, "L" + str.tostring(bar_index), color = color.orange)
+var t = table.new(position.top_right, 2, 2)
+if barstate.islast
+    box.new(bar_index - 100, 800, bar_index, 200, border_color = #00FFFF, bgcolor = color.new(color.white, 100))
+    table.cell(t, 0, 0, "Close", bgcolor = color.white, text_color = color.black)
+    table.cell(t, 1, 0, str.tostring(close), bgcolor = color.white, text_color = color.black)
+    table.cell(t, 0, 1, "Bar", bgcolor = color.white, text_color = color.black)
+    table.cell(t, 1, 1, str.tostring(bar_index), bgcolor = color.white, text_color = color.black)
+`;
+
+/** Canvas rows of the chart with at least 300 cyan (#00FFFF) pixels: horizontal cyan edges (a
+ * 1-pixel line is smoothed over two rows, about half red: red below 150, green and blue full). */
+function cyanRows(): Promise<number> {
+  return page.evaluate(() => {
+    let rows = 0;
+    for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>(".chart canvas"))) {
+      const data = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data;
+      if (!data) continue;
+      for (let y = 0; y < canvas.height; y += 1) {
+        let n = 0;
+        for (let i = y * canvas.width * 4; i < (y + 1) * canvas.width * 4; i += 4) {
+          if ((data[i + 3] ?? 0) > 200 && (data[i] ?? 255) < 150 && (data[i + 1] ?? 0) > 230 && (data[i + 2] ?? 0) > 230) n += 1;
+        }
+        if (n >= 300) rows += 1;
+      }
+    }
+    return rows;
+  });
+}
+
+test("drawings: labels on warmup bars are left off the chart and counted; a box's edges are drawn; a table is shown with its cells", async () => {
+  await h.script(me, "drawn", DRAWS);
+  const run = await me.client.start({ script: "drawn", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
+  await page.waitForFunction(() => document.querySelectorAll(".chart canvas").length >= 2);
+  await page.getByText("3 drawings lie wholly before the window's first bar or after its last", { exact: false }).waitFor();
+  // the box's top (800) and bottom (200) edges across its 100 bars of 300 (about 390 pixels each)
+  await expect(cyanRows()).resolves.toBeGreaterThanOrEqual(2);
+  const table = page.getByRole("table", { name: "Table 1, top right of the chart (2 × 2)" });
+  const cells = await table.locator("tr").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("td")).map((td) => td.textContent)));
+  expect(cells).toEqual([["Close", "430.47"], ["Bar", "3269"]]);
+  await expect(violations()).resolves.toEqual([]);
+});
+
+test("a study's tables carry every statistic of a horizon, extended ones included", async () => {
+  await h.script(me, "dip", `//@version=6
+definition("Dip")
+alertcondition(ta.rsi(close, 14) < 35, "dip", "x")
+`);
+  await h.script(me, "dip-study", `//@version=6
+study("Dips", horizons = [1, 5])
+use("dip", events = ["dip"])
+`);
+  const study = await me.client.start({ script: "dip-study", instrument: "AAPL", timeframe: "1d", bars: 1000, wait: 30 });
+  expect(study.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/studies/${study.json.id}`);
+  const table = page.getByRole("table", { name: /^Forward returns after/ }).first();
+  await table.waitFor();
+  const headers = await table.locator("thead th").allTextContents();
+  expect(headers).toEqual(["Horizon (bars)", "Count", "Mean", "Median", "Stdev", "Hit rate", "MFE mean", "MAE mean", "t", "p", "Mean 95% CI", "Abnormal mean", "Hit rate 95% CI", "MFE median", "MAE median"]);
+  const result = await me.client.call("GET", `/runs/${study.json.id}/results`);
+  const h1 = result.json.study.groups[0].horizons[0];
+  const row = await table.locator("tbody tr").first().locator("td").allTextContents();
+  const f = (v: number, digits: number): string => v.toLocaleString("en-US", { maximumFractionDigits: digits });
+  expect(row.slice(-3)).toEqual([`${f(h1.hit_rate_ci95[0], 4)} to ${f(h1.hit_rate_ci95[1], 4)}`, f(h1.mfe_median, 6), f(h1.mae_median, 6)]);
+  expect(row[3]).toBe(f(h1.stdev, 6));
+  // a Wilson interval holds the hit rate
+  expect(h1.hit_rate_ci95[0]).toBeLessThanOrEqual(h1.hit_rate);
+  expect(h1.hit_rate_ci95[1]).toBeGreaterThanOrEqual(h1.hit_rate);
+});
+
+test("a page of something that is not there is titled Not found; a waitlisted account's pages say why and never keep loading", async () => {
+  for (const path of ["/app/runs/run_aaaaaaaaaaaaaaaaaaaaaaaa", "/app/studies/run_aaaaaaaaaaaaaaaaaaaaaaaa", "/app/sweeps/swp_aaaaaaaaaaaaaaaaaaaaaaaa", "/app/scripts/no-such-script", "/app/library/core/no-such-script", "/app/docs/no-such-topic", "/app/no-such-page"]) {
+    await page.goto(`${h.api.url}${path}`);
+    await page.getByRole("alert").filter({ hasText: /Not found|no such page/ }).waitFor();
+    expect({ path, h1: await page.locator("h1").textContent(), title: await page.title() }).toEqual({ path, h1: "Not found", title: "Not found · Barscript" });
+  }
+  await createAccount(h.env.db, { email: "waiting@example.com", password: ACCOUNT_PASSWORD, handle: "waiting", plan: "pro" });
+  const browser2 = await openBrowser();
+  try {
+    const p = browser2.page;
+    p.on("pageerror", (e) => pageErrors.push(String(e)));
+    await p.goto(`${h.api.url}/login?next=%2Fapp%2Faccount`);
+    await fillSignIn(p, { email: "waiting@example.com" });
+    await p.waitForURL(/\/app\/account$/);
+    await p.getByRole("alert").filter({ hasText: "waitlist" }).first().waitFor();
+    await p.waitForTimeout(500);
+    await expect(p.getByText(/Loading/).count()).resolves.toBe(0);
+  } finally {
+    await browser2.close();
+  }
+});
