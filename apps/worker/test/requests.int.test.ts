@@ -85,7 +85,7 @@ describe("request.* contexts in the worker", () => {
     expect(values[10]).toBe(1000 + 190);
   });
 
-  it("when two symbols come from inputs, then each evaluation names the next one reached, each is read once and the last evaluation has both", async () => {
+  it("when two symbols come from inputs, then their defaults are read before the first evaluation (lang derive/requests.ts), each once, and the evaluation has both", async () => {
     const { outcome, row, values } = await runScript(`//@version=6\nindicator("r")\na = input.symbol("BBB", "First")\nb = input.symbol("CCC", "Second")\nplot(request.security(a, "D", close), "a")\nplot(request.security(b, "D", close), "b")\n`, 10);
     expect(outcome?.status).toBe("succeeded");
     expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d", "CCC@1d"]);
