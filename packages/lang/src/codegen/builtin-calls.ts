@@ -7,9 +7,10 @@ import type * as A from "../language/ast";
 import { builtinFunction } from "../builtins";
 import type { ParamSpec } from "../builtins";
 import type { InlineSite } from "../builtins/record";
-import { directSecurity } from "../stdlib/request";
+import { securityOf } from "../stdlib/request";
 import { bind, callEmit, type BoundArgs } from "./binding";
 import { collectionCall } from "./collections";
+import { barsOnly } from "./own-context";
 import type { Gen } from "./context";
 import { alert, input, plot } from "./roles";
 import { asKind, CodegenError, vtOf } from "./types";
@@ -50,8 +51,16 @@ export function builtinCall(g: Gen, c: A.Call, name: string): string {
   }
   const fast = collectionCall(g, c, name, bound, b);
   if (fast !== null) return fast;
-  const code = g.unit.directRequests.has(c) ? directSecurity(b) : f.emit(b);
+  const code = name === "request.security" ? securityCode(g, c, bound, b) ?? f.emit(b) : f.emit(b);
   return isNumberArrayNew(c, name) ? `$rt.numbers(${code})` : code;
+}
+
+/** request.security: a bar column read directly (slice.ts directRequests), an expression of the bars evaluated in place on the chart's own bars (own-context.ts). */
+function securityCode(g: Gen, c: A.Call, bound: BoundArgs, b: ReturnType<typeof callEmit>): string | null {
+  const expression = bound.byName.get("expression");
+  const direct = g.unit.directRequests.has(c);
+  const inPlace = expression !== undefined && barsOnly(expression, g.unit.functionsById);
+  return direct || inPlace ? securityOf(b, { direct, barsOnly: inPlace }) : null;
 }
 
 /** `array.new<float>(...)`, `array.new_int(...)`: a new array whose elements are numbers. */

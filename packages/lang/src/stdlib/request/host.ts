@@ -8,7 +8,7 @@
 // chart's timeframe it has no intrabars (readableContext), otherwise it is that runtime error too.
 
 import type { Bars, SymbolInfo } from "../../types";
-import { fail } from "../../runtime/errors";
+import { fail, ScriptRuntimeError } from "../../runtime/errors";
 import { PineArray } from "../array";
 import { alignBars, intrabarRanges, ownBars, type AlignInput } from "./align";
 import { belowChart, contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
@@ -68,6 +68,10 @@ export class RequestHost {
   private readonly contexts = new Map<string, ContextBars>();
   private readonly captured = new Map<string, Captured | null>();
   readonly missing = new Map<string, MissingContext>();
+  /** The key of the chart's own context when it is the chart's bars (not one the caller supplied under that key). */
+  private own: string | null = null;
+  /** Per context without bars, the error each bar reading it raises (made once: see noBars). */
+  private readonly noBarsErrors = new Map<string, ScriptRuntimeError>();
   /** Bars of the contexts evaluated (capture runs), counted with the chart's. */
   barsEvaluated = 0;
 
@@ -83,8 +87,36 @@ export class RequestHost {
     if (chart) {
       const own: ContextBars = { symbol: chart.symbol.ticker, timeframe: chart.symbol.timeframe, bars: chart.bars, info: chart.symbol };
       const key = contextKey(own.symbol, own.timeframe);
-      if (!this.contexts.has(key)) this.contexts.set(key, own);
+      if (!this.contexts.has(key)) this.contexts.set((this.own = key), own);
     }
+  }
+
+  /**
+   * Whether a site whose expression reads only the bars (codegen/own-context.ts) requests the
+   * chart's own bars, read whole: its value on a chart bar is then the expression's there, which
+   * compiled code evaluates in place, so that context needs no run (docs/adr/0194). Kept per site
+   * while its symbol, timeframe and bar count stay the same. The context still counts as read
+   * (bars_evaluated), as a site reading a bar column directly does.
+   */
+  ownBars(site: RequestSite, symbol: string | null, timeframe: string | null, count = NaN): boolean {
+    const last = lastCount(count);
+    if (site.ownBars !== null && site.ownSymbol === symbol && site.ownTimeframe === timeframe && site.ownLast === last) return site.ownBars;
+    site.ownSymbol = symbol;
+    site.ownTimeframe = timeframe;
+    site.ownLast = last;
+    return (site.ownBars = this.isOwnBars(symbol, timeframe, last));
+  }
+
+  private isOwnBars(symbol: string | null, timeframe: string | null, last: number): boolean {
+    const chart = this.chart;
+    if (chart === null || this.own === null || this.capturing) return false;
+    const tf = storeTimeframe(timeframe ?? "", chart.symbol.timeframe);
+    if ("error" in tf) return false;
+    if (contextKey(requestSymbol(symbol, chart.symbol), tf.tf) !== this.own) return false;
+    // the last `last` bars only are a context of their own: its expression starts there
+    if (last > 0 && last < chart.bars.length) return false;
+    this.context(symbol, timeframe, false, last);
+    return true;
   }
 
   /** A `currency` argument: converting prices needs exchange rates, which are not stored. */
@@ -167,12 +199,12 @@ export class RequestHost {
     const part = full !== undefined && last > 0 && last < full.bars.length;
     if (part) key = `${key}|last ${last}`;
     const seen = this.captured.get(key);
-    if (seen !== undefined) return seen === null && !ignoreInvalid ? fail(`no ${tf.tf} bars of "${sym}"`) : seen;
+    if (seen !== undefined) return seen === null && !ignoreInvalid ? this.noBars(key, tf.tf, sym) : seen;
     if (!full || !this.runCapture || !readableContext(full, chart.symbol.timeframe)) {
       // a supplied context without bars was read: only one the caller did not supply is fetched again
       if (!full) this.missing.set(key, { symbol: sym, timeframe: tf.tf });
       this.captured.set(key, null);
-      return ignoreInvalid ? null : fail(`no ${tf.tf} bars of "${sym}"`);
+      return ignoreInvalid ? null : this.noBars(key, tf.tf, sym);
     }
     const ctx = part ? { ...full, bars: lastBars(full.bars, last) } : full;
     // counted when first read, whether or not a site needs the run (sites reading a bar column do not)
@@ -180,6 +212,19 @@ export class RequestHost {
     const c: Captured = { ctx, columns: null, align: new Map(), ranges: null };
     this.captured.set(key, c);
     return c;
+  }
+
+  /**
+   * The runtime error of a bar reading a context without bars (`no 1w bars of "AAPL"`). A script
+   * whose context is not supplied yet fails on every bar at that request (the run that finds the
+   * missing contexts): one error object per context, thrown again on each bar, spares capturing a
+   * stack trace per bar, which nothing reads (the run keeps the message) and which cost more than
+   * the bars' work (docs/adr/0193).
+   */
+  private noBars(key: string, tf: string, sym: string): never {
+    let e = this.noBarsErrors.get(key);
+    if (e === undefined) this.noBarsErrors.set(key, (e = new ScriptRuntimeError(`no ${tf} bars of "${sym}"`)));
+    throw e;
   }
 
   /** The context's captured columns: the script's run over its bars, made the first time a site needs it. */
@@ -371,4 +416,9 @@ export class RequestSite {
   switches = 0;
   /** Set by securityBars: the site reads this bar column of its context instead of a captured one. */
   field: BarField | null = null;
+  /** RequestHost.ownBars: whether the context of the symbol, timeframe and bar count below is the chart's own bars (null: not asked yet). */
+  ownBars: boolean | null = null;
+  ownSymbol: string | null = null;
+  ownTimeframe: string | null = null;
+  ownLast = 0;
 }

@@ -79,31 +79,43 @@ function numericRead(b: CallEmit, id: string, st: string, expr: string, gaps: st
 /** The bar column a bare `open`/`high`/`low`/`close`/`volume` argument compiles to. */
 const BAR_FIELDS: Readonly<Record<string, BarField>> = { $O: "open", $H: "high", $L: "low", $C: "close", $V: "volume" };
 
-/** request.security: `direct` when its expression is a bar column no earlier statement of a context's run can keep from being recorded (codegen/slice.ts directRequests). */
-function emitSecurity(b: CallEmit, direct: boolean): string {
+/** How codegen found a request.security call's expression (codegen/builtin-calls.ts). */
+export interface SecurityForm {
+  /** A bar column no earlier statement of a context's run can keep from being recorded (codegen/slice.ts directRequests). */
+  direct: boolean;
+  /** It reads only the bars (codegen/own-context.ts): on the chart's own bars it is evaluated in place. */
+  barsOnly: boolean;
+}
+
+/**
+ * request.security. A site whose expression reads only the bars evaluates it in place while its
+ * context is the chart's own bars (RequestHost.ownBars), instead of reading a run over them.
+ */
+function emitSecurity(b: CallEmit, form: SecurityForm): string {
   const expr = b.a("expression");
   const id = site(b, expr);
   const gaps = option(b, "gaps", "gaps_on");
   const look = option(b, "lookahead", "lookahead_on");
-  const column = direct && !b.has("currency") ? b.column("expression") : null;
+  const column = form.direct && !b.has("currency") ? b.column("expression") : null;
   const field = column !== null && Object.prototype.hasOwnProperty.call(BAR_FIELDS, column) ? BAR_FIELDS[column]! : null;
-  const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look), field);
-  if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${fast})`;
   const count = b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : "";
+  const inPlace = form.barsOnly && !b.has("currency") ? `$rt.req.ownBars(${id.slice(0, id.indexOf(","))}, ${b.a("symbol")}, ${b.a("timeframe")}${count}) ? ${expr} : ` : "";
+  const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look), field);
+  if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${inPlace}${fast})`;
   const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr)}${count})`;
-  return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${read})`;
+  return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${inPlace}${read})`;
 }
 
-/** The code of a request.security call that codegen found reads a bar column directly. */
-export function directSecurity(b: CallEmit): string {
-  return emitSecurity(b, true);
+/** The code of a request.security call whose expression codegen examined (`form`). */
+export function securityOf(b: CallEmit, form: SecurityForm): string {
+  return emitSecurity(b, form);
 }
 
 export const security = builtinFunction({
   sig: "request.security(symbol: series string, timeframe: series string, expression: series R, gaps: simple string = barmerge.gaps_off, lookahead: simple string = barmerge.lookahead_off, ignore_invalid_symbol: input bool = false, currency: series string = na, calc_bars_count: simple int = na): series R",
   doc: "The value of `expression` evaluated on another symbol and/or timeframe (`\"\"` for the chart's): on historical bars with lookahead off, a higher timeframe's value appears on the last chart bar of its period.",
   stateful: true,
-  emit: (b) => emitSecurity(b, false),
+  emit: (b) => emitSecurity(b, { direct: false, barsOnly: false }),
 });
 
 export const securityLowerTf = builtinFunction({
