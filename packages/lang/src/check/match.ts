@@ -113,6 +113,21 @@ function mapArguments(name: string, sig: Signature, args: CallArg[], callSpan: S
   return { params };
 }
 
+/**
+ * `m.add_row(0, array.from(5, 6, 7))` on a matrix<float>: an `array.from` of ints written where an
+ * array of floats is expected is that array of floats (TradingView's Matrices page does this); the
+ * call is retyped, its elements are the same numbers.
+ */
+function widensIntArrayFrom(spec: TypeSpec, a: CallArg, b: Bindings): boolean {
+  const node = a.node;
+  if (spec.kind !== "array" || a.info.type.kind !== "array" || !prim(a.info.type.element, "int")) return false;
+  if (node.kind !== "Call" || node.target?.kind !== "builtin" || node.target.name !== "array.from") return false;
+  const want = instantiate(spec, b);
+  if (want.kind !== "array" || !prim(want.element, "float")) return false;
+  node.type = want;
+  return true;
+}
+
 function lastVariadic(sig: Signature): ParamSpec | undefined {
   const last = sig.params[sig.params.length - 1];
   return last?.variadic ? last : undefined;
@@ -125,6 +140,7 @@ function checkArgument(name: string, p: ParamSpec, a: CallArg, b: Bindings, vers
   }
   if (!matchType(p.type, a.info.type, b, version)) {
     if (isIntSpec(p.type) && prim(a.info.type, "float") && division(a.node)) return;
+    if (widensIntArrayFrom(p.type, a, b)) return;
     findings.push({
       code: Code.type_mismatch,
       message: `Argument '${p.name}' of ${name}() must be ${showSpec(p.type, b)}, not ${show(a.info.type)}.${boolHint(p.type, a.info.type, version)}`,

@@ -89,6 +89,8 @@ function binary(g: Gen, e: A.Binary): string {
     case "!=":
       return kindOf(e.left) === "num" && kindOf(e.right) === "num" ? numNe(g, l, r) : `$rt.ne(${l}, ${r})`;
     case "+":
+      // one body for a function's string and number instances (A.Binary.stringOrNumber)
+      if (e.stringOrNumber) return `((a, b) => (typeof a === "number" ? a + b : $rt.concat(a, b)))(${l}, ${r})`;
       if (kindOf(e) === "str") return `$rt.concat(${l}, ${r})`;
       return `(${l} + ${r})`;
     case "/": {

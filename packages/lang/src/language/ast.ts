@@ -405,6 +405,12 @@ export interface Binary extends Annotated {
    * the left decides. A node the parser writes itself (`once`) says false.
    */
   eager?: boolean;
+  /**
+   * A `+` in a user function that one call instantiates with strings and another with numbers
+   * (`add(a, b) => a + b` called as `add(open, close)` and `add("a", "b")`): the one compiled body
+   * concatenates or adds as its operands are (set by the checker).
+   */
+  stringOrNumber?: boolean;
 }
 
 export interface Ternary extends Annotated {

@@ -56,3 +56,41 @@ if barstate.islast
     expect(r.logs.map((l) => l.message)).toEqual(["[true, false] [1, 2]"]);
   });
 });
+
+describe("a function called with numbers at one place and strings at another", () => {
+  test("adds the numbers and concatenates the strings (the manual's `add(val1, val2) => val1 + val2`)", async () => {
+    // risingBars(3): open = close = 10 + i, so open + close = 20, 22, 24 and bar_index + 1 = 1, 2, 3
+    const r = await runScript(`//@version=6
+indicator("Add")
+add(val1, val2) => val1 + val2
+float  a = add(open, close)
+int    b = add(bar_index, 1)
+int    c = add(2, 3)
+string d = add(add("Test", " "), "plot")
+plot(a / b, "ratio")
+plot(c, "five")
+if barstate.islast
+    label.new(bar_index, 0, d)`, risingBars(3));
+    expect(r.outputs.map((o) => [o.name, Array.from(o.values)])).toEqual([["ratio", [20, 11, 8]], ["five", [5, 5, 5]]]);
+    expect(r.drawings.labels.map((l) => l.text)).toEqual(["Test plot"]);
+  });
+});
+
+describe("an array.from of ints where an array of floats is expected", () => {
+  test("is that array of floats: a matrix<float> takes rows and columns written as array.from(1, 2, 3)", async () => {
+    const r = await runScript(`//@version=6
+indicator("Rows")
+var m = matrix.new<float>()
+if barstate.islast
+    m.add_row(0, array.from(5, 6, 7))
+    m.add_row(0, array.from(1, 2, 3))
+    m.add_col(3, array.from(4, 8))
+    label.new(bar_index, 0, str.tostring(m))`);
+    expect(r.drawings.labels.map((l) => l.text)).toEqual(["[1, 2, 3, 4]\n[5, 6, 7, 8]"]);
+  });
+
+  test("an array of other ints (not written as array.from) is still refused", async () => {
+    const v = await validated(`//@version=6\nindicator("Rows")\nm = matrix.new<float>()\nints = array.from(1, 2)\nm.add_row(0, ints)\nplot(close)`);
+    expect(v.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual(["type_mismatch"]);
+  });
+});

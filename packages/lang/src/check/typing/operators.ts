@@ -68,6 +68,9 @@ export function binary(t: Typer, node: A.Binary): Value {
   const qual = maxQual(l.qual, r.qual);
   if (l.type === POISON || r.type === POISON) return POISONED;
   const type = binaryType(t, node, l.type, r.type, qual);
+  // a function's instances share one compiled body: a `+` typed string by one call and a number by another adds or concatenates as it runs
+  const before = node.type;
+  if (node.op === "+" && type !== null && before !== undefined && before !== POISON && prim(before, "string") !== prim(type, "string")) node.stringOrNumber = true;
   return type === null ? POISONED : { type, qual };
 }
 
