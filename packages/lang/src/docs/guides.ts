@@ -146,8 +146,19 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **History offsets.** A float offset is rounded down, as TradingView's reference for \`[]\` says
   (\`close[1.7]\` is \`close[1]\`).
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
-- **\`ticker.*\`.** \`ticker.standard(symbol)\` is \`symbol\` itself (the stored bars are the standard chart's);
-  \`ticker.new(prefix, ticker, ...)\` is \`prefix:ticker\` and \`ticker.modify(tickerid, ...)\` is \`tickerid\`: their
+- **Reassigned variables are series.** A variable given another value with \`:=\` is a series value, except a
+  top-level one declared from an input whose reassignments are all literals in \`if\`/\`switch\` blocks testing
+  inputs and literals (\`len := 12\` under \`if preset == "Fast"\`), which stays an input (docs/adr/0182).
+  TradingView's inference keeps more of them input or simple (\`len := otherInput * 2\` under such an \`if\`):
+  passed where a simple value is required (\`ta.atr(len)\`), those are refused here with \`qualifier_mismatch\`.
+- **Gradient fills need their values.** \`fill(plot1, plot2, top_value, bottom_value, top_color, bottom_color)\`
+  takes \`top_value\` and \`bottom_value\` as its reference lists them, required; a call giving only
+  \`top_color\`/\`bottom_color\` (a public WaveTrend oscillator does) is refused with \`wrong_argument\`, though
+  TradingView may accept it. Fills draw nothing here in any case: drop the two colors, or give both values.
+- **\`ticker.*\`.** \`ticker.standard(symbol)\` is \`symbol\` itself (the stored bars are the standard chart's), or
+  the symbol under a Heikin Ashi or extended (\`={"adjustment":"dividends","symbol":"AAPL"}\`) identifier, which a
+  request also reads as its symbol (docs/adr/0183);
+  \`ticker.new(prefix, ticker, ...)\` is \`prefix:ticker\` (\`ticker\` itself when it already names its exchange) and \`ticker.modify(tickerid, ...)\` is \`tickerid\`: their
   session, adjustment, back-adjustment and settlement modifiers are accepted and not applied, so a request for
   \`session.extended\` or \`adjustment.dividends\` reads the bars as stored (docs/adr/0117);
   \`ticker.inherit(from_tickerid, symbol)\` is \`symbol\`, or its Heikin Ashi ticker when \`from_tickerid\` is one.
