@@ -27,7 +27,7 @@ function Body(props: { route: Route }) {
   switch (r.page) {
     case "scripts": return <ScriptsPage />;
     case "editor": return <EditorPage key={`${r.kind ?? ""}/${r.slug ?? ""}@${r.version ?? ""}`} slug={r.slug} version={r.version} kind={r.kind} />;
-    case "runs": return <RunsPage />;
+    case "runs": return <RunsPage status={r.status} />;
     case "run": return <RunPage key={`${r.study ? "study" : "run"}/${r.id}`} id={r.id} study={r.study} />;
     case "sweeps": return <SweepsPage />;
     case "sweep": return <SweepPage key={r.id} id={r.id} />;

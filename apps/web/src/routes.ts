@@ -6,7 +6,8 @@ export type Route =
   | { page: "scripts" }
   // `kind` only when the address names it: a study may share its slug with another script (docs/reference/endpoints.md)
   | { page: "editor"; slug: string | null; version: number | null; kind?: ScriptKind }
-  | { page: "runs" }
+  // `status` only when the address names a known one (`?status=failed`): the list's filter
+  | { page: "runs"; status?: RunStatus }
   | { page: "run"; id: string; study: boolean }
   | { page: "sweeps" }
   | { page: "sweep"; id: string }
@@ -17,8 +18,22 @@ export type Route =
   | { page: "not-found" };
 
 const KINDS: readonly ScriptKind[] = ["indicator", "definition", "study", "library"];
+export const RUN_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
-const seg = (s: string | undefined): string => decodeURIComponent(s ?? "");
+/** A path segment decoded; a malformed escape (`%E0%A4%A`) is not a name of anything. */
+function seg(s: string | undefined): string {
+  try {
+    return decodeURIComponent(s ?? "");
+  } catch {
+    throw new MalformedAddress();
+  }
+}
+
+class MalformedAddress extends Error {}
+
+/** The runs list's address, with its status filter. */
+export const runsHref = (status?: RunStatus): string => `/app/runs${status ? `?status=${status}` : ""}`;
 
 /** The editor's address: `?kind=` only when given (a slug a study shares), `?version=` for an old version. */
 export function editorHref(slug: string, kind?: ScriptKind, version?: number | null): string {
@@ -34,6 +49,15 @@ export function runHref(run: { id: string; kind: string }): string {
 export const sweepHref = (id: string): string => `/app/sweeps/${encodeURIComponent(id)}`;
 
 export function parseRoute(pathname: string, search: string): Route {
+  try {
+    return routeOf(pathname, search);
+  } catch (error) {
+    if (error instanceof MalformedAddress) return { page: "not-found" };
+    throw error;
+  }
+}
+
+function routeOf(pathname: string, search: string): Route {
   const params = new URLSearchParams(search);
   const parts = pathname.replace(/^\/app\/?/, "").split("/").filter((p) => p.length > 0);
   const [a, b, c] = parts;
@@ -44,7 +68,10 @@ export function parseRoute(pathname: string, search: string): Route {
     const kind = KINDS.find((k) => k === params.get("kind"));
     return { page: "editor", slug: seg(b), version: Number.isInteger(v) && v > 0 ? v : null, ...(kind ? { kind } : {}) };
   }
-  if (a === "runs" && parts.length === 1) return { page: "runs" };
+  if (a === "runs" && parts.length === 1) {
+    const status = RUN_STATUSES.find((s) => s === params.get("status"));
+    return { page: "runs", ...(status ? { status } : {}) };
+  }
   if ((a === "runs" || a === "studies") && b && parts.length === 2) return { page: "run", id: seg(b), study: a === "studies" };
   if (a === "sweeps" && parts.length === 1) return { page: "sweeps" };
   if (a === "sweeps" && b && parts.length === 2) return { page: "sweep", id: seg(b) };

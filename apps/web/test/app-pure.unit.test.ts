@@ -24,6 +24,10 @@ describe("parseRoute", () => {
     ["/app/docs/language-tour", "", { page: "docs", topic: "language-tour" }],
     ["/app/account", "", { page: "account" }],
     ["/app/runs/a/b", "", { page: "not-found" }],
+    ["/app/runs", "?status=failed", { page: "runs", status: "failed" }],
+    ["/app/runs", "?status=bogus", { page: "runs" }],
+    ["/app/scripts/%E0%A4%A", "", { page: "not-found" }],
+    ["/app/scripts/my%20rsi", "", { page: "editor", slug: "my rsi", version: null }],
   ])("when the address is %s%s, then the page is %j", (path, search, route) => {
     expect(parseRoute(path, search)).toEqual(route);
   });

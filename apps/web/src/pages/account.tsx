@@ -108,6 +108,7 @@ export function AccountPage() {
         </>
       ) : null}
       <h2>API keys</h2>
+      {me.data && !me.data.plan.api_access ? <p class="notice">Your plan ({me.data.plan.name}) has no API access: a key made here is refused until an operator moves the account to a plan with it. The web app works without one.</p> : null}
       <ErrorBox error={keys.error} />
       {keys.data && keys.data.data.length > 0 ? (
         <Scroll label="API keys">

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { EditorView } from "@codemirror/view";
 import { api, ApiFailure, errorText } from "../api";
 import { createEditor, type Validation } from "../editor/codemirror";
+import { toLintDiagnostics } from "../editor/diagnostics";
 import { CodeView } from "../editor/diff";
 import { navigate } from "../router";
 import { editorHref } from "../routes";
@@ -26,7 +27,16 @@ const mainFile = (s: Script): string => s.files?.find((f) => f.path === "main.pi
 /** Files besides main.pine: kept as they are on save (the editor edits main.pine). */
 const others = (s: Script | null): FileBody[] => (s?.files ?? []).filter((f) => f.path !== "main.pine");
 
-function DiagnosticList(props: { diagnostics: Diagnostic[]; checked: boolean }) {
+/** A diagnostic's place: in main.pine a button that moves the editor's cursor there (a keyboard
+ * user reaches the line without hunting for the underline); in another file its name and place. */
+function Place(props: { d: Diagnostic; onGo(d: Diagnostic): void }) {
+  const { d } = props;
+  const where = `Line ${d.line}, column ${d.column}`;
+  if (d.file && d.file !== "main.pine") return <strong>{d.file}: {where}</strong>;
+  return <button type="button" class="link place" aria-label={`Go to line ${d.line}, column ${d.column}`} onClick={() => props.onGo(d)}>{where}</button>;
+}
+
+function DiagnosticList(props: { diagnostics: Diagnostic[]; checked: boolean; onGo(d: Diagnostic): void }) {
   if (!props.checked) return <p class="muted" role="status">Checking…</p>;
   if (props.diagnostics.length === 0) return <p class="ok" role="status">No problems found.</p>;
   return (
@@ -34,7 +44,7 @@ function DiagnosticList(props: { diagnostics: Diagnostic[]; checked: boolean }) 
       <p>{props.diagnostics.length} problem{props.diagnostics.length === 1 ? "" : "s"}:</p>
       <ul class="diagnostics">
         {props.diagnostics.map((d) => (
-          <li class={d.severity}><strong>{d.file && d.file !== "main.pine" ? `${d.file}: ` : ""}Line {d.line}, column {d.column}</strong> ({d.severity}, <code>{d.code}</code>): {d.message}</li>
+          <li class={d.severity}><Place d={d} onGo={props.onGo} /> ({d.severity}, <code>{d.code}</code>): {d.message}</li>
         ))}
       </ul>
     </div>
@@ -95,6 +105,15 @@ export function EditorPage(props: { slug: string | null; version: number | null;
     return () => { view.current?.destroy(); view.current = null; };
   }, [ready]);
 
+  /** Selects a diagnostic's range in the editor, scrolled into view, and focuses it. */
+  const goTo = (d: Diagnostic): void => {
+    const v = view.current;
+    const range = v ? toLintDiagnostics(v.state.doc, [d])[0] : undefined;
+    if (!v || !range) return;
+    v.dispatch({ selection: { anchor: range.from, head: range.to }, scrollIntoView: true });
+    v.focus();
+  };
+
   const setEditorText = (text: string): void => {
     const v = view.current;
     if (v) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
@@ -152,7 +171,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
         <p class="label">Source (<code>main.pine</code>)</p>
         <div class="editor" ref={host} />
         {validationError ? <p class="error" role="alert">Could not check the script: {errorText(validationError)}. It is checked again at your next edit.</p>
-          : <DiagnosticList diagnostics={validation?.diagnostics ?? []} checked={validation !== null} />}
+          : <DiagnosticList diagnostics={validation?.diagnostics ?? []} checked={validation !== null} onGo={goTo} />}
         {script ? (
           <>
             <label for="message">Version note (optional)</label>

@@ -3,7 +3,8 @@
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import type { Page as ListPage, Run } from "../types";
-import { runHref } from "../routes";
+import { navigate } from "../router";
+import { runHref, runsHref, RUN_STATUSES, type RunStatus } from "../routes";
 import { ErrorBox, Loading, num, Page, Scroll, useAsync, when } from "../ui";
 
 /** Runs and sweeps: two lists of the account's work, one tab each. */
@@ -16,22 +17,27 @@ export function RunsTabs(props: { current: "runs" | "sweeps" }) {
   );
 }
 
-const STATUSES = ["", "queued", "running", "succeeded", "failed", "cancelled"];
-
-export function RunsPage() {
-  const [status, setStatus] = useState("");
-  const [cursor, setCursor] = useState<string | null>(null);
+/** The list, filtered by the status its address names (`/app/runs?status=failed`): choosing
+ * another is a new address, so back and forward and a shared link keep the filter. */
+export function RunsPage(props: { status?: RunStatus | undefined }) {
+  const status = props.status ?? "";
+  // The page kept in view belongs to one filter; another filter starts at its newest runs. (Not
+  // remounted on a new filter: the focus stays on the menu a keyboard user is choosing in.)
+  const [paged, setPaged] = useState<{ status: string; cursor: string | null }>({ status, cursor: null });
+  const cursor = paged.status === status ? paged.cursor : null;
+  const setCursor = (c: string | null): void => setPaged({ status, cursor: c });
   const list = useAsync(() => api<ListPage<Run>>(`/v1/runs?limit=50${status ? `&status=${status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), [status, cursor]);
   return (
     <Page title="Runs">
       <RunsTabs current="runs" />
       <label for="runs-status">Status</label>
-      <select id="runs-status" value={status} onChange={(e) => { setCursor(null); setStatus(e.currentTarget.value); }}>
-        {STATUSES.map((s) => <option value={s}>{s || "any"}</option>)}
+      <select id="runs-status" value={status} onChange={(e) => navigate(runsHref(RUN_STATUSES.find((s) => s === e.currentTarget.value)))}>
+        <option value="">any</option>
+        {RUN_STATUSES.map((s) => <option value={s}>{s}</option>)}
       </select>
       <ErrorBox error={list.error} />
       {list.loading && !list.data ? <Loading what="runs" /> : null}
-      {list.data && list.data.data.length === 0 ? <p>No runs yet. Open a script and run it.</p> : null}
+      {list.data && list.data.data.length === 0 ? <p>{status ? `No ${status} runs.` : "No runs yet. Open a script and run it."}</p> : null}
       {list.data && list.data.data.length > 0 ? (
         <Scroll label="Your runs">
           {/* As the sweeps list: the status first, so a phone shows it before the table is scrolled sideways. */}
