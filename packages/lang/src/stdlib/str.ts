@@ -35,6 +35,14 @@ const TOSTRING_PATTERN = "#.##########";
 export function numberText(x: number): string {
   if (x !== x) return "NaN";
   if (!isFinite(x)) return x > 0 ? "Infinity" : "-Infinity";
+  // JavaScript's text of a number has its shortest digits, those the pattern starts from: without
+  // an exponent and with at most ten decimals it is the pattern's text already (scripts write
+  // prices into labels on every bar; the pattern's reading cost more than their work)
+  const plain = String(x);
+  if (!plain.includes("e")) {
+    const dot = plain.indexOf(".");
+    if (dot < 0 || plain.length - dot - 1 <= 10) return plain;
+  }
   return formatPattern(x, TOSTRING_PATTERN);
 }
 
@@ -69,8 +77,21 @@ interface SubPattern {
 
 const DIGIT_CHARS = "#0,.";
 
-/** The positive and (when written after `;`) negative subpatterns of a pattern. */
+/** Patterns read so far (a script writes with a few patterns, on every bar): at most PATTERNS_KEPT. */
+const patternsRead = new Map<string, { pos: SubPattern; neg: SubPattern | null }>();
+const PATTERNS_KEPT = 256;
+
+/** The positive and (when written after `;`) negative subpatterns of a pattern, read once. */
 function subPatterns(pattern: string): { pos: SubPattern; neg: SubPattern | null } {
+  let read = patternsRead.get(pattern);
+  if (read === undefined) {
+    if (patternsRead.size >= PATTERNS_KEPT) patternsRead.clear();
+    patternsRead.set(pattern, (read = readSubPatterns(pattern)));
+  }
+  return read;
+}
+
+function readSubPatterns(pattern: string): { pos: SubPattern; neg: SubPattern | null } {
   const parts: SubPattern[] = [];
   let cur: SubPattern = { prefix: "", digits: "", suffix: "", scale: 1 };
   let quoted = false;
@@ -138,14 +159,33 @@ function fixedText(a: number, frac: number, rounding: Rounding): string {
   return Number(down[down.length - 1]) % 2 === 0 ? down : up;
 }
 
-/** `|x|` with a pattern's digits (`#.##`, `0.00`, `#,##0.0`); empty when it has none, as `#`. */
-function digitsText(a: number, digits: string, rounding: Rounding): string {
+/** What a pattern's digits ask: the least and most decimals, the least integer digits, grouping. */
+interface DigitSpec {
+  minFrac: number;
+  maxFrac: number;
+  minInt: number;
+  grouped: boolean;
+}
+
+/** The digit specs of the patterns read (subPatterns keeps the patterns themselves). */
+const digitSpecs = new Map<string, DigitSpec>();
+
+function digitSpec(digits: string): DigitSpec {
+  let spec = digitSpecs.get(digits);
+  if (spec !== undefined) return spec;
   const p = digits === "" ? "#" : digits;
   const dot = p.indexOf(".");
   const intPat = dot < 0 ? p : p.slice(0, dot);
   const fracPat = dot < 0 ? "" : p.slice(dot + 1);
-  const minFrac = (fracPat.match(/0/g) ?? []).length;
-  const maxFrac = (fracPat.match(/[#0]/g) ?? []).length;
+  spec = { minFrac: (fracPat.match(/0/g) ?? []).length, maxFrac: (fracPat.match(/[#0]/g) ?? []).length, minInt: (intPat.match(/0/g) ?? []).length, grouped: intPat.includes(",") };
+  if (digitSpecs.size >= PATTERNS_KEPT) digitSpecs.clear();
+  digitSpecs.set(digits, spec);
+  return spec;
+}
+
+/** `|x|` with a pattern's digits (`#.##`, `0.00`, `#,##0.0`); empty when it has none, as `#`. */
+function digitsText(a: number, digits: string, rounding: Rounding): string {
+  const { minFrac, maxFrac, minInt, grouped } = digitSpec(digits);
   let s = fixedText(a, Math.min(maxFrac, 100), rounding);
   if (maxFrac > minFrac && s.includes(".")) {
     const [i, f = ""] = s.split(".");
@@ -156,9 +196,8 @@ function digitsText(a: number, digits: string, rounding: Rounding): string {
   const pieces = s.split(".");
   let ip = pieces[0] ?? "0";
   const fp = pieces[1];
-  const minInt = (intPat.match(/0/g) ?? []).length;
   while (ip.length < minInt) ip = "0" + ip;
-  if (intPat.includes(",")) ip = group(ip);
+  if (grouped) ip = group(ip);
   return ip + (fp !== undefined ? "." + fp : "");
 }
 
@@ -191,7 +230,19 @@ function mintickText(x: number, mintick: number): string {
   const below = Math.floor(q);
   const tie = Math.abs(q - below - 0.5) <= Math.abs(q) * 4 * Number.EPSILON;
   const n = tie ? below + 1 : Math.round(q);
-  return (n * mintick).toFixed(decimalsOf(shortestPlain(mintick)));
+  return (n * mintick).toFixed(tickDecimals(mintick));
+}
+
+/** The last tick read and its decimals (an evaluation has one instrument's tick). */
+let lastTick = NaN;
+let lastTickDecimals = 0;
+
+function tickDecimals(mintick: number): number {
+  if (mintick !== lastTick) {
+    lastTickDecimals = decimalsOf(shortestPlain(mintick));
+    lastTick = mintick;
+  }
+  return lastTickDecimals;
 }
 
 export function tostring(x: unknown, format?: string | null, mintick = 0.01): string | null {
