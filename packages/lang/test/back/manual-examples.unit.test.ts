@@ -94,3 +94,16 @@ if barstate.islast
     expect(v.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual(["type_mismatch"]);
   });
 });
+
+describe("a plot's title written as a constant", () => {
+  test("names the output as the literal it stands for (`const string PLOT_TITLE = \"Median\"`, the Variable declarations page)", async () => {
+    const v = await validated(`//@version=6
+indicator("Titles")
+const string PLOT_TITLE = "Median"
+const string BAND = "Upper" + " band"
+plot(close, title = PLOT_TITLE)
+plot(high, BAND)
+plot(low)`);
+    expect(v.interface?.outputs.map((o) => [o.name, o.title])).toEqual([["median", "Median"], ["upper_band", "Upper band"], ["plot_2", "plot_2"]]);
+  });
+});

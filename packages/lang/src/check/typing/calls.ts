@@ -7,7 +7,7 @@ import { isBuiltinNamespace, isGlobalOnly, isInputFunction, lookupFunction, look
 import { matchBuiltin, type MatchResult } from "../match";
 import { libraryOverloadFix, tradingViewBuiltinName, tradingViewImportMissing, tradingViewLibraryMiss, withoutLibraryOverloads } from "../tradingview-libraries";
 import { didYouMean } from "../suggest";
-import type { BuiltinFunction, TypeSpec } from "../../builtins";
+import { PLOT_FUNCTIONS, type BuiltinFunction, type TypeSpec } from "../../builtins";
 import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
 import { assignable, NA, show } from "../types";
 import { resolveTypeRef } from "./declarations";
@@ -240,7 +240,8 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
   );
   for (const f of r.findings) t.ctx.error(f.code, f.message, f.span);
   if (r.findings.length > 0) return POISONED;
-  if (isInputFunction(name)) foldInputArguments(t, callArgs.map((a, i) => [r.params[i]?.name ?? null, a.node] as const));
+  // an input's constant arguments, and a plot's title written as a constant (`const string T = "A" + "B"`, `title = T`), name the Interface's entries
+  if (isInputFunction(name) || PLOT_FUNCTIONS.has(name)) foldInputArguments(t, callArgs.map((a, i) => [r.params[i]?.name ?? null, a.node] as const));
   // `input(close)`: a source input, named so for derive and codegen
   if (name === "input" && r.sig.returnQual === "series") node.target = { kind: "builtin", name: "input.source" };
   if (containsNa(r.type)) return unresolvedGeneric(t, name, node, r);
