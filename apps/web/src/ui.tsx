@@ -65,6 +65,17 @@ export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): Async<T> {
   return { ...state, reload: () => setTick((t) => t + 1) };
 }
 
+/** A form's submit button while its request is on its way: aria-disabled, not disabled (a
+ * disabled button drops the focus to the page's start, so a refusal left a keyboard user
+ * nowhere); the form's handler ignores a second submit while `busy`. */
+export function SubmitButton(props: { busy: boolean; busyText: string; children: ComponentChildren; disabled?: boolean }) {
+  return (
+    <button class="primary" type="submit" disabled={props.disabled} aria-disabled={props.busy ? "true" : undefined}>
+      {props.busy ? props.busyText : props.children}
+    </button>
+  );
+}
+
 /** Previous and Next over a list shown a page at a time (nothing when it fits one page). */
 export function Pager(props: { page: number; pages: number; onPage(p: number): void; label: string }) {
   if (props.pages <= 1) return null;

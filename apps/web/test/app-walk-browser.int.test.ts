@@ -1,5 +1,5 @@
 // The web app walked by keyboard, in Debian chromium (playwright-core) against a real API and
-// worker: a diagnostic's place takes the cursor to its line, the runs list's status filter is
+// worker: a diagnostic's place takes the cursor to its line, a refused run keeps the focus on its button, the runs list's status filter is
 // part of its address (deep link, back and forward), a malformed address is "Not found" rather
 // than a blank page, a plan without API access is told so beside its keys, and signing out
 // leaves no page of the app behind. One browser, one stack (its own database, Redis prefix, queues).
@@ -102,6 +102,21 @@ plot(close, "c")
   // an unknown status in the address is no filter (the API would refuse it)
   await page.goto(`${h.api.url}/app/runs?status=bogus`);
   await listed([good.json.id, bad.json.id]);
+});
+
+test("a run the service refuses, started by keyboard: the refusal is shown and the focus stays on Run it", async () => {
+  await h.script(me, "plain", `//@version=6
+indicator("Plain")
+plot(close, "c")
+`);
+  await page.goto(`${h.api.url}/app/scripts/plain`);
+  await page.getByLabel("Instrument").fill("ZZZZ");
+  const run = page.getByRole("button", { name: "Run it" });
+  await run.focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("alert").filter({ hasText: "unknown_instrument" }).waitFor();
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Run it");
+  expect(new URL(page.url()).pathname).toBe("/app/scripts/plain");
 });
 
 test("an address with a malformed escape, reached inside the app, is Not found, not a blank page", async () => {

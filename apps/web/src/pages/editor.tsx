@@ -11,7 +11,7 @@ import { CodeView } from "../editor/diff";
 import { navigate } from "../router";
 import { editorHref } from "../routes";
 import type { Diagnostic, FileBody, Page as ListPage, Script, ScriptKind } from "../types";
-import { LoadFailed, Loading, Page } from "../ui";
+import { LoadFailed, Loading, Page, SubmitButton } from "../ui";
 import { Conflict, Versions } from "./editor-versions";
 import { RunForm } from "./run-form";
 import { ScriptSettings } from "./script-settings";
@@ -120,6 +120,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
   };
 
   async function save(baseVersion?: number): Promise<void> {
+    if (saving) return;
     setSaving(true); setSaveError(null); setNotice("");
     const files = [...others(script), { path: "main.pine", content: view.current?.state.doc.toString() ?? content ?? "" }];
     try {
@@ -179,7 +180,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
           </>
         ) : null}
         <div class="actions">
-          <button class="primary" type="submit" disabled={saving}>{saving ? "Saving…" : script ? "Save version" : "Create script"}</button>
+          <SubmitButton busy={saving} busyText="Saving…">{script ? "Save version" : "Create script"}</SubmitButton>
           {errors > 0 ? <span class="muted">The service reports {errors} error{errors === 1 ? "" : "s"}: saving will be refused until they are fixed.</span> : null}
         </div>
       </form>

@@ -5,7 +5,7 @@ import { api } from "../api";
 import { CodeView } from "../editor/diff";
 import { navigate } from "../router";
 import type { LibraryScript, Page as ListPage, Script } from "../types";
-import { ErrorBox, LoadFailed, Loading, Page, useAsync, when } from "../ui";
+import { ErrorBox, LoadFailed, Loading, Page, SubmitButton, useAsync, when } from "../ui";
 
 type Hit = Pick<LibraryScript, "owner" | "slug" | "kind" | "title" | "description" | "latest_version" | "updated_at">;
 
@@ -61,7 +61,7 @@ export function LibraryScriptPage(props: { owner: string; slug: string }) {
 
   async function fork(event: Event): Promise<void> {
     event.preventDefault();
-    if (!s) return;
+    if (!s || forking) return;
     setForking(true); setError(null);
     try {
       const created = await api<Script>("/v1/scripts", {
@@ -84,7 +84,7 @@ export function LibraryScriptPage(props: { owner: string; slug: string }) {
       <form onSubmit={(e) => void fork(e)} class="fork">
         <label for="fork-slug">Fork into your account as</label>
         <input id="fork-slug" required value={slug} onInput={(e) => setSlug(e.currentTarget.value)} />
-        <button class="primary" type="submit" disabled={forking}>{forking ? "Forking…" : "Fork"}</button>
+        <SubmitButton busy={forking} busyText="Forking…">Fork</SubmitButton>
       </form>
       <ErrorBox error={error} />
       <h2>Source</h2>

@@ -5,7 +5,7 @@ import { api } from "../api";
 import { navigate } from "../router";
 import type { InputSpec, Instrument, Page as ListPage, Run, Script } from "../types";
 import { runHref } from "../routes";
-import { ErrorBox } from "../ui";
+import { ErrorBox, SubmitButton } from "../ui";
 import { TIMEFRAMES, useWindow, WindowFields, windowBody } from "./window-fields";
 
 export const SOURCES = ["open", "high", "low", "close", "hl2", "hlc3", "ohlc4", "hlcc4", "volume"];
@@ -76,6 +76,7 @@ export function RunForm(props: { script: Script }) {
 
   async function start(event: Event): Promise<void> {
     event.preventDefault();
+    if (starting) return;
     setStarting(true); setError(null);
     try {
       const run = await api<Run>("/v1/runs", {
@@ -117,7 +118,7 @@ export function RunForm(props: { script: Script }) {
             ))}
           </fieldset>
         ) : null}
-        <button class="primary" type="submit" disabled={starting}>{starting ? "Starting…" : `Run ${props.script.kind === "study" ? "the study" : "it"}`}</button>
+        <SubmitButton busy={starting} busyText="Starting…">{`Run ${props.script.kind === "study" ? "the study" : "it"}`}</SubmitButton>
       </form>
       <ErrorBox error={error} />
     </section>

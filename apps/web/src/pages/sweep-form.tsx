@@ -8,7 +8,7 @@ import { navigate } from "../router";
 import { sweepHref } from "../routes";
 import { combinationsOf, errorField, parseHorizons, parseSymbols, parseValues, type GridValue, type SweepField } from "../sweep-values";
 import type { InputSpec, Script, Sweep } from "../types";
-import { ErrorBox } from "../ui";
+import { ErrorBox, SubmitButton } from "../ui";
 import { SOURCES } from "./run-form";
 import { TIMEFRAMES, useWindow, WindowFields, windowBody } from "./window-fields";
 
@@ -61,6 +61,7 @@ export function SweepForm(props: { script: Script }) {
 
   async function start(event: Event): Promise<void> {
     event.preventDefault();
+    if (starting) return;
     setStarting(true); setError(null);
     try {
       const sweep = await api<Sweep>("/v1/sweeps", {
@@ -148,7 +149,7 @@ export function SweepForm(props: { script: Script }) {
             {at("events").note}
           </fieldset>
         ) : null}
-        <button class="primary" type="submit" disabled={starting}>{starting ? "Starting…" : "Start the sweep"}</button>
+        <SubmitButton busy={starting} busyText="Starting…">Start the sweep</SubmitButton>
       </form>
       {error !== null && field === null ? <ErrorBox error={error} /> : null}
     </section>
