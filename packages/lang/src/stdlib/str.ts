@@ -392,18 +392,24 @@ export function lower(s: string | null): string | null {
 export function trim(s: string | null): string | null {
   return s === null ? null : s.trim();
 }
+/**
+ * str.replace_all: every non-overlapping `target`; an empty target is each boundary between
+ * characters, both ends included, as Java's String.replace (the user manual's Strings page:
+ * `str.replace_all("012345", "", "}\n{")` puts `}\n{` around each character).
+ */
 export function replaceAll(s: string | null, target: string | null, repl: string | null): string | null {
   if (s === null || target === null || repl === null) return null;
-  if (target === "") return s;
+  if (target === "") return checked(repl + [...s].join(repl) + (s.length > 0 ? repl : ""));
   return checked(s.split(target).join(repl));
 }
+/** str.replace: the `occurrence`-th non-overlapping `target` (0 the first), or the `occurrence`-th boundary when the target is empty. */
 export function replace(s: string | null, target: string | null, repl: string | null, occurrence = 0): string | null {
   if (s === null || target === null || repl === null) return null;
-  if (target === "") return s;
   let at = -1;
-  for (let k = 0; k <= occurrence; k++) {
-    at = s.indexOf(target, at + 1);
+  for (let k = 0, from = 0; k <= occurrence; k++) {
+    at = target === "" ? (from <= s.length ? from : -1) : s.indexOf(target, from);
     if (at < 0) return s;
+    from = at + Math.max(target.length, 1);
   }
   return checked(s.slice(0, at) + repl + s.slice(at + target.length));
 }
@@ -492,12 +498,12 @@ export const strSubstring = builtinFunction({
 });
 export const strReplace = builtinFunction({
   sig: "str.replace(source: series string, target: series string, replacement: series string, occurrence: series int = 0): string",
-  doc: "Replaces the `occurrence`-th `target`.",
+  doc: "Replaces the `occurrence`-th non-overlapping `target` (0 the first); an empty `target` is the `occurrence`-th boundary between characters.",
   emit: call(replace, (b) => [src(b), b.a("target"), b.a("replacement"), b.a("occurrence", "0")]),
 });
 export const strReplaceAll = builtinFunction({
   sig: "str.replace_all(source: series string, target: series string, replacement: series string): string",
-  doc: "Replaces every `target`.",
+  doc: "Replaces every non-overlapping `target`; an empty `target` is each boundary between characters, both ends included.",
   emit: call(replaceAll, (b) => [src(b), b.a("target"), b.a("replacement")]),
 });
 export const strMatch = builtinFunction({ sig: "str.match(source: series string, regex: series string): string", doc: "The first substring of `source` matching the regular expression `regex`, or an empty string.", emit: call(match, (b) => [src(b), b.a("regex")]) });

@@ -107,3 +107,22 @@ plot(low)`);
     expect(v.interface?.outputs.map((o) => [o.name, o.title])).toEqual([["median", "Median"], ["upper_band", "Upper band"], ["plot_2", "plot_2"]]);
   });
 });
+
+describe("str.replace and str.replace_all", () => {
+  test("as the Strings page shows: the nth non-overlapping occurrence, and an empty target is each boundary between characters", async () => {
+    const r = await runScript(`//@version=6
+indicator("Replace")
+if barstate.isfirst
+    string s = "Hello world!"
+    log.info(str.replace(s, "!", "!!!"))
+    log.info(str.replace(s, "o", "0", 1))
+    log.info(str.replace_all(s, "l", "1"))
+    log.info(str.replace(s, "H ", "_", 1))
+    log.info(str.replace_all("abc", "", "-"))
+    log.info(str.replace("abc", "", "-", 2))
+    log.info(str.replace("aaaa", "aa", "X", 1))
+    log.info(str.replace(str.replace(str.replace_all("012", "", "}{"), "}", ""), "{", "", 3))`);
+    // "aaaa" holds "aa" twice without overlap (at 0 and 2); the last line is the manual's way to write "{0}{1}{2}"
+    expect(r.logs.map((l) => l.message)).toEqual(["Hello world!!!", "Hello w0rld!", "He11o wor1d!", "Hello world!", "-a-b-c-", "ab-c", "aaX", "{0}{1}{2}"]);
+  });
+});
