@@ -119,6 +119,31 @@ plot(close, "c")
   expect(new URL(page.url()).pathname).toBe("/app/scripts/plain");
 });
 
+test("a save that meets a newer version which then cannot be read says why, with no error thrown in the page", async () => {
+  await h.script(me, "raced", `//@version=6
+indicator("Raced")
+plot(close, "c")
+`);
+  await page.goto(`${h.api.url}/app/scripts/raced`);
+  await page.getByRole("status").filter({ hasText: "No problems found." }).waitFor();
+  // Another tool saves version 2 meanwhile; then reading the script fails once (the service busy).
+  const v2 = await me.client.call("PUT", "/scripts/raced", { slug: "raced", base_version: 1, files: [{ path: "main.pine", content: `//@version=6
+indicator("Raced")
+plot(open, "o")
+` }] });
+  expect(v2.status).toBe(200);
+  await page.route(/\/v1\/scripts\/raced\?kind=indicator$/, (route) => route.request().method() === "GET"
+    ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "busy", message: "The service is busy." } }) })
+    : route.continue());
+  try {
+    await page.getByRole("button", { name: "Save version" }).click();
+    await page.getByRole("alert").filter({ hasText: "The service is busy. (busy)" }).waitFor();
+    await expect(page.getByRole("button", { name: "Save version" }).isVisible()).resolves.toBe(true);
+  } finally {
+    await page.unroute(/\/v1\/scripts\/raced\?kind=indicator$/);
+  }
+});
+
 test("an address with a malformed escape, reached inside the app, is Not found, not a blank page", async () => {
   await page.goto(`${h.api.url}/app/`);
   await page.getByRole("heading", { name: "Your scripts" }).waitFor();

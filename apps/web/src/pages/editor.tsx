@@ -141,7 +141,8 @@ export function EditorPage(props: { slug: string | null; version: number | null;
       if (props.version !== null) navigate(editorHref(saved.slug, props.kind), true);
     } catch (error) {
       if (error instanceof ApiFailure && error.error.code === "version_conflict" && script) {
-        setConflict(await api<Script>(`/v1/scripts/${encodeURIComponent(script.slug)}?kind=${script.kind}`));
+        // the newer version, to show beside the person's text; if it cannot be read, say why
+        await api<Script>(`/v1/scripts/${encodeURIComponent(script.slug)}?kind=${script.kind}`).then(setConflict, setSaveError);
       } else {
         setSaveError(error);
       }
