@@ -12,20 +12,29 @@ function len(n: number): number {
 /**
  * Highest / lowest over the last `length` non-na values, with the bar offset of the extreme
  * (ties: the earliest of the equal bars, as TradingView reports them; ADR 0066). `value` and
- * `offset` hold the last result.
+ * `offset` hold the last result. The candidates are kept in a monotonic queue: a value is dropped
+ * once a newer one beats it (strictly, so the earliest of equal values stays), and the extreme of
+ * the window is the queue's first value inside it, found by binary search whatever the length, so
+ * a bar costs O(log length) instead of a scan of the window.
  */
 export class Extreme {
+  /** The non-na values held, as the window lengths asked so far need them (its count gates the result). */
   v: Ring;
-  bar: Ring;
   n = -1;
+  /** Non-na values pushed so far. */
+  pushed = 0;
   value = NaN;
   offset = NaN;
+  /** The queue, from `head`: values, their push numbers (1-based) and bar numbers. */
+  private qv: number[] = [];
+  private qs: number[] = [];
+  private qb: number[] = [];
+  private head = 0;
   constructor(
     readonly high: boolean,
     cap = UNKNOWN_WINDOW,
   ) {
     this.v = new Ring(cap);
-    this.bar = new Ring(cap);
   }
   update(x: number, length: number): number {
     this.n++;
@@ -33,21 +42,48 @@ export class Extreme {
     if (n === 0) return (this.value = this.offset = NaN);
     if (x === x) {
       this.v.add(x, n);
-      this.bar.add(this.n, n);
+      this.enqueue(x);
     }
     if (this.v.count < n) return (this.value = this.offset = NaN);
-    let best = this.v.get(0);
-    let at = 0;
-    for (let i = 1; i < n; i++) {
-      const y = this.v.get(i);
-      if (this.high ? y >= best : y <= best) {
-        best = y;
-        at = i;
-      }
+    const k = this.firstInWindow(this.pushed - n);
+    this.value = this.qv[k]!;
+    this.offset = -(this.n - this.qb[k]!);
+    return this.value;
+  }
+
+  private enqueue(x: number): void {
+    const qv = this.qv;
+    while (qv.length > this.head && (this.high ? qv[qv.length - 1]! < x : qv[qv.length - 1]! > x)) {
+      qv.pop();
+      this.qs.pop();
+      this.qb.pop();
     }
-    this.value = best;
-    this.offset = -(this.n - this.bar.get(at));
-    return best;
+    this.pushed++;
+    qv.push(x);
+    this.qs.push(this.pushed);
+    this.qb.push(this.n);
+    // values older than the ring holds are never in a window
+    while (this.qs[this.head]! <= this.pushed - this.v.cap) this.head++;
+    if (this.head > 1024 && this.head * 2 > qv.length) this.compact();
+  }
+
+  /** Index of the first queued value pushed after push number `after`. */
+  private firstInWindow(after: number): number {
+    let lo = this.head;
+    let hi = this.qs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.qs[mid]! <= after) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private compact(): void {
+    this.qv = this.qv.slice(this.head);
+    this.qs = this.qs.slice(this.head);
+    this.qb = this.qb.slice(this.head);
+    this.head = 0;
   }
 }
 
