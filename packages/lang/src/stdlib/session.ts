@@ -6,6 +6,7 @@
 // `session.*` tell where a bar stands in the instrument's own session.
 
 import { builtinFunction, builtinVariable, constants, type CallEmit, type LookbackRule, type WrittenArg } from "../builtins/record";
+import { fail } from "../runtime/errors";
 import { wall } from "./time-zones";
 import { FIRST_MONDAY, pineTimeframe, tradingDaysPeriod, type TfUnit } from "./timeframe-units";
 
@@ -282,6 +283,8 @@ function computePeriod(ms: number, tf: string, session: string | null, tz: strin
 export function sessionTime(seconds: number, barSeconds: number, tf: string | null, session: string | null, tz: string, close: boolean, anchor: string | null = null, barZone = "UTC"): number {
   if (session !== null && session !== "" && !(barSeconds >= DAY_SECONDS ? onSessionDay(seconds * 1000, session) : inSession(seconds * 1000, session, tz))) return NaN;
   if (tf === null || tf.trim() === "") return (close ? seconds + barSeconds : seconds) * 1000;
+  // TradingView's Strings page: a timeframe with a space around it (`" 5"` split from "1, 5") is a runtime error of time()
+  if (tf !== tf.trim()) fail(`Invalid timeframe "${tf}": a timeframe has no spaces around it (str.trim() removes them).`);
   const p = sessionPeriod(seconds * 1000, tf, anchor, barZone);
   return p === null ? NaN : close ? p.end : p.start;
 }

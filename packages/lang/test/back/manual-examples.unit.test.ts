@@ -126,3 +126,13 @@ if barstate.isfirst
     expect(r.logs.map((l) => l.message)).toEqual(["Hello world!!!", "Hello w0rld!", "He11o wor1d!", "Hello world!", "-a-b-c-", "ab-c", "aaX", "{0}{1}{2}"]);
   });
 });
+
+describe("time() of a timeframe with spaces around it", () => {
+  test("is a runtime error, as the Strings page shows for \" 5\" split from \"1, 5\"; the trimmed timeframe works", async () => {
+    const bad = await runScript(`//@version=6\nindicator("Spaces")\nplot(time(" 5"))`);
+    expect(bad.runtimeErrors.map((e) => [e.message, e.count])).toEqual([['Invalid timeframe " 5": a timeframe has no spaces around it (str.trim() removes them).', 5]]);
+    const good = await runScript(`//@version=6\nindicator("Trimmed")\nplot(time(str.trim(" 5")))`);
+    expect(good.runtimeErrors).toEqual([]);
+    expect(Array.from(good.outputs[0]!.values).every((v) => Number.isFinite(v))).toBe(true);
+  });
+});
