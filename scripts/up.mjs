@@ -7,13 +7,14 @@
 //
 // Plain Node ESM without dependencies up to the install; TypeScript entry points run through tsx.
 import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { connect } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  DEFAULTS, appendEntries, defaultEnvFile, endpointOf, generateSecret, parseEnv, redactUrl, resolveEnv, unreachableMessage,
+  DEFAULTS, appendEntries, defaultEnvFile, replaceEntry, endpointOf, generateSecret, parseEnv, redactUrl, resolveEnv, unreachableMessage,
 } from "./lib/env-file.cjs";
 import { prettyLogs } from "./lib/pretty-logs.cjs";
 
@@ -80,17 +81,31 @@ function run(command, args, { env, capture = false } = {}) {
 
 const admin = (args, env, options = {}) => run(NPM, ["run", "--silent", "admin", "--", ...args], { env, ...options });
 
-async function accountExists(databaseUrl, email) {
+async function queryFinds(databaseUrl, sql, values) {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const found = await client.query("SELECT 1 FROM accounts WHERE email = $1", [email]);
+    const found = await client.query(sql, values);
     return (found.rowCount ?? 0) > 0;
   } finally {
     await client.end();
   }
 }
+
+const accountExists = (databaseUrl, email) => queryFinds(databaseUrl, "SELECT 1 FROM accounts WHERE email = $1", [email]);
+
+/**
+ * Whether `key` is a live key of `email` in this database. A key kept in .env is stale when the
+ * database was dropped or DATABASE_URL now names another one; keys are stored as their SHA-256
+ * (packages/db/src/accounts/keys.ts).
+ */
+const isLiveKeyOf = (databaseUrl, email, key) => queryFinds(
+  databaseUrl,
+  `SELECT 1 FROM api_keys k JOIN accounts a ON a.id = k."accountId"
+   WHERE a.email = $1 AND k."secretHash" = $2 AND k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now())`,
+  [email, createHash("sha256").update(key, "utf8").digest("hex")],
+);
 
 function saveToEnvFile(entries) {
   writeFileSync(ENV_FILE, appendEntries(readEnvFile() ?? "", entries));
@@ -103,16 +118,18 @@ async function demoAccountAndKey(env) {
   if (!(await accountExists(env.DATABASE_URL, DEMO.email)) && !fileValues.DEMO_PASSWORD) saveToEnvFile({ DEMO_PASSWORD: password });
   admin(["demo", "--email", DEMO.email, "--handle", DEMO.handle, "--plan", DEMO.plan, "--password", password], env);
 
-  let key = fileValues.DEMO_API_KEY;
-  if (key) {
+  const stored = fileValues.DEMO_API_KEY;
+  if (stored && (await isLiveKeyOf(env.DATABASE_URL, DEMO.email, stored))) {
     console.log("  reusing the demo key stored in .env (DEMO_API_KEY)");
-  } else {
-    const created = admin(["key", "create", "--email", DEMO.email, "--scopes", DEMO.scopes, "--name", DEMO.keyName], env, { capture: true });
-    key = created.stdout.trim().split(/\r?\n/).pop()?.trim();
-    if (!key) throw new UpError("`npm run admin -- key create` printed no key");
-    saveToEnvFile({ DEMO_API_KEY: key });
-    console.log("  created a demo key and stored it in .env as DEMO_API_KEY");
+    return stored;
   }
+  const created = admin(["key", "create", "--email", DEMO.email, "--scopes", DEMO.scopes, "--name", DEMO.keyName], env, { capture: true });
+  const key = created.stdout.trim().split(/\r?\n/).pop()?.trim();
+  if (!key) throw new UpError("`npm run admin -- key create` printed no key");
+  writeFileSync(ENV_FILE, replaceEntry(readEnvFile() ?? "", "DEMO_API_KEY", key));
+  console.log(stored
+    ? `  the demo key in .env is not a live key in ${redactUrl(env.DATABASE_URL)}: created a new one and replaced DEMO_API_KEY`
+    : "  created a demo key and stored it in .env as DEMO_API_KEY");
   return key;
 }
 

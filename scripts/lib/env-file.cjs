@@ -76,6 +76,22 @@ function appendEntries(text, entries) {
   return base + formatEntries(missing);
 }
 
+/**
+ * `text` with the line of `key` (its last, as parseEnv reads it) set to `value`, or the entry
+ * appended when absent; every other line is kept byte for byte. For values `npm run up` itself
+ * wrote (DEMO_API_KEY) and must renew.
+ */
+function replaceEntry(text, key, value) {
+  const lines = text.split("\n");
+  const pattern = new RegExp(`^\\s*(?:export\\s+)?${key}\\s*=`);
+  let index = -1;
+  lines.forEach((line, i) => { if (pattern.test(line)) index = i; });
+  if (index < 0) return appendEntries(text, { [key]: value });
+  const ending = lines[index].endsWith("\r") ? "\r" : "";
+  lines[index] = formatEntries({ [key]: value }).trimEnd() + ending;
+  return lines.join("\n");
+}
+
 /** Defaults, overridden by `.env`, overridden by the process environment (as dotenv does). */
 function resolveEnv(fileValues, processEnv) {
   const result = { ...DEFAULTS, ...fileValues };
@@ -111,4 +127,4 @@ function unreachableMessage(service, url, reason) {
   ].join("\n");
 }
 
-module.exports = { DEFAULTS, START_HINT, generateSecret, parseEnv, formatValue, defaultEnvFile, appendEntries, resolveEnv, redactUrl, endpointOf, unreachableMessage };
+module.exports = { DEFAULTS, START_HINT, generateSecret, parseEnv, formatValue, defaultEnvFile, appendEntries, replaceEntry, resolveEnv, redactUrl, endpointOf, unreachableMessage };

@@ -1,6 +1,6 @@
 // The pure parts of `npm run up` (scripts/lib/env-file.cjs).
 import {
-  DEFAULTS, appendEntries, defaultEnvFile, endpointOf, generateSecret, parseEnv, redactUrl, resolveEnv, unreachableMessage,
+  DEFAULTS, appendEntries, defaultEnvFile, replaceEntry, endpointOf, generateSecret, parseEnv, redactUrl, resolveEnv, unreachableMessage,
 } from "../../scripts/lib/env-file.cjs";
 
 describe("generateSecret", () => {
@@ -45,6 +45,24 @@ describe("appendEntries", () => {
 
   it("when nothing is missing, then the text is returned unchanged", () => {
     expect(appendEntries("A=1", { A: "2" })).toBe("A=1");
+  });
+});
+
+describe("replaceEntry", () => {
+  it("when the key is present, then only its line changes (the last one, which parseEnv reads)", () => {
+    const text = "# mine\nDEMO_API_KEY=bsk_old1\nPORT=9000\nexport DEMO_API_KEY=bsk_old2\n# end\n";
+    const next = replaceEntry(text, "DEMO_API_KEY", "bsk_new");
+    expect(next).toBe("# mine\nDEMO_API_KEY=bsk_old1\nPORT=9000\nDEMO_API_KEY=bsk_new\n# end\n");
+    expect(parseEnv(next).DEMO_API_KEY).toBe("bsk_new");
+  });
+
+  it("when a line only starts with the key's name or is a comment, then it is left and the entry appended", () => {
+    const text = "# DEMO_API_KEY=bsk_commented\nDEMO_API_KEY_OLD=bsk_x";
+    expect(replaceEntry(text, "DEMO_API_KEY", "bsk_new")).toBe("# DEMO_API_KEY=bsk_commented\nDEMO_API_KEY_OLD=bsk_x\nDEMO_API_KEY=bsk_new\n");
+  });
+
+  it("when the file has CRLF line ends, then the replaced line keeps its CR", () => {
+    expect(replaceEntry("A=1\r\nDEMO_API_KEY=old\r\n", "DEMO_API_KEY", "new")).toBe("A=1\r\nDEMO_API_KEY=new\r\n");
   });
 });
 
