@@ -415,6 +415,12 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
   misspelled built-in gets the closest supported name.
+- **Log-only indicators.** An indicator whose only outputs are \`log.info\`, \`log.warning\` or \`log.error\`
+  lines (TradingView shows them in its Pine Logs pane) is valid with the \`no_outputs\` warning: its runs have
+  only log lines (docs/adr/0190).
+- **Computed plot titles.** A plot's \`title\` names its output when it is a literal or a constant standing for
+  one (\`const string T = "Up" + " trend"\`); a title a user function returns (\`title = f("Up")\`), which
+  TradingView shows, leaves the output named \`plot_<n>\`.
 `,
   },
 ];
