@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { createAccount } from "@barscript/db";
 import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
-import { aaplCloses, ACCOUNT_PASSWORD, RunsHarness, SLOW, type Client } from "../../api/test/runs-harness";
+import { aaplCloses, ACCOUNT_PASSWORD, RunsHarness, SLOW, SMA_RSI, type Client } from "../../api/test/runs-harness";
 
 jest.setTimeout(240_000);
 
@@ -153,6 +153,18 @@ test("a queued run and a running run say so; Cancel by keyboard hands the focus 
     for (const r of runs.json.data as Array<{ id: string; status: string }>) if (r.status === "queued" || r.status === "running") await one.client.call("POST", `/runs/${r.id}/cancel`);
     await browser2.close();
   }
+});
+
+test("a run's page says which inputs it was given and until when its results are kept", async () => {
+  await h.script(me, "sma-rsi", SMA_RSI);
+  const run = await me.client.start({ script: "sma-rsi", instrument: "AAPL", timeframe: "1d", bars: 100, inputs: { len: 21 }, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
+  await page.getByText("Inputs: len = 21", { exact: true }).waitFor();
+  // results expire 7 days after the run finished (docs/reference/api.md): the page says when
+  const expires = Date.parse(run.json.expires_at as string);
+  expect(Math.abs(expires - Date.parse(run.json.finished_at as string) - 7 * 86_400_000)).toBeLessThan(60_000);
+  await page.getByText(`results kept until ${shown(expires / 1000)}`, { exact: false }).waitFor();
 });
 
 // Labels on bars 0, 1000, 2000 (warmup bars of a 300-bar window) and 3000 (inside it); on the

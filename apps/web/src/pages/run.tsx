@@ -26,6 +26,11 @@ function Pending(props: { run: Run }) {
   return <p class="muted">{text} This page follows it until it finishes.</p>;
 }
 
+/** The inputs the run was given ("len = 21, src = hl2"); the script's defaults fill the rest. */
+function inputsText(r: Run): string {
+  return Object.entries(r.inputs ?? {}).map(([k, v]) => `${k} = ${String(v)}`).join(", ");
+}
+
 /** The failure a run ended with, named by its kind (docs/reference/errors.md). */
 function failureText(r: Run): string {
   if (!r.failure) return "";
@@ -39,8 +44,9 @@ const Status = forwardRef<HTMLDivElement, { run: Run }>(function Status(props, r
     <div class="run-status" role="status" aria-live="polite" tabIndex={-1} ref={ref}>
       <p><span class={`badge ${r.status}`}>{r.status}</span> {r.kind} <a href={`/app/scripts/${encodeURIComponent(r.script.slug)}`}>{r.script.owner}/{r.script.slug}</a> v{r.script.version} on <strong>{r.instrument}</strong> {r.timeframe}
         {r.window.from ? <> · {when(r.window.from)} to {when(r.window.to)} ({num(r.window.bars, 0)} bars)</> : null} · source {r.source}</p>
+      {inputsText(r) ? <p>Inputs: {inputsText(r)}</p> : null}
       {r.failure ? <p class="error">{failureText(r)}</p> : null}
-      {r.summary ? <p class="muted">{num(r.summary.bars, 0)} bars · {num(r.summary.compute_units, 0)} compute units · {num(r.summary.duration, 3)} s{r.summary.runtime_errors.length > 0 ? ` · runtime errors: ${r.summary.runtime_errors.map((e) => `${e.message} (×${e.count})`).join("; ")}` : ""}</p> : null}
+      {r.summary ? <p class="muted">{num(r.summary.bars, 0)} bars · {num(r.summary.compute_units, 0)} compute units · {num(r.summary.duration, 3)} s{r.expires_at && r.status === "succeeded" ? ` · results kept until ${when(r.expires_at)}` : ""}{r.summary.runtime_errors.length > 0 ? ` · runtime errors: ${r.summary.runtime_errors.map((e) => `${e.message} (×${e.count})`).join("; ")}` : ""}</p> : null}
     </div>
   );
 });
