@@ -20,6 +20,8 @@ export interface Cell {
 
 export class Drawing {
   deleted = false;
+  /** The store that made it (an evaluation's; a requested context's run has its own). */
+  owner: DrawingStore | null = null;
   /** Table cells by `row,column` (tables only). */
   cells: Map<string, Cell> | null = null;
   constructor(
@@ -62,12 +64,30 @@ function atPoint(f: Props, fx: string, fy: string, p: ChartPoint | null): void {
 }
 
 export class DrawingStore {
+  /**
+   * Per kind, its objects oldest first. A deleted object may stay in the list until the deleted
+   * ones are half of it (`dead` counts them): scripts that redraw delete every object they made on
+   * each bar, and taking each out at once moved the rest of the list every time.
+   */
   private readonly live = new Map<DrawingKind, Drawing[]>();
+  private readonly dead = new Map<DrawingKind, number>();
   constructor(private readonly caps: DrawingCaps = {}) {}
 
   private list(kind: DrawingKind): Drawing[] {
     let l = this.live.get(kind);
     if (!l) this.live.set(kind, (l = []));
+    return l;
+  }
+
+  /** The kind's objects not deleted, oldest first (the deleted ones taken out of its list). */
+  private liveList(kind: DrawingKind): Drawing[] {
+    const l = this.list(kind);
+    if ((this.dead.get(kind) ?? 0) > 0) {
+      let w = 0;
+      for (const d of l) if (!d.deleted) l[w++] = d;
+      l.length = w;
+      this.dead.set(kind, 0);
+    }
     return l;
   }
 
@@ -79,18 +99,29 @@ export class DrawingStore {
   /** A new object of the kind; past the cap the oldest of that kind is deleted. */
   add(kind: DrawingKind, f: Props): Drawing {
     const d = new Drawing(kind, f);
+    d.owner = this;
     const l = this.list(kind);
     l.push(d);
-    if (l.length > this.cap(kind)) l.shift()!.deleted = true;
+    const dead = this.dead.get(kind) ?? 0;
+    if (l.length - dead > this.cap(kind)) {
+      // the oldest object not deleted, with the deleted ones before it
+      let k = 0;
+      while (l[k]!.deleted) k++;
+      l[k]!.deleted = true;
+      l.splice(0, k + 1);
+      this.dead.set(kind, dead - k);
+    }
     return d;
   }
 
   remove(d: D): undefined {
     if (!live(d) || d.deleted) return undefined;
     d.deleted = true;
-    const l = this.list(d.kind);
-    const k = l.indexOf(d);
-    if (k >= 0) l.splice(k, 1);
+    // one another store made is in none of this store's lists
+    if (d.owner !== this) return undefined;
+    const dead = (this.dead.get(d.kind) ?? 0) + 1;
+    this.dead.set(d.kind, dead);
+    if (dead * 2 > this.list(d.kind).length) this.liveList(d.kind);
     return undefined;
   }
 
@@ -136,12 +167,12 @@ export class DrawingStore {
 
   /** `<kind>.all`: the live objects, oldest first (a new array each time: it is read-only in Pine). */
   all(kind: DrawingKind): PineArray<Drawing> {
-    return new PineArray(this.list(kind).slice());
+    return new PineArray(this.liveList(kind).slice());
   }
 
   /** The objects left after the last bar, oldest first. */
   remaining(kind: DrawingKind): readonly Drawing[] {
-    return this.list(kind);
+    return this.liveList(kind);
   }
 
   /** chart.point.* constructors and polyline.new's copy of its points (polyline.ts). */
