@@ -88,6 +88,36 @@ export function Pager(props: { page: number; pages: number; onPage(p: number): v
   );
 }
 
+/** "Older" and "Newest" over a list the service pages by cursor (its `next_cursor`). The button
+ * pressed can leave (the last page has no older one; the newest page no "Newest"), which would
+ * drop the focus to the page's start: once the page asked for is shown (`page`, the answer in
+ * view, is another), a focus left nowhere goes to the paging button that remains, else to the
+ * page's heading (WCAG 2.4.3). A focus the person moved meanwhile stays where it is. */
+export function CursorPager(props: { label: string; older: string; newest: string; next: string | null | undefined; cursor: string | null; page: unknown; onCursor(cursor: string | null): void }) {
+  const older = useRef<HTMLButtonElement>(null);
+  const newest = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<{ on: unknown } | null>(null);
+  useEffect(() => {
+    if (!pressed.current || pressed.current.on === props.page) return;
+    pressed.current = null;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    // the heading `Page` draws (the list's title)
+    (older.current ?? newest.current ?? document.querySelector<HTMLElement>(".page-head h1"))?.focus();
+  }, [props.page]);
+  const go = (cursor: string | null): void => {
+    pressed.current = { on: props.page };
+    props.onCursor(cursor);
+  };
+  const { next, cursor } = props;
+  if (!next && !cursor) return null;
+  return (
+    <nav class="actions" aria-label={props.label}>
+      {next ? <button type="button" ref={older} onClick={() => go(next)}>{props.older}</button> : null}
+      {cursor ? <button type="button" ref={newest} onClick={() => go(null)}>{props.newest}</button> : null}
+    </nav>
+  );
+}
+
 export const fmt = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
 
 export function num(value: number | null | undefined, digits = 4): string {

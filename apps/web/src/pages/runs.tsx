@@ -5,7 +5,7 @@ import { api } from "../api";
 import type { Page as ListPage, Run } from "../types";
 import { navigate } from "../router";
 import { runHref, runsHref, RUN_STATUSES, type RunStatus } from "../routes";
-import { ErrorBox, Loading, num, Page, Scroll, useAsync, when } from "../ui";
+import { CursorPager, ErrorBox, Loading, num, Page, Scroll, useAsync, when } from "../ui";
 
 /** Runs and sweeps: two lists of the account's work, one tab each. */
 export function RunsTabs(props: { current: "runs" | "sweeps" }) {
@@ -57,8 +57,7 @@ export function RunsPage(props: { status?: RunStatus | undefined }) {
           </table>
         </Scroll>
       ) : null}
-      {list.data?.next_cursor ? <button type="button" onClick={() => setCursor(list.data?.next_cursor ?? null)}>Older runs</button> : null}
-      {cursor ? <button type="button" onClick={() => setCursor(null)}>Newest runs</button> : null}
+      <CursorPager label="Pages of your runs" older="Older runs" newest="Newest runs" next={list.data?.next_cursor} cursor={cursor} page={list.data} onCursor={setCursor} />
     </Page>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import { sweepHref } from "../routes";
 import type { Page as ListPage, Sweep } from "../types";
-import { ErrorBox, Loading, Page, Scroll, useAsync, when } from "../ui";
+import { CursorPager, ErrorBox, Loading, Page, Scroll, useAsync, when } from "../ui";
 import { RunsTabs } from "./runs";
 
 const REFRESH_MS = 2_000;
@@ -54,8 +54,7 @@ export function SweepsPage() {
           </table>
         </Scroll>
       ) : null}
-      {list.data?.next_cursor ? <button type="button" onClick={() => setCursor(list.data?.next_cursor ?? null)}>Older sweeps</button> : null}
-      {cursor ? <button type="button" onClick={() => setCursor(null)}>Newest sweeps</button> : null}
+      <CursorPager label="Pages of your sweeps" older="Older sweeps" newest="Newest sweeps" next={list.data?.next_cursor} cursor={cursor} page={list.data} onCursor={setCursor} />
     </Page>
   );
 }

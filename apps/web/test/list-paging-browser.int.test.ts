@@ -1,0 +1,127 @@
+// The runs and sweeps lists paged by keyboard, in Debian chromium (playwright-core) against a real
+// API: the paging button pressed can leave (no older page past the last one, no "Newest" on the
+// newest page), and the focus then goes to the button that remains, or to the list's heading when
+// none does, never to the page's start. The lists are 50 a page; the rows are written straight
+// into the test's database (their content does not matter here, only how many and in which order).
+// One browser, one API (its own database, Redis prefix and queues; no worker: nothing runs).
+import type { Page } from "playwright-core";
+import { newRunId, newSweepId } from "@barscript/db";
+import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { RunsHarness } from "../../api/test/runs-harness";
+
+jest.setTimeout(180_000);
+
+const h = new RunsHarness();
+let me: { id: string; handle: string; email: string };
+let page: Page;
+let browser: TestBrowser | undefined;
+const pageErrors: string[] = [];
+/** Rows are a minute apart, the newest at the end of this day. */
+const NEWEST = Date.parse("2026-01-31T12:00:00Z");
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  requireChromiumAndBuild();
+  await h.setup({ workers: 0 });
+  me = await h.account();
+  browser = await openBrowser();
+  ({ page } = browser);
+  page.setDefaultTimeout(30_000);
+  page.on("pageerror", (e) => pageErrors.push(String(e)));
+  await page.goto(`${h.api.url}/login?next=%2Fapp%2F`);
+  await fillSignIn(page, me);
+  await page.waitForURL(/\/app\/$/);
+});
+afterAll(async () => {
+  await browser?.close();
+  await h.teardown();
+});
+afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
+
+/** `n` ids, newest first, with the time each row is created at. */
+function rows(n: number, newId: () => string): Array<{ id: string; createdAt: Date }> {
+  return Array.from({ length: n }, (_, i) => ({ id: newId(), createdAt: new Date(NEWEST - i * MINUTE) }));
+}
+
+/** The ids the list shows (each row's second cell), top to bottom. */
+const shown = (): Promise<string[]> => page.locator("tbody tr td:nth-child(2)").allTextContents();
+
+/** Waits until the list shows exactly `want`, in that order. */
+async function listed(want: string[]): Promise<void> {
+  await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll("tbody tr td:nth-child(2)")).map((td) => td.textContent ?? "")) === JSON.stringify(w), want);
+}
+
+/** Presses Enter on the named button, reached by the keyboard's focus. */
+async function press(name: string): Promise<void> {
+  const button = page.getByRole("button", { name, exact: true });
+  await button.focus();
+  await page.keyboard.press("Enter");
+}
+
+/** What has the focus, as "button Older runs", "h1 Runs" or "body" (the page's start): an expression the page evaluates. */
+const FOCUSED = "(!document.activeElement || document.activeElement === document.body ? 'body' : document.activeElement.tagName.toLowerCase() + ' ' + (document.activeElement.textContent || ''))";
+
+/** Waits (5 s at most) until the focus is on `what`. */
+async function focusedOn(what: string): Promise<void> {
+  try {
+    await page.waitForFunction(`${FOCUSED} === ${JSON.stringify(what)}`, undefined, { timeout: 5_000 });
+  } catch {
+    throw new Error(`the focus is on "${String(await page.evaluate(FOCUSED))}", not on "${what}"`);
+  }
+}
+
+test("the runs list: Older runs keeps the focus while there is an older page, then hands it to Newest runs; Newest runs hands it to Older runs, or to the heading when one page holds them all", async () => {
+  // 103 runs: pages of 50, 50 and 3.
+  const runs = rows(103, newRunId);
+  await h.env.db.run.createMany({ data: runs.map((r) => ({ ...r, accountId: me.id, kind: "indicator" as const, scriptOwnerId: me.id, scriptSlug: "paged", scriptVersion: 1, instrument: "AAPL", timeframe: "1d", inputs: {}, status: "cancelled" as const, finishedAt: r.createdAt })) });
+  const ids = runs.map((r) => r.id);
+
+  await page.goto(`${h.api.url}/app/runs`);
+  await listed(ids.slice(0, 50));
+  await press("Older runs");
+  await listed(ids.slice(50, 100));
+  await focusedOn("button Older runs");
+  await press("Older runs");
+  await listed(ids.slice(100));
+  await focusedOn("button Newest runs");
+  expect(await page.getByRole("button", { name: "Older runs" }).count()).toBe(0);
+  await page.keyboard.press("Enter");
+  await listed(ids.slice(0, 50));
+  await focusedOn("button Older runs");
+  expect(await page.getByRole("button", { name: "Newest runs" }).count()).toBe(0);
+
+  // On the second page, all but 40 runs are deleted elsewhere: the newest page is then the only
+  // one, with no paging button left, and the focus goes to the list's heading.
+  await press("Older runs");
+  await listed(ids.slice(50, 100));
+  await h.env.db.run.deleteMany({ where: { id: { in: ids.slice(40) } } });
+  await press("Newest runs");
+  await listed(ids.slice(0, 40));
+  await focusedOn("h1 Runs");
+  expect(await page.getByRole("navigation", { name: "Pages of your runs" }).count()).toBe(0);
+  expect(await shown()).toHaveLength(40);
+});
+
+test("the sweeps list: Older sweeps at the last page hands the focus to Newest sweeps, and Newest sweeps to Older sweeps", async () => {
+  // 52 sweeps: pages of 50 and 2.
+  const sweeps = rows(52, newSweepId);
+  const spec = { instruments: [{ symbol: "AAPL", from: "2024-01-02T00:00:00.000Z", to: "2024-12-31T00:00:00.000Z", bars: 250 }], timeframe: "1d", window: { bars: 250 }, grid: { len: [7, 14] }, gridOrder: ["len"], inputs: {}, horizons: [5], events: null, cooldown: 0 };
+  await h.env.db.sweep.createMany({ data: sweeps.map((s) => ({ ...s, accountId: me.id, scriptOwnerId: me.id, scriptSlug: "paged", scriptVersion: 1, spec, status: "cancelled" as const, progressTotal: 2, finishedAt: s.createdAt })) });
+  const ids = sweeps.map((s) => s.id);
+
+  await page.goto(`${h.api.url}/app/sweeps`);
+  await listed(ids.slice(0, 50));
+  await press("Older sweeps");
+  await listed(ids.slice(50));
+  await focusedOn("button Newest sweeps");
+  expect(await page.getByRole("button", { name: "Older sweeps" }).count()).toBe(0);
+  await page.keyboard.press("Enter");
+  await listed(ids.slice(0, 50));
+  await focusedOn("button Older sweeps");
+  expect(await page.getByRole("button", { name: "Newest sweeps" }).count()).toBe(0);
+  // The focus is in its place in the tab order: just after the list's last sweep.
+  await page.keyboard.press("Shift+Tab");
+  await focusedOn(`a ${ids[49] ?? ""}`);
+});
