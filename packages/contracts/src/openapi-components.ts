@@ -65,7 +65,8 @@ export const OUTPUT_COMPONENTS: ReadonlyArray<[z.ZodType, ComponentMeta]> = [
 /** Request bodies (rendered with io "input"). */
 export const INPUT_COMPONENTS: ReadonlyArray<[z.ZodType, ComponentMeta]> = [
   [s.RunRequestSchema, { id: "RunRequest", description: "Start a run: a script (slug, or slug with version and owner), an instrument, a timeframe, a window and inputs.", examples: [{ script: "my-rsi", instrument: "AAPL", timeframe: "1d", from: "2003-01-01T00:00:00Z", inputs: { len: 14 }, wait: 30 }] }],
-  [s.ScriptBodySchema, { id: "ScriptRequest", description: "A script's files and metadata.", examples: [{ slug: "my-rsi", files: FILES_EXAMPLE }] }],
+  [s.ScriptBodySchema, { id: "ScriptRequest", description: "A new script's slug, files and metadata.", examples: [{ slug: "my-rsi", files: FILES_EXAMPLE }] }],
+  [s.ScriptSaveSchema, { id: "ScriptSaveRequest", description: "A new version's files and metadata, based on the script's latest version.", examples: [{ base_version: 3, files: FILES_EXAMPLE, message: "length 14" }] }],
   [s.ValidateBodySchema, { id: "ValidateRequest", description: "Files to check without saving them.", examples: [{ files: FILES_EXAMPLE }] }],
   [s.CollectRequestSchema, { id: "CollectRequest", description: "Run a definition over history on one instrument and timeframe.", examples: [{ instrument: "AAPL", timeframe: "1d", bars: 5000 }] }],
   [s.ScriptPatchSchema, { id: "ScriptPatch", description: "Rename or edit a script's metadata; versions, runs and events are kept.", examples: [{ slug: "rsi-14" }] }],

@@ -114,13 +114,19 @@ export const ScriptBodySchema = z.object({
   description: z.string().max(5_000).optional(),
   visibility: z.enum(["private", "public"]).optional(),
   files: z.array(FileSchema).min(1),
-  base_version: z.number().int().min(1).optional(),
   message: z.string().max(1_000).optional(),
+}).strict();
+
+// A save (PUT) names the version it is based on; a create (POST) has none, so `base_version` is a
+// field of the save only (docs/adr/0198). The slug, when sent, must be the path's: a save cannot rename.
+export const ScriptSaveSchema = ScriptBodySchema.omit({ slug: true }).extend({
+  slug: z.string().optional().describe("The path's slug, if sent: a save cannot rename (PATCH does)"),
+  base_version: z.number().int().min(1).describe("The script's `latest_version` this save is based on"),
 }).strict();
 
 // Validate takes a script body as a client holds it (its slug, base_version and message, or other
 // fields, are ignored): it saves nothing, so nothing a client sends there can be lost (docs/adr/0186).
-export const ValidateBodySchema = ScriptBodySchema.omit({ slug: true, base_version: true, message: true }).strip();
+export const ValidateBodySchema = ScriptBodySchema.omit({ slug: true, message: true }).strip();
 
 export const ScriptPatchSchema = z.object({
   slug: z.string().regex(SLUG).optional(),

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ApiError } from "./errors";
 
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "query" | "inputs" = "body"): z.infer<T> {
-  const result = schema.safeParse(value ?? (where === "body" ? undefined : {}));
+  const result = schema.safeParse(value ?? (where === "body" ? undefined : {}), { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const what = where === "query" ? "Parameter" : "Field";
@@ -14,6 +14,8 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where
     throw new ApiError("invalid_request", `${what} \`${unknown}\` is not a field of this request.`);
   }
   const field = issue && issue.path.length > 0 ? issue.path.join(".") : null;
+  // A required field left out is said so, not as a type mismatch with `undefined`.
+  if (field && issue?.code === "invalid_type" && issue.input === undefined) throw new ApiError("invalid_request", `${what} \`${field}\` is required.`);
   const message = field ? `${what} \`${field}\`: ${issue?.message ?? "invalid"}.` : `Request ${where} is invalid: ${issue?.message ?? "invalid"}.`;
   throw new ApiError("invalid_request", message);
 }

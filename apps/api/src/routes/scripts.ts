@@ -3,7 +3,7 @@
 // lookup, cursors, rendering in snake_case, and ScriptsError -> ApiError.
 import type { Response, Router } from "express";
 import type { z } from "zod";
-import { ApiError, type ScriptBodySchema, type ScriptPatchSchema, type ValidateBodySchema } from "@barscript/contracts";
+import { ApiError, type ScriptBodySchema, type ScriptPatchSchema, type ScriptSaveSchema, type ValidateBodySchema } from "@barscript/contracts";
 import {
   ScriptsError, checkFiles, createScriptService, deleteScript, listScripts, listVersions, locateScript, readScript, updateScriptMeta,
   type Caller, type ScriptKey, type ScriptRecord, type ScriptService, type VersionRecord,
@@ -19,7 +19,7 @@ import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 type Kind = "indicator" | "definition" | "study" | "library";
 interface OwnerKindQuery { owner?: string | undefined; kind?: Kind | undefined }
 type ScriptBody = z.infer<typeof ScriptBodySchema>;
-type PutBody = Omit<ScriptBody, "slug"> & { slug?: string | undefined };
+type PutBody = z.infer<typeof ScriptSaveSchema>;
 type ValidateBody = z.infer<typeof ValidateBodySchema>;
 type PatchBody = z.infer<typeof ScriptPatchSchema>;
 
@@ -119,8 +119,8 @@ export function createScriptsModule(service?: ScriptService) {
       if (body.slug !== undefined && body.slug !== slug) {
         throw new ApiError("invalid_request", "Field `slug`: a save cannot rename; use PATCH /v1/scripts/{slug} with a new slug.");
       }
-      // Order of checks (docs/reference/api.md): the body's fields (400) before the resource (404).
-      if (body.base_version === undefined) throw new ApiError("invalid_request", "Field `base_version` is required: the version this save is based on.");
+      // Order of checks (docs/reference/api.md): the body's fields (400, `base_version` required by
+      // the schema) before the resource (404).
       await mapped(async () => checkFiles(body.files));
       const caller = callerOf(res);
       const outcome = await mapped(async () => {

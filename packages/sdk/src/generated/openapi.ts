@@ -1134,8 +1134,24 @@ export type components = {
                 path: string;
                 content: string;
             }[];
-            base_version?: number;
             message?: string;
+        };
+        ScriptSaveRequest: {
+            /** @enum {string} */
+            kind?: "indicator" | "definition" | "study" | "library";
+            title?: string;
+            description?: string;
+            /** @enum {string} */
+            visibility?: "private" | "public";
+            files: {
+                path: string;
+                content: string;
+            }[];
+            message?: string;
+            /** @description The path's slug, if sent: a save cannot rename (PATCH does) */
+            slug?: string;
+            /** @description The script's `latest_version` this save is based on */
+            base_version: number;
         };
         ValidateRequest: {
             /** @enum {string} */
@@ -2577,21 +2593,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    kind?: "indicator" | "definition" | "study" | "library";
-                    title?: string;
-                    description?: string;
-                    /** @enum {string} */
-                    visibility?: "private" | "public";
-                    files: {
-                        path: string;
-                        content: string;
-                    }[];
-                    base_version?: number;
-                    message?: string;
-                    slug?: string;
-                };
+                "application/json": components["schemas"]["ScriptSaveRequest"];
             };
         };
         responses: {
