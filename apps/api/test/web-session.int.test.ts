@@ -163,12 +163,12 @@ describe("the app's session calls", () => {
     const own = await fetch(`${api.url}/app/runs/${started.json.id}`, { headers: { cookie: cookieHeader(b) } });
     expect(own.status).toBe(200);
     expect(own.headers.get("cache-control")).toBe("no-store");
-    for (const path of ["/app", "/app/", "/app/scripts/new", "/app/library/core/rsi", "/app/library/core/rsi?version=1", "/app/docs/x", "/app/account"]) {
+    for (const path of ["/app", "/app/", "/app/scripts/new", "/app/library/core/rsi", "/app/library/core/rsi?version=1", "/app/docs/tour", "/app/account"]) {
       expect([path, (await fetch(`${api.url}${path}`, { headers: { cookie: cookieHeader(b) } })).status]).toEqual([path, 200]);
     }
     // Not a stable address, or one naming what the API answers 404 for (a script, version or sweep
-    // that is not there; a name holding NUL, which no stored name holds: it answered 500 before).
-    for (const path of ["/app/nothing", "/app/runs/a/b", "/app/library/core", "/app/scripts/x?version=2", "/app/sweeps/swp_1", "/app/library/core/rsi?version=99", "/app/scripts/%00", "/app/library/%00/%00", "/app/sweeps/%00", "/app/studies/%00"]) {
+    // or docs topic that is not there; a name holding NUL, which no stored name holds: it answered 500 before).
+    for (const path of ["/app/nothing", "/app/docs/x", "/app/runs/a/b", "/app/library/core", "/app/scripts/x?version=2", "/app/sweeps/swp_1", "/app/library/core/rsi?version=99", "/app/scripts/%00", "/app/library/%00/%00", "/app/sweeps/%00", "/app/studies/%00"]) {
       expect([path, (await fetch(`${api.url}${path}`, { headers: { cookie: cookieHeader(b) } })).status]).toEqual([path, 404]);
     }
   });

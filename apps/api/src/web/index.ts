@@ -56,8 +56,9 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
   router.use(ctx.sessions.load);
   registerSite(router, ctx);
 
-  // Every other /app address is the app itself, for a signed-in person.
-  router.get(/^\/app(\/.*)?$/, requireSignIn, async (req: Request, res: Response) => {
+  // Every other /app address is the app itself, for a signed-in person. No capture group: Express
+  // would decode it as a parameter and refuse a malformed escape before the app could say 404.
+  router.get(/^\/app(?:\/.*)?$/, requireSignIn, async (req: Request, res: Response) => {
     indexHtml ??= loadIndexHtml(buildDir);
     if (indexHtml === null) throw new ApiError("busy", "The web app is not built on this server: run `npm run build:web`.", { status: 503 });
     const active = currentSession(res);
@@ -74,10 +75,15 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
 
   const renderError: ErrorRequestHandler = (error: unknown, req, res, next) => {
     // Pages for people render as pages; the app's calls and assets keep the JSON envelope.
-    if (res.headersSent || !(error instanceof PageError) || req.path.startsWith("/app")) return next(error);
+    if (res.headersSent || req.path.startsWith("/app")) return next(error);
     // Every error outside /v1 uses the JSON envelope (docs/reference/api.md); only a client that
     // prefers HTML over JSON (a browser's Accept) gets the page. `*/*` or no Accept: JSON.
-    if (req.accepts(["json", "html"]) !== "html") return next(new ApiError("not_found", error.message));
+    const browser = req.accepts(["json", "html"]) === "html";
+    // A typed address with a malformed percent escape (`/docs/%E0%A4%A`): Express refuses it while
+    // decoding the route's parameter (docs/adr/0199).
+    if (error instanceof URIError && browser) return sendPage(ctx, res, 400, "Bad request", html`<p class="error" role="alert">The address is not valid percent-encoded UTF-8. The docs are at <a href="/docs">/docs</a>.</p>`);
+    if (!(error instanceof PageError)) return next(error);
+    if (!browser) return next(new ApiError("not_found", error.message));
     sendPage(ctx, res, error.status, error.title, html`<p class="error" role="alert">${error.message}</p>`);
   };
   router.use(renderError);

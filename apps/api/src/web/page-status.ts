@@ -1,12 +1,13 @@
 // The HTTP status of a web app address (apps/web/README.md: a page the person may not see
 // answers as the API would): 404 where the API would answer not found for the signed-in account
 // (another account's run, study or sweep, a script it does not own, a private library script, a
-// version that does not exist, or none at all), 404 for an address that is not one of the app's,
-// else 200. The app itself then loads the page and says what the API said. A study's address
-// given a run that is not a study is 404 too, as the API answers a kind's own resource asked of
+// version that does not exist, or none at all), 404 for a docs topic the service does not have
+// and for an address that is not one of the app's, else 200. The app itself then loads the page
+// and says what the API said. A study's address given a run that is not a study is 404 too, as the API answers a kind's own resource asked of
 // another kind (docs/adr/0165-study-address-of-another-run.md).
 import { ApiError } from "@barscript/contracts";
 import { getLibraryScript, locateScript, readScript } from "@barscript/db";
+import { listTopics } from "@barscript/lang";
 import type { AuthContext } from "../http/auth-plugin";
 import { stringProblem } from "../http/input";
 import { mapped } from "../routes/scripts";
@@ -20,6 +21,7 @@ const RUN_PAGE = /^\/app\/(runs|studies)\/([^/]+)\/?$/;
 const SWEEP_PAGE = /^\/app\/sweeps\/([^/]+)\/?$/;
 const SCRIPT_PAGE = /^\/app\/scripts\/([^/]+)\/?$/;
 const LIBRARY_PAGE = /^\/app\/library\/([^/]+)\/([^/]+)\/?$/;
+const DOCS_PAGE = /^\/app\/docs\/([^/]+)\/?$/;
 const KINDS = ["indicator", "definition", "study", "library"] as const;
 
 /** 404 when the API answers not found; any other refusal is the app's to show (200). */
@@ -45,6 +47,10 @@ function part(segment: string | undefined): string {
   } catch {
     return "";
   }
+}
+
+function isTopic(name: string): boolean {
+  return listTopics().some((t) => t.topic === name);
 }
 
 /** `?version=N` as the app reads it (routes.ts): a positive integer, else the latest. */
@@ -73,5 +79,8 @@ export async function appPageStatus(runs: RunsContext, auth: AuthContext, path: 
   }
   const library = LIBRARY_PAGE.exec(path);
   if (library) return seen(() => mapped(() => getLibraryScript(db, part(library[1]), part(library[2]), { version })));
+  // A docs topic the service does not have is 404, as /docs/{topic} and /v1/docs/{topic} answer (docs/adr/0199).
+  const docs = DOCS_PAGE.exec(path);
+  if (docs) return isTopic(part(docs[1])) ? 200 : 404;
   return 200;
 }
