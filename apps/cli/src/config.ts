@@ -34,6 +34,9 @@ export function loadCliConfig(flags: { baseUrl?: string; apiKey?: string }, env:
   return { baseUrl: baseUrl.replace(/\/$/, ""), apiKey: flags.apiKey ?? env["BARSCRIPT_API_KEY"] ?? stored.api_key, credentialsPath: path };
 }
 
+/** What the CLI says when it has no key (a person signs in; the server's 401 speaks of headers). */
+export const NOT_SIGNED_IN = "Not signed in: run `barscript login` or set BARSCRIPT_API_KEY.";
+
 /** The key is written with mode 0600: it is a secret. */
 export function saveCredentials(path: string, stored: Stored): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });

@@ -58,7 +58,7 @@ export function createCli(program: Command, io: Io, env: NodeJS.ProcessEnv, cwd:
       try {
         code = await body(...args);
       } catch (error) {
-        code = reportError(io, error);
+        code = reportError(io, error, Boolean(cli.config().apiKey));
       }
     },
     exitCode: () => code,

@@ -4,6 +4,7 @@ import Table from "cli-table3";
 import { createColors } from "picocolors";
 import { ClientError } from "@barscript/client";
 import { EXIT, exitCodeForError, type ExitCode } from "@barscript/contracts";
+import { NOT_SIGNED_IN } from "./config";
 
 export interface Io {
   out(text: string): void;
@@ -50,9 +51,14 @@ export function table(mode: OutputMode, head: string[], rows: Array<Array<string
   return t.toString();
 }
 
-export function reportError(io: Io, error: unknown): ExitCode {
+/**
+ * A refusal as one line on stderr and its exit code. Without a key (`signedIn` false) the server's
+ * 401 says to send an Authorization header; the person is told how the CLI gets a key instead.
+ */
+export function reportError(io: Io, error: unknown, signedIn = true): ExitCode {
   if (error instanceof ClientError) {
-    io.err(`Error ${error.code}: ${error.message}`);
+    const message = error.code === "unauthorized" && !signedIn ? NOT_SIGNED_IN : error.message;
+    io.err(`Error ${error.code}: ${message}`);
     return error.code === "network" ? EXIT.retryable : exitCodeForError(error.code);
   }
   io.err(`Error: ${(error as Error).message}`);

@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import type { Command } from "commander";
 import { ClientError, type Barscript } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
-import { saveCredentials } from "../config";
+import { NOT_SIGNED_IN, saveCredentials } from "../config";
 import { openBrowser } from "../browser";
 import type { Cli, CommandModule } from "../context";
 
@@ -57,7 +57,7 @@ async function status(cli: Cli, sdk: Barscript): Promise<ExitCode> {
   const config = cli.config();
   const source = cli.flags().apiKey ? "--api-key" : cli.env["BARSCRIPT_API_KEY"] ? "BARSCRIPT_API_KEY" : config.apiKey ? config.credentialsPath : null;
   if (!config.apiKey) {
-    cli.emit({ base_url: config.baseUrl, signed_in: false }, () => `${config.baseUrl}\nNot signed in: run \`barscript login\` or set BARSCRIPT_API_KEY.`);
+    cli.emit({ base_url: config.baseUrl, signed_in: false }, () => `${config.baseUrl}\n${NOT_SIGNED_IN}`);
     return EXIT.auth;
   }
   const me = await sdk.call("getMe");

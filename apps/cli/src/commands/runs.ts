@@ -71,7 +71,7 @@ async function runOne(cli: Cli, progress: Progress, states: Map<string, string>,
     return { run, code: exitCodeForRun(run) };
   } catch (error) {
     states.delete(instrument);
-    return { run: null, code: reportError(cli.io, error) };
+    return { run: null, code: reportError(cli.io, error, Boolean(cli.config().apiKey)) };
   }
 }
 
