@@ -2,6 +2,7 @@
 // ?owner=, the save race run truly concurrently, rename and delete keeping runs and events.
 import request from "supertest";
 import { seedCoreLibrary } from "@barscript/db";
+import { writeFlatSeries } from "../../../test/support/bars";
 import { startScriptsHarness, member, type Member, type ScriptsHarness } from "./scripts-harness";
 
 const ind = (title: string, body = "plot(close, \"Close\")"): Array<{ path: string; content: string }> => [
@@ -344,6 +345,9 @@ describe("scripts API", () => {
     beforeAll(async () => {
       await post(bob.key, "/scripts", { slug: "bob-private", files: ind("Bob private") });
       await post(bob.key, "/scripts", { slug: "bob-public", visibility: "public", files: ind("Bob public") });
+      // a stored instrument, so that the collect below is refused for its script only (the request's
+      // own values are checked first: docs/adr/0187)
+      await writeFlatSeries(h.db, { id: "ins_aapl", symbol: "AAPL", timeframe: "1d", t0: 1_577_923_200, step: 86_400, count: 3, value: (i) => 10 + i });
     });
 
     it("another account's private slug answers 404 on every script endpoint", async () => {
