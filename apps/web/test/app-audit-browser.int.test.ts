@@ -7,7 +7,7 @@
 // library's read-only code can be reached from the keyboard (axe-core). One browser, one stack.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { seedCoreLibrary } from "@barscript/db";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
@@ -24,12 +24,8 @@ beforeAll(async () => {
   await h.setup();
   await seedCoreLibrary(h.env.db);
   me = await h.account();
-  browser = await openBrowser();
+  browser = await openSignedIn(h.api.url, me);
   ({ page } = browser);
-  page.setDefaultTimeout(30_000);
-  await page.goto(`${h.api.url}/login?next=%2Fapp%2F`);
-  await fillSignIn(page, me);
-  await page.waitForURL(/\/app\/$/);
 });
 afterAll(async () => {
   await browser?.close();

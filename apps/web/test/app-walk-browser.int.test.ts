@@ -5,7 +5,7 @@
 // leaves no page of the app behind. One browser, one stack (its own database, Redis prefix, queues).
 import type { Page } from "playwright-core";
 import { createAccount } from "@barscript/db";
-import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { fillSignIn, openBrowser, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { ACCOUNT_PASSWORD, RunsHarness, type Client } from "../../api/test/runs-harness";
 
 jest.setTimeout(180_000);
@@ -20,13 +20,8 @@ beforeAll(async () => {
   requireChromiumAndBuild();
   await h.setup();
   me = await h.account();
-  browser = await openBrowser();
+  browser = await openSignedIn(h.api.url, me, pageErrors);
   ({ page } = browser);
-  page.setDefaultTimeout(30_000);
-  page.on("pageerror", (e) => pageErrors.push(String(e)));
-  await page.goto(`${h.api.url}/login?next=%2Fapp%2F`);
-  await fillSignIn(page, me);
-  await page.waitForURL(/\/app\/$/);
 });
 afterAll(async () => {
   await browser?.close();

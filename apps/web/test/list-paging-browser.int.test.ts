@@ -6,7 +6,7 @@
 // One browser, one API (its own database, Redis prefix and queues; no worker: nothing runs).
 import type { Page } from "playwright-core";
 import { newRunId, newSweepId } from "@barscript/db";
-import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness } from "../../api/test/runs-harness";
 
 jest.setTimeout(180_000);
@@ -24,13 +24,8 @@ beforeAll(async () => {
   requireChromiumAndBuild();
   await h.setup({ workers: 0 });
   me = await h.account();
-  browser = await openBrowser();
+  browser = await openSignedIn(h.api.url, me, pageErrors);
   ({ page } = browser);
-  page.setDefaultTimeout(30_000);
-  page.on("pageerror", (e) => pageErrors.push(String(e)));
-  await page.goto(`${h.api.url}/login?next=%2Fapp%2F`);
-  await fillSignIn(page, me);
-  await page.waitForURL(/\/app\/$/);
 });
 afterAll(async () => {
   await browser?.close();

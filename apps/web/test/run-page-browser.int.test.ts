@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { createAccount } from "@barscript/db";
-import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { fillSignIn, openBrowser, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { aaplCloses, ACCOUNT_PASSWORD, RunsHarness, SLOW, SMA_RSI, type Client } from "../../api/test/runs-harness";
 
 jest.setTimeout(240_000);
@@ -25,13 +25,8 @@ beforeAll(async () => {
   await h.setup();
   me = await h.account();
   bars = await aaplCloses();
-  browser = await openBrowser();
+  browser = await openSignedIn(h.api.url, me, pageErrors);
   ({ page } = browser);
-  page.setDefaultTimeout(30_000);
-  page.on("pageerror", (e) => pageErrors.push(String(e)));
-  await page.goto(`${h.api.url}/login?next=%2Fapp%2F`);
-  await fillSignIn(page, me);
-  await page.waitForURL(/\/app\/$/);
 });
 afterAll(async () => {
   await browser?.close();

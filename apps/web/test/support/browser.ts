@@ -41,3 +41,18 @@ export async function fillSignIn(page: Page, account: { email: string }): Promis
   await page.getByLabel("Password").fill(ACCOUNT_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
+
+/**
+ * A desktop page signed in as `account` through the sign-in form, on the app's first page
+ * (`/app/`). Errors thrown in the page are pushed to `pageErrors` when given.
+ */
+export async function openSignedIn(apiUrl: string, account: { email: string }, pageErrors?: string[]): Promise<TestBrowser> {
+  const browser = await openBrowser();
+  const { page } = browser;
+  page.setDefaultTimeout(30_000);
+  if (pageErrors) page.on("pageerror", (e) => pageErrors.push(String(e)));
+  await page.goto(`${apiUrl}/login?next=%2Fapp%2F`);
+  await fillSignIn(page, account);
+  await page.waitForURL(/\/app\/$/);
+  return browser;
+}
