@@ -45,3 +45,9 @@ export function beyondBufferMessage(offset: number, limit: number): string {
 export function fail(message: string): never {
   throw new ScriptRuntimeError(message);
 }
+
+/** `s`, or the runtime error of a string longer than MAX_STRING_LENGTH. */
+export function checked(s: string): string {
+  if (s.length > MAX_STRING_LENGTH) fail(`string longer than ${MAX_STRING_LENGTH} characters`);
+  return s;
+}
