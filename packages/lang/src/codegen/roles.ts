@@ -8,6 +8,9 @@ import { bind, callEmit } from "./binding";
 import type { Gen } from "./context";
 import { CodegenError, literalValue, memberName } from "./types";
 import { enumMemberOf, enumOptions } from "../language/enum-titles";
+import { builtinVariable } from "../builtins";
+import { prim } from "../check/types";
+import { hex } from "../stdlib/color";
 
 export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
   const { byName } = bind(c, f);
@@ -26,6 +29,13 @@ export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
   if (f.name === "input.enum") return enumInput(g, def, inputName, js);
   // a default written with a constant's name or arithmetic: the literal the checker folded it to
   const d = def ? literalValue(def.folded ?? def) : null;
+  if (kind === "color" || (kind === "auto" && def?.type !== undefined && prim(def.type, "color"))) {
+    // a palette constant (`color.teal`) is a default too; the run's value is text (`#RRGGBB[AA]`, `color.teal`)
+    const dc = typeof d === "number" ? d : def ? paletteColor(def.folded ?? def) : NaN;
+    g.unit.inputs.push({ name: inputName, kind: "color", defval: dc === dc ? dc : null });
+    g.slots.topConsts.push(`var ${js} = $rt.color.inputColor($rt.input(${JSON.stringify(inputName)}, "string", null), ${dc === dc ? dc : "NaN"});`);
+    return js;
+  }
   g.unit.inputs.push({ name: inputName, kind, defval: d });
   g.slots.topConsts.push(`var ${js} = $rt.input(${JSON.stringify(inputName)}, ${JSON.stringify(kind)}, ${JSON.stringify(d)});`);
   return js;
@@ -97,4 +107,11 @@ export function alert(g: Gen, c: A.Call, f: FunctionRecord): string {
   g.unit.events.push({ name: t, message: m });
   const cj = g.expr(cond);
   return `(${g.truthy(cj, cond)} ? $rt.event(${JSON.stringify(t)}, ${JSON.stringify(m)}) : undefined)`;
+}
+
+/** A built-in palette constant (`color.teal`) as a color number; NaN for anything else. */
+function paletteColor(e: A.Expr): number {
+  if ((e.kind !== "Identifier" && e.kind !== "Member") || e.symbol?.kind !== "builtinVariable") return NaN;
+  const v = builtinVariable(e.symbol.name)?.value;
+  return typeof v === "string" && /^#[0-9A-Fa-f]{6}$/.test(v) ? hex(v) : NaN;
 }

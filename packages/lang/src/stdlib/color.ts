@@ -47,6 +47,23 @@ export function fromGradient(v: number, lo: number, hi: number, c0: number, c1: 
 }
 
 /**
+ * A color input's value for a run: a run gives colors as text, as the Interface writes them
+ * (`#RRGGBB`, `#RRGGBBAA`, or a palette constant's name, `color.teal`); a color number is itself.
+ * Text naming no color leaves the input at its default.
+ */
+export function inputColor(v: unknown, fallback: number): number {
+  if (typeof v === "number") return v;
+  if (typeof v !== "string") return fallback;
+  const s = v.trim();
+  const m = /^#([0-9A-Fa-f]{2})([0-9A-Fa-f]{2})([0-9A-Fa-f]{2})([0-9A-Fa-f]{2})?$/.exec(s);
+  if (m) return fromLiteral(parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16), m[4] === undefined ? 255 : parseInt(m[4], 16));
+  const named = NAMED[s.startsWith("color.") ? s.slice(6) : s];
+  if (named !== undefined) return named;
+  const n = s === "" ? NaN : Number(s);
+  return n === n ? n : fallback;
+}
+
+/**
  * Pine's named colors as the v6 reference documents them: the one table the runtime (`NAMED`), the
  * docs reference and the checker's folding (the records' `value`) all read (docs/adr/0072-color-palette.md).
  */

@@ -36,3 +36,30 @@ test("defaults: 15.5, 2020-09-13T12:26:40Z (1600000000000 ms), a 9-character tex
 test("given values", () => {
   expect(run({ level: 5, since: 1.6e12 + 1000, note: "abc", other: "SPY" })).toEqual([[1, 1], [0, 1], [3, 3], [3, 3]]);
 });
+
+// Colors (docs/adr/0072-color-palette.md: teal #089981, red #F23645, lime #00E676): a palette
+// constant is a default as a literal is; a run gives colors as text, as the Interface writes them.
+const COLORS = `//@version=6
+indicator("c")
+a = input.color(color.teal, "A")
+b = input(color.red, "B")
+c = input.color(#2962FF, "C")
+plot(color.r(a))
+plot(color.g(a))
+plot(color.t(a))
+plot(color.r(b))
+plot(color.b(c))
+`;
+
+function runColors(inputs: Record<string, unknown>): number[] {
+  return evaluate(build(COLORS), bars, inputs, { symbol: SYMBOL, windowStart: 0 }).outputs.map((o) => o.values[1]!);
+}
+
+test("color inputs: palette constants as defaults, alone or as the Interface writes them", () => {
+  expect(runColors({})).toEqual([8, 153, 0, 242, 255]);
+  expect(runColors({ a: "color.teal", b: "color.red", c: "#2962FF" })).toEqual([8, 153, 0, 242, 255]);
+});
+
+test("color inputs given as #RRGGBBAA (alpha 0x80: transparency 50), a palette name, or text naming no color (the default)", () => {
+  expect(runColors({ a: "#FF000080", b: "color.lime", c: "not a color" })).toEqual([255, 0, 50, 0, 255]);
+});
