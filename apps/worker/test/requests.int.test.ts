@@ -135,6 +135,24 @@ describe("request.* contexts in the worker", () => {
     expect(h4.slice(13)).toEqual([112, 112, 112, 112, 112, 112, 112, 120, 120, 120, 120, 120, 125]);
   });
 
+  it("when a script runs on an equity's daily bars, then it reads each bar's time at the session's open, 09:30 New York, while the run's times stay the store's midnight UTC (docs/adr/0200)", async () => {
+    // EQD: daily bars of Tue 2024-01-02 and Wed 01-03 (EST: 09:30 is 14:30Z), closing 10 and 11
+    await env.db.instrument.create({ data: { id: "ins_eqd", symbol: "EQD", name: "EQD", exchange: "", assetClass: "equity", currency: "USD", timezone: "America/New_York", session: "0930-1600" } });
+    const bars = allocBars(2);
+    for (let k = 0; k < 2; k++) {
+      bars.time[k] = Date.UTC(2024, 0, 2 + k) / 1000;
+      bars.open[k] = bars.high[k] = bars.low[k] = bars.close[k] = 10 + k;
+      bars.volume[k] = 1;
+    }
+    await writeBars(env.db, { instrumentId: "ins_eqd", timeframe: "1d" }, bars, "imported");
+    const chart = { instrument: "EQD", timeframe: "1d", from: new Date(bars.time[0]! * 1000), to: new Date(bars.time[1]! * 1000) };
+    const src = `//@version=6\nindicator("r")\nplot(time, "t")\nplot(time >= timestamp(syminfo.timezone, 2024, 1, 3, 0, 0) ? 1 : 0, "since")\n`;
+    const { outcome, values } = await runScript(src, 2, 0, chart);
+    expect(outcome?.status).toBe("succeeded");
+    // times, then column t, then column since (the 3rd's bar is in the filter)
+    expect(Array.from(values)).toEqual([Date.UTC(2024, 0, 2) / 1000, Date.UTC(2024, 0, 3) / 1000, Date.UTC(2024, 0, 2, 14, 30), Date.UTC(2024, 0, 3, 14, 30), 0, 1]);
+  });
+
   it("when a script requests months, then they are built from the daily bars (read once) and the open month shows on the last bar", async () => {
     const { outcome, values } = await runScript(`//@version=6\nindicator("r")\nplot(request.security("AAA", "M", close), "m")\n`, 10);
     expect(outcome?.status).toBe("succeeded");

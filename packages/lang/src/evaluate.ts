@@ -245,7 +245,8 @@ export function renderMessage(msg: string, rt: Runtime, i: number, plotTitles: R
       case "volume":
         return numberText(rt.volume[i]!);
       case "time":
-        return alertTime(rt.time[i]! * 1000);
+        // the bar's time as the script reads it (a daily bar's session open, docs/adr/0200)
+        return alertTime(rt.scriptTime[i]! * 1000);
       case "timenow":
         return alertTime(rt.now);
       case "ticker":
@@ -345,7 +346,7 @@ function evaluateBars(program: Program, bars: Bars, inputs: Record<string, unkno
     errorBarsInWindow,
     runtimeErrors: [...errors.values()],
     ...(req !== null && req.missing.size > 0 ? { missingContexts: [...req.missing.values()] } : {}),
-    drawings: drawingsOf(rt.draw, bars, rt.stepMs()),
+    drawings: drawingsOf(rt.draw, bars, rt.stepMs(), rt.datedTimes()),
     logs: rt.logs.lines,
     logsDropped: rt.logs.dropped,
   };

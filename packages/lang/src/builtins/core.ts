@@ -61,9 +61,9 @@ export const barVariables: VariableRecord[] = [
   builtinVariable({
     name: "time",
     type: "series int",
-    doc: "The bar's open time, in milliseconds since the Unix epoch.",
-    emit: "($T[$i] * 1000)",
-    history: (n) => `($rt.barColumnAgo($T, $i, ${n}) * 1000)`,
+    doc: "The bar's open time, in milliseconds since the Unix epoch (a daily, weekly or monthly bar opens at its session's open in the exchange's zone, docs/adr/0200).",
+    emit: "($TV[$i] * 1000)",
+    history: (n) => `($rt.barColumnAgo($TV, $i, ${n}) * 1000)`,
   }),
   // its value is the number of bars since the first: it never forgets the start
   builtinVariable({ name: "bar_index", type: "series int", doc: "The bar's index from the first bar of history (0).", emit: "$i", lookback: UNBOUNDED, history: (n) => `$rt.barAgo($i, ${n})` }),

@@ -112,7 +112,9 @@ function assemble(g: Gen, body: string, sliceBody: string | null): string {
   // variables are memory loads after every call that is not inlined, locals stay in registers.
   const objects = new Set(top.slots.flatMap((s, k) => (s.startsWith("new ") ? [k] : [])));
   const closureState = (code: string): string => code.replace(/\$s(\d+)\b/g, (m, k: string) => (objects.has(Number(k)) ? `$S${k}` : m));
-  const columns = "$O = $rt.open, $H = $rt.high, $L = $rt.low, $C = $rt.close, $V = $rt.volume, $T = $rt.time";
+  // $TV: the times a script reads (`time`; docs/adr/0200), made only for code that reads them
+  const scriptTimes = [body, sliceBody ?? "", pushes, ...fnCode, ...topConsts, ...hoisted, ...top.slots].some((c) => c.includes("$TV"));
+  const columns = `$O = $rt.open, $H = $rt.high, $L = $rt.low, $C = $rt.close, $V = $rt.volume, $T = $rt.time${scriptTimes ? ", $TV = $rt.scriptTime" : ""}`;
   const runFunction = (name: string, code: string): string[] => [
     `function ${name}($from, $to) {`,
     `var ${columns};`,
@@ -144,7 +146,7 @@ function assemble(g: Gen, body: string, sliceBody: string | null): string {
   // variables, inputs), cleared by $release (docs/adr/0113-finished-runs-keep-their-code.md).
   const held = [
     "$rt",
-    "$O", "$H", "$L", "$C", "$V", "$T",
+    "$O", "$H", "$L", "$C", "$V", "$T", ...(scriptTimes ? ["$TV"] : []),
     ...refs.keys(),
     ...top.slots.map((_, k) => `${objects.has(k) ? "$S" : "$s"}${k}`),
     ...inClosure.map((h) => h.split(" ")[0]!),

@@ -257,6 +257,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Pivots.** \`ta.pivothigh\` needs the pivot to be >= the left bars and > the right bars (mirrored for lows).
 - **\`ta.vwap\`** without an anchor restarts at midnight in the exchange's time zone (UTC on daily bars);
   an overnight session's evening start is not followed.
+- **Daily, weekly and monthly bar times.** A script reads such a bar's \`time\` at its session's open on its first
+  trading day and \`time_close\` at the close on its last, in the exchange's zone, as TradingView does (AAPL's daily
+  bar opens 09:30 New York; futures 1700-1600 open the evening before); the run's times, events and drawings stay
+  dated at the stored midnight UTC (docs/adr/0200). Holidays are not known: a week or month starting on one opens on
+  that day here, and early closes are not followed. Around the clock (\`24x7\`), bars open at midnight UTC.
 - **Number patterns.** \`str.tostring(x, pattern)\` and \`{0,number,pattern}\` read Java's DecimalFormat patterns:
   digits (\`#\`, \`0\`, \`,\`, \`.\`), text around them (\`+0.00\`, \`$#,##0.00\`), \`%\` there multiplying by 100, and a
   negative subpattern after \`;\` (docs/adr/0161); exponent patterns (\`0.###E0\`) are not read.

@@ -14,6 +14,7 @@ import { RequestHost } from "../stdlib/request/host";
 import { instrumentTickerId } from "../stdlib/ticker-id";
 import { DrawingStore, type DrawingCaps } from "../stdlib/drawing/store";
 import { LogStore } from "../stdlib/drawing/log";
+import { parseSession, sessionBound } from "../stdlib/session";
 
 export interface TimeframeInfo {
   period: string;
@@ -114,10 +115,17 @@ export class Runtime {
   readonly facts: InstrumentFacts;
   /** Calendar fields, timestamp() and str.format_time (stdlib/time.ts); `time` is the bar-time column. */
   readonly cal = RUNTIME_NAMESPACES.cal;
-  /** The zone calendar built-ins read bar times in by default: the exchange's on intraday
-   *  timeframes; UTC on daily and longer ones, whose bars are dated at midnight UTC (so `dayofweek`
-   *  and `timestamp(2024, 1, 2)` name the bar's own date). */
+  /** The zone the runtime cuts stored bar times into periods in (`timeframe.change`, `time(tf)`'s
+   *  periods, `ta.vwap`'s days): the exchange's on intraday timeframes; UTC on daily and longer
+   *  ones, whose bars are stored at midnight UTC. Scripts' defaults are `scriptZone`'s. */
   readonly barZone: string;
+  /** The zone calendar built-ins, `timestamp()` and `str.format_time` read times in by default:
+   *  the exchange's (`syminfo.timezone`), except on daily and longer bars of an instrument around
+   *  the clock, whose script times stay at midnight UTC (docs/adr/0200). */
+  readonly scriptZone: string;
+  /** Daily and longer bars whose script times are their session's open and close (docs/adr/0200-session-times-of-daily-bars.md). */
+  private readonly sessionDated: boolean;
+  private scriptTimes: Float64Array | null = null;
   /** `timenow`: Unix milliseconds, fixed for the whole evaluation. */
   readonly now: number;
   /** One bar's length in ms (0 for months, whose length varies: see timeClose). */
@@ -172,6 +180,9 @@ export class Runtime {
     this.tf = parseTimeframe(symbol.timeframe, env.version ?? 6);
     this.now = env.now ?? Date.now();
     this.barZone = this.tf.isintraday ? symbol.timezone : "UTC";
+    const session = parseSession(this.sessionSpec);
+    this.sessionDated = !this.tf.isintraday && session !== null && !session.always;
+    this.scriptZone = this.sessionDated ? symbol.timezone : this.barZone;
     const t = this.tf;
     const unitMs = t.ismonthly ? 0 : t.isweekly ? 7 * 86_400_000 : t.isdaily ? 86_400_000 : t.period.endsWith("S") ? 1000 : 60_000;
     this.barMs = t.multiplier * unitMs;
@@ -314,8 +325,30 @@ export class Runtime {
   barSeconds(): number {
     return this.barMs / 1000;
   }
-  /** `time_close`: the bar's open time plus one bar of the timeframe (months by the calendar, in UTC). */
+  /**
+   * `time` of every bar, in Unix seconds as the `time` column: the stored times, except on daily
+   * and longer bars of an instrument with a session, where a bar opens at its session's open
+   * (docs/adr/0200-session-times-of-daily-bars.md). Bars are aligned, drawn and written out by the
+   * stored times; this is what a script reads.
+   */
+  get scriptTime(): Float64Array {
+    if (this.scriptTimes !== null) return this.scriptTimes;
+    if (!this.sessionDated) return (this.scriptTimes = this.time);
+    const out = new Float64Array(this.n);
+    for (let i = 0; i < this.n; i++) out[i] = sessionBound(this.time[i]! * 1000, this.storedClose(i), false, this.sessionSpec, this.timezone) / 1000;
+    return (this.scriptTimes = out);
+  }
+  /** The script's bar times when they differ from the stored ones (daily and longer bars of an instrument with a session), else null. */
+  datedTimes(): Float64Array | null {
+    return this.sessionDated ? this.scriptTime : null;
+  }
+  /** `time_close`: the bar's open time plus one bar of the timeframe (months by the calendar, in UTC); on daily and longer bars of an instrument with a session, its session's close on the bar's last trading day (docs/adr/0200). */
   timeClose(i: number): number {
+    const end = this.storedClose(i);
+    return this.sessionDated ? sessionBound(this.time[i]! * 1000, end, true, this.sessionSpec, this.timezone) : end;
+  }
+  /** The stored bar's end: its open time plus one bar of the timeframe (months by the calendar, in UTC). */
+  private storedClose(i: number): number {
     const t = this.time[i]! * 1000;
     if (this.barMs > 0) return t + this.barMs;
     const d = new Date(t);
@@ -328,7 +361,7 @@ export class Runtime {
   /** chart.left_visible_bar_time / right_visible_bar_time: the window's first or last bar open time (Unix ms). */
   visibleTime(right: boolean): number {
     const k = right ? this.n - 1 : Math.min(this.windowStart, this.n - 1);
-    return k >= 0 ? this.time[k]! * 1000 : NaN;
+    return k >= 0 ? this.scriptTime[k]! * 1000 : NaN;
   }
   shown(x: unknown): number {
     if (typeof x === "boolean") return x ? 1 : NaN;

@@ -36,6 +36,6 @@ export const timeTradingday = builtinVariable({
 export const lastBarTime = builtinVariable({
   name: "last_bar_time",
   type: "series int",
-  doc: "The open time of the run's last bar, in Unix milliseconds.",
-  emit: "($T[$rt.n - 1] * 1000)",
+  doc: "The open time of the run's last bar, in Unix milliseconds (as `time` reads it).",
+  emit: "($TV[$rt.n - 1] * 1000)",
 });

@@ -7,7 +7,7 @@
 
 import { builtinFunction, builtinVariable, constants, type CallEmit, type LookbackRule, type WrittenArg } from "../builtins/record";
 import { fail } from "../runtime/errors";
-import { wall } from "./time-zones";
+import { wall, zone } from "./time-zones";
 import { FIRST_MONDAY, pineTimeframe, tradingDaysPeriod, type TfUnit } from "./timeframe-units";
 
 interface Session {
@@ -275,18 +275,82 @@ function computePeriod(ms: number, tf: string, session: string | null, tz: strin
 }
 
 /**
+ * What a script sees as the open (`close` false) or close of a daily, weekly or monthly bar or
+ * period whose days are [startMs, endMs), each dated 00:00 UTC as the bar store dates them
+ * (docs/adr/0200-session-times-of-daily-bars.md): TradingView's bar opens at the session's open on
+ * its first trading day and closes at the session's close on its last, in the exchange's zone `tz`
+ * (an overnight session opens the evening before its day, docs/adr/0075). Trading days are the
+ * days the session names, Monday to Friday when it names none (holidays are not known); a period
+ * without one keeps its first (last) day. An instrument around the clock, or without a session,
+ * keeps the dates as they are (midnight UTC).
+ */
+export function sessionBound(startMs: number, endMs: number, close: boolean, session: string | null, tz: string): number {
+  const s = parseSession(session);
+  if (s === null || s.always || startMs !== startMs || endMs !== endMs) return close ? endMs : startMs;
+  const a = anchorOf(session);
+  // a session from midnight to midnight is its own day, not one opening the evening before
+  const overnight = a.overnight && a.open > 0;
+  const named = session !== null && session.includes(":");
+  const first = Math.floor(startMs / DAY_MS);
+  const last = Math.max(first, Math.ceil(endMs / DAY_MS) - 1);
+  const trades = (d: number): boolean => {
+    // 1970-01-01 (day 0) was a Thursday: (d + 4) % 7 is 0 on Sundays; a named day is the one the session opens on
+    const weekday = (((d - (overnight ? 1 : 0) + 4) % 7) + 7) % 7;
+    return named ? s.days[weekday + 1] === true : (((d + 4) % 7) + 7) % 7 % 6 !== 0;
+  };
+  let day = close ? last : first;
+  for (let d = day; close ? d >= first : d <= last; d += close ? -1 : 1) {
+    if (trades(d)) {
+      day = d;
+      break;
+    }
+  }
+  const minutes = close ? (a.close <= a.open && !overnight ? a.close + 1440 : a.close) : a.open - (overnight ? 1440 : 0);
+  return fromWall(day * DAY_MS + minutes * MINUTE_MS, tz);
+}
+
+/** Unix ms of wall-clock ms `loc` (read as UTC) in `tz` (two fixed-point steps: exact outside a DST gap). */
+function fromWall(loc: number, tz: string): number {
+  const z = zone(tz);
+  const t = loc - z.offset(loc);
+  return loc - z.offset(t);
+}
+
+/**
  * `time(timeframe, session, timezone)` (ms): the open of the `timeframe` period holding the bar
  * (the bar's own open for `""` or the chart's), na when `session` is given and the bar is outside it
  * (`session` read in `tz`); `close` gives the period's close instead. Periods follow the
  * instrument's session (`anchor`, null on daily and longer charts) in the bars' zone (`barZone`).
  */
-export function sessionTime(seconds: number, barSeconds: number, tf: string | null, session: string | null, tz: string, close: boolean, anchor: string | null = null, barZone = "UTC"): number {
+export function sessionTime(
+  seconds: number, barSeconds: number, tf: string | null, session: string | null, tz: string, close: boolean, anchor: string | null = null, barZone = "UTC",
+  visible: Visible | null = null,
+): number {
   if (session !== null && session !== "" && !(barSeconds >= DAY_SECONDS ? onSessionDay(seconds * 1000, session) : inSession(seconds * 1000, session, tz))) return NaN;
-  if (tf === null || tf.trim() === "") return (close ? seconds + barSeconds : seconds) * 1000;
+  if (tf === null || tf.trim() === "") {
+    if (visible === null || (barSeconds > 0 && barSeconds < DAY_SECONDS)) return (close ? seconds + barSeconds : seconds) * 1000;
+    // a daily or longer chart bar: its session's open or close (a month's bar: one calendar month)
+    const d = new Date(seconds * 1000);
+    const end = barSeconds > 0 ? (seconds + barSeconds) * 1000 : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+    return sessionBound(seconds * 1000, end, close, visible.session, visible.tz);
+  }
   // TradingView's Strings page: a timeframe with a space around it (`" 5"` split from "1, 5") is a runtime error of time()
   if (tf !== tf.trim()) fail(`Invalid timeframe "${tf}": a timeframe has no spaces around it (str.trim() removes them).`);
   const p = sessionPeriod(seconds * 1000, tf, anchor, barZone);
-  return p === null ? NaN : close ? p.end : p.start;
+  return p === null ? NaN : periodBound(p, tf, close, visible);
+}
+
+/** The instrument's session and zone, when a time goes to the script (D/W/M periods read as sessionBound says); null for times the runtime aligns bars by. */
+interface Visible {
+  session: string;
+  tz: string;
+}
+
+/** The open or close of period `p` of `tf`: a day, week or month's as a script sees it when `visible` is given (sessionBound), else its midnight-UTC bound. */
+function periodBound(p: { start: number; end: number }, tf: string, close: boolean, visible: Visible | null): number {
+  const unit = visible === null ? null : periodUnit(tf)?.unit;
+  if (visible === null || (unit !== "D" && unit !== "W" && unit !== "M")) return close ? p.end : p.start;
+  return sessionBound(p.start, p.end, close, visible.session, visible.tz);
 }
 
 /** TradingView's limit on bars_back and timeframe_bars_back into the future. */
@@ -348,19 +412,20 @@ function instrumentTrades(ms: number, spec: string, tz: string, daily: boolean):
  */
 export function sessionTimeAt(
   time: Float64Array, i: number, barsBack: number, tfBarsBack: number, barSeconds: number, tf: string | null, session: string | null,
-  tz: string, close: boolean, anchor: string | null, barZone: string, spec: string, specZone: string,
+  tz: string, close: boolean, anchor: string | null, barZone: string, spec: string, specZone: string, visible = false,
 ): number {
+  const seen = visible ? { session: spec, tz: specZone } : null;
   // the chart's own timeframe: both offsets count chart bars
   const chart = tf === null || tf.trim() === "";
   const n = chart ? barsBack + tfBarsBack : barsBack;
   const t = n === 0 ? time[i]! : barTimeAt(time, i, n, barSeconds, spec, specZone);
   if (t !== t) return NaN;
-  if (chart || tfBarsBack === 0) return sessionTime(t, barSeconds, tf, session, tz, close, anchor, barZone);
+  if (chart || tfBarsBack === 0) return sessionTime(t, barSeconds, tf, session, tz, close, anchor, barZone, seen);
   if (tfBarsBack < -MAX_FUTURE_BARS) return NaN;
   if (session !== null && session !== "" && !(barSeconds >= DAY_SECONDS ? onSessionDay(t * 1000, session) : inSession(t * 1000, session, tz))) return NaN;
   let p = sessionPeriod(t * 1000, tf, anchor, barZone);
   for (let k = 0; p !== null && k < Math.abs(tfBarsBack); k++) p = tradedPeriod(p, tf, tfBarsBack > 0, anchor, barZone, spec, specZone);
-  return p === null ? NaN : close ? p.end : p.start;
+  return p === null ? NaN : periodBound(p, tf!, close, seen);
 }
 
 /** The period of `tf` before (`back`) or after `p` in which the instrument trades (days it trades, hours of its session). */
@@ -392,7 +457,7 @@ export const PERIOD_SESSION = '($rt.tf.isintraday || $rt.sessionSpec === "24x7" 
 /** The call of sessionTimeAt for time (`close` false) and time_close (`close` true). */
 function timeEmit(close: boolean): (b: CallEmit) => string {
   return (b) =>
-    `${b.fn(sessionTimeAt)}($T, $i, ${b.a("bars_back", "0")}, ${b.a("timeframe_bars_back", "0")}, $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, ${close}, ${PERIOD_SESSION}, $rt.barZone, $rt.sessionSpec, $rt.timezone)`;
+    `${b.fn(sessionTimeAt)}($T, $i, ${b.a("bars_back", "0")}, ${b.a("timeframe_bars_back", "0")}, $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, ${close}, ${PERIOD_SESSION}, $rt.barZone, $rt.sessionSpec, $rt.timezone, true)`;
 }
 
 /**

@@ -185,9 +185,11 @@ export function tfChange(tf: string | null, chart: string, ms: number, prevMs: n
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 // Times are Unix milliseconds; calendar values are read in the exchange's time zone
-// (`syminfo.timezone`) on intraday timeframes and in UTC on daily and longer ones (their bars are
-// dated at midnight UTC), unless a `timezone` argument ("UTC", "GMT+3", "America/New_York") says
-// otherwise.
+// (`syminfo.timezone`, `$rt.scriptZone`) unless a `timezone` argument ("UTC", "GMT+3",
+// "America/New_York") says otherwise. A daily, weekly or monthly bar's `time` is its session's open
+// (docs/adr/0200-session-times-of-daily-bars.md), so `dayofweek` and `timestamp(2024, 1, 2)` name
+// the bar's own date there; an instrument around the clock keeps midnight UTC and reads in UTC on
+// those timeframes.
 
 // The same fields of a time already on the wall clock (UTC arithmetic): a call whose `timezone`
 // is a constant fixed offset ("UTC", "GMT+3") adds the offset and reads these, no zone lookup.
@@ -218,7 +220,7 @@ export function secondOf(local: number): number {
  * boxing of the time), when `local` reads the same each time (the bar's time, a name); else null.
  */
 function inlineField(name: string, local: string): string | null {
-  if (!/^\(\(\$T\[\$i\] \* 1000\)(?: \+ -?\d+)?\)$|^\([\w$]+(?: \+ -?\d+)?\)$/.test(local)) return null;
+  if (!/^\(\(\$TV\[\$i\] \* 1000\)(?: \+ -?\d+)?\)$|^\([\w$]+(?: \+ -?\d+)?\)$/.test(local)) return null;
   const days = `Math.floor(${local} / ${DAY})`;
   if (name === "hour") return `Math.floor((${local} - ${days} * ${DAY}) / ${HOUR})`;
   // 1970-01-01 (day 0) was a Thursday: 5 in Pine's numbering (Sunday = 1)
@@ -242,20 +244,20 @@ export const calendarVariables: VariableRecord[] = CALENDAR.map(([name, what, f]
   builtinVariable({
     name,
     type: "series int",
-    doc: `${what} of the bar's open time, in the exchange's time zone (UTC on daily and longer timeframes).`,
-    emit: (b) => `${b.fn(f)}($T[$i] * 1000, $rt.barZone)`,
+    doc: `${what} of the bar's open time, in the exchange's time zone.`,
+    emit: (b) => `${b.fn(f)}($TV[$i] * 1000, $rt.scriptZone)`,
     // `hour[n]` is the field of bar $i - n's time (not a ring of evaluations: right inside loops)
-    history: (n, _lit, b) => `${b.fn(f)}($rt.at($T, $i - ${n}) * 1000, $rt.barZone)`,
+    history: (n, _lit, b) => `${b.fn(f)}($rt.at($TV, $i - ${n}) * 1000, $rt.scriptZone)`,
   }),
 );
 export const calendarFunctions: FunctionRecord[] = CALENDAR.map(([name, what, f, onLocal]) =>
   builtinFunction({
     sig: `${name}(time: series int, timezone: series string = syminfo.timezone): series int`,
-    doc: `${what} of \`time\`, in \`timezone\` (by default the exchange's; UTC on daily and longer timeframes).`,
+    doc: `${what} of \`time\`, in \`timezone\` (by default the exchange's).`,
     emit: (b) => {
       const tz = b.lit("timezone");
       const fixed = typeof tz === "string" && onLocal !== null ? fixedOffset(tz) : null;
-      if (fixed === null) return `${b.fn(f)}(${b.a("time")}, ${b.a("timezone", "$rt.barZone")})`;
+      if (fixed === null) return `${b.fn(f)}(${b.a("time")}, ${b.a("timezone", "$rt.scriptZone")})`;
       const local = `(${b.a("time")}${fixed === 0 ? "" : ` + ${fixed * 60_000}`})`;
       return inlineField(name, local) ?? `${b.fn(onLocal!)}(${local})`;
     },
@@ -267,7 +269,7 @@ export const dayofweekConstants: VariableRecord[] = ["sunday", "monday", "tuesda
 export const timeClose = builtinVariable({
   name: "time_close",
   type: "series int",
-  doc: "The bar's close time: its open time plus one bar of the timeframe, in Unix milliseconds.",
+  doc: "The bar's close time, in Unix milliseconds: its open time plus one bar of the timeframe; a daily, weekly or monthly bar closes at its session's close on its last trading day.",
   emit: "$rt.timeClose($i)",
   history: (n) => `$rt.timeClose($rt.barAgo($i, ${n}))`,
 });
@@ -300,7 +302,7 @@ export const timestampFunction = builtinFunction({
       return Number.isFinite(t) ? `(${t})` : "NaN";
     }
     const fields = ["year", "month", "day", "hour", "minute", "second"].map((n) => b.a(n, "0"));
-    return `${b.fn(timestamp)}(${b.a("timezone", "$rt.barZone")}, ${fields.join(", ")})`;
+    return `${b.fn(timestamp)}(${b.a("timezone", "$rt.scriptZone")}, ${fields.join(", ")})`;
   },
 });
 export const timeframeChange = builtinFunction({
@@ -316,7 +318,7 @@ export const timeframeInSeconds = builtinFunction({
 export const strFormatTime = builtinFunction({
   sig: "str.format_time(time: series int, format: series string = \"yyyy-MM-dd'T'HH:mm:ssZ\", timezone: series string = syminfo.timezone): series string",
   doc: "`time` as text: `yyyy` `yy` `MMMM` `MMM` `MM` `M` `dd` `d` `EEEE` `EEE` `HH` `H` `hh` `h` `mm` `m` `ss` `s` `SSS` `a` `Z` `z`, literal text in single quotes.",
-  emit: (b) => `${b.fn(formatTime)}(${b.a("time")}, ${b.a("format", "null")}, ${b.a("timezone", "$rt.barZone")})`,
+  emit: (b) => `${b.fn(formatTime)}(${b.a("time")}, ${b.a("format", "null")}, ${b.a("timezone", "$rt.scriptZone")})`,
 });
 
 export const timeframeFromSeconds = builtinFunction({

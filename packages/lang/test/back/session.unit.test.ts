@@ -41,9 +41,10 @@ test("days: 23456 is Monday to Friday; an overnight range belongs to the day it 
 });
 
 test("time and time_close of a higher timeframe: the period holding the bar", () => {
-  // 09:45 EST: the hour that opened with the session at 09:30 closes at 10:30 EST (15:30 UTC); the day is dated 00:00 UTC
+  // 09:45 EST: the hour that opened with the session at 09:30 closes at 10:30 EST (15:30 UTC); the
+  // day opens with the session at 09:30 EST, 14:30 UTC, as TradingView's daily bar (docs/adr/0200)
   const [d, h] = outputs(`plot(time("D"))\nplot(time_close("60"))`, bars(["2011-03-01T14:45:00"]));
-  expect(d).toEqual([utc("2011-03-01T00:00:00") * 1000]);
+  expect(d).toEqual([utc("2011-03-01T14:30:00") * 1000]);
   expect(h).toEqual([utc("2011-03-01T15:30:00") * 1000]);
 });
 

@@ -29,12 +29,14 @@ test("bars_back on daily bars: the bar that many back, na before the first; ahea
 plot(time(timeframe.period, bars_back = -1))
 plot(time("", bars_back = -3))
 plot(time_close(timeframe.period, bars_back = -1))`, DAYS, EQUITY);
-  expect(out[0]).toEqual([null, z("2024-01-02T00:00:00"), z("2024-01-03T00:00:00"), z("2024-01-04T00:00:00")]);
+  // a script sees a daily bar open at the session's open, 09:30 EST (14:30 UTC), and close at 16:00 EST (docs/adr/0200)
+  expect(out[0]).toEqual([null, z("2024-01-02T14:30:00"), z("2024-01-03T14:30:00"), z("2024-01-04T14:30:00")]);
   // Friday's next bar is Monday the 8th
-  expect(out[1]).toEqual([z("2024-01-03T00:00:00"), z("2024-01-04T00:00:00"), z("2024-01-05T00:00:00"), z("2024-01-08T00:00:00")]);
+  expect(out[1]).toEqual([z("2024-01-03T14:30:00"), z("2024-01-04T14:30:00"), z("2024-01-05T14:30:00"), z("2024-01-08T14:30:00")]);
   // three bars ahead: Friday, then Monday, Tuesday and Wednesday past the last bar
-  expect(out[2]).toEqual([z("2024-01-05T00:00:00"), z("2024-01-08T00:00:00"), z("2024-01-09T00:00:00"), z("2024-01-10T00:00:00")]);
-  expect(out[3]![3]).toBe(z("2024-01-09T00:00:00"));
+  expect(out[2]).toEqual([z("2024-01-05T14:30:00"), z("2024-01-08T14:30:00"), z("2024-01-09T14:30:00"), z("2024-01-10T14:30:00")]);
+  // the next bar, Monday the 8th, closes with its session at 16:00 EST
+  expect(out[3]![3]).toBe(z("2024-01-08T21:00:00"));
 });
 
 test("timeframe_bars_back counts periods of the requested timeframe: weeks, months, trading days", () => {
@@ -43,13 +45,14 @@ plot(time("W", timeframe_bars_back = -1))
 plot(time("M", timeframe_bars_back = -1))
 plot(time("D", timeframe_bars_back = -1))
 plot(time("D", timeframe_bars_back = 1))`, DAYS, EQUITY);
-  // the week of Monday 2024-01-01: one back opens Monday 2023-12-25, one ahead Monday 2024-01-08
-  expect(out[0]![3]).toBe(z("2023-12-25T00:00:00"));
-  expect(out[1]![3]).toBe(z("2024-01-08T00:00:00"));
-  expect(out[2]![3]).toBe(z("2024-02-01T00:00:00"));
+  // the week of Monday 2024-01-01: one back opens Monday 2023-12-25, one ahead Monday 2024-01-08, at
+  // the session's open (docs/adr/0200; holidays such as 12-25 are not known)
+  expect(out[0]![3]).toBe(z("2023-12-25T14:30:00"));
+  expect(out[1]![3]).toBe(z("2024-01-08T14:30:00"));
+  expect(out[2]![3]).toBe(z("2024-02-01T14:30:00"));
   // from Friday the next trading day is Monday; from Tuesday the 2nd the previous is Monday the 1st
-  expect(out[3]![3]).toBe(z("2024-01-08T00:00:00"));
-  expect(out[4]![0]).toBe(z("2024-01-01T00:00:00"));
+  expect(out[3]![3]).toBe(z("2024-01-08T14:30:00"));
+  expect(out[4]![0]).toBe(z("2024-01-01T14:30:00"));
 });
 
 test("bars_back ahead on hourly bars of a session: the next session's bars, from its open", () => {

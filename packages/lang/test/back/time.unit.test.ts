@@ -217,3 +217,112 @@ describe("time(timeframe, session) on daily bars", () => {
     expect(col(r, 2)).toEqual([NaN, NaN, days[2], NaN]);
   });
 });
+
+describe("daily, weekly and monthly bars open and close with their session (docs/adr/0200)", () => {
+  // TradingView dates a US equity's daily bar at its session's open, 09:30 New York, and closes it
+  // at 16:00; the store dates it 00:00 UTC. US DST began Sunday 2024-03-10: 09:30 EST is 14:30Z,
+  // 09:30 EDT 13:30Z, 16:00 EST 21:00Z, 16:00 EDT 20:00Z. Fri 03-08, Mon 03-11, Tue 03-12.
+  const AAPL: SymbolInfo = { ticker: "AAPL", timezone: "America/New_York", mintick: 0.01, timeframe: "1D", session: "0930-1600" };
+  const days = barsAt([Date.UTC(2024, 2, 8), Date.UTC(2024, 2, 11), Date.UTC(2024, 2, 12)]);
+  const OPEN = [Date.UTC(2024, 2, 8, 14, 30), Date.UTC(2024, 2, 11, 13, 30), Date.UTC(2024, 2, 12, 13, 30)];
+  const CLOSE = [Date.UTC(2024, 2, 8, 21), Date.UTC(2024, 2, 11, 20), Date.UTC(2024, 2, 12, 20)];
+
+  test("time, time_close, calendar fields and str.format_time of an equity's daily bars across the DST change", () => {
+    const r = plots(
+      `plot(time)
+plot(time_close)
+plot(dayofweek(time, syminfo.timezone))
+plot(hour(time, "America/New_York"))
+plot(minute)
+plot(dayofmonth)
+plot(time("D"))
+plot(time_close("D"))
+plot(last_bar_time)
+plot(chart.left_visible_bar_time)
+plot(time_tradingday)
+plot(timeframe.change("W") ? 1 : 0)
+log.info(str.format_time(time, "yyyy-MM-dd HH:mm", syminfo.timezone))
+log.info(str.format_time(time_close, "EEE HH:mm Z"))`,
+      days,
+      AAPL,
+    );
+    expect(col(r, 0)).toEqual(OPEN);
+    expect(col(r, 1)).toEqual(CLOSE);
+    expect(col(r, 2)).toEqual([6, 2, 3]); // Friday, Monday, Tuesday
+    expect(col(r, 3)).toEqual([9, 9, 9]);
+    expect(col(r, 4)).toEqual([30, 30, 30]);
+    expect(col(r, 5)).toEqual([8, 11, 12]);
+    expect(col(r, 6)).toEqual(OPEN);
+    expect(col(r, 7)).toEqual(CLOSE);
+    expect(col(r, 8)).toEqual([OPEN[2], OPEN[2], OPEN[2]]);
+    expect(col(r, 9)).toEqual([OPEN[0], OPEN[0], OPEN[0]]);
+    // the trading day stays 00:00 UTC of the date; the week changes on Monday
+    expect(col(r, 10)).toEqual([Date.UTC(2024, 2, 8), Date.UTC(2024, 2, 11), Date.UTC(2024, 2, 12)]);
+    expect(col(r, 11)).toEqual([0, 1, 0]);
+    expect(r.logs.map((l) => l.message)).toEqual(["2024-03-08 09:30", "Fri 16:00 -0500", "2024-03-11 09:30", "Mon 16:00 -0400", "2024-03-12 09:30", "Tue 16:00 -0400"]);
+    // the run's times, and its log lines', stay those of the store
+    expect(r.times).toEqual(days.time);
+    expect(r.logs.map((l) => l.time)).toEqual([1709856000, 1709856000, 1710115200, 1710115200, 1710201600, 1710201600]);
+  });
+
+  test("a date filter by timestamp() or input.time takes its first day's bar", () => {
+    const r = plots(
+      `since = input.time(timestamp("2024-03-11"), "Since")
+plot(time >= timestamp(syminfo.timezone, 2024, 3, 11, 0, 0) ? 1 : 0)
+plot(time >= since ? 1 : 0)
+plot(time >= timestamp(2024, 3, 11) ? 1 : 0)`,
+      days,
+      AAPL,
+    );
+    expect([col(r, 0), col(r, 1), col(r, 2)]).toEqual([[0, 1, 1], [0, 1, 1], [0, 1, 1]]);
+  });
+
+  test("weekly and monthly bars: the session's open on the period's first weekday, its close on the last", () => {
+    // weeks of Monday 03-04 (EST) and Monday 03-11 (EDT): closes Friday 03-08 16:00 EST and 03-15 16:00 EDT
+    const weeks = plots("plot(time)\nplot(time_close)\nplot(dayofweek)", barsAt([Date.UTC(2024, 2, 4), Date.UTC(2024, 2, 11)]), { ...AAPL, timeframe: "1W" });
+    expect(col(weeks, 0)).toEqual([Date.UTC(2024, 2, 4, 14, 30), Date.UTC(2024, 2, 11, 13, 30)]);
+    expect(col(weeks, 1)).toEqual([Date.UTC(2024, 2, 8, 21), Date.UTC(2024, 2, 15, 20)]);
+    expect(col(weeks, 2)).toEqual([2, 2]);
+    // June 2024 starts on a Saturday (first trading day Monday 06-03) and ends on a Sunday (last Friday 06-28); July runs Monday 07-01 to Wednesday 07-31
+    const months = plots("plot(time)\nplot(time_close)", barsAt([Date.UTC(2024, 5, 1), Date.UTC(2024, 6, 1)]), { ...AAPL, timeframe: "1M" });
+    expect(col(months, 0)).toEqual([Date.UTC(2024, 5, 3, 13, 30), Date.UTC(2024, 6, 1, 13, 30)]);
+    expect(col(months, 1)).toEqual([Date.UTC(2024, 5, 28, 20), Date.UTC(2024, 6, 31, 20)]);
+  });
+
+  test("an overnight session opens the evening before its day; around the clock in UTC, midnight as stored", () => {
+    // futures 1700-1600 Chicago: Monday 03-11's session opens Sunday 17:00 CDT (22:00Z), closes Monday 16:00 CDT (21:00Z);
+    // Friday 03-08's opens Thursday 17:00 CST (23:00Z); dayofweek of the open is the day before (TradingView's note on overnight sessions)
+    const futures = plots("plot(time)\nplot(time_close)\nplot(dayofweek)", barsAt([Date.UTC(2024, 2, 8), Date.UTC(2024, 2, 11)]), { ...AAPL, timezone: "America/Chicago", session: "1700-1600" });
+    expect(col(futures, 0)).toEqual([Date.UTC(2024, 2, 7, 23), Date.UTC(2024, 2, 10, 22)]);
+    expect(col(futures, 1)).toEqual([Date.UTC(2024, 2, 8, 22), Date.UTC(2024, 2, 11, 21)]);
+    expect(col(futures, 2)).toEqual([5, 1]);
+    const crypto = plots("plot(time)\nplot(time_close)\nplot(dayofweek)\nplot(hour)", days, { ...AAPL, ticker: "BTCUSD", timezone: "UTC", session: "24x7" });
+    expect(col(crypto, 0)).toEqual(Array.from(days.time, (t) => t * 1000));
+    expect(col(crypto, 1)).toEqual(Array.from(days.time, (t) => t * 1000 + 86_400_000));
+    expect(col(crypto, 2)).toEqual([6, 2, 3]);
+    expect(col(crypto, 3)).toEqual([0, 0, 0]);
+  });
+
+  test("an event's {{time}} is the bar's time as the script reads it; the event stays at the stored bar", () => {
+    const r = plots('alertcondition(true, "a", "{{time}}")', days, AAPL);
+    expect(r.events.map((e) => [e.time, e.message])).toEqual([
+      [1709856000, "2024-03-08T14:30:00Z"],
+      [1710115200, "2024-03-11T13:30:00Z"],
+      [1710201600, "2024-03-12T13:30:00Z"],
+    ]);
+  });
+
+  test("a drawing at a bar's time is written at the bar's stored time; its getter gives the script's time back", () => {
+    const r = plots(
+      `var l = label.new(time, close, "x", xloc = xloc.bar_time)
+var ln = line.new(time, close, time_close, close, xloc = xloc.bar_time)
+plot(label.get_x(l))`,
+      days,
+      AAPL,
+    );
+    expect(col(r, 0)).toEqual([OPEN[0], OPEN[0], OPEN[0]]);
+    expect(r.drawings.labels[0]!.time).toBe("2024-03-08T00:00:00Z");
+    // the close, 6.5 hours after the open, stays 6.5 hours into the stored day
+    expect([r.drawings.lines[0]!.time1, r.drawings.lines[0]!.time2]).toEqual(["2024-03-08T00:00:00Z", "2024-03-08T06:30:00Z"]);
+  });
+});

@@ -96,8 +96,9 @@ describe("a US equity's intraday periods start at the session's open, 09:30 New 
     expect([at(open, "2011-03-15T15:00:00"), at(close, "2011-03-15T15:00:00")]).toEqual([ms("2011-03-15T13:30:00"), ms("2011-03-15T17:30:00")]);
     // 09:29 EST, before the open: the hour counted back from it, 08:30-09:30 EST
     expect([at(open60, "2011-03-01T14:29:00"), at(close60, "2011-03-01T14:29:00")]).toEqual([ms("2011-03-01T13:30:00"), ms("2011-03-01T14:30:00")]);
-    // the trading day is dated 00:00 UTC of its New York date: 19:00 EST on 03-01 is 00:00Z on 03-02
-    expect(at(day, "2011-03-02T00:00:00")).toBe(ms("2011-03-01T00:00:00"));
+    // the trading day is that of its New York date: 19:00 EST on 03-01 (00:00Z on 03-02) is in the
+    // day of 03-01, which a script sees open at its session's open, 09:30 EST (docs/adr/0200)
+    expect(at(day, "2011-03-02T00:00:00")).toBe(ms("2011-03-01T14:30:00"));
   });
 });
 

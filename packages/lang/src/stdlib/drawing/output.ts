@@ -57,12 +57,32 @@ function textSize(v: unknown): string {
   return typeof v === "number" ? (Number.isFinite(v) ? String(Math.trunc(v)) : "normal") : enumName(v, "normal");
 }
 
-/** Reads times of bar indices and of Unix-ms coordinates. */
+/**
+ * Reads times of bar indices and of Unix-ms coordinates. A bar_time coordinate is a time a script
+ * read (`time`); where those differ from the stored bar times (daily bars opening at their
+ * session's open, docs/adr/0200), `scriptTime` holds them (Unix seconds) and a coordinate is moved
+ * by its bar's difference, so that a drawing at a bar's `time` is written at that bar's stored time.
+ */
 class Clock {
   constructor(
     private readonly bars: Bars,
     private readonly stepMs: number,
+    private readonly scriptTime: Float64Array | null = null,
   ) {}
+  /** A script's bar_time coordinate as a time of the stored bars. */
+  private stored(x: number): number {
+    const s = this.scriptTime;
+    if (s === null || s.length === 0 || !Number.isFinite(x)) return x;
+    // the last bar whose script time is at or before x (the first bar for an earlier x)
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid]! * 1000 <= x) lo = mid;
+      else hi = mid - 1;
+    }
+    return x + (this.bars.time[lo]! - s[lo]!) * 1000;
+  }
   private iso(ms: number): string | null {
     // RFC 3339 as every bar time in JSON (`2024-03-01T00:00:00Z`): a fraction only when there is one
     return Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString().replace(/\.000Z$/, "Z") : null;
@@ -76,13 +96,13 @@ class Clock {
   }
   at(x: unknown, xloc: unknown): string | null {
     if (typeof x !== "number") return null;
-    return this.iso(constName(xloc) === "bar_time" ? x : this.barMs(x));
+    return this.iso(constName(xloc) === "bar_time" ? this.stored(x) : this.barMs(x));
   }
   /** The bar at a coordinate, when it is one of the evaluated bars. */
   index(x: unknown, xloc: unknown): number {
     if (typeof x !== "number" || !Number.isFinite(x)) return -1;
     if (constName(xloc) !== "bar_time") return x >= 0 && x < this.bars.length ? Math.round(x) : -1;
-    const t = this.bars.time;
+    const t = this.scriptTime ?? this.bars.time;
     let lo = 0;
     let hi = t.length - 1;
     while (lo <= hi) {
@@ -137,9 +157,9 @@ function table(d: Drawing): DrawnTable {
   return { position: enumName(d.f.position, "top_right"), rows: num(d.f.rows) ?? 0, columns: num(d.f.columns) ?? 0, cells };
 }
 
-/** The store's remaining objects as Drawings; `stepMs` is one bar's length (for extrapolated times). */
-export function drawingsOf(store: DrawingStore, bars: Bars, stepMs: number): Drawings {
-  const clock = new Clock(bars, stepMs);
+/** The store's remaining objects as Drawings; `stepMs` is one bar's length (for extrapolated times), `scriptTime` the bars' times as the script read them when they differ from the stored ones. */
+export function drawingsOf(store: DrawingStore, bars: Bars, stepMs: number, scriptTime: Float64Array | null = null): Drawings {
+  const clock = new Clock(bars, stepMs, scriptTime);
   return {
     labels: store.remaining("label").map((d) => label(d, clock, bars)),
     lines: store.remaining("line").map((d) => line(d, clock)),

@@ -44,7 +44,7 @@ export const chartPointFromTime = builtinFunction({
 export const chartPointNow = builtinFunction({
   sig: "chart.point.now(price: series float = close): chart.point",
   doc: "A point at the current bar's time and index and `price`.",
-  emit: (b) => `$rt.draw.point($T[$i] * 1000, $i, ${b.a("price", "$C[$i]")})`,
+  emit: (b) => `$rt.draw.point($TV[$i] * 1000, $i, ${b.a("price", "$C[$i]")})`,
 });
 export const chartPointCopy = builtinFunction({
   sig: "chart.point.copy(id: chart.point): chart.point",
