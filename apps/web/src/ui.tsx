@@ -82,24 +82,45 @@ export function Pager(props: { page: number; pages: number; onPage(p: number): v
   return (
     <nav class="actions" aria-label={props.label}>
       <button type="button" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>Previous</button>
-      <span>Page {props.page + 1} of {props.pages}</span>
+      <span role="status" aria-live="polite">Page {props.page + 1} of {props.pages}</span>
       <button type="button" disabled={props.page >= props.pages - 1} onClick={() => props.onPage(props.page + 1)}>Next</button>
     </nav>
   );
+}
+
+/** A polite live region, always in the page (a region added with its text is often not read):
+ * what changed without the person moving, said once (WCAG 4.1.3). */
+export function Announce(props: { text: string }) {
+  return <p class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{props.text}</p>;
+}
+
+/** "Page 2: runs 51 to 100" (the shown page of a list `size` a page, `count` on it). */
+export function pageText(noun: string, number: number, size: number, count: number): string {
+  if (count === 0) return `Page ${number}: no ${noun}`;
+  const from = (number - 1) * size + 1;
+  return `Page ${number}: ${noun} ${from} to ${from + count - 1}`;
 }
 
 /** "Older" and "Newest" over a list the service pages by cursor (its `next_cursor`). The button
  * pressed can leave (the last page has no older one; the newest page no "Newest"), which would
  * drop the focus to the page's start: once the page asked for is shown (`page`, the answer in
  * view, is another), a focus left nowhere goes to the paging button that remains, else to the
- * page's heading (WCAG 2.4.3). A focus the person moved meanwhile stays where it is. */
-export function CursorPager(props: { label: string; older: string; newest: string; next: string | null | undefined; cursor: string | null; page: unknown; onCursor(cursor: string | null): void }) {
+ * page's heading (WCAG 2.4.3). A focus the person moved meanwhile stays where it is. The new
+ * page is announced ("Page 2: runs 51 to 100"): the list changed where the person is not. */
+export function CursorPager(props: {
+  label: string; older: string; newest: string; next: string | null | undefined; cursor: string | null; page: unknown;
+  /** The shown page's number (1 the newest), its items, the list's page size and what it lists. */
+  number: number; count: number | undefined; size: number; noun: string;
+  onCursor(cursor: string | null): void;
+}) {
   const older = useRef<HTMLButtonElement>(null);
   const newest = useRef<HTMLButtonElement>(null);
   const pressed = useRef<{ on: unknown } | null>(null);
+  const [said, setSaid] = useState("");
   useEffect(() => {
-    if (!pressed.current || pressed.current.on === props.page) return;
+    if (!pressed.current || pressed.current.on === props.page || props.count === undefined) return;
     pressed.current = null;
+    setSaid(pageText(props.noun, props.number, props.size, props.count));
     if (document.activeElement && document.activeElement !== document.body) return;
     // the heading `Page` draws (the list's title)
     (older.current ?? newest.current ?? document.querySelector<HTMLElement>(".page-head h1"))?.focus();
@@ -109,12 +130,16 @@ export function CursorPager(props: { label: string; older: string; newest: strin
     props.onCursor(cursor);
   };
   const { next, cursor } = props;
-  if (!next && !cursor) return null;
   return (
-    <nav class="actions" aria-label={props.label}>
-      {next ? <button type="button" ref={older} onClick={() => go(next)}>{props.older}</button> : null}
-      {cursor ? <button type="button" ref={newest} onClick={() => go(null)}>{props.newest}</button> : null}
-    </nav>
+    <>
+      {next || cursor ? (
+        <nav class="actions" aria-label={props.label}>
+          {next ? <button type="button" ref={older} onClick={() => go(next)}>{props.older}</button> : null}
+          {cursor ? <button type="button" ref={newest} onClick={() => go(null)}>{props.newest}</button> : null}
+        </nav>
+      ) : null}
+      <Announce text={said} />
+    </>
   );
 }
 

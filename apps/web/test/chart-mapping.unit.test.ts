@@ -1,5 +1,5 @@
 // The chart's data mapping (apps/web/src/chart/mapping.ts): hand-worked inputs and answers.
-import { clipPath, cssColor, drawingsPlan, eventMarkers, planChart, PALETTE, type Row } from "../src/chart/mapping";
+import { cssColor, drawingsPlan, eventMarkers, logicalOf, paint, planChart, PALETTE, textPixels, type Row } from "../src/chart/mapping";
 
 const ROWS: Row[] = [
   [1704067200, 10, 12, 9, 11, 1000],
@@ -81,20 +81,61 @@ describe("markers", () => {
     ]);
   });
 
-  test("when drawings hold labels, lines and polylines, then labels are markers and lines are segments ordered by time; na points are skipped", () => {
+  test("when drawings hold labels, lines and polylines, then each keeps its style and colors; na points are skipped; labels are drawn last", () => {
     const plan = drawingsPlan({
-      labels: [{ time: "2024-01-02T00:00:00Z", price: 12, text: "hi", color: "#FF0000FF", style: "label_up" }],
+      labels: [{ time: "2024-01-02T00:00:00Z", price: 12, text: "hi", color: "#FF0000FF", style: "label_up", text_color: "#FFFFFFFF", size: "large" }],
       lines: [
-        { time1: "2024-01-03T00:00:00Z", price1: 11, time2: "2024-01-01T00:00:00Z", price2: 10, color: null },
-        { time1: "2024-01-03T00:00:00Z", price1: null, time2: "2024-01-01T00:00:00Z", price2: 10, color: null },
+        { time1: "2024-01-03T00:00:00Z", price1: 11, time2: "2024-01-01T00:00:00Z", price2: 10, color: "#2962FFFF", style: "dotted", width: 2, extend: "right" },
+        { time1: "2024-01-03T00:00:00Z", price1: null, time2: "2024-01-01T00:00:00Z", price2: 10, color: "#2962FFFF" },
+        { time1: "2024-01-01T00:00:00Z", price1: 1, time2: "2024-01-02T00:00:00Z", price2: 2, color: "#00000000", style: "arrow_both" },
       ],
-      polylines: [{ points: [{ time: "2024-01-02T00:00:00Z", price: 5 }, { time: "2024-01-01T00:00:00Z", price: 4 }, { time: "2024-01-03T00:00:00Z", price: null }], line_color: null }],
+      polylines: [{ points: [{ time: "2024-01-02T00:00:00Z", price: 5 }, { time: "2024-01-01T00:00:00Z", price: 4 }, { time: "2024-01-03T00:00:00Z", price: null }], line_color: "#787B86FF", fill_color: null, closed: true }],
     });
-    expect(plan.markers).toEqual([{ time: 1704153600, position: "belowBar", shape: "circle", color: "rgba(255, 0, 0, 1)", text: "hi" }]);
-    expect(plan.segments.map((s) => s.data)).toEqual([
-      [{ time: 1704067200, value: 10 }, { time: 1704240000, value: 11 }],
-      [{ time: 1704067200, value: 4 }, { time: 1704153600, value: 5 }],
+    // the third line is fully transparent (alpha 00): nothing to draw
+    expect(plan.shapes).toEqual([
+      { kind: "line", a: { time: 1704240000, price: 11 }, b: { time: 1704067200, price: 10 }, color: "rgba(41, 98, 255, 1)", width: 2, dash: "dotted", extend: "right", arrowStart: false, arrowEnd: false },
+      { kind: "polyline", points: [{ time: 1704153600, price: 5 }, { time: 1704067200, price: 4 }], closed: true, line: "rgba(120, 123, 134, 1)", fill: null },
+      { kind: "label", at: { time: 1704153600, price: 12 }, text: "hi", style: "label_up", color: "rgba(255, 0, 0, 1)", textColor: "rgba(255, 255, 255, 1)", textSize: 16 },
     ]);
+    expect(plan.outside).toBe(0);
+  });
+
+  test("when a box has a translucent bgcolor, border, text and alignment, then it is one filled shape with them; a linefill names two lines of the answer", () => {
+    const plan = drawingsPlan({
+      lines: [
+        { time1: "2024-01-01T00:00:00Z", price1: 10, time2: "2024-01-03T00:00:00Z", price2: 12, color: "#FF0000FF", style: "solid", width: 1, extend: "none" },
+        { time1: "2024-01-01T00:00:00Z", price1: 8, time2: "2024-01-03T00:00:00Z", price2: 9, color: "#FF0000FF", style: "dashed", width: 1, extend: "none" },
+      ],
+      // color.new(color.green, 80): #4CAF50 with 20% opacity, alpha round(0.2 * 255) = 51 = 0x33
+      linefills: [{ line1: 0, line2: 1, color: "#4CAF5033" }, { line1: 0, line2: 7, color: "#4CAF5033" }],
+      boxes: [{
+        time1: "2024-01-03T00:00:00Z", top: 25, time2: "2024-01-02T00:00:00Z", bottom: 30, border_color: "#00FFFFFF", bg_color: "#4CAF5033", text: "zone",
+        border_width: 3, border_style: "dashed", extend: "both", text_color: "#000000FF", text_size: "small", text_halign: "left", text_valign: "top",
+      }],
+    });
+    expect(plan.shapes.map((s) => s.kind)).toEqual(["linefill", "box", "line", "line"]);
+    // alpha 0x33 = 51: 51 / 255 = 0.2
+    expect(plan.shapes[0]).toMatchObject({ kind: "linefill", color: "rgba(76, 175, 80, 0.2)", a: { a: { price: 10 }, b: { price: 12 } }, b: { a: { price: 8 }, b: { price: 9 }, dash: "dashed" } });
+    // corners put in order: left the earlier time, top the higher price
+    expect(plan.shapes[1]).toEqual({
+      kind: "box", left: 1704153600, right: 1704240000, top: 30, bottom: 25, fill: "rgba(76, 175, 80, 0.2)", border: "rgba(0, 255, 255, 1)", borderWidth: 3, dash: "dashed", extend: "both",
+      text: "zone", textColor: "rgba(0, 0, 0, 1)", textSize: 10, halign: "left", valign: "top",
+    });
+  });
+
+  test("colors, text sizes and the bar scale: na and transparent paint nothing; named sizes and points; times between and past the candles", () => {
+    expect([paint(null), paint("#FFFFFF00"), paint("#FFFFFFFF")]).toEqual([null, null, "rgba(255, 255, 255, 1)"]);
+    // 14 points at 4/3 pixels a point: 18.67, rounded 19
+    expect([textPixels("tiny", 12), textPixels("huge", 12), textPixels("14", 12), textPixels("auto", 12), textPixels(undefined, 9)]).toEqual([8, 24, 19, 12, 9]);
+    // daily candles Fri 2024-01-05, Mon 01-08, Tue 01-09: the step is the shortest gap (one day)
+    const times = [1704412800, 1704672000, 1704758400];
+    expect(logicalOf(times, 1704672000)).toBe(1);
+    // Sat 01-06 is one day into the three-day gap Fri..Mon: 1/3 of the way
+    expect(logicalOf(times, 1704499200)).toBeCloseTo(1 / 3, 12);
+    // two days after the last candle (Thu 01-11): index 2 + 2
+    expect(logicalOf(times, 1704931200)).toBe(4);
+    // one day before the first: -1
+    expect(logicalOf(times, 1704326400)).toBe(-1);
   });
 
   test("when an hline's price is not a constant (null in the Interface), then it is not drawn", () => {
@@ -102,29 +143,19 @@ describe("markers", () => {
     expect(plan.hlines.map((x) => x.price)).toEqual([5]);
   });
 
-  test("when the chart's candles span a window, then a label before it is counted outside, a line crossing its start is cut there, and a box gives its top and bottom edges", () => {
+  test("when the chart's candles span a window, then a label before it and a box after it are counted outside; a line crossing its start and a line extended into it are drawn", () => {
     // candles from 2024-01-02 (1704153600) to 2024-01-04 (1704326400)
     const span = { first: 1704153600, last: 1704326400 };
     const plan = drawingsPlan({
       labels: [{ time: "2024-01-01T00:00:00Z", price: 1, text: "warmup", color: null }, { time: "2024-01-03T00:00:00Z", price: 2, text: "in", color: null }],
-      // from (Jan 1, 10) to (Jan 3, 20): at Jan 2, halfway in time, 15
-      lines: [{ time1: "2024-01-01T00:00:00Z", price1: 10, time2: "2024-01-03T00:00:00Z", price2: 20, color: null }],
-      boxes: [{ time1: "2024-01-03T00:00:00Z", top: 30, time2: "2024-01-04T00:00:00Z", bottom: 25, border_color: "#00FFFFFF", bg_color: null }],
+      lines: [
+        { time1: "2024-01-01T00:00:00Z", price1: 10, time2: "2024-01-03T00:00:00Z", price2: 20, color: "#000000FF" },
+        // wholly before the first candle, but extended right: it reaches the window
+        { time1: "2023-12-30T00:00:00Z", price1: 10, time2: "2023-12-31T00:00:00Z", price2: 20, color: "#000000FF", extend: "right" },
+      ],
+      boxes: [{ time1: "2024-01-05T00:00:00Z", top: 30, time2: "2024-01-06T00:00:00Z", bottom: 25, border_color: "#00FFFFFF", bg_color: null }],
     }, span);
-    expect(plan.markers.map((m) => m.text)).toEqual(["in"]);
-    expect(plan.outside).toBe(1);
-    expect(plan.segments.map((s) => s.data)).toEqual([
-      [{ time: 1704153600, value: 15 }, { time: 1704240000, value: 20 }],
-      [{ time: 1704240000, value: 30 }, { time: 1704326400, value: 30 }],
-      [{ time: 1704240000, value: 25 }, { time: 1704326400, value: 25 }],
-    ]);
-    expect(plan.segments[1]?.color).toBe("rgba(0, 255, 255, 1)");
-  });
-
-  test("when a path lies wholly before the span it is dropped; one past its end is cut at the last candle", () => {
-    const span = { first: 100, last: 200 };
-    expect(clipPath([{ time: 10, value: 1 }, { time: 50, value: 2 }], span)).toEqual([]);
-    expect(clipPath([{ time: 150, value: 0 }, { time: 250, value: 10 }], span)).toEqual([{ time: 150, value: 0 }, { time: 200, value: 5 }]);
-    expect(clipPath([{ time: 0, value: 0 }, { time: 300, value: 30 }], span)).toEqual([{ time: 100, value: 10 }, { time: 200, value: 20 }]);
+    expect(plan.shapes.map((s) => s.kind)).toEqual(["line", "line", "label"]);
+    expect(plan.outside).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 // The runs and sweeps lists paged by keyboard, in Debian chromium (playwright-core) against a real
 // API: the paging button pressed can leave (no older page past the last one, no "Newest" on the
 // newest page), and the focus then goes to the button that remains, or to the list's heading when
-// none does, never to the page's start. The lists are 50 a page; the rows are written straight
+// none does, never to the page's start; a polite live region then says which page is shown and
+// which of the list's items it holds ("Page 2: runs 51 to 100"). The lists are 50 a page; the rows are written straight
 // into the test's database (their content does not matter here, only how many and in which order).
 // One browser, one API (its own database, Redis prefix and queues; no worker: nothing runs).
 import type { Page } from "playwright-core";
@@ -55,6 +56,13 @@ async function press(name: string): Promise<void> {
   await page.keyboard.press("Enter");
 }
 
+/** What the list's live region says (a screen reader reads it once it changes). */
+async function said(want: string): Promise<void> {
+  const region = page.locator("main [role=status][aria-live=polite]");
+  await page.waitForFunction((w) => Array.from(document.querySelectorAll("main [role=status][aria-live=polite]")).some((e) => e.textContent === w), want);
+  await expect(region.count()).resolves.toBe(1);
+}
+
 /** What has the focus, as "button Older runs", "h1 Runs" or "body" (the page's start): an expression the page evaluates. */
 const FOCUSED = "(!document.activeElement || document.activeElement === document.body ? 'body' : document.activeElement.tagName.toLowerCase() + ' ' + (document.activeElement.textContent || ''))";
 
@@ -78,13 +86,16 @@ test("the runs list: Older runs keeps the focus while there is an older page, th
   await press("Older runs");
   await listed(ids.slice(50, 100));
   await focusedOn("button Older runs");
+  await said("Page 2: runs 51 to 100");
   await press("Older runs");
   await listed(ids.slice(100));
   await focusedOn("button Newest runs");
+  await said("Page 3: runs 101 to 103");
   expect(await page.getByRole("button", { name: "Older runs" }).count()).toBe(0);
   await page.keyboard.press("Enter");
   await listed(ids.slice(0, 50));
   await focusedOn("button Older runs");
+  await said("Page 1: runs 1 to 50");
   expect(await page.getByRole("button", { name: "Newest runs" }).count()).toBe(0);
 
   // On the second page, all but 40 runs are deleted elsewhere: the newest page is then the only
@@ -95,6 +106,7 @@ test("the runs list: Older runs keeps the focus while there is an older page, th
   await press("Newest runs");
   await listed(ids.slice(0, 40));
   await focusedOn("h1 Runs");
+  await said("Page 1: runs 1 to 40");
   expect(await page.getByRole("navigation", { name: "Pages of your runs" }).count()).toBe(0);
   expect(await shown()).toHaveLength(40);
 });
@@ -111,10 +123,12 @@ test("the sweeps list: Older sweeps at the last page hands the focus to Newest s
   await press("Older sweeps");
   await listed(ids.slice(50));
   await focusedOn("button Newest sweeps");
+  await said("Page 2: sweeps 51 to 52");
   expect(await page.getByRole("button", { name: "Older sweeps" }).count()).toBe(0);
   await page.keyboard.press("Enter");
   await listed(ids.slice(0, 50));
   await focusedOn("button Older sweeps");
+  await said("Page 1: sweeps 1 to 50");
   expect(await page.getByRole("button", { name: "Newest sweeps" }).count()).toBe(0);
   // The focus is in its place in the tab order: just after the list's last sweep.
   await page.keyboard.press("Shift+Tab");

@@ -1,6 +1,8 @@
 // The run page draws a run's drawings (docs/reference/api.md #30) in Debian chromium against a
 // real API and worker: a drawing-only indicator's run page asks for its drawings, gets 200, and
-// its chart shows the labels as markers (pixels of the label color on the price pane).
+// its chart shows the labels (pixels of the label color on the price pane); a box is filled with
+// its translucent bgcolor and holds its text, a dashed line is drawn in dashes, a solid one whole,
+// and an extended one to the pane's edge (docs/adr/0214).
 import type { Page } from "playwright-core";
 import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
@@ -55,5 +57,72 @@ test("a drawing-only indicator's run page draws its labels and line", async () =
     for (let i = 0; i < data.length; i += 4) if (data[i]! > 200 && data[i + 1]! < 60 && data[i + 2]! > 200 && data[i + 3]! > 200) return true;
     return false;
   }));
+  expect(problems).toEqual([]);
+});
+
+// On the last bar of a 60-bar window (AAPL's closes there lie between about 430 and 530), far above
+// the candles: a box over bars -40..-10 between 900 and 850, half-transparent blue with red text;
+// a dashed and a solid green line (width 2) over the same bars at 1000 and 950; an orange line
+// over bars -40..-30 at 800, extended right.
+const STYLED = `//@version=6
+indicator("styled", overlay = true)
+if barstate.islast
+    box.new(bar_index - 40, 900, bar_index - 10, 850, border_color = #FF00FF, bgcolor = color.new(#0000FF, 50), text = "ZONE", text_color = #FF0000)
+    line.new(bar_index - 40, 1000, bar_index - 10, 1000, color = #00FF00, width = 2, style = line.style_dashed)
+    line.new(bar_index - 40, 950, bar_index - 10, 950, color = #00FF00, width = 2)
+    line.new(bar_index - 40, 800, bar_index - 30, 800, color = #FFA500, width = 2, extend = extend.right)
+plot(close, "c")
+`;
+
+/** Per canvas row of the chart: pixels whose r, g, b lie in the ranges, the runs they form, the longest run. */
+function rows(range: [number, number, number, number, number, number]): Promise<Array<{ pixels: number; runs: number; longest: number }>> {
+  return page.evaluate(([r0, r1, g0, g1, b0, b1]) => {
+    const out: Array<{ pixels: number; runs: number; longest: number }> = [];
+    for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>(".chart canvas"))) {
+      const data = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data;
+      if (!data) continue;
+      for (let y = 0; y < canvas.height; y += 1) {
+        let [pixels, runs, longest, run] = [0, 0, 0, 0];
+        for (let x = 0; x < canvas.width; x += 1) {
+          const i = (y * canvas.width + x) * 4;
+          const [r, g, b, a] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0, data[i + 3] ?? 0];
+          const hit = a > 200 && r >= r0 && r <= r1 && g >= g0 && g <= g1 && b >= b0 && b <= b1;
+          if (hit) { pixels += 1; run += 1; if (run === 1) runs += 1; longest = Math.max(longest, run); } else run = 0;
+        }
+        if (pixels > 0) out.push({ pixels, runs, longest });
+      }
+    }
+    return out;
+  }, range);
+}
+
+test("a box is filled with its translucent bgcolor and bordered; lines are dashed, solid and extended as drawn", async () => {
+  await h.script(me, "styled-drawings", STYLED);
+  const run = await me.client.start({ script: "styled-drawings", instrument: "AAPL", timeframe: "1d", bars: 60, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(String(e)));
+  await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
+  // the chart is made once the run's bars, results and drawings are in; two frames later it is painted
+  await page.waitForFunction(() => document.querySelectorAll(".chart canvas").length >= 2);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // color.new(#0000FF, 50): alpha round(0.5 * 255) = 128, 128 / 255 = 0.502; over the white
+  // pane 255 * (1 - 0.502) = 127 for red and green, blue 255. The box is 30 bars of 60 wide (about
+  // 590 pixels) and 50 of the pane's some 600 price units high (about 35 pixels): far more than 5,000.
+  const fill = await rows([122, 132, 122, 132, 250, 255]);
+  expect(fill.reduce((n, r) => n + r.pixels, 0)).toBeGreaterThan(5_000);
+  // its magenta (#FF00FF) border: top and bottom edges across the box (a 1-pixel edge may be
+  // smoothed over two rows, about half magenta: green up to 150)
+  const border = await rows([200, 255, 0, 150, 200, 255]);
+  expect(border.filter((r) => r.longest >= 400).length).toBeGreaterThanOrEqual(2);
+  // green (#00FF00) lines 2 pixels wide: the dashed one is many dashes (dash 8, gap 6 pixels over
+  // some 590 pixels: about 40), the solid one a row of one run as long as the box
+  const green = await rows([0, 180, 230, 255, 0, 180]);
+  expect(green.some((r) => r.runs >= 20)).toBe(true);
+  expect(green.some((r) => r.runs === 1 && r.longest >= 500)).toBe(true);
+  // the orange (#FFA500) line: its 10 bars (about 200 pixels) and, extended right, the 30 bars
+  // to the last candle and on to the pane's edge: more than 600 pixels in one run
+  const orange = await rows([240, 255, 150, 180, 0, 30]);
+  expect(Math.max(0, ...orange.map((r) => r.longest))).toBeGreaterThan(600);
   expect(problems).toEqual([]);
 });

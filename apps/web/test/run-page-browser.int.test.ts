@@ -135,6 +135,8 @@ test("a queued run and a running run say so; Cancel by keyboard hands the focus 
     await expect(p.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Cancel run");
     await p.keyboard.press("Enter");
     await p.getByText("Cancelled: ", { exact: false }).waitFor();
+    // said once to a screen reader, politely (the status box itself is not a live region)
+    await expect(p.getByRole("status").filter({ hasText: "The run was cancelled." }).count()).resolves.toBe(1);
     await expect(p.locator(".badge").textContent()).resolves.toBe("cancelled");
     await expect(p.getByRole("button", { name: "Cancel run" }).count()).resolves.toBe(0);
     await expect(p.evaluate(() => document.activeElement?.classList.contains("run-status"))).resolves.toBe(true);
@@ -239,7 +241,7 @@ use("dip", events = ["dip"])
   expect(h1.hit_rate_ci95[1]).toBeGreaterThanOrEqual(h1.hit_rate);
 });
 
-test("a page of something that is not there is titled Not found; a waitlisted account's pages say why and never keep loading", async () => {
+test("a page of something that is not there is titled Not found; a waitlisted account meets one page that says why and what to do", async () => {
   for (const path of ["/app/runs/run_aaaaaaaaaaaaaaaaaaaaaaaa", "/app/studies/run_aaaaaaaaaaaaaaaaaaaaaaaa", "/app/sweeps/swp_aaaaaaaaaaaaaaaaaaaaaaaa", "/app/scripts/no-such-script", "/app/library/core/no-such-script", "/app/docs/no-such-topic", "/app/no-such-page"]) {
     await page.goto(`${h.api.url}${path}`);
     await page.getByRole("alert").filter({ hasText: /Not found|no such page/ }).waitFor();
@@ -253,9 +255,17 @@ test("a page of something that is not there is titled Not found; a waitlisted ac
     await p.goto(`${h.api.url}/login?next=%2Fapp%2Faccount`);
     await fillSignIn(p, { email: "waiting@example.com" });
     await p.waitForURL(/\/app\/account$/);
-    await p.getByRole("alert").filter({ hasText: "waitlist" }).first().waitFor();
-    await p.waitForTimeout(500);
+    // one page that says what is happening and what to do, not the app's refused calls
+    await p.getByRole("heading", { level: 1, name: "Your account is on the waitlist" }).waitFor();
+    await p.getByText("Nothing more is needed from you", { exact: false }).waitFor();
+    await expect(p.getByRole("alert").count()).resolves.toBe(0);
     await expect(p.getByText(/Loading/).count()).resolves.toBe(0);
+    const again = await p.goto(`${h.api.url}/app/runs/run_aaaaaaaaaaaaaaaaaaaaaaaa`);
+    expect(again?.status()).toBe(403);
+    await expect(p.locator("h1").textContent()).resolves.toBe("Your account is on the waitlist");
+    await p.getByRole("link", { name: "your account" }).click();
+    await p.waitForURL(/\/account$/);
+    await p.getByText("On the waitlist (an operator admits accounts)").waitFor();
   } finally {
     await browser2.close();
   }

@@ -28,6 +28,18 @@ function loadIndexHtml(dir: string): string | null {
   return existsSync(file) ? readFileSync(file, "utf8") : null;
 }
 
+/** What a waitlisted account sees at every address of the app. */
+function waitlistPage(handle: string) {
+  return html`
+<p class="notice" role="status">The account <strong>${handle}</strong> is signed in and waits on the waitlist: the app and the API open once an operator admits it.</p>
+<h2>What to do</h2>
+<ul>
+  <li>Nothing more is needed from you: an operator admits accounts from the waitlist and gives each a plan.</li>
+  <li>Once yours is admitted, reload this page (or <a href="/app/">open the app</a>); you stay signed in.</li>
+  <li>Meanwhile you can <a href="/docs">read the docs</a> or see <a href="/account">your account</a>.</li>
+</ul>`;
+}
+
 export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Router {
   const https = deps.config.publicUrl.startsWith("https://");
   const buildDir = options.buildDir ?? WEB_BUILD_DIR;
@@ -63,6 +75,10 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
     if (indexHtml === null) throw new ApiError("busy", "The web app is not built on this server: run `npm run build:web`.", { status: 503 });
     const active = currentSession(res);
     if (!active) throw new Error("signed-in page without a session");
+    // Every call of the app refuses a waitlisted account (403 forbidden, app-session.ts): one
+    // page that says so and what to do, instead of the app's pages each showing that refusal
+    // (docs/adr/0215-waitlist-page-instead-of-the-app.md).
+    if (active.account.status === "waitlist") return sendPage(ctx, res, 403, "Your account is on the waitlist", waitlistPage(active.account.handle));
     // A page the person may not see answers as the API would; the app says so (page-status.ts).
     const auth = { accountId: active.account.id, handle: active.account.handle, keyId: "", scopes: [], planName: "" };
     const status = await appPageStatus(runs, auth, req.path, req.query);

@@ -1,12 +1,13 @@
 // The run's chart with TradingView's lightweight-charts: candles of the run's bars, each output
-// as its Interface says (mapping.ts), hlines as price lines, events and drawings as markers and
-// segments. A legend names every output and shows its value under the crosshair.
+// as its Interface says (mapping.ts), hlines as price lines, events as markers, and the run's
+// drawings as one primitive on the price pane (drawings.ts). A legend names every output and shows its value under the crosshair.
 import { useEffect, useRef, useState } from "preact/hooks";
 import {
   AreaSeries, CandlestickSeries, createChart, createSeriesMarkers, HistogramSeries, LineSeries, LineStyle, LineType,
   type AutoscaleInfo, type IChartApi, type ISeriesApi, type SeriesType, type Time, type UTCTimestamp,
 } from "lightweight-charts";
-import type { ChartPlan, HlinePlan, Marker, Segment, SeriesPlan } from "./mapping";
+import { DrawingsPrimitive } from "./drawings";
+import type { ChartPlan, HlinePlan, Marker, SeriesPlan, Shape } from "./mapping";
 
 function addOutput(chart: IChartApi, s: SeriesPlan): ISeriesApi<SeriesType> {
   const common = { color: s.color, title: "", priceLineVisible: false, lastValueVisible: true };
@@ -61,7 +62,7 @@ function includeHlines(hosts: Map<number, Host>, hlines: HlinePlan[]): void {
 export interface ChartProps {
   plan: ChartPlan;
   markers: Marker[];
-  segments: Segment[];
+  shapes: Shape[];
   intraday: boolean;
   label: string;
 }
@@ -86,10 +87,7 @@ export function RunChart(props: ChartProps) {
       hosts.get(h.pane)?.createPriceLine({ price: h.price, color: h.color, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: h.title });
     }
     includeHlines(hosts, props.plan.hlines);
-    for (const seg of props.segments) {
-      chart.addSeries(LineSeries, { color: seg.color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false })
-        .setData(seg.data.map((p) => ({ ...p, time: p.time as UTCTimestamp })));
-    }
+    if (props.shapes.length > 0) candles.attachPrimitive(new DrawingsPrimitive(props.shapes, props.plan.candles.map((c) => c.time)));
     if (props.markers.length > 0) createSeriesMarkers(candles, props.markers.map((m) => ({ ...m, time: m.time as Time })));
     if (hosts.has(1)) chart.panes()[1]?.setHeight(180);
     chart.timeScale().fitContent();
@@ -102,7 +100,7 @@ export function RunChart(props: ChartProps) {
       setValues(next);
     });
     return () => chart.remove();
-  }, [props.plan, props.markers, props.segments, props.intraday]);
+  }, [props.plan, props.markers, props.shapes, props.intraday]);
 
   return (
     <figure class="chart-figure" aria-label={props.label}>

@@ -99,79 +99,169 @@ export interface DrawingTable {
   cells: Array<{ row: number; column: number; text: string; bg_color: string | null; text_color: string | null }>;
 }
 
+type DrawnLine = { time1: string | null; price1: number | null; time2: string | null; price2: number | null; color: string | null; style?: string; width?: number; extend?: string };
+
+/** GET /v1/runs/{run_id}/drawings (docs/reference/endpoints.md); the fields a run finished
+ * before they were served (box styles, linefills: docs/adr/0214) may be absent. */
 export interface Drawings {
-  labels?: Array<{ time: string; price: number | null; text: string; color: string | null; style?: string }>;
-  lines?: Array<{ time1: string; price1: number | null; time2: string; price2: number | null; color: string | null }>;
-  boxes?: Array<{ time1: string; top: number | null; time2: string; bottom: number | null; border_color: string | null; bg_color: string | null }>;
-  polylines?: Array<{ points: Array<{ time: string; price: number | null }>; line_color: string | null }>;
+  labels?: Array<{ time: string | null; price: number | null; text: string; color: string | null; style?: string; text_color?: string | null; size?: string }>;
+  lines?: DrawnLine[];
+  boxes?: Array<{
+    time1: string | null; top: number | null; time2: string | null; bottom: number | null; border_color: string | null; bg_color: string | null; text?: string;
+    border_width?: number; border_style?: string; extend?: string; text_color?: string | null; text_size?: string; text_halign?: string; text_valign?: string;
+  }>;
+  polylines?: Array<{ points: Array<{ time: string | null; price: number | null }>; line_color: string | null; fill_color?: string | null; closed?: boolean }>;
+  linefills?: Array<{ line1: number; line2: number; color: string | null }>;
   tables?: DrawingTable[];
 }
-
-export interface Segment { color: string; data: Array<{ time: number; value: number }> }
 
 /** The open times of the chart's first and last candles: drawings are placed between them. */
 export interface Span { first: number; last: number }
 
+export type Dash = "solid" | "dashed" | "dotted";
+export type Extend = "none" | "left" | "right" | "both";
+export type HAlign = "left" | "center" | "right";
+export type VAlign = "top" | "center" | "bottom";
+/** A chart place: a time (Unix seconds, any time, not only a bar's) and a price. */
+export interface Pt { time: number; price: number }
+
+export interface LineShape { kind: "line"; a: Pt; b: Pt; color: string; width: number; dash: Dash; extend: Extend; arrowStart: boolean; arrowEnd: boolean }
+export interface BoxShape {
+  kind: "box"; left: number; right: number; top: number; bottom: number;
+  fill: string | null; border: string | null; borderWidth: number; dash: Dash; extend: Extend;
+  text: string; textColor: string | null; textSize: number | "auto"; halign: HAlign; valign: VAlign;
+}
+export interface LabelShape { kind: "label"; at: Pt; text: string; style: string; color: string | null; textColor: string | null; textSize: number }
+export interface PolylineShape { kind: "polyline"; points: Pt[]; closed: boolean; line: string | null; fill: string | null }
+export interface LinefillShape { kind: "linefill"; a: LineShape; b: LineShape; color: string }
+export type Shape = LineShape | BoxShape | LabelShape | PolylineShape | LinefillShape;
+
 export interface DrawingsPlan {
-  markers: Marker[];
-  segments: Segment[];
+  /** What the price pane draws, in the order TradingView stacks them: fills and boxes under lines, labels on top. */
+  shapes: Shape[];
   /** Drawings wholly before the first candle or after the last (a label on a warmup bar): not on the chart. */
   outside: number;
 }
 
-const secs = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
+const secs = (iso: string | null): number | null => (iso === null ? null : Math.floor(Date.parse(iso) / 1000));
 
-type Vertex = { time: number; value: number };
-
-/** The value at `time` on the straight line through a and b (time between theirs). */
-const at = (a: Vertex, b: Vertex, time: number): Vertex => ({ time, value: a.value + ((b.value - a.value) * (time - a.time)) / (b.time - a.time) });
-
-/** A path (points in time order, distinct times) cut to the span: the parts inside it, ends
- * interpolated at its edges; [] when nothing of it is inside. Without a span, the path as it is. */
-export function clipPath(points: Vertex[], span?: Span): Vertex[] {
-  if (!span) return points;
-  const out: Vertex[] = [];
-  points.forEach((p, i) => {
-    const prev = points[i - 1];
-    if (prev && prev.time < span.first && p.time > span.first) out.push(at(prev, p, span.first));
-    if (p.time >= span.first && p.time <= span.last) out.push(p);
-    if (prev && prev.time < span.last && p.time > span.last) out.push(at(prev, p, span.last));
-  });
-  return out;
+/** A color of the answer (`#RRGGBBAA`, null for na) as CSS; na and a fully transparent color draw nothing (null). */
+export function paint(hex: string | null | undefined): string | null {
+  const css = cssColor(hex, "");
+  return css === "" || css.endsWith(", 0)") ? null : css;
 }
 
-/** Points with a price, one a time, in time order. */
-function path(points: Array<{ time: string; price: number | null }>): Vertex[] {
-  const byTime = new Map(points.filter((x) => x.price !== null).map((x) => [secs(x.time), { time: secs(x.time), value: x.price as number }]));
-  return [...byTime.values()].sort((x, y) => x.time - y.time);
+/** TradingView's named text sizes in CSS pixels; a size in typographic points (v6 `size = 14`) as 4/3 pixels a point. */
+const SIZES: Record<string, number> = { tiny: 8, small: 10, normal: 12, large: 16, huge: 24 };
+export function textPixels(size: string | undefined, auto: number): number {
+  if (size === undefined || size === "auto") return auto;
+  const named = SIZES[size];
+  if (named !== undefined) return named;
+  const points = Number(size);
+  return Number.isFinite(points) && points > 0 ? Math.round((points * 4) / 3) : auto;
 }
 
-/** Drawings on the price pane: labels as markers; lines, polylines and the top and bottom edges
- * of boxes as segments, cut to the span of the chart's candles (a marker or point outside it
- * would pile up at the chart's edge or stretch its time scale). */
+function dash(style: string | undefined): Dash {
+  return style === "dashed" || style === "dotted" ? style : "solid";
+}
+
+function extendOf(e: string | undefined): Extend {
+  return e === "left" || e === "right" || e === "both" ? e : "none";
+}
+
+function lineShape(l: DrawnLine): LineShape | null {
+  const [t1, t2] = [secs(l.time1), secs(l.time2)];
+  if (t1 === null || t2 === null || l.price1 === null || l.price2 === null) return null;
+  const color = paint(l.color);
+  if (color === null) return null;
+  const style = l.style ?? "solid";
+  return {
+    kind: "line", a: { time: t1, price: l.price1 }, b: { time: t2, price: l.price2 }, color, width: Math.max(1, l.width ?? 1),
+    dash: dash(style), extend: extendOf(l.extend), arrowStart: style === "arrow_left" || style === "arrow_both", arrowEnd: style === "arrow_right" || style === "arrow_both",
+  };
+}
+
+/** Times a drawing covers, for the span test: an extended side reaches every bar on that side. */
+function reach(times: number[], extend: Extend): [number, number] {
+  const lo = extend === "left" || extend === "both" ? -Infinity : Math.min(...times);
+  const hi = extend === "right" || extend === "both" ? Infinity : Math.max(...times);
+  return [lo, hi];
+}
+
+/** The run's drawings as what the price pane draws (labels with their style and colors, lines
+ * with their style, width and extension, boxes filled and bordered with their text, polylines,
+ * linefills between their two lines: docs/adr/0214). A drawing wholly outside the span of the
+ * chart's candles (on a warmup bar) is not drawn but counted. */
 export function drawingsPlan(d: Drawings, span?: Span): DrawingsPlan {
   let outside = 0;
-  const inSpan = (time: number): boolean => !span || (time >= span.first && time <= span.last);
-  const markers: Marker[] = [];
-  for (const l of d.labels ?? []) {
-    const time = secs(l.time);
-    if (!inSpan(time)) { outside += 1; continue; }
-    markers.push({ time, position: l.style === "label_up" ? "belowBar" : "aboveBar", shape: "circle", color: cssColor(l.color, "#2962FF"), text: l.text });
-  }
-  const segments: Segment[] = [];
-  const add = (color: string, points: Array<{ time: string; price: number | null }>): void => {
-    const full = path(points);
-    if (full.length < 2) return;
-    const data = clipPath(full, span);
-    if (data.length > 1) segments.push({ color, data });
-    else outside += 1;
+  const seen = (lo: number, hi: number): boolean => {
+    const ok = !span || (hi >= span.first && lo <= span.last);
+    if (!ok) outside += 1;
+    return ok;
   };
-  for (const l of d.lines ?? []) add(cssColor(l.color, "#2962FF"), [{ time: l.time1, price: l.price1 }, { time: l.time2, price: l.price2 }]);
-  for (const b of d.boxes ?? []) {
-    const color = cssColor(b.border_color ?? b.bg_color, "#2962FF");
-    add(color, [{ time: b.time1, price: b.top }, { time: b.time2, price: b.top }]);
-    add(color, [{ time: b.time1, price: b.bottom }, { time: b.time2, price: b.bottom }]);
+  const fills: Shape[] = [];
+  const boxes: Shape[] = [];
+  const lines: Shape[] = [];
+  const labels: Shape[] = [];
+  const allLines = (d.lines ?? []).map(lineShape);
+  for (const l of allLines) if (l && seen(...reach([l.a.time, l.b.time], l.extend))) lines.push(l);
+  for (const f of d.linefills ?? []) {
+    const [a, b] = [allLines[f.line1], allLines[f.line2]];
+    const color = paint(f.color);
+    if (!a || !b || color === null) continue;
+    // TradingView fills past the lines' ends only where both extend the same way
+    const both = a.extend === b.extend ? a.extend : "none";
+    if (seen(...reach([a.a.time, a.b.time, b.a.time, b.b.time], both))) fills.push({ kind: "linefill", a: { ...a, extend: both }, b: { ...b, extend: both }, color });
   }
-  for (const p of d.polylines ?? []) add(cssColor(p.line_color, "#2962FF"), p.points);
-  return { markers: markers.sort((a, b) => a.time - b.time), segments, outside };
+  for (const b of d.boxes ?? []) {
+    const [t1, t2] = [secs(b.time1), secs(b.time2)];
+    if (t1 === null || t2 === null || b.top === null || b.bottom === null) continue;
+    const extend = extendOf(b.extend);
+    if (!seen(...reach([t1, t2], extend))) continue;
+    const halign = b.text_halign === "left" || b.text_halign === "right" ? b.text_halign : "center";
+    const valign = b.text_valign === "top" || b.text_valign === "bottom" ? b.text_valign : "center";
+    const size = b.text_size === undefined || b.text_size === "auto" ? "auto" : textPixels(b.text_size, 12);
+    boxes.push({
+      kind: "box", left: Math.min(t1, t2), right: Math.max(t1, t2), top: Math.max(b.top, b.bottom), bottom: Math.min(b.top, b.bottom),
+      fill: paint(b.bg_color), border: paint(b.border_color), borderWidth: Math.max(0, b.border_width ?? 1), dash: dash(b.border_style), extend,
+      text: b.text ?? "", textColor: b.text_color === undefined ? "rgba(0, 0, 0, 1)" : paint(b.text_color), textSize: size, halign, valign,
+    });
+  }
+  for (const p of d.polylines ?? []) {
+    const points = p.points.flatMap((x) => { const t = secs(x.time); return t === null || x.price === null ? [] : [{ time: t, price: x.price }]; });
+    if (points.length < 2) continue;
+    const times = points.map((x) => x.time);
+    if (seen(Math.min(...times), Math.max(...times))) lines.push({ kind: "polyline", points, closed: p.closed === true, line: paint(p.line_color), fill: paint(p.fill_color) });
+  }
+  for (const l of d.labels ?? []) {
+    const t = secs(l.time);
+    if (t === null || l.price === null) continue;
+    if (!seen(t, t)) continue;
+    labels.push({ kind: "label", at: { time: t, price: l.price }, text: l.text, style: l.style ?? "label_down", color: paint(l.color), textColor: l.text_color === undefined ? "rgba(255, 255, 255, 1)" : paint(l.text_color), textSize: textPixels(l.size ?? "normal", 12) });
+  }
+  return { shapes: [...fills, ...boxes, ...lines, ...labels], outside };
+}
+
+/** Where a time falls on the chart's bar scale: a candle's own index, between two candles a
+ * fraction of the way, and before the first or after the last one bar (`step` seconds, the
+ * shortest gap between candles) per step, as the API places times past the last bar. */
+export function logicalOf(times: readonly number[], t: number): number {
+  const n = times.length;
+  if (n === 0) return 0;
+  let step = Infinity;
+  for (let i = 1; i < n; i += 1) step = Math.min(step, (times[i] as number) - (times[i - 1] as number));
+  if (!Number.isFinite(step) || step <= 0) step = 86_400;
+  const first = times[0] as number;
+  const last = times[n - 1] as number;
+  if (t <= first) return (t - first) / step;
+  if (t >= last) return n - 1 + (t - last) / step;
+  let lo = 0;
+  let hi = n - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if ((times[mid] as number) <= t) lo = mid;
+    else hi = mid;
+  }
+  const [a, b] = [times[lo] as number, times[hi] as number];
+  return lo + (t - a) / (b - a);
 }

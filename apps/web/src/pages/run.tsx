@@ -9,7 +9,7 @@ import { RunChart } from "../chart/chart";
 import { drawingsPlan, eventMarkers, planChart, type Row } from "../chart/mapping";
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
 import { runHref } from "../routes";
-import { ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
+import { Announce, ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
 import { DrawingTables } from "./drawing-tables";
 import { RunLogs } from "./run-logs";
 import { allEvents, allOutputs, barsOf, downloadCsv, drawingsOf, followRun, interfaceOf, isFinal, studyOf } from "./run-data";
@@ -38,10 +38,22 @@ function failureText(r: Run): string {
   return `${head}: ${r.failure.message}${r.failure.retryable ? " Starting it again may work." : ""}`;
 }
 
+/** What a screen reader is told when the run's status changes while the page is open. */
+export function statusNews(r: Run): string {
+  switch (r.status) {
+    case "queued": return "The run is queued.";
+    case "running": return "The run is running.";
+    case "succeeded": return `The run succeeded${r.summary ? ` over ${num(r.summary.bars, 0)} bars` : ""}: its results follow.`;
+    case "cancelled": return "The run was cancelled.";
+    default: return `The run failed${r.failure ? ` (${r.failure.kind})` : ""}: see its status.`;
+  }
+}
+
 const Status = forwardRef<HTMLDivElement, { run: Run }>(function Status(props, ref) {
   const r = props.run;
   return (
-    <div class="run-status" role="status" aria-live="polite" tabIndex={-1} ref={ref}>
+    // Not a live region: the whole box would be read again at each change; statusNews says what changed.
+    <div class="run-status" tabIndex={-1} ref={ref}>
       <p><span class={`badge ${r.status}`}>{r.status}</span> {r.kind} <a href={`/app/scripts/${encodeURIComponent(r.script.slug)}`}>{r.script.owner}/{r.script.slug}</a> v{r.script.version} on <strong>{r.instrument}</strong> {r.timeframe}
         {r.window.from ? <> · {when(r.window.from)} to {when(r.window.to)} ({num(r.window.bars, 0)} bars)</> : null} · source {r.source}</p>
       {inputsText(r) ? <p>Inputs: {inputsText(r)}</p> : null}
@@ -122,8 +134,8 @@ function Results(props: { run: Run }) {
     const first = data?.bars[0]?.[0];
     const last = data?.bars[data.bars.length - 1]?.[0];
     const span = first !== undefined && last !== undefined ? { first, last } : undefined;
-    const drawn = data?.drawings ? drawingsPlan(data.drawings, span) : { markers: [], segments: [], outside: 0 };
-    return { markers: [...eventMarkers(data?.events ?? []), ...drawn.markers].sort((a, b) => a.time - b.time), segments: drawn.segments, outside: drawn.outside };
+    const drawn = data?.drawings ? drawingsPlan(data.drawings, span) : { shapes: [], outside: 0 };
+    return { markers: eventMarkers(data?.events ?? []), shapes: drawn.shapes, outside: drawn.outside };
   }, [data]);
 
   if (error) return <ErrorBox error={error} />;
@@ -137,7 +149,7 @@ function Results(props: { run: Run }) {
       </div>
       {csvError ? <p class="error" role="alert">{csvError}</p> : null}
       {view === "chart"
-        ? <RunChart plan={plan} markers={extra.markers} segments={extra.segments} intraday={!/^(1d|1w)$/.test(run.timeframe)} label={`Candlestick chart of ${run.instrument} ${run.timeframe} with ${names.join(", ") || "the events"}`} />
+        ? <RunChart plan={plan} markers={extra.markers} shapes={extra.shapes} intraday={!/^(1d|1w)$/.test(run.timeframe)} label={`Candlestick chart of ${run.instrument} ${run.timeframe} with ${names.join(", ") || "the events"}`} />
         : run.kind === "indicator" ? <OutputsTable names={names} points={data.points} /> : <EventsTable events={data.events} />}
       {view === "chart" && extra.outside > 0 ? <p class="muted">{num(extra.outside, 0)} drawing{extra.outside === 1 ? " lies" : "s lie"} wholly before the window's first bar or after its last (drawn on warmup bars): not on the chart; the API's drawings hold {extra.outside === 1 ? "it" : "them"}.</p> : null}
       <DrawingTables tables={data.drawings?.tables ?? []} />
@@ -163,11 +175,16 @@ export function RunPage(props: { id: string; study: boolean }) {
   // Set when the run turns final while Cancel holds the focus: Cancel then goes away, and the
   // focus goes to the status that says what happened rather than to the page's start.
   const focusStatus = useRef(false);
+  // The status said once it changes (not on the first answer: the page's heading and status say it).
+  const [news, setNews] = useState("");
+  const lastStatus = useRef<string | null>(null);
 
   useEffect(() => {
     const abort = new AbortController();
     const onState = (r: Run): void => {
       if (isFinal(r) && cancelButton.current !== null && document.activeElement === cancelButton.current) focusStatus.current = true;
+      if (lastStatus.current !== null && lastStatus.current !== r.status) setNews(statusNews(r));
+      lastStatus.current = r.status;
       setRun(r);
       if (props.study && r.kind !== "study") abort.abort();
     };
@@ -188,12 +205,15 @@ export function RunPage(props: { id: string; study: boolean }) {
     try {
       const r = await api<Run>(`/v1/runs/${encodeURIComponent(props.id)}/cancel`, { method: "POST" });
       if (document.activeElement === cancelButton.current) focusStatus.current = true;
+      if (lastStatus.current !== r.status) setNews(statusNews(r));
+      lastStatus.current = r.status;
       setRun(r);
     } catch (e) { setCancelError(e); }
   }
   return (
     <Page title={title} actions={run && !isFinal(run) ? <button class="danger" type="button" ref={cancelButton} onClick={() => void cancel()}>Cancel run</button> : null}>
       <ErrorBox error={error ?? cancelError} />
+      <Announce text={news} />
       {!run && !error ? <Loading what="the run" /> : null}
       {run ? <Status run={run} ref={statusBox} /> : null}
       {run && !isFinal(run) ? <Pending run={run} /> : null}

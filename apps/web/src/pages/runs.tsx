@@ -7,6 +7,8 @@ import { navigate } from "../router";
 import { runHref, runsHref, RUN_STATUSES, type RunStatus } from "../routes";
 import { CursorPager, ErrorBox, Loading, num, Page, Scroll, useAsync, when } from "../ui";
 
+const RUNS_PAGE = 50;
+
 /** Runs and sweeps: two lists of the account's work, one tab each. */
 export function RunsTabs(props: { current: "runs" | "sweeps" }) {
   return (
@@ -23,10 +25,10 @@ export function RunsPage(props: { status?: RunStatus | undefined }) {
   const status = props.status ?? "";
   // The page kept in view belongs to one filter; another filter starts at its newest runs. (Not
   // remounted on a new filter: the focus stays on the menu a keyboard user is choosing in.)
-  const [paged, setPaged] = useState<{ status: string; cursor: string | null }>({ status, cursor: null });
-  const cursor = paged.status === status ? paged.cursor : null;
-  const setCursor = (c: string | null): void => setPaged({ status, cursor: c });
-  const list = useAsync(() => api<ListPage<Run>>(`/v1/runs?limit=50${status ? `&status=${status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), [status, cursor]);
+  const [paged, setPaged] = useState<{ status: string; cursor: string | null; number: number }>({ status, cursor: null, number: 1 });
+  const [cursor, number] = paged.status === status ? [paged.cursor, paged.number] : [null, 1];
+  const setCursor = (c: string | null): void => setPaged({ status, cursor: c, number: c === null ? 1 : number + 1 });
+  const list = useAsync(() => api<ListPage<Run>>(`/v1/runs?limit=${RUNS_PAGE}${status ? `&status=${status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), [status, cursor]);
   return (
     <Page title="Runs">
       <RunsTabs current="runs" />
@@ -57,7 +59,8 @@ export function RunsPage(props: { status?: RunStatus | undefined }) {
           </table>
         </Scroll>
       ) : null}
-      <CursorPager label="Pages of your runs" older="Older runs" newest="Newest runs" next={list.data?.next_cursor} cursor={cursor} page={list.data} onCursor={setCursor} />
+      <CursorPager label="Pages of your runs" older="Older runs" newest="Newest runs" next={list.data?.next_cursor} cursor={cursor} page={list.data}
+        number={number} count={list.data?.data.length} size={RUNS_PAGE} noun={status ? `${status} runs` : "runs"} onCursor={setCursor} />
     </Page>
   );
 }

@@ -9,6 +9,7 @@ import { CursorPager, ErrorBox, Loading, Page, Scroll, useAsync, when } from "..
 import { RunsTabs } from "./runs";
 
 const REFRESH_MS = 2_000;
+const SWEEPS_PAGE = 50;
 export const isActiveSweep = (s: Sweep): boolean => s.status === "queued" || s.status === "running";
 
 /** "level × len: 6 combinations" */
@@ -19,8 +20,9 @@ function gridText(s: Sweep): string {
 }
 
 export function SweepsPage() {
-  const [cursor, setCursor] = useState<string | null>(null);
-  const list = useAsync(() => api<ListPage<Sweep>>(`/v1/sweeps?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), [cursor]);
+  const [{ cursor, number }, setPaged] = useState<{ cursor: string | null; number: number }>({ cursor: null, number: 1 });
+  const setCursor = (c: string | null): void => setPaged({ cursor: c, number: c === null ? 1 : number + 1 });
+  const list = useAsync(() => api<ListPage<Sweep>>(`/v1/sweeps?limit=${SWEEPS_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), [cursor]);
   const active = list.data?.data.some(isActiveSweep) ?? false;
   useEffect(() => {
     if (!active || list.loading) return;
@@ -54,7 +56,8 @@ export function SweepsPage() {
           </table>
         </Scroll>
       ) : null}
-      <CursorPager label="Pages of your sweeps" older="Older sweeps" newest="Newest sweeps" next={list.data?.next_cursor} cursor={cursor} page={list.data} onCursor={setCursor} />
+      <CursorPager label="Pages of your sweeps" older="Older sweeps" newest="Newest sweeps" next={list.data?.next_cursor} cursor={cursor} page={list.data}
+        number={number} count={list.data?.data.length} size={SWEEPS_PAGE} noun="sweeps" onCursor={setCursor} />
     </Page>
   );
 }
