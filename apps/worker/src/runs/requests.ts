@@ -41,16 +41,23 @@ export function staticRequests(files: readonly SourceFile[], chart: { symbol: st
 }
 
 /**
- * When an instrument's stored data ends (Unix seconds): the earliest close of the last bar of its
- * series, which is the last bar of its finest one (a derived week ends on its nominal Monday). A
- * context whose data ends by the chart's last bar shows a period still open there
- * (docs/adr/0074-open-period-at-the-end.md).
+ * When an instrument's stored data begins and ends (Unix seconds). It ends at the earliest close of
+ * the last bar of its series, which is the last bar of its finest one (a derived week ends on its
+ * nominal Monday): a context whose data ends by the chart's last bar shows a period still open
+ * there (docs/adr/0074-open-period-at-the-end.md). It begins at the earliest first bar of its
+ * series: a context read without bars whose data begins after the chart's last bar is a symbol
+ * without history yet, na there (docs/adr/0203-contexts-before-their-data.md).
  */
-async function dataEnd(db: Db, instrumentId: string): Promise<number | undefined> {
-  const rows = await db.instrumentSeries.findMany({ where: { instrumentId }, select: { timeframe: true, lastTime: true } });
+async function dataSpan(db: Db, instrumentId: string): Promise<{ dataStart?: number; dataEnd?: number }> {
+  const rows = await db.instrumentSeries.findMany({ where: { instrumentId }, select: { timeframe: true, firstTime: true, lastTime: true } });
+  let start = Infinity;
   let end = Infinity;
-  for (const r of rows) if (isTimeframe(r.timeframe)) end = Math.min(end, Math.floor(r.lastTime.getTime() / 1000) + timeframeSeconds(r.timeframe));
-  return Number.isFinite(end) ? end : undefined;
+  for (const r of rows) {
+    if (!isTimeframe(r.timeframe)) continue;
+    start = Math.min(start, Math.floor(r.firstTime.getTime() / 1000));
+    end = Math.min(end, Math.floor(r.lastTime.getTime() / 1000) + timeframeSeconds(r.timeframe));
+  }
+  return { ...(Number.isFinite(start) ? { dataStart: start } : {}), ...(Number.isFinite(end) ? { dataEnd: end } : {}) };
 }
 
 /**
@@ -103,10 +110,10 @@ export async function fetchContexts(db: Db, cache: BarChunkCache, wanted: readon
       if (named === null) return null;
       const r = await readContext(db, cache, named, c.timeframe, heikinAshi === null ? read : { ...read, before: read.before + HEIKIN_ASHI_SETTLE });
       if (r === null) return null;
-      const end = await dataEnd(db, r.instrument.id);
+      const span = await dataSpan(db, r.instrument.id);
       const info = symbolInfo(r.instrument, c.timeframe);
       const bars = heikinAshi === null ? r.bars : heikinAshiBars(r.bars);
-      return { symbol: c.symbol, timeframe: c.timeframe, bars, info, ...(end !== undefined ? { dataEnd: end } : {}) };
+      return { symbol: c.symbol, timeframe: c.timeframe, bars, info, ...span };
     }),
   );
   return found.filter((c): c is ContextBars => c !== null);

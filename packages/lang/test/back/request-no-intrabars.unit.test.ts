@@ -80,3 +80,26 @@ test("kept: no bars at a higher timeframe, and a symbol not supplied (unknown), 
   expect(unknown.runtimeErrors).toEqual([expect.objectContaining({ message: 'no 1m bars of "NYSE:XYZ"', count: 3 })]);
   expect(values(unknown)[1]).toEqual([NaN, NaN, NaN]);
 });
+
+test("a symbol whose stored data begins after the chart's last bar (docs/adr/0203): na at the chart's and higher timeframes, empty intrabar arrays, no runtime error; data that began before stays the error", () => {
+  // the chart's days are 2020-01-01..03; the other symbol's data begins 2021-01-01
+  const later = (timeframe: string): ContextBars => ({ ...none(timeframe, "LATER"), dataStart: T0 + 366 * DAY, dataEnd: T0 + 400 * DAY });
+  const src = `plot(request.security("LATER", "D", close))
+plot(request.security("LATER", "W", close[1], lookahead = barmerge.lookahead_on))
+plot(request.security_lower_tf("LATER", "D", close).size())
+[c, c1] = request.security("LATER", "D", [close, close[1]])
+plot(nz(math.log(c / c1)))
+plot(close)`;
+  const r = run(src, [later("1d"), later("1w")]);
+  expect(r.runtimeErrors).toEqual([]);
+  expect(values(r)).toEqual([
+    [NaN, NaN, NaN],
+    [NaN, NaN, NaN],
+    [0, 0, 0],
+    [0, 0, 0],
+    [10, 11, 12],
+  ]);
+  // stored data that began on the chart's first day yet has no daily bars there is missing data
+  const began: ContextBars = { ...none("1d", "LATER"), dataStart: T0, dataEnd: T0 + 400 * DAY };
+  expect(run(`plot(request.security("LATER", "D", close))`, [began]).runtimeErrors).toEqual([expect.objectContaining({ message: 'no 1d bars of "LATER"', count: 3 })]);
+});

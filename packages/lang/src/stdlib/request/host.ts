@@ -25,6 +25,12 @@ export interface ContextBars {
   info: SymbolInfo;
   /** Unix seconds at which the stored data of the context ends; when it ends by the chart's last bar, that bar sees the open period (align.ts). */
   dataEnd?: number;
+  /**
+   * Unix seconds at which the stored data of the context's instrument begins: a context without
+   * bars whose data begins after the chart's last bar is a symbol without history there yet (na),
+   * not missing data (readableContext).
+   */
+  dataStart?: number;
 }
 
 /** A context the script asked for that the caller did not supply. */
@@ -200,7 +206,7 @@ export class RequestHost {
     if (part) key = `${key}|last ${last}`;
     const seen = this.captured.get(key);
     if (seen !== undefined) return seen === null && !ignoreInvalid ? this.noBars(key, tf.tf, sym) : seen;
-    if (!full || !this.runCapture || !readableContext(full, chart.symbol.timeframe)) {
+    if (!full || !this.runCapture || !readableContext(full, chart)) {
       // a supplied context without bars was read: only one the caller did not supply is fetched again
       if (!full) this.missing.set(key, { symbol: sym, timeframe: tf.tf });
       this.captured.set(key, null);
@@ -343,14 +349,20 @@ export class RequestHost {
 }
 
 /**
- * Whether a supplied context can be read: one with bars, or one without bars (its instrument is
+ * Whether a supplied context can be read: one with bars; one without bars (its instrument is
  * stored, the store has none of it at that timeframe) at a timeframe lower than the chart's, which
  * reads as TradingView's chart bars without intrabars: empty arrays from request.security_lower_tf,
- * na from request.security (docs/adr/0157-no-stored-intrabars.md). Without bars at the chart's or a
- * higher timeframe it stays the bar's runtime error `no <tf> bars of "<symbol>"`.
+ * na from request.security (docs/adr/0157-no-stored-intrabars.md); and one without bars because
+ * the instrument's stored data begins after the chart's last bar, which reads as TradingView reads
+ * a symbol before its history begins: na, empty arrays (docs/adr/0203-contexts-before-their-data.md).
+ * Otherwise, without bars at the chart's or a higher timeframe (data that ended before the chart's
+ * bars, or none at that timeframe), it stays the bar's runtime error `no <tf> bars of "<symbol>"`.
  */
-function readableContext(ctx: ContextBars, chartTimeframe: string): boolean {
-  return ctx.bars.length > 0 || belowChart(ctx.timeframe, chartTimeframe);
+function readableContext(ctx: ContextBars, chart: { bars: Bars; symbol: SymbolInfo }): boolean {
+  if (ctx.bars.length > 0 || belowChart(ctx.timeframe, chart.symbol.timeframe)) return true;
+  const n = chart.bars.length;
+  if (n === 0 || ctx.dataStart === undefined) return false;
+  return chart.bars.time[n - 1]! < ctx.dataStart;
 }
 
 /** A calc_bars_count argument as a number of last bars: 0 (every bar) when na or below 1. */
