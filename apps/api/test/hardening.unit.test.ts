@@ -9,6 +9,7 @@ import { findProblem, MAX_DEPTH, stringProblem } from "../src/http/input";
 import { lookupName, nameEntries, nameRecord } from "../src/http/names";
 import { rowsThatFit } from "../src/http/page-bytes";
 import { columnNames } from "../src/runs/results";
+import { checkInputs } from "../src/runs/inputs";
 import { ConfigError, parseTrustProxy } from "../src/config";
 
 function known(code: string, meta?: Record<string, unknown>): Prisma.PrismaClientKnownRequestError {
@@ -115,5 +116,19 @@ describe("TRUST_PROXY", () => {
     expect(parseTrustProxy("2")).toBe(2);
     expect(parseTrustProxy("loopback, 10.0.0.0/8")).toBe("loopback,10.0.0.0/8");
     expect(() => parseTrustProxy("everyone")).toThrow(ConfigError);
+  });
+});
+
+describe("run inputs of input.timeframe", () => {
+  const spec = { name: "lcTF", type: "timeframe" as const, default: "Auto", title: null, min: null, max: null, options: ["Auto", "1m", "1H", "5", "D"] };
+  it("when the value is one of the script's own options, then it is taken as written even if it is no timeframe (docs/adr/0204)", () => {
+    expect(checkInputs([spec], { lcTF: "1m" })).toEqual({ lcTF: "1m" });
+    expect(checkInputs([spec], { lcTF: "1H" })).toEqual({ lcTF: "1H" });
+    expect(checkInputs([spec], { lcTF: "5" })).toEqual({ lcTF: "5" });
+  });
+  it("when the value is neither a timeframe nor an option, then it is refused naming the input", () => {
+    expect(() => checkInputs([spec], { lcTF: "2m" })).toThrow("Input `lcTF` must be a timeframe");
+    expect(() => checkInputs([spec], { lcTF: "60" })).toThrow("Input `lcTF` must be one of");
+    expect(() => checkInputs([{ ...spec, options: null }], { lcTF: "1m" })).toThrow("Input `lcTF` must be a timeframe");
   });
 });

@@ -29,7 +29,9 @@ function checkOne(spec: InputSpec, value: InputValue): void {
       if (typeof value !== "string" || !SOURCES.has(value)) throw bad(name, `must be one of ${[...SOURCES].join(", ")}`);
       break;
     case "timeframe":
-      if (typeof value !== "string" || (value !== "" && !TIMEFRAME_TEXT.test(value))) throw bad(name, "must be a timeframe such as \"60\" or \"D\"");
+      // a value the script lists among its options is taken as written, as TradingView offers
+      // them ("Auto", "1m", "1H": the script reads the text itself, docs/adr/0204)
+      if (typeof value !== "string" || (value !== "" && !TIMEFRAME_TEXT.test(value) && !(spec.options ?? []).includes(value))) throw bad(name, "must be a timeframe such as \"60\" or \"D\"");
       break;
     case "string":
     case "color":
