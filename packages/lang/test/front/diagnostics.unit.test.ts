@@ -28,6 +28,9 @@ const lint: Array<[string, string, string[]]> = [
   ["qualifier: ta.ema length must be simple", `${H}x = ta.ema(close, bar_index)${P}`, ["qualifier_mismatch 3:19-3:28"]],
   ["qualifier: input is fine for simple", `${H}n = input.int(5)\nx = ta.ema(close, n)${P}`, []],
   ["qualifier: typed parameter", `${H}f(simple int n) => n\nx = f(bar_index)${P}`, ["qualifier_mismatch 4:7-4:16"]],
+  ["qualifier: const value from a series", `${H}const float x = close${P}`, ["qualifier_mismatch 3:17-3:22"]],
+  // docs/adr/0208: on a collection, object or drawing, const asks no constant value
+  ["qualifier: const collections made from series values", `${H}const float[] a = array.new<float>(3, close)\nconst matrix<float> m = matrix.new<float>(1, 2, high)\nconst map<string, float> k = map.new<string, float>()\nk.put("c", close)${P}`, []],
   ["missing argument", `${H}x = ta.sma(close)${P}`, ["missing_argument 3:5-3:18"]],
   ["too many arguments", `${H}x = ta.sma(close, 5, 6)${P}`, ["too_many_arguments 3:22-3:23"]],
   ["unknown named argument", `${H}x = ta.sma(close, len = 5)${P}`, ["wrong_argument 3:19-3:22"]],

@@ -35,7 +35,11 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
   // "SMA + Bollinger Bands"` is an input bool that `active = isBB` accepts).
   let qual: A.Qualifier = t.reassigned.has(s.name.name) ? "series" : v.qual;
   const q = s.typeAnn?.qualifier;
-  if (q && q !== "input") {
+  // `var const float[] buffer = array.new<float>()`: on a collection, object or drawing, `const`
+  // holds the reference and asks no constant value of the call that makes it (docs/adr/0208)
+  if (q === "const" && isReferenceType(type)) {
+    // the variable keeps its value's qualifier
+  } else if (q && q !== "input") {
     if (!qualFits(v.qual, q)) t.ctx.error(Code.qualifier_mismatch, `'${s.name.name}' is declared ${q} but its value is ${v.qual}.`, s.init.span);
     qual = q;
   }
@@ -155,4 +159,9 @@ function checkAssignedValue(t: Typer, s: A.Assign, target: A.PineType, v: A.Pine
   const stringConcat = s.op === "+=" && prim(target, "string") && (prim(v, "string") || v.kind === "na");
   const numeric = isNumeric(target) && (isNumeric(v) || v.kind === "na") && !(prim(target, "int") && prim(v, "float")) && !(prim(target, "int") && s.op === "/=" && t.ctx.version >= 6);
   if (!stringConcat && !numeric) t.ctx.error(Code.type_mismatch, `'${s.op}' cannot combine ${show(target)} and ${show(v)}.`, s.value.span);
+}
+
+/** Collections, objects and drawings: values a variable holds by reference. */
+function isReferenceType(t: A.PineType): boolean {
+  return t.kind === "array" || t.kind === "matrix" || t.kind === "map" || t.kind === "udt" || (t.kind === "handle" && t.name !== "plot" && t.name !== "hline");
 }
