@@ -126,6 +126,7 @@ export class Runtime {
   /** Daily and longer bars whose script times are their session's open and close (docs/adr/0200-session-times-of-daily-bars.md). */
   private readonly sessionDated: boolean;
   private scriptTimes: Float64Array | null = null;
+  private scriptCloses: Float64Array | null = null;
   /** `timenow`: Unix milliseconds, fixed for the whole evaluation. */
   readonly now: number;
   /** One bar's length in ms (0 for months, whose length varies: see timeClose). */
@@ -334,18 +335,21 @@ export class Runtime {
   get scriptTime(): Float64Array {
     if (this.scriptTimes !== null) return this.scriptTimes;
     if (!this.sessionDated) return (this.scriptTimes = this.time);
+    return (this.scriptTimes = this.sessionBounds(false, 0.001));
+  }
+  /** sessionBound of every bar (close or open), times `unit` per ms. */
+  private sessionBounds(close: boolean, unit: number): Float64Array {
     const out = new Float64Array(this.n);
-    for (let i = 0; i < this.n; i++) out[i] = sessionBound(this.time[i]! * 1000, this.storedClose(i), false, this.sessionSpec, this.timezone) / 1000;
-    return (this.scriptTimes = out);
+    for (let i = 0; i < this.n; i++) out[i] = sessionBound(this.time[i]! * 1000, this.storedClose(i), close, this.sessionSpec, this.timezone) * unit;
+    return out;
   }
   /** The script's bar times when they differ from the stored ones (daily and longer bars of an instrument with a session), else null. */
-  datedTimes(): Float64Array | null {
-    return this.sessionDated ? this.scriptTime : null;
-  }
+  readonly datedTimes = (): Float64Array | null => (this.sessionDated ? this.scriptTime : null);
   /** `time_close`: the bar's open time plus one bar of the timeframe (months by the calendar, in UTC); on daily and longer bars of an instrument with a session, its session's close on the bar's last trading day (docs/adr/0200). */
   timeClose(i: number): number {
-    const end = this.storedClose(i);
-    return this.sessionDated ? sessionBound(this.time[i]! * 1000, end, true, this.sessionSpec, this.timezone) : end;
+    if (!this.sessionDated) return this.storedClose(i);
+    if (this.scriptCloses === null) this.scriptCloses = this.sessionBounds(true, 1);
+    return this.scriptCloses[i]!;
   }
   /** The stored bar's end: its open time plus one bar of the timeframe (months by the calendar, in UTC). */
   private storedClose(i: number): number {

@@ -60,15 +60,18 @@ function textSize(v: unknown): string {
 /**
  * Reads times of bar indices and of Unix-ms coordinates. A bar_time coordinate is a time a script
  * read (`time`); where those differ from the stored bar times (daily bars opening at their
- * session's open, docs/adr/0200), `scriptTime` holds them (Unix seconds) and a coordinate is moved
+ * session's open, docs/adr/0200), `scriptTimes` gives them (Unix seconds) and a coordinate is moved
  * by its bar's difference, so that a drawing at a bar's `time` is written at that bar's stored time.
  */
 class Clock {
   constructor(
     private readonly bars: Bars,
     private readonly stepMs: number,
-    private readonly scriptTime: Float64Array | null = null,
+    private readonly scriptTimes: () => Float64Array | null = () => null,
   ) {}
+  private get scriptTime(): Float64Array | null {
+    return this.scriptTimes();
+  }
   /** A script's bar_time coordinate as a time of the stored bars. */
   private stored(x: number): number {
     const s = this.scriptTime;
@@ -157,8 +160,8 @@ function table(d: Drawing): DrawnTable {
   return { position: enumName(d.f.position, "top_right"), rows: num(d.f.rows) ?? 0, columns: num(d.f.columns) ?? 0, cells };
 }
 
-/** The store's remaining objects as Drawings; `stepMs` is one bar's length (for extrapolated times), `scriptTime` the bars' times as the script read them when they differ from the stored ones. */
-export function drawingsOf(store: DrawingStore, bars: Bars, stepMs: number, scriptTime: Float64Array | null = null): Drawings {
+/** The store's remaining objects as Drawings; `stepMs` is one bar's length (for extrapolated times), `scriptTime` gives the bars' times as the script read them when they differ from the stored ones (asked only for bar_time coordinates). */
+export function drawingsOf(store: DrawingStore, bars: Bars, stepMs: number, scriptTime: () => Float64Array | null = () => null): Drawings {
   const clock = new Clock(bars, stepMs, scriptTime);
   return {
     labels: store.remaining("label").map((d) => label(d, clock, bars)),
