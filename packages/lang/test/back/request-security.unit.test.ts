@@ -3,7 +3,9 @@
 // Weeks are built here from the daily rows (Monday 00:00 UTC, as the bar store's 1w bars).
 // Hand-worked week of 2012-11-12: Fri 11-16 close 527.68; week of 11-19 (Thanksgiving Thursday
 // closed): Fri 11-23 close 571.50, high 572.00; week of 11-05 closed 547.06; week of 11-26 closed 585.28.
-import { sliceBars, weeklyBars } from "./harness";
+import { build, sliceBars, SYMBOL, weeklyBars } from "./harness";
+import { evaluate, type EvaluationResult } from "../../src/evaluate";
+import type { ContextBars } from "../../src/stdlib/request";
 import { AAPL, AAPL_W, at, MSFT, MSFT_D, runOn } from "../support/request-contexts";
 
 const DAYS = ["2012-11-12", "2012-11-13", "2012-11-15", "2012-11-16", "2012-11-19", "2012-11-21", "2012-11-23", "2012-11-26", "2012-11-30"];
@@ -84,5 +86,31 @@ describe("request.security, another symbol", () => {
   test("the context's bars count in barsEvaluated (the script runs once over each context read)", () => {
     const r = runOn(`plot(request.security("MSFT", "D", close))\nplot(request.security("MSFT", "D", open))`);
     expect(r.barsEvaluated).toBe(AAPL.length + MSFT.length);
+  });
+});
+
+describe("request.security of an equity with its session (docs/adr/0200)", () => {
+  // the same AAPL daily chart and weeks, the instrument's session 09:30-16:00 New York (EST in
+  // November 2012: 09:30 is 14:30Z, 16:00 21:00Z)
+  const withSession = (ctx: ContextBars): ContextBars => ({ ...ctx, info: { ...ctx.info, session: "0930-1600" } });
+  const run = (src: string): EvaluationResult =>
+    evaluate(build(`//@version=6\nindicator("r")\n${src}`), AAPL, {}, { symbol: { ...SYMBOL, session: "0930-1600" }, windowStart: 0, contexts: [withSession(AAPL_W), withSession(MSFT_D)] });
+
+  test("a week's time and time_close are its session's open on Monday and close on Friday; the values align as without a session", () => {
+    const src = `plot(request.security("AAPL", "W", time, lookahead = barmerge.lookahead_on))
+plot(request.security("AAPL", "W", time_close, lookahead = barmerge.lookahead_on))
+plot(request.security("AAPL", "W", time))
+plot(request.security("AAPL", "W", close))
+plot(request.security("AAPL", "W", close, lookahead = barmerge.lookahead_on))
+plot(request.security("MSFT", "D", close))`;
+    const r = run(src);
+    // lookahead on: the week of Monday 11-12 on its Wednesday; off: the week before (Monday 11-05) until its Friday
+    expect(at(r, "2012-11-14", 0)).toBe(Date.UTC(2012, 10, 12, 14, 30));
+    expect(at(r, "2012-11-14", 1)).toBe(Date.UTC(2012, 10, 16, 21));
+    expect([at(r, "2012-11-14", 2), at(r, "2012-11-16", 2)]).toEqual([Date.UTC(2012, 10, 5, 14, 30), Date.UTC(2012, 10, 12, 14, 30)]);
+    // values on the same bars as the instrument without a session (the store's times align them)
+    const plain = runOn(`plot(request.security("AAPL", "W", close))\nplot(request.security("AAPL", "W", close, lookahead = barmerge.lookahead_on))\nplot(request.security("MSFT", "D", close))`);
+    expect([3, 4, 5].map((k) => Array.from(r.outputs[k]!.values))).toEqual([0, 1, 2].map((k) => Array.from(plain.outputs[k]!.values)));
+    expect([at(r, "2012-11-15", 3), at(r, "2012-11-16", 3), at(r, "2012-11-15", 4)]).toEqual([547.06, 527.68, 527.68]);
   });
 });
