@@ -112,9 +112,8 @@ function assemble(g: Gen, body: string, sliceBody: string | null): string {
   // variables are memory loads after every call that is not inlined, locals stay in registers.
   const objects = new Set(top.slots.flatMap((s, k) => (s.startsWith("new ") ? [k] : [])));
   const closureState = (code: string): string => code.replace(/\$s(\d+)\b/g, (m, k: string) => (objects.has(Number(k)) ? `$S${k}` : m));
-  // $TV: the times a script reads (`time`; docs/adr/0200), made only for code that reads them
-  const scriptTimes = [body, sliceBody ?? "", pushes, ...fnCode, ...topConsts, ...hoisted, ...top.slots].some((c) => c.includes("$TV"));
-  const columns = `$O = $rt.open, $H = $rt.high, $L = $rt.low, $C = $rt.close, $V = $rt.volume, $T = $rt.time${scriptTimes ? ", $TV = $rt.scriptTime" : ""}`;
+  // $TV: the times a script reads (`time`; docs/adr/0200), made only for code that reads them (SCRIPT_TIMES is filled in at the end)
+  const columns = `$O = $rt.open, $H = $rt.high, $L = $rt.low, $C = $rt.close, $V = $rt.volume, $T = $rt.time${SCRIPT_TIMES}`;
   const runFunction = (name: string, code: string): string[] => [
     `function ${name}($from, $to) {`,
     `var ${columns};`,
@@ -146,13 +145,13 @@ function assemble(g: Gen, body: string, sliceBody: string | null): string {
   // variables, inputs), cleared by $release (docs/adr/0113-finished-runs-keep-their-code.md).
   const held = [
     "$rt",
-    "$O", "$H", "$L", "$C", "$V", "$T", ...(scriptTimes ? ["$TV"] : []),
+    `$O = $H = $L = $C = $V = $T${SCRIPT_TIMES_HELD}`,
     ...refs.keys(),
     ...top.slots.map((_, k) => `${objects.has(k) ? "$S" : "$s"}${k}`),
     ...inClosure.map((h) => h.split(" ")[0]!),
     ...topConsts.map((c) => /^(?:var|const) (\S+) =/.exec(c)![1]!),
   ];
-  return [
+  const code = [
     '"use strict";',
     `var ${columns};`,
     // $E: the state of stateless user functions' call sites (never written)
@@ -172,7 +171,13 @@ function assemble(g: Gen, body: string, sliceBody: string | null): string {
     // a requested context's run (capture) executes the request slice
     `return { run: ${sliceBody === null ? "$run" : "$rt.req.capturing ? $runSlice : $run"}, endBar: $endBar, bar: function () { return $at; }, release: $release };`,
   ].join("\n");
+  const scriptTimes = /\$TV\b/.test(code);
+  return code.replaceAll(SCRIPT_TIMES, scriptTimes ? ", $TV = $rt.scriptTime" : "").replaceAll(SCRIPT_TIMES_HELD, scriptTimes ? " = $TV" : "");
 }
+
+/** Places in the program's text where the script-time column `$TV` is declared and released, when the code reads it. */
+const SCRIPT_TIMES = "@@SCRIPT_TIMES@@";
+const SCRIPT_TIMES_HELD = "@@SCRIPT_TIMES_HELD@@";
 
 /**
  * A top-level `var` number that only the bar loop reads (no user function, no history ring: $endBar

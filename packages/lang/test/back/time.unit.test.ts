@@ -270,11 +270,13 @@ log.info(str.format_time(time_close, "EEE HH:mm Z"))`,
       `since = input.time(timestamp("2024-03-11"), "Since")
 plot(time >= timestamp(syminfo.timezone, 2024, 3, 11, 0, 0) ? 1 : 0)
 plot(time >= since ? 1 : 0)
-plot(time >= timestamp(2024, 3, 11) ? 1 : 0)`,
+plot(time >= timestamp(2024, 3, 11) ? 1 : 0)
+inRange(t) => t >= since and dayofweek(time) != dayofweek.friday
+plot(inRange(time) ? 1 : 0)`,
       days,
       AAPL,
     );
-    expect([col(r, 0), col(r, 1), col(r, 2)]).toEqual([[0, 1, 1], [0, 1, 1], [0, 1, 1]]);
+    expect([col(r, 0), col(r, 1), col(r, 2), col(r, 3)]).toEqual([[0, 1, 1], [0, 1, 1], [0, 1, 1], [0, 1, 1]]);
   });
 
   test("weekly and monthly bars: the session's open on the period's first weekday, its close on the last", () => {
