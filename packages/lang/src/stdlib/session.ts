@@ -494,14 +494,14 @@ export const timeFunction = builtinFunction({
   sig: [`time${TIME_SIG_NO_ZONE}`, `time${TIME_SIG}`],
   overload: timeOverload,
   lookback: timeLookback,
-  doc: "The open time (ms) of the `timeframe` period holding the bar; na when the bar is outside `session` (read in `timezone`, by default the exchange's). `bars_back` takes the chart bar that many bars back (negative: ahead, expected from the timeframe and the session past the last bar, at most 500), `timeframe_bars_back` the `timeframe` period that many periods back (negative: ahead).",
+  doc: "The open time (ms) of the `timeframe` period holding the bar (a day, week or month of an instrument with a session opens at the session's open on its first trading day, as `time` on such bars); na when the bar is outside `session` (read in `timezone`, by default the exchange's). `bars_back` takes the chart bar that many bars back (negative: ahead, expected from the timeframe and the session past the last bar, at most 500), `timeframe_bars_back` the `timeframe` period that many periods back (negative: ahead).",
   emit: timeEmit(false),
 });
 export const timeCloseFunction = builtinFunction({
   sig: [`time_close${TIME_SIG_NO_ZONE}`, `time_close${TIME_SIG}`],
   overload: timeOverload,
   lookback: timeLookback,
-  doc: "The close time (ms) of the `timeframe` period holding the bar; na when the bar is outside `session`. `bars_back` and `timeframe_bars_back` as for `time`.",
+  doc: "The close time (ms) of the `timeframe` period holding the bar (a day, week or month's: the session's close on its last trading day); na when the bar is outside `session`. `bars_back` and `timeframe_bars_back` as for `time`.",
   emit: timeEmit(true),
 });
 
