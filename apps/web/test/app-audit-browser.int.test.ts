@@ -3,8 +3,8 @@
 // TradingView; ADR 0154), a script in its own pane with levels and no plots draws them there,
 // another account's sweep, script or private library script answers 404 as the API would
 // (apps/web/README.md: a page the person may not see answers as the API would), and the skip link
-// takes a keyboard user past the navigation; at a phone's width every scrolling table and the
-// library's read-only code can be reached from the keyboard (axe-core). One browser, one stack.
+// takes a keyboard user past the navigation; at a phone's width every scrolling table, the
+// library's read-only code and a tall script's editor can be reached from the keyboard (axe-core). One browser, one stack.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
@@ -174,7 +174,7 @@ async function violations(rule: string): Promise<string[]> {
   }, rule);
 }
 
-test("on a 320-pixel phone, a study's wide tables and the library's code scroll from the keyboard", async () => {
+test("on a 320-pixel phone, a study's wide tables, the library's code and a tall script's editor scroll from the keyboard", async () => {
   await page.setViewportSize({ width: 320, height: 700 });
   try {
     await h.script(me, "dip", `//@version=6
@@ -194,6 +194,12 @@ use("dip", events = ["dip"])
     await expect(violations("scrollable-region-focusable")).resolves.toEqual([]);
     await page.goto(`${h.api.url}/app/library/core/rsi`);
     await page.locator(".cm-content").first().waitFor();
+    await expect(violations("scrollable-region-focusable")).resolves.toEqual([]);
+    // the editor of a script taller than its box (70% of the window's height) scrolls inside itself
+    await h.script(me, "tall", `//@version=6\nindicator("Tall")\n${Array.from({ length: 60 }, (_, i) => `v${i} = close + ${i}`).join("\n")}\nplot(v59, "v")\n`);
+    await page.goto(`${h.api.url}/app/scripts/tall`);
+    await page.locator(".cm-content").first().waitFor();
+    expect(await page.evaluate(() => Array.from(document.querySelectorAll(".cm-scroller")).some((e) => e.scrollHeight > e.clientHeight))).toBe(true);
     await expect(violations("scrollable-region-focusable")).resolves.toEqual([]);
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -30,7 +30,9 @@ export function pineExtensions(label: string) {
     basicSetup,
     pineLanguage,
     indentUnit.of("    "),
-    EditorView.contentAttributes.of({ "aria-label": label }),
+    // tabindex: the editable text is already reached by Tab; saying so makes its scroller (a
+    // tall script scrolls inside the editor) one a keyboard reaches (axe's scrollable-region-focusable)
+    EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
     EditorView.lineWrapping,
   ];
 }
