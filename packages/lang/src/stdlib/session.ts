@@ -308,32 +308,8 @@ export function sessionBound(startMs: number, endMs: number, close: boolean, ses
   const minutes = close ? (a.close <= a.open && !overnight ? a.close + 1440 : a.close) : a.open - (overnight ? 1440 : 0);
   const loc = day * DAY_MS + minutes * MINUTE_MS;
   // Unix ms of that wall-clock time: two fixed-point steps, exact outside a DST gap
-  return loc - steadyOffset(loc - steadyOffset(loc, tz), tz);
-}
-
-/** A week: no time zone changes its offset twice within one (the closest, Morocco's around Ramadan, are a month apart). */
-const WEEK_MS = 7 * DAY_MS;
-/** Per zone, its offset at the start of each week (Unix ms / WEEK_MS): kept across runs, a few thousand a zone. */
-const weekOffsets = new Map<string, Map<number, number>>();
-
-/**
- * The offset of `tz` at `ms` (ms to add for its wall clock): where the zone's offset is the same at
- * the start of a week and of the next, the whole week has it, so a run's daily bars (and the next
- * run's) look the zone up about once a week instead of twice a bar (each look-up formats a date).
- */
-function steadyOffset(ms: number, tz: string): number {
-  let weeks = weekOffsets.get(tz);
-  if (weeks === undefined) {
-    if (weekOffsets.size > 64) weekOffsets.clear();
-    weekOffsets.set(tz, (weeks = new Map()));
-  }
-  const k = Math.floor(ms / WEEK_MS);
   const z = zone(tz);
-  let a = weeks.get(k);
-  if (a === undefined) weeks.set(k, (a = z.offset(k * WEEK_MS)));
-  let b = weeks.get(k + 1);
-  if (b === undefined) weeks.set(k + 1, (b = z.offset((k + 1) * WEEK_MS)));
-  return a === b ? a : z.offset(ms);
+  return loc - z.offset(loc - z.offset(loc));
 }
 
 /**

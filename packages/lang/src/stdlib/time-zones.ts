@@ -1,9 +1,13 @@
 // Time zones: Unix milliseconds to a zone's wall clock. Zones are IANA names ("America/New_York")
 // or fixed offsets in Pine's notation ("UTC", "GMT+3", "UTC-05:30", "+0530"). Offsets of IANA zones
-// are read once per hour of time and zone (DST changes on hour boundaries), so a bar loop costs one
-// Intl call per new hour at most. Used by the calendar built-ins (time.ts) and sessions (session.ts).
+// are read once per hour of time and zone (DST changes on hour boundaries), and where a zone's
+// offset is the same at the start of a week and of the next, once for the whole week (no zone
+// changes its offset twice within a week: the closest, Morocco's around Ramadan, are a month
+// apart), so daily bars cost about one Intl call a week instead of one a bar. Used by the calendar
+// built-ins (time.ts) and sessions (session.ts).
 
 const HOUR = 3_600_000;
+const WEEK = 7 * 24 * HOUR;
 
 /** Minutes east of UTC for a fixed-offset zone, or null for an IANA name. */
 export function fixedOffset(tz: string): number | null {
@@ -20,6 +24,8 @@ class Zone {
   private readonly fmt: Intl.DateTimeFormat | null;
   private lastHour = NaN;
   private lastOffset = 0;
+  /** The offset at the start of each week (Unix ms / WEEK) asked about: a few thousand a zone. */
+  private readonly weeks = new Map<number, number>();
 
   constructor(tz: string) {
     this.fixed = fixedOffset(tz);
@@ -42,12 +48,25 @@ class Zone {
     if (this.fmt === null) return 0;
     const h = Math.floor(ms / HOUR);
     if (h === this.lastHour) return this.lastOffset;
-    const p: Record<string, number> = {};
-    for (const part of this.fmt.formatToParts(new Date(h * HOUR))) if (part.type !== "literal") p[part.type] = Number(part.value);
-    const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+    const w = Math.floor(ms / WEEK);
+    const a = this.weekOffset(w);
     this.lastHour = h;
-    this.lastOffset = wall - h * HOUR;
+    this.lastOffset = a === this.weekOffset(w + 1) ? a : this.read(h * HOUR);
     return this.lastOffset;
+  }
+  private weekOffset(w: number): number {
+    let off = this.weeks.get(w);
+    if (off === undefined) {
+      if (this.weeks.size > 65_536) this.weeks.clear();
+      this.weeks.set(w, (off = this.read(w * WEEK)));
+    }
+    return off;
+  }
+  /** The offset at `ms` (an hour's start) from Intl. */
+  private read(ms: number): number {
+    const p: Record<string, number> = {};
+    for (const part of this.fmt!.formatToParts(new Date(ms))) if (part.type !== "literal") p[part.type] = Number(part.value);
+    return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - ms;
   }
 }
 
