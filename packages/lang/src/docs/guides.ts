@@ -191,7 +191,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`requestUpAndDownVolume\` 0 and \`requestVolumeDelta\` a candle flat at its open; the run succeeds
   (docs/adr/0157). Where TradingView has intrabars for those bars, the values differ. A symbol not stored (or with
   another exchange's prefix) stays a runtime error of each bar that requests it (na with
-  \`ignore_invalid_symbol = true\`), as does a timeframe at or above the chart's that has no bars.
+  \`ignore_invalid_symbol = true\`), as does a timeframe at or above the chart's that has no bars. A stored symbol
+  whose data begins after the chart's last bar (Bitcoin, stored from 2016, requested on a 2005 stock chart) has no
+  history there yet: na, and empty intrabar arrays, as before any symbol's first bar (docs/adr/0203).
   \`request.security_lower_tf\` of a tuple (\`[h, l, v] = request.security_lower_tf("", "1", [high, low, volume])\`) gives a
   tuple of arrays, one per element.
   TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
