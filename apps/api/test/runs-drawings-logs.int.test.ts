@@ -2,6 +2,7 @@
 // a drawing-only indicator is accepted and run; its labels sit on the bars the script chose (their
 // closes read independently from the CSV), the cap keeps the newest; lines past the last bar are
 // extrapolated; log lines are paged, bounded at 1,000 and counted; 404/409 as the contract says.
+import { saveRunArtifacts } from "@barscript/db";
 import { aaplCloses, RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
@@ -120,12 +121,21 @@ describe("logs over HTTP", () => {
     expect(bad.json.error.code).toBe("invalid_request");
   });
 
-  it("when a run has no drawings or is another account's, then #30 and #31 answer as results do", async () => {
+  it("when a run has no drawings, kept them before boxes had styles, or is another account's, then #30 and #31 answer as results do", async () => {
     const plain = await client.start({ script: "plain", instrument: "AAPL", timeframe: "1d", bars: 50, wait: 30 });
     const d = await client.call("GET", `/runs/${plain.json.id}/drawings`);
-    expect(d.json).toEqual({ labels: [], lines: [], boxes: [], polylines: [], tables: [] });
+    expect(d.json).toEqual({ labels: [], lines: [], boxes: [], polylines: [], linefills: [], tables: [] });
     const l = await client.call("GET", `/runs/${plain.json.id}/logs`);
     expect(l.json).toEqual({ data: [], next_cursor: null });
+    // drawings kept before boxes had their styles and linefills were kept (docs/adr/0214): the
+    // answer has every field, a box's at box.new's defaults
+    const box = { time1: "2013-01-02T00:00:00Z", top: 2, time2: "2013-01-03T00:00:00Z", bottom: 1, border_color: null, bg_color: "#2962FFFF", text: "b" };
+    await saveRunArtifacts(h.env.db, plain.json.id, { drawings: { labels: [], lines: [], boxes: [box], polylines: [], tables: [] }, logs: [] });
+    const before = await client.call("GET", `/runs/${plain.json.id}/drawings`);
+    expect(before.json).toEqual({
+      labels: [], lines: [], polylines: [], tables: [], linefills: [],
+      boxes: [{ ...box, border_width: 1, border_style: "solid", extend: "none", text_color: null, text_size: "auto", text_halign: "center", text_valign: "center" }],
+    });
     const other = (await h.account()).client;
     const hidden = await other.call("GET", `/runs/${runId}/logs`);
     expect(hidden.status).toBe(404);

@@ -61,16 +61,19 @@ test("a drawing-only indicator's run page draws its labels and line", async () =
 });
 
 // On the last bar of a 60-bar window (AAPL's closes there lie between about 430 and 530), far above
-// the candles: a box over bars -40..-10 between 900 and 850, half-transparent blue with red text;
+// the candles: a box over bars -40..-10 between 900 and 850, half-transparent blue with red text
+// of size.huge;
 // a dashed and a solid green line (width 2) over the same bars at 1000 and 950; an orange line
-// over bars -40..-30 at 800, extended right.
+// over bars -40..-30 at 800, extended right; two white lines over the same bars at 1100 and 1050
+// with a half-transparent cyan fill between them.
 const STYLED = `//@version=6
 indicator("styled", overlay = true)
 if barstate.islast
-    box.new(bar_index - 40, 900, bar_index - 10, 850, border_color = #FF00FF, bgcolor = color.new(#0000FF, 50), text = "ZONE", text_color = #FF0000)
+    box.new(bar_index - 40, 900, bar_index - 10, 850, border_color = #FF00FF, bgcolor = color.new(#0000FF, 50), text = "ZONE", text_color = #FF0000, text_size = size.huge)
     line.new(bar_index - 40, 1000, bar_index - 10, 1000, color = #00FF00, width = 2, style = line.style_dashed)
     line.new(bar_index - 40, 950, bar_index - 10, 950, color = #00FF00, width = 2)
     line.new(bar_index - 40, 800, bar_index - 30, 800, color = #FFA500, width = 2, extend = extend.right)
+    linefill.new(line.new(bar_index - 40, 1100, bar_index - 10, 1100, color = #FFFFFF), line.new(bar_index - 40, 1050, bar_index - 10, 1050, color = #FFFFFF), color.new(#00FFFF, 50))
 plot(close, "c")
 `;
 
@@ -96,7 +99,7 @@ function rows(range: [number, number, number, number, number, number]): Promise<
   }, range);
 }
 
-test("a box is filled with its translucent bgcolor and bordered; lines are dashed, solid and extended as drawn", async () => {
+test("a box is filled with its translucent bgcolor, bordered and holds its text; lines are dashed, solid and extended as drawn; a linefill fills between its lines", async () => {
   await h.script(me, "styled-drawings", STYLED);
   const run = await me.client.start({ script: "styled-drawings", instrument: "AAPL", timeframe: "1d", bars: 60, wait: 30 });
   expect(run.json.status).toBe("succeeded");
@@ -111,6 +114,10 @@ test("a box is filled with its translucent bgcolor and bordered; lines are dashe
   // 590 pixels) and 50 of the pane's some 600 price units high (about 35 pixels): far more than 5,000.
   const fill = await rows([122, 132, 122, 132, 250, 255]);
   expect(fill.reduce((n, r) => n + r.pixels, 0)).toBeGreaterThan(5_000);
+  // its red text (#FF0000, 24 pixels) inside it: the strokes of "ZONE" (their smoothed edges
+  // blend with the blue fill: only pixels at least four fifths red count)
+  const text = await rows([220, 255, 0, 60, 0, 100]);
+  expect(text.reduce((n, r) => n + r.pixels, 0)).toBeGreaterThan(20);
   // its magenta (#FF00FF) border: top and bottom edges across the box (a 1-pixel edge may be
   // smoothed over two rows, about half magenta: green up to 150)
   const border = await rows([200, 255, 0, 150, 200, 255]);
@@ -124,5 +131,9 @@ test("a box is filled with its translucent bgcolor and bordered; lines are dashe
   // to the last candle and on to the pane's edge: more than 600 pixels in one run
   const orange = await rows([240, 255, 150, 180, 0, 30]);
   expect(Math.max(0, ...orange.map((r) => r.longest))).toBeGreaterThan(600);
+  // the linefill: color.new(#00FFFF, 50) over white is red 127, green and blue 255, between two
+  // lines 50 price units apart over the box's 30 bars: as large as the box, far more than 5,000
+  const between = await rows([122, 132, 250, 255, 250, 255]);
+  expect(between.reduce((n, r) => n + r.pixels, 0)).toBeGreaterThan(5_000);
   expect(problems).toEqual([]);
 });

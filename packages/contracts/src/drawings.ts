@@ -9,8 +9,14 @@ const price = z.number().nullable();
 export const DrawingsSchema = z.object({
   labels: z.array(z.object({ time, price, text: z.string(), style: z.string(), color, text_color: color, size: z.string(), tooltip: z.string().nullable() })),
   lines: z.array(z.object({ time1: time, price1: price, time2: time, price2: price, extend: z.string(), style: z.string(), color, width: z.number() })),
-  boxes: z.array(z.object({ time1: time, top: price, time2: time, bottom: price, border_color: color, bg_color: color, text: z.string() })),
+  boxes: z.array(z.object({
+    time1: time, top: price, time2: time, bottom: price, border_color: color, bg_color: color, text: z.string(),
+    // docs/adr/0214; a run finished before these were kept answers TradingView's defaults (apps/api/src/runs/artifacts.ts)
+    border_width: z.number(), border_style: z.string(), extend: z.string(), text_color: color, text_size: z.string(), text_halign: z.string(), text_valign: z.string(),
+  })),
   polylines: z.array(z.object({ points: z.array(z.object({ time, price })), closed: z.boolean(), line_color: color, fill_color: color })),
+  // a fill between two of the answer's lines: their places in `lines`
+  linefills: z.array(z.object({ line1: z.number().int(), line2: z.number().int(), color })),
   tables: z.array(z.object({
     position: z.string(), rows: z.number().int(), columns: z.number().int(),
     cells: z.array(z.object({ row: z.number().int(), column: z.number().int(), text: z.string(), bg_color: color, text_color: color })),

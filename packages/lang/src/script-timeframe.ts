@@ -101,7 +101,7 @@ function missing(program: Program, bars: Bars, ws: number, ctx: { symbol: string
     errorBarsInWindow: n,
     runtimeErrors: n > 0 ? [{ message, count: n, first_time: bars.time[ws]!, last_time: bars.time[bars.length - 1]! }] : [],
     missingContexts: [ctx],
-    drawings: { labels: [], lines: [], boxes: [], polylines: [], tables: [] },
+    drawings: { labels: [], lines: [], boxes: [], polylines: [], linefills: [], tables: [] },
     logs: [],
     logsDropped: 0,
   };

@@ -9,14 +9,22 @@ import { assertResultsReadable } from "./results";
 
 export const LOG_PAGE: PageLimits = { default: 100, most: 1_000 };
 
-const NO_DRAWINGS = { labels: [], lines: [], boxes: [], polylines: [], tables: [] };
+const NO_DRAWINGS = { labels: [], lines: [], boxes: [], polylines: [], linefills: [], tables: [] };
+
+/** A box's fields kept since docs/adr/0214, as TradingView's defaults for the boxes of a run kept before. */
+const BOX_BEFORE_0214 = { border_width: 1, border_style: "solid", extend: "none", text_color: null, text_size: "auto", text_halign: "center", text_valign: "center" };
+
+type StoredDrawings = Record<string, unknown> & { boxes?: Array<Record<string, unknown>>; linefills?: unknown[] };
 
 export async function runDrawings(deps: AppDeps, run: Run): Promise<unknown> {
   if (run.kind !== "indicator") throw new ApiError("not_found", `Run ${run.id} is a ${run.kind} run: only indicator runs have drawings.`);
   assertResultsReadable(run, deps.clock.now());
   const row = await readRunArtifacts(deps.db, run.id);
   // runs finished before drawings were kept have none
-  return row?.drawings ?? NO_DRAWINGS;
+  const stored = (row?.drawings ?? null) as StoredDrawings | null;
+  if (stored === null) return NO_DRAWINGS;
+  // runs kept before docs/adr/0214 lack the boxes' styles and the linefills: the answer has every field
+  return { ...stored, boxes: (stored.boxes ?? []).map((b) => ({ ...BOX_BEFORE_0214, ...b })), linefills: stored.linefills ?? [] };
 }
 
 export async function runLogs(deps: AppDeps, run: Run, query: { limit?: string; cursor?: string }): Promise<{ data: StoredLogLine[]; next_cursor: string | null }> {

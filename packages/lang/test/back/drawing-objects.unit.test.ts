@@ -91,7 +91,30 @@ if barstate.islast
     b.set_lefttop(0, 99)
 plot(close)`, bars(5));
     expect(r.drawings.lines.map((l) => [l.time1, l.price1])).toEqual([[day(3), 12], [day(4), 13]]);
-    expect(r.drawings.boxes).toEqual([{ time1: day(0), top: 99, time2: day(5), bottom: 13, border_color: null, bg_color: "#00FF0000", text: "4" }]);
+    // the box's other fields at box.new's defaults (border_width 1, line.style_solid, extend.none,
+    // text_color na, size.auto, text.align_center twice)
+    expect(r.drawings.boxes).toEqual([{
+      time1: day(0), top: 99, time2: day(5), bottom: 13, border_color: null, bg_color: "#00FF0000", text: "4",
+      border_width: 1, border_style: "solid", extend: "none", text_color: null, text_size: "auto", text_halign: "center", text_valign: "center",
+    }]);
+  });
+
+  test("a box's border, extension and text styles are kept; a linefill names its two lines' places and goes with either", () => {
+    const r = run(`${V}indicator("x")
+if barstate.islast
+    box.new(0, 20, 2, 10, border_width = 3, border_style = line.style_dotted, extend = extend.both, text = "z", text_color = #FF0000, text_size = size.small, text_halign = text.align_left, text_valign = text.align_bottom)
+    a = line.new(0, 1, 2, 3)
+    b = line.new(0, 0, 2, 1)
+    c = line.new(0, 5, 2, 6)
+    linefill.new(a, b, color.new(#00FF00, 50))
+    linefill.new(b, c, #0000FF)
+    line.delete(c)
+plot(close)`, bars(3));
+    expect(r.drawings.boxes.map((x) => [x.border_width, x.border_style, x.extend, x.text_color, x.text_size, x.text_halign, x.text_valign])).toEqual([[3, "dotted", "both", "#FF0000FF", "small", "left", "bottom"]]);
+    // lines a and b remain, at places 0 and 1; the fill with c went with it. color.new(#00FF00, 50):
+    // alpha round(0.5 * 255) = 128 = 0x80
+    expect(r.drawings.lines).toHaveLength(2);
+    expect(r.drawings.linefills).toEqual([{ line1: 0, line2: 1, color: "#00FF0080" }]);
   });
 
   test("table cells are kept by row and column; a cell outside the table is a runtime error of the bar", () => {

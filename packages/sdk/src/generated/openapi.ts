@@ -621,7 +621,7 @@ export type paths = {
         };
         /**
          * An indicator run's drawings
-         * @description What an indicator run's chart would show after the last bar: its labels, lines, boxes, polylines and tables (each kind capped by the declaration's max_*_count, default 50, most 500, the oldest deleted first). Times RFC 3339 (a bar index is that bar's open time; past the last bar, one bar per step), colors `#RRGGBBAA`, na as null. 404 for a definition, study or sweep run; 409 `run_not_finished` before it succeeded; 410 once its results expired.
+         * @description What an indicator run's chart would show after the last bar: its labels, lines, boxes, polylines, linefills (each naming its two lines by their places in `lines`) and tables (each kind capped by the declaration's max_*_count, default 50, most 500, the oldest deleted first). Times RFC 3339 (a bar index is that bar's open time; past the last bar, one bar per step), colors `#RRGGBBAA`, na as null. 404 for a definition, study or sweep run; 409 `run_not_finished` before it succeeded; 410 once its results expired.
          *
          *     Scope `read`.
          */
@@ -5878,6 +5878,13 @@ export interface operations {
                             border_color: string | null;
                             bg_color: string | null;
                             text: string;
+                            border_width: number;
+                            border_style: string;
+                            extend: string;
+                            text_color: string | null;
+                            text_size: string;
+                            text_halign: string;
+                            text_valign: string;
                         }[];
                         polylines: {
                             points: {
@@ -5887,6 +5894,11 @@ export interface operations {
                             closed: boolean;
                             line_color: string | null;
                             fill_color: string | null;
+                        }[];
+                        linefills: {
+                            line1: number;
+                            line2: number;
+                            color: string | null;
                         }[];
                         tables: {
                             position: string;

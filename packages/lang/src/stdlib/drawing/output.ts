@@ -9,7 +9,12 @@ import type { Cell, Drawing, DrawingStore } from "./store";
 
 export interface DrawnLabel { time: string | null; price: number | null; text: string; style: string; color: string | null; text_color: string | null; size: string; tooltip: string | null }
 export interface DrawnLine { time1: string | null; price1: number | null; time2: string | null; price2: number | null; extend: string; style: string; color: string | null; width: number }
-export interface DrawnBox { time1: string | null; top: number | null; time2: string | null; bottom: number | null; border_color: string | null; bg_color: string | null; text: string }
+export interface DrawnBox {
+  time1: string | null; top: number | null; time2: string | null; bottom: number | null; border_color: string | null; bg_color: string | null; text: string;
+  border_width: number; border_style: string; extend: string; text_color: string | null; text_size: string; text_halign: string; text_valign: string;
+}
+/** A fill between two of the answer's lines (`line1`, `line2`: their places in `lines`). */
+export interface DrawnLinefill { line1: number; line2: number; color: string | null }
 export interface DrawnPolyline { points: Array<{ time: string | null; price: number | null }>; closed: boolean; line_color: string | null; fill_color: string | null }
 export interface DrawnCell { row: number; column: number; text: string; bg_color: string | null; text_color: string | null }
 export interface DrawnTable { position: string; rows: number; columns: number; cells: DrawnCell[] }
@@ -19,6 +24,7 @@ export interface Drawings {
   lines: DrawnLine[];
   boxes: DrawnBox[];
   polylines: DrawnPolyline[];
+  linefills: DrawnLinefill[];
   tables: DrawnTable[];
 }
 
@@ -136,7 +142,27 @@ function line(d: Drawing, clock: Clock): DrawnLine {
 
 function box(d: Drawing, clock: Clock): DrawnBox {
   const f = d.f;
-  return { time1: clock.at(f.left, f.xloc), top: num(f.top), time2: clock.at(f.right, f.xloc), bottom: num(f.bottom), border_color: colorHex(f.border_color), bg_color: colorHex(f.bgcolor), text: text(f.text) };
+  return {
+    time1: clock.at(f.left, f.xloc), top: num(f.top), time2: clock.at(f.right, f.xloc), bottom: num(f.bottom), border_color: colorHex(f.border_color), bg_color: colorHex(f.bgcolor), text: text(f.text),
+    // docs/adr/0214: what the chart needs to draw the box as TradingView does
+    border_width: num(f.border_width) ?? 1, border_style: enumName(f.border_style, "solid"), extend: enumName(f.extend, "none"),
+    text_color: colorHex(f.text_color), text_size: textSize(f.text_size), text_halign: alignName(f.text_halign), text_valign: alignName(f.text_valign),
+  };
+}
+
+/** `text.align_left` -> `left`. */
+function alignName(v: unknown): string {
+  const name = enumName(v, "center");
+  return name.startsWith("align_") ? name.slice(6) : name;
+}
+
+/** The store's linefills whose two lines are both among `lines` (a fill goes with either of its lines, docs/adr/0214). */
+function linefills(store: DrawingStore, lines: readonly Drawing[]): DrawnLinefill[] {
+  const at = new Map(lines.map((l, i) => [l, i]));
+  return store.remaining("linefill").flatMap((d) => {
+    const [a, b] = [at.get(d.f.line1 as Drawing), at.get(d.f.line2 as Drawing)];
+    return a === undefined || b === undefined ? [] : [{ line1: a, line2: b, color: colorHex(d.f.color) }];
+  });
 }
 
 function polyline(d: Drawing, clock: Clock): DrawnPolyline {
@@ -163,15 +189,17 @@ function table(d: Drawing): DrawnTable {
 /** The store's remaining objects as Drawings; `stepMs` is one bar's length (for extrapolated times), `scriptTime` gives the bars' times as the script read them when they differ from the stored ones (asked only for bar_time coordinates). */
 export function drawingsOf(store: DrawingStore, bars: Bars, stepMs: number, scriptTime: () => Float64Array | null = () => null): Drawings {
   const clock = new Clock(bars, stepMs, scriptTime);
+  const lines = store.remaining("line");
   return {
     labels: store.remaining("label").map((d) => label(d, clock, bars)),
-    lines: store.remaining("line").map((d) => line(d, clock)),
+    lines: lines.map((d) => line(d, clock)),
     boxes: store.remaining("box").map((d) => box(d, clock)),
     polylines: store.remaining("polyline").map((d) => polyline(d, clock)),
+    linefills: linefills(store, lines),
     tables: store.remaining("table").map(table),
   };
 }
 
 export function isEmpty(d: Drawings): boolean {
-  return d.labels.length + d.lines.length + d.boxes.length + d.polylines.length + d.tables.length === 0;
+  return d.labels.length + d.lines.length + d.boxes.length + d.polylines.length + d.linefills.length + d.tables.length === 0;
 }
