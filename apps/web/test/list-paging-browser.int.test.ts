@@ -1,9 +1,10 @@
-// The runs and sweeps lists paged by keyboard, in Debian chromium (playwright-core) against a real
+// The runs, sweeps and scripts lists paged by keyboard, in Debian chromium (playwright-core) against a real
 // API: the paging button pressed can leave (no older page past the last one, no "Newest" on the
 // newest page), and the focus then goes to the button that remains, or to the list's heading when
 // none does, never to the page's start; a polite live region then says which page is shown and
-// which of the list's items it holds ("Page 2: runs 51 to 100"). The lists are 50 a page; the rows are written straight
-// into the test's database (their content does not matter here, only how many and in which order).
+// which of the list's items it holds ("Page 2: runs 51 to 100"). The lists are 50 a page; the
+// runs and sweeps are written straight into the test's database (their content does not matter
+// here, only how many and in which order).
 // One browser, one API (its own database, Redis prefix and queues; no worker: nothing runs).
 import type { Page } from "playwright-core";
 import { newRunId, newSweepId } from "@barscript/db";
@@ -133,4 +134,24 @@ test("the sweeps list: Older sweeps at the last page hands the focus to Newest s
   // The focus is in its place in the tab order: just after the list's last sweep.
   await page.keyboard.press("Shift+Tab");
   await focusedOn(`a ${ids[49] ?? ""}`);
+});
+
+test("the scripts list: 52 scripts are two pages, newest first; the second page is announced and Newest scripts comes back", async () => {
+  const slugs = Array.from({ length: 52 }, (_, i) => `s-${String(i).padStart(3, "0")}`);
+  for (const slug of slugs) await h.script(me, slug, `//@version=6\nindicator("${slug}")\nplot(close, "c")\n`);
+  // newest first: the last made is s-051
+  const newestFirst = [...slugs].reverse();
+  const shownSlugs = async (want: string[]): Promise<void> => {
+    await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll("tbody tr td:first-child code")).map((c) => c.textContent ?? "")) === JSON.stringify(w), want);
+  };
+  await page.goto(`${h.api.url}/app/`);
+  await shownSlugs(newestFirst.slice(0, 50));
+  await press("Older scripts");
+  await shownSlugs(newestFirst.slice(50));
+  await focusedOn("button Newest scripts");
+  await said("Page 2: scripts 51 to 52");
+  await page.keyboard.press("Enter");
+  await shownSlugs(newestFirst.slice(0, 50));
+  await focusedOn("button Older scripts");
+  await said("Page 1: scripts 1 to 50");
 });

@@ -1,12 +1,19 @@
-// /app/: the account's scripts.
+// /app/: the account's scripts, newest first, 50 a page (GET /v1/scripts pages by cursor; a
+// plan may hold thousands).
+import { useState } from "preact/hooks";
 import { api } from "../api";
 import { editorHref } from "../routes";
 import type { Page as ListPage, Script } from "../types";
-import { ErrorBox, Loading, Page, Scroll, useAsync, when } from "../ui";
+import { CursorPager, ErrorBox, Loading, Page, Scroll, useAsync, when } from "../ui";
+
+const SCRIPTS_PAGE = 50;
 
 export function ScriptsPage() {
-  const list = useAsync(() => api<ListPage<Script>>("/v1/scripts?limit=500"), []);
-  // A study may share its slug with another script: those two links name their kind.
+  const [{ cursor, number }, setPaged] = useState<{ cursor: string | null; number: number }>({ cursor: null, number: 1 });
+  const setCursor = (c: string | null): void => setPaged({ cursor: c, number: c === null ? 1 : number + 1 });
+  const list = useAsync(() => api<ListPage<Script>>(`/v1/scripts?limit=${SCRIPTS_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), [cursor]);
+  // A study may share its slug with another script: those two links name their kind (a twin on
+  // another page is offered by the bare address's page).
   const shared = (slug: string): boolean => (list.data?.data.filter((o) => o.slug === slug).length ?? 0) > 1;
   return (
     <Page title="Your scripts" actions={<a class="button primary" href="/app/scripts/new">New script</a>}>
@@ -28,6 +35,8 @@ export function ScriptsPage() {
           </table>
         </Scroll>
       ) : null}
+      <CursorPager label="Pages of your scripts" older="Older scripts" newest="Newest scripts" next={list.data?.next_cursor} cursor={cursor} page={list.data}
+        number={number} count={list.data?.data.length} size={SCRIPTS_PAGE} noun="scripts" onCursor={setCursor} />
     </Page>
   );
 }
