@@ -2,14 +2,16 @@
 // packages/db/src/runs/succeed-stream.ts, docs/adr/0095-output-chunks-during-evaluation.md):
 // the run processor in-process against real Postgres and Redis. Minute bars are synthetic
 // (close = 100 + (i mod 97)), so every expected value is worked here by a plain loop: output k is
-// close + k, and the SMA of 20 closes is summed directly. A cancelled run keeps no chunk, and the
-// stream's own failures leave none either. A plot with `offset` (docs/adr/0131-plot-offset.md) is
+// close + k, and the SMA of 20 closes is summed directly. The chunks go into one COPY per lane
+// opened with the first chunk (docs/adr/0212-one-copy-per-streamed-run.md), committed with the
+// move to succeeded: a cancelled run keeps no chunk, and the stream's own failures leave none
+// either. A plot with `offset` (docs/adr/0131-plot-offset.md) is
 // drawn N bars away, so a negative offset writes rows behind the evaluation: a chunk is stored only
 // once every such row of it is written.
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { newRunId, OutputStream, poolOf, readOutputChunks, requestCancel, type Run } from "@barscript/db";
+import { newRunId, OutputStream, poolOf, readOutputChunks, requestCancel, succeedAfterStream, type Run, type RunSummary } from "@barscript/db";
 import { publishCancel } from "@barscript/queue";
 import { writeFlatSeries } from "../../../test/support/bars";
 import type { TestEnv } from "../../../test/support/env";
@@ -62,6 +64,21 @@ function finished(run: Run): Promise<FinishedRun | null> {
 
 const chunkCount = (runId: string): Promise<number> => env.db.runOutputChunk.count({ where: { runId } });
 
+/** Chunk rows the COPYs into run_output_chunks under way in this test's database have taken so far. */
+async function copiedSoFar(): Promise<number> {
+  const r = await poolOf(env.db)!.query<{ n: number }>(`SELECT coalesce(sum(tuples_processed), 0)::int AS n FROM pg_stat_progress_copy WHERE datid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND relid = 'run_output_chunks'::regclass`);
+  return r.rows[0]?.n ?? 0;
+}
+
+async function until(check: () => Promise<boolean>, ms = 30_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return true;
+}
+
 it("stores the first chunks of a 15-output run during its evaluation, and every point reads back as the bars give it", async () => {
   const plots = Array.from({ length: PLOTS }, (_, k) => `plot(close + ${k}, "p${k}")`);
   const run = await queuedRun(`//@version=6\nindicator("wide")\n${plots.join("\n")}\nplot(ta.sma(close, 20), "sma")\n`, "streamer");
@@ -91,6 +108,31 @@ it("stores the first chunks of a 15-output run during its evaluation, and every 
   expect(wrong.slice(0, 5)).toEqual([]);
 });
 
+it("streams outputs from 1 MiB (a 35,000-point run of three plots, 1.12 MB: three chunks during the evaluation), not a run of two plots (840,000 bytes)", async () => {
+  // docs/adr/0211: (1 + 3) x 8 x 35,000 = 1,120,000 bytes >= 1,048,576; chunks of 10,000 points
+  // (32 bytes a point, under 512 KiB); chunk 2 ends at bar 5,000 + 30,000, before the checkpoint
+  // at 35,328 (69 x 512) and the last bar: three chunks streamed, the fourth (5,000) with the result
+  const three = await queuedRun(`//@version=6\nindicator("three")\nplot(close, "p0")\nplot(close + 1, "p1")\nplot(close + 2, "p2")\n`, `three-${randomUUID().slice(0, 8)}`);
+  const two = await queuedRun(`//@version=6\nindicator("two")\nplot(close, "p0")\nplot(close + 1, "p1")\n`, `two-${randomUUID().slice(0, 8)}`);
+  for (const run of [three, two]) expect(await finished(run)).toMatchObject({ status: "succeeded", failure: null });
+  const noted = (id: string): number | undefined => logLines.map((l) => JSON.parse(l) as { runId?: string; msg?: string; noted?: { streamed?: number } }).find((l) => l.runId === id && l.msg === "run timings")?.noted?.streamed;
+  expect(noted(three.id)).toBe(3);
+  expect(noted(two.id)).toBe(0);
+  for (const [run, plots] of [[three, 3], [two, 2]] as const) {
+    const wrong: string[] = [];
+    let seen = 0;
+    for (const c of await readOutputChunks(env.db, run.id, 0, WINDOW)) {
+      for (let j = 0; j < c.pointCount; j++, seen++) {
+        const bar = TOTAL - WINDOW + c.firstIndex + j;
+        if (c.time[j] !== T0 + bar * 60) wrong.push(`time of point ${c.firstIndex + j}`);
+        for (let k = 0; k < plots; k++) if (c.values[k]?.[j] !== close(bar) + k) wrong.push(`p${k} at ${bar}`);
+      }
+    }
+    expect(seen).toBe(WINDOW);
+    expect(wrong.slice(0, 5)).toEqual([]);
+  }
+});
+
 it("stores each of four streamed runs in a row (a thread reuses the shared memory its last run released) with its own values only", async () => {
   // two scripts of the same width alternating: a run's points must never hold the other's
   const scripts = [1, 2].map((m) => `//@version=6\nindicator("wide")\n${Array.from({ length: PLOTS + 1 }, (_, k) => `plot(close * ${m} + ${k}, "p${k}")`).join("\n")}\n`);
@@ -117,104 +159,152 @@ it("keeps no chunk of a run cancelled after its first chunks were stored", async
   // a slow script (a loop per bar), so the cancel lands while it evaluates
   const run = await queuedRun(`//@version=6\nindicator("slow")\nfloat x = 0.0\nfor i = 0 to 4000\n    x += i\n${plots.join("\n")}\nplot(close, "c")\n`, "stream-cancel");
   const outcome = finished(run);
-  const deadline = Date.now() + 30_000;
-  while ((await chunkCount(run.id)) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-  expect(await chunkCount(run.id)).toBeGreaterThan(0);
+  // stored in the COPY under way, not yet committed: no reader sees a chunk of a run before it succeeded
+  expect(await until(async () => (await copiedSoFar()) > 0)).toBe(true);
+  expect(await chunkCount(run.id)).toBe(0);
   await requestCancel(env.db, run.id);
   await publishCancel(rig.redis, env.redisPrefix, run.id);
   expect(await outcome).toMatchObject({ status: "cancelled" });
-  // the discard runs after the cancelled state is published: wait for it
-  const until = Date.now() + 10_000;
-  while ((await chunkCount(run.id)) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  // the discard runs after the cancelled state is published: wait for its COPYs to end
+  expect(await until(async () => (await copiedSoFar()) === 0, 10_000)).toBe(true);
   expect(await chunkCount(run.id)).toBe(0);
   expect((await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("cancelled");
 });
 
 describe("OutputStream", () => {
-  async function runningRun(): Promise<string> {
+  async function runningRun(): Promise<{ id: string; accountId: string }> {
     const account = await admittedAccount(env.db, `os-${randomUUID().slice(0, 8)}`);
-    return runIn(env, account.id, "running");
+    return { id: await runIn(env, account.id, "running"), accountId: account.id };
   }
   const packed = (points: number, columns: number): Float64Array => new Float64Array(points * (1 + columns)).fill(1.5);
+  const summary = { outputs: 0 } as unknown as RunSummary;
+  /** The transactions (xmin) that wrote the run's chunks, and the one that moved the run. */
+  async function writers(id: string): Promise<{ chunks: string[]; run: string }> {
+    const pool = poolOf(env.db)!;
+    const chunks = await pool.query<{ x: string }>(`SELECT DISTINCT xmin::text AS x FROM run_output_chunks WHERE "runId" = $1`, [id]);
+    const run = await pool.query<{ x: string }>(`SELECT xmin::text AS x FROM runs WHERE id = $1`, [id]);
+    return { chunks: chunks.rows.map((r) => r.x).sort(), run: run.rows[0]?.x ?? "" };
+  }
 
-  it("deletes the chunks it stored when discarded", async () => {
-    const id = await runningRun();
+  it("keeps none of the chunks it wrote when discarded", async () => {
+    const { id } = await runningRun();
     const stream = new OutputStream(poolOf(env.db)!, id);
     stream.add(0, ["a"], packed(10_000, 1));
     stream.add(1, ["a"], packed(10_000, 1));
     await stream.settled();
-    expect(await chunkCount(id)).toBe(2);
+    expect(await until(async () => (await copiedSoFar()) === 2)).toBe(true);
     await stream.discard();
+    expect(await until(async () => (await copiedSoFar()) === 0, 10_000)).toBe(true);
     expect(await chunkCount(id)).toBe(0);
   });
 
-  it("stores chunks handed over faster than it writes, in transactions of at most two, and the rest at the end, at chunk 0's points", async () => {
-    const id = await runningRun();
-    const stream = new OutputStream(poolOf(env.db)!, id);
-    // seven chunks of 300 points at once (two go in the first transaction, the others wait), each column's values worked here
-    const packedAt = (seq: number, n: number): Float64Array => {
-      const d = new Float64Array(n * 3);
-      for (let j = 0; j < n; j++) {
-        d[j] = T0 + (seq * 300 + j) * 60;
-        d[n + j] = seq * 300 + j;
-        d[2 * n + j] = -(seq * 300 + j);
-      }
-      return d;
-    };
-    for (let seq = 0; seq < 7; seq++) stream.add(seq, ["a", "b"], packedAt(seq, 300));
-    // 2,250 points in all: the chunks from 2,100 on (one of 150) come from the columns
-    const time = new Float64Array(2_250).map((_, i) => T0 + i * 60);
-    const a = new Float64Array(2_250).map((_, i) => i);
-    const b = new Float64Array(2_250).map((_, i) => -i);
-    expect(await stream.finish({ names: ["a", "b"], time, values: [a, b] })).toBe(8);
-    const meta = await env.db.runOutputChunk.findMany({ where: { runId: id }, orderBy: { seq: "asc" }, select: { seq: true, firstIndex: true, pointCount: true } });
-    expect(meta).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((seq) => ({ seq, firstIndex: seq * 300, pointCount: seq === 7 ? 150 : 300 })));
-    // rows of one transaction share its xmin: no transaction holds more than two chunks
-    const perTransaction = await poolOf(env.db)!.query<{ n: number }>(`SELECT count(*)::int AS n FROM run_output_chunks WHERE "runId" = $1 GROUP BY xmin::text`, [id]);
-    expect(Math.max(...perTransaction.rows.map((r) => r.n))).toBeLessThanOrEqual(2);
-    expect(perTransaction.rows.length).toBeGreaterThanOrEqual(4);
+  // 2,250 points of two columns (a = i, b = -i), seven chunks of 300 handed over, the rest from the columns
+  const packedAt = (seq: number, n: number): Float64Array => {
+    const d = new Float64Array(n * 3);
+    for (let j = 0; j < n; j++) {
+      d[j] = T0 + (seq * 300 + j) * 60;
+      d[n + j] = seq * 300 + j;
+      d[2 * n + j] = -(seq * 300 + j);
+    }
+    return d;
+  };
+  async function pointsRight(id: string, points: number): Promise<void> {
     const wrong: string[] = [];
     let seen = 0;
-    for (const c of await readOutputChunks(env.db, id, 0, 2_250)) {
+    for (const c of await readOutputChunks(env.db, id, 0, points)) {
       for (let j = 0; j < c.pointCount; j++, seen++) {
         const i = c.firstIndex + j;
         if (c.time[j] !== T0 + i * 60 || c.values[0]?.[j] !== i || c.values[1]?.[j] !== -i) wrong.push(`point ${i}`);
       }
     }
-    expect(seen).toBe(2_250);
+    expect(seen).toBe(points);
     expect(wrong.slice(0, 3)).toEqual([]);
+  }
+
+  it("stores narrow chunks handed over and the rest at the end, at chunk 0's points, in the transaction that moves the run", async () => {
+    const run = await runningRun();
+    const stream = new OutputStream(poolOf(env.db)!, run.id);
+    for (let seq = 0; seq < 7; seq++) stream.add(seq, ["a", "b"], packedAt(seq, 300));
+    // 2,250 points in all: the chunks from 2,100 on (one of 150) come from the columns
+    const time = new Float64Array(2_250).map((_, i) => T0 + i * 60);
+    const a = new Float64Array(2_250).map((_, i) => i);
+    const b = new Float64Array(2_250).map((_, i) => -i);
+    expect(await succeedAfterStream(poolOf(env.db)!, run, summary, 0, { names: ["a", "b"], time, values: [a, b] }, new Date(), stream)).toBe(true);
+    const meta = await env.db.runOutputChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" }, select: { seq: true, firstIndex: true, pointCount: true } });
+    expect(meta).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((seq) => ({ seq, firstIndex: seq * 300, pointCount: seq === 7 ? 150 : 300 })));
+    // rows of one transaction share its xmin: every chunk and the move in one
+    const w = await writers(run.id);
+    expect(w.chunks).toEqual([w.run]);
+    expect((await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("succeeded");
+    await pointsRight(run.id, 2_250);
   });
 
-  it("tells once, with the first chunk, that no write of its chunks or columns will come, after finish and after discard", async () => {
+  it("stores wide chunks (256 KiB and more) on two COPYs, the even ones in the transaction that moves the run", async () => {
+    const run = await runningRun();
+    const stream = new OutputStream(poolOf(env.db)!, run.id);
+    // 11,000 points per chunk of two columns and the times: 264,000 bytes a chunk
+    const n = 11_000;
+    const wide = (seq: number): Float64Array => {
+      const d = new Float64Array(n * 3);
+      for (let j = 0; j < n; j++) {
+        d[j] = T0 + (seq * n + j) * 60;
+        d[n + j] = seq * n + j;
+        d[2 * n + j] = -(seq * n + j);
+      }
+      return d;
+    };
+    for (let seq = 0; seq < 4; seq++) stream.add(seq, ["a", "b"], wide(seq));
+    const points = 4 * n + 500;
+    const time = new Float64Array(points).map((_, i) => T0 + i * 60);
+    const a = new Float64Array(points).map((_, i) => i);
+    const b = new Float64Array(points).map((_, i) => -i);
+    expect(await succeedAfterStream(poolOf(env.db)!, run, summary, 0, { names: ["a", "b"], time, values: [a, b] }, new Date(), stream)).toBe(true);
+    const pool = poolOf(env.db)!;
+    const bySeq = await pool.query<{ seq: number; x: string }>(`SELECT seq, xmin::text AS x FROM run_output_chunks WHERE "runId" = $1 ORDER BY seq`, [run.id]);
+    expect(bySeq.rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
+    const w = await writers(run.id);
+    expect(w.chunks.length).toBe(2);
+    // chunks 0, 2 and 4 with the move; 1 and 3 in the other COPY's transaction
+    expect(bySeq.rows.filter((r) => r.seq % 2 === 0).map((r) => r.x)).toEqual([w.run, w.run, w.run]);
+    expect(bySeq.rows.filter((r) => r.seq % 2 === 1).every((r) => r.x !== w.run)).toBe(true);
+    await pointsRight(run.id, points);
+  });
+
+  it("tells once, with the first chunk, that no write of its chunks or columns will come, after the move and after discard", async () => {
     const told: Array<readonly Float64Array[]> = [];
-    const id = await runningRun();
+    const run = await runningRun();
     const first = [new Float64Array(300).fill(T0), new Float64Array(300).fill(1)];
-    const stream = new OutputStream(poolOf(env.db)!, id, undefined, (parts) => told.push(parts));
+    const stream = new OutputStream(poolOf(env.db)!, run.id, undefined, (parts) => told.push(parts));
     stream.add(0, ["a"], first);
     expect(told).toEqual([]);
     const time = new Float64Array(450).map((_, i) => T0 + i * 60);
-    expect(await stream.finish({ names: ["a"], time, values: [new Float64Array(450).fill(1)] })).toBe(2);
+    const columns = { names: ["a"], time, values: [new Float64Array(450).fill(1)] };
+    expect(await stream.finish(columns)).toBe(2);
+    // the chunks are written, the COPY not ended: not yet
+    expect(told).toEqual([]);
+    expect(await succeedAfterStream(poolOf(env.db)!, run, summary, 0, columns, new Date(), stream)).toBe(true);
     expect(told.length).toBe(1);
     expect(told[0]).toBe(first);
     await stream.discard();
     expect(told.length).toBe(1);
     // a stream discarded while its chunk is being written tells once that write is over
-    const id2 = await runningRun();
-    const stream2 = new OutputStream(poolOf(env.db)!, id2, undefined, (parts) => told.push(parts));
+    const run2 = await runningRun();
+    const stream2 = new OutputStream(poolOf(env.db)!, run2.id, undefined, (parts) => told.push(parts));
     const first2 = [new Float64Array(10_000).fill(T0), new Float64Array(10_000).fill(2)];
     stream2.add(0, ["a"], first2);
     await stream2.discard();
     expect(told.length).toBe(2);
     expect(told[1]).toBe(first2);
-    expect(await chunkCount(id2)).toBe(0);
+    expect(await chunkCount(run2.id)).toBe(0);
   });
 
   it("fails, keeping no chunk, when a chunk comes out of order", async () => {
-    const id = await runningRun();
+    const { id } = await runningRun();
     const stream = new OutputStream(poolOf(env.db)!, id);
     stream.add(0, ["a"], packed(10_000, 1));
     stream.add(2, ["a"], packed(10_000, 1));
     await expect(stream.settled()).rejects.toThrow(/out of order/);
+    expect(await until(async () => (await copiedSoFar()) === 0, 10_000)).toBe(true);
     expect(await chunkCount(id)).toBe(0);
   });
 });

@@ -134,15 +134,23 @@ export interface PackedChunk {
 
 /** The binary COPY file of chunk rows whose `data` parts are given, in the order given. */
 export function* packedChunksStream(runId: string, chunks: readonly PackedChunk[]): Generator<Buffer> {
+  yield* packedTuples(runId, chunks, true);
+  yield* copyEnd();
+}
+
+/**
+ * The tuples of chunk rows whose `data` parts are given (the file's header first when
+ * `signature`), without the trailer: a COPY file written in several pieces (succeed-stream.ts).
+ */
+export function* packedTuples(runId: string, chunks: readonly PackedChunk[], signature: boolean): Generator<Buffer> {
   if (!LITTLE_ENDIAN) throw new Error("big-endian hosts are not supported");
   const id = Buffer.from(runId, "utf8");
-  let first = true;
+  let first = signature;
   for (const chunk of chunks) {
     yield tupleHead(id, textArray(chunk.names), chunk, chunk.data.reduce((bytes, part) => bytes + part.byteLength, 0), first);
     first = false;
     for (const part of chunk.data) yield Buffer.from(part.buffer, part.byteOffset, part.byteLength);
   }
-  yield* copyEnd();
 }
 
 /** A tuple's fields up to the length of `data` (the file header first when `signature`). */
@@ -168,7 +176,7 @@ function tupleHead(id: Buffer, names: Buffer, chunk: { seq: number; firstIndex: 
 }
 
 /** The file trailer. */
-function* copyEnd(): Generator<Buffer> {
+export function* copyEnd(): Generator<Buffer> {
   const trailer = Buffer.alloc(2);
   trailer.writeInt16BE(-1, 0);
   yield trailer;
@@ -185,10 +193,10 @@ export const COPY_MESSAGE_BYTES = 64 * 1024;
 
 /**
  * `data` (a COPY file's bytes, in order) as CopyData messages of at most `most` bytes each (a
- * header, then views of `data`: no copies), then CopyDone. Messages need not follow the file's
- * tuples: Postgres reads COPY data as one stream.
+ * header, then views of `data`: no copies), then CopyDone unless `done` is false (more data to
+ * come). Messages need not follow the file's tuples: Postgres reads COPY data as one stream.
  */
-export function* copyMessages(data: Iterable<Buffer>, most = COPY_MESSAGE_BYTES): Generator<Buffer> {
+export function* copyMessages(data: Iterable<Buffer>, most = COPY_MESSAGE_BYTES, done = true): Generator<Buffer> {
   let held: Buffer[] = [];
   let bytes = 0;
   function* message(): Generator<Buffer> {
@@ -208,7 +216,7 @@ export function* copyMessages(data: Iterable<Buffer>, most = COPY_MESSAGE_BYTES)
     }
   }
   yield* message();
-  yield Buffer.from([0x63, 0, 0, 0, 4]);
+  if (done) yield Buffer.from([0x63, 0, 0, 0, 4]);
 }
 
 /** A CopyData message header ('d', length including itself) for `bytes` of payload. */

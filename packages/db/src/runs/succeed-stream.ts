@@ -1,18 +1,22 @@
 // Output chunks stored while the run is still evaluating (docs/adr/0095-output-chunks-during-
-// evaluation.md, 0115-smaller-streamed-chunks.md): the worker hands each chunk its sandbox thread
-// has finished to an OutputStream, which stores it in its own transaction (committed without
-// waiting for its WAL flush, as the groups of succeed-parallel.ts), so Postgres stores the first
-// chunks while the thread evaluates the rest. While it evaluates, at most EVALUATING_WRITES such
-// transactions run at once, each of at most BATCH_CHUNKS chunks (those handed over meanwhile
-// wait for a free one); at the end the chunks the stream did not get join them and up to
-// PARALLEL_WRITES run at once, then the move to `succeeded`, guarded by the count of chunks, goes
-// in one synchronous statement. A run that does not succeed discards the stream: its writes are
-// awaited, then the run's chunks deleted.
-import { escapeLiteral, type Pool } from "pg";
+// evaluation.md, 0115-smaller-streamed-chunks.md, 0212-one-copy-per-streamed-run.md): the worker
+// hands each chunk its sandbox thread has finished to an OutputStream, which writes it at once
+// into one COPY opened with the first chunk, inside a transaction of its own, so Postgres stores
+// the first chunks while the thread evaluates the rest. When the evaluation ends, the chunks the
+// stream did not get end that COPY, and the move to `succeeded` with the units goes in the same
+// transaction, committed synchronously: the chunks and the final state are stored together or
+// not at all. A run that does not succeed discards the stream: its COPY is failed, so the
+// transaction stores nothing.
+//
+// One COPY per run and not one per chunk: each COPY statement cost its backend about 2 ms of CPU
+// beyond its rows on the 2-core machine (five COPYs of 240 KB rows 27.8 ms, one COPY of the same
+// five rows 16.9 ms; docs/performance.md, issue 22 eleventh session).
+import { escapeLiteral, type Connection, type Pool, type PoolClient } from "pg";
+import type { Socket } from "node:net";
 import { poolOf, type Db } from "../client";
 import { OUTPUT_CHUNK_POINTS, type OutputColumns } from "./chunks";
-import { copyIn, finalSql, packedChunksStream, type PackedChunk } from "./succeed-copy";
-import { dropChunks, GROUP_SQL, movedOrLost, PARALLEL_WRITES } from "./succeed-parallel";
+import { COPY_CHUNKS, copyEnd, copyMessages, finalSql, packedTuples, type PackedChunk } from "./succeed-copy";
+import { dropChunks, movedOrLost } from "./succeed-parallel";
 import type { RunSummary } from "./types";
 
 /**
@@ -35,34 +39,171 @@ export function openOutputStream(db: Db, runId: string, written?: ChunksWritten)
 }
 
 /**
- * Chunk transactions of one stream at once while the run evaluates: one backend stores on the
- * core the evaluation leaves free; a second one took CPU from the evaluation itself (the
- * evaluation 37.8 ms with one, 66.7 with two, medians of 50 runs side by side; docs/performance.md,
- * issue 22 fourth session). What is still waiting at the end goes on PARALLEL_WRITES.
+ * Connections of a pool held by open streams (each holds one from its first chunk to its end).
+ * A stream opens its COPY during the evaluation only while this leaves two of the pool's
+ * connections to everything else; otherwise it opens it when the evaluation is over. So a run
+ * holding a stream's connection and waiting for another (its drawings, its usage) always finds
+ * one freed by a statement that waits for nothing.
  */
-export const EVALUATING_WRITES = 1;
+const heldByStreams = new WeakMap<Pool, number>();
+const RESERVED = 2;
+
+function poolMax(pool: Pool): number {
+  return (pool as Pool & { options?: { max?: number } }).options?.max ?? 10;
+}
+
+/** A COPY of chunk rows under way in an open transaction on one client of the pool. */
+class OpenCopy {
+  private socket: Socket | null = null;
+  /** COPY data handed over before the server asked for it. */
+  private pending: Buffer[][] = [];
+  private error: Error | null = null;
+  private readonly ready: Promise<void>;
+  /** Settles when the COPY's query is over (CopyDone or CopyFail answered). */
+  private readonly over: Promise<void>;
+
+  private constructor(
+    private readonly pool: Pool,
+    private readonly client: PoolClient,
+    opening: string,
+  ) {
+    let opened!: () => void;
+    let ended!: () => void;
+    let failed!: (e: Error) => void;
+    this.ready = new Promise<void>((resolve) => (opened = resolve));
+    this.over = new Promise<void>((resolve, reject) => {
+      ended = resolve;
+      failed = reject;
+    });
+    this.over.catch(() => undefined);
+    client.query({
+      submit: (connection: Connection) => {
+        connection.query(opening);
+      },
+      handleCopyInResponse: (connection: Connection & { stream: Socket }) => {
+        this.socket = connection.stream;
+        for (const parts of this.pending.splice(0)) this.send(parts);
+        opened();
+      },
+      handleDataRow() {},
+      handleRowDescription() {},
+      handleCommandComplete() {},
+      handleEmptyQuery() {},
+      handlePortalSuspended() {},
+      handleCopyData() {},
+      handleError: (e: unknown) => {
+        // The client drops its active query on an error: no ReadyForQuery reaches us after it.
+        this.error ??= e instanceof Error ? e : new Error(String(e));
+        opened();
+        failed(this.error);
+      },
+      handleReadyForQuery: () => {
+        if (this.error === null) ended();
+      },
+    });
+  }
+
+  static async open(pool: Pool, opening: string): Promise<OpenCopy> {
+    return new OpenCopy(pool, await pool.connect(), opening);
+  }
+
+  /** Writes COPY data (views, no copies), now or once the server has asked for it. */
+  write(parts: Buffer[]): void {
+    if (this.error !== null) return;
+    if (this.socket === null) this.pending.push(parts);
+    else this.send(parts);
+  }
+
+  private send(parts: Buffer[]): void {
+    const socket = this.socket as Socket;
+    // corked: the messages' headers and views leave in a few writev calls, not one write each
+    socket.cork();
+    for (const message of copyMessages(parts, undefined, false)) socket.write(message);
+    socket.uncork();
+  }
+
+  /** Ends the COPY (the file's trailer, CopyDone), then runs `sql` (which commits); answers its first row's first field. */
+  async commit(sql: string): Promise<number> {
+    await this.ready;
+    this.write([...copyEnd()]);
+    if (this.error === null) (this.socket as Socket).write(Buffer.from([0x63, 0, 0, 0, 4]));
+    let broken = true;
+    try {
+      await this.over;
+      const results = (await this.client.query(sql)) as unknown as { rows: Array<Record<string, unknown>> } | Array<{ rows: Array<Record<string, unknown>> }>;
+      broken = false;
+      const first = Array.isArray(results) ? results[0] : results;
+      return Number(Object.values(first?.rows[0] ?? {})[0] ?? 0);
+    } finally {
+      this.release(broken);
+    }
+  }
+
+  /** Fails the COPY: its transaction stores nothing; the connection is closed, not given back. */
+  async fail(reason: string): Promise<void> {
+    await this.ready;
+    if (this.error === null) {
+      const text = Buffer.from(`${reason}\0`, "utf8");
+      const head = Buffer.allocUnsafe(5);
+      head[0] = 0x66;
+      head.writeInt32BE(text.length + 4, 1);
+      (this.socket as Socket).write(Buffer.concat([head, text]));
+    }
+    await this.over.catch(() => undefined);
+    this.release(true);
+  }
+
+  /** Settles once the COPY has failed (an error of the server or the connection), never otherwise. */
+  failed(): Promise<Error> {
+    return this.over.then(() => new Promise<Error>(() => undefined), (e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+  }
+
+  private released = false;
+
+  private release(broken: boolean): void {
+    if (this.released) return;
+    this.released = true;
+    heldByStreams.set(this.pool, (heldByStreams.get(this.pool) ?? 1) - 1);
+    this.client.release(broken);
+  }
+}
+
+/** The main lane's COPY: its transaction also takes the move to succeeded, committed synchronously. */
+const MAIN_COPY = `BEGIN; ${COPY_CHUNKS}`;
+/** A side lane's COPY: its own transaction, committed before the main one's move, without waiting for its WAL flush. */
+const SIDE_COPY = `BEGIN; SELECT set_config('synchronous_commit', 'off', true); ${COPY_CHUNKS}`;
+
 /**
- * The most chunks in one transaction: chunks that waited go together, yet a backlog stays cut in
- * pieces that the connections free at the end can share.
+ * COPYs of one stream at once when its chunks are wide (at least WIDE_CHUNK_BYTES): Postgres
+ * stores a wide output on two cores while the evaluation takes one (the composite's 7.6 MB cost
+ * its backends more CPU than the evaluation); a narrow one (a 50,000-bar run of two plots, 1.2 MB)
+ * is one COPY, as one COPY of its rows costs its backend least.
  */
-export const BATCH_CHUNKS = 2;
+export const STREAM_LANES = 2;
+export const WIDE_CHUNK_BYTES = 256 * 1024;
+
+/** One COPY of the stream: the chunks dealt to it, written as they come. */
+interface Lane {
+  copy: Promise<OpenCopy>;
+  /** Chunks written to it so far (the file's header goes with the first). */
+  sent: number;
+}
 
 export class OutputStream {
-  /** Chunks handed over and not yet in a transaction. */
+  /** Chunks handed over and not yet dealt to a lane. */
   private readonly waiting: PackedChunk[] = [];
-  private wrote = false;
-  private running = 0;
+  private readonly lanes: Lane[] = [];
+  /** How many lanes the stream uses (decided with its first chunk). */
+  private width = 0;
   private handed = 0;
   private failure: Error | null = null;
-  private readonly idle: Array<() => void> = [];
   /** Points of every chunk but the last (from chunk 0; OUTPUT_CHUNK_POINTS until one came). */
   private points: number;
-
-  /** The most transactions of the stream at once: EVALUATING_WRITES, more at its end (finish). */
-  private most = EVALUATING_WRITES;
-
   /** The first chunk handed over, for `written` (null: none yet, or already told). */
   private first: readonly Float64Array[] | null = null;
+  private ended = false;
+  /** A side lane committed: its chunks are the run's until deleted. */
+  private sideCommitted = false;
 
   constructor(
     private readonly pool: Pool,
@@ -84,7 +225,11 @@ export class OutputStream {
    */
   add(seq: number, names: readonly string[], data: Float64Array | readonly Float64Array[]): void {
     this.queue(seq, names, data instanceof Float64Array ? [data] : data);
-    this.pump();
+    if (this.width === 0) {
+      const bytes = data instanceof Float64Array ? data.byteLength : data.reduce((sum, part) => sum + part.byteLength, 0);
+      this.width = bytes >= WIDE_CHUNK_BYTES ? STREAM_LANES : 1;
+    }
+    this.pump(false);
   }
 
   private queue(seq: number, names: readonly string[], data: readonly Float64Array[]): void {
@@ -99,45 +244,86 @@ export class OutputStream {
     this.handed++;
   }
 
-  /** Starts transactions of the chunks waiting, in order, while the stream has connections free. */
-  private pump(): void {
-    while (this.waiting.length > 0 && this.running < this.most && this.failure === null) {
-      const take = Math.min(this.waiting.length, BATCH_CHUNKS);
-      const batch = this.waiting.splice(0, take);
-      this.running++;
-      this.wrote = true;
-      void copyIn(this.pool, GROUP_SQL, packedChunksStream(this.runId, batch)).then(
-        () => undefined,
-        (error: unknown) => { this.failure ??= error instanceof Error ? error : new Error(String(error)); },
-      ).finally(() => {
-        this.running--;
-        this.pump();
-        if (this.running === 0) for (const wake of this.idle.splice(0)) wake();
-      });
+  /**
+   * Opens lanes up to the stream's width (during the evaluation only while the pool keeps
+   * RESERVED connections for other work; `end`: at least the main lane, waiting for a connection).
+   */
+  private openLanes(end: boolean): void {
+    while (this.lanes.length < Math.max(1, this.width) && this.failure === null) {
+      const held = heldByStreams.get(this.pool) ?? 0;
+      if (held + RESERVED >= poolMax(this.pool) && !(end && this.lanes.length === 0)) return;
+      heldByStreams.set(this.pool, held + 1);
+      const copy = OpenCopy.open(this.pool, this.lanes.length === 0 ? MAIN_COPY : SIDE_COPY);
+      copy.then(
+        (c) => void c.failed().then((e) => { this.failure ??= e; }),
+        (e: unknown) => {
+          heldByStreams.set(this.pool, (heldByStreams.get(this.pool) ?? 1) - 1);
+          this.failure ??= e instanceof Error ? e : new Error(String(e));
+        },
+      );
+      this.lanes.push({ copy, sent: 0 });
     }
   }
 
-  /** Resolves once no transaction of the stream is under way (chunks left waiting after a failure are not written). */
-  private async quiet(): Promise<void> {
-    while (this.running > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+  /** Deals the chunks waiting to the lanes (chunk seq to lane seq mod lanes) and writes them once each lane is open. */
+  private pump(end: boolean): void {
+    if (this.failure !== null) return;
+    this.openLanes(end);
+    if (this.lanes.length === 0 || this.waiting.length === 0) return;
+    const dealt = this.lanes.map(() => [] as PackedChunk[]);
+    for (const chunk of this.waiting.splice(0)) dealt[chunk.seq % this.lanes.length]?.push(chunk);
+    dealt.forEach((chunks, k) => {
+      const lane = this.lanes[k] as Lane;
+      if (chunks.length === 0) return;
+      const first = lane.sent === 0;
+      lane.sent += chunks.length;
+      void lane.copy.then((c) => c.write([...packedTuples(this.runId, chunks, first)]), () => undefined);
+    });
   }
 
   /**
    * The evaluation is over: the chunks of `columns` not handed over (at the points per chunk of
-   * chunk 0) join those waiting, up to `most` transactions at once; resolves to the run's count of
-   * chunks once settled() does.
+   * chunk 0) follow those handed over; resolves to the run's count of chunks, with every chunk
+   * written to a COPY and the side lanes committed (the main one is committed by commit).
    */
-  async finish(columns: OutputColumns, most = PARALLEL_WRITES): Promise<number> {
+  async finish(columns: OutputColumns): Promise<number> {
     const chunks = Math.ceil(columns.time.length / this.points);
-    this.most = Math.max(this.most, most);
     for (let seq = this.handed; seq < chunks; seq++) this.queue(seq, columns.names, packChunk(columns, seq, this.points));
-    this.pump();
+    this.pump(true);
+    if (this.failure === null) {
+      const sides = this.lanes.slice(1);
+      this.sideCommitted = sides.length > 0;
+      await Promise.all(sides.map(async (lane) => (await lane.copy).commit("COMMIT"))).catch((e: unknown) => { this.failure ??= e instanceof Error ? e : new Error(String(e)); });
+    }
+    if (this.failure !== null) {
+      await this.discard();
+      throw this.failure;
+    }
+    return chunks;
+  }
+
+  /**
+   * Ends the main COPY and runs `sql` (the move to succeeded, guarded by the count of chunks when
+   * side lanes stored some) in its transaction, then commits: `sql`'s answer.
+   */
+  async commit(sql: string): Promise<number> {
     try {
-      await this.settled();
+      const copy = await (this.lanes[0] as Lane).copy;
+      this.ended = true;
+      const answer = await copy.commit(`${sql};\nCOMMIT`);
+      if (this.failure !== null) throw this.failure;
+      return answer;
+    } catch (error) {
+      if (this.sideCommitted) await dropChunks(this.pool, this.runId);
+      throw error;
     } finally {
       this.over();
     }
-    return chunks;
+  }
+
+  /** Side lanes in use: the move must find every chunk (some committed by other transactions). */
+  get guarded(): boolean {
+    return this.lanes.length > 1;
   }
 
   /** No write of the chunks or columns will happen any more: `written` is told, once. */
@@ -147,21 +333,23 @@ export class OutputStream {
     if (first !== null) this.written?.(first);
   }
 
-  /** Every chunk handed over is committed; on a failure the run's chunks are deleted and it is thrown. */
+  /** Resolves once the stream's COPYs are open; throws the stream's failure (nothing of the stream is then kept). */
   async settled(): Promise<void> {
-    await this.quiet();
+    await Promise.all(this.lanes.map((lane) => lane.copy.catch(() => undefined)));
     if (this.failure === null) return;
-    this.waiting.length = 0;
-    await dropChunks(this.pool, this.runId);
+    await this.discard();
     throw this.failure;
   }
 
-  /** The run will not succeed: waits for the writes under way, then deletes the run's chunks. */
+  /** The run will not succeed: its COPYs are failed (their transactions store nothing), chunks a side lane committed deleted. */
   async discard(): Promise<void> {
     this.waiting.length = 0;
-    await this.quiet();
+    if (!this.ended) {
+      this.ended = true;
+      await Promise.all(this.lanes.map(async (lane) => (await lane.copy.catch(() => null))?.fail(`run ${this.runId} will not succeed: its output chunks are dropped`)));
+      if (this.sideCommitted) await dropChunks(this.pool, this.runId);
+    }
     this.over();
-    if (this.wrote) await dropChunks(this.pool, this.runId);
   }
 }
 
@@ -173,21 +361,15 @@ function packChunk(columns: OutputColumns, seq: number, points: number): Float64
 }
 
 /**
- * running -> succeeded after a stream: the chunks it did not get (the last ones) go through it
- * too, then, once every chunk is committed, the guarded move with the units in one synchronous
- * statement (its commit flushes the WAL up to it, the chunks' records included). False when
- * another party finished the run first (its chunks are deleted by the move's statement).
+ * running -> succeeded after a stream: the chunks it did not get (the last ones) end its COPYs,
+ * then the move with the units in the main COPY's transaction, committed synchronously (its
+ * commit flushes the WAL up to it, the side lanes' records included), guarded by the count of
+ * chunks when side lanes committed some. False when another party finished the run first (the
+ * move's statement then deletes the run's chunks).
  */
 export async function succeedAfterStream(pool: Pool, run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, columns: OutputColumns, now: Date, stream: OutputStream): Promise<boolean> {
   const chunks = await stream.finish(columns);
-  const guard = ` AND (SELECT count(*) FROM run_output_chunks WHERE "runId" = ${escapeLiteral(run.id)}) = ${String(chunks)}`;
-  let moved: number;
-  try {
-    moved = (await pool.query<{ moved: number }>(finalSql(run, summary, computeUnits, now, guard))).rows[0]?.moved ?? 0;
-  } catch (error) {
-    await dropChunks(pool, run.id);
-    throw error;
-  }
-  return movedOrLost(pool, run.id, moved, chunks);
+  const guard = stream.guarded ? ` AND (SELECT count(*) FROM run_output_chunks WHERE "runId" = ${escapeLiteral(run.id)}) = ${String(chunks)}` : "";
+  const moved = await stream.commit(finalSql(run, summary, computeUnits, now, guard));
+  return stream.guarded ? movedOrLost(pool, run.id, moved, chunks) : moved === 1;
 }
-

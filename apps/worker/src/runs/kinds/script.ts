@@ -1,7 +1,7 @@
 // The steps indicator and definition runs share: the prefetch (the version, its warmup for the
 // run's inputs, then the bars through the per-process chunk cache) and the evaluation of one
 // script in a sandbox thread; each kind then writes its results in its own `complete`.
-import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, openOutputStream, OUTPUT_CHUNK_POINTS, PARALLEL_MIN_BYTES, STREAM_CHUNK_BYTES, type OutputStream, type Run, type RunSeries, type RunSummary, type ScriptResolver } from "@barscript/db";
+import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, openOutputStream, OUTPUT_CHUNK_POINTS, STREAM_CHUNK_BYTES, type OutputStream, type Run, type RunSeries, type RunSummary, type ScriptResolver } from "@barscript/db";
 import { failureText } from "../failure-text";
 import type { Bars, ContextBars, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
 import { runSummary } from "../lifecycle";
@@ -60,8 +60,16 @@ function withSession(session: string | undefined, task: EvalTask): EvalTask {
  */
 export type Complete = (ctx: KindContext, started: StartedRun, result: EvalResult, summary: RunSummary, stream: OutputStream | null) => Promise<KindOutcome>;
 
+/**
+ * Smallest output (bytes, times included) stored while the run evaluates: from about four chunks
+ * on, the chunks stored beside the evaluation (on the core it leaves free) cost the end of the run
+ * less than one COPY of them all after it; a 50,000-bar run of two plots (1.2 MB) streams its first
+ * four chunks (docs/adr/0211-outputs-from-1-mib-stored-while-evaluating.md).
+ */
+export const STREAM_MIN_BYTES = 1024 * 1024;
+
 /** Sent to the thread of a run whose outputs may be stored during its evaluation (../stream-chunks.ts). */
-const STREAM: StreamRequest = { chunkPoints: OUTPUT_CHUNK_POINTS, chunkBytes: STREAM_CHUNK_BYTES, minBytes: PARALLEL_MIN_BYTES };
+const STREAM: StreamRequest = { chunkPoints: OUTPUT_CHUNK_POINTS, chunkBytes: STREAM_CHUNK_BYTES, minBytes: STREAM_MIN_BYTES };
 
 /**
  * A kind that evaluates one script over the run's bars and keeps its results with `complete`;
