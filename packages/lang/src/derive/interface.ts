@@ -205,7 +205,9 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
     const span = program.entry.declaration?.call.span ?? program.entry.script.span;
     // as on TradingView, a script that only draws (labels, lines, boxes, tables) is a valid indicator
     const chartOnly = chartOnlyCalls(index);
-    if (hasDrawings(index)) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only drawings (GET /v1/runs/{id}/drawings).", span, severity: "warning" });
+    // docs/adr/0216: drawings made inside an imported library's functions count (TradingView's Zig Zag
+    // indicator only calls its ZigZag library's update(), which draws the lines and labels)
+    if (hasDrawings(index) || hasDrawings(indexCalls(program.libraries.flatMap((l) => l.files)))) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only drawings (GET /v1/runs/{id}/drawings).", span, severity: "warning" });
     // docs/adr/0122: TradingView runs a script whose only output is chart-only (bgcolor, barcolor, fill, hline)
     else if (chartOnly.length > 0) findings.push({ code: Code.no_outputs, message: `This indicator has no plot(): ${chartOnly.join(", ")} only colour the chart, so its runs have no output columns (add a plot() of the value to get one).`, span, severity: "warning" });
     // docs/adr/0190: TradingView runs a script whose only output is its Pine Logs (log.*)

@@ -132,6 +132,25 @@ plot(na(z.extend) ? na : z.extend.vol, "reach")`,
     ]);
   });
 
+  test("a script whose only output is the library's drawings (TradingView's Zig Zag indicator calls only update()) is valid with the no_outputs warning and draws the legs", async () => {
+    const src = `//@version=6
+indicator("Zig Zag", overlay = true, max_lines_count = 500, max_labels_count = 500)
+import TradingView/ZigZag/7 as ZigZagLib
+var zigZag = ZigZagLib.newInstance(ZigZagLib.Settings.new(5.0, 4))
+zigZag.update()`;
+    const r = await check(src);
+    expect(r.valid).toBe(true);
+    expect(r.diagnostics.filter((d) => d.code === "no_outputs").map((d) => d.severity)).toEqual(["warning"]);
+    const res = await runValid(src, SWING);
+    // the same legs as above (the high of bar 3, the low of bar 6, the high of bar 10, then the extension to bar 12)
+    expect(res.drawings.lines.map((l) => [l.time1, l.price1, l.time2, l.price2])).toEqual([
+      [day(3), 17, day(3), 17],
+      [day(3), 17, day(6), 9],
+      [day(6), 9, day(10), 19],
+      [day(10), 19, day(12), 13],
+    ]);
+  });
+
   test("differencePriceMode \"Percent\" gives the change in percent; newInstance() without settings uses depth 10 and 5%", async () => {
     const res = await runValid(
       `//@version=6
