@@ -7,7 +7,7 @@
 import type {
   AutoscaleInfo, IChartApi, IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesApi, ISeriesPrimitive, Logical, SeriesType, Time,
 } from "lightweight-charts";
-import { logicalOf, type BoxShape, type Dash, type Extend, type LabelShape, type LineShape, type Pt, type Shape } from "./mapping";
+import { barStep, logicalOf, type BoxShape, type Dash, type Extend, type LabelShape, type LineShape, type Pt, type Shape } from "./mapping";
 
 type Target = Parameters<IPrimitivePaneRenderer["draw"]>[0];
 type XY = { x: number; y: number };
@@ -241,9 +241,13 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
   private series: ISeriesApi<SeriesType> | null = null;
   /** Each shape's bars (logical from, to) and prices, for the price scale. */
   private readonly extents: Array<{ from: number; to: number; low: number; high: number }>;
+  /** Each drawn time's place on the bar scale (times do not move; the chart redraws at each crosshair move). */
+  private readonly logical = new Map<number, number>();
+  private readonly step: number;
 
   constructor(readonly shapes: readonly Shape[], private readonly times: readonly number[]) {
     this.views = [new View(this)];
+    this.step = barStep(times);
     this.extents = shapes.map((s) => this.extent(s));
   }
 
@@ -262,9 +266,15 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
   /** A chart place in the pane's media pixels; null off the scales (no candles yet). */
   xy(p: Pt): XY | null {
     if (!this.chart || !this.series) return null;
-    const x = this.chart.timeScale().logicalToCoordinate(logicalOf(this.times, p.time) as Logical);
+    const x = this.chart.timeScale().logicalToCoordinate(this.place(p.time) as Logical);
     const y = this.series.priceToCoordinate(p.price);
     return x === null || y === null ? null : { x, y };
+  }
+
+  private place(time: number): number {
+    let at = this.logical.get(time);
+    if (at === undefined) this.logical.set(time, (at = logicalOf(this.times, time, this.step)));
+    return at;
   }
 
   private extent(s: Shape): { from: number; to: number; low: number; high: number } {
@@ -273,7 +283,7 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
       : s.kind === "label" ? [s.at]
       : s.kind === "polyline" ? s.points
       : [s.a.a, s.a.b, s.b.a, s.b.b];
-    const xs = pts.map((p) => logicalOf(this.times, p.time));
+    const xs = pts.map((p) => this.place(p.time));
     const ys = pts.map((p) => p.price);
     return { from: Math.min(...xs), to: Math.max(...xs), low: Math.min(...ys), high: Math.max(...ys) };
   }

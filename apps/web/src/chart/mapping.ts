@@ -242,15 +242,19 @@ export function drawingsPlan(d: Drawings, span?: Span): DrawingsPlan {
   return { shapes: [...fills, ...boxes, ...lines, ...labels], outside };
 }
 
+/** One bar's length in seconds: the shortest gap between candles (a day when there is none). */
+export function barStep(times: readonly number[]): number {
+  let step = Infinity;
+  for (let i = 1; i < times.length; i += 1) step = Math.min(step, (times[i] as number) - (times[i - 1] as number));
+  return Number.isFinite(step) && step > 0 ? step : 86_400;
+}
+
 /** Where a time falls on the chart's bar scale: a candle's own index, between two candles a
  * fraction of the way, and before the first or after the last one bar (`step` seconds, the
  * shortest gap between candles) per step, as the API places times past the last bar. */
-export function logicalOf(times: readonly number[], t: number): number {
+export function logicalOf(times: readonly number[], t: number, step = barStep(times)): number {
   const n = times.length;
   if (n === 0) return 0;
-  let step = Infinity;
-  for (let i = 1; i < n; i += 1) step = Math.min(step, (times[i] as number) - (times[i - 1] as number));
-  if (!Number.isFinite(step) || step <= 0) step = 86_400;
   const first = times[0] as number;
   const last = times[n - 1] as number;
   if (t <= first) return (t - first) / step;
