@@ -69,8 +69,8 @@ describe("drawings over HTTP", () => {
     expect(d.json.boxes).toEqual([]);
     expect(d.json.polylines).toEqual([]);
     expect(d.json.tables).toEqual([{ position: "top_right", rows: 1, columns: 2, cells: [
-      { row: 0, column: 0, text: "last", bg_color: "#FFFFFFFF", text_color: null },
-      { row: 0, column: 1, text: expect.any(String), bg_color: null, text_color: null },
+      { row: 0, column: 0, text: "last", bg_color: "#FFFFFFFF", text_color: "#363A45FF" },
+      { row: 0, column: 1, text: expect.any(String), bg_color: null, text_color: "#363A45FF" },
     ] }]);
     expect(Number(d.json.tables[0].cells[1].text)).toBeCloseTo(close[lastIdx] as number, 6);
   });

@@ -91,12 +91,25 @@ if barstate.islast
     b.set_lefttop(0, 99)
 plot(close)`, bars(5));
     expect(r.drawings.lines.map((l) => [l.time1, l.price1])).toEqual([[day(3), 12], [day(4), 13]]);
-    // the box's other fields at box.new's defaults (border_width 1, line.style_solid, extend.none,
-    // text_color na, size.auto, text.align_center twice)
+    // the box's other fields at box.new's defaults in the v6 reference (border_color color.blue,
+    // border_width 1, line.style_solid, extend.none, text_color color.black, size.auto,
+    // text.align_center twice); color.blue is #2962FF and color.black #363A45 (docs/adr/0072)
     expect(r.drawings.boxes).toEqual([{
-      time1: day(0), top: 99, time2: day(5), bottom: 13, border_color: null, bg_color: "#00FF0000", text: "4",
-      border_width: 1, border_style: "solid", extend: "none", text_color: null, text_size: "auto", text_halign: "center", text_valign: "center",
+      time1: day(0), top: 99, time2: day(5), bottom: 13, border_color: "#2962FFFF", bg_color: "#00FF0000", text: "4",
+      border_width: 1, border_style: "solid", extend: "none", text_color: "#363A45FF", text_size: "auto", text_halign: "center", text_valign: "center",
     }]);
+  });
+
+  test("box.new's colors default to the reference's (border and fill color.blue, text color.black); na given is no color", () => {
+    const r = run(`${V}indicator("x", overlay = true)
+if barstate.islast
+    box.new(0, 20, 2, 10)
+    box.new(0, 20, 2, 10, na, bgcolor = na, text_color = na)
+plot(close)`, bars(3));
+    expect(r.drawings.boxes.map((x) => [x.border_color, x.bg_color, x.text_color])).toEqual([
+      ["#2962FFFF", "#2962FFFF", "#363A45FF"],
+      [null, null, null],
+    ]);
   });
 
   test("a box's border, extension and text styles are kept; a linefill names its two lines' places and goes with either", () => {
@@ -117,6 +130,7 @@ plot(close)`, bars(3));
     expect(r.drawings.linefills).toEqual([{ line1: 0, line2: 1, color: "#00FF0080" }]);
   });
 
+  // a cell without text_color is color.black (#363A45), the v6 reference's table.cell default
   test("table cells are kept by row and column; a cell outside the table is a runtime error of the bar", () => {
     const r = run(`${V}indicator("x")
 var t = table.new(position.bottom_left, 2, 3, bgcolor = color.black)
@@ -127,7 +141,7 @@ if barstate.islast
 if bar_index == 1
     table.cell(t, 2, 0, "outside")
 plot(close)`, bars(3));
-    expect(r.drawings.tables).toEqual([{ position: "bottom_left", rows: 3, columns: 2, cells: [{ row: 0, column: 0, text: "a", bg_color: "#112233FF", text_color: null }, { row: 2, column: 1, text: "b", bg_color: null, text_color: "#FFFFFFFF" }] }]);
+    expect(r.drawings.tables).toEqual([{ position: "bottom_left", rows: 3, columns: 2, cells: [{ row: 0, column: 0, text: "a", bg_color: "#112233FF", text_color: "#363A45FF" }, { row: 2, column: 1, text: "b", bg_color: null, text_color: "#FFFFFFFF" }] }]);
     expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([["Cell (column 2, row 0) is outside the table's 2 columns and 3 rows", 1]]);
   });
 });

@@ -1,17 +1,22 @@
 // box.*: rectangles between two bars and two prices (TradingView's reference order of parameters).
 
 import { builtinFunction, builtinVariable } from "../../builtins/record";
+import { NAMED } from "../color";
 import { getters, lifecycle, NA_NUM, newRecordWithPoints, pointSetters, setters, type FieldSpec } from "./emit";
 
+// The v6 reference gives box.new its own colors: border and fill color.blue, text color.black.
+const BLUE = String(NAMED.blue);
+const BLACK = String(NAMED.black);
+
 const BOX_FIELDS: readonly FieldSpec[] = [
-  ["left", "left", NA_NUM], ["top", "top", NA_NUM], ["right", "right", NA_NUM], ["bottom", "bottom", NA_NUM], ["border_color", "border_color", NA_NUM],
+  ["left", "left", NA_NUM], ["top", "top", NA_NUM], ["right", "right", NA_NUM], ["bottom", "bottom", NA_NUM], ["border_color", "border_color", BLUE],
   ["border_width", "border_width", "1"], ["border_style", "border_style", '"line.style_solid"'], ["extend", "extend", '"extend.none"'], ["xloc", "xloc", '"xloc.bar_index"'],
-  ["bgcolor", "bgcolor", NA_NUM], ["text", "text", '""'], ["text_size", "text_size", '"size.auto"'], ["text_color", "text_color", NA_NUM],
+  ["bgcolor", "bgcolor", BLUE], ["text", "text", '""'], ["text_size", "text_size", '"size.auto"'], ["text_color", "text_color", BLACK],
   ["text_halign", "text_halign", '"text.align_center"'], ["text_valign", "text_valign", '"text.align_center"'], ["text_wrap", "text_wrap", '"text.wrap_none"'],
   ["text_font_family", "text_font_family", '"font.family_default"'], ["text_formatting", "text_formatting", "0"],
 ];
 
-const BOX_REST = 'border_color: series color = na, border_width: series int = 1, border_style: series string = "line.style_solid", extend: series string = "extend.none", xloc: series string = "xloc.bar_index", bgcolor: series color = na, text: series string = "", text_size: series int|string = "size.auto", text_color: series color = na, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_wrap: series string = "text.wrap_none", text_font_family: series string = "font.family_default", force_overlay: const bool = false, text_formatting: series int = 0';
+const BOX_REST = 'border_color: series color = color.blue, border_width: series int = 1, border_style: series string = "line.style_solid", extend: series string = "extend.none", xloc: series string = "xloc.bar_index", bgcolor: series color = color.blue, text: series string = "", text_size: series int|string = "size.auto", text_color: series color = color.black, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_wrap: series string = "text.wrap_none", text_font_family: series string = "font.family_default", force_overlay: const bool = false, text_formatting: series int = 0';
 
 export const boxNew = newRecordWithPoints(
   "box",

@@ -2,7 +2,11 @@
 // parameters). A cell outside the table's columns and rows is a runtime error of the bar.
 
 import { builtinFunction, builtinVariable } from "../../builtins/record";
+import { NAMED } from "../color";
 import { NA_NUM, newRecord, setters, type FieldSpec } from "./emit";
+
+// The v6 reference: a cell's text is color.black unless the call gives text_color.
+const BLACK = String(NAMED.black);
 
 const TABLE_FIELDS: readonly FieldSpec[] = [
   ["position", "position", '"position.top_right"'], ["columns", "columns", NA_NUM], ["rows", "rows", NA_NUM], ["bgcolor", "bgcolor", NA_NUM],
@@ -17,9 +21,9 @@ export const tableNew = newRecord(
 );
 
 export const tableCell = builtinFunction({
-  sig: 'table.cell(table_id: series table, column: series int, row: series int, text: series string = "", width: series float = 0, height: series float = 0, text_color: series color = na, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_size: series int|string = "size.normal", bgcolor: series color = na, tooltip: series string = na, text_font_family: series string = "font.family_default", text_formatting: series int = 0): void',
+  sig: 'table.cell(table_id: series table, column: series int, row: series int, text: series string = "", width: series float = 0, height: series float = 0, text_color: series color = color.black, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_size: series int|string = "size.normal", bgcolor: series color = na, tooltip: series string = na, text_font_family: series string = "font.family_default", text_formatting: series int = 0): void',
   doc: "Sets a cell's text and colors (a cell outside the table is a runtime error).",
-  emit: (b) => `$rt.draw.cell(${b.a("table_id")}, ${b.a("column")}, ${b.a("row")}, {text: ${b.a("text", '""')}, text_color: ${b.a("text_color", NA_NUM)}, bg_color: ${b.a("bgcolor", NA_NUM)}})`,
+  emit: (b) => `$rt.draw.cell(${b.a("table_id")}, ${b.a("column")}, ${b.a("row")}, {text: ${b.a("text", '""')}, text_color: ${b.a("text_color", BLACK)}, bg_color: ${b.a("bgcolor", NA_NUM)}})`,
 });
 
 const CELL_SETTERS: ReadonlyArray<readonly [string, string, string]> = [["text", "series string", "text"], ["bgcolor", "series color", "bg_color"], ["text_color", "series color", "text_color"]];
