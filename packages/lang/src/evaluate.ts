@@ -346,7 +346,7 @@ function evaluateBars(program: Program, bars: Bars, inputs: Record<string, unkno
     errorBarsInWindow,
     runtimeErrors: [...errors.values()],
     ...(req !== null && req.missing.size > 0 ? { missingContexts: [...req.missing.values()] } : {}),
-    drawings: drawingsOf(rt.draw, bars, rt.stepMs(), rt.datedTimes),
+    drawings: drawingsOf(rt.draw, bars, rt.stepMs(), rt.storedTimes),
     logs: rt.logs.lines,
     logsDropped: rt.logs.dropped,
   };

@@ -262,8 +262,12 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Daily, weekly and monthly bar times.** A script reads such a bar's \`time\` at its session's open on its first
   trading day and \`time_close\` at the close on its last, in the exchange's zone, as TradingView does (AAPL's daily
   bar opens 09:30 New York; futures 1700-1600 open the evening before); the run's times, events and drawings stay
-  dated at the stored midnight UTC (docs/adr/0200). Holidays are not known: a week or month starting on one opens on
-  that day here, and early closes are not followed. Around the clock (\`24x7\`), bars open at midnight UTC.
+  dated at the stored midnight UTC (docs/adr/0200). A \`xloc.bar_time\` drawing's time is placed on the stored bars
+  through its bar's open and close: a line from \`time\` to \`time_close\` spans the bar, a time inside the session
+  lies proportionally inside the stored bar, a time past the last bar keeps its spacing in bars (docs/adr/0201).
+  Holidays are not known: a week or month starting on one opens on that day here, and early closes are not followed.
+  Around the clock (\`24x7\`), bars open at midnight UTC, also in an exchange zone other than UTC, where
+  TradingView opens them at the zone's midnight: the store cuts daily bars at midnight UTC.
 - **Number patterns.** \`str.tostring(x, pattern)\` and \`{0,number,pattern}\` read Java's DecimalFormat patterns:
   digits (\`#\`, \`0\`, \`,\`, \`.\`), text around them (\`+0.00\`, \`$#,##0.00\`), \`%\` there multiplying by 100, and a
   negative subpattern after \`;\` (docs/adr/0161); exponent patterns (\`0.###E0\`) are not read.

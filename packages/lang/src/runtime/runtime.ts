@@ -14,7 +14,7 @@ import { RequestHost } from "../stdlib/request/host";
 import { instrumentTickerId } from "../stdlib/ticker-id";
 import { DrawingStore, type DrawingCaps } from "../stdlib/drawing/store";
 import { LogStore } from "../stdlib/drawing/log";
-import { parseSession, sessionBound } from "../stdlib/session";
+import { parseSession, sessionBound, storedTime, type BarTimeline } from "../stdlib/session";
 
 export interface TimeframeInfo {
   period: string;
@@ -343,8 +343,26 @@ export class Runtime {
     for (let i = 0; i < this.n; i++) out[i] = sessionBound(this.time[i]! * 1000, this.storedClose(i), close, this.sessionSpec, this.timezone) * unit;
     return out;
   }
-  /** The script's bar times when they differ from the stored ones (daily and longer bars of an instrument with a session), else null. */
-  readonly datedTimes = (): Float64Array | null => (this.sessionDated ? this.scriptTime : null);
+  /**
+   * How a time the script read maps to the stored bars' times, for `xloc.bar_time` drawings
+   * (storedTime, docs/adr/0201); null where the two are the same (intraday bars, an instrument
+   * around the clock or without a session).
+   */
+  readonly storedTimes = (): ((ms: number) => number) | null => {
+    if (!this.sessionDated || this.n === 0) return null;
+    const open = this.scriptTime;
+    const at = this.time;
+    const n = this.n;
+    const line: BarTimeline = {
+      n,
+      step: this.stepMs(),
+      open: (i) => open[i]! * 1000,
+      close: (i) => this.timeClose(i),
+      at: (i) => at[i]! * 1000,
+      end: (i) => (i + 1 < n ? at[i + 1]! * 1000 : this.storedClose(i)),
+    };
+    return (ms) => storedTime(ms, line);
+  };
   /** `time_close`: the bar's open time plus one bar of the timeframe (months by the calendar, in UTC); on daily and longer bars of an instrument with a session, its session's close on the bar's last trading day (docs/adr/0200). */
   timeClose(i: number): number {
     if (!this.sessionDated) return this.storedClose(i);

@@ -314,17 +314,58 @@ plot(inRange(time) ? 1 : 0)`,
     ]);
   });
 
-  test("a drawing at a bar's time is written at the bar's stored time; its getter gives the script's time back", () => {
-    const r = plots(
-      `var l = label.new(time, close, "x", xloc = xloc.bar_time)
+  test("bar_time drawings map the script's times onto the stored bars (docs/adr/0201); getters give the script's times back", () => {
+    const src = `//@version=6
+indicator("t")
+[t, tc] = request.security(syminfo.tickerid, "D", [time, time_close], lookahead = barmerge.lookahead_on)
+var l = label.new(time, close, "x", xloc = xloc.bar_time, yloc = yloc.abovebar)
 var ln = line.new(time, close, time_close, close, xloc = xloc.bar_time)
-plot(label.get_x(l))`,
-      days,
-      AAPL,
-    );
+if barstate.islast
+    line.new(t, high, tc, high, xloc = xloc.bar_time)
+    line.new(time - 2 * 86400000, low, (time + time_close) / 2, low, xloc = xloc.bar_time)
+    line.new(time - 5 * 86400000, low, time_close - 5 * 86400000, low, xloc = xloc.bar_time)
+    box.new(time, high, time_close, low, xloc = xloc.bar_time)
+    label.new(time + 5 * timeframe.in_seconds() * 1000, close, "5 bars on", xloc = xloc.bar_time)
+    label.new(time_close("D", timeframe_bars_back = -1), close, "next close", xloc = xloc.bar_time)
+    polyline.new(array.from(chart.point.from_time(time, 1), chart.point.from_time(time_close, 2)), xloc = xloc.bar_time)
+plot(label.get_x(l))
+plot(line.get_x2(ln))`;
+    const r = evaluate(build(src), days, {}, { symbol: AAPL, windowStart: 0, contexts: [{ symbol: "AAPL", timeframe: "1d", bars: days, info: AAPL }] });
+    expect(r.runtimeErrors).toEqual([]);
     expect(col(r, 0)).toEqual([OPEN[0], OPEN[0], OPEN[0]]);
-    expect(r.drawings.labels[0]!.time).toBe("2024-03-08T00:00:00Z");
-    // the close, 6.5 hours after the open, stays 6.5 hours into the stored day
-    expect([r.drawings.lines[0]!.time1, r.drawings.lines[0]!.time2]).toEqual(["2024-03-08T00:00:00Z", "2024-03-08T06:30:00Z"]);
+    expect(col(r, 1)).toEqual([CLOSE[0], CLOSE[0], CLOSE[0]]);
+    const d = r.drawings;
+    // the first bar's label sits at its stored time and its high (2)
+    expect([d.labels[0]!.time, d.labels[0]!.price]).toEqual(["2024-03-08T00:00:00Z", 2]);
+    // Friday's time -> time_close spans its bar: its close is where the next stored bar (Monday) begins
+    expect([d.lines[0]!.time1, d.lines[0]!.time2]).toEqual(["2024-03-08T00:00:00Z", "2024-03-11T00:00:00Z"]);
+    // the survey's prior-day line (request.security's time and time_close) on the last bar: Tuesday 00:00Z to its end, Wednesday 00:00Z
+    expect([d.lines[1]!.time1, d.lines[1]!.time2]).toEqual(["2024-03-12T00:00:00Z", "2024-03-13T00:00:00Z"]);
+    // Sunday 13:30Z, between Friday's close and Monday's open -> Monday's stored time; the session's
+    // midpoint (13:30Z + 3h15m = 16:45Z) -> half the stored day
+    expect([d.lines[2]!.time1, d.lines[2]!.time2]).toEqual(["2024-03-11T00:00:00Z", "2024-03-12T12:00:00Z"]);
+    // before the first bar, days are projected back from Friday's 14:30Z-21:00Z: Thursday 13:30Z is
+    // before Thursday's open (Thursday 00:00Z); Thursday 20:00Z is 5.5 of its 6.5 hours, 5.5 / 6.5 *
+    // 24 h = 20:18:27.692 into the stored day
+    expect([d.lines[3]!.time1, d.lines[3]!.time2]).toEqual(["2024-03-07T00:00:00Z", "2024-03-07T20:18:27.692Z"]);
+    expect([d.boxes[0]!.time1, d.boxes[0]!.time2]).toEqual(["2024-03-12T00:00:00Z", "2024-03-13T00:00:00Z"]);
+    // future: Tuesday's open + 5 days (Sunday 03-17 13:30Z) keeps its spacing, 5 stored days on;
+    // Wednesday's close (20:00Z) is Wednesday's stored end, Thursday 00:00Z
+    expect(d.labels.slice(1).map((x) => [x.text, x.time])).toEqual([["5 bars on", "2024-03-17T00:00:00Z"], ["next close", "2024-03-14T00:00:00Z"]]);
+    expect(d.polylines[0]!.points.map((p) => p.time)).toEqual(["2024-03-12T00:00:00Z", "2024-03-13T00:00:00Z"]);
+  });
+
+  test("bar_time drawings on intraday bars are written at the times the script read", () => {
+    const FIVE: SymbolInfo = { ...AAPL, ticker: "SPY", timeframe: "5" };
+    const r = plots(
+      `if barstate.islast
+    line.new(time, close, time_close, close, xloc = xloc.bar_time)
+    label.new(time + 5 * timeframe.in_seconds() * 1000, close, "later", xloc = xloc.bar_time)`,
+      barsAt([Date.UTC(2024, 2, 11, 13, 30), Date.UTC(2024, 2, 11, 13, 35)]),
+      FIVE,
+    );
+    // the 13:35Z bar closes at 13:40Z; five bars after its open is 14:00Z
+    expect([r.drawings.lines[0]!.time1, r.drawings.lines[0]!.time2]).toEqual(["2024-03-11T13:35:00Z", "2024-03-11T13:40:00Z"]);
+    expect(r.drawings.labels[0]!.time).toBe("2024-03-11T14:00:00Z");
   });
 });

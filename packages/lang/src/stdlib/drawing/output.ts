@@ -65,32 +65,22 @@ function textSize(v: unknown): string {
 
 /**
  * Reads times of bar indices and of Unix-ms coordinates. A bar_time coordinate is a time a script
- * read (`time`); where those differ from the stored bar times (daily bars opening at their
- * session's open, docs/adr/0200), `scriptTimes` gives them (Unix seconds) and a coordinate is moved
- * by its bar's difference, so that a drawing at a bar's `time` is written at that bar's stored time.
+ * read (`time`, `time_close`); where those differ from the stored bar times (daily bars opening and
+ * closing with their session, docs/adr/0200), `storedTimes` gives the mapping onto the stored bars
+ * (session.ts storedTime, docs/adr/0201): a drawing from a bar's `time` to its `time_close` is
+ * written from the bar's stored time to the next bar's.
  */
 class Clock {
+  private mapping: ((ms: number) => number) | null | undefined = undefined;
   constructor(
     private readonly bars: Bars,
     private readonly stepMs: number,
-    private readonly scriptTimes: () => Float64Array | null = () => null,
+    private readonly storedTimes: () => ((ms: number) => number) | null = () => null,
   ) {}
-  private get scriptTime(): Float64Array | null {
-    return this.scriptTimes();
-  }
   /** A script's bar_time coordinate as a time of the stored bars. */
   private stored(x: number): number {
-    const s = this.scriptTime;
-    if (s === null || s.length === 0 || !Number.isFinite(x)) return x;
-    // the last bar whose script time is at or before x (the first bar for an earlier x)
-    let lo = 0;
-    let hi = s.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (s[mid]! * 1000 <= x) lo = mid;
-      else hi = mid - 1;
-    }
-    return x + (this.bars.time[lo]! - s[lo]!) * 1000;
+    if (this.mapping === undefined) this.mapping = this.storedTimes();
+    return this.mapping === null ? x : this.mapping(x);
   }
   private iso(ms: number): string | null {
     // RFC 3339 as every bar time in JSON (`2024-03-01T00:00:00Z`): a fraction only when there is one
@@ -111,14 +101,16 @@ class Clock {
   index(x: unknown, xloc: unknown): number {
     if (typeof x !== "number" || !Number.isFinite(x)) return -1;
     if (constName(xloc) !== "bar_time") return x >= 0 && x < this.bars.length ? Math.round(x) : -1;
-    const t = this.scriptTime ?? this.bars.time;
+    // a bar's script open maps to its stored time exactly
+    const ms = this.stored(x);
+    const t = this.bars.time;
     let lo = 0;
     let hi = t.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const v = t[mid]! * 1000;
-      if (v === x) return mid;
-      if (v < x) lo = mid + 1;
+      if (v === ms) return mid;
+      if (v < ms) lo = mid + 1;
       else hi = mid - 1;
     }
     return -1;
@@ -186,9 +178,9 @@ function table(d: Drawing): DrawnTable {
   return { position: enumName(d.f.position, "top_right"), rows: num(d.f.rows) ?? 0, columns: num(d.f.columns) ?? 0, cells };
 }
 
-/** The store's remaining objects as Drawings; `stepMs` is one bar's length (for extrapolated times), `scriptTime` gives the bars' times as the script read them when they differ from the stored ones (asked only for bar_time coordinates). */
-export function drawingsOf(store: DrawingStore, bars: Bars, stepMs: number, scriptTime: () => Float64Array | null = () => null): Drawings {
-  const clock = new Clock(bars, stepMs, scriptTime);
+/** The store's remaining objects as Drawings; `stepMs` is one bar's length (for extrapolated times), `storedTimes` maps the times a script read onto the stored bars when they differ (asked only for a bar_time coordinate; null: the same). */
+export function drawingsOf(store: DrawingStore, bars: Bars, stepMs: number, storedTimes: () => ((ms: number) => number) | null = () => null): Drawings {
+  const clock = new Clock(bars, stepMs, storedTimes);
   const lines = store.remaining("line");
   return {
     labels: store.remaining("label").map((d) => label(d, clock, bars)),
