@@ -2,7 +2,8 @@
 // label.all "index zero is the oldest", max_labels_count "the oldest are deleted first",
 // line.get_price "as if extend.both", table.cell; user manual "Lines and boxes"). Expected values
 // are worked by hand from risingBars (close = 10 + i), never read back from the code under test.
-import { run, risingBars as bars, risingBarTime as day, RISING_T0 as T0 } from "./harness";
+import { build, run, risingBars as bars, risingBarTime as day, RISING_T0 as T0, SYMBOL } from "./harness";
+import { evaluate } from "../../src/evaluate";
 
 const DAY = 86_400;
 const V = "//@version=6\n";
@@ -66,6 +67,24 @@ if barstate.islast
     label.new(time, close, "t", xloc = xloc.bar_time)
 plot(close)`, bars(4));
     expect(r.drawings.labels.map((l) => [l.time, l.price])).toEqual([[day(1), 12], [day(2), 11], [day(3), 13]]);
+  });
+
+  test("bar_time on an equity's daily bars (script times 09:30-16:00 New York): a bar's time and time_close are its stored day's start and end (docs/adr/0201)", () => {
+    // bars Monday 2024-01-01 ... Thursday 01-04; bar 1 opens 14:30Z and closes 21:00Z for the script
+    const r = evaluate(build(`${V}indicator("x")
+if barstate.islast
+    label.new(time[2], na, "open", xloc = xloc.bar_time, yloc = yloc.abovebar)
+    label.new(time_close[2], na, "close", xloc = xloc.bar_time, yloc = yloc.belowbar)
+    a = line.new(time[1], close, time_close[1], close, xloc = xloc.bar_time)
+    b = line.new(time[1], low, time_close, low, xloc = xloc.bar_time)
+    linefill.new(a, b, #00FF00)
+plot(close)`), bars(4), {}, { symbol: { ...SYMBOL, session: "0930-1600" }, windowStart: 0 });
+    expect(r.runtimeErrors).toEqual([]);
+    // bar 1's close is where bar 2 begins: the label below it sits at bar 2's low (11)
+    expect(r.drawings.labels.map((l) => [l.text, l.time, l.price])).toEqual([["open", day(1), 12], ["close", day(2), 11]]);
+    // the last bar's close is its stored day's end
+    expect(r.drawings.lines.map((l) => [l.time1, l.time2])).toEqual([[day(2), day(3)], [day(2), day(4)]]);
+    expect(r.drawings.linefills).toEqual([{ line1: 0, line2: 1, color: "#00FF00FF" }]);
   });
 });
 
