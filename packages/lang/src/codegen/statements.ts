@@ -46,6 +46,13 @@ function lastValue(g: Gen, s: A.Stmt, vt: VT): { code: string; value: string } |
     const v = asKind(s.expr, rootExpr(g, s.expr), vt);
     return { code: g.flow.flush(), value: v };
   }
+  // a block ending in `[a, b] = f()` yields that tuple, as one ending in `[a, b]` does (TradingView's
+  // Pivot Points Standard returns request.security's tuple from an if branch of a function this way)
+  if (s.kind === "TupleDecl" && g.scopes.ctx.tupleJs) {
+    const tup = g.scopes.ctx.tupleJs;
+    const { code, els } = tupleDeclParts(g, s);
+    return { code: [code, ...els.map((e, k) => `${tup}[${k}] = ${e};`)].join("\n"), value: tup };
+  }
   if (s.kind === "VarDecl" || s.kind === "Assign") {
     const code = g.stmt(s);
     const name = s.kind === "VarDecl" ? s.name.name : s.target.kind === "Identifier" ? s.target.name : null;
@@ -117,6 +124,11 @@ export function stmt(g: Gen, s: A.Stmt): string {
 }
 
 function tupleDecl(g: Gen, s: A.TupleDecl): string {
+  return tupleDeclParts(g, s).code;
+}
+
+/** The destructuring's code and, per element, where its value is read afterwards (also for a `_`). */
+function tupleDeclParts(g: Gen, s: A.TupleDecl): { code: string; els: string[] } {
   const init = s.init;
   const names = s.names;
   const decl = (k: number, value: string, vt: VT): string => {
@@ -132,8 +144,9 @@ function tupleDecl(g: Gen, s: A.TupleDecl): string {
       const stJs = /^(\$s\d+|\$st\[\d+\])\.update/.exec(call)?.[1];
       if (!stJs) throw new CodegenError(`cannot destructure ${name}`, init.span);
       const parts = [`${g.flow.flush()}${call};`];
-      names.forEach((_, k) => parts.push(decl(k, `${stJs}.r${k}`, "num")));
-      return parts.join("\n");
+      const els = names.map((_, k) => `${stJs}.r${k}`);
+      names.forEach((_, k) => parts.push(decl(k, els[k]!, "num")));
+      return { code: parts.join("\n"), els };
     }
   }
   const tmp = g.scopes.fresh("tu");
@@ -146,10 +159,12 @@ function tupleDecl(g: Gen, s: A.TupleDecl): string {
     const els = init.elements.map((e) => g.expr(e));
     parts.push(g.flow.flush());
     names.forEach((_, k) => parts.push(decl(k, els[k] ?? "NaN", kindOf(init.elements[k]!))));
-    return parts.join("\n");
+    // the declared names hold the values now (an element's expression may not be read twice)
+    const held = names.map((n, k) => (n ? (g.scopes.lookup(n.name)?.js ?? "NaN") : (els[k] ?? "NaN")));
+    return { code: parts.join("\n"), els: held };
   }
   names.forEach((_, k) => parts.push(decl(k, `${tmp}[${k}]`, "num")));
-  return parts.join("\n");
+  return { code: parts.join("\n"), els: names.map((_, k) => `${tmp}[${k}]`) };
 }
 
 function assign(g: Gen, s: A.Assign): string {
