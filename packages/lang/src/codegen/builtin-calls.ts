@@ -13,13 +13,14 @@ import { collectionCall } from "./collections";
 import { barsOnly } from "./own-context";
 import type { Gen } from "./context";
 import { alert, input, plot } from "./roles";
-import { asKind, CodegenError, vtOf } from "./types";
+import { asKind, calleeName, CodegenError, vtOf } from "./types";
 
 export function builtinCall(g: Gen, c: A.Call, name: string): string {
   const f = builtinFunction(name);
   if (!f) throw new CodegenError(`'${name}' is not supported by the evaluator`, c.span);
   switch (f.role) {
     case "noop":
+      return noopCall(g, c);
     case "declaration":
       return "undefined";
     case "input":
@@ -53,6 +54,22 @@ export function builtinCall(g: Gen, c: A.Call, name: string): string {
   if (fast !== null) return fast;
   const code = name === "request.security" ? securityCode(g, c, bound, b) ?? f.emit(b) : f.emit(b);
   return isNumberArrayNew(c, name) ? `$rt.numbers(${code})` : code;
+}
+
+/**
+ * A call compiled to nothing (fill) still runs the plots written as its arguments:
+ * `fill(p, plot(close, display = display.none), color)` declares that plot, one of the script's
+ * outputs, as the same plot assigned to a variable first would.
+ */
+function noopCall(g: Gen, c: A.Call): string {
+  const plots = c.args.filter((a) => isPlotCall(a.value)).map((a) => g.expr(a.value));
+  return plots.length === 0 ? "undefined" : `(${plots.join(", ")}, undefined)`;
+}
+
+function isPlotCall(e: A.Expr): boolean {
+  if (e.kind !== "Call") return false;
+  const name = calleeName(e);
+  return name !== null && builtinFunction(name)?.role === "plot";
 }
 
 /** request.security: a bar column read directly (slice.ts directRequests), an expression of the bars evaluated in place on the chart's own bars (own-context.ts). */

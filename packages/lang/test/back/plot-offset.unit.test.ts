@@ -10,6 +10,27 @@ const bars: Bars = barsOf([10, 11, 12, 13, 14, 15, 16, 17]);
 const na = NaN;
 const values = (source: string, windowStart = 0, inputs: Record<string, unknown> = {}): number[][] => run(source, bars, windowStart, inputs).outputs.map((o) => Array.from(o.values));
 
+// A plot written as an argument of fill is one of the script's outputs like any other (TradingView's
+// fill takes plot ids, and `fill(p, plot(close, display = display.none), color)` declares that plot):
+// its values are there, in the order the plots are written, an offset included.
+test("plots written inside fill are outputs, in the order written", () => {
+  const src = `//@version=6
+indicator("t")
+a = plot(close, "a")
+fill(a, plot(high, "hidden high", display = display.none), color.red)
+fill(plot(low, "low"), plot(close, "lag", offset = 1), top_value = 20, bottom_value = 0, top_color = color.red, bottom_color = color.blue)
+plot(close + 100, "last")`;
+  const r = run(src, bars, 0, {});
+  expect(r.outputs.map((o) => o.title)).toEqual(["a", "hidden high", "low", "lag", "last"]);
+  expect(r.outputs.map((o) => Array.from(o.values))).toEqual([
+    [10, 11, 12, 13, 14, 15, 16, 17],
+    [11, 12, 13, 14, 15, 16, 17, 18],
+    [9, 10, 11, 12, 13, 14, 15, 16],
+    [na, 10, 11, 12, 13, 14, 15, 16],
+    [110, 111, 112, 113, 114, 115, 116, 117],
+  ]);
+});
+
 test("a positive offset moves values later, a negative one earlier, zero leaves them", () => {
   const src = `//@version=6
 indicator("t")
