@@ -293,6 +293,10 @@ test("a queued sweep: cancelled from its page; the list follows another one live
     expect((await me.client.call("POST", `/sweeps/${b}/cancel`)).json.status).toBe("cancelled");
     await page.locator("tr", { has: page.getByRole("link", { name: b }) }).locator(".badge.cancelled").waitFor({ timeout: 10_000 });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(a);
+    // the change is said to a screen reader, politely, once
+    const news = page.locator("main [role=status][aria-live=polite]").filter({ hasText: `Sweep ${b} is cancelled.` });
+    await news.waitFor();
+    await expect(news.count()).resolves.toBe(1);
 
     await page.getByRole("link", { name: a }).click();
     await page.waitForURL(new RegExp(`/app/sweeps/${a}$`));
