@@ -400,6 +400,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`[up, down (negative), delta]\`, \`requestVolumeDelta\` \`[open, high, low, close]\` of the delta summed intrabar
   by intrabar since the start of the \`cumulativePeriod\` period (\`""\`: each bar alone, opening at 0). The
   intrabars are stored bars (1 minute at the finest): a tick (\`"1T"\`) or seconds timeframe is refused as in any request.
+  The library's other functions are not written: TradingView's own Chandelier Exit, Price Momentum Oscillator,
+  Pring's Special K and Ulcer Index indicators call \`chandelier\`, \`pmo\`, \`specialK\` and \`ulcerIndex\`
+  through it and are refused by name.
   As on TradingView, they are reached only through the import: \`ta.dema(close, 10)\` without it is
   \`undeclared_identifier\`, whose message names the line to add (\`import TradingView/ta/12 as ta\`) or the alias
   the script imported the library under (docs/adr/0137). A name the library does not have here is refused
@@ -409,7 +412,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   message names the libraries built in.
 - **TradingView's ZigZag library.** \`import TradingView/ZigZag/6\` and \`/7\` (any alias; without one, \`ZigZag\`)
   are built in, so TradingView's Auto Fib Retracement and Auto Fib Extension and the public scripts built on
-  them run unchanged (docs/adr/0195). They are our own library script written from the library's
+  them run unchanged (docs/adr/0195), as does a Zig Zag indicator that only calls \`update()\` and leaves the
+  drawing to the library (drawings made inside an imported library count as the script's, docs/adr/0216);
+  version 9, which TradingView's current Zig Zag indicator imports, is not built in, nor are TradingView's
+  TechnicalRating and ValueAtTime libraries (the Technical Ratings and Performance indicators).
+  They are our own library script written from the library's
   published documentation: the types \`Settings\` (\`devThreshold = 5.0\`, \`depth = 10\`,
   \`lineColor = #2962FF\`, \`extendLast\`, \`displayReversalPrice\`, \`displayCumulativeVolume\`,
   \`displayReversalPriceChange\` all \`true\`, \`differencePriceMode = "Absolute"\`, \`draw = true\`, and in
