@@ -7,7 +7,7 @@ import { api, session } from "../api";
 import { navigate } from "../router";
 import { editorHref, runHref } from "../routes";
 import type { Run, Sweep, SweepHorizon, SweepRow } from "../types";
-import { ErrorBox, LoadFailed, Loading, num, Page, Scroll, when } from "../ui";
+import { Announce, ErrorBox, LoadFailed, Loading, num, Page, Scroll, when } from "../ui";
 import { isActiveSweep } from "./sweeps";
 
 /** How long one read of a queued or running sweep may wait (its progress moves meanwhile). */
@@ -63,6 +63,17 @@ function Facts(props: { sweep: Sweep }) {
   );
 }
 
+/** What a screen reader is told when the sweep's status changes while its page is open. */
+function sweepNews(s: Sweep): string {
+  switch (s.status) {
+    case "queued": return "The sweep is queued.";
+    case "running": return "The sweep is running.";
+    case "succeeded": return `The sweep succeeded: ${s.progress.done} of ${s.progress.total} evaluations; its rows follow.`;
+    case "cancelled": return "The sweep was cancelled.";
+    default: return `The sweep failed${s.failure ? ` (${s.failure.kind})` : ""}: see its status.`;
+  }
+}
+
 export function SweepPage(props: { id: string }) {
   const [sweep, setSweep] = useState<Sweep | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -73,10 +84,18 @@ export function SweepPage(props: { id: string }) {
   // Set when the sweep turns final while Cancel holds the focus: Cancel then goes away, and the
   // focus goes to the status that says what happened rather than to the page's start.
   const focusStatus = useRef(false);
+  // A status change said once (the status box is not a live region: its progress changes at each reading)
+  const [news, setNews] = useState("");
+  const lastStatus = useRef<string | null>(null);
+  const noteStatus = (s: Sweep): void => {
+    if (lastStatus.current !== null && lastStatus.current !== s.status) setNews(sweepNews(s));
+    lastStatus.current = s.status;
+  };
   useEffect(() => {
     const abort = new AbortController();
     const onState = (s: Sweep): void => {
       if (!isActiveSweep(s) && cancelButton.current !== null && document.activeElement === cancelButton.current) focusStatus.current = true;
+      noteStatus(s);
       setSweep(s);
     };
     followSweep(props.id, onState, abort.signal).catch((e: unknown) => { if (!abort.signal.aborted) setError(e); });
@@ -94,6 +113,7 @@ export function SweepPage(props: { id: string }) {
     try {
       const s = await api<Sweep>(`/v1/sweeps/${encodeURIComponent(props.id)}/cancel`, { method: "POST" });
       if (!isActiveSweep(s) && document.activeElement === cancelButton.current) focusStatus.current = true;
+      noteStatus(s);
       setSweep(s);
     } catch (e) { setCancelError(e); }
     setCancelling(false);
@@ -107,9 +127,10 @@ export function SweepPage(props: { id: string }) {
     <Page title={title} actions={active ? cancelAction : null}>
       <p><a href="/app/sweeps">All your sweeps</a></p>
       <ErrorBox error={error ?? cancelError} />
+      <Announce text={news} />
       {!sweep && !error ? <Loading what="the sweep" /> : null}
       {sweep ? (
-        <div role="status" aria-live="polite" tabIndex={-1} ref={statusBox} class="sweep-status">
+        <div tabIndex={-1} ref={statusBox} class="sweep-status">
           <p><span class={`badge ${sweep.status}`}>{sweep.status}</span> {sweep.progress.done} of {sweep.progress.total} evaluations{sweep.status === "queued" ? " · waiting for one of your run slots" : ""}</p>
           {active ? <progress max={sweep.progress.total} value={sweep.progress.done} aria-label="Evaluations done" /> : null}
           {sweep.failure ? <p class="error">{sweep.status === "cancelled" ? "Cancelled" : `Failed (${sweep.failure.kind})`}: {sweep.failure.message}</p> : null}
