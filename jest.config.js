@@ -1,7 +1,8 @@
 // Two projects: unit (pure, no services) and integration (real Postgres and Redis, real processes).
 // Each integration test file makes its own database, Redis prefix and queue names (test/support).
 const transform = { "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { target: "es2022", parser: { syntax: "typescript" } }, module: { type: "commonjs" } }] };
-const common = { transform, testEnvironment: "node", moduleFileExtensions: ["ts", "js", "json"] };
+// The node environment with an ordinary global object: globals read at full speed (test/support/node-environment.ts).
+const common = { transform, testEnvironment: "<rootDir>/test/support/node-environment.ts", moduleFileExtensions: ["ts", "js", "json"] };
 
 /** @type {import('jest').Config} */
 module.exports = {
