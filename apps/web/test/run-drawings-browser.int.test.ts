@@ -65,7 +65,7 @@ test("a drawing-only indicator's run page draws its labels and line", async () =
 // of size.huge;
 // a dashed and a solid green line (width 2) over the same bars at 1000 and 950; an orange line
 // over bars -40..-30 at 800, extended right; two white lines over the same bars at 1100 and 1050
-// with a half-transparent cyan fill between them.
+// with a half-transparent cyan fill between them; a label "peak" with a tooltip on bar -5 at 1150.
 const STYLED = `//@version=6
 indicator("styled", overlay = true)
 if barstate.islast
@@ -73,6 +73,7 @@ if barstate.islast
     line.new(bar_index - 40, 1000, bar_index - 10, 1000, color = #00FF00, width = 2, style = line.style_dashed)
     line.new(bar_index - 40, 950, bar_index - 10, 950, color = #00FF00, width = 2)
     line.new(bar_index - 40, 800, bar_index - 30, 800, color = #FFA500, width = 2, extend = extend.right)
+    label.new(bar_index - 5, 1150, "peak", tooltip = "the highest")
     linefill.new(line.new(bar_index - 40, 1100, bar_index - 10, 1100, color = #FFFFFF), line.new(bar_index - 40, 1050, bar_index - 10, 1050, color = #FFFFFF), color.new(#00FFFF, 50))
 plot(close, "c")
 `;
@@ -99,7 +100,7 @@ function rows(range: [number, number, number, number, number, number]): Promise<
   }, range);
 }
 
-test("a box is filled with its translucent bgcolor, bordered and holds its text; lines are dashed, solid and extended as drawn; a linefill fills between its lines", async () => {
+test("a box is filled with its translucent bgcolor, bordered and holds its text; lines are dashed, solid and extended as drawn; a linefill fills between its lines; their words are text too", async () => {
   await h.script(me, "styled-drawings", STYLED);
   const run = await me.client.start({ script: "styled-drawings", instrument: "AAPL", timeframe: "1d", bars: 60, wait: 30 });
   expect(run.json.status).toBe("succeeded");
@@ -135,5 +136,14 @@ test("a box is filled with its translucent bgcolor, bordered and holds its text;
   // lines 50 price units apart over the box's 30 bars: as large as the box, far more than 5,000
   const between = await rows([122, 132, 250, 255, 250, 255]);
   expect(between.reduce((n, r) => n + r.pixels, 0)).toBeGreaterThan(5_000);
+  // the words the canvas holds, as text a keyboard and a screen reader reach: the label (its
+  // tooltip too) on bar -5 of the last (2013-03-01): five trading days before, Friday 2013-02-22
+  const summary = page.getByText("Drawings as text: 1 label, 5 lines, 1 box, 1 linefill", { exact: true });
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  const labels = page.getByRole("table", { name: "Labels" });
+  await expect(labels.locator("tbody tr").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("td")).map((td) => td.textContent)))).resolves.toEqual([["2013-02-22 00:00:00 UTC", "1150", "peak", "the highest"]]);
+  const boxes = page.getByRole("table", { name: "Boxes with text" });
+  await expect(boxes.locator("tbody td").evaluateAll((cells) => cells.slice(2).map((c) => c.textContent))).resolves.toEqual(["900", "850", "ZONE"]);
   expect(problems).toEqual([]);
 });

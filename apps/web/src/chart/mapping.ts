@@ -104,7 +104,7 @@ type DrawnLine = { time1: string | null; price1: number | null; time2: string | 
 /** GET /v1/runs/{run_id}/drawings (docs/reference/endpoints.md); the fields a run finished
  * before they were served (box styles, linefills: docs/adr/0214) may be absent. */
 export interface Drawings {
-  labels?: Array<{ time: string | null; price: number | null; text: string; color: string | null; style?: string; text_color?: string | null; size?: string }>;
+  labels?: Array<{ time: string | null; price: number | null; text: string; color: string | null; style?: string; text_color?: string | null; size?: string; tooltip?: string | null }>;
   lines?: DrawnLine[];
   boxes?: Array<{
     time1: string | null; top: number | null; time2: string | null; bottom: number | null; border_color: string | null; bg_color: string | null; text?: string;

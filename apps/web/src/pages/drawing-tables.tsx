@@ -1,7 +1,8 @@
 // The tables an indicator drew (table.new, table.cell; GET /v1/runs/{run_id}/drawings): on
 // TradingView they float over the chart at their position; here each is an HTML table under the
-// chart, named by its position, with the cells' text and colors as the script set them.
-import type { DrawingTable } from "../chart/mapping";
+// chart, named by its position, with the cells' text and colors as the script set them; and the
+// words of the other drawings as text (DrawingsText).
+import type { Drawings, DrawingTable } from "../chart/mapping";
 import { cssColor } from "../chart/mapping";
 import { Scroll } from "../ui";
 
@@ -40,5 +41,45 @@ export function DrawingTables(props: { tables: DrawingTable[] }) {
         );
       })}
     </section>
+  );
+}
+
+/** "2013-02-14 00:00:00 UTC" */
+const whenText = (iso: string | null): string => (iso ? iso.replace("T", " ").replace(/(\.\d+)?Z$/, " UTC") : "–");
+
+/**
+ * The drawings' words as text: what a label says (its tooltip too, which TradingView shows on
+ * hover only) and a box's text, with where each is, and how many lines, boxes, polylines and fills
+ * the chart draws. The canvas has no text a screen reader or a keyboard can reach.
+ */
+export function DrawingsText(props: { drawings: Drawings }) {
+  const d = props.drawings;
+  const labels = (d.labels ?? []).filter((l) => l.text !== "" || (l.tooltip ?? "") !== "");
+  const boxes = (d.boxes ?? []).filter((b) => (b.text ?? "") !== "");
+  const counts: Array<[number, string]> = [[d.labels?.length ?? 0, "label"], [d.lines?.length ?? 0, "line"], [d.boxes?.length ?? 0, "box"], [d.polylines?.length ?? 0, "polyline"], [d.linefills?.length ?? 0, "linefill"]];
+  const shown = counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}${n === 1 ? "" : what === "box" ? "es" : "s"}`);
+  if (shown.length === 0) return null;
+  return (
+    <details class="drawings-text">
+      <summary>Drawings as text: {shown.join(", ")}</summary>
+      {labels.length > 0 ? (
+        <Scroll label="Labels the script drew">
+          <table>
+            <caption>Labels</caption>
+            <thead><tr><th scope="col">Time (UTC)</th><th scope="col">Price</th><th scope="col">Text</th><th scope="col">Tooltip</th></tr></thead>
+            <tbody>{labels.map((l) => <tr><td>{whenText(l.time)}</td><td>{l.price === null ? "na" : l.price}</td><td>{l.text}</td><td>{l.tooltip ?? ""}</td></tr>)}</tbody>
+          </table>
+        </Scroll>
+      ) : null}
+      {boxes.length > 0 ? (
+        <Scroll label="Text in the boxes the script drew">
+          <table>
+            <caption>Boxes with text</caption>
+            <thead><tr><th scope="col">From (UTC)</th><th scope="col">To (UTC)</th><th scope="col">Top</th><th scope="col">Bottom</th><th scope="col">Text</th></tr></thead>
+            <tbody>{boxes.map((b) => <tr><td>{whenText(b.time1)}</td><td>{whenText(b.time2)}</td><td>{b.top ?? "na"}</td><td>{b.bottom ?? "na"}</td><td>{b.text}</td></tr>)}</tbody>
+          </table>
+        </Scroll>
+      ) : null}
+    </details>
   );
 }

@@ -10,7 +10,7 @@ import { drawingsPlan, eventMarkers, planChart, type Row } from "../chart/mappin
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
 import { runHref } from "../routes";
 import { Announce, ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
-import { DrawingTables } from "./drawing-tables";
+import { DrawingTables, DrawingsText } from "./drawing-tables";
 import { RunLogs } from "./run-logs";
 import { allEvents, allOutputs, barsOf, downloadCsv, drawingsOf, followRun, interfaceOf, isFinal, studyOf } from "./run-data";
 import { StudyView } from "./study";
@@ -152,6 +152,7 @@ function Results(props: { run: Run }) {
         ? <RunChart plan={plan} markers={extra.markers} shapes={extra.shapes} intraday={!/^(1d|1w)$/.test(run.timeframe)} label={`Candlestick chart of ${run.instrument} ${run.timeframe} with ${names.join(", ") || "the events"}`} />
         : run.kind === "indicator" ? <OutputsTable names={names} points={data.points} /> : <EventsTable events={data.events} />}
       {view === "chart" && extra.outside > 0 ? <p class="muted">{num(extra.outside, 0)} drawing{extra.outside === 1 ? " lies" : "s lie"} wholly before the window's first bar or after its last (drawn on warmup bars): not on the chart; the API's drawings hold {extra.outside === 1 ? "it" : "them"}.</p> : null}
+      {view === "chart" && data.drawings ? <DrawingsText drawings={data.drawings} /> : null}
       <DrawingTables tables={data.drawings?.tables ?? []} />
     </section>
   );
