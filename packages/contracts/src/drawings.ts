@@ -5,21 +5,23 @@ import { z } from "zod";
 const time = z.string().nullable();
 const color = z.string().regex(/^#[0-9A-F]{8}$/).nullable();
 const price = z.number().nullable();
+// docs/adr/0220: present (true) only on a drawing made with force_overlay = true (the price pane)
+const force_overlay = z.literal(true).optional();
 
 export const DrawingsSchema = z.object({
-  labels: z.array(z.object({ time, price, text: z.string(), style: z.string(), color, text_color: color, size: z.string(), tooltip: z.string().nullable() })),
-  lines: z.array(z.object({ time1: time, price1: price, time2: time, price2: price, extend: z.string(), style: z.string(), color, width: z.number() })),
+  labels: z.array(z.object({ time, price, text: z.string(), style: z.string(), color, text_color: color, size: z.string(), tooltip: z.string().nullable(), force_overlay })),
+  lines: z.array(z.object({ time1: time, price1: price, time2: time, price2: price, extend: z.string(), style: z.string(), color, width: z.number(), force_overlay })),
   boxes: z.array(z.object({
     time1: time, top: price, time2: time, bottom: price, border_color: color, bg_color: color, text: z.string(),
     // docs/adr/0214; a run finished before these were kept answers TradingView's defaults (apps/api/src/runs/artifacts.ts)
-    border_width: z.number(), border_style: z.string(), extend: z.string(), text_color: color, text_size: z.string(), text_halign: z.string(), text_valign: z.string(),
+    border_width: z.number(), border_style: z.string(), extend: z.string(), text_color: color, text_size: z.string(), text_halign: z.string(), text_valign: z.string(), force_overlay,
   })),
-  polylines: z.array(z.object({ points: z.array(z.object({ time, price })), closed: z.boolean(), line_color: color, fill_color: color })),
+  polylines: z.array(z.object({ points: z.array(z.object({ time, price })), closed: z.boolean(), line_color: color, fill_color: color, force_overlay })),
   // a fill between two of the answer's lines: their places in `lines`
   linefills: z.array(z.object({ line1: z.number().int(), line2: z.number().int(), color })),
   tables: z.array(z.object({
     position: z.string(), rows: z.number().int(), columns: z.number().int(),
-    cells: z.array(z.object({ row: z.number().int(), column: z.number().int(), text: z.string(), bg_color: color, text_color: color })),
+    cells: z.array(z.object({ row: z.number().int(), column: z.number().int(), text: z.string(), bg_color: color, text_color: color })), force_overlay,
   })),
 });
 

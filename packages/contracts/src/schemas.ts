@@ -89,6 +89,8 @@ export const InterfaceSchema = z.object({
     name: z.string(), title: z.string(), type: z.string(),
     style: z.enum(["line", "histogram", "columns", "circles", "area", "stepline", "cross", "shape", "char", "candle", "bar"]).optional(),
     color: z.string().nullable().optional(),
+    // docs/adr/0220: present (true) only when the call says force_overlay = true
+    force_overlay: z.literal(true).optional(),
   })),
   events: z.array(z.object({ name: z.string(), message: z.string() })),
   warmup_bars: z.number().int(),

@@ -48,6 +48,8 @@ export interface OutputSpec {
   style?: OutputStyle;
   /** Its constant color as `#RRGGBBAA`; null when computed on each bar. */
   color?: string | null;
+  /** Present (true) only when the call says `force_overlay = true`: drawn on the price pane from a pane script (docs/adr/0220). */
+  force_overlay?: true;
 }
 
 export interface HlineSpec {

@@ -145,7 +145,10 @@ export function deriveOutputs({ calls }: CallIndex, findings: DeriveFinding[]): 
     if (title !== null && !byTitle.has(title)) byTitle.set(title, c.span);
     const unique = uniqueName(base, used);
     used.add(unique);
-    outputs.push({ name: unique, title: title ?? unique, type: "float", style: outputStyle(c, name), color: outputColor(c) });
+    const spec: OutputSpec = { name: unique, title: title ?? unique, type: "float", style: outputStyle(c, name), color: outputColor(c) };
+    // docs/adr/0220: the field only when the call says true (force_overlay is const bool), so other outputs keep their shape
+    if (literal(argument(c, "force_overlay")?.value) === true) spec.force_overlay = true;
+    outputs.push(spec);
   });
   return outputs;
 }

@@ -352,9 +352,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   elsewhere (TradingView's chart holds no value for it), except at \`location.absolute\`, where it is the price the
   shape is drawn at (docs/adr/0162). A \`plotcandle\` or \`plotbar\` output is its \`close\` only: TradingView's
   data window also shows the candle's open, high and low, which a run does not return.
-- **\`force_overlay\`.** \`force_overlay = true\` on a plot or a drawing of a script in its own pane is accepted and
-  changes no value, but neither the Interface nor a run's drawings say which of them TradingView moves to the price
-  pane: the run page draws all of such a script's plots in its pane, and every drawing on the price pane.
+- **\`force_overlay\`.** \`force_overlay = true\` changes no value: an output or a drawing made with it carries
+  \`force_overlay: true\` in the Interface or the run's drawings (docs/adr/0220), and the run page draws it on the price
+  pane, as TradingView does. On \`bgcolor\` (no output) it changes nothing.
 - **\`bid\` and \`ask\`** are na on every bar: TradingView has them on the tick timeframe ("1T") only, and no stored
   timeframe is ticks.
 - **\`once\`.** \`once [condition]\` runs its block on the first bar the condition holds and never again; once the

@@ -192,6 +192,30 @@ plot(close)`, bars(4));
   });
 });
 
+describe("force_overlay (docs/adr/0220)", () => {
+  test("a drawing made with force_overlay = true says so; the others have no such field", () => {
+    const r = run(`${V}const bool ON = true
+indicator("x", overlay = false)
+if barstate.islast
+    label.new(bar_index, close, "price", force_overlay = true)
+    label.new(bar_index, 50, "pane")
+    line.new(0, 10, 1, 11, force_overlay = ON)
+    line.new(0, 40, 1, 60, force_overlay = false)
+    box.new(0, 12, 1, 10, force_overlay = true)
+    polyline.new(array.from(chart.point.from_index(0, 10), chart.point.from_index(1, 11)), force_overlay = true)
+    table.new(position.top_right, 1, 1, force_overlay = true)
+    table.new(position.bottom_left, 1, 1)
+plot(ta.rsi(close, 2))`, bars(2));
+    const flags = (list: object[]) => list.map((d) => ("force_overlay" in d ? (d as { force_overlay: unknown }).force_overlay : "absent"));
+    expect(flags(r.drawings.labels)).toEqual([true, "absent"]);
+    expect(flags(r.drawings.lines)).toEqual([true, "absent"]);
+    expect(flags(r.drawings.boxes)).toEqual([true]);
+    expect(flags(r.drawings.polylines)).toEqual([true]);
+    expect(flags(r.drawings.tables)).toEqual([true, "absent"]);
+    expect(r.drawings.labels[0]).toEqual({ time: day(1), price: 11, text: "price", style: "label_down", color: null, text_color: null, size: "normal", tooltip: null, force_overlay: true });
+  });
+});
+
 describe("log.*", () => {
   test("lines carry the bar's time and level; arguments are formatted as str.format; warmup bars log too", () => {
     const r = run(`${V}indicator("x")

@@ -34,6 +34,28 @@ hline(-5)`);
     expect(r.interface?.outputs.map((o) => [o.name, o.style])).toEqual([["s", "stepline"]]);
   });
 
+  test("force_overlay = true (a const bool in TradingView's reference) marks that output only (docs/adr/0220)", async () => {
+    const r = await check(`${V}const bool ON = true
+indicator("x", overlay = false)
+plot(ta.rsi(close, 14), "rsi")
+plot(ta.ema(close, 20), "ema", force_overlay = true)
+plotshape(close > open, "up", force_overlay = false)
+plotchar(close > open, "c", "x", force_overlay = ON)
+plotcandle(open, high, low, close, "k", force_overlay = true)`);
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.interface?.overlay).toBe(false);
+    // the field is absent (not false) where the call does not say true, so those outputs keep their shape
+    expect(r.interface?.outputs.map((o) => [o.name, "force_overlay" in o, o.force_overlay])).toEqual([
+      ["rsi", false, undefined],
+      ["ema", true, true],
+      ["up", false, undefined],
+      ["c", true, true],
+      ["k", true, true],
+    ]);
+    const fromInput = await check(`${V}indicator("x")\nplot(close, force_overlay = input.bool(true))`);
+    expect(fromInput.diagnostics.some((d) => d.severity === "error")).toBe(true);
+  });
+
   test("overlay is false by default", async () => {
     const r = await check(`${V}indicator("x")\nplot(close)`);
     expect(r.interface?.overlay).toBe(false);

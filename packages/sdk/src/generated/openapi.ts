@@ -876,6 +876,8 @@ export type components = {
                 /** @enum {string} */
                 style?: "line" | "histogram" | "columns" | "circles" | "area" | "stepline" | "cross" | "shape" | "char" | "candle" | "bar";
                 color?: string | null;
+                /** @constant */
+                force_overlay?: true;
             }[];
             events: {
                 name: string;
@@ -5859,6 +5861,8 @@ export interface operations {
                             text_color: string | null;
                             size: string;
                             tooltip: string | null;
+                            /** @constant */
+                            force_overlay?: true;
                         }[];
                         lines: {
                             time1: string | null;
@@ -5869,6 +5873,8 @@ export interface operations {
                             style: string;
                             color: string | null;
                             width: number;
+                            /** @constant */
+                            force_overlay?: true;
                         }[];
                         boxes: {
                             time1: string | null;
@@ -5885,6 +5891,8 @@ export interface operations {
                             text_size: string;
                             text_halign: string;
                             text_valign: string;
+                            /** @constant */
+                            force_overlay?: true;
                         }[];
                         polylines: {
                             points: {
@@ -5894,6 +5902,8 @@ export interface operations {
                             closed: boolean;
                             line_color: string | null;
                             fill_color: string | null;
+                            /** @constant */
+                            force_overlay?: true;
                         }[];
                         linefills: {
                             line1: number;
@@ -5911,6 +5921,8 @@ export interface operations {
                                 bg_color: string | null;
                                 text_color: string | null;
                             }[];
+                            /** @constant */
+                            force_overlay?: true;
                         }[];
                     };
                 };

@@ -11,7 +11,8 @@ import { lookupVariable } from "../builtin-lookup";
 import { prim } from "../types";
 import type { Typer } from "./state";
 
-const PARAMS: ReadonlySet<string> = new Set(["defval", "minval", "maxval", "options", "title"]);
+// force_overlay: a plot call's const bool, which the Interface reports (docs/adr/0220)
+const PARAMS: ReadonlySet<string> = new Set(["defval", "minval", "maxval", "options", "title", "force_overlay"]);
 
 /** Folds an input call's constant arguments (see above), given as [parameter name, argument] pairs. */
 export function foldInputArguments(t: Typer, args: ReadonlyArray<readonly [string | null, A.Expr]>): void {

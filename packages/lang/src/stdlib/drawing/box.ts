@@ -13,7 +13,7 @@ const BOX_FIELDS: readonly FieldSpec[] = [
   ["border_width", "border_width", "1"], ["border_style", "border_style", '"line.style_solid"'], ["extend", "extend", '"extend.none"'], ["xloc", "xloc", '"xloc.bar_index"'],
   ["bgcolor", "bgcolor", BLUE], ["text", "text", '""'], ["text_size", "text_size", '"size.auto"'], ["text_color", "text_color", BLACK],
   ["text_halign", "text_halign", '"text.align_center"'], ["text_valign", "text_valign", '"text.align_center"'], ["text_wrap", "text_wrap", '"text.wrap_none"'],
-  ["text_font_family", "text_font_family", '"font.family_default"'], ["text_formatting", "text_formatting", "0"],
+  ["text_font_family", "text_font_family", '"font.family_default"'], ["text_formatting", "text_formatting", "0"], ["force_overlay", "force_overlay", "false"],
 ];
 
 const BOX_REST = 'border_color: series color = color.blue, border_width: series int = 1, border_style: series string = "line.style_solid", extend: series string = "extend.none", xloc: series string = "xloc.bar_index", bgcolor: series color = color.blue, text: series string = "", text_size: series int|string = "size.auto", text_color: series color = color.black, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_wrap: series string = "text.wrap_none", text_font_family: series string = "font.family_default", force_overlay: const bool = false, text_formatting: series int = 0';

@@ -8,7 +8,7 @@ const LABEL_FIELDS: readonly FieldSpec[] = [
   ["x", "x", NA_NUM], ["y", "y", NA_NUM], ["text", "text", '""'], ["xloc", "xloc", '"xloc.bar_index"'], ["yloc", "yloc", '"yloc.price"'],
   ["color", "color", NA_NUM], ["style", "style", '"label.style_label_down"'], ["textcolor", "textcolor", NA_NUM], ["size", "size", '"size.normal"'],
   ["textalign", "textalign", '"text.align_center"'], ["tooltip", "tooltip", "null"], ["text_font_family", "text_font_family", '"font.family_default"'],
-  ["text_formatting", "text_formatting", "0"],
+  ["text_formatting", "text_formatting", "0"], ["force_overlay", "force_overlay", "false"],
 ];
 
 const LABEL_REST = 'text: series string = "", xloc: series string = "xloc.bar_index", yloc: series string = "yloc.price", color: series color = na, style: series string = "label.style_label_down", textcolor: series color = na, size: series int|string = "size.normal", textalign: series string = "text.align_center", tooltip: series string = na, text_font_family: series string = "font.family_default", force_overlay: const bool = false, text_formatting: series int = 0';

@@ -6,7 +6,7 @@ import { getters, lifecycle, NA_NUM, newRecordWithPoints, pointSetters, setters,
 
 const LINE_FIELDS: readonly FieldSpec[] = [
   ["x1", "x1", NA_NUM], ["y1", "y1", NA_NUM], ["x2", "x2", NA_NUM], ["y2", "y2", NA_NUM], ["xloc", "xloc", '"xloc.bar_index"'],
-  ["extend", "extend", '"extend.none"'], ["color", "color", NA_NUM], ["style", "style", '"line.style_solid"'], ["width", "width", "1"],
+  ["extend", "extend", '"extend.none"'], ["color", "color", NA_NUM], ["style", "style", '"line.style_solid"'], ["width", "width", "1"], ["force_overlay", "force_overlay", "false"],
 ];
 
 const LINE_REST = 'xloc: series string = "xloc.bar_index", extend: series string = "extend.none", color: series color = na, style: series string = "line.style_solid", width: series int = 1, force_overlay: const bool = false';

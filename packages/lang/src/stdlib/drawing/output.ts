@@ -7,17 +7,17 @@
 import type { Bars } from "../../types";
 import type { Cell, Drawing, DrawingStore } from "./store";
 
-export interface DrawnLabel { time: string | null; price: number | null; text: string; style: string; color: string | null; text_color: string | null; size: string; tooltip: string | null }
-export interface DrawnLine { time1: string | null; price1: number | null; time2: string | null; price2: number | null; extend: string; style: string; color: string | null; width: number }
+export interface DrawnLabel { time: string | null; price: number | null; text: string; style: string; color: string | null; text_color: string | null; size: string; tooltip: string | null; force_overlay?: true }
+export interface DrawnLine { time1: string | null; price1: number | null; time2: string | null; price2: number | null; extend: string; style: string; color: string | null; width: number; force_overlay?: true }
 export interface DrawnBox {
   time1: string | null; top: number | null; time2: string | null; bottom: number | null; border_color: string | null; bg_color: string | null; text: string;
-  border_width: number; border_style: string; extend: string; text_color: string | null; text_size: string; text_halign: string; text_valign: string;
+  border_width: number; border_style: string; extend: string; text_color: string | null; text_size: string; text_halign: string; text_valign: string; force_overlay?: true;
 }
 /** A fill between two of the answer's lines (`line1`, `line2`: their places in `lines`). */
 export interface DrawnLinefill { line1: number; line2: number; color: string | null }
-export interface DrawnPolyline { points: Array<{ time: string | null; price: number | null }>; closed: boolean; line_color: string | null; fill_color: string | null }
+export interface DrawnPolyline { points: Array<{ time: string | null; price: number | null }>; closed: boolean; line_color: string | null; fill_color: string | null; force_overlay?: true }
 export interface DrawnCell { row: number; column: number; text: string; bg_color: string | null; text_color: string | null }
-export interface DrawnTable { position: string; rows: number; columns: number; cells: DrawnCell[] }
+export interface DrawnTable { position: string; rows: number; columns: number; cells: DrawnCell[]; force_overlay?: true }
 
 export interface Drawings {
   labels: DrawnLabel[];
@@ -48,6 +48,14 @@ function num(v: unknown): number | null {
 
 function text(v: unknown): string {
   return typeof v === "string" ? v : "";
+}
+
+/**
+ * docs/adr/0220: a drawing made with `force_overlay = true` says so (TradingView draws it on the price
+ * pane from a pane script); the field is left out otherwise, so other drawings keep their shape.
+ */
+function overlaid<T extends object>(d: Drawing, drawn: T): T & { force_overlay?: true } {
+  return d.f.force_overlay === true ? { ...drawn, force_overlay: true } : drawn;
 }
 
 /** `label.style_label_up` -> `label_up`, `size.normal` -> `normal`. */
@@ -183,12 +191,12 @@ export function drawingsOf(store: DrawingStore, bars: Bars, stepMs: number, stor
   const clock = new Clock(bars, stepMs, storedTimes);
   const lines = store.remaining("line");
   return {
-    labels: store.remaining("label").map((d) => label(d, clock, bars)),
-    lines: lines.map((d) => line(d, clock)),
-    boxes: store.remaining("box").map((d) => box(d, clock)),
-    polylines: store.remaining("polyline").map((d) => polyline(d, clock)),
+    labels: store.remaining("label").map((d) => overlaid(d, label(d, clock, bars))),
+    lines: lines.map((d) => overlaid(d, line(d, clock))),
+    boxes: store.remaining("box").map((d) => overlaid(d, box(d, clock))),
+    polylines: store.remaining("polyline").map((d) => overlaid(d, polyline(d, clock))),
     linefills: linefills(store, lines),
-    tables: store.remaining("table").map(table),
+    tables: store.remaining("table").map((d) => overlaid(d, table(d))),
   };
 }
 

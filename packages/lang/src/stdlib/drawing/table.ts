@@ -10,7 +10,7 @@ const BLACK = String(NAMED.black);
 
 const TABLE_FIELDS: readonly FieldSpec[] = [
   ["position", "position", '"position.top_right"'], ["columns", "columns", NA_NUM], ["rows", "rows", NA_NUM], ["bgcolor", "bgcolor", NA_NUM],
-  ["frame_color", "frame_color", NA_NUM], ["frame_width", "frame_width", "0"], ["border_color", "border_color", NA_NUM], ["border_width", "border_width", "0"],
+  ["frame_color", "frame_color", NA_NUM], ["frame_width", "frame_width", "0"], ["border_color", "border_color", NA_NUM], ["border_width", "border_width", "0"], ["force_overlay", "force_overlay", "false"],
 ];
 
 export const tableNew = newRecord(
