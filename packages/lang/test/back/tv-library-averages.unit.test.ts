@@ -1,7 +1,7 @@
 // TradingView's ta library functions built from its documented definitions (docs/adr/0116):
 // dema, tema, trima, ao, coppock, dm, eom, rms, szo, vhf, uo, ema2, rma2, dema2, tema2, atr2,
 // donchian, stochFull, stochRsi, pzo, vzo, trix, stc, ift, ht, kvo, vi, ichimoku, t3, wpo, rwi,
-// t3Alt, ft and frama, each run in a script that imports the library under its
+// t3Alt, ft, frama, pmo, ulcerIndex and specialK (docs/adr/0221), each run in a script that imports the library under its
 // usual alias `ta` and under another alias. Expected values are worked by hand in the comments
 // (fractions kept exact, then compared to 9 decimals). barsOf(closes) gives high = close + 1 and
 // low = close - 1, so hl2 is the close and high's and low's changes are the close's.
@@ -308,10 +308,58 @@ describe.each(["ta", "TVta"])("TradingView/ta imported as %s", (alias) => {
     const v7 = alpha(3, 3, 2) * 8 + (1 - alpha(3, 3, 2)) * v6;
     expect(out.frama).toEqual([null, null, null, v3, r9(v4), r9(v5), r9(v6), r9(v7)]);
   });
+
+  test("pmo(close, 4, 3, 2): roc 1 smoothed with factor 2 / length (seeded with the SMA), times 10, smoothed again; signal ema (docs/adr/0221)", async () => {
+    const closes = [100, 110, 99, 118.8, 118.8, 130.68, 104.544, 114.9984, 103.49856];
+    const body = `[p, s] = ta.pmo(close, 4, 3, 2)\nplot(p, "pmo")\nplot(s, "signal")
+[p1, s1] = ta.pmo(close, 1, 2, 1)\nplot(p1, "pmo1")\nplot(s1, "signal1")\n`;
+    const out = await run(body, closes, alias);
+    // roc 1: na, 10, -10, 20, 0, 10, -20, 10, -10
+    // s1 (factor 2/4): seeded at bar 4 with (10 - 10 + 20 + 0) / 4 = 5; 7.5, -6.25, 1.875, -4.0625; times 10: 50, 75, -62.5, 18.75, -40.625
+    // s2 (factor 2/3): seeded at bar 6 with (50 + 75 - 62.5) / 3 = 125/6; 2/3 * 18.75 + 1/3 * 125/6 = 175/9;
+    //   2/3 * -40.625 + 1/3 * 175/9 = -2225/108
+    expect(out.pmo).toEqual([null, null, null, null, null, null, r9(125 / 6), r9(175 / 9), r9(-2225 / 108)]);
+    // ema(pmo, 2): seeded at bar 7 with (125/6 + 175/9) / 2 = 725/36; 2/3 * -2225/108 + 1/3 * 725/36 = -2275/324
+    expect(out.signal).toEqual([null, null, null, null, null, null, null, r9(725 / 36), r9(-2275 / 324)]);
+    // lengths 1 and 2 hold the factor to 1: each smoothing is its source after its seed; 10 * roc: na, 100, -100, 200, ...
+    //   s2 over 2 is seeded at bar 2 with (100 - 100) / 2 = 0, then 10 * roc itself; ema(pmo, 1) is pmo
+    expect(out.pmo1).toEqual([null, null, 0, 200, 0, 100, -200, 100, -100]);
+    expect(out.signal1).toEqual(out.pmo1);
+  });
+
+  test("ulcerIndex(close, 3): sqrt(math.sum(dd^2, 3) / 3), dd the percentage drawdown from highest(close, 3); a highest of 0 is na (docs/adr/0221)", async () => {
+    const out = await run(`plot(ta.ulcerIndex(close, 3), "ui")\nplot(ta.ulcerIndex(close * 0, 2), "zero")\n`, [10, 8, 12, 6, 9, 16, 12], alias);
+    // highest(close, 3): na, na, 12, 12, 12, 16, 16; dd: na, na, 0, -50, -25, 0, -25
+    // sum of 3 squares: bar 4: 0 + 2500 + 625, bar 5: 2500 + 625 + 0, bar 6: 625 + 0 + 625
+    expect(out.ui).toEqual([null, null, null, null, r9(Math.sqrt(3125 / 3)), r9(Math.sqrt(3125 / 3)), r9(Math.sqrt(1250 / 3))]);
+    expect(out.zero).toEqual([null, null, null, null, null, null, null]);
+  });
 });
 
 test("the import without an alias binds ta: ta.dema of import TradingView/ta/5", async () => {
   const out = outputsByName(await evaluateValid(`//@version=6\nindicator("x")\nimport TradingView/ta/5\nplot(ta.dema(close, 2), "dema")\n`, CLOSES));
   // as in the dema test above: na, na, 8, 130/27, 764/81
   expect(out.dema!.map((v) => (v === null ? null : r9(v)))).toEqual([null, null, 8, r9(130 / 27), r9(764 / 81)]);
+});
+
+test("specialK(close, 10, 5): Pring's twelve weighted smoothed rates of change from bar 724, its signal sma(sma(k, 10), 5) (docs/adr/0221)", async () => {
+  // closes 100 + 10 sin(i / 7) + 0.05 i; expected values from the published definition computed with plain arrays, independently
+  const closes = Array.from({ length: 760 }, (_, i) => 100 + 10 * Math.sin(i / 7) + 0.05 * i);
+  const out = outputsByName(await evaluateValid(taLibraryScript(`[k, s] = ta.specialK(close, 10, 5)\nplot(k, "k")\nplot(s, "signal")\n`, "TVta"), closes));
+  const at = (name: string, i: number): number | null => out[name]![i]!;
+  expect(at("k", 723)).toBeNull();
+  expect(at("k", 724)).toBeCloseTo(315.94069263137675, 8);
+  expect(at("k", 725)).toBeCloseTo(307.66848483543237, 8);
+  expect(at("k", 759)).toBeCloseTo(300.3780061102639, 8);
+  expect(at("signal", 736)).toBeNull();
+  expect(at("signal", 737)).toBeCloseTo(240.26281508430694, 8);
+  expect(at("signal", 738)).toBeCloseTo(227.63900555954643, 8);
+  expect(at("signal", 759)).toBeCloseTo(219.15671355998657, 8);
+  // closes growing 1 % a bar: every roc(r) is 100 * (1.01^r - 1), so k is the weighted sum of those from bar 724
+  const geometric = outputsByName(await evaluateValid(taLibraryScript(`[k, s] = ta.specialK(close, 1, 1)\nplot(k, "k")\n`, "ta"), Array.from({ length: 726 }, (_, i) => 100 * 1.01 ** i)));
+  const weights: Array<[number, number]> = [[10, 1], [15, 2], [20, 3], [30, 4], [40, 1], [65, 2], [75, 3], [100, 4], [195, 1], [265, 2], [390, 3], [530, 4]];
+  const k = weights.reduce((sum, [r, w]) => sum + w * 100 * (1.01 ** r - 1), 0);
+  expect(geometric.k![723]).toBeNull();
+  expect(geometric.k![724]! / k).toBeCloseTo(1, 12);
+  expect(geometric.k![725]! / k).toBeCloseTo(1, 12);
 });

@@ -1,5 +1,5 @@
 // TradingView's ta library's trend tuples built from its documented definitions (docs/adr/0136):
-// vStop, vStop2, supertrend2, aroon and williamsFractal, each run in a script that imports the
+// vStop, vStop2, supertrend2, aroon, williamsFractal and chandelier (docs/adr/0221), each run in a script that imports the
 // library under its usual alias `ta` and under another alias. The bools of a tuple are plotted as
 // 1 and 0. Expected values are worked by hand in the comments. barsOf(closes) gives high =
 // close + 1 and low = close - 1, so hl2 is the close, a high's or low's extremes are the close's,
@@ -97,5 +97,18 @@ plot(up2 ? 1 : 0, "nz_up")
     //   history (na compares false); no other bar qualifies.
     expect(out.up).toEqual([0, 0, 0, 0, 0, 1, 0, 0, 0]);
     expect(out.down).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1]);
+  });
+
+  test("chandelier(length, atrLength, mult): [highest(high, length) - atr * mult, lowest(low, length) + atr * mult] (docs/adr/0221)", async () => {
+    const body = `[l, s] = ta.chandelier(2, 2, 1)\nplot(l, "long")\nplot(s, "short")
+[l3, s3] = ta.chandelier(3, 2, 0.5)\nplot(l3, "long3")\nplot(s3, "short3")\n`;
+    const out = await run(body, CLOSES, alias);
+    // atr(2) = rma(tr, 2): na, 2.5, 2.25, 3.125, 2.5625, 3.78125
+    // highest(high, 2): na, 13, 13, 12, 10, 14; lowest(low, 2): na, 9, 10, 7, 7, 8
+    expect(out.long).toEqual([null, 10.5, 10.75, 8.875, 7.4375, 10.21875]);
+    expect(out.short).toEqual([null, 11.5, 12.25, 10.125, 9.5625, 11.78125]);
+    // highest(high, 3): na, na, 13, 13, 12, 14; lowest(low, 3): na, na, 9, 7, 7, 7; atr * 0.5: 1.125, 1.5625, 1.28125, 1.890625
+    expect(out.long3).toEqual([null, null, 11.875, 11.4375, 10.71875, 12.109375]);
+    expect(out.short3).toEqual([null, null, 10.125, 8.5625, 8.28125, 8.890625]);
   });
 });
