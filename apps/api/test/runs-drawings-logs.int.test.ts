@@ -36,11 +36,21 @@ indicator("plain")
 plot(close, "c")
 `;
 
+/** A pane script (overlay = false) that puts one plot and one line on the price pane (docs/adr/0220). */
+const PANE = `//@version=6
+indicator("pane", overlay = false)
+plot(close, "c")
+plot(close, "on price", force_overlay = true)
+if barstate.islast
+    line.new(bar_index - 1, close[1], bar_index, close, force_overlay = true)
+    label.new(bar_index, 50, "in pane")
+`;
+
 const h = new RunsHarness();
 let client: Client;
 
 beforeAll(async () => {
-  client = await h.setupWithScripts({ draws: DRAWS, logs: LOGS, plain: DEF });
+  client = await h.setupWithScripts({ draws: DRAWS, logs: LOGS, plain: DEF, pane: PANE });
 });
 afterAll(() => h.teardown());
 
@@ -80,6 +90,25 @@ describe("drawings over HTTP", () => {
     expect(s.status).toBe(200);
     expect(s.json.interface.overlay).toBe(true);
     expect(s.json.interface.outputs).toEqual([]);
+  });
+});
+
+describe("force_overlay over HTTP (docs/adr/0220)", () => {
+  it("when a pane script forces a plot and a line onto the price pane, then its Interface and drawings say so there only", async () => {
+    const s = await client.call("GET", "/scripts/pane");
+    expect(s.status).toBe(200);
+    expect(s.json.interface.overlay).toBe(false);
+    expect(s.json.interface.outputs.map((o: Record<string, unknown>) => [o.name, "force_overlay" in o ? o.force_overlay : "absent"])).toEqual([["c", "absent"], ["on_price", true]]);
+    const r = await client.start({ script: "pane", instrument: "AAPL", timeframe: "1d", from: "2012-01-01T00:00:00Z", to: "2012-12-31T00:00:00Z", wait: 30 });
+    expect(r.json.status).toBe("succeeded");
+    const d = await client.call("GET", `/runs/${r.json.id}/drawings`);
+    expect(d.status).toBe(200);
+    const { time, close } = await aaplCloses();
+    const lastIdx = time.indexOf(Date.parse(r.json.window.to) / 1000);
+    const last = time[lastIdx] as number;
+    expect(d.json.lines).toEqual([{ time1: iso(time[lastIdx - 1] as number), price1: close[lastIdx - 1], time2: iso(last), price2: close[lastIdx], extend: "none", style: "solid", color: null, width: 1, force_overlay: true }]);
+    expect(d.json.labels).toHaveLength(1);
+    expect("force_overlay" in d.json.labels[0]).toBe(false);
   });
 });
 
