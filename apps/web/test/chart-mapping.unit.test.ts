@@ -81,11 +81,11 @@ describe("markers", () => {
     ]);
   });
 
-  test("when drawings hold labels, lines and polylines, then each keeps its style and colors; na points are skipped; labels are drawn last", () => {
+  test("when drawings hold labels, lines and polylines, then each keeps its style and colors and whether it is forced onto the price pane; na points are skipped; labels are drawn last", () => {
     const plan = drawingsPlan({
       labels: [{ time: "2024-01-02T00:00:00Z", price: 12, text: "hi", color: "#FF0000FF", style: "label_up", text_color: "#FFFFFFFF", size: "large" }],
       lines: [
-        { time1: "2024-01-03T00:00:00Z", price1: 11, time2: "2024-01-01T00:00:00Z", price2: 10, color: "#2962FFFF", style: "dotted", width: 2, extend: "right" },
+        { time1: "2024-01-03T00:00:00Z", price1: 11, time2: "2024-01-01T00:00:00Z", price2: 10, color: "#2962FFFF", style: "dotted", width: 2, extend: "right", force_overlay: true },
         { time1: "2024-01-03T00:00:00Z", price1: null, time2: "2024-01-01T00:00:00Z", price2: 10, color: "#2962FFFF" },
         { time1: "2024-01-01T00:00:00Z", price1: 1, time2: "2024-01-02T00:00:00Z", price2: 2, color: "#00000000", style: "arrow_both" },
       ],
@@ -93,9 +93,9 @@ describe("markers", () => {
     });
     // the third line is fully transparent (alpha 00): nothing to draw
     expect(plan.shapes).toEqual([
-      { kind: "line", a: { time: 1704240000, price: 11 }, b: { time: 1704067200, price: 10 }, color: "rgba(41, 98, 255, 1)", width: 2, dash: "dotted", extend: "right", arrowStart: false, arrowEnd: false },
-      { kind: "polyline", points: [{ time: 1704153600, price: 5 }, { time: 1704067200, price: 4 }], closed: true, line: "rgba(120, 123, 134, 1)", fill: null },
-      { kind: "label", at: { time: 1704153600, price: 12 }, text: "hi", style: "label_up", color: "rgba(255, 0, 0, 1)", textColor: "rgba(255, 255, 255, 1)", textSize: 16 },
+      { kind: "line", onPrice: true, a: { time: 1704240000, price: 11 }, b: { time: 1704067200, price: 10 }, color: "rgba(41, 98, 255, 1)", width: 2, dash: "dotted", extend: "right", arrowStart: false, arrowEnd: false },
+      { kind: "polyline", onPrice: false, points: [{ time: 1704153600, price: 5 }, { time: 1704067200, price: 4 }], closed: true, line: "rgba(120, 123, 134, 1)", fill: null },
+      { kind: "label", onPrice: false, at: { time: 1704153600, price: 12 }, text: "hi", style: "label_up", color: "rgba(255, 0, 0, 1)", textColor: "rgba(255, 255, 255, 1)", textSize: 16 },
     ]);
     expect(plan.outside).toBe(0);
   });
@@ -118,7 +118,7 @@ describe("markers", () => {
     expect(plan.shapes[0]).toMatchObject({ kind: "linefill", color: "rgba(76, 175, 80, 0.2)", a: { a: { price: 10 }, b: { price: 12 } }, b: { a: { price: 8 }, b: { price: 9 }, dash: "dashed" } });
     // corners put in order: left the earlier time, top the higher price
     expect(plan.shapes[1]).toEqual({
-      kind: "box", left: 1704153600, right: 1704240000, top: 30, bottom: 25, fill: "rgba(76, 175, 80, 0.2)", border: "rgba(0, 255, 255, 1)", borderWidth: 3, dash: "dashed", extend: "both",
+      kind: "box", onPrice: false, left: 1704153600, right: 1704240000, top: 30, bottom: 25, fill: "rgba(76, 175, 80, 0.2)", border: "rgba(0, 255, 255, 1)", borderWidth: 3, dash: "dashed", extend: "both",
       text: "zone", textColor: "rgba(0, 0, 0, 1)", textSize: 10, halign: "left", valign: "top",
     });
   });

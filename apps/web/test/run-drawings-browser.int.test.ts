@@ -147,3 +147,36 @@ test("a box is filled with its translucent bgcolor, bordered and holds its text;
   await expect(boxes.locator("tbody td").evaluateAll((cells) => cells.slice(2).map((c) => c.textContent))).resolves.toEqual(["900", "850", "ZONE"]);
   expect(problems).toEqual([]);
 });
+
+test("a pane indicator's drawings are drawn in its own pane below the prices, not on the price pane", async () => {
+  // overlay = false and no plot: the box (between 70 and 30, like an oscillator's levels) has only its pane
+  await h.script(me, "pane-box", `//@version=6
+indicator("pane box", overlay = false)
+if barstate.islast
+    box.new(bar_index - 40, 70, bar_index - 10, 30, border_color = #FF00FF, bgcolor = color.new(#0000FF, 50))
+`);
+  const run = await me.client.start({ script: "pane-box", instrument: "AAPL", timeframe: "1d", bars: 60, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
+  await page.waitForFunction(() => document.querySelectorAll(".chart canvas").length >= 2);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // the half-blue fill (red and green 127, blue 255; see above), and how far below the chart's top
+  // its canvases start: the price pane is the chart's 448 pixels (28rem) less the time axis and the
+  // 180-pixel pane below, about 240 pixels
+  const placed = await page.evaluate(() => {
+    const chart = document.querySelector(".chart")?.getBoundingClientRect().top ?? 0;
+    let pixels = 0;
+    let highest = Infinity;
+    for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>(".chart canvas"))) {
+      const data = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data;
+      if (!data) continue;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if ((data[i + 3] ?? 0) > 200 && Math.abs((data[i] ?? 0) - 127) <= 5 && Math.abs((data[i + 1] ?? 0) - 127) <= 5 && (data[i + 2] ?? 0) >= 250) n += 1;
+      if (n > 0) highest = Math.min(highest, canvas.getBoundingClientRect().top - chart);
+      pixels += n;
+    }
+    return { pixels, highest };
+  });
+  expect(placed.pixels).toBeGreaterThan(5_000);
+  expect(placed.highest).toBeGreaterThan(200);
+});

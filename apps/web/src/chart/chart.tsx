@@ -87,7 +87,24 @@ export function RunChart(props: ChartProps) {
       hosts.get(h.pane)?.createPriceLine({ price: h.price, color: h.color, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: h.title });
     }
     includeHlines(hosts, props.plan.hlines);
-    if (props.shapes.length > 0) candles.attachPrimitive(new DrawingsPrimitive(props.shapes, props.plan.candles.map((c) => c.time)));
+    // a script's drawings are drawn in its own pane, those made with force_overlay on the price pane
+    const times = props.plan.candles.map((c) => c.time);
+    const onPrice = props.shapes.filter((s) => s.onPrice || props.plan.pane === 0);
+    const inPane = props.shapes.filter((s) => !s.onPrice && props.plan.pane !== 0);
+    if (onPrice.length > 0) candles.attachPrimitive(new DrawingsPrimitive(onPrice, times));
+    if (inPane.length > 0) {
+      let host = hosts.get(props.plan.pane);
+      if (!host) {
+        // a pane indicator that only draws: an unseen line at one of its drawings' prices over every
+        // bar holds its pane (a series without values has no price scale to place them on)
+        const first = inPane[0];
+        const price = !first ? 0 : first.kind === "line" ? first.a.price : first.kind === "box" ? first.top : first.kind === "label" ? first.at.price : first.kind === "polyline" ? (first.points[0]?.price ?? 0) : first.a.a.price;
+        host = chart.addSeries(LineSeries, { color: "rgba(0, 0, 0, 0)", lineVisible: false, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, props.plan.pane);
+        host.setData(props.plan.candles.map((c) => ({ time: c.time as UTCTimestamp, value: price })));
+        hosts.set(props.plan.pane, host);
+      }
+      host.attachPrimitive(new DrawingsPrimitive(inPane, times));
+    }
     if (props.markers.length > 0) createSeriesMarkers(candles, props.markers.map((m) => ({ ...m, time: m.time as Time })));
     if (hosts.has(1)) chart.panes()[1]?.setHeight(180);
     chart.timeScale().fitContent();

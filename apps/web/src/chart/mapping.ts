@@ -28,6 +28,8 @@ export interface HlinePlan { price: number; title: string; color: string; pane: 
 export interface Marker { time: number; position: "aboveBar" | "belowBar"; shape: "arrowDown" | "arrowUp" | "circle"; color: string; text: string }
 
 export interface ChartPlan {
+  /** The script's own pane: 0 (the price pane) for an overlay, else 1; its drawings go there unless force_overlay. */
+  pane: number;
   candles: Candle[];
   series: SeriesPlan[];
   hlines: HlinePlan[];
@@ -75,7 +77,7 @@ export function planChart(iface: InterfaceLike, rows: readonly Row[], points: Re
   const pane = iface.overlay === true ? 0 : 1;
   // an hline whose price is not a constant has no level the Interface can give (price null)
   const hlines = (iface.hlines ?? []).flatMap((h) => (h.price === null ? [] : [{ price: h.price, title: h.title ?? "", color: cssColor(h.color, "rgba(120, 123, 134, 1)"), pane }]));
-  return { candles: toCandles(rows), series, hlines };
+  return { pane, candles: toCandles(rows), series, hlines };
 }
 
 /** Definition events as markers above their bars, one color per event name. */
@@ -99,18 +101,18 @@ export interface DrawingTable {
   cells: Array<{ row: number; column: number; text: string; bg_color: string | null; text_color: string | null }>;
 }
 
-type DrawnLine = { time1: string | null; price1: number | null; time2: string | null; price2: number | null; color: string | null; style?: string; width?: number; extend?: string };
+type DrawnLine = { time1: string | null; price1: number | null; time2: string | null; price2: number | null; color: string | null; style?: string; width?: number; extend?: string; force_overlay?: boolean };
 
 /** GET /v1/runs/{run_id}/drawings (docs/reference/endpoints.md); the fields a run finished
  * before they were served (box styles, linefills: docs/adr/0214) may be absent. */
 export interface Drawings {
-  labels?: Array<{ time: string | null; price: number | null; text: string; color: string | null; style?: string; text_color?: string | null; size?: string; tooltip?: string | null }>;
+  labels?: Array<{ time: string | null; price: number | null; text: string; color: string | null; style?: string; text_color?: string | null; size?: string; tooltip?: string | null; force_overlay?: boolean }>;
   lines?: DrawnLine[];
   boxes?: Array<{
     time1: string | null; top: number | null; time2: string | null; bottom: number | null; border_color: string | null; bg_color: string | null; text?: string;
-    border_width?: number; border_style?: string; extend?: string; text_color?: string | null; text_size?: string; text_halign?: string; text_valign?: string;
+    border_width?: number; border_style?: string; extend?: string; text_color?: string | null; text_size?: string; text_halign?: string; text_valign?: string; force_overlay?: boolean;
   }>;
-  polylines?: Array<{ points: Array<{ time: string | null; price: number | null }>; line_color: string | null; fill_color?: string | null; closed?: boolean }>;
+  polylines?: Array<{ points: Array<{ time: string | null; price: number | null }>; line_color: string | null; fill_color?: string | null; closed?: boolean; force_overlay?: boolean }>;
   linefills?: Array<{ line1: number; line2: number; color: string | null }>;
   tables?: DrawingTable[];
 }
@@ -125,15 +127,16 @@ export type VAlign = "top" | "center" | "bottom";
 /** A chart place: a time (Unix seconds, any time, not only a bar's) and a price. */
 export interface Pt { time: number; price: number }
 
-export interface LineShape { kind: "line"; a: Pt; b: Pt; color: string; width: number; dash: Dash; extend: Extend; arrowStart: boolean; arrowEnd: boolean }
+/** `onPrice`: drawn on the price pane whatever the script's pane (force_overlay = true). */
+export interface LineShape { kind: "line"; onPrice: boolean; a: Pt; b: Pt; color: string; width: number; dash: Dash; extend: Extend; arrowStart: boolean; arrowEnd: boolean }
 export interface BoxShape {
-  kind: "box"; left: number; right: number; top: number; bottom: number;
+  kind: "box"; onPrice: boolean; left: number; right: number; top: number; bottom: number;
   fill: string | null; border: string | null; borderWidth: number; dash: Dash; extend: Extend;
   text: string; textColor: string | null; textSize: number | "auto"; halign: HAlign; valign: VAlign;
 }
-export interface LabelShape { kind: "label"; at: Pt; text: string; style: string; color: string | null; textColor: string | null; textSize: number }
-export interface PolylineShape { kind: "polyline"; points: Pt[]; closed: boolean; line: string | null; fill: string | null }
-export interface LinefillShape { kind: "linefill"; a: LineShape; b: LineShape; color: string }
+export interface LabelShape { kind: "label"; onPrice: boolean; at: Pt; text: string; style: string; color: string | null; textColor: string | null; textSize: number }
+export interface PolylineShape { kind: "polyline"; onPrice: boolean; points: Pt[]; closed: boolean; line: string | null; fill: string | null }
+export interface LinefillShape { kind: "linefill"; onPrice: boolean; a: LineShape; b: LineShape; color: string }
 export type Shape = LineShape | BoxShape | LabelShape | PolylineShape | LinefillShape;
 
 export interface DrawingsPlan {
@@ -176,7 +179,7 @@ function lineShape(l: DrawnLine): LineShape | null {
   if (color === null) return null;
   const style = l.style ?? "solid";
   return {
-    kind: "line", a: { time: t1, price: l.price1 }, b: { time: t2, price: l.price2 }, color, width: Math.max(1, l.width ?? 1),
+    kind: "line", onPrice: l.force_overlay === true, a: { time: t1, price: l.price1 }, b: { time: t2, price: l.price2 }, color, width: Math.max(1, l.width ?? 1),
     dash: dash(style), extend: extendOf(l.extend), arrowStart: style === "arrow_left" || style === "arrow_both", arrowEnd: style === "arrow_right" || style === "arrow_both",
   };
 }
@@ -211,7 +214,7 @@ export function drawingsPlan(d: Drawings, span?: Span): DrawingsPlan {
     if (!a || !b || color === null) continue;
     // TradingView fills past the lines' ends only where both extend the same way
     const both = a.extend === b.extend ? a.extend : "none";
-    if (seen(...reach([a.a.time, a.b.time, b.a.time, b.b.time], both))) fills.push({ kind: "linefill", a: { ...a, extend: both }, b: { ...b, extend: both }, color });
+    if (seen(...reach([a.a.time, a.b.time, b.a.time, b.b.time], both))) fills.push({ kind: "linefill", onPrice: a.onPrice, a: { ...a, extend: both }, b: { ...b, extend: both }, color });
   }
   for (const b of d.boxes ?? []) {
     const [t1, t2] = [secs(b.time1), secs(b.time2)];
@@ -222,7 +225,7 @@ export function drawingsPlan(d: Drawings, span?: Span): DrawingsPlan {
     const valign = b.text_valign === "top" || b.text_valign === "bottom" ? b.text_valign : "center";
     const size = b.text_size === undefined || b.text_size === "auto" ? "auto" : textPixels(b.text_size, 12);
     boxes.push({
-      kind: "box", left: Math.min(t1, t2), right: Math.max(t1, t2), top: Math.max(b.top, b.bottom), bottom: Math.min(b.top, b.bottom),
+      kind: "box", onPrice: b.force_overlay === true, left: Math.min(t1, t2), right: Math.max(t1, t2), top: Math.max(b.top, b.bottom), bottom: Math.min(b.top, b.bottom),
       fill: paint(b.bg_color), border: paint(b.border_color), borderWidth: Math.max(0, b.border_width ?? 1), dash: dash(b.border_style), extend,
       text: b.text ?? "", textColor: b.text_color === undefined ? "rgba(0, 0, 0, 1)" : paint(b.text_color), textSize: size, halign, valign,
     });
@@ -231,13 +234,13 @@ export function drawingsPlan(d: Drawings, span?: Span): DrawingsPlan {
     const points = p.points.flatMap((x) => { const t = secs(x.time); return t === null || x.price === null ? [] : [{ time: t, price: x.price }]; });
     if (points.length < 2) continue;
     const times = points.map((x) => x.time);
-    if (seen(Math.min(...times), Math.max(...times))) lines.push({ kind: "polyline", points, closed: p.closed === true, line: paint(p.line_color), fill: paint(p.fill_color) });
+    if (seen(Math.min(...times), Math.max(...times))) lines.push({ kind: "polyline", onPrice: p.force_overlay === true, points, closed: p.closed === true, line: paint(p.line_color), fill: paint(p.fill_color) });
   }
   for (const l of d.labels ?? []) {
     const t = secs(l.time);
     if (t === null || l.price === null) continue;
     if (!seen(t, t)) continue;
-    labels.push({ kind: "label", at: { time: t, price: l.price }, text: l.text, style: l.style ?? "label_down", color: paint(l.color), textColor: l.text_color === undefined ? "rgba(255, 255, 255, 1)" : paint(l.text_color), textSize: textPixels(l.size ?? "normal", 12) });
+    labels.push({ kind: "label", onPrice: l.force_overlay === true, at: { time: t, price: l.price }, text: l.text, style: l.style ?? "label_down", color: paint(l.color), textColor: l.text_color === undefined ? "rgba(255, 255, 255, 1)" : paint(l.text_color), textSize: textPixels(l.size ?? "normal", 12) });
   }
   return { shapes: [...fills, ...boxes, ...lines, ...labels], outside };
 }
