@@ -35,6 +35,12 @@ describe("planChart", () => {
     expect(planChart({ outputs }, ROWS, []).series[0]?.pane).toBe(1);
   });
 
+  test("when a pane indicator's output is made with force_overlay, then it goes on the price pane and the others stay below", () => {
+    const plan = planChart({ overlay: false, outputs: [{ name: "osc", title: "osc" }, { name: "level", title: "level", force_overlay: true }] }, ROWS, []);
+    expect(plan.series.map((s) => [s.name, s.pane])).toEqual([["osc", 1], ["level", 0]]);
+    expect(plan.pane).toBe(1);
+  });
+
   test("when outputs carry styles and colors, then each maps to its series kind; a missing color takes the palette in order", () => {
     const plan = planChart({
       outputs: [

@@ -8,7 +8,8 @@ export type Row = [number, number, number, number, number, number];
 export interface Candle { time: number; open: number; high: number; low: number; close: number }
 export type Point = { time: number; value: number } | { time: number };
 
-export interface OutputLike { name: string; title: string; style?: string; color?: string | null }
+/** `force_overlay`: a plot a pane indicator draws on the price pane (plot(force_overlay = true)). */
+export interface OutputLike { name: string; title: string; style?: string; color?: string | null; force_overlay?: boolean }
 export interface InterfaceLike { outputs: OutputLike[]; overlay?: boolean; hlines?: Array<{ price: number | null; title: string | null; color: string | null }> }
 
 export type SeriesKind = "line" | "step" | "histogram" | "area" | "points";
@@ -62,7 +63,7 @@ export function outputSeries(iface: InterfaceLike, points: ReadonlyArray<Record<
     name: o.name,
     title: o.title || o.name,
     kind: STYLE_KIND[o.style ?? "line"] ?? "line",
-    pane,
+    pane: o.force_overlay === true ? 0 : pane,
     color: cssColor(o.color, PALETTE[i % PALETTE.length] ?? "#2962FF"),
     data: points.map((p) => {
       const time = Number(p["t"]);
