@@ -404,9 +404,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`[up, down (negative), delta]\`, \`requestVolumeDelta\` \`[open, high, low, close]\` of the delta summed intrabar
   by intrabar since the start of the \`cumulativePeriod\` period (\`""\`: each bar alone, opening at 0). The
   intrabars are stored bars (1 minute at the finest): a tick (\`"1T"\`) or seconds timeframe is refused as in any request.
-  The library's other functions are not written: TradingView's own Chandelier Exit, Price Momentum Oscillator,
-  Pring's Special K and Ulcer Index indicators call \`chandelier\`, \`pmo\`, \`specialK\` and \`ulcerIndex\`
-  through it and are refused by name.
+  \`ta.chandelier\`, \`ta.pmo\`, \`ta.specialK\` and \`ta.ulcerIndex\` are built in too, so TradingView's own Chandelier
+  Exit, Price Momentum Oscillator, Pring's Special K and Ulcer Index indicators run unchanged (docs/adr/0221: the
+  PMO's \`2 / length\` smoothing is seeded as \`ta.ema\`'s; Special K is na before bar 724). The library's other
+  functions are not written.
   As on TradingView, they are reached only through the import: \`ta.dema(close, 10)\` without it is
   \`undeclared_identifier\`, whose message names the line to add (\`import TradingView/ta/12 as ta\`) or the alias
   the script imported the library under (docs/adr/0137). A name the library does not have here is refused
