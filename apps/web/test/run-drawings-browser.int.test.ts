@@ -148,12 +148,14 @@ test("a box is filled with its translucent bgcolor, bordered and holds its text;
   expect(problems).toEqual([]);
 });
 
-test("a pane indicator's drawings are drawn in its own pane below the prices, not on the price pane", async () => {
+test("a pane indicator's drawings are drawn in its own pane below the prices, not on the price pane, except one made with force_overlay", async () => {
   // overlay = false and no plot: the box (between 70 and 30, like an oscillator's levels) has only its pane
   await h.script(me, "pane-box", `//@version=6
 indicator("pane box", overlay = false)
 if barstate.islast
     box.new(bar_index - 40, 70, bar_index - 10, 30, border_color = #FF00FF, bgcolor = color.new(#0000FF, 50))
+    // docs/adr/0220: made with force_overlay, this one is on the price pane
+    box.new(bar_index - 40, close * 1.02, bar_index - 10, close * 0.98, border_color = #FF00FF, bgcolor = color.new(#FF0000, 50), force_overlay = true)
 `);
   const run = await me.client.start({ script: "pane-box", instrument: "AAPL", timeframe: "1d", bars: 60, wait: 30 });
   expect(run.json.status).toBe("succeeded");
@@ -163,7 +165,8 @@ if barstate.islast
   // the half-blue fill (red and green 127, blue 255; see above), and how far below the chart's top
   // its canvases start: the price pane is the chart's 448 pixels (28rem) less the time axis and the
   // 180-pixel pane below, about 240 pixels
-  const placed = await page.evaluate(() => {
+  // the forced box's half-red fill is (255, 127, 127) on the white price pane
+  const placedOf = (rgb: [number, number, number]) => page.evaluate(([r, g, b]) => {
     const chart = document.querySelector(".chart")?.getBoundingClientRect().top ?? 0;
     let pixels = 0;
     let highest = Infinity;
@@ -171,12 +174,16 @@ if barstate.islast
       const data = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data;
       if (!data) continue;
       let n = 0;
-      for (let i = 0; i < data.length; i += 4) if ((data[i + 3] ?? 0) > 200 && Math.abs((data[i] ?? 0) - 127) <= 5 && Math.abs((data[i + 1] ?? 0) - 127) <= 5 && (data[i + 2] ?? 0) >= 250) n += 1;
+      for (let i = 0; i < data.length; i += 4) if ((data[i + 3] ?? 0) > 200 && Math.abs((data[i] ?? 0) - r) <= 5 && Math.abs((data[i + 1] ?? 0) - g) <= 5 && Math.abs((data[i + 2] ?? 0) - b) <= 5) n += 1;
       if (n > 0) highest = Math.min(highest, canvas.getBoundingClientRect().top - chart);
       pixels += n;
     }
     return { pixels, highest };
-  });
+  }, rgb);
+  const placed = await placedOf([127, 127, 255]);
   expect(placed.pixels).toBeGreaterThan(5_000);
   expect(placed.highest).toBeGreaterThan(200);
+  const forced = await placedOf([255, 127, 127]);
+  expect(forced.pixels).toBeGreaterThan(1_000);
+  expect(forced.highest).toBeLessThan(50);
 });
