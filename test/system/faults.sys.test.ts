@@ -64,13 +64,19 @@ describe("faults: outages of Postgres and Redis, processes killed", () => {
         if (answer.status >= 500) expect({ path: answer.path, status: answer.status, code: answer.code, retry: answer.retryAfter !== null }).toEqual({ path: answer.path, status: 503, code: "busy", retry: true });
       }
       expect(answers.filter((x) => x.status === 503).length).toBeGreaterThan(0);
-      const t = Date.now();
-      const ready = await call(s.api.url, null, "GET", "/readyz");
-      expect(Date.now() - t).toBeLessThan(OUTAGE_ANSWER_MS);
-      expect(ready.status).toBe(503);
-      expect(ready.json.error.code).toBe("busy");
-      expect(ready.json[target === "pg" ? "postgres" : "redis"]).toBe(false);
-      expect(ready.json[target === "pg" ? "redis" : "postgres"]).toBe(true);
+      // /readyz names the store that is down and only it. Each probe answers within the outage
+      // bound; the store that is up may miss one probe's 900 ms check on a loaded machine (right
+      // after the suite's databases are dropped, Postgres checkpoints), so up to three probes.
+      const readiness: Array<{ status: number; code: unknown; down: unknown; up: unknown }> = [];
+      for (let probe = 0; probe < 3; probe++) {
+        const t = Date.now();
+        const ready = await call(s.api.url, null, "GET", "/readyz");
+        expect(Date.now() - t).toBeLessThan(OUTAGE_ANSWER_MS);
+        readiness.push({ status: ready.status, code: ready.json?.error?.code, down: ready.json?.[target === "pg" ? "postgres" : "redis"], up: ready.json?.[target === "pg" ? "redis" : "postgres"] });
+        if (readiness.at(-1)?.up === true) break;
+      }
+      for (const r of readiness) expect({ status: r.status, code: r.code, down: r.down }).toEqual({ status: 503, code: "busy", down: false });
+      expect(readiness.at(-1)?.up).toBe(true);
     } finally {
       proxy?.set("pass");
     }
