@@ -16,7 +16,7 @@ export const RUNTIME_NAMESPACES = {
   cal: stdlib.time,
   /** request.* call sites' state (stdlib/request). */
   request: stdlib.request,
-  /** Session strings, time(timeframe, session), session.* (stdlib/session.ts). */
+  /** time(timeframe, session), time_close(...), session.* (stdlib/session.ts). */
   session: stdlib.session,
   /** time_tradingday (stdlib/bar-times.ts). */
   barTimes: stdlib.barTimes,

@@ -14,7 +14,9 @@ import { RequestHost } from "../stdlib/request/host";
 import { instrumentTickerId } from "../stdlib/ticker-id";
 import { DrawingStore, type DrawingCaps } from "../stdlib/drawing/store";
 import { LogStore } from "../stdlib/drawing/log";
-import { parseSession, sessionBound, storedTime, type BarTimeline } from "../stdlib/session";
+import { storedTime, type BarTimeline } from "../stdlib/bar-timeline";
+import { sessionBound } from "../stdlib/session-periods";
+import { parseSession } from "../stdlib/session-spec";
 
 export interface TimeframeInfo {
   period: string;

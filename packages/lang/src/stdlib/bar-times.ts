@@ -3,7 +3,8 @@
 // `last_bar_index` (builtins/core.ts) counts it.
 
 import { builtinVariable } from "../builtins/record";
-import { parseSession, sessionPeriod } from "./session";
+import { sessionPeriod } from "./session-periods";
+import { parseSession } from "./session-spec";
 
 const DAY_MS = 86_400_000;
 

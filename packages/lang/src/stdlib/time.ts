@@ -2,7 +2,8 @@
 // zone (time-zones.ts), Pine's `timestamp()` and `str.format_time()`. na (NaN) in gives na out.
 
 import { builtinFunction, builtinVariable, type FunctionRecord, type VariableRecord } from "../builtins/record";
-import { PERIOD_SESSION, sessionPeriod } from "./session";
+import { PERIOD_SESSION } from "./session";
+import { sessionPeriod } from "./session-periods";
 import { fromSeconds, inSeconds } from "./timeframe-units";
 
 // exposed to compiled code with the calendar functions (runtime/library.ts reaches this module as `cal`)
@@ -168,7 +169,7 @@ function field(c: string, n: number, d: Date, off: number): string | null {
   }
 }
 
-// `timeframe.change`: periods are those of session.ts (`sessionPeriod`); timeframe strings are
+// `timeframe.change`: periods are those of session-periods.ts (`sessionPeriod`); timeframe strings are
 // read by timeframe-units.ts.
 
 /** `timeframe.change(tf)`: the bar opening at `ms` (after a bar at `prevMs`) starts a new period of `tf`,

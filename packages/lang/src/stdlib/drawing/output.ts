@@ -75,7 +75,7 @@ function textSize(v: unknown): string {
  * Reads times of bar indices and of Unix-ms coordinates. A bar_time coordinate is a time a script
  * read (`time`, `time_close`); where those differ from the stored bar times (daily bars opening and
  * closing with their session, docs/adr/0200), `storedTimes` gives the mapping onto the stored bars
- * (session.ts storedTime, docs/adr/0201): a drawing from a bar's `time` to its `time_close` is
+ * (bar-timeline.ts storedTime, docs/adr/0201): a drawing from a bar's `time` to its `time_close` is
  * written from the bar's stored time to the next bar's.
  */
 class Clock {

@@ -4,7 +4,8 @@
 // session, several days or weeks, months.
 
 import type { Bars } from "../../types";
-import { parseSession, sessionPeriod } from "../session";
+import { sessionPeriod } from "../session-periods";
+import { parseSession } from "../session-spec";
 import { pineTimeframe } from "../timeframe-units";
 import { extendedTickerSymbol, namesInstrument, type TickerParts } from "../ticker-id";
 
@@ -171,7 +172,7 @@ export function periodEnd(tf: string, session: string | undefined): ((start: num
 
 /**
  * Bars of `tf` (a store timeframe) built from finer bars as TradingView builds them: periods of
- * session.ts (`sessionPeriod`, from the session's open in `tz`), each dated at its open, with the
+ * session-periods.ts (`sessionPeriod`, from the session's open in `tz`), each dated at its open, with the
  * first open, highest high, lowest low, last close and summed volume of the bars inside it.
  */
 export function sessionBars(fine: Bars, tf: string, session: string | null, tz: string): Bars {
