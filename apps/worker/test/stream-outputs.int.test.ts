@@ -27,6 +27,23 @@ const WINDOW = 35_000;
 const PLOTS = 14;
 const close = (i: number): number => 100 + (i % 97);
 
+/**
+ * Every stored point of run `runId`'s window (WINDOW bars ending at TOTAL), its time checked here
+ * and its values by `check` (given the bar and output k's value): the points seen and what is wrong.
+ */
+async function storedPoints(runId: string, check: (bar: number, at: (k: number) => number | undefined) => string[]): Promise<{ seen: number; wrong: string[] }> {
+  const wrong: string[] = [];
+  let seen = 0;
+  for (const c of await readOutputChunks(env.db, runId, 0, WINDOW)) {
+    for (let j = 0; j < c.pointCount; j++, seen++) {
+      const bar = TOTAL - WINDOW + c.firstIndex + j;
+      if (c.time[j] !== T0 + bar * 60) wrong.push(`time of point ${c.firstIndex + j}`);
+      wrong.push(...check(bar, (k) => c.values[k]?.[j]));
+    }
+  }
+  return { seen, wrong };
+}
+
 let rig: WorkerRig;
 let env: TestEnv;
 let runs: RunQueue;
@@ -119,15 +136,7 @@ it("streams outputs from 1 MiB (a 35,000-point run of three plots, 1.12 MB: thre
   expect(noted(three.id)).toBe(3);
   expect(noted(two.id)).toBe(0);
   for (const [run, plots] of [[three, 3], [two, 2]] as const) {
-    const wrong: string[] = [];
-    let seen = 0;
-    for (const c of await readOutputChunks(env.db, run.id, 0, WINDOW)) {
-      for (let j = 0; j < c.pointCount; j++, seen++) {
-        const bar = TOTAL - WINDOW + c.firstIndex + j;
-        if (c.time[j] !== T0 + bar * 60) wrong.push(`time of point ${c.firstIndex + j}`);
-        for (let k = 0; k < plots; k++) if (c.values[k]?.[j] !== close(bar) + k) wrong.push(`p${k} at ${bar}`);
-      }
-    }
+    const { seen, wrong } = await storedPoints(run.id, (bar, at) => Array.from({ length: plots }, (_, k) => k).filter((k) => at(k) !== close(bar) + k).map((k) => `p${k} at ${bar}`));
     expect(seen).toBe(WINDOW);
     expect(wrong.slice(0, 5)).toEqual([]);
   }
@@ -140,15 +149,7 @@ it("stores each of four streamed runs in a row (a thread reuses the shared memor
     const m = 1 + (r % 2);
     const run = await queuedRun(scripts[r % 2] as string, `reuse${r}`);
     expect(await finished(run)).toMatchObject({ status: "succeeded", failure: null });
-    const wrong: string[] = [];
-    let seen = 0;
-    for (const c of await readOutputChunks(env.db, run.id, 0, WINDOW)) {
-      for (let j = 0; j < c.pointCount; j++, seen++) {
-        const bar = TOTAL - WINDOW + c.firstIndex + j;
-        if (c.time[j] !== T0 + bar * 60) wrong.push(`time of point ${c.firstIndex + j}`);
-        for (let k = 0; k <= PLOTS; k++) if (c.values[k]?.[j] !== close(bar) * m + k) wrong.push(`run ${r} p${k} at ${bar}`);
-      }
-    }
+    const { seen, wrong } = await storedPoints(run.id, (bar, at) => Array.from({ length: PLOTS + 1 }, (_, k) => k).filter((k) => at(k) !== close(bar) * m + k).map((k) => `run ${r} p${k} at ${bar}`));
     expect(seen).toBe(WINDOW);
     expect(wrong.slice(0, 5)).toEqual([]);
   }
@@ -326,18 +327,14 @@ it("streams a run with a negative (input) and a positive offset: every point is 
   // are posted 3,000 bars later than without it, still during the evaluation (without that wait
   // the lagging column of the stored chunks is wrong: checked by hand against the unchanged post)
   expect(timing?.noted?.streamed).toBeGreaterThan(0);
-  const wrong: string[] = [];
-  let seen = 0;
   const same = (a: number | undefined, b: number): boolean => (Number.isNaN(b) ? a !== undefined && Number.isNaN(a) : a === b);
-  for (const c of await readOutputChunks(env.db, run.id, 0, WINDOW)) {
-    for (let j = 0; j < c.pointCount; j++, seen++) {
-      const bar = TOTAL - WINDOW + c.firstIndex + j;
-      if (c.time[j] !== T0 + bar * 60) wrong.push(`time of point ${c.firstIndex + j}`);
-      for (let k = 0; k < PLOTS; k++) if (c.values[k]?.[j] !== close(bar) + k) wrong.push(`p${k} at ${bar}`);
-      if (!same(c.values[PLOTS]?.[j], shifted(bar, -LAG))) wrong.push(`lagging at ${bar}: ${c.values[PLOTS]?.[j]}`);
-      if (!same(c.values[PLOTS + 1]?.[j], shifted(bar, LEAD))) wrong.push(`leading at ${bar}: ${c.values[PLOTS + 1]?.[j]}`);
-    }
-  }
+  const { seen, wrong } = await storedPoints(run.id, (bar, at) => {
+    const found: string[] = [];
+    for (let k = 0; k < PLOTS; k++) if (at(k) !== close(bar) + k) found.push(`p${k} at ${bar}`);
+    if (!same(at(PLOTS), shifted(bar, -LAG))) found.push(`lagging at ${bar}: ${at(PLOTS)}`);
+    if (!same(at(PLOTS + 1), shifted(bar, LEAD))) found.push(`leading at ${bar}: ${at(PLOTS + 1)}`);
+    return found;
+  });
   expect(seen).toBe(WINDOW);
   expect(wrong.slice(0, 5)).toEqual([]);
   // spot values worked by hand: the window's first bar (5,000) shows bar 8,000's close for the lag
