@@ -46,11 +46,27 @@ if barstate.islast
     label.new(bar_index, 50, "in pane")
 `;
 
+/** docs/adr/0235: on the last bar a framed, bordered 3x2 table at the bottom left whose first row
+ *  is merged, a curved dashed polyline, and two labels with tooltips (one from label.set_tooltip). */
+const DASH = `//@version=6
+indicator("dashboard", overlay = true)
+if barstate.islast
+    var t = table.new(position.bottom_left, 3, 2, bgcolor = #FFFFFF, frame_color = #000000, frame_width = 2, border_color = #808080, border_width = 1)
+    t.cell(0, 0, "Close", text_color = #FFFFFF, bgcolor = #2962FF, text_size = size.small, text_halign = text.align_left, width = 20, height = 5, tooltip = "last close")
+    t.cell(0, 1, "x")
+    t.merge_cells(0, 0, 2, 0)
+    t.cell_set_text_valign(0, 1, text.align_top)
+    polyline.new(array.from(chart.point.from_index(bar_index - 2, 10), chart.point.from_index(bar_index, 20)), curved = true, line_color = #FF0000, line_style = line.style_dashed, line_width = 3)
+    label.new(bar_index, 30, "L", tooltip = "first")
+    m = label.new(bar_index - 1, 30, "M")
+    m.set_tooltip("second")
+`;
+
 const h = new RunsHarness();
 let client: Client;
 
 beforeAll(async () => {
-  client = await h.setupWithScripts({ draws: DRAWS, logs: LOGS, plain: DEF, pane: PANE });
+  client = await h.setupWithScripts({ draws: DRAWS, logs: LOGS, plain: DEF, pane: PANE, dashboard: DASH });
 });
 afterAll(() => h.teardown());
 
@@ -78,9 +94,11 @@ describe("drawings over HTTP", () => {
     expect(d.json.lines).toEqual([{ time1: iso(last), price1: close[lastIdx], time2: iso(last + 2 * 86_400), price2: close[lastIdx], extend: "none", style: "solid", color: "#0000FFFF", width: 2 }]);
     expect(d.json.boxes).toEqual([]);
     expect(d.json.polylines).toEqual([]);
-    expect(d.json.tables).toEqual([{ position: "top_right", rows: 1, columns: 2, cells: [
-      { row: 0, column: 0, text: "last", bg_color: "#FFFFFFFF", text_color: "#363A45FF" },
-      { row: 0, column: 1, text: expect.any(String), bg_color: null, text_color: "#363A45FF" },
+    // docs/adr/0235: the table's and its cells' layout at table.new's and table.cell's defaults
+    const layout = { text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null };
+    expect(d.json.tables).toEqual([{ position: "top_right", rows: 1, columns: 2, bg_color: null, frame_color: null, frame_width: 0, border_color: null, border_width: 0, merges: [], cells: [
+      { row: 0, column: 0, text: "last", bg_color: "#FFFFFFFF", text_color: "#363A45FF", ...layout },
+      { row: 0, column: 1, text: expect.any(String), bg_color: null, text_color: "#363A45FF", ...layout },
     ] }]);
     expect(Number(d.json.tables[0].cells[1].text)).toBeCloseTo(close[lastIdx] as number, 6);
   });
@@ -109,6 +127,54 @@ describe("force_overlay over HTTP (docs/adr/0220)", () => {
     expect(d.json.lines).toEqual([{ time1: iso(time[lastIdx - 1] as number), price1: close[lastIdx - 1], time2: iso(last), price2: close[lastIdx], extend: "none", style: "solid", color: null, width: 1, force_overlay: true }]);
     expect(d.json.labels).toHaveLength(1);
     expect("force_overlay" in d.json.labels[0]).toBe(false);
+  });
+});
+
+describe("tables, polylines and tooltips as TradingView draws them over HTTP (docs/adr/0235)", () => {
+  it("when a script draws a framed table with merged cells, a styled polyline and labels with tooltips, then #30 carries what the chart needs", async () => {
+    const r = await client.start({ script: "dashboard", instrument: "AAPL", timeframe: "1d", from: "2012-01-01T00:00:00Z", to: "2012-12-31T00:00:00Z", wait: 30 });
+    expect(r.json.status).toBe("succeeded");
+    const d = await client.call("GET", `/runs/${r.json.id}/drawings`);
+    expect(d.status).toBe(200);
+    // colors as #RRGGBBAA, opaque: FF; the cell without text_color is color.black (#363A45), the
+    // others at table.cell's defaults (size normal, centred, width and height 0: fit the text)
+    expect(d.json.tables).toEqual([{
+      position: "bottom_left", rows: 2, columns: 3, bg_color: "#FFFFFFFF", frame_color: "#000000FF", frame_width: 2, border_color: "#808080FF", border_width: 1,
+      merges: [{ start_column: 0, start_row: 0, end_column: 2, end_row: 0 }],
+      cells: [
+        { row: 0, column: 0, text: "Close", bg_color: "#2962FFFF", text_color: "#FFFFFFFF", text_size: "small", text_halign: "left", text_valign: "center", width: 20, height: 5, tooltip: "last close" },
+        { row: 1, column: 0, text: "x", bg_color: null, text_color: "#363A45FF", text_size: "normal", text_halign: "center", text_valign: "top", width: 0, height: 0, tooltip: null },
+      ],
+    }]);
+    // the polyline from two bars before the last (price 10) to the last (20)
+    const { time } = await aaplCloses();
+    const lastIdx = time.indexOf(Date.parse(r.json.window.to) / 1000);
+    expect(d.json.polylines).toEqual([{
+      points: [{ time: iso(time[lastIdx - 2] as number), price: 10 }, { time: iso(time[lastIdx] as number), price: 20 }],
+      closed: false, line_color: "#FF0000FF", fill_color: null, curved: true, xloc: "bar_index", line_style: "dashed", line_width: 3,
+    }]);
+    expect(d.json.labels.map((l: { text: string; tooltip: string | null; time: string }) => [l.text, l.tooltip, l.time])).toEqual([
+      ["L", "first", iso(time[lastIdx] as number)],
+      ["M", "second", iso(time[lastIdx - 1] as number)],
+    ]);
+  });
+
+  it("when a run kept its polylines and tables before their styles were kept, then #30 answers polyline.new's, table.new's and table.cell's defaults", async () => {
+    const plain = await client.start({ script: "plain", instrument: "AAPL", timeframe: "1d", bars: 50, wait: 30 });
+    const polyline = { points: [{ time: "2013-01-02T00:00:00Z", price: 1 }, { time: "2013-01-03T00:00:00Z", price: 2 }], closed: true, line_color: "#2962FFFF", fill_color: null };
+    const cell = { row: 0, column: 0, text: "a", bg_color: null, text_color: "#363A45FF" };
+    const table = { position: "top_right", rows: 1, columns: 1, cells: [cell] };
+    await saveRunArtifacts(h.env.db, plain.json.id, { drawings: { labels: [], lines: [], boxes: [], polylines: [polyline], linefills: [], tables: [table] }, logs: [] });
+    const before = await client.call("GET", `/runs/${plain.json.id}/drawings`);
+    expect(before.status).toBe(200);
+    expect(before.json).toEqual({
+      labels: [], lines: [], boxes: [], linefills: [],
+      polylines: [{ ...polyline, curved: false, xloc: "bar_index", line_style: "solid", line_width: 1 }],
+      tables: [{
+        ...table, bg_color: null, frame_color: null, frame_width: 0, border_color: null, border_width: 0, merges: [],
+        cells: [{ ...cell, text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null }],
+      }],
+    });
   });
 });
 

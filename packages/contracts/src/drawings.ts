@@ -16,12 +16,25 @@ export const DrawingsSchema = z.object({
     // docs/adr/0214; a run finished before these were kept answers TradingView's defaults (apps/api/src/runs/artifacts.ts)
     border_width: z.number(), border_style: z.string(), extend: z.string(), text_color: color, text_size: z.string(), text_halign: z.string(), text_valign: z.string(), force_overlay,
   })),
-  polylines: z.array(z.object({ points: z.array(z.object({ time, price })), closed: z.boolean(), line_color: color, fill_color: color, force_overlay })),
+  polylines: z.array(z.object({
+    points: z.array(z.object({ time, price })), closed: z.boolean(), line_color: color, fill_color: color,
+    // docs/adr/0235; a run finished before these were kept answers polyline.new's defaults (apps/api/src/runs/artifacts.ts)
+    curved: z.boolean(), xloc: z.string(), line_style: z.string(), line_width: z.number(), force_overlay,
+  })),
   // a fill between two of the answer's lines: their places in `lines`
   linefills: z.array(z.object({ line1: z.number().int(), line2: z.number().int(), color })),
   tables: z.array(z.object({
     position: z.string(), rows: z.number().int(), columns: z.number().int(),
-    cells: z.array(z.object({ row: z.number().int(), column: z.number().int(), text: z.string(), bg_color: color, text_color: color })), force_overlay,
+    cells: z.array(z.object({
+      row: z.number().int(), column: z.number().int(), text: z.string(), bg_color: color, text_color: color,
+      // docs/adr/0235: width and height in percent of the pane, 0 to fit the text
+      text_size: z.string(), text_halign: z.string(), text_valign: z.string(), width: z.number(), height: z.number(), tooltip: z.string().nullable(),
+    })),
+    // docs/adr/0235; a run finished before these were kept answers table.new's and table.cell's defaults
+    bg_color: color, frame_color: color, frame_width: z.number(), border_color: color, border_width: z.number(),
+    // table.merge_cells: each rectangle drawn as its first cell
+    merges: z.array(z.object({ start_column: z.number().int(), start_row: z.number().int(), end_column: z.number().int(), end_row: z.number().int() })),
+    force_overlay,
   })),
 });
 

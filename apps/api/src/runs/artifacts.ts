@@ -14,7 +14,13 @@ const NO_DRAWINGS = { labels: [], lines: [], boxes: [], polylines: [], linefills
 /** A box's fields kept since docs/adr/0214, as TradingView's defaults for the boxes of a run kept before. */
 const BOX_BEFORE_0214 = { border_width: 1, border_style: "solid", extend: "none", text_color: null, text_size: "auto", text_halign: "center", text_valign: "center" };
 
-type StoredDrawings = Record<string, unknown> & { boxes?: Array<Record<string, unknown>>; linefills?: unknown[] };
+/** Fields kept since docs/adr/0235, at polyline.new's, table.new's and table.cell's defaults for a run kept before. */
+const POLYLINE_BEFORE_0235 = { curved: false, xloc: "bar_index", line_style: "solid", line_width: 1 };
+const TABLE_BEFORE_0235 = { bg_color: null, frame_color: null, frame_width: 0, border_color: null, border_width: 0, merges: [] };
+const CELL_BEFORE_0235 = { text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null };
+
+type Stored = Record<string, unknown>;
+type StoredDrawings = Stored & { boxes?: Stored[]; linefills?: unknown[]; polylines?: Stored[]; tables?: Array<Stored & { cells?: Stored[] }> };
 
 export async function runDrawings(deps: AppDeps, run: Run): Promise<unknown> {
   if (run.kind !== "indicator") throw new ApiError("not_found", `Run ${run.id} is a ${run.kind} run: only indicator runs have drawings.`);
@@ -23,8 +29,15 @@ export async function runDrawings(deps: AppDeps, run: Run): Promise<unknown> {
   // runs finished before drawings were kept have none
   const stored = (row?.drawings ?? null) as StoredDrawings | null;
   if (stored === null) return NO_DRAWINGS;
-  // runs kept before docs/adr/0214 lack the boxes' styles and the linefills: the answer has every field
-  return { ...stored, boxes: (stored.boxes ?? []).map((b) => ({ ...BOX_BEFORE_0214, ...b })), linefills: stored.linefills ?? [] };
+  // runs kept before docs/adr/0214 lack the boxes' styles and the linefills, before docs/adr/0235 the
+  // polylines' styles and the tables' frames, borders and cell layout: the answer has every field
+  return {
+    ...stored,
+    boxes: (stored.boxes ?? []).map((b) => ({ ...BOX_BEFORE_0214, ...b })),
+    linefills: stored.linefills ?? [],
+    polylines: (stored.polylines ?? []).map((p) => ({ ...POLYLINE_BEFORE_0235, ...p })),
+    tables: (stored.tables ?? []).map((t) => ({ ...TABLE_BEFORE_0235, ...t, cells: (t.cells ?? []).map((c) => ({ ...CELL_BEFORE_0235, ...c })) })),
+  };
 }
 
 export async function runLogs(deps: AppDeps, run: Run, query: { limit?: string; cursor?: string }): Promise<{ data: StoredLogLine[]; next_cursor: string | null }> {

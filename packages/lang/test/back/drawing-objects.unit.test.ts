@@ -160,7 +160,11 @@ if barstate.islast
 if bar_index == 1
     table.cell(t, 2, 0, "outside")
 plot(close)`, bars(3));
-    expect(r.drawings.tables).toEqual([{ position: "bottom_left", rows: 3, columns: 2, cells: [{ row: 0, column: 0, text: "a", bg_color: "#112233FF", text_color: "#363A45FF" }, { row: 2, column: 1, text: "b", bg_color: null, text_color: "#FFFFFFFF" }] }]);
+    // docs/adr/0235: the table's bgcolor (color.black), no frame or borders (width 0, color na), no merges; the cells at table.cell's defaults
+    expect(r.drawings.tables).toEqual([{
+      position: "bottom_left", rows: 3, columns: 2, bg_color: "#363A45FF", frame_color: null, frame_width: 0, border_color: null, border_width: 0, merges: [],
+      cells: [{ row: 0, column: 0, text: "a", bg_color: "#112233FF", text_color: "#363A45FF", text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null }, { row: 2, column: 1, text: "b", bg_color: null, text_color: "#FFFFFFFF", text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null }],
+    }]);
     expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([["Cell (column 2, row 0) is outside the table's 2 columns and 3 rows", 1]]);
   });
 });
@@ -178,7 +182,7 @@ if barstate.islast
 plot(array.size(polyline.all))`, bars(4));
     expect(Array.from(r.outputs[0]!.values)).toEqual([0, 0, 1, 1]);
     // the second replaced the first (cap 1); its third point has no time
-    expect(r.drawings.polylines).toEqual([{ points: [{ time: day(3), price: 1 }, { time: day(3), price: 14 }, { time: null, price: 2 }], closed: false, line_color: "#2962FFFF", fill_color: null }]);
+    expect(r.drawings.polylines).toEqual([{ points: [{ time: day(3), price: 1 }, { time: day(3), price: 14 }, { time: null, price: 2 }], closed: false, line_color: "#2962FFFF", fill_color: null, curved: false, xloc: "bar_time", line_style: "solid", line_width: 1 }]);
   });
 
   test("with the default cap the first polyline stays as it was drawn (points copied at polyline.new)", () => {
@@ -188,7 +192,7 @@ pts.push(chart.point.from_index(bar_index, close))
 if bar_index == 2
     polyline.new(pts, closed = true, line_color = #FF0000, fill_color = color.new(#00FF00, 50))
 plot(close)`, bars(4));
-    expect(r.drawings.polylines).toEqual([{ points: [{ time: day(0), price: 10 }, { time: day(1), price: 11 }, { time: day(2), price: 12 }], closed: true, line_color: "#FF0000FF", fill_color: "#00FF0080" }]);
+    expect(r.drawings.polylines).toEqual([{ points: [{ time: day(0), price: 10 }, { time: day(1), price: 11 }, { time: day(2), price: 12 }], closed: true, line_color: "#FF0000FF", fill_color: "#00FF0080", curved: false, xloc: "bar_index", line_style: "solid", line_width: 1 }]);
   });
 });
 

@@ -24,7 +24,7 @@ plot(p.level)`, bars(4));
     // only the last bar sets the level: close of bar 3 = 13
     expect(Array.from(r.outputs[0]!.values)).toEqual([NaN, NaN, NaN, 13]);
     // the na polyline was deleted; what remains is the one drawn through bars 2 and 3 (closes 12, 13)
-    expect(r.drawings.polylines).toEqual([{ points: [{ time: day(2), price: 12 }, { time: day(3), price: 13 }], closed: false, line_color: "#2962FFFF", fill_color: null }]);
+    expect(r.drawings.polylines).toEqual([{ points: [{ time: day(2), price: 12 }, { time: day(3), price: 13 }], closed: false, line_color: "#2962FFFF", fill_color: null, curved: false, xloc: "bar_index", line_style: "solid", line_width: 1 }]);
   });
 
   test("a polyline from an na array has no points and stays until deleted", () => {
@@ -34,6 +34,6 @@ plot(array.size(polyline.all))`, bars(3));
     expect(r.runtimeErrors).toEqual([]);
     // created once on bar 0 (var), so one live polyline on every bar
     expect(Array.from(r.outputs[0]!.values)).toEqual([1, 1, 1]);
-    expect(r.drawings.polylines).toEqual([{ points: [], closed: true, line_color: "#2962FFFF", fill_color: null }]);
+    expect(r.drawings.polylines).toEqual([{ points: [], closed: true, line_color: "#2962FFFF", fill_color: null, curved: false, xloc: "bar_index", line_style: "solid", line_width: 1 }]);
   });
 });

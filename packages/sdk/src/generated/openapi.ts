@@ -5902,6 +5902,10 @@ export interface operations {
                             closed: boolean;
                             line_color: string | null;
                             fill_color: string | null;
+                            curved: boolean;
+                            xloc: string;
+                            line_style: string;
+                            line_width: number;
                             /** @constant */
                             force_overlay?: true;
                         }[];
@@ -5920,6 +5924,23 @@ export interface operations {
                                 text: string;
                                 bg_color: string | null;
                                 text_color: string | null;
+                                text_size: string;
+                                text_halign: string;
+                                text_valign: string;
+                                width: number;
+                                height: number;
+                                tooltip: string | null;
+                            }[];
+                            bg_color: string | null;
+                            frame_color: string | null;
+                            frame_width: number;
+                            border_color: string | null;
+                            border_width: number;
+                            merges: {
+                                start_column: number;
+                                start_row: number;
+                                end_column: number;
+                                end_row: number;
                             }[];
                             /** @constant */
                             force_overlay?: true;

@@ -15,9 +15,23 @@ export interface DrawnBox {
 }
 /** A fill between two of the answer's lines (`line1`, `line2`: their places in `lines`). */
 export interface DrawnLinefill { line1: number; line2: number; color: string | null }
-export interface DrawnPolyline { points: Array<{ time: string | null; price: number | null }>; closed: boolean; line_color: string | null; fill_color: string | null; force_overlay?: true }
-export interface DrawnCell { row: number; column: number; text: string; bg_color: string | null; text_color: string | null }
-export interface DrawnTable { position: string; rows: number; columns: number; cells: DrawnCell[]; force_overlay?: true }
+export interface DrawnPolyline {
+  points: Array<{ time: string | null; price: number | null }>; closed: boolean; line_color: string | null; fill_color: string | null;
+  /** docs/adr/0235 */
+  curved: boolean; xloc: string; line_style: string; line_width: number; force_overlay?: true;
+}
+export interface DrawnCell {
+  row: number; column: number; text: string; bg_color: string | null; text_color: string | null;
+  /** docs/adr/0235: width and height in percent of the pane (0: fit the text) */
+  text_size: string; text_halign: string; text_valign: string; width: number; height: number; tooltip: string | null;
+}
+/** A rectangle of cells drawn as one (table.merge_cells): its first cell's content over it. */
+export interface DrawnMerge { start_column: number; start_row: number; end_column: number; end_row: number }
+export interface DrawnTable {
+  position: string; rows: number; columns: number; cells: DrawnCell[];
+  /** docs/adr/0235 */
+  bg_color: string | null; frame_color: string | null; frame_width: number; border_color: string | null; border_width: number; merges: DrawnMerge[]; force_overlay?: true;
+}
 
 export interface Drawings {
   labels: DrawnLabel[];
@@ -174,16 +188,43 @@ function polyline(d: Drawing, clock: Clock): DrawnPolyline {
     closed: f.closed === true,
     line_color: colorHex(f.line_color),
     fill_color: colorHex(f.fill_color),
+    // docs/adr/0235: what the chart needs to draw the polyline as TradingView does
+    curved: f.curved === true,
+    xloc: byTime ? "bar_time" : "bar_index",
+    line_style: enumName(f.line_style, "solid"),
+    line_width: num(f.line_width) ?? 1,
   };
 }
 
+/** A cell's width or height: a percentage of the pane, 0 (fit the text) when na or negative. */
+function extent(v: unknown): number {
+  const n = num(v);
+  return n === null || n < 0 ? 0 : n;
+}
+
 function table(d: Drawing): DrawnTable {
-  const cells = [...(d.cells ?? new Map<string, Cell>())].map(([key, c]) => {
+  const merges: DrawnMerge[] = [];
+  const cells = [...(d.cells ?? new Map<string, Cell>())].map(([key, cell]) => {
     const [row, column] = key.split(",").map(Number) as [number, number];
-    return { row, column, text: text(c.text), bg_color: colorHex(c.bg_color), text_color: colorHex(c.text_color) };
+    // table.cell and the cell_set_* setters keep their other arguments with the cell (table.ts, formatting.ts)
+    const c = cell as Cell & Record<string, unknown>;
+    const [toColumn, toRow] = Array.isArray(c.merge_to) ? (c.merge_to as unknown[]).map(num) : [];
+    if (typeof toColumn === "number" && typeof toRow === "number" && (toColumn > column || toRow > row)) {
+      merges.push({ start_column: column, start_row: row, end_column: Math.floor(toColumn), end_row: Math.floor(toRow) });
+    }
+    return {
+      row, column, text: text(c.text), bg_color: colorHex(c.bg_color), text_color: colorHex(c.text_color),
+      text_size: textSize(c.text_size), text_halign: alignName(c.text_halign), text_valign: alignName(c.text_valign),
+      width: extent(c.width), height: extent(c.height), tooltip: typeof c.tooltip === "string" ? c.tooltip : null,
+    };
   });
   cells.sort((a, b) => a.row - b.row || a.column - b.column);
-  return { position: enumName(d.f.position, "top_right"), rows: num(d.f.rows) ?? 0, columns: num(d.f.columns) ?? 0, cells };
+  merges.sort((a, b) => a.start_row - b.start_row || a.start_column - b.start_column);
+  const f = d.f;
+  return {
+    position: enumName(f.position, "top_right"), rows: num(f.rows) ?? 0, columns: num(f.columns) ?? 0, cells,
+    bg_color: colorHex(f.bgcolor), frame_color: colorHex(f.frame_color), frame_width: extent(f.frame_width), border_color: colorHex(f.border_color), border_width: extent(f.border_width), merges,
+  };
 }
 
 /** The store's remaining objects as Drawings; `stepMs` is one bar's length (for extrapolated times), `storedTimes` maps the times a script read onto the stored bars when they differ (asked only for a bar_time coordinate; null: the same). */

@@ -23,7 +23,11 @@ export const tableNew = newRecord(
 export const tableCell = builtinFunction({
   sig: 'table.cell(table_id: series table, column: series int, row: series int, text: series string = "", width: series float = 0, height: series float = 0, text_color: series color = color.black, text_halign: series string = "text.align_center", text_valign: series string = "text.align_center", text_size: series int|string = "size.normal", bgcolor: series color = na, tooltip: series string = na, text_font_family: series string = "font.family_default", text_formatting: series int = 0): void',
   doc: "Sets a cell's text and colors (a cell outside the table is a runtime error).",
-  emit: (b) => `$rt.draw.cell(${b.a("table_id")}, ${b.a("column")}, ${b.a("row")}, {text: ${b.a("text", '""')}, text_color: ${b.a("text_color", BLACK)}, bg_color: ${b.a("bgcolor", NA_NUM)}})`,
+  // docs/adr/0235: the cell keeps its size, alignment and tooltip, as the cell_set_* setters set them
+  emit: (b) =>
+    `$rt.draw.cell(${b.a("table_id")}, ${b.a("column")}, ${b.a("row")}, {text: ${b.a("text", '""')}, text_color: ${b.a("text_color", BLACK)}, bg_color: ${b.a("bgcolor", NA_NUM)}, ` +
+    `width: ${b.a("width", "0")}, height: ${b.a("height", "0")}, text_halign: ${b.a("text_halign", '"text.align_center"')}, text_valign: ${b.a("text_valign", '"text.align_center"')}, ` +
+    `text_size: ${b.a("text_size", '"size.normal"')}, tooltip: ${b.a("tooltip", "null")}})`,
 });
 
 const CELL_SETTERS: ReadonlyArray<readonly [string, string, string]> = [["text", "series string", "text"], ["bgcolor", "series color", "bg_color"], ["text_color", "series color", "text_color"]];
@@ -44,7 +48,8 @@ export const tableSetters = setters("table", [
 export const tableMergeCells = builtinFunction({
   sig: "table.merge_cells(table_id: series table, start_column: series int, start_row: series int, end_column: series int, end_row: series int): void",
   doc: "Merges a rectangle of cells (the data keeps each cell; a chart draws the first over the rectangle).",
-  emit: (b) => `$rt.draw.cell(${b.a("table_id")}, ${b.a("start_column")}, ${b.a("start_row")}, {})`,
+  // docs/adr/0235: the first cell keeps the rectangle's far corner
+  emit: (b) => `$rt.draw.cell(${b.a("table_id")}, ${b.a("start_column")}, ${b.a("start_row")}, {merge_to: [${b.a("end_column")}, ${b.a("end_row")}]})`,
 });
 
 export const tableClear = builtinFunction({
