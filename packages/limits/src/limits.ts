@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { AuthEpochs } from "./auth-epochs";
 import { FAILED_KEY_THRESHOLD, FailedKeyGuard } from "./failed-keys";
 import { SCRIPTS, toNumbers } from "./lua";
-import { type Lease, type LeaseOptions, LeaseSemaphore, releaseTogether } from "./semaphore";
+import { acquireBoth, type Lease, type LeaseOptions, LeaseSemaphore, releaseTogether } from "./semaphore";
 import { RollingWindow, type WindowHit } from "./window";
 
 export const REQUESTS_WINDOW_MS = 60_000;
@@ -47,6 +47,12 @@ export interface Limits {
   hitRequestForKey(ip: string, account: RateAccount, expected: string | null, mustMatch: boolean): Promise<KeyedHit>;
   /** A heavy-call place, or null when the plan's heavy calls at once are taken. */
   tryAcquireHeavy(account: HeavyAccount): Promise<Lease | null>;
+  /**
+   * A heavy-call place and a long-poll place in one round trip, for a call that will long-poll
+   * (docs/adr/0234): null when the heavy places are taken (no long-poll place is then taken);
+   * else the heavy lease and the long-poll lease, or null for it when the long polls are taken.
+   */
+  tryAcquireHeavyAndWait(account: HeavyAccount & WaitAccount): Promise<{ heavy: Lease; wait: Lease | null } | null>;
   /** A long-poll place, or null when the plan's long polls at once are taken (the call answers at once). */
   tryAcquireWait(account: WaitAccount): Promise<Lease | null>;
   /** A runs-at-once slot for a worker, leased under the run id (acquiring it again renews it). */
@@ -90,6 +96,10 @@ export function createLimits(options: LimitsOptions): Limits {
       return { state: "counted", epochs, hit: { allowed: allowed === 1, limit, remaining: Math.max(0, limit - (count ?? 0)), resetSeconds: Math.ceil((resetMs ?? 0) / 1000) } };
     },
     tryAcquireHeavy: (account) => heavy.acquire(account.id, account.plan.concurrentHeavy),
+    async tryAcquireHeavyAndWait(account) {
+      const both = await acquireBoth(redis, account.id, { semaphore: heavy, limit: account.plan.concurrentHeavy }, { semaphore: waits, limit: account.plan.concurrentWaits });
+      return both && { heavy: both.first, wait: both.second };
+    },
     tryAcquireWait: (account) => waits.acquire(account.id, account.plan.concurrentWaits),
     tryAcquireRun: (account, runId, leaseOptions = {}) => runs.acquire(account.id, account.plan.concurrentRuns, { ...leaseOptions, leaseId: runId }),
     runsInUse: (accountId) => runs.used(accountId),

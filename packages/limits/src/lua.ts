@@ -36,6 +36,7 @@ export class LuaScript {
 
 export const SCRIPTS = {
   leaseAcquire: LuaScript.load("lease-acquire-1"),
+  leaseAcquireTwo: LuaScript.load("lease-acquire-2"),
   leaseRenew: LuaScript.load("lease-renew-1"),
   leaseRelease: LuaScript.load("lease-release-1"),
   leaseReleaseTwo: LuaScript.load("lease-release-2"),

@@ -103,6 +103,26 @@ export async function releaseTogether(redis: Redis, leases: readonly Lease[]): P
   await Promise.all(calls);
 }
 
+/**
+ * A place in `first` and, only when that one was taken, a place in `second`, for one owner in one
+ * call (lease-acquire-2.lua; docs/adr/0234: a call's heavy place and its long-poll place). Null
+ * when `first` is full (nothing taken); else the first lease and the second or null (full).
+ */
+export async function acquireBoth(
+  redis: Redis,
+  owner: string,
+  first: { semaphore: LeaseSemaphore; limit: number },
+  second: { semaphore: LeaseSemaphore; limit: number },
+): Promise<{ first: Lease; second: Lease | null } | null> {
+  const [a, b] = [first.semaphore, second.semaphore];
+  if (a.ttlMs !== b.ttlMs || a.renewMs !== b.renewMs) throw new Error("places taken together need the same lease timing");
+  if (first.limit <= 0) return null;
+  const ids = [randomUUID(), randomUUID()] as const;
+  const [takenFirst, takenSecond] = toNumbers(await SCRIPTS.leaseAcquireTwo.run(redis, [a.key(owner), b.key(owner)], [ids[0], first.limit, ids[1], Math.max(0, second.limit), a.ttlMs]));
+  if (takenFirst !== 1) return null;
+  return { first: new Lease(a, owner, ids[0], a.renewMs, undefined), second: takenSecond === 1 ? new Lease(b, owner, ids[1], b.renewMs, undefined) : null };
+}
+
 /** A message to publish (channel and text). */
 export interface Message {
   channel: string;

@@ -193,6 +193,34 @@ describe("limits against real Redis", () => {
       await Promise.all([heavy?.release(), wait?.release(), run?.release()]);
     });
 
+    it("when a heavy place and a long-poll place are taken in one call, then each plan figure binds exactly and a refused heavy place takes nothing", async () => {
+      const limits = createLimits({ redis, prefix: `${prefix}hw:`, leaseTtlMs: 1_000, leaseRenewMs: 400 });
+      const account = { id: "acc_hw", plan: { concurrentHeavy: 3, concurrentWaits: 2 } };
+      const used = async (): Promise<[number, number]> => [await limits.heavy.used("acc_hw"), await limits.waits.used("acc_hw")];
+      const taken = [];
+      for (let i = 0; i < 3; i++) taken.push(await limits.tryAcquireHeavyAndWait(account));
+      // three heavy places (the plan's 3), long-poll places for the first two only (the plan's 2)
+      expect(taken.map((t) => t && [t.heavy.held, t.wait !== null])).toEqual([[true, true], [true, true], [true, false]]);
+      expect(await used()).toEqual([3, 2]);
+      // heavy places full: nothing taken, not even a free long-poll place
+      await taken[0]?.wait?.release();
+      expect(await used()).toEqual([3, 1]);
+      expect(await limits.tryAcquireHeavyAndWait(account)).toBeNull();
+      expect(await used()).toEqual([3, 1]);
+      // both given back in one call
+      await limits.releaseTogether([taken[1]!.heavy, taken[1]!.wait!]);
+      expect(await used()).toEqual([2, 0]);
+      // a plan of no long polls: the heavy place alone
+      const none = await limits.tryAcquireHeavyAndWait({ id: "acc_hw", plan: { concurrentHeavy: 3, concurrentWaits: 0 } });
+      expect(none && [none.heavy.held, none.wait]).toEqual([true, null]);
+      expect(await used()).toEqual([3, 0]);
+      // leases taken together are renewed like any other: still held past their 1 s TTL
+      await sleep(1_300);
+      expect(await used()).toEqual([3, 0]);
+      await limits.releaseTogether([taken[0]!.heavy, taken[2]!.heavy, none!.heavy]);
+      expect(await used()).toEqual([0, 0]);
+    });
+
     it("when rows 1 and 6 are checked in one round trip, then they answer as isBlocked then hitRequest, and a blocked IP counts nothing", async () => {
       const p = `${prefix}gh:`;
       const limits = createLimits({ redis, prefix: p });

@@ -9,34 +9,49 @@ import { callerOf } from "./caller";
 
 export const BUSY_HEAVY_RETRY_AFTER = 2;
 
-const HAND_OVER = "heavyHandOver";
+const WAIT_PLACE = "heavyWaitPlace";
+const ASKED = "asked";
 
 /**
- * Hands another lease of this call (its long-poll place) to the heavy place's release, so both go
- * back in one round trip when the answer ends; false when the call holds no heavy place (any more).
+ * Asks the heavy check of this call to take a long-poll place with its heavy place, in one
+ * round trip (docs/adr/0234): POST /runs with `wait` above 0, set before the heavy check.
  */
-export function releaseWithHeavy(res: Response, lease: Lease): boolean {
-  const handOver = res.locals[HAND_OVER] as ((lease: Lease) => boolean) | undefined;
-  return handOver?.(lease) ?? false;
+export function takeWaitPlaceWithHeavy(res: Response): void {
+  res.locals[WAIT_PLACE] = ASKED;
 }
 
-export function heavyCalls(limits: Pick<Limits, "tryAcquireHeavy" | "releaseTogether">, logger?: Pick<Logger, "warn">): RequestHandler {
+/**
+ * The long-poll place the heavy check took for this call: a lease, null when the plan's long
+ * polls were all taken, undefined when none was asked for. It goes back with the heavy place when
+ * the answer ends.
+ */
+export function waitPlaceOf(res: Response): Lease | null | undefined {
+  const place = res.locals[WAIT_PLACE] as Lease | null | typeof ASKED | undefined;
+  return place === ASKED ? undefined : place;
+}
+
+export function heavyCalls(limits: Pick<Limits, "tryAcquireHeavy" | "tryAcquireHeavyAndWait" | "releaseTogether">, logger?: Pick<Logger, "warn">): RequestHandler {
   return async (_req, res, next) => {
     const caller = callerOf(res);
-    const lease = await limits.tryAcquireHeavy({ id: caller.accountId, plan: { concurrentHeavy: caller.plan.concurrentHeavy } });
+    const withWait = res.locals[WAIT_PLACE] === ASKED;
+    let lease: Lease | null;
+    let wait: Lease | null = null;
+    if (withWait) {
+      const both = await limits.tryAcquireHeavyAndWait({ id: caller.accountId, plan: { concurrentHeavy: caller.plan.concurrentHeavy, concurrentWaits: caller.plan.concurrentWaits } });
+      lease = both?.heavy ?? null;
+      wait = both?.wait ?? null;
+    } else {
+      lease = await limits.tryAcquireHeavy({ id: caller.accountId, plan: { concurrentHeavy: caller.plan.concurrentHeavy } });
+    }
     if (!lease) {
       throw new ApiError("busy", `All ${caller.plan.concurrentHeavy} heavy-call places of the plan are taken; one frees when another call answers.`, { retryAfter: BUSY_HEAVY_RETRY_AFTER });
     }
+    if (withWait) res.locals[WAIT_PLACE] = wait;
     let released: Promise<void> | null = null;
-    const others: Lease[] = [];
+    const leases = wait ? [lease, wait] : [lease];
     const release = (): Promise<void> => {
-      released ??= limits.releaseTogether([lease, ...others]).catch((error: unknown) => logger?.warn({ err: error }, "could not release a heavy-call lease; it expires on its own"));
+      released ??= limits.releaseTogether(leases).catch((error: unknown) => logger?.warn({ err: error }, "could not release a heavy-call lease; it expires on its own"));
       return released;
-    };
-    res.locals[HAND_OVER] = (other: Lease): boolean => {
-      if (released) return false;
-      others.push(other);
-      return true;
     };
     // The place is given back before the answer's last bytes leave: a client that has its answer
     // can make its next heavy call at once (on any API instance) without meeting its own lease.

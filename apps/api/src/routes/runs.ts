@@ -4,7 +4,7 @@ import { ApiError, type RunRequestSchema } from "@barscript/contracts";
 import type { z } from "zod";
 import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
-import { releaseWithHeavy } from "../auth/heavy";
+import { takeWaitPlaceWithHeavy, waitPlaceOf } from "../auth/heavy";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 import { defineRoute } from "../http/define-route";
 import { rowsThatFit } from "../http/page-bytes";
@@ -50,6 +50,8 @@ function idempotencyFirst(ctx: RunsContext): RequestHandler {
     if (body && typeof body === "object" && !Array.isArray(body) && "wait" in body) body["wait"] = wait;
     res.locals["idempotencyKey"] = key;
     res.locals["wait"] = wait;
+    // A call that will long-poll takes its long-poll place with its heavy place (docs/adr/0234).
+    if (wait > 0) takeWaitPlaceWithHeavy(res);
     if (key === null) return next();
     const auth = authOf(res);
     const existing = await findRunByKey(ctx.deps.db, auth.accountId, key);
@@ -74,7 +76,7 @@ export function registerRuns(router: Router, deps: AppDeps): void {
       const wait = res.locals["wait"] as number;
       const sp = spans(deps.logger, "");
       const started = await startRun(ctx, auth, { ...body, inputs: rawInputs(req.body) }, { idempotencyKey: key, source: runSource(res), defaultBars: 5_000, spans: sp, watch: wait > 0 });
-      const run = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res), { spans: sp, watch: started.watch, handOver: (lease) => releaseWithHeavy(res, lease) });
+      const run = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res), { spans: sp, watch: started.watch, place: waitPlaceOf(res) });
       if (!started.created) res.setHeader("Idempotent-Replayed", "true");
       res.status(started.created ? 202 : 200).json(await toJson(ctx, run, auth));
       sp.mark("answer");

@@ -116,8 +116,12 @@ export interface WaitExtras {
   spans?: Spans | undefined;
   /** The run's channel, subscribed to before the run was written (startRun's `watch`). */
   watch?: Watch<Run> | undefined;
-  /** Takes the long-poll lease to release it with the call's heavy place (one round trip); false: release it here. */
-  handOver?: ((lease: Lease) => boolean) | undefined;
+  /**
+   * The long-poll place the call's heavy check took (docs/adr/0234), given back with the heavy
+   * place when the answer ends; null: the plan's long polls were taken (the call answers at once);
+   * undefined: none taken yet (taken and given back here).
+   */
+  place?: Lease | null | undefined;
 }
 
 export async function waitForRun(ctx: RunsContext, auth: AuthContext, run: Run, seconds: number, signal?: AbortSignal, extras: WaitExtras = {}): Promise<Run> {
@@ -129,10 +133,9 @@ export async function waitForRun(ctx: RunsContext, auth: AuthContext, run: Run, 
 }
 
 async function waitOnLease(ctx: RunsContext, auth: AuthContext, run: Run, seconds: number, signal: AbortSignal | undefined, extras: WaitExtras): Promise<Run> {
-  const { spans: sp, watch, handOver } = extras;
+  const { spans: sp, watch, place } = extras;
   if (seconds <= 0 || isFinal(run)) return run;
-  const plan = await planFor(ctx, auth);
-  const lease = await ctx.limits.tryAcquireWait({ id: auth.accountId, plan });
+  const lease = place !== undefined ? place : await ctx.limits.tryAcquireWait({ id: auth.accountId, plan: await planFor(ctx, auth) });
   sp?.mark("waitLease");
   if (!lease) return run;
   try {
@@ -150,7 +153,7 @@ async function waitOnLease(ctx: RunsContext, auth: AuthContext, run: Run, second
     // snapshot read before the wait.
     return isFinal(latest) ? latest : (await findRun(db, run.id)) ?? latest;
   } finally {
-    if (!handOver?.(lease)) await lease.release().catch(() => undefined);
+    if (place === undefined) await lease.release().catch(() => undefined);
     sp?.mark("waitRelease");
   }
 }
