@@ -30,7 +30,7 @@ const CATALOGUE = {
   invalid_history_offset: { stages: ["lint"], severity: "error", meaning: "A constant history offset is negative: `[]` reads past bars only.", example: "plot(close[-5])" },
   undeclared_identifier: { stages: ["lint"], severity: "error", meaning: "A name, member, field, type or export that does not exist.", example: "plot(nope)" },
   assignment_to_undeclared: { stages: ["lint"], severity: "error", meaning: "`:=` or a compound assignment to a variable never declared with `=`.", example: "x := 1" },
-  invalid_assignment: { stages: ["lint"], severity: "error", meaning: "A function assigns a global variable (Pine functions cannot modify globals).", example: "g = 0\nf() =>\n    g := 1" },
+  invalid_assignment: { stages: ["lint"], severity: "error", meaning: "A function assigns a global variable (Pine functions cannot modify globals), or a variable declared `const` is reassigned.", example: "g = 0\nf() =>\n    g := 1" },
   not_a_value: { stages: ["lint"], severity: "error", meaning: "A function used as a value without calling it.", example: "x = ta.sma" },
   not_a_function: { stages: ["lint"], severity: "error", meaning: "Something that is not a function is called.", example: "x = 1\ny = x()" },
   type_mismatch: { stages: ["lint"], severity: "error", meaning: "A value of the wrong type: argument, operand, assignment, branch or condition.", example: "x = close + \"a\"" },

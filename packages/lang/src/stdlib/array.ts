@@ -6,6 +6,7 @@ import { fail, MAX_ARRAY_SIZE } from "../runtime/errors";
 
 import { compareKeys, SORT_FIELD_PARAM, sortFieldSlot, sortKey } from "./sort-field";
 import { dropped, extremes, HI, largest, LO, PineArray, pushed, smallest } from "./pine-array";
+import { numberText } from "./value-text";
 
 // pushed and dropped: reached by the written-out push and shift (codegen/collections.ts)
 export { dropped, PineArray, pushed };
@@ -154,9 +155,10 @@ export function sort(a: Arr<unknown>, order: string = "ascending", slot = -1): v
   else v.sort((p, q) => compareKeys(sortKey(p, slot), sortKey(q, slot), dir));
 }
 export function join(a: Arr<unknown>, sep = ""): string {
-  // an na element is written "NaN" whatever its type, as str.tostring of the array writes it (not JavaScript's "null")
+  // a number is written as str.tostring writes it (up to ten decimals, no exponent: docs/adr/0230),
+  // an na element "NaN" whatever its type, as str.tostring of the array writes it (not JavaScript's "null")
   return need(a)
-    .e.map((e) => (e === null || (typeof e === "number" && e !== e) ? "NaN" : String(e)))
+    .e.map((e) => (e === null ? "NaN" : typeof e === "number" ? numberText(e) : String(e)))
     .join(sep);
 }
 

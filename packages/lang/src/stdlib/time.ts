@@ -9,6 +9,7 @@ import { fromSeconds, inSeconds } from "./timeframe-units";
 // exposed to compiled code with the calendar functions (runtime/library.ts reaches this module as `cal`)
 export { fromSeconds, inSeconds };
 import { fixedOffset, local, wall, zone } from "./time-zones";
+import { formatTime } from "./time-format";
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -105,69 +106,8 @@ export function timestampOf(text: string | null): number {
   return Number.isFinite(t) ? t : NaN;
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
-const pad = (n: number, w: number): string => String(n).padStart(w, "0");
-
-/** `str.format_time`: Java SimpleDateFormat letters, literal text in single quotes. */
-export function formatTime(ms: number, format: string | null, tz: string): string | null {
-  if (ms !== ms) return null;
-  const f = format ?? "yyyy-MM-dd'T'HH:mm:ssZ";
-  const off = zone(tz).offset(ms);
-  const d = new Date(ms + off);
-  let out = "";
-  for (let i = 0; i < f.length; ) {
-    const c = f[i]!;
-    if (c === "'") {
-      const end = f.indexOf("'", i + 1);
-      const lit = f.slice(i + 1, end < 0 ? f.length : end);
-      out += lit === "" ? "'" : lit;
-      i = end < 0 ? f.length : end + 1;
-      continue;
-    }
-    let n = 1;
-    while (f[i + n] === c) n++;
-    i += n;
-    out += field(c, n, d, off) ?? c.repeat(n);
-  }
-  return out;
-}
-
-function field(c: string, n: number, d: Date, off: number): string | null {
-  const h = d.getUTCHours();
-  switch (c) {
-    case "y":
-      return n === 2 ? pad(d.getUTCFullYear() % 100, 2) : pad(d.getUTCFullYear(), n);
-    case "M":
-      return n >= 4 ? MONTHS[d.getUTCMonth()]! : n === 3 ? MONTHS[d.getUTCMonth()]!.slice(0, 3) : pad(d.getUTCMonth() + 1, n);
-    case "d":
-      return pad(d.getUTCDate(), n);
-    case "E":
-      return n >= 4 ? DAYS[d.getUTCDay()]! : DAYS[d.getUTCDay()]!.slice(0, 3);
-    case "H":
-      return pad(h, n);
-    case "h":
-      return pad(h % 12 === 0 ? 12 : h % 12, n);
-    case "a":
-      return h < 12 ? "AM" : "PM";
-    case "m":
-      return pad(d.getUTCMinutes(), n);
-    case "s":
-      return pad(d.getUTCSeconds(), n);
-    case "S":
-      return pad(d.getUTCMilliseconds(), 3).slice(0, Math.max(n, 3));
-    case "Z":
-    case "z": {
-      const m = Math.round(off / 60_000);
-      const sign = m < 0 ? "-" : "+";
-      const hhmm = `${pad(Math.floor(Math.abs(m) / 60), 2)}${pad(Math.abs(m) % 60, 2)}`;
-      return c === "Z" ? `${sign}${hhmm}` : `GMT${sign}${hhmm.slice(0, 2)}:${hhmm.slice(2)}`;
-    }
-    default:
-      return null;
-  }
-}
+// `str.format_time` is stdlib/time-format.ts (reached by compiled code through this module)
+export { formatTime };
 
 // `timeframe.change`: periods are those of session-periods.ts (`sessionPeriod`); timeframe strings are
 // read by timeframe-units.ts.

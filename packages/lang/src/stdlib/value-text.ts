@@ -2,18 +2,19 @@
 // Java DecimalFormat patterns) and str.format's MessageFormat placeholders (docs/adr/0161, 0177, 0178).
 
 import { checked, fail, MAX_STRING_LENGTH } from "../runtime/errors";
-import { PineArray } from "./array";
+import { PineArray } from "./pine-array";
 import { PineMatrix } from "./matrix-core";
-import { formatTime } from "./time";
+import { formatTime } from "./time-format";
 
 function trimZeros(s: string): string {
   return s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s;
 }
 
 /**
- * How a number's digits are cut: str.tostring rounds a tie up (away from zero, `0.125` under `#.##`
- * is `0.13`); str.format is Java's MessageFormat, whose DecimalFormat rounds a tie to the even digit
- * (`0.12`). Either way the tie is one of the double's exact value (docs/adr/0177).
+ * How a number's digits are cut: str.tostring rounds half up on the number's shortest digits, as
+ * it reads (`0.125` under `#.##` is `0.13`, `2.675` is `2.68`: docs/adr/0230); str.format is Java's
+ * MessageFormat, whose DecimalFormat rounds a tie of the double's exact value to the even digit
+ * (`0.12`, and `2.67` as the double 2.675 is below the tie: docs/adr/0177).
  */
 export type Rounding = "half-up" | "half-even";
 
@@ -133,14 +134,37 @@ function decimalsOf(plain: string): number {
   return dot < 0 ? 0 : plain.length - dot - 1;
 }
 
+/**
+ * `plain` (a shortestPlain text with more than `frac` decimals) cut to `frac` decimals, rounding
+ * half up on those digits: the number as it reads, so 2.675 at two decimals is 2.68 although the
+ * double 2.675 is a little below it (docs/adr/0230).
+ */
+function roundDigitsHalfUp(plain: string, frac: number): string {
+  const dot = plain.indexOf(".");
+  const end = frac > 0 ? dot + 1 + frac : dot;
+  const kept = plain.slice(0, end);
+  if (plain.charCodeAt(dot + 1 + frac) < 53 /* "5" */) return kept;
+  const d = kept.split("");
+  let i = d.length - 1;
+  for (; i >= 0; i--) {
+    if (d[i] === ".") continue;
+    if (d[i] === "9") d[i] = "0";
+    else {
+      d[i] = String(Number(d[i]) + 1);
+      break;
+    }
+  }
+  return (i < 0 ? "1" : "") + d.join("");
+}
+
 /** `a` (>= 0, finite) with exactly `frac` decimals: its shortest digits padded, or rounded (see Rounding). */
 function fixedText(a: number, frac: number, rounding: Rounding): string {
   const plain = shortestPlain(a);
   const have = decimalsOf(plain);
   if (have <= frac) return frac === 0 ? plain : `${plain}${have === 0 ? "." : ""}${"0".repeat(frac - have)}`;
+  if (rounding === "half-up") return roundDigitsHalfUp(plain, frac);
   // more decimals than shown, so a < 1e21: toFixed rounds the exact value, a tie away from zero
   const up = a.toFixed(frac);
-  if (rounding === "half-up") return up;
   const exact = a.toFixed(100);
   const dot = exact.indexOf(".");
   if (!/^50*$/.test(exact.slice(dot + 1 + frac))) return up;

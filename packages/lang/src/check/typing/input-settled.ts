@@ -1,9 +1,10 @@
 // Reassigned variables that keep their input qualifier: a top-level variable declared from an
-// input and given other literal values only in `if`/`switch` blocks of the top level that test
-// inputs and literals (`len = input.int(25)` ... `if preset == "Fast"` / `len := 12`). Its value
-// is fixed once the inputs are, so TradingView keeps it an input and `ta.atr(len)` compiles; a
-// public adaptive-entropy trend indicator of issue 16's survey chooses its lengths so.
-// docs/adr/0182-input-settled-variables.md
+// input and given other values made of inputs and literals only, at the top level or in
+// `if`/`switch` blocks of the top level that test inputs and literals (`len = input.int(25)` ...
+// `if preset == "Fast"` / `len := 12`, or `len := other * 2` with `other` an input). Its value is
+// fixed once the inputs are, so TradingView keeps it an input and `ta.atr(len)` compiles; a public
+// adaptive-entropy trend indicator of issue 16's survey chooses its lengths so.
+// docs/adr/0182-input-settled-variables.md, docs/adr/0232-const-and-reassigned-qualifiers.md
 
 import type * as A from "../../language/ast";
 import { forEachNode } from "../../language/visit";
@@ -17,7 +18,8 @@ export function inputSettled(body: readonly A.Stmt[], reassigned: ReadonlySet<st
     if (s.kind !== "VarDecl" || s.mode !== "none" || decls.get(s.name.name) !== 1) continue;
     const fromInput = isInputCall(s.init);
     if (fromInput && reassigned.has(s.name.name)) candidates.add(s.name.name);
-    else if (!reassigned.has(s.name.name) && (fromInput || isLiteral(s.init))) inputs.add(s.name.name);
+    // `fast = input.int(5)`, `slow = fast * 2`: known once the inputs are, in the order declared
+    else if (!reassigned.has(s.name.name) && (fromInput || isSettled(s.init, inputs))) inputs.add(s.name.name);
   }
   if (candidates.size === 0) return candidates;
   const settled = new Set<A.Assign>();
@@ -55,10 +57,10 @@ function declaredNames(n: A.Node): string[] {
   }
 }
 
-/** `:=` of a literal at the top level or in `if`/`switch` blocks of the top level testing settled values. */
+/** `:=` (or `+=`, ...) of a settled value at the top level or in `if`/`switch` blocks of the top level testing settled values. */
 function collectSettled(stmts: readonly A.Stmt[], inputs: ReadonlySet<string>, out: Set<A.Assign>): void {
   for (const s of stmts) {
-    if (s.kind === "Assign" && s.op === ":=" && isLiteral(s.value)) out.add(s);
+    if (s.kind === "Assign" && isSettled(s.value, inputs)) out.add(s);
     const e = s.kind === "ExprStmt" ? s.expr : s;
     if (e.kind === "If") collectIf(e, inputs, out);
     else if (e.kind === "Switch" && (e.subject === null || isSettled(e.subject, inputs))) {
@@ -74,7 +76,10 @@ function collectIf(e: A.If, inputs: ReadonlySet<string>, out: Set<A.Assign>): vo
   else if (e.else) collectSettled(e.else.body, inputs, out);
 }
 
-/** Literals and settled names joined by operators: known once the inputs are. */
+/**
+ * Literals and settled names joined by operators, `?:`, the casts `int()`/`float()` and the
+ * `math.*` functions of their arguments alone: known once the inputs are.
+ */
 function isSettled(e: A.Expr, inputs: ReadonlySet<string>): boolean {
   switch (e.kind) {
     case "Identifier":
@@ -83,9 +88,21 @@ function isSettled(e: A.Expr, inputs: ReadonlySet<string>): boolean {
       return isSettled(e.operand, inputs);
     case "Binary":
       return isSettled(e.left, inputs) && isSettled(e.right, inputs);
+    case "Ternary":
+      return isSettled(e.cond, inputs) && isSettled(e.then, inputs) && isSettled(e.else, inputs);
+    case "Call":
+      return isSettledFunction(e.callee) && e.args.every((a) => isSettled(a.value, inputs));
     default:
       return isLiteral(e);
   }
+}
+
+/** Functions whose value is an input's when their arguments are inputs (the reference types them `input` then). */
+const SETTLED_MATH = new Set(["abs", "ceil", "floor", "round", "max", "min", "pow", "sqrt", "log", "log10", "exp", "sign", "avg", "todegrees", "toradians"]);
+
+function isSettledFunction(c: A.Expr): boolean {
+  if (c.kind === "Identifier") return c.name === "int" || c.name === "float";
+  return c.kind === "Member" && c.object.kind === "Identifier" && c.object.name === "math" && SETTLED_MATH.has(c.property.name);
 }
 
 function isLiteral(e: A.Expr): boolean {

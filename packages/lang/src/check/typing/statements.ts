@@ -11,6 +11,9 @@ import { inlineConstants } from "./lookup";
 import { resolveTypeRef } from "./declarations";
 import { POISON, POISONED, setValue, type Typer, type Value } from "./state";
 
+/** Variables declared with the `const` keyword (`const int N = 5`), which no `:=` or `+=` may reassign. */
+const constDeclared = new WeakSet<A.LocalSymbol>();
+
 export function varDecl(t: Typer, s: A.VarDecl): Value {
   elementTypeFromDeclaration(s);
   t.declaring.push({ name: s.name.name, depth: t.active.size });
@@ -44,6 +47,7 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
     qual = q;
   }
   const sym = declare(t, s.name, s.symbol, () => newLocal(t, s.name, type, qual, s.mode, "variable"));
+  if (q === "const") constDeclared.add(sym);
   sym.type = type;
   sym.qual = qual;
   if (s.init.kind === "Call" && s.init.target?.kind === "builtin" && s.init.target.name.startsWith("input")) sym.input = s.name.name;
@@ -135,6 +139,10 @@ export function assign(t: Typer, s: A.Assign): Value {
     }
     if (found.crossesFunction) {
       t.ctx.error(Code.invalid_assignment, `Cannot modify the global variable '${s.target.name}' inside a function.`, s.target.span);
+    }
+    // `const int N = 5` then `N := 6` (or `N += 1`): TradingView refuses it at compilation (docs/adr/0232)
+    if (constDeclared.has(found.sym)) {
+      t.ctx.error(Code.invalid_assignment, `Cannot modify the constant variable '${s.target.name}' with '${s.op}': a variable declared 'const' keeps its value; declare it without 'const' to reassign it.`, s.target.span);
     }
     s.target.symbol = found.sym;
     target = setValue(s.target, { type: found.sym.type, qual: found.sym.qual });
