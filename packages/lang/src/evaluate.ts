@@ -159,6 +159,13 @@ export interface EvaluateOptions {
   now?: number;
   /** Bars of the contexts request.* may read (other symbols and timeframes), fetched by the caller. */
   contexts?: readonly ContextBars[];
+  /**
+   * The caller is discovering the contexts the script reaches: a context neither in `contexts`
+   * nor in this list (those looked for and not found) reads as na and is reported in
+   * `missingContexts`, instead of raising the bar's runtime error, so that one evaluation names
+   * every context its bars reach (docs/adr/0223). Absent: every context not supplied is that error.
+   */
+  discover?: readonly MissingContext[];
 }
 
 export interface EvaluationResult {
@@ -289,7 +296,7 @@ function evaluateBars(program: Program, bars: Bars, inputs: Record<string, unkno
   const rt = new Runtime(bars, options.symbol, program.outputs.length, inputs, program.everyBar, { version: program.version ?? 6, now: options.now ?? Date.now(), drawingCaps: program.drawingCaps ?? {} });
   rt.windowStart = ws;
   const titles = program.outputs.map((o) => o.title);
-  const req = requestHost(program, { bars, symbol: options.symbol }, options.contexts ?? [], { inputs, version: program.version ?? 6, now: rt.now, ...(options.signal ? { signal: options.signal } : {}) });
+  const req = requestHost(program, { bars, symbol: options.symbol }, options.contexts ?? [], { inputs, version: program.version ?? 6, now: rt.now, ...(options.signal ? { signal: options.signal } : {}) }, options.discover ?? null);
   if (req !== null) rt.req = req;
   const compiled = program.factory(rt);
   const pending = rt.pending;

@@ -6,7 +6,7 @@ import type { Program } from "./evaluate";
 import { parseTimeframe, Runtime } from "./runtime/runtime";
 import { EvaluationAborted } from "./runtime/errors";
 import { runChunk } from "./run-chunk";
-import { RequestHost, type CaptureRun, type ContextBars } from "./stdlib/request/host";
+import { RequestHost, type CaptureRun, type ContextBars, type MissingContext } from "./stdlib/request/host";
 import { instrumentTickerId } from "./stdlib/ticker-id";
 import type { Bars, SymbolInfo } from "./types";
 
@@ -40,8 +40,12 @@ function captureRun(program: Program, env: RequestEnv): CaptureRun {
   };
 }
 
-/** The request host of a chart evaluation: null when the program makes no request. */
-export function requestHost(program: Program, chart: { bars: Bars; symbol: SymbolInfo }, contexts: readonly ContextBars[], env: Omit<RequestEnv, "mainPeriod" | "mainTicker">): RequestHost | null {
+/**
+ * The request host of a chart evaluation: null when the program makes no request. `discover`
+ * (the contexts already looked for and not found): contexts neither supplied nor among them read
+ * as na and are reported missing, instead of raising the bar's runtime error (docs/adr/0223).
+ */
+export function requestHost(program: Program, chart: { bars: Bars; symbol: SymbolInfo }, contexts: readonly ContextBars[], env: Omit<RequestEnv, "mainPeriod" | "mainTicker">, discover: readonly MissingContext[] | null = null): RequestHost | null {
   if (!program.source.includes("$rt.req.")) return null;
-  return new RequestHost("read", chart, contexts, captureRun(program, { ...env, mainPeriod: parseTimeframe(chart.symbol.timeframe, env.version).period, mainTicker: instrumentTickerId(chart.symbol) }));
+  return new RequestHost("read", chart, contexts, captureRun(program, { ...env, mainPeriod: parseTimeframe(chart.symbol.timeframe, env.version).period, mainTicker: instrumentTickerId(chart.symbol) }), discover);
 }

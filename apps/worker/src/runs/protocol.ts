@@ -21,6 +21,8 @@ export interface EvalTask {
   maxEvents: number;
   /** Bars of the other symbols and timeframes request.* reads (copied to the thread, not transferred: the cache keeps them). */
   contexts?: ContextBars[];
+  /** Discovering the contexts computed requests reach: those looked for and not found (lang evaluate()'s `discover`, docs/adr/0223). */
+  discover?: MissingContext[];
   /**
    * Bytes the run's output columns may take (set by the pool: its threads' heap limit). Output
    * arrays live outside the thread's capped heap, so they are counted against it here.
@@ -54,6 +56,7 @@ export function evalTask(t: {
   remaining: number;
   maxEvents: number;
   contexts?: ContextBars[];
+  discover?: MissingContext[];
 }): EvalTask {
   return {
     cacheKey: t.cacheKey,
@@ -67,6 +70,7 @@ export function evalTask(t: {
     timeBudgetMs: t.remaining,
     maxEvents: t.maxEvents,
     ...(t.contexts && t.contexts.length > 0 ? { contexts: t.contexts } : {}),
+    ...(t.discover ? { discover: t.discover } : {}),
   };
 }
 

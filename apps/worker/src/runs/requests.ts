@@ -129,30 +129,50 @@ export interface DynamicEvaluation<O extends Evaluated> {
   /** Whether the script has requests whose symbol or timeframe is computed. */
   dynamic: boolean;
   bars: Bars;
-  evaluate: (contexts: ContextBars[], bars: Bars) => Promise<O>;
+  /** `discover`: the evaluation discovers contexts (lang evaluate()'s option): these were looked for and not found. */
+  evaluate: (contexts: ContextBars[], bars: Bars, discover?: RequestedContext[]) => Promise<O>;
   fetch: (missing: RequestedContext[]) => Promise<ContextBars[]>;
   /** Whether there is time left for another evaluation. */
   timeLeft: () => boolean;
 }
 
+/** A context from its key (`symbol@timeframe`: a timeframe has no `@`). */
+function fromKey(key: string): RequestedContext {
+  const at = key.lastIndexOf("@");
+  return { symbol: key.slice(0, at), timeframe: key.slice(at + 1) };
+}
+
 /**
- * The evaluation of a script with dynamic requests: each bar fails at the first request whose
- * context was not supplied, so an evaluation names the contexts it reached; they are fetched (one
- * read each) and the script evaluated again, while evaluations name contexts not yet tried, at most
- * MAX_CONTEXTS in all (a dashboard of symbols chosen by inputs reaches one more each time).
+ * The evaluation of a script with dynamic requests. It discovers its contexts (docs/adr/0223): a
+ * context neither supplied nor already looked for reads as na and is reported, so one evaluation
+ * names every context its bars reach (a screener's loop over 5 symbols: all 5); they are fetched
+ * (one read each, in parallel) and the script evaluated again, with the contexts looked for and not
+ * found raising their bars' runtime error. An evaluation that reports no context not yet tried read
+ * every context it reached as a run given them all up front would: it is the result. One that
+ * does (a value read as na steered the script to other symbols, or more contexts than the cap) is
+ * followed by another, at most MAX_CONTEXTS contexts fetched in all; those past the cap are looked
+ * for no more and stay the runtime error of the bars that read them. Out of time (or past
+ * MAX_CONTEXTS + 1 evaluations), the last evaluation is the result as it is: contexts it named and
+ * nobody fetched read as na there.
  */
 export async function evaluateWithContexts<O extends Evaluated>(e: DynamicEvaluation<O>): Promise<O> {
   const contexts = [...e.contexts];
   const tried = new Set(e.tried);
-  for (;;) {
+  let fetched = tried.size;
+  const supplied = new Set(contexts.map(contextKey));
+  const absent = [...tried].filter((k) => !supplied.has(k)).map(fromKey);
+  for (let round = 1; ; round++) {
     // the bars' buffers go to the thread: one more evaluation may need them, so it gets a copy
-    const outcome = await e.evaluate(contexts, e.dynamic ? copyBars(e.bars) : e.bars);
-    if (!e.dynamic || !outcome.ok || !e.timeLeft()) return outcome;
-    const missing = (outcome.result.missingContexts ?? []).filter((c) => !tried.has(contextKey(c))).slice(0, Math.max(0, MAX_CONTEXTS - tried.size));
+    const outcome = e.dynamic ? await e.evaluate(contexts, copyBars(e.bars), [...absent]) : await e.evaluate(contexts, e.bars);
+    if (!e.dynamic || !outcome.ok || !e.timeLeft() || round > MAX_CONTEXTS) return outcome;
+    const missing = (outcome.result.missingContexts ?? []).filter((c) => !tried.has(contextKey(c)));
     if (missing.length === 0) return outcome;
     for (const c of missing) tried.add(contextKey(c));
-    const extra = await e.fetch(missing);
-    if (extra.length === 0) return outcome;
+    const wanted = missing.slice(0, Math.max(0, MAX_CONTEXTS - fetched));
+    fetched += wanted.length;
+    const extra = wanted.length > 0 ? await e.fetch(wanted) : [];
     contexts.push(...extra);
+    const got = new Set(extra.map(contextKey));
+    for (const c of missing) if (!got.has(contextKey(c))) absent.push({ symbol: c.symbol, timeframe: c.timeframe });
   }
 }

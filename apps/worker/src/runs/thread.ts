@@ -119,6 +119,7 @@ async function run(id: number, task: ThreadTask): Promise<void> {
       chunkBars: CHUNK_BARS,
       heapUsed,
       ...(task.contexts ? { contexts: task.contexts } : {}),
+      ...(task.discover ? { discover: task.discover } : {}),
       ...(control || streamer ? { onChunk } : {}),
     });
     const result: EvalResult = {

@@ -23,6 +23,7 @@ export async function runStudyInThread(id: number, task: EvalTask, resolver: Res
       maxEvents: task.maxEvents,
       inputs: task.inputs,
       ...(task.contexts ? { contexts: task.contexts } : {}),
+      ...(task.discover ? { discover: task.discover } : {}),
     });
     // contexts a computed request reached: the worker reads them and evaluates the study again
     const missing = r.missingContexts ? { missingContexts: r.missingContexts } : {};

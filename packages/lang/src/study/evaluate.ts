@@ -25,6 +25,8 @@ export interface StudyEvaluateOptions {
   inputs?: Record<string, unknown>;
   /** Bars of the contexts request.* calls in the study or its definitions reach (read before). */
   contexts?: ContextBars[];
+  /** Discovering the contexts computed requests reach (evaluate()'s `discover`, docs/adr/0223). */
+  discover?: MissingContext[];
 }
 
 export interface StudyDefinitionReport {
@@ -106,7 +108,7 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     } catch (error) {
       return { ok: false, kind: "data_not_ready", message: `The definition ${id} (version ${def.version}) this study uses cannot run over history: ${(error as Error).message}.`, barsEvaluated };
     }
-    const r = evaluate(program, bars, {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: options.maxEvents ?? 10_000, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}) });
+    const r = evaluate(program, bars, {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: options.maxEvents ?? 10_000, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}), ...(options.discover ? { discover: options.discover } : {}) });
     barsEvaluated += r.barsEvaluated;
     noteMissing(r.missingContexts);
     if (r.windowBars > 0 && r.errorBarsInWindow >= r.windowBars) {
@@ -137,7 +139,7 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     }
     col[bar - ws] = groupValue(value);
   });
-  const r = evaluate(body, bars, options.inputs ?? {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: 0, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}) });
+  const r = evaluate(body, bars, options.inputs ?? {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: 0, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}), ...(options.discover ? { discover: options.discover } : {}) });
   barsEvaluated += r.barsEvaluated;
   noteMissing(r.missingContexts);
   if (failed !== null) return { ok: false, kind: "data_not_ready", message: failed, barsEvaluated, ...withMissing() };

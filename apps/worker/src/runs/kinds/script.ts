@@ -3,7 +3,7 @@
 // script in a sandbox thread; each kind then writes its results in its own `complete`.
 import { addUsage, createScriptResolver, failure, MAX_EVENTS_PER_RUN, openOutputStream, OUTPUT_CHUNK_POINTS, STREAM_CHUNK_BYTES, type OutputStream, type Run, type RunSeries, type RunSummary, type ScriptResolver } from "@barscript/db";
 import { failureText } from "../failure-text";
-import type { Bars, ContextBars, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
+import type { Bars, ContextBars, RequestedContext, ScriptInterface, ScriptKind, SourceFile } from "@barscript/lang";
 import { runSummary } from "../lifecycle";
 import { evalTask, type EvalResult, type EvalTask } from "../protocol";
 import { contextKey, evaluateWithContexts, fetchContexts, staticRequests } from "../requests";
@@ -109,7 +109,7 @@ async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: Star
   const { bars, windowStart, after } = chart;
   const windowBars = bars.length - windowStart - after;
   const pre = fetched.contexts;
-  const evaluateWith = (contexts: ContextBars[], evalBars: Bars) => ctx.pool.run(
+  const evaluateWith = (contexts: ContextBars[], evalBars: Bars, discover?: RequestedContext[]) => ctx.pool.run(
     withSession(instrument.session, {
       ...evalTask({
         cacheKey: `${run.scriptOwnerId}:${version.digest}:${run.kind}`,
@@ -123,6 +123,7 @@ async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: Star
         remaining: account.limitMs,
         maxEvents: MAX_EVENTS_PER_RUN,
         contexts,
+        ...(discover ? { discover } : {}),
       }),
       ...(stream ? { stream: STREAM } : {}),
     }),

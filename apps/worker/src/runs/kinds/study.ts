@@ -106,7 +106,7 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
 
   // 3. The sandbox: the time limit counts from when the run gets a thread. A study with computed
   // requests is evaluated again for each round of contexts an evaluation reaches (../requests.ts).
-  const evaluateWith = (contexts: ContextBars[], chart: typeof bars) => ctx.pool.run(
+  const evaluateWith = (contexts: ContextBars[], chart: typeof bars, discover?: RequestedContext[]) => ctx.pool.run(
     evalTask({
       cacheKey: `study:${run.id}`,
       kind: "study",
@@ -119,6 +119,7 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
       remaining: account.limitMs,
       maxEvents: MAX_STUDY_DEFINITION_EVENTS,
       contexts,
+      ...(discover ? { discover } : {}),
     }),
     { timeoutMs: account.limitMs + HARD_STOP_GRACE_MS, signal, account: { id: account.accountId, maxThreads: account.concurrentRuns }, resolve: (ref) => resolver.resolve(ref) },
   );

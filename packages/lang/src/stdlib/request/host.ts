@@ -3,9 +3,11 @@
 // ("capture": every request site records its expression's value per context bar), then the chart's
 // run reads, per bar, the value of the context bar it sees (align.ts). A context is captured the
 // first time a chart bar reads it, once per evaluation; one the caller did not supply is recorded
-// as missing (the worker fetches it and evaluates again) and is a runtime error of the bar. A
-// supplied context without bars is a stored instrument with none at that timeframe: below the
-// chart's timeframe it has no intrabars (readableContext), otherwise it is that runtime error too.
+// as missing (the worker fetches it and evaluates again) and is a runtime error of the bar, or,
+// while the caller discovers the contexts a script reaches (`discover`), na on the bars that read
+// it, so that the bar goes on to its later requests (docs/adr/0223). A supplied context without
+// bars is a stored instrument with none at that timeframe: below the chart's timeframe it has no
+// intrabars (readableContext), otherwise it is that runtime error too.
 
 import type { Bars, SymbolInfo } from "../../types";
 import { fail, ScriptRuntimeError } from "../../runtime/errors";
@@ -76,6 +78,13 @@ export class RequestHost {
   readonly missing = new Map<string, MissingContext>();
   /** The key of the chart's own context when it is the chart's bars (not one the caller supplied under that key). */
   private own: string | null = null;
+  /**
+   * Discovering (docs/adr/0223): the keys of the contexts the caller looked for and found no
+   * instrument of, whose reads stay the bar's runtime error; null when not discovering.
+   */
+  private readonly absent: Set<string> | null;
+  /** Discovering: contexts neither supplied nor known absent, read as na in this evaluation. */
+  private readonly unknown = new Set<string>();
   /** Per context without bars, the error each bar reading it raises (made once: see noBars). */
   private readonly noBarsErrors = new Map<string, ScriptRuntimeError>();
   /** Bars of the contexts evaluated (capture runs), counted with the chart's. */
@@ -86,10 +95,13 @@ export class RequestHost {
     private readonly chart: { bars: Bars; symbol: SymbolInfo } | null = null,
     supplied: readonly ContextBars[] = [],
     private readonly runCapture: CaptureRun | null = null,
+    discover: readonly MissingContext[] | null = null,
   ) {
     this.capturing = mode === "capture";
     // a context supplied under the chart's ticker identifier ("NASDAQ:AAPL") is the chart's symbol's
-    for (const c of supplied) this.contexts.set(contextKey(chart ? requestSymbol(c.symbol, chart.symbol) : c.symbol, c.timeframe), c);
+    const keyOf = (c: { symbol: string; timeframe: string }): string => contextKey(chart ? requestSymbol(c.symbol, chart.symbol) : c.symbol, c.timeframe);
+    for (const c of supplied) this.contexts.set(keyOf(c), c);
+    this.absent = discover === null ? null : new Set(discover.map(keyOf));
     if (chart) {
       const own: ContextBars = { symbol: chart.symbol.ticker, timeframe: chart.symbol.timeframe, bars: chart.bars, info: chart.symbol };
       const key = contextKey(own.symbol, own.timeframe);
@@ -205,10 +217,16 @@ export class RequestHost {
     const part = full !== undefined && last > 0 && last < full.bars.length;
     if (part) key = `${key}|last ${last}`;
     const seen = this.captured.get(key);
-    if (seen !== undefined) return seen === null && !ignoreInvalid ? this.noBars(key, tf.tf, sym) : seen;
+    if (seen !== undefined) return seen === null && !ignoreInvalid && !this.unknown.has(key) ? this.noBars(key, tf.tf, sym) : seen;
     if (!full || !this.runCapture || !readableContext(full, chart)) {
       // a supplied context without bars was read: only one the caller did not supply is fetched again
       if (!full) this.missing.set(key, { symbol: sym, timeframe: tf.tf });
+      // discovering, a context not looked for yet is na here: the bar goes on to its later requests
+      if (!full && this.absent !== null && !this.absent.has(key)) {
+        this.unknown.add(key);
+        this.captured.set(key, null);
+        return null;
+      }
       this.captured.set(key, null);
       return ignoreInvalid ? null : this.noBars(key, tf.tf, sym);
     }
