@@ -15,9 +15,9 @@ import { definitionResults } from "../events/results";
 import { studyResults } from "../studies/results";
 import { assertResultsReadable, outputsPage, sendOutputsPage, streamOutputsCsv } from "../runs/results";
 import { runDrawings, runLogs } from "../runs/artifacts";
-import { cancelRun, listRuns, loadOwnRun, toJson, waitForRun, type ListFilters } from "../runs/service";
+import { cancelRun, listRuns, loadOwnRun, lookUpKey, toJson, waitForRun, type ListFilters, type StartPrefetch } from "../runs/service";
 import { startRun } from "../runs/service";
-import { ownerHandles, serializeRun, findRunByKey } from "@barscript/db";
+import { ownerHandles, serializeRun } from "@barscript/db";
 import { spans } from "@barscript/queue";
 import { runSource } from "../web/app-session";
 
@@ -54,8 +54,11 @@ function idempotencyFirst(ctx: RunsContext): RequestHandler {
     if (wait > 0) takeWaitPlaceWithHeavy(res);
     if (key === null) return next();
     const auth = authOf(res);
-    const existing = await findRunByKey(ctx.deps.db, auth.accountId, key);
-    if (!existing) return next();
+    const { existing, prefetch } = await lookUpKey(ctx, auth, key, body && typeof body === "object" && !Array.isArray(body) ? body : null);
+    if (!existing) {
+      res.locals["startPrefetch"] = prefetch;
+      return next();
+    }
     const run = await waitForRun(ctx, auth, existing, wait, clientGone(req, res));
     res.setHeader("Idempotent-Replayed", "true");
     res.status(200).json(await toJson(ctx, run, auth));
@@ -75,7 +78,7 @@ export function registerRuns(router: Router, deps: AppDeps): void {
       const key = res.locals["idempotencyKey"] as string | null;
       const wait = res.locals["wait"] as number;
       const sp = spans(deps.logger, "");
-      const started = await startRun(ctx, auth, { ...body, inputs: rawInputs(req.body) }, { idempotencyKey: key, source: runSource(res), defaultBars: 5_000, spans: sp, watch: wait > 0 });
+      const started = await startRun(ctx, auth, { ...body, inputs: rawInputs(req.body) }, { idempotencyKey: key, source: runSource(res), defaultBars: 5_000, spans: sp, watch: wait > 0, prefetch: res.locals["startPrefetch"] as StartPrefetch | null | undefined });
       const run = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res), { spans: sp, watch: started.watch, place: waitPlaceOf(res) });
       if (!started.created) res.setHeader("Idempotent-Replayed", "true");
       res.status(started.created ? 202 : 200).json(await toJson(ctx, run, auth));

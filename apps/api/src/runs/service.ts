@@ -5,6 +5,7 @@ import {
   FINAL_STATUSES,
   failure,
   findRun,
+  findRunByKey,
   finishRun,
   newRunId,
   ownerHandles,
@@ -191,6 +192,8 @@ export interface StartOptions {
   spans?: Spans;
   /** The caller will long-poll a new run: its channel is subscribed to before its row is written. */
   watch?: boolean;
+  /** The script and series read with the Idempotency-Key (lookUpKey), used when they are the ones the request names. */
+  prefetch?: StartPrefetch | null;
 }
 
 export interface Started {
@@ -206,13 +209,59 @@ export interface Started {
  */
 const OWN_SCRIPT_AND_SERIES = statement("own_script_and_series", `SELECT (${ownScriptsJsonSql("$1", "$2")}) AS scripts, (${seriesJsonSql("$3", "$4")}) AS series`);
 
-function scriptAndSeries(db: Db, caller: Caller, ref: { slug: string; owner?: string | undefined }, kind: StartRequest["kind"], symbol: string, timeframe: string): { locate: Promise<Located>; seriesRead: Promise<Series | null> } {
+/**
+ * An Idempotency-Key's run read with what a start of the caller's own script reads next (one
+ * round trip instead of two): the key's lookup comes before the heavy check and the body's
+ * validation (docs/reference/api.md "Idempotency"), so the script and series are read for the
+ * body's values as sent, and startRun uses them only when the validated body names the same.
+ */
+const KEY_SCRIPT_AND_SERIES = statement("key_script_and_series", `SELECT (SELECT id FROM runs WHERE "accountId" = $1 AND "idempotencyKey" = $5) AS existing, (${ownScriptsJsonSql("$1", "$2")}) AS scripts, (${seriesJsonSql("$3", "$4")}) AS series`);
+
+/** What KEY_SCRIPT_AND_SERIES read for a start, and for which names. */
+export interface StartPrefetch {
+  slug: string;
+  symbol: string;
+  timeframe: string;
+  row: { scripts: ScriptJson[] | null; series: SeriesJson | null };
+}
+
+/** The own script a start body names by slug, as sent (before validation); null: none to read ahead. */
+function ownSlugOf(caller: Caller, body: Record<string, unknown>): string | null {
+  const script = body["script"];
+  if (typeof script === "string") return script;
+  if (script === null || typeof script !== "object" || Array.isArray(script)) return null;
+  const { slug, owner } = script as Record<string, unknown>;
+  return typeof slug === "string" && (owner === undefined || (typeof owner === "string" && isOwn(caller, owner))) ? slug : null;
+}
+
+/**
+ * The run holding Idempotency-Key `key` for the caller (null: none), and, when the body names
+ * one of the caller's own scripts, an instrument and a timeframe, that script and the series read
+ * in the same statement for startRun (`prefetch`).
+ */
+export async function lookUpKey(ctx: RunsContext, auth: AuthContext, key: string, body: Record<string, unknown> | null): Promise<{ existing: Run | null; prefetch: StartPrefetch | null }> {
+  const db = ctx.deps.db;
+  const caller = { accountId: auth.accountId, handle: auth.handle };
+  const slug = body && ownSlugOf(caller, body);
+  const { instrument, timeframe } = body ?? {};
+  // An exchange-prefixed instrument is looked up first (storedSymbol): read in startRun as before.
+  if (slug === null || slug === undefined || typeof instrument !== "string" || instrument.includes(":") || typeof timeframe !== "string") {
+    return { existing: await findRunByKey(db, auth.accountId, key), prefetch: null };
+  }
+  const symbol = await storedSymbol(db, instrument);
+  const [row] = await query<{ existing: string | null; scripts: ScriptJson[] | null; series: SeriesJson | null }>(db, KEY_SCRIPT_AND_SERIES, [auth.accountId, slug, symbol, timeframe, key]);
+  if (row?.existing) return { existing: await findRun(db, row.existing), prefetch: null };
+  return { existing: null, prefetch: row ? { slug, symbol, timeframe, row: { scripts: row.scripts, series: row.series } } : null };
+}
+
+function scriptAndSeries(db: Db, caller: Caller, ref: { slug: string; owner?: string | undefined }, kind: StartRequest["kind"], symbol: string, timeframe: string, prefetch: StartPrefetch | null): { locate: Promise<Located>; seriesRead: Promise<Series | null> } {
   if (!isOwn(caller, ref.owner)) {
     const seriesRead = lookupSeries(db, symbol, timeframe);
     seriesRead.catch(() => undefined);
     return { locate: locateScript(db, caller, ref.slug, { owner: ref.owner, kind }), seriesRead };
   }
-  const row = query<{ scripts: ScriptJson[] | null; series: SeriesJson | null }>(db, OWN_SCRIPT_AND_SERIES, [caller.accountId, ref.slug, symbol, timeframe]).then((rows) => rows[0]);
+  const read = prefetch && prefetch.slug === ref.slug && prefetch.symbol === symbol && prefetch.timeframe === timeframe ? prefetch.row : null;
+  const row = read ? Promise.resolve(read) : query<{ scripts: ScriptJson[] | null; series: SeriesJson | null }>(db, OWN_SCRIPT_AND_SERIES, [caller.accountId, ref.slug, symbol, timeframe]).then((rows) => rows[0]);
   const seriesRead = row.then((r) => seriesOfJson(r?.series ?? null));
   seriesRead.catch(() => undefined);
   return { locate: row.then((r) => locateOwnScript(caller, ref.slug, kind, r?.scripts ?? null)), seriesRead };
@@ -230,7 +279,7 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   // The instrument's series is read with the script (independent reads).
   // "NASDAQ:AAPL" (TradingView's way) is the stored AAPL: docs/adr/0156-exchange-prefixes.md
   const symbol = await storedSymbol(db, request.instrument);
-  const { locate, seriesRead } = scriptAndSeries(db, { accountId: auth.accountId, handle: auth.handle }, ref, request.kind, symbol, request.timeframe);
+  const { locate, seriesRead } = scriptAndSeries(db, { accountId: auth.accountId, handle: auth.handle }, ref, request.kind, symbol, request.timeframe, options.prefetch ?? null);
   locate.catch(() => undefined); // its refusal is answered below, after the instrument's
   const series = await seriesRead;
   if (!series) throw new ApiError("unknown_instrument", `No instrument has the symbol ${JSON.stringify(request.instrument)}.`);
