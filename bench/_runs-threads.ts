@@ -8,7 +8,9 @@
 // JIT warm-up). --strace=<dir> also counts the phase's system calls of each process (strace -c,
 // when installed, attached before the phase's first request; it slows the processes, so the CPU
 // line is then not comparable): writes and reads per run count round trips, which the load does
-// not move.
+// not move. --cpu-prof=<dir> writes a V8 CPU profile of each process's main thread over the phase
+// alone (bench/_cpu-prof.mjs, started and stopped by SIGUSR2 at the phase's first and last
+// request); it too slows the processes.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -53,6 +55,10 @@ async function main(): Promise<void> {
   const runs = Number(arg("runs") ?? 800);
   const label = arg("label") ?? "";
   const straceDir = arg("strace");
+  const profDir = arg("cpu-prof");
+  if (profDir) mkdirSync(profDir, { recursive: true });
+  const imports = [`--import ${join(__dirname, "_thread-ids.mjs")}`, ...(profDir ? [`--import ${join(__dirname, "_cpu-prof.mjs")}`] : [])].join(" ");
+  const profEnv: Record<string, string> = profDir ? { CPU_PROF_DIR: profDir, CPU_PROF_ON_SIGNAL: "1", CPU_PROF_INTERVAL_US: "250" } : {};
   const idsDir = mkdtempSync(join(tmpdir(), "bench-thread-ids-"));
   const groupOf = (pid: number, tid: string): Group => (Number(tid) === pid ? "main" : existsSync(join(idsDir, `${pid}-${tid}`)) ? "sandbox" : "other");
   const before = new Map<number, Map<string, number>>();
@@ -66,7 +72,7 @@ async function main(): Promise<void> {
       skipCases: true,
       e2eRuns: 1,
       throughputRuns: runs,
-      extraEnv: { NODE_OPTIONS: `--import ${join(__dirname, "_thread-ids.mjs")}`, THREAD_IDS_DIR: idsDir },
+      extraEnv: { NODE_OPTIONS: imports, THREAD_IDS_DIR: idsDir, ...profEnv },
       onThroughputPhase: async (phase, pids) => {
         const all: Array<["api" | "workers", number]> = [["api", pids.api], ...pids.workers.map((p): ["workers", number] => ["workers", p])];
         if (phase === "start") {
@@ -80,8 +86,10 @@ async function main(): Promise<void> {
             await new Promise((resolve) => setTimeout(resolve, 1_000));
           }
           for (const [, pid] of all) before.set(pid, threadCpu(pid));
+          if (profDir) for (const [, pid] of all) process.kill(pid, "SIGUSR2");
           return;
         }
+        if (profDir) for (const [, pid] of all) process.kill(pid, "SIGUSR2");
         for (const [name, pid] of all) {
           const start = before.get(pid) ?? new Map<string, number>();
           for (const [tid, ms] of threadCpu(pid)) perRun[name][groupOf(pid, tid)] += (ms - (start.get(tid) ?? 0)) / runs;
