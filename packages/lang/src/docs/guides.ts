@@ -148,10 +148,13 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   (\`close[1.7]\` is \`close[1]\`).
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
 - **Reassigned variables are series.** A variable given another value with \`:=\` is a series value, except a
-  top-level one declared from an input whose reassignments are all literals in \`if\`/\`switch\` blocks testing
-  inputs and literals (\`len := 12\` under \`if preset == "Fast"\`), which stays an input (docs/adr/0182).
-  TradingView's inference keeps more of them input or simple (\`len := otherInput * 2\` under such an \`if\`):
-  passed where a simple value is required (\`ta.atr(len)\`), those are refused here with \`qualifier_mismatch\`.
+  top-level one (declared once, without \`var\`) whose values are all made of literals, inputs and simple built-ins
+  (\`timeframe.period\`, \`syminfo.mintick\`) with operators, \`?:\`, \`int()\`/\`float()\` and \`math.*\`, given at the top
+  level or in \`if\`/\`switch\` blocks testing such values (\`len := otherInput * 2\` under \`if preset == "Fast"\`,
+  \`per := timeframe.period == "D" ? 21 : 10\`): it is an input or simple value as TradingView infers, so \`ta.atr(len)\`
+  takes it (docs/adr/0182, 0232). The rule is syntactic: a value TradingView also infers simple through a function
+  of your own, a loop or the variable itself (\`len := len * 2\`) keeps it series here. Reassigning a variable
+  declared \`const\` is refused (\`invalid_assignment\`), as TradingView refuses it.
 - **Gradient fills need their values.** \`fill(plot1, plot2, top_value, bottom_value, top_color, bottom_color)\`
   takes \`top_value\` and \`bottom_value\` as its reference lists them, required; a call giving only
   \`top_color\`/\`bottom_color\` (a public WaveTrend oscillator does) is refused with \`wrong_argument\`, though
@@ -172,7 +175,7 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   on the last chart bar of its period; lookahead on: the period's final value on each of its bars). The run's
   last bar is TradingView's last bar: when the stored data ends inside a requested period it shows that period's
   running value; a window ending before the data does keeps the previous period there (nothing from after the
-  window). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts). What
+  window). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts; a loop over symbols has them all read after one evaluation, docs/adr/0223). What
   remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W), any other count of minutes
   under a day (\`"20"\`, \`"180"\`: built from a finer stored timeframe from the session's open, as TradingView builds
   them; around the clock in UTC from 4-hour or 2-hour bars too, so \`"720"\` works on an instrument stored from 4-hour bars), months up to 12 (built from daily bars) and several days or weeks (\`"4D"\`, \`"2W"\`, built from daily or weekly
@@ -200,8 +203,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
   without those three anchors it runs. A requested context runs what the request's expression depends on: a
   statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
-  \`timeframe.period\` is the requested timeframe) is not run in it, unless the request needs drawings and the
-  context runs the whole script (docs/adr/0170).
+  \`timeframe.period\` is the requested timeframe) is not run in it (docs/adr/0170); statements that draw run in
+  it only when its requests need them (docs/adr/0223).
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
   between arrivals); the "Timeframe" setting is not an input a run can change.
@@ -221,9 +224,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   ticker, \`syminfo.pointvalue\` 1; \`syminfo.description\` is the instrument's stored name, \`syminfo.type\`
   its asset class in TradingView's names (an ETF is \`"fund"\`), \`syminfo.currency\` its quote currency and
   \`syminfo.basecurrency\` the ticker without that currency for crypto and forex pairs (\`"BTC"\` for \`BTC-USD\`,
-  \`""\` otherwise); \`syminfo.volumetype\`, \`country\`, the fundamentals (\`employees\`,
-  \`shares_outstanding_*\`, \`sector\`, ...) and the analysts' \`recommendations_*\` and \`target_price_*\` are
-  refused (no such metadata is stored).
+  \`""\` otherwise). The metadata not stored is TradingView's value for an instrument without it (docs/adr/0233):
+  na for \`sector\`, \`industry\`, the fundamentals (\`employees\`, \`shares_outstanding_*\`, ...), \`expiration_date\`
+  and the analysts' \`recommendations_*\` and \`target_price_*\`, \`""\` for \`isin\`, \`"n/a"\` for \`volumetype\`;
+  \`country\` is \`"US"\` on NASDAQ, NYSE and AMEX (na elsewhere) and \`mincontract\` 1 for a stock or fund (na
+  elsewhere). Where TradingView knows them (AAPL's ISIN and sector, a crypto pair's fractional lot) the values differ.
 - **Sessions.** \`syminfo.session\` is always \`session.regular\` (bars are kept as imported); an instrument's
   regular hours are its \`session\` (\`0930-1600\` New York for US equities, \`24x7\` for crypto), holidays and
   early closes are not known (\`session.islastbar_regular\` on a half day is the last bar there is). Periods
@@ -274,8 +279,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   negative subpattern after \`;\` (docs/adr/0161); exponent patterns (\`0.###E0\`) are not read.
 - **Number text.** \`str.format\` and \`log.*\` with arguments write a number as Java's MessageFormat does:
   \`{0}\` groups by three with up to three decimals (\`1,234.568\`) and a tie goes to the even digit
-  (\`{0,number,integer}\` of 2.5 is \`2\`); \`str.tostring\` has up to ten decimals, no exponent, and rounds a
-  tie up (docs/adr/0177). Not documented by TradingView, so kept as they were (docs/adr/0178): a value
+  (\`{0,number,integer}\` of 2.5 is \`2\`); \`str.tostring\` (and \`array.join\`'s numbers) has up to ten decimals,
+  no exponent, and rounds a tie up as the digits read (\`2.675\` under \`#.##\` is \`2.68\`: docs/adr/0177, 0230). Not documented by TradingView, so kept as they were (docs/adr/0178): a value
   rounding to zero has no sign (Java writes \`-0\`), \`#.#\` keeps the zero of \`0.5\` in \`str.format\` too
   (Java writes \`.5\`), \`format.percent\` and \`format.volume\`'s decimals, an na argument is \`NaN\`, an
   unclosed \`{\` leaves the rest as written, and a matrix is written one row a line.
@@ -283,7 +288,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   chart's, an na session none, an na time zone UTC and an na \`str.repeat\` separator none (docs/adr/0172: the
   reference does not say).
 - **\`str.format\` dates.** \`{0,date,...}\` and \`{0,time,...}\` (a pattern, or \`short\`/\`medium\`/\`long\`/\`full\`
-  in US English) read the timestamp in UTC; \`str.format_time\` takes a time zone.
+  in US English) read the timestamp in UTC; \`str.format_time\` takes a time zone. Both read Java's SimpleDateFormat
+  letters in US English (docs/adr/0231); \`S\` is the fraction of the second as the reference names it (\`S\`
+  tenths, \`SSS\` milliseconds), \`z\` a US English zone name (\`EDT\`) or \`GMT+03:00\`, and a letter Java does not
+  know is written as it stands (TradingView's pages do not say).
 - **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed. The seed is a
   series (\`seed + i\` in a loop runs): each seed has its own sequence at the call site, started from the seed
   (docs/adr/0163); the numbers are this dialect's generator's, not TradingView's.

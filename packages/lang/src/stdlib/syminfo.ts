@@ -1,8 +1,8 @@
 // syminfo.* beyond the ticker, time zone, tick and session (builtins/core.ts, session.ts): the
 // facts that follow from what an instrument stores (its ticker, tick size, name, asset class and
 // currency: docs/adr/0106-instrument-facts-in-syminfo.md; its exchange prefix:
-// docs/adr/0156-exchange-prefixes.md), and, refused with `unsupported_feature`,
-// those that need instrument metadata the bar store does not keep (docs "differences" topic).
+// docs/adr/0156-exchange-prefixes.md), and the value TradingView documents for an instrument
+// without it of the metadata the bar store does not keep (docs/adr/0233).
 
 import { builtinFunction, builtinVariable, call, constants } from "../builtins/record";
 import { heikinAshiSymbol, heikinAshiTicker, tickerInherit } from "./heikin-ashi";
@@ -170,26 +170,34 @@ export const syminfoBasecurrency = builtinVariable({
   emit: "$rt.facts.basecurrency",
 });
 
-const METADATA: ReadonlyArray<readonly [name: string, type: string]> = [
-  ["volumetype", "simple string"], ["country", "simple string"], ["industry", "simple string"], ["sector", "simple string"],
-  ["isin", "simple string"], ["employees", "simple int"], ["shareholders", "simple int"],
-  ["shares_outstanding_float", "simple float"], ["shares_outstanding_total", "simple float"], ["expiration_date", "simple int"],
-  ["recommendations_buy", "series int"], ["recommendations_sell", "series int"], ["recommendations_hold", "series int"],
-  ["recommendations_total", "series int"], ["recommendations_buy_strong", "series int"], ["recommendations_sell_strong", "series int"],
-  ["recommendations_date", "series int"], ["target_price_average", "series float"], ["target_price_high", "series float"],
-  ["target_price_low", "series float"], ["target_price_median", "series float"], ["target_price_estimates", "series float"],
-  ["target_price_date", "series int"], ["mincontract", "simple float"],
+/**
+ * The instrument metadata TradingView's reference lists that the bar store does not keep: each is
+ * the value the reference documents for an instrument without it (docs/adr/0233): na for the
+ * fundamentals, analysts' figures, sector and industry (`"... or na if the symbol has no ..."`),
+ * `""` for the ISIN ("an empty string if there is no ISIN information"), `"n/a"` for a volume type
+ * "not specified", na for the expiration date of anything but a dated futures contract. Two follow
+ * from what is stored: the country of a US exchange's listing, and the smallest tradable amount of
+ * a stock or fund, one share ("For most other types of asset, it is often 1"), na elsewhere.
+ */
+const METADATA: ReadonlyArray<readonly [name: string, type: string, value: string, doc: string]> = [
+  ["country", "simple string", "($rt.prefix === \"NASDAQ\" || $rt.prefix === \"NYSE\" || $rt.prefix === \"AMEX\" ? \"US\" : null)", "The two-letter ISO 3166 code of the country the instrument trades in: \"US\" on NASDAQ, NYSE and AMEX; na for an exchange not tied to a country (crypto) or not known."],
+  ["isin", "simple string", "\"\"", "The instrument's ISIN: \"\" (no ISINs are stored; TradingView's value for an instrument without one)."],
+  ["volumetype", "simple string", "\"n/a\"", "The volume's unit (\"base\", \"quote\", \"tick\"): \"n/a\", TradingView's value when it is not specified (the stored volumes do not say)."],
+  ["mincontract", "simple float", "($rt.facts.type === \"stock\" || $rt.facts.type === \"fund\" ? 1 : NaN)", "The smallest amount of the instrument that can be traded: 1 for a stock or fund (one share), na for other instruments (not stored)."],
+  ["industry", "simple string", "null", "The company's industry: na (not stored; TradingView's value for a symbol without one)."],
+  ["sector", "simple string", "null", "The company's sector: na (not stored; TradingView's value for a symbol without one)."],
+  ["employees", "simple int", "NaN", "The company's number of employees: na (not stored)."],
+  ["shareholders", "simple int", "NaN", "The company's number of shareholders: na (not stored)."],
+  ["shares_outstanding_float", "simple float", "NaN", "The company's free-float shares outstanding: na (not stored)."],
+  ["shares_outstanding_total", "simple int", "NaN", "The company's total shares outstanding: na (not stored)."],
+  ["expiration_date", "simple int", "NaN", "The start of the last day of a dated futures contract: na (no futures contracts are stored; na on other symbols)."],
+  ...["buy", "sell", "hold", "total", "buy_strong", "sell_strong", "date"].map((k) => [`recommendations_${k}`, "series int", "NaN", "Analysts' recommendations: na (not stored)."] as const),
+  ...["average", "high", "low", "median", "estimates"].map((k) => [`target_price_${k}`, "series float", "NaN", "Analysts' price targets: na (not stored)."] as const),
+  ["target_price_date", "series int", "NaN", "The date of the analysts' last price targets: na (not stored)."],
 ];
 
-/** Instrument metadata that is not stored: known names, refused with the reason. */
-export const syminfoMetadata = METADATA.map(([n, type]) =>
-  builtinVariable({
-    name: `syminfo.${n}`,
-    type,
-    doc: "Not supported: needs instrument metadata.",
-    pending: `\`syminfo.${n}\` is not supported: it needs instrument metadata (volume type, country, fundamentals, analysts' figures), which this service does not store.`,
-  }),
-);
+/** Instrument metadata that is not stored: TradingView's documented value for an instrument without it. */
+export const syminfoMetadata = METADATA.map(([n, type, value, doc]) => builtinVariable({ name: `syminfo.${n}`, type, doc, emit: value }));
 
 /**
  * TradingView's currency codes (`currency.USD` is "USD", what `syminfo.currency` reads for a

@@ -97,6 +97,8 @@ const SESSION: NameCase[] = [
   { name: "syminfo.type", body: p('syminfo.type == "crypto" ? 1 : 0') },
   { name: "syminfo.currency", body: p("str.length(syminfo.currency)") },
   { name: "syminfo.basecurrency", body: p('syminfo.basecurrency == "" ? 0 : 1') },
+  // metadata not stored: TradingView's value for an instrument without it (docs/adr/0233)
+  ...["volumetype", "country", "sector", "isin", "mincontract", "shares_outstanding_total", "target_price_average"].map((n) => ({ name: `syminfo.${n}`, body: p(`na(syminfo.${n}) ? 0 : 1`) })),
   { name: "input.session (in time())", body: 's = input.session("0930-1600", "Session")\nplot(na(time(timeframe.period, s)) ? 0 : 1)' },
   { name: "session.regular", body: p("na(time(timeframe.period, session.regular)) ? 0 : 1") },
   { name: "session.extended", body: p("na(time(timeframe.period, session.extended)) ? 0 : 1") },
@@ -640,12 +642,6 @@ export const REFUSED_CASES: readonly RefusedCase[] = [
   needs("request.quandl", 'request.quandl("CFTC/SB_FO_ALL", barmerge.gaps_off, 0)'),
   needs("request.seed", 'request.seed("seed_crypto_santiment", "BTC_SENTIMENT_POSITIVE_TOTAL", close)'),
   needs("request.footprint", "request.footprint(100)"),
-  ...["volumetype", "country", "sector", "shares_outstanding_total", "target_price_average"].map((n) => ({
-    name: `syminfo.${n}`,
-    body: p(`str.length(str.tostring(syminfo.${n}))`),
-    code: "unsupported_feature",
-    message: new RegExp(`syminfo\\.${n}.*not supported.*instrument metadata`),
-  })),
   { name: "ticker.renko", body: p('request.security(ticker.renko(syminfo.tickerid, "ATR", 10), "D", close)'), code: "unsupported_feature", message: /ticker\.\*` is not supported: .*chart types/ },
   { name: "ticker.linebreak", body: p('request.security(ticker.linebreak(syminfo.tickerid, 3), "D", close)'), code: "unsupported_feature", message: /ticker\.\*` is not supported/ },
   { name: "a misspelt name (ta.smaa)", body: p("ta.smaa(close, 5)"), code: "undeclared_identifier", message: /ta\.sma\b/ },

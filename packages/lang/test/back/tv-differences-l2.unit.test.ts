@@ -191,3 +191,77 @@ plot(ta.atr(len), "atr")
     expect(() => build(PRESET.replace("len := base * 2", "len := math.max(base, int(close))"))).toThrow(/qualifier_mismatch/);
   });
 });
+
+describe("syminfo metadata: TradingView's documented value for what is not stored", () => {
+  // every syminfo.* variable of TradingView's v6 reference
+  const NAMES = [
+    "basecurrency", "country", "currency", "current_contract", "description", "employees", "expiration_date", "industry", "isin", "main_tickerid",
+    "mincontract", "minmove", "mintick", "pointvalue", "prefix", "pricescale", "recommendations_buy", "recommendations_buy_strong", "recommendations_date",
+    "recommendations_hold", "recommendations_sell", "recommendations_sell_strong", "recommendations_total", "root", "sector", "session", "shareholders",
+    "shares_outstanding_float", "shares_outstanding_total", "target_price_average", "target_price_date", "target_price_estimates", "target_price_high",
+    "target_price_low", "target_price_median", "ticker", "tickerid", "timezone", "type", "volumetype",
+  ];
+  const SRC = `//@version=6
+indicator("syminfo")
+log.info(str.format("{0}|{1}|{2}|{3}|{4}", na(syminfo.country) ? "na" : syminfo.country, syminfo.isin == "" ? "empty" : syminfo.isin, syminfo.volumetype, str.tostring(syminfo.mincontract), na(syminfo.sector) and na(syminfo.industry) ? "na" : "?"))
+log.info(str.tostring(array.from(syminfo.employees, syminfo.shareholders, syminfo.shares_outstanding_total, syminfo.expiration_date, syminfo.recommendations_total, syminfo.recommendations_date, syminfo.target_price_date)))
+log.info(str.tostring(array.from(syminfo.shares_outstanding_float, syminfo.target_price_average, syminfo.target_price_high, syminfo.target_price_low, syminfo.target_price_median, syminfo.target_price_estimates)))
+`;
+  const logs = (symbol: Record<string, unknown>) => evaluate(build(SRC), closeBars([10]), {}, { symbol: { ...SYMBOL, ...symbol }, windowStart: 0 }).logs.map((l) => l.message);
+
+  test("every syminfo.* variable of the reference compiles", () => {
+    const src = `//@version=6\nindicator("all")\n${NAMES.map((n, i) => `v${i} = syminfo.${n}`).join("\n")}\nplot(close)\n`;
+    expect(() => build(src)).not.toThrow();
+  });
+
+  test("a NASDAQ stock: country US, no ISIN, volume type n/a, one share, no sector or fundamentals", () => {
+    expect(logs({ prefix: "NASDAQ", type: "stock" })).toEqual(["US|empty|n/a|1|na", "[NaN, NaN, NaN, NaN, NaN, NaN, NaN]", "[NaN, NaN, NaN, NaN, NaN, NaN]"]);
+  });
+
+  test("a Coinbase pair: no country (an exchange not tied to one), mincontract na", () => {
+    expect(logs({ prefix: "COINBASE", type: "crypto", ticker: "BTC-USD" })[0]).toBe("na|empty|n/a|NaN|na");
+  });
+
+  test("the recommendations example of the reference runs: its dates and counts are na", () => {
+    const src = `//@version=6
+indicator("syminfo recommendations", overlay = true)
+if barstate.islastconfirmedhistory
+    int YTD = syminfo.target_price_date + timeframe.in_seconds("12M") * 1000
+    string startDate = str.format_time(syminfo.recommendations_date, "yyyy-MM-dd")
+    log.info(str.tostring(syminfo.recommendations_buy) + " " + str.tostring(YTD) + " " + (na(startDate) ? "na" : startDate))
+`;
+    expect(evaluate(build(src), closeBars([10, 11]), {}, { symbol: SYMBOL, windowStart: 0 }).logs.map((l) => l.message)).toEqual(["NaN NaN na"]);
+  });
+});
+
+describe("a length reassigned from the chart's simple values is simple", () => {
+  test("per := a ternary of timeframe.period, then another variable := it: ta.atr takes it (21 on daily bars)", () => {
+    // v5, where a daily chart's timeframe.period is "D" (v6 writes "1D")
+    const src = `//@version=5
+indicator("kc")
+per = 14
+setper = 14
+tf = timeframe.period
+setper := tf == "M" ? 14 : tf == "W" ? 14 : tf == "D" ? 21 : 10
+per := setper
+plot(ta.atr(per), "atr")
+plot(per, "per")
+`;
+    const r = evaluate(build(src), closeBars([10, 11, 12]), {}, { symbol: SYMBOL, windowStart: 0 });
+    expect(Array.from(r.outputs[1]!.values)).toEqual([21, 21, 21]);
+  });
+
+  test("reassigned under an if testing timeframe.isdaily", () => {
+    expect(() => build('//@version=6\nindicator("d")\nlen = 10\nif timeframe.isdaily\n    len := 20\nplot(ta.atr(len))\n')).not.toThrow();
+  });
+
+  test("a value from a bar (close) keeps it series: refused by ta.atr", () => {
+    expect(() => build('//@version=6\nindicator("d")\nlen = 10\nif close > 5\n    len := 20\nplot(ta.atr(len))\n')).toThrow(/qualifier_mismatch/);
+    expect(() => build('//@version=6\nindicator("d")\nlen = 10\nlen := int(close)\nplot(ta.atr(len))\n')).toThrow(/qualifier_mismatch/);
+  });
+
+  test("the variable is not a constant: a const parameter still refuses it", () => {
+    // plot's title takes a const string; a reassigned one is simple at most
+    expect(() => build('//@version=6\nindicator("d")\nt = "a"\nif timeframe.isdaily\n    t := "b"\nplot(close, t)\n')).toThrow(/qualifier_mismatch|const/);
+  });
+});

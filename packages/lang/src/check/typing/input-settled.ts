@@ -1,33 +1,74 @@
-// Reassigned variables that keep their input qualifier: a top-level variable declared from an
-// input and given other values made of inputs and literals only, at the top level or in
-// `if`/`switch` blocks of the top level that test inputs and literals (`len = input.int(25)` ...
-// `if preset == "Fast"` / `len := 12`, or `len := other * 2` with `other` an input). Its value is
-// fixed once the inputs are, so TradingView keeps it an input and `ta.atr(len)` compiles; a public
-// adaptive-entropy trend indicator of issue 16's survey chooses its lengths so.
+// Reassigned variables that keep an input or simple qualifier: a top-level variable declared once
+// (without `var`) and given other values made of literals, inputs and simple built-ins only, at
+// the top level or in `if`/`switch` blocks of the top level whose conditions are made of them too
+// (`len = input.int(25)` ... `if preset == "Fast"` / `len := 12`; `len := other * 2`;
+// `per := timeframe.period == "D" ? 21 : 10`). Its value is fixed once the inputs and the chart are,
+// so TradingView qualifies it as the strongest of those values (input, or simple) and `ta.atr(len)`
+// compiles; public indicators of issue 16's survey choose their lengths so.
 // docs/adr/0182-input-settled-variables.md, docs/adr/0232-const-and-reassigned-qualifiers.md
 
 import type * as A from "../../language/ast";
 import { forEachNode } from "../../language/visit";
+import { lookupVariable } from "../builtin-lookup";
+import { maxQual } from "../types";
 
-/** Of the `reassigned` names, those whose every reassignment is settled by inputs and literals. */
+type Qual = A.Qualifier;
+
+/** The qualifiers of the settled variables of each file's `reassigned` set (settledQualifier reads them). */
+const floors = new WeakMap<ReadonlySet<string>, ReadonlyMap<string, Qual>>();
+
+/** The qualifier a settled reassigned variable takes at least (input or simple), or undefined. */
+export function settledQualifier(reassigned: ReadonlySet<string>, name: string): Qual | undefined {
+  return floors.get(reassigned)?.get(name);
+}
+
+/**
+ * Of the `reassigned` names, those whose every reassignment is settled by literals, inputs and
+ * simple built-ins; each with the qualifier it takes (recorded for settledQualifier under `reassigned`).
+ */
 export function inputSettled(body: readonly A.Stmt[], reassigned: ReadonlySet<string>): Set<string> {
   const decls = declarationCounts(body);
-  const inputs = new Set<string>();
-  const candidates = new Set<string>();
-  for (const s of body) {
-    if (s.kind !== "VarDecl" || s.mode !== "none" || decls.get(s.name.name) !== 1) continue;
-    const fromInput = isInputCall(s.init);
-    if (fromInput && reassigned.has(s.name.name)) candidates.add(s.name.name);
-    // `fast = input.int(5)`, `slow = fast * 2`: known once the inputs are, in the order declared
-    else if (!reassigned.has(s.name.name) && (fromInput || isSettled(s.init, inputs))) inputs.add(s.name.name);
+  const topDecls = body.filter((s): s is A.VarDecl => s.kind === "VarDecl" && s.mode === "none" && decls.get(s.name.name) === 1 && s.typeAnn?.qualifier !== "const");
+  // each candidate starts at its declared value's qualifier; a reassignment not settled drops it,
+  // a settled one raises it to the value's and its conditions' (repeated until nothing changes:
+  // `per := setper` follows what `setper` becomes)
+  const cand = new Map<string, Qual>();
+  for (const s of topDecls) if (reassigned.has(s.name.name)) cand.set(s.name.name, "input");
+  let known = new Map<string, Qual>();
+  for (let round = 0; round < 64 && cand.size > 0; round++) {
+    known = new Map(cand);
+    for (const s of topDecls) {
+      const q = qualOf(s.init, known, decls);
+      if (reassigned.has(s.name.name)) {
+        if (q === null) {
+          cand.delete(s.name.name);
+          known.delete(s.name.name);
+        }
+        else if (cand.has(s.name.name)) known.set(s.name.name, maxQual(cand.get(s.name.name)!, q));
+      } else if (q !== null) known.set(s.name.name, q);
+    }
+    const settled = new Map<A.Assign, Qual>();
+    collectSettled(body, known, decls, "const", settled);
+    let changed = false;
+    forEachNode(body as A.Stmt[], (n) => {
+      if (n.kind !== "Assign" || n.target.kind !== "Identifier" || !cand.has(n.target.name)) return;
+      const name = n.target.name;
+      const q = settled.get(n);
+      if (q === undefined) {
+        cand.delete(name);
+        changed = true;
+        return;
+      }
+      const next = maxQual(cand.get(name)!, known.get(name)!, q);
+      if (next !== cand.get(name)) {
+        cand.set(name, next);
+        changed = true;
+      }
+    });
+    if (!changed) break;
   }
-  if (candidates.size === 0) return candidates;
-  const settled = new Set<A.Assign>();
-  collectSettled(body, inputs, settled);
-  forEachNode(body as A.Stmt[], (n) => {
-    if (n.kind === "Assign" && n.target.kind === "Identifier" && !settled.has(n)) candidates.delete(n.target.name);
-  });
-  return candidates;
+  floors.set(reassigned, cand);
+  return new Set(cand.keys());
 }
 
 /** How many times each name is declared anywhere (parameters too): a name declared once is one variable. */
@@ -57,57 +98,92 @@ function declaredNames(n: A.Node): string[] {
   }
 }
 
-/** `:=` (or `+=`, ...) of a settled value at the top level or in `if`/`switch` blocks of the top level testing settled values. */
-function collectSettled(stmts: readonly A.Stmt[], inputs: ReadonlySet<string>, out: Set<A.Assign>): void {
+/**
+ * The settled assignments (with their value's and conditions' qualifier) at the top level or in
+ * `if`/`switch` blocks of the top level testing settled values.
+ */
+function collectSettled(stmts: readonly A.Stmt[], known: ReadonlyMap<string, Qual>, decls: ReadonlyMap<string, number>, under: Qual, out: Map<A.Assign, Qual>): void {
   for (const s of stmts) {
-    if (s.kind === "Assign" && isSettled(s.value, inputs)) out.add(s);
+    if (s.kind === "Assign") {
+      const q = qualOf(s.value, known, decls);
+      if (q !== null) out.set(s, maxQual(q, under));
+    }
     const e = s.kind === "ExprStmt" ? s.expr : s;
-    if (e.kind === "If") collectIf(e, inputs, out);
-    else if (e.kind === "Switch" && (e.subject === null || isSettled(e.subject, inputs))) {
-      for (const c of e.cases) if (c.test === null || isSettled(c.test, inputs)) collectSettled(c.body.body, inputs, out);
+    if (e.kind === "If") collectIf(e, known, decls, under, out);
+    else if (e.kind === "Switch") {
+      const subject = e.subject === null ? "const" : qualOf(e.subject, known, decls);
+      if (subject === null) continue;
+      // a case's block runs when the earlier tests failed: it depends on every test up to its own
+      let tests: Qual = maxQual(under, subject);
+      for (const c of e.cases) {
+        const q = c.test === null ? "const" : qualOf(c.test, known, decls);
+        if (q === null) break;
+        tests = maxQual(tests, q);
+        collectSettled(c.body.body, known, decls, tests, out);
+      }
     }
   }
 }
 
-function collectIf(e: A.If, inputs: ReadonlySet<string>, out: Set<A.Assign>): void {
-  if (!isSettled(e.cond, inputs)) return;
-  collectSettled(e.then.body, inputs, out);
-  if (e.else?.kind === "If") collectIf(e.else, inputs, out);
-  else if (e.else) collectSettled(e.else.body, inputs, out);
+function collectIf(e: A.If, known: ReadonlyMap<string, Qual>, decls: ReadonlyMap<string, number>, under: Qual, out: Map<A.Assign, Qual>): void {
+  const q = qualOf(e.cond, known, decls);
+  if (q === null) return;
+  const cond = maxQual(under, q);
+  collectSettled(e.then.body, known, decls, cond, out);
+  if (e.else?.kind === "If") collectIf(e.else, known, decls, cond, out);
+  else if (e.else) collectSettled(e.else.body, known, decls, cond, out);
 }
 
 /**
- * Literals and settled names joined by operators, `?:`, the casts `int()`/`float()` and the
- * `math.*` functions of their arguments alone: known once the inputs are.
+ * The qualifier of a value made of literals, settled names, simple built-in variables
+ * (`timeframe.period`, `syminfo.mintick`) and inputs, joined by operators, `?:`, the casts
+ * `int()`/`float()` and the `math.*` functions of their arguments alone; null for anything else.
  */
-function isSettled(e: A.Expr, inputs: ReadonlySet<string>): boolean {
+function qualOf(e: A.Expr, known: ReadonlyMap<string, Qual>, decls: ReadonlyMap<string, number>): Qual | null {
   switch (e.kind) {
     case "Identifier":
-      return inputs.has(e.name);
+      return known.get(e.name) ?? (decls.has(e.name) ? null : builtinQual(e.name));
+    case "Member":
+      return e.object.kind === "Identifier" && !decls.has(e.object.name) ? builtinQual(`${e.object.name}.${e.property.name}`) : null;
     case "Unary":
-      return isSettled(e.operand, inputs);
+      return qualOf(e.operand, known, decls);
     case "Binary":
-      return isSettled(e.left, inputs) && isSettled(e.right, inputs);
+      return both(qualOf(e.left, known, decls), qualOf(e.right, known, decls));
     case "Ternary":
-      return isSettled(e.cond, inputs) && isSettled(e.then, inputs) && isSettled(e.else, inputs);
-    case "Call":
-      return isSettledFunction(e.callee) && e.args.every((a) => isSettled(a.value, inputs));
+      return both(qualOf(e.cond, known, decls), both(qualOf(e.then, known, decls), qualOf(e.else, known, decls)));
+    case "Call": {
+      if (isInputCall(e)) return "input";
+      if (!isSettledFunction(e.callee)) return null;
+      let q: Qual | null = "const";
+      for (const a of e.args) q = both(q, qualOf(a.value, known, decls));
+      return q;
+    }
     default:
-      return isLiteral(e);
+      return isLiteral(e) ? "const" : null;
   }
 }
 
-/** Functions whose value is an input's when their arguments are inputs (the reference types them `input` then). */
-const SETTLED_MATH = new Set(["abs", "ceil", "floor", "round", "max", "min", "pow", "sqrt", "log", "log10", "exp", "sign", "avg", "todegrees", "toradians"]);
+function both(a: Qual | null, b: Qual | null): Qual | null {
+  return a === null || b === null ? null : maxQual(a, b);
+}
 
-function isSettledFunction(c: A.Expr): boolean {
-  if (c.kind === "Identifier") return c.name === "int" || c.name === "float";
-  return c.kind === "Member" && c.object.kind === "Identifier" && c.object.name === "math" && SETTLED_MATH.has(c.property.name);
+/** A built-in variable's qualifier when it is fixed for the run (const, input or simple), else null. */
+function builtinQual(name: string): Qual | null {
+  const v = lookupVariable(name);
+  return v === undefined || v.qual === "series" ? null : v.qual;
 }
 
 function isLiteral(e: A.Expr): boolean {
   if (e.kind === "Unary") return e.op === "-" && e.operand.kind === "NumberLit";
   return e.kind === "NumberLit" || e.kind === "StringLit" || e.kind === "BoolLit" || e.kind === "ColorLit";
+}
+
+/** Functions whose value is as fixed as their arguments (the reference types them `input`, `simple` then). */
+const SETTLED_MATH = new Set(["abs", "ceil", "floor", "round", "max", "min", "pow", "sqrt", "log", "log10", "exp", "sign", "avg", "todegrees", "toradians"]);
+
+function isSettledFunction(c: A.Expr): boolean {
+  if (c.kind === "Identifier") return c.name === "int" || c.name === "float";
+  return c.kind === "Member" && c.object.kind === "Identifier" && c.object.name === "math" && SETTLED_MATH.has(c.property.name);
 }
 
 /** `input(...)`, `input.int(...)` and the other `input.*` calls. */

@@ -3,10 +3,11 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
-import { assignable, INT, isNumeric, prim, qualFits, show } from "../types";
+import { assignable, INT, isNumeric, maxQual, prim, qualFits, show } from "../types";
 import { intValued, takeAsInt } from "./int-division";
 import { declare, newLocal } from "./bindings";
 import { mixedNote } from "./control";
+import { settledQualifier } from "./input-settled";
 import { inlineConstants } from "./lookup";
 import { resolveTypeRef } from "./declarations";
 import { POISON, POISONED, setValue, type Typer, type Value } from "./state";
@@ -36,7 +37,10 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
   } else type = inferredDeclType(t, s.name.name, v.type, s.init.span);
   // A `var` never reassigned keeps its value's qualifier, as in Pine (`var isBB = maTypeInput ==
   // "SMA + Bollinger Bands"` is an input bool that `active = isBB` accepts).
-  let qual: A.Qualifier = t.reassigned.has(s.name.name) ? "series" : v.qual;
+  // A variable reassigned only with values settled by inputs and the chart keeps the strongest of
+  // their qualifiers (input-settled.ts, docs/adr/0182, docs/adr/0232).
+  const settled = t.scope === t.globals ? settledQualifier(t.reassigned, s.name.name) : undefined;
+  let qual: A.Qualifier = t.reassigned.has(s.name.name) ? "series" : settled ? maxQual(v.qual, settled) : v.qual;
   const q = s.typeAnn?.qualifier;
   // `var const float[] buffer = array.new<float>()`: on a collection, object or drawing, `const`
   // holds the reference and asks no constant value of the call that makes it (docs/adr/0208)
