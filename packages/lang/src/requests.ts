@@ -25,7 +25,8 @@ const CHUNK = 2048;
 
 function captureRun(program: Program, env: RequestEnv): CaptureRun {
   return (ctx: ContextBars) => {
-    const rt = new Runtime(ctx.bars, { ...ctx.info, timeframe: ctx.timeframe }, program.outputs.length, env.inputs, program.everyBar, { version: env.version, now: env.now });
+    // the script's drawing caps (max_labels_count, ...): a request may read what they delete
+    const rt = new Runtime(ctx.bars, { ...ctx.info, timeframe: ctx.timeframe }, program.outputs.length, env.inputs, program.everyBar, { version: env.version, now: env.now, drawingCaps: program.drawingCaps ?? {} });
     const host = new RequestHost("capture");
     rt.req = host;
     rt.mainPeriod = env.mainPeriod;

@@ -8,8 +8,11 @@
 // not run there (docs/adr/0170-request-context-runs-dependencies-only.md). Closure: a statement is added when it
 // declares, assigns or may mutate a variable an included statement reads. Objects (arrays, maps,
 // matrices, user types, drawings) may be aliased: the reference variables one statement touches
-// form one class, and a statement touching a class the slice reads is included. Null when the
-// program makes no request or the slice cannot be determined (the whole script runs).
+// form one class, and a statement touching a class the slice reads is included. The drawing
+// store (its caps delete old objects) is read only through its getters, `copy` and `*.all`: a slice
+// with such a read includes every statement that draws, one without needs none of them beyond
+// its own (docs/adr/0223). Null when the program makes no request or the slice cannot be
+// determined (the whole script runs).
 
 import type * as A from "../language/ast";
 import type { LocalSymbol, PineType } from "../language/ast-types";
@@ -30,19 +33,27 @@ interface Effects {
   request: boolean;
   /** Could raise a runtime error (anything beyond inputs, literals, names and operators). */
   mayFail: boolean;
-  /** Reads state outside the program's variables (`label.all`, ...): no slice can be proven. */
+  /** Reads state outside the program's variables (`strategy.*`, an unresolved call): no slice can be proven. */
   opaque: boolean;
+  /** Creates, changes or deletes drawings (`label.new`, `t.cell`, `line.delete`, ...). */
+  draws: boolean;
+  /** Reads the drawing store's state (`label.get_y`, `box.copy`, `label.all`): what every drawing call before it did. */
+  readsDrawings: boolean;
 }
 
 const REFERENCE_KINDS: ReadonlySet<PineType["kind"]> = new Set(["array", "matrix", "map", "udt", "handle"]);
 /** Node kinds that evaluate without a runtime error (with calls limited to inputs and the declaration). */
 const QUIET_KINDS = new Set(["VarDecl", "Assign", "ExprStmt", "Identifier", "Member", "NumberLit", "StringLit", "BoolLit", "ColorLit", "NaLit", "Unary", "Binary", "Ternary", "Argument", "TypeRef", "Call"]);
 
-/** Built-ins whose state is the evaluation's, shared by every statement (drawings, strategies). */
-const OPAQUE_NAMESPACES = /^(label|line|box|table|linefill|polyline|strategy)\./;
+/** Built-ins whose state is the evaluation's and read in ways not tracked here (strategies). */
+const OPAQUE_NAMESPACES = /^strategy\./;
+/** Drawing built-ins: their objects live in the evaluation's drawing store. */
+const DRAWING_NAMESPACES = /^(label|line|box|table|linefill|polyline)\./;
+/** Drawing built-ins that read the store: a deleted object's fields read as na, its copy is na. */
+const DRAWING_READS = /\.(get_[a-z_]+|copy)$/;
 
 function emptyEffects(): Effects {
-  return { writes: new Set(), reads: new Set(), refs: new Set(), request: false, mayFail: false, opaque: false };
+  return { writes: new Set(), reads: new Set(), refs: new Set(), request: false, mayFail: false, opaque: false, draws: false, readsDrawings: false };
 }
 
 function merge(into: Effects, from: Effects): void {
@@ -52,6 +63,8 @@ function merge(into: Effects, from: Effects): void {
   into.request ||= from.request;
   into.mayFail ||= from.mayFail;
   into.opaque ||= from.opaque;
+  into.draws ||= from.draws;
+  into.readsDrawings ||= from.readsDrawings;
 }
 
 class Analysis {
@@ -72,7 +85,8 @@ class Analysis {
           break;
         case "Member":
           if (n.symbol?.kind === "field") e.mayFail = true;
-          if (n.symbol?.kind === "builtinVariable" && (n.symbol.name.endsWith(".all") || n.symbol.name.startsWith("strategy."))) e.opaque = true;
+          if (n.symbol?.kind === "builtinVariable" && n.symbol.name.startsWith("strategy.")) e.opaque = true;
+          else if (n.symbol?.kind === "builtinVariable" && n.symbol.name.endsWith(".all")) e.readsDrawings = true;
           // the property is a name, not a variable
           visit(n.object);
           return;
@@ -98,9 +112,9 @@ class Analysis {
   private symbol(s: A.Identifier["symbol"], e: Effects): void {
     if (s?.kind !== "local") return;
     e.reads.add(s.id);
+    // a drawing's handle is a reference like any other (its identity does not change when the
+    // store deletes the object); what the store did to it is read through the drawing getters
     if (REFERENCE_KINDS.has(s.type.kind)) e.refs.add(s.id);
-    // drawings live in the evaluation's store, whose caps delete old objects: shared with every statement
-    if (s.type.kind === "handle") e.opaque = true;
   }
 
   private call(c: A.Call, e: Effects): void {
@@ -119,6 +133,10 @@ class Analysis {
     }
     if (name.startsWith("request.") || INTRABAR_LIBRARY_FUNCTIONS.has(name)) e.request = true;
     if (OPAQUE_NAMESPACES.test(name)) e.opaque = true;
+    if (DRAWING_NAMESPACES.test(name)) {
+      if (DRAWING_READS.test(name)) e.readsDrawings = true;
+      else e.draws = true;
+    }
     const role = builtinFunction(name)?.role;
     if (t?.kind !== "typeNew" && role !== "input" && role !== "declaration") e.mayFail = true;
     if (t === undefined && this.isUserName(name)) e.opaque = true;
@@ -216,14 +234,18 @@ export function requestSlice(main: A.Script, libraries: readonly A.Script[] = []
   for (const e of fx) aliases.unite(e.refs);
   const included = new Set<number>();
   const needed = new Set<number>();
+  // an included statement reads the drawing store: every statement that draws is needed
+  let drawingsNeeded = false;
   const include = (k: number): void => {
     included.add(k);
     for (const id of fx[k]!.reads) needed.add(fx[k]!.refs.has(id) ? aliases.find(id) : id);
+    drawingsNeeded ||= fx[k]!.readsDrawings;
   };
   fx.forEach((e, k) => {
     if (e.request || (k < last && e.mayFail && !checkOnly(e))) include(k);
   });
   const touches = (e: Effects): boolean => {
+    if (drawingsNeeded && e.draws) return true;
     for (const id of e.writes) if (needed.has(id) || needed.has(aliases.find(id))) return true;
     for (const id of e.refs) if (needed.has(aliases.find(id))) return true;
     return false;

@@ -150,9 +150,11 @@ describe("request slice: the statements a context's run executes", () => {
     }
   });
 
-  test("drawings read by the requested expression: the whole script runs", () => {
+  test("drawings read by the requested expression: every statement that draws runs with it (docs/adr/0223)", () => {
     const body = `var label lb = na\nif barstate.isfirst\n    lb := label.new(bar_index, close, "x")\nlabel.set_y(lb, close)\nplot(close)\nplot(request.security("", "W", label.get_y(lb)))`;
-    expect(build(HEADER + body).sliceLines).toBeNull();
+    expect(build(HEADER + body).sliceLines).toEqual([line(1), line(2), line(4), line(6)]);
+    // the label's y is set to each week's close before the request reads it
+    expectPerWeek(runOn(body), 1, (w) => WEEKS.bars.close[w]!);
   });
 
   test("a context's run executes only the slice: a log.info outside it writes nothing there", () => {
