@@ -2,7 +2,8 @@
 // manual: str.tostring's default text and its ties (docs/adr/0230), array.join's numbers, the
 // pattern letters of str.format_time (docs/adr/0231), reassigning a `const` variable (docs/adr/0232),
 // a length reassigned from inputs staying an input (docs/adr/0232) and the syminfo.* metadata
-// variables (docs/adr/0233). Expected texts are the reference's examples or worked by hand.
+// variables (docs/adr/0233). Expected texts are the reference's examples, texts a library published
+// on TradingView prints (PineCoders' Time), or worked by hand.
 import { format, tostring } from "../../src/stdlib/str";
 import { join } from "../../src/stdlib/array";
 import { PineArray } from "../../src/stdlib/pine-array";
@@ -263,5 +264,26 @@ plot(per, "per")
   test("the variable is not a constant: a const parameter still refuses it", () => {
     // plot's title takes a const string; a reassigned one is simple at most
     expect(() => build('//@version=6\nindicator("d")\nt = "a"\nif timeframe.isdaily\n    t := "b"\nplot(close, t)\n')).toThrow(/qualifier_mismatch|const/);
+  });
+});
+
+describe("str.format's dates read the same letters (PineCoders' Time library page on TradingView prints these)", () => {
+  // 2022-04-30 00:40:35 UTC, a Saturday: the library's examples of formattedTime/Date/Day(timenow, ...)
+  const NOW = Date.UTC(2022, 3, 30, 0, 40, 35);
+  test.each([
+    ["{0,time,HH:mm:ss}", "00:40:35"],
+    ["{0,time,short}", "12:40 AM"],
+    ["{0,time,full}", "12:40:35 AM UTC"],
+    ["{0,date,short}", "4/30/22"],
+    ["{0,date,medium}", "Apr 30, 2022"],
+    ["{0,date,full}", "Saturday, April 30, 2022"],
+    ["{0,date,E}", "Sat"],
+    ["{0,date,dd.MM.yy}", "30.04.22"],
+    ["{0,date,yyyy.MM.dd G 'at' hh:mm:ss z}", "2022.04.30 AD at 12:40:35 UTC"],
+  ])("%s is %s", (pattern, expected) => {
+    expect(format(pattern, [NOW])).toBe(expected);
+  });
+  test("3.5 hours of milliseconds under HH:mm is 03:30", () => {
+    expect(format("{0,time,HH:mm}", [1000 * 60 * 60 * 3.5])).toBe("03:30");
   });
 });
