@@ -1,5 +1,5 @@
 // The chart's data mapping (apps/web/src/chart/mapping.ts): hand-worked inputs and answers.
-import { cssColor, drawingsPlan, eventMarkers, logicalOf, paint, planChart, PALETTE, textPixels, type Row } from "../src/chart/mapping";
+import { cssColor, drawingsPlan, eventMarkers, logicalOf, paint, planChart, PALETTE, tablePlace, tablePlan, textPixels, type Row } from "../src/chart/mapping";
 
 const ROWS: Row[] = [
   [1704067200, 10, 12, 9, 11, 1000],
@@ -100,8 +100,9 @@ describe("markers", () => {
     // the third line is fully transparent (alpha 00): nothing to draw
     expect(plan.shapes).toEqual([
       { kind: "line", onPrice: true, a: { time: 1704240000, price: 11 }, b: { time: 1704067200, price: 10 }, color: "rgba(41, 98, 255, 1)", width: 2, dash: "dotted", extend: "right", arrowStart: false, arrowEnd: false },
-      { kind: "polyline", onPrice: false, points: [{ time: 1704153600, price: 5 }, { time: 1704067200, price: 4 }], closed: true, line: "rgba(120, 123, 134, 1)", fill: null },
-      { kind: "label", onPrice: false, at: { time: 1704153600, price: 12 }, text: "hi", style: "label_up", color: "rgba(255, 0, 0, 1)", textColor: "rgba(255, 255, 255, 1)", textSize: 16 },
+      // an answer without the polyline's style (a run kept before docs/adr/0235): solid, 1 pixel, straight
+      { kind: "polyline", onPrice: false, points: [{ time: 1704153600, price: 5 }, { time: 1704067200, price: 4 }], closed: true, line: "rgba(120, 123, 134, 1)", fill: null, width: 1, dash: "solid", curved: false, arrowStart: false, arrowEnd: false },
+      { kind: "label", onPrice: false, at: { time: 1704153600, price: 12 }, text: "hi", style: "label_up", color: "rgba(255, 0, 0, 1)", textColor: "rgba(255, 255, 255, 1)", textSize: 16, tooltip: "" },
     ]);
     expect(plan.outside).toBe(0);
   });
@@ -163,5 +164,52 @@ describe("markers", () => {
     }, span);
     expect(plan.shapes.map((s) => s.kind)).toEqual(["line", "line", "label"]);
     expect(plan.outside).toBe(2);
+  });
+
+  test("when a polyline has a style, a width and curves, and a label a tooltip, then the shapes carry them (docs/adr/0235)", () => {
+    const plan = drawingsPlan({
+      labels: [{ time: "2024-01-02T00:00:00Z", price: 12, text: "", color: null, tooltip: "why" }],
+      polylines: [{ points: [{ time: "2024-01-01T00:00:00Z", price: 1 }, { time: "2024-01-02T00:00:00Z", price: 2 }], line_color: "#FF0000FF", curved: true, line_style: "arrow_right", line_width: 3 }],
+    });
+    expect(plan.shapes[0]).toMatchObject({ kind: "polyline", width: 3, dash: "solid", curved: true, arrowStart: false, arrowEnd: true });
+    expect(plan.shapes[1]).toMatchObject({ kind: "label", tooltip: "why" });
+  });
+});
+
+describe("tables over the chart (docs/adr/0235)", () => {
+  test("TradingView's nine positions: top, middle, bottom by left, center, right; anything else is top_right, the default", () => {
+    expect(["top_left", "middle_center", "bottom_right", "middle_left", "nonsense"].map(tablePlace)).toEqual([
+      { vertical: "top", horizontal: "left" }, { vertical: "center", horizontal: "center" }, { vertical: "bottom", horizontal: "right" },
+      { vertical: "center", horizontal: "left" }, { vertical: "top", horizontal: "right" },
+    ]);
+  });
+
+  test("a 3 x 2 table whose first row is merged: one cell spanning three columns over a row of three; inner lines only; frame and background", () => {
+    const plan = tablePlan({
+      position: "bottom_left", rows: 2, columns: 3, bg_color: "#FFFFFFFF", frame_color: "#000000FF", frame_width: 2, border_color: "#808080FF", border_width: 1,
+      merges: [{ start_column: 0, start_row: 0, end_column: 2, end_row: 0 }],
+      cells: [
+        { row: 0, column: 0, text: "Close", bg_color: "#2962FFFF", text_color: "#FFFFFFFF", text_size: "small", text_halign: "left", text_valign: "center", width: 20, height: 5, tooltip: "last close" },
+        { row: 1, column: 2, text: "x", bg_color: null, text_color: "#363A45FF" },
+      ],
+      force_overlay: true,
+    }, 1);
+    expect(plan.caption).toBe("Table 2, bottom left of the chart (2 × 3)");
+    expect(plan.onPrice).toBe(true);
+    expect(plan.background).toBe("rgba(255, 255, 255, 1)");
+    expect(plan.frame).toEqual({ color: "rgba(0, 0, 0, 1)", width: 2 });
+    expect(plan.border).toEqual({ color: "rgba(128, 128, 128, 1)", width: 1 });
+    expect(plan.rows.map((r) => r.map((c) => [c.text, c.colSpan, c.rowSpan, c.borderRight, c.borderBottom]))).toEqual([
+      [["Close", 3, 1, false, true]],
+      [["", 1, 1, true, false], ["", 1, 1, true, false], ["x", 1, 1, false, false]],
+    ]);
+    // size.small is 10 CSS pixels; a cell without the fields (an older answer) at table.cell's defaults
+    expect(plan.rows[0]![0]).toMatchObject({ background: "rgba(41, 98, 255, 1)", color: "rgba(255, 255, 255, 1)", size: 10, halign: "left", valign: "center", width: 20, height: 5, tooltip: "last close" });
+    expect(plan.rows[1]![2]).toMatchObject({ background: null, size: 12, halign: "center", valign: "center", width: 0, height: 0, tooltip: "" });
+  });
+
+  test("a frame or border of width 0 or na color draws nothing", () => {
+    const plan = tablePlan({ position: "top_right", rows: 1, columns: 1, cells: [], frame_color: "#000000FF", frame_width: 0, border_color: null, border_width: 3 }, 0);
+    expect([plan.frame, plan.border, plan.background]).toEqual([null, null, null]);
   });
 });

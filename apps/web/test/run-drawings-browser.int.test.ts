@@ -2,7 +2,10 @@
 // real API and worker: a drawing-only indicator's run page asks for its drawings, gets 200, and
 // its chart shows the labels (pixels of the label color on the price pane); a box is filled with
 // its translucent bgcolor and holds its text, a dashed line is drawn in dashes, a solid one whole,
-// and an extended one to the pane's edge (docs/adr/0214).
+// and an extended one to the pane's edge (docs/adr/0214). Tables float over their pane at their
+// position, at a desktop's and a phone's width; a polyline is drawn with its style and width; a
+// label's tooltip shows on hover and on focus (docs/adr/0235).
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
@@ -186,4 +189,201 @@ if barstate.islast
   const forced = await placedOf([255, 127, 127]);
   expect(forced.pixels).toBeGreaterThan(1_000);
   expect(forced.highest).toBeLessThan(50);
+});
+
+const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core (WCAG 2 A/AA and best practice) on the page as it is: its violations. */
+async function violations(): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  });
+}
+
+// An overlay on the last bar of a 60-bar window (AAPL's closes there between about 430 and 530):
+// a framed 2 x 1 table at the top right (some 380 pixels wide: wider than a phone's pane) and a
+// yellow one at the bottom left; a magenta polyline at
+// 1000 over bars -40..-10, dashed and 3 wide; a blue label at 900 on bar -30 with a tooltip.
+const OVER = `//@version=6
+indicator("dashboard", overlay = true)
+var tr = table.new(position.top_right, 2, 1, bgcolor = #FFFFFF, frame_color = #000000, frame_width = 2, border_color = #808080, border_width = 1)
+var bl = table.new(position.bottom_left, 1, 1)
+if barstate.islast
+    tr.cell(0, 0, "Trend", text_color = #000000)
+    tr.cell(1, 0, "up since the December low, above its 50-day average", text_color = #000000)
+    bl.cell(0, 0, "Bottom left", bgcolor = #FFFF00, text_color = #000000)
+    polyline.new(array.from(chart.point.from_index(bar_index - 40, 1000), chart.point.from_index(bar_index - 10, 1000)), line_color = #FF00FF, line_style = line.style_dashed, line_width = 3)
+    label.new(bar_index - 30, 900, "tip me", color = #2962FF, textcolor = #FFFFFF, tooltip = "the highest\\nof the month")
+plot(close, "c")
+`;
+
+let overRun: string | null = null;
+/** The OVER script's run (one for the tests that read it). */
+async function overRunId(): Promise<string> {
+  if (overRun === null) {
+    await h.script(me, "over", OVER);
+    const run = await me.client.start({ script: "over", instrument: "AAPL", timeframe: "1d", bars: 60, wait: 30 });
+    expect(run.json.status).toBe("succeeded");
+    overRun = run.json.id as string;
+  }
+  return overRun;
+}
+
+type Box = { left: number; top: number; right: number; bottom: number };
+/** The boxes of the chart, its panes' layers and the two tables, in CSS pixels of the page. */
+function placed(): Promise<{ chart: Box; layers: Box[]; tr: Box; bl: Box; scrollWidth: number }> {
+  return page.evaluate(() => {
+    const box = (e: Element | null): { left: number; top: number; right: number; bottom: number } => {
+      const r = e?.getBoundingClientRect();
+      return { left: r?.left ?? NaN, top: r?.top ?? NaN, right: r?.right ?? NaN, bottom: r?.bottom ?? NaN };
+    };
+    return {
+      chart: box(document.querySelector(".chart")),
+      layers: Array.from(document.querySelectorAll(".chart-layer")).map(box),
+      tr: box(document.querySelector("table.chart-table[data-position='top_right']")),
+      bl: box(document.querySelector("table.chart-table[data-position='bottom_left']")),
+      scrollWidth: document.documentElement.scrollWidth,
+    };
+  });
+}
+
+/** Two frames after the tables are placed: painted. */
+async function settled(): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll("table.chart-table").length >= 2 && document.querySelectorAll(".chart canvas").length >= 2);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+test("tables float over the price pane at their positions, with their frame, borders and colors, at 1280 and at 390 pixels", async () => {
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(String(e)));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${h.api.url}/app/runs/${await overRunId()}`);
+  await settled();
+  const wide = await placed();
+  // one layer, over the price pane: from the chart's left edge to the price scale (some 40 to 80
+  // pixels wide on the right), from the chart's top
+  expect(wide.layers).toHaveLength(1);
+  const pane = wide.layers[0]!;
+  expect(Math.abs(pane.left - wide.chart.left)).toBeLessThanOrEqual(1);
+  expect(Math.abs(pane.top - wide.chart.top)).toBeLessThanOrEqual(1);
+  expect(wide.chart.right - pane.right).toBeGreaterThan(30);
+  // top_right in the pane's top right corner, bottom_left in its bottom left corner
+  expect(Math.abs(wide.tr.right - pane.right)).toBeLessThanOrEqual(1);
+  expect(Math.abs(wide.tr.top - pane.top)).toBeLessThanOrEqual(1);
+  expect(Math.abs(wide.bl.left - pane.left)).toBeLessThanOrEqual(1);
+  expect(Math.abs(wide.bl.bottom - pane.bottom)).toBeLessThanOrEqual(1);
+  // the table's frame (2 pixels, #000000), the line between its cells (1 pixel, #808080), a cell's yellow
+  const styles = await page.evaluate(() => {
+    const tr = document.querySelector<HTMLTableElement>("table.chart-table[data-position='top_right']")!;
+    const [first, second] = Array.from(tr.querySelectorAll("td"));
+    const yellow = document.querySelector("table.chart-table[data-position='bottom_left'] td")!;
+    return [getComputedStyle(tr).borderTop, getComputedStyle(tr).backgroundColor, getComputedStyle(first!).borderRight, getComputedStyle(second!).borderRightWidth, getComputedStyle(yellow).backgroundColor];
+  });
+  expect(styles).toEqual(["2px solid rgb(0, 0, 0)", "rgb(255, 255, 255)", "1px solid rgb(128, 128, 128)", "0px", "rgb(255, 255, 0)"]);
+  // a screen reader reads each as a table where it is
+  const tr = page.getByRole("table", { name: "Table 1, top right of the chart (1 × 2)" });
+  await expect(tr.locator("td").allTextContents()).resolves.toEqual(["Trend", "up since the December low, above its 50-day average"]);
+  await expect(violations()).resolves.toEqual([]);
+
+  // a phone: the page does not scroll sideways, both tables stay whole inside the pane, in their
+  // corners; the top right one, wider than the pane, shrunk to fit it
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => (document.querySelector(".chart-layer")?.getBoundingClientRect().width ?? 1000) < 390);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const phone = await placed();
+  expect(phone.scrollWidth).toBeLessThanOrEqual(390);
+  const small = phone.layers[0]!;
+  for (const t of [phone.tr, phone.bl]) {
+    expect(t.left).toBeGreaterThanOrEqual(small.left - 1);
+    expect(t.right).toBeLessThanOrEqual(small.right + 1);
+    expect(t.top).toBeGreaterThanOrEqual(small.top - 1);
+    expect(t.bottom).toBeLessThanOrEqual(small.bottom + 1);
+  }
+  expect(Math.abs(phone.tr.right - small.right)).toBeLessThanOrEqual(1);
+  expect(wide.tr.right - wide.tr.left).toBeGreaterThan(small.right - small.left);
+  expect(Math.abs(phone.bl.bottom - small.bottom)).toBeLessThanOrEqual(1);
+  await expect(violations()).resolves.toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(problems).toEqual([]);
+});
+
+test("a polyline is drawn dashed and 3 pixels wide; a label's tooltip shows on hover and on focus, over the label, and Escape hides it", async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${h.api.url}/app/runs/${await overRunId()}`);
+  await settled();
+  // magenta (#FF00FF) over 30 bars of 60 (about 590 pixels): dashes of 12 and gaps of 9 pixels
+  // (4 and 3 times the width 3) make some 28 runs a row, each dash 12 pixels long (at width 1
+  // they would be 4); a 3-pixel line fills at least two rows whole (its edges may be smoothed)
+  const magenta = await rows([230, 255, 0, 40, 230, 255]);
+  const dashed = magenta.filter((r) => r.runs >= 15);
+  expect(dashed.length).toBeGreaterThanOrEqual(2);
+  for (const r of dashed) expect(Math.abs(r.longest - 12)).toBeLessThanOrEqual(1);
+
+  const tip = page.getByRole("tooltip");
+  const button = page.getByRole("button", { name: "Label tip me" });
+  await expect(tip.isVisible()).resolves.toBe(false);
+  // the button lies over the label's blue (#2962FF) balloon: most of its pixels on the canvas are that blue
+  const blue = await button.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    let [hits, all] = [0, 0];
+    for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>(".chart canvas"))) {
+      const c = canvas.getBoundingClientRect();
+      if (r.left < c.left || r.right > c.right || r.top < c.top || r.bottom > c.bottom) continue;
+      const k = canvas.width / c.width;
+      const data = canvas.getContext("2d")?.getImageData(Math.round((r.left - c.left) * k), Math.round((r.top - c.top) * k), Math.max(1, Math.round(r.width * k)), Math.max(1, Math.round(r.height * k))).data;
+      if (!data) continue;
+      for (let i = 0; i < data.length; i += 4) {
+        all += 1;
+        if (Math.abs((data[i] ?? 0) - 41) < 12 && Math.abs((data[i + 1] ?? 0) - 98) < 12 && (data[i + 2] ?? 0) > 240) hits += 1;
+      }
+    }
+    return all === 0 ? 0 : hits / all;
+  });
+  expect(blue).toBeGreaterThan(0.4);
+  await button.hover();
+  await tip.waitFor({ state: "visible" });
+  await expect(tip.textContent()).resolves.toBe("the highest\nof the month");
+  await expect(button.getAttribute("aria-describedby")).resolves.toBe(await tip.getAttribute("id"));
+  await page.mouse.move(5, 5);
+  await tip.waitFor({ state: "hidden" });
+  await button.focus();
+  await tip.waitFor({ state: "visible" });
+  await page.keyboard.press("Escape");
+  await tip.waitFor({ state: "hidden" });
+});
+
+test("a pane indicator's table is over its own pane; one made with force_overlay over the price pane", async () => {
+  await h.script(me, "pane-tables", `//@version=6
+indicator("pane tables", overlay = false)
+var own = table.new(position.top_left, 1, 1)
+var forced = table.new(position.bottom_right, 1, 1, force_overlay = true)
+if barstate.islast
+    own.cell(0, 0, "in its pane", bgcolor = #FFFFFF, text_color = #000000)
+    forced.cell(0, 0, "on the prices", bgcolor = #FFFFFF, text_color = #000000)
+plot(close - close[1], "change")
+`);
+  const run = await me.client.start({ script: "pane-tables", instrument: "AAPL", timeframe: "1d", bars: 60, wait: 30 });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
+  await settled();
+  const where = await page.evaluate(() => {
+    const chart = document.querySelector(".chart")!.getBoundingClientRect();
+    const at = (position: string) => {
+      const table = document.querySelector(`table.chart-table[data-position='${position}']`)!;
+      const layer = table.closest(".chart-layer")!.getBoundingClientRect();
+      const r = table.getBoundingClientRect();
+      return { layerTop: layer.top - chart.top, layerHeight: layer.height, top: r.top - layer.top, bottom: layer.bottom - r.bottom };
+    };
+    return { own: at("top_left"), forced: at("bottom_right") };
+  });
+  // the pane below the prices is 180 pixels high and starts some 240 pixels below the chart's top
+  // (the chart's 448 less the time axis and that pane); the price pane starts at the top
+  expect(where.own.layerTop).toBeGreaterThan(200);
+  expect(Math.abs(where.own.layerHeight - 180)).toBeLessThanOrEqual(1);
+  expect(where.own.top).toBeLessThanOrEqual(1);
+  expect(where.forced.layerTop).toBeLessThanOrEqual(1);
+  expect(where.forced.bottom).toBeLessThanOrEqual(1);
 });

@@ -208,7 +208,9 @@ test("drawings: labels on warmup bars are left off the chart and counted; a box'
   await page.getByText("3 drawings lie wholly before the window's first bar or after its last", { exact: false }).waitFor();
   // the box's top (800) and bottom (200) edges across its 100 bars of 300 (about 390 pixels each)
   await expect(cyanRows()).resolves.toBeGreaterThanOrEqual(2);
+  // drawn over the chart once it is painted (docs/adr/0235)
   const table = page.getByRole("table", { name: "Table 1, top right of the chart (2 × 2)" });
+  await table.waitFor();
   const cells = await table.locator("tr").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("td")).map((td) => td.textContent)));
   expect(cells).toEqual([["Close", "430.47"], ["Bar", "3269"]]);
   await expect(violations()).resolves.toEqual([]);

@@ -1,13 +1,16 @@
 // The run's chart with TradingView's lightweight-charts: candles of the run's bars, each output
 // as its Interface says (mapping.ts), hlines as price lines, events as markers, and the run's
 // drawings as one primitive on the price pane (drawings.ts). A legend names every output and shows its value under the crosshair.
+// Over the panes, in HTML (overlay.tsx, docs/adr/0235): the run's tables at their position in their
+// pane, and the tooltips of labels that have one, placed after each paint of the chart.
 import { useEffect, useRef, useState } from "preact/hooks";
 import {
   AreaSeries, CandlestickSeries, createChart, createSeriesMarkers, HistogramSeries, LineSeries, LineStyle, LineType,
   type AutoscaleInfo, type IChartApi, type ISeriesApi, type SeriesType, type Time, type UTCTimestamp,
 } from "lightweight-charts";
-import { DrawingsPrimitive } from "./drawings";
-import type { ChartPlan, HlinePlan, Marker, SeriesPlan, Shape } from "./mapping";
+import { DrawingsPrimitive, type Rect } from "./drawings";
+import type { ChartPlan, HlinePlan, Marker, SeriesPlan, Shape, TablePlan } from "./mapping";
+import { ChartTable, LabelTip, type PaneBox } from "./overlay";
 
 function addOutput(chart: IChartApi, s: SeriesPlan): ISeriesApi<SeriesType> {
   const common = { color: s.color, title: "", priceLineVisible: false, lastValueVisible: true };
@@ -63,13 +66,32 @@ export interface ChartProps {
   plan: ChartPlan;
   markers: Marker[];
   shapes: Shape[];
+  /** The run's tables (tablePlan), drawn over their pane. */
+  tables: TablePlan[];
   intraday: boolean;
   label: string;
 }
 
+interface TipPlace { key: string; pane: number; rect: Rect; text: string; tooltip: string }
+/** Where the overlay goes: each pane that holds drawings, and each label tooltip's label in its pane. */
+interface Overlay { panes: Array<[number, PaneBox]>; tips: TipPlace[] }
+
+/** A pane's box in the stage: its row's top, the left price scale's width, the pane's size. */
+function paneBox(chart: IChartApi, stage: DOMRect, pane: number): PaneBox | null {
+  const row = chart.panes()[pane]?.getHTMLElement();
+  if (!row) return null;
+  const r = row.getBoundingClientRect();
+  const size = chart.paneSize(pane);
+  return { top: r.top - stage.top, left: r.left - stage.left + chart.priceScale("left").width(), width: size.width, height: size.height };
+}
+
 export function RunChart(props: ChartProps) {
   const host = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState<Record<string, number | undefined>>({});
+  const [overlay, setOverlay] = useState<Overlay>({ panes: [], tips: [] });
+  // a pane script's tables are in its pane, those made with force_overlay on the price pane
+  const tablePane = (t: TablePlan): number => (t.onPrice ? 0 : props.plan.pane);
 
   useEffect(() => {
     if (!host.current) return;
@@ -91,8 +113,13 @@ export function RunChart(props: ChartProps) {
     const times = props.plan.candles.map((c) => c.time);
     const onPrice = props.shapes.filter((s) => s.onPrice || props.plan.pane === 0);
     const inPane = props.shapes.filter((s) => !s.onPrice && props.plan.pane !== 0);
-    if (onPrice.length > 0) candles.attachPrimitive(new DrawingsPrimitive(onPrice, times));
-    if (inPane.length > 0) {
+    const primitives: Array<{ pane: number; drawn: DrawingsPrimitive }> = [];
+    if (onPrice.length > 0 || props.tables.some((t) => tablePane(t) === 0)) {
+      const drawn = new DrawingsPrimitive(onPrice, times);
+      candles.attachPrimitive(drawn);
+      primitives.push({ pane: 0, drawn });
+    }
+    if (inPane.length > 0 || props.tables.some((t) => tablePane(t) !== 0)) {
       let host = hosts.get(props.plan.pane);
       if (!host) {
         // a pane indicator that only draws: an unseen line at one of its drawings' prices over every
@@ -103,8 +130,36 @@ export function RunChart(props: ChartProps) {
         host.setData(props.plan.candles.map((c) => ({ time: c.time as UTCTimestamp, value: price })));
         hosts.set(props.plan.pane, host);
       }
-      host.attachPrimitive(new DrawingsPrimitive(inPane, times));
+      const drawn = new DrawingsPrimitive(inPane, times);
+      host.attachPrimitive(drawn);
+      primitives.push({ pane: props.plan.pane, drawn });
     }
+    // after each paint: where the panes are and where the labels with a tooltip were drawn
+    let frame = 0;
+    let last = "";
+    const place = (): void => {
+      frame = 0;
+      if (!stage.current) return;
+      const box = stage.current.getBoundingClientRect();
+      const panes: Array<[number, PaneBox]> = [];
+      const tips: TipPlace[] = [];
+      for (const { pane, drawn } of primitives) {
+        const at = paneBox(chart, box, pane);
+        if (!at) continue;
+        panes.push([pane, at]);
+        let i = 0;
+        for (const [label, rect] of drawn.placed) {
+          i += 1;
+          // a label scrolled out of the pane has no tooltip to reach
+          if (rect.x + rect.w <= 0 || rect.x >= at.width || rect.y + rect.h <= 0 || rect.y >= at.height) continue;
+          tips.push({ key: `${pane}-${i}`, pane, rect, text: label.text, tooltip: label.tooltip });
+        }
+      }
+      const next = { panes, tips };
+      const key = JSON.stringify(next);
+      if (key !== last) { last = key; setOverlay(next); }
+    };
+    for (const { drawn } of primitives) drawn.onDrawn = () => { if (frame === 0) frame = requestAnimationFrame(place); };
     if (props.markers.length > 0) createSeriesMarkers(candles, props.markers.map((m) => ({ ...m, time: m.time as Time })));
     if (hosts.has(1)) chart.panes()[1]?.setHeight(180);
     chart.timeScale().fitContent();
@@ -116,12 +171,28 @@ export function RunChart(props: ChartProps) {
       }
       setValues(next);
     });
-    return () => chart.remove();
-  }, [props.plan, props.markers, props.shapes, props.intraday]);
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const { drawn } of primitives) drawn.onDrawn = null;
+      chart.remove();
+    };
+  }, [props.plan, props.markers, props.shapes, props.tables, props.intraday]);
 
+  const boxes = new Map(overlay.panes);
   return (
     <figure class="chart-figure" aria-label={props.label}>
-      <div class="chart" ref={host} />
+      <div class="chart-stage" ref={stage}>
+        <div class="chart" ref={host} />
+        {overlay.panes.map(([pane, box]) => (
+          <div class="chart-layer" key={pane} style={{ top: box.top, left: box.left, width: box.width, height: box.height }}>
+            {props.tables.map((t, i) => (tablePane(t) === pane ? <ChartTable key={i} plan={t} pane={box} /> : null))}
+          </div>
+        ))}
+        {overlay.tips.map((t) => {
+          const box = boxes.get(t.pane);
+          return box ? <LabelTip key={t.key} id={`label-tip-${t.key}`} rect={t.rect} pane={box} text={t.text} tooltip={t.tooltip} /> : null;
+        })}
+      </div>
       <figcaption>
         <ul class="legend" aria-label="Legend">
           {props.plan.series.map((s) => (

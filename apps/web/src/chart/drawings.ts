@@ -3,14 +3,18 @@
 // in media pixels). mapping.ts says what to draw (drawingsPlan); this file only places it: a time
 // through the chart's bar scale (logicalOf), a price through the candles' price scale. Boxes are
 // filled and bordered with their text inside, lines dashed or dotted, extended and with arrows,
-// labels as TradingView's balloons, polylines, and fills between two lines (docs/adr/0214).
+// labels as TradingView's balloons, polylines, and fills between two lines (docs/adr/0214);
+// polylines with their width and style, curved when asked, and where each label with a tooltip
+// was drawn, for the chart to show the tooltip there (docs/adr/0235).
 import type {
   AutoscaleInfo, IChartApi, IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesApi, ISeriesPrimitive, Logical, SeriesType, Time,
 } from "lightweight-charts";
-import { barStep, logicalOf, type BoxShape, type Dash, type Extend, type LabelShape, type LineShape, type Pt, type Shape } from "./mapping";
+import { barStep, logicalOf, type BoxShape, type Dash, type Extend, type LabelShape, type LineShape, type PolylineShape, type Pt, type Shape } from "./mapping";
 
 type Target = Parameters<IPrimitivePaneRenderer["draw"]>[0];
 type XY = { x: number; y: number };
+/** A drawn label's place in the pane's media pixels (its balloon or shape and text). */
+export type Rect = { x: number; y: number; w: number; h: number };
 
 const FONT = "-apple-system, BlinkMacSystemFont, 'Trebuchet MS', Roboto, Ubuntu, sans-serif";
 
@@ -45,10 +49,24 @@ function arrowHead(ctx: CanvasRenderingContext2D, from: XY, to: XY, width: numbe
   ctx.fill();
 }
 
+/** A smooth curve through every point (Catmull-Rom as cubic Béziers), closed back to the first when asked. */
+function curveThrough(ctx: CanvasRenderingContext2D, p: readonly XY[], closed: boolean): void {
+  const n = p.length;
+  const at = (i: number): XY => (closed ? (p[(i + n) % n] as XY) : (p[Math.max(0, Math.min(n - 1, i))] as XY));
+  const first = p[0] as XY;
+  ctx.moveTo(first.x, first.y);
+  for (let i = 0; i < (closed ? n : n - 1); i += 1) {
+    const [a, b, c, d] = [at(i - 1), at(i), at(i + 1), at(i + 2)];
+    ctx.bezierCurveTo(b.x + (c.x - a.x) / 6, b.y + (c.y - a.y) / 6, c.x - (d.x - b.x) / 6, c.y - (d.y - b.y) / 6, c.x, c.y);
+  }
+  if (closed) ctx.closePath();
+}
+
 class Renderer implements IPrimitivePaneRenderer {
   constructor(private readonly owner: DrawingsPrimitive) {}
 
   draw(target: Target): void {
+    this.owner.placed.clear();
     target.useMediaCoordinateSpace(({ context: ctx, mediaSize }) => {
       for (const s of this.owner.shapes) {
         ctx.save();
@@ -59,25 +77,15 @@ class Renderer implements IPrimitivePaneRenderer {
         }
       }
     });
+    this.owner.onDrawn?.();
   }
 
   private shape(ctx: CanvasRenderingContext2D, s: Shape, width: number): void {
-    const o = this.owner;
     switch (s.kind) {
       case "line": return this.line(ctx, s, width);
       case "box": return this.box(ctx, s, width);
       case "label": return this.label(ctx, s);
-      case "polyline": {
-        const pts = s.points.map((p) => o.xy(p));
-        if (pts.some((p) => p === null)) return;
-        const path = pts as XY[];
-        ctx.beginPath();
-        path.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
-        if (s.closed) ctx.closePath();
-        if (s.fill) { ctx.fillStyle = s.fill; ctx.fill(); }
-        if (s.line) { ctx.strokeStyle = s.line; ctx.lineWidth = 1; ctx.stroke(); }
-        return;
-      }
+      case "polyline": return this.polyline(ctx, s);
       case "linefill": {
         const a = this.ends(s.a, width);
         const b = this.ends(s.b, width);
@@ -93,6 +101,30 @@ class Renderer implements IPrimitivePaneRenderer {
         return;
       }
     }
+  }
+
+  /** docs/adr/0235: a polyline with its line_width and line_style (dashes, dots, arrows at its ends), curved through its points when asked. */
+  private polyline(ctx: CanvasRenderingContext2D, s: PolylineShape): void {
+    const pts = s.points.map((p) => this.owner.xy(p));
+    if (pts.some((p) => p === null)) return;
+    const path = pts as XY[];
+    ctx.beginPath();
+    if (s.curved && path.length > 2) curveThrough(ctx, path, s.closed);
+    else {
+      path.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+      if (s.closed) ctx.closePath();
+    }
+    if (s.fill) { ctx.fillStyle = s.fill; ctx.fill(); }
+    if (!s.line) return;
+    ctx.strokeStyle = s.line;
+    ctx.fillStyle = s.line;
+    ctx.lineWidth = s.width;
+    setDash(ctx, s.dash, s.width);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const n = path.length;
+    if (s.arrowEnd && n >= 2) arrowHead(ctx, path[n - 2] as XY, path[n - 1] as XY, s.width);
+    if (s.arrowStart && n >= 2) arrowHead(ctx, path[1] as XY, path[0] as XY, s.width);
   }
 
   /** A line's two drawn ends (left to right as placed), lengthened by its extension. */
@@ -175,7 +207,12 @@ class Renderer implements IPrimitivePaneRenderer {
       ctx.fillStyle = l.textColor;
       lines.forEach((t, i) => ctx.fillText(t, cx, cy - textH / 2 + (i + 0.5) * size * 1.2));
     };
-    if (style === "none") return writeText(p.x, p.y);
+    // docs/adr/0235: where a label with a tooltip was drawn, for the chart to show its tooltip there
+    const place = (r: Rect): void => { if (l.tooltip !== "") this.owner.placed.set(l, r); };
+    if (style === "none") {
+      place({ x: p.x - textW / 2 - 2, y: p.y - textH / 2 - 2, w: textW + 4, h: textH + 4 });
+      return writeText(p.x, p.y);
+    }
     const balloon = /^label_/.test(style) || style === "text_outline";
     if (balloon) {
       const w = Math.max(textW + 2 * pad, 2 * pointer + 4);
@@ -202,6 +239,7 @@ class Renderer implements IPrimitivePaneRenderer {
         ctx.closePath();
         ctx.fill();
       }
+      place({ x: cx - w / 2, y: cy - h / 2, w, h });
       return writeText(cx, cy);
     }
     // a shape at the point, its text above it (below for the shapes that point up)
@@ -224,7 +262,11 @@ class Renderer implements IPrimitivePaneRenderer {
       }
     }
     const up = style === "triangleup" || style === "arrowup";
-    writeText(p.x, up ? p.y + r + 4 + textH / 2 : p.y - r - 4 - textH / 2);
+    const textY = up ? p.y + r + 4 + textH / 2 : p.y - r - 4 - textH / 2;
+    const [top, bottom] = [Math.min(p.y - r, textY - textH / 2), Math.max(p.y + r, textY + textH / 2)];
+    const half = Math.max(r, textW / 2);
+    place({ x: p.x - half, y: top, w: 2 * half, h: bottom - top });
+    writeText(p.x, textY);
   }
 }
 
@@ -244,6 +286,10 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
   /** Each drawn time's place on the bar scale (times do not move; the chart redraws at each crosshair move). */
   private readonly logical = new Map<number, number>();
   private readonly step: number;
+  /** The labels with a tooltip drawn at the last paint, and where (docs/adr/0235). */
+  readonly placed = new Map<LabelShape, Rect>();
+  /** Called after each paint of the pane (the chart moved, zoomed, resized or rescaled). */
+  onDrawn: (() => void) | null = null;
 
   constructor(readonly shapes: readonly Shape[], private readonly times: readonly number[]) {
     this.views = [new View(this)];

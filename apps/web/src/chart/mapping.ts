@@ -95,11 +95,22 @@ export function eventMarkers(events: ReadonlyArray<{ time: string; name: string 
     .sort((a, b) => a.time - b.time);
 }
 
+/** A table of the drawings answer; the fields docs/adr/0235 added are absent from an older answer. */
 export interface DrawingTable {
   position: string;
   rows: number;
   columns: number;
-  cells: Array<{ row: number; column: number; text: string; bg_color: string | null; text_color: string | null }>;
+  cells: Array<{
+    row: number; column: number; text: string; bg_color: string | null; text_color: string | null;
+    text_size?: string; text_halign?: string; text_valign?: string; width?: number; height?: number; tooltip?: string | null;
+  }>;
+  bg_color?: string | null;
+  frame_color?: string | null;
+  frame_width?: number;
+  border_color?: string | null;
+  border_width?: number;
+  merges?: Array<{ start_column: number; start_row: number; end_column: number; end_row: number }>;
+  force_overlay?: boolean;
 }
 
 type DrawnLine = { time1: string | null; price1: number | null; time2: string | null; price2: number | null; color: string | null; style?: string; width?: number; extend?: string; force_overlay?: boolean };
@@ -113,7 +124,10 @@ export interface Drawings {
     time1: string | null; top: number | null; time2: string | null; bottom: number | null; border_color: string | null; bg_color: string | null; text?: string;
     border_width?: number; border_style?: string; extend?: string; text_color?: string | null; text_size?: string; text_halign?: string; text_valign?: string; force_overlay?: boolean;
   }>;
-  polylines?: Array<{ points: Array<{ time: string | null; price: number | null }>; line_color: string | null; fill_color?: string | null; closed?: boolean; force_overlay?: boolean }>;
+  polylines?: Array<{
+    points: Array<{ time: string | null; price: number | null }>; line_color: string | null; fill_color?: string | null; closed?: boolean;
+    curved?: boolean; line_style?: string; line_width?: number; force_overlay?: boolean;
+  }>;
   linefills?: Array<{ line1: number; line2: number; color: string | null }>;
   tables?: DrawingTable[];
 }
@@ -135,8 +149,12 @@ export interface BoxShape {
   fill: string | null; border: string | null; borderWidth: number; dash: Dash; extend: Extend;
   text: string; textColor: string | null; textSize: number | "auto"; halign: HAlign; valign: VAlign;
 }
-export interface LabelShape { kind: "label"; onPrice: boolean; at: Pt; text: string; style: string; color: string | null; textColor: string | null; textSize: number }
-export interface PolylineShape { kind: "polyline"; onPrice: boolean; points: Pt[]; closed: boolean; line: string | null; fill: string | null }
+/** `tooltip`: shown on hover or focus of the label (label.new's tooltip, label.set_tooltip; docs/adr/0235). */
+export interface LabelShape { kind: "label"; onPrice: boolean; at: Pt; text: string; style: string; color: string | null; textColor: string | null; textSize: number; tooltip: string }
+export interface PolylineShape {
+  kind: "polyline"; onPrice: boolean; points: Pt[]; closed: boolean; line: string | null; fill: string | null;
+  width: number; dash: Dash; curved: boolean; arrowStart: boolean; arrowEnd: boolean;
+}
 export interface LinefillShape { kind: "linefill"; onPrice: boolean; a: LineShape; b: LineShape; color: string }
 export type Shape = LineShape | BoxShape | LabelShape | PolylineShape | LinefillShape;
 
@@ -235,15 +253,93 @@ export function drawingsPlan(d: Drawings, span?: Span): DrawingsPlan {
     const points = p.points.flatMap((x) => { const t = secs(x.time); return t === null || x.price === null ? [] : [{ time: t, price: x.price }]; });
     if (points.length < 2) continue;
     const times = points.map((x) => x.time);
-    if (seen(Math.min(...times), Math.max(...times))) lines.push({ kind: "polyline", onPrice: p.force_overlay === true, points, closed: p.closed === true, line: paint(p.line_color), fill: paint(p.fill_color) });
+    const style = p.line_style ?? "solid";
+    if (seen(Math.min(...times), Math.max(...times))) {
+      lines.push({
+        kind: "polyline", onPrice: p.force_overlay === true, points, closed: p.closed === true, line: paint(p.line_color), fill: paint(p.fill_color),
+        // docs/adr/0235: line_style and line_width as a line's; curved through its points
+        width: Math.max(1, p.line_width ?? 1), dash: dash(style), curved: p.curved === true, arrowStart: style === "arrow_left" || style === "arrow_both", arrowEnd: style === "arrow_right" || style === "arrow_both",
+      });
+    }
   }
   for (const l of d.labels ?? []) {
     const t = secs(l.time);
     if (t === null || l.price === null) continue;
     if (!seen(t, t)) continue;
-    labels.push({ kind: "label", onPrice: l.force_overlay === true, at: { time: t, price: l.price }, text: l.text, style: l.style ?? "label_down", color: paint(l.color), textColor: l.text_color === undefined ? "rgba(255, 255, 255, 1)" : paint(l.text_color), textSize: textPixels(l.size ?? "normal", 12) });
+    labels.push({ kind: "label", onPrice: l.force_overlay === true, at: { time: t, price: l.price }, text: l.text, style: l.style ?? "label_down", color: paint(l.color), textColor: l.text_color === undefined ? "rgba(255, 255, 255, 1)" : paint(l.text_color), textSize: textPixels(l.size ?? "normal", 12), tooltip: l.tooltip ?? "" });
   }
   return { shapes: [...fills, ...boxes, ...lines, ...labels], outside };
+}
+
+/** Where a table sits in its pane (TradingView's nine positions: position.top_left ... bottom_right). */
+export interface TablePlace { vertical: VAlign; horizontal: HAlign }
+export interface TableCellPlan {
+  text: string; colSpan: number; rowSpan: number; background: string | null; color: string | null; size: number;
+  halign: HAlign; valign: VAlign; width: number; height: number; tooltip: string;
+  /** the cell's right and bottom borders (inner lines of the grid): none on the table's last column or row */
+  borderRight: boolean; borderBottom: boolean;
+}
+export interface TablePlan {
+  /** drawn on the price pane whatever the script's pane (force_overlay = true) */
+  onPrice: boolean; place: TablePlace; caption: string; rows: TableCellPlan[][];
+  background: string | null; frame: { color: string; width: number } | null; border: { color: string; width: number } | null;
+}
+
+const halignOf = (a: string | undefined): HAlign => (a === "left" || a === "right" ? a : "center");
+const valignOf = (a: string | undefined): VAlign => (a === "top" || a === "bottom" ? a : "center");
+
+/** `middle_left` -> center vertically, left; an unknown position is TradingView's default top_right. */
+export function tablePlace(position: string): TablePlace {
+  const m = /^(top|middle|bottom)_(left|center|right)$/.exec(position);
+  if (!m) return { vertical: "top", horizontal: "right" };
+  const v = m[1] === "middle" ? "center" : (m[1] as VAlign);
+  return { vertical: v, horizontal: m[2] as HAlign };
+}
+
+/**
+ * A drawn table as TradingView shows it (docs/adr/0235): its grid with merged rectangles
+ * (table.merge_cells) drawn as their first cell, the cells' colors, text size and alignment, a
+ * width or height in percent of the pane (0: fit the text), the table's background, its frame
+ * (frame_color, frame_width) and the lines between its cells (border_color, border_width). Rows
+ * and columns without a cell take no room, as on TradingView.
+ */
+export function tablePlan(t: DrawingTable, index: number): TablePlan {
+  const rows = Math.max(0, Math.floor(t.rows));
+  const columns = Math.max(0, Math.floor(t.columns));
+  const cells = new Map(t.cells.map((c) => [`${c.row},${c.column}`, c]));
+  const covered = new Set<string>();
+  const spans = new Map<string, [number, number]>();
+  for (const m of t.merges ?? []) {
+    const [c0, r0] = [m.start_column, m.start_row];
+    const [c1, r1] = [Math.min(columns - 1, m.end_column), Math.min(rows - 1, m.end_row)];
+    if (covered.has(`${r0},${c0}`) || c1 < c0 || r1 < r0) continue;
+    spans.set(`${r0},${c0}`, [c1 - c0 + 1, r1 - r0 + 1]);
+    for (let r = r0; r <= r1; r += 1) for (let c = c0; c <= c1; c += 1) if (r !== r0 || c !== c0) covered.add(`${r},${c}`);
+  }
+  const grid: TableCellPlan[][] = [];
+  for (let r = 0; r < rows; r += 1) {
+    const row: TableCellPlan[] = [];
+    for (let c = 0; c < columns; c += 1) {
+      if (covered.has(`${r},${c}`)) continue;
+      const cell = cells.get(`${r},${c}`);
+      const [colSpan, rowSpan] = spans.get(`${r},${c}`) ?? [1, 1];
+      row.push({
+        text: cell?.text ?? "", colSpan, rowSpan, background: paint(cell?.bg_color), color: paint(cell?.text_color),
+        size: textPixels(cell?.text_size ?? "normal", 12), halign: halignOf(cell?.text_halign), valign: valignOf(cell?.text_valign),
+        width: Math.max(0, cell?.width ?? 0), height: Math.max(0, cell?.height ?? 0), tooltip: cell?.tooltip ?? "",
+        borderRight: c + colSpan < columns, borderBottom: r + rowSpan < rows,
+      });
+    }
+    grid.push(row);
+  }
+  const line = (color: string | null | undefined, width: number | undefined): { color: string; width: number } | null => {
+    const css = paint(color);
+    return css !== null && (width ?? 0) > 0 ? { color: css, width: width ?? 0 } : null;
+  };
+  return {
+    onPrice: t.force_overlay === true, place: tablePlace(t.position), caption: `Table ${index + 1}, ${t.position.replace(/_/g, " ")} of the chart (${t.rows} × ${t.columns})`,
+    rows: grid, background: paint(t.bg_color), frame: line(t.frame_color, t.frame_width), border: line(t.border_color, t.border_width),
+  };
 }
 
 /** One bar's length in seconds: the shortest gap between candles (a day when there is none). */

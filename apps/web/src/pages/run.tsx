@@ -6,11 +6,11 @@ import { forwardRef } from "preact/compat";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, errorText } from "../api";
 import { RunChart } from "../chart/chart";
-import { drawingsPlan, eventMarkers, planChart, type Row } from "../chart/mapping";
+import { drawingsPlan, eventMarkers, planChart, tablePlan, type Row } from "../chart/mapping";
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
 import { runHref } from "../routes";
 import { Announce, ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
-import { DrawingTables, DrawingsText } from "./drawing-tables";
+import { DrawingsText } from "./drawing-tables";
 import { RunLogs } from "./run-logs";
 import { allEvents, allOutputs, barsOf, downloadCsv, drawingsOf, followRun, interfaceOf, isFinal, studyOf } from "./run-data";
 import { StudyView } from "./study";
@@ -135,7 +135,9 @@ function Results(props: { run: Run }) {
     const last = data?.bars[data.bars.length - 1]?.[0];
     const span = first !== undefined && last !== undefined ? { first, last } : undefined;
     const drawn = data?.drawings ? drawingsPlan(data.drawings, span) : { shapes: [], outside: 0 };
-    return { markers: eventMarkers(data?.events ?? []), shapes: drawn.shapes, outside: drawn.outside };
+    // docs/adr/0235: the tables over the chart, in their pane (a table without cells shows nothing)
+    const tables = (data?.drawings?.tables ?? []).map(tablePlan).filter((_, i) => (data?.drawings?.tables?.[i]?.cells.length ?? 0) > 0);
+    return { markers: eventMarkers(data?.events ?? []), shapes: drawn.shapes, tables, outside: drawn.outside };
   }, [data]);
 
   if (error) return <ErrorBox error={error} />;
@@ -149,11 +151,10 @@ function Results(props: { run: Run }) {
       </div>
       {csvError ? <p class="error" role="alert">{csvError}</p> : null}
       {view === "chart"
-        ? <RunChart plan={plan} markers={extra.markers} shapes={extra.shapes} intraday={!/^(1d|1w)$/.test(run.timeframe)} label={`Candlestick chart of ${run.instrument} ${run.timeframe} with ${names.join(", ") || "the events"}`} />
+        ? <RunChart plan={plan} markers={extra.markers} shapes={extra.shapes} tables={extra.tables} intraday={!/^(1d|1w)$/.test(run.timeframe)} label={`Candlestick chart of ${run.instrument} ${run.timeframe} with ${names.join(", ") || "the events"}`} />
         : run.kind === "indicator" ? <OutputsTable names={names} points={data.points} /> : <EventsTable events={data.events} />}
       {view === "chart" && extra.outside > 0 ? <p class="muted">{num(extra.outside, 0)} drawing{extra.outside === 1 ? " lies" : "s lie"} wholly before the window's first bar or after its last (drawn on warmup bars): not on the chart; the API's drawings hold {extra.outside === 1 ? "it" : "them"}.</p> : null}
       {view === "chart" && data.drawings ? <DrawingsText drawings={data.drawings} /> : null}
-      <DrawingTables tables={data.drawings?.tables ?? []} />
     </section>
   );
 }
