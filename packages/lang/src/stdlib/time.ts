@@ -258,7 +258,7 @@ export const timeframeInSeconds = builtinFunction({
 });
 export const strFormatTime = builtinFunction({
   sig: "str.format_time(time: series int, format: series string = \"yyyy-MM-dd'T'HH:mm:ssZ\", timezone: series string = syminfo.timezone): series string",
-  doc: "`time` as text: `yyyy` `yy` `MMMM` `MMM` `MM` `M` `dd` `d` `EEEE` `EEE` `HH` `H` `hh` `h` `mm` `m` `ss` `s` `SSS` `a` `Z` `z`, literal text in single quotes.",
+  doc: "`time` as text, with Java's SimpleDateFormat letters in US English: `yyyy` `yy` `MMMM` `MMM` `MM` `M` `dd` `d` `EEEE` `EEE` `u` `D` `w` `W` `F` `G` `HH` `H` `k` `K` `hh` `h` `mm` `m` `ss` `s` `a`, `S`... fractions of a second (`SSS` milliseconds), `Z` (+0000) `X` `z` (EDT, UTC); literal text in single quotes.",
   emit: (b) => `${b.fn(formatTime)}(${b.a("time")}, ${b.a("format", "null")}, ${b.a("timezone", "$rt.scriptZone")})`,
 });
 

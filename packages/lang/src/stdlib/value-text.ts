@@ -144,17 +144,11 @@ function roundDigitsHalfUp(plain: string, frac: number): string {
   const end = frac > 0 ? dot + 1 + frac : dot;
   const kept = plain.slice(0, end);
   if (plain.charCodeAt(dot + 1 + frac) < 53 /* "5" */) return kept;
-  const d = kept.split("");
-  let i = d.length - 1;
-  for (; i >= 0; i--) {
-    if (d[i] === ".") continue;
-    if (d[i] === "9") d[i] = "0";
-    else {
-      d[i] = String(Number(d[i]) + 1);
-      break;
-    }
-  }
-  return (i < 0 ? "1" : "") + d.join("");
+  // up by one in the last kept digit: the last digit below 9 goes up, the 9s after it become 0s
+  let i = kept.length - 1;
+  while (i >= 0 && (kept[i] === "9" || kept[i] === ".")) i--;
+  const zeros = kept.slice(i + 1).replace(/9/g, "0");
+  return i < 0 ? `1${zeros}` : `${kept.slice(0, i)}${String.fromCharCode(kept.charCodeAt(i) + 1)}${zeros}`;
 }
 
 /** `a` (>= 0, finite) with exactly `frac` decimals: its shortest digits padded, or rounded (see Rounding). */
