@@ -134,8 +134,7 @@ function zoneName(f: Fields, long: boolean): string {
   const gmt = f.off === 0 ? "UTC" : `GMT${offsetText(f.off, ":")}`;
   if (fmt === null) return gmt;
   const name = fmt.formatToParts(new Date(f.ms)).find((p) => p.type === "timeZoneName")?.value ?? "";
-  if (name === "" || /^(GMT|UTC)[+-]/.test(name)) return gmt;
-  return name === "Coordinated Universal Time" || name === "GMT" ? (long ? "Coordinated Universal Time" : "UTC") : name;
+  return name === "" || /^(GMT|UTC)[+-]/.test(name) ? gmt : name;
 }
 
 function field(c: string, n: number, f: Fields): string | null {

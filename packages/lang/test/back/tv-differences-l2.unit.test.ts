@@ -106,6 +106,8 @@ describe("str.format_time: the pattern letters of Java's SimpleDateFormat", () =
     expect(["z", "X"].map((f) => formatTime(T, f, "UTC"))).toEqual(["UTC", "Z"]);
     expect(formatTime(Date.UTC(2024, 0, 2), "z Z", NY)).toBe("EST -0500");
     expect(formatTime(T, "HH:mm z", "GMT+3")).toBe("16:30 GMT+03:00");
+    // London in winter is on Greenwich Mean Time
+    expect(formatTime(Date.UTC(2024, 0, 2), "z zzzz", "Europe/London")).toBe("GMT Greenwich Mean Time");
   });
 
   test("quoted text: 'at', a doubled quote inside and outside quotes", () => {
