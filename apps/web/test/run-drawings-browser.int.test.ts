@@ -205,7 +205,7 @@ async function violations(): Promise<string[]> {
 
 // An overlay on the last bar of a 60-bar window (AAPL's closes there between about 430 and 530):
 // a framed 2 x 1 table at the top right (some 380 pixels wide: wider than a phone's pane) and a
-// yellow one at the bottom left; a magenta polyline at
+// yellow one at the bottom left whose cell has a tooltip; a magenta polyline at
 // 1000 over bars -40..-10, dashed and 3 wide; a blue label at 900 on bar -30 with a tooltip.
 const OVER = `//@version=6
 indicator("dashboard", overlay = true)
@@ -214,7 +214,7 @@ var bl = table.new(position.bottom_left, 1, 1)
 if barstate.islast
     tr.cell(0, 0, "Trend", text_color = #000000)
     tr.cell(1, 0, "up since the December low, above its 50-day average", text_color = #000000)
-    bl.cell(0, 0, "Bottom left", bgcolor = #FFFF00, text_color = #000000)
+    bl.cell(0, 0, "Bottom left", bgcolor = #FFFF00, text_color = #000000, tooltip = "the cell's tooltip")
     polyline.new(array.from(chart.point.from_index(bar_index - 40, 1000), chart.point.from_index(bar_index - 10, 1000)), line_color = #FF00FF, line_style = line.style_dashed, line_width = 3)
     label.new(bar_index - 30, 900, "tip me", color = #2962FF, textcolor = #FFFFFF, tooltip = "the highest\\nof the month")
 plot(close, "c")
@@ -280,9 +280,13 @@ test("tables float over the price pane at their positions, with their frame, bor
     const tr = document.querySelector<HTMLTableElement>("table.chart-table[data-position='top_right']")!;
     const [first, second] = Array.from(tr.querySelectorAll("td"));
     const yellow = document.querySelector("table.chart-table[data-position='bottom_left'] td")!;
-    return [getComputedStyle(tr).borderTop, getComputedStyle(tr).backgroundColor, getComputedStyle(first!).borderRight, getComputedStyle(second!).borderRightWidth, getComputedStyle(yellow).backgroundColor];
+    return [
+      getComputedStyle(tr).borderTop, getComputedStyle(tr).backgroundColor, getComputedStyle(first!).borderRight, getComputedStyle(second!).borderRightWidth, getComputedStyle(yellow).backgroundColor,
+      yellow.getAttribute("title"), getComputedStyle(yellow).pointerEvents, getComputedStyle(first!).pointerEvents,
+    ];
   });
-  expect(styles).toEqual(["2px solid rgb(0, 0, 0)", "rgb(255, 255, 255)", "1px solid rgb(128, 128, 128)", "0px", "rgb(255, 255, 0)"]);
+  // the cell with a tooltip takes the pointer and shows it as its title on hover; the others let the chart have it
+  expect(styles).toEqual(["2px solid rgb(0, 0, 0)", "rgb(255, 255, 255)", "1px solid rgb(128, 128, 128)", "0px", "rgb(255, 255, 0)", "the cell's tooltip", "auto", "none"]);
   // a screen reader reads each as a table where it is
   const tr = page.getByRole("table", { name: "Table 1, top right of the chart (1 × 2)" });
   await expect(tr.locator("td").allTextContents()).resolves.toEqual(["Trend", "up since the December low, above its 50-day average"]);
