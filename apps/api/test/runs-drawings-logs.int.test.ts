@@ -2,6 +2,7 @@
 // a drawing-only indicator is accepted and run; its labels sit on the bars the script chose (their
 // closes read independently from the CSV), the cap keeps the newest; lines past the last bar are
 // extrapolated; log lines are paged, bounded at 1,000 and counted; 404/409 as the contract says.
+import { DrawingsSchema } from "@barscript/contracts";
 import { saveRunArtifacts } from "@barscript/db";
 import { aaplCloses, RunsHarness, type Client } from "./runs-harness";
 
@@ -157,6 +158,8 @@ describe("tables, polylines and tooltips as TradingView draws them over HTTP (do
       ["L", "first", iso(time[lastIdx] as number)],
       ["M", "second", iso(time[lastIdx - 1] as number)],
     ]);
+    // the answer is what the contract (packages/contracts, docs/reference/endpoints.md) says, every field present
+    expect(DrawingsSchema.strict().safeParse(d.json).error).toBeUndefined();
   });
 
   it("when a run kept its polylines and tables before their styles were kept, then #30 answers polyline.new's, table.new's and table.cell's defaults", async () => {
@@ -175,6 +178,7 @@ describe("tables, polylines and tooltips as TradingView draws them over HTTP (do
         cells: [{ ...cell, text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null }],
       }],
     });
+    expect(DrawingsSchema.safeParse(before.json).error).toBeUndefined();
   });
 });
 
