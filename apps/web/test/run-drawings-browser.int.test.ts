@@ -206,7 +206,8 @@ async function violations(): Promise<string[]> {
 // An overlay on the last bar of a 60-bar window (AAPL's closes there between about 430 and 530):
 // a framed 2 x 1 table at the top right (some 380 pixels wide: wider than a phone's pane) and a
 // yellow one at the bottom left whose cell has a tooltip; a magenta polyline at
-// 1000 over bars -40..-10, dashed and 3 wide; a blue label at 900 on bar -30 with a tooltip.
+// 1000 over bars -40..-10, dashed and 3 wide; an orange one, curved, from 700 down to 600 on bar
+// -25 and up to 700 again; a blue label at 900 on bar -30 with a tooltip.
 const OVER = `//@version=6
 indicator("dashboard", overlay = true)
 var tr = table.new(position.top_right, 2, 1, bgcolor = #FFFFFF, frame_color = #000000, frame_width = 2, border_color = #808080, border_width = 1)
@@ -216,6 +217,7 @@ if barstate.islast
     tr.cell(1, 0, "up since the December low, above its 50-day average", text_color = #000000)
     bl.cell(0, 0, "Bottom left", bgcolor = #FFFF00, text_color = #000000, tooltip = "the cell's tooltip")
     polyline.new(array.from(chart.point.from_index(bar_index - 40, 1000), chart.point.from_index(bar_index - 10, 1000)), line_color = #FF00FF, line_style = line.style_dashed, line_width = 3)
+    polyline.new(array.from(chart.point.from_index(bar_index - 40, 700), chart.point.from_index(bar_index - 25, 600), chart.point.from_index(bar_index - 10, 700)), curved = true, line_color = #FFA500, line_width = 2)
     label.new(bar_index - 30, 900, "tip me", color = #2962FF, textcolor = #FFFFFF, tooltip = "the highest\\nof the month")
 plot(close, "c")
 `;
@@ -314,7 +316,7 @@ test("tables float over the price pane at their positions, with their frame, bor
   expect(problems).toEqual([]);
 });
 
-test("a polyline is drawn dashed and 3 pixels wide; a label's tooltip shows on hover and on focus, over the label, and Escape hides it", async () => {
+test("a polyline is drawn dashed and 3 pixels wide, another curved; a label's tooltip shows on hover and on focus, over the label, and Escape hides it", async () => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${h.api.url}/app/runs/${await overRunId()}`);
   await settled();
@@ -325,6 +327,12 @@ test("a polyline is drawn dashed and 3 pixels wide; a label's tooltip shows on h
   const dashed = magenta.filter((r) => r.runs >= 15);
   expect(dashed.length).toBeGreaterThanOrEqual(2);
   for (const r of dashed) expect(Math.abs(r.longest - 12)).toBeLessThanOrEqual(1);
+  // the orange one is curved through its lowest point: level there (both neighbours at 700), so its
+  // bottom row is one long run (about 15 bars a side, some 295 pixels, over 100 price units, some
+  // 50 pixels: a smooth bottom spans tens of pixels); two straight strokes (curved = false) meet in
+  // a point there, a run of 2-pixel strokes' width (under 10 pixels)
+  const orange = await rows([240, 255, 150, 180, 0, 30]);
+  expect(Math.max(...orange.slice(-2).map((r) => r.longest))).toBeGreaterThan(25);
 
   const tip = page.getByRole("tooltip");
   const button = page.getByRole("button", { name: "Label tip me" });
