@@ -33,7 +33,10 @@ export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
     // a palette constant (`color.teal`) is a default too; the run's value is text (`#RRGGBB[AA]`, `color.teal`)
     const dc = typeof d === "number" ? d : def ? paletteColor(def.folded ?? def) : NaN;
     g.unit.inputs.push({ name: inputName, kind: "color", defval: dc === dc ? dc : null });
-    g.slots.topConsts.push(`var ${js} = $rt.color.inputColor($rt.input(${JSON.stringify(inputName)}, "string", null), ${dc === dc ? dc : "NaN"});`);
+    // a palette default is the script's version's color (a v5 script's red, teal, yellow: docs/adr/0227), as is a name the run gives
+    const named = typeof d === "number" || !def ? null : paletteName(def.folded ?? def);
+    const fallback = named !== null ? `$rt.namedColor(${JSON.stringify(named)})` : dc === dc ? String(dc) : "NaN";
+    g.slots.topConsts.push(`var ${js} = $rt.color.inputColor($rt.input(${JSON.stringify(inputName)}, "string", null), ${fallback}, $rt.version);`);
     return js;
   }
   g.unit.inputs.push({ name: inputName, kind, defval: d });
@@ -110,6 +113,12 @@ export function alert(g: Gen, c: A.Call, f: FunctionRecord): string {
 }
 
 /** A built-in palette constant (`color.teal`) as a color number; NaN for anything else. */
+/** `color.teal` written as a default: the palette name ("teal"), else null. */
+function paletteName(e: A.Expr): string | null {
+  if ((e.kind !== "Identifier" && e.kind !== "Member") || e.symbol?.kind !== "builtinVariable" || !e.symbol.name.startsWith("color.")) return null;
+  return Number.isNaN(paletteColor(e)) ? null : e.symbol.name.slice(6);
+}
+
 function paletteColor(e: A.Expr): number {
   if ((e.kind !== "Identifier" && e.kind !== "Member") || e.symbol?.kind !== "builtinVariable") return NaN;
   const v = builtinVariable(e.symbol.name)?.value;

@@ -7,6 +7,7 @@ import { builtinFunction, builtinVariable } from "../builtins";
 import type { Call, Expr, Script } from "../language/ast";
 import { findDeclaration } from "../check";
 import type { DrawingCaps } from "../stdlib/drawing/store";
+import { paletteHex } from "../stdlib/color";
 import { argument } from "./arguments";
 import type { CallIndex } from "./interface";
 import type { HlineSpec, OutputStyle } from "../types";
@@ -34,17 +35,20 @@ function hex2(n: number): string {
   return Math.max(0, Math.min(255, Math.round(n))).toString(16).toUpperCase().padStart(2, "0");
 }
 
-/** A color known without running the script, as `#RRGGBBAA`: a literal, `color.<name>`, or `color.new(<either>, <number>)`. */
-export function constantColor(e: Expr | undefined): string | null {
+/**
+ * A color known without running the script, as `#RRGGBBAA`: a literal, `color.<name>` (a v5 script's
+ * red, teal and yellow are v5's: docs/adr/0227-v5-named-colors.md), or `color.new(<either>, <number>)`.
+ */
+export function constantColor(e: Expr | undefined, version = 6): string | null {
   if (!e) return null;
   if (e.kind === "ColorLit") return `#${hex2(e.r)}${hex2(e.g)}${hex2(e.b)}${hex2(e.a)}`;
   const name = constName(e);
   if (name !== null) {
-    const v = builtinVariable(name)?.value;
+    const v = name.startsWith("color.") ? (paletteHex(name.slice(6), version) ?? builtinVariable(name)?.value) : builtinVariable(name)?.value;
     return typeof v === "string" && /^#[0-9A-Fa-f]{6}$/.test(v) ? `${v.toUpperCase()}FF` : null;
   }
   if (e.kind === "Call" && builtinName(e) === "color.new") {
-    const base = constantColor(argument(e, "color")?.value);
+    const base = constantColor(argument(e, "color")?.value, version);
     const t = argument(e, "transp")?.value;
     const transp = t?.kind === "NumberLit" ? t.value : null;
     if (base === null || transp === null) return null;
@@ -62,8 +66,8 @@ export function outputStyle(c: Call, name: string): OutputStyle {
 }
 
 /** A plot-like call's constant color (plotcandle and plotbar: their `color` too). */
-export function outputColor(c: Call): string | null {
-  return constantColor(argument(c, "color")?.value);
+export function outputColor(c: Call, version = 6): string | null {
+  return constantColor(argument(c, "color")?.value, version);
 }
 
 function numberOf(e: Expr | undefined): number | null {
@@ -72,11 +76,11 @@ function numberOf(e: Expr | undefined): number | null {
   return null;
 }
 
-export function deriveHlines({ calls }: CallIndex): HlineSpec[] {
+export function deriveHlines({ calls }: CallIndex, version = 6): HlineSpec[] {
   return calls.flatMap((c) => {
     if (builtinName(c) !== "hline") return [];
     const t = argument(c, "title")?.value;
-    return [{ price: numberOf(argument(c, "price")?.value), title: t?.kind === "StringLit" ? t.value : null, color: constantColor(argument(c, "color")?.value) }];
+    return [{ price: numberOf(argument(c, "price")?.value), title: t?.kind === "StringLit" ? t.value : null, color: constantColor(argument(c, "color")?.value, version) }];
   });
 }
 

@@ -129,7 +129,7 @@ export function deriveInputs({ calls, named, enums }: CallIndex): InputSpec[] {
   return inputs;
 }
 
-export function deriveOutputs({ calls }: CallIndex, findings: DeriveFinding[]): OutputSpec[] {
+export function deriveOutputs({ calls }: CallIndex, findings: DeriveFinding[], version = 6): OutputSpec[] {
   const outputs: OutputSpec[] = [];
   const byTitle = new Map<string, Span>();
   const used = new Set<string>();
@@ -145,7 +145,7 @@ export function deriveOutputs({ calls }: CallIndex, findings: DeriveFinding[]): 
     if (title !== null && !byTitle.has(title)) byTitle.set(title, c.span);
     const unique = uniqueName(base, used);
     used.add(unique);
-    const spec: OutputSpec = { name: unique, title: title ?? unique, type: "float", style: outputStyle(c, name), color: outputColor(c) };
+    const spec: OutputSpec = { name: unique, title: title ?? unique, type: "float", style: outputStyle(c, name), color: outputColor(c, version) };
     // docs/adr/0220: the field only when the call says true (force_overlay is const bool), so other outputs keep their shape
     if (literal(argument(c, "force_overlay")?.value) === true) spec.force_overlay = true;
     outputs.push(spec);
@@ -203,7 +203,7 @@ export function deriveWarmup(program: CheckedProgram, findings: DeriveFinding[])
 export function deriveInterface(program: CheckedProgram): { interface: ScriptInterface; findings: DeriveFinding[] } {
   const findings: DeriveFinding[] = [];
   const index = indexCalls([...program.files, program.entry]);
-  const outputs = deriveOutputs(index, findings);
+  const outputs = deriveOutputs(index, findings, program.entry.script.version);
   if (program.kind === "indicator" && outputs.length === 0) {
     const span = program.entry.declaration?.call.span ?? program.entry.script.span;
     // as on TradingView, a script that only draws (labels, lines, boxes, tables) is a valid indicator
@@ -225,7 +225,7 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
   };
   if (program.kind === "indicator") {
     iface.overlay = overlayOf(program.entry.script);
-    iface.hlines = deriveHlines(index);
+    iface.hlines = deriveHlines(index, program.entry.script.version);
   }
   const horizons = deriveHorizons(program);
   if (horizons) iface.horizons = horizons;

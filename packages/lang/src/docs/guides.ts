@@ -297,11 +297,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed. The seed is a
   series (\`seed + i\` in a loop runs): each seed has its own sequence at the call site, started from the seed
   (docs/adr/0163); the numbers are this dialect's generator's, not TradingView's.
-- **Colors** are values only (numbers); \`color.*\` functions work, nothing is drawn. The named colors are v6's in
-  v5 scripts too (docs/adr/0072): TradingView's v6 migration guide says some changed, and its v5 \`color.red\`,
-  \`color.teal\` and \`color.yellow\` are #FF5252, #00897B and #FFEB3B where v6 (and this dialect) has #F23645,
-  #089981 and #FDD835. A drawing's color or text color not given is null in the run's drawings (TradingView's v6
-  label text default is white, v5's black).
+- **Colors** are values only (numbers); \`color.*\` functions work, nothing is drawn. The named colors are the
+  script's version's, as TradingView's v6 migration guide lists them: in v5 \`color.red\`, \`color.teal\` and
+  \`color.yellow\` are #FF5252, #00897B and #FFEB3B, in v6 #F23645, #089981 and #FDD835 (docs/adr/0072, 0227).
+  A drawing's color or text color not given is null in the run's drawings (TradingView's v6 label text default
+  is white, v5's black).
 - **Limits.** 10,000,000 loop iterations per bar, arrays of at most 100,000 elements, maps of at most
   50,000 pairs (as TradingView), strings of at most 1,000,000 characters, history references at most
   10,000 bars back.

@@ -93,6 +93,8 @@ export class Runtime {
   readonly ticker: string;
   readonly prefix: string;
   readonly tickerid: string;
+  /** The script's Pine version (`//@version=`): what some built-ins give depends on it. */
+  readonly version: number;
   readonly mintick: number;
   readonly timezone: string;
   readonly tf: TimeframeInfo;
@@ -177,6 +179,7 @@ export class Runtime {
     this.mintick = symbol.mintick;
     this.timezone = symbol.timezone;
     this.sessionSpec = symbol.session ?? "24x7";
+    this.version = env.version ?? 6;
     this.mainPeriod = parseTimeframe(symbol.timeframe, env.version ?? 6).period;
     this.mainTicker = this.tickerid;
     this.facts = instrumentFacts(symbol);
@@ -317,8 +320,9 @@ export class Runtime {
   tooLong(): never {
     throw new ScriptRuntimeError("loop takes too long");
   }
+  /** `color.<name>`: a v5 script's red, teal and yellow are v5's (docs/adr/0227-v5-named-colors.md). */
   namedColor(name: string): number {
-    const c = stdlib.color.NAMED[name];
+    const c = stdlib.color.namedColorOf(name, this.version);
     return c === undefined ? NaN : c;
   }
   hexColor(hex: string): number {

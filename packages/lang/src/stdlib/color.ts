@@ -48,16 +48,17 @@ export function fromGradient(v: number, lo: number, hi: number, c0: number, c1: 
 
 /**
  * A color input's value for a run: a run gives colors as text, as the Interface writes them
- * (`#RRGGBB`, `#RRGGBBAA`, or a palette constant's name, `color.teal`); a color number is itself.
+ * (`#RRGGBB`, `#RRGGBBAA`, or a palette constant's name, `color.teal`, the script's version's color:
+ * docs/adr/0227); a color number is itself.
  * Text naming no color leaves the input at its default.
  */
-export function inputColor(v: unknown, fallback: number): number {
+export function inputColor(v: unknown, fallback: number, version = 6): number {
   if (typeof v === "number") return v;
   if (typeof v !== "string") return fallback;
   const s = v.trim();
   const m = /^#([0-9A-Fa-f]{2})([0-9A-Fa-f]{2})([0-9A-Fa-f]{2})([0-9A-Fa-f]{2})?$/.exec(s);
   if (m) return fromLiteral(parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16), m[4] === undefined ? 255 : parseInt(m[4], 16));
-  const named = NAMED[s.startsWith("color.") ? s.slice(6) : s];
+  const named = namedColorOf(s.startsWith("color.") ? s.slice(6) : s, version);
   if (named !== undefined) return named;
   const n = s === "" ? NaN : Number(s);
   return n === n ? n : fallback;
@@ -77,6 +78,24 @@ export const PALETTE: Readonly<Record<string, string>> = Object.freeze({
 export const NAMED: Readonly<Record<string, number>> = Object.freeze(
   Object.fromEntries(Object.entries(PALETTE).map(([n, h]) => [n, hex(h)])),
 );
+
+/**
+ * The named colors whose values a `//@version=5` script sees differently: TradingView's v6 migration
+ * guide ("Color changes") gives v5's `color.red` #FF5252, `color.teal` #00897B and `color.yellow`
+ * #FFEB3B (docs/adr/0227-v5-named-colors.md); the other 14 are the same in both versions.
+ */
+export const PALETTE_V5: Readonly<Record<string, string>> = Object.freeze({ red: "#FF5252", teal: "#00897B", yellow: "#FFEB3B" });
+const NAMED_V5: Readonly<Record<string, number>> = Object.freeze(Object.fromEntries(Object.entries(PALETTE_V5).map(([n, h]) => [n, hex(h)])));
+
+/** `color.<name>`'s number in a script of this Pine version (undefined: no such color). */
+export function namedColorOf(name: string, version: number): number | undefined {
+  return (version < 6 ? NAMED_V5[name] : undefined) ?? NAMED[name];
+}
+
+/** `color.<name>`'s `#RRGGBB` in a script of this Pine version (undefined: no such color). */
+export function paletteHex(name: string, version: number): string | undefined {
+  return (version < 6 ? PALETTE_V5[name] : undefined) ?? PALETTE[name];
+}
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
