@@ -4,6 +4,11 @@
 // contexts are found as the script runs (evaluate()'s `missingContexts`) and fetched then. One named
 // by an input's literal default (`sym = input.symbol("AMEX:SPY")`) is dynamic too, and the default's
 // context is listed as well: a run with the default inputs then has it before its first evaluation.
+// So are the values such a call's arguments take where the source shows them (sitePairs): a
+// parameter of the function the call is in, at each call of that function (`f(tf) =>
+// request.security(syminfo.tickerid, tf, ...)` called as `f("5")`, `f("60")`), and a variable
+// declared from a string literal. A context an evaluation finds instead costs one more evaluation
+// of every bar (a loop over symbols finds them all in one: docs/adr/0223).
 
 import { parse } from "../language/parser";
 import { forEachNode } from "../language/visit";
@@ -50,24 +55,25 @@ function tradingViewTaAliases(script: A.Script): Set<string> {
   return out;
 }
 
-/** A request site's name and its symbol and timeframe (null where not constant); undefined for a call that requests nothing. */
+/** A request site: its function and the arguments naming its symbol and timeframe; undefined for a call that requests nothing. */
 interface RequestSite {
   /** The request.* function; null for a ta library call (the chart's symbol at its lower timeframe). */
   name: string | null;
-  symbol: string | null;
-  timeframe: string | null;
+  /** The symbol's argument (undefined: absent, the chart's); null for a ta library call, whose symbol is the chart's ticker. */
+  symbol: A.Expr | undefined | null;
+  timeframe: A.Expr | undefined;
 }
 
-function requestSite(c: A.Call, aliases: ReadonlySet<string>, chart: ChartSymbol, defaults: InputDefaults = NO_DEFAULTS): RequestSite | undefined {
+function requestSite(c: A.Call, aliases: ReadonlySet<string>): RequestSite | undefined {
   const name = dotted(c.callee);
   if (name === null) return undefined;
   const dot = name.indexOf(".");
   if (dot > 0 && aliases.has(name.slice(0, dot)) && INTRABAR_REQUEST_NAMES.has(name.slice(dot + 1))) {
-    return { name: null, symbol: chart.ticker, timeframe: constant(argument(c, "lowerTimeframe", 0), chart, defaults) };
+    return { name: null, symbol: null, timeframe: argument(c, "lowerTimeframe", 0) };
   }
   const params = REQUESTS[name];
   if (!params) return undefined;
-  return { name, symbol: constant(argument(c, params[0], 0), chart, defaults), timeframe: constant(argument(c, params[1] ?? "", 1), chart, defaults) };
+  return { name, symbol: argument(c, params[0], 0), timeframe: argument(c, params[1] ?? "", 1) };
 }
 
 /** The literal defaults of a script's string inputs, by the top-level variable declared from each. */
@@ -172,17 +178,8 @@ export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol)
     const ownTf = own ? storeTimeframe(own.timeframe, chart.timeframe) : null;
     if (ownTf && "tf" in ownTf && ownTf.tf !== chart.timeframe) found.set(`${chart.ticker}@${ownTf.tf}`, { symbol: chart.ticker, timeframe: ownTf.tf });
     const aliases = tradingViewTaAliases(script);
-    const defaults = inputDefaults(script);
-    forEachNode(script, (n) => {
-      if (n.kind !== "Call") return;
-      const written = requestSite(n, aliases, chart);
-      if (!written) return;
-      // a site named by inputs is dynamic (a run may set them) and listed with their defaults
-      const computed = written.symbol === null || written.timeframe === null;
-      if (computed) dynamic = true;
-      const site = computed ? requestSite(n, aliases, chart, defaults)! : written;
-      const { name, symbol: a, timeframe: b } = site;
-      if (a === null || b === null) return;
+    const names = staticNames(script, chart);
+    const add = (name: string | null, a: string, b: string): void => {
       const isRate = name === "request.currency_rate";
       if (isRate && a === b) return;
       const symbol = isRate ? `${a}${b}` : requestSymbol(a, chart);
@@ -190,7 +187,149 @@ export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol)
       if ("error" in tf) return;
       if (symbol === chart.ticker && tf.tf === chart.timeframe) return;
       found.set(`${symbol}@${tf.tf}`, { symbol, timeframe: tf.tf });
-    });
+    };
+    for (const s of script.body) {
+      const within = s.kind === "FunctionDecl" ? s : null;
+      forEachNode(s, (n) => {
+        if (n.kind !== "Call") return;
+        const site = requestSite(n, aliases);
+        if (!site) return;
+        const symbol = site.symbol === null ? chart.ticker : constant(site.symbol, chart);
+        const timeframe = constant(site.timeframe, chart);
+        if (symbol !== null && timeframe !== null) return add(site.name, symbol, timeframe);
+        // a site named by inputs, parameters or variables is dynamic (a run may set them) and
+        // listed with the values the source shows them taking
+        dynamic = true;
+        const sym: Arg = symbol !== null ? { value: symbol, within } : { expr: site.symbol ?? undefined, within };
+        for (const [a, b] of sitePairs(sym, { expr: site.timeframe, within }, names)) if (found.size < MAX_LISTED) add(site.name, a, b);
+      });
+    }
   }
   return { contexts: [...found.values()], dynamic };
+}
+
+/** Contexts listed at most from values the source shows (TradingView's limit of requested contexts a script). */
+const MAX_LISTED = 40;
+
+/** What the source shows of names a request's arguments use beyond literals (namedValues reads them). */
+interface StaticNames {
+  chart: ChartSymbol;
+  /** Top-level variables declared once from a string input with a literal default and never reassigned. */
+  defaults: InputDefaults;
+  /** Top-level variables declared once (no parameter, loop variable or other variable has the name) from a string literal, never reassigned. */
+  literals: ReadonlyMap<string, string>;
+  /** Functions declared once (methods aside) and their calls, each with the function it is in (null: the top level). */
+  functions: ReadonlyMap<string, A.FunctionDecl>;
+  calls: ReadonlyMap<string, ReadonlyArray<{ call: A.Call; within: A.FunctionDecl | null }>>;
+}
+
+function staticNames(script: A.Script, chart: ChartSymbol): StaticNames {
+  const declared = new Map<string, number>();
+  const count = (name: string): void => void declared.set(name, (declared.get(name) ?? 0) + 1);
+  const reassigned = new Set<string>();
+  const fnCount = new Map<string, number>();
+  forEachNode(script, (n) => {
+    if (n.kind === "VarDecl" || n.kind === "Param") count(n.name.name);
+    else if (n.kind === "TupleDecl") {
+      for (const x of n.names) if (x) count(x.name);
+    } else if (n.kind === "For") count(n.counter.name);
+    else if (n.kind === "ForIn") {
+      for (const x of [n.index, n.item]) if (x) count(x.name);
+    } else if (n.kind === "Assign" && n.target.kind === "Identifier") reassigned.add(n.target.name);
+    else if (n.kind === "FunctionDecl" && !n.isMethod) fnCount.set(n.name.name, (fnCount.get(n.name.name) ?? 0) + 1);
+  });
+  const once = (name: string): boolean => declared.get(name) === 1 && !reassigned.has(name);
+  const literals = new Map<string, string>();
+  const functions = new Map<string, A.FunctionDecl>();
+  for (const s of script.body) {
+    if (s.kind === "FunctionDecl" && !s.isMethod && fnCount.get(s.name.name) === 1) functions.set(s.name.name, s);
+    if (s.kind !== "VarDecl" || s.mode === "varip" || !once(s.name.name)) continue;
+    if (s.init.kind === "StringLit") literals.set(s.name.name, s.init.value);
+  }
+  const calls = new Map<string, Array<{ call: A.Call; within: A.FunctionDecl | null }>>();
+  for (const s of script.body) {
+    const within = s.kind === "FunctionDecl" ? s : null;
+    forEachNode(s, (n) => {
+      if (n.kind !== "Call" || n.callee.kind !== "Identifier" || !functions.has(n.callee.name)) return;
+      const list = calls.get(n.callee.name) ?? [];
+      list.push({ call: n, within });
+      calls.set(n.callee.name, list);
+    });
+  }
+  return { chart, defaults: inputDefaults(script), literals, functions, calls };
+}
+
+/** A request's symbol or timeframe argument (absent: the chart's), read in the function it is in (null: the top level); or its known value. */
+interface Arg {
+  expr?: A.Expr | undefined;
+  value?: string;
+  within: A.FunctionDecl | null;
+}
+
+/** The parameter of its function an argument is (not declared again in the function's body), or -1. */
+function paramOf(a: Arg): number {
+  const e = a.expr;
+  if (a.value !== undefined || a.within === null || e?.kind !== "Identifier") return -1;
+  const k = a.within.params.findIndex((p) => p.name.name === e.name);
+  return k >= 0 && !declaredIn(a.within.body, e.name) ? k : -1;
+}
+
+/**
+ * The symbol and timeframe pairs a request site takes that the source shows. A parameter of the
+ * function the site is in takes, at each call of that function, its argument there (or the
+ * parameter's default), read in the caller: both arguments at the same call, so `f("MSFT", "D")`
+ * and `f("AAPL", "W")` are two pairs, not four. Other arguments are read by namedValues.
+ */
+function sitePairs(sym: Arg, tf: Arg, n: StaticNames, depth = 0): Array<[string, string]> {
+  if (depth > 4) return [];
+  const ks = paramOf(sym);
+  const kt = paramOf(tf);
+  const fn = ks >= 0 ? sym.within : kt >= 0 ? tf.within : null;
+  if (fn === null) {
+    const out: Array<[string, string]> = [];
+    const timeframes = valuesOf(tf, n);
+    for (const a of valuesOf(sym, n)) for (const b of timeframes) out.push([a, b]);
+    return out;
+  }
+  const out: Array<[string, string]> = [];
+  for (const { call, within } of n.calls.get(fn.name.name) ?? []) {
+    const at = (a: Arg, k: number): Arg | null => {
+      if (k < 0) return a;
+      const p = fn.params[k]!;
+      const e = argument(call, p.name.name, k) ?? p.defaultValue ?? undefined;
+      return e === undefined ? null : { expr: e, within };
+    };
+    const s = at(sym, ks);
+    const t = at(tf, kt);
+    if (s !== null && t !== null) out.push(...sitePairs(s, t, n, depth + 1));
+  }
+  return out;
+}
+
+function valuesOf(a: Arg, n: StaticNames): readonly string[] {
+  return a.value !== undefined ? [a.value] : namedValues(a.expr, a.within, n);
+}
+
+/**
+ * The values an argument that is not a parameter takes that the source shows: a constant, an
+ * input's literal default, a variable declared from a literal. Values the source does not show are
+ * left out (the run finds them as it evaluates).
+ */
+function namedValues(e: A.Expr | undefined, within: A.FunctionDecl | null, n: StaticNames): readonly string[] {
+  if (e === undefined) return [""];
+  // a parameter reaching here is declared again in its function: its value is not known
+  if (e.kind === "Identifier" && within?.params.some((p) => p.name.name === e.name)) return [];
+  const c = constant(e, n.chart, n.defaults);
+  if (c !== null) return [c];
+  const literal = e.kind === "Identifier" ? n.literals.get(e.name) : undefined;
+  return literal === undefined ? [] : [literal];
+}
+
+/** Whether a function's body declares `name` again (a local then shadows the parameter). */
+function declaredIn(body: A.Block, name: string): boolean {
+  let found = false;
+  forEachNode(body, (x) => {
+    if ((x.kind === "VarDecl" && x.name.name === name) || (x.kind === "TupleDecl" && x.names.some((y) => y?.name === name)) || (x.kind === "For" && x.counter.name === name) || (x.kind === "ForIn" && (x.item.name === name || x.index?.name === name))) found = true;
+  });
+  return found;
 }
