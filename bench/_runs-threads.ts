@@ -47,6 +47,17 @@ function syscallsPerRun(dir: string, runs: number): string {
   }).join(" | ");
 }
 
+/** Minor and major page faults of a process so far (all its threads; Linux /proc). */
+function faults(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[7]) + Number(fields[9]);
+  } catch {
+    return 0;
+  }
+}
+
 function arg(name: string): string | undefined {
   return process.argv.slice(2).find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
@@ -62,6 +73,8 @@ async function main(): Promise<void> {
   const idsDir = mkdtempSync(join(tmpdir(), "bench-thread-ids-"));
   const groupOf = (pid: number, tid: string): Group => (Number(tid) === pid ? "main" : existsSync(join(idsDir, `${pid}-${tid}`)) ? "sandbox" : "other");
   const before = new Map<number, Map<string, number>>();
+  const faultsBefore = new Map<number, number>();
+  const faultsPerRun = { api: 0, workers: 0 };
   const perRun: Record<"api" | "workers", Record<Group, number>> = { api: { main: 0, sandbox: 0, other: 0 }, workers: { main: 0, sandbox: 0, other: 0 } };
   const tracers: ChildProcess[] = [];
   if (straceDir) mkdirSync(straceDir, { recursive: true });
@@ -85,11 +98,15 @@ async function main(): Promise<void> {
             }
             await new Promise((resolve) => setTimeout(resolve, 1_000));
           }
-          for (const [, pid] of all) before.set(pid, threadCpu(pid));
+          for (const [, pid] of all) {
+            before.set(pid, threadCpu(pid));
+            faultsBefore.set(pid, faults(pid));
+          }
           if (profDir) for (const [, pid] of all) process.kill(pid, "SIGUSR2");
           return;
         }
         if (profDir) for (const [, pid] of all) process.kill(pid, "SIGUSR2");
+        for (const [name, pid] of all) faultsPerRun[name] += (faults(pid) - (faultsBefore.get(pid) ?? 0)) / runs;
         for (const [name, pid] of all) {
           const start = before.get(pid) ?? new Map<string, number>();
           for (const [tid, ms] of threadCpu(pid)) perRun[name][groupOf(pid, tid)] += (ms - (start.get(tid) ?? 0)) / runs;
@@ -103,6 +120,7 @@ async function main(): Promise<void> {
     const split = (name: "api" | "workers"): string => (["main", "sandbox", "other"] as const).filter((g) => perRun[name][g] > 0).map((g) => `${g}=${perRun[name][g].toFixed(2)}`).join(" ");
     console.log(`runs-threads ${label} ${at} load=${load0.toFixed(2)}-${(loadavg()[0] as number).toFixed(2)} runs=${runs} runs_per_s=${rate} ${cpu}`);
     console.log(`runs-threads ${label} ms_per_run api: ${split("api")} | workers: ${split("workers")}`);
+    console.log(`runs-threads ${label} page_faults_per_run api=${faultsPerRun.api.toFixed(1)} workers=${faultsPerRun.workers.toFixed(1)}`);
     if (straceDir) console.log(`runs-threads ${label} syscalls_per_run ${syscallsPerRun(straceDir, runs)}`);
   } finally {
     rmSync(idsDir, { recursive: true, force: true });
