@@ -29,6 +29,11 @@ export interface MatchResult {
   findings: Finding[];
   /** Argument index -> parameter, for codegen-independent consumers (derive reads titles). */
   params: Array<ParamSpec | null>;
+  /**
+   * A v5 call's arguments given again for a parameter already given (`plot(x, color = a, color = b)`):
+   * TradingView's v5 warns and uses the first, so the caller drops these (v6 refuses them).
+   */
+  dropped?: number[];
 }
 
 type Bindings = Map<string, PineType>;
@@ -53,14 +58,14 @@ function matchSignature(name: string, sig: Signature, args: CallArg[], typeArgs:
   const findings: Finding[] = [];
   const bindings: Bindings = new Map();
   bindTypeArgs(sig, typeArgs, bindings);
-  const assigned = mapArguments(name, sig, args, callSpan, findings);
+  const assigned = mapArguments(name, sig, args, callSpan, findings, version);
   args.forEach((a, i) => {
     const p = assigned.params[i];
     if (p) checkArgument(name, p, a, bindings, version, findings, division);
   });
   const type = instantiate(sig.returns, bindings);
   const qual = sig.returnQual ?? maxQual(...args.map((a) => a.info.qual));
-  return { sig, type, qual, findings, params: assigned.params };
+  return { sig, type, qual, findings, params: assigned.params, ...(assigned.dropped.length > 0 ? { dropped: assigned.dropped } : {}) };
 }
 
 /** `array.new<float>`: explicit type arguments bind T (or K, V for maps) in order. */
@@ -72,11 +77,12 @@ function bindTypeArgs(sig: Signature, typeArgs: PineType[], b: Bindings): void {
   });
 }
 
-function mapArguments(name: string, sig: Signature, args: CallArg[], callSpan: Span, findings: Finding[]): { params: Array<ParamSpec | null> } {
+function mapArguments(name: string, sig: Signature, args: CallArg[], callSpan: Span, findings: Finding[], version: number): { params: Array<ParamSpec | null>; dropped: number[] } {
   const params: Array<ParamSpec | null> = [];
+  const dropped: number[] = [];
   const given = new Set<string>();
   let positional = 0;
-  for (const a of args) {
+  for (const [i, a] of args.entries()) {
     if (a.name === null) {
       const p = sig.params[positional] ?? lastVariadic(sig);
       if (!p) {
@@ -94,12 +100,17 @@ function mapArguments(name: string, sig: Signature, args: CallArg[], callSpan: S
     if (!p) findings.push({ code: Code.wrong_argument, message: `${name}() has no parameter '${a.name}'.${parameterHint(a.name, sig.params.map((q) => q.name), name)}`, span });
     // the values of `...number` are given in order; one named was dropped (math.avg's emitted no JavaScript)
     else if (p.variadic) findings.push({ code: Code.wrong_argument, message: `${name}() takes its '${a.name}' values by position, without a name.`, span });
-    else if (given.has(p.name)) findings.push({ code: Code.wrong_argument, message: `Argument '${a.name}' of ${name}() is given twice.`, span });
+    // TradingView's v6 migration guide: v5 compiles a parameter given twice with a warning and uses the first
+    else if (given.has(p.name) && version < 6) {
+      dropped.push(i);
+      params.push(null);
+      continue;
+    } else if (given.has(p.name)) findings.push({ code: Code.wrong_argument, message: `Argument '${a.name}' of ${name}() is given twice.`, span });
     else given.add(p.name);
     params.push(p ?? null);
   }
   // A misspelt name is most likely the missing argument: one mistake, one diagnostic.
-  if (findings.some((f) => f.code === Code.wrong_argument)) return { params };
+  if (findings.some((f) => f.code === Code.wrong_argument)) return { params, dropped };
   // math.max(), math.min(), math.avg() of nothing (array.from<T>() is an empty array)
   const only = sig.params[0];
   if (only?.variadic && sig.returns.kind !== "array" && args.length === 0) {
@@ -110,7 +121,7 @@ function mapArguments(name: string, sig: Signature, args: CallArg[], callSpan: S
       findings.push({ code: Code.missing_argument, message: `${name}() needs the argument '${p.name}' (${showSpec(p.type)}).`, span: callSpan });
     }
   }
-  return { params };
+  return { params, dropped };
 }
 
 /**

@@ -4,7 +4,7 @@
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { isBuiltinNamespace, isGlobalOnly, isInputFunction, lookupFunction, lookupVariable, needsCallSite, unsupportedNamespace } from "../builtin-lookup";
-import { matchBuiltin, type MatchResult } from "../match";
+import { matchBuiltin, type CallArg, type MatchResult } from "../match";
 import { libraryOverloadFix, tradingViewBuiltinName, tradingViewImportMissing, tradingViewLibraryMiss, withoutLibraryOverloads } from "../tradingview-libraries";
 import { didYouMean } from "../suggest";
 import { PLOT_FUNCTIONS, type BuiltinFunction, type TypeSpec } from "../../builtins";
@@ -240,12 +240,29 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
   );
   for (const f of r.findings) t.ctx.error(f.code, f.message, f.span);
   if (r.findings.length > 0) return POISONED;
+  if (r.dropped) dropRepeatedArguments(t, name, node, callArgs, r, callArgs.length - args.length);
   // an input's constant arguments, and a plot's title written as a constant (`const string T = "A" + "B"`, `title = T`), name the Interface's entries
   if (isInputFunction(name) || PLOT_FUNCTIONS.has(name)) foldInputArguments(t, callArgs.map((a, i) => [r.params[i]?.name ?? null, a.node] as const));
   // `input(close)`: a source input, named so for derive and codegen
   if (name === "input" && r.sig.returnQual === "series") node.target = { kind: "builtin", name: "input.source" };
   if (containsNa(r.type)) return unresolvedGeneric(t, name, node, r);
   return { type: r.type, qual: r.qual };
+}
+
+/**
+ * A v5 call giving a parameter twice (`plot(close, color = color.blue, color = color.red)`): TradingView's
+ * v6 migration guide says v5 compiles it with a warning and uses the first value, so the later ones are
+ * warned about and removed from the call, which every later reader (derive, codegen) then sees without them.
+ * `shift`: 1 when the receiver of a method-style call was prepended to the matched arguments.
+ */
+function dropRepeatedArguments(t: Typer, name: string, node: A.Call, matched: CallArg[], r: MatchResult, shift: number): void {
+  for (const i of [...r.dropped!].sort((a, b) => b - a)) {
+    const a = matched[i]!;
+    t.ctx.warn(Code.wrong_argument, `Argument '${a.name ?? "?"}' of ${name}() is given twice: Pine v5 uses the first one and ignores this one (v6 refuses the call).`, a.nameSpan ?? a.node.span);
+    node.args.splice(i - shift, 1);
+    r.params.splice(i, 1);
+    matched.splice(i, 1);
+  }
 }
 
 /**

@@ -60,7 +60,9 @@ export function callUser(t: Typer, fn: FunctionInfo, node: A.Call, args: CallArg
   if (receiver) given[0] = receiver;
   let positional = receiver ? 1 : 0;
   let ok = true;
-  for (const a of args) {
+  const seen = new Set<number>(receiver ? [0] : []);
+  const repeated: number[] = [];
+  for (const [k, a] of args.entries()) {
     const idx = a.name === null ? positional++ : params.findIndex((p) => p.name.name === a.name);
     if (idx < 0 || idx >= params.length) {
       ok = false;
@@ -68,8 +70,23 @@ export function callUser(t: Typer, fn: FunctionInfo, node: A.Call, args: CallArg
       else t.ctx.error(Code.wrong_argument, `${fn.symbol.name}() has no parameter '${a.name}'.`, a.nameSpan ?? a.node.span);
       continue;
     }
+    // a parameter given again: v5 warns and uses the first, v6 refuses (TradingView's v6 migration guide)
+    if (seen.has(idx)) {
+      const what = `Argument '${params[idx]!.name.name}' of ${fn.symbol.name}() is given twice`;
+      if (t.ctx.version < 6) {
+        t.ctx.warn(Code.wrong_argument, `${what}: Pine v5 uses the first one and ignores this one (v6 refuses the call).`, a.nameSpan ?? a.node.span);
+        repeated.push(k);
+      } else {
+        ok = false;
+        t.ctx.error(Code.wrong_argument, `${what}.`, a.nameSpan ?? a.node.span);
+      }
+      continue;
+    }
+    seen.add(idx);
     given[idx] = intDivisionAsInt(t, params[idx]!, a);
   }
+  // later readers (codegen) see the call without the ignored repeats
+  for (const k of repeated.reverse()) node.args.splice(k, 1);
   params.forEach((p, i) => {
     const g = given[i];
     if (g) ok = checkParamArg(t, fn, p, g) && ok;
