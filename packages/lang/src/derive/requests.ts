@@ -7,8 +7,8 @@
 // So are the values such a call's arguments take where the source shows them (sitePairs): a
 // parameter of the function the call is in, at each call of that function (`f(tf) =>
 // request.security(syminfo.tickerid, tf, ...)` called as `f("5")`, `f("60")`), and a variable
-// declared from a string literal. A context an evaluation finds instead costs one more evaluation
-// of every bar (a loop over symbols finds them all in one: docs/adr/0223).
+// declared from a string literal (docs/adr/0224). A context an evaluation finds instead costs one
+// more evaluation of every bar (a loop over symbols finds them all in one: docs/adr/0223).
 
 import { parse } from "../language/parser";
 import { forEachNode } from "../language/visit";
