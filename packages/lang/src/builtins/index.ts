@@ -19,6 +19,7 @@ import * as stdlibSession from "../stdlib/session";
 import * as stdlibDrawing from "../stdlib/drawing";
 import * as stdlibSyminfo from "../stdlib/syminfo";
 import * as stdlibBarTimes from "../stdlib/bar-times";
+import * as stdlibCorporateEvents from "../stdlib/corporate-events";
 import * as core from "./core";
 import * as drawing from "./drawing";
 import { recordsOf, type FunctionRecord, type VariableRecord } from "./record";
@@ -28,7 +29,7 @@ export { parseSignature } from "./signature";
 export type { FunctionRecord, VariableRecord } from "./record";
 
 const RECORD_MODULES: ReadonlyArray<Readonly<Record<string, unknown>>> = [
-  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, stdlibMap, stdlibMatrix, drawing, stdlibTime, stdlibRequest, stdlibSession, stdlibDrawing, stdlibSyminfo, stdlibBarTimes,
+  core, ta, stdlibMath, stdlibStr, stdlibColor, stdlibArray, stdlibMap, stdlibMatrix, drawing, stdlibTime, stdlibRequest, stdlibSession, stdlibDrawing, stdlibSyminfo, stdlibBarTimes, stdlibCorporateEvents,
 ];
 
 function buildTable(): { functions: Map<string, FunctionRecord>; variables: Map<string, VariableRecord> } {
@@ -69,9 +70,6 @@ export const BUILTIN_NAMESPACES: ReadonlySet<string> = new Set(
 /** Namespaces Pine has that this dialect does not implement: named plainly in diagnostics. */
 export const UNSUPPORTED_NAMESPACES: ReadonlyMap<string, string> = new Map([
   ["strategy", "Strategies are not supported: write a `definition` whose alertconditions mark the signal, and a `study` that uses it to measure what follows."],
-  ["dividends", "`dividends.*` is not supported: its values (the fields of request.dividends, the next dividend's date and amount) need dividend data, which this service does not store."],
-  ["earnings", "`earnings.*` is not supported: its values (the fields of request.earnings, the next report's date and estimates) need earnings data, which this service does not store."],
-  ["splits", "`splits.*` is not supported: its values (the fields of request.splits) need stock split data, which this service does not store."],
   ["footprint", "`footprint` objects and their `footprint.*` functions are not supported: they hold a bar's volume footprint (buy and sell volume per price row, from its ticks; request.footprint), which this service does not store."],
   ["volume_row", "`volume_row` objects and their `volume_row.*` functions are not supported: they are the price rows of a bar's volume footprint (from its ticks; request.footprint), which this service does not store."],
   ["ticker", "This `ticker.*` is not supported: its tickers ask for other chart types (Renko, line break, Kagi, point and figure), whose bars this service does not store; request a symbol by its name (`\"NASDAQ:MSFT\"`, `syminfo.tickerid`, or `ticker.standard(...)`, `ticker.new(...)`, `ticker.modify(...)`, `ticker.inherit(...)`, which are the symbol itself) or its Heikin Ashi bars (`ticker.heikinashi(...)`)."],

@@ -187,7 +187,7 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`time\` use the same periods), and seconds (\`"1S"\` ... \`"45S"\`, the finest stored bar is one minute) are refused:
   written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion
   (to a currency other than the requested instrument's own: \`currency = currency.USD\` on a dollar stock converts nothing and
-  runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored), as are the \`dividends.*\`, \`earnings.*\` and \`splits.*\` values and the \`footprint\` and \`volume_row\` types with their \`footprint.*\` and \`volume_row.*\` functions (a bar's volume footprint comes from its ticks).
+  runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored), as are the \`footprint\` and \`volume_row\` types with their \`footprint.*\` and \`volume_row.*\` functions (a bar's volume footprint comes from its ticks). The \`earnings.*\`, \`dividends.*\` and \`splits.*\` values compile: the next report's and dividend's figures (\`earnings.future_time\`, \`dividends.future_amount\`, ...) are na, TradingView's value when the data is not available, where its chart would show a date for a stock that reports (docs/adr/0225).
   A timeframe lower than the chart's that the store holds no bars of for a stored instrument (\`"1"\` or \`"60"\` of
   AAPL, stored only as daily bars; \`"15"\` of BTC-USD, stored from 4-hour bars), or a chart bar with none of them
   inside it (SPY's minutes cover some days), reads as TradingView's chart bars without intrabars (its intrabar

@@ -343,11 +343,9 @@ plot(thr, "thr")
 });
 
 describe("the namespaces of corporate-event data (dividends.*, earnings.*, splits.*)", () => {
-  it("are refused by name as data this service does not store, and a variable of that name is still a variable", async () => {
-    expect(await errors(`${V}indicator("x")\nplot(dividends.future_amount)\n`)).toEqual([
-      "unsupported_feature: `dividends.*` is not supported: its values (the fields of request.dividends, the next dividend's date and amount) need dividend data, which this service does not store.",
-    ]);
-    expect((await errors(`${V}indicator("x")\nplot(earnings.future_eps)\n`))[0]).toMatch(/^unsupported_feature: `earnings\.\*` is not supported/);
+  it("give na where no events are stored (docs/adr/0225), and a variable of that name is still a variable", async () => {
+    expect(await errors(`${V}indicator("x")\nplot(dividends.future_amount)\n`)).toEqual([]);
+    expect(outputsByName(await evaluateValid(`${V}indicator("x")\nplot(earnings.future_eps, "eps")\n`, [1, 2]))).toEqual({ eps: [null, null] });
     const res = await evaluateValid(`${V}indicator("x")
 splits = str.split("a,b,c", ",")
 earnings = array.from(1.0, 2.0)
