@@ -154,9 +154,12 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   (\`timeframe.period\`, \`syminfo.mintick\`) with operators, \`?:\`, \`int()\`/\`float()\` and \`math.*\`, given at the top
   level or in \`if\`/\`switch\` blocks testing such values (\`len := otherInput * 2\` under \`if preset == "Fast"\`,
   \`per := timeframe.period == "D" ? 21 : 10\`): it is an input or simple value as TradingView infers, so \`ta.atr(len)\`
-  takes it (docs/adr/0182, 0232). The rule is syntactic: a value TradingView also infers simple through a function
-  of your own, a loop or the variable itself (\`len := len * 2\`) keeps it series here. Reassigning a variable
-  declared \`const\` is refused (\`invalid_assignment\`), as TradingView refuses it.
+  takes it (docs/adr/0182, 0232); in v5 a \`var\` one given such values with \`:=\` too. The rule is syntactic: a value
+  given through a function of your own, a loop or the variable itself (\`len := len * 2\`) keeps it series here.
+  TradingView's v6 migration guide says v6 makes every reassigned variable series (those scripts are refused there,
+  accepted here), and that v5 wrongly took a changing one (\`var n = 0\`, \`n += 1\`, \`ta.ema(close, n)\`) at its
+  first value: refused here. Reassigning a variable declared \`const\` is refused (\`invalid_assignment\`), as
+  TradingView refuses it.
 - **Gradient fills need their values.** \`fill(plot1, plot2, top_value, bottom_value, top_color, bottom_color)\`
   takes \`top_value\` and \`bottom_value\` as its reference lists them, required; a call giving only
   \`top_color\`/\`bottom_color\` (a public WaveTrend oscillator does) is refused with \`wrong_argument\`, though

@@ -35,7 +35,7 @@ export interface TypingOptions {
 }
 
 export function typeFile(script: A.Script, ctx: CheckContext, opts: TypingOptions): FileTyping {
-  const t = new FileTyper(ctx, opts, collectReassigned(script.body));
+  const t = new FileTyper(ctx, opts, collectReassigned(script.body, ctx.version));
   for (const s of script.body) t.stmt(s);
   return { exports: t.exports, finish: () => checkUncalledFunctions(t) };
 }
@@ -142,11 +142,11 @@ class FileTyper implements Typer {
 }
 
 /** Names assigned with `:=` or compound operators anywhere: such variables are series, unless inputs settle them (input-settled.ts). */
-function collectReassigned(body: A.Stmt[]): Set<string> {
+function collectReassigned(body: A.Stmt[], version: number): Set<string> {
   const out = new Set<string>();
   forEachNode(body, (n) => {
     if (n.kind === "Assign" && n.target.kind === "Identifier") out.add(n.target.name);
   });
-  for (const name of inputSettled(body, out)) out.delete(name);
+  for (const name of inputSettled(body, out, version)) out.delete(name);
   return out;
 }

@@ -1,5 +1,5 @@
 // Reassigned variables that keep an input or simple qualifier: a top-level variable declared once
-// (without `var`) and given other values made of literals, inputs and simple built-ins only, at
+// (with `var`, only `:=` then) and given other values made of literals, inputs and simple built-ins only, at
 // the top level or in `if`/`switch` blocks of the top level whose conditions are made of them too
 // (`len = input.int(25)` ... `if preset == "Fast"` / `len := 12`; `len := other * 2`;
 // `per := timeframe.period == "D" ? 21 : 10`). Its value is fixed once the inputs and the chart are,
@@ -26,9 +26,15 @@ export function settledQualifier(reassigned: ReadonlySet<string>, name: string):
  * Of the `reassigned` names, those whose every reassignment is settled by literals, inputs and
  * simple built-ins; each with the qualifier it takes (recorded for settledQualifier under `reassigned`).
  */
-export function inputSettled(body: readonly A.Stmt[], reassigned: ReadonlySet<string>): Set<string> {
+export function inputSettled(body: readonly A.Stmt[], reassigned: ReadonlySet<string>, version = 6): Set<string> {
   const decls = declarationCounts(body);
-  const topDecls = body.filter((s): s is A.VarDecl => s.kind === "VarDecl" && s.mode === "none" && decls.get(s.name.name) === 1 && s.typeAnn?.qualifier !== "const");
+  // `var` ones in v5 only: TradingView's v5 compiles them (a public watchlist sets `var int len = 50`
+  // and `len := 28` under `if timeframe.period == "1"`), its v6 migration guide says "Mutable
+  // variables are always series" there
+  const topDecls = body.filter((s): s is A.VarDecl => s.kind === "VarDecl" && (s.mode === "none" || (s.mode === "var" && version < 6)) && decls.get(s.name.name) === 1 && s.typeAnn?.qualifier !== "const");
+  // a `var` one keeps its value from bar to bar: `:=` of a settled value gives the same value on
+  // every bar, a compound assignment (`+= 1`) a value that grows
+  const kept = new Set(topDecls.filter((s) => s.mode === "var").map((s) => s.name.name));
   // each candidate starts at its declared value's qualifier; a reassignment not settled drops it,
   // a settled one raises it to the value's and its conditions' (repeated until nothing changes:
   // `per := setper` follows what `setper` becomes)
@@ -53,7 +59,7 @@ export function inputSettled(body: readonly A.Stmt[], reassigned: ReadonlySet<st
     forEachNode(body as A.Stmt[], (n) => {
       if (n.kind !== "Assign" || n.target.kind !== "Identifier" || !cand.has(n.target.name)) return;
       const name = n.target.name;
-      const q = settled.get(n);
+      const q = kept.has(name) && n.op !== ":=" ? undefined : settled.get(n);
       if (q === undefined) {
         cand.delete(name);
         changed = true;
