@@ -88,8 +88,12 @@ function inputDefault(e: A.Expr): string | null {
   return d?.kind === "StringLit" ? d.value : null;
 }
 
-/** Top-level variables declared once from a string input with a literal default and never reassigned. */
-function inputDefaults(script: A.Script): InputDefaults {
+/**
+ * Top-level variables declared once from a string input with a literal default and never
+ * reassigned: the run's value of the input where `inputs` gives one (a run's inputs are named by
+ * the variable an input is declared to), else the default.
+ */
+function inputDefaults(script: A.Script, inputs: Readonly<Record<string, unknown>> = {}): InputDefaults {
   const declared = new Map<string, number>();
   const reassigned = new Set<string>();
   forEachNode(script, (n) => {
@@ -100,7 +104,8 @@ function inputDefaults(script: A.Script): InputDefaults {
   for (const s of script.body) {
     if (s.kind !== "VarDecl" || s.mode !== "none" || declared.get(s.name.name) !== 1 || reassigned.has(s.name.name)) continue;
     const d = inputDefault(s.init);
-    if (d !== null) out.set(s.name.name, d);
+    const given = Object.hasOwn(inputs, s.name.name) ? inputs[s.name.name] : undefined;
+    if (d !== null) out.set(s.name.name, typeof given === "string" ? given : d);
   }
   return out;
 }
@@ -161,8 +166,11 @@ function importsLibrary(s: A.Stmt): boolean {
   return s.kind === "ImportDecl" && s.source.kind === "library" && !(s.source.owner === "TradingView" && s.source.slug === "ta");
 }
 
-/** The contexts every request.* call of `files` names; the chart's own context is left out. */
-export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol): ScriptRequests {
+/**
+ * The contexts every request.* call of `files` names; the chart's own context is left out. With a
+ * run's `inputs`, a site named by a string input lists the run's value instead of the default.
+ */
+export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol, inputs: Readonly<Record<string, unknown>> = {}): ScriptRequests {
   const found = new Map<string, RequestedContext>();
   let dynamic = false;
   for (const f of files) {
@@ -178,7 +186,7 @@ export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol)
     const ownTf = own ? storeTimeframe(own.timeframe, chart.timeframe) : null;
     if (ownTf && "tf" in ownTf && ownTf.tf !== chart.timeframe) found.set(`${chart.ticker}@${ownTf.tf}`, { symbol: chart.ticker, timeframe: ownTf.tf });
     const aliases = tradingViewTaAliases(script);
-    const names = staticNames(script, chart);
+    const names = staticNames(script, chart, inputs);
     const add = (name: string | null, a: string, b: string): void => {
       const isRate = name === "request.currency_rate";
       if (isRate && a === b) return;
@@ -223,7 +231,7 @@ interface StaticNames {
   calls: ReadonlyMap<string, ReadonlyArray<{ call: A.Call; within: A.FunctionDecl | null }>>;
 }
 
-function staticNames(script: A.Script, chart: ChartSymbol): StaticNames {
+function staticNames(script: A.Script, chart: ChartSymbol, inputs: Readonly<Record<string, unknown>>): StaticNames {
   const declared = new Map<string, number>();
   const count = (name: string): void => void declared.set(name, (declared.get(name) ?? 0) + 1);
   const reassigned = new Set<string>();
@@ -256,7 +264,7 @@ function staticNames(script: A.Script, chart: ChartSymbol): StaticNames {
       calls.set(n.callee.name, list);
     });
   }
-  return { chart, defaults: inputDefaults(script), literals, functions, calls };
+  return { chart, defaults: inputDefaults(script, inputs), literals, functions, calls };
 }
 
 /** A request's symbol or timeframe argument (absent: the chart's), read in the function it is in (null: the top level); or its known value. */

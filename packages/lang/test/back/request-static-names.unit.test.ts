@@ -59,6 +59,22 @@ describe("contexts named through parameters and literal variables", () => {
     expect(requests(`f(tf) => request.security(syminfo.tickerid, tf, close)\nplot(f(input.timeframe("W")))`).contexts).toEqual([{ symbol: "AAPL", timeframe: "1w" }]);
   });
 
+  test("a run's inputs replace the defaults: the timeframe a user chose is listed, directly and through a parameter", () => {
+    const body = [
+      'tf = input.timeframe("W", "Timeframe")',
+      'sym = input.symbol("NYSE:IBM", "Symbol")',
+      "ema(src, len, t) => request.security(syminfo.tickerid, t, ta.ema(src, len))",
+      "plot(request.security(sym, tf, close) + ema(close, 9, tf))",
+    ].join("\n");
+    const files = [{ path: "main.pine", content: `//@version=6\nindicator("r")\n${body}` }];
+    const listed = (inputs?: Record<string, unknown>): string[] => scriptRequests(files, CHART, inputs).contexts.map((c) => `${c.symbol}@${c.timeframe}`).sort();
+    expect(listed()).toEqual(["AAPL@1w", "NYSE:IBM@1w"]);
+    expect(listed({ tf: "60" })).toEqual(["AAPL@1h", "NYSE:IBM@1h"]);
+    expect(listed({ tf: "D", sym: "MSFT" })).toEqual(["MSFT@1d"]);
+    // a value that is not a string (a mistyped input) leaves the default
+    expect(listed({ tf: 60 })).toEqual(["AAPL@1w", "NYSE:IBM@1w"]);
+  });
+
   test("the contexts listed are all one evaluation needs: none is missing, and the values are the requested bars'", () => {
     const body = `f(sym, tf) => request.security(sym, tf, close)\nplot(f("MSFT", "D"))\nplot(f("AAPL", "W"))`;
     const listed = requests(body).contexts;
