@@ -93,6 +93,38 @@ fill(
     ]);
   });
 
+  test("a v5 float taken as a condition, as a pivot price is in 'pl and ...' (na and 0 are false)", () => {
+    // closes 11, 7, 10, 10 over opens 10, 8, 8, 10: pv is 11, na, 10, then 0 on the flat bar
+    const out = plots(`//@version=5
+indicator("float as condition")
+pv = close > open ? close : close < open ? na : 0.0
+hit = pv and close > 5
+plot(hit ? 1 : 0)
+plot(pv ? 1 : 0)`);
+    expect(out).toEqual([
+      [1, 0, 1, 0],
+      [1, 0, 1, 0],
+    ]);
+    // v6 has no implicit number-to-bool conversion (TradingView's v6 migration guide)
+    expect(() => plots(`//@version=6\nindicator("x")\npv = close > open ? close : na\nplot(pv and close > 5 ? 1 : 0)`)).toThrow(/must be a bool/);
+  });
+
+  test("a function local reassigned then held through its own [1] keeps each call site's final value", () => {
+    // Schaff-cycle style digital smoothing: above hi 100, below lo 0, otherwise the previous bar's final value.
+    // First call (hi 10.5, lo 7.5) over closes 11, 7, 10, 10: 100, 0, then 0 held twice (s[1] is the
+    // value s ended the bar with, not the close it started from). Second call (hi 10.5, lo 0): 100 held.
+    const [first, second] = plots(`//@version=6
+indicator("hold")
+hold(float v, float hi, float lo) =>
+    float s = v
+    s := s > hi ? 100 : s < lo ? 0 : s[1]
+    s
+plot(hold(close, 10.5, 7.5))
+plot(hold(close, 10.5, 0))`);
+    expect(first).toEqual([100, 0, 0, 0]);
+    expect(second).toEqual([100, 100, 100, 100]);
+  });
+
   test("an if whose body follows '=>' on the same line is refused, as TradingView refuses it", () => {
     expect(() =>
       plots(`//@version=6
