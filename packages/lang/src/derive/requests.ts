@@ -6,8 +6,9 @@
 // context is listed as well: a run with the default inputs then has it before its first evaluation.
 // So are the values such a call's arguments take where the source shows them (sitePairs): a
 // parameter of the function the call is in, at each call of that function (`f(tf) =>
-// request.security(syminfo.tickerid, tf, ...)` called as `f("5")`, `f("60")`), and a variable
-// declared from a string literal (docs/adr/0224). A context an evaluation finds instead costs one
+// request.security(syminfo.tickerid, tf, ...)` called as `f("5")`, `f("60")`), a variable
+// declared from a string literal, and one from a `switch`/`?:` on the chart's timeframe and bool
+// inputs (docs/adr/0224). A context an evaluation finds instead costs one
 // more evaluation of every bar (a loop over symbols finds them all in one: docs/adr/0223).
 
 import { parse } from "../language/parser";
@@ -226,6 +227,10 @@ interface StaticNames {
   defaults: InputDefaults;
   /** Top-level variables declared once (no parameter, loop variable or other variable has the name) from a string literal, never reassigned. */
   literals: ReadonlyMap<string, string>;
+  /** Top-level variables declared once and never reassigned from a `switch` or `?:` (folded by settledValue). */
+  settled: ReadonlyMap<string, A.Expr>;
+  /** Top-level variables declared once from `input.bool` with a literal default: the run's value, else the default. */
+  flags: ReadonlyMap<string, boolean>;
   /** Functions declared once (methods aside) and their calls, each with the function it is in (null: the top level). */
   functions: ReadonlyMap<string, A.FunctionDecl>;
   calls: ReadonlyMap<string, ReadonlyArray<{ call: A.Call; within: A.FunctionDecl | null }>>;
@@ -248,11 +253,18 @@ function staticNames(script: A.Script, chart: ChartSymbol, inputs: Readonly<Reco
   });
   const once = (name: string): boolean => declared.get(name) === 1 && !reassigned.has(name);
   const literals = new Map<string, string>();
+  const settled = new Map<string, A.Expr>();
+  const flags = new Map<string, boolean>();
   const functions = new Map<string, A.FunctionDecl>();
   for (const s of script.body) {
     if (s.kind === "FunctionDecl" && !s.isMethod && fnCount.get(s.name.name) === 1) functions.set(s.name.name, s);
     if (s.kind !== "VarDecl" || s.mode === "varip" || !once(s.name.name)) continue;
-    if (s.init.kind === "StringLit") literals.set(s.name.name, s.init.value);
+    const name = s.name.name;
+    if (s.init.kind === "StringLit") literals.set(name, s.init.value);
+    if (s.init.kind === "Switch" || s.init.kind === "Ternary") settled.set(name, s.init);
+    const d = s.init.kind === "Call" && dotted(s.init.callee) === "input.bool" ? argument(s.init, "defval", 0) : undefined;
+    const given = Object.hasOwn(inputs, name) ? inputs[name] : undefined;
+    if (d?.kind === "BoolLit") flags.set(name, typeof given === "boolean" ? given : d.value);
   }
   const calls = new Map<string, Array<{ call: A.Call; within: A.FunctionDecl | null }>>();
   for (const s of script.body) {
@@ -264,7 +276,7 @@ function staticNames(script: A.Script, chart: ChartSymbol, inputs: Readonly<Reco
       calls.set(n.callee.name, list);
     });
   }
-  return { chart, defaults: inputDefaults(script, inputs), literals, functions, calls };
+  return { chart, defaults: inputDefaults(script, inputs), literals, settled, flags, functions, calls };
 }
 
 /** A request's symbol or timeframe argument (absent: the chart's), read in the function it is in (null: the top level); or its known value. */
@@ -323,14 +335,94 @@ function valuesOf(a: Arg, n: StaticNames): readonly string[] {
  * input's literal default, a variable declared from a literal. Values the source does not show are
  * left out (the run finds them as it evaluates).
  */
-function namedValues(e: A.Expr | undefined, within: A.FunctionDecl | null, n: StaticNames): readonly string[] {
+function namedValues(e: A.Expr | undefined, within: A.FunctionDecl | null, n: StaticNames, depth = 0): readonly string[] {
   if (e === undefined) return [""];
   // a parameter reaching here is declared again in its function: its value is not known
   if (e.kind === "Identifier" && within?.params.some((p) => p.name.name === e.name)) return [];
   const c = constant(e, n.chart, n.defaults);
   if (c !== null) return [c];
   const literal = e.kind === "Identifier" ? n.literals.get(e.name) : undefined;
-  return literal === undefined ? [] : [literal];
+  if (literal !== undefined) return [literal];
+  const folded = e.kind === "Identifier" && n.settled.has(e.name) ? settledValue(n.settled.get(e.name)!, n, depth + 1) : null;
+  return typeof folded === "string" ? [folded] : [];
+}
+
+/** The chart's `timeframe.is*` flags, from its store timeframe (seconds and ticks are not stored). */
+function chartFlag(name: string, tf: string): boolean | null {
+  const daily = tf.endsWith("d");
+  const weekly = tf.endsWith("w");
+  const monthly = tf.endsWith("M");
+  const minutes = !daily && !weekly && !monthly;
+  switch (name) {
+    case "timeframe.isseconds":
+    case "timeframe.isticks":
+      return false;
+    case "timeframe.isminutes":
+    case "timeframe.isintraday":
+      return minutes;
+    case "timeframe.isdaily":
+      return daily;
+    case "timeframe.isweekly":
+      return weekly;
+    case "timeframe.ismonthly":
+      return monthly;
+    case "timeframe.isdwm":
+      return !minutes;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The value of a top-level `switch` or `?:` that the chart and the inputs settle (TradingView's own
+ * lower-timeframe tools: `switch` / `timeframe.isintraday => "1"` / `timeframe.isdaily => "5"` / `=> "60"`;
+ * `useCustom ? customTf : timeframe.period`): a string, a bool, or null where anything is not known.
+ */
+function settledValue(e: A.Expr | undefined, n: StaticNames, depth: number): string | boolean | null {
+  if (e === undefined || depth > 8) return null;
+  switch (e.kind) {
+    case "BoolLit":
+      return e.value;
+    case "Identifier": {
+      const flag = n.flags.get(e.name);
+      if (flag !== undefined) return flag;
+      const values = namedValues(e, null, n, depth + 1);
+      return values.length === 1 ? values[0]! : null;
+    }
+    case "Member": {
+      const name = dotted(e);
+      const flag = name === null ? null : chartFlag(name, n.chart.timeframe);
+      return flag !== null ? flag : (constant(e, n.chart, n.defaults) ?? null);
+    }
+    case "Unary": {
+      const v = settledValue(e.operand, n, depth + 1);
+      return e.op === "not" && typeof v === "boolean" ? !v : null;
+    }
+    case "Binary": {
+      if (e.op !== "and" && e.op !== "or") return null;
+      const a = settledValue(e.left, n, depth + 1);
+      const b = settledValue(e.right, n, depth + 1);
+      if (typeof a !== "boolean" || typeof b !== "boolean") return null;
+      return e.op === "and" ? a && b : a || b;
+    }
+    case "Ternary": {
+      const c = settledValue(e.cond, n, depth + 1);
+      return typeof c === "boolean" ? settledValue(c ? e.then : e.else, n, depth + 1) : null;
+    }
+    case "Switch": {
+      if (e.subject !== null) return null;
+      for (const c of e.cases) {
+        const t = c.test === null ? true : settledValue(c.test, n, depth + 1);
+        if (typeof t !== "boolean") return null;
+        if (!t) continue;
+        const last = c.body.body[c.body.body.length - 1];
+        return last?.kind === "ExprStmt" ? settledValue(last.expr, n, depth + 1) : null;
+      }
+      return null;
+    }
+    default:
+      return constant(e, n.chart, n.defaults) ?? null;
+  }
 }
 
 /** Whether a function's body declares `name` again (a local then shadows the parameter). */

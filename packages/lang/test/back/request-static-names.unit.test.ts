@@ -75,6 +75,43 @@ describe("contexts named through parameters and literal variables", () => {
     expect(listed({ tf: 60 })).toEqual(["AAPL@1w", "NYSE:IBM@1w"]);
   });
 
+  test("a lower timeframe chosen by a switch on the chart's timeframe and a bool input (TradingView's own volume tools' idiom) is the case the chart settles", () => {
+    const body = [
+      'useCustom = input.bool(false, "Use custom timeframe")',
+      'customTf = input.timeframe("15", "Timeframe")',
+      "var lowerTimeframe = switch",
+      "    useCustom              => customTf",
+      '    timeframe.isseconds    => "1S"',
+      '    timeframe.isintraday   => "1"',
+      '    timeframe.isdaily      => "5"',
+      '    => "60"',
+      "arr = request.security_lower_tf(syminfo.tickerid, lowerTimeframe, volume)",
+      "plot(array.sum(arr))",
+    ].join("\n");
+    const files = [{ path: "main.pine", content: `//@version=6\nindicator("r")\n${body}` }];
+    const listed = (timeframe: string, inputs?: Record<string, unknown>): string[] => scriptRequests(files, { ...CHART, timeframe }, inputs).contexts.map((c) => `${c.symbol}@${c.timeframe}`);
+    expect(listed("1d")).toEqual(["AAPL@5m"]);
+    expect(listed("1h")).toEqual(["AAPL@1m"]);
+    expect(listed("1w")).toEqual(["AAPL@1h"]);
+    expect(listed("1d", { useCustom: true })).toEqual(["AAPL@15m"]);
+    expect(listed("1d", { useCustom: true, customTf: "30" })).toEqual(["AAPL@30m"]);
+  });
+
+  test("a ternary a bool input settles, and a condition on bars that nothing settles", () => {
+    const body = (cond: string): string => [
+      'useCustom = input.bool(false, "Custom")',
+      'customTf = input.timeframe("W", "TF")',
+      `tf = ${cond} ? customTf : timeframe.period`,
+      "plot(request.security(syminfo.tickerid, tf, close))",
+    ].join("\n");
+    const files = (cond: string) => [{ path: "main.pine", content: `//@version=6\nindicator("r")\n${body(cond)}` }];
+    // the default reads the chart's own bars: nothing to list
+    expect(scriptRequests(files("useCustom"), CHART).contexts).toEqual([]);
+    expect(scriptRequests(files("useCustom"), CHART, { useCustom: true }).contexts).toEqual([{ symbol: "AAPL", timeframe: "1w" }]);
+    expect(scriptRequests(files("not useCustom and timeframe.isdaily"), CHART).contexts).toEqual([{ symbol: "AAPL", timeframe: "1w" }]);
+    expect(scriptRequests(files("close > open"), CHART)).toEqual({ contexts: [], dynamic: true });
+  });
+
   test("the contexts listed are all one evaluation needs: none is missing, and the values are the requested bars'", () => {
     const body = `f(sym, tf) => request.security(sym, tf, close)\nplot(f("MSFT", "D"))\nplot(f("AAPL", "W"))`;
     const listed = requests(body).contexts;
