@@ -55,13 +55,13 @@ interface Summary {
   runtime_errors: Array<{ message: string; count: number }>;
 }
 
-async function runScript(source: string): Promise<{ row: Run; summary: Summary; column: (k: number) => number[] }> {
+async function runScript(source: string, inputs: Record<string, string> = {}): Promise<{ row: Run; summary: Summary; column: (k: number) => number[] }> {
   const account = await admittedAccount(env.db, `dyn-${randomUUID().slice(0, 8)}`);
   const script = await saveScript(env.db, account, "s", source);
   const run = await env.db.run.create({
     data: {
       id: newRunId(), accountId: account.id, kind: "indicator", scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1,
-      instrument: "AAA", timeframe: "1d", windowFrom: new Date((T0 + (BARS - WINDOW) * DAY) * 1000), windowTo: new Date((T0 + (BARS - 1) * DAY) * 1000), windowBars: WINDOW, inputs: {},
+      instrument: "AAA", timeframe: "1d", windowFrom: new Date((T0 + (BARS - WINDOW) * DAY) * 1000), windowTo: new Date((T0 + (BARS - 1) * DAY) * 1000), windowBars: WINDOW, inputs,
     },
   });
   cache.reads = [];
@@ -117,6 +117,27 @@ plot(total, "total")
   // day, 193), day 199, the data's last, the open week's running close (docs/adr/0074)
   const week = (i: number): number => (i <= 192 ? 186 : i <= 198 ? 193 : 199);
   expect(column(0)).toEqual(days((i) => 2 * (1000 + week(i) + 5000 + week(i) + 20000 + week(i))));
+});
+
+it("when a run sets a timeframe input to another value, then the context it names is read before the first evaluation and the script is evaluated once", async () => {
+  const source = `//@version=6
+indicator("input timeframe")
+tf = input.timeframe("D", "Timeframe")
+plot(request.security("BBB", tf, close), "other")
+`;
+  const { row, summary, column } = await runScript(source, { tf: "W" });
+  expect(row.status).toBe("succeeded");
+  // the run's value names BBB's weeks: read with the chart before evaluating (docs/adr/0224)
+  expect(evaluations).toBe(1);
+  expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1w"]);
+  expect(summary.runtime_errors).toEqual([]);
+  const week = (i: number): number => (i <= 192 ? 186 : i <= 198 ? 193 : 199);
+  expect(column(0)).toEqual(days((i) => 1000 + week(i)));
+  // the default names BBB's days, also read up front
+  const byDefault = await runScript(source);
+  expect(evaluations).toBe(1);
+  expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d"]);
+  expect(byDefault.column(0)).toEqual(days((i) => 1000 + i));
 });
 
 it("when one symbol of the loop does not exist, then the others are read in the same round and that one stays a runtime error of the bars that read it", async () => {

@@ -34,10 +34,16 @@ export function contextKey(c: RequestedContext): string {
 
 /**
  * The contexts a script's source names with constants, and whether it also has dynamic ones. The
- * chart's exchange gives its ticker identifier (`"NASDAQ:AAPL"`), which names its own context.
+ * chart's exchange gives its ticker identifier (`"NASDAQ:AAPL"`), which names its own context; a
+ * run's inputs name the contexts its string inputs choose (docs/adr/0224), so a run whose user
+ * picked another timeframe or symbol reads it before its first evaluation too.
  */
-export function staticRequests(files: readonly SourceFile[], chart: { symbol: string; timeframe: string; exchange?: string }): { contexts: RequestedContext[]; dynamic: boolean } {
-  return scriptRequests(files, { ticker: chart.symbol, timeframe: chart.timeframe, prefix: exchangePrefix(chart.exchange ?? "") });
+export function staticRequests(
+  files: readonly SourceFile[],
+  chart: { symbol: string; timeframe: string; exchange?: string },
+  inputs: Readonly<Record<string, unknown>> | null = null,
+): { contexts: RequestedContext[]; dynamic: boolean } {
+  return scriptRequests(files, { ticker: chart.symbol, timeframe: chart.timeframe, prefix: exchangePrefix(chart.exchange ?? "") }, inputs ?? {});
 }
 
 /**

@@ -39,7 +39,7 @@ async function prefetchScript(ctx: KindContext, run: Run, account: RunAccountInf
   if (!(run.windowBars > 0 && run.windowFrom && run.windowTo)) return { version, series: null, resolverOf };
   const around = await aroundWindow(ctx.warmups, { version, inputs, scope: run.scriptOwnerId, resolverOf, windowBars: run.windowBars, warmup, keeps });
   // the contexts request.* names (one read each) beside the chart's series (which came with the run: only chunks not cached are read)
-  const wanted = staticRequests(version.files as unknown as SourceFile[], { symbol: run.instrument, timeframe: run.timeframe, ...(chart ? { exchange: chart.instrument.exchange } : {}) });
+  const wanted = staticRequests(version.files as unknown as SourceFile[], { symbol: run.instrument, timeframe: run.timeframe, ...(chart ? { exchange: chart.instrument.exchange } : {}) }, inputs);
   const reads = readAroundWindow(ctx.bars, ctx.db, { symbol: run.instrument, timeframe: run.timeframe, from: run.windowFrom, to: run.windowTo }, around, chart);
   const [series, bars] = await Promise.all([
     reads.chart,
