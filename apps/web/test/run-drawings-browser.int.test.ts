@@ -4,7 +4,9 @@
 // its translucent bgcolor and holds its text, a dashed line is drawn in dashes, a solid one whole,
 // and an extended one to the pane's edge (docs/adr/0214). Tables float over their pane at their
 // position, at a desktop's and a phone's width; a polyline is drawn with its style and width; a
-// label's tooltip shows on hover and on focus (docs/adr/0235).
+// label's tooltip shows on hover and on focus (docs/adr/0235); so does a table cell's, its text a
+// button the keyboard reaches; a bottom_left table sits above the chart library's logo, not over
+// it; the Table view lists the tables as plain tables.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
@@ -236,7 +238,7 @@ async function overRunId(): Promise<string> {
 
 type Box = { left: number; top: number; right: number; bottom: number };
 /** The boxes of the chart, its panes' layers and the two tables, in CSS pixels of the page. */
-function placed(): Promise<{ chart: Box; layers: Box[]; tr: Box; bl: Box; scrollWidth: number }> {
+function placed(): Promise<{ chart: Box; layers: Box[]; tr: Box; bl: Box; logo: Box; scrollWidth: number }> {
   return page.evaluate(() => {
     const box = (e: Element | null): { left: number; top: number; right: number; bottom: number } => {
       const r = e?.getBoundingClientRect();
@@ -247,6 +249,7 @@ function placed(): Promise<{ chart: Box; layers: Box[]; tr: Box; bl: Box; scroll
       layers: Array.from(document.querySelectorAll(".chart-layer")).map(box),
       tr: box(document.querySelector("table.chart-table[data-position='top_right']")),
       bl: box(document.querySelector("table.chart-table[data-position='bottom_left']")),
+      logo: box(document.querySelector("#tv-attr-logo")),
       scrollWidth: document.documentElement.scrollWidth,
     };
   });
@@ -276,7 +279,12 @@ test("tables float over the price pane at their positions, with their frame, bor
   expect(Math.abs(wide.tr.right - pane.right)).toBeLessThanOrEqual(1);
   expect(Math.abs(wide.tr.top - pane.top)).toBeLessThanOrEqual(1);
   expect(Math.abs(wide.bl.left - pane.left)).toBeLessThanOrEqual(1);
-  expect(Math.abs(wide.bl.bottom - pane.bottom)).toBeLessThanOrEqual(1);
+  // the chart library's logo (35 x 19 pixels, 10 from the pane's left and bottom) stays in sight:
+  // the bottom_left table sits 4 pixels above it, 10 + 19 + 4 = 33 above the pane's bottom
+  expect(wide.logo.bottom - wide.logo.top).toBeCloseTo(19, 0);
+  expect(pane.bottom - wide.logo.bottom).toBeCloseTo(10, 0);
+  expect(Math.abs(pane.bottom - wide.bl.bottom - 33)).toBeLessThanOrEqual(1);
+  expect(wide.bl.bottom).toBeLessThanOrEqual(wide.logo.top);
   // the table's frame (2 pixels, #000000), the line between its cells (1 pixel, #808080), a cell's yellow
   const styles = await page.evaluate(() => {
     const tr = document.querySelector<HTMLTableElement>("table.chart-table[data-position='top_right']")!;
@@ -284,10 +292,10 @@ test("tables float over the price pane at their positions, with their frame, bor
     const yellow = document.querySelector("table.chart-table[data-position='bottom_left'] td")!;
     return [
       getComputedStyle(tr).borderTop, getComputedStyle(tr).backgroundColor, getComputedStyle(first!).borderRight, getComputedStyle(second!).borderRightWidth, getComputedStyle(yellow).backgroundColor,
-      yellow.getAttribute("title"), getComputedStyle(yellow).pointerEvents, getComputedStyle(first!).pointerEvents,
+      yellow.querySelector("[role=tooltip]")?.textContent, getComputedStyle(yellow).pointerEvents, getComputedStyle(first!).pointerEvents,
     ];
   });
-  // the cell with a tooltip takes the pointer and shows it as its title on hover; the others let the chart have it
+  // the cell with a tooltip takes the pointer and holds its tooltip; the others let the chart have it
   expect(styles).toEqual(["2px solid rgb(0, 0, 0)", "rgb(255, 255, 255)", "1px solid rgb(128, 128, 128)", "0px", "rgb(255, 255, 0)", "the cell's tooltip", "auto", "none"]);
   // a screen reader reads each as a table where it is
   const tr = page.getByRole("table", { name: "Table 1, top right of the chart (1 × 2)" });
@@ -310,7 +318,8 @@ test("tables float over the price pane at their positions, with their frame, bor
   }
   expect(Math.abs(phone.tr.right - small.right)).toBeLessThanOrEqual(1);
   expect(wide.tr.right - wide.tr.left).toBeGreaterThan(small.right - small.left);
-  expect(Math.abs(phone.bl.bottom - small.bottom)).toBeLessThanOrEqual(1);
+  expect(Math.abs(small.bottom - phone.bl.bottom - 33)).toBeLessThanOrEqual(1);
+  expect(phone.bl.bottom).toBeLessThanOrEqual(phone.logo.top);
   await expect(violations()).resolves.toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(problems).toEqual([]);
@@ -398,4 +407,84 @@ plot(close - close[1], "change")
   expect(where.own.top).toBeLessThanOrEqual(1);
   expect(where.forced.layerTop).toBeLessThanOrEqual(1);
   expect(where.forced.bottom).toBeLessThanOrEqual(1);
+});
+
+test("a table cell's tooltip shows on hover and on focus of its text, a button the keyboard reaches, beside the cell; Escape hides it", async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${h.api.url}/app/runs/${await overRunId()}`);
+  await settled();
+  const cell = page.locator("table.chart-table[data-position='bottom_left'] td");
+  const button = cell.getByRole("button", { name: "Bottom left" });
+  const tip = cell.getByRole("tooltip", { includeHidden: true });
+  await expect(button.getAttribute("aria-describedby")).resolves.toBe(await tip.getAttribute("id"));
+  await expect(tip.isVisible()).resolves.toBe(false);
+  // the keyboard reaches it: from the last of the view's buttons, before the chart, Tab goes to the
+  // chart library's logo (a link) and then to the cell
+  await page.getByRole("button", { name: "Download CSV" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("tv-attr-logo");
+  await page.keyboard.press("Tab");
+  await expect(button.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+  await expect(tip.isVisible()).resolves.toBe(true);
+  await page.keyboard.press("Escape");
+  await tip.waitFor({ state: "hidden" });
+  await button.blur();
+  await button.hover();
+  await tip.waitFor({ state: "visible" });
+  await expect(tip.textContent()).resolves.toBe("the cell's tooltip");
+  // a bottom table's cell shows its tooltip above it, inside the pane, starting at its left edge
+  const [c, t, layer] = await Promise.all([cell.boundingBox(), tip.boundingBox(), page.locator(".chart-layer").first().boundingBox()]);
+  expect(t!.y + t!.height).toBeLessThanOrEqual(c!.y);
+  expect(Math.abs(t!.x - c!.x)).toBeLessThanOrEqual(1);
+  expect(t!.y).toBeGreaterThanOrEqual(layer!.y);
+  await page.mouse.move(5, 5);
+  await tip.waitFor({ state: "hidden" });
+  await button.focus();
+  await tip.waitFor({ state: "visible" });
+  await page.keyboard.press("Escape");
+  await tip.waitFor({ state: "hidden" });
+  // focus leaves and comes back: it shows again
+  await button.blur();
+  await button.focus();
+  await tip.waitFor({ state: "visible" });
+  await button.blur();
+});
+
+test("the Table view lists the run's tables as plain tables: named as on the chart, numbered columns and rows, a merged cell spanning its rectangle, a tooltip under its cell's text", async () => {
+  // a 3 x 2 table at the middle center: "Trend" | "up" | "3 days" in row 0, "RSI" (with a
+  // tooltip) in row 1 and "62" merged over row 1's columns 1 and 2; an empty table draws nothing
+  await h.script(me, "desk", `//@version=6
+indicator("desk", overlay = true)
+var t = table.new(position.middle_center, 3, 2, border_width = 1)
+var none = table.new(position.top_left, 1, 1)
+if barstate.islast
+    t.cell(0, 0, "Trend")
+    t.cell(1, 0, "up")
+    t.cell(2, 0, "3 days")
+    t.cell(0, 1, "RSI", tooltip = "14 bars")
+    t.cell(1, 1, "62")
+    t.merge_cells(1, 1, 2, 1)
+plot(close, "c")
+`);
+  const run = await me.client.start({ script: "desk", instrument: "AAPL", timeframe: "1d", bars: 60, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
+    await page.waitForFunction(() => document.querySelectorAll("table.chart-table").length === 1);
+    await page.getByRole("button", { name: "Table", exact: true }).click();
+    const desk = page.getByRole("table", { name: "Table 1, middle center of the chart (2 × 3)" });
+    await desk.waitFor();
+    // the chart and its floating tables are gone; the results table and this one are listed
+    await expect(page.locator("table.chart-table").count()).resolves.toBe(0);
+    await expect(page.getByRole("table", { name: /^Table 2/ }).count()).resolves.toBe(0);
+    const grid = await desk.evaluate((table) => Array.from(table.querySelectorAll("tr")).map((tr) => Array.from(tr.children).map((c) => `${c.tagName.toLowerCase()}${c.getAttribute("colspan") && c.getAttribute("colspan") !== "1" ? `*${c.getAttribute("colspan")}` : ""}:${c.textContent}`)));
+    expect(grid).toEqual([
+      ["td:", "th:Column 0", "th:Column 1", "th:Column 2"],
+      ["th:Row 0", "td:Trend", "td:up", "td:3 days"],
+      ["th:Row 1", "td:RSITooltip: 14 bars", "td*2:62"],
+    ]);
+    await expect(violations()).resolves.toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 });

@@ -74,7 +74,8 @@ export interface ChartProps {
 
 interface TipPlace { key: string; pane: number; rect: Rect; text: string; tooltip: string }
 /** Where the overlay goes: each pane that holds drawings, and each label tooltip's label in its pane. */
-interface Overlay { panes: Array<[number, PaneBox]>; tips: TipPlace[] }
+/** `lowest`: the chart's lowest pane, which holds the library's attribution logo. */
+interface Overlay { panes: Array<[number, PaneBox]>; tips: TipPlace[]; lowest: number }
 
 /** A pane's box in the stage: its row's top, the left price scale's width, the pane's size. */
 function paneBox(chart: IChartApi, stage: DOMRect, pane: number): PaneBox | null {
@@ -89,7 +90,7 @@ export function RunChart(props: ChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState<Record<string, number | undefined>>({});
-  const [overlay, setOverlay] = useState<Overlay>({ panes: [], tips: [] });
+  const [overlay, setOverlay] = useState<Overlay>({ panes: [], tips: [], lowest: 0 });
   // a pane script's tables are in its pane, those made with force_overlay on the price pane
   const tablePane = (t: TablePlan): number => (t.onPrice ? 0 : props.plan.pane);
 
@@ -155,7 +156,7 @@ export function RunChart(props: ChartProps) {
           tips.push({ key: `${pane}-${i}`, pane, rect, text: label.text, tooltip: label.tooltip });
         }
       }
-      const next = { panes, tips };
+      const next = { panes, tips, lowest: chart.panes().length - 1 };
       const key = JSON.stringify(next);
       if (key !== last) { last = key; setOverlay(next); }
     };
@@ -185,7 +186,7 @@ export function RunChart(props: ChartProps) {
         <div class="chart" ref={host} />
         {overlay.panes.map(([pane, box]) => (
           <div class="chart-layer" key={pane} style={{ top: box.top, left: box.left, width: box.width, height: box.height }}>
-            {props.tables.map((t, i) => (tablePane(t) === pane ? <ChartTable key={i} plan={t} pane={box} /> : null))}
+            {props.tables.map((t, i) => (tablePane(t) === pane ? <ChartTable key={i} plan={t} pane={box} logo={pane === overlay.lowest} /> : null))}
           </div>
         ))}
         {overlay.tips.map((t) => {

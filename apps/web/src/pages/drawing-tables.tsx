@@ -1,7 +1,8 @@
 // The words of an indicator's drawings as text (DrawingsText): the canvas has none a screen reader
 // or a keyboard reaches. The tables it drew are HTML tables over the chart, at their position in
-// their pane (chart/overlay.tsx, docs/adr/0235), read as tables where they are.
-import type { Drawings } from "../chart/mapping";
+// their pane (chart/overlay.tsx, docs/adr/0235), read as tables where they are; in the run page's
+// Table view they are listed as plain tables (DrawingTables).
+import { tablePlan, type Drawings } from "../chart/mapping";
 import { Scroll } from "../ui";
 
 /** "2013-02-14 00:00:00 UTC" */
@@ -41,5 +42,45 @@ export function DrawingsText(props: { drawings: Drawings }) {
         </Scroll>
       ) : null}
     </details>
+  );
+}
+
+/**
+ * The run's tables in the Table view, without the chart: each a plain table named as on the chart
+ * ("Table 1, top right of the chart (rows × columns)"), its column and row numbers (table.cell's
+ * column and row) as headers, a merged rectangle one cell, and a cell's tooltip (which the chart
+ * shows on hover or focus) written under its text. Tables without cells draw nothing on the chart
+ * and are not listed.
+ */
+export function DrawingTables(props: { drawings: Drawings }) {
+  const tables = (props.drawings.tables ?? []).map((t, i) => ({ t, plan: tablePlan(t, i) })).filter(({ t }) => t.cells.length > 0);
+  if (tables.length === 0) return null;
+  return (
+    <div class="drawing-tables">
+      {tables.map(({ t, plan }) => {
+        const columns = Math.max(0, Math.floor(t.columns));
+        return (
+          <Scroll label={plan.caption}>
+            <table>
+              <caption>{plan.caption}</caption>
+              <thead><tr><td />{Array.from({ length: columns }, (_, c) => <th scope="col">Column {c}</th>)}</tr></thead>
+              <tbody>
+                {plan.rows.map((row, r) => (
+                  <tr>
+                    <th scope="row">Row {r}</th>
+                    {row.map((c) => (
+                      <td colSpan={c.colSpan} rowSpan={c.rowSpan}>
+                        {c.text}
+                        {c.tooltip !== "" ? <span class="cell-tooltip muted">Tooltip: {c.tooltip}</span> : null}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+        );
+      })}
+    </div>
   );
 }

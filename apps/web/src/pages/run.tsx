@@ -10,7 +10,7 @@ import { drawingsPlan, eventMarkers, planChart, tablePlan, type Row } from "../c
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
 import { runHref } from "../routes";
 import { Announce, ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
-import { DrawingsText } from "./drawing-tables";
+import { DrawingTables, DrawingsText } from "./drawing-tables";
 import { RunLogs } from "./run-logs";
 import { allEvents, allOutputs, barsOf, downloadCsv, drawingsOf, followRun, interfaceOf, isFinal, studyOf } from "./run-data";
 import { StudyView } from "./study";
@@ -155,6 +155,7 @@ function Results(props: { run: Run }) {
         : run.kind === "indicator" ? <OutputsTable names={names} points={data.points} /> : <EventsTable events={data.events} />}
       {view === "chart" && extra.outside > 0 ? <p class="muted">{num(extra.outside, 0)} drawing{extra.outside === 1 ? " lies" : "s lie"} wholly before the window's first bar or after its last (drawn on warmup bars): not on the chart; the API's drawings hold {extra.outside === 1 ? "it" : "them"}.</p> : null}
       {view === "chart" && data.drawings ? <DrawingsText drawings={data.drawings} /> : null}
+      {view === "table" && data.drawings ? <DrawingTables drawings={data.drawings} /> : null}
     </section>
   );
 }
