@@ -211,7 +211,9 @@ function history(g: Gen, e: A.Index): string {
       if (b.vt === "obj" || b.vt === "str") return `$rt.agoV(${ring}, ${b.js}, ${nJs})`;
       // a literal offset reads the ring directly: it is sized for the deepest literal read (past the
       // series buffer's limit $rt.ago raises TradingView's error, docs/adr/0176)
-      const read = lit === 0 ? b.js : lit !== null && lit <= SERIES_BUFFER_LIMIT ? `${ring}.get(${lit - 1})` : `$rt.ago(${ring}, ${b.js}, ${nJs})`;
+      // the ring keeps a bool as 1 or 0, so the current value an offset of 0 answers is given so too
+      const current = b.vt === "bool" ? `(${b.js} ? 1 : 0)` : b.js;
+      const read = lit === 0 ? b.js : lit !== null && lit <= SERIES_BUFFER_LIMIT ? `${ring}.get(${lit - 1})` : `$rt.ago(${ring}, ${current}, ${nJs})`;
       return b.vt === "bool" ? (lit === 0 ? read : `(${read} === 1)`) : read;
     }
   }
