@@ -1,5 +1,5 @@
 // The chart's data mapping (apps/web/src/chart/mapping.ts): hand-worked inputs and answers.
-import { cssColor, drawingsPlan, eventMarkers, logicalOf, paint, planChart, PALETTE, tablePlace, tablePlan, textPixels, type Row } from "../src/chart/mapping";
+import { cssColor, cssFont, drawingsPlan, eventMarkers, logicalOf, paint, planChart, PALETTE, tablePlace, tablePlan, textPixels, type Row } from "../src/chart/mapping";
 
 const ROWS: Row[] = [
   [1704067200, 10, 12, 9, 11, 1000],
@@ -33,6 +33,11 @@ describe("planChart", () => {
     expect(below.hlines).toEqual([{ price: 70, title: "Upper", color: "rgba(255, 0, 0, 0.502)", pane: 1 }]);
     // Pine's default for a script without `overlay` is its own pane.
     expect(planChart({ outputs }, ROWS, []).series[0]?.pane).toBe(1);
+  });
+
+  test("when an output's linestyle is dashed or dotted, then its line is; without one (or an unknown one) it is solid (docs/adr/0242)", () => {
+    const plan = planChart({ outputs: [{ name: "a", title: "a", linestyle: "dashed" }, { name: "b", title: "b", linestyle: "dotted" }, { name: "c", title: "c" }, { name: "d", title: "d", linestyle: "wavy" }] }, ROWS, []);
+    expect(plan.series.map((s) => [s.name, s.dash])).toEqual([["a", "dashed"], ["b", "dotted"], ["c", "solid"], ["d", "solid"]]);
   });
 
   test("when a pane indicator's output is made with force_overlay, then it goes on the price pane and the others stay below", () => {
@@ -102,7 +107,7 @@ describe("markers", () => {
       { kind: "line", onPrice: true, a: { time: 1704240000, price: 11 }, b: { time: 1704067200, price: 10 }, color: "rgba(41, 98, 255, 1)", width: 2, dash: "dotted", extend: "right", arrowStart: false, arrowEnd: false },
       // an answer without the polyline's style (a run kept before docs/adr/0235): solid, 1 pixel, straight
       { kind: "polyline", onPrice: false, points: [{ time: 1704153600, price: 5 }, { time: 1704067200, price: 4 }], closed: true, line: "rgba(120, 123, 134, 1)", fill: null, width: 1, dash: "solid", curved: false, arrowStart: false, arrowEnd: false },
-      { kind: "label", onPrice: false, at: { time: 1704153600, price: 12 }, text: "hi", style: "label_up", color: "rgba(255, 0, 0, 1)", textColor: "rgba(255, 255, 255, 1)", textSize: 16, tooltip: "" },
+      { kind: "label", onPrice: false, at: { time: 1704153600, price: 12 }, text: "hi", style: "label_up", color: "rgba(255, 0, 0, 1)", textColor: "rgba(255, 255, 255, 1)", textSize: 16, tooltip: "", face: { bold: false, italic: false, mono: false } },
     ]);
     expect(plan.outside).toBe(0);
   });
@@ -126,8 +131,27 @@ describe("markers", () => {
     // corners put in order: left the earlier time, top the higher price
     expect(plan.shapes[1]).toEqual({
       kind: "box", onPrice: false, left: 1704153600, right: 1704240000, top: 30, bottom: 25, fill: "rgba(76, 175, 80, 0.2)", border: "rgba(0, 255, 255, 1)", borderWidth: 3, dash: "dashed", extend: "both",
-      text: "zone", textColor: "rgba(0, 0, 0, 1)", textSize: 10, halign: "left", valign: "top",
+      text: "zone", textColor: "rgba(0, 0, 0, 1)", textSize: 10, halign: "left", valign: "top", face: { bold: false, italic: false, mono: false },
     });
+  });
+
+  test("a label's or box's text_formatting and text_font_family give its face and its canvas font (docs/adr/0242)", () => {
+    const plan = drawingsPlan({
+      labels: [
+        { time: "2024-01-02T00:00:00Z", price: 12, text: "b", color: null, text_formatting: "bold", text_font_family: "default" },
+        { time: "2024-01-02T00:00:00Z", price: 12, text: "old", color: null },
+      ],
+      boxes: [{ time1: "2024-01-01T00:00:00Z", top: 2, time2: "2024-01-02T00:00:00Z", bottom: 1, border_color: null, bg_color: null, text: "i", text_formatting: "italic", text_font_family: "monospace" }],
+    });
+    expect(plan.shapes.map((x) => (x.kind === "label" || x.kind === "box" ? [x.text, x.face] : null))).toEqual([
+      ["i", { bold: false, italic: true, mono: true }],
+      ["b", { bold: true, italic: false, mono: false }],
+      ["old", { bold: false, italic: false, mono: false }],
+    ]);
+    // the CSS font shorthand: style, then weight, then size and family
+    expect(cssFont(12, { bold: true, italic: true, mono: true }, "Roboto")).toBe("italic bold 12px monospace");
+    expect(cssFont(16, { bold: true, italic: false, mono: false }, "Roboto")).toBe("bold 16px Roboto");
+    expect(cssFont(10, { bold: false, italic: false, mono: false }, "Roboto")).toBe("10px Roboto");
   });
 
   test("colors, text sizes and the bar scale: na and transparent paint nothing; named sizes and points; times between and past the candles", () => {
@@ -206,6 +230,14 @@ describe("tables over the chart (docs/adr/0235)", () => {
     // size.small is 10 CSS pixels; a cell without the fields (an older answer) at table.cell's defaults
     expect(plan.rows[0]![0]).toMatchObject({ background: "rgba(41, 98, 255, 1)", color: "rgba(255, 255, 255, 1)", size: 10, halign: "left", valign: "center", width: 20, height: 5, tooltip: "last close" });
     expect(plan.rows[1]![2]).toMatchObject({ background: null, size: 12, halign: "center", valign: "center", width: 0, height: 0, tooltip: "" });
+  });
+
+  test("a cell's text_formatting and text_font_family give its face; an older answer's cell is plain (docs/adr/0242)", () => {
+    const plan = tablePlan({
+      position: "top_right", rows: 1, columns: 2,
+      cells: [{ row: 0, column: 0, text: "m", bg_color: null, text_color: null, text_formatting: "bold_italic", text_font_family: "monospace" }, { row: 0, column: 1, text: "o", bg_color: null, text_color: null }],
+    }, 0);
+    expect(plan.rows[0]!.map((c) => c.face)).toEqual([{ bold: true, italic: true, mono: true }, { bold: false, italic: false, mono: false }]);
   });
 
   test("a frame or border of width 0 or na color draws nothing", () => {

@@ -7,14 +7,17 @@ const color = z.string().regex(/^#[0-9A-F]{8}$/).nullable();
 const price = z.number().nullable();
 // docs/adr/0220: present (true) only on a drawing made with force_overlay = true (the price pane)
 const force_overlay = z.literal(true).optional();
+// docs/adr/0242: text.format_* by name and font.family_* without its prefix; a run finished before these were kept answers the defaults
+const text_formatting = z.enum(["none", "bold", "italic", "bold_italic"]);
+const text_font_family = z.enum(["default", "monospace"]);
 
 export const DrawingsSchema = z.object({
-  labels: z.array(z.object({ time, price, text: z.string(), style: z.string(), color, text_color: color, size: z.string(), tooltip: z.string().nullable(), force_overlay })),
+  labels: z.array(z.object({ time, price, text: z.string(), style: z.string(), color, text_color: color, size: z.string(), tooltip: z.string().nullable(), text_formatting, text_font_family, force_overlay })),
   lines: z.array(z.object({ time1: time, price1: price, time2: time, price2: price, extend: z.string(), style: z.string(), color, width: z.number(), force_overlay })),
   boxes: z.array(z.object({
     time1: time, top: price, time2: time, bottom: price, border_color: color, bg_color: color, text: z.string(),
     // docs/adr/0214; a run finished before these were kept answers TradingView's defaults (apps/api/src/runs/artifacts.ts)
-    border_width: z.number(), border_style: z.string(), extend: z.string(), text_color: color, text_size: z.string(), text_halign: z.string(), text_valign: z.string(), force_overlay,
+    border_width: z.number(), border_style: z.string(), extend: z.string(), text_color: color, text_size: z.string(), text_halign: z.string(), text_valign: z.string(), text_formatting, text_font_family, force_overlay,
   })),
   polylines: z.array(z.object({
     points: z.array(z.object({ time, price })), closed: z.boolean(), line_color: color, fill_color: color,
@@ -28,7 +31,7 @@ export const DrawingsSchema = z.object({
     cells: z.array(z.object({
       row: z.number().int(), column: z.number().int(), text: z.string(), bg_color: color, text_color: color,
       // docs/adr/0235: width and height in percent of the pane, 0 to fit the text
-      text_size: z.string(), text_halign: z.string(), text_valign: z.string(), width: z.number(), height: z.number(), tooltip: z.string().nullable(),
+      text_size: z.string(), text_halign: z.string(), text_valign: z.string(), width: z.number(), height: z.number(), tooltip: z.string().nullable(), text_formatting, text_font_family,
     })),
     // docs/adr/0235; a run finished before these were kept answers table.new's and table.cell's defaults
     bg_color: color, frame_color: color, frame_width: z.number(), border_color: color, border_width: z.number(),

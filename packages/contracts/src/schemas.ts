@@ -91,6 +91,8 @@ export const InterfaceSchema = z.object({
     color: z.string().nullable().optional(),
     // docs/adr/0220: present (true) only when the call says force_overlay = true
     force_overlay: z.literal(true).optional(),
+    // docs/adr/0242: present only when a plot call gives plot.linestyle_dashed or plot.linestyle_dotted
+    linestyle: z.enum(["dashed", "dotted"]).optional(),
   })),
   events: z.array(z.object({ name: z.string(), message: z.string() })),
   warmup_bars: z.number().int(),

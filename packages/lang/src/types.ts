@@ -50,6 +50,8 @@ export interface OutputSpec {
   color?: string | null;
   /** Present (true) only when the call says `force_overlay = true`: drawn on the price pane from a pane script (docs/adr/0220). */
   force_overlay?: true;
+  /** Present only when a plot call gives `linestyle = plot.linestyle_dashed` or `plot.linestyle_dotted` (docs/adr/0242); left out for solid. */
+  linestyle?: "dashed" | "dotted";
 }
 
 export interface HlineSpec {

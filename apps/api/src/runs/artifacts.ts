@@ -19,8 +19,11 @@ const POLYLINE_BEFORE_0235 = { curved: false, xloc: "bar_index", line_style: "so
 const TABLE_BEFORE_0235 = { bg_color: null, frame_color: null, frame_width: 0, border_color: null, border_width: 0, merges: [] };
 const CELL_BEFORE_0235 = { text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null };
 
+/** docs/adr/0242: a label's, box's and cell's text style, plain in the default font for a run kept before. */
+const TEXT_BEFORE_0242 = { text_formatting: "none", text_font_family: "default" };
+
 type Stored = Record<string, unknown>;
-type StoredDrawings = Stored & { boxes?: Stored[]; linefills?: unknown[]; polylines?: Stored[]; tables?: Array<Stored & { cells?: Stored[] }> };
+type StoredDrawings = Stored & { labels?: Stored[]; boxes?: Stored[]; linefills?: unknown[]; polylines?: Stored[]; tables?: Array<Stored & { cells?: Stored[] }> };
 
 export async function runDrawings(deps: AppDeps, run: Run): Promise<unknown> {
   if (run.kind !== "indicator") throw new ApiError("not_found", `Run ${run.id} is a ${run.kind} run: only indicator runs have drawings.`);
@@ -30,13 +33,15 @@ export async function runDrawings(deps: AppDeps, run: Run): Promise<unknown> {
   const stored = (row?.drawings ?? null) as StoredDrawings | null;
   if (stored === null) return NO_DRAWINGS;
   // runs kept before docs/adr/0214 lack the boxes' styles and the linefills, before docs/adr/0235 the
-  // polylines' styles and the tables' frames, borders and cell layout: the answer has every field
+  // polylines' styles and the tables' frames, borders and cell layout, before docs/adr/0242 the text
+  // styles of labels, boxes and cells: the answer has every field
   return {
     ...stored,
-    boxes: (stored.boxes ?? []).map((b) => ({ ...BOX_BEFORE_0214, ...b })),
+    labels: (stored.labels ?? []).map((l) => ({ ...TEXT_BEFORE_0242, ...l })),
+    boxes: (stored.boxes ?? []).map((b) => ({ ...BOX_BEFORE_0214, ...TEXT_BEFORE_0242, ...b })),
     linefills: stored.linefills ?? [],
     polylines: (stored.polylines ?? []).map((p) => ({ ...POLYLINE_BEFORE_0235, ...p })),
-    tables: (stored.tables ?? []).map((t) => ({ ...TABLE_BEFORE_0235, ...t, cells: (t.cells ?? []).map((c) => ({ ...CELL_BEFORE_0235, ...c })) })),
+    tables: (stored.tables ?? []).map((t) => ({ ...TABLE_BEFORE_0235, ...t, cells: (t.cells ?? []).map((c) => ({ ...CELL_BEFORE_0235, ...TEXT_BEFORE_0242, ...c })) })),
   };
 }
 

@@ -14,14 +14,16 @@ import { ChartTable, LabelTip, type PaneBox } from "./overlay";
 
 function addOutput(chart: IChartApi, s: SeriesPlan): ISeriesApi<SeriesType> {
   const common = { color: s.color, title: "", priceLineVisible: false, lastValueVisible: true };
+  // plot's linestyle (docs/adr/0242) on the series drawn as a line
+  const lineStyle = s.dash === "dashed" ? LineStyle.Dashed : s.dash === "dotted" ? LineStyle.Dotted : LineStyle.Solid;
   const data = s.data.map((p) => ({ ...p, time: p.time as UTCTimestamp }));
   let series: ISeriesApi<SeriesType>;
   switch (s.kind) {
     case "histogram": series = chart.addSeries(HistogramSeries, { ...common }, s.pane); break;
-    case "area": series = chart.addSeries(AreaSeries, { ...common, lineColor: s.color, topColor: s.color, bottomColor: "rgba(0, 0, 0, 0)" }, s.pane); break;
-    case "step": series = chart.addSeries(LineSeries, { ...common, lineType: LineType.WithSteps, lineWidth: 2 }, s.pane); break;
+    case "area": series = chart.addSeries(AreaSeries, { ...common, lineColor: s.color, lineStyle, topColor: s.color, bottomColor: "rgba(0, 0, 0, 0)" }, s.pane); break;
+    case "step": series = chart.addSeries(LineSeries, { ...common, lineType: LineType.WithSteps, lineWidth: 2, lineStyle }, s.pane); break;
     case "points": series = chart.addSeries(LineSeries, { ...common, lineVisible: false, pointMarkersVisible: true }, s.pane); break;
-    default: series = chart.addSeries(LineSeries, { ...common, lineWidth: 2 }, s.pane);
+    default: series = chart.addSeries(LineSeries, { ...common, lineWidth: 2, lineStyle }, s.pane);
   }
   series.setData(data);
   return series;

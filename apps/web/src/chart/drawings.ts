@@ -5,11 +5,12 @@
 // filled and bordered with their text inside, lines dashed or dotted, extended and with arrows,
 // labels as TradingView's balloons, polylines, and fills between two lines (docs/adr/0214);
 // polylines with their width and style, curved when asked, and where each label with a tooltip
-// was drawn, for the chart to show the tooltip there (docs/adr/0235).
+// was drawn, for the chart to show the tooltip there (docs/adr/0235). Text bold, italic or monospace
+// as its drawing says (docs/adr/0242).
 import type {
   AutoscaleInfo, IChartApi, IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesApi, ISeriesPrimitive, Logical, SeriesType, Time,
 } from "lightweight-charts";
-import { barStep, logicalOf, type BoxShape, type Dash, type Extend, type LabelShape, type LineShape, type PolylineShape, type Pt, type Shape } from "./mapping";
+import { barStep, cssFont, logicalOf, type BoxShape, type Dash, type Extend, type LabelShape, type LineShape, type PolylineShape, type Pt, type Shape } from "./mapping";
 
 type Target = Parameters<IPrimitivePaneRenderer["draw"]>[0];
 type XY = { x: number; y: number };
@@ -174,7 +175,7 @@ class Renderer implements IPrimitivePaneRenderer {
       const [bx, bw] = [tl.x, br.x - tl.x];
       const lines = b.text.split("\n");
       const size = b.textSize === "auto" ? Math.max(6, Math.min(24, Math.floor(Math.abs(h) / (lines.length + 1)))) : b.textSize;
-      ctx.font = `${size}px ${FONT}`;
+      ctx.font = cssFont(size, b.face, FONT);
       ctx.fillStyle = b.textColor;
       ctx.textAlign = b.halign;
       ctx.textBaseline = "middle";
@@ -193,7 +194,7 @@ class Renderer implements IPrimitivePaneRenderer {
     const p = this.owner.xy(l.at);
     if (!p) return;
     const size = l.textSize;
-    ctx.font = `${size}px ${FONT}`;
+    ctx.font = cssFont(size, l.face, FONT);
     const lines = l.text === "" ? [] : l.text.split("\n");
     const textW = Math.max(0, ...lines.map((t) => ctx.measureText(t).width));
     const textH = lines.length * size * 1.2;

@@ -8,8 +8,8 @@ export type Row = [number, number, number, number, number, number];
 export interface Candle { time: number; open: number; high: number; low: number; close: number }
 export type Point = { time: number; value: number } | { time: number };
 
-/** `force_overlay`: a plot a pane indicator draws on the price pane (plot(force_overlay = true)). */
-export interface OutputLike { name: string; title: string; style?: string; color?: string | null; force_overlay?: boolean }
+/** `force_overlay`: a plot a pane indicator draws on the price pane (plot(force_overlay = true)); `linestyle`: a plot's dashed or dotted line (docs/adr/0242). */
+export interface OutputLike { name: string; title: string; style?: string; color?: string | null; force_overlay?: boolean; linestyle?: string }
 export interface InterfaceLike { outputs: OutputLike[]; overlay?: boolean; hlines?: Array<{ price: number | null; title: string | null; color: string | null }> }
 
 export type SeriesKind = "line" | "step" | "histogram" | "area" | "points";
@@ -21,6 +21,8 @@ export interface SeriesPlan {
   /** 0 is the price pane; 1 the pane below it. */
   pane: number;
   color: string;
+  /** the line's dash (plot's linestyle, docs/adr/0242): solid unless the Interface says dashed or dotted */
+  dash: Dash;
   data: Point[];
 }
 
@@ -65,6 +67,7 @@ export function outputSeries(iface: InterfaceLike, points: ReadonlyArray<Record<
     kind: STYLE_KIND[o.style ?? "line"] ?? "line",
     pane: o.force_overlay === true ? 0 : pane,
     color: cssColor(o.color, PALETTE[i % PALETTE.length] ?? "#2962FF"),
+    dash: dash(o.linestyle),
     data: points.map((p) => {
       const time = Number(p["t"]);
       const value = p[o.name];
@@ -103,6 +106,7 @@ export interface DrawingTable {
   cells: Array<{
     row: number; column: number; text: string; bg_color: string | null; text_color: string | null;
     text_size?: string; text_halign?: string; text_valign?: string; width?: number; height?: number; tooltip?: string | null;
+    text_formatting?: string; text_font_family?: string;
   }>;
   bg_color?: string | null;
   frame_color?: string | null;
@@ -118,11 +122,11 @@ type DrawnLine = { time1: string | null; price1: number | null; time2: string | 
 /** GET /v1/runs/{run_id}/drawings (docs/reference/endpoints.md); the fields a run finished
  * before they were served (box styles, linefills: docs/adr/0214) may be absent. */
 export interface Drawings {
-  labels?: Array<{ time: string | null; price: number | null; text: string; color: string | null; style?: string; text_color?: string | null; size?: string; tooltip?: string | null; force_overlay?: boolean }>;
+  labels?: Array<{ time: string | null; price: number | null; text: string; color: string | null; style?: string; text_color?: string | null; size?: string; tooltip?: string | null; text_formatting?: string; text_font_family?: string; force_overlay?: boolean }>;
   lines?: DrawnLine[];
   boxes?: Array<{
     time1: string | null; top: number | null; time2: string | null; bottom: number | null; border_color: string | null; bg_color: string | null; text?: string;
-    border_width?: number; border_style?: string; extend?: string; text_color?: string | null; text_size?: string; text_halign?: string; text_valign?: string; force_overlay?: boolean;
+    border_width?: number; border_style?: string; extend?: string; text_color?: string | null; text_size?: string; text_halign?: string; text_valign?: string; text_formatting?: string; text_font_family?: string; force_overlay?: boolean;
   }>;
   polylines?: Array<{
     points: Array<{ time: string | null; price: number | null }>; line_color: string | null; fill_color?: string | null; closed?: boolean;
@@ -147,10 +151,10 @@ export interface LineShape { kind: "line"; onPrice: boolean; a: Pt; b: Pt; color
 export interface BoxShape {
   kind: "box"; onPrice: boolean; left: number; right: number; top: number; bottom: number;
   fill: string | null; border: string | null; borderWidth: number; dash: Dash; extend: Extend;
-  text: string; textColor: string | null; textSize: number | "auto"; halign: HAlign; valign: VAlign;
+  text: string; textColor: string | null; textSize: number | "auto"; halign: HAlign; valign: VAlign; face: TextFace;
 }
 /** `tooltip`: shown on hover or focus of the label (label.new's tooltip, label.set_tooltip; docs/adr/0235). */
-export interface LabelShape { kind: "label"; onPrice: boolean; at: Pt; text: string; style: string; color: string | null; textColor: string | null; textSize: number; tooltip: string }
+export interface LabelShape { kind: "label"; onPrice: boolean; at: Pt; text: string; style: string; color: string | null; textColor: string | null; textSize: number; tooltip: string; face: TextFace }
 export interface PolylineShape {
   kind: "polyline"; onPrice: boolean; points: Pt[]; closed: boolean; line: string | null; fill: string | null;
   width: number; dash: Dash; curved: boolean; arrowStart: boolean; arrowEnd: boolean;
@@ -181,6 +185,19 @@ export function textPixels(size: string | undefined, auto: number): number {
   if (named !== undefined) return named;
   const points = Number(size);
   return Number.isFinite(points) && points > 0 ? Math.round((points * 4) / 3) : auto;
+}
+
+/** A drawn text's face (docs/adr/0242): text_formatting's bold and italic, text_font_family's monospace. */
+export interface TextFace { bold: boolean; italic: boolean; mono: boolean }
+
+/** The answer's `text_formatting` and `text_font_family` as a face; absent (an older answer) is plain text in the default font. */
+export function textFace(formatting: string | undefined, family: string | undefined): TextFace {
+  return { bold: formatting === "bold" || formatting === "bold_italic", italic: formatting === "italic" || formatting === "bold_italic", mono: family === "monospace" };
+}
+
+/** The CSS font of a text `px` pixels high in `face` (`italic bold 12px monospace`); `family`: the chart's own font. */
+export function cssFont(px: number, face: TextFace, family: string): string {
+  return `${face.italic ? "italic " : ""}${face.bold ? "bold " : ""}${px}px ${face.mono ? "monospace" : family}`;
 }
 
 function dash(style: string | undefined): Dash {
@@ -246,7 +263,7 @@ export function drawingsPlan(d: Drawings, span?: Span): DrawingsPlan {
     boxes.push({
       kind: "box", onPrice: b.force_overlay === true, left: Math.min(t1, t2), right: Math.max(t1, t2), top: Math.max(b.top, b.bottom), bottom: Math.min(b.top, b.bottom),
       fill: paint(b.bg_color), border: paint(b.border_color), borderWidth: Math.max(0, b.border_width ?? 1), dash: dash(b.border_style), extend,
-      text: b.text ?? "", textColor: b.text_color === undefined ? "rgba(0, 0, 0, 1)" : paint(b.text_color), textSize: size, halign, valign,
+      text: b.text ?? "", textColor: b.text_color === undefined ? "rgba(0, 0, 0, 1)" : paint(b.text_color), textSize: size, halign, valign, face: textFace(b.text_formatting, b.text_font_family),
     });
   }
   for (const p of d.polylines ?? []) {
@@ -266,7 +283,7 @@ export function drawingsPlan(d: Drawings, span?: Span): DrawingsPlan {
     const t = secs(l.time);
     if (t === null || l.price === null) continue;
     if (!seen(t, t)) continue;
-    labels.push({ kind: "label", onPrice: l.force_overlay === true, at: { time: t, price: l.price }, text: l.text, style: l.style ?? "label_down", color: paint(l.color), textColor: l.text_color === undefined ? "rgba(255, 255, 255, 1)" : paint(l.text_color), textSize: textPixels(l.size ?? "normal", 12), tooltip: l.tooltip ?? "" });
+    labels.push({ kind: "label", onPrice: l.force_overlay === true, at: { time: t, price: l.price }, text: l.text, style: l.style ?? "label_down", color: paint(l.color), textColor: l.text_color === undefined ? "rgba(255, 255, 255, 1)" : paint(l.text_color), textSize: textPixels(l.size ?? "normal", 12), tooltip: l.tooltip ?? "", face: textFace(l.text_formatting, l.text_font_family) });
   }
   return { shapes: [...fills, ...boxes, ...lines, ...labels], outside };
 }
@@ -276,6 +293,8 @@ export interface TablePlace { vertical: VAlign; horizontal: HAlign }
 export interface TableCellPlan {
   text: string; colSpan: number; rowSpan: number; background: string | null; color: string | null; size: number;
   halign: HAlign; valign: VAlign; width: number; height: number; tooltip: string;
+  /** bold, italic, monospace (docs/adr/0242) */
+  face: TextFace;
   /** the cell's right and bottom borders (inner lines of the grid): none on the table's last column or row */
   borderRight: boolean; borderBottom: boolean;
 }
@@ -327,6 +346,7 @@ export function tablePlan(t: DrawingTable, index: number): TablePlan {
         text: cell?.text ?? "", colSpan, rowSpan, background: paint(cell?.bg_color), color: paint(cell?.text_color),
         size: textPixels(cell?.text_size ?? "normal", 12), halign: halignOf(cell?.text_halign), valign: valignOf(cell?.text_valign),
         width: Math.max(0, cell?.width ?? 0), height: Math.max(0, cell?.height ?? 0), tooltip: cell?.tooltip ?? "",
+        face: textFace(cell?.text_formatting, cell?.text_font_family),
         borderRight: c + colSpan < columns, borderBottom: r + rowSpan < rows,
       });
     }

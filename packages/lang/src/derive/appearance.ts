@@ -65,6 +65,12 @@ export function outputStyle(c: Call, name: string): OutputStyle {
   return (s !== null ? PLOT_STYLES[s] : undefined) ?? "line";
 }
 
+/** plot's `linestyle` (v6) when a constant dashed or dotted (docs/adr/0242); null for solid, na or a value known only as the script runs. */
+export function outputLinestyle(c: Call): "dashed" | "dotted" | null {
+  const s = constName(argument(c, "linestyle")?.value);
+  return s === "plot.linestyle_dashed" ? "dashed" : s === "plot.linestyle_dotted" ? "dotted" : null;
+}
+
 /** A plot-like call's constant color (plotcandle and plotbar: their `color` too). */
 export function outputColor(c: Call, version = 6): string | null {
   return constantColor(argument(c, "color")?.value, version);

@@ -18,7 +18,7 @@ import { analyzeWarmup } from "./warmup";
 import { UNBOUNDED, WARMUP_CAP } from "./rules";
 import { builtinName, forEachNode } from "./walk";
 import { argument } from "./arguments";
-import { chartOnlyCalls, deriveHlines, hasDrawings, hasLogs, outputColor, outputStyle, overlayOf } from "./appearance";
+import { chartOnlyCalls, deriveHlines, hasDrawings, hasLogs, outputColor, outputLinestyle, outputStyle, overlayOf } from "./appearance";
 import { enumMemberOf, enumOptions } from "../language/enum-titles";
 import { timestampOf } from "../stdlib/time";
 
@@ -148,6 +148,9 @@ export function deriveOutputs({ calls }: CallIndex, findings: DeriveFinding[], v
     const spec: OutputSpec = { name: unique, title: title ?? unique, type: "float", style: outputStyle(c, name), color: outputColor(c, version) };
     // docs/adr/0220: the field only when the call says true (force_overlay is const bool), so other outputs keep their shape
     if (literal(argument(c, "force_overlay")?.value) === true) spec.force_overlay = true;
+    // docs/adr/0242: plot's linestyle only when dashed or dotted, so other outputs keep their shape too
+    const linestyle = outputLinestyle(c);
+    if (linestyle !== null) spec.linestyle = linestyle;
     outputs.push(spec);
   });
   return outputs;

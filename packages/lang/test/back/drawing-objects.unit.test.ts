@@ -41,7 +41,7 @@ plot(label.get_y(a))
 plot(array.size(label.all))`, bars(3));
     expect(Array.from(r.outputs[0]!.values)).toEqual([100, 101, 101]);
     expect(Array.from(r.outputs[1]!.values)).toEqual([1, 2, 1]);
-    expect(r.drawings.labels).toEqual([{ time: day(1), price: 50, text: "moved", style: "label_up", color: "#FF000080", text_color: "#FFFFFFFF", size: "large", tooltip: "tip" }]);
+    expect(r.drawings.labels).toEqual([{ time: day(1), price: 50, text: "moved", style: "label_up", color: "#FF000080", text_color: "#FFFFFFFF", size: "large", tooltip: "tip", text_formatting: "none", text_font_family: "default" }]);
   });
 
   test("v6 text sizes in typographic points: an int size is accepted where size.* is (labels give it as its digits)", () => {
@@ -116,6 +116,7 @@ plot(close)`, bars(5));
     expect(r.drawings.boxes).toEqual([{
       time1: day(0), top: 99, time2: day(5), bottom: 13, border_color: "#2962FFFF", bg_color: "#00FF0000", text: "4",
       border_width: 1, border_style: "solid", extend: "none", text_color: "#363A45FF", text_size: "auto", text_halign: "center", text_valign: "center",
+      text_formatting: "none", text_font_family: "default",
     }]);
   });
 
@@ -163,7 +164,7 @@ plot(close)`, bars(3));
     // docs/adr/0235: the table's bgcolor (color.black), no frame or borders (width 0, color na), no merges; the cells at table.cell's defaults
     expect(r.drawings.tables).toEqual([{
       position: "bottom_left", rows: 3, columns: 2, bg_color: "#363A45FF", frame_color: null, frame_width: 0, border_color: null, border_width: 0, merges: [],
-      cells: [{ row: 0, column: 0, text: "a", bg_color: "#112233FF", text_color: "#363A45FF", text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null }, { row: 2, column: 1, text: "b", bg_color: null, text_color: "#FFFFFFFF", text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null }],
+      cells: [{ row: 0, column: 0, text: "a", bg_color: "#112233FF", text_color: "#363A45FF", text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null, text_formatting: "none", text_font_family: "default" }, { row: 2, column: 1, text: "b", bg_color: null, text_color: "#FFFFFFFF", text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null, text_formatting: "none", text_font_family: "default" }],
     }]);
     expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([["Cell (column 2, row 0) is outside the table's 2 columns and 3 rows", 1]]);
   });
@@ -216,7 +217,36 @@ plot(ta.rsi(close, 2))`, bars(2));
     expect(flags(r.drawings.boxes)).toEqual([true]);
     expect(flags(r.drawings.polylines)).toEqual([true]);
     expect(flags(r.drawings.tables)).toEqual([true, "absent"]);
-    expect(r.drawings.labels[0]).toEqual({ time: day(1), price: 11, text: "price", style: "label_down", color: null, text_color: null, size: "normal", tooltip: null, force_overlay: true });
+    expect(r.drawings.labels[0]).toEqual({ time: day(1), price: 11, text: "price", style: "label_down", color: null, text_color: null, size: "normal", tooltip: null, text_formatting: "none", text_font_family: "default", force_overlay: true });
+  });
+});
+
+describe("text_formatting and text_font_family (docs/adr/0242)", () => {
+  // the v6 reference: text.format_none 0, text.format_bold 1, text.format_italic 2, added for both;
+  // font.family_default and font.family_monospace
+  test("labels, boxes and table cells carry their text's formatting and font; the setters change them", () => {
+    const r = run(`${V}indicator("x", overlay = true)
+if barstate.islast
+    a = label.new(0, 10, "both", text_formatting = text.format_bold + text.format_italic, text_font_family = font.family_monospace)
+    b = label.new(1, 11, "reset", text_formatting = text.format_bold, text_font_family = font.family_monospace)
+    b.set_text_formatting(text.format_none)
+    b.set_text_font_family(font.family_default)
+    box.new(0, 12, 1, 10, text = "i", text_formatting = text.format_italic)
+    c = box.new(0, 14, 1, 13, text = "m")
+    c.set_text_font_family(font.family_monospace)
+    c.set_text_formatting(text.format_bold)
+    t = table.new(position.top_right, 2, 1)
+    t.cell(0, 0, "mb", text_font_family = font.family_monospace, text_formatting = text.format_bold)
+    t.cell(1, 0, "set")
+    t.cell_set_text_formatting(1, 0, text.format_italic + text.format_bold)
+    t.cell_set_text_font_family(1, 0, font.family_monospace)
+    t.cell_set_text_formatting(0, 0, text.format_none)
+plot(close)`, bars(2));
+    expect(r.runtimeErrors).toEqual([]);
+    const style = (list: Array<{ text: string; text_formatting: string; text_font_family: string }>) => list.map((d) => [d.text, d.text_formatting, d.text_font_family]);
+    expect(style(r.drawings.labels)).toEqual([["both", "bold_italic", "monospace"], ["reset", "none", "default"]]);
+    expect(style(r.drawings.boxes)).toEqual([["i", "italic", "default"], ["m", "bold", "monospace"]]);
+    expect(style(r.drawings.tables[0]!.cells)).toEqual([["mb", "none", "monospace"], ["set", "bold_italic", "monospace"]]);
   });
 });
 

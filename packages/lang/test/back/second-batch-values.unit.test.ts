@@ -75,8 +75,9 @@ describe("drawing setters and constants the second batch added", () => {
     const body = 'var t = table.new(position.top_right, 2, 1)\nt.cell(0, 0, "a", text_color = color.red)\nt.cell_set_text_size(0, 0, size.large)\nt.cell_set_width(0, 0, 10)\nt.cell_set_tooltip(0, 0, "tip")\nt.cell_set_text_formatting(0, 0, text.format_bold)\nplot(close)';
     const r = evaluate(build(`//@version=6\nindicator("t")\n${body}`), THREE, {}, { symbol: SYMBOL, windowStart: 0 });
     expect(r.runtimeErrors).toEqual([]);
-    // docs/adr/0235: the size, width and tooltip the setters gave; the alignment and height at table.cell's defaults
-    expect(r.drawings.tables[0]!.cells).toEqual([{ row: 0, column: 0, text: "a", bg_color: null, text_color: "#F23645FF", text_size: "large", text_halign: "center", text_valign: "center", width: 10, height: 0, tooltip: "tip" }]);
+    // docs/adr/0235: the size, width and tooltip the setters gave; the alignment and height at table.cell's defaults;
+    // docs/adr/0242: text.format_bold (1) by name, the font at its default
+    expect(r.drawings.tables[0]!.cells).toEqual([{ row: 0, column: 0, text: "a", bg_color: null, text_color: "#F23645FF", text_size: "large", text_halign: "center", text_valign: "center", width: 10, height: 0, tooltip: "tip", text_formatting: "bold", text_font_family: "default" }]);
     const bad = evaluate(build('//@version=6\nindicator("t")\nvar t = table.new(position.top_right, 1, 1)\nt.cell_set_height(3, 0, 5)\nplot(close)'), THREE, {}, { symbol: SYMBOL, windowStart: 0 });
     expect(bad.runtimeErrors[0]!.message).toMatch(/outside the table's 1 columns and 1 rows/);
   });

@@ -56,6 +56,23 @@ plotcandle(open, high, low, close, "k", force_overlay = true)`);
     expect(fromInput.diagnostics.some((d) => d.severity === "error")).toBe(true);
   });
 
+  test("plot's linestyle (v6) is carried as dashed or dotted only; solid, none or an input leave the field out (docs/adr/0242)", async () => {
+    const r = await check(`${V}indicator("x")
+plot(close, "dash", linestyle = plot.linestyle_dashed)
+plot(open, "dot", color = color.red, linestyle = plot.linestyle_dotted)
+plot(high, "solid", linestyle = plot.linestyle_solid)
+plot(low, "plain")
+plot(hl2, "asked", linestyle = input.string("plot.linestyle_dashed", "Style", options = ["plot.linestyle_dashed", "plot.linestyle_solid"]))`);
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.interface?.outputs).toEqual([
+      { name: "dash", title: "dash", type: "float", style: "line", color: null, linestyle: "dashed" },
+      { name: "dot", title: "dot", type: "float", style: "line", color: "#F23645FF", linestyle: "dotted" },
+      { name: "solid", title: "solid", type: "float", style: "line", color: null },
+      { name: "plain", title: "plain", type: "float", style: "line", color: null },
+      { name: "asked", title: "asked", type: "float", style: "line", color: null },
+    ]);
+  });
+
   test("overlay is false by default", async () => {
     const r = await check(`${V}indicator("x")\nplot(close)`);
     expect(r.interface?.overlay).toBe(false);

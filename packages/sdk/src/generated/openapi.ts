@@ -878,6 +878,8 @@ export type components = {
                 color?: string | null;
                 /** @constant */
                 force_overlay?: true;
+                /** @enum {string} */
+                linestyle?: "dashed" | "dotted";
             }[];
             events: {
                 name: string;
@@ -5861,6 +5863,10 @@ export interface operations {
                             text_color: string | null;
                             size: string;
                             tooltip: string | null;
+                            /** @enum {string} */
+                            text_formatting: "none" | "bold" | "italic" | "bold_italic";
+                            /** @enum {string} */
+                            text_font_family: "default" | "monospace";
                             /** @constant */
                             force_overlay?: true;
                         }[];
@@ -5891,6 +5897,10 @@ export interface operations {
                             text_size: string;
                             text_halign: string;
                             text_valign: string;
+                            /** @enum {string} */
+                            text_formatting: "none" | "bold" | "italic" | "bold_italic";
+                            /** @enum {string} */
+                            text_font_family: "default" | "monospace";
                             /** @constant */
                             force_overlay?: true;
                         }[];
@@ -5930,6 +5940,10 @@ export interface operations {
                                 width: number;
                                 height: number;
                                 tooltip: string | null;
+                                /** @enum {string} */
+                                text_formatting: "none" | "bold" | "italic" | "bold_italic";
+                                /** @enum {string} */
+                                text_font_family: "default" | "monospace";
                             }[];
                             bg_color: string | null;
                             frame_color: string | null;

@@ -7,11 +7,16 @@
 import type { Bars } from "../../types";
 import type { Cell, Drawing, DrawingStore } from "./store";
 
-export interface DrawnLabel { time: string | null; price: number | null; text: string; style: string; color: string | null; text_color: string | null; size: string; tooltip: string | null; force_overlay?: true }
+export interface DrawnLabel { time: string | null; price: number | null; text: string; style: string; color: string | null; text_color: string | null; size: string; tooltip: string | null;
+  /** docs/adr/0242 */
+  text_formatting: string; text_font_family: string; force_overlay?: true;
+}
 export interface DrawnLine { time1: string | null; price1: number | null; time2: string | null; price2: number | null; extend: string; style: string; color: string | null; width: number; force_overlay?: true }
 export interface DrawnBox {
   time1: string | null; top: number | null; time2: string | null; bottom: number | null; border_color: string | null; bg_color: string | null; text: string;
-  border_width: number; border_style: string; extend: string; text_color: string | null; text_size: string; text_halign: string; text_valign: string; force_overlay?: true;
+  border_width: number; border_style: string; extend: string; text_color: string | null; text_size: string; text_halign: string; text_valign: string;
+  /** docs/adr/0242 */
+  text_formatting: string; text_font_family: string; force_overlay?: true;
 }
 /** A fill between two of the answer's lines (`line1`, `line2`: their places in `lines`). */
 export interface DrawnLinefill { line1: number; line2: number; color: string | null }
@@ -24,6 +29,8 @@ export interface DrawnCell {
   row: number; column: number; text: string; bg_color: string | null; text_color: string | null;
   /** docs/adr/0235: width and height in percent of the pane (0: fit the text) */
   text_size: string; text_halign: string; text_valign: string; width: number; height: number; tooltip: string | null;
+  /** docs/adr/0242 */
+  text_formatting: string; text_font_family: string;
 }
 /** A rectangle of cells drawn as one (table.merge_cells): its first cell's content over it. */
 export interface DrawnMerge { start_column: number; start_row: number; end_column: number; end_row: number }
@@ -146,7 +153,7 @@ function label(d: Drawing, clock: Clock, bars: Bars): DrawnLabel {
   // yloc.abovebar / belowbar ignore y and sit at the bar's high / low
   if (constName(f.yloc) === "abovebar") price = k >= 0 ? bars.high[k]! : null;
   else if (constName(f.yloc) === "belowbar") price = k >= 0 ? bars.low[k]! : null;
-  return { time: clock.at(f.x, f.xloc), price, text: text(f.text), style: enumName(f.style, "label_down"), color: colorHex(f.color), text_color: colorHex(f.textcolor), size: textSize(f.size), tooltip: typeof f.tooltip === "string" ? f.tooltip : null };
+  return { time: clock.at(f.x, f.xloc), price, text: text(f.text), style: enumName(f.style, "label_down"), color: colorHex(f.color), text_color: colorHex(f.textcolor), size: textSize(f.size), tooltip: typeof f.tooltip === "string" ? f.tooltip : null, ...textStyle(f) };
 }
 
 function line(d: Drawing, clock: Clock): DrawnLine {
@@ -161,6 +168,19 @@ function box(d: Drawing, clock: Clock): DrawnBox {
     // docs/adr/0214: what the chart needs to draw the box as TradingView does
     border_width: num(f.border_width) ?? 1, border_style: enumName(f.border_style, "solid"), extend: enumName(f.extend, "none"),
     text_color: colorHex(f.text_color), text_size: textSize(f.text_size), text_halign: alignName(f.text_halign), text_valign: alignName(f.text_valign),
+    ...textStyle(f),
+  };
+}
+
+/** text.format_bold (1) and text.format_italic (2) add up: their sum by name (docs/adr/0242). */
+const FORMATTINGS = ["none", "bold", "italic", "bold_italic"] as const;
+
+/** A label's, box's or cell's `text_formatting` and `text_font_family` (docs/adr/0242): na or an unknown value reads as plain text in the default font. */
+function textStyle(f: Record<string, unknown>): { text_formatting: string; text_font_family: string } {
+  const n = typeof f.text_formatting === "number" && Number.isFinite(f.text_formatting) && f.text_formatting > 0 ? Math.trunc(f.text_formatting) : 0;
+  return {
+    text_formatting: FORMATTINGS[n & 3]!,
+    text_font_family: constName(f.text_font_family) === "family_monospace" ? "monospace" : "default",
   };
 }
 
@@ -216,6 +236,7 @@ function table(d: Drawing): DrawnTable {
       row, column, text: text(c.text), bg_color: colorHex(c.bg_color), text_color: colorHex(c.text_color),
       text_size: textSize(c.text_size), text_halign: alignName(c.text_halign), text_valign: alignName(c.text_valign),
       width: extent(c.width), height: extent(c.height), tooltip: typeof c.tooltip === "string" ? c.tooltip : null,
+      ...textStyle(c),
     };
   });
   cells.sort((a, b) => a.row - b.row || a.column - b.column);

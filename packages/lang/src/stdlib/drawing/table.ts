@@ -27,7 +27,9 @@ export const tableCell = builtinFunction({
   emit: (b) =>
     `$rt.draw.cell(${b.a("table_id")}, ${b.a("column")}, ${b.a("row")}, {text: ${b.a("text", '""')}, text_color: ${b.a("text_color", BLACK)}, bg_color: ${b.a("bgcolor", NA_NUM)}, ` +
     `width: ${b.a("width", "0")}, height: ${b.a("height", "0")}, text_halign: ${b.a("text_halign", '"text.align_center"')}, text_valign: ${b.a("text_valign", '"text.align_center"')}, ` +
-    `text_size: ${b.a("text_size", '"size.normal"')}, tooltip: ${b.a("tooltip", "null")}})`,
+    `text_size: ${b.a("text_size", '"size.normal"')}, tooltip: ${b.a("tooltip", "null")}, ` +
+    // docs/adr/0242: the v6 text_font_family and text_formatting, kept as the cell_set_* setters keep them
+    `text_font_family: ${b.a("text_font_family", '"font.family_default"')}, text_formatting: ${b.a("text_formatting", "0")}})`,
 });
 
 const CELL_SETTERS: ReadonlyArray<readonly [string, string, string]> = [["text", "series string", "text"], ["bgcolor", "series color", "bg_color"], ["text_color", "series color", "text_color"]];
