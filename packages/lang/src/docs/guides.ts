@@ -231,7 +231,7 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`syminfo.basecurrency\` the ticker without that currency for crypto and forex pairs (\`"BTC"\` for \`BTC-USD\`,
   \`""\` otherwise). The metadata not stored is TradingView's value for an instrument without it (docs/adr/0233):
   na for \`sector\`, \`industry\`, the fundamentals (\`employees\`, \`shares_outstanding_*\`, ...), \`expiration_date\`
-  and the analysts' \`recommendations_*\` and \`target_price_*\`, \`""\` for \`isin\`, \`"n/a"\` for \`volumetype\`;
+  and the analysts' \`recommendations_*\` and \`target_price_*\`, \`""\` for \`isin\`, \`"n/a"\` for \`volumetype\` (\`"base"\` for crypto pairs);
   \`country\` is \`"US"\` on NASDAQ, NYSE and AMEX (na elsewhere) and \`mincontract\` 1 for a stock or fund (na
   elsewhere). Where TradingView knows them (AAPL's ISIN and sector, a crypto pair's fractional lot) the values differ.
 - **Sessions.** \`syminfo.session\` is always \`session.regular\` (bars are kept as imported); an instrument's

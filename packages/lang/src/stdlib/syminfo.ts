@@ -175,14 +175,16 @@ export const syminfoBasecurrency = builtinVariable({
  * the value the reference documents for an instrument without it (docs/adr/0233): na for the
  * fundamentals, analysts' figures, sector and industry (`"... or na if the symbol has no ..."`),
  * `""` for the ISIN ("an empty string if there is no ISIN information"), `"n/a"` for a volume type
- * "not specified", na for the expiration date of anything but a dated futures contract. Two follow
- * from what is stored: the country of a US exchange's listing, and the smallest tradable amount of
- * a stock or fund, one share ("For most other types of asset, it is often 1"), na elsewhere.
+ * "not specified", na for the expiration date of anything but a dated futures contract. Three
+ * follow from what is stored: the country of a US exchange's listing, the smallest tradable amount
+ * of a stock or fund, one share ("For most other types of asset, it is often 1"), na elsewhere, and
+ * a crypto pair's volume type, "base" (its volume is in the base currency; the reference says the
+ * volume type is given "mostly in the crypto sector").
  */
 const METADATA: ReadonlyArray<readonly [name: string, type: string, value: string, doc: string]> = [
   ["country", "simple string", "($rt.prefix === \"NASDAQ\" || $rt.prefix === \"NYSE\" || $rt.prefix === \"AMEX\" ? \"US\" : null)", "The two-letter ISO 3166 code of the country the instrument trades in: \"US\" on NASDAQ, NYSE and AMEX; na for an exchange not tied to a country (crypto) or not known."],
   ["isin", "simple string", "\"\"", "The instrument's ISIN: \"\" (no ISINs are stored; TradingView's value for an instrument without one)."],
-  ["volumetype", "simple string", "\"n/a\"", "The volume's unit (\"base\", \"quote\", \"tick\"): \"n/a\", TradingView's value when it is not specified (the stored volumes do not say)."],
+  ["volumetype", "simple string", "($rt.facts.type === \"crypto\" ? \"base\" : \"n/a\")", "The volume's unit: \"base\" for a crypto pair (its stored volume is in the base currency, as the exchanges' candles give it), \"n/a\" (not specified) for other instruments, as TradingView's reference says most non-crypto symbols are."],
   ["mincontract", "simple float", "($rt.facts.type === \"stock\" || $rt.facts.type === \"fund\" ? 1 : NaN)", "The smallest amount of the instrument that can be traded: 1 for a stock or fund (one share), na for other instruments (not stored)."],
   ["industry", "simple string", "null", "The company's industry: na (not stored; TradingView's value for a symbol without one)."],
   ["sector", "simple string", "null", "The company's sector: na (not stored; TradingView's value for a symbol without one)."],

@@ -221,8 +221,9 @@ log.info(str.tostring(array.from(syminfo.shares_outstanding_float, syminfo.targe
     expect(logs({ prefix: "NASDAQ", type: "stock" })).toEqual(["US|empty|n/a|1|na", "[NaN, NaN, NaN, NaN, NaN, NaN, NaN]", "[NaN, NaN, NaN, NaN, NaN, NaN]"]);
   });
 
-  test("a Coinbase pair: no country (an exchange not tied to one), mincontract na", () => {
-    expect(logs({ prefix: "COINBASE", type: "crypto", ticker: "BTC-USD" })[0]).toBe("na|empty|n/a|NaN|na");
+  test("a Coinbase pair: no country (an exchange not tied to one), volume type base, mincontract na", () => {
+    // its volume is in BTC, the base currency
+    expect(logs({ prefix: "COINBASE", type: "crypto", ticker: "BTC-USD" })[0]).toBe("na|empty|base|NaN|na");
   });
 
   test("the recommendations example of the reference runs: its dates and counts are na", () => {
