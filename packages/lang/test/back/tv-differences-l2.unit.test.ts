@@ -291,8 +291,8 @@ describe("str.format's dates read the same letters (PineCoders' Time library pag
   });
 });
 
-describe("v5: a var length set under timeframe tests (TradingView's v5 compiles it)", () => {
-  const ZEPIX = `//@version=5
+describe("v5: a var length set under timeframe tests (TradingView's v5 took such variables as fixed, docs/adr/0232)", () => {
+  const AUTOSET = `//@version=5
 indicator("auto-set")
 var int lengthsg = 50
 if timeframe.period == "1"
@@ -302,11 +302,11 @@ else if timeframe.period == "D"
 plot(ta.ema(close, lengthsg), "ema")
 `;
   test("ta.ema takes it: 3 on daily bars (close 10, 13, 16: the first ema is their mean 13)", () => {
-    const r = evaluate(build(ZEPIX), closeBars([10, 13, 16]), {}, { symbol: SYMBOL, windowStart: 0 });
+    const r = evaluate(build(AUTOSET), closeBars([10, 13, 16]), {}, { symbol: SYMBOL, windowStart: 0 });
     expect(Array.from(r.outputs[0]!.values)).toEqual([NaN, NaN, 13]);
   });
   test("a growing var (+=) stays series; v6 keeps every var series, as its migration guide says", () => {
-    expect(() => build(ZEPIX.replace("    lengthsg := 3", "    lengthsg += 3"))).toThrow(/qualifier_mismatch/);
-    expect(() => build(ZEPIX.replace("//@version=5", "//@version=6").replace('"D"', '"1D"'))).toThrow(/qualifier_mismatch/);
+    expect(() => build(AUTOSET.replace("    lengthsg := 3", "    lengthsg += 3"))).toThrow(/qualifier_mismatch/);
+    expect(() => build(AUTOSET.replace("//@version=5", "//@version=6").replace('"D"', '"1D"'))).toThrow(/qualifier_mismatch/);
   });
 });

@@ -28,9 +28,9 @@ export function settledQualifier(reassigned: ReadonlySet<string>, name: string):
  */
 export function inputSettled(body: readonly A.Stmt[], reassigned: ReadonlySet<string>, version = 6): Set<string> {
   const decls = declarationCounts(body);
-  // `var` ones in v5 only: TradingView's v5 compiles them (a public watchlist sets `var int len = 50`
-  // and `len := 28` under `if timeframe.period == "1"`), its v6 migration guide says "Mutable
-  // variables are always series" there
+  // `var` ones in v5 only: TradingView's v5 compiles them (a question answered on StackExchange:
+  // `var tfToUse = "1"` set in `if` blocks is a simple timeframe; its v6 migration guide says v5
+  // took some reassigned variables as const), where v6 says "Mutable variables are always series"
   const topDecls = body.filter((s): s is A.VarDecl => s.kind === "VarDecl" && (s.mode === "none" || (s.mode === "var" && version < 6)) && decls.get(s.name.name) === 1 && s.typeAnn?.qualifier !== "const");
   // a `var` one keeps its value from bar to bar: `:=` of a settled value gives the same value on
   // every bar, a compound assignment (`+= 1`) a value that grows
