@@ -1,7 +1,8 @@
 // #30 drawings and #31 logs over HTTP with real API and worker processes on real AAPL daily bars:
 // a drawing-only indicator is accepted and run; its labels sit on the bars the script chose (their
 // closes read independently from the CSV), the cap keeps the newest; lines past the last bar are
-// extrapolated; log lines are paged, bounded at 1,000 and counted; 404/409 as the contract says.
+// extrapolated; log lines are paged, bounded at 1,000 and counted; 404/409 as the contract says;
+// text formatting on drawings and plot line styles in the Interface (docs/adr/0242).
 import { DrawingsSchema } from "@barscript/contracts";
 import { saveRunArtifacts } from "@barscript/db";
 import { aaplCloses, RunsHarness, type Client } from "./runs-harness";
@@ -63,11 +64,27 @@ if barstate.islast
     m.set_tooltip("second")
 `;
 
+/** docs/adr/0242: on the last bar, text bold and italic in monospace on a label, italic on a box, a
+ *  cell bold in monospace set back to plain by its setter; plots dashed, dotted and solid. */
+const STYLED = `//@version=6
+indicator("styled text", overlay = true)
+plot(close, "dash", linestyle = plot.linestyle_dashed)
+plot(open, "dot", linestyle = plot.linestyle_dotted)
+plot(high, "solid", linestyle = plot.linestyle_solid)
+if barstate.islast
+    label.new(bar_index, close, "both", text_formatting = text.format_bold + text.format_italic, text_font_family = font.family_monospace)
+    box.new(bar_index - 1, high, bar_index, low, text = "it", text_formatting = text.format_italic)
+    var t = table.new(position.top_right, 2, 1)
+    t.cell(0, 0, "mono", text_font_family = font.family_monospace, text_formatting = text.format_bold)
+    t.cell(1, 0, "plain")
+    t.cell_set_text_formatting(0, 0, text.format_none)
+`;
+
 const h = new RunsHarness();
 let client: Client;
 
 beforeAll(async () => {
-  client = await h.setupWithScripts({ draws: DRAWS, logs: LOGS, plain: DEF, pane: PANE, dashboard: DASH });
+  client = await h.setupWithScripts({ draws: DRAWS, logs: LOGS, plain: DEF, pane: PANE, dashboard: DASH, styled: STYLED });
 });
 afterAll(() => h.teardown());
 
@@ -87,7 +104,7 @@ describe("drawings over HTTP", () => {
     const lastIdx = time.indexOf(Date.parse(r.json.window.to) / 1000);
     const ups: number[] = [];
     for (let i = 1; i <= lastIdx; i++) if ((close[i] as number) > (close[i - 1] as number)) ups.push(i);
-    const expected = ups.slice(-5).map((i) => ({ time: iso(time[i] as number), price: close[i], text: String(close[i]), style: "label_up", color: "#00FF0080", text_color: null, size: "normal", tooltip: null }));
+    const expected = ups.slice(-5).map((i) => ({ time: iso(time[i] as number), price: close[i], text: String(close[i]), style: "label_up", color: "#00FF0080", text_color: null, size: "normal", tooltip: null, text_formatting: "none", text_font_family: "default" }));
     expect(d.json.labels.map((l: { text: string }) => ({ ...l, text: String(Number(l.text)) }))).toEqual(expected);
 
     // the line ends two bars past the last one: one day per step on a daily chart
@@ -96,7 +113,7 @@ describe("drawings over HTTP", () => {
     expect(d.json.boxes).toEqual([]);
     expect(d.json.polylines).toEqual([]);
     // docs/adr/0235: the table's and its cells' layout at table.new's and table.cell's defaults
-    const layout = { text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null };
+    const layout = { text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null, text_formatting: "none", text_font_family: "default" };
     expect(d.json.tables).toEqual([{ position: "top_right", rows: 1, columns: 2, bg_color: null, frame_color: null, frame_width: 0, border_color: null, border_width: 0, merges: [], cells: [
       { row: 0, column: 0, text: "last", bg_color: "#FFFFFFFF", text_color: "#363A45FF", ...layout },
       { row: 0, column: 1, text: expect.any(String), bg_color: null, text_color: "#363A45FF", ...layout },
@@ -143,8 +160,8 @@ describe("tables, polylines and tooltips as TradingView draws them over HTTP (do
       position: "bottom_left", rows: 2, columns: 3, bg_color: "#FFFFFFFF", frame_color: "#000000FF", frame_width: 2, border_color: "#808080FF", border_width: 1,
       merges: [{ start_column: 0, start_row: 0, end_column: 2, end_row: 0 }],
       cells: [
-        { row: 0, column: 0, text: "Close", bg_color: "#2962FFFF", text_color: "#FFFFFFFF", text_size: "small", text_halign: "left", text_valign: "center", width: 20, height: 5, tooltip: "last close" },
-        { row: 1, column: 0, text: "x", bg_color: null, text_color: "#363A45FF", text_size: "normal", text_halign: "center", text_valign: "top", width: 0, height: 0, tooltip: null },
+        { row: 0, column: 0, text: "Close", bg_color: "#2962FFFF", text_color: "#FFFFFFFF", text_size: "small", text_halign: "left", text_valign: "center", width: 20, height: 5, tooltip: "last close", text_formatting: "none", text_font_family: "default" },
+        { row: 1, column: 0, text: "x", bg_color: null, text_color: "#363A45FF", text_size: "normal", text_halign: "center", text_valign: "top", width: 0, height: 0, tooltip: null, text_formatting: "none", text_font_family: "default" },
       ],
     }]);
     // the polyline from two bars before the last (price 10) to the last (20)
@@ -175,10 +192,55 @@ describe("tables, polylines and tooltips as TradingView draws them over HTTP (do
       polylines: [{ ...polyline, curved: false, xloc: "bar_index", line_style: "solid", line_width: 1 }],
       tables: [{
         ...table, bg_color: null, frame_color: null, frame_width: 0, border_color: null, border_width: 0, merges: [],
-        cells: [{ ...cell, text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null }],
+        cells: [{ ...cell, text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null, text_formatting: "none", text_font_family: "default" }],
       }],
     });
     expect(DrawingsSchema.safeParse(before.json).error).toBeUndefined();
+  });
+});
+
+describe("text formatting and plot line styles over HTTP (docs/adr/0242)", () => {
+  it("when plots say linestyle dashed, dotted and solid, then the Interface carries dashed and dotted and leaves solid without the field", async () => {
+    const s = await client.call("GET", "/scripts/styled");
+    expect(s.status).toBe(200);
+    expect(s.json.interface.outputs).toEqual([
+      { name: "dash", title: "dash", type: "float", style: "line", color: null, linestyle: "dashed" },
+      { name: "dot", title: "dot", type: "float", style: "line", color: null, linestyle: "dotted" },
+      { name: "solid", title: "solid", type: "float", style: "line", color: null },
+    ]);
+    // and the script whose plots say nothing keeps its outputs' shape
+    const plain = await client.call("GET", "/scripts/plain");
+    expect(plain.json.interface.outputs).toEqual([{ name: "c", title: "c", type: "float", style: "line", color: null }]);
+  });
+
+  it("when a label, a box and table cells give text_formatting and text_font_family, then #30 carries them by name", async () => {
+    const r = await client.start({ script: "styled", instrument: "AAPL", timeframe: "1d", from: "2012-01-01T00:00:00Z", to: "2012-12-31T00:00:00Z", wait: 30 });
+    expect(r.json.status).toBe("succeeded");
+    const d = await client.call("GET", `/runs/${r.json.id}/drawings`);
+    expect(d.status).toBe(200);
+    // text.format_bold (1) + text.format_italic (2) is bold_italic; font.family_monospace is monospace
+    expect(d.json.labels.map((l: Record<string, unknown>) => [l.text, l.text_formatting, l.text_font_family])).toEqual([["both", "bold_italic", "monospace"]]);
+    expect(d.json.boxes.map((b: Record<string, unknown>) => [b.text, b.text_formatting, b.text_font_family])).toEqual([["it", "italic", "default"]]);
+    // the first cell's bold set back to text.format_none by cell_set_text_formatting; its font kept
+    expect(d.json.tables[0].cells.map((c: Record<string, unknown>) => [c.text, c.text_formatting, c.text_font_family])).toEqual([["mono", "none", "monospace"], ["plain", "none", "default"]]);
+    expect(DrawingsSchema.strict().safeParse(d.json).error).toBeUndefined();
+  });
+
+  it("when a run kept its labels, boxes and cells before their text styles were kept, then #30 answers plain text in the default font", async () => {
+    const plain = await client.start({ script: "plain", instrument: "AAPL", timeframe: "1d", bars: 50, wait: 30 });
+    const label = { time: "2013-01-02T00:00:00Z", price: 1, text: "l", style: "label_down", color: null, text_color: null, size: "normal", tooltip: null };
+    const box = { time1: "2013-01-02T00:00:00Z", top: 2, time2: "2013-01-03T00:00:00Z", bottom: 1, border_color: null, bg_color: null, text: "b", border_width: 1, border_style: "solid", extend: "none", text_color: null, text_size: "auto", text_halign: "center", text_valign: "center" };
+    const cell = { row: 0, column: 0, text: "a", bg_color: null, text_color: null, text_size: "normal", text_halign: "center", text_valign: "center", width: 0, height: 0, tooltip: null };
+    const table = { position: "top_right", rows: 1, columns: 1, bg_color: null, frame_color: null, frame_width: 0, border_color: null, border_width: 0, merges: [], cells: [cell] };
+    await saveRunArtifacts(h.env.db, plain.json.id, { drawings: { labels: [label], lines: [], boxes: [box], polylines: [], linefills: [], tables: [table] }, logs: [] });
+    const before = await client.call("GET", `/runs/${plain.json.id}/drawings`);
+    expect(before.status).toBe(200);
+    const plainText = { text_formatting: "none", text_font_family: "default" };
+    expect(before.json).toEqual({
+      labels: [{ ...label, ...plainText }], lines: [], boxes: [{ ...box, ...plainText }], polylines: [], linefills: [],
+      tables: [{ ...table, cells: [{ ...cell, ...plainText }] }],
+    });
+    expect(DrawingsSchema.strict().safeParse(before.json).error).toBeUndefined();
   });
 });
 
@@ -233,7 +295,7 @@ describe("logs over HTTP", () => {
     const before = await client.call("GET", `/runs/${plain.json.id}/drawings`);
     expect(before.json).toEqual({
       labels: [], lines: [], polylines: [], tables: [], linefills: [],
-      boxes: [{ ...box, border_width: 1, border_style: "solid", extend: "none", text_color: null, text_size: "auto", text_halign: "center", text_valign: "center" }],
+      boxes: [{ ...box, border_width: 1, border_style: "solid", extend: "none", text_color: null, text_size: "auto", text_halign: "center", text_valign: "center", text_formatting: "none", text_font_family: "default" }],
     });
     const other = (await h.account()).client;
     const hidden = await other.call("GET", `/runs/${runId}/logs`);
