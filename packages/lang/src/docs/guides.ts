@@ -141,8 +141,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   \`line.*\`, \`box.*\`, \`polyline.*\`, \`table.*\`, \`linefill.*\`, also made from \`chart.point\`s) are the run's
   drawings (what remains after the last bar) with what a chart needs to draw them, and the run page draws them as
   TradingView does: tables over their pane at their position, polylines with their style and width, a label's
-  tooltip on hover or focus (docs/adr/0214, 0235). A table cell's font family and bold/italic formatting are not
-  kept, and its tooltip shows on hover only. A label's size is the named size (\`small\`) or, given in
+  tooltip on hover or focus (docs/adr/0214, 0235). Labels, boxes and table cells carry their text's bold/italic
+  formatting and monospace font (docs/adr/0242), which the run page draws on labels and boxes; a table cell's text
+  shows upright in the default font, and its tooltip on hover only. A label's size is the named size (\`small\`) or, given in
   typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`). An indicator whose only
   outputs are \`bgcolor\`, \`barcolor\`, \`fill\` or \`hline\` (TradingView counts them as outputs) is valid
   with the \`no_outputs\` warning: its runs have no output columns (docs/adr/0122).
