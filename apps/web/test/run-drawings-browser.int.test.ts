@@ -215,7 +215,7 @@ indicator("dashboard", overlay = true)
 var tr = table.new(position.top_right, 2, 1, bgcolor = #FFFFFF, frame_color = #000000, frame_width = 2, border_color = #808080, border_width = 1)
 var bl = table.new(position.bottom_left, 1, 1)
 if barstate.islast
-    tr.cell(0, 0, "Trend", text_color = #000000)
+    tr.cell(0, 0, "Trend", text_color = #000000, text_formatting = text.format_bold + text.format_italic, text_font_family = font.family_monospace)
     tr.cell(1, 0, "up since the December low, above its 50-day average", text_color = #000000)
     bl.cell(0, 0, "Bottom left", bgcolor = #FFFF00, text_color = #000000, tooltip = "the cell's tooltip")
     polyline.new(array.from(chart.point.from_index(bar_index - 40, 1000), chart.point.from_index(bar_index - 10, 1000)), line_color = #FF00FF, line_style = line.style_dashed, line_width = 3)
@@ -293,10 +293,12 @@ test("tables float over the price pane at their positions, with their frame, bor
     return [
       getComputedStyle(tr).borderTop, getComputedStyle(tr).backgroundColor, getComputedStyle(first!).borderRight, getComputedStyle(second!).borderRightWidth, getComputedStyle(yellow).backgroundColor,
       yellow.querySelector("[role=tooltip]")?.textContent, getComputedStyle(yellow).pointerEvents, getComputedStyle(first!).pointerEvents,
+      `${getComputedStyle(first!).fontWeight} ${getComputedStyle(first!).fontStyle} ${getComputedStyle(first!).fontFamily}`, `${getComputedStyle(second!).fontWeight} ${getComputedStyle(second!).fontStyle}`,
     ];
   });
-  // the cell with a tooltip takes the pointer and holds its tooltip; the others let the chart have it
-  expect(styles).toEqual(["2px solid rgb(0, 0, 0)", "rgb(255, 255, 255)", "1px solid rgb(128, 128, 128)", "0px", "rgb(255, 255, 0)", "the cell's tooltip", "auto", "none"]);
+  // the cell with a tooltip takes the pointer and holds its tooltip; the others let the chart have
+  // it; the first cell's text bold, italic and monospace as its text_formatting and font say (docs/adr/0242)
+  expect(styles).toEqual(["2px solid rgb(0, 0, 0)", "rgb(255, 255, 255)", "1px solid rgb(128, 128, 128)", "0px", "rgb(255, 255, 0)", "the cell's tooltip", "auto", "none", "700 italic monospace", "400 normal"]);
   // a screen reader reads each as a table where it is
   const tr = page.getByRole("table", { name: "Table 1, top right of the chart (1 × 2)" });
   await expect(tr.locator("td").allTextContents()).resolves.toEqual(["Trend", "up since the December low, above its 50-day average"]);

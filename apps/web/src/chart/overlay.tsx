@@ -16,6 +16,10 @@ function cellStyle(c: TableCellPlan, t: TablePlan, pane: PaneBox): Record<string
   const style: Record<string, string | number> = { fontSize: `${c.size}px`, textAlign: c.halign, verticalAlign: VALIGN[c.valign] };
   if (c.background) style.background = c.background;
   if (c.color) style.color = c.color;
+  // the cell's text_formatting and text_font_family (docs/adr/0242)
+  if (c.face.bold) style.fontWeight = "bold";
+  if (c.face.italic) style.fontStyle = "italic";
+  if (c.face.mono) style.fontFamily = "monospace";
   // a cell's width and height are percentages of the pane (0: fit the text)
   if (c.width > 0) style.width = `${(c.width / 100) * pane.width}px`;
   if (c.height > 0) style.height = `${(c.height / 100) * pane.height}px`;

@@ -142,8 +142,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   drawings (what remains after the last bar) with what a chart needs to draw them, and the run page draws them as
   TradingView does: tables over their pane at their position, polylines with their style and width, a label's
   tooltip on hover or focus (docs/adr/0214, 0235). Labels, boxes and table cells carry their text's bold/italic
-  formatting and monospace font (docs/adr/0242), which the run page draws on labels and boxes; a table cell's text
-  shows upright in the default font, and its tooltip on hover only. A label's size is the named size (\`small\`) or, given in
+  formatting and monospace font (docs/adr/0242), which the run page draws on labels, boxes and table cells; a
+  cell's tooltip shows on hover or keyboard focus. A label's size is the named size (\`small\`) or, given in
   typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`). An indicator whose only
   outputs are \`bgcolor\`, \`barcolor\`, \`fill\` or \`hline\` (TradingView counts them as outputs) is valid
   with the \`no_outputs\` warning: its runs have no output columns (docs/adr/0122).
