@@ -5,9 +5,9 @@
 // (apps/web/README.md: a page the person may not see answers as the API would), and the skip link
 // takes a keyboard user past the navigation; at a phone's width every scrolling table, the
 // library's read-only code and a tall script's editor can be reached from the keyboard (axe-core). One browser, one stack.
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { axeFindings } from "./support/axe";
 import { seedCoreLibrary } from "@barscript/db";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
@@ -162,16 +162,9 @@ test("keyboard: Skip to content moves the next Tab into the page, past the site'
   expect(new URL(page.url()).pathname).toBe("/app/account");
 });
 
-const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe-core's violations of one rule on the page as it is. */
+/** axe-core's violations of one rule on the page as it is: the offending nodes' targets. */
 async function violations(rule: string): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async (id) => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run({ runOnly: { type: "rule", values: [id] } });
-    return result.violations.flatMap((v) => v.nodes.map((n) => JSON.stringify(n.target)));
-  }, rule);
+  return (await axeFindings(page, { type: "rule", values: [rule] })).flatMap((f) => f.targets);
 }
 
 test("on a 320-pixel phone, a study's wide tables, the library's code and a tall script's editor scroll from the keyboard", async () => {

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { wcagViolations } from "./support/axe";
 import { seedCoreLibrary } from "@barscript/db";
 import { aaplCloses, Client, RunsHarness, rsi } from "../../api/test/runs-harness";
 
@@ -34,7 +35,6 @@ beforeEach(() => {
   allowedNow = [];
   consoleProblems.length = 0;
 });
-const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 beforeAll(async () => {
   requireChromiumAndBuild();
@@ -68,13 +68,7 @@ async function snap(name: string): Promise<void> {
 
 /** axe-core (WCAG 2 A/AA rules) on the page as it is: no violations. */
 async function accessible(what: string): Promise<void> {
-  // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') does not apply.
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-  });
+  const violations = await wcagViolations(page);
   expect({ page: what, violations }).toEqual({ page: what, violations: [] });
 }
 

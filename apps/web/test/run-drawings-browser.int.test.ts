@@ -7,9 +7,9 @@
 // label's tooltip shows on hover and on focus (docs/adr/0235); so does a table cell's, its text a
 // button the keyboard reaches; a bottom_left table sits above the chart library's logo, not over
 // it; the Table view lists the tables as plain tables.
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { wcagViolations } from "./support/axe";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
 
@@ -193,17 +193,8 @@ if barstate.islast
   expect(forced.highest).toBeLessThan(50);
 });
 
-const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
 /** axe-core (WCAG 2 A/AA and best practice) on the page as it is: its violations. */
-async function violations(): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-  });
-}
+const violations = (): Promise<string[]> => wcagViolations(page);
 
 // An overlay on the last bar of a 60-bar window (AAPL's closes there between about 430 and 530):
 // a framed 2 x 1 table at the top right (some 380 pixels wide: wider than a phone's pane) and a

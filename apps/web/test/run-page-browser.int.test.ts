@@ -4,10 +4,10 @@
 // "Cancelled"), drawings on warmup bars left off the chart and counted, a box's edges and a table
 // drawn, a study's extended statistics, and the pages of objects that are not there titled
 // "Not found". One browser, one stack (its own database, Redis prefix and queues).
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { createAccount } from "@barscript/db";
 import { fillSignIn, openBrowser, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { wcagViolations } from "./support/axe";
 import { aaplCloses, ACCOUNT_PASSWORD, RunsHarness, SLOW, SMA_RSI, type Client } from "../../api/test/runs-harness";
 
 jest.setTimeout(240_000);
@@ -40,17 +40,8 @@ afterEach(() => {
 /** "2000-03-01 00:00:00 UTC", as the app writes a time. */
 const shown = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
 
-const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
 /** axe-core (WCAG 2 A/AA and best practice) on the page as it is: its violations. */
-async function violations(): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-  });
-}
+const violations = (): Promise<string[]> => wcagViolations(page);
 
 /** The rows of the logs table as [time, level, message]. */
 async function logRows(): Promise<string[][]> {

@@ -9,16 +9,16 @@
 // (docs/adr/0165-study-address-of-another-run.md); another account's sweep is "not found".
 // The list, the ranked sweep, a queued one and the refused form also fit a phone (390 x 844) and
 // a tablet (768) with 24-pixel targets, and the sweep page works by keyboard alone.
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { createLimits } from "@barscript/limits";
 import { createRedis } from "@barscript/queue";
 import type { Redis } from "ioredis";
 import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { axeFindings, WCAG_TAGS } from "./support/axe";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
-const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const DEF = `//@version=6
 definition("RSI below")
 level = input.int(30, "Level", minval = 5, maxval = 95)
@@ -64,20 +64,12 @@ const expectedOrder = (rows: Row[]): string[][] => rows.map((r) => [String(r.ran
 
 /** axe-core's WCAG 2.1 A/AA and best-practice findings on the page as it is. */
 async function axeViolations(): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string }> }> } }).axe;
-    return (await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } })).violations.map((v) => v.id);
-  });
+  return (await axeFindings(page, { type: "tag", values: WCAG_TAGS })).map((f) => f.id);
 }
 
 /** axe's findings for some rules only (target-size is WCAG 2.2's 24-pixel minimum, outside the tags above). */
 async function ruleViolations(rules: string[]): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async (ids) => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    return (await axe.run({ runOnly: { type: "rule", values: ids } })).violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${JSON.stringify(n.target)}`));
-  }, rules);
+  return (await axeFindings(page, { type: "rule", values: rules })).flatMap((f) => f.targets.map((t) => `${f.id} ${t}`));
 }
 
 /**
