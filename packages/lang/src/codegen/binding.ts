@@ -119,7 +119,8 @@ export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs,
     history: (n, depth) => {
       const v = byName.get(n);
       const b = v?.kind === "Identifier" ? g.scopes.lookup(v.name) : undefined;
-      if (!b || b.vt !== "num") return null;
+      // a variable written more than once on a bar keeps its ring per bar (docs/adr/0243): the call keeps its own window
+      if (!b || b.vt !== "num" || b.perBar) return null;
       if (b.owner !== g.scopes.ctx) b.fnRead = true; // as a global's x[n] read inside a function
       if (depth !== null) b.hist = Math.max(b.hist, Math.min(depth, 10_000));
       return { ring: g.scopes.ring(b), current: b.js };

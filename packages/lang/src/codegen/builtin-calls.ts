@@ -11,7 +11,7 @@ import { securityOf } from "../stdlib/request";
 import { bind, callEmit, type BoundArgs } from "./binding";
 import { collectionCall } from "./collections";
 import { barsOnly } from "./own-context";
-import type { Gen } from "./context";
+import { inLoop, type Gen } from "./context";
 import { alert, input, plot } from "./roles";
 import { asKind, calleeName, CodegenError, vtOf } from "./types";
 
@@ -39,7 +39,8 @@ export function builtinCall(g: Gen, c: A.Call, name: string): string {
   for (const a of c.args) compiled.set(a.value, g.expr(a.value));
   naElements(c, bound, compiled);
   const b = callEmit(g, c, f, bound, (e) => compiled.get(e)!);
-  if (f.inline && g.scopes.ctx.fnId === null && g.flow.condDepth === 0) {
+  const looped = inLoop(g);
+  if (f.inline && g.scopes.ctx.fnId === null && g.flow.condDepth === 0 && !looped) {
     const site: InlineSite = {
       a: (n) => b.a(n),
       lit: b.lit,
@@ -52,8 +53,34 @@ export function builtinCall(g: Gen, c: A.Call, name: string): string {
   }
   const fast = collectionCall(g, c, name, bound, b);
   if (fast !== null) return fast;
+  const first = g.scopes.ctx.slots.length;
   const code = name === "request.security" ? securityCode(g, c, bound, b) ?? f.emit(b) : f.emit(b);
+  if (looped && committedPerBar(name)) snapshotStates(g, first);
   return isNumberArrayNew(c, name) ? `$rt.numbers(${code})` : code;
+}
+
+/**
+ * Built-ins whose state is a series computed from the values committed at each bar's close: run
+ * more than once on a bar (inside a loop), each execution starts from the previous bar's state
+ * (docs/adr/0243). Not math.random (each call a new number), drawings or requests.
+ */
+function committedPerBar(name: string): boolean {
+  return name.startsWith("ta.") || name === "math.sum" || name === "fixnan";
+}
+
+/**
+ * The call's state objects (the slots its emitter made, from `first` on) get a snapshot each: the
+ * bar's first execution copies the state, later ones on the bar put it back, before the call runs
+ * (the statement's prelude: idempotent, so also right where the call itself runs only sometimes).
+ */
+function snapshotStates(g: Gen, first: number): void {
+  const ctx = g.scopes.ctx;
+  const end = ctx.slots.length;
+  for (let k = first; k < end; k++) {
+    if (!ctx.slots[k]!.startsWith("new $rt.")) continue;
+    const st = ctx.fnId === null ? `$s${k}` : `$st[${k}]`;
+    g.flow.pre.push(`${g.slots.state("new $rt.BarSnapshot()")}.at($i, ${st});`);
+  }
 }
 
 /**

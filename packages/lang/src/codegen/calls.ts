@@ -3,7 +3,7 @@
 // site (`$mk_f()` makes it).
 
 import type * as A from "../language/ast";
-import type { FnForm, Gen, InlineForm } from "./context";
+import { inLoop, type FnForm, type Gen, type InlineForm } from "./context";
 import { once } from "./expressions";
 import { asKind, calleeName, CodegenError, kindOf, naOf, vtOf, type VT } from "./types";
 
@@ -71,7 +71,12 @@ function userCall(g: Gen, c: A.Call, id: number): string {
   const inPlace = c === g.flow.root && g.flow.condDepth === 0;
   const f = g.unit.functionsById.get(id);
   if (!f) throw new CodegenError("unknown function", c.span);
-  const form = compileFn(g, f.id);
+  // a call site inside a loop runs the function's loop variant (docs/adr/0243); a function
+  // without state has one form (nothing of it is history)
+  const plain = compileFn(g, f.id);
+  const loop = inLoop(g) && !plain.stateless;
+  const form = loop ? compileFn(g, f.id, true) : plain;
+  const js = loop ? loopName(f.js) : f.js;
   const params = f.decl.params;
   const args: string[] = params.map((p) => (p.defaultValue ? g.expr(p.defaultValue) : naOf(vtOf(p.symbol?.type) ?? "num")));
   let receiver: A.Expr | null = null;
@@ -87,8 +92,8 @@ function userCall(g: Gen, c: A.Call, id: number): string {
     return inlineCall(g, form.inline, args);
   }
   // each call site of a function with state has its own (a call site's series history, `var`s)
-  const st = form.stateless ? "$E" : g.slots.state(`$mk_${f.js}()`);
-  return `${f.js}(${st}, $i${args.map((a) => `, ${a}`).join("")})`;
+  const st = form.stateless ? "$E" : g.slots.state(`$mk_${js}()`);
+  return `${js}(${st}, $i${args.map((a) => `, ${a}`).join("")})`;
 }
 
 /**
@@ -113,22 +118,37 @@ const INLINE_MAX_CHARS = 2500;
 /** Characters of bodies run in place per program: past them calls stay calls (V8 does not optimize a function of more than 60 KB of bytecode). */
 const INLINE_TOTAL_CHARS = 12_000;
 
-function compileFn(g: Gen, id: number): FnForm {
-  const known = g.unit.fnForms.get(id);
+/** The name of a function's variant for call sites inside loops (`$` is in no Pine name). */
+function loopName(js: string): string {
+  return `${js}$L`;
+}
+
+/**
+ * A user function compiled once per variant: the ordinary one, and (`loop`) the one call sites
+ * inside a loop run, where its history is committed once per bar and its stateful built-ins start
+ * each execution from the previous bar's state (docs/adr/0243).
+ */
+function compileFn(g: Gen, id: number, loop = false): FnForm {
+  const forms = loop ? g.unit.loopFnForms : g.unit.fnForms;
+  const compiled = loop ? g.unit.compiledLoopFunctions : g.unit.compiledFunctions;
+  const known = forms.get(id);
   if (known) return known;
   // being compiled (a call inside its own body, which the checker refuses): an ordinary call
-  if (g.unit.compiledFunctions.has(id)) return { stateless: false, inline: null };
-  g.unit.compiledFunctions.add(id);
-  const f = g.unit.functionsById.get(id)!;
+  if (compiled.has(id)) return { stateless: false, inline: null };
+  compiled.add(id);
+  const fn = g.unit.functionsById.get(id)!;
+  const f = loop ? { ...fn, js: loopName(fn.js) } : fn;
   const savedCtx = g.scopes.ctx;
   const savedScopes = g.scopes.stack;
   const savedPre = g.flow.pre;
   const savedRoot = g.flow.root;
   const savedDepth = g.flow.condDepth;
+  const savedLoop = g.flow.loop;
   g.flow.pre = [];
   g.flow.condDepth = 0;
+  g.flow.loop = 0;
   const tupleJs = `$tup_${f.js}`;
-  g.scopes.ctx = { fnId: id, slots: [], hoisted: new Set(), bindings: [], tupleJs, baseDepth: 4 };
+  g.scopes.ctx = { fnId: id, slots: [], hoisted: new Set(), bindings: [], tupleJs, baseDepth: 4, loop };
   // globals declared before the first call (the checker's rule) are readable, never locals of the caller
   g.scopes.stack = [savedScopes[0]!, g.scopes.global, new Map()];
   // parameters: their own bindings (never `var`)
@@ -163,8 +183,9 @@ function compileFn(g: Gen, id: number): FnForm {
   g.flow.pre = savedPre;
   g.flow.root = savedRoot;
   g.flow.condDepth = savedDepth;
+  g.flow.loop = savedLoop;
   const form: FnForm = { stateless, inline };
-  g.unit.fnForms.set(id, form);
+  forms.set(id, form);
   return form;
 }
 

@@ -14,6 +14,8 @@ export class Flow {
   pre: string[] = [];
   /** Inside an expression evaluated only sometimes (ternary branch, right side of and/or). */
   condDepth = 0;
+  /** Depth of loop bodies (for, for...in, while) around the code being generated (docs/adr/0243). */
+  loop = 0;
   /** The variable the current declaration assigns (names an input after it). */
   declName: string | null = null;
   /** The expression whose value is the whole statement's (a declaration's, an assignment's, an
@@ -59,6 +61,9 @@ export interface Unit {
   readonly fnCode: string[];
   /** Per compiled user function: whether it keeps state per call site, and its inline form. */
   readonly fnForms: Map<number, FnForm>;
+  /** The same for the functions' variants called inside loops (docs/adr/0243). */
+  readonly loopFnForms: Map<number, FnForm>;
+  readonly compiledLoopFunctions: Set<number>;
   /** Characters of function bodies run in place so far (calls.ts caps them). */
   inlinedChars: number;
   readonly outputs: OutputSlot[];
@@ -68,6 +73,14 @@ export interface Unit {
   anyLoops: boolean;
   /** request.security calls that read their context's bar column without a run over it (slice.ts directRequests). */
   readonly directRequests: Set<A.Call>;
+}
+
+/**
+ * Whether the code being generated may run more than once on a bar: inside a loop's body, or in
+ * a user function's variant for call sites inside loops (docs/adr/0243).
+ */
+export function inLoop(g: Gen): boolean {
+  return g.flow.loop > 0 || g.scopes.ctx.loop === true;
 }
 
 export interface Gen {

@@ -8,8 +8,8 @@ import { keep as keepExtremes } from "../stdlib/array";
 import { HI, LO } from "../stdlib/pine-array";
 import type { VariableEmit } from "../builtins/record";
 import { SERIES_BUFFER_LIMIT } from "../runtime/errors";
-import type { Gen } from "./context";
-import { asKind, calleeName, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf } from "./types";
+import { inLoop, type Gen } from "./context";
+import { asKind, calleeName, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf, type Binding } from "./types";
 
 export function truthy(g: Gen, js: string, e: A.Expr): string {
   return kindOf(e) === "bool" ? js : `$rt.bool(${js})`;
@@ -208,6 +208,7 @@ function history(g: Gen, e: A.Index): string {
       // the ring's initializer is fixed by sizeRings() once every read is known
       const ring = g.scopes.ring(b);
       if (lit !== null) b.hist = Math.max(b.hist, lit);
+      if (b.perBar) return perBarRead(b, ring, lit, nJs);
       if (b.vt === "obj" || b.vt === "str") return `$rt.agoV(${ring}, ${b.js}, ${nJs})`;
       // a literal offset reads the ring directly: it is sized for the deepest literal read (past the
       // series buffer's limit $rt.ago raises TradingView's error, docs/adr/0176)
@@ -221,10 +222,24 @@ function history(g: Gen, e: A.Index): string {
   const vt = kindOf(o);
   const cap = lit !== null ? Math.min(lit, SERIES_BUFFER_LIMIT) + 1 : 8;
   const v = expr(g, o);
-  if (vt === "obj" || vt === "str") return `$rt.hxV(${g.slots.state(`new $rt.ValueRing(${cap})`)}, ${v}, ${nJs})`;
+  // inside a loop: one value per bar, the bar's last evaluation's (docs/adr/0243)
+  const onBar = inLoop(g) ? "OnBar" : "";
+  const bar = onBar ? ", $i" : "";
+  if (vt === "obj" || vt === "str") return `$rt.hxV${onBar}(${g.slots.state(`new $rt.ValueRing(${cap})`)}, ${v}, ${nJs}${bar})`;
   const ring = g.slots.state(`new $rt.Ring(${cap})`);
-  const read = `$rt.hx(${ring}, ${vt === "bool" ? `(${v} ? 1 : 0)` : v}, ${nJs})`;
+  const read = `$rt.hx${onBar}(${ring}, ${vt === "bool" ? `(${v} ? 1 : 0)` : v}, ${nJs}${bar})`;
   return vt === "bool" ? `(${read} === 1)` : read;
+}
+
+/**
+ * `x[n]` of a variable written more than once on a bar (declared inside a loop's body): its ring
+ * holds one value per bar and may already hold this bar's, which is not history yet (docs/adr/0243).
+ */
+function perBarRead(b: Binding, ring: string, lit: number | null, nJs: string): string {
+  if (b.vt === "obj" || b.vt === "str") return `$rt.agoVOnBar(${ring}, ${b.js}, ${nJs}, $i)`;
+  const current = b.vt === "bool" ? `(${b.js} ? 1 : 0)` : b.js;
+  const read = lit === 0 ? b.js : lit !== null && lit <= SERIES_BUFFER_LIMIT ? `${ring}.getOnBar(${lit - 1}, $i)` : `$rt.agoOnBar(${ring}, ${current}, ${nJs}, $i)`;
+  return b.vt === "bool" ? (lit === 0 ? read : `(${read} === 1)`) : read;
 }
 
 function variableEmit(g: Gen, span: A.Span | null): VariableEmit {

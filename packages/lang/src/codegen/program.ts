@@ -48,6 +48,8 @@ function newGen(hist: HistorySizes | null): Gen {
     compiledFunctions: new Set(),
     fnCode: [],
     fnForms: new Map(),
+    loopFnForms: new Map(),
+    compiledLoopFunctions: new Set(),
     inlinedChars: 0,
     outputs: [],
     inputs: [],
@@ -70,6 +72,7 @@ function newGen(hist: HistorySizes | null): Gen {
     truthy: (js, e) => truthy(g, js, e),
     fieldRef: (e) => fieldRef(g, e),
   };
+  scopes.loopDepth = () => g.flow.loop;
   return g;
 }
 

@@ -56,11 +56,16 @@ export class Scopes {
       this.slots.topConsts.push(`var ${js} = ${naOf(vt)};`);
     } else ctx.hoisted.add(`${js} = ${naOf(vt)}`);
     const nested = mode === "none" && this.stack.length > ctx.baseDepth;
-    const b: Binding = { js: slot === null ? js : `$st[${slot}]`, vt, slot, hist: 0, histJs: null, histSlot: -1, nested, symId: sym?.id ?? null, owner: ctx, fnRead: false, number: isNumber(sym?.type) };
+    // written more than once on a bar: everything of a function's loop variant, a block's variable inside a loop
+    const perBar = ctx.loop === true || (nested && this.loopDepth() > 0);
+    const b: Binding = { js: slot === null ? js : `$st[${slot}]`, vt, slot, hist: 0, histJs: null, histSlot: -1, nested, symId: sym?.id ?? null, owner: ctx, fnRead: false, number: isNumber(sym?.type), perBar };
     this.stack[this.stack.length - 1]!.set(name, b);
     ctx.bindings.push(b);
     return b;
   }
+
+  /** Loop bodies around the code being generated (set by program.ts). */
+  loopDepth: () => number = () => 0;
 
   lookup(name: string): Binding | null {
     for (let k = this.stack.length - 1; k >= 0; k--) {
@@ -85,7 +90,8 @@ export class Scopes {
     for (const b of ctx.bindings) {
       if (b.histJs === null) continue;
       const derived = b.symId !== null ? this.hist?.symbols.get(b.symId) : undefined;
-      const cap = Math.min(10_001, Math.max(b.hist, derived ?? 0) + 1);
+      // a ring written once per bar holds one value more while its bar's own value is not history yet
+      const cap = Math.min(10_001, Math.max(b.hist, derived ?? 0) + (b.perBar ? 2 : 1));
       ctx.slots[b.histSlot] = `new $rt.${b.vt === "str" || b.vt === "obj" ? "ValueRing" : "Ring"}(${cap})`;
     }
   }
@@ -105,7 +111,7 @@ export class Scopes {
 function pushesOf(bs: Binding[]): string {
   return bs
     .filter((b) => b.histJs !== null)
-    .map((b) => `${b.histJs}.push(${b.vt === "bool" ? `(${b.js} ? 1 : 0)` : b.js});`)
+    .map((b) => `${b.histJs}.${b.perBar ? "pushOnBar" : "push"}(${b.vt === "bool" ? `(${b.js} ? 1 : 0)` : b.js}${b.perBar ? ", $i" : ""});`)
     .join("\n");
 }
 

@@ -198,6 +198,15 @@ function itemsOf(iterable: A.Expr, js: string): string {
 export function structured(g: Gen, s: A.Structured, target: string | null, vt: VT): string {
   const pre = g.flow.flush();
   const body = (b: A.Block): string => (target === null ? block(g, b.body) : valueBlock(g, b.body, target, vt));
+  // a loop's body may run more than once on a bar: its history is committed once per bar (docs/adr/0243)
+  const loopBody = (b: A.Block): string => {
+    g.flow.loop++;
+    try {
+      return body(b);
+    } finally {
+      g.flow.loop--;
+    }
+  };
   switch (s.kind) {
     case "If": {
       const c = g.expr(s.cond);
@@ -244,7 +253,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const [a, z, st, dir] = [g.scopes.fresh("a"), g.scopes.fresh("z"), g.scopes.fresh("by"), g.scopes.fresh("d")];
       g.scopes.push(new Map());
       const ctr = g.scopes.declare(s.counter.name, s.symbol, "num", "none");
-      const inner = body(s.body);
+      const inner = loopBody(s.body);
       g.scopes.pop();
       const init = target === null ? "" : `${target} = ${naOf(vt)};`;
       // Pine v6 reads `to` before each iteration (the checker marks where that is safe); its direction is the first reading's
@@ -268,7 +277,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       // a map's pairs: its values as the items, its keys (in the same insertion order) as the index
       const keys = s.iterable.type?.kind === "map" ? g.scopes.fresh("keys") : null;
       const item = g.scopes.declare(s.item.name, s.itemSymbol, vtOf(s.itemSymbol?.type) ?? "num", "none");
-      const inner = body(s.body);
+      const inner = loopBody(s.body);
       g.scopes.pop();
       const init = target === null ? "" : `${target} = ${naOf(vt)};`;
       // The loop's iterations are added to the bar's count when it ends; inside, the index is
@@ -286,9 +295,12 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
     }
     case "While": {
       g.unit.anyLoops = true;
+      // the condition runs before each iteration too
+      g.flow.loop++;
       const c = g.expr(s.cond);
+      g.flow.loop--;
       const cp = g.flow.flush();
-      const inner = body(s.body);
+      const inner = loopBody(s.body);
       const init = target === null ? "" : `${target} = ${naOf(vt)};`;
       // the condition's prelude (if any) runs before each test
       return `${pre}${init}while (true) {\n${cp}if (!(${g.truthy(c, s.cond)})) break;\nif (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}`;

@@ -69,6 +69,8 @@ export interface Binding {
   fnRead: boolean;
   /** Declared int or float (its value is always a JavaScript number). */
   number: boolean;
+  /** Written more than once on a bar (inside a loop's body): its ring keeps one value per bar (docs/adr/0243). */
+  perBar: boolean;
 }
 
 /** The top level or one user function: where state slots and hoisted locals go. */
@@ -81,6 +83,8 @@ export interface FnCtx {
   tupleJs: string | null;
   /** Scope depth of the context's own body (deeper = a nested block). */
   baseDepth: number;
+  /** A user function's variant for call sites inside a loop: all of it may run more than once on a bar (docs/adr/0243). */
+  loop?: boolean;
 }
 
 /** A user function: its declaration and mangled name. */

@@ -330,12 +330,13 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`and\` and \`or\`.** In v6 the right operand is not evaluated when the left one decides, as TradingView does
   (a \`ta.*\` call there misses those bars); in v5 both operands are evaluated on every bar, left then right, as
   TradingView's v5 did (its v6 migration guide). \`?:\` evaluates only the branch taken in both.
-- **History inside loops.** A variable declared in a loop body, and the series a \`ta.*\` call keeps, gain
-  one value per execution here, not one per bar: \`x[1]\` read in a loop's third iteration is the second
-  iteration's \`x\` of the same bar, and \`ta.sma(close, len)\` or \`ta.crossover(close, level)\` called in each
-  iteration advances once per iteration. TradingView commits one value per closed bar (the bar's last
-  execution), and its warning "The function should be called on each calculation for consistency" marks
-  such calls; compute per-length or per-level series outside the loop (one call each) for values that agree.
+- **History inside loops.** Code a loop's body runs more than once on a bar keeps one history value per
+  bar, the bar's last execution's, as TradingView commits its series on each closed bar (docs/adr/0243):
+  \`x[1]\` of a variable declared in the body is the previous bar's last iteration's \`x\` in every iteration,
+  and a \`ta.*\` call (also \`math.sum\`, \`fixnan\`, and a function of your own with history) starts each
+  execution from the state the previous bar left, so \`ta.sma(close, len)\` over lengths or
+  \`ta.crossover(close, level)\` over levels give what one call per length or level outside the loop gives.
+  A body that does not run on a bar adds nothing for it; \`var\` variables, arrays and objects keep every update.
 - **\`for\` bounds.** In v6 a \`for\` loop's \`to\` is read again before each iteration, as TradingView does
   (elements removed inside \`for i = 0 to a.size() - 1\` end the loop early), unless it calls a function of
   your own or a built-in with state (\`ta.*\`): such a bound is read once. v5 reads it once.

@@ -2,7 +2,7 @@
 // events of the bar being evaluated. One Runtime per evaluation.
 
 import * as stdlib from "../stdlib";
-import { Ring, ValueRing } from "../stdlib/ring";
+import { BarSnapshot, Ring, ValueRing } from "../stdlib/ring";
 import { PineArray } from "../stdlib/array";
 import { PineMatrix } from "../stdlib/matrix-core";
 import { PineMap, valuesOf } from "../stdlib/map";
@@ -137,6 +137,7 @@ export class Runtime {
   private readonly barMs: number;
   readonly Ring = Ring;
   readonly ValueRing = ValueRing;
+  readonly BarSnapshot = BarSnapshot;
   private outColumns: Float64Array[] | null = null;
   /** A zeroed output column of `length` doubles: a host may give other memory before `out` is first read (the worker's shared columns). */
   newColumn = (length: number): Float64Array => new Float64Array(length);
@@ -260,6 +261,38 @@ export class Runtime {
     const k = historyDepth(n);
     if (k > ring.cap) ring.ensure(k + 1);
     return ring.get(k - 1);
+  }
+  /**
+   * `ago`, `hx`, `agoV` and `hxV` of code run more than once on a bar (a loop's body): its ring
+   * holds one value per bar, the bar's last execution's (docs/adr/0243).
+   */
+  agoOnBar(ring: Ring, current: number, n: number, bar: number): number {
+    if (n === 0) return current;
+    if (!(n >= 0)) return NaN;
+    const k = historyDepth(n);
+    if (k + 1 > ring.cap) ring.ensure(k + 2);
+    return ring.getOnBar(k - 1, bar);
+  }
+  hxOnBar(ring: Ring, v: number, n: number, bar: number): number {
+    const k = historyDepth(n);
+    if (!(k >= 0)) return NaN;
+    if (k >= ring.cap) ring.ensure(k + 1);
+    ring.pushOnBar(v, bar);
+    return ring.get(k);
+  }
+  agoVOnBar(ring: ValueRing, current: unknown, n: number, bar: number): unknown {
+    if (n === 0) return current;
+    if (!(n >= 0)) return null;
+    const k = historyDepth(n);
+    if (k + 1 > ring.cap) ring.ensure(k + 2);
+    return ring.getOnBar(k - 1, bar);
+  }
+  hxVOnBar(ring: ValueRing, v: unknown, n: number, bar: number): unknown {
+    const k = historyDepth(n);
+    if (!(k >= 0)) return null;
+    if (k >= ring.cap) ring.ensure(k + 1);
+    ring.pushOnBar(v, bar);
+    return ring.get(k);
   }
   /** `e[n]` of an expression: records this evaluation and reads n evaluations back. */
   hx(ring: Ring, v: number, n: number): number {

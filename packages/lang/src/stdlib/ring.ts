@@ -17,6 +17,8 @@ export class Ring {
   top: number;
   /** Values held (at most the capacity). */
   count = 0;
+  /** The bar `pushOnBar` last wrote (-1: never); rings pushed with `push` leave it alone. */
+  bar = -1;
 
   constructor(capacity = 8) {
     let cap = 8;
@@ -59,6 +61,24 @@ export class Ring {
     if (this.count < cap) this.count++;
   }
 
+  /**
+   * The history of code run more than once on a bar (a loop's body): one value per bar, the bar's
+   * last execution's (docs/adr/0243-history-inside-loops-committed-per-bar.md). A later write on
+   * the same bar replaces the value its first write added.
+   */
+  pushOnBar(v: number, bar: number): void {
+    if (this.bar === bar) this.setNewest(v);
+    else {
+      this.bar = bar;
+      this.push(v);
+    }
+  }
+
+  /** `get(k)` of a ring written by `pushOnBar`, from the bars before `bar` (its own value is not history yet). */
+  getOnBar(k: number, bar: number): number {
+    return this.get(this.bar === bar ? k + 1 : k);
+  }
+
   /** Replaces the newest value (used when a bar is recomputed). */
   setNewest(v: number): void {
     this.buf[this.pos] = v;
@@ -87,6 +107,7 @@ export class Ring {
 
   clear(): void {
     this.count = 0;
+    this.bar = -1;
   }
 }
 
@@ -97,6 +118,8 @@ export class ValueRing {
   mask: number;
   head = -1;
   count = 0;
+  /** As Ring's. */
+  bar = -1;
 
   constructor(capacity = 8) {
     let cap = 8;
@@ -124,9 +147,143 @@ export class ValueRing {
     if (this.count <= this.mask) this.count++;
   }
 
+  /** As Ring's. */
+  pushOnBar(v: unknown, bar: number): void {
+    if (this.bar === bar && this.count > 0) this.buf[this.head] = v;
+    else {
+      this.bar = bar;
+      this.push(v);
+    }
+  }
+
+  getOnBar(k: number, bar: number): unknown {
+    return this.get(this.bar === bar ? k + 1 : k);
+  }
+
   get(k: number): unknown {
     if (k < 0 || k >= this.count) return null;
     return this.buf[(this.head - k) & this.mask];
+  }
+}
+
+/**
+ * A stateful built-in's call site run more than once on a bar (inside a loop): every execution
+ * computes from the state the bar's first execution started from, which is the state committed at
+ * the previous bar's close (docs/adr/0243-history-inside-loops-committed-per-bar.md). `at` runs
+ * before each execution: the bar's first takes a copy of the state, later ones put it back. Generic
+ * over the state classes (numbers, rings, typed arrays, lists and nested state objects).
+ */
+export class BarSnapshot {
+  bar = -1;
+  snap: object | null = null;
+
+  at(bar: number, state: object): void {
+    if (this.bar !== bar) {
+      this.bar = bar;
+      this.snap = cloneState(state) as object;
+    } else if (this.snap !== null) restoreState(state as Record<string, unknown>, this.snap as Record<string, unknown>);
+  }
+}
+
+/**
+ * Slots of a ring a snapshot keeps from its newest on: an execution that pushes at most this many
+ * values less one (a stateful built-in pushes one a bar) or replaces the newest is put back exactly.
+ */
+const MARKED = 5;
+
+/**
+ * A ring's snapshot without a copy of its buffer: its positions, its buffer (an execution that
+ * grows the ring leaves the old one as it was) and the slots the next pushes overwrite.
+ */
+class RingMark {
+  readonly saved: Float64Array;
+  constructor(
+    readonly buf: Float64Array,
+    readonly cap: number,
+    readonly pos: number,
+    readonly count: number,
+    readonly bar: number,
+  ) {
+    this.saved = new Float64Array(Math.min(MARKED, cap));
+    for (let j = 0; j < this.saved.length; j++) this.saved[j] = buf[(pos + j) % cap]!;
+  }
+
+  restore(r: Ring): void {
+    const { buf, cap, pos } = this;
+    r.buf = buf;
+    r.cap = cap;
+    r.pos = pos;
+    r.top = pos + cap;
+    r.count = this.count;
+    r.bar = this.bar;
+    for (let j = 0; j < this.saved.length; j++) {
+      const p = (pos + j) % cap;
+      buf[p] = this.saved[j]!;
+      buf[p + cap] = this.saved[j]!;
+    }
+  }
+}
+
+/** The same for a ValueRing. */
+class ValueRingMark {
+  readonly saved: unknown[];
+  constructor(
+    readonly buf: unknown[],
+    readonly mask: number,
+    readonly head: number,
+    readonly count: number,
+    readonly bar: number,
+  ) {
+    this.saved = [];
+    for (let j = 0; j < Math.min(MARKED, buf.length); j++) this.saved.push(buf[(head + j) & mask]);
+  }
+
+  restore(r: ValueRing): void {
+    r.buf = this.buf;
+    r.mask = this.mask;
+    r.cap = this.mask + 1;
+    r.head = this.head;
+    r.count = this.count;
+    r.bar = this.bar;
+    this.saved.forEach((v, j) => (this.buf[(this.head + j) & this.mask] = v));
+  }
+}
+
+function cloneState(v: unknown): unknown {
+  if (typeof v !== "object" || v === null) return v;
+  if (v instanceof Ring) return new RingMark(v.buf, v.cap, v.pos, v.count, v.bar);
+  if (v instanceof ValueRing) return new ValueRingMark(v.buf, v.mask, v.head, v.count, v.bar);
+  if (ArrayBuffer.isView(v)) return (v as Float64Array).slice();
+  if (Array.isArray(v)) return v.map(cloneState);
+  if (v instanceof Map) return new Map(v);
+  if (v instanceof Set) return new Set(v);
+  const o = Object.create(Object.getPrototypeOf(v) as object | null) as Record<string, unknown>;
+  for (const k of Object.keys(v)) o[k] = cloneState((v as Record<string, unknown>)[k]);
+  return o;
+}
+
+/** Puts `snap`'s values back into `dst`, in place where the shapes match (no allocation then). */
+function restoreState(dst: Record<string, unknown>, snap: Record<string, unknown>): void {
+  for (const k of Object.keys(snap)) {
+    const s = snap[k];
+    const d = dst[k];
+    if (typeof s !== "object" || s === null) dst[k] = s;
+    else if (s instanceof RingMark) {
+      if (d instanceof Ring) s.restore(d);
+    } else if (s instanceof ValueRingMark) {
+      if (d instanceof ValueRing) s.restore(d);
+    } else if (ArrayBuffer.isView(s)) {
+      const t = s as Float64Array;
+      if (d instanceof (t.constructor as Float64ArrayConstructor) && (d as Float64Array).length === t.length) (d as Float64Array).set(t);
+      else dst[k] = t.slice();
+    } else if (Array.isArray(s)) {
+      if (Array.isArray(d)) {
+        d.length = s.length;
+        restoreState(d as unknown as Record<string, unknown>, s as unknown as Record<string, unknown>);
+      } else dst[k] = cloneState(s);
+    } else if (s instanceof Map || s instanceof Set) dst[k] = cloneState(s);
+    else if (typeof d === "object" && d !== null && Object.getPrototypeOf(d) === Object.getPrototypeOf(s)) restoreState(d as Record<string, unknown>, s as Record<string, unknown>);
+    else dst[k] = cloneState(s);
   }
 }
 
