@@ -170,18 +170,18 @@ export class ValueRing {
  * A stateful built-in's call site run more than once on a bar (inside a loop): every execution
  * computes from the state the bar's first execution started from, which is the state committed at
  * the previous bar's close (docs/adr/0243-history-inside-loops-committed-per-bar.md). `at` runs
- * before each execution: the bar's first takes a copy of the state, later ones put it back. Generic
- * over the state classes (numbers, rings, typed arrays, lists and nested state objects).
+ * before each execution: the bar's first takes a snapshot of the state, later ones put it back.
+ * Generic over the state classes (numbers, rings, typed arrays, lists and nested state objects).
  */
 export class BarSnapshot {
   bar = -1;
-  snap: object | null = null;
+  snap: Snap | null = null;
 
   at(bar: number, state: object): void {
     if (this.bar !== bar) {
       this.bar = bar;
-      this.snap = cloneState(state) as object;
-    } else if (this.snap !== null) restoreState(state as Record<string, unknown>, this.snap as Record<string, unknown>);
+      this.snap = new Snap(state);
+    } else if (this.snap !== null) this.snap.restore(state as Record<string, unknown>);
   }
 }
 
@@ -249,41 +249,88 @@ class ValueRingMark {
   }
 }
 
-function cloneState(v: unknown): unknown {
-  if (typeof v !== "object" || v === null) return v;
-  if (v instanceof Ring) return new RingMark(v.buf, v.cap, v.pos, v.count, v.bar);
-  if (v instanceof ValueRing) return new ValueRingMark(v.buf, v.mask, v.head, v.count, v.bar);
-  if (ArrayBuffer.isView(v)) return (v as Float64Array).slice();
-  if (Array.isArray(v)) return v.map(cloneState);
-  if (v instanceof Map) return new Map(v);
-  if (v instanceof Set) return new Set(v);
-  const o = Object.create(Object.getPrototypeOf(v) as object | null) as Record<string, unknown>;
-  for (const k of Object.keys(v)) o[k] = cloneState((v as Record<string, unknown>)[k]);
-  return o;
+/** What a snapshot keeps of one field. */
+const enum Kind {
+  Value,
+  Ring,
+  ValueRing,
+  Typed,
+  Collection,
+  Nested,
 }
 
-/** Puts `snap`'s values back into `dst`, in place where the shapes match (no allocation then). */
-function restoreState(dst: Record<string, unknown>, snap: Record<string, unknown>): void {
-  for (const k of Object.keys(snap)) {
-    const s = snap[k];
-    const d = dst[k];
-    if (typeof s !== "object" || s === null) dst[k] = s;
-    else if (s instanceof RingMark) {
-      if (d instanceof Ring) s.restore(d);
-    } else if (s instanceof ValueRingMark) {
-      if (d instanceof ValueRing) s.restore(d);
-    } else if (ArrayBuffer.isView(s)) {
-      const t = s as Float64Array;
-      if (d instanceof (t.constructor as Float64ArrayConstructor) && (d as Float64Array).length === t.length) (d as Float64Array).set(t);
-      else dst[k] = t.slice();
-    } else if (Array.isArray(s)) {
-      if (Array.isArray(d)) {
-        d.length = s.length;
-        restoreState(d as unknown as Record<string, unknown>, s as unknown as Record<string, unknown>);
-      } else dst[k] = cloneState(s);
-    } else if (s instanceof Map || s instanceof Set) dst[k] = cloneState(s);
-    else if (typeof d === "object" && d !== null && Object.getPrototypeOf(d) === Object.getPrototypeOf(s)) restoreState(d as Record<string, unknown>, s as Record<string, unknown>);
-    else dst[k] = cloneState(s);
+/** An object's or a list's fields as they were: put back in place (no allocation) where the shapes still match. */
+class Snap {
+  readonly list: boolean;
+  readonly proto: object | null;
+  readonly keys: string[];
+  readonly kinds: Kind[] = [];
+  readonly vals: unknown[] = [];
+
+  constructor(o: object) {
+    this.list = Array.isArray(o);
+    this.proto = Object.getPrototypeOf(o) as object | null;
+    this.keys = Object.keys(o);
+    const rec = o as Record<string, unknown>;
+    for (const k of this.keys) {
+      const v = rec[k];
+      if (typeof v !== "object" || v === null) this.put(Kind.Value, v);
+      else if (v instanceof Ring) this.put(Kind.Ring, new RingMark(v.buf, v.cap, v.pos, v.count, v.bar));
+      else if (v instanceof ValueRing) this.put(Kind.ValueRing, new ValueRingMark(v.buf, v.mask, v.head, v.count, v.bar));
+      else if (ArrayBuffer.isView(v)) this.put(Kind.Typed, (v as Float64Array).slice());
+      else if (v instanceof Map) this.put(Kind.Collection, new Map(v));
+      else if (v instanceof Set) this.put(Kind.Collection, new Set(v));
+      else this.put(Kind.Nested, new Snap(v));
+    }
+  }
+
+  private put(kind: Kind, v: unknown): void {
+    this.kinds.push(kind);
+    this.vals.push(v);
+  }
+
+  restore(o: Record<string, unknown>): void {
+    if (this.list) (o as unknown as unknown[]).length = this.keys.length;
+    const { keys, kinds, vals } = this;
+    for (let j = 0; j < keys.length; j++) {
+      const k = keys[j]!;
+      const s = vals[j];
+      switch (kinds[j]) {
+        case Kind.Value:
+          o[k] = s;
+          break;
+        case Kind.Ring:
+          if (o[k] instanceof Ring) (s as RingMark).restore(o[k]);
+          break;
+        case Kind.ValueRing:
+          if (o[k] instanceof ValueRing) (s as ValueRingMark).restore(o[k]);
+          break;
+        case Kind.Typed: {
+          const t = s as Float64Array;
+          const d = o[k];
+          if (d instanceof (t.constructor as Float64ArrayConstructor) && d.length === t.length) d.set(t);
+          else o[k] = t.slice();
+          break;
+        }
+        case Kind.Collection:
+          o[k] = s instanceof Map ? new Map(s) : new Set(s as Set<unknown>);
+          break;
+        case Kind.Nested: {
+          const n = s as Snap;
+          const d = o[k];
+          if (typeof d === "object" && d !== null && Object.getPrototypeOf(d) === n.proto) n.restore(d as Record<string, unknown>);
+          else o[k] = n.make();
+          break;
+        }
+      }
+    }
+  }
+
+  /** A new object or list of the snapshot's values (the field was replaced by another since). */
+  private make(): object {
+    const o = this.list ? [] : (Object.create(this.proto) as object);
+    this.restore(o as Record<string, unknown>);
+    return o;
   }
 }
 
