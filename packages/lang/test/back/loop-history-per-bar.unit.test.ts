@@ -98,6 +98,26 @@ plot(ta.sma(close, 2) + ta.sma(close, 3))`,
     close(outside!, SMA2_PLUS_SMA3);
   });
 
+  test("nested loops, and a call inside an if of the loop's body, also start from the previous bar's state", () => {
+    // four executions of the inner body per bar: twice sma(2) + sma(3); the if's call runs when len = 3 (twice a bar), both times sma(3)
+    const [nested, once] = plots(
+      `//@version=6
+indicator("nested")
+float s = 0.0
+float t = 0.0
+for a = 1 to 2
+    for len = 2 to 3
+        s += ta.sma(close, len)
+        if len == 3
+            t := ta.sma(close, len)
+plot(s)
+plot(t)`,
+      DOUBLING,
+    );
+    close(nested!, SMA2_PLUS_SMA3.map((v) => 2 * v));
+    close(once!, [NaN, NaN, 7 / 3, 14 / 3, 28 / 3, 56 / 3]);
+  });
+
   test("past a ring's first capacity (twelve bars), ta.sma and ta.highest over lengths in a loop still equal the calls outside", () => {
     // closes 1..12: on bar k (k >= 2) sma(2) = k + 0.5 and sma(3) = k, their sum 2k + 0.5.
     // highest over closes 3 1 4 1 5 9 2 6 5 3 5 8: of 2 bars na 3 4 4 5 9 9 6 6 5 5 8, of 3 bars na na 4 4 5 9 9 9 6 6 5 8
