@@ -39,6 +39,17 @@ export function allocBars(length: number): BarColumns {
 }
 
 /**
+ * Columns of `length` bars as six views of one SharedArrayBuffer: a window the chunk cache
+ * assembles once and hands to every run over it (chunk-cache.ts). Posted to a sandbox thread it is
+ * shared, not copied or transferred; nothing writes to it once assembled.
+ */
+export function allocSharedBars(length: number): BarColumns {
+  const buffer = new SharedArrayBuffer(length * 8 * COLUMNS.length);
+  const column = (k: number): Float64Array => new Float64Array(buffer, k * length * 8, length);
+  return { length, time: column(0), open: column(1), high: column(2), low: column(3), close: column(4), volume: column(5) };
+}
+
+/**
  * A copy of bars whose columns are their own (the original's buffers may go to a sandbox thread);
  * fields beside the columns are kept.
  */

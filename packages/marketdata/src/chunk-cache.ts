@@ -2,9 +2,12 @@
 // version (docs/performance.md): a rewritten chunk has a new version, so a stale one is never
 // served. BarChunkCache holds whole chunks for the worker's runs (one query for the instrument
 // and chunk metadata, then only the chunks not cached at their version); ChunkTimesCache holds
-// only the `time` columns the API needs to resolve a run's window.
+// only the `time` columns the API needs to resolve a run's window. A window assembled from cached
+// chunks is kept too (shared memory, read-only), keyed by its bounds and the versions of every
+// chunk it was assembled from: a run over the same window at the same versions gets the same
+// buffer, a re-import gives its chunks new versions and so a new window (docs/adr/0244).
 import type { Db } from "@barscript/db";
-import { COLUMNS, allocBars, lowerBound, upperBound, type BarColumns } from "./bars";
+import { COLUMNS, allocBars, allocSharedBars, lowerBound, upperBound, type BarColumns } from "./bars";
 import { barsOfColumns, chunkColumns, lookupSeries, type Series, type SeriesInstrument } from "./series";
 import type { ChunkMeta } from "./store";
 import type { Timeframe } from "./timeframes";
@@ -60,13 +63,22 @@ class Lru<V> {
 
 const keyOf = (instrumentId: string, timeframe: string, chunkStart: number, version: string): string => `${instrumentId}|${timeframe}|${chunkStart}|${version}`;
 
+type Window = { bars: BarColumns; windowStart: number; windowEnd: number };
+
+/** Share of a BarChunkCache's bytes its assembled windows may take besides its chunks. */
+export const WINDOW_SHARE = 0.25;
+
 export class BarChunkCache {
   private readonly chunks: Lru<BarColumns>;
+  private readonly windows: Lru<Window>;
   hits = 0;
   misses = 0;
+  /** Reads answered with a window assembled before (its chunks counted as hits too). */
+  windowHits = 0;
 
   constructor(maxBytes: number) {
     this.chunks = new Lru(maxBytes);
+    this.windows = new Lru(Math.floor(maxBytes * WINDOW_SHARE));
   }
 
   /** The instrument (null: no such symbol) and, when it exists, the bars of the request; `known`: the series as `lookupSeries` reads it, read by the caller with another statement. */
@@ -81,6 +93,15 @@ export class BarChunkCache {
     const wanted = chunksFor(series.chunks, from, to, before, after);
     if (wanted.length === 0) return { instrument, bars: allocBars(0), windowStart: 0, windowEnd: 0 };
 
+    // The window's key names every chunk it is made of at its version: any rewritten chunk misses.
+    const windowKey = `${instrument.id}|${request.timeframe}|${from}|${to}|${before}|${after}|${wanted.map((c) => `${c.chunkStart}:${c.version}`).join(",")}`;
+    const cached = this.windows.get(windowKey);
+    if (cached) {
+      this.windowHits++;
+      this.hits += wanted.length;
+      return { instrument, ...cached };
+    }
+
     const columns = new Map<number, BarColumns>();
     const missing: number[] = [];
     for (const c of wanted) {
@@ -94,14 +115,21 @@ export class BarChunkCache {
       }
     }
     // Each chunk is cached with the version of the row its bytes came from (same statement).
+    const versions = new Map(wanted.map((c) => [c.chunkStart, c.version]));
+    let asListed = true;
     for (const r of await chunkColumns(db, instrument.id, request.timeframe, missing, COLUMNS)) {
+      if (versions.get(r.chunkStart) !== r.version) asListed = false;
       const bars = barsOfColumns(r.columns);
       this.chunks.set(keyOf(instrument.id, request.timeframe, r.chunkStart, r.version), bars, bars.length * 8 * COLUMNS.length);
       columns.set(r.chunkStart, bars);
     }
     // Chunks deleted between the two reads are simply absent, as in a read of the store.
     const parts = wanted.map((c) => columns.get(c.chunkStart)).filter((b): b is BarColumns => b !== undefined);
-    return { instrument, ...assemble(parts, from, to, before, after) };
+    // Kept only when every chunk was read at the version its key names (none deleted or rewritten meanwhile).
+    const whole = asListed && parts.length === wanted.length;
+    const window = assemble(parts, from, to, before, after, whole);
+    if (whole) this.windows.set(windowKey, window, window.bars.length * 8 * COLUMNS.length);
+    return { instrument, ...window };
   }
 }
 
@@ -125,8 +153,12 @@ function chunksFor<C extends ChunkMeta>(chunks: readonly C[], from: number, to: 
   return wanted.sort((a, b) => a.chunkStart - b.chunkStart);
 }
 
-/** `before` bars before `from`, every bar in [from, to] and `after` bars after `to` of consecutive chunks, as a fresh copy (it is transferred to a sandbox thread). */
-function assemble(parts: readonly BarColumns[], from: number, to: number, before: number, after = 0): { bars: BarColumns; windowStart: number; windowEnd: number } {
+/**
+ * `before` bars before `from`, every bar in [from, to] and `after` bars after `to` of consecutive
+ * chunks, as a fresh copy: in shared memory when `shared` (the window is kept and posted to sandbox
+ * threads as it is), else in an ArrayBuffer of its own (transferred to one).
+ */
+function assemble(parts: readonly BarColumns[], from: number, to: number, before: number, after = 0, shared = false): Window {
   let total = 0;
   let fromIndex = -1;
   let endIndex = 0;
@@ -141,7 +173,7 @@ function assemble(parts: readonly BarColumns[], from: number, to: number, before
   endIndex = Math.max(endIndex, fromIndex);
   const startIndex = Math.max(0, fromIndex - before);
   const lastIndex = Math.min(total, endIndex + after);
-  const out = allocBars(lastIndex - startIndex);
+  const out = (shared ? allocSharedBars : allocBars)(lastIndex - startIndex);
   let offset = 0;
   for (const p of parts) {
     const s = Math.max(startIndex - offset, 0);

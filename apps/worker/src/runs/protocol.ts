@@ -1,5 +1,7 @@
 // Messages between the worker's main thread and its sandbox threads. Bars and output columns
-// travel as transferred ArrayBuffers (no copy).
+// travel as transferred ArrayBuffers (no copy), or shared when in shared memory (a window the
+// chunk cache keeps: docs/adr/0244).
+import { isArrayBuffer } from "node:util/types";
 import type { Bars, ContextBars, EvaluationResult, MissingContext, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang";
 import type { StudyThreadOutcome } from "../studies/protocol";
 import type { StreamRequest } from "./stream-chunks";
@@ -143,7 +145,8 @@ export type FromThread =
   | { type: "script"; id: number }
   | { type: "resolve"; id: number; ref: { owner: string | null; slug: string; version: number | null } };
 
+/** The buffers of `bars` to transfer: not a window in shared memory (the chunk cache keeps it; posted, it is shared read-only). */
 export function barsTransferList(bars: Bars): ArrayBuffer[] {
-  const list = [bars.time, bars.open, bars.high, bars.low, bars.close, bars.volume].map((a) => a.buffer as ArrayBuffer);
+  const list = [bars.time, bars.open, bars.high, bars.low, bars.close, bars.volume].map((a) => a.buffer).filter((b): b is ArrayBuffer => isArrayBuffer(b));
   return [...new Set(list)];
 }
