@@ -14,6 +14,7 @@ import { fail, ScriptRuntimeError } from "../../runtime/errors";
 import { PineArray } from "../array";
 import { alignBars, intrabarRanges, ownBars, type AlignInput } from "./align";
 import { belowChart, contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
+import { tradingPeriodTimes } from "./trading-days";
 
 /** The bars of one requested context, as the caller fetched them. */
 export interface ContextBars {
@@ -258,7 +259,14 @@ export class RequestHost {
 
   private alignInput(c: Captured): AlignInput {
     const chart = this.chart!;
-    return { chartTime: chart.bars.time, chartSeconds: storeSeconds(chart.symbol.timeframe), ctxTime: c.ctx.bars.time, ctxSeconds: storeSeconds(c.ctx.timeframe), ctxEnd: periodEnd(c.ctx.timeframe, c.ctx.info.session), ...(c.ctx.dataEnd !== undefined ? { ctxDataEnd: c.ctx.dataEnd } : {}) };
+    const chartSeconds = storeSeconds(chart.symbol.timeframe);
+    const ctxEnd = periodEnd(c.ctx.timeframe, c.ctx.info.session);
+    // an intraday chart sees a day, week or month by its trading day, not by the UTC date (docs/adr/0245)
+    const moved = tradingPeriodTimes(c.ctx.bars.time, c.ctx.timeframe, chartSeconds, c.ctx.info.session, c.ctx.info.timezone, c.ctx.dataEnd, ctxEnd);
+    if (moved !== null) {
+      return { chartTime: chart.bars.time, chartSeconds, ctxTime: moved.time, ctxSeconds: storeSeconds(c.ctx.timeframe), ctxEnd: moved.end, ...(moved.dataEnd !== undefined ? { ctxDataEnd: moved.dataEnd } : {}) };
+    }
+    return { chartTime: chart.bars.time, chartSeconds, ctxTime: c.ctx.bars.time, ctxSeconds: storeSeconds(c.ctx.timeframe), ctxEnd, ...(c.ctx.dataEnd !== undefined ? { ctxDataEnd: c.ctx.dataEnd } : {}) };
   }
 
   /**

@@ -1,0 +1,79 @@
+// When the trading days of a daily, weekly or monthly context begin, for aligning an intraday
+// chart with it (docs/adr/0245-intraday-charts-see-their-trading-day.md). The store dates such bars
+// at 00:00 UTC of their first trading day; an intraday chart bar belongs to the trading day of its
+// exchange: from local midnight in the exchange's zone (pre-market included), or from the
+// session's open the evening before for an overnight session (docs/adr/0075). A US equity's
+// post-market bar at 19:30 New York in winter (00:30 UTC of the next date) is that day's, not the
+// next's. An instrument around the clock, or without a session, keeps the UTC dates.
+
+import { parseSession } from "../session-spec";
+import { sessionBound } from "../session-periods";
+import { zone } from "../time-zones";
+
+const DAY_S = 86_400;
+/** Store timeframes of days, weeks and months ("1d", "2w", "3M"). */
+const LONG = /^\d+[dwM]$/;
+
+/** Unix seconds of wall-clock midnight of the UTC-dated day `daySeconds` in `tz`. */
+function localMidnight(daySeconds: number, tz: string): number {
+  const loc = daySeconds * 1000;
+  const z = zone(tz);
+  return (loc - z.offset(loc - z.offset(loc))) / 1000;
+}
+
+/**
+ * The start (Unix seconds) of the trading period dated `start` (00:00 UTC) and ending at `end`:
+ * local midnight of that date, or the session's open the evening before when it opens earlier
+ * (an overnight session); null when the dates stay as they are.
+ */
+export type PeriodStart = (start: number, end: number) => number;
+
+export function tradingPeriodStart(session: string | undefined, tz: string | undefined): PeriodStart | null {
+  if (session === undefined || tz === undefined) return null;
+  const s = parseSession(session);
+  if (s === null || s.always) return null;
+  return (start, end) => {
+    const midnight = localMidnight(start, tz);
+    const open = sessionBound(start * 1000, end * 1000, false, session, tz) / 1000;
+    return open === open && open < midnight ? open : midnight;
+  };
+}
+
+/**
+ * A long (day or longer) context's bar opens, and the end of its stored data, moved to the start
+ * of their trading periods, for an intraday chart's alignment; null when nothing moves (the chart
+ * is daily or longer, the context intraday, or the instrument trades around the clock).
+ */
+export function tradingPeriodTimes(
+  ctxTime: Float64Array,
+  ctxTf: string,
+  chartSeconds: number,
+  session: string | undefined,
+  tz: string | undefined,
+  dataEnd: number | undefined,
+  ctxEnd: ((start: number) => number) | null,
+): { time: Float64Array; dataEnd: number | undefined; end: ((start: number) => number) | null } | null {
+  if (chartSeconds >= DAY_S || !LONG.test(ctxTf)) return null;
+  const startOf = tradingPeriodStart(session, tz);
+  if (startOf === null) return null;
+  const m = ctxTime.length;
+  const time = new Float64Array(m);
+  const original = new Map<number, number>();
+  for (let j = 0; j < m; j++) {
+    const s = ctxTime[j]!;
+    const e = ctxEnd ? ctxEnd(s) : j + 1 < m ? ctxTime[j + 1]! : s + DAY_S;
+    time[j] = startOf(s, e);
+    original.set(time[j]!, s);
+  }
+  const moved = dataEnd === undefined ? undefined : startOf(dataEnd, dataEnd + DAY_S);
+  // a period of several trading days ends where the trading day after its last begins
+  const end = ctxEnd
+    ? (start: number): number => {
+        const s = original.get(start);
+        if (s === undefined) return NaN;
+        const e = ctxEnd(s);
+        return startOf(e, e + DAY_S);
+      }
+    : null;
+  return { time, dataEnd: moved, end };
+}
