@@ -53,7 +53,8 @@ export function tradingPeriodTimes(
   dataEnd: number | undefined,
   ctxEnd: ((start: number) => number) | null,
 ): { time: Float64Array; dataEnd: number | undefined; end: ((start: number) => number) | null } | null {
-  if (chartSeconds >= DAY_S || !LONG.test(ctxTf)) return null;
+  // only a chart of minutes or seconds (a timeframe the store does not name, "1D", is not one)
+  if (!(chartSeconds < DAY_S) || !LONG.test(ctxTf)) return null;
   const startOf = tradingPeriodStart(session, tz);
   if (startOf === null) return null;
   const m = ctxTime.length;
