@@ -281,9 +281,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   Around the clock (\`24x7\`), bars open at midnight UTC, also in an exchange zone other than UTC, where
   TradingView opens them at the zone's midnight: the store cuts daily bars at midnight UTC.
 - **Daily data on intraday charts.** \`request.security\` of a day, week or month on an intraday chart matches each
-  chart bar with its trading day in the exchange's zone, pre- and post-market included (a US equity's 19:30 New
-  York bar in winter, 00:30 UTC, reads that day's bar; a future's evening from its session's open reads the next
-  day's), as TradingView's days are trading days (docs/adr/0245). Around the clock the days stay UTC days.
+  chart bar with its trading day in the exchange's zone (a US equity's 19:30 New York post-market bar in winter,
+  00:30 UTC, reads that day's bar; a future's evening from its session's open reads the next day's), as
+  TradingView's days are trading days (docs/adr/0245). A pre-market bar reads its own day here; TradingView may
+  start the day at the regular session's open instead (reported, not verified). Around the clock the days stay UTC.
 - **Number patterns.** \`str.tostring(x, pattern)\` and \`{0,number,pattern}\` read Java's DecimalFormat patterns:
   digits (\`#\`, \`0\`, \`,\`, \`.\`), text around them (\`+0.00\`, \`$#,##0.00\`), \`%\` there multiplying by 100, and a
   negative subpattern after \`;\` (docs/adr/0161); exponent patterns (\`0.###E0\`) are not read.

@@ -50,7 +50,7 @@ function run(body: string, info: SymbolInfo = equity): (number | null)[][] {
 describe("daily data on an intraday chart with extended hours (survey S15)", () => {
   test("lookahead_on: every bar sees its own trading day's close, the post-market's 19:00 bar included; close[1] the day before", () => {
     const [same, before] = run(`plot(request.security(syminfo.tickerid, "D", close, lookahead = barmerge.lookahead_on))\nplot(request.security(syminfo.tickerid, "D", close[1], lookahead = barmerge.lookahead_on))`);
-    // bars 0-2 are Monday's (10), 3-5 Tuesday's (20), 6 Wednesday's (30)
+    // bars 0-2 are Monday's (10), 3-5 Tuesday's (20), 6 Wednesday's (30); bar 3 (pre-market) is the open point of docs/adr/0245
     expect(same).toEqual([10, 10, 10, 20, 20, 20, 30]);
     expect(before).toEqual([null, null, null, 10, 10, 10, 20]);
   });

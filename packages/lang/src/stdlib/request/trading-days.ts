@@ -1,7 +1,7 @@
 // When the trading days of a daily, weekly or monthly context begin, for aligning an intraday
 // chart with it (docs/adr/0245-intraday-charts-see-their-trading-day.md). The store dates such bars
 // at 00:00 UTC of their first trading day; an intraday chart bar belongs to the trading day of its
-// exchange: from local midnight in the exchange's zone (pre-market included), or from the
+// exchange: from local midnight in the exchange's zone (pre-market included: an open point of the ADR), or from the
 // session's open the evening before for an overnight session (docs/adr/0075). A US equity's
 // post-market bar at 19:30 New York in winter (00:30 UTC of the next date) is that day's, not the
 // next's. An instrument around the clock, or without a session, keeps the UTC dates.
