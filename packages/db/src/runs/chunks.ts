@@ -6,6 +6,8 @@ import { usageInsert, usagePeriod, type DbClient } from "./queries";
 import { RESULTS_TTL_MS, type RunSummary } from "./types";
 import { escapeLiteral } from "pg";
 import { query, statement } from "../sql";
+import { poolOf, type Db } from "../client";
+import { ByteaParts, queryWithParts } from "./bind-parts";
 
 export const OUTPUT_CHUNK_POINTS = 10_000;
 
@@ -40,6 +42,17 @@ export function outputChunkRows(runId: string, columns: OutputColumns, chunkPoin
   for (let start = 0, seq = 0; start < total; start += chunkPoints, seq++) {
     const end = Math.min(total, start + chunkPoints);
     rows.push({ runId, seq, firstIndex: start, pointCount: end - start, columns: columns.names, data: pack(columns.time, columns.values, start, end) });
+  }
+  return rows;
+}
+
+/** The chunks of outputChunkRows with each one's data as views of the columns (its times, then each output's values). */
+function outputChunkParts(columns: OutputColumns, chunkPoints = OUTPUT_CHUNK_POINTS): Array<{ seq: number; firstIndex: number; pointCount: number; columns: string[]; data: ByteaParts }> {
+  const rows = [];
+  const total = columns.time.length;
+  for (let start = 0, seq = 0; start < total; start += chunkPoints, seq++) {
+    const end = Math.min(total, start + chunkPoints);
+    rows.push({ seq, firstIndex: start, pointCount: end - start, columns: columns.names, data: new ByteaParts([columns.time, ...columns.values].map((c) => c.subarray(start, end))) });
   }
   return rows;
 }
@@ -170,12 +183,15 @@ export async function succeedWithOutputs(
   columns: OutputColumns,
   now: Date,
 ): Promise<boolean> {
-  const rows = outputChunkRows(run.id, columns);
+  // On the pg pool each chunk's data is bound as views of the columns (bind-parts.ts), not packed.
+  const pool = poolOf(db as Db);
+  const rows = pool ? outputChunkParts(columns) : outputChunkRows(run.id, columns);
   const values: unknown[] = [run.id, JSON.stringify(summary), now.toISOString(), new Date(now.getTime() + RESULTS_TTL_MS).toISOString()];
   const param = (v: unknown): string => `$${values.push(v)}`;
   const tuples = rows.map((r) => {
-    const data = r.data as Uint8Array;
-    return `(${param(r.seq)}::int, ${param(r.firstIndex)}::int, ${param(r.pointCount)}::int, ${param(r.columns as string[])}::text[], ${param(Buffer.from(data.buffer, data.byteOffset, data.byteLength))}::bytea)`;
+    const data = r.data as Uint8Array | ByteaParts;
+    const bound = data instanceof ByteaParts ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    return `(${param(r.seq)}::int, ${param(r.firstIndex)}::int, ${param(r.pointCount)}::int, ${param(r.columns as string[])}::text[], ${param(bound)}::bytea)`;
   });
   const chunkSql = tuples.length === 0 ? "" : `, chunks AS (
       INSERT INTO run_output_chunks ("runId", seq, "firstIndex", "pointCount", columns, data)
@@ -191,6 +207,7 @@ export async function succeedWithOutputs(
       RETURNING id
     )${chunkSql}${usageSql}
     SELECT count(*)::int AS moved FROM moved`;
-  const result = await query<{ moved: number }>(db, statement(`succeed_${rows.length}_${computeUnits > 0 ? 1 : 0}`, text), values);
+  const s = statement(`succeed_${rows.length}_${computeUnits > 0 ? 1 : 0}`, text);
+  const result = pool ? await queryWithParts<{ moved: number }>(pool, s, values) : await query<{ moved: number }>(db, s, values);
   return Number(result[0]?.moved ?? 0) === 1;
 }
