@@ -17,7 +17,7 @@ jest.setTimeout(120_000);
 const DAY = 86_400;
 const T0 = Date.UTC(2020, 0, 1) / 1000;
 const BARS = 300;
-const WIDE_BARS = 40_000;
+const WIDE_BARS = 60_000;
 
 let rig: WorkerRig;
 let env: TestEnv;
@@ -25,8 +25,10 @@ let redis: WorkerRig["redis"];
 let accounts = 0;
 
 beforeAll(async () => {
-  // 16 MB threads: the output-memory test passes that limit with a few plots.
-  rig = await createWorkerRig({ size: 2, heapMb: 16 });
+  // Small threads, so the output-memory test passes their limit with 64 plots; 24 MB, not 16: the
+  // language runtime takes about 9 MB of a sandbox's heap before any script, and 16 left the
+  // long-errors case below so little room that on a loaded machine it could fail on memory
+  rig = await createWorkerRig({ size: 2, heapMb: 24 });
   ({ env, redis } = rig);
   await env.db.instrument.create({ data: { id: "ins_syn", symbol: "SYN", name: "Synthetic", exchange: "", assetClass: "crypto", currency: "USD", timezone: "UTC" } });
   const bars = allocBars(BARS);
@@ -39,7 +41,7 @@ beforeAll(async () => {
     bars.volume[i] = 1000;
   }
   await writeBars(env.db, { instrumentId: "ins_syn", timeframe: "1d" }, bars, "imported");
-  // 40,000 minute bars for the output-memory limit.
+  // 60,000 minute bars for the output-memory limit.
   await writeFlatSeries(env.db, { id: "ins_wide", symbol: "WIDE", name: "Synthetic minutes", timeframe: "1m", t0: T0, step: 60, count: WIDE_BARS, value: () => 100 });
 });
 
@@ -170,14 +172,14 @@ describe("the run processor in-process", () => {
   });
 
   it("when the outputs would pass the sandbox's memory limit, then the run fails with kind script and says so", async () => {
-    // 16 MB threads: 65 columns (64 plots and the times) x 40,000 bars x 8 bytes = 20,800,000 bytes (19.8 MB).
+    // 24 MB threads: 65 columns (64 plots, TradingView's most, and the times) x 60,000 bars x 8 bytes = 31,200,000 bytes (29.75 MB, 29.8 rounded up).
     const plots = Array.from({ length: 64 }, (_, k) => `plot(close + ${k}, "p${k}")`).join("\n");
     const a = await accountWithScript(`//@version=6\nindicator("wide")\n${plots}\n`);
     const run = await queuedRun(a, WIDE_BARS, { symbol: "WIDE", timeframe: "1m", step: 60, total: WIDE_BARS });
     const { outcome, row } = await runToEnd(f, run);
     expect(outcome).toMatchObject({ kind: "indicator", status: "failed", failure: "script" });
     expect(row.failureKind).toBe("script");
-    expect(row.failureMessage).toBe("The script's outputs would take 19.9 MB (64 plots over 40000 bars), over the sandbox's 16 MB memory limit; plot fewer series or run over fewer bars.");
+    expect(row.failureMessage).toBe("The script's outputs would take 29.8 MB (64 plots over 60000 bars), over the sandbox's 24 MB memory limit; plot fewer series or run over fewer bars.");
     expect(await env.db.runOutputChunk.count({ where: { runId: run.id } })).toBe(0);
   });
 });
