@@ -17,7 +17,7 @@ const schema = z.object({
    */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_THREADS),
   /** Heap of each sandbox thread (MB); a script past it fails with kind `script`. */
-  SANDBOX_HEAP_MB: z.coerce.number().int().min(16).max(8192).default(256),
+  SANDBOX_HEAP_MB: z.coerce.number().int().min(32).max(8192).default(256),
   /** Decoded bar chunks kept in memory between runs (MB, per worker process). */
   BAR_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(128),
   /** Port of the worker's Prometheus /metrics; 0 turns it off. */
