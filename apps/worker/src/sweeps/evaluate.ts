@@ -1,12 +1,15 @@
 // A sweep's evaluations: the definition over every (combination, instrument) pair, fanned out
 // over the sandbox threads (at most the plan's runs at once of them), each pair's events into
-// the accumulator. Bars are read once per instrument and handed to every combination (a copy per
-// task: a task's bars are transferred to its thread). Stops at the first pair that fails, on
+// the accumulator. Bars are read once per instrument and handed to every combination in shared
+// memory: a window the chunk cache kept is shared already (docs/adr/0244), any other is copied
+// into shared memory once per sweep, and every task posts those same columns to its thread,
+// shared, neither copied nor transferred (nothing writes bar columns once assembled). Stops at the first pair that fails, on
 // cancel, past the whole sweep's time limit and past the month's compute units.
 import type { Bars, ScriptInterface, SourceFile } from "@barscript/lang";
 import { SweepAccumulator, type SweepValue } from "@barscript/lang";
 import type { SweepSpec } from "@barscript/db";
-import { copyBars } from "@barscript/marketdata";
+import { allocSharedBars, COLUMNS } from "@barscript/marketdata";
+import { isSharedArrayBuffer } from "node:util/types";
 import type { ResolvedScript } from "@barscript/lang";
 import type { SandboxPool } from "../runs/pool";
 import { evalTask, type ThreadFailureKind } from "../runs/protocol";
@@ -53,6 +56,7 @@ export async function evaluateSweep(job: SweepJob): Promise<SweepEvaluation> {
   });
   windows.forEach((w) => acc.addInstrument(w));
   const only = spec.events ? new Set(spec.events) : null;
+  const posted = instruments.map((i) => sharedBars(i.bars));
 
   const total = combinations.length * instruments.length;
   let next = 0;
@@ -75,7 +79,7 @@ export async function evaluateSweep(job: SweepJob): Promise<SweepEvaluation> {
           kind: "definition",
           files: job.files,
           interface: job.iface,
-          bars: copyBars(inst.bars),
+          bars: posted[i]!,
           windowStart: inst.windowStart,
           run: { inputs: { ...spec.inputs, ...combinations[c]! }, timeframe: spec.timeframe },
           instrument: inst,
@@ -115,6 +119,14 @@ export async function evaluateSweep(job: SweepJob): Promise<SweepEvaluation> {
   }
   if (state.failed) return state.failed;
   return { ok: true, accumulator: acc, barsEvaluated };
+}
+
+/** The bars themselves when every column is in shared memory, else one copy of them there. */
+export function sharedBars(bars: Bars): Bars {
+  if (COLUMNS.every((c) => isSharedArrayBuffer(bars[c].buffer))) return bars;
+  const out = allocSharedBars(bars.length);
+  for (const c of COLUMNS) out[c].set(bars[c].subarray(0, bars.length));
+  return out;
 }
 
 function describe(kind: ThreadFailureKind, message: string, inputs: Record<string, SweepValue>, symbol: string, signal: AbortSignal): string {
