@@ -40,6 +40,19 @@ function cellStyle(c: TableCellPlan, t: TablePlan, pane: PaneBox): Record<string
 const LOGO = { right: 10 + 35, top: 10 + 19, gap: 4 };
 
 /**
+ * A tooltip's dismissal: Escape on its button hides it until the pointer leaves its host or the
+ * button loses the focus (a label's and a table cell's alike, docs/adr/0235).
+ */
+function useDismissal(): { hostClass: string; onMouseLeave: () => void; button: { onKeyDown: (e: KeyboardEvent) => void; onBlur: () => void } } {
+  const [dismissed, setDismissed] = useState(false);
+  return {
+    hostClass: dismissed ? " dismissed" : "",
+    onMouseLeave: () => setDismissed(false),
+    button: { onKeyDown: (e) => { if (e.key === "Escape") setDismissed(true); }, onBlur: () => setDismissed(false) },
+  };
+}
+
+/**
  * A cell with a tooltip: its text is a button, so the keyboard reaches it; hovering the cell or
  * focusing the button shows the tooltip beside the cell, toward the pane's inside; Escape hides it
  * until the pointer or the focus leaves (as a label's, docs/adr/0235).
@@ -47,18 +60,12 @@ const LOGO = { right: 10 + 35, top: 10 + 19, gap: 4 };
 function TipCell(props: { cell: TableCellPlan; plan: TablePlan; pane: PaneBox }) {
   const { cell, plan } = props;
   const id = useId();
-  const [dismissed, setDismissed] = useState(false);
+  const dismissal = useDismissal();
   const { vertical, horizontal } = plan.place;
   const side = horizontal === "left" ? "start" : horizontal === "right" ? "end" : "middle";
   return (
-    <td colSpan={cell.colSpan} rowSpan={cell.rowSpan} style={cellStyle(cell, plan, props.pane)} class={`cell-tip${dismissed ? " dismissed" : ""}`} onMouseLeave={() => setDismissed(false)}>
-      <button
-        type="button"
-        aria-label={cell.text === "" ? "Cell" : undefined}
-        aria-describedby={id}
-        onKeyDown={(e) => { if (e.key === "Escape") setDismissed(true); }}
-        onBlur={() => setDismissed(false)}
-      >{cell.text}</button>
+    <td colSpan={cell.colSpan} rowSpan={cell.rowSpan} style={cellStyle(cell, plan, props.pane)} class={`cell-tip${dismissal.hostClass}`} onMouseLeave={dismissal.onMouseLeave}>
+      <button type="button" aria-label={cell.text === "" ? "Cell" : undefined} aria-describedby={id} {...dismissal.button}>{cell.text}</button>
       <span role="tooltip" id={id} class={`tip ${vertical === "bottom" ? "above" : "below"} ${side}`}>{cell.tooltip}</span>
     </td>
   );
@@ -123,23 +130,17 @@ export function ChartTable(props: { plan: TablePlan; pane: PaneBox; logo?: boole
  */
 export function LabelTip(props: { id: string; rect: Rect; pane: PaneBox; text: string; tooltip: string }) {
   const { rect, pane } = props;
-  const [dismissed, setDismissed] = useState(false);
+  const dismissal = useDismissal();
   const below = rect.y + rect.h / 2 < pane.height / 2;
   const middle = rect.x + rect.w / 2;
   const side = middle < pane.width / 3 ? "start" : middle > (2 * pane.width) / 3 ? "end" : "middle";
   return (
     <span
-      class={`label-tip${dismissed ? " dismissed" : ""}`}
+      class={`label-tip${dismissal.hostClass}`}
       style={{ left: pane.left + rect.x, top: pane.top + rect.y, width: rect.w, height: rect.h }}
-      onMouseLeave={() => setDismissed(false)}
+      onMouseLeave={dismissal.onMouseLeave}
     >
-      <button
-        type="button"
-        aria-label={props.text === "" ? "Label" : `Label ${props.text}`}
-        aria-describedby={props.id}
-        onKeyDown={(e) => { if (e.key === "Escape") setDismissed(true); }}
-        onBlur={() => setDismissed(false)}
-      />
+      <button type="button" aria-label={props.text === "" ? "Label" : `Label ${props.text}`} aria-describedby={props.id} {...dismissal.button} />
       <span role="tooltip" id={props.id} class={`tip ${below ? "below" : "above"} ${side}`}>{props.tooltip}</span>
     </span>
   );
