@@ -338,6 +338,7 @@ function evaluateBars(program: Program, bars: Bars, inputs: Record<string, unkno
       });
       options.onChunk?.(end);
     }
+    rt.shiftToLastOffsets();
   } finally {
     done(compiled);
   }

@@ -210,7 +210,8 @@ export const plots: FunctionRecord[] = [
 
 export const naHandling: FunctionRecord[] = [
   builtinFunction({ sig: "na(x: series T): bool", doc: "True when `x` is na.", emit: (b) => `$rt.isNa(${b.a("x")})` }),
-  builtinFunction({ sig: "nz(source: series T, replacement: series T = 0): T", doc: "`source`, or `replacement` (0 by default) when `source` is na.", emit: (b) => `$rt.nz(${b.a("source")}, ${b.a("replacement", "0")})` }),
+  // a bool's na (a v5 bool's, docs/adr/0260) is replaced by false, a number's by 0
+  builtinFunction({ sig: "nz(source: series T, replacement: series T = 0): T", doc: "`source`, or `replacement` (0 by default, false for a bool) when `source` is na.", emit: (b) => `$rt.nz(${b.a("source")}, ${b.a("replacement", b.kind("source") === "bool" ? "false" : "0")})` }),
 ];
 
 // Casts: int truncates toward zero (na stays na), bool is false for 0 and na (Pine v6), the others

@@ -34,6 +34,8 @@ export interface MatchResult {
    * TradingView's v5 warns and uses the first, so the caller drops these (v6 refuses them).
    */
   dropped?: number[];
+  /** Findings a v5 call compiles with, as warnings (a series `offset` of a plot: docs/adr/0261). */
+  warnings?: Finding[];
 }
 
 type Bindings = Map<string, PineType>;
@@ -56,16 +58,17 @@ function rank(r: MatchResult): number {
 
 function matchSignature(name: string, sig: Signature, args: CallArg[], typeArgs: PineType[], callSpan: Span, version: number, division: (e: Expr) => boolean): MatchResult {
   const findings: Finding[] = [];
+  const warnings: Finding[] = [];
   const bindings: Bindings = new Map();
   bindTypeArgs(sig, typeArgs, bindings);
   const assigned = mapArguments(name, sig, args, callSpan, findings, version);
   args.forEach((a, i) => {
     const p = assigned.params[i];
-    if (p) checkArgument(name, p, a, bindings, version, findings, division);
+    if (p) checkArgument(name, p, a, bindings, version, findings, division, version < 6 && SHIFTING.has(name) && p.name === "offset" ? warnings : null);
   });
   const type = instantiate(sig.returns, bindings);
   const qual = sig.returnQual ?? maxQual(...args.map((a) => a.info.qual));
-  return { sig, type, qual, findings, params: assigned.params, ...(assigned.dropped.length > 0 ? { dropped: assigned.dropped } : {}) };
+  return { sig, type, qual, findings, params: assigned.params, ...(assigned.dropped.length > 0 ? { dropped: assigned.dropped } : {}), ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /** `array.new<float>`: explicit type arguments bind T (or K, V for maps) in order. */
@@ -144,13 +147,21 @@ function lastVariadic(sig: Signature): ParamSpec | undefined {
   return last?.variadic ? last : undefined;
 }
 
-function checkArgument(name: string, p: ParamSpec, a: CallArg, b: Bindings, version: number, findings: Finding[], division: (e: Expr) => boolean): void {
+/**
+ * Built-ins whose `offset` a v5 script may give as a series: TradingView's v6 migration guide ("No
+ * series offset values") says v5 warns and shifts the whole plot by the last bar's offset (docs/adr/0261).
+ */
+const SHIFTING: ReadonlySet<string> = new Set(["plot", "plotshape", "plotchar", "plotarrow", "bgcolor", "barcolor"]);
+
+/** `seriesWarnings`: where a series value's finding goes when the call compiles with a warning (a v5 plot's `offset`), else null. */
+function checkArgument(name: string, p: ParamSpec, a: CallArg, b: Bindings, version: number, findings: Finding[], division: (e: Expr) => boolean, seriesWarnings: Finding[] | null = null): void {
   if (p.type.kind === "list") {
     checkList(name, p, a, b, version, findings);
     return;
   }
-  if (!matchType(p.type, a.info.type, b, version)) {
-    if (isIntSpec(p.type) && prim(a.info.type, "float") && division(a.node)) return;
+  // an int division where an int is wanted is that int truncated (truncatedDivisions); its qualifier is still checked
+  const intDivision = isIntSpec(p.type) && prim(a.info.type, "float") && division(a.node);
+  if (!intDivision && !matchType(p.type, a.info.type, b, version)) {
     if (widensIntArrayFrom(p.type, a, b)) return;
     findings.push({
       code: Code.type_mismatch,
@@ -159,7 +170,13 @@ function checkArgument(name: string, p: ParamSpec, a: CallArg, b: Bindings, vers
     });
     return;
   }
-  if (!qualFits(a.info.qual, p.qual)) {
+  if (!qualFits(a.info.qual, p.qual) && seriesWarnings !== null && a.info.qual === "series") {
+    seriesWarnings.push({
+      code: Code.qualifier_mismatch,
+      message: `Argument '${p.name}' of ${name}() is series: Pine v5 draws the whole plot shifted by the last bar's offset (v6 refuses a series offset).`,
+      span: a.node.span,
+    });
+  } else if (!qualFits(a.info.qual, p.qual)) {
     findings.push({
       code: Code.qualifier_mismatch,
       message: `Argument '${p.name}' of ${name}() must be ${p.qual} ${showSpec(p.type, b)}; this value is ${a.info.qual}${a.info.qual === "series" ? " (it can change from bar to bar)" : ""}.`,

@@ -148,7 +148,7 @@ function compileFn(g: Gen, id: number, loop = false): FnForm {
   g.flow.condDepth = 0;
   g.flow.loop = 0;
   const tupleJs = `$tup_${f.js}`;
-  g.scopes.ctx = { fnId: id, slots: [], hoisted: new Set(), bindings: [], tupleJs, baseDepth: 4, loop };
+  g.scopes.ctx = { fnId: id, slots: [], hoisted: new Set(), bindings: [], tupleJs, baseDepth: 4, loop, ...(fn.naBools ? { naBools: true } : {}) };
   // globals declared before the first call (the checker's rule) are readable, never locals of the caller
   g.scopes.stack = [savedScopes[0]!, g.scopes.global, new Map()];
   // parameters: their own bindings (never `var`)

@@ -6,7 +6,7 @@
 import type * as A from "../language/ast";
 import type { Scopes } from "./scope";
 import type { Slots } from "./slots";
-import type { HistorySizes, InputSlot, OutputSlot, UserFunction, VT } from "./types";
+import { naOf, type HistorySizes, type InputSlot, type OutputSlot, type UserFunction, type VT } from "./types";
 
 /** The statement being generated. */
 export class Flow {
@@ -81,6 +81,16 @@ export interface Unit {
  */
 export function inLoop(g: Gen): boolean {
   return g.flow.loop > 0 || g.scopes.ctx.loop === true;
+}
+
+/** Whether the code being generated is a v5 file's, where a bool can be na (NaN; docs/adr/0260). */
+export function naBools(g: Gen): boolean {
+  return g.scopes.ctx.naBools === true;
+}
+
+/** The na of a value kind where the code being generated is: NaN for a v5 bool (docs/adr/0260), else naOf's. */
+export function naIn(g: Gen, vt: VT): string {
+  return vt === "bool" && naBools(g) ? "NaN" : naOf(vt);
 }
 
 export interface Gen {

@@ -8,8 +8,8 @@ import { keep as keepExtremes } from "../stdlib/array";
 import { HI, LO } from "../stdlib/pine-array";
 import type { VariableEmit } from "../builtins/record";
 import { SERIES_BUFFER_LIMIT } from "../runtime/errors";
-import { inLoop, type Gen } from "./context";
-import { asKind, calleeName, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf, type Binding } from "./types";
+import { inLoop, naBools, type Gen } from "./context";
+import { asKind, boolFromRing, boolToRing, calleeName, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf, type Binding } from "./types";
 
 export function truthy(g: Gen, js: string, e: A.Expr): string {
   return kindOf(e) === "bool" ? js : `$rt.bool(${js})`;
@@ -37,7 +37,8 @@ export function expr(g: Gen, e: A.Expr): string {
       return history(g, e);
     case "Unary": {
       const v = expr(g, e.operand);
-      if (e.op === "not") return `!${truthy(g, v, e.operand)}`;
+      // v5: `not` of a na bool is na (docs/adr/0260)
+      if (e.op === "not") return naBools(g) && kindOf(e.operand) === "bool" ? `$rt.notNa(${v})` : `!${truthy(g, v, e.operand)}`;
       return e.op === "-" ? `(-${v})` : `(+${v})`;
     }
     case "Binary":
@@ -213,9 +214,9 @@ function history(g: Gen, e: A.Index): string {
       // a literal offset reads the ring directly: it is sized for the deepest literal read (past the
       // series buffer's limit $rt.ago raises TradingView's error, docs/adr/0176)
       // the ring keeps a bool as 1 or 0, so the current value an offset of 0 answers is given so too
-      const current = b.vt === "bool" ? `(${b.js} ? 1 : 0)` : b.js;
+      const current = b.vt === "bool" ? boolToRing(b.owner.naBools, b.js) : b.js;
       const read = lit === 0 ? b.js : lit !== null && lit <= SERIES_BUFFER_LIMIT ? `${ring}.get(${lit - 1})` : `$rt.ago(${ring}, ${current}, ${nJs})`;
-      return b.vt === "bool" ? (lit === 0 ? read : `(${read} === 1)`) : read;
+      return b.vt === "bool" ? (lit === 0 ? read : boolFromRing(b.owner.naBools, read)) : read;
     }
   }
   // history of an expression: its value each time it is evaluated
@@ -227,8 +228,8 @@ function history(g: Gen, e: A.Index): string {
   const bar = onBar ? ", $i" : "";
   if (vt === "obj" || vt === "str") return `$rt.hxV${onBar}(${g.slots.state(`new $rt.ValueRing(${cap})`)}, ${v}, ${nJs}${bar})`;
   const ring = g.slots.state(`new $rt.Ring(${cap})`);
-  const read = `$rt.hx${onBar}(${ring}, ${vt === "bool" ? `(${v} ? 1 : 0)` : v}, ${nJs}${bar})`;
-  return vt === "bool" ? `(${read} === 1)` : read;
+  const read = `$rt.hx${onBar}(${ring}, ${vt === "bool" ? boolToRing(naBools(g), v) : v}, ${nJs}${bar})`;
+  return vt === "bool" ? boolFromRing(naBools(g), read) : read;
 }
 
 /**
@@ -237,9 +238,9 @@ function history(g: Gen, e: A.Index): string {
  */
 function perBarRead(b: Binding, ring: string, lit: number | null, nJs: string): string {
   if (b.vt === "obj" || b.vt === "str") return `$rt.agoVOnBar(${ring}, ${b.js}, ${nJs}, $i)`;
-  const current = b.vt === "bool" ? `(${b.js} ? 1 : 0)` : b.js;
+  const current = b.vt === "bool" ? boolToRing(b.owner.naBools, b.js) : b.js;
   const read = lit === 0 ? b.js : lit !== null && lit <= SERIES_BUFFER_LIMIT ? `${ring}.getOnBar(${lit - 1}, $i)` : `$rt.agoOnBar(${ring}, ${current}, ${nJs}, $i)`;
-  return b.vt === "bool" ? (lit === 0 ? read : `(${read} === 1)`) : read;
+  return b.vt === "bool" ? (lit === 0 ? read : boolFromRing(b.owner.naBools, read)) : read;
 }
 
 function variableEmit(g: Gen, span: A.Span | null): VariableEmit {

@@ -21,6 +21,8 @@ import type { FnCtx, Generated, HistorySizes } from "./types";
 
 export function generate(main: A.Script, libraries: A.Script[] = [], history: HistorySizes | null = null): Generated {
   const g = newGen(history);
+  // a v5 script's bools can be na (docs/adr/0260)
+  if (main.version < 6) g.scopes.ctx.naBools = true;
   declare(g, [...libraries, main]);
   g.scopes.stack = [new Map(), g.scopes.global];
   // a requested context's run executes only the request slice (docs/adr/0070-request-slices.md)
@@ -82,7 +84,7 @@ function declare(g: Gen, scripts: A.Script[]): void {
     for (const st of s.body) {
       if (st.kind === "FunctionDecl") {
         const id = st.fn?.id ?? g.scopes.nextId();
-        const info = { decl: st, js: `f${id}_${st.name.name}`, id };
+        const info = { decl: st, js: `f${id}_${st.name.name}`, id, ...(s.version < 6 ? { naBools: true } : {}) };
         g.unit.functionsByName.set(st.name.name, info);
         g.unit.functionsById.set(id, info);
       } else if (st.kind === "TypeDecl") g.unit.types.set(st.name.name, st);

@@ -86,6 +86,12 @@ export function plot(g: Gen, c: A.Call, f: FunctionRecord): string {
   };
   const v = f.emit(callEmit(g, c, f, bound, compile));
   if (!shifted) return `($o${index}[$i] = ${v})`;
+  // a v5 series offset (the checker warned): bar i's value at row i, the whole column shifted by
+  // the last bar's offset when the run ends (docs/adr/0261)
+  if (offset!.qual === "series") {
+    g.flow.root = null;
+    return `($o${index}[$i] = ${v}, $rt.lastShift[${index}] = ${g.expr(offset!)})`;
+  }
   // TradingView draws the value of bar i `offset` bars away (docs/adr/0131-plot-offset.md): row
   // i + offset, a row outside the bars is dropped (a typed array ignores the write). The offset
   // is simple (one value per run), recorded for a failing bar's reset and the streamed chunks.

@@ -4,7 +4,7 @@
 
 import type * as A from "../language/ast";
 import type { Slots } from "./slots";
-import { naOf, type Binding, type FnCtx, type HistorySizes, type VT } from "./types";
+import { boolToRing, naOf, type Binding, type FnCtx, type HistorySizes, type VT } from "./types";
 
 export class Scopes {
   private counter = 0;
@@ -111,7 +111,7 @@ export class Scopes {
 function pushesOf(bs: Binding[]): string {
   return bs
     .filter((b) => b.histJs !== null)
-    .map((b) => `${b.histJs}.${b.perBar ? "pushOnBar" : "push"}(${b.vt === "bool" ? `(${b.js} ? 1 : 0)` : b.js}${b.perBar ? ", $i" : ""});`)
+    .map((b) => `${b.histJs}.${b.perBar ? "pushOnBar" : "push"}(${b.vt === "bool" ? boolToRing(b.owner.naBools, b.js) : b.js}${b.perBar ? ", $i" : ""});`)
     .join("\n");
 }
 

@@ -5,9 +5,9 @@
 import type * as A from "../language/ast";
 import { builtinFunction } from "../builtins";
 import { LOOP_BUDGET } from "../runtime/errors";
-import type { Gen } from "./context";
+import { naIn, type Gen } from "./context";
 import { quotient } from "./expressions";
-import { asKind, calleeName, CodegenError, kindOf, naOf, vtOf, type Binding, type VT } from "./types";
+import { asKind, calleeName, CodegenError, kindOf, vtOf, type Binding, type VT } from "./types";
 
 function block(g: Gen, stmts: A.Stmt[]): string {
   const scope = new Map<string, Binding>();
@@ -30,7 +30,7 @@ export function valueBlock(g: Gen, stmts: A.Stmt[], target: string, vt: VT): str
     if (v === null) parts.push(g.stmt(s));
     else parts.push(v.code, `${target} = ${v.value};`);
   });
-  if (stmts.length === 0) parts.push(`${target} = ${naOf(vt)};`);
+  if (stmts.length === 0) parts.push(`${target} = ${naIn(g, vt)};`);
   const scope = g.scopes.pop()!;
   return parts.join("\n") + g.scopes.blockPushes(scope);
 }
@@ -57,7 +57,7 @@ function lastValue(g: Gen, s: A.Stmt, vt: VT): { code: string; value: string } |
     const code = g.stmt(s);
     const name = s.kind === "VarDecl" ? s.name.name : s.target.kind === "Identifier" ? s.target.name : null;
     const b = name === null ? null : g.scopes.lookup(name);
-    return { code, value: b ? b.js : naOf(vt) };
+    return { code, value: b ? b.js : naIn(g, vt) };
   }
   // a loop as the block's last statement gives its last iteration's value, as an if or a switch
   // gives its branch's (a function ending in a for loop returns it)
@@ -212,7 +212,8 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const c = g.expr(s.cond);
       const cpre = g.flow.flush();
       const then = body(s.then);
-      let els = target === null ? "" : `${target} = ${naOf(vt)};`;
+      // no else: na, which a v5 bool can be (docs/adr/0260)
+      let els = target === null ? "" : `${target} = ${naIn(g, vt)};`;
       if (s.else) els = s.else.kind === "If" ? structured(g, s.else, target, vt) : body(s.else);
       return `${pre}${cpre}if (${g.truthy(c, s.cond)}) {\n${then}\n} else {\n${els}\n}`;
     }
@@ -240,7 +241,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
         chain += `${tp ? `{\n${tp}` : ""}if (${cond}) {\n${body(c.body)}\n} else `;
         if (tp) closing += "}";
       }
-      if (!hasDefault) chain += target === null ? "{}" : `{ ${target} = ${naOf(vt)}; }`;
+      if (!hasDefault) chain += target === null ? "{}" : `{ ${target} = ${naIn(g, vt)}; }`;
       parts.push(chain + closing);
       return parts.join("\n");
     }
@@ -255,7 +256,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const ctr = g.scopes.declare(s.counter.name, s.symbol, "num", "none");
       const inner = loopBody(s.body);
       g.scopes.pop();
-      const init = target === null ? "" : `${target} = ${naOf(vt)};`;
+      const init = target === null ? "" : `${target} = ${naIn(g, vt)};`;
       // Pine v6 reads `to` before each iteration (the checker marks where that is safe); its direction is the first reading's
       const end = s.toEachIteration === true && p === "" ? `(${to})` : z;
       return (
@@ -279,7 +280,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const item = g.scopes.declare(s.item.name, s.itemSymbol, vtOf(s.itemSymbol?.type) ?? "num", "none");
       const inner = loopBody(s.body);
       g.scopes.pop();
-      const init = target === null ? "" : `${target} = ${naOf(vt)};`;
+      const init = target === null ? "" : `${target} = ${naIn(g, vt)};`;
       // The loop's iterations are added to the bar's count when it ends; inside, the index is
       // checked against what remains of the budget (a register compare, not a store per element).
       const left = g.scopes.fresh("left");
@@ -301,7 +302,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       g.flow.loop--;
       const cp = g.flow.flush();
       const inner = loopBody(s.body);
-      const init = target === null ? "" : `${target} = ${naOf(vt)};`;
+      const init = target === null ? "" : `${target} = ${naIn(g, vt)};`;
       // the condition's prelude (if any) runs before each test
       return `${pre}${init}while (true) {\n${cp}if (!(${g.truthy(c, s.cond)})) break;\nif (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}`;
     }

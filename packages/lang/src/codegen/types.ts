@@ -85,6 +85,8 @@ export interface FnCtx {
   baseDepth: number;
   /** A user function's variant for call sites inside a loop: all of it may run more than once on a bar (docs/adr/0243). */
   loop?: boolean;
+  /** Code of a v5 file, where a bool can be na (NaN): history before the first bar, an if without else (docs/adr/0260). */
+  naBools?: boolean;
 }
 
 /** A user function: its declaration and mangled name. */
@@ -92,6 +94,8 @@ export interface UserFunction {
   decl: A.FunctionDecl;
   js: string;
   id: number;
+  /** Declared in a v5 file: its bools can be na (docs/adr/0260). */
+  naBools?: boolean;
 }
 
 /** The value kind of a type the checker computed, or null when it left none. */
@@ -109,6 +113,19 @@ export function kindOf(e: A.Expr): VT {
 
 export function naOf(vt: VT): string {
   return vt === "num" ? "NaN" : vt === "bool" ? "false" : "null";
+}
+
+/**
+ * A bool as a history ring keeps it: 1 or 0; in a v5 file a na bool is NaN, as the ring's bars
+ * before the first are (docs/adr/0260).
+ */
+export function boolToRing(naBool: boolean | undefined, js: string): string {
+  return naBool === true ? `$rt.boolToRing(${js})` : `(${js} ? 1 : 0)`;
+}
+
+/** A bool read from a history ring: true for 1; in a v5 file na (NaN) where the ring has no bool (docs/adr/0260). */
+export function boolFromRing(naBool: boolean | undefined, read: string): string {
+  return naBool === true ? `$rt.boolFromRing(${read})` : `(${read} === 1)`;
 }
 
 /**

@@ -232,6 +232,18 @@ export class Runtime {
     if (typeof x === "number") return x === x && x !== 0;
     return x === true;
   }
+  /** v5's `not` of a bool, which can be na (NaN): na stays na (docs/adr/0260). */
+  notNa(x: unknown): boolean | number {
+    return x === true ? false : x === false ? true : NaN;
+  }
+  /** A v5 bool as its history ring keeps it: 1, 0, or NaN for na (docs/adr/0260). */
+  boolToRing(x: unknown): number {
+    return x === true ? 1 : x === false ? 0 : NaN;
+  }
+  /** A v5 bool read from its history ring: na (NaN) where the ring holds none, as before the first bar (docs/adr/0260). */
+  boolFromRing(v: number): boolean | number {
+    return v === 1 ? true : v === 0 ? false : NaN;
+  }
   concat(a: string | null, b: string | null): string | null {
     return stdlib.str.concat(a === null ? null : String(a), b === null ? null : String(b));
   }
@@ -432,9 +444,35 @@ export class Runtime {
   /** A bar that raised an error: its outputs become na and its events are dropped. */
   barFailed(i: number): void {
     const out = this.outColumns;
-    // a shifted output's value of bar i is at row i + offset (a row outside the bars: no write)
-    if (out !== null) for (let k = 0; k < out.length; k++) out[k]![i + (this.outShift[k] ?? 0)] = NaN;
+    // a shifted output's value of bar i is at row i + offset (a row outside the bars: no write);
+    // an offset not known yet (NaN: streamed, its plot not run, or a v5 series offset) writes row i
+    if (out !== null) {
+      for (let k = 0; k < out.length; k++) {
+        const s = this.outShift[k];
+        out[k]![i + (s !== undefined && s === s ? s : 0)] = NaN;
+      }
+    }
     this.pending.length = 0;
+  }
+
+  /**
+   * Per output plotted with a v5 series `offset`: the offset its last bar gave (docs/adr/0261).
+   * Its bars write their own rows; shiftToLastOffsets() moves the column when the run ends.
+   */
+  readonly lastShift: number[] = [];
+
+  /** TradingView's v5 draws a plot with a series offset shifted by the last bar's offset, on every bar (docs/adr/0261). */
+  shiftToLastOffsets(): void {
+    const out = this.outColumns;
+    if (out === null) return;
+    this.lastShift.forEach((offset, k) => {
+      const s = Math.trunc(offset);
+      const col = out[k];
+      if (col === undefined || !(s === s) || s === 0) return;
+      const n = col.length;
+      if (s > 0) for (let r = n - 1; r >= 0; r--) col[r] = r - s >= 0 ? col[r - s]! : NaN;
+      else for (let r = 0; r < n; r++) col[r] = r - s < n ? col[r - s]! : NaN;
+    });
   }
   event(name: string, message: string | null): undefined {
     this.pending.push({ name, message: message ?? "" });

@@ -241,6 +241,7 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
   for (const f of r.findings) t.ctx.error(f.code, f.message, f.span);
   if (r.findings.length > 0) return POISONED;
   if (r.dropped) dropRepeatedArguments(t, name, node, callArgs, r, callArgs.length - args.length);
+  for (const w of r.warnings ?? []) t.ctx.warn(w.code, w.message, w.span);
   // an input's constant arguments, and a plot's title written as a constant (`const string T = "A" + "B"`, `title = T`), name the Interface's entries
   if (isInputFunction(name) || PLOT_FUNCTIONS.has(name)) foldInputArguments(t, callArgs.map((a, i) => [r.params[i]?.name ?? null, a.node] as const));
   // `input(close)`: a source input, named so for derive and codegen
