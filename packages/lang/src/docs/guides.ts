@@ -464,13 +464,16 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
   misspelled built-in gets the closest supported name.
-- **v5 and v6 details not followed** (TradingView's v6 migration guide): a v5 \`offset\` that is a series is refused
-  (v5 warns and draws the whole plot at the last bar's offset); in v5 \`[]\` of a bool before the first bar, and a
-  bool \`if\`/\`switch\` without \`else\`/default on a bar no branch takes, are \`false\`, not v5's na (only \`na()\`,
-  \`nz()\` and \`==\` tell them apart); v5 accepts negative array indices as v6 does (v5 stops with a runtime
-  error); v6 accepts \`obj.field[1]\` (TradingView refuses it: \`(obj[1]).field\`). A v5 parameter given twice
-  warns and keeps the first value, as v5 does. A color's transparency is kept in whole percent, so a
-  \`#RRGGBBAA\` literal's alpha can come back one off (\`#00000020\` is drawn \`#00000021\`).
+- **v5 and v6 details not followed** (TradingView's v6 migration guide): v5 accepts negative array indices as v6
+  does (v5 stops with a runtime error); v6 accepts \`obj.field[1]\` (TradingView refuses it: \`(obj[1]).field\`),
+  and \`na()\`/\`nz()\` of a bool and \`bool b = na\` (TradingView's v6 refuses them); in v6 a function whose last
+  statement is a bool \`if\` without \`else\` returns na where v6 gives \`false\`. A v5 bool can be na as in v5
+  (\`[]\` before the first bar, an \`if\`/\`switch\` without \`else\`/default; \`na()\`, \`nz()\`, \`not\`,
+  \`==\`, \`and\`/\`or\` and conditions follow v5's rules, docs/adr/0260), except inside collections and fields,
+  \`fixnan\`, \`str.tostring\`, \`bool()\` and built-ins returning bools. A v5 series \`offset\` warns and draws
+  the whole plot at the last bar's offset (docs/adr/0261). A v5 parameter given twice warns and keeps the first
+  value, as v5 does. A color's transparency is kept in whole percent, so a \`#RRGGBBAA\` literal's alpha can come
+  back one off (\`#00000020\` is drawn \`#00000021\`).
 - **Log-only indicators.** An indicator whose only outputs are \`log.info\`, \`log.warning\` or \`log.error\`
   lines (TradingView shows them in its Pine Logs pane) is valid with the \`no_outputs\` warning: its runs have
   only log lines (docs/adr/0190).
