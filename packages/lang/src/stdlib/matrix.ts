@@ -12,10 +12,13 @@ export { PineMatrix } from "./matrix-core";
 export * from "./matrix-math";
 export * from "./matrix-eigen";
 
+/** `matrix.new`: an na row or column count is 0, as `array.new`'s na size (a public script's `matrix.new<float>(na, na, na)` grows by add_col). */
 export function make<T>(rows: number, cols: number, initial: T, na: T): PineMatrix<T> {
-  const n = rows * cols;
+  const r = rows === rows ? rows : 0;
+  const c = cols === cols ? cols : 0;
+  const n = r * c;
   if (n > 100_000) fail(`matrix size ${n} exceeds the maximum of 100000 elements`);
-  return sized(rows, cols, new Array<T>(Math.max(0, n)).fill(initial), na);
+  return sized(r, c, new Array<T>(Math.max(0, n)).fill(initial), na);
 }
 export function get<T>(m: Mx<T>, row: number, col: number): T {
   const x = need(m);
