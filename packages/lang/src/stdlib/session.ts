@@ -6,7 +6,7 @@ import { builtinFunction, builtinVariable, constants, type CallEmit, type Lookba
 import { fail } from "../runtime/errors";
 import { periodUnit, sessionBound, sessionPeriod } from "./session-periods";
 import { parseSession } from "./session-spec";
-import { wall } from "./time-zones";
+import { fixedOffset, wall } from "./time-zones";
 
 /** Is the bar opening at `ms` inside the session, read in `tz`. */
 export function inSession(ms: number, session: string | null, tz: string): boolean {
@@ -226,10 +226,42 @@ const TIME_SIG_NO_ZONE = "(timeframe: series string, session: series string = na
  */
 export const PERIOD_SESSION = '($rt.tf.isintraday || $rt.sessionSpec === "24x7" ? $rt.sessionSpec : null)';
 
+/**
+ * The session argument of a call that gives no `timezone`: none when it is not a session string
+ * but names a time zone (`time("D", "America/New_York")`, a day-change idiom of public scripts),
+ * which TradingView reads as no session (docs/adr/0247); any other string as it is.
+ */
+export function sessionUnlessZone(session: string | null): string | null {
+  if (session === null || parseSession(session) !== null) return session;
+  let zone = namesZone.get(session);
+  if (zone === undefined) {
+    zone = isZone(session.trim());
+    if (namesZone.size > 256) namesZone.clear();
+    namesZone.set(session, zone);
+  }
+  return zone ? null : session;
+}
+
+/** Whether strings that are not sessions name a time zone, kept per string (a call reads its argument on every bar). */
+const namesZone = new Map<string, boolean>();
+
+function isZone(s: string): boolean {
+  if (s !== "" && fixedOffset(s) !== null) return true;
+  if (!s.includes("/")) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: s });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The call of sessionTimeAt for time (`close` false) and time_close (`close` true). */
 function timeEmit(close: boolean): (b: CallEmit) => string {
-  return (b) =>
-    `${b.fn(sessionTimeAt)}($T, $i, ${b.a("bars_back", "0")}, ${b.a("timeframe_bars_back", "0")}, $rt.barSeconds(), ${b.a("timeframe")}, ${b.a("session", "null")}, ${b.a("timezone", "$rt.timezone")}, ${close}, ${PERIOD_SESSION}, $rt.barZone, $rt.sessionSpec, $rt.timezone, true)`;
+  return (b) => {
+    const session = b.has("session") && !b.has("timezone") ? `${b.fn(sessionUnlessZone)}(${b.a("session")})` : b.a("session", "null");
+    return `${b.fn(sessionTimeAt)}($T, $i, ${b.a("bars_back", "0")}, ${b.a("timeframe_bars_back", "0")}, $rt.barSeconds(), ${b.a("timeframe")}, ${session}, ${b.a("timezone", "$rt.timezone")}, ${close}, ${PERIOD_SESSION}, $rt.barZone, $rt.sessionSpec, $rt.timezone, true)`;
+  };
 }
 
 /**
