@@ -351,6 +351,10 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   line: inside an open parenthesis, or indented by other than a multiple of four, docs/adr/0160) drops the line break
   and that line's indentation (\`"ab \` then \`   cd"\` is \`"ab cd"\`, docs/adr/0114); TradingView's
   pages do not say whether it keeps a character there, which only a displayed text would show.
+- **Line wrapping** is TradingView's (its release notes of December 2025 and September 2026): inside parentheses
+  or square brackets a wrapped line may have any indentation; outside them a line indented by a multiple of four
+  spaces starts a block, so a wrapped line there takes another indentation, or the expression goes in parentheses
+  (docs/adr/0242, 0256).
 - **Statements after \`=>\`.** Statements separated by commas on the line of a switch arm's or a single-line
   function's \`=>\` (the line may wrap after a comma) are all its body, the last one its value
   (\`1 => ups += 1, last := close\`); published scripts write switch arms so, and TradingView's pages do not say
@@ -386,8 +390,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`once\`.** \`once [condition]\` runs its block on the first bar the condition holds and never again; once the
   block has run the condition is not evaluated any more (a \`ta.*\` call in it stops updating), which TradingView's
   pages do not say. \`once\` is a structure only where an indented block follows, so a variable or function an
-  older script named \`once\` still works; a \`once\` used as a value is not refused as TradingView refuses it
-  (docs/adr/0168).
+  older script named \`once\` still works. As on TradingView the structure returns no value: \`x = once ...\` and
+  assigning a call of a function that ends with one are refused (docs/adr/0168, 0256).
 - **\`sort_field\`** of \`array.sort\`, \`array.sort_indices\`, \`matrix.sort\` and the \`array.binary_search\`
   functions names a field of the collection's user type by index or name; a literal the type does not have is refused
   at validation, as TradingView refuses it, but one held in a constant variable (or a library's type) only as the

@@ -226,6 +226,8 @@ export interface If extends Annotated {
   else: Block | If | null;
   /** Set on the `if` a `once condition` structure is read as (parser.ts tryOnce): its condition is the structure's. */
   once?: true;
+  /** Set on the outer `if` of a once structure (parser.ts tryOnce): it returns no value, as TradingView's. */
+  valueless?: true;
 }
 
 export interface SwitchCase {

@@ -31,8 +31,19 @@ export abstract class ExpressionParser extends ParseCursor {
       if (t.kind === "keyword" && (t.value === "if" || t.value === "switch" || t.value === "for" || t.value === "while")) {
         return this.parseStructured();
       }
+      if (t.kind === "ident" && t.value === "once" && this.startsOnceStructure()) {
+        this.fail("`once` starts a once structure, which needs an indented block and returns no value: it cannot be assigned or used in an expression (reassign variables inside its block instead).", t.span);
+      }
       return this.parseTernary();
     });
+  }
+
+  /** `once` followed by a condition, or by an indented block: TradingView's once structure (August 2026), not a
+   *  variable an older script named `once` (that one is followed by an operator, `)`, `,` or the end of the line). */
+  private startsOnceStructure(): boolean {
+    const next = this.peek(1);
+    if (next.kind === "newline") return this.peek(2).kind === "indent";
+    return next.kind === "ident" || next.kind === "number" || next.kind === "string" || next.kind === "color" || (next.kind === "keyword" && (next.value === "not" || next.value === "true" || next.value === "false"));
   }
 
   private parseTernary(): A.Expr {

@@ -117,7 +117,7 @@ export class Parser extends DeclarationParser {
     const fire: A.If = cond === null
       ? { kind: "If", span, cond: notYet, then: body, else: null }
       : { kind: "If", span, cond: notYet, then: { kind: "Block", span, body: [{ kind: "If", span, cond, then: body, else: null, once: true }] }, else: null };
-    return { kind: "If", span, cond: { kind: "BoolLit", span: at, value: true }, then: { kind: "Block", span, body: [declare, fire] }, else: null };
+    return { kind: "If", span, cond: { kind: "BoolLit", span: at, value: true }, then: { kind: "Block", span, body: [declare, fire] }, else: null, valueless: true };
   }
 
   private parseExpressionStatement(): A.Stmt {

@@ -56,10 +56,15 @@ function loopBody(t: Typer, b: A.Block): Value {
   return { type: v.type, qual: "series" };
 }
 
+/** The value of a once structure, and of a call of a function that ends with one: none (TradingView refuses to assign it). */
+const ONCE_NO_VALUE: A.PineType = { kind: "void" };
+MIXED.set(ONCE_NO_VALUE, "a once structure returns no value");
+
 function ifNode(t: Typer, node: A.If, wantValue: WantValue): Value {
   const c = condition(t, node.cond, node.once ? "A once condition" : "An if condition");
   const branches = [block(t, node.then)];
   if (node.else) branches.push(node.else.kind === "If" ? setValue(node.else, ifNode(t, node.else, wantValue)) : block(t, node.else));
+  if (node.valueless) return { type: wantValue ? ONCE_NO_VALUE : VOID, qual: c.qual };
   return branchesValue(t, branches, c.qual, wantValue, node.span);
 }
 
