@@ -3,7 +3,7 @@
 // site (`$mk_f()` makes it).
 
 import type * as A from "../language/ast";
-import { inLoop, type FnForm, type Gen, type InlineForm } from "./context";
+import { inLoop, naIn, type FnForm, type Gen, type InlineForm } from "./context";
 import { once } from "./expressions";
 import { asKind, calleeName, CodegenError, kindOf, naOf, vtOf, type VT } from "./types";
 
@@ -192,7 +192,8 @@ function compileFn(g: Gen, id: number, loop = false): FnForm {
 function typeNew(g: Gen, c: A.Call, typeIdOrName: string): string {
   const t = g.unit.types.get(typeIdOrName) ?? [...g.unit.types.values()].find((d) => typeIdOrName.endsWith(d.name.name));
   if (!t) throw new CodegenError("unknown type", c.span);
-  const vals = t.fields.map((f) => (f.defaultValue ? asKind(f.defaultValue, g.expr(f.defaultValue), fieldKind(f.typeAnn)) : naOf(fieldKind(f.typeAnn))));
+  // a field without a default is na: a v5 bool field's na too (docs/adr/0260)
+  const vals = t.fields.map((f) => (f.defaultValue ? asKind(f.defaultValue, g.expr(f.defaultValue), fieldKind(f.typeAnn)) : naIn(g, fieldKind(f.typeAnn))));
   c.args.forEach((a, k) => {
     const idx = a.name ? t.fields.findIndex((f) => f.name.name === a.name!.name) : k;
     if (idx < 0 || idx >= t.fields.length) throw new CodegenError("too many arguments", c.span);

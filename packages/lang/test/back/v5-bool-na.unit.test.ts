@@ -3,7 +3,8 @@
 // giving a bool without `else`/default on a bar no branch takes are na; na is not equal to false
 // (`==`), `na(b)` is true for it, and a na cast to bool (a condition) is false. From that: nz(b) is
 // false, an `and`/`or` operand that is na counts as false (v5 evaluates both, docs/adr/0260), `not`
-// of na stays na, and plotshape draws nothing on na. v6 gives false in all those places.
+// of na stays na, fixnan keeps the last bool that was not na, a bool field without a default is na
+// (as every field without one), and plotshape draws nothing on na. v6 gives false in those places.
 import { closeBars, run } from "./harness";
 
 /** closeBars: close 10, 12, 11, 13 (open = close); `close > 11` is false, true, false, true. */
@@ -40,6 +41,12 @@ var bool seen = na
 if close > 11
     seen := true
 plot(code(seen), "var na")
+plot(code(fixnan(s)), "fixnan")
+type Flags
+    bool unset
+    bool set = true
+f = Flags.new()
+plot(code(f.unset) * 10 + code(f.set), "fields")
 plotshape(s, "shape")`);
     expect(out).toEqual({
       // up = F T F T: na before the first bar, then the previous bar's
@@ -63,6 +70,10 @@ plotshape(s, "shape")`);
       or: [1, 1, 1, 1],
       "or false": [0, 1, 0, 1],
       "var na": [2, 1, 1, 1],
+      // the last value that was not na (none on the first bar)
+      fixnan: [2, 1, 1, 1],
+      // a bool field without a default is na
+      fields: [21, 21, 21, 21],
       // a shape where s is true, none where it is na
       shape: [NaN, 1, NaN, 1],
     });
@@ -77,12 +88,16 @@ s = if close > 11
     true
 plot(s == false ? 1 : 0, "if")
 plot(s[1] == false ? 1 : 0, "if history")
-plot(not s ? 1 : 0, "not")`);
+plot(not s ? 1 : 0, "not")
+type Flags
+    bool unset
+plot(Flags.new().unset == false ? 1 : 0, "field")`);
     expect(out).toEqual({
       history: [1, 1, 0, 1],
       if: [1, 0, 1, 0],
       "if history": [1, 1, 0, 1],
       not: [1, 0, 1, 0],
+      field: [1, 1, 1, 1],
     });
   });
 });
