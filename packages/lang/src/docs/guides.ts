@@ -473,11 +473,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   and \`na()\`/\`nz()\` of a bool and \`bool b = na\` (TradingView's v6 refuses them); in v6 a function whose last
   statement is a bool \`if\` without \`else\` returns na where v6 gives \`false\`. A v5 bool can be na as in v5
   (\`[]\` before the first bar, an \`if\`/\`switch\` without \`else\`/default; \`na()\`, \`nz()\`, \`not\`,
-  \`==\`, \`and\`/\`or\` and conditions follow v5's rules, docs/adr/0260), except inside collections and fields,
-  \`fixnan\`, \`str.tostring\`, \`bool()\` and built-ins returning bools. A v5 series \`offset\` warns and draws
-  the whole plot at the last bar's offset (docs/adr/0261). A v5 parameter given twice warns and keeps the first
-  value, as v5 does. A color's transparency is kept in whole percent, so a \`#RRGGBBAA\` literal's alpha can come
-  back one off (\`#00000020\` is drawn \`#00000021\`).
+  \`==\`, \`and\`/\`or\`, \`fixnan\`, fields and conditions follow v5's rules, docs/adr/0260), except a bool
+  collection's default elements, \`str.tostring\`, \`bool()\` and built-ins returning bools. A v5 series
+  \`offset\` warns and draws the whole plot at the last bar's offset (docs/adr/0261). A v5 parameter given twice
+  warns and keeps the first value, as v5 does. A color's transparency is kept in whole percent, so a \`#RRGGBBAA\`
+  literal's alpha can come back one off (\`#00000020\` is drawn \`#00000021\`).
 - **Log-only indicators.** An indicator whose only outputs are \`log.info\`, \`log.warning\` or \`log.error\`
   lines (TradingView shows them in its Pine Logs pane) is valid with the \`no_outputs\` warning: its runs have
   only log lines (docs/adr/0190).
