@@ -1,6 +1,7 @@
 // matrix.* arithmetic, statistics and linear algebra on numeric matrices, as TradingView defines
 // them: sum/diff/mult take a matrix or a scalar (mult also a vector), the statistics run over every
-// element, det/inv by Gaussian elimination with partial pivoting, pinv by a full-rank factorisation
+// element, det/inv by Gaussian elimination with partial pivoting, pinv of a non-singular square
+// matrix by inv (as TradingView's reference says), of any other by a full-rank factorisation
 // (A = C F from the reduced row echelon form, A+ = F' (F F')^-1 (C' C)^-1 C'), rank counts pivots.
 
 import { builtinFunction, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
@@ -181,6 +182,9 @@ export function pinv(m: N): PineMatrix<number> {
   const a = rowsOf(x);
   const pivots = rref(a, x.cols);
   const r = pivots.length;
+  // TradingView's reference: a non-singular square matrix's pseudo-inverse is matrix.inv's result
+  // (the factorisation below squares the condition number: an ill-conditioned one became singular)
+  if (x.rows === x.cols && r === x.rows) return inv(x);
   if (r === 0) return new PineMatrix(x.cols, x.rows, new Array<number>(x.rows * x.cols).fill(0), NaN);
   const c = sized(x.rows, r, rowsOf(x).flatMap((line) => pivots.map((p) => line[p]!)), NaN);
   const f = fromRows(a.slice(0, r), x.cols);

@@ -1,0 +1,51 @@
+// Patterns met in issue 16's nineteenth survey (public v6 indicators hosted in GitHub repositories:
+// dashboards, drawing-heavy scripts, matrices), written here in their style; expected values are
+// worked by hand or read from TradingView's reference manual.
+import { closeBars, run } from "./harness";
+
+const plots = (source: string): number[] => run(source, closeBars([1])).outputs.map((o) => o.values[0]!);
+const near = (got: number, want: number, rel = 1e-6): void => expect(Math.abs(got - want)).toBeLessThanOrEqual(rel * Math.abs(want));
+
+describe("survey S19 patterns", () => {
+  // TradingView's reference (matrix.pinv, Remarks): "For non-singular square matrices this function
+  // returns the result of matrix.inv." A full-rank factorisation through C'C squares the condition
+  // number, so an invertible but ill-conditioned matrix came out as singular (every element na).
+  test("matrix.pinv of an ill-conditioned square matrix is its inverse", () => {
+    // [[1, 1], [1, 1 + e]] with e = 1e-6 has determinant e and inverse (1/e) [[1 + e, -1], [-1, 1]]
+    const [a, b, c, d] = plots(`//@version=6
+indicator("pinv")
+m = matrix.new<float>(2, 2, 1.0)
+m.set(1, 1, 1.000001)
+p = m.pinv()
+plot(p.get(0, 0))
+plot(p.get(0, 1))
+plot(p.get(1, 0))
+plot(p.get(1, 1))`);
+    near(a!, 1_000_001);
+    near(b!, -1_000_000);
+    near(c!, -1_000_000);
+    near(d!, 1_000_000);
+  });
+
+  test("a least-squares polynomial fit through pinv(X'X) X'Y recovers an exact quadratic (a public regression-clustering script's pattern)", () => {
+    // y = 2 + 3x + 5x^2 at x = 218/250 ... 249/250: the normal equations' solution is (2, 3, 5) exactly
+    const [c0, c1, c2] = plots(`//@version=6
+indicator("poly fit")
+n = 32
+X = matrix.new<float>(n, 3)
+Y = matrix.new<float>(n, 1)
+for i = 0 to n - 1
+    float x = (218 + i) / 250.0
+    Y.set(i, 0, 2 + 3 * x + 5 * x * x)
+    for j = 0 to 2
+        X.set(i, j, math.pow(x, j))
+XT = X.transpose()
+beta = matrix.mult(matrix.mult(matrix.pinv(matrix.mult(XT, X)), XT), Y)
+plot(beta.get(0, 0))
+plot(beta.get(1, 0))
+plot(beta.get(2, 0))`);
+    near(c0!, 2, 1e-4);
+    near(c1!, 3, 1e-4);
+    near(c2!, 5, 1e-4);
+  });
+});
