@@ -1,7 +1,7 @@
 // Patterns met in issue 16's nineteenth survey (public v6 indicators hosted in GitHub repositories:
 // dashboards, drawing-heavy scripts, matrices), written here in their style; expected values are
 // worked by hand or read from TradingView's reference manual.
-import { closeBars, run } from "./harness";
+import { closeBars, risingBars, run } from "./harness";
 
 const plots = (source: string): number[] => run(source, closeBars([1])).outputs.map((o) => o.values[0]!);
 const near = (got: number, want: number, rel = 1e-6): void => expect(Math.abs(got - want)).toBeLessThanOrEqual(rel * Math.abs(want));
@@ -47,5 +47,22 @@ plot(beta.get(2, 0))`);
     near(c0!, 2, 1e-4);
     near(c1!, 3, 1e-4);
     near(c2!, 5, 1e-4);
+  });
+
+  // docs/adr/0032: a call in a branch that was not taken on earlier bars reads its source's own
+  // history, as TradingView does; ta.highest/ta.lowest of a bar column returned na until they had run
+  // `length` times (a public fear & greed proxy's range position, computed in the taken branch of
+  // `range != 0 ? (close - ta.lowest(low, n)) / range : na`, started 251 bars late).
+  test("ta.highest / ta.lowest / ta.lowestbars of a bar column first called in a later bar read the bars before", () => {
+    // risingBars: high = 11 + i, low = 9 + i, close = 10 + i; first called on bar 5:
+    // highest(high, 3) = high[5] = 16, lowest(low, 3) = low[3] = 12, position (15 - 12) / (16 - 12) = 75%,
+    // lowestbars = -2 (two bars back); then 17 / 13 / 75 / -2 and 18 / 14 / 75 / -2
+    const out = run(`//@version=6
+indicator("range position")
+plot(bar_index < 5 ? na : ta.highest(high, 3))
+plot(bar_index < 5 ? na : ta.lowest(low, 3))
+plot(bar_index < 5 ? na : (close - ta.lowest(low, 3)) / (ta.highest(3) - ta.lowest(3)) * 100)
+plot(bar_index < 5 ? na : ta.lowestbars(low, 3))`, risingBars(8)).outputs.map((o) => Array.from(o.values.slice(5)));
+    expect(out).toEqual([[16, 17, 18], [12, 13, 14], [75, 75, 75], [-2, -2, -2]]);
   });
 });

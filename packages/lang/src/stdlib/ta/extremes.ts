@@ -1,6 +1,6 @@
 // Extremes: highest/lowest (and their bar offsets), range, all-time max/min.
 
-import { BAR, lengthWindow, sourceLength, taFunction, UNBOUNDED, update } from "../../builtins/record";
+import { lengthWindow, sourceLength, taFunction, UNBOUNDED, update, type CallEmit } from "../../builtins/record";
 import { Ring } from "../ring";
 import { UNKNOWN_WINDOW } from "./ma";
 
@@ -49,6 +49,19 @@ export class Extreme {
     this.value = this.qv[k]!;
     this.offset = -(this.n - this.qb[k]!);
     return this.value;
+  }
+
+  /** The bar `updateColumn` last ran on (-1: never). */
+  lastBar = -1;
+  /**
+   * The extreme of a bar column (`ta.highest(high, n)`) at bar `i`: the bars since the call last ran
+   * (a branch not taken, docs/adr/0032) are pushed first, as TradingView reads the source's own
+   * history there; a call run on every bar pushes only bar `i`.
+   */
+  updateColumn(col: Float64Array, i: number, length: number): number {
+    for (let j = Math.max(this.lastBar + 1, i - this.v.cap); j < i; j++) this.update(col[j]!, length);
+    this.lastBar = i;
+    return this.update(col[i]!, length);
   }
 
   private enqueue(x: number): void {
@@ -134,32 +147,38 @@ export class AllTimeMin extends AllTime {
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
+/** The call's update: of the bar column when the source is one (or absent: `dflt`'s), else of the value. */
+const extremeCall = (Cls: typeof Highest, dflt: "$H" | "$L") => (b: CallEmit): string => {
+  const col = b.has("source") ? b.column("source") : dflt;
+  return col !== null ? `${b.state(Cls)}.updateColumn(${col}, $i, ${b.a("length")})` : `${b.state(Cls)}.update(${b.a("source")}, ${b.a("length")})`;
+};
+
 export const taHighest = taFunction({
   sig: ["highest(source: series float, length: series int): series float", "highest(length: series int): series float"],
   doc: "Highest value of the last `length` bars.",
   lookback: lengthWindow,
-  emit: update(Highest, (b) => [b.a("source", BAR.high), b.a("length")]),
+  emit: extremeCall(Highest, "$H"),
   bounds: { length: ">0" },
 });
 export const taLowest = taFunction({
   sig: ["lowest(source: series float, length: series int): series float", "lowest(length: series int): series float"],
   doc: "Lowest value of the last `length` bars.",
   lookback: lengthWindow,
-  emit: update(Lowest, (b) => [b.a("source", BAR.low), b.a("length")]),
+  emit: extremeCall(Lowest, "$L"),
   bounds: { length: ">0" },
 });
 export const taHighestbars = taFunction({
   sig: ["highestbars(source: series float, length: series int): series int", "highestbars(length: series int): series int"],
   doc: "Offset (<= 0) to the highest value of the last `length` bars.",
   lookback: lengthWindow,
-  emit: (b) => `(${b.state(Highest)}.update(${b.a("source", BAR.high)}, ${b.a("length")}), ${b.state(Highest)}.offset)`,
+  emit: (b) => `(${extremeCall(Highest, "$H")(b)}, ${b.state(Highest)}.offset)`,
   bounds: { length: ">0" },
 });
 export const taLowestbars = taFunction({
   sig: ["lowestbars(source: series float, length: series int): series int", "lowestbars(length: series int): series int"],
   doc: "Offset (<= 0) to the lowest value of the last `length` bars.",
   lookback: lengthWindow,
-  emit: (b) => `(${b.state(Lowest)}.update(${b.a("source", BAR.low)}, ${b.a("length")}), ${b.state(Lowest)}.offset)`,
+  emit: (b) => `(${extremeCall(Lowest, "$L")(b)}, ${b.state(Lowest)}.offset)`,
   bounds: { length: ">0" },
 });
 export const taRange = taFunction({
