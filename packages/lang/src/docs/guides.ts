@@ -243,7 +243,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   at 16:00); bars outside the regular hours fall in periods counted back from the open or on from the close.
   A session with a break (\`0930-1200,1300-1600\`) starts periods again after it, as TradingView builds no bar
   across a break; bars in the break are outside the session (neither pre- nor post-market) and the day keeps
-  one first and one last regular bar.
+  one first and one last regular bar. \`time("D", "America/New_York")\`, a time zone written where \`time()\` takes
+  its session (no \`timezone\` argument), reads as no session, as public day-change scripts rely on it
+  (docs/adr/0247; TradingView's reference does not say what a string that is not a session gives).
 - **\`time(..., bars_back, timeframe_bars_back)\`.** A bar ahead of the last one (negative \`bars_back\`, at most
   500) is expected from the chart's timeframe and the instrument's session: the next bars inside its hours, a
   session naming no days (\`0930-1600\`) trading on weekdays; holidays are not known. Ahead of a bar the run
