@@ -91,6 +91,16 @@ function schedMs(path: string): number {
   }
 }
 
+/** Minor page faults of a process so far, all its threads (/proc/<pid>/stat field minflt); 0 once it is gone. */
+export function minorFaults(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]);
+  } catch {
+    return 0;
+  }
+}
+
 /** Processes this one started and theirs (the API and workers), by /proc's children lists. */
 function descendants(pid = process.pid): number[] {
   const out: number[] = [];
@@ -115,20 +125,44 @@ function readOr<T>(read: () => T, fallback: T): T {
  * Postgres backends of the bench's database (every connection the API and workers hold) and the
  * processes the bench started (API and workers), each sampled before and after.
  */
-async function cpuCounters(db: Db): Promise<() => Promise<{ postgres: number; ours: number }>> {
-  const backends = async (): Promise<Map<number, number>> => {
+async function cpuCounters(db: Db): Promise<() => Promise<CompositeCounters>> {
+  const backends = async (): Promise<Map<number, { ms: number; faults: number }>> => {
     const rows = await db.$queryRawUnsafe<Array<{ pid: number }>>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
-    return new Map(rows.map((r) => [r.pid, schedMs(`/proc/${r.pid}/schedstat`)]));
+    return new Map(rows.map((r) => [r.pid, { ms: schedMs(`/proc/${r.pid}/schedstat`), faults: minorFaults(r.pid) }]));
   };
-  const ours = (): number => descendants().reduce((sum, pid) => sum + schedMs(`/proc/${pid}/schedstat`), 0);
+  const role = (pid: number): "api" | "workers" | "other" => {
+    const cmd = readOr(() => readFileSync(`/proc/${pid}/cmdline`, "utf8"), "");
+    return cmd.includes("apps/api/") ? "api" : cmd.includes("apps/worker/") ? "workers" : "other";
+  };
+  const ours = (): { ms: number; api: number; workers: number } => {
+    const out = { ms: 0, api: 0, workers: 0 };
+    for (const pid of descendants()) {
+      out.ms += schedMs(`/proc/${pid}/schedstat`);
+      const r = role(pid);
+      if (r !== "other") out[r] += minorFaults(pid);
+    }
+    return out;
+  };
   const pg0 = await backends();
   const ours0 = ours();
   return async () => {
     const pg1 = await backends();
     let postgres = 0;
-    for (const [pid, ms] of pg1) postgres += ms - (pg0.get(pid) ?? 0);
-    return { postgres, ours: ours() - ours0 };
+    let pgFaults = 0;
+    for (const [pid, now] of pg1) {
+      postgres += now.ms - (pg0.get(pid)?.ms ?? 0);
+      pgFaults += now.faults - (pg0.get(pid)?.faults ?? 0);
+    }
+    const ours1 = ours();
+    return { postgres, ours: ours1.ms - ours0.ms, faults: { postgres: pgFaults, api: ours1.api - ours0.api, workers: ours1.workers - ours0.workers } };
   };
+}
+
+/** CPU ms of the Postgres backends and of our processes, and minor page faults of each, around one request. */
+interface CompositeCounters {
+  postgres: number;
+  ours: number;
+  faults: { postgres: number; api: number; workers: number };
 }
 
 /** `runs` measured runs (after two warm-ups); with `each`, every run's request and evaluation too. */
@@ -156,7 +190,7 @@ export async function compositeCase(env: CaseEnv, runs = COMPOSITE_RUNS, each = 
   }
   const requests: number[] = [];
   const evals: number[] = [];
-  const cpu: Array<{ postgres: number; ours: number }> = [];
+  const cpu: CompositeCounters[] = [];
   for (let i = 0; i < runs; i++) {
     const counted = each ? await cpuCounters(env.db) : null;
     const t0 = performance.now();
@@ -174,5 +208,6 @@ export async function compositeCase(env: CaseEnv, runs = COMPOSITE_RUNS, each = 
     line,
     `runs composite_spy requests_ms=${list(requests)} evals_ms=${list(evals)}`,
     `runs composite_spy cpu_per_request postgres_p50_ms=${median(cpu.map((c) => c.postgres)).toFixed(1)} api_workers_p50_ms=${median(cpu.map((c) => c.ours)).toFixed(1)} postgres_ms=${list(cpu.map((c) => c.postgres))} api_workers_ms=${list(cpu.map((c) => c.ours))}`,
+    `runs composite_spy minor_faults_per_request_p50 postgres=${median(cpu.map((c) => c.faults.postgres))} api=${median(cpu.map((c) => c.faults.api))} workers=${median(cpu.map((c) => c.faults.workers))} postgres_all=${cpu.map((c) => c.faults.postgres).join(",")}`,
   ].join("\n");
 }

@@ -10,11 +10,16 @@
 // line is then not comparable): writes and reads per run count round trips, which the load does
 // not move. --cpu-prof=<dir> writes a V8 CPU profile of each process's main thread over the phase
 // alone (bench/_cpu-prof.mjs, started and stopped by SIGUSR2 at the phase's first and last
-// request); it too slows the processes.
+// request); it too slows the processes. --env=NAME=value (repeatable) adds to the spawned
+// processes' environment (NODE_OPTIONS is appended to). It also prints the minor page faults per
+// run of the API, the workers (all threads) and the Postgres backends of the bench's database,
+// the backends' CPU per run and the sessions Postgres started during the phase
+// (docs/performance.md, "Issue 22, fourteenth session").
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Db } from "@barscript/db";
 import { benchRuns } from "./runs";
 
 type Group = "main" | "sandbox" | "other";
@@ -47,15 +52,33 @@ function syscallsPerRun(dir: string, runs: number): string {
   }).join(" | ");
 }
 
-/** Minor and major page faults of a process so far (all its threads; Linux /proc). */
+/** Minor page faults of a process so far (all its threads; Linux /proc/<pid>/stat field minflt). */
 function faults(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[7]) + Number(fields[9]);
+    return Number(fields[7]);
   } catch {
     return 0;
   }
+}
+
+/** Sessions established so far on the bench's database (pg_stat_database; a backend started for a new connection). */
+async function sessions(db: Db): Promise<number> {
+  const rows = await db.$queryRawUnsafe<Array<{ n: bigint | number }>>(`SELECT sessions::int AS n FROM pg_stat_database WHERE datname = current_database()`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Process ids of the Postgres backends of the bench's database (the API's and workers' connections). */
+async function backendPids(db: Db): Promise<number[]> {
+  const rows = await db.$queryRawUnsafe<Array<{ pid: number }>>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+  return rows.map((r) => r.pid);
+}
+
+/** `--env=NAME=value` arguments: extra environment of the spawned processes (NODE_OPTIONS is appended to). */
+function envArgs(): Record<string, string> {
+  const pairs = process.argv.slice(2).filter((a) => a.startsWith("--env=")).map((a) => a.slice("--env=".length).split("="));
+  return Object.fromEntries(pairs.map(([k, ...v]) => [k as string, v.join("=")]));
 }
 
 function arg(name: string): string | undefined {
@@ -74,7 +97,11 @@ async function main(): Promise<void> {
   const groupOf = (pid: number, tid: string): Group => (Number(tid) === pid ? "main" : existsSync(join(idsDir, `${pid}-${tid}`)) ? "sandbox" : "other");
   const before = new Map<number, Map<string, number>>();
   const faultsBefore = new Map<number, number>();
-  const faultsPerRun = { api: 0, workers: 0 };
+  const faultsPerRun = { api: 0, workers: 0, postgres: 0 };
+  const pgFaultsBefore = new Map<number, number>();
+  const pgCpuPerRun = { ms: 0 };
+  let sessions0 = 0;
+  let newSessions = 0;
   const perRun: Record<"api" | "workers", Record<Group, number>> = { api: { main: 0, sandbox: 0, other: 0 }, workers: { main: 0, sandbox: 0, other: 0 } };
   const tracers: ChildProcess[] = [];
   if (straceDir) mkdirSync(straceDir, { recursive: true });
@@ -85,8 +112,8 @@ async function main(): Promise<void> {
       skipCases: true,
       e2eRuns: 1,
       throughputRuns: runs,
-      extraEnv: { NODE_OPTIONS: imports, THREAD_IDS_DIR: idsDir, ...profEnv },
-      onThroughputPhase: async (phase, pids) => {
+      extraEnv: { THREAD_IDS_DIR: idsDir, ...profEnv, ...envArgs(), NODE_OPTIONS: [imports, envArgs()["NODE_OPTIONS"] ?? ""].join(" ").trim() },
+      onThroughputPhase: async (phase, pids, db) => {
         const all: Array<["api" | "workers", number]> = [["api", pids.api], ...pids.workers.map((p): ["workers", number] => ["workers", p])];
         if (phase === "start") {
           if (straceDir) {
@@ -102,11 +129,22 @@ async function main(): Promise<void> {
             before.set(pid, threadCpu(pid));
             faultsBefore.set(pid, faults(pid));
           }
+          sessions0 = await sessions(db);
+          for (const pid of await backendPids(db)) {
+            pgFaultsBefore.set(pid, faults(pid));
+            before.set(pid, threadCpu(pid));
+          }
           if (profDir) for (const [, pid] of all) process.kill(pid, "SIGUSR2");
           return;
         }
         if (profDir) for (const [, pid] of all) process.kill(pid, "SIGUSR2");
         for (const [name, pid] of all) faultsPerRun[name] += (faults(pid) - (faultsBefore.get(pid) ?? 0)) / runs;
+        newSessions = (await sessions(db)) - sessions0;
+        for (const pid of await backendPids(db)) {
+          faultsPerRun.postgres += (faults(pid) - (pgFaultsBefore.get(pid) ?? 0)) / runs;
+          const start = before.get(pid) ?? new Map<string, number>();
+          for (const [tid, ms] of threadCpu(pid)) pgCpuPerRun.ms += (ms - (start.get(tid) ?? 0)) / runs;
+        }
         for (const [name, pid] of all) {
           const start = before.get(pid) ?? new Map<string, number>();
           for (const [tid, ms] of threadCpu(pid)) perRun[name][groupOf(pid, tid)] += (ms - (start.get(tid) ?? 0)) / runs;
@@ -120,7 +158,7 @@ async function main(): Promise<void> {
     const split = (name: "api" | "workers"): string => (["main", "sandbox", "other"] as const).filter((g) => perRun[name][g] > 0).map((g) => `${g}=${perRun[name][g].toFixed(2)}`).join(" ");
     console.log(`runs-threads ${label} ${at} load=${load0.toFixed(2)}-${(loadavg()[0] as number).toFixed(2)} runs=${runs} runs_per_s=${rate} ${cpu}`);
     console.log(`runs-threads ${label} ms_per_run api: ${split("api")} | workers: ${split("workers")}`);
-    console.log(`runs-threads ${label} page_faults_per_run api=${faultsPerRun.api.toFixed(1)} workers=${faultsPerRun.workers.toFixed(1)}`);
+    console.log(`runs-threads ${label} minor_faults_per_run api=${faultsPerRun.api.toFixed(1)} workers=${faultsPerRun.workers.toFixed(1)} postgres=${faultsPerRun.postgres.toFixed(1)} | postgres_cpu_ms_per_run=${pgCpuPerRun.ms.toFixed(2)} new_postgres_sessions=${newSessions}`);
     if (straceDir) console.log(`runs-threads ${label} syscalls_per_run ${syscallsPerRun(straceDir, runs)}`);
   } finally {
     rmSync(idsDir, { recursive: true, force: true });

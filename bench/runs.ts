@@ -11,7 +11,7 @@
 // both worker processes during the throughput phase, per run: less moved by the shared load).
 // bench/_runs-profile.ts runs the same with debug timing spans and CPU profiles (docs/performance.md).
 import { Queue, Worker } from "bullmq";
-import { createAccount, createApiKey } from "@barscript/db";
+import { createAccount, createApiKey, type Db } from "@barscript/db";
 import { createScript, createScriptResolver, filesDigest } from "@barscript/db";
 import { validate } from "@barscript/lang";
 import { importBars } from "@barscript/marketdata";
@@ -86,7 +86,7 @@ export interface BenchOptions {
   /** Only composite_spy, with this many measured runs (bench/_runs-profile.ts --composite=N). */
   compositeOnly?: number;
   /** Called at the throughput phase's first and last request with the process ids (per-thread CPU). */
-  onThroughputPhase?: (at: "start" | "end", pids: { api: number; workers: number[] }) => void | Promise<void>;
+  onThroughputPhase?: (at: "start" | "end", pids: { api: number; workers: number[] }, db: Db) => void | Promise<void>;
 }
 
 export async function run(): Promise<string[]> {
@@ -177,7 +177,7 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
     let started = 0;
     let finished = 0;
     const pids = { api: api.child.pid ?? -1, workers: workers.map((w) => w.child.pid ?? -1) };
-    await options.onThroughputPhase?.("start", pids);
+    await options.onThroughputPhase?.("start", pids, env.db);
     const cpuBefore = { api: cpuMs(api.child.pid), workers: workers.reduce((sum, w) => sum + cpuMs(w.child.pid), 0) };
     const t0 = performance.now();
     await Promise.all(Array.from({ length: THROUGHPUT_CLIENTS }, async (_, c) => {
@@ -194,7 +194,7 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
     // CPU per run of our own processes: a figure the shared machine's load moves much less than the rate.
     const apiCpu = (cpuMs(api.child.pid) - cpuBefore.api) / finished;
     const workerCpu = (workers.reduce((sum, w) => sum + cpuMs(w.child.pid), 0) - cpuBefore.workers) / finished;
-    await options.onThroughputPhase?.("end", pids);
+    await options.onThroughputPhase?.("end", pids, env.db);
     const noop = await noopJobsPerSecond(env.redisUrl, env.redisPrefix, 8);
     return [
       `runs e2e50k p50_ms=${quantile(times, 0.5).toFixed(1)} p99_ms=${quantile(times, 0.99).toFixed(1)}`,
