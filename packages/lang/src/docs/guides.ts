@@ -338,9 +338,11 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   (a \`ta.*\` call there misses those bars); in v5 both operands are evaluated on every bar, left then right, as
   TradingView's v5 did (its v6 migration guide). \`?:\` evaluates only the branch taken in both.
 - **\`ta.*\` calls run on some bars.** A call in an \`if\` block, a \`switch\` case, a \`?:\` branch or a function
-  called on some bars sees only the bars it runs on, as TradingView's warning CW10003 describes: \`ta.highest(high, 200)\`
-  in a block run every 55th bar has a value after its 200th run (na before, so an index computed from it is na), and
-  \`source[1]\` in your own function is its previous run's value. Compute such a value at the top level and read it in the block.
+  called on some bars keeps the values its source had on the runs only, as TradingView's warning CW10003 describes
+  (\`source[1]\` in your own function is its previous run's value). \`ta.highest\`, \`ta.lowest\`, \`ta.highestbars\`
+  and \`ta.lowestbars\` of a bar column (\`high\`, \`low\`, \`close\`, ...) read the column's own history, as TradingView
+  does (\`ta.highest(high, 200)\` in a block run every 55th bar is the last 200 bars' high); the other \`ta.*\` of a
+  bar column there still see only the runs, where TradingView reads the column's history too (docs/adr/0032).
 - **History inside loops.** Code a loop's body runs more than once on a bar keeps one history value per
   bar, the bar's last execution's, as TradingView commits its series on each closed bar (docs/adr/0243):
   \`x[1]\` of a variable declared in the body is the previous bar's last iteration's \`x\` in every iteration,
