@@ -403,7 +403,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
 - **\`sort_field\`** of \`array.sort\`, \`array.sort_indices\`, \`matrix.sort\` and the \`array.binary_search\`
   functions names a field of the collection's user type by index or name; a literal the type does not have is refused
   at validation, as TradingView refuses it, but one held in a constant variable (or a library's type) only as the
-  script runs (each bar's runtime error).
+  script runs (each bar's runtime error). As TradingView's Arrays page says, na values and empty strings sort last
+  in ascending order and first in descending order, and only an int, float or string field can be sorted by
+  (docs/adr/0256).
 - **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
 - **Matrices.** \`matrix.*\` follows TradingView's reference; \`matrix.inv\` of a singular matrix gives na
   elements (use \`matrix.pinv\`). \`matrix.eigenvalues\` lists the eigenvalues largest first and

@@ -41,21 +41,27 @@ export function fieldSlot(field: number | string, fields: readonly string[]): nu
   return k;
 }
 
-/** The key an element is ordered by: the element itself, or its field at `slot` (an na object's key is na). */
+/** The key an element is ordered by: the element itself, or its field at `slot` (an na object has none: the bar's runtime error). */
 export function sortKey(e: unknown, slot: number): unknown {
   if (slot < 0) return e;
-  if (e === null) return NaN;
+  if (e === null) fail("Cannot sort or search an array or matrix of objects by a field: it holds an na element, which has no fields.");
   if (!Array.isArray(e)) fail("sort_field needs an array of objects");
   return e[slot];
 }
 
-/** Ascending (dir 1) or descending (dir -1) order of two keys: numbers by value with na last, strings by code units. */
+/** A key sorted apart from the others: na, or an empty string. */
+const missing = (k: unknown): boolean => k === null || k === undefined || k === "" || k !== k;
+
+/**
+ * Ascending (dir 1) or descending (dir -1) order of two keys: numbers by value, strings by code units;
+ * na and empty strings come last in ascending order and first in descending order, as TradingView's
+ * Arrays page says of array.sort and array.sort_indices (docs/adr/0256).
+ */
 export function compareKeys(p: unknown, q: unknown, dir: number): number {
-  if (typeof p === "number" && typeof q === "number") {
-    if (p !== p) return q !== q ? 0 : 1;
-    if (q !== q) return -1;
-    return (p - q) * dir;
-  }
+  const pm = missing(p);
+  const qm = missing(q);
+  if (pm || qm) return (pm === qm ? 0 : pm ? 1 : -1) * dir;
+  if (typeof p === "number" && typeof q === "number") return (p - q) * dir;
   const a = p as string;
   const b = q as string;
   return (a < b ? -1 : a > b ? 1 : 0) * dir;

@@ -146,3 +146,69 @@ describe("line wrapping (December 2025 and September 2026)", () => {
     expect(values(body)).toEqual([[NaN, 10, 12, 11], [1, 1, 1, 1]]);
   });
 });
+
+describe("sorting collections of a user type (April 2026), by the Arrays page's rules", () => {
+  const myType = ["type myType", "    float  field0", "    string field1", "    int    field2"];
+  const five = 'udt = array.from(myType.new(2.0, "D", 1), myType.new(1.0, "E", 2), myType.new(3.0, "C", 3), myType.new(5.0, "A", 4), myType.new(4.0, "B", 5))';
+
+  test("the page's example: by a float, a string or an int field, given by index or by name", () => {
+    const orders = ["udt.sort(sort_field = 0)", 'udt.sort(sort_field = "field1")', "udt.sort(sort_field = 2)"].map((sort) =>
+      values([...myType, five, sort, "plot(udt.get(0).field0)", "plot(udt.get(1).field0)", "plot(udt.get(2).field0)", "plot(udt.get(3).field0)", "plot(udt.get(4).field0)"].join("\n")).map((v) => v[0]),
+    );
+    // field0 1..5; field1 A..E is field0 5, 4, 3, 2, 1; field2 1..5 is field0 2, 1, 3, 5, 4
+    expect(orders).toEqual([[1, 2, 3, 4, 5], [5, 4, 3, 2, 1], [2, 1, 3, 5, 4]]);
+  });
+
+  test("na values and empty strings go last in ascending order and first in descending order", () => {
+    const r = run([
+      "a = array.from(2.0, na, 1.0, na, 3.0)",
+      "d = array.copy(a)",
+      "d.sort(order.descending)",
+      "a.sort()",
+      "i = array.from(2.0, na, 1.0, na, 3.0).sort_indices(order.descending)",
+      's = array.from("b", "", "a", "c")',
+      "sd = array.copy(s)",
+      "sd.sort(order.descending)",
+      "s.sort()",
+      "type Number",
+      "    float value",
+      "n = array.from(Number.new(2), Number.new(), Number.new(1))",
+      "n.sort(order.descending)",
+      "if barstate.islast",
+      "    label.new(bar_index, 0, str.tostring(a))",
+      "    label.new(bar_index, 0, str.tostring(d))",
+      "    label.new(bar_index, 0, str.tostring(i))",
+      '    label.new(bar_index, 0, s.join("|"))',
+      '    label.new(bar_index, 0, sd.join("|"))',
+      '    label.new(bar_index, 0, str.tostring(n.get(0).value) + "|" + str.tostring(n.get(1).value) + "|" + str.tostring(n.get(2).value))',
+      "plot(close)",
+    ].join("\n"));
+    expect(r.drawings.labels.map((l) => l.text)).toEqual([
+      "[1, 2, 3, NaN, NaN]",
+      "[NaN, NaN, 3, 2, 1]",
+      "[1, 3, 4, 0, 2]",
+      "a|b|c|",
+      "|c|b|a",
+      "NaN|2|1",
+    ]);
+  });
+
+  test("objects with na fields sort after the others; an na element is the bar's runtime error", () => {
+    const number = ["type Number", "    float value"];
+    const shown = ['string s = "["', "for number in numbers", '    s += str.tostring(number.value) + ", "', 's := str.substring(s, 0, str.length(s) - 2) + "]"', "if barstate.islast", "    label.new(bar_index, 0, s)", "plot(close)"];
+    const fields = run([...number, "numbers = array.from(Number.new(1.2), Number.new(), Number.new(5.4), Number.new(), Number.new(3.14))", "numbers.sort()", ...shown].join("\n"));
+    expect(fields.drawings.labels.map((l) => l.text)).toEqual(["[1.2, 3.14, 5.4, NaN, NaN]"]);
+    const elements = evaluate(build(script([...number, "numbers = array.from(Number.new(1.2), na, Number.new(5.4))", "numbers.sort()", "plot(numbers.size())"].join("\n"))), BARS, {}, { symbol: SYMBOL, windowStart: 0 });
+    expect(elements.runtimeErrors).toEqual([expect.objectContaining({ message: expect.stringContaining("na element"), count: 4 })]);
+  });
+
+  test("a field that is not an int, a float or a string cannot be sorted by: refused, as TradingView refuses it", async () => {
+    const myColor = ["type myColor", "    color c", "    float g", "    bool on"];
+    const arr = "arr = array.from(myColor.new(color.red, 1, true), myColor.new(color.blue, 2, false))";
+    expect(await errors([...myColor, arr, "arr.sort()", "plot(close)"].join("\n"))).toEqual([expect.stringContaining("an int, a float or a string")]);
+    expect(await errors([...myColor, arr, 'arr.sort(sort_field = "on")', "plot(close)"].join("\n"))).toEqual([expect.stringContaining("an int, a float or a string")]);
+    expect(await errors([...myColor, "m = matrix.new<myColor>(1, 1, myColor.new(color.red, 1, true))", "m.sort(0)", "plot(close)"].join("\n"))).toEqual([expect.stringContaining("an int, a float or a string")]);
+    // by the float field: no error, and the order is by g
+    expect(values([...myColor, arr, "arr.sort(order.descending, 1)", "plot(arr.first().g)"].join("\n"))).toEqual([[2, 2, 2, 2]]);
+  });
+});
