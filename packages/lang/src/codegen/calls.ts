@@ -3,9 +3,9 @@
 // site (`$mk_f()` makes it).
 
 import type * as A from "../language/ast";
-import { inLoop, naIn, type FnForm, type Gen, type InlineForm } from "./context";
+import { asKindIn, inLoop, naBools, naIn, type FnForm, type Gen, type InlineForm } from "./context";
 import { once } from "./expressions";
-import { asKind, calleeName, CodegenError, kindOf, naOf, vtOf, type VT } from "./types";
+import { calleeName, CodegenError, kindOf, naOf, vtOf, type VT, type UserFunction } from "./types";
 
 export function call(g: Gen, c: A.Call): string {
   const t = c.target;
@@ -85,15 +85,46 @@ function userCall(g: Gen, c: A.Call, id: number): string {
   given.forEach((a, k) => {
     const idx = a.name ? params.findIndex((p) => p.name.name === a.name!.name) : k;
     if (idx < 0 || idx >= params.length) throw new CodegenError("too many arguments", c.span);
-    args[idx] = asKind(a.value, g.expr(a.value), vtOf(params[idx]!.symbol?.type) ?? "num");
+    args[idx] = asKindIn(g, a.value, g.expr(a.value), vtOf(params[idx]!.symbol?.type) ?? "num");
   });
   if (inPlace && form.inline !== null && g.unit.inlinedChars + form.inline.body.length <= INLINE_TOTAL_CHARS) {
     g.unit.inlinedChars += form.inline.body.length;
-    return inlineCall(g, form.inline, args);
+    return boolResult(g, c, f, inlineCall(g, form.inline, args));
   }
   // each call site of a function with state has its own (a call site's series history, `var`s)
   const st = form.stateless ? "$E" : g.slots.state(`$mk_${js}()`);
-  return `${js}(${st}, $i${args.map((a) => `, ${a}`).join("")})`;
+  return boolResult(g, c, f, `${js}(${st}, $i${args.map((a) => `, ${a}`).join("")})`);
+}
+
+/**
+ * A v6 bool is never na (docs/adr/0262): a function compiled once for all its calls gives na (NaN)
+ * where its last if has no else, its switch no default or its loop no iteration, so a bool call of
+ * a v6 function that can end so is false there; a v5 library's bool, which can be na (docs/adr/0260),
+ * is false where a v6 script reads it. Other calls are left as they are.
+ */
+function boolResult(g: Gen, c: A.Call, f: UserFunction, js: string): string {
+  if (kindOf(c) !== "bool") return js;
+  const v5 = f.naBools === true;
+  return (v5 && !naBools(g)) || (!v5 && mayGiveNoValue(f.decl.body.body)) ? `(${js} === true)` : js;
+}
+
+/** Whether a block's value can be a structure's na: it ends in an if without else, a switch without default, a loop (it may not iterate), or one whose branches end so. */
+function mayGiveNoValue(stmts: readonly A.Stmt[]): boolean {
+  const last = stmts[stmts.length - 1];
+  if (last === undefined) return true;
+  const s = last.kind === "ExprStmt" ? last.expr : last;
+  switch (s.kind) {
+    case "If":
+      return s.else === null || mayGiveNoValue(s.then.body) || (s.else.kind === "If" ? mayGiveNoValue([s.else]) : mayGiveNoValue(s.else.body));
+    case "Switch":
+      return s.cases.every((k) => k.test !== null) || s.cases.some((k) => mayGiveNoValue(k.body.body));
+    case "For":
+    case "ForIn":
+    case "While":
+      return true;
+    default:
+      return false;
+  }
 }
 
 /**
@@ -193,11 +224,11 @@ function typeNew(g: Gen, c: A.Call, typeIdOrName: string): string {
   const t = g.unit.types.get(typeIdOrName) ?? [...g.unit.types.values()].find((d) => typeIdOrName.endsWith(d.name.name));
   if (!t) throw new CodegenError("unknown type", c.span);
   // a field without a default is na: a v5 bool field's na too (docs/adr/0260)
-  const vals = t.fields.map((f) => (f.defaultValue ? asKind(f.defaultValue, g.expr(f.defaultValue), fieldKind(f.typeAnn)) : naIn(g, fieldKind(f.typeAnn))));
+  const vals = t.fields.map((f) => (f.defaultValue ? asKindIn(g, f.defaultValue, g.expr(f.defaultValue), fieldKind(f.typeAnn)) : naIn(g, fieldKind(f.typeAnn))));
   c.args.forEach((a, k) => {
     const idx = a.name ? t.fields.findIndex((f) => f.name.name === a.name!.name) : k;
     if (idx < 0 || idx >= t.fields.length) throw new CodegenError("too many arguments", c.span);
-    vals[idx] = asKind(a.value, g.expr(a.value), fieldKind(t.fields[idx]!.typeAnn));
+    vals[idx] = asKindIn(g, a.value, g.expr(a.value), fieldKind(t.fields[idx]!.typeAnn));
   });
   return `[${vals.join(", ")}]`;
 }

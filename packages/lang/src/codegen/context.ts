@@ -6,7 +6,7 @@
 import type * as A from "../language/ast";
 import type { Scopes } from "./scope";
 import type { Slots } from "./slots";
-import { naOf, type HistorySizes, type InputSlot, type OutputSlot, type UserFunction, type VT } from "./types";
+import { asKind, naOf, vtOf, type HistorySizes, type InputSlot, type OutputSlot, type UserFunction, type VT } from "./types";
 
 /** The statement being generated. */
 export class Flow {
@@ -91,6 +91,23 @@ export function naBools(g: Gen): boolean {
 /** The na of a value kind where the code being generated is: NaN for a v5 bool (docs/adr/0260), else naOf's. */
 export function naIn(g: Gen, vt: VT): string {
   return vt === "bool" && naBools(g) ? "NaN" : naOf(vt);
+}
+
+/**
+ * The value of a structure (if, switch, loop) where no branch or iteration gives one: a tuple's is
+ * a tuple of its members' na, a v6 bool member's false (docs/adr/0262); else naIn's.
+ */
+export function naOfStructure(g: Gen, s: A.Structured, vt: VT): string {
+  const t = s.type;
+  if (t?.kind !== "tuple") return naIn(g, vt);
+  return `[${t.elements.map((e) => naIn(g, vtOf(e) ?? "num")).join(", ")}]`;
+}
+
+/** asKind, and where a v6 bool is expected a bare `na` is false: a v6 bool is never na (docs/adr/0262). */
+export function asKindIn(g: Gen, e: A.Expr, js: string, vt: VT): string {
+  if (vt !== "bool" || naBools(g)) return asKind(e, js, vt);
+  if (e.kind === "NaLit") return "false";
+  return e.type?.kind === "na" ? `(${js}, false)` : js;
 }
 
 export interface Gen {

@@ -8,7 +8,7 @@ import { keep as keepExtremes } from "../stdlib/array";
 import { HI, LO } from "../stdlib/pine-array";
 import type { VariableEmit } from "../builtins/record";
 import { SERIES_BUFFER_LIMIT } from "../runtime/errors";
-import { inLoop, naBools, type Gen } from "./context";
+import { asKindIn, inLoop, naBools, type Gen } from "./context";
 import { asKind, boolFromRing, boolToRing, calleeName, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf, type Binding } from "./types";
 
 export function truthy(g: Gen, js: string, e: A.Expr): string {
@@ -46,8 +46,8 @@ export function expr(g: Gen, e: A.Expr): string {
     case "Ternary": {
       const c = expr(g, e.cond);
       g.flow.condDepth++;
-      const t = asKind(e.then, expr(g, e.then), kindOf(e));
-      const f = asKind(e.else, expr(g, e.else), kindOf(e));
+      const t = asKindIn(g, e.then, expr(g, e.then), kindOf(e));
+      const f = asKindIn(g, e.else, expr(g, e.else), kindOf(e));
       g.flow.condDepth--;
       return `(${truthy(g, c, e.cond)} ? ${t} : ${f})`;
     }

@@ -5,9 +5,9 @@
 import type * as A from "../language/ast";
 import { builtinFunction } from "../builtins";
 import { LOOP_BUDGET } from "../runtime/errors";
-import { naIn, type Gen } from "./context";
+import { asKindIn, naIn, naOfStructure, type Gen } from "./context";
 import { quotient } from "./expressions";
-import { asKind, calleeName, CodegenError, kindOf, vtOf, type Binding, type VT } from "./types";
+import { calleeName, CodegenError, kindOf, vtOf, type Binding, type VT } from "./types";
 
 function block(g: Gen, stmts: A.Stmt[]): string {
   const scope = new Map<string, Binding>();
@@ -43,7 +43,7 @@ function lastValue(g: Gen, s: A.Stmt, vt: VT): { code: string; value: string } |
       const code = g.flow.flush() + els.map((e, k) => `${g.scopes.ctx.tupleJs}[${k}] = ${e};`).join("\n");
       return { code, value: g.scopes.ctx.tupleJs };
     }
-    const v = asKind(s.expr, rootExpr(g, s.expr), vt);
+    const v = asKindIn(g, s.expr, rootExpr(g, s.expr), vt);
     return { code: g.flow.flush(), value: v };
   }
   // a block ending in `[a, b] = f()` yields that tuple, as one ending in `[a, b]` does (TradingView's
@@ -84,7 +84,7 @@ export function stmt(g: Gen, s: A.Stmt): string {
     case "VarDecl": {
       const vt = vtOf(s.symbol?.type) ?? kindOf(s.init);
       g.flow.declName = s.name.name;
-      const init = asKind(s.init, rootExpr(g, s.init), vt);
+      const init = asKindIn(g, s.init, rootExpr(g, s.init), vt);
       g.flow.declName = null;
       const b = g.scopes.declare(s.name.name, s.symbol, vt, s.mode);
       const pre = g.flow.flush();
@@ -181,7 +181,7 @@ function assign(g: Gen, s: A.Assign): string {
   } else {
     target = g.fieldRef(s.target);
   }
-  const v = asKind(s.value, js, vt);
+  const v = asKindIn(g, s.value, js, vt);
   if (s.op === ":=") return `${pre}${target} = ${v};`;
   const op = s.op[0]!;
   if (op === "+" && vt === "str") return `${pre}${target} = $rt.concat(${target}, ${v});`;
@@ -212,8 +212,8 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const c = g.expr(s.cond);
       const cpre = g.flow.flush();
       const then = body(s.then);
-      // no else: na, which a v5 bool can be (docs/adr/0260)
-      let els = target === null ? "" : `${target} = ${naIn(g, vt)};`;
+      // no else: na, which a v5 bool can be (docs/adr/0260), a v6 bool's false, a tuple's members' (docs/adr/0262)
+      let els = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
       if (s.else) els = s.else.kind === "If" ? structured(g, s.else, target, vt) : body(s.else);
       return `${pre}${cpre}if (${g.truthy(c, s.cond)}) {\n${then}\n} else {\n${els}\n}`;
     }
@@ -241,7 +241,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
         chain += `${tp ? `{\n${tp}` : ""}if (${cond}) {\n${body(c.body)}\n} else `;
         if (tp) closing += "}";
       }
-      if (!hasDefault) chain += target === null ? "{}" : `{ ${target} = ${naIn(g, vt)}; }`;
+      if (!hasDefault) chain += target === null ? "{}" : `{ ${target} = ${naOfStructure(g, s, vt)}; }`;
       parts.push(chain + closing);
       return parts.join("\n");
     }
@@ -256,7 +256,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const ctr = g.scopes.declare(s.counter.name, s.symbol, "num", "none");
       const inner = loopBody(s.body);
       g.scopes.pop();
-      const init = target === null ? "" : `${target} = ${naIn(g, vt)};`;
+      const init = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
       // Pine v6 reads `to` before each iteration (the checker marks where that is safe); its direction is the first reading's
       const end = s.toEachIteration === true && p === "" ? `(${to})` : z;
       return (
@@ -280,7 +280,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const item = g.scopes.declare(s.item.name, s.itemSymbol, vtOf(s.itemSymbol?.type) ?? "num", "none");
       const inner = loopBody(s.body);
       g.scopes.pop();
-      const init = target === null ? "" : `${target} = ${naIn(g, vt)};`;
+      const init = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
       // The loop's iterations are added to the bar's count when it ends; inside, the index is
       // checked against what remains of the budget (a register compare, not a store per element).
       const left = g.scopes.fresh("left");
@@ -302,7 +302,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       g.flow.loop--;
       const cp = g.flow.flush();
       const inner = loopBody(s.body);
-      const init = target === null ? "" : `${target} = ${naIn(g, vt)};`;
+      const init = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
       // the condition's prelude (if any) runs before each test
       return `${pre}${init}while (true) {\n${cp}if (!(${g.truthy(c, s.cond)})) break;\nif (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}`;
     }

@@ -480,8 +480,9 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   misspelled built-in gets the closest supported name.
 - **v5 and v6 details not followed** (TradingView's v6 migration guide): v5 accepts negative array indices as v6
   does (v5 stops with a runtime error); v6 accepts \`obj.field[1]\` (TradingView refuses it: \`(obj[1]).field\`),
-  and \`na()\`/\`nz()\` of a bool and \`bool b = na\` (TradingView's v6 refuses them); in v6 a function whose last
-  statement is a bool \`if\` without \`else\` returns na where v6 gives \`false\`. A v5 bool can be na as in v5
+  and \`na()\`/\`nz()\` of a bool and \`bool b = na\` (TradingView's v6 refuses them; the bool is \`false\`). A v6
+  bool is never na: a function's, method's or structure's bool, or a tuple's bool member, is \`false\` on a bar
+  where no branch runs (docs/adr/0262). A v5 bool can be na as in v5
   (\`[]\` before the first bar, an \`if\`/\`switch\` without \`else\`/default; \`na()\`, \`nz()\`, \`not\`,
   \`==\`, \`and\`/\`or\`, \`fixnan\`, fields and conditions follow v5's rules, docs/adr/0260), except a bool
   collection's default elements, \`str.tostring\`, \`bool()\` and built-ins returning bools. A v5 series
