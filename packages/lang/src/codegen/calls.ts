@@ -78,7 +78,12 @@ function userCall(g: Gen, c: A.Call, id: number): string {
   const form = loop ? compileFn(g, f.id, true) : plain;
   const js = loop ? loopName(f.js) : f.js;
   const params = f.decl.params;
-  const args: string[] = params.map((p) => (p.defaultValue ? g.expr(p.defaultValue) : naOf(vtOf(p.symbol?.type) ?? "num")));
+  const args: string[] = params.map((p) => {
+    if (!p.defaultValue) return naOf(vtOf(p.symbol?.type) ?? "num");
+    const js = g.expr(p.defaultValue);
+    // a bool parameter's default `na` is false in v6 (docs/adr/0262)
+    return vtOf(p.symbol?.type) === "bool" ? asKindIn(g, p.defaultValue, js, "bool") : js;
+  });
   let receiver: A.Expr | null = null;
   if (c.target?.kind === "userMethod" && c.callee.kind === "Member") receiver = c.callee.object;
   const given = receiver ? [{ name: null, value: receiver }, ...c.args] : c.args;

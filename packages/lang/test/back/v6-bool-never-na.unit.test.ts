@@ -113,8 +113,10 @@ indicator("v6 na as bool")
 x = close > 11 ? true : na
 plot(x == false ? 1 : 0, "ternary")
 isUp(bool b) => b == false ? 1 : 0
-plot(isUp(na), "argument")`);
-    expect(out).toEqual({ ternary: [1, 0, 1, 0], argument: [1, 1, 1, 1] });
+plot(isUp(na), "argument")
+isDown(bool b = na) => b == false ? 1 : 0
+plot(isDown(), "default")`);
+    expect(out).toEqual({ ternary: [1, 0, 1, 0], argument: [1, 1, 1, 1], default: [1, 1, 1, 1] });
   });
 
   test("v5 keeps its na (docs/adr/0260), also in a tuple", () => {
