@@ -2,6 +2,7 @@
 // dashboards, drawing-heavy scripts, matrices), written here in their style; expected values are
 // worked by hand or read from TradingView's reference manual.
 import { closeBars, risingBars, run } from "./harness";
+import { validate } from "../../src/validate";
 
 const plots = (source: string): number[] => run(source, closeBars([1])).outputs.map((o) => o.values[0]!);
 const near = (got: number, want: number, rel = 1e-6): void => expect(Math.abs(got - want)).toBeLessThanOrEqual(rel * Math.abs(want));
@@ -64,5 +65,25 @@ plot(bar_index < 5 ? na : ta.lowest(low, 3))
 plot(bar_index < 5 ? na : (close - ta.lowest(low, 3)) / (ta.highest(3) - ta.lowest(3)) * 100)
 plot(bar_index < 5 ? na : ta.lowestbars(low, 3))`, risingBars(8)).outputs.map((o) => Array.from(o.values.slice(5)));
     expect(out).toEqual([[16, 17, 18], [12, 13, 14], [75, 75, 75], [-2, -2, -2]]);
+  });
+
+  // A public footprint table (request.footprint is refused: no tick data is stored) loops
+  // `for ri = 0 to nr - 1` over its rows: the loop bound, computed from the refused value, made the
+  // counter float and every array.get(..., ri) in the body a second, misleading error.
+  test("a loop bound computed from a refused value leaves the counter int: the refusal is the only error", async () => {
+    const src = `//@version=6
+indicator("footprint rows")
+fp = request.footprint(10, 70)
+if barstate.islast and not na(fp)
+    rws = fp.rows()
+    nr = array.size(rws)
+    buys = array.new<float>()
+    for ri = 0 to nr - 1
+        buys.push(array.get(rws, ri).buy_volume())
+    for ri = 0 to nr - 1
+        plotted = array.get(buys, ri)
+plot(close)`;
+    const v = await validate([{ path: "main.pine", content: src }], { resolver: { resolve: async () => null } });
+    expect(v.diagnostics.filter((d) => d.severity === "error").map((d) => [d.line, d.code])).toEqual([[3, "unsupported_feature"]]);
   });
 });

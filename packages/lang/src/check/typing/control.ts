@@ -115,8 +115,9 @@ function forNode(t: Typer, node: A.For): Value {
   vals.forEach((v, i) => {
     if (v.type !== POISON && !isNumeric(v.type)) t.ctx.error(Code.type_mismatch, `A for bound must be a number, not ${show(v.type)}.`, (exprs[i] as A.Expr).span);
   });
-  // bounds TradingView types int (an int division, int-division.ts) are taken truncated: an int counter
-  const intBounds = vals.every((v, i) => prim(v.type, "int") || takeAsInt(t, exprs[i] as A.Expr));
+  // bounds TradingView types int (an int division, int-division.ts) are taken truncated: an int counter;
+  // a bound already refused (poison) says nothing of the counter, which stays int (no follow-on errors)
+  const intBounds = vals.every((v, i) => v.type === POISON || prim(v.type, "int") || takeAsInt(t, exprs[i] as A.Expr));
   // a counter declared `float` is a float whatever its bounds; one declared `int` needs int bounds
   const counterType = intBounds && node.counterType !== "float" ? INT : FLOAT;
   if (node.counterType === "int" && !intBounds) t.ctx.error(Code.type_mismatch, `The counter '${node.counter.name}' is declared int, but a bound or the step is float: write int(...) or declare it float.`, node.counter.span);
