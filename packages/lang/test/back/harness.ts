@@ -71,6 +71,17 @@ export function closeBars(closes: readonly number[]): Bars {
   return { length: closes.length, time: col((_c, i) => RISING_T0 + i * 86_400), open: col((c) => c), high: col((c) => c + 1), low: col((c) => c - 1), close: col((c) => c), volume: col(() => 100) };
 }
 
+/** The release-notes tests' bars (1.7e9 s on, one a day) with these closes: open = close - 1, high = close + 2, low = close - 2, volume 100. */
+export function releaseNotesBars(closes: readonly number[]): Bars {
+  const col = (f: (c: number, i: number) => number) => Float64Array.from(closes, f);
+  return { length: closes.length, time: col((_c, i) => 1.7e9 + i * 86400), open: col((c) => c - 1), high: col((c) => c + 2), low: col((c) => c - 2), close: col((c) => c), volume: col(() => 100) };
+}
+
+/** Each output's values by its title, after running `source` on `bars`. */
+export function valuesByTitle(source: string, bars: Bars): Record<string, number[]> {
+  return Object.fromEntries(run(source, bars).outputs.map((o) => [o.title, Array.from(o.values)]));
+}
+
 /** The time of risingBars' bar `i` as the API writes bar times (RFC 3339, no fraction). */
 export const risingBarTime = (i: number): string => new Date((RISING_T0 + i * 86_400) * 1000).toISOString().replace(".000Z", "Z");
 

@@ -5,12 +5,12 @@
 // false, an `and`/`or` operand that is na counts as false (v5 evaluates both, docs/adr/0260), `not`
 // of na stays na, fixnan keeps the last bool that was not na, a bool field without a default is na
 // (as every field without one), and plotshape draws nothing on na. v6 gives false in those places.
-import { closeBars, run } from "./harness";
+import { closeBars, valuesByTitle } from "./harness";
 
 /** closeBars: close 10, 12, 11, 13 (open = close); `close > 11` is false, true, false, true. */
 const BARS = closeBars([10, 12, 11, 13]);
 
-const values = (source: string): Record<string, number[]> => Object.fromEntries(run(source, BARS).outputs.map((o) => [o.title, Array.from(o.values)]));
+const values = (source: string): Record<string, number[]> => valuesByTitle(source, BARS);
 
 describe("v5 bools can be na", () => {
   test("history before the first bar, if and switch without else, na(), nz(), not, ==, and/or, conditions, plotshape", () => {

@@ -4,12 +4,12 @@
 // worked by hand from that rule: on the bars no branch takes the value is false, so `v == false` is
 // true there and `v != false` false; a number beside it in a tuple stays na.
 import { evaluateValid, lib, outputsByName, resolverOf } from "../front/harness";
-import { closeBars, run } from "./harness";
+import { closeBars, valuesByTitle } from "./harness";
 
 /** closeBars: close 10, 12, 11, 13; `close > 11` is false, true, false, true. */
 const BARS = closeBars([10, 12, 11, 13]);
 
-const values = (source: string): Record<string, number[]> => Object.fromEntries(run(source, BARS).outputs.map((o) => [o.title, Array.from(o.values)]));
+const values = (source: string): Record<string, number[]> => valuesByTitle(source, BARS);
 
 describe("v6: a bool a structure gives on a bar where no branch runs is false", () => {
   test("user functions and methods ending in an if without else, a switch without default, a loop that does not run", () => {

@@ -1,22 +1,14 @@
 // What TradingView's Pine Script release notes added to v6 from December 2025 to September 2026
 // (docs/adr/0256 lists each addition and what a run does with it), in small scripts written in the
 // style of the notes' and the user manual's own examples, values worked out by hand.
-import { build, SYMBOL } from "./harness";
+import { build, releaseNotesBars, SYMBOL } from "./harness";
 import { evaluate } from "../../src/evaluate";
 import { validate } from "../../src/index";
 import type { Bars } from "../../src/types";
 
 // every bar closes above its open (open = close - 1)
 const closes = [10, 12, 11, 13];
-const BARS: Bars = {
-  length: closes.length,
-  time: Float64Array.from(closes, (_, i) => 1.7e9 + i * 86400),
-  open: Float64Array.from(closes, (c) => c - 1),
-  high: Float64Array.from(closes, (c) => c + 2),
-  low: Float64Array.from(closes, (c) => c - 2),
-  close: Float64Array.from(closes),
-  volume: Float64Array.from(closes, () => 100),
-};
+const BARS: Bars = releaseNotesBars(closes);
 
 function script(body: string): string {
   return `//@version=6\nindicator("notes 2026", overlay = true)\n${body}`;

@@ -1,21 +1,13 @@
 // What TradingView's Pine Script release notes added to v6 (November 2024 through 2025), each in a
 // small script of the kind public indicators write, with values worked out by hand from the v6
 // reference manual's descriptions (docs/adr/0242 lists the survey and what is only accepted).
-import { build, SYMBOL } from "./harness";
+import { build, releaseNotesBars, SYMBOL } from "./harness";
 import { evaluate } from "../../src/evaluate";
 import { validate } from "../../src/index";
 import type { Bars } from "../../src/types";
 
 const closes = [10, 12, 11, 13];
-const BARS: Bars = {
-  length: closes.length,
-  time: Float64Array.from(closes, (_, i) => 1.7e9 + i * 86400),
-  open: Float64Array.from(closes, (c) => c - 1),
-  high: Float64Array.from(closes, (c) => c + 2),
-  low: Float64Array.from(closes, (c) => c - 2),
-  close: Float64Array.from(closes),
-  volume: Float64Array.from(closes, () => 100),
-};
+const BARS: Bars = releaseNotesBars(closes);
 
 function script(body: string, version = 6): string {
   return `//@version=${version}\nindicator("v6 notes", overlay = true)\n${body}`;
