@@ -97,12 +97,21 @@ export const SANDBOX_INITIAL_OLD_MB = 64;
  */
 export const HEAP_GROWING_PERCENT = 100;
 
+/**
+ * The sandbox threads' young generation starts at this size a semi-space (MiB) and is never
+ * shrunk below it (docs/adr/0258-sandbox-young-generation-kept.md). V8 starts it at 1 MiB and
+ * grows and shrinks it with the allocation rate; a thread between bursts of runs shrank it and
+ * each regrowth took fresh pages, a page fault each (about 17 µs of CPU each on the 2-core VMs
+ * CI runs on: docs/performance.md, fourteenth session). Within the cap of `maxYoungGenerationSizeMb`.
+ */
+export const SANDBOX_SEMI_SPACE_MB = 16;
+
 let heapsSized = false;
 
 /**
  * Node gives a worker thread no initial old generation of its own (resourceLimits has only the
- * maxima), so both are V8 flags of the process, set once before the first sandbox thread: the
- * initial size is read when an isolate is made (the sandbox threads, not the running main
+ * maxima), so these are V8 flags of the process, set once before the first sandbox thread: the
+ * initial sizes are read when an isolate is made (the sandbox threads, not the running main
  * thread), the growth at each full collection of every isolate (the main thread's too).
  */
 function sizeHeaps(): void {
@@ -110,6 +119,7 @@ function sizeHeaps(): void {
   heapsSized = true;
   setFlagsFromString(`--initial-old-space-size=${SANDBOX_INITIAL_OLD_MB}`);
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  setFlagsFromString(`--min-semi-space-size=${SANDBOX_SEMI_SPACE_MB}`);
 }
 
 /** Threads a pool starts with; the rest start when tasks need them (one spare ahead). */
