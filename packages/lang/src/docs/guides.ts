@@ -484,7 +484,8 @@ group("trend", close > ta.sma(close, 200) ? "up" : "down")
   bool is never na: a function's, method's or structure's bool, or a tuple's bool member, is \`false\` on a bar
   where no branch runs (docs/adr/0262). A v5 bool can be na as in v5
   (\`[]\` before the first bar, an \`if\`/\`switch\` without \`else\`/default; \`na()\`, \`nz()\`, \`not\`,
-  \`==\`, \`and\`/\`or\`, \`fixnan\`, fields and conditions follow v5's rules, docs/adr/0260), except a bool
+  \`==\`, \`and\`/\`or\`, \`fixnan\`, fields and conditions follow v5's rules, docs/adr/0260; \`not\` of a na
+  bool is na, our reading, which the guide does not state: docs/adr/0263), except a bool
   collection's default elements, \`str.tostring\`, \`bool()\` and built-ins returning bools. A v5 series
   \`offset\` warns and draws the whole plot at the last bar's offset (docs/adr/0261). A v5 parameter given twice
   warns and keeps the first value, as v5 does. A color's transparency is kept in whole percent, so a \`#RRGGBBAA\`
