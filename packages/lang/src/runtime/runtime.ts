@@ -7,7 +7,8 @@ import { PineArray } from "../stdlib/array";
 import { PineMatrix } from "../stdlib/matrix-core";
 import { PineMap, valuesOf } from "../stdlib/map";
 import { negativeOffsetMessage } from "../check/rules/history-offset";
-import { BAR_BUFFER_LIMIT, beyondBufferMessage, fail, ScriptRuntimeError, SERIES_BUFFER_LIMIT } from "./errors";
+import { BAR_BUFFER_LIMIT, beyondBufferMessage, fail, ScriptRuntimeError } from "./errors";
+import * as history from "./history-reads";
 import { RUNTIME_NAMESPACES } from "./library";
 import type { Bars, SymbolInfo } from "../types";
 import { RequestHost } from "../stdlib/request/host";
@@ -57,12 +58,6 @@ export interface PendingEvent {
 
 const SOURCES = new Set(["open", "high", "low", "close", "volume", "hl2", "hlc3", "ohlc4", "hlcc4"]);
 
-/** Whole bars back of a history reference to a series; past its buffer's limit a runtime error of the bar. */
-function historyDepth(n: number, limit = SERIES_BUFFER_LIMIT): number {
-  const k = Math.floor(n);
-  if (k > limit) fail(beyondBufferMessage(k, limit));
-  return k;
-}
 
 /** The cold path of Runtime.offset (kept apart so the check inlines into compiled code). */
 function negativeOffset(n: number): never {
@@ -250,10 +245,19 @@ export class Runtime {
   at(col: Float64Array, k: number): number {
     return k >= 0 && k < col.length ? col[k]! : NaN;
   }
+  /** `x[n]` and `e[n]` of variables and expressions (runtime/history-reads.ts). */
+  readonly ago = history.ago;
+  readonly hx = history.hx;
+  readonly agoV = history.agoV;
+  readonly hxV = history.hxV;
+  readonly agoOnBar = history.agoOnBar;
+  readonly hxOnBar = history.hxOnBar;
+  readonly agoVOnBar = history.agoVOnBar;
+  readonly hxVOnBar = history.hxVOnBar;
   /** `x[n]` of the bar series open, high, low, close (a column) and time: 10,000 bars kept. */
   barColumnAgo(col: Float64Array, i: number, n: number): number {
     if (!(n >= 0)) return NaN;
-    return this.at(col, i - historyDepth(n, BAR_BUFFER_LIMIT));
+    return this.at(col, i - history.historyDepth(n, BAR_BUFFER_LIMIT));
   }
   /** A literal offset beyond a buffer's limit: the runtime error every read of it raises. */
   beyondBuffer(offset: number, limit: number): number {
@@ -265,70 +269,6 @@ export class Runtime {
   /** A history offset computed as the script runs: a negative one would read a future bar. */
   offset(n: number): number {
     return n < 0 ? negativeOffset(n) : n;
-  }
-  /** `x[n]` of a variable: n = 0 is its current value, n >= 1 what it held n bars ago. */
-  ago(ring: Ring, current: number, n: number): number {
-    if (n === 0) return current;
-    if (!(n >= 0)) return NaN;
-    const k = historyDepth(n);
-    if (k > ring.cap) ring.ensure(k + 1);
-    return ring.get(k - 1);
-  }
-  /**
-   * `ago`, `hx`, `agoV` and `hxV` of code run more than once on a bar (a loop's body): its ring
-   * holds one value per bar, the bar's last execution's (docs/adr/0243).
-   */
-  agoOnBar(ring: Ring, current: number, n: number, bar: number): number {
-    if (n === 0) return current;
-    if (!(n >= 0)) return NaN;
-    const k = historyDepth(n);
-    if (k + 1 > ring.cap) ring.ensure(k + 2);
-    return ring.getOnBar(k - 1, bar);
-  }
-  hxOnBar(ring: Ring, v: number, n: number, bar: number): number {
-    const k = historyDepth(n);
-    if (!(k >= 0)) return NaN;
-    if (k >= ring.cap) ring.ensure(k + 1);
-    ring.pushOnBar(v, bar);
-    return ring.get(k);
-  }
-  agoVOnBar(ring: ValueRing, current: unknown, n: number, bar: number): unknown {
-    if (n === 0) return current;
-    if (!(n >= 0)) return null;
-    const k = historyDepth(n);
-    if (k + 1 > ring.cap) ring.ensure(k + 2);
-    return ring.getOnBar(k - 1, bar);
-  }
-  hxVOnBar(ring: ValueRing, v: unknown, n: number, bar: number): unknown {
-    const k = historyDepth(n);
-    if (!(k >= 0)) return null;
-    if (k >= ring.cap) ring.ensure(k + 1);
-    ring.pushOnBar(v, bar);
-    return ring.get(k);
-  }
-  /** `e[n]` of an expression: records this evaluation and reads n evaluations back. */
-  hx(ring: Ring, v: number, n: number): number {
-    const k = historyDepth(n);
-    if (!(k >= 0)) return NaN;
-    if (k >= ring.cap) ring.ensure(k + 1);
-    ring.push(v);
-    return ring.get(k);
-  }
-  /** `x[n]` of a string or object variable (na is null). */
-  agoV(ring: ValueRing, current: unknown, n: number): unknown {
-    if (n === 0) return current;
-    if (!(n >= 0)) return null;
-    const k = historyDepth(n);
-    if (k > ring.cap) ring.ensure(k + 1);
-    return ring.get(k - 1);
-  }
-  /** `e[n]` of a string or object expression. */
-  hxV(ring: ValueRing, v: unknown, n: number): unknown {
-    const k = historyDepth(n);
-    if (!(k >= 0)) return null;
-    if (k >= ring.cap) ring.ensure(k + 1);
-    ring.push(v);
-    return ring.get(k);
   }
   /**
    * A new numeric array's elements moved to a list made here, where only numbers are made: V8

@@ -1,0 +1,371 @@
+// The "differences" guide served by GET /docs/differences: every place this dialect gives other
+// results than TradingView's Pine, or refuses what TradingView runs, and why (issue 16, item 6).
+import type { Guide } from "./guides";
+
+export const DIFFERENCES: Guide = {
+  topic: "differences",
+  title: "Differences from TradingView",
+  summary: "What this dialect does differently from TradingView's Pine, and why.",
+  body: `# Differences from TradingView
+
+- **Headless.** \`fill\`, \`bgcolor\` and \`barcolor\` run and draw nothing; drawing objects (\`label.*\`,
+  \`line.*\`, \`box.*\`, \`polyline.*\`, \`table.*\`, \`linefill.*\`, also made from \`chart.point\`s) are the run's
+  drawings (what remains after the last bar) with what a chart needs to draw them, and the run page draws them as
+  TradingView does: tables over their pane at their position, polylines with their style and width, a label's
+  tooltip on hover or focus (docs/adr/0214, 0235). Labels, boxes and table cells carry their text's bold/italic
+  formatting and monospace font (docs/adr/0242), which the run page draws on labels, boxes and table cells; a
+  cell's tooltip shows on hover or keyboard focus. A label's size is the named size (\`small\`) or, given in
+  typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`). An indicator whose only
+  outputs are \`bgcolor\`, \`barcolor\`, \`fill\` or \`hline\` (TradingView counts them as outputs) is valid
+  with the \`no_outputs\` warning: its runs have no output columns (docs/adr/0122).
+- **History offsets.** A float offset is rounded down, as TradingView's reference for \`[]\` says
+  (\`close[1.7]\` is \`close[1]\`).
+- **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
+- **Reassigned variables are series.** A variable given another value with \`:=\` is a series value, except a
+  top-level one (declared once, without \`var\`) whose values are all made of literals, inputs and simple built-ins
+  (\`timeframe.period\`, \`syminfo.mintick\`) with operators, \`?:\`, \`int()\`/\`float()\` and \`math.*\`, given at the top
+  level or in \`if\`/\`switch\` blocks testing such values (\`len := otherInput * 2\` under \`if preset == "Fast"\`,
+  \`per := timeframe.period == "D" ? 21 : 10\`): it is an input or simple value as TradingView infers, so \`ta.atr(len)\`
+  takes it (docs/adr/0182, 0232); in v5 a \`var\` one given such values with \`:=\` too. The rule is syntactic: a value
+  given through a function of your own, a loop or the variable itself (\`len := len * 2\`) keeps it series here.
+  TradingView's v6 migration guide says v6 makes every reassigned variable series (those scripts are refused there,
+  accepted here), and that v5 wrongly took a changing one (\`var n = 0\`, \`n += 1\`, \`ta.ema(close, n)\`) at its
+  first value: refused here. Reassigning a variable declared \`const\` is refused (\`invalid_assignment\`), as
+  TradingView refuses it.
+- **Gradient fills need their values.** \`fill(plot1, plot2, top_value, bottom_value, top_color, bottom_color)\`
+  takes \`top_value\` and \`bottom_value\` as its reference lists them, required; a call giving only
+  \`top_color\`/\`bottom_color\` (a public WaveTrend oscillator does) is refused with \`wrong_argument\`, though
+  TradingView may accept it. Fills draw nothing here in any case: drop the two colors, or give both values.
+- **\`ticker.*\`.** \`ticker.standard(symbol)\` is \`symbol\` itself (the stored bars are the standard chart's), or
+  the symbol under a Heikin Ashi or extended (\`={"adjustment":"dividends","symbol":"AAPL"}\`) identifier, which a
+  request also reads as its symbol (docs/adr/0183);
+  \`ticker.new(prefix, ticker, ...)\` is \`prefix:ticker\` (\`ticker\` itself when it already names its exchange) and \`ticker.modify(tickerid, ...)\` is \`tickerid\`: their
+  session, adjustment, back-adjustment and settlement modifiers are accepted and not applied, so a request for
+  \`session.extended\` or \`adjustment.dividends\` reads the bars as stored (docs/adr/0117);
+  \`ticker.inherit(from_tickerid, symbol)\` is \`symbol\`, or its Heikin Ashi ticker when \`from_tickerid\` is one.
+  Spread tickers (\`"AAPL+MSFT"\`, \`"AAPL/MSFT"\`) are requests of symbols the store does not hold. \`ticker.heikinashi(symbol)\`
+  requests Heikin Ashi bars built from the symbol's stored bars (its identifier is
+  \`={"symbol":"<symbol>","type":"HeikinAshi"}\`; the first bar's open is the average of its open and close, and a
+  context is read 64 bars earlier than its warmup so that the window's opens no longer depend on it). Renko, line
+  break, Kagi and point and figure tickers are refused (their bars are not stored).
+- **\`request.security\`** follows TradingView on historical bars (lookahead off: a higher timeframe's value
+  on the last chart bar of its period; lookahead on: the period's final value on each of its bars). The run's
+  last bar is TradingView's last bar: when the stored data ends inside a requested period it shows that period's
+  running value; a window ending before the data does keeps the previous period there (nothing from after the
+  window). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts; a loop over symbols has them all read after one evaluation, docs/adr/0223). What
+  remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W), any other count of minutes
+  under a day (\`"20"\`, \`"180"\`: built from a finer stored timeframe from the session's open, as TradingView builds
+  them; around the clock in UTC from 4-hour or 2-hour bars too, so \`"720"\` works on an instrument stored from 4-hour bars), months up to 12 (built from daily bars) and several days or weeks (\`"4D"\`, \`"2W"\`, built from daily or weekly
+  bars: N trading days, Monday to Friday unless the instrument trades around the clock, and N weeks, both counted
+  from Monday 1970-01-05; TradingView groups trading days too but does not document where its count starts, so its
+  bars may be shifted by whole days, and holidays are not known here: docs/adr/0139; \`timeframe.change\` and
+  \`time\` use the same periods), and seconds (\`"1S"\` ... \`"45S"\`, the finest stored bar is one minute) are refused:
+  written as a constant at validation, computed (\`timeframe.from_seconds(30)\`) as a runtime error of each bar; \`currency\` conversion
+  (to a currency other than the requested instrument's own: \`currency = currency.USD\` on a dollar stock converts nothing and
+  runs) and \`request.dividends/earnings/splits/financial/economic/quandl/seed/footprint\` are refused (no such data is stored), as are the \`footprint\` and \`volume_row\` types with their \`footprint.*\` and \`volume_row.*\` functions (a bar's volume footprint comes from its ticks). The \`earnings.*\`, \`dividends.*\` and \`splits.*\` values compile: the next report's and dividend's figures (\`earnings.future_time\`, \`dividends.future_amount\`, ...) are na, TradingView's value when the data is not available, where its chart would show a date for a stock that reports (docs/adr/0225).
+  A timeframe lower than the chart's that the store holds no bars of for a stored instrument (\`"1"\` or \`"60"\` of
+  AAPL, stored only as daily bars; \`"15"\` of BTC-USD, stored from 4-hour bars), or a chart bar with none of them
+  inside it (SPY's minutes cover some days), reads as TradingView's chart bars without intrabars (its intrabar
+  history is limited, so its older chart bars have none): \`request.security_lower_tf\` gives empty arrays (of a
+  tuple, one empty array per element), \`request.security\` na until the first intrabar and then, with the default
+  \`barmerge.gaps_off\`, the last one before the chart bar's close (na with \`gaps_on\`), the ta library's
+  \`requestUpAndDownVolume\` 0 and \`requestVolumeDelta\` a candle flat at its open; the run succeeds
+  (docs/adr/0157). Where TradingView has intrabars for those bars, the values differ. A symbol not stored (or with
+  another exchange's prefix) stays a runtime error of each bar that requests it (na with
+  \`ignore_invalid_symbol = true\`), as does a timeframe at or above the chart's that has no bars. A stored symbol
+  whose data begins after the chart's last bar (Bitcoin, stored from 2016, requested on a 2005 stock chart) has no
+  history there yet: na, and empty intrabar arrays, as before any symbol's first bar (docs/adr/0203).
+  \`request.security_lower_tf\` of a tuple (\`[h, l, v] = request.security_lower_tf("", "1", [high, low, volume])\`) gives a
+  tuple of arrays, one per element.
+  TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
+  without those three anchors it runs. A requested context runs what the request's expression depends on: a
+  statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
+  \`timeframe.period\` is the requested timeframe) is not run in it (docs/adr/0170); statements that draw run in
+  it only when its requests need them (docs/adr/0223).
+- **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
+  its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
+  between arrivals); the "Timeframe" setting is not an input a run can change.
+- **\`indicator(calc_bars_count = N)\`** calculates the run's last N bars only (bar_index 0 on the first, earlier rows
+  na), the run's last bar standing for the dataset's last as for \`last_bar_index\`: a window ending before the
+  instrument's last bar counts back from its own end, where TradingView counts from the data's end (docs/adr/0140).
+  Only \`indicator()\` takes it: \`definition()\` and \`study()\` calculate every bar of their read.
+- **Instrument metadata.** \`syminfo.prefix\` is TradingView's exchange prefix of the instrument's stored exchange
+  (\`"NASDAQ"\`, \`"NYSE"\`, \`"AMEX"\` for NYSE Arca's ETFs as TradingView lists them, \`"COINBASE"\`), and
+  \`syminfo.tickerid\` is \`"NASDAQ:AAPL"\`, so scripts that split it at \`":"\` run; an imported instrument with no
+  exchange has no prefix and its \`syminfo.tickerid\` is the ticker alone. A requested symbol with the instrument's
+  own prefix, or none, is that instrument (the chart's own identifier is the chart's bars); another exchange's or
+  an unknown prefix (\`"NYSE:AAPL"\`, \`"TVC:VIX"\`) names no stored instrument, a runtime error of the bars that
+  request it. Pairs are written TradingView's way without separator (\`"COINBASE:BTCUSD"\` is the stored \`BTC-USD\`,
+  whose \`syminfo.ticker\` stays \`"BTC-USD"\`). Runs may name their instrument either way (docs/adr/0156).
+  An \`input.symbol\` is the text its default or a run gives. \`syminfo.root\` the
+  ticker, \`syminfo.pointvalue\` 1; \`syminfo.description\` is the instrument's stored name, \`syminfo.type\`
+  its asset class in TradingView's names (an ETF is \`"fund"\`), \`syminfo.currency\` its quote currency and
+  \`syminfo.basecurrency\` the ticker without that currency for crypto and forex pairs (\`"BTC"\` for \`BTC-USD\`,
+  \`""\` otherwise). The metadata not stored is TradingView's value for an instrument without it (docs/adr/0233):
+  na for \`sector\`, \`industry\`, the fundamentals (\`employees\`, \`shares_outstanding_*\`, ...), \`expiration_date\`
+  and the analysts' \`recommendations_*\` and \`target_price_*\`, \`""\` for \`isin\`, \`"n/a"\` for \`volumetype\` (\`"base"\` for crypto pairs);
+  \`country\` is \`"US"\` on NASDAQ, NYSE and AMEX (na elsewhere) and \`mincontract\` 1 for a stock or fund (na
+  elsewhere). Where TradingView knows them (AAPL's ISIN and sector, a crypto pair's fractional lot) the values differ.
+- **Sessions.** \`syminfo.session\` is always \`session.regular\` (bars are kept as imported); an instrument's
+  regular hours are its \`session\` (\`0930-1600\` New York for US equities, \`24x7\` for crypto), holidays and
+  early closes are not known (\`session.islastbar_regular\` on a half day is the last bar there is). Periods
+  of \`timeframe.change\`, \`time(timeframe)\` and hourly \`request.security\` contexts start at the session's
+  open as TradingView's bars do (a 4-hour period of a US equity at 09:30 and 13:30 New York, the second ending
+  at 16:00); bars outside the regular hours fall in periods counted back from the open or on from the close.
+  A session with a break (\`0930-1200,1300-1600\`) starts periods again after it, as TradingView builds no bar
+  across a break; bars in the break are outside the session (neither pre- nor post-market) and the day keeps
+  one first and one last regular bar. \`time("D", "America/New_York")\`, a time zone written where \`time()\` takes
+  its session (no \`timezone\` argument), reads as no session, as public day-change scripts rely on it
+  (docs/adr/0247; TradingView's reference does not say what a string that is not a session gives).
+- **\`time(..., bars_back, timeframe_bars_back)\`.** A bar ahead of the last one (negative \`bars_back\`, at most
+  500) is expected from the chart's timeframe and the instrument's session: the next bars inside its hours, a
+  session naming no days (\`0930-1600\`) trading on weekdays; holidays are not known. Ahead of a bar the run
+  holds, the held bar's time is read. \`timeframe_bars_back\` steps periods of the requested timeframe, skipping
+  days and hours the instrument does not trade.
+- **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
+  \`wma\`, \`vwma\`, \`stdev\`, \`highest\`, \`rising\`, \`falling\`, \`cog\`, ...) work on the last \`length\` non-na
+  values and return their previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`,
+  \`roc\`, \`percentrank\` give \`na\` when the window holds one. Functions built on changes (\`rsi\`, \`cmo\`,
+  \`mfi\`, \`tsi\`) follow the reference's Pine definitions: the change next to an \`na\` is \`na\` and skipped.
+  A zero divisor inside a built-in (\`stoch\` of a flat window, \`mfi\` without down flow) gives \`na\`, as
+  the definitions' \`/\` does (docs/adr/0145); \`rsi\` keeps TradingView's RSI rule (no down move 100).
+- **\`ta.*\` lengths.** A length below 1 or \`na\` is the runtime error TradingView's runtime gives, with its
+  message ("Invalid value of the 'length' argument (0) in the 'sma' function. It must be > 0.", "... It must
+  not be na"; \`ta.hma\` of length 1 names its first \`wma\` and "(0.0)"); so are a negative \`valuewhen\`
+  occurrence or pivot bar count ("It must be >= 0."), a percentile's percentage outside 0..100 and a
+  \`supertrend\` factor not above 0 (docs/adr/0158). TradingView stops the script there; here it is that
+  bar's runtime error (outputs \`na\`, the message counted), so a constant invalid length fails the run.
+  \`ta.change\`, \`ta.mom\` and the ta library's functions keep their answers. A length known only as the
+  script runs reads at most the last 5000 values (TradingView's limit for a series; TradingView stops
+  with "The requested historical offset (X) is beyond the historical buffer's limit (Y)" instead). \`ta.median\` of an int series
+  is int, as the reference types it, but an even window gives the mean of its two middle values, which
+  may have a fraction (the reference does not say how TradingView rounds it).
+- **Seeding.** EMA and RMA start with the SMA of their first \`length\` values (as TradingView's built-ins).
+- **Pivots.** \`ta.pivothigh\` needs the pivot to be >= the left bars and > the right bars (mirrored for lows).
+- **\`ta.vwap\`** without an anchor restarts at midnight in the exchange's time zone (UTC on daily bars);
+  an overnight session's evening start is not followed.
+- **Daily, weekly and monthly bar times.** A script reads such a bar's \`time\` at its session's open on its first
+  trading day and \`time_close\` at the close on its last, in the exchange's zone, as TradingView does (AAPL's daily
+  bar opens 09:30 New York; futures 1700-1600 open the evening before); the run's times, events and drawings stay
+  dated at the stored midnight UTC (docs/adr/0200). A \`xloc.bar_time\` drawing's time is placed on the stored bars
+  through its bar's open and close: a line from \`time\` to \`time_close\` spans the bar, a time inside the session
+  lies proportionally inside the stored bar, a time past the last bar keeps its spacing in bars (docs/adr/0201).
+  Holidays are not known: a week or month starting on one opens on that day here, and early closes are not followed.
+  Around the clock (\`24x7\`), bars open at midnight UTC, also in an exchange zone other than UTC, where
+  TradingView opens them at the zone's midnight: the store cuts daily bars at midnight UTC.
+- **Daily data on intraday charts.** \`request.security\` of a day, week or month on an intraday chart matches each
+  chart bar with its trading day in the exchange's zone (a US equity's 19:30 New York post-market bar in winter,
+  00:30 UTC, reads that day's bar; a future's evening from its session's open reads the next day's), as
+  TradingView's days are trading days (docs/adr/0245). A pre-market bar reads its own day here; TradingView may
+  start the day at the regular session's open instead (reported, not verified). Around the clock the days stay UTC.
+- **Number patterns.** \`str.tostring(x, pattern)\` and \`{0,number,pattern}\` read Java's DecimalFormat patterns:
+  digits (\`#\`, \`0\`, \`,\`, \`.\`), text around them (\`+0.00\`, \`$#,##0.00\`), \`%\` there multiplying by 100, and a
+  negative subpattern after \`;\` (docs/adr/0161); exponent patterns (\`0.###E0\`) are not read.
+- **Number text.** \`str.format\` and \`log.*\` with arguments write a number as Java's MessageFormat does:
+  \`{0}\` groups by three with up to three decimals (\`1,234.568\`) and a tie goes to the even digit
+  (\`{0,number,integer}\` of 2.5 is \`2\`); \`str.tostring\` (and \`array.join\`'s numbers) has up to ten decimals,
+  no exponent, and rounds a tie up as the digits read (\`2.675\` under \`#.##\` is \`2.68\`: docs/adr/0177, 0230). Not documented by TradingView, so kept as they were (docs/adr/0178): a value
+  rounding to zero has no sign (Java writes \`-0\`), \`#.#\` keeps the zero of \`0.5\` in \`str.format\` too
+  (Java writes \`.5\`), \`format.percent\` and \`format.volume\`'s decimals, an na argument is \`NaN\`, an
+  unclosed \`{\` leaves the rest as written, and a matrix is written one row a line.
+- **An na string argument** (\`str.upper(na)\`, a \`string\` variable holding na) gives na; an na timeframe is the
+  chart's, an na session none, an na time zone UTC and an na \`str.repeat\` separator none (docs/adr/0172: the
+  reference does not say).
+- **\`str.format\` dates.** \`{0,date,...}\` and \`{0,time,...}\` (a pattern, or \`short\`/\`medium\`/\`long\`/\`full\`
+  in US English) read the timestamp in UTC; \`str.format_time\` takes a time zone. Both read Java's SimpleDateFormat
+  letters in US English (docs/adr/0231); \`S\` is the fraction of the second as the reference names it (\`S\`
+  tenths, \`SSS\` milliseconds), \`z\` a US English zone name (\`EDT\`) or \`GMT+03:00\`, and a letter Java does not
+  know is written as it stands (TradingView's pages do not say).
+- **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed. The seed is a
+  series (\`seed + i\` in a loop runs): each seed has its own sequence at the call site, started from the seed
+  (docs/adr/0163); the numbers are this dialect's generator's, not TradingView's.
+- **Colors** are values only (numbers); \`color.*\` functions work, nothing is drawn. The named colors are the
+  script's version's, as TradingView's v6 migration guide lists them: in v5 \`color.red\`, \`color.teal\` and
+  \`color.yellow\` are #FF5252, #00897B and #FFEB3B, in v6 #F23645, #089981 and #FDD835 (docs/adr/0072, 0227).
+  A drawing's color or text color not given is null in the run's drawings (TradingView's v6 label text default
+  is white, v5's black).
+- **Limits.** 10,000,000 loop iterations per bar, arrays of at most 100,000 elements, maps of at most
+  50,000 pairs (as TradingView), strings of at most 1,000,000 characters, history references at most
+  10,000 bars back.
+- **Equal extremes.** \`ta.highestbars\`/\`ta.lowestbars\` report the earliest of equal bars in the window.
+- **Choices TradingView does not document** (docs/adr/0066): \`ta.rci\` gives equal values the mean of their
+  ranks and is \`na\` when its window holds an \`na\`; \`ta.percentile_nearest_rank\` is
+  \`sorted[ceil(P/100 * n) - 1]\` and \`ta.percentile_linear_interpolation\` interpolates at \`P/100 * (n - 1)\`
+  (Excel's PERCENTILE.INC), both over the non-na values of the window (the \`array.*\` forms the same);
+  \`array.percentrank(id, i)\` is the percent of the other elements <= element \`i\`; \`array.standardize\`
+  divides by the population standard deviation; \`ta.wvad\`/\`ta.iii\` are \`na\` when high == low.
+- **Int division.** v6 divides ints exactly (\`5 / 2\` is 2.5); in v5 the division of two const ints
+  truncates toward zero (\`5 / 2\` is 2) and other int operands divide exactly. TradingView types such a
+  division int although its value keeps the fraction, and takes it truncated where an int is wanted; so
+  does this dialect: an int parameter (\`ta.wma(src, length / 2)\`, \`a.get(a.size() / 2)\`, your own
+  function's \`int\` parameter), a history offset (\`close[half]\`), a \`for\` bound and a variable declared
+  \`int\` take it truncated toward zero, also through a variable holding one (\`half = length / 2\`) while
+  every value assigned to it is int-valued too (\`half := half + 1\`, \`math.max(half, 2)\`), and through
+  an untyped parameter of your own function given one (\`at(i) => a.get(i)\` called as \`at(n / 2)\`). Assigned a
+  float (\`half := half + 0.5\`, which TradingView refuses), it is an ordinary float that an int parameter
+  refuses (write \`int(...)\`). Elsewhere the value keeps its fraction (\`plot(half)\` shows 7.5 for
+  \`15 / 2\`), except in a variable declared \`int half = length / 2\`, which holds the truncated value.
+- **\`and\` and \`or\`.** In v6 the right operand is not evaluated when the left one decides, as TradingView does
+  (a \`ta.*\` call there misses those bars); in v5 both operands are evaluated on every bar, left then right, as
+  TradingView's v5 did (its v6 migration guide). \`?:\` evaluates only the branch taken in both.
+- **\`ta.*\` calls run on some bars.** A call in an \`if\` block, a \`switch\` case, a \`?:\` branch or a function
+  called on some bars keeps the values its source had on the runs only, as TradingView's warning CW10003 describes
+  (\`source[1]\` in your own function is its previous run's value). \`ta.highest\`, \`ta.lowest\`, \`ta.highestbars\`
+  and \`ta.lowestbars\` of a bar column (\`high\`, \`low\`, \`close\`, ...) read the column's own history, as TradingView
+  does (\`ta.highest(high, 200)\` in a block run every 55th bar is the last 200 bars' high); the other \`ta.*\` of a
+  bar column there still see only the runs, where TradingView reads the column's history too (docs/adr/0032).
+- **History inside loops.** Code a loop's body runs more than once on a bar keeps one history value per
+  bar, the bar's last execution's, as TradingView commits its series on each closed bar (docs/adr/0243):
+  \`x[1]\` of a variable declared in the body is the previous bar's last iteration's \`x\` in every iteration,
+  and a \`ta.*\` call (also \`math.sum\`, \`fixnan\`, and a function of your own with history) starts each
+  execution from the state the previous bar left, so \`ta.sma(close, len)\` over lengths or
+  \`ta.crossover(close, level)\` over levels give what one call per length or level outside the loop gives.
+  A body that does not run on a bar adds nothing for it; \`var\` variables, arrays and objects keep every update.
+- **\`for\` bounds.** In v6 a \`for\` loop's \`to\` is read again before each iteration, as TradingView does
+  (elements removed inside \`for i = 0 to a.size() - 1\` end the loop early), unless it calls a function of
+  your own or a built-in with state (\`ta.*\`): such a bound is read once. v5 reads it once.
+- **Inputs.** \`input.price\`, \`input.time\` (milliseconds), \`input.text_area\` and \`input.symbol\` are plain
+  float, int and string inputs of the Interface: nothing is picked on a chart and \`confirm\` is ignored.
+- **Wrapped strings.** A \`"..."\` string that goes on over the next line (deeper than its own line, or a wrapped
+  line: inside an open parenthesis, or indented by other than a multiple of four, docs/adr/0160) drops the line break
+  and that line's indentation (\`"ab \` then \`   cd"\` is \`"ab cd"\`, docs/adr/0114); TradingView's
+  pages do not say whether it keeps a character there, which only a displayed text would show.
+- **Line wrapping** is TradingView's (its release notes of December 2025 and September 2026): inside parentheses
+  or square brackets a wrapped line may have any indentation; outside them a line indented by a multiple of four
+  spaces starts a block, so a wrapped line there takes another indentation, or the expression goes in parentheses
+  (docs/adr/0242, 0256).
+- **Statements after \`=>\`.** Statements separated by commas on the line of a switch arm's or a single-line
+  function's \`=>\` (the line may wrap after a comma) are all its body, the last one its value
+  (\`1 => ups += 1, last := close\`); published scripts write switch arms so, and TradingView's pages do not say
+  whether a single-line function may.
+- **Indented first statement.** A first statement indented by other than a multiple of four spaces
+  (\`  indicator(...)\` under a script's comments) is read as it stands, as a wrapped line with nothing
+  before it; TradingView's pages do not say, and published scripts start so. Four spaces is a block's
+  indentation and is refused.
+- **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
+  from the script: a variable read at an offset known only as the script runs, \`x[bar_index - anchor]\`, keeps
+  5000 bars, TradingView's limit for a series; a reference past it, or past 10,000 bars of \`open\`, \`high\`,
+  \`low\`, \`close\` or \`time\`, is that bar's runtime error with TradingView's message "The requested historical
+  offset (X) is beyond the historical buffer's limit (Y)" (docs/adr/0176)), and \`display\` values and their arithmetic (\`display.all - display.status_line\`).
+- **Plot offsets.** The \`offset\` of \`plot\`, \`plotshape\`, \`plotchar\` and \`plotarrow\` moves the output as TradingView
+  draws it: the value at a bar is the series' value \`offset\` bars before (after, for a negative offset such as
+  Ichimoku's lagging span \`offset = -displacement + 1\`), na where that bar does not exist; values TradingView
+  draws past the last bar (into the future area) are not in the run's outputs (docs/adr/0131). A window ending before
+  the instrument's last bar shows the later bars' values on its last rows of a negative-offset output, as the chart
+  does: the run also evaluates that many bars after its window (the offset as constants and the run's inputs give
+  it; one the warmup analysis cannot work out leaves those rows na). Those bars' alerts are not reported, but on them
+  \`barstate.islast\` and \`last_bar_index\` refer to the last bar read, and drawings and logs are as they leave them
+  (docs/adr/0141). Only indicator runs read them: a definition's runs, the studies that use it and its sweeps keep
+  events, made on their own bar, so they read no bar after the window and their last bar is the window's (docs/adr/0150).
+- **Shape and candle outputs.** A \`plotshape\` or \`plotchar\` output is 1 where the shape shows and \`na\`
+  elsewhere (TradingView's chart holds no value for it), except at \`location.absolute\`, where it is the price the
+  shape is drawn at (docs/adr/0162). A \`plotcandle\` or \`plotbar\` output is its \`close\` only: TradingView's
+  data window also shows the candle's open, high and low, which a run does not return.
+- **\`force_overlay\`.** \`force_overlay = true\` changes no value: an output or a drawing made with it carries
+  \`force_overlay: true\` in the Interface or the run's drawings (docs/adr/0220), and the run page draws it on the price
+  pane, as TradingView does. On \`bgcolor\` (no output) it changes nothing.
+- **\`bid\` and \`ask\`** are na on every bar: TradingView has them on the tick timeframe ("1T") only, and no stored
+  timeframe is ticks.
+- **\`once\`.** \`once [condition]\` runs its block on the first bar the condition holds and never again; once the
+  block has run the condition is not evaluated any more (a \`ta.*\` call in it stops updating), which TradingView's
+  pages do not say. \`once\` is a structure only where an indented block follows, so a variable or function an
+  older script named \`once\` still works. As on TradingView the structure returns no value: \`x = once ...\` and
+  assigning a call of a function that ends with one are refused (docs/adr/0168, 0256).
+- **\`sort_field\`** of \`array.sort\`, \`array.sort_indices\`, \`matrix.sort\` and the \`array.binary_search\`
+  functions names a field of the collection's user type by index or name; a literal the type does not have is refused
+  at validation, as TradingView refuses it, but one held in a constant variable (or a library's type) only as the
+  script runs (each bar's runtime error). As TradingView's Arrays page says, na values and empty strings sort last
+  in ascending order and first in descending order, and only an int, float or string field can be sorted by
+  (docs/adr/0256).
+- **Extras.** \`math.sinh\`, \`math.cosh\`, \`math.tanh\` and \`ta.sum\` (as \`math.sum\`) are accepted.
+- **Matrices.** \`matrix.*\` follows TradingView's reference; \`matrix.inv\` of a singular matrix gives na
+  elements (use \`matrix.pinv\`). \`matrix.eigenvalues\` lists the eigenvalues largest first and
+  \`matrix.eigenvectors\` the matching unit eigenvectors as columns (first non-zero component positive);
+  a complex pair of eigenvalues (a non-symmetric matrix) gives na values and na columns, after the real ones.
+- **Enum inputs.** \`input.enum\` is a string input in the Interface: its options are the members' titles
+  (a member without a title by its name) and a run gives one of them (or a member's name).
+- **Overloads.** User functions (and library exports) overload by parameter types or count; a call takes
+  the overload whose typed parameters match its arguments' types exactly, else the only one accepting
+  them (int to float). Overloads are told apart by type, not by qualifier; none fitting is
+  \`no_matching_overload\`, several is \`ambiguous_call\`.
+- **Library constants.** \`export const <type> X = <value>\` is read as \`lib.X\`; the value may name the
+  library's other top-level constants (\`export const float B = A * 2\`).
+- **\`time_tradingday\`** on weekly and monthly bars is the period's last weekday (every day for a
+  session around the clock): exchange holidays are not known.
+- **TradingView's libraries.** \`import TradingView/ta/<version> [as alias]\` imports (any version and alias:
+  \`TVta.atr(14)\` and \`TVta.tr\` are \`ta.atr(14)\` and \`ta.tr\`), so the
+  built-in \`ta.*\` functions and variables a script reads through it work, and so do these library functions:
+  \`ta.cagr\`, \`ta.changePercent\`, \`ta.highestSince\`, \`ta.lowestSince\`, \`ta.dema\`, \`ta.tema\`, \`ta.trima\`,
+  \`ta.ao\`, \`ta.coppock\`, \`ta.dm\` (Demarker), \`ta.eom\`, \`ta.rms\`, \`ta.szo\`, \`ta.vhf\`, \`ta.uo\`,
+  \`ta.ema2\`, \`ta.rma2\`, \`ta.dema2\`, \`ta.tema2\`, \`ta.atr2\`, \`ta.pzo\`, \`ta.vzo\`, \`ta.stc\`,
+  \`ta.ht\`, \`ta.ift\`, \`ta.t3\`, \`ta.t3Alt\`, \`ta.ft\`, \`ta.frama\`, \`ta.wpo\`, \`ta.rwi\`, \`ta.donchian\`,
+  \`ta.stochFull\`, \`ta.stochRsi\`, \`ta.trix\`, \`ta.kvo\`, \`ta.vi\`, \`ta.ichimoku\` (its lines not
+  displaced, as the library returns them: shift them with \`plot\`'s \`offset\`), \`ta.vStop\`, \`ta.vStop2\`,
+  \`ta.supertrend2\`, \`ta.supertrend(factor, atrLength, wicks)\` (its \`wicks\` reverse the trend; as on
+  TradingView, without the import only the built-in's \`ta.supertrend(factor, atrPeriod)\` is there, and a
+  3-argument call is refused with the import line to add, docs/adr/0159),
+  \`ta.aroon\` (on \`ta.highestbars\`/\`ta.lowestbars\`: the earliest of equal bars),
+  \`ta.williamsFractal\`, \`ta.relativeVolume\` (its periods those of \`timeframe.change\`; every bar of a run
+  is confirmed, so \`adjustRealtime\` changes nothing), \`ta.requestUpAndDownVolume(lowerTimeframe)\` and
+  \`ta.requestVolumeDelta(lowerTimeframe, cumulativePeriod = "")\` (written from the library's published definitions,
+  docs/adr/0116, 0136, 0138 and 0155). The last two request the chart symbol's bars of \`lowerTimeframe\` as
+  \`request.security_lower_tf\` does (the run fetches that context; a timeframe higher than the chart's is its
+  runtime error): an intrabar's volume is up when it closes above its open, down below it, else by its close
+  against the previous intrabar's close, else as the previous intrabar; \`requestUpAndDownVolume\` gives
+  \`[up, down (negative), delta]\`, \`requestVolumeDelta\` \`[open, high, low, close]\` of the delta summed intrabar
+  by intrabar since the start of the \`cumulativePeriod\` period (\`""\`: each bar alone, opening at 0). The
+  intrabars are stored bars (1 minute at the finest): a tick (\`"1T"\`) or seconds timeframe is refused as in any request.
+  \`ta.chandelier\`, \`ta.pmo\`, \`ta.specialK\` and \`ta.ulcerIndex\` are built in too, so TradingView's own Chandelier
+  Exit, Price Momentum Oscillator, Pring's Special K and Ulcer Index indicators run unchanged (docs/adr/0221: the
+  PMO's \`2 / length\` smoothing is seeded as \`ta.ema\`'s; Special K is na before bar 724). The library's other
+  functions are not written.
+  As on TradingView, they are reached only through the import: \`ta.dema(close, 10)\` without it is
+  \`undeclared_identifier\`, whose message names the line to add (\`import TradingView/ta/12 as ta\`) or the alias
+  the script imported the library under (docs/adr/0137). A name the library does not have here is refused
+  by name. TradingView's other libraries (but ZigZag, below), and other users' public
+  TradingView libraries, are not available: a library is imported from this service's scripts (save its
+  source here as a library script and change the import line to name it); the \`unresolved_import\`
+  message names the libraries built in.
+- **TradingView's ZigZag library.** \`import TradingView/ZigZag/6\` and \`/7\` (any alias; without one, \`ZigZag\`)
+  are built in, so TradingView's Auto Fib Retracement and Auto Fib Extension and the public scripts built on
+  them run unchanged (docs/adr/0195), as does a Zig Zag indicator that only calls \`update()\` and leaves the
+  drawing to the library (drawings made inside an imported library count as the script's, docs/adr/0216);
+  version 9, which TradingView's current Zig Zag indicator imports, is not built in, nor are TradingView's
+  TechnicalRating and ValueAtTime libraries (the Technical Ratings and Performance indicators).
+  They are our own library script written from the library's
+  published documentation: the types \`Settings\` (\`devThreshold = 5.0\`, \`depth = 10\`,
+  \`lineColor = #2962FF\`, \`extendLast\`, \`displayReversalPrice\`, \`displayCumulativeVolume\`,
+  \`displayReversalPriceChange\` all \`true\`, \`differencePriceMode = "Absolute"\`, \`draw = true\`, and in
+  version 7 \`allowZigZagOnOneBar = true\`), \`Pivot\` (\`ln\`, \`lb\`, \`isHigh\`, \`vol\`, \`start\`, \`end\`),
+  \`ZigZag\` (\`settings\`, \`pivots\`, \`sumVol\`, \`extend\`) and, in version 6, \`Point\` (\`tm\`,
+  \`price\`, \`barIndex\`; version 7's points are \`chart.point\`s); the functions \`newInstance(settings)\`
+  and the methods \`update()\` (call it on every bar; true when a pivot was added or the last one moved)
+  and \`lastPivot()\`. A high (low) turns when none of the \`depth / 2\` bars after it (at least 2 in
+  version 7) goes beyond it and each of the \`depth / 2\` bars before it stays short of it; it starts a
+  new leg \`devThreshold\` percent or more from the last pivot, and moves the last pivot when it is
+  further on the same side. With \`draw\`, the library's lines (width 2) and labels (price, change,
+  leg volume) are drawings of the run, counted in \`max_lines_count\` and \`max_labels_count\` as
+  TradingView counts them. Other versions (TradingView has published later ones) are \`unresolved_import\`.
+- **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
+  (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
+  misspelled built-in gets the closest supported name.
+- **v5 and v6 details not followed** (TradingView's v6 migration guide): v5 accepts negative array indices as v6
+  does (v5 stops with a runtime error); v6 accepts \`obj.field[1]\` (TradingView refuses it: \`(obj[1]).field\`),
+  and \`na()\`/\`nz()\` of a bool and \`bool b = na\` (TradingView's v6 refuses them; the bool is \`false\`). A v6
+  bool is never na: a function's, method's or structure's bool, or a tuple's bool member, is \`false\` on a bar
+  where no branch runs (docs/adr/0262). A v5 bool can be na as in v5
+  (\`[]\` before the first bar, an \`if\`/\`switch\` without \`else\`/default; \`na()\`, \`nz()\`, \`not\`,
+  \`==\`, \`and\`/\`or\`, \`fixnan\`, fields and conditions follow v5's rules, docs/adr/0260; \`not\` of a na
+  bool is na, our reading, which the guide does not state: docs/adr/0263), except a bool
+  collection's default elements, \`str.tostring\`, \`bool()\` and built-ins returning bools. A v5 series
+  \`offset\` warns and draws the whole plot at the last bar's offset (docs/adr/0261). A v5 parameter given twice
+  warns and keeps the first value, as v5 does. A color's transparency is kept in whole percent, so a \`#RRGGBBAA\`
+  literal's alpha can come back one off (\`#00000020\` is drawn \`#00000021\`).
+- **Log-only indicators.** An indicator whose only outputs are \`log.info\`, \`log.warning\` or \`log.error\`
+  lines (TradingView shows them in its Pine Logs pane) is valid with the \`no_outputs\` warning: its runs have
+  only log lines (docs/adr/0190).
+- **Computed plot titles.** A plot's \`title\` names its output when it is a literal or a constant standing for
+  one (\`const string T = "Up" + " trend"\`); a title a user function returns (\`title = f("Up")\`), which
+  TradingView shows, leaves the output named \`plot_<n>\`.
+`,
+};
