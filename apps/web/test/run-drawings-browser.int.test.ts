@@ -7,7 +7,7 @@
 // label's tooltip shows on hover and on focus (docs/adr/0235); so does a table cell's, its text a
 // button the keyboard reaches; a bottom_left table sits above the chart library's logo, not over
 // it; the Table view lists the tables as plain tables.
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { wcagViolations } from "./support/axe";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
@@ -247,6 +247,16 @@ function placed(): Promise<{ chart: Box; layers: Box[]; tr: Box; bl: Box; logo: 
 }
 
 /** Two frames after the tables are placed: painted. */
+/** A tooltip hides when the pointer leaves, shows when its anchor takes the focus, and hides on Escape. */
+async function hidesOnLeaveShowsOnFocusHidesOnEscape(button: Locator, tip: Locator): Promise<void> {
+  await page.mouse.move(5, 5);
+  await tip.waitFor({ state: "hidden" });
+  await button.focus();
+  await tip.waitFor({ state: "visible" });
+  await page.keyboard.press("Escape");
+  await tip.waitFor({ state: "hidden" });
+}
+
 async function settled(): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll("table.chart-table").length >= 2 && document.querySelectorAll(".chart canvas").length >= 2);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -361,12 +371,7 @@ test("a polyline is drawn dashed and 3 pixels wide, another curved; a label's to
   await tip.waitFor({ state: "visible" });
   await expect(tip.textContent()).resolves.toBe("the highest\nof the month");
   await expect(button.getAttribute("aria-describedby")).resolves.toBe(await tip.getAttribute("id"));
-  await page.mouse.move(5, 5);
-  await tip.waitFor({ state: "hidden" });
-  await button.focus();
-  await tip.waitFor({ state: "visible" });
-  await page.keyboard.press("Escape");
-  await tip.waitFor({ state: "hidden" });
+  await hidesOnLeaveShowsOnFocusHidesOnEscape(button, tip);
 });
 
 test("a pane indicator's table is over its own pane; one made with force_overlay over the price pane", async () => {
@@ -430,12 +435,7 @@ test("a table cell's tooltip shows on hover and on focus of its text, a button t
   expect(t!.y + t!.height).toBeLessThanOrEqual(c!.y);
   expect(Math.abs(t!.x - c!.x)).toBeLessThanOrEqual(1);
   expect(t!.y).toBeGreaterThanOrEqual(layer!.y);
-  await page.mouse.move(5, 5);
-  await tip.waitFor({ state: "hidden" });
-  await button.focus();
-  await tip.waitFor({ state: "visible" });
-  await page.keyboard.press("Escape");
-  await tip.waitFor({ state: "hidden" });
+  await hidesOnLeaveShowsOnFocusHidesOnEscape(button, tip);
   // focus leaves and comes back: it shows again
   await button.blur();
   await button.focus();
