@@ -40,7 +40,9 @@ export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
     return js;
   }
   g.unit.inputs.push({ name: inputName, kind, defval: d });
-  g.slots.topConsts.push(`var ${js} = $rt.input(${JSON.stringify(inputName)}, ${JSON.stringify(kind)}, ${JSON.stringify(d)});`);
+  const read = `$rt.input(${JSON.stringify(inputName)}, ${JSON.stringify(kind)}, ${JSON.stringify(d)})`;
+  // input.symbol's value is the symbol's ticker identifier, "NASDAQ:AAPL" for "AAPL" (docs/adr/0272)
+  g.slots.topConsts.push(`var ${js} = ${f.name === "input.symbol" ? `$rt.req.tickerIdOf(${read})` : read};`);
   return js;
 }
 

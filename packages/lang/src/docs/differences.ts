@@ -97,7 +97,9 @@ export const DIFFERENCES: Guide = {
   an unknown prefix (\`"NYSE:AAPL"\`, \`"TVC:VIX"\`) names no stored instrument, a runtime error of the bars that
   request it. Pairs are written TradingView's way without separator (\`"COINBASE:BTCUSD"\` is the stored \`BTC-USD\`,
   whose \`syminfo.ticker\` stays \`"BTC-USD"\`). Runs may name their instrument either way (docs/adr/0156).
-  An \`input.symbol\` is the text its default or a run gives. \`syminfo.root\` the
+  An \`input.symbol\` is the symbol paired with its exchange prefix, as TradingView's reference says (\`"AAPL"\` is
+  \`"NASDAQ:AAPL"\`) when it names the chart's instrument or one the run reads; \`""\` (the chart's), one written with a
+  prefix and one naming no stored instrument stay as written (docs/adr/0272). \`syminfo.root\` the
   ticker, \`syminfo.pointvalue\` 1; \`syminfo.description\` is the instrument's stored name, \`syminfo.type\`
   its asset class in TradingView's names (an ETF is \`"fund"\`), \`syminfo.currency\` its quote currency and
   \`syminfo.basecurrency\` the ticker without that currency for crypto and forex pairs (\`"BTC"\` for \`BTC-USD\`,
@@ -350,8 +352,9 @@ export const DIFFERENCES: Guide = {
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
   misspelled built-in gets the closest supported name.
 - **v5 and v6 details not followed** (TradingView's v6 migration guide): v5 accepts negative array indices as v6
-  does (v5 stops with a runtime error); v6 accepts \`obj.field[1]\` (TradingView refuses it: \`(obj[1]).field\`),
-  and \`na()\`/\`nz()\` of a bool and \`bool b = na\` (TradingView's v6 refuses them; the bool is \`false\`). A v6
+  does (v5 stops with a runtime error); v6 accepts \`obj.field[1]\` (TradingView refuses it: \`(obj[1]).field\`).
+  As TradingView's v6 refuses them, v6 refuses \`bool b = na\` and \`na()\`, \`nz()\` and \`fixnan()\` of a bool,
+  with the guide's fix (docs/adr/0273). A v6
   bool is never na: a function's, method's or structure's bool, or a tuple's bool member, is \`false\` on a bar
   where no branch runs (docs/adr/0262). A v5 bool can be na as in v5
   (\`[]\` before the first bar, an \`if\`/\`switch\` without \`else\`/default; \`na()\`, \`nz()\`, \`not\`,

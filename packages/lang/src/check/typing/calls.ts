@@ -240,6 +240,7 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
   );
   for (const f of r.findings) t.ctx.error(f.code, f.message, f.span);
   if (r.findings.length > 0) return POISONED;
+  if (t.ctx.version >= 6 && NA_FUNCTIONS.has(name) && naOfBool(t, name, callArgs, r)) return POISONED;
   if (r.dropped) dropRepeatedArguments(t, name, node, callArgs, r, callArgs.length - args.length);
   for (const w of r.warnings ?? []) t.ctx.warn(w.code, w.message, w.span);
   // an input's constant arguments, and a plot's title written as a constant (`const string T = "A" + "B"`, `title = T`), name the Interface's entries
@@ -248,6 +249,26 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
   if (name === "input" && r.sig.returnQual === "series") node.target = { kind: "builtin", name: "input.source" };
   if (containsNa(r.type)) return unresolvedGeneric(t, name, node, r);
   return { type: r.type, qual: r.qual };
+}
+
+/** na(), nz() and fixnan(), which TradingView's v6 takes no bool in (docs/adr/0273), and the porting hint for each. */
+const NA_FUNCTIONS: ReadonlyMap<string, string> = new Map([
+  ["na", "test the bool itself (`not b`), or keep a third state in an int (-1, 0, 1)"],
+  ["nz", "use the bool itself: it is false where v5 had na"],
+  ["fixnan", "use the bool itself, or keep the last state in a `var` variable"],
+]);
+
+/**
+ * TradingView's v6 migration guide: "bool values can no longer be na. Consequently, the na(), nz(),
+ * and fixnan() functions no longer accept bool types" (docs/adr/0273): a v6 call giving its first
+ * argument a bool is refused with the porting hint; v5 keeps its bool na (docs/adr/0260).
+ */
+function naOfBool(t: Typer, name: string, args: readonly CallArg[], r: MatchResult): boolean {
+  const i = r.params.findIndex((p) => p?.name === "x" || p?.name === "source");
+  const a = i < 0 ? undefined : args[i];
+  if (a === undefined || a.info.type.kind !== "primitive" || a.info.type.name !== "bool") return false;
+  t.ctx.error(Code.type_mismatch, `${name}() does not take a bool in Pine v6: a v6 bool is true or false, never na (TradingView's v6 migration guide). ${NA_FUNCTIONS.get(name)!.replace(/^./, (c) => c.toUpperCase())}, or keep //@version=5.`, a.node.span);
+  return true;
 }
 
 /**

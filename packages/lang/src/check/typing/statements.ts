@@ -32,6 +32,9 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
     const taken = prim(declared, "int") && takeAsInt(t, s.init);
     if (v.type !== POISON && !taken && !assignable(v.type, declared, t.ctx.version)) {
       t.ctx.error(Code.type_mismatch, `Cannot assign ${show(v.type)} to '${s.name.name}' declared ${show(declared)}.`, s.init.span);
+    } else if (t.ctx.version >= 6 && prim(declared, "bool") && s.init.kind === "NaLit") {
+      // TradingView's v6 migration guide: "A variable declared as bool can no longer be assigned na as its default value" (docs/adr/0273)
+      t.ctx.error(Code.type_mismatch, `'${s.name.name}' is declared bool and given na: in Pine v6 a bool is true or false, never na (TradingView's v6 migration guide). Start it at false (\`bool ${s.name.name} = false\`), keep a third state in an int (-1, 0, 1), or keep //@version=5.`, s.init.span);
     }
     type = declared;
   } else type = inferredDeclType(t, s.name.name, v.type, s.init.span);

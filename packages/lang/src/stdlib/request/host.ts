@@ -15,6 +15,7 @@ import { PineArray } from "../array";
 import { alignBars, intrabarRanges, ownBars, type AlignInput } from "./align";
 import { belowChart, contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
 import { tradingPeriodTimes } from "./trading-days";
+import { namesInstrument } from "../ticker-id";
 
 /** The bars of one requested context, as the caller fetched them. */
 export interface ContextBars {
@@ -102,12 +103,35 @@ export class RequestHost {
     // a context supplied under the chart's ticker identifier ("NASDAQ:AAPL") is the chart's symbol's
     const keyOf = (c: { symbol: string; timeframe: string }): string => contextKey(chart ? requestSymbol(c.symbol, chart.symbol) : c.symbol, c.timeframe);
     for (const c of supplied) this.contexts.set(keyOf(c), c);
+    // a context supplied as written ("AAPL") is also the one its ticker identifier names ("NASDAQ:AAPL", input.symbol's value: docs/adr/0272)
+    for (const c of supplied) {
+      const prefix = c.info.prefix ?? "";
+      const alias = contextKey(`${prefix}:${c.symbol}`, c.timeframe);
+      if (prefix !== "" && !c.symbol.includes(":") && !this.contexts.has(alias)) this.contexts.set(alias, c);
+    }
     this.absent = discover === null ? null : new Set(discover.map(keyOf));
     if (chart) {
       const own: ContextBars = { symbol: chart.symbol.ticker, timeframe: chart.symbol.timeframe, bars: chart.bars, info: chart.symbol };
       const key = contextKey(own.symbol, own.timeframe);
       if (!this.contexts.has(key)) this.contexts.set((this.own = key), own);
     }
+  }
+
+  /**
+   * `input.symbol`'s value: TradingView returns the chosen symbol "paired with its exchange prefix"
+   * (its reference), so a symbol written without one that names a known instrument (the chart's, or
+   * one of the supplied contexts) is its ticker identifier, `"NASDAQ:AAPL"` for `"AAPL"`. `""` (the
+   * chart's symbol), a symbol with a prefix or an extended identifier, and one naming no known
+   * instrument stay as written (docs/adr/0272).
+   */
+  tickerIdOf(written: string | null): string | null {
+    if (written === null) return null;
+    const s = written.trim();
+    if (s === "" || s.includes(":") || s.startsWith("=")) return written;
+    const chart = this.chart;
+    if (chart !== null && namesInstrument(s, chart.symbol)) return chart.symbol.prefix ? `${chart.symbol.prefix}:${s}` : written;
+    for (const c of this.contexts.values()) if (c.symbol === s && c.info.prefix) return `${c.info.prefix}:${s}`;
+    return written;
   }
 
   /**
