@@ -6,7 +6,7 @@ import { checkFile, type CheckedFile, DiagnosticSink, finishChecking, type IdCou
 import type { ImportDecl, Script, Span } from "../language/ast";
 import { Code, type DiagnosticCode } from "../language/codes";
 import { parse } from "../language/parser";
-import { builtInLibrariesText, builtInLibrary } from "../stdlib/tv-zigzag";
+import { builtInLibrariesText, builtInLibrary, tradingViewLibraryMiss } from "../stdlib/tv-zigzag";
 import type { Dependency, Resolver, SourceFile } from "../types";
 import type { CheckedLibrary } from "./program";
 
@@ -146,11 +146,16 @@ export function joinPath(from: string, rel: string): string {
  * Why an imported library is refused when no library script here has its name: scripts brought
  * from TradingView import community libraries that are not copied to this service (only
  * TradingView/ta, check/tradingview-libraries.ts, and TradingView/ZigZag, stdlib/tv-zigzag, are
- * built in), so the message says what to do.
+ * built in), so the message says what to do. An import of one of TradingView's own libraries that
+ * is not built in, or of a ZigZag version that is not, says which are (docs/adr/0276).
  */
 function libraryNotFound(owner: string, slug: string, version: number): string {
+  const head = `Library '${owner}/${slug}' version ${version} was not found: `;
+  const own = tradingViewLibraryMiss(owner, slug, version);
+  if (own !== null) return head + own;
   return (
-    `Library '${owner}/${slug}' version ${version} was not found: no library script of yours or public one here has that owner, name and version. ` +
+    head +
+    `no library script of yours or public one here has that owner, name and version. ` +
     `Libraries published on TradingView are not available here (only ${builtInLibrariesText()}): save the library's source as a library script and import it by its owner/slug/version, or copy the functions the script uses into it.`
   );
 }

@@ -245,7 +245,7 @@ describe("versions not built in", () => {
   test("TradingView/ZigZag/8 is unresolved_import, naming the versions built in", async () => {
     const r = await check(`//@version=6\nindicator("x")\nimport TradingView/ZigZag/8 as zz\nplot(close)`);
     const d = r.diagnostics.find((x) => x.code === "unresolved_import");
-    expect(d?.message).toContain("TradingView/ZigZag versions 6 and 7 are built in");
+    expect(d?.message).toContain("TradingView's ZigZag library is built in here at versions 6, 7 and 9 only, not version 8");
   });
 
   test("a built-in library is not a pinned dependency of the script", async () => {

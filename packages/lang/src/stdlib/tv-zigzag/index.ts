@@ -14,7 +14,27 @@ export function builtInLibrary(owner: string, slug: string, version: number): Re
   return content === null ? null : { owner, slug, kind: "library", version, files: [{ path: "main.pine", content }] };
 }
 
+/** "6, 7 and 9". */
+function versionsText(): string {
+  const v = ZIGZAG_VERSIONS.map(String);
+  return v.length < 2 ? v.join("") : `${v.slice(0, -1).join(", ")} and ${v[v.length - 1]!}`;
+}
+
 /** The built-in libraries' names and versions, as a message lists them. */
 export function builtInLibrariesText(): string {
-  return `TradingView/ta and TradingView/ZigZag versions ${ZIGZAG_VERSIONS.join(" and ")} are built in`;
+  return `TradingView/ta and TradingView/ZigZag versions ${versionsText()} are built in`;
+}
+
+/**
+ * Why an import of TradingView's own library `TradingView/slug/version` found no script: that
+ * version of a library built in here is not (naming the versions that are), or that library is not
+ * built in (docs/adr/0276-tradingview-libraries-not-built-in.md). Null for another owner.
+ */
+export function tradingViewLibraryMiss(owner: string, slug: string, version: number): string | null {
+  if (owner !== "TradingView") return null;
+  if (slug === "ZigZag") {
+    const latest = ZIGZAG_VERSIONS[ZIGZAG_VERSIONS.length - 1]!;
+    return `TradingView's ZigZag library is built in here at versions ${versionsText()} only, not version ${version}: import one of them (\`import TradingView/ZigZag/${latest} as zz\`).`;
+  }
+  return `TradingView's ${slug} library is not built in here (only ${builtInLibrariesText()}): save the library's source as a library script and import it by its owner/slug/version, or copy the functions the script uses into it.`;
 }

@@ -3,7 +3,10 @@
 // library (docs/adr/0195-tradingview-zigzag-library.md). Versions differ in how a point is held
 // (version 6 has the library's own `Point`: `tm`, `price`, `barIndex`; version 7 TradingView's
 // `chart.point`: `time`, `index`, `price`), in version 7's `allowZigZagOnOneBar` setting and in its
-// looking at least 2 bars each side (docs/adr/0196-tradingview-zigzag-versions.md).
+// looking at least 2 bars each side (docs/adr/0196-tradingview-zigzag-versions.md). Version 9 is
+// version 7's interface looking `depth / 2` bars each side, with no leg drawn to the last bar: its
+// fourth setting asks for pivots projected on realtime bars, which runs here never have
+// (docs/adr/0275-tradingview-zigzag-version-9.md).
 
 /** How one version of the library spells a point. */
 interface PointShape {
@@ -45,11 +48,17 @@ interface VersionShape {
   readonly oneBarSetting: boolean;
   /** Pine expression of the pivot search's bars on each side, from `this.settings.depth`. */
   readonly halfDepth: string;
+  /**
+   * Whether `extendLast` draws a leg from the last pivot to the last bar (versions 6 and 7). In
+   * version 9 that setting's place holds the switch for pivots projected on realtime bars.
+   */
+  readonly legToLastBar: boolean;
 }
 
 const VERSIONS: ReadonlyMap<number, VersionShape> = new Map([
-  [6, { point: OWN_POINT, oneBarSetting: false, halfDepth: "math.floor(this.settings.depth / 2)" }],
-  [7, { point: CHART_POINT, oneBarSetting: true, halfDepth: "math.max(2, math.floor(this.settings.depth / 2))" }],
+  [6, { point: OWN_POINT, oneBarSetting: false, halfDepth: "math.floor(this.settings.depth / 2)", legToLastBar: true }],
+  [7, { point: CHART_POINT, oneBarSetting: true, halfDepth: "math.max(2, math.floor(this.settings.depth / 2))", legToLastBar: true }],
+  [9, { point: CHART_POINT, oneBarSetting: true, halfDepth: "math.floor(this.settings.depth / 2)", legToLastBar: false }],
 ]);
 
 /** The versions of TradingView/ZigZag built in, lowest first. */
@@ -228,8 +237,7 @@ export method update(ZigZag this) =>
     this.sumVol += nz(volume[back])
     bool highChanged = this.seek(true, back, true)
     bool lowChanged = this.seek(false, back, ${lowAllowed})
-    bool changed = highChanged or lowChanged
-    this.extendToLastBar(changed, back)
+    bool changed = highChanged or lowChanged${v.legToLastBar ? "\n    this.extendToLastBar(changed, back)" : ""}
     changed
 
 // @function A new zigzag with these settings (the defaults when na).
