@@ -327,27 +327,33 @@ export const DIFFERENCES: Guide = {
   by name. TradingView's other libraries (but ZigZag, below), and other users' public
   TradingView libraries, are not available: a library is imported from this service's scripts (save its
   source here as a library script and change the import line to name it); the \`unresolved_import\`
-  message names the libraries built in.
-- **TradingView's ZigZag library.** \`import TradingView/ZigZag/6\` and \`/7\` (any alias; without one, \`ZigZag\`)
+  message names the libraries built in. Not built in (docs/adr/0276): TradingView's LibraryCOT and
+  Request (they read Commitments of Traders and exchange data this service does not store),
+  TechnicalRating (the Technical Ratings indicator and strategy: its published conditions are partial,
+  so our own version would not give TradingView's ratings), ValueAtTime (the Performance indicator),
+  RelativeValue, Strategy and RiskMetrics; the message of such an import says it is not built in.
+- **TradingView's ZigZag library.** \`import TradingView/ZigZag/6\`, \`/7\` and \`/9\` (any alias; without one, \`ZigZag\`)
   are built in, so TradingView's Auto Fib Retracement and Auto Fib Extension and the public scripts built on
   them run unchanged (docs/adr/0195), as does a Zig Zag indicator that only calls \`update()\` and leaves the
   drawing to the library (drawings made inside an imported library count as the script's, docs/adr/0216);
-  version 9, which TradingView's current Zig Zag indicator imports, is not built in, nor are TradingView's
-  TechnicalRating and ValueAtTime libraries (the Technical Ratings and Performance indicators).
+  so does TradingView's current Zig Zag indicator, which imports version 9 (docs/adr/0275).
   They are our own library script written from the library's
   published documentation: the types \`Settings\` (\`devThreshold = 5.0\`, \`depth = 10\`,
   \`lineColor = #2962FF\`, \`extendLast\`, \`displayReversalPrice\`, \`displayCumulativeVolume\`,
   \`displayReversalPriceChange\` all \`true\`, \`differencePriceMode = "Absolute"\`, \`draw = true\`, and in
-  version 7 \`allowZigZagOnOneBar = true\`), \`Pivot\` (\`ln\`, \`lb\`, \`isHigh\`, \`vol\`, \`start\`, \`end\`),
+  versions 7 and 9 \`allowZigZagOnOneBar = true\`), \`Pivot\` (\`ln\`, \`lb\`, \`isHigh\`, \`vol\`, \`start\`, \`end\`),
   \`ZigZag\` (\`settings\`, \`pivots\`, \`sumVol\`, \`extend\`) and, in version 6, \`Point\` (\`tm\`,
-  \`price\`, \`barIndex\`; version 7's points are \`chart.point\`s); the functions \`newInstance(settings)\`
+  \`price\`, \`barIndex\`; versions 7 and 9's points are \`chart.point\`s); the functions \`newInstance(settings)\`
   and the methods \`update()\` (call it on every bar; true when a pivot was added or the last one moved)
   and \`lastPivot()\`. A high (low) turns when none of the \`depth / 2\` bars after it (at least 2 in
   version 7) goes beyond it and each of the \`depth / 2\` bars before it stays short of it; it starts a
   new leg \`devThreshold\` percent or more from the last pivot, and moves the last pivot when it is
   further on the same side. With \`draw\`, the library's lines (width 2) and labels (price, change,
   leg volume) are drawings of the run, counted in \`max_lines_count\` and \`max_labels_count\` as
-  TradingView counts them. Other versions (TradingView has published later ones) are \`unresolved_import\`.
+  TradingView counts them. Version 9 looks \`depth / 2\` bars each side (1 for depth 2 or 3) and draws no leg
+  from the last pivot to the last bar: its fourth setting (kept under version 7's name \`extendLast\`) asks for
+  pivots projected on realtime bars, which runs here never have, so version 9 shows only confirmed legs.
+  Version 8 and versions before 6 are \`unresolved_import\`, the message naming 6, 7 and 9.
 - **Old versions.** v4 and older scripts are refused; the message names the v5/v6 spellings
   (\`indicator()\`, \`request.security()\`, the ternary for \`iff()\`, \`color.new()\` for \`transp\`), and a
   misspelled built-in gets the closest supported name.
