@@ -203,9 +203,14 @@ export function sessionTimeAt(
 /** The period of `tf` before (`back`) or after `p` in which the instrument trades (days it trades, hours of its session). */
 function tradedPeriod(p: { start: number; end: number }, tf: string, back: boolean, anchor: string | null, barZone: string, spec: string, specZone: string): { start: number; end: number } | null {
   const unit = periodUnit(tf)?.unit;
+  // days, weeks and months are dated 00:00 UTC of their trading days (sessionPeriod), not at an
+  // instant: the one after (before) is the period holding the session's open on the day after its
+  // last (before its first), which with an intraday chart's session anchor is not that midnight
+  const dated = unit === "D" || unit === "W" || unit === "M";
   let q: { start: number; end: number } | null = p;
   for (let k = 0; q !== null && k < MAX_SKIPS; k++) {
-    q = sessionPeriod(back ? q.start - 1 : q.end, tf, anchor, barZone);
+    const from = back ? q.start - (dated ? DAY_SECONDS * 1000 : 1) : q.end;
+    q = sessionPeriod(dated ? sessionBound(from, from, false, anchor, barZone) : from, tf, anchor, barZone);
     if (q === null) return null;
     const trades = unit === "W" || unit === "M" || instrumentTrades(q.start, spec, specZone, unit === "D");
     if (trades) return q;
