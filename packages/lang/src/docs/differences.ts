@@ -118,7 +118,9 @@ export const DIFFERENCES: Guide = {
   across a break; bars in the break are outside the session (neither pre- nor post-market) and the day keeps
   one first and one last regular bar. \`time("D", "America/New_York")\`, a time zone written where \`time()\` takes
   its session (no \`timezone\` argument), reads as no session, as public day-change scripts rely on it
-  (docs/adr/0247; TradingView's reference does not say what a string that is not a session gives).
+  (docs/adr/0247; TradingView's reference does not say what a string that is not a session gives). On daily and
+  longer charts a bar is inside a session that trades on its weekday, whatever the session's hours
+  (\`time(timeframe.period, "0800-0810")\` is the bar's time): TradingView's pages do not say (docs/adr/0274).
 - **\`time(..., bars_back, timeframe_bars_back)\`.** A bar ahead of the last one (negative \`bars_back\`, at most
   500) is expected from the chart's timeframe and the instrument's session: the next bars inside its hours, a
   session naming no days (\`0930-1600\`) trading on weekdays; holidays are not known. Ahead of a bar the run
@@ -168,9 +170,12 @@ export const DIFFERENCES: Guide = {
   (\`{0,number,integer}\` of 2.5 is \`2\`); \`str.tostring\` (and \`array.join\`'s numbers) has up to ten decimals,
   no exponent, and rounds a tie up as the digits read (\`2.675\` under \`#.##\` is \`2.68\`: docs/adr/0177, 0230). Not documented by TradingView, so kept as they were (docs/adr/0178): a value
   rounding to zero has no sign (Java writes \`-0\`), \`#.#\` keeps the zero of \`0.5\` in \`str.format\` too
-  (Java writes \`.5\`), \`format.percent\` and \`format.volume\`'s decimals, an na argument is \`NaN\`, an
-  unclosed \`{\` leaves the rest as written, and a matrix is written one row a line.
-- **An na string argument** (\`str.upper(na)\`, a \`string\` variable holding na) gives na; an na timeframe is the
+  (Java writes \`.5\`), \`format.percent\` and \`format.volume\`'s decimals, an na argument is \`NaN\`, and a
+  matrix is written one row a line. As TradingView's user manual says, a placeholder naming no argument (\`{5}\`) is
+  written as it stands and an unclosed \`{\` in \`str.format\` (or \`log.*\` with arguments) is a runtime error (docs/adr/0274).
+- **An na string argument** (\`str.upper(na)\`, a \`string\` variable holding na) gives na, as does a concatenation
+  with one (\`"x" + s\`: docs/adr/0274), and \`str.tostring\` of a na string is that na (the reference: a string "is
+  returned as is"; na numbers are \`"NaN"\`); an na timeframe is the
   chart's, an na session none, an na time zone UTC and an na \`str.repeat\` separator none (docs/adr/0172: the
   reference does not say).
 - **\`str.format\` dates.** \`{0,date,...}\` and \`{0,time,...}\` (a pattern, or \`short\`/\`medium\`/\`long\`/\`full\`
@@ -223,6 +228,8 @@ export const DIFFERENCES: Guide = {
   execution from the state the previous bar left, so \`ta.sma(close, len)\` over lengths or
   \`ta.crossover(close, level)\` over levels give what one call per length or level outside the loop gives.
   A body that does not run on a bar adds nothing for it; \`var\` variables, arrays and objects keep every update.
+  A \`for\` counter's own history (\`i[1]\`) is na: TradingView's pages do not say which of its values a bar keeps
+  (docs/adr/0274).
 - **\`for\` bounds.** In v6 a \`for\` loop's \`to\` is read again before each iteration, as TradingView does
   (elements removed inside \`for i = 0 to a.size() - 1\` end the loop early), unless it calls a function of
   your own or a built-in with state (\`ta.*\`): such a bound is read once. v5 reads it once.

@@ -342,7 +342,8 @@ function placeholderText(p: Placeholder, args: unknown[]): string {
 /**
  * str.format, which is Java's MessageFormat (the reference's remarks are its rules): `{0}`,
  * `{1,number,#.##}`, `{0,number,integer|percent|currency}`, `{0,date,...}`; outside placeholders
- * `''` is a quote and `'...'` literal text (braces too). An unclosed `{` leaves the rest as written.
+ * `''` is a quote and `'...'` literal text (braces too). An unclosed `{` is a runtime error, as
+ * TradingView's user manual says of unbalanced curly brackets (docs/adr/0274).
  */
 export function format(fmt: string | null, args: unknown[]): string | null {
   if (fmt === null) return null;
@@ -362,10 +363,7 @@ export function format(fmt: string | null, args: unknown[]): string | null {
       continue;
     }
     const p = ch === "{" && !quoted ? placeholderAt(fmt, i) : null;
-    if (ch === "{" && !quoted && p === null) {
-      out += fmt.slice(i);
-      break;
-    }
+    if (ch === "{" && !quoted && p === null) fail(`unbalanced curly brackets in the format string: the "{" at position ${i} has no "}" (quote it, '{', to write it as text)`);
     out += p ? placeholderText(p.placeholder, args) : ch;
     if (out.length > MAX_STRING_LENGTH) fail(`string longer than ${MAX_STRING_LENGTH} characters`);
     i = p ? p.end : i + 1;

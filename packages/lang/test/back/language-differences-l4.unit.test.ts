@@ -1,7 +1,7 @@
 // Differences from TradingView closed by what its documents settle (issue 16, helper L4). Expected
 // values are the documents' (quoted in docs/adr/0272, 0273), or worked by hand from the demo bars
 // (packages/marketdata/demo, SOURCES.md).
-import { build, dailyBars, sliceBars, SYMBOL } from "./harness";
+import { build, dailyBars, risingBars, sliceBars, SYMBOL } from "./harness";
 import { evaluate } from "../../src/evaluate";
 import type { ContextBars } from "../../src/stdlib/request";
 import { parse } from "../../src/language/parser";
@@ -87,5 +87,29 @@ describe("a v6 bool is never na: `bool b = na`, na(), nz() and fixnan() of a boo
   });
   it("v6 still takes na() of numbers, a bool declared false and a bool parameter's na default", () => {
     expect(check(6, "bool b = false\nx = na(close) or nz(close) > 0 or fixnan(close) > 0\nf(bool c = na) => c\ny = f()")).toEqual([]);
+  });
+});
+
+describe("str.format's placeholders as TradingView's user manual describes them (docs/adr/0274)", () => {
+  // Strings page, "Formatting strings": "If a placeholder refers to a nonexistent argument, the
+  // formatted result treats that placeholder as a literal character sequence"; "Non-quoted left
+  // curly brackets ({) must have corresponding right curly brackets (}) inside formatting strings.
+  // If a formatString contains unbalanced curly brackets, it causes a runtime error"; a sequence
+  // between apostrophes is quoted ("'{0}'" writes {0}). The reference: str.tostring of na is "NaN".
+  const logs = (body: string) => {
+    const r = evaluate(build(`//@version=6\nindicator("format")\nif barstate.islast\n${body}\nplot(close)\n`), risingBars(2), {}, { symbol: SYMBOL, windowStart: 0 });
+    return { lines: r.logs.map((l) => l.message), errors: r.runtimeErrors.map((e) => `${e.count} ${e.message}`) };
+  };
+  it("a placeholder with no argument and a quoted one are literal text; na is NaN", () => {
+    expect(logs(`    log.info(str.format("{0} {5} '{0}'", 7))\n    log.info(str.tostring(float(na)))`)).toEqual({ lines: ["7 {5} {0}", "NaN"], errors: [] });
+  });
+  it("an unclosed { is a runtime error, in str.format and in log.* with arguments", () => {
+    const a = logs(`    log.info(str.format("a {0", 1))`);
+    expect(a.lines).toEqual([]);
+    expect(a.errors).toEqual([expect.stringMatching(/^1 .*unbalanced curly brackets in the format string/)]);
+    const b = logs(`    log.info("b {0} {1", 1)`);
+    expect(b.errors).toEqual([expect.stringMatching(/^1 .*unbalanced curly brackets/)]);
+    // without arguments a log line is its text as written
+    expect(logs(`    log.info("c {")`)).toEqual({ lines: ["c {"], errors: [] });
   });
 });
