@@ -192,7 +192,7 @@ export const DIFFERENCES: Guide = {
   A drawing's color or text color not given is null in the run's drawings (TradingView's v6 label text default
   is white, v5's black).
 - **Limits.** 10,000,000 loop iterations per bar, arrays of at most 100,000 elements, maps of at most
-  50,000 pairs (as TradingView), strings of at most 1,000,000 characters, history references at most
+  50,000 pairs (as TradingView), strings of at most 40,960 characters (as TradingView's user manual says), history references at most
   10,000 bars back.
 - **Equal extremes.** \`ta.highestbars\`/\`ta.lowestbars\` report the earliest of equal bars in the window.
 - **Choices TradingView does not document** (docs/adr/0066): \`ta.rci\` gives equal values the mean of their

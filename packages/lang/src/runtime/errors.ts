@@ -24,7 +24,8 @@ export class EvaluationTimeout extends Error {
   }
 }
 
-export const MAX_STRING_LENGTH = 1_000_000;
+/** TradingView's user manual (Strings): "strings are immutable values containing sequences of up to 40,960 encoded characters" (docs/adr/0274). */
+export const MAX_STRING_LENGTH = 40_960;
 export const MAX_ARRAY_SIZE = 100_000;
 export const LOOP_BUDGET = 10_000_000;
 

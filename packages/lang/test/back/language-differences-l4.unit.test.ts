@@ -113,3 +113,17 @@ describe("str.format's placeholders as TradingView's user manual describes them 
     expect(logs(`    log.info("c {")`)).toEqual({ lines: ["c {"], errors: [] });
   });
 });
+
+describe("strings hold at most 40,960 characters (docs/adr/0274)", () => {
+  // TradingView's user manual (Strings): "strings are immutable values containing sequences of up to
+  // 40,960 encoded characters".
+  const errorsOf = (n: number) => {
+    const src = `//@version=6\nindicator("length")\ns = str.repeat("x", ${n - 1}) + "y"\nplot(str.length(s))\n`;
+    const r = evaluate(build(src), risingBars(1), {}, { symbol: SYMBOL, windowStart: 0 });
+    return { length: r.outputs[0]!.values[0], errors: r.runtimeErrors.map((e) => e.message) };
+  };
+  it("a string of 40,960 characters is made, one more is the bar's runtime error", () => {
+    expect(errorsOf(40_960)).toEqual({ length: 40_960, errors: [] });
+    expect(errorsOf(40_961).errors).toEqual([expect.stringContaining("string longer than 40960 characters")]);
+  });
+});
