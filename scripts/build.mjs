@@ -18,16 +18,27 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Output name -> source entry. `thread` is the sandbox thread the worker's pool loads as ./thread. */
+/**
+ * Output name -> source entry. `thread` is the sandbox thread the worker's pool loads as ./thread,
+ * `validation-thread` the script validation thread the API's pool loads as ./thread.
+ */
 export const ENTRIES = {
   api: "apps/api/src/main.ts",
   worker: "apps/worker/src/main.ts",
   thread: "apps/worker/src/runs/thread.ts",
+  "validation-thread": "apps/api/src/validation/thread.ts",
   admin: "apps/admin/src/main.ts",
   cli: "apps/cli/src/main.ts",
   mcp: "apps/mcp/src/main.ts",
   migrate: "packages/db/src/migrate/cli.ts",
 };
+
+/** The entry bundling `source` (a path without its extension); a file that is not one cannot be loaded from dist/. */
+function entryFor(source) {
+  const found = Object.entries(ENTRIES).find(([, entry]) => join(ROOT, entry).replace(/\.ts$/, "") === source.replace(/\.ts$/, ""));
+  if (!found) throw new Error(`require.resolve of ${relative(ROOT, source)}: not a build entry (add it to ENTRIES)`);
+  return found[0];
+}
 
 const isBare = (path) => !path.startsWith(".") && !path.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(path);
 
@@ -37,8 +48,13 @@ const externals = {
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind === "entry-point") return undefined;
-      // The worker's pool loads its sandbox thread file next to itself: dist/thread.js.
-      if (args.kind === "require-resolve") return { path: args.path, external: true };
+      // A pool loads its thread file by `require.resolve("./thread")`: the bundle of that file is
+      // an entry of its own, next to the pool's bundle (the worker's dist/thread.js, the API's
+      // dist/validation-thread.js).
+      if (args.kind === "require-resolve") {
+        if (!isBare(args.path)) return { path: `./${entryFor(resolve(args.resolveDir, args.path))}`, external: true };
+        return { path: args.path, external: true };
+      }
       if (!isBare(args.path)) return undefined;
       if (args.path.startsWith("@barscript/")) return undefined;
       return { path: args.path, external: true };

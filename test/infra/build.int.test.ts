@@ -140,6 +140,17 @@ describe("the built bundles on an empty database", () => {
     expect(body).toMatchObject({ status: "succeeded", window: { bars: 250 } });
   });
 
+  it("when a script is validated through the built API, then its validation thread answers with the interface", async () => {
+    // The API's validation pool loads dist/validation-thread.js; the worker's sandbox thread (dist/thread.js) cannot validate.
+    const r = await fetch(`${api.url}/v1/scripts/validate`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ files: [{ path: "main.pine", content: "//@version=6\nindicator(\"x\")\nplot(close)\n" }] }),
+    });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toMatchObject({ valid: true, diagnostics: [], interface: { outputs: [{ name: "plot_0", type: "float" }] } });
+  });
+
   it("when requests were logged, then the log has neither the key nor the cookie, and /readyz reports both stores", async () => {
     // A password in a form body and a device code in a query: neither may reach the log either.
     const mark = api.output().length;
