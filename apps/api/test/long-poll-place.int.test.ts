@@ -77,6 +77,21 @@ describe("the long-poll place of POST /runs, taken with its heavy place", () => 
     expect(await held(id, 0, 0)).toEqual([0, 0]);
   });
 
+  it("when the run of a waiting POST /runs is no longer stored when its wait ends (a start whose commit a Postgres crash lost, docs/adr/0266), then the call answers 503 busy, not the run", async () => {
+    const { id, client } = await accountWith({ concurrentHeavy: 2, concurrentWaits: 2 });
+    const call = client.start({ ...RUN, wait: 2 });
+    let run: { id: string } | null = null;
+    for (let i = 0; i < 60 && !run; i++) {
+      run = await h.env.db.run.findFirst({ where: { accountId: id }, select: { id: true } });
+      if (!run) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(run).not.toBeNull();
+    await h.env.db.run.delete({ where: { id: (run as { id: string }).id } });
+    const answered = await call;
+    expect([answered.status, answered.json?.error?.code]).toEqual([503, "busy"]);
+    expect(await held(id, 0, 0)).toEqual([0, 0]);
+  });
+
   it("when the heavy places are taken, then a POST /runs with wait is refused 429 busy and takes no long-poll place", async () => {
     const { id, client } = await accountWith({ concurrentHeavy: 1, concurrentWaits: 1 });
     const lease = await limits.tryAcquireHeavy({ id, plan: { concurrentHeavy: 1 } });

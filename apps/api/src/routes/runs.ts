@@ -15,7 +15,7 @@ import { definitionResults } from "../events/results";
 import { studyResults } from "../studies/results";
 import { assertResultsReadable, outputsPage, sendOutputsPage, streamOutputsCsv } from "../runs/results";
 import { runDrawings, runLogs } from "../runs/artifacts";
-import { cancelRun, listRuns, loadOwnRun, lookUpKey, toJson, waitForRun, type ListFilters, type StartPrefetch } from "../runs/service";
+import { answerDurable, cancelRun, listRuns, loadOwnRun, lookUpKey, toJson, waitForRun, type ListFilters, type StartPrefetch } from "../runs/service";
 import { startRun } from "../runs/service";
 import { ownerHandles, serializeRun } from "@barscript/db";
 import { spans } from "@barscript/queue";
@@ -59,7 +59,8 @@ function idempotencyFirst(ctx: RunsContext): RequestHandler {
       res.locals["startPrefetch"] = prefetch;
       return next();
     }
-    const run = await waitForRun(ctx, auth, existing, wait, clientGone(req, res));
+    // the first call's start may not be flushed yet when it is not final (docs/adr/0266)
+    const run = await answerDurable(ctx, await waitForRun(ctx, auth, existing, wait, clientGone(req, res)));
     res.setHeader("Idempotent-Replayed", "true");
     res.status(200).json(await toJson(ctx, run, auth));
   };
@@ -79,7 +80,10 @@ export function registerRuns(router: Router, deps: AppDeps): void {
       const wait = res.locals["wait"] as number;
       const sp = spans(deps.logger, "");
       const started = await startRun(ctx, auth, { ...body, inputs: rawInputs(req.body) }, { idempotencyKey: key, source: runSource(res), defaultBars: 5_000, spans: sp, watch: wait > 0, prefetch: res.locals["startPrefetch"] as StartPrefetch | null | undefined });
-      const run = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res), { spans: sp, watch: started.watch, place: waitPlaceOf(res) });
+      const waited = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res), { spans: sp, watch: started.watch, place: waitPlaceOf(res) });
+      // A new run started without waiting (wait 0) committed synchronously; any other answer is
+      // made durable first when it is not final (docs/adr/0266).
+      const run = started.created && wait === 0 ? waited : await answerDurable(ctx, waited);
       if (!started.created) res.setHeader("Idempotent-Replayed", "true");
       res.status(started.created ? 202 : 200).json(await toJson(ctx, run, auth));
       sp.mark("answer");

@@ -2,6 +2,8 @@
 // insert, enqueue), read, list, wait (long poll on pub/sub) and cancel.
 import { ApiError, assertTimeframe } from "@barscript/contracts";
 import {
+  confirmRunDurable,
+  DatabaseUnavailableError,
   FINAL_STATUSES,
   failure,
   findRun,
@@ -84,6 +86,18 @@ function heard(message: string): Run | null | typeof IGNORED {
   if (!m.run) return null;
   const run = runFromWire(m.run);
   return run && run.status === m.status && isFinal(run) ? run : null;
+}
+
+/**
+ * The run POST /runs answers, once it is on disk: a final state is (its commit was synchronous
+ * and flushed every commit before it); a queued or running run, whose start may have committed
+ * without waiting for the WAL flush (docs/adr/0266), is confirmed by a synchronous commit first.
+ * A run Postgres no longer has (that start lost in a crash) is an outage, never an answer.
+ */
+export async function answerDurable(ctx: RunsContext, run: Run): Promise<Run> {
+  if (isFinal(run)) return run;
+  if (!(await confirmRunDurable(ctx.deps.db, run.id))) throw new DatabaseUnavailableError(new Error(`run ${run.id} is no longer stored`));
+  return run;
 }
 
 export async function toJson(ctx: RunsContext, run: Run, auth?: AuthContext): Promise<RunJson> {
@@ -350,7 +364,9 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   // the row as written is its first value (no read after subscribing).
   const watch = options.watch ? await ctx.watcher.watch<Run>(id, heard) : undefined;
   try {
-    const outcome = await startRunRow(db, row, { queueCap, computeUnitsPerMonth: plan.computeUnitsPerMonth, period });
+    // A caller that waits is answered a final state (flushed by its own synchronous commit) or,
+    // when the wait ends first, after answerDurable: the insert need not wait for its flush (docs/adr/0266).
+    const outcome = await startRunRow(db, row, { queueCap, computeUnitsPerMonth: plan.computeUnitsPerMonth, period }, { noFlushWait: options.watch === true });
     if (outcome.outcome === "units_used_up") {
       throw new ApiError("plan_limit", `This month's ${plan.computeUnitsPerMonth} compute units of plan ${plan.name} are used up.`);
     }

@@ -1,7 +1,7 @@
 // Run rows: insert (one run per account + Idempotency-Key, decided by the unique constraint),
 // and every status change as a conditional update, so cancel, finish, crash and sweep can race
 // without corrupting a run (README.md "The flow in one line").
-import type { Db } from "../client";
+import { poolOf, type Db } from "../client";
 import type { Prisma, Run } from "../generated/client";
 import { type Failure, RESULTS_TTL_MS, type RunStatusName, type RunSummary } from "./types";
 import { execute, query, statement } from "../sql";
@@ -146,9 +146,27 @@ export type StartOutcome =
  */
 const RUNS_START = statement("runs_start", `SELECT * FROM runs_start($1::jsonb, $2::int, $3::bigint, $4::date)`);
 
-export async function startRunRow(db: Db, run: NewRun, limits: { queueCap: number | null; computeUnitsPerMonth: number; period: Date }): Promise<StartOutcome> {
+/**
+ * RUNS_START whose commit does not wait for its WAL flush (`synchronous_commit` off for this
+ * statement's own transaction only), for a caller that answers only a durable state
+ * (docs/adr/0266-waiting-starts-commit-without-the-flush.md): a final state, whose synchronous
+ * commit flushes this one before it, or a run `confirmRunDurable` confirmed.
+ */
+const RUNS_START_NO_FLUSH_WAIT = statement("runs_start_no_flush_wait", `SELECT r.* FROM runs_start($1::jsonb, $2::int, $3::bigint, $4::date) r, set_config('synchronous_commit', 'off', true)`);
+
+export interface StartRowOptions {
+  /**
+   * The insert's commit returns before the WAL holds it on disk (docs/adr/0266); the caller then
+   * answers no state of the run before a final one or `confirmRunDurable`. Only on a pooled
+   * client of `createDb` (never inside another transaction, whose own commit it would change).
+   */
+  noFlushWait?: boolean;
+}
+
+export async function startRunRow(db: Db, run: NewRun, limits: { queueCap: number | null; computeUnitsPerMonth: number; period: Date }, options: StartRowOptions = {}): Promise<StartOutcome> {
   const row = { ...run, parentRunId: run.parentRunId ?? null, createdAt: run.createdAt ?? new Date() };
-  const rows = await query<Run>(db, RUNS_START, [JSON.stringify(row), limits.queueCap, String(limits.computeUnitsPerMonth), limits.period.toISOString().slice(0, 10)]);
+  const s = options.noFlushWait && poolOf(db) ? RUNS_START_NO_FLUSH_WAIT : RUNS_START;
+  const rows = await query<Run>(db, s, [JSON.stringify(row), limits.queueCap, String(limits.computeUnitsPerMonth), limits.period.toISOString().slice(0, 10)]);
   const found = rows[0];
   if (found) return { outcome: found.id === run.id ? "created" : "existing", run: found };
   // Nothing inserted: say why (the figures only word the answer).
@@ -156,6 +174,18 @@ export async function startRunRow(db: Db, run: NewRun, limits: { queueCap: numbe
   if (Number(units?.computeUnits ?? 0) >= limits.computeUnitsPerMonth) return { outcome: "units_used_up", units: Number(units?.computeUnits ?? 0) };
   if (limits.queueCap === null) throw new Error(`run ${run.id} was not inserted`);
   return { outcome: "queue_full", active: Math.max(limits.queueCap, await countActiveApiRuns(db, run.accountId)) };
+}
+
+/**
+ * Waits until the run's row, and every commit before this call, is on disk (WAL flushed): a row
+ * lock (`FOR KEY SHARE`, which no worker's update waits for) is a WAL record, so this statement's
+ * synchronous commit flushes the WAL up to it. False when the row is not there (a start whose
+ * commit a Postgres crash lost, docs/adr/0266).
+ */
+const RUN_DURABLE = statement("run_durable", `SELECT id FROM runs WHERE id = $1 FOR KEY SHARE`);
+
+export async function confirmRunDurable(db: Db, runId: string): Promise<boolean> {
+  return (await query<{ id: string }>(db, RUN_DURABLE, [runId])).length > 0;
 }
 
 /**
