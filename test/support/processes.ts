@@ -1,8 +1,10 @@
 // Real API and worker processes for integration tests (multi-instance, crash and end-to-end
-// tests). Started as `node --import tsx <entry>` with the test file's environment.
+// tests). Started as `node <bundle>` (the working tree's bundle of the entry, test/support/bundles.ts,
+// docs/adr/0267) with the test file's environment.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { bundlesDir } from "./bundles";
 
 const ROOT = resolve(__dirname, "../..");
 
@@ -25,8 +27,13 @@ process.once("exit", () => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 
-function start(entry: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ["--import", "tsx", resolve(ROOT, entry)], {
+/** The entry's bundle: `api` (apps/api/src/main.ts), `worker` (apps/worker/src/main.ts), `admin` (apps/admin/src/main.ts). */
+async function bundle(entry: "api" | "worker" | "admin"): Promise<string> {
+  return join(await bundlesDir(), "dist", `${entry}.js`);
+}
+
+async function start(entry: "api" | "worker", env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, [await bundle(entry)], {
     cwd: ROOT,
     env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -66,7 +73,7 @@ function waitFor(output: () => string, child: ChildProcess, pattern: RegExp, tim
 }
 
 export async function spawnApi(env: Record<string, string>, timeoutMs = 45_000): Promise<ApiProc> {
-  const { child, output } = start("apps/api/src/main.ts", { PORT: "0", ...env });
+  const { child, output } = await start("api", { PORT: "0", ...env });
   const match = await waitFor(output, child, /listening on (\d+)/, timeoutMs);
   const port = Number(match[1]);
   return { child, output, kill: killer(child), port, url: `http://127.0.0.1:${port}` };
@@ -74,15 +81,16 @@ export async function spawnApi(env: Record<string, string>, timeoutMs = 45_000):
 
 export async function spawnWorker(env: Record<string, string>, timeoutMs = 45_000): Promise<Proc> {
   // Metrics off unless the test asks for a port: many workers share this machine.
-  const { child, output } = start("apps/worker/src/main.ts", { METRICS_PORT: "0", ...env });
+  const { child, output } = await start("worker", { METRICS_PORT: "0", ...env });
   await waitFor(output, child, /worker started/, timeoutMs);
   return { child, output, kill: killer(child) };
 }
 
 /** Runs `barscript-admin` with the test's environment; resolves with its exit code and output. */
-export function runAdmin(env: Record<string, string>, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runAdmin(env: Record<string, string>, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const admin = await bundle("admin");
   return new Promise((done) => {
-    const child = spawn(process.execPath, ["--import", "tsx", resolve(ROOT, "apps/admin/src/main.ts"), ...args], {
+    const child = spawn(process.execPath, [admin, ...args], {
       cwd: ROOT,
       env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp", ...env },
     });

@@ -34,13 +34,15 @@ export interface RunOptions {
 }
 
 const THREAD_FILE = require.resolve("./thread");
-/** Under tsx or jest the thread must load TypeScript the same way its parent does. */
+/** Under tsx or jest the thread must load TypeScript the same way its parent does; a bundle's thread file is JavaScript and needs no hook. */
 function bootstrap(): string {
-  let tsx: string | null;
-  try {
-    tsx = require.resolve("tsx/cjs");
-  } catch {
-    tsx = null;
+  let tsx: string | null = null;
+  if (THREAD_FILE.endsWith(".ts")) {
+    try {
+      tsx = require.resolve("tsx/cjs");
+    } catch {
+      tsx = null;
+    }
   }
   return `${tsx ? `require(${JSON.stringify(tsx)});` : ""}require(${JSON.stringify(THREAD_FILE)});`;
 }
