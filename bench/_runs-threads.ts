@@ -14,7 +14,8 @@
 // processes' environment (NODE_OPTIONS is appended to). It also prints the minor page faults per
 // run of the API, the workers (all threads) and the Postgres backends of the bench's database,
 // the backends' CPU per run and the sessions Postgres started during the phase
-// (docs/performance.md, "Issue 22, fourteenth session").
+// (docs/performance.md, "Issue 22, fourteenth session"). --e2e=N runs N sequential e2e50k runs
+// before the phase (1 by default) and prints their p50 and p99.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
   try {
     const lines = await benchRuns({
       skipCases: true,
-      e2eRuns: 1,
+      e2eRuns: Number(arg("e2e") ?? 1),
       throughputRuns: runs,
       extraEnv: { THREAD_IDS_DIR: idsDir, ...profEnv, ...envArgs(), NODE_OPTIONS: [imports, envArgs()["NODE_OPTIONS"] ?? ""].join(" ").trim() },
       onThroughputPhase: async (phase, pids, db) => {
@@ -156,7 +157,8 @@ async function main(): Promise<void> {
     const cpu = (lines.find((l) => l.includes("throughput5k_cpu")) ?? "").replace("runs throughput5k_cpu ", "");
     const rate = /runs_per_s=([\d.]+)/.exec(lines.join(" "))?.[1] ?? "?";
     const split = (name: "api" | "workers"): string => (["main", "sandbox", "other"] as const).filter((g) => perRun[name][g] > 0).map((g) => `${g}=${perRun[name][g].toFixed(2)}`).join(" ");
-    console.log(`runs-threads ${label} ${at} load=${load0.toFixed(2)}-${(loadavg()[0] as number).toFixed(2)} runs=${runs} runs_per_s=${rate} ${cpu}`);
+    const e2e = (lines.find((l) => l.includes("e2e50k")) ?? "").replace("runs e2e50k ", "");
+    console.log(`runs-threads ${label} ${at} load=${load0.toFixed(2)}-${(loadavg()[0] as number).toFixed(2)} runs=${runs} runs_per_s=${rate} ${cpu}${arg("e2e") ? ` e2e50k ${e2e}` : ""}`);
     console.log(`runs-threads ${label} ms_per_run api: ${split("api")} | workers: ${split("workers")}`);
     console.log(`runs-threads ${label} minor_faults_per_run api=${faultsPerRun.api.toFixed(1)} workers=${faultsPerRun.workers.toFixed(1)} postgres=${faultsPerRun.postgres.toFixed(1)} | postgres_cpu_ms_per_run=${pgCpuPerRun.ms.toFixed(2)} new_postgres_sessions=${newSessions}`);
     if (straceDir) console.log(`runs-threads ${label} syscalls_per_run ${syscallsPerRun(straceDir, runs)}`);

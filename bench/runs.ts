@@ -96,7 +96,8 @@ export async function run(): Promise<string[]> {
 export async function benchRuns(options: BenchOptions): Promise<string[]> {
   const env = await createTestEnv();
   const procEnv = { ...env.processEnv, LOG_LEVEL: options.logLevel ?? "error", WORKER_CONCURRENCY: "4", ...options.extraEnv };
-  const [api, ...workers] = await Promise.all([spawnApi(procEnv), ...Array.from({ length: options.workers ?? 2 }, () => spawnWorker(procEnv))]);
+  // a loaded machine can take longer than the tests' 45 s to start three processes
+  const [api, ...workers] = await Promise.all([spawnApi(procEnv, 180_000), ...Array.from({ length: options.workers ?? 2 }, () => spawnWorker(procEnv, 180_000))]);
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
