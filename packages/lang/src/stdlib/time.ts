@@ -95,7 +95,8 @@ export function timestampOf(text: string | null): number {
   const hasZone = /(?:[zZ]|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC)(?:[+-]\d{1,2}(?::?\d{2})?)?)$/.test(s);
   const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?/.test(s);
   let t: number;
-  if (iso) t = Date.parse(hasZone ? s.replace(" ", "T") : /T|\s\d/.test(s) ? `${s.replace(" ", "T")}Z` : `${s}T00:00:00Z`);
+  // "2024-01-01 09:50 -0500": the date's space becomes the T, and a space before the offset goes
+  if (iso) t = Date.parse(hasZone ? s.replace(" ", "T").replace(/\s+(?=(?:[zZ]|[+-]\d{2}:?\d{2})$)/, "") : /T|\s\d/.test(s) ? `${s.replace(" ", "T")}Z` : `${s}T00:00:00Z`);
   else {
     const gmt = /\b(?:GMT|UTC)([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(s);
     if (gmt) {
