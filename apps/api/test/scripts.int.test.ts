@@ -329,6 +329,29 @@ describe("scripts API", () => {
       expect(run.body.id).toBe(runId);
     });
 
+    it("refuses a query parameter DELETE does not take, deleting nothing: ?version= on a script, ?before= on its events (docs/adr/0277)", async () => {
+      expect((await post(alice.key, "/scripts", { slug: "keep-me", files: def("Keep me", "buy") })).status).toBe(201);
+      await put(alice.key, "/scripts/keep-me", { base_version: 1, files: def("Keep me v2", "buy") });
+      const script = await h.db.script.findFirstOrThrow({ where: { ownerId: alice.id, slug: "keep-me" } });
+      const runId = "run_DeLeTeQuErYPaRaMs0000277";
+      await h.db.run.create({ data: { id: runId, accountId: alice.id, kind: "definition", scriptId: script.id, scriptOwnerId: alice.id, scriptSlug: "keep-me", scriptVersion: 2, instrument: "AAPL", timeframe: "1d", inputs: {}, status: "succeeded", finishedAt: new Date(), startedAt: new Date(), summary: { bars: 1, warmup_bars: 0, bars_evaluated: 1, compute_units: 1, events: 1, runtime_errors: [], duration: 0.01 }, expiresAt: new Date(Date.now() + 7 * 86_400_000) } });
+      await h.db.event.create({ data: { runId, scriptId: script.id, accountId: alice.id, name: "buy", message: "went up", instrument: "AAPL", timeframe: "1d", time: new Date("2020-01-02T00:00:00Z"), price: 10 } });
+
+      const oneVersion = await del(alice.key, "/scripts/keep-me?version=2");
+      expect([oneVersion.status, oneVersion.body.error?.code]).toEqual([400, "invalid_request"]);
+      expect(oneVersion.body.error.message).toBe("Parameter `version` is not a parameter of this request (it takes: kind, owner).");
+      expect((await get(alice.key, "/scripts/keep-me/versions")).body.data).toHaveLength(2);
+
+      const older = await del(alice.key, "/scripts/keep-me/events?before=2021-01-01T00:00:00Z");
+      expect([older.status, older.body.error?.code]).toEqual([400, "invalid_request"]);
+      expect(older.body.error.message).toBe("Parameter `before` is not a parameter of this request (it takes: kind, owner, instrument, timeframe, from, to, name, run_id).");
+      expect(await h.db.event.count({ where: { runId } })).toBe(1);
+
+      // The parameters they take still work.
+      expect((await del(alice.key, "/scripts/keep-me/events?kind=definition&to=2021-01-01T00:00:00Z")).body).toEqual({ deleted: 1 });
+      expect((await del(alice.key, "/scripts/keep-me?kind=definition")).status).toBe(204);
+    });
+
     it("leaves dependents of a deleted library with unresolved_import when next validated", async () => {
       await post(alice.key, "/scripts", { slug: "tools", files: [{ path: "main.pine", content: "//@version=6\nlibrary(\"Tools\")\nexport double(float x) =>\n    2 * x\n" }] });
       const user = [{ path: "main.pine", content: "//@version=6\nindicator(\"Uses tools\")\nimport alice/tools/1 as tools\nplot(tools.double(close), \"Doubled\")\n" }];

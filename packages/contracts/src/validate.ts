@@ -11,6 +11,13 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where
     // A request body names exactly the fields of its object (docs/adr/0186): an unknown one, a
     // misspelt `bars` or `version` say, is refused by name instead of silently ignored.
     const unknown = [...issue.path, issue.keys[0] ?? ""].join(".");
+    if (where === "query") {
+      // The DELETE endpoints refuse a parameter they do not take, which would otherwise delete
+      // more than meant (docs/adr/0277): the answer names the ones they take.
+      const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+      const takes = shape ? ` (it takes: ${Object.keys(shape).join(", ")})` : "";
+      throw new ApiError("invalid_request", `${what} \`${unknown}\` is not a parameter of this request${takes}.`);
+    }
     throw new ApiError("invalid_request", `${what} \`${unknown}\` is not a field of this request.`);
   }
   const field = issue && issue.path.length > 0 ? issue.path.join(".") : null;

@@ -228,7 +228,7 @@ export type paths = {
         post?: never;
         /**
          * Delete a script
-         * @description Delete a script
+         * @description Deletes the script and every version of it; its runs and their events stay readable by run id. A query parameter it does not take (`version`, say) is 400 `invalid_request` and nothing is deleted.
          *
          *     Scope `scripts:write`.
          */
@@ -306,7 +306,7 @@ export type paths = {
         post?: never;
         /**
          * Delete a definition's events
-         * @description Delete a definition's events
+         * @description Deletes the caller's kept events of the definition that match every filter given (all of them when none is). A query parameter it does not take (`before`, say) is 400 `invalid_request` and nothing is deleted.
          *
          *     Scope `scripts:write`.
          */
