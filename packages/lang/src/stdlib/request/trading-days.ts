@@ -40,8 +40,8 @@ export function tradingPeriodStart(session: string | undefined, tz: string | und
 }
 
 /**
- * A long (day or longer) context's bar opens, and the end of its stored data, moved to the start
- * of their trading periods, for an intraday chart's alignment; null when nothing moves (the chart
+ * A long (day or longer) context's bar opens moved to the start of their trading periods, and the
+ * end of its stored data, for an intraday chart's alignment; null when nothing moves (the chart
  * is daily or longer, the context intraday, or the instrument trades around the clock).
  */
 export function tradingPeriodTimes(
@@ -66,7 +66,10 @@ export function tradingPeriodTimes(
     time[j] = startOf(s, e);
     original.set(time[j]!, s);
   }
-  const moved = dataEnd === undefined ? undefined : startOf(dataEnd, dataEnd + DAY_S);
+  // The data end is an instant (the finest series' last close), compared with the chart bar's close
+  // as it is; at 00:00 UTC it may be a daily store's date boundary, whose trading day ended earlier
+  // east of UTC, at local midnight: the earlier of the two (docs/adr/0270).
+  const moved = dataEnd === undefined ? undefined : dataEnd % DAY_S === 0 ? Math.min(dataEnd, startOf(dataEnd, dataEnd + DAY_S)) : dataEnd;
   // a period of several trading days ends where the trading day after its last begins
   const end = ctxEnd
     ? (start: number): number => {
