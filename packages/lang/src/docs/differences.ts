@@ -377,6 +377,10 @@ export const DIFFERENCES: Guide = {
   \`offset\` warns and draws the whole plot at the last bar's offset (docs/adr/0261). A v5 parameter given twice
   warns and keeps the first value, as v5 does. A color's transparency is kept in whole percent, so a \`#RRGGBBAA\`
   literal's alpha can come back one off (\`#00000020\` is drawn \`#00000021\`).
+- **Comparisons with na.** \`==\`, \`!=\`, \`<\`, \`<=\`, \`>\` and \`>=\` with a na number give \`false\` (v5 and v6):
+  \`t != lastT\` after \`var int lastT = na\` never holds, so a branch that sets \`lastT\` there never runs.
+  TradingView's reference (\`na\`) only warns that such comparisons "might lead to unexpected behavior"
+  and does not say what they give; this is our reading (docs/adr/0278). Test with \`na()\` instead.
 - **Log-only indicators.** An indicator whose only outputs are \`log.info\`, \`log.warning\` or \`log.error\`
   lines (TradingView shows them in its Pine Logs pane) is valid with the \`no_outputs\` warning: its runs have
   only log lines (docs/adr/0190).
