@@ -64,6 +64,14 @@ describe("a request body names exactly the fields of its object", () => {
     expect((await client.call("GET", "/scripts/other")).status).toBe(404);
   });
 
+  it("when a sweep's grid lists a value twice, then 400 naming the input and the value, as an instrument listed twice is, and no sweep is started", async () => {
+    const before = await client.call("GET", "/sweeps");
+    const r = await client.call("POST", "/sweeps", { ...SWEEP, grid: { len: [10, 12, 10] } });
+    expect({ status: r.status, code: r.json?.error?.code }).toEqual({ status: 400, code: "invalid_request" });
+    expect(r.json.error.message).toBe("Input `len` lists the value 10 twice in `grid`.");
+    expect((await client.call("GET", "/sweeps")).json.data).toHaveLength(before.json.data.length);
+  });
+
   it("when a known Idempotency-Key is replayed with an unknown field, then 200 with the first run (the key is looked up before the body)", async () => {
     const first = await client.call("POST", "/runs", RUN, { "Idempotency-Key": "input-replay" });
     expect(first.status).toBe(202);

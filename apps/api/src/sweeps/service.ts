@@ -36,6 +36,12 @@ function checkGrid(iface: ScriptInterface, grid: Record<string, InputValue[]>): 
   const names = Object.keys(grid);
   if (names.length === 0) throw new ApiError("invalid_request", "`grid` needs at least one input with a list of values.");
   for (const name of names) for (const v of grid[name]!) checkInputs(iface.inputs ?? [], { [name]: v });
+  // A value listed twice would be a second, identical combination, counted by the Holm adjustment
+  // as another setting tried; refused as an instrument listed twice is.
+  for (const name of names) {
+    const twice = grid[name]!.find((v, i, all) => all.indexOf(v) !== i);
+    if (twice !== undefined) throw new ApiError("invalid_request", `Input \`${name}\` lists the value ${JSON.stringify(twice)} twice in \`grid\`.`);
+  }
   const count = names.reduce((a, n) => a * grid[n]!.length, 1);
   if (count > MAX_COMBINATIONS) throw new ApiError("invalid_request", `The grid has ${count} combinations (${names.map((n) => grid[n]!.length).join(" x ")}); a sweep takes at most ${MAX_COMBINATIONS}.`);
 }
