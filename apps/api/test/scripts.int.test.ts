@@ -48,6 +48,14 @@ describe("scripts API", () => {
       expect(res.body.dependencies).toEqual([]);
     });
 
+    it("reads a JSON body that starts with a UTF-8 byte order mark (as PowerShell writes files) as the JSON after it; other bad JSON stays 400", async () => {
+      const text = JSON.stringify({ files: ind("Closes") });
+      const res = await request(h.app).post("/v1/scripts/validate").set(as(alice.readKey)).set("Content-Type", "application/json").send(`\uFEFF${text}`);
+      expect([res.status, res.body.valid]).toEqual([200, true]);
+      const bad = await request(h.app).post("/v1/scripts/validate").set(as(alice.readKey)).set("Content-Type", "application/json").send(`\uFEFF\uFEFF${text}`);
+      expect([bad.status, bad.body.error?.code, bad.body.error?.message]).toEqual([400, "invalid_request", "Request body is not valid JSON."]);
+    });
+
     it("answers 200 with diagnostics when invalid", async () => {
       const res = await post(alice.readKey, "/scripts/validate", { files: ind("Bad", "plot(nosuch)") });
       expect(res.status).toBe(200);

@@ -112,7 +112,10 @@ export const bodyParser: RequestHandler = async (req, res, next) => {
   }
   if (isJson(req)) {
     try {
-      req.body = JSON.parse(raw.toString("utf8")) as unknown;
+      // One leading UTF-8 byte order mark (editors and PowerShell write one) is ignored, as
+      // RFC 8259 section 8.1 lets a parser do (docs/reference/api.md "Conventions").
+      const text = raw.toString("utf8");
+      req.body = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
     } catch {
       return next(new ApiError("invalid_request", "Request body is not valid JSON."));
     }
