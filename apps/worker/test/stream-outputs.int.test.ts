@@ -2,7 +2,7 @@
 // packages/db/src/runs/succeed-stream.ts, docs/adr/0095-output-chunks-during-evaluation.md):
 // the run processor in-process against real Postgres and Redis. Minute bars are synthetic
 // (close = 100 + (i mod 97)), so every expected value is worked here by a plain loop: output k is
-// close + k, and the SMA of 20 closes is summed directly. The chunks go into one COPY per lane
+// close + k, and the SMA of 20 closes is summed directly. The chunks go into one transaction per lane
 // opened with the first chunk (docs/adr/0212-one-copy-per-streamed-run.md), committed with the
 // move to succeeded: a cancelled run keeps no chunk, and the stream's own failures leave none
 // either. A plot with `offset` (docs/adr/0131-plot-offset.md) is
@@ -81,9 +81,15 @@ function finished(run: Run): Promise<FinishedRun | null> {
 
 const chunkCount = (runId: string): Promise<number> => env.db.runOutputChunk.count({ where: { runId } });
 
-/** Chunk rows the COPYs into run_output_chunks under way in this test's database have taken so far. */
-async function copiedSoFar(): Promise<number> {
-  const r = await poolOf(env.db)!.query<{ n: number }>(`SELECT coalesce(sum(tuples_processed), 0)::int AS n FROM pg_stat_progress_copy WHERE datid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND relid = 'run_output_chunks'::regclass`);
+/**
+ * Open transactions of this test's database that have inserted into run_output_chunks (a lane's
+ * pipeline, docs/adr/0265: it holds the table's RowExclusiveLock and has a transaction id once a
+ * row is in, until it commits or its connection closes).
+ */
+async function insertingNow(): Promise<number> {
+  const r = await poolOf(env.db)!.query<{ n: number }>(`SELECT count(DISTINCT l.pid)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+    WHERE a.datname = current_database() AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND l.relation = 'run_output_chunks'::regclass AND l.mode = 'RowExclusiveLock' AND l.granted AND a.backend_xid IS NOT NULL AND l.pid <> pg_backend_pid()`);
   return r.rows[0]?.n ?? 0;
 }
 
@@ -160,14 +166,14 @@ it("keeps no chunk of a run cancelled after its first chunks were stored", async
   // a slow script (a loop per bar), so the cancel lands while it evaluates
   const run = await queuedRun(`//@version=6\nindicator("slow")\nfloat x = 0.0\nfor i = 0 to 4000\n    x += i\n${plots.join("\n")}\nplot(close, "c")\n`, "stream-cancel");
   const outcome = finished(run);
-  // stored in the COPY under way, not yet committed: no reader sees a chunk of a run before it succeeded
-  expect(await until(async () => (await copiedSoFar()) > 0)).toBe(true);
+  // stored in the transaction under way, not yet committed: no reader sees a chunk of a run before it succeeded
+  expect(await until(async () => (await insertingNow()) > 0)).toBe(true);
   expect(await chunkCount(run.id)).toBe(0);
   await requestCancel(env.db, run.id);
   await publishCancel(rig.redis, env.redisPrefix, run.id);
   expect(await outcome).toMatchObject({ status: "cancelled" });
-  // the discard runs after the cancelled state is published: wait for its COPYs to end
-  expect(await until(async () => (await copiedSoFar()) === 0, 10_000)).toBe(true);
+  // the discard runs after the cancelled state is published: wait for its transactions to end
+  expect(await until(async () => (await insertingNow()) === 0, 10_000)).toBe(true);
   expect(await chunkCount(run.id)).toBe(0);
   expect((await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("cancelled");
 });
@@ -193,9 +199,11 @@ describe("OutputStream", () => {
     stream.add(0, ["a"], packed(10_000, 1));
     stream.add(1, ["a"], packed(10_000, 1));
     await stream.settled();
-    expect(await until(async () => (await copiedSoFar()) === 2)).toBe(true);
+    // both stored by the server in the stream's open transaction
+    expect(await until(async () => stream.stored === 2)).toBe(true);
+    expect(await insertingNow()).toBe(1);
     await stream.discard();
-    expect(await until(async () => (await copiedSoFar()) === 0, 10_000)).toBe(true);
+    expect(await until(async () => (await insertingNow()) === 0, 10_000)).toBe(true);
     expect(await chunkCount(id)).toBe(0);
   });
 
@@ -240,7 +248,7 @@ describe("OutputStream", () => {
     await pointsRight(run.id, 2_250);
   });
 
-  it("stores wide chunks (256 KiB and more) on two COPYs, the even ones in the transaction that moves the run", async () => {
+  it("stores wide chunks (256 KiB and more) in two transactions, the even ones in the transaction that moves the run", async () => {
     const run = await runningRun();
     const stream = new OutputStream(poolOf(env.db)!, run.id);
     // 11,000 points per chunk of two columns and the times: 264,000 bytes a chunk
@@ -265,7 +273,7 @@ describe("OutputStream", () => {
     expect(bySeq.rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
     const w = await writers(run.id);
     expect(w.chunks.length).toBe(2);
-    // chunks 0, 2 and 4 with the move; 1 and 3 in the other COPY's transaction
+    // chunks 0, 2 and 4 with the move; 1 and 3 in the other lane's transaction
     expect(bySeq.rows.filter((r) => r.seq % 2 === 0).map((r) => r.x)).toEqual([w.run, w.run, w.run]);
     expect(bySeq.rows.filter((r) => r.seq % 2 === 1).every((r) => r.x !== w.run)).toBe(true);
     await pointsRight(run.id, points);
@@ -281,7 +289,7 @@ describe("OutputStream", () => {
     const time = new Float64Array(450).map((_, i) => T0 + i * 60);
     const columns = { names: ["a"], time, values: [new Float64Array(450).fill(1)] };
     expect(await stream.finish(columns)).toBe(2);
-    // the chunks are written, the COPY not ended: not yet
+    // the chunks are written, the transaction not committed: not yet
     expect(told).toEqual([]);
     expect(await succeedAfterStream(poolOf(env.db)!, run, summary, 0, columns, new Date(), stream)).toBe(true);
     expect(told.length).toBe(1);
@@ -305,7 +313,7 @@ describe("OutputStream", () => {
     stream.add(0, ["a"], packed(10_000, 1));
     stream.add(2, ["a"], packed(10_000, 1));
     await expect(stream.settled()).rejects.toThrow(/out of order/);
-    expect(await until(async () => (await copiedSoFar()) === 0, 10_000)).toBe(true);
+    expect(await until(async () => (await insertingNow()) === 0, 10_000)).toBe(true);
     expect(await chunkCount(id)).toBe(0);
   });
 });

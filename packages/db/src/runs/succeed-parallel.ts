@@ -2,7 +2,8 @@
 // (docs/adr/0094-parallel-output-writes.md). Postgres stores a chunk out of line as about 1,250
 // TOAST rows per 2.5 MB, work one backend does on one core (docs/performance.md, "Issue 22, third
 // session"); split over a few connections, the chunks are stored side by side. Each group of
-// chunks is its own transaction whose commit does not wait for its WAL flush; the run then
+// chunks is its own transaction (bound INSERTs pipelined on one connection, chunk-inserts.ts,
+// docs/adr/0265) whose commit does not wait for its WAL flush; the run then
 // moves to succeeded in one synchronous statement only if every chunk is there, and that commit
 // flushes the WAL up to it, the chunks' records included (they were committed before it began).
 // A group that fails: the run's chunks are deleted and the error thrown (the run fails on our
@@ -10,7 +11,8 @@
 // chunks are deleted when it is failed (RunLifecycle.finish, dropOrphanChunks).
 import { escapeLiteral, type Pool } from "pg";
 import { OUTPUT_CHUNK_POINTS, type OutputColumns } from "./chunks";
-import { COPY_CHUNKS, copyIn, copyStream, finalSql } from "./succeed-copy";
+import { ChunkInserts } from "./chunk-inserts";
+import { columnChunks, finalSql } from "./succeed-copy";
 import type { RunSummary } from "./types";
 
 /** The most connections one run's chunk writes take at once. */
@@ -39,8 +41,8 @@ export function chunkGroups(points: number, bytes: number, chunkPoints = OUTPUT_
   return Array.from({ length: n }, (_, k) => ({ from: Math.floor((k * chunks) / n), to: Math.floor(((k + 1) * chunks) / n) }));
 }
 
-/** One group's chunks in its own transaction, committed without waiting for the WAL flush. */
-export const GROUP_SQL = `SELECT set_config('synchronous_commit', 'off', true);\n${COPY_CHUNKS}`;
+/** Begins each group's transaction (its bound INSERTs follow): committed without waiting for the WAL flush. */
+export const GROUP_OPENING = `SELECT set_config('synchronous_commit', 'off', true)`;
 
 /**
  * running -> succeeded with the outputs (the groups written in parallel, then the move guarded by
@@ -49,7 +51,12 @@ export const GROUP_SQL = `SELECT set_config('synchronous_commit', 'off', true);\
  */
 export async function succeedInParallel(pool: Pool, run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, columns: OutputColumns, now: Date, groups: readonly ChunkRange[]): Promise<boolean> {
   const chunks = Math.ceil(columns.time.length / OUTPUT_CHUNK_POINTS);
-  const written = await Promise.allSettled(groups.map((g) => copyIn(pool, GROUP_SQL, copyStream(run.id, columns, OUTPUT_CHUNK_POINTS, g))));
+  const written = await Promise.allSettled(groups.map(async (g) => {
+    const pipe = await ChunkInserts.open(pool);
+    pipe.run(GROUP_OPENING);
+    pipe.insert(run.id, columnChunks(columns, OUTPUT_CHUNK_POINTS, g));
+    return pipe.commit();
+  }));
   const failed = written.find((w): w is PromiseRejectedResult => w.status === "rejected");
   if (failed) {
     await dropChunks(pool, run.id);

@@ -1,21 +1,21 @@
 // Output chunks stored while the run is still evaluating (docs/adr/0095-output-chunks-during-
-// evaluation.md, 0115-smaller-streamed-chunks.md, 0212-one-copy-per-streamed-run.md): the worker
-// hands each chunk its sandbox thread has finished to an OutputStream, which writes it at once
-// into one COPY opened with the first chunk, inside a transaction of its own, so Postgres stores
-// the first chunks while the thread evaluates the rest. When the evaluation ends, the chunks the
-// stream did not get end that COPY, and the move to `succeeded` with the units goes in the same
-// transaction, committed synchronously: the chunks and the final state are stored together or
-// not at all. A run that does not succeed discards the stream: its COPY is failed, so the
-// transaction stores nothing.
+// evaluation.md, 0115-smaller-streamed-chunks.md, 0212-one-copy-per-streamed-run.md,
+// 0265-output-chunks-by-bound-inserts.md): the worker hands each chunk its sandbox thread has
+// finished to an OutputStream, which writes it at once as a bound INSERT into one pipeline
+// (chunk-inserts.ts) opened with the first chunk, one implicit transaction, so Postgres stores the
+// first chunks while the thread evaluates the rest. When the evaluation ends, the chunks the
+// stream did not get follow, then the move to `succeeded` with the units, and the Sync that
+// commits it all, synchronously: the chunks and the final state are stored together or not at
+// all. A run that does not succeed discards the stream: its connection is closed before any
+// Sync, so the transaction stores nothing.
 //
-// One COPY per run and not one per chunk: each COPY statement cost its backend about 2 ms of CPU
-// beyond its rows on the 2-core machine (five COPYs of 240 KB rows 27.8 ms, one COPY of the same
-// five rows 16.9 ms; docs/performance.md, issue 22 eleventh session).
-import { escapeLiteral, type Connection, type Pool, type PoolClient } from "pg";
-import type { Socket } from "node:net";
+// One transaction per run and not one per chunk (docs/adr/0212): each chunk's statement costs
+// its backend far less than a transaction of its own (docs/performance.md, issue 22 eleventh session).
+import { escapeLiteral, type Pool } from "pg";
 import { poolOf, type Db } from "../client";
 import { OUTPUT_CHUNK_POINTS, type OutputColumns } from "./chunks";
-import { COPY_CHUNKS, copyEnd, copyMessages, finalSql, packedTuples, type PackedChunk } from "./succeed-copy";
+import { ChunkInserts, type PackedChunk } from "./chunk-inserts";
+import { finalSql } from "./succeed-copy";
 import { dropChunks, movedOrLost } from "./succeed-parallel";
 import type { RunSummary } from "./types";
 
@@ -40,7 +40,7 @@ export function openOutputStream(db: Db, runId: string, written?: ChunksWritten)
 
 /**
  * Connections of a pool held by open streams (each holds one from its first chunk to its end).
- * A stream opens its COPY during the evaluation only while this leaves two of the pool's
+ * A stream opens its pipeline during the evaluation only while this leaves two of the pool's
  * connections to everything else; otherwise it opens it when the evaluation is over. So a run
  * holding a stream's connection and waiting for another (its drawings, its usage) always finds
  * one freed by a statement that waits for nothing.
@@ -52,147 +52,41 @@ function poolMax(pool: Pool): number {
   return (pool as Pool & { options?: { max?: number } }).options?.max ?? 10;
 }
 
-/** A COPY of chunk rows under way in an open transaction on one client of the pool. */
-class OpenCopy {
-  private socket: Socket | null = null;
-  /** COPY data handed over before the server asked for it. */
-  private pending: Buffer[][] = [];
-  private error: Error | null = null;
-  private readonly ready: Promise<void>;
-  /** Settles when the COPY's query is over (CopyDone or CopyFail answered). */
-  private readonly over: Promise<void>;
+/** The side lane's pipeline begins here: its own transaction, committed before the main one's move without waiting for its WAL flush. */
+const SIDE_OPENING = `SELECT set_config('synchronous_commit', 'off', true)`;
 
-  private constructor(
-    private readonly pool: Pool,
-    private readonly client: PoolClient,
-    opening: string,
-  ) {
-    let opened!: () => void;
-    let ended!: () => void;
-    let failed!: (e: Error) => void;
-    this.ready = new Promise<void>((resolve) => (opened = resolve));
-    this.over = new Promise<void>((resolve, reject) => {
-      ended = resolve;
-      failed = reject;
-    });
-    this.over.catch(() => undefined);
-    client.query({
-      submit: (connection: Connection) => {
-        connection.query(opening);
-      },
-      handleCopyInResponse: (connection: Connection & { stream: Socket }) => {
-        this.socket = connection.stream;
-        for (const parts of this.pending.splice(0)) this.send(parts);
-        opened();
-      },
-      handleDataRow() {},
-      handleRowDescription() {},
-      handleCommandComplete() {},
-      handleEmptyQuery() {},
-      handlePortalSuspended() {},
-      handleCopyData() {},
-      handleError: (e: unknown) => {
-        // The client drops its active query on an error: no ReadyForQuery reaches us after it.
-        this.error ??= e instanceof Error ? e : new Error(String(e));
-        opened();
-        failed(this.error);
-      },
-      handleReadyForQuery: () => {
-        if (this.error === null) ended();
-      },
-    });
-  }
-
-  static async open(pool: Pool, opening: string): Promise<OpenCopy> {
-    return new OpenCopy(pool, await pool.connect(), opening);
-  }
-
-  /** Writes COPY data (views, no copies), now or once the server has asked for it. */
-  write(parts: Buffer[]): void {
-    if (this.error !== null) return;
-    if (this.socket === null) this.pending.push(parts);
-    else this.send(parts);
-  }
-
-  private send(parts: Buffer[]): void {
-    const socket = this.socket as Socket;
-    // corked: the messages' headers and views leave in a few writev calls, not one write each
-    socket.cork();
-    for (const message of copyMessages(parts, undefined, false)) socket.write(message);
-    socket.uncork();
-  }
-
-  /** Ends the COPY (the file's trailer, CopyDone), then runs `sql` (which commits); answers its first row's first field. */
-  async commit(sql: string): Promise<number> {
-    await this.ready;
-    this.write([...copyEnd()]);
-    if (this.error === null) (this.socket as Socket).write(Buffer.from([0x63, 0, 0, 0, 4]));
-    let broken = true;
-    try {
-      await this.over;
-      const results = (await this.client.query(sql)) as unknown as { rows: Array<Record<string, unknown>> } | Array<{ rows: Array<Record<string, unknown>> }>;
-      broken = false;
-      const first = Array.isArray(results) ? results[0] : results;
-      return Number(Object.values(first?.rows[0] ?? {})[0] ?? 0);
-    } finally {
-      this.release(broken);
-    }
-  }
-
-  /** Fails the COPY: its transaction stores nothing; the connection is closed, not given back. */
-  async fail(reason: string): Promise<void> {
-    await this.ready;
-    if (this.error === null) {
-      const text = Buffer.from(`${reason}\0`, "utf8");
-      const head = Buffer.allocUnsafe(5);
-      head[0] = 0x66;
-      head.writeInt32BE(text.length + 4, 1);
-      (this.socket as Socket).write(Buffer.concat([head, text]));
-    }
-    await this.over.catch(() => undefined);
-    this.release(true);
-  }
-
-  /** Settles once the COPY has failed (an error of the server or the connection), never otherwise. */
-  failed(): Promise<Error> {
-    return this.over.then(() => new Promise<Error>(() => undefined), (e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-  }
-
-  private released = false;
-
-  private release(broken: boolean): void {
-    if (this.released) return;
-    this.released = true;
-    heldByStreams.set(this.pool, (heldByStreams.get(this.pool) ?? 1) - 1);
-    this.client.release(broken);
-  }
+/** A lane's pipeline on a client of the pool, counted in heldByStreams until the client goes back. */
+async function openLane(pool: Pool, side: boolean): Promise<ChunkInserts> {
+  let given = false;
+  const inserts = await ChunkInserts.open(pool, () => {
+    if (given) return;
+    given = true;
+    heldByStreams.set(pool, (heldByStreams.get(pool) ?? 1) - 1);
+  });
+  if (side) inserts.run(SIDE_OPENING);
+  return inserts;
 }
 
-/** The main lane's COPY: its transaction also takes the move to succeeded, committed synchronously. */
-const MAIN_COPY = `BEGIN; ${COPY_CHUNKS}`;
-/** A side lane's COPY: its own transaction, committed before the main one's move, without waiting for its WAL flush. */
-const SIDE_COPY = `BEGIN; SELECT set_config('synchronous_commit', 'off', true); ${COPY_CHUNKS}`;
-
 /**
- * COPYs of one stream at once when its chunks are wide (at least WIDE_CHUNK_BYTES): Postgres
- * stores a wide output on two cores while the evaluation takes one (the composite's 7.6 MB cost
- * its backends more CPU than the evaluation); a narrow one (a 50,000-bar run of two plots, 1.2 MB)
- * is one COPY, as one COPY of its rows costs its backend least.
+ * Pipelines (connections) of one stream at once when its chunks are wide (at least
+ * WIDE_CHUNK_BYTES): Postgres stores a wide output on two cores while the evaluation takes one
+ * (the composite's 7.6 MB cost its backends more CPU than the evaluation); a narrow one (a
+ * 50,000-bar run of two plots, 1.2 MB) is one transaction, which costs its backend least.
  */
 export const STREAM_LANES = 2;
 export const WIDE_CHUNK_BYTES = 256 * 1024;
 
-/** One COPY of the stream: the chunks dealt to it, written as they come. */
+/** One pipeline of the stream: the chunks dealt to it, written as they come. */
 interface Lane {
-  copy: Promise<OpenCopy>;
-  /** Chunks written to it so far (the file's header goes with the first). */
-  sent: number;
+  pipe: Promise<ChunkInserts>;
 }
 
 export class OutputStream {
   /** Chunks handed over and not yet dealt to a lane. */
   private readonly waiting: PackedChunk[] = [];
   private readonly lanes: Lane[] = [];
+  /** The lanes' pipelines once open. */
+  private readonly open: ChunkInserts[] = [];
   /** How many lanes the stream uses (decided with its first chunk). */
   private width = 0;
   private handed = 0;
@@ -253,15 +147,18 @@ export class OutputStream {
       const held = heldByStreams.get(this.pool) ?? 0;
       if (held + RESERVED >= poolMax(this.pool) && !(end && this.lanes.length === 0)) return;
       heldByStreams.set(this.pool, held + 1);
-      const copy = OpenCopy.open(this.pool, this.lanes.length === 0 ? MAIN_COPY : SIDE_COPY);
-      copy.then(
-        (c) => void c.failed().then((e) => { this.failure ??= e; }),
+      const pipe = openLane(this.pool, this.lanes.length > 0);
+      pipe.then(
+        (c) => {
+          this.open.push(c);
+          void c.failed().then((e) => { this.failure ??= e; });
+        },
         (e: unknown) => {
           heldByStreams.set(this.pool, (heldByStreams.get(this.pool) ?? 1) - 1);
           this.failure ??= e instanceof Error ? e : new Error(String(e));
         },
       );
-      this.lanes.push({ copy, sent: 0 });
+      this.lanes.push({ pipe });
     }
   }
 
@@ -275,16 +172,14 @@ export class OutputStream {
     dealt.forEach((chunks, k) => {
       const lane = this.lanes[k] as Lane;
       if (chunks.length === 0) return;
-      const first = lane.sent === 0;
-      lane.sent += chunks.length;
-      void lane.copy.then((c) => c.write([...packedTuples(this.runId, chunks, first)]), () => undefined);
+      void lane.pipe.then((c) => c.insert(this.runId, chunks), () => undefined);
     });
   }
 
   /**
    * The evaluation is over: the chunks of `columns` not handed over (at the points per chunk of
    * chunk 0) follow those handed over; resolves to the run's count of chunks, with every chunk
-   * written to a COPY and the side lanes committed (the main one is committed by commit).
+   * written to a pipeline and the side lanes committed (the main one is committed by commit).
    */
   async finish(columns: OutputColumns): Promise<number> {
     const chunks = Math.ceil(columns.time.length / this.points);
@@ -293,7 +188,7 @@ export class OutputStream {
     if (this.failure === null) {
       const sides = this.lanes.slice(1);
       this.sideCommitted = sides.length > 0;
-      await Promise.all(sides.map(async (lane) => (await lane.copy).commit("COMMIT"))).catch((e: unknown) => { this.failure ??= e instanceof Error ? e : new Error(String(e)); });
+      await Promise.all(sides.map(async (lane) => (await lane.pipe).commit())).catch((e: unknown) => { this.failure ??= e instanceof Error ? e : new Error(String(e)); });
     }
     if (this.failure !== null) {
       await this.discard();
@@ -303,14 +198,15 @@ export class OutputStream {
   }
 
   /**
-   * Ends the main COPY and runs `sql` (the move to succeeded, guarded by the count of chunks when
-   * side lanes stored some) in its transaction, then commits: `sql`'s answer.
+   * Runs `sql` (the move to succeeded, guarded by the count of chunks when side lanes stored
+   * some) at the end of the main pipeline, in its transaction, then commits: `sql`'s answer.
    */
   async commit(sql: string): Promise<number> {
     try {
-      const copy = await (this.lanes[0] as Lane).copy;
+      const pipe = await (this.lanes[0] as Lane).pipe;
       this.ended = true;
-      const answer = await copy.commit(`${sql};\nCOMMIT`);
+      pipe.run(sql);
+      const answer = await pipe.commit();
       if (this.failure !== null) throw this.failure;
       return answer;
     } catch (error) {
@@ -319,6 +215,14 @@ export class OutputStream {
     } finally {
       this.over();
     }
+  }
+
+  /**
+   * Chunks the server has stored so far in the stream's open transactions (answered INSERTs of
+   * the lanes already open; none of them visible to others before the commit).
+   */
+  get stored(): number {
+    return this.open.reduce((n, pipe) => n + pipe.stored, 0);
   }
 
   /** Side lanes in use: the move must find every chunk (some committed by other transactions). */
@@ -333,20 +237,20 @@ export class OutputStream {
     if (first !== null) this.written?.(first);
   }
 
-  /** Resolves once the stream's COPYs are open; throws the stream's failure (nothing of the stream is then kept). */
+  /** Resolves once the stream's pipelines are open; throws the stream's failure (nothing of the stream is then kept). */
   async settled(): Promise<void> {
-    await Promise.all(this.lanes.map((lane) => lane.copy.catch(() => undefined)));
+    await Promise.all(this.lanes.map((lane) => lane.pipe.catch(() => undefined)));
     if (this.failure === null) return;
     await this.discard();
     throw this.failure;
   }
 
-  /** The run will not succeed: its COPYs are failed (their transactions store nothing), chunks a side lane committed deleted. */
+  /** The run will not succeed: its pipelines are closed unsynced (their transactions store nothing), chunks a side lane committed deleted. */
   async discard(): Promise<void> {
     this.waiting.length = 0;
     if (!this.ended) {
       this.ended = true;
-      await Promise.all(this.lanes.map(async (lane) => (await lane.copy.catch(() => null))?.fail(`run ${this.runId} will not succeed: its output chunks are dropped`)));
+      await Promise.all(this.lanes.map(async (lane) => (await lane.pipe.catch(() => null))?.abandon()));
       if (this.sideCommitted) await dropChunks(this.pool, this.runId);
     }
     this.over();
@@ -361,8 +265,8 @@ function packChunk(columns: OutputColumns, seq: number, points: number): Float64
 }
 
 /**
- * running -> succeeded after a stream: the chunks it did not get (the last ones) end its COPYs,
- * then the move with the units in the main COPY's transaction, committed synchronously (its
+ * running -> succeeded after a stream: the chunks it did not get (the last ones) end its pipelines,
+ * then the move with the units in the main pipeline's transaction, committed synchronously (its
  * commit flushes the WAL up to it, the side lanes' records included), guarded by the count of
  * chunks when side lanes committed some. False when another party finished the run first (the
  * move's statement then deletes the run's chunks).

@@ -1,11 +1,12 @@
 // The final write of a succeeded indicator run, by the size of its outputs: chunks.ts's one
-// prepared statement for small ones, one binary COPY (succeed-copy.ts) for large ones, and the
-// chunks on several connections (succeed-parallel.ts) for the largest, or the rest of those
-// stored during the evaluation (succeed-stream.ts).
+// prepared statement for small ones, a bound INSERT per chunk pipelined on one connection
+// (succeed-copy.ts, docs/adr/0265) for large ones, and the chunks on several connections
+// (succeed-parallel.ts) for the largest, or the rest of those stored during the evaluation
+// (succeed-stream.ts).
 import { poolOf, type Db } from "../client";
 import { succeedWithOutputs, type OutputColumns } from "./chunks";
 import type { DbClient } from "./queries";
-import { succeedByCopy } from "./succeed-copy";
+import { succeedByInserts } from "./succeed-copy";
 import { chunkGroups, succeedInParallel } from "./succeed-parallel";
 import { succeedAfterStream, type OutputStream } from "./succeed-stream";
 import type { RunSummary } from "./types";
@@ -14,7 +15,7 @@ import type { RunSummary } from "./types";
 export const COPY_MIN_BYTES = 256 * 1024;
 
 /**
- * running -> succeeded with the outputs and the units: COPY for large outputs on a client made
+ * running -> succeeded with the outputs and the units: pipelined INSERTs for large outputs on a client made
  * by createDb, otherwise chunks.ts's one statement; after the chunks a stream already stored
  * (succeed-stream.ts), the rest. False when another party finished the run first.
  */
@@ -24,5 +25,5 @@ export async function writeSucceeded(db: DbClient, run: { id: string; accountId:
   if (pool && stream && stream.count > 0) return succeedAfterStream(pool, run, summary, computeUnits, columns, now, stream);
   if (!pool || bytes < COPY_MIN_BYTES) return succeedWithOutputs(db, run, summary, computeUnits, columns, now);
   const groups = chunkGroups(columns.time.length, bytes);
-  return groups.length > 1 ? succeedInParallel(pool, run, summary, computeUnits, columns, now, groups) : succeedByCopy(pool, run, summary, computeUnits, columns, now);
+  return groups.length > 1 ? succeedInParallel(pool, run, summary, computeUnits, columns, now, groups) : succeedByInserts(pool, run, summary, computeUnits, columns, now);
 }
