@@ -63,6 +63,19 @@ function atPoint(f: Props, fx: string, fy: string, p: ChartPoint | null): void {
   f[fy] = ok ? p.price : NaN;
 }
 
+/** The keys of the cells of small tables, made once: `KEYS[row][column]` is `row,column`. */
+const KEYS: string[][] = [];
+const KEYED = 100;
+
+/** A cell's key in its table's map, `row,column` (a fresh string only past KEYED rows or columns). */
+function cellKey(row: number, column: number): string {
+  if (row >= 0 && row < KEYED && column >= 0 && column < KEYED && row === Math.floor(row) && column === Math.floor(column)) {
+    const r = (KEYS[row] ??= []);
+    return (r[column] ??= `${row},${column}`);
+  }
+  return `${row},${column}`;
+}
+
 export class DrawingStore {
   /**
    * Per kind, its objects oldest first. A deleted object may stay in the list until the deleted
@@ -220,20 +233,25 @@ export class DrawingStore {
       fail(`Cell (column ${column}, row ${row}) is outside the table's ${cols} columns and ${rows} rows`);
     }
     const cells = (d.cells ??= new Map());
-    const key = `${Math.floor(row)},${Math.floor(column)}`;
-    // Object.assign, not an object spread: V8 takes a slow path spreading the NaN-holding default
-    // into the call's fields (about 50 us a cell), which a table cleared and refilled on every bar
-    // pays for each of its cells
-    cells.set(key, Object.assign({ text: "", bg_color: NaN, text_color: NaN }, cells.get(key), patch));
+    const key = cellKey(Math.floor(row), Math.floor(column));
+    const had = cells.get(key);
+    // A cell is only ever held by its table (copy() copies each), so a cell written again is
+    // updated in place; a new one is the call's own record when it carries every field a cell
+    // must have (table.cell's always does: a record the compiled call made for this call alone).
+    // Both spare a copy of every argument on each call, which a table cleared and refilled on
+    // every bar paid for each of its cells.
+    if (had !== undefined) Object.assign(had, patch);
+    else if (patch.text !== undefined && patch.bg_color !== undefined && patch.text_color !== undefined) cells.set(key, patch as Cell);
+    else cells.set(key, Object.assign({ text: "", bg_color: NaN, text_color: NaN }, patch));
     return undefined;
   }
 
   /** `table.clear(id, c1, r1, c2, r2)`: removes the cells of that rectangle. */
   clearCells(d: D, c1: number, r1: number, c2: number, r2: number): undefined {
-    if (!live(d) || d.cells === null) return undefined;
+    if (!live(d) || d.cells === null || d.cells.size === 0) return undefined;
     const ce = c2 === c2 ? c2 : c1;
     const re = r2 === r2 ? r2 : r1;
-    for (let r = r1; r <= re; r++) for (let c = c1; c <= ce; c++) d.cells.delete(`${r},${c}`);
+    for (let r = r1; r <= re; r++) for (let c = c1; c <= ce; c++) d.cells.delete(cellKey(r, c));
     return undefined;
   }
 }
