@@ -2,6 +2,9 @@
 // 16's survey S24), compiled, beside a hand-written loop doing the same cell work: 18 cells a bar,
 // each a fresh record of its text and colours in a grid, the grid cleared first.
 // Line: `lang table_refill bars=<n> cells=<c> compiled_ms=<x> handwritten_ms=<y> ratio=<x/y>`.
+// Then objects redrawn on every bar (a public levels indicator's label, line and box: the last
+// bar's deleted, new ones made, one field of each moved), beside a hand-written loop keeping the
+// same records in capped lists: `lang drawing_redraw bars=<n> objects=<k> compiled_ms=...`.
 // Medians of RUNS timed runs after WARMUP untimed ones, the two taking turns.
 import { parse } from "../packages/lang/src/language/parser";
 import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../packages/lang/src/check";
@@ -20,6 +23,22 @@ table.clear(t, 0, 0, 1, ${String(ROWS - 1)})
 for r = 0 to ${String(ROWS - 1)}
     table.cell(t, 0, r, "row " + str.tostring(r), bgcolor = color.silver, text_halign = text.align_center)
     table.cell(t, 1, r, str.tostring(close + r), bgcolor = color.silver)
+plot(close)`;
+
+const REDRAW = `//@version=6
+indicator("levels", overlay = true)
+var label lb = na
+var line ln = na
+var box bx = na
+label.delete(lb)
+line.delete(ln)
+box.delete(bx)
+lb := label.new(bar_index, high, str.tostring(close), color = color.blue, style = label.style_label_down, textcolor = color.white)
+ln := line.new(bar_index - 10, low, bar_index, high, color = color.red, width = 2)
+bx := box.new(bar_index - 5, high, bar_index, low, border_color = color.orange, bgcolor = color.new(color.yellow, 80))
+label.set_xy(lb, bar_index, close)
+line.set_x2(ln, bar_index + 5)
+box.set_right(bx, bar_index + 5)
 plot(close)`;
 
 function risingBars(n: number): Bars {
@@ -55,17 +74,51 @@ function handWritten(bars: Bars): number {
   return grid.filter((c) => c !== undefined).length;
 }
 
+interface Obj {
+  deleted: boolean;
+  f: Record<string, unknown>;
+}
+
+/** The same objects as records in a list per kind (at most 50 each): the last bar's deleted, three new, a field of each moved. */
+function handRedrawn(bars: Bars): number {
+  const lists: Obj[][] = [[], [], []];
+  let made: Obj[] = [];
+  const add = (k: number, f: Record<string, unknown>): Obj => {
+    const o = { deleted: false, f };
+    const l = lists[k]!;
+    l.push(o);
+    if (l.length > 50) l.shift()!.deleted = true;
+    return o;
+  };
+  for (let i = 0; i < bars.length; i++) {
+    for (let k = 0; k < made.length; k++) {
+      const o = made[k]!;
+      if (o.deleted) continue;
+      o.deleted = true;
+      lists[k]!.splice(lists[k]!.indexOf(o), 1);
+    }
+    const [h, l, c] = [bars.high[i]!, bars.low[i]!, bars.close[i]!];
+    made = [
+      add(0, { x: i, y: h, text: String(c), color: 0x2962ff00, style: "style_label_down", textcolor: 0xffffff00, size: "size.normal" }),
+      add(1, { x1: i - 10, y1: l, x2: i, y2: h, color: 0xf2364500, width: 2, style: "line.style_solid" }),
+      add(2, { left: i - 5, top: h, right: i, bottom: l, border_color: 0xff980000, bgcolor: 0xffeb3b50, border_width: 1 }),
+    ];
+    made[0]!.f.x = i;
+    made[0]!.f.y = c;
+    made[1]!.f.x2 = i + 5;
+    made[2]!.f.right = i + 5;
+  }
+  return lists.reduce((n, l) => n + l.length, 0);
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[s.length >> 1]!;
 }
 
-export async function run(): Promise<string[]> {
-  const bars = risingBars(N);
-  const prog = build(SCRIPT);
-  const symbol = { ticker: "SYN", timezone: "UTC", mintick: 0.01, timeframe: "1D" };
-  let cells = 0;
-  const fs: Array<() => void> = [() => (cells = evaluate(prog, bars, {}, { symbol, windowStart: 0 }).drawings.tables[0]?.cells.length ?? 0), () => void handWritten(bars)];
+/** Medians of the compiled and hand-written runs, taking turns. */
+function timed(compiled: () => void, hand: () => void): [number, number] {
+  const fs = [compiled, hand];
   const times: number[][] = [[], []];
   for (let k = 0; k < WARMUP; k++) for (const f of fs) f();
   for (let k = 0; k < RUNS; k++) {
@@ -76,6 +129,23 @@ export async function run(): Promise<string[]> {
       times[j]!.push(performance.now() - t);
     }
   }
-  const [compiled, hand] = [median(times[0]!), median(times[1]!)];
-  return Promise.resolve([`lang table_refill bars=${String(N)} cells=${String(cells)} compiled_ms=${compiled.toFixed(2)} handwritten_ms=${hand.toFixed(2)} ratio=${(compiled / hand).toFixed(2)}`]);
+  return [median(times[0]!), median(times[1]!)];
+}
+
+export async function run(): Promise<string[]> {
+  const bars = risingBars(N);
+  const symbol = { ticker: "SYN", timezone: "UTC", mintick: 0.01, timeframe: "1D" };
+  const prog = build(SCRIPT);
+  let cells = 0;
+  const [compiled, hand] = timed(() => (cells = evaluate(prog, bars, {}, { symbol, windowStart: 0 }).drawings.tables[0]?.cells.length ?? 0), () => void handWritten(bars));
+  const redraw = build(REDRAW);
+  let objects = 0;
+  const [rc, rh] = timed(() => {
+    const d = evaluate(redraw, bars, {}, { symbol, windowStart: 0 }).drawings;
+    objects = d.labels.length + d.lines.length + d.boxes.length;
+  }, () => void handRedrawn(bars));
+  return Promise.resolve([
+    `lang table_refill bars=${String(N)} cells=${String(cells)} compiled_ms=${compiled.toFixed(2)} handwritten_ms=${hand.toFixed(2)} ratio=${(compiled / hand).toFixed(2)}`,
+    `lang drawing_redraw bars=${String(N)} objects=${String(objects)} compiled_ms=${rc.toFixed(2)} handwritten_ms=${rh.toFixed(2)} ratio=${(rc / rh).toFixed(2)}`,
+  ]);
 }
