@@ -1,5 +1,5 @@
 // Indicator runs: the script's plot() columns over the window, stored as output chunks with the
-// succeeded state and the compute units (large outputs by binary COPY, the largest partly stored
+// succeeded state and the compute units (large outputs by pipelined bound INSERTs, the largest partly stored
 // during the evaluation, packages/db/src/runs/succeed*.ts); the final row goes out with the status message, so a
 // long poll answers from it without a read.
 import { RESULTS_TTL_MS, writeSucceeded, type Run } from "@barscript/db";
