@@ -78,51 +78,49 @@ function cellKey(row: number, column: number): string {
 
 export class DrawingStore {
   /**
-   * Per kind, its objects oldest first. A deleted object may stay in the list until the deleted
-   * ones are half of it (`dead` counts them): scripts that redraw delete every object they made on
-   * each bar, and taking each out at once moved the rest of the list every time.
+   * Per kind, its objects oldest first (`l`), and its cap. A deleted object may stay in the list
+   * until the deleted ones are half of it (`dead` counts them): scripts that redraw delete every
+   * object they made on each bar, and taking each out at once moved the rest of the list every time.
    */
-  private readonly live = new Map<DrawingKind, Drawing[]>();
-  private readonly dead = new Map<DrawingKind, number>();
+  private readonly kinds = new Map<DrawingKind, { l: Drawing[]; dead: number; cap: number }>();
   constructor(private readonly caps: DrawingCaps = {}) {}
 
-  private list(kind: DrawingKind): Drawing[] {
-    let l = this.live.get(kind);
-    if (!l) this.live.set(kind, (l = []));
-    return l;
+  private of(kind: DrawingKind): { l: Drawing[]; dead: number; cap: number } {
+    let k = this.kinds.get(kind);
+    if (!k) this.kinds.set(kind, (k = { l: [], dead: 0, cap: kind === "table" || kind === "linefill" ? OTHER_CAP : clampCap(this.caps[kind]) }));
+    return k;
   }
 
   /** The kind's objects not deleted, oldest first (the deleted ones taken out of its list). */
   private liveList(kind: DrawingKind): Drawing[] {
-    const l = this.list(kind);
-    if ((this.dead.get(kind) ?? 0) > 0) {
+    return this.compact(this.of(kind));
+  }
+
+  private compact(k: { l: Drawing[]; dead: number }): Drawing[] {
+    const l = k.l;
+    if (k.dead > 0) {
       let w = 0;
       for (const d of l) if (!d.deleted) l[w++] = d;
       l.length = w;
-      this.dead.set(kind, 0);
+      k.dead = 0;
     }
     return l;
-  }
-
-  private cap(kind: DrawingKind): number {
-    if (kind === "table" || kind === "linefill") return OTHER_CAP;
-    return clampCap(this.caps[kind]);
   }
 
   /** A new object of the kind; past the cap the oldest of that kind is deleted. */
   add(kind: DrawingKind, f: Props): Drawing {
     const d = new Drawing(kind, f);
     d.owner = this;
-    const l = this.list(kind);
+    const of = this.of(kind);
+    const l = of.l;
     l.push(d);
-    const dead = this.dead.get(kind) ?? 0;
-    if (l.length - dead > this.cap(kind)) {
+    if (l.length - of.dead > of.cap) {
       // the oldest object not deleted, with the deleted ones before it
       let k = 0;
       while (l[k]!.deleted) k++;
       l[k]!.deleted = true;
       l.splice(0, k + 1);
-      this.dead.set(kind, dead - k);
+      of.dead -= k;
     }
     return d;
   }
@@ -132,9 +130,8 @@ export class DrawingStore {
     d.deleted = true;
     // one another store made is in none of this store's lists
     if (d.owner !== this) return undefined;
-    const dead = (this.dead.get(d.kind) ?? 0) + 1;
-    this.dead.set(d.kind, dead);
-    if (dead * 2 > this.list(d.kind).length) this.liveList(d.kind);
+    const of = this.of(d.kind);
+    if (++of.dead * 2 > of.l.length) this.compact(of);
     return undefined;
   }
 
