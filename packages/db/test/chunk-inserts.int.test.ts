@@ -63,6 +63,8 @@ test("rows and bytes read back as the views gave them, committed with the statem
   // nothing visible before the Sync
   expect(await rowsOf(id)).toEqual([]);
   expect(await pipe.commit()).toBe(7);
+  // abandoning a committed pipeline changes nothing and does not wait (its connection went back)
+  await pipe.abandon();
   expect(await statusOf(id)).toBe("succeeded");
   const rows = await rowsOf(id);
   expect(rows.map((r) => [r.seq, r.firstIndex, r.pointCount, r.columns])).toEqual([[0, 0, 100, ["a", "b é"]], [1, 100, 100, ["a", "b é"]], [2, 200, 50, ["a", "b é"]]]);

@@ -60,6 +60,8 @@ export class ChunkInserts {
   private parsing = false;
   private readonly over: Promise<number>;
   private released = false;
+  /** Released by closing the connection (not given back). */
+  private closing = false;
   private synced = false;
   private readonly closed: Promise<void>;
 
@@ -176,7 +178,8 @@ export class ChunkInserts {
    */
   async abandon(): Promise<void> {
     if (this.released) {
-      await this.closed;
+      // closed before (its socket's close awaited), or committed and given back: nothing to wait for
+      if (this.closing && this.socket) await this.closed;
       return;
     }
     this.release(true);
@@ -204,6 +207,7 @@ export class ChunkInserts {
     this.onRelease();
     if (broken || !this.synced) {
       // unanswered messages stay on the wire: the connection is closed, never reused
+      this.closing = true;
       this.client.release(true);
       this.socket?.destroy();
     } else this.client.release();
