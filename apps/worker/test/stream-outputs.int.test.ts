@@ -248,7 +248,7 @@ describe("OutputStream", () => {
     await pointsRight(run.id, 2_250);
   });
 
-  it("stores wide chunks (256 KiB and more) in two transactions, the even ones in the transaction that moves the run", async () => {
+  it("stores wide chunks (256 KiB and more) in one lane, every one in the transaction that moves the run (docs/adr/0265)", async () => {
     const run = await runningRun();
     const stream = new OutputStream(poolOf(env.db)!, run.id);
     // 11,000 points per chunk of two columns and the times: 264,000 bytes a chunk
@@ -271,11 +271,10 @@ describe("OutputStream", () => {
     const pool = poolOf(env.db)!;
     const bySeq = await pool.query<{ seq: number; x: string }>(`SELECT seq, xmin::text AS x FROM run_output_chunks WHERE "runId" = $1 ORDER BY seq`, [run.id]);
     expect(bySeq.rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
+    // rows of one transaction share its xmin: the five chunks and the move in one
     const w = await writers(run.id);
-    expect(w.chunks.length).toBe(2);
-    // chunks 0, 2 and 4 with the move; 1 and 3 in the other lane's transaction
-    expect(bySeq.rows.filter((r) => r.seq % 2 === 0).map((r) => r.x)).toEqual([w.run, w.run, w.run]);
-    expect(bySeq.rows.filter((r) => r.seq % 2 === 1).every((r) => r.x !== w.run)).toBe(true);
+    expect(w.chunks).toEqual([w.run]);
+    expect(bySeq.rows.map((r) => r.x)).toEqual([w.run, w.run, w.run, w.run, w.run]);
     await pointsRight(run.id, points);
   });
 

@@ -69,11 +69,13 @@ async function openLane(pool: Pool, side: boolean): Promise<ChunkInserts> {
 
 /**
  * Pipelines (connections) of one stream at once when its chunks are wide (at least
- * WIDE_CHUNK_BYTES): Postgres stores a wide output on two cores while the evaluation takes one
- * (the composite's 7.6 MB cost its backends more CPU than the evaluation); a narrow one (a
- * 50,000-bar run of two plots, 1.2 MB) is one transaction, which costs its backend least.
+ * WIDE_CHUNK_BYTES). With COPY, two lanes let Postgres store a wide output on two cores
+ * (docs/adr/0212); with the bound INSERTs one lane is quicker: the runs bench's composite took
+ * 139.5-227.4 ms a request and 59.5-73.6 ms of backend CPU on one lane against 186.3-444.7 and
+ * 72.2-95.1 on two, lower in each of four alternating pairs (docs/performance.md, issue 22
+ * fifteenth session). The side lane's code stays for a machine where two lanes measure better.
  */
-export const STREAM_LANES = 2;
+export const STREAM_LANES = 1;
 export const WIDE_CHUNK_BYTES = 256 * 1024;
 
 /** One pipeline of the stream: the chunks dealt to it, written as they come. */
