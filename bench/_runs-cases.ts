@@ -10,9 +10,8 @@ import { validate } from "@barscript/lang";
 import { DEMO_DIR, importFile, readBars } from "@barscript/marketdata";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse } from "../packages/lang/src/language/parser";
-import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../packages/lang/src/check";
-import { compile, evaluate, type Program } from "../packages/lang/src/evaluate";
+import { evaluate } from "../packages/lang/src/evaluate";
+import { buildProgram as build } from "./_lang-program";
 
 const PAGES = 20;
 const COMPOSITE_RUNS = 7;
@@ -73,14 +72,6 @@ function compositeSource(): string {
   return `${lines.join("\n")}\n`;
 }
 
-function build(source: string): Program {
-  const p = parse("main.pine", source);
-  const sink = new DiagnosticSink();
-  checkFile(p.script, makeContext("main.pine", 6, sink, new IdCounters()), { key: "file:main.pine", isEntry: true, imports: new Map(), importKeys: new Map() });
-  const errors = [...p.diagnostics, ...sink.list].filter((d) => d.severity === "error");
-  if (errors.length > 0) throw new Error(JSON.stringify(errors));
-  return compile({ script: p.script });
-}
 
 /** CPU milliseconds a process or thread has run (/proc/<pid>/schedstat, Linux); 0 once it is gone. */
 function schedMs(path: string): number {

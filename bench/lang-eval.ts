@@ -8,9 +8,8 @@
 // compared with the compiled script's outputs (maxdiff: the largest absolute difference over all
 // bars and outputs, na matching na), so V8 cannot drop the work and both compute the same values.
 import { ATR, BollingerBands, EMA, MACD, RSI, SMA } from "technicalindicators";
-import { parse } from "../packages/lang/src/language/parser";
-import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../packages/lang/src/check";
-import { compile, evaluate, type Program } from "../packages/lang/src/evaluate";
+import { evaluate, type Program } from "../packages/lang/src/evaluate";
+import { buildProgram, timeInTurns } from "./_lang-program";
 import type { Bars } from "../packages/lang/src/types";
 
 const N = 50_000;
@@ -35,13 +34,9 @@ function syntheticBars(n: number): Bars {
   return b;
 }
 
+/** The compiled program of a bench body under a v6 indicator header. */
 function build(body: string): Program {
-  const p = parse("main.pine", `//@version=6\nindicator("bench")\n${body}`);
-  const sink = new DiagnosticSink();
-  checkFile(p.script, makeContext("main.pine", 6, sink, new IdCounters()), { key: "file:main.pine", isEntry: true, imports: new Map(), importKeys: new Map() });
-  const errors = [...p.diagnostics, ...sink.list].filter((d) => d.severity === "error");
-  if (errors.length > 0) throw new Error(JSON.stringify(errors));
-  return compile({ script: p.script });
+  return buildProgram(`//@version=6\nindicator("bench")\n${body}`);
 }
 
 // ----- hand-written baselines: straightforward typed-array loops -------------------------------
@@ -159,24 +154,10 @@ function compositeTi(c: number[]): void {
   }
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
-}
 
 /** Median milliseconds of each function, timed in turns (the first to run rotates). */
 function timeInterleaved(fs: Array<() => unknown>): number[] {
-  const runs: number[][] = fs.map(() => []);
-  for (let k = 0; k < WARMUP; k++) for (const f of fs) f();
-  for (let k = 0; k < RUNS; k++) {
-    for (let m = 0; m < fs.length; m++) {
-      const j = (k + m) % fs.length;
-      const t = performance.now();
-      fs[j]!();
-      runs[j]!.push(performance.now() - t);
-    }
-  }
-  return runs.map(median);
+  return timeInTurns(fs, WARMUP, RUNS);
 }
 
 /** Largest |a - b| over every column and bar; Infinity when one is na and the other is not. */

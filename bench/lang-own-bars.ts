@@ -8,9 +8,8 @@
 // Line: `lang request_own_bars compiled_ms=<x> inline_ms=<y> ratio=<x/y> maxdiff=<d>` (maxdiff: the
 // outputs of both compared, na matching na). Medians of RUNS timed runs after WARMUP untimed ones,
 // taking turns, over N synthetic daily bars.
-import { parse } from "../packages/lang/src/language/parser";
-import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../packages/lang/src/check";
-import { compile, evaluate, type Program } from "../packages/lang/src/evaluate";
+import { evaluate, type Program } from "../packages/lang/src/evaluate";
+import { buildProgram as build, median } from "./_lang-program";
 import type { Bars } from "../packages/lang/src/types";
 
 const N = 20_000;
@@ -102,14 +101,6 @@ function dailyBars(n: number): Bars {
   return b;
 }
 
-function build(src: string): Program {
-  const p = parse("main.pine", src);
-  const sink = new DiagnosticSink();
-  checkFile(p.script, makeContext("main.pine", 6, sink, new IdCounters()), { key: "file:main.pine", isEntry: true, imports: new Map(), importKeys: new Map() });
-  const errors = [...p.diagnostics, ...sink.list].filter((d) => d.severity === "error");
-  if (errors.length > 0) throw new Error(JSON.stringify(errors));
-  return compile({ script: p.script });
-}
 
 const SYMBOL = { ticker: "SYN", timezone: "UTC", mintick: 0.01, timeframe: "1d" };
 
@@ -121,10 +112,6 @@ function timed(program: Program, bars: Bars): { ms: number; outputs: Float64Arra
   return { ms, outputs: r.outputs.map((o) => o.values) };
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
-}
 
 function maxDiff(a: Float64Array[], b: Float64Array[]): number {
   let d = 0;

@@ -6,9 +6,8 @@
 // The compiled time includes the script's runs over both contexts (the other symbol's 50,000 minute
 // bars and the 834 hourly bars): the work TradingView's model does. Medians of 15 runs after 3 untimed,
 // taking turns.
-import { parse } from "../packages/lang/src/language/parser";
-import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../packages/lang/src/check";
-import { compile, evaluate, type Program } from "../packages/lang/src/evaluate";
+import { evaluate } from "../packages/lang/src/evaluate";
+import { buildProgram as build, timeInTurns } from "./_lang-program";
 import type { ContextBars } from "../packages/lang/src/stdlib/request";
 import type { Bars } from "../packages/lang/src/types";
 
@@ -366,19 +365,7 @@ function handwritten(chart: Bars, other: Bars, hours: Bars): Float64Array[] {
   return cols;
 }
 
-function build(source: string): Program {
-  const p = parse("main.pine", source);
-  const sink = new DiagnosticSink();
-  checkFile(p.script, makeContext("main.pine", 6, sink, new IdCounters()), { key: "file:main.pine", isEntry: true, imports: new Map(), importKeys: new Map() });
-  const errors = [...p.diagnostics, ...sink.list].filter((d) => d.severity === "error");
-  if (errors.length > 0) throw new Error(JSON.stringify(errors));
-  return compile({ script: p.script });
-}
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 function maxDiff(a: Float64Array[], b: Float64Array[]): number {
   let m = 0;
@@ -404,18 +391,8 @@ export async function run(): Promise<string[]> {
   const symbol = { ticker: "SYN", timezone: "UTC", mintick: 0.01, timeframe: "1m" };
   const prog = build(SCRIPT);
   const fs: Array<() => unknown> = [() => evaluate(prog, chart, {}, { symbol, windowStart: 0, contexts }), () => handwritten(chart, other, hours)];
-  const times: number[][] = [[], []];
-  for (let k = 0; k < WARMUP; k++) for (const f of fs) f();
-  for (let k = 0; k < RUNS; k++) {
-    for (let m = 0; m < 2; m++) {
-      const j = (k + m) % 2;
-      const t = performance.now();
-      fs[j]!();
-      times[j]!.push(performance.now() - t);
-    }
-  }
+  const [c, h] = timeInTurns(fs, WARMUP, RUNS) as [number, number];
   const result = evaluate(prog, chart, {}, { symbol, windowStart: 0, contexts });
   const diff = maxDiff(result.outputs.map((o) => o.values), handwritten(chart, other, hours));
-  const [c, h] = [median(times[0]!), median(times[1]!)];
   return [`lang request_mtf compiled_ms=${c.toFixed(2)} handwritten_ms=${h.toFixed(2)} ratio=${(c / h).toFixed(2)} context_bars=${result.barsEvaluated - N} maxdiff=${diff.toExponential(1)}`];
 }

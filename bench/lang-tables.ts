@@ -6,9 +6,8 @@
 // bar's deleted, new ones made, one field of each moved), beside a hand-written loop keeping the
 // same records in capped lists: `lang drawing_redraw bars=<n> objects=<k> compiled_ms=...`.
 // Medians of RUNS timed runs after WARMUP untimed ones, the two taking turns.
-import { parse } from "../packages/lang/src/language/parser";
-import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../packages/lang/src/check";
-import { compile, evaluate, type Program } from "../packages/lang/src/evaluate";
+import { evaluate } from "../packages/lang/src/evaluate";
+import { buildProgram as build, timeInTurns } from "./_lang-program";
 import type { Bars } from "../packages/lang/src/types";
 
 const N = 5_000;
@@ -46,14 +45,6 @@ function risingBars(n: number): Bars {
   return { length: n, time: col((i) => 1.5e9 + i * 86_400), open: col((i) => 10 + i), high: col((i) => 11 + i), low: col((i) => 9 + i), close: col((i) => 10 + i), volume: col(() => 100) };
 }
 
-function build(source: string): Program {
-  const p = parse("main.pine", source);
-  const sink = new DiagnosticSink();
-  checkFile(p.script, makeContext("main.pine", 6, sink, new IdCounters()), { key: "file:main.pine", isEntry: true, imports: new Map(), importKeys: new Map() });
-  const errors = [...p.diagnostics, ...sink.list].filter((d) => d.severity === "error");
-  if (errors.length > 0) throw new Error(JSON.stringify(errors));
-  return compile({ script: p.script });
-}
 
 interface Cell {
   text: string;
@@ -111,25 +102,11 @@ function handRedrawn(bars: Bars): number {
   return lists.reduce((n, l) => n + l.length, 0);
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
-}
 
 /** Medians of the compiled and hand-written runs, taking turns. */
 function timed(compiled: () => void, hand: () => void): [number, number] {
-  const fs = [compiled, hand];
-  const times: number[][] = [[], []];
-  for (let k = 0; k < WARMUP; k++) for (const f of fs) f();
-  for (let k = 0; k < RUNS; k++) {
-    for (let m = 0; m < 2; m++) {
-      const j = (k + m) % 2;
-      const t = performance.now();
-      fs[j]!();
-      times[j]!.push(performance.now() - t);
-    }
-  }
-  return [median(times[0]!), median(times[1]!)];
+  const [c, h] = timeInTurns([compiled, hand], WARMUP, RUNS);
+  return [c!, h!];
 }
 
 export async function run(): Promise<string[]> {
