@@ -1,4 +1,4 @@
-// Shared set-up of the output-write tests (succeed-copy, succeed-parallel): a run row in a given
+// Shared set-up of the output-write tests (succeed-inserts, succeed-parallel): a run row in a given
 // state, columns made by a plain loop (na at every 13th point), and the units counted so far.
 import { newRunId } from "@barscript/db";
 import type { TestEnv } from "../../../../test/support/env";

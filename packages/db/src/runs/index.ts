@@ -7,7 +7,7 @@ export * from "./artifacts";
 export type { Run, RunOutputChunk } from "../generated/client";
 export * from "./versions";
 export * from "./summary";
-export * from "./succeed-copy";
+export * from "./succeed-inserts";
 export * from "./succeed-parallel";
 export * from "./succeed";
 export * from "./succeed-stream";

@@ -12,7 +12,7 @@
 import { escapeLiteral, type Pool } from "pg";
 import { OUTPUT_CHUNK_POINTS, type OutputColumns } from "./chunks";
 import { ChunkInserts } from "./chunk-inserts";
-import { columnChunks, finalSql } from "./succeed-copy";
+import { columnChunks, finalSql } from "./succeed-inserts";
 import type { RunSummary } from "./types";
 
 /** The most connections one run's chunk writes take at once. */

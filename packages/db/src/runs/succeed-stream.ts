@@ -15,7 +15,7 @@ import { escapeLiteral, type Pool } from "pg";
 import { poolOf, type Db } from "../client";
 import { OUTPUT_CHUNK_POINTS, type OutputColumns } from "./chunks";
 import { ChunkInserts, type PackedChunk } from "./chunk-inserts";
-import { finalSql } from "./succeed-copy";
+import { finalSql } from "./succeed-inserts";
 import { dropChunks, movedOrLost } from "./succeed-parallel";
 import type { RunSummary } from "./types";
 

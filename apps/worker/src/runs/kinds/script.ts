@@ -63,8 +63,9 @@ export type Complete = (ctx: KindContext, started: StartedRun, result: EvalResul
 /**
  * Smallest output (bytes, times included) stored while the run evaluates: from about four chunks
  * on, the chunks stored beside the evaluation (on the core it leaves free) cost the end of the run
- * less than one COPY of them all after it; a 50,000-bar run of two plots (1.2 MB) streams its first
- * four chunks (docs/adr/0211-outputs-from-1-mib-stored-while-evaluating.md).
+ * less than one write of them all after it (measured with a COPY; bound INSERTs since
+ * docs/adr/0265); a 50,000-bar run of two plots (1.2 MB) streams its first four chunks
+ * (docs/adr/0211-outputs-from-1-mib-stored-while-evaluating.md).
  */
 export const STREAM_MIN_BYTES = 1024 * 1024;
 

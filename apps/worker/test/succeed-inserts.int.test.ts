@@ -1,9 +1,9 @@
-// The final write of a succeeded indicator run by binary COPY (packages/db/src/runs/succeed-copy.ts)
+// The final write of a succeeded indicator run by pipelined bound INSERTs (packages/db/src/runs/succeed-inserts.ts)
 // against real Postgres: the chunk rows read back through chunks.ts equal the columns written
 // (values made by a plain loop here, na included), chunk boundaries at every 10,000 points; a run
 // that is no longer running keeps no chunks and stays as it was, while its units are counted; the
 // small path (chunks.ts's statement) gives the same rows.
-import { createAccount, readOutputChunks, writeSucceeded, COPY_MIN_BYTES, OUTPUT_CHUNK_POINTS, type RunSummary } from "@barscript/db";
+import { createAccount, readOutputChunks, writeSucceeded, PIPELINED_MIN_BYTES, OUTPUT_CHUNK_POINTS, type RunSummary } from "@barscript/db";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { columnsOf as columnsMade, runIn as runInState, unitsOf, type Columns } from "./support/output-writes";
 
@@ -32,7 +32,7 @@ const units = (): Promise<number> => unitsOf(env, accountId);
 it("writes chunks of 10,000 points by COPY that read back as the columns, and moves the run to succeeded", async () => {
   const id = await runIn("running");
   const columns = columnsOf(25_003, 4);
-  expect(columns.time.byteLength * 5).toBeGreaterThanOrEqual(COPY_MIN_BYTES);
+  expect(columns.time.byteLength * 5).toBeGreaterThanOrEqual(PIPELINED_MIN_BYTES);
   const before = await units();
   const now = new Date();
   expect(await writeSucceeded(env.db, { id, accountId }, summary(26), 26, columns, now)).toBe(true);
@@ -80,7 +80,7 @@ it("keeps no chunks of a run another party finished, leaves it as it was, and co
 it("writes a small output through the prepared statement with the same rows", async () => {
   const id = await runIn("running");
   const columns = columnsOf(300, 2);
-  expect(columns.time.byteLength * 3).toBeLessThan(COPY_MIN_BYTES);
+  expect(columns.time.byteLength * 3).toBeLessThan(PIPELINED_MIN_BYTES);
   expect(await writeSucceeded(env.db, { id, accountId }, summary(1), 1, columns, new Date())).toBe(true);
   const [chunk] = await readOutputChunks(env.db, id, 0, 300);
   expect(chunk?.pointCount).toBe(300);
