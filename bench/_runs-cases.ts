@@ -123,7 +123,8 @@ async function cpuCounters(db: Db): Promise<() => Promise<CompositeCounters>> {
   };
   const role = (pid: number): "api" | "workers" | "other" => {
     const cmd = readOr(() => readFileSync(`/proc/${pid}/cmdline`, "utf8"), "");
-    return cmd.includes("apps/api/") ? "api" : cmd.includes("apps/worker/") ? "workers" : "other";
+    // the processes run the bundles (test/support/processes.ts): dist/api.js, dist/worker.js
+    return /\bdist\/api\.js\b|apps\/api\//.test(cmd) ? "api" : /\bdist\/worker\.js\b|apps\/worker\//.test(cmd) ? "workers" : "other";
   };
   const ours = (): { ms: number; api: number; workers: number } => {
     const out = { ms: 0, api: 0, workers: 0 };
