@@ -238,7 +238,7 @@ describe("OutputStream", () => {
     const time = new Float64Array(2_250).map((_, i) => T0 + i * 60);
     const a = new Float64Array(2_250).map((_, i) => i);
     const b = new Float64Array(2_250).map((_, i) => -i);
-    expect(await succeedAfterStream(poolOf(env.db)!, run, summary, 0, { names: ["a", "b"], time, values: [a, b] }, new Date(), stream)).toBe(true);
+    expect(await succeedAfterStream(run, summary, 0, { names: ["a", "b"], time, values: [a, b] }, new Date(), stream)).toBe(true);
     const meta = await env.db.runOutputChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" }, select: { seq: true, firstIndex: true, pointCount: true } });
     expect(meta).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((seq) => ({ seq, firstIndex: seq * 300, pointCount: seq === 7 ? 150 : 300 })));
     // rows of one transaction share its xmin: every chunk and the move in one
@@ -267,7 +267,7 @@ describe("OutputStream", () => {
     const time = new Float64Array(points).map((_, i) => T0 + i * 60);
     const a = new Float64Array(points).map((_, i) => i);
     const b = new Float64Array(points).map((_, i) => -i);
-    expect(await succeedAfterStream(poolOf(env.db)!, run, summary, 0, { names: ["a", "b"], time, values: [a, b] }, new Date(), stream)).toBe(true);
+    expect(await succeedAfterStream(run, summary, 0, { names: ["a", "b"], time, values: [a, b] }, new Date(), stream)).toBe(true);
     const pool = poolOf(env.db)!;
     const bySeq = await pool.query<{ seq: number; x: string }>(`SELECT seq, xmin::text AS x FROM run_output_chunks WHERE "runId" = $1 ORDER BY seq`, [run.id]);
     expect(bySeq.rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
@@ -290,7 +290,7 @@ describe("OutputStream", () => {
     expect(await stream.finish(columns)).toBe(2);
     // the chunks are written, the transaction not committed: not yet
     expect(told).toEqual([]);
-    expect(await succeedAfterStream(poolOf(env.db)!, run, summary, 0, columns, new Date(), stream)).toBe(true);
+    expect(await succeedAfterStream(run, summary, 0, columns, new Date(), stream)).toBe(true);
     expect(told.length).toBe(1);
     expect(told[0]).toBe(first);
     await stream.discard();

@@ -11,12 +11,11 @@
 //
 // One transaction per run and not one per chunk (docs/adr/0212): each chunk's statement costs
 // its backend far less than a transaction of its own (docs/performance.md, issue 22 eleventh session).
-import { escapeLiteral, type Pool } from "pg";
+import type { Pool } from "pg";
 import { poolOf, type Db } from "../client";
 import { OUTPUT_CHUNK_POINTS, type OutputColumns } from "./chunks";
 import { ChunkInserts, type PackedChunk } from "./chunk-inserts";
 import { finalSql } from "./succeed-inserts";
-import { dropChunks, movedOrLost } from "./succeed-parallel";
 import type { RunSummary } from "./types";
 
 /**
@@ -52,45 +51,28 @@ function poolMax(pool: Pool): number {
   return (pool as Pool & { options?: { max?: number } }).options?.max ?? 10;
 }
 
-/** The side lane's pipeline begins here: its own transaction, committed before the main one's move without waiting for its WAL flush. */
-const SIDE_OPENING = `SELECT set_config('synchronous_commit', 'off', true)`;
-
-/** A lane's pipeline on a client of the pool, counted in heldByStreams until the client goes back. */
-async function openLane(pool: Pool, side: boolean): Promise<ChunkInserts> {
+/**
+ * The stream's pipeline on a client of the pool, counted in heldByStreams until the client goes
+ * back. One pipeline however wide the chunks: with COPY two connections let Postgres store a wide
+ * output on two cores (docs/adr/0212); with the bound INSERTs one was quicker in each of four
+ * alternating pairs (docs/adr/0265, docs/performance.md issue 22 fifteenth session).
+ */
+async function openPipeline(pool: Pool): Promise<ChunkInserts> {
   let given = false;
-  const inserts = await ChunkInserts.open(pool, () => {
+  return ChunkInserts.open(pool, () => {
     if (given) return;
     given = true;
     heldByStreams.set(pool, (heldByStreams.get(pool) ?? 1) - 1);
   });
-  if (side) inserts.run(SIDE_OPENING);
-  return inserts;
-}
-
-/**
- * Pipelines (connections) of one stream at once when its chunks are wide (at least
- * WIDE_CHUNK_BYTES). With COPY, two lanes let Postgres store a wide output on two cores
- * (docs/adr/0212); with the bound INSERTs one lane is quicker: the runs bench's composite took
- * 139.5-227.4 ms a request and 59.5-73.6 ms of backend CPU on one lane against 186.3-444.7 and
- * 72.2-95.1 on two, lower in each of four alternating pairs (docs/performance.md, issue 22
- * fifteenth session). The side lane's code stays for a machine where two lanes measure better.
- */
-export const STREAM_LANES = 1;
-export const WIDE_CHUNK_BYTES = 256 * 1024;
-
-/** One pipeline of the stream: the chunks dealt to it, written as they come. */
-interface Lane {
-  pipe: Promise<ChunkInserts>;
 }
 
 export class OutputStream {
-  /** Chunks handed over and not yet dealt to a lane. */
+  /** Chunks handed over and not yet given to the pipeline. */
   private readonly waiting: PackedChunk[] = [];
-  private readonly lanes: Lane[] = [];
-  /** The lanes' pipelines once open. */
-  private readonly open: ChunkInserts[] = [];
-  /** How many lanes the stream uses (decided with its first chunk). */
-  private width = 0;
+  /** The pipeline, from its opening (null: not opened yet). */
+  private pipe: Promise<ChunkInserts> | null = null;
+  /** The pipeline once open. */
+  private open: ChunkInserts | null = null;
   private handed = 0;
   private failure: Error | null = null;
   /** Points of every chunk but the last (from chunk 0; OUTPUT_CHUNK_POINTS until one came). */
@@ -98,8 +80,6 @@ export class OutputStream {
   /** The first chunk handed over, for `written` (null: none yet, or already told). */
   private first: readonly Float64Array[] | null = null;
   private ended = false;
-  /** A side lane committed: its chunks are the run's until deleted. */
-  private sideCommitted = false;
 
   constructor(
     private readonly pool: Pool,
@@ -121,10 +101,6 @@ export class OutputStream {
    */
   add(seq: number, names: readonly string[], data: Float64Array | readonly Float64Array[]): void {
     this.queue(seq, names, data instanceof Float64Array ? [data] : data);
-    if (this.width === 0) {
-      const bytes = data instanceof Float64Array ? data.byteLength : data.reduce((sum, part) => sum + part.byteLength, 0);
-      this.width = bytes >= WIDE_CHUNK_BYTES ? STREAM_LANES : 1;
-    }
     this.pump(false);
   }
 
@@ -141,57 +117,45 @@ export class OutputStream {
   }
 
   /**
-   * Opens lanes up to the stream's width (during the evaluation only while the pool keeps
-   * RESERVED connections for other work; `end`: at least the main lane, waiting for a connection).
+   * Opens the pipeline (during the evaluation only while the pool keeps RESERVED connections for
+   * other work; `end`: waiting for a connection if need be).
    */
-  private openLanes(end: boolean): void {
-    while (this.lanes.length < Math.max(1, this.width) && this.failure === null) {
-      const held = heldByStreams.get(this.pool) ?? 0;
-      if (held + RESERVED >= poolMax(this.pool) && !(end && this.lanes.length === 0)) return;
-      heldByStreams.set(this.pool, held + 1);
-      const pipe = openLane(this.pool, this.lanes.length > 0);
-      pipe.then(
-        (c) => {
-          this.open.push(c);
-          void c.failed().then((e) => { this.failure ??= e; });
-        },
-        (e: unknown) => {
-          heldByStreams.set(this.pool, (heldByStreams.get(this.pool) ?? 1) - 1);
-          this.failure ??= e instanceof Error ? e : new Error(String(e));
-        },
-      );
-      this.lanes.push({ pipe });
-    }
+  private openPipe(end: boolean): void {
+    if (this.pipe !== null || this.failure !== null) return;
+    const held = heldByStreams.get(this.pool) ?? 0;
+    if (held + RESERVED >= poolMax(this.pool) && !end) return;
+    heldByStreams.set(this.pool, held + 1);
+    this.pipe = openPipeline(this.pool);
+    this.pipe.then(
+      (c) => {
+        this.open = c;
+        void c.failed().then((e) => { this.failure ??= e; });
+      },
+      (e: unknown) => {
+        heldByStreams.set(this.pool, (heldByStreams.get(this.pool) ?? 1) - 1);
+        this.failure ??= e instanceof Error ? e : new Error(String(e));
+      },
+    );
   }
 
-  /** Deals the chunks waiting to the lanes (chunk seq to lane seq mod lanes) and writes them once each lane is open. */
+  /** Gives the chunks waiting to the pipeline, written once it is open. */
   private pump(end: boolean): void {
     if (this.failure !== null) return;
-    this.openLanes(end);
-    if (this.lanes.length === 0 || this.waiting.length === 0) return;
-    const dealt = this.lanes.map(() => [] as PackedChunk[]);
-    for (const chunk of this.waiting.splice(0)) dealt[chunk.seq % this.lanes.length]?.push(chunk);
-    dealt.forEach((chunks, k) => {
-      const lane = this.lanes[k] as Lane;
-      if (chunks.length === 0) return;
-      void lane.pipe.then((c) => c.insert(this.runId, chunks), () => undefined);
-    });
+    this.openPipe(end);
+    if (this.pipe === null || this.waiting.length === 0) return;
+    const chunks = this.waiting.splice(0);
+    void this.pipe.then((c) => c.insert(this.runId, chunks), () => undefined);
   }
 
   /**
    * The evaluation is over: the chunks of `columns` not handed over (at the points per chunk of
    * chunk 0) follow those handed over; resolves to the run's count of chunks, with every chunk
-   * written to a pipeline and the side lanes committed (the main one is committed by commit).
+   * written to the pipeline (committed by commit).
    */
   async finish(columns: OutputColumns): Promise<number> {
     const chunks = Math.ceil(columns.time.length / this.points);
     for (let seq = this.handed; seq < chunks; seq++) this.queue(seq, columns.names, packChunk(columns, seq, this.points));
     this.pump(true);
-    if (this.failure === null) {
-      const sides = this.lanes.slice(1);
-      this.sideCommitted = sides.length > 0;
-      await Promise.all(sides.map(async (lane) => (await lane.pipe).commit())).catch((e: unknown) => { this.failure ??= e instanceof Error ? e : new Error(String(e)); });
-    }
     if (this.failure !== null) {
       await this.discard();
       throw this.failure;
@@ -200,36 +164,28 @@ export class OutputStream {
   }
 
   /**
-   * Runs `sql` (the move to succeeded, guarded by the count of chunks when side lanes stored
-   * some) at the end of the main pipeline, in its transaction, then commits: `sql`'s answer.
+   * Runs `sql` (the move to succeeded) at the end of the pipeline, in its transaction, then
+   * commits: `sql`'s answer.
    */
   async commit(sql: string): Promise<number> {
     try {
-      const pipe = await (this.lanes[0] as Lane).pipe;
+      const pipe = await (this.pipe as Promise<ChunkInserts>);
       this.ended = true;
       pipe.run(sql);
       const answer = await pipe.commit();
       if (this.failure !== null) throw this.failure;
       return answer;
-    } catch (error) {
-      if (this.sideCommitted) await dropChunks(this.pool, this.runId);
-      throw error;
     } finally {
       this.over();
     }
   }
 
   /**
-   * Chunks the server has stored so far in the stream's open transactions (answered INSERTs of
-   * the lanes already open; none of them visible to others before the commit).
+   * Chunks the server has stored so far in the stream's open transaction (answered INSERTs;
+   * none of them visible to others before the commit).
    */
   get stored(): number {
-    return this.open.reduce((n, pipe) => n + pipe.stored, 0);
-  }
-
-  /** Side lanes in use: the move must find every chunk (some committed by other transactions). */
-  get guarded(): boolean {
-    return this.lanes.length > 1;
+    return this.open?.stored ?? 0;
   }
 
   /** No write of the chunks or columns will happen any more: `written` is told, once. */
@@ -239,21 +195,20 @@ export class OutputStream {
     if (first !== null) this.written?.(first);
   }
 
-  /** Resolves once the stream's pipelines are open; throws the stream's failure (nothing of the stream is then kept). */
+  /** Resolves once the stream's pipeline is open; throws the stream's failure (nothing of the stream is then kept). */
   async settled(): Promise<void> {
-    await Promise.all(this.lanes.map((lane) => lane.pipe.catch(() => undefined)));
+    await this.pipe?.catch(() => undefined);
     if (this.failure === null) return;
     await this.discard();
     throw this.failure;
   }
 
-  /** The run will not succeed: its pipelines are closed unsynced (their transactions store nothing), chunks a side lane committed deleted. */
+  /** The run will not succeed: its pipeline is closed unsynced (its transaction stores nothing). */
   async discard(): Promise<void> {
     this.waiting.length = 0;
     if (!this.ended) {
       this.ended = true;
-      await Promise.all(this.lanes.map(async (lane) => (await lane.pipe.catch(() => null))?.abandon()));
-      if (this.sideCommitted) await dropChunks(this.pool, this.runId);
+      await (await this.pipe?.catch(() => null))?.abandon();
     }
     this.over();
   }
@@ -267,15 +222,11 @@ function packChunk(columns: OutputColumns, seq: number, points: number): Float64
 }
 
 /**
- * running -> succeeded after a stream: the chunks it did not get (the last ones) end its pipelines,
- * then the move with the units in the main pipeline's transaction, committed synchronously (its
- * commit flushes the WAL up to it, the side lanes' records included), guarded by the count of
- * chunks when side lanes committed some. False when another party finished the run first (the
- * move's statement then deletes the run's chunks).
+ * running -> succeeded after a stream: the chunks it did not get (the last ones) end its pipeline,
+ * then the move with the units in the same transaction, committed synchronously. False when
+ * another party finished the run first (the move's statement then deletes the run's chunks).
  */
-export async function succeedAfterStream(pool: Pool, run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, columns: OutputColumns, now: Date, stream: OutputStream): Promise<boolean> {
-  const chunks = await stream.finish(columns);
-  const guard = stream.guarded ? ` AND (SELECT count(*) FROM run_output_chunks WHERE "runId" = ${escapeLiteral(run.id)}) = ${String(chunks)}` : "";
-  const moved = await stream.commit(finalSql(run, summary, computeUnits, now, guard));
-  return stream.guarded ? movedOrLost(pool, run.id, moved, chunks) : moved === 1;
+export async function succeedAfterStream(run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, columns: OutputColumns, now: Date, stream: OutputStream): Promise<boolean> {
+  await stream.finish(columns);
+  return (await stream.commit(finalSql(run, summary, computeUnits, now))) === 1;
 }

@@ -22,7 +22,7 @@ export const PIPELINED_MIN_BYTES = 256 * 1024;
 export async function writeSucceeded(db: DbClient, run: { id: string; accountId: string }, summary: RunSummary, computeUnits: number, columns: OutputColumns, now: Date, stream?: OutputStream): Promise<boolean> {
   const bytes = columns.time.byteLength * (1 + columns.values.length);
   const pool = poolOf(db as Db);
-  if (pool && stream && stream.count > 0) return succeedAfterStream(pool, run, summary, computeUnits, columns, now, stream);
+  if (pool && stream && stream.count > 0) return succeedAfterStream(run, summary, computeUnits, columns, now, stream);
   if (!pool || bytes < PIPELINED_MIN_BYTES) return succeedWithOutputs(db, run, summary, computeUnits, columns, now);
   const groups = chunkGroups(columns.time.length, bytes);
   return groups.length > 1 ? succeedInParallel(pool, run, summary, computeUnits, columns, now, groups) : succeedByInserts(pool, run, summary, computeUnits, columns, now);
