@@ -6,6 +6,7 @@ import type * as A from "../language/ast";
 import { builtinVariable } from "../builtins";
 import { keep as keepExtremes } from "../stdlib/array";
 import { HI, LO } from "../stdlib/pine-array";
+import { namedColorOf } from "../stdlib/color";
 import type { VariableEmit } from "../builtins/record";
 import { SERIES_BUFFER_LIMIT } from "../runtime/errors";
 import { asKindIn, inLoop, naBools, type Gen } from "./context";
@@ -159,6 +160,11 @@ function member(g: Gen, e: A.Member): string {
   const n = memberName(e);
   if (n !== null) {
     const bv = builtinVariable(n);
+    // `color.red` of the palette: its number, folded here rather than read through the runtime's
+    // namedColor on every evaluation of it; the entry file's version is the runtime's (`$rt.version`),
+    // which picks a v5 script's red, teal and yellow (docs/adr/0227)
+    const named = n.startsWith("color.") ? namedColorOf(n.slice(6), g.unit.version) : undefined;
+    if (named !== undefined) return `(${String(named)})`;
     if (bv?.emit) return bv.emit(variableEmit(g, e.span));
     const [ns, prop] = [n.slice(0, n.indexOf(".")), n.slice(n.indexOf(".") + 1)];
     if (ns === "color" && !prop.includes(".")) return `$rt.namedColor(${JSON.stringify(prop)})`;

@@ -20,7 +20,7 @@ import { stmt, structured, valueBlock } from "./statements";
 import type { FnCtx, Generated, HistorySizes } from "./types";
 
 export function generate(main: A.Script, libraries: A.Script[] = [], history: HistorySizes | null = null): Generated {
-  const g = newGen(history);
+  const g = newGen(history, main.version);
   // a v5 script's bools can be na (docs/adr/0260)
   if (main.version < 6) g.scopes.ctx.naBools = true;
   declare(g, [...libraries, main]);
@@ -37,7 +37,7 @@ export function generate(main: A.Script, libraries: A.Script[] = [], history: Hi
 }
 
 /** One compilation's state, with the jobs wired as its entry points. */
-function newGen(hist: HistorySizes | null): Gen {
+function newGen(hist: HistorySizes | null, version: number): Gen {
   let scopes: Scopes | null = null;
   const slots = new Slots(() => scopes!.ctx, () => scopes!.top);
   scopes = new Scopes(slots, hist);
@@ -58,6 +58,7 @@ function newGen(hist: HistorySizes | null): Gen {
     events: [],
     anyLoops: false,
     directRequests: new Set(),
+    version,
   };
   const g: Gen = {
     scopes,

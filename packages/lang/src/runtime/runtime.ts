@@ -58,6 +58,11 @@ export interface PendingEvent {
 
 const SOURCES = new Set(["open", "high", "low", "close", "volume", "hl2", "hlc3", "ohlc4", "hlcc4"]);
 
+// Read once: compiled code calls concat on every `+` of strings, and an access through the stdlib
+// namespace goes through its module's export getters on each call (under tsx, three of them).
+const strConcat = stdlib.str.concat;
+const namedColorOf = stdlib.color.namedColorOf;
+
 
 /** The cold path of Runtime.offset (kept apart so the check inlines into compiled code). */
 function negativeOffset(n: number): never {
@@ -240,7 +245,7 @@ export class Runtime {
     return v === 1 ? true : v === 0 ? false : NaN;
   }
   concat(a: string | null, b: string | null): string | null {
-    return stdlib.str.concat(a === null ? null : String(a), b === null ? null : String(b));
+    return strConcat(a === null ? null : String(a), b === null ? null : String(b));
   }
   at(col: Float64Array, k: number): number {
     return k >= 0 && k < col.length ? col[k]! : NaN;
@@ -307,7 +312,7 @@ export class Runtime {
   }
   /** `color.<name>`: a v5 script's red, teal and yellow are v5's (docs/adr/0227-v5-named-colors.md). */
   namedColor(name: string): number {
-    const c = stdlib.color.namedColorOf(name, this.version);
+    const c = namedColorOf(name, this.version);
     return c === undefined ? NaN : c;
   }
   hexColor(hex: string): number {
