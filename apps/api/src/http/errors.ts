@@ -12,6 +12,8 @@ export const OUTAGE_RETRY_AFTER = 5;
 export function sendError(res: Response, error: ApiError): void {
   if (error.retryAfter !== undefined) res.setHeader("Retry-After", String(Math.ceil(error.retryAfter)));
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  // HTTP's 401 names the scheme it takes (RFC 9110 section 11.6.1; docs/adr/0279)
+  if (error.status === 401 && !res.hasHeader("WWW-Authenticate")) res.setHeader("WWW-Authenticate", 'Bearer realm="barscript"');
   res.status(error.status).json(errorEnvelope(error));
 }
 

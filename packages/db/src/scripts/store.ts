@@ -194,6 +194,19 @@ export async function saveVersion(db: Db, input: SaveVersionInput): Promise<Save
       { latestVersion: current.latestVersion },
     );
   }
+  // Files equal to the latest version's: no version, but the title, description and visibility
+  // the body gives are still the script's (docs/adr/0010), as they are with new files.
+  const given = {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+  };
+  if (Object.keys(given).length > 0) {
+    await db.script.updateMany({
+      where: { id: input.scriptId, latestVersion: input.baseVersion, NOT: { ...given } },
+      data: { ...given, updatedAt: new Date() },
+    });
+  }
   return { created: false, script: await readScript(db, input.scriptId, { withFiles: true }) };
 }
 

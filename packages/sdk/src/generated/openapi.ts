@@ -220,7 +220,7 @@ export type paths = {
         get: operations["getScript"];
         /**
          * Save a new version
-         * @description Saves a new version. `base_version` must be the latest version (409 `version_conflict` with `details.latest_version` otherwise); identical files make no new version.
+         * @description Saves a new version. `base_version` must be the latest version (409 `version_conflict` with `details.latest_version` otherwise); files identical to the latest version's make no new version, but the `title`, `description` and `visibility` the body gives are still applied.
          *
          *     Scope `scripts:write`. A heavy call: it holds one of the plan's concurrent heavy places while it runs (429 `busy` when none is free).
          */
