@@ -224,8 +224,7 @@ function extent(v: unknown): number {
 
 function table(d: Drawing): DrawnTable {
   const merges: DrawnMerge[] = [];
-  const cells = [...(d.cells ?? new Map<string, Cell>())].map(([key, cell]) => {
-    const [row, column] = key.split(",").map(Number) as [number, number];
+  const cells = (d.cells?.list() ?? []).map(([row, column, cell]) => {
     // table.cell and the cell_set_* setters keep their other arguments with the cell (table.ts, formatting.ts)
     const c = cell as Cell & Record<string, unknown>;
     const [toColumn, toRow] = Array.isArray(c.merge_to) ? (c.merge_to as unknown[]).map(num) : [];

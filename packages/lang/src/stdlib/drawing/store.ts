@@ -22,8 +22,8 @@ export class Drawing {
   deleted = false;
   /** The store that made it (an evaluation's; a requested context's run has its own). */
   owner: DrawingStore | null = null;
-  /** Table cells by `row,column` (tables only). */
-  cells: Map<string, Cell> | null = null;
+  /** Table cells (tables only). */
+  cells: Cells | null = null;
   constructor(
     readonly kind: DrawingKind,
     public f: Props,
@@ -63,17 +63,85 @@ function atPoint(f: Props, fx: string, fy: string, p: ChartPoint | null): void {
   f[fy] = ok ? p.price : NaN;
 }
 
-/** The keys of the cells of small tables, made once: `KEYS[row][column]` is `row,column`. */
-const KEYS: string[][] = [];
-const KEYED = 100;
+/** The most cells a table's cells are kept in a list for (more: by a `row,column` key). */
+const GRID_MOST = 65_536;
 
-/** A cell's key in its table's map, `row,column` (a fresh string only past KEYED rows or columns). */
-function cellKey(row: number, column: number): string {
-  if (row >= 0 && row < KEYED && column >= 0 && column < KEYED && row === Math.floor(row) && column === Math.floor(column)) {
-    const r = (KEYS[row] ??= []);
-    return (r[column] ??= `${row},${column}`);
+/**
+ * A table's cells by whole row and column. A table of up to GRID_MOST cells keeps them in a list
+ * at `row * stride + column` (stride: its columns, rounded up): a table cleared and refilled on
+ * every bar, as public indicators' info tables are, then costs no map deletions and insertions
+ * per cell. Larger tables keep them in a map by `row,column`.
+ */
+export class Cells {
+  private readonly grid: Array<Cell | undefined> | null;
+  private readonly byKey: Map<string, Cell> | null;
+  private readonly stride: number;
+  private readonly height: number;
+
+  constructor(columns: number, rows: number) {
+    this.stride = Math.ceil(columns);
+    this.height = Math.ceil(rows);
+    const small = this.stride >= 0 && this.height >= 0 && this.stride * this.height <= GRID_MOST;
+    this.grid = small ? [] : null;
+    this.byKey = small ? null : new Map();
   }
-  return `${row},${column}`;
+
+  /** The cell at a whole `row` and `column` inside the table, if written. */
+  get(row: number, column: number): Cell | undefined {
+    return this.grid !== null ? this.grid[row * this.stride + column] : this.byKey!.get(`${row},${column}`);
+  }
+
+  set(row: number, column: number, cell: Cell): void {
+    if (this.grid !== null) this.grid[row * this.stride + column] = cell;
+    else this.byKey!.set(`${row},${column}`, cell);
+  }
+
+  /** Removes the cell at `row`, `column` (anything: a fraction or a place outside the table has no cell). */
+  delete(row: number, column: number): void {
+    if (this.grid === null) {
+      this.byKey!.delete(`${row},${column}`);
+    } else if (row >= 0 && row < this.height && column >= 0 && column < this.stride && row === Math.floor(row) && column === Math.floor(column)) {
+      this.grid[row * this.stride + column] = undefined;
+    }
+  }
+
+  /** Whether a map of a large table's cells holds none (a grid is not counted: its clear is bounded by its size). */
+  none(): boolean {
+    return this.byKey !== null && this.byKey.size === 0;
+  }
+
+  /** The last row and column a cell can be at (a rectangle cleared past them has no more cells). */
+  lastRow(): number {
+    return this.grid !== null ? this.height - 1 : Infinity;
+  }
+  lastColumn(): number {
+    return this.grid !== null ? this.stride - 1 : Infinity;
+  }
+
+  /** Every cell with its row and column. */
+  list(): Array<[row: number, column: number, cell: Cell]> {
+    const out: Array<[number, number, Cell]> = [];
+    if (this.grid !== null) {
+      const g = this.grid;
+      for (let k = 0; k < g.length; k++) {
+        const c = g[k];
+        if (c !== undefined) out.push([Math.floor(k / this.stride), k % this.stride, c]);
+      }
+    } else {
+      for (const [key, c] of this.byKey!) {
+        const [row, column] = key.split(",").map(Number) as [number, number];
+        out.push([row, column, c]);
+      }
+    }
+    return out;
+  }
+
+  /** Another table's cells: a copy of each. */
+  copy(): Cells {
+    const c = new Cells(this.stride, this.height);
+    for (const [row, column, cell] of this.list()) c.set(row, column, { ...cell });
+    return c;
+  }
 }
 
 export class DrawingStore {
@@ -139,7 +207,7 @@ export class DrawingStore {
   copy(d: D): Drawing | null {
     if (!live(d)) return null;
     const c = this.add(d.kind, { ...d.f });
-    if (d.cells) c.cells = new Map([...d.cells].map(([k, v]) => [k, { ...v }]));
+    if (d.cells) c.cells = d.cells.copy();
     return c;
   }
 
@@ -229,26 +297,29 @@ export class DrawingStore {
     if (!(column >= 0 && column < cols && row >= 0 && row < rows)) {
       fail(`Cell (column ${column}, row ${row}) is outside the table's ${cols} columns and ${rows} rows`);
     }
-    const cells = (d.cells ??= new Map());
-    const key = cellKey(Math.floor(row), Math.floor(column));
-    const had = cells.get(key);
+    const cells = (d.cells ??= new Cells(cols, rows));
+    const r = Math.floor(row);
+    const c = Math.floor(column);
+    const had = cells.get(r, c);
     // A cell is only ever held by its table (copy() copies each), so a cell written again is
     // updated in place; a new one is the call's own record when it carries every field a cell
     // must have (table.cell's always does: a record the compiled call made for this call alone).
     // Both spare a copy of every argument on each call, which a table cleared and refilled on
     // every bar paid for each of its cells.
     if (had !== undefined) Object.assign(had, patch);
-    else if (patch.text !== undefined && patch.bg_color !== undefined && patch.text_color !== undefined) cells.set(key, patch as Cell);
-    else cells.set(key, Object.assign({ text: "", bg_color: NaN, text_color: NaN }, patch));
+    else if (patch.text !== undefined && patch.bg_color !== undefined && patch.text_color !== undefined) cells.set(r, c, patch as Cell);
+    else cells.set(r, c, Object.assign({ text: "", bg_color: NaN, text_color: NaN }, patch));
     return undefined;
   }
 
   /** `table.clear(id, c1, r1, c2, r2)`: removes the cells of that rectangle. */
   clearCells(d: D, c1: number, r1: number, c2: number, r2: number): undefined {
-    if (!live(d) || d.cells === null || d.cells.size === 0) return undefined;
-    const ce = c2 === c2 ? c2 : c1;
-    const re = r2 === r2 ? r2 : r1;
-    for (let r = r1; r <= re; r++) for (let c = c1; c <= ce; c++) d.cells.delete(cellKey(r, c));
+    if (!live(d) || d.cells === null || d.cells.none()) return undefined;
+    const cells = d.cells;
+    // past the table's last row and column there is no cell to remove
+    const ce = Math.min(c2 === c2 ? c2 : c1, cells.lastColumn());
+    const re = Math.min(r2 === r2 ? r2 : r1, cells.lastRow());
+    for (let r = r1; r <= re; r++) for (let c = c1; c <= ce; c++) cells.delete(r, c);
     return undefined;
   }
 }
