@@ -57,7 +57,8 @@ export function table(mode: OutputMode, head: string[], rows: Array<Array<string
  */
 export function reportError(io: Io, error: unknown, signedIn = true): ExitCode {
   if (error instanceof ClientError) {
-    const message = error.code === "unauthorized" && !signedIn ? NOT_SIGNED_IN : error.message;
+    // A slug a study shares with another script: the API's remedy (`?kind=`) is the flag `--kind` here.
+    const message = error.code === "unauthorized" && !signedIn ? NOT_SIGNED_IN : error.code === "conflict" ? error.message.replace(/\?kind=/g, "--kind ") : error.message;
     io.err(`Error ${error.code}: ${message}`);
     return error.code === "network" ? EXIT.retryable : exitCodeForError(error.code);
   }

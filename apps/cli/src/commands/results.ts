@@ -5,7 +5,8 @@ import { pageItems, type Barscript } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
-import { exitCodeForRun, runsTable, waitForRun } from "./runs";
+import { exitCodeForRun, parseInputs, runsTable, waitForRun } from "./runs";
+import { kindOption, scriptRef, type ScriptKind } from "../script-ref";
 
 interface PageFlags {
   all?: boolean;
@@ -54,9 +55,12 @@ async function results(cli: Cli, runId: string, flags: PageFlags): Promise<ExitC
   return EXIT.ok;
 }
 
-async function events(cli: Cli, sdk: Barscript, slug: string, flags: PageFlags & { instrument?: string; timeframe?: string; name?: string; run?: string }): Promise<ExitCode> {
+type EventFlags = PageFlags & { instrument?: string; timeframe?: string; name?: string; run?: string; kind?: ScriptKind };
+
+async function events(cli: Cli, sdk: Barscript, ref: string, flags: EventFlags): Promise<ExitCode> {
   validate(flags);
-  const filters = { instrument: flags.instrument, timeframe: flags.timeframe, name: flags.name, run_id: flags.run };
+  const { owner, slug } = scriptRef(ref);
+  const filters = { instrument: flags.instrument, timeframe: flags.timeframe, name: flags.name, run_id: flags.run, kind: flags.kind, owner };
   if (flags.format === "csv") {
     cli.io.out(await sdk.text("listEvents", { path: { slug }, query: { ...filters, format: "csv" } }));
     return EXIT.ok;
@@ -77,16 +81,21 @@ const pageOptions = (command: Command): Command => command
 export const resultCommands: CommandModule = (program: Command, cli: Cli) => {
   pageOptions(program.command("results <run_id>").description("a finished run's outputs, events or study result"))
     .action(cli.action((runId: string, flags: PageFlags) => results(cli, runId, flags)));
-  pageOptions(program.command("events <slug>").description("a definition's collected events"))
-    .option("-i, --instrument <symbol>").option("-t, --timeframe <tf>").option("--name <event>").option("--run <run_id>")
-    .action(cli.action((slug: string, flags: PageFlags & { instrument?: string; timeframe?: string; name?: string; run?: string }) => events(cli, cli.sdk(), slug, flags)));
-  program.command("collect <slug>").description("run a definition over history and keep its events")
-    .requiredOption("-i, --instrument <symbol>").requiredOption("-t, --timeframe <tf>")
-    .option("--from <time>").option("--to <time>").option("--bars <n>", "bars in the window", (v) => Number(v))
+  pageOptions(program.command("events <slug>").description("a definition's collected events (<owner>/<slug>: your runs' events of a public definition)"))
+    .option("-i, --instrument <symbol>", "only this instrument").option("-t, --timeframe <tf>", "only this timeframe").option("--name <event>", "only events of this name").option("--run <run_id>", "only this run's events")
+    .addOption(kindOption())
+    .action(cli.action((slug: string, flags: EventFlags) => events(cli, cli.sdk(), slug, flags)));
+  program.command("collect <slug>").description("run a definition over history and keep its events (<owner>/<slug> collects a public one)")
+    .requiredOption("-i, --instrument <symbol>", "symbol, e.g. AAPL").requiredOption("-t, --timeframe <tf>", "1m 5m 15m 30m 1h 2h 4h 1d 1w")
+    .option("--from <time>", "RFC 3339").option("--to <time>", "RFC 3339").option("--bars <n>", "bars in the window (default: the latest 50,000)", (v) => Number(v))
+    .option("--input <name=value>", "definition input (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
     .option("--wait <seconds>", "wait this long for it to finish", (v) => Number(v), 120)
-    .action(cli.action(async (slug: string, o: { instrument: string; timeframe: string; from?: string; to?: string; bars?: number; wait: number }) => {
+    .addOption(kindOption())
+    .action(cli.action(async (ref: string, o: { instrument: string; timeframe: string; from?: string; to?: string; bars?: number; input: string[]; wait: number; kind?: ScriptKind }) => {
       const sdk = cli.sdk();
-      const started = await sdk.call("collectEvents", { path: { slug }, body: { instrument: o.instrument, timeframe: o.timeframe, from: o.from, to: o.to, bars: o.bars } });
+      const { owner, slug } = scriptRef(ref);
+      const inputs = o.input.length > 0 ? parseInputs(o.input) : undefined;
+      const started = await sdk.call("collectEvents", { path: { slug }, query: { owner, kind: o.kind }, body: { instrument: o.instrument, timeframe: o.timeframe, from: o.from, to: o.to, bars: o.bars, inputs } });
       const run = await waitForRun(sdk, started, o.wait);
       cli.emit(run, (m) => runsTable(m, [run]));
       return exitCodeForRun(run);

@@ -5,6 +5,7 @@ import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contract
 import { progressLine, type Progress } from "../progress";
 import { reportError, table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
+import { kindOption, scriptRef, type ScriptKind } from "../script-ref";
 
 export interface RunOptions {
   instruments: string[];
@@ -14,6 +15,7 @@ export interface RunOptions {
   bars?: number;
   inputs: Record<string, string | number | boolean>;
   wait: number;
+  kind?: ScriptKind;
 }
 
 type Status = Run["status"];
@@ -63,7 +65,8 @@ export async function waitForRun(sdk: Barscript, run: Run, waitSeconds: number, 
 async function runOne(cli: Cli, progress: Progress, states: Map<string, string>, slug: string, instrument: string, options: RunOptions): Promise<{ run: Run | null; code: ExitCode }> {
   const sdk = cli.sdk();
   try {
-    const body = { script: slug, instrument, timeframe: options.timeframe, from: options.from, to: options.to, bars: options.bars, inputs: options.inputs, wait: 0 };
+    const { owner, slug: name } = scriptRef(slug);
+    const body = { script: owner === undefined ? name : { slug: name, owner }, kind: options.kind, instrument, timeframe: options.timeframe, from: options.from, to: options.to, bars: options.bars, inputs: options.inputs, wait: 0 };
     const started = await sdk.call("createRun", { body });
     const show = (r: Run): void => { states.set(instrument, `${instrument} ${r.status}`); progress.update([...states.values()].join(" · ")); };
     show(started);
@@ -95,15 +98,16 @@ async function run(cli: Cli, slug: string, options: RunOptions): Promise<ExitCod
 }
 
 export const runCommands: CommandModule = (program: Command, cli: Cli) => {
-  program.command("run <slug>").description("run a script over one or more instruments and wait for it")
+  program.command("run <slug>").description("run a script over one or more instruments and wait for it (<owner>/<slug> runs a public one, e.g. core/rsi)")
     .requiredOption("-i, --instrument <symbols>", "comma-separated symbols, e.g. AAPL,MSFT")
     .requiredOption("-t, --timeframe <tf>", "1m 5m 15m 30m 1h 2h 4h 1d 1w")
     .option("--from <time>", "RFC 3339").option("--to <time>", "RFC 3339")
     .option("--bars <n>", "bars in the window", (v) => Number(v))
     .option("--input <name=value>", "script input (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
     .option("--wait <seconds>", "wait this long for the run to finish", (v) => Number(v), 120)
-    .action(cli.action((slug: string, opts: { instrument: string; timeframe: string; from?: string; to?: string; bars?: number; input: string[]; wait: number }) => run(cli, slug, {
-      instruments: opts.instrument.split(",").map((s) => s.trim()).filter(Boolean), timeframe: opts.timeframe, from: opts.from, to: opts.to, bars: opts.bars, inputs: parseInputs(opts.input), wait: opts.wait,
+    .addOption(kindOption())
+    .action(cli.action((slug: string, opts: { instrument: string; timeframe: string; from?: string; to?: string; bars?: number; input: string[]; wait: number; kind?: ScriptKind }) => run(cli, slug, {
+      instruments: opts.instrument.split(",").map((s) => s.trim()).filter(Boolean), timeframe: opts.timeframe, from: opts.from, to: opts.to, bars: opts.bars, inputs: parseInputs(opts.input), wait: opts.wait, kind: opts.kind,
     })));
   program.command("runs").description("your runs, newest first")
     .option("--status <status>", "queued, running, succeeded, failed or cancelled")

@@ -8,6 +8,7 @@ import { displayPath, formatDiagnostics } from "../diagnostics";
 import { readScriptFiles, type ScriptFile } from "../files";
 import { table } from "../output";
 import type { Cli, CommandModule } from "../context";
+import { kindOption, type ScriptKind } from "../script-ref";
 
 const when = (time: string | null | undefined): string => (time ? time.replace("T", " ").replace(/\.\d+Z$|Z$/, "") : "");
 
@@ -34,20 +35,20 @@ async function validate(cli: Cli, path: string): Promise<ExitCode> {
 }
 
 /** Creates the script, or saves a new version based on the latest one. */
-async function push(cli: Cli, slug: string, path: string, message: string | undefined): Promise<ExitCode> {
+async function push(cli: Cli, slug: string, path: string, message: string | undefined, kind: ScriptKind | undefined): Promise<ExitCode> {
   const sdk = cli.sdk();
   const target = resolve(cli.cwd, path);
   const files = readScriptFiles(target);
   let latest: number | null = null;
   try {
-    latest = (await sdk.call("getScript", { path: { slug } })).latest_version;
+    latest = (await sdk.call("getScript", { path: { slug }, query: { kind } })).latest_version;
   } catch (error) {
     if (!(error instanceof ClientError) || error.code !== "not_found") throw error;
   }
   try {
     const script = latest === null
-      ? await sdk.call("createScript", { body: { slug, files, message } })
-      : await sdk.call("updateScript", { path: { slug }, body: { files, base_version: latest, message } });
+      ? await sdk.call("createScript", { body: { slug, kind, files, message } })
+      : await sdk.call("updateScript", { path: { slug }, query: { kind }, body: { files, base_version: latest, message } });
     cli.emit(script, (m) => `${m.colors.green("✓")} ${script.slug} version ${script.latest_version} (${script.kind})`);
     return EXIT.ok;
   } catch (error) {
@@ -56,8 +57,8 @@ async function push(cli: Cli, slug: string, path: string, message: string | unde
   }
 }
 
-async function pull(cli: Cli, slug: string, dir: string | undefined, version: string | undefined): Promise<ExitCode> {
-  const script = await cli.sdk().call("getScript", { path: { slug }, query: { version } });
+async function pull(cli: Cli, slug: string, dir: string | undefined, version: string | undefined, kind: ScriptKind | undefined): Promise<ExitCode> {
+  const script = await cli.sdk().call("getScript", { path: { slug }, query: { version, kind } });
   const target = resolve(cli.cwd, dir ?? slug);
   for (const file of script.files ?? []) {
     const path = join(target, file.path);
@@ -73,7 +74,8 @@ export const scriptCommands: CommandModule = (program: Command, cli: Cli) => {
     .action(cli.action((path: string) => validate(cli, path)));
   program.command("push <slug> <path>").description("create the script or save a new version from a .pine file or a folder")
     .option("-m, --message <text>", "version message")
-    .action(cli.action((slug: string, path: string, opts: { message?: string }) => push(cli, slug, path, opts.message)));
+    .addOption(kindOption())
+    .action(cli.action((slug: string, path: string, opts: { message?: string; kind?: ScriptKind }) => push(cli, slug, path, opts.message, opts.kind)));
   program.command("scripts").description("your scripts")
     .option("--kind <kind>", "indicator, definition, study or library")
     .action(cli.action(async (opts: { kind?: "indicator" | "definition" | "study" | "library" }) => {
@@ -83,27 +85,31 @@ export const scriptCommands: CommandModule = (program: Command, cli: Cli) => {
     }));
   program.command("pull <slug> [dir]").description("write a script's files into a folder (default ./<slug>)")
     .option("--version <n>", "an older version")
-    .action(cli.action((slug: string, dir: string | undefined, opts: { version?: string }) => pull(cli, slug, dir, opts.version)));
+    .addOption(kindOption())
+    .action(cli.action((slug: string, dir: string | undefined, opts: { version?: string; kind?: ScriptKind }) => pull(cli, slug, dir, opts.version, opts.kind)));
   program.command("versions <slug>").description("a script's saved versions")
-    .action(cli.action(async (slug: string) => {
-      const versions = await cli.sdk().all("listScriptVersions", { path: { slug } });
+    .addOption(kindOption())
+    .action(cli.action(async (slug: string, opts: { kind?: ScriptKind }) => {
+      const versions = await cli.sdk().all("listScriptVersions", { path: { slug }, query: { kind: opts.kind } });
       cli.emit({ data: versions, next_cursor: null }, (m) => table(m, ["version", "saved", "message", "digest"], versions.map((v) => [v.version, when(v.created_at), v.message, v.digest.slice(0, 12)])));
       return EXIT.ok;
     }));
   program.command("rename <slug> <new-slug>").description("rename a script (versions, runs and events are kept)")
-    .action(cli.action(async (slug: string, next: string) => {
-      const script = await cli.sdk().call("editScript", { path: { slug }, body: { slug: next } });
+    .addOption(kindOption())
+    .action(cli.action(async (slug: string, next: string, opts: { kind?: ScriptKind }) => {
+      const script = await cli.sdk().call("editScript", { path: { slug }, query: { kind: opts.kind }, body: { slug: next } });
       cli.emit(script, () => `Renamed ${slug} to ${script.slug}`);
       return EXIT.ok;
     }));
   program.command("delete <slug>").description("delete a script with its versions")
     .option("-y, --yes", "do not ask (required when not on a terminal)")
-    .action(cli.action(async (slug: string, opts: { yes?: boolean }) => {
+    .addOption(kindOption())
+    .action(cli.action(async (slug: string, opts: { yes?: boolean; kind?: ScriptKind }) => {
       if (!opts.yes) {
         cli.io.err(`Error invalid_request: deleting ${slug} cannot be undone; pass --yes to confirm.`);
         return EXIT.usage;
       }
-      await cli.sdk().call("deleteScript", { path: { slug } });
+      await cli.sdk().call("deleteScript", { path: { slug }, query: { kind: opts.kind } });
       cli.emit({ deleted: slug }, () => `Deleted ${slug}`);
       return EXIT.ok;
     }));

@@ -1,0 +1,20 @@
+// How a command names a script: `--kind` picks one of two of your scripts sharing a slug (a study
+// may share its slug with an indicator, definition or library, docs/reference/api.md), and
+// `owner/slug` names another account's public script (`core/rsi`) where the API takes an owner.
+import { Option } from "commander";
+import { SCRIPT_KINDS } from "@barscript/contracts";
+
+export type ScriptKind = (typeof SCRIPT_KINDS)[number];
+
+/** `--kind`: checked by commander (a value outside the four is a usage error, exit 4). */
+export const kindOption = (): Option => new Option("--kind <kind>", "which of your scripts of this slug, when a study shares it with another script").choices(SCRIPT_KINDS);
+
+/** `owner/slug` or a slug of yours; the owner only when one is written. */
+export function scriptRef(ref: string): { owner?: string; slug: string } {
+  const at = ref.indexOf("/");
+  if (at < 0) return { slug: ref };
+  const owner = ref.slice(0, at);
+  const slug = ref.slice(at + 1);
+  if (owner === "" || slug === "" || slug.includes("/")) throw new Error(`expected <slug> or <owner>/<slug>, e.g. core/rsi, got "${ref}"`);
+  return { owner, slug };
+}

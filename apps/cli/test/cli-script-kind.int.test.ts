@@ -1,0 +1,91 @@
+// `barscript` on a slug that one of the account's studies shares with its definition, and on a
+// public script of another account, as a person runs them: the installed bin as a real process
+// against a real API and worker. `--kind` picks the script (docs/reference/api.md: `?kind=`), and
+// `<owner>/<slug>` runs or collects a public one; `collect --input` sets a definition's inputs.
+import { Barscript } from "@barscript/sdk";
+import { accountWithKey } from "../../../test/support/clients";
+import { startCliStack, type CliStack, type Result } from "./cli-harness";
+
+jest.setTimeout(120_000);
+
+const DEFINITION = `//@version=6
+definition("Down day")
+len = input.int(3, "Length")
+alertcondition(close < open, "down", "down")
+`;
+const STUDY = (horizons: string): string => `//@version=6
+study("After down days", horizons = [${horizons}])
+use("down")
+`;
+
+describe("barscript --kind and <owner>/<slug>", () => {
+  let stack: CliStack;
+  const cli = (args: string[]): Promise<Result> => stack.cli(args);
+  const json = async <T>(args: string[]): Promise<T> => {
+    const out = await cli(args);
+    expect({ args, code: out.code, stderr: out.stderr }).toEqual({ args, code: 0, stderr: "" });
+    return JSON.parse(out.stdout) as T;
+  };
+
+  beforeAll(async () => {
+    stack = await startCliStack("kinder");
+    await stack.sdk.call("createScript", { body: { slug: "down", files: [{ path: "main.pine", content: DEFINITION }] } });
+    await stack.sdk.call("createScript", { body: { slug: "down", files: [{ path: "main.pine", content: STUDY("1") }] } });
+    // Another account's public indicator and definition.
+    const publisher = new Barscript({ baseUrl: `${stack.api.url}/v1`, apiKey: (await accountWithKey(stack.env.db, "publisher")).key });
+    await publisher.call("createScript", { body: { slug: "closes", visibility: "public", files: [{ path: "main.pine", content: '//@version=6\nindicator("Closes")\nplot(close, "c")\n' }] } });
+    await publisher.call("createScript", { body: { slug: "down", visibility: "public", files: [{ path: "main.pine", content: DEFINITION }] } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("when a shared slug is run without --kind, then the refusal names the flag that picks one, on stderr, exit 4", async () => {
+    const out = await cli(["run", "down", "-i", "AAPL", "-t", "1d", "--bars", "30"]);
+    expect(out.code).toBe(4);
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toMatch(/^Error conflict: .*--kind study or --kind definition/);
+  });
+
+  it("when --kind is given, then run, versions, pull, push and events reach that script", async () => {
+    const study = await json<{ kind: string; status: string }>(["run", "down", "--kind", "study", "-i", "AAPL", "-t", "1d", "--bars", "30", "--wait", "60"]);
+    expect(study).toMatchObject({ kind: "study", status: "succeeded" });
+    const versions = await json<{ data: Array<{ version: number }> }>(["versions", "down", "--kind", "definition"]);
+    expect(versions.data.map((v) => v.version)).toEqual([1]);
+    const pulled = await json<{ files: string[] }>(["pull", "down", "pulled", "--kind", "study"]);
+    expect(pulled.files).toEqual(["main.pine"]);
+    // A new version of the study alone: the definition keeps its one version.
+    const pushed = await json<{ kind: string; latest_version: number }>(["push", "down", "pulled", "--kind", "study"]);
+    expect(pushed).toMatchObject({ kind: "study", latest_version: 1 });
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(`${stack.dir}/pulled/main.pine`, STUDY("1, 2"));
+    const saved = await json<{ kind: string; latest_version: number }>(["push", "down", "pulled", "--kind", "study"]);
+    expect(saved).toMatchObject({ kind: "study", latest_version: 2 });
+    expect((await stack.sdk.call("getScript", { path: { slug: "down" }, query: { kind: "definition" } })).latest_version).toBe(1);
+  });
+
+  it("when collect is given --kind and --input, then the definition runs with that input and its events are listed by kind", async () => {
+    const run = await json<{ kind: string; status: string; inputs: Record<string, unknown>; id: string }>(["collect", "down", "--kind", "definition", "-i", "AAPL", "-t", "1d", "--bars", "20", "--input", "len=7", "--wait", "60"]);
+    expect(run).toMatchObject({ kind: "definition", status: "succeeded", inputs: { len: 7 } });
+    const page = await json<{ events: Array<{ run_id: string }> }>(["events", "down", "--kind", "definition", "--run", run.id]);
+    expect(page.events.length).toBeGreaterThan(0);
+    expect(new Set(page.events.map((e) => e.run_id))).toEqual(new Set([run.id]));
+  });
+
+  it("when a kind that does not exist is given, then it is a usage error (exit 4) naming the four kinds", async () => {
+    const out = await cli(["versions", "down", "--kind", "strategy"]);
+    expect(out.code).toBe(4);
+    expect(out.stderr).toContain("indicator, definition, study, library");
+  });
+
+  it("when <owner>/<slug> names a public script, then run and collect use it, and the run is the caller's", async () => {
+    const run = await json<{ script: { owner: string; slug: string }; status: string }>(["run", "publisher/closes", "-i", "AAPL", "-t", "1d", "--bars", "30", "--wait", "60"]);
+    expect(run).toMatchObject({ script: { owner: "publisher", slug: "closes" }, status: "succeeded" });
+    const collected = await json<{ id: string; script: { owner: string; slug: string }; kind: string }>(["collect", "publisher/down", "-i", "AAPL", "-t", "1d", "--bars", "30", "--wait", "60"]);
+    expect(collected).toMatchObject({ script: { owner: "publisher", slug: "down" }, kind: "definition" });
+    const events = await json<{ events: Array<{ run_id: string }> }>(["events", "publisher/down"]);
+    expect(new Set(events.events.map((e) => e.run_id))).toEqual(new Set([collected.id]));
+    const mine = await json<{ data: Array<{ script: { owner: string } }> }>(["runs"]);
+    expect(mine.data.filter((r) => r.script.owner === "publisher")).toHaveLength(2);
+  });
+});
