@@ -151,7 +151,8 @@ export const DIFFERENCES: Guide = {
 - **Daily, weekly and monthly bar times.** A script reads such a bar's \`time\` at its session's open on its first
   trading day and \`time_close\` at the close on its last, in the exchange's zone, as TradingView does (AAPL's daily
   bar opens 09:30 New York; futures 1700-1600 open the evening before); the run's times, events and drawings stay
-  dated at the stored midnight UTC (docs/adr/0200). A \`xloc.bar_time\` drawing's time is placed on the stored bars
+  dated at the stored midnight UTC (docs/adr/0200). \`time(tf)\` and \`time_close(tf)\` of a timeframe under a day read the
+  period holding that open, anchored at the session (\`time("15")\` of AAPL's daily bar is 09:30, as \`time\`: docs/adr/0280). A \`xloc.bar_time\` drawing's time is placed on the stored bars
   through its bar's open and close: a line from \`time\` to \`time_close\` spans the bar, a time inside the session
   lies proportionally inside the stored bar, a time past the last bar keeps its spacing in bars (docs/adr/0201).
   Holidays are not known: a week or month starting on one opens on that day here, and early closes are not followed.

@@ -108,8 +108,29 @@ export function sessionTime(
   }
   // TradingView's Strings page: a timeframe with a space around it (`" 5"` split from "1, 5") is a runtime error of time()
   if (tf !== tf.trim()) fail(`Invalid timeframe "${tf}": a timeframe has no spaces around it (str.trim() removes them).`);
-  const p = sessionPeriod(seconds * 1000, tf, anchor, barZone);
+  const b = periodBasis(seconds, barSeconds, tf, anchor, barZone, visible);
+  const p = sessionPeriod(b.ms, tf, b.anchor, b.zone);
   return p === null ? NaN : periodBound(p, tf, close, visible);
+}
+
+/**
+ * The instant whose `tf` period a script's `time(tf)` reads for a bar stored at `seconds`, and the
+ * anchor and zone of its periods. On a daily, weekly or monthly chart of an instrument with a
+ * session, a timeframe under a day reads the period holding the bar's open as the script sees it
+ * (the session's open, docs/adr/0200), its periods anchored at the session as on an intraday chart
+ * (docs/adr/0280: `time("15")` of AAPL's daily bar is 09:30 New York, as `time`). Otherwise the
+ * stored time and the chart's anchor.
+ */
+function periodBasis(seconds: number, barSeconds: number, tf: string, anchor: string | null, barZone: string, visible: Visible | null): { ms: number; anchor: string | null; zone: string } {
+  const start = seconds * 1000;
+  // a monthly chart's bar has no fixed length (0)
+  const long = barSeconds >= DAY_SECONDS || barSeconds === 0;
+  if (visible === null || !long || periodUnit(tf)?.unit !== "m") return { ms: start, anchor, zone: barZone };
+  const s = parseSession(visible.session);
+  if (s === null || s.always) return { ms: start, anchor, zone: barZone };
+  const d = new Date(start);
+  const end = barSeconds > 0 ? start + barSeconds * 1000 : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+  return { ms: sessionBound(start, end, false, visible.session, visible.tz), anchor: visible.session, zone: visible.tz };
 }
 
 /** The instrument's session and zone, when a time goes to the script (D/W/M periods read as sessionBound says); null for times the runtime aligns bars by. */
@@ -195,8 +216,9 @@ export function sessionTimeAt(
   if (chart || tfBarsBack === 0) return sessionTime(t, barSeconds, tf, session, tz, close, anchor, barZone, seen);
   if (tfBarsBack < -MAX_FUTURE_BARS) return NaN;
   if (session !== null && session !== "" && !(barSeconds >= DAY_SECONDS ? onSessionDay(t * 1000, session) : inSession(t * 1000, session, tz))) return NaN;
-  let p = sessionPeriod(t * 1000, tf, anchor, barZone);
-  for (let k = 0; p !== null && k < Math.abs(tfBarsBack); k++) p = tradedPeriod(p, tf, tfBarsBack > 0, anchor, barZone, spec, specZone);
+  const b = periodBasis(t, barSeconds, tf!, anchor, barZone, seen);
+  let p = sessionPeriod(b.ms, tf!, b.anchor, b.zone);
+  for (let k = 0; p !== null && k < Math.abs(tfBarsBack); k++) p = tradedPeriod(p, tf!, tfBarsBack > 0, b.anchor, b.zone, spec, specZone);
   return p === null ? NaN : periodBound(p, tf!, close, seen);
 }
 
