@@ -3,11 +3,15 @@
 
 import { builtinFunction, builtinVariable, call, type FunctionRecord, type VariableRecord } from "../builtins/record";
 
+/** `v` rounded into 0..hi (a function of the module: a closure made on each rgb() call cost an allocation, and under tsx a name set on it). */
+function clampRound(v: number, hi: number): number {
+  return Math.min(hi, Math.max(0, Math.round(v)));
+}
+
 export function rgb(r: number, g: number, b: number, transp = 0): number {
   if (r !== r || g !== g || b !== b) return NaN;
-  const c = (v: number, hi: number) => Math.min(hi, Math.max(0, Math.round(v)));
-  const t = transp === transp ? c(transp, 100) : 0;
-  return c(r, 255) * 16777216 + c(g, 255) * 65536 + c(b, 255) * 256 + t;
+  const t = transp === transp ? clampRound(transp, 100) : 0;
+  return clampRound(r, 255) * 16777216 + clampRound(g, 255) * 65536 + clampRound(b, 255) * 256 + t;
 }
 
 export function hex(h: string, transp = 0): number {
@@ -38,12 +42,16 @@ export function t(c: number): number {
   return c !== c ? NaN : c % 256;
 }
 
+/** `a` moved toward `z` by the fraction k. */
+function mix(a: number, z: number, k: number): number {
+  return a + (z - a) * k;
+}
+
 /** color.from_gradient(value, bottom_value, top_value, bottom_color, top_color). */
 export function fromGradient(v: number, lo: number, hi: number, c0: number, c1: number): number {
   if (v !== v || lo !== lo || hi !== hi || c0 !== c0 || c1 !== c1) return NaN;
   const k = hi === lo ? 0 : Math.min(1, Math.max(0, (v - lo) / (hi - lo)));
-  const mix = (a: number, z: number) => a + (z - a) * k;
-  return rgb(mix(r(c0), r(c1)), mix(g(c0), g(c1)), mix(b(c0), b(c1)), mix(t(c0), t(c1)));
+  return rgb(mix(r(c0), r(c1), k), mix(g(c0), g(c1), k), mix(b(c0), b(c1), k), mix(t(c0), t(c1), k));
 }
 
 /**
