@@ -24,6 +24,8 @@ export class Drawing {
   owner: DrawingStore | null = null;
   /** Table cells (tables only). */
   cells: Cells | null = null;
+  /** Its kind's list in the owner store (remove() reaches it without a lookup by kind). */
+  home: KindList | null = null;
   constructor(
     readonly kind: DrawingKind,
     public f: Props,
@@ -144,16 +146,26 @@ export class Cells {
   }
 }
 
+/** A kind's objects oldest first (`l`), how many of them are deleted (`dead`), and its cap. */
+interface KindList {
+  l: Drawing[];
+  dead: number;
+  cap: number;
+}
+
+/** A list shorter than this keeps its deleted objects until it is read (compacting it on every deletion reallocated it on each bar of a redraw). */
+const COMPACT_FROM = 16;
+
 export class DrawingStore {
   /**
    * Per kind, its objects oldest first (`l`), and its cap. A deleted object may stay in the list
    * until the deleted ones are half of it (`dead` counts them): scripts that redraw delete every
    * object they made on each bar, and taking each out at once moved the rest of the list every time.
    */
-  private readonly kinds = new Map<DrawingKind, { l: Drawing[]; dead: number; cap: number }>();
+  private readonly kinds = new Map<DrawingKind, KindList>();
   constructor(private readonly caps: DrawingCaps = {}) {}
 
-  private of(kind: DrawingKind): { l: Drawing[]; dead: number; cap: number } {
+  private of(kind: DrawingKind): KindList {
     let k = this.kinds.get(kind);
     if (!k) this.kinds.set(kind, (k = { l: [], dead: 0, cap: kind === "table" || kind === "linefill" ? OTHER_CAP : clampCap(this.caps[kind]) }));
     return k;
@@ -180,6 +192,7 @@ export class DrawingStore {
     const d = new Drawing(kind, f);
     d.owner = this;
     const of = this.of(kind);
+    d.home = of;
     const l = of.l;
     l.push(d);
     if (l.length - of.dead > of.cap) {
@@ -198,8 +211,8 @@ export class DrawingStore {
     d.deleted = true;
     // one another store made is in none of this store's lists
     if (d.owner !== this) return undefined;
-    const of = this.of(d.kind);
-    if (++of.dead * 2 > of.l.length) this.compact(of);
+    const of = d.home!;
+    if (++of.dead * 2 > of.l.length && of.l.length >= COMPACT_FROM) this.compact(of);
     return undefined;
   }
 
