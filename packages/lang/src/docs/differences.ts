@@ -81,7 +81,10 @@ export const DIFFERENCES: Guide = {
   without those three anchors it runs. A requested context runs what the request's expression depends on: a
   statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
   \`timeframe.period\` is the requested timeframe) is not run in it (docs/adr/0170); statements that draw run in
-  it only when its requests need them (docs/adr/0223).
+  it only when its requests need them (docs/adr/0223). A request inside a conditional block (an \`if\` of the script or
+  of a function it calls) records a context bar only when that block runs in the context: a guard such as
+  \`timeframe.in_seconds() < timeframe.in_seconds(tf)\`, false in the context of \`tf\` itself, leaves the request na
+  on every chart bar, where TradingView evaluates the requested expression on every bar of the context.
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
   between arrivals); the "Timeframe" setting is not an input a run can change.
