@@ -3,6 +3,7 @@ import { z } from "zod";
 import { TIMEFRAMES } from "@barscript/contracts";
 import { defineTool, param, READ, WRITE, type Tool } from "../tool";
 import { textPage } from "../bounded";
+import { scriptKind, scriptOwner } from "./script-ref";
 
 const slug = param(z.string(), "A definition script's slug", "gap-up");
 
@@ -27,20 +28,28 @@ export const catalogTools: Tool[] = [
   }),
   defineTool({
     name: "collect_events", title: "Collect a definition's events", hints: WRITE,
-    description: "Run a saved definition over history on one instrument and timeframe and keep its events (read them with list_events). Answers the run.",
+    description: "Run a saved definition over history on one instrument and timeframe and keep its events (read them with list_events). Waits up to `wait` seconds and answers the run.",
     input: z.object({
       slug,
+      owner: scriptOwner,
+      kind: scriptKind,
       instrument: param(z.string(), "A symbol", "AAPL"),
       timeframe: param(z.enum(TIMEFRAMES), "Bar length", "1d"),
-      bars: param(z.number().int().min(1).max(50000).optional(), "Bars in the window (default 50,000)", 5000),
+      from: param(z.string().optional(), "Window start, RFC 3339", "2010-01-01T00:00:00Z"),
+      to: param(z.string().optional(), "Window end, RFC 3339", "2013-03-01T00:00:00Z"),
+      bars: param(z.number().int().min(1).max(50000).optional(), "Bars in the window (default the latest 50,000)", 5000),
+      inputs: param(z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(), "Values of the definition's inputs by name", { length: 20 }),
+      wait: param(z.number().int().min(0).max(60).optional(), "Seconds to wait for the run to finish (at most 60; 0 answers at once)", 30),
     }),
-    run: ({ slug: s, ...body }, sdk) => sdk.call("collectEvents", { path: { slug: s }, body }),
+    run: ({ slug: s, owner, kind, wait, ...body }, sdk) => sdk.call("collectEvents", { path: { slug: s }, query: { owner, kind }, body: { ...body, wait: wait ?? 30 } }),
   }),
   defineTool({
     name: "list_events", title: "List a definition's events", hints: READ,
     description: "Events a definition raised (time, name, instrument, price, message), oldest first, a page at a time.",
     input: z.object({
       slug,
+      owner: scriptOwner,
+      kind: scriptKind,
       instrument: param(z.string().optional(), "Only this instrument", "AAPL"),
       name: param(z.string().optional(), "Only events with this name", "gap_up"),
       limit: param(z.number().int().min(1).max(100).optional(), "Events in the page (default 50)", 50),

@@ -5,6 +5,7 @@ import { pageItems, type Barscript } from "@barscript/sdk";
 import { defineTool, param, DESTRUCTIVE, READ, WRITE, type Tool } from "../tool";
 import { eventsSummary, indicatorSummary } from "../summary";
 import { outputSchema } from "./schemas";
+import { scriptKind, scriptOwner } from "./script-ref";
 
 const runId = param(z.string(), "A run's id, from start_run or list_runs", "run_4fV2kQ9mXb1LzT8cR3sW0aJe");
 const wait = param(z.number().int().min(0).max(60).optional(), "Seconds to wait for the run to finish (at most 60; 0 answers at once)", 30);
@@ -31,6 +32,9 @@ export const runTools: Tool[] = [
     description: "Run one of your saved scripts (or owner's public one) over an instrument and timeframe. Waits up to `wait` seconds and answers the run: status, window, summary or failure. Then read get_results.",
     input: z.object({
       script: param(z.string(), "The slug of a saved script", "my-rsi"),
+      owner: scriptOwner,
+      version: param(z.number().int().min(1).optional(), "An older version of the script (default: the latest)", 2),
+      kind: scriptKind,
       instrument: param(z.string(), "A symbol from find_instruments", "AAPL"),
       timeframe: param(z.enum(TIMEFRAMES), "Bar length", "1d"),
       from: param(z.string().optional(), "Window start, RFC 3339", "2010-01-01T00:00:00Z"),
@@ -39,7 +43,9 @@ export const runTools: Tool[] = [
       inputs: param(z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(), "Values of the script's inputs by name", { len: 21 }),
       wait,
     }),
-    run: ({ script, wait: w, ...rest }, sdk) => sdk.call("createRun", { body: { script, ...rest, wait: w ?? 30 } }),
+    run: ({ script, owner, version, wait: w, ...rest }, sdk) => sdk.call("createRun", {
+      body: { script: owner === undefined && version === undefined ? script : { slug: script, owner, version }, ...rest, wait: w ?? 30 },
+    }),
   }),
   defineTool({
     name: "get_run", title: "Read a run", hints: READ, output: RUN,

@@ -4,6 +4,7 @@ import { ValidationSchema, SCRIPT_KINDS } from "@barscript/contracts";
 import { defineTool, param, READ, WRITE, type Tool } from "../tool";
 import { textPage } from "../bounded";
 import { outputSchema } from "./schemas";
+import { scriptKind } from "./script-ref";
 
 const MAIN = "//@version=6\nindicator(\"My RSI\")\nplot(ta.rsi(close, 14), \"rsi\")\n";
 const files = param(z.array(z.object({
@@ -43,10 +44,11 @@ export const scriptTools: Tool[] = [
       slug, files,
       base_version: param(z.number().int().min(1).optional(), "The latest_version the new version is based on; omit to create the script", 1),
       message: param(z.string().max(1000).optional(), "A short note for this version", "shorter RSI length"),
+      kind: scriptKind,
     }),
-    run: async ({ slug: s, files: f, base_version, message }, sdk) => brief(base_version === undefined
-      ? await sdk.call("createScript", { body: { slug: s, files: f, message } })
-      : await sdk.call("updateScript", { path: { slug: s }, body: { files: f, base_version, message } })),
+    run: async ({ slug: s, files: f, base_version, message, kind: k }, sdk) => brief(base_version === undefined
+      ? await sdk.call("createScript", { body: { slug: s, kind: k, files: f, message } })
+      : await sdk.call("updateScript", { path: { slug: s }, query: { kind: k }, body: { files: f, base_version, message } })),
   }),
   defineTool({
     name: "list_scripts", title: "List your scripts", hints: READ,
@@ -60,8 +62,8 @@ export const scriptTools: Tool[] = [
   defineTool({
     name: "get_script", title: "Read one of your scripts", hints: READ,
     description: "One of your scripts with its interface and source (long sources come in pages: pass next_offset as offset).",
-    input: z.object({ slug, version, offset }),
-    run: async ({ slug: s, version: v, offset: o }, sdk) => withSource(await sdk.call("getScript", { path: { slug: s }, query: { version: v === undefined ? undefined : String(v) } }), o ?? 0),
+    input: z.object({ slug, version, offset, kind: scriptKind }),
+    run: async ({ slug: s, version: v, offset: o, kind: k }, sdk) => withSource(await sdk.call("getScript", { path: { slug: s }, query: { version: v === undefined ? undefined : String(v), kind: k } }), o ?? 0),
   }),
   defineTool({
     name: "search_library", title: "Search public scripts", hints: READ,

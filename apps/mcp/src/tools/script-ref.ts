@@ -1,0 +1,9 @@
+// Parameters that name one script where the API reads `?kind=` and `owner`: a study may share its
+// slug with another of the account's scripts (then `kind` picks one, else `Error conflict`), and
+// another account's public script is run or collected with its owner's handle.
+import { z } from "zod";
+import { SCRIPT_KINDS } from "@barscript/contracts";
+import { param } from "../tool";
+
+export const scriptKind = param(z.enum(SCRIPT_KINDS).optional(), "Which of your scripts with this slug, when a study shares it with another script (an `Error conflict` names the kinds)", "study");
+export const scriptOwner = param(z.string().optional(), "The handle of another account whose public script this is (`core` for the built-in library); omit for yours", "core");
