@@ -5,7 +5,9 @@
 //   the body gave (docs/adr/0010: a save keeps them "unless the body gives them");
 // - a sweep over an instrument whose data is being backfilled was evaluated and succeeded, where a
 //   run over it fails with kind data_not_ready, retryable;
-// - a 401 named no authentication scheme (no WWW-Authenticate).
+// - a 401 named no authentication scheme (no WWW-Authenticate);
+// - a definition run refused by the month's events budget kept no event but its summary said
+//   `events: N` (the reference: `events`, the events kept).
 import { setBackfillStatus } from "@barscript/marketdata";
 import { writeFlatSeries } from "../../../test/support/bars";
 import { RunsHarness, type Client } from "./runs-harness";
@@ -19,6 +21,10 @@ const CROSS = `//@version=6
 definition("Cross")
 len = input.int(5, "Length", minval = 2, maxval = 100)
 alertcondition(ta.crossover(close, ta.sma(close, len)), "up", "cross up")
+`;
+const EVERY = `//@version=6
+definition("Every bar")
+alertcondition(true, "tick", "t")
 `;
 const CLOSE = `//@version=6
 indicator("Close")
@@ -88,5 +94,23 @@ describe("401 names the scheme", () => {
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
     expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe("unauthorized");
+  });
+});
+
+describe("summary.events counts the events kept", () => {
+  it("when the month's events budget refuses a run's events, then it fails plan_limit with summary.events 0, and usage counts none", async () => {
+    const b = await h.account({ eventsPerMonth: 5 });
+    await h.script(b, "every", EVERY);
+    const r = await b.client.call("POST", "/scripts/every/collect", { instrument: "AAPL", timeframe: "1d", bars: 10, wait: 30 });
+    expect(r.status).toBe(202);
+    const run = r.json.status === "failed" ? r.json : await b.client.final(r.json.id as string);
+    expect(run.status).toBe("failed");
+    expect(run.failure).toMatchObject({ kind: "plan_limit", retryable: false });
+    expect(run.failure.message).toContain("10 events");
+    expect(run.summary).toMatchObject({ bars: 10, events: 0, events_dropped: 0 });
+    const usage = await b.client.call("GET", "/usage");
+    expect(usage.json.caps.events_per_month).toEqual({ limit: 5, used: 0 });
+    const listed = await b.client.call("GET", `/scripts/every/events?run_id=${run.id}`);
+    expect(listed.json.events).toEqual([]);
   });
 });

@@ -194,7 +194,7 @@ describe("the month's events budget", () => {
     expect(run.status).toBe("failed");
     expect(run.failure).toMatchObject({ kind: "plan_limit", retryable: false });
     expect(run.failure.message).toMatch(/events budget/);
-    expect(run.summary.events).toBe(10_000);
+    expect(run.summary.events).toBe(0); // events kept (docs/adr/0279); the message says how many were made
     expect(run.summary.compute_units).toBeGreaterThan(0);
     expect(await usedEvents(b.client)).toBe(0);
     expect(await h.env.db.event.count({ where: { runId: run.id } })).toBe(0);
@@ -221,7 +221,8 @@ describe("the month's events budget", () => {
     await h.env.db.usageCounter.create({ data: { accountId: c.id, period: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), events: BigInt(plan.plan.eventsPerMonth - 10) } });
     const over = await c.client.start({ script: "every-bar", instrument: "SPY", timeframe: "1d", from: "2020-01-01T00:00:00Z", to: "2020-01-31T00:00:00Z", wait: 60 });
     const overRun = ["queued", "running"].includes(over.json.status) ? await c.client.final(over.json.id) : over.json;
-    expect(overRun.summary.events).toBeGreaterThan(10);
+    expect(overRun.summary.events).toBe(0); // none kept (docs/adr/0279)
+    expect(overRun.failure.message).toMatch(/Keeping this run's (1[1-9]|[2-9]\d|\d{3,}) events/);
     expect(overRun.failure).toMatchObject({ kind: "plan_limit", retryable: false });
     const fits = await c.client.start({ script: "every-bar", instrument: "SPY", timeframe: "1d", from: "2020-01-01T00:00:00Z", bars: 10, wait: 60 });
     const fitsRun = ["queued", "running"].includes(fits.json.status) ? await c.client.final(fits.json.id) : fits.json;

@@ -16,7 +16,11 @@ export const definitionKind = scriptKind("definition", async (ctx, { run, accoun
   // Compute units count whatever happens to the events.
   await addUsage(ctx.db, run.accountId, finishedAt, summary.compute_units);
   const kept = await keepDefinitionEvents(ctx.db, run, { events: result.events, eventsDropped: result.eventsDropped }, summary, account.eventsPerMonth, finishedAt);
-  if (kept === "plan_limit") return ctx.lifecycle.fail(run, ["running"], failure("plan_limit", eventsBudgetMessage(result.events.length, account.eventsPerMonth), false), summary);
+  if (kept === "plan_limit") {
+    // `summary.events` counts the events kept: none (the message says how many were made)
+    summary.events = 0;
+    return ctx.lifecycle.fail(run, ["running"], failure("plan_limit", eventsBudgetMessage(result.events.length, account.eventsPerMonth), false), summary);
+  }
   return kept === "succeeded" ? ctx.lifecycle.succeeded(run, summary, finishedAt) : null;
 }, { keeps: "events" });
 
