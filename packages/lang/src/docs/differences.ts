@@ -26,7 +26,9 @@ export const DIFFERENCES: Guide = {
   (\`timeframe.period\`, \`syminfo.mintick\`) with operators, \`?:\`, \`int()\`/\`float()\` and \`math.*\`, given at the top
   level or in \`if\`/\`switch\` blocks testing such values (\`len := otherInput * 2\` under \`if preset == "Fast"\`,
   \`per := timeframe.period == "D" ? 21 : 10\`): it is an input or simple value as TradingView infers, so \`ta.atr(len)\`
-  takes it (docs/adr/0182, 0232); in v5 a \`var\` one given such values with \`:=\` too. The rule is syntactic: a value
+  takes it (docs/adr/0182, 0232); in v5 a \`var\` one given such values with \`:=\` too. A function's local variable is
+  settled so too, its parameters declared \`simple\` counting as settled values (\`result := "15"\` under
+  \`if timeframe.in_seconds(baseTF) / 60 <= 5\`, docs/adr/0281). The rule is syntactic: a value
   given through a function of your own, a loop or the variable itself (\`len := len * 2\`) keeps it series here.
   TradingView's v6 migration guide says v6 makes every reassigned variable series (those scripts are refused there,
   accepted here), and that v5 wrongly took a changing one (\`var n = 0\`, \`n += 1\`, \`ta.ema(close, n)\`) at its

@@ -17,7 +17,7 @@ import { checkUncalledFunctions, functionDecl } from "./functions";
 import { identifier, member } from "./names";
 import { binary, index, ternary, unary } from "./operators";
 import { type Typer, type Value, VALUELESS, type WantValue } from "./state";
-import { inputSettled } from "./input-settled";
+import { inputSettled, localSettled } from "./input-settled";
 import { assign, tupleDecl, varDecl } from "./statements";
 
 export interface FileTyping {
@@ -148,5 +148,7 @@ function collectReassigned(body: A.Stmt[], version: number): Set<string> {
     if (n.kind === "Assign" && n.target.kind === "Identifier") out.add(n.target.name);
   });
   for (const name of inputSettled(body, out, version)) out.delete(name);
+  // a function's reassigned locals settled by its simple parameters (docs/adr/0281)
+  for (const s of body) if (s.kind === "FunctionDecl") localSettled(s, out, version);
   return out;
 }

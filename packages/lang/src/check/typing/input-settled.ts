@@ -27,7 +27,48 @@ export function settledQualifier(reassigned: ReadonlySet<string>, name: string):
  * simple built-ins; each with the qualifier it takes (recorded for settledQualifier under `reassigned`).
  */
 export function inputSettled(body: readonly A.Stmt[], reassigned: ReadonlySet<string>, version = 6): Set<string> {
+  const cand = settle(body, reassigned, version, "input", new Map(), []);
+  floors.set(reassigned, cand);
+  return new Set(cand.keys());
+}
+
+/** The qualifiers of the settled reassigned locals of functions, by declaration (localSettledQualifier reads them). */
+const localFloors = new WeakMap<A.VarDecl, Qual>();
+
+/** The qualifier a reassigned local variable of a function takes at least (simple or input), or undefined. */
+export function localSettledQualifier(s: A.VarDecl): Qual | undefined {
+  return localFloors.get(s);
+}
+
+/**
+ * The reassigned locals of a function declared once in its body (`string result = ""`) whose every
+ * reassignment is settled as a top-level variable's is, the function's parameters declared `simple`
+ * or `const` counting as settled values (`if timeframe.in_seconds(baseTF) / 60 <= 5` /
+ * `result := "15"`): once the arguments are fixed, so is the variable, which takes the strongest
+ * qualifier of its values and conditions, at least simple (a public timeframe-helper library passes
+ * such a result to another helper's `simple string` parameter; docs/adr/0281).
+ */
+export function localSettled(fn: A.FunctionDecl, reassigned: ReadonlySet<string>, version = 6): void {
+  const seeds = new Map<string, Qual>();
+  for (const p of fn.params) {
+    const q = p.typeAnn?.qualifier;
+    if (q === "simple" || q === "const" || q === "input") seeds.set(p.name.name, q);
+  }
+  if (seeds.size === 0) return;
+  const body = fn.body.body;
+  const cand = settle(body, reassigned, version, "simple", seeds, fn.params.map((p) => p.name.name));
+  if (cand.size === 0) return;
+  for (const s of body) if (s.kind === "VarDecl" && cand.has(s.name.name)) localFloors.set(s, cand.get(s.name.name)!);
+}
+
+/**
+ * The candidates of `body` (its variables declared once at its top level and reassigned) whose every
+ * reassignment is settled, each with its qualifier (at least `floor`); `seeds` are names settled
+ * beforehand (a function's parameters), `extraDecls` names declared outside `body` (those parameters).
+ */
+function settle(body: readonly A.Stmt[], reassigned: ReadonlySet<string>, version: number, floor: Qual, seeds: ReadonlyMap<string, Qual>, extraDecls: readonly string[]): Map<string, Qual> {
   const decls = declarationCounts(body);
+  for (const name of extraDecls) decls.set(name, (decls.get(name) ?? 0) + 1);
   // `var` ones in v5 only: TradingView's v5 compiles them (a question answered on StackExchange:
   // `var tfToUse = "1"` set in `if` blocks is a simple timeframe; its v6 migration guide says v5
   // took some reassigned variables as const), where v6 says "Mutable variables are always series"
@@ -39,10 +80,10 @@ export function inputSettled(body: readonly A.Stmt[], reassigned: ReadonlySet<st
   // a settled one raises it to the value's and its conditions' (repeated until nothing changes:
   // `per := setper` follows what `setper` becomes)
   const cand = new Map<string, Qual>();
-  for (const s of topDecls) if (reassigned.has(s.name.name)) cand.set(s.name.name, "input");
+  for (const s of topDecls) if (reassigned.has(s.name.name)) cand.set(s.name.name, floor);
   let known = new Map<string, Qual>();
   for (let round = 0; round < 64 && cand.size > 0; round++) {
-    known = new Map(cand);
+    known = new Map([...seeds, ...cand]);
     for (const s of topDecls) {
       const q = qualOf(s.init, known, decls);
       if (reassigned.has(s.name.name)) {
@@ -73,8 +114,7 @@ export function inputSettled(body: readonly A.Stmt[], reassigned: ReadonlySet<st
     });
     if (!changed) break;
   }
-  floors.set(reassigned, cand);
-  return new Set(cand.keys());
+  return cand;
 }
 
 /** How many times each name is declared anywhere (parameters too): a name declared once is one variable. */
@@ -160,7 +200,8 @@ function qualOf(e: A.Expr, known: ReadonlyMap<string, Qual>, decls: ReadonlyMap<
     case "Call": {
       if (isInputCall(e)) return "input";
       if (!isSettledFunction(e.callee)) return null;
-      let q: Qual | null = "const";
+      // `timeframe.in_seconds()` without an argument reads the chart's timeframe: simple
+      let q: Qual | null = e.args.length === 0 && e.callee.kind === "Member" ? "simple" : "const";
       for (const a of e.args) q = both(q, qualOf(a.value, known, decls));
       return q;
     }
@@ -189,7 +230,10 @@ const SETTLED_MATH = new Set(["abs", "ceil", "floor", "round", "max", "min", "po
 
 function isSettledFunction(c: A.Expr): boolean {
   if (c.kind === "Identifier") return c.name === "int" || c.name === "float";
-  return c.kind === "Member" && c.object.kind === "Identifier" && c.object.name === "math" && SETTLED_MATH.has(c.property.name);
+  if (c.kind !== "Member" || c.object.kind !== "Identifier") return false;
+  // the reference types `timeframe.in_seconds` and `timeframe.from_seconds` simple for a simple argument
+  if (c.object.name === "timeframe") return c.property.name === "in_seconds" || c.property.name === "from_seconds";
+  return c.object.name === "math" && SETTLED_MATH.has(c.property.name);
 }
 
 /** `input(...)`, `input.int(...)` and the other `input.*` calls. */

@@ -7,7 +7,7 @@ import { assignable, INT, isNumeric, maxQual, prim, qualFits, show } from "../ty
 import { intValued, takeAsInt } from "./int-division";
 import { declare, newLocal } from "./bindings";
 import { mixedNote } from "./control";
-import { settledQualifier } from "./input-settled";
+import { localSettledQualifier, settledQualifier } from "./input-settled";
 import { inlineConstants } from "./lookup";
 import { resolveTypeRef } from "./declarations";
 import { POISON, POISONED, setValue, type Typer, type Value } from "./state";
@@ -42,8 +42,8 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
   // "SMA + Bollinger Bands"` is an input bool that `active = isBB` accepts).
   // A variable reassigned only with values settled by inputs and the chart keeps the strongest of
   // their qualifiers (input-settled.ts, docs/adr/0182, docs/adr/0232).
-  const settled = t.scope === t.globals ? settledQualifier(t.reassigned, s.name.name) : undefined;
-  let qual: A.Qualifier = t.reassigned.has(s.name.name) ? "series" : settled ? maxQual(v.qual, settled) : v.qual;
+  const settled = t.scope === t.globals ? settledQualifier(t.reassigned, s.name.name) : localSettledQualifier(s);
+  let qual: A.Qualifier = t.reassigned.has(s.name.name) && settled === undefined ? "series" : settled ? maxQual(v.qual, settled) : v.qual;
   const q = s.typeAnn?.qualifier;
   // `var const float[] buffer = array.new<float>()`: on a collection, object or drawing, `const`
   // holds the reference and asks no constant value of the call that makes it (docs/adr/0208)
