@@ -253,6 +253,8 @@ function tickDecimals(mintick: number): number {
 }
 
 export function tostring(x: unknown, format?: string | null, mintick = 0.01): string | null {
+  // the common call first: a number with no format (a label's or a cell's price on every bar)
+  if (typeof x === "number" && (format === undefined || format === null)) return numberText(x);
   if (x === null || x === undefined) return null;
   if (typeof x === "string") return x;
   if (typeof x === "boolean") return x ? "true" : "false";
