@@ -7,7 +7,8 @@
 //   run over it fails with kind data_not_ready, retryable;
 // - a 401 named no authentication scheme (no WWW-Authenticate);
 // - a definition run refused by the month's events budget kept no event but its summary said
-//   `events: N` (the reference: `events`, the events kept).
+//   `events: N` (the reference: `events`, the events kept);
+// - the library search found nothing for a whole dashed slug (`q=rsi-oversold`).
 import { setBackfillStatus } from "@barscript/marketdata";
 import { writeFlatSeries } from "../../../test/support/bars";
 import { RunsHarness, type Client } from "./runs-harness";
@@ -112,5 +113,18 @@ describe("summary.events counts the events kept", () => {
     expect(usage.json.caps.events_per_month).toEqual({ limit: 5, used: 0 });
     const listed = await b.client.call("GET", `/scripts/every/events?run_id=${run.id}`);
     expect(listed.json.events).toEqual([]);
+  });
+});
+
+describe("GET /v1/library?q= matches the slug", () => {
+  it("when q is a public script's whole dashed slug, or one word of it, then the script is found", async () => {
+    const files = [{ path: "main.pine", content: CLOSE }];
+    const created = await client.call("POST", "/scripts", { slug: "zq-close-line", title: "Plain", description: "nothing else", visibility: "public", files });
+    expect(created.status).toBe(201);
+    const found = (q: string) => client.call("GET", `/library?q=${encodeURIComponent(q)}`).then((r) => (r.json.data as Array<{ slug: string }>).map((s) => s.slug));
+    expect(await found("zq-close-line")).toContain("zq-close-line");
+    expect(await found("zq")).toContain("zq-close-line");
+    expect(await found("line")).toContain("zq-close-line");
+    expect(await found("zq-line")).not.toContain("zq-close-line");
   });
 });

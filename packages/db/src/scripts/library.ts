@@ -17,11 +17,13 @@ export interface LibrarySearch {
   after?: LibraryKey | undefined;
 }
 
-// Title and slug weigh most, then the description. Slugs are split on dashes so `ma-cross`
-// matches "cross"; the `simple` configuration keeps slug words as they are (no stemming).
+// Title and slug weigh most, then the description. The slug is read by the same configuration
+// as the query: its parser keeps a dashed slug whole beside its parts (`ma-cross` is 'ma-cross',
+// 'ma' and 'cross' at consecutive positions), so `q=cross` and `q=ma-cross` (the phrase
+// websearch_to_tsquery makes of a dashed word) both match it (docs/adr/0279).
 const DOCUMENT = Prisma.sql`(
   setweight(to_tsvector('english', s.title), 'A') ||
-  setweight(to_tsvector('simple', replace(s.slug, '-', ' ')), 'A') ||
+  setweight(to_tsvector('english', s.slug), 'A') ||
   setweight(to_tsvector('english', s.description), 'B')
 )`;
 
