@@ -314,13 +314,17 @@ export class DrawingStore {
     const r = Math.floor(row);
     const c = Math.floor(column);
     const had = cells.get(r, c);
-    // A cell is only ever held by its table (copy() copies each), so a cell written again is
-    // updated in place; a new one is the call's own record when it carries every field a cell
-    // must have (table.cell's always does: a record the compiled call made for this call alone).
-    // Both spare a copy of every argument on each call, which a table cleared and refilled on
+    // A record carrying every field a cell must have is table.cell's, made by the compiled call
+    // for this call alone, with every field a cell can have but the merge's far corner
+    // (table.merge_cells): it becomes the cell, keeping that corner of the cell it replaces. A
+    // setter's one field updates the cell in place (a cell is only ever held by its table: copy()
+    // copies each). Both spare a copy of every argument on each call, which a table refilled on
     // every bar paid for each of its cells.
-    if (had !== undefined) Object.assign(had, patch);
-    else if (patch.text !== undefined && patch.bg_color !== undefined && patch.text_color !== undefined) cells.set(r, c, patch as Cell);
+    if (patch.text !== undefined && patch.bg_color !== undefined && patch.text_color !== undefined) {
+      const merge = had === undefined ? undefined : (had as Cell & { merge_to?: unknown }).merge_to;
+      if (merge !== undefined) (patch as Cell & { merge_to?: unknown }).merge_to = merge;
+      cells.set(r, c, patch as Cell);
+    } else if (had !== undefined) Object.assign(had, patch);
     else cells.set(r, c, Object.assign({ text: "", bg_color: NaN, text_color: NaN }, patch));
     return undefined;
   }
