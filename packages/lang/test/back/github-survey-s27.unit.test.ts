@@ -60,3 +60,24 @@ plot(ta.sma(close, g(f("1"))))`;
     expect(await errorsOf(src(`    for i = 0 to 2\n        r := "5"`))).toEqual([expect.stringContaining("qualifier_mismatch")]);
   });
 });
+
+describe("timeframe.in_seconds() in the test that settles a top-level length (survey S27)", () => {
+  // `per := 20` under `if timeframe.in_seconds() / 60 >= 1440`: the chart's timeframe is fixed for the
+  // run, so `per` is simple and ta.atr takes it (docs/adr/0232, 0281)
+  const src = `//@version=6
+indicator("atr per timeframe")
+per = 10
+if timeframe.in_seconds() / 60 >= 1440
+    per := 20
+plot(ta.atr(per), "atr")`;
+
+  test("validates, and on a daily chart the length is 20", async () => {
+    expect(await errorsOf(src)).toEqual([]);
+    // risingBars: high - low = 2 and |high - close[1]| = 2 on every bar, so the true range is 2 and
+    // ATR(20) is 2 from bar 19 on (na before); ATR(10) would start at bar 9
+    const values = Array.from(run(src, risingBars(22)).outputs[0]!.values);
+    expect(values[9]).toBeNaN();
+    expect(values[18]).toBeNaN();
+    expect(values.slice(19)).toEqual([2, 2, 2]);
+  });
+});
