@@ -2,6 +2,8 @@
 // 16's survey S24), compiled, beside a hand-written loop doing the same cell work: 18 cells a bar,
 // each a fresh record of its text and colours in a grid, the grid cleared first.
 // Line: `lang table_refill bars=<n> cells=<c> compiled_ms=<x> handwritten_ms=<y> ratio=<x/y>`.
+// The same table written on every bar without table.clear (each cell rewritten where it is):
+// `lang table_rewrite bars=<n> cells=<c> compiled_ms=...`.
 // Then objects redrawn on every bar (a public levels indicator's label, line and box: the last
 // bar's deleted, new ones made, one field of each moved), beside a hand-written loop keeping the
 // same records in capped lists: `lang drawing_redraw bars=<n> objects=<k> compiled_ms=...`.
@@ -23,6 +25,9 @@ for r = 0 to ${String(ROWS - 1)}
     table.cell(t, 0, r, "row " + str.tostring(r), bgcolor = color.silver, text_halign = text.align_center)
     table.cell(t, 1, r, str.tostring(close + r), bgcolor = color.silver)
 plot(close)`;
+
+// table_refill's script without its table.clear
+const REWRITE = SCRIPT.replace(/^table\.clear\(.*\n/m, "");
 
 const REDRAW = `//@version=6
 indicator("levels", overlay = true)
@@ -52,11 +57,11 @@ interface Cell {
   halign: string;
 }
 
-/** The same cells as plain records in a grid: cleared, then written, on every bar. */
-function handWritten(bars: Bars): number {
+/** The same cells as plain records in a grid: cleared (unless `keep`), then written, on every bar. */
+function handWritten(bars: Bars, keep = false): number {
   const grid: Array<Cell | undefined> = new Array<Cell | undefined>(2 * ROWS);
   for (let i = 0; i < bars.length; i++) {
-    grid.fill(undefined);
+    if (!keep) grid.fill(undefined);
     for (let r = 0; r < ROWS; r++) {
       grid[r * 2] = { text: `row ${String(r)}`, bgcolor: 0xff787b86, halign: "center" };
       grid[r * 2 + 1] = { text: String(bars.close[i]! + r), bgcolor: 0xff787b86, halign: "left" };
@@ -115,6 +120,9 @@ export async function run(): Promise<string[]> {
   const prog = build(SCRIPT);
   let cells = 0;
   const [compiled, hand] = timed(() => (cells = evaluate(prog, bars, {}, { symbol, windowStart: 0 }).drawings.tables[0]?.cells.length ?? 0), () => void handWritten(bars));
+  const rewrite = build(REWRITE);
+  let kept = 0;
+  const [wc, wh] = timed(() => (kept = evaluate(rewrite, bars, {}, { symbol, windowStart: 0 }).drawings.tables[0]?.cells.length ?? 0), () => void handWritten(bars, true));
   const redraw = build(REDRAW);
   let objects = 0;
   const [rc, rh] = timed(() => {
@@ -123,6 +131,7 @@ export async function run(): Promise<string[]> {
   }, () => void handRedrawn(bars));
   return Promise.resolve([
     `lang table_refill bars=${String(N)} cells=${String(cells)} compiled_ms=${compiled.toFixed(2)} handwritten_ms=${hand.toFixed(2)} ratio=${(compiled / hand).toFixed(2)}`,
+    `lang table_rewrite bars=${String(N)} cells=${String(kept)} compiled_ms=${wc.toFixed(2)} handwritten_ms=${wh.toFixed(2)} ratio=${(wc / wh).toFixed(2)}`,
     `lang drawing_redraw bars=${String(N)} objects=${String(objects)} compiled_ms=${rc.toFixed(2)} handwritten_ms=${rh.toFixed(2)} ratio=${(rc / rh).toFixed(2)}`,
   ]);
 }
