@@ -5,7 +5,7 @@ import { pageItems, type Barscript } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
-import { exitCodeForRun, parseInputs, runsTable, waitForRun } from "./runs";
+import { exitCodeForRun, parseInputs, reportRunFailures, runsTable, waitForRun } from "./runs";
 import { kindOption, scriptRef, type ScriptKind } from "../script-ref";
 
 interface PageFlags {
@@ -98,6 +98,7 @@ export const resultCommands: CommandModule = (program: Command, cli: Cli) => {
       const started = await sdk.call("collectEvents", { path: { slug }, query: { owner, kind: o.kind }, body: { instrument: o.instrument, timeframe: o.timeframe, from: o.from, to: o.to, bars: o.bars, inputs } });
       const run = await waitForRun(sdk, started, o.wait);
       cli.emit(run, (m) => runsTable(m, [run]));
+      reportRunFailures(cli, [run]);
       return exitCodeForRun(run);
     }));
 };

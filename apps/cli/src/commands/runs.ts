@@ -78,6 +78,14 @@ async function runOne(cli: Cli, progress: Progress, states: Map<string, string>,
   }
 }
 
+/**
+ * A failed or cancelled run's reason, on stderr like every other failure (stdout keeps the run:
+ * its JSON in a pipe, its table on a terminal).
+ */
+export function reportRunFailures(cli: Cli, runs: Run[]): void {
+  for (const r of runs) if (r.failure) cli.io.err(`Error ${r.failure.kind}: run ${r.id} on ${r.instrument} ${r.status}: ${r.failure.message}`);
+}
+
 /** Several instruments: the highest exit code among them (docs/reference/errors.md). */
 async function run(cli: Cli, slug: string, options: RunOptions): Promise<ExitCode> {
   const mode = cli.mode();
@@ -89,10 +97,10 @@ async function run(cli: Cli, slug: string, options: RunOptions): Promise<ExitCod
   if (runs.length > 0) {
     cli.emit(options.instruments.length === 1 ? runs[0] : runs, (m) => [
       runsTable(m, runs),
-      ...runs.filter((r) => r.failure).map((r) => `${r.instrument}: ${m.colors.red(r.failure?.kind ?? "")}: ${r.failure?.message ?? ""}`),
       ...runs.filter((r) => r.status === "succeeded").map((r) => `Results of ${r.instrument}: barscript results ${r.id}`),
       ...runs.filter((r) => !final(r.status)).map((r) => `${r.instrument} is still ${r.status}: barscript run-status ${r.id} --wait 60`),
     ].join("\n"));
+    reportRunFailures(cli, runs);
   }
   return Math.max(EXIT.ok, ...outcomes.map((o) => o.code)) as ExitCode;
 }
@@ -123,7 +131,8 @@ export const runCommands: CommandModule = (program: Command, cli: Cli) => {
     .action(cli.action(async (runId: string, opts: { wait: number }) => {
       const sdk = cli.sdk();
       const run = await waitForRun(sdk, await sdk.call("getRun", { path: { run_id: runId } }), opts.wait);
-      cli.emit(run, (m) => `${runsTable(m, [run])}${run.failure ? `\n${m.colors.red(run.failure.kind)}: ${run.failure.message}` : ""}${run.summary ? `\n${run.summary.bars_evaluated} bars evaluated, ${run.summary.compute_units} compute units, ${run.summary.duration}s` : ""}`);
+      cli.emit(run, (m) => `${runsTable(m, [run])}${run.summary ? `\n${run.summary.bars_evaluated} bars evaluated, ${run.summary.compute_units} compute units, ${run.summary.duration}s` : ""}`);
+      reportRunFailures(cli, [run]);
       return exitCodeForRun(run);
     }));
   program.command("cancel <run_id>").description("cancel a queued or running run")

@@ -2,7 +2,8 @@
 // public script of another account, as a person runs them: the installed bin as a real process
 // against a real API and worker. `--kind` picks the script (docs/reference/api.md: `?kind=`), and
 // `<owner>/<slug>` runs or collects a public one; `collect --input` sets a definition's inputs.
-import { Barscript } from "@barscript/sdk";
+// A run that fails exits 2 with its reason on stderr (docs/reference/errors.md, client exit codes).
+import { Barscript, ClientError } from "@barscript/sdk";
 import { accountWithKey } from "../../../test/support/clients";
 import { startCliStack, type CliStack, type Result } from "./cli-harness";
 
@@ -18,6 +19,18 @@ study("After down days", horizons = [${horizons}])
 use("down")
 `;
 
+/**
+ * Creates a script; a 409 `conflict` means an earlier attempt of this same call landed (the SDK
+ * retries a call whose answer was lost on a loaded machine).
+ */
+async function create(sdk: Barscript, body: { slug: string; visibility?: "public"; files: Array<{ path: string; content: string }> }): Promise<void> {
+  try {
+    await sdk.call("createScript", { body });
+  } catch (error) {
+    if (!(error instanceof ClientError && error.code === "conflict")) throw error;
+  }
+}
+
 describe("barscript --kind and <owner>/<slug>", () => {
   let stack: CliStack;
   const cli = (args: string[]): Promise<Result> => stack.cli(args);
@@ -29,12 +42,12 @@ describe("barscript --kind and <owner>/<slug>", () => {
 
   beforeAll(async () => {
     stack = await startCliStack("kinder");
-    await stack.sdk.call("createScript", { body: { slug: "down", files: [{ path: "main.pine", content: DEFINITION }] } });
-    await stack.sdk.call("createScript", { body: { slug: "down", files: [{ path: "main.pine", content: STUDY("1") }] } });
+    await create(stack.sdk, { slug: "down", files: [{ path: "main.pine", content: DEFINITION }] });
+    await create(stack.sdk, { slug: "down", files: [{ path: "main.pine", content: STUDY("1") }] });
     // Another account's public indicator and definition.
     const publisher = new Barscript({ baseUrl: `${stack.api.url}/v1`, apiKey: (await accountWithKey(stack.env.db, "publisher")).key });
-    await publisher.call("createScript", { body: { slug: "closes", visibility: "public", files: [{ path: "main.pine", content: '//@version=6\nindicator("Closes")\nplot(close, "c")\n' }] } });
-    await publisher.call("createScript", { body: { slug: "down", visibility: "public", files: [{ path: "main.pine", content: DEFINITION }] } });
+    await create(publisher, { slug: "closes", visibility: "public", files: [{ path: "main.pine", content: '//@version=6\nindicator("Closes")\nplot(close, "c")\n' }] });
+    await create(publisher, { slug: "down", visibility: "public", files: [{ path: "main.pine", content: DEFINITION }] });
   });
   afterAll(async () => {
     await stack?.close();
@@ -76,6 +89,18 @@ describe("barscript --kind and <owner>/<slug>", () => {
     const out = await cli(["versions", "down", "--kind", "strategy"]);
     expect(out.code).toBe(4);
     expect(out.stderr).toContain("indicator, definition, study, library");
+  });
+
+  it("when a run fails, then run and run-status exit 2, keep the run on stdout and give its failure on stderr", async () => {
+    await create(stack.sdk, { slug: "boom", files: [{ path: "main.pine", content: '//@version=6\nindicator("Boom")\nruntime.error("always")\nplot(close)\n' }] });
+    const ran = await cli(["run", "boom", "-i", "AAPL", "-t", "1d", "--bars", "20", "--wait", "60"]);
+    expect(ran.code).toBe(2);
+    const run = JSON.parse(ran.stdout) as { id: string; status: string; failure: { kind: string } };
+    expect(run).toMatchObject({ status: "failed", failure: { kind: "script" } });
+    expect(ran.stderr).toMatch(new RegExp(`^Error script: run ${run.id} on AAPL failed: .+\n$`));
+    const status = await cli(["run-status", run.id]);
+    expect({ code: status.code, stderr: status.stderr }).toEqual({ code: 2, stderr: ran.stderr });
+    expect((JSON.parse(status.stdout) as { id: string }).id).toBe(run.id);
   });
 
   it("when <owner>/<slug> names a public script, then run and collect use it, and the run is the caller's", async () => {
