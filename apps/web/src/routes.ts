@@ -41,6 +41,15 @@ export function editorHref(slug: string, kind?: ScriptKind, version?: number | n
   return `/app/scripts/${encodeURIComponent(slug)}${query ? `?${query}` : ""}`;
 }
 
+/**
+ * The page of the script a run or sweep ran: the editor for one's own, with its kind (a study may
+ * share its slug with another script, and the bare address then asks which one), else the
+ * library's page of the other account's public script.
+ */
+export function scriptPageHref(script: { owner: string; slug: string }, kind: ScriptKind, me: string): string {
+  return script.owner === me ? editorHref(script.slug, kind) : `/app/library/${encodeURIComponent(script.owner)}/${encodeURIComponent(script.slug)}`;
+}
+
 /** A run's page: a study's at /app/studies/, every other run's at /app/runs/ (docs/adr/0165-study-address-of-another-run.md). */
 export function runHref(run: { id: string; kind: string }): string {
   return `/app/${run.kind === "study" ? "studies" : "runs"}/${encodeURIComponent(run.id)}`;

@@ -4,11 +4,11 @@
 // (docs/adr/0165-study-address-of-another-run.md).
 import { forwardRef } from "preact/compat";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, errorText } from "../api";
+import { api, errorText, session } from "../api";
 import { RunChart } from "../chart/chart";
 import { drawingsPlan, eventMarkers, planChart, tablePlan, type Row } from "../chart/mapping";
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
-import { runHref } from "../routes";
+import { runHref, scriptPageHref } from "../routes";
 import { Announce, ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
 import { DrawingTables, DrawingsText } from "./drawing-tables";
 import { RunLogs } from "./run-logs";
@@ -54,7 +54,7 @@ const Status = forwardRef<HTMLDivElement, { run: Run }>(function Status(props, r
   return (
     // Not a live region: the whole box would be read again at each change; statusNews says what changed.
     <div class="run-status" tabIndex={-1} ref={ref}>
-      <p><span class={`badge ${r.status}`}>{r.status}</span> {r.kind} <a href={`/app/scripts/${encodeURIComponent(r.script.slug)}`}>{r.script.owner}/{r.script.slug}</a> v{r.script.version} on <strong>{r.instrument}</strong> {r.timeframe}
+      <p><span class={`badge ${r.status}`}>{r.status}</span> {r.kind} <a href={scriptPageHref(r.script, r.kind, session.handle)}>{r.script.owner}/{r.script.slug}</a> v{r.script.version} on <strong>{r.instrument}</strong> {r.timeframe}
         {r.window.from ? <> · {when(r.window.from)} to {when(r.window.to)} ({num(r.window.bars, 0)} bars)</> : null} · source {r.source}</p>
       {inputsText(r) ? <p>Inputs: {inputsText(r)}</p> : null}
       {r.failure ? <p class="error">{failureText(r)}</p> : null}

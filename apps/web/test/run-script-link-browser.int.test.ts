@@ -1,0 +1,75 @@
+// A run page's link to the script it ran, in Debian chromium (playwright-core) against a real API
+// and worker: a run of another account's public script leads to that script's library page (the
+// person has no such script of their own), and a study run whose slug one of the person's
+// definitions shares leads to the study's editor, not to the page asking which of the two.
+// One browser, one stack (its own database, Redis prefix, queues).
+import type { Page } from "playwright-core";
+import { openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { RunsHarness, type Client } from "../../api/test/runs-harness";
+
+jest.setTimeout(180_000);
+
+const DEFINITION = `//@version=6
+definition("Down day")
+alertcondition(close < open, "down", "down")
+`;
+const STUDY = `//@version=6
+study("After down days", horizons = [1])
+use("down")
+`;
+const CLOSES = `//@version=6
+indicator("Closes")
+plot(close, "c")
+`;
+
+const h = new RunsHarness();
+let me: { handle: string; email: string; client: Client };
+let other: { handle: string; client: Client };
+let page: Page;
+let browser: TestBrowser | undefined;
+const pageErrors: string[] = [];
+
+/** POST /scripts as the account; fails the test unless it answers 201. */
+async function create(client: Client, body: Record<string, unknown>): Promise<void> {
+  const answer = await client.call("POST", "/scripts", body);
+  expect({ status: answer.status, text: answer.status === 201 ? "" : answer.text }).toEqual({ status: 201, text: "" });
+}
+
+beforeAll(async () => {
+  requireChromiumAndBuild();
+  await h.setup();
+  me = await h.account();
+  other = await h.account();
+  await create(other.client, { slug: "closes", visibility: "public", files: [{ path: "main.pine", content: CLOSES }] });
+  await create(me.client, { slug: "down", files: [{ path: "main.pine", content: DEFINITION }] });
+  await create(me.client, { slug: "down", files: [{ path: "main.pine", content: STUDY }] });
+  browser = await openSignedIn(h.api.url, me, pageErrors);
+  ({ page } = browser);
+});
+afterAll(async () => {
+  await browser?.close();
+  await h.teardown();
+});
+afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
+
+test("a run of another account's public script links to its library page", async () => {
+  const run = await me.client.start({ script: { slug: "closes", owner: other.handle }, instrument: "AAPL", timeframe: "1d", bars: 30, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
+  await page.getByRole("link", { name: `${other.handle}/closes` }).click();
+  await page.waitForURL(new RegExp(`/app/library/${other.handle}/closes$`));
+  await page.getByRole("heading", { level: 1, name: "Closes" }).waitFor();
+  await page.getByText(`${other.handle}/closes · indicator`).waitFor();
+});
+
+test("a study run whose slug a definition shares links to the study's editor", async () => {
+  const run = await me.client.start({ script: "down", kind: "study", instrument: "AAPL", timeframe: "1d", bars: 30, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/studies/${run.json.id}`);
+  await page.getByRole("link", { name: `${me.handle}/down` }).click();
+  await page.waitForURL(/\/app\/scripts\/down\?kind=study$/);
+  await page.getByText("down · study · version 1 of 1").waitFor();
+  await expect(page.getByText("Two of your scripts are named").count()).resolves.toBe(0);
+});
