@@ -7,6 +7,7 @@ import { builtinFunction } from "../builtins";
 import { LOOP_BUDGET } from "../runtime/errors";
 import { asKindIn, naIn, naOfStructure, type Gen } from "./context";
 import { quotient } from "./expressions";
+import { capturedEverywhere, holdsRequest } from "./request-blocks";
 import { calleeName, CodegenError, kindOf, vtOf, type Binding, type VT } from "./types";
 
 function block(g: Gen, stmts: A.Stmt[]): string {
@@ -194,6 +195,63 @@ function itemsOf(iterable: A.Expr, js: string): string {
   return iterable.type?.kind === "array" ? `(${js} ?? $rt.items(null)).e` : `$rt.items(${js})`;
 }
 
+/** A fresh variable of the closure (hoisted). */
+function hoisted(g: Gen, name: string): string {
+  const v = g.scopes.fresh(name);
+  g.scopes.ctx.hoisted.add(v);
+  return v;
+}
+
+/**
+ * The two-pass form of a block holding a request site (docs/adr/0283): `pick` sets the index of the
+ * body the conditions select (-1: none, `rest` runs). A context's run (capture) first runs each
+ * body of `forced` not selected, a runtime error ending only that pass, so that every request
+ * site inside records its value on every context bar; then, as a chart's run does, the selected one.
+ */
+function capturePasses(g: Gen, k: string, pick: string, bodies: string[], forced: number[], rest: string): string {
+  const [pass, run] = [hoisted(g, "pass"), hoisted(g, "run")];
+  const m = bodies.length;
+  const chain = `${bodies.map((b, n) => `if (${run} === ${n}) {\n${b}\n} else `).join("")}{\n${rest}\n}`;
+  const isForced = forced.length === 0 ? "false" : forced.map((n) => `${pass} === ${n}`).join(" || ");
+  return [
+    pick,
+    `for (${pass} = $rt.req.capturing ? 0 : ${m}; ${pass} <= ${m}; ${pass}++) {`,
+    `${run} = ${pass} === ${m} ? ${k} : ${pass} !== ${k} && (${isForced}) ? ${pass} : -2;`,
+    `if (${run} === -2) continue;`,
+    `try {\n${chain}\n} catch ($e) {`,
+    `if (${pass} === ${m} || !($e instanceof Error) || $e.name !== "ScriptRuntimeError") throw $e;`,
+    "}\n}",
+  ].join("\n");
+}
+
+/** A switch holding a request site in the two-pass form: its case tests, in order, pick the case; then capturePasses. */
+function switchPasses(g: Gen, s: A.Switch, subj: string | null, body: (b: A.Block) => string, rest: string): string {
+  const k = hoisted(g, "pick");
+  const bodies: string[] = [];
+  const forced: number[] = [];
+  let picks = "";
+  let closing = "";
+  let hasDefault = false;
+  for (const c of s.cases) {
+    const n = bodies.length;
+    if (holdsRequest(c.body, g.unit.functionsById)) forced.push(n);
+    if (c.test === null) {
+      hasDefault = true;
+      picks += `{ ${k} = ${n}; }`;
+      bodies.push(body(c.body));
+      break;
+    }
+    const t = g.expr(c.test);
+    const tp = g.flow.flush();
+    const cond = subj === null ? g.truthy(t, c.test) : `$rt.eq(${subj}, ${t})`;
+    picks += `${tp ? `{\n${tp}` : ""}if (${cond}) { ${k} = ${n}; } else `;
+    if (tp) closing += "}";
+    bodies.push(body(c.body));
+  }
+  if (!hasDefault) picks += `{ ${k} = -1; }`;
+  return capturePasses(g, k, picks + closing, bodies, forced, rest);
+}
+
 /** Structured statement; with `target`, its value is assigned there. */
 export function structured(g: Gen, s: A.Structured, target: string | null, vt: VT): string {
   const pre = g.flow.flush();
@@ -215,7 +273,10 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       // no else: na, which a v5 bool can be (docs/adr/0260), a v6 bool's false, a tuple's members' (docs/adr/0262)
       let els = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
       if (s.else) els = s.else.kind === "If" ? structured(g, s.else, target, vt) : body(s.else);
-      return `${pre}${cpre}if (${g.truthy(c, s.cond)}) {\n${then}\n} else {\n${els}\n}`;
+      if (!capturedEverywhere([s.then, s.else], s, g.unit.functionsById)) return `${pre}${cpre}if (${g.truthy(c, s.cond)}) {\n${then}\n} else {\n${els}\n}`;
+      const forced = [s.then, s.else].flatMap((b, n) => (b !== null && holdsRequest(b, g.unit.functionsById) ? [n] : []));
+      const k = hoisted(g, "pick");
+      return `${pre}${cpre}${capturePasses(g, k, `${k} = ${g.truthy(c, s.cond)} ? 0 : 1;`, [then, els], forced, "")}`;
     }
     case "Switch": {
       let subj: string | null = null;
@@ -225,6 +286,10 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
         g.scopes.ctx.hoisted.add(subj);
         const v = g.expr(s.subject);
         parts.push(`${g.flow.flush()}${subj} = ${v};`);
+      }
+      if (capturedEverywhere(s.cases.map((c) => c.body), s, g.unit.functionsById)) {
+        parts.push(switchPasses(g, s, subj, body, target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`));
+        return parts.join("\n");
       }
       let chain = "";
       let closing = "";
