@@ -103,7 +103,7 @@ describe("barscript --kind and <owner>/<slug>", () => {
     expect((JSON.parse(status.stdout) as { id: string }).id).toBe(run.id);
   });
 
-  it("when <owner>/<slug> names a public script, then run and collect use it, and the run is the caller's", async () => {
+  it("when <owner>/<slug> names a public script, then run, collect and sweep use it, and the run is the caller's", async () => {
     const run = await json<{ script: { owner: string; slug: string }; status: string }>(["run", "publisher/closes", "-i", "AAPL", "-t", "1d", "--bars", "30", "--wait", "60"]);
     expect(run).toMatchObject({ script: { owner: "publisher", slug: "closes" }, status: "succeeded" });
     const collected = await json<{ id: string; script: { owner: string; slug: string }; kind: string }>(["collect", "publisher/down", "-i", "AAPL", "-t", "1d", "--bars", "30", "--wait", "60"]);
@@ -112,5 +112,7 @@ describe("barscript --kind and <owner>/<slug>", () => {
     expect(new Set(events.events.map((e) => e.run_id))).toEqual(new Set([collected.id]));
     const mine = await json<{ data: Array<{ script: { owner: string } }> }>(["runs"]);
     expect(mine.data.filter((r) => r.script.owner === "publisher")).toHaveLength(2);
+    const swept = await json<{ sweep: { definition: { owner: string; slug: string }; status: string; progress: { total: number } } }>(["sweep", "publisher/down", "-i", "AAPL", "-t", "1d", "--bars", "30", "-g", "len=2,3", "--horizons", "1", "--wait", "60"]);
+    expect(swept.sweep).toMatchObject({ definition: { owner: "publisher", slug: "down" }, status: "succeeded", progress: { total: 2 } });
   });
 });

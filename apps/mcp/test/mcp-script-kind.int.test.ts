@@ -63,12 +63,14 @@ describe("MCP tools: kind and owner", () => {
     expect(new Set(page.events.map((e) => e.run_id))).toEqual(new Set([run.id]));
   });
 
-  it("when owner names another account's public script, then start_run and collect_events use it for the caller", async () => {
+  it("when owner names another account's public script, then start_run, collect_events and sweep use it for the caller", async () => {
     const run = await json<{ script: { owner: string; slug: string }; status: string }>("start_run", { script: "closes", owner: "publisher", instrument: "AAPL", timeframe: "1d", bars: 30, wait: 60 });
     expect(run).toMatchObject({ script: { owner: "publisher", slug: "closes" }, status: "succeeded" });
     const collected = await json<{ id: string; script: { owner: string }; status: string }>("collect_events", { slug: "down", owner: "publisher", instrument: "AAPL", timeframe: "1d", bars: 30 });
     expect(collected).toMatchObject({ script: { owner: "publisher" }, status: "succeeded" });
     const events = await json<{ events: Array<{ run_id: string }> }>("list_events", { slug: "down", owner: "publisher" });
     expect(new Set(events.events.map((e) => e.run_id))).toEqual(new Set([collected.id]));
+    const swept = await json<{ sweep: { definition: { owner: string }; status: string; progress: { total: number } } }>("sweep", { definition: "down", owner: "publisher", instruments: ["AAPL"], timeframe: "1d", bars: 30, grid: { len: [2, 3] }, horizons: [1], wait: 60 });
+    expect(swept.sweep).toMatchObject({ definition: { owner: "publisher" }, status: "succeeded", progress: { total: 2 } });
   });
 });

@@ -6,6 +6,7 @@ import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contract
 import { progressLine } from "../progress";
 import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
+import { scriptRef } from "../script-ref";
 import { parseInputs, statusText } from "./runs";
 
 type Sweep = AnswerOf<"getSweep">;
@@ -65,8 +66,9 @@ interface SweepFlags {
 async function sweep(cli: Cli, slug: string, o: SweepFlags): Promise<ExitCode> {
   const sdk = cli.sdk();
   const mode = cli.mode();
+  const { owner, slug: name } = scriptRef(slug);
   const body = {
-    definition: slug, instruments: o.instrument.split(",").map((s) => s.trim()).filter(Boolean), timeframe: o.timeframe,
+    definition: owner === undefined ? name : { slug: name, owner }, instruments: o.instrument.split(",").map((s) => s.trim()).filter(Boolean), timeframe: o.timeframe,
     from: o.from, to: o.to, bars: o.bars, inputs: parseInputs(o.input), grid: parseGrid(o.grid),
     horizons: o.horizons.split(",").map((h) => Number(h.trim())), events: o.events ? o.events.split(",").map((e) => e.trim()) : undefined, cooldown: o.cooldown,
   };
@@ -90,7 +92,7 @@ async function sweep(cli: Cli, slug: string, o: SweepFlags): Promise<ExitCode> {
 }
 
 export const sweepCommands: CommandModule = (program: Command, cli: Cli) => {
-  program.command("sweep <definition>").description("a definition over a grid of inputs on one or more instruments, ranked by what follows its events")
+  program.command("sweep <definition>").description("a definition over a grid of inputs on one or more instruments, ranked by what follows its events (<owner>/<slug> sweeps a public one)")
     .requiredOption("-i, --instrument <symbols>", "comma-separated symbols (1-20), e.g. AAPL,MSFT")
     .requiredOption("-t, --timeframe <tf>", "1m 5m 15m 30m 1h 2h 4h 1d 1w")
     .requiredOption("-g, --grid <name=v1,v2,...>", "values of one input (repeatable; at most 500 combinations)", (v: string, all: string[]) => [...all, v], [] as string[])

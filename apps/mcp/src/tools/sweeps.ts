@@ -4,6 +4,7 @@ import { z } from "zod";
 import { TIMEFRAMES } from "@barscript/contracts";
 import type { AnswerOf, Barscript } from "@barscript/sdk";
 import { defineTool, param, WRITE, type Tool } from "../tool";
+import { scriptOwner } from "./script-ref";
 
 type Sweep = AnswerOf<"getSweep">;
 const final = (s: Sweep): boolean => s.status !== "queued" && s.status !== "running";
@@ -33,9 +34,10 @@ const wait = param(z.number().int().min(0).max(600).optional(), "Seconds to wait
 export const sweepTools: Tool[] = [
   defineTool({
     name: "sweep", title: "Sweep a definition's inputs", hints: WRITE, output: OUTPUT,
-    description: "Which settings of a signal were followed by the best returns? Evaluates one of your definitions for every combination of the `grid` input values (at most 500) on 1-20 instruments, measures what followed its events at each horizon (as a study), and answers the top rows ranked by `sort`, with Holm-adjusted p values (many settings tried). Give `sweep_id` instead to read a sweep already started.",
+    description: "Which settings of a signal were followed by the best returns? Evaluates one of your definitions (or, with `owner`, a public one) for every combination of the `grid` input values (at most 500) on 1-20 instruments, measures what followed its events at each horizon (as a study), and answers the top rows ranked by `sort`, with Holm-adjusted p values (many settings tried). Give `sweep_id` instead to read a sweep already started.",
     input: z.object({
       definition: param(z.string().optional(), "The slug of a saved definition", "rsi-oversold"),
+      owner: scriptOwner,
       instruments: param(z.array(z.string()).min(1).max(20).optional(), "Symbols from find_instruments", ["AAPL", "MSFT"]),
       timeframe: param(z.enum(TIMEFRAMES).optional(), "Bar length", "1d"),
       grid: param(z.record(z.string(), z.array(z.union([z.number(), z.string(), z.boolean()])).min(1).max(50)).optional(), "Values of each swept input by name", { level: [20, 25, 30, 35] }),
@@ -55,7 +57,7 @@ export const sweepTools: Tool[] = [
       if (args.sweep_id) return answer(sdk, await sdk.call("getSweep", { path: { sweep_id: args.sweep_id } }), w, args.sort, n);
       if (!args.definition || !args.instruments || !args.timeframe || !args.grid) throw new Error("Give definition, instruments, timeframe and grid to start a sweep (or sweep_id to read one).");
       const body = {
-        definition: args.definition, instruments: args.instruments, timeframe: args.timeframe, grid: args.grid, inputs: args.inputs,
+        definition: args.owner === undefined ? args.definition : { slug: args.definition, owner: args.owner }, instruments: args.instruments, timeframe: args.timeframe, grid: args.grid, inputs: args.inputs,
         horizons: args.horizons ?? [1, 5, 20], bars: args.bars, from: args.from, to: args.to, events: args.events, cooldown: args.cooldown, wait: Math.min(60, w),
       };
       return answer(sdk, await sdk.call("createSweep", { body }), w, args.sort, n);
