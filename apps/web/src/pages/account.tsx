@@ -22,13 +22,13 @@ function UsageBar(props: { id: string; label: string; used: number; limit: numbe
   );
 }
 
-function KeyRow(props: { k: ApiKey; onRevoked(): void }) {
+function KeyRow(props: { k: ApiKey; onRevoked(id: string): void }) {
   const { k } = props;
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const live = !k.revoked_at && !(k.expires_at && Date.parse(k.expires_at) <= Date.now());
   async function revoke(): Promise<void> {
-    try { await api<undefined>(`/app/api/keys/${encodeURIComponent(k.id)}/revoke`, { method: "POST" }); props.onRevoked(); } catch (e) { setError(e); }
+    try { await api<undefined>(`/app/api/keys/${encodeURIComponent(k.id)}/revoke`, { method: "POST" }); props.onRevoked(k.id); } catch (e) { setError(e); }
   }
   return (
     <tr>
@@ -48,18 +48,20 @@ function KeyRow(props: { k: ApiKey; onRevoked(): void }) {
   );
 }
 
-function NewKey(props: { onCreated(): void }) {
+/** The secret of the key just made: shown once, and no longer once that key is revoked. */
+interface Made { id: string; secret: string }
+
+function NewKey(props: { made: Made | null; onCreated(made: Made): void }) {
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<string[]>([...SCOPES]);
   const [expiry, setExpiry] = useState("90");
-  const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   async function create(event: Event): Promise<void> {
     event.preventDefault();
     setError(null);
     try {
-      const made = await api<{ api_key: string }>("/app/api/keys", { method: "POST", body: { name, scopes, expires_in_days: expiry === "never" ? null : Number(expiry) } });
-      setSecret(made.api_key); setName(""); props.onCreated();
+      const made = await api<{ api_key: string; key: ApiKey }>("/app/api/keys", { method: "POST", body: { name, scopes, expires_in_days: expiry === "never" ? null : Number(expiry) } });
+      setName(""); props.onCreated({ id: made.key.id, secret: made.api_key });
     } catch (e) { setError(e); }
   }
   return (
@@ -80,7 +82,7 @@ function NewKey(props: { onCreated(): void }) {
       </select>
       <button class="primary" type="submit" disabled={scopes.length === 0}>Create key</button>
       <ErrorBox error={error} />
-      {secret ? <div class="notice" role="status"><p>Your new key (shown once; copy it now):</p><p><code class="secret">{secret}</code></p></div> : null}
+      {props.made ? <div class="notice" role="status"><p>Your new key (shown once; copy it now):</p><p><code class="secret">{props.made.secret}</code></p></div> : null}
     </form>
   );
 }
@@ -89,6 +91,7 @@ export function AccountPage() {
   const me = useAsync(() => api<Me>("/v1/me"), []);
   const usage = useAsync(() => api<Usage>("/v1/usage"), []);
   const keys = useAsync(() => api<ListPage<ApiKey>>("/v1/keys?limit=500"), []);
+  const [made, setMade] = useState<Made | null>(null);
   return (
     <Page title="Your account">
       <ErrorBox error={me.error ?? usage.error} />
@@ -114,11 +117,11 @@ export function AccountPage() {
         <Scroll label="API keys">
           <table>
             <thead><tr>{["Name", "Key", "Scopes", "Created", "Expires", "Last used", "State"].map((h) => <th scope="col">{h}</th>)}</tr></thead>
-            <tbody>{keys.data.data.map((k) => <KeyRow key={k.id} k={k} onRevoked={keys.reload} />)}</tbody>
+            <tbody>{keys.data.data.map((k) => <KeyRow key={k.id} k={k} onRevoked={(id) => { if (made?.id === id) setMade(null); keys.reload(); }} />)}</tbody>
           </table>
         </Scroll>
       ) : keys.data ? <p>No keys yet.</p> : null}
-      <NewKey onCreated={keys.reload} />
+      <NewKey made={made} onCreated={(m) => { setMade(m); keys.reload(); }} />
     </Page>
   );
 }

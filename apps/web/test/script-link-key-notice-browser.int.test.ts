@@ -1,7 +1,8 @@
 // A run page's link to the script it ran, in Debian chromium (playwright-core) against a real API
 // and worker: a run of another account's public script leads to that script's library page (the
 // person has no such script of their own), and a study run whose slug one of the person's
-// definitions shares leads to the study's editor, not to the page asking which of the two.
+// definitions shares leads to the study's editor, not to the page asking which of the two. On the
+// account page, a new key's secret stops being offered once that key is revoked.
 // One browser, one stack (its own database, Redis prefix, queues).
 import type { Page } from "playwright-core";
 import { openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
@@ -72,4 +73,17 @@ test("a study run whose slug a definition shares links to the study's editor", a
   await page.waitForURL(/\/app\/scripts\/down\?kind=study$/);
   await page.getByText("down · study · version 1 of 1").waitFor();
   await expect(page.getByText("Two of your scripts are named").count()).resolves.toBe(0);
+});
+
+test("the account page stops showing a new key's secret once that key is revoked", async () => {
+  await page.goto(`${h.api.url}/app/account`);
+  await page.getByLabel("Key name").fill("laptop");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const secret = page.locator("code.secret");
+  await secret.waitFor();
+  await expect(secret.textContent()).resolves.toMatch(/^bsk_[0-9A-Za-z]{43}$/);
+  await page.getByRole("button", { name: /^Revoke key laptop / }).click();
+  await page.getByRole("button", { name: "Revoke laptop" }).click();
+  await page.getByRole("cell", { name: /^revoked / }).waitFor();
+  await expect(secret.count()).resolves.toBe(0);
 });
