@@ -10,6 +10,7 @@ import { namedColorOf } from "../stdlib/color";
 import type { VariableEmit } from "../builtins/record";
 import { SERIES_BUFFER_LIMIT } from "../runtime/errors";
 import { asKindIn, inLoop, naBools, type Gen } from "./context";
+import { holdsRequest } from "./request-blocks";
 import { asKind, boolFromRing, boolToRing, calleeName, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf, type Binding } from "./types";
 
 export function truthy(g: Gen, js: string, e: A.Expr): string {
@@ -50,7 +51,11 @@ export function expr(g: Gen, e: A.Expr): string {
       const t = asKindIn(g, e.then, expr(g, e.then), kindOf(e));
       const f = asKindIn(g, e.else, expr(g, e.else), kindOf(e));
       g.flow.condDepth--;
-      return `(${truthy(g, c, e.cond)} ? ${t} : ${f})`;
+      if (!holdsRequest(e.then, g.unit.functionsById) && !holdsRequest(e.else, g.unit.functionsById)) return `(${truthy(g, c, e.cond)} ? ${t} : ${f})`;
+      // a request operand: a context's run evaluates both, so the request records its value on every context bar (docs/adr/0283)
+      const [tk, vt, vf] = [g.scopes.fresh("tk"), g.scopes.fresh("vt"), g.scopes.fresh("vf")];
+      for (const v of [tk, vt, vf]) g.scopes.ctx.hoisted.add(v);
+      return `(${tk} = ${truthy(g, c, e.cond)}, ${tk} || $rt.req.capturing ? (${vt} = ${t}) : 0, !${tk} || $rt.req.capturing ? (${vf} = ${f}) : 0, ${tk} ? ${vt} : ${vf})`;
     }
     case "TupleExpr":
       return `[${e.elements.map((x) => expr(g, x)).join(", ")}]`;
@@ -80,6 +85,13 @@ function binary(g: Gen, e: A.Binary): string {
   if (lazy) g.flow.condDepth++;
   const r = expr(g, e.right);
   if (lazy) g.flow.condDepth--;
+  if (lazy && holdsRequest(e.right, g.unit.functionsById)) {
+    // a request on the right: a context's run evaluates it on every bar (docs/adr/0283)
+    const [tl, tr] = [g.scopes.fresh("tl"), g.scopes.fresh("tr")];
+    for (const v of [tl, tr]) g.scopes.ctx.hoisted.add(v);
+    const runs = e.op === "and" ? tl : `!${tl}`;
+    return `(${tl} = ${truthy(g, l, e.left)}, ${tr} = ${runs} || $rt.req.capturing ? ${truthy(g, r, e.right)} : false, ${tl} ${e.op === "and" ? "&&" : "||"} ${tr})`;
+  }
   switch (e.op) {
     // v5's and/or evaluate both operands, left then right (A.Binary.eager), as `&` and `|` of two bools do
     case "and":

@@ -83,13 +83,13 @@ export const DIFFERENCES: Guide = {
   without those three anchors it runs. A requested context runs what the request's expression depends on: a
   statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
   \`timeframe.period\` is the requested timeframe) is not run in it (docs/adr/0170); statements that draw run in
-  it only when its requests need them (docs/adr/0223). A request inside an \`if\` or a \`switch\` (of the script or of a
-  function it calls) is evaluated on every bar of its context, as TradingView evaluates a request's expression
-  across the requested data; the chart reads it only on the bars where the block runs (docs/adr/0283). One inside
-  a ternary, an \`and\`/\`or\` or a block that ends a loop's iteration (\`break\`, \`continue\`) still records a context
-  bar only when it runs in the context (a guard such as \`timeframe.in_seconds() < timeframe.in_seconds(tf)\`, false in the
-  context of \`tf\` itself, leaves it na), and a statement of the branch not taken that fails before the request
-  leaves that context bar na.
+  it only when its requests need them (docs/adr/0223). A request inside an \`if\`, a \`switch\`, a ternary or on the right of
+  \`and\`/\`or\` (of the script or of a function it calls) is evaluated on every bar of its context, as TradingView
+  evaluates a request's expression across the requested data; the chart reads it only on the bars where it runs
+  (docs/adr/0283). One in a block that ends a loop's iteration (\`break\`, \`continue\`) still records a context bar
+  only when it runs in the context (a guard such as \`timeframe.in_seconds() < timeframe.in_seconds(tf)\`, false in
+  the context of \`tf\` itself, leaves it na); a statement of the branch not taken that fails before the request
+  leaves that context bar na (in a ternary or \`and\`/\`or\`, a failing operand not taken ends the context's bar).
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
   between arrivals); the "Timeframe" setting is not an input a run can change.

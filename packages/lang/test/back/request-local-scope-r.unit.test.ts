@@ -1,4 +1,4 @@
-// A request inside an `if` or a `switch` (of the script or of a user function it calls) is evaluated
+// A request inside an `if`, a `switch`, a ternary or on the right of `and`/`or` (of the script or of a user function it calls) is evaluated
 // on every bar of the requested context, whatever the conditions are there; the chart reads it only on the
 // bars where its block runs (docs/adr/0283-requests-in-local-scopes.md). Expected values: plain
 // loops over the weeks of the demo CSV (packages/marketdata/demo: AAPL daily, Yahoo via
@@ -106,6 +106,29 @@ float higher = switch
 plot(higher, "higher-timeframe average")
 `);
     expectBars(r, (i) => weekly(closedWeek(i), (w) => (w >= 1 ? (W.close[w]! + W.close[w - 1]!) / 2 : NaN)));
+  });
+
+  test("a ternary guard (the chart's close where the requested timeframe is not higher), lookahead off", () => {
+    const r = runOn(`//@version=6
+indicator("ternary")
+tf = input.timeframe("W", "Higher timeframe")
+float wLow = timeframe.in_seconds() < timeframe.in_seconds(tf) ? request.security("", tf, ta.lowest(low, 2)) : low
+plot(wLow, "two-week low")
+`);
+    expectBars(r, (i) => weekly(closedWeek(i), (w) => (w >= 1 ? Math.min(W.low[w]!, W.low[w - 1]!) : NaN)));
+  });
+
+  test("a request on the right of `and`, behind a guard false in the context: read where the guard holds", () => {
+    const r = runOn(`//@version=6
+indicator("and")
+bool risingWeek = timeframe.isdaily and request.security("", "W", close > close[1])
+plot(risingWeek ? 1 : 0, "weekly close rising")
+`);
+    // a bool request gives false before its context's first bar (docs/adr/0262)
+    expectBars(r, (i) => {
+      const w = closedWeek(i);
+      return w >= 1 && W.close[w]! > W.close[w - 1]! ? 1 : 0;
+    });
   });
 
   test("the branch not taken in the context failing does not keep the request from its value", () => {
