@@ -200,6 +200,6 @@ export async function compositeCase(env: CaseEnv, runs = COMPOSITE_RUNS, each = 
     line,
     `runs composite_spy requests_ms=${list(requests)} evals_ms=${list(evals)}`,
     `runs composite_spy cpu_per_request postgres_p50_ms=${median(cpu.map((c) => c.postgres)).toFixed(1)} api_workers_p50_ms=${median(cpu.map((c) => c.ours)).toFixed(1)} postgres_ms=${list(cpu.map((c) => c.postgres))} api_workers_ms=${list(cpu.map((c) => c.ours))}`,
-    `runs composite_spy minor_faults_per_request_p50 postgres=${median(cpu.map((c) => c.faults.postgres))} api=${median(cpu.map((c) => c.faults.api))} workers=${median(cpu.map((c) => c.faults.workers))} postgres_all=${cpu.map((c) => c.faults.postgres).join(",")}`,
+    `runs composite_spy minor_faults_per_request_p50 postgres=${median(cpu.map((c) => c.faults.postgres))} api=${median(cpu.map((c) => c.faults.api))} workers=${median(cpu.map((c) => c.faults.workers))} postgres_all=${cpu.map((c) => c.faults.postgres).join(",")} api_all=${cpu.map((c) => c.faults.api).join(",")} workers_all=${cpu.map((c) => c.faults.workers).join(",")}`,
   ].join("\n");
 }

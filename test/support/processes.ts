@@ -1,12 +1,31 @@
 // Real API and worker processes for integration tests (multi-instance, crash and end-to-end
 // tests). Started as `node <bundle>` (the working tree's bundle of the entry, test/support/bundles.ts,
-// docs/adr/0267) with the test file's environment.
+// docs/adr/0267) with the test file's environment and the image's allocator settings (docs/adr/0282).
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { bundlesDir } from "./bundles";
 
 const ROOT = resolve(__dirname, "../..");
+
+/**
+ * The allocator settings the image's final stage sets (`ENV MALLOC_*` in infra/Dockerfile,
+ * docs/adr/0282-two-malloc-arenas.md): the processes tests and benches start get them too, so
+ * they run as the image runs them.
+ */
+export function imageAllocatorEnv(dockerfile = readFileSync(join(ROOT, "infra/Dockerfile"), "utf8")): Record<string, string> {
+  const last = dockerfile.split(/^FROM /m).pop() ?? "";
+  const out: Record<string, string> = {};
+  for (const m of last.replace(/\\\n/g, " ").matchAll(/^ENV (.+)$/gm)) {
+    for (const pair of (m[1] as string).trim().split(/\s+/)) {
+      const at = pair.indexOf("=");
+      if (at > 0 && pair.startsWith("MALLOC_")) out[pair.slice(0, at)] = pair.slice(at + 1);
+    }
+  }
+  return out;
+}
+const ALLOCATOR_ENV = imageAllocatorEnv();
 
 export interface Proc {
   child: ChildProcess;
@@ -35,7 +54,7 @@ async function bundle(entry: "api" | "worker" | "admin"): Promise<string> {
 async function start(entry: "api" | "worker", env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, [await bundle(entry)], {
     cwd: ROOT,
-    env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp", ...env },
+    env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp", ...ALLOCATOR_ENV, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   started.add(child);
@@ -92,7 +111,7 @@ export async function runAdmin(env: Record<string, string>, args: string[]): Pro
   return new Promise((done) => {
     const child = spawn(process.execPath, [admin, ...args], {
       cwd: ROOT,
-      env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp", ...env },
+      env: { PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? "/tmp", ...ALLOCATOR_ENV, ...env },
     });
     let stdout = "";
     let stderr = "";
