@@ -8,7 +8,8 @@
 // - a 401 named no authentication scheme (no WWW-Authenticate);
 // - a definition run refused by the month's events budget kept no event but its summary said
 //   `events: N` (the reference: `events`, the events kept);
-// - the library search found nothing for a whole dashed slug (`q=rsi-oversold`).
+// - the library search found nothing for a whole dashed slug (`q=rsi-oversold`) or a dashed part
+//   of one.
 import { setBackfillStatus } from "@barscript/marketdata";
 import { writeFlatSeries } from "../../../test/support/bars";
 import { RunsHarness, type Client } from "./runs-harness";
@@ -117,14 +118,16 @@ describe("summary.events counts the events kept", () => {
 });
 
 describe("GET /v1/library?q= matches the slug", () => {
-  it("when q is a public script's whole dashed slug, or one word of it, then the script is found", async () => {
+  it("when q is a public script's whole dashed slug, a dashed run of its words or one word, then the script is found", async () => {
     const files = [{ path: "main.pine", content: CLOSE }];
     const created = await client.call("POST", "/scripts", { slug: "zq-close-line", title: "Plain", description: "nothing else", visibility: "public", files });
     expect(created.status).toBe(201);
     const found = (q: string) => client.call("GET", `/library?q=${encodeURIComponent(q)}`).then((r) => (r.json.data as Array<{ slug: string }>).map((s) => s.slug));
     expect(await found("zq-close-line")).toContain("zq-close-line");
+    expect(await found("close-line")).toContain("zq-close-line");
     expect(await found("zq")).toContain("zq-close-line");
     expect(await found("line")).toContain("zq-close-line");
-    expect(await found("zq-line")).not.toContain("zq-close-line");
+    // a dash that starts a word still excludes it (websearch syntax)
+    expect(await found("zq -line")).not.toContain("zq-close-line");
   });
 });

@@ -18,14 +18,20 @@ export interface LibrarySearch {
 }
 
 // Title and slug weigh most, then the description. The slug is read by the same configuration
-// as the query: its parser keeps a dashed slug whole beside its parts (`ma-cross` is 'ma-cross',
-// 'ma' and 'cross' at consecutive positions), so `q=cross` and `q=ma-cross` (the phrase
-// websearch_to_tsquery makes of a dashed word) both match it (docs/adr/0279).
+// as the query (its words stemmed as the query's are). A dash between two letters or digits of
+// `q` separates words (searchText): `q=rsi-oversold` and `q=golden-cross` look for those words,
+// not for one dashed token, so a whole slug or a dashed run of its words finds it (docs/adr/0279);
+// a dash that starts a word still excludes it (websearch syntax).
 const DOCUMENT = Prisma.sql`(
   setweight(to_tsvector('english', s.title), 'A') ||
   setweight(to_tsvector('english', s.slug), 'A') ||
   setweight(to_tsvector('english', s.description), 'B')
 )`;
+
+/** `q` with a dash between two letters or digits read as a space (`rsi-oversold` -> `rsi oversold`). */
+function searchText(q: string): string {
+  return q.replace(/([\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, "$1 ");
+}
 
 interface Row {
   id: string;
@@ -34,7 +40,7 @@ interface Row {
 
 /** A page of the library; `keys[i]` is the cursor key that continues after `rows[i]`. */
 export async function searchLibrary(db: Db, search: LibrarySearch): Promise<Page<ScriptRecord, LibraryKey> & { keys: LibraryKey[] }> {
-  const q = search.q?.trim() ?? "";
+  const q = searchText(search.q?.trim() ?? "");
   const kindFilter = search.kind ? Prisma.sql`AND s.kind::text = ${search.kind}` : Prisma.empty;
   let rows: Row[];
   if (q !== "") {
