@@ -1,7 +1,7 @@
 // Colors as numbers: r * 2^24 + g * 2^16 + b * 2^8 + transparency (0 opaque .. 100 clear).
 // na color is NaN. Values only: there is no chart.
 
-import { builtinFunction, builtinVariable, call, type FunctionRecord, type VariableRecord } from "../builtins/record";
+import { builtinFunction, builtinVariable, call, type CallEmit, type FunctionRecord, type VariableRecord } from "../builtins/record";
 
 /** `v` rounded into 0..hi (a function of the module: a closure made on each rgb() call cost an allocation, and under tsx a name set on it). */
 function clampRound(v: number, hi: number): number {
@@ -107,15 +107,32 @@ export function paletteHex(name: string, version: number): string | undefined {
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
+/** A compiled argument that is a non-negative number literal (`80`, `(2998255104)`: a palette color): its value, else null. */
+function literalNumber(js: string): number | null {
+  const m = /^\(?(\d+(?:\.\d+)?)\)?$/.exec(js);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * A call of a pure color function: its value in the compiled code when every argument is a number
+ * literal (`color.new(color.red, 80)`, compiled once rather than worked out on every bar), else the
+ * runtime's call.
+ */
+function foldedCall(impl: (...xs: number[]) => number, args: readonly string[], b: CallEmit): string {
+  const values = args.map(literalNumber);
+  if (values.every((v): v is number => v !== null)) return `(${String(impl(...values))})`;
+  return `${b.fn(impl)}(${args.join(", ")})`;
+}
+
 export const colorNew = builtinFunction({
   sig: "color.new(color: series color, transp: series float): color",
   doc: "`color` with transparency `transp` (0 opaque to 100 invisible).",
-  emit: call(newColor, (b) => [b.a("color"), b.a("transp")]),
+  emit: (b) => foldedCall(newColor, [b.a("color"), b.a("transp")], b),
 });
 export const colorRgb = builtinFunction({
   sig: "color.rgb(red: series float, green: series float, blue: series float, transp: series float = 0): color",
   doc: "A color from red, green, blue (0-255) and transparency (0-100).",
-  emit: call(rgb, (b) => [b.a("red"), b.a("green"), b.a("blue"), b.a("transp", "0")]),
+  emit: (b) => foldedCall(rgb, [b.a("red"), b.a("green"), b.a("blue"), b.a("transp", "0")], b),
 });
 const COMPONENTS: ReadonlyArray<[string, string, (c: number) => number]> = [["r", "red", r], ["g", "green", g], ["b", "blue", b]];
 export const colorComponents: FunctionRecord[] = COMPONENTS.map(([n, what, f]) =>
