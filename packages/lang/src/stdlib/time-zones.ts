@@ -1,9 +1,11 @@
 // Time zones: Unix milliseconds to a zone's wall clock. Zones are IANA names ("America/New_York")
 // or fixed offsets in Pine's notation ("UTC", "GMT+3", "UTC-05:30", "+0530"). Offsets of IANA zones
-// are read once per hour of time and zone (DST changes on hour boundaries), and where a zone's
-// offset is the same at the start of a week and of the next, once for the whole week (no zone
-// changes its offset twice within a week: the closest, Morocco's around Ramadan, are a month
-// apart), so daily bars cost about one Intl call a week instead of one a bar. Used by the calendar
+// are read at the start of each week of time: where a zone's offset is the same at the start of a
+// week and of the next, it holds for the whole week (no zone changes its offset twice within a
+// week: the closest, Morocco's around Ramadan, are a month apart); in a week where it differs, the
+// hour it changes at (DST changes on hour boundaries) is found once by bisection over the week's
+// hours (about eight Intl calls), so any bars cost about one Intl call a week, whichever order
+// their times are asked in (contexts of several timeframes alternate). Used by the calendar
 // built-ins (time.ts) and sessions (session.ts).
 
 const HOUR = 3_600_000;
@@ -22,10 +24,15 @@ export function fixedOffset(tz: string): number | null {
 class Zone {
   private readonly fixed: number | null;
   private readonly fmt: Intl.DateTimeFormat | null;
-  private lastHour = NaN;
-  private lastOffset = 0;
-  /** The offset at the start of each week (Unix ms / WEEK) asked about: a few thousand a zone. */
+  /** The week (Unix ms / WEEK) asked about last, its offset from its start, and from `lastChange` on (Infinity: the week has one offset). */
+  private lastWeek = NaN;
+  private lastBefore = 0;
+  private lastAfter = 0;
+  private lastChange = Infinity;
+  /** The offset at the start of each week asked about: a few thousand a zone. */
   private readonly weeks = new Map<number, number>();
+  /** Per week whose offset changes, the start of the hour it changes at (Unix ms). */
+  private readonly changes = new Map<number, number>();
 
   constructor(tz: string) {
     this.fixed = fixedOffset(tz);
@@ -46,13 +53,34 @@ class Zone {
   offset(ms: number): number {
     if (this.fixed !== null) return this.fixed * 60_000;
     if (this.fmt === null) return 0;
-    const h = Math.floor(ms / HOUR);
-    if (h === this.lastHour) return this.lastOffset;
     const w = Math.floor(ms / WEEK);
+    if (w !== this.lastWeek) this.enterWeek(w);
+    return ms < this.lastChange ? this.lastBefore : this.lastAfter;
+  }
+  private enterWeek(w: number): void {
     const a = this.weekOffset(w);
-    this.lastHour = h;
-    this.lastOffset = a === this.weekOffset(w + 1) ? a : this.read(h * HOUR);
-    return this.lastOffset;
+    const b = this.weekOffset(w + 1);
+    this.lastWeek = w;
+    this.lastBefore = a;
+    this.lastAfter = b;
+    this.lastChange = a === b ? Infinity : this.changeOf(w, a);
+  }
+  /** The start of the first hour of week `w` whose offset is no longer `a` (its start's). */
+  private changeOf(w: number, a: number): number {
+    let at = this.changes.get(w);
+    if (at === undefined) {
+      // hours lo (offset a) .. hi (offset changed): the week's first and the next week's first
+      let lo = (w * WEEK) / HOUR;
+      let hi = ((w + 1) * WEEK) / HOUR;
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (this.read(mid * HOUR) === a) lo = mid;
+        else hi = mid;
+      }
+      if (this.changes.size > 65_536) this.changes.clear();
+      this.changes.set(w, (at = hi * HOUR));
+    }
+    return at;
   }
   private weekOffset(w: number): number {
     let off = this.weeks.get(w);

@@ -315,13 +315,32 @@ export class RequestHost {
   /** Points the site at the context and alignment its arguments name; false when the context is missing (ignored). */
   private resolve(site: RequestSite, key: string, symbol: string | null, timeframe: string | null, lookahead: boolean, ignoreInvalid: boolean, last: number): boolean {
     site.aligned = null;
+    // a site asking again for a context it resolved before (a loop over timeframes) finds it in its
+    // own list, as it found it: a context read as na (ignored, or not known yet while discovering) stays na
+    const seen = site.resolved;
+    for (let k = 0; k < seen.length; k++) {
+      const e = seen[k]!;
+      if (e.symbol === symbol && e.timeframe === timeframe && e.lookahead === lookahead && e.last === last && e.field === site.field && e.ignoreInvalid === ignoreInvalid) {
+        if (e.map === null) return false;
+        site.read = e.read;
+        return this.resolved(site, e.map, symbol, timeframe, lookahead, last);
+      }
+    }
     const c = this.context(symbol, timeframe, ignoreInvalid, last);
-    if (c === null) return false;
+    if (c === null) {
+      if (seen.length < MAX_RESOLVED) seen.push({ symbol, timeframe, lookahead, last, field: site.field, ignoreInvalid, map: null, read: [] });
+      return false;
+    }
     const mode = lookahead ? "on" : "off";
     let map = c.align.get(mode);
     if (!map) c.align.set(mode, (map = alignBars(this.alignInput(c), lookahead)));
     const id = (site.id ??= this.site(key));
     site.read = site.field !== null ? c.ctx.bars[site.field] : (this.columnsOf(c).get(id) ?? []);
+    if (seen.length < MAX_RESOLVED) seen.push({ symbol, timeframe, lookahead, last, field: site.field, ignoreInvalid, map, read: site.read });
+    return this.resolved(site, map, symbol, timeframe, lookahead, last);
+  }
+
+  private resolved(site: RequestSite, map: Int32Array, symbol: string | null, timeframe: string | null, lookahead: boolean, last: number): true {
     site.map = map;
     site.symbol = symbol;
     site.timeframe = timeframe;
@@ -426,6 +445,9 @@ function lastBars(b: Bars, n: number): Bars {
   return { length: n, time: b.time.subarray(from), open: b.open.subarray(from), high: b.high.subarray(from), low: b.low.subarray(from), close: b.close.subarray(from), volume: b.volume.subarray(from) };
 }
 
+/** Contexts a site remembers having resolved (RequestSite.resolved): a dashboard's list of timeframes. */
+const MAX_RESOLVED = 16;
+
 /** Context changes after which a numeric site stops resolving whole columns. */
 const MAX_ALIGNED_SWITCHES = 4;
 
@@ -474,6 +496,8 @@ export class RequestSite {
   read: Column = [];
   /** A numeric site's value per chart bar for its current symbol and timeframe (RequestHost.securityNum). */
   aligned: Float64Array | null = null;
+  /** The contexts the site resolved (RequestHost.resolve), with the alignment and column read in each. */
+  resolved: ResolvedContext[] = [];
   /** Times the site's symbol, timeframe or lookahead changed. */
   switches = 0;
   /** Set by securityBars: the site reads this bar column of its context instead of a captured one. */
@@ -483,4 +507,17 @@ export class RequestSite {
   ownSymbol: string | null = null;
   ownTimeframe: string | null = null;
   ownLast = 0;
+}
+
+/** A context a request site resolved: its arguments, and the chart-to-context alignment and values read there. */
+interface ResolvedContext {
+  symbol: string | null;
+  timeframe: string | null;
+  lookahead: boolean;
+  last: number;
+  field: BarField | null;
+  ignoreInvalid: boolean;
+  /** null: the context read as na (RequestHost.context returned null). */
+  map: Int32Array | null;
+  read: Column;
 }
