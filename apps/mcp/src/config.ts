@@ -1,15 +1,36 @@
-// The connector's configuration: the API address and the key it acts with.
+// The connector's configuration: the API address and the key it acts with. BARSCRIPT_URL and
+// BARSCRIPT_API_KEY first, then the credentials file `barscript login` writes (the same path the
+// CLI reads: BARSCRIPT_CREDENTIALS, else $XDG_CONFIG_HOME or ~/.config, barscript/credentials.json),
+// so a person signed in with the CLI can start the connector without copying the key (docs/adr/0284).
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { z } from "zod";
 
-const KEY_REQUIRED = "is required: create one with `barscript login` or on /account";
+const KEY_REQUIRED = "is required: create one with `barscript login` (the connector then reads its credentials file) or on /account";
 
 const schema = z.object({
   BARSCRIPT_URL: z.string().url().default("http://localhost:8080/v1"),
   BARSCRIPT_API_KEY: z.string({ error: KEY_REQUIRED }).min(1, KEY_REQUIRED),
 });
 
+/** The file `barscript login` saves: `{ base_url, api_key, ... }`; nothing when absent or unreadable. */
+function stored(env: NodeJS.ProcessEnv): { BARSCRIPT_URL?: string; BARSCRIPT_API_KEY?: string } {
+  const path = env["BARSCRIPT_CREDENTIALS"] ?? join(env["XDG_CONFIG_HOME"] ?? join(homedir(), ".config"), "barscript", "credentials.json");
+  try {
+    const file = JSON.parse(readFileSync(path, "utf8")) as { base_url?: unknown; api_key?: unknown };
+    return {
+      ...(typeof file.base_url === "string" ? { BARSCRIPT_URL: file.base_url } : {}),
+      ...(typeof file.api_key === "string" ? { BARSCRIPT_API_KEY: file.api_key } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
 export function loadMcpConfig(env: NodeJS.ProcessEnv = process.env): { baseUrl: string; apiKey: string } {
-  const parsed = schema.safeParse(env);
+  const file = stored(env);
+  const parsed = schema.safeParse({ BARSCRIPT_URL: env["BARSCRIPT_URL"] ?? file.BARSCRIPT_URL, BARSCRIPT_API_KEY: env["BARSCRIPT_API_KEY"] ?? file.BARSCRIPT_API_KEY });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "configuration")}: ${issue?.message ?? "invalid"}`);

@@ -1,7 +1,13 @@
 // The MCP connector on a slug that one of the account's studies shares with its definition, and on
 // another account's public script, over its real transport (the barscript-mcp bin over stdio)
 // against a real API and worker. `kind` picks the script (docs/reference/api.md: `?kind=`), `owner`
-// runs or collects a public one, and collect_events takes inputs and waits like start_run.
+// runs or collects a public one, and collect_events takes inputs and waits like start_run. With
+// no BARSCRIPT_API_KEY, the connector acts with the key `barscript login` saved.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Barscript } from "@barscript/sdk";
 import { accountWithKey } from "../../../test/support/clients";
 import { startMcpStack, text, type McpStack } from "./mcp-harness";
@@ -72,5 +78,36 @@ describe("MCP tools: kind and owner", () => {
     expect(new Set(events.events.map((e) => e.run_id))).toEqual(new Set([collected.id]));
     const swept = await json<{ sweep: { definition: { owner: string }; status: string; progress: { total: number } } }>("sweep", { definition: "down", owner: "publisher", instruments: ["AAPL"], timeframe: "1d", bars: 30, grid: { len: [2, 3] }, horizons: [1], wait: 60 });
     expect(swept.sweep).toMatchObject({ definition: { owner: "publisher" }, status: "succeeded", progress: { total: 2 } });
+  });
+});
+
+describe("MCP connector without BARSCRIPT_API_KEY", () => {
+  let stack: McpStack;
+  beforeAll(async () => {
+    stack = await startMcpStack("filed");
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("when barscript login saved a key, then the connector acts with it at the address saved beside it", async () => {
+    const user = await accountWithKey(stack.env.db, "signed-in");
+    await new Barscript({ baseUrl: `${stack.api.url}/v1`, apiKey: user.key }).call("createScript", { body: { slug: "from-file", files: [{ path: "main.pine", content: '//@version=6\nindicator("F")\nplot(close)\n' }] } });
+    const dir = mkdtempSync(join(tmpdir(), "bs-mcp-creds-"));
+    // The file as `barscript login` writes it (apps/cli/src/commands/auth.ts).
+    writeFileSync(join(dir, "credentials.json"), JSON.stringify({ base_url: `${stack.api.url}/v1`, api_key: user.key }));
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({
+      command: resolve(__dirname, "../../../node_modules/.bin/barscript-mcp"), args: [], cwd: "/",
+      env: { PATH: process.env["PATH"] ?? "", HOME: dir, BARSCRIPT_CREDENTIALS: join(dir, "credentials.json") },
+      stderr: "pipe",
+    }));
+    try {
+      const answer = await client.callTool({ name: "list_scripts", arguments: {} });
+      expect(answer.isError).toBeFalsy();
+      expect((JSON.parse(text(answer)) as { data: Array<{ slug: string }> }).data.map((s) => s.slug)).toEqual(["from-file"]);
+    } finally {
+      await client.close();
+    }
   });
 });
