@@ -9,7 +9,9 @@
 // - a definition run refused by the month's events budget kept no event but its summary said
 //   `events: N` (the reference: `events`, the events kept);
 // - the library search found nothing for a whole dashed slug (`q=rsi-oversold`) or a dashed part
-//   of one.
+//   of one;
+// - the instrument search found nothing for a symbol written with its exchange (`NASDAQ:AAPL`),
+//   which GET /v1/instruments/{symbol} and a run accept.
 import { setBackfillStatus } from "@barscript/marketdata";
 import { writeFlatSeries } from "../../../test/support/bars";
 import { RunsHarness, type Client } from "./runs-harness";
@@ -129,5 +131,18 @@ describe("GET /v1/library?q= matches the slug", () => {
     expect(await found("line")).toContain("zq-close-line");
     // a dash that starts a word still excludes it (websearch syntax)
     expect(await found("zq -line")).not.toContain("zq-close-line");
+  });
+});
+
+describe("GET /v1/instruments?q= takes a symbol with its exchange as the rest of the API does", () => {
+  it("when q is NASDAQ:AAPL, then AAPL is listed, as GET /v1/instruments/NASDAQ:AAPL answers it", async () => {
+    const one = await client.call("GET", "/instruments/NASDAQ:AAPL");
+    expect(one.status).toBe(200);
+    expect(one.json.symbol).toBe("AAPL");
+    const listed = await client.call("GET", `/instruments?q=${encodeURIComponent("NASDAQ:AAPL")}`);
+    expect(listed.status).toBe(200);
+    expect((listed.json.data as Array<{ symbol: string }>).map((i) => i.symbol)).toEqual(["AAPL"]);
+    const unknown = await client.call("GET", `/instruments?q=${encodeURIComponent("NYSE:NOPE")}`);
+    expect(unknown.json.data).toEqual([]);
   });
 });

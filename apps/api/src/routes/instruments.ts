@@ -22,7 +22,10 @@ export function registerInstrumentRoutes(router: Router, deps: AppDeps): void {
       }
       after = symbol;
     }
-    const page = await listInstruments(deps.db, { limit, after, ...(query.q !== undefined ? { q: query.q } : {}) });
+    // A ticker id with its exchange (`NASDAQ:AAPL`), which #5 and a run accept, searches for its symbol.
+    let q = query.q;
+    if (q !== undefined && q.includes(":")) q = (await getInstrument(deps.db, q.trim()))?.symbol ?? q;
+    const page = await listInstruments(deps.db, { limit, after, ...(q !== undefined ? { q } : {}) });
     res.json({ data: page.data, next_cursor: page.nextAfter ? deps.cursors.encode(LIST, [page.nextAfter, query.q ?? ""]) : null });
   });
 
