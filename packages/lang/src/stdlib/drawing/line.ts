@@ -55,8 +55,8 @@ export const lineAll = builtinVariable({ name: "line.all", type: "series array<l
 
 export const linefillNew = builtinFunction({
   sig: "linefill.new(line1: series line, line2: series line, color: series color): series linefill",
-  doc: "A fill between two lines.",
-  emit: (b) => `$rt.draw.add("linefill", {line1: ${b.a("line1")}, line2: ${b.a("line2")}, color: ${b.a("color")}})`,
+  doc: "A fill between two lines; a pair of lines has one fill, so a new one replaces the pair's previous fill.",
+  emit: (b) => `$rt.draw.linefill(${b.a("line1")}, ${b.a("line2")}, ${b.a("color")})`,
 });
 export const linefillSetColor = setters("linefill", [["color", "series color", "color"]]);
 export const linefillGetters = getters("linefill", [["line1", "series line", "line1"], ["line2", "series line", "line2"]]);

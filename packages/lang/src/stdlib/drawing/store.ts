@@ -26,6 +26,8 @@ export class Drawing {
   cells: Cells | null = null;
   /** Its kind's list in the owner store (remove() reaches it without a lookup by kind). */
   home: KindList | null = null;
+  /** The linefills made with this line as their first or second (lines only; see DrawingStore.linefill). */
+  fills: Drawing[] | null = null;
   constructor(
     readonly kind: DrawingKind,
     public f: Props,
@@ -225,6 +227,36 @@ export class DrawingStore {
       of.dead -= k;
     }
     return d;
+  }
+
+  /**
+   * `linefill.new(line1, line2, color)`. A pair of lines has at most one linefill, as TradingView's
+   * announcement of linefills says ("successive calls to linefill.new() on the same pair of lines
+   * will replace the previous fill with a new one", docs/adr/0285): the pair's live fill, in either
+   * order, is deleted before the new one is made.
+   */
+  linefill(line1: D, line2: D, color: unknown): Drawing {
+    const pair = live(line1) && live(line2);
+    if (pair) this.replaceFill(line1, line2);
+    const d = this.add("linefill", { line1, line2, color });
+    if (pair) {
+      (line1.fills ??= []).push(d);
+      if (line2 !== line1) (line2.fills ??= []).push(d);
+    }
+    return d;
+  }
+
+  /** Deletes the live linefill between the two lines, if any, and forgets the deleted ones the first line lists. */
+  private replaceFill(a: Drawing, b: Drawing): void {
+    const fills = a.fills;
+    if (fills === null) return;
+    let w = 0;
+    for (const f of fills) {
+      if (f.deleted) continue;
+      if ((f.f.line1 === a && f.f.line2 === b) || (f.f.line1 === b && f.f.line2 === a)) this.remove(f);
+      else fills[w++] = f;
+    }
+    fills.length = w;
   }
 
   remove(d: D): undefined {
