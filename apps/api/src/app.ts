@@ -36,6 +36,13 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   // One line per request from named fields only: no header, query or body reaches the log.
   app.use(requestLogger(deps.logger));
   app.use(metrics.middleware);
+  // The token exchange's answers, a key or a refusal, are never cached (RFC 6749 section 5.1; set
+  // before the body is read so a malformed body's 400 carries them too).
+  app.post("/v1/auth/token", (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Pragma", "no-cache");
+    next();
+  });
   app.use(bodyParser);
 
   app.use(healthRouter(deps));

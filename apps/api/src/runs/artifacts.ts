@@ -1,6 +1,6 @@
 // #30 drawings and #31 logs of a run (docs/adr/0063-drawings-as-data.md, 0064-run-logs.md):
 // readable as results are (409 until the run succeeded, 410 once expired); drawings only for
-// indicator runs.
+// indicator runs, logs for every run kind (a study's: its definitions' and its own lines).
 import { ApiError } from "@barscript/contracts";
 import { readRunArtifacts, type Run, type StoredLogLine } from "@barscript/db";
 import type { AppDeps } from "../deps";
@@ -46,7 +46,6 @@ export async function runDrawings(deps: AppDeps, run: Run): Promise<unknown> {
 }
 
 export async function runLogs(deps: AppDeps, run: Run, query: { limit?: string; cursor?: string }): Promise<{ data: StoredLogLine[]; next_cursor: string | null }> {
-  if (run.kind !== "indicator" && run.kind !== "definition") throw new ApiError("not_found", `Run ${run.id} is a ${run.kind} run: it keeps no log lines.`);
   assertResultsReadable(run, deps.clock.now());
   const limit = parseLimit(query.limit, LOG_PAGE);
   let offset = 0;

@@ -36,6 +36,8 @@ export async function runStudyInThread(id: number, task: EvalTask, resolver: Res
         windowBars: r.windowBars,
         errorBarsInWindow: r.errorBarsInWindow,
         runtimeErrors: r.runtimeErrors,
+        logs: r.logs,
+        logsDropped: r.logsDropped,
         ...missing,
         study: { ok: true, study: r.study, definitions: r.definitions },
       },

@@ -78,11 +78,9 @@ function summaryOf(run: Run): RunSummary {
     summary.events = stored.events ?? 0;
     summary.events_dropped = stored.events_dropped ?? 0;
   }
-  // log.* lines of indicator and definition runs (docs/adr/0064-run-logs.md)
-  if (run.kind === "indicator" || run.kind === "definition") {
-    summary.logs = stored.logs ?? 0;
-    summary.logs_dropped = stored.logs_dropped ?? 0;
-  }
+  // log.* lines of every run (docs/adr/0064-run-logs.md; a study's: its definitions' and its own)
+  summary.logs = stored.logs ?? 0;
+  summary.logs_dropped = stored.logs_dropped ?? 0;
   return summary;
 }
 

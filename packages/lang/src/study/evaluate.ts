@@ -6,6 +6,7 @@
 import { compile, evaluate, type Program, type RuntimeErrorSummary } from "../evaluate";
 import type { CheckedProgram } from "../link/program";
 import type { Runtime } from "../runtime/runtime";
+import { MAX_LOG_LINES, type LogLine } from "../stdlib/drawing/log";
 import type { ContextBars, MissingContext } from "../stdlib/request";
 import type { Bars, ScriptInterface, SymbolInfo } from "../types";
 import { applyCooldown, computeStudy, type GroupValue, type StudyEventInput, type StudyResult } from "./statistics";
@@ -48,6 +49,9 @@ export type StudyEvaluation =
       /** Window bars where the study body raised a runtime error. */
       errorBarsInWindow: number;
       runtimeErrors: RuntimeErrorSummary[];
+      /** log.* lines of every definition and the body, by bar time, the first MAX_LOG_LINES kept (docs/adr/0064). */
+      logs: LogLine[];
+      logsDropped: number;
       /** Contexts a computed request reached that `contexts` did not hold (the caller reads them and evaluates again). */
       missingContexts?: MissingContext[];
     }
@@ -88,6 +92,8 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
   };
   const withMissing = (): { missingContexts?: MissingContext[] } => (missing.size > 0 ? { missingContexts: [...missing.values()] } : {});
   let failed: string | null = null;
+  const logs: LogLine[] = [];
+  let logsDropped = 0;
 
   // One evaluation per definition, even when two use() calls name it (their event lists merge).
   const uses = new Map<string, { def: CheckedProgram["uses"][number]; events: Set<string> | null }>();
@@ -111,11 +117,14 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     const r = evaluate(program, bars, {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: options.maxEvents ?? 10_000, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}), ...(options.discover ? { discover: options.discover } : {}) });
     barsEvaluated += r.barsEvaluated;
     noteMissing(r.missingContexts);
+    logs.push(...r.logs);
+    logsDropped += r.logsDropped;
     if (r.windowBars > 0 && r.errorBarsInWindow >= r.windowBars) {
+      // the definition's own error, as a run of it fails (kind script): running again cannot help
       const first = r.runtimeErrors[0];
-      failed ??= `The definition ${id} (version ${def.version}) this study uses cannot run over history: it raised a runtime error on every bar of the window${first ? ` (${first.message})` : ""}.`;
+      failed ??= `The definition ${id} (version ${def.version}) this study uses raised a runtime error on every bar of the window${first ? `, first on the bar of ${new Date(first.first_time * 1000).toISOString()}: ${first.message.replace(/[.!?]$/, "")}` : ""}.`;
       // a context it lacks will be read and the study evaluated again: the others' are found first
-      if (missing.size === 0) return { ok: false, kind: "data_not_ready", message: failed, barsEvaluated };
+      if (missing.size === 0) return { ok: false, kind: "script", message: failed, barsEvaluated };
     }
     const found: Array<{ name: string; bar: number }> = [];
     for (const e of r.events) {
@@ -142,7 +151,13 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
   const r = evaluate(body, bars, options.inputs ?? {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: 0, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}), ...(options.discover ? { discover: options.discover } : {}) });
   barsEvaluated += r.barsEvaluated;
   noteMissing(r.missingContexts);
-  if (failed !== null) return { ok: false, kind: "data_not_ready", message: failed, barsEvaluated, ...withMissing() };
+  // with contexts missing the study is evaluated again once they are read
+  if (failed !== null) return { ok: false, kind: missing.size > 0 ? "data_not_ready" : "script", message: failed, barsEvaluated, ...withMissing() };
+  logs.push(...r.logs);
+  logsDropped += r.logsDropped;
+  // stable: lines of one bar keep the order the evaluations gave them
+  logs.sort((a, b) => a.time - b.time);
+  if (logs.length > MAX_LOG_LINES) logsDropped += logs.splice(MAX_LOG_LINES).length;
   const groupAt = (bar: number): Record<string, GroupValue> => {
     const g: Record<string, GroupValue> = {};
     for (const [name, col] of groups) {
@@ -164,5 +179,5 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     events,
     order: eventHolders.map((h) => ({ definition: h.definition, events: h.names })),
   });
-  return { ok: true, study, definitions, barsEvaluated, windowBars, errorBarsInWindow: r.errorBarsInWindow, runtimeErrors: r.runtimeErrors, ...withMissing() };
+  return { ok: true, study, definitions, barsEvaluated, windowBars, errorBarsInWindow: r.errorBarsInWindow, runtimeErrors: r.runtimeErrors, logs, logsDropped, ...withMissing() };
 }

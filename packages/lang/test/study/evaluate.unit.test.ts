@@ -102,13 +102,14 @@ use("up-day")
     expect(r.study.groups.map((g) => [g.event, g.group])).toEqual([["big_up", {}], ["big_down", {}]]);
   });
 
-  test("a definition that raises an error on every bar cannot run over history: data_not_ready", async () => {
+  test("a definition that raises an error on every bar: kind script, its error and first bar (docs/adr/0285)", async () => {
     const { checked, iface } = await checkedStudy(`//@version=6
 study("Broken")
 use("broken")
 `);
     const r = evaluateStudy(checked, iface, bars, { symbol: SYMBOL, windowStart: WS });
-    expect(r).toMatchObject({ ok: false, kind: "data_not_ready" });
+    expect(r).toMatchObject({ ok: false, kind: "script" });
     if (!r.ok) expect(r.message).toContain("me/broken");
+    if (!r.ok) expect(r.message).toContain(`first on the bar of ${new Date(bars.time[0]! * 1000).toISOString()}`);
   });
 });

@@ -20,6 +20,7 @@ import { failureText } from "../failure-text";
 import type { ContextBars, Dependency, RequestedContext, ResolvedScript, ScriptInterface, SourceFile } from "@barscript/lang";
 import { allocBars } from "@barscript/marketdata";
 import { runSummary } from "../lifecycle";
+import { keepArtifacts } from "./artifacts";
 import { evalTask } from "../protocol";
 import { aroundWindow, readAroundWindow } from "../around-window";
 import { contextKey, evaluateWithContexts, fetchContexts, staticRequests, type ContextRead } from "../requests";
@@ -171,6 +172,9 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
       summary,
     );
   }
+
+  // its definitions' and its own log.* lines, kept as a definition run keeps them (docs/adr/0064)
+  await keepArtifacts(ctx, run.id, result, summary, false);
 
   // 4 and 5: the events budget, the final state and the result in one transaction.
   const kept = await db
