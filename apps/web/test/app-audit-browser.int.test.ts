@@ -6,7 +6,7 @@
 // takes a keyboard user past the navigation; at a phone's width every scrolling table, the
 // library's read-only code and a tall script's editor can be reached from the keyboard (axe-core). One browser, one stack.
 import type { Page } from "playwright-core";
-import { openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { axeFindings } from "./support/axe";
 import { seedCoreLibrary } from "@barscript/db";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
@@ -27,10 +27,7 @@ beforeAll(async () => {
   browser = await openSignedIn(h.api.url, me);
   ({ page } = browser);
 });
-afterAll(async () => {
-  await browser?.close();
-  await h.teardown();
-});
+closeAfterSuite(h, () => browser);
 
 // AAPL's daily closes in the demo data's last 300 bars lie between about 360 and 710 (2011-12 to
 // 2013-03), so a level at 150 is far below every candle and both plots.

@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { closeAfterSuite, fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { wcagViolations } from "./support/axe";
 import { seedCoreLibrary } from "@barscript/db";
 import { aaplCloses, Client, RunsHarness, rsi } from "../../api/test/runs-harness";
@@ -56,10 +56,7 @@ beforeAll(async () => {
   page.on("pageerror", (e) => consoleProblems.push(String(e)));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await h.teardown();
-});
+closeAfterSuite(h, () => browser);
 
 async function snap(name: string): Promise<void> {
   shot += 1;

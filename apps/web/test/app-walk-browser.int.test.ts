@@ -5,7 +5,7 @@
 // leaves no page of the app behind. One browser, one stack (its own database, Redis prefix, queues).
 import type { Page } from "playwright-core";
 import { createAccount } from "@barscript/db";
-import { fillSignIn, openBrowser, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { closeAfterSuite, fillSignIn, openBrowser, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { ACCOUNT_PASSWORD, RunsHarness, type Client } from "../../api/test/runs-harness";
 
 jest.setTimeout(180_000);
@@ -23,13 +23,7 @@ beforeAll(async () => {
   browser = await openSignedIn(h.api.url, me, pageErrors);
   ({ page } = browser);
 });
-afterAll(async () => {
-  await browser?.close();
-  await h.teardown();
-});
-afterEach(() => {
-  expect(pageErrors).toEqual([]);
-});
+closeAfterSuite(h, () => browser, pageErrors);
 
 test("a diagnostic's place is a button: Enter on it puts the editor's selection on the undeclared name", async () => {
   await page.goto(`${h.api.url}/app/scripts/new`);

@@ -8,7 +8,7 @@
 // One browser, one API (its own database, Redis prefix and queues; no worker: nothing runs).
 import type { Page } from "playwright-core";
 import { newRunId, newSweepId } from "@barscript/db";
-import { openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness } from "../../api/test/runs-harness";
 
 jest.setTimeout(180_000);
@@ -29,13 +29,7 @@ beforeAll(async () => {
   browser = await openSignedIn(h.api.url, me, pageErrors);
   ({ page } = browser);
 });
-afterAll(async () => {
-  await browser?.close();
-  await h.teardown();
-});
-afterEach(() => {
-  expect(pageErrors).toEqual([]);
-});
+closeAfterSuite(h, () => browser, pageErrors);
 
 /** `n` ids, newest first, with the time each row is created at. */
 function rows(n: number, newId: () => string): Array<{ id: string; createdAt: Date }> {

@@ -8,7 +8,7 @@
 // button the keyboard reaches; a bottom_left table sits above the chart library's logo, not over
 // it; the Table view lists the tables as plain tables.
 import type { Locator, Page } from "playwright-core";
-import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { closeAfterSuite, fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { wcagViolations } from "./support/axe";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
@@ -38,10 +38,7 @@ beforeAll(async () => {
   page.setDefaultTimeout(20_000);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await h.teardown();
-});
+closeAfterSuite(h, () => browser);
 
 test("a drawing-only indicator's run page draws its labels and line", async () => {
   const run = await me.client.start({ script: "marks", instrument: "AAPL", timeframe: "1d", bars: 60, wait: 30 });

@@ -6,7 +6,7 @@
 // "Not found". One browser, one stack (its own database, Redis prefix and queues).
 import type { Page } from "playwright-core";
 import { createAccount } from "@barscript/db";
-import { fillSignIn, openBrowser, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { closeAfterSuite, fillSignIn, openBrowser, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { wcagViolations } from "./support/axe";
 import { aaplCloses, ACCOUNT_PASSWORD, RunsHarness, SLOW, SMA_RSI, type Client } from "../../api/test/runs-harness";
 
@@ -28,14 +28,7 @@ beforeAll(async () => {
   browser = await openSignedIn(h.api.url, me, pageErrors);
   ({ page } = browser);
 });
-afterAll(async () => {
-  await browser?.close();
-  await h.teardown();
-});
-afterEach(() => {
-  // nothing a person did threw in the page
-  expect(pageErrors).toEqual([]);
-});
+closeAfterSuite(h, () => browser, pageErrors);
 
 /** "2000-03-01 00:00:00 UTC", as the app writes a time. */
 const shown = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");

@@ -5,7 +5,7 @@
 // account page, a new key's secret stops being offered once that key is revoked.
 // One browser, one stack (its own database, Redis prefix, queues).
 import type { Page } from "playwright-core";
-import { openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
 jest.setTimeout(180_000);
@@ -47,13 +47,7 @@ beforeAll(async () => {
   browser = await openSignedIn(h.api.url, me, pageErrors);
   ({ page } = browser);
 });
-afterAll(async () => {
-  await browser?.close();
-  await h.teardown();
-});
-afterEach(() => {
-  expect(pageErrors).toEqual([]);
-});
+closeAfterSuite(h, () => browser, pageErrors);
 
 test("a run of another account's public script links to its library page", async () => {
   const run = await me.client.start({ script: { slug: "closes", owner: other.handle }, instrument: "AAPL", timeframe: "1d", bars: 30, wait: 30 });

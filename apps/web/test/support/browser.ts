@@ -56,3 +56,19 @@ export async function openSignedIn(apiUrl: string, account: { email: string }, p
   await page.waitForURL(/\/app\/$/);
   return browser;
 }
+
+/**
+ * Registers the file's end: its browser closed and its stack torn down after the last test, and,
+ * when `pageErrors` is given, each test failing if anything threw in the page.
+ */
+export function closeAfterSuite(stack: { teardown(): Promise<void> }, browser: () => TestBrowser | undefined, pageErrors?: string[]): void {
+  afterAll(async () => {
+    await browser()?.close();
+    await stack.teardown();
+  });
+  if (pageErrors) {
+    afterEach(() => {
+      expect(pageErrors).toEqual([]);
+    });
+  }
+}
