@@ -5,6 +5,8 @@
 //   its log lines (only drawings are an indicator run's alone);
 // - POST /v1/auth/token answered without Cache-Control: no-store and Pragma: no-cache (RFC 6749
 //   section 5.1: a token response, success or error, is never cached);
+// - a definition's and a study's Interface had no `overlay` and no `hlines`, which the reference
+//   lists among every Interface's fields;
 // - a study whose definition raised a runtime error on every bar failed with kind data_not_ready,
 //   retryable, where the definition's own error is kind script, not retryable, as a run of it fails.
 import { writeFlatSeries } from "../../../test/support/bars";
@@ -117,5 +119,33 @@ describe("POST /v1/auth/token is never cached", () => {
     expect(r.status).toBe(status);
     expect(r.headers.get("cache-control")).toBe("no-store");
     expect(r.headers.get("pragma")).toBe("no-cache");
+  });
+});
+
+describe("every Interface has overlay and hlines", () => {
+  it("when a definition or study is saved, read or validated, then its Interface says overlay false and its hlines; one stored without them answers false and []", async () => {
+    const levels = `//@version=6
+definition("Levels")
+hline(70, "upper", color = color.red)
+alertcondition(close > 0, "bar", "bar")
+`;
+    const saved = await client.call("POST", "/scripts", { slug: "levels", visibility: "public", files: [{ path: "main.pine", content: levels }] });
+    expect(saved.status).toBe(201);
+    expect(saved.json.interface).toMatchObject({ overlay: false, hlines: [{ price: 70, title: "upper", color: "#F23645FF" }] });
+    const hline = { price: 70, title: "upper", color: "#F23645FF" };
+    for (const path of ["/scripts/levels", `/library/${handle}/levels`, "/scripts/logger", "/scripts/logging-study"]) {
+      const r = await client.call("GET", path);
+      expect(r.status).toBe(200);
+      expect(r.json.interface).toMatchObject({ overlay: false, hlines: path.endsWith("/levels") ? [hline] : [] });
+    }
+    const checked = await client.call("POST", "/scripts/validate", { files: [{ path: "main.pine", content: levels }] });
+    expect(checked.json.interface).toMatchObject({ overlay: false, hlines: [hline] });
+    // a version stored before every kind had them
+    const script = await h.env.db.script.findFirstOrThrow({ where: { slug: "logger" } });
+    const row = await h.env.db.scriptVersion.findFirstOrThrow({ where: { scriptId: script.id } });
+    const { overlay: _o, hlines: _h, ...older } = row.interface as Record<string, unknown>;
+    await h.env.db.scriptVersion.updateMany({ where: { scriptId: row.scriptId, version: row.version }, data: { interface: older as object } });
+    const read = await client.call("GET", "/scripts/logger");
+    expect(read.json.interface).toMatchObject({ overlay: false, hlines: [] });
   });
 });

@@ -98,8 +98,9 @@ export const InterfaceSchema = z.object({
   warmup_bars: z.number().int(),
   horizons: z.array(z.number().int()).optional(),
   cooldown: z.number().int().optional(),
-  overlay: z.boolean().optional(),
-  hlines: z.array(z.object({ price: z.number().nullable(), title: z.string().nullable(), color: z.string().nullable() })).optional(),
+  // docs/adr/0065: every kind's, false / [] when the declaration and the script give none
+  overlay: z.boolean(),
+  hlines: z.array(z.object({ price: z.number().nullable(), title: z.string().nullable(), color: z.string().nullable() })),
 });
 
 export const DependencySchema = z.object({ owner: z.string(), slug: z.string(), kind: z.enum(SCRIPT_KINDS), version: z.number().int() });

@@ -74,9 +74,9 @@ export interface ScriptInterface {
   horizons?: number[];
   /** Studies: an event closer than this many bars after a kept event of its definition and name is left out. */
   cooldown?: number;
-  /** Indicators: the declaration's `overlay` (drawn on the price pane). */
+  /** The declaration's `overlay` (drawn on the price pane), false when absent; every kind since docs/adr/0285 (before: indicators only). */
   overlay?: boolean;
-  /** Indicators: hline() levels. */
+  /** hline() levels, [] when none; every kind since docs/adr/0285 (before: indicators only). */
   hlines?: HlineSpec[];
 }
 

@@ -8,7 +8,7 @@ import type { AppDeps } from "../deps";
 import { defineRoute } from "../http/define-route";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 import { rowsThatFit } from "../http/page-bytes";
-import { mapped, parseVersion } from "./scripts";
+import { interfaceJson, mapped, parseVersion } from "./scripts";
 
 type Kind = "indicator" | "definition" | "study" | "library";
 
@@ -20,7 +20,7 @@ function renderLibraryScript(script: ScriptRecord, withFiles = false): Record<st
     title: script.title,
     description: script.description,
     latest_version: script.latestVersion,
-    interface: script.interface,
+    interface: interfaceJson(script.interface),
     updated_at: script.updatedAt.toISOString(),
   };
   if (withFiles) body["files"] = script.files ?? [];

@@ -32,6 +32,15 @@ export async function mapped<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A stored Interface with every field (docs/adr/0065): one derived before docs/adr/0285 gave a
+ * definition or study no `overlay` / `hlines` (their declarations have no overlay).
+ */
+export function interfaceJson<T extends object | null>(iface: T): T {
+  if (iface === null) return iface;
+  return { overlay: false, hlines: [], ...iface };
+}
+
 export function renderScript(script: ScriptRecord, withFiles = false): Record<string, unknown> {
   const body: Record<string, unknown> = {
     slug: script.slug,
@@ -42,7 +51,7 @@ export function renderScript(script: ScriptRecord, withFiles = false): Record<st
     latest_version: script.latestVersion,
     created_at: script.createdAt.toISOString(),
     updated_at: script.updatedAt.toISOString(),
-    interface: script.interface,
+    interface: interfaceJson(script.interface),
     dependencies: script.dependencies,
   };
   if (withFiles) body["files"] = script.files ?? [];

@@ -225,11 +225,10 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
     outputs,
     events: deriveEvents(index),
     warmup_bars: deriveWarmup(program, findings),
+    // every kind's (docs/adr/0065): false / [] when the declaration has no overlay, the script no hline()
+    overlay: overlayOf(program.entry.script),
+    hlines: deriveHlines(index, program.entry.script.version),
   };
-  if (program.kind === "indicator") {
-    iface.overlay = overlayOf(program.entry.script);
-    iface.hlines = deriveHlines(index, program.entry.script.version);
-  }
   const horizons = deriveHorizons(program);
   if (horizons) iface.horizons = horizons;
   const cooldown = deriveCooldown(program);

@@ -888,8 +888,8 @@ export type components = {
             warmup_bars: number;
             horizons?: number[];
             cooldown?: number;
-            overlay?: boolean;
-            hlines?: {
+            overlay: boolean;
+            hlines: {
                 price: number | null;
                 title: string | null;
                 color: string | null;
