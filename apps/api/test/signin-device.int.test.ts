@@ -111,6 +111,9 @@ describe("POST /v1/auth/token", () => {
     const res = await pollLater(started.device_code).expect(200);
     const body = res.body as { api_key: string; key: Record<string, unknown> };
     expect(body.api_key).toMatch(/^bsk_[0-9A-Za-z]{43}$/);
+    // a token response is never cached (docs/adr/0285)
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["pragma"]).toBe("no-cache");
     expect(Object.keys(body.key).sort()).toEqual(["created_at", "expires_at", "id", "last_used_at", "name", "prefix", "revoked_at", "scopes"]);
     expect(body.key).toMatchObject({ name: "my laptop", prefix: body.api_key.slice(0, 12), scopes: ["read", "runs:write"], last_used_at: null, revoked_at: null });
     const expiresIn = Date.parse(String(body.key["expires_at"])) - h.clock.now().getTime();
@@ -126,6 +129,7 @@ describe("POST /v1/auth/token", () => {
     // Single use.
     const again = await pollLater(started.device_code).expect(400);
     expect((again.body as { error: { code: string } }).error.code).toBe("expired_token");
+    expect(again.headers["cache-control"]).toBe("no-store");
     expect(await h.db.apiKey.count({ where: { accountId: account.id } })).toBe(1);
   });
 
