@@ -1,4 +1,4 @@
-// A pair of lines has one linefill: TradingView's announcement of linefills (docs/adr/0285) says
+// A pair of lines has one linefill: TradingView's announcement of linefills (docs/adr/0286) says
 // "successive calls to linefill.new() on the same pair of lines will replace the previous fill with
 // a new one". Expected values are worked by hand from risingBars.
 import { run, risingBars as bars } from "./harness";

@@ -232,7 +232,7 @@ export class DrawingStore {
   /**
    * `linefill.new(line1, line2, color)`. A pair of lines has at most one linefill, as TradingView's
    * announcement of linefills says ("successive calls to linefill.new() on the same pair of lines
-   * will replace the previous fill with a new one", docs/adr/0285): the pair's live fill, in either
+   * will replace the previous fill with a new one", docs/adr/0286): the pair's live fill, in either
    * order, is deleted before the new one is made.
    */
   linefill(line1: D, line2: D, color: unknown): Drawing {
