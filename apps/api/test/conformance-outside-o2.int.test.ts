@@ -7,8 +7,9 @@
 //   section 5.1: a token response, success or error, is never cached);
 // - a definition's and a study's Interface had no `overlay` and no `hlines`, which the reference
 //   lists among every Interface's fields;
-// - a study whose definition raised a runtime error on every bar failed with kind data_not_ready,
-//   retryable, where the definition's own error is kind script, not retryable, as a run of it fails.
+// - a study whose definition raised a runtime error on every bar failed with kind data_not_ready
+//   (the reference's "a study's definition could not run over history") but retryable, although
+//   running it again gives the same error: now not retryable, its message naming the error.
 import { writeFlatSeries } from "../../../test/support/bars";
 import { RunsHarness, type Client } from "./runs-harness";
 
@@ -93,10 +94,10 @@ describe("GET /v1/runs/{run_id}/logs of a study run", () => {
 });
 
 describe("a study whose definition raises a runtime error on every bar", () => {
-  it("when it runs, then it fails with kind script, not retryable, naming the definition, the first bar and the error", async () => {
+  it("when it runs, then it fails with kind data_not_ready, not retryable, naming the definition, the first bar and the error", async () => {
     const run = await finalOf("broken-study");
     expect(run.status).toBe("failed");
-    expect(run.failure).toMatchObject({ kind: "script", retryable: false });
+    expect(run.failure).toMatchObject({ kind: "data_not_ready", retryable: false });
     expect(run.failure.message).toContain(`${handle}/broken`);
     expect(run.failure.message).toContain(`first on the bar of ${new Date(T0 * 1000).toISOString()}`);
     // the same error a run of the definition itself reports

@@ -242,14 +242,14 @@ describe("study failure kinds", () => {
     expect(again.status).toBe("succeeded");
   });
 
-  it("when a used definition raises a runtime error on every bar, then the study fails script; one no longer there, data_not_ready", async () => {
+  it("when a used definition raises a runtime error on every bar, then the study fails data_not_ready, not retryable; one no longer there, data_not_ready", async () => {
     const a = await h.account();
     await create(a.client, "broken", BROKEN);
     await create(a.client, "s", `//@version=6\nstudy("S")\nuse("broken")\n`);
     const run = await finalOf(a.client, { script: "s", bars: 300 });
     expect(run.status).toBe("failed");
-    // the definition's own error, as a run of it fails (docs/adr/0285-outside-readings-two.md)
-    expect(run.failure).toMatchObject({ kind: "script", retryable: false });
+    // the definition could not run over history; running again gives the same error (docs/adr/0285-outside-readings-two.md)
+    expect(run.failure).toMatchObject({ kind: "data_not_ready", retryable: false });
     expect(run.failure.message).toContain(`${a.handle}/broken`);
     // A pinned definition that was deleted cannot run either.
     await create(a.client, "every", EVERY_BAR);

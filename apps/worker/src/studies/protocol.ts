@@ -4,4 +4,4 @@ import type { StudyResult } from "@barscript/lang";
 
 export type StudyThreadOutcome =
   | { ok: true; study: StudyResult; definitions: StudyDefinitionReport[] }
-  | { ok: false; kind: "data_not_ready" | "script"; message: string };
+  | { ok: false; kind: "data_not_ready" | "script"; message: string; retryable?: boolean };

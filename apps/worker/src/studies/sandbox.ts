@@ -27,7 +27,7 @@ export async function runStudyInThread(id: number, task: EvalTask, resolver: Res
     });
     // contexts a computed request reached: the worker reads them and evaluates the study again
     const missing = r.missingContexts ? { missingContexts: r.missingContexts } : {};
-    if (!r.ok) return done(id, { ok: false, kind: r.kind, message: r.message }, r.barsEvaluated, missing);
+    if (!r.ok) return done(id, { ok: false, kind: r.kind, message: r.message, ...(r.retryable !== undefined ? { retryable: r.retryable } : {}) }, r.barsEvaluated, missing);
     return {
       type: "done",
       id,

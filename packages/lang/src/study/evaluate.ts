@@ -55,7 +55,7 @@ export type StudyEvaluation =
       /** Contexts a computed request reached that `contexts` did not hold (the caller reads them and evaluates again). */
       missingContexts?: MissingContext[];
     }
-  | { ok: false; kind: "data_not_ready" | "script"; message: string; barsEvaluated: number; missingContexts?: MissingContext[] };
+  | { ok: false; kind: "data_not_ready" | "script"; message: string; barsEvaluated: number; missingContexts?: MissingContext[]; retryable?: boolean };
 
 /** A group() value as JSON: na (and non-finite numbers) null, other non-primitives null. */
 export function groupValue(v: unknown): GroupValue {
@@ -120,11 +120,12 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     logs.push(...r.logs);
     logsDropped += r.logsDropped;
     if (r.windowBars > 0 && r.errorBarsInWindow >= r.windowBars) {
-      // the definition's own error, as a run of it fails (kind script): running again cannot help
+      // the service's "a study's definition could not run over history" (data_not_ready); its own
+      // error, so running again cannot help: not retryable (docs/adr/0285)
       const first = r.runtimeErrors[0];
       failed ??= `The definition ${id} (version ${def.version}) this study uses raised a runtime error on every bar of the window${first ? `, first on the bar of ${new Date(first.first_time * 1000).toISOString()}: ${first.message.replace(/[.!?]$/, "")}` : ""}.`;
       // a context it lacks will be read and the study evaluated again: the others' are found first
-      if (missing.size === 0) return { ok: false, kind: "script", message: failed, barsEvaluated };
+      if (missing.size === 0) return { ok: false, kind: "data_not_ready", retryable: false, message: failed, barsEvaluated };
     }
     const found: Array<{ name: string; bar: number }> = [];
     for (const e of r.events) {
@@ -152,7 +153,7 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
   barsEvaluated += r.barsEvaluated;
   noteMissing(r.missingContexts);
   // with contexts missing the study is evaluated again once they are read
-  if (failed !== null) return { ok: false, kind: missing.size > 0 ? "data_not_ready" : "script", message: failed, barsEvaluated, ...withMissing() };
+  if (failed !== null) return { ok: false, kind: "data_not_ready", retryable: missing.size > 0, message: failed, barsEvaluated, ...withMissing() };
   logs.push(...r.logs);
   logsDropped += r.logsDropped;
   // stable: lines of one bar keep the order the evaluations gave them

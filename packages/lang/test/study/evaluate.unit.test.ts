@@ -102,13 +102,13 @@ use("up-day")
     expect(r.study.groups.map((g) => [g.event, g.group])).toEqual([["big_up", {}], ["big_down", {}]]);
   });
 
-  test("a definition that raises an error on every bar: kind script, its error and first bar (docs/adr/0285)", async () => {
+  test("a definition that raises an error on every bar: kind data_not_ready, not retryable, its error and first bar (docs/adr/0285)", async () => {
     const { checked, iface } = await checkedStudy(`//@version=6
 study("Broken")
 use("broken")
 `);
     const r = evaluateStudy(checked, iface, bars, { symbol: SYMBOL, windowStart: WS });
-    expect(r).toMatchObject({ ok: false, kind: "script" });
+    expect(r).toMatchObject({ ok: false, kind: "data_not_ready", retryable: false });
     if (!r.ok) expect(r.message).toContain("me/broken");
     if (!r.ok) expect(r.message).toContain(`first on the bar of ${new Date(bars.time[0]! * 1000).toISOString()}`);
   });

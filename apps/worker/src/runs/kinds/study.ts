@@ -149,7 +149,7 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
   const finishedAt = now();
   await addUsage(db, run.accountId, finishedAt, summary.compute_units);
   if (!study) return ctx.lifecycle.fail(run, ["running"], failure("internal", "The study's evaluation gave no result; running it again should work.", true), summary);
-  if (!study.ok) return ctx.lifecycle.fail(run, ["running"], failure(study.kind, study.message), summary);
+  if (!study.ok) return ctx.lifecycle.fail(run, ["running"], failure(study.kind, study.message, study.retryable), summary);
   if (result.windowBars > 0 && result.errorBarsInWindow >= result.windowBars) {
     const first = summary.runtime_errors[0];
     return ctx.lifecycle.fail(run, ["running"], failure("script", failureText("The study raised a runtime error on every bar of its window", first?.message)), summary);
