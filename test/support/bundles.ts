@@ -1,5 +1,5 @@
-// The API, worker and admin processes integration tests start run the esbuild bundles of the
-// working tree (scripts/build.mjs, docs/adr/0040), the code the image runs: a bundle starts
+// The API, worker and admin processes integration tests start, and the CLI and MCP connector
+// processes of their tests, run the esbuild bundles of the working tree (scripts/build.mjs, docs/adr/0040), the code the image runs: a bundle starts
 // with about half the CPU of the same sources through tsx (docs/adr/0267). They are built once
 // per set of sources into a folder of the system's temporary directory laid out like the
 // repository (dist/ beside links to the repository's folders, so data read through `__dirname`
@@ -93,4 +93,9 @@ export async function bundlesDir(): Promise<string> {
     if (Date.now() - since > WAIT_MS) throw new Error(`the bundles were not built into ${dir} within ${WAIT_MS / 1000} s`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** `node <bundles>/dist/<entry>.js`'s script: `cli` (apps/cli/src/main.ts), `mcp` (apps/mcp/src/main.ts). */
+export async function bundledEntry(entry: "cli" | "mcp"): Promise<string> {
+  return join(await bundlesDir(), "dist", `${entry}.js`);
 }

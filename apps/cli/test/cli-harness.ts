@@ -1,17 +1,27 @@
 // The stack the CLI tests run against: a real API and worker on the test file's own database and
-// Redis prefix, an account with a key and the AAPL demo bars, and the installed bin run as a
-// real process from a folder outside the repository (piped, or on a pseudo-terminal from
-// util-linux `script`).
+// Redis prefix, an account with a key and the AAPL demo bars, and the CLI run as a real process
+// from a folder outside the repository (piped, or on a pseudo-terminal from util-linux `script`).
+// The CLI is `node <bundles>/dist/cli.js`, the working tree's bundle the image runs, built once
+// for the test run (test/support/bundles.ts, docs/adr/0267): a start through tsx costs 1-3 s
+// under load. The installed bin (BIN, which loads the sources through tsx in a clone) is run by
+// cli.int.test.ts's login test.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Barscript } from "@barscript/sdk";
+import { bundledEntry } from "../../../test/support/bundles";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
 import { accountWithKey, importAapl, type TestAccount } from "../../../test/support/clients";
 
+/** The installed bin (npm's link to apps/cli/bin/barscript.js). */
 export const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript");
+
+/** The command line that runs the CLI's bundle: `node <bundles>/dist/cli.js`. */
+export async function cliCommand(): Promise<[string, string]> {
+  return [process.execPath, await bundledEntry("cli")];
+}
 
 export interface Result {
   code: number;
@@ -31,7 +41,19 @@ export function collect(command: string, args: string[], env: Record<string, str
   });
 }
 
-const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
+export const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
+
+/** The CLI's bundle run to its end with `args` (see collect). */
+export async function barscript(args: string[], env: Record<string, string>, cwd: string): Promise<Result> {
+  const [node, main] = await cliCommand();
+  return collect(node, [main, ...args], env, cwd);
+}
+
+/** The CLI's bundle on a pseudo-terminal (util-linux `script`): stdout and stderr are one terminal stream. */
+export async function barscriptTty(args: string[], env: Record<string, string>, cwd: string): Promise<Result> {
+  const command = [...(await cliCommand()), ...args].map(quote).join(" ");
+  return collect("script", ["-qefc", command, "/dev/null"], { TERM: "xterm", ...env }, cwd);
+}
 
 export interface CliStack {
   env: TestEnv;
@@ -39,13 +61,13 @@ export interface CliStack {
   worker: Proc;
   user: TestAccount;
   sdk: Barscript;
-  /** The folder the bin runs in (outside the repository). */
+  /** The folder the CLI runs in (outside the repository). */
   dir: string;
   /** BARSCRIPT_URL, BARSCRIPT_API_KEY and a credentials file in `dir`. */
   cliEnv: Record<string, string>;
-  /** The bin, piped. */
+  /** The CLI (its bundle), piped. */
   cli(args: string[], extra?: Record<string, string>): Promise<Result>;
-  /** The bin on a pseudo-terminal: stdout and stderr are one terminal stream. */
+  /** The CLI on a pseudo-terminal: stdout and stderr are one terminal stream. */
   tty(args: string[], extra?: Record<string, string>): Promise<Result>;
   close(): Promise<void>;
 }
@@ -60,8 +82,8 @@ export async function startCliStack(handle: string): Promise<CliStack> {
   return {
     env, api, worker, user, dir, cliEnv,
     sdk: new Barscript({ baseUrl: `${api.url}/v1`, apiKey: user.key }),
-    cli: (args, extra = {}) => collect(BIN, args, { ...cliEnv, ...extra }, dir),
-    tty: (args, extra = {}) => collect("script", ["-qefc", [BIN, ...args].map(quote).join(" "), "/dev/null"], { ...cliEnv, TERM: "xterm", ...extra }, dir),
+    cli: (args, extra = {}) => barscript(args, { ...cliEnv, ...extra }, dir),
+    tty: (args, extra = {}) => barscriptTty(args, { ...cliEnv, ...extra }, dir),
     close: async () => {
       await Promise.all([api.kill(), worker.kill()]);
       await env.close();

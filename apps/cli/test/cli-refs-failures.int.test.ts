@@ -1,7 +1,7 @@
 // `barscript` on a slug that one of the account's studies shares with its definition, and on a
-// public script of another account, as a person runs them: the installed bin as a real process
-// against a real API and worker. `--kind` picks the script (docs/reference/api.md: `?kind=`), and
-// `<owner>/<slug>` runs or collects a public one; `collect --input` sets a definition's inputs.
+// public script of another account, as a person runs them: the CLI (its bundle, cli-harness.ts)
+// as a real process against a real API and worker. `--kind` picks the script
+// (docs/reference/api.md: `?kind=`), and `<owner>/<slug>` runs or collects a public one; `collect --input` sets a definition's inputs.
 // A run that fails exits 2 with its reason on stderr (docs/reference/errors.md, client exit codes).
 import { Barscript, ClientError } from "@barscript/sdk";
 import { accountWithKey } from "../../../test/support/clients";

@@ -1,4 +1,4 @@
-// The installed `barscript` bin as a real process against a real API, after `barscript logout`:
+// The `barscript` CLI (its bundle, cli-harness.ts) as a real process against a real API, after `barscript logout`:
 // with no key anywhere (no flag, no BARSCRIPT_API_KEY, no credentials file) a command the server
 // refuses with 401 tells the person how the CLI gets a key, not which HTTP header to send.
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { spawnApi, type ApiProc } from "../../../test/support/processes";
 import { accountWithKey } from "../../../test/support/clients";
-import { BIN, collect, type Result } from "./cli-harness";
+import { barscript as run, type Result } from "./cli-harness";
 
 jest.setTimeout(120_000);
 
@@ -16,8 +16,8 @@ let api: ApiProc;
 let dir: string;
 let credentials: string;
 
-/** The bin with the API's address and the credentials file only: the key comes from the file. */
-const barscript = (args: string[]): Promise<Result> => collect(BIN, args, { BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_CREDENTIALS: credentials }, dir);
+/** The CLI with the API's address and the credentials file only: the key comes from the file. */
+const barscript = (args: string[]): Promise<Result> => run(args, { BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_CREDENTIALS: credentials }, dir);
 
 beforeAll(async () => {
   env = await createTestEnv();
@@ -54,7 +54,7 @@ it("any other command refused for want of a key says the same", async () => {
 });
 
 it("a key that is given but refused keeps the server's message", async () => {
-  const wrong = await collect(BIN, ["whoami"], { BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_CREDENTIALS: credentials, BARSCRIPT_API_KEY: "bsk_wrong" }, dir);
+  const wrong = await run(["whoami"], { BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_CREDENTIALS: credentials, BARSCRIPT_API_KEY: "bsk_wrong" }, dir);
   expect(wrong.code).toBe(3);
   expect(wrong.stderr).toMatch(/^Error unauthorized: /);
   expect(wrong.stderr).not.toContain("Not signed in");

@@ -1,9 +1,9 @@
-// `barscript sweep` as a person runs it: the installed bin as a real process against a real API
-// and worker. Piped, it prints the sweep and its ranked rows as JSON (equal to the API's); on a
+// `barscript sweep` as a person runs it: the CLI (its bundle, cli-harness.ts) as a real process
+// against a real API and worker. Piped, it prints the sweep and its ranked rows as JSON (equal to the API's); on a
 // terminal, a ranked table; a bad grid exits with the invalid-request code; `sweeps --status` filters.
 import type { Barscript } from "@barscript/sdk";
 import { EXIT } from "@barscript/contracts";
-import { BIN, collect, startCliStack, type CliStack } from "./cli-harness";
+import { barscript, barscriptTty, startCliStack, type CliStack } from "./cli-harness";
 
 const DEF = `//@version=6
 definition("RSI below")
@@ -11,7 +11,6 @@ level = input.int(30, "Level", minval = 5, maxval = 95)
 len = input.int(14, "Length", minval = 2)
 alertcondition(ta.rsi(close, len) < level, "oversold", "x")
 `;
-const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
 
 describe("barscript sweep", () => {
   let stack: CliStack;
@@ -29,7 +28,7 @@ describe("barscript sweep", () => {
   });
 
   it("when piped, then it prints the finished sweep and its rows ranked as the API ranks them", async () => {
-    const r = await collect(BIN, ["sweep", "rsi-below", "-i", "AAPL", "-t", "1d", "--bars", "1500", "-g", "level=25,30,35", "-g", "len=7,14", "--horizons", "1,5", "--top", "4"], cliEnv, dir);
+    const r = await barscript(["sweep", "rsi-below", "-i", "AAPL", "-t", "1d", "--bars", "1500", "-g", "level=25,30,35", "-g", "len=7,14", "--horizons", "1,5", "--top", "4"], cliEnv, dir);
     expect(r.code).toBe(EXIT.ok);
     const out = JSON.parse(r.stdout) as { sweep: { id: string; status: string; progress: { done: number; total: number } }; rows: Array<{ rank: number; inputs: Record<string, number> }> };
     expect(out.sweep.status).toBe("succeeded");
@@ -40,25 +39,24 @@ describe("barscript sweep", () => {
   });
 
   it("when on a terminal, then the rows come as a table with the inputs and Holm's p", async () => {
-    const args = [BIN, "sweep", "rsi-below", "-i", "AAPL", "-t", "1d", "--bars", "800", "-g", "level=25,35", "--horizons", "5"];
-    const r = await collect("script", ["-qefc", args.map(quote).join(" "), "/dev/null"], { ...cliEnv, TERM: "xterm" }, dir);
+    const r = await barscriptTty(["sweep", "rsi-below", "-i", "AAPL", "-t", "1d", "--bars", "800", "-g", "level=25,35", "--horizons", "5"], cliEnv, dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/level=25/);
     expect(r.stdout).toMatch(/h5 p_adj/);
   });
 
   it("when the grid names an unknown input, then it exits with the invalid-request code and says which", async () => {
-    const r = await collect(BIN, ["sweep", "rsi-below", "-i", "AAPL", "-t", "1d", "-g", "nope=1,2"], cliEnv, dir);
+    const r = await barscript(["sweep", "rsi-below", "-i", "AAPL", "-t", "1d", "-g", "nope=1,2"], cliEnv, dir);
     expect(r.code).toBe(EXIT.usage);
     expect(r.stderr).toMatch(/nope/);
   });
 
   it("when sweeps is asked for one status, then it lists only the sweeps in that status (docs/adr/0187)", async () => {
-    const done = await collect(BIN, ["sweeps", "--status", "succeeded"], cliEnv, dir);
+    const done = await barscript(["sweeps", "--status", "succeeded"], cliEnv, dir);
     expect(done.code).toBe(EXIT.ok);
     // the two sweeps above succeeded; the refused one was never made
     expect((JSON.parse(done.stdout) as { data: Array<{ status: string }> }).data.map((x) => x.status)).toEqual(["succeeded", "succeeded"]);
-    const failed = await collect(BIN, ["sweeps", "--status", "failed"], cliEnv, dir);
+    const failed = await barscript(["sweeps", "--status", "failed"], cliEnv, dir);
     expect(failed.code).toBe(EXIT.ok);
     expect((JSON.parse(failed.stdout) as { data: unknown[] }).data).toEqual([]);
   });

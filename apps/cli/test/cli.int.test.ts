@@ -1,5 +1,6 @@
-// The `barscript` CLI as a person runs it: the installed bin (node_modules/.bin/barscript) as a
-// real process, from a folder outside the repository, against a real API and worker. Piped, it
+// The `barscript` CLI as a person runs it: a real process, from a folder outside the repository,
+// against a real API and worker. The commands run the CLI's bundle (cli-harness.ts); the login
+// test runs the installed bin (node_modules/.bin/barscript, npm's link to apps/cli/bin). Piped, it
 // prints JSON; on a terminal (a pseudo-terminal from util-linux `script`) tables and colour. Exit
 // codes of docs/reference/errors.md.
 import { spawn } from "node:child_process";
@@ -9,7 +10,7 @@ import { join, resolve } from "node:path";
 import { Barscript } from "@barscript/sdk";
 import { decideDeviceAuthorization, normalizeUserCode } from "@barscript/db";
 import { accountWithKey } from "../../../test/support/clients";
-import { BIN, collect, startCliStack, type CliStack } from "./cli-harness";
+import { barscript, BIN, startCliStack, type CliStack } from "./cli-harness";
 
 const ESC = "\u001b[";
 const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
@@ -217,7 +218,7 @@ describe("barscript CLI", () => {
     expect(await exited).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "login.json"), "utf8")).api_key).toMatch(/^bsk_/);
     expect(JSON.parse(loginOut)).toMatchObject({ signed_in: true, key: { name: "cli test" } });
-    const me = await collect(BIN, ["whoami"], { BARSCRIPT_URL: loginEnv.BARSCRIPT_URL, BARSCRIPT_CREDENTIALS: loginEnv.BARSCRIPT_CREDENTIALS }, dir);
+    const me = await barscript(["whoami"], { BARSCRIPT_URL: loginEnv.BARSCRIPT_URL, BARSCRIPT_CREDENTIALS: loginEnv.BARSCRIPT_CREDENTIALS }, dir);
     expect(JSON.parse(me.stdout)).toMatchObject({ handle: "clier" });
   });
 

@@ -1,5 +1,6 @@
-// `barscript drawings` and `barscript logs` as a person runs them: the installed bin as a real
-// process against a real API and worker; piped they print the API's JSON, on a terminal a table.
+// `barscript drawings` and `barscript logs` as a person runs them: the CLI (its bundle,
+// cli-harness.ts) as a real process against a real API and worker; piped they print the API's
+// JSON, on a terminal a table.
 // A table is shown as its grid of cells (docs/adr/0235), a polyline with its style and width.
 import type { Barscript } from "@barscript/sdk";
 import { startCliStack, type CliStack, type Result } from "./cli-harness";

@@ -1,15 +1,20 @@
 // The stack the MCP tests run against: a real API and worker on the test file's own database and
-// Redis prefix, an account with a key and the AAPL demo bars, and the barscript-mcp bin over stdio
-// through the MCP SDK's own client and transport.
+// Redis prefix, an account with a key and the AAPL demo bars, and the connector over stdio through
+// the MCP SDK's own client and transport. The connector is `node <bundles>/dist/mcp.js`, the
+// working tree's bundle the image runs, built once for the test run (test/support/bundles.ts,
+// docs/adr/0267): a start through tsx costs 1-3 s under load. The installed bin (BIN, which loads
+// the sources through tsx in a clone) is run by mcp-script-kind.int.test.ts's credentials test.
 import { resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Barscript } from "@barscript/sdk";
+import { bundledEntry } from "../../../test/support/bundles";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
 import { spawnApi, spawnWorker, type ApiProc, type Proc } from "../../../test/support/processes";
 import { accountWithKey, importAapl } from "../../../test/support/clients";
 
-const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript-mcp");
+/** The installed bin (npm's link to apps/mcp/bin/barscript-mcp.js). */
+export const BIN = resolve(__dirname, "../../../node_modules/.bin/barscript-mcp");
 
 export type ToolResult = Awaited<ReturnType<Client["callTool"]>>;
 
@@ -35,7 +40,7 @@ export async function startMcpStack(handle: string, prepare: (sdk: Barscript) =>
   await prepare(sdk);
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(new StdioClientTransport({
-    command: BIN, args: [], cwd: "/",
+    command: process.execPath, args: [await bundledEntry("mcp")], cwd: "/",
     env: { PATH: process.env["PATH"] ?? "", BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key },
     stderr: "pipe",
   }));

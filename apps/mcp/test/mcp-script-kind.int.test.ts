@@ -1,16 +1,17 @@
 // The MCP connector on a slug that one of the account's studies shares with its definition, and on
-// another account's public script, over its real transport (the barscript-mcp bin over stdio)
-// against a real API and worker. `kind` picks the script (docs/reference/api.md: `?kind=`), `owner`
-// runs or collects a public one, and collect_events takes inputs and waits like start_run. With
-// no BARSCRIPT_API_KEY, the connector acts with the key `barscript login` saved.
+// another account's public script, over its real transport (its bundle over stdio, mcp-harness.ts;
+// the saved-key test runs the installed barscript-mcp bin) against a real API and worker. `kind`
+// picks the script (docs/reference/api.md: `?kind=`), `owner` runs or collects a public one, and
+// collect_events takes inputs and waits like start_run. With no BARSCRIPT_API_KEY, the connector
+// acts with the key `barscript login` saved.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Barscript } from "@barscript/sdk";
 import { accountWithKey } from "../../../test/support/clients";
-import { startMcpStack, text, type McpStack } from "./mcp-harness";
+import { BIN, startMcpStack, text, type McpStack } from "./mcp-harness";
 
 jest.setTimeout(120_000);
 
@@ -98,7 +99,7 @@ describe("MCP connector without BARSCRIPT_API_KEY", () => {
     writeFileSync(join(dir, "credentials.json"), JSON.stringify({ base_url: `${stack.api.url}/v1`, api_key: user.key }));
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(new StdioClientTransport({
-      command: resolve(__dirname, "../../../node_modules/.bin/barscript-mcp"), args: [], cwd: "/",
+      command: BIN, args: [], cwd: "/",
       env: { PATH: process.env["PATH"] ?? "", HOME: dir, BARSCRIPT_CREDENTIALS: join(dir, "credentials.json") },
       stderr: "pipe",
     }));

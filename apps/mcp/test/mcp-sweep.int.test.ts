@@ -1,5 +1,5 @@
-// The MCP sweep tool as a tool-calling client sees it (the barscript-mcp bin over stdio against a
-// real API and worker): a definition swept over a grid answers its top rows, equal to the API's
+// The MCP sweep tool as a tool-calling client sees it (its bundle over stdio, mcp-harness.ts, against
+// a real API and worker): a definition swept over a grid answers its top rows, equal to the API's
 // ranked rows, within the size limit; reading it again by sweep_id with another sort; a missing
 // argument is a tool error.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";

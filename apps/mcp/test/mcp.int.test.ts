@@ -1,4 +1,4 @@
-// The MCP connector as a tool-calling client sees it: the barscript-mcp bin over stdio (the
+// The MCP connector as a tool-calling client sees it: its bundle over stdio (mcp-harness.ts; the
 // SDK's client and transport) talking to a real API and worker. Every answer fits a model's
 // context by default; every refusal is a tool error `Error <code>: message`.
 import { resolve } from "node:path";
