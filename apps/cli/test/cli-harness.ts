@@ -2,8 +2,8 @@
 // Redis prefix, an account with a key and the AAPL demo bars, and the CLI run as a real process
 // from a folder outside the repository (piped, or on a pseudo-terminal from util-linux `script`).
 // The CLI is `node <bundles>/dist/cli.js`, the working tree's bundle the image runs, built once
-// for the test run (test/support/bundles.ts, docs/adr/0267): a start through tsx costs 1-3 s
-// under load. The installed bin (BIN, which loads the sources through tsx in a clone) is run by
+// for the test run (test/support/bundles.ts, docs/adr/0267): about half the CPU of a start
+// through tsx. The installed bin (BIN, which loads the sources through tsx in a clone) is run by
 // cli.int.test.ts's login test.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";

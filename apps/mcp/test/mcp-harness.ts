@@ -2,8 +2,8 @@
 // Redis prefix, an account with a key and the AAPL demo bars, and the connector over stdio through
 // the MCP SDK's own client and transport. The connector is `node <bundles>/dist/mcp.js`, the
 // working tree's bundle the image runs, built once for the test run (test/support/bundles.ts,
-// docs/adr/0267): a start through tsx costs 1-3 s under load. The installed bin (BIN, which loads
-// the sources through tsx in a clone) is run by mcp-script-kind.int.test.ts's credentials test.
+// docs/adr/0267): about half the CPU of a start through tsx. The installed bin (BIN, which loads
+// the sources through tsx in a clone) is run by mcp-script-kind.int.test.ts's saved-key test.
 import { resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
