@@ -12,9 +12,10 @@
 import type { Bars, SymbolInfo } from "../../types";
 import { fail, ScriptRuntimeError } from "../../runtime/errors";
 import { PineArray } from "../array";
-import { alignBars, intrabarRanges, ownBars, type AlignInput } from "./align";
+import { alignBars, intrabarRanges, type AlignInput } from "./align";
 import { belowChart, contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
 import { tradingPeriodTimes } from "./trading-days";
+import { alignedColumn, MAX_ALIGNED_SWITCHES, RequestSite, type BarField, type Column } from "./site";
 import { namesInstrument } from "../ticker-id";
 
 /** The bars of one requested context, as the caller fetched them. */
@@ -45,12 +46,6 @@ export interface MissingContext {
 
 /** Runs the script over a context's bars with a capturing host; returns the captured columns. */
 export type CaptureRun = (ctx: ContextBars) => Map<string, Column>;
-
-/** A site's values per context bar: numbers in a Float64Array (na where nothing was recorded). */
-export type Column = unknown[] | Float64Array;
-
-/** A bar column a request site may read directly (its expression is that column, nothing before it in a context's run can fail). */
-export type BarField = "open" | "high" | "low" | "close" | "volume";
 
 interface Captured {
   ctx: ContextBars;
@@ -317,36 +312,19 @@ export class RequestHost {
     site.aligned = null;
     // a site asking again for a context it resolved before (a loop over timeframes) finds it in its
     // own list, as it found it: a context read as na (ignored, or not known yet while discovering) stays na
-    const seen = site.resolved;
-    for (let k = 0; k < seen.length; k++) {
-      const e = seen[k]!;
-      if (e.symbol === symbol && e.timeframe === timeframe && e.lookahead === lookahead && e.last === last && e.field === site.field && e.ignoreInvalid === ignoreInvalid) {
-        if (e.map === null) return false;
-        site.read = e.read;
-        return this.resolved(site, e.map, symbol, timeframe, lookahead, last);
-      }
-    }
+    const seen = site.findResolved(symbol, timeframe, lookahead, last, ignoreInvalid);
+    if (seen !== null) return seen.map !== null && site.point(seen, symbol, timeframe, lookahead, last);
     const c = this.context(symbol, timeframe, ignoreInvalid, last);
     if (c === null) {
-      if (seen.length < MAX_RESOLVED) seen.push({ symbol, timeframe, lookahead, last, field: site.field, ignoreInvalid, map: null, read: [] });
+      site.remember(symbol, timeframe, lookahead, last, ignoreInvalid, null, []);
       return false;
     }
     const mode = lookahead ? "on" : "off";
     let map = c.align.get(mode);
     if (!map) c.align.set(mode, (map = alignBars(this.alignInput(c), lookahead)));
     const id = (site.id ??= this.site(key));
-    site.read = site.field !== null ? c.ctx.bars[site.field] : (this.columnsOf(c).get(id) ?? []);
-    if (seen.length < MAX_RESOLVED) seen.push({ symbol, timeframe, lookahead, last, field: site.field, ignoreInvalid, map, read: site.read });
-    return this.resolved(site, map, symbol, timeframe, lookahead, last);
-  }
-
-  private resolved(site: RequestSite, map: Int32Array, symbol: string | null, timeframe: string | null, lookahead: boolean, last: number): true {
-    site.map = map;
-    site.symbol = symbol;
-    site.timeframe = timeframe;
-    site.lookahead = lookahead;
-    site.last = last;
-    return true;
+    const read = site.field !== null ? c.ctx.bars[site.field] : (this.columnsOf(c).get(id) ?? []);
+    return site.point(site.remember(symbol, timeframe, lookahead, last, ignoreInvalid, map, read), symbol, timeframe, lookahead, last);
   }
 
   /**
@@ -443,81 +421,4 @@ function lastCount(count: number): number {
 function lastBars(b: Bars, n: number): Bars {
   const from = b.length - n;
   return { length: n, time: b.time.subarray(from), open: b.open.subarray(from), high: b.high.subarray(from), low: b.low.subarray(from), close: b.close.subarray(from), volume: b.volume.subarray(from) };
-}
-
-/** Contexts a site remembers having resolved (RequestSite.resolved): a dashboard's list of timeframes. */
-const MAX_RESOLVED = 16;
-
-/** Context changes after which a numeric site stops resolving whole columns. */
-const MAX_ALIGNED_SWITCHES = 4;
-
-/** Per chart bar, the value of `read` at the aligned context bar (na before the first, and between new values with gaps). */
-function alignedColumn(map: Int32Array, read: Column, gaps: boolean): Float64Array {
-  if (read instanceof Float64Array) return alignedNumbers(map, read, gaps);
-  const out = new Float64Array(map.length);
-  for (let k = 0; k < map.length; k++) {
-    const j = map[k]!;
-    const v = j < 0 || (gaps && k > 0 && map[k - 1] === j) ? undefined : read[j];
-    out[k] = typeof v === "number" ? v : NaN;
-  }
-  return out;
-}
-
-/**
- * alignedColumn of a numeric site's typed column: the values are copied without being boxed (a
- * missing bar is already NaN there). Bars opening with the chart's: the column itself (no bar
- * repeats a context bar, so `gaps` changes nothing), which compiled code only reads.
- */
-function alignedNumbers(map: Int32Array, read: Float64Array, gaps: boolean): Float64Array {
-  const n = map.length;
-  if (read.length === n && ownBars(map)) return read;
-  const out = new Float64Array(n);
-  const m = read.length;
-  for (let k = 0; k < n; k++) {
-    const j = map[k]!;
-    out[k] = j < 0 || j >= m || (gaps && k > 0 && map[k - 1] === j) ? NaN : read[j]!;
-  }
-  return out;
-}
-
-/** A request site's state: its id (fixed on its first evaluation) and the context it read last. */
-export class RequestSite {
-  id: string | null = null;
-  /** Capture mode: this site's column in the context being captured. */
-  col: unknown[] | null = null;
-  /** Capture mode, a numeric site: its column of the context being captured. */
-  num: Float64Array | null = null;
-  symbol: string | null = null;
-  timeframe: string | null = null;
-  lookahead = false;
-  /** The calc_bars_count it read with (0: every bar). */
-  last = 0;
-  map: Int32Array | null = null;
-  read: Column = [];
-  /** A numeric site's value per chart bar for its current symbol and timeframe (RequestHost.securityNum). */
-  aligned: Float64Array | null = null;
-  /** The contexts the site resolved (RequestHost.resolve), with the alignment and column read in each. */
-  resolved: ResolvedContext[] = [];
-  /** Times the site's symbol, timeframe or lookahead changed. */
-  switches = 0;
-  /** Set by securityBars: the site reads this bar column of its context instead of a captured one. */
-  field: BarField | null = null;
-  /** RequestHost.ownBars: whether the context of the symbol, timeframe and bar count below is the chart's own bars (null: not asked yet). */
-  ownBars: boolean | null = null;
-  ownSymbol: string | null = null;
-  ownTimeframe: string | null = null;
-  ownLast = 0;
-}
-
-/** A context a request site resolved: its arguments, and the chart-to-context alignment and values read there. */
-interface ResolvedContext {
-  symbol: string | null;
-  timeframe: string | null;
-  lookahead: boolean;
-  last: number;
-  field: BarField | null;
-  ignoreInvalid: boolean;
-  /** null: the context read as na (RequestHost.context returned null). */
-  map: Int32Array | null;
-  read: Column;
 }

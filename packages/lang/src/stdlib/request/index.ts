@@ -5,9 +5,10 @@
 // known and refused with the data they would need.
 
 import { builtinFunction, constants, type CallEmit, type ValueKind } from "../../builtins/record";
-import { RequestSite, type BarField } from "./host";
+import { RequestSite, type BarField } from "./site";
 
-export { RequestHost, RequestSite, type BarField, type ContextBars, type MissingContext, type CaptureRun, type Column } from "./host";
+export { RequestHost, type ContextBars, type MissingContext, type CaptureRun } from "./host";
+export { RequestSite, type BarField, type Column } from "./site";
 export { alignBars, intrabarRanges } from "./align";
 export { contextKey, storeTimeframe, storeSeconds, requestSymbol } from "./timeframes";
 

@@ -6,7 +6,7 @@
 
 import { BAR, taFunction, UNBOUNDED, type CallEmit } from "../../../builtins/record";
 import type { PineArray } from "../../array";
-import { RequestSite } from "../../request/host";
+import { RequestSite } from "../../request/site";
 import { PERIOD_SESSION } from "../../session";
 import { tfChange } from "../../time";
 

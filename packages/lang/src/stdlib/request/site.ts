@@ -1,0 +1,116 @@
+// A request site's state (`$rt.req`'s per-call-site record, host.ts): the context it read last,
+// the contexts it resolved before (a loop over timeframes finds each again without a lookup), and
+// a numeric site's values aligned to the chart's bars.
+
+import { ownBars } from "./align";
+
+/** A site's values per context bar: numbers in a Float64Array (na where nothing was recorded). */
+export type Column = unknown[] | Float64Array;
+
+/** A bar column a request site may read directly (its expression is that column, nothing before it in a context's run can fail). */
+export type BarField = "open" | "high" | "low" | "close" | "volume";
+
+/** Contexts a site remembers having resolved (RequestSite.resolved): a dashboard's list of timeframes. */
+const MAX_RESOLVED = 16;
+
+/** Context changes after which a numeric site stops resolving whole columns. */
+export const MAX_ALIGNED_SWITCHES = 4;
+
+/** Per chart bar, the value of `read` at the aligned context bar (na before the first, and between new values with gaps). */
+export function alignedColumn(map: Int32Array, read: Column, gaps: boolean): Float64Array {
+  if (read instanceof Float64Array) return alignedNumbers(map, read, gaps);
+  const out = new Float64Array(map.length);
+  for (let k = 0; k < map.length; k++) {
+    const j = map[k]!;
+    const v = j < 0 || (gaps && k > 0 && map[k - 1] === j) ? undefined : read[j];
+    out[k] = typeof v === "number" ? v : NaN;
+  }
+  return out;
+}
+
+/**
+ * alignedColumn of a numeric site's typed column: the values are copied without being boxed (a
+ * missing bar is already NaN there). Bars opening with the chart's: the column itself (no bar
+ * repeats a context bar, so `gaps` changes nothing), which compiled code only reads.
+ */
+function alignedNumbers(map: Int32Array, read: Float64Array, gaps: boolean): Float64Array {
+  const n = map.length;
+  if (read.length === n && ownBars(map)) return read;
+  const out = new Float64Array(n);
+  const m = read.length;
+  for (let k = 0; k < n; k++) {
+    const j = map[k]!;
+    out[k] = j < 0 || j >= m || (gaps && k > 0 && map[k - 1] === j) ? NaN : read[j]!;
+  }
+  return out;
+}
+
+/** A request site's state: its id (fixed on its first evaluation) and the context it read last. */
+export class RequestSite {
+  id: string | null = null;
+  /** Capture mode: this site's column in the context being captured. */
+  col: unknown[] | null = null;
+  /** Capture mode, a numeric site: its column of the context being captured. */
+  num: Float64Array | null = null;
+  symbol: string | null = null;
+  timeframe: string | null = null;
+  lookahead = false;
+  /** The calc_bars_count it read with (0: every bar). */
+  last = 0;
+  map: Int32Array | null = null;
+  read: Column = [];
+  /** A numeric site's value per chart bar for its current symbol and timeframe (RequestHost.securityNum). */
+  aligned: Float64Array | null = null;
+  /** The contexts the site resolved (RequestHost.resolve), with the alignment and column read in each. */
+  resolved: ResolvedContext[] = [];
+  /** Times the site's symbol, timeframe or lookahead changed. */
+  switches = 0;
+  /** Set by securityBars: the site reads this bar column of its context instead of a captured one. */
+  field: BarField | null = null;
+  /** RequestHost.ownBars: whether the context of the symbol, timeframe and bar count below is the chart's own bars (null: not asked yet). */
+  ownBars: boolean | null = null;
+  ownSymbol: string | null = null;
+  ownTimeframe: string | null = null;
+  ownLast = 0;
+
+  /** The context resolved before with these arguments (and this site's bar field), or null. */
+  findResolved(symbol: string | null, timeframe: string | null, lookahead: boolean, last: number, ignoreInvalid: boolean): ResolvedContext | null {
+    const seen = this.resolved;
+    for (let k = 0; k < seen.length; k++) {
+      const e = seen[k]!;
+      if (e.symbol === symbol && e.timeframe === timeframe && e.lookahead === lookahead && e.last === last && e.field === this.field && e.ignoreInvalid === ignoreInvalid) return e;
+    }
+    return null;
+  }
+
+  /** Keeps a resolved context (while fewer than MAX_RESOLVED are kept) and returns it; `map` null: it read as na. */
+  remember(symbol: string | null, timeframe: string | null, lookahead: boolean, last: number, ignoreInvalid: boolean, map: Int32Array | null, read: Column): ResolvedContext {
+    const e: ResolvedContext = { symbol, timeframe, lookahead, last, field: this.field, ignoreInvalid, map, read };
+    if (this.resolved.length < MAX_RESOLVED) this.resolved.push(e);
+    return e;
+  }
+
+  /** Points the site at a resolved context's alignment and values for the arguments it read them with. */
+  point(e: ResolvedContext, symbol: string | null, timeframe: string | null, lookahead: boolean, last: number): true {
+    this.map = e.map;
+    this.read = e.read;
+    this.symbol = symbol;
+    this.timeframe = timeframe;
+    this.lookahead = lookahead;
+    this.last = last;
+    return true;
+  }
+}
+
+/** A context a request site resolved: its arguments, and the chart-to-context alignment and values read there. */
+interface ResolvedContext {
+  symbol: string | null;
+  timeframe: string | null;
+  lookahead: boolean;
+  last: number;
+  field: BarField | null;
+  ignoreInvalid: boolean;
+  /** null: the context read as na (RequestHost.context returned null). */
+  map: Int32Array | null;
+  read: Column;
+}
