@@ -61,9 +61,7 @@ class Operands {
   }
   /** A fresh local of the form. */
   temp(): string {
-    const t = this.g.scopes.fresh("v");
-    this.g.scopes.ctx.hoisted.add(t);
-    return t;
+    return this.g.scopes.hoisted("v");
   }
   /** `(args evaluated, test ? fast : slow)`. */
   seq(test: string, fast: string, slow: string): string {

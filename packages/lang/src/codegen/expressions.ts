@@ -53,8 +53,7 @@ export function expr(g: Gen, e: A.Expr): string {
       g.flow.condDepth--;
       if (!holdsRequest(e.then, g.unit.functionsById) && !holdsRequest(e.else, g.unit.functionsById)) return `(${truthy(g, c, e.cond)} ? ${t} : ${f})`;
       // a request operand: a context's run evaluates both, so the request records its value on every context bar (docs/adr/0283)
-      const [tk, vt, vf] = [g.scopes.fresh("tk"), g.scopes.fresh("vt"), g.scopes.fresh("vf")];
-      for (const v of [tk, vt, vf]) g.scopes.ctx.hoisted.add(v);
+      const [tk, vt, vf] = [g.scopes.hoisted("tk"), g.scopes.hoisted("vt"), g.scopes.hoisted("vf")];
       return `(${tk} = ${truthy(g, c, e.cond)}, ${tk} || $rt.req.capturing ? (${vt} = ${t}) : 0, !${tk} || $rt.req.capturing ? (${vf} = ${f}) : 0, ${tk} ? ${vt} : ${vf})`;
     }
     case "TupleExpr":
@@ -65,8 +64,7 @@ export function expr(g: Gen, e: A.Expr): string {
     case "ForIn":
     case "While": {
       const vt = vtOf(e.type) ?? "num";
-      const t = g.scopes.fresh("t");
-      g.scopes.ctx.hoisted.add(t);
+      const t = g.scopes.hoisted("t");
       const saved = g.flow.pre;
       g.flow.pre = [];
       const code = g.structured(e, t, vt);
@@ -87,8 +85,7 @@ function binary(g: Gen, e: A.Binary): string {
   if (lazy) g.flow.condDepth--;
   if (lazy && holdsRequest(e.right, g.unit.functionsById)) {
     // a request on the right: a context's run evaluates it on every bar (docs/adr/0283)
-    const [tl, tr] = [g.scopes.fresh("tl"), g.scopes.fresh("tr")];
-    for (const v of [tl, tr]) g.scopes.ctx.hoisted.add(v);
+    const [tl, tr] = [g.scopes.hoisted("tl"), g.scopes.hoisted("tr")];
     const runs = e.op === "and" ? tl : `!${tl}`;
     return `(${tl} = ${truthy(g, l, e.left)}, ${tr} = ${runs} || $rt.req.capturing ? ${truthy(g, r, e.right)} : false, ${tl} ${e.op === "and" ? "&&" : "||"} ${tr})`;
   }
@@ -139,8 +136,7 @@ export function isPlain(js: string): boolean {
 /** `js` held in a fresh local when it computes something (read twice by the caller's code). */
 export function once(g: Gen, js: string): { set: string; get: string } {
   if (isPlain(js)) return { set: js, get: js };
-  const t = g.scopes.fresh("v");
-  g.scopes.ctx.hoisted.add(t);
+  const t = g.scopes.hoisted("v");
   return { set: `(${t} = ${js})`, get: t };
 }
 

@@ -30,6 +30,13 @@ export class Scopes {
     return `$${prefix}${this.nextId()}`;
   }
 
+  /** A fresh variable declared at the top of the function being compiled (its closure's `let`). */
+  hoisted(prefix: string): string {
+    const v = this.fresh(prefix);
+    this.ctx.hoisted.add(v);
+    return v;
+  }
+
   push(scope: Map<string, Binding> = new Map()): Map<string, Binding> {
     this.stack.push(scope);
     return scope;

@@ -63,8 +63,7 @@ function lastValue(g: Gen, s: A.Stmt, vt: VT): { code: string; value: string } |
   // a loop as the block's last statement gives its last iteration's value, as an if or a switch
   // gives its branch's (a function ending in a for loop returns it)
   if (s.kind === "If" || s.kind === "Switch" || s.kind === "For" || s.kind === "ForIn" || s.kind === "While") {
-    const t = g.scopes.fresh("t");
-    g.scopes.ctx.hoisted.add(t);
+    const t = g.scopes.hoisted("t");
     const code = structured(g, s, t, vt);
     return { code, value: t };
   }
@@ -150,8 +149,7 @@ function tupleDeclParts(g: Gen, s: A.TupleDecl): { code: string; els: string[] }
       return { code: parts.join("\n"), els };
     }
   }
-  const tmp = g.scopes.fresh("tu");
-  g.scopes.ctx.hoisted.add(tmp);
+  const tmp = g.scopes.hoisted("tu");
   const v = g.expr(init);
   const parts = [`${g.flow.flush()}${tmp} = ${v};`];
   if (init.kind === "TupleExpr") {
@@ -195,13 +193,6 @@ function itemsOf(iterable: A.Expr, js: string): string {
   return iterable.type?.kind === "array" ? `(${js} ?? $rt.items(null)).e` : `$rt.items(${js})`;
 }
 
-/** A fresh variable of the closure (hoisted). */
-function hoisted(g: Gen, name: string): string {
-  const v = g.scopes.fresh(name);
-  g.scopes.ctx.hoisted.add(v);
-  return v;
-}
-
 /**
  * The two-pass form of a block holding a request site (docs/adr/0283): `pick` sets the index of the
  * body the conditions select (-1: none, `rest` runs). A context's run (capture) first runs each
@@ -209,7 +200,7 @@ function hoisted(g: Gen, name: string): string {
  * site inside records its value on every context bar; then, as a chart's run does, the selected one.
  */
 function capturePasses(g: Gen, k: string, pick: string, bodies: string[], forced: number[], rest: string): string {
-  const [pass, run] = [hoisted(g, "pass"), hoisted(g, "run")];
+  const [pass, run] = [g.scopes.hoisted("pass"), g.scopes.hoisted("run")];
   const m = bodies.length;
   const chain = `${bodies.map((b, n) => `if (${run} === ${n}) {\n${b}\n} else `).join("")}{\n${rest}\n}`;
   const isForced = forced.length === 0 ? "false" : forced.map((n) => `${pass} === ${n}`).join(" || ");
@@ -226,7 +217,7 @@ function capturePasses(g: Gen, k: string, pick: string, bodies: string[], forced
 
 /** A switch holding a request site in the two-pass form: its case tests, in order, pick the case; then capturePasses. */
 function switchPasses(g: Gen, s: A.Switch, subj: string | null, body: (b: A.Block) => string, rest: string): string {
-  const k = hoisted(g, "pick");
+  const k = g.scopes.hoisted("pick");
   const bodies: string[] = [];
   const forced: number[] = [];
   let picks = "";
@@ -275,15 +266,14 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       if (s.else) els = s.else.kind === "If" ? structured(g, s.else, target, vt) : body(s.else);
       if (!capturedEverywhere([s.then, s.else], s, g.unit.functionsById)) return `${pre}${cpre}if (${g.truthy(c, s.cond)}) {\n${then}\n} else {\n${els}\n}`;
       const forced = [s.then, s.else].flatMap((b, n) => (b !== null && holdsRequest(b, g.unit.functionsById) ? [n] : []));
-      const k = hoisted(g, "pick");
+      const k = g.scopes.hoisted("pick");
       return `${pre}${cpre}${capturePasses(g, k, `${k} = ${g.truthy(c, s.cond)} ? 0 : 1;`, [then, els], forced, "")}`;
     }
     case "Switch": {
       let subj: string | null = null;
       const parts: string[] = [pre];
       if (s.subject) {
-        subj = g.scopes.fresh("sw");
-        g.scopes.ctx.hoisted.add(subj);
+        subj = g.scopes.hoisted("sw");
         const v = g.expr(s.subject);
         parts.push(`${g.flow.flush()}${subj} = ${v};`);
       }
