@@ -6,7 +6,7 @@
 import type { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { failure, findRun, findRunWithPlan, startRunWithPlan, VersionCache, type Db, type Run, type RunWithPlan } from "@barscript/db";
+import { backfillingFailure, failure, findRun, findRunWithPlan, startRunWithPlan, VersionCache, type Db, type Run, type RunWithPlan } from "@barscript/db";
 import { createLimits, type Limits } from "@barscript/limits";
 import { BarChunkCache } from "@barscript/marketdata";
 import { runChannel, spans, type RunJobData, type Spans } from "@barscript/queue";
@@ -192,7 +192,7 @@ export function createRunProcessor(deps: RunProcessorDeps): RunProcessor {
     const instrument = series?.instrument ?? (await db.instrument.findUnique({ where: { symbol: run.instrument } }));
     if (!instrument) return lifecycle.fail(run, ["running"], failure("out_of_coverage", `No instrument ${run.instrument} any more.`));
     if (instrument.status === "backfilling") {
-      return lifecycle.fail(run, ["running"], failure("data_not_ready", `Market data for ${run.instrument} is being backfilled; try again when it is ready.`, true));
+      return lifecycle.fail(run, ["running"], backfillingFailure(run.instrument));
     }
     const { windowFrom, windowTo } = run;
     if (run.windowBars === 0 || !windowFrom || !windowTo) {

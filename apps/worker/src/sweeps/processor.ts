@@ -7,7 +7,7 @@
 import type { Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { addUsage, createScriptResolver, failure, finishSweep, markSweepRunning, orderedGrid, setSweepProgress, type Db, type Failure, type Sweep, type SweepSpec, type SweepSummary } from "@barscript/db";
+import { addUsage, backfillingFailure, createScriptResolver, failure, finishSweep, markSweepRunning, orderedGrid, setSweepProgress, type Db, type Failure, type Sweep, type SweepSpec, type SweepSummary } from "@barscript/db";
 import { gridCombinations, type ScriptInterface, type SourceFile } from "@barscript/lang";
 import { createLimits } from "@barscript/limits";
 import type { BarChunkCache } from "@barscript/marketdata";
@@ -116,10 +116,8 @@ export function createSweepProcessor(deps: SweepProcessorDeps): SweepProcessor {
       if (!read.instrument || read.bars.length - read.windowStart <= 0) {
         return fail(sweep, ["running"], failure("out_of_coverage", `No ${spec.timeframe} bars for ${i.symbol} between ${i.from.slice(0, 10)} and ${i.to.slice(0, 10)}.`), figures(0, 0, 0));
       }
-      // as a run over it fails (../runs/processor.ts): nothing is evaluated on bars being backfilled
-      if (read.instrument.status === "backfilling") {
-        return fail(sweep, ["running"], failure("data_not_ready", `Market data for ${i.symbol} is being backfilled; try again when it is ready.`, true), figures(0, 0, 0));
-      }
+      // as a run over it fails (../runs/processor.ts)
+      if (read.instrument.status === "backfilling") return fail(sweep, ["running"], backfillingFailure(i.symbol), figures(0, 0, 0));
       const { timezone, session, name, assetClass, currency, exchange } = read.instrument;
       instruments.push({ symbol: i.symbol, timezone, session, name, assetClass, currency, exchange, bars: read.bars, windowStart: read.windowStart });
     }

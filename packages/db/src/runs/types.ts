@@ -26,6 +26,11 @@ export function failure(kind: FailureKind, message: string, retryable: boolean =
   return { kind, message, retryable };
 }
 
+/** A run's or a sweep's instrument whose bars are being backfilled: nothing is evaluated on them yet. */
+export function backfillingFailure(symbol: string): Failure {
+  return failure("data_not_ready", `Market data for ${symbol} is being backfilled; try again when it is ready.`, true);
+}
+
 export interface RuntimeErrorSummary {
   message: string;
   count: number;
