@@ -137,7 +137,7 @@ export const DIFFERENCES: Guide = {
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
   \`wma\`, \`vwma\`, \`stdev\`, \`highest\`, \`rising\`, \`falling\`, \`cog\`, ...) work on the last \`length\` non-na
   values and return their previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`,
-  \`roc\`, \`percentrank\` give \`na\` when the window holds one. Functions built on changes (\`rsi\`, \`cmo\`,
+  \`roc\`, \`percentrank\`, \`percentile_linear_interpolation\` give \`na\` when the window holds one (docs/adr/0288). Functions built on changes (\`rsi\`, \`cmo\`,
   \`mfi\`, \`tsi\`) follow the reference's Pine definitions: the change next to an \`na\` is \`na\` and skipped.
   A zero divisor inside a built-in (\`stoch\` of a flat window, \`mfi\` without down flow) gives \`na\`, as
   the definitions' \`/\` does (docs/adr/0145); \`rsi\` keeps TradingView's RSI rule (no down move 100).
@@ -207,7 +207,8 @@ export const DIFFERENCES: Guide = {
 - **Choices TradingView does not document** (docs/adr/0066): \`ta.rci\` gives equal values the mean of their
   ranks and is \`na\` when its window holds an \`na\`; \`ta.percentile_nearest_rank\` is
   \`sorted[ceil(P/100 * n) - 1]\` and \`ta.percentile_linear_interpolation\` interpolates at \`P/100 * (n - 1)\`
-  (Excel's PERCENTILE.INC), both over the non-na values of the window (the \`array.*\` forms the same);
+  (Excel's PERCENTILE.INC), the nearest rank over the non-na values of the window, the interpolation over its bars
+  (\`na\` while one is \`na\`, as the reference's remark says: docs/adr/0288; the \`array.*\` forms skip na elements);
   \`array.percentrank(id, i)\` is the percent of the other elements <= element \`i\`; \`array.standardize\`
   divides by the population standard deviation; \`ta.wvad\`/\`ta.iii\` are \`na\` when high == low.
 - **Int division.** v6 divides ints exactly (\`5 / 2\` is 2.5); in v5 the division of two const ints

@@ -50,7 +50,9 @@ export class Rci {
 }
 
 /**
- * Percentile of the last `length` non-na values (na values are skipped, as by ta.median).
+ * Percentile of a window, as the reference's remarks say: nearest rank over the last `length`
+ * non-na values (na values are skipped, as by ta.median); linear interpolation over the last
+ * `length` bars, na while one of them is na (docs/adr/0288).
  * Linear: sorted[p/100 * (n - 1)] interpolated between the two nearest ranks; nearest rank:
  * sorted[ceil(p/100 * n) - 1], the smallest value for p = 0. The window is kept sorted from bar to
  * bar (the value leaving it taken out, the new one put in, each by binary search), and sorted
@@ -63,6 +65,8 @@ export class Percentile {
   sortedN = 0;
   sortedFor = -1;
   last = NaN;
+  /** Bars since the source was last na (0 on an na bar): the linear form's window holds an na while this is below its length. */
+  sinceNa = Infinity;
   constructor(
     readonly linear: boolean,
     cap = UNKNOWN_WINDOW,
@@ -73,8 +77,11 @@ export class Percentile {
   update(x: number, length: number, percentage: number): number {
     const n = len(length);
     if (n === 0 || percentage !== percentage) return NaN;
-    if (x === x) this.add(x, n);
-    if (this.r.count < n) return (this.last = NaN);
+    if (x === x) {
+      this.add(x, n);
+      this.sinceNa++;
+    } else this.sinceNa = 0;
+    if (this.r.count < n || (this.linear && this.sinceNa < n)) return (this.last = NaN);
     if (this.sortedFor !== n) this.resort(n);
     const s = this.s;
     const p = Math.min(100, Math.max(0, percentage)) / 100;
@@ -89,7 +96,11 @@ export class Percentile {
   private add(x: number, n: number): void {
     const leaving = this.sortedFor === n && this.r.count >= n ? this.r.get(n - 1) : NaN;
     this.r.add(x, n);
-    if (this.sortedFor !== n) return;
+    // a value the sorted window did not take makes it stale: sorted again from the ring when next read
+    if (this.sortedFor !== n) {
+      this.sortedFor = -1;
+      return;
+    }
     if (leaving === leaving) this.remove(leaving);
     this.insert(x);
   }
