@@ -18,11 +18,12 @@ describe("percentiles over a sliding window", () => {
     ]);
   });
 
-  test("na values are skipped: the window is the last 3 values that are not na", () => {
-    // bar 3 is na: [1,4,5] stays; then [1,3,4] (1, 4, 3) and [2,3,4] (4, 3, 2)
+  test("nearest rank skips na values (the last 3 that are not na); interpolation is na while its 3 bars hold one", () => {
+    // bar 3 is na: [1,4,5] stays; then [1,3,4] (1, 4, 3) and [2,3,4] (4, 3, 2); the reference's remarks
+    // on the two functions (docs/adr/0288)
     expect(plots("x = bar_index == 3 ? na : close\nplot(ta.percentile_nearest_rank(x, 3, 50))\nplot(ta.percentile_linear_interpolation(x, 3, 25))")).toEqual([
       [null, null, 4, 4, 3, 3],
-      [null, null, 2.5, 2.5, 2, 2.5],
+      [null, null, 2.5, null, null, null],
     ]);
   });
 
