@@ -7,6 +7,7 @@
 
 import type * as A from "../../language/ast";
 import { timestampOf } from "../../stdlib/time";
+import { builtinFunction } from "../../builtins";
 import { lookupVariable } from "../builtin-lookup";
 import { prim } from "../types";
 import type { Typer } from "./state";
@@ -58,8 +59,10 @@ function folded(t: Typer, e: A.Expr, depth: number): A.Expr | null {
 /** `timestamp("2025-09")`, `color.new(<color>, <transparency>)` and `color.rgb(r, g, b[, transparency])` of constants. */
 function call(t: Typer, e: A.Call, depth: number): A.Expr | null {
   const name = e.target?.kind === "builtin" ? e.target.name : null;
-  const args = e.args.map((a) => folded(t, a.value, depth + 1));
-  if (e.args.some((a) => a.name !== null) || args.some((a) => a === null)) return null;
+  const placed = name === null ? null : positional(name, e.args);
+  if (placed === null) return null;
+  const args = placed.map((a) => folded(t, a, depth + 1));
+  if (args.some((a) => a === null)) return null;
   const num = (k: number): number | null => (args[k]?.kind === "NumberLit" ? (args[k] as A.NumberLit).value : null);
   if (name === "timestamp" && args.length === 1 && args[0]!.kind === "StringLit") {
     const ms = timestampOf(args[0]!.value);
@@ -73,6 +76,27 @@ function call(t: Typer, e: A.Call, depth: number): A.Expr | null {
   if (name === "color.rgb" && (args.length === 3 || args.length === 4)) {
     const [r, g, b, tr] = [num(0), num(1), num(2), args.length === 4 ? num(3) : 0];
     return r === null || g === null || b === null || tr === null ? null : colorLit(e, r, g, b, ((100 - tr) / 100) * 255);
+  }
+  return null;
+}
+
+/**
+ * The arguments of a call in its signature's order, named ones (`color.new(color = c, transp = 60)`)
+ * put at their parameter's place; null when a name is unknown or a parameter before the last given
+ * one is left out.
+ */
+function positional(name: string, args: readonly A.Argument[]): A.Expr[] | null {
+  if (args.every((a) => a.name === null)) return args.map((a) => a.value);
+  for (const sig of builtinFunction(name)?.signatures ?? []) {
+    const names = sig.params.map((p) => p.name);
+    const out: Array<A.Expr | undefined> = [];
+    let fits = true;
+    args.forEach((a, k) => {
+      const at = a.name === null ? k : names.indexOf(a.name.name);
+      if (at < 0 || out[at] !== undefined) fits = false;
+      else out[at] = a.value;
+    });
+    if (fits && out.length <= names.length && !out.includes(undefined)) return out as A.Expr[];
   }
   return null;
 }
