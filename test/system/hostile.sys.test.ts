@@ -110,7 +110,7 @@ describe("hostile scripts", () => {
     expect(new Set(times).size).toBe(bars);
     expect([...times].sort((x, y) => x - y)).toEqual(times);
     const csv = await call(s.api.url, attacker.key, "GET", `/v1/runs/${id}/results?format=csv`);
-    const lines = csv.text.trim().split("\n");
+    const lines = csv.text.trim().split("\r\n");
     expect(lines[0]?.split(",")).toEqual(["t", ...Array.from({ length: 64 }, (_, i) => `p${i}`)]);
     expect(lines.length - 1).toBe(bars);
   });

@@ -7,6 +7,7 @@ import { buildOpenApi } from "@barscript/contracts";
 import type { AppDeps } from "./deps";
 import { requestId } from "./http/request-id";
 import { bodyParser } from "./http/body";
+import { etagScope } from "./http/etag";
 import { errorHandler } from "./http/errors";
 import { notFound } from "./http/not-found";
 import { pathParams } from "./http/input";
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   const metrics = createHttpMetrics(deps.collectDefaultMetrics ?? false, extras.metricsRegistry);
 
   app.use(requestId);
+  app.use(etagScope);
   // One line per request from named fields only: no header, query or body reaches the log.
   app.use(requestLogger(deps.logger));
   app.use(metrics.middleware);

@@ -106,7 +106,7 @@ export function parseCsv(text: string): string[][] {
       else cell += ch;
     } else if (ch === '"') quoted = true;
     else if (ch === ",") { row.push(cell); cell = ""; }
-    else if (ch === "\n") { row.push(cell); rows.push(row); row = []; cell = ""; }
+    else if (ch === "\r" && text[i + 1] === "\n") { row.push(cell); rows.push(row); row = []; cell = ""; i++; }
     else cell += ch;
   }
   if (cell !== "" || row.length > 0) { row.push(cell); rows.push(row); }

@@ -196,7 +196,7 @@ describe("hardening of client input", () => {
       expect(Object.keys(p)).toHaveLength(3);
     }
     const csv = await client.call("GET", `/runs/${run.id as string}/results?format=csv`);
-    const [header, first] = csv.text.split("\n");
+    const [header, first] = csv.text.split("\r\n");
     const columns = (header ?? "").split(",");
     expect(columns[0]).toBe("t");
     expect(new Set(columns).size).toBe(columns.length);

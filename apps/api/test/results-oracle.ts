@@ -64,7 +64,7 @@ export function oracleCsvRows(chunk: DecodedChunk): string {
   for (let i = 0; i < chunk.pointCount; i++) {
     text += String(chunk.time[i]);
     for (const col of chunk.values) text += `,${Number.isNaN(col[i] as number) ? "" : String(col[i])}`;
-    text += "\n";
+    text += "\r\n";
   }
   return text;
 }

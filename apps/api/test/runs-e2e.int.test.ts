@@ -65,7 +65,7 @@ describe("an indicator run over HTTP", () => {
     const res = await fetch(`${h.api.url}/v1/runs/${runId}/results?format=csv`, { headers: { authorization: `Bearer ${client.key}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
-    const lines = (await res.text()).trim().split("\n");
+    const lines = (await res.text()).trim().split("\r\n");
     expect(lines[0]).toBe("t,sma,rsi");
     const json = await client.allPoints(runId, 50_000);
     expect(lines.length - 1).toBe(json.length);

@@ -60,7 +60,7 @@ it("a windowed run gives every bar the close displacement - 1 bars away, the win
   expect(points.slice(-10).map((p) => p["lagging"])).toEqual(close.slice(last + 1, last + 11));
   expect(points[points.length - 1]!["lagging"]).not.toBeNull();
   const res = await fetch(`${h.api.url}/v1/runs/${r.json.id}/results?format=csv`, { headers: { authorization: `Bearer ${client.key}` } });
-  const lines = (await res.text()).trim().split("\n");
+  const lines = (await res.text()).trim().split("\r\n");
   expect(lines[0]).toBe("t,lagging,leading,plain");
   lines.slice(1).forEach((line, k) => {
     const [t, lag, lead] = line.split(",");

@@ -94,7 +94,7 @@ describe("results pages written from the chunks", () => {
 
     // The CSV export writes the same numbers through its own code.
     const csv = await client.call("GET", `/runs/${id}/results?format=csv`);
-    const body = csv.text.trim().split("\n").slice(1).map((l) => l.split(",").slice(-4));
+    const body = csv.text.trim().split("\r\n").slice(1).map((l) => l.split(",").slice(-4));
     expect(body.map((c) => Number(c[0]))).toEqual(points.map((p) => p["t"]));
     expect(body.map((c) => (c[2] === "" ? null : Number(c[2])))).toEqual(points.map((p) => p["up"]));
   });
@@ -133,7 +133,7 @@ describe("results pages written from the chunks", () => {
       }
       const csv = await client.call("GET", `/runs/${id}/results?format=csv`);
       const header = ["t", ...oracleColumns(chunks[0]?.names ?? [])].map((n) => (/[",\n\r]/.test(n) ? `"${n.replace(/"/g, '""')}"` : n)).join(",");
-      expect(csv.text).toBe(`${header}\n${chunks.map(oracleCsvRows).join("")}`);
+      expect(csv.text).toBe(`${header}\r\n${chunks.map(oracleCsvRows).join("")}`);
     }
   }, 120_000);
 

@@ -68,6 +68,9 @@ function drainThen(req: Request, answer: () => void): void {
   req.resume();
 }
 
+/** JSON text is UTF-8 (RFC 8259 section 8.1): other bytes are refused, not read as U+FFFD and stored (docs/adr/0287). */
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
 function isJson(req: Request): boolean {
   const type = req.headers["content-type"] ?? "";
   return /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type);
@@ -111,10 +114,15 @@ export const bodyParser: RequestHandler = async (req, res, next) => {
     return next();
   }
   if (isJson(req)) {
+    let text: string;
+    try {
+      text = STRICT_UTF8.decode(raw);
+    } catch {
+      return next(new ApiError("invalid_request", "Request body is not valid JSON: it is not UTF-8."));
+    }
     try {
       // One leading UTF-8 byte order mark (editors and PowerShell write one) is ignored, as
       // RFC 8259 section 8.1 lets a parser do (docs/reference/api.md "Conventions").
-      const text = raw.toString("utf8");
       req.body = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
     } catch {
       return next(new ApiError("invalid_request", "Request body is not valid JSON."));

@@ -4,7 +4,7 @@ import type { Request, Response, Router, RequestHandler } from "express";
 import type { z } from "zod";
 import { endpoint, parseInput, type Endpoint } from "@barscript/contracts";
 import type { AuthPlugin } from "./auth-plugin";
-import { assertCleanInput } from "./input";
+import { assertCleanInput, assertQueryEncoding } from "./input";
 
 export interface Parsed<Q, B> {
   query: Q;
@@ -41,6 +41,7 @@ export function defineRoute<Q = Record<string, unknown>, B = unknown>(
   if (options.beforeHeavy) chain.push(options.beforeHeavy);
   if (e.heavy) chain.push(auth.heavy());
   chain.push(async (req, res) => {
+    assertQueryEncoding(req.originalUrl);
     assertCleanInput(req.query, "query");
     assertCleanInput(req.body, "body");
     const query = (e.query ? parseInput(e.query, req.query, "query") : {}) as QueryOf<typeof e> as Q;

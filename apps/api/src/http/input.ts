@@ -59,6 +59,52 @@ export function assertCleanInput(value: unknown, where: "query" | "body"): void 
   throw new ApiError("invalid_request", message);
 }
 
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Whether the bytes a query component's `%XX` escapes stand for are UTF-8 (a `%` not followed by two hex digits is itself). */
+function escapesAreUtf8(raw: string): boolean {
+  if (!raw.includes("%")) return true;
+  const bytes: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const escape = raw[i] === "%" ? /^[0-9a-fA-F]{2}$/.exec(raw.slice(i + 1, i + 3)) : null;
+    if (escape) {
+      bytes.push(parseInt(escape[0], 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(raw[i] as string, "utf8"));
+    }
+  }
+  try {
+    STRICT_UTF8.decode(Uint8Array.from(bytes));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * 400 naming the first query parameter whose percent-escapes are not UTF-8: the query parser
+ * would read them as U+FFFD, so `q=%FF` would search for a character nobody sent (docs/adr/0287).
+ */
+export function assertQueryEncoding(url: string): void {
+  const at = url.indexOf("?");
+  if (at < 0) return;
+  for (const pair of url.slice(at + 1).split("&")) {
+    const eq = pair.indexOf("=");
+    const [name, value] = eq < 0 ? [pair, ""] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    if (!escapesAreUtf8(name)) throw new ApiError("invalid_request", "The query has a parameter name that is not valid percent-encoded UTF-8.");
+    if (!escapesAreUtf8(value)) {
+      let shown = name;
+      try {
+        shown = decodeURIComponent(name.replace(/\+/g, " "));
+      } catch {
+        // a name with a lone `%` is shown as sent
+      }
+      throw new ApiError("invalid_request", `Parameter \`${printable(shown)}\` is not valid percent-encoded UTF-8.`);
+    }
+  }
+}
+
 interface Template {
   segments: string[];
 }

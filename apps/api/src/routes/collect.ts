@@ -6,6 +6,7 @@ import type { CollectRequestSchema } from "@barscript/contracts";
 import type { z } from "zod";
 import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
+import { setLocation } from "../http/location";
 import { defineRoute } from "../http/define-route";
 import { runsContext } from "../runs/context";
 import { normalizeWait } from "../runs/params";
@@ -50,6 +51,7 @@ export function registerCollectRoutes(router: Router, deps: AppDeps): void {
         { idempotencyKey: null, source: "api", defaultBars: DEFAULT_COLLECT_BARS, requireKind: "definition" },
       );
       const run = await waitForRun(ctx, auth, started.run, (res.locals["wait"] as number | undefined) ?? 0, clientGone(req, res));
+      setLocation(res, deps.config.publicUrl, ["runs", run.id]);
       res.status(202).json(await toJson(ctx, run));
     },
     { beforeHeavy: normalizeBodyWait },

@@ -4,6 +4,7 @@ import { ApiError, type RunRequestSchema } from "@barscript/contracts";
 import type { z } from "zod";
 import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
+import { setLocation } from "../http/location";
 import { takeWaitPlaceWithHeavy, waitPlaceOf } from "../auth/heavy";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 import { defineRoute } from "../http/define-route";
@@ -85,6 +86,7 @@ export function registerRuns(router: Router, deps: AppDeps): void {
       // made durable first when it is not final (docs/adr/0266).
       const run = started.created && wait === 0 ? waited : await answerDurable(ctx, waited);
       if (!started.created) res.setHeader("Idempotent-Replayed", "true");
+      else setLocation(res, deps.config.publicUrl, ["runs", run.id]);
       res.status(started.created ? 202 : 200).json(await toJson(ctx, run, auth));
       sp.mark("answer");
       sp.log("POST /runs timings", { id: run.id, bars: run.windowBars, status: run.status });

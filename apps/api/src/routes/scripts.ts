@@ -14,6 +14,7 @@ import { defineRoute } from "../http/define-route";
 import { toApiError } from "../http/errors";
 import { rowsThatFit } from "../http/page-bytes";
 import { authOf } from "../http/auth-plugin";
+import { setScriptLocation } from "../http/location";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 
 type Kind = "indicator" | "definition" | "study" | "library";
@@ -92,7 +93,9 @@ export function createScriptsModule(service?: ScriptService) {
 
     // #9
     defineRoute<Record<string, never>, ScriptBody>(router, deps.auth, 9, async (_req, res, { body }) => {
-      const created = await mapped(() => scripts.create(callerOf(res), body));
+      const caller = callerOf(res);
+      const created = await mapped(() => scripts.create(caller, body));
+      await setScriptLocation(res, db, deps.config.publicUrl, caller.accountId, created);
       res.status(201).json(renderScript(created));
     });
 

@@ -4,6 +4,7 @@ import { ApiError } from "@barscript/contracts";
 import { findSweepByKey, listSweeps, serializeSweep, sweepOwnerHandles, type Sweep } from "@barscript/db";
 import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
+import { setLocation } from "../http/location";
 import { parseLimit } from "../http/cursor";
 import { defineRoute } from "../http/define-route";
 import { runsContext, type RunsContext } from "../runs/context";
@@ -47,6 +48,7 @@ export function registerSweepRoutes(router: Router, deps: AppDeps): void {
       const started = await startSweep(ctx, auth, body, res.locals["idempotencyKey"] as string | null);
       const s = await waitForSweep(ctx, auth, started.sweep, res.locals["wait"] as number, clientGone(req, res));
       if (!started.created) res.setHeader("Idempotent-Replayed", "true");
+      else setLocation(res, deps.config.publicUrl, ["sweeps", s.id]);
       res.status(started.created ? 202 : 200).json(await sweepJson(ctx, s, auth));
     },
     { beforeHeavy: idempotencyFirst(ctx) },

@@ -77,7 +77,7 @@ function csvField(name: string): string {
 }
 
 function csvHeader(names: readonly string[]): string {
-  return `${[TIME_COLUMN, ...columnNames(names)].map(csvField).join(",")}\n`;
+  return `${[TIME_COLUMN, ...columnNames(names)].map(csvField).join(",")}\r\n`;
 }
 
 /**

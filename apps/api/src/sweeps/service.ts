@@ -31,6 +31,19 @@ export function sweepsQueue(ctx: RunsContext): Queue<{ runId: string }> {
 
 const chunkTimes = new ChunkTimesCache();
 
+/**
+ * `horizons` and `events` name each item once, as `grid` values and instruments do: a horizon
+ * listed twice would otherwise be answered once, so the sweep would not echo what was asked
+ * (docs/adr/0287).
+ */
+function assertListedOnce(request: SweepRequest): void {
+  const twice = <T>(values: readonly T[]): T | undefined => values.find((v, i) => values.indexOf(v) !== i);
+  const h = twice(request.horizons);
+  if (h !== undefined) throw new ApiError("invalid_request", `Field \`horizons\` lists ${h} twice.`);
+  const e = twice(request.events ?? []);
+  if (e !== undefined) throw new ApiError("invalid_request", `Field \`events\` lists ${JSON.stringify(e)} twice.`);
+}
+
 /** Each grid value checked as a run's input would be (name, type, min/max/options), naming the input. */
 function checkGrid(iface: ScriptInterface, grid: Record<string, InputValue[]>): void {
   const names = Object.keys(grid);
@@ -95,6 +108,7 @@ export async function startSweep(ctx: RunsContext, auth: AuthContext, request: S
   // docs/reference/api.md "Order of checks": the request's own values (timeframe, instruments and
   // their windows) are refused (400) before the definition it names is looked up (404), as for runs (docs/adr/0187).
   assertTimeframe(request.timeframe);
+  assertListedOnce(request);
   const plan = await planOf(ctx, auth.accountId);
   const { instruments, noBars } = await windowsOf(ctx, request.instruments, request.timeframe, request, plan.historyStart);
   const script = await locateDefinition(db, auth, ref);
@@ -114,7 +128,7 @@ export async function startSweep(ctx: RunsContext, auth: AuthContext, request: S
     grid: request.grid,
     gridOrder: Object.keys(request.grid),
     inputs: fixed,
-    horizons: [...new Set(request.horizons)],
+    horizons: request.horizons,
     events: request.events ?? null,
     cooldown: request.cooldown ?? 0,
   };

@@ -187,11 +187,12 @@ function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Rows end in CRLF, as RFC 4180 delimits a text/csv record (docs/adr/0287). */
 export function eventCsvHeader(): string {
-  return `${EVENT_CSV_COLUMNS.join(",")}\n`;
+  return `${EVENT_CSV_COLUMNS.join(",")}\r\n`;
 }
 
 export function eventCsvRow(row: EventRow): string {
   const e = serializeEvent(row);
-  return `${EVENT_CSV_COLUMNS.map((c) => csvCell(e[c])).join(",")}\n`;
+  return `${EVENT_CSV_COLUMNS.map((c) => csvCell(e[c])).join(",")}\r\n`;
 }

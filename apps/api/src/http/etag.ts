@@ -1,0 +1,20 @@
+// Which answers carry an ETag (docs/adr/0287). Express tags every body it sends; the tag is kept
+// only on 2xx and 304 answers to GET and HEAD, where it names the representation a later
+// If-None-Match can revalidate. An error is no representation of the resource, and the answer of a
+// change (PUT, PATCH, POST) is not what a GET of the resource returns: RFC 9110 section 9.3.4
+// forbids a validator on a PUT's answer unless it is the stored representation's.
+import type { RequestHandler, Response } from "express";
+
+function tagged(method: string, status: number): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  return (status >= 200 && status < 300) || status === 304;
+}
+
+export const etagScope: RequestHandler = (req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+    if (!tagged(req.method, typeof args[0] === "number" ? args[0] : this.statusCode)) this.removeHeader("ETag");
+    return writeHead.apply(this, args);
+  } as Response["writeHead"];
+  next();
+};
