@@ -35,7 +35,11 @@ class MalformedAddress extends Error {}
 /** The runs list's address, with its status filter. */
 export const runsHref = (status?: RunStatus): string => `/app/runs${status ? `?status=${status}` : ""}`;
 
-/** The editor's address: `?kind=` only when given (a slug a study shares), `?version=` for an old version. */
+/**
+ * The editor's address: `?kind=` when given (a study may share its slug with another script, and
+ * the bare address then asks which one: a script just created, forked or renamed is addressed with
+ * its kind), `?version=` for an old version.
+ */
 export function editorHref(slug: string, kind?: ScriptKind, version?: number | null): string {
   const query = [kind ? `kind=${kind}` : "", version ? `version=${version}` : ""].filter((q) => q !== "").join("&");
   return `/app/scripts/${encodeURIComponent(slug)}${query ? `?${query}` : ""}`;

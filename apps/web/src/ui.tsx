@@ -150,6 +150,16 @@ export function num(value: number | null | undefined, digits = 4): string {
   return value.toLocaleString("en-US", { maximumFractionDigits: digits });
 }
 
+/** "1 compute unit", "2,558 bars": a whole count with its noun, singular for one. */
+export function count(value: number, one: string, many = `${one}s`): string {
+  return `${num(value, 0)} ${value === 1 ? one : many}`;
+}
+
+/** Horizons as bars after an event: "1, 5, 20 bars", "1 bar". */
+export function horizonBars(horizons: readonly number[]): string {
+  return `${horizons.join(", ")} ${horizons.length === 1 && horizons[0] === 1 ? "bar" : "bars"}`;
+}
+
 export function when(iso: string | null | undefined): string {
   return iso ? iso.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC") : "";
 }

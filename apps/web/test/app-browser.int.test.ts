@@ -128,7 +128,7 @@ test("a person writes, runs and reads scripts in the web app", async () => {
   await typeSource(RSI_TYPO.replace("lenght", "length"));
   await page.getByRole("status").filter({ hasText: "No problems found." }).waitFor();
   await page.getByRole("button", { name: "Create script" }).click();
-  await page.waitForURL(new RegExp(`/app/scripts/${rsiSlug}$`));
+  await page.waitForURL(new RegExp(`/app/scripts/${rsiSlug}\\?kind=indicator$`));
   await page.getByRole("heading", { name: "My RSI" }).waitFor();
   await snap("saved");
 
@@ -214,7 +214,7 @@ test("a person writes, runs and reads scripts in the web app", async () => {
   await page.waitForURL(/\/app\/library\/core\/bollinger$/);
   await page.getByLabel("Fork into your account as").fill(`my-bands-${suffix}`);
   await page.getByRole("button", { name: "Fork" }).click();
-  await page.waitForURL(new RegExp(`/app/scripts/my-bands-${suffix}$`));
+  await page.waitForURL(new RegExp(`/app/scripts/my-bands-${suffix}\\?kind=indicator$`));
   const forked = await me.client.call("GET", `/scripts/my-bands-${suffix}`);
   const core = await me.client.call("GET", "/library/core/bollinger");
   expect(forked.json.files).toEqual(core.json.files);
@@ -326,7 +326,7 @@ test("on a phone: a save that meets a newer version offers both, versions compar
   const renamed = `${rsiSlug}-renamed`;
   await page.getByLabel("Slug", { exact: true }).fill(renamed);
   await page.getByRole("button", { name: "Rename" }).click();
-  await page.waitForURL(new RegExp(`/app/scripts/${renamed}$`));
+  await page.waitForURL(new RegExp(`/app/scripts/${renamed}\\?kind=indicator$`));
   expect((await me.client.call("GET", `/scripts/${renamed}`)).json.latest_version).toBe(3);
   await page.getByRole("button", { name: "Delete this script…" }).click();
   await page.getByRole("button", { name: `Delete ${renamed}` }).click();

@@ -1,8 +1,10 @@
 // A run page's link to the script it ran, in Debian chromium (playwright-core) against a real API
 // and worker: a run of another account's public script leads to that script's library page (the
 // person has no such script of their own), and a study run whose slug one of the person's
-// definitions shares leads to the study's editor, not to the page asking which of the two. On the
-// account page, a new key's secret stops being offered once that key is revoked.
+// definitions shares leads to the study's editor, not to the page asking which of the two; so do a
+// public study forked, a new study created and a study renamed under a slug a definition holds. On
+// the account page, a new key's secret stops being offered once that key is revoked. A run's page
+// counts in words a person reads: "1 compute unit", "1 event" (a definition run says its events).
 // One browser, one stack (its own database, Redis prefix, queues).
 import type { Page } from "playwright-core";
 import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
@@ -44,6 +46,9 @@ beforeAll(async () => {
   await create(other.client, { slug: "closes", visibility: "public", files: [{ path: "main.pine", content: CLOSES }] });
   await create(me.client, { slug: "down", files: [{ path: "main.pine", content: DEFINITION }] });
   await create(me.client, { slug: "down", files: [{ path: "main.pine", content: STUDY }] });
+  await create(other.client, { slug: "down", files: [{ path: "main.pine", content: DEFINITION }] });
+  await create(other.client, { slug: "after-down", visibility: "public", files: [{ path: "main.pine", content: STUDY }] });
+  for (const slug of ["dip", "slide", "fall"]) await create(me.client, { slug, files: [{ path: "main.pine", content: DEFINITION }] });
   browser = await openSignedIn(h.api.url, me, pageErrors);
   ({ page } = browser);
 });
@@ -67,6 +72,58 @@ test("a study run whose slug a definition shares links to the study's editor", a
   await page.waitForURL(/\/app\/scripts\/down\?kind=study$/);
   await page.getByText("down · study · version 1 of 1").waitFor();
   await expect(page.getByText("Two of your scripts are named").count()).resolves.toBe(0);
+});
+
+/** The editor's header once it shows the study `slug`, and no page asking which of two scripts. */
+async function onStudyEditor(slug: string): Promise<void> {
+  await page.waitForURL(new RegExp(`/app/scripts/${slug}\\?kind=study$`));
+  await page.getByText(`${slug} · study · version 1 of 1`).waitFor();
+  await expect(page.getByText("Two of your scripts are named").count()).resolves.toBe(0);
+}
+
+test("a public study forked under the slug of one of the person's definitions opens the study's editor", async () => {
+  await page.goto(`${h.api.url}/app/library/${other.handle}/after-down`);
+  await page.getByLabel("Fork into your account as").fill("dip");
+  await page.getByRole("button", { name: "Fork" }).click();
+  await onStudyEditor("dip");
+});
+
+test("a study created, then renamed, under a definition's slug opens the study's editor each time", async () => {
+  await page.goto(`${h.api.url}/app/scripts/new`);
+  await page.getByLabel(/^Slug/).fill("slide");
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(STUDY);
+  await page.getByRole("status").filter({ hasText: "No problems found." }).waitFor();
+  await page.getByRole("button", { name: "Create script" }).click();
+  await onStudyEditor("slide");
+  await page.getByLabel("Slug", { exact: true }).fill("fall");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await onStudyEditor("fall");
+});
+
+// Compute units are ceil(bars evaluated / 1000) (docs/reference/limits-and-plans.md): 500 bars of
+// an indicator with no warmup are 1 unit. bar_index counts from AAPL's first bar (3,270 daily bars):
+// bar 3000 lies in the latest 500 (bars 2770 to 3269), so the definition raises one event.
+const ONE_EVENT = `//@version=6
+definition("One event")
+alertcondition(bar_index == 3000, "mark", "bar 3000")
+`;
+
+test("a run's page says 1 compute unit and 1 event, in the singular, and a definition run counts its events", async () => {
+  await create(me.client, { slug: "closes", files: [{ path: "main.pine", content: CLOSES }] });
+  await create(me.client, { slug: "one-event", files: [{ path: "main.pine", content: ONE_EVENT }] });
+  const indicator = await me.client.start({ script: "closes", instrument: "AAPL", timeframe: "1d", bars: 500, wait: 30 });
+  expect(indicator.json.summary.compute_units).toBe(1);
+  await page.goto(`${h.api.url}/app/runs/${indicator.json.id}`);
+  await page.getByText(/^500 bars · 1 compute unit · /).waitFor();
+  const definition = await me.client.start({ script: "one-event", instrument: "AAPL", timeframe: "1d", bars: 500, wait: 30 });
+  expect(definition.json.summary.events).toBe(1);
+  await page.goto(`${h.api.url}/app/runs/${definition.json.id}`);
+  await page.getByText(/^500 bars · 1 event · \d+ compute units · /).waitFor();
+  await page.getByRole("button", { name: "Table" }).click();
+  await page.getByRole("table", { name: "1 event" }).waitFor();
 });
 
 test("the account page stops showing a new key's secret once that key is revoked", async () => {

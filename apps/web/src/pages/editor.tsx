@@ -127,7 +127,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
       const current = script;
       if (!current) {
         const created = await api<Script>("/v1/scripts", { method: "POST", body: { slug: newSlug, files } });
-        navigate(`/app/scripts/${encodeURIComponent(created.slug)}`, true);
+        navigate(editorHref(created.slug, created.kind), true);
         return;
       }
       const base = baseVersion ?? current.latest_version;

@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import { CodeView } from "../editor/diff";
 import { navigate } from "../router";
+import { editorHref } from "../routes";
 import type { LibraryScript, Page as ListPage, Script } from "../types";
 import { ErrorBox, LoadFailed, Loading, Page, SubmitButton, useAsync, when } from "../ui";
 
@@ -68,7 +69,7 @@ export function LibraryScriptPage(props: { owner: string; slug: string }) {
         method: "POST",
         body: { slug, title: s.title, description: `Forked from ${s.owner}/${s.slug} v${s.latest_version}. ${s.description ?? ""}`.trim().slice(0, 2000), files: s.files ?? [] },
       });
-      navigate(`/app/scripts/${encodeURIComponent(created.slug)}`);
+      navigate(editorHref(created.slug, created.kind));
     } catch (e) {
       setError(e);
       setForking(false);

@@ -9,7 +9,7 @@ import { RunChart } from "../chart/chart";
 import { drawingsPlan, eventMarkers, planChart, tablePlan, type Row } from "../chart/mapping";
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
 import { runHref, scriptPageHref } from "../routes";
-import { Announce, ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
+import { Announce, count, ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
 import { DrawingTables, DrawingsText } from "./drawing-tables";
 import { RunLogs } from "./run-logs";
 import { allEvents, allOutputs, barsOf, downloadCsv, drawingsOf, followRun, interfaceOf, isFinal, studyOf } from "./run-data";
@@ -43,7 +43,7 @@ export function statusNews(r: Run): string {
   switch (r.status) {
     case "queued": return "The run is queued.";
     case "running": return "The run is running.";
-    case "succeeded": return `The run succeeded${r.summary ? ` over ${num(r.summary.bars, 0)} bars` : ""}: its results follow.`;
+    case "succeeded": return `The run succeeded${r.summary ? ` over ${count(r.summary.bars, "bar")}` : ""}: its results follow.`;
     case "cancelled": return "The run was cancelled.";
     default: return `The run failed${r.failure ? ` (${r.failure.kind})` : ""}: see its status.`;
   }
@@ -55,10 +55,10 @@ const Status = forwardRef<HTMLDivElement, { run: Run }>(function Status(props, r
     // Not a live region: the whole box would be read again at each change; statusNews says what changed.
     <div class="run-status" tabIndex={-1} ref={ref}>
       <p><span class={`badge ${r.status}`}>{r.status}</span> {r.kind} <a href={scriptPageHref(r.script, r.kind, session.handle)}>{r.script.owner}/{r.script.slug}</a> v{r.script.version} on <strong>{r.instrument}</strong> {r.timeframe}
-        {r.window.from ? <> · {when(r.window.from)} to {when(r.window.to)} ({num(r.window.bars, 0)} bars)</> : null} · source {r.source}</p>
+        {r.window.from ? <> · {when(r.window.from)} to {when(r.window.to)} ({count(r.window.bars, "bar")})</> : null} · source {r.source}</p>
       {inputsText(r) ? <p>Inputs: {inputsText(r)}</p> : null}
       {r.failure ? <p class="error">{failureText(r)}</p> : null}
-      {r.summary ? <p class="muted">{num(r.summary.bars, 0)} bars · {num(r.summary.compute_units, 0)} compute units · {num(r.summary.duration, 3)} s{r.expires_at && r.status === "succeeded" ? ` · results kept until ${when(r.expires_at)}` : ""}{r.summary.runtime_errors.length > 0 ? ` · runtime errors: ${r.summary.runtime_errors.map((e) => `${e.message} (×${e.count})`).join("; ")}` : ""}</p> : null}
+      {r.summary ? <p class="muted">{count(r.summary.bars, "bar")}{r.summary.events !== undefined ? ` · ${count(r.summary.events, "event")}` : ""} · {count(r.summary.compute_units, "compute unit")} · {num(r.summary.duration, 3)} s{r.expires_at && r.status === "succeeded" ? ` · results kept until ${when(r.expires_at)}` : ""}{r.summary.runtime_errors.length > 0 ? ` · runtime errors: ${r.summary.runtime_errors.map((e) => `${e.message} (×${e.count})`).join("; ")}` : ""}</p> : null}
     </div>
   );
 });
@@ -71,7 +71,7 @@ function OutputsTable(props: { names: string[]; points: OutputPoint[] }) {
     <>
       <Scroll label="Table of results">
         <table class="numbers">
-          <caption>Results, {num(props.points.length, 0)} points ({TABLE_PAGE} a page)</caption>
+          <caption>Results, {count(props.points.length, "point")} ({TABLE_PAGE} a page)</caption>
           <thead><tr><th scope="col">Time (UTC)</th>{props.names.map((n) => <th scope="col">{n}</th>)}</tr></thead>
           <tbody>{rows.map((p) => <tr><td>{when(new Date(p.t * 1000).toISOString())}</td>{props.names.map((n) => <td>{p[n] === null ? "na" : num(p[n], 6)}</td>)}</tr>)}</tbody>
         </table>
@@ -88,7 +88,7 @@ function EventsTable(props: { events: EventRow[] }) {
     <>
       <Scroll label="Table of events">
         <table>
-          <caption>{num(props.events.length, 0)} events</caption>
+          <caption>{count(props.events.length, "event")}</caption>
           <thead><tr><th scope="col">Time (UTC)</th><th scope="col">Event</th><th scope="col">Message</th><th scope="col">Price</th></tr></thead>
           <tbody>{rows.map((e) => <tr key={e.id}><td>{when(e.time)}</td><td>{e.name}</td><td>{e.message}</td><td>{num(e.price, 6)}</td></tr>)}</tbody>
         </table>

@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import { navigate } from "../router";
+import { editorHref } from "../routes";
 import type { Script } from "../types";
 import { ErrorBox } from "../ui";
 
@@ -24,7 +25,7 @@ export function ScriptSettings(props: { script: Script; onChanged(script: Script
       const changed = await api<Script>(path, { method: "PATCH", body });
       props.onChanged(changed);
       setDone("Saved.");
-      if (changed.slug !== s.slug) navigate(`/app/scripts/${encodeURIComponent(changed.slug)}`, true);
+      if (changed.slug !== s.slug) navigate(editorHref(changed.slug, changed.kind), true);
     } catch (e) {
       setError(e);
     }

@@ -1,7 +1,7 @@
 // A study's results: for each definition/event/group a table of horizons, and a small chart of
 // the mean forward return by horizon against the baseline (an SVG of our own: a few points).
 import type { StudyGroup, StudyHorizon, StudyResult } from "../types";
-import { num, Scroll } from "../ui";
+import { count, horizonBars, num, Scroll } from "../ui";
 
 const groupLabel = (g: StudyGroup): string => {
   const parts = Object.entries(g.group ?? {}).map(([k, v]) => `${k} = ${String(v)}`);
@@ -80,12 +80,12 @@ export function StudyView(props: { study: StudyResult }) {
   const { study } = props;
   return (
     <section aria-label="Study results">
-      <p>{num(study.events_used, 0)} events used; horizons {study.horizons.join(", ")} bars.</p>
+      <p>{count(study.events_used, "event")} used; {study.horizons.length === 1 ? "horizon" : "horizons"} {horizonBars(study.horizons)}.</p>
       {study.groups.length === 0 ? <p>No events in the window.</p> : null}
       {study.groups.map((g) => (
         <article class="study-group">
           <h2>{groupLabel(g)}</h2>
-          <p class="muted">{num(g.count, 0)} events</p>
+          <p class="muted">{count(g.count, "event")}</p>
           <HorizonTable caption={`Forward returns after ${groupLabel(g)}`} horizons={g.horizons} />
           <MeanChart group={g} baseline={study.baseline.horizons} />
         </article>

@@ -7,7 +7,7 @@ import { api, session } from "../api";
 import { navigate } from "../router";
 import { editorHref, runHref } from "../routes";
 import type { Run, Sweep, SweepHorizon, SweepRow } from "../types";
-import { Announce, ErrorBox, LoadFailed, Loading, num, Page, Scroll, when } from "../ui";
+import { Announce, count, ErrorBox, horizonBars, LoadFailed, Loading, num, Page, Scroll, when } from "../ui";
 import { isActiveSweep } from "./sweeps";
 
 /** How long one read of a queued or running sweep may wait (its progress moves meanwhile). */
@@ -54,11 +54,11 @@ function Facts(props: { sweep: Sweep }) {
     <dl class="facts">
       <dt>Definition</dt><dd><a href={definitionHref(s.definition)}>{s.definition.owner}/{s.definition.slug}</a> v{s.definition.version}</dd>
       <dt>Instruments</dt><dd>{s.instruments.join(", ")} {s.timeframe}</dd>
-      <dt>Window</dt><dd>{w.bars ? `latest ${num(w.bars, 0)} bars` : ""}{w.from ? ` from ${when(w.from)}` : ""}{w.to ? ` to ${when(w.to)}` : ""}{!w.bars && !w.from && !w.to ? `the default (latest ${num(DEFAULT_BARS, 0)} bars)` : ""}</dd>
+      <dt>Window</dt><dd>{w.bars ? `latest ${count(w.bars, "bar")}` : ""}{w.from ? ` from ${when(w.from)}` : ""}{w.to ? ` to ${when(w.to)}` : ""}{!w.bars && !w.from && !w.to ? `the default (latest ${num(DEFAULT_BARS, 0)} bars)` : ""}</dd>
       <dt>Grid</dt><dd>{Object.entries(s.grid).map(([k, v]) => `${k}: ${v.map(String).join(", ")}`).join("; ")}</dd>
-      <dt>Horizons</dt><dd>{s.horizons.join(", ")} bars</dd>
+      <dt>Horizons</dt><dd>{horizonBars(s.horizons)}</dd>
       <dt>Created</dt><dd>{when(s.created_at)}{s.finished_at ? ` · finished ${when(s.finished_at)}` : ""}</dd>
-      {s.summary ? <><dt>Summary</dt><dd>{s.summary.combinations} combinations, {s.summary.evaluations} evaluations, {num(s.summary.events, 0)} events, {num(s.summary.compute_units, 0)} compute units, {num(s.summary.duration, 3)} s</dd></> : null}
+      {s.summary ? <><dt>Summary</dt><dd>{count(s.summary.combinations, "combination")}, {count(s.summary.evaluations, "evaluation")}, {count(s.summary.events, "event")}, {count(s.summary.compute_units, "compute unit")}, {num(s.summary.duration, 3)} s</dd></> : null}
     </dl>
   );
 }
