@@ -1,10 +1,11 @@
 // How the CLI speaks: human text (tables, colour) on a terminal, JSON with --json or in a pipe;
-// one `Error <code>: message` line on stderr for a refusal; the exit codes of docs/reference/errors.md.
+// one `Error <code>: message` line on stderr for a refusal (the API's, or the CLI's own: usage.ts); the exit codes of docs/reference/errors.md.
 import Table from "cli-table3";
 import { createColors } from "picocolors";
 import { ClientError } from "@barscript/client";
 import { EXIT, exitCodeForError, type ExitCode } from "@barscript/contracts";
 import { NOT_SIGNED_IN } from "./config";
+import { UsageError } from "./usage";
 
 export interface Io {
   out(text: string): void;
@@ -61,6 +62,10 @@ export function reportError(io: Io, error: unknown, signedIn = true): ExitCode {
     const message = error.code === "unauthorized" && !signedIn ? NOT_SIGNED_IN : error.code === "conflict" ? error.message.replace(/\?kind=/g, "--kind ") : error.message;
     io.err(`Error ${error.code}: ${message}`);
     return error.code === "network" ? EXIT.retryable : exitCodeForError(error.code);
+  }
+  if (error instanceof UsageError) {
+    io.err(`Error ${error.code}: ${error.message}`);
+    return EXIT.usage;
   }
   io.err(`Error: ${(error as Error).message}`);
   return EXIT.usage;

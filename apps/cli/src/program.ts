@@ -4,6 +4,7 @@ import { EXIT, type ExitCode } from "@barscript/contracts";
 import { COMMANDS } from "./commands";
 import { createCli } from "./context";
 import type { Io } from "./output";
+import { commanderRefusal } from "./usage";
 import { VERSION } from "./version";
 
 /** `env` is the process environment (main.ts reads it through config.ts); `cwd` where paths start. */
@@ -27,7 +28,7 @@ Output is a table on a terminal and JSON in a pipe (or with --json).
 Exit codes: 0 ok, 1 script invalid, 2 run failed, 3 key or plan, 4 usage or not found, 5 retry later.`)
     .showHelpAfterError()
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s), outputError: (s, write) => write(commanderRefusal(s)) });
   const cli = createCli(program, io, env, cwd);
   for (const register of COMMANDS) register(program, cli);
   try {

@@ -3,6 +3,7 @@
 // `owner/slug` names another account's public script (`core/rsi`) where the API takes an owner.
 import { Option } from "commander";
 import { SCRIPT_KINDS } from "@barscript/contracts";
+import { UsageError } from "./usage";
 
 export type ScriptKind = (typeof SCRIPT_KINDS)[number];
 
@@ -15,6 +16,6 @@ export function scriptRef(ref: string): { owner?: string; slug: string } {
   if (at < 0) return { slug: ref };
   const owner = ref.slice(0, at);
   const slug = ref.slice(at + 1);
-  if (owner === "" || slug === "" || slug.includes("/")) throw new Error(`expected <slug> or <owner>/<slug>, e.g. core/rsi, got "${ref}"`);
+  if (owner === "" || slug === "" || slug.includes("/")) throw new UsageError(`expected <slug> or <owner>/<slug>, e.g. core/rsi, got "${ref}"`);
   return { owner, slug };
 }

@@ -3,12 +3,13 @@ import type { Command } from "commander";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { table } from "../output";
 import type { Cli, CommandModule } from "../context";
+import { UsageError } from "../usage";
 
 type Kind = "indicator" | "definition" | "study" | "library";
 
 function ownerSlug(ref: string): { owner: string; slug: string } {
   const [owner, slug] = ref.split("/");
-  if (!owner || !slug) throw new Error(`expected <owner>/<slug>, e.g. core/rsi, got "${ref}"`);
+  if (!owner || !slug) throw new UsageError(`expected <owner>/<slug>, e.g. core/rsi, got "${ref}"`);
   return { owner, slug };
 }
 

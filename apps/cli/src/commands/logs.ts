@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
+import { UsageError } from "../usage";
 
 interface LogLine {
   time: string | null;
@@ -23,7 +24,7 @@ function linesTable(m: OutputMode, lines: LogLine[], next: string | null, runId:
 }
 
 async function logs(cli: Cli, runId: string, flags: Flags): Promise<ExitCode> {
-  if (flags.all && (flags.cursor || flags.limit)) throw new Error("--all reads every page: it takes neither --cursor nor --limit");
+  if (flags.all && (flags.cursor || flags.limit)) throw new UsageError("--all reads every page: it takes neither --cursor nor --limit");
   const sdk = cli.sdk();
   const path = { run_id: runId };
   const page = flags.all

@@ -5,6 +5,7 @@ import { pageItems, type Barscript } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
+import { UsageError, wholeNumber } from "../usage";
 import { exitCodeForRun, parseInputs, reportRunFailures, runsTable, waitForRun } from "./runs";
 import { kindOption, scriptRef, type ScriptKind } from "../script-ref";
 
@@ -29,7 +30,7 @@ function rowsTable(m: OutputMode, rows: Row[]): string {
 }
 
 function validate(flags: PageFlags): void {
-  if (flags.all && (flags.cursor || flags.limit)) throw new Error("--all reads every page: it takes neither --cursor nor --limit");
+  if (flags.all && (flags.cursor || flags.limit)) throw new UsageError("--all reads every page: it takes neither --cursor nor --limit");
 }
 
 async function results(cli: Cli, runId: string, flags: PageFlags): Promise<ExitCode> {
@@ -87,9 +88,9 @@ export const resultCommands: CommandModule = (program: Command, cli: Cli) => {
     .action(cli.action((slug: string, flags: EventFlags) => events(cli, cli.sdk(), slug, flags)));
   program.command("collect <slug>").description("run a definition over history and keep its events (<owner>/<slug> collects a public one)")
     .requiredOption("-i, --instrument <symbol>", "symbol, e.g. AAPL").requiredOption("-t, --timeframe <tf>", "1m 5m 15m 30m 1h 2h 4h 1d 1w")
-    .option("--from <time>", "RFC 3339").option("--to <time>", "RFC 3339").option("--bars <n>", "bars in the window (default: the latest 50,000)", (v) => Number(v))
+    .option("--from <time>", "RFC 3339").option("--to <time>", "RFC 3339").option("--bars <n>", "bars in the window (default: the latest 50,000)", wholeNumber("--bars"))
     .option("--input <name=value>", "definition input (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
-    .option("--wait <seconds>", "wait this long for it to finish", (v) => Number(v), 120)
+    .option("--wait <seconds>", "wait this long for it to finish", wholeNumber("--wait"), 120)
     .addOption(kindOption())
     .action(cli.action(async (ref: string, o: { instrument: string; timeframe: string; from?: string; to?: string; bars?: number; input: string[]; wait: number; kind?: ScriptKind }) => {
       const sdk = cli.sdk();

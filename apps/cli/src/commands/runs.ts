@@ -5,6 +5,7 @@ import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contract
 import { progressLine, type Progress } from "../progress";
 import { reportError, table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
+import { UsageError, wholeNumber } from "../usage";
 import { kindOption, scriptRef, type ScriptKind } from "../script-ref";
 
 export interface RunOptions {
@@ -25,7 +26,7 @@ export function parseInputs(pairs: string[]): Record<string, string | number | b
   const inputs: Record<string, string | number | boolean> = {};
   for (const pair of pairs) {
     const at = pair.indexOf("=");
-    if (at <= 0) throw new Error(`--input expects name=value, got "${pair}"`);
+    if (at <= 0) throw new UsageError(`--input expects name=value, got "${pair}"`);
     const raw = pair.slice(at + 1);
     inputs[pair.slice(0, at)] = raw === "true" ? true : raw === "false" ? false : raw.trim() !== "" && Number.isFinite(Number(raw)) ? Number(raw) : raw;
   }
@@ -110,9 +111,9 @@ export const runCommands: CommandModule = (program: Command, cli: Cli) => {
     .requiredOption("-i, --instrument <symbols>", "comma-separated symbols, e.g. AAPL,MSFT")
     .requiredOption("-t, --timeframe <tf>", "1m 5m 15m 30m 1h 2h 4h 1d 1w")
     .option("--from <time>", "RFC 3339").option("--to <time>", "RFC 3339")
-    .option("--bars <n>", "bars in the window", (v) => Number(v))
+    .option("--bars <n>", "bars in the window", wholeNumber("--bars"))
     .option("--input <name=value>", "script input (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
-    .option("--wait <seconds>", "wait this long for the run to finish", (v) => Number(v), 120)
+    .option("--wait <seconds>", "wait this long for the run to finish", wholeNumber("--wait"), 120)
     .addOption(kindOption())
     .action(cli.action((slug: string, opts: { instrument: string; timeframe: string; from?: string; to?: string; bars?: number; input: string[]; wait: number; kind?: ScriptKind }) => run(cli, slug, {
       instruments: opts.instrument.split(",").map((s) => s.trim()).filter(Boolean), timeframe: opts.timeframe, from: opts.from, to: opts.to, bars: opts.bars, inputs: parseInputs(opts.input), wait: opts.wait, kind: opts.kind,
@@ -127,7 +128,7 @@ export const runCommands: CommandModule = (program: Command, cli: Cli) => {
       return EXIT.ok;
     }));
   program.command("run-status <run_id>").alias("status").description("one run: status, window, summary")
-    .option("--wait <seconds>", "wait up to this long for it to finish", (v) => Number(v), 0)
+    .option("--wait <seconds>", "wait up to this long for it to finish", wholeNumber("--wait"), 0)
     .action(cli.action(async (runId: string, opts: { wait: number }) => {
       const sdk = cli.sdk();
       const run = await waitForRun(sdk, await sdk.call("getRun", { path: { run_id: runId } }), opts.wait);

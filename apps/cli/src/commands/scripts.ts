@@ -21,7 +21,7 @@ function printDiagnostics(cli: Cli, target: string, files: ScriptFile[], diagnos
 
 async function validate(cli: Cli, path: string): Promise<ExitCode> {
   const target = resolve(cli.cwd, path);
-  const files = readScriptFiles(target);
+  const files = readScriptFiles(target, path);
   const answer = await cli.sdk().call("validateScript", { body: { files } });
   printDiagnostics(cli, target, files, answer.diagnostics);
   // An invalid script is reported like a compiler's: on stderr only. Its JSON goes to stdout
@@ -38,7 +38,7 @@ async function validate(cli: Cli, path: string): Promise<ExitCode> {
 async function push(cli: Cli, slug: string, path: string, message: string | undefined, kind: ScriptKind | undefined): Promise<ExitCode> {
   const sdk = cli.sdk();
   const target = resolve(cli.cwd, path);
-  const files = readScriptFiles(target);
+  const files = readScriptFiles(target, path);
   let latest: number | null = null;
   try {
     latest = (await sdk.call("getScript", { path: { slug }, query: { kind } })).latest_version;

@@ -6,6 +6,7 @@ import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contract
 import { progressLine } from "../progress";
 import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
+import { UsageError, wholeNumber, wholeNumbers } from "../usage";
 import { scriptRef } from "../script-ref";
 import { parseInputs, statusText } from "./runs";
 
@@ -17,7 +18,7 @@ export function parseGrid(pairs: string[]): Record<string, Array<string | number
   const grid: Record<string, Array<string | number | boolean>> = {};
   for (const pair of pairs) {
     const at = pair.indexOf("=");
-    if (at <= 0) throw new Error(`--grid expects name=value,value,..., got "${pair}"`);
+    if (at <= 0) throw new UsageError(`--grid expects name=value,value,..., got "${pair}"`);
     const name = pair.slice(0, at);
     grid[name] = pair.slice(at + 1).split(",").map((v) => parseInputs([`${name}=${v.trim()}`])[name]!);
   }
@@ -59,7 +60,7 @@ function sweepLine(m: OutputMode, s: Sweep): string {
 }
 
 interface SweepFlags {
-  instrument: string; timeframe: string; grid: string[]; input: string[]; horizons: string; events?: string; cooldown?: number;
+  instrument: string; timeframe: string; grid: string[]; input: string[]; horizons: number[]; events?: string; cooldown?: number;
   from?: string; to?: string; bars?: number; wait: number; sort?: string; top: string;
 }
 
@@ -70,7 +71,7 @@ async function sweep(cli: Cli, slug: string, o: SweepFlags): Promise<ExitCode> {
   const body = {
     definition: owner === undefined ? name : { slug: name, owner }, instruments: o.instrument.split(",").map((s) => s.trim()).filter(Boolean), timeframe: o.timeframe,
     from: o.from, to: o.to, bars: o.bars, inputs: parseInputs(o.input), grid: parseGrid(o.grid),
-    horizons: o.horizons.split(",").map((h) => Number(h.trim())), events: o.events ? o.events.split(",").map((e) => e.trim()) : undefined, cooldown: o.cooldown,
+    horizons: o.horizons, events: o.events ? o.events.split(",").map((e) => e.trim()) : undefined, cooldown: o.cooldown,
   };
   const progress = progressLine(cli.io, mode);
   let s: Sweep;
@@ -97,14 +98,14 @@ export const sweepCommands: CommandModule = (program: Command, cli: Cli) => {
     .requiredOption("-t, --timeframe <tf>", "1m 5m 15m 30m 1h 2h 4h 1d 1w")
     .requiredOption("-g, --grid <name=v1,v2,...>", "values of one input (repeatable; at most 500 combinations)", (v: string, all: string[]) => [...all, v], [] as string[])
     .option("--input <name=value>", "a fixed input (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
-    .option("--horizons <list>", "bars after each event, e.g. 1,5,20", "1,5,20")
+    .option("--horizons <list>", "bars after each event, e.g. 1,5,20", wholeNumbers("--horizons"), [1, 5, 20])
     .option("--events <names>", "only these events (comma-separated)")
-    .option("--cooldown <bars>", "leave out an event closer than this after a kept one", (v) => Number(v))
+    .option("--cooldown <bars>", "leave out an event closer than this after a kept one", wholeNumber("--cooldown"))
     .option("--from <time>", "RFC 3339").option("--to <time>", "RFC 3339")
-    .option("--bars <n>", "bars in each instrument's window", (v) => Number(v))
+    .option("--bars <n>", "bars in each instrument's window", wholeNumber("--bars"))
     .option("--sort <h<N>:<stat>>", "rank by this, e.g. h5:t_stat or h20:p_adjusted")
     .option("--top <n>", "rows to show", "20")
-    .option("--wait <seconds>", "wait this long for the sweep to finish", (v) => Number(v), 600)
+    .option("--wait <seconds>", "wait this long for the sweep to finish", wholeNumber("--wait"), 600)
     .action(cli.action((slug: string, opts: SweepFlags) => sweep(cli, slug, opts)));
   program.command("sweeps").description("your sweeps, newest first")
     .option("--status <status>", "queued, running, succeeded, failed or cancelled")
