@@ -173,7 +173,8 @@ export const DIFFERENCES: Guide = {
   start the day at the regular session's open instead (reported, not verified). Around the clock the days stay UTC.
 - **Number patterns.** \`str.tostring(x, pattern)\` and \`{0,number,pattern}\` read Java's DecimalFormat patterns:
   digits (\`#\`, \`0\`, \`,\`, \`.\`), text around them (\`+0.00\`, \`$#,##0.00\`), \`%\` there multiplying by 100, and a
-  negative subpattern after \`;\` (docs/adr/0161); exponent patterns (\`0.###E0\`) are not read.
+  negative subpattern after \`;\` (docs/adr/0161), and a point ending the digits written always (\`#.1\` of 33.4 is
+  \`33.1\`: the digits \`#.\` and the text \`1\`, docs/adr/0291); exponent patterns (\`0.###E0\`) are not read.
 - **Number text.** \`str.format\` and \`log.*\` with arguments write a number as Java's MessageFormat does:
   \`{0}\` groups by three with up to three decimals (\`1,234.568\`) and a tie goes to the even digit
   (\`{0,number,integer}\` of 2.5 is \`2\`); \`str.tostring\` (and \`array.join\`'s numbers) has up to ten decimals,

@@ -166,12 +166,17 @@ function fixedText(a: number, frac: number, rounding: Rounding): string {
   return Number(down[down.length - 1]) % 2 === 0 ? down : up;
 }
 
-/** What a pattern's digits ask: the least and most decimals, the least integer digits, grouping. */
+/**
+ * What a pattern's digits ask: the least and most decimals, the least integer digits, grouping, and
+ * whether the decimal point is written even without decimals (digits ending in it, `#.` or `#,##0.`,
+ * as DecimalFormat's decimalSeparatorAlwaysShown: docs/adr/0291).
+ */
 interface DigitSpec {
   minFrac: number;
   maxFrac: number;
   minInt: number;
   grouped: boolean;
+  pointAlways: boolean;
 }
 
 /** The digit specs of the patterns read (subPatterns keeps the patterns themselves). */
@@ -184,7 +189,11 @@ function digitSpec(digits: string): DigitSpec {
   const dot = p.indexOf(".");
   const intPat = dot < 0 ? p : p.slice(0, dot);
   const fracPat = dot < 0 ? "" : p.slice(dot + 1);
-  spec = { minFrac: (fracPat.match(/0/g) ?? []).length, maxFrac: (fracPat.match(/[#0]/g) ?? []).length, minInt: (intPat.match(/0/g) ?? []).length, grouped: intPat.includes(",") };
+  const maxFrac = (fracPat.match(/[#0]/g) ?? []).length;
+  const intDigits = (intPat.match(/[#0]/g) ?? []).length;
+  // a point ending the digits: written always; DecimalFormat then reads `#.` as `0.` (one integer digit)
+  const pointAlways = dot >= 0 && maxFrac === 0 && intDigits > 0;
+  spec = { minFrac: (fracPat.match(/0/g) ?? []).length, maxFrac, minInt: (intPat.match(/0/g) ?? []).length, grouped: intPat.includes(","), pointAlways };
   if (digitSpecs.size >= PATTERNS_KEPT) digitSpecs.clear();
   digitSpecs.set(digits, spec);
   return spec;
@@ -192,7 +201,7 @@ function digitSpec(digits: string): DigitSpec {
 
 /** `|x|` with a pattern's digits (`#.##`, `0.00`, `#,##0.0`); empty when it has none, as `#`. */
 function digitsText(a: number, digits: string, rounding: Rounding): string {
-  const { minFrac, maxFrac, minInt, grouped } = digitSpec(digits);
+  const { minFrac, maxFrac, minInt, grouped, pointAlways } = digitSpec(digits);
   let s = fixedText(a, Math.min(maxFrac, 100), rounding);
   if (maxFrac > minFrac && s.includes(".")) {
     const [i, f = ""] = s.split(".");
@@ -205,7 +214,7 @@ function digitsText(a: number, digits: string, rounding: Rounding): string {
   const fp = pieces[1];
   while (ip.length < minInt) ip = "0" + ip;
   if (grouped) ip = group(ip);
-  return ip + (fp !== undefined ? "." + fp : "");
+  return ip + (fp !== undefined ? "." + fp : pointAlways ? "." : "");
 }
 
 /**
