@@ -179,8 +179,8 @@ export const DIFFERENCES: Guide = {
   \`{0}\` groups by three with up to three decimals (\`1,234.568\`) and a tie goes to the even digit
   (\`{0,number,integer}\` of 2.5 is \`2\`); \`str.tostring\` (and \`array.join\`'s numbers) has up to ten decimals,
   no exponent, and rounds a tie up as the digits read (\`2.675\` under \`#.##\` is \`2.68\`: docs/adr/0177, 0230). Not documented by TradingView, so kept as they were (docs/adr/0178): a value
-  rounding to zero has no sign (Java writes \`-0\`), \`#.#\` keeps the zero of \`0.5\` in \`str.format\` too
-  (Java writes \`.5\`), \`format.percent\` and \`format.volume\`'s decimals, an na argument is \`NaN\`, and a
+  rounding to zero has no sign (Java writes \`-0\`), \`#.00\` keeps the zero of \`0.50\` (Java writes
+  \`.50\`; under \`#.#\` Java too writes \`0.5\`, docs/adr/0291), \`format.percent\` and \`format.volume\`'s decimals, an na argument is \`NaN\`, and a
   matrix is written one row a line. As TradingView's user manual says, a placeholder naming no argument (\`{5}\`) is
   written as it stands and an unclosed \`{\` in \`str.format\` (or \`log.*\` with arguments) is a runtime error (docs/adr/0274).
 - **An na string argument** (\`str.upper(na)\`, a \`string\` variable holding na) gives na, as does a concatenation
