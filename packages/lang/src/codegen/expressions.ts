@@ -11,7 +11,7 @@ import type { VariableEmit } from "../builtins/record";
 import { SERIES_BUFFER_LIMIT } from "../runtime/errors";
 import { asKindIn, inLoop, naBools, type Gen } from "./context";
 import { holdsRequest } from "./request-blocks";
-import { asKind, boolFromRing, boolToRing, calleeName, colorValue, CodegenError, constantValue, kindOf, memberName, naOf, vtOf, type Binding } from "./types";
+import { asKind, boolFromRing, boolToRing, calleeName, colorValue, CodegenError, constantJs, kindOf, memberName, naOf, vtOf, type Binding } from "./types";
 
 export function truthy(g: Gen, js: string, e: A.Expr): string {
   return kindOf(e) === "bool" ? js : `$rt.bool(${js})`;
@@ -177,13 +177,7 @@ function member(g: Gen, e: A.Member): string {
     const [ns, prop] = [n.slice(0, n.indexOf(".")), n.slice(n.indexOf(".") + 1)];
     if (ns === "color" && !prop.includes(".")) return `$rt.namedColor(${JSON.stringify(prop)})`;
     if (g.unit.enums.has(ns)) return JSON.stringify(prop);
-    if (bv && bv.value !== undefined) {
-      const v = bv.value;
-      if (typeof v === "number") return `(${v})`;
-      if (typeof v === "boolean") return v ? "true" : "false";
-      if (/^#[0-9a-fA-F]{6}$/.test(v)) return `$rt.hexColor(${JSON.stringify(v)})`;
-      return JSON.stringify(constantValue(v));
-    }
+    if (bv && bv.value !== undefined) return constantJs(bv.value);
     if (bv) throw new CodegenError(`'${n}' is not supported by the evaluator`, e.span);
   }
   return fieldRef(g, e);

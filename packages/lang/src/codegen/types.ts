@@ -175,6 +175,14 @@ export function colorValue(e: A.ColorLit): number {
   return Math.round(e.r) * 16777216 + Math.round(e.g) * 65536 + Math.round(e.b) * 256 + Math.round(((255 - e.a) / 255) * 100);
 }
 
+/** A built-in constant's `value` (its record) as compiled code holds it: a number, a bool, a color, or a named constant's text. */
+export function constantJs(v: number | string | boolean): string {
+  if (typeof v === "number") return `(${v})`;
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (/^#[0-9a-fA-F]{6}$/.test(v)) return `$rt.hexColor(${JSON.stringify(v)})`;
+  return JSON.stringify(constantValue(v));
+}
+
 /** Named constants (`format.percent`, `order.descending`): the part after the namespace. */
 export function constantValue(v: string): string {
   const k = v.lastIndexOf(".");
