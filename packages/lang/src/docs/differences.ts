@@ -246,10 +246,10 @@ export const DIFFERENCES: Guide = {
   your own or a built-in with state (\`ta.*\`): such a bound is read once. v5 reads it once.
 - **Inputs.** \`input.price\`, \`input.time\` (milliseconds), \`input.text_area\` and \`input.symbol\` are plain
   float, int and string inputs of the Interface: nothing is picked on a chart and \`confirm\` is ignored.
-  An input's default is read from literals, constants, arithmetic, \`color.new\`/\`color.rgb\` (arguments given by
-  position or by name) and \`timestamp("...")\`; one made with another built-in of constants
-  (\`input.int(math.max(3, 5))\`, \`input.string(str.upper("ab"))\`), which TradingView computes, reads na
-  (docs/adr/0289).
+  An input's default is any const expression, as in TradingView: literals, const variables, operators, ternaries
+  and \`math.*\`, \`str.*\`, \`color.*\`, \`timestamp()\` or casts of constants (\`input.int(2 * math.round(7.4))\`).
+  One that needs the chart (\`str.tostring(5)\`, which reads the symbol's mintick) or calls your own function is
+  refused with \`unsupported_feature\` (docs/adr/0290).
 - **Wrapped strings.** A \`"..."\` string that goes on over the next line (deeper than its own line, or a wrapped
   line: inside an open parenthesis, or indented by other than a multiple of four, docs/adr/0160) drops the line break
   and that line's indentation (\`"ab \` then \`   cd"\` is \`"ab cd"\`, docs/adr/0114); TradingView's
