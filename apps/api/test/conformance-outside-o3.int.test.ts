@@ -5,7 +5,8 @@
 //   searched for as U+FFFD: both are 400 invalid_request now, and change nothing;
 // - a sweep's `horizons` (and `events`) listing an item twice was silently answered once, so the
 //   sweep did not echo what was asked: 400 naming the field, as a grid value or an instrument
-//   listed twice is;
+//   listed twice is; an input both fixed in `inputs` and swept in `grid` was taken (the sweep
+//   echoed the fixed value and evaluated the grid's): 400 naming it;
 // - CSV rows ended in LF: RFC 4180 (text/csv) delimits records with CRLF;
 // - Express tagged every answer: an error, or the answer of a PUT, PATCH or POST, carried an ETag
 //   (RFC 9110 section 9.3.4: no validator on a PUT's answer unless it is the stored
@@ -125,6 +126,14 @@ describe("a sweep's lists name each item once", () => {
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe("invalid_request");
     expect(r.json.error.message).toContain(`\`${field}\``);
+    expect((await client.call("GET", "/sweeps")).json.data).toEqual([]);
+  });
+
+  it("when an input is both fixed in `inputs` and swept in `grid`, then it is 400 invalid_request naming it and no sweep is made", async () => {
+    const r = await client.call("POST", "/sweeps", { ...sweep, inputs: { len: 4 }, horizons: [1] });
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe("invalid_request");
+    expect(r.json.error.message).toContain("`len`");
     expect((await client.call("GET", "/sweeps")).json.data).toEqual([]);
   });
 

@@ -44,6 +44,12 @@ function assertListedOnce(request: SweepRequest): void {
   if (e !== undefined) throw new ApiError("invalid_request", `Field \`events\` lists ${JSON.stringify(e)} twice.`);
 }
 
+/** An input is fixed (`inputs`) or swept (`grid`), not both: the sweep would say one value and evaluate others (docs/adr/0287). */
+function assertFixedOrSwept(request: SweepRequest): void {
+  const both = Object.keys(request.inputs ?? {}).find((name) => Object.hasOwn(request.grid, name));
+  if (both !== undefined) throw new ApiError("invalid_request", `Input \`${both}\` is given in both \`inputs\` and \`grid\`: fix it or sweep it.`);
+}
+
 /** Each grid value checked as a run's input would be (name, type, min/max/options), naming the input. */
 function checkGrid(iface: ScriptInterface, grid: Record<string, InputValue[]>): void {
   const names = Object.keys(grid);
@@ -109,6 +115,7 @@ export async function startSweep(ctx: RunsContext, auth: AuthContext, request: S
   // their windows) are refused (400) before the definition it names is looked up (404), as for runs (docs/adr/0187).
   assertTimeframe(request.timeframe);
   assertListedOnce(request);
+  assertFixedOrSwept(request);
   const plan = await planOf(ctx, auth.accountId);
   const { instruments, noBars } = await windowsOf(ctx, request.instruments, request.timeframe, request, plan.historyStart);
   const script = await locateDefinition(db, auth, ref);
