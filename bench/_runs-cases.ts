@@ -126,12 +126,20 @@ async function cpuCounters(db: Db): Promise<() => Promise<CompositeCounters>> {
     // the processes run the bundles (test/support/processes.ts): dist/api.js, dist/worker.js
     return /\bdist\/api\.js\b|apps\/api\//.test(cmd) ? "api" : /\bdist\/worker\.js\b|apps\/worker\//.test(cmd) ? "workers" : "other";
   };
-  const ours = (): { ms: number; api: number; workers: number } => {
-    const out = { ms: 0, api: 0, workers: 0 };
+  // CPU of each process's main thread (its tid is its pid; /proc/<pid>/schedstat is that
+  // thread's alone, so `ms`, the figure of the sessions before, is the main threads') apart from
+  // its other threads (a worker's sandbox threads, V8's and libuv's threads)
+  const ours = (): { ms: number; api: number; workers: number; cpu: Record<"api" | "workers", { main: number; other: number }> } => {
+    const out = { ms: 0, api: 0, workers: 0, cpu: { api: { main: 0, other: 0 }, workers: { main: 0, other: 0 } } };
     for (const pid of descendants()) {
-      out.ms += schedMs(`/proc/${pid}/schedstat`);
+      const ms = schedMs(`/proc/${pid}/schedstat`);
+      out.ms += ms;
       const r = role(pid);
-      if (r !== "other") out[r] += minorFaults(pid);
+      if (r === "other") continue;
+      out[r] += minorFaults(pid);
+      const all = readOr(() => readdirSync(`/proc/${pid}/task`), []).reduce((sum, tid) => sum + schedMs(`/proc/${pid}/task/${tid}/schedstat`), 0);
+      out.cpu[r].main += ms;
+      out.cpu[r].other += all - ms;
     }
     return out;
   };
@@ -146,7 +154,13 @@ async function cpuCounters(db: Db): Promise<() => Promise<CompositeCounters>> {
       pgFaults += now.faults - (pg0.get(pid)?.faults ?? 0);
     }
     const ours1 = ours();
-    return { postgres, ours: ours1.ms - ours0.ms, faults: { postgres: pgFaults, api: ours1.api - ours0.api, workers: ours1.workers - ours0.workers } };
+    const threads = {
+      apiMain: ours1.cpu.api.main - ours0.cpu.api.main,
+      apiOther: ours1.cpu.api.other - ours0.cpu.api.other,
+      workersMain: ours1.cpu.workers.main - ours0.cpu.workers.main,
+      workersOther: ours1.cpu.workers.other - ours0.cpu.workers.other,
+    };
+    return { postgres, ours: ours1.ms - ours0.ms, threads, faults: { postgres: pgFaults, api: ours1.api - ours0.api, workers: ours1.workers - ours0.workers } };
   };
 }
 
@@ -154,6 +168,8 @@ async function cpuCounters(db: Db): Promise<() => Promise<CompositeCounters>> {
 interface CompositeCounters {
   postgres: number;
   ours: number;
+  /** CPU ms of the API's and the workers' main threads and of their other threads (sandbox, V8, libuv). */
+  threads: { apiMain: number; apiOther: number; workersMain: number; workersOther: number };
   faults: { postgres: number; api: number; workers: number };
 }
 
@@ -200,6 +216,7 @@ export async function compositeCase(env: CaseEnv, runs = COMPOSITE_RUNS, each = 
     line,
     `runs composite_spy requests_ms=${list(requests)} evals_ms=${list(evals)}`,
     `runs composite_spy cpu_per_request postgres_p50_ms=${median(cpu.map((c) => c.postgres)).toFixed(1)} api_workers_p50_ms=${median(cpu.map((c) => c.ours)).toFixed(1)} postgres_ms=${list(cpu.map((c) => c.postgres))} api_workers_ms=${list(cpu.map((c) => c.ours))}`,
+    `runs composite_spy cpu_per_request_p50 api_main_ms=${median(cpu.map((c) => c.threads.apiMain)).toFixed(1)} api_other_ms=${median(cpu.map((c) => c.threads.apiOther)).toFixed(1)} workers_main_ms=${median(cpu.map((c) => c.threads.workersMain)).toFixed(1)} workers_other_ms=${median(cpu.map((c) => c.threads.workersOther)).toFixed(1)}`,
     `runs composite_spy minor_faults_per_request_p50 postgres=${median(cpu.map((c) => c.faults.postgres))} api=${median(cpu.map((c) => c.faults.api))} workers=${median(cpu.map((c) => c.faults.workers))} postgres_all=${cpu.map((c) => c.faults.postgres).join(",")} api_all=${cpu.map((c) => c.faults.api).join(",")} workers_all=${cpu.map((c) => c.faults.workers).join(",")}`,
   ].join("\n");
 }

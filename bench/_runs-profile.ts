@@ -59,6 +59,8 @@ function summarize(name: string, output: string): string[] {
 interface RunLine {
   msg?: string;
   time?: number;
+  /** When the run's spans began (epoch ms, packages/queue spans.ts). */
+  start?: number;
   id?: string;
   runId?: string;
   bars?: number;
@@ -111,6 +113,60 @@ function compositeSteps(outputs: ReadonlyMap<string, string>, bars: number, warm
   return steps.map(([name, f]) => `composite step (median of ${joined.length} runs) ${name}: ${median(joined.map(({ a, w }) => f(a, w))).toFixed(1)} ms`);
 }
 
+/** Each mark's [name, start, end] (ms after `origin`), in the order the spans were marked. */
+function markedSpans(line: RunLine, origin: number): Array<[string, number, number]> {
+  const out: Array<[string, number, number]> = [];
+  let at = (line.start ?? NaN) - origin;
+  for (const [name, ms] of Object.entries(line.ms ?? {})) {
+    out.push([name, at, at + ms]);
+    at += ms;
+  }
+  return out;
+}
+
+/**
+ * One composite request on one timeline (ms after the API began it): the API's and the worker's
+ * spans by their start times (one clock on one machine), the sandbox thread's inside the worker's
+ * `sandbox` span, and the streamed chunks' first hand-over and the server's first and last
+ * answers. The request shown is the one of median API total among the measured ones.
+ */
+function compositeTimeline(outputs: ReadonlyMap<string, string>, bars: number, warmups: number): string[] {
+  const workers = new Map<string, RunLine>();
+  for (const [name, output] of outputs) if (name.startsWith("worker")) for (const l of runLines(output, "run timings", bars)) if (l.runId) workers.set(l.runId, l);
+  const api = runLines(outputs.get("api") ?? "", "POST /runs timings", bars).sort((a, b) => (a.time ?? 0) - (b.time ?? 0)).slice(warmups);
+  const joined = api.flatMap((a) => {
+    const w = a.id === undefined ? undefined : workers.get(a.id);
+    return w && a.start !== undefined && w.start !== undefined ? [{ a, w }] : [];
+  });
+  if (joined.length === 0) return [];
+  const { a, w } = [...joined].sort((x, y) => (x.a.total ?? 0) - (y.a.total ?? 0))[(joined.length - 1) >> 1] as { a: RunLine; w: RunLine };
+  const origin = a.start as number;
+  const rows: Array<[number, number, string]> = [];
+  for (const [name, from, to] of markedSpans(a, origin)) rows.push([from, to, `api ${name}`]);
+  const workerSpans = markedSpans(w, origin);
+  for (const [name, from, to] of workerSpans) rows.push([from, to, `worker ${name}`]);
+  const sandbox = workerSpans.find(([name]) => name === "sandbox");
+  const n = w.noted ?? {};
+  if (sandbox) {
+    let at = sandbox[1];
+    for (const k of ["queued", "compile", "eval"]) {
+      if (n[k] === undefined) continue;
+      rows.push([at, at + n[k], `  thread ${k}`]);
+      at += n[k];
+    }
+    if (n.reply !== undefined) rows.push([sandbox[2] - n.reply, sandbox[2], "  thread reply (result to the main thread)"]);
+  }
+  for (const [k, label] of [["firstHanded", "first chunk handed to the stream"], ["opened", "the stream's connection taken"], ["firstStored", "server answered the first chunk INSERT"], ["lastStored", "server answered the last chunk INSERT"]] as const) {
+    if (typeof n[k] === "number") rows.push([n[k] - origin, n[k] - origin, `  ${label}`]);
+  }
+  rows.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const pad = (x: number): string => x.toFixed(1).padStart(7);
+  return [
+    `composite timeline (request ${a.id}, API total ${String(a.total)} ms, worker pickup ${String(w.pickupMs)} ms, chunks streamed ${String(n.streamed)}, stored when the result came back ${String(n.storedAtResult)}); ms after the API began it:`,
+    ...rows.map(([from, to, label]) => `  ${pad(from)} ${pad(to)} ${pad(to - from)}  ${label}`),
+  ];
+}
+
 /** `--env=NAME=value` arguments: extra environment of the spawned processes. */
 function extraEnv(args: readonly string[]): Record<string, string> {
   const pairs = args.filter((a) => a.startsWith("--env=")).map((a) => a.slice("--env=".length).split("="));
@@ -139,7 +195,7 @@ async function main(): Promise<void> {
   });
   // the composite case's two warm-up runs are left out of its steps, as of its figures
   const bars = Number(/composite_spy bars=(\d+)/.exec(lines.join("\n"))?.[1] ?? NaN);
-  const steps = composite && Number.isFinite(bars) ? compositeSteps(outputs, bars, 2) : [];
+  const steps = composite && Number.isFinite(bars) ? [...compositeSteps(outputs, bars, 2), ...compositeTimeline(outputs, bars, 2)] : [];
   for (const line of [...lines, ...summaries, ...steps]) console.log(line);
   process.exit(0);
 }

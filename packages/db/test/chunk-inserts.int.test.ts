@@ -120,3 +120,30 @@ test("an INSERT that fails fails the whole pipeline: none of its rows kept, the 
   expect(await rowsOf(id)).toEqual([]);
   expect(await statusOf(id)).toBe("running");
 });
+
+test("a connection given back keeps no listener of the pipelines that used it", async () => {
+  // a pool of one connection used by 12 pipelines in turn: each listens for its socket's close
+  // while it holds the connection, and no longer once it gave it back (Node warns past 10)
+  const one = (await import("@barscript/db")).createDb(env.databaseUrl, { max: 1 });
+  try {
+    const onePool = poolOf(one)!;
+    const socketOf = async (): Promise<{ listenerCount(event: string): number }> => {
+      const client = (await onePool.connect()) as unknown as { connection: { stream: { listenerCount(event: string): number } }; release(): void };
+      client.release();
+      return client.connection.stream;
+    };
+    const cols = columns(10);
+    await onePool.query("SELECT 1");
+    const before = (await socketOf()).listenerCount("close");
+    for (let round = 0; round < 12; round++) {
+      const rid = await runningRun();
+      const p = await ChunkInserts.open(onePool);
+      p.insert(rid, [chunk(cols, 0, 10, ["x"])]);
+      await p.commit();
+    }
+    expect((await socketOf()).listenerCount("close")).toBe(before);
+    expect(onePool.totalCount).toBe(1);
+  } finally {
+    await one.$disconnect();
+  }
+});

@@ -1,6 +1,8 @@
 // Timing spans of one run through the pipeline, logged at debug level (docs/performance.md):
 // `mark(name)` closes the span since the previous mark, `log(msg)` writes them as one line
-// `{ runId, ms: { name: elapsed, ... }, total }`. Costs nothing when debug is off.
+// `{ runId, ms: { name: elapsed, ... }, total, start }` (`start`: when the spans began, epoch ms on
+// the clock every process of the machine shares, so bench/_runs-profile.ts lays one run's spans of
+// the API and worker on one timeline). Costs nothing when debug is off.
 import type { Logger } from "pino";
 
 export interface Spans {
@@ -28,7 +30,7 @@ export function spans(logger: Pick<Logger, "isLevelEnabled" | "debug">, runId: s
       for (const [k, v] of Object.entries(values)) noted[k] = Math.round(v * 10) / 10;
     },
     log(message, extra = {}) {
-      logger.debug({ runId, ms, ...(Object.keys(noted).length > 0 ? { noted } : {}), total: Math.round((performance.now() - t0) * 10) / 10, ...extra }, message);
+      logger.debug({ runId, ms, ...(Object.keys(noted).length > 0 ? { noted } : {}), total: Math.round((performance.now() - t0) * 10) / 10, start: Math.round((performance.timeOrigin + t0) * 100) / 100, ...extra }, message);
     },
   };
 }

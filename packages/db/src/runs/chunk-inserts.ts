@@ -56,6 +56,9 @@ export class ChunkInserts {
   /** INSERTs the server has answered (CommandComplete) so far. */
   private answered = 0;
   private inserts = 0;
+  /** When the server answered the first and the last INSERT so far (epoch ms; NaN: none yet), for the timing spans. */
+  private firstAnsweredAt = NaN;
+  private lastAnsweredAt = NaN;
   /** The INSERT's Parse went into this pipeline: recorded as prepared on the connection once it commits. */
   private parsing = false;
   private readonly over: Promise<number>;
@@ -64,6 +67,8 @@ export class ChunkInserts {
   private closing = false;
   private synced = false;
   private readonly closed: Promise<void>;
+  /** Listens for the socket's close while the pipeline holds the connection (removed when the client goes back to the pool). */
+  private readonly onClose: () => void;
 
   private constructor(
     private readonly client: PoolClient,
@@ -78,11 +83,12 @@ export class ChunkInserts {
     this.over.catch(() => undefined);
     let closedNow!: () => void;
     this.closed = new Promise<void>((resolve) => (closedNow = resolve));
+    this.onClose = () => closedNow();
     client.query({
       submit: (connection: Connection & { stream: Socket; parsedStatements: Record<string, string> }) => {
         this.connection = connection;
         this.socket = connection.stream;
-        this.socket.once("close", () => closedNow());
+        this.socket.once("close", this.onClose);
         if (this.socket.destroyed) closedNow();
         for (const messages of this.pending.splice(0)) this.send(messages);
       },
@@ -90,7 +96,10 @@ export class ChunkInserts {
         this.answer = Number(message.fields[0] ?? 0);
       },
       handleCommandComplete: (message: { text?: string; command?: string }) => {
-        if ((message.command ?? message.text ?? "").startsWith("INSERT")) this.answered++;
+        if (!(message.command ?? message.text ?? "").startsWith("INSERT")) return;
+        this.answered++;
+        this.lastAnsweredAt = performance.timeOrigin + performance.now();
+        if (this.answered === 1) this.firstAnsweredAt = this.lastAnsweredAt;
       },
       handleRowDescription() {},
       handleEmptyQuery() {},
@@ -118,6 +127,11 @@ export class ChunkInserts {
   /** INSERTs the server has answered so far (each answered as soon as it is stored). */
   get stored(): number {
     return this.answered;
+  }
+
+  /** When the server answered the first and the last INSERT so far (epoch ms; NaN: none yet). */
+  get answeredAt(): { first: number; last: number } {
+    return { first: this.firstAnsweredAt, last: this.lastAnsweredAt };
   }
 
   /** INSERTs written so far. */
@@ -210,7 +224,11 @@ export class ChunkInserts {
       this.closing = true;
       this.client.release(true);
       this.socket?.destroy();
-    } else this.client.release();
+    } else {
+      // the connection outlives this pipeline: its later users must not find our listener on it
+      this.socket?.off("close", this.onClose);
+      this.client.release();
+    }
   }
 }
 

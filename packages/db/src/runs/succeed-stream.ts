@@ -80,6 +80,8 @@ export class OutputStream {
   /** The first chunk handed over, for `written` (null: none yet, or already told). */
   private first: readonly Float64Array[] | null = null;
   private ended = false;
+  private firstHandedAt = NaN;
+  private openedAt = NaN;
 
   constructor(
     private readonly pool: Pool,
@@ -107,6 +109,7 @@ export class OutputStream {
   private queue(seq: number, names: readonly string[], data: readonly Float64Array[]): void {
     const pointCount = data.reduce((doubles, part) => doubles + part.length, 0) / (1 + names.length);
     if (seq === 0) {
+      this.firstHandedAt = performance.timeOrigin + performance.now();
       this.points = pointCount;
       this.first ??= data;
     }
@@ -129,6 +132,7 @@ export class OutputStream {
     this.pipe.then(
       (c) => {
         this.open = c;
+        this.openedAt = performance.timeOrigin + performance.now();
         void c.failed().then((e) => { this.failure ??= e; });
       },
       (e: unknown) => {
@@ -186,6 +190,16 @@ export class OutputStream {
    */
   get stored(): number {
     return this.open?.stored ?? 0;
+  }
+
+  /**
+   * For the timing spans (epoch ms; NaN: not yet): when the first chunk was handed over, when the
+   * pipeline's connection was taken, and when the server answered the first and the last chunk
+   * stored so far.
+   */
+  timings(): { firstHanded: number; opened: number; firstStored: number; lastStored: number } {
+    const answered = this.open?.answeredAt ?? { first: NaN, last: NaN };
+    return { firstHanded: this.firstHandedAt, opened: this.openedAt, firstStored: answered.first, lastStored: answered.last };
   }
 
   /** No write of the chunks or columns will happen any more: `written` is told, once. */

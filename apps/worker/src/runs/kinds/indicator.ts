@@ -15,6 +15,7 @@ export const indicatorKind = scriptKind("indicator", async (ctx, { run, sp }, re
   const columns = { names: result.outputs.map((o) => o.name), time: result.times, values: result.outputs.map((o) => o.values) };
   const ok = await writeSucceeded(ctx.db, run, summary, summary.compute_units, columns, finishedAt, stream ?? undefined);
   sp.mark("write");
+  if (stream) sp.note(stream.timings());
   if (!ok) return null;
   const row: Run = { ...run, status: "succeeded", failureKind: null, failureMessage: null, failureRetryable: null, summary: summary as unknown as Run["summary"], finishedAt, expiresAt: new Date(finishedAt.getTime() + RESULTS_TTL_MS) };
   const done = ctx.lifecycle.succeeded(run, summary, finishedAt, row);

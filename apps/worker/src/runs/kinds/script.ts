@@ -147,6 +147,8 @@ async function evaluateAndKeep(ctx: KindContext, kind: ScriptKind, started: Star
   });
   sp.mark("sandbox");
   if (outcome.ok && outcome.result.threadMs) sp.note(outcome.result.threadMs);
+  // chunks of a streamed run the server had stored when the evaluation's result came back
+  if (stream) sp.note({ storedAtResult: stream.stored });
   const durationSeconds = (ctx.now().getTime() - (run.startedAt as Date).getTime()) / 1000;
   if (!outcome.ok) {
     // What the thread reported evaluated (warmup included) before it stopped or was
