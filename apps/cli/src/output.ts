@@ -41,6 +41,9 @@ export function outputMode(io: Io, flags: { json?: boolean; color?: boolean }, e
   return { json, colors: createColors(allowed && io.stdoutTTY && !json), errColors: createColors(allowed && io.stderrTTY) };
 }
 
+/** "1 compute unit", "3 events": a count with its noun, singular for one. */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
 export function printJson(io: Io, value: unknown): void {
   io.out(JSON.stringify(value, null, 2));
 }

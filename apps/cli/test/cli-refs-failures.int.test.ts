@@ -3,6 +3,9 @@
 // as a real process against a real API and worker. `--kind` picks the script
 // (docs/reference/api.md: `?kind=`), and `<owner>/<slug>` runs or collects a public one; `collect --input` sets a definition's inputs.
 // A run that fails exits 2 with its reason on stderr (docs/reference/errors.md, client exit codes).
+// On a terminal, counts of one are said in the singular.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { Barscript, ClientError } from "@barscript/sdk";
 import { accountWithKey } from "../../../test/support/clients";
 import { startCliStack, type CliStack, type Result } from "./cli-harness";
@@ -114,5 +117,19 @@ describe("barscript --kind and <owner>/<slug>", () => {
     expect(mine.data.filter((r) => r.script.owner === "publisher")).toHaveLength(2);
     const swept = await json<{ sweep: { definition: { owner: string; slug: string }; status: string; progress: { total: number } } }>(["sweep", "publisher/down", "-i", "AAPL", "-t", "1d", "--bars", "30", "-g", "len=2,3", "--horizons", "1", "--wait", "60"]);
     expect(swept.sweep).toMatchObject({ definition: { owner: "publisher", slug: "down" }, status: "succeeded", progress: { total: 2 } });
+  });
+
+  // Compute units are ceil(bars evaluated / 1000) (docs/reference/limits-and-plans.md): 500 bars of
+  // an indicator plotting the close (no warmup) are 1 unit.
+  it("on a terminal, one of a thing is said in the singular: validate's 1 output, run-status's 1 compute unit", async () => {
+    const source = '//@version=6\nindicator("One plot")\nplot(close, "c")\n';
+    writeFileSync(join(stack.dir, "one.pine"), source);
+    const valid = await stack.tty(["--no-color", "validate", "one.pine"]);
+    expect(valid.stdout.replace(/\r/g, "")).toContain("valid: 1 output, 0 events, warmup 0 bars\n");
+    await create(stack.sdk, { slug: "one-plot", files: [{ path: "main.pine", content: source }] });
+    const run = await json<{ id: string; summary: { bars_evaluated: number; compute_units: number } }>(["run", "one-plot", "-i", "AAPL", "-t", "1d", "--bars", "500", "--wait", "60"]);
+    expect(run.summary).toMatchObject({ bars_evaluated: 500, compute_units: 1 });
+    const status = await stack.tty(["--no-color", "run-status", run.id]);
+    expect(status.stdout.replace(/\r/g, "")).toMatch(/\n500 bars evaluated, 1 compute unit, [\d.]+s\n/);
   });
 });

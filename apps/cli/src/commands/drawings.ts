@@ -6,7 +6,7 @@
 import type { Command } from "commander";
 import Table from "cli-table3";
 import { EXIT, type ExitCode } from "@barscript/contracts";
-import { table, type OutputMode } from "../output";
+import { plural, table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
 
 interface Point { time: string | null; price: number | null }
@@ -29,7 +29,6 @@ const GRID_COLUMNS = 12;
 const CELL_CHARS = 40;
 
 const at = (t: string | null, p: number | null): string => `${t ?? "na"} @ ${p ?? "na"}`;
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const span = (a: number, b: number): string => (a === b ? `${a}` : `${a}-${b}`);
 

@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { pageItems, type Barscript } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
-import { table, type OutputMode } from "../output";
+import { plural, table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
 import { UsageError, wholeNumber } from "../usage";
 import { exitCodeForRun, parseInputs, reportRunFailures, runsTable, waitForRun } from "./runs";
@@ -26,7 +26,7 @@ function rowsTable(m: OutputMode, rows: Row[]): string {
     const v = r[h];
     return typeof v === "number" ? String(Number(v.toFixed(6))) : v === null ? "na" : typeof v === "object" ? JSON.stringify(v) : String(v);
   }));
-  return `${table(m, head, shown)}${rows.length > 50 ? `\n… ${rows.length - 50} more rows (--json or --format csv for all)` : ""}`;
+  return `${table(m, head, shown)}${rows.length > 50 ? `\n… ${plural(rows.length - 50, "more row", "more rows")} (--json or --format csv for all)` : ""}`;
 }
 
 function validate(flags: PageFlags): void {

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { Barscript, Run } from "@barscript/sdk";
 import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contracts";
 import { progressLine, type Progress } from "../progress";
-import { reportError, table, type OutputMode } from "../output";
+import { plural, reportError, table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
 import { UsageError, wholeNumber } from "../usage";
 import { kindOption, scriptRef, type ScriptKind } from "../script-ref";
@@ -132,7 +132,7 @@ export const runCommands: CommandModule = (program: Command, cli: Cli) => {
     .action(cli.action(async (runId: string, opts: { wait: number }) => {
       const sdk = cli.sdk();
       const run = await waitForRun(sdk, await sdk.call("getRun", { path: { run_id: runId } }), opts.wait);
-      cli.emit(run, (m) => `${runsTable(m, [run])}${run.summary ? `\n${run.summary.bars_evaluated} bars evaluated, ${run.summary.compute_units} compute units, ${run.summary.duration}s` : ""}`);
+      cli.emit(run, (m) => `${runsTable(m, [run])}${run.summary ? `\n${plural(run.summary.bars_evaluated, "bar")} evaluated, ${run.summary.events !== undefined ? `${plural(run.summary.events, "event")}, ` : ""}${plural(run.summary.compute_units, "compute unit")}, ${run.summary.duration}s` : ""}`);
       reportRunFailures(cli, [run]);
       return exitCodeForRun(run);
     }));

@@ -6,7 +6,7 @@ import { ClientError, type Diagnostic } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { displayPath, formatDiagnostics } from "../diagnostics";
 import { readScriptFiles, type ScriptFile } from "../files";
-import { table } from "../output";
+import { plural, table } from "../output";
 import type { Cli, CommandModule } from "../context";
 import { kindOption, type ScriptKind } from "../script-ref";
 
@@ -30,7 +30,7 @@ async function validate(cli: Cli, path: string): Promise<ExitCode> {
     if (cli.jsonRequested()) cli.emit(answer, () => "");
     return EXIT.scriptInvalid;
   }
-  cli.emit(answer, (m) => `${m.colors.green("✓")} valid: ${answer.interface?.outputs.length ?? 0} outputs, ${answer.interface?.events.length ?? 0} events, warmup ${answer.interface?.warmup_bars ?? 0} bars`);
+  cli.emit(answer, (m) => `${m.colors.green("✓")} valid: ${plural(answer.interface?.outputs.length ?? 0, "output")}, ${plural(answer.interface?.events.length ?? 0, "event")}, warmup ${plural(answer.interface?.warmup_bars ?? 0, "bar")}`);
   return EXIT.ok;
 }
 
@@ -65,7 +65,7 @@ async function pull(cli: Cli, slug: string, dir: string | undefined, version: st
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, file.content);
   }
-  cli.emit({ slug, version: script.latest_version, dir: target, files: (script.files ?? []).map((f) => f.path) }, () => `Wrote ${(script.files ?? []).length} files of ${slug} to ${target}`);
+  cli.emit({ slug, version: script.latest_version, dir: target, files: (script.files ?? []).map((f) => f.path) }, () => `Wrote ${plural((script.files ?? []).length, "file")} of ${slug} to ${target}`);
   return EXIT.ok;
 }
 
