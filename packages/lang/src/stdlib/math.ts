@@ -156,11 +156,9 @@ export const mathCeil = builtinFunction({ sig: "math.ceil(number: series float):
 export const mathFloor = builtinFunction({ sig: "math.floor(number: series float): int", doc: "Rounds down to an integer.", fold: ([x = 0]) => Math.floor(x), emit: (b) => `Math.floor(${b.a("number")})` });
 export const mathRound = builtinFunction({
   sig: ["math.round(number: series float): int", "math.round(number: series float, precision: series int): float"],
-  doc: "Rounds to the nearest integer (halves away from zero).",
-  fold: (ns) => {
-    const [x = 0, y = 0] = ns;
-    return ns.length === 2 ? Math.round(x * 10 ** y) / 10 ** y : Math.sign(x) * Math.round(Math.abs(x));
-  },
+  doc: "Rounds to the nearest integer, with ties rounding up (-2.5 is -2); with `precision`, to that many decimal places.",
+  // constant folding rounds as a run does
+  fold: ([x = 0, y]) => round(x, y),
   emit: (b) => (b.has("precision") ? `${b.fn(round)}(${b.a("number")}, ${b.a("precision")})` : `${b.fn(round)}(${b.a("number")})`),
 });
 export const mathRoundToMintick = builtinFunction({ sig: "math.round_to_mintick(number: series float): float", doc: "Rounds to the instrument's mintick.", emit: (b) => `${b.fn(roundToMintick)}(${b.a("number")}, $rt.mintick)` });

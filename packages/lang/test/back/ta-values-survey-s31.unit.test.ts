@@ -3,6 +3,8 @@
 // edge cases where they differed. Expected values are worked by hand from the reference's
 // definitions and remarks, quoted where they decide the case.
 import { closeBars, run } from "./harness";
+import { builtinFunction } from "../../src/builtins";
+import { foldBuiltin } from "../../src/derive/rules";
 
 const plots = (source: string, closes: readonly number[]): Array<Array<number | null>> =>
   run(source, closeBars(closes)).outputs.map((o) => Array.from(o.values, (v) => (Number.isNaN(v) ? null : Math.round(v * 1e9) / 1e9)));
@@ -45,5 +47,21 @@ len = bar_index == 0 ? 1 : bar_index == 2 ? 5 : 2
 plot(ta.${fn}(close, len, 0))`;
     expect(plots(script("percentile_nearest_rank"), closes)).toEqual([[10, 10, null, 20, 40, 50]]);
     expect(plots(script("percentile_linear_interpolation"), closes)).toEqual([[10, 10, null, 20, 40, 50]]);
+  });
+});
+
+describe("math.round's ties (survey S31)", () => {
+  // The reference: "rounded to the nearest integer, with ties rounding up"; a precision below 0 rounds
+  // to an integer here as at run time (the reference wants an int precision, "decimal places").
+  test("the documentation and constant folding say what a run gives: -2.5 rounds to -2", () => {
+    const ran = run(`//@version=6
+indicator("r")
+x = -2.5
+plot(math.round(x))
+plot(math.round(x - 1))
+plot(math.round(123.4 + x, -1))`, closeBars([1])).outputs.map((o) => o.values[0]);
+    expect(ran).toEqual([-2, -3, 121]);
+    expect([foldBuiltin("math.round", [-2.5]), foldBuiltin("math.round", [-3.5]), foldBuiltin("math.round", [120.9, -1])]).toEqual(ran);
+    expect(builtinFunction("math.round")?.doc).toContain("ties rounding up");
   });
 });
