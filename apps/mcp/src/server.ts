@@ -28,11 +28,14 @@ function invalidArguments(error: z.ZodError): CallToolResult {
   return refusal("invalid_request", field ? `Parameter \`${field}\`: ${message}.` : `Arguments: ${message}.`);
 }
 
+/** A slug a study shares with another script: the API's remedy (`?kind=study`) is the parameter `kind` here. */
+const remedyAsParameter = (message: string): string => message.replace(/\?kind=(\w+)/g, '`kind: "$1"`');
+
 function fromError(error: unknown): CallToolResult {
   if (error instanceof ClientError) {
     const diagnostics = (error.diagnostics ?? []) as Array<{ file: string; line: number; column: number; code: string; message: string }>;
     const lines = diagnostics.slice(0, 20).map((d) => `${d.file}:${d.line}:${d.column}: ${d.code}: ${d.message}`);
-    return refusal(error.code, [error.message, ...lines].join("\n"));
+    return refusal(error.code, [remedyAsParameter(error.message), ...lines].join("\n"));
   }
   return refusal("internal", (error as Error).message);
 }

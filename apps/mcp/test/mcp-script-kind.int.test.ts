@@ -54,6 +54,9 @@ describe("MCP tools: kind and owner", () => {
     const refused = await call("start_run", { script: "down", instrument: "AAPL", timeframe: "1d", bars: 30 });
     expect(refused.error).toBe(true);
     expect(refused.text).toMatch(/^Error conflict: /);
+    // the remedy is this tool's parameter, not the API's query string
+    expect(refused.text).toContain('`kind: "study"` or `kind: "definition"`');
+    expect(refused.text).not.toContain("?kind=");
     const study = await json<{ kind: string; status: string }>("start_run", { script: "down", kind: "study", instrument: "AAPL", timeframe: "1d", bars: 30, wait: 60 });
     expect(study).toMatchObject({ kind: "study", status: "succeeded" });
     const read = await json<{ kind: string }>("get_script", { slug: "down", kind: "definition" });
