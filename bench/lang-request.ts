@@ -11,7 +11,7 @@
 // changes every iteration, a table written on the last bar) over the demo SPY minute bars, against a
 // hand-written loop computing its two plots from the same context bars (EMA, VWAP per context bar,
 // each chart bar seeing the context bar closed by its close). Medians of 5 runs after 1 untimed.
-import { evaluate } from "../packages/lang/src/evaluate";
+import { evaluate, type EvaluationResult } from "../packages/lang/src/evaluate";
 import { buildProgram as build, timeInTurns } from "./_lang-program";
 import type { ContextBars } from "../packages/lang/src/stdlib/request";
 import type { Bars } from "../packages/lang/src/types";
@@ -491,18 +491,27 @@ function dashboardByHand(chart: Bars, ctxs: Array<{ bars: Bars; seconds: number 
   return [bulls, spread];
 }
 
-async function dashboard(): Promise<string> {
+/** The dashboard's evaluation and its hand-written counterpart, built once (a profile or a bench drives them). */
+export function dashboardCase(): { compiled: () => EvaluationResult; byHand: () => Float64Array[]; chartBars: number } {
   const chart = spyMinutes();
   const info = (tf: string) => ({ ticker: "SPY", timezone: "America/New_York", session: "0930-1600", mintick: 0.01, timeframe: tf });
   const contexts: ContextBars[] = DASH_TFS.map(([, tf]) => ({ symbol: "SPY", timeframe: tf, bars: resample(chart, "1m", tf) as Bars, info: info(tf) }));
   const prog = build(DASHBOARD);
-  const byHand = [{ bars: chart, seconds: 60 }, ...contexts.map((c, k) => ({ bars: c.bars, seconds: DASH_TFS[k]![2] }))];
-  const fs: Array<() => unknown> = [() => evaluate(prog, chart, {}, { symbol: info("1m"), windowStart: 0, contexts }), () => dashboardByHand(chart, byHand, 21)];
-  const [c, h] = timeInTurns(fs, 1, 5) as [number, number];
-  const result = evaluate(prog, chart, {}, { symbol: info("1m"), windowStart: 0, contexts });
+  const hand = [{ bars: chart, seconds: 60 }, ...contexts.map((c, k) => ({ bars: c.bars, seconds: DASH_TFS[k]![2] }))];
+  return {
+    compiled: () => evaluate(prog, chart, {}, { symbol: info("1m"), windowStart: 0, contexts }),
+    byHand: () => dashboardByHand(chart, hand, 21),
+    chartBars: chart.length,
+  };
+}
+
+async function dashboard(): Promise<string> {
+  const { compiled, byHand, chartBars } = dashboardCase();
+  const [c, h] = timeInTurns([compiled, byHand], 1, 5) as [number, number];
+  const result = compiled();
   if (result.runtimeErrors.length > 0) throw new Error(`request_dashboard: ${result.runtimeErrors[0]!.message}`);
-  const diff = maxDiff(result.outputs.map((o) => o.values), dashboardByHand(chart, byHand, 21));
-  return `lang request_dashboard compiled_ms=${c.toFixed(2)} handwritten_ms=${h.toFixed(2)} ratio=${(c / h).toFixed(2)} chart_bars=${chart.length} context_bars=${result.barsEvaluated - chart.length} maxdiff=${diff.toExponential(1)}`;
+  const diff = maxDiff(result.outputs.map((o) => o.values), byHand());
+  return `lang request_dashboard compiled_ms=${c.toFixed(2)} handwritten_ms=${h.toFixed(2)} ratio=${(c / h).toFixed(2)} chart_bars=${chartBars} context_bars=${result.barsEvaluated - chartBars} maxdiff=${diff.toExponential(1)}`;
 }
 
 export async function run(): Promise<string[]> {

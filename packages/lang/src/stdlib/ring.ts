@@ -176,13 +176,77 @@ export class ValueRing {
 export class BarSnapshot {
   bar = -1;
   snap: Snap | null = null;
+  /** The copier of the state's fields as the last snapshot found them (null: the state is a list). */
+  private fields: FlatFields | null = null;
+  /** Whether the last snapshot is `vals` (every field held a primitive, most built-ins' state) rather than `snap`. */
+  private flat = false;
+  private readonly vals: unknown[] = [];
 
   at(bar: number, state: object): void {
     if (this.bar !== bar) {
       this.bar = bar;
-      this.snap = new Snap(state);
-    } else if (this.snap !== null) this.snap.restore(state as Record<string, unknown>);
+      this.take(state);
+    } else if (this.flat) this.fields!.load(state, this.vals);
+    else if (this.snap !== null) this.snap.restore(state as Record<string, unknown>);
   }
+
+  private take(state: object): void {
+    let f = this.fields;
+    // the same fields as at the last bar (a state's class fixes them) are found without listing them
+    if (f === null || !keysAre(state, f.keys)) {
+      if (Array.isArray(state)) {
+        this.flat = false;
+        this.snap = new Snap(state);
+        return;
+      }
+      f = this.fields = flatFields(Object.keys(state));
+    }
+    this.flat = f.save(state, this.vals);
+    this.snap = this.flat ? null : new Snap(state);
+  }
+}
+
+/**
+ * Snap's copy of an object whose fields all hold primitives, compiled once per list of field names:
+ * the same values put back the same way (`o[k] = v`), without a Snap's arrays per bar or a keyed
+ * access per field shared by every state class (the snapshot of a state inside a loop that
+ * requests each of a dashboard's timeframes runs on every execution).
+ */
+interface FlatFields {
+  readonly keys: readonly string[];
+  /** Copies the fields into `vals`; false when one holds an object (a Snap is needed). */
+  readonly save: (o: object, vals: unknown[]) => boolean;
+  readonly load: (o: object, vals: readonly unknown[]) => void;
+}
+
+/** FlatFields by their field names joined (one per state class's shape). */
+const flatByKeys = new Map<string, FlatFields>();
+
+function flatFields(keys: readonly string[]): FlatFields {
+  const id = keys.join("\n");
+  let f = flatByKeys.get(id);
+  if (f === undefined) {
+    const names = keys.map((k) => JSON.stringify(k));
+    const save = names.map((k, j) => `x = o[${k}]; if (typeof x === "object" && x !== null) return false; v[${String(j)}] = x;`);
+    const load = names.map((k, j) => `o[${k}] = v[${String(j)}];`);
+    f = {
+      keys: [...keys],
+      save: new Function("o", "v", `"use strict"; var x; ${save.join(" ")} return true;`) as FlatFields["save"],
+      load: new Function("o", "v", `"use strict"; ${load.join(" ")}`) as FlatFields["load"],
+    };
+    flatByKeys.set(id, f);
+  }
+  return f;
+}
+
+/** Whether the keys `for...in` walks on `o` (its own, as Object.keys lists them, then inherited enumerable ones) are `keys`: no list is made. */
+function keysAre(o: object, keys: readonly string[]): boolean {
+  let j = 0;
+  for (const k in o) {
+    if (keys[j] !== k) return false;
+    j++;
+  }
+  return j === keys.length;
 }
 
 /**

@@ -15,7 +15,7 @@ import { PineArray } from "../array";
 import { alignBars, intrabarRanges, type AlignInput } from "./align";
 import { belowChart, contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
 import { tradingPeriodTimes } from "./trading-days";
-import { alignedColumn, MAX_ALIGNED_SWITCHES, RequestSite, type BarField, type Column } from "./site";
+import { alignedColumn, MAX_ALIGNED_SWITCHES, RequestSite, TupleColumn, valueAt, type BarField, type Column } from "./site";
 import { namesInstrument } from "../ticker-id";
 
 /** The bars of one requested context, as the caller fetched them. */
@@ -195,15 +195,47 @@ export class RequestHost {
   /** Capture mode: records `v` as the site's value at context bar `i` and returns it. */
   capture(site: RequestSite, key: string, i: number, v: unknown): unknown {
     let col = site.col;
+    if (site.tuple !== null) col = this.tupleRows(site);
     if (col === null) {
       const id = (site.id ??= this.site(key));
       col = [];
       this.columns.set(id, col);
       site.col = col;
     }
-    // tuples may be one array reused per bar: keep a copy
-    col[i] = Array.isArray(v) ? v.slice() : v;
+    // a tuple may be one array reused per bar (a function's own): keep a copy, written over the one
+    // an earlier execution on this bar kept (a loop over timeframes runs the site once per iteration;
+    // nothing reads the column before the run ends)
+    if (Array.isArray(v)) {
+      const kept = col[i];
+      if (Array.isArray(kept) && kept.length === v.length) for (let k = 0; k < v.length; k++) kept[k] = v[k];
+      else col[i] = v.slice();
+    } else col[i] = v;
     return v;
+  }
+
+  /**
+   * Capture mode, a tuple expression: records tuple `v` at context bar `i` of `n` in the site's
+   * TupleColumn (a value of another kind or size: the site's values become a list, as capture's).
+   */
+  captureTuple(site: RequestSite, key: string, i: number, n: number, v: unknown): unknown {
+    let t = site.tuple;
+    if (!Array.isArray(v) || site.col !== null || (t !== null && t.size !== v.length)) return this.capture(site, key, i, v);
+    if (t === null) {
+      t = new TupleColumn(n, v.length);
+      this.columns.set((site.id ??= this.site(key)), t);
+      site.tuple = t;
+    }
+    t.put(i, v);
+    return v;
+  }
+
+  /** A tuple site's column turned into a list of its tuples by context bar (capture goes on there). */
+  private tupleRows(site: RequestSite): unknown[] {
+    const col = site.tuple!.rows();
+    this.columns.set(site.id!, col);
+    site.tuple = null;
+    site.col = col;
+    return col;
   }
 
   /**
@@ -301,7 +333,9 @@ export class RequestHost {
     const map = site.map!;
     const j = map[i]!;
     if (j < 0 || (gaps && i > 0 && map[i - 1] === j)) return na;
-    const v = site.read[j];
+    const read = site.read;
+    if (read instanceof TupleColumn) return read.row(j) ?? na;
+    const v = read[j];
     if (v === undefined) return na;
     // a tuple's elements are copied: the script may keep them while later bars read the column
     return Array.isArray(v) ? v.slice() : v;
@@ -343,7 +377,7 @@ export class RequestHost {
     if (site.aligned !== null) return site.aligned[i]!;
     const map = site.map!;
     const j = map[i]!;
-    const v = j < 0 || (gaps && i > 0 && map[i - 1] === j) ? undefined : site.read[j];
+    const v = j < 0 || (gaps && i > 0 && map[i - 1] === j) ? undefined : valueAt(site.read, j);
     return typeof v === "number" ? v : NaN;
   }
 
@@ -372,7 +406,10 @@ export class RequestHost {
     c.ranges ??= intrabarRanges(this.alignInput(c));
     const col = this.columnsOf(c).get((site.id ??= this.site(key))) ?? [];
     const out: unknown[] = [];
-    for (let j = c.ranges.from[i]!; j < c.ranges.to[i]!; j++) out.push(col[j] === undefined ? NaN : col[j]);
+    for (let j = c.ranges.from[i]!; j < c.ranges.to[i]!; j++) {
+      const v = valueAt(col, j);
+      out.push(v === undefined ? NaN : v);
+    }
     return PineArray.of(out);
   }
 

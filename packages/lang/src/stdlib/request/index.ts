@@ -12,13 +12,17 @@ export { RequestSite, type BarField, type Column } from "./site";
 export { alignBars, intrabarRanges } from "./align";
 export { contextKey, storeTimeframe, storeSeconds, requestSymbol } from "./timeframes";
 
-/** The na a request gives before its context has a value: a tuple's (also a user function's) is an array of na elements. */
-function naOf(b: CallEmit, expr: string): string {
+/**
+ * The na a request gives before its context has a value: a tuple's (also a user function's) is an
+ * array of na elements, made once per site `st` (compiled code only reads a tuple's elements, as it
+ * reads the tuples a request returns: host.ts security).
+ */
+function naOf(b: CallEmit, expr: string, st: string): string {
   // each value its own kind's na: an array, string or object value of a tuple is null, so a method
   // called on it is the runtime's "na" error (a NaN there was walked as an array and crashed)
   const kinds = b.tupleKinds("expression");
-  if (kinds !== null) return `[${kinds.map(naOfKind).join(", ")}]`;
-  if (/^\[|^\$tup_/.test(expr)) return `$rt.req.naTuple(${(expr.match(/,/g) ?? []).length + 1})`;
+  if (kinds !== null) return `(${st}.na ??= [${kinds.map(naOfKind).join(", ")}])`;
+  if (/^\[|^\$tup_/.test(expr)) return `(${st}.na ??= $rt.req.naTuple(${(expr.match(/,/g) ?? []).length + 1}))`;
   return naOfKind(b.kind("expression"));
 }
 
@@ -32,9 +36,11 @@ function site(b: CallEmit, expr: string): string {
   return `${st}, ${JSON.stringify(`${st}|${expr}`)}`;
 }
 
-/** Capture mode: the site records the expression's value per context bar (numbers in a typed column). */
+/** Capture mode: the site records the expression's value per context bar (numbers in a typed column, tuples in a column per element). */
 function capture(b: CallEmit, id: string, expr: string): string {
-  return b.kind("expression") === "num" && b.tupleKinds("expression") === null && !/^\[|^\$tup_/.test(expr) ? `$rt.req.captureNum(${id}, $i, $C.length, ${expr})` : `$rt.req.capture(${id}, $i, ${expr})`;
+  const tuple = b.tupleKinds("expression") !== null || /^\[|^\$tup_/.test(expr);
+  if (tuple) return `$rt.req.captureTuple(${id}, $i, $C.length, ${expr})`;
+  return b.kind("expression") === "num" ? `$rt.req.captureNum(${id}, $i, $C.length, ${expr})` : `$rt.req.capture(${id}, $i, ${expr})`;
 }
 
 /** A barmerge option given (a constant compiles to its member name): true when it is `on`. */
@@ -103,7 +109,7 @@ function emitSecurity(b: CallEmit, form: SecurityForm): string {
   const inPlace = form.barsOnly && !b.has("currency") ? `$rt.req.ownBars(${id.slice(0, id.indexOf(","))}, ${b.a("symbol")}, ${b.a("timeframe")}${count}) ? ${expr} : ` : "";
   const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look), field);
   if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${inPlace}${fast})`;
-  const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr)}${count})`;
+  const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}${count})`;
   return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${inPlace}${read})`;
 }
 

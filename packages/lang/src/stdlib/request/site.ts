@@ -4,8 +4,54 @@
 
 import { ownBars } from "./align";
 
-/** A site's values per context bar: numbers in a Float64Array (na where nothing was recorded). */
-export type Column = unknown[] | Float64Array;
+/** A site's values per context bar: numbers in a Float64Array (na where nothing was recorded), tuples in a TupleColumn. */
+export type Column = unknown[] | Float64Array | TupleColumn;
+
+/**
+ * A tuple-valued site's values per context bar, one list per element (numbers stay unboxed there),
+ * instead of an array per bar kept until the evaluation ends: a run over a context records a tuple
+ * on every bar, and those small arrays were most of what the young generation's collections copied.
+ */
+export class TupleColumn {
+  /** Per context bar, 1 where a tuple was recorded (a bar that failed first records nothing). */
+  private readonly recorded: Uint8Array;
+  private readonly els: unknown[][];
+
+  constructor(
+    bars: number,
+    readonly size: number,
+  ) {
+    this.recorded = new Uint8Array(bars);
+    this.els = Array.from({ length: size }, () => []);
+  }
+
+  /** Records tuple `v` (`size` elements) at context bar `i`. */
+  put(i: number, v: readonly unknown[]): void {
+    this.recorded[i] = 1;
+    const els = this.els;
+    for (let k = 0; k < els.length; k++) els[k]![i] = v[k];
+  }
+
+  /** The tuple recorded at context bar `j`, a new array; undefined where none was. */
+  row(j: number): unknown[] | undefined {
+    if (this.recorded[j] !== 1) return undefined;
+    const out: unknown[] = [];
+    for (const e of this.els) out.push(e[j]);
+    return out;
+  }
+
+  /** The recorded tuples as a list by context bar (the site's values stop being tuples of `size`). */
+  rows(): unknown[] {
+    const out: unknown[] = [];
+    for (let j = 0; j < this.recorded.length; j++) if (this.recorded[j] === 1) out[j] = this.row(j);
+    return out;
+  }
+}
+
+/** The value a column holds at context bar `j` (undefined: none recorded). */
+export function valueAt(read: Column, j: number): unknown {
+  return read instanceof TupleColumn ? read.row(j) : read[j];
+}
 
 /** A bar column a request site may read directly (its expression is that column, nothing before it in a context's run can fail). */
 export type BarField = "open" | "high" | "low" | "close" | "volume";
@@ -22,7 +68,7 @@ export function alignedColumn(map: Int32Array, read: Column, gaps: boolean): Flo
   const out = new Float64Array(map.length);
   for (let k = 0; k < map.length; k++) {
     const j = map[k]!;
-    const v = j < 0 || (gaps && k > 0 && map[k - 1] === j) ? undefined : read[j];
+    const v = j < 0 || (gaps && k > 0 && map[k - 1] === j) ? undefined : valueAt(read, j);
     out[k] = typeof v === "number" ? v : NaN;
   }
   return out;
@@ -50,6 +96,8 @@ export class RequestSite {
   id: string | null = null;
   /** Capture mode: this site's column in the context being captured. */
   col: unknown[] | null = null;
+  /** Capture mode, a tuple-valued site: its column of the context being captured. */
+  tuple: TupleColumn | null = null;
   /** Capture mode, a numeric site: its column of the context being captured. */
   num: Float64Array | null = null;
   symbol: string | null = null;
@@ -72,6 +120,8 @@ export class RequestSite {
   ownSymbol: string | null = null;
   ownTimeframe: string | null = null;
   ownLast = 0;
+  /** The na of a tuple-valued site, made on its first read (request/index.ts naOf). */
+  na: unknown[] | null = null;
 
   /** The context resolved before with these arguments (and this site's bar field), or null. */
   findResolved(symbol: string | null, timeframe: string | null, lookahead: boolean, last: number, ignoreInvalid: boolean): ResolvedContext | null {
