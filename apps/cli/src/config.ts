@@ -2,7 +2,8 @@
 // then the credentials file written by `barscript login`.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
+import { credentialsPath as savedAt, parseCredentials, type SavedCredentials } from "@barscript/sdk";
 
 export interface CliConfig {
   baseUrl: string;
@@ -10,18 +11,15 @@ export interface CliConfig {
   credentialsPath: string;
 }
 
-interface Stored {
-  base_url?: string;
-  api_key?: string;
-}
+type Stored = SavedCredentials;
 
 export function credentialsPath(env: NodeJS.ProcessEnv = process.env): string {
-  return env["BARSCRIPT_CREDENTIALS"] ?? join(env["XDG_CONFIG_HOME"] ?? join(homedir(), ".config"), "barscript", "credentials.json");
+  return savedAt(env, homedir());
 }
 
 function readStored(path: string): Stored {
   try {
-    return JSON.parse(readFileSync(path, "utf8")) as Stored;
+    return parseCredentials(readFileSync(path, "utf8"));
   } catch {
     return {};
   }

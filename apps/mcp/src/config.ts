@@ -1,11 +1,11 @@
 // The connector's configuration: the API address and the key it acts with. BARSCRIPT_URL and
-// BARSCRIPT_API_KEY first, then the credentials file `barscript login` writes (the same path the
-// CLI reads: BARSCRIPT_CREDENTIALS, else $XDG_CONFIG_HOME or ~/.config, barscript/credentials.json),
-// so a person signed in with the CLI can start the connector without copying the key (docs/adr/0284).
+// BARSCRIPT_API_KEY first, then the credentials file `barscript login` writes (where it lives and
+// what it holds: the SDK's credentialsPath and parseCredentials, which the CLI uses too), so a
+// person signed in with the CLI can start the connector without copying the key (docs/adr/0284).
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
 import { z } from "zod";
+import { credentialsPath, parseCredentials } from "@barscript/sdk";
 
 const KEY_REQUIRED = "is required: create one with `barscript login` (the connector then reads its credentials file) or on /account";
 
@@ -16,16 +16,16 @@ const schema = z.object({
 
 /** The file `barscript login` saves: `{ base_url, api_key, ... }`; nothing when absent or unreadable. */
 function stored(env: NodeJS.ProcessEnv): { BARSCRIPT_URL?: string; BARSCRIPT_API_KEY?: string } {
-  const path = env["BARSCRIPT_CREDENTIALS"] ?? join(env["XDG_CONFIG_HOME"] ?? join(homedir(), ".config"), "barscript", "credentials.json");
+  let file;
   try {
-    const file = JSON.parse(readFileSync(path, "utf8")) as { base_url?: unknown; api_key?: unknown };
-    return {
-      ...(typeof file.base_url === "string" ? { BARSCRIPT_URL: file.base_url } : {}),
-      ...(typeof file.api_key === "string" ? { BARSCRIPT_API_KEY: file.api_key } : {}),
-    };
+    file = parseCredentials(readFileSync(credentialsPath(env, homedir()), "utf8"));
   } catch {
     return {};
   }
+  return {
+    ...(file.base_url !== undefined ? { BARSCRIPT_URL: file.base_url } : {}),
+    ...(file.api_key !== undefined ? { BARSCRIPT_API_KEY: file.api_key } : {}),
+  };
 }
 
 export function loadMcpConfig(env: NodeJS.ProcessEnv = process.env): { baseUrl: string; apiKey: string } {
