@@ -136,7 +136,9 @@ export const DIFFERENCES: Guide = {
   days and hours the instrument does not trade.
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
   \`wma\`, \`vwma\`, \`stdev\`, \`highest\`, \`rising\`, \`falling\`, \`cog\`, ...) work on the last \`length\` non-na
-  values and return their previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`,
+  values and return their previous result on an \`na\` bar (\`vwma\` leaves such a bar's volume out too, where the
+  reference's \`sma(source * volume) / sma(volume)\` would keep it; \`highestbars\`/\`lowestbars\` still count the bars
+  back to the same extreme, one more on each \`na\` bar); \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`,
   \`roc\`, \`percentrank\`, \`percentile_linear_interpolation\` give \`na\` when the window holds one (docs/adr/0288). Functions built on changes (\`rsi\`, \`cmo\`,
   \`mfi\`, \`tsi\`) follow the reference's Pine definitions: the change next to an \`na\` is \`na\` and skipped.
   A zero divisor inside a built-in (\`stoch\` of a flat window, \`mfi\` without down flow) gives \`na\`, as
