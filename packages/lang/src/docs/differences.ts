@@ -250,8 +250,8 @@ export const DIFFERENCES: Guide = {
   float, int and string inputs of the Interface: nothing is picked on a chart and \`confirm\` is ignored.
   An input's default is any const expression, as in TradingView: literals, const variables, operators, ternaries
   and \`math.*\`, \`str.*\`, \`color.*\`, \`timestamp()\` or casts of constants (\`input.int(2 * math.round(7.4))\`).
-  One that needs the chart (\`str.tostring(5)\`, which reads the symbol's mintick) or calls your own function is
-  refused with \`unsupported_feature\` (docs/adr/0290).
+  One that needs the chart (\`timestamp(2024, 1, 2)\` in the chart's time zone, \`math.round_to_mintick(x)\`) or calls
+  your own function is refused with \`unsupported_feature\` (docs/adr/0290).
 - **Wrapped strings.** A \`"..."\` string that goes on over the next line (deeper than its own line, or a wrapped
   line: inside an open parenthesis, or indented by other than a multiple of four, docs/adr/0160) drops the line break
   and that line's indentation (\`"ab \` then \`   cd"\` is \`"ab cd"\`, docs/adr/0114); TradingView's

@@ -117,7 +117,11 @@ export const strTostring = builtinFunction({
     // compiled code holds an enum member as its name; TradingView's string of a member is its title
     const titles = b.enumTitles("value");
     const value = titles ? `(new Map(${JSON.stringify(titles)}).get(${b.a("value")}) ?? null)` : b.a("value");
-    return `${b.fn(tostring)}(${value}, ${b.a("format", "null")}, $rt.mintick)`;
+    // the chart's mintick is read only for `format.mintick`: a default or a pattern does not need
+    // the chart (a const default made with str.tostring is worked out before the run, docs/adr/0290)
+    const format = b.lit("format");
+    const mintick = b.has("format") && (typeof format !== "string" || format === "mintick" || format === "format.mintick") ? ", $rt.mintick" : "";
+    return `${b.fn(tostring)}(${value}, ${b.a("format", "null")}${mintick})`;
   },
 });
 export const strTonumber = builtinFunction({ sig: "str.tonumber(string: series string): float", doc: "The string as a number, or na.", emit: call(tonumber, (b) => [b.a("string")]) });

@@ -94,6 +94,19 @@ plot(t0, "t0")`);
     expect(defaults).toEqual([true, 1704240000000]);
   });
 
+  test("str.tostring of constants without the mintick format: the default and pattern forms", async () => {
+    const { values, defaults } = await runChecked(`//@version=6
+indicator("x")
+const int LEN = 14
+a = input.string("len " + str.tostring(LEN), "a")
+b = input.string(str.tostring(1.5, "#.##"), "b")
+plot(str.length(a), "la")
+plot(str.length(b), "lb")`);
+    // "len 14" has 6 characters; 1.5 with "#.##" is "1.5" (3)
+    expect(values).toEqual({ la: [6], lb: [3] });
+    expect(defaults).toEqual(["len 14", "1.5"]);
+  });
+
   test("a default the compiler cannot compute is refused with unsupported_feature, not read as na", async () => {
     const errors = await errorsOf(`//@version=6
 indicator("x")
