@@ -79,6 +79,10 @@ export const DIFFERENCES: Guide = {
   history there yet: na, and empty intrabar arrays, as before any symbol's first bar (docs/adr/0203).
   \`request.security_lower_tf\` of a tuple (\`[h, l, v] = request.security_lower_tf("", "1", [high, low, volume])\`) gives a
   tuple of arrays, one per element.
+  Not yet: a request made while another request's expression is evaluated (nested requests: \`request.security(t, "1",
+  f())\` where \`f()\` itself calls \`request.security(t, "5", close)\`) reads its expression on the outer context's own
+  bars, so the inner timeframe or symbol is not honoured there (the 1-minute close, where TradingView gives the
+  5-minute one); requests written side by side at the top level are not affected (docs/adr/0290).
   TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
   without those three anchors it runs. A requested context runs what the request's expression depends on: a
   statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
