@@ -115,7 +115,7 @@ describe("barscript CLI", () => {
     runId = runs[0]?.id ?? "";
     const csv = await cli(["results", runId, "--format", "csv"]);
     expect(csv.code).toBe(0);
-    const lines = csv.stdout.trim().split("\n");
+    const lines = csv.stdout.trim().split("\r\n");
     expect(lines[0]).toBe("t,sma");
     expect(lines).toHaveLength(51);
   });

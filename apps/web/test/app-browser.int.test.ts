@@ -171,7 +171,7 @@ test("a person writes, runs and reads scripts in the web app", async () => {
   const apiCsv = await me.client.call("GET", `/runs/${runId}/results?format=csv`);
   expect(csv).toBe(apiCsv.text);
   const points = await me.client.allPoints(runId);
-  const rows = csv.trim().split("\n");
+  const rows = csv.trim().split("\r\n");
   expect(rows[0]).toBe("t,rsi");
   expect(rows.length - 1).toBe(points.length);
   const last = (rows[rows.length - 1] as string).split(",");
