@@ -231,9 +231,12 @@ test("the sweep form: refusals beside their field, then a sweep that finishes wi
   await page.goto(`${h.api.url}/app/scripts/rsi-below`);
   const form = page.getByRole("region", { name: "Sweep" });
   await form.getByLabel("Bars", { exact: true }).fill("300");
-  await form.getByLabel(/^Level/).fill("25, 200");
+  await form.getByLabel(/^Level/).fill("25");
   await form.getByLabel(/^Length/).fill("14");
   await form.getByLabel(/^Horizons/).fill("5");
+  // one of each, in the singular
+  await expect(form.getByText("1 combination × 1 instrument = 1 evaluation.").count()).resolves.toBe(1);
+  await form.getByLabel(/^Level/).fill("25, 200");
   await expect(form.getByText("2 combinations × 1 instrument = 2 evaluations.").count()).resolves.toBe(1);
   // Enter in a field submits (no pointer); the refusal is announced (role alert) and the focus stays in the field.
   await form.getByLabel(/^Horizons/).press("Enter");

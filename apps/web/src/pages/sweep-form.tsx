@@ -8,7 +8,7 @@ import { navigate } from "../router";
 import { sweepHref } from "../routes";
 import { combinationsOf, errorField, parseHorizons, parseSymbols, parseValues, type GridValue, type SweepField } from "../sweep-values";
 import type { InputSpec, Script, Sweep } from "../types";
-import { ErrorBox, SubmitButton } from "../ui";
+import { count, ErrorBox, SubmitButton } from "../ui";
 import { SOURCES } from "./run-form";
 import { TIMEFRAMES, useWindow, WindowFields, windowBody } from "./window-fields";
 
@@ -123,7 +123,7 @@ export function SweepForm(props: { script: Script }) {
             );
           })}
           <p role="status" class={combinations > MOST_COMBINATIONS ? "error" : "muted"}>
-            {combinations} combination{combinations === 1 ? "" : "s"} × {symbols.length} instrument{symbols.length === 1 ? "" : "s"} = {combinations * symbols.length} evaluations{combinations > MOST_COMBINATIONS ? ` (a sweep takes at most ${MOST_COMBINATIONS} combinations)` : ""}.
+            {count(combinations, "combination")} × {count(symbols.length, "instrument")} = {count(combinations * symbols.length, "evaluation")}{combinations > MOST_COMBINATIONS ? ` (a sweep takes at most ${MOST_COMBINATIONS} combinations)` : ""}.
           </p>
           {grid$.note}
         </fieldset>

@@ -68,7 +68,7 @@ function sweepNews(s: Sweep): string {
   switch (s.status) {
     case "queued": return "The sweep is queued.";
     case "running": return "The sweep is running.";
-    case "succeeded": return `The sweep succeeded: ${s.progress.done} of ${s.progress.total} evaluations; its rows follow.`;
+    case "succeeded": return `The sweep succeeded: ${s.progress.done} of ${count(s.progress.total, "evaluation")}; its rows follow.`;
     case "cancelled": return "The sweep was cancelled.";
     default: return `The sweep failed${s.failure ? ` (${s.failure.kind})` : ""}: see its status.`;
   }
@@ -131,7 +131,7 @@ export function SweepPage(props: { id: string }) {
       {!sweep && !error ? <Loading what="the sweep" /> : null}
       {sweep ? (
         <div tabIndex={-1} ref={statusBox} class="sweep-status">
-          <p><span class={`badge ${sweep.status}`}>{sweep.status}</span> {sweep.progress.done} of {sweep.progress.total} evaluations{sweep.status === "queued" ? " · waiting for one of your run slots" : ""}</p>
+          <p><span class={`badge ${sweep.status}`}>{sweep.status}</span> {sweep.progress.done} of {count(sweep.progress.total, "evaluation")}{sweep.status === "queued" ? " · waiting for one of your run slots" : ""}</p>
           {active ? <progress max={sweep.progress.total} value={sweep.progress.done} aria-label="Evaluations done" /> : null}
           {sweep.failure ? <p class="error">{sweep.status === "cancelled" ? "Cancelled" : `Failed (${sweep.failure.kind})`}: {sweep.failure.message}</p> : null}
         </div>
@@ -192,7 +192,7 @@ function Results(props: { sweep: Sweep }) {
           <div><label for="rank-stat">Rank by</label><select id="rank-stat" value={stat} onChange={(e) => setStat(e.currentTarget.value)}>{statsOf(rows).map((n) => <option value={n}>{n}</option>)}</select></div>
           <div><label for="rank-h">at horizon</label><select id="rank-h" value={String(h)} onChange={(e) => setH(Number(e.currentTarget.value))}>{sweep.horizons.map((n) => <option value={String(n)}>{n}</option>)}</select></div>
           {sweep.instruments.length > 1 ? <div><label for="rank-on">Run on</label><select id="rank-on" value={on} onChange={(e) => setOn(e.currentTarget.value)}>{sweep.instruments.map((i) => <option value={i}>{i}</option>)}</select></div> : null}
-          <p class="muted">{ascending(stat) ? "Smallest" : "Largest"} first, as the service ranks it; p_adjusted is Holm's over all {rows.length} combinations.{stale ? <span role="status"> Ranking…</span> : null}</p>
+          <p class="muted">{ascending(stat) ? "Smallest" : "Largest"} first, as the service ranks it; p_adjusted is Holm's over {rows.length === 1 ? "its one combination" : `all ${rows.length} combinations`}.{stale ? <span role="status"> Ranking…</span> : null}</p>
         </div>
         <ErrorBox error={runError} />
         <Scroll label="Table of the ranked combinations">
