@@ -12,7 +12,10 @@
 //   not close, it shows that open period's running value (the context's last, partial bar); a
 //   context with data after the chart's last bar keeps the historical rule (no future leaks in).
 // - `barmerge.lookahead_on`: the period containing the chart bar (its final value on every bar).
-// - a lower timeframe: the last intrabar that opens before the chart bar closes (both modes).
+// - a lower timeframe: with `barmerge.lookahead_off`, the last intrabar that opens before the chart
+//   bar closes; with `barmerge.lookahead_on`, the first intrabar inside the chart bar (the user
+//   manual's lower-timeframe example: the first of the five 1-minute bars of a 5-minute bar), or the
+//   last one before it when the chart bar has none (docs/adr/0295).
 //
 // Times are bar opens in Unix seconds; -1 means no context bar yet (na).
 
@@ -59,10 +62,13 @@ export function alignBars(a: AlignInput, lookahead: boolean): Int32Array {
   const m = ct.length;
   let p = -1;
   if (a.ctxSeconds < a.chartSeconds) {
+    // q: the first intrabar opening at or after the chart bar's open
+    let q = 0;
     for (let i = 0; i < n; i++) {
       const end = i + 1 < n ? Math.min(a.chartTime[i]! + a.chartSeconds, a.chartTime[i + 1]!) : a.chartTime[i]! + a.chartSeconds;
       while (p + 1 < m && ct[p + 1]! < end) p++;
-      out[i] = p;
+      while (q < m && ct[q]! < a.chartTime[i]!) q++;
+      out[i] = lookahead && q < m && ct[q]! < end ? q : p;
     }
     return out;
   }
