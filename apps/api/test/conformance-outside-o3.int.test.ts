@@ -11,8 +11,11 @@
 // - Express tagged every answer: an error, or the answer of a PUT, PATCH or POST, carried an ETag
 //   (RFC 9110 section 9.3.4: no validator on a PUT's answer unless it is the stored
 //   representation's); now only 2xx/304 answers to GET and HEAD carry one, If-None-Match still 304;
-// - a 201 or 202 that created a script, run or sweep had no Location (RFC 9110 section 9.3.3).
+// - a 201 or 202 that created a script, run or sweep had no Location (RFC 9110 section 9.3.3);
+// - a 401 for a wrong, revoked or expired key, and a 403 forbidden_scope, had no RFC 6750 error in
+//   their bearer challenge (`invalid_token`; `insufficient_scope` and the scope needed).
 import { request } from "node:http";
+import { createApiKey } from "@barscript/db";
 import { writeFlatSeries } from "../../../test/support/bars";
 import { RunsHarness, type Client } from "./runs-harness";
 
@@ -20,6 +23,7 @@ jest.setTimeout(120_000);
 
 const h = new RunsHarness();
 let client: Client;
+let accountId: string;
 let publicUrl: string;
 
 const DAY = 86_400;
@@ -71,7 +75,9 @@ async function finished(body: Record<string, unknown>): Promise<string> {
 
 beforeAll(async () => {
   await h.setup();
-  client = (await h.account()).client;
+  const account = await h.account();
+  client = account.client;
+  accountId = account.id;
   publicUrl = h.env.processEnv["PUBLIC_URL"] as string;
   await writeFlatSeries(h.env.db, { id: "ins_oth", symbol: "OTH", timeframe: "1d", t0: T0, step: DAY, count: COUNT, value: close });
   await create("plots", PLOTS);
@@ -224,5 +230,26 @@ describe("Location of what a POST made", () => {
     const sweep = await client.call("POST", "/sweeps", { definition: "highs", instruments: ["OTH"], timeframe: "1d", grid: { len: [2] }, horizons: [1] });
     expect(sweep.status).toBe(202);
     expect(sweep.headers.get("location")).toBe(`${publicUrl}/v1/sweeps/${sweep.json.id as string}`);
+  });
+});
+
+describe("the bearer challenge names the error (RFC 6750 section 3.1)", () => {
+  const challenge = async (key: string | null, method = "GET", path = "/me"): Promise<{ status: number; code: string; header: string | null }> => {
+    const r = await fetch(`${h.api.url}/v1${path}`, { method, headers: key === null ? {} : { authorization: `Bearer ${key}` } });
+    return { status: r.status, code: ((await r.json()) as { error?: { code: string } }).error?.code ?? "", header: r.headers.get("www-authenticate") };
+  };
+
+  it("when a key is wrong or revoked, then the 401 says invalid_token; without a key, the bare challenge", async () => {
+    expect(await challenge(`bsk_${"x".repeat(43)}`)).toEqual({ status: 401, code: "unauthorized", header: 'Bearer realm="barscript", error="invalid_token"' });
+    const revoked = await createApiKey(h.env.db, { accountId, name: "gone", scopes: ["read"], expiresAt: null });
+    expect((await fetch(`${h.api.url}/v1/auth/revoke`, { method: "POST", headers: { authorization: `Bearer ${revoked.secret}` } })).status).toBe(204);
+    expect(await challenge(revoked.secret)).toEqual({ status: 401, code: "unauthorized", header: 'Bearer realm="barscript", error="invalid_token"' });
+    expect(await challenge(null)).toEqual({ status: 401, code: "unauthorized", header: 'Bearer realm="barscript"' });
+  });
+
+  it("when a key lacks the endpoint's scope, then the 403 forbidden_scope says insufficient_scope and the scope needed", async () => {
+    const reader = await createApiKey(h.env.db, { accountId, name: "reader", scopes: ["read"], expiresAt: null });
+    expect(await challenge(reader.secret, "POST", "/runs/run_000000000000000000000000/cancel")).toEqual({ status: 403, code: "forbidden_scope", header: 'Bearer realm="barscript", error="insufficient_scope", scope="runs:write"' });
+    expect((await challenge(reader.secret)).header).toBeNull();
   });
 });

@@ -60,6 +60,15 @@ function frozen(found: KeyForAuth): KeyForAuth {
   return Object.freeze(found);
 }
 
+/**
+ * The bearer challenge with RFC 6750 section 3.1's error: `invalid_token` on a 401 for a key that
+ * is wrong, revoked or expired, `insufficient_scope` and the scope needed on a 403
+ * `forbidden_scope` (docs/adr/0287); a call without a key gets the bare challenge (docs/adr/0279).
+ */
+function bearerChallenge(params: string): string {
+  return `Bearer realm="barscript", ${params}`;
+}
+
 function rateHeaders(res: Response, limit: number, remaining: number, reset: number): void {
   res.setHeader("RateLimit-Limit", String(limit));
   res.setHeader("RateLimit-Remaining", String(remaining));
@@ -72,9 +81,10 @@ export function createAuthChain(deps: AuthChainDeps): AuthChain {
   const lastUsed = new LastUsedTracker(db, deps.logger, deps.lastUsedFlushMs);
   const keyCache = deps.keyCache ?? new KeyCache();
 
-  async function refuseKey(ip: string, message: string): Promise<never> {
+  /** `invalid`: a key was sent and is wrong, revoked or expired (RFC 6750 section 3.1's `invalid_token`); else the header is not a bearer key. */
+  async function refuseKey(ip: string, message: string, invalid = true): Promise<never> {
     await limits.failedKeys.recordFailure(ip);
-    throw new ApiError("unauthorized", message);
+    throw new ApiError("unauthorized", message, invalid ? { headers: { "WWW-Authenticate": bearerChallenge('error="invalid_token"') } } : {});
   }
 
   const blockedError = (): ApiError =>
@@ -134,7 +144,7 @@ export function createAuthChain(deps: AuthChainDeps): AuthChain {
     // Row 2: no header at all (not a failed check).
     if (header === undefined) throw new ApiError("unauthorized", "No API key: send `Authorization: Bearer <API_KEY>`.");
     // Row 3: the key itself.
-    if (!secret) return refuseKey(ip, "The Authorization header is not `Bearer <API_KEY>`.");
+    if (!secret) return refuseKey(ip, "The Authorization header is not `Bearer <API_KEY>`.", false);
     if (!found) return refuseKey(ip, "The API key is wrong: no such key.");
     if (found.key.revokedAt) return refuseKey(ip, `The API key was revoked at ${found.key.revokedAt.toISOString()}.`);
     if (found.key.expiresAt && found.key.expiresAt.getTime() <= now.getTime()) {
@@ -162,7 +172,9 @@ export function createAuthChain(deps: AuthChainDeps): AuthChain {
   // Row 7.
   function checkScope(kind: GuardKind, found: KeyForAuth): void {
     if (kind !== "account" && kind !== "no-key" && kind !== "any-key" && !found.key.scopes.includes(kind satisfies Scope)) {
-      throw new ApiError("forbidden_scope", `This endpoint needs a key with the \`${kind}\` scope.`);
+      throw new ApiError("forbidden_scope", `This endpoint needs a key with the \`${kind}\` scope.`, {
+        headers: { "WWW-Authenticate": bearerChallenge(`error="insufficient_scope", scope="${kind}"`) },
+      });
     }
   }
 
