@@ -136,7 +136,15 @@ class ConstEvaluator {
     const compiled = new Map<A.Expr, string>();
     for (const a of e.args) compiled.set(a.value, literalJs(this.value(a.value, depth + 1)));
     const fns: RuntimeFunction[] = [];
-    return this.run(f.emit(this.emitView(e, f, compiled, fns)), fns);
+    let js: string;
+    try {
+      js = f.emit(this.emitView(e, f, compiled, fns));
+    } catch (err) {
+      // a call the emitter cannot compile from constants (no signature fits, a state) is not constant, never a crash of the check
+      if (err instanceof NotConstant) throw err;
+      throw new NotConstant(`${name}() cannot be compiled from constants: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return this.run(js, fns);
   }
 
   /** What the record's emitter sees of the call: codegen's own view, its stdlib functions listed in `fns` and no call-site state. */
