@@ -13,7 +13,9 @@
 //   representation's); now only 2xx/304 answers to GET and HEAD carry one, If-None-Match still 304;
 // - a 201 or 202 that created a script, run or sweep had no Location (RFC 9110 section 9.3.3);
 // - a 401 for a wrong, revoked or expired key, and a 403 forbidden_scope, had no RFC 6750 error in
-//   their bearer challenge (`invalid_token`; `insufficient_scope` and the scope needed).
+//   their bearer challenge (`invalid_token`; `insufficient_scope` and the scope needed);
+// - a missing docs page, answered as a page or as the JSON envelope by the request's Accept, did
+//   not say `Vary: Accept`, so a cache could hand a browser's page to a JSON client.
 import { request } from "node:http";
 import { createApiKey } from "@barscript/db";
 import { writeFlatSeries } from "../../../test/support/bars";
@@ -251,5 +253,16 @@ describe("the bearer challenge names the error (RFC 6750 section 3.1)", () => {
     const reader = await createApiKey(h.env.db, { accountId, name: "reader", scopes: ["read"], expiresAt: null });
     expect(await challenge(reader.secret, "POST", "/runs/run_000000000000000000000000/cancel")).toEqual({ status: 403, code: "forbidden_scope", header: 'Bearer realm="barscript", error="insufficient_scope", scope="runs:write"' });
     expect((await challenge(reader.secret)).header).toBeNull();
+  });
+});
+
+describe("a missing docs page varies by Accept", () => {
+  it("when /docs/{topic} names no topic, then the page for a browser and the envelope for others both say Vary: Accept", async () => {
+    const page = await fetch(`${h.api.url}/docs/no-such-topic`, { headers: { accept: "text/html" } });
+    const json = await fetch(`${h.api.url}/docs/no-such-topic`, { headers: { accept: "application/json" } });
+    expect([page.status, json.status]).toEqual([404, 404]);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(((await json.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    expect([page.headers.get("vary"), json.headers.get("vary")]).toEqual(["Accept", "Accept"]);
   });
 });

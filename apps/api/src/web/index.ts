@@ -92,6 +92,8 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
   const renderError: ErrorRequestHandler = (error: unknown, req, res, next) => {
     // Pages for people render as pages; the app's calls and assets keep the JSON envelope.
     if (res.headersSent || req.path.startsWith("/app")) return next(error);
+    // The answer depends on Accept, so caches must key on it (RFC 9110 section 12.5.5; docs/adr/0287).
+    res.vary("Accept");
     // Every error outside /v1 uses the JSON envelope (docs/reference/api.md); only a client that
     // prefers HTML over JSON (a browser's Accept) gets the page. `*/*` or no Accept: JSON.
     const browser = req.accepts(["json", "html"]) === "html";
