@@ -48,8 +48,9 @@ export function printJson(io: Io, value: unknown): void {
   io.out(JSON.stringify(value, null, 2));
 }
 
-/** A table for people: bold headers, no borders' colour codes when colour is off. */
-export function table(mode: OutputMode, head: string[], rows: Array<Array<string | number | null | undefined>>): string {
+/** A table for people: bold headers, no borders' colour codes when colour is off; `empty` (a line saying so) for no rows. */
+export function table(mode: OutputMode, head: string[], rows: Array<Array<string | number | null | undefined>>, empty = "(none)"): string {
+  if (rows.length === 0) return empty;
   const t = new Table({ head: head.map((h) => mode.colors.bold(h)), style: { head: [], border: [] } });
   for (const row of rows) t.push(row.map((cell) => (cell === null || cell === undefined ? "" : String(cell))));
   return t.toString();

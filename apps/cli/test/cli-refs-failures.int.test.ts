@@ -3,7 +3,7 @@
 // as a real process against a real API and worker. `--kind` picks the script
 // (docs/reference/api.md: `?kind=`), and `<owner>/<slug>` runs or collects a public one; `collect --input` sets a definition's inputs.
 // A run that fails exits 2 with its reason on stderr (docs/reference/errors.md, client exit codes).
-// On a terminal, counts of one are said in the singular.
+// On a terminal, counts of one are said in the singular, and a search finding nothing says so.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Barscript, ClientError } from "@barscript/sdk";
@@ -131,5 +131,11 @@ describe("barscript --kind and <owner>/<slug>", () => {
     expect(run.summary).toMatchObject({ bars_evaluated: 500, compute_units: 1 });
     const status = await stack.tty(["--no-color", "run-status", run.id]);
     expect(status.stdout.replace(/\r/g, "")).toMatch(/\n500 bars evaluated, 1 compute unit, [\d.]+s\n/);
+  });
+
+  it("on a terminal, a library search that finds nothing says so and why, instead of an empty table", async () => {
+    const none = await stack.tty(["--no-color", "library", "search", "clo"]);
+    expect(none.stdout.replace(/\r/g, "")).toBe('(no public script matches "clo": the search matches whole words)\n');
+    expect((await stack.tty(["--no-color", "library", "search", "closes"])).stdout).toMatch(/│ publisher\/closes\s+│ indicator\s+│ Closes/);
   });
 });

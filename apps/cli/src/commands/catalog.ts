@@ -26,7 +26,7 @@ export const catalogCommands: CommandModule = (program: Command, cli: Cli) => {
   library.command("search [q]").description("full-text search").option("--kind <kind>").option("--limit <n>", "at most this many", "20")
     .action(cli.action(async (q: string | undefined, o: { kind?: Kind; limit: string }) => {
       const page = await cli.sdk().call("searchLibrary", { query: { q, kind: o.kind, limit: o.limit } });
-      cli.emit(page, (m) => table(m, ["script", "kind", "title"], page.data.map((s) => [`${s.owner}/${s.slug}`, s.kind, s.title])));
+      cli.emit(page, (m) => table(m, ["script", "kind", "title"], page.data.map((s) => [`${s.owner}/${s.slug}`, s.kind, s.title]), `(no public script matches${q ? ` "${q}"` : ""}: the search matches whole words)`));
       return EXIT.ok;
     }));
   library.command("get <owner/slug>").description("a public script with its source").option("--version <n>")
