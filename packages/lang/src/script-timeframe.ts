@@ -9,6 +9,7 @@
 import { builtinFunction } from "./builtins";
 import type * as A from "./language/ast";
 import { alignBars } from "./stdlib/request/align";
+import { nextSessionOpen } from "./stdlib/request/trading-days";
 import type { ContextBars } from "./stdlib/request/host";
 import { periodEnd, storeSeconds, storeTimeframe } from "./stdlib/request/timeframes";
 import { parse } from "./language/parser";
@@ -83,7 +84,7 @@ export function evaluateOnScriptTimeframe(program: Program, st: ScriptTimeframe,
 }
 
 function alignInput(bars: Bars, chartTf: string, ctx: ContextBars): Parameters<typeof alignBars>[0] {
-  return { chartTime: bars.time, chartSeconds: storeSeconds(chartTf), ctxTime: ctx.bars.time, ctxSeconds: storeSeconds(ctx.timeframe), ctxEnd: periodEnd(ctx.timeframe, ctx.info.session), ...(ctx.dataEnd !== undefined ? { ctxDataEnd: ctx.dataEnd } : {}) };
+  return { chartTime: bars.time, chartSeconds: storeSeconds(chartTf), ctxTime: ctx.bars.time, ctxSeconds: storeSeconds(ctx.timeframe), ctxEnd: periodEnd(ctx.timeframe, ctx.info.session), chartNextOpen: nextSessionOpen(storeSeconds(chartTf), ctx.info.session, ctx.info.timezone), ...(ctx.dataEnd !== undefined ? { ctxDataEnd: ctx.dataEnd } : {}) };
 }
 
 /** No bars of the declared timeframe were supplied: every bar's outputs na, the context named for the caller to fetch. */

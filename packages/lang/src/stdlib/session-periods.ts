@@ -157,6 +157,25 @@ function computePeriod(ms: number, tf: string, session: string | null, tz: strin
 }
 
 /**
+ * Whether a day (days since 1970-01-01, dated 00:00 UTC) is a trading day of the session: one it
+ * names (for an overnight session, the day after the one it opens on), Monday to Friday when it
+ * names none (holidays are not known); null for a session around the clock or none.
+ */
+export function tradingDays(session: string | null): ((day: number) => boolean) | null {
+  const s = parseSession(session);
+  if (s === null || s.always) return null;
+  const a = anchorOf(session);
+  // a session from midnight to midnight is its own day, not one opening the evening before
+  const overnight = a.overnight && a.open > 0;
+  const named = session !== null && session.includes(":");
+  return (d) => {
+    // 1970-01-01 (day 0) was a Thursday: (d + 4) % 7 is 0 on Sundays; a named day is the one the session opens on
+    const weekday = (((d - (overnight ? 1 : 0) + 4) % 7) + 7) % 7;
+    return named ? s.days[weekday + 1] === true : (((d + 4) % 7) + 7) % 7 % 6 !== 0;
+  };
+}
+
+/**
  * What a script sees as the open (`close` false) or close of a daily, weekly or monthly bar or
  * period whose days are [startMs, endMs), each dated 00:00 UTC as the bar store dates them
  * (docs/adr/0200-session-times-of-daily-bars.md): TradingView's bar opens at the session's open on
@@ -167,19 +186,13 @@ function computePeriod(ms: number, tf: string, session: string | null, tz: strin
  * keeps the dates as they are (midnight UTC).
  */
 export function sessionBound(startMs: number, endMs: number, close: boolean, session: string | null, tz: string): number {
-  const s = parseSession(session);
-  if (s === null || s.always || startMs !== startMs || endMs !== endMs) return close ? endMs : startMs;
+  const trades = tradingDays(session);
+  if (trades === null || startMs !== startMs || endMs !== endMs) return close ? endMs : startMs;
   const a = anchorOf(session);
   // a session from midnight to midnight is its own day, not one opening the evening before
   const overnight = a.overnight && a.open > 0;
-  const named = session !== null && session.includes(":");
   const first = Math.floor(startMs / DAY_MS);
   const last = Math.max(first, Math.ceil(endMs / DAY_MS) - 1);
-  const trades = (d: number): boolean => {
-    // 1970-01-01 (day 0) was a Thursday: (d + 4) % 7 is 0 on Sundays; a named day is the one the session opens on
-    const weekday = (((d - (overnight ? 1 : 0) + 4) % 7) + 7) % 7;
-    return named ? s.days[weekday + 1] === true : (((d + 4) % 7) + 7) % 7 % 6 !== 0;
-  };
   let day = close ? last : first;
   for (let d = day; close ? d >= first : d <= last; d += close ? -1 : 1) {
     if (trades(d)) {

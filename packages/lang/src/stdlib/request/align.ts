@@ -7,6 +7,9 @@
 //   Friday's session, not on the Monday its 7 days end), or when the next context bar starts (a
 //   session's last 4-hour period ends with the session). Earlier chart bars of a period see the
 //   previous period.
+// - the run's last chart bar, which has no next bar, closes a period when the chart's next bar by
+//   the session would open at or after the period's end (a Friday's daily bar closes its week,
+//   a minute bar closing at 16:00 its day: docs/adr/0295).
 // - the run's last chart bar stands for TradingView's last bar (docs/adr/0074-open-period-at-the-end.md):
 //   when the context's data ends by that bar's close (`ctxDataEnd`) inside a period the bar does
 //   not close, it shows that open period's running value (the context's last, partial bar); a
@@ -28,6 +31,8 @@ export interface AlignInput {
   ctxDataEnd?: number;
   /** The close of the context bar opening at a time, where bars of the timeframe differ in length (several trading days); else `ctxSeconds` after its open. */
   ctxEnd?: ((start: number) => number) | null;
+  /** When the chart's next bar would open after its bar opening at a time, by the chart instrument's session (trading-days.ts nextSessionOpen); absent: at that bar's close. */
+  chartNextOpen?: ((open: number) => number) | null;
 }
 
 /** Alignments where chart bar i sees context bar i (sameBars): alignedNumbers reads such a column as it is. */
@@ -81,7 +86,9 @@ export function alignBars(a: AlignInput, lookahead: boolean): Int32Array {
     }
     // a period cut short (a session's last hours) ends where the next one starts
     const periodEnd = Math.min(a.ctxEnd ? a.ctxEnd(ct[p]!) : ct[p]! + a.ctxSeconds, p + 1 < m ? ct[p + 1]! : Infinity);
-    const closed = t + a.chartSeconds >= periodEnd || (i + 1 < n && a.chartTime[i + 1]! >= periodEnd);
+    // the run's last bar: its next bar by the session (a Friday's bar closes the week, docs/adr/0295)
+    const next = i + 1 < n ? a.chartTime[i + 1]! : a.chartNextOpen ? a.chartNextOpen(t) : -Infinity;
+    const closed = t + a.chartSeconds >= periodEnd || next >= periodEnd;
     out[i] = closed || (i === n - 1 && openAtEnd(a, p, t + a.chartSeconds)) ? p : p - 1;
   }
   return out;

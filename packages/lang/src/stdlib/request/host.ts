@@ -14,7 +14,7 @@ import { fail, ScriptRuntimeError } from "../../runtime/errors";
 import { PineArray } from "../array";
 import { alignBars, intrabarRanges, type AlignInput } from "./align";
 import { belowChart, contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
-import { tradingPeriodTimes } from "./trading-days";
+import { nextSessionOpen, tradingPeriodTimes } from "./trading-days";
 import { alignedColumn, MAX_ALIGNED_SWITCHES, RequestSite, TupleColumn, valueAt, type BarField, type Column } from "./site";
 import { namesInstrument } from "../ticker-id";
 
@@ -312,12 +312,13 @@ export class RequestHost {
     const chart = this.chart!;
     const chartSeconds = storeSeconds(chart.symbol.timeframe);
     const ctxEnd = periodEnd(c.ctx.timeframe, c.ctx.info.session);
+    const chartNextOpen = nextSessionOpen(chartSeconds, chart.symbol.session, chart.symbol.timezone);
     // an intraday chart sees a day, week or month by its trading day, not by the UTC date (docs/adr/0245)
     const moved = tradingPeriodTimes(c.ctx.bars.time, c.ctx.timeframe, chartSeconds, c.ctx.info.session, c.ctx.info.timezone, c.ctx.dataEnd, ctxEnd);
     if (moved !== null) {
-      return { chartTime: chart.bars.time, chartSeconds, ctxTime: moved.time, ctxSeconds: storeSeconds(c.ctx.timeframe), ctxEnd: moved.end, ...(moved.dataEnd !== undefined ? { ctxDataEnd: moved.dataEnd } : {}) };
+      return { chartTime: chart.bars.time, chartSeconds, ctxTime: moved.time, ctxSeconds: storeSeconds(c.ctx.timeframe), ctxEnd: moved.end, chartNextOpen, ...(moved.dataEnd !== undefined ? { ctxDataEnd: moved.dataEnd } : {}) };
     }
-    return { chartTime: chart.bars.time, chartSeconds, ctxTime: c.ctx.bars.time, ctxSeconds: storeSeconds(c.ctx.timeframe), ctxEnd, ...(c.ctx.dataEnd !== undefined ? { ctxDataEnd: c.ctx.dataEnd } : {}) };
+    return { chartTime: chart.bars.time, chartSeconds, ctxTime: c.ctx.bars.time, ctxSeconds: storeSeconds(c.ctx.timeframe), ctxEnd, chartNextOpen, ...(c.ctx.dataEnd !== undefined ? { ctxDataEnd: c.ctx.dataEnd } : {}) };
   }
 
   /**

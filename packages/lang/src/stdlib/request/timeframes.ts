@@ -160,10 +160,13 @@ function longPeriod(tf: string): string | null {
 
 /**
  * The close (Unix seconds) of the context bar of `tf` opening at `start`, where its length varies
- * (several days: N trading days, docs/adr/0139-multi-day-and-multi-week-periods.md); null where it
- * is the timeframe's length or the next bar's open (storeSeconds).
+ * (several days: N trading days, docs/adr/0139-multi-day-and-multi-week-periods.md; months: the
+ * calendar's, from the 1st at 00:00 UTC); null where it is the timeframe's length or the next bar's
+ * open (storeSeconds).
  */
 export function periodEnd(tf: string, session: string | undefined): ((start: number) => number) | null {
+  const months = MONTHS.exec(tf);
+  if (months) return (start) => (sessionPeriod(start * 1000, tf, null, "UTC")?.end ?? NaN) / 1000;
   if (!DAYS.test(tf) || tf === "1d") return null;
   const period = longPeriod(tf)!;
   const anchor = parseSession(session ?? null)?.always === true ? "24x7" : null;

@@ -7,8 +7,8 @@
 // next's. An instrument around the clock, or without a session, keeps the UTC dates.
 
 import { parseSession } from "../session-spec";
-import { sessionBound } from "../session-periods";
-import { zone } from "../time-zones";
+import { sessionBound, tradingDays } from "../session-periods";
+import { local, zone } from "../time-zones";
 
 const DAY_S = 86_400;
 /** Store timeframes of days, weeks and months ("1d", "2w", "3M"). */
@@ -80,4 +80,37 @@ export function tradingPeriodTimes(
       }
     : null;
   return { time, dataEnd: moved, end };
+}
+
+/**
+ * When the chart's next bar would open after its bar opening at `open` (Unix seconds) and lasting
+ * `chartSeconds`, by the instrument's session: the next trading day's open (on a daily or longer
+ * chart, its date at 00:00 UTC) for a bar that reaches its trading day's session close, else the
+ * bar's close. The run's last bar has no next bar: a context period that this open does not fall
+ * in is closed by that bar, as TradingView's period closes at the session's close on its last
+ * trading day (docs/adr/0295). null: the instrument trades around the clock or has no session.
+ */
+export function nextSessionOpen(chartSeconds: number, session: string | undefined, tz: string | undefined): ((open: number) => number) | null {
+  if (session === undefined || tz === undefined) return null;
+  const trades = tradingDays(session);
+  if (trades === null) return null;
+  if (chartSeconds >= DAY_S) {
+    // dated days: the first trading date from the bar's close on
+    return (open) => {
+      let day = Math.floor((open + chartSeconds) / DAY_S);
+      for (let k = 0; k < 7 && !trades(day); k++) day++;
+      return day * DAY_S;
+    };
+  }
+  return (open) => {
+    const close = open + chartSeconds;
+    // the trading day of the bar's open, and the session's close that day
+    const day = Math.floor(local(open * 1000, tz) / (DAY_S * 1000));
+    const sessionClose = sessionBound(day * DAY_S * 1000, (day + 1) * DAY_S * 1000, true, session, tz) / 1000;
+    if (!trades(day) || !(open < sessionClose && close >= sessionClose)) return close;
+    for (let next = day + 1; next <= day + 8; next++) {
+      if (trades(next)) return sessionBound(next * DAY_S * 1000, (next + 1) * DAY_S * 1000, false, session, tz) / 1000;
+    }
+    return close;
+  };
 }
