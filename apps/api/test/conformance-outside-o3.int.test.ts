@@ -15,8 +15,11 @@
 // - a 401 for a wrong, revoked or expired key, and a 403 forbidden_scope, had no RFC 6750 error in
 //   their bearer challenge (`invalid_token`; `insufficient_scope` and the scope needed);
 // - a missing docs page, answered as a page or as the JSON envelope by the request's Accept, did
-//   not say `Vary: Accept`, so a cache could hand a browser's page to a JSON client.
+//   not say `Vary: Accept`, so a cache could hand a browser's page to a JSON client;
+// - the answers to requests Node's parser refuses (a malformed header, headers too large, CONNECT)
+//   had no X-Request-Id, which the reference puts on every answer.
 import { request } from "node:http";
+import { connect } from "node:net";
 import { createApiKey } from "@barscript/db";
 import { writeFlatSeries } from "../../../test/support/bars";
 import { RunsHarness, type Client } from "./runs-harness";
@@ -264,5 +267,35 @@ describe("a missing docs page varies by Accept", () => {
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
     expect(((await json.json()) as { error: { code: string } }).error.code).toBe("not_found");
     expect([page.headers.get("vary"), json.headers.get("vary")]).toEqual(["Accept", "Accept"]);
+  });
+});
+
+/** Bytes straight onto a socket; resolves with the head of what the server wrote before closing. */
+function socketHead(bytes: string): Promise<string> {
+  const port = Number(new URL(h.api.url).port);
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(bytes));
+    let text = "";
+    socket.on("data", (c: Buffer) => { text += c.toString("latin1"); });
+    socket.on("end", () => resolve(text.slice(0, text.indexOf("\r\n\r\n"))));
+    socket.on("error", reject);
+    socket.setTimeout(10_000, () => { socket.destroy(); resolve(text); });
+  });
+}
+
+describe("X-Request-Id on answers to requests the HTTP parser refuses", () => {
+  const id = (head: string): string | undefined => /^X-Request-Id: (.+)$/im.exec(head)?.[1];
+  it("when a request's headers are malformed or too large, then its 400 or 431 carries a new X-Request-Id", async () => {
+    const bad = await socketHead("GET /v1/me HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n");
+    const huge = await socketHead(`GET /v1/me HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    expect([bad.split("\r\n")[0], huge.split("\r\n")[0]]).toEqual(["HTTP/1.1 400 Bad Request", "HTTP/1.1 431 Request Header Fields Too Large"]);
+    expect(id(bad)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id(huge)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("when a CONNECT sends its own X-Request-Id, then the 405 echoes it", async () => {
+    const head = await socketHead("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nX-Request-Id: o3-tunnel\r\n\r\n");
+    expect(head.split("\r\n")[0]).toBe("HTTP/1.1 405 Method Not Allowed");
+    expect(id(head)).toBe("o3-tunnel");
   });
 });

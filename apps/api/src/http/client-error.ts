@@ -3,6 +3,7 @@
 import type { Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError, errorEnvelope } from "@barscript/contracts";
+import { requestIdFrom } from "./request-id";
 
 interface ParserError extends Error {
   code?: string;
@@ -19,16 +20,17 @@ function statusOf(code: string | undefined): { status: number; text: string; mes
   }
 }
 
-function envelopeResponse(status: number, text: string, message: string, extra = ""): string {
+/** Every answer carries `X-Request-Id` (docs/reference/api.md "Conventions"): the client's when its headers were read, else a new one (docs/adr/0287). */
+function envelopeResponse(status: number, text: string, message: string, requestId: string, extra = ""): string {
   const body = JSON.stringify(errorEnvelope(new ApiError("invalid_request", message, { status })));
-  return `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
+  return `HTTP/1.1 ${status} ${text}\r\nX-Request-Id: ${requestId}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`;
 }
 
 export function answerClientErrors(server: Server): void {
   // CONNECT (a proxy tunnel) reaches a 'connect' listener, not the app; without one Node drops the socket.
-  server.on("connect", (_req, socket: Duplex) => {
+  server.on("connect", (req, socket: Duplex) => {
     socket.on("error", () => undefined);
-    socket.end(envelopeResponse(405, "Method Not Allowed", "CONNECT is not supported.", "Allow: GET, POST, PUT, PATCH, DELETE\r\n"));
+    socket.end(envelopeResponse(405, "Method Not Allowed", "CONNECT is not supported.", requestIdFrom(req.headers["x-request-id"]), "Allow: GET, POST, PUT, PATCH, DELETE\r\n"));
   });
   server.on("clientError", (error: ParserError, socket: Duplex) => {
     // A connection the client reset has nobody to answer.
@@ -37,6 +39,6 @@ export function answerClientErrors(server: Server): void {
       return;
     }
     const { status, text, message } = statusOf(error.code);
-    socket.end(envelopeResponse(status, text, message));
+    socket.end(envelopeResponse(status, text, message, requestIdFrom(undefined)));
   });
 }
