@@ -1,7 +1,8 @@
 // The MCP sweep tool as a tool-calling client sees it (its bundle over stdio, mcp-harness.ts, against
 // a real API and worker): a definition swept over a grid answers its top rows, equal to the API's
 // ranked rows, within the size limit; reading it again by sweep_id with another sort; a missing
-// argument is a tool error.
+// argument is a tool error. list_sweeps lists the account's sweeps (by status) and cancel_sweep
+// stops a queued one (docs/reference/api.md #33, #36), as the CLI's sweeps and sweep-cancel do.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Barscript } from "@barscript/sdk";
 import { startMcpStack, text, type McpStack } from "./mcp-harness";
@@ -54,5 +55,22 @@ describe("MCP sweep tool", () => {
     const result = await client.callTool({ name: "sweep", arguments: { definition: "rsi-below" } });
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/^Error /);
+  });
+
+  it("when a model lists sweeps and cancels a queued one, then list_sweeps and cancel_sweep answer as the API does", async () => {
+    // wait 0 answers at once, the sweep still queued or running; a sweep of 50 combinations on AAPL takes longer than the cancel
+    const started = JSON.parse(text(await client.callTool({ name: "sweep", arguments: { definition: "rsi-below", instruments: ["AAPL"], timeframe: "1d", grid: { level: [...Array(50).keys()].map((i) => 10 + i) }, horizons: [1], wait: 0 } }))) as { sweep: { id: string } };
+    const cancelled = await client.callTool({ name: "cancel_sweep", arguments: { sweep_id: started.sweep.id } });
+    expect(cancelled.isError ?? false).toBe(false);
+    const api = await sdk.call("getSweep", { path: { sweep_id: started.sweep.id } });
+    expect((JSON.parse(text(cancelled)) as { id: string; status: string })).toMatchObject({ id: api.id, status: api.status });
+    expect(["cancelled", "succeeded"]).toContain(api.status);
+
+    const listed = JSON.parse(text(await client.callTool({ name: "list_sweeps", arguments: { limit: 50 } }))) as { data: Array<{ id: string; status: string }>; next_cursor: string | null };
+    const all = await sdk.call("listSweeps", { query: { limit: 50 } });
+    expect(listed.data.map((s) => [s.id, s.status])).toEqual(all.data.map((s) => [s.id, s.status]));
+    const succeeded = JSON.parse(text(await client.callTool({ name: "list_sweeps", arguments: { status: "succeeded" } }))) as typeof listed;
+    expect(succeeded.data.every((s) => s.status === "succeeded")).toBe(true);
+    expect(succeeded.data.length).toBeGreaterThan(0);
   });
 });

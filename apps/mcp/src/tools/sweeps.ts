@@ -1,9 +1,10 @@
-// The sweep tool: start a sweep (or read one by id), wait up to `wait` seconds, and answer the
-// sweep with its top rows ranked by `sort` (docs/reference/api.md #32-#35).
+// The sweep tools: `sweep` starts a sweep (or reads one by id), waits up to `wait` seconds, and
+// answers the sweep with its top rows ranked by `sort`; `list_sweeps` and `cancel_sweep`
+// (docs/reference/api.md #32-#36).
 import { z } from "zod";
-import { TIMEFRAMES } from "@barscript/contracts";
+import { RUN_STATUSES, TIMEFRAMES } from "@barscript/contracts";
 import type { AnswerOf, Barscript } from "@barscript/sdk";
-import { defineTool, param, WRITE, type Tool } from "../tool";
+import { defineTool, DESTRUCTIVE, param, READ, WRITE, type Tool } from "../tool";
 import { scriptOwner } from "./script-ref";
 
 type Sweep = AnswerOf<"getSweep">;
@@ -62,5 +63,24 @@ export const sweepTools: Tool[] = [
       };
       return answer(sdk, await sdk.call("createSweep", { body }), w, args.sort, n);
     },
+  }),
+  defineTool({
+    name: "list_sweeps", title: "List your sweeps", hints: READ,
+    description: "Your sweeps, newest first (status, progress, definition, instruments, timeframe, grid); read one's rows with sweep and its sweep_id.",
+    input: z.object({
+      status: param(z.enum(RUN_STATUSES).optional(), "Only sweeps with this status", "succeeded"),
+      limit: param(z.number().int().min(1).max(50).optional(), "Sweeps in the page (default 10, at most 50)", 10),
+      cursor: param(z.string().optional(), "next_cursor of a previous page", "eyJsIjoi..."),
+    }),
+    run: async ({ status, limit, cursor }, sdk) => {
+      const page = await sdk.call("listSweeps", { query: { status, limit: limit ?? 10, cursor } });
+      return { data: page.data.map(({ id, definition, instruments, timeframe, grid, status: st, progress, failure, created_at }) => ({ id, definition, instruments, timeframe, grid, status: st, progress, failure, created_at })), next_cursor: page.next_cursor };
+    },
+  }),
+  defineTool({
+    name: "cancel_sweep", title: "Cancel a sweep", hints: DESTRUCTIVE,
+    description: "Stop a queued or running sweep (it ends `cancelled`, its rows not kept); a finished sweep keeps its state.",
+    input: z.object({ sweep_id: param(z.string(), "A sweep's id, from sweep or list_sweeps", "swp_4fV2kQ9mXb1LzT8cR3sW0aJe") }),
+    run: ({ sweep_id }, sdk) => sdk.call("cancelSweep", { path: { sweep_id } }),
   }),
 ];
