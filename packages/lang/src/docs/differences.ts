@@ -51,10 +51,12 @@ export const DIFFERENCES: Guide = {
   context is read 64 bars earlier than its warmup so that the window's opens no longer depend on it). Renko, line
   break, Kagi and point and figure tickers are refused (their bars are not stored).
 - **\`request.security\`** follows TradingView on historical bars (lookahead off: a higher timeframe's value
-  on the last chart bar of its period; lookahead on: the period's final value on each of its bars). The run's
+  on the last chart bar of its period; lookahead on: the period's final value on each of its bars; a lower
+  timeframe: the chart bar's last intrabar, with lookahead on its first, as the user manual's example). The run's
   last bar is TradingView's last bar: when the stored data ends inside a requested period it shows that period's
   running value; a window ending before the data does keeps the previous period there (nothing from after the
-  window). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts; a loop over symbols has them all read after one evaluation, docs/adr/0223). What
+  window), unless that bar ends the period by the session (a Friday's daily bar its week, the 15:59 minute its
+  day: docs/adr/0295; a Thursday before an exchange holiday does not, holidays not being known). Symbols and timeframes computed from inputs or bars work in every run (at most 40 contexts; a loop over symbols has them all read after one evaluation, docs/adr/0223). What
   remains: timeframes are those the bar store holds (1, 5, 15, 30, 60, 120, 240, D, W), any other count of minutes
   under a day (\`"20"\`, \`"180"\`: built from a finer stored timeframe from the session's open, as TradingView builds
   them; around the clock in UTC from 4-hour or 2-hour bars too, so \`"720"\` works on an instrument stored from 4-hour bars), months up to 12 (built from daily bars) and several days or weeks (\`"4D"\`, \`"2W"\`, built from daily or weekly
