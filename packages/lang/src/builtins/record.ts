@@ -67,6 +67,8 @@ export interface CallEmit {
   tupleKinds(name: string): ValueKind[] | null;
   /** The field names of the user type an array or matrix argument holds (`array<Point>`), else null. */
   elementFields(name: string): string[] | null;
+  /** The element type's name of an array or matrix argument of a built-in type (`float` of `array<float>`), else null. */
+  elementType(name: string): string | null;
   /**
    * The argument's bar column (`$C`, or `$rt.column("hlc3")`) when it is a bar series: its history
    * is the bar's own, read the same whether or not this call ran on every bar; else null.

@@ -107,6 +107,11 @@ export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs,
       const decl = elem?.kind === "udt" ? g.unit.types.get(elem.name) : undefined;
       return decl ? decl.fields.map((f) => f.name.name) : null;
     },
+    elementType: (n) => {
+      const t = byName.get(n)?.type;
+      const elem = t?.kind === "array" || t?.kind === "matrix" ? t.element : null;
+      return elem?.kind === "primitive" ? elem.name : null;
+    },
     enumTitles: (n) => {
       const t = byName.get(n)?.type;
       const decl = t?.kind === "enum" ? g.unit.enumDecls.get(t.id.slice(t.id.lastIndexOf(":") + 1)) : undefined;

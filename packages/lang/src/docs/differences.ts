@@ -185,10 +185,14 @@ export const DIFFERENCES: Guide = {
   \`33.1\`: the digits \`#.\` and the text \`1\`, docs/adr/0291); exponent patterns (\`0.###E0\`) are not read.
 - **Number text.** \`str.format\` and \`log.*\` with arguments write a number as Java's MessageFormat does:
   \`{0}\` groups by three with up to three decimals (\`1,234.568\`) and a tie goes to the even digit
-  (\`{0,number,integer}\` of 2.5 is \`2\`); \`str.tostring\` (and \`array.join\`'s numbers) has up to ten decimals,
-  no exponent, and rounds a tie up as the digits read (\`2.675\` under \`#.##\` is \`2.68\`: docs/adr/0177, 0230). Not documented by TradingView, so kept as they were (docs/adr/0178): a value
-  rounding to zero has no sign (Java writes \`-0\`), \`#.00\` keeps the zero of \`0.50\` (Java writes
-  \`.50\`; under \`#.#\` Java too writes \`0.5\`, docs/adr/0291), \`format.percent\` and \`format.volume\`'s decimals, an na argument is \`NaN\`, and a
+  (\`{0,number,integer}\` of 2.5 is \`2\`) and keeps the sign of a value rounding to zero (\`-0\`); \`str.tostring\` has up to ten decimals,
+  an exponent from 1e21 on (\`1E21\`), and rounds a tie up as the digits read (\`2.675\` under \`#.##\` is \`2.68\`: docs/adr/0177, 0230).
+  \`format.percent\` has two decimals (\`1.00%\`, \`NaN%\`), \`format.volume\` is a whole number below a thousand (\`12\`),
+  \`format.price\`/\`format.inherit\` are not str.tostring formats (\`price83123\`), and \`array.join\` writes a float
+  array's elements as Java does (\`5.0\`, \`1.0E8\`): TradingView's documents print none of these, public emulators'
+  logs of TradingView do (docs/adr/0294). Kept, the evidence being weak (docs/adr/0178, 0294): \`str.tostring\` writes a value
+  rounding to zero without a sign (also under a pattern without digits, where one emulator shows \`-x0\`), \`#.00\` keeps the zero of \`0.50\` (Java writes
+  \`.50\`; under \`#.#\` Java too writes \`0.5\`, docs/adr/0291), \`str.format\` of a float array writes its elements as \`str.tostring\` does (\`[1.5, 2]\`; emulators show \`[1.5, 2.0]\`), an na argument is \`NaN\`, and a
   matrix is written one row a line. As TradingView's user manual says, a placeholder naming no argument (\`{5}\`) is
   written as it stands and an unclosed \`{\` in \`str.format\` (or \`log.*\` with arguments) is a runtime error (docs/adr/0274).
 - **An na string argument** (\`str.upper(na)\`, a \`string\` variable holding na) gives na, as does a concatenation

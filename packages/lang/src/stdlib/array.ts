@@ -6,7 +6,7 @@ import { fail, MAX_ARRAY_SIZE } from "../runtime/errors";
 
 import { compareKeys, SORT_FIELD_PARAM, sortFieldSlot, sortKey } from "./sort-field";
 import { dropped, extremes, HI, largest, LO, PineArray, pushed, smallest } from "./pine-array";
-import { numberText } from "./value-text";
+import { javaDoubleText, numberText } from "./value-text";
 
 // pushed and dropped: reached by the written-out push and shift (codegen/collections.ts)
 export { dropped, PineArray, pushed };
@@ -154,11 +154,15 @@ export function sort(a: Arr<unknown>, order: string = "ascending", slot = -1): v
   if (slot < 0) v.sort((p, q) => compareKeys(p, q, dir));
   else v.sort((p, q) => compareKeys(sortKey(p, slot), sortKey(q, slot), dir));
 }
-export function join(a: Arr<unknown>, sep = ""): string {
-  // a number is written as str.tostring writes it (up to ten decimals, no exponent: docs/adr/0230),
-  // an na element "NaN" whatever its type, as str.tostring of the array writes it (not JavaScript's "null")
+/**
+ * The elements joined: an int as str.tostring writes it, a float as Java's Double.toString (`5.0`,
+ * `1.0E8`: docs/adr/0294, `floats` is set for an `array<float>`), an na element "NaN" whatever its
+ * type, as str.tostring of the array writes it (not JavaScript's "null").
+ */
+export function join(a: Arr<unknown>, sep = "", floats = false): string {
+  const text = floats ? javaDoubleText : numberText;
   return need(a)
-    .e.map((e) => (e === null ? "NaN" : typeof e === "number" ? numberText(e) : String(e)))
+    .e.map((e) => (e === null ? "NaN" : typeof e === "number" ? text(e) : String(e)))
     .join(sep);
 }
 
@@ -286,7 +290,11 @@ export const arrayFunctions: FunctionRecord[] = [
   fn("slice(id: series array<T>, index_from: series int, index_to: series int): series array<T>", "A copy of the elements from `index_from` to `index_to` (exclusive).", slice),
   fn("concat(id1: series array<T>, id2: series array<T>): series array<T>", "Appends `id2`'s elements to `id1` and returns `id1`.", concat),
   fn("reverse(id: series array<T>): void", "Reverses the array in place.", reverse),
-  fn("join(id: series array<T>, separator: series string = \"\"): series string", "The elements as strings, joined.", join),
+  builtinFunction({
+    sig: 'array.join(id: series array<T>, separator: series string = ""): series string',
+    doc: "The elements as strings, joined (a float as Java writes it: `5.0`, `1.0E8`).",
+    emit: (b) => `${b.fn(join)}(${b.a("id")}, ${b.a("separator", '""')}${b.elementType("id") === "float" ? ", true" : ""})`,
+  }),
   builtinFunction({
     sig: `array.sort(id: series array<T>, order: series string = "order.ascending", ${SORT_FIELD_PARAM}): void`,
     doc: "Sorts in place; an array of objects by one field (`sort_field`: its index or name, the first by default).",

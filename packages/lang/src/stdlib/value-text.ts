@@ -21,10 +21,14 @@ export type Rounding = "half-up" | "half-even";
 /** str.tostring's format when none is given: the reference's default, `'#.##########'`. */
 const TOSTRING_PATTERN = "#.##########";
 
-/** Default number text (str.tostring without a format): up to ten decimals, no exponent, no grouping. */
+/**
+ * Default number text (str.tostring without a format): up to ten decimals, no grouping, and from
+ * 1e21 on the digits with up to ten decimals and an exponent (`1E21`, `1.23456789E25`: docs/adr/0294).
+ */
 export function numberText(x: number): string {
   if (x !== x) return "NaN";
   if (!isFinite(x)) return x > 0 ? "Infinity" : "-Infinity";
+  if (Math.abs(x) >= 1e21) return exponentText(x);
   // JavaScript's text of a number has its shortest digits, those the pattern starts from: without
   // an exponent and with at most ten decimals it is the pattern's text already (scripts write
   // prices into labels on every bar; the pattern's reading cost more than their work)
@@ -34,6 +38,42 @@ export function numberText(x: number): string {
     if (dot < 0 || plain.length - dot - 1 <= 10) return plain;
   }
   return formatPattern(x, TOSTRING_PATTERN);
+}
+
+/**
+ * `x` (finite, |x| >= 1e21) as TradingView's str.tostring writes it (docs/adr/0294): its shortest
+ * digits with one before the point and up to ten after it, rounded half up as they read, then `E`
+ * and the exponent (`1E21`, `-1.5E300`, `1.2345678901E29`).
+ */
+function exponentText(x: number): string {
+  const [mantissa = "0", exponent = "0"] = Math.abs(x).toExponential().split("e");
+  let exp = Number(exponent);
+  let digits = trimZeros(mantissa.length > 12 ? roundDigitsHalfUp(mantissa, 10) : mantissa);
+  // 9.99999999999e25 rounds up to 10: the exponent takes the carry
+  if (digits === "10") {
+    digits = "1";
+    exp++;
+  }
+  return `${x < 0 ? "-" : ""}${digits}E${exp}`;
+}
+
+/**
+ * A float as Java's Double.toString writes it, as TradingView's array.join writes a float array's
+ * elements (docs/adr/0294): its shortest digits, plain with at least one decimal from 0.001 up to
+ * 10^7 (`5.0`, `9999999.0`), else one digit, the others, `E` and the exponent (`1.0E8`, `9.9E-4`).
+ */
+export function javaDoubleText(x: number): string {
+  if (x !== x) return "NaN";
+  if (!Number.isFinite(x)) return x > 0 ? "Infinity" : "-Infinity";
+  if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+  const a = Math.abs(x);
+  const sign = x < 0 ? "-" : "";
+  if (a >= 1e-3 && a < 1e7) {
+    const plain = shortestPlain(a);
+    return sign + (plain.includes(".") ? plain : `${plain}.0`);
+  }
+  const [mantissa = "0", exponent = "0"] = a.toExponential().split("e");
+  return `${sign}${mantissa.includes(".") ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
 }
 
 /** An array as `[a, b, c]`, each element as str.tostring writes it. */
@@ -229,8 +269,9 @@ export function formatPattern(x: number, pattern: string, rounding: Rounding = "
   const v = x * pos.scale;
   // an infinite value (or one a % scales past the largest double) is Java's "∞" between the affixes
   const body = Number.isFinite(v) ? digitsText(Math.abs(v), pos.digits, rounding) : "\u221e";
-  // a value that rounds to zero is written without a sign, as before
-  if (!(v < 0) || Number(body.replace(/,/g, "")) === 0) return pos.prefix + body + pos.suffix;
+  // a value that rounds to zero: str.tostring writes it without a sign, str.format (Java's
+  // DecimalFormat, the half-even rounding) with one, `-0` (docs/adr/0294)
+  if (!(v < 0) || (rounding === "half-up" && Number(body.replace(/,/g, "")) === 0)) return pos.prefix + body + pos.suffix;
   return neg ? neg.prefix + body + neg.suffix : "-" + pos.prefix + body + pos.suffix;
 }
 
@@ -270,17 +311,41 @@ export function tostring(x: unknown, format?: string | null, mintick = 0.01): st
   if (x instanceof PineArray) return arrayText(x, format, mintick);
   if (x instanceof PineMatrix) return matrixText(x, format, mintick);
   if (typeof x !== "number") return null;
-  if (format === undefined || format === null || format === "inherit" || format === "price") return numberText(x);
+  // format.price and format.inherit are not str.tostring formats: their text is a pattern without
+  // digits, as any other text (`price83123`: docs/adr/0294)
+  if (format === undefined || format === null) return numberText(x);
   if (format === "mintick") return mintickText(x, mintick);
-  if (format === "percent") return x !== x ? "NaN" : trimZeros(x.toFixed(2)) + "%";
-  if (format === "volume") {
-    if (x !== x) return "NaN";
-    const a = Math.abs(x);
-    const units: Array<[number, string]> = [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]];
-    for (const [u, s] of units) if (a >= u) return trimZeros((x / u).toFixed(3)) + s;
-    return trimZeros(x.toFixed(2));
-  }
+  if (format === "percent") return percentText(x);
+  if (format === "volume") return volumeText(x);
   return formatPattern(x, format);
+}
+
+/** format.percent: two decimals always, rounded half up as the digits read, and `%` (`1.00%`, `NaN%`: docs/adr/0294). */
+function percentText(x: number): string {
+  if (!Number.isFinite(x)) return `${numberText(x)}%`;
+  const body = fixedText(Math.abs(x), 2, "half-up");
+  return `${x < 0 && body !== "0.00" ? "-" : ""}${body}%`;
+}
+
+const VOLUME_UNITS: ReadonlyArray<[number, string]> = [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]];
+
+/**
+ * format.volume: from a thousand up the value in K, M, B or T with up to three decimals (the
+ * reference's 5183 is `5.183K`), below it a whole number (`12`); both rounded half up as the digits
+ * read (1235.5 is `1.236K`, 999.5 is `1000`: docs/adr/0294).
+ */
+function volumeText(x: number): string {
+  if (!Number.isFinite(x)) return x !== x ? "NaN" : `${numberText(x)}T`;
+  const a = Math.abs(x);
+  let body = "";
+  for (const [u, s] of VOLUME_UNITS) {
+    if (a >= u) {
+      body = trimZeros(fixedText(a / u, 3, "half-up")) + s;
+      break;
+    }
+  }
+  if (body === "") body = fixedText(a, 0, "half-up");
+  return x < 0 && body !== "0" ? `-${body}` : body;
 }
 
 /** Java's US styles of `{0,date,short}` ... `{0,time,full}` (medium when none is given), else the pattern as written. */

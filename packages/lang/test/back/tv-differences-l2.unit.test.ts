@@ -18,13 +18,14 @@ describe("str.tostring without a format: '#.##########', a tie rounded up as the
     expect([tostring(3.99, "#"), tostring(3.99, "#.000"), tostring(4, "#.000")]).toEqual(["4", "3.990", "4.000"]);
   });
 
-  test("up to ten decimals, no exponent, no grouping (worked by hand)", () => {
+  test("up to ten decimals, no grouping, an exponent from 1e21 on (worked by hand; docs/adr/0294)", () => {
     const cases: Array<[number, string]> = [
       [2 / 3, "0.6666666667"],
       [1 / 3, "0.3333333333"],
       [1234567.5, "1234567.5"],
       [0.1 + 0.2, "0.3"],
-      [1e21, "1000000000000000000000"],
+      // from 1e21 on an exponent, as a public emulator's TradingView logs show (docs/adr/0294)
+      [1e21, "1E21"],
       [1e-7, "0.0000001"],
       // the eleventh decimal is a 5: up, as the number reads (the double is 1.0000000000499999...)
       [1.00000000005, "1.0000000001"],
@@ -49,20 +50,24 @@ describe("str.tostring without a format: '#.##########', a tie rounded up as the
   });
 });
 
-describe("array.join writes numbers as str.tostring does", () => {
-  test("the reference's example: array.new_float(5, 5) joined with ',' is 5,5,5,5,5", () => {
-    expect(logsOf('//@version=6\nindicator("array.join example")\na = array.new_float(5, 5)\nlog.info(array.join(a, ","))\n')).toEqual(["5,5,5,5,5"]);
+// array.join of a float array writes each element as Java's Double.toString, as a public emulator's
+// TradingView logs show (docs/adr/0294); the reference's example prints no text.
+describe("array.join: an int array's numbers as str.tostring writes them, a float array's as Java does", () => {
+  test("the reference's example: array.new_float(5, 5) joined with ',' is 5.0,5.0,5.0,5.0,5.0", () => {
+    expect(logsOf('//@version=6\nindicator("array.join example")\na = array.new_float(5, 5)\nlog.info(array.join(a, ","))\n')).toEqual(["5.0,5.0,5.0,5.0,5.0"]);
+    expect(logsOf('//@version=6\nindicator("j")\na = array.new_int(5, 5)\nlog.info(array.join(a, ","))\n')).toEqual(["5,5,5,5,5"]);
   });
 
-  test("fractions, exponents and na (worked by hand)", () => {
+  test("fractions, exponents and na (worked by hand; Java's digits are Python's repr)", () => {
     const a = PineArray.of([0.1 + 0.2, 1e21, 2 / 3, NaN, -0.5, 1e-7]);
-    expect(join(a, ", ")).toBe("0.3, 1000000000000000000000, 0.6666666667, NaN, -0.5, 0.0000001");
+    expect(join(a, ", ")).toBe("0.3, 1E21, 0.6666666667, NaN, -0.5, 0.0000001");
+    expect(join(a, ", ", true)).toBe("0.30000000000000004, 1.0E21, 0.6666666666666666, NaN, -0.5, 1.0E-7");
     expect(join(PineArray.of(["a", null, "c"]), "-")).toBe("a-NaN-c");
   });
 
-  test("in a script: a float array of computed values", () => {
+  test("in a script: a float array of computed values (Python: repr(3.3 / 3), repr(3.3 * 0.1))", () => {
     const src = '//@version=6\nindicator("j")\na = array.from(close / 3, close * 0.1, na)\nlog.info(a.join("|"))\n';
-    expect(logsOf(src, [3.3])).toEqual(["1.1|0.33|NaN"]);
+    expect(logsOf(src, [3.3])).toEqual(["1.0999999999999999|0.33|NaN"]);
   });
 });
 
