@@ -86,6 +86,16 @@ function runLines(output: string, msg: string, bars: number): RunLine[] {
 
 const sum = (r: Record<string, number> | undefined, keys: readonly string[]): number => keys.reduce((a, k) => a + (r?.[k] ?? 0), 0);
 
+/** When span `name` of the line ended (epoch ms; NaN when it has no start or no such span). */
+function endOf(line: RunLine, name: string): number {
+  let at = line.start ?? NaN;
+  for (const [k, ms] of Object.entries(line.ms ?? {})) {
+    at += ms;
+    if (k === name) return at;
+  }
+  return NaN;
+}
+
 /**
  * The composite's steps, medians over its measured runs (the first `warmups` by the API's clock
  * left out): each run's API spans joined with the spans of the worker that ran it.
@@ -103,6 +113,10 @@ function compositeSteps(outputs: ReadonlyMap<string, string>, bars: number, warm
     ["write after the evaluation (usage, write)", (_a, w) => sum(w.ms, ["usage", "write"])],
     ["publish, release", (_a, w) => sum(w.ms, ["publish", "release"])],
     ["API answer", (a) => sum(a.ms, ["answer", "waitRelease"])],
+    // the streamed chunks on the server (epoch ms noted by the stream; NaN when the run did not stream)
+    ["stream: first chunk handed over to the server's first INSERT answer", (_a, w) => (w.noted?.firstStored ?? NaN) - (w.noted?.firstHanded ?? NaN)],
+    ["stream: the server's first to last INSERT answer", (_a, w) => (w.noted?.lastStored ?? NaN) - (w.noted?.firstStored ?? NaN)],
+    ["stream: last INSERT answer to the end of the write (the move, the commit and its WAL flush)", (_a, w) => endOf(w, "write") - (w.noted?.lastStored ?? NaN)],
     ["worker total", (_a, w) => w.total ?? 0],
     ["API total", (a) => a.total ?? 0],
   ];
