@@ -114,6 +114,14 @@ function timed(compiled: () => void, hand: () => void): [number, number] {
   return [c!, h!];
 }
 
+/** table_refill's evaluation and its hand-written counterpart, built once (a profile drives them). */
+export function tableRefillCase(): { compiled: () => void; byHand: () => void } {
+  const bars = risingBars(N);
+  const prog = build(SCRIPT);
+  const symbol = { ticker: "SYN", timezone: "UTC", mintick: 0.01, timeframe: "1D" };
+  return { compiled: () => void evaluate(prog, bars, {}, { symbol, windowStart: 0 }), byHand: () => void handWritten(bars) };
+}
+
 export async function run(): Promise<string[]> {
   const bars = risingBars(N);
   const symbol = { ticker: "SYN", timezone: "UTC", mintick: 0.01, timeframe: "1D" };

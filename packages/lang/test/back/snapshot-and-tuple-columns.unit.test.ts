@@ -73,4 +73,15 @@ describe("TupleColumn", () => {
     expect(1 in rows).toBe(false);
     expect(rows[2]).toEqual([2, "y", true]);
   });
+
+  test("an element that held numbers and then another value keeps both", () => {
+    const t = new TupleColumn(3, 2);
+    t.put(0, [1.5, -0]);
+    t.put(1, ["a", NaN]);
+    t.put(2, [null, 3]);
+    expect(t.row(0)).toEqual([1.5, -0]);
+    expect(Object.is(t.row(0)![1], -0)).toBe(true);
+    expect(t.row(1)).toEqual(["a", NaN]);
+    expect(t.row(2)).toEqual([null, 3]);
+  });
 });

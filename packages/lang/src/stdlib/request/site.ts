@@ -15,28 +15,48 @@ export type Column = unknown[] | Float64Array | TupleColumn;
 export class TupleColumn {
   /** Per context bar, 1 where a tuple was recorded (a bar that failed first records nothing). */
   private readonly recorded: Uint8Array;
-  private readonly els: unknown[][];
+  /** Per element: a Float64Array while it has held only numbers, else a list; null until first recorded. */
+  private readonly els: Array<Float64Array | unknown[] | null>;
 
   constructor(
-    bars: number,
+    private readonly bars: number,
     readonly size: number,
   ) {
     this.recorded = new Uint8Array(bars);
-    this.els = Array.from({ length: size }, () => []);
+    this.els = new Array<null>(size).fill(null);
   }
 
   /** Records tuple `v` (`size` elements) at context bar `i`. */
   put(i: number, v: readonly unknown[]): void {
     this.recorded[i] = 1;
     const els = this.els;
-    for (let k = 0; k < els.length; k++) els[k]![i] = v[k];
+    for (let k = 0; k < els.length; k++) {
+      const x = v[k];
+      let e = els[k] ?? null;
+      if (e instanceof Float64Array) {
+        if (typeof x === "number") {
+          e[i] = x;
+          continue;
+        }
+        e = els[k] = Array.from(e);
+      } else if (e === null) {
+        if (typeof x === "number") {
+          (els[k] = new Float64Array(this.bars))[i] = x;
+          continue;
+        }
+        e = els[k] = [];
+      }
+      e[i] = x;
+    }
   }
 
   /** The tuple recorded at context bar `j`, a new array; undefined where none was. */
   row(j: number): unknown[] | undefined {
     if (this.recorded[j] !== 1) return undefined;
-    const out: unknown[] = [];
-    for (const e of this.els) out.push(e[j]);
+    const els = this.els;
+    // made at its size (a push onto [] reserves room for 16 elements)
+    const out = new Array<unknown>(els.length);
+    for (let k = 0; k < els.length; k++) out[k] = els[k]![j];
     return out;
   }
 
