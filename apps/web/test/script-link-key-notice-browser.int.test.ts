@@ -5,6 +5,7 @@
 // public study forked, a new study created and a study renamed under a slug a definition holds. On
 // the account page, a new key's secret stops being offered once that key is revoked. A run's page
 // counts in words a person reads: "1 compute unit", "1 event" (a definition run says its events).
+// The run form names the timeframes the instrument has no bars for.
 // One browser, one stack (its own database, Redis prefix, queues).
 import type { Page } from "playwright-core";
 import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
@@ -124,6 +125,16 @@ test("a run's page says 1 compute unit and 1 event, in the singular, and a defin
   await page.getByText(/^500 bars · 1 event · \d+ compute units · /).waitFor();
   await page.getByRole("button", { name: "Table" }).click();
   await page.getByRole("table", { name: "1 event" }).waitFor();
+});
+
+test("the run form says which timeframes the instrument has no bars for", async () => {
+  await create(me.client, { slug: "timeframes", files: [{ path: "main.pine", content: CLOSES }] });
+  await page.goto(`${h.api.url}/app/scripts/timeframes`);
+  await page.getByLabel("Instrument").fill("AAPL");
+  // the harness imports AAPL daily bars with the real import code, which derives the weekly ones
+  await page.getByText(/^Apple Inc\. · 1d, 1w$/).waitFor();
+  const options = await page.getByLabel("Timeframe").locator("option").allTextContents();
+  expect(options).toEqual(["1m (no AAPL bars)", "5m (no AAPL bars)", "15m (no AAPL bars)", "30m (no AAPL bars)", "1h (no AAPL bars)", "2h (no AAPL bars)", "4h (no AAPL bars)", "1d", "1w"]);
 });
 
 test("the account page stops showing a new key's secret once that key is revoked", async () => {

@@ -105,7 +105,7 @@ export function RunForm(props: { script: Script }) {
           <div>
             <label for="run-timeframe">Timeframe</label>
             <select id="run-timeframe" value={timeframe} onChange={(e) => setTimeframe(e.currentTarget.value)}>
-              {TIMEFRAMES.map((t) => <option value={t}>{t}</option>)}
+              {TIMEFRAMES.map((t) => <option value={t}>{known && !(t in known.coverage) ? `${t} (no ${known.symbol} bars)` : t}</option>)}
             </select>
           </div>
         </div>
