@@ -24,10 +24,12 @@ export interface RequestEnv {
 const CHUNK = 2048;
 
 function captureRun(program: Program, env: RequestEnv): CaptureRun {
-  return (ctx: ContextBars) => {
+  return (ctx: ContextBars, nested: () => RequestHost) => {
     // the script's drawing caps (max_labels_count, ...): a request may read what they delete
     const rt = new Runtime(ctx.bars, { ...ctx.info, timeframe: ctx.timeframe }, program.outputs.length, env.inputs, program.everyBar, { version: env.version, now: env.now, drawingCaps: program.drawingCaps ?? {} });
     const host = new RequestHost("capture");
+    // a request inside another request's expression reads its own context from this one (docs/adr/0296)
+    host.nestWith(nested);
     rt.req = host;
     rt.mainPeriod = env.mainPeriod;
     rt.mainTicker = env.mainTicker;
@@ -35,7 +37,8 @@ function captureRun(program: Program, env: RequestEnv): CaptureRun {
     const n = ctx.bars.length;
     for (let start = 0; start < n; start += CHUNK) {
       if (env.signal?.aborted) throw new EvaluationAborted();
-      runChunk(compiled, rt, start, Math.min(n, start + CHUNK));
+      // a bar that fails inside a request's expression leaves no expression being evaluated
+      runChunk(compiled, rt, start, Math.min(n, start + CHUNK), () => (host.depth = 0));
     }
     return host.columns;
   };

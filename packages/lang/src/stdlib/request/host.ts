@@ -44,10 +44,60 @@ export interface MissingContext {
   timeframe: string;
 }
 
-/** Runs the script over a context's bars with a capturing host; returns the captured columns. */
-export type CaptureRun = (ctx: ContextBars) => Map<string, Column>;
+/**
+ * Runs the script over a context's bars with a capturing host; returns the captured columns.
+ * `nested` makes the read host whose chart is that context: a request reached while another
+ * request's expression is evaluated reads its own context through it (docs/adr/0296).
+ */
+export type CaptureRun = (ctx: ContextBars, nested: () => RequestHost) => Map<string, Column>;
+
+/**
+ * The runs over contexts of one evaluation, shared by the chart's host and the hosts of nested
+ * requests (whose chart is a context), so that each context is run and counted once. Keyed by the
+ * supplied context and its calc_bars_count (0: every bar).
+ */
+class SharedRuns {
+  private readonly done = new Map<ContextBars, Map<number, Map<string, Column>>>();
+  private readonly running = new Map<ContextBars, Set<number>>();
+  private readonly counted = new Map<ContextBars, Set<number>>();
+
+  /** Whether the context is read for the first time in the evaluation (its bars are then counted). */
+  first(full: ContextBars, last: number): boolean {
+    const seen = this.counted.get(full) ?? new Set<number>();
+    this.counted.set(full, seen);
+    if (seen.has(last)) return false;
+    seen.add(last);
+    return true;
+  }
+
+  /**
+   * The context's columns, run once. A context whose run is still going (a nested request asking
+   * for a context that itself asks, through its own nested requests, for the one being run) has
+   * none: such a read is na (docs/adr/0296).
+   */
+  columns(full: ContextBars, last: number, run: () => Map<string, Column>): Map<string, Column> {
+    const kept = this.done.get(full)?.get(last);
+    if (kept !== undefined) return kept;
+    const going = this.running.get(full) ?? new Set<number>();
+    this.running.set(full, going);
+    if (going.has(last)) return new Map();
+    going.add(last);
+    try {
+      const cols = run();
+      const byLast = this.done.get(full) ?? new Map<number, Map<string, Column>>();
+      this.done.set(full, byLast);
+      byLast.set(last, cols);
+      return cols;
+    } finally {
+      going.delete(last);
+    }
+  }
+}
 
 interface Captured {
+  /** The supplied context (ctx is its last bars when `last` > 0). */
+  full: ContextBars;
+  last: number;
   ctx: ContextBars;
   /** The sites' values from the run over the context's bars: null until a site that needs them reads the context. */
   columns: Map<string, Column> | null;
@@ -72,7 +122,19 @@ export class RequestHost {
   readonly columns = new Map<string, Column>();
   private readonly contexts = new Map<string, ContextBars>();
   private readonly captured = new Map<string, Captured | null>();
-  readonly missing = new Map<string, MissingContext>();
+  readonly missing: Map<string, MissingContext>;
+  /** Capture mode: how many request expressions are being evaluated (a site reached at depth 2 or more is nested). */
+  depth = 0;
+  /** Capture mode: the read host whose chart is the run's context (nested requests read through it), made when first needed. */
+  private nestedRead: (() => RequestHost) | null = null;
+  private nestedHost: RequestHost | null = null;
+  private readonly runs: SharedRuns;
+  /** The chart's host (itself, or the one a nested request's host was made for): it counts the bars evaluated. */
+  private readonly root: RequestHost;
+  private readonly supplied: readonly ContextBars[];
+  private readonly discover: readonly MissingContext[] | null;
+  /** The nested hosts made for the contexts run in this evaluation (root only). */
+  private readonly nestedHosts = new Map<ContextBars, RequestHost>();
   /** The key of the chart's own context when it is the chart's bars (not one the caller supplied under that key). */
   private own: string | null = null;
   /**
@@ -93,8 +155,14 @@ export class RequestHost {
     supplied: readonly ContextBars[] = [],
     private readonly runCapture: CaptureRun | null = null,
     discover: readonly MissingContext[] | null = null,
+    parent: RequestHost | null = null,
   ) {
     this.capturing = mode === "capture";
+    this.root = parent?.root ?? this;
+    this.runs = parent?.runs ?? new SharedRuns();
+    this.missing = parent?.missing ?? new Map<string, MissingContext>();
+    this.supplied = supplied;
+    this.discover = discover;
     // a context supplied under the chart's ticker identifier ("NASDAQ:AAPL") is the chart's symbol's
     const keyOf = (c: { symbol: string; timeframe: string }): string => contextKey(chart ? requestSymbol(c.symbol, chart.symbol) : c.symbol, c.timeframe);
     for (const c of supplied) this.contexts.set(keyOf(c), c);
@@ -110,6 +178,56 @@ export class RequestHost {
       const key = contextKey(own.symbol, own.timeframe);
       if (!this.contexts.has(key)) this.contexts.set((this.own = key), own);
     }
+  }
+
+  /** Capture mode: the read host a nested request of this run reads through (`make` builds it when first needed). */
+  nestWith(make: () => RequestHost): void {
+    this.nestedRead = make;
+  }
+
+  /**
+   * The read host whose chart is context `ctx` (its symbol and timeframe): requests made from that
+   * context read their own contexts aligned to its bars. It knows the contexts this host knows and
+   * shares its runs, missing contexts and bar count.
+   */
+  private nestedFor(ctx: ContextBars): RequestHost {
+    const root = this.root;
+    let h = root.nestedHosts.get(ctx);
+    if (h === undefined) {
+      const known = [...new Set(root.contexts.values())];
+      h = new RequestHost("read", { bars: ctx.bars, symbol: { ...ctx.info, timeframe: ctx.timeframe } }, known, root.runCapture, root.discover, root);
+      root.nestedHosts.set(ctx, h);
+    }
+    return h;
+  }
+
+  /**
+   * Capture mode, after a request.security site recorded its expression's value `v` (its
+   * expression having been evaluated one level deeper, `depth`). A site reached while another
+   * site's expression is evaluated is a nested request: TradingView evaluates it in the outer
+   * call's context, so it returns its own context's value aligned to this run's bars by its own
+   * gaps and lookahead (docs/adr/0296). A site at the top of the script returns `v`, as does a
+   * nested one requesting this run's own context.
+   */
+  nested(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown, v: unknown, count = NaN): unknown {
+    if (--this.depth <= 0 || this.nestedRead === null) {
+      this.depth = Math.max(0, this.depth);
+      return v;
+    }
+    const host = (this.nestedHost ??= this.nestedRead());
+    if (host.isRunContext(symbol, timeframe, count)) return v;
+    // the site's own state keeps the alignment to this run's bars (a capture run uses one host)
+    return host.security(site, key, i, symbol, timeframe, gaps, lookahead, ignoreInvalid, na, count);
+  }
+
+  /** A nested read naming the context this host's chart is (the capture run's own): no alignment to make. */
+  private isRunContext(symbol: string | null, timeframe: string | null, count: number): boolean {
+    if (lastCount(count) > 0) return false;
+    const chart = this.chart!;
+    const tf = storeTimeframe(timeframe ?? "", chart.symbol.timeframe);
+    if ("error" in tf) return false;
+    const c = this.contexts.get(contextKey(requestSymbol(symbol, chart.symbol), tf.tf));
+    return c !== undefined && c.bars === chart.bars;
   }
 
   /**
@@ -284,8 +402,8 @@ export class RequestHost {
     }
     const ctx = part ? { ...full, bars: lastBars(full.bars, last) } : full;
     // counted when first read, whether or not a site needs the run (sites reading a bar column do not)
-    this.barsEvaluated += ctx.bars.length;
-    const c: Captured = { ctx, columns: null, align: new Map(), ranges: null };
+    if (this.runs.first(full, part ? last : 0)) this.root.barsEvaluated += ctx.bars.length;
+    const c: Captured = { full, last: part ? last : 0, ctx, columns: null, align: new Map(), ranges: null };
     this.captured.set(key, c);
     return c;
   }
@@ -305,7 +423,7 @@ export class RequestHost {
 
   /** The context's captured columns: the script's run over its bars, made the first time a site needs it. */
   private columnsOf(c: Captured): Map<string, Column> {
-    return (c.columns ??= this.runCapture!(c.ctx));
+    return (c.columns ??= this.runs.columns(c.full, c.last, () => this.runCapture!(c.ctx, () => this.nestedFor(c.ctx))));
   }
 
   private alignInput(c: Captured): AlignInput {

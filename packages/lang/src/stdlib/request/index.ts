@@ -107,10 +107,12 @@ function emitSecurity(b: CallEmit, form: SecurityForm): string {
   const field = column !== null && Object.prototype.hasOwnProperty.call(BAR_FIELDS, column) ? BAR_FIELDS[column]! : null;
   const count = b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : "";
   const inPlace = form.barsOnly && !b.has("currency") ? `$rt.req.ownBars(${id.slice(0, id.indexOf(","))}, ${b.a("symbol")}, ${b.a("timeframe")}${count}) ? ${expr} : ` : "";
+  // capture: the expression is evaluated one level deeper, so a request inside it is nested (docs/adr/0296)
+  const recorded = `$rt.req.nested(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}, ($rt.req.depth++, ${capture(b, id, expr)})${count})`;
   const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look), field);
-  if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${inPlace}${fast})`;
+  if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${recorded} : ${inPlace}${fast})`;
   const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}${count})`;
-  return `${noCurrency(b)}$rt.req.capturing ? ${capture(b, id, expr)} : ${inPlace}${read})`;
+  return `${noCurrency(b)}$rt.req.capturing ? ${recorded} : ${inPlace}${read})`;
 }
 
 /** The code of a request.security call whose expression codegen examined (`form`). */

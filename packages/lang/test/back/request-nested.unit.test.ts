@@ -1,0 +1,55 @@
+// Nested requests (docs/adr/0296): a request made while another request's expression is evaluated
+// requests its own context from the outer call's context; the chart then sees the outer context's
+// series aligned by the outer call's rules. On the AAPL daily demo bars, with AAPL's weeks and MSFT's
+// days as contexts. Expected values from an independent Python loop over the demo CSVs
+// (packages/marketdata/demo/AAPL.csv, MSFT.csv; weeks from Monday): a week's close appears on its
+// last trading day with lookahead off, on each of its days with lookahead on.
+import { AAPL, at, runOn } from "../support/request-contexts";
+
+// Weekly close of AAPL as the daily context sees it, lookahead off (the last completed week's)
+const WEEK_OFF: Record<string, number> = { "2012-03-07": 545.18, "2012-03-09": 545.17, "2012-03-14": 545.17, "2012-04-04": 599.55, "2012-04-05": 633.68 };
+// the same week's open
+const WEEK_OPEN: Record<string, number> = { "2012-03-07": 521.31, "2012-03-09": 545.42, "2012-03-14": 545.42, "2012-04-04": 599.79, "2012-04-05": 601.83 };
+// lookahead on: the close of the week the day is in (2012-04-05 is the last day of its week: Good Friday)
+const WEEK_ON: Record<string, number> = { "2012-03-07": 545.17, "2012-03-09": 545.17, "2012-03-14": 585.57, "2012-04-04": 633.68, "2012-04-05": 633.68 };
+// MSFT's daily close on the last day of the AAPL week the weekly context sees (lookahead off)
+const MSFT_IN_WEEK: Record<string, number> = { "2012-03-07": 32.08, "2012-03-09": 31.99, "2012-03-14": 31.99, "2012-04-04": 32.26, "2012-04-05": 31.52 };
+
+function expectDates(r: ReturnType<typeof runOn>, want: Record<string, number>, k = 0): void {
+  for (const [d, v] of Object.entries(want)) expect([d, at(r, d, k)]).toEqual([d, v]);
+}
+
+describe("a request inside another request's expression (nested requests)", () => {
+  it("D of W on a daily chart reads the weekly close the daily context sees, lookahead off", () => {
+    const r = runOn(`plot(request.security(syminfo.tickerid, "D", request.security(syminfo.tickerid, "W", close)))`);
+    expectDates(r, WEEK_OFF);
+  });
+
+  it("the inner call's lookahead_on is the inner call's: the week's own close on each of its days", () => {
+    const r = runOn(`plot(request.security(syminfo.tickerid, "D", request.security(syminfo.tickerid, "W", close, lookahead = barmerge.lookahead_on)))`);
+    expectDates(r, WEEK_ON);
+  });
+
+  it("another symbol inside a higher timeframe: the weekly context sees MSFT's days", () => {
+    const r = runOn(`plot(request.security(syminfo.tickerid, "W", request.security("MSFT", "D", close)))`);
+    expectDates(r, MSFT_IN_WEEK);
+  });
+
+  it("through a user function called as the outer expression", () => {
+    const r = runOn(`f() => request.security(syminfo.tickerid, "W", close)\nplot(request.security(syminfo.tickerid, "D", f()))\nplot(f())`);
+    expectDates(r, WEEK_OFF, 0);
+    expectDates(r, WEEK_OFF, 1);
+  });
+
+  it("a tuple requested inside another request", () => {
+    const r = runOn(`[c, o] = request.security(syminfo.tickerid, "D", request.security(syminfo.tickerid, "W", [close, open]))\nplot(c)\nplot(o)`);
+    expectDates(r, WEEK_OFF, 0);
+    expectDates(r, WEEK_OPEN, 1);
+  });
+
+  it("values do not depend on where the window starts", () => {
+    const start = AAPL.time.indexOf(Date.parse("2012-03-01T00:00:00Z") / 1000);
+    const r = runOn(`f() => request.security("MSFT", "D", close)\nplot(request.security(syminfo.tickerid, "W", f()))`, AAPL, undefined, start);
+    expectDates(r, MSFT_IN_WEEK);
+  });
+});
