@@ -81,10 +81,13 @@ export const DIFFERENCES: Guide = {
   history there yet: na, and empty intrabar arrays, as before any symbol's first bar (docs/adr/0203).
   \`request.security_lower_tf\` of a tuple (\`[h, l, v] = request.security_lower_tf("", "1", [high, low, volume])\`) gives a
   tuple of arrays, one per element.
-  Not yet: a request made while another request's expression is evaluated (nested requests: \`request.security(t, "1",
-  f())\` where \`f()\` itself calls \`request.security(t, "5", close)\`) reads its expression on the outer context's own
-  bars, so the inner timeframe or symbol is not honoured there (the 1-minute close, where TradingView gives the
-  5-minute one); requests written side by side at the top level are not affected (docs/adr/0290).
+  A request made while another request's expression is evaluated (nested: \`request.security(t, "D",
+  request.security(t, "W", close))\`, or \`request.security(t, "1", f())\` where \`f()\` calls \`request.security(t, "5",
+  close)\`) requests its own context from the outer call's, as TradingView's: the daily context sees the weeks by the
+  inner call's gaps and lookahead, the chart sees that daily series by the outer call's (docs/adr/0296). Not yet: a
+  nested \`request.security_lower_tf\`, and a request's result kept in a variable that another request's expression
+  then reads (that expression sees the value the request has on the other context's own bars); two contexts whose
+  nested requests each ask for the other read na there.
   TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
   without those three anchors it runs. A requested context runs what the request's expression depends on: a
   statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
