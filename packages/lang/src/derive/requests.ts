@@ -12,11 +12,11 @@
 // more evaluation of every bar (a loop over symbols finds them all in one: docs/adr/0223).
 
 import { parse } from "../language/parser";
-import { forEachNode } from "../language/visit";
+import { forEachChild, forEachNode } from "../language/visit";
 import type * as A from "../language/ast";
 import { storeTimeframe } from "../stdlib/request/timeframes";
 import { heikinAshiTicker, tickerInherit } from "../stdlib/heikin-ashi";
-import { instrumentTickerId, tickerId, type TickerParts } from "../stdlib/ticker-id";
+import { instrumentTickerId, splitTickerId, tickerId, type TickerParts } from "../stdlib/ticker-id";
 import { requestSymbol } from "../stdlib/request/timeframes";
 import { scriptTimeframeOf } from "../script-timeframe";
 import { INTRABAR_REQUEST_NAMES } from "../stdlib/ta/tv-library/intrabar";
@@ -197,15 +197,20 @@ export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol,
       if (symbol === chart.ticker && tf.tf === chart.timeframe) return;
       found.set(`${symbol}@${tf.tf}`, { symbol, timeframe: tf.tf });
     };
+    // the requests written in a constant request's expression, listed in the outer call's context
+    const nested = new Set<A.Node>();
     for (const s of script.body) {
       const within = s.kind === "FunctionDecl" ? s : null;
       forEachNode(s, (n) => {
-        if (n.kind !== "Call") return;
+        if (n.kind !== "Call" || nested.has(n)) return;
         const site = requestSite(n, aliases);
         if (!site) return;
         const symbol = site.symbol === null ? chart.ticker : constant(site.symbol, chart);
         const timeframe = constant(site.timeframe, chart);
-        if (symbol !== null && timeframe !== null) return add(site.name, symbol, timeframe);
+        if (symbol !== null && timeframe !== null) {
+          if (site.name === "request.security") nestedContexts(n, outerChart(symbol, timeframe, chart), names, aliases, add, nested);
+          return add(site.name, symbol, timeframe);
+        }
         // a site named by inputs, parameters or variables is dynamic (a run may set them) and
         // listed with the values the source shows them taking
         dynamic = true;
@@ -215,6 +220,52 @@ export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol,
     }
   }
   return { contexts: [...found.values()], dynamic };
+}
+
+/** The context a constant request names, as the chart a request inside its expression runs on; null when its timeframe is not stored. */
+function outerChart(symbol: string, timeframe: string, chart: ChartSymbol): ChartSymbol | null {
+  const tf = storeTimeframe(timeframe, chart.timeframe);
+  if ("error" in tf) return null;
+  const own = requestSymbol(symbol, chart) === chart.ticker;
+  const { prefix, ticker } = splitTickerId(symbol);
+  return own ? { ...chart, timeframe: tf.tf } : { ticker, ...(prefix ? { prefix } : {}), timeframe: tf.tf };
+}
+
+/**
+ * The contexts of the requests written in request.security call `outer`'s expression, directly or
+ * in a function it calls (declared once), named as the outer call's context resolves them: a
+ * request made while another's expression is evaluated requests from the outer call's context, so
+ * `syminfo.tickerid` and `""` are its symbol and timeframe there (docs/adr/0296). Those with
+ * computed arguments are left to the run that finds them.
+ */
+function nestedContexts(outer: A.Call, at: ChartSymbol | null, names: StaticNames, aliases: ReadonlySet<string>, add: (name: string | null, symbol: string, timeframe: string) => void, written: Set<A.Node>, open: Set<A.FunctionDecl> = new Set()): void {
+  const expr = argument(outer, "expression", 2);
+  if (at === null || expr === undefined) return;
+  const visit = (x: A.Node): void => {
+    if (x.kind === "Call") {
+      const site = requestSite(x, aliases);
+      if (site) {
+        // written in the expression itself (not in a function body): listed here only
+        if (open.size === 0) written.add(x);
+        const given = site.symbol === null ? "" : constant(site.symbol, at);
+        const timeframe = constant(site.timeframe, at);
+        const tf = storeTimeframe(timeframe ?? "", at.timeframe);
+        if (given === null || timeframe === null || "error" in tf) return;
+        const symbol = given === "" ? instrumentTickerId(at) : given;
+        add(site.name, symbol, tf.tf);
+        if (site.name === "request.security") nestedContexts(x, outerChart(symbol, tf.tf, at), names, aliases, add, written, open);
+        return;
+      }
+      const fn = names.functions.get(dotted(x.callee) ?? "");
+      if (fn !== undefined && !open.has(fn)) {
+        open.add(fn);
+        forEachChild(fn, visit);
+        open.delete(fn);
+      }
+    }
+    forEachChild(x, visit);
+  };
+  visit(expr);
 }
 
 /** Contexts listed at most from values the source shows (TradingView's limit of requested contexts a script). */

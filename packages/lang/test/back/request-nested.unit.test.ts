@@ -4,7 +4,15 @@
 // days as contexts. Expected values from an independent Python loop over the demo CSVs
 // (packages/marketdata/demo/AAPL.csv, MSFT.csv; weeks from Monday): a week's close appears on its
 // last trading day with lookahead off, on each of its days with lookahead on.
-import { AAPL, at, runOn } from "../support/request-contexts";
+import { scriptRequests } from "../../src/derive/requests";
+import { weeklyBars } from "./harness";
+import { AAPL, AAPL_W, at, MSFT, MSFT_D, runOn } from "../support/request-contexts";
+import type { ContextBars } from "../../src/stdlib/request";
+
+const MSFT_W: ContextBars = { symbol: "MSFT", timeframe: "1w", bars: weeklyBars(MSFT), info: { ticker: "MSFT", timezone: "America/New_York", mintick: 0.01, timeframe: "1w" } };
+const CHART = { ticker: "AAPL", prefix: "NASDAQ", timeframe: "1d" };
+const listed = (body: string): string[] =>
+  scriptRequests([{ path: "main.pine", content: `//@version=6\nindicator("r")\n${body}` }], CHART).contexts.map((c) => `${c.symbol}@${c.timeframe}`).sort();
 
 // Weekly close of AAPL as the daily context sees it, lookahead off (the last completed week's)
 const WEEK_OFF: Record<string, number> = { "2012-03-07": 545.18, "2012-03-09": 545.17, "2012-03-14": 545.17, "2012-04-04": 599.55, "2012-04-05": 633.68 };
@@ -51,5 +59,25 @@ describe("a request inside another request's expression (nested requests)", () =
     const start = AAPL.time.indexOf(Date.parse("2012-03-01T00:00:00Z") / 1000);
     const r = runOn(`f() => request.security("MSFT", "D", close)\nplot(request.security(syminfo.tickerid, "W", f()))`, AAPL, undefined, start);
     expectDates(r, MSFT_IN_WEEK);
+  });
+
+  it("the chart's ticker inside a request of another symbol names that symbol: MSFT's weeks as MSFT's days see them", () => {
+    const src = `plot(request.security("MSFT", "D", request.security(syminfo.tickerid, "W", close)))`;
+    const r = runOn(src, AAPL, [AAPL_W, MSFT_D, MSFT_W]);
+    // MSFT trades on AAPL's days here, so MSFT's week as its days see it is the week's last close
+    expectDates(r, MSFT_IN_WEEK);
+    // without MSFT's weeks, the run names the context it needs (the worker fetches it)
+    expect(runOn(src, AAPL, [AAPL_W, MSFT_D]).missingContexts).toEqual([{ symbol: "MSFT", timeframe: "1w" }]);
+  });
+});
+
+describe("the contexts a nested request needs, listed before the run (worker's static derivation)", () => {
+  it("an inner request's chart ticker and timeframe are the outer call's", () => {
+    expect(listed(`plot(request.security("NASDAQ:MSFT", "D", request.security(syminfo.tickerid, "W", close)))`)).toEqual(["NASDAQ:MSFT@1d", "NASDAQ:MSFT@1w"]);
+    expect(listed(`plot(request.security(syminfo.tickerid, "W", request.security("MSFT", "", close)))`)).toEqual(["AAPL@1w", "MSFT@1w"]);
+  });
+
+  it("through a function the outer expression calls", () => {
+    expect(listed(`f() => request.security(syminfo.tickerid, "W", close)\nplot(request.security("NASDAQ:MSFT", "D", f()))`)).toEqual(["AAPL@1w", "NASDAQ:MSFT@1d", "NASDAQ:MSFT@1w"]);
   });
 });
