@@ -138,4 +138,13 @@ describe("barscript --kind and <owner>/<slug>", () => {
     expect(none.stdout.replace(/\r/g, "")).toBe('(no public script matches "clo": the search matches whole words)\n');
     expect((await stack.tty(["--no-color", "library", "search", "closes"])).stdout).toMatch(/│ publisher\/closes\s+│ indicator\s+│ Closes/);
   });
+
+  // bar_index counts from AAPL's first bar (3,270 daily bars): bar 3000 lies in the latest 500
+  // (bars 2770 to 3269), so this definition raises one event there.
+  it("on a terminal, collect says how many events it kept and how to read them", async () => {
+    await create(stack.sdk, { slug: "one-mark", files: [{ path: "main.pine", content: '//@version=6\ndefinition("One mark")\nalertcondition(bar_index == 3000, "mark", "bar 3000")\n' }] });
+    const out = await stack.tty(["--no-color", "collect", "one-mark", "-i", "AAPL", "-t", "1d", "--bars", "500", "--wait", "60"]);
+    expect(out.code).toBe(0);
+    expect(out.stdout.replace(/\r/g, "")).toContain("\n1 event kept: barscript events one-mark\n");
+  });
 });

@@ -98,7 +98,8 @@ export const resultCommands: CommandModule = (program: Command, cli: Cli) => {
       const inputs = o.input.length > 0 ? parseInputs(o.input) : undefined;
       const started = await sdk.call("collectEvents", { path: { slug }, query: { owner, kind: o.kind }, body: { instrument: o.instrument, timeframe: o.timeframe, from: o.from, to: o.to, bars: o.bars, inputs } });
       const run = await waitForRun(sdk, started, o.wait);
-      cli.emit(run, (m) => runsTable(m, [run]));
+      const kept = run.summary?.events;
+      cli.emit(run, (m) => `${runsTable(m, [run])}${kept !== undefined ? `\n${plural(kept, "event")} kept: barscript events ${ref}${o.kind ? ` --kind ${o.kind}` : ""}` : ""}`);
       reportRunFailures(cli, [run]);
       return exitCodeForRun(run);
     }));
