@@ -200,17 +200,20 @@ function itemsOf(iterable: A.Expr, js: string): string {
  * site inside records its value on every context bar; then, as a chart's run does, the selected one.
  */
 function capturePasses(g: Gen, k: string, pick: string, bodies: string[], forced: number[], rest: string): string {
-  const [pass, run] = [g.scopes.hoisted("pass"), g.scopes.hoisted("run")];
+  const [pass, run, depth] = [g.scopes.hoisted("pass"), g.scopes.hoisted("run"), g.scopes.hoisted("depth")];
   const m = bodies.length;
   const chain = `${bodies.map((b, n) => `if (${run} === ${n}) {\n${b}\n} else `).join("")}{\n${rest}\n}`;
   const isForced = forced.length === 0 ? "false" : forced.map((n) => `${pass} === ${n}`).join(" || ");
   return [
     pick,
+    // how many request expressions the block is inside: a pass an error ends leaves it so (docs/adr/0296)
+    `${depth} = $rt.req.depth;`,
     `for (${pass} = $rt.req.capturing ? 0 : ${m}; ${pass} <= ${m}; ${pass}++) {`,
     `${run} = ${pass} === ${m} ? ${k} : ${pass} !== ${k} && (${isForced}) ? ${pass} : -2;`,
     `if (${run} === -2) continue;`,
     `try {\n${chain}\n} catch ($e) {`,
     `if (${pass} === ${m} || !($e instanceof Error) || $e.name !== "ScriptRuntimeError") throw $e;`,
+    `$rt.req.depth = ${depth};`,
     "}\n}",
   ].join("\n");
 }

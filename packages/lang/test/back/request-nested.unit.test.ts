@@ -71,6 +71,16 @@ describe("a request inside another request's expression (nested requests)", () =
   });
 });
 
+describe("the depth of request expressions in a context's run", () => {
+  it("a first pass ended by an error inside a request's expression leaves later requests at the top level", () => {
+    // the daily context's run executes the if's body on every bar (docs/adr/0283); on an even bar
+    // where the block does not run it fails inside the outer request's expression (a first pass). y is then the daily close there, as on every bar:
+    // the chart's D of y is the chart's close (a request at the top level is not nested)
+    const r = runOn(`bad() => array.get(array.new_float(0), 0)\nfloat v = na\nif close > open\n    v := request.security(syminfo.tickerid, "D", close <= open and bar_index % 2 == 0 ? bad() : close)\ny = request.security(syminfo.tickerid, "W", close)\nplot(request.security(syminfo.tickerid, "D", y))`);
+    expect(Array.from(r.outputs[0]!.values)).toEqual(Array.from(AAPL.close));
+  });
+});
+
 describe("the contexts a nested request needs, listed before the run (worker's static derivation)", () => {
   it("an inner request's chart ticker and timeframe are the outer call's", () => {
     expect(listed(`plot(request.security("NASDAQ:MSFT", "D", request.security(syminfo.tickerid, "W", close)))`)).toEqual(["NASDAQ:MSFT@1d", "NASDAQ:MSFT@1w"]);
