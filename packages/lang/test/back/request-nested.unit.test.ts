@@ -8,6 +8,10 @@ import { scriptRequests } from "../../src/derive/requests";
 import { weeklyBars } from "./harness";
 import { AAPL, AAPL_W, at, MSFT, MSFT_D, runOn } from "../support/request-contexts";
 import type { ContextBars } from "../../src/stdlib/request";
+import { build } from "./harness";
+import { evaluate } from "../../src/evaluate";
+import { barsOfRows } from "../support/demo-bars";
+import { fiveMinutes, ROWS } from "../support/spy-march-minutes";
 
 const MSFT_W: ContextBars = { symbol: "MSFT", timeframe: "1w", bars: weeklyBars(MSFT), info: { ticker: "MSFT", timezone: "America/New_York", mintick: 0.01, timeframe: "1w" } };
 const CHART = { ticker: "AAPL", prefix: "NASDAQ", timeframe: "1d" };
@@ -68,6 +72,30 @@ describe("a request inside another request's expression (nested requests)", () =
     expectDates(r, MSFT_IN_WEEK);
     // without MSFT's weeks, the run names the context it needs (the worker fetches it)
     expect(runOn(src, AAPL, [AAPL_W, MSFT_D]).missingContexts).toEqual([{ symbol: "MSFT", timeframe: "1w" }]);
+  });
+});
+
+describe("nested requests on SPY's minutes of 2011-03-01 (packages/marketdata/demo/nt-spy-minute-2011-03.csv, UTC)", () => {
+  // expected: a Python loop over the file's rows; a 5-minute period's close shows on its last minute
+  const FIVE_ON_MINUTES: Record<string, number> = { "15:10": 132.78, "15:13": 132.78, "15:14": 132.73, "15:15": 132.73, "15:19": 132.55, "15:20": 132.55 };
+  const day = barsOfRows(ROWS.filter((r) => r[0]! < Date.parse("2011-03-02T00:00:00Z") / 1000));
+  const five = fiveMinutes();
+  const SPY_5: ContextBars = { symbol: "SPY", timeframe: "5m", bars: five, info: { ticker: "SPY", timezone: "America/New_York", mintick: 0.01, timeframe: "5m", session: "0930-1600" } };
+  const src = `//@version=6
+indicator("r")
+f() => request.security(syminfo.tickerid, "5", close)
+plot(request.security(syminfo.tickerid, "1", f()))
+plot(request.security(syminfo.tickerid, "5", close))`;
+  const r = evaluate(build(src), day, {}, { symbol: { ticker: "SPY", timezone: "America/New_York", mintick: 0.01, timeframe: "1m", session: "0930-1600" }, windowStart: 0, contexts: [SPY_5] });
+  const on = (hm: string, k: number): number => r.outputs[k]!.values[r.times.indexOf(Date.parse(`2011-03-01T${hm}:00Z`) / 1000)]!;
+
+  it("request.security(t, \"1\", f()) with f() requesting \"5\" on a 1-minute chart is the 5-minute close, as the direct request", () => {
+    for (const [hm, v] of Object.entries(FIVE_ON_MINUTES)) expect([hm, on(hm, 0), on(hm, 1)]).toEqual([hm, v, v]);
+  });
+
+  it("each context is evaluated once: the chart, its own 1-minute context and the 5-minute one", () => {
+    // (a context counts all the bars it is given: the month's 5-minute bars here)
+    expect(r.barsEvaluated).toBe(2 * day.length + five.length);
   });
 });
 
