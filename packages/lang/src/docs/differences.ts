@@ -18,6 +18,9 @@ export const DIFFERENCES: Guide = {
   typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`). An indicator whose only
   outputs are \`bgcolor\`, \`barcolor\`, \`fill\` or \`hline\` (TradingView counts them as outputs) is valid
   with the \`no_outputs\` warning: its runs have no output columns (docs/adr/0122).
+  A drawing placed by bar index (\`xloc.bar_index\`) more than 500 bars past the bar that places it is kept
+  where TradingView stops the script with a runtime error (its user manual, "Lines and boxes": such objects
+  "cannot be drawn further than 500 bars into the future"); place far drawings by time (\`xloc.bar_time\`).
 - **History offsets.** A float offset is rounded down, as TradingView's reference for \`[]\` says
   (\`close[1.7]\` is \`close[1]\`).
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
