@@ -220,6 +220,23 @@ export class RequestHost {
     return host.security(site, key, i, symbol, timeframe, gaps, lookahead, ignoreInvalid, na, count);
   }
 
+  /**
+   * Capture mode, request.security_lower_tf after recording its expression's value (`own`, the
+   * arrays of the run's own bar): nested in another request's expression, the values of its own
+   * context's bars inside this run's bar (`size` > 0: a tuple's, one array per element); at the top
+   * of the script, `own` (docs/adr/0296).
+   */
+  nestedLowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe: boolean, size: number, own: unknown, count = NaN): unknown {
+    if (--this.depth <= 0 || this.nestedRead === null) {
+      this.depth = Math.max(0, this.depth);
+      return own;
+    }
+    const host = (this.nestedHost ??= this.nestedRead());
+    if (host.isRunContext(symbol, timeframe, count)) return own;
+    const values = host.lowerTf(site, key, i, symbol, timeframe, ignoreInvalid, ignoreInvalidTimeframe, count);
+    return size === 0 ? values : host.lowerTfTuple(values, size);
+  }
+
   /** A nested read naming the context this host's chart is (the capture run's own): no alignment to make. */
   private isRunContext(symbol: string | null, timeframe: string | null, count: number): boolean {
     if (lastCount(count) > 0) return false;

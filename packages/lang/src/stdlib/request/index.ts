@@ -137,7 +137,10 @@ export const securityLowerTf = builtinFunction({
     const values = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
     const size = b.tupleKinds("expression")?.length ?? null;
     const read = size === null ? values : `$rt.req.lowerTfTuple(${values}, ${size})`;
-    return `${noCurrency(b)}$rt.req.capturing ? $rt.req.lowerTfOwnBar(${capture(b, id, expr)}, ${size ?? 0}) : ${read})`;
+    // capture: nested in another request's expression, it reads its intrabars of the outer context (docs/adr/0296)
+    const own = `($rt.req.depth++, $rt.req.lowerTfOwnBar(${capture(b, id, expr)}, ${size ?? 0}))`;
+    const recorded = `$rt.req.nestedLowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}, ${size ?? 0}, ${own}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
+    return `${noCurrency(b)}$rt.req.capturing ? ${recorded} : ${read})`;
   },
 });
 
