@@ -88,9 +88,10 @@ export const DIFFERENCES: Guide = {
   request.security(t, "W", close))\`, or \`request.security(t, "1", f())\` where \`f()\` calls \`request.security(t, "5",
   close)\`) requests its own context from the outer call's, as TradingView's: the daily context sees the weeks by the
   inner call's gaps and lookahead, the chart sees that daily series by the outer call's; a nested
-  \`request.security_lower_tf\` gives the outer context's bar its own intrabars (docs/adr/0296). Not yet: a request's
-  result kept in a variable that another request's expression then reads (that expression sees the value the request
-  has on the other context's own bars); two contexts whose nested requests each ask for the other read na there.
+  \`request.security_lower_tf\` gives each bar of the outer context the intrabars inside it (docs/adr/0296). Not yet: a
+  request's result kept in a variable that another request's expression then reads (\`x = request.security(t, "D",
+  close)\`, then \`request.security("MSFT", "D", x)\`: x there is the first request's expression evaluated on the other
+  context's own bars, MSFT's close); two contexts whose nested requests each ask for the other read na there.
   TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
   without those three anchors it runs. A requested context runs what the request's expression depends on: a
   statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
