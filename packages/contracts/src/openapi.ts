@@ -55,6 +55,12 @@ function pathParams(e: Endpoint): string[] {
 /** Calls that honour Idempotency-Key: starting a run or a sweep. */
 const idempotent = (e: Endpoint): boolean => e.name === "createRun" || (e.tag === "Sweeps" && e.method === "post" && pathParams(e).length === 0);
 
+/** A POST answering 201 or 202 made a script, run or sweep: its answer carries `Location` (docs/adr/0287). */
+const creates = (e: Endpoint): boolean => e.method === "post" && (e.success.status === 201 || e.success.status === 202);
+
+/** A GET that succeeds carries an `ETag`; `If-None-Match` with it answers 304 (docs/adr/0287). */
+const validated = (e: Endpoint): boolean => e.method === "get" && e.success.status >= 200 && e.success.status < 300;
+
 /** Parameters by name, wherever they appear: what they mean and an example. */
 const PARAMETER_DOCS: Record<string, [string, string]> = {
   slug: ["A script's slug (unique among the owner's scripts of a kind)", "my-rsi"],
@@ -92,7 +98,8 @@ function parameters(e: Endpoint): Json[] {
     ? Object.entries(e.query.shape).map(([name, schema]) => ({ name, in: "query", required: false, ...documented(name, "query"), schema: jsonSchema(schema as z.ZodType, "input") }))
     : [];
   const idempotency = idempotent(e) ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : [];
-  return [...path, ...query, ...idempotency];
+  const revalidation = validated(e) ? [{ $ref: "#/components/parameters/IfNoneMatch" }] : [];
+  return [...path, ...query, ...idempotency, ...revalidation];
 }
 
 function errorList(e: Endpoint): Array<{ code: ErrorCode; status: number }> {
@@ -137,7 +144,10 @@ function errorResponses(e: Endpoint): Record<string, Json> {
 
 function successResponse(e: Endpoint): Json {
   const answer: Json = { description: e.summary };
-  if (e.guard !== "no-key") answer["headers"] = { ...RATE_HEADERS };
+  const headers: Json = e.guard !== "no-key" ? { ...RATE_HEADERS } : {};
+  if (creates(e)) headers["Location"] = { $ref: "#/components/headers/Location" };
+  if (validated(e)) headers["ETag"] = { $ref: "#/components/headers/ETag" };
+  if (Object.keys(headers).length > 0) answer["headers"] = headers;
   const content: Json = {};
   if (e.success.schema) content["application/json"] = { schema: jsonSchema(e.success.schema, "output") };
   if (e.success.contentType) content[e.success.contentType.split(";")[0] ?? e.success.contentType] = { schema: { type: "string" } };
@@ -149,12 +159,20 @@ function successResponse(e: Endpoint): Json {
   return answer;
 }
 
+/** The answer to `If-None-Match` naming the current tag: no body, the tag again. */
+function notModified(e: Endpoint): Json {
+  const headers: Json = { ...(e.guard !== "no-key" ? RATE_HEADERS : {}), ETag: { $ref: "#/components/headers/ETag" } };
+  return { description: "Not modified: `If-None-Match` named the answer's current `ETag`. No body.", headers };
+}
+
 function responses(e: Endpoint): Json {
   const out: Json = { [String(e.success.status)]: successResponse(e) };
   if (idempotent(e)) {
-    const replay = successResponse(e);
-    out["200"] = { ...replay, description: "A replayed Idempotency-Key: the first answer", headers: { ...(replay["headers"] as Json), "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } } };
+    // A replay made nothing: the first answer, without `Location`.
+    const { Location: _made, ...headers } = successResponse(e)["headers"] as Json;
+    out["200"] = { ...successResponse(e), description: "A replayed Idempotency-Key: the first answer", headers: { ...headers, "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } } };
   }
+  if (validated(e)) out["304"] = notModified(e);
   return { ...out, ...errorResponses(e) };
 }
 
@@ -208,12 +226,15 @@ const components = (): Json => ({
   schemas: componentSchemas(),
   parameters: {
     IdempotencyKey: { name: "Idempotency-Key", in: "header", required: false, description: "Replays the first answer for the same key (at most 128 characters) instead of starting again.", schema: { type: "string", maxLength: 128 }, example: "3f1c9a4e-run-aapl-2026-11-25" },
+    IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "The `ETag` of an earlier answer: 304 without a body while the answer is the same.", schema: { type: "string" }, example: 'W/"1f4-Qm9vYmFy"' },
   },
   headers: {
     RateLimitLimit: { description: "The plan's requests a minute.", schema: { type: "integer" } },
     RateLimitRemaining: { description: "Requests left in the rolling minute, this call counted.", schema: { type: "integer" } },
     RateLimitReset: { description: "Seconds until the window has room again (0 when it has room).", schema: { type: "integer" } },
     RetryAfter: { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
+    Location: { description: "The address of what the call made, under the service's PUBLIC_URL (a script's with `?kind=` when a script of another kind shares its slug).", schema: { type: "string", format: "uri" }, example: "https://barscript.example/v1/runs/run_4fV2kQ9mXb1LzT8cR3sW0aJe" },
+    ETag: { description: "A weak validator of the answer, for `If-None-Match`. A streamed `format=csv` answer carries none.", schema: { type: "string" }, example: 'W/"1f4-Qm9vYmFy"' },
     IdempotentReplayed: { description: "`true` when the answer replays an earlier call with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
   },
 });

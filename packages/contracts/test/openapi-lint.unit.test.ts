@@ -65,11 +65,40 @@ describe("OpenAPI document", () => {
     expect(create.operationId).toBe("createRun");
     expect(create.parameters).toContainEqual({ $ref: "#/components/parameters/IdempotencyKey" });
     expect(Object.keys(create.responses["200"]?.headers ?? {})).toContain("Idempotent-Replayed");
-    expect(Object.keys(create.responses["202"]?.headers ?? {})).toEqual(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]);
+    expect(Object.keys(create.responses["202"]?.headers ?? {})).toEqual(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Location"]);
     expect(Object.keys(create.responses["429"]?.headers ?? {})).toContain("Retry-After");
     const codes = JSON.stringify(create.responses["400"]);
     for (const code of ["invalid_request", "unknown_instrument", "unsupported_timeframe", "out_of_coverage"]) expect(codes).toContain(code);
     expect(JSON.stringify(op("/runs/{run_id}/results", "get").responses["409"])).toContain("run_not_finished");
     expect(op("/runs/{run_id}/results", "get").responses["410"]).toBeDefined();
+  });
+
+  // docs/reference/api.md and docs/adr/0287: the headers the service sends, as the document must say.
+  it("when a POST makes a script, run or sweep, then its 201/202 declares Location and a replay's 200 does not", () => {
+    const made = [["/scripts", "201"], ["/runs", "202"], ["/scripts/{slug}/collect", "202"], ["/sweeps", "202"]] as const;
+    for (const [path, status] of made) expect(op(path, "post").responses[status]?.headers?.["Location"]).toEqual({ $ref: "#/components/headers/Location" });
+    expect(op("/runs", "post").responses["200"]?.headers?.["Location"]).toBeUndefined();
+    expect(op("/sweeps", "post").responses["200"]?.headers?.["Location"]).toBeUndefined();
+    for (const [path, method, status] of [["/scripts/{slug}", "put", "200"], ["/runs/{run_id}/cancel", "post", "200"], ["/scripts/validate", "post", "200"]] as const) {
+      expect(op(path, method).responses[status]?.headers?.["Location"]).toBeUndefined();
+    }
+  });
+
+  it("when a GET is read, then its success declares ETag, it takes If-None-Match and answers 304; other methods do neither", () => {
+    const gets = Object.values(doc.paths).flatMap((ops) => (ops["get"] && !ops["get"].operationId.startsWith("webhooks") ? [ops["get"]] : []));
+    expect(gets.length).toBe(21);
+    for (const get of gets) {
+      expect(get.responses["200"]?.headers?.["ETag"]).toEqual({ $ref: "#/components/headers/ETag" });
+      expect(get.parameters).toContainEqual({ $ref: "#/components/parameters/IfNoneMatch" });
+      expect(get.responses["304"]).toMatchObject({ headers: { ETag: { $ref: "#/components/headers/ETag" } } });
+      expect(get.responses["304"]).not.toHaveProperty("content");
+    }
+    for (const other of operations.filter((o) => !gets.includes(o))) {
+      expect(Object.values(other.responses).some((r) => r.headers?.["ETag"])).toBe(false);
+      expect(other.responses["304"]).toBeUndefined();
+    }
+    const components = (doc as unknown as { components: { headers: Record<string, unknown>; parameters: Record<string, { name: string; in: string }> } }).components;
+    expect(Object.keys(components.headers)).toEqual(expect.arrayContaining(["ETag", "Location"]));
+    expect(components.parameters["IfNoneMatch"]).toMatchObject({ name: "If-None-Match", in: "header" });
   });
 });

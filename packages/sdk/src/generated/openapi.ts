@@ -1205,6 +1205,11 @@ export type components = {
          * @example 3f1c9a4e-run-aapl-2026-11-25
          */
         IdempotencyKey: string;
+        /**
+         * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+         * @example W/"1f4-Qm9vYmFy"
+         */
+        IfNoneMatch: string;
     };
     requestBodies: never;
     headers: {
@@ -1216,6 +1221,16 @@ export type components = {
         RateLimitReset: number;
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
+        /**
+         * @description The address of what the call made, under the service's PUBLIC_URL (a script's with `?kind=` when a script of another kind shares its slug).
+         * @example https://barscript.example/v1/runs/run_4fV2kQ9mXb1LzT8cR3sW0aJe
+         */
+        Location: string;
+        /**
+         * @description A weak validator of the answer, for `If-None-Match`. A streamed `format=csv` answer carries none.
+         * @example W/"1f4-Qm9vYmFy"
+         */
+        ETag: string;
         /** @description `true` when the answer replays an earlier call with the same Idempotency-Key. */
         IdempotentReplayed: "true";
     };
@@ -1226,7 +1241,13 @@ export interface operations {
     getMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1238,11 +1259,23 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `unauthorized` */
             401: {
@@ -1315,7 +1348,13 @@ export interface operations {
     getUsage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1327,11 +1366,23 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Usage"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `unauthorized` */
             401: {
@@ -1415,7 +1466,13 @@ export interface operations {
                  */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1427,6 +1484,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1435,6 +1493,17 @@ export interface operations {
                         next_cursor: string | null;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -1540,7 +1609,13 @@ export interface operations {
                  */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1552,6 +1627,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1560,6 +1636,17 @@ export interface operations {
                         next_cursor: string | null;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -1649,7 +1736,13 @@ export interface operations {
     getInstrument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description An instrument's symbol
@@ -1667,11 +1760,23 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Instrument"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -1778,7 +1883,13 @@ export interface operations {
     listDocs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1790,6 +1901,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1798,6 +1910,17 @@ export interface operations {
                         next_cursor: string | null;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `unauthorized` */
             401: {
@@ -1870,7 +1993,13 @@ export interface operations {
     getDoc: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A documentation topic from GET /v1/docs
@@ -1888,11 +2017,23 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "text/markdown": string;
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -2142,7 +2283,13 @@ export interface operations {
                  */
                 kind?: "indicator" | "definition" | "study" | "library";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2154,6 +2301,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2162,6 +2310,17 @@ export interface operations {
                         next_cursor: string | null;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -2267,6 +2426,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2428,7 +2588,13 @@ export interface operations {
                  */
                 version?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A script's slug (unique among the owner's scripts of a kind)
@@ -2446,11 +2612,23 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Script"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -3123,7 +3301,13 @@ export interface operations {
                  */
                 owner?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A script's slug (unique among the owner's scripts of a kind)
@@ -3141,6 +3325,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3149,6 +3334,17 @@ export interface operations {
                         next_cursor: string | null;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -3305,6 +3501,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3506,7 +3703,13 @@ export interface operations {
                  */
                 format?: "json" | "csv";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A script's slug (unique among the owner's scripts of a kind)
@@ -3524,6 +3727,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3533,6 +3737,17 @@ export interface operations {
                     };
                     "text/csv": string;
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -3871,7 +4086,13 @@ export interface operations {
                  */
                 kind?: "indicator" | "definition" | "study" | "library";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3883,6 +4104,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3891,6 +4113,17 @@ export interface operations {
                         next_cursor: string | null;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -4015,6 +4248,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4166,7 +4400,13 @@ export interface operations {
                  */
                 wait?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A run's id
@@ -4184,11 +4424,23 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Run"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -4311,7 +4563,13 @@ export interface operations {
                  */
                 format?: "json" | "csv";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A run's id
@@ -4329,6 +4587,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4341,6 +4600,17 @@ export interface operations {
                     } | components["schemas"]["StudyResult"];
                     "text/csv": string;
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -4631,7 +4901,13 @@ export interface operations {
                  */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4643,6 +4919,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4651,6 +4928,17 @@ export interface operations {
                         next_cursor: string | null;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -4746,7 +5034,13 @@ export interface operations {
                  */
                 version?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description The owner's handle (`core` for the built-in library)
@@ -4769,11 +5063,23 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LibraryScript"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -5832,7 +6138,13 @@ export interface operations {
     getRunDrawings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A run's id
@@ -5850,6 +6162,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5961,6 +6274,17 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -6112,7 +6436,13 @@ export interface operations {
                  */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A run's id
@@ -6130,6 +6460,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6143,6 +6474,17 @@ export interface operations {
                         next_cursor: string | null;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -6299,7 +6641,13 @@ export interface operations {
                  */
                 status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6311,6 +6659,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6361,6 +6710,17 @@ export interface operations {
                         next_cursor: string | null;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -6548,6 +6908,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6741,7 +7102,13 @@ export interface operations {
                  */
                 wait?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A sweep's id
@@ -6759,6 +7126,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6806,6 +7174,17 @@ export interface operations {
                         expires_at: string | null;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
@@ -6928,7 +7307,13 @@ export interface operations {
                  */
                 sort?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: 304 without a body while the answer is the same.
+                 * @example W/"1f4-Qm9vYmFy"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description A sweep's id
@@ -6946,6 +7331,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6984,6 +7370,17 @@ export interface operations {
                         next_cursor: string | null;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error `invalid_request` */
             400: {
