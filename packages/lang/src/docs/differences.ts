@@ -21,6 +21,7 @@ export const DIFFERENCES: Guide = {
   A drawing placed by bar index (\`xloc.bar_index\`) more than 500 bars past the bar that places it is kept
   where TradingView stops the script with a runtime error (its user manual, "Lines and boxes": such objects
   "cannot be drawn further than 500 bars into the future"); place far drawings by time (\`xloc.bar_time\`).
+  A polyline of more than 10,000 points, the most the user manual gives one, is kept whole.
 - **History offsets.** A float offset is rounded down, as TradingView's reference for \`[]\` says
   (\`close[1.7]\` is \`close[1]\`).
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
