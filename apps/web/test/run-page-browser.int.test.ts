@@ -2,7 +2,7 @@
 // and worker: its log lines (level, warmup bars, a filter, the lines not kept), a queued and a
 // running run said as such and cancelled by keyboard (the focus goes to the status, which says
 // "Cancelled"), drawings on warmup bars left off the chart and counted, a box's edges and a table
-// drawn, a study's extended statistics, and the pages of objects that are not there titled
+// drawn, a study's title and extended statistics, and the pages of objects that are not there titled
 // "Not found". One browser, one stack (its own database, Redis prefix and queues).
 import type { Page } from "playwright-core";
 import { createAccount } from "@barscript/db";
@@ -214,6 +214,8 @@ use("dip", events = ["dip"])
   await page.goto(`${h.api.url}/app/studies/${study.json.id}`);
   const table = page.getByRole("table", { name: /^Forward returns after/ }).first();
   await table.waitFor();
+  // titled as the study it is (a sweep's page is "Sweep of …"), not "Run of …" as an indicator's run
+  expect({ h1: await page.locator("h1").textContent(), title: await page.title() }).toEqual({ h1: "Study of dip-study on AAPL 1d", title: "Study of dip-study on AAPL 1d · Barscript" });
   const headers = await table.locator("thead th").allTextContents();
   expect(headers).toEqual(["Horizon (bars)", "Count", "Mean", "Median", "Stdev", "Hit rate", "MFE mean", "MAE mean", "t", "p", "Mean 95% CI", "Abnormal mean", "Hit rate 95% CI", "MFE median", "MAE median"]);
   const result = await me.client.call("GET", `/runs/${study.json.id}/results`);

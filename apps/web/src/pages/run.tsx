@@ -169,6 +169,15 @@ function NotAStudy(props: { run: Run }) {
   );
 }
 
+/**
+ * A run page's title: a study's results are the study's ("Study of …", at /app/studies/, as a
+ * sweep's page is "Sweep of …"), every other run's "Run of …"; before the run is read, the address says which.
+ */
+export function runTitle(run: Run | null, study: boolean): string {
+  const noun = (run ? run.kind === "study" : study) ? "Study" : "Run";
+  return run ? `${noun} of ${run.script.slug} on ${run.instrument} ${run.timeframe}` : noun;
+}
+
 export function RunPage(props: { id: string; study: boolean }) {
   const [run, setRun] = useState<Run | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -202,8 +211,8 @@ export function RunPage(props: { id: string; study: boolean }) {
   }, [run]);
 
   if (props.study && run && run.kind !== "study") return <NotAStudy run={run} />;
-  if (!run && error) return <LoadFailed what="Run" error={error} />;
-  const title = run ? `Run of ${run.script.slug} on ${run.instrument} ${run.timeframe}` : "Run";
+  const title = runTitle(run, props.study);
+  if (!run && error) return <LoadFailed what={title} error={error} />;
   async function cancel(): Promise<void> {
     try {
       const r = await api<Run>(`/v1/runs/${encodeURIComponent(props.id)}/cancel`, { method: "POST" });
@@ -217,7 +226,7 @@ export function RunPage(props: { id: string; study: boolean }) {
     <Page title={title} actions={run && !isFinal(run) ? <button class="danger" type="button" ref={cancelButton} onClick={() => void cancel()}>Cancel run</button> : null}>
       <ErrorBox error={error ?? cancelError} />
       <Announce text={news} />
-      {!run && !error ? <Loading what="the run" /> : null}
+      {!run && !error ? <Loading what={`the ${title.toLowerCase()}`} /> : null}
       {run ? <Status run={run} ref={statusBox} /> : null}
       {run && !isFinal(run) ? <Pending run={run} /> : null}
       {run?.status === "succeeded" ? (run.kind === "study" ? <StudyLoader id={run.id} /> : <Results run={run} />) : null}
