@@ -94,7 +94,7 @@ describe("barscript --kind and <owner>/<slug>", () => {
     expect(out.stderr).toContain("indicator, definition, study, library");
   });
 
-  it("when a run fails, then run and run-status exit 2, keep the run on stdout and give its failure on stderr", async () => {
+  it("when a run fails, then run, run-status and cancel exit 2, keep the run on stdout and give its failure on stderr", async () => {
     await create(stack.sdk, { slug: "boom", files: [{ path: "main.pine", content: '//@version=6\nindicator("Boom")\nruntime.error("always")\nplot(close)\n' }] });
     const ran = await cli(["run", "boom", "-i", "AAPL", "-t", "1d", "--bars", "20", "--wait", "60"]);
     expect(ran.code).toBe(2);
@@ -104,6 +104,10 @@ describe("barscript --kind and <owner>/<slug>", () => {
     const status = await cli(["run-status", run.id]);
     expect({ code: status.code, stderr: status.stderr }).toEqual({ code: 2, stderr: ran.stderr });
     expect((JSON.parse(status.stdout) as { id: string }).id).toBe(run.id);
+    // cancel of the failed run cancels nothing: it says so, then the failure, and exits as run-status (docs/adr/0300)
+    const cancel = await cli(["cancel", run.id]);
+    expect({ code: cancel.code, stderr: cancel.stderr }).toEqual({ code: 2, stderr: `Run ${run.id} had already finished (failed): nothing was cancelled.\n${ran.stderr}` });
+    expect(JSON.parse(cancel.stdout)).toMatchObject({ id: run.id, status: "failed" });
   });
 
   it("when <owner>/<slug> names a public script, then run, collect and sweep use it, and the run is the caller's", async () => {

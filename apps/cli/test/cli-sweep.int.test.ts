@@ -36,6 +36,9 @@ describe("barscript sweep", () => {
     expect(out.rows.map((x) => x.rank)).toEqual([1, 2, 3, 4]);
     const page = await sdk.call("getSweepResults", { path: { sweep_id: out.sweep.id }, query: { limit: "4" } });
     expect(out.rows.map((x) => x.inputs)).toEqual(page.data.map((x) => x.inputs));
+    // sweep-cancel of the finished sweep cancels nothing and says so (docs/adr/0300)
+    const cancel = await barscript(["sweep-cancel", out.sweep.id], cliEnv, dir);
+    expect({ code: cancel.code, stderr: cancel.stderr }).toEqual({ code: EXIT.ok, stderr: `Sweep ${out.sweep.id} had already finished (succeeded): nothing was cancelled.\n` });
   });
 
   it("when on a terminal, then the rows come as a table with the inputs and Holm's p", async () => {

@@ -137,7 +137,7 @@ describe("barscript CLI", () => {
     expect((await tty(["--no-color", "results", runId, "--limit", "3"])).stdout).toMatch(/│ t\s+│ sma\s+│/);
   });
 
-  it("when runs, run-status and cancel are used, then they answer the run (cancel of a finished run keeps its state)", async () => {
+  it("when runs, run-status and cancel are used, then they answer the run (cancel of a finished run keeps its state and says it had finished)", async () => {
     const runs = JSON.parse((await cli(["runs"])).stdout) as { data: Array<{ id: string }> };
     expect(runs.data.map((r) => r.id)).toContain(runId);
     expect(JSON.parse((await cli(["run-status", runId])).stdout)).toMatchObject({ id: runId, status: "succeeded" });
@@ -146,7 +146,10 @@ describe("barscript CLI", () => {
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] AAPL (queued|running|succeeded)/);
     expect(ran.stdout).toMatch(/Results of AAPL: barscript results run_/);
-    expect(JSON.parse((await cli(["cancel", runId])).stdout)).toMatchObject({ id: runId, status: "succeeded" });
+    // the answer is the run as it had finished: said on stderr, exit 0 as run-status gives for a succeeded run (docs/adr/0300)
+    const cancelled = await cli(["cancel", runId]);
+    expect(JSON.parse(cancelled.stdout)).toMatchObject({ id: runId, status: "succeeded" });
+    expect({ code: cancelled.code, stderr: cancelled.stderr }).toEqual({ code: 0, stderr: `Run ${runId} had already finished (succeeded): nothing was cancelled.\n` });
   });
 
   it("when a definition is collected, then events --all equals the API's pages, one page comes with --limit, and CSV has every event", async () => {

@@ -87,6 +87,18 @@ export function reportRunFailures(cli: Cli, runs: Run[]): void {
   for (const r of runs) if (r.failure) cli.io.err(`Error ${r.failure.kind}: run ${r.id} on ${r.instrument} ${r.status}: ${r.failure.message}`);
 }
 
+/**
+ * The exit of `cancel` and `sweep-cancel`, whose answer is the run or sweep in its final state
+ * (docs/reference/api.md): `cancelled` is what was asked, 0. One that had already succeeded or
+ * failed is said on stderr, since the call cancelled nothing, and exits as run-status would for it
+ * (docs/reference/errors.md: 0 for succeeded, a failure by its kind; docs/adr/0300).
+ */
+export function cancelOutcome(cli: Cli, noun: "Run" | "Sweep", answer: { id: string; status: Status; failure?: { kind: string } | null }): ExitCode {
+  if (answer.status === "cancelled" || !final(answer.status)) return EXIT.ok;
+  cli.io.err(`${noun} ${answer.id} had already finished (${answer.status}): nothing was cancelled.`);
+  return answer.status === "failed" ? exitCodeForFailureKind(answer.failure?.kind ?? "internal") : EXIT.ok;
+}
+
 /** Several instruments: the highest exit code among them (docs/reference/errors.md). */
 async function run(cli: Cli, slug: string, options: RunOptions): Promise<ExitCode> {
   const mode = cli.mode();
@@ -140,6 +152,8 @@ export const runCommands: CommandModule = (program: Command, cli: Cli) => {
     .action(cli.action(async (runId: string) => {
       const run = await cli.sdk().call("cancelRun", { path: { run_id: runId } });
       cli.emit(run, (m) => runsTable(m, [run]));
-      return EXIT.ok;
+      const code = cancelOutcome(cli, "Run", run);
+      if (run.status === "failed") reportRunFailures(cli, [run]);
+      return code;
     }));
 };

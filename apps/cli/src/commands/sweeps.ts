@@ -8,7 +8,7 @@ import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
 import { UsageError, wholeNumber, wholeNumbers } from "../usage";
 import { scriptRef } from "../script-ref";
-import { parseInputs, statusText } from "./runs";
+import { cancelOutcome, parseInputs, statusText } from "./runs";
 
 type Sweep = AnswerOf<"getSweep">;
 type Rows = AnswerOf<"getSweepResults">;
@@ -127,6 +127,6 @@ export const sweepCommands: CommandModule = (program: Command, cli: Cli) => {
     .action(cli.action(async (id: string) => {
       const s = await cli.sdk().call("cancelSweep", { path: { sweep_id: id } });
       cli.emit(s, (m) => sweepLine(m, s));
-      return exitCodeOf(s) === EXIT.ok || s.status === "cancelled" ? EXIT.ok : exitCodeOf(s);
+      return cancelOutcome(cli, "Sweep", s);
     }));
 };
