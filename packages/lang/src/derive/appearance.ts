@@ -132,16 +132,13 @@ export function overlayOf(script: Script): boolean {
   return e?.kind === "BoolLit" ? e.value : false;
 }
 
-/** TradingView's reference bounds max_polylines_count to 1-100 (the other counts to 500, which the store applies): docs/adr/0298. */
-const MOST_POLYLINES = 100;
-
-/** The declaration's max_labels_count, max_lines_count, max_boxes_count, max_polylines_count (polylines at most 100). */
+/** The declaration's max_labels_count, max_lines_count, max_boxes_count, max_polylines_count as written (the store clamps each kind's: stdlib/drawing/store.ts MOST_COUNT). */
 export function drawingCapsOf(script: Script): DrawingCaps {
   const caps: DrawingCaps = {};
   const pairs = [["label", "max_labels_count"], ["line", "max_lines_count"], ["box", "max_boxes_count"], ["polyline", "max_polylines_count"]] as const;
   for (const [kind, param] of pairs) {
     const n = numberOf(declared(script, param));
-    if (n !== null) caps[kind] = kind === "polyline" ? Math.min(n, MOST_POLYLINES) : n;
+    if (n !== null) caps[kind] = n;
   }
   return caps;
 }

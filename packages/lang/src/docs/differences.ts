@@ -18,9 +18,12 @@ export const DIFFERENCES: Guide = {
   typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`). An indicator whose only
   outputs are \`bgcolor\`, \`barcolor\`, \`fill\` or \`hline\` (TradingView counts them as outputs) is valid
   with the \`no_outputs\` warning: its runs have no output columns (docs/adr/0122).
-  A drawing placed by bar index (\`xloc.bar_index\`) more than 500 bars past the bar that places it is kept
-  where TradingView stops the script with a runtime error (its user manual, "Lines and boxes": such objects
-  "cannot be drawn further than 500 bars into the future"); place far drawings by time (\`xloc.bar_time\`).
+  A drawing placed by bar index (\`xloc.bar_index\`) more than 500 bars past the bar that places it (by
+  \`<kind>.new\`, an x setter, a point setter, \`set_xloc\` or a polyline's points) is, as on TradingView, the
+  runtime error "Objects positioned using xloc.bar_index cannot be drawn further than 500 bars into the
+  future."; TradingView stops the script there, here it is that bar's runtime error (outputs \`na\`, the
+  message counted) and the drawing is not made or moved (docs/adr/0299). Place far drawings by time
+  (\`xloc.bar_time\`).
   A polyline of more than 10,000 points, the most the user manual gives one, is kept whole.
 - **History offsets.** A float offset is rounded down, as TradingView's reference for \`[]\` says
   (\`close[1.7]\` is \`close[1]\`).

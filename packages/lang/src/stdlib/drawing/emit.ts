@@ -2,7 +2,7 @@
 // call's arguments, and setter/getter records generated from one line each.
 
 import { builtinFunction, type CallEmit, type FunctionRecord } from "../../builtins/record";
-import type { DrawingKind } from "./store";
+import { isXField, type DrawingKind } from "./store";
 
 /** [parameter, property, JavaScript default when not passed]. */
 export type FieldSpec = readonly [param: string, field: string, dflt: string];
@@ -36,9 +36,10 @@ export function newRecordWithPoints(kind: DrawingKind, sig: string, pointSig: st
     doc,
     overload: (args) => (args.some((a) => a.name === first) || (args[0] !== undefined && args[0].name === null && args[0].kind === "obj") ? 1 : 0),
     emit: (b) => {
-      if (!b.has(first)) return `$rt.draw.add(${JSON.stringify(kind)}, ${props(b, spec)})`;
+      // `$i`: the bar the call runs on, which a bar-index x may not pass by more than 500 bars (store.ts)
+      if (!b.has(first)) return `$rt.draw.add(${JSON.stringify(kind)}, ${props(b, spec)}, $i)`;
       const corners = points.map(([p, fx, fy]) => `[${JSON.stringify(fx)}, ${JSON.stringify(fy)}, ${b.a(p)}]`);
-      return `$rt.draw.addAt(${JSON.stringify(kind)}, ${props(b, spec)}, [${corners.join(", ")}])`;
+      return `$rt.draw.addAt(${JSON.stringify(kind)}, ${props(b, spec)}, [${corners.join(", ")}], $i)`;
     },
   });
 }
@@ -49,7 +50,7 @@ export function pointSetters(kind: DrawingKind, list: ReadonlyArray<readonly [na
     builtinFunction({
       sig: `${kind}.set_${n}(id: series ${kind}, point: chart.point): void`,
       doc: `Moves the ${kind}'s ${what} to the point (its time or bar index by the ${kind}'s xloc, and its price).`,
-      emit: (b) => `$rt.draw.setPoint(${b.a("id")}, ${JSON.stringify(fx)}, ${JSON.stringify(fy)}, ${b.a("point")})`,
+      emit: (b) => `$rt.draw.setPoint(${b.a("id")}, ${JSON.stringify(fx)}, ${JSON.stringify(fy)}, ${b.a("point")}, $i)`,
     }),
   );
 }
@@ -65,7 +66,8 @@ export function setters(kind: DrawingKind, list: ReadonlyArray<readonly [name: s
     return builtinFunction({
       sig: `${kind}.set_${n}(${idParam}: series ${kind}, ${p}: ${ty}): void`,
       doc: `Sets the ${kind}'s ${n.replace(/_/g, " ")}.`,
-      emit: (b) => `$rt.draw.set(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)})`,
+      // an x coordinate is checked against the bar the call runs on (store.place)
+      emit: isXField(kind, f) ? (b) => `$rt.draw.place(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)}, $i)` : (b) => `$rt.draw.set(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)})`,
     });
   });
 }

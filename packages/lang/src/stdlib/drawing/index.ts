@@ -6,7 +6,7 @@ export * from "./box";
 export * from "./table";
 export * from "./log";
 export * from "./chart";
-export { DrawingStore, Drawing, clampCap, DEFAULT_CAP, MOST_CAP, type DrawingCaps, type DrawingKind } from "./store";
+export { DrawingStore, Drawing, clampCap, DEFAULT_CAP, MOST_COUNT, MOST_FUTURE_BARS, FUTURE_MESSAGE, type DrawingCaps, type DrawingKind } from "./store";
 export { drawingsOf, colorHex, isEmpty, type Drawings } from "./output";
 export * from "./polyline";
 export * from "./formatting";

@@ -1,8 +1,10 @@
-// Drawings as data (label, line, box, table, linefill): each object is a bag of its properties,
-// kept by the evaluation's DrawingStore in creation order. As on TradingView, a kind holds at most
-// the declaration's max_<kind>s_count objects (default 50, most 500): creating one more deletes
-// the oldest. Setters and getters on `na` do nothing / give na; a deleted object keeps its
-// properties (getters still read them) but is no longer drawn and leaves `<kind>.all`.
+// Drawings as data (label, line, box, table, linefill, polyline): each object is a bag of its
+// properties, kept by the evaluation's DrawingStore in creation order. As on TradingView, a kind
+// holds at most the declaration's max_<kind>s_count objects (default 50, most MOST_COUNT's):
+// creating one more deletes the oldest. A drawing placed by bar index more than 500 bars past the
+// bar the script runs on is a runtime error of that bar (MOST_FUTURE_BARS). Setters and getters on
+// `na` do nothing / give na; a deleted object keeps its properties (getters still read them) but
+// is no longer drawn and leaves `<kind>.all`.
 
 import { PineArray } from "../array";
 import { fail } from "../../runtime/errors";
@@ -34,19 +36,58 @@ export class Drawing {
   ) {}
 }
 
-/** TradingView's default cap of each kind, and the most a declaration may ask. */
+/** TradingView's default cap of a kind a declaration sets (max_labels_count, ...: "The default is 50"). */
 export const DEFAULT_CAP = 50;
-export const MOST_CAP = 500;
-/** Tables and linefills have no declaration argument; this bound keeps a script that makes one
- *  per bar from growing without end (docs/adr/0063-drawings-as-data.md). */
-export const OTHER_CAP = 500;
+
+/**
+ * The most objects of each kind kept: for labels, lines, boxes and polylines, the most a
+ * declaration may ask (TradingView's indicator() reference: max_labels_count, max_lines_count and
+ * max_boxes_count "Possible values: 1-500", max_polylines_count "1-100": docs/adr/0298); tables
+ * and linefills have no declaration argument, and this bound keeps a script that makes one per bar
+ * from growing without end (docs/adr/0063-drawings-as-data.md).
+ */
+export const MOST_COUNT: Readonly<Record<DrawingKind, number>> = { label: 500, line: 500, box: 500, polyline: 100, table: 500, linefill: 500 };
 
 export type DrawingCaps = Partial<Record<DrawingKind, number>>;
 
-/** A declared cap clamped to 1..500 (na or absent: 50). */
-export function clampCap(n: number | null | undefined): number {
+/** The kind's cap from its declared count: clamped to 1..MOST_COUNT (na or absent: 50); tables and linefills: MOST_COUNT. */
+export function clampCap(kind: DrawingKind, n: number | null | undefined): number {
+  const most = MOST_COUNT[kind];
+  if (kind === "table" || kind === "linefill") return most;
   if (n === null || n === undefined || n !== n) return DEFAULT_CAP;
-  return Math.min(MOST_CAP, Math.max(1, Math.floor(n)));
+  return Math.min(most, Math.max(1, Math.floor(n)));
+}
+
+/**
+ * How far past the bar the script runs on a drawing may be placed by bar index: TradingView's user
+ * manual (Lines and boxes, Limitations) and the reference of label.new, line.new, box.new and their
+ * x setters: "objects positioned using xloc.bar_index cannot be drawn further than 500 bars into
+ * the future"; further is its runtime error, FUTURE_MESSAGE (docs/adr/0299).
+ */
+export const MOST_FUTURE_BARS = 500;
+export const FUTURE_MESSAGE = "Objects positioned using xloc.bar_index cannot be drawn further than 500 bars into the future.";
+
+/** The fields holding each kind's x coordinates (a polyline's are its points' indexes). */
+const X_FIELDS: Readonly<Record<DrawingKind, readonly string[]>> = { label: ["x"], line: ["x1", "x2"], box: ["left", "right"], polyline: [], table: [], linefill: [] };
+
+/** Whether `field` is an x coordinate of the kind's drawings. */
+export function isXField(kind: DrawingKind, field: string): boolean {
+  return X_FIELDS[kind].includes(field);
+}
+
+function byTime(xloc: unknown): boolean {
+  return typeof xloc === "string" && xloc.endsWith("bar_time");
+}
+
+/** The runtime error of an x read by `xloc` as a bar index more than MOST_FUTURE_BARS past `bar` (na is no place: no error). */
+function inReach(x: unknown, xloc: unknown, bar: number): void {
+  if (typeof x === "number" && x - bar > MOST_FUTURE_BARS && !byTime(xloc)) fail(FUTURE_MESSAGE);
+}
+
+/** A new drawing's x coordinates (its points' for a polyline) checked against the bar it is made on. */
+function placedInReach(kind: DrawingKind, f: Props, bar: number): void {
+  for (const fx of X_FIELDS[kind]) inReach(f[fx], f.xloc, bar);
+  if (kind === "polyline" && Array.isArray(f.points)) for (const p of f.points as ChartPoint[]) inReach(p.index, f.xloc, bar);
 }
 
 /** An object id as compiled code holds it: na may arrive as null, undefined or NaN. */
@@ -61,9 +102,8 @@ function live(d: D): d is Drawing {
  * is xloc.bar_time, else its bar index; its price. An na point gives na.
  */
 function atPoint(f: Props, fx: string, fy: string, p: ChartPoint | null): void {
-  const byTime = typeof f.xloc === "string" && f.xloc.endsWith("bar_time");
   const ok = p !== null && p !== undefined && typeof p === "object";
-  f[fx] = ok ? (byTime ? p.time : p.index) : NaN;
+  f[fx] = ok ? (byTime(f.xloc) ? p.time : p.index) : NaN;
   f[fy] = ok ? p.price : NaN;
 }
 
@@ -191,7 +231,7 @@ export class DrawingStore {
   }
 
   private newList(kind: DrawingKind): KindList {
-    return { l: [], dead: 0, cap: kind === "table" || kind === "linefill" ? OTHER_CAP : clampCap(this.caps[kind]) };
+    return { l: [], dead: 0, cap: clampCap(kind, this.caps[kind]) };
   }
 
   /** The kind's objects not deleted, oldest first (the deleted ones taken out of its list). */
@@ -210,8 +250,13 @@ export class DrawingStore {
     return l;
   }
 
-  /** A new object of the kind; past the cap the oldest of that kind is deleted. */
-  add(kind: DrawingKind, f: Props): Drawing {
+  /**
+   * A new object of the kind; past the cap the oldest of that kind is deleted. Made by a script's
+   * call on `bar` (`<kind>.new`), its bar-index x coordinates are first checked against that bar
+   * (a copy's or a linefill's are not: they place nothing new).
+   */
+  add(kind: DrawingKind, f: Props, bar?: number): Drawing {
+    if (bar !== undefined) placedInReach(kind, f, bar);
     const d = new Drawing(kind, f);
     d.owner = this;
     const of = this.of(kind);
@@ -282,6 +327,34 @@ export class DrawingStore {
     return undefined;
   }
 
+  /** An x coordinate set on `bar` (`label.set_x`, `box.set_left`, ...): checked against that bar first. */
+  place(d: D, field: string, x: unknown, bar: number): undefined {
+    if (live(d)) {
+      inReach(x, d.f.xloc, bar);
+      d.f[field] = x;
+    }
+    return undefined;
+  }
+
+  /** An x and a y set together on `bar` (`label.set_xy`, `line.set_xy1`, `box.set_lefttop`, ...). */
+  place2(d: D, fx: string, x: unknown, fy: string, y: unknown, bar: number): undefined {
+    if (live(d)) {
+      inReach(x, d.f.xloc, bar);
+      d.f[fx] = x;
+      d.f[fy] = y;
+    }
+    return undefined;
+  }
+
+  /** `<kind>.set_xloc(id, x..., xloc)` on `bar`: the x coordinates, read by the new xloc, checked, then set with it. */
+  placeXloc(d: D, xs: ReadonlyArray<readonly [field: string, x: unknown]>, xloc: unknown, bar: number): undefined {
+    if (!live(d)) return undefined;
+    for (const [, x] of xs) inReach(x, xloc, bar);
+    for (const [fx, x] of xs) d.f[fx] = x;
+    d.f.xloc = xloc;
+    return undefined;
+  }
+
   /** Two fields at once (`set_xy`, `set_lefttop`, ...). */
   set2(d: D, f1: string, v1: unknown, f2: string, v2: unknown): undefined {
     if (live(d)) {
@@ -332,21 +405,26 @@ export class DrawingStore {
    * `box.new(top_left, ...)`): each [x field, y field, point] sets that corner from the point, its
    * x read by the drawing's xloc.
    */
-  addAt(kind: DrawingKind, f: Props, corners: ReadonlyArray<readonly [string, string, ChartPoint | null]>): Drawing {
+  addAt(kind: DrawingKind, f: Props, corners: ReadonlyArray<readonly [string, string, ChartPoint | null]>, bar: number): Drawing {
     for (const [fx, fy, p] of corners) atPoint(f, fx, fy, p);
-    return this.add(kind, f);
+    return this.add(kind, f, bar);
   }
 
-  /** `label.set_point`, `line.set_first_point`, `box.set_top_left_point`, ...: a corner moved to a point. */
-  setPoint(d: D, fx: string, fy: string, p: ChartPoint | null): undefined {
-    if (live(d)) atPoint(d.f, fx, fy, p);
+  /** `label.set_point`, `line.set_first_point`, `box.set_top_left_point`, ... on `bar`: a corner moved to a point (its x checked against the bar first). */
+  setPoint(d: D, fx: string, fy: string, p: ChartPoint | null, bar: number): undefined {
+    if (!live(d)) return undefined;
+    const at: Props = { xloc: d.f.xloc };
+    atPoint(at, fx, fy, p);
+    inReach(at[fx], at.xloc, bar);
+    d.f[fx] = at[fx];
+    d.f[fy] = at[fy];
     return undefined;
   }
 
   /** `line.get_price(id, x)`: the price of the line (extended both ways) at bar index x. */
   linePrice(d: D, x: number): number {
     if (!live(d)) return NaN;
-    if (typeof d.f.xloc === "string" && d.f.xloc.endsWith("bar_time")) fail("line.get_price() can only be used with lines created with xloc.bar_index");
+    if (byTime(d.f.xloc)) fail("line.get_price() can only be used with lines created with xloc.bar_index");
     const x1 = d.f.x1 as number;
     const x2 = d.f.x2 as number;
     const y1 = d.f.y1 as number;
