@@ -2,8 +2,8 @@
 // stack: a sweep made over HTTP is in the sweeps list (the Runs page's second tab, /app/sweeps;
 // docs/adr/0164-sweeps-list-address.md) and its page ranks the rows as the API ranks them for
 // every sort offered, with a heat map over two inputs, and a row's Run starts the definition with
-// that row's inputs; the sweep form of a definition's page shows
-// the API's refusals beside the field they name, then starts a sweep that finishes with rows; a
+// that row's inputs; the sweep form of a definition's page names the timeframes its instruments
+// have no bars for, shows the API's refusals beside the field they name, then starts a sweep that finishes with rows; a
 // queued sweep is cancelled from its page while the list follows another one live; a study's
 // address given a definition run answers 404 with a link to its run page
 // (docs/adr/0165-study-address-of-another-run.md); another account's sweep is "not found".
@@ -13,11 +13,15 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { createLimits } from "@barscript/limits";
+import { importFile } from "@barscript/marketdata";
 import { createRedis } from "@barscript/queue";
 import type { Redis } from "ioredis";
 import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { axeFindings, WCAG_TAGS } from "./support/axe";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
+
+/** Daily MSFT bars of the demo data (packages/marketdata/demo/MSFT.csv, its licence in LICENSES there). */
+const MSFT_FILE = resolve(__dirname, "../../../packages/marketdata/demo/MSFT.csv");
 
 const DEF = `//@version=6
 definition("RSI below")
@@ -230,6 +234,14 @@ test("a sweep made over HTTP: in the list, ranked as the API ranks it for each s
 test("the sweep form: refusals beside their field, then a sweep that finishes with rows", async () => {
   await page.goto(`${h.api.url}/app/scripts/rsi-below`);
   const form = page.getByRole("region", { name: "Sweep" });
+  // The timeframes the chosen instruments have no bars for, from their coverage: MSFT's daily bars
+  // imported as AAPL's are (1d, and the 1w the import derives); ZZZZ, unknown, is left to the service.
+  await importFile(h.env.db, { symbol: "MSFT", timeframe: "1d", file: MSFT_FILE, format: "bokeh", meta: { name: "Microsoft Corporation", exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } });
+  await form.getByLabel("Instruments").fill("AAPL, msft, ZZZZ");
+  const timeframes = form.getByLabel("Timeframe").locator("option");
+  await timeframes.filter({ hasText: "1h (no AAPL, MSFT bars)" }).waitFor({ state: "attached" });
+  expect(await timeframes.allTextContents()).toEqual([...["1m", "5m", "15m", "30m", "1h", "2h", "4h"].map((t) => `${t} (no AAPL, MSFT bars)`), "1d", "1w"]);
+  await form.getByLabel("Instruments").fill("AAPL");
   await form.getByLabel("Bars", { exact: true }).fill("300");
   await form.getByLabel(/^Level/).fill("25");
   await form.getByLabel(/^Length/).fill("14");

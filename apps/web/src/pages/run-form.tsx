@@ -6,7 +6,7 @@ import { navigate } from "../router";
 import type { InputSpec, Instrument, Page as ListPage, Run, Script } from "../types";
 import { runHref } from "../routes";
 import { ErrorBox, SubmitButton } from "../ui";
-import { TIMEFRAMES, useWindow, WindowFields, windowBody } from "./window-fields";
+import { TIMEFRAMES, timeframeOption, useWindow, WindowFields, windowBody } from "./window-fields";
 
 export const SOURCES = ["open", "high", "low", "close", "hl2", "hlc3", "ohlc4", "hlcc4", "volume"];
 type InputValue = number | string | boolean;
@@ -105,7 +105,7 @@ export function RunForm(props: { script: Script }) {
           <div>
             <label for="run-timeframe">Timeframe</label>
             <select id="run-timeframe" value={timeframe} onChange={(e) => setTimeframe(e.currentTarget.value)}>
-              {TIMEFRAMES.map((t) => <option value={t}>{known && !(t in known.coverage) ? `${t} (no ${known.symbol} bars)` : t}</option>)}
+              {TIMEFRAMES.map((t) => <option value={t}>{timeframeOption(t, known ? [known] : [])}</option>)}
             </select>
           </div>
         </div>

@@ -1,16 +1,16 @@
 // The sweep form of a definition's page (/app/scripts/{slug}): instruments, timeframe, window, the
 // values to try for each input (the grid), horizons, and optionally which events and a cooldown;
 // POST /v1/sweeps, the API's refusal shown beside the field it names, then the sweep's page.
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import { api, ApiFailure, errorText } from "../api";
 import { navigate } from "../router";
 import { sweepHref } from "../routes";
 import { combinationsOf, errorField, parseHorizons, parseSymbols, parseValues, type GridValue, type SweepField } from "../sweep-values";
-import type { InputSpec, Script, Sweep } from "../types";
+import type { InputSpec, Instrument, Script, Sweep } from "../types";
 import { count, ErrorBox, SubmitButton } from "../ui";
 import { SOURCES } from "./run-form";
-import { TIMEFRAMES, useWindow, WindowFields, windowBody } from "./window-fields";
+import { TIMEFRAMES, timeframeOption, useWindow, WindowFields, windowBody } from "./window-fields";
 
 /** The most combinations a sweep takes (docs/reference/endpoints.md, POST /v1/sweeps). */
 const MOST_COMBINATIONS = 500;
@@ -29,6 +29,28 @@ function valuesHint(spec: InputSpec): string {
     return `Comma-separated, or a range start:end:step (10:30:5 is 10, 15, 20, 25, 30)${bounds.length ? `; ${bounds.join(", ")}` : ""}. Empty: the default.`;
   }
   return "Comma-separated. Empty: the default.";
+}
+
+/**
+ * The instruments of `symbols` the service knows, with their coverage: read once typing pauses,
+ * each symbol once (an unknown one is left out; the first 20, the most a sweep takes).
+ */
+function useKnownInstruments(symbols: string[]): Instrument[] {
+  const [known, setKnown] = useState<Instrument[]>([]);
+  const read = useRef(new Map<string, Promise<Instrument | null>>());
+  const key = symbols.slice(0, 20).join(",");
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      const reads = key === "" ? [] : key.split(",").map((s) => {
+        if (!read.current.has(s)) read.current.set(s, api<Instrument>(`/v1/instruments/${encodeURIComponent(s)}`).catch(() => null));
+        return read.current.get(s) ?? Promise.resolve(null);
+      });
+      void Promise.all(reads).then((found) => { if (current) setKnown(found.filter((i): i is Instrument => i !== null)); });
+    }, 250);
+    return () => { current = false; clearTimeout(timer); };
+  }, [key]);
+  return known;
 }
 
 export function SweepForm(props: { script: Script }) {
@@ -51,6 +73,7 @@ export function SweepForm(props: { script: Script }) {
     if (list.length > 0) grid[s.name] = list;
   }
   const symbols = parseSymbols(instruments);
+  const known = useKnownInstruments(symbols);
   const combinations = combinationsOf(grid);
   const field = error instanceof ApiFailure ? errorField(error.error, specs.map((s) => s.name)) : null;
 
@@ -100,7 +123,7 @@ export function SweepForm(props: { script: Script }) {
           <div>
             <label for="sweep-timeframe">Timeframe</label>
             <select id="sweep-timeframe" value={timeframe} onChange={(e) => setTimeframe(e.currentTarget.value)} {...at("timeframe").aria}>
-              {TIMEFRAMES.map((t) => <option value={t}>{t}</option>)}
+              {TIMEFRAMES.map((t) => <option value={t}>{timeframeOption(t, known)}</option>)}
             </select>
             {at("timeframe").note}
           </div>

@@ -1,8 +1,19 @@
 // The window of a run or a sweep (docs/reference/api.md "Runs"): the latest N bars, or a date
 // range; one set of fields for both forms.
 import { useState } from "preact/hooks";
+import type { Instrument } from "../types";
 
 export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "1d", "1w"];
+
+/**
+ * A timeframe option's text in the run and sweep forms: the timeframe, then the chosen instruments
+ * whose coverage lacks it ("1h (no AAPL bars)", "1h (no AAPL, MSFT bars)"), said before a start that
+ * would fail `out_of_coverage`; the service still decides (docs/adr/0297).
+ */
+export function timeframeOption(timeframe: string, known: readonly Instrument[]): string {
+  const without = known.filter((i) => !(timeframe in i.coverage)).map((i) => i.symbol);
+  return without.length > 0 ? `${timeframe} (no ${without.join(", ")} bars)` : timeframe;
+}
 
 export interface WindowChoice {
   mode: "bars" | "range";
