@@ -56,10 +56,22 @@ function bindTo(c: A.Call, params: ParamSpec[]): BoundArgs | null {
 }
 
 /**
+ * What `callEmit` reads of a code generator: the scopes of the script's names, the state and function
+ * slots, the unit's types and the derived history sizes (a `Gen` is one; the check's const-value
+ * evaluator gives one with no names, types or state).
+ */
+export interface EmitSite {
+  readonly scopes: Pick<Gen["scopes"], "lookup" | "ring" | "ctx">;
+  readonly slots: Pick<Gen["slots"], "state" | "newOf" | "refOf">;
+  readonly unit: Pick<Gen["unit"], "types" | "enumDecls">;
+  readonly hist: Gen["hist"];
+}
+
+/**
  * What an emitter sees of a bound call. `compile` gives an argument's JavaScript (compiled once:
  * all up front for most calls, on first use for plots, whose other arguments compile to nothing).
  */
-export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs, compile: (e: A.Expr) => string): CallEmit {
+export function callEmit(g: EmitSite, c: A.Call, f: FunctionRecord, bound: BoundArgs, compile: (e: A.Expr) => string): CallEmit {
   const { byName, rest } = bound;
   const states = new Map<unknown, string>();
   return {
@@ -144,7 +156,7 @@ export function callEmit(g: Gen, c: A.Call, f: FunctionRecord, bound: BoundArgs,
 }
 
 /** A call site's window in bars: derived (per callSiteId), else its literal `length`. */
-function windowOf(g: Gen, c: A.Call, byName: Map<string, A.Expr>): number | null {
+function windowOf(g: EmitSite, c: A.Call, byName: Map<string, A.Expr>): number | null {
   const derived = c.callSiteId !== undefined ? g.hist?.callSites.get(c.callSiteId) : undefined;
   if (typeof derived === "number" && Number.isFinite(derived) && derived >= 1) return Math.min(Math.ceil(derived), 10_000);
   const l = byName.get("length");

@@ -10,9 +10,8 @@
 import type * as A from "../../language/ast";
 import { builtinFunction, builtinVariable } from "../../builtins";
 import type { CallEmit, FunctionRecord, RuntimeFunction } from "../../builtins/record";
-import { bind, callEmit } from "../../codegen/binding";
-import type { Gen } from "../../codegen/context";
-import { colorValue, constantJs, kindOf, memberName, naOf } from "../../codegen/types";
+import { bind, callEmit, type EmitSite } from "../../codegen/binding";
+import { colorValue, constantJs, kindOf, memberName, naOf, type FnCtx } from "../../codegen/types";
 import { RUNTIME_NAMESPACES } from "../../runtime/library";
 import { Runtime } from "../../runtime/runtime";
 import type { Typer } from "./state";
@@ -150,13 +149,13 @@ class ConstEvaluator {
   /** What the record's emitter sees of the call: codegen's own view, its stdlib functions listed in `fns` and no call-site state. */
   private emitView(e: A.Call, f: FunctionRecord, compiled: Map<A.Expr, string>, fns: RuntimeFunction[]): CallEmit {
     // the parts of a code generator callEmit reads besides history and state: stdlib functions, no script names or types
-    const gen = {
-      slots: { refOf: (impl: RuntimeFunction) => this.fn(impl, fns), state: () => notConstant(`${f.name}()`), newOf: () => notConstant(`${f.name}()`) },
-      scopes: { lookup: () => undefined },
+    const site: EmitSite = {
+      slots: { refOf: (impl) => this.fn(impl as RuntimeFunction, fns), state: () => notConstant(`${f.name}()`), newOf: () => notConstant(`${f.name}()`) },
+      scopes: { lookup: () => null, ring: () => notConstant(`${f.name}()`), ctx: NO_FUNCTION },
       unit: { types: new Map(), enumDecls: new Map() },
       hist: null,
-    } as unknown as Gen;
-    return callEmit(gen, e, f, bind(e, f), (x) => compiled.get(x)!);
+    };
+    return callEmit(site, e, f, bind(e, f), (x) => compiled.get(x)!);
   }
 
   private fn(impl: RuntimeFunction, fns: RuntimeFunction[]): string {
@@ -187,6 +186,9 @@ class ConstEvaluator {
     return NaN;
   }
 }
+
+/** The scope a constant is worked out in: the script's top level, with no names of its own. */
+const NO_FUNCTION: FnCtx = { fnId: null, slots: [], hoisted: new Set(), bindings: [], tupleJs: null, baseDepth: 2 };
 
 function notConstant(what: string): never {
   throw new NotConstant(`${what} keeps state from bar to bar`);
