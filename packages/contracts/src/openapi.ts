@@ -162,7 +162,7 @@ function successResponse(e: Endpoint): Json {
 /** The answer to `If-None-Match` naming the current tag: no body, the tag again. */
 function notModified(e: Endpoint): Json {
   const headers: Json = { ...(e.guard !== "no-key" ? RATE_HEADERS : {}), ETag: { $ref: "#/components/headers/ETag" } };
-  return { description: "Not modified: `If-None-Match` named the answer's current `ETag`. No body.", headers };
+  return { description: "Not modified: `If-None-Match` named the answer's current `ETag`; no body", headers };
 }
 
 function responses(e: Endpoint): Json {

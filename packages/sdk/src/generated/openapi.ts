@@ -1266,7 +1266,7 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1373,7 +1373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Usage"];
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1494,7 +1494,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1637,7 +1637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1767,7 +1767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Instrument"];
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -1911,7 +1911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2024,7 +2024,7 @@ export interface operations {
                     "text/markdown": string;
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2311,7 +2311,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -2619,7 +2619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Script"];
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3335,7 +3335,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3738,7 +3738,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4114,7 +4114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4431,7 +4431,7 @@ export interface operations {
                     "application/json": components["schemas"]["Run"];
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4601,7 +4601,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -4929,7 +4929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -5070,7 +5070,7 @@ export interface operations {
                     "application/json": components["schemas"]["LibraryScript"];
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -6275,7 +6275,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -6475,7 +6475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -6711,7 +6711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -7175,7 +7175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -7371,7 +7371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: `If-None-Match` named the answer's current `ETag`. No body. */
+            /** @description Not modified: `If-None-Match` named the answer's current `ETag`; no body */
             304: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
