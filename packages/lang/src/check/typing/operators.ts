@@ -119,7 +119,12 @@ export function ternary(t: Typer, node: A.Ternary): Value {
   const a = t.expr(node.then);
   const b = t.expr(node.else);
   const qual = maxQual(c.qual, a.qual, b.qual);
-  if (a.type === POISON || b.type === POISON) return { type: a.type === POISON ? b.type : a.type, qual };
+  if (a.type === POISON || b.type === POISON) {
+    // the other branch's type keeps checking going, but an `na` beside an already-reported error
+    // would ask for a type the error took away: the result stays poisoned (reported once)
+    const other = a.type === POISON ? b.type : a.type;
+    return { type: other.kind === "na" ? POISON : other, qual };
+  }
   const u = unify(a.type, b.type, t.ctx.version);
   if (u === null) {
     t.ctx.error(Code.type_mismatch, `The branches of '?:' have different types: ${show(a.type)} and ${show(b.type)}.`, node.span);
