@@ -2,7 +2,7 @@
 // call's arguments, and setter/getter records generated from one line each.
 
 import { builtinFunction, type CallEmit, type FunctionRecord } from "../../builtins/record";
-import { isXField, type DrawingKind } from "./store";
+import { isXField, type DrawingKind } from "./kinds";
 
 /** [parameter, property, JavaScript default when not passed]. */
 export type FieldSpec = readonly [param: string, field: string, dflt: string];

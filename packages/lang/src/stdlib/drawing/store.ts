@@ -8,9 +8,10 @@
 
 import { PineArray } from "../array";
 import { fail } from "../../runtime/errors";
+import { X_FIELDS, type DrawingKind } from "./kinds";
 import { point, points, type ChartPoint } from "./polyline";
 
-export type DrawingKind = "label" | "line" | "box" | "table" | "linefill" | "polyline";
+export type { DrawingKind };
 
 export type Props = Record<string, unknown>;
 
@@ -66,14 +67,6 @@ export function clampCap(kind: DrawingKind, n: number | null | undefined): numbe
  */
 export const MOST_FUTURE_BARS = 500;
 export const FUTURE_MESSAGE = "Objects positioned using xloc.bar_index cannot be drawn further than 500 bars into the future.";
-
-/** The fields holding each kind's x coordinates (a polyline's are its points' indexes). */
-const X_FIELDS: Readonly<Record<DrawingKind, readonly string[]>> = { label: ["x"], line: ["x1", "x2"], box: ["left", "right"], polyline: [], table: [], linefill: [] };
-
-/** Whether `field` is an x coordinate of the kind's drawings. */
-export function isXField(kind: DrawingKind, field: string): boolean {
-  return X_FIELDS[kind].includes(field);
-}
 
 function byTime(xloc: unknown): boolean {
   return typeof xloc === "string" && xloc.endsWith("bar_time");
