@@ -18,7 +18,7 @@ export const DIFFERENCES: Guide = {
   typographic points as v6 allows (\`size = 14\`), those digits (\`"14"\`). An indicator whose only
   outputs are \`bgcolor\`, \`barcolor\`, \`fill\` or \`hline\` (TradingView counts them as outputs) is valid
   with the \`no_outputs\` warning: its runs have no output columns (docs/adr/0122).
-  A drawing placed by bar index (\`xloc.bar_index\`) more than 500 bars past the bar that places it (by
+  A drawing placed by bar index (\`xloc.bar_index\`) more than 500 bars past the chart's last bar (by
   \`<kind>.new\`, an x setter, a point setter, \`set_xloc\` or a polyline's points) is, as on TradingView, the
   runtime error "Objects positioned using xloc.bar_index cannot be drawn further than 500 bars into the
   future."; TradingView stops the script there, here it is that bar's runtime error (outputs \`na\`, the

@@ -1,9 +1,10 @@
-// A drawing positioned with xloc.bar_index more than 500 bars past the bar the script runs on is
+// A drawing positioned with xloc.bar_index more than 500 bars past the chart's last bar is
 // TradingView's runtime error "Objects positioned using xloc.bar_index cannot be drawn further than
 // 500 bars into the future." (its user manual, Lines and boxes > Limitations; the reference of
 // label.new, line.new, box.new and their x setters), here the runtime error of that bar (its
-// outputs na, the message counted once a bar) (docs/adr/0299). 500 bars ahead is allowed, 501 is
-// not. Expected values worked by hand on risingBars: bar i has bar_index i and close 10 + i.
+// outputs na, the message counted once a bar) (docs/adr/0299). 500 bars past the last bar is
+// allowed, 501 is not. Expected values worked by hand on risingBars: bar i has bar_index i and
+// close 10 + i; risingBars(n)'s last bar is n - 1.
 import type { EvaluationResult } from "../../src/index";
 import { risingBars, run } from "./harness";
 
@@ -22,14 +23,14 @@ function plotted(r: EvaluationResult, title: string): number[] {
 
 describe("a new drawing more than 500 bars ahead", () => {
   test.each([
-    ["label.new", "label.new(bar_index + 501, close)"],
-    ["line.new's x2", "line.new(bar_index, close, bar_index + 501, close)"],
-    ["line.new's x1", "line.new(bar_index + 501, close, bar_index, close)"],
-    ["box.new's right", "box.new(bar_index, high, bar_index + 501, low)"],
-    ["box.new's left", "box.new(bar_index + 501, high, bar_index + 502, low)"],
-    ["label.new at a chart.point", "label.new(chart.point.from_index(bar_index + 501, close))"],
-    ["line.new between chart.points", "line.new(chart.point.from_index(bar_index, close), chart.point.from_index(bar_index + 501, close))"],
-    ["polyline.new through a point", "polyline.new(array.from(chart.point.from_index(bar_index, close), chart.point.from_index(bar_index + 501, close)))"],
+    ["label.new", "label.new(last_bar_index + 501, close)"],
+    ["line.new's x2", "line.new(bar_index, close, last_bar_index + 501, close)"],
+    ["line.new's x1", "line.new(last_bar_index + 501, close, bar_index, close)"],
+    ["box.new's right", "box.new(bar_index, high, last_bar_index + 501, low)"],
+    ["box.new's left", "box.new(last_bar_index + 501, high, last_bar_index + 502, low)"],
+    ["label.new at a chart.point", "label.new(chart.point.from_index(last_bar_index + 501, close))"],
+    ["line.new between chart.points", "line.new(chart.point.from_index(bar_index, close), chart.point.from_index(last_bar_index + 501, close))"],
+    ["polyline.new through a point", "polyline.new(array.from(chart.point.from_index(bar_index, close), chart.point.from_index(last_bar_index + 501, close)))"],
   ])("%s is the runtime error of every bar, and nothing is drawn", (_name, call) => {
     const r = run(`${V}${call}\nplot(close, "c")`, risingBars(4));
     expect(errors(r)).toEqual({ [FUTURE]: 4 });
@@ -39,10 +40,10 @@ describe("a new drawing more than 500 bars ahead", () => {
   });
 
   test.each([
-    ["label.new", "label.new(bar_index + 500, close)", "labels"],
-    ["line.new", "line.new(bar_index, close, bar_index + 500, close)", "lines"],
-    ["box.new", "box.new(bar_index, high, bar_index + 500, low)", "boxes"],
-    ["polyline.new", "polyline.new(array.from(chart.point.from_index(bar_index, close), chart.point.from_index(bar_index + 500, close)))", "polylines"],
+    ["label.new", "label.new(last_bar_index + 500, close)", "labels"],
+    ["line.new", "line.new(bar_index, close, last_bar_index + 500, close)", "lines"],
+    ["box.new", "box.new(bar_index, high, last_bar_index + 500, low)", "boxes"],
+    ["polyline.new", "polyline.new(array.from(chart.point.from_index(bar_index, close), chart.point.from_index(last_bar_index + 500, close)))", "polylines"],
   ] as const)("%s exactly 500 bars ahead is drawn", (_name, call, kind) => {
     const r = run(`${V}${call}\nplot(close, "c")`, risingBars(4));
     expect(r.runtimeErrors).toEqual([]);
@@ -50,11 +51,19 @@ describe("a new drawing more than 500 bars ahead", () => {
     expect(r.drawings[kind]).toHaveLength(4);
   });
 
-  test("the limit counts from the bar the script runs on: x = 504 is an error on bars 0-3 and drawn on bar 4", () => {
-    const r = run(`${V}label.new(504, close)\nplot(close, "c")`, risingBars(5));
-    expect(errors(r)).toEqual({ [FUTURE]: 4 });
-    expect(plotted(r, "c")).toEqual([NaN, NaN, NaN, NaN, 14]);
-    expect(r.drawings.labels).toHaveLength(1);
+  test("the limit counts from the chart's last bar, not the bar the script runs on: bar_index + 501 is an error on the last bar alone", () => {
+    // risingBars(5): bars 0-3 place x = 501..504, at most 500 past the last bar (4); bar 4 places 505
+    const r = run(`${V}label.new(bar_index + 501, close)\nplot(close, "c")`, risingBars(5));
+    expect(errors(r)).toEqual({ [FUTURE]: 1 });
+    expect(plotted(r, "c")).toEqual([10, 11, 12, 13, NaN]);
+    expect(r.drawings.labels).toHaveLength(4);
+  });
+
+  test("a public-style projection at last_bar_index + 20 on every historical bar is drawn", () => {
+    // 600 bars: on bar 0 the projection (619) is 619 bars ahead of the bar, 20 past the last bar (599)
+    const r = run(`${V}var l = line.new(na, na, na, na)\nline.set_xy1(l, bar_index, close)\nline.set_xy2(l, last_bar_index + 20, close)\nplot(line.get_x2(l), "x")`, risingBars(600));
+    expect(r.runtimeErrors).toEqual([]);
+    expect(new Set(plotted(r, "x"))).toEqual(new Set([619]));
   });
 
   test("xloc.bar_time coordinates have no such limit", () => {
@@ -70,25 +79,25 @@ describe("a new drawing more than 500 bars ahead", () => {
 });
 
 describe("moving a drawing more than 500 bars ahead", () => {
-  // A drawing made on bar 0, moved on bar 2 (502 > 500 past bar 2 is bar 503; 502 is allowed):
-  // the move is the runtime error of bar 2 alone, and leaves the drawing where it was.
+  // A drawing made on bar 0, moved on bar 2 to 504 (501 past the last bar, 3): the move is the
+  // runtime error of bar 2 alone, and leaves the drawing where it was.
   test.each([
-    ["label.set_x", "var d = label.new(bar_index, close)", "label.set_x(d, bar_index + 501)", "label.get_x(d)"],
-    ["label.set_xy", "var d = label.new(bar_index, close)", "label.set_xy(d, bar_index + 501, close)", "label.get_x(d)"],
-    ["label.set_point", "var d = label.new(bar_index, close)", "label.set_point(d, chart.point.from_index(bar_index + 501, close))", "label.get_x(d)"],
-    ["label.set_xloc", "var d = label.new(time, close, xloc = xloc.bar_time)", "label.set_xloc(d, bar_index + 501, xloc.bar_index)", "label.get_x(d) < 100 ? label.get_x(d) : 0"],
-    ["line.set_x1", "var d = line.new(bar_index, close, bar_index, close)", "line.set_x1(d, bar_index + 501)", "line.get_x1(d)"],
-    ["line.set_x2", "var d = line.new(bar_index, close, bar_index, close)", "line.set_x2(d, bar_index + 501)", "line.get_x2(d)"],
-    ["line.set_xy1", "var d = line.new(bar_index, close, bar_index, close)", "line.set_xy1(d, bar_index + 501, close)", "line.get_x1(d)"],
-    ["line.set_xy2", "var d = line.new(bar_index, close, bar_index, close)", "line.set_xy2(d, bar_index + 501, close)", "line.get_x2(d)"],
-    ["line.set_second_point", "var d = line.new(bar_index, close, bar_index, close)", "line.set_second_point(d, chart.point.from_index(bar_index + 501, close))", "line.get_x2(d)"],
-    ["line.set_xloc", "var d = line.new(bar_index, close, bar_index, close)", "line.set_xloc(d, bar_index, bar_index + 501, xloc.bar_index)", "line.get_x2(d)"],
-    ["box.set_left", "var d = box.new(bar_index, high, bar_index, low)", "box.set_left(d, bar_index + 501)", "box.get_left(d)"],
-    ["box.set_right", "var d = box.new(bar_index, high, bar_index, low)", "box.set_right(d, bar_index + 501)", "box.get_right(d)"],
-    ["box.set_lefttop", "var d = box.new(bar_index, high, bar_index, low)", "box.set_lefttop(d, bar_index + 501, high)", "box.get_left(d)"],
-    ["box.set_rightbottom", "var d = box.new(bar_index, high, bar_index, low)", "box.set_rightbottom(d, bar_index + 501, low)", "box.get_right(d)"],
-    ["box.set_bottom_right_point", "var d = box.new(bar_index, high, bar_index, low)", "box.set_bottom_right_point(d, chart.point.from_index(bar_index + 501, low))", "box.get_right(d)"],
-    ["box.set_xloc", "var d = box.new(bar_index, high, bar_index, low)", "box.set_xloc(d, bar_index, bar_index + 501, xloc.bar_index)", "box.get_right(d)"],
+    ["label.set_x", "var d = label.new(bar_index, close)", "label.set_x(d, last_bar_index + 501)", "label.get_x(d)"],
+    ["label.set_xy", "var d = label.new(bar_index, close)", "label.set_xy(d, last_bar_index + 501, close)", "label.get_x(d)"],
+    ["label.set_point", "var d = label.new(bar_index, close)", "label.set_point(d, chart.point.from_index(last_bar_index + 501, close))", "label.get_x(d)"],
+    ["label.set_xloc", "var d = label.new(time, close, xloc = xloc.bar_time)", "label.set_xloc(d, last_bar_index + 501, xloc.bar_index)", "label.get_x(d) < 100 ? label.get_x(d) : 0"],
+    ["line.set_x1", "var d = line.new(bar_index, close, bar_index, close)", "line.set_x1(d, last_bar_index + 501)", "line.get_x1(d)"],
+    ["line.set_x2", "var d = line.new(bar_index, close, bar_index, close)", "line.set_x2(d, last_bar_index + 501)", "line.get_x2(d)"],
+    ["line.set_xy1", "var d = line.new(bar_index, close, bar_index, close)", "line.set_xy1(d, last_bar_index + 501, close)", "line.get_x1(d)"],
+    ["line.set_xy2", "var d = line.new(bar_index, close, bar_index, close)", "line.set_xy2(d, last_bar_index + 501, close)", "line.get_x2(d)"],
+    ["line.set_second_point", "var d = line.new(bar_index, close, bar_index, close)", "line.set_second_point(d, chart.point.from_index(last_bar_index + 501, close))", "line.get_x2(d)"],
+    ["line.set_xloc", "var d = line.new(bar_index, close, bar_index, close)", "line.set_xloc(d, bar_index, last_bar_index + 501, xloc.bar_index)", "line.get_x2(d)"],
+    ["box.set_left", "var d = box.new(bar_index, high, bar_index, low)", "box.set_left(d, last_bar_index + 501)", "box.get_left(d)"],
+    ["box.set_right", "var d = box.new(bar_index, high, bar_index, low)", "box.set_right(d, last_bar_index + 501)", "box.get_right(d)"],
+    ["box.set_lefttop", "var d = box.new(bar_index, high, bar_index, low)", "box.set_lefttop(d, last_bar_index + 501, high)", "box.get_left(d)"],
+    ["box.set_rightbottom", "var d = box.new(bar_index, high, bar_index, low)", "box.set_rightbottom(d, last_bar_index + 501, low)", "box.get_right(d)"],
+    ["box.set_bottom_right_point", "var d = box.new(bar_index, high, bar_index, low)", "box.set_bottom_right_point(d, chart.point.from_index(last_bar_index + 501, low))", "box.get_right(d)"],
+    ["box.set_xloc", "var d = box.new(bar_index, high, bar_index, low)", "box.set_xloc(d, bar_index, last_bar_index + 501, xloc.bar_index)", "box.get_right(d)"],
   ])("%s is the runtime error of that bar; the drawing keeps its x", (_name, make, move, read) => {
     const r = run(`${V}${make}\nif bar_index == 2\n    ${move}\nplot(${read}, "x")`, risingBars(4));
     expect(errors(r)).toEqual({ [FUTURE]: 1 });
@@ -96,9 +105,9 @@ describe("moving a drawing more than 500 bars ahead", () => {
   });
 
   test("a move exactly 500 bars ahead is made", () => {
-    const r = run(`${V}var d = line.new(bar_index, close, bar_index, close)\nif bar_index == 2\n    line.set_x2(d, bar_index + 500)\nplot(line.get_x2(d), "x")`, risingBars(4));
+    const r = run(`${V}var d = line.new(bar_index, close, bar_index, close)\nif bar_index == 2\n    line.set_x2(d, last_bar_index + 500)\nplot(line.get_x2(d), "x")`, risingBars(4));
     expect(r.runtimeErrors).toEqual([]);
-    expect(plotted(r, "x")).toEqual([0, 0, 502, 502]);
+    expect(plotted(r, "x")).toEqual([0, 0, 503, 503]);
   });
 
   test("moving a bar_time drawing far ahead by time is allowed", () => {

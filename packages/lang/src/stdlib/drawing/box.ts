@@ -38,8 +38,8 @@ export const boxSetters = setters("box", [
 ]);
 
 export const boxSetCorners = [
-  builtinFunction({ sig: "box.set_lefttop(id: series box, left: series int, top: series float): void", doc: "Moves the box's top-left corner.", emit: (b) => `$rt.draw.place2(${b.a("id")}, "left", ${b.a("left")}, "top", ${b.a("top")}, $i)` }),
-  builtinFunction({ sig: "box.set_rightbottom(id: series box, right: series int, bottom: series float): void", doc: "Moves the box's bottom-right corner.", emit: (b) => `$rt.draw.place2(${b.a("id")}, "right", ${b.a("right")}, "bottom", ${b.a("bottom")}, $i)` }),
+  builtinFunction({ sig: "box.set_lefttop(id: series box, left: series int, top: series float): void", doc: "Moves the box's top-left corner.", emit: (b) => `$rt.draw.place2(${b.a("id")}, "left", ${b.a("left")}, "top", ${b.a("top")}, $rt.n - 1)` }),
+  builtinFunction({ sig: "box.set_rightbottom(id: series box, right: series int, bottom: series float): void", doc: "Moves the box's bottom-right corner.", emit: (b) => `$rt.draw.place2(${b.a("id")}, "right", ${b.a("right")}, "bottom", ${b.a("bottom")}, $rt.n - 1)` }),
 ];
 
 export const boxGetters = getters("box", [["left", "series int", "left"], ["right", "series int", "right"], ["top", "series float", "top"], ["bottom", "series float", "bottom"]]);

@@ -36,10 +36,10 @@ export function newRecordWithPoints(kind: DrawingKind, sig: string, pointSig: st
     doc,
     overload: (args) => (args.some((a) => a.name === first) || (args[0] !== undefined && args[0].name === null && args[0].kind === "obj") ? 1 : 0),
     emit: (b) => {
-      // `$i`: the bar the call runs on, which a bar-index x may not pass by more than 500 bars (store.ts)
-      if (!b.has(first)) return `$rt.draw.add(${JSON.stringify(kind)}, ${props(b, spec)}, $i)`;
+      // `$rt.n - 1`: the chart's last bar, which a bar-index x may not pass by more than 500 bars (store.ts)
+      if (!b.has(first)) return `$rt.draw.add(${JSON.stringify(kind)}, ${props(b, spec)}, $rt.n - 1)`;
       const corners = points.map(([p, fx, fy]) => `[${JSON.stringify(fx)}, ${JSON.stringify(fy)}, ${b.a(p)}]`);
-      return `$rt.draw.addAt(${JSON.stringify(kind)}, ${props(b, spec)}, [${corners.join(", ")}], $i)`;
+      return `$rt.draw.addAt(${JSON.stringify(kind)}, ${props(b, spec)}, [${corners.join(", ")}], $rt.n - 1)`;
     },
   });
 }
@@ -50,7 +50,7 @@ export function pointSetters(kind: DrawingKind, list: ReadonlyArray<readonly [na
     builtinFunction({
       sig: `${kind}.set_${n}(id: series ${kind}, point: chart.point): void`,
       doc: `Moves the ${kind}'s ${what} to the point (its time or bar index by the ${kind}'s xloc, and its price).`,
-      emit: (b) => `$rt.draw.setPoint(${b.a("id")}, ${JSON.stringify(fx)}, ${JSON.stringify(fy)}, ${b.a("point")}, $i)`,
+      emit: (b) => `$rt.draw.setPoint(${b.a("id")}, ${JSON.stringify(fx)}, ${JSON.stringify(fy)}, ${b.a("point")}, $rt.n - 1)`,
     }),
   );
 }
@@ -67,7 +67,7 @@ export function setters(kind: DrawingKind, list: ReadonlyArray<readonly [name: s
       sig: `${kind}.set_${n}(${idParam}: series ${kind}, ${p}: ${ty}): void`,
       doc: `Sets the ${kind}'s ${n.replace(/_/g, " ")}.`,
       // an x coordinate is checked against the bar the call runs on (store.place)
-      emit: isXField(kind, f) ? (b) => `$rt.draw.place(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)}, $i)` : (b) => `$rt.draw.set(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)})`,
+      emit: isXField(kind, f) ? (b) => `$rt.draw.place(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)}, $rt.n - 1)` : (b) => `$rt.draw.set(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)})`,
     });
   });
 }

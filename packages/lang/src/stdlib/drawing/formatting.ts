@@ -22,13 +22,13 @@ export const textFormattingSetters = [...setters("label", [["text_formatting", "
 export const labelSetXloc = builtinFunction({
   sig: "label.set_xloc(id: series label, x: series int, xloc: series string): void",
   doc: "Sets how the label's x coordinate is read (xloc.bar_index or xloc.bar_time), with the coordinate.",
-  emit: (b) => `$rt.draw.placeXloc(${b.a("id")}, [["x", ${b.a("x")}]], ${b.a("xloc")}, $i)`,
+  emit: (b) => `$rt.draw.placeXloc(${b.a("id")}, [["x", ${b.a("x")}]], ${b.a("xloc")}, $rt.n - 1)`,
 });
 
 export const boxSetXloc = builtinFunction({
   sig: "box.set_xloc(id: series box, left: series int, right: series int, xloc: series string): void",
   doc: "Sets how the box's left and right are read (xloc.bar_index or xloc.bar_time), with both of them.",
-  emit: (b) => `$rt.draw.placeXloc(${b.a("id")}, [["left", ${b.a("left")}], ["right", ${b.a("right")}]], ${b.a("xloc")}, $i)`,
+  emit: (b) => `$rt.draw.placeXloc(${b.a("id")}, [["left", ${b.a("left")}], ["right", ${b.a("right")}]], ${b.a("xloc")}, $rt.n - 1)`,
 });
 
 const CELL_SETTERS: ReadonlyArray<readonly [param: string, type: string]> = [

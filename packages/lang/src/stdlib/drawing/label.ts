@@ -33,7 +33,7 @@ export const labelSetters = setters("label", [
 export const labelSetXy = builtinFunction({
   sig: "label.set_xy(id: series label, x: series int, y: series float): void",
   doc: "Moves the label to bar `x` and price `y`.",
-  emit: (b) => `$rt.draw.place2(${b.a("id")}, "x", ${b.a("x")}, "y", ${b.a("y")}, $i)`,
+  emit: (b) => `$rt.draw.place2(${b.a("id")}, "x", ${b.a("x")}, "y", ${b.a("y")}, $rt.n - 1)`,
 });
 
 export const labelGetters = getters("label", [["x", "series int", "x"], ["y", "series float", "y"], ["text", "series string", "text"]]);

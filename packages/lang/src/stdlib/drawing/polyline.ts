@@ -55,7 +55,7 @@ export const chartPointCopy = builtinFunction({
 export const polylineNew = builtinFunction({
   sig: 'polyline.new(points: array<chart.point>, curved: series bool = false, closed: series bool = false, xloc: series string = "xloc.bar_index", line_color: series color = #2962FF, fill_color: series color = na, line_style: series string = "line.style_solid", line_width: series int = 1, force_overlay: const bool = false): series polyline',
   doc: "A polyline through the points (a copy of them), read by bar index or time (`xloc`); past max_polylines_count the oldest is deleted.",
-  emit: (b) => `$rt.draw.add("polyline", {points: $rt.draw.points(${b.a("points")}), curved: ${b.a("curved", "false")}, closed: ${b.a("closed", "false")}, xloc: ${b.a("xloc", '"xloc.bar_index"')}, line_color: ${b.a("line_color", String(0x2962ff * 256))}, fill_color: ${b.a("fill_color", NA_NUM)}, line_style: ${b.a("line_style", '"line.style_solid"')}, line_width: ${b.a("line_width", "1")}, force_overlay: ${b.a("force_overlay", "false")}}, $i)`,
+  emit: (b) => `$rt.draw.add("polyline", {points: $rt.draw.points(${b.a("points")}), curved: ${b.a("curved", "false")}, closed: ${b.a("closed", "false")}, xloc: ${b.a("xloc", '"xloc.bar_index"')}, line_color: ${b.a("line_color", String(0x2962ff * 256))}, fill_color: ${b.a("fill_color", NA_NUM)}, line_style: ${b.a("line_style", '"line.style_solid"')}, line_width: ${b.a("line_width", "1")}, force_overlay: ${b.a("force_overlay", "false")}}, $rt.n - 1)`,
 });
 
 export const polylineLifecycle = lifecycle("polyline", "polyline").filter((r) => r.name === "polyline.delete");

@@ -2,7 +2,7 @@
 // properties, kept by the evaluation's DrawingStore in creation order. As on TradingView, a kind
 // holds at most the declaration's max_<kind>s_count objects (default 50, most MOST_COUNT's):
 // creating one more deletes the oldest. A drawing placed by bar index more than 500 bars past the
-// bar the script runs on is a runtime error of that bar (MOST_FUTURE_BARS). Setters and getters on
+// chart's last bar is a runtime error of the bar placing it (MOST_FUTURE_BARS). Setters and getters on
 // `na` do nothing / give na; a deleted object keeps its properties (getters still read them) but
 // is no longer drawn and leaves `<kind>.all`.
 
@@ -60,10 +60,12 @@ export function clampCap(kind: DrawingKind, n: number | null | undefined): numbe
 }
 
 /**
- * How far past the bar the script runs on a drawing may be placed by bar index: TradingView's user
+ * How far past the chart's last bar a drawing may be placed by bar index: TradingView's user
  * manual (Lines and boxes, Limitations) and the reference of label.new, line.new, box.new and their
  * x setters: "objects positioned using xloc.bar_index cannot be drawn further than 500 bars into
- * the future"; further is its runtime error, FUTURE_MESSAGE (docs/adr/0299).
+ * the future"; further is its runtime error, FUTURE_MESSAGE. The future is the chart's: past its
+ * last bar, not past the bar the script runs on, as public scripts drawing at `last_bar_index + n`
+ * on every historical bar run on TradingView (docs/adr/0299).
  */
 export const MOST_FUTURE_BARS = 500;
 export const FUTURE_MESSAGE = "Objects positioned using xloc.bar_index cannot be drawn further than 500 bars into the future.";
@@ -72,15 +74,15 @@ function byTime(xloc: unknown): boolean {
   return typeof xloc === "string" && xloc.endsWith("bar_time");
 }
 
-/** The runtime error of an x read by `xloc` as a bar index more than MOST_FUTURE_BARS past `bar` (na is no place: no error). */
-function inReach(x: unknown, xloc: unknown, bar: number): void {
-  if (typeof x === "number" && x - bar > MOST_FUTURE_BARS && !byTime(xloc)) fail(FUTURE_MESSAGE);
+/** The runtime error of an x read by `xloc` as a bar index more than MOST_FUTURE_BARS past `lastBar`, the chart's last bar (na is no place: no error). */
+function inReach(x: unknown, xloc: unknown, lastBar: number): void {
+  if (typeof x === "number" && x - lastBar > MOST_FUTURE_BARS && !byTime(xloc)) fail(FUTURE_MESSAGE);
 }
 
-/** A new drawing's x coordinates (its points' for a polyline) checked against the bar it is made on. */
-function placedInReach(kind: DrawingKind, f: Props, bar: number): void {
-  for (const fx of X_FIELDS[kind]) inReach(f[fx], f.xloc, bar);
-  if (kind === "polyline" && Array.isArray(f.points)) for (const p of f.points as ChartPoint[]) inReach(p.index, f.xloc, bar);
+/** A new drawing's x coordinates (its points' for a polyline) checked against the chart's last bar. */
+function placedInReach(kind: DrawingKind, f: Props, lastBar: number): void {
+  for (const fx of X_FIELDS[kind]) inReach(f[fx], f.xloc, lastBar);
+  if (kind === "polyline" && Array.isArray(f.points)) for (const p of f.points as ChartPoint[]) inReach(p.index, f.xloc, lastBar);
 }
 
 /** An object id as compiled code holds it: na may arrive as null, undefined or NaN. */
@@ -245,11 +247,11 @@ export class DrawingStore {
 
   /**
    * A new object of the kind; past the cap the oldest of that kind is deleted. Made by a script's
-   * call on `bar` (`<kind>.new`), its bar-index x coordinates are first checked against that bar
-   * (a copy's or a linefill's are not: they place nothing new).
+   * call (`<kind>.new`, given the chart's `lastBar`), its bar-index x coordinates are first checked
+   * against that bar (a copy's or a linefill's are not: they place nothing new).
    */
-  add(kind: DrawingKind, f: Props, bar?: number): Drawing {
-    if (bar !== undefined) placedInReach(kind, f, bar);
+  add(kind: DrawingKind, f: Props, lastBar?: number): Drawing {
+    if (lastBar !== undefined) placedInReach(kind, f, lastBar);
     const d = new Drawing(kind, f);
     d.owner = this;
     const of = this.of(kind);
@@ -320,29 +322,29 @@ export class DrawingStore {
     return undefined;
   }
 
-  /** An x coordinate set on `bar` (`label.set_x`, `box.set_left`, ...): checked against that bar first. */
-  place(d: D, field: string, x: unknown, bar: number): undefined {
+  /** An x coordinate set (`label.set_x`, `box.set_left`, ...): checked against the chart's `lastBar` first. */
+  place(d: D, field: string, x: unknown, lastBar: number): undefined {
     if (live(d)) {
-      inReach(x, d.f.xloc, bar);
+      inReach(x, d.f.xloc, lastBar);
       d.f[field] = x;
     }
     return undefined;
   }
 
-  /** An x and a y set together on `bar` (`label.set_xy`, `line.set_xy1`, `box.set_lefttop`, ...). */
-  place2(d: D, fx: string, x: unknown, fy: string, y: unknown, bar: number): undefined {
+  /** An x and a y set together (`label.set_xy`, `line.set_xy1`, `box.set_lefttop`, ...). */
+  place2(d: D, fx: string, x: unknown, fy: string, y: unknown, lastBar: number): undefined {
     if (live(d)) {
-      inReach(x, d.f.xloc, bar);
+      inReach(x, d.f.xloc, lastBar);
       d.f[fx] = x;
       d.f[fy] = y;
     }
     return undefined;
   }
 
-  /** `<kind>.set_xloc(id, x..., xloc)` on `bar`: the x coordinates, read by the new xloc, checked, then set with it. */
-  placeXloc(d: D, xs: ReadonlyArray<readonly [field: string, x: unknown]>, xloc: unknown, bar: number): undefined {
+  /** `<kind>.set_xloc(id, x..., xloc)`: the x coordinates, read by the new xloc, checked, then set with it. */
+  placeXloc(d: D, xs: ReadonlyArray<readonly [field: string, x: unknown]>, xloc: unknown, lastBar: number): undefined {
     if (!live(d)) return undefined;
-    for (const [, x] of xs) inReach(x, xloc, bar);
+    for (const [, x] of xs) inReach(x, xloc, lastBar);
     for (const [fx, x] of xs) d.f[fx] = x;
     d.f.xloc = xloc;
     return undefined;
@@ -398,17 +400,17 @@ export class DrawingStore {
    * `box.new(top_left, ...)`): each [x field, y field, point] sets that corner from the point, its
    * x read by the drawing's xloc.
    */
-  addAt(kind: DrawingKind, f: Props, corners: ReadonlyArray<readonly [string, string, ChartPoint | null]>, bar: number): Drawing {
+  addAt(kind: DrawingKind, f: Props, corners: ReadonlyArray<readonly [string, string, ChartPoint | null]>, lastBar: number): Drawing {
     for (const [fx, fy, p] of corners) atPoint(f, fx, fy, p);
-    return this.add(kind, f, bar);
+    return this.add(kind, f, lastBar);
   }
 
-  /** `label.set_point`, `line.set_first_point`, `box.set_top_left_point`, ... on `bar`: a corner moved to a point (its x checked against the bar first). */
-  setPoint(d: D, fx: string, fy: string, p: ChartPoint | null, bar: number): undefined {
+  /** `label.set_point`, `line.set_first_point`, `box.set_top_left_point`, ...: a corner moved to a point (its x checked against the chart's `lastBar` first). */
+  setPoint(d: D, fx: string, fy: string, p: ChartPoint | null, lastBar: number): undefined {
     if (!live(d)) return undefined;
     const at: Props = { xloc: d.f.xloc };
     atPoint(at, fx, fy, p);
-    inReach(at[fx], at.xloc, bar);
+    inReach(at[fx], at.xloc, lastBar);
     d.f[fx] = at[fx];
     d.f[fy] = at[fy];
     return undefined;
