@@ -11,7 +11,7 @@ import type { ContextBars } from "../../src/stdlib/request";
 import { build } from "./harness";
 import { evaluate } from "../../src/evaluate";
 import { barsOfRows } from "../support/demo-bars";
-import { fiveMinutes, MINUTES, ROWS } from "../support/spy-march-minutes";
+import { fiveMinutes, MINUTES, minutesOf, ROWS } from "../support/spy-march-minutes";
 
 const MSFT_W: ContextBars = { symbol: "MSFT", timeframe: "1w", bars: weeklyBars(MSFT), info: { ticker: "MSFT", timezone: "America/New_York", mintick: 0.01, timeframe: "1w" } };
 const CHART = { ticker: "AAPL", prefix: "NASDAQ", timeframe: "1d" };
@@ -104,25 +104,13 @@ describe("a request.security_lower_tf inside another request's expression", () =
   // 15-minute period the 5-minute chart bar sees (the period ending with it, else the one before)
   const WANT: Record<string, [number, number, number]> = { "15:05": [15, 133.05, 1997.46], "15:10": [15, 132.73, 1993.84], "15:25": [15, 132.47, 1989.06] };
   const spy = (tf: string) => ({ ticker: "SPY", timezone: "America/New_York", mintick: 0.01, timeframe: tf, session: "0930-1600" });
-  // plain loop: UTC 15-minute bars of the minutes
-  const rows15: number[][] = [];
-  for (const r of ROWS) {
-    const t = Math.floor(r[0]! / 900) * 900;
-    const last = rows15[rows15.length - 1];
-    if (last && last[0] === t) {
-      last[2] = Math.max(last[2]!, r[2]!);
-      last[3] = Math.min(last[3]!, r[3]!);
-      last[4] = r[4]!;
-      last[5]! += r[5]!;
-    } else rows15.push([t, r[1]!, r[2]!, r[3]!, r[4]!, r[5]!]);
-  }
   const five = fiveMinutes();
   // the 5-minute chart: 2011-03-01's bars
   const n = five.time.findIndex((t) => t >= Date.parse("2011-03-02T00:00:00Z") / 1000);
   const bars = { length: n, time: five.time.slice(0, n), open: five.open.slice(0, n), high: five.high.slice(0, n), low: five.low.slice(0, n), close: five.close.slice(0, n), volume: five.volume.slice(0, n) };
   const contexts: ContextBars[] = [
     { symbol: "SPY", timeframe: "1m", bars: MINUTES, info: spy("1m") },
-    { symbol: "SPY", timeframe: "15m", bars: barsOfRows(rows15), info: spy("15m") },
+    { symbol: "SPY", timeframe: "15m", bars: minutesOf(900), info: spy("15m") },
   ];
   const src = `//@version=6
 indicator("r")

@@ -22,9 +22,14 @@ export function barOf(from: number, to: number): number[] {
 
 /** Plain loop: UTC 5-minute bars of the minutes (the session's 09:30 New York open is on a 5-minute boundary). */
 export function fiveMinutes(): Bars {
+  return minutesOf(300);
+}
+
+/** Plain loop: UTC bars of `seconds` (a multiple of 60) made of the minutes. */
+export function minutesOf(seconds: number): Bars {
   const rows: number[][] = [];
   for (const r of ROWS) {
-    const t = Math.floor(r[0]! / 300) * 300;
+    const t = Math.floor(r[0]! / seconds) * seconds;
     const last = rows[rows.length - 1];
     if (last && last[0] === t) {
       last[2] = Math.max(last[2]!, r[2]!);
