@@ -172,7 +172,8 @@ export const DIFFERENCES: Guide = {
   is int, as the reference types it, but an even window gives the mean of its two middle values, which
   may have a fraction (the reference does not say how TradingView rounds it).
 - **Seeding.** EMA and RMA start with the SMA of their first \`length\` values (as TradingView's built-ins).
-- **Pivots.** \`ta.pivothigh\` needs the pivot to be >= the left bars and > the right bars (mirrored for lows).
+- **Pivots.** \`ta.pivothigh\` needs the pivot to be >= the left bars and > the right bars (mirrored for lows), so of
+  two equal highs the later one is the pivot; values extracted from TradingView agree (docs/adr/0301).
 - **\`ta.vwap\`** without an anchor restarts at midnight in the exchange's time zone (UTC on daily bars);
   an overnight session's evening start is not followed.
 - **Daily, weekly and monthly bar times.** A script reads such a bar's \`time\` at its session's open on its first
