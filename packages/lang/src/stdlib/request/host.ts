@@ -13,36 +13,13 @@ import type { Bars, SymbolInfo } from "../../types";
 import { fail, ScriptRuntimeError } from "../../runtime/errors";
 import { PineArray } from "../array";
 import { alignBars, intrabarRanges, type AlignInput } from "./align";
-import { belowChart, contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
+import { contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
 import { nextSessionOpen, tradingPeriodTimes } from "./trading-days";
-import { alignedColumn, MAX_ALIGNED_SWITCHES, RequestSite, TupleColumn, valueAt, type BarField, type Column } from "./site";
+import { alignedColumn, MAX_ALIGNED_SWITCHES, RequestSite, SiteIds, TupleColumn, valueAt, type BarField, type Column } from "./site";
 import { namesInstrument } from "../ticker-id";
+import { lastBars, lastCount, readableContext, SharedRuns, type ContextBars, type MissingContext } from "./contexts";
 
-/** The bars of one requested context, as the caller fetched them. */
-export interface ContextBars {
-  /** The symbol as the script wrote it (`"NASDAQ:MSFT"`), or the chart's ticker. */
-  symbol: string;
-  /** Store timeframe (`"1d"`, `"1w"`, ...). */
-  timeframe: string;
-  /** None when the instrument is stored without bars at this timeframe (readableContext). */
-  bars: Bars;
-  /** The context instrument's facts (syminfo.* inside the requested expression). */
-  info: SymbolInfo;
-  /** Unix seconds at which the stored data of the context ends; when it ends by the chart's last bar, that bar sees the open period (align.ts). */
-  dataEnd?: number;
-  /**
-   * Unix seconds at which the stored data of the context's instrument begins: a context without
-   * bars whose data begins after the chart's last bar is a symbol without history there yet (na),
-   * not missing data (readableContext).
-   */
-  dataStart?: number;
-}
-
-/** A context the script asked for that the caller did not supply. */
-export interface MissingContext {
-  symbol: string;
-  timeframe: string;
-}
+export type { ContextBars, MissingContext };
 
 /**
  * Runs the script over a context's bars with a capturing host; returns the captured columns.
@@ -50,49 +27,6 @@ export interface MissingContext {
  * request's expression is evaluated reads its own context through it (docs/adr/0296).
  */
 export type CaptureRun = (ctx: ContextBars, nested: () => RequestHost) => Map<string, Column>;
-
-/**
- * The runs over contexts of one evaluation, shared by the chart's host and the hosts of nested
- * requests (whose chart is a context), so that each context is run and counted once. Keyed by the
- * supplied context and its calc_bars_count (0: every bar).
- */
-class SharedRuns {
-  private readonly done = new Map<ContextBars, Map<number, Map<string, Column>>>();
-  private readonly running = new Map<ContextBars, Set<number>>();
-  private readonly counted = new Map<ContextBars, Set<number>>();
-
-  /** Whether the context is read for the first time in the evaluation (its bars are then counted). */
-  first(full: ContextBars, last: number): boolean {
-    const seen = this.counted.get(full) ?? new Set<number>();
-    this.counted.set(full, seen);
-    if (seen.has(last)) return false;
-    seen.add(last);
-    return true;
-  }
-
-  /**
-   * The context's columns, run once. A context whose run is still going (a nested request asking
-   * for a context that itself asks, through its own nested requests, for the one being run) has
-   * none: such a read is na (docs/adr/0296).
-   */
-  columns(full: ContextBars, last: number, run: () => Map<string, Column>): Map<string, Column> {
-    const kept = this.done.get(full)?.get(last);
-    if (kept !== undefined) return kept;
-    const going = this.running.get(full) ?? new Set<number>();
-    this.running.set(full, going);
-    if (going.has(last)) return new Map();
-    going.add(last);
-    try {
-      const cols = run();
-      const byLast = this.done.get(full) ?? new Map<number, Map<string, Column>>();
-      this.done.set(full, byLast);
-      byLast.set(last, cols);
-      return cols;
-    } finally {
-      going.delete(last);
-    }
-  }
-}
 
 interface Captured {
   /** The supplied context (ctx is its last bars when `last` > 0). */
@@ -103,16 +37,6 @@ interface Captured {
   columns: Map<string, Column> | null;
   align: Map<string, Int32Array>;
   ranges: { from: Int32Array; to: Int32Array } | null;
-}
-
-/** Site ids: the call site's key and, for a key seen again (a function called twice), its ordinal. */
-class SiteIds {
-  private seen = new Map<string, number>();
-  register(key: string): string {
-    const k = this.seen.get(key) ?? 0;
-    this.seen.set(key, k + 1);
-    return `${key}#${k}`;
-  }
 }
 
 export class RequestHost {
@@ -566,32 +490,4 @@ export class RequestHost {
     const rows = values === null ? [] : values.v;
     return Array.from({ length: n }, (_, k) => PineArray.of(rows.map((row) => (Array.isArray(row) ? (row[k] as unknown) : NaN))));
   }
-}
-
-/**
- * Whether a supplied context can be read: one with bars; one without bars (its instrument is
- * stored, the store has none of it at that timeframe) at a timeframe lower than the chart's, which
- * reads as TradingView's chart bars without intrabars: empty arrays from request.security_lower_tf,
- * na from request.security (docs/adr/0157-no-stored-intrabars.md); and one without bars because
- * the instrument's stored data begins after the chart's last bar, which reads as TradingView reads
- * a symbol before its history begins: na, empty arrays (docs/adr/0203-contexts-before-their-data.md).
- * Otherwise, without bars at the chart's or a higher timeframe (data that ended before the chart's
- * bars, or none at that timeframe), it stays the bar's runtime error `no <tf> bars of "<symbol>"`.
- */
-function readableContext(ctx: ContextBars, chart: { bars: Bars; symbol: SymbolInfo }): boolean {
-  if (ctx.bars.length > 0 || belowChart(ctx.timeframe, chart.symbol.timeframe)) return true;
-  const n = chart.bars.length;
-  if (n === 0 || ctx.dataStart === undefined) return false;
-  return chart.bars.time[n - 1]! < ctx.dataStart;
-}
-
-/** A calc_bars_count argument as a number of last bars: 0 (every bar) when na or below 1. */
-function lastCount(count: number): number {
-  return count >= 1 ? Math.floor(count) : 0;
-}
-
-/** The last `n` bars (views of the columns, which are only read). */
-function lastBars(b: Bars, n: number): Bars {
-  const from = b.length - n;
-  return { length: n, time: b.time.subarray(from), open: b.open.subarray(from), high: b.high.subarray(from), low: b.low.subarray(from), close: b.close.subarray(from), volume: b.volume.subarray(from) };
 }

@@ -184,3 +184,13 @@ interface ResolvedContext {
   map: Int32Array | null;
   read: Column;
 }
+
+/** Site ids: the call site's key and, for a key seen again (a function called twice), its ordinal. */
+export class SiteIds {
+  private seen = new Map<string, number>();
+  register(key: string): string {
+    const k = this.seen.get(key) ?? 0;
+    this.seen.set(key, k + 1);
+    return `${key}#${k}`;
+  }
+}

@@ -1,0 +1,104 @@
+// A requested context as the caller supplies it (its bars and facts), what makes one readable, its
+// last bars under calc_bars_count, and the runs over contexts an evaluation's request hosts share
+// (host.ts reads through them).
+
+import type { Bars, SymbolInfo } from "../../types";
+import { belowChart } from "./timeframes";
+import type { Column } from "./site";
+
+/** The bars of one requested context, as the caller fetched them. */
+export interface ContextBars {
+  /** The symbol as the script wrote it (`"NASDAQ:MSFT"`), or the chart's ticker. */
+  symbol: string;
+  /** Store timeframe (`"1d"`, `"1w"`, ...). */
+  timeframe: string;
+  /** None when the instrument is stored without bars at this timeframe (readableContext). */
+  bars: Bars;
+  /** The context instrument's facts (syminfo.* inside the requested expression). */
+  info: SymbolInfo;
+  /** Unix seconds at which the stored data of the context ends; when it ends by the chart's last bar, that bar sees the open period (align.ts). */
+  dataEnd?: number;
+  /**
+   * Unix seconds at which the stored data of the context's instrument begins: a context without
+   * bars whose data begins after the chart's last bar is a symbol without history there yet (na),
+   * not missing data (readableContext).
+   */
+  dataStart?: number;
+}
+
+/** A context the script asked for that the caller did not supply. */
+export interface MissingContext {
+  symbol: string;
+  timeframe: string;
+}
+
+/**
+ * The runs over contexts of one evaluation, shared by the chart's host and the hosts of nested
+ * requests (whose chart is a context), so that each context is run and counted once. Keyed by the
+ * supplied context and its calc_bars_count (0: every bar).
+ */
+export class SharedRuns {
+  private readonly done = new Map<ContextBars, Map<number, Map<string, Column>>>();
+  private readonly running = new Map<ContextBars, Set<number>>();
+  private readonly counted = new Map<ContextBars, Set<number>>();
+
+  /** Whether the context is read for the first time in the evaluation (its bars are then counted). */
+  first(full: ContextBars, last: number): boolean {
+    const seen = this.counted.get(full) ?? new Set<number>();
+    this.counted.set(full, seen);
+    if (seen.has(last)) return false;
+    seen.add(last);
+    return true;
+  }
+
+  /**
+   * The context's columns, run once. A context whose run is still going (a nested request asking
+   * for a context that itself asks, through its own nested requests, for the one being run) has
+   * none: such a read is na (docs/adr/0296).
+   */
+  columns(full: ContextBars, last: number, run: () => Map<string, Column>): Map<string, Column> {
+    const kept = this.done.get(full)?.get(last);
+    if (kept !== undefined) return kept;
+    const going = this.running.get(full) ?? new Set<number>();
+    this.running.set(full, going);
+    if (going.has(last)) return new Map();
+    going.add(last);
+    try {
+      const cols = run();
+      const byLast = this.done.get(full) ?? new Map<number, Map<string, Column>>();
+      this.done.set(full, byLast);
+      byLast.set(last, cols);
+      return cols;
+    } finally {
+      going.delete(last);
+    }
+  }
+}
+
+/**
+ * Whether a supplied context can be read: one with bars; one without bars (its instrument is
+ * stored, the store has none of it at that timeframe) at a timeframe lower than the chart's, which
+ * reads as TradingView's chart bars without intrabars: empty arrays from request.security_lower_tf,
+ * na from request.security (docs/adr/0157-no-stored-intrabars.md); and one without bars because
+ * the instrument's stored data begins after the chart's last bar, which reads as TradingView reads
+ * a symbol before its history begins: na, empty arrays (docs/adr/0203-contexts-before-their-data.md).
+ * Otherwise, without bars at the chart's or a higher timeframe (data that ended before the chart's
+ * bars, or none at that timeframe), it stays the bar's runtime error `no <tf> bars of "<symbol>"`.
+ */
+export function readableContext(ctx: ContextBars, chart: { bars: Bars; symbol: SymbolInfo }): boolean {
+  if (ctx.bars.length > 0 || belowChart(ctx.timeframe, chart.symbol.timeframe)) return true;
+  const n = chart.bars.length;
+  if (n === 0 || ctx.dataStart === undefined) return false;
+  return chart.bars.time[n - 1]! < ctx.dataStart;
+}
+
+/** A calc_bars_count argument as a number of last bars: 0 (every bar) when na or below 1. */
+export function lastCount(count: number): number {
+  return count >= 1 ? Math.floor(count) : 0;
+}
+
+/** The last `n` bars (views of the columns, which are only read). */
+export function lastBars(b: Bars, n: number): Bars {
+  const from = b.length - n;
+  return { length: n, time: b.time.subarray(from), open: b.open.subarray(from), high: b.high.subarray(from), low: b.low.subarray(from), close: b.close.subarray(from), volume: b.volume.subarray(from) };
+}
