@@ -34,3 +34,19 @@ export function timeInTurns(fs: Array<() => unknown>, warmup: number, runs: numb
   }
   return times.map(median);
 }
+
+/** Largest |a - b| over every column and bar; Infinity when one is na and the other is not, or the shapes differ. */
+export function maxDiff(a: Float64Array[], b: Float64Array[]): number {
+  if (a.length !== b.length) return Infinity;
+  let m = 0;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k]!;
+    const y = b[k]!;
+    if (x.length !== y.length) return Infinity;
+    for (let i = 0; i < x.length; i++) {
+      const d = x[i]! !== x[i]! || y[i]! !== y[i]! ? (x[i]! !== x[i]! && y[i]! !== y[i]! ? 0 : Infinity) : Math.abs(x[i]! - y[i]!);
+      if (d > m) m = d;
+    }
+  }
+  return m;
+}

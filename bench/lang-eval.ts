@@ -9,7 +9,7 @@
 // bars and outputs, na matching na), so V8 cannot drop the work and both compute the same values.
 import { ATR, BollingerBands, EMA, MACD, RSI, SMA } from "technicalindicators";
 import { evaluate, type Program } from "../packages/lang/src/evaluate";
-import { buildProgram, timeInTurns } from "./_lang-program";
+import { buildProgram, maxDiff, timeInTurns } from "./_lang-program";
 import type { Bars } from "../packages/lang/src/types";
 
 const N = 50_000;
@@ -160,21 +160,6 @@ function timeInterleaved(fs: Array<() => unknown>): number[] {
   return timeInTurns(fs, WARMUP, RUNS);
 }
 
-/** Largest |a - b| over every column and bar; Infinity when one is na and the other is not. */
-function maxDiff(a: Float64Array[], b: Float64Array[]): number {
-  if (a.length !== b.length) return Infinity;
-  let m = 0;
-  for (let k = 0; k < a.length; k++) {
-    const x = a[k]!;
-    const y = b[k]!;
-    if (x.length !== y.length) return Infinity;
-    for (let i = 0; i < x.length; i++) {
-      const d = x[i]! !== x[i]! || y[i]! !== y[i]! ? (x[i]! !== x[i]! && y[i]! !== y[i]! ? 0 : Infinity) : Math.abs(x[i]! - y[i]!);
-      if (d > m) m = d;
-    }
-  }
-  return m;
-}
 
 export async function run(): Promise<string[]> {
   const bars = syntheticBars(N);

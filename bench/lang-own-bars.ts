@@ -9,7 +9,7 @@
 // outputs of both compared, na matching na). Medians of RUNS timed runs after WARMUP untimed ones,
 // taking turns, over N synthetic daily bars.
 import { evaluate, type Program } from "../packages/lang/src/evaluate";
-import { buildProgram as build, median } from "./_lang-program";
+import { buildProgram as build, maxDiff, median } from "./_lang-program";
 import type { Bars } from "../packages/lang/src/types";
 
 const N = 20_000;
@@ -101,7 +101,6 @@ function dailyBars(n: number): Bars {
   return b;
 }
 
-
 const SYMBOL = { ticker: "SYN", timezone: "UTC", mintick: 0.01, timeframe: "1d" };
 
 function timed(program: Program, bars: Bars): { ms: number; outputs: Float64Array[] } {
@@ -110,20 +109,6 @@ function timed(program: Program, bars: Bars): { ms: number; outputs: Float64Arra
   const ms = performance.now() - t0;
   if (r.runtimeErrors.length > 0) throw new Error(JSON.stringify(r.runtimeErrors));
   return { ms, outputs: r.outputs.map((o) => o.values) };
-}
-
-
-function maxDiff(a: Float64Array[], b: Float64Array[]): number {
-  let d = 0;
-  for (let k = 0; k < a.length; k++) {
-    for (let i = 0; i < a[k]!.length; i++) {
-      const x = a[k]![i]!;
-      const y = b[k]![i]!;
-      if (x !== x || y !== y) d = x !== x && y !== y ? d : Infinity;
-      else d = Math.max(d, Math.abs(x - y));
-    }
-  }
-  return d;
 }
 
 export async function run(): Promise<string[]> {
