@@ -309,7 +309,7 @@ describe("scripts API", () => {
 
       const renamed = await patch(alice.key, "/scripts/old-name", { slug: "new-name", description: "renamed", visibility: "public" });
       expect(renamed.status).toBe(200);
-      expect(renamed.body).toMatchObject({ slug: "new-name", description: "renamed", visibility: "public", latest_version: 2, title: "Signals" }); // a save keeps the title unless the body gives one
+      expect(renamed.body).toMatchObject({ slug: "new-name", description: "renamed", visibility: "public", latest_version: 2, title: "Signals v2" }); // a save without a title takes the declaration's (ADR 0305)
       expect((await get(alice.key, "/scripts/old-name")).status).toBe(404);
       expect((await get(alice.key, "/scripts/new-name/versions")).body.data).toHaveLength(2);
       expect(await h.db.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ scriptId: script.id, scriptSlug: "new-name" }); // ADR 0008

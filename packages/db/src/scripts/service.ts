@@ -54,7 +54,7 @@ export interface ScriptService {
   /** #9 */
   create(caller: Caller, body: ScriptBody): Promise<ScriptRecord>;
   /** #12 on a located script of the caller's. */
-  save(caller: Caller, script: { id: string; kind: ScriptKind }, body: ScriptBody): Promise<SaveOutcome>;
+  save(caller: Caller, script: { id: string; kind: ScriptKind; slug: string }, body: ScriptBody): Promise<SaveOutcome>;
   cacheStats(): ReturnType<ProgramCache<CachedValidation>["stats"]>;
 }
 
@@ -185,7 +185,9 @@ export function createScriptService(options: ScriptServiceOptions): ScriptServic
         digest: filesDigest(body.files),
         derived,
         message: body.message,
-        title: body.title,
+        // A save is the script as the body gives it: without a title, the title is the new
+        // declaration's, as on creation (docs/adr/0305, which amends docs/adr/0010).
+        title: body.title ?? (derived.title || script.slug),
         description: body.description,
         visibility: body.visibility,
       });

@@ -372,8 +372,26 @@ export interface MetaPatch {
   visibility?: ScriptVisibility | undefined;
 }
 
-/** PATCH: rename and metadata. Versions, runs and events hang on the script's id, so they stay. */
-export async function updateScriptMeta(db: Db, scriptId: string, patch: MetaPatch): Promise<ScriptRecord> {
+/** The fields of `patch` whose value differs from the script's: what a PATCH changes. */
+function changedMeta(current: { slug: string; title: string; description: string; visibility: string }, patch: MetaPatch): MetaPatch {
+  const changed: MetaPatch = {};
+  if (patch.slug !== undefined && patch.slug !== current.slug) changed.slug = patch.slug;
+  if (patch.title !== undefined && patch.title !== current.title) changed.title = patch.title;
+  if (patch.description !== undefined && patch.description !== current.description) changed.description = patch.description;
+  if (patch.visibility !== undefined && patch.visibility !== current.visibility) changed.visibility = patch.visibility;
+  return changed;
+}
+
+/**
+ * PATCH: rename and metadata. Versions, runs and events hang on the script's id, so they stay.
+ * Only fields whose value changes are written, and `updatedAt` moves only then: an empty PATCH,
+ * or one repeating the current values, answers the script as it is (docs/adr/0305).
+ */
+export async function updateScriptMeta(db: Db, scriptId: string, given: MetaPatch): Promise<ScriptRecord> {
+  const current = await db.script.findUnique({ where: { id: scriptId }, select: { slug: true, title: true, description: true, visibility: true } });
+  if (!current) throw new ScriptsError("not_found", "No such script.");
+  const patch = changedMeta(current, given);
+  if (Object.keys(patch).length === 0) return readScript(db, scriptId, { withFiles: false });
   const data: Prisma.ScriptUpdateInput = { updatedAt: new Date() };
   if (patch.slug !== undefined) data.slug = patch.slug;
   if (patch.title !== undefined) data.title = patch.title;

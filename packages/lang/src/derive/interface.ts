@@ -176,12 +176,30 @@ export function deriveEvents({ calls }: CallIndex): EventSpec[] {
   return [...events.values()];
 }
 
-function deriveHorizons(program: CheckedProgram): number[] | undefined {
+/** A study's horizons: 1 to 10 of them, each an integer of bars from 1 to 500, as a sweep's (docs/adr/0305). */
+const HORIZONS = { most: 10, min: 1, max: 500 } as const;
+
+/**
+ * The study declaration's horizons in the order given. Each must be a constant integer from 1 to
+ * 500 listed once, and there are 1 to 10 of them (docs/adr/0305): anything else is the
+ * `invalid_horizons` error, so the Interface never says other horizons than the results measure.
+ */
+function deriveHorizons(program: CheckedProgram, findings: DeriveFinding[]): number[] | undefined {
   if (program.kind !== "study") return undefined;
   const decl = program.entry.declaration?.call;
   const h = decl ? argument(decl, "horizons")?.value : undefined;
   if (h?.kind !== "TupleExpr") return [1, 5, 20];
-  return h.elements.map(literal).filter((v): v is number => typeof v === "number");
+  const refuse = (message: string, span: Span): void => { findings.push({ code: Code.invalid_horizons, message, span, severity: "error" }); };
+  if (h.elements.length < 1 || h.elements.length > HORIZONS.most) refuse(`A study has 1 to ${HORIZONS.most} horizons; this one lists ${h.elements.length}.`, h.span);
+  const horizons: number[] = [];
+  for (const element of h.elements) {
+    const v = literal(element);
+    if (typeof v !== "number" || !Number.isInteger(v)) refuse("Each horizon is a constant integer number of bars, written as a number.", element.span);
+    else if (v < HORIZONS.min || v > HORIZONS.max) refuse(`A horizon is ${HORIZONS.min} to ${HORIZONS.max} bars; ${v} is not.`, element.span);
+    else if (horizons.includes(v)) refuse(`The horizon ${v} is listed twice; list each horizon once.`, element.span);
+    else horizons.push(v);
+  }
+  return horizons;
 }
 
 /** The study declaration's `cooldown` in bars (0: every event counts). */
@@ -229,7 +247,7 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
     overlay: overlayOf(program.entry.script),
     hlines: deriveHlines(index, program.entry.script.version),
   };
-  const horizons = deriveHorizons(program);
+  const horizons = deriveHorizons(program, findings);
   if (horizons) iface.horizons = horizons;
   const cooldown = deriveCooldown(program);
   if (cooldown > 0) iface.cooldown = cooldown;

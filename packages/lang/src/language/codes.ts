@@ -48,6 +48,7 @@ const CATALOGUE = {
   no_outputs: { stages: ["derive"], severity: "error", meaning: "An indicator with no plot() (or plotshape, plotchar, plotcandle, plotbar): an error, or a warning when it draws (label.new, line.new, box.new, table.new, polyline.new), whose runs then have only drawings, or when it only colours the chart (bgcolor, barcolor, fill, hline) or only writes log lines (log.*), whose runs then have no output columns.", example: "x = close" },
   duplicate_output: { stages: ["derive"], severity: "warning", meaning: "Two outputs share a title; the later one gets a numbered name.", example: "plot(close, \"a\")\nplot(open, \"a\")" },
   unbounded_lookback: { stages: ["derive"], severity: "warning", meaning: "The values depend on every bar since the start, so the warmup is capped.", example: "plot(ta.cum(volume))" },
+  invalid_horizons: { stages: ["derive"], severity: "error", meaning: "A study's horizons are 1 to 10 constant integers from 1 to 500 bars, each listed once.", example: "//@version=6\nstudy(\"s\", horizons = [5, 1, 5])" },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;

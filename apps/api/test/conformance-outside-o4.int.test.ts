@@ -1,0 +1,116 @@
+// Conformance to docs/reference/ checked over HTTP as an outside client would, fourth round
+// (docs/adr/0305-outside-readings-four.md); each case failed on the tree before its fix:
+// - a PATCH that changes nothing (`{}`, or the values the script already has) moved `updated_at`;
+// - a save (PUT) without `title` kept the old title when the declaration's title changed: the
+//   title defaults to the declaration's on a save as on creation;
+// - a study's horizons were taken as written: repeated ([5, 1, 5], answered twice in the results),
+//   0 or negative (a "forward" return looking back), over 500, more than 10, none at all (the
+//   Interface said [] while the results measured 1, 5 and 20), or a name the Interface dropped
+//   without a word;
+//   now the `invalid_horizons` error of derive, as a sweep's horizons are refused.
+import { RunsHarness, type Client } from "./runs-harness";
+
+jest.setTimeout(120_000);
+
+const h = new RunsHarness();
+let client: Client;
+
+const indicator = (title: string): string => `//@version=6\nindicator("${title}")\nplot(close, "c")\n`;
+const DEFINITION = `//@version=6\ndefinition("Up days")\nalertcondition(close > open, "up")\n`;
+const study = (horizons: string): string => `//@version=6\nlen = 3\nstudy("After up days", horizons = ${horizons})\nuse("up")\n`;
+const files = (content: string): Array<{ path: string; content: string }> => [{ path: "main.pine", content }];
+
+async function create(slug: string, source: string): Promise<Record<string, unknown>> {
+  const r = await client.call("POST", "/scripts", { slug, files: files(source) });
+  if (r.status !== 201) throw new Error(`POST /scripts ${slug}: ${r.status} ${r.text}`);
+  return r.json;
+}
+
+beforeAll(async () => {
+  await h.setup();
+  client = (await h.account()).client;
+  await create("up", DEFINITION);
+});
+afterAll(() => h.teardown());
+
+describe("a PATCH that changes nothing", () => {
+  it.each([
+    ["an empty body", {}],
+    ["the values the script already has", { slug: "same", title: "Same", description: "", visibility: "private" }],
+  ])("when the body is %s, then it answers 200 with the script as it was, updated_at included", async (_name, body) => {
+    const created = await create("same", indicator("Same"));
+    try {
+      const r = await client.call("PATCH", "/scripts/same", body);
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual(created);
+      expect((await client.call("GET", "/scripts/same")).json.updated_at).toBe(created.updated_at);
+    } finally {
+      await client.call("DELETE", "/scripts/same");
+    }
+  });
+
+  it("when one field of several changes, then updated_at moves and only that field changes", async () => {
+    const created = await create("some", indicator("Some"));
+    const r = await client.call("PATCH", "/scripts/some", { title: "Some", description: "new words" });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ title: "Some", description: "new words", visibility: "private", slug: "some" });
+    expect(r.json.updated_at > (created.updated_at as string)).toBe(true);
+  });
+});
+
+describe("a save's title follows the declaration unless the body gives one", () => {
+  it("when a PUT changes the declaration's title and gives no title, then the script takes the new declaration's title", async () => {
+    await create("retitled", indicator("First title"));
+    const r = await client.call("PUT", "/scripts/retitled", { base_version: 1, files: files(indicator("Second title")) });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ latest_version: 2, title: "Second title" });
+    expect((await client.call("GET", "/scripts/retitled")).json.title).toBe("Second title");
+  });
+
+  it("when a PUT gives a title, then that title is the script's whatever the declaration says", async () => {
+    await create("titled", indicator("Declared"));
+    const r = await client.call("PUT", "/scripts/titled", { base_version: 1, title: "Chosen", files: files(indicator("Declared again")) });
+    expect(r.status).toBe(200);
+    expect(r.json.title).toBe("Chosen");
+  });
+
+  it("when a PATCH set a title and a later PUT gives none, then the declaration's title is the script's again", async () => {
+    await create("patched", indicator("Declared"));
+    expect((await client.call("PATCH", "/scripts/patched", { title: "Patched" })).json.title).toBe("Patched");
+    const r = await client.call("PUT", "/scripts/patched", { base_version: 1, files: files(indicator("Declared v2")) });
+    expect(r.json).toMatchObject({ latest_version: 2, title: "Declared v2" });
+  });
+});
+
+describe("a study's horizons", () => {
+  it.each([
+    ["a horizon listed twice", "[5, 1, 5]", "twice"],
+    ["a horizon of 0", "[0, 5]", "1 to 500"],
+    ["a negative horizon", "[-3]", "1 to 500"],
+    ["a horizon over 500", "[501]", "1 to 500"],
+    ["no horizon", "[]", "1 to 10"],
+    ["eleven horizons", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]", "1 to 10"],
+  ])("when the declaration has %s (%s), then validate says invalid_horizons and POST /scripts is 422 script_invalid", async (_name, horizons, says) => {
+    const source = study(horizons);
+    const validated = await client.call("POST", "/scripts/validate", { files: files(source) });
+    expect(validated.status).toBe(200);
+    expect(validated.json.valid).toBe(false);
+    const found = validated.json.diagnostics.filter((d: { code: string }) => d.code === "invalid_horizons");
+    expect(found).toEqual([expect.objectContaining({ severity: "error", stage: "derive", file: "main.pine", line: 3, message: expect.stringContaining(says) })]);
+    const created = await client.call("POST", "/scripts", { slug: "bad-horizons", files: files(source) });
+    expect(created.status).toBe(422);
+    expect(created.json.error.code).toBe("script_invalid");
+    expect(created.json.error.diagnostics.map((d: { code: string }) => d.code)).toContain("invalid_horizons");
+  });
+
+  it("when the horizons are distinct and in any order, then the Interface keeps them in the order given", async () => {
+    const created = await create("ordered", study("[20, 1, 5]"));
+    expect((created.interface as { horizons: number[] }).horizons).toEqual([20, 1, 5]);
+  });
+
+  it("when a horizon is a name rather than a number, then it is invalid_horizons, not silently dropped", async () => {
+    const validated = await client.call("POST", "/scripts/validate", { files: files(study("[len, 10]")) });
+    expect(validated.json.valid).toBe(false);
+    expect(validated.json.diagnostics).toEqual([expect.objectContaining({ code: "invalid_horizons", line: 3, column: 36, message: expect.stringContaining("written as a number") })]);
+  });
+});
