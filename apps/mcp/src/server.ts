@@ -7,7 +7,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { ClientError, type Barscript } from "@barscript/sdk";
 import { fit, TEXT_BUDGET } from "./bounded";
 import { INSTRUCTIONS } from "./instructions";
-import type { Tool } from "./tool";
+import { ArgumentsError, type Tool } from "./tool";
 import pkg from "../package.json";
 
 export const SERVER_INFO = { name: "barscript", version: pkg.version };
@@ -37,6 +37,7 @@ function fromError(error: unknown): CallToolResult {
     const lines = diagnostics.slice(0, 20).map((d) => `${d.file}:${d.line}:${d.column}: ${d.code}: ${d.message}`);
     return refusal(error.code, [remedyAsParameter(error.message), ...lines].join("\n"));
   }
+  if (error instanceof ArgumentsError) return refusal("invalid_request", error.message);
   return refusal("internal", (error as Error).message);
 }
 

@@ -20,6 +20,13 @@ export interface Tool<S extends z.ZodObject = z.ZodObject> {
   run(args: z.infer<S>, sdk: Barscript): Promise<unknown>;
 }
 
+/**
+ * Arguments each valid alone that do not make a call together (a sweep's `definition` without its
+ * `grid`): the model's to fix, answered `Error invalid_request:` like a schema refusal, never
+ * `internal` (docs/adr/0306-clients-used-from-outside-three.md).
+ */
+export class ArgumentsError extends Error {}
+
 /** Keeps each tool's argument type while the list holds them all. */
 export function defineTool<S extends z.ZodObject>(tool: Tool<S>): Tool {
   return tool as unknown as Tool;

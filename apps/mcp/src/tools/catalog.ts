@@ -51,6 +51,8 @@ export const catalogTools: Tool[] = [
       owner: scriptOwner,
       kind: scriptKind,
       instrument: param(z.string().optional(), "Only this instrument", "AAPL"),
+      timeframe: param(z.enum(TIMEFRAMES).optional(), "Only this timeframe", "1d"),
+      run_id: param(z.string().optional(), "Only the events of this run (a collect_events or start_run answer's id)", "run_4fV2kQ9mXb1LzT8cR3sW0aJe"),
       name: param(z.string().optional(), "Only events with this name", "gap_up"),
       limit: param(z.number().int().min(1).max(100).optional(), "Events in the page (default 50)", 50),
       cursor: param(z.string().optional(), "next_cursor of a previous page", "eyJsIjoi..."),

@@ -7,6 +7,8 @@ import { eventsSummary, indicatorSummary } from "../summary";
 import { outputSchema } from "./schemas";
 import { scriptKind, scriptOwner } from "./script-ref";
 
+/** The kinds a run has (a library is imported, never run). */
+const RUN_KINDS = ["indicator", "definition", "study"] as const;
 const runId = param(z.string(), "A run's id, from start_run or list_runs", "run_4fV2kQ9mXb1LzT8cR3sW0aJe");
 const wait = param(z.number().int().min(0).max(60).optional(), "Seconds to wait for the run to finish (at most 60; 0 answers at once)", 30);
 const RUN = outputSchema(RunSchema);
@@ -59,11 +61,12 @@ export const runTools: Tool[] = [
     input: z.object({
       status: param(z.enum(RUN_STATUSES).optional(), "Only runs with this status", "failed"),
       script: param(z.string().optional(), "Only runs of this script slug", "my-rsi"),
+      kind: param(z.enum(RUN_KINDS).optional(), "Only runs of this kind (a study's runs, a definition's collects...)", "study"),
       limit: param(z.number().int().min(1).max(50).optional(), "Runs in the page (default 10, at most 50)", 10),
       cursor: param(z.string().optional(), "next_cursor of a previous page", "eyJsIjoi..."),
     }),
-    run: async ({ status, script, limit, cursor }, sdk) => {
-      const page = await sdk.call("listRuns", { query: { status, script, limit: limit ?? 10, cursor } });
+    run: async ({ status, script, kind, limit, cursor }, sdk) => {
+      const page = await sdk.call("listRuns", { query: { status, script, kind, limit: limit ?? 10, cursor } });
       return { data: page.data.map(({ id, kind, script: s, instrument, timeframe, status: st, window, failure, created_at }) => ({ id, kind, script: s, instrument, timeframe, status: st, bars: window.bars, failure, created_at })), next_cursor: page.next_cursor };
     },
   }),

@@ -4,28 +4,68 @@
 import { z } from "zod";
 import { RUN_STATUSES, TIMEFRAMES } from "@barscript/contracts";
 import type { AnswerOf, Barscript } from "@barscript/sdk";
-import { defineTool, DESTRUCTIVE, param, READ, WRITE, type Tool } from "../tool";
+import { ArgumentsError, defineTool, DESTRUCTIVE, param, READ, WRITE, type Tool } from "../tool";
+import { TEXT_BUDGET } from "../bounded";
 import { scriptOwner } from "./script-ref";
 
 type Sweep = AnswerOf<"getSweep">;
+type Rows = AnswerOf<"getSweepResults">;
 const final = (s: Sweep): boolean => s.status !== "queued" && s.status !== "running";
 
 const OUTPUT = {
   type: "object",
-  description: "The sweep (status, progress, summary or failure) and, once it succeeded, its top rows: rank, inputs, events and per horizon count, mean, median, hit_rate, t_stat, p_value and p_adjusted (Holm over all combinations).",
+  description: "The sweep (status, progress, summary or failure) and, once it succeeded, its top rows: rank, inputs, events and per horizon count, mean, median, hit_rate, t_stat, p_value, p_adjusted (Holm over all combinations), abnormal_mean (mean minus the baseline's), mean_ci95 and hit_rate_ci95; next_cursor reads the rows after them.",
   properties: { sweep: { type: "object" }, rows: { type: "array" }, next_cursor: { type: ["string", "null"] } },
 };
 
-async function answer(sdk: Barscript, sweep: Sweep, wait: number, sort: string | undefined, top: number): Promise<unknown> {
+/**
+ * The statistics of a row's horizon a model is answered: the ranking ones and what says whether a
+ * difference is real (abnormal mean, intervals); the API's rows carry the rest
+ * (docs/adr/0306-clients-used-from-outside-three.md).
+ */
+const SHOWN = ["h", "count", "mean", "median", "hit_rate", "t_stat", "p_value", "p_adjusted", "abnormal_mean", "mean_ci95", "hit_rate_ci95"] as const;
+type Row = Rows["data"][number];
+
+const brief = (r: Row): Record<string, unknown> => ({
+  ...r, horizons: r.horizons.map((h) => Object.fromEntries(SHOWN.map((k) => [k, (h as Record<string, unknown>)[k] ?? null]))),
+});
+
+async function rowsPage(sdk: Barscript, id: string, sort: string | undefined, limit: number, cursor: string | undefined): Promise<{ rows: Array<Record<string, unknown>>; next_cursor: string | null }> {
+  const page = await sdk.call("getSweepResults", { path: { sweep_id: id }, query: { sort, limit, cursor } });
+  return { rows: page.data.map(brief), next_cursor: page.next_cursor };
+}
+
+/** How many of `rows` fit in one answer beside the sweep (at least one). */
+function fitting(sweep: Sweep, rows: unknown[]): number {
+  const room = TEXT_BUDGET - JSON.stringify({ sweep, rows: [], next_cursor: "x".repeat(200), truncated: "x".repeat(200) }).length;
+  let used = 0;
+  let n = 0;
+  while (n < rows.length && used + JSON.stringify(rows[n]).length + 1 <= room) used += JSON.stringify(rows[n++]).length + 1;
+  return Math.max(1, n);
+}
+
+/**
+ * The sweep and its top rows. Rows that would not fit in one answer are asked again fewer, so the
+ * answer keeps the sweep and its next_cursor follows the last row shown (a list cut afterwards
+ * would lose the sweep, bounded.ts, or skip rows).
+ */
+async function answer(sdk: Barscript, sweep: Sweep, wait: number, sort: string | undefined, top: number, cursor: string | undefined): Promise<unknown> {
   const deadline = Date.now() + wait * 1000;
   let s = sweep;
   while (!final(s) && Date.now() < deadline) {
     s = await sdk.call("getSweep", { path: { sweep_id: s.id }, query: { wait: String(Math.min(60, Math.max(1, Math.ceil((deadline - Date.now()) / 1000)))) } });
   }
   if (s.status !== "succeeded") return { sweep: s, rows: [], next_cursor: null };
-  const page = await sdk.call("getSweepResults", { path: { sweep_id: s.id }, query: { sort, limit: top } });
-  const rows = page.data.map((r) => ({ ...r, horizons: r.horizons.map(({ h, count, mean, median, hit_rate, t_stat, p_value, p_adjusted }) => ({ h, count, mean, median, hit_rate, t_stat, p_value, p_adjusted })) }));
-  return { sweep: s, rows, next_cursor: page.next_cursor };
+  const page = await rowsPage(sdk, s.id, sort, top, cursor);
+  const n = fitting(s, page.rows);
+  if (n >= page.rows.length) return { sweep: s, ...page };
+  const fewer = await rowsPage(sdk, s.id, sort, n, cursor);
+  return { sweep: s, ...fewer, truncated: `${n} of the ${top} rows asked fit in one answer: pass next_cursor as cursor (with sweep_id) for the rows after them` };
+}
+
+/** What `sweep` needs to start one, by name, when `sweep_id` is not given. */
+function missingToStart(args: { definition?: unknown; instruments?: unknown; timeframe?: unknown; grid?: unknown }): string[] {
+  return (["definition", "instruments", "timeframe", "grid"] as const).filter((k) => args[k] === undefined);
 }
 
 const sort = param(z.string().regex(/^h\d+:[a-z_0-9]+$/).optional(), "Rank by one horizon's statistic, h<N>:<stat> (default the first horizon's t_stat; p values rank ascending)", "h5:p_adjusted");
@@ -50,18 +90,23 @@ export const sweepTools: Tool[] = [
       events: param(z.array(z.string()).optional(), "Only these events of the definition", ["oversold"]),
       cooldown: param(z.number().int().min(0).optional(), "Leave out an event closer than this many bars after a kept one", 5),
       sweep_id: param(z.string().optional(), "Read this sweep instead of starting one", "swp_4fV2kQ9mXb1LzT8cR3sW0aJe"),
+      cursor: param(z.string().optional(), "With sweep_id: next_cursor of a previous answer, for the rows after it", "eyJsIjoi..."),
       sort, top, wait,
     }),
     run: async (args, sdk) => {
       const w = args.wait ?? 60;
       const n = args.top ?? 10;
-      if (args.sweep_id) return answer(sdk, await sdk.call("getSweep", { path: { sweep_id: args.sweep_id } }), w, args.sort, n);
-      if (!args.definition || !args.instruments || !args.timeframe || !args.grid) throw new Error("Give definition, instruments, timeframe and grid to start a sweep (or sweep_id to read one).");
+      if (args.sweep_id) return answer(sdk, await sdk.call("getSweep", { path: { sweep_id: args.sweep_id } }), w, args.sort, n, args.cursor);
+      const missing = missingToStart(args);
+      if (!args.definition || !args.instruments || !args.timeframe || !args.grid) {
+        throw new ArgumentsError(`To start a sweep give ${missing.map((k) => `\`${k}\``).join(", ")} too (definition, instruments, timeframe and grid), or sweep_id to read one.`);
+      }
+      if (args.cursor) throw new ArgumentsError("`cursor` reads more rows of a sweep already started: give it with `sweep_id`.");
       const body = {
         definition: args.owner === undefined ? args.definition : { slug: args.definition, owner: args.owner }, instruments: args.instruments, timeframe: args.timeframe, grid: args.grid, inputs: args.inputs,
         horizons: args.horizons ?? [1, 5, 20], bars: args.bars, from: args.from, to: args.to, events: args.events, cooldown: args.cooldown, wait: Math.min(60, w),
       };
-      return answer(sdk, await sdk.call("createSweep", { body }), w, args.sort, n);
+      return answer(sdk, await sdk.call("createSweep", { body }), w, args.sort, n, undefined);
     },
   }),
   defineTool({
