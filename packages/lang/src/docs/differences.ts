@@ -152,11 +152,17 @@ export const DIFFERENCES: Guide = {
   holds, the held bar's time is read. \`timeframe_bars_back\` steps periods of the requested timeframe, skipping
   days and hours the instrument does not trade.
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
-  \`wma\`, \`vwma\`, \`stdev\`, \`highest\`, \`rising\`, \`falling\`, \`cog\`, ...) work on the last \`length\` non-na
-  values and return their previous result on an \`na\` bar (\`vwma\` leaves such a bar's volume out too, where the
-  reference's \`sma(source * volume) / sma(volume)\` would keep it; \`highestbars\`/\`lowestbars\` still count the bars
+  \`stdev\`, \`highest\`, \`rising\`, \`falling\`, \`cog\`, ...) work on the last \`length\` non-na
+  values and return their previous result on an \`na\` bar (\`highestbars\`/\`lowestbars\` still count the bars
   back to the same extreme, one more on each \`na\` bar); \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`,
-  \`roc\`, \`percentrank\`, \`percentile_linear_interpolation\` give \`na\` when the window holds one (docs/adr/0288). Functions built on changes (\`rsi\`, \`cmo\`,
+  \`roc\`, \`percentile_linear_interpolation\` give \`na\` when the window holds one (docs/adr/0288). As values
+  recorded on TradingView show (docs/adr/0304): \`vwma\` is \`sma(source * volume) / sma(volume)\`, each sma
+  skipping its own na (an na source bar keeps its volume in the divisor); \`wma\` and \`hma\` are \`na\` on an
+  \`na\` bar, which stands for the value before it in later windows; \`dev\` and \`cci\` are \`na\` while the
+  window holds an \`na\`; \`percentrank\` does not count an \`na\` bar (an \`na\` current value gives 0). The same
+  records show TradingView's \`highest\`/\`lowest\` (and \`...bars\`) using only the bars since the last \`na\`, its
+  pivots not looking past an \`na\`, and \`correlation\`, \`rising\`/\`falling\` and \`cross\` with \`na\` giving
+  values this dialect does not reproduce yet. Functions built on changes (\`rsi\`, \`cmo\`,
   \`mfi\`, \`tsi\`) follow the reference's Pine definitions: the change next to an \`na\` is \`na\` and skipped.
   A zero divisor inside a built-in (\`stoch\` of a flat window, \`mfi\` without down flow) gives \`na\`, as
   the definitions' \`/\` does (docs/adr/0145); \`rsi\` keeps TradingView's RSI rule (no down move 100).
@@ -253,9 +259,12 @@ export const DIFFERENCES: Guide = {
 - **\`ta.*\` calls run on some bars.** A call in an \`if\` block, a \`switch\` case, a \`?:\` branch or a function
   called on some bars keeps the values its source had on the runs only, as TradingView's warning CW10003 describes
   (\`source[1]\` in your own function is its previous run's value). \`ta.highest\`, \`ta.lowest\`, \`ta.highestbars\`
-  and \`ta.lowestbars\` of a bar column (\`high\`, \`low\`, \`close\`, ...) read the column's own history, as TradingView
-  does (\`ta.highest(high, 200)\` in a block run every 55th bar is the last 200 bars' high); the other \`ta.*\` of a
-  bar column there still see only the runs, where TradingView reads the column's history too (docs/adr/0032).
+  and \`ta.lowestbars\` of a bar column (\`high\`, \`low\`, \`close\`, ...) read the column's own history
+  (\`ta.highest(high, 200)\` in a block run every 55th bar is the last 200 bars' high, docs/adr/0253), where values
+  recorded on TradingView show each call site keeping \`length + 1\` slots by bar index, written only on its runs.
+  The other \`ta.*\` of a bar column there see only the runs, as those records show TradingView doing too
+  (\`ta.sma\`, \`ta.stdev\`, \`ta.vwma\`, \`math.sum\` over the last \`length\` runs, \`ta.atr\` advancing per run:
+  docs/adr/0304).
 - **History inside loops.** Code a loop's body runs more than once on a bar keeps one history value per
   bar, the bar's last execution's, as TradingView commits its series on each closed bar (docs/adr/0243):
   \`x[1]\` of a variable declared in the body is the previous bar's last iteration's \`x\` in every iteration,

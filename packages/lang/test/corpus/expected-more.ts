@@ -91,7 +91,8 @@ export const MORE: Record<string, Check> = {
     const dn = r.lowest(b.low, 20);
     const w = zip(up, dn, (u, d) => u - d);
     const rank = map(b.length, (i) => {
-      if (i < 100 || Number.isNaN(at(w, i - 100))) return NaN;
+      // a comparison with na is false: the warm-up's na widths are not counted (docs/adr/0304)
+      if (i < 100) return NaN;
       let c = 0;
       for (let k = 1; k <= 100; k++) if (w[i - k]! <= w[i]!) c++;
       return c;

@@ -1,7 +1,8 @@
 // Moving averages, one state object per call site, `update` called once per bar.
-// Pine (v6 reference): sma, ema, rma, wma, vwma, hma and math.sum ignore `na` inputs (the window is
-// the last `length` non-na values, and an `na` bar returns the previous result); alma, swma and
-// linreg include them (an `na` in the window gives `na`).
+// Pine (v6 reference): sma, ema, rma and math.sum ignore `na` inputs (the window is the last
+// `length` non-na values, and an `na` bar returns the previous result); alma, swma and linreg
+// include them (an `na` in the window gives `na`); wma and vwma follow TradingView's values
+// (docs/adr/0304, at their classes).
 //
 // Hot path rules (each `update` runs once per bar per call site): no allocation, no calls through
 // another module's exports (the CommonJS build turns those into getter calls), rings sized by the
@@ -134,18 +135,23 @@ function inlineSmooth(impl: StateClass, alpha: (n: number) => number): InlineEmi
   };
 }
 
+/**
+ * An na bar gives na, and in the window it stands for the last non-na value before it (na before
+ * the first one), as TradingView's values show (docs/adr/0304).
+ */
 export class Wma {
   r: Ring;
-  last = NaN;
+  /** The last non-na value, which an na bar puts in the window. */
+  fill = NaN;
   constructor(cap = UNKNOWN_WINDOW) {
     this.r = new Ring(cap);
   }
   update(x: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
-    if (x !== x) return this.last;
+    if (x === x) this.fill = x;
     const r = this.r;
-    if (!r.add(x, n)) return (this.last = NaN);
+    if (!r.add(this.fill, n) || x !== x) return NaN;
     let norm = 0;
     let sum = 0;
     for (let i = 0; i < n; i++) {
@@ -153,26 +159,26 @@ export class Wma {
       norm += w;
       sum += r.get(i) * w;
     }
-    return (this.last = sum / norm);
+    return sum / norm;
   }
 }
 
-/** sma(x * volume) / sma(volume) over the bars where both are non-na. */
+/**
+ * sma(x * volume) / sma(volume), the reference's definition taken literally: each sma skips its
+ * own na values, so a bar whose source is na keeps its volume in the divisor's window, as
+ * TradingView's values show (docs/adr/0304).
+ */
 export class Vwma {
-  pv: Ring;
-  v: Ring;
-  last = NaN;
+  pv: Sma;
+  v: Sma;
   constructor(cap = UNKNOWN_WINDOW) {
-    this.pv = new Ring(cap);
-    this.v = new Ring(cap);
+    this.pv = new Sma(cap);
+    this.v = new Sma(cap);
   }
   update(x: number, volume: number, length: number): number {
     const n = len(length);
     if (n === 0) return NaN;
-    if (x !== x || volume !== volume) return this.last;
-    this.pv.add(x * volume, n);
-    if (!this.v.add(volume, n)) return (this.last = NaN);
-    return (this.last = this.pv.sumLast(n) / n / (this.v.sumLast(n) / n));
+    return this.pv.update(x * volume, n) / this.v.update(volume, n);
   }
 }
 

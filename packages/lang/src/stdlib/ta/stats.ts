@@ -33,14 +33,14 @@ function ssd(r: Ring, n: number, mean: number): number {
   return s;
 }
 
-/** Mode 0: stdev, 1: variance, 2: dev (mean absolute deviation). na values are skipped. */
+/** Mode 0: stdev, 1: variance. na values are skipped. */
 export class Deviation {
   r: Ring;
   last = NaN;
   /** The window's mean (the sma) of the last update; na while the window fills. */
   mean = NaN;
   constructor(
-    readonly mode: 0 | 1 | 2,
+    readonly mode: 0 | 1,
     cap = UNKNOWN_WINDOW,
   ) {
     this.r = new Ring(cap);
@@ -52,11 +52,6 @@ export class Deviation {
     const r = this.r;
     if (!r.add(x, n)) return (this.last = NaN);
     const mean = (this.mean = r.sumLast(n) / n);
-    if (this.mode === 2) {
-      let s = 0;
-      for (let i = 0; i < n; i++) s += Math.abs(r.get(i) - mean);
-      return (this.last = s / n);
-    }
     const div = biased ? n : n - 1;
     const v = ssd(r, n, mean) / div;
     return (this.last = this.mode === 0 ? Math.sqrt(v) : v);
@@ -73,9 +68,33 @@ export class Variance extends Deviation {
     super(1, cap);
   }
 }
-export class Dev extends Deviation {
+/**
+ * Mean absolute deviation: the mean is the sma (its window skips na values), the deviations are
+ * taken over the last `length` bars, so an na among them gives na, as TradingView's values show
+ * (docs/adr/0304).
+ */
+export class Dev {
+  h: Lag;
+  sum: Ring;
   constructor(cap = UNKNOWN_WINDOW) {
-    super(2, cap);
+    this.h = new Lag(cap);
+    this.sum = new Ring(cap);
+  }
+  update(x: number, length: number): number {
+    const n = len(length);
+    if (n === 0) return NaN;
+    this.h.push(x, n);
+    // the sma's window: the last n non-na values (an na bar leaves it as it was)
+    if (x === x) this.sum.add(x, n);
+    if (this.h.r.count < n || this.sum.count < n) return NaN;
+    const mean = this.sum.sumLast(n) / n;
+    let s = 0;
+    for (let i = 0; i < n; i++) {
+      const v = this.h.get(i);
+      if (v !== v) return NaN;
+      s += Math.abs(v - mean);
+    }
+    return s / n;
   }
 }
 
@@ -131,7 +150,11 @@ export class Mode extends Order {
   }
 }
 
-/** Percent of the previous `length` values <= the current one; na in the window gives na. */
+/**
+ * Percent of the previous `length` bars whose value is <= the current one. A comparison with na is
+ * false: an na bar in the window is not counted and an na current value gives 0, as TradingView's
+ * values show (docs/adr/0304).
+ */
 export class PercentRank {
   h: Lag;
   constructor(cap = UNKNOWN_WINDOW) {
@@ -141,13 +164,9 @@ export class PercentRank {
     const n = len(length);
     if (n === 0) return NaN;
     this.h.push(x, n + 1);
-    if (this.h.r.count < n + 1 || x !== x) return NaN;
+    if (this.h.r.count < n + 1) return NaN;
     let c = 0;
-    for (let i = 1; i <= n; i++) {
-      const y = this.h.get(i);
-      if (y !== y) return NaN;
-      if (y <= x) c++;
-    }
+    for (let i = 1; i <= n; i++) if (this.h.get(i) <= x) c++;
     return (100 * c) / n;
   }
 }
