@@ -24,6 +24,9 @@ export const DIFFERENCES: Guide = {
   future."; TradingView stops the script there, here it is that bar's runtime error (outputs \`na\`, the
   message counted) and the drawing is not made or moved (docs/adr/0299). Place far drawings by time
   (\`xloc.bar_time\`).
+  A bar index past the last bar is dated one bar length per step from it, so such times count bars, not
+  trading days: on a daily stock chart \`bar_index + 2\` from a Friday is dated Sunday, where TradingView's chart
+  shows the second trading day after (docs/adr/0063, docs/adr/0201).
   A polyline of more than 10,000 points, the most the user manual gives one, is kept whole.
 - **History offsets.** A float offset is rounded down, as TradingView's reference for \`[]\` says
   (\`close[1.7]\` is \`close[1]\`).
