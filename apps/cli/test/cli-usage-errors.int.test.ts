@@ -41,3 +41,8 @@ it("commander's own refusals (a missing option or argument, an unknown command) 
 it("a path that does not exist is not_found, named as given", async () => {
   await expect(refusal(["validate", "no-such-folder"])).resolves.toEqual({ code: 4, first: "Error not_found: no-such-folder: no such file or folder" });
 });
+
+it("a --format other than json or csv is refused before any call (it was answered as JSON)", async () => {
+  await expect(refusal(["results", "run_x", "--format", "xml"])).resolves.toEqual({ code: 4, first: "Error invalid_request: option '--format <format>' argument 'xml' is invalid. Allowed choices are json, csv." });
+  await expect(refusal(["events", "my-def", "--format", "tsv"])).resolves.toEqual({ code: 4, first: "Error invalid_request: option '--format <format>' argument 'tsv' is invalid. Allowed choices are json, csv." });
+});

@@ -1,6 +1,6 @@
 // A run's results (`results`) and a definition's events (`collect`, `events`): one page, a page
 // from a cursor, or every page (`--all`, the pages' items joined in order); JSON, CSV or a table.
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { pageItems, type Barscript } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { plural, table, type OutputMode } from "../output";
@@ -8,6 +8,7 @@ import type { Cli, CommandModule } from "../context";
 import { UsageError, wholeNumber } from "../usage";
 import { exitCodeForRun, parseInputs, reportRunFailures, runsTable, waitForRun } from "./runs";
 import { kindOption, scriptRef, type ScriptKind } from "../script-ref";
+import { studyTables } from "../study";
 
 interface PageFlags {
   all?: boolean;
@@ -47,12 +48,12 @@ async function results(cli: Cli, runId: string, flags: PageFlags): Promise<ExitC
     const next = "next_cursor" in first ? first.next_cursor : null;
     const items = field === null ? [] : [...pageItems(first), ...(next ? await sdk.all("getRunResults", { path, query: { cursor: next } }) : [])];
     const all = field === null ? first : { [field]: items, next_cursor: null };
-    cli.emit(all, (m) => (field === null ? JSON.stringify(first, null, 2) : rowsTable(m, items as Row[])));
+    cli.emit(all, (m) => ("study" in first ? studyTables(m, first.study) : rowsTable(m, items as Row[])));
     return EXIT.ok;
   }
   const page = await sdk.call("getRunResults", { path, query: { limit: flags.limit, cursor: flags.cursor } });
   const next = "next_cursor" in page ? page.next_cursor : null;
-  cli.emit(page, (m) => ("study" in page ? JSON.stringify(page, null, 2) : `${rowsTable(m, pageItems(page) as Row[])}${next ? `\nNext page: barscript results ${runId} --cursor ${next}` : ""}`));
+  cli.emit(page, (m) => ("study" in page ? studyTables(m, page.study) : `${rowsTable(m, pageItems(page) as Row[])}${next ? `\nNext page: barscript results ${runId} --cursor ${next}` : ""}`));
   return EXIT.ok;
 }
 
@@ -77,7 +78,8 @@ const pageOptions = (command: Command): Command => command
   .option("--all", "every page, joined")
   .option("--limit <n>", "items in the page")
   .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
-  .option("--format <format>", "json or csv (csv holds every row)");
+  // an unknown format is refused (it was answered as JSON), with the code of every usage mistake
+  .addOption(new Option("--format <format>", "json or csv (csv holds every row)").choices(["json", "csv"]));
 
 export const resultCommands: CommandModule = (program: Command, cli: Cli) => {
   pageOptions(program.command("results <run_id>").description("a finished run's outputs, events or study result"))

@@ -1,5 +1,5 @@
 // Runs: `run` (with a progress line), `runs`, `run-status`, `cancel`.
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import type { Barscript, Run } from "@barscript/sdk";
 import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contracts";
 import { progressLine, type Progress } from "../progress";
@@ -20,6 +20,12 @@ export interface RunOptions {
 }
 
 type Status = Run["status"];
+/** The kinds a run has (a library is imported, never run). */
+const RUN_KINDS = ["indicator", "definition", "study"] as const;
+type RunKind = (typeof RUN_KINDS)[number];
+
+/** The line under a page that has more: the command (with its filters) for the next one; empty on the last page. */
+export const nextPage = (command: string, cursor: string | null): string => (cursor ? `\nNext page: barscript ${command} --cursor ${cursor}` : "");
 
 /** `k=v` pairs; numbers and booleans typed as such, the rest strings. */
 export function parseInputs(pairs: string[]): Record<string, string | number | boolean> {
@@ -133,10 +139,13 @@ export const runCommands: CommandModule = (program: Command, cli: Cli) => {
   program.command("runs").description("your runs, newest first")
     .option("--status <status>", "queued, running, succeeded, failed or cancelled")
     .option("--script <slug>", "runs of one script")
+    .addOption(new Option("--kind <kind>", "runs of one kind").choices(RUN_KINDS))
     .option("--limit <n>", "at most this many", "20")
-    .action(cli.action(async (opts: { status?: Status; script?: string; limit: string }) => {
-      const page = await cli.sdk().call("listRuns", { query: { status: opts.status, script: opts.script, limit: opts.limit } });
-      cli.emit(page, (m) => runsTable(m, page.data));
+    .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
+    .action(cli.action(async (opts: { status?: Status; script?: string; kind?: RunKind; limit: string; cursor?: string }) => {
+      const page = await cli.sdk().call("listRuns", { query: { status: opts.status, script: opts.script, kind: opts.kind, limit: opts.limit, cursor: opts.cursor } });
+      const again = ["runs", ...(opts.status ? ["--status", opts.status] : []), ...(opts.script ? ["--script", opts.script] : []), ...(opts.kind ? ["--kind", opts.kind] : [])].join(" ");
+      cli.emit(page, (m) => `${runsTable(m, page.data)}${nextPage(again, page.next_cursor)}`);
       return EXIT.ok;
     }));
   program.command("run-status <run_id>").alias("status").description("one run: status, window, summary")

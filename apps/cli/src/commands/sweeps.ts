@@ -8,7 +8,7 @@ import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
 import { UsageError, wholeNumber, wholeNumbers } from "../usage";
 import { scriptRef } from "../script-ref";
-import { cancelOutcome, parseInputs, statusText } from "./runs";
+import { cancelOutcome, nextPage, parseInputs, statusText } from "./runs";
 
 type Sweep = AnswerOf<"getSweep">;
 type Rows = AnswerOf<"getSweepResults">;
@@ -59,6 +59,14 @@ function sweepLine(m: OutputMode, s: Sweep): string {
   return `${s.id} ${s.definition.owner}/${s.definition.slug}@${s.definition.version} on ${s.instruments.join(",")} ${s.timeframe}: ${statusText(m, s.status)} ${progress}${s.failure ? ` (${s.failure.kind}: ${s.failure.message})` : ""}`;
 }
 
+/**
+ * A failed or cancelled sweep's reason on stderr, `Error <kind>: ...`, as a run's is
+ * (reportRunFailures): stdout keeps the sweep (docs/adr/0306-clients-used-from-outside-three.md).
+ */
+function reportSweepFailure(cli: Cli, s: Sweep): void {
+  if (s.failure) cli.io.err(`Error ${s.failure.kind}: sweep ${s.id} ${s.status}: ${s.failure.message}`);
+}
+
 interface SweepFlags {
   instrument: string; timeframe: string; grid: string[]; input: string[]; horizons: number[]; events?: string; cooldown?: number;
   from?: string; to?: string; bars?: number; wait: number; sort?: string; top: string;
@@ -85,6 +93,7 @@ async function sweep(cli: Cli, slug: string, o: SweepFlags): Promise<ExitCode> {
   }
   if (s.status !== "succeeded") {
     cli.emit(s, (m) => `${sweepLine(m, s)}${final(s) ? "" : `\nStill ${s.status}: barscript sweep-results ${s.id} once it has finished`}`);
+    reportSweepFailure(cli, s);
     return exitCodeOf(s);
   }
   const rows = await sdk.call("getSweepResults", { path: { sweep_id: s.id }, query: { sort: o.sort, limit: o.top } });
@@ -110,23 +119,27 @@ export const sweepCommands: CommandModule = (program: Command, cli: Cli) => {
   program.command("sweeps").description("your sweeps, newest first")
     .option("--status <status>", "queued, running, succeeded, failed or cancelled")
     .option("--limit <n>", "at most this many", "20")
-    .action(cli.action(async (opts: { status?: Sweep["status"]; limit: string }) => {
-      const page = await cli.sdk().call("listSweeps", { query: { status: opts.status, limit: opts.limit } });
-      cli.emit(page, (m) => page.data.map((s) => sweepLine(m, s)).join("\n"));
+    .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
+    .action(cli.action(async (opts: { status?: Sweep["status"]; limit: string; cursor?: string }) => {
+      const page = await cli.sdk().call("listSweeps", { query: { status: opts.status, limit: opts.limit, cursor: opts.cursor } });
+      cli.emit(page, (m) => `${page.data.length === 0 ? "(none)" : page.data.map((s) => sweepLine(m, s)).join("\n")}${nextPage(opts.status ? `sweeps --status ${opts.status}` : "sweeps", page.next_cursor)}`);
       return EXIT.ok;
     }));
   program.command("sweep-results <sweep_id>").description("a finished sweep's ranked rows")
     .option("--sort <h<N>:<stat>>", "rank by this, e.g. h5:t_stat")
     .option("--limit <n>", "rows", "100")
-    .action(cli.action(async (id: string, opts: { sort?: string; limit: string }) => {
-      const rows = await cli.sdk().call("getSweepResults", { path: { sweep_id: id }, query: { sort: opts.sort, limit: opts.limit } });
-      cli.emit(rows, (m) => rowsTable(m, rows.data));
+    .option("--cursor <cursor>", "the rows after a previous page (its next_cursor)")
+    .action(cli.action(async (id: string, opts: { sort?: string; limit: string; cursor?: string }) => {
+      const rows = await cli.sdk().call("getSweepResults", { path: { sweep_id: id }, query: { sort: opts.sort, limit: opts.limit, cursor: opts.cursor } });
+      cli.emit(rows, (m) => `${rowsTable(m, rows.data)}${rows.next_cursor ? `\nNext page: barscript sweep-results ${id}${opts.sort ? ` --sort ${opts.sort}` : ""} --cursor ${rows.next_cursor}` : ""}`);
       return EXIT.ok;
     }));
   program.command("sweep-cancel <sweep_id>").description("cancel a queued or running sweep")
     .action(cli.action(async (id: string) => {
       const s = await cli.sdk().call("cancelSweep", { path: { sweep_id: id } });
       cli.emit(s, (m) => sweepLine(m, s));
-      return cancelOutcome(cli, "Sweep", s);
+      const code = cancelOutcome(cli, "Sweep", s);
+      if (s.status === "failed") reportSweepFailure(cli, s);
+      return code;
     }));
 };
