@@ -10,7 +10,14 @@ function tagged(method: string, status: number): boolean {
   return (status >= 200 && status < 300) || status === 304;
 }
 
+/**
+ * Set on an answer that will carry no ETag: Express computes none when one is set (a SHA-1 of
+ * every POST /runs answer was work for nothing, docs/performance.md), and writeHead removes it.
+ */
+const NO_TAG = 'W/"none"';
+
 export const etagScope: RequestHandler = (req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") res.setHeader("ETag", NO_TAG);
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
     if (!tagged(req.method, typeof args[0] === "number" ? args[0] : this.statusCode)) this.removeHeader("ETag");
