@@ -22,12 +22,18 @@ export const DIFFERENCES: Guide = {
   \`<kind>.new\`, an x setter, a point setter, \`set_xloc\` or a polyline's points) is, as on TradingView, the
   runtime error "Objects positioned using xloc.bar_index cannot be drawn further than 500 bars into the
   future."; TradingView stops the script there, here it is that bar's runtime error (outputs \`na\`, the
-  message counted) and the drawing is not made or moved (docs/adr/0299). Place far drawings by time
-  (\`xloc.bar_time\`).
+  message counted) and the drawing is not made or moved (docs/adr/0299). So is one placed by bar index
+  more than 10,000 bars before the bar placing it, with TradingView's message naming the argument ("Bar
+  index value of the \`x1\` argument (86) in \`line.new()\` is too far from the current bar index. Try
+  using \`time\` instead.", docs/adr/0302); TradingView may fail sooner on a script whose \`time\` buffer
+  it sized smaller. Place far drawings by time (\`xloc.bar_time\`).
   A bar index past the last bar is dated one bar length per step from it, so such times count bars, not
   trading days: on a daily stock chart \`bar_index + 2\` from a Friday is dated Sunday, where TradingView's chart
   shows the second trading day after (docs/adr/0063, docs/adr/0201).
-  A polyline of more than 10,000 points, the most the user manual gives one, is kept whole.
+  A polyline connects at most its first 10,000 points, the most the user manual gives one; TradingView's
+  behaviour past that is not documented (no error here). Drawings made inside a request's expression (a
+  function it calls that draws) are not drawn, as TradingView draws only in the chart's context; TradingView
+  does not allow them there, here the script runs (docs/adr/0303).
 - **History offsets.** A float offset is rounded down, as TradingView's reference for \`[]\` says
   (\`close[1.7]\` is \`close[1]\`).
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.

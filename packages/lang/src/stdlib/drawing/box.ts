@@ -2,7 +2,7 @@
 
 import { builtinFunction, builtinVariable } from "../../builtins/record";
 import { NAMED } from "../color";
-import { getters, lifecycle, NA_NUM, newRecordWithPoints, pointSetters, setters, type FieldSpec } from "./emit";
+import { AT, getters, lifecycle, NA_NUM, newRecordWithPoints, pointSetters, setters, type FieldSpec } from "./emit";
 
 // The v6 reference gives box.new its own colors: border and fill color.blue, text color.black.
 const BLUE = String(NAMED.blue);
@@ -38,8 +38,8 @@ export const boxSetters = setters("box", [
 ]);
 
 export const boxSetCorners = [
-  builtinFunction({ sig: "box.set_lefttop(id: series box, left: series int, top: series float): void", doc: "Moves the box's top-left corner.", emit: (b) => `$rt.draw.place2(${b.a("id")}, "left", ${b.a("left")}, "top", ${b.a("top")}, $rt.n - 1)` }),
-  builtinFunction({ sig: "box.set_rightbottom(id: series box, right: series int, bottom: series float): void", doc: "Moves the box's bottom-right corner.", emit: (b) => `$rt.draw.place2(${b.a("id")}, "right", ${b.a("right")}, "bottom", ${b.a("bottom")}, $rt.n - 1)` }),
+  builtinFunction({ sig: "box.set_lefttop(id: series box, left: series int, top: series float): void", doc: "Moves the box's top-left corner.", emit: (b) => `$rt.draw.place2(${b.a("id")}, "left", ${b.a("left")}, "top", ${b.a("top")}, ${AT}, "box.set_lefttop", "left")` }),
+  builtinFunction({ sig: "box.set_rightbottom(id: series box, right: series int, bottom: series float): void", doc: "Moves the box's bottom-right corner.", emit: (b) => `$rt.draw.place2(${b.a("id")}, "right", ${b.a("right")}, "bottom", ${b.a("bottom")}, ${AT}, "box.set_rightbottom", "right")` }),
 ];
 
 export const boxGetters = getters("box", [["left", "series int", "left"], ["right", "series int", "right"], ["top", "series float", "top"], ["bottom", "series float", "bottom"]]);

@@ -10,6 +10,13 @@ export type FieldSpec = readonly [param: string, field: string, dflt: string];
 export const NA_NUM = "NaN";
 export const NA_OBJ = "null";
 
+/**
+ * What a call placing a drawing passes after its coordinates: the bar it runs on (`$i`) and the
+ * chart's last bar (`$rt.n - 1`), against which the store checks an x read as a bar index: at most
+ * 10,000 bars before the first, 500 past the second (store.ts MOST_PAST_BARS, MOST_FUTURE_BARS).
+ */
+export const AT = "$i, $rt.n - 1";
+
 /** `{x: <arg>, ...}` in the order of the spec. */
 export function props(b: CallEmit, spec: readonly FieldSpec[], extra: Record<string, string> = {}): string {
   const parts = spec.map(([p, f, d]) => `${JSON.stringify(f)}: ${b.a(p, d)}`);
@@ -36,10 +43,9 @@ export function newRecordWithPoints(kind: DrawingKind, sig: string, pointSig: st
     doc,
     overload: (args) => (args.some((a) => a.name === first) || (args[0] !== undefined && args[0].name === null && args[0].kind === "obj") ? 1 : 0),
     emit: (b) => {
-      // `$rt.n - 1`: the chart's last bar, which a bar-index x may not pass by more than 500 bars (store.ts)
-      if (!b.has(first)) return `$rt.draw.add(${JSON.stringify(kind)}, ${props(b, spec)}, $rt.n - 1)`;
+      if (!b.has(first)) return `$rt.draw.add(${JSON.stringify(kind)}, ${props(b, spec)}, ${AT})`;
       const corners = points.map(([p, fx, fy]) => `[${JSON.stringify(fx)}, ${JSON.stringify(fy)}, ${b.a(p)}]`);
-      return `$rt.draw.addAt(${JSON.stringify(kind)}, ${props(b, spec)}, [${corners.join(", ")}], $rt.n - 1)`;
+      return `$rt.draw.addAt(${JSON.stringify(kind)}, ${props(b, spec)}, [${corners.join(", ")}], ${AT})`;
     },
   });
 }
@@ -50,7 +56,7 @@ export function pointSetters(kind: DrawingKind, list: ReadonlyArray<readonly [na
     builtinFunction({
       sig: `${kind}.set_${n}(id: series ${kind}, point: chart.point): void`,
       doc: `Moves the ${kind}'s ${what} to the point (its time or bar index by the ${kind}'s xloc, and its price).`,
-      emit: (b) => `$rt.draw.setPoint(${b.a("id")}, ${JSON.stringify(fx)}, ${JSON.stringify(fy)}, ${b.a("point")}, $rt.n - 1)`,
+      emit: (b) => `$rt.draw.setPoint(${b.a("id")}, ${JSON.stringify(fx)}, ${JSON.stringify(fy)}, ${b.a("point")}, ${AT}, "${kind}.set_${n}")`,
     }),
   );
 }
@@ -66,8 +72,8 @@ export function setters(kind: DrawingKind, list: ReadonlyArray<readonly [name: s
     return builtinFunction({
       sig: `${kind}.set_${n}(${idParam}: series ${kind}, ${p}: ${ty}): void`,
       doc: `Sets the ${kind}'s ${n.replace(/_/g, " ")}.`,
-      // an x coordinate is checked against the bar the call runs on (store.place)
-      emit: isXField(kind, f) ? (b) => `$rt.draw.place(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)}, $rt.n - 1)` : (b) => `$rt.draw.set(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)})`,
+      // an x coordinate is checked against the bar the call runs on and the chart's last (store.place)
+      emit: isXField(kind, f) ? (b) => `$rt.draw.place(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)}, ${AT}, "${kind}.set_${n}", "${p}")` : (b) => `$rt.draw.set(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)})`,
     });
   });
 }

@@ -6,7 +6,7 @@
 // (docs/adr/0063-drawings-as-data.md).
 
 import { builtinFunction, builtinVariable, constants } from "../../builtins/record";
-import { setters } from "./emit";
+import { AT, setters } from "./emit";
 
 /** Formats add up (`text.format_bold + text.format_italic`), as TradingView's. */
 export const textFormats = [
@@ -22,13 +22,13 @@ export const textFormattingSetters = [...setters("label", [["text_formatting", "
 export const labelSetXloc = builtinFunction({
   sig: "label.set_xloc(id: series label, x: series int, xloc: series string): void",
   doc: "Sets how the label's x coordinate is read (xloc.bar_index or xloc.bar_time), with the coordinate.",
-  emit: (b) => `$rt.draw.placeXloc(${b.a("id")}, [["x", ${b.a("x")}]], ${b.a("xloc")}, $rt.n - 1)`,
+  emit: (b) => `$rt.draw.placeXloc(${b.a("id")}, [["x", ${b.a("x")}]], ${b.a("xloc")}, ${AT})`,
 });
 
 export const boxSetXloc = builtinFunction({
   sig: "box.set_xloc(id: series box, left: series int, right: series int, xloc: series string): void",
   doc: "Sets how the box's left and right are read (xloc.bar_index or xloc.bar_time), with both of them.",
-  emit: (b) => `$rt.draw.placeXloc(${b.a("id")}, [["left", ${b.a("left")}], ["right", ${b.a("right")}]], ${b.a("xloc")}, $rt.n - 1)`,
+  emit: (b) => `$rt.draw.placeXloc(${b.a("id")}, [["left", ${b.a("left")}], ["right", ${b.a("right")}]], ${b.a("xloc")}, ${AT})`,
 });
 
 const CELL_SETTERS: ReadonlyArray<readonly [param: string, type: string]> = [

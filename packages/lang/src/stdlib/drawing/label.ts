@@ -2,7 +2,7 @@
 // label.get_*, label.delete, label.copy, label.all). Parameters in TradingView's positional order.
 
 import { builtinFunction, builtinVariable } from "../../builtins/record";
-import { getters, lifecycle, NA_NUM, newRecordWithPoints, pointSetters, setters, type FieldSpec } from "./emit";
+import { AT, getters, lifecycle, NA_NUM, newRecordWithPoints, pointSetters, setters, type FieldSpec } from "./emit";
 
 const LABEL_FIELDS: readonly FieldSpec[] = [
   ["x", "x", NA_NUM], ["y", "y", NA_NUM], ["text", "text", '""'], ["xloc", "xloc", '"xloc.bar_index"'], ["yloc", "yloc", '"yloc.price"'],
@@ -33,7 +33,7 @@ export const labelSetters = setters("label", [
 export const labelSetXy = builtinFunction({
   sig: "label.set_xy(id: series label, x: series int, y: series float): void",
   doc: "Moves the label to bar `x` and price `y`.",
-  emit: (b) => `$rt.draw.place2(${b.a("id")}, "x", ${b.a("x")}, "y", ${b.a("y")}, $rt.n - 1)`,
+  emit: (b) => `$rt.draw.place2(${b.a("id")}, "x", ${b.a("x")}, "y", ${b.a("y")}, ${AT}, "label.set_xy", "x")`,
 });
 
 export const labelGetters = getters("label", [["x", "series int", "x"], ["y", "series float", "y"], ["text", "series string", "text"]]);

@@ -2,7 +2,7 @@
 // reference order of parameters; line.get_price extends the line both ways).
 
 import { builtinFunction, builtinVariable } from "../../builtins/record";
-import { getters, lifecycle, NA_NUM, newRecordWithPoints, pointSetters, setters, type FieldSpec } from "./emit";
+import { AT, getters, lifecycle, NA_NUM, newRecordWithPoints, pointSetters, setters, type FieldSpec } from "./emit";
 
 const LINE_FIELDS: readonly FieldSpec[] = [
   ["x1", "x1", NA_NUM], ["y1", "y1", NA_NUM], ["x2", "x2", NA_NUM], ["y2", "y2", NA_NUM], ["xloc", "xloc", '"xloc.bar_index"'],
@@ -30,14 +30,14 @@ export const lineSetters = setters("line", [
 export const lineSetXloc = builtinFunction({
   sig: "line.set_xloc(id: series line, x1: series int, x2: series int, xloc: series string): void",
   doc: "Sets how the line's x coordinates are read, with both of them.",
-  emit: (b) => `$rt.draw.placeXloc(${b.a("id")}, [["x1", ${b.a("x1")}], ["x2", ${b.a("x2")}]], ${b.a("xloc")}, $rt.n - 1)`,
+  emit: (b) => `$rt.draw.placeXloc(${b.a("id")}, [["x1", ${b.a("x1")}], ["x2", ${b.a("x2")}]], ${b.a("xloc")}, ${AT})`,
 });
 
 export const lineSetXy = [1, 2].map((k) =>
   builtinFunction({
     sig: `line.set_xy${k}(id: series line, x: series int, y: series float): void`,
     doc: `Moves the line's ${k === 1 ? "first" : "second"} point.`,
-    emit: (b) => `$rt.draw.place2(${b.a("id")}, "x${k}", ${b.a("x")}, "y${k}", ${b.a("y")}, $rt.n - 1)`,
+    emit: (b) => `$rt.draw.place2(${b.a("id")}, "x${k}", ${b.a("x")}, "y${k}", ${b.a("y")}, ${AT}, "line.set_xy${k}", "x")`,
   }),
 );
 

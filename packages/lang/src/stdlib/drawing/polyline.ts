@@ -4,7 +4,7 @@
 
 import { builtinFunction, builtinVariable } from "../../builtins/record";
 import { PineArray } from "../array";
-import { lifecycle, NA_NUM } from "./emit";
+import { AT, lifecycle, NA_NUM } from "./emit";
 
 /** A chart.point: na fields are NaN. */
 export interface ChartPoint {
@@ -18,12 +18,18 @@ export function point(time: number, index: number, price: number): ChartPoint {
 }
 
 /**
- * The points of a polyline: the array's non-na points, copied. An na array (`polyline.new(na)`,
- * which scripts write to give a user-defined type's polyline field a first value) has no points.
+ * The points of a polyline: the array's first `most` non-na points, copied (a polyline connects at
+ * most that many, store.ts MOST_POLYLINE_POINTS). An na array (`polyline.new(na)`, which scripts
+ * write to give a user-defined type's polyline field a first value) has no points.
  */
-export function points(a: PineArray<ChartPoint | null> | null): ChartPoint[] {
+export function points(a: PineArray<ChartPoint | null> | null, most: number): ChartPoint[] {
   if (!(a instanceof PineArray)) return [];
-  return a.v.filter((p): p is ChartPoint => p !== null && typeof p === "object").map((p) => ({ ...p }));
+  const out: ChartPoint[] = [];
+  for (const p of a.v) {
+    if (out.length >= most) break;
+    if (p !== null && typeof p === "object") out.push({ ...p });
+  }
+  return out;
 }
 
 export const chartPointNew = builtinFunction({
@@ -55,7 +61,7 @@ export const chartPointCopy = builtinFunction({
 export const polylineNew = builtinFunction({
   sig: 'polyline.new(points: array<chart.point>, curved: series bool = false, closed: series bool = false, xloc: series string = "xloc.bar_index", line_color: series color = #2962FF, fill_color: series color = na, line_style: series string = "line.style_solid", line_width: series int = 1, force_overlay: const bool = false): series polyline',
   doc: "A polyline through the points (a copy of them), read by bar index or time (`xloc`); past max_polylines_count the oldest is deleted.",
-  emit: (b) => `$rt.draw.add("polyline", {points: $rt.draw.points(${b.a("points")}), curved: ${b.a("curved", "false")}, closed: ${b.a("closed", "false")}, xloc: ${b.a("xloc", '"xloc.bar_index"')}, line_color: ${b.a("line_color", String(0x2962ff * 256))}, fill_color: ${b.a("fill_color", NA_NUM)}, line_style: ${b.a("line_style", '"line.style_solid"')}, line_width: ${b.a("line_width", "1")}, force_overlay: ${b.a("force_overlay", "false")}}, $rt.n - 1)`,
+  emit: (b) => `$rt.draw.add("polyline", {points: $rt.draw.points(${b.a("points")}), curved: ${b.a("curved", "false")}, closed: ${b.a("closed", "false")}, xloc: ${b.a("xloc", '"xloc.bar_index"')}, line_color: ${b.a("line_color", String(0x2962ff * 256))}, fill_color: ${b.a("fill_color", NA_NUM)}, line_style: ${b.a("line_style", '"line.style_solid"')}, line_width: ${b.a("line_width", "1")}, force_overlay: ${b.a("force_overlay", "false")}}, ${AT})`,
 });
 
 export const polylineLifecycle = lifecycle("polyline", "polyline").filter((r) => r.name === "polyline.delete");

@@ -2,12 +2,14 @@
 // properties, kept by the evaluation's DrawingStore in creation order. As on TradingView, a kind
 // holds at most the declaration's max_<kind>s_count objects (default 50, most MOST_COUNT's):
 // creating one more deletes the oldest. A drawing placed by bar index more than 500 bars past the
-// chart's last bar is a runtime error of the bar placing it (MOST_FUTURE_BARS). Setters and getters on
+// chart's last bar, or more than 10,000 bars before the bar placing it, is a runtime error of that
+// bar (MOST_FUTURE_BARS, MOST_PAST_BARS); a polyline connects at most its first 10,000 points
+// (MOST_POLYLINE_POINTS). Setters and getters on
 // `na` do nothing / give na; a deleted object keeps its properties (getters still read them) but
 // is no longer drawn and leaves `<kind>.all`.
 
 import { PineArray } from "../array";
-import { fail } from "../../runtime/errors";
+import { BAR_BUFFER_LIMIT, fail } from "../../runtime/errors";
 import { X_FIELDS, type DrawingKind } from "./kinds";
 import { point, points, type ChartPoint } from "./polyline";
 
@@ -70,19 +72,51 @@ export function clampCap(kind: DrawingKind, n: number | null | undefined): numbe
 export const MOST_FUTURE_BARS = 500;
 export const FUTURE_MESSAGE = "Objects positioned using xloc.bar_index cannot be drawn further than 500 bars into the future.";
 
+/**
+ * How far before the bar placing it a drawing may be placed by bar index: TradingView's user
+ * manual (Limitations, "Maximum bars back": "Drawings using xloc.bar_index can be positioned a
+ * maximum of 10,000 bars in the past"; Lines and boxes: "the minimum x-coordinate allowed is
+ * `bar_index - 10000`"), the reach of the `time` series' buffer a bar-index x is read through
+ * (BAR_BUFFER_LIMIT). Further is its runtime error (RE10026), pastMessage. Counted from the bar the
+ * call runs on, as TradingView's FAQ and public error captures count it (docs/adr/0302).
+ */
+export const MOST_PAST_BARS = BAR_BUFFER_LIMIT;
+
+/** TradingView's message for a bar-index x more than MOST_PAST_BARS before the bar: the argument, its value and the function (docs/adr/0302). */
+export function pastMessage(arg: string, x: number, fn: string): string {
+  return `Bar index value of the \`${arg}\` argument (${x}) in \`${fn}()\` is too far from the current bar index. Try using \`time\` instead.`;
+}
+
+/**
+ * The most points a polyline connects: TradingView's user manual (Lines and boxes, Polylines:
+ * "These powerful drawings can connect up to 10,000 points"). A polyline given more connects its
+ * first 10,000, the manual naming no error for more (docs/adr/0303).
+ */
+export const MOST_POLYLINE_POINTS = 10_000;
+
 function byTime(xloc: unknown): boolean {
   return typeof xloc === "string" && xloc.endsWith("bar_time");
 }
 
-/** The runtime error of an x read by `xloc` as a bar index more than MOST_FUTURE_BARS past `lastBar`, the chart's last bar (na is no place: no error). */
-function inReach(x: unknown, xloc: unknown, lastBar: number): void {
-  if (typeof x === "number" && x - lastBar > MOST_FUTURE_BARS && !byTime(xloc)) fail(FUTURE_MESSAGE);
+/**
+ * The runtime error of an x read by `xloc` as a bar index more than MOST_FUTURE_BARS past `lastBar`,
+ * the chart's last bar, or more than MOST_PAST_BARS before `bar`, the bar the call runs on; `fn`
+ * and `arg` name the call and its argument in the message (na is no place: no error).
+ */
+function inReach(x: unknown, xloc: unknown, bar: number, lastBar: number, fn: string, arg: string): void {
+  if (typeof x !== "number" || byTime(xloc)) return;
+  if (x - lastBar > MOST_FUTURE_BARS) fail(FUTURE_MESSAGE);
+  if (bar - x > MOST_PAST_BARS) fail(pastMessage(arg, x, fn));
 }
 
-/** A new drawing's x coordinates (its points' for a polyline) checked against the chart's last bar. */
-function placedInReach(kind: DrawingKind, f: Props, lastBar: number): void {
-  for (const fx of X_FIELDS[kind]) inReach(f[fx], f.xloc, lastBar);
-  if (kind === "polyline" && Array.isArray(f.points)) for (const p of f.points as ChartPoint[]) inReach(p.index, f.xloc, lastBar);
+/** Each kind's constructor, as the message of a placement too far names it. */
+const NEW_OF: Readonly<Record<DrawingKind, string>> = { label: "label.new", line: "line.new", box: "box.new", polyline: "polyline.new", table: "table.new", linefill: "linefill.new" };
+
+/** A new drawing's x coordinates (its points' for a polyline) checked against the bar placing it and the chart's last bar. */
+function placedInReach(kind: DrawingKind, f: Props, bar: number, lastBar: number): void {
+  const fn = NEW_OF[kind];
+  for (const fx of X_FIELDS[kind]) inReach(f[fx], f.xloc, bar, lastBar, fn, fx);
+  if (kind === "polyline" && Array.isArray(f.points)) for (const p of f.points as ChartPoint[]) inReach(p.index, f.xloc, bar, lastBar, fn, "points");
 }
 
 /** An object id as compiled code holds it: na may arrive as null, undefined or NaN. */
@@ -247,11 +281,11 @@ export class DrawingStore {
 
   /**
    * A new object of the kind; past the cap the oldest of that kind is deleted. Made by a script's
-   * call (`<kind>.new`, given the chart's `lastBar`), its bar-index x coordinates are first checked
-   * against that bar (a copy's or a linefill's are not: they place nothing new).
+   * call (`<kind>.new`, given the `bar` it runs on and the chart's `lastBar`), its bar-index x
+   * coordinates are first checked against them (a copy's or a linefill's are not: they place nothing new).
    */
-  add(kind: DrawingKind, f: Props, lastBar?: number): Drawing {
-    if (lastBar !== undefined) placedInReach(kind, f, lastBar);
+  add(kind: DrawingKind, f: Props, bar?: number, lastBar?: number): Drawing {
+    if (bar !== undefined && lastBar !== undefined) placedInReach(kind, f, bar, lastBar);
     const d = new Drawing(kind, f);
     d.owner = this;
     const of = this.of(kind);
@@ -322,29 +356,29 @@ export class DrawingStore {
     return undefined;
   }
 
-  /** An x coordinate set (`label.set_x`, `box.set_left`, ...): checked against the chart's `lastBar` first. */
-  place(d: D, field: string, x: unknown, lastBar: number): undefined {
+  /** An x coordinate set (`label.set_x`, `box.set_left`, ...) by `fn`'s argument `arg`: checked against the `bar` the call runs on and the chart's `lastBar` first. */
+  place(d: D, field: string, x: unknown, bar: number, lastBar: number, fn: string, arg: string): undefined {
     if (live(d)) {
-      inReach(x, d.f.xloc, lastBar);
+      inReach(x, d.f.xloc, bar, lastBar, fn, arg);
       d.f[field] = x;
     }
     return undefined;
   }
 
-  /** An x and a y set together (`label.set_xy`, `line.set_xy1`, `box.set_lefttop`, ...). */
-  place2(d: D, fx: string, x: unknown, fy: string, y: unknown, lastBar: number): undefined {
+  /** An x and a y set together (`label.set_xy`, `line.set_xy1`, `box.set_lefttop`, ...), the x by `fn`'s argument `arg`. */
+  place2(d: D, fx: string, x: unknown, fy: string, y: unknown, bar: number, lastBar: number, fn: string, arg: string): undefined {
     if (live(d)) {
-      inReach(x, d.f.xloc, lastBar);
+      inReach(x, d.f.xloc, bar, lastBar, fn, arg);
       d.f[fx] = x;
       d.f[fy] = y;
     }
     return undefined;
   }
 
-  /** `<kind>.set_xloc(id, x..., xloc)`: the x coordinates, read by the new xloc, checked, then set with it. */
-  placeXloc(d: D, xs: ReadonlyArray<readonly [field: string, x: unknown]>, xloc: unknown, lastBar: number): undefined {
+  /** `<kind>.set_xloc(id, x..., xloc)`: the x coordinates (arguments named as their fields), read by the new xloc, checked, then set with it. */
+  placeXloc(d: D, xs: ReadonlyArray<readonly [field: string, x: unknown]>, xloc: unknown, bar: number, lastBar: number): undefined {
     if (!live(d)) return undefined;
-    for (const [, x] of xs) inReach(x, xloc, lastBar);
+    for (const [fx, x] of xs) inReach(x, xloc, bar, lastBar, `${d.kind}.set_xloc`, fx);
     for (const [fx, x] of xs) d.f[fx] = x;
     d.f.xloc = xloc;
     return undefined;
@@ -392,7 +426,7 @@ export class DrawingStore {
     return point(time, index, price);
   }
   points(a: PineArray<ChartPoint | null> | null): ChartPoint[] {
-    return points(a);
+    return points(a, MOST_POLYLINE_POINTS);
   }
 
   /**
@@ -400,17 +434,17 @@ export class DrawingStore {
    * `box.new(top_left, ...)`): each [x field, y field, point] sets that corner from the point, its
    * x read by the drawing's xloc.
    */
-  addAt(kind: DrawingKind, f: Props, corners: ReadonlyArray<readonly [string, string, ChartPoint | null]>, lastBar: number): Drawing {
+  addAt(kind: DrawingKind, f: Props, corners: ReadonlyArray<readonly [string, string, ChartPoint | null]>, bar: number, lastBar: number): Drawing {
     for (const [fx, fy, p] of corners) atPoint(f, fx, fy, p);
-    return this.add(kind, f, lastBar);
+    return this.add(kind, f, bar, lastBar);
   }
 
-  /** `label.set_point`, `line.set_first_point`, `box.set_top_left_point`, ...: a corner moved to a point (its x checked against the chart's `lastBar` first). */
-  setPoint(d: D, fx: string, fy: string, p: ChartPoint | null, lastBar: number): undefined {
+  /** `label.set_point`, `line.set_first_point`, `box.set_top_left_point`, ... (`fn`): a corner moved to a point (its x checked against the `bar` the call runs on and the chart's `lastBar` first). */
+  setPoint(d: D, fx: string, fy: string, p: ChartPoint | null, bar: number, lastBar: number, fn: string): undefined {
     if (!live(d)) return undefined;
     const at: Props = { xloc: d.f.xloc };
     atPoint(at, fx, fy, p);
-    inReach(at[fx], at.xloc, lastBar);
+    inReach(at[fx], at.xloc, bar, lastBar, fn, "point");
     d.f[fx] = at[fx];
     d.f[fy] = at[fy];
     return undefined;
