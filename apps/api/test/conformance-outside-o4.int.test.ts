@@ -7,7 +7,12 @@
 //   0 or negative (a "forward" return looking back), over 500, more than 10, none at all (the
 //   Interface said [] while the results measured 1, 5 and 20), or a name the Interface dropped
 //   without a word;
-//   now the `invalid_horizons` error of derive, as a sweep's horizons are refused.
+//   now the `invalid_horizons` error of derive, as a sweep's horizons are refused;
+// - a sweep echoed the default of each swept input in its fixed `inputs` ({ len: 5 } beside
+//   grid { len: [3, 5] }), saying a value it does not hold fixed;
+// - a field that takes one of two shapes (`script`: a slug or `{ slug, version?, owner? }`) was
+//   refused as "Field `script`: Invalid input." whatever was wrong inside it: the 400 now names
+//   the field at fault (`script.owner`), or the types the field takes.
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
@@ -17,6 +22,12 @@ let client: Client;
 
 const indicator = (title: string): string => `//@version=6\nindicator("${title}")\nplot(close, "c")\n`;
 const DEFINITION = `//@version=6\ndefinition("Up days")\nalertcondition(close > open, "up")\n`;
+const CROSS = `//@version=6
+definition("Cross")
+len = input.int(5, "Length", minval = 2)
+level = input.float(1.5, "Level")
+alertcondition(ta.crossover(close, ta.sma(close, len) * level), "cross")
+`;
 const study = (horizons: string): string => `//@version=6\nlen = 3\nstudy("After up days", horizons = ${horizons})\nuse("up")\n`;
 const files = (content: string): Array<{ path: string; content: string }> => [{ path: "main.pine", content }];
 
@@ -30,6 +41,7 @@ beforeAll(async () => {
   await h.setup();
   client = (await h.account()).client;
   await create("up", DEFINITION);
+  await create("cross", CROSS);
 });
 afterAll(() => h.teardown());
 
@@ -112,5 +124,29 @@ describe("a study's horizons", () => {
     const validated = await client.call("POST", "/scripts/validate", { files: files(study("[len, 10]")) });
     expect(validated.json.valid).toBe(false);
     expect(validated.json.diagnostics).toEqual([expect.objectContaining({ code: "invalid_horizons", line: 3, column: 36, message: expect.stringContaining("written as a number") })]);
+  });
+});
+
+describe("a sweep's fixed inputs", () => {
+  it("when an input is swept and another left out, then `inputs` holds the other's default and not the swept input", async () => {
+    const r = await client.call("POST", "/sweeps", { definition: "cross", instruments: ["AAPL"], timeframe: "1d", bars: 100, grid: { len: [3, 5] }, horizons: [1] });
+    expect(r.status).toBe(202);
+    expect(r.json.inputs).toEqual({ level: 1.5 });
+    expect(r.json.grid).toEqual({ len: [3, 5] });
+    expect((await client.call("GET", `/sweeps/${r.json.id as string}`)).json.inputs).toEqual({ level: 1.5 });
+  });
+});
+
+describe("a 400 names the field at fault inside a field of two shapes", () => {
+  const run = { instrument: "AAPL", timeframe: "1d", bars: 2 };
+  it.each([
+    ["an owner that is not a string", { slug: "up", owner: null }, "Field `script.owner`: Invalid input: expected string, received null."],
+    ["a version that is not an integer", { slug: "up", version: 1.5 }, "Field `script.version`: Invalid input: expected int, received number."],
+    ["a number", 5, "Field `script`: Invalid input: expected string or object, received number."],
+    ["a list", ["up"], "Field `script`: Invalid input: expected string or object, received array."],
+  ])("when `script` is %s, then it is 400 invalid_request saying so", async (_name, script, message) => {
+    const r = await client.call("POST", "/runs", { ...run, script });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toEqual({ code: "invalid_request", message });
   });
 });

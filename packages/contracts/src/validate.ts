@@ -2,10 +2,31 @@
 import type { z } from "zod";
 import { ApiError } from "./errors";
 
+type Issue = z.core.$ZodIssue;
+
+/**
+ * The issue to report. A value that fits none of a union's shapes (`script` as a slug or as
+ * `{ slug, version?, owner? }`) is reported inside the shape its type matched, so the answer names
+ * the field at fault (`script.owner`), not only the union (docs/adr/0305); when its type matches
+ * none, the answer lists the types taken.
+ */
+function reported(issue: Issue | undefined): Issue | undefined {
+  if (issue?.code !== "invalid_union" || issue.errors.length === 0) return issue;
+  const rootMismatch = (branch: Issue[]): boolean => branch[0]?.code === "invalid_type" && branch[0].path.length === 0;
+  const matched = issue.errors.find((branch) => branch.length > 0 && !rootMismatch(branch));
+  if (matched?.[0]) {
+    const inner = reported(matched[0]) ?? matched[0];
+    return { ...inner, path: [...issue.path, ...inner.path] } as Issue;
+  }
+  const expected = [...new Set(issue.errors.map((branch) => (branch[0]?.code === "invalid_type" ? branch[0].expected : null)).filter((e): e is NonNullable<typeof e> => e !== null))];
+  const received = issue.input === null ? "null" : Array.isArray(issue.input) ? "array" : typeof issue.input;
+  return expected.length > 0 ? { ...issue, message: `Invalid input: expected ${expected.join(" or ")}, received ${received}` } : issue;
+}
+
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "query" | "inputs" = "body"): z.infer<T> {
   const result = schema.safeParse(value ?? (where === "body" ? undefined : {}), { reportInput: true });
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  const issue = reported(result.error.issues[0]);
   const what = where === "query" ? "Parameter" : "Field";
   if (issue?.code === "unrecognized_keys") {
     // A request body names exactly the fields of its object (docs/adr/0186): an unknown one, a

@@ -12,6 +12,7 @@ import type { AuthContext } from "../http/auth-plugin";
 import { toApiError } from "../http/errors";
 import type { RunsContext } from "../runs/context";
 import { checkInputs, inputsWithDefaults, type InputValue } from "../runs/inputs";
+import { nameEntries, nameRecord } from "../http/names";
 import { planOf, QUEUE_EXTRA, QUEUE_FULL_RETRY_AFTER } from "../runs/service";
 
 export type SweepRequest = z.infer<typeof SweepRequestSchema>;
@@ -42,6 +43,10 @@ function assertListedOnce(request: SweepRequest): void {
   if (h !== undefined) throw new ApiError("invalid_request", `Field \`horizons\` lists ${h} twice.`);
   const e = twice(request.events ?? []);
   if (e !== undefined) throw new ApiError("invalid_request", `Field \`events\` lists ${JSON.stringify(e)} twice.`);
+}
+
+function withoutSwept(inputs: Record<string, InputValue>, grid: Record<string, unknown>): Record<string, InputValue> {
+  return nameRecord(nameEntries(inputs).filter(([name]) => !Object.hasOwn(grid, name)));
 }
 
 /** An input is fixed (`inputs`) or swept (`grid`), not both: the sweep would say one value and evaluate others (docs/adr/0287). */
@@ -123,7 +128,9 @@ export async function startSweep(ctx: RunsContext, auth: AuthContext, request: S
   const version = await db.scriptVersion.findUnique({ where: { scriptId_version: { scriptId: script.id, version: versionNumber } }, select: { interface: true } });
   if (!version) throw new ApiError("not_found", `Script "${script.slug}" has no version ${versionNumber}.`);
   const iface = version.interface as unknown as ScriptInterface;
-  const fixed = inputsWithDefaults(iface.inputs ?? [], checkInputs(iface.inputs ?? [], request.inputs));
+  // The fixed inputs, defaults included, but not the swept ones: a swept input's default is no
+  // value the sweep evaluates (docs/adr/0305).
+  const fixed = withoutSwept(inputsWithDefaults(iface.inputs ?? [], checkInputs(iface.inputs ?? [], request.inputs)), request.grid);
   checkGrid(iface, request.grid);
   const names = new Set(iface.events.map((e) => e.name));
   for (const e of request.events ?? []) if (!names.has(e)) throw new ApiError("invalid_request", `Event ${JSON.stringify(e)} is not one of the definition's events (${[...names].join(", ") || "none"}).`);
