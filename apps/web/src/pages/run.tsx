@@ -49,6 +49,30 @@ export function statusNews(r: Run): string {
   }
 }
 
+/** A bar's time, marked when it is a warmup bar (before the window), as the logs mark theirs. */
+const barTime = (iso: string, r: Run): string => `${when(iso)}${r.window.from && iso < r.window.from ? " (warmup)" : ""}`;
+
+/**
+ * The runtime errors a run met on some of its bars (each message once: how many bars raised it,
+ * the first and the last), as the summary gives them (docs/reference/api.md "Summary";
+ * docs/adr/0306-clients-used-from-outside-three.md).
+ */
+function RuntimeErrors(props: { run: Run }) {
+  const r = props.run;
+  const errors = r.summary?.runtime_errors ?? [];
+  if (errors.length === 0) return null;
+  return (
+    <div class="runtime-errors">
+      <p>{errors.length === 1 ? "A runtime error" : `${errors.length} runtime errors`} on some bars:</p>
+      <ul>
+        {errors.map((e) => (
+          <li><code>{e.message}</code> on {count(e.count, "bar")}, {e.count === 1 || e.first_time === e.last_time ? barTime(e.first_time, r) : `first ${barTime(e.first_time, r)}, last ${barTime(e.last_time, r)}`}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 const Status = forwardRef<HTMLDivElement, { run: Run }>(function Status(props, ref) {
   const r = props.run;
   return (
@@ -58,7 +82,8 @@ const Status = forwardRef<HTMLDivElement, { run: Run }>(function Status(props, r
         {r.window.from ? <> · {when(r.window.from)} to {when(r.window.to)} ({count(r.window.bars, "bar")})</> : null} · source {r.source}</p>
       {inputsText(r) ? <p>Inputs: {inputsText(r)}</p> : null}
       {r.failure ? <p class="error">{failureText(r)}</p> : null}
-      {r.summary ? <p class="muted">{count(r.summary.bars, "bar")}{r.summary.events !== undefined ? ` · ${count(r.summary.events, "event")}` : ""} · {count(r.summary.compute_units, "compute unit")} · {num(r.summary.duration, 3)} s{r.expires_at && r.status === "succeeded" ? ` · results kept until ${when(r.expires_at)}` : ""}{r.summary.runtime_errors.length > 0 ? ` · runtime errors: ${r.summary.runtime_errors.map((e) => `${e.message} (×${e.count})`).join("; ")}` : ""}</p> : null}
+      {r.summary ? <p class="muted">{count(r.summary.bars, "bar")}{r.summary.events !== undefined ? ` · ${count(r.summary.events, "event")}` : ""} · {count(r.summary.compute_units, "compute unit")} · {num(r.summary.duration, 3)} s{r.expires_at && r.status === "succeeded" ? ` · results kept until ${when(r.expires_at)}` : ""}</p> : null}
+      {r.summary ? <RuntimeErrors run={r} /> : null}
     </div>
   );
 });

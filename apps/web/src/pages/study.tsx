@@ -21,10 +21,11 @@ const EXTENDED_COLUMNS: Array<[string, Cell]> = [
   ["Hit rate 95% CI", (h) => range(h.hit_rate_ci95, 4)], ["MFE median", (h) => num(h.mfe_median, 6)], ["MAE median", (h) => num(h.mae_median, 6)],
 ];
 
-function HorizonTable(props: { caption: string; horizons: StudyHorizon[] }) {
+/** A table of horizons, one row each; `more` adds columns (a sweep row's p adjusted). */
+export function HorizonTable<H extends StudyHorizon>(props: { caption: string; horizons: H[]; more?: Array<[string, (h: H) => string]> }) {
   // The extended statistics, when the service gives them.
   const extended = props.horizons.some((h) => h.p_value !== undefined);
-  const columns = extended ? [...BASE_COLUMNS, ...EXTENDED_COLUMNS] : BASE_COLUMNS;
+  const columns: Array<[string, (h: H) => string]> = [...(extended ? [...BASE_COLUMNS, ...EXTENDED_COLUMNS] : BASE_COLUMNS), ...(props.more ?? [])];
   return (
     <Scroll label={props.caption}>
       <table class="numbers">

@@ -9,6 +9,7 @@ import { editorHref, runHref } from "../routes";
 import type { Run, Sweep, SweepHorizon, SweepRow } from "../types";
 import { Announce, count, ErrorBox, horizonBars, LoadFailed, Loading, num, Page, Scroll, when } from "../ui";
 import { isActiveSweep } from "./sweeps";
+import { RowStats, rowInputs } from "./sweep-row-stats";
 
 /** How long one read of a queued or running sweep may wait (its progress moves meanwhile). */
 const POLL_WAIT_S = 2;
@@ -166,6 +167,9 @@ function Results(props: { sweep: Sweep }) {
   const [error, setError] = useState<unknown>(null);
   const [on, setOn] = useState(sweep.instruments[0] ?? "");
   const [runError, setRunError] = useState<unknown>(null);
+  // the combinations whose every statistic is shown under their row, by inputs (ranks change with the sort)
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string): void => setOpen((o) => { const next = new Set(o); if (!next.delete(key)) next.add(key); return next; });
   useEffect(() => {
     let live = true;
     setError(null);
@@ -208,17 +212,24 @@ function Results(props: { sweep: Sweep }) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((r) => {
+              {rows.flatMap((r) => {
                 const at = r.horizons.find((k) => k.h === loaded.h);
-                return (
-                  <tr key={r.rank}>
+                const key = JSON.stringify(r.inputs);
+                const shown = open.has(key);
+                const statsId = `row-stats-${r.rank}`;
+                return [
+                  <tr key={key}>
                     <td>{r.rank}</td>
                     {names.map((n) => <td>{String(r.inputs[n] ?? "")}</td>)}
                     <td class="n">{num(r.events, 0)}</td>
                     {COLUMNS.map((c) => <td class="n">{num(at?.[c] ?? null, c === "count" ? 0 : 6)}</td>)}
-                    <td><button type="button" onClick={() => { setRunError(null); runCombination(sweep, r, on).catch(setRunError); }} aria-label={`Run ${names.map((n) => `${n} ${String(r.inputs[n])}`).join(", ")} on ${on}`}>Run</button></td>
-                  </tr>
-                );
+                    <td class="row-actions">
+                      <button type="button" onClick={() => { setRunError(null); runCombination(sweep, r, on).catch(setRunError); }} aria-label={`Run ${rowInputs(r, names)} on ${on}`}>Run</button>
+                      <button type="button" aria-expanded={shown} aria-controls={shown ? statsId : undefined} onClick={() => toggle(key)} aria-label={`Statistics of ${rowInputs(r, names)}`}>Statistics</button>
+                    </td>
+                  </tr>,
+                  ...(shown ? [<tr key={`${key}/stats`} id={statsId} class="row-stats"><td colSpan={names.length + COLUMNS.length + 3}><RowStats row={r} names={names} /></td></tr>] : []),
+                ];
               })}
             </tbody>
           </table>
