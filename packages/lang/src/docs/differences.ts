@@ -161,17 +161,16 @@ export const DIFFERENCES: Guide = {
   holds, the held bar's time is read. \`timeframe_bars_back\` steps periods of the requested timeframe, skipping
   days and hours the instrument does not trade.
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
-  \`stdev\`, \`highest\`, \`rising\`, \`falling\`, \`cog\`, ...) work on the last \`length\` non-na
-  values and return their previous result on an \`na\` bar (\`highestbars\`/\`lowestbars\` still count the bars
-  back to the same extreme, one more on each \`na\` bar); \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`,
+  \`stdev\`, \`rising\`, \`falling\`, \`cog\`, ...) work on the last \`length\` non-na
+  values and return their previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`,
   \`roc\`, \`percentile_linear_interpolation\` give \`na\` when the window holds one (docs/adr/0288). As values
   recorded on TradingView show (docs/adr/0304): \`vwma\` is \`sma(source * volume) / sma(volume)\`, each sma
   skipping its own na (an na source bar keeps its volume in the divisor); \`wma\` and \`hma\` are \`na\` on an
   \`na\` bar, which stands for the value before it in later windows; \`dev\` and \`cci\` are \`na\` while the
-  window holds an \`na\`; \`percentrank\` does not count an \`na\` bar (an \`na\` current value gives 0). The same
-  records show TradingView's \`highest\`/\`lowest\` (and \`...bars\`) using only the bars since the last \`na\`, its
-  pivots not looking past an \`na\`, and \`correlation\`, \`rising\`/\`falling\` and \`cross\` with \`na\` giving
-  values this dialect does not reproduce yet. Functions built on changes (\`rsi\`, \`cmo\`,
+  window holds an \`na\`; \`percentrank\` does not count an \`na\` bar (an \`na\` current value gives 0);
+  \`highest\`/\`lowest\` (and \`...bars\`) read the last \`length\` bars since the most recent \`na\` (\`na\`, offset 0,
+  on an \`na\` bar); a pivot's sides are compared outward up to an \`na\`. The same records show
+  \`correlation\`, \`rising\`/\`falling\` and \`cross\` with \`na\` giving values this dialect does not reproduce yet. Functions built on changes (\`rsi\`, \`cmo\`,
   \`mfi\`, \`tsi\`) follow the reference's Pine definitions: the change next to an \`na\` is \`na\` and skipped.
   A zero divisor inside a built-in (\`stoch\` of a flat window, \`mfi\` without down flow) gives \`na\`, as
   the definitions' \`/\` does (docs/adr/0145); \`rsi\` keeps TradingView's RSI rule (no down move 100).

@@ -77,6 +77,8 @@ export class Valuewhen {
 /**
  * Pivot high (low): on the bar `right` bars after a candidate, the candidate's value when it is
  * >= (<=) each of the `left` bars before it and > (<) each of the `right` bars after it; else na.
+ * Each side is read outward from the candidate and stops at an na bar (the bars past it are not
+ * compared), as TradingView's recorded values show (docs/adr/0304); an na candidate is no pivot.
  */
 export class Pivot {
   h: Lag;
@@ -95,12 +97,14 @@ export class Pivot {
     if (this.h.r.count < need) return NaN;
     const p = this.h.get(r);
     if (p !== p) return NaN;
-    for (let i = 0; i < r; i++) {
+    for (let i = r - 1; i >= 0; i--) {
       const y = this.h.get(i);
+      if (y !== y) break;
       if (this.high ? !(p > y) : !(p < y)) return NaN;
     }
     for (let i = r + 1; i < need; i++) {
       const y = this.h.get(i);
+      if (y !== y) break;
       if (this.high ? !(p >= y) : !(p <= y)) return NaN;
     }
     return p;
