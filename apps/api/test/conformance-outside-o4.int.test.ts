@@ -12,7 +12,10 @@
 //   grid { len: [3, 5] }), saying a value it does not hold fixed;
 // - a field that takes one of two shapes (`script`: a slug or `{ slug, version?, owner? }`) was
 //   refused as "Field `script`: Invalid input." whatever was wrong inside it: the 400 now names
-//   the field at fault (`script.owner`), or the types the field takes.
+//   the field at fault (`script.owner`), or the types the field takes;
+// - a cursor of a filtered list (`GET /runs?status=succeeded`, a sweep list by status, a
+//   definition's events by name) was taken by the same list with other filters, where a search's
+//   cursor with another `q` is refused: now 400 invalid_request as a cursor of another list.
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
@@ -148,5 +151,46 @@ describe("a 400 names the field at fault inside a field of two shapes", () => {
     const r = await client.call("POST", "/runs", { ...run, script });
     expect(r.status).toBe(400);
     expect(r.json.error).toEqual({ code: "invalid_request", message });
+  });
+});
+
+describe("a cursor belongs to its filters", () => {
+  async function runs(n: number): Promise<void> {
+    for (let i = 0; i < n; i++) {
+      const r = await client.start({ script: "up", instrument: "AAPL", timeframe: "1d", bars: 30, wait: 60 });
+      if (r.status !== 202) throw new Error(`POST /runs: ${r.status} ${r.text}`);
+      if (["queued", "running"].includes(r.json.status as string)) await client.final(r.json.id as string);
+    }
+  }
+
+  it.each([
+    ["the runs by status", "/runs?status=succeeded&limit=1", "/runs?status=failed", "/runs?status=succeeded", "data"],
+    ["the runs by kind", "/runs?kind=definition&limit=1", "/runs?kind=indicator", "/runs?kind=definition", "data"],
+    ["all runs", "/runs?limit=1", "/runs?script=up", "/runs", "data"],
+    ["a definition's events by name", "/scripts/up/events?name=up&limit=1", "/scripts/up/events?name=down", "/scripts/up/events?name=up", "events"],
+    ["all of a definition's events", "/scripts/up/events?limit=1", "/scripts/up/events?timeframe=1d", "/scripts/up/events", "events"],
+  ])("when a cursor of %s is used with other filters, then it is 400 invalid_request; with its own it pages on", async (_list, first, other, same, rows) => {
+    await runs(2 - (await client.call("GET", "/runs?kind=definition")).json.data.length);
+    const page = await client.call("GET", first);
+    expect(page.status).toBe(200);
+    const cursor = page.json.next_cursor as string;
+    expect(typeof cursor).toBe("string");
+    const refused = await client.call("GET", `${other}&cursor=${encodeURIComponent(cursor)}`.replace(/\?&/, "?"));
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toEqual({ code: "invalid_request", message: "Parameter `cursor` is not a cursor this list issued." });
+    const next = await client.call("GET", `${same}${same.includes("?") ? "&" : "?"}limit=1&cursor=${encodeURIComponent(cursor)}`);
+    expect(next.status).toBe(200);
+    expect(next.json[rows]).toHaveLength(1);
+  });
+
+  it("when a cursor of the sweeps by status is used with another status, then it is 400 invalid_request", async () => {
+    for (let i = 0; i < 2; i++) {
+      const r = await client.call("POST", "/sweeps", { definition: "cross", instruments: ["AAPL"], timeframe: "1d", bars: 50, grid: { len: [3] }, horizons: [1] });
+      expect(r.status).toBe(202);
+    }
+    const page = await client.call("GET", "/sweeps?limit=1");
+    const cursor = encodeURIComponent(page.json.next_cursor as string);
+    expect((await client.call("GET", `/sweeps?status=failed&cursor=${cursor}`)).json.error.code).toBe("invalid_request");
+    expect((await client.call("GET", `/sweeps?limit=1&cursor=${cursor}`)).json.data).toHaveLength(1);
   });
 });

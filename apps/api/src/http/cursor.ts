@@ -1,6 +1,6 @@
 // Opaque keyset cursors, signed with APP_SECRET (docs/reference/api.md "Pages and cursors"): a client can neither
 // forge nor edit one, and a cursor from another list is refused.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { ApiError } from "@barscript/contracts";
 
 export type CursorValues = Array<string | number | null>;
@@ -35,6 +35,17 @@ export function createCursorCodec(secret: string): CursorCodec {
       return body.v as CursorValues;
     },
   };
+}
+
+/**
+ * The list a filtered page belongs to: its name and, when filtered, a digest of the filters. A
+ * cursor of `GET /runs?status=succeeded` is then refused by `?status=failed` as a cursor of
+ * another list (docs/adr/0305), as a search's is by another `q` (docs/adr/0010).
+ */
+export function filteredList(name: string, filters: Record<string, string | undefined>): string {
+  const given = Object.entries(filters).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (given.length === 0) return name;
+  return `${name}:${createHash("sha256").update(JSON.stringify(given)).digest("base64url").slice(0, 16)}`;
 }
 
 export interface PageLimits {

@@ -4,6 +4,7 @@
 import type { Router } from "express";
 import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
+import { filteredList } from "../http/cursor";
 import { defineRoute } from "../http/define-route";
 import { deleteMatching, eventFilters, locateDefinition, sendEventsPage, streamEventsCsv, type EventQuery } from "../events/service";
 
@@ -18,7 +19,10 @@ export function registerEventRoutes(router: Router, deps: AppDeps): void {
       await streamEventsCsv(deps, res, filter, `${script.slug}-events`);
       return;
     }
-    await sendEventsPage(deps, res, filter, `events:${script.id}:${auth.accountId}`, query);
+    const list = filteredList(`events:${script.id}:${auth.accountId}`, {
+      instrument: filters.instrument, timeframe: filters.timeframe, from: filters.from?.toISOString(), to: filters.to?.toISOString(), name: filters.name, run_id: filters.runId,
+    });
+    await sendEventsPage(deps, res, filter, list, query);
   });
 
   // #18

@@ -5,8 +5,8 @@ import type { z } from "zod";
 import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
 import { setLocation } from "../http/location";
-import { takeWaitPlaceWithHeavy, waitPlaceOf } from "../auth/heavy";
-import { PAGE_LIMITS, parseLimit } from "../http/cursor";
+import { callPlacesOf, takeWaitPlaceWithHeavy, waitPlaceOf } from "../auth/heavy";
+import { filteredList, PAGE_LIMITS, parseLimit } from "../http/cursor";
 import { defineRoute } from "../http/define-route";
 import { rowsThatFit } from "../http/page-bytes";
 import { runsContext, type RunsContext } from "../runs/context";
@@ -80,7 +80,7 @@ export function registerRuns(router: Router, deps: AppDeps): void {
       const key = res.locals["idempotencyKey"] as string | null;
       const wait = res.locals["wait"] as number;
       const sp = spans(deps.logger, "");
-      const started = await startRun(ctx, auth, { ...body, inputs: rawInputs(req.body) }, { idempotencyKey: key, source: runSource(res), defaultBars: 5_000, spans: sp, watch: wait > 0, prefetch: res.locals["startPrefetch"] as StartPrefetch | null | undefined });
+      const started = await startRun(ctx, auth, { ...body, inputs: rawInputs(req.body) }, { idempotencyKey: key, source: runSource(res), defaultBars: 5_000, spans: sp, watch: wait > 0, places: callPlacesOf(res), prefetch: res.locals["startPrefetch"] as StartPrefetch | null | undefined });
       const waited = await waitForRun(ctx, auth, started.run, wait, clientGone(req, res), { spans: sp, watch: started.watch, place: waitPlaceOf(res) });
       // A new run started without waiting (wait 0) committed synchronously; any other answer is
       // made durable first when it is not final (docs/adr/0266).
@@ -98,9 +98,10 @@ export function registerRuns(router: Router, deps: AppDeps): void {
   defineRoute<{ limit?: string; cursor?: string; status?: ListFilters["status"]; script?: string; kind?: ListFilters["kind"] }>(router, deps.auth, 20, async (_req, res, { query }) => {
     const auth = authOf(res);
     const limit = parseLimit(query.limit, PAGE_LIMITS.runs);
+    const list = filteredList(`runs:${auth.accountId}`, { status: query.status, script: query.script, kind: query.kind });
     let after: [string, string] | null = null;
     if (query.cursor) {
-      const values = deps.cursors.decode(`runs:${auth.accountId}`, query.cursor);
+      const values = deps.cursors.decode(list, query.cursor);
       if (values.length !== 2 || typeof values[0] !== "string" || typeof values[1] !== "string") throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
       after = [values[0], values[1]];
     }
@@ -111,7 +112,7 @@ export function registerRuns(router: Router, deps: AppDeps): void {
     const fit = rowsThatFit(data);
     const last = page.runs[fit - 1];
     const next: [string, string] | null = fit < data.length && last ? [last.createdAt.toISOString(), last.id] : page.next;
-    res.json({ data: data.slice(0, fit), next_cursor: next ? deps.cursors.encode(`runs:${auth.accountId}`, next) : null });
+    res.json({ data: data.slice(0, fit), next_cursor: next ? deps.cursors.encode(list, next) : null });
   });
 
   // #21 GET /runs/{run_id}

@@ -5,7 +5,7 @@ import { findSweepByKey, listSweeps, serializeSweep, sweepOwnerHandles, type Swe
 import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
 import { setLocation } from "../http/location";
-import { parseLimit } from "../http/cursor";
+import { filteredList, parseLimit } from "../http/cursor";
 import { defineRoute } from "../http/define-route";
 import { runsContext, type RunsContext } from "../runs/context";
 import { idempotencyKeyOf, normalizeWait } from "../runs/params";
@@ -58,15 +58,16 @@ export function registerSweepRoutes(router: Router, deps: AppDeps): void {
   defineRoute<{ limit?: string; cursor?: string; status?: Sweep["status"] }>(router, deps.auth, 33, async (_req, res, { query }) => {
     const auth = authOf(res);
     const limit = parseLimit(query.limit, SWEEP_PAGE);
+    const list = filteredList(`sweeps:${auth.accountId}`, { status: query.status });
     let after: [string, string] | null = null;
     if (query.cursor) {
-      const values = deps.cursors.decode(`sweeps:${auth.accountId}`, query.cursor);
+      const values = deps.cursors.decode(list, query.cursor);
       if (values.length !== 2 || typeof values[0] !== "string" || typeof values[1] !== "string") throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
       after = [values[0], values[1]];
     }
     const page = await listSweeps(deps.db, auth.accountId, limit, after, query.status);
     const handles = await sweepOwnerHandles(deps.db, page.sweeps);
-    res.json({ data: page.sweeps.map((s) => serializeSweep(s, handles.get(s.scriptOwnerId) ?? "unknown")), next_cursor: page.next ? deps.cursors.encode(`sweeps:${auth.accountId}`, page.next) : null });
+    res.json({ data: page.sweeps.map((s) => serializeSweep(s, handles.get(s.scriptOwnerId) ?? "unknown")), next_cursor: page.next ? deps.cursors.encode(list, page.next) : null });
   });
 
   // #34 GET /sweeps/{sweep_id}
