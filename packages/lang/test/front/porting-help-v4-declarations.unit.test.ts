@@ -14,6 +14,8 @@ study("Old style", overlay = true)
 plot(close)
 `);
     expect(m).toEqual([
+      // its plot is named too (docs/adr/0310)
+      "plot() has no effect in a study: this dialect's study() is the event-study extension, which measures what follows the events of the definitions it use()s and has no output columns. `study(...)` is Pine v4's declaration of an indicator: in v5 and later write `indicator(...)`.",
       "study() has no parameter 'overlay'. `study(..., overlay = ...)` is Pine v4's declaration of an indicator: in v5 and later write `indicator(...)` (this dialect's `study()` is the event-study extension).",
     ]);
   });

@@ -1,12 +1,12 @@
 // Rule: the entry file declares what it is, once, with indicator(), library(), definition() or
 // study(); strategy() is refused. Extension calls (use, group) belong to studies; `export` to
-// libraries. Gives the kind and title.
+// libraries; plot-like calls are refused in studies (docs/adr/0310). Gives the kind and title.
 
 import type { Call, Script, Stmt } from "../../language/ast";
 import { Code } from "../../language/codes";
 import { forEachNode } from "../../language/visit";
 import type { ScriptKind } from "../../types";
-import { isDeclarationFunction } from "../builtin-lookup";
+import { isDeclarationFunction, isPlotFunction } from "../builtin-lookup";
 import type { CheckContext } from "../context";
 import type { RuleContext, Visitor } from "./rule";
 
@@ -69,7 +69,12 @@ function checkDeclaration(script: Script, ctx: CheckContext): Declaration | null
   return found;
 }
 
-/** use()/group() only in studies, `export` only in libraries. */
+/** A study has no output columns: a plot in one is usually v4's `study()`, which declared an indicator (docs/adr/0310). */
+function studyPlotMessage(name: string): string {
+  return `${name}() has no effect in a study: this dialect's study() is the event-study extension, which measures what follows the events of the definitions it use()s and has no output columns. \`study(...)\` is Pine v4's declaration of an indicator: in v5 and later write \`indicator(...)\`.`;
+}
+
+/** use()/group() only in studies, `export` only in libraries, no plot-like calls in studies. */
 function checkPlacement(script: Script, kind: ScriptKind, ctx: CheckContext): void {
   for (const s of script.body) {
     if ((s.kind === "FunctionDecl" || s.kind === "TypeDecl" || s.kind === "EnumDecl" || s.kind === "VarDecl") && s.exported === true && kind !== "library") {
@@ -80,6 +85,7 @@ function checkPlacement(script: Script, kind: ScriptKind, ctx: CheckContext): vo
     if (call.callee.kind !== "Identifier") return;
     const n = call.callee.name;
     if ((n === "use" || n === "group") && kind !== "study") ctx.error(Code.invalid_context, `${n}() belongs to studies (study(...)).`, call.callee.span);
+    if (kind === "study" && isPlotFunction(n)) ctx.error(Code.invalid_context, studyPlotMessage(n), call.callee.span);
   });
 }
 
