@@ -15,7 +15,9 @@
 //   the field at fault (`script.owner`), or the types the field takes;
 // - a cursor of a filtered list (`GET /runs?status=succeeded`, a sweep list by status, a
 //   definition's events by name) was taken by the same list with other filters, where a search's
-//   cursor with another `q` is refused: now 400 invalid_request as a cursor of another list.
+//   cursor with another `q` is refused: now 400 invalid_request as a cursor of another list;
+// - a POST with no body, or the JSON `null`, where an object is needed was answered "expected
+//   object, received undefined": it now says the body is missing, or is null.
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
@@ -192,5 +194,21 @@ describe("a cursor belongs to its filters", () => {
     const cursor = encodeURIComponent(page.json.next_cursor as string);
     expect((await client.call("GET", `/sweeps?status=failed&cursor=${cursor}`)).json.error.code).toBe("invalid_request");
     expect((await client.call("GET", `/sweeps?limit=1&cursor=${cursor}`)).json.data).toHaveLength(1);
+  });
+});
+
+describe("a body that is missing or null", () => {
+  const post = (path: string, body: string | undefined, key?: string): Promise<Response> =>
+    fetch(`${h.api.url}/v1${path}`, { method: "POST", headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) }, ...(body !== undefined ? { body } : {}) });
+
+  it.each([
+    ["no body to POST /auth/token", "/auth/token", undefined, false, "Request body is missing: send a JSON object with Content-Type: application/json."],
+    ["no body to POST /runs", "/runs", undefined, true, "Request body is missing: send a JSON object with Content-Type: application/json."],
+    ["null to POST /runs", "/runs", "null", true, "Request body must be a JSON object, not null."],
+    ["null to POST /scripts", "/scripts", "null", true, "Request body must be a JSON object, not null."],
+  ])("when %s is sent, then it is 400 invalid_request saying so", async (_name, path, body, keyed, message) => {
+    const r = await post(path, body, keyed ? client.key : undefined);
+    expect(r.status).toBe(400);
+    expect(await r.json()).toEqual({ error: { code: "invalid_request", message } });
   });
 });

@@ -27,6 +27,11 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where
   const result = schema.safeParse(value ?? (where === "body" ? undefined : {}), { reportInput: true });
   if (result.success) return result.data;
   const issue = reported(result.error.issues[0]);
+  // A POST without a body (or with the JSON `null`) where an object is needed: said so, not as
+  // "expected object, received undefined" (docs/adr/0305).
+  if (where === "body" && (value === undefined || value === null) && issue?.path.length === 0) {
+    throw new ApiError("invalid_request", value === null ? "Request body must be a JSON object, not null." : "Request body is missing: send a JSON object with Content-Type: application/json.");
+  }
   const what = where === "query" ? "Parameter" : "Field";
   if (issue?.code === "unrecognized_keys") {
     // A request body names exactly the fields of its object (docs/adr/0186): an unknown one, a
