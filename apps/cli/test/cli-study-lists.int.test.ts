@@ -5,9 +5,12 @@
 // - `runs` takes `--kind` (the API's filter) and `--cursor`, and a page with more says the command
 //   for the next one; `sweeps` says `(none)` when there are none (it printed an empty line).
 // - A sweep that failed says why on stderr, `Error <kind>: ...`, as a failed run does.
+// - `run-status` and `run` of a run that succeeded with runtime errors on some bars say so (each
+//   message, on how many bars, the first and the last); they said nothing.
 import type { Barscript } from "@barscript/sdk";
 import { EXIT } from "@barscript/contracts";
 import { startCliStack, type CliStack } from "./cli-harness";
+import { aaplCloses } from "../../api/test/runs-harness";
 
 const DEF = `//@version=6
 definition("RSI under")
@@ -21,6 +24,15 @@ use("rsi-under")
 const RSI = `//@version=6
 indicator("RSI")
 plot(ta.rsi(close, 14), "rsi")
+`;
+
+// bar_index counts from the instrument's first bar: bars 1000 and 3000 raise a runtime error (an
+// element of an empty array), the run goes on
+const SOME_ERRORS = `//@version=6
+indicator("Some errors")
+a = array.new_float(0)
+v = bar_index == 1000 or bar_index == 3000 ? array.get(a, 0) : close
+plot(v, "v")
 `;
 
 jest.setTimeout(180_000);
@@ -37,6 +49,7 @@ describe("barscript study results, run lists and failed sweeps", () => {
     await sdk.call("createScript", { body: { slug: "rsi-under", files: [{ path: "main.pine", content: DEF }] } });
     await sdk.call("createScript", { body: { slug: "under-study", files: [{ path: "main.pine", content: STUDY }] } });
     await sdk.call("createScript", { body: { slug: "rsi", files: [{ path: "main.pine", content: RSI }] } });
+    await sdk.call("createScript", { body: { slug: "some-errors", files: [{ path: "main.pine", content: SOME_ERRORS }] } });
     studyId = (await sdk.call("createRun", { body: { script: "under-study", instrument: "AAPL", timeframe: "1d", wait: 60 } })).id;
     for (const bars of [300, 400]) indicatorIds.unshift((await sdk.call("createRun", { body: { script: "rsi", instrument: "AAPL", timeframe: "1d", bars, wait: 60 } })).id);
   });
@@ -96,5 +109,20 @@ describe("barscript study results, run lists and failed sweeps", () => {
     const sweep = JSON.parse(r.stdout) as { id: string; status: string; failure: { kind: string; message: string } };
     expect(sweep.status).toBe("failed");
     expect(r.stderr.trim()).toBe(`Error out_of_coverage: sweep ${sweep.id} failed: ${sweep.failure.message}`);
+  });
+
+  it("when a run succeeded with runtime errors on some bars, then run and run-status say on how many bars and when", async () => {
+    const bars = await aaplCloses();
+    // "2004-02-25 00:00:00": the open time of a bar of the demo CSV
+    const at = (i: number): string => new Date((bars.time[i] as number) * 1000).toISOString().replace("T", " ").replace(/\.\d+Z$/, "");
+    const ran = await stack.tty(["run", "some-errors", "-i", "AAPL", "-t", "1d", "--bars", "1000", "--no-color"]);
+    expect(ran.code).toBe(EXIT.ok);
+    const id = /Results of AAPL: barscript results (run_\w+)/.exec(ran.stdout)![1]!;
+    const run = await sdk.call("getRun", { path: { run_id: id } });
+    const message = run.summary!.runtime_errors[0]!.message;
+    const line = `runtime error on 2 bars (first ${at(1000)}, last ${at(3000)}): ${message}`;
+    expect(ran.stdout).toContain(`AAPL: ${line}`);
+    const status = await stack.tty(["run-status", id, "--no-color"]);
+    expect(status.stdout.trim().split(/\r?\n/).pop()).toBe(line);
   });
 });

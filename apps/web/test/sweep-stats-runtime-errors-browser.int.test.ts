@@ -52,7 +52,7 @@ test("a ranked row of a sweep opens every statistic of its combination at every 
   const row = rows.find((r) => r.inputs.level === 35)!;
 
   await page.goto(`${h.api.url}/app/sweeps/${id}`);
-  const toggle = page.getByRole("button", { name: "Statistics of level 35" });
+  const toggle = page.getByRole("button", { name: "Details of level 35" });
   await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false");
   await toggle.click();
   await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("true");

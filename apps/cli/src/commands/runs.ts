@@ -86,6 +86,16 @@ async function runOne(cli: Cli, progress: Progress, states: Map<string, string>,
 }
 
 /**
+ * The runtime errors a succeeded run met on some bars (docs/reference/errors.md: they do not fail
+ * it, they are in its summary): each message with its bar count, first and last bar, for a person
+ * (docs/adr/0306-clients-used-from-outside-three.md). A failed run's errors are its failure's.
+ */
+export function runtimeErrorLines(m: OutputMode, run: Run, prefix: string): string[] {
+  const at = (iso: string): string => iso.replace("T", " ").replace(/(\.\d+)?Z$/, "");
+  return (run.summary?.runtime_errors ?? []).map((e) => m.colors.yellow(`${prefix}runtime error on ${plural(e.count, "bar")} (first ${at(e.first_time)}, last ${at(e.last_time)}): ${e.message}`));
+}
+
+/**
  * A failed or cancelled run's reason, on stderr like every other failure (stdout keeps the run:
  * its JSON in a pipe, its table on a terminal).
  */
@@ -116,6 +126,7 @@ async function run(cli: Cli, slug: string, options: RunOptions): Promise<ExitCod
   if (runs.length > 0) {
     cli.emit(options.instruments.length === 1 ? runs[0] : runs, (m) => [
       runsTable(m, runs),
+      ...runs.filter((r) => r.status === "succeeded").flatMap((r) => runtimeErrorLines(m, r, `${r.instrument}: `)),
       ...runs.filter((r) => r.status === "succeeded").map((r) => `Results of ${r.instrument}: barscript results ${r.id}`),
       ...runs.filter((r) => !final(r.status)).map((r) => `${r.instrument} is still ${r.status}: barscript run-status ${r.id} --wait 60`),
     ].join("\n"));
@@ -153,7 +164,11 @@ export const runCommands: CommandModule = (program: Command, cli: Cli) => {
     .action(cli.action(async (runId: string, opts: { wait: number }) => {
       const sdk = cli.sdk();
       const run = await waitForRun(sdk, await sdk.call("getRun", { path: { run_id: runId } }), opts.wait);
-      cli.emit(run, (m) => `${runsTable(m, [run])}${run.summary ? `\n${plural(run.summary.bars_evaluated, "bar")} evaluated, ${run.summary.events !== undefined ? `${plural(run.summary.events, "event")}, ` : ""}${plural(run.summary.compute_units, "compute unit")}, ${run.summary.duration}s` : ""}`);
+      cli.emit(run, (m) => [
+        runsTable(m, [run]),
+        ...(run.summary ? [`${plural(run.summary.bars_evaluated, "bar")} evaluated, ${run.summary.events !== undefined ? `${plural(run.summary.events, "event")}, ` : ""}${plural(run.summary.compute_units, "compute unit")}, ${run.summary.duration}s`] : []),
+        ...(run.status === "succeeded" ? runtimeErrorLines(m, run, "") : []),
+      ].join("\n"));
       reportRunFailures(cli, [run]);
       return exitCodeForRun(run);
     }));

@@ -1,4 +1,4 @@
-// Every statistic of one ranked row of a sweep, at every horizon, shown under the row on demand:
+// Every statistic of one ranked row of a sweep, at every horizon, shown under the row on demand (its Details button):
 // the ranked table has room for a few columns at one horizon, the rows carry the study statistics
 // of docs/reference/api.md ("Study statistics, extended") and Holm's p at each
 // (docs/adr/0306-clients-used-from-outside-three.md).

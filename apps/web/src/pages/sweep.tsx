@@ -225,7 +225,7 @@ function Results(props: { sweep: Sweep }) {
                     {COLUMNS.map((c) => <td class="n">{num(at?.[c] ?? null, c === "count" ? 0 : 6)}</td>)}
                     <td class="row-actions">
                       <button type="button" onClick={() => { setRunError(null); runCombination(sweep, r, on).catch(setRunError); }} aria-label={`Run ${rowInputs(r, names)} on ${on}`}>Run</button>
-                      <button type="button" aria-expanded={shown} aria-controls={shown ? statsId : undefined} onClick={() => toggle(key)} aria-label={`Statistics of ${rowInputs(r, names)}`}>Statistics</button>
+                      <button type="button" aria-expanded={shown} aria-controls={shown ? statsId : undefined} onClick={() => toggle(key)} aria-label={`Details of ${rowInputs(r, names)}`}>Details</button>
                     </td>
                   </tr>,
                   ...(shown ? [<tr key={`${key}/stats`} id={statsId} class="row-stats"><td colSpan={names.length + COLUMNS.length + 3}><RowStats row={r} names={names} /></td></tr>] : []),
