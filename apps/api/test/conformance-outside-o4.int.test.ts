@@ -17,7 +17,9 @@
 //   definition's events by name) was taken by the same list with other filters, where a search's
 //   cursor with another `q` is refused: now 400 invalid_request as a cursor of another list;
 // - a POST with no body, or the JSON `null`, where an object is needed was answered "expected
-//   object, received undefined": it now says the body is missing, or is null.
+//   object, received undefined": it now says the body is missing, or is null;
+// - a run request naming a slug a study shares with another script was told to "add ?kind=",
+//   which a run request does not read: it names the body's `kind` field too.
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
@@ -210,5 +212,19 @@ describe("a body that is missing or null", () => {
     const r = await post(path, body, keyed ? client.key : undefined);
     expect(r.status).toBe(400);
     expect(await r.json()).toEqual({ error: { code: "invalid_request", message } });
+  });
+});
+
+describe("a slug a study shares with another script", () => {
+  it("when a run request names it without `kind`, then 409 conflict says to give the field `kind`, and with it the run starts", async () => {
+    await create("both", indicator("Both"));
+    await create("both", study("[1, 5]"));
+    const r = await client.start({ script: "both", instrument: "AAPL", timeframe: "1d", bars: 30 });
+    expect(r.status).toBe(409);
+    expect(r.json.error.code).toBe("conflict");
+    expect(r.json.error.message).toContain("the field `kind`");
+    const started = await client.start({ script: "both", kind: "indicator", instrument: "AAPL", timeframe: "1d", bars: 30 });
+    expect(started.status).toBe(202);
+    expect(started.json.kind).toBe("indicator");
   });
 });

@@ -254,7 +254,9 @@ function pick(rows: Script[], slug: string, kind: ScriptKind | undefined, owner?
   const matching = kind ? rows.filter((row) => row.kind === kind) : rows;
   if (matching.length === 0) throw notFound(slug, owner);
   if (matching.length > 1) {
-    throw new ScriptsError("conflict", `The slug "${slug}" names both a study and another script; add ?kind=study or ?kind=${matching.find((r) => r.kind !== "study")?.kind ?? "indicator"}.`);
+    const other = matching.find((r) => r.kind !== "study")?.kind ?? "indicator";
+    // a run request names the kind in its body, the script endpoints in the query
+    throw new ScriptsError("conflict", `The slug "${slug}" names both a study and another script; add ?kind=study or ?kind=${other} (in a run request, the field \`kind\`).`);
   }
   return matching[0] as Script;
 }
