@@ -7,7 +7,7 @@ import type * as A from "../language/ast";
 import { builtinFunction } from "../builtins";
 import type { ParamSpec } from "../builtins";
 import type { InlineSite } from "../builtins/record";
-import { securityOf } from "../stdlib/request";
+import { lowerTfOf, securityOf } from "../stdlib/request";
 import { bind, callEmit, type BoundArgs } from "./binding";
 import { collectionCall } from "./collections";
 import { barsOnly } from "./own-context";
@@ -54,7 +54,7 @@ export function builtinCall(g: Gen, c: A.Call, name: string): string {
   const fast = collectionCall(g, c, name, bound, b);
   if (fast !== null) return fast;
   const first = g.scopes.ctx.slots.length;
-  const code = name === "request.security" ? securityCode(g, c, bound, b) ?? f.emit(b) : f.emit(b);
+  const code = name === "request.security" ? securityCode(g, c, bound, b) ?? f.emit(b) : name === "request.security_lower_tf" && g.unit.requestsReadByRequests.has(c) ? lowerTfOf(b, true) : f.emit(b);
   if (looped && committedPerBar(name)) snapshotStates(g, first);
   return isNumberArrayNew(c, name) ? `$rt.numbers(${code})` : code;
 }
@@ -99,12 +99,17 @@ function isPlotCall(e: A.Expr): boolean {
   return name !== null && builtinFunction(name)?.role === "plot";
 }
 
-/** request.security: a bar column read directly (slice.ts directRequests), an expression of the bars evaluated in place on the chart's own bars (own-context.ts). */
+/**
+ * request.security: a bar column read directly (slice.ts directRequests), an expression of the bars
+ * evaluated in place on the chart's own bars (own-context.ts), a result another request's
+ * expression reads (request-feeds.ts).
+ */
 function securityCode(g: Gen, c: A.Call, bound: BoundArgs, b: ReturnType<typeof callEmit>): string | null {
   const expression = bound.byName.get("expression");
   const direct = g.unit.directRequests.has(c);
   const inPlace = expression !== undefined && barsOnly(expression, g.unit.functionsById);
-  return direct || inPlace ? securityOf(b, { direct, barsOnly: inPlace }) : null;
+  const feeds = g.unit.requestsReadByRequests.has(c);
+  return direct || inPlace || feeds ? securityOf(b, { direct, barsOnly: inPlace, feeds }) : null;
 }
 
 /** `array.new<float>(...)`, `array.new_int(...)`: a new array whose elements are numbers. */

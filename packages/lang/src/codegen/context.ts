@@ -73,6 +73,8 @@ export interface Unit {
   anyLoops: boolean;
   /** request.security calls that read their context's bar column without a run over it (slice.ts directRequests). */
   readonly directRequests: Set<A.Call>;
+  /** request.security / security_lower_tf calls whose result a request's expression may read (request-feeds.ts): nested in a context's run. */
+  readonly requestsReadByRequests: Set<A.Call>;
   /** The entry file's `//@version`: the runtime's (`$rt.version`), which named colors depend on (docs/adr/0227). */
   readonly version: number;
 }

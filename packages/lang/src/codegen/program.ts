@@ -15,6 +15,7 @@ import { Flow, type Gen, type Unit } from "./context";
 import { expr, fieldRef, truthy } from "./expressions";
 import { Scopes } from "./scope";
 import { directRequests, requestSlice } from "./slice";
+import { requestsReadByRequests } from "./request-feeds";
 import { Slots } from "./slots";
 import { stmt, structured, valueBlock } from "./statements";
 import type { FnCtx, Generated, HistorySizes } from "./types";
@@ -28,6 +29,8 @@ export function generate(main: A.Script, libraries: A.Script[] = [], history: Hi
   // a requested context's run executes only the request slice (docs/adr/0070-request-slices.md)
   const slice = requestSlice(main, libraries);
   for (const c of directRequests(main, libraries, slice)) g.unit.directRequests.add(c);
+  // a request another request's expression reads is made from that request's context (docs/adr/0305)
+  for (const c of requestsReadByRequests(main, libraries)) g.unit.requestsReadByRequests.add(c);
   const stmts = main.body.filter((s) => s.kind !== "FunctionDecl");
   const code = stmts.map((s) => g.stmt(s));
   g.scopes.pop();
@@ -58,6 +61,7 @@ function newGen(hist: HistorySizes | null, version: number): Gen {
     events: [],
     anyLoops: false,
     directRequests: new Set(),
+    requestsReadByRequests: new Set(),
     version,
   };
   const g: Gen = {

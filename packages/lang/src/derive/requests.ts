@@ -238,22 +238,30 @@ function outerChart(symbol: string, timeframe: string, chart: ChartSymbol): Char
  * `syminfo.tickerid` and `""` are its symbol and timeframe there (docs/adr/0296). Those with
  * computed arguments are left to the run that finds them.
  */
-function nestedContexts(outer: A.Call, at: ChartSymbol | null, names: StaticNames, aliases: ReadonlySet<string>, add: (name: string | null, symbol: string, timeframe: string) => void, written: Set<A.Node>, open: Set<A.FunctionDecl> = new Set()): void {
+function nestedContexts(outer: A.Call, at: ChartSymbol | null, names: StaticNames, aliases: ReadonlySet<string>, add: (name: string | null, symbol: string, timeframe: string) => void, written: Set<A.Node>, open: Set<A.FunctionDecl> = new Set(), followed: Set<string> = new Set()): void {
   const expr = argument(outer, "expression", 2);
   if (at === null || expr === undefined) return;
+  const done = new Set<string>();
   const visit = (x: A.Node): void => {
+    // a variable the expression reads: the requests its values hold are made from the outer call's context too (docs/adr/0305)
+    if (x.kind === "Identifier" && !followed.has(x.name) && !done.has(x.name)) {
+      done.add(x.name);
+      followed.add(x.name);
+      for (const e of names.definitions.get(x.name) ?? []) visit(e);
+      followed.delete(x.name);
+    }
     if (x.kind === "Call") {
       const site = requestSite(x, aliases);
       if (site) {
         // written in the expression itself (not in a function body): listed here only
-        if (open.size === 0) written.add(x);
+        if (open.size === 0 && followed.size === 0) written.add(x);
         const given = site.symbol === null ? "" : constant(site.symbol, at);
         const timeframe = constant(site.timeframe, at);
         const tf = storeTimeframe(timeframe ?? "", at.timeframe);
         if (given === null || timeframe === null || "error" in tf) return;
         const symbol = given === "" ? instrumentTickerId(at) : given;
         add(site.name, symbol, tf.tf);
-        if (site.name === "request.security") nestedContexts(x, outerChart(symbol, tf.tf, at), names, aliases, add, written, open);
+        if (site.name === "request.security") nestedContexts(x, outerChart(symbol, tf.tf, at), names, aliases, add, written, open, followed);
         return;
       }
       const fn = names.functions.get(dotted(x.callee) ?? "");
@@ -285,6 +293,8 @@ interface StaticNames {
   /** Functions declared once (methods aside) and their calls, each with the function it is in (null: the top level). */
   functions: ReadonlyMap<string, A.FunctionDecl>;
   calls: ReadonlyMap<string, ReadonlyArray<{ call: A.Call; within: A.FunctionDecl | null }>>;
+  /** Per variable name, the values it is declared or assigned from anywhere in the script (nestedContexts follows them). */
+  definitions: ReadonlyMap<string, readonly A.Expr[]>;
 }
 
 function staticNames(script: A.Script, chart: ChartSymbol, inputs: Readonly<Record<string, unknown>>): StaticNames {
@@ -327,7 +337,34 @@ function staticNames(script: A.Script, chart: ChartSymbol, inputs: Readonly<Reco
       calls.set(n.callee.name, list);
     });
   }
-  return { chart, defaults: inputDefaults(script, inputs), literals, settled, flags, functions, calls };
+  return { chart, defaults: inputDefaults(script, inputs), literals, settled, flags, functions, calls, definitions: definitions(script, functions, calls) };
+}
+
+/**
+ * Per variable name, the values it is declared (`x = ...`, `[a, b] = ...`) or assigned (`x := ...`,
+ * `p.f := ...`) from; per parameter of a function declared once, its arguments at the calls.
+ */
+function definitions(script: A.Script, functions: ReadonlyMap<string, A.FunctionDecl>, calls: StaticNames["calls"]): Map<string, A.Expr[]> {
+  const out = new Map<string, A.Expr[]>();
+  const add = (name: string, e: A.Expr): void => void out.set(name, [...(out.get(name) ?? []), e]);
+  forEachNode(script, (n) => {
+    if (n.kind === "VarDecl") add(n.name.name, n.init);
+    else if (n.kind === "TupleDecl") {
+      for (const x of n.names) if (x) add(x.name, n.init);
+    } else if (n.kind === "Assign") {
+      let t: A.Expr = n.target;
+      while (t.kind === "Member") t = t.object;
+      if (t.kind === "Identifier") add(t.name, n.value);
+    }
+  });
+  for (const [name, list] of calls) {
+    const params = functions.get(name)?.params ?? [];
+    for (const { call } of list) call.args.forEach((a, k) => {
+      const p = a.name?.name ?? params[k]?.name.name;
+      if (p !== undefined) add(p, a.value);
+    });
+  }
+  return out;
 }
 
 /** A request's symbol or timeframe argument (absent: the chart's), read in the function it is in (null: the top level); or its known value. */

@@ -101,10 +101,13 @@ export const DIFFERENCES: Guide = {
   request.security(t, "W", close))\`, or \`request.security(t, "1", f())\` where \`f()\` calls \`request.security(t, "5",
   close)\`) requests its own context from the outer call's, as TradingView's: the daily context sees the weeks by the
   inner call's gaps and lookahead, the chart sees that daily series by the outer call's; a nested
-  \`request.security_lower_tf\` gives each bar of the outer context the intrabars inside it (docs/adr/0296). Not yet: a
-  request's result kept in a variable that another request's expression then reads (\`x = request.security(t, "D",
-  close)\`, then \`request.security("MSFT", "D", x)\`: x there is the first request's expression evaluated on the other
-  context's own bars, MSFT's close); two contexts whose nested requests each ask for the other read na there.
+  \`request.security_lower_tf\` gives each bar of the outer context the intrabars inside it (docs/adr/0296). So does a
+  request whose result is kept in a variable that another request's expression reads (\`x = request.security(t, "D",
+  close)\`, then \`request.security("MSFT", "D", x)\`: x there is t's close as MSFT's days see it, as the user manual's
+  nested-requests example has it), also through computations, tuples, functions and parameters; two contexts reading
+  each other's requests both have their values, and only a value that depends on itself through another context is
+  na, TradingView not documenting that case (docs/adr/0305). \`dynamic_requests = false\` is not read: such scripts
+  nest too, where TradingView passes the first request's value unchanged.
   TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
   without those three anchors it runs. A requested context runs what the request's expression depends on: a
   statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
@@ -112,9 +115,11 @@ export const DIFFERENCES: Guide = {
   it only when its requests need them (docs/adr/0223). A request inside an \`if\`, a \`switch\`, a ternary or on the right of
   \`and\`/\`or\` (of the script or of a function it calls) is evaluated on every bar of its context, as TradingView
   evaluates a request's expression across the requested data; the chart reads it only on the bars where it runs
-  (docs/adr/0283). One in a block that ends a loop's iteration (\`break\`, \`continue\`) still records a context bar
-  only when it runs in the context (a guard such as \`timeframe.in_seconds() < timeframe.in_seconds(tf)\`, false in
-  the context of \`tf\` itself, leaves it na); a statement of the branch not taken that fails before the request
+  (docs/adr/0283). One in a block that ends a loop's iteration (\`break\`, \`continue\`), or one that a \`continue\` or
+  \`break\` before it skips, still records a context bar only when the run over the context reaches it (a guard such as
+  \`timeframe.in_seconds() < timeframe.in_seconds(tf)\`, false in the context of \`tf\` itself, leaves it na, as does
+  \`for tf in array.from("D", "W")\` skipping with \`continue\` the timeframes at or below \`timeframe.period\`, every
+  iteration skipped in the weekly context: docs/adr/0305); a statement of the branch not taken that fails before the request
   leaves that context bar na (in a ternary or \`and\`/\`or\`, a failing operand not taken ends the context's bar).
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na

@@ -127,11 +127,14 @@ plot(request.security(syminfo.tickerid, "15", array.sum(f())))`;
 
 describe("the depth of request expressions in a context's run", () => {
   it("a first pass ended by an error inside a request's expression leaves later requests at the top level", () => {
-    // the daily context's run executes the if's body on every bar (docs/adr/0283); on an even bar
-    // where the block does not run it fails inside the outer request's expression (a first pass). y is then the daily close there, as on every bar:
-    // the chart's D of y is the chart's close (a request at the top level is not nested)
-    const r = runOn(`bad() => array.get(array.new_float(0), 0)\nfloat v = na\nif close > open\n    v := request.security(syminfo.tickerid, "D", close <= open and bar_index % 2 == 0 ? bad() : close)\ny = request.security(syminfo.tickerid, "W", close)\nplot(request.security(syminfo.tickerid, "D", y))`);
-    expect(Array.from(r.outputs[0]!.values)).toEqual(Array.from(AAPL.close));
+    // the weekly context's run executes the if's body on every bar (docs/adr/0283); on an even bar
+    // where the block does not run it fails inside the outer request's expression (a first pass).
+    // z is then a request at the top level of that run, not a nested one: it asks nothing of the
+    // weekly context (a nested MSFT "" there would be MSFT's weeks, which are not supplied) and the
+    // chart reads MSFT's days
+    const r = runOn(`bad() => array.get(array.new_float(0), 0)\nfloat v = na\nif close > open\n    v := request.security(syminfo.tickerid, "W", close <= open and bar_index % 2 == 0 ? bad() : close)\nz = request.security("MSFT", "", close)\nplot(z)`);
+    expect(r.missingContexts ?? []).toEqual([]);
+    expect(Array.from(r.outputs[0]!.values)).toEqual(Array.from(MSFT.close));
   });
 });
 

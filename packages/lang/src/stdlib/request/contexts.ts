@@ -32,15 +32,35 @@ export interface MissingContext {
   timeframe: string;
 }
 
+/** A context's columns as SharedRuns gives them; `kept`: they are the context's run, which a host may keep. */
+export interface RunColumns {
+  cols: Map<string, Column>;
+  kept: boolean;
+}
+
+/** Runs an evaluation makes beyond one per context (docs/adr/0305): past them, a context asked for again while it runs reads as na. */
+const MAX_EXTRA_RUNS = 40;
+
 /**
  * The runs over contexts of one evaluation, shared by the chart's host and the hosts of nested
  * requests (whose chart is a context), so that each context is run and counted once. Keyed by the
  * supplied context and its calc_bars_count (0: every bar).
+ *
+ * A nested request may ask for a context whose run is still going (`a` requests AAPL's days and
+ * `m` MSFT's; AAPL's run reads `m` from AAPL's days, MSFT's run reads `a` from MSFT's days:
+ * docs/adr/0305): that context is then run again, a run nothing keeps, in which a context still
+ * running reads as na. Only a value that depends on itself through the other context (a true cycle)
+ * stays na. Runs started inside such a run are not kept either (what they read as na there a later
+ * read may have).
  */
 export class SharedRuns {
   private readonly done = new Map<ContextBars, Map<number, Map<string, Column>>>();
   private readonly running = new Map<ContextBars, Set<number>>();
   private readonly counted = new Map<ContextBars, Set<number>>();
+  /** How many runs nothing keeps are going (a context asked for again while it ran, and the runs started inside it). */
+  private again = 0;
+  /** Runs nothing kept, made so far. */
+  private extra = 0;
 
   /** Whether the context is read for the first time in the evaluation (its bars are then counted). */
   first(full: ContextBars, last: number): boolean {
@@ -51,26 +71,33 @@ export class SharedRuns {
     return true;
   }
 
-  /**
-   * The context's columns, run once. A context whose run is still going (a nested request asking
-   * for a context that itself asks, through its own nested requests, for the one being run) has
-   * none: such a read is na (docs/adr/0296).
-   */
-  columns(full: ContextBars, last: number, run: () => Map<string, Column>): Map<string, Column> {
+  /** The context's columns: its run, made once; a context asked for while it runs, run again and not kept (see above). */
+  columns(full: ContextBars, last: number, run: () => Map<string, Column>): RunColumns {
     const kept = this.done.get(full)?.get(last);
-    if (kept !== undefined) return kept;
+    if (kept !== undefined) return { cols: kept, kept: true };
     const going = this.running.get(full) ?? new Set<number>();
     this.running.set(full, going);
-    if (going.has(last)) return new Map();
+    if (going.has(last)) return this.again > 0 || this.extra >= MAX_EXTRA_RUNS ? { cols: new Map(), kept: false } : this.unkept(run);
     going.add(last);
     try {
+      if (this.again > 0) return this.extra >= MAX_EXTRA_RUNS ? { cols: new Map(), kept: false } : this.unkept(run);
       const cols = run();
       const byLast = this.done.get(full) ?? new Map<number, Map<string, Column>>();
       this.done.set(full, byLast);
       byLast.set(last, cols);
-      return cols;
+      return { cols, kept: true };
     } finally {
       going.delete(last);
+    }
+  }
+
+  private unkept(run: () => Map<string, Column>): RunColumns {
+    this.extra++;
+    this.again++;
+    try {
+      return { cols: run(), kept: false };
+    } finally {
+      this.again--;
     }
   }
 }

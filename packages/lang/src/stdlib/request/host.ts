@@ -130,15 +130,14 @@ export class RequestHost {
    * expression having been evaluated one level deeper, `depth`). A site reached while another
    * site's expression is evaluated is a nested request: TradingView evaluates it in the outer
    * call's context, so it returns its own context's value aligned to this run's bars by its own
-   * gaps and lookahead (docs/adr/0296). A site at the top of the script returns `v`, as does a
-   * nested one requesting this run's own context.
+   * gaps and lookahead (docs/adr/0296). So is a site whose result another request's expression
+   * may read (`feeds`, codegen/request-feeds.ts), wherever it is: TradingView evaluates it within
+   * that request's context (docs/adr/0305). Another site at the top of the script returns `v`, as
+   * does a nested one requesting this run's own context.
    */
-  nested(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown, v: unknown, count = NaN): unknown {
-    if (--this.depth <= 0 || this.nestedRead === null) {
-      this.depth = Math.max(0, this.depth);
-      return v;
-    }
-    const host = (this.nestedHost ??= this.nestedRead());
+  nested(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown, feeds: boolean, v: unknown, count = NaN): unknown {
+    if (!this.nests(feeds)) return v;
+    const host = (this.nestedHost ??= this.nestedRead!());
     if (host.isRunContext(symbol, timeframe, count)) return v;
     // the site's own state keeps the alignment to this run's bars (a capture run uses one host)
     return host.security(site, key, i, symbol, timeframe, gaps, lookahead, ignoreInvalid, na, count);
@@ -147,18 +146,23 @@ export class RequestHost {
   /**
    * Capture mode, request.security_lower_tf after recording its expression's value (`own`, the
    * arrays of the run's own bar): nested in another request's expression, the values of its own
-   * context's bars inside this run's bar (`size` > 0: a tuple's, one array per element); at the top
-   * of the script, `own` (docs/adr/0296).
+   * context's bars inside this run's bar (`size` > 0: a tuple's, one array per element), as is one
+   * whose result another request's expression may read (`feeds`: docs/adr/0305); otherwise, at the
+   * top of the script, `own` (docs/adr/0296).
    */
-  nestedLowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe: boolean, size: number, own: unknown, count = NaN): unknown {
-    if (--this.depth <= 0 || this.nestedRead === null) {
-      this.depth = Math.max(0, this.depth);
-      return own;
-    }
-    const host = (this.nestedHost ??= this.nestedRead());
+  nestedLowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe: boolean, size: number, feeds: boolean, own: unknown, count = NaN): unknown {
+    if (!this.nests(feeds)) return own;
+    const host = (this.nestedHost ??= this.nestedRead!());
     if (host.isRunContext(symbol, timeframe, count)) return own;
     const values = host.lowerTf(site, key, i, symbol, timeframe, ignoreInvalid, ignoreInvalidTimeframe, count);
     return size === 0 ? values : host.lowerTfTuple(values, size);
+  }
+
+  /** Leaves a request's expression (`depth`): whether the site just recorded reads its own context from this run's. */
+  private nests(feeds: boolean): boolean {
+    const nested = --this.depth > 0;
+    this.depth = Math.max(0, this.depth);
+    return (nested || feeds) && this.nestedRead !== null;
   }
 
   /** A nested read naming the context this host's chart is (the capture run's own): no alignment to make. */
@@ -364,7 +368,11 @@ export class RequestHost {
 
   /** The context's captured columns: the script's run over its bars, made the first time a site needs it. */
   private columnsOf(c: Captured): Map<string, Column> {
-    return (c.columns ??= this.runs.columns(c.full, c.last, () => this.runCapture!(c.ctx, () => this.nestedFor(c.ctx))));
+    if (c.columns !== null) return c.columns;
+    const run = this.runs.columns(c.full, c.last, () => this.runCapture!(c.ctx, () => this.nestedFor(c.ctx)));
+    // a run nothing keeps (a context asked for while it ran: contexts.ts SharedRuns) is read where asked, not kept here
+    if (run.kept) c.columns = run.cols;
+    return run.cols;
   }
 
   private alignInput(c: Captured): AlignInput {

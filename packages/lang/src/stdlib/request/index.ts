@@ -92,6 +92,8 @@ export interface SecurityForm {
   direct: boolean;
   /** It reads only the bars (codegen/own-context.ts): on the chart's own bars it is evaluated in place. */
   barsOnly: boolean;
+  /** Another request's expression may read its result (codegen/request-feeds.ts): a context's run nests it even at the top of the script (docs/adr/0305). */
+  feeds: boolean;
 }
 
 /**
@@ -108,7 +110,7 @@ function emitSecurity(b: CallEmit, form: SecurityForm): string {
   const count = b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : "";
   const inPlace = form.barsOnly && !b.has("currency") ? `$rt.req.ownBars(${id.slice(0, id.indexOf(","))}, ${b.a("symbol")}, ${b.a("timeframe")}${count}) ? ${expr} : ` : "";
   // capture: the expression is evaluated one level deeper, so a request inside it is nested (docs/adr/0296)
-  const recorded = `$rt.req.nested(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}, ($rt.req.depth++, ${capture(b, id, expr)})${count})`;
+  const recorded = `$rt.req.nested(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}, ${form.feeds}, ($rt.req.depth++, ${capture(b, id, expr)})${count})`;
   const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look), field);
   if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${recorded} : ${inPlace}${fast})`;
   const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}${count})`;
@@ -124,24 +126,30 @@ export const security = builtinFunction({
   sig: "request.security(symbol: series string, timeframe: series string, expression: series R, gaps: simple string = barmerge.gaps_off, lookahead: simple string = barmerge.lookahead_off, ignore_invalid_symbol: input bool = false, currency: series string = na, calc_bars_count: simple int = na): series R",
   doc: "The value of `expression` evaluated on another symbol and/or timeframe (`\"\"` for the chart's): on historical bars with lookahead off, a higher timeframe's value appears on the last chart bar of its period.",
   stateful: true,
-  emit: (b) => emitSecurity(b, { direct: false, barsOnly: false }),
+  emit: (b) => emitSecurity(b, { direct: false, barsOnly: false, feeds: false }),
 });
+
+/**
+ * request.security_lower_tf; `feeds`: another request's expression may read its result
+ * (codegen/request-feeds.ts), so a context's run nests it even at the top of the script (docs/adr/0305).
+ */
+export function lowerTfOf(b: CallEmit, feeds: boolean): string {
+  const expr = b.a("expression");
+  const id = site(b, expr);
+  const values = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
+  const size = b.tupleKinds("expression")?.length ?? null;
+  const read = size === null ? values : `$rt.req.lowerTfTuple(${values}, ${size})`;
+  // capture: nested in another request's expression, it reads its intrabars of the outer context (docs/adr/0296)
+  const own = `($rt.req.depth++, $rt.req.lowerTfOwnBar(${capture(b, id, expr)}, ${size ?? 0}))`;
+  const recorded = `$rt.req.nestedLowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}, ${size ?? 0}, ${feeds}, ${own}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
+  return `${noCurrency(b)}$rt.req.capturing ? ${recorded} : ${read})`;
+}
 
 export const securityLowerTf = builtinFunction({
   sig: "request.security_lower_tf(symbol: series string, timeframe: series string, expression: series R, ignore_invalid_symbol: input bool = false, currency: series string = na, ignore_invalid_timeframe: input bool = false, calc_bars_count: simple int = na): array<R>",
   doc: "An array of `expression`'s values on every bar of a lower timeframe inside the chart bar (oldest first); of a tuple expression, a tuple of such arrays.",
   stateful: true,
-  emit: (b) => {
-    const expr = b.a("expression");
-    const id = site(b, expr);
-    const values = `$rt.req.lowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
-    const size = b.tupleKinds("expression")?.length ?? null;
-    const read = size === null ? values : `$rt.req.lowerTfTuple(${values}, ${size})`;
-    // capture: nested in another request's expression, it reads its intrabars of the outer context (docs/adr/0296)
-    const own = `($rt.req.depth++, $rt.req.lowerTfOwnBar(${capture(b, id, expr)}, ${size ?? 0}))`;
-    const recorded = `$rt.req.nestedLowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}, ${size ?? 0}, ${own}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
-    return `${noCurrency(b)}$rt.req.capturing ? ${recorded} : ${read})`;
-  },
+  emit: (b) => lowerTfOf(b, false),
 });
 
 export const currencyRate = builtinFunction({

@@ -1,0 +1,47 @@
+// A request's result kept in a variable that another request's expression reads, end to end (a run
+// over HTTP, API and worker as processes, real Postgres and Redis): the second request evaluates
+// the first within its own context (docs/adr/0305), so `x = request.security(syminfo.tickerid, "W",
+// close)` read by `request.security("NASDAQ:MSFT", "D", x)` is MSFT's week as MSFT's days see it,
+// and the worker fetches MSFT's weeks before the run (the source names them). Expected values from
+// a Python loop over packages/marketdata/demo/MSFT.csv (weeks from Monday): on a week's last
+// trading day its close, on its other days the previous week's: the week of 2012-11-12 closed 26.52
+// (Fri 11-16), the week of 11-19 closed 27.70 (Fri 11-23, after Thanksgiving), the week of 11-05
+// 28.83. MSFT's own daily close on 2012-11-21 was 26.95.
+import { join } from "path";
+import { importFile } from "@barscript/marketdata";
+import { RunsHarness, type Client } from "./runs-harness";
+
+jest.setTimeout(180_000);
+
+const MSFT_FILE = join(__dirname, "../../../packages/marketdata/demo/MSFT.csv");
+const SCRIPT = `//@version=6
+indicator("A week read from MSFT's days")
+x = request.security(syminfo.tickerid, "W", close)
+plot(request.security("NASDAQ:MSFT", "D", x), "msft_week")
+plot(request.security("NASDAQ:MSFT", "D", close), "msft")
+`;
+
+const h = new RunsHarness();
+let client: Client;
+
+beforeAll(async () => {
+  await h.setup();
+  await importFile(h.env.db, { symbol: "MSFT", timeframe: "1d", file: MSFT_FILE, format: "bokeh", meta: { name: "Microsoft", exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } });
+  const a = await h.account();
+  client = a.client;
+  await h.script(a, "nested", SCRIPT);
+});
+afterAll(() => h.teardown());
+
+const day = (d: string): number => Date.parse(`${d}T00:00:00Z`) / 1000;
+
+it("when an AAPL run reads a weekly request's variable inside a request of MSFT's days, then it holds MSFT's weekly close as MSFT's days see it", async () => {
+  const r = await client.start({ script: "nested", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 60 });
+  expect(r.status).toBeLessThan(300);
+  const run = ["succeeded", "failed"].includes(r.json.status as string) ? r.json : await client.final(r.json.id as string);
+  expect(run.status).toBe("succeeded");
+  const points = await client.allPoints(run.id as string);
+  const at = (d: string) => points.find((p) => p.t === day(d))!;
+  expect([at("2012-11-12").msft_week, at("2012-11-16").msft_week, at("2012-11-21").msft_week, at("2012-11-23").msft_week]).toEqual([28.83, 26.52, 26.52, 27.7]);
+  expect(at("2012-11-21").msft).toBe(26.95);
+});
