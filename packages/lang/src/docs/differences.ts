@@ -166,15 +166,16 @@ export const DIFFERENCES: Guide = {
   holds, the held bar's time is read. \`timeframe_bars_back\` steps periods of the requested timeframe, skipping
   days and hours the instrument does not trade.
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
-  \`stdev\`, \`rising\`, \`falling\`, \`cog\`, ...) work on the last \`length\` non-na
-  values and return their previous result on an \`na\` bar; \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`,
+  \`stdev\`, \`highest\`, \`rising\`, \`falling\`, \`cog\`, ...) work on the last \`length\` non-na
+  values and return their previous result on an \`na\` bar (\`highestbars\`/\`lowestbars\` still count the bars
+  back to the same extreme, one more on each \`na\` bar; \`highest\`/\`lowest\` as TradingView's values recorded
+  since October 2026 show, docs/adr/0304); \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`,
   \`roc\`, \`percentile_linear_interpolation\` give \`na\` when the window holds one (docs/adr/0288). As values
   recorded on TradingView show (docs/adr/0304): \`vwma\` is \`sma(source * volume) / sma(volume)\`, each sma
   skipping its own na (an na source bar keeps its volume in the divisor); \`wma\` and \`hma\` are \`na\` on an
   \`na\` bar, which stands for the value before it in later windows; \`dev\` and \`cci\` are \`na\` while the
-  window holds an \`na\`; \`percentrank\` does not count an \`na\` bar (an \`na\` current value gives 0);
-  \`highest\`/\`lowest\` (and \`...bars\`) read the last \`length\` bars since the most recent \`na\` (\`na\`, offset 0,
-  on an \`na\` bar); a pivot's sides are compared outward up to an \`na\`. The same records show
+  window holds an \`na\`; \`percentrank\` does not count an \`na\` bar (an \`na\` current value gives 0); a
+  pivot's sides are compared outward up to an \`na\` (a September 2026 record). The same records show
   \`correlation\`, \`rising\`/\`falling\` and \`cross\` with \`na\` giving values this dialect does not reproduce yet. Functions built on changes (\`rsi\`, \`cmo\`,
   \`mfi\`, \`tsi\`) follow the reference's Pine definitions: the change next to an \`na\` is \`na\` and skipped.
   A zero divisor inside a built-in (\`stoch\` of a flat window, \`mfi\` without down flow) gives \`na\`, as
@@ -273,9 +274,10 @@ export const DIFFERENCES: Guide = {
   called on some bars keeps the values its source had on the runs only, as TradingView's warning CW10003 describes
   (\`source[1]\` in your own function is its previous run's value). \`ta.highest\`, \`ta.lowest\`, \`ta.highestbars\`
   and \`ta.lowestbars\` of a bar column (\`high\`, \`low\`, \`close\`, ...) read the column's own history
-  (\`ta.highest(high, 200)\` in a block run every 55th bar is the last 200 bars' high, docs/adr/0253), where values
-  recorded on TradingView show each call site keeping \`length + 1\` slots by bar index, written only on its runs.
-  The other \`ta.*\` of a bar column there see only the runs, as those records show TradingView doing too
+  (\`ta.highest(high, 200)\` in a block run every 55th bar is the last 200 bars' high, docs/adr/0253); values recorded
+  on TradingView before its October 2026 change of these functions show per-call-site slots instead, and no later
+  record settles it (docs/adr/0304). The other \`ta.*\` of a bar column there see only the runs, as records show
+  TradingView doing
   (\`ta.sma\`, \`ta.stdev\`, \`ta.vwma\`, \`math.sum\` over the last \`length\` runs, \`ta.atr\` advancing per run:
   docs/adr/0304).
 - **History inside loops.** Code a loop's body runs more than once on a bar keeps one history value per

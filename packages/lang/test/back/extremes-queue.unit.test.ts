@@ -1,6 +1,6 @@
 // ta.highest / ta.lowest and their bar offsets keep their candidates in a queue instead of scanning
-// the window; the values must stay the reference's: the extreme of the last `length` bars (since the
-// most recent na, docs/adr/0304), the offset of the earliest of equal extremes (docs/adr/0066), and a length that changes
+// the window; the values must stay the reference's: the extreme of the last `length` values (na
+// skipped), the offset of the earliest of equal extremes (docs/adr/0066), and a length that changes
 // between bars. Closes 3, 5, 2, 5, 1, 4, 4, 0; each window below is read by hand.
 import { closeBars, run } from "./harness";
 
@@ -19,13 +19,13 @@ describe("window extremes", () => {
     ]);
   });
 
-  test("an na bar is na (offset 0) and later windows start after it (docs/adr/0304)", () => {
-    // bar 4 (close 1) is na: na there, offset 0; then the last 3 bars since it: bar 5 [4], bars 5-6
-    // [4,4] (the earliest 4 is 1 bar back) and bars 5-7 [4,4,0]
+  test("na values are skipped: the window is the last 3 values that are not na", () => {
+    // bar 4 (close 1) is na: at bar 4 the window stays bars 1-3 [5,2,5]; then bars 2,3,5 [2,5,4],
+    // bars 3,5,6 [5,4,4] (the 5 of bar 3 is 3 bars back at bar 6) and bars 5-7 [4,4,0]
     expect(plots("x = bar_index == 4 ? na : close\nplot(ta.highest(x, 3))\nplot(ta.lowest(x, 3))\nplot(ta.highestbars(x, 3))")).toEqual([
-      [null, null, 5, 5, null, 4, 4, 4],
-      [null, null, 2, 2, null, 4, 4, 0],
-      [null, null, -1, -2, 0, 0, -1, -2],
+      [null, null, 5, 5, 5, 5, 5, 4],
+      [null, null, 2, 2, 2, 2, 4, 0],
+      [null, null, -1, -2, -3, -2, -3, -2],
     ]);
   });
 

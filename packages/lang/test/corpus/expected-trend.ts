@@ -43,13 +43,6 @@ export const TREND: Record<string, Check> = {
   "drawdown_from_high.pine": (b) => {
     const top = r.highest(b.close, 252);
     const dd = zip(b.close, top, (c, t) => 100 * (c / t - 1));
-    // ta.lowest reads the last 20 bars since the most recent na (the 252-bar high's warm-up): docs/adr/0304
-    const worst = map(b.length, (i) => {
-      if (i < 19 || Number.isNaN(dd[i]!)) return NaN;
-      let m = Infinity;
-      for (let k = i; k > i - 20 && !Number.isNaN(dd[k]!); k--) m = Math.min(m, dd[k]!);
-      return m;
-    });
-    return { outputs: { drawdown: dd, worst_20: worst } };
+    return { outputs: { drawdown: dd, worst_20: r.lowest(dd, 20) } };
   },
 };

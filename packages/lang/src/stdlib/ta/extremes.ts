@@ -10,9 +10,7 @@ function len(n: number): number {
 }
 
 /**
- * Highest / lowest over the last `length` non-na values (`ta.highest`/`ta.lowest` and their `...bars`:
- * over the last `length` bars since the most recent na, na with offset 0 on an na bar, as
- * TradingView's recorded values show, docs/adr/0304), with the bar offset of the extreme
+ * Highest / lowest over the last `length` non-na values, with the bar offset of the extreme
  * (ties: the earliest of the equal bars, as TradingView reports them; ADR 0066). `value` and
  * `offset` hold the last result. The candidates are kept in a monotonic queue: a value is dropped
  * once a newer one beats it (strictly, so the earliest of equal values stays), and the extreme of
@@ -32,13 +30,9 @@ export class Extreme {
   private qs: number[] = [];
   private qb: number[] = [];
   private head = 0;
-  /** The bar number of the most recent na (the bars' rule only). */
-  lastNa = -1;
   constructor(
     readonly high: boolean,
     cap = UNKNOWN_WINDOW,
-    /** The window is the last `length` bars since the most recent na (else: the last non-na values). */
-    readonly sinceNa = false,
   ) {
     this.v = new Ring(cap);
   }
@@ -49,19 +43,9 @@ export class Extreme {
     if (x === x) {
       this.v.add(x, n);
       this.enqueue(x);
-    } else if (this.sinceNa) {
-      this.lastNa = this.n;
-      this.offset = 0;
-      return (this.value = NaN);
     }
-    let k: number;
-    if (this.sinceNa) {
-      if (this.n + 1 < n) return (this.value = this.offset = NaN);
-      k = firstAfter(this.qb, this.head, Math.max(this.n - n, this.lastNa));
-    } else {
-      if (this.v.count < n) return (this.value = this.offset = NaN);
-      k = firstAfter(this.qs, this.head, this.pushed - n);
-    }
+    if (this.v.count < n) return (this.value = this.offset = NaN);
+    const k = this.firstInWindow(this.pushed - n);
     this.value = this.qv[k]!;
     this.offset = -(this.n - this.qb[k]!);
     return this.value;
@@ -96,6 +80,18 @@ export class Extreme {
     if (this.head > 1024 && this.head * 2 > qv.length) this.compact();
   }
 
+  /** Index of the first queued value pushed after push number `after`. */
+  private firstInWindow(after: number): number {
+    let lo = this.head;
+    let hi = this.qs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.qs[mid]! <= after) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   private compact(): void {
     this.qv = this.qv.slice(this.head);
     this.qs = this.qs.slice(this.head);
@@ -104,28 +100,14 @@ export class Extreme {
   }
 }
 
-/** Index of the first entry from `head` of the increasing `keys` (push or bar numbers) above `after`. */
-function firstAfter(keys: number[], head: number, after: number): number {
-  let lo = head;
-  let hi = keys.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! <= after) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** ta.highest / ta.highestbars. */
 export class Highest extends Extreme {
   constructor(cap = UNKNOWN_WINDOW) {
-    super(true, cap, true);
+    super(true, cap);
   }
 }
-/** ta.lowest / ta.lowestbars. */
 export class Lowest extends Extreme {
   constructor(cap = UNKNOWN_WINDOW) {
-    super(false, cap, true);
+    super(false, cap);
   }
 }
 
