@@ -141,6 +141,13 @@ describe("the contexts such a chain needs, listed before the run (worker's stati
     expectDates(runOn(`f(s) => request.security("MSFT", "D", s)\nx = request.security(syminfo.tickerid, "W", close)\nplot(f(x))`, AAPL, ALL), MSFT_IN_WEEK);
   });
 
+  it("a variable set in a block whose condition reads a request, and an array a request's value is pushed to", () => {
+    const guarded = `x = request.security(syminfo.tickerid, "W", close)\nfloat y = 0\nif x > 0\n    y := 1\nplot(request.security("NASDAQ:MSFT", "D", y))`;
+    const pushed = `a = array.new_float()\na.push(request.security(syminfo.tickerid, "W", close))\nplot(request.security("NASDAQ:MSFT", "D", a.get(0)))`;
+    for (const src of [guarded, pushed]) expect(listed(src)).toEqual(["AAPL@1w", "NASDAQ:MSFT@1d", "NASDAQ:MSFT@1w"]);
+    expectDates(runOn(pushed.replace("NASDAQ:MSFT", "MSFT"), AAPL, ALL), MSFT_IN_WEEK);
+  });
+
   it("without MSFT's weeks the run names the context it needs; with them it reads MSFT's weeks as MSFT's days see them", () => {
     const src = `x = request.security(syminfo.tickerid, "W", close)\nplot(request.security("MSFT", "D", x))`;
     expect(runOn(src, AAPL, [AAPL_W, MSFT_D]).missingContexts).toEqual([{ symbol: "MSFT", timeframe: "1w" }]);
