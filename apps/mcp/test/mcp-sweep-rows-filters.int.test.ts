@@ -6,6 +6,9 @@
 //   the rows after them (the whole answer was replaced by a note: the sweep's id and status lost).
 // - The rows carry abnormal_mean and the 95% intervals as the API gives them.
 // - list_runs takes `kind`, list_events `timeframe` and `run_id`, as the API's lists do.
+// - get_drawings of a run with many labels, lines and boxes answers the newest that fit with the
+//   counts (the whole answer was a note, and the tool had nothing to ask for less); `kinds` and
+//   `limit` choose what.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Barscript } from "@barscript/sdk";
 import { startMcpStack, text, type McpStack } from "./mcp-harness";
@@ -24,6 +27,17 @@ const LIMIT = 20_000;
 // 30 levels on three horizons: about 18,600 characters of rows, more than one answer holds
 const LEVELS = [...Array(30).keys()].map((i) => 20 + 2 * i);
 
+// a label, a line and a box every 20 bars: 100 of each over 2,000 bars, their 50 newest about
+// 35,000 characters
+const MANY = `//@version=6
+indicator("Many drawings", overlay = true, max_labels_count = 500, max_lines_count = 500, max_boxes_count = 500)
+if bar_index % 20 == 0
+    label.new(bar_index, high, "L" + str.tostring(bar_index))
+    line.new(bar_index, low, bar_index + 5, high)
+    box.new(bar_index, high, bar_index + 5, low)
+plot(close, "c")
+`;
+
 type Horizon = { h: number; abnormal_mean: number | null; mean_ci95: [number, number] | null; hit_rate_ci95: [number, number] | null };
 type Answer = { sweep: { id: string; status: string }; rows: Array<{ rank: number; inputs: { level: number }; horizons: Horizon[] }>; next_cursor: string | null; truncated?: string };
 
@@ -40,6 +54,7 @@ describe("MCP sweep rows and list filters", () => {
     stack = await startMcpStack("mcprows", async (s) => {
       await s.call("createScript", { body: { slug: "rsi-under", files: [{ path: "main.pine", content: DEF }] } });
       await s.call("createScript", { body: { slug: "under-study", files: [{ path: "main.pine", content: STUDY }] } });
+      await s.call("createScript", { body: { slug: "many", files: [{ path: "main.pine", content: MANY }] } });
     });
     ({ sdk, client } = stack);
     collectId = (await sdk.call("collectEvents", { path: { slug: "rsi-under" }, body: { instrument: "AAPL", timeframe: "1d", bars: 500, wait: 60 } })).id;
@@ -101,5 +116,26 @@ describe("MCP sweep rows and list filters", () => {
     expect(byRun.events.every((e) => e.run_id === collectId)).toBe(true);
     const weekly = JSON.parse(text(await client.callTool({ name: "list_events", arguments: { slug: "rsi-under", timeframe: "1w" } }))) as { events: unknown[] };
     expect(weekly.events).toEqual([]);
+  });
+
+  it("when a run has more drawings than an answer holds, then get_drawings answers the newest that fit with every kind's count", async () => {
+    const run = await sdk.call("createRun", { body: { script: "many", instrument: "AAPL", timeframe: "1d", bars: 2000, wait: 60 } });
+    const api = (await sdk.call("getRunDrawings", { path: { run_id: run.id } })) as unknown as Record<string, unknown[]>;
+    expect(api["labels"]!.length).toBeGreaterThan(50);
+    const result = await client.callTool({ name: "get_drawings", arguments: { run_id: run.id } });
+    expect(result.isError ?? false).toBe(false);
+    expect(text(result).length).toBeLessThanOrEqual(LIMIT);
+    const d = JSON.parse(text(result)) as { counts: Record<string, number>; labels: unknown[]; lines: unknown[]; boxes: unknown[]; truncated: string };
+    expect(d.counts).toMatchObject({ labels: api["labels"]!.length, lines: api["lines"]!.length, boxes: api["boxes"]!.length });
+    expect(d.labels.length).toBeGreaterThan(0);
+    expect(d.labels.length).toBeLessThan(20);
+    expect(d.labels).toEqual(api["labels"]!.slice(-d.labels.length));
+    expect(d.boxes).toEqual(api["boxes"]!.slice(-d.labels.length));
+    expect(d.truncated).toContain(`the newest ${d.labels.length} of each kind`);
+
+    const labels = JSON.parse(text(await client.callTool({ name: "get_drawings", arguments: { run_id: run.id, kinds: ["labels"], limit: 30 } }))) as { labels: unknown[]; boxes?: unknown[] };
+    expect(labels.boxes).toBeUndefined();
+    // 30 labels alone fit: more than the default 20 of every kind
+    expect(labels.labels).toEqual(api["labels"]!.slice(-30));
   });
 });
