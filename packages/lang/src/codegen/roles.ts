@@ -8,6 +8,7 @@ import { bind, callEmit } from "./binding";
 import type { Gen } from "./context";
 import { CodegenError, literalValue, memberName } from "./types";
 import { enumMemberOf, enumOptions } from "../language/enum-titles";
+import { inputNameOf } from "../language/input-names";
 import { builtinVariable } from "../builtins";
 import { prim } from "../check/types";
 import { hex } from "../stdlib/color";
@@ -17,7 +18,8 @@ export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
   const def = byName.get("defval");
   const title = byName.get("title");
   const titleText = title && title.kind === "StringLit" ? title.value : null;
-  const inputName = g.flow.declName ?? titleText ?? `input_${g.unit.inputs.length}`;
+  // the Interface's name when the program was derived (language/input-names.ts), so that a run's value reaches it
+  const inputName = inputNameOf(c) ?? g.flow.declName ?? titleText ?? `input_${g.unit.inputs.length}`;
   const kind = f.inputType ?? "auto";
   const js = g.scopes.fresh("in");
   if (kind === "source") {

@@ -20,6 +20,7 @@ import { builtinName, forEachNode } from "./walk";
 import { argument } from "./arguments";
 import { chartOnlyCalls, deriveHlines, hasDrawings, hasLogs, outputColor, outputLinestyle, outputStyle, overlayOf } from "./appearance";
 import { enumMemberOf, enumOptions } from "../language/enum-titles";
+import { nameInput } from "../language/input-names";
 import { timestampOf } from "../stdlib/time";
 
 export interface DeriveFinding {
@@ -121,6 +122,7 @@ export function deriveInputs({ calls, named, enums }: CallIndex): InputSpec[] {
     let unique = base;
     for (let i = 2; used.has(unique); i++) unique = `${base}_${i}`;
     used.add(unique);
+    nameInput(c, unique);
     const opts = argument(c, "options")?.value;
     const options = opts?.kind === "TupleExpr" ? opts.elements.map(literal).filter((v): v is number | string => typeof v === "number" || typeof v === "string") : null;
     const spec: InputSpec = { name: unique, type: inputType(c, name), default: defaultOf(c), title, min: numberArg(c, "minval"), max: numberArg(c, "maxval"), options };

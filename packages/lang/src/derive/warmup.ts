@@ -11,6 +11,7 @@ import type * as A from "../language/ast";
 import { forEachNode } from "../language/visit";
 import type { CheckedProgram } from "../link/program";
 import { foldBuiltin, lookbackRule, UNBOUNDED, variableLookback } from "./rules";
+import { inputNameOf } from "../language/input-names";
 
 type Const = number | string | boolean | null;
 interface Val {
@@ -301,6 +302,12 @@ class WarmupEvaluator {
     return { lb: argsLb, c: null };
   }
 
+  /** An input call's value: the run's, under the input's Interface name (language/input-names.ts), else its default. */
+  private inputValue(e: A.Call, args: Array<{ name: string | null; v: Val }>): Const {
+    const name = inputNameOf(e);
+    return name !== undefined && name in this.inputs ? (this.inputs[name] ?? null) : inputDefault(args);
+  }
+
   private builtinCall(name: string, e: A.Call, args: Array<{ name: string | null; v: Val }>, argsLb: number): Val {
     const fn = builtinFunction(name);
     const sig = fn ? pickSignature(fn.signatures, args) : undefined;
@@ -314,7 +321,7 @@ class WarmupEvaluator {
     let own = rule ? rule(constArg) : 0;
     if (Number.isNaN(own)) own = UNBOUNDED;
     if (e.callSiteId !== undefined && rule) this.recordCallSite(e.callSiteId, own);
-    const c = fn?.role === "input" ? inputDefault(args) : foldBuiltin(name, args.map((a) => a.v.c));
+    const c = fn?.role === "input" ? this.inputValue(e, args) : foldBuiltin(name, args.map((a) => a.v.c));
     if (fn?.role === "plot") this.noteOffset(sig ? args[argIndex(sig, args, "offset")]?.v.c : null);
     return { lb: argsLb + own, c };
   }
