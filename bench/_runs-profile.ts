@@ -37,8 +37,9 @@ function summarize(name: string, output: string): string[] {
     const group = `${line.msg} bars=${String(line.bars)}`;
     let g = groups.get(group);
     if (!g) groups.set(group, (g = new Map()));
-    const add = (k: string, v: number | undefined): void => {
-      if (v === undefined) return;
+    const add = (k: string, v: number | null | undefined): void => {
+      // a span NaN was logged as null (JSON)
+      if (typeof v !== "number") return;
       const list = g?.get(k) ?? [];
       list.push(v);
       g?.set(k, list);

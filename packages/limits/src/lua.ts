@@ -41,6 +41,7 @@ export const SCRIPTS = {
   leaseRelease: LuaScript.load("lease-release-1"),
   leaseReleaseTwo: LuaScript.load("lease-release-2"),
   runRelease: LuaScript.load("run-release-2"),
+  runReleaseWithCallPlaces: LuaScript.load("run-release-4"),
   leaseCount: LuaScript.load("lease-count-1"),
   windowHit: LuaScript.load("window-hit-1"),
   windowCount: LuaScript.load("window-count-1"),

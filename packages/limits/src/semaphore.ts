@@ -130,12 +130,24 @@ export interface Message {
 }
 
 /**
+ * The heavy-call place and long-poll place of the call that started a run and waits for it, by
+ * set and lease id: given back by the run's end (releaseAndPop, docs/adr/0308).
+ */
+export interface CallPlaceKeys {
+  heavy: { key: string; id: string };
+  wait: { key: string; id: string };
+}
+
+/**
  * Gives a place back (taken with handOver), first publishing `message` when given, and takes the
  * oldest member of the sorted set `waiting`, in one call (run-release-2.lua): the end of a run in
- * one round trip. Answers the member taken, or null.
+ * one round trip. With `callPlaces`, the places of the call waiting for the run are given back
+ * first, in the same call (run-release-4.lua). Answers the member taken, or null.
  */
-export async function releaseAndPop(redis: Redis, place: { key: string; id: string }, waiting: string, message: Message | null): Promise<string | null> {
-  const taken = await SCRIPTS.runRelease.run(redis, [place.key, waiting], [place.id, message?.channel ?? "", message?.text ?? ""]);
+export async function releaseAndPop(redis: Redis, place: { key: string; id: string }, waiting: string, message: Message | null, callPlaces: CallPlaceKeys | null = null): Promise<string | null> {
+  const taken = callPlaces
+    ? await SCRIPTS.runReleaseWithCallPlaces.run(redis, [place.key, waiting, callPlaces.heavy.key, callPlaces.wait.key], [place.id, message?.channel ?? "", message?.text ?? "", callPlaces.heavy.id, callPlaces.wait.id])
+    : await SCRIPTS.runRelease.run(redis, [place.key, waiting], [place.id, message?.channel ?? "", message?.text ?? ""]);
   return typeof taken === "string" ? taken : null;
 }
 

@@ -13,6 +13,19 @@ export interface RunJobData {
    * from jobs enqueued without it (the reconciler's): the worker reads the run first.
    */
   accountId?: string;
+  /**
+   * The lease ids of the heavy-call place and long-poll place held by the call that started the
+   * run and waits for it (POST /v1/runs with `wait`): the worker gives them back with the run's
+   * end, in the call that publishes its final state, and names them in that message
+   * (`releasedPlaces`), so the waiting call need not give them back itself (docs/adr/0308).
+   */
+  places?: CallPlaces;
+}
+
+/** The places of a waiting start (RunJobData.places), by lease id in the account's sets. */
+export interface CallPlaces {
+  heavy: string;
+  wait: string;
 }
 
 export const RUN_JOB = "run";
@@ -38,6 +51,8 @@ export function maintenanceQueue(connection: Redis, redisPrefix: string): Queue<
   return new Queue<MaintenanceJobData>(QUEUES.maintenance, { connection, prefix: bullPrefix(redisPrefix), defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 } });
 }
 
-export async function enqueueRun(queue: Queue<RunJobData>, runId: string, accountId?: string): Promise<void> {
-  await queue.add(RUN_JOB, accountId === undefined ? { runId } : { runId, accountId }, { jobId: runId });
+export async function enqueueRun(queue: Queue<RunJobData>, runId: string, accountId?: string, places?: CallPlaces): Promise<void> {
+  const data: RunJobData = accountId === undefined ? { runId } : { runId, accountId };
+  if (accountId !== undefined && places) data.places = places;
+  await queue.add(RUN_JOB, data, { jobId: runId });
 }

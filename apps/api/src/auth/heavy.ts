@@ -10,7 +10,24 @@ import { callerOf } from "./caller";
 export const BUSY_HEAVY_RETRY_AFTER = 2;
 
 const WAIT_PLACE = "heavyWaitPlace";
+const CALL_PLACES = "heavyCallPlaces";
 const ASKED = "asked";
+
+/**
+ * The heavy place and long-poll place a waiting call holds, by lease id, for the run it starts
+ * to give back with its end (docs/adr/0308); `givenBack` marks them returned, so the answer's end
+ * does not return them again.
+ */
+export interface CallPlaces {
+  heavy: string;
+  wait: string;
+  givenBack(): void;
+}
+
+/** The places of this call when it holds both a heavy place and a long-poll place; else null. */
+export function callPlacesOf(res: Response): CallPlaces | null {
+  return (res.locals[CALL_PLACES] as CallPlaces | undefined) ?? null;
+}
 
 /**
  * Asks the heavy check of this call to take a long-poll place with its heavy place, in one
@@ -47,6 +64,10 @@ export function heavyCalls(limits: Pick<Limits, "tryAcquireHeavy" | "tryAcquireH
       throw new ApiError("busy", `All ${caller.plan.concurrentHeavy} heavy-call places of the plan are taken; one frees when another call answers.`, { retryAfter: BUSY_HEAVY_RETRY_AFTER });
     }
     if (withWait) res.locals[WAIT_PLACE] = wait;
+    if (wait) {
+      const places: CallPlaces = { heavy: lease.id, wait: wait.id, givenBack: () => void [lease, wait].forEach((l) => l.handOver()) };
+      res.locals[CALL_PLACES] = places;
+    }
     let released: Promise<void> | null = null;
     const leases = wait ? [lease, wait] : [lease];
     const release = (): Promise<void> => {

@@ -28,6 +28,7 @@ import type { Spans } from "@barscript/queue";
 import { enqueueRun } from "@barscript/queue";
 import type { ScriptInterface } from "@barscript/lang";
 import type { AuthContext } from "../http/auth-plugin";
+import type { CallPlaces } from "../auth/heavy";
 import type { RunsContext } from "./context";
 import { IGNORED, type Watch } from "./watcher";
 import type { Lease } from "@barscript/limits";
@@ -74,14 +75,16 @@ export function isFinal(run: Run): boolean {
  * succeeded indicator run) is used as it is; anything else (a cancel, a final status without the
  * run, a message not understood) has the run read again.
  */
-function heard(message: string): Run | null | typeof IGNORED {
-  let m: RunMessage;
+function heard(message: string, places?: CallPlaces): Run | null | typeof IGNORED {
+  let m: RunMessage & { releasedPlaces?: unknown };
   try {
     m = JSON.parse(message) as RunMessage;
   } catch {
     return null;
   }
   if (m.type !== "status") return null;
+  // The run's end gave this call's places back (docs/adr/0308): its answer need not.
+  if (places && Array.isArray(m.releasedPlaces) && m.releasedPlaces.includes(places.heavy) && m.releasedPlaces.includes(places.wait)) places.givenBack();
   if (m.status === "running" || m.status === "queued") return IGNORED;
   if (!m.run) return null;
   const run = runFromWire(m.run);
@@ -208,6 +211,8 @@ export interface StartOptions {
   watch?: boolean;
   /** The script and series read with the Idempotency-Key (lookUpKey), used when they are the ones the request names. */
   prefetch?: StartPrefetch | null;
+  /** With `watch`: the call's heavy and long-poll places, for the new run's end to give back (docs/adr/0308). */
+  places?: CallPlaces | null;
 }
 
 export interface Started {
@@ -362,7 +367,8 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
   const queueCap = options.source === "api" ? plan.concurrentRuns + QUEUE_EXTRA : null;
   // A long poll of the new run listens from before the row exists: no change can be missed, so
   // the row as written is its first value (no read after subscribing).
-  const watch = options.watch ? await ctx.watcher.watch<Run>(id, heard) : undefined;
+  const places = options.watch ? options.places ?? undefined : undefined;
+  const watch = options.watch ? await ctx.watcher.watch<Run>(id, places ? (message) => heard(message, places) : heard) : undefined;
   try {
     // A caller that waits is answered a final state (flushed by its own synchronous commit) or,
     // when the wait ends first, after answerDurable: the insert need not wait for its flush (docs/adr/0266).
@@ -378,7 +384,7 @@ export async function startRun(ctx: RunsContext, auth: AuthContext, request: Sta
       await watch?.stop();
       return { run: outcome.run, created: false };
     }
-    await enqueueRun(ctx.queue, id, auth.accountId);
+    await enqueueRun(ctx.queue, id, auth.accountId, places && { heavy: places.heavy, wait: places.wait });
     sp?.mark("enqueue");
     return { run: outcome.run, created: true, ...(watch ? { watch } : {}) };
   } catch (error) {

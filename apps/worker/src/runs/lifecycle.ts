@@ -53,7 +53,7 @@ export class RunLifecycle {
    * Runs whose final message is held for the processor to send with the release of their slot
    * (one Redis call for both, slots.ts), by run id: the message once one is held.
    */
-  private readonly held = new Map<string, string | null>();
+  private readonly held = new Map<string, RunMessage | null>();
 
   constructor(
     private readonly db: Db,
@@ -78,16 +78,16 @@ export class RunLifecycle {
   }
 
   /** The final message held for the run, if any (the caller sends it); the run is no longer held. */
-  take(runId: string): string | null {
-    const text = this.held.get(runId) ?? null;
+  take(runId: string): RunMessage | null {
+    const message = this.held.get(runId) ?? null;
     this.held.delete(runId);
-    return text;
+    return message;
   }
 
-  /** Publishes the run's final message, or keeps it (as JSON) when the run is held. */
+  /** Publishes the run's final message, or keeps it when the run is held (serialized once, when sent). */
   private send(runId: string, message: RunMessage): Promise<void> {
     if (!this.held.has(runId)) return this.publish(runId, message);
-    this.held.set(runId, JSON.stringify(message));
+    this.held.set(runId, message);
     return Promise.resolve();
   }
 

@@ -121,8 +121,8 @@ export function createRunProcessor(deps: RunProcessorDeps): RunProcessor {
       return await lifecycle.fail(started.running, ["running"], failure("internal", "The run failed on our side; running it again should work.", true)).catch(() => null);
     } finally {
       stopListening();
-      const text = lifecycle.take(runId);
-      await slots.release(lease, accountId, runId, text === null ? null : { channel: runChannel(deps.prefix, runId), text });
+      const message = lifecycle.take(runId);
+      await slots.release(lease, accountId, runId, message === null ? null : { channel: runChannel(deps.prefix, runId), message, callPlaces: job.data.places });
       sp.mark("release");
       if (started?.running) sp.log("run timings", { bars: started.running.windowBars, pickupMs: (job.processedOn ?? Date.now()) - job.timestamp });
     }
@@ -179,8 +179,8 @@ export function createRunProcessor(deps: RunProcessorDeps): RunProcessor {
       return await lifecycle.fail(run, ["queued", "running"], failure("internal", "The run failed on our side; running it again should work.", true)).catch(() => null);
     } finally {
       stopListening();
-      const text = lifecycle.take(run.id);
-      await slots.release(lease, account.accountId, run.id, text === null ? null : { channel: runChannel(deps.prefix, run.id), text });
+      const message = lifecycle.take(run.id);
+      await slots.release(lease, account.accountId, run.id, message === null ? null : { channel: runChannel(deps.prefix, run.id), message, callPlaces: job.data.places });
       sp.mark("release");
       sp.log("run timings", { bars: run.windowBars, pickupMs: (job.processedOn ?? Date.now()) - job.timestamp });
     }

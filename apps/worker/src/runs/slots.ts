@@ -5,8 +5,8 @@
 import { DelayedError, type Job, type Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { releaseAndPop, type Lease, type Limits, type Message, type RunAccount } from "@barscript/limits";
-import type { RunJobData } from "@barscript/queue";
+import { releaseAndPop, type Lease, type Limits, type RunAccount } from "@barscript/limits";
+import type { CallPlaces, RunJobData } from "@barscript/queue";
 
 /**
  * How long a run that found no free slot waits before trying again: this plus up to as much
@@ -23,6 +23,19 @@ export interface SlotsDeps {
   logger: Logger;
   /** The runs queue, to wake a delayed run of the account when a slot frees; absent: runs poll. */
   queue?: Pick<Queue<RunJobData>, "getJob">;
+}
+
+/** A run's final message, sent with the release of its slot (RunSlots.release). */
+export interface FinalMessage {
+  /** The run's channel. */
+  channel: string;
+  /** Sent as JSON. */
+  message: object;
+  /**
+   * The places of the call that started the run and waits for it (RunJobData.places): given back
+   * in the same call, and named in the message as `releasedPlaces` (docs/adr/0308).
+   */
+  callPlaces?: CallPlaces | undefined;
 }
 
 export class RunSlots {
@@ -53,18 +66,23 @@ export class RunSlots {
   }
 
   /**
-   * Publishes the run's final `message` (when given), gives the slot back and takes the oldest run
-   * of the account still waiting, in one Lua call (run-release-2.lua), then wakes that run. A
-   * lost message or release is not worth failing the run for (long polls also read; the lease
-   * expires).
+   * Publishes the run's final message (when given), gives the slot back and takes the oldest run
+   * of the account still waiting, in one Lua call (run-release-2.lua), then wakes that run. The
+   * places of the call waiting for the run go back in the same call, before the message is
+   * published (run-release-4.lua, docs/adr/0308). A lost message or release is not worth failing
+   * the run for (long polls also read; the leases expire).
    */
-  async release(lease: Lease, accountId: string, runId: string, message: Message | null = null): Promise<void> {
+  async release(lease: Lease, accountId: string, runId: string, final: FinalMessage | null = null): Promise<void> {
     const place = lease.handOver();
     if (!place) {
-      if (message) await this.deps.redis.publish(message.channel, message.text).catch(() => 0);
+      if (final) await this.deps.redis.publish(final.channel, JSON.stringify(final.message)).catch(() => 0);
       return;
     }
-    const first = await releaseAndPop(this.deps.redis, place, this.waitingKey(accountId), message).catch(() => null);
+    const given = final?.callPlaces;
+    const limits = this.deps.limits;
+    const callPlaces = given ? { heavy: { key: limits.heavy.key(accountId), id: given.heavy }, wait: { key: limits.waits.key(accountId), id: given.wait } } : null;
+    const message = final ? { channel: final.channel, text: JSON.stringify(given ? { ...final.message, releasedPlaces: [given.heavy, given.wait] } : final.message) } : null;
+    const first = await releaseAndPop(this.deps.redis, place, this.waitingKey(accountId), message, callPlaces).catch(() => null);
     if (first === null || !this.deps.queue) return;
     await this.wakeOne(accountId, first).catch((error: unknown) => this.deps.logger.warn({ err: error, runId }, "could not wake a waiting run"));
   }
