@@ -4,7 +4,7 @@
 import type * as A from "./language/ast";
 import type { Bars, ScriptInterface, ScriptKind, SymbolInfo } from "./types";
 import { generate, type HistorySizes, type InputSlot, type OutputSlot } from "./codegen";
-import { deriveInputs, indexCalls } from "./derive/interface";
+import { deriveEvents, deriveInputs, indexCalls } from "./derive/interface";
 import { analyzeWarmup } from "./derive/warmup";
 import { Runtime } from "./runtime/runtime";
 import { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
@@ -199,8 +199,10 @@ function toInput(c: CompileInput | CheckedProgram, iface?: ScriptInterface): Com
   if (!("entry" in c)) return c;
   // Per call site and per variable history lengths size the state's ring buffers up front.
   const history = analyzeWarmup(c).history;
-  // the inputs' Interface names, which the compiled script reads run values under (language/input-names.ts)
-  deriveInputs(indexCalls([...c.files, c.entry]));
+  // the inputs' and events' Interface names, which the compiled script reads run values and raises events under (language/call-names.ts)
+  const calls = indexCalls([...c.files, c.entry]);
+  deriveInputs(calls);
+  deriveEvents(calls);
   const libraries = [...c.libraries.flatMap((l) => l.files.map((f) => f.script)), ...c.files.map((f) => f.script)];
   return { kind: c.kind, script: c.entry.script, libraries, history, ...(iface ? { interface: iface } : {}) };
 }

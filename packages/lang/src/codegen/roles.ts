@@ -8,7 +8,7 @@ import { bind, callEmit } from "./binding";
 import type { Gen } from "./context";
 import { CodegenError, literalValue, memberName } from "./types";
 import { enumMemberOf, enumOptions } from "../language/enum-titles";
-import { inputNameOf } from "../language/input-names";
+import { eventNameOf, inputNameOf } from "../language/call-names";
 import { builtinVariable } from "../builtins";
 import { prim } from "../check/types";
 import { hex } from "../stdlib/color";
@@ -18,7 +18,7 @@ export function input(g: Gen, c: A.Call, f: FunctionRecord): string {
   const def = byName.get("defval");
   const title = byName.get("title");
   const titleText = title && title.kind === "StringLit" ? title.value : null;
-  // the Interface's name when the program was derived (language/input-names.ts), so that a run's value reaches it
+  // the Interface's name when the program was derived (language/call-names.ts), so that a run's value reaches it
   const inputName = inputNameOf(c) ?? g.flow.declName ?? titleText ?? `input_${g.unit.inputs.length}`;
   const kind = f.inputType ?? "auto";
   const js = g.scopes.fresh("in");
@@ -115,11 +115,19 @@ export function alert(g: Gen, c: A.Call, f: FunctionRecord): string {
   const cond = byName.get("condition")!;
   const title = byName.get("title");
   const message = byName.get("message");
-  const t = title && title.kind === "StringLit" ? title.value : `alert_${g.unit.events.length}`;
-  const m = message && message.kind === "StringLit" ? message.value : t;
+  // the Interface's name when the program was derived (language/call-names.ts); a const title or message is read folded
+  const titleText = stringLiteral(title);
+  const t = eventNameOf(c) ?? titleText ?? `alert_${g.unit.events.length}`;
+  const m = stringLiteral(message) ?? t;
   g.unit.events.push({ name: t, message: m });
   const cj = g.expr(cond);
   return `(${g.truthy(cj, cond)} ? $rt.event(${JSON.stringify(t)}, ${JSON.stringify(m)}) : undefined)`;
+}
+
+/** A string argument's literal text, or that of the const expression the checker folded it to; null otherwise. */
+function stringLiteral(e: A.Expr | undefined): string | null {
+  const v = e?.folded ?? e;
+  return v?.kind === "StringLit" ? v.value : null;
 }
 
 /** A built-in palette constant (`color.teal`) as a color number; NaN for anything else. */

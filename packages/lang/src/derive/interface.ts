@@ -20,7 +20,7 @@ import { builtinName, forEachNode } from "./walk";
 import { argument } from "./arguments";
 import { chartOnlyCalls, deriveHlines, hasDrawings, hasLogs, outputColor, outputLinestyle, outputStyle, overlayOf } from "./appearance";
 import { enumMemberOf, enumOptions } from "../language/enum-titles";
-import { nameInput } from "../language/input-names";
+import { nameEvent, nameInput } from "../language/call-names";
 import { timestampOf } from "../stdlib/time";
 
 export interface DeriveFinding {
@@ -170,6 +170,7 @@ export function deriveEvents({ calls }: CallIndex): EventSpec[] {
     const name = builtinName(c);
     if (name === "alertcondition") {
       const title = stringArg(c, "title") ?? `alertcondition_${events.size}`;
+      nameEvent(c, title);
       if (!events.has(title)) events.set(title, { name: title, message: stringArg(c, "message") ?? "" });
     } else if (name === "alert" && !events.has("alert")) {
       events.set("alert", { name: "alert", message: stringArg(c, "message") ?? "" });

@@ -11,7 +11,7 @@ import type * as A from "../language/ast";
 import { forEachNode } from "../language/visit";
 import type { CheckedProgram } from "../link/program";
 import { foldBuiltin, lookbackRule, UNBOUNDED, variableLookback } from "./rules";
-import { inputNameOf } from "../language/input-names";
+import { inputNameOf } from "../language/call-names";
 
 type Const = number | string | boolean | null;
 interface Val {
@@ -302,7 +302,7 @@ class WarmupEvaluator {
     return { lb: argsLb, c: null };
   }
 
-  /** An input call's value: the run's, under the input's Interface name (language/input-names.ts), else its default. */
+  /** An input call's value: the run's, under the input's Interface name (language/call-names.ts), else its default. */
   private inputValue(e: A.Call, args: Array<{ name: string | null; v: Val }>): Const {
     const name = inputNameOf(e);
     return name !== undefined && name in this.inputs ? (this.inputs[name] ?? null) : inputDefault(args);
