@@ -124,6 +124,17 @@ export class Range {
   }
 }
 
+/**
+ * `ta.range`: TradingView's highest of the window starts from the smallest positive double, not from
+ * minus infinity, so a window at or below 0 measures from 0 (docs/adr/0309). The ta library's
+ * functions that take highest - lowest keep Range.
+ */
+export class RangeFromZero extends Range {
+  override update(x: number, length: number): number {
+    return Math.max(this.hi.update(x, length), Number.MIN_VALUE) - this.lo.update(x, length);
+  }
+}
+
 /** ta.max / ta.min: all-time extreme, na ignored. */
 export class AllTime {
   v = NaN;
@@ -183,9 +194,9 @@ export const taLowestbars = taFunction({
 });
 export const taRange = taFunction({
   sig: "range(source: series N, length: series int): series N",
-  doc: "highest - lowest of the last `length` values.",
+  doc: "highest - lowest of the last `length` values (a window at or below 0 measures from 0, as TradingView).",
   lookback: lengthWindow,
-  emit: update(Range, sourceLength),
+  emit: update(RangeFromZero, sourceLength),
   bounds: { length: ">0" },
 });
 export const taMax = taFunction({
