@@ -19,7 +19,10 @@
 // - a POST with no body, or the JSON `null`, where an object is needed was answered "expected
 //   object, received undefined": it now says the body is missing, or is null;
 // - a run request naming a slug a study shares with another script was told to "add ?kind=",
-//   which a run request does not read: it names the body's `kind` field too.
+//   which a run request does not read: it names the body's `kind` field too;
+// - a cancelled (or timed-out) study counted every bar of its read once per program (the
+//   definitions' and its own) as evaluated, and charged their compute units, whatever it had
+//   done: it now counts the bars its thread reported, as a script run does.
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
@@ -226,5 +229,35 @@ describe("a slug a study shares with another script", () => {
     const started = await client.start({ script: "both", kind: "indicator", instrument: "AAPL", timeframe: "1d", bars: 30 });
     expect(started.status).toBe(202);
     expect(started.json.kind).toBe("indicator");
+  });
+});
+
+describe("a cancelled study counts what it evaluated", () => {
+  const SLOW_DEFINITION = `//@version=6
+definition("Slow")
+float x = 0.0
+for i = 0 to 2000000
+    x += i
+alertcondition(close > open and x > 0, "up")
+`;
+
+  it("when a study over a slow definition is cancelled while it runs, then bars_evaluated is what its thread evaluated, not the whole read per program", async () => {
+    await create("slow-def", SLOW_DEFINITION);
+    await create("slow-study", `//@version=6\nstudy("Slow study", horizons = [1])\nuse("slow-def")\n`);
+    const started = await client.start({ script: "slow-study", instrument: "AAPL", timeframe: "1d", wait: 0 });
+    expect(started.status).toBe(202);
+    const id = started.json.id as string;
+    const all = (started.json.window as { bars: number }).bars * 2; // the definition's bars and the body's
+    let status = started.json.status as string;
+    while (status === "queued") status = (await client.call("GET", `/runs/${id}?wait=1`)).json.status as string;
+    expect(status).toBe("running");
+    const cancelled = await client.call("POST", `/runs/${id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json.status).toBe("cancelled");
+    const summary = cancelled.json.summary as { bars_evaluated: number; compute_units: number };
+    expect(summary.bars_evaluated).toBeLessThan(all);
+    // counted at the thread's chunk boundaries (512 bars), as a script run's are
+    expect(summary.bars_evaluated % 512).toBe(0);
+    expect(summary.compute_units).toBe(Math.ceil(summary.bars_evaluated / 1000));
   });
 });

@@ -72,9 +72,24 @@ async function programFor(id: number, task: ThreadTask): Promise<Program> {
   return program;
 }
 
+/**
+ * The progress report of an evaluation under the pool's control: after each chunk, the bars
+ * evaluated go to shared memory and a stop asked for is honoured. Null without control.
+ */
+function controlled(task: ThreadTask): ((evaluated: number) => void) | null {
+  const control = task.control ? new Int32Array(task.control) : null;
+  if (!control) return null;
+  return (evaluated) => {
+    Atomics.store(control, CONTROL_PROGRESS, evaluated);
+    if (Atomics.load(control, CONTROL_STOP) !== 0) throw new EvaluationAborted();
+  };
+}
+
 async function run(id: number, task: ThreadTask): Promise<void> {
   if (task.kind === "study") {
-    send(await runStudyInThread(id, await withScript(id, task), { resolve: resolveViaParent }));
+    // a study reports its bars as a script does, so a cancelled or timed-out study counts them
+    const progress = controlled(task);
+    send(await runStudyInThread(id, await withScript(id, task), { resolve: resolveViaParent }, progress ? { onChunk: progress, chunkBars: CHUNK_BARS } : {}));
     return;
   }
   let program: Program;
@@ -103,11 +118,9 @@ async function run(id: number, task: ThreadTask): Promise<void> {
   // Finished chunks of a large output go to the main thread during the evaluation, as views of
   // shared memory (stream-chunks.ts): posted, not transferred.
   const streamer = chunkStreamer(program, task, (seq, names, data) => send({ type: "chunk", id, seq, names, data }));
+  const progress = controlled(task);
   const onChunk = (evaluated: number): void => {
-    if (control) {
-      Atomics.store(control, CONTROL_PROGRESS, evaluated);
-      if (Atomics.load(control, CONTROL_STOP) !== 0) throw new EvaluationAborted();
-    }
+    progress?.(evaluated);
     streamer?.onChunk(evaluated);
   };
   try {

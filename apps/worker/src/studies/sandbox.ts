@@ -7,7 +7,13 @@ import { evaluateStudy } from "@barscript/lang";
 import type { EvalResult, EvalTask, FromThread, StudyThreadOutcome } from "../runs/protocol";
 import { failureText } from "../runs/failure-text";
 
-export async function runStudyInThread(id: number, task: EvalTask, resolver: Resolver): Promise<FromThread> {
+/** The thread's progress report and stop check after each chunk of bars (thread.ts). */
+export interface StudyProgress {
+  onChunk?: (barsEvaluated: number) => void;
+  chunkBars?: number;
+}
+
+export async function runStudyInThread(id: number, task: EvalTask, resolver: Resolver, progress: StudyProgress = {}): Promise<FromThread> {
   try {
     const v = await validate(task.files, { resolver });
     if (!v.valid || !v.checked) {
@@ -24,6 +30,7 @@ export async function runStudyInThread(id: number, task: EvalTask, resolver: Res
       inputs: task.inputs,
       ...(task.contexts ? { contexts: task.contexts } : {}),
       ...(task.discover ? { discover: task.discover } : {}),
+      ...progress,
     });
     // contexts a computed request reached: the worker reads them and evaluates the study again
     const missing = r.missingContexts ? { missingContexts: r.missingContexts } : {};

@@ -28,6 +28,13 @@ export interface StudyEvaluateOptions {
   contexts?: ContextBars[];
   /** Discovering the contexts computed requests reach (evaluate()'s `discover`, docs/adr/0223). */
   discover?: MissingContext[];
+  /**
+   * Progress: after each chunk of `chunkBars` bars of any evaluation, the bars the study has
+   * evaluated so far (every definition's and the body's); it may throw to stop (evaluate()'s
+   * `onChunk`), so a stopped study counts what it evaluated (docs/adr/0305).
+   */
+  onChunk?: (barsEvaluated: number) => void;
+  chunkBars?: number;
 }
 
 export interface StudyDefinitionReport {
@@ -85,6 +92,9 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
   const indexOf = new Map<number, number>();
   for (let i = ws; i < n; i++) indexOf.set(bars.time[i]!, i - ws);
   let barsEvaluated = 0;
+  // each evaluation reports the study's bars so far: those of the evaluations before it, then its own
+  const onChunk = options.onChunk;
+  const progress = onChunk ? { onChunk: (k: number): void => onChunk(barsEvaluated + k), ...(options.chunkBars !== undefined ? { chunkBars: options.chunkBars } : {}) } : {};
   // the contexts every evaluation (each definition's, the body's) reached without their bars
   const missing = new Map<string, MissingContext>();
   const noteMissing = (list: MissingContext[] | undefined): void => {
@@ -114,7 +124,7 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     } catch (error) {
       return { ok: false, kind: "data_not_ready", message: `The definition ${id} (version ${def.version}) this study uses cannot run over history: ${(error as Error).message}.`, barsEvaluated };
     }
-    const r = evaluate(program, bars, {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: options.maxEvents ?? 10_000, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}), ...(options.discover ? { discover: options.discover } : {}) });
+    const r = evaluate(program, bars, {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: options.maxEvents ?? 10_000, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}), ...(options.discover ? { discover: options.discover } : {}), ...progress });
     barsEvaluated += r.barsEvaluated;
     noteMissing(r.missingContexts);
     logs.push(...r.logs);
@@ -149,7 +159,7 @@ export function evaluateStudy(checked: CheckedProgram, iface: ScriptInterface, b
     }
     col[bar - ws] = groupValue(value);
   });
-  const r = evaluate(body, bars, options.inputs ?? {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: 0, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}), ...(options.discover ? { discover: options.discover } : {}) });
+  const r = evaluate(body, bars, options.inputs ?? {}, { symbol: options.symbol, windowStart: ws, timeBudgetMs: remaining(), maxEvents: 0, ...(options.signal ? { signal: options.signal } : {}), ...(options.contexts ? { contexts: options.contexts } : {}), ...(options.discover ? { discover: options.discover } : {}), ...progress });
   barsEvaluated += r.barsEvaluated;
   noteMissing(r.missingContexts);
   // with contexts missing the study is evaluated again once they are read

@@ -138,8 +138,10 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
   const figures = { bars: windowBars, warmupBars: windowStart, durationSeconds };
 
   if (!outcome.ok) {
-    // Bars evaluated before a timeout or cancel are unknown: the read counts once per program.
-    const summary = runSummary({ ...figures, barsEvaluated: totalBars * (deps.length + 1) });
+    // What the thread reported evaluated (every definition's bars and the body's, warmup
+    // included) before it stopped or was terminated: a cancelled study counts what it did, not
+    // the whole read once per program (docs/adr/0305).
+    const summary = runSummary({ ...figures, barsEvaluated: Math.min(totalBars * (deps.length + 1), Math.max(0, outcome.barsEvaluated)) });
     await addUsage(db, run.accountId, now(), summary.compute_units);
     return ctx.lifecycle.fail(run, ["running"], outcome.kind === "cancelled" ? failure("cancelled", outcome.message, false) : failure(outcome.kind, outcome.message), summary);
   }
