@@ -153,6 +153,25 @@ class Dependencies {
     forEachChild(n, (x) => this.visit(x, control));
   }
 
+  /**
+   * A user function's parameters defined from the arguments of call `c`, each from its own (named,
+   * or by position; a method called as `obj.m(...)` takes `obj` first): a wrapper `f(s, src) =>
+   * request.security(s, tf, src)` called as `f("A", close)` makes `src` read nothing.
+   */
+  private parameters(c: A.Call, params: readonly A.Param[], control: Sources): void {
+    const values: A.Expr[] = c.target?.kind === "userMethod" && c.callee.kind === "Member" ? [c.callee.object] : [];
+    let k = values.length;
+    const byName = new Map<string, A.Expr>();
+    for (const a of c.args) {
+      if (a.name !== null) byName.set(a.name.name, a.value);
+      else values[k++] = a.value;
+    }
+    params.forEach((p, j) => {
+      const v = byName.get(p.name.name) ?? values[j] ?? p.defaultValue ?? undefined;
+      if (v !== undefined) this.define(p.symbol?.id, union(this.reads(v), control));
+    });
+  }
+
   private call(c: A.Call, control: Sources): void {
     const name = calleeName(c);
     if (name !== null && NESTABLE.has(name)) {
@@ -162,8 +181,8 @@ class Dependencies {
     }
     const t = c.target;
     const args = union(this.reads(c), control);
-    // a user function's parameters take its arguments
-    if (t?.kind === "user" || t?.kind === "userMethod") for (const p of this.fnDecls.get(t.fn.id)?.params ?? []) this.define(p.symbol?.id, args);
+    // a user function's parameter takes its argument (a method's receiver is its first)
+    if (t?.kind === "user" || t?.kind === "userMethod") this.parameters(c, this.fnDecls.get(t.fn.id)?.params ?? [], control);
     // a reference passed to a call may be changed by it (`a.push(x)`, `m.put(k, v)`, a method)
     for (const a of c.args) {
       const v = a.value;

@@ -91,6 +91,27 @@ describe("a request's result in a variable read by another request's expression 
   });
 });
 
+describe("a context whose requests do not read the variable", () => {
+  it("runs on when the variable's request, made from there, names a context not supplied (MSFT's weeks): its other requests keep their values", () => {
+    // MSFT's days are run for z; x there would be MSFT's weeks, which no request of MSFT's days reads
+    const r = runOn(`x = request.security(syminfo.tickerid, "W", close)\ny = request.security(syminfo.tickerid, "D", x)\nz = request.security("MSFT", "D", close)\nplot(z)\nplot(y)`, AAPL, [AAPL_W, MSFT_D]);
+    expect(Array.from(r.outputs[0]!.values)).toEqual(Array.from(MSFT.close));
+    expectDates(r, WEEK_OFF, 1);
+  });
+});
+
+describe("which requests a context's run nests (codegen/request-feeds.ts)", () => {
+  const fed = (body: string): number => (build(`//@version=6\nindicator("r")\n${body}`).source.match(/, true, \(\$rt\.req\.depth\+\+/g) ?? []).length;
+
+  it("a wrapper whose parameter is the expression, called with bar values, nests nothing", () => {
+    expect(fed(`f(s, src) => request.security(s, "D", src)\na = f("MSFT", close)\nb = f("AAPL", high)\nplot(a + b)`)).toBe(0);
+  });
+
+  it("the same wrapper called with another request's result nests the request its argument holds", () => {
+    expect(fed(`f(s, src) => request.security(s, "D", src)\nx = f("MSFT", close)\nplot(f("AAPL", x))`)).toBe(1);
+  });
+});
+
 describe("two contexts whose requests read each other's variables", () => {
   it("AAPL's days read MSFT's close and MSFT's days read AAPL's: each context is run again while it runs, so both have values", () => {
     // AAPL's run reads m from AAPL's days, which runs MSFT's days, which read a from MSFT's days while AAPL's run is going

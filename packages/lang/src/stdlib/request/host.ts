@@ -136,11 +136,13 @@ export class RequestHost {
    * does a nested one requesting this run's own context.
    */
   nested(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown, feeds: boolean, v: unknown, count = NaN): unknown {
-    if (!this.nests(feeds)) return v;
+    const how = this.nests(feeds);
+    if (how === "no") return v;
     const host = (this.nestedHost ??= this.nestedRead!());
     if (host.isRunContext(symbol, timeframe, count)) return v;
     // the site's own state keeps the alignment to this run's bars (a capture run uses one host)
-    return host.security(site, key, i, symbol, timeframe, gaps, lookahead, ignoreInvalid, na, count);
+    const read = (): unknown => host.security(site, key, i, symbol, timeframe, gaps, lookahead, ignoreInvalid, na, count);
+    return how === "nested" ? read() : fedRead(read, v);
   }
 
   /**
@@ -151,18 +153,27 @@ export class RequestHost {
    * top of the script, `own` (docs/adr/0296).
    */
   nestedLowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe: boolean, size: number, feeds: boolean, own: unknown, count = NaN): unknown {
-    if (!this.nests(feeds)) return own;
+    const how = this.nests(feeds);
+    if (how === "no") return own;
     const host = (this.nestedHost ??= this.nestedRead!());
     if (host.isRunContext(symbol, timeframe, count)) return own;
-    const values = host.lowerTf(site, key, i, symbol, timeframe, ignoreInvalid, ignoreInvalidTimeframe, count);
-    return size === 0 ? values : host.lowerTfTuple(values, size);
+    const read = (): unknown => {
+      const values = host.lowerTf(site, key, i, symbol, timeframe, ignoreInvalid, ignoreInvalidTimeframe, count);
+      return size === 0 ? values : host.lowerTfTuple(values, size);
+    };
+    return how === "nested" ? read() : fedRead(read, own);
   }
 
-  /** Leaves a request's expression (`depth`): whether the site just recorded reads its own context from this run's. */
-  private nests(feeds: boolean): boolean {
+  /**
+   * Leaves a request's expression (`depth`): whether the site just recorded reads its own context
+   * from this run's, because it is inside another request's expression ("nested") or only because
+   * a request's expression may read its result ("fed", docs/adr/0305); "no" otherwise.
+   */
+  private nests(feeds: boolean): "no" | "nested" | "fed" {
     const nested = --this.depth > 0;
     this.depth = Math.max(0, this.depth);
-    return (nested || feeds) && this.nestedRead !== null;
+    if (this.nestedRead === null) return "no";
+    return nested ? "nested" : feeds ? "fed" : "no";
   }
 
   /** A nested read naming the context this host's chart is (the capture run's own): no alignment to make. */
@@ -497,5 +508,21 @@ export class RequestHost {
   lowerTfTuple(values: PineArray | null, n: number): PineArray[] {
     const rows = values === null ? [] : values.v;
     return Array.from({ length: n }, (_, k) => PineArray.of(rows.map((row) => (Array.isArray(row) ? (row[k] as unknown) : NaN))));
+  }
+}
+
+/**
+ * A fed site's read from the run's context (RequestHost.nested). The run over a context executes
+ * every request of the script, so it also reaches fed sites whose result none of that context's
+ * requests reads; a read failing there (a context not supplied, a lower timeframe above the run's)
+ * gives the site's recorded value, as before such sites were nested, instead of ending the run's
+ * bar before its later requests record. The context not supplied is still reported missing.
+ */
+function fedRead(read: () => unknown, recorded: unknown): unknown {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof ScriptRuntimeError) return recorded;
+    throw e;
   }
 }
