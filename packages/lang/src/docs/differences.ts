@@ -229,7 +229,9 @@ export const DIFFERENCES: Guide = {
   written as it stands and an unclosed \`{\` in \`str.format\` (or \`log.*\` with arguments) is a runtime error (docs/adr/0274).
 - **An na string argument** (\`str.upper(na)\`, a \`string\` variable holding na) gives na, as does a concatenation
   with one (\`"x" + s\`: docs/adr/0274), and \`str.tostring\` of a na string is that na (the reference: a string "is
-  returned as is"; na numbers are \`"NaN"\`); an na timeframe is the
+  returned as is"; na numbers are \`"NaN"\`); an na position of \`str.substring\` is its start (begin) or the
+  source's end (end) and an na \`str.replace\` occurrence the first, as TradingView's logged values show
+  (docs/adr/0304); an na timeframe is the
   chart's, an na session none, an na time zone UTC and an na \`str.repeat\` separator none (docs/adr/0172: the
   reference does not say).
 - **\`str.format\` dates.** \`{0,date,...}\` and \`{0,time,...}\` (a pattern, or \`short\`/\`medium\`/\`long\`/\`full\`

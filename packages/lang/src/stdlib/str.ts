@@ -55,6 +55,8 @@ export function replaceAll(s: string | null, target: string | null, repl: string
 /** str.replace: the `occurrence`-th non-overlapping `target` (0 the first), or the `occurrence`-th boundary when the target is empty. */
 export function replace(s: string | null, target: string | null, repl: string | null, occurrence = 0): string | null {
   if (s === null || target === null || repl === null) return null;
+  // an na occurrence is the first, as TradingView's logged values show (docs/adr/0304)
+  if (occurrence !== occurrence) occurrence = 0;
   let at = -1;
   for (let k = 0, from = 0; k <= occurrence; k++) {
     at = target === "" ? (from <= s.length ? from : -1) : s.indexOf(target, from);
@@ -63,9 +65,11 @@ export function replace(s: string | null, target: string | null, repl: string | 
   }
   return checked(s.slice(0, at) + repl + s.slice(at + target.length));
 }
+/** An na begin is 0 and an na end the source's end, as TradingView's logged values show (docs/adr/0304). */
 export function substring(s: string | null, begin: number, end?: number): string | null {
-  if (s === null || begin !== begin) return null;
-  return end === undefined || end !== end ? s.substring(begin) : s.substring(begin, end);
+  if (s === null) return null;
+  const from = begin === begin ? begin : 0;
+  return end === undefined || end !== end ? s.substring(from) : s.substring(from, end);
 }
 export function repeat(s: string | null, count: number, separator: string | null = ""): string | null {
   // TradingView stops the script on a negative count, with this message (docs/adr/0158).
