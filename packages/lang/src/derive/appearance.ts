@@ -85,8 +85,13 @@ function numberOf(e: Expr | undefined): number | null {
 export function deriveHlines({ calls }: CallIndex, version = 6): HlineSpec[] {
   return calls.flatMap((c) => {
     if (builtinName(c) !== "hline") return [];
-    const t = argument(c, "title")?.value;
-    return [{ price: numberOf(argument(c, "price")?.value), title: t?.kind === "StringLit" ? t.value : null, color: constantColor(argument(c, "color")?.value, version) }];
+    // a price or title written as a constant: the literal the checker folded it to
+    const folded = (p: string): Expr | undefined => {
+      const e = argument(c, p)?.value;
+      return e?.folded ?? e;
+    };
+    const t = folded("title");
+    return [{ price: numberOf(folded("price")), title: t?.kind === "StringLit" ? t.value : null, color: constantColor(argument(c, "color")?.value, version) }];
   });
 }
 

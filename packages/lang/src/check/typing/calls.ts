@@ -243,8 +243,8 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
   if (t.ctx.version >= 6 && NA_FUNCTIONS.has(name) && naOfBool(t, name, callArgs, r)) return POISONED;
   if (r.dropped) dropRepeatedArguments(t, name, node, callArgs, r, callArgs.length - args.length);
   for (const w of r.warnings ?? []) t.ctx.warn(w.code, w.message, w.span);
-  // an input's constant arguments, and a plot's or alertcondition's title (and message) written as a constant (`const string T = "A" + "B"`, `title = T`), name the Interface's entries
-  if (isInputFunction(name) || PLOT_FUNCTIONS.has(name) || name === "alertcondition") foldInputArguments(t, callArgs.map((a, i) => [r.params[i]?.name ?? null, a.node] as const));
+  // an input's constant arguments, and a plot's, alertcondition's or hline's title (and message, price) written as a constant (`const string T = "A" + "B"`, `title = T`), name the Interface's entries
+  if (isInputFunction(name) || PLOT_FUNCTIONS.has(name) || name === "alertcondition" || name === "hline") foldInputArguments(t, callArgs.map((a, i) => [r.params[i]?.name ?? null, a.node] as const));
   // `input(close)`: a source input, named so for derive and codegen
   if (name === "input" && r.sig.returnQual === "series") node.target = { kind: "builtin", name: "input.source" };
   if (containsNa(r.type)) return unresolvedGeneric(t, name, node, r);
