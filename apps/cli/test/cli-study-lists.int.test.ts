@@ -5,6 +5,8 @@
 // - `runs` takes `--kind` (the API's filter) and `--cursor`, and a page with more says the command
 //   for the next one; `sweeps` says `(none)` when there are none (it printed an empty line).
 // - A sweep that failed says why on stderr, `Error <kind>: ...`, as a failed run does.
+// - `events` on a terminal counts the rows of its page past the 50 it shows, and a page with more
+//   names the whole command for the next (it showed 50 of 100 unsaid, and only `--cursor X`).
 // - `run-status` and `run` of a run that succeeded with runtime errors on some bars say so (each
 //   message, on how many bars, the first and the last); they said nothing.
 import type { Barscript } from "@barscript/sdk";
@@ -35,6 +37,11 @@ v = bar_index == 1000 or bar_index == 3000 ? array.get(a, 0) : close
 plot(v, "v")
 `;
 
+const UP_DAYS = `//@version=6
+definition("Up days")
+alertcondition(close > open, "up", "close above open")
+`;
+
 jest.setTimeout(180_000);
 
 describe("barscript study results, run lists and failed sweeps", () => {
@@ -50,6 +57,7 @@ describe("barscript study results, run lists and failed sweeps", () => {
     await sdk.call("createScript", { body: { slug: "under-study", files: [{ path: "main.pine", content: STUDY }] } });
     await sdk.call("createScript", { body: { slug: "rsi", files: [{ path: "main.pine", content: RSI }] } });
     await sdk.call("createScript", { body: { slug: "some-errors", files: [{ path: "main.pine", content: SOME_ERRORS }] } });
+    await sdk.call("createScript", { body: { slug: "up-days", files: [{ path: "main.pine", content: UP_DAYS }] } });
     studyId = (await sdk.call("createRun", { body: { script: "under-study", instrument: "AAPL", timeframe: "1d", wait: 60 } })).id;
     for (const bars of [300, 400]) indicatorIds.unshift((await sdk.call("createRun", { body: { script: "rsi", instrument: "AAPL", timeframe: "1d", bars, wait: 60 } })).id);
   });
@@ -124,5 +132,21 @@ describe("barscript study results, run lists and failed sweeps", () => {
     expect(ran.stdout).toContain(`AAPL: ${line}`);
     const status = await stack.tty(["run-status", id, "--no-color"]);
     expect(status.stdout.trim().split(/\r?\n/).pop()).toBe(line);
+  });
+
+  it("when a page of events has more than the table shows, then the rest are counted and the next page's command is whole", async () => {
+    await sdk.call("collectEvents", { path: { slug: "up-days" }, body: { instrument: "AAPL", timeframe: "1d", bars: 400, wait: 60 } });
+    const page = await sdk.call("listEvents", { path: { slug: "up-days" } });
+    expect(page.events.length).toBeGreaterThan(50);
+    const r = await stack.tty(["events", "up-days", "--no-color"]);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stdout.split("\n").filter((l) => / up +│ AAPL /.test(l))).toHaveLength(50);
+    expect(r.stdout).toContain(`… ${page.events.length - 50} more events in this page (--json or --format csv for all)`);
+
+    const first = await stack.tty(["events", "up-days", "-i", "AAPL", "--limit", "3", "--no-color"]);
+    const next = /Next page: barscript (events up-days --instrument AAPL --cursor \S+)/.exec(first.stdout);
+    expect(next).not.toBeNull();
+    const second = JSON.parse((await stack.cli([...next![1]!.split(" "), "--limit", "3"])).stdout) as { events: Array<{ id: string }> };
+    expect(second.events.map((e) => e.id)).toEqual(page.events.slice(3, 6).map((e) => e.id));
   });
 });

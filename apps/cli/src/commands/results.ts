@@ -70,7 +70,15 @@ async function events(cli: Cli, sdk: Barscript, ref: string, flags: EventFlags):
   const page = flags.all
     ? { events: await sdk.all("listEvents", { path: { slug }, query: filters }), next_cursor: null }
     : await sdk.call("listEvents", { path: { slug }, query: { ...filters, limit: flags.limit, cursor: flags.cursor } });
-  cli.emit(page, (m) => `${table(m, ["time", "name", "instrument", "tf", "price", "message"], page.events.slice(0, 50).map((e) => [e.time, e.name, e.instrument, e.timeframe, e.price, e.message]))}${page.next_cursor ? `\nNext page: --cursor ${page.next_cursor}` : ""}`);
+  // the command that reads the next page, with the filters of this one (a cursor belongs to its list)
+  const again = [`events ${ref}`, ...Object.entries({ instrument: flags.instrument, timeframe: flags.timeframe, name: flags.name, run: flags.run, kind: flags.kind }).flatMap(([k, v]) => (v ? [`--${k} ${v}`] : []))].join(" ");
+  const shown = page.events.slice(0, 50);
+  cli.emit(page, (m) => [
+    table(m, ["time", "name", "instrument", "tf", "price", "message"], shown.map((e) => [e.time, e.name, e.instrument, e.timeframe, e.price, e.message]), "(no events)"),
+    // the rows of the page past the first 50 are counted, not left out unsaid (docs/adr/0306)
+    ...(page.events.length > shown.length ? [`… ${plural(page.events.length - shown.length, "more event")} in this page (--json or --format csv for all)`] : []),
+    ...(page.next_cursor ? [`Next page: barscript ${again} --cursor ${page.next_cursor}`] : []),
+  ].join("\n"));
   return EXIT.ok;
 }
 
