@@ -239,6 +239,10 @@ export const DIFFERENCES: Guide = {
   letters in US English (docs/adr/0231); \`S\` is the fraction of the second as the reference names it (\`S\`
   tenths, \`SSS\` milliseconds), \`z\` a US English zone name (\`EDT\`) or \`GMT+03:00\`, and a letter Java does not
   know is written as it stands (TradingView's pages do not say).
+- **\`math.round(x, precision)\`** rounds \`x * 10^precision\` to the nearest integer, ties up (\`-2.5\` with
+  precision 0 is -2, and \`1.005\` with precision 2 is 1.00, the double being just below 1.005). Values recorded on
+  TradingView (docs/adr/0309) round some of these otherwise (\`-2.5\` is -3, \`1.005\` is 1.01, \`0.049\` with
+  precision 1 is 0.1) by a rule not found yet: 12 of their 21 cases agree with ours.
 - **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed. The seed is a
   series (\`seed + i\` in a loop runs): each seed has its own sequence at the call site, started from the seed
   (docs/adr/0163); the numbers are this dialect's generator's, not TradingView's.
