@@ -26,7 +26,9 @@ const BY_FUNCTION: Readonly<Record<string, OutputStyle>> = { plotshape: "shape",
 /** Calls that leave something on the chart without an output: an indicator with one of them is valid. */
 export const DRAWING_CALLS: ReadonlySet<string> = new Set(["label.new", "line.new", "box.new", "table.new", "polyline.new", "linefill.new", "label.copy", "line.copy", "box.copy"]);
 
-function constName(e: Expr | undefined): string | null {
+/** The built-in constant an argument is, or stands for when written with a const name (the checker's `folded`). */
+function constName(given: Expr | undefined): string | null {
+  const e = given?.folded ?? given;
   if (e && (e.kind === "Identifier" || e.kind === "Member") && e.symbol?.kind === "builtinVariable") return e.symbol.name;
   return null;
 }
@@ -39,7 +41,8 @@ function hex2(n: number): string {
  * A color known without running the script, as `#RRGGBBAA`: a literal, `color.<name>` (a v5 script's
  * red, teal and yellow are v5's: docs/adr/0227-v5-named-colors.md), or `color.new(<either>, <number>)`.
  */
-export function constantColor(e: Expr | undefined, version = 6): string | null {
+export function constantColor(given: Expr | undefined, version = 6): string | null {
+  const e = given?.folded ?? given;
   if (!e) return null;
   if (e.kind === "ColorLit") return `#${hex2(e.r)}${hex2(e.g)}${hex2(e.b)}${hex2(e.a)}`;
   const name = constName(e);

@@ -14,8 +14,9 @@ import { prim } from "../types";
 import { constValue, NotConstant, type ConstValue } from "./const-value";
 import type { Typer } from "./state";
 
-// force_overlay: a plot call's const bool, which the Interface reports (docs/adr/0220); message: an alertcondition's; price: an hline's
-const PARAMS: ReadonlySet<string> = new Set(["defval", "minval", "maxval", "options", "title", "force_overlay", "message", "price"]);
+// force_overlay: a plot call's const bool, which the Interface reports (docs/adr/0220), as it does a
+// plot's color, style and linestyle; message: an alertcondition's; price: an hline's
+const PARAMS: ReadonlySet<string> = new Set(["defval", "minval", "maxval", "options", "title", "force_overlay", "message", "price", "color", "style", "linestyle"]);
 /** An input's parameters whose value the Interface and the run need: one not worked out is an error. */
 const NEEDED: ReadonlySet<string> = new Set(["defval", "minval", "maxval", "options"]);
 
