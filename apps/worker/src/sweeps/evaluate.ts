@@ -88,7 +88,14 @@ export async function evaluateSweep(job: SweepJob): Promise<SweepEvaluation> {
         }),
         { timeoutMs: job.limitMs + HARD_STOP_GRACE_MS, signal: stop.signal, account: { id: job.accountId, maxThreads: job.threads }, resolve: job.resolve },
       );
-      if (state.failed) return;
+      // (set by another evaluation while this one ran: TypeScript cannot see that across the await)
+      const stopped = state.failed as Extract<SweepEvaluation, { ok: false }> | null;
+      if (stopped) {
+        // Evaluations in flight when another failed or the sweep stopped evaluated bars too: the
+        // sweep counts them, as a cancelled run counts what it evaluated (docs/adr/0305).
+        stopped.barsEvaluated += outcome.ok ? outcome.result.barsEvaluated : outcome.barsEvaluated;
+        return;
+      }
       if (!outcome.ok) {
         barsEvaluated += outcome.barsEvaluated;
         state.failed = { ok: false, kind: outcome.kind, message: describe(outcome.kind, outcome.message, combinations[c]!, inst.symbol, job.signal), barsEvaluated, done };
