@@ -4,7 +4,7 @@
 import type * as A from "./language/ast";
 import type { Bars, ScriptInterface, ScriptKind, SymbolInfo } from "./types";
 import { generate, type HistorySizes, type InputSlot, type OutputSlot } from "./codegen";
-import { deriveEvents, deriveInputs, indexCalls } from "./derive/interface";
+import { deriveEvents, deriveInputs, interfaceCalls } from "./derive/interface";
 import { analyzeWarmup } from "./derive/warmup";
 import { Runtime } from "./runtime/runtime";
 import { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
@@ -200,7 +200,7 @@ function toInput(c: CompileInput | CheckedProgram, iface?: ScriptInterface): Com
   // Per call site and per variable history lengths size the state's ring buffers up front.
   const history = analyzeWarmup(c).history;
   // the inputs' and events' Interface names, which the compiled script reads run values and raises events under (language/call-names.ts)
-  const calls = indexCalls([...c.files, c.entry]);
+  const calls = interfaceCalls(c);
   deriveInputs(calls);
   deriveEvents(calls);
   const libraries = [...c.libraries.flatMap((l) => l.files.map((f) => f.script)), ...c.files.map((f) => f.script)];

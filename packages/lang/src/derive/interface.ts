@@ -224,21 +224,32 @@ export function deriveWarmup(program: CheckedProgram, findings: DeriveFinding[])
   return WARMUP_CAP;
 }
 
+/**
+ * The calls the Interface's inputs, outputs, events and hlines come from: the entry file's. The top
+ * level of a file it imports is not evaluated (only its exported functions are called), as a
+ * TradingView library's plots show only when the library itself is on a chart.
+ */
+export function interfaceCalls(program: Pick<CheckedProgram, "entry">): CallIndex {
+  return indexCalls([program.entry]);
+}
+
 export function deriveInterface(program: CheckedProgram): { interface: ScriptInterface; findings: DeriveFinding[] } {
   const findings: DeriveFinding[] = [];
-  const index = indexCalls([...program.files, program.entry]);
+  const index = interfaceCalls(program);
+  // drawings and log lines made inside the imported files' functions do run
+  const everyFile = indexCalls([...program.files, program.entry]);
   const outputs = deriveOutputs(index, findings, program.entry.script.version);
   if (program.kind === "indicator" && outputs.length === 0) {
     const span = program.entry.declaration?.call.span ?? program.entry.script.span;
     // as on TradingView, a script that only draws (labels, lines, boxes, tables) is a valid indicator
-    const chartOnly = chartOnlyCalls(index);
+    const chartOnly = chartOnlyCalls(everyFile);
     // docs/adr/0216: drawings made inside an imported library's functions count (TradingView's Zig Zag
     // indicator only calls its ZigZag library's update(), which draws the lines and labels)
-    if (hasDrawings(index) || hasDrawings(indexCalls(program.libraries.flatMap((l) => l.files)))) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only drawings (GET /v1/runs/{id}/drawings).", span, severity: "warning" });
+    if (hasDrawings(everyFile) || hasDrawings(indexCalls(program.libraries.flatMap((l) => l.files)))) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only drawings (GET /v1/runs/{id}/drawings).", span, severity: "warning" });
     // docs/adr/0122: TradingView runs a script whose only output is chart-only (bgcolor, barcolor, fill, hline)
     else if (chartOnly.length > 0) findings.push({ code: Code.no_outputs, message: `This indicator has no plot(): ${chartOnly.join(", ")} only colour the chart, so its runs have no output columns (add a plot() of the value to get one).`, span, severity: "warning" });
     // docs/adr/0190: TradingView runs a script whose only output is its Pine Logs (log.*)
-    else if (hasLogs(index)) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only log lines (GET /v1/runs/{id}/logs).", span, severity: "warning" });
+    else if (hasLogs(everyFile)) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only log lines (GET /v1/runs/{id}/logs).", span, severity: "warning" });
     else findings.push({ code: Code.no_outputs, message: "An indicator needs at least one plot() (or plotshape, plotchar, plotcandle, plotbar) or a drawing (label.new, line.new, box.new, table.new): it has no output.", span, severity: "error" });
   }
   const iface: ScriptInterface = {
