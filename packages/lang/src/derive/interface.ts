@@ -179,6 +179,13 @@ export function deriveEvents({ calls }: CallIndex): EventSpec[] {
   return [...events.values()];
 }
 
+/** The `alert` event when only an imported file's function calls alert() (such a function runs when the script calls it). */
+function withImportedAlerts(events: EventSpec[], imported: CallIndex[]): EventSpec[] {
+  if (events.some((e) => e.name === "alert")) return events;
+  const call = imported.flatMap((i) => i.calls).find((c) => builtinName(c) === "alert");
+  return call ? [...events, { name: "alert", message: stringArg(call, "message") ?? "" }] : events;
+}
+
 /** A study's horizons: 1 to 10 of them, each an integer of bars from 1 to 500, as a sweep's (docs/adr/0305). */
 const HORIZONS = { most: 10, min: 1, max: 500 } as const;
 
@@ -255,7 +262,7 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
   const iface: ScriptInterface = {
     inputs: deriveInputs(index),
     outputs,
-    events: deriveEvents(index),
+    events: withImportedAlerts(deriveEvents(index), [everyFile, indexCalls(program.libraries.flatMap((l) => l.files))]),
     warmup_bars: deriveWarmup(program, findings),
     // every kind's (docs/adr/0065): false / [] when the declaration has no overlay, the script no hline()
     overlay: overlayOf(program.entry.script),

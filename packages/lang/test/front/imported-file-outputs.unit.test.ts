@@ -20,4 +20,15 @@ describe("an imported file's top level", () => {
     const res = evaluate(compile(r.checked!, iface), barsOf([1, 2]), {}, { symbol: PLAIN_SYMBOL, windowStart: 0 });
     expect(res.outputs.map((o) => [o.name, Array.from(o.values)])).toEqual([["plot_0", [101, 102]]]);
   });
+
+  it("an alert() inside an imported file's function is the script's alert event", async () => {
+    const lib = '//@version=6\nlibrary("u")\nexport fire(float x) =>\n    if x > 1\n        alert("hi")\n    x\n';
+    const r = await check([
+      { path: "main.pine", content: '//@version=6\ndefinition("d")\nimport "./u.pine" as u\nu.fire(close)\n' },
+      { path: "u.pine", content: lib },
+    ]);
+    expect(r.interface!.events).toEqual([{ name: "alert", message: "hi" }]);
+    const res = evaluate(compile(r.checked!, r.interface!), barsOf([1, 2]), {}, { symbol: PLAIN_SYMBOL, windowStart: 0 });
+    expect(res.events.map((e) => e.name)).toEqual(["alert"]);
+  });
 });
