@@ -1,6 +1,6 @@
 // A request's result kept in a variable that another request's expression reads, end to end (a run
 // over HTTP, API and worker as processes, real Postgres and Redis): the second request evaluates
-// the first within its own context (docs/adr/0305), so `x = request.security(syminfo.tickerid, "W",
+// the first within its own context (docs/adr/0307), so `x = request.security(syminfo.tickerid, "W",
 // close)` read by `request.security("NASDAQ:MSFT", "D", x)` is MSFT's week as MSFT's days see it,
 // and the worker fetches MSFT's weeks before the run (the source names them). Expected values from
 // a Python loop over packages/marketdata/demo/MSFT.csv (weeks from Monday): on a week's last

@@ -29,7 +29,7 @@ export function generate(main: A.Script, libraries: A.Script[] = [], history: Hi
   // a requested context's run executes only the request slice (docs/adr/0070-request-slices.md)
   const slice = requestSlice(main, libraries);
   for (const c of directRequests(main, libraries, slice)) g.unit.directRequests.add(c);
-  // a request another request's expression reads is made from that request's context (docs/adr/0305)
+  // a request another request's expression reads is made from that request's context (docs/adr/0307)
   for (const c of requestsReadByRequests(main, libraries)) g.unit.requestsReadByRequests.add(c);
   const stmts = main.body.filter((s) => s.kind !== "FunctionDecl");
   const code = stmts.map((s) => g.stmt(s));

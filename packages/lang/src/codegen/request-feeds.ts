@@ -1,4 +1,4 @@
-// The request calls whose result another request's expression may read (docs/adr/0305). TradingView
+// The request calls whose result another request's expression may read (docs/adr/0307). TradingView
 // evaluates a request's expression in the requested context, and a request.*() call the expression
 // depends on is evaluated *within* that context too (its user manual, "Other timeframes and data",
 // Dynamic requests, Nested requests): `x = request.security(t, "W", close)` read by

@@ -243,7 +243,7 @@ function nestedContexts(outer: A.Call, at: ChartSymbol | null, names: StaticName
   if (at === null || expr === undefined) return;
   const done = new Set<string>();
   const visit = (x: A.Node): void => {
-    // a variable the expression reads: the requests its values hold are made from the outer call's context too (docs/adr/0305)
+    // a variable the expression reads: the requests its values hold are made from the outer call's context too (docs/adr/0307)
     if (x.kind === "Identifier" && !followed.has(x.name) && !done.has(x.name)) {
       done.add(x.name);
       followed.add(x.name);
@@ -345,7 +345,7 @@ function staticNames(script: A.Script, chart: ChartSymbol, inputs: Readonly<Reco
  * `p.f := ...`) from, with the conditions of the blocks around (`if c` then `y := 1`: y depends on
  * c); a variable passed to a call (`a.push(v)`, `array.push(a, v)`) also from the call's other
  * arguments; per parameter of a function declared once, its arguments at the calls. As wide as
- * codegen/request-feeds.ts, which nests in a context's run the requests these reach (docs/adr/0305).
+ * codegen/request-feeds.ts, which nests in a context's run the requests these reach (docs/adr/0307).
  */
 function definitions(script: A.Script, functions: ReadonlyMap<string, A.FunctionDecl>, calls: StaticNames["calls"]): Map<string, A.Expr[]> {
   const out = new Map<string, A.Expr[]>();

@@ -1,4 +1,4 @@
-// A request's result kept in a variable that another request's expression reads (docs/adr/0305):
+// A request's result kept in a variable that another request's expression reads (docs/adr/0307):
 // TradingView's user manual ("Other timeframes and data", Dynamic requests, Nested requests) says
 // the second call evaluates the first *within its own context*, so `x = request.security(t, "W",
 // close)` then `request.security(t, "D", x)` is the same as writing the first call inline. On the

@@ -38,7 +38,7 @@ export interface RunColumns {
   kept: boolean;
 }
 
-/** Runs an evaluation makes beyond one per context (docs/adr/0305): past them, a context asked for again while it runs reads as na. */
+/** Runs an evaluation makes beyond one per context (docs/adr/0307): past them, a context asked for again while it runs reads as na. */
 const MAX_EXTRA_RUNS = 40;
 
 /**
@@ -48,7 +48,7 @@ const MAX_EXTRA_RUNS = 40;
  *
  * A nested request may ask for a context whose run is still going (`a` requests AAPL's days and
  * `m` MSFT's; AAPL's run reads `m` from AAPL's days, MSFT's run reads `a` from MSFT's days:
- * docs/adr/0305): that context is then run again, a run nothing keeps, in which a context still
+ * docs/adr/0307): that context is then run again, a run nothing keeps, in which a context still
  * running reads as na. Only a value that depends on itself through the other context (a true cycle)
  * stays na. Runs started inside such a run are not kept either (what they read as na there a later
  * read may have).

@@ -132,7 +132,7 @@ export class RequestHost {
    * call's context, so it returns its own context's value aligned to this run's bars by its own
    * gaps and lookahead (docs/adr/0296). So is a site whose result another request's expression
    * may read (`feeds`, codegen/request-feeds.ts), wherever it is: TradingView evaluates it within
-   * that request's context (docs/adr/0305). Another site at the top of the script returns `v`, as
+   * that request's context (docs/adr/0307). Another site at the top of the script returns `v`, as
    * does a nested one requesting this run's own context.
    */
   nested(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown, feeds: boolean, v: unknown, count = NaN): unknown {
@@ -149,7 +149,7 @@ export class RequestHost {
    * Capture mode, request.security_lower_tf after recording its expression's value (`own`, the
    * arrays of the run's own bar): nested in another request's expression, the values of its own
    * context's bars inside this run's bar (`size` > 0: a tuple's, one array per element), as is one
-   * whose result another request's expression may read (`feeds`: docs/adr/0305); otherwise, at the
+   * whose result another request's expression may read (`feeds`: docs/adr/0307); otherwise, at the
    * top of the script, `own` (docs/adr/0296).
    */
   nestedLowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe: boolean, size: number, feeds: boolean, own: unknown, count = NaN): unknown {
@@ -167,7 +167,7 @@ export class RequestHost {
   /**
    * Leaves a request's expression (`depth`): whether the site just recorded reads its own context
    * from this run's, because it is inside another request's expression ("nested") or only because
-   * a request's expression may read its result ("fed", docs/adr/0305); "no" otherwise.
+   * a request's expression may read its result ("fed", docs/adr/0307); "no" otherwise.
    */
   private nests(feeds: boolean): "no" | "nested" | "fed" {
     const nested = --this.depth > 0;

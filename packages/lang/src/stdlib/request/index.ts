@@ -92,7 +92,7 @@ export interface SecurityForm {
   direct: boolean;
   /** It reads only the bars (codegen/own-context.ts): on the chart's own bars it is evaluated in place. */
   barsOnly: boolean;
-  /** Another request's expression may read its result (codegen/request-feeds.ts): a context's run nests it even at the top of the script (docs/adr/0305). */
+  /** Another request's expression may read its result (codegen/request-feeds.ts): a context's run nests it even at the top of the script (docs/adr/0307). */
   feeds: boolean;
 }
 
@@ -131,7 +131,7 @@ export const security = builtinFunction({
 
 /**
  * request.security_lower_tf; `feeds`: another request's expression may read its result
- * (codegen/request-feeds.ts), so a context's run nests it even at the top of the script (docs/adr/0305).
+ * (codegen/request-feeds.ts), so a context's run nests it even at the top of the script (docs/adr/0307).
  */
 export function lowerTfOf(b: CallEmit, feeds: boolean): string {
   const expr = b.a("expression");
