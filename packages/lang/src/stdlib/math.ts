@@ -104,11 +104,41 @@ function mulberry32(state: number): [number, number] {
   return [s, ((t ^ (t >>> 14)) >>> 0) / 4294967296];
 }
 
+const TWO24 = 16777216;
+/** java.util.Random's multiplier 0x5DEECE66D in 24-bit halves (its state is 48 bits: hi * 2^24 + lo). */
+const JAVA_MUL_HI = 0x5de;
+const JAVA_MUL_LO = 0xece66d;
+
+/** java.util.Random's first state for a seed: (seed ^ 0x5DEECE66D) mod 2^48, the seed read as a Java long. */
+function javaState(seed: number): number {
+  const s = ((seed % 2 ** 48) + 2 ** 48) % 2 ** 48;
+  const hi = Math.floor(s / TWO24);
+  return (hi ^ JAVA_MUL_HI) * TWO24 + ((s - hi * TWO24) ^ JAVA_MUL_LO);
+}
+
+/** One java.util.Random step, state * 0x5DEECE66D + 11 mod 2^48, in halves every product of which is exact. */
+function javaStep(state: number): number {
+  const hi = Math.floor(state / TWO24);
+  const lo = state - hi * TWO24;
+  const p = lo * JAVA_MUL_LO + 11;
+  const carry = Math.floor(p / TWO24);
+  return ((hi * JAVA_MUL_LO + lo * JAVA_MUL_HI + carry) % TWO24) * TWO24 + (p - carry * TWO24);
+}
+
+/** java.util.Random's nextDouble: the next state and (next(26) * 2^27 + next(27)) / 2^53. */
+function javaNextDouble(state: number): [number, number] {
+  const first = javaStep(state);
+  const second = javaStep(first);
+  return [second, (Math.floor(first / 2 ** 22) * 2 ** 27 + Math.floor(second / 2 ** 21)) / 2 ** 53];
+}
+
 /**
- * math.random(min, max, seed): deterministic (mulberry32). Without a seed a call site starts from
- * a fixed seed, so every run of a script gives the same numbers. The seed is a series (TradingView's
- * reference): each seed has its own sequence at the call site, started from the seed, so calls with
- * the same seed give a repeatable set of values whatever other seeds the site sees in between.
+ * math.random(min, max, seed). With a seed it draws java.util.Random(seed)'s nextDouble sequence, as
+ * TradingView's recorded values show (docs/adr/0311); the seed is a series (TradingView's reference):
+ * each seed has its own sequence at the call site, started from the seed, so calls with the same seed
+ * give a repeatable set of values whatever other seeds the site sees in between (docs/adr/0163).
+ * Without a seed a call site starts from a fixed mulberry32 state, so every run of a script gives the
+ * same numbers (TradingView's are random then).
  */
 export class Random {
   s = 0x9e3779b9 | 0;
@@ -117,10 +147,9 @@ export class Random {
     let u: number;
     if (seed === undefined || seed !== seed) [this.s, u] = mulberry32(this.s);
     else {
-      const key = Math.floor(seed) | 0;
-      const from = this.bySeed.get(key) ?? key;
+      const key = Math.floor(seed);
       let state: number;
-      [state, u] = mulberry32(from);
+      [state, u] = javaNextDouble(this.bySeed.get(key) ?? javaState(key));
       this.bySeed.delete(key);
       if (this.bySeed.size >= RANDOM_SEEDS_KEPT) this.bySeed.delete(this.bySeed.keys().next().value!);
       this.bySeed.set(key, state);
