@@ -179,7 +179,10 @@ export const DIFFERENCES: Guide = {
   \`correlation\`, \`rising\`/\`falling\` and \`cross\` with \`na\` giving values this dialect does not reproduce yet. Functions built on changes (\`rsi\`, \`cmo\`,
   \`mfi\`, \`tsi\`) follow the reference's Pine definitions: the change next to an \`na\` is \`na\` and skipped.
   A zero divisor inside a built-in (\`stoch\` of a flat window, \`mfi\` without down flow) gives \`na\`, as
-  the definitions' \`/\` does (docs/adr/0145); \`rsi\` keeps TradingView's RSI rule (no down move 100).
+  the definitions' \`/\` does (docs/adr/0145); \`rsi\` keeps TradingView's RSI rule (no down move 100), and \`mfi\`
+  with no flow at all is 100. As TradingView's logged values show, \`rising\`, \`falling\`, \`percentrank\`, \`cmo\`
+  and \`mfi\` treat a difference within 1e-10 as none (\`highest\`, \`crossover\`, ... compare exactly;
+  docs/adr/0304).
 - **\`ta.*\` lengths.** A length below 1 or \`na\` is the runtime error TradingView's runtime gives, with its
   message ("Invalid value of the 'length' argument (0) in the 'sma' function. It must be > 0.", "... It must
   not be na"; \`ta.hma\` of length 1 names its first \`wma\` and "(0.0)"); so are a negative \`valuewhen\`

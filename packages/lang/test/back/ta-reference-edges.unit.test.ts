@@ -64,11 +64,12 @@ describe("a zero divisor inside a ta.* built-in gives na (docs/adr/0145)", () =>
     expect(m![4]).toBeCloseTo(400 / 7, 12);
   });
 
-  test("equal typical prices: ta.mfi and ta.cci of a flat window are na (0 / 0)", () => {
+  test("equal typical prices: ta.mfi of a flat window is 100, ta.cci na (0 / 0)", () => {
     // closes 5, 5, 5, length 2: mfi bar 1: upper 5 + 0, lower 5 + 0: 100 - 100 / 2 = 50 (bar 0's
-    // na change counts on both sides); bar 2: upper 0, lower 0: na. cci: dev 0 and x - sma 0: na.
+    // na change counts on both sides); bar 2: upper 0, lower 0: 100, as TradingView's logged values
+    // show (docs/adr/0304). cci: dev 0 and x - sma 0: na.
     expect(plots("plot(ta.mfi(close, 2))\nplot(ta.cci(close, 2))", { close: [5, 5, 5] })).toEqual([
-      [null, 50, null],
+      [null, 50, 100],
       [null, null, null],
     ]);
   });

@@ -94,7 +94,7 @@ export const MORE: Record<string, Check> = {
       // a comparison with na is false: the warm-up's na widths are not counted (docs/adr/0304)
       if (i < 100) return NaN;
       let c = 0;
-      for (let k = 1; k <= 100; k++) if (w[i - k]! <= w[i]!) c++;
+      for (let k = 1; k <= 100; k++) if (w[i - k]! - w[i]! <= 1e-10) c++;
       return c;
     });
     return { outputs: { width: map(b.length, (i) => ((up[i]! - dn[i]!) / ((up[i]! + dn[i]!) / 2)) * 100), width_rank: rank } };

@@ -251,11 +251,12 @@ function oscillatorVotes(b: Bars): Record<string, Series> {
   const md = r.meanDev(src, 20);
   const cci = map(n, (i) => (src[i]! - ma[i]!) / (0.015 * md[i]!));
   // ta.mfi: a comparison with na is false, so the first bar's flow counts on both sides.
-  const d = r.change(src);
+  // a change within 1e-10 is no move (TradingView's tolerance, docs/adr/0304)
+  const d = r.change(src).map((v) => (Math.abs(v) <= 1e-10 ? 0 : v));
   const up = r.sum(map(n, (i) => b.volume[i]! * (d[i]! <= 0 ? 0 : src[i]!)), 14);
   const dn = r.sum(map(n, (i) => b.volume[i]! * (d[i]! >= 0 ? 0 : src[i]!)), 14);
   // the reference's `upper / lower` is Pine's division: no down flow in the window (0) gives na
-  const mfi = map(n, (i) => 100 - 100 / (1 + (dn[i] === 0 ? NaN : up[i]! / dn[i]!)));
+  const mfi = map(n, (i) => (up[i] === 0 && dn[i] === 0 ? 100 : 100 - 100 / (1 + (dn[i] === 0 ? NaN : up[i]! / dn[i]!))));
   const hh = r.highest(b.high, 14);
   const ll = r.lowest(b.low, 14);
   const wpr = map(n, (i) => (100 * (b.close[i]! - hh[i]!)) / (hh[i]! - ll[i]!));

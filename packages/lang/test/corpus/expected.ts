@@ -215,14 +215,16 @@ function rangePosition(x: ArrayLike<number>, n: number): Series {
 
 function mfi(b: Bars, n: number): Series {
   const src = hlc3(b);
-  const d = r.change(src);
+  // a change within 1e-10 is no move (TradingView's tolerance, docs/adr/0304)
+  const d = r.change(src).map((v) => (Math.abs(v) <= 1e-10 ? 0 : v));
   // Pine: a comparison with na is false, so the first bar's flow counts as positive.
   const pos = map(b.length, (i) => b.volume[i]! * (d[i]! <= 0 ? 0 : src[i]!));
   const neg = map(b.length, (i) => b.volume[i]! * (d[i]! >= 0 ? 0 : src[i]!));
   const up = r.sum(pos, n);
   const dn = r.sum(neg, n);
-  // the reference's `upper / lower` is Pine's division: no down flow in the window (0) gives na
-  return map(b.length, (i) => 100 - 100 / (1 + (dn[i] === 0 ? NaN : up[i]! / dn[i]!)));
+  // the reference's `upper / lower` is Pine's division: no down flow in the window (0) gives na;
+  // both empty is 100, as TradingView's logged values show (docs/adr/0304)
+  return map(b.length, (i) => (up[i] === 0 && dn[i] === 0 ? 100 : 100 - 100 / (1 + (dn[i] === 0 ? NaN : up[i]! / dn[i]!))));
 }
 
 function tsi(x: ArrayLike<number>, short: number, long: number): Series {
@@ -332,7 +334,8 @@ function percentRank(x: ArrayLike<number>, n: number): Series {
   return map(x.length, (i) => {
     if (i < n) return NaN;
     let c = 0;
-    for (let k = 1; k <= n; k++) if (x[i - k]! <= x[i]!) c++;
+    // at or below within TradingView's 1e-10 tolerance (docs/adr/0304)
+    for (let k = 1; k <= n; k++) if (x[i - k]! - x[i]! <= 1e-10) c++;
     return (100 * c) / n;
   });
 }

@@ -19,6 +19,14 @@ function div(a: number, b: number): number {
 }
 
 /**
+ * A change within 1e-10 of 0 is no move: cmo and mfi put it in neither bucket, as TradingView's logged
+ * values show (docs/adr/0304; the same tolerance as ta/stats.ts).
+ */
+function move(m: number): number {
+  return m > 1e-10 || m < -1e-10 || m !== m ? m : 0;
+}
+
+/**
  * 100 - 100 / (1 + rma(up) / rma(down)), up/down from x - x[1] (na on the first bar: skipped).
  * The two rma run in one object (they see na on the same bars, so they seed together).
  * No down moves in the window (rma(down) 0, a flat window too) gives 100, no up moves 0: the
@@ -152,9 +160,11 @@ export class Mfi {
     this.lower = new Sum(cap);
   }
   update(x: number, volume: number, length: number): number {
-    const c = this.ch.update(x, 1);
+    const c = move(this.ch.update(x, 1));
     const u = this.upper.update(volume * (c <= 0 ? 0 : x), length);
     const l = this.lower.update(volume * (c >= 0 ? 0 : x), length);
+    // both buckets empty: TradingView gives 100 (its logged values, docs/adr/0304)
+    if (u === 0 && l === 0) return 100;
     return 100 - 100 / (1 + div(u, l));
   }
 }
@@ -169,7 +179,7 @@ export class Cmo {
     this.s2 = new Sum(cap);
   }
   update(x: number, length: number): number {
-    const m = this.ch.update(x, 1);
+    const m = move(this.ch.update(x, 1));
     const a = this.s1.update(m >= 0 ? m : m === m ? 0 : NaN, length);
     const b = this.s2.update(m >= 0 ? 0 : m === m ? -m : NaN, length);
     return (100 * (a - b)) / (a + b);

@@ -16,10 +16,22 @@ function diffOrRoc(x: number, p: number, roc: boolean): number {
   return p === 0 ? NaN : (100 * (x - p)) / p;
 }
 
+/**
+ * Pine compares floats with an absolute tolerance of 1e-10 in some built-ins: a difference within it is
+ * 0 (its stdev reference's `SUM(src[i], -avg)`; rising, falling and percentrank, as TradingView's
+ * logged values show, docs/adr/0304).
+ */
+const TOLERANCE = 1e-10;
+
+/** ta.rising's (falling's) comparison: `newest` above (below) `y` by more than the tolerance; false with na. */
+function beats(newest: number, y: number, rising: boolean): boolean {
+  return rising ? newest - y > TOLERANCE : y - newest > TOLERANCE;
+}
+
 /** Pine's `SUM(src[i], -avg)` in its stdev reference: a difference within 1e-10 of 0 is 0. */
 function diff(a: number, b: number): number {
   const r = a - b;
-  return Math.abs(r) <= 1e-10 ? 0 : r;
+  return Math.abs(r) <= TOLERANCE ? 0 : r;
 }
 
 /** Sum of squared deviations of the newest n values (n <= count) from `mean`, with Pine's rounding. */
@@ -166,7 +178,7 @@ export class PercentRank {
     this.h.push(x, n + 1);
     if (this.h.r.count < n + 1) return NaN;
     let c = 0;
-    for (let i = 1; i <= n; i++) if (this.h.get(i) <= x) c++;
+    for (let i = 1; i <= n; i++) if (this.h.get(i) - x <= TOLERANCE) c++;
     return (100 * c) / n;
   }
 }
@@ -268,7 +280,7 @@ export class Trend {
     const newest = r.get(0);
     for (let i = 1; i <= n; i++) {
       const y = r.get(i);
-      if (this.rising ? !(newest > y) : !(newest < y)) return false;
+      if (!beats(newest, y, this.rising)) return false;
     }
     return true;
   }
@@ -309,7 +321,7 @@ export function trendOfColumn(col: Float64Array, i: number, length: number, risi
     const y = col[j]!;
     if (y !== y) continue;
     if (x !== x) x = y;
-    else if (rising ? !(x > y) : !(x < y)) return false;
+    else if (!beats(x, y, rising)) return false;
     else seen++;
   }
   return seen === n;
@@ -337,7 +349,7 @@ export function trendOfHistory(ring: Ring, x: number, length: number, rising: bo
     const y = ring.get(k);
     if (y !== y) continue;
     if (newest !== newest) newest = y;
-    else if (rising ? !(newest > y) : !(newest < y)) return false;
+    else if (!beats(newest, y, rising)) return false;
     else seen++;
   }
   return seen === n;
