@@ -22,7 +22,9 @@
 //   which a run request does not read: it names the body's `kind` field too;
 // - a cancelled (or timed-out) study counted every bar of its read once per program (the
 //   definitions' and its own) as evaluated, and charged their compute units, whatever it had
-//   done: it now counts the bars its thread reported, as a script run does.
+//   done: it now counts the bars its thread reported, as a script run does;
+// - a run window's refusals did not name their field as every other 400 does ("from is after
+//   to.", "bars cannot be given with both from and to.", "to must be an RFC 3339 time.").
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
@@ -259,5 +261,18 @@ alertcondition(close > open and x > 0, "up")
     // counted at the thread's chunk boundaries (512 bars), as a script run's are
     expect(summary.bars_evaluated % 512).toBe(0);
     expect(summary.compute_units).toBe(Math.ceil(summary.bars_evaluated / 1000));
+  });
+});
+
+describe("a run window's refusals name their field", () => {
+  const run = { script: "up", instrument: "AAPL", timeframe: "1d" };
+  it.each([
+    ["`from` after `to`", { from: "2012-02-01T00:00:00Z", to: "2012-01-01T00:00:00Z" }, "Field `from` is after `to`."],
+    ["`bars` with both `from` and `to`", { bars: 5, from: "2012-01-01T00:00:00Z", to: "2012-02-01T00:00:00Z" }, "Field `bars` cannot be given with both `from` and `to`."],
+    ["a `to` of year 0", { to: "0000-01-01T00:00:00Z" }, "Field `to` must be an RFC 3339 time, e.g. 2024-03-01T00:00:00Z."],
+  ])("when a run request has %s, then it is 400 invalid_request naming the field", async (_name, window, message) => {
+    const r = await client.start({ ...run, ...window });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toEqual({ code: "invalid_request", message });
   });
 });

@@ -52,34 +52,35 @@ export type ResolvedWindow =
 const iso = (t: number): string => new Date(t * 1000).toISOString().replace(".000Z", "Z");
 const day = (t: number): string => iso(t).slice(0, 10);
 
-function seconds(value: TimeInput | null | undefined, field: string): number | null {
+/** `label` names the value in a refusal: "Field `from`", as every other 400 names its field. */
+function seconds(value: TimeInput | null | undefined, label: string): number | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) {
     const ms = value.getTime();
-    if (Number.isNaN(ms)) throw new ApiError("invalid_request", `${field} is not a valid time.`);
+    if (Number.isNaN(ms)) throw new ApiError("invalid_request", `${label} is not a valid time.`);
     return Math.floor(ms / 1000);
   }
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new ApiError("invalid_request", `${field} is not a valid time.`);
+    if (!Number.isFinite(value)) throw new ApiError("invalid_request", `${label} is not a valid time.`);
     return Math.floor(value);
   }
   const t = parseTime(value);
-  if (t === null || /^\d+$/.test(value.trim())) throw new ApiError("invalid_request", `${field} must be an RFC 3339 time.`);
+  if (t === null || /^\d+$/.test(value.trim())) throw new ApiError("invalid_request", `${label} must be an RFC 3339 time, e.g. 2024-03-01T00:00:00Z.`);
   return Math.floor(t);
 }
 
 export async function resolveWindow(store: WindowStore, request: WindowRequest, options: WindowOptions): Promise<ResolvedWindow> {
-  const from = seconds(request.from, "from");
-  const to = seconds(request.to, "to");
-  const hs = seconds(options.historyStart, "history start");
+  const from = seconds(request.from, "Field `from`");
+  const to = seconds(request.to, "Field `to`");
+  const hs = seconds(options.historyStart, "The plan's history start");
   const given = request.bars;
   if (given !== undefined && given !== null) {
-    if (from !== null && to !== null) throw new ApiError("invalid_request", "bars cannot be given with both from and to.");
+    if (from !== null && to !== null) throw new ApiError("invalid_request", "Field `bars` cannot be given with both `from` and `to`.");
     if (!Number.isInteger(given) || given < 1 || given > MAX_WINDOW_BARS) {
-      throw new ApiError("invalid_request", "bars must be an integer from 1 to 50,000.");
+      throw new ApiError("invalid_request", "Field `bars` must be an integer from 1 to 50,000.");
     }
   }
-  if (from !== null && to !== null && from > to) throw new ApiError("invalid_request", "from is after to.");
+  if (from !== null && to !== null && from > to) throw new ApiError("invalid_request", "Field `from` is after `to`.");
   const n = given ?? options.defaultBars ?? DEFAULT_RUN_BARS;
 
   const beforeHistory = (end: number): ApiError =>
