@@ -147,6 +147,19 @@ export class Supertrend extends SupertrendBands {
   }
 }
 
+/**
+ * The built-in `ta.supertrend(factor, atrPeriod)`: a series factor is read once, on the first bar it is
+ * not na, and kept, as TradingView's recorded values show (docs/adr/0313). The ta library's form is
+ * Pine that reads the factor of each bar: Supertrend.
+ */
+export class SupertrendFirstFactor extends Supertrend {
+  factor = NaN;
+  override update(high: number, low: number, close: number, factor: number, atrPeriod: number): number {
+    if (this.factor !== this.factor) this.factor = factor;
+    return super.update(high, low, close, this.factor, atrPeriod);
+  }
+}
+
 /** The ATR length of either form of ta.supertrend (`atrPeriod`, or the library's `atrLength`). */
 function atrLengthOf(a: (name: string) => number): number {
   const n = a("atrPeriod");
@@ -416,7 +429,7 @@ export const taSupertrend = taFunction({
   sig: ["supertrend(factor: series float, atrPeriod: simple int): series [float, int]", TA_LIBRARY_SUPERTREND],
   doc: "Supertrend: [line, direction (-1 up, 1 down)]. `supertrend(factor, atrLength, wicks)` is TradingView's ta library's form: with `wicks` true the high and low, not the close, reverse the trend.",
   lookback: (a) => 23 * atrLengthOf(a) + 1,
-  emit: update(Supertrend, (b) => (b.has("atrPeriod") ? [...HLC, b.a("factor"), b.a("atrPeriod")] : [...HLC, b.a("factor"), b.a("atrLength"), b.a("wicks", "false")])),
+  emit: (b) => (b.has("atrPeriod") ? update(SupertrendFirstFactor, () => [...HLC, b.a("factor"), b.a("atrPeriod")])(b) : update(Supertrend, () => [...HLC, b.a("factor"), b.a("atrLength"), b.a("wicks", "false")])(b)),
   // the library's Pine passes its atrLength to ta.atr, whose error it is there
   bounds: { factor: ">0 or na", atrPeriod: ">0", atrLength: { bound: ">0", fn: "atr", arg: "length" } },
 });
