@@ -7,7 +7,7 @@ import { check } from "./harness";
 describe("hlines written with constants", () => {
   it("const variables and arithmetic", async () => {
     const r = await check('//@version=6\nindicator("t")\nT = "Upper"\nL = 70\nhline(L, T, color.red)\nhline(100 - L, "Lower " + "band")\nhline(50)\nplot(close)\n');
-    expect(r.interface!.hlines.map((h) => [h.price, h.title])).toEqual([
+    expect((r.interface!.hlines ?? []).map((h) => [h.price, h.title])).toEqual([
       [70, "Upper"],
       [30, "Lower band"],
       [50, null],
@@ -17,6 +17,6 @@ describe("hlines written with constants", () => {
   it("an input price stays unknown", async () => {
     const r = await check('//@version=6\nindicator("t")\nhline(input.int(80, "Level"), "Level")\nplot(close)\n');
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    expect(r.interface!.hlines.map((h) => [h.price, h.title])).toEqual([[null, "Level"]]);
+    expect((r.interface!.hlines ?? []).map((h) => [h.price, h.title])).toEqual([[null, "Level"]]);
   });
 });

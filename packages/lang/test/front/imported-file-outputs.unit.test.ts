@@ -16,7 +16,7 @@ describe("an imported file's top level", () => {
       { path: "u.pine", content: LIB },
     ]);
     const iface = r.interface!;
-    expect([iface.inputs.map((i) => i.name), iface.outputs.map((o) => o.name), iface.events.map((e) => e.name), iface.hlines.map((h) => h.title)]).toEqual([[], ["plot_0"], [], []]);
+    expect([iface.inputs.map((i) => i.name), iface.outputs.map((o) => o.name), iface.events.map((e) => e.name), (iface.hlines ?? []).map((h) => h.title)]).toEqual([[], ["plot_0"], [], []]);
     const res = evaluate(compile(r.checked!, iface), barsOf([1, 2]), {}, { symbol: PLAIN_SYMBOL, windowStart: 0 });
     expect(res.outputs.map((o) => [o.name, Array.from(o.values)])).toEqual([["plot_0", [101, 102]]]);
   });
