@@ -106,7 +106,7 @@ export const DIFFERENCES: Guide = {
   close)\`, then \`request.security("MSFT", "D", x)\`: x there is t's close as MSFT's days see it, as the user manual's
   nested-requests example has it), also through computations, tuples, functions and parameters; two contexts reading
   each other's requests both have their values, and only a value that depends on itself through another context is
-  na, TradingView not documenting that case (docs/adr/0305). \`dynamic_requests = false\` is not read: such scripts
+  na, TradingView not documenting that case (docs/adr/0307). \`dynamic_requests = false\` is not read: such scripts
   nest too, where TradingView passes the first request's value unchanged.
   TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
   without those three anchors it runs. A requested context runs what the request's expression depends on: a
@@ -119,7 +119,7 @@ export const DIFFERENCES: Guide = {
   \`break\` before it skips, still records a context bar only when the run over the context reaches it (a guard such as
   \`timeframe.in_seconds() < timeframe.in_seconds(tf)\`, false in the context of \`tf\` itself, leaves it na, as does
   \`for tf in array.from("D", "W")\` skipping with \`continue\` the timeframes at or below \`timeframe.period\`, every
-  iteration skipped in the weekly context: docs/adr/0305); a statement of the branch not taken that fails before the request
+  iteration skipped in the weekly context: docs/adr/0307); a statement of the branch not taken that fails before the request
   leaves that context bar na (in a ternary or \`and\`/\`or\`, a failing operand not taken ends the context's bar).
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na

@@ -25,7 +25,7 @@ const CATALOGUE = {
   missing_declaration: { stages: ["lint"], severity: "error", meaning: "The entry file does not declare indicator(), library(), definition() or study().", example: "//@version=6\nplot(close)" },
   duplicate_declaration: { stages: ["lint"], severity: "error", meaning: "A name (variable, function, type, enum) or the script declaration is declared twice in one scope.", example: "x = 1\nx = 2" },
   unsupported_feature: { stages: ["lint"], severity: "error", meaning: "Pine has it, this dialect does not (strategies, request.*, recursion, built-ins the evaluator lacks).", example: "strategy(\"s\")" },
-  invalid_context: { stages: ["lint"], severity: "error", meaning: "Allowed only elsewhere: plots at the top level, use()/group() in studies, export in libraries.", example: "if close > open\n    plot(close)" },
+  invalid_context: { stages: ["lint"], severity: "error", meaning: "Allowed only elsewhere: plots at the top level of an indicator (not in a study), use()/group() in studies, export in libraries.", example: "if close > open\n    plot(close)" },
   too_many_plots: { stages: ["lint"], severity: "error", meaning: "The script uses more than 64 plot counts (TradingView's limit): each plot call counts 1 (plotcandle and plotbar 4), plus 1 for each color argument that is not const.", example: "(plot(close) on 65 lines)" },
   invalid_history_offset: { stages: ["lint"], severity: "error", meaning: "A constant history offset is negative: `[]` reads past bars only.", example: "plot(close[-5])" },
   undeclared_identifier: { stages: ["lint"], severity: "error", meaning: "A name, member, field, type or export that does not exist.", example: "plot(nope)" },
