@@ -3,6 +3,13 @@
 // are read by hand from the demo CSVs (packages/marketdata/demo, see its SOURCES.md): MSFT closed
 // 26.95 on 2012-11-21 and 27.70 on 2012-11-23; AAPL's week of 2012-11-12 closed 527.68 (Fri 11-16),
 // the week of 11-19 closed 571.50 (Fri 11-23), the week of 11-05 547.06.
+// A request's result kept in a variable that another request's expression reads is evaluated
+// within that request's context (docs/adr/0307): `x = request.security(syminfo.tickerid, "W",
+// close)` read by `request.security("NASDAQ:MSFT", "D", x)` is MSFT's week as MSFT's days see it,
+// and the worker fetches MSFT's weeks before the run. From a Python loop over the MSFT CSV (weeks
+// from Monday): on a week's last trading day its close, on its other days the previous week's: the
+// week of 2012-11-12 closed 26.52 (Fri 11-16), the week of 11-19 27.70 (Fri 11-23, after
+// Thanksgiving), the week of 11-05 28.83.
 import { join } from "path";
 import { importFile } from "@barscript/marketdata";
 import { RunsHarness, type Client } from "./runs-harness";
@@ -16,6 +23,12 @@ plot(request.security("NASDAQ:MSFT", "D", close), "msft")
 plot(request.security(syminfo.tickerid, "W", close), "week")
 plot(request.security("NYSE:MSFT", "D", close, ignore_invalid_symbol = true), "wrong_exchange")
 `;
+const NESTED = `//@version=6
+indicator("A week read from MSFT's days")
+x = request.security(syminfo.tickerid, "W", close)
+plot(request.security("NASDAQ:MSFT", "D", x), "msft_week")
+plot(request.security("NASDAQ:MSFT", "D", close), "msft")
+`;
 
 const h = new RunsHarness();
 let client: Client;
@@ -26,6 +39,7 @@ beforeAll(async () => {
   const a = await h.account();
   client = a.client;
   await h.script(a, "mtf", SCRIPT);
+  await h.script(a, "nested", NESTED);
 });
 afterAll(() => h.teardown());
 
@@ -45,4 +59,15 @@ it("when an AAPL run requests MSFT and AAPL's week, then its outputs hold their 
   expect([at("2012-11-12").week, at("2012-11-16").week, at("2012-11-21").week, at("2012-11-23").week]).toEqual([547.06, 527.68, 527.68, 571.5]);
   // an exchange prefix that is not the instrument's is not that instrument
   expect(at("2012-11-23").wrong_exchange).toBeNull();
+});
+
+it("when an AAPL run reads a weekly request's variable inside a request of MSFT's days, then it holds MSFT's weekly close as MSFT's days see it", async () => {
+  const r = await client.start({ script: "nested", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 60 });
+  expect(r.status).toBeLessThan(300);
+  const run = ["succeeded", "failed"].includes(r.json.status as string) ? r.json : await client.final(r.json.id as string);
+  expect(run.status).toBe("succeeded");
+  const points = await client.allPoints(run.id as string);
+  const at = (d: string) => points.find((p) => p.t === day(d))!;
+  expect([at("2012-11-12").msft_week, at("2012-11-16").msft_week, at("2012-11-21").msft_week, at("2012-11-23").msft_week]).toEqual([28.83, 26.52, 26.52, 27.7]);
+  expect(at("2012-11-21").msft).toBe(26.95);
 });
