@@ -86,7 +86,7 @@ describe("hostile scripts", () => {
     const idents = prog.source.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/[A-Za-z_$][\w$]*/g) ?? [];
     const allowed = new Set(["use", "strict", "const", "let", "var", "function", "return", "try", "catch", "throw", "finally", "if", "else", "for", "while", "break", "continue", "true", "false", "new", "undefined", "NaN", "Math", "Infinity"]);
     for (const id of idents) {
-      const ok = allowed.has(id) || id.startsWith("$") || /^[vf]\d+_/.test(id) || /^(update|push|r[0-2]|offset|next|[A-Z]\w*|ta|math|str|array|color|abs|max|min|floor|ceil|round|pow|sqrt|log|log10|exp|sin|cos|tan|asin|acos|atan|PI|E|open|high|low|close|volume|time|plot|event|input|ago|hx|at|isNa|nz|ne|bool|concat|obj|items|fail|tooLong|loops|loopBudget|n|ticker|mintick|timezone|tf|period|multiplier|isintraday|isdaily|isweekly|ismonthly|sourceColumn|namedColor|hexColor|shown|timeClose|barAgo|length|out|pending|flush|run|endBar|bar|release|get|agoV|hxV|at|e)$/.test(id);
+      const ok = allowed.has(id) || id.startsWith("$") || /^[vf]\d+_/.test(id) || /^(update|push|r[0-2]|offset|next|[A-Z]\w*|ta|math|str|array|color|abs|max|min|floor|ceil|round|pow|sqrt|log|log10|exp|sin|cos|tan|asin|acos|atan|PI|E|open|high|low|close|volume|time|plot|event|input|ago|hx|at|isNa|nz|ne|bool|concat|obj|items|fail|tooLong|loops|loopBudget|n|ticker|mintick|timezone|tf|period|multiplier|isintraday|isdaily|isweekly|ismonthly|sourceColumn|namedColor|hexColor|shown|timeClose|barAgo|length|out|pending|flush|run|endBar|bar|release|get|agoV|hxV|at|e|r|ensure|buf|cap|top|pos|count|last)$/.test(id);
       if (!ok) throw new Error(`unexpected identifier in generated code: ${id}`);
     }
   });

@@ -136,6 +136,45 @@ function inlineSmooth(impl: StateClass, alpha: (n: number) => number): InlineEmi
 }
 
 /**
+ * Whether a compiled source reads only locals, bar columns, numbers and Math functions (no other
+ * call, no field or element of an object): run before its statement (InlineSite.before), it reads
+ * what it would have read where the call stands, as nothing earlier in the statement can change
+ * it (a function cannot assign a global variable; a call can change an array, a map or a field).
+ */
+function readsInPlace(code: string): boolean {
+  return !/[\w$]\s*\(|\.[A-Za-z_$]/.test(code.replace(/\bMath\.\w+\(/g, "("));
+}
+
+/**
+ * Sma (divided by the length) and Sum written into the bar loop for a literal length: the ring's
+ * buffer, newest slot, count and the last value in locals of the loop, pushed as Ring.push does
+ * and summed oldest first as Ring.sumLast does, so every value is the update's to the bit. Saves
+ * the update's call and the ring's field reads a bar (docs/performance.md, "helper E").
+ */
+function inlineWindowSum(impl: StateClass, divide: boolean): InlineEmitter {
+  return (s) => {
+    const l = s.lit("length");
+    if (typeof l !== "number" || !(l >= 1) || !Number.isFinite(l)) return null;
+    const n = Math.floor(l);
+    const x = s.a("source");
+    if (!readsInPlace(x)) return null;
+    const k = s.stateSlot(impl).k;
+    const [buf, cap, end, top, count, last, t, sum, j] = ["b", "c", "e", "t", "n", "l", "x", "s", "j"].map((f) => `$m${k}${f}`) as [string, string, string, string, string, string, string, string, string];
+    const r = `$s${k}.r`;
+    s.runLocal(
+      `${r}.ensure(${n}); var ${buf} = ${r}.buf, ${cap} = ${r}.cap, ${end} = 2 * ${cap}, ${top} = ${r}.top, ${count} = ${r}.count, ${last} = $s${k}.last, ${t} = NaN, ${sum} = 0, ${j} = 0;`,
+      `${r}.top = ${top}; ${r}.pos = ${top} - ${cap}; ${r}.count = ${count}; $s${k}.last = ${last};`,
+    );
+    const value = divide ? `${sum} / ${n}` : sum;
+    s.before(
+      `${t} = ${x};\nif (${t} === ${t}) { ${top} = ${top} + 1 === ${end} ? ${cap} : ${top} + 1; ${buf}[${top} - ${cap}] = ${t}; ${buf}[${top}] = ${t}; if (${count} < ${cap}) ++${count};\n` +
+        `if (${count} >= ${n}) { ${sum} = 0; for (${j} = ${top} - ${n - 1}; ${j} <= ${top}; ${j}++) ${sum} += ${buf}[${j}]; ${last} = ${value}; } else ${last} = NaN; }`,
+    );
+    return last;
+  };
+}
+
+/**
  * An na bar gives na, and in the window it stands for the last non-na value before it (na before
  * the first one), as TradingView's values show (docs/adr/0304).
  */
@@ -302,6 +341,7 @@ export const mathSum = builtinFunction({
   stateful: true,
   lookback: lengthWindow,
   emit: update(Sum, sourceLength),
+  inline: inlineWindowSum(Sum, false),
   bounds: { length: ">0" },
 });
 
@@ -310,6 +350,7 @@ export const taSma = taFunction({
   doc: "Simple moving average: the mean of the last `length` values.",
   lookback: lengthWindow,
   emit: update(Sma, sourceLength),
+  inline: inlineWindowSum(Sma, true),
   bounds: { length: ">0" },
 });
 
