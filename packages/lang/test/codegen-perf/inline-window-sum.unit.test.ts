@@ -76,3 +76,39 @@ plot(y, "y")
     expect(col(r, 0)).toEqual([NaN, 1.5, 2.5, 3.5]);
   });
 });
+
+describe("a source read before its statement only when nothing earlier in the statement can change it", () => {
+  // f pushes to the array before ta.* reads its size in the same statement: with length 1 each
+  // average is its source, so bar k reads k + 1 elements (worked by hand: 1, 2, 3, 4)
+  const script = (call: string): string =>
+    header +
+    `var a = array.new<float>()
+f(arr) =>
+    arr.push(1.0)
+    0.0
+y = f(a) + ${call}
+plot(y, "y")
+`;
+  test.each(["ta.ema(a.size(), 1)", "ta.rma(a.size(), 1)", "ta.sma(a.size(), 1)"])("%s sees the push made earlier in its statement", (call) => {
+    expect(col(run(script(call), bars([1, 2, 3, 4])), 0)).toEqual([1, 2, 3, 4]);
+  });
+
+  test("ta.rsi of an array's last element pushed earlier in the statement", () => {
+    // g pushes the close; rsi(length 1) of the last element: bar 0 na, then 100 on a rise, 0 on a fall
+    const src =
+      header +
+      `var a = array.new<float>()
+g(arr) =>
+    arr.push(close)
+    0.0
+y = g(a) + ta.rsi(a.last(), 1)
+plot(y, "y")
+`;
+    expect(col(run(src, bars([1, 2, 1, 3])), 0)).toEqual([NaN, 100, 0, 100]);
+  });
+
+  test("a history read or a column's change stays written into the loop", () => {
+    const loop = loopOf(build(header + `v = close * 2\nplot(ta.ema(v[1], 3), "e")\nplot(ta.sma(ta.change(close), 3), "s")\nplot(ta.rsi(v, 3), "r")\n`).source);
+    expect(loop).not.toMatch(/\.update\(/);
+  });
+});

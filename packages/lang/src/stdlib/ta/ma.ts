@@ -126,6 +126,7 @@ function inlineSmooth(impl: StateClass, alpha: (n: number) => number): InlineEmi
     if (typeof l !== "number" || !(l >= 1) || !Number.isFinite(l)) return null;
     const n = Math.floor(l);
     const x = s.a("source");
+    if (!readsInPlace(x)) return null;
     const k = s.stateSlot(impl).k;
     const [seen, sum, prev, t] = [`$m${k}n`, `$m${k}s`, `$m${k}p`, `$m${k}x`];
     s.runLocal(`var ${seen} = $s${k}.seen, ${sum} = $s${k}.sum, ${prev} = $s${k}.prev, ${t} = NaN;`, `$s${k}.seen = ${seen}; $s${k}.sum = ${sum}; $s${k}.prev = ${prev};`);
@@ -136,13 +137,15 @@ function inlineSmooth(impl: StateClass, alpha: (n: number) => number): InlineEmi
 }
 
 /**
- * Whether a compiled source reads only locals, bar columns, numbers and Math functions (no other
- * call, no field or element of an object): run before its statement (InlineSite.before), it reads
- * what it would have read where the call stands, as nothing earlier in the statement can change
- * it (a function cannot assign a global variable; a call can change an array, a map or a field).
+ * Whether a compiled source reads only locals, bar columns, numbers, Math functions, history
+ * (`$s<k>.get(n)`: a series' past is committed with its bar) and a change of a bar column (no
+ * other call, no field or element of an object): run before its statement (InlineSite.before), it
+ * reads what it would have read where the call stands, as nothing earlier in the statement can
+ * change it (a function cannot assign a global variable; a call can change an array, a map or a field).
  */
-function readsInPlace(code: string): boolean {
-  return !/[\w$]\s*\(|\.[A-Za-z_$]/.test(code.replace(/\bMath\.\w+\(/g, "("));
+export function readsInPlace(code: string): boolean {
+  const pure = code.replace(/\bMath\.\w+\(|\$s\d+\.get\(|\$R_ta_changeOfColumn\(/g, "(");
+  return !/[\w$]\s*\(|\.[A-Za-z_$]/.test(pure);
 }
 
 /**

@@ -2,7 +2,7 @@
 
 import { BAR, lengthWindow, sourceLength, taFunction, update, type InlineEmitter } from "../../builtins/record";
 import { Ring } from "../ring";
-import { Ema, Rma, Sma, Sum, UNKNOWN_WINDOW } from "./ma";
+import { Ema, Rma, Sma, Sum, UNKNOWN_WINDOW, readsInPlace } from "./ma";
 import { Extreme } from "./extremes";
 import { Dev, Change } from "./stats";
 
@@ -82,6 +82,7 @@ const inlineRsi: InlineEmitter = (s) => {
   if (typeof l !== "number" || !(l >= 1) || !Number.isFinite(l)) return null;
   const n = Math.floor(l);
   const x = s.a("source");
+  if (!readsInPlace(x)) return null;
   const k = s.stateSlot(Rsi).k;
   const v = (f: string): string => `$m${k}${f}`;
   const fields: Array<[string, string]> = [["px", "q"], ["seen", "n"], ["su", "a"], ["sd", "b"], ["u", "u"], ["d", "d"]];
