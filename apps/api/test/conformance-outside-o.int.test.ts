@@ -65,7 +65,8 @@ describe("PUT /v1/scripts/{slug} with the latest version's files", () => {
     const retried = await client.call("PUT", "/scripts/same-files", { slug: "same-files", base_version: 1, files, title: "Stale" });
     expect(retried.status).toBe(409);
     expect(retried.json.error).toMatchObject({ code: "version_conflict", details: { latest_version: 2 } });
-    expect((await client.call("GET", "/scripts/same-files")).json.title).toBe("Closing price");
+    // the second save gave no title, so it took its declaration's (docs/adr/0305); the stale one changed nothing
+    expect((await client.call("GET", "/scripts/same-files")).json.title).toBe("Close");
   });
 });
 
