@@ -99,8 +99,11 @@ export interface InlineSite {
   a(name: string): string;
   /** The value of a literal argument, when it is one. */
   lit(name: string): string | number | boolean | null;
-  /** The call site's state object (as `state`), with its slot number for naming locals `$m<k>...`. */
-  stateSlot(impl: StateClass): { js: string; k: number };
+  /**
+   * The call site's state object (as `state`), with its slot number for naming locals `$m<k>...`;
+   * `cap` sizes a windowed state's ring (without it the state takes its unknown-window default).
+   */
+  stateSlot(impl: StateClass, cap?: number): { js: string; k: number };
   /** A `var` declaration loaded when the loop starts, and the statement storing it back. */
   runLocal(load: string, store: string): void;
   /** Code run before the statement holding the call. */

@@ -44,7 +44,7 @@ export function builtinCall(g: Gen, c: A.Call, name: string): string {
     const site: InlineSite = {
       a: (n) => b.a(n),
       lit: b.lit,
-      stateSlot: (impl) => g.slots.slot(g.slots.newOf(impl, c.span)),
+      stateSlot: (impl, cap) => g.slots.slot(g.slots.newOf(impl, c.span, cap ?? null)),
       runLocal: (load, store) => g.slots.runLocal(load, store),
       before: (code) => g.flow.pre.push(code),
     };

@@ -112,3 +112,9 @@ plot(y, "y")
     expect(loop).not.toMatch(/\.update\(/);
   });
 });
+
+test("the loop form's ring is sized for its window, as the update form's is (not the 5,000-value default: 128 KB of fresh memory a run)", () => {
+  const src = build(header + `plot(ta.sma(close, 20), "s")\nplot(math.sum(close, 7), "m")\n`).source;
+  expect(src).toMatch(/new \$rt\.[\w.]*Sma\(20\)/);
+  expect(src).toMatch(/new \$rt\.[\w.]*Sum\(7\)/);
+});

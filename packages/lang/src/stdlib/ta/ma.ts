@@ -161,7 +161,8 @@ function inlineWindowSum(impl: StateClass, divide: boolean): InlineEmitter {
     const n = Math.floor(l);
     const x = s.a("source");
     if (!readsInPlace(x)) return null;
-    const k = s.stateSlot(impl).k;
+    // the ring sized for its window, as the update form's state is (binding.ts windowOf)
+    const k = s.stateSlot(impl, n).k;
     const [buf, cap, end, top, count, last, t, sum, j] = ["b", "c", "e", "t", "n", "l", "x", "s", "j"].map((f) => `$m${k}${f}`) as [string, string, string, string, string, string, string, string, string];
     const r = `$s${k}.r`;
     s.runLocal(
