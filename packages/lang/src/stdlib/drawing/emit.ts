@@ -13,7 +13,7 @@ export const NA_OBJ = "null";
 /**
  * What a call placing a drawing passes after its coordinates: the bar it runs on (`$i`) and the
  * chart's last bar (`$rt.n - 1`), against which the store checks an x read as a bar index: at most
- * 10,000 bars before the first, 500 past the second (store.ts MOST_PAST_BARS, MOST_FUTURE_BARS).
+ * 10,000 bars before the first, 500 past the second (reach.ts MOST_PAST_BARS, MOST_FUTURE_BARS).
  */
 export const AT = "$i, $rt.n - 1";
 

@@ -3,15 +3,16 @@
 // holds at most the declaration's max_<kind>s_count objects (default 50, most MOST_COUNT's):
 // creating one more deletes the oldest. A drawing placed by bar index more than 500 bars past the
 // chart's last bar, or more than 10,000 bars before the bar placing it, is a runtime error of that
-// bar (MOST_FUTURE_BARS, MOST_PAST_BARS); a polyline connects at most its first 10,000 points
+// bar (reach.ts); a polyline connects at most its first 10,000 points
 // (MOST_POLYLINE_POINTS). Setters and getters on
 // `na` do nothing / give na; a deleted object keeps its properties (getters still read them) but
 // is no longer drawn and leaves `<kind>.all`.
 
 import { PineArray } from "../array";
-import { BAR_BUFFER_LIMIT, fail } from "../../runtime/errors";
-import { X_FIELDS, type DrawingKind } from "./kinds";
+import { fail } from "../../runtime/errors";
+import type { DrawingKind } from "./kinds";
 import { point, points, type ChartPoint } from "./polyline";
+import { byTime, inReach, placedInReach } from "./reach";
 
 export type { DrawingKind };
 
@@ -62,62 +63,11 @@ export function clampCap(kind: DrawingKind, n: number | null | undefined): numbe
 }
 
 /**
- * How far past the chart's last bar a drawing may be placed by bar index: TradingView's user
- * manual (Lines and boxes, Limitations) and the reference of label.new, line.new, box.new and their
- * x setters: "objects positioned using xloc.bar_index cannot be drawn further than 500 bars into
- * the future"; further is its runtime error, FUTURE_MESSAGE. The future is the chart's: past its
- * last bar, not past the bar the script runs on, as public scripts drawing at `last_bar_index + n`
- * on every historical bar run on TradingView (docs/adr/0299).
- */
-export const MOST_FUTURE_BARS = 500;
-export const FUTURE_MESSAGE = "Objects positioned using xloc.bar_index cannot be drawn further than 500 bars into the future.";
-
-/**
- * How far before the bar placing it a drawing may be placed by bar index: TradingView's user
- * manual (Limitations, "Maximum bars back": "Drawings using xloc.bar_index can be positioned a
- * maximum of 10,000 bars in the past"; Lines and boxes: "the minimum x-coordinate allowed is
- * `bar_index - 10000`"), the reach of the `time` series' buffer a bar-index x is read through
- * (BAR_BUFFER_LIMIT). Further is its runtime error (RE10026), pastMessage. Counted from the bar the
- * call runs on, as TradingView's FAQ and public error captures count it (docs/adr/0302).
- */
-export const MOST_PAST_BARS = BAR_BUFFER_LIMIT;
-
-/** TradingView's message for a bar-index x more than MOST_PAST_BARS before the bar: the argument, its value and the function (docs/adr/0302). */
-export function pastMessage(arg: string, x: number, fn: string): string {
-  return `Bar index value of the \`${arg}\` argument (${x}) in \`${fn}()\` is too far from the current bar index. Try using \`time\` instead.`;
-}
-
-/**
  * The most points a polyline connects: TradingView's user manual (Lines and boxes, Polylines:
  * "These powerful drawings can connect up to 10,000 points"). A polyline given more connects its
  * first 10,000, the manual naming no error for more (docs/adr/0303).
  */
 export const MOST_POLYLINE_POINTS = 10_000;
-
-function byTime(xloc: unknown): boolean {
-  return typeof xloc === "string" && xloc.endsWith("bar_time");
-}
-
-/**
- * The runtime error of an x read by `xloc` as a bar index more than MOST_FUTURE_BARS past `lastBar`,
- * the chart's last bar, or more than MOST_PAST_BARS before `bar`, the bar the call runs on; `fn`
- * and `arg` name the call and its argument in the message (na is no place: no error).
- */
-function inReach(x: unknown, xloc: unknown, bar: number, lastBar: number, fn: string, arg: string): void {
-  if (typeof x !== "number" || byTime(xloc)) return;
-  if (x - lastBar > MOST_FUTURE_BARS) fail(FUTURE_MESSAGE);
-  if (bar - x > MOST_PAST_BARS) fail(pastMessage(arg, x, fn));
-}
-
-/** Each kind's constructor, as the message of a placement too far names it. */
-const NEW_OF: Readonly<Record<DrawingKind, string>> = { label: "label.new", line: "line.new", box: "box.new", polyline: "polyline.new", table: "table.new", linefill: "linefill.new" };
-
-/** A new drawing's x coordinates (its points' for a polyline) checked against the bar placing it and the chart's last bar. */
-function placedInReach(kind: DrawingKind, f: Props, bar: number, lastBar: number): void {
-  const fn = NEW_OF[kind];
-  for (const fx of X_FIELDS[kind]) inReach(f[fx], f.xloc, bar, lastBar, fn, fx);
-  if (kind === "polyline" && Array.isArray(f.points)) for (const p of f.points as ChartPoint[]) inReach(p.index, f.xloc, bar, lastBar, fn, "points");
-}
 
 /** An object id as compiled code holds it: na may arrive as null, undefined or NaN. */
 type D = Drawing | null | undefined | number;

@@ -8,7 +8,7 @@
 // another module's exports (the CommonJS build turns those into getter calls), rings sized by the
 // constructor's `cap` (the call site's derived window) so `ensure` only checks.
 
-import { BAR, builtinFunction, lengthWindow, sourceLength, taFunction, update, type InlineEmitter, type StateClass } from "../../builtins/record";
+import { BAR, builtinFunction, lengthWindow, sourceLength, taFunction, update, type InlineEmitter, type InlineSite, type StateClass } from "../../builtins/record";
 import { positiveArgument } from "../../builtins/argument-bounds";
 import { fail } from "../../runtime/errors";
 import { Ring } from "../ring";
@@ -116,15 +116,20 @@ export class Rma {
   }
 }
 
+/** The window of a call written into the bar loop: its literal length, floored; null when the length is not a literal of at least 1. */
+export function literalWindow(s: InlineSite): number | null {
+  const l = s.lit("length");
+  return typeof l === "number" && l >= 1 && Number.isFinite(l) ? Math.floor(l) : null;
+}
+
 /**
  * Ema and Rma written into the bar loop (the same arithmetic as their update, the fields in
  * locals of the loop) for a literal length; see InlineSite in builtins/record.ts.
  */
 function inlineSmooth(impl: StateClass, alpha: (n: number) => number): InlineEmitter {
   return (s) => {
-    const l = s.lit("length");
-    if (typeof l !== "number" || !(l >= 1) || !Number.isFinite(l)) return null;
-    const n = Math.floor(l);
+    const n = literalWindow(s);
+    if (n === null) return null;
     const x = s.a("source");
     if (!readsInPlace(x)) return null;
     const k = s.stateSlot(impl).k;
@@ -156,9 +161,8 @@ export function readsInPlace(code: string): boolean {
  */
 function inlineWindowSum(impl: StateClass, divide: boolean): InlineEmitter {
   return (s) => {
-    const l = s.lit("length");
-    if (typeof l !== "number" || !(l >= 1) || !Number.isFinite(l)) return null;
-    const n = Math.floor(l);
+    const n = literalWindow(s);
+    if (n === null) return null;
     const x = s.a("source");
     if (!readsInPlace(x)) return null;
     // the ring sized for its window, as the update form's state is (binding.ts windowOf)

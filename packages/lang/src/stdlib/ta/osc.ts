@@ -2,7 +2,7 @@
 
 import { BAR, lengthWindow, sourceLength, taFunction, update, type InlineEmitter } from "../../builtins/record";
 import { Ring } from "../ring";
-import { Ema, Rma, Sma, Sum, UNKNOWN_WINDOW, readsInPlace } from "./ma";
+import { Ema, Rma, Sma, Sum, UNKNOWN_WINDOW, literalWindow, readsInPlace } from "./ma";
 import { Extreme } from "./extremes";
 import { Dev, Change } from "./stats";
 
@@ -78,9 +78,8 @@ function rsiOf(u: number, d: number): number {
 
 /** Rsi written into the bar loop for a literal length (its update's arithmetic, fields in locals of the loop). */
 const inlineRsi: InlineEmitter = (s) => {
-  const l = s.lit("length");
-  if (typeof l !== "number" || !(l >= 1) || !Number.isFinite(l)) return null;
-  const n = Math.floor(l);
+  const n = literalWindow(s);
+  if (n === null) return null;
   const x = s.a("source");
   if (!readsInPlace(x)) return null;
   const k = s.stateSlot(Rsi).k;
