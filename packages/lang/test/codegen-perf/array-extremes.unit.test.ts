@@ -2,14 +2,10 @@
 // are skipped, an empty or all-na array gives na, an na array is an error. Expected values are
 // worked by hand.
 import type { EvaluationResult } from "../../src/evaluate";
-import type { Bars } from "../../src/types";
+import { flatDailyBars } from "../support/demo-bars";
 import { build, run } from "../back/harness";
 
-function bars(closes: number[]): Bars {
-  const n = closes.length;
-  const c = Float64Array.from(closes);
-  return { length: n, time: Float64Array.from({ length: n }, (_, i) => 1_700_000_000 + i * 86400), open: c, high: c, low: c, close: c, volume: new Float64Array(n).fill(1) };
-}
+const bars = flatDailyBars;
 const col = (r: EvaluationResult, k: number): number[] => Array.from(r.outputs[k]!.values as ArrayLike<number>);
 
 test("a rolling window of three with na elements", () => {

@@ -2,16 +2,10 @@
 // functions called at the root of a statement run in place, numeric `na`/`nz`/`!=` and array
 // for-in make no runtime call, numeric arrays come from their own allocation site. The values
 // must be exactly those of the functions called: expected values are worked by hand below.
-import type { Bars } from "../../src/types";
+import { gaplessDailyBars } from "../support/demo-bars";
 import { build, run } from "../back/harness";
 
-/** Bars with the given closes (open = previous close, one day apart). */
-function bars(closes: number[]): Bars {
-  const n = closes.length;
-  const c = Float64Array.from(closes);
-  const o = Float64Array.from(closes, (x, i) => (i === 0 ? x : closes[i - 1]!));
-  return { length: n, time: Float64Array.from({ length: n }, (_, i) => 1_700_000_000 + i * 86400), open: o, high: Float64Array.from(c, (x, i) => Math.max(x, o[i]!)), low: Float64Array.from(c, (x, i) => Math.min(x, o[i]!)), close: c, volume: new Float64Array(n).fill(1) };
-}
+const bars = gaplessDailyBars;
 
 const col = (r: ReturnType<typeof run>, k: number): number[] => Array.from(r.outputs[k]!.values);
 

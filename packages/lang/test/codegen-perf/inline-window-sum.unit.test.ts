@@ -3,16 +3,10 @@
 // bar (docs/performance.md, "helper E"). The values must be the update's: expected values are
 // worked by hand below (Pine: an na source leaves the result as it was and stays out of the
 // window; the window is the last `length` non-na values).
-import type { Bars } from "../../src/types";
+import { gaplessDailyBars } from "../support/demo-bars";
 import { build, run } from "../back/harness";
 
-/** Bars with the given closes (open = previous close, one day apart). */
-function bars(closes: number[]): Bars {
-  const n = closes.length;
-  const c = Float64Array.from(closes);
-  const o = Float64Array.from(closes, (x, i) => (i === 0 ? x : closes[i - 1]!));
-  return { length: n, time: Float64Array.from({ length: n }, (_, i) => 1_700_000_000 + i * 86400), open: o, high: Float64Array.from(c, (x, i) => Math.max(x, o[i]!)), low: Float64Array.from(c, (x, i) => Math.min(x, o[i]!)), close: c, volume: new Float64Array(n).fill(1) };
-}
+const bars = gaplessDailyBars;
 
 const col = (r: ReturnType<typeof run>, k: number): number[] => Array.from(r.outputs[k]!.values);
 const loopOf = (src: string): string => src.slice(src.indexOf("function $run("));

@@ -3,14 +3,10 @@
 // back to the closure when a chunk of bars ends or a bar fails; a variable a user function reads,
 // or one with a history ring, stays in the closure. Expected values are worked by hand.
 import { evaluate, type EvaluationResult } from "../../src/evaluate";
-import type { Bars } from "../../src/types";
+import { flatDailyBars } from "../support/demo-bars";
 import { build, SYMBOL } from "../back/harness";
 
-function bars(closes: number[]): Bars {
-  const n = closes.length;
-  const c = Float64Array.from(closes);
-  return { length: n, time: Float64Array.from({ length: n }, (_, i) => 1_700_000_000 + i * 86400), open: c, high: c, low: c, close: c, volume: new Float64Array(n).fill(1) };
-}
+const bars = flatDailyBars;
 const col = (r: EvaluationResult, k: number): number[] => Array.from(r.outputs[k]!.values as ArrayLike<number>);
 
 const SCRIPT = `//@version=6

@@ -41,3 +41,20 @@ export function groupBarsOf(d: Bars, startOf: (t: number) => number): { bars: Ba
   }
   return { bars: barsOfRows(rows), groupOf };
 }
+
+const DAY_ONE = 1_700_000_000;
+
+/** Daily bars whose open, high, low and close are all the given close; volume 1. */
+export function flatDailyBars(closes: readonly number[]): Bars {
+  const n = closes.length;
+  const c = Float64Array.from(closes);
+  return { length: n, time: Float64Array.from({ length: n }, (_, i) => DAY_ONE + i * 86400), open: c, high: c, low: c, close: c, volume: new Float64Array(n).fill(1) };
+}
+
+/** Daily bars opening at the previous close (the first at its own), high and low the two's extremes; volume 1. */
+export function gaplessDailyBars(closes: readonly number[]): Bars {
+  const n = closes.length;
+  const c = Float64Array.from(closes);
+  const o = Float64Array.from(closes, (x, i) => (i === 0 ? x : closes[i - 1]!));
+  return { length: n, time: Float64Array.from({ length: n }, (_, i) => DAY_ONE + i * 86400), open: o, high: Float64Array.from(c, (x, i) => Math.max(x, o[i]!)), low: Float64Array.from(c, (x, i) => Math.min(x, o[i]!)), close: c, volume: new Float64Array(n).fill(1) };
+}
