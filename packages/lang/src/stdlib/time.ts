@@ -220,11 +220,13 @@ export const timenow = builtinVariable({ name: "timenow", type: "series int", do
 /**
  * `timestamp()`: the overload is chosen by the first argument's type (as Pine does), not by the
  * count: a string alone is a date (`"2024-02-20"`, folded when literal), a string followed by
- * numbers a time zone, a number the year (in the exchange's zone).
+ * numbers a time zone, a number the year (in the exchange's zone). The date may be any string, as
+ * Pine v6's reference has it (`timestamp(dateString) → series int`): an input or a series is read on
+ * each bar, and the result is as qualified as the string.
  */
 export const timestampFunction = builtinFunction({
   sig: [
-    "timestamp(dateString: const string): const int",
+    "timestamp(dateString: series string): int",
     "timestamp(year: series int, month: series int, day: series int, hour: series int = 0, minute: series int = 0, second: series int = 0): int",
     "timestamp(timezone: series string, year: series int, month: series int, day: series int, hour: series int = 0, minute: series int = 0, second: series int = 0): int",
   ],
