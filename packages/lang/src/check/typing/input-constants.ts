@@ -26,7 +26,7 @@ export function foldInputArguments(t: Typer, args: ReadonlyArray<readonly [strin
     if (p === null || !PARAMS.has(p)) continue;
     const values = arg.kind === "TupleExpr" ? arg.elements : [arg];
     for (const v of values) {
-      const f = folded(t, v);
+      const f = folded(t, v, NEEDED.has(p));
       if (f instanceof NotConstant) {
         if (NEEDED.has(p)) t.ctx.error(Code.unsupported_feature, `This input's ${p === "defval" ? "default" : p} is const in Pine, but it cannot be worked out before the script runs here: ${f.message}. Write it with literals, operators, const variables and math.*, str.*, color.* or timestamp() calls.`, v.span);
       } else if (f !== v) v.folded = f;
@@ -38,9 +38,11 @@ export function foldInputArguments(t: Typer, args: ReadonlyArray<readonly [strin
  * The literal `e` stands for: itself when a literal, a built-in constant (`color.teal`, which the
  * Interface names) or not const (`input.source(close)`); the literal or built-in constant a const
  * name stands for; else the literal of its value. NotConstant when that value cannot be worked out.
+ * `valued`: an input's default, bounds or options, where a built-in constant other than a color is
+ * its value (`size.small` is "small", `math.pi` 3.14159...), as TradingView's inputs take it.
  */
-function folded(t: Typer, e: A.Expr): A.Expr | NotConstant {
-  const named = nameFor(t, e, 0);
+function folded(t: Typer, e: A.Expr, valued: boolean): A.Expr | NotConstant {
+  const named = nameFor(t, e, 0, valued);
   if (named !== null) return named;
   if (e.qual !== "const" || e.type?.kind !== "primitive") return e;
   let v: ConstValue;
@@ -54,7 +56,7 @@ function folded(t: Typer, e: A.Expr): A.Expr | NotConstant {
 }
 
 /** A literal, a built-in constant or an enum member, written directly or through const names; else null. */
-function nameFor(t: Typer, e: A.Expr, depth: number): A.Expr | null {
+function nameFor(t: Typer, e: A.Expr, depth: number, valued: boolean): A.Expr | null {
   if (depth > 32) return null;
   switch (e.kind) {
     case "NumberLit":
@@ -65,9 +67,10 @@ function nameFor(t: Typer, e: A.Expr, depth: number): A.Expr | null {
       return e;
     case "Identifier":
     case "Member": {
-      if (e.symbol?.kind === "builtinVariable" || e.symbol?.kind === "enumMember") return e;
+      if (e.symbol?.kind === "enumMember") return e;
+      if (e.symbol?.kind === "builtinVariable") return valued && e.qual === "const" && !(e.type !== undefined && prim(e.type, "color")) ? null : e;
       const init = e.constant ?? (e.kind === "Identifier" && e.symbol?.kind === "local" ? t.constants.get(e.symbol.id) : undefined);
-      return init ? nameFor(t, init, depth + 1) : null;
+      return init ? nameFor(t, init, depth + 1, valued) : null;
     }
     default:
       return null;
