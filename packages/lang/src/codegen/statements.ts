@@ -7,30 +7,71 @@ import { builtinFunction } from "../builtins";
 import { LOOP_BUDGET } from "../runtime/errors";
 import { asKindIn, naIn, naOfStructure, type Gen } from "./context";
 import { quotient } from "./expressions";
-import { capturedEverywhere, holdsRequest } from "./request-blocks";
+import { capturedEverywhere, exitSkipsRequests, holdsRequest } from "./request-blocks";
+import { exitCode, withFrame, withLoopExits, type ExitFrame } from "./loop-exits";
 import { calleeName, CodegenError, kindOf, vtOf, type Binding, type VT } from "./types";
 
 function block(g: Gen, stmts: A.Stmt[]): string {
   const scope = new Map<string, Binding>();
   g.scopes.push(scope);
-  const out = stmts.map((s) => g.stmt(s)).join("\n");
+  const out = statementsFrom(g, stmts, 0, (s) => g.stmt(s));
   g.scopes.pop();
   return out + g.scopes.blockPushes(scope);
+}
+
+/**
+ * Statements `from` on of a block, each compiled by `one`. A statement that may end the loop's
+ * iteration before a later one makes a request holds its exit back: a context's run first runs
+ * the rest of the block, so that its requests record on every context bar (docs/adr/0314).
+ */
+function statementsFrom(g: Gen, stmts: A.Stmt[], from: number, one: (s: A.Stmt, k: number) => string): string {
+  const parts: string[] = [];
+  for (let k = from; k < stmts.length; k++) {
+    if (k < stmts.length - 1 && exitSkipsRequests(stmts, k, g.unit.functionsById)) {
+      const s = stmts[k]!;
+      parts.push(heldExit(g, () => one(s, k), () => statementsFrom(g, stmts, k + 1, one)));
+      break;
+    }
+    parts.push(one(stmts[k]!, k));
+  }
+  return parts.join("\n");
+}
+
+/**
+ * `first` with its exits held back (a flag and a labelled block), then `rest`: run as usual when
+ * `first` did not exit; in a context's run after an exit, once more in a pass of its own (an exit
+ * or a runtime error there ends only that pass); then the exit held back is taken.
+ */
+function heldExit(g: Gen, first: () => string, rest: () => string): string {
+  const [flag, held, pass, again, depth] = [g.scopes.hoisted("ex"), g.scopes.fresh("held"), g.scopes.hoisted("pass"), g.scopes.fresh("rest"), g.scopes.hoisted("depth")];
+  const firstCode = withFrame(g, { kind: "held", label: held, flag }, first);
+  const restCode = withFrame(g, { kind: "rest", label: again, pass }, rest);
+  return [
+    `${flag} = 0;`,
+    `${held}: {\n${firstCode}\n}`,
+    // 1: the rest as usual; 0: a context's run after an exit; 2: skipped
+    `${pass} = ${flag} === 0 ? 1 : $rt.req.capturing ? 0 : 2;`,
+    `if (${pass} !== 2) {`,
+    `${depth} = $rt.req.depth;`,
+    `${again}: try {\n${restCode}\n} catch ($e) {`,
+    `if (${pass} === 1 || !($e instanceof Error) || $e.name !== "ScriptRuntimeError") throw $e;`,
+    `$rt.req.depth = ${depth};`,
+    "}\n}",
+    `if (${flag} === 1) {\n${exitCode(g, "break")}\n} else if (${flag} === 2) {\n${exitCode(g, "continue")}\n}`,
+  ].join("\n");
 }
 
 /** Statements of a block whose last statement's value goes to `target` (or is returned). */
 export function valueBlock(g: Gen, stmts: A.Stmt[], target: string, vt: VT): string {
   g.scopes.push(new Map<string, Binding>());
   const parts: string[] = [];
-  stmts.forEach((s, k) => {
-    if (k < stmts.length - 1) {
-      parts.push(g.stmt(s));
-      return;
-    }
-    const v = lastValue(g, s, vt);
-    if (v === null) parts.push(g.stmt(s));
-    else parts.push(v.code, `${target} = ${v.value};`);
-  });
+  parts.push(
+    statementsFrom(g, stmts, 0, (s, k) => {
+      if (k < stmts.length - 1) return g.stmt(s);
+      const v = lastValue(g, s, vt);
+      return v === null ? g.stmt(s) : `${v.code}\n${target} = ${v.value};`;
+    }),
+  );
   if (stmts.length === 0) parts.push(`${target} = ${naIn(g, vt)};`);
   const scope = g.scopes.pop()!;
   return parts.join("\n") + g.scopes.blockPushes(scope);
@@ -111,9 +152,9 @@ export function stmt(g: Gen, s: A.Stmt): string {
     case "While":
       return structured(g, s, null, "num");
     case "Break":
-      return "break;";
+      return exitCode(g, "break");
     case "Continue":
-      return "continue;";
+      return exitCode(g, "continue");
     case "FunctionDecl":
       return "";
     case "TypeDecl":
@@ -199,8 +240,8 @@ function itemsOf(iterable: A.Expr, js: string): string {
  * body of `forced` not selected, a runtime error ending only that pass, so that every request
  * site inside records its value on every context bar; then, as a chart's run does, the selected one.
  */
-function capturePasses(g: Gen, k: string, pick: string, bodies: string[], forced: number[], rest: string): string {
-  const [pass, run, depth] = [g.scopes.hoisted("pass"), g.scopes.hoisted("run"), g.scopes.hoisted("depth")];
+function capturePasses(g: Gen, frame: PassesFrame, k: string, pick: string, bodies: string[], forced: number[], rest: string): string {
+  const [pass, run, depth] = [frame.pass, g.scopes.hoisted("run"), g.scopes.hoisted("depth")];
   const m = bodies.length;
   const chain = `${bodies.map((b, n) => `if (${run} === ${n}) {\n${b}\n} else `).join("")}{\n${rest}\n}`;
   const isForced = forced.length === 0 ? "false" : forced.map((n) => `${pass} === ${n}`).join(" || ");
@@ -208,7 +249,8 @@ function capturePasses(g: Gen, k: string, pick: string, bodies: string[], forced
     pick,
     // how many request expressions the block is inside: a pass an error ends leaves it so (docs/adr/0296)
     `${depth} = $rt.req.depth;`,
-    `for (${pass} = $rt.req.capturing ? 0 : ${m}; ${pass} <= ${m}; ${pass}++) {`,
+    // labelled: a `break` or `continue` of a surrounding loop inside jumps past it (codegen/loop-exits.ts)
+    `${frame.label}: for (${pass} = $rt.req.capturing ? 0 : ${m}; ${pass} <= ${m}; ${pass}++) {`,
     `${run} = ${pass} === ${m} ? ${k} : ${pass} !== ${k} && (${isForced}) ? ${pass} : -2;`,
     `if (${run} === -2) continue;`,
     `try {\n${chain}\n} catch ($e) {`,
@@ -218,9 +260,18 @@ function capturePasses(g: Gen, k: string, pick: string, bodies: string[], forced
   ].join("\n");
 }
 
+type PassesFrame = Extract<ExitFrame, { kind: "passes" }>;
+
+/** The frame of a structure in the two-pass form with `bodies` bodies, made before they are compiled (their exits jump by its label). */
+function passesFrame(g: Gen, bodies: number): PassesFrame {
+  return { kind: "passes", label: g.scopes.fresh("passes"), pass: g.scopes.hoisted("pass"), last: bodies };
+}
+
 /** A switch holding a request site in the two-pass form: its case tests, in order, pick the case; then capturePasses. */
 function switchPasses(g: Gen, s: A.Switch, subj: string | null, body: (b: A.Block) => string, rest: string): string {
   const k = g.scopes.hoisted("pick");
+  const defaultAt = s.cases.findIndex((c) => c.test === null);
+  const frame = passesFrame(g, defaultAt < 0 ? s.cases.length : defaultAt + 1);
   const bodies: string[] = [];
   const forced: number[] = [];
   let picks = "";
@@ -232,7 +283,7 @@ function switchPasses(g: Gen, s: A.Switch, subj: string | null, body: (b: A.Bloc
     if (c.test === null) {
       hasDefault = true;
       picks += `{ ${k} = ${n}; }`;
-      bodies.push(body(c.body));
+      bodies.push(withFrame(g, frame, () => body(c.body)));
       break;
     }
     const t = g.expr(c.test);
@@ -240,21 +291,22 @@ function switchPasses(g: Gen, s: A.Switch, subj: string | null, body: (b: A.Bloc
     const cond = subj === null ? g.truthy(t, c.test) : `$rt.eq(${subj}, ${t})`;
     picks += `${tp ? `{\n${tp}` : ""}if (${cond}) { ${k} = ${n}; } else `;
     if (tp) closing += "}";
-    bodies.push(body(c.body));
+    bodies.push(withFrame(g, frame, () => body(c.body)));
   }
   if (!hasDefault) picks += `{ ${k} = -1; }`;
-  return capturePasses(g, k, picks + closing, bodies, forced, rest);
+  return capturePasses(g, frame, k, picks + closing, bodies, forced, rest);
 }
 
 /** Structured statement; with `target`, its value is assigned there. */
 export function structured(g: Gen, s: A.Structured, target: string | null, vt: VT): string {
   const pre = g.flow.flush();
   const body = (b: A.Block): string => (target === null ? block(g, b.body) : valueBlock(g, b.body, target, vt));
-  // a loop's body may run more than once on a bar: its history is committed once per bar (docs/adr/0243)
-  const loopBody = (b: A.Block): string => {
+  // a loop's body may run more than once on a bar: its history is committed once per bar (docs/adr/0243);
+  // `label` is what the loop statement is labelled with when an exit inside jumps to it (loop-exits.ts)
+  const loopBody = (b: A.Block): { code: string; label: string } => {
     g.flow.loop++;
     try {
-      return body(b);
+      return withLoopExits(g, () => body(b));
     } finally {
       g.flow.loop--;
     }
@@ -263,14 +315,17 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
     case "If": {
       const c = g.expr(s.cond);
       const cpre = g.flow.flush();
-      const then = body(s.then);
+      const frame = capturedEverywhere([s.then, s.else], g.unit.functionsById) ? passesFrame(g, 2) : null;
+      const framed = (f: () => string): string => (frame === null ? f() : withFrame(g, frame, f));
+      const then = framed(() => body(s.then));
       // no else: na, which a v5 bool can be (docs/adr/0260), a v6 bool's false, a tuple's members' (docs/adr/0262)
       let els = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
-      if (s.else) els = s.else.kind === "If" ? structured(g, s.else, target, vt) : body(s.else);
-      if (!capturedEverywhere([s.then, s.else], s, g.unit.functionsById)) return `${pre}${cpre}if (${g.truthy(c, s.cond)}) {\n${then}\n} else {\n${els}\n}`;
+      const orElse = s.else;
+      if (orElse) els = framed(() => (orElse.kind === "If" ? structured(g, orElse, target, vt) : body(orElse)));
+      if (frame === null) return `${pre}${cpre}if (${g.truthy(c, s.cond)}) {\n${then}\n} else {\n${els}\n}`;
       const forced = [s.then, s.else].flatMap((b, n) => (b !== null && holdsRequest(b, g.unit.functionsById) ? [n] : []));
       const k = g.scopes.hoisted("pick");
-      return `${pre}${cpre}${capturePasses(g, k, `${k} = ${g.truthy(c, s.cond)} ? 0 : 1;`, [then, els], forced, "")}`;
+      return `${pre}${cpre}${capturePasses(g, frame, k, `${k} = ${g.truthy(c, s.cond)} ? 0 : 1;`, [then, els], forced, "")}`;
     }
     case "Switch": {
       let subj: string | null = null;
@@ -280,7 +335,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
         const v = g.expr(s.subject);
         parts.push(`${g.flow.flush()}${subj} = ${v};`);
       }
-      if (capturedEverywhere(s.cases.map((c) => c.body), s, g.unit.functionsById)) {
+      if (capturedEverywhere(s.cases.map((c) => c.body), g.unit.functionsById)) {
         parts.push(switchPasses(g, s, subj, body, target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`));
         return parts.join("\n");
       }
@@ -312,7 +367,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const [a, z, st, dir] = [g.scopes.fresh("a"), g.scopes.fresh("z"), g.scopes.fresh("by"), g.scopes.fresh("d")];
       g.scopes.push(new Map());
       const ctr = g.scopes.declare(s.counter.name, s.symbol, "num", "none");
-      const inner = loopBody(s.body);
+      const { code: inner, label } = loopBody(s.body);
       g.scopes.pop();
       const init = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
       // Pine v6 reads `to` before each iteration (the checker marks where that is safe); its direction is the first reading's
@@ -321,7 +376,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
         `${pre}${p}${init}{ const ${a} = ${from}, ${z} = ${to};\n` +
         `const ${dir} = ${z} >= ${a} ? 1 : -1; const ${st} = ${step === null ? dir : `Math.abs(${step}) * ${dir}`};\n` +
         `if (${a} === ${a} && ${z} === ${z} && ${st} !== 0 && ${st} === ${st}) ` +
-        `for (let $k = ${a}; ${dir} > 0 ? $k <= ${end} : $k >= ${end}; $k += ${st}) {\n` +
+        `${label}for (let $k = ${a}; ${dir} > 0 ? $k <= ${end} : $k >= ${end}; $k += ${st}) {\n` +
         `if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${ctr.js} = $k;\n${inner}\n} }`
       );
     }
@@ -336,7 +391,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       // a map's pairs: its values as the items, its keys (in the same insertion order) as the index
       const keys = s.iterable.type?.kind === "map" ? g.scopes.fresh("keys") : null;
       const item = g.scopes.declare(s.item.name, s.itemSymbol, vtOf(s.itemSymbol?.type) ?? "num", "none");
-      const inner = loopBody(s.body);
+      const { code: inner, label } = loopBody(s.body);
       g.scopes.pop();
       const init = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
       // The loop's iterations are added to the bar's count when it ends; inside, the index is
@@ -346,7 +401,7 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
         `${pre}${p}${init}{ const ${v} = ${itemsOf(s.iterable, arr)}, ${left} = ${LOOP_BUDGET} - $loops;\n` +
         (keys === null ? "" : `const ${keys} = $rt.keysOf(${arr});\n`) +
         `let ${k} = 0;\n` +
-        `for (; ${k} < ${v}.length; ${k}++) {\n` +
+        `${label}for (; ${k} < ${v}.length; ${k}++) {\n` +
         `if (${k} >= ${left}) $rt.tooLong();\n` +
         `${idx ? `${idx.js} = ${keys === null ? k : `${keys}[${k}]`};\n` : ""}${item.js} = ${v}[${k}];\n${inner}\n}\n` +
         `$loops += ${k}; }`
@@ -359,10 +414,10 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const c = g.expr(s.cond);
       g.flow.loop--;
       const cp = g.flow.flush();
-      const inner = loopBody(s.body);
+      const { code: inner, label } = loopBody(s.body);
       const init = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
       // the condition's prelude (if any) runs before each test
-      return `${pre}${init}while (true) {\n${cp}if (!(${g.truthy(c, s.cond)})) break;\nif (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}`;
+      return `${pre}${init}${label}while (true) {\n${cp}if (!(${g.truthy(c, s.cond)})) break;\nif (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}`;
     }
   }
 }

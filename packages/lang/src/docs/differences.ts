@@ -115,11 +115,11 @@ export const DIFFERENCES: Guide = {
   it only when its requests need them (docs/adr/0223). A request inside an \`if\`, a \`switch\`, a ternary or on the right of
   \`and\`/\`or\` (of the script or of a function it calls) is evaluated on every bar of its context, as TradingView
   evaluates a request's expression across the requested data; the chart reads it only on the bars where it runs
-  (docs/adr/0283). One in a block that ends a loop's iteration (\`break\`, \`continue\`), or one that a \`continue\` or
-  \`break\` before it skips, still records a context bar only when the run over the context reaches it (a guard such as
-  \`timeframe.in_seconds() < timeframe.in_seconds(tf)\`, false in the context of \`tf\` itself, leaves it na, as does
-  \`for tf in array.from("D", "W")\` skipping with \`continue\` the timeframes at or below \`timeframe.period\`, every
-  iteration skipped in the weekly context: docs/adr/0307); a statement of the branch not taken that fails before the request
+  (docs/adr/0283). So is one in a loop whose iteration a \`break\` or \`continue\` ends, in its own block or before it
+  (\`for tf in array.from("D", "W")\` skipping with \`continue\` the timeframes at or below \`timeframe.period\` reads the
+  weekly value on a daily chart, though the weekly context skips every iteration): the context's run then also runs the
+  rest of the iteration the exit skipped, and a loop making no iteration at all in the context's run still records nothing
+  there (docs/adr/0314). A statement of the branch not taken that fails before the request
   leaves that context bar na (in a ternary or \`and\`/\`or\`, a failing operand not taken ends the context's bar).
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
