@@ -134,11 +134,17 @@ export function binarySearchRightmost(a: Arr<unknown>, val: number | string, slo
   return i;
 }
 
-export function every(a: Arr<boolean>): boolean {
-  return values(a).every((e) => e === true);
+/**
+ * An element of `every`/`some`: a bool, or a number that is true unless zero (the v6 reference's
+ * remark on both); an na number is false, as `bool(na)` is in v6.
+ */
+const truthy = (e: boolean | number): boolean => e === true || (typeof e === "number" && e !== 0 && e === e);
+
+export function every(a: Arr<boolean | number>): boolean {
+  return values(a).every(truthy);
 }
-export function some(a: Arr<boolean>): boolean {
-  return values(a).some((e) => e === true);
+export function some(a: Arr<boolean | number>): boolean {
+  return values(a).some(truthy);
 }
 
 /** Nearest-rank percentile of the non-na elements: sorted[ceil(p/100 * n) - 1] (the smallest for p = 0). */
@@ -161,8 +167,8 @@ export function percentileLinearInterpolation(a: Arr<number>, percentage: number
 
 // ---- records (builtins/record.ts) ----------------------------------------------------------
 
-const fn = (sig: string, doc: string, impl: RuntimeFunction): FunctionRecord =>
-  builtinFunction({ sig: `array.${sig}`, doc, emit: (b) => `${b.fn(impl)}(${b.inOrder().join(", ")})` });
+const fn = (sig: string | string[], doc: string, impl: RuntimeFunction): FunctionRecord =>
+  builtinFunction({ sig: (typeof sig === "string" ? [sig] : sig).map((l) => `array.${l}`), doc, emit: (b) => `${b.fn(impl)}(${b.inOrder().join(", ")})` });
 
 /** A record whose signatures take `sort_field` (written SF in them). */
 const sorted = (sig: string | string[], doc: string, emit: Emitter): FunctionRecord =>
@@ -178,8 +184,8 @@ export const arrayStatistics: FunctionRecord[] = [
   sorted(["binary_search(id: series array<N>, val: series N): series int", "binary_search(id: series array<T>, val: series float|string, SF): series int"], "Index of `val` in an ascending array, or -1. An array of objects is searched by one field (`sort_field`), ascending by it.", (b) => `${b.fn(binarySearch)}(${b.a("id")}, ${b.a("val")}, ${sortFieldSlot(b, "id")})`),
   sorted(["binary_search_leftmost(id: series array<N>, val: series N): series int", "binary_search_leftmost(id: series array<T>, val: series float|string, SF): series int"], "Index of `val`, else of the nearest smaller element (-1 when none). An array of objects is searched by one field (`sort_field`), ascending by it.", (b) => `${b.fn(binarySearchLeftmost)}(${b.a("id")}, ${b.a("val")}, ${sortFieldSlot(b, "id")})`),
   sorted(["binary_search_rightmost(id: series array<N>, val: series N): series int", "binary_search_rightmost(id: series array<T>, val: series float|string, SF): series int"], "Index of `val`, else of the nearest larger element (the size when none). An array of objects is searched by one field (`sort_field`), ascending by it.", (b) => `${b.fn(binarySearchRightmost)}(${b.a("id")}, ${b.a("val")}, ${sortFieldSlot(b, "id")})`),
-  fn("every(id: series array<bool>): series bool", "True when every element is true.", every),
-  fn("some(id: series array<bool>): series bool", "True when some element is true.", some),
+  fn(["every(id: series array<bool>): series bool", "every(id: series array<N>): series bool"], "True when every element is true (of ints or floats: not zero).", every),
+  fn(["some(id: series array<bool>): series bool", "some(id: series array<N>): series bool"], "True when some element is true (of ints or floats: not zero).", some),
   fn("percentile_nearest_rank(id: series array<N>, percentage: series float): series float", "Percentile by the nearest-rank method.", percentileNearestRank),
   fn("percentile_linear_interpolation(id: series array<N>, percentage: series float): series float", "Percentile, linear between the two closest ranks.", percentileLinearInterpolation),
 ];
