@@ -3,6 +3,7 @@
 
 import { builtinFunction, builtinVariable, UNBOUNDED, type CallEmit, type FunctionRecord, type LookbackRule, type VariableRecord } from "./record";
 import { arrowValue, shapeValue } from "../stdlib/math";
+import { rgb } from "../stdlib/color";
 import { BAR_BUFFER_LIMIT } from "../runtime/errors";
 
 /**
@@ -182,6 +183,9 @@ const shown = (b: CallEmit): string => {
  * first bar needs that many bars before it (docs/adr/0131-plot-offset.md). An earlier offset, or
  * one not known at compile time, needs none.
  */
+/** `nz`'s replacement when none is given: the v6 reference's type default (0, false, #00000000 for a color). */
+const nzDefault = (b: CallEmit): string => (b.kind("source") === "bool" ? "false" : b.typeName("source") === "color" ? String(rgb(0, 0, 0, 100)) : "0");
+
 const plotOffset: LookbackRule = (a) => {
   const n = a("offset");
   return n > 0 ? n : 0;
@@ -211,7 +215,7 @@ export const plots: FunctionRecord[] = [
 export const naHandling: FunctionRecord[] = [
   builtinFunction({ sig: "na(x: series T): bool", doc: "True when `x` is na.", emit: (b) => `$rt.isNa(${b.a("x")})` }),
   // a bool's na (a v5 bool's, docs/adr/0260) is replaced by false, a number's by 0
-  builtinFunction({ sig: "nz(source: series T, replacement: series T = 0): T", doc: "`source`, or `replacement` (0 by default, false for a bool) when `source` is na.", emit: (b) => `$rt.nz(${b.a("source")}, ${b.a("replacement", b.kind("source") === "bool" ? "false" : "0")})` }),
+  builtinFunction({ sig: "nz(source: series T, replacement: series T = 0): T", doc: "`source`, or `replacement` when `source` is na: by default 0, false for a bool and #00000000 (fully transparent) for a color, as the v6 reference has it.", emit: (b) => `$rt.nz(${b.a("source")}, ${b.a("replacement", nzDefault(b))})` }),
 ];
 
 // Casts: int truncates toward zero (na stays na), bool is false for 0 and na (Pine v6), the others

@@ -61,6 +61,8 @@ export interface CallEmit {
   lit(name: string): string | number | boolean | null;
   /** The checker's value kind of an argument. */
   kind(name: string): ValueKind;
+  /** The primitive type of an argument (`color` where `kind` says `num`), else null. */
+  typeName(name: string): string | null;
   /** An enum-typed argument's members and their titles (`str.tostring` of a member is its title), else null. */
   enumTitles(name: string): Array<[string, string]> | null;
   /** The value kinds of a tuple-typed argument's values (a user function returning `[a, b]`), else null. */

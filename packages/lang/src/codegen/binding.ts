@@ -109,6 +109,10 @@ export function callEmit(g: EmitSite, c: A.Call, f: FunctionRecord, bound: Bound
       const v = byName.get(n);
       return v ? kindOf(v) : "num";
     },
+    typeName: (n) => {
+      const t = byName.get(n)?.type;
+      return t?.kind === "primitive" ? t.name : null;
+    },
     tupleKinds: (n) => {
       const t = byName.get(n)?.type;
       return t?.kind === "tuple" ? t.elements.map((e) => vtOf(e) ?? "num") : null;

@@ -51,6 +51,8 @@ function numericNa(g: Gen, c: A.Call, name: string): string | null {
     return `(${v.set} !== ${v.get})`;
   }
   if (name === "nz" && c.args.length <= 2) {
+    // a color's default replacement is not 0 (#00000000): the record's emitter has it
+    if (r === undefined && x.value.type?.kind === "primitive" && x.value.type.name === "color") return null;
     const v = once(g, g.expr(x.value));
     const alt = r ? g.expr(r.value) : "0";
     return `(${v.set} === ${v.get} ? ${v.get} : ${alt})`;
