@@ -24,6 +24,23 @@ export function fit(value: unknown, budget = TEXT_BUDGET): unknown {
   return cut(keep);
 }
 
+/**
+ * A page of a list read with `limit`, read again with as many items as fit when `fit` would cut
+ * it: its next_cursor then follows the last item shown. A list cut after the read kept the API's
+ * cursor, which points past the whole page asked, so following it skipped the items left out
+ * (docs/adr/0316-clients-used-from-outside-four.md).
+ */
+export async function fittedPage(read: (limit: number) => Promise<unknown>, limit: number, budget = TEXT_BUDGET): Promise<unknown> {
+  const page = await read(limit);
+  const shown = fit(page, budget);
+  if (shown === page || shown === null || typeof shown !== "object") return shown;
+  const field = listField(shown as Record<string, unknown>);
+  if (!field) return shown;
+  const kept = Math.max(1, ((shown as Record<string, unknown>)[field] as unknown[]).length);
+  const fewer = (await read(kept)) as Record<string, unknown>;
+  return { ...fewer, truncated: `${kept} of the ${limit} ${field} asked fit in one answer: pass next_cursor as cursor for the ones after them` };
+}
+
 /** Characters of text in one part: escaped as JSON (newlines, quotes) it stays under TEXT_BUDGET. */
 export const TEXT_PART = 6_000;
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { TIMEFRAMES } from "@barscript/contracts";
 import { defineTool, param, READ, WRITE, type Tool } from "../tool";
-import { textPage } from "../bounded";
+import { fittedPage, textPage } from "../bounded";
 import { scriptKind, scriptOwner } from "./script-ref";
 
 const slug = param(z.string(), "A definition script's slug", "gap-up");
@@ -57,7 +57,7 @@ export const catalogTools: Tool[] = [
       limit: param(z.number().int().min(1).max(100).optional(), "Events in the page (default 50)", 50),
       cursor: param(z.string().optional(), "next_cursor of a previous page", "eyJsIjoi..."),
     }),
-    run: ({ slug: s, limit, ...query }, sdk) => sdk.call("listEvents", { path: { slug: s }, query: { ...query, limit: limit ?? 50 } }),
+    run: ({ slug: s, limit, ...query }, sdk) => fittedPage((n) => sdk.call("listEvents", { path: { slug: s }, query: { ...query, limit: n } }), limit ?? 50),
   }),
   defineTool({
     name: "get_usage", title: "Read plan usage", hints: READ,

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { Barscript } from "@barscript/sdk";
 import { defineTool, param, READ, type Tool } from "../tool";
-import { TEXT_BUDGET } from "../bounded";
+import { fittedPage, TEXT_BUDGET } from "../bounded";
 
 const runId = param(z.string(), "A run's id, from start_run or list_runs", "run_4fV2kQ9mXb1LzT8cR3sW0aJe");
 
@@ -69,6 +69,6 @@ export const drawingTools: Tool[] = [
       limit: param(z.number().int().min(1).max(100).optional(), "Lines in the page (default 50, at most 100)", 50),
       cursor: param(z.string().optional(), "next_cursor of the previous page", "eyJsIjoi..."),
     }),
-    run: ({ run_id, limit, cursor }, sdk) => sdk.call("getRunLogs", { path: { run_id }, query: { limit: String(limit ?? 50), cursor } }),
+    run: ({ run_id, limit, cursor }, sdk) => fittedPage((n) => sdk.call("getRunLogs", { path: { run_id }, query: { limit: String(n), cursor } }), limit ?? 50),
   }),
 ];

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { RunSchema, TIMEFRAMES, RUN_STATUSES } from "@barscript/contracts";
 import { pageItems, type Barscript } from "@barscript/sdk";
 import { defineTool, param, DESTRUCTIVE, READ, WRITE, type Tool } from "../tool";
+import { fittedPage } from "../bounded";
 import { eventsSummary, indicatorSummary } from "../summary";
 import { outputSchema } from "./schemas";
 import { scriptKind, scriptOwner } from "./script-ref";
@@ -20,7 +21,7 @@ const RESULTS = {
 
 async function results(sdk: Barscript, id: string, mode: "summary" | "page", limit: number | undefined, cursor: string | undefined): Promise<unknown> {
   const path = { run_id: id };
-  if (mode === "page") return sdk.call("getRunResults", { path, query: { limit: limit ?? 100, cursor } });
+  if (mode === "page") return fittedPage((n) => sdk.call("getRunResults", { path, query: { limit: n, cursor } }), limit ?? 100);
   const first = await sdk.call("getRunResults", { path });
   if ("study" in first) return { kind: "study", ...first.study };
   const next = first.next_cursor;
@@ -65,10 +66,10 @@ export const runTools: Tool[] = [
       limit: param(z.number().int().min(1).max(50).optional(), "Runs in the page (default 10, at most 50)", 10),
       cursor: param(z.string().optional(), "next_cursor of a previous page", "eyJsIjoi..."),
     }),
-    run: async ({ status, script, kind, limit, cursor }, sdk) => {
-      const page = await sdk.call("listRuns", { query: { status, script, kind, limit: limit ?? 10, cursor } });
+    run: ({ status, script, kind, limit, cursor }, sdk) => fittedPage(async (n) => {
+      const page = await sdk.call("listRuns", { query: { status, script, kind, limit: n, cursor } });
       return { data: page.data.map(({ id, kind, script: s, instrument, timeframe, status: st, window, failure, created_at }) => ({ id, kind, script: s, instrument, timeframe, status: st, bars: window.bars, failure, created_at })), next_cursor: page.next_cursor };
-    },
+    }, limit ?? 10),
   }),
   defineTool({
     name: "get_results", title: "Read a run's results", hints: READ, output: RESULTS,

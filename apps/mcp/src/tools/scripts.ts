@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ValidationSchema, SCRIPT_KINDS } from "@barscript/contracts";
 import { defineTool, param, READ, WRITE, type Tool } from "../tool";
-import { textPage } from "../bounded";
+import { fittedPage, textPage } from "../bounded";
 import { outputSchema } from "./schemas";
 import { scriptKind } from "./script-ref";
 
@@ -54,10 +54,10 @@ export const scriptTools: Tool[] = [
     name: "list_scripts", title: "List your scripts", hints: READ,
     description: "Your scripts, newest first: slug, kind, title, latest version, input and output names.",
     input: z.object({ kind, limit: limit(200, 20), cursor }),
-    run: async ({ kind: k, limit: l, cursor: c }, sdk) => {
-      const page = await sdk.call("listScripts", { query: { kind: k, limit: l ?? 20, cursor: c } });
+    run: ({ kind: k, limit: l, cursor: c }, sdk) => fittedPage(async (n) => {
+      const page = await sdk.call("listScripts", { query: { kind: k, limit: n, cursor: c } });
       return { data: page.data.map(brief), next_cursor: page.next_cursor };
-    },
+    }, l ?? 20),
   }),
   defineTool({
     name: "get_script", title: "Read one of your scripts", hints: READ,

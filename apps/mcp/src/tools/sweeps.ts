@@ -5,7 +5,7 @@ import { z } from "zod";
 import { RUN_STATUSES, TIMEFRAMES } from "@barscript/contracts";
 import type { AnswerOf, Barscript } from "@barscript/sdk";
 import { ArgumentsError, defineTool, DESTRUCTIVE, param, READ, WRITE, type Tool } from "../tool";
-import { TEXT_BUDGET } from "../bounded";
+import { fittedPage, TEXT_BUDGET } from "../bounded";
 import { scriptOwner } from "./script-ref";
 
 type Sweep = AnswerOf<"getSweep">;
@@ -117,10 +117,10 @@ export const sweepTools: Tool[] = [
       limit: param(z.number().int().min(1).max(50).optional(), "Sweeps in the page (default 10, at most 50)", 10),
       cursor: param(z.string().optional(), "next_cursor of a previous page", "eyJsIjoi..."),
     }),
-    run: async ({ status, limit, cursor }, sdk) => {
-      const page = await sdk.call("listSweeps", { query: { status, limit: limit ?? 10, cursor } });
+    run: ({ status, limit, cursor }, sdk) => fittedPage(async (n) => {
+      const page = await sdk.call("listSweeps", { query: { status, limit: n, cursor } });
       return { data: page.data.map(({ id, definition, instruments, timeframe, grid, status: st, progress, failure, created_at }) => ({ id, definition, instruments, timeframe, grid, status: st, progress, failure, created_at })), next_cursor: page.next_cursor };
-    },
+    }, limit ?? 10),
   }),
   defineTool({
     name: "cancel_sweep", title: "Cancel a sweep", hints: DESTRUCTIVE,
