@@ -153,7 +153,7 @@ export const securityLowerTf = builtinFunction({
 });
 
 export const currencyRate = builtinFunction({
-  sig: "request.currency_rate(from: series string, to: series string, ignore_invalid_currency: input bool = false): series float",
+  sig: "request.currency_rate(from: series string, to: series string, ignore_invalid_currency: series bool = false): series float",
   doc: "The rate converting `from` into `to` (the close of the instrument `FROMTO` at the chart's timeframe); 1 for the same currency, na with a runtime error when no such pair is stored.",
   stateful: true,
   emit: (b) => {
