@@ -146,7 +146,7 @@ export function lowerTfOf(b: CallEmit, feeds: boolean): string {
 }
 
 export const securityLowerTf = builtinFunction({
-  sig: "request.security_lower_tf(symbol: series string, timeframe: series string, expression: series R, ignore_invalid_symbol: input bool = false, currency: series string = na, ignore_invalid_timeframe: input bool = false, calc_bars_count: simple int = na): array<R>",
+  sig: "request.security_lower_tf(symbol: series string, timeframe: series string, expression: series R, ignore_invalid_symbol: series bool = false, currency: series string = na, ignore_invalid_timeframe: series bool = false, calc_bars_count: simple int = na): array<R>",
   doc: "An array of `expression`'s values on every bar of a lower timeframe inside the chart bar (oldest first); of a tuple expression, a tuple of such arrays.",
   stateful: true,
   emit: (b) => lowerTfOf(b, false),
