@@ -9,6 +9,7 @@ import { HI, LO } from "../stdlib/pine-array";
 import { namedColorOf } from "../stdlib/color";
 import type { VariableEmit } from "../builtins/record";
 import { SERIES_BUFFER_LIMIT } from "../runtime/errors";
+import { compareFloatsJs, isComparison } from "../runtime/float-compare";
 import { asKindIn, inLoop, naBools, type Gen } from "./context";
 import { holdsRequest } from "./request-blocks";
 import { asKind, boolFromRing, boolToRing, calleeName, colorValue, CodegenError, constantJs, kindOf, memberName, naOf, vtOf, type Binding } from "./types";
@@ -89,6 +90,8 @@ function binary(g: Gen, e: A.Binary): string {
     const runs = e.op === "and" ? tl : `!${tl}`;
     return `(${tl} = ${truthy(g, l, e.left)}, ${tr} = ${runs} || $rt.req.capturing ? ${truthy(g, r, e.right)} : false, ${tl} ${e.op === "and" ? "&&" : "||"} ${tr})`;
   }
+  // a comparison with a float operand takes Pine's 1e-10 tolerance (docs/adr/0315)
+  if (isComparison(e.op) && e.floatCompare === true) return compareFloatsJs(e.op, l, r);
   switch (e.op) {
     // v5's and/or evaluate both operands, left then right (A.Binary.eager), as `&` and `|` of two bools do
     case "and":

@@ -452,8 +452,12 @@ export const DIFFERENCES: Guide = {
   literal's alpha can come back one off (\`#00000020\` is drawn \`#00000021\`).
 - **Comparisons with na.** \`==\`, \`!=\`, \`<\`, \`<=\`, \`>\` and \`>=\` with a na number give \`false\` (v5 and v6):
   \`t != lastT\` after \`var int lastT = na\` never holds, so a branch that sets \`lastT\` there never runs.
-  TradingView's reference (\`na\`) only warns that such comparisons "might lead to unexpected behavior"
-  and does not say what they give; this is our reading (docs/adr/0278). Test with \`na()\` instead.
+  TradingView's user manual (Type system, \`na\` value) says the same, and that \`na\` written directly as an
+  operand (\`x == na\`) does not compile: in v6 it is refused here too (docs/adr/0278). Test with \`na()\` instead.
+- **Float comparisons.** A comparison with a float operand treats values within 1e-10 as equal
+  (\`0.1 + 0.2 == 0.3\` is true, \`a < b\` needs b - a above 1e-10), as TradingView's probes recorded by
+  PyneCore show; the user manual words it as rounding to nine fractional digits, which those probes
+  contradict at 2e-10 (docs/adr/0315). Two ints compare exactly; \`switch x\` matches its cases exactly.
 - **Log-only indicators.** An indicator whose only outputs are \`log.info\`, \`log.warning\` or \`log.error\`
   lines (TradingView shows them in its Pine Logs pane) is valid with the \`no_outputs\` warning: its runs have
   only log lines (docs/adr/0190).

@@ -413,6 +413,11 @@ export interface Binary extends Annotated {
    * concatenates or adds as its operands are (set by the checker).
    */
   stringOrNumber?: boolean;
+  /**
+   * A comparison that some instance of its function (or the script) makes with a float operand:
+   * compiled with Pine's 1e-10 tolerance (runtime/float-compare.ts, docs/adr/0315; set by the checker).
+   */
+  floatCompare?: boolean;
 }
 
 export interface Ternary extends Annotated {

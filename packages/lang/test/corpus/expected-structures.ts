@@ -167,7 +167,7 @@ function recordAge(b: Bars): Record<string, Series> {
     for (let k = 0; k < 20 && i - k >= 0; k++) {
       const j = i - k;
       const rng = b.high[j]! - b.low[j]!;
-      if (rng === 0 || Math.abs(b.close[j]! - b.open[j]!) < 0.1 * rng) continue;
+      if (r.pine.eq(rng, 0) || r.pine.lt(Math.abs(b.close[j]! - b.open[j]!), 0.1 * rng)) continue;
       counted++;
       if (b.close[j]! > b.open[j]!) ups++;
     }
@@ -188,12 +188,13 @@ function candlePatterns(b: Bars): Record<string, Series> {
     const lower = Math.min(o[i]!, c[i]!) - b.low[i]!;
     const c1 = r.at(c, i - 1);
     const o1 = r.at(o, i - 1);
-    if (rng === 0) return 0;
-    if (body <= 0.1 * rng) return 1;
-    if (lower >= 2 * body && upper <= body) return 2;
-    if (upper >= 2 * body && lower <= body) return 3;
-    if (c[i]! > o[i]! && c1 < o1 && c[i]! >= o1 && o[i]! <= c1) return 4;
-    if (c[i]! < o[i]! && c1 > o1 && c[i]! <= o1 && o[i]! >= c1) return 5;
+    const { eq, le, ge, lt, gt } = r.pine;
+    if (eq(rng, 0)) return 0;
+    if (le(body, 0.1 * rng)) return 1;
+    if (ge(lower, 2 * body) && le(upper, body)) return 2;
+    if (ge(upper, 2 * body) && le(lower, body)) return 3;
+    if (gt(c[i]!, o[i]!) && lt(c1, o1) && ge(c[i]!, o1) && le(o[i]!, c1)) return 4;
+    if (lt(c[i]!, o[i]!) && gt(c1, o1) && le(c[i]!, o1) && ge(o[i]!, c1)) return 5;
     return 0;
   });
   const names = ["", "doji", "hammer", "shooting star", "bullish engulfing", "bearish engulfing"];
@@ -261,7 +262,7 @@ function oscillatorVotes(b: Bars): Record<string, Series> {
   const ll = r.lowest(b.low, 14);
   const wpr = map(n, (i) => (100 * (b.close[i]! - hh[i]!)) / (hh[i]! - ll[i]!));
   const k = r.sma(r.stoch(b.close, b.high, b.low, 14), 3);
-  const vote = (v: number, mid: number): number => (Number.isNaN(v) ? 0 : v > mid ? 1 : v < mid ? -1 : 0);
+  const vote = (v: number, mid: number): number => (Number.isNaN(v) ? 0 : r.pine.gt(v, mid) ? 1 : r.pine.lt(v, mid) ? -1 : 0);
   const score = map(n, (i) => vote(rsi[i]!, 50) + vote(cci[i]!, 0) + vote(mfi[i]!, 50) + vote(wpr[i]!, -50) + vote(k[i]!, 50));
   return { rsi, cci, mfi, williams_r: wpr, stochastic_k: k, score, verdict: score.map((s) => (s >= 3 ? 1 : s <= -3 ? -1 : 0)) };
 }
@@ -290,7 +291,7 @@ function maFamily(b: Bars): Record<string, Series> {
   const out = { spread: nans(b.length), average_of_averages: nans(b.length), distance_from_the_median_average: nans(b.length), averages_under_the_close: nans(b.length) };
   for (let i = 0; i < b.length; i++) {
     const v = mas.map((m) => m[i]!);
-    out.averages_under_the_close[i] = v.filter((x) => c[i]! > x).length;
+    out.averages_under_the_close[i] = v.filter((x) => r.pine.gt(c[i]!, x)).length;
     if (i < 2 * n) continue;
     const sorted = [...v].sort((p, q) => p - q);
     out.spread[i] = sorted[sorted.length - 1]! - sorted[0]!;
@@ -423,8 +424,14 @@ function topRangeDays(b: Bars): Record<string, Series> {
   for (let i = 0; i < b.length; i++) {
     const days = [];
     for (let j = Math.max(0, i - 29); j <= i; j++) days.push({ bar: j, range: b.high[j]! - b.low[j]!, change: b.close[j]! - b.open[j]! });
-    // Widest first; equal ranges keep their bar order (Array.prototype.sort is stable).
-    const ranked = [...days].sort((p, q) => q.range - p.range);
+    // Widest first by the script's insertion sort: a range not wider than the one before it (Pine's
+    // tolerant `<`, equal within 1e-10) goes after it, so equal ranges keep their bar order.
+    const ranked: typeof days = [];
+    for (const d of days) {
+      let pos = ranked.length;
+      while (pos > 0 && r.pine.lt(ranked[pos - 1]!.range, d.range)) pos--;
+      ranked.splice(pos, 0, d);
+    }
     const n = Math.min(3, ranked.length);
     out.widest_range[i] = ranked[0]!.range;
     out.third_widest_range[i] = ranked[n - 1]!.range;
@@ -534,7 +541,7 @@ function anchoredTuple(b: Bars): Record<string, Series> {
     upper_band: up,
     lower_band: lo,
     monthly_vwap: m,
-    band_position: map(b.length, (i) => (Number.isNaN(w[i]!) ? NaN : b.close[i]! > up[i]! ? 1 : b.close[i]! < lo[i]! ? -1 : 0)),
+    band_position: map(b.length, (i) => (Number.isNaN(w[i]!) ? NaN : r.pine.gt(b.close[i]!, up[i]!) ? 1 : r.pine.lt(b.close[i]!, lo[i]!) ? -1 : 0)),
   };
 }
 

@@ -765,10 +765,11 @@ export const EXPECTED: Record<string, Check> = {
     const ma = r.sma(b.close, 50);
     const slope = map(b.length, (i) => ma[i]! - at(ma, i - 5));
     const regime = map(b.length, (i) => {
-      if (adx[i]! > 25 && slope[i]! > 0) return 2;
-      if (adx[i]! > 25 && slope[i]! < 0) return -2;
-      if (adx[i]! <= 20) return 0;
-      return slope[i]! > 0 ? 1 : -1;
+      const { gt, lt, le } = r.pine;
+      if (gt(adx[i]!, 25) && gt(slope[i]!, 0)) return 2;
+      if (gt(adx[i]!, 25) && lt(slope[i]!, 0)) return -2;
+      if (le(adx[i]!, 20)) return 0;
+      return gt(slope[i]!, 0) ? 1 : -1;
     });
     return { outputs: { regime, slope } };
   },
@@ -829,7 +830,7 @@ export const EXPECTED: Record<string, Check> = {
     const [v, dev] = anchoredVwap(b, r.dayOf, (i) => price[i]!);
     const band = (k: number): Series => map(b.length, (i) => v[i]! + k * dev[i]!);
     return {
-      outputs: { vwap: v, upper_1: band(1), lower_1: band(-1), upper_2: band(2), lower_2: band(-2), above: map(b.length, (i) => (b.close[i]! > v[i]! ? 1 : -1)) },
+      outputs: { vwap: v, upper_1: band(1), lower_1: band(-1), upper_2: band(2), lower_2: band(-2), above: map(b.length, (i) => (r.pine.gt(b.close[i]!, v[i]!) ? 1 : -1)) },
     };
   },
   "vwap_weekly_bands.pine": (b) => {

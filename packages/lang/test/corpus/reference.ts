@@ -17,6 +17,20 @@ export function map(n: number, f: (i: number) => number): Series {
 
 export const at = (x: ArrayLike<number>, i: number): number => (i < 0 ? NaN : x[i]!);
 
+/**
+ * Pine's comparison operators on floats: values within 1e-10 are equal (docs/adr/0315, from
+ * TradingView probes recorded by PyneCore); na gives false. For a script's own `<`, `==`, ... of
+ * floats; the ta.* built-ins compare as their definitions say.
+ */
+export const pine = {
+  lt: (a: number, b: number): boolean => a - b < -1e-10,
+  le: (a: number, b: number): boolean => a - b <= 1e-10,
+  gt: (a: number, b: number): boolean => a - b > 1e-10,
+  ge: (a: number, b: number): boolean => a - b >= -1e-10,
+  eq: (a: number, b: number): boolean => Math.abs(a - b) <= 1e-10,
+  ne: (a: number, b: number): boolean => Math.abs(a - b) > 1e-10,
+};
+
 /** A window of `n` values ending at `i`, or null when it reaches before the first bar or holds na. */
 function window(x: ArrayLike<number>, i: number, n: number): number[] | null {
   if (i - n + 1 < 0) return null;

@@ -1,5 +1,5 @@
 // Rule: a history offset known when the script is checked must not be negative: `close[-5]`
-// would read a bar that has not happened yet, which Pine refuses. Constants are literals,
+// would read a bar that has not happened yet, which Pine refuses; and [] applies once (`close[1][2]`). Constants are literals,
 // arithmetic of literals and variables declared with such a value and never reassigned; other
 // offsets are checked as the script runs (negativeOffsetMessage).
 
@@ -15,6 +15,8 @@ export function HistoryOffsetRule(ctx: RuleContext): Visitor {
       if (sym?.qual === "const" && sym.type.kind === "primitive" && sym.type.name === "int") constants.set(sym.id, s.init);
     },
     Index: (node) => {
+      // `close[1][2]`: TradingView's user manual (Operators) says [] applies once to a value
+      if (node.object.kind === "Index") ctx.error(Code.invalid_history_offset, `The [] operator cannot be applied to a history reference twice: write one offset (close[3], not close[1][2]).`, node.span);
       const offset = constantInt(node.index, constants, 0);
       if (offset !== null && offset < 0) ctx.error(Code.invalid_history_offset, negativeOffsetMessage(offset), node.index.span);
     },

@@ -14,6 +14,7 @@ import { bind, callEmit, type EmitSite } from "../../codegen/binding";
 import { colorValue, constantJs, kindOf, memberName, naOf, type FnCtx } from "../../codegen/types";
 import { RUNTIME_NAMESPACES } from "../../runtime/library";
 import { Runtime } from "../../runtime/runtime";
+import { compareFloats, isComparison } from "../../runtime/float-compare";
 import type { Typer } from "./state";
 
 /** A const value as compiled code holds it: a number (int, float, color; NaN is na), a bool, a string (null is na). */
@@ -96,6 +97,7 @@ class ConstEvaluator {
     if (e.op === "and") return this.truthy(l) && this.truthy(this.value(e.right, depth + 1));
     if (e.op === "or") return this.truthy(l) || this.truthy(this.value(e.right, depth + 1));
     const r = this.value(e.right, depth + 1);
+    if (isComparison(e.op) && e.floatCompare === true) return compareFloats(e.op, this.number(l), this.number(r));
     if (e.op === "==") return this.rt.eq(l, r);
     if (e.op === "!=") return this.rt.ne(l, r);
     if (e.op === "+" && (typeof l === "string" || typeof r === "string" || kindOf(e) === "str")) return this.rt.concat(l as string | null, r as string | null);

@@ -8,6 +8,7 @@ import { BOOL, FLOAT, INT, isNumeric, maxQual, prim, show, STRING, unify } from 
 import { castInPlace } from "../match";
 import { takeAsInt } from "./int-division";
 import { POISON, POISONED, type Typer, type Value } from "./state";
+import { comparesFloats, isComparison } from "../../runtime/float-compare";
 
 export function index(t: Typer, node: A.Index): Value {
   const obj = t.expr(node.object);
@@ -68,6 +69,8 @@ export function binary(t: Typer, node: A.Binary): Value {
   const qual = maxQual(l.qual, r.qual);
   if (l.type === POISON || r.type === POISON) return POISONED;
   const type = binaryType(t, node, l.type, r.type, qual);
+  // one compiled body for a function's instances: a comparison any instance makes of a float takes the tolerance (docs/adr/0315)
+  if (isComparison(node.op) && comparesFloats(l.type, r.type)) node.floatCompare = true;
   // a function's instances share one compiled body: a `+` typed string by one call and a number by another adds or concatenates as it runs
   const before = node.type;
   if (node.op === "+" && type !== null && before !== undefined && before !== POISON && prim(before, "string") !== prim(type, "string")) node.stringOrNumber = true;
@@ -77,14 +80,19 @@ export function binary(t: Typer, node: A.Binary): Value {
 function binaryType(t: Typer, node: A.Binary, l: A.PineType, r: A.PineType, qual: A.Qualifier): A.PineType | null {
   const op = node.op;
   const bothNa = l.kind === "na" && r.kind === "na";
+  if (isComparison(op) && t.ctx.version >= 6 && (node.left.kind === "NaLit" || node.right.kind === "NaLit")) {
+    // TradingView's user manual (Type system, `na` value): na used directly as a comparison's operand is a compilation error
+    t.ctx.error(Code.type_mismatch, `Cannot compare with 'na' using '${op}': a comparison with na is always false; test the value with na() instead.`, node.span);
+    return null;
+  }
   if (op === "==" || op === "!=") {
     if (unify(l, r, t.ctx.version) === null) return mismatch(t, node, l, r);
     return BOOL;
   }
   if (op === "<" || op === "<=" || op === ">" || op === ">=") {
+    // only numbers: "a" > "b" is invalid (TradingView's user manual, Operators), == and != compare any fundamental type
     const ok = (x: A.PineType): boolean => isNumeric(x) || x.kind === "na";
-    const strings = prim(l, "string") && prim(r, "string");
-    if (!strings && !(ok(l) && ok(r))) return mismatch(t, node, l, r);
+    if (!(ok(l) && ok(r))) return mismatch(t, node, l, r);
     return BOOL;
   }
   // `display.all - display.status_line`: display sets combine with + and - (Pine's plot_display)
@@ -119,6 +127,11 @@ export function ternary(t: Typer, node: A.Ternary): Value {
   const a = t.expr(node.then);
   const b = t.expr(node.else);
   const qual = maxQual(c.qual, a.qual, b.qual);
+  if (a.type.kind === "tuple" || b.type.kind === "tuple") {
+    // TradingView's user manual (Type system, Tuples): only local blocks return tuples; `?:` makes none
+    t.ctx.error(Code.type_mismatch, `'?:' cannot give a tuple: only the local block of a function, if, switch or loop returns one.`, node.span);
+    return POISONED;
+  }
   if (a.type === POISON || b.type === POISON) {
     // the other branch's type keeps checking going, but an `na` beside an already-reported error
     // would ask for a type the error took away: the result stays poisoned (reported once)

@@ -147,6 +147,10 @@ export function assign(t: Typer, s: A.Assign): Value {
     if (found.crossesFunction) {
       t.ctx.error(Code.invalid_assignment, `Cannot modify the global variable '${s.target.name}' inside a function.`, s.target.span);
     }
+    // TradingView's user manual (Type system): a function cannot reassign its parameters, their arguments being fixed for the call
+    if (found.sym.role === "param") {
+      t.ctx.error(Code.invalid_assignment, `Cannot modify the parameter '${s.target.name}' with '${s.op}': a function's parameters keep their arguments' values; declare a local variable instead.`, s.target.span);
+    }
     // `const int N = 5` then `N := 6` (or `N += 1`): TradingView refuses it at compilation (docs/adr/0232)
     if (constDeclared.has(found.sym)) {
       t.ctx.error(Code.invalid_assignment, `Cannot modify the constant variable '${s.target.name}' with '${s.op}': a variable declared 'const' keeps its value; declare it without 'const' to reassign it.`, s.target.span);
