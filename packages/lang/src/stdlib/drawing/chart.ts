@@ -16,6 +16,6 @@ export const chartKinds: VariableRecord[] = [
 ];
 
 export const chartVisible: VariableRecord[] = [
-  builtinVariable({ name: "chart.left_visible_bar_time", type: "series int", doc: "The open time (Unix ms) of the window's first bar.", emit: "$rt.visibleTime(false)" }),
-  builtinVariable({ name: "chart.right_visible_bar_time", type: "series int", doc: "The open time (Unix ms) of the window's last bar.", emit: "$rt.visibleTime(true)" }),
+  builtinVariable({ name: "chart.left_visible_bar_time", type: "input int", doc: "The open time (Unix ms) of the window's first bar.", emit: "$rt.visibleTime(false)" }),
+  builtinVariable({ name: "chart.right_visible_bar_time", type: "input int", doc: "The open time (Unix ms) of the window's last bar.", emit: "$rt.visibleTime(true)" }),
 ];
