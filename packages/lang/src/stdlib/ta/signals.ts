@@ -164,14 +164,15 @@ export const taValuewhen = taFunction({
   bounds: { occurrence: ">=0" },
 });
 export const taPivothigh = taFunction({
-  sig: ["pivothigh(source: series float, leftbars: series int, rightbars: series int): series float", "pivothigh(leftbars: series int, rightbars: series int): series float"],
+  sig: ["pivothigh(source: series float, leftbars: series float, rightbars: series float): series float", "pivothigh(leftbars: series float, rightbars: series float): series float"],
+  // the v6 reference takes int or float strengths ("leftbars (series int/float)"): a float is floored
   doc: "The pivot high `rightbars` bars ago, or na.",
   lookback: (a) => a("leftbars") + a("rightbars"),
   emit: update(PivotHigh, (b) => [b.a("source", "$H[$i]"), b.a("leftbars"), b.a("rightbars")]),
   bounds: { leftbars: ">=0", rightbars: ">=0" },
 });
 export const taPivotlow = taFunction({
-  sig: ["pivotlow(source: series float, leftbars: series int, rightbars: series int): series float", "pivotlow(leftbars: series int, rightbars: series int): series float"],
+  sig: ["pivotlow(source: series float, leftbars: series float, rightbars: series float): series float", "pivotlow(leftbars: series float, rightbars: series float): series float"],
   doc: "The pivot low `rightbars` bars ago, or na.",
   lookback: (a) => a("leftbars") + a("rightbars"),
   emit: update(PivotLow, (b) => [b.a("source", "$L[$i]"), b.a("leftbars"), b.a("rightbars")]),

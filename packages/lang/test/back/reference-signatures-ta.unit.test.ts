@@ -1,0 +1,20 @@
+// ta.* against TradingView's Pine v6 reference manual. ta.pivothigh / ta.pivotlow: "leftbars (series
+// int/float) Left strength. rightbars (series int/float) Right strength." Expected values worked by
+// hand from closeBars (high = close + 1, low = close - 1).
+import { closeBars, run } from "./harness";
+
+const values = (body: string, closes: number[]): Record<string, number[]> => {
+  const r = run(`//@version=6\nindicator("x")\n${body}`, closeBars(closes));
+  expect(r.runtimeErrors).toEqual([]);
+  return Object.fromEntries(r.outputs.map((o) => [o.title ?? o.name, Array.from(o.values)]));
+};
+
+describe("pivots take float strengths", () => {
+  test("ta.pivothigh/pivotlow with float leftbars and rightbars", () => {
+    // closes 1 3 2 5 4 6: highs 2 4 3 6 5 7, lows 0 2 1 4 3 5
+    const o = values(`plot(ta.pivothigh(1.0, 1.0), "ph")
+plot(ta.pivotlow(close, leftbars = 1.0, rightbars = 1.0), "pl")`, [1, 3, 2, 5, 4, 6]);
+    // pivot highs at bars 1 (4) and 3 (6), seen one bar later; pivot lows of close at bars 2 (2) and 4 (4)
+    expect(o).toEqual({ ph: [NaN, NaN, 4, NaN, 6, NaN], pl: [NaN, NaN, NaN, 2, NaN, 4] });
+  });
+});
