@@ -17,6 +17,16 @@ export const wholeNumber = (flag: string) => (value: string): number => {
   return Number(value);
 };
 
+/**
+ * A parser for a page size (`--limit 20`, `--top 5`): a whole number of 1 or more, kept as typed
+ * for the query. The API takes a word, 0 or a negative size as its default page
+ * (docs/reference/api.md), so `--limit abc` silently listed 50.
+ */
+export const pageSize = (flag: string) => (value: string): string => {
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new InvalidArgumentError(`${flag} takes a whole number of 1 or more.`);
+  return value.trim();
+};
+
 /** A parser for an option taking whole numbers separated by commas (`--horizons 1,5,20`). */
 export const wholeNumbers = (flag: string) => (value: string): number[] => {
   const parts = value.split(",").map((p) => p.trim());

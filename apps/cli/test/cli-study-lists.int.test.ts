@@ -92,9 +92,10 @@ describe("barscript study results, run lists and failed sweeps", () => {
     const first = await stack.tty(["runs", "--kind", "indicator", "--limit", "1", "--no-color"]);
     expect(first.code).toBe(EXIT.ok);
     expect(first.stdout).toContain(indicatorIds[0]!);
-    const next = /Next page: barscript (runs --kind indicator --cursor \S+)/.exec(first.stdout);
+    // the next page's command keeps the filters and the page size (docs/adr/0316)
+    const next = /Next page: barscript (runs --kind indicator --limit 1 --cursor \S+)/.exec(first.stdout);
     expect(next).not.toBeNull();
-    const second = await stack.cli([...next![1]!.split(" "), "--limit", "1"]);
+    const second = await stack.cli(next![1]!.split(" "));
     expect((JSON.parse(second.stdout) as { data: Array<{ id: string }> }).data.map((x) => x.id)).toEqual([indicatorIds[1]]);
   });
 
@@ -144,9 +145,9 @@ describe("barscript study results, run lists and failed sweeps", () => {
     expect(r.stdout).toContain(`… ${page.events.length - 50} more events in this page (--json or --format csv for all)`);
 
     const first = await stack.tty(["events", "up-days", "-i", "AAPL", "--limit", "3", "--no-color"]);
-    const next = /Next page: barscript (events up-days --instrument AAPL --cursor \S+)/.exec(first.stdout);
+    const next = /Next page: barscript (events up-days --instrument AAPL --limit 3 --cursor \S+)/.exec(first.stdout);
     expect(next).not.toBeNull();
-    const second = JSON.parse((await stack.cli([...next![1]!.split(" "), "--limit", "3"])).stdout) as { events: Array<{ id: string }> };
+    const second = JSON.parse((await stack.cli(next![1]!.split(" "))).stdout) as { events: Array<{ id: string }> };
     expect(second.events.map((e) => e.id)).toEqual(page.events.slice(3, 6).map((e) => e.id));
   });
 });

@@ -134,7 +134,7 @@ describe("barscript CLI", () => {
     expect(first.outputs).toEqual(pages.slice(0, 7));
     const second = JSON.parse((await cli(["results", runId, "--limit", "7", "--cursor", first.next_cursor])).stdout) as { outputs: unknown[] };
     expect(second.outputs).toEqual(pages.slice(7, 14));
-    expect((await tty(["--no-color", "results", runId, "--limit", "3"])).stdout).toMatch(/│ t\s+│ sma\s+│/);
+    expect((await tty(["--no-color", "results", runId, "--limit", "3"])).stdout).toMatch(/│ time\s+│ sma\s+│/);
   });
 
   it("when runs, run-status and cancel are used, then they answer the run (cancel of a finished run keeps its state and says it had finished)", async () => {

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { table } from "../output";
 import type { Cli, CommandModule } from "../context";
-import { UsageError } from "../usage";
+import { pageSize, UsageError } from "../usage";
 
 type Kind = "indicator" | "definition" | "study" | "library";
 
@@ -23,7 +23,7 @@ async function fork(cli: Cli, ref: string, as: string | undefined): Promise<Exit
 
 export const catalogCommands: CommandModule = (program: Command, cli: Cli) => {
   const library = program.command("library").description("public scripts (the built-in core library included)");
-  library.command("search [q]").description("full-text search").option("--kind <kind>").option("--limit <n>", "at most this many", "20")
+  library.command("search [q]").description("full-text search").option("--kind <kind>").option("--limit <n>", "at most this many", pageSize("--limit"), "20")
     .action(cli.action(async (q: string | undefined, o: { kind?: Kind; limit: string }) => {
       const page = await cli.sdk().call("searchLibrary", { query: { q, kind: o.kind, limit: o.limit } });
       cli.emit(page, (m) => table(m, ["script", "kind", "title"], page.data.map((s) => [`${s.owner}/${s.slug}`, s.kind, s.title]), `(no public script matches${q ? ` "${q}"` : ""}: the search matches whole words)`));

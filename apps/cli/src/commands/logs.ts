@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
-import { UsageError } from "../usage";
+import { pageSize, UsageError } from "../usage";
 
 interface LogLine {
   time: string | null;
@@ -18,9 +18,9 @@ interface Flags {
   cursor?: string;
 }
 
-function linesTable(m: OutputMode, lines: LogLine[], next: string | null, runId: string): string {
+function linesTable(m: OutputMode, lines: LogLine[], next: string | null, again: string): string {
   if (lines.length === 0) return "(no log lines)";
-  return `${table(m, ["time", "level", "message"], lines.map((l) => [l.time ?? "na", l.level, l.message]))}${next ? `\nNext page: barscript logs ${runId} --cursor ${next}` : ""}`;
+  return `${table(m, ["time", "level", "message"], lines.map((l) => [l.time ?? "na", l.level, l.message]))}${next ? `\nNext page: barscript ${again} --cursor ${next}` : ""}`;
 }
 
 async function logs(cli: Cli, runId: string, flags: Flags): Promise<ExitCode> {
@@ -30,14 +30,15 @@ async function logs(cli: Cli, runId: string, flags: Flags): Promise<ExitCode> {
   const page = flags.all
     ? { data: (await sdk.all("getRunLogs", { path })) as LogLine[], next_cursor: null }
     : ((await sdk.call("getRunLogs", { path, query: { limit: flags.limit, cursor: flags.cursor } })) as { data: LogLine[]; next_cursor: string | null });
-  cli.emit(page, (m) => linesTable(m, page.data, page.next_cursor, runId));
+  // the command for the next page keeps the page size asked
+  cli.emit(page, (m) => linesTable(m, page.data, page.next_cursor, `logs ${runId}${flags.limit ? ` --limit ${flags.limit}` : ""}`));
   return EXIT.ok;
 }
 
 export const logsCommand: CommandModule = (program: Command, cli: Cli) => {
   program.command("logs <run_id>").description("a run's log.info / warning / error lines (its first 1,000)")
     .option("--all", "every page, joined")
-    .option("--limit <n>", "lines in the page (100 by default, at most 1,000)")
+    .option("--limit <n>", "lines in the page (100 by default, at most 1,000)", pageSize("--limit"))
     .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
     .action(cli.action((runId: string, flags: Flags) => logs(cli, runId, flags)));
 };

@@ -5,7 +5,7 @@ import { pageItems, type Barscript } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { plural, table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
-import { UsageError, wholeNumber } from "../usage";
+import { pageSize, UsageError, wholeNumber } from "../usage";
 import { exitCodeForRun, parseInputs, reportRunFailures, runsTable, waitForRun } from "./runs";
 import { kindOption, scriptRef, type ScriptKind } from "../script-ref";
 import { studyTables } from "../study";
@@ -19,15 +19,22 @@ interface PageFlags {
 
 type Row = Record<string, unknown>;
 
-/** Up to 50 rows for a person; the rest are counted (JSON and CSV give everything). */
+/** A bar's open time in Unix seconds (an output row's `t`) as the RFC 3339 time every other table shows. */
+const barTime = (t: number): string => new Date(t * 1000).toISOString().replace(".000Z", "Z");
+
+/**
+ * Up to 50 rows for a person; the rest are counted (JSON and CSV give everything). An output row's
+ * `t` is shown as a time, as events and log lines show theirs (docs/adr/0316-clients-used-from-outside-four.md).
+ */
 function rowsTable(m: OutputMode, rows: Row[]): string {
   if (rows.length === 0) return "(no rows)";
   const head = Object.keys(rows[0] ?? {});
   const shown = rows.slice(0, 50).map((r) => head.map((h) => {
     const v = r[h];
+    if (h === "t" && typeof v === "number") return barTime(v);
     return typeof v === "number" ? String(Number(v.toFixed(6))) : v === null ? "na" : typeof v === "object" ? JSON.stringify(v) : String(v);
   }));
-  return `${table(m, head, shown)}${rows.length > 50 ? `\n… ${plural(rows.length - 50, "more row", "more rows")} (--json or --format csv for all)` : ""}`;
+  return `${table(m, head.map((h) => (h === "t" ? "time" : h)), shown)}${rows.length > 50 ? `\n… ${plural(rows.length - 50, "more row", "more rows")} (--json or --format csv for all)` : ""}`;
 }
 
 function validate(flags: PageFlags): void {
@@ -53,7 +60,7 @@ async function results(cli: Cli, runId: string, flags: PageFlags): Promise<ExitC
   }
   const page = await sdk.call("getRunResults", { path, query: { limit: flags.limit, cursor: flags.cursor } });
   const next = "next_cursor" in page ? page.next_cursor : null;
-  cli.emit(page, (m) => ("study" in page ? studyTables(m, page.study) : `${rowsTable(m, pageItems(page) as Row[])}${next ? `\nNext page: barscript results ${runId} --cursor ${next}` : ""}`));
+  cli.emit(page, (m) => ("study" in page ? studyTables(m, page.study) : `${rowsTable(m, pageItems(page) as Row[])}${next ? `\nNext page: barscript results ${runId}${flags.limit ? ` --limit ${flags.limit}` : ""} --cursor ${next}` : ""}`));
   return EXIT.ok;
 }
 
@@ -71,7 +78,7 @@ async function events(cli: Cli, sdk: Barscript, ref: string, flags: EventFlags):
     ? { events: await sdk.all("listEvents", { path: { slug }, query: filters }), next_cursor: null }
     : await sdk.call("listEvents", { path: { slug }, query: { ...filters, limit: flags.limit, cursor: flags.cursor } });
   // the command that reads the next page, with the filters of this one (a cursor belongs to its list)
-  const again = [`events ${ref}`, ...Object.entries({ instrument: flags.instrument, timeframe: flags.timeframe, name: flags.name, run: flags.run, kind: flags.kind }).flatMap(([k, v]) => (v ? [`--${k} ${v}`] : []))].join(" ");
+  const again = [`events ${ref}`, ...Object.entries({ instrument: flags.instrument, timeframe: flags.timeframe, name: flags.name, run: flags.run, kind: flags.kind, limit: flags.limit }).flatMap(([k, v]) => (v ? [`--${k} ${v}`] : []))].join(" ");
   const shown = page.events.slice(0, 50);
   cli.emit(page, (m) => [
     table(m, ["time", "name", "instrument", "tf", "price", "message"], shown.map((e) => [e.time, e.name, e.instrument, e.timeframe, e.price, e.message]), "(no events)"),
@@ -84,7 +91,7 @@ async function events(cli: Cli, sdk: Barscript, ref: string, flags: EventFlags):
 
 const pageOptions = (command: Command): Command => command
   .option("--all", "every page, joined")
-  .option("--limit <n>", "items in the page")
+  .option("--limit <n>", "items in the page", pageSize("--limit"))
   .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
   // an unknown format is refused (it was answered as JSON), with the code of every usage mistake
   .addOption(new Option("--format <format>", "json or csv (csv holds every row)").choices(["json", "csv"]));
