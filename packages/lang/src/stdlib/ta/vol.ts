@@ -442,7 +442,9 @@ export const taSar = taFunction({
 export const taVwap = taFunction({
   // The tuple form first: codegen destructures a call whose first signature returns a tuple.
   sig: [
-    "vwap(source: series float, anchor: series bool, stdev_mult: series float): series [float, float, float]",
+    // anchor is optional in both forms (the v6 reference: "Optional. The default is equivalent to
+    // passing timeframe.change with "1D""): `ta.vwap(close, stdev_mult = 1)` is the tuple form
+    "vwap(source: series float, anchor: series bool = timeframe.change(\"1D\"), stdev_mult: series float): series [float, float, float]",
     "vwap(source: series float): series float",
     "vwap(source: series float, anchor: series bool): series float",
   ],
