@@ -123,6 +123,7 @@ export function stmt(g: Gen, s: A.Stmt): string {
   g.flow.pre = [];
   switch (s.kind) {
     case "VarDecl": {
+      if (s.mode !== "none" && (s.init.kind === "For" || s.init.kind === "ForIn" || s.init.kind === "While")) firstIterationOnly.add(s.init);
       const vt = vtOf(s.symbol?.type) ?? kindOf(s.init);
       g.flow.declName = s.name.name;
       const init = asKindIn(g, s.init, rootExpr(g, s.init), vt);
@@ -297,6 +298,19 @@ function switchPasses(g: Gen, s: A.Switch, subj: string | null, body: (b: A.Bloc
   return capturePasses(g, frame, k, picks + closing, bodies, forced, rest);
 }
 
+/**
+ * Loops a `var`/`varip` declaration takes its value from: TradingView's user manual (Loops, Structure
+ * and syntax) says such a loop ends right after its first iteration, whatever its header allows.
+ */
+const firstIterationOnly = new WeakSet<A.Structured>();
+
+/** The guard opening the body of a loop that runs once at most (firstIterationOnly), declared before it as `let <flag> = false`. */
+function onceGuard(g: Gen, s: A.Structured): { decl: string; guard: string } {
+  if (!firstIterationOnly.has(s)) return { decl: "", guard: "" };
+  const f = g.scopes.fresh("once");
+  return { decl: `let ${f} = false;\n`, guard: `if (${f}) break;\n${f} = true;\n` };
+}
+
 /** Structured statement; with `target`, its value is assigned there. */
 export function structured(g: Gen, s: A.Structured, target: string | null, vt: VT): string {
   const pre = g.flow.flush();
@@ -372,12 +386,13 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const init = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
       // Pine v6 reads `to` before each iteration (the checker marks where that is safe); its direction is the first reading's
       const end = s.toEachIteration === true && p === "" ? `(${to})` : z;
+      const once = onceGuard(g, s);
       return (
-        `${pre}${p}${init}{ const ${a} = ${from}, ${z} = ${to};\n` +
+        `${pre}${p}${init}{ ${once.decl}const ${a} = ${from}, ${z} = ${to};\n` +
         `const ${dir} = ${z} >= ${a} ? 1 : -1; const ${st} = ${step === null ? dir : `Math.abs(${step}) * ${dir}`};\n` +
         `if (${a} === ${a} && ${z} === ${z} && ${st} !== 0 && ${st} === ${st}) ` +
         `${label}for (let $k = ${a}; ${dir} > 0 ? $k <= ${end} : $k >= ${end}; $k += ${st}) {\n` +
-        `if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${ctr.js} = $k;\n${inner}\n} }`
+        `${once.guard}if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${ctr.js} = $k;\n${inner}\n} }`
       );
     }
     case "ForIn": {
@@ -397,12 +412,13 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       // The loop's iterations are added to the bar's count when it ends; inside, the index is
       // checked against what remains of the budget (a register compare, not a store per element).
       const left = g.scopes.fresh("left");
+      const once = onceGuard(g, s);
       return (
-        `${pre}${p}${init}{ const ${v} = ${itemsOf(s.iterable, arr)}, ${left} = ${LOOP_BUDGET} - $loops;\n` +
+        `${pre}${p}${init}{ ${once.decl}const ${v} = ${itemsOf(s.iterable, arr)}, ${left} = ${LOOP_BUDGET} - $loops;\n` +
         (keys === null ? "" : `const ${keys} = $rt.keysOf(${arr});\n`) +
         `let ${k} = 0;\n` +
         `${label}for (; ${k} < ${v}.length; ${k}++) {\n` +
-        `if (${k} >= ${left}) $rt.tooLong();\n` +
+        `${once.guard}if (${k} >= ${left}) $rt.tooLong();\n` +
         `${idx ? `${idx.js} = ${keys === null ? k : `${keys}[${k}]`};\n` : ""}${item.js} = ${v}[${k}];\n${inner}\n}\n` +
         `$loops += ${k}; }`
       );
@@ -417,7 +433,8 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const { code: inner, label } = loopBody(s.body);
       const init = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
       // the condition's prelude (if any) runs before each test
-      return `${pre}${init}${label}while (true) {\n${cp}if (!(${g.truthy(c, s.cond)})) break;\nif (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}`;
+      const once = onceGuard(g, s);
+      return `${pre}${init}${once.decl}${label}while (true) {\n${once.guard}${cp}if (!(${g.truthy(c, s.cond)})) break;\nif (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}`;
     }
   }
 }
