@@ -106,8 +106,11 @@ export const DIFFERENCES: Guide = {
   close)\`, then \`request.security("MSFT", "D", x)\`: x there is t's close as MSFT's days see it, as the user manual's
   nested-requests example has it), also through computations, tuples, functions and parameters; two contexts reading
   each other's requests both have their values, and only a value that depends on itself through another context is
-  na, TradingView not documenting that case (docs/adr/0307). \`dynamic_requests = false\` is not read: such scripts
-  nest too, where TradingView passes the first request's value unchanged.
+  na, TradingView not documenting that case (docs/adr/0307). Without dynamic requests (v6 with
+  \`dynamic_requests = false\`, v5 unless it says \`dynamic_requests = true\`) a request in an \`if\`, \`switch\` or loop
+  block (in v6 also a call there of a function making one) and a series symbol or timeframe are refused, as TradingView
+  refuses them (docs/adr/0314); a request reading another's result still nests there, where TradingView passes the first
+  request's value unchanged.
   TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
   without those three anchors it runs. A requested context runs what the request's expression depends on: a
   statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where

@@ -2,7 +2,7 @@
 // bar of its context, whatever the loop's control flow does there: TradingView's user manual ("Other
 // timeframes and data", "Dynamic requests", "In local scopes") lets a loop decide when a request
 // activates, while the requested expression may not depend on the loop's variables and is evaluated
-// across the requested data (docs/adr/0314-requests-in-loops-that-end-iterations.md). Expected
+// across the requested data (docs/adr/0314-requests-in-loops-and-without-dynamic-requests.md). Expected
 // values: plain loops over the weeks of the demo CSV (packages/marketdata/demo: AAPL and MSFT daily,
 // Yahoo via bokeh_sampledata; see its SOURCES.md), built here from the daily rows (weeklyBarsOf,
 // Monday 00:00 UTC as the bar store's 1w bars). The scripts are ours.

@@ -3,6 +3,7 @@
 // because later rules read what they found; the placement and limit rules follow.
 
 import { DeclarationRule } from "./declaration";
+import { DynamicRequestsRule } from "./dynamic-requests";
 import { HistoryOffsetRule } from "./history-offset";
 import { InputEnumRule } from "./input-enum";
 import { LocalScopeCallsRule } from "./local-scope-calls";
@@ -25,6 +26,7 @@ export const specifiedRules: readonly Rule[] = Object.freeze([
   HistoryOffsetRule,
   PlotCountRule,
   RequestTimeframeRule,
+  DynamicRequestsRule,
   InputEnumRule,
   SortFieldRule,
 ]);
