@@ -61,19 +61,24 @@ export function pointSetters(kind: DrawingKind, list: ReadonlyArray<readonly [na
   );
 }
 
+/** A setter's value when the call omits it: its Pine text (the signature's) and its JavaScript. */
+export type SetterDefault = readonly [pine: string, js: string];
+
 /**
- * `<kind>.set_<name>(id, <param>)` for each [name, type, property, param]: the parameter is named
- * as TradingView's reference names it (`box.set_bgcolor(id, color)`, `line.set_x1(id, x)`), the
- * setter's name by default; `idParam` is the drawing's (`table_id` for tables).
+ * `<kind>.set_<name>(id, <param>)` for each [name, type, property, param, default]: the parameter is
+ * named as TradingView's reference names it (`box.set_bgcolor(id, color)`, `line.set_x1(id, x)`),
+ * the setter's name by default; `idParam` is the drawing's (`table_id` for tables). A default makes
+ * the value optional, where the reference says so (`table.set_bgcolor(table_id)` clears the color).
  */
-export function setters(kind: DrawingKind, list: ReadonlyArray<readonly [name: string, type: string, field: string, param?: string]>, idParam = "id"): FunctionRecord[] {
-  return list.map(([n, ty, f, param]) => {
+export function setters(kind: DrawingKind, list: ReadonlyArray<readonly [name: string, type: string, field: string, param?: string, dflt?: SetterDefault]>, idParam = "id"): FunctionRecord[] {
+  return list.map(([n, ty, f, param, dflt]) => {
     const p = param ?? n;
+    const value = (b: CallEmit): string => b.a(p, dflt?.[1]);
     return builtinFunction({
-      sig: `${kind}.set_${n}(${idParam}: series ${kind}, ${p}: ${ty}): void`,
+      sig: `${kind}.set_${n}(${idParam}: series ${kind}, ${p}: ${ty}${dflt === undefined ? "" : ` = ${dflt[0]}`}): void`,
       doc: `Sets the ${kind}'s ${n.replace(/_/g, " ")}.`,
       // an x coordinate is checked against the bar the call runs on and the chart's last (store.place)
-      emit: isXField(kind, f) ? (b) => `$rt.draw.place(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)}, ${AT}, "${kind}.set_${n}", "${p}")` : (b) => `$rt.draw.set(${b.a(idParam)}, ${JSON.stringify(f)}, ${b.a(p)})`,
+      emit: isXField(kind, f) ? (b) => `$rt.draw.place(${b.a(idParam)}, ${JSON.stringify(f)}, ${value(b)}, ${AT}, "${kind}.set_${n}", "${p}")` : (b) => `$rt.draw.set(${b.a(idParam)}, ${JSON.stringify(f)}, ${value(b)})`,
     });
   });
 }

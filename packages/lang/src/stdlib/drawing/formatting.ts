@@ -6,7 +6,7 @@
 // (docs/adr/0063-drawings-as-data.md).
 
 import { builtinFunction, builtinVariable, constants } from "../../builtins/record";
-import { AT, setters } from "./emit";
+import { AT, setters, type SetterDefault } from "./emit";
 
 /** Formats add up (`text.format_bold + text.format_italic`), as TradingView's. */
 export const textFormats = [
@@ -17,7 +17,12 @@ export const textFormats = [
 
 export const labelStylesMore = constants("label", "string", ["style_label_lower_left", "style_label_lower_right", "style_label_upper_left", "style_label_upper_right", "style_text_outline"], "A label style.");
 
-export const textFormattingSetters = [...setters("label", [["text_formatting", "series int", "text_formatting"]]), ...setters("box", [["text_formatting", "series int", "text_formatting"]])];
+// The v6 reference: text_formatting is "Optional. The default is text.format_none" in each setter.
+const FORMAT_NONE: SetterDefault = ["text.format_none", "0"];
+export const textFormattingSetters = [
+  ...setters("label", [["text_formatting", "series int", "text_formatting", undefined, FORMAT_NONE]]),
+  ...setters("box", [["text_formatting", "series int", "text_formatting", undefined, FORMAT_NONE]]),
+];
 
 export const labelSetXloc = builtinFunction({
   sig: "label.set_xloc(id: series label, x: series int, xloc: series string): void",
@@ -38,8 +43,8 @@ const CELL_SETTERS: ReadonlyArray<readonly [param: string, type: string]> = [
 
 export const tableCellSettersMore = CELL_SETTERS.map(([p, ty]) =>
   builtinFunction({
-    sig: `table.cell_set_${p}(table_id: series table, column: series int, row: series int, ${p}: ${ty}): void`,
+    sig: `table.cell_set_${p}(table_id: series table, column: series int, row: series int, ${p}: ${ty}${p === "text_formatting" ? ` = ${FORMAT_NONE[0]}` : ""}): void`,
     doc: `Sets a cell's ${p.replace(/_/g, " ")} (a cell outside the table is a runtime error).`,
-    emit: (b) => `$rt.draw.cell(${b.a("table_id")}, ${b.a("column")}, ${b.a("row")}, {${p}: ${b.a(p)}})`,
+    emit: (b) => `$rt.draw.cell(${b.a("table_id")}, ${b.a("column")}, ${b.a("row")}, {${p}: ${b.a(p, p === "text_formatting" ? FORMAT_NONE[1] : undefined)}})`,
   }),
 );

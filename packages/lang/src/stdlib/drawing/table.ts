@@ -3,7 +3,7 @@
 
 import { builtinFunction, builtinVariable } from "../../builtins/record";
 import { NAMED } from "../color";
-import { NA_NUM, newRecord, setters, type FieldSpec } from "./emit";
+import { NA_NUM, newRecord, setters, type FieldSpec, type SetterDefault } from "./emit";
 
 // The v6 reference: a cell's text is color.black unless the call gives text_color.
 const BLACK = String(NAMED.black);
@@ -42,9 +42,12 @@ export const tableCellSetters = CELL_SETTERS.map(([p, ty, f]) =>
   }),
 );
 
+// The v6 reference makes every value but the position optional: no color, a width of 0.
+const NO_COLOR: SetterDefault = ["na", NA_NUM];
+const NO_WIDTH: SetterDefault = ["0", "0"];
 export const tableSetters = setters("table", [
-  ["bgcolor", "series color", "bgcolor"], ["position", "series string", "position"], ["frame_color", "series color", "frame_color"],
-  ["frame_width", "series int", "frame_width"], ["border_color", "series color", "border_color"], ["border_width", "series int", "border_width"],
+  ["bgcolor", "series color", "bgcolor", undefined, NO_COLOR], ["position", "series string", "position"], ["frame_color", "series color", "frame_color", undefined, NO_COLOR],
+  ["frame_width", "series int", "frame_width", undefined, NO_WIDTH], ["border_color", "series color", "border_color", undefined, NO_COLOR], ["border_width", "series int", "border_width", undefined, NO_WIDTH],
 ], "table_id");
 
 export const tableMergeCells = builtinFunction({
