@@ -464,6 +464,13 @@ export const DIFFERENCES: Guide = {
 - **Log-only indicators.** An indicator whose only outputs are \`log.info\`, \`log.warning\` or \`log.error\`
   lines (TradingView shows them in its Pine Logs pane) is valid with the \`no_outputs\` warning: its runs have
   only log lines (docs/adr/0190).
+- **Reference signatures** (each built-in's parameters, defaults and qualifiers checked against TradingView's
+  v6 reference manual). \`array.slice\` returns a new array of the elements; the reference's slice shares them
+  with the original (pushing to the slice grows the original, its \`array.size\` example): setting or pushing an
+  element of a slice here leaves the original as it was. \`request.security_lower_tf\` of a symbol not stored with
+  \`ignore_invalid_symbol = true\` gives an empty array where the reference says na (\`array.size\` is 0, not
+  na). \`str.tostring\` of a color compiles and gives the color's number here; the reference takes no color
+  there. Parameters the reference qualifies more strictly (\`simple\`, \`const\`) may take series values here.
 - **Computed plot titles.** A plot's \`title\` names its output when it is a literal or a constant standing for
   one (\`const string T = "Up" + " trend"\`); a title a user function returns (\`title = f("Up")\`), which
   TradingView shows, leaves the output named \`plot_<n>\`.
