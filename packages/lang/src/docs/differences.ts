@@ -311,6 +311,11 @@ export const DIFFERENCES: Guide = {
   and \`math.*\`, \`str.*\`, \`color.*\`, \`timestamp()\` or casts of constants (\`input.int(2 * math.round(7.4))\`).
   One that needs the chart (\`timestamp(2024, 1, 2)\` in the chart's time zone, \`math.round_to_mintick(x)\`) or calls
   your own function is refused with \`unsupported_feature\` (docs/adr/0290).
+  A default or option written as a built-in constant other than a color is the constant's text
+  (\`input.string(size.small, options = [size.tiny, size.small])\` lists \`"tiny"\`, \`"small"\`): for
+  \`position.*\` and \`size.*\` that is the text public scripts build themselves (\`"top" + "_" + "right"\`); for
+  other constants (\`line.style_dashed\` is \`"style_dashed"\`, \`extend.right\` \`"right"\`) TradingView does not
+  document its text, so a script comparing one with a literal it wrote may differ (docs/adr/0319).
 - **Wrapped strings.** A \`"..."\` string that goes on over the next line (deeper than its own line, or a wrapped
   line: inside an open parenthesis, or indented by other than a multiple of four, docs/adr/0160) drops the line break
   and that line's indentation (\`"ab \` then \`   cd"\` is \`"ab cd"\`, docs/adr/0114); TradingView's
