@@ -249,8 +249,8 @@ export const DIFFERENCES: Guide = {
   precision 0 is -2, and \`1.005\` with precision 2 is 1.00, the double being just below 1.005). Values recorded on
   TradingView (docs/adr/0309) round some of these otherwise (\`-2.5\` is -3, \`1.005\` is 1.01, \`0.049\` with
   precision 1 is 0.1) by a rule not found yet: 12 of their 21 cases agree with ours.
-- **\`math.random\`** is reproducible: without a seed each call site starts from a fixed seed, where
-  TradingView's numbers are random. The seed is a series (\`seed + i\` in a loop runs): each seed has its own
+- **\`math.random\`** is reproducible: without a seed every call draws the next number of one stream started
+  from a fixed seed (two calls differ; docs/adr/0318), where TradingView's numbers are random. The seed is a series (\`seed + i\` in a loop runs): each seed has its own
   sequence at the call site, started from the seed (docs/adr/0163), and a seeded call draws TradingView's
   numbers, java.util.Random's for the seed (docs/adr/0311).
 - **Colors** are values only (numbers); \`color.*\` functions work, nothing is drawn. The named colors are the

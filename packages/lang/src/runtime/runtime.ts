@@ -17,6 +17,7 @@ import { DrawingStore, type DrawingCaps } from "../stdlib/drawing/store";
 import { LogStore } from "../stdlib/drawing/log";
 import { storedTime, type BarTimeline } from "../stdlib/bar-timeline";
 import { sessionBound } from "../stdlib/session-periods";
+import { UNSEEDED_START, type UnseededRandom } from "../stdlib/math";
 import { parseSession } from "../stdlib/session-spec";
 
 export interface TimeframeInfo {
@@ -109,6 +110,8 @@ export class Runtime {
   readonly session = RUNTIME_NAMESPACES.session;
   readonly barTimes = RUNTIME_NAMESPACES.barTimes;
   readonly syminfo = RUNTIME_NAMESPACES.syminfo;
+  /** The unseeded math.random stream every call site of this evaluation draws from (docs/adr/0318). */
+  readonly unseededRandom: UnseededRandom = { s: UNSEEDED_START };
   /** The instrument's regular session ("0930-1600" in its time zone, "24x7"). */
   readonly sessionSpec: string;
   /** `timeframe.main_period`: the chart's timeframe, also while a requested context is evaluated. */

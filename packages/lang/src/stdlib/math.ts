@@ -104,6 +104,14 @@ function mulberry32(state: number): [number, number] {
   return [s, ((t ^ (t >>> 14)) >>> 0) / 4294967296];
 }
 
+/** The state of an evaluation's unseeded math.random stream, shared by its call sites (docs/adr/0318). */
+export interface UnseededRandom {
+  s: number;
+}
+
+/** The unseeded stream's first state. */
+export const UNSEEDED_START = 0x9e3779b9 | 0;
+
 const TWO24 = 16777216;
 /** java.util.Random's multiplier 0x5DEECE66D in 24-bit halves (its state is 48 bits: hi * 2^24 + lo). */
 const JAVA_MUL_HI = 0x5de;
@@ -137,15 +145,15 @@ function javaNextDouble(state: number): [number, number] {
  * TradingView's recorded values show (docs/adr/0311); the seed is a series (TradingView's reference):
  * each seed has its own sequence at the call site, started from the seed, so calls with the same seed
  * give a repeatable set of values whatever other seeds the site sees in between (docs/adr/0163).
- * Without a seed a call site starts from a fixed mulberry32 state, so every run of a script gives the
- * same numbers (TradingView's are random then).
+ * Without a seed a call draws the next number of the evaluation's one unseeded stream (`unseeded`,
+ * the runtime's), started from a fixed mulberry32 state: every run of a script gives the same numbers
+ * (TradingView's are random then), and two call sites draw different ones (docs/adr/0318).
  */
 export class Random {
-  s = 0x9e3779b9 | 0;
   private readonly bySeed = new Map<number, number>();
-  next(min = 0, max = 1, seed?: number): number {
+  next(min = 0, max = 1, seed: number | undefined, unseeded: UnseededRandom): number {
     let u: number;
-    if (seed === undefined || seed !== seed) [this.s, u] = mulberry32(this.s);
+    if (seed === undefined || seed !== seed) [unseeded.s, u] = mulberry32(unseeded.s);
     else {
       const key = Math.floor(seed);
       let state: number;
@@ -172,7 +180,7 @@ export const fixnan = builtinFunction({
 export const mathRandom = builtinFunction({
   sig: "math.random(min: series float = 0, max: series float = 1, seed: series int = na): series float",
   doc: "A pseudo-random number in [min, max), reproducible with `seed` (a series: each seed has its own sequence at the call site).",
-  emit: (b) => `${b.state(Random)}.next(${b.a("min", "0")}, ${b.a("max", "1")}, ${b.a("seed", "undefined")})`,
+  emit: (b) => `${b.state(Random)}.next(${b.a("min", "0")}, ${b.a("max", "1")}, ${b.a("seed", "undefined")}, $rt.unseededRandom)`,
 });
 export const mathAbs = builtinFunction({
   sig: "math.abs(number: series N): N",
