@@ -10,6 +10,10 @@
 // from Monday): on a week's last trading day its close, on its other days the previous week's: the
 // week of 2012-11-12 closed 26.52 (Fri 11-16), the week of 11-19 27.70 (Fri 11-23, after
 // Thanksgiving), the week of 11-05 28.83.
+// A request in a loop skipping with `continue` the timeframes at or below the chart's reads the week
+// (docs/adr/0314): the weekly context's own run skips every iteration, and the worker finds the week
+// only as the run reaches the request. Without dynamic requests (v5 by default) such a loop is refused
+// at validation, in the validation envelope.
 import { join } from "path";
 import { importFile } from "@barscript/marketdata";
 import { RunsHarness, type Client } from "./runs-harness";
@@ -30,6 +34,16 @@ plot(request.security("NASDAQ:MSFT", "D", x), "msft_week")
 plot(request.security("NASDAQ:MSFT", "D", close), "msft")
 `;
 
+const LOOP = `//@version=6
+indicator("Higher timeframes in a loop")
+float wClose = na
+for tf in array.from("D", "W")
+    if timeframe.in_seconds(tf) <= timeframe.in_seconds()
+        continue
+    wClose := request.security(syminfo.tickerid, tf, close)
+plot(wClose, "week")
+`;
+
 const h = new RunsHarness();
 let client: Client;
 
@@ -40,6 +54,7 @@ beforeAll(async () => {
   client = a.client;
   await h.script(a, "mtf", SCRIPT);
   await h.script(a, "nested", NESTED);
+  await h.script(a, "loop", LOOP);
 });
 afterAll(() => h.teardown());
 
@@ -70,4 +85,29 @@ it("when an AAPL run reads a weekly request's variable inside a request of MSFT'
   const at = (d: string) => points.find((p) => p.t === day(d))!;
   expect([at("2012-11-12").msft_week, at("2012-11-16").msft_week, at("2012-11-21").msft_week, at("2012-11-23").msft_week]).toEqual([28.83, 26.52, 26.52, 27.7]);
   expect(at("2012-11-21").msft).toBe(26.95);
+});
+
+it("when an AAPL run requests in a loop that skips the chart's timeframe with continue, then it holds AAPL's weekly close", async () => {
+  const r = await client.start({ script: "loop", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 60 });
+  expect(r.status).toBeLessThan(300);
+  const run = ["succeeded", "failed"].includes(r.json.status as string) ? r.json : await client.final(r.json.id as string);
+  expect(run.status).toBe("succeeded");
+  const points = await client.allPoints(run.id as string);
+  const at = (d: string) => points.find((p) => p.t === day(d))!;
+  expect([at("2012-11-12").week, at("2012-11-16").week, at("2012-11-21").week, at("2012-11-23").week]).toEqual([547.06, 527.68, 527.68, 571.5]);
+});
+
+it("when a v5 script without dynamic_requests = true requests in a loop, then validation refuses it and says what to change", async () => {
+  const v5 = LOOP.replace("//@version=6", "//@version=5");
+  const r = await client.call("POST", "/scripts/validate", { files: [{ path: "main.pine", content: v5 }] });
+  expect(r.status).toBe(200);
+  expect(r.json.valid).toBe(false);
+  const diagnostics = r.json.diagnostics as Array<{ code: string; line: number; message: string }>;
+  expect(diagnostics.map((d) => [d.code, d.line])).toEqual([
+    ["invalid_context", 7],
+    ["qualifier_mismatch", 7],
+  ]);
+  expect(diagnostics[0]!.message).toContain("`dynamic_requests = true`");
+  const on = await client.call("POST", "/scripts/validate", { files: [{ path: "main.pine", content: v5.replace('loop")', 'loop", dynamic_requests = true)') }] });
+  expect(on.json.valid).toBe(true);
 });
