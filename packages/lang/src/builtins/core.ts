@@ -93,11 +93,11 @@ export const barVariables: VariableRecord[] = [
 
 export const declarations: FunctionRecord[] = [
   builtinFunction({
-    sig: "indicator(title: const string, shorttitle: const string = na, overlay: const bool = false, format: const string = na, precision: const int = na, scale: const string = na, max_bars_back: const int = na, timeframe: const string = na, timeframe_gaps: const bool = true, explicit_plot_zorder: const bool = false, max_lines_count: const int = 50, max_labels_count: const int = 50, max_boxes_count: const int = 50, calc_bars_count: const int = 0, max_polylines_count: const int = 50, dynamic_requests: const bool = false, behind_chart: const bool = true): void",
+    sig: "indicator(title: const string, shorttitle: const string = na, overlay: const bool = false, format: const string = na, precision: const int = na, scale: const string = na, max_bars_back: const int = na, timeframe: const string = na, timeframe_gaps: const bool = true, explicit_plot_zorder: const bool = false, max_lines_count: const int = 50, max_labels_count: const int = 50, max_boxes_count: const int = 50, calc_bars_count: const int = 0, max_polylines_count: const int = 50, dynamic_requests: const bool = true, behind_chart: const bool = true): void",
     doc: "Declares an indicator: a script whose plots are its outputs.",
     role: "declaration",
   }),
-  builtinFunction({ sig: "library(title: const string, overlay: const bool = false, dynamic_requests: const bool = false): void", doc: "Declares a library: its `export`ed functions and types can be imported.", role: "declaration" }),
+  builtinFunction({ sig: "library(title: const string, overlay: const bool = false, dynamic_requests: const bool = true): void", doc: "Declares a library: its `export`ed functions and types can be imported.", role: "declaration" }),
   builtinFunction({ sig: "definition(title: const string): void", doc: "Declares a definition (extension): its `alertcondition` and `alert` calls are events.", role: "declaration" }),
   builtinFunction({ sig: "study(title: const string, horizons: const list<int> = [1, 5, 20], cooldown: const int = 0): void", doc: "Declares a study (extension): an event study over the definitions it `use`s, at the given horizons (bars); `cooldown = N` leaves out an event closer than N bars after a kept event of the same definition and name.", role: "declaration" }),
 ];
