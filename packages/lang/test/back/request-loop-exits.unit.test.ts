@@ -133,4 +133,25 @@ plot(reached, "reached")
     expectBars(r, (i) => weekly(closedWeek(i), (w) => W.close[w]!));
     expectBars(r, () => 1, 1);
   });
+
+  test("a switch whose case for timeframes at or below the chart's continues and whose default requests, inside a loop of its own", () => {
+    const r = runOn(`//@version=6
+indicator("switch")
+float wLow = na
+int inner = 0
+for tf in array.from("D", "W")
+    switch
+        timeframe.in_seconds(tf) <= timeframe.in_seconds() => continue
+        => wLow := request.security("", tf, ta.lowest(low, 2))
+    for j = 0 to 9
+        if j == 3
+            break
+        inner += 1
+plot(wLow, "two-week low")
+plot(inner, "inner iterations")
+`);
+    expectBars(r, (i) => weekly(closedWeek(i), (w) => (w >= 1 ? Math.min(W.low[w]!, W.low[w - 1]!) : NaN)));
+    // the inner loop's break ends the inner loop only: three iterations, in the weekly iteration only
+    expectBars(r, () => 3, 1);
+  });
 });
