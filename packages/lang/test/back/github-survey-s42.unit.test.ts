@@ -50,4 +50,23 @@ plot(color.g(c), "g")`);
     // color.teal is #089981 in v6 (g = 0x99); a palette color keeps its name in the Interface, as before (docs/adr/0227)
     expect(inputs.map((i) => i.default)).toEqual(["top_right", 2, Math.PI, "color.teal"]);
   });
+
+  // A public v5 levels dashboard: `input.string(line.style_solid, 'Line Style', options =
+  // [line.style_solid, line.style_dotted, line.style_dashed])`, its lines drawn with `style = ` that
+  // input. The line is drawn with the style the default names, as `style = line.style_dashed` would
+  // draw it (the reference: line.style_dashed draws a dashed line), and the Interface lists the
+  // default among its options, so a run giving an option back gets that style.
+  test("a line style constant as the default draws that style", async () => {
+    const { r, inputs } = await runChecked(`//@version=5
+indicator("x", overlay = true)
+ls = input.string(line.style_dashed, "Line Style", options = [line.style_solid, line.style_dotted, line.style_dashed])
+ex = input.string(extend.right, "Extend", options = [extend.none, extend.right])
+if barstate.islast
+    line.new(bar_index - 1, close, bar_index, close, style = ls, extend = ex)
+plot(close)`);
+    const l = r.drawings.lines[0]!;
+    expect([l.style, l.extend]).toEqual(["dashed", "right"]);
+    expect(inputs.map((i) => (i.options as unknown[]).includes(i.default))).toEqual([true, true]);
+    expect(inputs.map((i) => (i.options as unknown[]).length)).toEqual([3, 2]);
+  });
 });
