@@ -1,7 +1,7 @@
 // One reading of "RFC 3339" for every time a client sends, in a body (a run's, collect's or sweep's
 // `from`/`to`) or a query (the events filters): RFC 3339 section 5.6's date-time, full-date "T"
 // full-time, with `T` and `Z` in either case (its note allows lower case), any fraction of a second,
-// and an offset `Z` or +hh:mm / -hh:mm. Fields must be real: month 01-12, a day the month has (29
+// and an offset `Z` or +hh:mm / -hh:mm. Fields must be real: year 0001-9999, month 01-12, a day the month has (29
 // February only in leap years), hour 00-23, minute and second 00-59 (a leap second cannot be held by
 // a timestamp). A space for `T`, a date alone or an offset without its colon is not RFC 3339
 // (docs/adr/0187).
@@ -27,7 +27,10 @@ export function parseRfc3339(text: string): number | null {
   const m = DATE_TIME.exec(text);
   if (!m) return null;
   const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((k) => Number(m[k])) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
+  // Year 0000 names no day of the calendar the service and Postgres keep (1 BC is followed by AD 1):
+  // it is refused as 30 February is, here for every field (it reached Postgres from the events
+  // filters and answered 500, docs/adr/0317).
+  if (year === 0 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
   let offsetMinutes = 0;
   if (m[8] !== undefined) {

@@ -112,6 +112,14 @@ export const FileSchema = z.object({
 
 export const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
+/**
+ * The largest version number a client can name: versions are stored as 32-bit integers, so a
+ * larger one names no version and is refused as out of range (a body's `version`/`base_version`
+ * and the `version` query parameter alike, docs/adr/0317).
+ */
+export const MAX_VERSION = 2_147_483_647;
+const versionNumber = z.number().int().min(1).max(MAX_VERSION);
+
 export const ScriptBodySchema = z.object({
   slug: z.string().regex(SLUG, "must match ^[a-z0-9][a-z0-9-]{0,62}$"),
   kind: z.enum(SCRIPT_KINDS).optional(),
@@ -126,7 +134,7 @@ export const ScriptBodySchema = z.object({
 // field of the save only (docs/adr/0198). The slug, when sent, must be the path's: a save cannot rename.
 export const ScriptSaveSchema = ScriptBodySchema.omit({ slug: true }).extend({
   slug: z.string().optional().describe("The path's slug, if sent: a save cannot rename (PATCH does)"),
-  base_version: z.number().int().min(1).describe("The script's `latest_version` this save is based on"),
+  base_version: versionNumber.describe("The script's `latest_version` this save is based on"),
 }).strict();
 
 // Validate takes a script body as a client holds it (its slug, base_version and message, or other
@@ -178,7 +186,7 @@ export const WindowRequestSchema = z.object({
 }).strict();
 
 /** A script named by its slug, or by slug, version and owner (a request body's objects are strict, docs/adr/0186). */
-const ScriptRef = z.union([z.string().regex(SLUG), z.object({ slug: z.string().regex(SLUG), version: z.number().int().min(1).optional(), owner: z.string().optional() }).strict()]);
+const ScriptRef = z.union([z.string().regex(SLUG), z.object({ slug: z.string().regex(SLUG), version: versionNumber.optional(), owner: z.string().optional() }).strict()]);
 
 export const RunRequestSchema = WindowRequestSchema.extend({
   script: ScriptRef,

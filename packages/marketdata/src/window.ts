@@ -1,9 +1,8 @@
 // Run windows (docs/reference/api.md, Run request; docs/reference/api.md "Run windows"): a request's window is
 // resolved against the bars the store holds (counted, never computed from the calendar), its
 // start moved to the plan's history start; 400s are ApiErrors, an empty window is a result.
-import { ApiError } from "@barscript/contracts";
+import { ApiError, parseRfc3339, RFC3339_MESSAGE } from "@barscript/contracts";
 import { lowerBound, upperBound } from "./bars";
-import { parseTime } from "./formats";
 import { listChunks, loadChunkTimes, type ChunkMeta, type DbClient, type SeriesKey } from "./store";
 import { chunkStartOf, type Timeframe } from "./timeframes";
 
@@ -64,9 +63,11 @@ function seconds(value: TimeInput | null | undefined, label: string): number | n
     if (!Number.isFinite(value)) throw new ApiError("invalid_request", `${label} is not a valid time.`);
     return Math.floor(value);
   }
-  const t = parseTime(value);
-  if (t === null || /^\d+$/.test(value.trim())) throw new ApiError("invalid_request", `${label} must be an RFC 3339 time, e.g. 2024-03-01T00:00:00Z.`);
-  return Math.floor(t);
+  // The one reading of RFC 3339 the request schemas use (years 0001-0099 included: the bar files'
+  // reader took them for 1901-1999 and refused them, docs/adr/0317).
+  const ms = parseRfc3339(value);
+  if (ms === null) throw new ApiError("invalid_request", `${label} ${RFC3339_MESSAGE}.`);
+  return Math.floor(ms / 1000);
 }
 
 export async function resolveWindow(store: WindowStore, request: WindowRequest, options: WindowOptions): Promise<ResolvedWindow> {

@@ -3,7 +3,7 @@
 // lookup, cursors, rendering in snake_case, and ScriptsError -> ApiError.
 import type { Response, Router } from "express";
 import type { z } from "zod";
-import { ApiError, type ScriptBodySchema, type ScriptPatchSchema, type ScriptSaveSchema, type ValidateBodySchema } from "@barscript/contracts";
+import { ApiError, MAX_VERSION, type ScriptBodySchema, type ScriptPatchSchema, type ScriptSaveSchema, type ValidateBodySchema } from "@barscript/contracts";
 import {
   ScriptsError, checkFiles, createScriptService, deleteScript, listScripts, listVersions, locateScript, readScript, updateScriptMeta,
   type Caller, type ScriptKey, type ScriptRecord, type ScriptService, type VersionRecord,
@@ -63,10 +63,12 @@ function renderVersion(version: VersionRecord): Record<string, unknown> {
   return { version: version.version, created_at: version.createdAt.toISOString(), message: version.message, digest: version.digest };
 }
 
-/** `version=N`: a positive integer, else 400 naming the parameter. */
+/** `version=N`: an integer from 1 to MAX_VERSION (as a body's version fields), else 400 naming the parameter. */
 export function parseVersion(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new ApiError("invalid_request", "Parameter `version`: must be a positive integer.");
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_VERSION) {
+    throw new ApiError("invalid_request", `Parameter \`version\`: must be an integer from 1 to ${MAX_VERSION}.`);
+  }
   return Number(raw);
 }
 

@@ -5,7 +5,7 @@
 // and for an address that is not one of the app's, else 200. The app itself then loads the page
 // and says what the API said. A study's address given a run that is not a study is 404 too, as the API answers a kind's own resource asked of
 // another kind (docs/adr/0165-study-address-of-another-run.md).
-import { ApiError } from "@barscript/contracts";
+import { ApiError, MAX_VERSION } from "@barscript/contracts";
 import { getLibraryScript, locateScript, readScript } from "@barscript/db";
 import { listTopics } from "@barscript/lang";
 import type { AuthContext } from "../http/auth-plugin";
@@ -53,10 +53,15 @@ function isTopic(name: string): boolean {
   return listTopics().some((t) => t.topic === name);
 }
 
-/** `?version=N` as the app reads it (routes.ts): a positive integer, else the latest. */
-function versionOf(raw: unknown): number | undefined {
+/**
+ * `?version=N` as the app reads it (routes.ts): a positive integer, else the latest. One past the
+ * largest a version can be names no version (null): the page is 404, as for any version that does
+ * not exist (before, it reached Postgres as an integer out of range and the page answered 500).
+ */
+function versionOf(raw: unknown): number | undefined | null {
   const v = Number(raw);
-  return typeof raw === "string" && Number.isInteger(v) && v > 0 ? v : undefined;
+  if (typeof raw !== "string" || !Number.isInteger(v) || v <= 0) return undefined;
+  return v > MAX_VERSION ? null : v;
 }
 
 export async function appPageStatus(runs: RunsContext, auth: AuthContext, path: string, query: Record<string, unknown>): Promise<200 | 404> {
@@ -75,10 +80,11 @@ export async function appPageStatus(runs: RunsContext, auth: AuthContext, path: 
   const script = SCRIPT_PAGE.exec(path);
   if (script && script[1] !== "new") {
     const kind = KINDS.find((k) => k === query["kind"]);
+    if (version === null) return 404;
     return seen(() => mapped(async () => readScript(db, (await locateScript(db, auth, part(script[1]), { kind })).script.id, { version })));
   }
   const library = LIBRARY_PAGE.exec(path);
-  if (library) return seen(() => mapped(() => getLibraryScript(db, part(library[1]), part(library[2]), { version })));
+  if (library) return version === null ? 404 : seen(() => mapped(() => getLibraryScript(db, part(library[1]), part(library[2]), { version })));
   // A docs topic the service does not have is 404, as /docs/{topic} and /v1/docs/{topic} answer (docs/adr/0199).
   const docs = DOCS_PAGE.exec(path);
   if (docs) return isTopic(part(docs[1])) ? 200 : 404;

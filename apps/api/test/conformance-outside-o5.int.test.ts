@@ -1,0 +1,139 @@
+// Conformance to docs/reference/ checked over HTTP as an outside client would, fifth round
+// (docs/adr/0317-outside-readings-five.md), with the cases a seeded generative probe of every
+// route (malformed bodies, queries, headers, methods and path parameters) found; each failed on
+// the tree before its fix:
+// - a version number past 2,147,483,647 (a run's `script.version`, a save's `base_version`, a
+//   sweep's `definition.version`) reached Postgres as an integer out of range: 500 internal; the
+//   web app's `?version=` did the same to its pages; the `version` query parameter refused a
+//   ten-digit version that can exist;
+// - an events filter of year 0000 (`from=0000-01-01T00:00:00Z`) reached Postgres, which has no
+//   year 0: 500 internal, on the list and on the delete;
+// - a run window of years 0001-0099 (0001-01-01T00:00:00Z is .NET's DateTime.MinValue, a common
+//   "from the start" sentinel) was refused as "not an RFC 3339 time": the window's reader took
+//   years below 100 for 1900-1999.
+import { RunsHarness, type Client } from "./runs-harness";
+
+jest.setTimeout(120_000);
+
+const h = new RunsHarness();
+let client: Client;
+let email: string;
+
+const DEFINITION = `//@version=6\ndefinition("Up days")\nlen = input.int(3, "Length", minval = 1)\nalertcondition(close > ta.sma(close, len), "up")\n`;
+const INDICATOR = `//@version=6\nindicator("Close")\nplot(close, "c")\n`;
+const files = (content: string): Array<{ path: string; content: string }> => [{ path: "main.pine", content }];
+
+async function create(slug: string, source: string, extra: Record<string, unknown> = {}): Promise<void> {
+  const r = await client.call("POST", "/scripts", { slug, files: files(source), ...extra });
+  if (r.status !== 201) throw new Error(`POST /scripts ${slug}: ${r.status} ${r.text}`);
+}
+
+async function counts(): Promise<{ runs: number; sweeps: number; versions: number; events: number }> {
+  const db = h.env.db;
+  return { runs: await db.run.count(), sweeps: await db.sweep.count(), versions: await db.scriptVersion.count(), events: await db.event.count() };
+}
+
+beforeAll(async () => {
+  await h.setup();
+  const account = await h.account();
+  client = account.client;
+  email = account.email;
+  await create("up", DEFINITION);
+  await create("close", INDICATOR, { visibility: "public" });
+  // events to refuse to delete
+  const r = await client.start({ script: "up", instrument: "AAPL", timeframe: "1d", bars: 60, wait: 60 });
+  if (r.status !== 202) throw new Error(`POST /runs: ${r.status} ${r.text}`);
+  if (["queued", "running"].includes(r.json.status as string)) await client.final(r.json.id as string);
+});
+afterAll(() => h.teardown());
+
+describe("a version number past the stored range", () => {
+  const TOO_BIG = 2_147_483_648;
+  it.each([
+    ["a run's script.version", "POST", "/runs", { script: { slug: "close", version: TOO_BIG }, instrument: "AAPL", timeframe: "1d", bars: 5 }, "script.version"],
+    ["a save's base_version", "PUT", "/scripts/close", { base_version: TOO_BIG, files: files(INDICATOR) }, "base_version"],
+    ["a sweep's definition.version", "POST", "/sweeps", { definition: { slug: "up", version: TOO_BIG }, instruments: ["AAPL"], timeframe: "1d", bars: 20, grid: { len: [2] }, horizons: [1] }, "definition.version"],
+    ["a run's script.version of 2^53 - 1", "POST", "/runs", { script: { slug: "close", version: Number.MAX_SAFE_INTEGER }, instrument: "AAPL", timeframe: "1d", bars: 5 }, "script.version"],
+  ])("when %s is past 2,147,483,647, then it is 400 invalid_request naming the field, and nothing is made", async (_name, method, path, body, field) => {
+    const before = await counts();
+    const r = await client.call(method, path, body);
+    expect(r.status).toBe(400);
+    expect(r.json.error).toEqual({ code: "invalid_request", message: `Field \`${field}\`: Too big: expected number to be <=2147483647.` });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("when the largest stored version is named, then it is an ordinary version that does not exist (404), not a refusal", async () => {
+    const r = await client.start({ script: { slug: "close", version: 2_147_483_647 }, instrument: "AAPL", timeframe: "1d", bars: 5 });
+    expect(r.status).toBe(404);
+    expect(r.json.error.code).toBe("not_found");
+    expect((await client.call("GET", "/scripts/close?version=2147483647")).status).toBe(404);
+    expect((await client.call("GET", "/scripts/close?version=1000000000")).status).toBe(404);
+  });
+
+  it.each(["/scripts/close?version=2147483648", "/library/runner-1/close?version=99999999999"])("when the query asks %s, then it is 400 naming `version` and its range", async (path) => {
+    const r = await client.call("GET", path);
+    expect(r.status).toBe(400);
+    expect(r.json.error).toEqual({ code: "invalid_request", message: "Parameter `version`: must be an integer from 1 to 2147483647." });
+  });
+
+  it("when a web app address asks for such a version, then the page is 404 as for any version that does not exist", async () => {
+    const jar = new Map<string, string>();
+    const keep = (res: Response): void => {
+      for (const line of res.headers.getSetCookie()) {
+        const [pair = ""] = line.split(";");
+        const eq = pair.indexOf("=");
+        if (eq > 0) jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+      }
+    };
+    const cookie = (): string => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const form = await fetch(`${h.api.url}/login`);
+    keep(form);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+    const login = await fetch(`${h.api.url}/login`, {
+      method: "POST", redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
+      body: new URLSearchParams({ csrf, email, password: "a long enough password", next: "/app/" }).toString(),
+    });
+    expect(login.status).toBe(303);
+    keep(login);
+    const page = async (path: string): Promise<number> => (await fetch(`${h.api.url}${path}`, { headers: { cookie: cookie(), accept: "text/html" } })).status;
+    expect(await page("/app/scripts/close?version=1")).toBe(200);
+    expect(await page("/app/scripts/close?version=3000000000")).toBe(404);
+    expect(await page("/app/library/runner-1/close?version=99999999999")).toBe(404);
+  });
+});
+
+describe("an events filter of year 0000", () => {
+  it.each([
+    ["GET", "/scripts/up/events?from=0000-01-01T00:00:00Z", "from"],
+    ["GET", "/scripts/up/events?to=0000-12-31T23:59:59Z", "to"],
+    ["DELETE", "/scripts/up/events?from=0000-01-01T00:00:00Z", "from"],
+  ])("when %s %s, then it is 400 invalid_request naming the parameter, and nothing is deleted", async (method, path, name) => {
+    const before = await counts();
+    expect(before.events).toBeGreaterThan(0);
+    const r = await client.call(method, path);
+    expect(r.status).toBe(400);
+    expect(r.json.error).toEqual({ code: "invalid_request", message: `Parameter \`${name}\` must be an RFC 3339 time, e.g. 2024-03-01T00:00:00Z.` });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("when the filter is year 0001, then it is read as that instant", async () => {
+    const r = await client.call("GET", "/scripts/up/events?from=0001-01-01T00:00:00Z&limit=1");
+    expect(r.status).toBe(200);
+    expect(r.json.events).toHaveLength(1);
+  });
+});
+
+describe("a run window in years 0001-0099", () => {
+  it("when `from` is 0001-01-01T00:00:00Z, then the window starts at the plan's history start (the first bar on this plan)", async () => {
+    const r = await client.start({ script: "up", instrument: "AAPL", timeframe: "1d", from: "0001-01-01T00:00:00Z", bars: 3 });
+    expect(r.status).toBe(202);
+    expect(r.json.window).toEqual({ from: "2000-03-01T00:00:00Z", to: "2000-03-03T00:00:00Z", requested_from: "0001-01-01T00:00:00Z", requested_to: null, bars: 3 });
+  });
+
+  it("when `to` is in year 0099, then it is 400 out_of_coverage (before the plan's history), not a malformed time", async () => {
+    const r = await client.start({ script: "up", instrument: "AAPL", timeframe: "1d", to: "0099-06-30T00:00:00Z" });
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe("out_of_coverage");
+  });
+});
