@@ -30,7 +30,8 @@ function Body(props: { route: Route }) {
     case "runs": return <RunsPage status={r.status} />;
     case "run": return <RunPage key={`${r.study ? "study" : "run"}/${r.id}`} id={r.id} study={r.study} />;
     case "sweeps": return <SweepsPage />;
-    case "sweep": return <SweepPage key={r.id} id={r.id} />;
+    // keyed by the sweep alone: another ranking is a new address, not a new page (the focus stays on the menu)
+    case "sweep": return <SweepPage key={r.id} id={r.id} sort={r.sort} />;
     case "library": return <LibraryPage initial={r.q} />;
     case "library-script": return <LibraryScriptPage key={`${r.owner}/${r.slug}`} owner={r.owner} slug={r.slug} />;
     case "docs": return <DocsPage key={r.topic ?? ""} topic={r.topic} />;

@@ -10,12 +10,16 @@ export type Route =
   | { page: "runs"; status?: RunStatus }
   | { page: "run"; id: string; study: boolean }
   | { page: "sweeps" }
-  | { page: "sweep"; id: string }
+  // `sort` only when the address names one (`?sort=h20:p_value`, the API's form): the ranking shown
+  | { page: "sweep"; id: string; sort?: SweepSort }
   | { page: "library"; q: string }
   | { page: "library-script"; owner: string; slug: string }
   | { page: "docs"; topic: string | null }
   | { page: "account" }
   | { page: "not-found" };
+
+/** A sweep's ranking: a statistic at a horizon, `h<N>:<stat>` in the API's `sort` (docs/reference/endpoints.md). */
+export interface SweepSort { h: number; stat: string }
 
 const KINDS: readonly ScriptKind[] = ["indicator", "definition", "study", "library"];
 export const RUN_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
@@ -59,7 +63,17 @@ export function runHref(run: { id: string; kind: string }): string {
   return `/app/${run.kind === "study" ? "studies" : "runs"}/${encodeURIComponent(run.id)}`;
 }
 
-export const sweepHref = (id: string): string => `/app/sweeps/${encodeURIComponent(id)}`;
+/**
+ * A sweep's page; with `sort`, its rows ranked by that statistic at that horizon: the ranking is
+ * part of the address, so reload, back and forward and a shared link keep it (docs/adr/0316).
+ */
+export const sweepHref = (id: string, sort?: SweepSort): string => `/app/sweeps/${encodeURIComponent(id)}${sort ? `?sort=h${sort.h}:${sort.stat}` : ""}`;
+
+/** `h20:p_value` as a ranking; anything else is none (the default ranking). */
+function sweepSortOf(raw: string | null): SweepSort | null {
+  const m = /^h(\d{1,3}):([a-z][a-z0-9_]*)$/.exec(raw ?? "");
+  return m ? { h: Number(m[1]), stat: m[2]! } : null;
+}
 
 export function parseRoute(pathname: string, search: string): Route {
   try {
@@ -87,7 +101,10 @@ function routeOf(pathname: string, search: string): Route {
   }
   if ((a === "runs" || a === "studies") && b && parts.length === 2) return { page: "run", id: seg(b), study: a === "studies" };
   if (a === "sweeps" && parts.length === 1) return { page: "sweeps" };
-  if (a === "sweeps" && b && parts.length === 2) return { page: "sweep", id: seg(b) };
+  if (a === "sweeps" && b && parts.length === 2) {
+    const sort = sweepSortOf(params.get("sort"));
+    return { page: "sweep", id: seg(b), ...(sort ? { sort } : {}) };
+  }
   if (a === "library" && parts.length === 1) return { page: "library", q: params.get("q") ?? "" };
   if (a === "library" && b && c && parts.length === 3) return { page: "library-script", owner: seg(b), slug: seg(c) };
   if (a === "docs" && parts.length <= 2) return { page: "docs", topic: b ? seg(b) : null };

@@ -18,6 +18,10 @@ describe("parseRoute", () => {
     ["/app/runs/run_abc", "", { page: "run", id: "run_abc", study: false }],
     ["/app/studies/run_abc", "", { page: "run", id: "run_abc", study: true }],
     ["/app/sweeps/swp_x", "", { page: "sweep", id: "swp_x" }],
+    // a sweep's ranking, in the API's form (docs/adr/0316); anything else is the default ranking
+    ["/app/sweeps/swp_x", "?sort=h20:p_value", { page: "sweep", id: "swp_x", sort: { h: 20, stat: "p_value" } }],
+    ["/app/sweeps/swp_x", "?sort=20:p_value", { page: "sweep", id: "swp_x" }],
+    ["/app/sweeps/swp_x", "?sort=h5:", { page: "sweep", id: "swp_x" }],
     ["/app/sweeps", "", { page: "sweeps" }],
     ["/app/library", "?q=boll", { page: "library", q: "boll" }],
     ["/app/library/core/bollinger", "", { page: "library-script", owner: "core", slug: "bollinger" }],

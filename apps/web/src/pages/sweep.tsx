@@ -1,11 +1,12 @@
 // /app/sweeps/{sweep_id}: a sweep's status and progress (read again every few seconds until it
 // is final; Cancel while it is queued or running), its rows ranked as the API ranks them
-// (`sort=h<N>:<stat>`, docs/reference/endpoints.md) and a heat map of one statistic over two of
+// (`sort=h<N>:<stat>`, docs/reference/endpoints.md; the ranking shown is in the page's address,
+// `?sort=h20:p_value`, docs/adr/0316) and a heat map of one statistic over two of
 // its inputs; a row's Run starts the definition with that combination (its events on the run's chart).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, session } from "../api";
 import { navigate } from "../router";
-import { editorHref, runHref } from "../routes";
+import { editorHref, runHref, sweepHref, type SweepSort } from "../routes";
 import type { Run, Sweep, SweepHorizon, SweepRow } from "../types";
 import { Announce, count, ErrorBox, horizonBars, LoadFailed, Loading, num, Page, Scroll, when } from "../ui";
 import { isActiveSweep } from "./sweeps";
@@ -75,7 +76,7 @@ function sweepNews(s: Sweep): string {
   }
 }
 
-export function SweepPage(props: { id: string }) {
+export function SweepPage(props: { id: string; sort?: SweepSort | undefined }) {
   const [sweep, setSweep] = useState<Sweep | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [cancelError, setCancelError] = useState<unknown>(null);
@@ -138,7 +139,7 @@ export function SweepPage(props: { id: string }) {
         </div>
       ) : null}
       {sweep ? <Facts sweep={sweep} /> : null}
-      {sweep?.status === "succeeded" ? <Results sweep={sweep} /> : null}
+      {sweep?.status === "succeeded" ? <Results sweep={sweep} sort={props.sort} /> : null}
     </Page>
   );
 }
@@ -158,10 +159,20 @@ async function runCombination(sweep: Sweep, row: SweepRow, instrument: string): 
   navigate(runHref(run));
 }
 
-function Results(props: { sweep: Sweep }) {
+/**
+ * The ranking the address names when its horizon is one of the sweep's, else the API's default
+ * (the first horizon's t_stat). Choosing another pushes its address: back returns to the previous
+ * ranking, a reload keeps it.
+ */
+function rankingOf(sweep: Sweep, sort: SweepSort | undefined): SweepSort {
+  return sort && sweep.horizons.includes(sort.h) ? sort : { h: sweep.horizons[0] ?? 1, stat: "t_stat" };
+}
+
+function Results(props: { sweep: Sweep; sort: SweepSort | undefined }) {
   const { sweep } = props;
-  const [h, setH] = useState(sweep.horizons[0] ?? 1);
-  const [stat, setStat] = useState("t_stat");
+  const { h, stat } = rankingOf(sweep, props.sort);
+  const setH = (next: number): void => navigate(sweepHref(sweep.id, { h: next, stat }));
+  const setStat = (next: string): void => navigate(sweepHref(sweep.id, { h, stat: next }));
   // The rows with the ranking they were read for: the table names the ranking it shows, not the one asked for.
   const [loaded, setLoaded] = useState<{ h: number; stat: string; rows: SweepRow[] } | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -179,7 +190,8 @@ function Results(props: { sweep: Sweep }) {
     );
     return () => { live = false; };
   }, [sweep.id, h, stat]);
-  if (error) return <ErrorBox error={error} />;
+  // a statistic the service does not rank by, named in the address: its refusal, and the way back
+  if (error) return <><ErrorBox error={error} />{props.sort ? <p><a href={sweepHref(sweep.id)}>Rank by the default (t_stat at h = {sweep.horizons[0]})</a></p> : null}</>;
   if (!loaded) return <Loading what="the ranked rows" />;
   const { rows } = loaded;
   const names = Object.keys(sweep.grid);

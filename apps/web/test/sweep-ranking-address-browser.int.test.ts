@@ -1,0 +1,112 @@
+// The web app used from outside, fourth pass (docs/adr/0316-clients-used-from-outside-four.md), in
+// Debian chromium (playwright-core) against a real API and worker: a sweep's ranking is in its
+// page's address (`/app/sweeps/{id}?sort=h20:p_value`, the API's `sort`), so a reload, back and
+// forward and a shared link keep it. It was held in the page alone: a reload ranked by the
+// default again and a link could not name a ranking.
+import type { Page } from "playwright-core";
+import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { RunsHarness, type Client } from "../../api/test/runs-harness";
+
+jest.setTimeout(240_000);
+
+const h = new RunsHarness();
+let me: { id: string; handle: string; email: string; client: Client };
+let page: Page;
+let browser: TestBrowser | undefined;
+const pageErrors: string[] = [];
+let id = "";
+
+const DEF = `//@version=6
+definition("RSI below")
+level = input.int(30, "Level", minval = 5, maxval = 95)
+alertcondition(ta.rsi(close, 14) < level, "oversold", "x")
+`;
+
+beforeAll(async () => {
+  requireChromiumAndBuild();
+  await h.setup();
+  me = await h.account();
+  await h.script(me, "rsi-below", DEF);
+  const started = await me.client.call("POST", "/sweeps", { definition: "rsi-below", instruments: ["AAPL"], timeframe: "1d", bars: 1500, grid: { level: [20, 25, 30, 35, 40] }, horizons: [5, 20] });
+  expect(started.status).toBe(202);
+  id = started.json.id as string;
+  let status = started.json.status as string;
+  while (status === "queued" || status === "running") status = (await me.client.call("GET", `/sweeps/${id}?wait=10`)).json.status as string;
+  expect(status).toBe("succeeded");
+  browser = await openSignedIn(h.api.url, me, pageErrors);
+  ({ page } = browser);
+});
+closeAfterSuite(h, () => browser, pageErrors);
+
+/** The levels in the order the API ranks them by `sort`. */
+async function apiOrder(sort: string): Promise<number[]> {
+  const rows = (await me.client.call("GET", `/sweeps/${id}/results?sort=${sort}`)).json.data as Array<{ inputs: { level: number } }>;
+  return rows.map((r) => r.inputs.level);
+}
+
+const caption = () => page.locator("table.ranked caption");
+const rankBy = () => page.getByLabel("Rank by", { exact: true });
+const atHorizon = () => page.getByLabel("at horizon", { exact: true });
+
+/** Waits for the ranked table to name `stat` at `horizon`, then reads its levels in order. */
+async function shown(stat: string, horizon: number): Promise<number[]> {
+  await page.waitForFunction((text) => document.querySelector("table.ranked caption")?.textContent === text, `Combinations ranked by ${stat} at h = ${horizon}`);
+  // the level column is the second (after Rank)
+  return (await page.locator("table.ranked tbody tr td:nth-child(2)").allTextContents()).map(Number);
+}
+
+test("choosing a ranking puts it in the address (the focus stays on the menu); reload, back and forward keep it", async () => {
+  const base = `${h.api.url}/app/sweeps/${id}`;
+  await page.goto(base);
+  await expect(shown("t_stat", 5)).resolves.toEqual(await apiOrder("h5:t_stat"));
+
+  await rankBy().focus();
+  await rankBy().selectOption("p_value");
+  await page.waitForURL(`${base}?sort=h5:p_value`);
+  await expect(shown("p_value", 5)).resolves.toEqual(await apiOrder("h5:p_value"));
+  await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("rank-stat");
+
+  await atHorizon().focus();
+  await atHorizon().selectOption("20");
+  await page.waitForURL(`${base}?sort=h20:p_value`);
+  const h20 = await apiOrder("h20:p_value");
+  await expect(shown("p_value", 20)).resolves.toEqual(h20);
+  await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("rank-h");
+
+  await page.reload();
+  await expect(shown("p_value", 20)).resolves.toEqual(h20);
+  await expect(rankBy().inputValue()).resolves.toBe("p_value");
+  await expect(atHorizon().inputValue()).resolves.toBe("20");
+
+  await page.goBack();
+  await page.waitForURL(`${base}?sort=h5:p_value`);
+  await expect(shown("p_value", 5)).resolves.toEqual(await apiOrder("h5:p_value"));
+  await page.goBack();
+  await page.waitForURL(base);
+  await expect(shown("t_stat", 5)).resolves.toEqual(await apiOrder("h5:t_stat"));
+  await page.goForward();
+  await page.waitForURL(`${base}?sort=h5:p_value`);
+  await expect(shown("p_value", 5)).resolves.toEqual(await apiOrder("h5:p_value"));
+
+  // a column's sort button is the same choice
+  await page.getByRole("button", { name: "Rank by mean at h = 5" }).click();
+  await page.waitForURL(`${base}?sort=h5:mean`);
+  await expect(shown("mean", 5)).resolves.toEqual(await apiOrder("h5:mean"));
+});
+
+test("a link names a ranking; a horizon the sweep has not is the default; a statistic the service does not rank by is its refusal and a way back", async () => {
+  const base = `${h.api.url}/app/sweeps/${id}`;
+  await page.goto(`${base}?sort=h20:hit_rate`);
+  await expect(shown("hit_rate", 20)).resolves.toEqual(await apiOrder("h20:hit_rate"));
+  await expect(rankBy().inputValue()).resolves.toBe("hit_rate");
+
+  await page.goto(`${base}?sort=h7:mean`);
+  await expect(shown("t_stat", 5)).resolves.toEqual(await apiOrder("h5:t_stat"));
+
+  await page.goto(`${base}?sort=h5:luck`);
+  await page.getByText("Parameter `sort` must be h<N>:<stat>").waitFor();
+  await page.getByRole("link", { name: "Rank by the default (t_stat at h = 5)" }).click();
+  await page.waitForURL(base);
+  await expect(shown("t_stat", 5)).resolves.toEqual(await apiOrder("h5:t_stat"));
+  await expect(caption().count()).resolves.toBe(1);
+});
