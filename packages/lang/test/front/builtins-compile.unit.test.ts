@@ -105,8 +105,13 @@ function secondHandle(arg: string): string {
 function callText(name: string, sig: Signature): string {
   const args: string[] = [];
   let prevHandle: string | null = null;
+  // a required argument after an omitted optional one is named (`ta.vwap(close, stdev_mult = 1)`)
+  let skipped = false;
   for (const p of sig.params) {
-    if (p.default !== null) continue;
+    if (p.default !== null) {
+      skipped = true;
+      continue;
+    }
     if (p.variadic) {
       args.push(argFor(name, p), argFor(name, p));
       continue;
@@ -114,7 +119,7 @@ function callText(name: string, sig: Signature): string {
     let a = argFor(name, p);
     if (p.type.kind === "handle" && a === prevHandle) a = secondHandle(a);
     if (p.type.kind === "handle") prevHandle = a;
-    args.push(a);
+    args.push(skipped ? `${p.name} = ${a}` : a);
   }
   const typeArgs = name === "array.new" || name === "matrix.new" ? "<float>" : name === "map.new" ? "<string, float>" : "";
   return `${name}${typeArgs}(${args.join(", ")})`;
