@@ -311,6 +311,21 @@ function onceGuard(g: Gen, s: A.Structured): { decl: string; guard: string } {
   return { decl: `let ${f} = false;\n`, guard: `if (${f}) break;\n${f} = true;\n` };
 }
 
+/**
+ * A `for...in` whose body holds a request, over an array empty in a context's run (a list of
+ * higher timeframes filtered by `timeframe.period`): that run makes one iteration of its own, its
+ * item na, so that the requests inside record on every context bar; a runtime error there ends only
+ * it (docs/adr/0314). The chart's run is unchanged.
+ */
+function emptyLoopPass(g: Gen, items: string, k: string): { open: string; orOnce: string; close: string } {
+  const [zero, depth] = [g.scopes.fresh("zero"), g.scopes.hoisted("depth")];
+  return {
+    open: `const ${zero} = ${items}.length === 0 && $rt.req.capturing;\n${depth} = $rt.req.depth;\ntry {\n`,
+    orOnce: ` || (${zero} && ${k} === 0)`,
+    close: `} catch ($e) {\nif (!${zero} || !($e instanceof Error) || $e.name !== "ScriptRuntimeError") throw $e;\n$rt.req.depth = ${depth};\n}\n`,
+  };
+}
+
 /** Structured statement; with `target`, its value is assigned there. */
 export function structured(g: Gen, s: A.Structured, target: string | null, vt: VT): string {
   const pre = g.flow.flush();
@@ -413,13 +428,19 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       // checked against what remains of the budget (a register compare, not a store per element).
       const left = g.scopes.fresh("left");
       const once = onceGuard(g, s);
+      const zero = holdsRequest(s.body, g.unit.functionsById) ? emptyLoopPass(g, v, k) : null;
+      const key = keys === null ? k : `${keys}[${k}]`;
       return (
         `${pre}${p}${init}{ ${once.decl}const ${v} = ${itemsOf(s.iterable, arr)}, ${left} = ${LOOP_BUDGET} - $loops;\n` +
         (keys === null ? "" : `const ${keys} = $rt.keysOf(${arr});\n`) +
         `let ${k} = 0;\n` +
-        `${label}for (; ${k} < ${v}.length; ${k}++) {\n` +
+        (zero?.open ?? "") +
+        `${label}for (; ${k} < ${v}.length${zero?.orOnce ?? ""}; ${k}++) {\n` +
         `${once.guard}if (${k} >= ${left}) $rt.tooLong();\n` +
-        `${idx ? `${idx.js} = ${keys === null ? k : `${keys}[${k}]`};\n` : ""}${item.js} = ${v}[${k}];\n${inner}\n}\n` +
+        (zero === null
+          ? `${idx ? `${idx.js} = ${key};\n` : ""}${item.js} = ${v}[${k}];\n`
+          : `${idx ? `${idx.js} = ${k} < ${v}.length ? ${key} : ${naIn(g, idx.vt)};\n` : ""}${item.js} = ${k} < ${v}.length ? ${v}[${k}] : ${naIn(g, item.vt)};\n`) +
+        `${inner}\n}\n${zero?.close ?? ""}` +
         `$loops += ${k}; }`
       );
     }

@@ -154,4 +154,21 @@ plot(inner, "inner iterations")
     // the inner loop's break ends the inner loop only: three iterations, in the weekly iteration only
     expectBars(r, () => 3, 1);
   });
+
+  test("a loop over the timeframes above the chart's, filtered into an array empty in the weekly context: the weekly close", () => {
+    const r = runOn(`//@version=6
+indicator("filtered")
+higher = array.new<string>()
+for tf in array.from("D", "W")
+    if timeframe.in_seconds(tf) > timeframe.in_seconds()
+        higher.push(tf)
+float wClose = na
+for [k, tf] in higher
+    wClose := request.security("", tf, ta.sma(close, 2))
+plot(wClose, "two-week average")
+plot(higher.size(), "higher timeframes")
+`);
+    expectBars(r, twoWeekAverage);
+    expectBars(r, () => 1, 1);
+  });
 });
