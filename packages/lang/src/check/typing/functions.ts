@@ -146,18 +146,59 @@ function instantiate(t: Typer, fn: FunctionInfo, args: ArgInfo[]): Value {
     return POISONED;
   }
   t.active.add(fn);
+  const promoted = promotedArgs(t, fn, args);
+  // the body typed here, not through typeBody: a chain of calls nests one frame fewer a level (depth.unit.test.ts)
   const savedScope = t.scope;
   t.scope = new Scope(t.globals, true);
   try {
-    fn.decl.params.forEach((p, i) => declareParam(t, p, args[i]));
+    fn.decl.params.forEach((p, i) => declareParam(t, p, promoted[i]));
     const v = functionBody(t, fn.decl.body);
-    const result = { type: v.type, qual: maxQual(v.qual, ...args.map((a) => a.qual)) };
+    const result = { type: v.type, qual: maxQual(v.qual, ...promoted.map((a) => a.qual)) };
     cache.set(key, result);
     return result;
   } finally {
     t.scope = savedScope;
     t.active.delete(fn);
   }
+}
+
+/** The body typed with these arguments in a fresh function scope (promotedArgs' trial). */
+function typeBody(t: Typer, fn: FunctionInfo, args: ArgInfo[]): Value {
+  const savedScope = t.scope;
+  t.scope = new Scope(t.globals, true);
+  try {
+    fn.decl.params.forEach((p, i) => declareParam(t, p, args[i]));
+    return functionBody(t, fn.decl.body);
+  } finally {
+    t.scope = savedScope;
+  }
+}
+
+/**
+ * A parameter declared with a type keyword and no qualifier keyword does not take its argument's
+ * qualifier: it is series, or simple when the body needs simple there (TradingView's user manual,
+ * User-defined functions, Qualifier keywords: `pass(int source) => source` returns a series int even
+ * for `pass(14)`). The body is first typed with such parameters series, its errors held back; a
+ * qualifier error then makes them simple. Arguments already series, and untyped parameters, keep theirs.
+ */
+function promotedArgs(t: Typer, fn: FunctionInfo, args: ArgInfo[]): ArgInfo[] {
+  const promotable = fn.decl.params.map((p, i) => p.typeAnn !== undefined && p.typeAnn !== null && !p.typeAnn.qualifier && args[i] !== undefined && args[i]!.qual !== "series");
+  if (!promotable.includes(true)) return args;
+  const asQual = (q: A.Qualifier): ArgInfo[] => args.map((a, i) => (promotable[i] ? { ...a, qual: q } : a));
+  const series = asQual("series");
+  let needsSimple = false;
+  const { error, warn } = t.ctx;
+  t.ctx.error = (code) => {
+    if (code === Code.qualifier_mismatch) needsSimple = true;
+  };
+  t.ctx.warn = () => undefined;
+  try {
+    typeBody(t, fn, series);
+  } finally {
+    t.ctx.error = error;
+    t.ctx.warn = warn;
+  }
+  return needsSimple ? asQual("simple") : series;
 }
 
 function declareParam(t: Typer, p: A.Param, arg: ArgInfo | undefined): void {
