@@ -382,6 +382,8 @@ export interface Index extends Annotated {
   span: Span;
   object: Expr;
   index: Expr;
+  /** Written right after another `[]` (`close[1][2]`), which the user manual's Operators page refuses; `(close[1])[2]` is not. */
+  chained?: boolean;
 }
 
 export type UnaryOp = "-" | "+" | "not";

@@ -80,6 +80,7 @@ export abstract class ExpressionParser extends ParseCursor {
   }
 
   private parsePostfix(expr: A.Expr): A.Expr {
+    const primary = expr;
     for (;;) {
       if (this.is(".")) {
         this.pos++;
@@ -94,7 +95,9 @@ export abstract class ExpressionParser extends ParseCursor {
         this.pos++;
         const index = this.parseExpression();
         this.expect("]");
-        expr = { kind: "Index", span: this.spanFrom(expr.span), object: expr, index };
+        // `x[1][2]` (not `(x[1])[2]`): the checker refuses [] written right after [] (rules/history-offset.ts)
+        const chained = expr !== primary && expr.kind === "Index";
+        expr = { kind: "Index", span: this.spanFrom(expr.span), object: expr, index, ...(chained ? { chained } : {}) };
       } else return expr;
     }
   }

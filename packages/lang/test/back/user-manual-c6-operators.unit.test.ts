@@ -61,8 +61,10 @@ describe("what the manual says does not compile", () => {
     expect(await diagnostics(`//@version=6\nindicator("p")\nf(float x) =>\n    x += 1\n    x\nplot(f(1))`)).toEqual([["invalid_assignment", 4]]);
   });
 
-  test("[] applied twice (Operators, history-referencing operator: close[1][2])", async () => {
+  test("[] written twice in a row (Operators, history-referencing operator: close[1][2]); parenthesized, it reads the reference's history (Execution model: (open[n])[1])", async () => {
     expect(await diagnostics(`//@version=6\nindicator("h")\nx = close[1][2]\nplot(x)`)).toEqual([["invalid_history_offset", 3]]);
+    const v = await validate([{ path: "main.pine", content: `//@version=6\nindicator("h")\nplot((close[1])[2], "x")` }], { resolver: noLibraries });
+    expect(Array.from(evaluate(compile(v.checked!, v.interface!), risingBars(5), {}, { symbol: SYMBOL, windowStart: 0 }).outputs[0]!.values)).toEqual([NaN, NaN, NaN, 10, 11]);
   });
 
   test("a tuple from ?: (Type system, Tuples)", async () => {

@@ -15,8 +15,9 @@ export function HistoryOffsetRule(ctx: RuleContext): Visitor {
       if (sym?.qual === "const" && sym.type.kind === "primitive" && sym.type.name === "int") constants.set(sym.id, s.init);
     },
     Index: (node) => {
-      // `close[1][2]`: TradingView's user manual (Operators) says [] applies once to a value
-      if (node.object.kind === "Index") ctx.error(Code.invalid_history_offset, `The [] operator cannot be applied to a history reference twice: write one offset (close[3], not close[1][2]).`, node.span);
+      // `close[1][2]`: TradingView's user manual (Operators) refuses [] written twice; the Execution model
+      // page reads a history reference's own history with parentheses, `(open[n])[1]`
+      if (node.chained === true) ctx.error(Code.invalid_history_offset, `The [] operator cannot be applied to a history reference twice: write one offset (close[3], not close[1][2]), or parenthesize the first ((close[1])[2]).`, node.span);
       const offset = constantInt(node.index, constants, 0);
       if (offset !== null && offset < 0) ctx.error(Code.invalid_history_offset, negativeOffsetMessage(offset), node.index.span);
     },
