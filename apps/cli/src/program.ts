@@ -1,5 +1,5 @@
 // The `barscript` program: global flags, then every command module of commands/index.ts.
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Help, Option } from "commander";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { COMMANDS } from "./commands";
 import { createCli } from "./context";
@@ -8,10 +8,28 @@ import { commanderRefusal } from "./usage";
 import { VERSION } from "./version";
 
 /** `env` is the process environment (main.ts reads it through config.ts); `cwd` where paths start. */
+/**
+ * `-v, --version` is the CLI's version only before any command, and not an option commander
+ * knows: commander takes a program's options after the command too, so `pull my-rsi --version 1`
+ * printed the CLI's version and pulled nothing (docs/adr/0316-clients-used-from-outside-four.md).
+ * The root's help still lists it.
+ */
+const VERSION_FLAGS = ["-v", "--version"];
+const versionHelp = new Option("-v, --version", "output the version number");
+
 export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<ExitCode> {
-  const program = new Command("barscript")
+  if (VERSION_FLAGS.includes(argv[0] ?? "")) {
+    io.out(VERSION);
+    return EXIT.ok;
+  }
+  const program: Command = new Command("barscript")
     .description("Barscript: write Pine v6 scripts, run them over market data, read results")
-    .version(VERSION, "-v, --version")
+    .configureHelp({
+      visibleOptions(this: Help, cmd: Command): Option[] {
+        const shown = Help.prototype.visibleOptions.call(this, cmd);
+        return cmd === program ? [versionHelp, ...shown] : shown;
+      },
+    })
     .option("--base-url <url>", "API base address ending in /v1 (env BARSCRIPT_URL)")
     .option("--api-key <key>", "API key (env BARSCRIPT_API_KEY; default: the one saved by login)")
     .option("--json", "JSON on stdout (the default when stdout is not a terminal)")

@@ -18,11 +18,11 @@ export const wholeNumber = (flag: string) => (value: string): number => {
 };
 
 /**
- * A parser for a page size (`--limit 20`, `--top 5`): a whole number of 1 or more, kept as typed
- * for the query. The API takes a word, 0 or a negative size as its default page
- * (docs/reference/api.md), so `--limit abc` silently listed 50.
+ * A parser for a page size or a version (`--limit 20`, `--top 5`, `--version 2`): a whole number
+ * of 1 or more, kept as typed for the query. The API takes a word, 0 or a negative size as its
+ * default page (docs/reference/api.md), so `--limit abc` silently listed 50.
  */
-export const pageSize = (flag: string) => (value: string): string => {
+export const oneOrMore = (flag: string) => (value: string): string => {
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new InvalidArgumentError(`${flag} takes a whole number of 1 or more.`);
   return value.trim();
 };
@@ -34,7 +34,11 @@ export const wholeNumbers = (flag: string) => (value: string): number[] => {
   return parts.map(Number);
 };
 
-/** Commander's own refusal line (`error: unknown command 'x'`) with the code of every other refusal. */
+/**
+ * Commander's own refusal line (`error: unknown command 'x'`) with the code of every other
+ * refusal. `scripts --version` is refused (the CLI's version is `barscript --version`, program.ts);
+ * commander's suggestion of the same flag, drawn from the root's help, is left out.
+ */
 export function commanderRefusal(text: string): string {
-  return text.replace(/^error: /, "Error invalid_request: ");
+  return text.replace(/^error: /, "Error invalid_request: ").replace(/^(.*unknown option '([^']+)')\n\(Did you mean \2\?\)/m, "$1");
 }

@@ -6,7 +6,13 @@
 //   listed the API's default page).
 // - On a terminal, an indicator's results show each row's time as RFC 3339, as events and log
 //   lines do (it was Unix seconds), and the next page's command keeps the page size asked.
+// - `pull <slug> --version 1` and `library get <owner/slug> --version 1` read that version (they
+//   printed the CLI's version, 0.1.0, and did nothing); `pull` says which version it wrote, and
+//   keeps a file of the folder that differs unless --force (it overwrote edits not pushed yet).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { cliCommand, collect, quote, startCliStack, type CliStack } from "./cli-harness";
+import { VERSION } from "../src/version";
 
 const TWO = `//@version=6
 indicator("Two lines")
@@ -26,6 +32,11 @@ describe("the CLI in pipes, and its page sizes", () => {
     const run = await stack.sdk.call("createRun", { body: { script: "two", instrument: "AAPL", timeframe: "1d", bars: 3000, wait: 60 } });
     expect(run.status).toBe("succeeded");
     runId = run.id;
+    // version 2 of "two": another title
+    await stack.sdk.call("updateScript", { path: { slug: "two" }, body: { files: [{ path: "main.pine", content: TWO.replace("Two lines", "Two lines v2") }], base_version: 1 } });
+    // a public script with two versions, for the library
+    await stack.sdk.call("createScript", { body: { slug: "pub", visibility: "public", files: [{ path: "main.pine", content: TWO }] } });
+    await stack.sdk.call("updateScript", { path: { slug: "pub" }, body: { files: [{ path: "main.pine", content: TWO.replace("Two lines", "Two lines v2") }], base_version: 1 } });
   });
   afterAll(async () => { await stack?.close(); });
 
@@ -75,5 +86,45 @@ describe("the CLI in pipes, and its page sizes", () => {
     expect(result.stdout).toContain(`│ ${shown} │`);
     expect(result.stdout).not.toContain(String(t0));
     expect(result.stdout).toMatch(new RegExp(`Next page: barscript results ${runId} --limit 2 --cursor \\S+`));
+  });
+
+  test("pull --version 1 writes version 1 and says so; a file that differs is kept unless --force", async () => {
+    const first = await stack.cli(["pull", "two", "old", "--version", "1"]);
+    expect([first.code, first.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(first.stdout)).toMatchObject({ slug: "two", version: 1, files: ["main.pine"] });
+    const path = join(stack.dir, "old", "main.pine");
+    expect(readFileSync(path, "utf8")).toBe(TWO);
+
+    // the same version again changes nothing and is not refused
+    expect((await stack.cli(["pull", "two", "old", "--version", "1"])).code).toBe(0);
+
+    // the latest (version 2) differs from what is there: refused, the file kept
+    const refused = await stack.cli(["pull", "two", "old"]);
+    expect(refused.code).toBe(4);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr.trim()).toBe(`Error conflict: main.pine in ${join(stack.dir, "old")} differs from two version 2; pass --force to overwrite.`);
+    expect(readFileSync(path, "utf8")).toBe(TWO);
+
+    writeFileSync(path, "// my edit\n");
+    const forced = await stack.cli(["pull", "two", "old", "--force"]);
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(forced.stdout)).toMatchObject({ version: 2 });
+    expect(readFileSync(path, "utf8")).toContain("Two lines v2");
+  });
+
+  test("library get --version 1 reads that version; the CLI's own version is barscript --version", async () => {
+    const ref = `${stack.user.handle}/pub`;
+    const got = await stack.tty(["library", "get", ref, "--version", "1", "--no-color"]);
+    expect(got.code).toBe(0);
+    expect(got.stdout.startsWith(`${ref} v1 (indicator)`)).toBe(true);
+    expect(got.stdout).toContain('indicator("Two lines")');
+    expect(got.stdout).not.toContain('indicator("Two lines v2")');
+    for (const flag of ["--version", "-v"]) {
+      const own = await stack.cli([flag]);
+      expect([own.code, own.stdout.trim()]).toEqual([0, VERSION]);
+    }
+    const misplaced = await stack.cli(["scripts", "--version"]);
+    expect(misplaced.code).toBe(4);
+    expect(misplaced.stderr.split("\n")[0]).toBe("Error invalid_request: unknown option '--version'");
   });
 });

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { table } from "../output";
 import type { Cli, CommandModule } from "../context";
-import { pageSize, UsageError } from "../usage";
+import { oneOrMore, UsageError } from "../usage";
 
 type Kind = "indicator" | "definition" | "study" | "library";
 
@@ -23,16 +23,16 @@ async function fork(cli: Cli, ref: string, as: string | undefined): Promise<Exit
 
 export const catalogCommands: CommandModule = (program: Command, cli: Cli) => {
   const library = program.command("library").description("public scripts (the built-in core library included)");
-  library.command("search [q]").description("full-text search").option("--kind <kind>").option("--limit <n>", "at most this many", pageSize("--limit"), "20")
+  library.command("search [q]").description("full-text search").option("--kind <kind>").option("--limit <n>", "at most this many", oneOrMore("--limit"), "20")
     .action(cli.action(async (q: string | undefined, o: { kind?: Kind; limit: string }) => {
       const page = await cli.sdk().call("searchLibrary", { query: { q, kind: o.kind, limit: o.limit } });
       cli.emit(page, (m) => table(m, ["script", "kind", "title"], page.data.map((s) => [`${s.owner}/${s.slug}`, s.kind, s.title]), `(no public script matches${q ? ` "${q}"` : ""}: the search matches whole words)`));
       return EXIT.ok;
     }));
-  library.command("get <owner/slug>").description("a public script with its source").option("--version <n>")
+  library.command("get <owner/slug>").description("a public script with its source").option("--version <n>", "an older version", oneOrMore("--version"))
     .action(cli.action(async (ref: string, o: { version?: string }) => {
       const script = await cli.sdk().call("getLibraryScript", { path: ownerSlug(ref), query: { version: o.version } });
-      cli.emit(script, (m) => [`${m.colors.bold(`${script.owner}/${script.slug}`)} v${script.latest_version} (${script.kind}): ${script.title}`, script.description, ...(script.files ?? []).map((f) => `\n${m.colors.dim(`── ${f.path}`)}\n${f.content}`)].join("\n"));
+      cli.emit(script, (m) => [`${m.colors.bold(`${script.owner}/${script.slug}`)} v${o.version ?? script.latest_version} (${script.kind}): ${script.title}`, script.description, ...(script.files ?? []).map((f) => `\n${m.colors.dim(`── ${f.path}`)}\n${f.content}`)].join("\n"));
       return EXIT.ok;
     }));
   library.command("fork <owner/slug> [new-slug]").description("copy a public script into your scripts")

@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
-import { pageSize, UsageError } from "../usage";
+import { oneOrMore, UsageError } from "../usage";
 
 interface LogLine {
   time: string | null;
@@ -38,7 +38,7 @@ async function logs(cli: Cli, runId: string, flags: Flags): Promise<ExitCode> {
 export const logsCommand: CommandModule = (program: Command, cli: Cli) => {
   program.command("logs <run_id>").description("a run's log.info / warning / error lines (its first 1,000)")
     .option("--all", "every page, joined")
-    .option("--limit <n>", "lines in the page (100 by default, at most 1,000)", pageSize("--limit"))
+    .option("--limit <n>", "lines in the page (100 by default, at most 1,000)", oneOrMore("--limit"))
     .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
     .action(cli.action((runId: string, flags: Flags) => logs(cli, runId, flags)));
 };

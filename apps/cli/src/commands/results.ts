@@ -5,7 +5,7 @@ import { pageItems, type Barscript } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { plural, table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
-import { pageSize, UsageError, wholeNumber } from "../usage";
+import { oneOrMore, UsageError, wholeNumber } from "../usage";
 import { exitCodeForRun, parseInputs, reportRunFailures, runsTable, waitForRun } from "./runs";
 import { kindOption, scriptRef, type ScriptKind } from "../script-ref";
 import { studyTables } from "../study";
@@ -91,7 +91,7 @@ async function events(cli: Cli, sdk: Barscript, ref: string, flags: EventFlags):
 
 const pageOptions = (command: Command): Command => command
   .option("--all", "every page, joined")
-  .option("--limit <n>", "items in the page", pageSize("--limit"))
+  .option("--limit <n>", "items in the page", oneOrMore("--limit"))
   .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
   // an unknown format is refused (it was answered as JSON), with the code of every usage mistake
   .addOption(new Option("--format <format>", "json or csv (csv holds every row)").choices(["json", "csv"]));

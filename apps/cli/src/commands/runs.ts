@@ -5,7 +5,7 @@ import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contract
 import { progressLine, type Progress } from "../progress";
 import { plural, reportError, table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
-import { pageSize, UsageError, wholeNumber } from "../usage";
+import { oneOrMore, UsageError, wholeNumber } from "../usage";
 import { kindOption, scriptRef, type ScriptKind } from "../script-ref";
 
 export interface RunOptions {
@@ -151,7 +151,7 @@ export const runCommands: CommandModule = (program: Command, cli: Cli) => {
     .option("--status <status>", "queued, running, succeeded, failed or cancelled")
     .option("--script <slug>", "runs of one script")
     .addOption(new Option("--kind <kind>", "runs of one kind").choices(RUN_KINDS))
-    .option("--limit <n>", "at most this many", pageSize("--limit"), "20")
+    .option("--limit <n>", "at most this many", oneOrMore("--limit"), "20")
     .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
     .action(cli.action(async (opts: { status?: Status; script?: string; kind?: RunKind; limit: string; cursor?: string }) => {
       const page = await cli.sdk().call("listRuns", { query: { status: opts.status, script: opts.script, kind: opts.kind, limit: opts.limit, cursor: opts.cursor } });

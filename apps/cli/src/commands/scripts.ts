@@ -1,5 +1,5 @@
 // Scripts: `validate`, `push`, `scripts`, `pull`, `versions`, `rename`, `delete`.
-import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import { ClientError, type Diagnostic } from "@barscript/sdk";
@@ -9,6 +9,7 @@ import { readScriptFiles, type ScriptFile } from "../files";
 import { plural, table } from "../output";
 import type { Cli, CommandModule } from "../context";
 import { kindOption, type ScriptKind } from "../script-ref";
+import { oneOrMore } from "../usage";
 
 const when = (time: string | null | undefined): string => (time ? time.replace("T", " ").replace(/\.\d+Z$|Z$/, "") : "");
 
@@ -57,15 +58,29 @@ async function push(cli: Cli, slug: string, path: string, message: string | unde
   }
 }
 
-async function pull(cli: Cli, slug: string, dir: string | undefined, version: string | undefined, kind: ScriptKind | undefined): Promise<ExitCode> {
+interface PullFlags { version?: string; kind?: ScriptKind; force?: boolean }
+
+async function pull(cli: Cli, slug: string, dir: string | undefined, flags: PullFlags): Promise<ExitCode> {
+  const { version, kind } = flags;
   const script = await cli.sdk().call("getScript", { path: { slug }, query: { version, kind } });
   const target = resolve(cli.cwd, dir ?? slug);
+  // A file already there with other text is the person's work (edits not pushed yet): kept unless
+  // --force, as init keeps its files (docs/adr/0316-clients-used-from-outside-four.md).
+  const differing = (script.files ?? []).filter((f) => {
+    const path = join(target, f.path);
+    return existsSync(path) && readFileSync(path, "utf8") !== f.content;
+  }).map((f) => f.path);
+  if (differing.length > 0 && !flags.force) {
+    cli.io.err(`Error conflict: ${differing.join(", ")} in ${target} ${differing.length === 1 ? "differs" : "differ"} from ${slug} version ${version ?? script.latest_version}; pass --force to overwrite.`);
+    return EXIT.usage;
+  }
   for (const file of script.files ?? []) {
     const path = join(target, file.path);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, file.content);
   }
-  cli.emit({ slug, version: script.latest_version, dir: target, files: (script.files ?? []).map((f) => f.path) }, () => `Wrote ${plural((script.files ?? []).length, "file")} of ${slug} to ${target}`);
+  // the version written: the one asked for, else the latest (the answer names only the latest)
+  cli.emit({ slug, version: Number(version ?? script.latest_version), dir: target, files: (script.files ?? []).map((f) => f.path) }, () => `Wrote ${plural((script.files ?? []).length, "file")} of ${slug} to ${target}`);
   return EXIT.ok;
 }
 
@@ -84,9 +99,10 @@ export const scriptCommands: CommandModule = (program: Command, cli: Cli) => {
       return EXIT.ok;
     }));
   program.command("pull <slug> [dir]").description("write a script's files into a folder (default ./<slug>)")
-    .option("--version <n>", "an older version")
+    .option("--version <n>", "an older version", oneOrMore("--version"))
+    .option("--force", "overwrite files of the folder that differ")
     .addOption(kindOption())
-    .action(cli.action((slug: string, dir: string | undefined, opts: { version?: string; kind?: ScriptKind }) => pull(cli, slug, dir, opts.version, opts.kind)));
+    .action(cli.action((slug: string, dir: string | undefined, opts: PullFlags) => pull(cli, slug, dir, opts)));
   program.command("versions <slug>").description("a script's saved versions")
     .addOption(kindOption())
     .action(cli.action(async (slug: string, opts: { kind?: ScriptKind }) => {

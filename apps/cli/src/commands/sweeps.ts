@@ -6,7 +6,7 @@ import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contract
 import { progressLine } from "../progress";
 import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
-import { pageSize, UsageError, wholeNumber, wholeNumbers } from "../usage";
+import { oneOrMore, UsageError, wholeNumber, wholeNumbers } from "../usage";
 import { scriptRef } from "../script-ref";
 import { cancelOutcome, nextPage, parseInputs, statusText } from "./runs";
 
@@ -113,12 +113,12 @@ export const sweepCommands: CommandModule = (program: Command, cli: Cli) => {
     .option("--from <time>", "RFC 3339").option("--to <time>", "RFC 3339")
     .option("--bars <n>", "bars in each instrument's window", wholeNumber("--bars"))
     .option("--sort <h<N>:<stat>>", "rank by this, e.g. h5:t_stat or h20:p_adjusted")
-    .option("--top <n>", "rows to show", pageSize("--top"), "20")
+    .option("--top <n>", "rows to show", oneOrMore("--top"), "20")
     .option("--wait <seconds>", "wait this long for the sweep to finish", wholeNumber("--wait"), 600)
     .action(cli.action((slug: string, opts: SweepFlags) => sweep(cli, slug, opts)));
   program.command("sweeps").description("your sweeps, newest first")
     .option("--status <status>", "queued, running, succeeded, failed or cancelled")
-    .option("--limit <n>", "at most this many", pageSize("--limit"), "20")
+    .option("--limit <n>", "at most this many", oneOrMore("--limit"), "20")
     .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
     .action(cli.action(async (opts: { status?: Sweep["status"]; limit: string; cursor?: string }) => {
       const page = await cli.sdk().call("listSweeps", { query: { status: opts.status, limit: opts.limit, cursor: opts.cursor } });
@@ -127,7 +127,7 @@ export const sweepCommands: CommandModule = (program: Command, cli: Cli) => {
     }));
   program.command("sweep-results <sweep_id>").description("a finished sweep's ranked rows")
     .option("--sort <h<N>:<stat>>", "rank by this, e.g. h5:t_stat")
-    .option("--limit <n>", "rows", pageSize("--limit"), "100")
+    .option("--limit <n>", "rows", oneOrMore("--limit"), "100")
     .option("--cursor <cursor>", "the rows after a previous page (its next_cursor)")
     .action(cli.action(async (id: string, opts: { sort?: string; limit: string; cursor?: string }) => {
       const rows = await cli.sdk().call("getSweepResults", { path: { sweep_id: id }, query: { sort: opts.sort, limit: opts.limit, cursor: opts.cursor } });
