@@ -10,7 +10,11 @@
 //   year 0: 500 internal, on the list and on the delete;
 // - a run window of years 0001-0099 (0001-01-01T00:00:00Z is .NET's DateTime.MinValue, a common
 //   "from the start" sentinel) was refused as "not an RFC 3339 time": the window's reader took
-//   years below 100 for 1900-1999.
+//   years below 100 for 1900-1999;
+// - a sign-in start's `client_name` with a bidirectional override ("evil\u202Emoc.elgoog" reads
+//   "evilgoogle.com") or a control character was shown as is on the consent page and became the
+//   key's default name; `scopes` listing a scope twice was listed twice on the page and kept twice
+//   in the key's `scopes`: both are 400 naming the field, and no sign-in is started.
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
@@ -135,5 +139,27 @@ describe("a run window in years 0001-0099", () => {
     const r = await client.start({ script: "up", instrument: "AAPL", timeframe: "1d", to: "0099-06-30T00:00:00Z" });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe("out_of_coverage");
+  });
+});
+
+describe("a sign-in start names its client and scopes once, plainly", () => {
+  const start = (body: unknown): Promise<Response> => fetch(`${h.api.url}/v1/auth/device`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it.each([
+    ["a right-to-left override", { client_name: "evil\u202emoc.elgoog" }, "Field `client_name`: must not contain control characters or bidirectional formatting characters."],
+    ["a left-to-right mark", { client_name: "cli\u200e" }, "Field `client_name`: must not contain control characters or bidirectional formatting characters."],
+    ["a control character", { client_name: "bell\u0007" }, "Field `client_name`: must not contain control characters or bidirectional formatting characters."],
+    ["a scope listed twice", { scopes: ["read", "runs:write", "read"] }, 'Field `scopes`: lists "read" twice.'],
+  ])("when the body has %s, then it is 400 invalid_request naming the field and no sign-in is started", async (_name, body, message) => {
+    const before = await h.env.db.deviceAuthorization.count();
+    const r = await start(body);
+    expect(r.status).toBe(400);
+    expect(await r.json()).toEqual({ error: { code: "invalid_request", message } });
+    expect(await h.env.db.deviceAuthorization.count()).toBe(before);
+  });
+
+  it("when the client's name is any other text (dashes, marks, other scripts), then the sign-in starts", async () => {
+    const r = await start({ client_name: "My CLI \u2014 v2 \u2713 \u65e5\u672c", scopes: ["read", "runs:write"] });
+    expect(r.status).toBe(200);
   });
 });

@@ -294,7 +294,28 @@ export const SweepRowsSchema = z.object({ data: z.array(SweepRowSchema), next_cu
 
 export const DocTopicSchema = z.object({ topic: z.string(), title: z.string(), summary: z.string() });
 
-export const DeviceRequestSchema = z.object({ client_name: z.string().max(100).optional(), scopes: z.array(z.enum(SCOPES)).min(1).optional() });
+/**
+ * A client's name is shown to the person on the consent page (/device) and becomes the key's
+ * default name: control characters and bidirectional formatting characters (which can make
+ * "evil\u202Emoc.elgoog" read "evilgoogle.com") are refused, not shown (docs/adr/0317).
+ */
+const BIDI_FORMATTING = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+function displaySafe(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return false; // C0, DEL and C1 controls
+  }
+  return !BIDI_FORMATTING.test(name);
+}
+export const DeviceRequestSchema = z.object({
+  client_name: z.string().max(100).refine(displaySafe, { message: "must not contain control characters or bidirectional formatting characters" }).optional(),
+  // each scope once, as a sweep's lists name each item once (docs/adr/0287): a repeated one was
+  // listed again on the consent page and kept in the key's `scopes`
+  scopes: z.array(z.enum(SCOPES)).min(1).superRefine((scopes, ctx) => {
+    const twice = scopes.find((scope, i) => scopes.indexOf(scope) !== i);
+    if (twice !== undefined) ctx.addIssue({ code: "custom", message: `lists "${twice}" twice` });
+  }).optional(),
+});
 export const DeviceAuthorizationSchema = z.object({
   device_code: z.string(), user_code: z.string(), verification_uri: z.string(), verification_uri_complete: z.string(), expires_in: z.number().int(), interval: z.number().int(),
 });
