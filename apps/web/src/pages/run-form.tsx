@@ -10,6 +10,13 @@ import { TIMEFRAMES, timeframeOption, useWindow, WindowFields, windowBody } from
 
 export const SOURCES = ["open", "high", "low", "close", "hl2", "hlc3", "ohlc4", "hlcc4", "volume"];
 type InputValue = number | string | boolean;
+/**
+ * An input.timeframe's "" is the run's own timeframe (TradingView's "Chart"; the usual default of
+ * `input.timeframe("", ...)`): a choice of its own, else the menu showed nothing chosen and could
+ * not come back to it (docs/adr/0316-clients-used-from-outside-four.md).
+ */
+const TIMEFRAME_INPUT = ["", ...TIMEFRAMES];
+const optionText = (o: string | number): string => (o === "" ? "Chart (the run's timeframe)" : String(o));
 
 function initialInputs(inputs: InputSpec[]): Record<string, InputValue> {
   const out: Record<string, InputValue> = {};
@@ -28,7 +35,7 @@ function InputField(props: { spec: InputSpec; value: InputValue | undefined; onC
       </label>
     );
   }
-  const options = spec.options ?? (spec.type === "source" ? SOURCES : spec.type === "timeframe" ? TIMEFRAMES : null);
+  const options = spec.options ?? (spec.type === "source" ? SOURCES : spec.type === "timeframe" ? TIMEFRAME_INPUT : null);
   if (options) {
     return (
       <>
@@ -37,7 +44,7 @@ function InputField(props: { spec: InputSpec; value: InputValue | undefined; onC
           const raw = e.currentTarget.value;
           props.onChange(typeof options[0] === "number" ? Number(raw) : raw);
         }}>
-          {options.map((o) => <option value={String(o)}>{String(o)}</option>)}
+          {options.map((o) => <option value={String(o)}>{optionText(o)}</option>)}
         </select>
       </>
     );

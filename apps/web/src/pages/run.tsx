@@ -27,8 +27,9 @@ function Pending(props: { run: Run }) {
 }
 
 /** The inputs the run was given ("len = 21, src = hl2"); the script's defaults fill the rest. */
+/** The inputs a run was given; a text in quotes, so an empty one (a timeframe input's "Chart") shows. */
 function inputsText(r: Run): string {
-  return Object.entries(r.inputs ?? {}).map(([k, v]) => `${k} = ${String(v)}`).join(", ");
+  return Object.entries(r.inputs ?? {}).map(([k, v]) => `${k} = ${typeof v === "string" ? JSON.stringify(v) : String(v)}`).join(", ");
 }
 
 /** The failure a run ended with, named by its kind (docs/reference/errors.md). */
