@@ -6,6 +6,7 @@ import { DeclarationRule } from "./declaration";
 import { DynamicRequestsRule } from "./dynamic-requests";
 import { HistoryOffsetRule } from "./history-offset";
 import { InputEnumRule } from "./input-enum";
+import { LibraryExportsRule } from "./library-exports";
 import { LocalScopeCallsRule } from "./local-scope-calls";
 import { LoopControlRule } from "./loop-control";
 import { NamesAndTypesRule } from "./names-and-types";
@@ -29,6 +30,7 @@ export const specifiedRules: readonly Rule[] = Object.freeze([
   DynamicRequestsRule,
   InputEnumRule,
   SortFieldRule,
+  LibraryExportsRule,
 ]);
 
 export type { Rule, RuleContext, Visitor } from "./rule";
