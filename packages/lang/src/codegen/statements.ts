@@ -455,7 +455,18 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       const init = target === null ? "" : `${target} = ${naOfStructure(g, s, vt)};`;
       // the condition's prelude (if any) runs before each test
       const once = onceGuard(g, s);
-      return `${pre}${init}${once.decl}${label}while (true) {\n${once.guard}${cp}if (!(${g.truthy(c, s.cond)})) break;\nif (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}`;
+      const test = g.truthy(c, s.cond);
+      if (!holdsRequest(s.body, g.unit.functionsById)) {
+        return `${pre}${init}${once.decl}${label}while (true) {\n${once.guard}${cp}if (!(${test})) break;\nif (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}`;
+      }
+      // false from the start in a context's run: one iteration there, so its requests record (docs/adr/0314)
+      const [first, forced, depth] = [g.scopes.hoisted("first"), g.scopes.hoisted("forced"), g.scopes.hoisted("depth")];
+      return (
+        `${pre}${init}${once.decl}${first} = $rt.req.capturing; ${forced} = false; ${depth} = $rt.req.depth;\ntry {\n` +
+        `${label}while (true) {\nif (${forced}) break;\n${once.guard}${cp}if (!(${test})) { if (!${first}) break; ${forced} = true; }\n${first} = false;\n` +
+        `if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${inner}\n}\n` +
+        `} catch ($e) {\nif (!${forced} || !($e instanceof Error) || $e.name !== "ScriptRuntimeError") throw $e;\n$rt.req.depth = ${depth};\n}`
+      );
     }
   }
 }

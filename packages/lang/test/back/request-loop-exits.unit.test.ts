@@ -171,4 +171,23 @@ plot(higher.size(), "higher timeframes")
     expectBars(r, twoWeekAverage);
     expectBars(r, () => 1, 1);
   });
+
+  test("a while loop over that filtered array, false from the start in the weekly context: the weekly high", () => {
+    const r = runOn(`//@version=6
+indicator("filtered while")
+higher = array.new<string>()
+for tf in array.from("D", "W")
+    if timeframe.in_seconds(tf) > timeframe.in_seconds()
+        higher.push(tf)
+float wHigh = na
+int k = 0
+while k < higher.size()
+    wHigh := request.security("", higher.get(k), high)
+    k += 1
+plot(wHigh, "weekly high")
+plot(k, "iterations")
+`);
+    expectBars(r, (i) => weekly(closedWeek(i), (w) => W.high[w]!));
+    expectBars(r, () => 1, 1);
+  });
 });

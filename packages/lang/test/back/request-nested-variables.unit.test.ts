@@ -101,7 +101,7 @@ describe("a context whose requests do not read the variable", () => {
 });
 
 describe("which requests a context's run nests (codegen/request-feeds.ts)", () => {
-  const fed = (body: string): number => (build(`//@version=6\nindicator("r")\n${body}`).source.match(/, true, \(\$rt\.req\.depth\+\+/g) ?? []).length;
+  const fed = (body: string): number => (build(`//@version=6\nindicator("r")\n${body}`).source.match(/\$i, true, \$rt\.req\.left\(/g) ?? []).length;
 
   it("a wrapper whose parameter is the expression, called with bar values, nests nothing", () => {
     expect(fed(`f(s, src) => request.security(s, "D", src)\na = f("MSFT", close)\nb = f("AAPL", high)\nplot(a + b)`)).toBe(0);

@@ -134,10 +134,12 @@ export class RequestHost {
    * gaps and lookahead (docs/adr/0296). So is a site whose result another request's expression
    * may read (`feeds`, codegen/request-feeds.ts), wherever it is: TradingView evaluates it within
    * that request's context (docs/adr/0307). Another site at the top of the script returns `v`, as
-   * does a nested one requesting this run's own context.
+   * does a nested one requesting this run's own context. `v` comes before the arguments naming the
+   * context: the expression records even where evaluating them fails in this run (a loop's timeframe
+   * read from an array empty in this context, docs/adr/0314).
    */
-  nested(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown, feeds: boolean, v: unknown, count = NaN): unknown {
-    const how = this.nests(feeds);
+  nested(site: RequestSite, key: string, i: number, feeds: boolean, v: unknown, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown, count = NaN): unknown {
+    const how = this.nests(site, feeds);
     if (how === "no") return v;
     const host = (this.nestedHost ??= this.nestedRead!());
     if (host.isRunContext(symbol, timeframe, count)) return v;
@@ -153,8 +155,8 @@ export class RequestHost {
    * whose result another request's expression may read (`feeds`: docs/adr/0307); otherwise, at the
    * top of the script, `own` (docs/adr/0296).
    */
-  nestedLowerTf(site: RequestSite, key: string, i: number, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe: boolean, size: number, feeds: boolean, own: unknown, count = NaN): unknown {
-    const how = this.nests(feeds);
+  nestedLowerTf(site: RequestSite, key: string, i: number, feeds: boolean, own: unknown, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe: boolean, size: number, count = NaN): unknown {
+    const how = this.nests(site, feeds);
     if (how === "no") return own;
     const host = (this.nestedHost ??= this.nestedRead!());
     if (host.isRunContext(symbol, timeframe, count)) return own;
@@ -166,15 +168,25 @@ export class RequestHost {
   }
 
   /**
-   * Leaves a request's expression (`depth`): whether the site just recorded reads its own context
-   * from this run's, because it is inside another request's expression ("nested") or only because
-   * a request's expression may read its result ("fed", docs/adr/0307); "no" otherwise.
+   * Capture mode: leaves a request's expression (evaluated one level deeper, `depth`), noting on the
+   * site whether it sits inside another request's expression, and returns its value `v`. Done before
+   * the arguments naming the site's context are evaluated, so a request inside them is at the level
+   * of the site itself.
    */
-  private nests(feeds: boolean): "no" | "nested" | "fed" {
-    const nested = --this.depth > 0;
+  left<T>(site: RequestSite, v: T): T {
+    site.inside = --this.depth > 0;
     this.depth = Math.max(0, this.depth);
+    return v;
+  }
+
+  /**
+   * Whether the site just recorded (left) reads its own context from this run's, because it is
+   * inside another request's expression ("nested") or only because a request's expression may read
+   * its result ("fed", docs/adr/0307); "no" otherwise.
+   */
+  private nests(site: RequestSite, feeds: boolean): "no" | "nested" | "fed" {
     if (this.nestedRead === null) return "no";
-    return nested ? "nested" : feeds ? "fed" : "no";
+    return site.inside ? "nested" : feeds ? "fed" : "no";
   }
 
   /** A nested read naming the context this host's chart is (the capture run's own): no alignment to make. */

@@ -110,7 +110,8 @@ function emitSecurity(b: CallEmit, form: SecurityForm): string {
   const count = b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : "";
   const inPlace = form.barsOnly && !b.has("currency") ? `$rt.req.ownBars(${id.slice(0, id.indexOf(","))}, ${b.a("symbol")}, ${b.a("timeframe")}${count}) ? ${expr} : ` : "";
   // capture: the expression is evaluated one level deeper, so a request inside it is nested (docs/adr/0296)
-  const recorded = `$rt.req.nested(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}, ${form.feeds}, ($rt.req.depth++, ${capture(b, id, expr)})${count})`;
+  // the value first: it records even where the arguments naming the context fail in a context's run (docs/adr/0314)
+  const recorded = `$rt.req.nested(${id}, $i, ${form.feeds}, $rt.req.left(${id.slice(0, id.indexOf(","))}, ($rt.req.depth++, ${capture(b, id, expr)})), ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}${count})`;
   const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look), field);
   if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${recorded} : ${inPlace}${fast})`;
   const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}${count})`;
@@ -140,8 +141,8 @@ export function lowerTfOf(b: CallEmit, feeds: boolean): string {
   const size = b.tupleKinds("expression")?.length ?? null;
   const read = size === null ? values : `$rt.req.lowerTfTuple(${values}, ${size})`;
   // capture: nested in another request's expression, it reads its intrabars of the outer context (docs/adr/0296)
-  const own = `($rt.req.depth++, $rt.req.lowerTfOwnBar(${capture(b, id, expr)}, ${size ?? 0}))`;
-  const recorded = `$rt.req.nestedLowerTf(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}, ${size ?? 0}, ${feeds}, ${own}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
+  const own = `$rt.req.left(${id.slice(0, id.indexOf(","))}, ($rt.req.depth++, $rt.req.lowerTfOwnBar(${capture(b, id, expr)}, ${size ?? 0})))`;
+  const recorded = `$rt.req.nestedLowerTf(${id}, $i, ${feeds}, ${own}, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}, ${size ?? 0}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
   return `${noCurrency(b)}$rt.req.capturing ? ${recorded} : ${read})`;
 }
 

@@ -140,6 +140,8 @@ export class RequestSite {
   ownSymbol: string | null = null;
   ownTimeframe: string | null = null;
   ownLast = 0;
+  /** Capture mode: whether the site's last evaluation was inside another request's expression (RequestHost.left). */
+  inside = false;
   /** The na of a tuple-valued site, made on its first read (request/index.ts naOf). */
   na: unknown[] | null = null;
 
