@@ -25,13 +25,27 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The fetch, its failure to reach the service (offline, the server down) said in the app's words
+ * with the code the typed client gives it (`network`, packages/client), not the browser's "Failed
+ * to fetch" (docs/adr/0316-clients-used-from-outside-four.md). A cancelled call stays an AbortError.
+ */
+async function reach(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiFailure(0, { code: "network", message: "The service could not be reached: check the connection, then try again." });
+  }
+}
+
 async function send(path: string, options: CallOptions): Promise<Response> {
   const headers: Record<string, string> = { "X-CSRF-Token": session.csrf, Accept: "application/json" };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   const init: RequestInit = { method: options.method ?? "GET", headers, credentials: "same-origin" };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
-  const res = await fetch(path, init);
+  const res = await reach(path, init);
   if (res.status === 401) {
     // The session ended: sign in again and come back here.
     window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
