@@ -15,7 +15,9 @@
 // run of the API, the workers (all threads) and the Postgres backends of the bench's database,
 // the backends' CPU per run and the sessions Postgres started during the phase
 // (docs/performance.md, "Issue 22, fourteenth session"). --e2e=N runs N sequential e2e50k runs
-// before the phase (1 by default) and prints their p50 and p99.
+// before the phase (1 by default) and prints their p50 and p99. --segments=N also prints the CPU per
+// run of each process kind in each Nth of the phase (all threads), which shows how much of the
+// phase's figure is the processes' warm-up (docs/performance.md, "Issue 22, nineteenth session").
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -106,6 +108,18 @@ async function main(): Promise<void> {
   const perRun: Record<"api" | "workers", Record<Group, number>> = { api: { main: 0, sandbox: 0, other: 0 }, workers: { main: 0, sandbox: 0, other: 0 } };
   const tracers: ChildProcess[] = [];
   if (straceDir) mkdirSync(straceDir, { recursive: true });
+  const segments = Number(arg("segments") ?? 0);
+  type Split = Record<"api" | "workers", Record<Group, number>>;
+  const segmentCpu: Split[] = [];
+  let phasePids: { api: number; workers: number[] } | null = null;
+  const processCpu = (): Split => {
+    const out: Split = { api: { main: 0, sandbox: 0, other: 0 }, workers: { main: 0, sandbox: 0, other: 0 } };
+    const p = phasePids as { api: number; workers: number[] };
+    for (const [name, pid] of [["api", p.api], ...p.workers.map((w) => ["workers", w])] as Array<["api" | "workers", number]>) {
+      for (const [tid, ms] of threadCpu(pid)) out[name][groupOf(pid, tid)] += ms;
+    }
+    return out;
+  };
   const load0 = loadavg()[0] as number;
   const at = new Date().toISOString().slice(11, 19);
   try {
@@ -114,7 +128,12 @@ async function main(): Promise<void> {
       e2eRuns: Number(arg("e2e") ?? 1),
       throughputRuns: runs,
       extraEnv: { THREAD_IDS_DIR: idsDir, ...profEnv, ...envArgs(), NODE_OPTIONS: [imports, envArgs()["NODE_OPTIONS"] ?? ""].join(" ").trim() },
+      onThroughputRun: (finished) => {
+        if (segments > 0 && phasePids && finished % Math.max(1, Math.floor(runs / segments)) === 0 && segmentCpu.length <= segments) segmentCpu.push(processCpu());
+      },
       onThroughputPhase: async (phase, pids, db) => {
+        phasePids = pids;
+        if (phase === "start" && segments > 0) segmentCpu.push(processCpu());
         const all: Array<["api" | "workers", number]> = [["api", pids.api], ...pids.workers.map((p): ["workers", number] => ["workers", p])];
         if (phase === "start") {
           if (straceDir) {
@@ -161,6 +180,15 @@ async function main(): Promise<void> {
     console.log(`runs-threads ${label} ${at} load=${load0.toFixed(2)}-${(loadavg()[0] as number).toFixed(2)} runs=${runs} runs_per_s=${rate} ${cpu}${arg("e2e") ? ` e2e50k ${e2e}` : ""}`);
     console.log(`runs-threads ${label} ms_per_run api: ${split("api")} | workers: ${split("workers")}`);
     console.log(`runs-threads ${label} minor_faults_per_run api=${faultsPerRun.api.toFixed(1)} workers=${faultsPerRun.workers.toFixed(1)} postgres=${faultsPerRun.postgres.toFixed(1)} | postgres_cpu_ms_per_run=${pgCpuPerRun.ms.toFixed(2)} new_postgres_sessions=${newSessions}`);
+    if (segments > 0) {
+      const per = Math.max(1, Math.floor(runs / segments));
+      const parts = segmentCpu.slice(1).map((c, i) => {
+        const p = segmentCpu[i] as Split;
+        const ms = (name: "api" | "workers", g: Group): string => ((c[name][g] - p[name][g]) / per).toFixed(2);
+        return `${i * per + 1}-${(i + 1) * per}: api=${ms("api", "main")}/${ms("api", "other")} workers=${ms("workers", "main")}/${ms("workers", "sandbox")}/${ms("workers", "other")}`;
+      });
+      console.log(`runs-threads ${label} cpu_ms_per_run_by_segment (api main/other, workers main/sandbox/other) ${parts.join(" | ")}`);
+    }
     if (straceDir) console.log(`runs-threads ${label} syscalls_per_run ${syscallsPerRun(straceDir, runs)}`);
   } finally {
     rmSync(idsDir, { recursive: true, force: true });

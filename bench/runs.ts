@@ -87,6 +87,8 @@ export interface BenchOptions {
   compositeOnly?: number;
   /** Called at the throughput phase's first and last request with the process ids (per-thread CPU). */
   onThroughputPhase?: (at: "start" | "end", pids: { api: number; workers: number[] }, db: Db) => void | Promise<void>;
+  /** Called with the throughput phase's runs finished so far, after each (bench/_runs-threads.ts --segments). */
+  onThroughputRun?: (finished: number) => void;
 }
 
 export async function run(): Promise<string[]> {
@@ -189,6 +191,7 @@ export async function benchRuns(options: BenchOptions): Promise<string[]> {
         const status = r.status === "succeeded" ? r.status : await final(key, r.id);
         if (status !== "succeeded") throw new Error(`bench run ${r.id} ${status}`);
         finished++;
+        options.onThroughputRun?.(finished);
       }
     }));
     const runsPerSecond = finished / ((performance.now() - t0) / 1000);

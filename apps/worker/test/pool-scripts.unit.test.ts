@@ -1,7 +1,9 @@
-// The sandbox pool posts a task's script (files, interface) to a thread only when that thread has
-// not compiled the task's program key yet (apps/worker/src/runs/pool.ts): two versions that
-// alternate each go once, a replaced thread gets them again, and a thread whose program cache
-// dropped a program asks for its script. Each answer is checked against the bars (close + k).
+// The sandbox pool posts a task's script (files, interface) to a thread only when no thread of the
+// pool has compiled the task's program key yet (apps/worker/src/runs/pool.ts): two versions that
+// alternate each go once, a thread that has not compiled a key another thread compiled (a second
+// thread, a replaced one) gets that thread's program instead, and a thread whose program cache
+// dropped a program asks for its script; of the free threads, a task goes to one that compiled its
+// program (docs/adr/0320-sandbox-thread-affinity.md). Each answer is checked against the bars (close + k).
 import type { Bars } from "@barscript/lang";
 import { SandboxPool } from "../src/runs/pool";
 import type { EvalTask } from "../src/runs/protocol";
@@ -62,7 +64,7 @@ describe("scripts posted to sandbox threads", () => {
     expect(pool.scriptsAsked).toBe(0);
   });
 
-  it("when a thread is replaced, then the next run of a version it had compiled gets its script again", async () => {
+  it("when a thread is replaced, then the next run of a version it had compiled gets that program again, not its script", async () => {
     await expectPlots(pool, 1);
     await expectPlots(pool, 1);
     expect(pool.scriptsPosted).toBe(1);
@@ -71,7 +73,8 @@ describe("scripts posted to sandbox threads", () => {
     expect(stuck.ok).toBe(false);
     expect(pool.replaced).toBe(1);
     await expectPlots(pool, 1);
-    expect(pool.scriptsPosted).toBe(3);
+    expect(pool.scriptsPosted).toBe(2);
+    expect(pool.programsPosted).toBe(1);
     expect(pool.scriptsAsked).toBe(0);
   });
 
@@ -82,5 +85,31 @@ describe("scripts posted to sandbox threads", () => {
     await expectPlots(pool, 0);
     expect(pool.scriptsAsked).toBe(1);
     expect(pool.scriptsPosted).toBe(201);
+  });
+
+  it("when two threads are free and the second compiled the task's version, then the task goes to the second and its script is not posted again", async () => {
+    await pool.close();
+    pool = new SandboxPool({ size: 2, heapMb: 128 });
+    // at once: version 1 on the first thread, version 2 on the second (each compiles its own)
+    await Promise.all([expectPlots(pool, 1), expectPlots(pool, 2)]);
+    expect(pool.scriptsPosted).toBe(2);
+    // one at a time, both threads free each time: each version back on the thread that compiled it
+    for (const k of [2, 1, 2, 1]) await expectPlots(pool, k);
+    expect(pool.scriptsPosted).toBe(2);
+    expect(pool.scriptsAsked).toBe(0);
+  });
+
+  it("when a second thread runs a version the first compiled, then it gets the first's program instead of the script and plots that version", async () => {
+    await pool.close();
+    pool = new SandboxPool({ size: 2, heapMb: 128 });
+    await expectPlots(pool, 1);
+    // at once: the first thread (which compiled it) takes one, the second the other
+    await Promise.all([expectPlots(pool, 1), expectPlots(pool, 1)]);
+    expect(pool.scriptsPosted).toBe(1);
+    expect(pool.programsPosted).toBe(1);
+    expect(pool.scriptsAsked).toBe(0);
+    // a version neither compiled still goes with its script
+    await expectPlots(pool, 2);
+    expect(pool.scriptsPosted).toBe(2);
   });
 });

@@ -222,9 +222,25 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
     }
     return { name, title: o.title };
   });
-  const factory = new Function("$rt", g.source) as (rt: Runtime) => CompiledRun;
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
-  return { kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), shifted: g.outputs.map((o) => o.shifted), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), calcBarsCount: calcBarsCountOf(checked.script), factory, kept: { factory, last: null, shapes: null, tried: false } };
+  return programFromPortable({ kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), shifted: g.outputs.map((o) => o.shifted), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), calcBarsCount: calcBarsCountOf(checked.script) });
+}
+
+/**
+ * A compiled Program without its functions and what it keeps: plain data a thread can post to
+ * another (structured clone), which makes the same Program from it without compiling the script.
+ */
+export type PortableProgram = Omit<Program, "factory" | "kept">;
+
+export function portableProgram(program: Program): PortableProgram {
+  const { factory: _factory, kept: _kept, ...portable } = program;
+  return portable;
+}
+
+/** The Program of `portable`: its factory made from the generated source, nothing kept yet. */
+export function programFromPortable(portable: PortableProgram): Program {
+  const factory = new Function("$rt", portable.source) as (rt: Runtime) => CompiledRun;
+  return { ...portable, factory, kept: { factory, last: null, shapes: null, tried: false } };
 }
 
 /** A time as TradingView writes it in alert messages: ISO 8601 in UTC, no milliseconds. */

@@ -8,7 +8,7 @@ export { BUILTIN_FUNCTIONS, BUILTIN_VARIABLES, builtinFunction, builtinVariable,
 export { parse } from "./language/parser";
 export type * as Ast from "./language/ast";
 // Back end: code generation, evaluation, runtime errors, docs.
-export { compile, dropKeptShapes, evaluate, renderMessage, outputPoint, type CompileInput, type Program, type EvaluateOptions, type EvaluationResult, type ScriptEvent, type RuntimeErrorSummary } from "./evaluate";
+export { compile, dropKeptShapes, evaluate, portableProgram, programFromPortable, renderMessage, outputPoint, type CompileInput, type PortableProgram, type Program, type EvaluateOptions, type EvaluationResult, type ScriptEvent, type RuntimeErrorSummary } from "./evaluate";
 export { EvaluationAborted, EvaluationTimeout, ScriptRuntimeError } from "./runtime/errors";
 export { CodegenError } from "./codegen";
 export { listTopics, getTopic, type TopicSummary } from "./docs";

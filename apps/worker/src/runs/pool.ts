@@ -4,10 +4,11 @@
 // thread never runs user code. Threads are shared fairly across accounts (docs/adr/0025-fair-
 // run-scheduling.md): a free thread goes to the waiting account holding the fewest threads,
 // accounts tied in turn, each account's tasks in order; no account holds more threads than its
-// runs at once; and a run's time limit counts from when it gets its thread.
+// runs at once; and a run's time limit counts from when it gets its thread. Of the free threads,
+// a task goes to one that compiled its program already (docs/adr/0320-sandbox-thread-affinity.md).
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
-import type { ResolvedScript } from "@barscript/lang";
+import { ProgramCache, type PortableProgram, type ResolvedScript } from "@barscript/lang";
 import { barsTransferList, clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type TaskScript, type ThreadFailureKind, type ThreadTask, type ToThread } from "./protocol";
 
 /** A failure carries the bars the thread reported evaluated (warmup included) before it stopped. */
@@ -73,13 +74,19 @@ function remember(slot: Slot, key: string): void {
 
 /**
  * The task as posted to the slot's thread: without its script when the thread compiled its key
- * already (study tasks are not cached by the thread and always carry theirs).
+ * already, or with the program another thread compiled instead of it (study tasks are not cached
+ * by the thread and always carry theirs).
  */
-function forThread(slot: Slot, task: EvalTask): { posted: ThreadTask; withScript: boolean } {
-  if (task.kind === "study" || !slot.compiled.has(task.cacheKey)) return { posted: task, withScript: true };
+function forThread(slot: Slot, task: EvalTask, compiled: PortableProgram | undefined): { posted: ThreadTask; withScript: boolean } {
+  if (task.kind === "study") return { posted: task, withScript: true };
+  const known = slot.compiled.has(task.cacheKey);
+  if (!known && !compiled) return { posted: task, withScript: true };
   const { files: _files, interface: _interface, ...rest } = task;
-  return { posted: rest, withScript: false };
+  return { posted: known || !compiled ? rest : { ...rest, program: compiled }, withScript: false };
 }
+
+/** Programs the threads compiled, kept for the pool's other threads (by cache key; their generated source weighs). */
+const PORTABLE_PROGRAMS = { maxEntries: 200, maxWeight: 32 * 1024 * 1024 };
 
 let taskIds = 0;
 
@@ -140,6 +147,10 @@ export class SandboxPool {
   /** Tasks posted with their script, and scripts a thread asked for afterwards (for tests). */
   scriptsPosted = 0;
   scriptsAsked = 0;
+  /** Tasks posted with a program another thread compiled, instead of their script (for tests). */
+  programsPosted = 0;
+  /** Programs a thread compiled, by cache key, posted to the others instead of the script (docs/adr/0320). */
+  private readonly programs = new ProgramCache<PortableProgram>({ ...PORTABLE_PROGRAMS, weigh: (p) => p.source.length * 2 + 1024 });
 
   constructor(options: PoolOptions) {
     this.heapMb = options.heapMb ?? 256;
@@ -174,26 +185,32 @@ export class SandboxPool {
     return this.queue.held(accountId);
   }
 
-  private acquire(account: string, maxThreads: number): Promise<Slot> {
+  /** A thread for a task of `account`; `key`: the task's program cache key (null: not cached by the thread). */
+  private acquire(account: string, maxThreads: number, key: string | null): Promise<Slot> {
     return new Promise((resolve) => {
-      this.queue.push(account, maxThreads, resolve);
+      this.queue.push(account, maxThreads, resolve, key);
       this.dispatch();
     });
   }
 
-  /** Hands free threads (spawning up to `size`) to waiting tasks, fairest first. */
+  /**
+   * Hands free threads (spawning up to `size`) to waiting tasks, fairest first; of the free
+   * threads, the first that compiled the task's program, else the first (ADR 0320).
+   */
   private dispatch(): void {
     for (;;) {
-      let free = this.slots.find((s) => !s.busy);
-      if (!free && this.slots.length < this.size && this.queue.hasEligible()) {
-        free = this.spawn();
-        this.slots.push(free);
+      let first = this.slots.find((s) => !s.busy);
+      if (!first && this.slots.length < this.size && this.queue.hasEligible()) {
+        first = this.spawn();
+        this.slots.push(first);
       }
-      if (!free) return;
-      const next = this.queue.shift();
+      if (!first) return;
+      const next = this.queue.shiftEntry();
       if (!next) return;
+      const key = next.key;
+      const free = (key === null ? undefined : this.slots.find((s) => !s.busy && s.compiled.has(key))) ?? first;
       free.busy = true;
-      next(free);
+      next.resolve(free);
       // A spare thread loads the language ahead of the next task rather than on its clock.
       if (this.slots.length < this.size && this.slots.every((s) => s.busy)) this.slots.push(this.spawn());
     }
@@ -219,7 +236,7 @@ export class SandboxPool {
     if (this.closed) return { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 };
     const account = options.account?.id ?? "";
     // The task's time budget and timeout start here, once it has its thread.
-    let slot = await this.acquire(account, Math.max(1, options.account?.maxThreads ?? this.size));
+    let slot = await this.acquire(account, Math.max(1, options.account?.maxThreads ?? this.size), task.kind === "study" ? null : task.cacheKey);
     if (this.closed) {
       this.release(slot, account);
       return { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 };
@@ -234,8 +251,10 @@ export class SandboxPool {
     const control = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
     const evaluated = (): number => Atomics.load(control, CONTROL_PROGRESS);
     const script: TaskScript = { files: task.files, interface: task.interface };
-    const { posted, withScript } = forThread(slot, task);
+    const portable = task.kind === "study" || slot.compiled.has(task.cacheKey) ? undefined : this.programs.get(task.cacheKey);
+    const { posted, withScript } = forThread(slot, task, portable);
     if (withScript) this.scriptsPosted++;
+    else if (posted.program) this.programsPosted++;
     return new Promise<EvalOutcome>((resolve) => {
       let settled = false;
       const detach = (): void => {
@@ -271,8 +290,12 @@ export class SandboxPool {
           return;
         }
         if (message.type === "done") {
-          if (task.kind !== "study") remember(slot, task.cacheKey);
-          finish({ ok: true, result: withReply(message.result) }, false);
+          const { compiled, ...result } = message.result;
+          if (task.kind !== "study") {
+            remember(slot, task.cacheKey);
+            if (compiled && !this.programs.has(task.cacheKey)) this.programs.set(task.cacheKey, compiled);
+          }
+          finish({ ok: true, result: withReply(result) }, false);
         }
         else finish({ ok: false, kind: message.kind, message: message.message, barsEvaluated: evaluated() }, false);
       };
@@ -346,6 +369,8 @@ function withReply(result: EvalResult): EvalResult {
 interface Waiting<T> {
   maxThreads: number;
   resolve: (slot: T) => void;
+  /** The task's program cache key: a free thread that compiled it is preferred (null: none). */
+  key: string | null;
 }
 
 /**
@@ -359,10 +384,11 @@ export class FairQueue<T> {
   /** Accounts in the order they were last served (least recent first). */
   private readonly turns: string[] = [];
 
-  push(account: string, maxThreads: number, resolve: (slot: T) => void): void {
+  push(account: string, maxThreads: number, resolve: (slot: T) => void, key: string | null = null): void {
+    const entry = { maxThreads, resolve, key };
     const list = this.waiting.get(account);
-    if (list) list.push({ maxThreads, resolve });
-    else this.waiting.set(account, [{ maxThreads, resolve }]);
+    if (list) list.push(entry);
+    else this.waiting.set(account, [entry]);
     if (!this.turns.includes(account)) this.turns.push(account);
   }
 
@@ -386,6 +412,11 @@ export class FairQueue<T> {
 
   /** The next task to give a thread to (counted as held by its account), or null. */
   shift(): ((slot: T) => void) | null {
+    return this.shiftEntry()?.resolve ?? null;
+  }
+
+  /** As `shift`, with the task's program cache key. */
+  shiftEntry(): Waiting<T> | null {
     const account = this.pick();
     if (account === null) return null;
     const list = this.waiting.get(account) as Array<Waiting<T>>;
@@ -394,7 +425,7 @@ export class FairQueue<T> {
     this.holding.set(account, this.held(account) + 1);
     this.turns.splice(this.turns.indexOf(account), 1);
     this.turns.push(account);
-    return next.resolve;
+    return next;
   }
 
   /** A task of `account` gave its thread back. */

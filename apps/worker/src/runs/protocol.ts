@@ -2,7 +2,7 @@
 // travel as transferred ArrayBuffers (no copy), or shared when in shared memory (a window the
 // chunk cache keeps: docs/adr/0244).
 import { isArrayBuffer } from "node:util/types";
-import type { Bars, ContextBars, EvaluationResult, MissingContext, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang";
+import type { Bars, ContextBars, EvaluationResult, MissingContext, PortableProgram, ResolvedScript, ScriptInterface, ScriptKind, SourceFile, SymbolInfo } from "@barscript/lang";
 import type { StudyThreadOutcome } from "../studies/protocol";
 import type { StreamRequest } from "./stream-chunks";
 import { symbolInfo, type InstrumentFacts } from "./symbol-info";
@@ -40,6 +40,11 @@ export interface EvalTask {
   stream?: StreamRequest;
   /** When the pool posted the task (ms on the clock every thread shares, `clock()`), for the timing spans. */
   postedAt?: number;
+  /**
+   * The program of `cacheKey` as another thread of the pool compiled it (set by the pool, posted
+   * instead of the script): the thread makes it without compiling (docs/adr/0320).
+   */
+  program?: PortableProgram;
 }
 
 /**
@@ -117,14 +122,17 @@ export interface EvalResult {
   threadMs?: { queued?: number; compile: number; eval: number; reply?: number };
   /** When the thread posted the result (`clock()`). */
   sentAt?: number;
+  /** The program the thread compiled for this task (not taken from its cache or the task): the pool keeps it for its other threads. */
+  compiled?: PortableProgram;
 }
 
 export type ThreadFailureKind = "script" | "timeout" | "cancelled" | "internal";
 
 /**
  * A task as posted to a thread: without its script (files and interface) when the pool knows the
- * thread compiled `cacheKey` already (pool.ts); a thread whose cache no longer holds that program
- * asks for the script (`script` both ways) before it compiles.
+ * thread compiled `cacheKey` already, or holds the program another thread compiled (`program`)
+ * (pool.ts); a thread whose cache no longer holds that program, and was given none, asks for the
+ * script (`script` both ways) before it compiles.
  */
 export type ThreadTask = Omit<EvalTask, "files" | "interface"> & Partial<Pick<EvalTask, "files" | "interface">>;
 

@@ -5,7 +5,7 @@ import { isArrayBuffer } from "node:util/types";
 import { getHeapStatistics } from "node:v8";
 import { parentPort } from "node:worker_threads";
 import { ProgramCache } from "@barscript/lang";
-import { dropKeptShapes, EvaluationAborted, EvaluationTimeout, evaluate, type Program } from "@barscript/lang";
+import { dropKeptShapes, EvaluationAborted, EvaluationTimeout, evaluate, portableProgram, programFromPortable, type Program } from "@barscript/lang";
 import type { ResolvedScript } from "@barscript/lang";
 import { compileScript, CompileFailure } from "./compile";
 import { outputsOverLimit } from "./output-limit";
@@ -63,13 +63,19 @@ async function withScript(id: number, task: ThreadTask): Promise<EvalTask> {
   return { ...task, ...script };
 }
 
-async function programFor(id: number, task: ThreadTask): Promise<Program> {
+/** The task's program: cached, made from the one the pool sent (another thread compiled it), or compiled here (`compiled`). */
+async function programFor(id: number, task: ThreadTask): Promise<{ program: Program; compiled: boolean }> {
   const cached = programs.get(task.cacheKey);
-  if (cached) return cached;
+  if (cached) return { program: cached, compiled: false };
+  if (task.program) {
+    const program = programFromPortable(task.program);
+    programs.set(task.cacheKey, program);
+    return { program, compiled: false };
+  }
   const full = await withScript(id, task);
   const program = await compileScript(full.files, full.kind, full.interface, { resolve: resolveViaParent });
   programs.set(task.cacheKey, program);
-  return program;
+  return { program, compiled: true };
 }
 
 /**
@@ -93,10 +99,11 @@ async function run(id: number, task: ThreadTask): Promise<void> {
     return;
   }
   let program: Program;
+  let compiled: boolean;
   const queued = task.postedAt === undefined ? undefined : clock() - task.postedAt;
   const t0 = performance.now();
   try {
-    program = await programFor(id, task);
+    ({ program, compiled } = await programFor(id, task));
   } catch (error) {
     const message = error instanceof CompileFailure ? error.message : `The script could not be compiled: ${(error as Error).message}`;
     send({ type: "failed", id, kind: "script", message });
@@ -149,6 +156,7 @@ async function run(id: number, task: ThreadTask): Promise<void> {
       logs: r.logs,
       logsDropped: r.logsDropped,
       threadMs: { ...(queued === undefined ? {} : { queued }), compile: t1 - t0, eval: performance.now() - t1 },
+      ...(compiled ? { compiled: portableProgram(program) } : {}),
     };
     // columns in shared memory (a streamed run's) are shared by the post itself, not transferred
     const transfer = [result.times.buffer, ...result.outputs.map((o) => o.values.buffer)].filter((b): b is ArrayBuffer => isArrayBuffer(b));
