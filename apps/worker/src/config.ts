@@ -44,8 +44,17 @@ export interface WorkerConfig {
   clockOffsetMs: number;
 }
 
+/**
+ * An empty value (`METRICS_PORT=` in an env file) counts as unset, as the API and the operator CLI
+ * read it: without this, `METRICS_PORT=` turned the metrics off and `WORKER_CONCURRENCY=` stopped
+ * the start.
+ */
+function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
+}
+
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  const parsed = schema.safeParse(env);
+  const parsed = schema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "configuration")}: ${issue?.message ?? "invalid value"}`);
