@@ -14,7 +14,10 @@
 // - a sign-in start's `client_name` with a bidirectional override ("evil\u202Emoc.elgoog" reads
 //   "evilgoogle.com") or a control character was shown as is on the consent page and became the
 //   key's default name; `scopes` listing a scope twice was listed twice on the page and kept twice
-//   in the key's `scopes`: both are 400 naming the field, and no sign-in is started.
+//   in the key's `scopes`: both are 400 naming the field, and no sign-in is started;
+// - a NUL in a browser form's field (sign-up's or sign-in's email, the consent page's key name) or
+//   in the web app's key calls (`POST /app/api/keys` name, the key id of a revoke) reached Postgres:
+//   500 internal; a lone surrogate in a key's name was stored as U+FFFD: now 400 naming the field.
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
@@ -35,6 +38,33 @@ async function create(slug: string, source: string, extra: Record<string, unknow
 async function counts(): Promise<{ runs: number; sweeps: number; versions: number; events: number }> {
   const db = h.env.db;
   return { runs: await db.run.count(), sweeps: await db.sweep.count(), versions: await db.scriptVersion.count(), events: await db.event.count() };
+}
+
+/** A signed-in browser session of the account: its cookie and the CSRF token the app pages carry. */
+async function session(): Promise<{ cookie: string; csrf: string }> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response): void => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const eq = pair.indexOf("=");
+      if (eq > 0) jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const cookie = (): string => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const form = await fetch(`${h.api.url}/login`);
+  keep(form);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+  const login = await fetch(`${h.api.url}/login`, {
+    method: "POST", redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
+    body: new URLSearchParams({ csrf, email, password: "a long enough password", next: "/app/" }).toString(),
+  });
+  expect(login.status).toBe(303);
+  keep(login);
+  const app = await fetch(`${h.api.url}/app/`, { headers: { cookie: cookie() } });
+  keep(app);
+  const token = /name="csrf-token" content="([^"]+)"/.exec(await app.text())?.[1] ?? "";
+  return { cookie: cookie(), csrf: token };
 }
 
 beforeAll(async () => {
@@ -81,26 +111,8 @@ describe("a version number past the stored range", () => {
   });
 
   it("when a web app address asks for such a version, then the page is 404 as for any version that does not exist", async () => {
-    const jar = new Map<string, string>();
-    const keep = (res: Response): void => {
-      for (const line of res.headers.getSetCookie()) {
-        const [pair = ""] = line.split(";");
-        const eq = pair.indexOf("=");
-        if (eq > 0) jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-      }
-    };
-    const cookie = (): string => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    const form = await fetch(`${h.api.url}/login`);
-    keep(form);
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
-    const login = await fetch(`${h.api.url}/login`, {
-      method: "POST", redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
-      body: new URLSearchParams({ csrf, email, password: "a long enough password", next: "/app/" }).toString(),
-    });
-    expect(login.status).toBe(303);
-    keep(login);
-    const page = async (path: string): Promise<number> => (await fetch(`${h.api.url}${path}`, { headers: { cookie: cookie(), accept: "text/html" } })).status;
+    const { cookie } = await session();
+    const page = async (path: string): Promise<number> => (await fetch(`${h.api.url}${path}`, { headers: { cookie, accept: "text/html" } })).status;
     expect(await page("/app/scripts/close?version=1")).toBe(200);
     expect(await page("/app/scripts/close?version=3000000000")).toBe(404);
     expect(await page("/app/library/runner-1/close?version=99999999999")).toBe(404);
@@ -161,5 +173,38 @@ describe("a sign-in start names its client and scopes once, plainly", () => {
   it("when the client's name is any other text (dashes, marks, other scripts), then the sign-in starts", async () => {
     const r = await start({ client_name: "My CLI \u2014 v2 \u2713 \u65e5\u672c", scopes: ["read", "runs:write"] });
     expect(r.status).toBe(200);
+  });
+});
+
+describe("a browser form or web app call holding what no stored text can", () => {
+  const form = (path: string, fields: Record<string, string>, cookie = ""): Promise<Response> =>
+    fetch(`${h.api.url}${path}`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) }, body: new URLSearchParams(fields).toString() });
+
+  async function refused(r: Response, field: string, why = "contains a NUL character (U+0000)"): Promise<void> {
+    expect(r.status).toBe(400);
+    expect(await r.json()).toEqual({ error: { code: "invalid_request", message: `${field} ${why}.` } });
+  }
+
+  it.each([
+    ["/signup", { handle: "nul-mail", email: "x\u0000@example.com", password: "a long enough password" }, "email"],
+    ["/login", { email: "x\u0000@example.com", password: "a long enough password" }, "email"],
+    ["/device", { user_code: "ABCD-EFGH", key_name: "a\u0000b", expires: "never", decision: "approve" }, "key_name"],
+  ])("when %s gets a field holding NUL, then it is 400 invalid_request naming it", async (path, fields, field) => {
+    const { cookie } = await session();
+    const accounts = await h.env.db.account.count();
+    await refused(await form(path, { csrf: "x", ...fields }, cookie), `Field \`${field}\``);
+    expect(await h.env.db.account.count()).toBe(accounts);
+  });
+
+  it("when the web app creates a key named with NUL or a lone surrogate, or revokes a key id holding NUL, then it is 400 naming it and no key changes", async () => {
+    const { cookie, csrf } = await session();
+    const headers = { cookie, "x-csrf-token": csrf, "content-type": "application/json" };
+    const keys = async (): Promise<string> => JSON.stringify(await h.env.db.apiKey.findMany({ select: { id: true, revokedAt: true }, orderBy: { id: "asc" } }));
+    const before = await keys();
+    const create = (text: string): Promise<Response> => fetch(`${h.api.url}/app/api/keys`, { method: "POST", headers, body: text });
+    await refused(await create('{"name":"a\\u0000b","scopes":["read"]}'), "Field `name`");
+    await refused(await create('{"name":"\\ud800","scopes":["read"]}'), "Field `name`", "contains a lone surrogate (not valid Unicode)");
+    await refused(await fetch(`${h.api.url}/app/api/keys/%00/revoke`, { method: "POST", headers }), "Path parameter `key_id`");
+    expect(await keys()).toBe(before);
   });
 });

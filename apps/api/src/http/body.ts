@@ -2,6 +2,7 @@
 // Content-Length), then JSON is parsed. Over 2,359,296 bytes: 413 invalid_request.
 import type { Request, RequestHandler } from "express";
 import { ApiError } from "@barscript/contracts";
+import { assertCleanInput } from "./input";
 
 export const MAX_BODY_BYTES = 2_359_296;
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -88,6 +89,22 @@ function hasBody(req: Request): boolean {
   return Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
 }
 
+/**
+ * Outside /v1 (the sign-in forms, the web app's /app/api) a body holding what no stored text can
+ * (NUL, a lone surrogate: input.ts) is 400 naming the field here: those routes have no validation
+ * step of their own, and such a value reached Postgres and answered 500 (docs/adr/0317). Under
+ * /v1 the same check runs after the check chain (define-route.ts), as the order of checks says.
+ */
+function nextUnlessUnstorable(req: Request, next: (error?: unknown) => void): void {
+  if (req.path.startsWith("/v1")) return next();
+  try {
+    assertCleanInput(req.body, "body");
+  } catch (error) {
+    return next(error);
+  }
+  next();
+}
+
 export const bodyParser: RequestHandler = async (req, res, next) => {
   if (!METHODS_WITH_BODY.has(req.method)) {
     if (!hasBody(req)) return next();
@@ -127,11 +144,11 @@ export const bodyParser: RequestHandler = async (req, res, next) => {
     } catch {
       return next(new ApiError("invalid_request", "Request body is not valid JSON."));
     }
-    return next();
+    return nextUnlessUnstorable(req, next);
   }
   if (isForm(req) && !req.path.startsWith("/v1")) {
     req.body = Object.fromEntries(new URLSearchParams(raw.toString("utf8")));
-    return next();
+    return nextUnlessUnstorable(req, next);
   }
   return next(new ApiError("invalid_request", "Request body must be JSON with Content-Type: application/json."));
 };

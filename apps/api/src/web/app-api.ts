@@ -13,6 +13,7 @@ import { authChangesOf } from "../auth/changes";
 import { runsContext } from "../runs/context";
 import { loadOwnRun } from "../runs/service";
 import { apiKeyJson } from "../routes/device";
+import { stringProblem } from "../http/input";
 import type { Caller } from "../auth/caller";
 import { authenticateSession } from "./app-session";
 import { searchLibraryPrefix } from "./library-search";
@@ -91,7 +92,11 @@ export function appApi(deps: AppDeps): Router {
   });
 
   router.post("/keys/:keyId/revoke", async (req, res) => {
-    const done = await revokeApiKey(deps.db, authChangesOf(deps), caller(res).accountId, String(req.params["keyId"]), deps.clock.now());
+    const keyId = String(req.params["keyId"]);
+    // no key id holds NUL or a lone surrogate; such a one reached Postgres and answered 500 (docs/adr/0317)
+    const why = stringProblem(keyId);
+    if (why) throw new ApiError("invalid_request", `Path parameter \`key_id\` ${why}.`);
+    const done = await revokeApiKey(deps.db, authChangesOf(deps), caller(res).accountId, keyId, deps.clock.now());
     if (!done) throw new ApiError("not_found", "No such live key on this account.");
     res.status(204).end();
   });
