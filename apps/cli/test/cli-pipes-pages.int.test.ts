@@ -9,6 +9,7 @@
 // - `pull <slug> --version 1` and `library get <owner/slug> --version 1` read that version (they
 //   printed the CLI's version, 0.1.0, and did nothing); `pull` says which version it wrote, and
 //   keeps a file of the folder that differs unless --force (it overwrote edits not pushed yet).
+// - `library fork` of a slug the person has says how to name another.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cliCommand, collect, quote, startCliStack, type CliStack } from "./cli-harness";
@@ -126,5 +127,14 @@ describe("the CLI in pipes, and its page sizes", () => {
     const misplaced = await stack.cli(["scripts", "--version"]);
     expect(misplaced.code).toBe(4);
     expect(misplaced.stderr.split("\n")[0]).toBe("Error invalid_request: unknown option '--version'");
+  });
+
+  test("library fork onto a slug the person has: the refusal says how to fork under another", async () => {
+    const ref = `${stack.user.handle}/pub`;
+    const refused = await stack.cli(["library", "fork", ref]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr.trim()).toBe(`Error conflict: The slug "pub" is already taken among your indicators, definitions and libraries. Fork it under another slug: barscript library fork ${ref} <new-slug>`);
+    const forked = await stack.cli(["library", "fork", ref, "pub-copy"]);
+    expect([forked.code, (JSON.parse(forked.stdout) as { slug: string }).slug]).toEqual([0, "pub-copy"]);
   });
 });

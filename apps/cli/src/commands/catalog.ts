@@ -1,5 +1,6 @@
 // What there is to use: `library search|get|fork`, `docs [topic]`, `instruments [q]`, `usage`, `keys`.
 import type { Command } from "commander";
+import { ClientError } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { table } from "../output";
 import type { Cli, CommandModule } from "../context";
@@ -16,7 +17,11 @@ function ownerSlug(ref: string): { owner: string; slug: string } {
 async function fork(cli: Cli, ref: string, as: string | undefined): Promise<ExitCode> {
   const sdk = cli.sdk();
   const source = await sdk.call("getLibraryScript", { path: ownerSlug(ref) });
-  const script = await sdk.call("createScript", { body: { slug: as ?? source.slug, title: source.title, description: source.description, files: source.files ?? [], message: `forked from ${ref}@${source.latest_version}` } });
+  const script = await sdk.call("createScript", { body: { slug: as ?? source.slug, title: source.title, description: source.description, files: source.files ?? [], message: `forked from ${ref}@${source.latest_version}` } }).catch((error: unknown) => {
+    // the slug is taken: say how this command names another (docs/adr/0316-clients-used-from-outside-four.md)
+    if (error instanceof ClientError && error.code === "conflict") throw new ClientError(error.code, `${error.message} Fork it under another slug: barscript library fork ${ref} <new-slug>`, error.status, error.details);
+    throw error;
+  });
   cli.emit(script, () => `Forked ${ref} as ${script.slug}`);
   return EXIT.ok;
 }
