@@ -467,6 +467,13 @@ export const DIFFERENCES: Guide = {
   (\`0.1 + 0.2 == 0.3\` is true, \`a < b\` needs b - a above 1e-10), as TradingView's probes recorded by
   PyneCore show; the user manual words it as rounding to nine fractional digits, which those probes
   contradict at 2e-10 (docs/adr/0315). Two ints compare exactly; \`switch x\` matches its cases exactly.
+- **User manual points accepted here that TradingView refuses** (pass C6 over its concept pages): a collection
+  of collections (\`array.new<array<float>>()\`, a map of arrays), which TradingView's Type system and Maps pages
+  say collections cannot hold (wrap the inner collection in a user type there); \`[a, b] = [1, 2]\`, a tuple
+  written outside a local block. The manual's own examples disagree in two places, where this dialect follows
+  the stricter text: \`na()\` of a bool is refused in v6 (the Methods page's \`getType(bool this)\` example
+  calls it; the v6 migration guide removes it), and \`%\` truncates as the reference's \`%\` entry says (the result has
+  the dividend's sign: \`-1 % 100\` is -1), where the Operators page's prose says it rounds the quotient down.
 - **Log-only indicators.** An indicator whose only outputs are \`log.info\`, \`log.warning\` or \`log.error\`
   lines (TradingView shows them in its Pine Logs pane) is valid with the \`no_outputs\` warning: its runs have
   only log lines (docs/adr/0190).

@@ -71,6 +71,10 @@ describe("what the manual says does not compile", () => {
     expect(await diagnostics(`//@version=6\nindicator("t")\n[v1, v2] = close > open ? [high, close] : [close, low]\nplot(v1)`)).toEqual([["type_mismatch", 3]]);
   });
 
+  test("a user type's field default from a function call (Type system, User-defined types: a literal or a built-in variable only)", async () => {
+    expect(await diagnostics(`//@version=6\nindicator("u")\ntype T\n    float x = math.abs(-1)\n    color c = color.red\n    int t = time\nplot(close)`)).toEqual([["type_mismatch", 4]]);
+  });
+
   test('"a" > "b" (Operators: the ordering operators take numbers only; == and != any fundamental type)', async () => {
     expect(await diagnostics(`//@version=6\nindicator("s")\nb = "a" > "b"\nplot(b ? 1 : 0)`)).toEqual([["type_mismatch", 3]]);
     expect(await diagnostics(`//@version=6\nindicator("s")\nb = "a" != "b"\nplot(b ? 1 : 0)`)).toEqual([]);

@@ -16,7 +16,10 @@ export function typeDecl(t: Typer, s: A.TypeDecl): void {
   t.types.set(s.name.name, info); // before fields: a type may hold fields of its own type
   for (const f of s.fields) {
     const ft = resolveTypeRef(t, f.typeAnn) ?? POISON;
-    if (f.defaultValue) {
+    if (f.defaultValue?.kind === "Call") {
+      // TradingView's user manual (Type system, User-defined types): a default is a literal or a built-in variable, never a call's result
+      t.ctx.error(Code.type_mismatch, `The default of '${f.name.name}' cannot be a function call: a field's default is a literal or a built-in variable; set the value after .new() instead.`, f.defaultValue.span);
+    } else if (f.defaultValue) {
       const v = t.expr(f.defaultValue);
       if (v.type !== POISON && ft !== POISON && !assignable(v.type, ft, t.ctx.version)) {
         t.ctx.error(Code.type_mismatch, `The default of '${f.name.name}' must be ${show(ft)}, not ${show(v.type)}.`, f.defaultValue.span);
