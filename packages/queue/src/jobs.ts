@@ -38,17 +38,29 @@ export type MaintenanceJobData = Record<string, never>;
 export const RUN_JOB_LOCK_MS = 10_000;
 export const RUN_JOB_STALLED_INTERVAL_MS = 5_000;
 
+/**
+ * A BullMQ queue re-emits its connection's errors; with no listener it prints each one as a raw
+ * multi-line stack trace (console.error), which breaks the JSON log lines (docs/operations.md
+ * "Logs") on every reconnect of a Redis outage. The failure itself reaches the caller: the
+ * queue's command rejects (the API answers 503 `busy`), and the worker logs its BullMQ workers'
+ * errors as JSON.
+ */
+export function quietQueue<Q extends Queue>(queue: Q): Q {
+  queue.on("error", () => undefined);
+  return queue;
+}
+
 export function runsQueue(connection: Redis, redisPrefix: string, extra: Partial<QueueOptions> = {}): Queue<RunJobData> {
-  return new Queue<RunJobData>(QUEUES.runs, {
+  return quietQueue(new Queue<RunJobData>(QUEUES.runs, {
     connection,
     prefix: bullPrefix(redisPrefix),
     defaultJobOptions: { removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 24 * 3600 }, attempts: 1 },
     ...extra,
-  });
+  }));
 }
 
 export function maintenanceQueue(connection: Redis, redisPrefix: string): Queue<MaintenanceJobData> {
-  return new Queue<MaintenanceJobData>(QUEUES.maintenance, { connection, prefix: bullPrefix(redisPrefix), defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 } });
+  return quietQueue(new Queue<MaintenanceJobData>(QUEUES.maintenance, { connection, prefix: bullPrefix(redisPrefix), defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 } }));
 }
 
 export async function enqueueRun(queue: Queue<RunJobData>, runId: string, accountId?: string, places?: CallPlaces): Promise<void> {

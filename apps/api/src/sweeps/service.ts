@@ -6,7 +6,7 @@ import { ApiError, assertTimeframe, type SweepRequestSchema } from "@barscript/c
 import { failure, findSweep, finishSweep, locateScript, orderedGrid, sweepOwnerHandles, requestSweepCancel, serializeSweep, startSweepRow, newSweepId, ScriptsError, type Sweep, type SweepInstrument, type SweepJson, type SweepSpec } from "@barscript/db";
 import { gridCombinations, rankRows, SWEEP_STATS, type ScriptInterface, type SweepRowData, type SweepStat } from "@barscript/lang";
 import { ChunkTimesCache, lookupSeries, resolveWindow, storedSymbol, type Timeframe } from "@barscript/marketdata";
-import { bullPrefix, publishCancel, QUEUES, runChannel } from "@barscript/queue";
+import { bullPrefix, publishCancel, QUEUES, quietQueue, runChannel } from "@barscript/queue";
 import type { z } from "zod";
 import type { AuthContext } from "../http/auth-plugin";
 import { toApiError } from "../http/errors";
@@ -24,7 +24,7 @@ const queues = new WeakMap<RunsContext, Queue<{ runId: string }>>();
 export function sweepsQueue(ctx: RunsContext): Queue<{ runId: string }> {
   let q = queues.get(ctx);
   if (!q) {
-    q = new Queue<{ runId: string }>(QUEUES.sweeps, { connection: ctx.deps.redis, prefix: bullPrefix(ctx.deps.config.redisPrefix), defaultJobOptions: { removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 }, attempts: 1 } });
+    q = quietQueue(new Queue<{ runId: string }>(QUEUES.sweeps, { connection: ctx.deps.redis, prefix: bullPrefix(ctx.deps.config.redisPrefix), defaultJobOptions: { removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 }, attempts: 1 } }));
     queues.set(ctx, q);
   }
   return q;
