@@ -5,8 +5,8 @@
 // output's index), made unique with `_2`, `_3`, ... A title colliding with an earlier one gives
 // the `duplicate_output` warning (the run still works, under the unique name). An indicator with
 // no output is an error (`no_outputs`): its runs could produce nothing; a warning when it draws
-// or calls only chart-only outputs (bgcolor, barcolor, fill, hline: docs/adr/0122) or only writes
-// log lines (log.*: docs/adr/0190).
+// or calls only chart-only outputs (bgcolor, barcolor, fill, hline: docs/adr/0122), only writes
+// log lines (log.*: docs/adr/0190) or only raises alert events (alertcondition, alert: docs/adr/0324).
 
 import { builtinFunction, PLOT_FUNCTIONS } from "../builtins";
 import type { CheckedFile } from "../check";
@@ -246,6 +246,7 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
   // drawings and log lines made inside the imported files' functions do run
   const everyFile = indexCalls([...program.files, program.entry]);
   const outputs = deriveOutputs(index, findings, program.entry.script.version);
+  const events = withImportedAlerts(deriveEvents(index), [everyFile, indexCalls(program.libraries.flatMap((l) => l.files))]);
   if (program.kind === "indicator" && outputs.length === 0) {
     const span = program.entry.declaration?.call.span ?? program.entry.script.span;
     // as on TradingView, a script that only draws (labels, lines, boxes, tables) is a valid indicator
@@ -257,12 +258,15 @@ export function deriveInterface(program: CheckedProgram): { interface: ScriptInt
     else if (chartOnly.length > 0) findings.push({ code: Code.no_outputs, message: `This indicator has no plot(): ${chartOnly.join(", ")} only colour the chart, so its runs have no output columns (add a plot() of the value to get one).`, span, severity: "warning" });
     // docs/adr/0190: TradingView runs a script whose only output is its Pine Logs (log.*)
     else if (hasLogs(everyFile)) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only log lines (GET /v1/runs/{id}/logs).", span, severity: "warning" });
+    // docs/adr/0324: TradingView's reference runs an indicator whose only output is an alertcondition()
+    // (it "generates an additional plot"); its runs have the alert events
+    else if (events.length > 0) findings.push({ code: Code.no_outputs, message: "This indicator has no plot(): its runs have no output columns, only its alert events (alertcondition(), alert()).", span, severity: "warning" });
     else findings.push({ code: Code.no_outputs, message: "An indicator needs at least one plot() (or plotshape, plotchar, plotcandle, plotbar) or a drawing (label.new, line.new, box.new, table.new): it has no output.", span, severity: "error" });
   }
   const iface: ScriptInterface = {
     inputs: deriveInputs(index),
     outputs,
-    events: withImportedAlerts(deriveEvents(index), [everyFile, indexCalls(program.libraries.flatMap((l) => l.files))]),
+    events,
     warmup_bars: deriveWarmup(program, findings),
     // every kind's (docs/adr/0065): false / [] when the declaration has no overlay, the script no hline()
     overlay: overlayOf(program.entry.script),

@@ -105,8 +105,15 @@ describe("an indicator that only draws", () => {
     expect(r.valid).toBe(true);
   });
 
-  test("without plots, drawings or log lines it is still an error", async () => {
+  test("one that only raises alerts is valid too (docs/adr/0324: the user manual's Script structure counts alert()): no_outputs is a warning", async () => {
     const r = await check(`${V}indicator("x")\nx = close\nalert("x")`);
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["no_outputs", "warning"]]);
+    expect(r.diagnostics[0]?.message).toMatch(/only its alert events/);
+    expect(r.valid).toBe(true);
+  });
+
+  test("without plots, drawings, log lines or alerts it is still an error", async () => {
+    const r = await check(`${V}indicator("x")\nx = close`);
     expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["no_outputs", "error"]]);
   });
 });

@@ -83,7 +83,7 @@ export function callUser(t: Typer, fn: FunctionInfo, node: A.Call, args: CallArg
       continue;
     }
     seen.add(idx);
-    given[idx] = intDivisionAsInt(t, params[idx]!, a);
+    given[idx] = widenedArrayFrom(t, params[idx]!, intDivisionAsInt(t, params[idx]!, a), a.node);
   }
   // later readers (codegen) see the call without the ignored repeats
   for (const k of repeated.reverse()) node.args.splice(k, 1);
@@ -112,6 +112,22 @@ function intDivisionAsInt(t: Typer, p: A.Param, a: CallArgs[number]): ArgInfo {
   if (!(want?.kind === "primitive" && want.name === "int")) return a.info;
   takeAsInt(t, a.node);
   return { ...a.info, type: INT };
+}
+
+/**
+ * `f(array.from(1, 2, 3))` to an `array<float>` parameter: an `array.from` of ints written where an
+ * array of floats is expected is that array of floats, as for a built-in's parameter (match.ts,
+ * widensIntArrayFrom). TradingView's reference does this (its `matrix.new<type>()` example 2 passes
+ * `array.from(1, ..., 9)` to `matrixFromArray(int rows, int columns, array<float> data)`: docs/adr/0324).
+ * Only the call itself is widened: a variable holding an array<int> stays one.
+ */
+function widenedArrayFrom(t: Typer, p: A.Param, info: ArgInfo, node: A.Expr): ArgInfo {
+  if (!p.typeAnn || info.type.kind !== "array" || !prim(info.type.element, "int")) return info;
+  if (node.kind !== "Call" || node.target?.kind !== "builtin" || node.target.name !== "array.from") return info;
+  const want = resolveTypeRef(t, p.typeAnn, false);
+  if (want?.kind !== "array" || !prim(want.element, "float")) return info;
+  node.type = want;
+  return { ...info, type: want };
 }
 
 function checkParamArg(t: Typer, fn: FunctionInfo, p: A.Param, a: ArgInfo): boolean {

@@ -14,6 +14,8 @@ import { POISON, POISONED, setValue, type Typer, type Value } from "./state";
 
 /** Variables declared with the `const` keyword (`const int N = 5`), which no `:=` or `+=` may reassign. */
 const constDeclared = new WeakSet<A.LocalSymbol>();
+/** Variables declared `simple` (`simple float x = 5.0`), which no series value may be assigned later (docs/adr/0324). */
+const simpleDeclared = new WeakSet<A.LocalSymbol>();
 
 export function varDecl(t: Typer, s: A.VarDecl): Value {
   elementTypeFromDeclaration(s);
@@ -55,6 +57,7 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
   }
   const sym = declare(t, s.name, s.symbol, () => newLocal(t, s.name, type, qual, s.mode, "variable"));
   if (q === "const") constDeclared.add(sym);
+  if (q === "simple") simpleDeclared.add(sym);
   sym.type = type;
   sym.qual = qual;
   if (s.init.kind === "Call" && s.init.target?.kind === "builtin" && s.init.target.name.startsWith("input")) sym.input = s.name.name;
@@ -154,6 +157,10 @@ export function assign(t: Typer, s: A.Assign): Value {
     // `const int N = 5` then `N := 6` (or `N += 1`): TradingView refuses it at compilation (docs/adr/0232)
     if (constDeclared.has(found.sym)) {
       t.ctx.error(Code.invalid_assignment, `Cannot modify the constant variable '${s.target.name}' with '${s.op}': a variable declared 'const' keeps its value; declare it without 'const' to reassign it.`, s.target.span);
+    }
+    // `simple float myVar = 5.0` then `myVar := close`: TradingView refuses it (docs/adr/0324)
+    if (simpleDeclared.has(found.sym) && v.type !== POISON && !qualFits(v.qual, "simple")) {
+      t.ctx.error(Code.qualifier_mismatch, `'${s.target.name}' is declared simple but this value is ${v.qual}: a variable declared 'simple' cannot change its qualifier to ${v.qual}; declare it without 'simple' to give it ${v.qual} values.`, s.value.span);
     }
     s.target.symbol = found.sym;
     target = setValue(s.target, { type: found.sym.type, qual: found.sym.qual });
