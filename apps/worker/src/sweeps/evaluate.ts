@@ -114,7 +114,7 @@ export async function evaluateSweep(job: SweepJob): Promise<SweepEvaluation> {
         const bar = barIndex[i]!.get(e.time);
         if (bar !== undefined) events.push({ bar, name: e.name });
       }
-      acc.addEvents(c, windows[i]!, events);
+      acc.addEvents(c, i, events);
       done++;
       job.onProgress(done);
     }

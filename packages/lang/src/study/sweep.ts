@@ -38,10 +38,17 @@ export interface WindowColumns {
   low: ArrayLike<number>;
 }
 
-/** Pools each combination's events over the instruments, then gives the rows (combination order). */
+/**
+ * Pools each combination's events over the instruments, then gives the rows (combination order).
+ * Evaluations finish in any order, so each (combination, instrument)'s kept events wait here and
+ * are measured at the rows in the instruments' order, each in bar order: mean_ci95 resamples the
+ * returns in order, and the same sweep gives the same interval (docs/adr/0321).
+ */
 export class SweepAccumulator {
   private readonly baseline: Measured[];
-  private readonly measured: Measured[][];
+  private readonly windows: WindowColumns[] = [];
+  /** Kept event bars per combination, then per instrument (by addInstrument's order). */
+  private readonly kept: number[][][];
   private readonly events: number[];
 
   constructor(
@@ -50,26 +57,39 @@ export class SweepAccumulator {
     private readonly cooldown = 0,
   ) {
     this.baseline = horizons.map(emptyMeasured);
-    this.measured = combinations.map(() => horizons.map(emptyMeasured));
+    this.kept = combinations.map(() => []);
     this.events = combinations.map(() => 0);
   }
 
-  /** Every window bar of one instrument into the baseline (once per instrument). */
-  addInstrument(w: WindowColumns): void {
+  /** Every window bar of one instrument into the baseline (once per instrument, in the request's order); its index. */
+  addInstrument(w: WindowColumns): number {
     baselineMeasured(w.close, w.high, w.low, this.horizons, this.baseline);
+    return this.windows.push(w) - 1;
   }
 
-  /** The events (window bar index and name) of one combination on one instrument. */
-  addEvents(combination: number, w: WindowColumns, events: ReadonlyArray<{ bar: number; name: string }>): void {
+  /** The events (window bar index and name) of one combination on the instrument of that index. */
+  addEvents(combination: number, instrument: number, events: ReadonlyArray<{ bar: number; name: string }>): void {
     const kept = applyCooldown(events.map((e) => ({ definition: "", event: e.name, bar: e.bar })), this.cooldown);
     this.events[combination]! += kept.length;
-    const into = this.measured[combination]!;
-    for (const e of kept) for (let j = 0; j < this.horizons.length; j++) measureInto(into[j]!, w.close, w.high, w.low, e.bar, this.horizons[j]!);
+    this.kept[combination]![instrument] = kept.map((e) => e.bar);
+  }
+
+  /** A combination's measures at each horizon: its instruments in order, each one's events in bar order. */
+  private measuredOf(combination: number): Measured[] {
+    const into = this.horizons.map(emptyMeasured);
+    const byInstrument = this.kept[combination]!;
+    this.windows.forEach((w, i) => {
+      for (const bar of byInstrument[i] ?? []) for (let j = 0; j < this.horizons.length; j++) measureInto(into[j]!, w.close, w.high, w.low, bar, this.horizons[j]!);
+    });
+    return into;
   }
 
   rows(): SweepRowData[] {
     const base = this.baseline.map(sampleOf);
-    return this.assemble(this.measured.map((m) => this.horizons.map((h, j) => horizonStats(h, m[j]!, base[j]!))));
+    return this.assemble(this.combinations.map((_, c) => {
+      const m = this.measuredOf(c);
+      return this.horizons.map((h, j) => horizonStats(h, m[j]!, base[j]!));
+    }));
   }
 
   /**
@@ -81,7 +101,8 @@ export class SweepAccumulator {
     const base = this.baseline.map(sampleOf);
     const stats: HorizonStats[][] = [];
     let since = Date.now();
-    for (const m of this.measured) {
+    for (let c = 0; c < this.combinations.length; c++) {
+      const m = this.measuredOf(c);
       const row: HorizonStats[] = [];
       for (let j = 0; j < this.horizons.length; j++) {
         if (Date.now() - since >= sliceMs) {

@@ -22,11 +22,11 @@ describe("pooled rows", () => {
     acc.addInstrument(A);
     acc.addInstrument(B);
     // combination 0: A bars 0 and 2 (r 0.1, 0.1), B bar 1 (r 0.1) -> n 3, mean 0.1, no spread
-    acc.addEvents(0, A, [{ bar: 0, name: "e" }, { bar: 2, name: "e" }]);
-    acc.addEvents(0, B, [{ bar: 1, name: "e" }]);
+    acc.addEvents(0, 0, [{ bar: 0, name: "e" }, { bar: 2, name: "e" }]);
+    acc.addEvents(0, 1, [{ bar: 1, name: "e" }]);
     // combination 1: A bar 1 (r -0.1), B bar 0 (r 0) and bar 2 (past the window at h = 1, left out)
-    acc.addEvents(1, A, [{ bar: 1, name: "e" }]);
-    acc.addEvents(1, B, [{ bar: 0, name: "e" }, { bar: 2, name: "e" }]);
+    acc.addEvents(1, 0, [{ bar: 1, name: "e" }]);
+    acc.addEvents(1, 1, [{ bar: 0, name: "e" }, { bar: 2, name: "e" }]);
     const [r0, r1] = acc.rows();
     // baseline r: 0.1, -0.1, 0.1, 0, 0.1 -> mean 0.04, variance (0.0036*3 + 0.0196 + 0.0016)/4 = 0.032/4 = 0.008
     // r0: mean 0.1, variance 0; t = 0.06 / sqrt(0 + 0.008/5) = 0.06 / 0.04 = 1.5
@@ -51,11 +51,24 @@ describe("pooled rows", () => {
     expect(r0!.horizons[0]!.mean_ci95![1]).toBeCloseTo(0.1, 12);
   });
 
+  test("events pooled in the instruments' order whatever order their evaluations finish in (mean_ci95 resamples in order, docs/adr/0321)", () => {
+    // A's returns at h = 1 (0.1, -0.1, 0.1) then B's (0, 0.1): the bootstrap of [0.1, -0.1, 0.1, 0, 0.1]
+    const rowsWhen = (bFirst: boolean): ReturnType<SweepAccumulator["rows"]> => {
+      const acc = new SweepAccumulator([1], [{ k: 1 }]);
+      expect([acc.addInstrument(A), acc.addInstrument(B)]).toEqual([0, 1]);
+      const a = (): void => acc.addEvents(0, 0, [{ bar: 0, name: "e" }, { bar: 1, name: "e" }, { bar: 2, name: "e" }]);
+      const b = (): void => acc.addEvents(0, 1, [{ bar: 0, name: "e" }, { bar: 1, name: "e" }]);
+      for (const add of bFirst ? [b, a] : [a, b]) add();
+      return acc.rows();
+    };
+    expect(rowsWhen(true)).toEqual(rowsWhen(false));
+  });
+
   test("rows in slices are rows(); stopped at a turn, none", async () => {
     const acc = new SweepAccumulator([1, 2], [{ k: 1 }, { k: 2 }]);
     acc.addInstrument(A);
-    acc.addEvents(0, A, [{ bar: 0, name: "e" }, { bar: 1, name: "e" }]);
-    acc.addEvents(1, A, [{ bar: 1, name: "e" }, { bar: 2, name: "e" }]);
+    acc.addEvents(0, 0, [{ bar: 0, name: "e" }, { bar: 1, name: "e" }]);
+    acc.addEvents(1, 0, [{ bar: 1, name: "e" }, { bar: 2, name: "e" }]);
     expect(await acc.rowsInSlices(() => false, 0)).toEqual(acc.rows());
     expect(await acc.rowsInSlices(() => true, 0)).toBeNull();
   });
@@ -63,7 +76,7 @@ describe("pooled rows", () => {
   test("cooldown per event name", () => {
     const acc = new SweepAccumulator([1], [{}], 2);
     acc.addInstrument(A);
-    acc.addEvents(0, A, [{ bar: 0, name: "e" }, { bar: 1, name: "e" }, { bar: 2, name: "e" }, { bar: 1, name: "f" }]);
+    acc.addEvents(0, 0, [{ bar: 0, name: "e" }, { bar: 1, name: "e" }, { bar: 2, name: "e" }, { bar: 1, name: "f" }]);
     // e at 0 kept, 1 left out (1 bar after), 2 kept; f at 1 kept
     expect(acc.rows()[0]!.events).toBe(3);
   });
