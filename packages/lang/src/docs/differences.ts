@@ -474,9 +474,22 @@ export const DIFFERENCES: Guide = {
   the stricter text: \`na()\` of a bool is refused in v6 (the Methods page's \`getType(bool this)\` example
   calls it; the v6 migration guide removes it), and \`%\` truncates as the reference's \`%\` entry says (the result has
   the dividend's sign: \`-1 % 100\` is -1), where the Operators page's prose says it rounds the quotient down.
-- **Log-only indicators.** An indicator whose only outputs are \`log.info\`, \`log.warning\` or \`log.error\`
-  lines (TradingView shows them in its Pine Logs pane) is valid with the \`no_outputs\` warning: its runs have
-  only log lines (docs/adr/0190).
+- **Log-only and alert-only indicators.** An indicator whose only outputs are \`log.info\`, \`log.warning\` or
+  \`log.error\` lines (TradingView shows them in its Pine Logs pane) is valid with the \`no_outputs\` warning: its
+  runs have only log lines (docs/adr/0190). So is one whose only outputs are \`alertcondition()\` or \`alert()\`
+  calls (the reference's \`alertcondition\` example): its runs have only their alert events (docs/adr/0324).
+- **The reference manual's examples** (pass RX: the 388 distinct code examples of TradingView's v6 reference,
+  410 with its repeats, run on the demo bars). Those that do not run here need what is not stored: strategies
+  (72, refused), \`request.dividends\`, \`earnings\`, \`splits\`, \`financial\`, \`economic\`, \`quandl\`,
+  \`seed\` (7), Renko, Kagi, line break and point and figure tickers (5), a published library (\`import
+  username/num_methods/1\`), symbols not stored (DELL, TSLA, AMZN: a runtime error of each bar) and AAPL's
+  hourly or 4-hour bars (na, as TradingView's chart bars without intrabars). \`request.currency_rate\` reads the
+  pair's daily bars (\`"USD"\` to \`"GBP"\` is \`USDGBP\`): a pair not stored is TradingView's "cannot be
+  calculated" case, the runtime error of each bar, or na with \`ignore_invalid_currency = true\`; the same
+  currency gives 1. The reference's "the same on pine" code for \`ta.ema\` starts from the first value, where
+  the built-in starts from the SMA of the first \`length\` values (see Seeding), so the two agree only once the
+  start has faded (140 bars for a length of 15 on AAPL's daily bars); every other "the same on pine" example (26
+  functions and variables, from \`ta.alma\` to \`ta.wvad\`) equals its built-in on every bar here.
 - **Reference signatures** (each built-in's parameters, defaults and qualifiers checked against TradingView's
   v6 reference manual). \`array.slice\` returns a new array of the elements; the reference's slice shares them
   with the original (pushing to the slice grows the original, its \`array.size\` example): setting or pushing an
