@@ -31,11 +31,21 @@ function invalidArguments(error: z.ZodError): CallToolResult {
 /** A slug a study shares with another script: the API's remedy (`?kind=study`) is the parameter `kind` here. */
 const remedyAsParameter = (message: string): string => message.replace(/\?kind=(\w+)/g, '`kind: "$1"`');
 
+/**
+ * A stale save's refusal names the version to base the next save on (the envelope's
+ * details.latest_version), as the tool's parameter: the message alone named it in words only
+ * (docs/adr/0316-clients-used-from-outside-four.md).
+ */
+function nextSave(error: ClientError): string[] {
+  const latest = error.details?.["latest_version"];
+  return error.code === "version_conflict" && typeof latest === "number" ? [`Read version ${latest} with get_script, then save on it with \`base_version: ${latest}\`.`] : [];
+}
+
 function fromError(error: unknown): CallToolResult {
   if (error instanceof ClientError) {
     const diagnostics = (error.diagnostics ?? []) as Array<{ file: string; line: number; column: number; code: string; message: string }>;
     const lines = diagnostics.slice(0, 20).map((d) => `${d.file}:${d.line}:${d.column}: ${d.code}: ${d.message}`);
-    return refusal(error.code, [remedyAsParameter(error.message), ...lines].join("\n"));
+    return refusal(error.code, [[remedyAsParameter(error.message), ...nextSave(error)].join(" "), ...lines].join("\n"));
   }
   if (error instanceof ArgumentsError) return refusal("invalid_request", error.message);
   return refusal("internal", (error as Error).message);

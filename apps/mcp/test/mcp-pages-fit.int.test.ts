@@ -4,6 +4,7 @@
 // next_cursor must follow the last item shown: following the cursors gives every item once. The
 // cursor was the API's for the whole page asked, so the items cut off were never shown (500
 // points asked, 170 shown, and the next page started at the 501st).
+// A stale save's refusal names the version to save on as the tool's parameter (`base_version: 2`).
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { startMcpStack, text, type McpStack } from "./mcp-harness";
 
@@ -87,5 +88,16 @@ describe("MCP pages that do not fit in one answer", () => {
     // every line once, bar after bar (the run's first line is its first warmup bar's)
     const bars = items.map((l) => Number(/^bar (\d+) /.exec(l.message)?.[1]));
     expect(bars).toEqual(bars.map((_, i) => (bars[0] ?? 0) + i));
+  });
+
+  test("save_script on a stale version: the refusal names the latest as base_version, and a save on it passes", async () => {
+    const files = [{ path: "main.pine", content: WIDE.replace("Wide", "Wide two") }];
+    const first = await client.callTool({ name: "save_script", arguments: { slug: "wide", files, base_version: 1 } });
+    expect(first.isError ?? false).toBe(false);
+    const stale = await client.callTool({ name: "save_script", arguments: { slug: "wide", files, base_version: 1 } });
+    expect(stale.isError).toBe(true);
+    expect(text(stale)).toMatch(/^Error version_conflict: .+ Read version 2 with get_script, then save on it with `base_version: 2`\.$/);
+    const again = await client.callTool({ name: "save_script", arguments: { slug: "wide", files, base_version: 2 } });
+    expect(again.isError ?? false).toBe(false);
   });
 });
