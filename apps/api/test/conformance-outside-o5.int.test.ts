@@ -18,6 +18,7 @@
 // - a NUL in a browser form's field (sign-up's or sign-in's email, the consent page's key name) or
 //   in the web app's key calls (`POST /app/api/keys` name, the key id of a revoke) reached Postgres:
 //   500 internal; a lone surrogate in a key's name was stored as U+FFFD: now 400 naming the field.
+import { connect } from "node:net";
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
@@ -206,5 +207,172 @@ describe("a browser form or web app call holding what no stored text can", () =>
     await refused(await create('{"name":"\\ud800","scopes":["read"]}'), "Field `name`", "contains a lone surrogate (not valid Unicode)");
     await refused(await fetch(`${h.api.url}/app/api/keys/%00/revoke`, { method: "POST", headers }), "Path parameter `key_id`");
     expect(await keys()).toBe(before);
+  });
+});
+
+// A seeded generative probe of every /v1 route (the one /tmp probe that found the cases above, made
+// small and deterministic): each request breaks one thing (the body, the query, a header, the
+// method or a path parameter) of a valid call; no answer may be a 5xx, every refusal is the
+// envelope with a known code and its status and no stack trace, and a refusal changes nothing.
+describe("a seeded generative probe of every route", () => {
+  function mulberry32(seed: number): () => number {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const rnd = mulberry32(20261207);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+
+  /** One request on its own socket, bytes exactly as given; the status line, headers and (de-chunked) body. */
+  function send(method: string, path: string, headers: Array<[string, string]>, body?: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+    return new Promise((resolve) => {
+      const socket = connect(h.api.port, "127.0.0.1");
+      const chunks: Buffer[] = [];
+      const head = [`${method} ${path} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close", ...headers.map(([k, v]) => `${k}: ${v}`)];
+      const bytes = body === undefined ? undefined : Buffer.from(body, "utf8");
+      if (bytes) head.push(`Content-Length: ${bytes.length}`);
+      socket.on("connect", () => socket.write(Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`, "utf8"), bytes ?? Buffer.alloc(0)])));
+      socket.on("data", (c: Buffer) => chunks.push(c));
+      socket.on("error", () => undefined);
+      socket.on("close", () => {
+        const all = Buffer.concat(chunks);
+        const end = all.indexOf("\r\n\r\n");
+        const lines = all.subarray(0, Math.max(end, 0)).toString("latin1").split("\r\n");
+        const hs: Record<string, string> = {};
+        for (const l of lines.slice(1)) hs[l.slice(0, l.indexOf(":")).toLowerCase()] = l.slice(l.indexOf(":") + 1).trim();
+        let rest = all.subarray(end + 4);
+        if (/chunked/i.test(hs["transfer-encoding"] ?? "")) {
+          const out: Buffer[] = [];
+          for (let i = 0; ;) {
+            const nl = rest.indexOf("\r\n", i);
+            const size = nl < 0 ? 0 : parseInt(rest.subarray(i, nl).toString("latin1"), 16);
+            if (!size) break;
+            out.push(rest.subarray(nl + 2, nl + 2 + size));
+            i = nl + 2 + size + 2;
+          }
+          rest = Buffer.concat(out);
+        }
+        resolve({ status: end < 0 ? 0 : Number((lines[0] ?? "").split(" ")[1]), headers: hs, body: rest.toString("utf8") });
+      });
+    });
+  }
+
+  const fingerprint = async (): Promise<string> => JSON.stringify(await h.env.db.$queryRawUnsafe(`SELECT
+    (SELECT md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) FROM (SELECT id, name, scopes, "expiresAt", "revokedAt" FROM api_keys) x) AS keys,
+    (SELECT md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) FROM scripts x) AS scripts,
+    (SELECT count(*)::int FROM script_versions) AS versions, (SELECT count(*)::int FROM runs) AS runs, (SELECT count(*)::int FROM sweeps) AS sweeps,
+    (SELECT count(*)::int FROM events) AS events, (SELECT count(*)::int FROM device_authorizations) AS devices,
+    (SELECT md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) FROM (SELECT id, status, "cancelRequested" FROM runs) x) AS run_states`));
+
+  const STATUS: Record<string, number[]> = {
+    unauthorized: [401], forbidden_scope: [403], plan_limit: [403], forbidden: [403], not_found: [404, 410], invalid_request: [400, 413, 431],
+    unknown_instrument: [400, 404], unsupported_timeframe: [400], out_of_coverage: [400], script_invalid: [422], version_conflict: [409],
+    conflict: [409], run_not_finished: [409], rate_limited: [429], busy: [429], not_implemented: [501],
+    authorization_pending: [400], slow_down: [400], access_denied: [400], expired_token: [400],
+  };
+  const WEIRD = ["null", "true", "0", "-1", "1e400", "2147483648", "123456789012345678901234567890", '"NaN"', '"Infinity"', '""', '"\\u0000"', '"\\ud800"', '"\\u202e"',
+    `"${"x".repeat(100_000)}"`, "[]", "{}", "[[]]", '{"__proto__":{"x":1}}', "[".repeat(70) + "]".repeat(70), '"0000-01-01T00:00:00Z"', '"0001-01-01T00:00:00Z"', '"😀"', "[1,1]"];
+  const NUMBERS = ["2147483648", "9007199254740993", "-0", "1.5", "1e-400", "-2147483649"];
+  const STRINGS = ['"0000-01-01T00:00:00Z"', '"9999-12-31T23:59:59Z"', '"2024-02-30T00:00:00Z"', '"a\\u0007b"', '"\\u2066x"', '" "', '"AAPL"'];
+  const QUERY_NAMES = ["limit", "cursor", "wait", "format", "kind", "status", "version", "owner", "q", "sort", "from", "to", "instrument", "timeframe", "name", "run_id", "script"];
+  const QUERY_VALUES = ["", "0", "-1", "1e400", "99999999999999999999", "2147483648", "NaN", "%FF", "%00", "%2F", "x".repeat(3000), "a.b", "csv", "bogus", "h1:t_stat", "h9:mean", "0000-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "1d", "2d"];
+
+  /** The body with one value (at any depth) replaced by a weird one, or, now and then, the same key written twice. */
+  function mutateLeaf(base: unknown): string {
+    const paths: string[][] = [];
+    const walk = (v: unknown, at: string[]): void => {
+      if (at.length > 0) paths.push(at);
+      if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, [...at, k]);
+    };
+    walk(base, []);
+    const copy = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
+    const at = pick(paths);
+    let parent = copy as Record<string, unknown>;
+    for (const k of at.slice(0, -1)) parent = parent[k] as Record<string, unknown>;
+    const was = parent[at[at.length - 1] as string];
+    parent[at[at.length - 1] as string] = "\u0001";
+    // a value of the wrong type, or of the right type and out of every range
+    const weird = typeof was === "number" ? pick([...NUMBERS, ...WEIRD]) : typeof was === "string" ? pick([...STRINGS, ...WEIRD]) : pick(WEIRD);
+    const text = JSON.stringify(copy).replace('"\\u0001"', weird);
+    return rnd() < 0.1 ? text.replace(/^\{/, `{"${at[0] as string}":${pick(WEIRD)},`) : text;
+  }
+
+  it("when 400 seeded broken calls are sent, then none answers 5xx, every refusal is the envelope, and no refusal changes the database", async () => {
+    // (a retried attempt finds it made)
+    await client.call("POST", "/scripts", { slug: "probe-study", files: files(`//@version=6\nstudy("Probe", horizons = [1])\nuse("up")\n`) });
+    const ind = await client.start({ script: "close", instrument: "AAPL", timeframe: "1d", bars: 50, wait: 60 });
+    const stu = await client.start({ script: "probe-study", instrument: "AAPL", timeframe: "1d", bars: 50, wait: 60 });
+    const swp = await client.call("POST", "/sweeps", { definition: "up", instruments: ["AAPL"], timeframe: "1d", bars: 50, grid: { len: [2, 3] }, horizons: [1], wait: 60 });
+    const runIds = [ind.json.id as string, stu.json.id as string];
+    const sweepId = swp.json.id as string;
+    const key = client.key;
+    const sources = [{ path: "main.pine", content: INDICATOR }];
+    const routes: Array<[string, () => string, unknown?]> = [
+      ["GET", () => "/v1/me"], ["GET", () => "/v1/usage"], ["GET", () => "/v1/keys"], ["GET", () => "/v1/instruments"], ["GET", () => "/v1/instruments/AAPL"],
+      ["GET", () => "/v1/docs"], ["GET", () => "/v1/docs/tour"], ["POST", () => "/v1/scripts/validate", { files: sources }], ["POST", () => "/v1/scripts", { slug: "probe-new", files: sources }],
+      ["GET", () => "/v1/scripts"], ["GET", () => "/v1/scripts/close"], ["PUT", () => "/v1/scripts/close", { base_version: 9, files: sources }], ["POST", () => "/v1/auth/device", { client_name: "probe", scopes: ["read"] }], ["PATCH", () => "/v1/scripts/close", { description: "d" }],
+      ["DELETE", () => "/v1/scripts/no-such"], ["GET", () => "/v1/scripts/close/versions"], ["POST", () => "/v1/scripts/up/collect", { instrument: "AAPL", timeframe: "1d", bars: 10 }],
+      ["GET", () => "/v1/scripts/up/events"], ["DELETE", () => "/v1/scripts/no-such/events"], ["POST", () => "/v1/runs", { script: { slug: "close", version: 1 }, instrument: "AAPL", timeframe: "1d", from: "2012-01-03T00:00:00Z", to: "2012-01-20T00:00:00Z" }],
+      ["GET", () => "/v1/runs"], ["GET", () => `/v1/runs/${pick(runIds)}`], ["GET", () => `/v1/runs/${pick(runIds)}/results`], ["POST", () => `/v1/runs/${pick(runIds)}/cancel`],
+      ["GET", () => `/v1/runs/${pick(runIds)}/drawings`], ["GET", () => `/v1/runs/${pick(runIds)}/logs`], ["GET", () => "/v1/library"], ["GET", () => "/v1/library/runner-1/close"],
+      ["POST", () => "/v1/auth/token", { device_code: "x" }], ["GET", () => "/v1/webhooks"], ["POST", () => "/v1/sweeps", { definition: { slug: "up", version: 1 }, instruments: ["AAPL"], timeframe: "1d", bars: 20, grid: { len: [2] }, horizons: [1] }],
+      ["GET", () => "/v1/sweeps"], ["GET", () => `/v1/sweeps/${sweepId}`], ["GET", () => `/v1/sweeps/${sweepId}/results`], ["POST", () => `/v1/sweeps/${sweepId}/cancel`],
+    ];
+    const problems: string[] = [];
+    let before = await fingerprint();
+    for (let i = 0; i < 400; i++) {
+      const kind = pick(["body", "body", "body", "query", "query", "headers", "method", "path"] as const);
+      const [routeMethod, path, base] = pick(kind === "body" ? routes.filter((r) => r[2] !== undefined) : routes);
+      let method = routeMethod;
+      let url = path();
+      let body = base === undefined ? undefined : JSON.stringify(base);
+      let headers: Array<[string, string]> = [["authorization", `Bearer ${key}`], ["content-type", "application/json"]];
+      if (kind === "body" && base !== undefined) {
+        body = rnd() < 0.15 ? pick(WEIRD) : mutateLeaf(base);
+      } else if (kind === "query" || kind === "body") {
+        url += `?${Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => `${pick(QUERY_NAMES)}=${pick(QUERY_VALUES)}`).join("&")}`;
+      } else if (kind === "headers") {
+        headers = [
+          ["authorization", pick([`Bearer ${key}`, `Bearer ${key}`, `bearer ${key}`, "Bearer", `Basic ${key}`, `Bearer ${key} x`, `Bearer ${"k".repeat(5000)}`])],
+          ["content-type", pick(["application/json", "text/plain", "application/json; charset=latin1", "application/x-www-form-urlencoded", "application/jsonx"])],
+          pick([["content-encoding", "gzip"], ["idempotency-key", "k".repeat(129)], ["idempotency-key", ""], ["if-none-match", "*"], ["accept", "text/csv"], ["x-request-id", "x".repeat(200)], ["x-filler", "y".repeat(9000)]] as Array<[string, string]>),
+        ];
+      } else if (kind === "method") {
+        method = pick(["HEAD", "OPTIONS", "TRACE", "PROPFIND", "FOO", "LINK", "SEARCH"]);
+      } else {
+        const segs = url.split("/");
+        segs[2 + Math.floor(rnd() * (segs.length - 2))] = pick(["%2F", "..", "%2e%2e", "x".repeat(3000), "%E2%82%AC", "€", "%00", "%FF", "a%2Fb", ";x=1"]);
+        url = segs.join("/");
+      }
+      const a = await send(method, url, headers, body);
+      const call = `${method} ${url.slice(0, 120)} ${kind} ${(body ?? "").slice(0, 80)}`;
+      if (a.status === 0 || (a.status >= 500 && a.status !== 501)) problems.push(`${a.status} ${call}: ${a.body.slice(0, 200)}`);
+      if (/\bat [\w.<>]+ \(|node_modules|\.ts:\d+/.test(a.body)) problems.push(`stack trace ${call}`);
+      if (!a.headers["x-request-id"]) problems.push(`no X-Request-Id ${call}`);
+      if (a.status >= 400 && method !== "HEAD") {
+        let error: { code?: string; message?: string } | undefined;
+        try {
+          error = (JSON.parse(a.body) as { error?: { code?: string; message?: string } }).error;
+        } catch {
+          error = undefined;
+        }
+        const allowed = STATUS[error?.code ?? ""];
+        if (!a.headers["content-type"]?.startsWith("application/json") || !allowed?.includes(a.status) || !error?.message) problems.push(`envelope ${a.status} ${call}: ${a.body.slice(0, 200)}`);
+        const after = await fingerprint();
+        if (after !== before) problems.push(`changed on refusal ${a.status} ${call}`);
+        before = after;
+      } else if (method !== "GET" && method !== "HEAD") {
+        // an accepted call may start a run: let it end before the next refusal is compared
+        for (let k = 0; k < 100 && (await h.env.db.run.count({ where: { status: { in: ["queued", "running"] } } })) + (await h.env.db.sweep.count({ where: { status: { in: ["queued", "running"] } } })) > 0; k++) {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        before = await fingerprint();
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
