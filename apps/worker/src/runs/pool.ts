@@ -290,10 +290,12 @@ export class SandboxPool {
           return;
         }
         if (message.type === "done") {
-          const { compiled, ...result } = message.result;
-          if (task.kind !== "study") {
-            remember(slot, task.cacheKey);
-            if (compiled && !this.programs.has(task.cacheKey)) this.programs.set(task.cacheKey, compiled);
+          let result = message.result;
+          if (task.kind !== "study") remember(slot, task.cacheKey);
+          if (result.compiled) {
+            const { compiled, ...rest } = result;
+            if (task.kind !== "study" && !this.programs.has(task.cacheKey)) this.programs.set(task.cacheKey, compiled);
+            result = rest;
           }
           finish({ ok: true, result: withReply(result) }, false);
         }
