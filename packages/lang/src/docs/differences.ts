@@ -490,6 +490,8 @@ export const DIFFERENCES: Guide = {
   the built-in starts from the SMA of the first \`length\` values (see Seeding), so the two agree only once the
   start has faded (140 bars for a length of 15 on AAPL's daily bars); every other "the same on pine" example (26
   functions and variables, from \`ta.alma\` to \`ta.wvad\`) equals its built-in on every bar here.
+  A script without \`//@version=\` is read as v6 here (the language contract's default), where TradingView compiles
+  it as Pine v1, which has no \`indicator()\` (the reference's \`@version=\` example): write the annotation.
 - **Reference signatures** (each built-in's parameters, defaults and qualifiers checked against TradingView's
   v6 reference manual). \`array.slice\` returns a new array of the elements; the reference's slice shares them
   with the original (pushing to the slice grows the original, its \`array.size\` example): setting or pushing an
