@@ -12,6 +12,7 @@ import { LoopControlRule } from "./loop-control";
 import { NamesAndTypesRule } from "./names-and-types";
 import { PlotCountRule } from "./plot-count";
 import { RequestTimeframeRule } from "./request-timeframe";
+import { ShadowedNamesRule } from "./shadowed-names";
 import { SortFieldRule } from "./sort-field";
 import type { Rule } from "./rule";
 import { TopLevelRule } from "./top-level";
@@ -31,6 +32,7 @@ export const specifiedRules: readonly Rule[] = Object.freeze([
   InputEnumRule,
   SortFieldRule,
   LibraryExportsRule,
+  ShadowedNamesRule,
 ]);
 
 export type { Rule, RuleContext, Visitor } from "./rule";
