@@ -1,7 +1,8 @@
 // docs/operations.md "Logs": JSON, one object a line. During a Redis outage the API and the worker
 // printed each reconnect failure of their BullMQ queues as a raw multi-line stack trace
 // (`Error: connect ECONNREFUSED` and eight more lines, about 100 in 20 s), which a log pipeline
-// parsing JSON lines cannot read. Redis is down from the start here: a port nothing listens on.
+// parsing JSON lines cannot read; and a worker sent SIGTERM then never exited. Redis is down from
+// the start here: a port nothing listens on.
 import { createTestEnv, type TestEnv } from "../support/env";
 import { freePort, spawnApi, spawnWorker, type ApiProc, type Proc } from "../support/processes";
 
@@ -49,5 +50,12 @@ describe("logs while Redis is down", () => {
     await until(() => (api.output().match(/"status":503/g) ?? []).length >= 1);
     expect(rawLines(worker.output()).slice(0, 5)).toEqual([]);
     expect(rawLines(api.output()).slice(0, 5)).toEqual([]);
+  });
+
+  it("when the worker is sent SIGTERM during the outage, then it stops and exits 0 (BullMQ's close waited for Redis forever)", async () => {
+    const child = worker.child;
+    const exited = child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
   });
 });

@@ -6,6 +6,9 @@ import { loadWorkerConfig } from "./config";
 import { createWorkerMetrics, serveMetrics, type MetricsServer } from "./metrics";
 import { startWorkers } from "./worker";
 
+/** How long a shutdown waits for BullMQ to close once no job of this process is running. */
+const CLOSE_AFTER_IDLE_MS = 5_000;
+
 async function main(): Promise<void> {
   const config = loadWorkerConfig();
   const logger = pino({ level: config.logLevel, base: { service: "worker" } });
@@ -32,7 +35,17 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, "worker closing");
-    await running.close();
+    // Jobs in hand finish first (up to the longest run time limit). BullMQ's close then waits for
+    // Redis, forever during an outage even with nothing running: once no job runs, give it
+    // CLOSE_AFTER_IDLE_MS and go.
+    const closed = running.close().then(() => true);
+    const stuck = (async (): Promise<false> => {
+      await running.idle();
+      await new Promise((done) => setTimeout(done, CLOSE_AFTER_IDLE_MS));
+      await running.idle(); // a job taken just as the close began
+      return false;
+    })();
+    if (!(await Promise.race([closed, stuck]))) logger.warn({ waited_ms: CLOSE_AFTER_IDLE_MS }, "queues did not close (Redis unreachable?); exiting with no job running");
     await metricsServer?.close();
     await db.$disconnect();
     redis.disconnect();

@@ -1,7 +1,7 @@
 // Starts one BullMQ Worker per registered queue with the production settings of BullMQ's
 // guide: blocking connections that retry forever, an `error` listener on every worker,
 // and a graceful close that lets running jobs finish.
-import { Worker } from "bullmq";
+import { Worker, type Processor } from "bullmq";
 import { bullPrefix, createRedis } from "@barscript/queue";
 import { observeProcessor } from "./metrics";
 import { PROCESSOR_MODULES, type ProcessorModule, type WorkerDeps } from "./processors";
@@ -10,12 +10,38 @@ export interface RunningWorkers {
   workers: Worker[];
   /** Resolves once every module's `start` has run. */
   started: Promise<void>;
+  /** Lets the jobs this process holds finish, then closes the workers and the modules. */
   close(): Promise<void>;
+  /** Resolves when no job of this process is being processed (at once when none is). */
+  idle(): Promise<void>;
+}
+
+/** Counts the jobs being processed, so a shutdown knows when none is left (see main.ts). */
+class InFlight {
+  private count = 0;
+  private waiters: Array<() => void> = [];
+
+  track(processor: Processor): Processor {
+    return async (job, token, signal) => {
+      this.count += 1;
+      try {
+        return await processor(job, token, signal);
+      } finally {
+        this.count -= 1;
+        if (this.count === 0) for (const done of this.waiters.splice(0)) done();
+      }
+    };
+  }
+
+  idle(): Promise<void> {
+    return this.count === 0 ? Promise.resolve() : new Promise((done) => this.waiters.push(done));
+  }
 }
 
 export function startWorkers(deps: WorkerDeps, modules: ProcessorModule[] = PROCESSOR_MODULES): RunningWorkers {
+  const inFlight = new InFlight();
   const workers = modules.map((module) => {
-    const worker = new Worker(module.queue, observeProcessor(module.queue, module.create(deps), deps), {
+    const worker = new Worker(module.queue, inFlight.track(observeProcessor(module.queue, module.create(deps), deps)), {
       connection: createRedis(deps.config.redisUrl, "worker"),
       prefix: bullPrefix(deps.config.redisPrefix),
       concurrency: module.concurrency?.(deps.config) ?? deps.config.concurrency,
@@ -44,5 +70,6 @@ export function startWorkers(deps: WorkerDeps, modules: ProcessorModule[] = PROC
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all(companions.map((c) => c.close()));
     },
+    idle: () => inFlight.idle(),
   };
 }
