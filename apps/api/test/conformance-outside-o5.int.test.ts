@@ -17,8 +17,12 @@
 //   in the key's `scopes`: both are 400 naming the field, and no sign-in is started;
 // - a NUL in a browser form's field (sign-up's or sign-in's email, the consent page's key name) or
 //   in the web app's key calls (`POST /app/api/keys` name, the key id of a revoke) reached Postgres:
-//   500 internal; a lone surrogate in a key's name was stored as U+FFFD: now 400 naming the field.
+//   500 internal; a lone surrogate in a key's name was stored as U+FFFD: now 400 naming the field;
+// - a body sent with Content-Encoding gzip was read as its compressed bytes ("not valid JSON: it is
+//   not UTF-8"), and one labelled gzip but sent plain was taken: any coding but identity is now
+//   400 saying the service does not decode it.
 import { connect } from "node:net";
+import { gzipSync } from "node:zlib";
 import { RunsHarness, type Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
@@ -207,6 +211,29 @@ describe("a browser form or web app call holding what no stored text can", () =>
     await refused(await create('{"name":"\\ud800","scopes":["read"]}'), "Field `name`", "contains a lone surrogate (not valid Unicode)");
     await refused(await fetch(`${h.api.url}/app/api/keys/%00/revoke`, { method: "POST", headers }), "Path parameter `key_id`");
     expect(await keys()).toBe(before);
+  });
+});
+
+describe("a body with a content coding", () => {
+  const body = JSON.stringify({ script: "close", instrument: "AAPL", timeframe: "1d", bars: 5 });
+  const post = (coding: string, bytes: Buffer): Promise<Response> =>
+    fetch(`${h.api.url}/v1/runs`, { method: "POST", headers: { authorization: `Bearer ${client.key}`, "content-type": "application/json", "content-encoding": coding }, body: new Uint8Array(bytes) });
+
+  it.each([
+    ["gzip", "gzip", gzipSync(Buffer.from(body))],
+    ["gzip, sent plain", "gzip", Buffer.from(body)],
+    ["br, sent plain", "br", Buffer.from(body)],
+  ])("when it is %s, then it is 400 invalid_request saying the coding is not decoded, and no run starts", async (_name, coding, bytes) => {
+    const before = await counts();
+    const r = await post(coding, bytes);
+    expect(r.status).toBe(400);
+    expect(await r.json()).toEqual({ error: { code: "invalid_request", message: `Request body is sent with Content-Encoding \`${coding}\`, which the service does not decode: send it uncompressed.` } });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("when it is identity, then the body is read as sent", async () => {
+    const r = await post("identity", Buffer.from(body));
+    expect(r.status).toBe(202);
   });
 });
 

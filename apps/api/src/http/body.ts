@@ -82,6 +82,17 @@ function isForm(req: Request): boolean {
 }
 
 /**
+ * The content coding a body says it has, other than `identity`, or null. The service decodes none:
+ * a gzip body was read as its compressed bytes ("not UTF-8"), and a body labelled gzip but sent
+ * plain was taken as if unlabelled (RFC 9110 section 8.4: the coding is part of what was sent), so
+ * both are refused, saying why (docs/adr/0317).
+ */
+function contentCoding(req: Request): string | null {
+  const codings = (req.headers["content-encoding"] ?? "").split(",").map((c) => c.trim().toLowerCase()).filter((c) => c !== "" && c !== "identity");
+  return codings.length > 0 ? codings.join(", ") : null;
+}
+
+/**
  * Reads and parses the body. Under `/v1` a body must be JSON; the browser pages also take
  * url-encoded forms. A bodyless POST (revoke, cancel) is fine.
  */
@@ -129,6 +140,10 @@ export const bodyParser: RequestHandler = async (req, res, next) => {
   if (raw.length === 0) {
     req.body = undefined;
     return next();
+  }
+  const coding = contentCoding(req);
+  if (coding !== null) {
+    return next(new ApiError("invalid_request", `Request body is sent with Content-Encoding \`${coding}\`, which the service does not decode: send it uncompressed.`));
   }
   if (isJson(req)) {
     let text: string;
