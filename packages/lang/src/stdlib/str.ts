@@ -39,8 +39,9 @@ export function upper(s: string | null): string | null {
 export function lower(s: string | null): string | null {
   return s === null ? null : s.toLowerCase();
 }
-export function trim(s: string | null): string | null {
-  return s === null ? null : s.trim();
+/** str.trim: the reference's remark, an empty string (never na) when the source is na or all whitespace. */
+export function trim(s: string | null): string {
+  return s === null ? "" : s.trim();
 }
 /**
  * str.replace_all: every non-overlapping `target`; an empty target is each boundary between

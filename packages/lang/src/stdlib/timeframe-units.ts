@@ -24,14 +24,17 @@ export function pineTimeframe(tf: string): TfUnit | null {
   return r;
 }
 
-/** Seconds of one month: Pine counts 30.4167 days (`timeframe.in_seconds("1M")` is 2628003). */
-const UNIT_SECONDS: Readonly<Record<TfUnit["unit"], number>> = { S: 1, m: 60, D: 86_400, W: 604_800, M: 30.4167 * 86_400 };
+/**
+ * Seconds of one month: 2628003 (30.4167 days, rounded), and N months N times that, as the reference's
+ * `timeframe.in_seconds` remark says ("12M" is 31536036, not 30.4167 days times 12 rounded once).
+ */
 const MONTH_SECONDS = 2_628_003;
+const UNIT_SECONDS: Readonly<Record<TfUnit["unit"], number>> = { S: 1, m: 60, D: 86_400, W: 604_800, M: MONTH_SECONDS };
 
 /** `timeframe.in_seconds(tf)`: seconds of one bar of `tf` (`chart` when `tf` is ""); na for an invalid string. */
 export function inSeconds(tf: string | null, chart: string): number {
   const u = pineTimeframe(tf === null || tf.trim() === "" ? chart : tf);
-  return u === null ? NaN : Math.round(u.n * UNIT_SECONDS[u.unit]);
+  return u === null ? NaN : u.n * UNIT_SECONDS[u.unit];
 }
 
 /** The multipliers TradingView takes for seconds; minutes go to 1440, days to 365, weeks to 52, months to 12. */

@@ -10,9 +10,14 @@
 //   `close`, which the reference says "causes an error"; we accepted it;
 // - matrix.new<type>() example 2 passes `array.from(1, 2, ..., 9)` to a user function's `array<float>`
 //   parameter, which we refused (docs/adr/0324).
+// Two remarks of the reference differed too: `timeframe.in_seconds` counts 2628003 seconds a month,
+// so "12M" is 12 times that (31536036, also the value a TradingView probe published with an open-source
+// Pine runtime's test data records), where we rounded 12 x 30.4167 days once (31536035); and `str.trim`
+// "returns an empty string ("") ... if the source is na", where we gave na.
 // The expected values are worked by hand in the comments.
 
 import { check, evaluateValid, outputsByName } from "../front/harness";
+import { run, risingBars } from "./harness";
 
 describe("reference examples: an indicator whose only output is an alertcondition()", () => {
   const src = `//@version=6
@@ -94,5 +99,32 @@ ints = array.from(1, 2, 4)
 plot(meanOf(ints))
 `);
     expect(r.diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(["type_mismatch 5:13"]);
+  });
+});
+
+describe("reference examples: remarks on timeframe.in_seconds and str.trim", () => {
+  test("months count 2628003 seconds each: 1M 2628003, 2M 5256006, 12M 31536036", () => {
+    const r = run(`//@version=6
+indicator("month seconds")
+plot(timeframe.in_seconds("1M"), "m1")
+plot(timeframe.in_seconds("2M"), "m2")
+plot(timeframe.in_seconds("12M"), "m12")
+`, risingBars(1));
+    expect(r.outputs.map((o) => [o.name, o.values[0]])).toEqual([
+      ["m1", 2_628_003],
+      ["m2", 2 * 2_628_003],
+      ["m12", 12 * 2_628_003],
+    ]);
+  });
+
+  test("str.trim of na is an empty string, so the brackets around it show", () => {
+    const r = run(`//@version=6
+indicator("trim na")
+string missing = na
+if barstate.islast
+    log.info("[" + str.trim(missing) + "]" + "[" + str.trim("  a b  ") + "]")
+plot(close)
+`, risingBars(2));
+    expect(r.logs.map((l) => l.message)).toEqual(["[][a b]"]);
   });
 });
