@@ -13,7 +13,9 @@
 // A sweep row pools every instrument's events; its mean_ci95 (a bootstrap of those returns in
 // order) depended on which instrument's evaluation finished first, so the same sweep could answer
 // two intervals. Rows pool the instruments in the request's order (docs/adr/0321): here the
-// definition is slow on AAPL only, so on the tree before MSFT's returns came first.
+// definition is slow on AAPL only, so on the tree before MSFT's returns came first. And a row
+// measured only the first 10,000 events of an evaluation (a definition run's storage bound), the
+// rest dropped without a word; it measures all of them (docs/adr/0322).
 import { join } from "node:path";
 import { importFile } from "@barscript/marketdata";
 import { RunsHarness, type Client } from "./runs-harness";
@@ -55,6 +57,11 @@ if syminfo.ticker == "AAPL"
     for i = 1 to 20000
         spin += 1
 alertcondition(ta.crossover(ta.rsi(close, len), level) and spin >= 0, "cross", "c")
+`,
+  "every-bar": `//@version=6
+definition("Every bar")
+n = input.int(0, "n")
+alertcondition(close > n, "bar", "b")
 `,
   "st-mix": `//@version=6
 study("Mix", horizons = [1, 5])
@@ -162,6 +169,13 @@ const DAY: StudyWant = {
   ],
 };
 
+// Sweep of every-bar (n 0) over SPY 1-minute, 2011-01-03..2011-01-31T23:59Z (14,143 bars), horizons [1, 60]:
+// every window bar is an event, so the row is the baseline itself (t 0, p 1, abnormal mean 0).
+const EVERY_ROW: Omit<SweepRowWant, "inputs"> = { events: 14143, horizons: [
+  { h: 1, count: 14142, mean: 1.3054143100212678e-06, t_stat: 0.0, p_value: 1.0, p_adjusted: 1.0, abnormal_mean: 0.0, mean_ci95: [-3.336593823465096e-06, 6.238656002607669e-06] },
+  { h: 60, count: 14083, mean: 7.365212998350804e-05, t_stat: 0.0, p_value: 1.0, p_adjusted: 1.0, abnormal_mean: 0.0, mean_ci95: [4.2863014655712915e-05, 0.00010637297531275436] },
+] };
+
 const h = new RunsHarness();
 let client: Client;
 let handle: string;
@@ -247,7 +261,7 @@ describe("study numbers against the independent computation", () => {
   });
 });
 
-describe("sweep rows pool the instruments in the request's order", () => {
+describe("sweep rows against the independent computation", () => {
   const request = { definition: "slow-cross", instruments: ["AAPL", "MSFT"], timeframe: "1d", from: "2008-01-01T00:00:00Z", to: "2012-12-31T00:00:00Z", grid: { len: [7, 14] }, horizons: [1, 5], wait: 60 };
 
   async function rowsOf(): Promise<Array<{ rank: number; inputs: { len: number }; events: number; horizons: Array<Record<string, unknown>> }>> {
@@ -269,6 +283,15 @@ describe("sweep rows pool the instruments in the request's order", () => {
     }
     // the interval of the other order differs well beyond the tolerance: the order matters
     expect(Math.abs(SWEEP_CI_MSFT_FIRST[0]![0]![0]! - (SWEEP_ROWS[0]!.horizons[0]!["mean_ci95"] as [number, number])[0])).toBeGreaterThan(1e-4);
+  });
+
+  test("a row measures all of its events: 14,143 on SPY 1-minute, not the first 10,000 (a sweep stores none; docs/adr/0322)", async () => {
+    const sweep = await finalOf("sweeps", await client.call("POST", "/sweeps", { definition: "every-bar", instruments: ["SPY"], timeframe: "1m", from: "2011-01-03T00:00:00Z", to: "2011-01-31T23:59:00Z", grid: { n: [0] }, horizons: [1, 60], wait: 60 }));
+    expect(sweep.status).toBe("succeeded");
+    expect(sweep.summary.events).toBe(EVERY_ROW.events);
+    const [row] = (await client.call("GET", `/sweeps/${String(sweep.id)}/results`)).json.data;
+    expect(row.events).toBe(EVERY_ROW.events);
+    expectHorizons("every bar", row.horizons, EVERY_ROW.horizons);
   });
 
   test("the same sweep again answers the same rows", async () => {

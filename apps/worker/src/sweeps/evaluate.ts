@@ -84,7 +84,9 @@ export async function evaluateSweep(job: SweepJob): Promise<SweepEvaluation> {
           run: { inputs: { ...spec.inputs, ...combinations[c]! }, timeframe: spec.timeframe },
           instrument: inst,
           remaining: job.limitMs,
-          maxEvents: 10_000,
+          // A row measures all of the combination's events (docs/reference/api.md, Sweeps): the
+          // 10,000 bound is what a definition run stores, and a sweep stores none (docs/adr/0322).
+          maxEvents: Number.MAX_SAFE_INTEGER,
         }),
         { timeoutMs: job.limitMs + HARD_STOP_GRACE_MS, signal: stop.signal, account: { id: job.accountId, maxThreads: job.threads }, resolve: job.resolve },
       );
