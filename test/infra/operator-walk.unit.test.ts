@@ -1,7 +1,8 @@
 // What an operator walking docs/operations.md tripped on (docs/adr/0323-deployment-fits-the-service.md):
 // a worker pod whose memory limit is under what its sandbox threads may hold (OOM-killed with
 // every run on it), an API readiness probe that takes every pod out on a shared-store outage
-// (the ingress then answers its own 503 instead of the service's `busy`), a compose worker
+// (the ingress then answers its own 503 instead of the service's `busy`), an API pod that stops
+// listening before the ingress stops sending to it (502s on every rollout), a compose worker
 // stopped before its longest run may end, and an empty worker variable read as 0.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +15,7 @@ const DIR = join(__dirname, "../../infra/k8s");
 const objects: K8sObject[] = kubectlAvailable() ? renderKubectl(DIR) : renderHere(DIR);
 
 interface Probe { httpGet?: { path: string } }
-interface Container { name: string; readinessProbe?: Probe; resources?: { requests?: Record<string, string>; limits?: Record<string, string> } }
+interface Container { name: string; readinessProbe?: Probe; lifecycle?: { preStop?: { exec?: { command: string[] }; sleep?: { seconds: number } } }; resources?: { requests?: Record<string, string>; limits?: Record<string, string> } }
 interface Deployment extends K8sObject { spec: { template: { spec: { containers: Container[]; terminationGracePeriodSeconds?: number } } } }
 
 const deployment = (name: string): Deployment => {
@@ -60,6 +61,15 @@ describe("the deployment files fit what the service does", () => {
   it("when Postgres or Redis is down, then API pods stay ready so callers get the service's 503 busy, not the ingress's", () => {
     const api = deployment("barscript-api").spec.template.spec.containers.find((c) => c.name === "api");
     expect(api?.readinessProbe?.httpGet?.path).toBe("/healthz");
+  });
+
+  it("when an API pod is stopped in a rollout, then it pauses before SIGTERM so the ingress stops sending to it first", () => {
+    const api = deployment("barscript-api").spec.template.spec.containers.find((c) => c.name === "api");
+    const pause = api?.lifecycle?.preStop;
+    const seconds = pause?.sleep?.seconds ?? (pause?.exec?.command[0] === "sleep" ? Number(pause.exec.command[1]) : 0);
+    expect(seconds).toBeGreaterThanOrEqual(5);
+    // The pause and the API's own 10 s for long polls fit in the grace period.
+    expect(deployment("barscript-api").spec.template.spec.terminationGracePeriodSeconds ?? 30).toBeGreaterThan(seconds + 10);
   });
 
   it("when a worker is stopped, then compose and Kubernetes wait past the longest plan's run time limit", () => {
