@@ -486,7 +486,8 @@ export const DIFFERENCES: Guide = {
   hourly or 4-hour bars (na, as TradingView's chart bars without intrabars). \`request.currency_rate\` reads the
   pair's daily bars (\`"USD"\` to \`"GBP"\` is \`USDGBP\`): a pair not stored is TradingView's "cannot be
   calculated" case, the runtime error of each bar, or na with \`ignore_invalid_currency = true\`; the same
-  currency gives 1. The reference's "the same on pine" code for \`ta.ema\` starts from the first value, where
+  currency gives 1. It reads the pair at the chart's timeframe (on an hourly chart, each hour's close), where the
+  reference calls it a daily rate, from the pair's previous daily value. The reference's "the same on pine" code for \`ta.ema\` starts from the first value, where
   the built-in starts from the SMA of the first \`length\` values (see Seeding), so the two agree only once the
   start has faded (140 bars for a length of 15 on AAPL's daily bars); every other "the same on pine" example (26
   functions and variables, from \`ta.alma\` to \`ta.wvad\`) equals its built-in on every bar here.
