@@ -2,13 +2,15 @@
 // a worker pod whose memory limit is under what its sandbox threads may hold (OOM-killed with
 // every run on it), an API readiness probe that takes every pod out on a shared-store outage
 // (the ingress then answers its own 503 instead of the service's `busy`), an API pod that stops
-// listening before the ingress stops sending to it (502s on every rollout), a compose worker
+// listening before the ingress stops sending to it (502s on every rollout), an ingress refusing
+// bodies the API takes (a 2 MB script upload got nginx's HTML 413), a compose worker
 // stopped before its longest run may end, and an empty worker variable read as 0.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { PLANS } from "@barscript/db";
 import { loadWorkerConfig } from "../../apps/worker/src/config";
+import { MAX_BODY_BYTES } from "../../apps/api/src/http/body";
 import { kubectlAvailable, renderHere, renderKubectl, type K8sObject } from "./kustomize";
 
 const DIR = join(__dirname, "../../infra/k8s");
@@ -70,6 +72,14 @@ describe("the deployment files fit what the service does", () => {
     expect(seconds).toBeGreaterThanOrEqual(5);
     // The pause and the API's own 10 s for long polls fit in the grace period.
     expect(deployment("barscript-api").spec.template.spec.terminationGracePeriodSeconds ?? 30).toBeGreaterThan(seconds + 10);
+  });
+
+  it("when a caller sends a body up to the API's 2.25 MB, then the example ingress passes it on (the API answers past it with its own 413)", () => {
+    const ingress = objects.find((o) => o.kind === "Ingress");
+    const size = ingress?.metadata.annotations?.["nginx.ingress.kubernetes.io/proxy-body-size"] ?? "1m";
+    const m = /^(\d+)([kmg]?)$/i.exec(size);
+    const bytes = m ? Number(m[1]) * ({ "": 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[(m[2] ?? "").toLowerCase()] ?? NaN) : NaN;
+    expect(bytes).toBeGreaterThan(MAX_BODY_BYTES);
   });
 
   it("when a worker is stopped, then compose and Kubernetes wait past the longest plan's run time limit", () => {
