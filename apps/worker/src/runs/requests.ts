@@ -43,8 +43,24 @@ export function staticRequests(
   chart: { symbol: string; timeframe: string; exchange?: string },
   inputs: Readonly<Record<string, unknown>> | null = null,
 ): { contexts: RequestedContext[]; dynamic: boolean } {
-  return scriptRequests(files, { ticker: chart.symbol, timeframe: chart.timeframe, prefix: exchangePrefix(chart.exchange ?? "") }, inputs ?? {});
+  // A version's files are one immutable array for as long as the version cache holds it
+  // (packages/db VersionCache), so its answers are kept beside it: scriptRequests parses every
+  // file that mentions a request, a timeframe or an import, on every run.
+  let byRun = staticAnswers.get(files);
+  if (!byRun) staticAnswers.set(files, (byRun = new Map()));
+  const key = `${chart.symbol}\u0000${chart.timeframe}\u0000${chart.exchange ?? ""}\u0000${JSON.stringify(inputs ?? {})}`;
+  let found = byRun.get(key);
+  if (!found) {
+    found = scriptRequests(files, { ticker: chart.symbol, timeframe: chart.timeframe, prefix: exchangePrefix(chart.exchange ?? "") }, inputs ?? {});
+    byRun.set(key, found);
+    if (byRun.size > STATIC_ANSWERS_PER_VERSION) byRun.delete(byRun.keys().next().value as string);
+  }
+  return { contexts: [...found.contexts], dynamic: found.dynamic };
 }
+
+/** staticRequests' answers by the files they were found in, then by chart and inputs (the oldest of a version's go first). */
+const staticAnswers = new WeakMap<readonly SourceFile[], Map<string, { contexts: RequestedContext[]; dynamic: boolean }>>();
+const STATIC_ANSWERS_PER_VERSION = 64;
 
 /**
  * When an instrument's stored data begins and ends (Unix seconds). It ends at the earliest close of
