@@ -20,7 +20,10 @@
 //   500 internal; a lone surrogate in a key's name was stored as U+FFFD: now 400 naming the field;
 // - a body sent with Content-Encoding gzip was read as its compressed bytes ("not valid JSON: it is
 //   not UTF-8"), and one labelled gzip but sent plain was taken: any coding but identity is now
-//   400 saying the service does not decode it.
+//   400 saying the service does not decode it;
+// - a query parameter given twice (`?status=succeeded&status=failed`) was refused as "Invalid
+//   option: expected one of ..." or "expected string, received array": it now says it is given
+//   twice (a parameter the endpoint does not take is still ignored).
 import { connect } from "node:net";
 import { gzipSync } from "node:zlib";
 import { RunsHarness, type Client } from "./runs-harness";
@@ -234,6 +237,24 @@ describe("a body with a content coding", () => {
   it("when it is identity, then the body is read as sent", async () => {
     const r = await post("identity", Buffer.from(body));
     expect(r.status).toBe(202);
+  });
+});
+
+describe("a query parameter given twice", () => {
+  it.each([
+    ["/runs?status=succeeded&status=failed", "status"],
+    ["/runs?limit=1&limit=2", "limit"],
+    ["/scripts/up/events?format=csv&format=json", "format"],
+    ["/instruments?q=AAPL&q=MSFT&q=X", "q"],
+  ])("when %s, then it is 400 invalid_request saying the parameter is given more than once", async (path, name) => {
+    const r = await client.call("GET", path);
+    expect(r.status).toBe(400);
+    const times = path.split(`${name}=`).length - 1;
+    expect(r.json.error).toEqual({ code: "invalid_request", message: `Parameter \`${name}\` is given ${times} times; give it once.` });
+  });
+
+  it("when a parameter the endpoint does not take is given twice, then it is ignored as any such parameter is", async () => {
+    expect((await client.call("GET", "/runs?x=1&x=2&limit=1")).status).toBe(200);
   });
 });
 

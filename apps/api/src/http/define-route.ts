@@ -1,10 +1,10 @@
 // Every /v1 endpoint is wired here from the contracts table: guard (rows of 5.4), heavy
 // lease, then parameters and body validated by the endpoint's zod schemas, then the handler.
 import type { Request, Response, Router, RequestHandler } from "express";
-import type { z } from "zod";
+import { ZodObject, type z } from "zod";
 import { endpoint, parseInput, type Endpoint } from "@barscript/contracts";
 import type { AuthPlugin } from "./auth-plugin";
-import { assertCleanInput, assertQueryEncoding } from "./input";
+import { assertCleanInput, assertQueryEncoding, assertSingleValues } from "./input";
 
 export interface Parsed<Q, B> {
   query: Q;
@@ -36,6 +36,7 @@ export function defineRoute<Q = Record<string, unknown>, B = unknown>(
   options: RouteOptions = {},
 ): void {
   const e = endpoint(id);
+  const queryNames = e.query instanceof ZodObject ? Object.keys(e.query.shape) : [];
   const chain: RequestHandler[] = [];
   if (e.guard !== "no-key") chain.push(auth.guard(e.guard));
   if (options.beforeHeavy) chain.push(options.beforeHeavy);
@@ -43,6 +44,7 @@ export function defineRoute<Q = Record<string, unknown>, B = unknown>(
   chain.push(async (req, res) => {
     assertQueryEncoding(req.originalUrl);
     assertCleanInput(req.query, "query");
+    assertSingleValues(req.query, queryNames);
     assertCleanInput(req.body, "body");
     const query = (e.query ? parseInput(e.query, req.query, "query") : {}) as QueryOf<typeof e> as Q;
     const body = (e.body ? parseInput(e.body, req.body, "body") : req.body) as B;

@@ -59,6 +59,19 @@ export function assertCleanInput(value: unknown, where: "query" | "body"): void 
   throw new ApiError("invalid_request", message);
 }
 
+/**
+ * 400 naming the first query parameter given more than once (`?status=a&status=b`): every
+ * parameter takes one value, and the schema's own refusal ("expected string, received array",
+ * or "Invalid option" for two valid values) did not say what was wrong (docs/adr/0317).
+ */
+export function assertSingleValues(query: unknown, taken: readonly string[]): void {
+  if (typeof query !== "object" || query === null) return;
+  for (const [name, value] of Object.entries(query)) {
+    // a parameter the endpoint does not take is ignored however often it is given
+    if (Array.isArray(value) && taken.includes(name)) throw new ApiError("invalid_request", `Parameter \`${printable(name)}\` is given ${value.length} times; give it once.`);
+  }
+}
+
 const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Whether the bytes a query component's `%XX` escapes stand for are UTF-8 (a `%` not followed by two hex digits is itself). */
