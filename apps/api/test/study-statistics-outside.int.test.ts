@@ -63,6 +63,18 @@ definition("Every bar")
 n = input.int(0, "n")
 alertcondition(close > n, "bar", "b")
 `,
+  "gap-or-up": `//@version=6
+definition("Gap or up day")
+alertcondition(open > high[1], "gap", "gap")
+alertcondition(close > open, "upday", "u")
+`,
+  "st-cool": `//@version=6
+study("Cooldown over two definitions", horizons = [1, 4], cooldown = 3)
+use("gap-up")
+use("gap-or-up", events = ["upday"])
+group("big", close > open * 1.01 ? "big" : "small")
+group("wd", dayofweek)
+`,
   "st-mix": `//@version=6
 study("Mix", horizons = [1, 5])
 use("gap-up")
@@ -93,7 +105,7 @@ interface StudyWant {
   events_used: number;
   baseline_count: number;
   baseline: HorizonWant[];
-  groups: Array<{ slug: string; event: string; group: Record<string, string>; count: number; horizons: HorizonWant[] }>;
+  groups: Array<{ slug: string; event: string; group: Record<string, string | number>; count: number; horizons: HorizonWant[] }>;
 }
 
 // ---- constants worked out by the independent Python (/tmp/q2/stats.py, not kept in the repository) ----
@@ -169,6 +181,97 @@ const DAY: StudyWant = {
   ],
 };
 
+// Study st-cool2 on AAPL daily, the 400 bars ending 2009-06-30: cooldown 3 per definition and name, gap-or-up's
+// upday events only, grouped by a string and by dayofweek (a number; a daily bar's day is its date).
+const COOL: StudyWant = {
+  bars: 400, events_used: 157, baseline_count: 400,
+  baseline: [
+    { h: 1, count: 399, mean: -4.2456137893799096e-05, stdev: 0.032998217917734086, hit_rate: 0.5112781954887218, t_stat: null, p_value: null, mean_ci95: [-0.003462973973540954, 0.0030959493282418423], hit_rate_ci95: [0.46235696664855447, 0.5599843286747899] },
+    { h: 4, count: 396, mean: -0.000500848876929713, stdev: 0.06285593001783812, hit_rate: 0.5, t_stat: null, p_value: null, mean_ci95: [-0.006551574230319975, 0.005770271095289558], hit_rate_ci95: [0.4509911870301681, 0.5490088129698318] },
+  ],
+  groups: [
+    { slug: "gap-or-up", event: "upday", group: { big: "big", wd: 2 }, count: 9, horizons: [
+      { h: 1, count: 9, mean: -0.01626826148796988, stdev: 0.03490199783272594, hit_rate: 0.4444444444444444, t_stat: -1.3808372554270383, p_value: 0.20326114209058257, mean_ci95: [-0.04015253192128569, 0.002582180769894743], hit_rate_ci95: [0.18877852109766452, 0.733348706504507] },
+      { h: 4, count: 9, mean: 0.018114256538354696, stdev: 0.030653619584718902, hit_rate: 0.6666666666666666, t_stat: 1.740551589398546, p_value: 0.11364724277964525, mean_ci95: [0.002124029360725735, 0.03986544207411296], hit_rate_ci95: [0.3542021355803963, 0.879416181613089] },
+    ] },
+    { slug: "gap-or-up", event: "upday", group: { big: "big", wd: 3 }, count: 18, horizons: [
+      { h: 1, count: 18, mean: -0.008537736493653796, stdev: 0.04524773405674223, hit_rate: 0.4444444444444444, t_stat: -0.7871701400978564, p_value: 0.4415237316032141, mean_ci95: [-0.030195304028308213, 0.010276353295659497], hit_rate_ci95: [0.24559518127005633, 0.6628358435795723] },
+      { h: 4, count: 18, mean: 0.0042215752992750145, stdev: 0.081822187791223, hit_rate: 0.6111111111111112, t_stat: 0.24164738472020172, p_value: 0.8117964189122172, mean_ci95: [-0.033663308466451686, 0.038286184661548976], hit_rate_ci95: [0.3861904160223791, 0.7969475342783638] },
+    ] },
+    { slug: "gap-or-up", event: "upday", group: { big: "big", wd: 4 }, count: 13, horizons: [
+      { h: 1, count: 13, mean: 0.0024688270561301373, stdev: 0.027869311185745742, hit_rate: 0.38461538461538464, t_stat: 0.31771836825087785, p_value: 0.7556984939239784, mean_ci95: [-0.01098041266603042, 0.017134191084312144], hit_rate_ci95: [0.17709707797762575, 0.6447710848733431] },
+      { h: 4, count: 13, mean: -0.012980483886994337, stdev: 0.0563348395830031, hit_rate: 0.38461538461538464, t_stat: -0.7828861449131364, p_value: 0.44772132107736734, mean_ci95: [-0.04083696154669081, 0.015130373150719065], hit_rate_ci95: [0.17709707797762575, 0.6447710848733431] },
+    ] },
+    { slug: "gap-or-up", event: "upday", group: { big: "big", wd: 5 }, count: 17, horizons: [
+      { h: 1, count: 17, mean: -0.016153631572815137, stdev: 0.026756966634971187, hit_rate: 0.23529411764705882, t_stat: -2.4059164324771403, p_value: 0.02700617482969062, mean_ci95: [-0.02784034489704522, -0.003647241108478154], hit_rate_ci95: [0.09555044322080117, 0.4726179811956498] },
+      { h: 4, count: 17, mean: -0.01833939125556392, stdev: 0.06443353165329947, hit_rate: 0.4117647058823529, t_stat: -1.118863795177287, p_value: 0.27846516728542575, mean_ci95: [-0.04908377140147686, 0.00914507950723681], hit_rate_ci95: [0.2161105679021481, 0.6399455735700021] },
+    ] },
+    { slug: "gap-or-up", event: "upday", group: { big: "big", wd: 6 }, count: 11, horizons: [
+      { h: 1, count: 11, mean: 0.014307607602305428, stdev: 0.05469629815549881, hit_rate: 0.45454545454545453, t_stat: 0.8658131709491865, p_value: 0.4064936181937341, mean_ci95: [-0.014110709790647848, 0.04786535398584443], hit_rate_ci95: [0.21271271622459764, 0.719908462590678] },
+      { h: 4, count: 11, mean: 0.013797718351922379, stdev: 0.02823856990905588, hit_rate: 0.7272727272727273, t_stat: 1.5745126752224894, p_value: 0.1395000266888295, mean_ci95: [-0.000926795903679212, 0.029764413707436262], hit_rate_ci95: [0.43435469882387084, 0.902539407099751] },
+    ] },
+    { slug: "gap-or-up", event: "upday", group: { big: "small", wd: 2 }, count: 5, horizons: [
+      { h: 1, count: 5, mean: -0.011759617560836811, stdev: 0.025120529209072966, hit_rate: 0.2, t_stat: -1.031889638800674, p_value: 0.35815179864045305, mean_ci95: [-0.03499824584060185, 0.0047393005646789495], hit_rate_ci95: [0.03622410863243014, 0.6244653702374747] },
+      { h: 4, count: 5, mean: -0.0007364467726206136, stdev: 0.07453398614662682, hit_rate: 0.6, t_stat: -0.007036567544680739, p_value: 0.9947169425469047, mean_ci95: [-0.059209326885944956, 0.055540160671756135], hit_rate_ci95: [0.2307242812760128, 0.882379225767352] },
+    ] },
+    { slug: "gap-or-up", event: "upday", group: { big: "small", wd: 3 }, count: 5, horizons: [
+      { h: 1, count: 5, mean: -0.008461874219980459, stdev: 0.02450679217687893, hit_rate: 0.4, t_stat: -0.7596302850304396, p_value: 0.488032735926548, mean_ci95: [-0.02686668519425217, 0.01162846796756758], hit_rate_ci95: [0.11762077423264783, 0.769275718723987] },
+      { h: 4, count: 5, mean: -0.009996292858752498, stdev: 0.036785416604935145, hit_rate: 0.4, t_stat: -0.5668438785657303, p_value: 0.5991075935840516, mean_ci95: [-0.03727223222378773, 0.01727964650628273], hit_rate_ci95: [0.11762077423264783, 0.769275718723987] },
+    ] },
+    { slug: "gap-or-up", event: "upday", group: { big: "small", wd: 4 }, count: 10, horizons: [
+      { h: 1, count: 10, mean: 0.007367000962824688, stdev: 0.02495194535198997, hit_rate: 0.7, t_stat: 0.919107916327791, p_value: 0.38009256863947044, mean_ci95: [-0.007298127524025773, 0.020457281855700473], hit_rate_ci95: [0.39677814746114537, 0.8922087325936989] },
+      { h: 4, count: 10, mean: -0.0007778633867125851, stdev: 0.04937917279688071, hit_rate: 0.5, t_stat: -0.01738803638161551, p_value: 0.9864776746888807, mean_ci95: [-0.028811085441534472, 0.028775415320571193], hit_rate_ci95: [0.236593090512564, 0.7634069094874361] },
+    ] },
+    { slug: "gap-or-up", event: "upday", group: { big: "small", wd: 5 }, count: 6, horizons: [
+      { h: 1, count: 6, mean: -0.004227806907068939, stdev: 0.01955100734337805, hit_rate: 0.3333333333333333, t_stat: -0.5134877543445099, p_value: 0.627793396190306, mean_ci95: [-0.017368167762895348, 0.010662004999985578], hit_rate_ci95: [0.09677141110578041, 0.700006684861608] },
+      { h: 4, count: 6, mean: -0.006297142807243676, stdev: 0.03168615715505037, hit_rate: 0.5, t_stat: -0.43529220397241675, p_value: 0.6795841305684878, mean_ci95: [-0.028890652805584466, 0.015472913219311582], hit_rate_ci95: [0.1876163064826506, 0.8123836935173494] },
+    ] },
+    { slug: "gap-or-up", event: "upday", group: { big: "small", wd: 6 }, count: 10, horizons: [
+      { h: 1, count: 10, mean: 0.016669239512537147, stdev: 0.04486565875697834, hit_rate: 0.7, t_stat: 1.169990325624297, p_value: 0.27127989296107413, mean_ci95: [-0.006930297599077818, 0.0454590205926856], hit_rate_ci95: [0.39677814746114537, 0.8922087325936989] },
+      { h: 4, count: 10, mean: 0.0184641768631044, stdev: 0.0614669964290729, hit_rate: 0.7, t_stat: 0.9630563863433442, p_value: 0.3594371041716258, mean_ci95: [-0.018611804931386366, 0.05323948663134371], hit_rate_ci95: [0.39677814746114537, 0.8922087325936989] },
+    ] },
+    { slug: "gap-up", event: "gap", group: { big: "big", wd: 2 }, count: 9, horizons: [
+      { h: 1, count: 9, mean: -0.01044896694320854, stdev: 0.024198287047435377, hit_rate: 0.5555555555555556, t_stat: -1.2639193119437484, p_value: 0.23912714391561815, mean_ci95: [-0.027077854632303774, 0.0037095537378288527], hit_rate_ci95: [0.26665129349549305, 0.8112214789023355] },
+      { h: 4, count: 9, mean: -0.025320960413969917, stdev: 0.043573183344401634, hit_rate: 0.2222222222222222, t_stat: -1.6698270591497808, p_value: 0.13016172172208873, mean_ci95: [-0.05419434144699581, -0.0015585566462005954], hit_rate_ci95: [0.06322510711784671, 0.5474110308930111] },
+    ] },
+    { slug: "gap-up", event: "gap", group: { big: "big", wd: 3 }, count: 5, horizons: [
+      { h: 1, count: 5, mean: -0.0036621877183881544, stdev: 0.013744624383667157, hit_rate: 0.4, t_stat: -0.5687019194554908, p_value: 0.5961977307780668, mean_ci95: [-0.013438740893408773, 0.008082346466048307], hit_rate_ci95: [0.11762077423264783, 0.769275718723987] },
+      { h: 4, count: 5, mean: 0.011168455222478623, stdev: 0.04354353473322884, hit_rate: 0.4, t_stat: 0.5915166993806356, p_value: 0.5844604994286284, mean_ci95: [-0.020534336660690045, 0.04288215228751573], hit_rate_ci95: [0.11762077423264783, 0.769275718723987] },
+    ] },
+    { slug: "gap-up", event: "gap", group: { big: "big", wd: 4 }, count: 6, horizons: [
+      { h: 1, count: 6, mean: 0.022748847047795746, stdev: 0.026702478914692036, hit_rate: 0.8333333333333334, t_stat: 2.067106872238917, p_value: 0.09109101973040304, mean_ci95: [0.0038383221327348074, 0.0416535148408386], hit_rate_ci95: [0.43649717781352987, 0.9699466302516935] },
+      { h: 4, count: 6, mean: 0.031187762533990786, stdev: 0.03599448715586337, hit_rate: 0.6666666666666666, t_stat: 2.1083112277896907, p_value: 0.08401513114533798, mean_ci95: [0.004811665787042767, 0.056739266843460645], hit_rate_ci95: [0.299993315138392, 0.9032285888942195] },
+    ] },
+    { slug: "gap-up", event: "gap", group: { big: "big", wd: 5 }, count: 3, horizons: [
+      { h: 1, count: 3, mean: -0.005581520242449438, stdev: 0.02835837833372697, hit_rate: 0.6666666666666666, t_stat: -0.3366015790354353, p_value: 0.7678853360525633, mean_ci95: [-0.03764144407666847, 0.016220666941128004], hit_rate_ci95: [0.2076596008020477, 0.9385080552796037] },
+      { h: 4, count: 3, mean: -0.003857220711747692, stdev: 0.03588673891459303, hit_rate: 0.6666666666666666, t_stat: -0.16014293417188524, p_value: 0.8868923380987408, mean_ci95: [-0.04172119159418064, 0.029655498993725438], hit_rate_ci95: [0.2076596008020477, 0.9385080552796037] },
+    ] },
+    { slug: "gap-up", event: "gap", group: { big: "big", wd: 6 }, count: 2, horizons: [
+      { h: 1, count: 2, mean: 0.014542500560238592, stdev: 0.0419598824566266, hit_rate: 0.5, t_stat: 0.49081039437576135, p_value: 0.7091275126581305, mean_ci95: [-0.015127616862632531, 0.044212617983109714], hit_rate_ci95: [0.09453120573423074, 0.9054687942657693] },
+      { h: 4, count: 2, mean: 0.025890270027157936, stdev: 0.03276148060081949, hit_rate: 1.0, t_stat: 1.1287802075522195, p_value: 0.4562079522049314, mean_ci95: [0.0027244049326069497, 0.04905613512170892], hit_rate_ci95: [0.34238022750665303, 1.0] },
+    ] },
+    { slug: "gap-up", event: "gap", group: { big: "small", wd: 2 }, count: 4, horizons: [
+      { h: 1, count: 4, mean: -0.023760090011356344, stdev: 0.011755737500412883, hit_rate: 0.0, t_stat: -3.8845695881303115, p_value: 0.022911282799895395, mean_ci95: [-0.03452652784355567, -0.014778886680584413], hit_rate_ci95: [0.0, 0.4898908364545973] },
+      { h: 4, count: 4, mean: -0.05550603144068847, stdev: 0.003711168649119838, hit_rate: 0.0, t_stat: -15.014995618835119, p_value: 1.1287314769183675e-18, mean_ci95: [-0.058149977548271226, -0.05187133826703663], hit_rate_ci95: [0.0, 0.4898908364545973] },
+    ] },
+    { slug: "gap-up", event: "gap", group: { big: "small", wd: 3 }, count: 5, horizons: [
+      { h: 1, count: 5, mean: -0.0009603029843779254, stdev: 0.04312293418279529, hit_rate: 0.6, t_stat: -0.04741976192368354, p_value: 0.9644204125640216, mean_ci95: [-0.036879938685749236, 0.029339220122738707], hit_rate_ci95: [0.2307242812760128, 0.882379225767352] },
+      { h: 4, count: 5, mean: 0.07735130876546233, stdev: 0.14067308320130095, hit_rate: 0.8, t_stat: 1.2359415841149082, p_value: 0.2837851126986756, mean_ci95: [-0.030960051250383525, 0.17387877839263782], hit_rate_ci95: [0.37553462976252533, 0.9637758913675698] },
+    ] },
+    { slug: "gap-up", event: "gap", group: { big: "small", wd: 4 }, count: 6, horizons: [
+      { h: 1, count: 6, mean: 0.012710734670703772, stdev: 0.029143080665381557, hit_rate: 0.8333333333333334, t_stat: 1.0617259910898766, p_value: 0.3352077732236315, mean_ci95: [-0.01186073764341541, 0.02962924545600598], hit_rate_ci95: [0.43649717781352987, 0.9699466302516935] },
+      { h: 4, count: 6, mean: 0.027640558063919313, stdev: 0.06368555373613188, hit_rate: 0.6666666666666666, t_stat: 1.0744815811980206, p_value: 0.3303615386662172, mean_ci95: [-0.021470330820426577, 0.07594838343701515], hit_rate_ci95: [0.299993315138392, 0.9032285888942195] },
+    ] },
+    { slug: "gap-up", event: "gap", group: { big: "small", wd: 5 }, count: 5, horizons: [
+      { h: 1, count: 5, mean: -0.002930525076782553, stdev: 0.0276719588542846, hit_rate: 0.4, t_stat: -0.23132216426535024, p_value: 0.8280403449541086, mean_ci95: [-0.023258250392875858, 0.019137699654891805], hit_rate_ci95: [0.11762077423264783, 0.769275718723987] },
+      { h: 4, count: 5, mean: 0.024375410475974135, stdev: 0.04033251543435288, hit_rate: 0.8, t_stat: 1.3584879824711753, p_value: 0.24196312575278467, mean_ci95: [-0.00510329016451525, 0.05385411111646352], hit_rate_ci95: [0.37553462976252533, 0.9637758913675698] },
+    ] },
+    { slug: "gap-up", event: "gap", group: { big: "small", wd: 6 }, count: 8, horizons: [
+      { h: 1, count: 8, mean: -0.02276766870844653, stdev: 0.026374611932424175, hit_rate: 0.25, t_stat: -2.399696989124225, p_value: 0.04542117071212496, mean_ci95: [-0.03937940465413944, -0.006784643499065773], hit_rate_ci95: [0.071479212752109, 0.5907245696898311] },
+      { h: 4, count: 8, mean: -0.008252295999220727, stdev: 0.060729371796931254, hit_rate: 0.375, t_stat: -0.3571738913581561, p_value: 0.7310566155407197, mean_ci95: [-0.04637761972449807, 0.03311212440704156], hit_rate_ci95: [0.13684428582359742, 0.6942576053973727] },
+    ] },
+  ],
+};
 // Sweep of every-bar (n 0) over SPY 1-minute, 2011-01-03..2011-01-31T23:59Z (14,143 bars), horizons [1, 60]:
 // every window bar is an event, so the row is the baseline itself (t 0, p 1, abnormal mean 0).
 const EVERY_ROW: Omit<SweepRowWant, "inputs"> = { events: 14143, horizons: [
@@ -253,6 +356,13 @@ describe("study numbers against the independent computation", () => {
     expectStudy(study, run, MIX);
     // events counted in the summary: every event of the window, the last-bar ones included
     expect(run.summary.events).toBe(MIX.groups.reduce((a, g) => a + g.count, 0));
+  });
+
+  test("AAPL daily: a cooldown of 3 bars per definition and event name over two definitions, one of them filtered, two group()s", async () => {
+    const { run, study } = await studyOf("st-cool", { instrument: "AAPL", timeframe: "1d", to: "2009-06-30T00:00:00Z", bars: 400 });
+    expectStudy(study, run, COOL);
+    // the definitions' events of the used names before the cooldown (docs/adr/0055): 285, of which 157 are kept and used
+    expect(run.summary.events).toBe(285);
   });
 
   test("SPY 1-minute: the first bar of each New York day, grouped by dayofweek, horizons of 1, 15 and 60 minutes", async () => {
