@@ -20,7 +20,7 @@ import { webPages } from "./web";
 import { createQueueDashboard } from "./ops/queue-dashboard";
 import { createQueueMetrics } from "./ops/queue-metrics";
 import { serveApiMetrics, separateMetricsPort } from "./ops/metrics-server";
-import { closeRunsContext } from "./runs/context";
+import { closeRunsContext, endRunWaits } from "./runs/context";
 
 export interface RunningApi {
   server: Server;
@@ -65,8 +65,14 @@ export async function startApi(config: ApiConfig, options: { clock?: Clock; logg
     metricsPort: metricsServer?.port,
     deps,
     async close() {
-      // Stop taking connections, let answers in flight finish, then release resources.
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stop taking connections, answer held long polls with their run as it is, let answers in
+      // flight finish, then release resources.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      endRunWaits(deps);
+      // A connection answered after close() began stays open for its keep-alive (65 s) unless
+      // closed once idle.
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      await closed.finally(() => clearInterval(idle));
       await auth.close();
       await closeValidationPool(deps);
       await dashboard?.close();

@@ -29,6 +29,11 @@ export function runsContext(deps: AppDeps): RunsContext {
   return ctx;
 }
 
+/** Held long polls answer now with the run as it is (the process is stopping; RunWatcher.endWaits). */
+export function endRunWaits(deps: AppDeps): void {
+  contexts.get(deps)?.watcher.endWaits();
+}
+
 export async function closeRunsContext(deps: AppDeps): Promise<void> {
   const ctx = contexts.get(deps);
   if (!ctx) return;

@@ -83,6 +83,8 @@ export class RunWatcher {
   private dropped = false;
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly pattern: string;
+  /** Aborted when the process stops: every wait, held or new, answers at once (endWaits). */
+  private readonly ending = new AbortController();
 
   constructor(
     private readonly redisUrl: string,
@@ -165,7 +167,8 @@ export class RunWatcher {
       state.dirty = true;
       state.wake?.();
     });
-    return { until: (ms, load, done, signal, initial) => until(state, ms, load, done, signal, initial), stop };
+    const ending = this.ending.signal;
+    return { until: (ms, load, done, signal, initial) => until(state, ms, load, done, signal ? AbortSignal.any([signal, ending]) : ending, initial), stop };
   }
 
   /**
@@ -188,7 +191,17 @@ export class RunWatcher {
     return n;
   }
 
+  /**
+   * The process is stopping: every wait in progress, and any started from now on, answers at once
+   * with its value as last read (a run as it is, like a wait that passed), so a rollout's SIGTERM
+   * does not cut held long polls without an answer.
+   */
+  endWaits(): void {
+    this.ending.abort();
+  }
+
   async close(): Promise<void> {
+    this.ending.abort();
     this.subscriber?.disconnect();
     this.subscriber = null;
     this.subscribed = null;
