@@ -2,7 +2,7 @@
 // outputs, alerts, casts and na handling (docs `reference-core`, `reference-input`).
 
 import { builtinFunction, builtinVariable, UNBOUNDED, type CallEmit, type FunctionRecord, type LookbackRule, type VariableRecord } from "./record";
-import { arrowValue, shapeValue } from "../stdlib/math";
+import { arrowValue, candleClose, shapeValue } from "../stdlib/math";
 import { rgb } from "../stdlib/color";
 import { BAR_BUFFER_LIMIT } from "../runtime/errors";
 
@@ -178,6 +178,9 @@ const shown = (b: CallEmit): string => {
   return b.has("location") ? `${b.fn(shapeValue)}(${b.a("series")}, ${b.a("location")})` : `$rt.shown(${b.a("series")})`;
 };
 
+/** A candle or bar output: its close, na where no candle or bar is drawn (any of the four prices na). */
+const candle = (b: CallEmit): string => `${b.fn(candleClose)}(${b.a("open")}, ${b.a("high")}, ${b.a("low")}, ${b.a("close")})`;
+
 /**
  * A plot drawn `offset` bars later shows at a bar the value of `offset` bars before it: a window's
  * first bar needs that many bars before it (docs/adr/0131-plot-offset.md). An earlier offset, or
@@ -203,12 +206,12 @@ export const plots: FunctionRecord[] = [
     lookback: plotOffset,
     emit: (b) => `${b.fn(arrowValue)}(${b.a("series")})`,
   }),
-  builtinFunction({ sig: `plotcandle(open: series float, high: series float, low: series float, close: series float, ${CANDLE}): void`, doc: "Plots candles: an output (its `close` value).", role: "plot", emit: (b) => b.a("close") }),
+  builtinFunction({ sig: `plotcandle(open: series float, high: series float, low: series float, close: series float, ${CANDLE}): void`, doc: "Plots candles: an output (its `close` value; na where any of the four prices is na, as no candle is drawn).", role: "plot", emit: candle }),
   builtinFunction({
     sig: "plotbar(open: series float, high: series float, low: series float, close: series float, title: const string = na, color: series color = na, editable: input bool = true, show_last: input int = na, display: input string = \"display.all\", format: input string = na, precision: input int = na, force_overlay: const bool = false): void",
-    doc: "Plots OHLC bars: an output (its `close` value).",
+    doc: "Plots OHLC bars: an output (its `close` value; na where any of the four prices is na, as no bar is drawn).",
     role: "plot",
-    emit: (b) => b.a("close"),
+    emit: candle,
   }),
 ];
 

@@ -350,8 +350,9 @@ export const DIFFERENCES: Guide = {
   events, made on their own bar, so they read no bar after the window and their last bar is the window's (docs/adr/0150).
 - **Shape and candle outputs.** A \`plotshape\` or \`plotchar\` output is 1 where the shape shows and \`na\`
   elsewhere (TradingView's chart holds no value for it), except at \`location.absolute\`, where it is the price the
-  shape is drawn at (docs/adr/0162). A \`plotcandle\` or \`plotbar\` output is its \`close\` only: TradingView's
-  data window also shows the candle's open, high and low, which a run does not return.
+  shape is drawn at (docs/adr/0162). A \`plotcandle\` or \`plotbar\` output is its \`close\` only (na where any of
+  the four prices is na, as no candle is drawn there): TradingView's data window also shows the candle's open, high
+  and low, which a run does not return.
 - **\`force_overlay\`.** \`force_overlay = true\` changes no value: an output or a drawing made with it carries
   \`force_overlay: true\` in the Interface or the run's drawings (docs/adr/0220), and the run page draws it on the price
   pane, as TradingView does. On \`bgcolor\` (no output) it changes nothing.

@@ -39,6 +39,14 @@ export function arrowValue(x: number): number {
 }
 
 /**
+ * plotcandle's and plotbar's output: the close, but na where any of the four prices is na, since
+ * TradingView draws no candle or bar there (user manual, Bar plotting).
+ */
+export function candleClose(open: number, high: number, low: number, close: number): number {
+  return Number.isNaN(open) || Number.isNaN(high) || Number.isNaN(low) ? NaN : close;
+}
+
+/**
  * plotshape's and plotchar's output for a number series: at `location.absolute` the series is the
  * shape's price (TradingView reads it as a bool at every other location), so the output is that
  * price, 0 included, na where nothing shows; elsewhere 1 where it shows (not na, not 0), else na
