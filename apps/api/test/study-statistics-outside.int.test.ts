@@ -1,14 +1,14 @@
 // Study and sweep numbers checked from outside (helper Q2): every field of a study's `{ study }` and
 // of sweep rows, over HTTP with real API and worker processes on the repository's real bars
 // (packages/marketdata/demo: AAPL and MSFT daily, SPY 1-minute), against constants worked out by
-// an independent Python implementation of LANGUAGE.md "Studies" and API.md (study numbers,
+// an independent Python implementation of docs/reference/language.md "Studies" and the API contract (study numbers,
 // "Study statistics, extended", "Sweeps"), written from the documents' words with the numerical
 // choices of docs/adr/0055-study-inference.md (mulberry32 bootstrap, Wilson z, Welch df), not
 // from the code under test: forward returns, MFE/MAE, sample stdev, hit rate, Welch t and its
 // two-sided p (scipy's t distribution), Holm over the combinations, events near the window's end
 // and pooled instruments. The Python reads the bars the store holds (an indicator plotting OHLCV)
 // and its definitions are the scripts' conditions recomputed (Pine's RSI, crossover, day of month
-// in New York time).
+// and of week in New York time for minute bars, a daily bar's day its date).
 //
 // A sweep row pools every instrument's events; its mean_ci95 (a bootstrap of those returns in
 // order) depended on which instrument's evaluation finished first, so the same sweep could answer
