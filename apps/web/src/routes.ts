@@ -8,7 +8,8 @@ export type Route =
   | { page: "editor"; slug: string | null; version: number | null; kind?: ScriptKind }
   // `status` only when the address names a known one (`?status=failed`): the list's filter
   | { page: "runs"; status?: RunStatus }
-  | { page: "run"; id: string; study: boolean }
+  // `view` only when the address names the table (`?view=table`); the chart is the default
+  | { page: "run"; id: string; study: boolean; view?: "table" }
   | { page: "sweeps" }
   // `sort` only when the address names one (`?sort=h20:p_value`, the API's form): the ranking shown
   | { page: "sweep"; id: string; sort?: SweepSort }
@@ -58,9 +59,13 @@ export function scriptPageHref(script: { owner: string; slug: string }, kind: Sc
   return script.owner === me ? editorHref(script.slug, kind) : `/app/library/${encodeURIComponent(script.owner)}/${encodeURIComponent(script.slug)}`;
 }
 
-/** A run's page: a study's at /app/studies/, every other run's at /app/runs/ (docs/adr/0165-study-address-of-another-run.md). */
-export function runHref(run: { id: string; kind: string }): string {
-  return `/app/${run.kind === "study" ? "studies" : "runs"}/${encodeURIComponent(run.id)}`;
+/**
+ * A run's page: a study's at /app/studies/, every other run's at /app/runs/
+ * (docs/adr/0165-study-address-of-another-run.md); `?view=table` for its results as a table, so a
+ * reload, back and forward keep the view (docs/adr/0316-clients-used-from-outside-four.md).
+ */
+export function runHref(run: { id: string; kind: string }, view?: "chart" | "table"): string {
+  return `/app/${run.kind === "study" ? "studies" : "runs"}/${encodeURIComponent(run.id)}${view === "table" ? "?view=table" : ""}`;
 }
 
 /**
@@ -99,7 +104,9 @@ function routeOf(pathname: string, search: string): Route {
     const status = RUN_STATUSES.find((s) => s === params.get("status"));
     return { page: "runs", ...(status ? { status } : {}) };
   }
-  if ((a === "runs" || a === "studies") && b && parts.length === 2) return { page: "run", id: seg(b), study: a === "studies" };
+  if ((a === "runs" || a === "studies") && b && parts.length === 2) {
+    return { page: "run", id: seg(b), study: a === "studies", ...(params.get("view") === "table" ? { view: "table" as const } : {}) };
+  }
   if (a === "sweeps" && parts.length === 1) return { page: "sweeps" };
   if (a === "sweeps" && b && parts.length === 2) {
     const sort = sweepSortOf(params.get("sort"));

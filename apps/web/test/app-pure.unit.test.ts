@@ -16,6 +16,9 @@ describe("parseRoute", () => {
     ["/app/scripts/twin", "?kind=nonsense", { page: "editor", slug: "twin", version: null }],
     ["/app/runs", "", { page: "runs" }],
     ["/app/runs/run_abc", "", { page: "run", id: "run_abc", study: false }],
+    // a run's view (docs/adr/0316): the table when the address names it, else the chart
+    ["/app/runs/run_abc", "?view=table", { page: "run", id: "run_abc", study: false, view: "table" }],
+    ["/app/runs/run_abc", "?view=chart", { page: "run", id: "run_abc", study: false }],
     ["/app/studies/run_abc", "", { page: "run", id: "run_abc", study: true }],
     ["/app/sweeps/swp_x", "", { page: "sweep", id: "swp_x" }],
     // a sweep's ranking, in the API's form (docs/adr/0316); anything else is the default ranking

@@ -8,6 +8,7 @@ import { api, errorText, session } from "../api";
 import { RunChart } from "../chart/chart";
 import { drawingsPlan, eventMarkers, planChart, tablePlan, type Row } from "../chart/mapping";
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
+import { navigate } from "../router";
 import { runHref, scriptPageHref } from "../routes";
 import { Announce, count, ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
 import { DrawingTables, DrawingsText } from "./drawing-tables";
@@ -132,11 +133,12 @@ interface Loaded {
   drawings: Awaited<ReturnType<typeof drawingsOf>>;
 }
 
-function Results(props: { run: Run }) {
-  const { run } = props;
+function Results(props: { run: Run; view: "chart" | "table" }) {
+  const { run, view } = props;
   const [data, setData] = useState<Loaded | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [view, setView] = useState<"chart" | "table">("chart");
+  // the view is the page's address (`?view=table`): choosing one pushes it
+  const setView = (next: "chart" | "table"): void => { if (next !== view) navigate(runHref(run, next)); };
   const [csvError, setCsvError] = useState("");
 
   useEffect(() => {
@@ -204,7 +206,7 @@ export function runTitle(run: Run | null, study: boolean): string {
   return run ? `${noun} of ${run.script.slug} on ${run.instrument} ${run.timeframe}` : noun;
 }
 
-export function RunPage(props: { id: string; study: boolean }) {
+export function RunPage(props: { id: string; study: boolean; view: "chart" | "table" }) {
   const [run, setRun] = useState<Run | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [cancelError, setCancelError] = useState<unknown>(null);
@@ -255,7 +257,7 @@ export function RunPage(props: { id: string; study: boolean }) {
       {!run && !error ? <Loading what={`the ${title.toLowerCase()}`} /> : null}
       {run ? <Status run={run} ref={statusBox} /> : null}
       {run && !isFinal(run) ? <Pending run={run} /> : null}
-      {run?.status === "succeeded" ? (run.kind === "study" ? <StudyLoader id={run.id} /> : <Results run={run} />) : null}
+      {run?.status === "succeeded" ? (run.kind === "study" ? <StudyLoader id={run.id} /> : <Results run={run} view={props.view} />) : null}
       {run?.status === "succeeded" && run.kind !== "study" ? <RunLogs run={run} /> : null}
     </Page>
   );

@@ -1,8 +1,9 @@
 // The web app used from outside, fourth pass (docs/adr/0316-clients-used-from-outside-four.md), in
-// Debian chromium (playwright-core) against a real API and worker: a sweep's ranking is in its
-// page's address (`/app/sweeps/{id}?sort=h20:p_value`, the API's `sort`), so a reload, back and
-// forward and a shared link keep it. It was held in the page alone: a reload ranked by the
-// default again and a link could not name a ranking.
+// Debian chromium (playwright-core) against a real API and worker: what a page shows is in its
+// address, so a reload, back and forward and a shared link keep it. A sweep's ranking
+// (`/app/sweeps/{id}?sort=h20:p_value`, the API's `sort`) and a run's view (`/app/runs/{id}?view=table`)
+// were held in the page alone: a reload ranked by the default again or showed the chart again,
+// and a link could not name either.
 import type { Page } from "playwright-core";
 import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
@@ -15,6 +16,7 @@ let page: Page;
 let browser: TestBrowser | undefined;
 const pageErrors: string[] = [];
 let id = "";
+let runId = "";
 
 const DEF = `//@version=6
 definition("RSI below")
@@ -33,6 +35,10 @@ beforeAll(async () => {
   let status = started.json.status as string;
   while (status === "queued" || status === "running") status = (await me.client.call("GET", `/sweeps/${id}?wait=10`)).json.status as string;
   expect(status).toBe("succeeded");
+  await h.script(me, "closes", '//@version=6\nindicator("Closes")\nplot(close, "c")\n');
+  const run = (await me.client.call("POST", "/runs", { script: "closes", instrument: "AAPL", timeframe: "1d", bars: 150, wait: 30 })).json as { id: string; status: string };
+  expect(run.status).toBe("succeeded");
+  runId = run.id;
   browser = await openSignedIn(h.api.url, me, pageErrors);
   ({ page } = browser);
 });
@@ -109,4 +115,30 @@ test("a link names a ranking; a horizon the sweep has not is the default; a stat
   await page.waitForURL(base);
   await expect(shown("t_stat", 5)).resolves.toEqual(await apiOrder("h5:t_stat"));
   await expect(caption().count()).resolves.toBe(1);
+});
+
+test("a run's Table view is in its address (the focus stays on the button); reload, back and forward keep the view", async () => {
+  const base = `${h.api.url}/app/runs/${runId}`;
+  const pressed = (name: string) => page.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
+  await page.goto(base);
+  await page.getByRole("button", { name: "Table", exact: true }).waitFor();
+  await expect(pressed("Chart")).resolves.toBe("true");
+
+  await page.getByRole("button", { name: "Table", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await page.waitForURL(`${base}?view=table`);
+  await expect(pressed("Table")).resolves.toBe("true");
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Table");
+  await page.getByRole("table", { name: /^Results, 150 points/ }).waitFor();
+
+  await page.reload();
+  await page.getByRole("table", { name: /^Results, 150 points/ }).waitFor();
+  await expect(pressed("Table")).resolves.toBe("true");
+
+  await page.goBack();
+  await page.waitForURL(base);
+  await page.waitForFunction(() => document.querySelector('button[aria-pressed="true"]')?.textContent === "Chart");
+  await page.goForward();
+  await page.waitForURL(`${base}?view=table`);
+  await page.getByRole("table", { name: /^Results, 150 points/ }).waitFor();
 });
