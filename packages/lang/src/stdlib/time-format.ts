@@ -83,6 +83,14 @@ export function formatTime(ms: number, format: string | null, tz: string): strin
   return out;
 }
 
+/**
+ * `str.format_time` itself: an na time (a NaN, or a history value before the first bar) counts as 0, the
+ * UNIX epoch, as the user manual's Time page says the function "replaces na values with 0".
+ */
+export function formatTimeOrEpoch(time: number | null | undefined, format: string | null, tz: string): string {
+  return formatTime(typeof time === "number" && time === time ? time : 0, format, tz) ?? "";
+}
+
 /** Day of the year, 1 on January 1. */
 function dayOfYear(d: Date): number {
   return Math.floor((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 1)) / DAY) + 1;
@@ -132,7 +140,8 @@ function zoneName(f: Fields, long: boolean): string {
     zoneNames.set(key, fmt);
   }
   const gmt = f.off === 0 ? "UTC" : `GMT${offsetText(f.off, ":")}`;
-  if (fmt === null) return gmt;
+  // a fixed offset of zero ("UTC+0", "GMT-00:00") is GMT, as the user manual's Time page shows it
+  if (fmt === null) return f.off === 0 && /^(GMT|UTC)[+-]/i.test(f.tz.trim()) ? "GMT" : gmt;
   const name = fmt.formatToParts(new Date(f.ms)).find((p) => p.type === "timeZoneName")?.value ?? "";
   return name === "" || /^(GMT|UTC)[+-]/.test(name) ? gmt : name;
 }

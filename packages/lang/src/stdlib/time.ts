@@ -9,7 +9,7 @@ import { fromSeconds, inSeconds } from "./timeframe-units";
 // exposed to compiled code with the calendar functions (runtime/library.ts reaches this module as `cal`)
 export { fromSeconds, inSeconds };
 import { fixedOffset, local, wall, zone } from "./time-zones";
-import { formatTime } from "./time-format";
+import { formatTime, formatTimeOrEpoch } from "./time-format";
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -108,7 +108,7 @@ export function timestampOf(text: string | null): number {
 }
 
 // `str.format_time` is stdlib/time-format.ts (reached by compiled code through this module)
-export { formatTime };
+export { formatTime, formatTimeOrEpoch };
 
 // `timeframe.change`: periods are those of session-periods.ts (`sessionPeriod`); timeframe strings are
 // read by timeframe-units.ts.
@@ -261,8 +261,8 @@ export const timeframeInSeconds = builtinFunction({
 });
 export const strFormatTime = builtinFunction({
   sig: "str.format_time(time: series int, format: series string = \"yyyy-MM-dd'T'HH:mm:ssZ\", timezone: series string = syminfo.timezone): series string",
-  doc: "`time` as text, with Java's SimpleDateFormat letters in US English: `yyyy` `yy` `MMMM` `MMM` `MM` `M` `dd` `d` `EEEE` `EEE` `u` `D` `w` `W` `F` `G` `HH` `H` `k` `K` `hh` `h` `mm` `m` `ss` `s` `a`, `S`... fractions of a second (`SSS` milliseconds), `Z` (+0000) `X` `z` (EDT, UTC); literal text in single quotes.",
-  emit: (b) => `${b.fn(formatTime)}(${b.a("time")}, ${b.a("format", "null")}, ${b.a("timezone", "$rt.scriptZone")})`,
+  doc: "`time` as text, with Java's SimpleDateFormat letters in US English: `yyyy` `yy` `MMMM` `MMM` `MM` `M` `dd` `d` `EEEE` `EEE` `u` `D` `w` `W` `F` `G` `HH` `H` `k` `K` `hh` `h` `mm` `m` `ss` `s` `a`, `S`... fractions of a second (`SSS` milliseconds), `Z` (+0000) `X` `z` (EDT, UTC; GMT for a fixed zero offset such as \"UTC+0\"); literal text in single quotes. An na `time` counts as 0, the UNIX epoch.",
+  emit: (b) => `${b.fn(formatTimeOrEpoch)}(${b.a("time")}, ${b.a("format", "null")}, ${b.a("timezone", "$rt.scriptZone")})`,
 });
 
 export const timeframeFromSeconds = builtinFunction({

@@ -239,7 +239,7 @@ if barstate.islastconfirmedhistory
     string startDate = str.format_time(syminfo.recommendations_date, "yyyy-MM-dd")
     log.info(str.tostring(syminfo.recommendations_buy) + " " + str.tostring(YTD) + " " + (na(startDate) ? "na" : startDate))
 `;
-    expect(evaluate(build(src), closeBars([10, 11]), {}, { symbol: SYMBOL, windowStart: 0 }).logs.map((l) => l.message)).toEqual(["NaN NaN na"]);
+    expect(evaluate(build(src), closeBars([10, 11]), {}, { symbol: SYMBOL, windowStart: 0 }).logs.map((l) => l.message)).toEqual(["NaN NaN 1970-01-01"]); // str.format_time reads na as 0 (user manual, Time)
   });
 });
 
