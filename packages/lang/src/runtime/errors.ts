@@ -27,6 +27,8 @@ export class EvaluationTimeout extends Error {
 /** TradingView's user manual (Strings): "strings are immutable values containing sequences of up to 40,960 encoded characters" (docs/adr/0274). */
 export const MAX_STRING_LENGTH = 40_960;
 export const MAX_ARRAY_SIZE = 100_000;
+/** A call on an na array: the runtime error's text as TradingView's user manual (Arrays, Error handling) gives it. */
+export const NA_ARRAY_MESSAGE = "Cannot call array methods when ID of array is 'na'";
 export const LOOP_BUDGET = 10_000_000;
 
 /**

@@ -7,7 +7,7 @@ import { PineArray } from "../stdlib/array";
 import { PineMatrix } from "../stdlib/matrix-core";
 import { PineMap, valuesOf } from "../stdlib/map";
 import { negativeOffsetMessage } from "../check/rules/history-offset";
-import { BAR_BUFFER_LIMIT, beyondBufferMessage, fail, ScriptRuntimeError } from "./errors";
+import { BAR_BUFFER_LIMIT, beyondBufferMessage, fail, NA_ARRAY_MESSAGE, ScriptRuntimeError } from "./errors";
 import * as history from "./history-reads";
 import { RUNTIME_NAMESPACES } from "./library";
 import type { Bars, SymbolInfo } from "../types";
@@ -297,7 +297,7 @@ export class Runtime {
   }
   /** What `for x in id` walks: an array's elements, a matrix's rows (each a new array), a map's values. */
   items(a: PineArray | PineMatrix | PineMap | null): unknown[] {
-    if (a === null || a === undefined) fail("array is na");
+    if (a === null || a === undefined) fail(NA_ARRAY_MESSAGE);
     if (a instanceof PineMatrix) return Array.from({ length: a.rows }, (_, i) => new PineArray(a.v.slice(i * a.cols, (i + 1) * a.cols)));
     if (a instanceof PineMap) return valuesOf(a);
     return a.v;

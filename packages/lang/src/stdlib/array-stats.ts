@@ -4,14 +4,14 @@
 // table reach both as `array.*`.
 
 import { builtinFunction, type Emitter, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
-import { fail } from "../runtime/errors";
+import { fail, NA_ARRAY_MESSAGE } from "../runtime/errors";
 import { PineArray } from "./pine-array";
 import { compareKeys, SORT_FIELD_PARAM, sortFieldSlot, sortKey } from "./sort-field";
 
 type Arr<T> = PineArray<T> | null;
 
 function values<T>(a: Arr<T>): T[] {
-  if (a === null) fail("array is na");
+  if (a === null) fail(NA_ARRAY_MESSAGE);
   return a.v;
 }
 
@@ -67,7 +67,7 @@ export function percentrank(a: Arr<number>, index: number): number {
   const n = v.length;
   let k = Math.floor(index);
   if (k < 0) k += n;
-  if (index !== index || k < 0 || k >= n) fail(`Index ${index} is out of bounds. Array size is ${n}.`);
+  if (index !== index || k < 0 || k >= n) fail(`Index ${index} is out of bounds. Array size is ${n}`);
   if (n < 2) return NaN;
   const x = v[k]!;
   let c = 0;

@@ -2,7 +2,7 @@
 // Sizes are capped (MAX_ARRAY_SIZE); misuse is a runtime error with Pine's wording.
 
 import { builtinFunction, constants, type CallEmit, type Emitter, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
-import { fail, MAX_ARRAY_SIZE } from "../runtime/errors";
+import { fail, MAX_ARRAY_SIZE, NA_ARRAY_MESSAGE } from "../runtime/errors";
 
 import { compareKeys, SORT_FIELD_PARAM, sortFieldSlot, sortKey } from "./sort-field";
 import { dropped, extremes, HI, largest, LO, PineArray, pushed, smallest } from "./pine-array";
@@ -16,25 +16,25 @@ export { fieldSlot } from "./sort-field";
 type Arr<T> = PineArray<T> | null;
 
 function need<T>(a: Arr<T>): PineArray<T> {
-  if (a === null) fail("array is na");
+  if (a === null) fail(NA_ARRAY_MESSAGE);
   return a;
 }
 
 function grow(n: number): void {
-  if (n > MAX_ARRAY_SIZE) fail(`array size ${n} exceeds the maximum of ${MAX_ARRAY_SIZE}`);
+  if (n > MAX_ARRAY_SIZE) fail(`Array is too large. Maximum size is ${MAX_ARRAY_SIZE}`);
 }
 
 function index<T>(a: PineArray<T>, i: number, forInsert = false): number {
   const n = a.e.length;
   let k = Math.floor(i);
   if (k < 0) k += n;
-  if (i !== i || k < 0 || (forInsert ? k > n : k >= n)) fail(`Index ${i} is out of bounds. Array size is ${n}.`);
+  if (i !== i || k < 0 || (forInsert ? k > n : k >= n)) fail(`Index ${i} is out of bounds. Array size is ${n}`);
   return k;
 }
 
 export function make<T>(size: number, initial: T): PineArray<T> {
   const n = size === size ? Math.floor(size) : 0;
-  if (n < 0) fail(`array size ${n} is negative`);
+  if (n < 0) fail("Cannot create an array with a negative size");
   grow(n);
   // Filled by push, not `new Array(n).fill()`: V8 keeps a pushed array packed (holey arrays take
   // slower paths in every later read, push and shift).
@@ -71,14 +71,14 @@ export function unshift<T>(a: Arr<T>, value: T): void {
 }
 export function pop<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.e.length === 0) fail("Cannot call array.pop() if array is empty.");
+  if (x.e.length === 0) fail("Cannot use pop() if array is empty.");
   const r = x.e.pop()!;
   if (x.ext !== 0) dropped(x, r);
   return r;
 }
 export function shift<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.e.length === 0) fail("Cannot call array.shift() if array is empty.");
+  if (x.e.length === 0) fail("Cannot use shift() if array is empty.");
   const r = x.e.shift()!;
   if (x.ext !== 0) dropped(x, r);
   return r;
@@ -139,12 +139,12 @@ export function reverse(a: Arr<unknown>): void {
 }
 export function first<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.e.length === 0) fail("Cannot call array.first() if array is empty.");
+  if (x.e.length === 0) fail("Cannot use first() if array is empty.");
   return x.e[0]!;
 }
 export function last<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.e.length === 0) fail("Cannot call array.last() if array is empty.");
+  if (x.e.length === 0) fail("Cannot use last() if array is empty.");
   return x.e[x.e.length - 1]!;
 }
 /** Sorts in place (stable; na last), by the elements or, for objects, by their field at `slot` (sort-field.ts). */
@@ -191,12 +191,12 @@ export function avg(a: Arr<number>): number {
 // The smallest or largest value that is not na (the `nth = 0` case, called every bar over rolling
 // windows): kept beside the array between changes that may alter it (stdlib/pine-array.ts).
 export function min(a: Arr<number>, nth = 0): number {
-  if (a === null) fail("array is na");
+  if (a === null) fail(NA_ARRAY_MESSAGE);
   if (nth !== 0) return nthOf(a.e, nth, (p, q) => p - q);
   return smallest(a);
 }
 export function max(a: Arr<number>, nth = 0): number {
-  if (a === null) fail("array is na");
+  if (a === null) fail(NA_ARRAY_MESSAGE);
   if (nth !== 0) return nthOf(a.e, nth, (p, q) => q - p);
   return largest(a);
 }
@@ -205,7 +205,7 @@ function nthOf(v: readonly number[], nth: number, order: (p: number, q: number) 
 }
 /** max - min, each as max and min give it (codegen writes `a.max() - a.min()` as this). */
 export function range(a: Arr<number>): number {
-  if (a === null) fail("array is na");
+  if (a === null) fail(NA_ARRAY_MESSAGE);
   extremes(a);
   return a.hi - a.lo;
 }
@@ -215,7 +215,7 @@ export function range(a: Arr<number>): number {
  * number, which V8 would box on the way out of a call it does not inline.
  */
 export function keep(a: Arr<number>, bits: number): boolean {
-  if (a === null) fail("array is na");
+  if (a === null) fail(NA_ARRAY_MESSAGE);
   if (bits === (HI | LO)) extremes(a);
   else if (bits === HI) largest(a);
   else smallest(a);

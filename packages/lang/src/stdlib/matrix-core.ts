@@ -16,22 +16,35 @@ export class PineMatrix<T = unknown> {
 
 export type Mx<T> = PineMatrix<T> | null;
 
+/** Runtime errors' texts as TradingView's user manual (Matrices, Error handling) gives them. */
+export const MATRIX_ERRORS = {
+  na: "Cannot call matrix methods when the ID of matrix is 'na'.",
+  tooLarge: "Matrix is too large. Maximum size of the matrix is 100,000 elements.",
+  arraySize: "The array size does not match the number of rows or columns in the matrix.",
+  range: "The row/column index must be 0 <= from_row/column < to_row/column.",
+  sumSize: "Matrices 'id1' and 'id2' must have an equal number of rows and columns to be added.",
+  multSize: "The number of columns in the 'id1' matrix must equal the number of rows in the matrix (or the number of elements in the array) 'id2'.",
+  notSquare: "Operation not available for non-square matrices.",
+} as const;
+
+const outOfBounds = (kind: "row" | "column", index: number, size: number): string => `The ${kind} index (${index}) is out of bounds, ${kind} size is (${size}).`;
+
 export function need<T>(m: Mx<T>): PineMatrix<T> {
-  if (m === null) fail("matrix is na");
+  if (m === null) fail(MATRIX_ERRORS.na);
   return m;
 }
 
 export function sized<T>(rows: number, cols: number, v: T[], na: T): PineMatrix<T> {
   if (!(rows >= 0 && cols >= 0) || !Number.isInteger(rows) || !Number.isInteger(cols)) fail(`matrix dimensions ${rows} x ${cols} are invalid`);
-  if (rows * cols > MAX_MATRIX_ELEMENTS) fail(`matrix size ${rows * cols} exceeds the maximum of ${MAX_MATRIX_ELEMENTS} elements`);
+  if (rows * cols > MAX_MATRIX_ELEMENTS) fail(MATRIX_ERRORS.tooLarge);
   return new PineMatrix(rows, cols, v, na);
 }
 
 export function checkRow<T>(m: PineMatrix<T>, row: number, end = m.rows - 1): void {
-  if (!Number.isInteger(row) || row < 0 || row > end) fail(`matrix row index ${row} is out of bounds (rows: ${m.rows})`);
+  if (!Number.isInteger(row) || row < 0 || row > end) fail(outOfBounds("row", row, m.rows));
 }
 export function checkCol<T>(m: PineMatrix<T>, col: number, end = m.cols - 1): void {
-  if (!Number.isInteger(col) || col < 0 || col > end) fail(`matrix column index ${col} is out of bounds (columns: ${m.cols})`);
+  if (!Number.isInteger(col) || col < 0 || col > end) fail(outOfBounds("column", col, m.cols));
 }
 
 /** A numeric matrix as rows of numbers (for the linear algebra). */

@@ -9,7 +9,7 @@
 import { builtinFunction, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
 import { fail } from "../runtime/errors";
 import { PineArray } from "./pine-array";
-import { need, PineMatrix, rowsOf, type Mx } from "./matrix-core";
+import { MATRIX_ERRORS, need, PineMatrix, rowsOf, type Mx } from "./matrix-core";
 
 const EPS = 2.220446049250313e-16;
 const MAX_SWEEPS = 100;
@@ -20,9 +20,9 @@ interface Eigen {
   vectors: Array<number[] | null>;
 }
 
-function squareRows(m: Mx<number>, name: string): number[][] {
+function squareRows(m: Mx<number>): number[][] {
   const x = need(m);
-  if (x.rows !== x.cols) fail(`matrix.${name}: the matrix is ${x.rows} x ${x.cols}, not square`);
+  if (x.rows !== x.cols) fail(MATRIX_ERRORS.notSquare);
   return rowsOf(x);
 }
 
@@ -275,19 +275,19 @@ function ordered(e: Eigen): Eigen {
   return { values: order.map((k) => e.values[k]!), vectors: order.map((k) => tidy(e.vectors[k]!)) };
 }
 
-function eigen(m: Mx<number>, name: string): Eigen {
-  const a = squareRows(m, name);
+function eigen(m: Mx<number>): Eigen {
+  const a = squareRows(m);
   if (a.some((row) => row.some((x) => x !== x))) return { values: a.map(() => NaN), vectors: a.map(() => null) };
   return ordered(isSymmetric(a) ? jacobi(a) : general(a));
 }
 
 export function eigenvalues(m: Mx<number>): PineArray<number> {
-  return new PineArray(eigen(m, "eigenvalues").values);
+  return new PineArray(eigen(m).values);
 }
 
 /** Each column is the eigenvector of the eigenvalue at the same index of matrix.eigenvalues. */
 export function eigenvectors(m: Mx<number>): PineMatrix<number> {
-  const { vectors } = eigen(m, "eigenvectors");
+  const { vectors } = eigen(m);
   const n = vectors.length;
   const v = new Array<number>(n * n).fill(NaN);
   vectors.forEach((col, j) => col?.forEach((x, i) => (v[i * n + j] = x)));

@@ -7,7 +7,7 @@
 import { builtinFunction, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
 import { fail } from "../runtime/errors";
 import { PineArray } from "./pine-array";
-import { fromRows, need, PineMatrix, rowsOf, sized, type Mx } from "./matrix-core";
+import { fromRows, MATRIX_ERRORS, need, PineMatrix, rowsOf, sized, type Mx } from "./matrix-core";
 
 type N = Mx<number>;
 const EPS = 1e-10;
@@ -16,7 +16,7 @@ function elementwise(name: string, m1: N, m2: N | number, f: (a: number, b: numb
   const x = need(m1);
   if (typeof m2 === "number") return new PineMatrix(x.rows, x.cols, x.v.map((a) => f(a, m2)), NaN);
   const y = need(m2);
-  if (x.rows !== y.rows || x.cols !== y.cols) fail(`matrix.${name}: ${x.rows} x ${x.cols} and ${y.rows} x ${y.cols} matrices differ in size`);
+  if (x.rows !== y.rows || x.cols !== y.cols) fail(MATRIX_ERRORS.sumSize);
   return new PineMatrix(x.rows, x.cols, x.v.map((a, k) => f(a, y.v[k]!)), NaN);
 }
 export function sum(m1: N, m2: N | number): PineMatrix<number> {
@@ -26,7 +26,7 @@ export function diff(m1: N, m2: N | number): PineMatrix<number> {
   return elementwise("diff", m1, m2, (a, b) => a - b);
 }
 function product(x: PineMatrix<number>, y: PineMatrix<number>): PineMatrix<number> {
-  if (x.cols !== y.rows) fail(`matrix.mult: a ${x.rows} x ${x.cols} matrix cannot multiply a ${y.rows} x ${y.cols} one (columns must equal rows)`);
+  if (x.cols !== y.rows) fail(MATRIX_ERRORS.multSize);
   const out = new Array<number>(x.rows * y.cols).fill(0);
   for (let i = 0; i < x.rows; i++)
     for (let k = 0; k < x.cols; k++) {
@@ -41,7 +41,7 @@ export function mult(m1: N, m2: N | number | PineArray<number>): PineMatrix<numb
   if (typeof m2 === "number") return new PineMatrix(x.rows, x.cols, x.v.map((a) => a * m2), NaN);
   if (m2 instanceof PineArray) {
     const v = m2.v;
-    if (v.length !== x.cols) fail(`matrix.mult: the array has ${v.length} elements, the matrix ${x.cols} columns`);
+    if (v.length !== x.cols) fail(MATRIX_ERRORS.multSize);
     const out: number[] = [];
     for (let i = 0; i < x.rows; i++) {
       let s = 0;
@@ -53,7 +53,7 @@ export function mult(m1: N, m2: N | number | PineArray<number>): PineMatrix<numb
   return product(x, need(m2));
 }
 export function pow(m: N, power: number): PineMatrix<number> {
-  const x = square(m, "pow");
+  const x = square(m);
   if (!Number.isInteger(power) || power < 0) fail("matrix.pow: the power must be a non-negative integer");
   let result = identity(x.rows);
   for (let k = 0; k < power; k++) result = product(result, x);
@@ -106,9 +106,9 @@ export function mode(m: N): number {
 }
 
 // ---- linear algebra ----
-function square(m: N, name: string): PineMatrix<number> {
+function square(m: N): PineMatrix<number> {
   const x = need(m);
-  if (x.rows !== x.cols) fail(`matrix.${name}: the matrix is ${x.rows} x ${x.cols}, not square`);
+  if (x.rows !== x.cols) fail(MATRIX_ERRORS.notSquare);
   return x;
 }
 function identity(n: number): PineMatrix<number> {
@@ -117,14 +117,14 @@ function identity(n: number): PineMatrix<number> {
   return sized(n, n, out, NaN);
 }
 export function trace(m: N): number {
-  const x = square(m, "trace");
+  const x = square(m);
   let s = 0;
   for (let i = 0; i < x.rows; i++) s += x.v[i * x.cols + i]!;
   return s;
 }
 /** Gaussian elimination with partial pivoting; the determinant of an empty matrix is 1. */
 export function det(m: N): number {
-  const x = square(m, "det");
+  const x = square(m);
   const a = rowsOf(x);
   const n = x.rows;
   let d = 1;
@@ -171,7 +171,7 @@ export function rank(m: N): number {
 }
 /** The inverse by Gauss-Jordan on [A | I]; a singular matrix gives a matrix of na. */
 export function inv(m: N): PineMatrix<number> {
-  const x = square(m, "inv");
+  const x = square(m);
   const n = x.rows;
   const a = rowsOf(x).map((line, i) => [...line, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
   if (rref(a, n).length < n) return new PineMatrix(n, n, new Array<number>(n * n).fill(NaN), NaN);

@@ -5,7 +5,7 @@
 import { builtinFunction, type FunctionRecord, type RuntimeFunction } from "../builtins/record";
 import { fail } from "../runtime/errors";
 import { PineArray } from "./pine-array";
-import { checkCol, checkRow, need, PineMatrix, sized, type Mx } from "./matrix-core";
+import { checkCol, checkRow, MATRIX_ERRORS, need, PineMatrix, sized, type Mx } from "./matrix-core";
 import { compareKeys, SORT_FIELD_PARAM, sortFieldSlot, sortKey } from "./sort-field";
 
 export { PineMatrix } from "./matrix-core";
@@ -17,7 +17,7 @@ export function make<T>(rows: number, cols: number, initial: T, na: T): PineMatr
   const r = rows === rows ? rows : 0;
   const c = cols === cols ? cols : 0;
   const n = r * c;
-  if (n > 100_000) fail(`matrix size ${n} exceeds the maximum of 100000 elements`);
+  if (n > 100_000) fail(MATRIX_ERRORS.tooLarge);
   return sized(r, c, new Array<T>(Math.max(0, n)).fill(initial), na);
 }
 export function get<T>(m: Mx<T>, row: number, col: number): T {
@@ -62,8 +62,8 @@ export function addRow<T>(m: Mx<T>, r?: number, values?: PineArray<T> | null): v
   checkRow(x, at, x.rows);
   const width = x.rows === 0 && x.cols === 0 && values ? values.v.length : x.cols;
   const items = values ? values.v.slice() : new Array<T>(width).fill(x.na);
-  if (items.length !== width) fail(`matrix.add_row: the array has ${items.length} elements, the matrix ${width} columns`);
-  if ((x.rows + 1) * width > 100_000) fail("matrix size exceeds the maximum of 100000 elements");
+  if (items.length !== width) fail(MATRIX_ERRORS.arraySize);
+  if ((x.rows + 1) * width > 100_000) fail(MATRIX_ERRORS.tooLarge);
   x.cols = width;
   x.v.splice(at * width, 0, ...items);
   x.rows++;
@@ -75,8 +75,8 @@ export function addCol<T>(m: Mx<T>, c?: number, values?: PineArray<T> | null): v
   checkCol(x, at, x.cols);
   const height = x.rows === 0 && x.cols === 0 && values ? values.v.length : x.rows;
   const items = values ? values.v : new Array<T>(height).fill(x.na);
-  if (items.length !== height) fail(`matrix.add_col: the array has ${items.length} elements, the matrix ${height} rows`);
-  if (height * (x.cols + 1) > 100_000) fail("matrix size exceeds the maximum of 100000 elements");
+  if (items.length !== height) fail(MATRIX_ERRORS.arraySize);
+  if (height * (x.cols + 1) > 100_000) fail(MATRIX_ERRORS.tooLarge);
   const out: T[] = [];
   for (let i = 0; i < height; i++) {
     const line = x.v.slice(i * x.cols, (i + 1) * x.cols);
@@ -131,7 +131,7 @@ export function submatrix<T>(m: Mx<T>, fromRow = 0, toRow?: number, fromCol = 0,
   checkRow(x, r1, x.rows);
   checkCol(x, fromCol, x.cols);
   checkCol(x, c1, x.cols);
-  if (r1 < fromRow || c1 < fromCol) fail("matrix.submatrix: a range ends before it starts");
+  if (r1 <= fromRow || c1 <= fromCol) fail(MATRIX_ERRORS.range);
   const out: T[] = [];
   for (let i = fromRow; i < r1; i++) out.push(...x.v.slice(i * x.cols + fromCol, i * x.cols + c1));
   return new PineMatrix(r1 - fromRow, c1 - fromCol, out, x.na);
@@ -168,7 +168,7 @@ export function concat<T>(m1: Mx<T>, m2: Mx<T>): PineMatrix<T> {
   const y = need(m2);
   if (x.rows * x.cols === 0) x.cols = y.cols;
   if (y.rows > 0 && x.cols !== y.cols) fail(`matrix.concat: ${x.cols} and ${y.cols} columns`);
-  if ((x.rows + y.rows) * x.cols > 100_000) fail("matrix size exceeds the maximum of 100000 elements");
+  if ((x.rows + y.rows) * x.cols > 100_000) fail(MATRIX_ERRORS.tooLarge);
   x.v.push(...y.v);
   x.rows += y.rows;
   return x;

@@ -36,7 +36,7 @@ export class PineArray<T = unknown> {
     this.e = elements;
   }
   static of<T>(values: T[]): PineArray<T> {
-    if (values.length > MAX_ARRAY_SIZE) fail(`array size ${values.length} exceeds the maximum of ${MAX_ARRAY_SIZE}`);
+    if (values.length > MAX_ARRAY_SIZE) fail(`Array is too large. Maximum size is ${MAX_ARRAY_SIZE}`);
     return new PineArray<T>(values);
   }
 }

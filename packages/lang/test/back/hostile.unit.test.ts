@@ -49,7 +49,7 @@ describe("hostile scripts", () => {
   test("huge arrays and strings are runtime errors, not crashes", () => {
     const a = attempt(header + "a = array.new_float(50000000, 0.0)\nplot(array.size(a), \"n\")");
     if (a === "diagnostic") throw new Error("refused");
-    expect(a.runtimeErrors[0]?.message).toMatch(/array size/);
+    expect(a.runtimeErrors[0]?.message).toMatch(/Array is too large/);
     const s = attempt(header + "var s = \"x\"\ns := s + s\nplot(str.length(s), \"n\")");
     if (s === "diagnostic") throw new Error("refused");
     expect(s.runtimeErrors[0]?.message).toMatch(/string longer/);

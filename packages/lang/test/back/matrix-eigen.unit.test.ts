@@ -100,6 +100,6 @@ describe("matrix.eigenvalues and matrix.eigenvectors", () => {
 
   test("a matrix that is not square is a runtime error", () => {
     const r = evaluate(build(`//@version=6\nindicator("e")\nm = matrix.new<float>(2, 3, 1)\nplot(matrix.eigenvalues(m).size())`), bars, {}, { symbol: SYMBOL, windowStart: 0 });
-    expect(r.runtimeErrors.map((e) => e.message).join()).toContain("not square");
+    expect(r.runtimeErrors.map((e) => e.message).join()).toContain("non-square");
   });
 });

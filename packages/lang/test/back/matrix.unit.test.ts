@@ -192,7 +192,7 @@ plot(m.col(0).sum())`);
   expect(s).toEqual([10, 22, 33]);
   const r = evaluate(build(`//@version=6\nindicator("t")\nm = matrix.new<float>(2, 2, 0)\nplot(m.get(2, 0))`), bars, {}, { symbol: SYMBOL, windowStart: 0 });
   expect(r.errorBarsInWindow).toBe(3);
-  expect(r.runtimeErrors[0]!.message).toMatch(/row index 2 is out of bounds/);
+  expect(r.runtimeErrors[0]!.message).toBe("The row index (2) is out of bounds, row size is (2).");
 });
 
 test("for ... in a matrix walks its rows, each an array", () => {

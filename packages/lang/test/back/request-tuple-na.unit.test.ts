@@ -41,7 +41,7 @@ plot(na(c) ? -1 : c, "c")
     const r = run(`[a, s, up, c] = request.security("OTH", "1", levels(), calc_bars_count = 2)
 plot(a.max(), "max")
 `);
-    expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([["array is na", 3]]);
+    expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([["Cannot call array methods when ID of array is 'na'", 3]]);
     expect(col(r, 0).slice(3)).toEqual([80, 100]);
   });
 });

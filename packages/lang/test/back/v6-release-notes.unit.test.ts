@@ -59,7 +59,7 @@ describe("array indices may be negative, counting back from the end", () => {
 
   test("an index below -size is out of bounds, as one at or past size is", () => {
     const r = run("a = array.from(1, 2, 3)\nplot(a.get(-4))");
-    expect(r.runtimeErrors).toEqual([expect.objectContaining({ message: "Index -4 is out of bounds. Array size is 3.", count: 4 })]);
+    expect(r.runtimeErrors).toEqual([expect.objectContaining({ message: "Index -4 is out of bounds. Array size is 3", count: 4 })]);
   });
 });
 

@@ -59,11 +59,11 @@ plot(x)
 `, bars(8));
   expect(col(r, 0)).toEqual([NaN, NaN, NaN, NaN, NaN, NaN, NaN, 0]);
   expect(errors(r)).toEqual([
-    ["Index 2 is out of bounds. Array size is 2.", 1],
-    ["Index -3 is out of bounds. Array size is 2.", 1],
-    ["array is na", 3],
-    ["Cannot call array.shift() if array is empty.", 1],
-    ["Index 5 is out of bounds. Array size is 2.", 1],
+    ["Index 2 is out of bounds. Array size is 2", 1],
+    ["Index -3 is out of bounds. Array size is 2", 1],
+    ["Cannot call array methods when ID of array is 'na'", 3],
+    ["Cannot use shift() if array is empty.", 1],
+    ["Index 5 is out of bounds. Array size is 2", 1],
   ]);
 });
 

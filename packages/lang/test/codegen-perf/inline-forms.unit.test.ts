@@ -215,6 +215,6 @@ plot(k, "k")
     expect(col(r, 0)).toEqual([NaN, NaN, 6, 9]);
     // bars 0 and 1 walk an na array: those bars fail ("array is na")
     expect(col(r, 1)).toEqual([NaN, NaN, 0, 0]);
-    expect(r.runtimeErrors.map((e) => e.message)).toEqual(["array is na"]);
+    expect(r.runtimeErrors.map((e) => e.message)).toEqual(["Cannot call array methods when ID of array is 'na'"]);
   });
 });

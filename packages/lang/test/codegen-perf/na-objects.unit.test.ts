@@ -57,7 +57,7 @@ if bar_index > 0
         s += v
 plot(s)
 `, bars(3));
-  expect(errors(r)).toEqual([{ message: "array is na", count: 2 }]);
+  expect(errors(r)).toEqual([{ message: "Cannot call array methods when ID of array is 'na'", count: 2 }]);
   expect(col(r, 0)).toEqual([1, NaN, NaN]);
   expect(col(r, 1)).toEqual([0, NaN, NaN]);
 });
