@@ -74,35 +74,32 @@ export class SweepAccumulator {
     this.kept[combination]![instrument] = kept.map((e) => e.bar);
   }
 
-  /** A combination's measures at each horizon: its instruments in order, each one's events in bar order. */
-  private measuredOf(combination: number): Measured[] {
-    const into = this.horizons.map(emptyMeasured);
+  /** A combination's measures at the horizon of index j: its instruments in order, each one's events in bar order. */
+  private measuredAt(combination: number, j: number): Measured {
+    const into = emptyMeasured();
+    const h = this.horizons[j]!;
     const byInstrument = this.kept[combination]!;
     this.windows.forEach((w, i) => {
-      for (const bar of byInstrument[i] ?? []) for (let j = 0; j < this.horizons.length; j++) measureInto(into[j]!, w.close, w.high, w.low, bar, this.horizons[j]!);
+      for (const bar of byInstrument[i] ?? []) measureInto(into, w.close, w.high, w.low, bar, h);
     });
     return into;
   }
 
   rows(): SweepRowData[] {
     const base = this.baseline.map(sampleOf);
-    return this.assemble(this.combinations.map((_, c) => {
-      const m = this.measuredOf(c);
-      return this.horizons.map((h, j) => horizonStats(h, m[j]!, base[j]!));
-    }));
+    return this.assemble(this.combinations.map((_, c) => this.horizons.map((h, j) => horizonStats(h, this.measuredAt(c, j), base[j]!))));
   }
 
   /**
-   * rows(), the event loop given a turn after every `sliceMs` of work: each horizon's bootstrap
-   * costs 2,000 draws per event (docs/adr/0055, addendum), so a worker's job lock, cancels and time
-   * limit keep running meanwhile. Null as soon as `stopped()` is true at a turn.
+   * rows(), the event loop given a turn after every `sliceMs` of work: each horizon's measures and
+   * bootstrap (2,000 draws per event, docs/adr/0055, addendum) are one step, so a worker's job lock,
+   * cancels and time limit keep running meanwhile. Null as soon as `stopped()` is true at a turn.
    */
   async rowsInSlices(stopped: () => boolean, sliceMs = 50): Promise<SweepRowData[] | null> {
     const base = this.baseline.map(sampleOf);
     const stats: HorizonStats[][] = [];
     let since = Date.now();
     for (let c = 0; c < this.combinations.length; c++) {
-      const m = this.measuredOf(c);
       const row: HorizonStats[] = [];
       for (let j = 0; j < this.horizons.length; j++) {
         if (Date.now() - since >= sliceMs) {
@@ -110,7 +107,7 @@ export class SweepAccumulator {
           if (stopped()) return null;
           since = Date.now();
         }
-        row.push(horizonStats(this.horizons[j]!, m[j]!, base[j]!));
+        row.push(horizonStats(this.horizons[j]!, this.measuredAt(c, j), base[j]!));
       }
       stats.push(row);
     }
