@@ -23,7 +23,10 @@
 //   400 saying the service does not decode it;
 // - a query parameter given twice (`?status=succeeded&status=failed`) was refused as "Invalid
 //   option: expected one of ..." or "expected string, received array": it now says it is given
-//   twice (a parameter the endpoint does not take is still ignored).
+//   twice (a parameter the endpoint does not take is still ignored);
+// - a sweep dropped an input named `__proto__` (the schema rebuilt `inputs` and `grid`): a fixed
+//   one was silently ignored (202), a swept one made the grid "empty" or was left out; it is now
+//   refused by name (a sweep's stored spec cannot hold such a name yet; runs keep it).
 import { connect } from "node:net";
 import { gzipSync } from "node:zlib";
 import { RunsHarness, type Client } from "./runs-harness";
@@ -255,6 +258,24 @@ describe("a query parameter given twice", () => {
 
   it("when a parameter the endpoint does not take is given twice, then it is ignored as any such parameter is", async () => {
     expect((await client.call("GET", "/runs?x=1&x=2&limit=1")).status).toBe(200);
+  });
+});
+
+describe("a sweep's input named __proto__", () => {
+  const sweep = (text: string): Promise<Response> =>
+    fetch(`${h.api.url}/v1/sweeps`, { method: "POST", headers: { authorization: `Bearer ${client.key}`, "content-type": "application/json" }, body: text });
+  const BASE = '"definition":"up","instruments":["AAPL"],"timeframe":"1d","bars":40,"horizons":[1]';
+
+  it.each([
+    ["fixed", '"grid":{"len":[2]},"inputs":{"__proto__":1}', "inputs"],
+    ["swept beside another", '"grid":{"len":[2],"__proto__":[3]}', "grid"],
+    ["swept alone", '"grid":{"__proto__":[3]}', "grid"],
+  ])("when it is %s, then it is 400 invalid_request naming it (not dropped), and no sweep is made", async (_name, extra, field) => {
+    const before = await counts();
+    const r = await sweep(`{${BASE},${extra}}`);
+    expect(r.status).toBe(400);
+    expect(await r.json()).toEqual({ error: { code: "invalid_request", message: `Input \`__proto__\` in \`${field}\`: a sweep cannot fix or sweep an input of this name.` } });
+    expect(await counts()).toEqual(before);
   });
 });
 

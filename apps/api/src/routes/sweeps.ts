@@ -4,6 +4,7 @@ import { ApiError } from "@barscript/contracts";
 import { findSweepByKey, listSweeps, serializeSweep, sweepOwnerHandles, type Sweep } from "@barscript/db";
 import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
+import { lookupName } from "../http/names";
 import { setLocation } from "../http/location";
 import { filteredList, parseLimit } from "../http/cursor";
 import { defineRoute } from "../http/define-route";
@@ -14,6 +15,21 @@ import { clientGone } from "./runs";
 
 const SWEEP_PAGE = { default: 50, most: 200 };
 const ROW_PAGE = { default: 100, most: 1_000 };
+
+/**
+ * An input named `__proto__` in a sweep's `inputs` or `grid`: the schema rebuilds both and drops
+ * that key, so a fixed one was silently ignored (202) and a swept one left the grid "empty". Runs
+ * keep such a name (runs/inputs.ts `rawInputs`); a sweep's stored spec and its evaluations do not
+ * yet, so it is refused by name rather than dropped (docs/adr/0317).
+ */
+function refuseProtoName(body: unknown): void {
+  for (const field of ["inputs", "grid"]) {
+    const value = lookupName(body as Record<string, unknown> | undefined, field);
+    if (typeof value === "object" && value !== null && Object.hasOwn(value, "__proto__")) {
+      throw new ApiError("invalid_request", `Input \`__proto__\` in \`${field}\`: a sweep cannot fix or sweep an input of this name.`);
+    }
+  }
+}
 
 /** A known Idempotency-Key answers 200 with the first sweep before the body is validated (as POST /runs). */
 function idempotencyFirst(ctx: RunsContext): RequestHandler {
@@ -45,6 +61,7 @@ export function registerSweepRoutes(router: Router, deps: AppDeps): void {
     32,
     async (req, res, { body }) => {
       const auth = authOf(res);
+      refuseProtoName(req.body);
       const started = await startSweep(ctx, auth, body, res.locals["idempotencyKey"] as string | null);
       const s = await waitForSweep(ctx, auth, started.sweep, res.locals["wait"] as number, clientGone(req, res));
       if (!started.created) res.setHeader("Idempotent-Replayed", "true");
