@@ -3,7 +3,6 @@
 // /app/ (assets with long caching; every stable address of the web app answered with the app's
 // index.html, which carries the session's CSRF token), plus its own calls under /app/api/.
 // Mount with createApp(deps, { outside: [webPages(deps)] }).
-import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import helmet from "helmet";
@@ -16,17 +15,13 @@ import { currentSession, requireSignIn, sessionTools } from "../pages/session";
 import { createLoginThrottle } from "../pages/throttle";
 import { runsContext } from "../runs/context";
 import { appApi } from "./app-api";
+import { indexHtmlReader } from "./index-html";
 import { appPageStatus } from "./page-status";
 import { registerSite } from "./site";
 
 /** Where `npm run build:web` writes the app (apps/web/build). */
 export const WEB_BUILD_DIR = resolve(__dirname, "../../../web/build");
 const WEB_PATH = /^\/(docs(\/|$)|app(\/|$)|favicon\.svg$|site\.css$|$)/;
-
-function loadIndexHtml(dir: string): string | null {
-  const file = resolve(dir, "index.html");
-  return existsSync(file) ? readFileSync(file, "utf8") : null;
-}
 
 /** What a waitlisted account sees at every address of the app. */
 function waitlistPage(handle: string) {
@@ -45,7 +40,7 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
   const buildDir = options.buildDir ?? WEB_BUILD_DIR;
   const ctx: PageContext = { deps, sessions: sessionTools(deps), loginThrottle: createLoginThrottle(deps.redis, deps.config.redisPrefix) };
   const runs = runsContext(deps);
-  let indexHtml: string | null = null;
+  const readIndexHtml = indexHtmlReader(buildDir);
   const router = Router();
 
   router.use((req, _res, next) => next(WEB_PATH.test(req.path) ? undefined : "router"));
@@ -71,7 +66,7 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
   // Every other /app address is the app itself, for a signed-in person. No capture group: Express
   // would decode it as a parameter and refuse a malformed escape before the app could say 404.
   router.get(/^\/app(?:\/.*)?$/, requireSignIn, async (req: Request, res: Response) => {
-    indexHtml ??= loadIndexHtml(buildDir);
+    const indexHtml = readIndexHtml();
     if (indexHtml === null) throw new ApiError("busy", "The web app is not built on this server: run `npm run build:web`.", { status: 503 });
     const active = currentSession(res);
     if (!active) throw new Error("signed-in page without a session");
