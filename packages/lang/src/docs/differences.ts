@@ -234,8 +234,9 @@ export const DIFFERENCES: Guide = {
   \`.50\`; under \`#.#\` Java too writes \`0.5\`, docs/adr/0291), \`str.format\` of a float array writes its elements as \`str.tostring\` does (\`[1.5, 2]\`; emulators show \`[1.5, 2.0]\`), an na argument is \`NaN\`, and a
   matrix is written one row a line. As TradingView's user manual says, a placeholder naming no argument (\`{5}\`) is
   written as it stands and an unclosed \`{\` in \`str.format\` (or \`log.*\` with arguments) is a runtime error (docs/adr/0274).
-- **An na string argument** (\`str.upper(na)\`, a \`string\` variable holding na) gives na, as does a concatenation
-  with one (\`"x" + s\`: docs/adr/0274), and \`str.tostring\` of a na string is that na (the reference: a string "is
+- **An na string argument** (\`str.upper(na)\`, a \`string\` variable holding na) gives na, but a concatenation with
+  one counts it empty (\`"x" + s\` is \`"x"\`, as the user manual's Time page builds text: docs/adr/0326), and
+  \`str.tostring\` of a na string is that na (the reference: a string "is
   returned as is"; na numbers are \`"NaN"\`); an na position of \`str.substring\` is its start (begin) or the
   source's end (end) and an na \`str.replace\` occurrence the first, as TradingView's logged values show
   (docs/adr/0304); an na timeframe is the

@@ -10,8 +10,10 @@ import { format, tostring } from "./value-text";
 export { checked };
 export { format, formatPattern, numberText, tostring, type Rounding } from "./value-text";
 
+/** `a + b` of strings: an na operand counts as an empty string, two na give na (docs/adr/0326). */
 export function concat(a: string | null, b: string | null): string | null {
-  if (a === null || b === null) return null;
+  if (a === null) return b;
+  if (b === null) return a;
   if (a.length + b.length > MAX_STRING_LENGTH) fail(`string longer than ${MAX_STRING_LENGTH} characters`);
   return a + b;
 }

@@ -37,8 +37,8 @@ plot(str.length(str.repeat("ab", 3, na)))`);
 });
 
 test("runtime.error with an na message stops the bar with the message na", () => {
-  // 'x' + na is na (an na string operand makes the concatenation na)
-  expect(outputs(`string s = na\nruntime.error("x" + s)\nplot(1)`, 1).errors).toEqual(["na"]);
+  // ('x' + na is 'x': an na string concatenates as an empty one, docs/adr/0326)
+  expect(outputs(`string s = na\nruntime.error(s)\nplot(1)`, 1).errors).toEqual(["na"]);
 });
 
 test("a tuple element that is na, passed on to a string function, is na too", () => {

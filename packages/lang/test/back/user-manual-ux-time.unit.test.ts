@@ -38,3 +38,20 @@ plot(close)`);
     expect(logs).toEqual(["21:00 (GMT)|GMT|UTC|GMT+04:00"]);
   });
 });
+
+describe("an na string concatenates as an empty one (Time, expressing time differences; docs/adr/0326)", () => {
+  test("text accumulated with += into a string declared na keeps every piece; two na stay na", async () => {
+    const logs = await logsOf(`//@version=6
+indicator("Span text")
+spanText(int ms) =>
+    string out = na
+    out += str.tostring(math.floor(ms / 3600000)) + " hours "
+    out += str.tostring(ms % 3600000 / 60000) + " minutes"
+    out
+if barstate.isfirst
+    string none = na
+    log.info("{0}|{1}|{2}", spanText(9000000), "x" + none, na(none + none))
+plot(close)`);
+    expect(logs).toEqual(["2 hours 30 minutes|x|true"]);
+  });
+});
