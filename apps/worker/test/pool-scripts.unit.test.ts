@@ -3,7 +3,9 @@
 // alternate each go once, a thread that has not compiled a key another thread compiled (a second
 // thread, a replaced one) gets that thread's program instead, and a thread whose program cache
 // dropped a program asks for its script; of the free threads, a task goes to one that compiled its
-// program (docs/adr/0320-sandbox-thread-affinity.md). Each answer is checked against the bars (close + k).
+// program (docs/adr/0320-sandbox-thread-affinity.md). The pools of two threads take an unused
+// thread at once (coldAfterMs 0, docs/adr/0325), so tasks posted together spread over both. Each
+// answer is checked against the bars (close + k).
 import type { Bars } from "@barscript/lang";
 import { SandboxPool } from "../src/runs/pool";
 import type { EvalTask } from "../src/runs/protocol";
@@ -89,7 +91,7 @@ describe("scripts posted to sandbox threads", () => {
 
   it("when two threads are free and the second compiled the task's version, then the task goes to the second and its script is not posted again", async () => {
     await pool.close();
-    pool = new SandboxPool({ size: 2, heapMb: 128 });
+    pool = new SandboxPool({ size: 2, heapMb: 128, coldAfterMs: 0 });
     // at once: version 1 on the first thread, version 2 on the second (each compiles its own)
     await Promise.all([expectPlots(pool, 1), expectPlots(pool, 2)]);
     expect(pool.scriptsPosted).toBe(2);
@@ -101,7 +103,7 @@ describe("scripts posted to sandbox threads", () => {
 
   it("when a second thread runs a version the first compiled, then it gets the first's program instead of the script and plots that version", async () => {
     await pool.close();
-    pool = new SandboxPool({ size: 2, heapMb: 128 });
+    pool = new SandboxPool({ size: 2, heapMb: 128, coldAfterMs: 0 });
     await expectPlots(pool, 1);
     // at once: the first thread (which compiled it) takes one, the second the other
     await Promise.all([expectPlots(pool, 1), expectPlots(pool, 1)]);

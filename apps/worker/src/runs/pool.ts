@@ -5,7 +5,9 @@
 // run-scheduling.md): a free thread goes to the waiting account holding the fewest threads,
 // accounts tied in turn, each account's tasks in order; no account holds more threads than its
 // runs at once; and a run's time limit counts from when it gets its thread. Of the free threads,
-// a task goes to one that compiled its program already (docs/adr/0320-sandbox-thread-affinity.md).
+// a task goes to one that compiled its program already (docs/adr/0320-sandbox-thread-affinity.md),
+// and it waits up to COLD_THREAD_AFTER_MS for one that has evaluated before rather than taking
+// a thread that never has (docs/adr/0325-sandbox-threads-used-as-needed.md).
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { ProgramCache, type PortableProgram, type ResolvedScript } from "@barscript/lang";
@@ -21,7 +23,18 @@ export interface PoolOptions {
   size: number;
   /** Old-generation heap of each thread, MB. */
   heapMb?: number;
+  /** How long a task waits for a thread that has evaluated before, when only unused ones are free (default COLD_THREAD_AFTER_MS). */
+  coldAfterMs?: number;
 }
+
+/**
+ * A task waits this long (ms) for a thread that has evaluated before when only threads that
+ * never have are free: each thread warms the language's runtime and every program it runs on
+ * its own (V8 compiles them per isolate), so a burst spread over every thread paid that warm-up
+ * once per thread (docs/adr/0325). A task still gets an unused thread at once when no used one is
+ * alive; a thread once used stays used, so the wait happens at most once per thread.
+ */
+export const COLD_THREAD_AFTER_MS = 250;
 
 export interface RunOptions {
   /** Hard wall-clock limit from when the task gets its thread: past it the thread is terminated. */
@@ -58,6 +71,8 @@ interface Slot {
   compiled: Set<string>;
   /** Its thread exited (a thread can die between tasks, e.g. out of memory while it loads the language). */
   exited: boolean;
+  /** It has been given a task (its thread has evaluated, or is evaluating). */
+  used: boolean;
 }
 
 /** Keys a slot remembers (more than the thread's cache holds: a miss costs a round trip, not a failure). */
@@ -140,6 +155,9 @@ export class SandboxPool {
   private closed = false;
   readonly heapMb: number;
   readonly size: number;
+  private readonly coldAfterMs: number;
+  /** Set while a task waits for a used thread: dispatches again when its wait is over. */
+  private coldTimer: ReturnType<typeof setTimeout> | null = null;
   /** Threads replaced after a timeout, cancel or crash (for tests and metrics). */
   replaced = 0;
   /** Threads that exited, whether or not a task was on them (for tests). */
@@ -155,6 +173,7 @@ export class SandboxPool {
   constructor(options: PoolOptions) {
     this.heapMb = options.heapMb ?? 256;
     this.size = Math.max(1, options.size);
+    this.coldAfterMs = options.coldAfterMs ?? COLD_THREAD_AFTER_MS;
     // A few threads at once (they load the language while the process starts), the others when
     // needed, so a worker sized for the plans it sells does not load them all at every start.
     for (let i = 0; i < Math.min(this.size, WARM_THREADS); i++) this.slots.push(this.spawn());
@@ -170,7 +189,7 @@ export class SandboxPool {
     });
     worker.unref();
     worker.on("error", () => undefined);
-    const slot: Slot = { worker, busy: false, compiled: new Set(), exited: false };
+    const slot: Slot = { worker, busy: false, compiled: new Set(), exited: false, used: false };
     // No task's listener hears a thread die between tasks; a task posted to it would get no
     // answer before its time limit, so the slot is marked and the next task gets a fresh thread.
     worker.once("exit", () => {
@@ -178,6 +197,11 @@ export class SandboxPool {
       this.exits++;
     });
     return slot;
+  }
+
+  /** Threads that have been given a task, of those alive (for tests). */
+  threadsUsed(): number {
+    return this.slots.filter((s) => s.used && !s.exited).length;
   }
 
   /** Threads busy now, by account (for tests). */
@@ -195,25 +219,46 @@ export class SandboxPool {
 
   /**
    * Hands free threads (spawning up to `size`) to waiting tasks, fairest first; of the free
-   * threads, the first that compiled the task's program, else the first (ADR 0320).
+   * threads, the first that compiled the task's program, else the first used one (ADR 0320); an
+   * unused thread only when no used one is alive or the task has waited COLD_THREAD_AFTER_MS (ADR 0325).
    */
   private dispatch(): void {
     for (;;) {
-      let first = this.slots.find((s) => !s.busy);
-      if (!first && this.slots.length < this.size && this.queue.hasEligible()) {
-        first = this.spawn();
-        this.slots.push(first);
+      let first = this.slots.find((s) => !s.busy && s.used);
+      if (!first) {
+        const head = this.queue.peekEntry();
+        if (!head) return;
+        const waited = performance.now() - head.since;
+        if (waited < this.coldAfterMs && this.slots.some((s) => s.used && !s.exited)) {
+          this.dispatchAfter(this.coldAfterMs - waited);
+          return;
+        }
+        first = this.slots.find((s) => !s.busy);
+        if (!first && this.slots.length < this.size) {
+          first = this.spawn();
+          this.slots.push(first);
+        }
       }
       if (!first) return;
       const next = this.queue.shiftEntry();
       if (!next) return;
       const key = next.key;
-      const free = (key === null ? undefined : this.slots.find((s) => !s.busy && s.compiled.has(key))) ?? first;
+      const free = (key === null ? undefined : this.slots.find((s) => !s.busy && s.used && s.compiled.has(key))) ?? first;
       free.busy = true;
+      free.used = true;
       next.resolve(free);
       // A spare thread loads the language ahead of the next task rather than on its clock.
       if (this.slots.length < this.size && this.slots.every((s) => s.busy)) this.slots.push(this.spawn());
     }
+  }
+
+  /** Dispatches again in `ms` (one timer at a time: the earliest wait's end). */
+  private dispatchAfter(ms: number): void {
+    if (this.coldTimer !== null || this.closed) return;
+    this.coldTimer = setTimeout(() => {
+      this.coldTimer = null;
+      this.dispatch();
+    }, Math.max(1, Math.ceil(ms)));
   }
 
   private release(slot: Slot, account: string): void {
@@ -244,6 +289,7 @@ export class SandboxPool {
     if (slot.exited) {
       slot = this.replace(slot);
       slot.busy = true;
+      slot.used = true;
     }
     const id = ++taskIds;
     const worker = slot.worker;
@@ -358,6 +404,7 @@ export class SandboxPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.coldTimer !== null) clearTimeout(this.coldTimer);
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }
@@ -373,6 +420,8 @@ interface Waiting<T> {
   resolve: (slot: T) => void;
   /** The task's program cache key: a free thread that compiled it is preferred (null: none). */
   key: string | null;
+  /** When it was queued (performance.now()). */
+  since: number;
 }
 
 /**
@@ -387,7 +436,7 @@ export class FairQueue<T> {
   private readonly turns: string[] = [];
 
   push(account: string, maxThreads: number, resolve: (slot: T) => void, key: string | null = null): void {
-    const entry = { maxThreads, resolve, key };
+    const entry = { maxThreads, resolve, key, since: performance.now() };
     const list = this.waiting.get(account);
     if (list) list.push(entry);
     else this.waiting.set(account, [entry]);
@@ -415,6 +464,12 @@ export class FairQueue<T> {
   /** The next task to give a thread to (counted as held by its account), or null. */
   shift(): ((slot: T) => void) | null {
     return this.shiftEntry()?.resolve ?? null;
+  }
+
+  /** The task `shift` would answer next, left in the queue. */
+  peekEntry(): Waiting<T> | null {
+    const account = this.pick();
+    return account === null ? null : ((this.waiting.get(account) as Array<Waiting<T>>)[0] as Waiting<T>);
   }
 
   /** As `shift`, with the task's program cache key. */
