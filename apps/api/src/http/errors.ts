@@ -74,7 +74,9 @@ export function toApiError(error: unknown): ApiError {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) {
+    // A 5xx the code answers on purpose (501 webhooks, a full queue, not ready) is an answer, not a
+    // failure: logging it at error level would let any client fill the error log at will.
+    if (apiError.status >= 500 && !(error instanceof ApiError)) {
       logger.error({ err: error, requestId: res.locals["requestId"], path: req.path }, "request failed");
     }
     if (res.headersSent) {
