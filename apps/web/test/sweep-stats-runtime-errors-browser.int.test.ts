@@ -96,3 +96,21 @@ test("a run's runtime errors say on how many bars and when, the first and the la
   await expect(list.locator("p").textContent()).resolves.toBe("A runtime error on some bars:");
   await expect(list.locator("li").allTextContents()).resolves.toEqual([`${error!.message} on 2 bars, first ${shownTime(t(1000))} (warmup), last ${shownTime(t(3000))}`]);
 });
+
+// The same error on every bar the run evaluates (warmup included): the heading says so.
+const EVERY_BAR_ERROR = `//@version=6
+indicator("Every bar")
+a = array.new_float(0)
+plot(array.get(a, 0), "v")
+`;
+
+test("a runtime error raised on every bar says every bar, not some", async () => {
+  await h.script(me, "every-bar-error", EVERY_BAR_ERROR);
+  const run = await me.client.start({ script: "every-bar-error", instrument: "AAPL", timeframe: "1d", bars: 50, wait: 30 });
+  const summary = run.json.summary as { bars_evaluated: number; runtime_errors: Array<{ count: number }> };
+  expect(summary.runtime_errors[0]!.count).toBe(summary.bars_evaluated);
+  await page.goto(`${h.api.url}/app/runs/${run.json.id as string}`);
+  const list = page.locator(".runtime-errors");
+  await list.waitFor();
+  await expect(list.locator("p").textContent()).resolves.toBe("A runtime error on every bar:");
+});

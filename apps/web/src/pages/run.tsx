@@ -63,9 +63,12 @@ function RuntimeErrors(props: { run: Run }) {
   const r = props.run;
   const errors = r.summary?.runtime_errors ?? [];
   if (errors.length === 0) return null;
+  // "On some bars" only while no error was raised on every bar the run evaluated (warmup included).
+  const everyBar = errors.some((e) => r.summary !== undefined && e.count >= r.summary.bars_evaluated);
+  const heading = errors.length === 1 ? `A runtime error on ${everyBar ? "every" : "some"} bar${everyBar ? "" : "s"}:` : `${errors.length} runtime errors${everyBar ? ", one on every bar" : " on some bars"}:`;
   return (
     <div class="runtime-errors">
-      <p>{errors.length === 1 ? "A runtime error" : `${errors.length} runtime errors`} on some bars:</p>
+      <p>{heading}</p>
       <ul>
         {errors.map((e) => (
           <li><code>{e.message}</code> on {count(e.count, "bar")}, {e.count === 1 || e.first_time === e.last_time ? barTime(e.first_time, r) : `first ${barTime(e.first_time, r)}, last ${barTime(e.last_time, r)}`}</li>
