@@ -10,6 +10,10 @@
 // - the parameters naming the requested context (symbol, timeframe, currency, a rate's currencies)
 //   take no series argument ("the argument values cannot change"); the expression always may.
 // The extension declarations (definition, study) have no such parameter: their requests are dynamic.
+// With dynamic requests, a request.*() call inside a loop may name its context from the loop's
+// variables, but its expression "cannot depend on the values of those variables" (the same page,
+// "In local scopes", whose loop-dependent example is a compilation error): the loop's counter or
+// items, a variable the loop reassigns, or one declared in the loop from those.
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
@@ -32,6 +36,8 @@ export function DynamicRequestsRule(ctx: RuleContext): Visitor {
   let holds: (id: number) => boolean = () => false;
   // per function body being walked (the script's body first), how many if/switch/loop blocks are open
   const depths: number[] = [0];
+  // request calls already reported by an enclosing loop
+  const reported = new Set<A.Call>();
   return {
     Script: () => {
       off = withoutDynamicRequests(ctx);
@@ -47,6 +53,9 @@ export function DynamicRequestsRule(ctx: RuleContext): Visitor {
         else if (parent !== null && LOCAL_BLOCKS.has(parent.kind)) depths[depths.length - 1]!--;
       },
     },
+    For: (node) => loopDependentExpressions(ctx, node, off, reported),
+    ForIn: (node) => loopDependentExpressions(ctx, node, off, reported),
+    While: (node) => loopDependentExpressions(ctx, node, off, reported),
     Call: (node) => {
       if (off === null) return;
       const local = depths[depths.length - 1]! > 0;
@@ -111,4 +120,45 @@ function requestHolders(script: A.Script): (id: number) => boolean {
     return found;
   };
   return holds;
+}
+
+/** Per request built-in, the position of its evaluated expression. */
+const EXPRESSION_AT: Readonly<Record<string, number>> = { "request.security": 2, "request.security_lower_tf": 2 };
+
+/** A request in the loop whose expression reads the loop's variables (with dynamic requests; without them the call is refused anyway). */
+function loopDependentExpressions(ctx: RuleContext, loop: A.For | A.ForIn | A.While, off: string | null, reported: Set<A.Call>): void {
+  if (off !== null) return;
+  const dependent = new Set<number>();
+  if (loop.kind === "For" && loop.symbol) dependent.add(loop.symbol.id);
+  if (loop.kind === "ForIn") for (const s of [loop.indexSymbol, loop.itemSymbol]) if (s) dependent.add(s.id);
+  const reads = (e: A.Node): boolean => {
+    let found = false;
+    const visit = (n: A.Node): void => {
+      if (found) return;
+      if (n.kind === "Identifier" && n.symbol?.kind === "local" && dependent.has(n.symbol.id)) found = true;
+      else forEachChild(n, visit);
+    };
+    visit(e);
+    return found;
+  };
+  // variables the loop reassigns, and those declared in it from dependent values (in source order)
+  const collect = (n: A.Node): void => {
+    if (n.kind === "Assign" && n.target.kind === "Identifier" && n.target.symbol?.kind === "local") dependent.add(n.target.symbol.id);
+    if (n.kind === "VarDecl" && n.symbol && reads(n.init)) dependent.add(n.symbol.id);
+    if (n.kind === "TupleDecl" && reads(n.init)) for (const s of n.symbols ?? []) if (s) dependent.add(s.id);
+    forEachChild(n, collect);
+  };
+  collect(loop.body);
+  const check = (n: A.Node): void => {
+    if (n.kind === "Call" && n.target?.kind === "builtin" && !reported.has(n)) {
+      const at = EXPRESSION_AT[n.target.name];
+      const expr = at === undefined ? undefined : (n.args.find((a) => a.name?.name === "expression") ?? n.args.filter((a) => a.name === null)[at])?.value;
+      if (expr && reads(expr)) {
+        reported.add(n);
+        ctx.error(Code.invalid_context, `The expression of ${n.target.name}() inside a loop cannot depend on the loop's variables or on variables that change in the loop: request a value that does not, and combine it with them after the call.`, expr.span);
+      }
+    }
+    forEachChild(n, check);
+  };
+  check(loop.body);
 }
