@@ -106,7 +106,15 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   try {
     const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (found.rowCount) return false;
-    await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    try {
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    } catch (error) {
+      // Another migrate (a second pod's init container) created it since the lookup: Postgres
+      // answers duplicate_database, or a unique violation on pg_database's name index.
+      const code = (error as { code?: string }).code;
+      if (code === "42P04" || code === "23505") return false;
+      throw error;
+    }
     return true;
   } finally {
     await client.end();
