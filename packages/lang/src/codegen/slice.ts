@@ -253,7 +253,10 @@ export function requestSlice(main: A.Script, libraries: readonly A.Script[] = []
   for (let changed = true; changed; ) {
     changed = false;
     fx.forEach((e, k) => {
-      if (!included.has(k) && touches(e)) {
+      // a statement after the last request reaches no request's value: a request evaluates only the
+      // code before it (user manual, Other timeframes and data, "Declared variables"), even a `var`
+      // the script changes later (docs/adr/0327)
+      if (k < last && !included.has(k) && touches(e)) {
         include(k);
         changed = true;
       }

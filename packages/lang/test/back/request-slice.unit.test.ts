@@ -93,12 +93,12 @@ describe("request slice: the statements a context's run executes", () => {
     expectPerWeek(r, 0, (w) => WEEKS.bars.close[w]!);
   });
 
-  test("a var counter assigned after the request is in the slice: the weeks counted in the weekly context", () => {
+  test("a var counter assigned after the request is not in the slice: the request reads the counter as declared, 0", () => {
     const body = `var int n = 0\nw = request.security("", "W", n)\nn += 1${UNRELATED}plot(w, "w")`;
     const prog = build(HEADER + body);
-    expect(prog.sliceLines).toEqual([line(1), line(2), line(3)]);
-    // on week w the request reads n before this week's increment: w weeks counted
-    expectPerWeek(runOn(body), 1, (w) => w);
+    // a request evaluates only the code before it (user manual, Other timeframes and data, "Declared variables"; docs/adr/0327)
+    expect(prog.sliceLines).toEqual([line(1), line(2)]);
+    expectPerWeek(runOn(body), 1, () => 0);
   });
 
   test("a var UDT mutated by a method elsewhere: the method's statement is in the slice", () => {
@@ -160,14 +160,14 @@ describe("request slice: the statements a context's run executes", () => {
   test("a context's run executes only the slice: a log.info outside it writes nothing there", () => {
     const body = `var int n = 0\nw = request.security("", "W", n)\nif close > 0\n    n += 1\n    log.info("counted")\nlog.info("not needed")\nplot(w)`;
     const prog = build(HEADER + body);
-    expect(prog.sliceLines).toEqual([line(1), line(2), line(3)]);
+    // the counting block comes after the request: not in the slice (docs/adr/0327)
+    expect(prog.sliceLines).toEqual([line(1), line(2)]);
     const ctx = AAPL_W.bars;
     const rt = new Runtime(ctx, AAPL_W.info, prog.outputs.length, {}, prog.everyBar);
     rt.req = new RequestHost("capture");
     prog.factory(rt).run(0, ctx.length);
     const lines = rt.logs.lines.map((l) => l.message);
-    expect(lines.length).toBe(Math.min(ctx.length, 1000));
-    expect(new Set(lines)).toEqual(new Set(["counted"]));
+    expect(lines).toEqual([]);
     // the chart's own run executes every statement
     const r = evaluate(prog, AAPL, {}, { symbol: SYMBOL, windowStart: 0, contexts: [AAPL_W] });
     expect(new Set(r.logs.map((l) => l.message))).toEqual(new Set(["counted", "not needed"]));
