@@ -495,14 +495,15 @@ export const DIFFERENCES: Guide = {
   functions and variables, from \`ta.alma\` to \`ta.wvad\`) equals its built-in on every bar here.
   A script without \`//@version=\` is read as v6 here (the language contract's default), where TradingView compiles
   it as Pine v1, which has no \`indicator()\` (the reference's \`@version=\` example): write the annotation.
-- **The user manual's Concepts and Visuals examples** (pass UX: 205 code examples of TradingView's v6 user
+- **The user manual's Concepts and Visuals examples** (pass UX: 210 code examples of TradingView's v6 user
   manual pages on alerts, bar coloring, bar plotting, bar states, chart information, colors, fills, levels, inputs,
   lines and boxes, non-standard charts data, other timeframes and data, plots, repainting, sessions, tables, text
   and shapes, time, timeframes and backgrounds, run on the demo bars). Those that do not run here need what is not
   stored: strategies (refused), \`request.financial\`, Renko, Kagi, line break and point and figure tickers,
   symbols not stored (SPY on the daily demo chart, AMD, INTC, NVDA, OANDA pairs, NSE:BANKNIFTY: a runtime error of
   each bar), second bars (\`"15S"\`, \`"5S"\`) and AAPL's intraday bars. Session and adjustment modifiers
-  (\`ticker.new(..., session.regular)\`, \`adjustment.dividends\`) read the bars as stored (see \`ticker.*\`). The
+  (\`ticker.new(..., session.regular)\`, \`adjustment.dividends\`) read the bars as stored and the ticker's text
+  has none of them (\`"NASDAQ:AAPL"\`; see \`ticker.*\`). The
   manual's Colors table gives \`color.blue\` as #2196F3; the v6 reference's #2962FF is kept (docs/adr/0072). The
   Time page's \`z\` of Sydney is \`AEDT\` on TradingView (Java's name), \`GMT+11:00\` here (docs/adr/0231). Its
   \`time_close("1M")\` of a month whose last weekday is a holiday (March 2013) is that weekday's close here, where
