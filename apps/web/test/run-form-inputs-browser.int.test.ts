@@ -58,3 +58,17 @@ test("a timeframe input's default \"\" is the choice Chart, chosen again after a
   const text = await line.innerText();
   expect(text.replace(/^Inputs: /, "").split(", ").sort()).toEqual(['htf = ""', 'kind = "SMA"']);
 });
+
+test("a run page lists the run's inputs in the script's declaration order, not the API's key order", async () => {
+  // The API answers `inputs` in its stored key order (shorter names first): `fast` before `length`.
+  await h.script(me, "two-inputs", `//@version=6
+indicator("Two inputs")
+length = input.int(14, "Length")
+fast = input.bool(true, "Fast")
+plot(fast ? ta.ema(close, length) : ta.sma(close, length), "ma")
+`);
+  const run = await me.client.start({ script: "two-inputs", instrument: "AAPL", timeframe: "1d", bars: 50, inputs: { length: 20, fast: false }, wait: 30 });
+  expect(run.json.status).toBe("succeeded");
+  await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
+  await page.getByText("Inputs: length = 20, fast = false", { exact: true }).waitFor();
+});

@@ -27,10 +27,15 @@ function Pending(props: { run: Run }) {
   return <p class="muted">{text} This page follows it until it finishes.</p>;
 }
 
-/** The inputs the run was given ("len = 21, src = hl2"); the script's defaults fill the rest. */
-/** The inputs a run was given; a text in quotes, so an empty one (a timeframe input's "Chart") shows. */
-function inputsText(r: Run): string {
-  return Object.entries(r.inputs ?? {}).map(([k, v]) => `${k} = ${typeof v === "string" ? JSON.stringify(v) : String(v)}`).join(", ");
+/**
+ * The inputs a run was given ("len = 21, src = hl2"; the script's defaults fill the rest), in the
+ * order the script declares them (its Interface's `inputs`), not the API's key order; names the
+ * Interface lacks follow. A text in quotes, so an empty one (a timeframe input's "Chart") shows.
+ */
+export function inputsText(r: Run, order: readonly string[]): string {
+  const rank = (k: string): number => { const i = order.indexOf(k); return i < 0 ? order.length : i; };
+  const entries = Object.entries(r.inputs ?? {}).sort(([a], [b]) => rank(a) - rank(b));
+  return entries.map(([k, v]) => `${k} = ${typeof v === "string" ? JSON.stringify(v) : String(v)}`).join(", ");
 }
 
 /** The failure a run ended with, named by its kind (docs/reference/errors.md). */
@@ -78,14 +83,15 @@ function RuntimeErrors(props: { run: Run }) {
   );
 }
 
-const Status = forwardRef<HTMLDivElement, { run: Run }>(function Status(props, ref) {
+const Status = forwardRef<HTMLDivElement, { run: Run; inputOrder: readonly string[] }>(function Status(props, ref) {
   const r = props.run;
+  const inputs = inputsText(r, props.inputOrder);
   return (
     // Not a live region: the whole box would be read again at each change; statusNews says what changed.
     <div class="run-status" tabIndex={-1} ref={ref}>
       <p><span class={`badge ${r.status}`}>{r.status}</span> {r.kind} <a href={scriptPageHref(r.script, r.kind, session.handle)}>{r.script.owner}/{r.script.slug}</a> v{r.script.version} on <strong>{r.instrument}</strong> {r.timeframe}
         {r.window.from ? <> · {when(r.window.from)} to {when(r.window.to)} ({count(r.window.bars, "bar")})</> : null} · source {r.source}</p>
-      {inputsText(r) ? <p>Inputs: {inputsText(r)}</p> : null}
+      {inputs ? <p>Inputs: {inputs}</p> : null}
       {r.failure ? <p class="error">{failureText(r)}</p> : null}
       {r.summary ? <p class="muted">{count(r.summary.bars, "bar")}{r.summary.events !== undefined ? ` · ${count(r.summary.events, "event")}` : ""} · {count(r.summary.compute_units, "compute unit")} · {num(r.summary.duration, 3)} s{r.expires_at && r.status === "succeeded" ? ` · results kept until ${when(r.expires_at)}` : ""}</p> : null}
       {r.summary ? <RuntimeErrors run={r} /> : null}
@@ -209,6 +215,21 @@ export function runTitle(run: Run | null, study: boolean): string {
   return run ? `${noun} of ${run.script.slug} on ${run.instrument} ${run.timeframe}` : noun;
 }
 
+/** The input names in the script's declaration order, read once a run with two inputs or more is known. */
+function useInputOrder(run: Run | null): readonly string[] {
+  const [order, setOrder] = useState<readonly string[]>([]);
+  const wanted = run !== null && Object.keys(run.inputs ?? {}).length > 1;
+  const id = run?.id;
+  useEffect(() => {
+    if (!wanted || !run) return;
+    let live = true;
+    // without the Interface (the script gone) the API's order stays
+    interfaceOf(run).then((i) => { if (live && i) setOrder(i.inputs.map((x) => x.name)); }, () => undefined);
+    return () => { live = false; };
+  }, [id, wanted]);
+  return order;
+}
+
 export function RunPage(props: { id: string; study: boolean; view: "chart" | "table" }) {
   const [run, setRun] = useState<Run | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -221,6 +242,7 @@ export function RunPage(props: { id: string; study: boolean; view: "chart" | "ta
   // The status said once it changes (not on the first answer: the page's heading and status say it).
   const [news, setNews] = useState("");
   const lastStatus = useRef<string | null>(null);
+  const inputOrder = useInputOrder(run);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -258,7 +280,7 @@ export function RunPage(props: { id: string; study: boolean; view: "chart" | "ta
       <ErrorBox error={error ?? cancelError} />
       <Announce text={news} />
       {!run && !error ? <Loading what={`the ${title.toLowerCase()}`} /> : null}
-      {run ? <Status run={run} ref={statusBox} /> : null}
+      {run ? <Status run={run} inputOrder={inputOrder} ref={statusBox} /> : null}
       {run && !isFinal(run) ? <Pending run={run} /> : null}
       {run?.status === "succeeded" ? (run.kind === "study" ? <StudyLoader id={run.id} /> : <Results run={run} view={props.view} />) : null}
       {run?.status === "succeeded" && run.kind !== "study" ? <RunLogs run={run} /> : null}
