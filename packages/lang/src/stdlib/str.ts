@@ -5,6 +5,7 @@
 import { checked, fail, MAX_STRING_LENGTH } from "../runtime/errors";
 import { builtinFunction, call, constants, type CallEmit } from "../builtins/record";
 import { PineArray } from "./array";
+import { javaRegExp } from "./regex";
 import { format, tostring } from "./value-text";
 
 export { checked };
@@ -91,14 +92,13 @@ export function tonumber(s: string | null): number {
 }
 const patterns = new Map<string, RegExp>();
 
-/** str.match: the first substring matching `regex` (a leading `(?i)` ignores case), or "". */
+/** str.match: the first substring matching `regex`, in the Java syntax the user manual documents (stdlib/regex.ts), or "". */
 export function match(s: string | null, regex: string | null): string | null {
   if (s === null || regex === null) return null;
   let re = patterns.get(regex);
   if (!re) {
-    const caseless = regex.startsWith("(?i)");
     try {
-      re = new RegExp(caseless ? regex.slice(4) : regex, caseless ? "iu" : "u");
+      re = javaRegExp(regex);
     } catch {
       return fail(`str.match: invalid regular expression "${regex}"`);
     }
