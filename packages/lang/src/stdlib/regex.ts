@@ -263,6 +263,7 @@ class Translator {
     for (;;) {
       if (this.pos >= this.src.length) throw new Error("unclosed character class");
       const c = this.peek();
+      if (flags.x && /\s/.test(c)) { this.pos++; continue; } // comments mode ignores spaces in classes too
       if (c === "]" && !first) { this.pos++; break; }
       first = false;
       if (c === "[") { this.pos++; items.push(this.charClass(flags)); continue; }

@@ -41,6 +41,9 @@ describe("str.match reads the Java syntax of the manual's regex tables", () => {
     ["\\z is the absolute end", "hi\n", "\\w+\\z", ""],
     ["(?m)^ after a newline", "ab\ncd", "(?m)^c", "c"],
     ["(?m)$ before a newline", "7\nx", "(?m)[0-9]$", "7"],
+    ["(?i) and (?-i) switch case folding mid-pattern", "pInE", "p(?i)in(?-i)E", "pInE"],
+    ["(?U:...) is Unicode-aware in its group only", "\uFF1742", "(?U:\\d)42", "\uFF1742"],
+    ["(?x) ignores spaces, in classes too, and # comments", "q 9z9", "(?x)[x-z ] 9 # a comment", "z9"],
   ])("%s", (_what, source, regex, expected) => {
     expect(matches([[source, regex]])).toEqual([expected]);
   });
