@@ -36,11 +36,12 @@ export function pos(s: string | null, sub: string | null): number {
   const i = s.indexOf(sub);
   return i < 0 ? NaN : i;
 }
+// The user manual (Strings, Changing case): only ASCII letters change case; other Unicode letters stay as they are.
 export function upper(s: string | null): string | null {
-  return s === null ? null : s.toUpperCase();
+  return s === null ? null : s.replace(/[a-z]+/g, (m) => m.toUpperCase());
 }
 export function lower(s: string | null): string | null {
-  return s === null ? null : s.toLowerCase();
+  return s === null ? null : s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
 /** str.trim: the reference's remark, an empty string (never na) when the source is na or all whitespace. */
 export function trim(s: string | null): string {
