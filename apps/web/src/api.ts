@@ -7,7 +7,8 @@ export interface ApiErrorBody {
 }
 
 export class ApiFailure extends Error {
-  constructor(readonly status: number, readonly error: ApiErrorBody) {
+  /** `retryAfter`: the answer's Retry-After in seconds (a busy or rate-limited refusal), else null. */
+  constructor(readonly status: number, readonly error: ApiErrorBody, readonly retryAfter: number | null = null) {
     super(error.message);
     this.name = "ApiFailure";
   }
@@ -59,9 +60,16 @@ async function send(path: string, options: CallOptions): Promise<Response> {
     } catch {
       // not JSON: keep the generic message
     }
-    throw new ApiFailure(res.status, error);
+    throw new ApiFailure(res.status, error, retryAfterOf(res));
   }
   return res;
+}
+
+/** Retry-After in seconds, as the service sends it (whole seconds; docs/reference/errors.md). */
+function retryAfterOf(res: Response): number | null {
+  const value = res.headers.get("Retry-After");
+  const seconds = value === null || value.trim() === "" ? NaN : Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : null;
 }
 
 /** A JSON call; 204 answers undefined. */
@@ -75,8 +83,15 @@ export async function apiText(path: string, options: CallOptions = {}): Promise<
   return (await send(path, options)).text();
 }
 
+/** When to try again after a refusal that says (Retry-After): "Try again in 15 seconds." */
+function retryHint(seconds: number | null): string {
+  if (seconds === null) return "";
+  if (seconds <= 1) return " Try again in a second.";
+  return seconds < 120 ? ` Try again in ${seconds} seconds.` : ` Try again in ${Math.ceil(seconds / 60)} minutes.`;
+}
+
 export function errorText(error: unknown): string {
-  if (error instanceof ApiFailure) return `${error.error.message} (${error.error.code})`;
+  if (error instanceof ApiFailure) return `${error.error.message} (${error.error.code})${retryHint(error.retryAfter)}`;
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -2,7 +2,8 @@
 // Debian chromium (playwright-core) against a real API and worker: TradingView's usual
 // `input.timeframe("", ...)` (the chart's timeframe) in the run form. Its menu had no "" choice:
 // nothing was shown chosen, and once another timeframe was chosen the chart's could not be had
-// back. The run page wrote a text input's empty value as nothing at all (`htf = `).
+// back. The run page wrote a text input's empty value as nothing at all (`htf = `). Fifth pass: the
+// run page's inputs in the script's order; a busy refusal says when to try again.
 import type { Page } from "playwright-core";
 import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
@@ -23,11 +24,19 @@ c = request.security(syminfo.tickerid, htf, close)
 plot(kind == "SMA" ? ta.sma(c, 10) : ta.ema(c, 10), "ma")
 `;
 
+const TWO_INPUTS = `//@version=6
+indicator("Two inputs")
+length = input.int(14, "Length")
+fast = input.bool(true, "Fast")
+plot(fast ? ta.ema(close, length) : ta.sma(close, length), "ma")
+`;
+
 beforeAll(async () => {
   requireChromiumAndBuild();
   await h.setup();
   me = await h.account();
   await h.script(me, "htf", HTF);
+  await h.script(me, "two-inputs", TWO_INPUTS);
   browser = await openSignedIn(h.api.url, me, pageErrors);
   ({ page } = browser);
 });
@@ -61,14 +70,25 @@ test("a timeframe input's default \"\" is the choice Chart, chosen again after a
 
 test("a run page lists the run's inputs in the script's declaration order, not the API's key order", async () => {
   // The API answers `inputs` in its stored key order (shorter names first): `fast` before `length`.
-  await h.script(me, "two-inputs", `//@version=6
-indicator("Two inputs")
-length = input.int(14, "Length")
-fast = input.bool(true, "Fast")
-plot(fast ? ta.ema(close, length) : ta.sma(close, length), "ma")
-`);
   const run = await me.client.start({ script: "two-inputs", instrument: "AAPL", timeframe: "1d", bars: 50, inputs: { length: 20, fast: false }, wait: 30 });
   expect(run.json.status).toBe("succeeded");
   await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
   await page.getByText("Inputs: length = 20, fast = false", { exact: true }).waitFor();
+});
+
+test("a busy refusal (503, Retry-After 5) says when to try again", async () => {
+  // The answer the API gives while Postgres or Redis cannot be reached (apps/api/src/http/errors.ts),
+  // which a test cannot cause in the shared database: the browser is handed it for this one call.
+  await page.route("**/v1/runs", (route) => route.request().method() === "POST"
+    ? route.fulfill({ status: 503, headers: { "Retry-After": "5" }, contentType: "application/json", body: JSON.stringify({ error: { code: "busy", message: "A service the API depends on is briefly unavailable; try again shortly." } }) })
+    : route.fallback());
+  try {
+    await page.goto(`${h.api.url}/app/scripts/htf?kind=indicator`);
+    await page.getByRole("button", { name: "Run it" }).click();
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toBe("A service the API depends on is briefly unavailable; try again shortly. (busy) Try again in 5 seconds.");
+  } finally {
+    await page.unroute("**/v1/runs");
+  }
 });
