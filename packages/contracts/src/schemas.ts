@@ -111,6 +111,9 @@ export const FileSchema = z.object({
 });
 
 export const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+/** SLUG in words, as a refusal says it (a CLI or MCP user reads it, not the regex). */
+const SLUG_RULE = "a slug is 1 to 63 lowercase letters (a-z), digits or dashes, starting with a letter or a digit";
+const slugField = (): z.ZodString => z.string().regex(SLUG, SLUG_RULE);
 
 /**
  * The largest version number a client can name: versions are stored as 32-bit integers, so a
@@ -121,7 +124,7 @@ export const MAX_VERSION = 2_147_483_647;
 const versionNumber = z.number().int().min(1).max(MAX_VERSION);
 
 export const ScriptBodySchema = z.object({
-  slug: z.string().regex(SLUG, "must match ^[a-z0-9][a-z0-9-]{0,62}$"),
+  slug: slugField(),
   kind: z.enum(SCRIPT_KINDS).optional(),
   title: z.string().max(200).optional(),
   description: z.string().max(5_000).optional(),
@@ -142,7 +145,7 @@ export const ScriptSaveSchema = ScriptBodySchema.omit({ slug: true }).extend({
 export const ValidateBodySchema = ScriptBodySchema.omit({ slug: true, message: true }).strip();
 
 export const ScriptPatchSchema = z.object({
-  slug: z.string().regex(SLUG).optional(),
+  slug: slugField().optional(),
   title: z.string().max(200).optional(),
   description: z.string().max(5_000).optional(),
   visibility: z.enum(["private", "public"]).optional(),
@@ -186,7 +189,7 @@ export const WindowRequestSchema = z.object({
 }).strict();
 
 /** A script named by its slug, or by slug, version and owner (a request body's objects are strict, docs/adr/0186). */
-const ScriptRef = z.union([z.string().regex(SLUG), z.object({ slug: z.string().regex(SLUG), version: versionNumber.optional(), owner: z.string().optional() }).strict()]);
+const ScriptRef = z.union([slugField(), z.object({ slug: slugField(), version: versionNumber.optional(), owner: z.string().optional() }).strict()]);
 
 export const RunRequestSchema = WindowRequestSchema.extend({
   script: ScriptRef,

@@ -15,7 +15,8 @@ export function registerDocsRoutes(router: Router, deps: AppDeps): void {
   defineRoute(router, deps.auth, 7, (_req, res, { params }) => {
     const topic = params["topic"] ?? "";
     const markdown = getTopic(topic);
-    if (markdown === null) throw new ApiError("not_found", `No docs topic "${topic}"; GET /v1/docs lists them.`);
+    // every client lists topics its own way (GET /v1/docs, `barscript docs`, read_docs): named neutrally
+    if (markdown === null) throw new ApiError("not_found", `No docs topic "${topic}"; the docs index lists every topic.`);
     res.status(200).type("text/markdown; charset=utf-8").send(markdown);
   });
 }
