@@ -2,7 +2,7 @@
 // keyboard and screen-reader users), loading and error states, and a data-loading hook.
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { errorText, isNotFound } from "./api";
+import { ApiFailure, errorText, isNotFound } from "./api";
 
 export function Page(props: { title: string; children: ComponentChildren; actions?: ComponentChildren }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -27,9 +27,16 @@ export function Scroll(props: { label: string; children: ComponentChildren }) {
   return <div class="scroll" tabIndex={0} role="region" aria-label={props.label}>{props.children}</div>;
 }
 
+/** A 404 said in the service's own words where it gave some ("No docs topic …", "No run …"; a
+ * private object's say "that you can see"), else as an address the person may not see. */
+function notFoundText(error: unknown): string {
+  const said = error instanceof ApiFailure && error.error.code === "not_found" ? error.error.message : "";
+  return `Not found: ${said || "there is nothing here, or it belongs to another account."}`;
+}
+
 export function ErrorBox(props: { error: unknown }) {
   if (props.error === null || props.error === undefined) return null;
-  return <p class="error" role="alert">{isNotFound(props.error) ? "Not found: there is nothing here, or it belongs to another account." : errorText(props.error)}</p>;
+  return <p class="error" role="alert">{isNotFound(props.error) ? notFoundText(props.error) : errorText(props.error)}</p>;
 }
 
 /** A page whose object could not be read: titled "Not found" when the service says so (404),

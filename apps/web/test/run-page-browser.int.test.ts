@@ -235,6 +235,11 @@ test("a page of something that is not there is titled Not found; a waitlisted ac
     await page.getByRole("alert").filter({ hasText: /Not found|no such page/ }).waitFor();
     expect({ path, h1: await page.locator("h1").textContent(), title: await page.title() }).toEqual({ path, h1: "Not found", title: "Not found · Barscript" });
   }
+  // said in the service's words: a docs topic is nobody's, so not "it belongs to another account"
+  await page.goto(`${h.api.url}/app/docs/no-such-topic`);
+  await expect(page.getByRole("alert").textContent()).resolves.toBe('Not found: No docs topic "no-such-topic"; the docs index lists every topic.');
+  await page.goto(`${h.api.url}/app/runs/run_aaaaaaaaaaaaaaaaaaaaaaaa`);
+  await expect(page.getByRole("alert").textContent()).resolves.toBe('Not found: No run "run_aaaaaaaaaaaaaaaaaaaaaaaa".');
   await createAccount(h.env.db, { email: "waiting@example.com", password: ACCOUNT_PASSWORD, handle: "waiting", plan: "pro" });
   const browser2 = await openBrowser();
   try {
