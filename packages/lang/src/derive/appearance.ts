@@ -145,7 +145,8 @@ export function drawingCapsOf(script: Script): DrawingCaps {
   const caps: DrawingCaps = {};
   const pairs = [["label", "max_labels_count"], ["line", "max_lines_count"], ["box", "max_boxes_count"], ["polyline", "max_polylines_count"]] as const;
   for (const [kind, param] of pairs) {
-    const n = numberOf(declared(script, param));
+    const e = declared(script, param);
+    const n = numberOf(e?.folded ?? e); // a const variable (the user manual's `MAX_LABELS = 10`) as the checker folded it
     if (n !== null) caps[kind] = n;
   }
   return caps;

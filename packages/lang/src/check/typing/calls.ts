@@ -7,7 +7,7 @@ import { isBuiltinNamespace, isGlobalOnly, isInputFunction, lookupFunction, look
 import { matchBuiltin, type CallArg, type MatchResult } from "../match";
 import { libraryOverloadFix, tradingViewBuiltinName, tradingViewImportMissing, tradingViewLibraryMiss, withoutLibraryOverloads } from "../tradingview-libraries";
 import { didYouMean, oldMemberHint } from "../suggest";
-import { PLOT_FUNCTIONS, type BuiltinFunction, type TypeSpec } from "../../builtins";
+import { DECLARATION_FUNCTIONS, PLOT_FUNCTIONS, type BuiltinFunction, type TypeSpec } from "../../builtins";
 import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
 import { assignable, NA, show } from "../types";
 import { resolveTypeRef } from "./declarations";
@@ -244,7 +244,7 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
   if (r.dropped) dropRepeatedArguments(t, name, node, callArgs, r, callArgs.length - args.length);
   for (const w of r.warnings ?? []) t.ctx.warn(w.code, w.message, w.span);
   // an input's constant arguments, and a plot's, alertcondition's or hline's title (and message, price) written as a constant (`const string T = "A" + "B"`, `title = T`), name the Interface's entries
-  if (isInputFunction(name) || PLOT_FUNCTIONS.has(name) || name === "alertcondition" || name === "hline") foldInputArguments(t, callArgs.map((a, i) => [r.params[i]?.name ?? null, a.node] as const));
+  if (isInputFunction(name) || PLOT_FUNCTIONS.has(name) || DECLARATION_FUNCTIONS.has(name) || name === "alertcondition" || name === "hline") foldInputArguments(t, callArgs.map((a, i) => [r.params[i]?.name ?? null, a.node] as const));
   // `input(close)`: a source input, named so for derive and codegen
   if (name === "input" && r.sig.returnQual === "series") node.target = { kind: "builtin", name: "input.source" };
   if (containsNa(r.type)) return unresolvedGeneric(t, name, node, r);

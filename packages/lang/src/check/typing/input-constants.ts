@@ -15,8 +15,9 @@ import { constValue, NotConstant, type ConstValue } from "./const-value";
 import type { Typer } from "./state";
 
 // force_overlay: a plot call's const bool, which the Interface reports (docs/adr/0220), as it does a
-// plot's color, style and linestyle; message: an alertcondition's; price: an hline's
-const PARAMS: ReadonlySet<string> = new Set(["defval", "minval", "maxval", "options", "title", "force_overlay", "message", "price", "color", "style", "linestyle"]);
+// plot's color, style and linestyle; message: an alertcondition's; price: an hline's; max_*_count: a declaration's
+// drawing caps (the user manual's Limitations example writes `max_labels_count = MAX_LABELS`)
+const PARAMS: ReadonlySet<string> = new Set(["defval", "minval", "maxval", "options", "title", "force_overlay", "message", "price", "color", "style", "linestyle", "max_labels_count", "max_lines_count", "max_boxes_count", "max_polylines_count"]);
 /** An input's parameters whose value the Interface and the run need: one not worked out is an error. */
 const NEEDED: ReadonlySet<string> = new Set(["defval", "minval", "maxval", "options"]);
 
