@@ -508,6 +508,17 @@ export const DIFFERENCES: Guide = {
   Time page's \`z\` of Sydney is \`AEDT\` on TradingView (Java's name), \`GMT+11:00\` here (docs/adr/0231). Its
   \`time_close("1M")\` of a month whose last weekday is a holiday (March 2013) is that weekday's close here, where
   TradingView knows the exchange's calendar.
+- **The user manual's Strings, Maps, Matrices, Debugging and Limitations examples, polylines and the rest of
+  Other timeframes and data** (pass UX2, run on the demo bars). \`str.match\` reads the Java syntax the Strings page's
+  regex tables document (\`\\Q...\\E\`, \`\\x{...}\`, nested and \`&&\` classes, inline flags scoped to their group,
+  atomic groups, possessive quantifiers, \`\\A \\Z \\z\`, \`\\h\`, POSIX, script and block \`\\p{...}\`); a Unicode
+  block outside the common ones (Basic Latin to Emoticons) is an invalid expression here, \`(?U)\` does not make
+  \`\\b\` or case folding Unicode-aware, and \`(?u)\`/\`(?d)\` are accepted without effect. \`str.upper\`/\`str.lower\` change
+  ASCII letters only, as that page says. Plot counts include \`alertcondition\`, \`bgcolor\`, \`barcolor\` and a fill
+  of a series color (the Limitations example totals 56). Past 40 unique requests the bars that read one more have
+  a runtime error (the worker's cap, TradingView's error at the 41st). Not run for want of data: dividends, splits,
+  earnings and financials (refused), spread and currency pairs not stored (\`TRYUSD * USDKRW\`, a runtime error of
+  each bar), and intrabars of the daily demo chart (empty arrays, na).
 - **Reference signatures** (each built-in's parameters, defaults and qualifiers checked against TradingView's
   v6 reference manual). \`array.slice\` returns a new array of the elements; the reference's slice shares them
   with the original (pushing to the slice grows the original, its \`array.size\` example): setting or pushing an
