@@ -229,7 +229,8 @@ export const DIFFERENCES: Guide = {
   \`format.percent\` has two decimals (\`1.00%\`, \`NaN%\`), \`format.volume\` is a whole number below a thousand (\`12\`),
   \`format.price\`/\`format.inherit\` are not str.tostring formats (\`price83123\`), and \`array.join\` writes a float
   array's elements as Java does (\`5.0\`, \`1.0E8\`): TradingView's documents print none of these, public emulators'
-  logs of TradingView do (docs/adr/0294). Kept, the evidence being weak (docs/adr/0178, 0294): \`str.tostring\` writes a value
+  logs of TradingView do (docs/adr/0294; the user manual's Arrays page says array.join uses str.tostring's default
+  format, which those logs contradict for whole floats: kept). Kept, the evidence being weak (docs/adr/0178, 0294): \`str.tostring\` writes a value
   rounding to zero without a sign (also under a pattern without digits, where one emulator shows \`-x0\`), \`#.00\` keeps the zero of \`0.50\` (Java writes
   \`.50\`; under \`#.#\` Java too writes \`0.5\`, docs/adr/0291), \`str.format\` of a float array writes its elements as \`str.tostring\` does (\`[1.5, 2]\`; emulators show \`[1.5, 2.0]\`), an na argument is \`NaN\`, and a
   matrix is written one row a line. As TradingView's user manual says, a placeholder naming no argument (\`{5}\`) is
