@@ -514,7 +514,7 @@ export const DIFFERENCES: Guide = {
   regex tables document (\`\\Q...\\E\`, \`\\x{...}\`, nested and \`&&\` classes, inline flags scoped to their group,
   atomic groups, possessive quantifiers, \`\\A \\Z \\z\`, \`\\h\`, POSIX, script and block \`\\p{...}\`); a Unicode
   block outside the common ones (Basic Latin to Emoticons) is an invalid expression here, \`(?U)\` does not make
-  \`\\b\` or case folding Unicode-aware, and \`(?u)\`/\`(?d)\` are accepted without effect. \`str.upper\`/\`str.lower\` change
+  \`\\b\` or the case folding of class ranges Unicode-aware, and \`(?u)\`/\`(?d)\` are accepted without effect. \`str.upper\`/\`str.lower\` change
   ASCII letters only, as that page says. Plot counts include \`alertcondition\`, \`bgcolor\`, \`barcolor\` and a fill
   of a series color (the Limitations example totals 56). Past 40 unique requests the bars that read one more have
   a runtime error (the worker's cap, TradingView's error at the 41st). Not run for want of data: dividends, splits,

@@ -4,7 +4,7 @@
 // into an equivalent JavaScript pattern (v flag). Flags are applied by translation, not by JavaScript flags, because Java
 // scopes them to the rest of a group and its (?i) folds ASCII letters only.
 
-interface Flags { i: boolean; s: boolean; m: boolean; x: boolean; U: boolean }
+interface Flags { i: boolean; s: boolean; m: boolean; x: boolean; U: boolean; u: boolean }
 
 const NOTHING_BEFORE = "(?<![\\s\\S])";
 const NOTHING_AFTER = "(?![\\s\\S])";
@@ -36,6 +36,16 @@ const hex = (cp: number): string => `\\u{${cp.toString(16)}}`;
 const plain = (cp: number): boolean => /[A-Za-z0-9_ ]/.test(String.fromCodePoint(cp)) || (cp > 0x7f && (cp < 0xd800 || cp > 0xdfff));
 const charText = (cp: number): string => (plain(cp) ? String.fromCodePoint(cp) : hex(cp));
 const otherCase = (cp: number): number | null => (cp >= 0x41 && cp <= 0x5a ? cp + 32 : cp >= 0x61 && cp <= 0x7a ? cp - 32 : null);
+/** The other single-code-point cases of `cp` (é: É), for Unicode case folding. */
+function unicodeCases(cp: number): number[] {
+  const ch = String.fromCodePoint(cp);
+  const out = new Set<number>();
+  for (const v of [ch.toUpperCase(), ch.toLowerCase()]) {
+    const c = v.codePointAt(0)!;
+    if (v === String.fromCodePoint(c) && c !== cp) out.add(c);
+  }
+  return [...out];
+}
 const negate = (item: string): string => (item.startsWith("\\p{") ? `\\P${item.slice(2)}` : `[^${item}]`);
 
 function validProperty(p: string): boolean {
@@ -70,7 +80,7 @@ class Translator {
   constructor(private readonly src: string) {}
 
   translate(): string {
-    const out = this.alternation({ i: false, s: false, m: false, x: false, U: false });
+    const out = this.alternation({ i: false, s: false, m: false, x: false, U: false, u: false });
     if (this.pos < this.src.length) throw new Error("unmatched closing ')'");
     return out;
   }
@@ -84,8 +94,10 @@ class Translator {
   }
 
   private literal(cp: number, flags: Flags): string {
-    const o = flags.i ? otherCase(cp) : null;
-    return o === null ? charText(cp) : `[${charText(cp)}${charText(o)}]`;
+    if (!flags.i) return charText(cp);
+    // Java folds ASCII letters only, unless (?u) or (?U) (which implies it) asks for Unicode case folding
+    const others = flags.u || flags.U ? unicodeCases(cp) : [otherCase(cp)].filter((o): o is number => o !== null);
+    return others.length === 0 ? charText(cp) : `[${[cp, ...others].map(charText).join("")}]`;
   }
 
   /** A sequence with `|`, up to an unconsumed `)` or the end; `flags` is this group's own copy (inline flags change it). */

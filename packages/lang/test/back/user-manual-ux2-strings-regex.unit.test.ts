@@ -44,6 +44,8 @@ describe("str.match reads the Java syntax of the manual's regex tables", () => {
     ["(?i) and (?-i) switch case folding mid-pattern", "pInE", "p(?i)in(?-i)E", "pInE"],
     ["(?U:...) is Unicode-aware in its group only", "\uFF1742", "(?U:\\d)42", "\uFF1742"],
     ["(?x) ignores spaces, in classes too, and # comments", "q 9z9", "(?x)[x-z ] 9 # a comment", "z9"],
+    ["(?i) folds ASCII letters only", "\u00c9t\u00c9", "(?i)\u00e9t\u00e9", ""],
+    ["(?U) with (?i) folds other letters too", "\u00c9t\u00c9", "(?iU)\u00e9t\u00e9", "\u00c9t\u00c9"],
   ])("%s", (_what, source, regex, expected) => {
     expect(matches([[source, regex]])).toEqual([expected]);
   });
