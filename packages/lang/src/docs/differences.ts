@@ -519,7 +519,9 @@ export const DIFFERENCES: Guide = {
   of a series color (the Limitations example totals 56). Past 40 unique requests the bars that read one more have
   a runtime error (the worker's cap, TradingView's error at the 41st). Not run for want of data: dividends, splits,
   earnings and financials (refused), spread and currency pairs not stored (\`TRYUSD * USDKRW\`, a runtime error of
-  each bar), and intrabars of the daily demo chart (empty arrays, na).
+  each bar), and intrabars of the daily demo chart (empty arrays, na). The Matrices page's Concatenation example
+  passes a \`matrix<int>\` to a method of \`matrix<float>\`; here an int collection is not a float one (a type
+  mismatch, and no such method): declare the matrix \`matrix<float>\`.
 - **Reference signatures** (each built-in's parameters, defaults and qualifiers checked against TradingView's
   v6 reference manual). \`array.slice\` returns a new array of the elements; the reference's slice shares them
   with the original (pushing to the slice grows the original, its \`array.size\` example): setting or pushing an
