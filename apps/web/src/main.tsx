@@ -29,7 +29,7 @@ function Body(props: { route: Route }) {
     case "editor": return <EditorPage key={`${r.kind ?? ""}/${r.slug ?? ""}@${r.version ?? ""}`} slug={r.slug} version={r.version} kind={r.kind} />;
     case "runs": return <RunsPage status={r.status} />;
     // keyed by the run alone: the other view is a new address, not a new page (the focus stays on its button)
-    case "run": return <RunPage key={`${r.study ? "study" : "run"}/${r.id}`} id={r.id} study={r.study} view={r.view ?? "chart"} />;
+    case "run": return <RunPage key={`${r.study ? "study" : "run"}/${r.id}`} id={r.id} study={r.study} view={r.view ?? "chart"} state={{ ...(r.at ? { at: r.at } : {}), ...(r.level ? { level: r.level } : {}) }} />;
     case "sweeps": return <SweepsPage />;
     // keyed by the sweep alone: another ranking is a new address, not a new page (the focus stays on the menu)
     case "sweep": return <SweepPage key={r.id} id={r.id} sort={r.sort} />;

@@ -8,8 +8,9 @@ export type Route =
   | { page: "editor"; slug: string | null; version: number | null; kind?: ScriptKind }
   // `status` only when the address names a known one (`?status=failed`): the list's filter
   | { page: "runs"; status?: RunStatus }
-  // `view` only when the address names the table (`?view=table`); the chart is the default
-  | { page: "run"; id: string; study: boolean; view?: "table" }
+  // `view` only when the address names the table (`?view=table`); the chart is the default.
+  // `at` (`?page=3`, the table's page, 1 on) and `level` (`?level=error`, the logs' filter) only when named.
+  | ({ page: "run"; id: string; study: boolean; view?: "table" } & RunState)
   | { page: "sweeps" }
   // `sort` only when the address names one (`?sort=h20:p_value`, the API's form): the ranking shown
   | { page: "sweep"; id: string; sort?: SweepSort }
@@ -18,6 +19,11 @@ export type Route =
   | { page: "docs"; topic: string | null }
   | { page: "account" }
   | { page: "not-found" };
+
+export const LOG_LEVELS = ["info", "warning", "error"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** What a run page shows besides its view: the results table's page (1 on) and the logs' level filter. */
+export interface RunState { at?: number; level?: LogLevel }
 
 /** A sweep's ranking: a statistic at a horizon, `h<N>:<stat>` in the API's `sort` (docs/reference/endpoints.md). */
 export interface SweepSort { h: number; stat: string }
@@ -64,8 +70,17 @@ export function scriptPageHref(script: { owner: string; slug: string }, kind: Sc
  * (docs/adr/0165-study-address-of-another-run.md); `?view=table` for its results as a table, so a
  * reload, back and forward keep the view (docs/adr/0316-clients-used-from-outside-four.md).
  */
-export function runHref(run: { id: string; kind: string }, view?: "chart" | "table"): string {
-  return `/app/${run.kind === "study" ? "studies" : "runs"}/${encodeURIComponent(run.id)}${view === "table" ? "?view=table" : ""}`;
+export function runHref(run: { id: string; kind: string }, view?: "chart" | "table", state: RunState = {}): string {
+  // the table's page and the logs' level are in the address too, so a reload keeps them
+  const query = [view === "table" ? "view=table" : "", view === "table" && state.at && state.at > 1 ? `page=${state.at}` : "", state.level ? `level=${state.level}` : ""].filter((q) => q !== "");
+  return `/app/${run.kind === "study" ? "studies" : "runs"}/${encodeURIComponent(run.id)}${query.length > 0 ? `?${query.join("&")}` : ""}`;
+}
+
+/** `?page=` and `?level=` of a run's address; anything else is the first page and every level. */
+function runStateOf(params: URLSearchParams, table: boolean): RunState {
+  const at = Number(params.get("page"));
+  const level = LOG_LEVELS.find((l) => l === params.get("level"));
+  return { ...(table && Number.isInteger(at) && at > 1 ? { at } : {}), ...(level ? { level } : {}) };
 }
 
 /**
@@ -105,7 +120,8 @@ function routeOf(pathname: string, search: string): Route {
     return { page: "runs", ...(status ? { status } : {}) };
   }
   if ((a === "runs" || a === "studies") && b && parts.length === 2) {
-    return { page: "run", id: seg(b), study: a === "studies", ...(params.get("view") === "table" ? { view: "table" as const } : {}) };
+    const table = params.get("view") === "table";
+    return { page: "run", id: seg(b), study: a === "studies", ...(table ? { view: "table" as const } : {}), ...runStateOf(params, table) };
   }
   if (a === "sweeps" && parts.length === 1) return { page: "sweeps" };
   if (a === "sweeps" && b && parts.length === 2) {

@@ -19,6 +19,10 @@ describe("parseRoute", () => {
     // a run's view (docs/adr/0316): the table when the address names it, else the chart
     ["/app/runs/run_abc", "?view=table", { page: "run", id: "run_abc", study: false, view: "table" }],
     ["/app/runs/run_abc", "?view=chart", { page: "run", id: "run_abc", study: false }],
+    // the table's page and the logs' level (the page only with the table); anything else is the default
+    ["/app/runs/run_abc", "?view=table&page=3&level=error", { page: "run", id: "run_abc", study: false, view: "table", at: 3, level: "error" }],
+    ["/app/runs/run_abc", "?page=3&level=debug", { page: "run", id: "run_abc", study: false }],
+    ["/app/runs/run_abc", "?view=table&page=1.5", { page: "run", id: "run_abc", study: false, view: "table" }],
     ["/app/studies/run_abc", "", { page: "run", id: "run_abc", study: true }],
     ["/app/sweeps/swp_x", "", { page: "sweep", id: "swp_x" }],
     // a sweep's ranking, in the API's form (docs/adr/0316); anything else is the default ranking

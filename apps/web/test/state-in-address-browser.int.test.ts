@@ -3,7 +3,8 @@
 // address, so a reload, back and forward and a shared link keep it. A sweep's ranking
 // (`/app/sweeps/{id}?sort=h20:p_value`, the API's `sort`) and a run's view (`/app/runs/{id}?view=table`)
 // were held in the page alone: a reload ranked by the default again or showed the chart again,
-// and a link could not name either.
+// and a link could not name either. Fifth pass: a run's results table page (`?page=2`) and its logs'
+// level filter (`?level=error`) reset on a reload too.
 import type { Page } from "playwright-core";
 import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
@@ -36,6 +37,7 @@ beforeAll(async () => {
   while (status === "queued" || status === "running") status = (await me.client.call("GET", `/sweeps/${id}?wait=10`)).json.status as string;
   expect(status).toBe("succeeded");
   await h.script(me, "closes", '//@version=6\nindicator("Closes")\nplot(close, "c")\n');
+  await h.script(me, "closes-logged", '//@version=6\nindicator("Closes logged")\nif bar_index % 100 == 0\n    log.info("bar " + str.tostring(bar_index))\nif bar_index % 1000 == 0\n    log.error("at " + str.tostring(bar_index))\nplot(close, "c")\n');
   const run = (await me.client.call("POST", "/runs", { script: "closes", instrument: "AAPL", timeframe: "1d", bars: 150, wait: 30 })).json as { id: string; status: string };
   expect(run.status).toBe("succeeded");
   runId = run.id;
@@ -141,4 +143,25 @@ test("a run's Table view is in its address (the focus stays on the button); relo
   await page.goForward();
   await page.waitForURL(`${base}?view=table`);
   await page.getByRole("table", { name: /^Results, 150 points/ }).waitFor();
+});
+
+test("a run's table page and its logs' level filter are in its address: a reload keeps both", async () => {
+  const run = (await me.client.call("POST", "/runs", { script: "closes-logged", instrument: "AAPL", timeframe: "1d", bars: 150, wait: 30 })).json as { id: string; status: string };
+  expect(run.status).toBe("succeeded");
+  const base = `${h.api.url}/app/runs/${run.id}`;
+  await page.goto(`${base}?view=table`);
+  await page.getByRole("table", { name: /^Results, 150 points/ }).waitFor();
+  await page.getByRole("navigation", { name: "Result pages" }).getByRole("button", { name: "Next" }).click();
+  await page.waitForURL(`${base}?view=table&page=2`);
+  await page.getByRole("navigation", { name: "Result pages" }).getByText("Page 2 of 2").waitFor();
+
+  // AAPL's demo history is 3,270 bars: errors at bars 0, 1000, 2000 and 3000
+  await page.getByLabel("Level").selectOption("error");
+  await page.waitForURL(`${base}?view=table&page=2&level=error`);
+  await page.getByRole("table", { name: "4 log lines at level error (100 a page)" }).waitFor();
+
+  await page.reload();
+  await page.getByRole("navigation", { name: "Result pages" }).getByText("Page 2 of 2").waitFor();
+  await page.getByRole("table", { name: "4 log lines at level error (100 a page)" }).waitFor();
+  await expect(page.getByLabel("Level").inputValue()).resolves.toBe("error");
 });

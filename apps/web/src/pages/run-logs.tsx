@@ -2,12 +2,12 @@
 // the lines the service kept (its first 1,000, warmup bars' too), filtered by level and shown a
 // page at a time, with how many were not kept.
 import { useEffect, useState } from "preact/hooks";
+import { LOG_LEVELS, type LogLevel } from "../routes";
 import type { LogLine, Run } from "../types";
 import { ErrorBox, Loading, num, Pager, Scroll, when } from "../ui";
 import { allLogs } from "./run-data";
 
 const PAGE = 100;
-const LEVELS = ["info", "warning", "error"] as const;
 
 /** "(warmup)" after the time of a line logged on a bar before the window. */
 function timeCell(line: LogLine, windowFrom: string | null): string {
@@ -16,11 +16,12 @@ function timeCell(line: LogLine, windowFrom: string | null): string {
   return `${when(line.time)}${warmup ? " (warmup)" : ""}`;
 }
 
-export function RunLogs(props: { run: Run }) {
+/** `level` is the page address's (`?level=error`), so a reload keeps the filter; `onLevel` changes it. */
+export function RunLogs(props: { run: Run; level: LogLevel | undefined; onLevel(level: LogLevel | undefined): void }) {
   const { run } = props;
+  const level = props.level ?? "";
   const [lines, setLines] = useState<LogLine[] | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [level, setLevel] = useState("");
   const [page, setPage] = useState(0);
   useEffect(() => { allLogs(run.id).then(setLines, setError); }, [run.id]);
 
@@ -39,9 +40,9 @@ export function RunLogs(props: { run: Run }) {
           <div class="controls">
             <div>
               <label for="logs-level">Level</label>
-              <select id="logs-level" value={level} onChange={(e) => { setPage(0); setLevel(e.currentTarget.value); }}>
+              <select id="logs-level" value={level} onChange={(e) => { setPage(0); props.onLevel(LOG_LEVELS.find((l) => l === e.currentTarget.value)); }}>
                 <option value="">any ({num(lines.length, 0)})</option>
-                {LEVELS.map((l) => <option value={l}>{l} ({num(lines.filter((x) => x.level === l).length, 0)})</option>)}
+                {LOG_LEVELS.map((l) => <option value={l}>{l} ({num(lines.filter((x) => x.level === l).length, 0)})</option>)}
               </select>
             </div>
           </div>

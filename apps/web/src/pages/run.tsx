@@ -9,7 +9,7 @@ import { RunChart } from "../chart/chart";
 import { drawingsPlan, eventMarkers, planChart, tablePlan, type Row } from "../chart/mapping";
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
 import { navigate } from "../router";
-import { runHref, scriptPageHref } from "../routes";
+import { runHref, scriptPageHref, type LogLevel, type RunState } from "../routes";
 import { Announce, count, ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
 import { DrawingTables, DrawingsText } from "./drawing-tables";
 import { RunLogs } from "./run-logs";
@@ -99,9 +99,12 @@ const Status = forwardRef<HTMLDivElement, { run: Run; inputOrder: readonly strin
   );
 });
 
-function OutputsTable(props: { names: string[]; points: OutputPoint[] }) {
-  const [page, setPage] = useState(0);
+/** The table's page (0 on) the address names, within the pages there are. */
+const pageWithin = (at: number | undefined, pages: number): number => Math.max(0, Math.min((at ?? 1) - 1, pages - 1));
+
+function OutputsTable(props: { names: string[]; points: OutputPoint[]; at: number | undefined; onPage(page: number): void }) {
   const pages = Math.ceil(props.points.length / TABLE_PAGE);
+  const page = pageWithin(props.at, pages);
   const rows = props.points.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
   return (
     <>
@@ -112,13 +115,13 @@ function OutputsTable(props: { names: string[]; points: OutputPoint[] }) {
           <tbody>{rows.map((p) => <tr><td>{when(new Date(p.t * 1000).toISOString())}</td>{props.names.map((n) => <td>{p[n] === null ? "na" : num(p[n], 6)}</td>)}</tr>)}</tbody>
         </table>
       </Scroll>
-      <Pager page={page} pages={pages} onPage={setPage} label="Result pages" />
+      <Pager page={page} pages={pages} onPage={props.onPage} label="Result pages" />
     </>
   );
 }
 
-function EventsTable(props: { events: EventRow[] }) {
-  const [page, setPage] = useState(0);
+function EventsTable(props: { events: EventRow[]; at: number | undefined; onPage(page: number): void }) {
+  const page = pageWithin(props.at, Math.ceil(props.events.length / TABLE_PAGE));
   const rows = props.events.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
   return (
     <>
@@ -129,7 +132,7 @@ function EventsTable(props: { events: EventRow[] }) {
           <tbody>{rows.map((e) => <tr key={e.id}><td>{when(e.time)}</td><td>{e.name}</td><td>{e.message}</td><td>{num(e.price, 6)}</td></tr>)}</tbody>
         </table>
       </Scroll>
-      <Pager page={page} pages={Math.ceil(props.events.length / TABLE_PAGE)} onPage={setPage} label="Event pages" />
+      <Pager page={page} pages={Math.ceil(props.events.length / TABLE_PAGE)} onPage={props.onPage} label="Event pages" />
     </>
   );
 }
@@ -142,12 +145,14 @@ interface Loaded {
   drawings: Awaited<ReturnType<typeof drawingsOf>>;
 }
 
-function Results(props: { run: Run; view: "chart" | "table" }) {
-  const { run, view } = props;
+function Results(props: { run: Run; view: "chart" | "table"; state: RunState }) {
+  const { run, view, state } = props;
   const [data, setData] = useState<Loaded | null>(null);
   const [error, setError] = useState<unknown>(null);
   // the view is the page's address (`?view=table`): choosing one pushes it
-  const setView = (next: "chart" | "table"): void => { if (next !== view) navigate(runHref(run, next)); };
+  const setView = (next: "chart" | "table"): void => { if (next !== view) navigate(runHref(run, next, { ...state, at: 1 })); };
+  // the table's page is the address's too (`?page=3`), so a reload keeps it
+  const setPage = (page: number): void => navigate(runHref(run, "table", { ...state, at: page + 1 }));
   const [csvError, setCsvError] = useState("");
 
   useEffect(() => {
@@ -189,7 +194,7 @@ function Results(props: { run: Run; view: "chart" | "table" }) {
       {csvError ? <p class="error" role="alert">{csvError}</p> : null}
       {view === "chart"
         ? <RunChart plan={plan} markers={extra.markers} shapes={extra.shapes} tables={extra.tables} intraday={!/^(1d|1w)$/.test(run.timeframe)} label={`Candlestick chart of ${run.instrument} ${run.timeframe} with ${names.join(", ") || "the events"}`} />
-        : run.kind === "indicator" ? <OutputsTable names={names} points={data.points} /> : <EventsTable events={data.events} />}
+        : run.kind === "indicator" ? <OutputsTable names={names} points={data.points} at={state.at} onPage={setPage} /> : <EventsTable events={data.events} at={state.at} onPage={setPage} />}
       {view === "chart" && extra.outside > 0 ? <p class="muted">{num(extra.outside, 0)} drawing{extra.outside === 1 ? " lies" : "s lie"} wholly before the window's first bar or after its last (drawn on warmup bars): not on the chart; the API's drawings hold {extra.outside === 1 ? "it" : "them"}.</p> : null}
       {view === "chart" && data.drawings ? <DrawingsText drawings={data.drawings} /> : null}
       {view === "table" && data.drawings ? <DrawingTables drawings={data.drawings} /> : null}
@@ -230,7 +235,7 @@ function useInputOrder(run: Run | null): readonly string[] {
   return order;
 }
 
-export function RunPage(props: { id: string; study: boolean; view: "chart" | "table" }) {
+export function RunPage(props: { id: string; study: boolean; view: "chart" | "table"; state: RunState }) {
   const [run, setRun] = useState<Run | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [cancelError, setCancelError] = useState<unknown>(null);
@@ -282,8 +287,8 @@ export function RunPage(props: { id: string; study: boolean; view: "chart" | "ta
       {!run && !error ? <Loading what={`the ${title.toLowerCase()}`} /> : null}
       {run ? <Status run={run} inputOrder={inputOrder} ref={statusBox} /> : null}
       {run && !isFinal(run) ? <Pending run={run} /> : null}
-      {run?.status === "succeeded" ? (run.kind === "study" ? <StudyLoader id={run.id} /> : <Results run={run} view={props.view} />) : null}
-      {run?.status === "succeeded" && run.kind !== "study" ? <RunLogs run={run} /> : null}
+      {run?.status === "succeeded" ? (run.kind === "study" ? <StudyLoader id={run.id} /> : <Results run={run} view={props.view} state={props.state} />) : null}
+      {run?.status === "succeeded" && run.kind !== "study" ? <RunLogs run={run} level={props.state.level} onLevel={(level: LogLevel | undefined) => navigate(runHref(run, props.view, { ...props.state, level }), true)} /> : null}
     </Page>
   );
 }
