@@ -22,6 +22,13 @@ const schema = z.object({
   BAR_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(128),
   /** Port of the worker's Prometheus /metrics; 0 turns it off. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /**
+   * Longest wait for a Postgres connection (new or from the pool), and longest silence of a
+   * statement (also Postgres's statement_timeout): past it the run fails, kind internal, and the
+   * reconciler takes it again, instead of a silent Postgres holding the run and a drain forever.
+   */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** How often the expiry sweeper runs (seconds). */
   SWEEP_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /**
@@ -42,6 +49,8 @@ export interface WorkerConfig {
   metricsPort: number;
   sweepEveryMs: number;
   clockOffsetMs: number;
+  dbConnectTimeoutMs: number;
+  dbQueryTimeoutMs: number;
 }
 
 /**
@@ -60,5 +69,5 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "configuration")}: ${issue?.message ?? "invalid value"}`);
   }
   const e = parsed.data;
-  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, logLevel: e.LOG_LEVEL, concurrency: e.WORKER_CONCURRENCY, sandboxHeapMb: e.SANDBOX_HEAP_MB, barCacheMb: e.BAR_CACHE_MB, metricsPort: e.METRICS_PORT, sweepEveryMs: e.SWEEP_EVERY_SECONDS * 1000, clockOffsetMs: e.CLOCK_OFFSET_SECONDS * 1000 };
+  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, logLevel: e.LOG_LEVEL, concurrency: e.WORKER_CONCURRENCY, sandboxHeapMb: e.SANDBOX_HEAP_MB, barCacheMb: e.BAR_CACHE_MB, metricsPort: e.METRICS_PORT, sweepEveryMs: e.SWEEP_EVERY_SECONDS * 1000, clockOffsetMs: e.CLOCK_OFFSET_SECONDS * 1000, dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS };
 }

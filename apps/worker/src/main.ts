@@ -12,7 +12,7 @@ const CLOSE_AFTER_IDLE_MS = 5_000;
 async function main(): Promise<void> {
   const config = loadWorkerConfig();
   const logger = pino({ level: config.logLevel, base: { service: "worker" } });
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { connectTimeoutMs: config.dbConnectTimeoutMs, queryTimeoutMs: config.dbQueryTimeoutMs, statementTimeoutMs: config.dbQueryTimeoutMs });
   const redis = createRedis(config.redisUrl, "worker");
   const metrics = createWorkerMetrics();
   const running = startWorkers({ config, db, redis, logger, metrics });

@@ -46,6 +46,8 @@ export interface DbOptions {
   connectTimeoutMs?: number;
   /** A statement without an answer this long fails as unavailable (a silent server); none by default. */
   queryTimeoutMs?: number;
+  /** Postgres cancels a statement running longer than this (its `statement_timeout`); none by default. */
+  statementTimeoutMs?: number;
 }
 
 export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
@@ -55,6 +57,7 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
     // No bound unless the caller sets one (the API does; a worker's runs may queue for a connection).
     ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     // A peer that vanished without a FIN is noticed by the kernel instead of never.
     keepAlive: true,
     // Reads into a buffer per connection, not a fresh one per read (docs/adr/0148).

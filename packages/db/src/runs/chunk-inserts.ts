@@ -9,6 +9,7 @@
 // issue 22 fourteenth and fifteenth sessions).
 import type { Connection, Pool, PoolClient } from "pg";
 import type { Socket } from "node:net";
+import { DatabaseUnavailableError } from "../client";
 import { bindMessage, ByteaParts } from "./bind-parts";
 
 /** A chunk row whose `data` is given in parts that follow one another (its times, then each column; or one packed array). */
@@ -27,6 +28,13 @@ export const INSERT_CHUNK = {
 };
 
 const TEXT_OID = 25;
+/** The longest delay a Node timer takes (a larger one fires at once). */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** The query timeout the client's pool gives its queries (0: none). */
+function queryTimeoutOf(client: PoolClient): number {
+  return (client as PoolClient & { connectionParameters?: { query_timeout?: number } }).connectionParameters?.query_timeout ?? 0;
+}
 const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
 const FLUSH = Buffer.from([0x48, 0, 0, 0, 4]);
 /** Execute of the unnamed portal, every row. */
@@ -84,7 +92,13 @@ export class ChunkInserts {
     let closedNow!: () => void;
     this.closed = new Promise<void>((resolve) => (closedNow = resolve));
     this.onClose = () => closedNow();
+    const silence = queryTimeoutOf(client);
+    this.silenceMs = silence;
     client.query({
+      // This query lasts from the run's first chunk to its commit (up to the run's time limit), so
+      // the pool's query_timeout would cut a long run: it gets the longest timer instead, and
+      // commit() bounds the server's silence itself.
+      ...(silence > 0 ? { query_timeout: LONGEST_TIMER_MS } : {}),
       submit: (connection: Connection & { stream: Socket; parsedStatements: Record<string, string> }) => {
         this.connection = connection;
         this.socket = connection.stream;
@@ -98,6 +112,7 @@ export class ChunkInserts {
       handleCommandComplete: (message: { text?: string; command?: string }) => {
         if (!(message.command ?? message.text ?? "").startsWith("INSERT")) return;
         this.answered++;
+        this.heardAt = Date.now();
         this.lastAnsweredAt = performance.timeOrigin + performance.now();
         if (this.answered === 1) this.firstAnsweredAt = this.lastAnsweredAt;
       },
@@ -118,6 +133,11 @@ export class ChunkInserts {
       },
     } as never);
   }
+
+  /** The pool's query timeout (0: none): past it without an answer, commit() fails. */
+  private readonly silenceMs: number;
+  /** When the server last answered (or the commit was written), for commit()'s silence bound. */
+  private heardAt = 0;
 
   /** A pipeline on a client of `pool`; `release` is told once when the client goes back (or is closed). */
   static async open(pool: Pool, release: () => void = () => undefined): Promise<ChunkInserts> {
@@ -171,14 +191,31 @@ export class ChunkInserts {
   async commit(): Promise<number> {
     this.synced = true;
     this.write([SYNC]);
+    this.heardAt = Date.now();
     try {
-      const answer = await this.over;
+      const answer = this.silenceMs > 0 ? await this.answeredWithin(this.silenceMs) : await this.over;
       this.release(false);
       return answer;
     } catch (error) {
       await this.abandon();
       throw error;
     }
+  }
+
+  /**
+   * The pipeline's answer, or an outage once the server has said nothing for `ms` (a silent or
+   * frozen Postgres): each stored chunk is an answer, so a large final write is not cut.
+   */
+  private answeredWithin(ms: number): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      const check = (): void => {
+        const quiet = Date.now() - this.heardAt;
+        if (quiet < ms) return void (timer = setTimeout(check, ms - quiet));
+        reject(new DatabaseUnavailableError(new Error(`no answer from Postgres for ${ms} ms`)));
+      };
+      let timer = setTimeout(check, ms);
+      this.over.then((n) => { clearTimeout(timer); resolve(n); }, (e: unknown) => { clearTimeout(timer); reject(e as Error); });
+    });
   }
 
   /** Settles once the pipeline has failed (an error of the server or the connection), never otherwise. */
