@@ -12,7 +12,6 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ADMIN_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   TRUST_PROXY: z.string().default("false"),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4_000),
@@ -49,7 +48,6 @@ export interface ApiConfig {
   adminToken: string | undefined;
   /** Above 0: /metrics is served on this port only, not on PORT. Unset or 0: on PORT. */
   metricsPort?: number | undefined;
-  workerConcurrency: number;
   /** Express's `trust proxy` (client addresses for the failed-key guard and sign-in throttles). */
   trustProxy: TrustProxy;
   dbConnectTimeoutMs: number;
@@ -88,7 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: e.LOG_LEVEL,
     adminToken: e.ADMIN_TOKEN,
     metricsPort: e.METRICS_PORT,
-    workerConcurrency: e.WORKER_CONCURRENCY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,

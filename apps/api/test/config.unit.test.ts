@@ -12,6 +12,12 @@ describe("loadConfig", () => {
     expect(config.logLevel).toBe("info");
   });
 
+  it("when WORKER_CONCURRENCY is set to anything, then the API starts: only the worker reads it (a shared env file)", () => {
+    const config = loadConfig({ APP_SECRET: SECRET, WORKER_CONCURRENCY: "many" });
+    expect(config.port).toBe(8080);
+    expect(Object.keys(config).some((k) => /concurrency/i.test(k))).toBe(false);
+  });
+
   it.each([
     [{}, /APP_SECRET: is required/],
     [{ APP_SECRET: "" }, /APP_SECRET: is required/],

@@ -50,7 +50,6 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
     publicUrl: "http://localhost:8080",
     logLevel: "silent",
     adminToken: undefined,
-    workerConcurrency: 1,
     trustProxy: false,
     dbConnectTimeoutMs: 3_000,
     dbQueryTimeoutMs: 4_000,
