@@ -5,21 +5,14 @@
 // is checked against the bars (close + k).
 import type { Bars } from "@barscript/lang";
 import { SandboxPool } from "../src/runs/pool";
+import { minuteBars } from "./support/minute-bars";
 import type { EvalTask } from "../src/runs/protocol";
 
 jest.setTimeout(120_000);
 
 const N = 50;
 
-function bars(): Bars {
-  const time = new Float64Array(N);
-  const close = new Float64Array(N);
-  for (let i = 0; i < N; i++) {
-    time[i] = 1_600_000_000 + i * 60;
-    close[i] = 100 + i * 0.5;
-  }
-  return { length: N, time, open: close.slice(), high: close.slice(), low: close.slice(), close, volume: close.slice() };
-}
+const bars = (): Bars => minuteBars(N, (i) => 100 + i * 0.5);
 
 function task(k: number, source?: string): EvalTask {
   return {

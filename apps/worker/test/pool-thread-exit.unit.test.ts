@@ -5,21 +5,14 @@
 // death certain here.
 import type { Bars } from "@barscript/lang";
 import { SandboxPool } from "../src/runs/pool";
+import { minuteBars } from "./support/minute-bars";
 import type { EvalTask } from "../src/runs/protocol";
 
 jest.setTimeout(60_000);
 
 const TIME_LIMIT_MS = 30_000;
 
-function bars(n: number): Bars {
-  const time = new Float64Array(n);
-  const close = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    time[i] = 1_600_000_000 + i * 60;
-    close[i] = 100;
-  }
-  return { length: n, time, open: close.slice(), high: close.slice(), low: close.slice(), close, volume: close.slice() };
-}
+const bars = (n: number): Bars => minuteBars(n, () => 100);
 
 const source = `//@version=6\nindicator("c")\nplot(close, "c")\n`;
 

@@ -3,6 +3,7 @@
 // answers at once, and the pool keeps working after both.
 import type { Bars } from "@barscript/lang";
 import { SandboxPool } from "../src/runs/pool";
+import { minuteBars } from "./support/minute-bars";
 import type { EvalTask } from "../src/runs/protocol";
 
 jest.setTimeout(60_000);
@@ -15,15 +16,7 @@ for i = 0 to ${loop}
 plot(close + x * 0, "c")
 `;
 
-function bars(n: number): Bars {
-  const time = new Float64Array(n);
-  const close = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    time[i] = 1_600_000_000 + i * 60;
-    close[i] = 100 + Math.sin(i / 10);
-  }
-  return { length: n, time, open: close.slice(), high: close.slice(), low: close.slice(), close, volume: close.slice() };
-}
+const bars = (n: number): Bars => minuteBars(n, (i) => 100 + Math.sin(i / 10));
 
 function task(source: string, n: number, timeBudgetMs = 60_000): EvalTask {
   return {

@@ -102,3 +102,21 @@ export function weeklyBarsOf(d: Bars): { bars: Bars; weekOf: number[] } {
 }
 
 export const weeklyBars = (d: Bars): Bars => weeklyBarsOf(d).bars;
+
+/**
+ * Output `k` of `r` against `expected(i)` on bars 0 to `count - 1`: within 1e-8, na where the
+ * expected value is na; the first five differences are reported, and more than 100 values must be checked.
+ */
+export function expectOutputBars(r: EvaluationResult, expected: (i: number) => number, count: number, k = 0): void {
+  const values = r.outputs[k]!.values;
+  const wrong: Array<[number, number, number]> = [];
+  let checked = 0;
+  for (let i = 0; i < count; i++) {
+    const e = expected(i);
+    const v = values[i]!;
+    if (Number.isNaN(e) ? !Number.isNaN(v) : !(Math.abs(v - e) < 1e-8)) wrong.push([i, v, e]);
+    if (!Number.isNaN(e)) checked++;
+  }
+  expect(wrong.slice(0, 5)).toEqual([]);
+  expect(checked).toBeGreaterThan(100);
+}

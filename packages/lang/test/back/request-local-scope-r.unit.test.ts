@@ -4,7 +4,7 @@
 // loops over the weeks of the demo CSV (packages/marketdata/demo: AAPL daily, Yahoo via
 // bokeh_sampledata; see its SOURCES.md), built here from the daily rows (Monday 00:00 UTC, as the
 // bar store's 1w bars). The scripts are ours.
-import { build, dailyBars, SYMBOL, weeklyBarsOf } from "./harness";
+import { build, dailyBars, expectOutputBars, SYMBOL, weeklyBarsOf } from "./harness";
 import { evaluate, type EvaluationResult } from "../../src/evaluate";
 import type { ContextBars } from "../../src/stdlib/request";
 
@@ -24,19 +24,8 @@ function runOn(script: string): EvaluationResult {
 }
 
 /** Every chart bar but the last (its week is still open) of output k against `expected(i)`; NaN expects na. */
-function expectBars(r: EvaluationResult, expected: (i: number) => number, k = 0): void {
-  const values = r.outputs[k]!.values;
-  const wrong: Array<[number, number, number]> = [];
-  let checked = 0;
-  for (let i = 0; i < AAPL.length - 1; i++) {
-    const e = expected(i);
-    const v = values[i]!;
-    if (Number.isNaN(e) ? !Number.isNaN(v) : !(Math.abs(v - e) < 1e-8)) wrong.push([i, v, e]);
-    if (!Number.isNaN(e)) checked++;
-  }
-  expect(wrong.slice(0, 5)).toEqual([]);
-  expect(checked).toBeGreaterThan(100);
-}
+/** Output k against expected(i) on every bar but the last (the AAPL run's). */
+const expectBars = (r: EvaluationResult, expected: (i: number) => number, k = 0): void => expectOutputBars(r, expected, AAPL.length - 1, k);
 
 const weekly = (w: number, f: (w: number) => number): number => (w < 0 ? NaN : f(w));
 
