@@ -16,9 +16,9 @@ import { alignBars, intrabarRanges, type AlignInput } from "./align";
 import { contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
 import { nextSessionOpen, tradingPeriodTimes } from "./trading-days";
 import { alignedColumn, MAX_ALIGNED_SWITCHES, RequestSite, SiteIds, TupleColumn, valueAt, type BarField, type Column } from "./site";
-import { namesInstrument } from "../ticker-id";
 import { lastBars, lastCount, readableContext, SharedRuns, type ContextBars, type MissingContext } from "./contexts";
 import { fedRead, isOption, lowerTfOwnBar, lowerTfTuple, naTuple } from "./values";
+import { quoteCurrencyIn, tickerIdIn } from "./instruments";
 
 export type { ContextBars, MissingContext };
 
@@ -199,21 +199,9 @@ export class RequestHost {
     return c !== undefined && c.bars === chart.bars;
   }
 
-  /**
-   * `input.symbol`'s value: TradingView returns the chosen symbol "paired with its exchange prefix"
-   * (its reference), so a symbol written without one that names a known instrument (the chart's, or
-   * one of the supplied contexts) is its ticker identifier, `"NASDAQ:AAPL"` for `"AAPL"`. `""` (the
-   * chart's symbol), a symbol with a prefix or an extended identifier, and one naming no known
-   * instrument stay as written (docs/adr/0272).
-   */
+  /** `input.symbol`'s value, as its ticker identifier when it names a known instrument (instruments.ts). */
   tickerIdOf(written: string | null): string | null {
-    if (written === null) return null;
-    const s = written.trim();
-    if (s === "" || s.includes(":") || s.startsWith("=")) return written;
-    const chart = this.chart;
-    if (chart !== null && namesInstrument(s, chart.symbol)) return chart.symbol.prefix ? `${chart.symbol.prefix}:${s}` : written;
-    for (const c of this.contexts.values()) if (c.symbol === s && c.info.prefix) return `${c.info.prefix}:${s}`;
-    return written;
+    return tickerIdIn(written, this.chart?.symbol ?? null, this.contexts.values());
   }
 
   /**
@@ -257,11 +245,8 @@ export class RequestHost {
 
   /** The requested instrument's quote currency (null when its facts do not say), or undefined before its context is fetched. */
   private quoteCurrency(symbol: string | null): string | null | undefined {
-    const chart = this.chart!;
-    const sym = requestSymbol(symbol, chart.symbol);
-    if (sym === chart.symbol.ticker) return chart.symbol.currency || null;
-    for (const c of this.contexts.values()) if (c.symbol === sym) return c.info.currency || null;
-    return undefined;
+    const chart = this.chart!.symbol;
+    return quoteCurrencyIn(requestSymbol(symbol, chart), chart, this.contexts.values());
   }
 
   /** Value shapers compiled code calls as `$rt.req.<name>` (values.ts). */
