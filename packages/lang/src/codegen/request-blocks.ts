@@ -7,39 +7,20 @@
 // request a `break` or `continue` would skip in a loop is reached the same way (docs/adr/0314).
 
 import type * as A from "../language/ast";
+import { requestFinder } from "../language/request-calls";
 import { forEachChild } from "../language/visit";
 import { INTRABAR_LIBRARY_FUNCTIONS } from "../stdlib/ta/tv-library/intrabar";
 import { calleeName, type UserFunction } from "./types";
 
-const holds = new WeakMap<A.Node, boolean>();
+/** The request calls of compiled code: request.* and the ta library's intrabar functions (request sites alike). */
+const findRequest = requestFinder((c) => {
+  const name = calleeName(c);
+  return name !== null && (name.startsWith("request.") || INTRABAR_LIBRARY_FUNCTIONS.has(name));
+});
 
 /** Whether `n` makes a request (request.*, intrabar library functions), directly or through the user functions it calls. */
-export function holdsRequest(n: A.Node, functions: ReadonlyMap<number, UserFunction>, open: Set<number> = new Set()): boolean {
-  const known = holds.get(n);
-  if (known !== undefined) return known;
-  let found = false;
-  const visit = (x: A.Node): void => {
-    if (found) return;
-    if (x.kind === "Call") {
-      const t = x.target;
-      if (t?.kind === "user" || t?.kind === "userMethod") {
-        const decl = functions.get(t.fn.id)?.decl;
-        // a function already being walked (recursion, refused by the checker) adds nothing
-        if (decl !== undefined && !open.has(t.fn.id)) {
-          open.add(t.fn.id);
-          found = holdsRequest(decl, functions, open);
-          open.delete(t.fn.id);
-        }
-      } else {
-        const name = calleeName(x);
-        if (name !== null && (name.startsWith("request.") || INTRABAR_LIBRARY_FUNCTIONS.has(name))) found = true;
-      }
-    }
-    if (!found) forEachChild(x, visit);
-  };
-  visit(n);
-  holds.set(n, found);
-  return found;
+export function holdsRequest(n: A.Node, functions: ReadonlyMap<number, UserFunction>): boolean {
+  return findRequest(n, (id) => functions.get(id)?.decl);
 }
 
 /** Whether a `break` or `continue` inside `n` leaves a loop around it (not one of a loop inside `n`). */

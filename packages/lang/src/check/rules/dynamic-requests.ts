@@ -17,6 +17,7 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
+import { requestFinder } from "../../language/request-calls";
 import { forEachChild } from "../../language/visit";
 import type { RuleContext, Visitor } from "./rule";
 
@@ -95,31 +96,18 @@ function seriesArguments(ctx: RuleContext, call: A.Call, name: string, off: stri
   }
 }
 
+/** The request.* built-ins (the ta library's intrabar functions are not counted here). */
+const findRequest = requestFinder((c) => c.target?.kind === "builtin" && c.target.name.startsWith("request."));
+
 /** Whether the function of an id makes a request, directly or through the functions it calls (those declared in this file). */
 function requestHolders(script: A.Script): (id: number) => boolean {
   const decls = new Map<number, A.FunctionDecl>();
   for (const s of script.body) if (s.kind === "FunctionDecl" && s.fn) decls.set(s.fn.id, s);
-  const known = new Map<number, boolean>();
-  const holds = (id: number): boolean => {
-    const seen = known.get(id);
-    if (seen !== undefined) return seen;
-    known.set(id, false); // a call of itself (refused by the typing) adds nothing
+  const declOf = (id: number): A.FunctionDecl | undefined => decls.get(id);
+  return (id) => {
     const decl = decls.get(id);
-    let found = false;
-    const visit = (n: A.Node): void => {
-      if (found) return;
-      if (n.kind === "Call") {
-        const t = n.target;
-        if (t?.kind === "builtin" && t.name.startsWith("request.")) found = true;
-        else if ((t?.kind === "user" || t?.kind === "userMethod") && holds(t.fn.id)) found = true;
-      }
-      if (!found) forEachChild(n, visit);
-    };
-    if (decl) visit(decl.body);
-    known.set(id, found);
-    return found;
+    return decl !== undefined && findRequest(decl, declOf);
   };
-  return holds;
 }
 
 /** Per request built-in, the position of its evaluated expression. */
