@@ -1,7 +1,7 @@
 // How the sandbox pool hands out threads across accounts (docs/adr/0025-fair-run-scheduling.md):
 // the waiting account holding the fewest threads first, accounts holding as many in turn, each
 // account's tasks in order, and never more threads to an account than its runs at once.
-import { FairQueue } from "../src/runs/pool";
+import { FairQueue } from "../src/runs/fair-queue";
 
 function queue(): { q: FairQueue<string>; served: string[]; push(account: string, task: string, max?: number): void; next(): string | null } {
   const q = new FairQueue<string>();

@@ -11,10 +11,14 @@
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { ProgramCache, type PortableProgram, type ResolvedScript } from "@barscript/lang";
+import { FairQueue } from "./fair-queue";
 import { barsTransferList, clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type TaskScript, type ThreadFailureKind, type ThreadTask, type ToThread } from "./protocol";
 
 /** A failure carries the bars the thread reported evaluated (warmup included) before it stopped. */
 export type EvalOutcome = { ok: true; result: EvalResult } | { ok: false; kind: ThreadFailureKind; message: string; barsEvaluated: number };
+
+/** A task cancelled before it had a thread: nothing was posted, nothing evaluated. */
+const CANCELLED_WAITING: EvalOutcome = { ok: false, kind: "cancelled", message: "The run was cancelled.", barsEvaluated: 0 };
 
 /** How long a cancelled thread may take to reach its next chunk boundary before it is terminated. */
 export const STOP_GRACE_MS = 100;
@@ -88,14 +92,12 @@ function remember(slot: Slot, key: string): void {
 }
 
 /**
- * The task as posted to the slot's thread: without its script when the thread compiled its key
- * already, or with the program another thread compiled instead of it (study tasks are not cached
- * by the thread and always carry theirs).
+ * The task as posted to a thread: without its script when the thread compiled its key already
+ * (`known`), or with the program another thread compiled instead of it (study tasks are not
+ * cached by the thread and always carry theirs).
  */
-function forThread(slot: Slot, task: EvalTask, compiled: PortableProgram | undefined): { posted: ThreadTask; withScript: boolean } {
-  if (task.kind === "study") return { posted: task, withScript: true };
-  const known = slot.compiled.has(task.cacheKey);
-  if (!known && !compiled) return { posted: task, withScript: true };
+function forThread(task: EvalTask, known: boolean, compiled: PortableProgram | undefined): { posted: ThreadTask; withScript: boolean } {
+  if (task.kind === "study" || (!known && !compiled)) return { posted: task, withScript: true };
   const { files: _files, interface: _interface, ...rest } = task;
   return { posted: known || !compiled ? rest : { ...rest, program: compiled }, withScript: false };
 }
@@ -209,10 +211,24 @@ export class SandboxPool {
     return this.queue.held(accountId);
   }
 
-  /** A thread for a task of `account`; `key`: the task's program cache key (null: not cached by the thread). */
-  private acquire(account: string, maxThreads: number, key: string | null): Promise<Slot> {
+  /**
+   * A thread for a task of `account`; `key`: the task's program cache key (null: not cached by the
+   * thread). Null when `signal` aborts first: a task cancelled while it waits (every thread busy,
+   * or the wait for a used one, ADR 0325) leaves the queue at once rather than when a thread frees.
+   */
+  private acquire(account: string, maxThreads: number, key: string | null, signal: AbortSignal | undefined): Promise<Slot | null> {
     return new Promise((resolve) => {
-      this.queue.push(account, maxThreads, resolve, key);
+      if (signal?.aborted) return resolve(null);
+      const onAbort = (): void => {
+        if (!this.queue.remove(account, entry)) return;
+        resolve(null);
+        this.dispatch();
+      };
+      const entry = this.queue.push(account, maxThreads, (slot) => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve(slot);
+      }, key);
+      signal?.addEventListener("abort", onAbort, { once: true });
       this.dispatch();
     });
   }
@@ -281,10 +297,12 @@ export class SandboxPool {
     if (this.closed) return { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 };
     const account = options.account?.id ?? "";
     // The task's time budget and timeout start here, once it has its thread.
-    let slot = await this.acquire(account, Math.max(1, options.account?.maxThreads ?? this.size), task.kind === "study" ? null : task.cacheKey);
-    if (this.closed) {
+    const acquired = await this.acquire(account, Math.max(1, options.account?.maxThreads ?? this.size), task.kind === "study" ? null : task.cacheKey, options.signal);
+    if (acquired === null) return CANCELLED_WAITING;
+    let slot = acquired;
+    if (this.closed || options.signal?.aborted) {
       this.release(slot, account);
-      return { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 };
+      return this.closed ? { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 } : CANCELLED_WAITING;
     }
     if (slot.exited) {
       slot = this.replace(slot);
@@ -297,8 +315,9 @@ export class SandboxPool {
     const control = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
     const evaluated = (): number => Atomics.load(control, CONTROL_PROGRESS);
     const script: TaskScript = { files: task.files, interface: task.interface };
-    const portable = task.kind === "study" || slot.compiled.has(task.cacheKey) ? undefined : this.programs.get(task.cacheKey);
-    const { posted, withScript } = forThread(slot, task, portable);
+    const known = task.kind !== "study" && slot.compiled.has(task.cacheKey);
+    const portable = task.kind === "study" || known ? undefined : this.programs.get(task.cacheKey);
+    const { posted, withScript } = forThread(task, known, portable);
     if (withScript) this.scriptsPosted++;
     else if (posted.program) this.programsPosted++;
     return new Promise<EvalOutcome>((resolve) => {
@@ -367,10 +386,6 @@ export class SandboxPool {
       worker.on("message", onMessage);
       worker.on("error", onError);
       worker.on("exit", onExit);
-      if (options.signal?.aborted) {
-        onAbort();
-        return;
-      }
       options.signal?.addEventListener("abort", onAbort, { once: true });
       worker.postMessage({ type: "eval", id, task: { ...posted, outputLimitBytes: this.heapMb * 1024 * 1024, control: control.buffer as SharedArrayBuffer, postedAt: clock() } } satisfies ToThread, barsTransferList(task.bars));
     });
@@ -413,86 +428,4 @@ export class SandboxPool {
 function withReply(result: EvalResult): EvalResult {
   if (result.sentAt === undefined || !result.threadMs) return result;
   return { ...result, threadMs: { ...result.threadMs, reply: clock() - result.sentAt } };
-}
-
-interface Waiting<T> {
-  maxThreads: number;
-  resolve: (slot: T) => void;
-  /** The task's program cache key: a free thread that compiled it is preferred (null: none). */
-  key: string | null;
-  /** When it was queued (performance.now()). */
-  since: number;
-}
-
-/**
- * Tasks waiting for a thread, by account: `shift` answers the oldest task of the account that
- * holds the fewest threads and is under its `maxThreads`; accounts that hold as many are served
- * in turn (the one served longest ago first).
- */
-export class FairQueue<T> {
-  private readonly waiting = new Map<string, Array<Waiting<T>>>();
-  private readonly holding = new Map<string, number>();
-  /** Accounts in the order they were last served (least recent first). */
-  private readonly turns: string[] = [];
-
-  push(account: string, maxThreads: number, resolve: (slot: T) => void, key: string | null = null): void {
-    const entry = { maxThreads, resolve, key, since: performance.now() };
-    const list = this.waiting.get(account);
-    if (list) list.push(entry);
-    else this.waiting.set(account, [entry]);
-    if (!this.turns.includes(account)) this.turns.push(account);
-  }
-
-  held(account: string): number {
-    return this.holding.get(account) ?? 0;
-  }
-
-  private pick(): string | null {
-    let best: string | null = null;
-    for (const account of this.turns) {
-      const first = this.waiting.get(account)?.[0];
-      if (!first || this.held(account) >= first.maxThreads) continue;
-      if (best === null || this.held(account) < this.held(best)) best = account;
-    }
-    return best;
-  }
-
-  hasEligible(): boolean {
-    return this.pick() !== null;
-  }
-
-  /** The next task to give a thread to (counted as held by its account), or null. */
-  shift(): ((slot: T) => void) | null {
-    return this.shiftEntry()?.resolve ?? null;
-  }
-
-  /** The task `shift` would answer next, left in the queue. */
-  peekEntry(): Waiting<T> | null {
-    const account = this.pick();
-    return account === null ? null : ((this.waiting.get(account) as Array<Waiting<T>>)[0] as Waiting<T>);
-  }
-
-  /** As `shift`, with the task's program cache key. */
-  shiftEntry(): Waiting<T> | null {
-    const account = this.pick();
-    if (account === null) return null;
-    const list = this.waiting.get(account) as Array<Waiting<T>>;
-    const next = list.shift() as Waiting<T>;
-    if (list.length === 0) this.waiting.delete(account);
-    this.holding.set(account, this.held(account) + 1);
-    this.turns.splice(this.turns.indexOf(account), 1);
-    this.turns.push(account);
-    return next;
-  }
-
-  /** A task of `account` gave its thread back. */
-  done(account: string): void {
-    const n = this.held(account) - 1;
-    if (n > 0) this.holding.set(account, n);
-    else {
-      this.holding.delete(account);
-      const at = this.turns.indexOf(account);
-      if (!this.waiting.has(account) && at >= 0) this.turns.splice(at, 1);
-    }
-  }
 }
