@@ -123,7 +123,6 @@ export function stmt(g: Gen, s: A.Stmt): string {
   g.flow.pre = [];
   switch (s.kind) {
     case "VarDecl": {
-      if (s.mode !== "none" && (s.init.kind === "For" || s.init.kind === "ForIn" || s.init.kind === "While")) firstIterationOnly.add(s.init);
       const vt = vtOf(s.symbol?.type) ?? kindOf(s.init);
       g.flow.declName = s.name.name;
       const init = asKindIn(g, s.init, rootExpr(g, s.init), vt);
@@ -298,15 +297,9 @@ function switchPasses(g: Gen, s: A.Switch, subj: string | null, body: (b: A.Bloc
   return capturePasses(g, frame, k, picks + closing, bodies, forced, rest);
 }
 
-/**
- * Loops a `var`/`varip` declaration takes its value from: TradingView's user manual (Loops, Structure
- * and syntax) says such a loop ends right after its first iteration, whatever its header allows.
- */
-const firstIterationOnly = new WeakSet<A.Structured>();
-
-/** The guard opening the body of a loop that runs once at most (firstIterationOnly), declared before it as `let <flag> = false`. */
-function onceGuard(g: Gen, s: A.Structured): { decl: string; guard: string } {
-  if (!firstIterationOnly.has(s)) return { decl: "", guard: "" };
+/** The guard opening the body of a loop that runs once at most (firstIterationOnly, set by the checker), declared before it as `let <flag> = false`. */
+function onceGuard(g: Gen, s: A.For | A.ForIn | A.While): { decl: string; guard: string } {
+  if (s.firstIterationOnly !== true) return { decl: "", guard: "" };
   const f = g.scopes.fresh("once");
   return { decl: `let ${f} = false;\n`, guard: `if (${f}) break;\n${f} = true;\n` };
 }

@@ -246,7 +246,17 @@ export interface Switch extends Annotated {
   cases: SwitchCase[];
 }
 
-export interface For extends Annotated {
+/** What the checker marks on a loop (For, ForIn, While). */
+interface LoopMarks {
+  /**
+   * A loop a `var`/`varip` declaration takes its value from: TradingView's user manual (Loops,
+   * Structure and syntax) says such a loop ends right after its first iteration, whatever its
+   * header allows (set by the checker).
+   */
+  firstIterationOnly?: boolean;
+}
+
+export interface For extends Annotated, LoopMarks {
   kind: "For";
   span: Span;
   counter: Identifier;
@@ -262,7 +272,7 @@ export interface For extends Annotated {
 }
 
 /** `for x in arr` (index null) or `for [i, x] in arr`. */
-export interface ForIn extends Annotated {
+export interface ForIn extends Annotated, LoopMarks {
   kind: "ForIn";
   span: Span;
   index: Identifier | null;
@@ -273,7 +283,7 @@ export interface ForIn extends Annotated {
   itemSymbol?: LocalSymbol;
 }
 
-export interface While extends Annotated {
+export interface While extends Annotated, LoopMarks {
   kind: "While";
   span: Span;
   cond: Expr;

@@ -19,6 +19,8 @@ const simpleDeclared = new WeakSet<A.LocalSymbol>();
 
 export function varDecl(t: Typer, s: A.VarDecl): Value {
   elementTypeFromDeclaration(s);
+  // a loop a var/varip takes its value from ends after its first iteration (A.For.firstIterationOnly)
+  if (s.mode !== "none" && (s.init.kind === "For" || s.init.kind === "ForIn" || s.init.kind === "While")) s.init.firstIterationOnly = true;
   t.declaring.push({ name: s.name.name, depth: t.active.size });
   let v: Value;
   try {
