@@ -422,9 +422,7 @@ ${REQUEST_DIFFERENCES}
   passes a \`matrix<int>\` to a method of \`matrix<float>\`; here an int collection is not a float one (a type
   mismatch, and no such method): declare the matrix \`matrix<float>\`.
 - **Reference signatures** (each built-in's parameters, defaults and qualifiers checked against TradingView's
-  v6 reference manual). \`array.slice\` returns a new array of the elements; the reference's slice shares them
-  with the original (pushing to the slice grows the original, its \`array.size\` example): setting or pushing an
-  element of a slice here leaves the original as it was. \`request.security_lower_tf\` of a symbol not stored with
+  v6 reference manual). \`request.security_lower_tf\` of a symbol not stored with
   \`ignore_invalid_symbol = true\` gives an empty array where the reference says na (\`array.size\` is 0, not
   na). \`str.tostring\` of a color compiles and gives the color's number here; the reference takes no color
   there. Parameters the reference qualifies more strictly (\`simple\`, \`const\`) may take series values here.

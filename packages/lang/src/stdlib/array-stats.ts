@@ -12,7 +12,7 @@ type Arr<T> = PineArray<T> | null;
 
 function values<T>(a: Arr<T>): T[] {
   if (a === null) fail(NA_ARRAY_MESSAGE);
-  return a.v;
+  return a.items();
 }
 
 /** The non-na numbers, ascending. */

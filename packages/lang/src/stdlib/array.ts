@@ -5,6 +5,7 @@ import { builtinFunction, constants, type CallEmit, type Emitter, type FunctionR
 import { fail, MAX_ARRAY_SIZE, NA_ARRAY_MESSAGE } from "../runtime/errors";
 
 import { compareKeys, SORT_FIELD_PARAM, sortFieldSlot, sortKey } from "./sort-field";
+import { elementAt, insertElement, PineSlice, removeElements, setElement, writeElements } from "./array-slice";
 import { dropped, extremes, HI, largest, LO, PineArray, pushed, smallest } from "./pine-array";
 import { javaDoubleText, numberText } from "./value-text";
 
@@ -25,7 +26,7 @@ function grow(n: number): void {
 }
 
 function index<T>(a: PineArray<T>, i: number, forInsert = false): number {
-  const n = a.e.length;
+  const n = a.count();
   let k = Math.floor(i);
   if (k < 0) k += n;
   if (i !== i || k < 0 || (forInsert ? k > n : k >= n)) fail(`Index ${i} is out of bounds. Array size is ${n}`);
@@ -47,59 +48,74 @@ export function from<T>(values: T[]): PineArray<T> {
   return PineArray.of(values.slice());
 }
 
+// Each operation below takes a slice (stdlib/array-slice.ts) through the slice's own path: a slice
+// shares its array's elements (docs/adr/0331).
+
 export function size(a: Arr<unknown>): number {
-  return need(a).e.length;
+  return need(a).count();
 }
 export function get<T>(a: Arr<T>, i: number): T {
   const x = need(a);
-  return x.e[index(x, i)]!;
+  return elementAt(x, index(x, i));
 }
 export function set<T>(a: Arr<T>, i: number, value: T): void {
   const x = need(a);
-  x.v[index(x, i)] = value;
+  setElement(x, index(x, i), value);
 }
 export function push<T>(a: Arr<T>, value: T): void {
   const x = need(a);
+  if (x instanceof PineSlice) return insertElement(x, x.count(), value);
   grow(x.e.length + 1);
   x.e.push(value);
   if (x.ext !== 0) pushed(x, value);
 }
 export function unshift<T>(a: Arr<T>, value: T): void {
-  const x = need(a);
-  grow(x.v.length + 1);
-  x.v.unshift(value);
+  insertElement(need(a), 0, value);
 }
 export function pop<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.e.length === 0) fail("Cannot use pop() if array is empty.");
+  const n = x.count();
+  if (n === 0) fail("Cannot use pop() if array is empty.");
+  if (x instanceof PineSlice) return removeElements(x, n - 1, 1)[0]!;
   const r = x.e.pop()!;
   if (x.ext !== 0) dropped(x, r);
   return r;
 }
 export function shift<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.e.length === 0) fail("Cannot use shift() if array is empty.");
+  if (x.count() === 0) fail("Cannot use shift() if array is empty.");
+  if (x instanceof PineSlice) return removeElements(x, 0, 1)[0]!;
   const r = x.e.shift()!;
   if (x.ext !== 0) dropped(x, r);
   return r;
 }
 export function insert<T>(a: Arr<T>, i: number, value: T): void {
   const x = need(a);
-  grow(x.e.length + 1);
-  x.v.splice(index(x, i, true), 0, value);
+  insertElement(x, index(x, i, true), value);
 }
 export function remove<T>(a: Arr<T>, i: number): T {
   const x = need(a);
-  const r = x.e.splice(index(x, i), 1)[0]!;
+  const k = index(x, i);
+  if (x instanceof PineSlice) return removeElements(x, k, 1)[0]!;
+  const r = x.e.splice(k, 1)[0]!;
   if (x.ext !== 0) dropped(x, r);
   return r;
 }
 export function clear(a: Arr<unknown>): void {
-  need(a).v.length = 0;
+  const x = need(a);
+  if (x instanceof PineSlice) removeElements(x, 0, x.count());
+  else x.v.length = 0;
+}
+/** Changes the elements in place: a slice's through a copy written back. */
+function rewrite<T>(x: PineArray<T>, change: (v: T[]) => void): void {
+  if (!(x instanceof PineSlice)) return change(x.v);
+  const v = x.items();
+  change(v);
+  writeElements(x, v);
 }
 export function fill<T>(a: Arr<T>, value: T, from = 0, to?: number): void {
   const x = need(a);
-  x.v.fill(value, from, to === undefined || to !== to ? x.v.length : to);
+  rewrite(x, (v) => v.fill(value, from, to === undefined || to !== to ? v.length : to));
 }
 export function includes<T>(a: Arr<T>, value: T): boolean {
   return indexof(a, value) >= 0;
@@ -108,51 +124,59 @@ function same(a: unknown, b: unknown): boolean {
   return a === b || (typeof a === "number" && typeof b === "number" && a !== a && b !== b);
 }
 export function indexof<T>(a: Arr<T>, value: T): number {
-  const v = need(a).e;
+  const v = need(a).items();
   for (let i = 0; i < v.length; i++) if (same(v[i], value)) return i;
   return -1;
 }
 export function lastindexof<T>(a: Arr<T>, value: T): number {
-  const v = need(a).e;
+  const v = need(a).items();
   for (let i = v.length - 1; i >= 0; i--) if (same(v[i], value)) return i;
   return -1;
 }
+/** A slice of the array from `from` to `to` (exclusive): it shares the array's elements (stdlib/array-slice.ts). */
 export function slice<T>(a: Arr<T>, from: number, to: number): PineArray<T> {
   const x = need(a);
-  const n = x.e.length;
+  const n = x.count();
   if (!(from >= 0 && to <= n && from <= to)) fail(`Slice bounds ${from}..${to} are out of range. Array size is ${n}.`);
-  return new PineArray<T>(x.e.slice(from, to));
+  const start = Math.floor(from);
+  return new PineSlice<T>(x, start, Math.floor(to) - start);
 }
 export function copy<T>(a: Arr<T>): PineArray<T> {
-  return new PineArray<T>(need(a).e.slice());
+  const x = need(a);
+  return new PineArray<T>(x instanceof PineSlice ? x.items() : x.e.slice());
 }
 export function concat<T>(a: Arr<T>, b: Arr<T>): PineArray<T> {
   const x = need(a);
   const y = need(b);
-  grow(x.e.length + y.e.length);
+  // an array concatenated to itself adds its elements once (a copy: the loop below grows the list)
+  const add = y === x ? y.items().slice() : y.items();
+  grow(x.count() + add.length);
+  if (x instanceof PineSlice) {
+    for (const e of add) insertElement(x, x.count(), e);
+    return x;
+  }
   const into = x.v;
-  for (const e of y.e) into.push(e);
+  for (const e of add) into.push(e);
   return x;
 }
 export function reverse(a: Arr<unknown>): void {
-  need(a).v.reverse();
+  rewrite(need(a), (v) => v.reverse());
 }
 export function first<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.e.length === 0) fail("Cannot use first() if array is empty.");
-  return x.e[0]!;
+  if (x.count() === 0) fail("Cannot use first() if array is empty.");
+  return elementAt(x, 0);
 }
 export function last<T>(a: Arr<T>): T {
   const x = need(a);
-  if (x.e.length === 0) fail("Cannot use last() if array is empty.");
-  return x.e[x.e.length - 1]!;
+  const n = x.count();
+  if (n === 0) fail("Cannot use last() if array is empty.");
+  return elementAt(x, n - 1);
 }
 /** Sorts in place (stable; na last), by the elements or, for objects, by their field at `slot` (sort-field.ts). */
 export function sort(a: Arr<unknown>, order: string = "ascending", slot = -1): void {
-  const v = need(a).v;
   const dir = order === "descending" ? -1 : 1;
-  if (slot < 0) v.sort((p, q) => compareKeys(p, q, dir));
-  else v.sort((p, q) => compareKeys(sortKey(p, slot), sortKey(q, slot), dir));
+  rewrite(need(a), (v) => (slot < 0 ? v.sort((p, q) => compareKeys(p, q, dir)) : v.sort((p, q) => compareKeys(sortKey(p, slot), sortKey(q, slot), dir))));
 }
 /**
  * The elements joined: an int as str.tostring writes it, a float as Java's Double.toString (`5.0`,
@@ -162,13 +186,14 @@ export function sort(a: Arr<unknown>, order: string = "ascending", slot = -1): v
 export function join(a: Arr<unknown>, sep = "", floats = false): string {
   const text = floats ? javaDoubleText : numberText;
   return need(a)
-    .e.map((e) => (e === null ? "NaN" : typeof e === "number" ? text(e) : String(e)))
+    .items()
+    .map((e) => (e === null ? "NaN" : typeof e === "number" ? text(e) : String(e)))
     .join(sep);
 }
 
 /** The elements of a numeric array, to read. */
 function nums(a: Arr<number>): readonly number[] {
-  return need(a).e;
+  return need(a).items();
 }
 export function sum(a: Arr<number>): number {
   let s = 0;
@@ -192,12 +217,12 @@ export function avg(a: Arr<number>): number {
 // windows): kept beside the array between changes that may alter it (stdlib/pine-array.ts).
 export function min(a: Arr<number>, nth = 0): number {
   if (a === null) fail(NA_ARRAY_MESSAGE);
-  if (nth !== 0) return nthOf(a.e, nth, (p, q) => p - q);
+  if (nth !== 0) return nthOf(a.items(), nth, (p, q) => p - q);
   return smallest(a);
 }
 export function max(a: Arr<number>, nth = 0): number {
   if (a === null) fail(NA_ARRAY_MESSAGE);
-  if (nth !== 0) return nthOf(a.e, nth, (p, q) => q - p);
+  if (nth !== 0) return nthOf(a.items(), nth, (p, q) => q - p);
   return largest(a);
 }
 function nthOf(v: readonly number[], nth: number, order: (p: number, q: number) => number): number {
@@ -287,7 +312,7 @@ export const arrayFunctions: FunctionRecord[] = [
   fn("lastindexof(id: series array<T>, value: series T): series int", "Index of the last `value`, or -1.", lastindexof),
   fn("fill(id: series array<T>, value: series T, index_from: series int = 0, index_to: series int = na): void", "Sets elements from `index_from` to `index_to` (exclusive) to `value`.", fill),
   fn("copy(id: series array<T>): series array<T>", "A shallow copy.", copy),
-  fn("slice(id: series array<T>, index_from: series int, index_to: series int): series array<T>", "A copy of the elements from `index_from` to `index_to` (exclusive).", slice),
+  fn("slice(id: series array<T>, index_from: series int, index_to: series int): series array<T>", "A slice of the elements from `index_from` to `index_to` (exclusive): it shares them with the array (a change through either shows in both).", slice),
   fn("concat(id1: series array<T>, id2: series array<T>): series array<T>", "Appends `id2`'s elements to `id1` and returns `id1`.", concat),
   fn("reverse(id: series array<T>): void", "Reverses the array in place.", reverse),
   builtinFunction({

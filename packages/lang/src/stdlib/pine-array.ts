@@ -8,6 +8,8 @@
 // and dropped(); every other change of the elements clears them: `set` directly, and any code that
 // reaches the list through `v` (the getter clears them, as its caller may write to the list).
 // Readers that never write (the written-out reads, `for ... in`, the scans here) use `e`.
+// A slice (array.slice) is the subclass PineSlice (stdlib/array-slice.ts): its `e` is a live view of
+// its array's elements and its `ext` is always 0 (nothing is kept for it).
 
 import { fail, MAX_ARRAY_SIZE } from "../runtime/errors";
 
@@ -17,14 +19,19 @@ export const HI = 1;
 export const LO = 2;
 
 export class PineArray<T = unknown> {
+  // Assigned in the constructor, not declared as class fields: a slice (stdlib/array-slice.ts)
+  // answers `e` and `ext` from its array through accessors, which a field definition would hide.
   /** The elements, in order (read in place; written only where the extremes are kept, see above). */
-  e: T[];
+  declare e: T[];
   /** Which of `hi` and `lo` are valid (HI, LO bits). */
-  ext = 0;
-  hi = NaN;
-  lo = NaN;
+  declare ext: number;
+  declare hi: number;
+  declare lo: number;
   constructor(elements: T[]) {
     this.e = elements;
+    this.ext = 0;
+    this.hi = NaN;
+    this.lo = NaN;
   }
   /** The elements for any use, writes included: the kept extremes are dropped. */
   get v(): T[] {
@@ -34,6 +41,14 @@ export class PineArray<T = unknown> {
   set v(elements: T[]) {
     this.ext = 0;
     this.e = elements;
+  }
+  /** The elements to read, in order (a slice's are a copy made for the reader). */
+  items(): T[] {
+    return this.e;
+  }
+  /** The number of elements. */
+  count(): number {
+    return this.e.length;
   }
   static of<T>(values: T[]): PineArray<T> {
     if (values.length > MAX_ARRAY_SIZE) fail(`Array is too large. Maximum size is ${MAX_ARRAY_SIZE}`);
@@ -67,7 +82,7 @@ export function scanMin(v: readonly number[]): number {
 /** array.max(a) (nth 0): the kept value, or a scan that is then kept. */
 export function largest(a: PineArray<number>): number {
   if ((a.ext & HI) === 0) {
-    a.hi = scanMax(a.e);
+    a.hi = scanMax(a.items());
     a.ext |= HI;
   }
   return a.hi;
@@ -76,7 +91,7 @@ export function largest(a: PineArray<number>): number {
 /** array.min(a) (nth 0): the kept value, or a scan that is then kept. */
 export function smallest(a: PineArray<number>): number {
   if ((a.ext & LO) === 0) {
-    a.lo = scanMin(a.e);
+    a.lo = scanMin(a.items());
     a.ext |= LO;
   }
   return a.lo;
@@ -90,7 +105,7 @@ export function extremes(a: PineArray<number>): void {
     smallest(a);
     return;
   }
-  const v = a.e;
+  const v = a.items();
   let hi = NaN;
   let lo = NaN;
   for (let i = 0; i < v.length; i++) {
