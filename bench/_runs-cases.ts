@@ -173,6 +173,19 @@ interface CompositeCounters {
   faults: { postgres: number; api: number; workers: number };
 }
 
+/**
+ * Whether the Postgres server maps its shared memory on huge pages: `huge_pages` and how many of the
+ * bench database's backends hold hugetlb pages (/proc/<pid>/status HugetlbPages; the server on this
+ * machine). Without them each backend takes a minor fault for every 4 KiB of shared buffers it
+ * touches first, about 2,000 for the composite's 7.6 MB (docs/adr/0334-postgres-huge-pages.md).
+ */
+async function serverPages(db: Db): Promise<string> {
+  const [setting] = await db.$queryRawUnsafe<Array<{ huge_pages: string }>>(`SHOW huge_pages`);
+  const rows = await db.$queryRawUnsafe<Array<{ pid: number }>>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+  const huge = rows.filter((r) => /HugetlbPages:\s*[1-9]/.test(readOr(() => readFileSync(`/proc/${r.pid}/status`, "utf8"), ""))).length;
+  return `runs composite_spy postgres huge_pages=${setting?.huge_pages ?? "?"} backends_on_huge_pages=${huge}/${rows.length}`;
+}
+
 /** `runs` measured runs (after two warm-ups); with `each`, every run's request and evaluation too. */
 export async function compositeCase(env: CaseEnv, runs = COMPOSITE_RUNS, each = false): Promise<string> {
   for (const file of SPY_FILES) await importFile(env.db, { symbol: "SPY", timeframe: "1m", file: join(DEMO_DIR, file), format: "ninjatrader" });
@@ -209,7 +222,7 @@ export async function compositeCase(env: CaseEnv, runs = COMPOSITE_RUNS, each = 
   }
   const req = median(requests);
   const ev = median(evals);
-  const line = `runs composite_spy bars=${bars.length} request_p50_ms=${req.toFixed(1)} eval_p50_ms=${ev.toFixed(1)} ratio=${(req / ev).toFixed(2)}`;
+  const line = `runs composite_spy bars=${bars.length} request_p50_ms=${req.toFixed(1)} eval_p50_ms=${ev.toFixed(1)} ratio=${(req / ev).toFixed(2)}\n${await serverPages(env.db)}`;
   if (!each) return line;
   const list = (xs: number[]): string => xs.map((x) => x.toFixed(1)).join(",");
   return [
