@@ -387,12 +387,12 @@ function crossesAndTurns(b: Bars): Record<string, Series> {
     out.bars_since_a_cross[i] = last === undefined ? NaN : i - last;
     const third = crossBars[crossBars.length - 3];
     out.close_at_the_third_last_cross[i] = third === undefined ? NaN : b.close[third]!;
-    // ta.rising/ta.falling(close, 3): above (below) each of the three closes before.
+    // ta.rising/ta.falling(close, 3): the close rose (fell) on each of the last three bars (docs/adr/0330).
     let rising = i >= 3;
     let falling = i >= 3;
-    for (let k = 1; k <= 3 && i >= 3; k++) {
-      rising = rising && b.close[i]! > b.close[i - k]!;
-      falling = falling && b.close[i]! < b.close[i - k]!;
+    for (let k = 0; k < 3 && i >= 3; k++) {
+      rising = rising && b.close[i - k]! > b.close[i - k - 1]!;
+      falling = falling && b.close[i - k]! < b.close[i - k - 1]!;
     }
     out.three_bar_direction[i] = rising ? 1 : falling ? -1 : 0;
   }

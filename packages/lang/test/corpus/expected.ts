@@ -276,8 +276,9 @@ function streaks(b: Bars): Record<string, Series> {
     k = b.close[i]! > prev ? (k > 0 ? k + 1 : 1) : b.close[i]! < prev ? (k < 0 ? k - 1 : -1) : 0;
     streak[i] = k;
   }
-  // Rising: above each of the previous 3 closes (falling: below each); false until 3 exist.
-  const beats = (i: number, sign: number): boolean => i >= 3 && [1, 2, 3].every((j) => sign * (b.close[i]! - b.close[i - j]!) > 0);
+  // Rising: the close rose on each of the last 3 bars (falling: fell), as TradingView's recorded values
+  // show (docs/adr/0330); false until 3 changes exist.
+  const beats = (i: number, sign: number): boolean => i >= 3 && [0, 1, 2].every((j) => sign * (b.close[i - j]! - b.close[i - j - 1]!) > 0);
   const fast = r.sma(b.close, 10);
   const slow = r.sma(b.close, 30);
   const since = new Float64Array(n);

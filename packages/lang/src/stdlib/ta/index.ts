@@ -2,6 +2,7 @@
 // every record exported here, so a new family module needs only its line below.
 export * from "./ma";
 export * from "./stats";
+export * from "./correlation";
 export * from "./extremes";
 export * from "./signals";
 export * from "./osc";

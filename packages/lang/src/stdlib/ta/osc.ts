@@ -169,7 +169,11 @@ export class Mfi {
   }
 }
 
-/** 100 * (sum(gains) - sum(losses)) / (sum(gains) + sum(losses)). */
+/**
+ * 100 * (sum(gains) - sum(losses)) / (sum(gains) + sum(losses)), read as the reference's Pine gives it:
+ * `math.sum(mom >= 0 ? mom : 0.0)` and `math.sum(mom >= 0 ? 0.0 : -mom)`, so an na change (next to an na
+ * bar) adds 0 to the gains and is skipped by the losses' sum (docs/adr/0330).
+ */
 export class Cmo {
   ch = new Change(1);
   s1: Sum;
@@ -180,8 +184,8 @@ export class Cmo {
   }
   update(x: number, length: number): number {
     const m = move(this.ch.update(x, 1));
-    const a = this.s1.update(m >= 0 ? m : m === m ? 0 : NaN, length);
-    const b = this.s2.update(m >= 0 ? 0 : m === m ? -m : NaN, length);
+    const a = this.s1.update(m >= 0 ? m : 0, length);
+    const b = this.s2.update(m >= 0 ? 0 : -m, length);
     return (100 * (a - b)) / (a + b);
   }
 }

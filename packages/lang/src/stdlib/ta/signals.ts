@@ -4,12 +4,18 @@ import { taFunction, UNBOUNDED, update, type CallEmit } from "../../builtins/rec
 import { Ring, ValueRing } from "../ring";
 import { Lag, UNKNOWN_WINDOW } from "./ma";
 
-/** dir 1: crossover (a > b now, a <= b before), -1: crossunder, 0: either. na gives false. */
+/**
+ * dir 1: crossover (a > b now, a <= b before), -1: crossunder, 0: either. "Before" is the last bar
+ * where both were defined: a bar with an na operand gives false and leaves that relation as it was,
+ * so a cross over an na gap fires on the bar after it, as TradingView's recorded values show
+ * (docs/adr/0330).
+ */
 export class Cross {
   pa = NaN;
   pb = NaN;
   constructor(readonly dir: 1 | -1 | 0) {}
   update(a: number, b: number): boolean {
+    if (a !== a || b !== b) return false;
     const pa = this.pa;
     const pb = this.pb;
     this.pa = a;

@@ -1,5 +1,5 @@
-// Window statistics: stdev, variance, dev, median, mode, percentrank, correlation, cum, change,
-// roc, rising, falling (highest, lowest, range and all-time extremes are in extremes.ts).
+// Window statistics: stdev, variance, dev, median, mode, percentrank, cum, change, roc, rising,
+// falling (highest, lowest, range and all-time extremes are in extremes.ts, correlation in correlation.ts).
 
 import { lengthWindow, sourceLength, taFunction, UNBOUNDED, update, type CallEmit, type Emitter } from "../../builtins/record";
 import { Ring } from "../ring";
@@ -183,43 +183,15 @@ export class PercentRank {
   }
 }
 
-/** Pearson correlation over the last `length` bars where both values are non-na. */
-export class Correlation {
-  a: Ring;
-  b: Ring;
-  constructor(cap = UNKNOWN_WINDOW) {
-    this.a = new Ring(cap);
-    this.b = new Ring(cap);
-  }
-  last = NaN;
-  update(x: number, y: number, length: number): number {
-    const n = len(length);
-    if (n === 0) return NaN;
-    if (x !== x || y !== y) return this.last;
-    this.b.add(y, n);
-    if (!this.a.add(x, n)) return (this.last = NaN);
-    const ma = this.a.sumLast(n) / n;
-    const mb = this.b.sumLast(n) / n;
-    let sab = 0;
-    let saa = 0;
-    let sbb = 0;
-    for (let i = 0; i < n; i++) {
-      const da = this.a.get(i) - ma;
-      const db = this.b.get(i) - mb;
-      sab += da * db;
-      saa += da * da;
-      sbb += db * db;
-    }
-    return (this.last = sab / Math.sqrt(saa * sbb));
-  }
-}
-
-/** Running total; na values add nothing. */
+/**
+ * Running total of the non-na values; na on an na bar (before the first value too), as TradingView
+ * gives it (docs/adr/0330): the total goes on past the gap.
+ */
 export class Cum {
   sum = 0;
   update(x: number): number {
-    if (x === x) this.sum += x;
-    return this.sum;
+    if (x !== x) return NaN;
+    return (this.sum += x);
   }
 }
 
@@ -256,44 +228,34 @@ export class Roc extends Change {
 }
 
 /**
- * rising: the newest non-na value > each of the `length` non-na values before it (falling: <).
- * The reference: "na values in the source series are ignored; the function calculates on the
- * length quantity of non-na values": the na bars are left out, as by ta.sma (docs/adr/0146: an
- * na bar gives the value of the last non-na one).
+ * rising: the source rose (x > x[1], by more than the tolerance) on each of the last `length` changes
+ * (falling: fell), as TradingView's recorded values show (docs/adr/0330): a count of consecutive
+ * rises, which a change with an na side leaves as it is (the na bars are skipped, not a break), so an
+ * na bar gives the count's answer too. `x > x[k]` for every k (the reference's wording) differs from
+ * it where an earlier bar dipped below the one before it.
  */
 export class Trend {
-  /** The non-na values, newest first. */
-  r: Ring;
-  constructor(
-    readonly rising: boolean,
-    cap = UNKNOWN_WINDOW,
-  ) {
-    this.r = new Ring(cap + 1);
-  }
+  /** The previous value (na too) and the consecutive rises (falls) counted so far. */
+  prev = NaN;
+  run = 0;
+  constructor(readonly rising: boolean) {}
   update(x: number, length: number): boolean {
+    const p = this.prev;
+    this.prev = x;
+    if (x === x && p === p) this.run = beats(x, p, this.rising) ? this.run + 1 : 0;
     const n = len(length);
-    if (n === 0) return false;
-    const r = this.r;
-    if (x === x) r.add(x, n + 1);
-    else r.ensure(n + 1);
-    if (r.count < n + 1) return false;
-    const newest = r.get(0);
-    for (let i = 1; i <= n; i++) {
-      const y = r.get(i);
-      if (!beats(newest, y, this.rising)) return false;
-    }
-    return true;
+    return n > 0 && this.run >= n;
   }
 }
 
 export class Rising extends Trend {
-  constructor(cap = UNKNOWN_WINDOW) {
-    super(true, cap);
+  constructor() {
+    super(true);
   }
 }
 export class Falling extends Trend {
-  constructor(cap = UNKNOWN_WINDOW) {
-    super(false, cap);
+  constructor() {
+    super(false);
   }
 }
 
@@ -310,19 +272,20 @@ export function changeOfColumn(col: Float64Array, i: number, length: number, roc
   return diffOrRoc(x, p, roc);
 }
 
-/** ta.rising / ta.falling of a bar column: source > source[k] (<) for k = 1..length, from the column. */
+/**
+ * ta.rising / ta.falling of a bar column: the last `length` changes with both sides non-na are all
+ * rises (falls), read from the column (Trend's count, found backwards).
+ */
 export function trendOfColumn(col: Float64Array, i: number, length: number, rising: boolean): boolean {
   const n = len(length);
-  if (n === 0 || i < n) return false;
-  // na values are left out, as by Trend: the newest non-na value against the n non-na before it
-  let x = NaN;
+  if (n === 0) return false;
   let seen = 0;
-  for (let j = i; j >= 0 && seen < n; j--) {
-    const y = col[j]!;
-    if (y !== y) continue;
-    if (x !== x) x = y;
-    else if (!beats(x, y, rising)) return false;
-    else seen++;
+  for (let j = i; j >= 1 && seen < n; j--) {
+    const x = col[j]!;
+    const y = col[j - 1]!;
+    if (x !== x || y !== y) continue;
+    if (!beats(x, y, rising)) return false;
+    seen++;
   }
   return seen === n;
 }
@@ -342,15 +305,16 @@ export function trendOfHistory(ring: Ring, x: number, length: number, rising: bo
   const n = len(length);
   if (n === 0) return false;
   ring.ensure(n);
-  // na values are left out, as by Trend: the newest non-na value against the n non-na before it
-  let newest = x;
+  // as trendOfColumn, from x and the ring (x[k] is ring.get(k - 1))
   let seen = 0;
+  let newer = x;
   for (let k = 0, held = ring.count; k < held && seen < n; k++) {
     const y = ring.get(k);
-    if (y !== y) continue;
-    if (newest !== newest) newest = y;
-    else if (!beats(newest, y, rising)) return false;
-    else seen++;
+    if (newer === newer && y === y) {
+      if (!beats(newer, y, rising)) return false;
+      seen++;
+    }
+    newer = y;
   }
   return seen === n;
 }
@@ -427,13 +391,6 @@ export const taPercentrank = taFunction({
   emit: update(PercentRank, sourceLength),
   bounds: { length: ">0" },
 });
-export const taCorrelation = taFunction({
-  sig: "correlation(source1: series float, source2: series float, length: series int): series float",
-  doc: "Pearson correlation of the two series over `length` bars.",
-  lookback: lengthWindow,
-  emit: update(Correlation, (b) => [b.a("source1"), b.a("source2"), b.a("length")]),
-  bounds: { length: ">0" },
-});
 export const taCum = taFunction({
   sig: "cum(source: series float): series float",
   doc: "Cumulative sum of `source` since the first bar.",
@@ -466,14 +423,14 @@ export const taRoc = taFunction({
 });
 export const taRising = taFunction({
   sig: "rising(source: series float, length: series int): series bool",
-  doc: "True when `source` is greater than each of its previous `length` non-na values.",
+  doc: "True when `source` rose on each of its last `length` changes (na bars skipped).",
   lookback: lengthWindow,
   emit: ofColumn(update(Rising, sourceLength), trendEmit(true), trendHistory(true), true),
   bounds: { length: ">0" },
 });
 export const taFalling = taFunction({
   sig: "falling(source: series float, length: series int): series bool",
-  doc: "True when `source` is less than each of its previous `length` non-na values.",
+  doc: "True when `source` fell on each of its last `length` changes (na bars skipped).",
   lookback: lengthWindow,
   emit: ofColumn(update(Falling, sourceLength), trendEmit(false), trendHistory(false), true),
   bounds: { length: ">0" },
