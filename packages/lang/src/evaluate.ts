@@ -17,6 +17,7 @@ import type { DrawingCaps } from "./stdlib/drawing/store";
 import { drawingsOf, type Drawings } from "./stdlib/drawing/output";
 import type { LogLine } from "./stdlib/drawing/log";
 import { drawingCapsOf } from "./derive/appearance";
+import { withoutDynamicRequestsIn } from "./check/rules/dynamic-requests";
 import { calcBarsCountOf, evaluateLastBars, evaluateOnScriptTimeframe, scriptTimeframeOf, type ScriptTimeframe } from "./script-timeframe";
 
 export { CodegenError } from "./codegen";
@@ -54,6 +55,8 @@ export interface Program {
   scriptTimeframe?: ScriptTimeframe | null;
   /** `indicator(calc_bars_count = N)`: only the last N bars are evaluated (script-timeframe.ts); 0 or absent: every bar. */
   calcBarsCount?: number;
+  /** false: the script has no dynamic requests (v6 `dynamic_requests = false`, v5 by default), its requests do not nest (docs/adr/0329); absent: it has them. */
+  dynamicRequests?: false;
   /** Built once; each evaluation calls it with a fresh runtime. */
   readonly factory: (rt: Runtime) => CompiledRun;
   /** Runs kept between evaluations for V8's compiled code (absent: nothing is kept). */
@@ -223,7 +226,7 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
     return { name, title: o.title };
   });
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
-  return programFromPortable({ kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), shifted: g.outputs.map((o) => o.shifted), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), calcBarsCount: calcBarsCountOf(checked.script) });
+  return programFromPortable({ kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), shifted: g.outputs.map((o) => o.shifted), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), calcBarsCount: calcBarsCountOf(checked.script), ...(withoutDynamicRequestsIn(checked.script) ? { dynamicRequests: false as const } : {}) });
 }
 
 /**

@@ -30,6 +30,8 @@ function captureRun(program: Program, env: RequestEnv): CaptureRun {
     const host = new RequestHost("capture");
     // a request inside another request's expression reads its own context from this one (docs/adr/0296)
     host.nestWith(nested);
+    // without dynamic requests each call is made as from the chart (docs/adr/0329)
+    if (program.dynamicRequests === false) host.fromChart = { ticker: env.mainTicker, period: env.mainPeriod };
     rt.req = host;
     rt.mainPeriod = env.mainPeriod;
     rt.mainTicker = env.mainTicker;

@@ -22,6 +22,7 @@ import { scriptTimeframeOf } from "../script-timeframe";
 import { INTRABAR_REQUEST_NAMES } from "../stdlib/ta/tv-library/intrabar";
 import type { SourceFile } from "../types";
 import { variableDefinitions } from "./request-definitions";
+import { withoutDynamicRequestsIn } from "../check/rules/dynamic-requests";
 
 /** The chart a script runs on: its ticker, exchange prefix ("" or absent: none) and store timeframe. */
 export interface ChartSymbol extends TickerParts {
@@ -189,6 +190,7 @@ export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol,
     if (ownTf && "tf" in ownTf && ownTf.tf !== chart.timeframe) found.set(`${chart.ticker}@${ownTf.tf}`, { symbol: chart.ticker, timeframe: ownTf.tf });
     const aliases = tradingViewTaAliases(script);
     const names = staticNames(script, chart, inputs);
+    const fromChart = withoutDynamicRequestsIn(script); // each request made as from the chart (docs/adr/0329)
     const add = (name: string | null, a: string, b: string): void => {
       const isRate = name === "request.currency_rate";
       if (isRate && a === b) return;
@@ -209,7 +211,7 @@ export function scriptRequests(files: readonly SourceFile[], chart: ChartSymbol,
         const symbol = site.symbol === null ? chart.ticker : constant(site.symbol, chart);
         const timeframe = constant(site.timeframe, chart);
         if (symbol !== null && timeframe !== null) {
-          if (site.name === "request.security") nestedContexts(n, outerChart(symbol, timeframe, chart), names, aliases, add, nested);
+          if (site.name === "request.security") nestedContexts(n, fromChart ? chart : outerChart(symbol, timeframe, chart), names, aliases, add, nested, fromChart);
           return add(site.name, symbol, timeframe);
         }
         // a site named by inputs, parameters or variables is dynamic (a run may set them) and
@@ -236,10 +238,10 @@ function outerChart(symbol: string, timeframe: string, chart: ChartSymbol): Char
  * The contexts of the requests written in request.security call `outer`'s expression, directly or
  * in a function it calls (declared once), named as the outer call's context resolves them: a
  * request made while another's expression is evaluated requests from the outer call's context, so
- * `syminfo.tickerid` and `""` are its symbol and timeframe there (docs/adr/0296). Those with
- * computed arguments are left to the run that finds them.
+ * `syminfo.tickerid` and `""` are its symbol and timeframe there (docs/adr/0296); without dynamic
+ * requests (`fromChart`, docs/adr/0329) the chart's. Those with computed arguments are left to the run.
  */
-function nestedContexts(outer: A.Call, at: ChartSymbol | null, names: StaticNames, aliases: ReadonlySet<string>, add: (name: string | null, symbol: string, timeframe: string) => void, written: Set<A.Node>, open: Set<A.FunctionDecl> = new Set(), followed: Set<string> = new Set()): void {
+function nestedContexts(outer: A.Call, at: ChartSymbol | null, names: StaticNames, aliases: ReadonlySet<string>, add: (name: string | null, symbol: string, timeframe: string) => void, written: Set<A.Node>, fromChart: boolean, open: Set<A.FunctionDecl> = new Set(), followed: Set<string> = new Set()): void {
   const expr = argument(outer, "expression", 2);
   if (at === null || expr === undefined) return;
   const done = new Set<string>();
@@ -262,7 +264,7 @@ function nestedContexts(outer: A.Call, at: ChartSymbol | null, names: StaticName
         if (given === null || timeframe === null || "error" in tf) return;
         const symbol = given === "" ? instrumentTickerId(at) : given;
         add(site.name, symbol, tf.tf);
-        if (site.name === "request.security") nestedContexts(x, outerChart(symbol, tf.tf, at), names, aliases, add, written, open, followed);
+        if (site.name === "request.security") nestedContexts(x, fromChart ? at : outerChart(symbol, tf.tf, at), names, aliases, add, written, fromChart, open, followed);
         return;
       }
       const fn = names.functions.get(dotted(x.callee) ?? "");

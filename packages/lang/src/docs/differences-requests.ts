@@ -44,10 +44,19 @@ export const REQUEST_DIFFERENCES = `- **\`request.security\`** follows TradingVi
   na, TradingView not documenting that case (docs/adr/0307). Without dynamic requests (v6 with
   \`dynamic_requests = false\`, v5 unless it says \`dynamic_requests = true\`) a request in an \`if\`, \`switch\` or loop
   block (in v6 also a call there of a function making one) and a series symbol or timeframe are refused, as TradingView
-  refuses them (docs/adr/0314); a request reading another's result still nests there, where TradingView passes the first
-  request's value unchanged.
+  refuses them (docs/adr/0314; a ternary or \`and\`/\`or\` operand is no such block and stays accepted, TradingView's pages
+  naming only conditional structures and loops). There a request does not nest: a request another's expression reads
+  (kept in a variable or written inside it) is made as from the chart, its \`""\`, \`syminfo.tickerid\` and
+  \`timeframe.period\` naming the chart's symbol and timeframe, and its value reaches the other context by time, as the
+  user manual's \`info2\` gets \`info1\`'s value (docs/adr/0329); another expression of the requested context in its
+  symbol or timeframe (\`syminfo.ticker\`, \`ticker.new(syminfo.prefix, ...)\`) still names that context there, what
+  TradingView does with it is not documented.
   TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
-  without those three anchors it runs. A requested context runs what the request's expression depends on: a
+  without those three anchors it runs. A requested context runs what the request's expression depends on, up to the
+  script's last request (docs/adr/0327); a statement between two requests that writes what the later one reads also runs
+  before the earlier one there (one run per context, not per request): with \`var c = 0\`, \`a = request.security(t, tf,
+  c)\`, \`c += 1\`, \`b = request.security(t, tf, c)\` \`a\` counts the bars, where the manual's rule (a request "only
+  duplicates code that affects the variable before the call") keeps it 0. A
   statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
   \`timeframe.period\` is the requested timeframe) is not run in it (docs/adr/0170); statements that draw run in
   it only when its requests need them (docs/adr/0223). A request inside an \`if\`, a \`switch\`, a ternary or on the right of

@@ -19,6 +19,7 @@ import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { requestFinder } from "../../language/request-calls";
 import { forEachChild } from "../../language/visit";
+import { findDeclaration, type Declaration } from "./declaration";
 import type { RuleContext, Visitor } from "./rule";
 
 /** Per request built-in, the parameters naming its context, in positional order (a series argument there needs dynamic requests). */
@@ -76,14 +77,25 @@ export function DynamicRequestsRule(ctx: RuleContext): Visitor {
  * an indicator or library of v6 unless it says `dynamic_requests = false`, of v5 only when it says `true`.
  */
 function withoutDynamicRequests(ctx: RuleContext): string | null {
-  const decl = ctx.declaration;
+  return dynamicRequestsOff(ctx.version, ctx.declaration);
+}
+
+/**
+ * Why a script of `version` declared by `decl` has no dynamic requests, or null when it has them.
+ */
+export function dynamicRequestsOff(version: number, decl: Declaration | null): string | null {
   if (decl === null || (decl.kind !== "indicator" && decl.kind !== "library")) return null;
   const arg = decl.call.args.find((a) => a.name?.name === "dynamic_requests")?.value;
   const given = arg?.kind === "BoolLit" ? arg.value : null;
-  if (ctx.version >= 6) {
+  if (version >= 6) {
     return given === false ? `while the declaration sets \`dynamic_requests = false\` (TradingView allows it only with dynamic requests: remove that argument)` : null;
   }
   return given === true ? null : `in Pine v5 without dynamic requests (TradingView allows it only with \`dynamic_requests = true\` in ${decl.kind}(), or in //@version=6, where it is the default)`;
+}
+
+/** Whether a script (an entry file) has no dynamic requests: its requests do not nest in a context's run (docs/adr/0329). */
+export function withoutDynamicRequestsIn(script: A.Script): boolean {
+  return dynamicRequestsOff(script.version, findDeclaration(script)) !== null;
 }
 
 /** A series argument where the request's context is named. */

@@ -17,7 +17,7 @@ import { contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } fr
 import { nextSessionOpen, tradingPeriodTimes } from "./trading-days";
 import { alignedColumn, MAX_ALIGNED_SWITCHES, RequestSite, SiteIds, TupleColumn, valueAt, type BarField, type Column } from "./site";
 import { lastBars, lastCount, readableContext, SharedRuns, type ContextBars, type MissingContext } from "./contexts";
-import { fedRead, isOption, lowerTfOwnBar, lowerTfTuple, naTuple } from "./values";
+import { fedRead, fromChart, isOption, lowerTfOwnBar, lowerTfTuple, naTuple, RELATIVE_SYMBOL, RELATIVE_TIMEFRAME, type ChartNames } from "./values";
 import { quoteCurrencyIn, tickerIdIn } from "./instruments";
 
 export type { ContextBars, MissingContext };
@@ -53,6 +53,8 @@ export class RequestHost {
   /** Capture mode: the read host whose chart is the run's context (nested requests read through it), made when first needed. */
   private nestedRead: (() => RequestHost) | null = null;
   private nestedHost: RequestHost | null = null;
+  /** Capture mode without dynamic requests: the chart's ticker identifier and timeframe (values.ts fromChart); null with them. */
+  fromChart: ChartNames | null = null;
   private readonly runs: SharedRuns;
   /** The chart's host (itself, or the one a nested request's host was made for): it counts the bars evaluated. */
   private readonly root: RequestHost;
@@ -138,13 +140,15 @@ export class RequestHost {
    * context: the expression records even where evaluating them fails in this run (a loop's timeframe
    * read from an array empty in this context, docs/adr/0314).
    */
-  nested(site: RequestSite, key: string, i: number, feeds: boolean, v: unknown, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown, count = NaN): unknown {
+  nested(site: RequestSite, key: string, i: number, feeds: boolean, v: unknown, symbol: string | null, timeframe: string | null, gaps: boolean, lookahead: boolean, ignoreInvalid: boolean, na: unknown, relative: number, count = NaN): unknown {
     const how = this.nests(site, feeds);
     if (how === "no") return v;
     const host = (this.nestedHost ??= this.nestedRead!());
-    if (host.isRunContext(symbol, timeframe, count)) return v;
+    const sym = fromChart(symbol, relative & RELATIVE_SYMBOL, this.fromChart?.ticker);
+    const tf = fromChart(timeframe, relative & RELATIVE_TIMEFRAME, this.fromChart?.period);
+    if (host.isRunContext(sym, tf, count)) return v;
     // the site's own state keeps the alignment to this run's bars (a capture run uses one host)
-    const read = (): unknown => host.security(site, key, i, symbol, timeframe, gaps, lookahead, ignoreInvalid, na, count);
+    const read = (): unknown => host.security(site, key, i, sym, tf, gaps, lookahead, ignoreInvalid, na, count);
     return how === "nested" ? read() : fedRead(read, v);
   }
 
@@ -155,13 +159,15 @@ export class RequestHost {
    * whose result another request's expression may read (`feeds`: docs/adr/0307); otherwise, at the
    * top of the script, `own` (docs/adr/0296).
    */
-  nestedLowerTf(site: RequestSite, key: string, i: number, feeds: boolean, own: unknown, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe: boolean, size: number, count = NaN): unknown {
+  nestedLowerTf(site: RequestSite, key: string, i: number, feeds: boolean, own: unknown, symbol: string | null, timeframe: string | null, ignoreInvalid: boolean, ignoreInvalidTimeframe: boolean, size: number, relative: number, count = NaN): unknown {
     const how = this.nests(site, feeds);
     if (how === "no") return own;
     const host = (this.nestedHost ??= this.nestedRead!());
-    if (host.isRunContext(symbol, timeframe, count)) return own;
+    const sym = fromChart(symbol, relative & RELATIVE_SYMBOL, this.fromChart?.ticker);
+    const tf = fromChart(timeframe, relative & RELATIVE_TIMEFRAME, this.fromChart?.period);
+    if (host.isRunContext(sym, tf, count)) return own;
     const read = (): unknown => {
-      const values = host.lowerTf(site, key, i, symbol, timeframe, ignoreInvalid, ignoreInvalidTimeframe, count);
+      const values = host.lowerTf(site, key, i, sym, tf, ignoreInvalid, ignoreInvalidTimeframe, count);
       return size === 0 ? values : host.lowerTfTuple(values, size);
     };
     return how === "nested" ? read() : fedRead(read, own);

@@ -5,6 +5,7 @@
 // known and refused with the data they would need.
 
 import { builtinFunction, constants, type CallEmit, type ValueKind } from "../../builtins/record";
+import { RELATIVE_SYMBOL, RELATIVE_TIMEFRAME } from "./values";
 import { RequestSite, type BarField } from "./site";
 
 export { RequestHost, type ContextBars, type MissingContext, type CaptureRun } from "./host";
@@ -41,6 +42,17 @@ function capture(b: CallEmit, id: string, expr: string): string {
   const tuple = b.tupleKinds("expression") !== null || /^\[|^\$tup_/.test(expr);
   if (tuple) return `$rt.req.captureTuple(${id}, $i, $C.length, ${expr})`;
   return b.kind("expression") === "num" ? `$rt.req.captureNum(${id}, $i, $C.length, ${expr})` : `$rt.req.capture(${id}, $i, ${expr})`;
+}
+
+/**
+ * Which of the site's symbol and timeframe name the context the call executes in (`""`,
+ * `syminfo.tickerid`, `timeframe.period`), as bits (host.ts RELATIVE_*): without dynamic requests a
+ * nested or fed site reads them as the chart's (docs/adr/0329).
+ */
+function relative(b: CallEmit): number {
+  const sym = b.a("symbol");
+  const tf = b.a("timeframe");
+  return (sym === '""' || sym === "$rt.tickerid" ? RELATIVE_SYMBOL : 0) | (tf === '""' || tf === "$rt.tf.period" ? RELATIVE_TIMEFRAME : 0);
 }
 
 /** A barmerge option given (a constant compiles to its member name): true when it is `on`. */
@@ -111,7 +123,7 @@ function emitSecurity(b: CallEmit, form: SecurityForm): string {
   const inPlace = form.barsOnly && !b.has("currency") ? `$rt.req.ownBars(${id.slice(0, id.indexOf(","))}, ${b.a("symbol")}, ${b.a("timeframe")}${count}) ? ${expr} : ` : "";
   // capture: the expression is evaluated one level deeper, so a request inside it is nested (docs/adr/0296)
   // the value first: it records even where the arguments naming the context fail in a context's run (docs/adr/0314)
-  const recorded = `$rt.req.nested(${id}, $i, ${form.feeds}, $rt.req.left(${id.slice(0, id.indexOf(","))}, ($rt.req.depth++, ${capture(b, id, expr)})), ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}${count})`;
+  const recorded = `$rt.req.nested(${id}, $i, ${form.feeds}, $rt.req.left(${id.slice(0, id.indexOf(","))}, ($rt.req.depth++, ${capture(b, id, expr)})), ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}, ${relative(b)}${count})`;
   const fast = numericRead(b, id, id.slice(0, id.indexOf(",")), expr, constantOption(b, "gaps", "gaps_on", gaps), constantOption(b, "lookahead", "lookahead_on", look), field);
   if (fast !== null) return `${noCurrency(b)}$rt.req.capturing ? ${recorded} : ${inPlace}${fast})`;
   const read = `$rt.req.security(${id}, $i, ${b.a("symbol")}, ${b.a("timeframe")}, ${gaps}, ${look}, ${b.a("ignore_invalid_symbol", "false")}, ${naOf(b, expr, id.slice(0, id.indexOf(",")))}${count})`;
@@ -142,7 +154,7 @@ export function lowerTfOf(b: CallEmit, feeds: boolean): string {
   const read = size === null ? values : `$rt.req.lowerTfTuple(${values}, ${size})`;
   // capture: nested in another request's expression, it reads its intrabars of the outer context (docs/adr/0296)
   const own = `$rt.req.left(${id.slice(0, id.indexOf(","))}, ($rt.req.depth++, $rt.req.lowerTfOwnBar(${capture(b, id, expr)}, ${size ?? 0})))`;
-  const recorded = `$rt.req.nestedLowerTf(${id}, $i, ${feeds}, ${own}, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}, ${size ?? 0}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
+  const recorded = `$rt.req.nestedLowerTf(${id}, $i, ${feeds}, ${own}, ${b.a("symbol")}, ${b.a("timeframe")}, ${b.a("ignore_invalid_symbol", "false")}, ${b.a("ignore_invalid_timeframe", "false")}, ${size ?? 0}, ${relative(b)}${b.has("calc_bars_count") ? `, ${b.a("calc_bars_count")}` : ""})`;
   return `${noCurrency(b)}$rt.req.capturing ? ${recorded} : ${read})`;
 }
 

@@ -1,6 +1,6 @@
 // Request values shaped without the host's state: barmerge options, a tuple's na, the arrays of a
-// lower timeframe's tuple and capture mode, and a fed site's read (RequestHost exposes the first
-// four to compiled code as `$rt.req.<name>`).
+// lower timeframe's tuple and capture mode (RequestHost exposes these four to compiled code as
+// `$rt.req.<name>`), a fed site's read, and a nested site's context named as from the chart.
 
 import { ScriptRuntimeError } from "../../runtime/errors";
 import { PineArray } from "../array";
@@ -47,4 +47,24 @@ export function fedRead(read: () => unknown, recorded: unknown): unknown {
     if (e instanceof ScriptRuntimeError) return recorded;
     throw e;
   }
+}
+
+/** The chart's ticker identifier and timeframe, as a context's run of a script without dynamic requests knows them (requests.ts). */
+export interface ChartNames {
+  ticker: string;
+  period: string;
+}
+
+/** Bits of a nested site's `relative` argument (index.ts): its symbol, its timeframe names the context the call executes in. */
+export const RELATIVE_SYMBOL = 1;
+export const RELATIVE_TIMEFRAME = 2;
+
+/**
+ * A nested or fed site's symbol or timeframe in a context's run (RequestHost.nested): without
+ * dynamic requests (`chart`, the chart's name of it), one naming the context the call executes in
+ * (`relative`: written `""`, `syminfo.tickerid` or `timeframe.period`) is the chart's, each call
+ * being made as from the chart (docs/adr/0329); otherwise the value as evaluated.
+ */
+export function fromChart(value: string | null, relative: number, chart: string | undefined): string | null {
+  return relative !== 0 && chart !== undefined ? chart : value;
 }
