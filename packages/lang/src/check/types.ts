@@ -67,6 +67,18 @@ export function assignable(src: PineType, dst: PineType, version: number): boole
   return false;
 }
 
+/**
+ * An argument of type `src` taken by a user function's (or method's) parameter declared `dst`: what
+ * is assignable, and an int array or matrix where a float one is declared. TradingView accepts it (its
+ * user manual's Matrices page, Concatenating, calls a method of \`matrix<float> this\` on a
+ * \`matrix<int>\` variable); the body reads the same collection as one of floats (docs/adr/0332).
+ */
+export function paramAssignable(src: PineType, dst: PineType, version: number): boolean {
+  if (assignable(src, dst, version)) return true;
+  if ((src.kind !== "array" && src.kind !== "matrix") || dst.kind !== src.kind) return false;
+  return prim(src.element, "int") && prim(dst.element, "float");
+}
+
 /** The common type of two branches (ternary, if, switch): int+float is float, na takes the other. */
 export function unify(a: PineType, b: PineType, version: number): PineType | null {
   if (a.kind === "na") return b;

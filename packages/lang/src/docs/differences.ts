@@ -69,7 +69,7 @@ export const DIFFERENCES: Guide = {
   break, Kagi and point and figure tickers are refused (their bars are not stored).
 ${REQUEST_DIFFERENCES}
 - **\`na\` inputs.** Functions whose reference says "na values are ignored" (\`sma\`, \`ema\`, \`rma\`,
-  \`stdev\`, \`highest\`, \`rising\`, \`falling\`, \`cog\`, ...) work on the last \`length\` non-na
+  \`stdev\`, \`highest\`, \`cog\`, ...) work on the last \`length\` non-na
   values and return their previous result on an \`na\` bar (\`highestbars\`/\`lowestbars\` still count the bars
   back to the same extreme, one more on each \`na\` bar; \`highest\`/\`lowest\` as TradingView's values recorded
   since October 2026 show, docs/adr/0304); \`alma\`, \`swma\`, \`linreg\`, \`change\`, \`mom\`,
@@ -79,8 +79,14 @@ ${REQUEST_DIFFERENCES}
   \`na\` bar, which stands for the value before it in later windows; \`dev\` and \`cci\` are \`na\` while the
   window holds an \`na\`; \`percentrank\` does not count an \`na\` bar (an \`na\` current value gives 0); a
   pivot's sides are compared outward up to an \`na\` (a September 2026 record). The same records show
-  \`correlation\`, \`rising\`/\`falling\` and \`cross\` with \`na\` giving values this dialect does not reproduce yet. Functions built on changes (\`rsi\`, \`cmo\`,
-  \`mfi\`, \`tsi\`) follow the reference's Pine definitions: the change next to an \`na\` is \`na\` and skipped.
+  (docs/adr/0330): \`correlation\` is five averages (\`x\`, \`y\`, \`x*y\`, \`x*x\`, \`y*y\`) each over its own
+  last \`length\` non-na values, so with an \`na\` in one source it can leave [-1, 1]; \`rising\`/\`falling\` are
+  true when the source rose (fell) on each of its last \`length\` changes, a change next to an \`na\` skipped
+  (not "above each of the previous values": 1, 3, 2, 5 is not \`rising(x, 3)\`); \`cross*\` compare with the
+  last bar where both sources were defined, so a cross over an \`na\` gap fires on the bar after it; \`cum\` is
+  \`na\` on an \`na\` bar (and before the first value) and its total goes on past it. Functions built on changes
+  (\`rsi\`, \`mfi\`, \`tsi\`) follow the reference's Pine definitions: the change next to an \`na\` is \`na\` and
+  skipped; \`cmo\`'s Pine (\`mom >= 0 ? mom : 0.0\`) counts that change as a 0 gain and no loss.
   A zero divisor inside a built-in (\`stoch\` of a flat window, \`mfi\` without down flow) gives \`na\`, as
   the definitions' \`/\` does (docs/adr/0145); \`rsi\` keeps TradingView's RSI rule (no down move 100), and \`mfi\`
   with no flow at all is 100. As TradingView's logged values show, \`rising\`, \`falling\`, \`percentrank\`, \`cmo\`
@@ -163,7 +169,9 @@ ${REQUEST_DIFFERENCES}
 - **Limits.** 10,000,000 loop iterations per bar, arrays of at most 100,000 elements, maps of at most
   50,000 pairs (as TradingView), strings of at most 40,960 characters (as TradingView's user manual says), history references at most
   10,000 bars back.
-- **Equal extremes.** \`ta.highestbars\`/\`ta.lowestbars\` report the earliest of equal bars in the window.
+- **Equal extremes.** \`ta.highestbars\`/\`ta.lowestbars\` report the newest of equal bars in the window, as
+  TradingView does since October 2026 by a public emulator's record of it (docs/adr/0330); a September 2026
+  extraction showed the earliest, and no table of the later values was found.
 - **Choices TradingView does not document** (docs/adr/0066): \`ta.rci\` gives equal values the mean of their
   ranks and is \`na\` when its window holds an \`na\`; \`ta.percentile_nearest_rank\` is
   \`sorted[ceil(P/100 * n) - 1]\` and \`ta.percentile_linear_interpolation\` interpolates at \`P/100 * (n - 1)\`
@@ -418,9 +426,7 @@ ${REQUEST_DIFFERENCES}
   of a series color (the Limitations example totals 56). Past 40 unique requests the bars that read one more have
   a runtime error (the worker's cap, TradingView's error at the 41st). Not run for want of data: dividends, splits,
   earnings and financials (refused), spread and currency pairs not stored (\`TRYUSD * USDKRW\`, a runtime error of
-  each bar), and intrabars of the daily demo chart (empty arrays, na). The Matrices page's Concatenation example
-  passes a \`matrix<int>\` to a method of \`matrix<float>\`; here an int collection is not a float one (a type
-  mismatch, and no such method): declare the matrix \`matrix<float>\`.
+  each bar), and intrabars of the daily demo chart (empty arrays, na).
 - **Reference signatures** (each built-in's parameters, defaults and qualifiers checked against TradingView's
   v6 reference manual). \`request.security_lower_tf\` of a symbol not stored with
   \`ignore_invalid_symbol = true\` gives an empty array where the reference says na (\`array.size\` is 0, not

@@ -9,7 +9,7 @@ import { libraryOverloadFix, tradingViewBuiltinName, tradingViewImportMissing, t
 import { didYouMean, oldMemberHint } from "../suggest";
 import { DECLARATION_FUNCTIONS, PLOT_FUNCTIONS, type BuiltinFunction, type TypeSpec } from "../../builtins";
 import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
-import { assignable, NA, show } from "../types";
+import { assignable, NA, paramAssignable, show } from "../types";
 import { resolveTypeRef } from "./declarations";
 import { callUser } from "./functions";
 import { pickOverload } from "./overloads";
@@ -204,10 +204,12 @@ function callTypeCopy(t: Typer, node: A.Call, udt: A.PineType, args: CallArgs, r
 function findMethod(t: Typer, name: string, recv: A.PineType): FunctionInfo | undefined {
   const candidates = [...(t.methods.get(name) ?? [])];
   for (const m of t.imports.values()) candidates.push(...(m?.methods.get(name) ?? []));
-  return candidates.find((m) => {
+  // a method of the receiver's own type first, then one that takes it (an int collection for a float one)
+  const takes = (m: FunctionInfo, fits: typeof assignable): boolean => {
     const self = m.receiver?.() ?? null;
-    return self !== null && assignable(recv, self, t.ctx.version);
-  });
+    return self !== null && fits(recv, self, t.ctx.version);
+  };
+  return candidates.find((m) => takes(m, assignable)) ?? candidates.find((m) => takes(m, paramAssignable));
 }
 
 function callArgs(t: Typer, node: A.Call): CallArgs {

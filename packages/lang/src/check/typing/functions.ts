@@ -6,7 +6,7 @@ import type * as A from "../../language/ast";
 import { Code, type DiagnosticCode } from "../../language/codes";
 import { Scope } from "../scope";
 import type { ArgInfo, FunctionInfo } from "../symbols";
-import { assignable, FLOAT, INT, maxQual, prim, qualFits, show, signatureKey } from "../types";
+import { FLOAT, INT, maxQual, paramAssignable, prim, qualFits, show, signatureKey } from "../types";
 import { newLocal } from "./bindings";
 import { resolveTypeRef } from "./declarations";
 import { intValued, takeAsInt } from "./int-division";
@@ -119,7 +119,8 @@ function intDivisionAsInt(t: Typer, p: A.Param, a: CallArgs[number]): ArgInfo {
  * array of floats is expected is that array of floats, as for a built-in's parameter (match.ts,
  * widensIntArrayFrom). TradingView's reference does this (its `matrix.new<type>()` example 2 passes
  * `array.from(1, ..., 9)` to `matrixFromArray(int rows, int columns, array<float> data)`: docs/adr/0324).
- * Only the call itself is widened: a variable holding an array<int> stays one.
+ * Only the call itself is widened: a variable holding an array<int> is taken as it is (types.ts
+ * paramAssignable, docs/adr/0332).
  */
 function widenedArrayFrom(t: Typer, p: A.Param, info: ArgInfo, node: A.Expr): ArgInfo {
   if (!p.typeAnn || info.type.kind !== "array" || !prim(info.type.element, "int")) return info;
@@ -133,7 +134,7 @@ function widenedArrayFrom(t: Typer, p: A.Param, info: ArgInfo, node: A.Expr): Ar
 function checkParamArg(t: Typer, fn: FunctionInfo, p: A.Param, a: ArgInfo): boolean {
   if (!p.typeAnn || a.type === POISON) return true;
   const want = resolveTypeRef(t, p.typeAnn, false);
-  if (want && !assignable(a.type, want, t.ctx.version)) {
+  if (want && !paramAssignable(a.type, want, t.ctx.version)) {
     t.ctx.error(Code.type_mismatch, `Argument '${p.name.name}' of ${fn.symbol.name}() must be ${show(want)}, not ${show(a.type)}.`, a.span);
     return false;
   }

@@ -6,7 +6,7 @@
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import type { FunctionInfo } from "../symbols";
-import { assignable, sameType, show } from "../types";
+import { paramAssignable, sameType, show } from "../types";
 import { resolveTypeRef } from "./declarations";
 import { type CallArgs, POISON, type Typer } from "./state";
 
@@ -72,7 +72,7 @@ function fitOf(t: Typer, decl: A.FunctionDecl, args: CallArgs): Fit {
     const want = resolveTypeRef(t, p.typeAnn, false);
     if (want === null || a.info.type === POISON) continue;
     if (sameType(a.info.type, want)) continue;
-    if (!assignable(a.info.type, want, t.ctx.version)) return "no";
+    if (!paramAssignable(a.info.type, want, t.ctx.version)) return "no";
     fit = "fits";
   }
   return fit;
