@@ -156,7 +156,8 @@ ${REQUEST_DIFFERENCES}
 - **\`math.round(x, precision)\`** rounds \`x * 10^precision\` to the nearest integer, ties up (\`-2.5\` with
   precision 0 is -2, and \`1.005\` with precision 2 is 1.00, the double being just below 1.005). Values recorded on
   TradingView (docs/adr/0309) round some of these otherwise (\`-2.5\` is -3, \`1.005\` is 1.01, \`0.049\` with
-  precision 1 is 0.1) by a rule not found yet: 12 of their 21 cases agree with ours.
+  precision 1 is 0.1) by a rule not found yet: 12 of their 21 cases agree with ours, and no rule tried gives all 21
+  (docs/adr/0330: \`1.00499\` is 1.01 where \`1.000499\` with precision 3 is 1.000).
 - **\`math.random\`** is reproducible: without a seed every call draws the next number of one stream started
   from a fixed seed (two calls differ; docs/adr/0318), where TradingView's numbers are random. The seed is a series (\`seed + i\` in a loop runs): each seed has its own
   sequence at the call site, started from the seed (docs/adr/0163), and a seeded call draws TradingView's
@@ -376,7 +377,8 @@ ${REQUEST_DIFFERENCES}
 - **Float comparisons.** A comparison with a float operand treats values within 1e-10 as equal
   (\`0.1 + 0.2 == 0.3\` is true, \`a < b\` needs b - a above 1e-10), as TradingView's probes recorded by
   PyneCore show; the user manual words it as rounding to nine fractional digits, which those probes
-  contradict at 2e-10 (docs/adr/0315). Two ints compare exactly; \`switch x\` matches its cases exactly.
+  contradict at 2e-10 (docs/adr/0315). Two ints compare exactly; \`switch x\` matches its cases exactly (neither
+  the manual's Conditional structures page nor a record says how TradingView's \`switch\` compares: docs/adr/0330).
 - **User manual points accepted here that TradingView refuses** (pass C6 over its concept pages): a collection
   of collections (\`array.new<array<float>>()\`, a map of arrays), which TradingView's Type system and Maps pages
   say collections cannot hold (wrap the inner collection in a user type there); \`[a, b] = [1, 2]\`, a tuple
