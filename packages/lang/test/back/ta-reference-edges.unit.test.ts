@@ -152,10 +152,10 @@ describe("a length that changes from bar to bar (series int) reads the source's 
 });
 
 describe("ta.rising / ta.falling skip na values (reference: \"na values in the source series are ignored; the function calculates on the length quantity of non-na values\")", () => {
-  // x = close (1..7) with na on bars 3 and 4. ta.rising(x, 2): the newest non-na value > each of
-  // the 2 non-na values before it, the na bars left out as by ta.sma. Bar 2: 3 > 2, 1. Bars 3, 4:
-  // the newest non-na value is still bar 2's (true, as on bar 2). Bar 5: 6 > 3, 2 (bar 2, bar 1;
-  // comparing with the na bars gave false). Bar 6: 7 > 6, 3.
+  // x = close (1..7) with na on bars 3 and 4. ta.rising(x, 2): the last 2 changes with both sides
+  // non-na were rises, the changes next to an na skipped (docs/adr/0330). Bar 2: 3 > 2 > 1. Bars 3-5:
+  // their changes touch an na, so the count stays 2 (true, as on bar 2; comparing with the na bars
+  // gave false). Bar 6: 7 > 6, and 3 > 2 before the gap.
   const want = [0, 0, 1, 1, 1, 1, 1];
   test.each([
     ["a user variable", "ta.rising(x, 2)"],
