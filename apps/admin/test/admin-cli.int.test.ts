@@ -53,8 +53,8 @@ describe("barscript-admin", () => {
 
   it.each([
     ["a reserved handle", ["--email", "x1@example.com", "--password", "a-long-password", "--handle", "core"], /reserved/],
-    ["a handle of the wrong shape", ["--email", "x2@example.com", "--password", "a-long-password", "--handle", "-Bad"], /must match/],
-    ["a one-letter handle", ["--email", "x3@example.com", "--password", "a-long-password", "--handle", "a"], /must match/],
+    ["a handle of the wrong shape", ["--email", "x2@example.com", "--password", "a-long-password", "--handle", "-Bad"], /a handle is 2 to 39 lowercase letters \(a-z\), digits or dashes, starting with a letter or a digit/],
+    ["a one-letter handle", ["--email", "x3@example.com", "--password", "a-long-password", "--handle", "a"], /a handle is 2 to 39 lowercase letters/],
     ["a taken handle", ["--email", "x4@example.com", "--password", "a-long-password", "--handle", "pro-user"], /taken/],
     ["a taken email", ["--email", "PRO@example.com", "--password", "a-long-password"], /already exists/],
     ["a bad email", ["--email", "not-an-email", "--password", "a-long-password"], /not an email/],

@@ -2,7 +2,7 @@
 // An email already registered gets exactly the same answer as a new one (same status, same
 // page, a password hashed either way), so the page never tells whether an address exists.
 import type { Router } from "express";
-import { AccountsError, HANDLE_PATTERN, MIN_PASSWORD_LENGTH, RESERVED_HANDLES, createAccount, hashPassword, normalizeEmail } from "@barscript/db";
+import { AccountsError, HANDLE_RULE, MIN_PASSWORD_LENGTH, checkHandle, createAccount, hashPassword, normalizeEmail } from "@barscript/db";
 import { csrfField, errorBox, html } from "./html";
 import { field, sendPage, type PageContext } from "./context";
 import { currentSession } from "./session";
@@ -20,7 +20,7 @@ ${errorBox(error)}
   ${csrfField(csrf)}
   <label for="handle">Handle</label>
   <input id="handle" name="handle" required minlength="2" maxlength="39" pattern="[a-z0-9][a-z0-9\\-]{1,38}" autocomplete="username" value="${values.handle}" aria-describedby="handle-hint">
-  <p class="hint" id="handle-hint">Your public name: 2 to 39 lowercase letters, digits or dashes, not starting with a dash.</p>
+  <p class="hint" id="handle-hint">Your public name: ${HANDLE_RULE}.</p>
   <label for="email">Email</label>
   <input id="email" name="email" type="email" required autocomplete="email" value="${values.email}">
   <label for="password">Password</label>
@@ -49,8 +49,12 @@ export function registerSignup(router: Router, ctx: PageContext): void {
       sendPage(ctx, res, status, "Sign up", form(ctx, ctx.sessions.csrfToken(res), values, message));
 
     // Checks that depend only on what was typed come first; none reveals an existing email.
-    if (!HANDLE_PATTERN.test(values.handle)) return refuse(400, "The handle must be 2 to 39 lowercase letters, digits or dashes, not starting with a dash.");
-    if (RESERVED_HANDLES.has(values.handle)) return refuse(400, `The handle "${values.handle}" is reserved.`);
+    try {
+      checkHandle(values.handle);
+    } catch (error) {
+      if (error instanceof AccountsError) return refuse(400, error.message);
+      throw error;
+    }
     let email: string;
     try {
       email = normalizeEmail(values.email);

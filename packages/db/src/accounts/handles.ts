@@ -1,9 +1,13 @@
-// Handles (docs/reference/endpoints.md "Account"): `^[a-z0-9][a-z0-9-]{1,38}$`, unique, `core` reserved for the
-// built-in library. A generated handle is made from random words, never from the email.
+// Handles: an account's public name (it names the account's library scripts, docs/reference/api.md
+// `?owner=<handle>`), chosen at sign-up: 2 to 39 lowercase letters, digits or dashes, unique,
+// `core` reserved for the built-in library. A generated handle is made from random words, never
+// from the email.
 import { randomInt } from "node:crypto";
 import { AccountsError } from "./errors";
 
 export const HANDLE_PATTERN = /^[a-z0-9][a-z0-9-]{1,38}$/;
+/** HANDLE_PATTERN in words, as the sign-up page and a refusal say it (people read it, not the regex). */
+export const HANDLE_RULE = "2 to 39 lowercase letters (a-z), digits or dashes, starting with a letter or a digit";
 export const RESERVED_HANDLES: ReadonlySet<string> = new Set(["core"]);
 
 const ADJECTIVES = [
@@ -29,8 +33,6 @@ export function randomHandle(): string {
 
 /** Throws AccountsError when `handle` cannot be used (shape or reserved); uniqueness is the database's. */
 export function checkHandle(handle: string): void {
-  if (!HANDLE_PATTERN.test(handle)) {
-    throw new AccountsError("invalid_handle", `handle "${handle}" must match ^[a-z0-9][a-z0-9-]{1,38}$ (2-39 lowercase letters, digits or dashes, not starting with a dash)`);
-  }
-  if (RESERVED_HANDLES.has(handle)) throw new AccountsError("reserved_handle", `handle "${handle}" is reserved`);
+  if (!HANDLE_PATTERN.test(handle)) throw new AccountsError("invalid_handle", `The handle "${handle}" cannot be used: a handle is ${HANDLE_RULE}.`);
+  if (RESERVED_HANDLES.has(handle)) throw new AccountsError("reserved_handle", `The handle "${handle}" is reserved.`);
 }

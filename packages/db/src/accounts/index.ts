@@ -2,7 +2,7 @@
 export { authChange, type AuthChanges } from "./auth-changes";
 export { AccountsError, type AccountsErrorReason } from "./errors";
 export { createAccount, admitAccount, setAccountPlan, findAccountByEmail, normalizeEmail, type AccountWithPlan, type CreateAccountInput } from "./accounts";
-export { HANDLE_PATTERN, RESERVED_HANDLES, checkHandle, randomHandle } from "./handles";
+export { HANDLE_PATTERN, HANDLE_RULE, RESERVED_HANDLES, checkHandle, randomHandle } from "./handles";
 export { hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from "./passwords";
 export { randomBase62, newId } from "./random";
 export {
