@@ -49,8 +49,9 @@ export const REQUEST_DIFFERENCES = `- **\`request.security\`** follows TradingVi
   (kept in a variable or written inside it) is made as from the chart, its \`""\`, \`syminfo.tickerid\` and
   \`timeframe.period\` naming the chart's symbol and timeframe, and its value reaches the other context by time, as the
   user manual's \`info2\` gets \`info1\`'s value (docs/adr/0329); another expression of the requested context in its
-  symbol or timeframe (\`syminfo.ticker\`, \`ticker.new(syminfo.prefix, ...)\`) still names that context there, what
-  TradingView does with it is not documented.
+  symbol or timeframe (\`syminfo.ticker\`, \`ticker.new(syminfo.prefix, ...)\`) still names that context there, and a
+  \`request.security_lower_tf\` read so gives the intrabars inside that context's bar (the chart's call has those inside
+  the chart's bar); TradingView does not document either.
   TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
   without those three anchors it runs. A requested context runs what the request's expression depends on, up to the
   script's last request (docs/adr/0327); a statement between two requests that writes what the later one reads also runs
