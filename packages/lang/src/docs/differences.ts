@@ -38,6 +38,11 @@ export const DIFFERENCES: Guide = {
 - **History offsets.** A float offset is rounded down, as TradingView's reference for \`[]\` says
   (\`close[1.7]\` is \`close[1]\`).
 - **Strategies** are refused: write a \`definition\` for the signal and a \`study\` to measure it.
+- **Runtime errors end their bar.** A runtime error, \`runtime.error()\` included, ends the bar it happens on (its
+  outputs \`na\`, the message counted in the run's \`summary.runtime_errors\`) and the next bar runs; TradingView stops
+  the script at the first one. A guard such as \`if rsiLen > bar_index\` then \`runtime.error(...)\` (a public alert
+  script's) fails TradingView's chart on its first bar, where a run here keeps every later bar; only a run whose every
+  window bar fails is failed (kind \`script\`).
 - **Reassigned variables are series.** A variable given another value with \`:=\` is a series value, except a
   top-level one (declared once, without \`var\`) whose values are all made of literals, inputs and simple built-ins
   (\`timeframe.period\`, \`syminfo.mintick\`) with operators, \`?:\`, \`int()\`/\`float()\` and \`math.*\`, given at the top
