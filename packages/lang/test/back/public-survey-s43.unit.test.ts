@@ -1,7 +1,7 @@
 // Survey S43 of issue 16: 31 public TradingView v6 indicators (order blocks, liquidity sweeps and
 // zones, session and opening ranges, previous day/week levels, multi-timeframe dashboards, divergence,
 // z-score, regression, percentile and adaptive filters) run on the demo bars (AAPL 1d, SPY 1m, BTC 4h)
-// with request contexts gathered as the worker gathers them; 20 were checked value by value against
+// with request contexts gathered as the worker gathers them; 21 were checked value by value against
 // independent Python loops over the same CSVs and all agreed (docs/adr/0337). These are our own
 // scripts written in the style of what the sample leaned on; the expected values are worked by hand
 // in the comments.
