@@ -110,7 +110,9 @@ function errorList(e: Endpoint): Array<{ code: ErrorCode; status: number }> {
   if (e.body) list.push({ code: "invalid_request", status: 413 });
   if (pathParams(e).length > 0) list.push("not_found");
   if (e.heavy) list.push("busy");
-  list.push(...(e.errors ?? []), "internal");
+  // every call needs Postgres or Redis: while one is briefly unreachable, 503 `busy` with
+  // Retry-After (docs/reference/errors.md "busy")
+  list.push(...(e.errors ?? []), "internal", { code: "busy", status: 503 });
   const seen = new Set<string>();
   return list
     .map((item) => (typeof item === "string" ? { code: item, status: ERROR_STATUS[item] } : item))

@@ -7,6 +7,7 @@ import {
   deleteEvents,
   eventCsvHeader,
   eventCsvRow,
+  eventsVersion,
   listEvents,
   serializeEvent,
   streamEvents,
@@ -20,6 +21,7 @@ import { storedSymbol } from "@barscript/marketdata";
 import type { AppDeps } from "../deps";
 import type { AuthContext } from "../http/auth-plugin";
 import { PAGE_LIMITS, parseLimit } from "../http/cursor";
+import { notModifiedBy } from "../http/etag";
 import { writeStreamed } from "../http/stream";
 import { rowsThatFit } from "../http/page-bytes";
 import { toApiError } from "../http/errors";
@@ -107,6 +109,10 @@ export async function sendEventsPage(deps: AppDeps, res: Response, filter: Event
 /** CSV in Event order (`id,time,name,message,instrument,timeframe,price,run_id`), streamed. */
 export async function streamEventsCsv(deps: AppDeps, res: Response, filter: EventFilter, filename: string): Promise<void> {
   res.status(200);
+  // the rows are named by the filter and the set it selects now (docs/adr/0333); the time that
+  // leaves out expired runs' events is not part of the name: the set's count says what it left out
+  const { liveAt: _now, ...named } = filter;
+  if (notModifiedBy(res, `events-csv-1:${JSON.stringify(named)}:${await eventsVersion(deps.db, filter)}`)) return;
   res.setHeader("Content-Type", "text/csv; charset=utf-8");
   res.setHeader("Content-Disposition", `attachment; filename="${filename}.csv"`);
   try {

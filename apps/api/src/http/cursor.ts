@@ -63,6 +63,9 @@ export const PAGE_LIMITS = {
   versions: { default: 50, most: 200 },
   outputs: { default: 5_000, most: 50_000 },
   events: { default: 100, most: 1_000 },
+  sweeps: { default: 50, most: 200 },
+  sweepRows: { default: 100, most: 1_000 },
+  logs: { default: 100, most: 1_000 },
 } as const satisfies Record<string, PageLimits>;
 
 /** docs/reference/api.md "Pages and cursors": 0, negative or not a number falls back to the default; above the most is cut. */

@@ -3,6 +3,7 @@
 // If-None-Match can revalidate. An error is no representation of the resource, and the answer of a
 // change (PUT, PATCH, POST) is not what a GET of the resource returns: RFC 9110 section 9.3.4
 // forbids a validator on a PUT's answer unless it is the stored representation's.
+import { createHash } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 
 function tagged(method: string, status: number): boolean {
@@ -25,3 +26,15 @@ export const etagScope: RequestHandler = (req, res, next) => {
   } as Response["writeHead"];
   next();
 };
+
+/**
+ * A streamed answer (CSV) cannot be hashed before it is sent: its weak ETag names what identifies
+ * its rows instead (docs/adr/0333, as docs/adr/0084 for results pages). Sets it, and answers 304
+ * when the request's If-None-Match names it; true when the 304 was sent.
+ */
+export function notModifiedBy(res: Response, identity: string): boolean {
+  res.setHeader("ETag", `W/"${createHash("sha1").update(identity).digest("base64").slice(0, 27)}"`);
+  if (!res.req.fresh) return false;
+  res.status(304).end();
+  return true;
+}

@@ -6,15 +6,13 @@ import type { AppDeps } from "../deps";
 import { authOf } from "../http/auth-plugin";
 import { lookupName } from "../http/names";
 import { setLocation } from "../http/location";
-import { filteredList, parseLimit } from "../http/cursor";
+import { filteredList, PAGE_LIMITS, parseLimit } from "../http/cursor";
 import { defineRoute } from "../http/define-route";
 import { runsContext, type RunsContext } from "../runs/context";
 import { idempotencyKeyOf, normalizeWait } from "../runs/params";
 import { cancelSweep, loadOwnSweep, parseSort, rankedRows, startSweep, sweepJson, waitForSweep, type SweepRequest } from "../sweeps/service";
 import { clientGone } from "./runs";
 
-const SWEEP_PAGE = { default: 50, most: 200 };
-const ROW_PAGE = { default: 100, most: 1_000 };
 
 /**
  * An input named `__proto__` in a sweep's `inputs` or `grid`: the schema rebuilds both and drops
@@ -74,7 +72,7 @@ export function registerSweepRoutes(router: Router, deps: AppDeps): void {
   // #33 GET /sweeps
   defineRoute<{ limit?: string; cursor?: string; status?: Sweep["status"] }>(router, deps.auth, 33, async (_req, res, { query }) => {
     const auth = authOf(res);
-    const limit = parseLimit(query.limit, SWEEP_PAGE);
+    const limit = parseLimit(query.limit, PAGE_LIMITS.sweeps);
     const list = filteredList(`sweeps:${auth.accountId}`, { status: query.status });
     let after: [string, string] | null = null;
     if (query.cursor) {
@@ -100,7 +98,7 @@ export function registerSweepRoutes(router: Router, deps: AppDeps): void {
     const s = await loadOwnSweep(ctx, auth, params["sweep_id"] ?? "");
     const sort = parseSort(query.sort, (s.spec as { horizons: number[] }).horizons);
     const rows = rankedRows(s, deps.clock.now(), sort);
-    const limit = parseLimit(query.limit, ROW_PAGE);
+    const limit = parseLimit(query.limit, PAGE_LIMITS.sweepRows);
     const scope = `sweep-rows:${s.id}:${query.sort ?? ""}`;
     let offset = 0;
     if (query.cursor) {

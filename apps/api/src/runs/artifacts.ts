@@ -4,10 +4,8 @@
 import { ApiError } from "@barscript/contracts";
 import { readRunArtifacts, type Run, type StoredLogLine } from "@barscript/db";
 import type { AppDeps } from "../deps";
-import { parseLimit, type PageLimits } from "../http/cursor";
+import { PAGE_LIMITS, parseLimit } from "../http/cursor";
 import { assertResultsReadable } from "./results";
-
-export const LOG_PAGE: PageLimits = { default: 100, most: 1_000 };
 
 const NO_DRAWINGS = { labels: [], lines: [], boxes: [], polylines: [], linefills: [], tables: [] };
 
@@ -47,7 +45,7 @@ export async function runDrawings(deps: AppDeps, run: Run): Promise<unknown> {
 
 export async function runLogs(deps: AppDeps, run: Run, query: { limit?: string; cursor?: string }): Promise<{ data: StoredLogLine[]; next_cursor: string | null }> {
   assertResultsReadable(run, deps.clock.now());
-  const limit = parseLimit(query.limit, LOG_PAGE);
+  const limit = parseLimit(query.limit, PAGE_LIMITS.logs);
   let offset = 0;
   if (query.cursor) {
     const values = deps.cursors.decode(`logs:${run.id}`, query.cursor);

@@ -6,6 +6,7 @@ import type { Response } from "express";
 import { ApiError } from "@barscript/contracts";
 import { listOutputChunks, outputChunksCopySelect, readOutputChunk, readOutputChunks, type DecodedChunk, type Run } from "@barscript/db";
 import type { RunsContext } from "./context";
+import { notModifiedBy } from "../http/etag";
 import { writeStreamed } from "../http/stream";
 import { MAX_PAGE_BYTES } from "../http/page-bytes";
 import { TIME_COLUMN, columnNames } from "./columns";
@@ -90,8 +91,14 @@ async function oneChunk(ctx: RunsContext, runId: string, seq: number, buffers: B
   return chunks[0] ?? null;
 }
 
+/** Version of the CSV's text: part of its ETag, so a change of format changes every tag. */
+const CSV_FORMAT = "csv-1";
+
 /** Streams every point as CSV: header `t,<outputs>`, empty cell for na. One chunk in memory at a time. */
 export async function streamOutputsCsv(ctx: RunsContext, run: Run, res: Response, outputNames: string[]): Promise<void> {
+  // a succeeded run's points never change, so the run names its CSV (docs/adr/0333)
+  res.status(200);
+  if (notModifiedBy(res, `${CSV_FORMAT}:${run.id}`)) return;
   const metas = await listOutputChunks(ctx.deps.db, run.id);
   res.status(200);
   res.setHeader("Content-Type", "text/csv; charset=utf-8");

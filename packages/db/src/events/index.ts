@@ -146,6 +146,16 @@ export async function* streamEvents(db: DbClient, filter: EventFilter, batch = 1
   }
 }
 
+/**
+ * What names the set of matching events: how many there are and the newest id. Ids only grow and
+ * rows only leave a filter's set by deletion or expiry, so any change to the set changes one of
+ * them (the events CSV's ETag, docs/adr/0333).
+ */
+export async function eventsVersion(db: DbClient, filter: EventFilter): Promise<string> {
+  const found = await db.event.aggregate({ where: whereOf(filter), _count: { _all: true }, _max: { id: true } });
+  return `${found._count._all}:${String(found._max.id ?? "")}`;
+}
+
 /** Deletes the matching events; how many went. */
 export async function deleteEvents(db: DbClient, filter: EventFilter): Promise<number> {
   const { count } = await db.event.deleteMany({ where: whereOf(filter) });
