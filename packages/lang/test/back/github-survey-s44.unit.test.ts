@@ -80,3 +80,44 @@ targ := line.new(bar_index - 1, high, bar_index, high,
     expect(r.drawings.lines.map((x) => [x.time1, x.price1])).toEqual([["2024-01-04T00:00:00Z", 15]]);
   });
 });
+
+describe("requests and types as the later public scripts write them (survey S44)", () => {
+  // A public v5 higher-timeframe example: `htfSecurity(simple string symbol, simple string timeframe,
+  // expression, simple bool repaint = false)` calls `request.security(symbol, timeframe,
+  // expression[offset], lookahead = lookahead)` with `offset` 1 and `lookahead_on` unless repainting.
+  // Not repainting, a week's every day reads the previous week's close: days 7..13 day 6's 16, days
+  // 14..20 day 13's 23. Repainting (offset 0, lookahead off) a day reads its week's close only on
+  // the week's last day (Sunday, day 13: 23), the week before until then.
+  test("a request wrapped in a function with an untyped expression parameter and a history offset", async () => {
+    const { values } = await runChecked(`//@version=5
+indicator("htf")
+htfSecurity(simple string symbol, simple string timeframe, expression, simple bool repaint = false) =>
+    int offset = repaint ? 0 : 1
+    lookahead  = repaint ? barmerge.lookahead_off : barmerge.lookahead_on
+    result     = request.security(symbol, timeframe, expression[offset], lookahead = lookahead)
+plot(htfSecurity(syminfo.tickerid, "W", close), "fixed")
+plot(htfSecurity(syminfo.tickerid, "W", close, true), "repaint")`, 21, [weeksOf(21)]);
+    expect(values.fixed!.slice(6, 15)).toEqual([Number.NaN, 16, 16, 16, 16, 16, 16, 16, 23]);
+    expect(values.repaint!.slice(6, 15)).toEqual([16, 16, 16, 16, 16, 16, 16, 23, 23]);
+  });
+
+  // A public v5 intrabar market-structure script: a user type whose fields default to series
+  // (`float o = open`, `int i = bar_index`) made anew each bar, and two functions of one name told
+  // apart by their number of parameters (`f_gTF(_t)` and `f_gTF()`).
+  test("series field defaults of a type made each bar; functions overloaded by arity", async () => {
+    const { values } = await runChecked(`//@version=5
+indicator("types")
+type bar
+    float o = open
+    int   i = bar_index
+    float lc
+f_tf(_t) => _t + "!"
+f_tf() => "auto"
+bar b = bar.new()
+plot(b.o + b.i, "oi")
+plot(na(b.lc) ? 1 : 0, "lcNa")
+plot(str.length(f_tf()) * 10 + str.length(f_tf("5")), "len")`, 3);
+    // open = 10 + i, so o + i = 10 + 2i
+    expect(values).toEqual({ oi: [10, 12, 14], lcNa: [1, 1, 1], len: [42, 42, 42] });
+  });
+});
