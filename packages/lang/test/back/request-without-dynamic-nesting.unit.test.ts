@@ -66,6 +66,12 @@ describe("without dynamic requests a request reading another request's result ge
     expectDates(run(V5, body), AAPL_WEEK_OFF);
   });
 
+  it("timeframe.period names the chart's timeframe: AAPL's days carried to MSFT's weeks, the weekly close on each week's last day", () => {
+    const body = `x = request.security(syminfo.tickerid, timeframe.period, close)\nplot(request.security("MSFT", "W", x))`;
+    expectDates(run(OFF, body), AAPL_WEEK_OFF);
+    expectDates(run(V5, body), AAPL_WEEK_OFF);
+  });
+
   it("a request written inside another's expression: the same (v5 moves every request to the global scope)", () => {
     const body = `plot(request.security("MSFT", "D", request.security(syminfo.tickerid, "W", close)))`;
     expectDates(run(OFF, body), AAPL_WEEK_OFF);
