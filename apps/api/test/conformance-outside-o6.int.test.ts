@@ -11,7 +11,10 @@
 //   at 100 (TradingView's reference: max_polylines_count "Possible values: 1-100") and tables have
 //   no declaration count (500);
 // - language.md named only the baseline's `t_stat` as null; its `p_value` and `abnormal_mean` are too;
-// - limits-and-plans.md gave no page sizes for sweeps, a sweep's rows and a run's log lines.
+// - limits-and-plans.md gave no page sizes for sweeps, a sweep's rows and a run's log lines;
+// - api.md said a sweep row's p value is adjusted "for the number of combinations tried": Holm runs
+//   over the combinations that have a p value at that horizon (docs/adr/0055), so a combination
+//   with no event does not count.
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
@@ -37,6 +40,7 @@ plot(close, "c")
 `;
 // An event on 2013-02-26 and on 2013-02-27 only (AAPL's bars end on 2013-03-01).
 const TWO_DAYS = `//@version=6\ndefinition("Two days")\nalertcondition(time == timestamp("2013-02-26T00:00:00Z") or time == timestamp("2013-02-27T00:00:00Z"), "day")\n`;
+const ABOVE = `//@version=6\ndefinition("Above")\nthr = input.float(0, "Threshold")\nalertcondition(close > thr, "above")\n`;
 const STUDY = `//@version=6\nstudy("Two days after", horizons = [1])\nuse("two-days")\n`;
 
 async function create(slug: string, source: string): Promise<void> {
@@ -76,6 +80,7 @@ beforeAll(async () => {
   await create("caps", DRAWS);
   await create("two-days", TWO_DAYS);
   await create("two-days-after", STUDY);
+  await create("above", ABOVE);
 });
 afterAll(() => h.teardown());
 
@@ -173,5 +178,26 @@ describe("page sizes of every list", () => {
     expect((await get(`/runs/${id}/logs`)).json.data).toHaveLength(100);
     const most = await get(`/runs/${id}/logs?limit=5000`);
     expect([most.json.data.length, most.json.next_cursor]).toEqual([1000, null]);
+  });
+});
+
+describe("Holm's adjustment of a sweep's rows", () => {
+  it("when a combination raises no event, then it has no p value and the others are adjusted over those that have one, as api.md says", async () => {
+    expect(readFileSync(join(DOCS, "api.md"), "utf8").replace(/\s+/g, " ")).toContain("over the combinations whose `p_value` at that horizon is not null");
+    // AAPL closed above 1,000 on no day, above 700 on three and above 650 on 34 (the demo bars)
+    const r = await client.call("POST", "/sweeps", { definition: "above", instruments: ["AAPL"], timeframe: "1d", bars: 3000, grid: { thr: [1000, 0, 700, 650] }, horizons: [1], wait: 60 });
+    expect(r.status).toBe(202);
+    let sweep = r.json;
+    while (["queued", "running"].includes(sweep.status as string)) sweep = (await get(`/sweeps/${sweep.id as string}?wait=10`)).json;
+    expect(sweep.status).toBe("succeeded");
+    const rows = (await get(`/sweeps/${sweep.id as string}/results?sort=h1:p_value`)).json.data as Array<{ inputs: { thr: number }; events: number; horizons: Array<{ p_value: number | null; p_adjusted: number | null }> }>;
+    expect(rows.map((row) => [row.inputs.thr, row.events])).toEqual([[700, 3], [650, 34], [0, 3000], [1000, 0]]);
+    const p = rows.map((row) => row.horizons[0]!.p_value);
+    expect(p[3]).toBeNull();
+    // Holm's step-down over the m = 3 p values, ascending: min(1, max so far of (m - i) * p_i)
+    const tested = p.slice(0, 3) as number[];
+    const holm: number[] = [];
+    tested.forEach((value, i) => holm.push(Math.min(1, Math.max(holm[i - 1] ?? 0, (3 - i) * value))));
+    expect(rows.map((row) => row.horizons[0]!.p_adjusted)).toEqual([...holm, null]);
   });
 });
