@@ -2,37 +2,11 @@
 // one, docs/adr/0325-sandbox-threads-used-as-needed.md) answers `cancelled` at once and leaves the
 // queue: it is never posted to a thread, no thread is used or replaced for it, and the task behind
 // it gets the next free thread. Answers of tasks that run are checked against the bars (close + k).
-import type { Bars } from "@barscript/lang";
 import { FairQueue } from "../src/runs/fair-queue";
 import { SandboxPool, type EvalOutcome } from "../src/runs/pool";
-import type { EvalTask } from "../src/runs/protocol";
-import { minuteBars } from "./support/minute-bars";
+import { BUSY, expectPlotted, noResolve, plotTask } from "./support/plot-tasks";
 
 jest.setTimeout(120_000);
-
-const N = 20;
-
-const bars = (): Bars => minuteBars(N, (i) => 100 + i);
-
-/** A script that keeps its thread busy far longer than the test (10^9 additions a bar); the test cancels it or its time limit ends it. */
-const BUSY = `//@version=6\nindicator("busy")\nfloat x = 0.0\nfor i = 0 to 1000000000\n    x += i\nplot(close + x * 0, "c")\n`;
-
-function task(k: number, source?: string): EvalTask {
-  return {
-    cacheKey: `owner:digest-${k}:indicator`,
-    kind: "indicator",
-    files: [{ path: "main.pine", content: source ?? `//@version=6\nindicator("v${k}")\nplot(close + ${k}, "c")\n` }],
-    interface: { inputs: [], outputs: [{ name: "c", title: "c", type: "float" }], events: [], warmup_bars: 0 },
-    bars: bars(),
-    windowStart: 0,
-    inputs: {},
-    symbol: { ticker: "TEST", timezone: "UTC", mintick: 0.01, timeframe: "1m" },
-    timeBudgetMs: 60_000,
-    maxEvents: 0,
-  };
-}
-
-const noResolve = async (): Promise<null> => null;
 
 /**
  * A task that holds its thread until `stop` is called, or until its time limit (BLOCKER_LIMIT_MS),
@@ -41,7 +15,7 @@ const noResolve = async (): Promise<null> => null;
 const BLOCKER_LIMIT_MS = 8_000;
 function blocker(pool: SandboxPool, k: number): { done: Promise<EvalOutcome>; stop: () => void } {
   const controller = new AbortController();
-  const done = pool.run(task(k, BUSY), { timeoutMs: BLOCKER_LIMIT_MS, signal: controller.signal, resolve: noResolve });
+  const done = pool.run(plotTask(k, BUSY), { timeoutMs: BLOCKER_LIMIT_MS, signal: controller.signal, resolve: noResolve });
   return { done, stop: () => controller.abort() };
 }
 
@@ -68,17 +42,15 @@ describe("a task cancelled while it waits for a sandbox thread", () => {
     pool = new SandboxPool({ size: 1, heapMb: 128 });
     const busy = blocker(pool, 1);
     const controller = new AbortController();
-    const waiting = pool.run(task(2), { timeoutMs: 60_000, signal: controller.signal, resolve: noResolve, account: { id: "b" } });
-    const behind = pool.run(task(3), { timeoutMs: 60_000, resolve: noResolve, account: { id: "c" } });
+    const waiting = pool.run(plotTask(2), { timeoutMs: 60_000, signal: controller.signal, resolve: noResolve, account: { id: "b" } });
+    const behind = pool.run(plotTask(3), { timeoutMs: 60_000, resolve: noResolve, account: { id: "c" } });
     controller.abort();
     expect(await first(waiting, busy.done)).toBe("a");
     expect(await waiting).toEqual(CANCELLED);
     expect(pool.held("b")).toBe(0);
     busy.stop();
     expect((await busy.done).ok).toBe(false);
-    const next = await behind;
-    if (!next.ok) throw new Error(`the task behind failed: ${next.message}`);
-    expect(Array.from(next.result.outputs[0]?.values ?? [])).toEqual(Array.from({ length: N }, (_, i) => 100 + i + 3));
+    expectPlotted(await behind, 3);
   });
 
   it("when it waits for a used thread rather than take an unused one (ADR 0325) and is cancelled, then it answers cancelled at once and no unused thread is taken", async () => {
@@ -86,7 +58,7 @@ describe("a task cancelled while it waits for a sandbox thread", () => {
     const busy = blocker(pool, 1);
     await holding(pool, "");
     const controller = new AbortController();
-    const waiting = pool.run(task(2), { timeoutMs: 60_000, signal: controller.signal, resolve: noResolve, account: { id: "b" } });
+    const waiting = pool.run(plotTask(2), { timeoutMs: 60_000, signal: controller.signal, resolve: noResolve, account: { id: "b" } });
     controller.abort();
     expect(await first(waiting, busy.done)).toBe("a");
     expect(await waiting).toEqual(CANCELLED);
@@ -99,7 +71,7 @@ describe("a task cancelled while it waits for a sandbox thread", () => {
     pool = new SandboxPool({ size: 1, heapMb: 128 });
     const controller = new AbortController();
     controller.abort();
-    expect(await pool.run(task(1), { timeoutMs: 60_000, signal: controller.signal, resolve: noResolve })).toEqual(CANCELLED);
+    expect(await pool.run(plotTask(1), { timeoutMs: 60_000, signal: controller.signal, resolve: noResolve })).toEqual(CANCELLED);
     expect(pool.threadsUsed()).toBe(0);
     expect(pool.replaced).toBe(0);
   });

@@ -3,42 +3,10 @@
 // (docs/adr/0325-sandbox-threads-used-as-needed.md): each thread warms the language and every
 // program on its own, so a burst spread over every thread paid that once per thread. Each answer
 // is checked against the bars (close + k).
-import type { Bars } from "@barscript/lang";
 import { SandboxPool } from "../src/runs/pool";
-import { minuteBars } from "./support/minute-bars";
-import type { EvalTask } from "../src/runs/protocol";
+import { BUSY, expectPlots, noResolve, plotTask } from "./support/plot-tasks";
 
 jest.setTimeout(120_000);
-
-const N = 50;
-
-const bars = (): Bars => minuteBars(N, (i) => 100 + i * 0.5);
-
-function task(k: number, source?: string): EvalTask {
-  return {
-    cacheKey: `owner:digest-${k}:indicator`,
-    kind: "indicator",
-    files: [{ path: "main.pine", content: source ?? `//@version=6\nindicator("v${k}")\nplot(close + ${k}, "c")\n` }],
-    interface: { inputs: [], outputs: [{ name: "c", title: "c", type: "float" }], events: [], warmup_bars: 0 },
-    bars: bars(),
-    windowStart: 0,
-    inputs: {},
-    symbol: { ticker: "TEST", timezone: "UTC", mintick: 0.01, timeframe: "1m" },
-    timeBudgetMs: 60_000,
-    maxEvents: 0,
-  };
-}
-
-const noResolve = async (): Promise<null> => null;
-
-async function expectPlots(pool: SandboxPool, k: number): Promise<void> {
-  const outcome = await pool.run(task(k), { timeoutMs: 60_000, resolve: noResolve });
-  if (!outcome.ok) throw new Error(`version ${k} failed: ${outcome.message}`);
-  expect(Array.from(outcome.result.outputs[0]?.values ?? [])).toEqual(Array.from({ length: N }, (_, i) => 100 + i * 0.5 + k));
-}
-
-/** A script that keeps its thread busy far longer than the test (10^9 additions a bar); the test cancels it. */
-const BUSY = `//@version=6\nindicator("busy")\nfloat x = 0.0\nfor i = 0 to 1000000000\n    x += i\nplot(close + x * 0, "c")\n`;
 
 let pool: SandboxPool | null = null;
 afterEach(async () => {
@@ -69,7 +37,7 @@ describe("sandbox threads used as needed", () => {
     await expectPlots(p, 1);
     const stop = new AbortController();
     let busyDone = false;
-    const busy = p.run(task(7, BUSY), { timeoutMs: 120_000, resolve: noResolve, signal: stop.signal }).then((o) => {
+    const busy = p.run(plotTask(7, BUSY), { timeoutMs: 120_000, resolve: noResolve, signal: stop.signal }).then((o) => {
       busyDone = true;
       return o;
     });

@@ -6,43 +6,10 @@
 // program (docs/adr/0320-sandbox-thread-affinity.md). The pools of two threads take an unused
 // thread at once (coldAfterMs 0, docs/adr/0325), so tasks posted together spread over both. Each
 // answer is checked against the bars (close + k).
-import type { Bars } from "@barscript/lang";
 import { SandboxPool } from "../src/runs/pool";
-import { minuteBars } from "./support/minute-bars";
-import type { EvalTask } from "../src/runs/protocol";
+import { expectPlots, noResolve, plotTask } from "./support/plot-tasks";
 
 jest.setTimeout(120_000);
-
-const N = 50;
-
-const bars = (): Bars => minuteBars(N, (i) => 100 + i * 0.5);
-
-/** A version that plots close + k; its key as the worker makes it (owner, digest, kind). */
-function version(k: number, source?: string): EvalTask {
-  const text = source ?? `//@version=6\nindicator("v${k}")\nplot(close + ${k}, "c")\n`;
-  return {
-    cacheKey: `owner:digest-${k}:indicator`,
-    kind: "indicator",
-    files: [{ path: "main.pine", content: text }],
-    interface: { inputs: [], outputs: [{ name: "c", title: "c", type: "float" }], events: [], warmup_bars: 0 },
-    bars: bars(),
-    windowStart: 0,
-    inputs: {},
-    symbol: { ticker: "TEST", timezone: "UTC", mintick: 0.01, timeframe: "1m" },
-    timeBudgetMs: 60_000,
-    maxEvents: 0,
-  };
-}
-
-const noResolve = async (): Promise<null> => null;
-
-/** Runs version k and checks every output value is close + k. */
-async function expectPlots(pool: SandboxPool, k: number, source?: string): Promise<void> {
-  const outcome = await pool.run(version(k, source), { timeoutMs: 60_000, resolve: noResolve });
-  if (!outcome.ok) throw new Error(`version ${k} failed: ${outcome.message}`);
-  const values = Array.from(outcome.result.outputs[0]?.values ?? []);
-  expect(values).toEqual(Array.from({ length: N }, (_, i) => 100 + i * 0.5 + k));
-}
 
 let pool: SandboxPool;
 beforeEach(() => {
@@ -64,7 +31,7 @@ describe("scripts posted to sandbox threads", () => {
     await expectPlots(pool, 1);
     expect(pool.scriptsPosted).toBe(1);
     const busy = `//@version=6\nindicator("busy")\nfloat x = 0.0\nfor i = 0 to 50000000\n    x += i\nplot(close + x * 0, "c")\n`;
-    const stuck = await pool.run({ ...version(9, busy), cacheKey: "owner:busy:indicator" }, { timeoutMs: 1_000, resolve: noResolve });
+    const stuck = await pool.run({ ...plotTask(9, busy), cacheKey: "owner:busy:indicator" }, { timeoutMs: 1_000, resolve: noResolve });
     expect(stuck.ok).toBe(false);
     expect(pool.replaced).toBe(1);
     await expectPlots(pool, 1);
