@@ -23,8 +23,10 @@ plot(close, "c")
 `;
 const MEMORY = `//@version=6
 indicator("mem")
-var arrs = array.new<array<float>>()
-arrs.push(array.new_float(100000, close))
+type Row
+    array<float> values
+var arrs = array.new<Row>()
+arrs.push(Row.new(array.new_float(100000, close)))
 plot(arrs.size(), "n")
 `;
 const EVERY_BAR_EVENT = `//@version=6

@@ -79,6 +79,21 @@ export function paramAssignable(src: PineType, dst: PineType, version: number): 
   return prim(src.element, "int") && prim(dst.element, "float");
 }
 
+/**
+ * The collection held by a collection (`array<array<float>>`: the inner `array<float>`), or null.
+ * TradingView's collections cannot hold collections (its user manual: Type system, Collections;
+ * Maps): a user-defined type holding the inner collection in a field can be held instead.
+ */
+export function heldCollection(t: PineType): PineType | null {
+  const inner = t.kind === "array" || t.kind === "matrix" ? [t.element] : t.kind === "map" ? [t.key, t.value] : [];
+  return inner.find((e) => e.kind === "array" || e.kind === "matrix" || e.kind === "map") ?? null;
+}
+
+/** The diagnostic's text for a collection type that holds a collection (heldCollection). */
+export function heldCollectionMessage(t: PineType, inner: PineType): string {
+  return `Collections cannot hold collections (${show(t)}): wrap the ${show(inner)} in a user-defined type (\`type Row\` with a field \`${show(inner)} values\`) and make the collection of that type.`;
+}
+
 /** The common type of two branches (ternary, if, switch): int+float is float, na takes the other. */
 export function unify(a: PineType, b: PineType, version: number): PineType | null {
   if (a.kind === "na") return b;

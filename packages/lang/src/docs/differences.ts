@@ -175,9 +175,9 @@ ${REQUEST_DIFFERENCES}
 - **Limits.** 10,000,000 loop iterations per bar, arrays of at most 100,000 elements, maps of at most
   50,000 pairs (as TradingView), strings of at most 40,960 characters (as TradingView's user manual says), history references at most
   10,000 bars back.
-- **Equal extremes.** \`ta.highestbars\`/\`ta.lowestbars\` report the newest of equal bars in the window, as
-  TradingView does since October 2026 by a public emulator's record of it (docs/adr/0330); a September 2026
-  extraction showed the earliest, and no table of the later values was found.
+- **Equal extremes.** \`ta.highestbars\`/\`ta.lowestbars\` report the earliest of equal bars in the window, as
+  values exported from TradingView show (docs/adr/0066); a public emulator records that TradingView reports
+  the newest since October 2026, with no table of values (docs/adr/0330).
 - **Choices TradingView does not document** (docs/adr/0066): \`ta.rci\` gives equal values the mean of their
   ranks and is \`na\` when its window holds an \`na\`; \`ta.percentile_nearest_rank\` is
   \`sorted[ceil(P/100 * n) - 1]\` and \`ta.percentile_linear_interpolation\` interpolates at \`P/100 * (n - 1)\`
@@ -384,11 +384,8 @@ ${REQUEST_DIFFERENCES}
   PyneCore show; the user manual words it as rounding to nine fractional digits, which those probes
   contradict at 2e-10 (docs/adr/0315). Two ints compare exactly; \`switch x\` matches its cases exactly (neither
   the manual's Conditional structures page nor a record says how TradingView's \`switch\` compares: docs/adr/0330).
-- **User manual points accepted here that TradingView refuses** (pass C6 over its concept pages): a collection
-  of collections (\`array.new<array<float>>()\`, a map of arrays), which TradingView's Type system and Maps pages
-  say collections cannot hold (wrap the inner collection in a user type there); \`[a, b] = [1, 2]\`, a tuple
-  written outside a local block. The manual's own examples disagree in two places, where this dialect follows
-  the stricter text: \`na()\` of a bool is refused in v6 (the Methods page's \`getType(bool this)\` example
+- **Where the user manual's examples disagree with its text** (pass C6 over its concept pages), this dialect
+  follows the stricter text: \`na()\` of a bool is refused in v6 (the Methods page's \`getType(bool this)\` example
   calls it; the v6 migration guide removes it), and \`%\` truncates as the reference's \`%\` entry says (the result has
   the dividend's sign: \`-1 % 100\` is -1), where the Operators page's prose says it rounds the quotient down.
 - **Log-only and alert-only indicators.** An indicator whose only outputs are \`log.info\`, \`log.warning\` or

@@ -199,10 +199,8 @@ if a.size() > 3
 float s = 0.0
 for v in a
     s += v
-var byKey = map.new<int, array<float>>()
-byKey.put(1, array.new<float>())
-// a missing key reads the map's na array
-array<float> none = byKey.get(close > 2 ? 1 : 0)
+// an na array on the first two bars
+array<float> none = close > 2 ? array.new<float>() : na
 int k = 0
 for v in none
     k += 1

@@ -95,7 +95,7 @@ describe("runs kept between evaluations", () => {
 
   test("a first-bar run that leaves more than the bound in use on the heap is not kept; a small one is, until dropped", () => {
     // thirty arrays of 100,000 floats (an array's most elements) on the first bar: 24 MB, six times the bound
-    const big = build(`//@version=6\nindicator("big")\nvar arrs = array.new<array<float>>()\nif barstate.isfirst\n    for i = 0 to 29\n        arrs.push(array.new_float(100000, 1.5))\nplot(arrs.size() * arrs.get(0).size(), "size")\n`);
+    const big = build(`//@version=6\nindicator("big")\ntype Row\n    array<float> values\nvar arrs = array.new<Row>()\nif barstate.isfirst\n    for i = 0 to 29\n        arrs.push(Row.new(array.new_float(100000, 1.5)))\nplot(arrs.size() * arrs.get(0).values.size(), "size")\n`);
     // the heap as the first-bar run leaves it, before and after: the real heap's figures move with
     // collections of other tests' garbage during the run (a major one can free more than the run
     // keeps), so the readings are the ones worked out above: 24 MB more for big, 8 KB for small

@@ -44,7 +44,7 @@ describe("the catalogue of diagnostic codes", () => {
 describe("the rule catalogue", () => {
   test("rules run in their documented order, each a function of the context", () => {
     expect(specifiedRules.map((r) => r.name)).toEqual([
-      "VersionRule", "DeclarationRule", "NamesAndTypesRule", "TopLevelRule", "LoopControlRule", "LocalScopeCallsRule", "HistoryOffsetRule", "PlotCountRule", "RequestTimeframeRule", "DynamicRequestsRule", "InputEnumRule", "SortFieldRule", "LibraryExportsRule", "ShadowedNamesRule",
+      "VersionRule", "DeclarationRule", "NamesAndTypesRule", "TopLevelRule", "LoopControlRule", "TuplePlacesRule", "LocalScopeCallsRule", "HistoryOffsetRule", "PlotCountRule", "RequestTimeframeRule", "DynamicRequestsRule", "InputEnumRule", "SortFieldRule", "LibraryExportsRule", "ShadowedNamesRule",
     ]);
   });
 

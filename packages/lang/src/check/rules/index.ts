@@ -16,6 +16,7 @@ import { ShadowedNamesRule } from "./shadowed-names";
 import { SortFieldRule } from "./sort-field";
 import type { Rule } from "./rule";
 import { TopLevelRule } from "./top-level";
+import { TuplePlacesRule } from "./tuple-places";
 import { VersionRule } from "./version";
 
 export const specifiedRules: readonly Rule[] = Object.freeze([
@@ -24,6 +25,7 @@ export const specifiedRules: readonly Rule[] = Object.freeze([
   NamesAndTypesRule,
   TopLevelRule,
   LoopControlRule,
+  TuplePlacesRule,
   LocalScopeCallsRule,
   HistoryOffsetRule,
   PlotCountRule,

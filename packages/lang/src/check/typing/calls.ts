@@ -9,7 +9,7 @@ import { libraryOverloadFix, tradingViewBuiltinName, tradingViewImportMissing, t
 import { didYouMean, oldMemberHint } from "../suggest";
 import { DECLARATION_FUNCTIONS, PLOT_FUNCTIONS, type BuiltinFunction, type TypeSpec } from "../../builtins";
 import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
-import { assignable, NA, paramAssignable, show } from "../types";
+import { assignable, heldCollection, heldCollectionMessage, NA, paramAssignable, show } from "../types";
 import { resolveTypeRef } from "./declarations";
 import { callUser } from "./functions";
 import { pickOverload } from "./overloads";
@@ -249,6 +249,12 @@ function callBuiltin(t: Typer, name: string, node: A.Call, args: CallArgs, recei
   if (isInputFunction(name) || PLOT_FUNCTIONS.has(name) || DECLARATION_FUNCTIONS.has(name) || name === "alertcondition" || name === "hline") foldInputArguments(t, callArgs.map((a, i) => [r.params[i]?.name ?? null, a.node] as const));
   // `input(close)`: a source input, named so for derive and codegen
   if (name === "input" && r.sig.returnQual === "series") node.target = { kind: "builtin", name: "input.source" };
+  // `array.from(a1, a2)` of arrays: a collection of collections, which TradingView refuses (types.ts heldCollection)
+  const held = heldCollection(r.type);
+  if (held !== null) {
+    t.ctx.error(Code.type_mismatch, heldCollectionMessage(r.type, held), node.span);
+    return POISONED;
+  }
   if (containsNa(r.type)) return unresolvedGeneric(t, name, node, r);
   return { type: r.type, qual: r.qual };
 }

@@ -5,7 +5,7 @@ import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { isBuiltinNamespace, unsupportedNamespace } from "../builtin-lookup";
 import type { EnumInfo, TypeInfo } from "../symbols";
-import { assignable, BOOL, COLOR, FLOAT, INT, show, STRING } from "../types";
+import { assignable, BOOL, COLOR, FLOAT, heldCollection, heldCollectionMessage, INT, show, STRING } from "../types";
 import { enumNamed, typeNamed } from "./lookup";
 import { POISON, type Typer } from "./state";
 
@@ -72,15 +72,23 @@ export function resolveTypeRef(t: Typer, ref: A.TypeRef, report = true): A.PineT
     case "matrix": {
       if (!arity(1)) return null;
       const [e] = args();
-      return e ? { kind: ref.name, element: e } : null;
+      return e ? heldSimply(t, ref, { kind: ref.name, element: e }, report) : null;
     }
     case "map": {
       if (!arity(2)) return null;
       const [k, v] = args();
-      return k && v ? { kind: "map", key: k, value: v } : null;
+      return k && v ? heldSimply(t, ref, { kind: "map", key: k, value: v }, report) : null;
     }
   }
   return userTypeRef(t, ref, report);
+}
+
+/** `type`, unless it is a collection of collections (refused: types.ts heldCollection). */
+function heldSimply(t: Typer, ref: A.TypeRef, type: A.PineType, report: boolean): A.PineType | null {
+  const inner = heldCollection(type);
+  if (inner === null) return type;
+  if (report) t.ctx.error(Code.type_mismatch, heldCollectionMessage(type, inner), ref.span);
+  return null;
 }
 
 function userTypeRef(t: Typer, ref: A.TypeRef, report: boolean): A.PineType | null {

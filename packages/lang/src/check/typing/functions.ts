@@ -270,7 +270,8 @@ function instantiateUncalled(t: Typer, fn: FunctionInfo): void {
     const def = p.defaultValue?.type;
     // Untyped and never called: int fits wherever a number is expected (int -> float), and
     // simple wherever a length is; Pine itself compiles a function only for its calls.
-    const type = annotated ?? (def && def.kind !== "na" ? def : INT);
+    // a written type that does not resolve was reported: its uses are not (POISON)
+    const type = annotated ?? (p.typeAnn ? POISON : def && def.kind !== "na" ? def : INT);
     const qual = p.typeAnn?.qualifier && p.typeAnn.qualifier !== "input" ? p.typeAnn.qualifier : annotated ? "series" : "simple";
     return { type, qual, span: p.span };
   });
