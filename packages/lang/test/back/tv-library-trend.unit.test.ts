@@ -78,13 +78,13 @@ plot(up2 ? 1 : 0, "nz_up")
     expect(out.wick_dir).toEqual([1, 1, 1, 1, 1, -1]);
   });
 
-  test("aroon(2): 100 * (highestbars(high, 3) + 2) / 2 and the same of lowestbars(low); equal highs count from the newest", async () => {
+  test("aroon(2): 100 * (highestbars(high, 3) + 2) / 2 and the same of lowestbars(low); equal highs count from the earliest", async () => {
     const out = await run(`[up, down] = ta.aroon(2)\nplot(up, "up")\nplot(down, "down")\n`, [10, 12, 11, 8, 9, 13, 13], alias);
     // windows of 3 closes (high and low follow the close): na, na,
     // [10 12 11]: highest at -1 -> 50, lowest at -2 -> 0; [12 11 8]: -2 -> 0, 0 -> 100;
     // [11 8 9]: -2 -> 0, -1 -> 50; [8 9 13]: 0 -> 100, -2 -> 0;
-    // [9 13 13]: two highest, the newest at 0 -> 100 (docs/adr/0330); lowest at -2 -> 0
-    expect(out.up).toEqual([null, null, 50, 0, 0, 100, 100]);
+    // [9 13 13]: two highest, the earliest at -1 -> 50 (docs/adr/0066); lowest at -2 -> 0
+    expect(out.up).toEqual([null, null, 50, 0, 0, 100, 50]);
     expect(out.down).toEqual([null, null, 0, 100, 50, 0, 0]);
   });
 

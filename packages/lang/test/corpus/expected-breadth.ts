@@ -56,8 +56,7 @@ function extremeAge(x: ArrayLike<number>, n: number, high: boolean): Series {
   return map(x.length, (i) => {
     if (i < n - 1) return NaN;
     let best = i - n + 1;
-    // equal extremes: the newest of them (docs/adr/0330)
-    for (let j = i - n + 2; j <= i; j++) if (high ? x[j]! >= x[best]! : x[j]! <= x[best]!) best = j;
+    for (let j = i - n + 2; j <= i; j++) if (high ? x[j]! > x[best]! : x[j]! < x[best]!) best = j;
     return i - best;
   });
 }

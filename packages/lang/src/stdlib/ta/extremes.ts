@@ -11,9 +11,9 @@ function len(n: number): number {
 
 /**
  * Highest / lowest over the last `length` non-na values, with the bar offset of the extreme
- * (ties: the newest of the equal bars, as TradingView reports them since October 2026; docs/adr/0330).
- * `value` and `offset` hold the last result. The candidates are kept in a monotonic queue: a value is
- * dropped once a newer one equals or beats it (so the newest of equal values stays), and the extreme of
+ * (ties: the earliest of the equal bars, as the values exported from TradingView with issue 16 show;
+ * docs/adr/0066, 0330). `value` and `offset` hold the last result. The candidates are kept in a monotonic
+ * queue: a value is dropped once a newer one beats it (strictly, so the earliest of equal values stays), and the extreme of
  * the window is the queue's first value inside it, found by binary search whatever the length, so
  * a bar costs O(log length) instead of a scan of the window.
  */
@@ -66,7 +66,7 @@ export class Extreme {
 
   private enqueue(x: number): void {
     const qv = this.qv;
-    while (qv.length > this.head && (this.high ? qv[qv.length - 1]! <= x : qv[qv.length - 1]! >= x)) {
+    while (qv.length > this.head && (this.high ? qv[qv.length - 1]! < x : qv[qv.length - 1]! > x)) {
       qv.pop();
       this.qs.pop();
       this.qb.pop();
