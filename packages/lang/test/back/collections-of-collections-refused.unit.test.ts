@@ -1,5 +1,5 @@
 // Forms TradingView refuses, refused here with a message saying what to write instead
-// (docs/adr/0333). Its user manual: Type system, Collections ("Collections cannot store elements of
+// (docs/adr/0335). Its user manual: Type system, Collections ("Collections cannot store elements of
 // ... any collection type"; a user-defined type holding the inner collection can be stored) and Maps
 // (a map's values cannot be collections); Type system, Tuples (only the local scopes of functions,
 // conditional structures and loops return tuples; a ternary cannot).

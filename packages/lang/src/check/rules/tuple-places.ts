@@ -1,7 +1,7 @@
 // Rule: a tuple `[a, b]` is not destructured where it is written. TradingView's user manual (Type
 // system, Tuples) says that only the local scopes of functions, conditional structures and loops
 // return tuples (a block's last expression), besides a request.*() expression and an input's
-// options: `[a, b] = [1, 2]` is refused (docs/adr/0333). A ternary's tuple branch is refused by the
+// options: `[a, b] = [1, 2]` is refused (docs/adr/0335). A ternary's tuple branch is refused by the
 // typing of `?:` (check/typing/operators.ts).
 
 import type * as A from "../../language/ast";
