@@ -5,6 +5,7 @@ import * as stdlib from "../stdlib";
 import { BarSnapshot, Ring, ValueRing } from "../stdlib/ring";
 import { PineArray } from "../stdlib/array";
 import { PineMatrix } from "../stdlib/matrix-core";
+import { liveRows } from "../stdlib/matrix";
 import { PineMap, valuesOf } from "../stdlib/map";
 import { negativeOffsetMessage } from "../check/rules/history-offset";
 import { BAR_BUFFER_LIMIT, beyondBufferMessage, fail, NA_ARRAY_MESSAGE, ScriptRuntimeError } from "./errors";
@@ -295,10 +296,10 @@ export class Runtime {
     if (o === null || o === undefined) fail("Cannot access a field of an object that is na");
     return o;
   }
-  /** What `for x in id` walks: an array's elements, a matrix's rows (each a new array), a map's values. */
+  /** What `for x in id` walks: an array's elements, a matrix's rows as the loop reaches them (each a new array), a map's values. */
   items(a: PineArray | PineMatrix | PineMap | null): unknown[] {
     if (a === null || a === undefined) fail(NA_ARRAY_MESSAGE);
-    if (a instanceof PineMatrix) return Array.from({ length: a.rows }, (_, i) => new PineArray(a.v.slice(i * a.cols, (i + 1) * a.cols)));
+    if (a instanceof PineMatrix) return liveRows(a);
     if (a instanceof PineMap) return valuesOf(a);
     return a.v;
   }

@@ -47,6 +47,22 @@ export function row<T>(m: Mx<T>, r: number): PineArray<T> {
   checkRow(x, r);
   return new PineArray(x.v.slice(r * x.cols, (r + 1) * x.cols));
 }
+/**
+ * What `for row in m` walks: the rows as the loop reaches them. TradingView's user manual (Loops,
+ * for...in) says a loop that changes its collection's size uses the updated size, as a `for` loop
+ * to `matrix.rows(id) - 1` would, and that each iteration retrieves the current row's elements: so
+ * `length` is the matrix's row count at each test and row `k` a new array of row k at each read.
+ */
+export function liveRows<T>(m: PineMatrix<T>): Array<PineArray<T>> {
+  return new Proxy<Array<PineArray<T>>>([], {
+    get(target, p) {
+      if (p === "length") return m.rows;
+      const k = typeof p === "string" ? Number(p) : NaN;
+      if (Number.isInteger(k) && k >= 0 && String(k) === p) return k < m.rows ? new PineArray(m.v.slice(k * m.cols, (k + 1) * m.cols)) : undefined;
+      return Reflect.get(target, p) as unknown;
+    },
+  });
+}
 export function col<T>(m: Mx<T>, c: number): PineArray<T> {
   const x = need(m);
   checkCol(x, c);
