@@ -1,7 +1,8 @@
 // The API app factory. Handling order (docs/reference/api.md "Order of checks"):
 // request id -> body size and JSON -> 404 outside /v1 -> (under /v1) the check chain ->
 // routing, validation, handler. One error handler renders every refusal as the envelope.
-import express, { Router, type Express } from "express";
+import express, { type Express, type Router } from "express";
+import { pathRouter } from "./http/router";
 import type { Registry } from "prom-client";
 import { buildOpenApi } from "@barscript/contracts";
 import type { AppDeps } from "./deps";
@@ -28,6 +29,7 @@ export interface AppExtras {
 export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   const app = express();
   app.disable("x-powered-by");
+  app.set("case sensitive routing", true);
   app.set("query parser", "simple");
   // Behind an ingress every client would share its address without this (TRUST_PROXY).
   app.set("trust proxy", deps.config.trustProxy);
@@ -54,7 +56,7 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   app.get("/openapi.json", (_req, res) => { res.json(openapi); });
   for (const router of extras.outside ?? []) app.use(router);
 
-  const v1 = Router();
+  const v1 = pathRouter();
   v1.use(pathParams(deps.auth.guard("account")));
   for (const register of ROUTE_MODULES) register(v1, deps);
   // Unknown path or method under /v1: the check chain (rows 1-6) answers first, then 404.

@@ -14,7 +14,9 @@
 // - limits-and-plans.md gave no page sizes for sweeps, a sweep's rows and a run's log lines;
 // - api.md said a sweep row's p value is adjusted "for the number of combinations tried": Holm runs
 //   over the combinations that have a p value at that horizon (docs/adr/0055), so a combination
-//   with no event does not count.
+//   with no event does not count;
+// - paths were matched ignoring case: `/V1/me`, `/v1/ME`, `/OPENAPI.JSON`, `/Healthz` and `/LOGIN`
+//   answered as the documented paths, while `/APP/` and `/Docs` were 404.
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
@@ -199,5 +201,20 @@ describe("Holm's adjustment of a sweep's rows", () => {
     const holm: number[] = [];
     tested.forEach((value, i) => holm.push(Math.min(1, Math.max(holm[i - 1] ?? 0, (3 - i) * value))));
     expect(rows.map((row) => row.horizons[0]!.p_adjusted)).toEqual([...holm, null]);
+  });
+});
+
+describe("paths are matched as written", () => {
+  it.each(["/V1/me", "/v1/ME", "/v1/Runs", "/OPENAPI.JSON", "/Healthz", "/LOGIN", "/APP/", "/Docs"])("when %s is asked (a documented path in other letters), then it is 404 not_found in the envelope", async (path) => {
+    const r = await fetch(`${h.api.url}${path}`, { headers: { authorization: `Bearer ${client.key}`, accept: "application/json" } });
+    expect(r.status).toBe(404);
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe("not_found");
+  });
+
+  it("when the documented paths are asked, then they answer", async () => {
+    for (const path of ["/v1/me", "/v1/runs", "/openapi.json", "/healthz"]) {
+      expect([path, (await fetch(`${h.api.url}${path}`, { headers: { authorization: `Bearer ${client.key}` } })).status]).toEqual([path, 200]);
+    }
+    expect((await fetch(`${h.api.url}/login`, { headers: { accept: "text/html" } })).status).toBe(200);
   });
 });

@@ -2,7 +2,8 @@
 // each store's round trip in `details` for an operator reading the probe by hand.
 // A 503 is an error answer outside /v1, so it carries the JSON error envelope (`busy`, as for any
 // briefly unavailable service) beside the readiness fields a probe reads.
-import { Router } from "express";
+import type { Router } from "express";
+import { pathRouter } from "../http/router";
 import { ApiError, errorEnvelope } from "@barscript/contracts";
 import type { AppDeps } from "../deps";
 
@@ -37,7 +38,7 @@ async function check(probe: () => Promise<unknown>): Promise<StoreHealth> {
 }
 
 export function healthRouter(deps: Pick<AppDeps, "db" | "redis">): Router {
-  const router = Router();
+  const router = pathRouter();
   router.get("/healthz", (_req, res) => { res.json({ status: "ok" }); });
   router.get("/readyz", async (_req, res) => {
     const [pg, rd] = await Promise.all([check(() => deps.db.$queryRaw`SELECT 1`), check(() => deps.redis.ping())]);

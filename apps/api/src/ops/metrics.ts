@@ -2,7 +2,7 @@
 // The route label is the matched pattern with its mount path (`/v1/runs/:run_id/results`), the
 // same for an answer and for an error from that route (docs/operations.md "Metrics").
 import type { Request, RequestHandler, Response, Router } from "express";
-import { Router as makeRouter } from "express";
+import { pathRouter } from "../http/router";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 export interface HttpMetrics {
@@ -45,7 +45,7 @@ export function routeLabel(res: Response): string {
 
 /** GET /metrics: the registry as Prometheus text. */
 export function metricsRouter(registry: Registry): Router {
-  const router = makeRouter();
+  const router = pathRouter();
   router.get("/metrics", async (_req, res) => {
     res.setHeader("Content-Type", registry.contentType);
     res.send(await registry.metrics());

@@ -6,7 +6,8 @@
 // token stays neither in the address bar, the history nor a Referer. The cookie holds an HMAC
 // of the token, not the token.
 import { createHmac, timingSafeEqual, createHash } from "node:crypto";
-import { Router, type Request, type RequestHandler } from "express";
+import type { Request, RequestHandler, Router } from "express";
+import { pathRouter } from "../http/router";
 import { Queue } from "bullmq";
 import { createBullBoard } from "@bull-board/api";
 import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
@@ -88,7 +89,7 @@ export function createQueueDashboard(options: QueueDashboardOptions): QueueDashb
     queues: queues.map((q) => (q.name === QUEUES.runs ? new NamedRunsAdapter(q, labels) : new BullMQAdapter(q, { readOnlyMode: false }))),
     serverAdapter,
   });
-  const router = Router();
+  const router = pathRouter();
   router.use(DASHBOARD_PATH, adminGuard(options.adminToken), serverAdapter.getRouter() as RequestHandler);
   return {
     router,

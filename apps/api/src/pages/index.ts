@@ -2,7 +2,8 @@
 // no scripts; helmet's security headers (CSP default-src 'self', the one CSS block allowed by
 // its hash); server-side sessions; a CSRF token checked on every POST. Mount with
 // createApp(deps, { outside: [signinPages(deps)] }).
-import { Router, type ErrorRequestHandler } from "express";
+import type { ErrorRequestHandler, Router } from "express";
+import { pathRouter } from "../http/router";
 import helmet from "helmet";
 import type { AppDeps } from "../deps";
 import { sendPage, type PageContext } from "./context";
@@ -24,7 +25,7 @@ export function signinPages(deps: AppDeps): Router {
     sessions: sessionTools(deps),
     loginThrottle: createLoginThrottle(deps.redis, deps.config.redisPrefix),
   };
-  const router = Router();
+  const router = pathRouter();
 
   // Everything else (/v1, health, ...) leaves this router untouched.
   router.use((req, _res, next) => next(PAGE_PATH.test(req.path) ? undefined : "router"));

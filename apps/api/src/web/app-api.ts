@@ -4,7 +4,8 @@
 //   POST /app/api/keys                   create an API key from the account page (secret shown once)
 //   POST /app/api/keys/{key_id}/revoke   revoke one of the account's keys
 //   GET  /app/api/library?q=             library search with every word a prefix (search as you type)
-import { Router, type Response } from "express";
+import type { Response, Router } from "express";
+import { pathRouter } from "../http/router";
 import { ApiError } from "@barscript/contracts";
 import { AccountsError, createApiKey, isKeyScope, revokeApiKey, type KeyScope } from "@barscript/db";
 import { readBars, type Timeframe } from "@barscript/marketdata";
@@ -44,7 +45,7 @@ function keyRequest(body: unknown): { name: string; scopes: KeyScope[]; expiresI
 }
 
 export function appApi(deps: AppDeps): Router {
-  const router = Router();
+  const router = pathRouter();
   const runs = runsContext(deps);
 
   router.use(async (req, res, next) => {

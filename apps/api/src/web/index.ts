@@ -4,7 +4,8 @@
 // index.html, which carries the session's CSRF token), plus its own calls under /app/api/.
 // Mount with createApp(deps, { outside: [webPages(deps)] }).
 import { resolve } from "node:path";
-import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
+import express, { type ErrorRequestHandler, type Request, type Response, type Router } from "express";
+import { pathRouter } from "../http/router";
 import helmet from "helmet";
 import { ApiError } from "@barscript/contracts";
 import type { AppDeps } from "../deps";
@@ -41,7 +42,7 @@ export function webPages(deps: AppDeps, options: { buildDir?: string } = {}): Ro
   const ctx: PageContext = { deps, sessions: sessionTools(deps), loginThrottle: createLoginThrottle(deps.redis, deps.config.redisPrefix) };
   const runs = runsContext(deps);
   const readIndexHtml = indexHtmlReader(buildDir);
-  const router = Router();
+  const router = pathRouter();
 
   router.use((req, _res, next) => next(WEB_PATH.test(req.path) ? undefined : "router"));
   const common = { defaultSrc: ["'self'"], objectSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'self'"], frameAncestors: ["'none'"], ...(https ? { upgradeInsecureRequests: [] } : {}) };
