@@ -181,6 +181,14 @@ describe("page sizes of every list", () => {
     const most = await get(`/runs/${id}/logs?limit=5000`);
     expect([most.json.data.length, most.json.next_cursor]).toEqual([1000, null]);
   });
+
+  it("when a script logs a message longer than 4,096 characters, then the line is cut there, as api.md says", async () => {
+    expect(readFileSync(join(DOCS, "api.md"), "utf8").replace(/\s+/g, " ")).toContain("each message cut at 4,096 characters");
+    await create("long-line", `//@version=6\nindicator("Long")\nif barstate.islast\n    log.error(str.repeat("ab", 3000))\nplot(close, "c")\n`);
+    const id = await run({ script: "long-line", bars: 5 });
+    const [line] = (await get(`/runs/${id}/logs`)).json.data;
+    expect([line.level, line.message]).toEqual(["error", "ab".repeat(2048)]);
+  });
 });
 
 describe("Holm's adjustment of a sweep's rows", () => {
