@@ -8,7 +8,7 @@ import { buildOpenApi } from "@barscript/contracts";
 import type { AppDeps } from "./deps";
 import { requestId } from "./http/request-id";
 import { bodyParser } from "./http/body";
-import { etagScope } from "./http/etag";
+import { etagScope, evaluateConditionals } from "./http/etag";
 import { errorHandler } from "./http/errors";
 import { notFound } from "./http/not-found";
 import { pathParams } from "./http/input";
@@ -31,6 +31,7 @@ export function createApp(deps: AppDeps, extras: AppExtras = {}): Express {
   app.disable("x-powered-by");
   app.set("case sensitive routing", true);
   app.set("query parser", "simple");
+  evaluateConditionals(app);
   // Behind an ingress every client would share its address without this (TRUST_PROXY).
   app.set("trust proxy", deps.config.trustProxy);
   const metrics = createHttpMetrics(deps.collectDefaultMetrics ?? false, extras.metricsRegistry);

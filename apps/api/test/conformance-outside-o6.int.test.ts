@@ -18,7 +18,6 @@
 // - paths were matched ignoring case: `/V1/me`, `/v1/ME`, `/OPENAPI.JSON`, `/Healthz` and `/LOGIN`
 //   answered as the documented paths, while `/APP/` and `/Docs` were 404.
 import { readFileSync } from "node:fs";
-import { request } from "node:http";
 import { join } from "node:path";
 import { RunsHarness, type Answer, type Client } from "./runs-harness";
 
@@ -60,18 +59,13 @@ async function run(body: Record<string, unknown>): Promise<string> {
 
 const get = (path: string, headers: Record<string, string> = {}): Promise<Answer> => client.call("GET", path, undefined, headers);
 
-/** A GET by node:http: fetch adds `Cache-Control: no-cache` beside If-None-Match, which forbids a 304 (RFC 9111 5.2.1.4). */
-function plainGet(path: string, headers: Record<string, string>): Promise<{ status: number; etag: string | undefined; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${h.api.url}/v1${path}`, { headers: { authorization: `Bearer ${client.key}`, ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => { text += chunk; });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, text }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+/**
+ * A conditional GET by fetch, as browsers and Node clients send it: fetch adds `Cache-Control:
+ * no-cache` beside If-None-Match, and the API, the origin, still evaluates it (docs/adr/0338).
+ */
+async function plainGet(path: string, headers: Record<string, string>): Promise<{ status: number; etag: string | undefined; text: string }> {
+  const res = await fetch(`${h.api.url}/v1${path}`, { headers: { authorization: `Bearer ${client.key}`, ...headers } });
+  return { status: res.status, etag: res.headers.get("etag") ?? undefined, text: await res.text() };
 }
 
 beforeAll(async () => {

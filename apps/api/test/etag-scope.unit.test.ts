@@ -2,11 +2,12 @@
 // tag function is not run for an answer whose tag would be removed (docs/performance.md, helper P9).
 import express from "express";
 import request from "supertest";
-import { etagScope } from "../src/http/etag";
+import { etagScope, evaluateConditionals } from "../src/http/etag";
 
 function appCountingTags(): { app: express.Express; tagged: () => number } {
   let calls = 0;
   const app = express();
+  evaluateConditionals(app);
   // Express's default weak tag, counted: the same function it would otherwise use.
   app.set("etag", (body: Buffer | string) => {
     calls++;
@@ -49,5 +50,25 @@ describe("etagScope", () => {
     const res = await request(app).get("/missing");
     expect(res.status).toBe(404);
     expect(res.headers["etag"]).toBeUndefined();
+  });
+
+  // fetch (browsers and Node) adds `Cache-Control: no-cache` and `Pragma: no-cache` to every request
+  // carrying If-None-Match; the API is the origin and still answers 304 (docs/adr/0338).
+  it.each([
+    ['W/"2026"', 304],
+    ['"2026"', 304],
+    ['"a", W/"2026"', 304],
+    ["*", 304],
+    ['W/"2025"', 200],
+  ])("evaluates If-None-Match %s beside Cache-Control: no-cache, as a fetch client sends it", async (tag, status) => {
+    const { app } = appCountingTags();
+    const res = await request(app).get("/thing").set({ "If-None-Match": tag, "Cache-Control": "no-cache", Pragma: "no-cache" });
+    expect(res.status).toBe(status);
+  });
+
+  it("answers no 304 to a POST whatever its If-None-Match", async () => {
+    const { app } = appCountingTags();
+    const res = await request(app).post("/thing").set("If-None-Match", "*");
+    expect(res.status).toBe(200);
   });
 });

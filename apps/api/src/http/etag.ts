@@ -4,7 +4,7 @@
 // change (PUT, PATCH, POST) is not what a GET of the resource returns: RFC 9110 section 9.3.4
 // forbids a validator on a PUT's answer unless it is the stored representation's.
 import { createHash } from "node:crypto";
-import type { RequestHandler, Response } from "express";
+import type { Express, Request, RequestHandler, Response } from "express";
 
 function tagged(method: string, status: number): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
@@ -16,6 +16,38 @@ function tagged(method: string, status: number): boolean {
  * every POST /runs answer was work for nothing, docs/performance.md), and writeHead removes it.
  */
 const NO_TAG = 'W/"none"';
+
+/**
+ * Whether an If-None-Match header names `etag`, by the weak comparison (RFC 9110 section 13.1.2):
+ * `*`, or a listed tag equal to it once `W/` is set aside.
+ */
+export function noneMatchHolds(header: string | undefined, etag: string | undefined): boolean {
+  if (header === undefined || etag === undefined) return false;
+  if (header.trim() === "*") return true;
+  const opaque = (tag: string): string => (tag.startsWith("W/") ? tag.slice(2) : tag);
+  const wanted = opaque(etag);
+  return header.split(",").some((tag) => opaque(tag.trim()) === wanted);
+}
+
+/**
+ * The API is the origin server: it evaluates If-None-Match on every conditional GET and HEAD
+ * (docs/adr/0338). Express's own `req.fresh` answers "stale" whenever the request says
+ * `Cache-Control: no-cache`, a cache's rule, and fetch adds that header to every request that
+ * carries If-None-Match, so no fetch client (browser or Node) could ever get a 304. No answer
+ * carries Last-Modified, so If-Modified-Since alone never holds (as with Express's rule).
+ */
+export function evaluateConditionals(app: Express): void {
+  Object.defineProperty(app.request, "fresh", {
+    configurable: true,
+    get(this: Request): boolean {
+      if (this.method !== "GET" && this.method !== "HEAD") return false;
+      const status = this.res?.statusCode ?? 0;
+      if (!((status >= 200 && status < 300) || status === 304)) return false;
+      const etag = this.res?.getHeader("ETag");
+      return noneMatchHolds(this.headers["if-none-match"], typeof etag === "string" ? etag : undefined);
+    },
+  });
+}
 
 export const etagScope: RequestHandler = (req, res, next) => {
   if (req.method !== "GET" && req.method !== "HEAD") res.setHeader("ETag", NO_TAG);
