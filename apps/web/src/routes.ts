@@ -43,6 +43,9 @@ function seg(s: string | undefined): string {
 
 class MalformedAddress extends Error {}
 
+/** The last segment of the new-script editor's address, `/app/scripts/new`. */
+export const NEW_SCRIPT = "new";
+
 /** The runs list's address, with its status filter. */
 export const runsHref = (status?: RunStatus): string => `/app/runs${status ? `?status=${status}` : ""}`;
 
@@ -109,7 +112,11 @@ function routeOf(pathname: string, search: string): Route {
   const parts = pathname.replace(/^\/app\/?/, "").split("/").filter((p) => p.length > 0);
   const [a, b, c] = parts;
   if (parts.length === 0) return { page: "scripts" };
-  if (a === "scripts" && b === "new" && parts.length === 2) return { page: "editor", slug: null, version: null };
+  // `/app/scripts/new` is the new-script editor; a script whose slug is `new` is addressed with its
+  // kind or a version (editorHref), which the bare address never carries.
+  if (a === "scripts" && b === NEW_SCRIPT && parts.length === 2 && !params.has("kind") && !params.has("version")) {
+    return { page: "editor", slug: null, version: null };
+  }
   if (a === "scripts" && b && parts.length === 2) {
     const v = Number(params.get("version"));
     const kind = KINDS.find((k) => k === params.get("kind"));

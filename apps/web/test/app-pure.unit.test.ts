@@ -10,6 +10,9 @@ describe("parseRoute", () => {
     ["/app/", "", { page: "scripts" }],
     ["/app", "", { page: "scripts" }],
     ["/app/scripts/new", "", { page: "editor", slug: null, version: null }],
+    // a script whose slug is `new`, addressed with its kind or a version (docs/conformance/input-and-lists.md)
+    ["/app/scripts/new", "?kind=indicator", { page: "editor", slug: "new", version: null, kind: "indicator" }],
+    ["/app/scripts/new", "?version=2", { page: "editor", slug: "new", version: 2 }],
     ["/app/scripts/my-rsi", "?version=3", { page: "editor", slug: "my-rsi", version: 3 }],
     ["/app/scripts/my-rsi", "?version=0", { page: "editor", slug: "my-rsi", version: null }],
     ["/app/scripts/twin", "?kind=study&version=2", { page: "editor", slug: "twin", version: 2, kind: "study" }],

@@ -2,7 +2,7 @@
 // plan may hold thousands).
 import { useState } from "preact/hooks";
 import { api } from "../api";
-import { editorHref } from "../routes";
+import { editorHref, NEW_SCRIPT } from "../routes";
 import type { Page as ListPage, Script } from "../types";
 import { CursorPager, ErrorBox, Loading, Page, Scroll, useAsync, when } from "../ui";
 
@@ -27,7 +27,7 @@ export function ScriptsPage() {
             <tbody>
               {list.data.data.map((s) => (
                 <tr key={`${s.kind}/${s.slug}`}>
-                  <td><a href={editorHref(s.slug, shared(s.slug) ? s.kind : undefined)}>{s.title}</a> <code class="muted">{s.slug}</code></td>
+                  <td><a href={editorHref(s.slug, shared(s.slug) || s.slug === NEW_SCRIPT ? s.kind : undefined)}>{s.title}</a> <code class="muted">{s.slug}</code></td>
                   <td>{s.kind}</td><td>{s.latest_version}</td><td>{s.visibility}</td><td>{when(s.updated_at)}</td>
                 </tr>
               ))}
