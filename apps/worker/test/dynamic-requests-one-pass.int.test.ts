@@ -8,76 +8,21 @@
 // and DDD 20000 + i on day i (daily from Wednesday 2020-01-01, every day, 200 days; weeks from
 // Monday: the week of Monday 06-29 is days 180-186, of 07-06 days 187-193, of 07-13 days 194-200,
 // the data ending on day 199, Saturday 07-18). Runs chart AAA's days 190-199.
-import { randomUUID } from "node:crypto";
-import { newRunId, type Run } from "@barscript/db";
-import { resample, writeBars } from "@barscript/marketdata";
 import { writeFlatSeries } from "../../../test/support/bars";
-import type { TestEnv } from "../../../test/support/env";
-import { CountingCache } from "./support/counting-cache";
-import { admittedAccount, createWorkerRig, runOnce, saveScript, type WorkerRig } from "./support/run-processor";
+import { BARS, createDailySeriesRig, type DailySeriesRig, DAY, days, T0 } from "./support/daily-series-rig";
 
 jest.setTimeout(180_000);
 
-const DAY = 86_400;
-const T0 = Date.UTC(2020, 0, 1) / 1000;
-const BARS = 200;
-const WINDOW = 10;
-
-let rig: WorkerRig;
-let env: TestEnv;
-const cache = new CountingCache(16 * 1024 * 1024);
-let evaluations = 0;
-
-async function series(id: string, symbol: string, value: (i: number) => number): Promise<void> {
-  const bars = await writeFlatSeries(env.db, { id, symbol, timeframe: "1d", t0: T0, step: DAY, count: BARS, value });
-  await writeBars(env.db, { instrumentId: id, timeframe: "1w" }, resample(bars, "1d", "1w"), "derived");
-}
+let d: DailySeriesRig;
 
 beforeAll(async () => {
-  rig = await createWorkerRig({ size: 1, heapMb: 64 });
-  env = rig.env;
-  // each evaluation of a run is one task of the sandbox pool
-  const run = rig.pool.run.bind(rig.pool);
-  rig.pool.run = ((...args: Parameters<typeof run>) => {
-    evaluations++;
-    return run(...args);
-  }) as typeof rig.pool.run;
-  await series("ins_aaa", "AAA", (i) => 100 + i);
-  await series("ins_bbb", "BBB", (i) => 1000 + i);
-  await series("ins_ccc", "CCC", (i) => 5000 + i);
-  await series("ins_ddd", "DDD", (i) => 20000 + i);
+  d = await createDailySeriesRig("dyn", [["ins_aaa", "AAA", (i) => 100 + i], ["ins_bbb", "BBB", (i) => 1000 + i], ["ins_ccc", "CCC", (i) => 5000 + i], ["ins_ddd", "DDD", (i) => 20000 + i]]);
 });
 
-afterAll(() => rig.close());
-
-interface Summary {
-  bars_evaluated: number;
-  runtime_errors: Array<{ message: string; count: number }>;
-}
-
-async function runScript(source: string, inputs: Record<string, string> = {}): Promise<{ row: Run; summary: Summary; column: (k: number) => number[] }> {
-  const account = await admittedAccount(env.db, `dyn-${randomUUID().slice(0, 8)}`);
-  const script = await saveScript(env.db, account, "s", source);
-  const run = await env.db.run.create({
-    data: {
-      id: newRunId(), accountId: account.id, kind: "indicator", scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "s", scriptVersion: 1,
-      instrument: "AAA", timeframe: "1d", windowFrom: new Date((T0 + (BARS - WINDOW) * DAY) * 1000), windowTo: new Date((T0 + (BARS - 1) * DAY) * 1000), windowBars: WINDOW, inputs,
-    },
-  });
-  cache.reads = [];
-  evaluations = 0;
-  await runOnce(rig, run.id, { bars: cache });
-  const row = await env.db.run.findUniqueOrThrow({ where: { id: run.id } });
-  const chunks = await env.db.runOutputChunk.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" } });
-  const data = chunks.length > 0 ? new Float64Array(new Uint8Array(chunks[0]!.data).buffer.slice(0)) : new Float64Array(0);
-  // the chunk holds the times, then each output column, WINDOW values each
-  return { row, summary: row.summary as unknown as Summary, column: (k) => Array.from(data.slice(WINDOW * (k + 1), WINDOW * (k + 2))) };
-}
-
-const days = (f: (i: number) => number): number[] => Array.from({ length: WINDOW }, (_, k) => f(BARS - WINDOW + k));
+afterAll(() => d.close());
 
 it("when a screener loops over three computed symbols, then one evaluation finds all three, they are read in one round, and the second evaluation is the result", async () => {
-  const { row, summary, column } = await runScript(`//@version=6
+  const { row, summary, column } = await d.runScript(`//@version=6
 indicator("screener")
 syms = array.from("BBB", "CCC", "DDD")
 float total = 0.0
@@ -87,8 +32,8 @@ plot(total, "total")
 `);
   expect(row.status).toBe("succeeded");
   // before: one evaluation per symbol found (each bar stopped at the first one missing), then the result: 4
-  expect(evaluations).toBe(2);
-  expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d", "CCC@1d", "DDD@1d"]);
+  expect(d.evaluations()).toBe(2);
+  expect(d.cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d", "CCC@1d", "DDD@1d"]);
   expect(summary.runtime_errors).toEqual([]);
   expect(column(0)).toEqual(days((i) => 1000 + i + 5000 + i + 20000 + i));
   // AAA's 10 bars and each context's 10 with the 2 bars a context reads before the window
@@ -96,7 +41,7 @@ plot(total, "total")
 });
 
 it("when a weekly screener draws a table, then its weekly contexts are found at once and each week's value shows on its last day", async () => {
-  const { row, summary, column } = await runScript(`//@version=6
+  const { row, summary, column } = await d.runScript(`//@version=6
 indicator("weekly screener")
 syms = array.from("BBB", "CCC", "DDD")
 var t = table.new(position.top_right, 2, 3)
@@ -110,8 +55,8 @@ for [k, s] in syms
 plot(total, "total")
 `);
   expect(row.status).toBe("succeeded");
-  expect(evaluations).toBe(2);
-  expect(cache.reads.filter((r) => r.endsWith("@1w")).sort()).toEqual(["BBB@1w", "CCC@1w", "DDD@1w"]);
+  expect(d.evaluations()).toBe(2);
+  expect(d.cache.reads.filter((r) => r.endsWith("@1w")).sort()).toEqual(["BBB@1w", "CCC@1w", "DDD@1w"]);
   expect(summary.runtime_errors).toEqual([]);
   // days 190-192 see the week of 06-29 (closed day 186), days 193-198 the week of 07-06 (its last
   // day, 193), day 199, the data's last, the open week's running close (docs/adr/0074)
@@ -125,23 +70,23 @@ indicator("input timeframe")
 tf = input.timeframe("D", "Timeframe")
 plot(request.security("BBB", tf, close), "other")
 `;
-  const { row, summary, column } = await runScript(source, { tf: "W" });
+  const { row, summary, column } = await d.runScript(source, { tf: "W" });
   expect(row.status).toBe("succeeded");
   // the run's value names BBB's weeks: read with the chart before evaluating (docs/adr/0224)
-  expect(evaluations).toBe(1);
-  expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1w"]);
+  expect(d.evaluations()).toBe(1);
+  expect(d.cache.reads.sort()).toEqual(["AAA@1d", "BBB@1w"]);
   expect(summary.runtime_errors).toEqual([]);
   const week = (i: number): number => (i <= 192 ? 186 : i <= 198 ? 193 : 199);
   expect(column(0)).toEqual(days((i) => 1000 + week(i)));
   // the default names BBB's days, also read up front
-  const byDefault = await runScript(source);
-  expect(evaluations).toBe(1);
-  expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d"]);
+  const byDefault = await d.runScript(source);
+  expect(d.evaluations()).toBe(1);
+  expect(d.cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d"]);
   expect(byDefault.column(0)).toEqual(days((i) => 1000 + i));
 });
 
 it("when one symbol of the loop does not exist, then the others are read in the same round and that one stays a runtime error of the bars that read it", async () => {
-  const { row, summary, column } = await runScript(`//@version=6
+  const { row, summary, column } = await d.runScript(`//@version=6
 indicator("screener")
 syms = array.from("BBB", "NOPE", "CCC")
 float total = 0.0
@@ -151,16 +96,16 @@ for s in syms
 plot(total, "total")
 `);
   expect(row.status).toBe("succeeded");
-  expect(evaluations).toBe(2);
+  expect(d.evaluations()).toBe(2);
   // no instrument has NOPE: no bars are read for it
-  expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d", "CCC@1d"]);
+  expect(d.cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d", "CCC@1d"]);
   // AAA's close is even on the five even days: those bars read NOPE and fail there (na)
   expect(summary.runtime_errors).toEqual([expect.objectContaining({ message: 'no 1d bars of "NOPE"', count: 5 })]);
   expect(column(0)).toEqual(days((i) => (i % 2 === 0 ? NaN : 1000 + i + 5000 + i)));
 });
 
 it("when a value read while discovering steers the script to another symbol, then the next evaluation finds it and the third is the result", async () => {
-  const { row, summary, column } = await runScript(`//@version=6
+  const { row, summary, column } = await d.runScript(`//@version=6
 indicator("pick")
 b = close > 0 ? "BBB" : "AAA"
 c = close > 0 ? "CCC" : "AAA"
@@ -169,16 +114,16 @@ plot(request.security(pick, "D", close), "picked")
 `);
   expect(row.status).toBe("succeeded");
   // BBB and CCC unknown: na < na is false, AAA; with them, BBB < CCC on every day: DDD
-  expect(evaluations).toBe(3);
-  expect(cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d", "CCC@1d", "DDD@1d"]);
+  expect(d.evaluations()).toBe(3);
+  expect(d.cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d", "CCC@1d", "DDD@1d"]);
   expect(summary.runtime_errors).toEqual([]);
   expect(column(0)).toEqual(days((i) => 20000 + i));
 });
 
 it("when a loop requests 45 symbols, then 40 are read in one round, the 5 past TradingView's cap are not, and they read as invalid symbols", async () => {
-  for (let k = 0; k < 45; k++) await writeFlatSeries(env.db, { id: `ins_s${k}`, symbol: `S${k}`, timeframe: "1d", t0: T0, step: DAY, count: BARS, value: () => k });
+  for (let k = 0; k < 45; k++) await writeFlatSeries(d.env.db, { id: `ins_s${k}`, symbol: `S${k}`, timeframe: "1d", t0: T0, step: DAY, count: BARS, value: () => k });
   const names = Array.from({ length: 45 }, (_, k) => `"S${k}"`).join(", ");
-  const { row, summary, column } = await runScript(`//@version=6
+  const { row, summary, column } = await d.runScript(`//@version=6
 indicator("many")
 syms = array.from(${names})
 float total = 0.0
@@ -187,9 +132,9 @@ for s in syms
 plot(total, "total")
 `);
   expect(row.status).toBe("succeeded");
-  expect(evaluations).toBe(2);
+  expect(d.evaluations()).toBe(2);
   // the chart's series and S0 ... S39, in the order the loop reached them
-  expect(cache.reads.sort()).toEqual(["AAA@1d", ...Array.from({ length: 40 }, (_, k) => `S${k}@1d`)].sort());
+  expect(d.cache.reads.sort()).toEqual(["AAA@1d", ...Array.from({ length: 40 }, (_, k) => `S${k}@1d`)].sort());
   expect(summary.runtime_errors).toEqual([]);
   // 0 + 1 + ... + 39
   expect(column(0)).toEqual(days(() => 780));
