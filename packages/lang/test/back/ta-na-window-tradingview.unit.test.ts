@@ -2,22 +2,11 @@
 // values are TradingView's, as recorded in a public test of an independent implementation
 // (docs/adr/0304 gives the address): BINANCE:BTCUSDT 1h, the source na on every 7th (g), every 3rd
 // (h) or three bars in eleven (r), bar_index counted from the recording's first bar index 41141.
-// The bars below are its candles 36-59 (close, volume); the values are TradingView's on the last 12.
-import { build } from "./harness";
-import { evaluate } from "../../src/evaluate";
-import type { Bars } from "../../src/types";
-
-const BARS: readonly (readonly [number, number])[] = [
-  [77114.99, 731.31555], [77170, 363.19212], [77264.01, 348.07684], [77232.17, 167.38368],
-  [77278.73, 67.34168], [77276.02, 102.17841], [77319.97, 342.83505], [77289.96, 238.88569],
-  [77192.01, 225.77764], [77210.01, 190.98338], [77322.01, 202.84475], [77122.35, 503.99784],
-  [77127.99, 239.99798], [76813.71, 401.89187], [76808.01, 537.62115], [76677.29, 190.81512],
-  [76792.32, 265.89974], [76763.33, 292.33252], [76853.02, 435.53074], [77216.01, 524.64043],
-  [77134.83, 235.97054], [77276.14, 296.31166], [77328.94, 135.4972], [77338.87, 110.16764],
-];
+// na-window-recording.ts holds its candles; the values are TradingView's on the last 12.
+import { lastTwelve, type Recorded } from "./na-window-recording";
 
 /** TradingView's values on the last 12 bars (null: na). */
-const TV: Record<string, { expr: string; values: (number | null)[] }> = {
+const TV: Record<string, Recorded> = {
   // the control: sma skips na values (unchanged)
   "sma g": { expr: "ta.sma(g, 5)", values: [77228.3960000001, 77133.1460000001, 77056.34600000009, 76949.80200000008, 76843.86400000009, 76770.93200000009, 76770.93200000009, 76851.39200000008, 76916.75600000008, 77036.5260000001, 77143.8500000001, 77258.95800000009] },
   // sma(source * volume) / sma(volume), each sma skipping its own na: far from the price
@@ -35,28 +24,10 @@ const TV: Record<string, { expr: string; values: (number | null)[] }> = {
   "prank h": { expr: "ta.percentrank(h, 5)", values: [20, 0, 0, 0, 0, 20, 60, 0, 60, 60, 0, 60] },
 };
 
-const SOURCE = `//@version=6
-indicator("na window")
-int bi = bar_index + 41177
-g = bi % 7 == 0 ? na : close
-h = bi % 3 == 0 ? na : close
-r = bi % 11 < 3 ? na : close
-${Object.entries(TV)
-  .map(([title, t]) => `plot(${t.expr}, "${title}")`)
-  .join("\n")}
-`;
-
-function bars(): Bars {
-  const col = (f: (i: number) => number) => Float64Array.from({ length: BARS.length }, (_, i) => f(i));
-  const close = col((i) => BARS[i]![0]);
-  return { length: BARS.length, time: col((i) => 1789239600 + i * 3600), open: close, high: close, low: close, close, volume: col((i) => BARS[i]![1]) };
-}
-
 describe("na inside a ta window gives TradingView's values (docs/adr/0304)", () => {
-  const result = evaluate(build(SOURCE), bars(), {}, { symbol: { ticker: "BTCUSDT", timezone: "UTC", mintick: 0.01, timeframe: "60" }, windowStart: 0 });
+  const ours = lastTwelve(TV);
   it.each(Object.keys(TV))("%s", (title) => {
-    const column = result.outputs.find((o) => o.title === title)!.values;
-    const got = Array.from(column as ArrayLike<number>).slice(-12);
+    const got = ours(title);
     const want = TV[title]!.values;
     got.forEach((g, i) => {
       const w = want[i] ?? null;
