@@ -27,6 +27,10 @@ export class PineSlice<T = unknown> extends PineArray<T> {
     public cap: number,
   ) {
     super(NO_ELEMENTS);
+    // the array's own `e` and `ext` removed, so that the accessors below answer for the slice
+    // (an ordinary array keeps its fields as they are: only a slice takes this slower shape)
+    Reflect.deleteProperty(this, "e");
+    Reflect.deleteProperty(this, "ext");
   }
   override items(): T[] {
     const n = this.count();
@@ -43,7 +47,7 @@ export class PineSlice<T = unknown> extends PineArray<T> {
   }
 }
 
-// `e` and `ext` as accessors: the PineArray constructor assigns both, and these take the assignment
+// `e` and `ext` as accessors of a slice (its own fields are removed by its constructor)
 Object.defineProperty(PineSlice.prototype, "e", {
   get(this: PineSlice): unknown[] {
     return this.liveView();

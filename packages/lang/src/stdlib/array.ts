@@ -175,8 +175,12 @@ export function last<T>(a: Arr<T>): T {
 }
 /** Sorts in place (stable; na last), by the elements or, for objects, by their field at `slot` (sort-field.ts). */
 export function sort(a: Arr<unknown>, order: string = "ascending", slot = -1): void {
+  const x = need(a);
+  const v = x instanceof PineSlice ? x.items() : x.v;
   const dir = order === "descending" ? -1 : 1;
-  rewrite(need(a), (v) => (slot < 0 ? v.sort((p, q) => compareKeys(p, q, dir)) : v.sort((p, q) => compareKeys(sortKey(p, slot), sortKey(q, slot), dir))));
+  if (slot < 0) v.sort((p, q) => compareKeys(p, q, dir));
+  else v.sort((p, q) => compareKeys(sortKey(p, slot), sortKey(q, slot), dir));
+  if (x instanceof PineSlice) writeElements(x, v);
 }
 /**
  * The elements joined: an int as str.tostring writes it, a float as Java's Double.toString (`5.0`,

@@ -19,19 +19,14 @@ export const HI = 1;
 export const LO = 2;
 
 export class PineArray<T = unknown> {
-  // Assigned in the constructor, not declared as class fields: a slice (stdlib/array-slice.ts)
-  // answers `e` and `ext` from its array through accessors, which a field definition would hide.
   /** The elements, in order (read in place; written only where the extremes are kept, see above). */
-  declare e: T[];
+  e: T[];
   /** Which of `hi` and `lo` are valid (HI, LO bits). */
-  declare ext: number;
-  declare hi: number;
-  declare lo: number;
+  ext = 0;
+  hi = NaN;
+  lo = NaN;
   constructor(elements: T[]) {
     this.e = elements;
-    this.ext = 0;
-    this.hi = NaN;
-    this.lo = NaN;
   }
   /** The elements for any use, writes included: the kept extremes are dropped. */
   get v(): T[] {
