@@ -175,6 +175,13 @@ ${REQUEST_DIFFERENCES}
 - **Limits.** 10,000,000 loop iterations per bar, arrays of at most 100,000 elements, maps of at most
   50,000 pairs (as TradingView), strings of at most 40,960 characters (as TradingView's user manual says), history references at most
   10,000 bars back.
+- **Visible range.** \`chart.left_visible_bar_time\` and \`chart.right_visible_bar_time\` are the open times of
+  the run window's first and last bars; on TradingView they follow the chart's scroll and zoom, usually a
+  few hundred bars. A script that works over the visible range works here over the whole window: more
+  drawings, longer loops, and bar-index drawings placed from the window's first bar can be more than 10,000
+  bars back (the runtime error above). Survey S45: a public order-flow script that bins volume over the
+  visible range ran within seconds on AAPL daily, failed on its last SPY minute bar with that error (31,589 bars back)
+  and did not end within 400 s on BTC four-hour bars (its bin size fixed at 2016's prices); narrow the run's window.
 - **Equal extremes.** \`ta.highestbars\`/\`ta.lowestbars\` report the earliest of equal bars in the window, as
   values exported from TradingView show (docs/adr/0066); a public emulator records that TradingView reports
   the newest since October 2026, with no table of values (docs/adr/0330).
