@@ -5,7 +5,7 @@ import { defineTool, param, READ, WRITE, type Tool } from "../tool";
 import { fittedPage, textPage } from "../bounded";
 import { scriptKind, scriptOwner } from "./script-ref";
 
-const slug = param(z.string(), "A definition script's slug", "gap-up");
+const slug = param(z.string().min(1, "must not be empty"), "A definition script's slug", "gap-up");
 
 export const catalogTools: Tool[] = [
   defineTool({

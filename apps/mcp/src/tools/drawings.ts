@@ -5,7 +5,7 @@ import type { Barscript } from "@barscript/sdk";
 import { defineTool, param, READ, type Tool } from "../tool";
 import { fittedPage, TEXT_BUDGET } from "../bounded";
 
-const runId = param(z.string(), "A run's id, from start_run or list_runs", "run_4fV2kQ9mXb1LzT8cR3sW0aJe");
+const runId = param(z.string().min(1, "must not be empty"), "A run's id, from start_run or list_runs", "run_4fV2kQ9mXb1LzT8cR3sW0aJe");
 
 /** Objects of each kind a model is shown by default (the newest, which TradingView also keeps last). */
 export const DRAWINGS_SHOWN = 20;

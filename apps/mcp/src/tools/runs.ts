@@ -10,7 +10,7 @@ import { scriptKind, scriptOwner } from "./script-ref";
 
 /** The kinds a run has (a library is imported, never run). */
 const RUN_KINDS = ["indicator", "definition", "study"] as const;
-const runId = param(z.string(), "A run's id, from start_run or list_runs", "run_4fV2kQ9mXb1LzT8cR3sW0aJe");
+const runId = param(z.string().min(1, "must not be empty"), "A run's id, from start_run or list_runs", "run_4fV2kQ9mXb1LzT8cR3sW0aJe");
 const wait = param(z.number().int().min(0).max(60).optional(), "Seconds to wait for the run to finish (at most 60; 0 answers at once)", 30);
 const RUN = outputSchema(RunSchema);
 const RESULTS = {
@@ -34,7 +34,7 @@ export const runTools: Tool[] = [
     name: "start_run", title: "Run a script", hints: WRITE, output: RUN,
     description: "Run one of your saved scripts (or owner's public one) over an instrument and timeframe. Waits up to `wait` seconds and answers the run: status, window, summary or failure. Then read get_results.",
     input: z.object({
-      script: param(z.string(), "The slug of a saved script", "my-rsi"),
+      script: param(z.string().min(1, "must not be empty"), "The slug of a saved script", "my-rsi"),
       owner: scriptOwner,
       version: param(z.number().int().min(1).optional(), "An older version of the script (default: the latest)", 2),
       kind: scriptKind,

@@ -11,7 +11,7 @@ const files = param(z.array(z.object({
   path: param(z.string(), "File path ending in .pine; the entry file is main.pine", "main.pine"),
   content: param(z.string(), "The file's source (Pine Script v6 dialect)", MAIN),
 })).min(1), "The script's files; one main.pine is enough for most scripts", [{ path: "main.pine", content: MAIN }]);
-const slug = param(z.string(), "A script's slug (lowercase letters, digits, hyphens)", "my-rsi");
+const slug = param(z.string().min(1, "must not be empty"), "A script's slug (lowercase letters, digits, hyphens)", "my-rsi");
 const kind = param(z.enum(SCRIPT_KINDS).optional(), "Only scripts of this kind", "indicator");
 const limit = (most: number, example: number) => param(z.number().int().min(1).max(most).optional(), `Items in the page (default 20, at most ${most})`, example);
 const cursor = param(z.string().optional(), "The next_cursor of a previous page, to read the page after it", "eyJsIjoi...");
@@ -77,7 +77,7 @@ export const scriptTools: Tool[] = [
   defineTool({
     name: "get_library_script", title: "Read a public script", hints: READ,
     description: "A public script's interface and source, e.g. to import it or to learn from it.",
-    input: z.object({ owner: param(z.string(), "The owner's handle (`core` for the built-in library)", "core"), slug, version, offset }),
+    input: z.object({ owner: param(z.string().min(1, "must not be empty"), "The owner's handle (`core` for the built-in library)", "core"), slug, version, offset }),
     run: async ({ owner, slug: s, version: v, offset: o }, sdk) => withSource(await sdk.call("getLibraryScript", { path: { owner, slug: s }, query: { version: v === undefined ? undefined : String(v) } }), o ?? 0),
   }),
 ];

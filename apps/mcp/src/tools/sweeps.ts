@@ -125,7 +125,7 @@ export const sweepTools: Tool[] = [
   defineTool({
     name: "cancel_sweep", title: "Cancel a sweep", hints: DESTRUCTIVE,
     description: "Stop a queued or running sweep (it ends `cancelled`, its rows not kept); a finished sweep keeps its state.",
-    input: z.object({ sweep_id: param(z.string(), "A sweep's id, from sweep or list_sweeps", "swp_4fV2kQ9mXb1LzT8cR3sW0aJe") }),
+    input: z.object({ sweep_id: param(z.string().min(1, "must not be empty"), "A sweep's id, from sweep or list_sweeps", "swp_4fV2kQ9mXb1LzT8cR3sW0aJe") }),
     run: ({ sweep_id }, sdk) => sdk.call("cancelSweep", { path: { sweep_id } }),
   }),
 ];
