@@ -7,6 +7,30 @@ export { parseRoute, type Route };
 
 const listeners = new Set<() => void>();
 
+/**
+ * What a page would lose if left (the editor's unsaved edits): a link in the app asks first, and
+ * a reload, a close or a page outside the app gets the browser's own question (docs/adr/0339).
+ */
+let leaveGuard: (() => string) | null = null;
+
+/** While `message` is given, leaving the page asks first; the page's end or null removes the question. */
+export function useLeaveGuard(message: string | null): void {
+  useEffect(() => {
+    if (message === null) return;
+    const guard = (): string => message;
+    leaveGuard = guard;
+    const onBeforeUnload = (event: BeforeUnloadEvent): void => {
+      event.preventDefault();
+      event.returnValue = message;
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => {
+      if (leaveGuard === guard) leaveGuard = null;
+      window.removeEventListener("beforeunload", onBeforeUnload);
+    };
+  }, [message]);
+}
+
 export function navigate(href: string, replace = false): void {
   if (replace) history.replaceState(null, "", href);
   else history.pushState(null, "", href);
@@ -40,6 +64,8 @@ export function interceptLinks(root: HTMLElement): void {
     // A fragment of this same page (the "Skip to content" link) is the browser's to follow.
     if (url.hash !== "" && url.pathname === location.pathname && url.search === location.search) return;
     event.preventDefault();
+    const warning = leaveGuard?.();
+    if (warning !== undefined && !window.confirm(warning)) return;
     navigate(url.pathname + url.search);
   });
 }

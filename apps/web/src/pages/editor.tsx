@@ -8,7 +8,7 @@ import { api, ApiFailure, errorText } from "../api";
 import { createEditor, type Validation } from "../editor/codemirror";
 import { toLintDiagnostics } from "../editor/diagnostics";
 import { CodeView } from "../editor/diff";
-import { navigate } from "../router";
+import { navigate, useLeaveGuard } from "../router";
 import { editorHref } from "../routes";
 import type { Diagnostic, FileBody, Page as ListPage, Script, ScriptKind } from "../types";
 import { LoadFailed, Loading, Page, SubmitButton } from "../ui";
@@ -151,6 +151,10 @@ export function EditorPage(props: { slug: string | null; version: number | null;
     }
   }
 
+  // the editor's text differs from what was saved (or, for a new script, from the template)
+  const edited = content !== null && content !== (script ? mainFile(script) : TEMPLATE);
+  useLeaveGuard(edited ? "Leave this page? Your edits to the script are not saved." : null);
+
   if (loadError && props.slug !== null && !props.kind && loadError instanceof ApiFailure && loadError.status === 409) {
     return <Page title={props.slug}><SharedSlug slug={props.slug} version={props.version} /></Page>;
   }
@@ -201,7 +205,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
           onTakeTheirs={() => { setScript(conflict); setEditorText(mainFile(conflict)); setConflict(null); setNotice(`Loaded version ${conflict.latest_version}; your text was discarded.`); }}
         />
       ) : null}
-      {script && props.version === null && script.kind !== "library" ? <RunForm key={script.latest_version} script={script} /> : null}
+      {script && props.version === null && script.kind !== "library" ? <RunForm key={script.latest_version} script={script} edited={edited} /> : null}
       {script && props.version === null && script.kind === "definition" ? <SweepForm key={script.latest_version} script={script} /> : null}
       {script ? <Versions script={script} current={content ?? ""} kind={props.kind} /> : null}
       {script ? <ScriptSettings script={script} onChanged={(s) => setScript({ ...s, files: script.files ?? [] })} /> : null}

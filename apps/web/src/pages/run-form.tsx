@@ -18,6 +18,9 @@ type InputValue = number | string | boolean;
 const TIMEFRAME_INPUT = ["", ...TIMEFRAMES];
 const optionText = (o: string | number): string => (o === "" ? "Chart (the run's timeframe)" : String(o));
 
+/** An emptied number field stays empty (the browser then asks for a value), not 0. */
+const numberOrEmpty = (raw: string): number | string => (raw === "" ? "" : Number(raw));
+
 function initialInputs(inputs: InputSpec[]): Record<string, InputValue> {
   const out: Record<string, InputValue> = {};
   for (const i of inputs) if (i.default !== null) out[i.name] = i.default;
@@ -54,8 +57,8 @@ function InputField(props: { spec: InputSpec; value: InputValue | undefined; onC
     <>
       <label for={id}>{label}</label>
       {numeric ? (
-        <input id={id} type="number" step={spec.type === "int" ? 1 : "any"} min={spec.min ?? undefined} max={spec.max ?? undefined}
-          value={String(props.value ?? "")} onInput={(e) => props.onChange(Number(e.currentTarget.value))} />
+        <input id={id} type="number" required step={spec.type === "int" ? 1 : "any"} min={spec.min ?? undefined} max={spec.max ?? undefined}
+          value={String(props.value ?? "")} onInput={(e) => props.onChange(numberOrEmpty(e.currentTarget.value))} />
       ) : (
         <input id={id} type="text" value={String(props.value ?? "")} onInput={(e) => props.onChange(e.currentTarget.value)} />
       )}
@@ -63,7 +66,11 @@ function InputField(props: { spec: InputSpec; value: InputValue | undefined; onC
   );
 }
 
-export function RunForm(props: { script: Script }) {
+/**
+ * A run runs the saved version: while the editor holds unsaved edits the form says so (a person
+ * who edited and pressed Run saw the old text's results without a word).
+ */
+export function RunForm(props: { script: Script; edited?: boolean }) {
   const iface = props.script.interface;
   const [instrument, setInstrument] = useState("AAPL");
   const [matches, setMatches] = useState<Instrument[]>([]);
@@ -125,6 +132,7 @@ export function RunForm(props: { script: Script }) {
             ))}
           </fieldset>
         ) : null}
+        {props.edited ? <p class="notice" role="status">Runs the saved version {props.script.latest_version}: your edits in the editor are not run until you save them.</p> : null}
         <SubmitButton busy={starting} busyText="Starting…">{`Run ${props.script.kind === "study" ? "the study" : "it"}`}</SubmitButton>
       </form>
       <ErrorBox error={error} />

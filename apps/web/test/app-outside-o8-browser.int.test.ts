@@ -1,0 +1,86 @@
+// The web app used from outside, eighth pass (docs/adr/0339-editor-edits-kept-from-loss.md), in
+// Debian chromium (playwright-core) against a real API and worker: a person who edits a script
+// and then runs it, leaves the page, or empties a number input.
+import type { Page } from "playwright-core";
+import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { RunsHarness, type Client } from "../../api/test/runs-harness";
+
+jest.setTimeout(240_000);
+
+const h = new RunsHarness();
+let me: { id: string; handle: string; email: string; client: Client };
+let page: Page;
+let browser: TestBrowser | undefined;
+const pageErrors: string[] = [];
+
+const SCRIPT = `//@version=6
+indicator("Scaled", overlay = true)
+mult = input.float(2.0, "Multiplier")
+plot(close * mult, "scaled")
+`;
+
+beforeAll(async () => {
+  requireChromiumAndBuild();
+  await h.setup();
+  me = await h.account();
+  await h.script(me, "scaled", SCRIPT);
+  browser = await openSignedIn(h.api.url, me, pageErrors);
+  ({ page } = browser);
+});
+closeAfterSuite(h, () => browser, pageErrors);
+
+const editorUrl = (): string => `${h.api.url}/app/scripts/scaled`;
+
+/** Opens the editor and adds a line at the end of its text, as a person types. */
+async function openAndEdit(): Promise<void> {
+  await page.goto(editorUrl());
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type('plot(open, "o")');
+}
+
+test("with unsaved edits the run form says it runs the saved version; saving removes the notice", async () => {
+  await openAndEdit();
+  const run = page.getByRole("region", { name: "Run" });
+  await expect(run.getByRole("status").textContent()).resolves.toBe("Runs the saved version 1: your edits in the editor are not run until you save them.");
+  await page.getByRole("button", { name: "Save version" }).click();
+  await page.getByText("Saved as version 2.").waitFor();
+  await expect(run.getByRole("status").count()).resolves.toBe(0);
+});
+
+test("leaving the editor with unsaved edits asks first: by a link in the app, and by reload or close (beforeunload)", async () => {
+  await openAndEdit();
+  let asked = "";
+  page.once("dialog", (d) => { asked = d.message(); void d.dismiss(); });
+  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Runs" }).click();
+  expect(asked).toBe("Leave this page? Your edits to the script are not saved.");
+  expect(page.url()).toBe(editorUrl());
+  await expect(page.locator(".cm-content").textContent()).resolves.toContain('plot(open, "o")');
+  // a reload or a close: the page cancels beforeunload, so the browser asks
+  await expect(page.evaluate(() => {
+    const e = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(e);
+    return e.defaultPrevented;
+  })).resolves.toBe(true);
+  page.once("dialog", (d) => void d.accept());
+  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Runs" }).click();
+  await page.waitForURL(`${h.api.url}/app/runs`);
+  // nothing left to lose: no question any more
+  await expect(page.evaluate(() => {
+    const e = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(e);
+    return e.defaultPrevented;
+  })).resolves.toBe(false);
+});
+
+test("an emptied number input is asked for, not run as 0", async () => {
+  await page.goto(editorUrl());
+  const mult = page.getByLabel("Multiplier", { exact: true });
+  await mult.fill("");
+  await page.getByRole("button", { name: "Run it" }).click();
+  await expect(mult.inputValue()).resolves.toBe("");
+  await expect(mult.evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).resolves.toBe(true);
+  expect(page.url()).toBe(editorUrl());
+  const runs = await me.client.call("GET", "/runs");
+  expect(runs.json.data).toEqual([]);
+});
