@@ -84,3 +84,29 @@ test("an emptied number input is asked for, not run as 0", async () => {
   const runs = await me.client.call("GET", "/runs");
   expect(runs.json.data).toEqual([]);
 });
+
+test("a script is published to the library from its page: visibility and description, then found by the library's search", async () => {
+  await page.goto(editorUrl());
+  await page.getByLabel("Visibility").selectOption("public");
+  await page.getByLabel("Description (the library shows and searches it)").fill("Closing prices times a multiplier");
+  await page.getByRole("button", { name: "Save visibility and description" }).click();
+  await page.getByText("Saved: the script is public, listed in the library.").waitFor();
+  const stored = (await me.client.call("GET", "/scripts/scaled")).json as { visibility: string; description: string };
+  expect([stored.visibility, stored.description]).toEqual(["public", "Closing prices times a multiplier"]);
+  await page.goto(`${h.api.url}/app/library?q=multiplier`);
+  await page.getByRole("link", { name: "Scaled" }).waitFor();
+  await expect(page.getByText("Closing prices times a multiplier").count()).resolves.toBe(1);
+});
+
+test("the delete confirmation takes the focus (its safe choice); Escape closes it and gives the focus back", async () => {
+  await page.goto(editorUrl());
+  const ask = page.getByRole("button", { name: "Delete this script…" });
+  await ask.focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("group", { name: "Confirm deletion" }).waitFor();
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Keep it");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("group", { name: "Confirm deletion" }).count()).resolves.toBe(0);
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Delete this script…");
+  expect((await me.client.call("GET", "/scripts/scaled")).status).toBe(200);
+});
