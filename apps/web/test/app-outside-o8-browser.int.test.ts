@@ -110,3 +110,21 @@ test("the delete confirmation takes the focus (its safe choice); Escape closes i
   await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Delete this script…");
   expect((await me.client.call("GET", "/scripts/scaled")).status).toBe(200);
 });
+
+test("every docs topic fits a phone's width (360 px): long code wraps instead of scrolling the page sideways", async () => {
+  const topics = ((await me.client.call("GET", "/docs")).json.data as Array<{ topic: string }>).map((t) => t.topic);
+  expect(topics.length).toBeGreaterThan(5);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const wider: string[] = [];
+  try {
+    for (const topic of topics) {
+      await page.goto(`${h.api.url}/app/docs/${topic}`);
+      await page.locator("article.doc").waitFor();
+      const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      if (scroll > client) wider.push(`${topic}: ${scroll} px`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  expect(wider).toEqual([]);
+});

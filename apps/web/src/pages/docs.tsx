@@ -9,7 +9,9 @@ interface Topic { topic: string; title: string; summary: string }
 function render(markdown: string): { title: string; html: string } {
   const heading = /^#\s+(.+)$/m.exec(markdown);
   const body = heading ? markdown.replace(heading[0], "") : markdown;
-  const html = marked.parse(body, { async: false }).replace(/href="\/docs\//g, 'href="/app/docs/').replace(/<pre>/g, '<pre tabindex="0">');
+  const html = marked.parse(body, { async: false }).replace(/href="\/docs\//g, 'href="/app/docs/').replace(/<pre>/g, '<pre tabindex="0">')
+    // a wide table scrolls in a box of its own (reachable by keyboard), not the whole page
+    .replace(/<table>/g, '<div class="table-scroll" tabindex="0"><table>').replace(/<\/table>/g, "</table></div>");
   return { title: heading?.[1]?.trim() ?? "Docs", html };
 }
 
