@@ -1,6 +1,6 @@
 // Where the CLI finds the API and its key: flags, then BARSCRIPT_URL / BARSCRIPT_API_KEY,
 // then the credentials file written by `barscript login`.
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname } from "node:path";
 import { credentialsPath as savedAt, parseCredentials, type SavedCredentials } from "@barscript/sdk";
@@ -35,9 +35,14 @@ export function loadCliConfig(flags: { baseUrl?: string; apiKey?: string }, env:
 /** What the CLI says when it has no key (a person signs in; the server's 401 speaks of headers). */
 export const NOT_SIGNED_IN = "Not signed in: run `barscript login` or set BARSCRIPT_API_KEY.";
 
-/** The key is written with mode 0600: it is a secret. */
+/**
+ * The key is written with mode 0600: it is a secret. A file already there keeps its mode through
+ * writeFileSync (the mode applies only to a new file), so one left readable by others (0644) is
+ * made 0600 before the key goes in.
+ */
 export function saveCredentials(path: string, stored: Stored): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  if (existsSync(path)) chmodSync(path, 0o600);
   writeFileSync(path, JSON.stringify(stored, null, 2) + "\n", { mode: 0o600 });
 }
 

@@ -6,6 +6,7 @@ import { Barscript } from "@barscript/sdk";
 import { EXIT, type ExitCode } from "@barscript/contracts";
 import { loadCliConfig, type CliConfig } from "./config";
 import { outputMode, printJson, reportError, type Io, type OutputMode } from "./output";
+import { UsageError } from "./usage";
 
 export interface GlobalFlags {
   baseUrl?: string;
@@ -32,6 +33,21 @@ export interface Cli {
   exitCode(): ExitCode;
 }
 
+/**
+ * A base address that is not an http(s) URL is the person's typing, refused before any call as
+ * invalid_request (exit 4), as the connector refuses it at start: it was sent, retried three times
+ * and answered `Error network` with the retry-later exit 5.
+ */
+function checkBaseUrl(baseUrl: string): void {
+  let protocol = "";
+  try {
+    protocol = new URL(baseUrl).protocol;
+  } catch {
+    // not a URL at all: refused below
+  }
+  if (protocol !== "http:" && protocol !== "https:") throw new UsageError(`the API base address "${baseUrl}" (--base-url or BARSCRIPT_URL) is not an http(s) URL, e.g. http://localhost:8080/v1`);
+}
+
 export type CommandModule = (program: Command, cli: Cli) => void;
 
 export function createCli(program: Command, io: Io, env: NodeJS.ProcessEnv, cwd: string): Cli {
@@ -45,6 +61,7 @@ export function createCli(program: Command, io: Io, env: NodeJS.ProcessEnv, cwd:
     flags,
     sdk: () => {
       const config = cli.config();
+      checkBaseUrl(config.baseUrl);
       return new Barscript({ baseUrl: config.baseUrl, apiKey: config.apiKey, userAgent: "barscript-cli" });
     },
     mode: () => outputMode(io, flags(), env),

@@ -17,6 +17,18 @@ import { VERSION } from "./version";
 const VERSION_FLAGS = ["-v", "--version"];
 const versionHelp = new Option("-v, --version", "output the version number");
 
+/**
+ * An argument given as "" (`barscript results ""`, an unset shell variable) names nothing: refused
+ * as invalid_request like any other malformed argument, before any call. It reached the SDK, whose
+ * "path parameter `run_id` is required" came out as `Error: ...` without a code.
+ */
+function refuseEmptyArguments(command: Command): void {
+  command.registeredArguments.forEach((argument, i) => {
+    const values: unknown[] = ([] as unknown[]).concat(command.processedArgs[i] ?? []);
+    if (values.some((v) => typeof v === "string" && v.trim() === "")) command.error(`error: argument '${argument.name()}' is empty`, { code: "barscript.emptyArgument" });
+  });
+}
+
 export async function runCli(argv: string[], io: Io, env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<ExitCode> {
   if (VERSION_FLAGS.includes(argv[0] ?? "")) {
     io.out(VERSION);
@@ -49,6 +61,7 @@ Exit codes: 0 ok, 1 script invalid, 2 run failed, 3 key or plan, 4 usage or not 
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s), outputError: (s, write) => write(commanderRefusal(s)) });
   const cli = createCli(program, io, env, cwd);
   for (const register of COMMANDS) register(program, cli);
+  program.hook("preAction", (_root, command) => refuseEmptyArguments(command));
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {

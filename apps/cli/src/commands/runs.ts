@@ -3,6 +3,7 @@ import { Option, type Command } from "commander";
 import type { Barscript, Run } from "@barscript/sdk";
 import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contracts";
 import { progressLine, type Progress } from "../progress";
+import { goesOn, onInterrupt } from "../interrupt";
 import { plural, reportError, table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
 import { oneOrMore, UsageError, wholeNumber } from "../usage";
@@ -69,15 +70,14 @@ export async function waitForRun(sdk: Barscript, run: Run, waitSeconds: number, 
   return current;
 }
 
-async function runOne(cli: Cli, progress: Progress, states: Map<string, string>, slug: string, instrument: string, options: RunOptions): Promise<{ run: Run | null; code: ExitCode }> {
+async function runOne(cli: Cli, progress: Progress, states: Map<string, string>, started: Map<string, Run>, slug: string, instrument: string, options: RunOptions): Promise<{ run: Run | null; code: ExitCode }> {
   const sdk = cli.sdk();
   try {
     const { owner, slug: name } = scriptRef(slug);
     const body = { script: owner === undefined ? name : { slug: name, owner }, kind: options.kind, instrument, timeframe: options.timeframe, from: options.from, to: options.to, bars: options.bars, inputs: options.inputs, wait: 0 };
-    const started = await sdk.call("createRun", { body });
-    const show = (r: Run): void => { states.set(instrument, `${instrument} ${r.status}`); progress.update([...states.values()].join(" · ")); };
-    show(started);
-    const run = await waitForRun(sdk, started, options.wait, show);
+    const show = (r: Run): void => { states.set(instrument, `${instrument} ${r.status}`); started.set(instrument, r); progress.update([...states.values()].join(" · ")); };
+    show(await sdk.call("createRun", { body }));
+    const run = await waitForRun(sdk, started.get(instrument)!, options.wait, show);
     return { run, code: exitCodeForRun(run) };
   } catch (error) {
     states.delete(instrument);
@@ -120,7 +120,11 @@ async function run(cli: Cli, slug: string, options: RunOptions): Promise<ExitCod
   const mode = cli.mode();
   const progress = progressLine(cli.io, mode);
   const states = new Map<string, string>();
-  const outcomes = await Promise.all(options.instruments.map((instrument) => runOne(cli, progress, states, slug, instrument, options)));
+  const started = new Map<string, Run>();
+  const stopListening = onInterrupt(cli.io, progress, () => [...started.values()].filter((r) => !final(r.status))
+    .map((r) => goesOn("run", r.id, r.status, ` on ${r.instrument}`, `\`barscript run-status ${r.id} --wait 60\` waits for it again`, `cancel ${r.id}`)));
+  const outcomes = await Promise.all(options.instruments.map((instrument) => runOne(cli, progress, states, started, slug, instrument, options)));
+  stopListening();
   progress.done();
   const runs = outcomes.flatMap((o) => (o.run ? [o.run] : []));
   if (runs.length > 0) {

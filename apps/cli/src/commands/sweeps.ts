@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import type { AnswerOf, Barscript } from "@barscript/sdk";
 import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contracts";
 import { progressLine } from "../progress";
+import { goesOn, onInterrupt } from "../interrupt";
 import { table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
 import { oneOrMore, UsageError, wholeNumber, wholeNumbers } from "../usage";
@@ -83,12 +84,15 @@ async function sweep(cli: Cli, slug: string, o: SweepFlags): Promise<ExitCode> {
   };
   const progress = progressLine(cli.io, mode);
   let s: Sweep;
+  let latest: Sweep | undefined;
+  const stopListening = onInterrupt(cli.io, progress, () => (latest && !final(latest) ? [goesOn("sweep", latest.id, latest.status, "", `\`barscript sweep-results ${latest.id}\` reads it once it has finished`, `sweep-cancel ${latest.id}`)] : []));
   try {
     s = await sdk.call("createSweep", { body });
-    const show = (x: Sweep): void => progress.update(`${x.id} ${x.status} ${x.progress.done}/${x.progress.total} evaluations`);
+    const show = (x: Sweep): void => { latest = x; progress.update(`${x.id} ${x.status} ${x.progress.done}/${x.progress.total} evaluations`); };
     show(s);
     s = await waitForSweep(sdk, s, o.wait, show);
   } finally {
+    stopListening();
     progress.done();
   }
   if (s.status !== "succeeded") {
