@@ -31,12 +31,16 @@ closeAfterSuite(h, () => browser, pageErrors);
 
 const editorUrl = (): string => `${h.api.url}/app/scripts/scaled`;
 
-/** Opens the editor and adds a line at the end of its text, as a person types. */
-async function openAndEdit(): Promise<void> {
+let edits = 0;
+/** Opens the editor and adds a comment line at the end of its text, as a person types; returns the line. */
+async function openAndEdit(): Promise<string> {
   await page.goto(editorUrl());
   await page.locator(".cm-content").click();
   await page.keyboard.press("Control+End");
-  await page.keyboard.type('plot(open, "o")');
+  const line = `// edit ${++edits}`;
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(line);
+  return line;
 }
 
 test("with unsaved edits the run form says it runs the saved version; saving removes the notice", async () => {
@@ -49,13 +53,13 @@ test("with unsaved edits the run form says it runs the saved version; saving rem
 });
 
 test("leaving the editor with unsaved edits asks first: by a link in the app, and by reload or close (beforeunload)", async () => {
-  await openAndEdit();
+  const line = await openAndEdit();
   let asked = "";
   page.once("dialog", (d) => { asked = d.message(); void d.dismiss(); });
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Runs" }).click();
   expect(asked).toBe("Leave this page? Your edits to the script are not saved.");
   expect(page.url()).toBe(editorUrl());
-  await expect(page.locator(".cm-content").textContent()).resolves.toContain('plot(open, "o")');
+  await expect(page.locator(".cm-content").textContent()).resolves.toContain(line);
   // a reload or a close: the page cancels beforeunload, so the browser asks
   await expect(page.evaluate(() => {
     const e = new Event("beforeunload", { cancelable: true });
@@ -127,4 +131,12 @@ test("every docs topic fits a phone's width (360 px): long code wraps instead of
     await page.setViewportSize({ width: 1280, height: 900 });
   }
   expect(wider).toEqual([]);
+});
+
+test("Ctrl+S in the editor saves a version (the browser's own save-page is not opened)", async () => {
+  await openAndEdit();
+  const before = (await me.client.call("GET", "/scripts/scaled")).json.latest_version as number;
+  await page.keyboard.press("Control+s");
+  await page.getByText(`Saved as version ${before + 1}.`).waitFor();
+  expect((await me.client.call("GET", "/scripts/scaled")).json.latest_version).toBe(before + 1);
 });

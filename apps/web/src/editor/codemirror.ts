@@ -1,8 +1,8 @@
 // The script editor: CodeMirror 6 with Pine highlighting and the service's own diagnostics,
 // asked for as the person types (debounced) from POST /v1/scripts/validate.
 import { basicSetup } from "codemirror";
-import { EditorState } from "@codemirror/state";
-import { EditorView } from "@codemirror/view";
+import { EditorState, Prec } from "@codemirror/state";
+import { EditorView, keymap } from "@codemirror/view";
 import { linter, lintGutter } from "@codemirror/lint";
 import { indentUnit } from "@codemirror/language";
 import { api } from "../api";
@@ -23,6 +23,8 @@ export interface EditorHooks {
   onChange(content: string): void;
   onValidated(result: Validation): void;
   onValidationFailed(error: unknown): void;
+  /** Ctrl+S (Cmd+S): saves as the form's button does, instead of the browser saving the page. */
+  onSave?(): void;
 }
 
 export function pineExtensions(label: string) {
@@ -58,6 +60,7 @@ export function createEditor(parent: HTMLElement, content: string, hooks: Editor
         pineExtensions("Script source, main.pine"),
         lintGutter(),
         validate,
+        Prec.highest(keymap.of([{ key: "Mod-s", preventDefault: true, run: () => { hooks.onSave?.(); return true; } }])),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) hooks.onChange(update.state.doc.toString());
         }),

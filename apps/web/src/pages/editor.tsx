@@ -79,6 +79,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
   const [notice, setNotice] = useState("");
   const [conflict, setConflict] = useState<Script | null>(null);
   const host = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const view = useRef<EditorView | null>(null);
   // The editor's validation reads the script's other files when it runs, not when it was made.
   const scriptRef = useRef<Script | null>(null);
@@ -101,6 +102,8 @@ export function EditorPage(props: { slug: string | null; version: number | null;
       onChange: (text) => { setContent(text); setValidation(null); },
       onValidated: (result) => { setValidation(result); setValidationError(null); },
       onValidationFailed: setValidationError,
+      // the form's own checks (a new script's slug) apply, as for its button
+      onSave: () => form.current?.requestSubmit(),
     });
     return () => { view.current?.destroy(); view.current = null; };
   }, [ready]);
@@ -167,7 +170,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
     <Page title={title}>
       {script ? <p class="muted"><code>{script.slug}</code> · {script.kind} · version {props.version ?? script.latest_version} of {script.latest_version} · {script.visibility}</p> : null}
       {script && props.version !== null && props.version !== script.latest_version ? <OlderVersion slug={script.slug} version={props.version} kind={props.kind} /> : null}
-      <form class="editor-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form ref={form} class="editor-form" onSubmit={(e) => { e.preventDefault(); void save(); }}>
         {!script ? (
           <>
             <label for="slug">Slug (its address: lowercase letters, digits, dashes)</label>
@@ -186,6 +189,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
         ) : null}
         <div class="actions">
           <SubmitButton busy={saving} busyText="Saving…">{script ? "Save version" : "Create script"}</SubmitButton>
+          <span class="muted">or Ctrl+S in the editor</span>
           {errors > 0 ? <span class="muted">The service reports {errors} error{errors === 1 ? "" : "s"}: saving will be refused until they are fixed.</span> : null}
         </div>
       </form>
