@@ -71,6 +71,21 @@ export function reportError(io: Io, error: unknown, signedIn = true): ExitCode {
     io.err(`Error ${error.code}: ${error.message}`);
     return EXIT.usage;
   }
-  io.err(`Error: ${(error as Error).message}`);
-  return EXIT.usage;
+  const code = fileErrorCode(error);
+  io.err(`Error ${code}: ${(error as Error).message}`);
+  return code === "internal" ? EXIT.retryable : EXIT.usage;
+}
+
+/**
+ * A file or folder the command could not read or write (`pull` where a file has the folder's
+ * name: EEXIST) keeps the one-line form with a code, as apps/cli/README.md says of every refusal:
+ * it was `Error: EEXIST: ...`. Missing: not_found; in the way: conflict; a full or failing disk:
+ * internal (retry later, as main.ts says of stdout); anything else: invalid_request.
+ */
+function fileErrorCode(error: unknown): "not_found" | "conflict" | "internal" | "invalid_request" {
+  const errno = (error as NodeJS.ErrnoException | null)?.code;
+  if (errno === "ENOENT" || errno === "ENOTDIR") return "not_found";
+  if (errno === "EEXIST" || errno === "EISDIR") return "conflict";
+  if (errno === "ENOSPC" || errno === "EIO" || errno === "EDQUOT") return "internal";
+  return "invalid_request";
 }

@@ -1,6 +1,6 @@
 // The CLI used from outside, seventh pass (its bundle as a real process, cli-harness.ts, against a
-// real API and worker): a base address that is not a URL, an argument given as "", Ctrl-C while a
-// run waits (docs/adr/0342), and `login` over a credentials file left readable by others. Exit
+// real API and worker): a base address that is not a URL, an argument given as "", a folder that
+// is a file, Ctrl-C while a run waits (docs/adr/0342), and `login` over a credentials file left readable by others. Exit
 // codes and the `Error <code>: message` line of docs/reference/errors.md and apps/cli/README.md.
 import { spawn } from "node:child_process";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
@@ -64,6 +64,12 @@ describe("barscript used from outside (seventh pass)", () => {
   ])("when %j names nothing, then it is `Error invalid_request: argument '…' is empty`, exit 4 (it was `Error:` with no code)", async (args, name) => {
     const r = await stack.cli(args);
     expect([r.code, r.stdout, r.stderr.split("\n")[0]]).toEqual([4, "", `Error invalid_request: argument '${name}' is empty`]);
+  });
+
+  it("when pull's folder is a file, then the refusal keeps the one-line form with a code: conflict, exit 4 (it was `Error: EEXIST` with none)", async () => {
+    writeFileSync(join(stack.dir, "in-the-way"), "");
+    const r = await stack.cli(["pull", "sma-three", "in-the-way"]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([4, "", `Error conflict: EEXIST: file already exists, mkdir '${join(stack.dir, "in-the-way")}'\n`]);
   });
 
   it("when Ctrl-C comes while a run waits, then stderr names the run that goes on and the commands that wait for it or cancel it, exit 130 (it died saying nothing)", async () => {
