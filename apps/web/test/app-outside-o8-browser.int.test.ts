@@ -24,6 +24,7 @@ beforeAll(async () => {
   await h.setup();
   me = await h.account();
   await h.script(me, "scaled", SCRIPT);
+  await h.script(me, "below", '//@version=6\ndefinition("Below")\nlevel = input.int(30, "Level")\nalertcondition(ta.rsi(close, 14) < level, "below", "x")\n');
   browser = await openSignedIn(h.api.url, me, pageErrors);
   ({ page } = browser);
 });
@@ -139,4 +140,17 @@ test("Ctrl+S in the editor saves a version (the browser's own save-page is not o
   await page.keyboard.press("Control+s");
   await page.getByText(`Saved as version ${before + 1}.`).waitFor();
   expect((await me.client.call("GET", "/scripts/scaled")).json.latest_version).toBe(before + 1);
+});
+
+test("with unsaved edits a definition's sweep form says it sweeps the saved version", async () => {
+  await page.goto(`${h.api.url}/app/scripts/below`);
+  await page.getByRole("button", { name: "Start the sweep" }).waitFor();
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("// edited");
+  const sweep = page.getByRole("region", { name: "Sweep" });
+  await sweep.getByRole("status").filter({ hasText: "Sweeps the saved version 1: your edits in the editor are not run until you save them." }).waitFor();
+  page.once("dialog", (d) => void d.accept());
+  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Scripts" }).click();
+  await page.waitForURL(`${h.api.url}/app/`);
 });

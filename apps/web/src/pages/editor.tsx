@@ -210,7 +210,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
         />
       ) : null}
       {script && props.version === null && script.kind !== "library" ? <RunForm key={script.latest_version} script={script} edited={edited} /> : null}
-      {script && props.version === null && script.kind === "definition" ? <SweepForm key={script.latest_version} script={script} /> : null}
+      {script && props.version === null && script.kind === "definition" ? <SweepForm key={script.latest_version} script={script} edited={edited} /> : null}
       {script ? <Versions script={script} current={content ?? ""} kind={props.kind} /> : null}
       {script ? <ScriptSettings script={script} onChanged={(s) => setScript({ ...s, files: script.files ?? [] })} /> : null}
     </Page>

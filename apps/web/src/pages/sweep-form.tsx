@@ -53,7 +53,8 @@ function useKnownInstruments(symbols: string[]): Instrument[] {
   return known;
 }
 
-export function SweepForm(props: { script: Script }) {
+/** `edited`: the editor holds unsaved edits; a sweep runs the saved version (docs/adr/0339). */
+export function SweepForm(props: { script: Script; edited?: boolean }) {
   const iface = props.script.interface;
   const specs = iface?.inputs ?? [];
   const events = iface?.events ?? [];
@@ -172,6 +173,7 @@ export function SweepForm(props: { script: Script }) {
             {at("events").note}
           </fieldset>
         ) : null}
+        {props.edited ? <p class="notice" role="status">Sweeps the saved version {props.script.latest_version}: your edits in the editor are not run until you save them.</p> : null}
         <SubmitButton busy={starting} busyText="Starting…">Start the sweep</SubmitButton>
       </form>
       {error !== null && field === null ? <ErrorBox error={error} /> : null}
