@@ -10,6 +10,10 @@ const BY_ERROR: Partial<Record<ErrorCode, ExitCode>> = {
   not_found: 4, invalid_request: 4, unknown_instrument: 4, unsupported_timeframe: 4, out_of_coverage: 4,
   version_conflict: 4, conflict: 4,
   run_not_finished: 5, rate_limited: 5, busy: 5, internal: 5, not_implemented: 5,
+  // Sign-in codes (docs/adr/0343): still deciding is worth polling again; a sign-in denied or
+  // expired leaves the client not signed in, which is exit 3 as `unauthorized` is.
+  authorization_pending: 5, slow_down: 5,
+  access_denied: 3, expired_token: 3,
 };
 
 export function exitCodeForError(code: string): ExitCode {

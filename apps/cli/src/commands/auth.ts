@@ -2,7 +2,7 @@
 import { rmSync } from "node:fs";
 import type { Command } from "commander";
 import { ClientError, type Barscript } from "@barscript/sdk";
-import { EXIT, type ExitCode } from "@barscript/contracts";
+import { EXIT, exitCodeForError, type ExitCode } from "@barscript/contracts";
 import { NOT_SIGNED_IN, saveCredentials } from "../config";
 import { openBrowser } from "../browser";
 import type { Cli, CommandModule } from "../context";
@@ -31,7 +31,7 @@ async function login(cli: Cli, clientName: string, noBrowser: boolean): Promise<
       if (error.code === "slow_down") { interval += 5; continue; }
       if (error.code === "access_denied" || error.code === "expired_token") {
         cli.io.err(`Error ${error.code}: ${error.message}`);
-        return EXIT.auth;
+        return exitCodeForError(error.code);
       }
       throw error;
     }

@@ -1,0 +1,74 @@
+// The CLI used from outside, ninth pass (its bundle as a real process, cli-harness.ts, against a
+// real API and worker): a `login` the person denies or lets expire exits as the exit-code table of
+// docs/reference/errors.md says for its code (docs/adr/0343).
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { decideDeviceAuthorization, normalizeUserCode } from "@barscript/db";
+import { cliCommand, startCliStack, type CliStack, type Result } from "./cli-harness";
+
+jest.setTimeout(180_000);
+
+/** The CLI's bundle started, not awaited: its output so far, and its output and exit once it ends. */
+async function startCli(args: string[], env: Record<string, string>, cwd: string) {
+  const [node, main] = await cliCommand();
+  const child = spawn(node, [main, ...args], { cwd, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
+  child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
+  const ended = new Promise<Result>((done) => child.on("exit", (code, signal) => done({ code: code ?? (signal ? -1 : -2), stdout, stderr })));
+  return { ended, stderr: () => stderr };
+}
+
+const until = async (check: () => boolean): Promise<void> => {
+  while (!check()) await new Promise((r) => setTimeout(r, 50));
+};
+
+/** The CLI exit code docs/reference/errors.md's code table gives `code`. */
+function documentedExit(code: string): number {
+  const table = readFileSync(resolve(__dirname, "../../../docs/reference/errors.md"), "utf8");
+  const row = new RegExp(`^\\| \\[\`${code}\`\\]\\(#${code}\\) \\| \\d+ \\| (\\d) \\|$`, "m").exec(table);
+  if (!row?.[1]) throw new Error(`errors.md has no row for ${code}`);
+  return Number(row[1]);
+}
+
+describe("barscript used from outside (ninth pass)", () => {
+  let stack: CliStack;
+
+  beforeAll(async () => {
+    stack = await startCliStack("clio9");
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  /** `login` started until it shows its code; the user code it asks the person to confirm. */
+  async function loginShowingCode(name: string) {
+    const cli = await startCli(["login", "--no-browser", "--client-name", name], { BARSCRIPT_URL: stack.cliEnv["BARSCRIPT_URL"] ?? "", BARSCRIPT_CREDENTIALS: join(stack.dir, `${name}.json`) }, stack.dir);
+    await until(() => /confirm the code (\S+)/.test(cli.stderr()));
+    const userCode = normalizeUserCode(/confirm the code (\S+)/.exec(cli.stderr())?.[1] ?? "") ?? "";
+    return { cli, userCode };
+  }
+
+  it("when the person denies the sign-in, then login says access_denied and exits 3 (not signed in), the exit errors.md's table gives the code (it said 5)", async () => {
+    const { cli, userCode } = await loginShowingCode("o9-denied");
+    expect(await decideDeviceAuthorization(stack.env.db, { userCode, accountId: stack.user.id, now: new Date(), approve: false })).toBe(true);
+    const ended = await cli.ended;
+    expect([ended.code, ended.stdout, ended.stderr.split("\n").at(-2)?.startsWith("Error access_denied: ")]).toEqual([3, "", true]);
+    expect(documentedExit("access_denied")).toBe(ended.code);
+  });
+
+  it("when the code expires before anyone decides, then login says expired_token and exits 3, as errors.md's table says (it said 5)", async () => {
+    const { cli, userCode } = await loginShowingCode("o9-expired");
+    await stack.env.db.deviceAuthorization.updateMany({ where: { userCode }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const ended = await cli.ended;
+    expect([ended.code, ended.stdout, ended.stderr.split("\n").at(-2)?.startsWith("Error expired_token: ")]).toEqual([3, "", true]);
+    expect(documentedExit("expired_token")).toBe(ended.code);
+  });
+
+  it("when a sign-in is still undecided, then the table sends it to retry later (5), as login itself keeps polling", () => {
+    expect([documentedExit("authorization_pending"), documentedExit("slow_down")]).toEqual([5, 5]);
+  });
+});
