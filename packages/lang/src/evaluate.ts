@@ -51,6 +51,8 @@ export interface Program {
   drawingCaps?: DrawingCaps;
   /** Lines of the top-level statements a requested context's run executes (docs/adr/0070-request-slices.md); null: the whole script. */
   sliceLines: number[] | null;
+  /** Further runs over each requested context, for requests a later statement would change (docs/adr/0346); absent: none. */
+  sliceLanes?: number;
   /** `indicator(timeframe = ...)`: the run is evaluated on that timeframe's bars (script-timeframe.ts). */
   scriptTimeframe?: ScriptTimeframe | null;
   /** `indicator(calc_bars_count = N)`: only the last N bars are evaluated (script-timeframe.ts); 0 or absent: every bar. */
@@ -226,7 +228,7 @@ export function compile(input: CompileInput | CheckedProgram, iface?: ScriptInte
     return { name, title: o.title };
   });
   const kind: ScriptKind = checked.kind ?? (g.outputs.length > 0 ? "indicator" : g.events.length > 0 ? "definition" : "indicator");
-  return programFromPortable({ kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), shifted: g.outputs.map((o) => o.shifted), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, scriptTimeframe: scriptTimeframeOf(checked.script), calcBarsCount: calcBarsCountOf(checked.script), ...(withoutDynamicRequestsIn(checked.script) ? { dynamicRequests: false as const } : {}) });
+  return programFromPortable({ kind, source: g.source, outputs, everyBar: g.outputs.map((o) => o.everyBar), shifted: g.outputs.map((o) => o.shifted), inputs: g.inputs, events: g.events, version: checked.script.version, drawingCaps: drawingCapsOf(checked.script), sliceLines: g.sliceLines, ...(g.sliceLanes > 0 ? { sliceLanes: g.sliceLanes } : {}), scriptTimeframe: scriptTimeframeOf(checked.script), calcBarsCount: calcBarsCountOf(checked.script), ...(withoutDynamicRequestsIn(checked.script) ? { dynamicRequests: false as const } : {}) });
 }
 
 /**

@@ -14,7 +14,7 @@ import { call } from "./calls";
 import { Flow, type Gen, type Unit } from "./context";
 import { expr, fieldRef, truthy } from "./expressions";
 import { Scopes } from "./scope";
-import { directRequests, requestSlice } from "./slice";
+import { directRequests, requestSlices, type RequestLane } from "./slice";
 import { requestsReadByRequests } from "./request-feeds";
 import { Slots } from "./slots";
 import { stmt, structured, valueBlock } from "./statements";
@@ -26,8 +26,9 @@ export function generate(main: A.Script, libraries: A.Script[] = [], history: Hi
   if (main.version < 6) g.scopes.ctx.naBools = true;
   declare(g, [...libraries, main]);
   g.scopes.stack = [new Map(), g.scopes.global];
-  // a requested context's run executes only the request slice (docs/adr/0070-request-slices.md)
-  const slice = requestSlice(main, libraries);
+  // a requested context's run executes only the request slice (docs/adr/0070-request-slices.md),
+  // further runs the slices of requests a later statement would change (docs/adr/0346)
+  const { slice, lanes } = requestSlices(main, libraries);
   for (const c of directRequests(main, libraries, slice)) g.unit.directRequests.add(c);
   // a request another request's expression reads is made from that request's context (docs/adr/0307)
   for (const c of requestsReadByRequests(main, libraries)) g.unit.requestsReadByRequests.add(c);
@@ -36,7 +37,21 @@ export function generate(main: A.Script, libraries: A.Script[] = [], history: Hi
   g.scopes.pop();
   const sliceBody = slice === null ? null : code.filter((_, k) => slice.has(stmts[k]!)).join("\n");
   const sliceLines = slice === null ? null : stmts.filter((s) => slice.has(s)).map((s) => s.span.line);
-  return { source: assemble(g, code.join("\n"), sliceBody), outputs: g.unit.outputs, inputs: g.unit.inputs, events: g.unit.events, sliceLines };
+  const laneBodies = lanes.map((l) => laneBody(l, stmts, code));
+  return { source: assemble(g, code.join("\n"), sliceBody, laneBodies), outputs: g.unit.outputs, inputs: g.unit.inputs, events: g.unit.events, sliceLines, sliceLanes: lanes.length };
+}
+
+/**
+ * A further run's bar (docs/adr/0346): its slice's statements, the requests it runs for marked
+ * while they run (`$rt.req.owning`), so that the host keeps only their columns from it.
+ */
+function laneBody(lane: RequestLane, stmts: readonly A.Stmt[], code: readonly string[]): string {
+  const body = ["$rt.req.owning = false;"];
+  stmts.forEach((s, k) => {
+    if (!lane.stmts.has(s)) return;
+    body.push(lane.owners.has(s) ? `$rt.req.owning = true;\n${code[k]!}\n$rt.req.owning = false;` : code[k]!);
+  });
+  return body.join("\n");
 }
 
 /** One compilation's state, with the jobs wired as its entry points. */
@@ -101,7 +116,7 @@ function declare(g: Gen, scripts: A.Script[]): void {
   }
 }
 
-function assemble(g: Gen, body: string, sliceBody: string | null): string {
+function assemble(g: Gen, body: string, sliceBody: string | null, laneBodies: readonly string[]): string {
   const top = g.scopes.ctx;
   const { refs, runLocals, runSpill, topConsts } = g.slots;
   const { outputs, events, fnCode, anyLoops } = g.unit;
@@ -177,12 +192,21 @@ function assemble(g: Gen, body: string, sliceBody: string | null): string {
     "}",
     ...runFunction("$run", body),
     ...(sliceBody === null ? [] : runFunction("$runSlice", sliceBody)),
+    ...laneBodies.flatMap((b, k) => runFunction(`$runLane${k + 1}`, b)),
     ...releaseFunction(held),
-    // a requested context's run (capture) executes the request slice
-    `return { run: ${sliceBody === null ? "$run" : "$rt.req.capturing ? $runSlice : $run"}, endBar: $endBar, bar: function () { return $at; }, release: $release };`,
+    // a requested context's run (capture) executes the request slice, a further run its lane's (docs/adr/0346)
+    `return { run: ${captureRunner(sliceBody !== null, laneBodies.length)}, endBar: $endBar, bar: function () { return $at; }, release: $release };`,
   ].join("\n");
   const scriptTimes = /\$TV\b/.test(code);
   return code.replaceAll(SCRIPT_TIMES, scriptTimes ? ", $TV = $rt.scriptTime" : "").replaceAll(SCRIPT_TIMES_HELD, scriptTimes ? " = $TV" : "");
+}
+
+/** The factory's `run`: the chart's, the request slice's while capturing, a lane's in a further run over a context. */
+function captureRunner(sliced: boolean, lanes: number): string {
+  const first = sliced ? "$runSlice" : "$run";
+  if (lanes === 0) return sliced ? "$rt.req.capturing ? $runSlice : $run" : "$run";
+  const byLane = Array.from({ length: lanes }, (_, k) => `$rt.req.lane === ${k + 1} ? $runLane${k + 1} : `).join("");
+  return `!$rt.req.capturing ? $run : ${byLane}${first}`;
 }
 
 /** Places in the program's text where the script-time column `$TV` is declared and released, when the code reads it. */

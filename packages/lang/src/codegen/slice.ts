@@ -39,6 +39,8 @@ interface Effects {
   draws: boolean;
   /** Reads the drawing store's state (`label.get_y`, `box.copy`, `label.all`): what every drawing call before it did. */
   readsDrawings: boolean;
+  /** Local symbols read through the history operator (`x[1]`: the value a bar ended with). */
+  histReads: Set<number>;
 }
 
 const REFERENCE_KINDS: ReadonlySet<PineType["kind"]> = new Set(["array", "matrix", "map", "udt", "handle"]);
@@ -53,13 +55,14 @@ const DRAWING_NAMESPACES = /^(label|line|box|table|linefill|polyline)\./;
 const DRAWING_READS = /\.(get_[a-z_]+|copy)$/;
 
 function emptyEffects(): Effects {
-  return { writes: new Set(), reads: new Set(), refs: new Set(), request: false, mayFail: false, opaque: false, draws: false, readsDrawings: false };
+  return { writes: new Set(), reads: new Set(), refs: new Set(), request: false, mayFail: false, opaque: false, draws: false, readsDrawings: false, histReads: new Set() };
 }
 
 function merge(into: Effects, from: Effects): void {
   for (const id of from.writes) into.writes.add(id);
   for (const id of from.reads) into.reads.add(id);
   for (const id of from.refs) into.refs.add(id);
+  for (const id of from.histReads) into.histReads.add(id);
   into.request ||= from.request;
   into.mayFail ||= from.mayFail;
   into.opaque ||= from.opaque;
@@ -100,6 +103,9 @@ class Analysis {
         }
         case "Call":
           this.call(n, e);
+          break;
+        case "Index":
+          historyOf(n.object, e.histReads);
           break;
         default:
           break;
@@ -162,6 +168,12 @@ class Analysis {
   }
 }
 
+/** The local symbols of an expression whose history is read (`x[1]`, `(x + y)[1]`). */
+function historyOf(n: A.Node, into: Set<number>): void {
+  if (n.kind === "Identifier" && n.symbol?.kind === "local") into.add(n.symbol.id);
+  forEachChild(n, (c) => historyOf(c, into));
+}
+
 function rootSymbol(t: A.Expr): number | null {
   if (t.kind === "Identifier") return t.symbol?.kind === "local" ? t.symbol.id : null;
   if (t.kind === "Member") return rootSymbol(t.object);
@@ -222,49 +234,150 @@ function checkOnly(e: Effects): boolean {
   return !e.request && e.writes.size === 0 && e.refs.size === 0;
 }
 
-/**
- * The top-level statements of `main` a context's run executes, or null (no request, or the whole
- * script must run). Function, type, enum and import declarations are not statements that run.
- */
-export function requestSlice(main: A.Script, libraries: readonly A.Script[] = []): Set<A.Stmt> | null {
-  const { stmts, fx } = statementEffects(main, libraries);
-  const last = fx.map((e) => e.request).lastIndexOf(true);
-  if (last < 0) return null;
-  const aliases = new AliasClasses();
-  for (const e of fx) aliases.unite(e.refs);
-  const included = new Set<number>();
-  const needed = new Set<number>();
-  // an included statement reads the drawing store: every statement that draws is needed
-  let drawingsNeeded = false;
-  const include = (k: number): void => {
-    included.add(k);
-    for (const id of fx[k]!.reads) needed.add(fx[k]!.refs.has(id) ? aliases.find(id) : id);
-    drawingsNeeded ||= fx[k]!.readsDrawings;
-  };
-  fx.forEach((e, k) => {
-    if (e.request || (k < last && e.mayFail && !checkOnly(e))) include(k);
-  });
-  const touches = (e: Effects): boolean => {
-    if (drawingsNeeded && e.draws) return true;
-    for (const id of e.writes) if (needed.has(id) || needed.has(aliases.find(id))) return true;
-    for (const id of e.refs) if (needed.has(aliases.find(id))) return true;
-    return false;
-  };
-  for (let changed = true; changed; ) {
-    changed = false;
-    fx.forEach((e, k) => {
-      // a statement after the last request reaches no request's value: a request evaluates only the
-      // code before it (user manual, Other timeframes and data, "Declared variables"), even a `var`
-      // the script changes later (docs/adr/0327)
-      if (k < last && !included.has(k) && touches(e)) {
-        include(k);
-        changed = true;
-      }
+/** Statements of a context's run (indexes into the running statements) and what they read. */
+interface Closure {
+  included: Set<number>;
+  /** Variables read (an object's alias class by its root). */
+  needed: Set<number>;
+  /** An included statement reads the drawing store. */
+  drawingsNeeded: boolean;
+}
+
+/** Closures of the running statements' effects: what a request's value depends on among the statements before it. */
+class Slicer {
+  readonly aliases = new AliasClasses();
+  /** Variables whose value a bar ends with reaches the next bar's reads (`var`, `varip`, read with `[]`), and objects (which a later bar may still hold). */
+  private readonly persistent = new Set<number>();
+
+  constructor(
+    stmts: readonly A.Stmt[],
+    private readonly fx: readonly Effects[],
+  ) {
+    for (const e of fx) {
+      this.aliases.unite(e.refs);
+      for (const id of e.refs) this.persistent.add(id);
+    }
+    stmts.forEach((s, k) => {
+      if (s.kind === "VarDecl" && s.mode !== "none" && s.symbol) this.persistent.add(s.symbol.id);
+      for (const id of fx[k]!.histReads) this.persistent.add(id);
     });
   }
-  for (const k of included) if (fx[k]!.opaque) return null;
-  if (included.size === stmts.length) return null;
-  return new Set([...included].map((k) => stmts[k]!));
+
+  /** The closure of `seeds` over the statements before `end`: a statement is added when it declares, assigns or may mutate what an included one reads. */
+  closure(seeds: Iterable<number>, end: number): Closure {
+    const fx = this.fx;
+    const c: Closure = { included: new Set(), needed: new Set(), drawingsNeeded: false };
+    const include = (k: number): void => {
+      c.included.add(k);
+      for (const id of fx[k]!.reads) c.needed.add(fx[k]!.refs.has(id) ? this.aliases.find(id) : id);
+      c.drawingsNeeded ||= fx[k]!.readsDrawings;
+    };
+    for (const k of seeds) include(k);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (let k = 0; k < end; k++) {
+        if (!c.included.has(k) && this.touches(fx[k]!, c, false)) {
+          include(k);
+          changed = true;
+        }
+      }
+    }
+    return c;
+  }
+
+  /**
+   * Whether statement effects `e` change what closure `c` reads: a variable it reads, an object of
+   * a class it reads, the drawing store it reads. `later`: `e` runs after the closure's statements on
+   * each bar, so only what the next bar still sees counts (a plain variable is declared again first).
+   */
+  touches(e: Effects, c: Closure, later: boolean): boolean {
+    if (c.drawingsNeeded && e.draws) return true;
+    for (const id of e.writes) {
+      const cls = this.aliases.find(id);
+      if ((c.needed.has(id) || c.needed.has(cls)) && (!later || this.persistent.has(id))) return true;
+    }
+    for (const id of e.refs) if (c.needed.has(this.aliases.find(id))) return true;
+    return false;
+  }
+}
+
+/**
+ * The statements of a context's run (ADR 0070): those that make a request, those before `end`
+ * that could fail and touch variables (an error ends the bar before a request records its value;
+ * not the checks that could only fail, docs/adr/0170), and by closure what they read, before `end`:
+ * a request evaluates only the code before it (user manual, Other timeframes and data, "Declared
+ * variables"), even a `var` the script changes later (docs/adr/0327).
+ */
+function runClosure(slicer: Slicer, fx: readonly Effects[], end: number): Closure {
+  const seeds: number[] = [];
+  fx.forEach((e, k) => {
+    if (k === end || (k < end && (e.request || (e.mayFail && !checkOnly(e))))) seeds.push(k);
+  });
+  return slicer.closure(seeds, end);
+}
+
+/** A further run over each requested context for requests a later statement of the context's run would change (docs/adr/0346). */
+export interface RequestLane {
+  /** The statements it executes. */
+  stmts: Set<A.Stmt>;
+  /** The request statements whose values it records. */
+  owners: Set<A.Stmt>;
+}
+
+export interface RequestSlices {
+  /** The top-level statements a context's run executes; null: the whole script (or no request). */
+  slice: Set<A.Stmt> | null;
+  /** Further runs, for requests whose values the run above would change after them. */
+  lanes: RequestLane[];
+}
+
+/**
+ * The runs over a requested context. The first executes the slice of the script's last request:
+ * the statements every request needs. A request before a statement of it that changes what the
+ * request's value depends on (`var c = 0`, `a = request.security(t, tf, c)`, `c += 1`, `b =
+ * request.security(t, tf, c)`) reads, in that run, what the later statement made of it on the
+ * bars before: TradingView evaluates each request with only the code before it (user manual,
+ * Other timeframes and data, "Declared variables"), so such requests get a run of their own slice,
+ * shared by those a common slice leaves unchanged (docs/adr/0346). Scripts where no such statement
+ * exists keep one run per context. Function, type, enum and import declarations are not
+ * statements that run.
+ */
+export function requestSlices(main: A.Script, libraries: readonly A.Script[] = []): RequestSlices {
+  const { stmts, fx } = statementEffects(main, libraries);
+  const last = fx.map((e) => e.request).lastIndexOf(true);
+  if (last < 0) return { slice: null, lanes: [] };
+  const slicer = new Slicer(stmts, fx);
+  const run = runClosure(slicer, fx, last);
+  for (const k of run.included) if (fx[k]!.opaque) return { slice: null, lanes: [] };
+  const lanes = requestLanes(slicer, fx, run.included, last);
+  const asStmts = (ks: Iterable<number>): Set<A.Stmt> => new Set([...ks].sort((x, y) => x - y).map((k) => stmts[k]!));
+  return {
+    slice: run.included.size === stmts.length ? null : asStmts(run.included),
+    lanes: lanes.map((l) => ({ stmts: asStmts(l.included), owners: asStmts(l.owners) })),
+  };
+}
+
+/**
+ * The request statements whose value the first run (`first`) changes after them, grouped into as
+ * few further runs as leave each one's value unchanged: a request's value depends on the closure
+ * of its own statement before it; a statement after it in the run that changes what that closure
+ * reads on the next bar (a `var`, a variable read with `[]`, an object, drawings read back) changes it.
+ */
+function requestLanes(slicer: Slicer, fx: readonly Effects[], first: ReadonlySet<number>, last: number): Array<{ included: Set<number>; owners: number[] }> {
+  const changedAfter = (q: number, run: ReadonlySet<number>): boolean => {
+    const value = slicer.closure([q], q);
+    for (const k of run) if (k > q && slicer.touches(fx[k]!, value, true)) return true;
+    return false;
+  };
+  const lanes: Array<{ included: Set<number>; owners: number[] }> = [];
+  // latest first: a request's run holds every earlier request's (each seeds the requests before it)
+  for (let q = last - 1; q >= 0; q--) {
+    if (!fx[q]!.request || !first.has(q) || !changedAfter(q, first)) continue;
+    const lane = lanes.find((l) => !changedAfter(q, l.included));
+    if (lane) lane.owners.push(q);
+    else lanes.push({ included: runClosure(slicer, fx, q).included, owners: [q] });
+  }
+  return lanes;
 }
 
 const BAR_VARIABLES: ReadonlySet<string> = new Set(["open", "high", "low", "close", "volume"]);

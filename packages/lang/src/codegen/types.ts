@@ -44,6 +44,8 @@ export interface Generated {
   events: Array<{ name: string; message: string }>;
   /** Lines of the top-level statements a requested context's run executes; null: the whole script. */
   sliceLines: number[] | null;
+  /** Further runs over each requested context, for requests a later statement would change (docs/adr/0346). */
+  sliceLanes: number;
 }
 
 /** How compiled code holds a value (the checker's type, seen by the back end). */

@@ -75,6 +75,15 @@ export class RequestHost {
   private readonly noBarsErrors = new Map<string, ScriptRuntimeError>();
   /** Bars of the contexts evaluated (capture runs), counted with the chart's. */
   barsEvaluated = 0;
+  /**
+   * Capture mode: which run over the context this is (0: the request slice's; a further one runs
+   * the slice of requests a later statement of the first would change, docs/adr/0346).
+   */
+  lane = 0;
+  /** Capture mode, a further run: compiled code sets it while a statement of the requests it runs for runs. */
+  owning = false;
+  /** Capture mode: the ids of the sites first recorded while `owning` (the columns a further run gives). */
+  private readonly owned = new Set<string>();
 
   constructor(
     mode: "capture" | "read",
@@ -266,12 +275,25 @@ export class RequestHost {
     return this.ids.register(key);
   }
 
+  /** Capture mode: the id of a site recording its first value (noted when a statement a further run is for records it). */
+  private recordingId(site: RequestSite, key: string): string {
+    if (site.id !== null) return site.id;
+    site.id = this.site(key);
+    if (this.owning) this.owned.add(site.id);
+    return site.id;
+  }
+
+  /** Capture mode, after a further run: the columns of the requests it ran for (docs/adr/0346). */
+  ownColumns(): Map<string, Column> {
+    return new Map([...this.columns].filter(([id]) => this.owned.has(id)));
+  }
+
   /** Capture mode: records `v` as the site's value at context bar `i` and returns it. */
   capture(site: RequestSite, key: string, i: number, v: unknown): unknown {
     let col = site.col;
     if (site.tuple !== null) col = this.tupleRows(site);
     if (col === null) {
-      const id = (site.id ??= this.site(key));
+      const id = this.recordingId(site, key);
       col = [];
       this.columns.set(id, col);
       site.col = col;
@@ -296,7 +318,7 @@ export class RequestHost {
     if (!Array.isArray(v) || site.col !== null || (t !== null && t.size !== v.length)) return this.capture(site, key, i, v);
     if (t === null) {
       t = new TupleColumn(n, v.length);
-      this.columns.set((site.id ??= this.site(key)), t);
+      this.columns.set(this.recordingId(site, key), t);
       site.tuple = t;
     }
     t.put(i, v);
@@ -320,7 +342,7 @@ export class RequestHost {
     let col = site.num;
     if (col === null) {
       col = new Float64Array(n).fill(NaN);
-      this.columns.set((site.id ??= this.site(key)), col);
+      this.columns.set(this.recordingId(site, key), col);
       site.num = col;
     }
     col[i] = v;
