@@ -53,11 +53,11 @@ export const REQUEST_DIFFERENCES = `- **\`request.security\`** follows TradingVi
   \`request.security_lower_tf\` read so gives the intrabars inside that context's bar (the chart's call has those inside
   the chart's bar); TradingView does not document either.
   TradingView's own VWAP, whose anchor \`switch\` requests earnings, dividends and splits, is refused as written;
-  without those three anchors it runs. A requested context runs what the request's expression depends on, up to the
-  script's last request (docs/adr/0327); a statement between two requests that writes what the later one reads also runs
-  before the earlier one there (one run per context, not per request): with \`var c = 0\`, \`a = request.security(t, tf,
-  c)\`, \`c += 1\`, \`b = request.security(t, tf, c)\` \`a\` counts the bars, where the manual's rule (a request "only
-  duplicates code that affects the variable before the call") keeps it 0. A
+  without those three anchors it runs. A requested context runs, for each request, what its expression depends on among
+  the statements before its call, as the user manual's rule has it (a request "only duplicates code that affects the
+  variable before the call"): with \`var c = 0\`, \`a = request.security(t, tf, c)\`, \`c += 1\`, \`b =
+  request.security(t, tf, c)\` \`a\` is 0 and \`b\` counts the bars (docs/adr/0327, 0346). Two requests inside one
+  statement of the script (a loop or an \`if\` holding both) share that statement's code there. A
   statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
   \`timeframe.period\` is the requested timeframe) is not run in it (docs/adr/0170); statements that draw run in
   it only when its requests need them (docs/adr/0223). A request inside an \`if\`, a \`switch\`, a ternary or on the right of
