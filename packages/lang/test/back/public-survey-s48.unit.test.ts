@@ -1,6 +1,6 @@
 // Survey S48 of issue 16: public TradingView v6 indicators of five kinds (momentum oscillators, adaptive
 // moving averages, kernel and regression statistics, multi-symbol screeners, hourly seasonality tables)
-// ran unchanged on the demo bars (AAPL daily, SPY minutes, BTC four-hour); eighteen were checked bar by
+// ran unchanged on the demo bars (AAPL daily, SPY minutes, BTC four-hour); twenty-six were checked bar by
 // bar, or cell by cell, against independent Python loops over the same CSVs, all equal
 // (docs/adr/0350). The survey met no refusal or runtime error TradingView would not give, so nothing
 // here fails on the tree before; these are our own scripts in the patterns the sample leaned on, pinned
@@ -13,6 +13,7 @@
 //   `str.format("{0,number,00}:00", h)`.
 // - A screener: a function returning a tuple requested from another symbol at the chart's timeframe,
 //   a symbol that is not there read as na through `ignore_invalid_symbol`, results in table cells.
+// - A screener looping over `str.split` of a string input, each trimmed symbol requested inside the loop.
 // - A function declared inside an `if` block is refused, as TradingView refuses it.
 
 import { compile, evaluate, validate } from "../../src/index";
@@ -135,6 +136,41 @@ plot(p2, "p2")
     expect(outputsByName(r)).toEqual({ p1: [20, 18, 17, 19, 21.5], p2: [null, null, null, null, null] });
     // the last day: 21.5 > sma(17, 19, 21.5) = 19.1666..., so BUY; the price to the cent (mintick 0.01)
     expect(cells(r)).toEqual({ "0,0": "MSFT", "1,0": "BUY", "2,0": "21.50", "0,1": "NVDA", "2,1": "n/a" });
+  });
+});
+
+describe("survey S48: a screener looping over symbols split from a string input", () => {
+  test("each trimmed symbol's z-score from a tuple request in the loop; a flat window gives the guard's 0", async () => {
+    const src = `//@version=6
+indicator("zs", overlay = true)
+length = input.int(3, "N")
+symbolsInput = input.string("MSFT, IBM", "Symbols")
+zscore(sym, len) =>
+    [c, s, d] = request.security(sym, timeframe.period, [close, ta.sma(close, len), ta.stdev(close, len)])
+    d == 0 ? 0.0 : (c - s) / d
+var symbols = str.split(symbolsInput, ",")
+var tbl = table.new(position.top_right, 2, symbols.size())
+float[] zs = array.new_float(0)
+for sym in symbols
+    zs.push(zscore(str.trim(sym), length))
+if barstate.islast
+    for i = 0 to symbols.size() - 1
+        tbl.cell(0, i, str.trim(symbols.get(i)))
+        tbl.cell(1, i, str.tostring(zs.get(i), "#.##"))
+plot(zs.get(0), "z0")
+`;
+    const v = await validate([{ path: "main.pine", content: src }], { resolver: { resolve: async () => null } });
+    expect(v.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const ctx = (symbol: string, closes: number[]): ContextBars => ({ symbol, timeframe: "1d", bars: closeBars(closes), info: { ...SYMBOL, ticker: symbol } });
+    const contexts = [ctx("MSFT", [20, 18, 17, 19, 21.5]), ctx("IBM", [5, 5, 5, 5, 5])];
+    const r = evaluate(compile(v.checked!, v.interface!), closeBars([1, 2, 3, 4, 5]), {}, { symbol: SYMBOL, windowStart: 0, contexts });
+    expect(r.runtimeErrors).toEqual([]);
+    // MSFT over three days: bar 2 (20, 18, 17): mean 18.333..., deviation 1.247219129, z = -1.069044968;
+    // bar 3 (18, 17, 19): mean 18, population deviation sqrt(2/3), z = 1 / sqrt(2/3) =
+    // 1.224744871; bar 4 (17, 19, 21.5): mean 19.1666..., deviation 1.840893503, z = 1.267500445
+    expect(roundedTo9(outputsByName(r))).toEqual({ z0: [null, null, -1.069044968, 1.224744871, 1.267500445] });
+    // IBM's window is flat: d == 0 gives the 0.0 branch, written "0" by the "#.##" pattern
+    expect(cells(r)).toEqual({ "0,0": "MSFT", "1,0": "1.27", "0,1": "IBM", "1,1": "0" });
   });
 });
 
