@@ -1,6 +1,7 @@
 // The CLI used from outside, ninth pass (its bundle as a real process, cli-harness.ts, against a
 // real API and worker): a `login` the person denies or lets expire exits as the exit-code table of
-// docs/reference/errors.md says for its code (docs/adr/0343).
+// docs/reference/errors.md says for its code (docs/adr/0343); `drawings` names and shows the
+// linefills the API answers.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,11 +35,24 @@ function documentedExit(code: string): number {
   return Number(row[1]);
 }
 
+/** On its last bar: two lines (#1 at 10, #2 at 20) and a linefill between them, in green. */
+const FILLED = `//@version=6
+indicator("Filled")
+if barstate.islast
+    a = line.new(bar_index - 1, 10, bar_index, 10)
+    b = line.new(bar_index - 1, 20, bar_index, 20)
+    linefill.new(a, b, color.new(color.green, 50))
+plot(close, "c")
+`;
+
 describe("barscript used from outside (ninth pass)", () => {
   let stack: CliStack;
+  let filledRun: string;
 
   beforeAll(async () => {
     stack = await startCliStack("clio9");
+    await stack.sdk.call("createScript", { body: { slug: "filled", files: [{ path: "main.pine", content: FILLED }] } });
+    filledRun = (await stack.sdk.call("createRun", { body: { script: "filled", instrument: "AAPL", timeframe: "1d", bars: 20, wait: 60 } })).id;
   });
   afterAll(async () => {
     await stack?.close();
@@ -70,5 +84,22 @@ describe("barscript used from outside (ninth pass)", () => {
 
   it("when a sign-in is still undecided, then the table sends it to retry later (5), as login itself keeps polling", () => {
     expect([documentedExit("authorization_pending"), documentedExit("slow_down")]).toEqual([5, 5]);
+  });
+
+  it("when drawings' help is asked, then it names linefills, which the API answers beside the other kinds", async () => {
+    const help = await stack.cli(["drawings", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout.replace(/\s+/g, " ")).toContain("(labels, lines, boxes, polylines, linefills, tables)");
+  });
+
+  it("when a person reads a run with a linefill on a terminal, then the lines are numbered and the linefill is a row naming them and its color (it was not shown)", async () => {
+    const api = await stack.sdk.call("getRunDrawings", { path: { run_id: filledRun } });
+    // green is #4CAF50 (TradingView's color.green); color.new(…, 50) is 50% transparency: alpha 0x80
+    expect(api.linefills).toEqual([{ line1: 0, line2: 1, color: "#4CAF5080" }]);
+    const human = await stack.tty(["--no-color", "drawings", filledRun]);
+    expect(human.code).toBe(0);
+    const rows = human.stdout.replace(/\r/g, "").split("\n").filter((l) => l.startsWith("│")).map((l) => l.split("│").slice(1, -1).map((c) => c.trim()));
+    expect(rows.map((r) => [r[0], r[3]])).toEqual([["kind", "what"], ["line", "#1"], ["line", "#2"], ["linefill", "fill #4CAF5080"]]);
+    expect(rows.at(-1)?.slice(1, 3)).toEqual(["line #1", "line #2"]);
   });
 });

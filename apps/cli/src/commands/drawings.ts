@@ -1,8 +1,9 @@
 // `barscript drawings <run_id>`: what an indicator run's chart would show after its last bar
 // (GET /v1/runs/{id}/drawings, docs/reference/api.md; the fields of docs/adr/0235): the API's JSON
-// unchanged (--json or a pipe), or for a person a summary table of labels, lines, boxes and
-// polylines (a polyline's style, width, curved, closed) and each table as its grid of cells
-// (merged cells spanning their rectangle, tooltips listed under it).
+// unchanged (--json or a pipe), or for a person a summary table of labels, lines (numbered), boxes,
+// polylines (a polyline's style, width, curved, closed) and linefills (the two lines they fill
+// between, by those numbers) and each table as its grid of cells (merged cells spanning their
+// rectangle, tooltips listed under it).
 import type { Command } from "commander";
 import Table from "cli-table3";
 import { EXIT, type ExitCode } from "@barscript/contracts";
@@ -18,6 +19,8 @@ interface Drawings {
   lines: Array<{ time1: string | null; price1: number | null; time2: string | null; price2: number | null }>;
   boxes: Array<{ time1: string | null; top: number | null; time2: string | null; bottom: number | null; text: string }>;
   polylines: Array<{ points: Point[]; closed?: boolean; curved?: boolean; line_style?: string; line_width?: number }>;
+  /** line1, line2: places (0-based) in `lines` */
+  linefills: Array<{ line1: number; line2: number; color: string | null }>;
   tables: DrawnTable[];
 }
 
@@ -89,12 +92,13 @@ function tableBlock(m: OutputMode, t: DrawnTable, index: number): string {
 function drawingsText(m: OutputMode, d: Drawings): string {
   const rows: Array<Array<string | number>> = [
     ...d.labels.slice(0, SHOWN).map((l) => ["label", at(l.time, l.price), "", `${l.style} ${JSON.stringify(l.text)}`]),
-    ...d.lines.slice(0, SHOWN).map((l) => ["line", at(l.time1, l.price1), at(l.time2, l.price2), ""]),
+    ...d.lines.slice(0, SHOWN).map((l, i) => ["line", at(l.time1, l.price1), at(l.time2, l.price2), `#${i + 1}`]),
     ...d.boxes.slice(0, SHOWN).map((b) => ["box", at(b.time1, b.top), at(b.time2, b.bottom), JSON.stringify(b.text)]),
     ...d.polylines.slice(0, SHOWN).map((p) => {
       const [first, last] = [p.points[0], p.points[p.points.length - 1]];
       return ["polyline", first ? at(first.time, first.price) : "", last && p.points.length > 1 ? at(last.time, last.price) : "", polylineWhat(p)];
     }),
+    ...d.linefills.slice(0, SHOWN).map((f) => ["linefill", `line #${f.line1 + 1}`, `line #${f.line2 + 1}`, `fill ${f.color ?? "na"}`]),
   ];
   const blocks: string[] = [];
   if (rows.length > 0) blocks.push(table(m, ["kind", "from", "to", "what"], rows));
@@ -103,7 +107,7 @@ function drawingsText(m: OutputMode, d: Drawings): string {
 }
 
 export const drawingsCommand: CommandModule = (program: Command, cli: Cli) => {
-  program.command("drawings <run_id>").description("an indicator run's drawings after its last bar (labels, lines, boxes, polylines, tables)")
+  program.command("drawings <run_id>").description("an indicator run's drawings after its last bar (labels, lines, boxes, polylines, linefills, tables)")
     .action(cli.action(async (runId: string): Promise<ExitCode> => {
       const d = (await cli.sdk().call("getRunDrawings", { path: { run_id: runId } })) as Drawings;
       cli.emit(d, (m) => drawingsText(m, d));
