@@ -27,11 +27,24 @@ export function oneLineErrors(text: string): string {
   return `barscript-admin: missing command: ${usage} <${names.join("|")}> (see --help)\n`;
 }
 
-export function buildProgram(ctx: AdminContext): Command {
+/** Where a command's environment comes from and its output goes: the process's own, or a caller's (tests run commands in-process). */
+export interface AdminIo {
+  /** The variables commands read (DATABASE_URL, REDIS_URL, REDIS_PREFIX); the process's environment when absent. */
+  env?: NodeJS.ProcessEnv;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const PROCESS_IO: AdminIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+export function buildProgram(ctx: AdminContext, io: AdminIo = PROCESS_IO): Command {
   const program = new Command("barscript-admin")
     .description("Barscript operator commands")
     .showHelpAfterError(false)
-    .configureOutput({ writeErr: (text) => process.stderr.write(oneLineErrors(text)) })
+    .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(oneLineErrors(text)) })
     .exitOverride();
   for (const register of GROUPS) register(program, ctx);
   return program;
@@ -43,34 +56,35 @@ function reasonOf(error: unknown): string {
   return message.split("\n").map((l) => l.trim()).find((l) => l.length > 0) ?? "failed";
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Runs one command (`args`: what follows `barscript-admin`); answers its exit code: 0, or 1 with a one-line reason on stderr. */
+export async function runAdmin(args: string[], io: AdminIo = PROCESS_IO): Promise<number> {
   let db: Db | undefined;
   let redis: { connection: Redis; config: AdminRedisConfig } | undefined;
   const ctx: AdminContext = {
     db() {
-      db ??= createDb(loadDbConfig().databaseUrl, { max: 2 });
+      db ??= createDb(loadDbConfig(io.env).databaseUrl, { max: 2 });
       return db;
     },
-    databaseUrl: () => loadDbConfig().databaseUrl,
+    databaseUrl: () => loadDbConfig(io.env).databaseUrl,
     redis() {
       if (!redis) {
-        const config = loadAdminRedisConfig();
+        const config = loadAdminRedisConfig(io.env);
         redis = { connection: createRedis(config.redisUrl, "command"), config };
       }
       return redis;
     },
     out(line) {
-      process.stdout.write(`${line}\n`);
+      io.stdout(`${line}\n`);
     },
   };
-  const program = buildProgram(ctx);
+  const program = buildProgram(ctx, io);
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
     // Commander has already printed its own one-line message (unknown option, missing value).
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
-    process.stderr.write(`barscript-admin: ${reasonOf(error)}\n`);
+    io.stderr(`barscript-admin: ${reasonOf(error)}\n`);
     return 1;
   } finally {
     await db?.$disconnect();
@@ -79,7 +93,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
-  void main(process.argv).then((code) => {
+  void runAdmin(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
 }

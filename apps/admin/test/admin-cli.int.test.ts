@@ -1,31 +1,25 @@
-// The operator CLI as operators run it: a real process on the test database.
-import { execFile } from "node:child_process";
-import { join } from "node:path";
+// The operator CLI on the test database: the cases about the process itself (exit status,
+// what reaches stdout and stderr, a password or secret never printed) start real processes, one
+// as `npm run admin` does (tsx) and two as the image does (the built bundle, `node
+// dist/admin.js`); the rest run the same commands in-process (test/support/admin.ts).
 import { hashKeySecret, verifyPassword } from "@barscript/db";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
-
-const ROOT = join(__dirname, "../../..");
-const MAIN = join(ROOT, "apps/admin/src/main.ts");
+import { runAdmin } from "../../../test/support/processes";
+import { adminInProcess, adminProcess, type AdminResult } from "./support/admin";
 
 jest.setTimeout(60_000);
 
-interface Result { code: number; stdout: string; stderr: string }
-
 describe("barscript-admin", () => {
   let env: TestEnv;
-  const admin = (...args: string[]): Promise<Result> =>
-    new Promise((resolve) => {
-      // One process per call (`node --import tsx`), not the tsx wrapper and its child.
-      execFile(process.execPath, ["--import", "tsx", MAIN, ...args], { cwd: ROOT, env: { PATH: process.env["PATH"] ?? "", ...env.processEnv } }, (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-      });
-    });
+  const admin = (...args: string[]): Promise<AdminResult> => adminInProcess(env.processEnv, args);
+  const adminAsProcess = (...args: string[]): Promise<AdminResult> => adminProcess(env.processEnv, args);
+  const adminBundle = (...args: string[]): Promise<AdminResult> => runAdmin(env.processEnv, args);
 
   beforeAll(async () => { env = await createTestEnv(); });
   afterAll(async () => { await env.close(); });
 
-  it("when an account is created without --admit, then it is on the waitlist with a random-word handle and a scrypt hash", async () => {
-    const r = await admin("account", "create", "--email", "Jane.Doe@Example.com", "--password", "correct horse battery");
+  it("when an account is created without --admit (a real process, as npm run admin starts it), then it is on the waitlist with a random-word handle and a scrypt hash", async () => {
+    const r = await adminAsProcess("account", "create", "--email", "Jane.Doe@Example.com", "--password", "correct horse battery");
     expect(r.code).toBe(0);
     const account = await env.db.account.findUniqueOrThrow({ where: { email: "jane.doe@example.com" } });
     expect(account.status).toBe("waitlist");
@@ -79,10 +73,10 @@ describe("barscript-admin", () => {
     expect(again.stderr).toMatch(/not on the waitlist/);
   });
 
-  it("when a plan is set, then the account is on it; an unknown plan or account is refused", async () => {
+  it("when a plan is set, then the account is on it; an unknown plan (the built process: exit status and stderr) or account is refused", async () => {
     expect((await admin("account", "plan", "--email", "free@example.com", "--plan", "business")).code).toBe(0);
     expect((await env.db.account.findUniqueOrThrow({ where: { email: "free@example.com" } })).planName).toBe("business");
-    const badPlan = await admin("account", "plan", "--email", "free@example.com", "--plan", "nope");
+    const badPlan = await adminBundle("account", "plan", "--email", "free@example.com", "--plan", "nope");
     expect(badPlan.code).not.toBe(0);
     expect(badPlan.stderr).toMatch(/no plan named/);
     const badAccount = await admin("account", "plan", "--email", "ghost@example.com", "--plan", "pro");
@@ -90,8 +84,8 @@ describe("barscript-admin", () => {
     expect(badAccount.stderr).toMatch(/no account with email ghost@example.com/);
   });
 
-  it("when a key is created, then only its secret is printed and only its SHA-256 and prefix are stored", async () => {
-    const r = await admin("key", "create", "--email", "pro@example.com", "--scopes", "runs:write,read", "--name", "laptop", "--expires-in-days", "30");
+  it("when a key is created (the built process), then only its secret is printed and only its SHA-256 and prefix are stored", async () => {
+    const r = await adminBundle("key", "create", "--email", "pro@example.com", "--scopes", "runs:write,read", "--name", "laptop", "--expires-in-days", "30");
     expect(r.code).toBe(0);
     const secret = r.stdout.trim();
     expect(r.stdout).toBe(`${secret}\n`);

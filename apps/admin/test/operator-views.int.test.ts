@@ -1,23 +1,27 @@
-// The operator's views and actions as real `barscript-admin` processes on the test database:
-// account list (waitlist, plan) and show, key list and revoke, runs list and cancel, each with
-// --json, and bad input refused in one line. The processes are the built bundle (`node
-// dist/admin.js`, as in the image): a third of tsx's start-up time for the two dozen calls here.
+// The operator's views and actions on the test database: account list (waitlist, plan) and
+// show, key list and revoke, runs list and cancel, each with --json, and bad input refused in
+// one line. The commands run in-process (apps/admin/test/support/admin.ts) except where the
+// process is the point: the waitlist's text listing and a running run's cancel, whose messages
+// must leave through Redis before the process exits, run as the built bundle (`node
+// dist/admin.js`, as in the image; built once per set of sources by the global setup).
 import { Redis } from "ioredis";
 import { newRunId, type Db } from "@barscript/db";
 import { runChannel } from "@barscript/queue";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
-import { buildBundles, runBuilt, type Built } from "../../../test/infra/built";
+import { runAdmin } from "../../../test/support/processes";
+import { adminInProcess, type AdminResult } from "./support/admin";
 
 jest.setTimeout(90_000);
 
 let env: TestEnv;
-let built: Built;
-const admin = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => runBuilt(built.outdir, "admin", args, env.processEnv);
-const json = async <T>(...args: string[]): Promise<T> => {
-  const r = await admin(...args, "--json");
+const admin = async (...args: string[]): Promise<AdminResult> => adminInProcess(env.processEnv, args);
+const adminBundle = async (...args: string[]): Promise<AdminResult> => runAdmin(env.processEnv, args);
+const parsed = <T>(args: string[], r: AdminResult): T => {
   if (r.code !== 0) throw new Error(`${args.join(" ")}: ${r.stderr}`);
   return JSON.parse(r.stdout) as T;
 };
+const json = async <T>(...args: string[]): Promise<T> => parsed<T>(args, await admin(...args, "--json"));
+const jsonBundle = async <T>(...args: string[]): Promise<T> => parsed<T>(args, await adminBundle(...args, "--json"));
 
 async function account(email: string, handle: string, extra: string[]): Promise<void> {
   const created = await json<AccountJson>("account", "create", "--email", email, "--password", "a long enough password", "--handle", handle, ...extra);
@@ -35,7 +39,6 @@ async function run(db: Db, accountId: string, status: "queued" | "running" | "su
 interface AccountJson { email: string; handle: string; status: string; plan: string }
 
 beforeAll(async () => {
-  built = buildBundles();
   env = await createTestEnv();
   // Created in this order, a second apart in the database's clock at least by order of insert.
   await account("first@example.com", "first-waiting", []);
@@ -45,14 +48,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await env.close();
-  built.remove();
 });
 
 describe("account list and show", () => {
-  it("when the waitlist is listed, then it shows only waitlisted accounts, oldest first", async () => {
-    const { accounts } = await json<{ accounts: AccountJson[] }>("account", "list", "--waitlist");
+  it("when the waitlist is listed (the built process), then it shows only waitlisted accounts, oldest first", async () => {
+    const { accounts } = await jsonBundle<{ accounts: AccountJson[] }>("account", "list", "--waitlist");
     expect(accounts.map((a) => [a.email, a.status, a.plan])).toEqual([["first@example.com", "waitlist", "free"], ["second@example.com", "waitlist", "free"]]);
-    const text = await admin("account", "list", "--waitlist");
+    const text = await adminBundle("account", "list", "--waitlist");
     expect(text.stdout.trim().split("\n").map((l) => l.split(" ")[0])).toEqual(["first@example.com", "second@example.com"]);
   });
 
@@ -138,10 +140,10 @@ describe("runs list and cancel", () => {
     expect(await env.db.run.findUniqueOrThrow({ where: { id: ids["queued"] as string } })).toMatchObject({ status: "cancelled", cancelRequested: true, failureKind: "cancelled" });
   });
 
-  it("when a running run is cancelled and no worker answers, then the cancel is published and the run is cancelled after the grace", async () => {
-    const r = await json<{ cancelled: boolean; run: { status: string } }>("runs", "cancel", "--run", ids["running"] as string);
+  it("when a running run is cancelled (the built process) and no worker answers, then the cancel is published and the run is cancelled after the grace", async () => {
+    const r = await jsonBundle<{ cancelled: boolean; run: { status: string } }>("runs", "cancel", "--run", ids["running"] as string);
     expect(r).toMatchObject({ cancelled: true, run: { status: "cancelled" } });
-    // The CLI ran synchronously: let the subscriber read what it was sent meanwhile.
+    // The CLI has exited: let the subscriber read what it was sent meanwhile.
     for (let i = 0; i < 40 && messages.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
     expect(messages.map((m) => JSON.parse(m) as unknown)).toEqual([{ type: "cancel" }, { type: "status", status: "cancelled" }]);
   });
