@@ -395,12 +395,18 @@ export function structured(g: Gen, s: A.Structured, target: string | null, vt: V
       // Pine v6 reads `to` before each iteration (the checker marks where that is safe); its direction is the first reading's
       const end = s.toEachIteration === true && p === "" ? `(${to})` : z;
       const once = onceGuard(g, s);
+      const header = `${pre}${p}${init}{ ${once.decl}const ${a} = ${from}, ${z} = ${to};\n` + `const ${dir} = ${z} >= ${a} ? 1 : -1; const ${st} = ${step === null ? dir : `Math.abs(${step}) * ${dir}`};\n`;
+      const runs = `${a} === ${a} && ${z} === ${z} && ${st} !== 0 && ${st} === ${st}`;
+      const iteration = `${once.guard}if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${ctr.js} = $k;\n${inner}\n}`;
+      if (!holdsRequest(s.body, g.unit.functionsById)) return `${header}if (${runs}) ${label}for (let $k = ${a}; ${dir} > 0 ? $k <= ${end} : $k >= ${end}; $k += ${st}) {\n${iteration} }`;
+      // bounds (or step) na in a context's run: one iteration there, its counter na, so that its
+      // requests record on every context bar; an error there ends only it (docs/adr/0347)
+      const [forced, depth] = [g.scopes.fresh("forced"), g.scopes.hoisted("depth")];
       return (
-        `${pre}${p}${init}{ ${once.decl}const ${a} = ${from}, ${z} = ${to};\n` +
-        `const ${dir} = ${z} >= ${a} ? 1 : -1; const ${st} = ${step === null ? dir : `Math.abs(${step}) * ${dir}`};\n` +
-        `if (${a} === ${a} && ${z} === ${z} && ${st} !== 0 && ${st} === ${st}) ` +
-        `${label}for (let $k = ${a}; ${dir} > 0 ? $k <= ${end} : $k >= ${end}; $k += ${st}) {\n` +
-        `${once.guard}if (++$loops > ${LOOP_BUDGET}) $rt.tooLong();\n${ctr.js} = $k;\n${inner}\n} }`
+        `${header}const ${forced} = !(${runs}) && $rt.req.capturing; ${depth} = $rt.req.depth;\n` +
+        `if (${runs} || ${forced}) try {\n` +
+        `${label}for (let $k = ${forced} ? NaN : ${a}, $once = ${forced}; ${forced} ? $once : ${dir} > 0 ? $k <= ${end} : $k >= ${end}; $once = false, $k += ${st}) {\n${iteration}\n` +
+        `} catch ($e) {\nif (!${forced} || !($e instanceof Error) || $e.name !== "ScriptRuntimeError") throw $e;\n$rt.req.depth = ${depth};\n} }`
       );
     }
     case "ForIn": {

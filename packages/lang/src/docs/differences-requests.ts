@@ -66,9 +66,9 @@ export const REQUEST_DIFFERENCES = `- **\`request.security\`** follows TradingVi
   (docs/adr/0283). So is one in a loop whose iteration a \`break\` or \`continue\` ends, in its own block or before it
   (\`for tf in array.from("D", "W")\` skipping with \`continue\` the timeframes at or below \`timeframe.period\` reads the
   weekly value on a daily chart, though the weekly context skips every iteration): the context's run then also runs the
-  rest of the iteration the exit skipped. A \`for...in\` over an array empty in the context's run, or a \`while\` false
-  from the start there, makes one iteration there, its item na; a \`for\` with na bounds there still records nothing
-  (docs/adr/0314). A statement of the branch not taken that fails before the request
+  rest of the iteration the exit skipped. A \`for...in\` over an array empty in the context's run, a \`while\` false
+  from the start there, or a \`for\` whose bounds are na there, makes one iteration there, its item or counter na
+  (docs/adr/0314, 0347). A statement of the branch not taken that fails before the request
   leaves that context bar na (in a ternary or \`and\`/\`or\`, a failing operand not taken ends the context's bar).
 - **\`indicator(timeframe = ...)\`** runs the script on that timeframe's bars of the chart's symbol and shows
   its values as \`request.security\` with lookahead off does (\`timeframe_gaps\`, true by default, leaves na
