@@ -114,6 +114,28 @@ plot(up ? 1 : 0, "up")
   });
 });
 
+describe("survey S46: a value-area loop whose inner `=` shadows the outer variable", () => {
+  test("`below = ...` inside an if declares the block's own variable; the loop compares the outer one", () => {
+    const r = run(
+      `//@version=6
+indicator("va")
+int ups = 0
+for r = 0 to 2
+    float below = -1.0
+    if r > 0
+        below = 5.0 * r
+    if below < 0
+        ups += 1
+plot(ups, "ups")
+`,
+      closeBars([10, 11]),
+    );
+    // as TradingView (its warning CW10013, "Shadowing variable ... which exists in parent scope"), the `=` in the
+    // if makes a new variable there: the `below` the loop tests stays -1.0 on all three iterations
+    expect(outputsByName(r)).toEqual({ ups: [3, 3] });
+  });
+});
+
 describe("survey S46: periodic VWAP accumulators in one function called per period", () => {
   test("each call of a function with var sums keeps its own sums and resets on its own signal", () => {
     const r = run(
