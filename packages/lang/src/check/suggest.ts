@@ -89,14 +89,20 @@ export function parameterHint(param: string, known: readonly string[], fn = ""):
   return hit === null ? "" : ` Did you mean '${hit}'?`;
 }
 
-/** Namespace members of Pine v4 that v5 made functions, named with their replacement. */
-const OLD_MEMBERS: ReadonlyMap<string, string> = new Map([
+/**
+ * Namespace members Pine does not have, named with the spelling that says the same: Pine v4's input
+ * types (v5 made them functions), and dashed or dotted plot "styles", which v6 gives a plotted line
+ * through `plot()`'s `linestyle` parameter (docs/adr/0350).
+ */
+const MEMBER_HINTS: ReadonlyMap<string, string> = new Map([
   ["input.integer", "`input(type = input.integer)` is Pine v4: use `input.int(...)`."],
   ["input.resolution", "`input(type = input.resolution)` is Pine v4: use `input.timeframe(...)`."],
+  ["plot.style_dashed", "`plot()` has no dashed style: keep a line style and write `linestyle = plot.linestyle_dashed`."],
+  ["plot.style_dotted", "`plot()` has no dotted style: keep a line style and write `linestyle = plot.linestyle_dotted`."],
 ]);
 
-/** The v5/v6 form of a v4 namespace member (`input.integer`), or "". */
-export function oldMemberHint(name: string): string {
-  const old = OLD_MEMBERS.get(name);
-  return old === undefined ? "" : ` ${old}`;
+/** The spelling Pine has for a namespace member it does not (`input.integer`, `plot.style_dashed`), or "". */
+export function memberHint(name: string): string {
+  const hint = MEMBER_HINTS.get(name);
+  return hint === undefined ? "" : ` ${hint}`;
 }

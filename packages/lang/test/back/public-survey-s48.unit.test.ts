@@ -15,6 +15,8 @@
 //   a symbol that is not there read as na through `ignore_invalid_symbol`, results in table cells.
 // - A screener looping over `str.split` of a string input, each trimmed symbol requested inside the loop.
 // - A function declared inside an `if` block is refused, as TradingView refuses it.
+// - `plot.style_dashed` (not a Pine plot style) is refused with the v6 spelling, `linestyle = plot.linestyle_dashed`;
+//   this case fails on the tree before 0350's change (the refusal named nothing).
 
 import { compile, evaluate, validate } from "../../src/index";
 import { closeBars, roundedTo9, run, RISING_T0, SYMBOL } from "./harness";
@@ -192,5 +194,20 @@ if barstate.islast
       { resolver: { resolve: async () => null } },
     );
     expect(v.diagnostics.filter((d) => d.severity === "error").map((d) => d.message)).toContain("Functions must be declared at the top level.");
+  });
+});
+
+describe("survey S48: a dashed plot written as a plot style", () => {
+  // A public v6 WaveTrend port plots its signal line with \`style = plot.style_dashed\`, which Pine does
+  // not have (TradingView refuses it too): v6 dashes a plotted line through \`linestyle =
+  // plot.linestyle_dashed\` (reference: plot(), parameter linestyle). The refusal names that spelling.
+  test.each([
+    ["dashed", "plot.linestyle_dashed"],
+    ["dotted", "plot.linestyle_dotted"],
+  ])("plot.style_%s is refused, naming linestyle = %s", async (kind, constant) => {
+    const v = await validate([{ path: "main.pine", content: `//@version=6\nindicator("wt")\nplot(close, "wt2", style = plot.style_${kind})\n` }], { resolver: { resolve: async () => null } });
+    const errors = v.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(`linestyle = ${constant}`);
   });
 });

@@ -6,7 +6,7 @@ import { Code } from "../../language/codes";
 import { isBuiltinNamespace, isGlobalOnly, isInputFunction, lookupFunction, lookupVariable, needsCallSite, unsupportedNamespace } from "../builtin-lookup";
 import { matchBuiltin, type CallArg, type MatchResult } from "../match";
 import { libraryOverloadFix, tradingViewBuiltinName, tradingViewImportMissing, tradingViewLibraryMiss, withoutLibraryOverloads } from "../tradingview-libraries";
-import { didYouMean, oldMemberHint } from "../suggest";
+import { didYouMean, memberHint } from "../suggest";
 import { DECLARATION_FUNCTIONS, PLOT_FUNCTIONS, type BuiltinFunction, type TypeSpec } from "../../builtins";
 import type { ArgInfo, FunctionInfo, TypeInfo } from "../symbols";
 import { assignable, heldCollection, heldCollectionMessage, NA, paramAssignable, show } from "../types";
@@ -42,7 +42,7 @@ export function call(t: Typer, node: A.Call): Value {
       }
       if (t.imports.get(root) === null) return POISONED;
       if (t.imports.has(root) || (isBuiltinNamespace(root) && !t.enums.has(root) && !lookupVariable(name) && !lookupVariable(receiverOf(name)))) {
-        const what = t.imports.has(root) ? `a function exported by '${root}'.` : `a built-in function.${oldMemberHint(name) || didYouMean(name, "function")}`;
+        const what = t.imports.has(root) ? `a function exported by '${root}'.` : `a built-in function.${memberHint(name) || didYouMean(name, "function")}`;
         t.ctx.error(Code.undeclared_identifier, tradingViewLibraryMiss(t.imports.get(root), root, name.slice(root.length + 1)) ?? `'${name}' is not ${what}`, callee.span);
         return POISONED;
       }

@@ -6,7 +6,7 @@ import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { handleField, isBuiltinNamespace, lookupFunction, lookupVariable, unsupportedNamespace } from "../builtin-lookup";
 import { FLOAT, show } from "../types";
-import { didYouMean, oldMemberHint } from "../suggest";
+import { didYouMean, memberHint } from "../suggest";
 import { enumNamed, importedFunction, inlineConstants, pending, typeById, undeclared } from "./lookup";
 import { POISON, POISONED, type Typer, type Value } from "./state";
 import { tradingViewBuiltinName } from "../tradingview-libraries";
@@ -116,7 +116,7 @@ function namedMember(t: Typer, node: A.Member, name: string): Value | null {
     return POISONED;
   }
   if (isBuiltinNamespace(root) && parts.length === 2 && !t.types.has(root) && !t.enums.has(root)) {
-    t.ctx.error(Code.undeclared_identifier, `'${name}' is not a built-in.${oldMemberHint(name) || didYouMean(name, "variable")}`, node.span);
+    t.ctx.error(Code.undeclared_identifier, `'${name}' is not a built-in.${memberHint(name) || didYouMean(name, "variable")}`, node.span);
     return POISONED;
   }
   if (parts.length >= 2 && !t.scope.lookup(root) && !lookupVariable(root)) {
