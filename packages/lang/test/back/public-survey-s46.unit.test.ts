@@ -63,6 +63,34 @@ if barstate.islast
   });
 });
 
+describe("survey S46: a breakout of hl2 over a pivot level by float noise", () => {
+  test("ta.crossover compares exactly while `>` treats the two as equal", () => {
+    const price = (xs: number[]): Float64Array => Float64Array.from(xs);
+    const bars: Bars = {
+      length: 2,
+      time: price([RISING_T0, RISING_T0 + 86_400]),
+      open: price([133.21, 133.22]),
+      high: price([133.22, 133.25]),
+      low: price([133.2, 133.21]),
+      close: price([133.21, 133.24]),
+      volume: price([100, 100]),
+    };
+    const r = run(
+      `//@version=6
+indicator("brk", overlay = true)
+lvl = 133.23
+plot(ta.crossover(hl2, lvl) ? 1 : 0, "x")
+plot(hl2 > lvl ? 1 : 0, "gt")
+`,
+      bars,
+    );
+    // hl2 is (133.22 + 133.2) / 2 = 133.20999999999998, then (133.25 + 133.21) / 2 = 133.23000000000002: 2.8e-14 above
+    // the level. ta.crossover compares exactly (docs/adr/0304's addendum) and crosses; `>` treats floats within
+    // 1e-10 as equal (docs/adr/0315) and does not hold (a public premium/discount script's breakout on SPY 1m)
+    expect(outputsByName(r)).toEqual({ x: [0, 1], gt: [0, 0] });
+  });
+});
+
 describe("survey S46: a drawing deleted through its own history", () => {
   test("line.delete(stp[1]) before each new line leaves only the last bar's line", () => {
     const r = run(
