@@ -1,6 +1,6 @@
 // Survey S48 of issue 16: public TradingView v6 indicators of five kinds (momentum oscillators, adaptive
 // moving averages, kernel and regression statistics, multi-symbol screeners, hourly seasonality tables)
-// ran unchanged on the demo bars (AAPL daily, SPY minutes, BTC four-hour); twenty-six were checked bar by
+// ran unchanged on the demo bars (AAPL daily, SPY minutes, BTC four-hour); twenty-eight were checked bar by
 // bar, or cell by cell, against independent Python loops over the same CSVs, all equal
 // (docs/adr/0350). The survey met no refusal or runtime error TradingView would not give, so nothing
 // here fails on the tree before; these are our own scripts in the patterns the sample leaned on, pinned
