@@ -33,7 +33,7 @@ function Body(props: { route: Route }) {
     case "sweeps": return <SweepsPage />;
     // keyed by the sweep alone: another ranking is a new address, not a new page (the focus stays on the menu)
     case "sweep": return <SweepPage key={r.id} id={r.id} sort={r.sort} />;
-    case "library": return <LibraryPage initial={r.q} />;
+    case "library": return <LibraryPage q={r.q} at={r.at} />;
     case "library-script": return <LibraryScriptPage key={`${r.owner}/${r.slug}`} owner={r.owner} slug={r.slug} />;
     case "docs": return <DocsPage key={r.topic ?? ""} topic={r.topic} />;
     case "account": return <AccountPage />;

@@ -14,7 +14,8 @@ export type Route =
   | { page: "sweeps" }
   // `sort` only when the address names one (`?sort=h20:p_value`, the API's form): the ranking shown
   | { page: "sweep"; id: string; sort?: SweepSort }
-  | { page: "library"; q: string }
+  // `at` only when the address names a later page of the list (`?page=2&cursor=…`, the API's cursor)
+  | { page: "library"; q: string; at?: ListAt }
   | { page: "library-script"; owner: string; slug: string }
   | { page: "docs"; topic: string | null }
   | { page: "account" }
@@ -24,6 +25,18 @@ export const LOG_LEVELS = ["info", "warning", "error"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 /** What a run page shows besides its view: the results table's page (1 on) and the logs' level filter. */
 export interface RunState { at?: number; level?: LogLevel }
+
+/** A later page of a list the service pages by cursor: its number (2 on) and the cursor that reads it. */
+export interface ListAt { page: number; cursor: string }
+
+/** The library's address: a search (`q`) and, past the first page, the page and its cursor. */
+export function libraryHref(q: string, at?: ListAt): string {
+  const params = new URLSearchParams();
+  if (q !== "") params.set("q", q);
+  if (at) { params.set("page", String(at.page)); params.set("cursor", at.cursor); }
+  const search = params.toString();
+  return `/app/library${search ? `?${search}` : ""}`;
+}
 
 /** A sweep's ranking: a statistic at a horizon, `h<N>:<stat>` in the API's `sort` (docs/reference/endpoints.md). */
 export interface SweepSort { h: number; stat: string }
@@ -135,9 +148,19 @@ function routeOf(pathname: string, search: string): Route {
     const sort = sweepSortOf(params.get("sort"));
     return { page: "sweep", id: seg(b), ...(sort ? { sort } : {}) };
   }
-  if (a === "library" && parts.length === 1) return { page: "library", q: params.get("q") ?? "" };
+  if (a === "library" && parts.length === 1) {
+    const at = listAtOf(params);
+    return { page: "library", q: params.get("q") ?? "", ...(at ? { at } : {}) };
+  }
   if (a === "library" && b && c && parts.length === 3) return { page: "library-script", owner: seg(b), slug: seg(c) };
   if (a === "docs" && parts.length <= 2) return { page: "docs", topic: b ? seg(b) : null };
   if (a === "account" && parts.length === 1) return { page: "account" };
   return { page: "not-found" };
+}
+
+/** `?page=N&cursor=C` (N 2 on, C not empty), else none: the first page. */
+function listAtOf(params: URLSearchParams): ListAt | undefined {
+  const page = Number(params.get("page"));
+  const cursor = params.get("cursor") ?? "";
+  return Number.isInteger(page) && page >= 2 && cursor !== "" ? { page, cursor } : undefined;
 }

@@ -101,6 +101,49 @@ export function Announce(props: { text: string }) {
   return <p class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{props.text}</p>;
 }
 
+/**
+ * Copies `text` to the clipboard (the Clipboard API) and says so beside the button. Where the page
+ * may not use that API (a page not served over HTTPS, a refused permission), the text in
+ * `target` is selected and the browser's own copy tried; when that fails too, the person is told
+ * to press Ctrl+C on the selection.
+ */
+export function CopyButton(props: { text: string; label: string; target: () => HTMLElement | null }) {
+  const [said, setSaid] = useState("");
+  useEffect(() => setSaid(""), [props.text]);
+  async function copy(): Promise<void> {
+    setSaid("");
+    try {
+      if (!navigator.clipboard) throw new Error("no Clipboard API");
+      await navigator.clipboard.writeText(props.text);
+      setSaid("Copied to the clipboard.");
+      return;
+    } catch {
+      setSaid(selectAndCopy(props.target()) ? "Copied to the clipboard." : "This browser did not let the page copy: the text is selected, press Ctrl+C (⌘C on a Mac) to copy it.");
+    }
+  }
+  return (
+    <span class="copy">
+      <button type="button" aria-label={props.label} onClick={() => void copy()}>Copy</button>
+      <span role="status" aria-live="polite" aria-atomic="true">{said}</span>
+    </span>
+  );
+}
+
+/** Selects what `element` holds and asks the browser to copy the selection; whether it did. */
+function selectAndCopy(element: HTMLElement | null): boolean {
+  const selection = window.getSelection();
+  if (!element || !selection) return false;
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  selection.removeAllRanges();
+  selection.addRange(range);
+  try {
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  }
+}
+
 /** "Page 2: runs 51 to 100" (the shown page of a list `size` a page, `count` on it). */
 export function pageText(noun: string, number: number, size: number, count: number): string {
   if (count === 0) return `Page ${number}: no ${noun}`;

@@ -34,6 +34,11 @@ describe("parseRoute", () => {
     ["/app/sweeps/swp_x", "?sort=h5:", { page: "sweep", id: "swp_x" }],
     ["/app/sweeps", "", { page: "sweeps" }],
     ["/app/library", "?q=boll", { page: "library", q: "boll" }],
+    // a later page of the library: its number and the API's cursor (docs/adr/0345); a first or malformed page is the first
+    ["/app/library", "?q=boll&page=2&cursor=abc.def", { page: "library", q: "boll", at: { page: 2, cursor: "abc.def" } }],
+    ["/app/library", "?page=3&cursor=abc.def", { page: "library", q: "", at: { page: 3, cursor: "abc.def" } }],
+    ["/app/library", "?page=1&cursor=abc.def", { page: "library", q: "" }],
+    ["/app/library", "?page=2", { page: "library", q: "" }],
     ["/app/library/core/bollinger", "", { page: "library-script", owner: "core", slug: "bollinger" }],
     ["/app/docs/language-tour", "", { page: "docs", topic: "language-tour" }],
     ["/app/account", "", { page: "account" }],

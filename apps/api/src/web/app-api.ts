@@ -3,7 +3,7 @@
 //   GET  /app/api/runs/{run_id}/bars     the bars of a run's window, for its candlestick chart
 //   POST /app/api/keys                   create an API key from the account page (secret shown once)
 //   POST /app/api/keys/{key_id}/revoke   revoke one of the account's keys
-//   GET  /app/api/library?q=             library search with every word a prefix (search as you type)
+//   GET  /app/api/library?q=&cursor=     library search with every word a prefix (search as you type), 50 a page
 import type { Response, Router } from "express";
 import { pathRouter } from "../http/router";
 import { ApiError } from "@barscript/contracts";
@@ -77,7 +77,13 @@ export function appApi(deps: AppDeps): Router {
   router.get("/library", async (req, res) => {
     const q = typeof req.query["q"] === "string" ? req.query["q"] : "";
     if (q.length > 200) throw new ApiError("invalid_request", "Parameter `q`: at most 200 characters.");
-    res.json({ data: await searchLibraryPrefix(deps.db, q), next_cursor: null });
+    // A cursor belongs to one search (its words) and holds how many hits come before its page.
+    const list = `library-prefix:${q.trim()}`;
+    const given = typeof req.query["cursor"] === "string" ? req.query["cursor"] : undefined;
+    const [offset] = given === undefined ? [0] : deps.cursors.decode(list, given);
+    if (typeof offset !== "number" || !Number.isInteger(offset) || offset < 0) throw new ApiError("invalid_request", "Parameter `cursor` is not a cursor this list issued.");
+    const page = await searchLibraryPrefix(deps.db, q, offset);
+    res.json({ data: page.hits, next_cursor: page.more ? deps.cursors.encode(list, [offset + page.hits.length]) : null });
   });
 
   router.post("/keys", async (req, res) => {

@@ -15,7 +15,8 @@ export interface LibraryHit {
 }
 
 const MAX_WORDS = 8;
-const LIMIT = 50;
+/** Hits a page holds; the next page starts `offset` hits on (the page's cursor holds it). */
+export const LIBRARY_SEARCH_PAGE = 50;
 
 /** `Mov ave!` -> `mov:* & ave:*`; null when no word is left. */
 export function prefixQuery(q: string): string | null {
@@ -25,9 +26,10 @@ export function prefixQuery(q: string): string | null {
 
 interface HitRow { handle: string; slug: string; kind: string; title: string; description: string; latest_version: number; updated_at: Date }
 
-export async function searchLibraryPrefix(db: AppDeps["db"], q: string): Promise<LibraryHit[]> {
+/** One page of hits from `offset` on, and whether more follow. */
+export async function searchLibraryPrefix(db: AppDeps["db"], q: string, offset = 0): Promise<{ hits: LibraryHit[]; more: boolean }> {
   const query = prefixQuery(q);
-  if (query === null) return [];
+  if (query === null) return { hits: [], more: false };
   const rows = await db.$queryRaw<HitRow[]>`
     SELECT a.handle, s.slug, s.kind::text AS kind, s.title, s.description, s."latestVersion" AS latest_version, s."updatedAt" AS updated_at
     FROM scripts s JOIN accounts a ON a.id = s."ownerId",
@@ -35,9 +37,10 @@ export async function searchLibraryPrefix(db: AppDeps["db"], q: string): Promise
       to_tsquery('simple', ${query}) AS query
     WHERE s.visibility = 'public' AND doc @@ query
     ORDER BY ts_rank(doc, query) DESC, s.slug ASC
-    LIMIT ${LIMIT}`;
-  return rows.map((r) => ({
+    LIMIT ${LIBRARY_SEARCH_PAGE + 1} OFFSET ${offset}`;
+  const hits = rows.slice(0, LIBRARY_SEARCH_PAGE).map((r) => ({
     owner: r.handle, slug: r.slug, kind: r.kind, title: r.title, description: r.description,
     latest_version: r.latest_version, updated_at: r.updated_at.toISOString(),
   }));
+  return { hits, more: rows.length > LIBRARY_SEARCH_PAGE };
 }

@@ -1,11 +1,11 @@
 // The script editor: CodeMirror 6 with Pine highlighting and the service's own diagnostics,
 // asked for as the person types (debounced) from POST /v1/scripts/validate.
 import { basicSetup } from "codemirror";
-import { EditorState, Prec } from "@codemirror/state";
+import { EditorState, Prec, type Text } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
-import { linter, lintGutter } from "@codemirror/lint";
+import { linter, lintGutter, type Diagnostic as LintDiagnostic } from "@codemirror/lint";
 import { indentUnit } from "@codemirror/language";
-import { api } from "../api";
+import { api, ApiFailure } from "../api";
 import type { Diagnostic, FileBody } from "../types";
 import { toLintDiagnostics } from "./diagnostics";
 import { pineLanguage } from "./pine";
@@ -39,19 +39,38 @@ export function pineExtensions(label: string) {
   ];
 }
 
-export function createEditor(parent: HTMLElement, content: string, hooks: EditorHooks): EditorView {
-  const validate = linter(async (view) => {
-    const doc = view.state.doc;
+/** How often a check the service refused as busy (429, Retry-After) is asked again before it is reported. */
+const BUSY_RETRIES = 3;
+
+/**
+ * Asks the service to check `doc` and tells the page what it said. An answer about text the person
+ * has since edited is dropped (that edit's own check follows): a slow answer about the previous
+ * text would otherwise say "No problems found." under a script with an error. A refusal that says
+ * when to try again (429 `busy`: another check of the account still running) is asked again then,
+ * instead of leaving the script unchecked until the next edit.
+ */
+async function check(view: EditorView, doc: Text, hooks: EditorHooks): Promise<LintDiagnostic[]> {
+  const current = (): boolean => view.state.doc.eq(doc);
+  for (let attempt = 0; ; attempt++) {
     try {
       const result = await api<Validation>("/v1/scripts/validate", { method: "POST", body: { files: [...hooks.otherFiles(), { path: "main.pine", content: doc.toString() }] } });
-      // A later edit makes this answer stale: CodeMirror maps or drops it; show the freshest.
+      if (!current()) return [];
       hooks.onValidated(result);
       return toLintDiagnostics(doc, result.diagnostics);
     } catch (error) {
-      hooks.onValidationFailed(error);
+      const wait = error instanceof ApiFailure && error.status === 429 ? error.retryAfter : null;
+      if (wait !== null && attempt < BUSY_RETRIES && current()) {
+        await new Promise((done) => setTimeout(done, Math.max(1, wait) * 1000));
+        if (current()) continue;
+      }
+      if (current()) hooks.onValidationFailed(error);
       return [];
     }
-  }, { delay: VALIDATE_DELAY_MS });
+  }
+}
+
+export function createEditor(parent: HTMLElement, content: string, hooks: EditorHooks): EditorView {
+  const validate = linter((view) => check(view, view.state.doc, hooks), { delay: VALIDATE_DELAY_MS });
   return new EditorView({
     parent,
     state: EditorState.create({

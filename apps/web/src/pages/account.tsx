@@ -1,9 +1,9 @@
 // /app/account: plan, usage against the plan's caps (bars), and API keys: create (the secret is
 // shown once) and revoke (after a confirmation).
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { api } from "../api";
 import type { ApiKey, Page as ListPage, Usage } from "../types";
-import { ErrorBox, Loading, num, Page, Scroll, useAsync, when } from "../ui";
+import { CopyButton, ErrorBox, Loading, num, Page, Scroll, SubmitButton, useAsync, when } from "../ui";
 
 interface Me { handle: string; email: string; status: string; plan: { name: string; api_access: boolean } }
 
@@ -56,13 +56,19 @@ function NewKey(props: { made: Made | null; onCreated(made: Made): void }) {
   const [scopes, setScopes] = useState<string[]>([...SCOPES]);
   const [expiry, setExpiry] = useState("90");
   const [error, setError] = useState<unknown>(null);
+  const [creating, setCreating] = useState(false);
+  // a second press (a double click) while the key is being made would make a second key and
+  // show only its secret: the first would be a live key nobody can read
+  const busy = useRef(false);
+  const secret = useRef<HTMLElement>(null);
   async function create(event: Event): Promise<void> {
     event.preventDefault();
-    setError(null);
+    if (busy.current) return;
+    busy.current = true; setCreating(true); setError(null);
     try {
       const made = await api<{ api_key: string; key: ApiKey }>("/app/api/keys", { method: "POST", body: { name, scopes, expires_in_days: expiry === "never" ? null : Number(expiry) } });
       setName(""); props.onCreated({ id: made.key.id, secret: made.api_key });
-    } catch (e) { setError(e); }
+    } catch (e) { setError(e); } finally { busy.current = false; setCreating(false); }
   }
   return (
     <form onSubmit={(e) => void create(e)}>
@@ -80,9 +86,15 @@ function NewKey(props: { made: Made | null; onCreated(made: Made): void }) {
         {["7", "30", "90", "365"].map((d) => <option value={d}>{d} days</option>)}
         <option value="never">never</option>
       </select>
-      <button class="primary" type="submit" disabled={scopes.length === 0}>Create key</button>
+      <SubmitButton busy={creating} busyText="Creating…" disabled={scopes.length === 0}>Create key</SubmitButton>
       <ErrorBox error={error} />
-      {props.made ? <div class="notice" role="status"><p>Your new key (shown once; copy it now):</p><p><code class="secret">{props.made.secret}</code></p></div> : null}
+      {props.made ? (
+        <div class="notice">
+          <p role="status">Your new key (shown once; copy it now):</p>
+          <p><code class="secret" ref={secret}>{props.made.secret}</code></p>
+          <CopyButton text={props.made.secret} label="Copy the new key" target={() => secret.current} />
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -1,31 +1,51 @@
-// /app/library (search as you type, every word a prefix) and /app/library/{owner}/{slug}
+// /app/library (every public script, 100 a page; search as you type, every word a prefix, 50 a page) and /app/library/{owner}/{slug}
 // (read the script, fork it into your account under a slug you choose).
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api";
 import { CodeView } from "../editor/diff";
 import { navigate } from "../router";
-import { editorHref } from "../routes";
+import { editorHref, libraryHref, type ListAt } from "../routes";
 import type { LibraryScript, Page as ListPage, Script } from "../types";
-import { ErrorBox, LoadFailed, Loading, Page, SubmitButton, useAsync, when } from "../ui";
+import { CursorPager, ErrorBox, LoadFailed, Loading, Page, SubmitButton, useAsync, when } from "../ui";
 
 type Hit = Pick<LibraryScript, "owner" | "slug" | "kind" | "title" | "description" | "latest_version" | "updated_at">;
 
-export function LibraryPage(props: { initial: string }) {
-  const [q, setQ] = useState(props.initial);
-  const [debounced, setDebounced] = useState(props.initial);
+/** Scripts a page of the library shows (GET /v1/library's most is 200), and of a search (the app API's page). */
+const BROWSE_PAGE = 100;
+const SEARCH_PAGE = 50;
+
+/**
+ * The address holds the search and the page (`?q=…&page=2&cursor=…`): a later page is a new
+ * history entry, so Back returns to the page before, and a script opened from page 3 comes back
+ * to page 3; typing replaces the entry and starts again at the first page.
+ */
+export function LibraryPage(props: { q: string; at?: ListAt }) {
+  const [q, setQ] = useState(props.q);
+  // the search this page last put in the address: Back or Forward to another one refills the box
+  const asked = useRef(props.q);
   useEffect(() => {
+    if (props.q !== asked.current) { asked.current = props.q; setQ(props.q); }
+  }, [props.q]);
+  useEffect(() => {
+    if (q === asked.current) return;
     const timer = setTimeout(() => {
-      setDebounced(q);
-      navigate(`/app/library${q ? `?q=${encodeURIComponent(q)}` : ""}`, true);
+      asked.current = q;
+      navigate(libraryHref(q), true);
     }, 200);
     return () => clearTimeout(timer);
   }, [q]);
+  const words = props.q.trim();
+  const cursor = props.at?.cursor ?? null;
+  const number = props.at?.page ?? 1;
+  const size = words ? SEARCH_PAGE : BROWSE_PAGE;
+  const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
   const list = useAsync(
-    () => (debounced.trim()
-      ? api<ListPage<Hit>>(`/app/api/library?q=${encodeURIComponent(debounced)}`)
-      : api<ListPage<Hit>>("/v1/library?limit=100")),
-    [debounced],
+    () => (words
+      ? api<ListPage<Hit>>(`/app/api/library?q=${encodeURIComponent(words)}${after}`)
+      : api<ListPage<Hit>>(`/v1/library?limit=${BROWSE_PAGE}${after}`)),
+    [words, cursor],
   );
+  const shown = list.data?.data.length;
   return (
     <Page title="Library">
       <form role="search" onSubmit={(e) => e.preventDefault()}>
@@ -35,7 +55,7 @@ export function LibraryPage(props: { initial: string }) {
       </form>
       <ErrorBox error={list.error} />
       <div role="status" aria-live="polite">
-        {list.loading ? <Loading what="results" /> : list.data ? <p class="muted">{list.data.data.length} script{list.data.data.length === 1 ? "" : "s"}{debounced.trim() ? ` match “${debounced.trim()}”` : ""}.</p> : null}
+        {list.loading ? <Loading what="results" /> : list.data ? <p class="muted">{listedText(list.data.data.length, number, size, Boolean(list.data.next_cursor), words)}</p> : null}
       </div>
       {list.data ? (
         <ul class="cards">
@@ -48,8 +68,19 @@ export function LibraryPage(props: { initial: string }) {
           ))}
         </ul>
       ) : null}
+      <CursorPager label="Pages of the library" older="Next page" newest="First page" next={list.data?.next_cursor} cursor={cursor} page={list.data}
+        number={number} count={shown} size={size} noun="scripts" onCursor={(c) => navigate(libraryHref(props.q, c ? { page: number + 1, cursor: c } : undefined))} />
     </Page>
   );
+}
+
+/** "12 scripts match “rsi”." on a list of one page; "Scripts 101 to 200 (more on the next page)." on one of several. */
+export function listedText(count: number, number: number, size: number, more: boolean, words: string): string {
+  const match = words ? ` match “${words}”` : "";
+  if (number === 1 && !more) return `${count} script${count === 1 ? "" : "s"}${match}.`;
+  const from = (number - 1) * size + 1;
+  const which = count === 0 ? `No scripts from ${from} on` : `Scripts ${from} to ${from + count - 1}`;
+  return `${which}${words ? ` matching “${words}”` : ""} (${more ? "more on the next page" : "the last page"}).`;
 }
 
 export function LibraryScriptPage(props: { owner: string; slug: string }) {
