@@ -2,7 +2,7 @@
 // lease, then parameters and body validated by the endpoint's zod schemas, then the handler.
 import type { Request, Response, Router, RequestHandler } from "express";
 import { ZodObject, type z } from "zod";
-import { endpoint, parseInput, type Endpoint } from "@barscript/contracts";
+import { ApiError, endpoint, parseInput, type Endpoint } from "@barscript/contracts";
 import type { AuthPlugin } from "./auth-plugin";
 import { assertCleanInput, assertQueryEncoding, assertSingleValues } from "./input";
 
@@ -15,6 +15,18 @@ export interface Parsed<Q, B> {
 type QueryOf<E extends Endpoint> = E["query"] extends z.ZodType ? z.infer<E["query"]> : Record<string, never>;
 
 export type Handler<Q = Record<string, unknown>, B = unknown> = (req: Request, res: Response, input: Parsed<Q, B>) => Promise<void> | void;
+
+/**
+ * An endpoint that takes no body (cancel, revoke, the deletes) refuses one that names a field, as
+ * the endpoints with a body refuse a field they do not take (docs/adr/0186, 0352): a client's
+ * `{"reason": ...}` is not silently dropped. No body, `{}` and `null` say nothing and are taken.
+ */
+function assertNoFields(body: unknown): void {
+  if (body === undefined || body === null) return;
+  if (typeof body !== "object" || Array.isArray(body)) throw new ApiError("invalid_request", "Request body: this request takes no body; send none or {}.");
+  const [field] = Object.keys(body);
+  if (field !== undefined) throw new ApiError("invalid_request", `Field \`${field}\` is not a field of this request (it takes no body).`);
+}
 
 function expressPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ":$1");
@@ -47,6 +59,7 @@ export function defineRoute<Q = Record<string, unknown>, B = unknown>(
     assertSingleValues(req.query, queryNames);
     assertCleanInput(req.body, "body");
     const query = (e.query ? parseInput(e.query, req.query, "query") : {}) as QueryOf<typeof e> as Q;
+    if (!e.body) assertNoFields(req.body);
     const body = (e.body ? parseInput(e.body, req.body, "body") : req.body) as B;
     await handler(req, res, { query, body, params: req.params as Record<string, string> });
   });
