@@ -100,7 +100,7 @@ plot(total, "total")
   // no instrument has NOPE: no bars are read for it
   expect(d.cache.reads.sort()).toEqual(["AAA@1d", "BBB@1d", "CCC@1d"]);
   // AAA's close is even on the five even days: those bars read NOPE and fail there (na)
-  expect(summary.runtime_errors).toEqual([expect.objectContaining({ message: 'no 1d bars of "NOPE"', count: 5 })]);
+  expect(summary.runtime_errors).toEqual([expect.objectContaining({ message: 'symbol "NOPE" not found: no instrument of that name is stored', count: 5 })]);
   expect(column(0)).toEqual(days((i) => (i % 2 === 0 ? NaN : 1000 + i + 5000 + i)));
 });
 

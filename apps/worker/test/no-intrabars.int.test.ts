@@ -116,5 +116,5 @@ it("kept: a symbol with another exchange's prefix names no instrument, and its l
 indicator("unknown")
 plot(request.security_lower_tf("NYSE:AAPL", "1", close).size())
 `);
-  expect(errorsOf(row)).toEqual([expect.objectContaining({ message: 'no 1m bars of "NYSE:AAPL"', count: 5 })]);
+  expect(errorsOf(row)).toEqual([expect.objectContaining({ message: 'symbol "NYSE:AAPL" not found: no instrument of that name is stored', count: 5 })]);
 });

@@ -100,7 +100,7 @@ describe("request.* contexts in the worker", () => {
     // no instrument has the symbol (packages/marketdata ticker-id.ts): no bars are read for it
     expect(cache.reads.sort()).toEqual(["AAA@1d"]);
     expect(row.status).toBe("succeeded");
-    expect((row.summary as unknown as { runtime_errors: unknown[] }).runtime_errors).toEqual([expect.objectContaining({ message: 'no 1d bars of "NOPE"', count: 5 })]);
+    expect((row.summary as unknown as { runtime_errors: unknown[] }).runtime_errors).toEqual([expect.objectContaining({ message: 'symbol "NOPE" not found: no instrument of that name is stored', count: 5 })]);
   });
 
   it("when the stored data ends inside a requested week, then the run's last bar shows the open week's running close; a window ending earlier keeps the previous week's (docs/adr/0074)", async () => {

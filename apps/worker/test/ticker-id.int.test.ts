@@ -98,7 +98,7 @@ plot(request.security("BINANCE:BTCUSDT", "D", close, ignore_invalid_symbol = tru
   expect(row.status).toBe("succeeded");
   expect(cache.reads.sort()).toEqual(["AAA@1d"]);
   // days 190-199 close 290-299: the five even closes request NYSE:BBB
-  expect((row.summary as unknown as { runtime_errors: unknown[] }).runtime_errors).toEqual([expect.objectContaining({ message: 'no 1d bars of "NYSE:BBB"', count: 5 })]);
+  expect((row.summary as unknown as { runtime_errors: unknown[] }).runtime_errors).toEqual([expect.objectContaining({ message: 'symbol "NYSE:BBB" not found: no instrument of that name is stored', count: 5 })]);
   expect(column(1).every((v) => Number.isNaN(v))).toBe(true);
 });
 

@@ -26,8 +26,10 @@ export const REQUEST_DIFFERENCES = `- **\`request.security\`** follows TradingVi
   \`barmerge.gaps_off\`, the last one before the chart bar's close (na with \`gaps_on\`), the ta library's
   \`requestUpAndDownVolume\` 0 and \`requestVolumeDelta\` a candle flat at its open; the run succeeds
   (docs/adr/0157). Where TradingView has intrabars for those bars, the values differ. A symbol not stored (or with
-  another exchange's prefix) stays a runtime error of each bar that requests it (na with
-  \`ignore_invalid_symbol = true\`), as does a timeframe at or above the chart's that has no bars. A stored symbol
+  another exchange's prefix) stays a runtime error of each bar that requests it, \`symbol "TVC:VIX" not found: no
+  instrument of that name is stored\` (TradingView halts on a symbol it does not find; na with
+  \`ignore_invalid_symbol = true\`), as does a timeframe at or above the chart's that has no bars (\`no 1w bars of
+  "X"\`: docs/adr/0348). A stored symbol
   whose data begins after the chart's last bar (Bitcoin, stored from 2016, requested on a 2005 stock chart) has no
   history there yet: na, and empty intrabar arrays, as before any symbol's first bar (docs/adr/0203).
   \`request.security_lower_tf\` of a tuple (\`[h, l, v] = request.security_lower_tf("", "1", [high, low, volume])\`) gives a

@@ -64,7 +64,7 @@ test("without discovering, a screener's evaluation stops each bar at its first m
   const r = evaluateWith(SCREENER("D"), []);
   // AAPL is the chart's own context; the bar's error at MSFT keeps GOOG, IBM and SPY from being reached
   expect(keys(r)).toEqual(["MSFT@1d"]);
-  expect(r.runtimeErrors).toEqual([expect.objectContaining({ message: 'no 1d bars of "MSFT"', count: 5 })]);
+  expect(r.runtimeErrors).toEqual([expect.objectContaining({ message: 'symbol "MSFT" not found: no instrument of that name is stored', count: 5 })]);
 });
 
 test("discovering, one evaluation names every symbol of the loop; given them, the values are the five closes' sums, as with every context up front", () => {
@@ -106,7 +106,7 @@ test("a symbol looked for and not found stays the runtime error of every bar tha
   expect(keys(first)).toEqual(["IBM@1d", "MSFT@1d", "NOPE@1d"]);
   expect(first.runtimeErrors).toEqual([]);
   const second = evaluateWith(source, ["MSFT", "IBM"].map(dailyContext), [{ symbol: "NOPE", timeframe: "1d" }]);
-  expect(second.runtimeErrors).toEqual([expect.objectContaining({ message: 'no 1d bars of "NOPE"', count: 5 })]);
+  expect(second.runtimeErrors).toEqual([expect.objectContaining({ message: 'symbol "NOPE" not found: no instrument of that name is stored', count: 5 })]);
   // the error ends each bar before its plot: the sums are na, as in a run that knew NOPE absent from the start
   expect(values(second)).toEqual([null, null, null, null, null]);
   expect(keys(second)).toEqual(["NOPE@1d"]);

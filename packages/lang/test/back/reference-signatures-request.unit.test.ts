@@ -15,7 +15,7 @@ describe("request.currency_rate as the v6 reference has it", () => {
   test("ignore_invalid_currency takes a series bool: an error only where it is false", () => {
     const r = run(`${V6}rate = request.currency_rate("USD", "GBP", ignore_invalid_currency = bar_index > 0)\nplot(rate)`, risingBars(3));
     expect(Array.from(r.outputs[0]!.values)).toEqual([NaN, NaN, NaN]);
-    expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([['no 1d bars of "USDGBP"', 1]]);
+    expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([['symbol "USDGBP" not found: no instrument of that name is stored', 1]]);
   });
 
   test("the same currency is 1", () => {
@@ -44,6 +44,6 @@ describe("request.security_lower_tf's ignore flags are series bools", () => {
 
   test("ignore_invalid_symbol takes a series bool", () => {
     const r = run(`${V6}a = request.security_lower_tf("NOPE:XYZ", "", close, ignore_invalid_symbol = bar_index > 0)\nplot(bar_index)`, risingBars(3));
-    expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([['no 1d bars of "NOPE:XYZ"', 1]]);
+    expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([['symbol "NOPE:XYZ" not found: no instrument of that name is stored', 1]]);
   });
 });

@@ -54,7 +54,7 @@ test("request.currency_rate: 1 for the same currency; the close of FROMTO at the
 test("a currency pair that is not stored is na with ignore_invalid_currency, and a runtime error of the bar without", () => {
   const r = evaluate(build(`//@version=6\nindicator("l")\nplot(request.currency_rate("EUR", "JPY", true))\nplot(request.currency_rate("EUR", "GBP"))`), hours, {}, { symbol: H1, windowStart: 0, contexts: [] });
   expect(Array.from(r.outputs[0]!.values)).toEqual([NaN, NaN, NaN]);
-  expect(r.runtimeErrors).toEqual([expect.objectContaining({ message: 'no 1h bars of "EURGBP"', count: 3 })]);
+  expect(r.runtimeErrors).toEqual([expect.objectContaining({ message: 'symbol "EURGBP" not found: no instrument of that name is stored', count: 3 })]);
 });
 
 test("inside a requested expression timeframe.period is the requested timeframe, timeframe.main_period the chart's", () => {

@@ -77,7 +77,7 @@ test("kept: no bars at a higher timeframe, and a symbol not supplied (unknown), 
   const weekly = run(`plot(request.security("", "W", close))`, [none("1w")]);
   expect(weekly.runtimeErrors).toEqual([expect.objectContaining({ message: 'no 1w bars of "SYN"', count: 3 })]);
   const unknown = run(`plot(request.security_lower_tf("NYSE:XYZ", "1", close).size())\nplot(request.security("NYSE:XYZ", "1", close, ignore_invalid_symbol = true))`, []);
-  expect(unknown.runtimeErrors).toEqual([expect.objectContaining({ message: 'no 1m bars of "NYSE:XYZ"', count: 3 })]);
+  expect(unknown.runtimeErrors).toEqual([expect.objectContaining({ message: 'symbol "NYSE:XYZ" not found: no instrument of that name is stored', count: 3 })]);
   expect(values(unknown)[1]).toEqual([NaN, NaN, NaN]);
 });
 

@@ -74,7 +74,7 @@ describe("request.security, another symbol", () => {
   test("a symbol not supplied is a runtime error of the bar, named in missingContexts; ignore_invalid_symbol gives na", () => {
     const r = runOn(`x = request.security("NOPE", "D", close, ignore_invalid_symbol = true)\nplot(close)\nplot(x)\nplot(request.security("NOPE2", "D", close))`);
     expect(r.missingContexts).toEqual([{ symbol: "NOPE", timeframe: "1d" }, { symbol: "NOPE2", timeframe: "1d" }]);
-    expect(r.runtimeErrors[0]!.message).toBe('no 1d bars of "NOPE2"');
+    expect(r.runtimeErrors[0]!.message).toBe('symbol "NOPE2" not found: no instrument of that name is stored');
     expect(r.runtimeErrors[0]!.count).toBe(AAPL.length);
   });
 

@@ -37,7 +37,7 @@ const REQUEST: NameCase[] = [
   { name: "request.security (exchange prefix)", body: p('request.security("NASDAQ:MSFT", "D", close)') },
   { name: "ticker.new", body: p('request.security(ticker.new("NASDAQ", "MSFT", session.regular, adjustment.splits), "D", close)') },
   // the caller supplies the context (the worker builds MSFT's Heikin Ashi bars): none is given here
-  { name: "ticker.heikinashi", body: p('request.security(ticker.heikinashi("MSFT"), "D", close)'), runtimeError: /no 1d bars of "=\{"symbol":"MSFT","type":"HeikinAshi"\}"/, allNa: true },
+  { name: "ticker.heikinashi", body: p('request.security(ticker.heikinashi("MSFT"), "D", close)'), runtimeError: /symbol "=\{"symbol":"MSFT","type":"HeikinAshi"\}" not found/, allNa: true },
   { name: "ticker.modify", body: p('request.security(ticker.modify(syminfo.tickerid, session = session.extended, backadjustment = backadjustment.off, settlement_as_close = settlement_as_close.on), "W", close)') },
   { name: "request.security (chart's symbol and timeframe)", body: p('request.security("", "", ta.sma(close, 5))') },
   { name: "request.security (tuple)", body: '[h, l] = request.security("", "W", [high, low])\nplot(h - l)' },

@@ -85,7 +85,7 @@ plot(request.security(ticker.standard(syminfo.tickerid), "D", high), "standard")
   it("with another exchange's prefix is another symbol: a runtime error of each bar, as any symbol not supplied", () => {
     const r = run(`plot(request.security("NYSE:AAPL", "D", close))`, AAPL);
     expect(r.missingContexts).toEqual([{ symbol: "NYSE:AAPL", timeframe: "1d" }]);
-    expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([['no 1d bars of "NYSE:AAPL"', 3]]);
+    expect(r.runtimeErrors.map((e) => [e.message, e.count])).toEqual([['symbol "NYSE:AAPL" not found: no instrument of that name is stored', 3]]);
   });
 });
 

@@ -365,7 +365,9 @@ export class RequestHost {
     const part = full !== undefined && last > 0 && last < full.bars.length;
     if (part) key = `${key}|last ${last}`;
     const seen = this.captured.get(key);
-    if (seen !== undefined) return seen === null && !ignoreInvalid && !this.unknown.has(key) ? this.noBars(key, tf.tf, sym) : seen;
+    // the chart's own instrument is stored, whatever the timeframe
+    const stored = full !== undefined || sym === chart.symbol.ticker;
+    if (seen !== undefined) return seen === null && !ignoreInvalid && !this.unknown.has(key) ? this.noBars(key, tf.tf, sym, stored) : seen;
     if (!full || !this.runCapture || !readableContext(full, chart)) {
       // a supplied context without bars was read: only one the caller did not supply is fetched again
       if (!full) this.missing.set(key, { symbol: sym, timeframe: tf.tf });
@@ -376,7 +378,7 @@ export class RequestHost {
         return null;
       }
       this.captured.set(key, null);
-      return ignoreInvalid ? null : this.noBars(key, tf.tf, sym);
+      return ignoreInvalid ? null : this.noBars(key, tf.tf, sym, stored);
     }
     const ctx = part ? { ...full, bars: lastBars(full.bars, last) } : full;
     // counted when first read, whether or not a site needs the run (sites reading a bar column do not)
@@ -387,15 +389,18 @@ export class RequestHost {
   }
 
   /**
-   * The runtime error of a bar reading a context without bars (`no 1w bars of "AAPL"`). A script
-   * whose context is not supplied yet fails on every bar at that request (the run that finds the
-   * missing contexts): one error object per context, thrown again on each bar, spares capturing a
-   * stack trace per bar, which nothing reads (the run keeps the message) and which cost more than
+   * The runtime error of a bar reading a context without bars: of a symbol the caller supplied no
+   * instrument of (the worker supplies every stored one it is asked for), TradingView's "symbol is
+   * not found" (its reference of request.security's `ignore_invalid_symbol`), saying it is not
+   * stored (docs/adr/0348); of a stored instrument, the bars it lacks (`no 1w bars of "AAPL"`). A
+   * script whose context is not supplied yet fails on every bar at that request (the run that finds
+   * the missing contexts): one error object per context, thrown again on each bar, spares capturing
+   * a stack trace per bar, which nothing reads (the run keeps the message) and which cost more than
    * the bars' work (docs/adr/0193).
    */
-  private noBars(key: string, tf: string, sym: string): never {
+  private noBars(key: string, tf: string, sym: string, stored: boolean): never {
     let e = this.noBarsErrors.get(key);
-    if (e === undefined) this.noBarsErrors.set(key, (e = new ScriptRuntimeError(`no ${tf} bars of "${sym}"`)));
+    if (e === undefined) this.noBarsErrors.set(key, (e = new ScriptRuntimeError(stored ? `no ${tf} bars of "${sym}"` : `symbol "${sym}" not found: no instrument of that name is stored`)));
     throw e;
   }
 
