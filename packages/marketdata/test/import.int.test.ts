@@ -1,31 +1,28 @@
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import { runAdmin } from "../../../test/support/processes";
 import { barAt, lowerBound } from "../src/bars";
 import { DEMO_DIR, seedDemoInstruments } from "../src/demo";
 import { ImportError, importFile } from "../src/import";
 import { getInstrument, listInstruments } from "../src/instruments";
 import { readBars, readRange } from "../src/store";
 
-const run = promisify(execFile);
-const ROOT = join(__dirname, "..", "..", "..");
 const utc = (...a: [number, number, number, number?, number?]) => Date.UTC(a[0], a[1] - 1, a[2], a[3] ?? 0, a[4] ?? 0) / 1000;
 jest.setTimeout(180_000);
 let env: TestEnv;
 let dir: string;
 
+/**
+ * `barscript-admin` as a process: the working tree's built bundle (`node dist/admin.js`, as in
+ * the image; built once per set of sources by the integration project's global setup). The tsx
+ * wrapper started two Node processes a call, which on a loaded CI machine ran this file's case
+ * past its timeout.
+ */
 async function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(join(ROOT, "node_modules", ".bin", "tsx"), ["apps/admin/src/main.ts", ...args], { cwd: ROOT, env: { ...process.env, ...env.processEnv } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+  return runAdmin(env.processEnv, args);
 }
 
 async function snapshot(): Promise<unknown> {
@@ -154,7 +151,7 @@ describe("import", () => {
     expect(tst?.coverage["1w"]).toEqual({ from: "2024-02-26T00:00:00Z", to: "2024-02-26T00:00:00Z", bars: 1 });
   });
 
-  it("runs as `npm run admin -- instruments ...` with one-line refusals", async () => {
+  it("runs as the operator CLI process (`barscript-admin instruments ...`) with one-line refusals", async () => {
     const ok = join(dir, "ok.csv");
     writeFileSync(ok, "time,open,high,low,close,volume\n2024-03-01,1,2,0.5,1.5,10\n");
     const good = await admin(["instruments", "import", "--symbol", "CLI", "--timeframe", "1d", "--file", ok, "--name", "Cli Corp", "--exchange", "NYSE", "--asset-class", "equity", "--timezone", "America/New_York"]);
