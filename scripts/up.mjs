@@ -17,20 +17,19 @@ import {
   DEFAULTS, appendEntries, defaultEnvFile, replaceEntry, endpointOf, generateSecret, parseEnv, redactUrl, resolveEnv, unreachableMessage,
 } from "./lib/env-file.cjs";
 import { prettyLogs } from "./lib/pretty-logs.cjs";
+import { serviceCommand } from "./lib/service-command.cjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const ENV_FILE = join(ROOT, ".env");
 const DEMO = { email: "demo@example.com", handle: "demo", plan: "pro", scopes: "read,scripts:write,runs:write", keyName: "demo" };
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
-const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
-const LOCAL_TSX = join(ROOT, "node_modules", ".bin", process.platform === "win32" ? "tsx.cmd" : "tsx");
 
 /**
- * tsx, as `npx tsx` would find it, but started directly: `npm exec` exits on SIGTERM without
- * waiting for its child, which would leave the API and the worker running as orphans. tsx
- * itself relays SIGINT and SIGTERM to the program and exits with it.
+ * A TypeScript entry point as one Node process (`node --import tsx <entry>`), not through `npm
+ * exec` (which exits on SIGTERM without waiting for its child, leaving orphans) nor the `tsx`
+ * command (which SIGKILLs a child slow to acknowledge a signal): scripts/lib/service-command.cjs.
  */
-const tsx = (entry) => (existsSync(LOCAL_TSX) ? [LOCAL_TSX, [entry]] : [NPX, ["tsx", entry]]);
+const tsx = (entry) => serviceCommand(entry, existsSync(join(ROOT, "node_modules", "tsx", "package.json")));
 
 class UpError extends Error {}
 

@@ -1,0 +1,3 @@
+// Types of scripts/lib/service-command.cjs for the TypeScript tests.
+/** The command and arguments that run a TypeScript entry point with tsx as one Node process (`localTsx`: tsx is installed). */
+export declare function serviceCommand(entry: string, localTsx: boolean): [string, string[]];
