@@ -113,7 +113,7 @@ function callNamed(t: Typer, node: A.Call, name: string, callee: A.Identifier | 
     t.ctx.error(Code.not_a_function, `'${name}' is a variable, not a function.`, callee.span);
     return POISONED;
   }
-  undeclared(t, name, callee.span);
+  if (!t.refusedFunctions.has(name)) undeclared(t, name, callee.span);
   return POISONED;
 }
 

@@ -22,7 +22,11 @@ const TYPE_INDEPENDENT: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
 export const MAX_CALL_DEPTH = 400;
 
 export function functionDecl(t: Typer, s: A.FunctionDecl): void {
-  if (t.scope !== t.globals) return; // reported by the top-level rule
+  if (t.scope !== t.globals) {
+    // reported by the top-level rule; its calls are not reported again as undeclared names
+    t.refusedFunctions.add(s.name.name);
+    return;
+  }
   const symbol: A.FunctionSymbol = s.fn ?? { kind: "function", id: ++t.ctx.ids.fn, name: s.name.name, file: t.ctx.file, isMethod: s.isMethod, exported: s.exported };
   s.fn = symbol;
   for (const p of s.params) if (p.defaultValue) t.expr(p.defaultValue);

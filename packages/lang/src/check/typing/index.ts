@@ -58,6 +58,7 @@ class FileTyper implements Typer {
   readonly constants = new Map<number, A.Expr>();
   readonly intDivisions = new Set<number>();
   readonly declaring: Array<{ name: string; depth: number }> = [];
+  readonly refusedFunctions = new Set<string>();
 
   constructor(
     readonly ctx: CheckContext,

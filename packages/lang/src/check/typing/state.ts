@@ -42,6 +42,8 @@ export interface Typer {
   readonly intDivisions: Set<number>;
   /** The variable declarations whose value is being typed now (innermost last), each with the number of user functions being checked when it began. */
   readonly declaring: Array<{ name: string; depth: number }>;
+  /** Names of functions declared inside a block: refused by the top-level rule, so their calls are not reported again. */
+  readonly refusedFunctions: Set<string>;
   /** Prefix making type ids unique across files (`main.pine`, `lib:acme/x/1`). */
   readonly idPrefix: string;
   /** Relative modules expose every top-level declaration; libraries only `export`ed ones. */
