@@ -2,9 +2,10 @@
 // moving averages, kernel and regression statistics, multi-symbol screeners, hourly seasonality tables)
 // ran unchanged on the demo bars (AAPL daily, SPY minutes, BTC four-hour); twenty-eight were checked bar by
 // bar, or cell by cell, against independent Python loops over the same CSVs, all equal
-// (docs/adr/0350). The survey met no refusal or runtime error TradingView would not give, so nothing
-// here fails on the tree before; these are our own scripts in the patterns the sample leaned on, pinned
-// so they stay working, their expected values worked by hand in the comments.
+// (docs/adr/0350). The survey met no refusal or runtime error TradingView would not give; two refusals
+// it met are now clearer (the last two groups below fail on the tree before). These are our own scripts
+// in the patterns the sample leaned on, pinned so they stay working, their expected values worked by
+// hand in the comments.
 //
 // - An adaptive average guarding its ratio with `volatility != 0 ? change / volatility : 0` while
 //   `math.sum` is still na (its window not yet full): the comparison with na is false, so the ratio is 0.
