@@ -204,3 +204,42 @@ test("a double click on Create key makes one key, whose secret is the one shown"
   const secret = (await page.locator("code.secret").textContent()) ?? "";
   expect(secret.startsWith(keys.find((k) => k.name === "clicked twice")?.prefix ?? "-")).toBe(true);
 });
+
+const CROSS = `//@version=6
+definition("Cross up")
+fast = input.int(10, "Fast", minval = 1)
+slow = input.int(30, "Slow", minval = 2)
+alertcondition(ta.crossover(ta.sma(close, fast), ta.sma(close, slow)), "cross_up", "fast over slow")
+`;
+const AFTER_CROSS = `//@version=6
+study("After cross", horizons = [5, 20])
+use("w9-cross")
+trend = close > ta.sma(close, 50) ? "up" : "down"
+group("trend", trend)
+`;
+
+test("at a phone's width (360 px) a study's statistics keep each value on one line (its intervals were broken over three); the table scrolls sideways instead", async () => {
+  await h.script(me, "w9-cross", CROSS);
+  await h.script(me, "w9-after-cross", AFTER_CROSS);
+  const run = (await me.client.call("POST", "/runs", { script: "w9-after-cross", instrument: "AAPL", timeframe: "1d", bars: 1000, wait: 60 })).json as { id: string; status: string };
+  expect(run.status).toBe("succeeded");
+  await page.setViewportSize({ width: 360, height: 740 });
+  try {
+    await page.goto(`${h.api.url}/app/studies/${run.id}`);
+    await page.getByRole("heading", { name: "Baseline" }).waitFor();
+    // every cell's text as line boxes: one line each
+    const broken = await page.evaluate(() => Array.from(document.querySelectorAll("table.numbers tbody td")).flatMap((td) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+      return tops.size > 1 ? [`${td.textContent ?? ""}: ${tops.size} lines`] : [];
+    }));
+    expect(broken).toEqual([]);
+    const cells = await page.locator("table.numbers tbody td").count();
+    expect(cells).toBeGreaterThan(20);
+    const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(scroll).toBe(client);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+});
