@@ -1,4 +1,4 @@
-// Patterns of issue 16's forty-seventh survey (a wide scan: 83 public v5 and v6 scripts from a dozen
+// Patterns of issue 16's forty-seventh survey (a wide scan: 87 public v5 and v6 scripts from a dozen
 // GitHub repositories and a mirror of TradingView's public library, docs/adr/0344), written here in
 // their style. The scan met no refusal, runtime error or value that TradingView would not give, so
 // nothing here fails on the tree before; these pin what the sample leaned on. Expected values are
