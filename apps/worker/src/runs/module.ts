@@ -73,6 +73,9 @@ export function createRunsModules(): ProcessorModule[] {
       const queue = runsQueue(createRedis(deps.config.redisUrl, "worker"), deps.config.redisPrefix);
       await reconcileRuns(deps.db, queue, publish, deps.logger, new Date(), deps.metrics).catch((error: unknown) => deps.logger.error({ err: error }, "reconcile at start failed"));
       const s = sharedFor(deps);
+      // The threads took their first tasks at once regardless (a task posted during a thread's
+      // warm-up waits for it): this line tells operators and tests when the warm-up is over (ADR 0349).
+      void s.pool.warmed().then((w) => deps.logger.info({ threads: w.threads, failed: w.failed, ms: Math.round(w.ms) }, "sandbox threads warm"));
       return {
         async close() {
           await queue.close();

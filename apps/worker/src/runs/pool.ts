@@ -7,7 +7,8 @@
 // runs at once; and a run's time limit counts from when it gets its thread. Of the free threads,
 // a task goes to one that compiled its program already (docs/adr/0320-sandbox-thread-affinity.md),
 // and it waits up to COLD_THREAD_AFTER_MS for one that has evaluated before rather than taking
-// a thread that never has (docs/adr/0325-sandbox-threads-used-as-needed.md).
+// a thread that never has (docs/adr/0325-sandbox-threads-used-as-needed.md). Every thread warms
+// the language up before its first task (docs/adr/0349-sandbox-threads-warmed-at-start.md).
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { ProgramCache, type PortableProgram, type ResolvedScript } from "@barscript/lang";
@@ -29,6 +30,16 @@ export interface PoolOptions {
   heapMb?: number;
   /** How long a task waits for a thread that has evaluated before, when only unused ones are free (default COLD_THREAD_AFTER_MS). */
   coldAfterMs?: number;
+  /** Each thread warms up before its first task (warm-threads.ts); default true. */
+  warmUp?: boolean;
+}
+
+/** The warm-up of the threads a pool starts with: when the last was over, how many were, how many failed. */
+export interface PoolWarmth {
+  threads: number;
+  failed: number;
+  /** From the pool's construction to the last thread's report. */
+  ms: number;
 }
 
 /**
@@ -77,6 +88,10 @@ interface Slot {
   exited: boolean;
   /** It has been given a task (its thread has evaluated, or is evaluating). */
   used: boolean;
+  /** Its thread's warm-up is over (or it was started without one). */
+  warm: boolean;
+  /** Resolves when the warm-up is over: true, false when it failed or the thread exited first. */
+  warmedUp: Promise<boolean>;
 }
 
 /** Keys a slot remembers (more than the thread's cache holds: a miss costs a round trip, not a failure). */
@@ -158,6 +173,8 @@ export class SandboxPool {
   readonly heapMb: number;
   readonly size: number;
   private readonly coldAfterMs: number;
+  private readonly warmUp: boolean;
+  private readonly warmth: Promise<PoolWarmth>;
   /** Set while a task waits for a used thread: dispatches again when its wait is over. */
   private coldTimer: ReturnType<typeof setTimeout> | null = null;
   /** Threads replaced after a timeout, cancel or crash (for tests and metrics). */
@@ -176,29 +193,59 @@ export class SandboxPool {
     this.heapMb = options.heapMb ?? 256;
     this.size = Math.max(1, options.size);
     this.coldAfterMs = options.coldAfterMs ?? COLD_THREAD_AFTER_MS;
+    this.warmUp = options.warmUp ?? true;
     // A few threads at once (they load the language while the process starts), the others when
     // needed, so a worker sized for the plans it sells does not load them all at every start.
+    const since = performance.now();
     for (let i = 0; i < Math.min(this.size, WARM_THREADS); i++) this.slots.push(this.spawn());
+    this.warmth = Promise.all(this.slots.map((slot) => slot.warmedUp)).then((outcomes) => ({
+      threads: outcomes.filter((ok) => ok).length,
+      failed: outcomes.filter((ok) => !ok).length,
+      ms: performance.now() - since,
+    }));
+  }
+
+  /** Resolves once every thread the pool started with has warmed up (or failed to, or exited). */
+  warmed(): Promise<PoolWarmth> {
+    return this.warmth;
   }
 
   private spawn(): Slot {
     sizeHeaps();
     const worker = new Worker(bootstrap(), {
       eval: true,
+      workerData: { warmUp: this.warmUp },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       stdout: false,
       stderr: false,
     });
     worker.unref();
     worker.on("error", () => undefined);
-    const slot: Slot = { worker, busy: false, compiled: new Set(), exited: false, used: false };
+    let warmDone: (ok: boolean) => void = () => undefined;
+    const warmedUp = this.warmUp ? new Promise<boolean>((resolve) => { warmDone = resolve; }) : Promise.resolve(true);
+    const slot: Slot = { worker, busy: false, compiled: new Set(), exited: false, used: false, warm: !this.warmUp, warmedUp };
+    if (this.warmUp) {
+      const onWarm = (message: FromThread): void => {
+        if (message.type !== "warm") return;
+        worker.off("message", onWarm);
+        slot.warm = true;
+        warmDone(message.ok);
+      };
+      worker.on("message", onWarm);
+    }
     // No task's listener hears a thread die between tasks; a task posted to it would get no
     // answer before its time limit, so the slot is marked and the next task gets a fresh thread.
     worker.once("exit", () => {
       slot.exited = true;
       this.exits++;
+      warmDone(false);
     });
     return slot;
+  }
+
+  /** Threads whose warm-up is over, of those alive (for tests). */
+  threadsWarm(): number {
+    return this.slots.filter((s) => s.warm && !s.exited).length;
   }
 
   /** Threads that have been given a task, of those alive (for tests). */
@@ -249,7 +296,8 @@ export class SandboxPool {
           this.dispatchAfter(this.coldAfterMs - waited);
           return;
         }
-        first = this.slots.find((s) => !s.busy);
+        // a thread still warming up would hold the task until it is done
+        first = this.slots.find((s) => !s.busy && s.warm) ?? this.slots.find((s) => !s.busy);
         if (!first && this.slots.length < this.size) {
           first = this.spawn();
           this.slots.push(first);
@@ -364,7 +412,7 @@ export class SandboxPool {
           }
           finish({ ok: true, result: withReply(result) }, false);
         }
-        else finish({ ok: false, kind: message.kind, message: message.message, barsEvaluated: evaluated() }, false);
+        else if (message.type === "failed") finish({ ok: false, kind: message.kind, message: message.message, barsEvaluated: evaluated() }, false);
       };
       const onError = (error: Error & { code?: string }): void => {
         if (error.code === "ERR_WORKER_OUT_OF_MEMORY") finish({ ok: false, kind: "script", message: `The script used more than the sandbox's ${this.heapMb} MB memory limit.`, barsEvaluated: evaluated() }, true);

@@ -151,7 +151,9 @@ export type FromThread =
   | { type: "failed"; id: number; kind: ThreadFailureKind; message: string }
   /** Task `id` was posted without its script and the thread's cache no longer holds its program. */
   | { type: "script"; id: number }
-  | { type: "resolve"; id: number; ref: { owner: string | null; slug: string; version: number | null } };
+  | { type: "resolve"; id: number; ref: { owner: string | null; slug: string; version: number | null } }
+  /** The thread's warm-up is over (warm-threads.ts; id 0, no task's): it takes tasks from now on. */
+  | { type: "warm"; id: 0; ok: boolean; ms: number };
 
 /** The buffers of `bars` to transfer: not a window in shared memory (the chunk cache keeps it; posted, it is shared read-only). */
 export function barsTransferList(bars: Bars): ArrayBuffer[] {

@@ -3,7 +3,7 @@
 // past the wall-clock limit or is cancelled is terminated by the pool and replaced.
 import { isArrayBuffer } from "node:util/types";
 import { getHeapStatistics } from "node:v8";
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { ProgramCache } from "@barscript/lang";
 import { dropKeptShapes, EvaluationAborted, EvaluationTimeout, evaluate, portableProgram, programFromPortable, type Program } from "@barscript/lang";
 import type { ResolvedScript } from "@barscript/lang";
@@ -12,6 +12,7 @@ import { outputsOverLimit } from "./output-limit";
 import { clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type TaskScript, type ThreadTask, type ToThread } from "./protocol";
 import { runStudyInThread } from "../studies/sandbox";
 import { chunkStreamer } from "./stream-chunks";
+import { WARM_UP_KEY, warmUpTask } from "./warm-threads";
 
 const port = parentPort;
 if (!port) throw new Error("thread.ts runs as a worker thread");
@@ -91,11 +92,12 @@ function controlled(task: ThreadTask): ((evaluated: number) => void) | null {
   };
 }
 
-async function run(id: number, task: ThreadTask): Promise<void> {
+/** Evaluates task `id`; its answers go to `reply` (the pool; the warm-up's own sink). */
+async function run(id: number, task: ThreadTask, reply: typeof send = send): Promise<void> {
   if (task.kind === "study") {
     // a study reports its bars as a script does, so a cancelled or timed-out study counts them
     const progress = controlled(task);
-    send(await runStudyInThread(id, await withScript(id, task), { resolve: resolveViaParent }, progress ? { onChunk: progress, chunkBars: CHUNK_BARS } : {}));
+    reply(await runStudyInThread(id, await withScript(id, task), { resolve: resolveViaParent }, progress ? { onChunk: progress, chunkBars: CHUNK_BARS } : {}));
     return;
   }
   let program: Program;
@@ -106,25 +108,25 @@ async function run(id: number, task: ThreadTask): Promise<void> {
     ({ program, compiled } = await programFor(id, task));
   } catch (error) {
     const message = error instanceof CompileFailure ? error.message : `The script could not be compiled: ${(error as Error).message}`;
-    send({ type: "failed", id, kind: "script", message });
+    reply({ type: "failed", id, kind: "script", message });
     return;
   }
   const t1 = performance.now();
   const tooBig = outputsOverLimit(program, task);
   if (tooBig) {
-    send({ type: "failed", id, kind: "script", message: tooBig });
+    reply({ type: "failed", id, kind: "script", message: tooBig });
     return;
   }
   // Progress and the stop flag live in memory shared with the pool: progress survives a
   // terminated thread, and a cancel is seen at the next chunk without a message round trip.
   const control = task.control ? new Int32Array(task.control) : null;
   if (control && Atomics.load(control, CONTROL_STOP) !== 0) {
-    send({ type: "failed", id, kind: "cancelled", message: "The run was cancelled." });
+    reply({ type: "failed", id, kind: "cancelled", message: "The run was cancelled." });
     return;
   }
   // Finished chunks of a large output go to the main thread during the evaluation, as views of
   // shared memory (stream-chunks.ts): posted, not transferred.
-  const streamer = chunkStreamer(program, task, (seq, names, data) => send({ type: "chunk", id, seq, names, data }));
+  const streamer = chunkStreamer(program, task, (seq, names, data) => reply({ type: "chunk", id, seq, names, data }));
   const progress = controlled(task);
   const onChunk = (evaluated: number): void => {
     progress?.(evaluated);
@@ -161,17 +163,17 @@ async function run(id: number, task: ThreadTask): Promise<void> {
     // columns in shared memory (a streamed run's) are shared by the post itself, not transferred
     const transfer = [result.times.buffer, ...result.outputs.map((o) => o.values.buffer)].filter((b): b is ArrayBuffer => isArrayBuffer(b));
     result.sentAt = clock();
-    send({ type: "done", id, result }, [...new Set(transfer)]);
+    reply({ type: "done", id, result }, [...new Set(transfer)]);
   } catch (error) {
-    if (error instanceof EvaluationTimeout) send({ type: "failed", id, kind: "timeout", message: "The run passed its time limit." });
-    else if (error instanceof EvaluationAborted) send({ type: "failed", id, kind: "cancelled", message: "The run was cancelled." });
-    else send({ type: "failed", id, kind: "internal", message: `Evaluation failed: ${(error as Error).message}` });
+    if (error instanceof EvaluationTimeout) reply({ type: "failed", id, kind: "timeout", message: "The run passed its time limit." });
+    else if (error instanceof EvaluationAborted) reply({ type: "failed", id, kind: "cancelled", message: "The run was cancelled." });
+    else reply({ type: "failed", id, kind: "internal", message: `Evaluation failed: ${(error as Error).message}` });
   } finally {
     boundKeptRuns();
   }
 }
 
-port.on("message", (message: ToThread) => {
+function onMessage(message: ToThread): void {
   if (message.type === "resolved") {
     const resolve = pendingResolves.get(message.id);
     pendingResolves.delete(message.id);
@@ -185,5 +187,32 @@ port.on("message", (message: ToThread) => {
     return;
   }
   void run(message.id, message.task);
-});
+}
 
+// The warm-up runs before the thread takes tasks: messages the pool posts meanwhile wait, so no
+// task runs beside it and a fresh thread's first task finds the language compiled
+// (docs/adr/0349-sandbox-threads-warmed-at-start.md). The pool hears when it is over.
+let held: ToThread[] | null = (workerData as { warmUp?: boolean } | null)?.warmUp === true ? [] : null;
+port.on("message", (message: ToThread) => {
+  if (held) held.push(message);
+  else onMessage(message);
+});
+if (held) {
+  const queued = held;
+  void warmUpThread().then((outcome) => {
+    send({ type: "warm", id: 0, ...outcome });
+    held = null;
+    for (const message of queued) onMessage(message);
+  });
+}
+
+/** The warm-up task through run(), its answers dropped, its program out of the cache after (warm-threads.ts). */
+async function warmUpThread(): Promise<{ ok: boolean; ms: number }> {
+  const t0 = performance.now();
+  let ok = false;
+  await run(0, warmUpTask(), (message) => {
+    if (message.type === "done" || message.type === "failed") ok = message.type === "done";
+  }).catch(() => undefined);
+  programs.delete(WARM_UP_KEY);
+  return { ok, ms: performance.now() - t0 };
+}
