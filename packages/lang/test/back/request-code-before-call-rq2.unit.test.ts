@@ -56,6 +56,25 @@ plot(c, "c")
     expectBars(r, (i) => i + 1, 2);
   });
 
+  test("two requests before the increment share one further run: both 0, the one after it the count of weeks", () => {
+    const script = `//@version=6
+indicator("shared run")
+var int c = 0
+a1 = request.security(syminfo.tickerid, "W", c)
+a2 = request.security(syminfo.tickerid, "W", c * 2 + 5)
+c += 1
+b = request.security(syminfo.tickerid, "W", c)
+plot(a1, "a1")
+plot(a2, "a2")
+plot(b, "b")
+`;
+    expect(build(script).sliceLanes).toBe(1);
+    const r = runOn(script);
+    expectBars(r, (i) => weekly(i, () => 0), 0);
+    expectBars(r, (i) => weekly(i, () => 5), 1);
+    expectBars(r, (i) => weekly(i, (w) => w + 1), 2);
+  });
+
   test("the same in the chart's own context (timeframe.period): 0, then the bar's count", () => {
     const r = runOn(`//@version=6
 indicator("own context")
