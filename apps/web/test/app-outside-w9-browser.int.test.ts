@@ -102,6 +102,11 @@ test("the library reaches every public script a page of 100 at a time, and Back 
   await page.getByRole("button", { name: "First page" }).click();
   await libraryStatus("Scripts 1 to 100 (more on the next page).");
   await expect(libraryShown()).resolves.toEqual(pages[0]);
+  // an address whose cursor the service did not issue: its refusal, and the way back to the first page
+  await page.goto(`${h.api.url}/app/library?page=2&cursor=not-a-cursor`);
+  await page.getByRole("alert").filter({ hasText: "Parameter `cursor` is not a cursor this list issued." }).waitFor();
+  await page.getByRole("button", { name: "First page" }).click();
+  await libraryStatus("Scripts 1 to 100 (more on the next page).");
 });
 
 test("a search with more than 50 matches reaches them all, 50 a page; typing again starts at its first page", async () => {
