@@ -16,9 +16,9 @@ import {
   type ImportResult,
   type InstrumentMeta,
 } from "@barscript/marketdata";
-import { UsageError, type AdminContext } from "../context";
+import { UsageError, emit, type AdminContext, type JsonOption } from "../context";
 
-interface ImportOptions {
+interface ImportOptions extends JsonOption {
   symbol: string;
   timeframe: string;
   file: string;
@@ -41,6 +41,17 @@ export function describeImport(result: ImportResult): string {
     s.coverage ? `${s.timeframe} ${s.origin} ${s.coverage.bars} bars ${day(s.coverage.from)}..${day(s.coverage.to)}` : `${s.timeframe} ${s.origin} empty`,
   );
   return `${result.symbol}: ${result.bars} bars read${result.created ? ", instrument created" : ""}; ${parts.join("; ")}`;
+}
+
+/** An import as `--json` prints it: times as RFC 3339, as every other admin document. */
+export function importView(result: ImportResult): unknown {
+  return {
+    symbol: result.symbol,
+    instrument_id: result.instrumentId,
+    created: result.created,
+    bars: result.bars,
+    series: result.series.map((s) => ({ timeframe: s.timeframe, origin: s.origin, coverage: s.coverage ? { from: day(s.coverage.from), to: day(s.coverage.to), bars: s.coverage.bars } : null })),
+  };
 }
 
 export function parseMeta(opts: ImportOptions): InstrumentMeta {
@@ -97,6 +108,7 @@ export function registerInstrumentCommands(program: Command, ctx: AdminContext):
     .option("--currency <code>", "price currency (new instruments: USD)")
     .option("--timezone <tz>", "IANA time zone of the exchange (new instruments: UTC)")
     .option("--session <session>", "regular trading hours in the exchange's time zone, e.g. 0930-1600 (new instruments: 24x7)")
+    .option("--json", "one JSON document", false)
     .action(async (opts: ImportOptions) => {
       if (!isTimeframe(opts.timeframe)) throw new UsageError(`--timeframe must be one of ${TIMEFRAMES.join(" ")}, got "${opts.timeframe}"`);
       if (!isFormat(opts.format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got "${opts.format}"`);
@@ -104,7 +116,7 @@ export function registerInstrumentCommands(program: Command, ctx: AdminContext):
       const timeframe = opts.timeframe;
       const format = opts.format;
       const result = await refusing(() => importFile(ctx.db(), { symbol: opts.symbol, timeframe, file: opts.file, format, meta }));
-      ctx.out(describeImport(result));
+      emit(ctx, opts, importView(result), () => [describeImport(result)]);
     });
 
   instruments
@@ -112,18 +124,21 @@ export function registerInstrumentCommands(program: Command, ctx: AdminContext):
     .description("mark an instrument's data ready, or not ready while a backfill runs")
     .requiredOption("--symbol <symbol>", "the instrument's symbol")
     .requiredOption("--status <status>", "ready or backfilling")
-    .action(async (opts: { symbol: string; status: string }) => {
+    .option("--json", "one JSON document", false)
+    .action(async (opts: JsonOption & { symbol: string; status: string }) => {
       if (opts.status !== "ready" && opts.status !== "backfilling") throw new UsageError(`--status must be ready or backfilling, got "${opts.status}"`);
       const status = opts.status;
       await refusing(() => setBackfillStatus(ctx.db(), opts.symbol, status));
-      ctx.out(`${opts.symbol.trim().toUpperCase()}: ${status}`);
+      const symbol = opts.symbol.trim().toUpperCase();
+      emit(ctx, opts, { symbol, status }, () => [`${symbol}: ${status}`]);
     });
 
   instruments
     .command("seed-demo")
     .description("import the demo instruments shipped with the project (idempotent)")
-    .action(async () => {
+    .option("--json", "one JSON document", false)
+    .action(async (opts: JsonOption) => {
       const results = await refusing(() => seedDemoInstruments(ctx.db()));
-      for (const r of results) ctx.out(describeImport(r));
+      emit(ctx, opts, { imports: results.map(importView) }, () => results.map(describeImport));
     });
 }

@@ -94,8 +94,9 @@ export function registerKeyCommands(program: Command, ctx: AdminContext): void {
   key
     .command("reload")
     .description("every API process reads every key, account and plan again (after editing a plan's figures with SQL)")
-    .action(async () => {
+    .option("--json", "one JSON document", false)
+    .action(async (opts: JsonOption) => {
       await authEpochsOf(ctx).everythingChanged();
-      ctx.out("every API process reads keys, accounts and plans again from their next call");
+      emit(ctx, opts, { reloaded: true }, () => ["every API process reads keys, accounts and plans again from their next call"]);
     });
 }
