@@ -17,7 +17,7 @@ import {
   DEFAULTS, appendEntries, defaultEnvFile, replaceEntry, endpointOf, generateSecret, parseEnv, redactUrl, resolveEnv, unreachableMessage,
 } from "./lib/env-file.cjs";
 import { prettyLogs } from "./lib/pretty-logs.cjs";
-import { serviceCommand } from "./lib/service-command.cjs";
+import { serviceCommand, serviceEnv } from "./lib/service-command.cjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const ENV_FILE = join(ROOT, ".env");
@@ -140,7 +140,7 @@ function startServices(env) {
   const pretty = prettyLogs({ isTTY: process.stdout.isTTY, env: process.env, load: () => createRequire(import.meta.url)("pino-pretty") });
   const children = entries.map(([name, entry]) => {
     const [command, args] = tsx(entry);
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["inherit", pretty ? "pipe" : "inherit", "inherit"] });
+    const child = spawn(command, args, { cwd: ROOT, env: serviceEnv(name, env), stdio: ["inherit", pretty ? "pipe" : "inherit", "inherit"] });
     if (pretty) child.stdout.pipe(pretty());
     return { name, child };
   });

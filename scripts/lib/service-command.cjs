@@ -15,4 +15,18 @@ function serviceCommand(entry, localTsx) {
   return [process.platform === "win32" ? "npx.cmd" : "npx", ["tsx", entry]];
 }
 
-module.exports = { serviceCommand };
+/**
+ * The environment `npm run up` gives one of its services. Both the API and the worker read
+ * `METRICS_PORT` (docs/configuration.md): set for `npm run up`, both would bind it, and the one
+ * that came second either stopped up (the API exits on a taken port) or ran without metrics.
+ * Under up it is the worker's: the API serves `GET /metrics` on its own `PORT`, as the README's
+ * tour shows it.
+ */
+function serviceEnv(name, env) {
+  if (name !== "api" || env.METRICS_PORT === undefined) return env;
+  const own = { ...env };
+  delete own.METRICS_PORT;
+  return own;
+}
+
+module.exports = { serviceCommand, serviceEnv };
