@@ -53,7 +53,7 @@ function captureLane(program: Program, env: RequestEnv, ctx: ContextBars, nested
     // a bar that fails inside a request's expression leaves no expression being evaluated
     runChunk(compiled, rt, start, Math.min(n, start + CHUNK), () => (host.depth = 0));
   }
-  return lane === 0 ? host.columns : host.ownColumns();
+  return lane === 0 ? host.columns : host.lanes.keep(host.columns);
 }
 
 /**

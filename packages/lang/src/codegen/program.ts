@@ -43,13 +43,13 @@ export function generate(main: A.Script, libraries: A.Script[] = [], history: Hi
 
 /**
  * A further run's bar (docs/adr/0346): its slice's statements, the requests it runs for marked
- * while they run (`$rt.req.owning`), so that the host keeps only their columns from it.
+ * while they run (`$rt.req.lanes.owning`), so that the host keeps only their columns from it.
  */
 function laneBody(lane: RequestLane, stmts: readonly A.Stmt[], code: readonly string[]): string {
-  const body = ["$rt.req.owning = false;"];
+  const body = ["$rt.req.lanes.owning = false;"];
   stmts.forEach((s, k) => {
     if (!lane.stmts.has(s)) return;
-    body.push(lane.owners.has(s) ? `$rt.req.owning = true;\n${code[k]!}\n$rt.req.owning = false;` : code[k]!);
+    body.push(lane.owners.has(s) ? `$rt.req.lanes.owning = true;\n${code[k]!}\n$rt.req.lanes.owning = false;` : code[k]!);
   });
   return body.join("\n");
 }

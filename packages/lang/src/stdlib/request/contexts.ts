@@ -119,6 +119,16 @@ export function readableContext(ctx: ContextBars, chart: { bars: Bars; symbol: S
   return chart.bars.time[n - 1]! < ctx.dataStart;
 }
 
+/**
+ * The runtime error of a bar reading a context without bars: a symbol the caller supplied no
+ * instrument of (the worker supplies every stored one it is asked for) is TradingView's symbol "not
+ * found" (its reference of request.security's `ignore_invalid_symbol`), not stored here
+ * (docs/adr/0348); a stored instrument (`stored`) lacks the bars of the timeframe.
+ */
+export function noBarsMessage(tf: string, sym: string, stored: boolean): string {
+  return stored ? `no ${tf} bars of "${sym}"` : `symbol "${sym}" not found: no instrument of that name is stored`;
+}
+
 /** A calc_bars_count argument as a number of last bars: 0 (every bar) when na or below 1. */
 export function lastCount(count: number): number {
   return count >= 1 ? Math.floor(count) : 0;

@@ -15,8 +15,8 @@ import { PineArray } from "../array";
 import { alignBars, intrabarRanges, type AlignInput } from "./align";
 import { contextKey, periodEnd, requestSymbol, storeSeconds, storeTimeframe } from "./timeframes";
 import { nextSessionOpen, tradingPeriodTimes } from "./trading-days";
-import { alignedColumn, MAX_ALIGNED_SWITCHES, RequestSite, SiteIds, TupleColumn, valueAt, type BarField, type Column } from "./site";
-import { lastBars, lastCount, readableContext, SharedRuns, type ContextBars, type MissingContext } from "./contexts";
+import { alignedColumn, LaneSites, MAX_ALIGNED_SWITCHES, RequestSite, SiteIds, TupleColumn, valueAt, type BarField, type Column } from "./site";
+import { lastBars, lastCount, noBarsMessage, readableContext, SharedRuns, type ContextBars, type MissingContext } from "./contexts";
 import { fedRead, fromChart, isOption, lowerTfOwnBar, lowerTfTuple, naTuple, RELATIVE_SYMBOL, RELATIVE_TIMEFRAME, type ChartNames } from "./values";
 import { quoteCurrencyIn, tickerIdIn } from "./instruments";
 
@@ -75,15 +75,9 @@ export class RequestHost {
   private readonly noBarsErrors = new Map<string, ScriptRuntimeError>();
   /** Bars of the contexts evaluated (capture runs), counted with the chart's. */
   barsEvaluated = 0;
-  /**
-   * Capture mode: which run over the context this is (0: the request slice's; a further one runs
-   * the slice of requests a later statement of the first would change, docs/adr/0346).
-   */
+  /** Capture mode: which run over the context this is (0: the request slice's; others: docs/adr/0346) and the sites it is for. */
   lane = 0;
-  /** Capture mode, a further run: compiled code sets it while a statement of the requests it runs for runs. */
-  owning = false;
-  /** Capture mode: the ids of the sites first recorded while `owning` (the columns a further run gives). */
-  private readonly owned = new Set<string>();
+  readonly lanes = new LaneSites();
 
   constructor(
     mode: "capture" | "read",
@@ -275,17 +269,10 @@ export class RequestHost {
     return this.ids.register(key);
   }
 
-  /** Capture mode: the id of a site recording its first value (noted when a statement a further run is for records it). */
+  /** Capture mode: the id of a site recording its first value (a further run notes those it is for). */
   private recordingId(site: RequestSite, key: string): string {
-    if (site.id !== null) return site.id;
-    site.id = this.site(key);
-    if (this.owning) this.owned.add(site.id);
+    if (site.id === null) this.lanes.note((site.id = this.site(key)));
     return site.id;
-  }
-
-  /** Capture mode, after a further run: the columns of the requests it ran for (docs/adr/0346). */
-  ownColumns(): Map<string, Column> {
-    return new Map([...this.columns].filter(([id]) => this.owned.has(id)));
   }
 
   /** Capture mode: records `v` as the site's value at context bar `i` and returns it. */
@@ -365,8 +352,7 @@ export class RequestHost {
     const part = full !== undefined && last > 0 && last < full.bars.length;
     if (part) key = `${key}|last ${last}`;
     const seen = this.captured.get(key);
-    // the chart's own instrument is stored, whatever the timeframe
-    const stored = full !== undefined || sym === chart.symbol.ticker;
+    const stored = full !== undefined || sym === chart.symbol.ticker; // the chart's instrument is, at any timeframe
     if (seen !== undefined) return seen === null && !ignoreInvalid && !this.unknown.has(key) ? this.noBars(key, tf.tf, sym, stored) : seen;
     if (!full || !this.runCapture || !readableContext(full, chart)) {
       // a supplied context without bars was read: only one the caller did not supply is fetched again
@@ -388,19 +374,10 @@ export class RequestHost {
     return c;
   }
 
-  /**
-   * The runtime error of a bar reading a context without bars: of a symbol the caller supplied no
-   * instrument of (the worker supplies every stored one it is asked for), TradingView's "symbol is
-   * not found" (its reference of request.security's `ignore_invalid_symbol`), saying it is not
-   * stored (docs/adr/0348); of a stored instrument, the bars it lacks (`no 1w bars of "AAPL"`). A
-   * script whose context is not supplied yet fails on every bar at that request (the run that finds
-   * the missing contexts): one error object per context, thrown again on each bar, spares capturing
-   * a stack trace per bar, which nothing reads (the run keeps the message) and which cost more than
-   * the bars' work (docs/adr/0193).
-   */
+  /** The runtime error of a bar reading a context without bars (noBarsMessage): one object per context, thrown on each bar (no stack trace per bar: docs/adr/0193). */
   private noBars(key: string, tf: string, sym: string, stored: boolean): never {
     let e = this.noBarsErrors.get(key);
-    if (e === undefined) this.noBarsErrors.set(key, (e = new ScriptRuntimeError(stored ? `no ${tf} bars of "${sym}"` : `symbol "${sym}" not found: no instrument of that name is stored`)));
+    if (e === undefined) this.noBarsErrors.set(key, (e = new ScriptRuntimeError(noBarsMessage(tf, sym, stored))));
     throw e;
   }
 

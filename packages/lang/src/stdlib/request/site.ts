@@ -187,6 +187,24 @@ interface ResolvedContext {
   read: Column;
 }
 
+/**
+ * Capture mode, a further run over a context (docs/adr/0346): compiled code sets `owning` while a
+ * statement of the requests the run is for runs; the sites first recorded then are the columns it gives.
+ */
+export class LaneSites {
+  owning = false;
+  private readonly ids = new Set<string>();
+
+  note(id: string): void {
+    if (this.owning) this.ids.add(id);
+  }
+
+  /** The columns of the sites noted. */
+  keep(columns: Map<string, Column>): Map<string, Column> {
+    return new Map([...columns].filter(([id]) => this.ids.has(id)));
+  }
+}
+
 /** Site ids: the call site's key and, for a key seen again (a function called twice), its ordinal. */
 export class SiteIds {
   private seen = new Map<string, number>();
