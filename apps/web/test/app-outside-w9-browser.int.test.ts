@@ -248,3 +248,24 @@ test("at a phone's width (360 px) a study's statistics keep each value on one li
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 });
+
+test("a double click on a key's Revoke asks the service once: the key is revoked and no refusal is shown beside it", async () => {
+  await page.goto(`${h.api.url}/app/account`);
+  await page.getByLabel("Key name").fill("revoked twice");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await page.locator("code.secret").waitFor();
+  const asked: string[] = [];
+  const count = (r: { url(): string; method(): string }): void => { if (r.method() === "POST" && r.url().endsWith("/revoke")) asked.push(r.url()); };
+  page.on("request", count);
+  try {
+    await page.getByRole("button", { name: /^Revoke key revoked twice/ }).click();
+    await page.getByRole("button", { name: "Revoke revoked twice" }).dblclick();
+    const row = page.locator("tbody tr").filter({ hasText: "revoked twice" });
+    await row.getByText(/^revoked \d{4}-/).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(asked).toHaveLength(1);
+    await expect(row.getByRole("alert").count()).resolves.toBe(0);
+  } finally {
+    page.off("request", count);
+  }
+});

@@ -26,9 +26,14 @@ function KeyRow(props: { k: ApiKey; onRevoked(id: string): void }) {
   const { k } = props;
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // a second press (a double click) would ask again for a key already revoked and show its 404
+  const busy = useRef(false);
+  const [revoking, setRevoking] = useState(false);
   const live = !k.revoked_at && !(k.expires_at && Date.parse(k.expires_at) <= Date.now());
   async function revoke(): Promise<void> {
-    try { await api<undefined>(`/app/api/keys/${encodeURIComponent(k.id)}/revoke`, { method: "POST" }); props.onRevoked(k.id); } catch (e) { setError(e); }
+    if (busy.current) return;
+    busy.current = true; setRevoking(true); setError(null);
+    try { await api<undefined>(`/app/api/keys/${encodeURIComponent(k.id)}/revoke`, { method: "POST" }); props.onRevoked(k.id); } catch (e) { setError(e); busy.current = false; setRevoking(false); }
   }
   return (
     <tr>
@@ -38,7 +43,7 @@ function KeyRow(props: { k: ApiKey; onRevoked(id: string): void }) {
         {k.revoked_at ? `revoked ${when(k.revoked_at)}` : !live ? "expired" : confirming ? (
           <div class="confirm" role="group" aria-label={`Confirm revoking ${k.name}`}>
             <p>Tools using {k.prefix}… stop working at once.</p>
-            <button class="danger solid" type="button" onClick={() => void revoke()}>Revoke {k.name}</button>
+            <button class="danger solid" type="button" aria-disabled={revoking ? "true" : undefined} onClick={() => void revoke()}>{revoking ? "Revoking…" : `Revoke ${k.name}`}</button>
             <button type="button" onClick={() => setConfirming(false)}>Keep it</button>
           </div>
         ) : <button class="danger link" type="button" aria-label={`Revoke key ${k.name} (${k.prefix})`} onClick={() => setConfirming(true)}>Revoke…</button>}
