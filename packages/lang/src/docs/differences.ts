@@ -28,6 +28,10 @@ export const DIFFERENCES: Guide = {
   index value of the \`x1\` argument (86) in \`line.new()\` is too far from the current bar index. Try
   using \`time\` instead.", docs/adr/0302); TradingView may fail sooner on a script whose \`time\` buffer
   it sized smaller. Place far drawings by time (\`xloc.bar_time\`).
+  A declared \`max_labels_count\`, \`max_lines_count\` or \`max_boxes_count\` outside 1..500 (0, -1, 501) is
+  accepted and read as the nearest bound (\`max_polylines_count\`: 1..100, docs/adr/0298). TradingView's
+  reference gives these counts' possible values but documents no error for others, so whether it refuses
+  them is unchecked.
   A bar index past the last bar is dated one bar length per step from it, so such times count bars, not
   trading days: on a daily stock chart \`bar_index + 2\` from a Friday is dated Sunday, where TradingView's chart
   shows the second trading day after (docs/adr/0063, docs/adr/0201).
@@ -228,6 +232,9 @@ ${REQUEST_DIFFERENCES}
 - **\`for\` bounds.** In v6 a \`for\` loop's \`to\` is read again before each iteration, as TradingView does
   (elements removed inside \`for i = 0 to a.size() - 1\` end the loop early), unless it calls a function of
   your own or a built-in with state (\`ta.*\`): such a bound is read once. v5 reads it once.
+  A \`for\` whose \`from\`, \`to\` or \`by\` is na, or whose step is 0, makes no iteration on the chart (in
+  a requested context's run, one if its body requests: docs/adr/0347). TradingView's reference and user manual do not say what it
+  does, and no recording of TradingView's values for such a loop was found, so this is unchecked.
 - **Inputs.** \`input.price\`, \`input.time\` (milliseconds), \`input.text_area\` and \`input.symbol\` are plain
   float, int and string inputs of the Interface: nothing is picked on a chart and \`confirm\` is ignored.
   An input's default is any const expression, as in TradingView: literals, const variables, operators, ternaries
