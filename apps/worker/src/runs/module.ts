@@ -75,7 +75,12 @@ export function createRunsModules(): ProcessorModule[] {
       const s = sharedFor(deps);
       // The threads took their first tasks at once regardless (a task posted during a thread's
       // warm-up waits for it): this line tells operators and tests when the warm-up is over (ADR 0349).
-      void s.pool.warmed().then((w) => deps.logger.info({ threads: w.threads, failed: w.failed, ms: Math.round(w.ms) }, "sandbox threads warm"));
+      void s.pool.warmed().then((w) => {
+        const fields = { threads: w.threads, failed: w.failed, ms: Math.round(w.ms) };
+        // failed: a warm-up that threw, or a thread that exited first (a shutdown during it); those threads take tasks cold
+        if (w.failed > 0) deps.logger.warn(fields, "sandbox thread warm-up failed or cut short");
+        else deps.logger.info(fields, "sandbox threads warm");
+      });
       return {
         async close() {
           await queue.close();
