@@ -14,11 +14,24 @@ import { Worker } from "node:worker_threads";
 import { ProgramCache, type PortableProgram, type ResolvedScript } from "@barscript/lang";
 import { FairQueue } from "./fair-queue";
 import { barsTransferList, clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type TaskScript, type ThreadFailureKind, type ThreadTask, type ToThread } from "./protocol";
+import { WARM_UP_BARS } from "./warm-threads";
 
 /** A failure carries the bars the thread reported evaluated (warmup included) before it stopped. */
 export type EvalOutcome = { ok: true; result: EvalResult } | { ok: false; kind: ThreadFailureKind; message: string; barsEvaluated: number };
 
 /** A task cancelled before it had a thread: nothing was posted, nothing evaluated. */
+/** Resolves when the slot's warm-up is over (or its thread exited) or `signal` aborts, whichever is first. */
+function warmOrAborted(slot: Slot, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    signal?.addEventListener("abort", done, { once: true });
+    void slot.warmedUp.then(done);
+  });
+}
+
 const CANCELLED_WAITING: EvalOutcome = { ok: false, kind: "cancelled", message: "The run was cancelled.", barsEvaluated: 0 };
 
 /** How long a cancelled thread may take to reach its next chunk boundary before it is terminated. */
@@ -32,6 +45,8 @@ export interface PoolOptions {
   coldAfterMs?: number;
   /** Each thread warms up before its first task (warm-threads.ts); default true. */
   warmUp?: boolean;
+  /** Bars of each thread's warm-up (default WARM_UP_BARS; tests lengthen it). */
+  warmUpBars?: number;
 }
 
 /** The warm-up of the threads a pool starts with: when the last was over, how many were, how many failed. */
@@ -174,6 +189,7 @@ export class SandboxPool {
   readonly size: number;
   private readonly coldAfterMs: number;
   private readonly warmUp: boolean;
+  private readonly warmUpBars: number;
   private readonly warmth: Promise<PoolWarmth>;
   /** Set while a task waits for a used thread: dispatches again when its wait is over. */
   private coldTimer: ReturnType<typeof setTimeout> | null = null;
@@ -194,6 +210,7 @@ export class SandboxPool {
     this.size = Math.max(1, options.size);
     this.coldAfterMs = options.coldAfterMs ?? COLD_THREAD_AFTER_MS;
     this.warmUp = options.warmUp ?? true;
+    this.warmUpBars = options.warmUpBars ?? WARM_UP_BARS;
     // A few threads at once (they load the language while the process starts), the others when
     // needed, so a worker sized for the plans it sells does not load them all at every start.
     const since = performance.now();
@@ -214,7 +231,7 @@ export class SandboxPool {
     sizeHeaps();
     const worker = new Worker(bootstrap(), {
       eval: true,
-      workerData: { warmUp: this.warmUp },
+      workerData: { warmUp: this.warmUp, warmUpBars: this.warmUpBars },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       stdout: false,
       stderr: false,
@@ -341,21 +358,39 @@ export class SandboxPool {
     return fresh;
   }
 
+  /**
+   * The task's thread once it can start: a thread still warming up (ADR 0349) is waited for here,
+   * before the task is posted, so the warm-up is never on the task's time limit. A thread that died
+   * (idle, or while it warmed up) is replaced and the task goes to the fresh one at once, as before
+   * warm-ups: a thread that cannot start at all (a heap too small to load the language) then fails
+   * the task rather than being replaced for ever. `ready` false when the task is cancelled or the
+   * pool closes first.
+   */
+  private async ready(acquired: Slot, signal: AbortSignal | undefined): Promise<{ slot: Slot; ready: boolean }> {
+    const slot = acquired;
+    for (;;) {
+      if (this.closed || signal?.aborted) return { slot, ready: false };
+      if (slot.exited) {
+        const fresh = this.replace(slot);
+        fresh.busy = true;
+        fresh.used = true;
+        return { slot: fresh, ready: true };
+      }
+      if (slot.warm) return { slot, ready: true };
+      await warmOrAborted(slot, signal);
+    }
+  }
+
   async run(task: EvalTask, options: RunOptions): Promise<EvalOutcome> {
     if (this.closed) return { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 };
     const account = options.account?.id ?? "";
     // The task's time budget and timeout start here, once it has its thread.
     const acquired = await this.acquire(account, Math.max(1, options.account?.maxThreads ?? this.size), task.kind === "study" ? null : task.cacheKey, options.signal);
     if (acquired === null) return CANCELLED_WAITING;
-    let slot = acquired;
-    if (this.closed || options.signal?.aborted) {
+    const { slot, ready } = await this.ready(acquired, options.signal);
+    if (!ready) {
       this.release(slot, account);
       return this.closed ? { ok: false, kind: "internal", message: "The worker is shutting down.", barsEvaluated: 0 } : CANCELLED_WAITING;
-    }
-    if (slot.exited) {
-      slot = this.replace(slot);
-      slot.busy = true;
-      slot.used = true;
     }
     const id = ++taskIds;
     const worker = slot.worker;

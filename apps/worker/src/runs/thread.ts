@@ -192,7 +192,8 @@ function onMessage(message: ToThread): void {
 // The warm-up runs before the thread takes tasks: messages the pool posts meanwhile wait, so no
 // task runs beside it and a fresh thread's first task finds the language compiled
 // (docs/adr/0349-sandbox-threads-warmed-at-start.md). The pool hears when it is over.
-let held: ToThread[] | null = (workerData as { warmUp?: boolean } | null)?.warmUp === true ? [] : null;
+const warming = workerData as { warmUp?: boolean; warmUpBars?: number } | null;
+let held: ToThread[] | null = warming?.warmUp === true ? [] : null;
 port.on("message", (message: ToThread) => {
   if (held) held.push(message);
   else onMessage(message);
@@ -210,7 +211,7 @@ if (held) {
 async function warmUpThread(): Promise<{ ok: boolean; ms: number }> {
   const t0 = performance.now();
   let ok = false;
-  await run(0, warmUpTask(), (message) => {
+  await run(0, warmUpTask(warming?.warmUpBars), (message) => {
     if (message.type === "done" || message.type === "failed") ok = message.type === "done";
   }).catch(() => undefined);
   programs.delete(WARM_UP_KEY);
