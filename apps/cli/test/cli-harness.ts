@@ -5,7 +5,7 @@
 // for the test run (test/support/bundles.ts, docs/adr/0267): about half the CPU of a start
 // through tsx. The installed bin (BIN, which loads the sources through tsx in a clone) is run by
 // cli.int.test.ts's login test.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -29,16 +29,27 @@ export interface Result {
   stderr: string;
 }
 
-/** Runs a command to its end with only PATH and HOME from this process's environment. */
+/** A command started, not awaited: its process, its stderr so far, and its output and exit once it ends. */
+export interface Started {
+  child: ChildProcess;
+  ended: Promise<Result>;
+  stderr: () => string;
+}
+
+/** Starts a command with only PATH and HOME from this process's environment (a signal's end: code -1). */
+export function start(command: string, args: string[], env: Record<string, string>, cwd: string): Started {
+  const child = spawn(command, args, { cwd, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
+  child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
+  const ended = new Promise<Result>((done) => child.on("exit", (code) => done({ code: code ?? -1, stdout, stderr })));
+  return { child, ended, stderr: () => stderr };
+}
+
+/** Runs a command to its end (see start). */
 export function collect(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<Result> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
-    child.on("exit", (code) => done({ code: code ?? -1, stdout, stderr }));
-  });
+  return start(command, args, env, cwd).ended;
 }
 
 export const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
@@ -47,6 +58,12 @@ export const quote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
 export async function barscript(args: string[], env: Record<string, string>, cwd: string): Promise<Result> {
   const [node, main] = await cliCommand();
   return collect(node, [main, ...args], env, cwd);
+}
+
+/** The CLI's bundle started with `args`, not awaited (see start): for Ctrl-C and for answering a sign-in meanwhile. */
+export async function startBarscript(args: string[], env: Record<string, string>, cwd: string): Promise<Started> {
+  const [node, main] = await cliCommand();
+  return start(node, [main, ...args], env, cwd);
 }
 
 /** The CLI's bundle on a pseudo-terminal (util-linux `script`): stdout and stderr are one terminal stream. */

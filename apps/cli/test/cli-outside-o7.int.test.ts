@@ -2,12 +2,10 @@
 // real API and worker): a base address that is not a URL, an argument given as "", a folder that
 // is a file, Ctrl-C while a run waits (docs/adr/0342), and `login` over a credentials file left readable by others. Exit
 // codes and the `Error <code>: message` line of docs/reference/errors.md and apps/cli/README.md.
-import { spawn } from "node:child_process";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decideDeviceAuthorization, normalizeUserCode } from "@barscript/db";
-import { cliCommand, startCliStack, type CliStack, type Result } from "./cli-harness";
+import { startBarscript, startCliStack, type CliStack } from "./cli-harness";
 
 jest.setTimeout(180_000);
 
@@ -15,18 +13,6 @@ const SMA = `//@version=6
 indicator("SMA 3")
 plot(ta.sma(close, 3), "sma")
 `;
-
-/** The CLI's bundle started, not awaited: its process, and its output and exit once it ends. */
-async function startCli(args: string[], env: Record<string, string>, cwd: string) {
-  const [node, main] = await cliCommand();
-  const child = spawn(node, [main, ...args], { cwd, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
-  child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
-  const ended = new Promise<Result>((done) => child.on("exit", (code, signal) => done({ code: code ?? (signal ? -1 : -2), stdout, stderr })));
-  return { child, ended, stderr: () => stderr };
-}
 
 const until = async (check: () => boolean): Promise<void> => {
   while (!check()) await new Promise((r) => setTimeout(r, 50));
@@ -75,7 +61,7 @@ describe("barscript used from outside (seventh pass)", () => {
   it("when Ctrl-C comes while a run waits, then stderr names the run that goes on and the commands that wait for it or cancel it, exit 130 (it died saying nothing)", async () => {
     stack.worker.child.kill("SIGSTOP");
     try {
-      const cli = await startCli(["run", "sma-three", "-i", "AAPL", "-t", "1d", "--bars", "100"], stack.cliEnv, stack.dir);
+      const cli = await startBarscript(["run", "sma-three", "-i", "AAPL", "-t", "1d", "--bars", "100"], stack.cliEnv, stack.dir);
       // The run is started once the API lists it; the worker is stopped, so it stays queued.
       let listed: string | undefined;
       for (;;) {
@@ -97,7 +83,7 @@ describe("barscript used from outside (seventh pass)", () => {
   it("when login saves a key over a credentials file others could read, then the file becomes 0600, and the key is printed nowhere", async () => {
     const path = join(stack.dir, "loose.json");
     writeFileSync(path, "{}\n", { mode: 0o644 });
-    const cli = await startCli(["login", "--no-browser", "--client-name", "o7"], { BARSCRIPT_URL: stack.cliEnv["BARSCRIPT_URL"] ?? "", BARSCRIPT_CREDENTIALS: path }, stack.dir);
+    const cli = await startBarscript(["login", "--no-browser", "--client-name", "o7"], { BARSCRIPT_URL: stack.cliEnv["BARSCRIPT_URL"] ?? "", BARSCRIPT_CREDENTIALS: path }, stack.dir);
     await until(() => /confirm the code (\S+)/.test(cli.stderr()));
     const userCode = /confirm the code (\S+)/.exec(cli.stderr())?.[1] ?? "";
     const approved = await decideDeviceAuthorization(stack.env.db, { userCode: normalizeUserCode(userCode) ?? "", accountId: stack.user.id, now: new Date(), approve: true, keyName: "o7", keyExpiresAt: null });

@@ -2,26 +2,12 @@
 // real API and worker): a `login` the person denies or lets expire exits as the exit-code table of
 // docs/reference/errors.md says for its code (docs/adr/0343); `drawings` names and shows the
 // linefills the API answers.
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { decideDeviceAuthorization, normalizeUserCode } from "@barscript/db";
-import { cliCommand, startCliStack, type CliStack, type Result } from "./cli-harness";
+import { startBarscript, startCliStack, type CliStack } from "./cli-harness";
 
 jest.setTimeout(180_000);
-
-/** The CLI's bundle started, not awaited: its output so far, and its output and exit once it ends. */
-async function startCli(args: string[], env: Record<string, string>, cwd: string) {
-  const [node, main] = await cliCommand();
-  const child = spawn(node, [main, ...args], { cwd, env: { PATH: process.env["PATH"] ?? "", HOME: tmpdir(), ...env } });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
-  child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
-  const ended = new Promise<Result>((done) => child.on("exit", (code, signal) => done({ code: code ?? (signal ? -1 : -2), stdout, stderr })));
-  return { ended, stderr: () => stderr };
-}
 
 const until = async (check: () => boolean): Promise<void> => {
   while (!check()) await new Promise((r) => setTimeout(r, 50));
@@ -60,7 +46,7 @@ describe("barscript used from outside (ninth pass)", () => {
 
   /** `login` started until it shows its code; the user code it asks the person to confirm. */
   async function loginShowingCode(name: string) {
-    const cli = await startCli(["login", "--no-browser", "--client-name", name], { BARSCRIPT_URL: stack.cliEnv["BARSCRIPT_URL"] ?? "", BARSCRIPT_CREDENTIALS: join(stack.dir, `${name}.json`) }, stack.dir);
+    const cli = await startBarscript(["login", "--no-browser", "--client-name", name], { BARSCRIPT_URL: stack.cliEnv["BARSCRIPT_URL"] ?? "", BARSCRIPT_CREDENTIALS: join(stack.dir, `${name}.json`) }, stack.dir);
     await until(() => /confirm the code (\S+)/.test(cli.stderr()));
     const userCode = normalizeUserCode(/confirm the code (\S+)/.exec(cli.stderr())?.[1] ?? "") ?? "";
     return { cli, userCode };

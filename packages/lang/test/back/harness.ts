@@ -4,6 +4,7 @@ import { join } from "path";
 import { parse } from "../../src/language/parser";
 import { checkFile, DiagnosticSink, IdCounters, makeContext } from "../../src/check";
 import { compile, evaluate, type EvaluationResult, type Program } from "../../src/evaluate";
+import type { ContextBars } from "../../src/stdlib/request";
 import type { Bars, SymbolInfo } from "../../src/types";
 import { groupBarsOf } from "../support/demo-bars";
 
@@ -102,6 +103,20 @@ export function weeklyBarsOf(d: Bars): { bars: Bars; weekOf: number[] } {
 }
 
 export const weeklyBars = (d: Bars): Bars => weeklyBarsOf(d).bars;
+
+/** AAPL's daily bars, their weeks (weeklyBarsOf) and those weeks as a `request.security(..., "W", ...)` context. */
+export function aaplWeeks(): { daily: Bars; weeks: { bars: Bars; weekOf: number[] }; context: ContextBars } {
+  const daily = dailyBars("AAPL");
+  const weeks = weeklyBarsOf(daily);
+  const context: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: weeks.bars, info: { ticker: "AAPL", timezone: "America/New_York", mintick: 0.01, timeframe: "1w" } };
+  return { daily, weeks, context };
+}
+
+/** The week daily bar `i` reads with lookahead off: its own on the week's last day, else the one before (-1: none yet). */
+export function closedWeekOf(weekOf: readonly number[], i: number): number {
+  const w = weekOf[i]!;
+  return weekOf[i + 1] === w ? w - 1 : w;
+}
 
 /**
  * Output `k` of `r` against `expected(i)` on bars 0 to `count - 1`: within 1e-8, na where the

@@ -7,21 +7,13 @@
 // the weeks of the demo CSV (packages/marketdata/demo/AAPL.csv, Yahoo via bokeh_sampledata; see its
 // SOURCES.md), grouped here from the daily rows (Monday 00:00 UTC, as the bar store's 1w bars). The
 // scripts are ours, in the pattern of dashboards that size a loop by a timeframe check.
-import { build, dailyBars, expectOutputBars, SYMBOL, weeklyBarsOf } from "./harness";
+import { aaplWeeks, build, closedWeekOf, expectOutputBars, SYMBOL } from "./harness";
 import { evaluate, type EvaluationResult } from "../../src/evaluate";
-import type { ContextBars } from "../../src/stdlib/request";
 
-const AAPL = dailyBars("AAPL");
-const WEEKS = weeklyBarsOf(AAPL);
+const { daily: AAPL, weeks: WEEKS, context: AAPL_W } = aaplWeeks();
 const W = WEEKS.bars;
-const info = (ticker: string, timeframe: string) => ({ ticker, timezone: "America/New_York", mintick: 0.01, timeframe });
-const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: W, info: info("AAPL", "1w") };
 
-/** The week a daily bar reads with lookahead off: its own on the week's last day, else the one before (-1: none yet). */
-function closedWeek(i: number): number {
-  const w = WEEKS.weekOf[i]!;
-  return WEEKS.weekOf[i + 1] === w ? w - 1 : w;
-}
+const closedWeek = (i: number): number => closedWeekOf(WEEKS.weekOf, i);
 const weekly = (i: number, f: (w: number) => number): number => {
   const w = closedWeek(i);
   return w < 0 ? NaN : f(w);

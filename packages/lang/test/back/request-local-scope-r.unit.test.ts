@@ -4,20 +4,13 @@
 // loops over the weeks of the demo CSV (packages/marketdata/demo: AAPL daily, Yahoo via
 // bokeh_sampledata; see its SOURCES.md), built here from the daily rows (Monday 00:00 UTC, as the
 // bar store's 1w bars). The scripts are ours.
-import { build, dailyBars, expectOutputBars, SYMBOL, weeklyBarsOf } from "./harness";
+import { aaplWeeks, build, closedWeekOf, expectOutputBars, SYMBOL } from "./harness";
 import { evaluate, type EvaluationResult } from "../../src/evaluate";
-import type { ContextBars } from "../../src/stdlib/request";
 
-const AAPL = dailyBars("AAPL");
-const WEEKS = weeklyBarsOf(AAPL);
+const { daily: AAPL, weeks: WEEKS, context: AAPL_W } = aaplWeeks();
 const W = WEEKS.bars;
-const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: W, info: { ticker: "AAPL", timezone: "America/New_York", mintick: 0.01, timeframe: "1w" } };
 
-/** The week a daily bar reads with lookahead off: its own on the week's last day, else the one before (-1: none yet). */
-function closedWeek(i: number): number {
-  const w = WEEKS.weekOf[i]!;
-  return WEEKS.weekOf[i + 1] === w ? w - 1 : w;
-}
+const closedWeek = (i: number): number => closedWeekOf(WEEKS.weekOf, i);
 
 function runOn(script: string): EvaluationResult {
   return evaluate(build(script), AAPL, {}, { symbol: SYMBOL, windowStart: 0, contexts: [AAPL_W] });

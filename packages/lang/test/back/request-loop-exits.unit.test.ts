@@ -6,23 +6,16 @@
 // values: plain loops over the weeks of the demo CSV (packages/marketdata/demo: AAPL and MSFT daily,
 // Yahoo via bokeh_sampledata; see its SOURCES.md), built here from the daily rows (weeklyBarsOf,
 // Monday 00:00 UTC as the bar store's 1w bars). The scripts are ours.
-import { build, dailyBars, expectOutputBars, SYMBOL, weeklyBarsOf } from "./harness";
+import { aaplWeeks, build, closedWeekOf, dailyBars, expectOutputBars, SYMBOL } from "./harness";
 import { evaluate, type EvaluationResult } from "../../src/evaluate";
 import type { ContextBars } from "../../src/stdlib/request";
 
-const AAPL = dailyBars("AAPL");
+const { daily: AAPL, weeks: WEEKS, context: AAPL_W } = aaplWeeks();
 const MSFT = dailyBars("MSFT");
-const WEEKS = weeklyBarsOf(AAPL);
 const W = WEEKS.bars;
-const info = (ticker: string, timeframe: string) => ({ ticker, timezone: "America/New_York", mintick: 0.01, timeframe });
-const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: W, info: info("AAPL", "1w") };
-const MSFT_D: ContextBars = { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: info("MSFT", "1d") };
+const MSFT_D: ContextBars = { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: { ticker: "MSFT", timezone: "America/New_York", mintick: 0.01, timeframe: "1d" } };
 
-/** The week a daily bar reads with lookahead off: its own on the week's last day, else the one before (-1: none yet). */
-function closedWeek(i: number): number {
-  const w = WEEKS.weekOf[i]!;
-  return WEEKS.weekOf[i + 1] === w ? w - 1 : w;
-}
+const closedWeek = (i: number): number => closedWeekOf(WEEKS.weekOf, i);
 
 const weekly = (w: number, f: (w: number) => number): number => (w < 0 ? NaN : f(w));
 

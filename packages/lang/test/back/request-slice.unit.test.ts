@@ -3,23 +3,14 @@
 // program; what they compute is checked against plain loops over the demo CSVs' weeks
 // (packages/marketdata/demo: AAPL daily, Yahoo via bokeh_sampledata; see its SOURCES.md), built
 // here from the daily rows (Monday 00:00 UTC, as the bar store's 1w bars).
-import { build, dailyBars, SYMBOL, weeklyBarsOf } from "./harness";
+import { aaplWeeks, build, closedWeekOf, dailyBars, SYMBOL } from "./harness";
 import { evaluate, type EvaluationResult } from "../../src/evaluate";
 import { Runtime } from "../../src/runtime/runtime";
 import { RequestHost, type ContextBars } from "../../src/stdlib/request";
 
-const AAPL = dailyBars("AAPL");
+const { daily: AAPL, weeks: WEEKS, context: AAPL_W } = aaplWeeks();
 
-
-const WEEKS = weeklyBarsOf(AAPL);
-const info = (ticker: string, timeframe: string) => ({ ticker, timezone: "America/New_York", mintick: 0.01, timeframe });
-const AAPL_W: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: WEEKS.bars, info: info("AAPL", "1w") };
-
-/** The week a daily bar sees with lookahead off: its own on the week's last day, else the one before. */
-function closedWeek(i: number): number {
-  const w = WEEKS.weekOf[i]!;
-  return WEEKS.weekOf[i + 1] === w ? w - 1 : w;
-}
+const closedWeek = (i: number): number => closedWeekOf(WEEKS.weekOf, i);
 
 const HEADER = `//@version=6\nindicator("slice")\n`;
 /** Line numbers of the script body (its first line is line 3). */
@@ -177,7 +168,7 @@ describe("request slice: the statements a context's run executes", () => {
     const MSFT = dailyBars("MSFT");
     const msftClose = new Map<number, number>();
     for (let i = 0; i < MSFT.length; i++) msftClose.set(MSFT.time[i]!, MSFT.close[i]!);
-    const MSFT_D: ContextBars = { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: info("MSFT", "1d") };
+    const MSFT_D: ContextBars = { symbol: "MSFT", timeframe: "1d", bars: MSFT, info: { ticker: "MSFT", timezone: "America/New_York", mintick: 0.01, timeframe: "1d" } };
     const prog = build(HEADER + `sym = bar_index % 2 == 0 ? "AAPL" : "MSFT"\nplot(request.security(sym, "D", close))`);
     const r = evaluate(prog, AAPL, {}, { symbol: SYMBOL, windowStart: 0, contexts: [MSFT_D] });
     let checked = 0;
