@@ -263,9 +263,10 @@ ${REQUEST_DIFFERENCES}
   before it; TradingView's pages do not say, and published scripts start so. Four spaces is a block's
   indentation and is refused.
 - **Shadowing.** \`x = ...\` inside a block, for an \`x\` an enclosing scope declared before, declares a new \`x\`
-  of that block and leaves the outer one as it was, as TradingView does; TradingView also shows its warning
-  CW10013 ("Shadowing variable ... Did you want to use the ":=" operator"), which is not reported here
-  (docs/adr/0351).
+  of that block and leaves the outer one as it was, as TradingView does (docs/adr/0351), with the warning
+  \`shadowed_variable\`, TradingView's CW10013 ("Shadowing variable ... Did you want to use the ":=" operator"):
+  for a block or function body, not a parameter; it points at the variable's name, where TradingView's
+  starts at its statement (docs/adr/0355).
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
   from the script: a variable read at an offset known only as the script runs, \`x[bar_index - anchor]\`, keeps
   5000 bars, TradingView's limit for a series; a reference past it, or past 10,000 bars of \`open\`, \`high\`,
