@@ -362,6 +362,18 @@ export function tablePlan(t: DrawingTable, index: number): TablePlan {
   };
 }
 
+/**
+ * The tables the chart shows, each with its place in the drawings answer (docs/adr/0354): as
+ * TradingView's user manual reads (Tables), a table without cells is not displayed, and only one
+ * table is shown at a position of a pane, the one created last (last in the answer, which lists
+ * them oldest first): a script calling table.new on every bar leaves hundreds, one filled.
+ */
+export function shownTables(tables: readonly DrawingTable[]): Array<{ table: DrawingTable; index: number }> {
+  const last = new Map<string, number>();
+  tables.forEach((t, i) => { if (t.cells.length > 0) last.set(`${t.force_overlay === true}:${t.position}`, i); });
+  return [...last.values()].sort((a, b) => a - b).map((index) => ({ table: tables[index] as DrawingTable, index }));
+}
+
 /** One bar's length in seconds: the shortest gap between candles (a day when there is none). */
 export function barStep(times: readonly number[]): number {
   let step = Infinity;

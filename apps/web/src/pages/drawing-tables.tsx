@@ -2,7 +2,7 @@
 // or a keyboard reaches. The tables it drew are HTML tables over the chart, at their position in
 // their pane (chart/overlay.tsx, docs/adr/0235), read as tables where they are; in the run page's
 // Table view they are listed as plain tables (DrawingTables).
-import { tablePlan, type Drawings } from "../chart/mapping";
+import { shownTables, tablePlan, type Drawings } from "../chart/mapping";
 import { Scroll } from "../ui";
 
 /** "2013-02-14 00:00:00 UTC" */
@@ -49,11 +49,11 @@ export function DrawingsText(props: { drawings: Drawings }) {
  * The run's tables in the Table view, without the chart: each a plain table named as on the chart
  * ("Table 1, top right of the chart (rows × columns)"), its column and row numbers (table.cell's
  * column and row) as headers, a merged rectangle one cell, and a cell's tooltip (which the chart
- * shows on hover or focus) written under its text. Tables without cells draw nothing on the chart
- * and are not listed.
+ * shows on hover or focus) written under its text. Only the tables the chart shows are listed
+ * (shownTables: none without cells, the last at each position).
  */
 export function DrawingTables(props: { drawings: Drawings }) {
-  const tables = (props.drawings.tables ?? []).map((t, i) => ({ t, plan: tablePlan(t, i) })).filter(({ t }) => t.cells.length > 0);
+  const tables = shownTables(props.drawings.tables ?? []).map(({ table, index }) => ({ t: table, plan: tablePlan(table, index) }));
   if (tables.length === 0) return null;
   return (
     <div class="drawing-tables">

@@ -1,9 +1,9 @@
 // The run form, generated from the script's Interface: instrument (search as you type),
 // timeframe, window (latest N bars, or a date range), and one field per input.
 import { useEffect, useState } from "preact/hooks";
-import { api } from "../api";
+import { api, ApiFailure } from "../api";
 import { navigate } from "../router";
-import type { InputSpec, Instrument, Page as ListPage, Run, Script } from "../types";
+import type { InputSpec, Instrument, Page as ListPage, Run, Script, Usage } from "../types";
 import { runHref } from "../routes";
 import { ErrorBox, SubmitButton } from "../ui";
 import { TIMEFRAMES, timeframeOption, useWindow, WindowFields, windowBody } from "./window-fields";
@@ -64,6 +64,38 @@ function InputField(props: { spec: InputSpec; value: InputValue | undefined; onC
       )}
     </>
   );
+}
+
+/** "BTC-USD (4h, 1d)": each instrument with the timeframes whose stored bars reach `start`. */
+export function reachingText(instruments: readonly Instrument[], start: string): string {
+  const from = Date.parse(start);
+  return instruments
+    .map((i) => ({ symbol: i.symbol, tfs: Object.entries(i.coverage).filter(([, c]) => Date.parse(c.to) >= from).map(([tf]) => tf) }))
+    .filter((i) => i.tfs.length > 0)
+    .map((i) => `${i.symbol} (${i.tfs.join(", ")})`)
+    .join(", ");
+}
+
+/**
+ * Under an out_of_coverage refusal (docs/reference/api.md: a window ending before the plan's
+ * history start), which instruments and timeframes the plan can run on: a free account's runs on
+ * the demo stocks, whose bars end years before its history start, were refused with no way on.
+ */
+function CoverageHint(props: { error: unknown }) {
+  const refused = props.error instanceof ApiFailure && props.error.error.code === "out_of_coverage";
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    setText(null);
+    if (!refused) return;
+    void Promise.all([api<Usage>("/v1/usage"), api<ListPage<Instrument>>("/v1/instruments?limit=500")]).then(([usage, list]) => {
+      const start = usage.history_start;
+      if (start === null) return;
+      const reach = reachingText(list.data, start);
+      const day = start.slice(0, 10);
+      setText(reach ? `Your plan's history starts ${day}; stored bars reach it on: ${reach}.` : `Your plan's history starts ${day}; no instrument's stored bars reach it.`);
+    }, () => setText(null));
+  }, [props.error, refused]);
+  return text ? <p class="notice" role="status">{text}</p> : null;
 }
 
 /**
@@ -136,6 +168,7 @@ export function RunForm(props: { script: Script; edited?: boolean }) {
         <SubmitButton busy={starting} busyText="Starting…">{`Run ${props.script.kind === "study" ? "the study" : "it"}`}</SubmitButton>
       </form>
       <ErrorBox error={error} />
+      <CoverageHint error={error} />
     </section>
   );
 }

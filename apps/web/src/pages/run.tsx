@@ -6,7 +6,7 @@ import { forwardRef } from "preact/compat";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, errorText, session } from "../api";
 import { RunChart } from "../chart/chart";
-import { drawingsPlan, eventMarkers, planChart, tablePlan, type Row } from "../chart/mapping";
+import { drawingsPlan, eventMarkers, planChart, shownTables, tablePlan, type Row } from "../chart/mapping";
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
 import { navigate } from "../router";
 import { runHref, scriptPageHref, type LogLevel, type RunState } from "../routes";
@@ -177,8 +177,8 @@ function Results(props: { run: Run; view: "chart" | "table"; state: RunState }) 
     const last = data?.bars[data.bars.length - 1]?.[0];
     const span = first !== undefined && last !== undefined ? { first, last } : undefined;
     const drawn = data?.drawings ? drawingsPlan(data.drawings, span) : { shapes: [], outside: 0 };
-    // docs/adr/0235: the tables over the chart, in their pane (a table without cells shows nothing)
-    const tables = (data?.drawings?.tables ?? []).map(tablePlan).filter((_, i) => (data?.drawings?.tables?.[i]?.cells.length ?? 0) > 0);
+    // docs/adr/0235, 0354: the tables over the chart, in their pane (with cells, the last at each position)
+    const tables = shownTables(data?.drawings?.tables ?? []).map(({ table, index }) => tablePlan(table, index));
     return { markers: eventMarkers(data?.events ?? []), shapes: drawn.shapes, tables, outside: drawn.outside };
   }, [data]);
 
