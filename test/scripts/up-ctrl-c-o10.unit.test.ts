@@ -11,12 +11,14 @@ import { serviceCommand } from "../../scripts/lib/service-command.cjs";
 
 const ROOT = resolve(__dirname, "../..");
 
+// "started" only once the handler is in place, as a worker says `worker started` after its own:
+// a signal that came before any handler would end the process by the default action.
 const SERVICE = `
-process.stdout.write("started\\n");
 process.on("SIGINT", () => {
   process.stdout.write("closing\\n");
   setTimeout(() => { process.stdout.write("finished\\n"); process.exit(0); }, 500);
 });
+process.stdout.write("started\\n");
 // Busy 95 ms of every 100: the event loop answers late, as a loaded worker's does.
 setInterval(() => { const t = Date.now(); while (Date.now() - t < 95); }, 100);
 `;

@@ -16,20 +16,9 @@ async function main(): Promise<void> {
   const redis = createRedis(config.redisUrl, "worker");
   const metrics = createWorkerMetrics();
   const running = startWorkers({ config, db, redis, logger, metrics });
-  // Metrics are not worth a stopped worker: a port in use is logged and the worker runs on
-  // (Prometheus shows the target down).
   let metricsServer: MetricsServer | null = null;
-  if (config.metricsPort > 0) {
-    metricsServer = await serveMetrics(metrics.registry, config.metricsPort).catch((error: unknown) => {
-      logger.error({ err: error, port: config.metricsPort }, "metrics server did not start");
-      return null;
-    });
-    if (metricsServer) logger.info({ port: metricsServer.port }, "metrics on /metrics");
-  }
-  logger.info({ queues: running.workers.map((w) => w.name) }, "worker started");
-  // Tests and operators wait for this line, whatever the log level.
-  process.stdout.write("worker started\n");
-
+  // Handlers from the start: a SIGTERM while the metrics server starts finishes the jobs in hand
+  // rather than ending the process by the default action.
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
@@ -53,6 +42,18 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  // Metrics are not worth a stopped worker: a port in use is logged and the worker runs on
+  // (Prometheus shows the target down).
+  if (config.metricsPort > 0) {
+    metricsServer = await serveMetrics(metrics.registry, config.metricsPort).catch((error: unknown) => {
+      logger.error({ err: error, port: config.metricsPort }, "metrics server did not start");
+      return null;
+    });
+    if (metricsServer) logger.info({ port: metricsServer.port }, "metrics on /metrics");
+  }
+  logger.info({ queues: running.workers.map((w) => w.name) }, "worker started");
+  // Tests and operators wait for this line, whatever the log level.
+  process.stdout.write("worker started\n");
 }
 
 main().catch((error: unknown) => {
