@@ -104,12 +104,32 @@ export function weeklyBarsOf(d: Bars): { bars: Bars; weekOf: number[] } {
 
 export const weeklyBars = (d: Bars): Bars => weeklyBarsOf(d).bars;
 
+/** AAPL's daily bars, their weeks and the weekly request context built from them (aaplWeeks). */
+export interface AaplWeeks {
+  daily: Bars;
+  weeks: { bars: Bars; weekOf: number[] };
+  context: ContextBars;
+  /** `f` of the week daily bar `i` reads with lookahead off (closedWeekOf), na before the first. */
+  weekly: (i: number, f: (w: number) => number) => number;
+  /** A script evaluated on the daily bars with the weekly context, failing the test on a runtime error. */
+  run: (script: string) => EvaluationResult;
+}
+
 /** AAPL's daily bars, their weeks (weeklyBarsOf) and those weeks as a `request.security(..., "W", ...)` context. */
-export function aaplWeeks(): { daily: Bars; weeks: { bars: Bars; weekOf: number[] }; context: ContextBars } {
+export function aaplWeeks(): AaplWeeks {
   const daily = dailyBars("AAPL");
   const weeks = weeklyBarsOf(daily);
   const context: ContextBars = { symbol: "AAPL", timeframe: "1w", bars: weeks.bars, info: { ticker: "AAPL", timezone: "America/New_York", mintick: 0.01, timeframe: "1w" } };
-  return { daily, weeks, context };
+  const weekly = (i: number, f: (w: number) => number): number => {
+    const w = closedWeekOf(weeks.weekOf, i);
+    return w < 0 ? NaN : f(w);
+  };
+  const run = (script: string): EvaluationResult => {
+    const r = evaluate(build(script), daily, {}, { symbol: SYMBOL, windowStart: 0, contexts: [context] });
+    expect(r.runtimeErrors).toEqual([]);
+    return r;
+  };
+  return { daily, weeks, context, weekly, run };
 }
 
 /** The week daily bar `i` reads with lookahead off: its own on the week's last day, else the one before (-1: none yet). */

@@ -6,23 +6,11 @@
 // worked by hand from the demo CSV (packages/marketdata/demo/AAPL.csv, Yahoo via bokeh_sampledata; see
 // its SOURCES.md): counts of the days and of the weeks (grouped here from the daily rows, Monday
 // 00:00 UTC, as the bar store's 1w bars) a chart bar sees, and the closes themselves. The scripts are ours.
-import { aaplWeeks, build, closedWeekOf, expectOutputBars, SYMBOL } from "./harness";
+import { aaplWeeks, build, expectOutputBars, SYMBOL } from "./harness";
 import { evaluate, type EvaluationResult } from "../../src/evaluate";
 
-const { daily: AAPL, weeks: WEEKS, context: AAPL_W } = aaplWeeks();
+const { daily: AAPL, weeks: WEEKS, context: AAPL_W, weekly, run: runOn } = aaplWeeks();
 const W = WEEKS.bars;
-
-const closedWeek = (i: number): number => closedWeekOf(WEEKS.weekOf, i);
-const weekly = (i: number, f: (w: number) => number): number => {
-  const w = closedWeek(i);
-  return w < 0 ? NaN : f(w);
-};
-
-function runOn(script: string): EvaluationResult {
-  const r = evaluate(build(script), AAPL, {}, { symbol: SYMBOL, windowStart: 0, contexts: [AAPL_W] });
-  expect(r.runtimeErrors).toEqual([]);
-  return r;
-}
 
 /** Output k on every chart bar but the last (its week is still open). */
 const expectBars = (r: EvaluationResult, expected: (i: number) => number, k: number): void => expectOutputBars(r, expected, AAPL.length - 1, k);

@@ -7,23 +7,11 @@
 // the weeks of the demo CSV (packages/marketdata/demo/AAPL.csv, Yahoo via bokeh_sampledata; see its
 // SOURCES.md), grouped here from the daily rows (Monday 00:00 UTC, as the bar store's 1w bars). The
 // scripts are ours, in the pattern of dashboards that size a loop by a timeframe check.
-import { aaplWeeks, build, closedWeekOf, expectOutputBars, SYMBOL } from "./harness";
-import { evaluate, type EvaluationResult } from "../../src/evaluate";
+import { aaplWeeks, expectOutputBars } from "./harness";
+import type { EvaluationResult } from "../../src/evaluate";
 
-const { daily: AAPL, weeks: WEEKS, context: AAPL_W } = aaplWeeks();
+const { daily: AAPL, weeks: WEEKS, weekly, run: runOn } = aaplWeeks();
 const W = WEEKS.bars;
-
-const closedWeek = (i: number): number => closedWeekOf(WEEKS.weekOf, i);
-const weekly = (i: number, f: (w: number) => number): number => {
-  const w = closedWeek(i);
-  return w < 0 ? NaN : f(w);
-};
-
-function runOn(script: string): EvaluationResult {
-  const r = evaluate(build(script), AAPL, {}, { symbol: SYMBOL, windowStart: 0, contexts: [AAPL_W] });
-  expect(r.runtimeErrors).toEqual([]);
-  return r;
-}
 
 const expectBars = (r: EvaluationResult, expected: (i: number) => number, k = 0): void => expectOutputBars(r, expected, AAPL.length - 1, k);
 
