@@ -56,20 +56,29 @@ export interface Async<T> {
   reload(): void;
 }
 
-/** Loads `load()` when `deps` change; a newer load wins over an older one. */
+const sameDeps = (a: readonly unknown[] | null, b: readonly unknown[]): boolean =>
+  a !== null && a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+/**
+ * Loads `load()` when `deps` change; a newer load wins over an older one. Until the load for the
+ * current `deps` has started, `loading` is true: the render right after a change (Back to page 1)
+ * would otherwise show the old answer as if it were the new one's (page 2's scripts under
+ * "Scripts 1 to 100").
+ */
 export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): Async<T> {
-  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: true });
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean; deps: unknown[] | null }>({ data: null, error: null, loading: true, deps: null });
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
+    setState((s) => ({ ...s, loading: true, error: null, deps }));
     load().then(
-      (data) => { if (live) setState({ data, error: null, loading: false }); },
-      (error: unknown) => { if (live) setState({ data: null, error, loading: false }); },
+      (data) => { if (live) setState({ data, error: null, loading: false, deps }); },
+      (error: unknown) => { if (live) setState({ data: null, error, loading: false, deps }); },
     );
     return () => { live = false; };
   }, [...deps, tick]);
-  return { ...state, reload: () => setTick((t) => t + 1) };
+  const { data, error, loading } = state;
+  return { data, error, loading: loading || !sameDeps(state.deps, deps), reload: () => setTick((t) => t + 1) };
 }
 
 /** A form's submit button while its request is on its way: aria-disabled, not disabled (a
