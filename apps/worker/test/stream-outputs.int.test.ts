@@ -161,10 +161,12 @@ it("stores each of four streamed runs in a row (a thread reuses the shared memor
   }
 });
 
+let cancelTries = 0;
 it("keeps no chunk of a run cancelled after its first chunks were stored", async () => {
   const plots = Array.from({ length: PLOTS }, (_, k) => `plot(close + ${k} + x * 0, "p${k}")`);
-  // a slow script (a loop per bar), so the cancel lands while it evaluates
-  const run = await queuedRun(`//@version=6\nindicator("slow")\nfloat x = 0.0\nfor i = 0 to 4000\n    x += i\n${plots.join("\n")}\nplot(close, "c")\n`, "stream-cancel");
+  // a slow script (a loop per bar: seconds warm, where the cancel takes milliseconds to land), so
+  // the cancel lands while it evaluates; a handle of its own on each try (jest retries a failed case)
+  const run = await queuedRun(`//@version=6\nindicator("slow")\nfloat x = 0.0\nfor i = 0 to 40000\n    x += i\n${plots.join("\n")}\nplot(close, "c")\n`, `stream-cancel-${++cancelTries}`);
   const outcome = finished(run);
   // stored in the transaction under way, not yet committed: no reader sees a chunk of a run before it succeeded
   expect(await until(async () => (await insertingNow()) > 0)).toBe(true);
