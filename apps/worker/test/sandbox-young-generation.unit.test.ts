@@ -4,7 +4,8 @@
 // pages. A thread made after the pool set its flags reports a new space of 16 MiB before it
 // allocates anything; the cap (resourceLimits) is unchanged.
 import { Worker } from "node:worker_threads";
-import { SandboxPool, SANDBOX_SEMI_SPACE_MB } from "../src/runs/pool";
+import { SandboxPool } from "../src/runs/pool";
+import { SANDBOX_SEMI_SPACE_MB } from "../src/runs/sandbox-thread";
 
 jest.setTimeout(60_000);
 

@@ -9,11 +9,11 @@
 // and it waits up to COLD_THREAD_AFTER_MS for one that has evaluated before rather than taking
 // a thread that never has (docs/adr/0325-sandbox-threads-used-as-needed.md). Every thread warms
 // the language up before its first task (docs/adr/0349-sandbox-threads-warmed-at-start.md).
-import { setFlagsFromString } from "node:v8";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { ProgramCache, type PortableProgram, type ResolvedScript } from "@barscript/lang";
 import { FairQueue } from "./fair-queue";
 import { barsTransferList, clock, CONTROL_PROGRESS, CONTROL_STOP, type EvalResult, type EvalTask, type FromThread, type TaskScript, type ThreadFailureKind, type ThreadTask, type ToThread } from "./protocol";
+import { startSandboxThread } from "./sandbox-thread";
 import { WARM_UP_BARS } from "./warm-threads";
 
 /** A failure carries the bars the thread reported evaluated (warmup included) before it stopped. */
@@ -77,20 +77,6 @@ export interface RunOptions {
   onChunk?: (seq: number, names: string[], data: Float64Array[]) => void;
 }
 
-const THREAD_FILE = require.resolve("./thread");
-/** Under tsx or jest the thread must load TypeScript the same way its parent does; a bundle's thread file is JavaScript and needs no hook. */
-function bootstrap(): string {
-  let tsx: string | null = null;
-  if (THREAD_FILE.endsWith(".ts")) {
-    try {
-      tsx = require.resolve("tsx/cjs");
-    } catch {
-      tsx = null;
-    }
-  }
-  return `${tsx ? `require(${JSON.stringify(tsx)});` : ""}require(${JSON.stringify(THREAD_FILE)});`;
-}
-
 interface Slot {
   worker: Worker;
   busy: boolean;
@@ -136,47 +122,6 @@ function forThread(task: EvalTask, known: boolean, compiled: PortableProgram | u
 const PORTABLE_PROGRAMS = { maxEntries: 200, maxWeight: 32 * 1024 * 1024 };
 
 let taskIds = 0;
-
-/**
- * Old generation (MB) a sandbox isolate may fill before its first full collection, within its
- * cap (PoolOptions.heapMb): V8 counts the bars and output columns that come and go with each task
- * (external memory) against it, and with its default a thread collected its whole heap, which is
- * the language's code, every 30 or so 5,000-bar runs (docs/adr/0143-worker-heap-growth.md).
- */
-export const SANDBOX_INITIAL_OLD_MB = 64;
-
-/**
- * How far (percent) V8 lets an isolate's old generation grow past what the last full collection
- * left before the next: V8 picks 10-30 % for a heap that collects fast, and the worker's main
- * isolate (about 47 MB live) then ran a full collection about every second of runs, for the few
- * MB of buffers each run leaves (ADR 0143).
- */
-export const HEAP_GROWING_PERCENT = 100;
-
-/**
- * The sandbox threads' young generation starts at this size a semi-space (MiB) and is never
- * shrunk below it (docs/adr/0258-sandbox-young-generation-kept.md). V8 starts it at 1 MiB and
- * grows and shrinks it with the allocation rate; a thread between bursts of runs shrank it and
- * each regrowth took fresh pages, a page fault each (about 17 µs of CPU each on the 2-core VMs
- * CI runs on: docs/performance.md, fourteenth session). Within the cap of `maxYoungGenerationSizeMb`.
- */
-export const SANDBOX_SEMI_SPACE_MB = 16;
-
-let heapsSized = false;
-
-/**
- * Node gives a worker thread no initial old generation of its own (resourceLimits has only the
- * maxima), so these are V8 flags of the process, set once before the first sandbox thread: the
- * initial sizes are read when an isolate is made (the sandbox threads, not the running main
- * thread), the growth at each full collection of every isolate (the main thread's too).
- */
-function sizeHeaps(): void {
-  if (heapsSized) return;
-  heapsSized = true;
-  setFlagsFromString(`--initial-old-space-size=${SANDBOX_INITIAL_OLD_MB}`);
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  setFlagsFromString(`--min-semi-space-size=${SANDBOX_SEMI_SPACE_MB}`);
-}
 
 /** Threads a pool starts with; the rest start when tasks need them (one spare ahead). */
 export const WARM_THREADS = 4;
@@ -228,16 +173,7 @@ export class SandboxPool {
   }
 
   private spawn(): Slot {
-    sizeHeaps();
-    const worker = new Worker(bootstrap(), {
-      eval: true,
-      workerData: { warmUp: this.warmUp, warmUpBars: this.warmUpBars },
-      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-      stdout: false,
-      stderr: false,
-    });
-    worker.unref();
-    worker.on("error", () => undefined);
+    const worker = startSandboxThread(this.heapMb, { warmUp: this.warmUp, warmUpBars: this.warmUpBars });
     let warmDone: (ok: boolean) => void = () => undefined;
     const warmedUp = this.warmUp ? new Promise<boolean>((resolve) => { warmDone = resolve; }) : Promise.resolve(true);
     const slot: Slot = { worker, busy: false, compiled: new Set(), exited: false, used: false, warm: !this.warmUp, warmedUp };
