@@ -60,6 +60,10 @@ it("when Postgres goes silent under a worker's run, then the run lets go, SIGTER
     // Before the bound the job stayed active forever and so did the worker's drain.
     await until("the worker exited after SIGTERM", () => Promise.resolve(exited), 30);
     await exit;
+    // The process is gone, so are its connections: what it sent while Postgres was silent is
+    // dropped with them, as a real RST drops it. Without this wait the proxy could see the exit
+    // before the sockets' close and deliver the held final write on "pass" (a CI run did).
+    await until("the proxy saw the worker's connections close", () => Promise.resolve(proxy.connections() === 0));
 
     proxy.set("pass");
     expect((await h.env.db.run.findUniqueOrThrow({ where: { id } })).status).toBe("queued");

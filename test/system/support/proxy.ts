@@ -14,6 +14,8 @@ export interface TcpProxy {
   port: number;
   url(scheme: string, path?: string): string;
   set(mode: ProxyMode): void;
+  /** Client connections the proxy still holds (a closed client's held bytes are dropped with it). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startProxy(targetHost: string, targetPort: number): Promis
       if (next === "refuse" || next === "down") for (const pair of [...pairs]) cut(pair);
       if (next === "pass") for (const pair of [...pairs]) flush(pair);
     },
+    connections: () => pairs.size,
     async close() {
       for (const pair of [...pairs]) cut(pair);
       if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
