@@ -1,44 +1,30 @@
 // Limits held across real API processes sharing one Redis: requests a minute and heavy calls
 // count across both; a long-poll lease of a SIGKILLed process comes back within its TTL.
-import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
 import { createLimits, LEASE_TTL_MS, type Limits } from "@barscript/limits";
 import { createRedis } from "@barscript/queue";
 import { newId } from "@barscript/db";
 import type { Redis } from "ioredis";
 import { createTestEnv, type TestEnv } from "../../../test/support/env";
+import { spawnApi, type ApiProc } from "../../../test/support/processes";
 import { account, key, tinyPlan } from "./auth-harness";
 
 jest.setTimeout(120_000);
 
-const ROOT = join(__dirname, "../../..");
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-interface Api { child: ChildProcess; url: string }
+type Api = ApiProc;
 
+/** The API's bundle as one process (`node dist/api.js`, no wrapper): SIGKILL hits the server itself. */
 function startApi(env: TestEnv): Promise<Api> {
-  return new Promise((resolve, reject) => {
-    // One process (node with tsx's loader), not tsx's wrapper: SIGKILL must hit the server itself.
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "apps/api/src/main.ts")], {
-      cwd: ROOT,
-      env: { PATH: process.env["PATH"] ?? "", ...env.processEnv, PORT: "0", LOG_LEVEL: "silent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    const timer = setTimeout(() => reject(new Error(`API did not start: ${err}`)), 30_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: `http://127.0.0.1:${m[1]}` });
-      }
-    });
-    child.stderr?.on("data", (chunk: Buffer) => { err += chunk.toString(); });
-    child.once("exit", (code) => { clearTimeout(timer); reject(new Error(`API exited ${code}: ${err}`)); });
-  });
+  return spawnApi({ ...env.processEnv, LOG_LEVEL: "silent" });
 }
+
+const alive = (api: Api | undefined): api is Api => !!api && api.child.exitCode === null && api.child.signalCode === null;
+
+// Plan names are unique per attempt: jest retries a failed case (test/support/retry-once.ts) and
+// a plan the first attempt made would make the retry fail on its name.
+let plans = 0;
+const planName = (base: string): string => `${base}-${++plans}`;
 
 async function call(api: Api, path: string, secret: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: { error?: { code: string } } & Record<string, unknown>; ms: number }> {
   const started = Date.now();
@@ -61,13 +47,7 @@ describe("limits across two API processes", () => {
     [a, b] = await Promise.all([startApi(env), startApi(env)]);
   });
   afterAll(async () => {
-    await Promise.all([a, b].map((api) => {
-      if (!api || api.child.exitCode !== null || api.child.signalCode !== null) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        api.child.once("exit", () => resolve());
-        api.child.kill("SIGTERM");
-      });
-    }));
+    await Promise.all([a, b].map((api) => (alive(api) ? api.kill() : undefined)));
     const keys = await redis.keys(`${env.redisPrefix}*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
@@ -75,7 +55,7 @@ describe("limits across two API processes", () => {
   });
 
   it("when calls alternate between the processes, then requests a minute counts them together", async () => {
-    const plan = await tinyPlan(env.db, "two-proc-rpm", { requestsPerMinute: 6 });
+    const plan = await tinyPlan(env.db, planName("two-proc-rpm"), { requestsPerMinute: 6 });
     const acc = await account(env.db, plan);
     const secret = await key(env.db, acc.id, ["read"]);
     const remaining: Array<string | null> = [];
@@ -92,7 +72,7 @@ describe("limits across two API processes", () => {
   });
 
   it("when 40 calls race across both processes, then exactly the plan's figure pass", async () => {
-    const plan = await tinyPlan(env.db, "two-proc-race", { requestsPerMinute: 15 });
+    const plan = await tinyPlan(env.db, planName("two-proc-race"), { requestsPerMinute: 15 });
     const acc = await account(env.db, plan);
     const secret = await key(env.db, acc.id, ["read"]);
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => call(i % 2 === 0 ? a : b, "/v1/me", secret)));
@@ -101,7 +81,7 @@ describe("limits across two API processes", () => {
   });
 
   it("when the account's heavy place is held elsewhere, then both processes answer 429 busy until it is released", async () => {
-    const plan = await tinyPlan(env.db, "two-proc-heavy", { requestsPerMinute: 100, concurrentHeavy: 1 });
+    const plan = await tinyPlan(env.db, planName("two-proc-heavy"), { requestsPerMinute: 100, concurrentHeavy: 1 });
     const acc = await account(env.db, plan);
     const secret = await key(env.db, acc.id, ["read"]);
     const body = JSON.stringify({ files: [{ path: "main.pine", content: "//@version=6\nindicator(\"x\")\nplot(close)\n" }] });
@@ -122,9 +102,11 @@ describe("limits across two API processes", () => {
   });
 
   it("when a process holding a long-poll lease is SIGKILLed, then the place comes back within the lease TTL", async () => {
-    const plan = await tinyPlan(env.db, "two-proc-waits", { requestsPerMinute: 100, concurrentWaits: 1 });
+    const plan = await tinyPlan(env.db, planName("two-proc-waits"), { requestsPerMinute: 100, concurrentWaits: 1 });
     const acc = await account(env.db, plan);
     const secret = await key(env.db, acc.id, ["read"]);
+    // A retried attempt needs a live A again (the first attempt may have killed it).
+    if (!alive(a)) a = await startApi(env);
     const runId = `run_${newId("x").slice(2)}`;
     await env.db.run.create({
       data: { id: runId, accountId: acc.id, kind: "indicator", scriptOwnerId: acc.id, scriptSlug: "never-runs", scriptVersion: 1, instrument: "AAPL", timeframe: "1d", inputs: {} },
