@@ -73,6 +73,7 @@ const PARAMETER_DOCS: Record<string, [string, string]> = {
   cursor: ["The `next_cursor` of the previous page", "eyJsIjoicnVucyIsInYiOlsxXX0.sig"],
   q: ["Text to search for", "rsi"],
   kind: ["Only scripts (or the script) of this kind", "indicator"],
+  run_kind: ["Only runs of this kind (the kind of the script each ran)", "study"],
   version: ["An older version of the script", "2"],
   wait: ["Seconds to long-poll until the run is final (at most 60)", "30"],
   format: ["`csv` for a CSV of every row instead of JSON pages", "csv"],
@@ -87,15 +88,16 @@ const PARAMETER_DOCS: Record<string, [string, string]> = {
   sort: ["Order of the rows", "h5:t_stat"],
 };
 
-function documented(name: string, where: "path" | "query"): Json {
-  const docs = PARAMETER_DOCS[where === "query" && name === "run_id" ? "run_id_filter" : name];
+function documented(name: string, where: "path" | "query", e: Endpoint): Json {
+  const key = where === "query" && name === "run_id" ? "run_id_filter" : e.name === "listRuns" && name === "kind" ? "run_kind" : name;
+  const docs = PARAMETER_DOCS[key];
   return docs ? { description: docs[0], example: docs[1] } : {};
 }
 
 function parameters(e: Endpoint): Json[] {
-  const path = pathParams(e).map((name) => ({ name, in: "path", required: true, ...documented(name, "path"), schema: { type: "string" } }));
+  const path = pathParams(e).map((name) => ({ name, in: "path", required: true, ...documented(name, "path", e), schema: { type: "string" } }));
   const query = e.query
-    ? Object.entries(e.query.shape).map(([name, schema]) => ({ name, in: "query", required: false, ...documented(name, "query"), schema: jsonSchema(schema as z.ZodType, "input") }))
+    ? Object.entries(e.query.shape).map(([name, schema]) => ({ name, in: "query", required: false, ...documented(name, "query", e), schema: jsonSchema(schema as z.ZodType, "input") }))
     : [];
   const idempotency = idempotent(e) ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : [];
   const revalidation = validated(e) ? [{ $ref: "#/components/parameters/IfNoneMatch" }] : [];

@@ -8,6 +8,8 @@ export type Timeframe = (typeof TIMEFRAMES)[number];
 export const SCOPES = ["read", "scripts:write", "runs:write"] as const;
 export type Scope = (typeof SCOPES)[number];
 export const SCRIPT_KINDS = ["indicator", "definition", "study", "library"] as const;
+/** The kinds a run has: its script's, and a library is imported, never run (docs/adr/0357). */
+export const RUN_KINDS = ["indicator", "definition", "study"] as const;
 export const RUN_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export const FAILURE_KINDS = ["script", "plan_limit", "out_of_coverage", "data_not_ready", "timeout", "busy", "cancelled", "internal"] as const;
 

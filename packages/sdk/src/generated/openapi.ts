@@ -4405,10 +4405,10 @@ export interface operations {
                  */
                 script?: string;
                 /**
-                 * @description Only scripts (or the script) of this kind
-                 * @example indicator
+                 * @description Only runs of this kind (the kind of the script each ran)
+                 * @example study
                  */
-                kind?: "indicator" | "definition" | "study" | "library";
+                kind?: "indicator" | "definition" | "study";
             };
             header?: {
                 /**
