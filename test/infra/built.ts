@@ -5,6 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { bundlesDir } from "../support/bundles";
 
 export const ROOT = resolve(__dirname, "../..");
 
@@ -33,12 +34,19 @@ export function finalStageCopies(dockerfile: string): string[] {
   });
 }
 
-/** Builds into a fresh app root under .tmp/ (ignored by git) so helpers never share a dist/. */
-export function buildBundles(): Built {
+/**
+ * The image's app root, made fresh under .tmp/ (ignored by git) so helpers never share one: dist/
+ * is a copy of the bundles the test run built once (test/support/bundles.ts, the same
+ * `node scripts/build.mjs --outdir <dir>` as `npm run build`'s bundling step), beside only the
+ * folders infra/Dockerfile's final stage copies and node_modules. A copy, not a link: a linked
+ * dist/ would resolve `__dirname` to the bundles' folder, which links every folder of the
+ * repository, and a data folder the Dockerfile forgot would go unnoticed.
+ */
+export async function imageFromBundles(): Promise<Built> {
+  const bundles = join(await bundlesDir(), "dist");
   const root = join(ROOT, ".tmp", `image-${randomBytes(4).toString("hex")}`);
   const outdir = join(root, "dist");
-  const result = spawnSync(process.execPath, ["scripts/build.mjs", "--outdir", outdir], { cwd: ROOT, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}${result.stdout}`);
+  cpSync(bundles, outdir, { recursive: true });
   const copied = finalStageCopies(readFileSync(join(ROOT, "infra/Dockerfile"), "utf8")).filter((p) => p !== "dist");
   for (const path of copied) {
     // The web build is made in the image (npm run build:web); a checkout may not have one.
