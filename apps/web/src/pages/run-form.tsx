@@ -1,12 +1,13 @@
 // The run form, generated from the script's Interface: instrument (search as you type),
 // timeframe, window (latest N bars, or a date range), and one field per input.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiFailure } from "../api";
 import { navigate } from "../router";
-import type { InputSpec, Instrument, Page as ListPage, Run, Script, Usage } from "../types";
+import type { InputSpec, Instrument, Page as ListPage, Run, Script } from "../types";
 import { runHref } from "../routes";
 import { ErrorBox, SubmitButton } from "../ui";
 import { TIMEFRAMES, timeframeOption, useWindow, WindowFields, windowBody } from "./window-fields";
+import { defaultChoice, endsBeforeText, planText, reachingText, usePlanReach, type PlanReach } from "./plan-reach";
 
 export const SOURCES = ["open", "high", "low", "close", "hl2", "hlc3", "ohlc4", "hlcc4", "volume"];
 type InputValue = number | string | boolean;
@@ -66,36 +67,18 @@ function InputField(props: { spec: InputSpec; value: InputValue | undefined; onC
   );
 }
 
-/** "BTC-USD (4h, 1d)": each instrument with the timeframes whose stored bars reach `start`. */
-export function reachingText(instruments: readonly Instrument[], start: string): string {
-  const from = Date.parse(start);
-  return instruments
-    .map((i) => ({ symbol: i.symbol, tfs: Object.entries(i.coverage).filter(([, c]) => Date.parse(c.to) >= from).map(([tf]) => tf) }))
-    .filter((i) => i.tfs.length > 0)
-    .map((i) => `${i.symbol} (${i.tfs.join(", ")})`)
-    .join(", ");
-}
-
 /**
  * Under an out_of_coverage refusal (docs/reference/api.md: a window ending before the plan's
  * history start), which instruments and timeframes the plan can run on: a free account's runs on
  * the demo stocks, whose bars end years before its history start, were refused with no way on.
  */
-function CoverageHint(props: { error: unknown }) {
+function CoverageHint(props: { error: unknown; reach: PlanReach | null }) {
   const refused = props.error instanceof ApiFailure && props.error.error.code === "out_of_coverage";
-  const [text, setText] = useState<string | null>(null);
-  useEffect(() => {
-    setText(null);
-    if (!refused) return;
-    void Promise.all([api<Usage>("/v1/usage"), api<ListPage<Instrument>>("/v1/instruments?limit=500")]).then(([usage, list]) => {
-      const start = usage.history_start;
-      if (start === null) return;
-      const reach = reachingText(list.data, start);
-      const day = start.slice(0, 10);
-      setText(reach ? `Your plan's history starts ${day}; stored bars reach it on: ${reach}.` : `Your plan's history starts ${day}; no instrument's stored bars reach it.`);
-    }, () => setText(null));
-  }, [props.error, refused]);
-  return text ? <p class="notice" role="status">{text}</p> : null;
+  const start = props.reach?.historyStart ?? null;
+  if (!refused || !props.reach || start === null) return null;
+  const reach = reachingText(props.reach.instruments, start);
+  const day = start.slice(0, 10);
+  return <p class="notice" role="status">{reach ? `Your plan's history starts ${day}; stored bars reach it on: ${reach}.` : `Your plan's history starts ${day}; no instrument's stored bars reach it.`}</p>;
 }
 
 /**
@@ -104,13 +87,26 @@ function CoverageHint(props: { error: unknown }) {
  */
 export function RunForm(props: { script: Script; edited?: boolean }) {
   const iface = props.script.interface;
-  const [instrument, setInstrument] = useState("AAPL");
+  // The form starts on an instrument and timeframe the plan can run (docs/adr/0357): AAPL for
+  // everyone sent a free account's first run out of coverage (its bars end before 2020). What the
+  // person typed or chose before the plan's reach arrived is kept.
+  const { reach, settled } = usePlanReach();
+  const typed = useRef(false);
+  const chose = useRef(false);
+  const [instrument, setInstrument] = useState("");
   const [matches, setMatches] = useState<Instrument[]>([]);
   const [timeframe, setTimeframe] = useState("1d");
   const [win, setWin] = useWindow(1000);
   const [inputs, setInputs] = useState<Record<string, InputValue>>(() => initialInputs(iface?.inputs ?? []));
   const [error, setError] = useState<unknown>(null);
   const [starting, setStarting] = useState(false);
+
+  useEffect(() => {
+    const choice = reach ? defaultChoice(reach) : null;
+    if (!choice) return;
+    if (!typed.current) setInstrument(choice.symbol);
+    if (!chose.current) setTimeframe(choice.timeframe);
+  }, [reach]);
 
   useEffect(() => {
     const q = instrument.trim();
@@ -137,6 +133,7 @@ export function RunForm(props: { script: Script; edited?: boolean }) {
   }
 
   const known = matches.find((m) => m.symbol === instrument.trim().toUpperCase());
+  const historyStart = reach?.historyStart ?? null;
   return (
     <section aria-labelledby="run-title">
       <h2 id="run-title">Run</h2>
@@ -144,17 +141,19 @@ export function RunForm(props: { script: Script; edited?: boolean }) {
         <div class="grid">
           <div>
             <label for="run-instrument">Instrument</label>
-            <input id="run-instrument" list="run-instruments" required autocomplete="off" value={instrument} onInput={(e) => setInstrument(e.currentTarget.value)} aria-describedby="run-instrument-hint" />
+            <input id="run-instrument" list="run-instruments" required autocomplete="off" value={instrument} onInput={(e) => { typed.current = true; setInstrument(e.currentTarget.value); }}
+              aria-describedby={reach ? "run-instrument-hint run-plan-hint" : "run-instrument-hint"} />
             <datalist id="run-instruments">{matches.map((m) => <option value={m.symbol}>{m.name}</option>)}</datalist>
-            <p id="run-instrument-hint" class="hint">{known ? `${known.name} · ${Object.keys(known.coverage).join(", ")}` : "Type a symbol or a name to search."}</p>
+            <p id="run-instrument-hint" class="hint">{known ? `${known.name} · ${Object.keys(known.coverage).join(", ")}${endsBeforeText(known, historyStart)}` : "Type a symbol or a name to search."}</p>
           </div>
           <div>
             <label for="run-timeframe">Timeframe</label>
-            <select id="run-timeframe" value={timeframe} onChange={(e) => setTimeframe(e.currentTarget.value)}>
-              {TIMEFRAMES.map((t) => <option value={t}>{timeframeOption(t, known ? [known] : [])}</option>)}
+            <select id="run-timeframe" value={timeframe} onChange={(e) => { chose.current = true; setTimeframe(e.currentTarget.value); }}>
+              {TIMEFRAMES.map((t) => <option value={t}>{timeframeOption(t, known ? [known] : [], historyStart)}</option>)}
             </select>
           </div>
         </div>
+        {reach ? <p id="run-plan-hint" class="hint">{planText(reach)}</p> : null}
         <WindowFields prefix="run" value={win} onChange={setWin} />
         {iface && iface.inputs.length > 0 ? (
           <fieldset>
@@ -165,10 +164,11 @@ export function RunForm(props: { script: Script; edited?: boolean }) {
           </fieldset>
         ) : null}
         {props.edited ? <p class="notice" role="status">Runs the saved version {props.script.latest_version}: your edits in the editor are not run until you save them.</p> : null}
-        <SubmitButton busy={starting} busyText="Starting…">{`Run ${props.script.kind === "study" ? "the study" : "it"}`}</SubmitButton>
+        {/* until the plan's reach is read the form has no instrument, unless the person typed one */}
+        <SubmitButton busy={starting} busyText="Starting…" disabled={!settled && !typed.current}>{`Run ${props.script.kind === "study" ? "the study" : "it"}`}</SubmitButton>
       </form>
       <ErrorBox error={error} />
-      <CoverageHint error={error} />
+      <CoverageHint error={error} reach={reach} />
     </section>
   );
 }

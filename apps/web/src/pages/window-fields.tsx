@@ -7,12 +7,20 @@ export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "1d", "1w
 
 /**
  * A timeframe option's text in the run and sweep forms: the timeframe, then the chosen instruments
- * whose coverage lacks it ("1h (no AAPL bars)", "1h (no AAPL, MSFT bars)"), said before a start that
- * would fail `out_of_coverage`; the service still decides (docs/adr/0297).
+ * whose coverage lacks it ("1h (no AAPL bars)", "1h (no AAPL, MSFT bars)") and, given the plan's
+ * history start, those whose bars at it end before that start ("1d (no AAPL bars since
+ * 2020-01-01)", docs/adr/0357), said before a start that would fail `out_of_coverage`; the service
+ * still decides (docs/adr/0297).
  */
-export function timeframeOption(timeframe: string, known: readonly Instrument[]): string {
+export function timeframeOption(timeframe: string, known: readonly Instrument[], historyStart: string | null = null): string {
   const without = known.filter((i) => !(timeframe in i.coverage)).map((i) => i.symbol);
-  return without.length > 0 ? `${timeframe} (no ${without.join(", ")} bars)` : timeframe;
+  const start = historyStart === null ? NaN : Date.parse(historyStart);
+  const ended = known.filter((i) => { const c = i.coverage[timeframe]; return c !== undefined && Date.parse(c.to) < start; }).map((i) => i.symbol);
+  const notes = [
+    without.length > 0 ? `no ${without.join(", ")} bars` : "",
+    ended.length > 0 ? `no ${ended.join(", ")} bars since ${historyStart?.slice(0, 10) ?? ""}` : "",
+  ].filter((n) => n !== "");
+  return notes.length > 0 ? `${timeframe} (${notes.join("; ")})` : timeframe;
 }
 
 export interface WindowChoice {
