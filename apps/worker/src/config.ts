@@ -32,6 +32,11 @@ const schema = z.object({
   /** How often the expiry sweeper runs (seconds). */
   SWEEP_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /**
+   * How often the reconciler compares runs with their jobs (seconds), besides its pass at start:
+   * the longest a run left `queued` or `running` by an outage waits to be taken again or failed.
+   */
+  RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  /**
    * Moves this worker's clock forward (seconds) for expiry drills: a worker started with
    * 691200 sweeps as if 8 days had passed. Leave 0 in production.
    */
@@ -48,6 +53,7 @@ export interface WorkerConfig {
   barCacheMb: number;
   metricsPort: number;
   sweepEveryMs: number;
+  reconcileEveryMs: number;
   clockOffsetMs: number;
   dbConnectTimeoutMs: number;
   dbQueryTimeoutMs: number;
@@ -69,5 +75,5 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "configuration")}: ${issue?.message ?? "invalid value"}`);
   }
   const e = parsed.data;
-  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, logLevel: e.LOG_LEVEL, concurrency: e.WORKER_CONCURRENCY, sandboxHeapMb: e.SANDBOX_HEAP_MB, barCacheMb: e.BAR_CACHE_MB, metricsPort: e.METRICS_PORT, sweepEveryMs: e.SWEEP_EVERY_SECONDS * 1000, clockOffsetMs: e.CLOCK_OFFSET_SECONDS * 1000, dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS };
+  return { databaseUrl: e.DATABASE_URL, redisUrl: e.REDIS_URL, redisPrefix: e.REDIS_PREFIX, logLevel: e.LOG_LEVEL, concurrency: e.WORKER_CONCURRENCY, sandboxHeapMb: e.SANDBOX_HEAP_MB, barCacheMb: e.BAR_CACHE_MB, metricsPort: e.METRICS_PORT, sweepEveryMs: e.SWEEP_EVERY_SECONDS * 1000, reconcileEveryMs: e.RECONCILE_EVERY_SECONDS * 1000, clockOffsetMs: e.CLOCK_OFFSET_SECONDS * 1000, dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS };
 }

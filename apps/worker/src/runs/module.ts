@@ -14,7 +14,6 @@ import { reconcileRuns } from "./reconciler";
 import { sweepExpired } from "./sweeper";
 import { createSweepsModule } from "../sweeps/module";
 
-export const RECONCILE_EVERY_MS = 60_000;
 /** Run jobs a worker takes at once per sandbox thread (WORKER_CONCURRENCY threads). */
 export const RUN_JOBS_PER_THREAD = 2;
 
@@ -106,7 +105,7 @@ export function createRunsModules(): ProcessorModule[] {
     async start(deps) {
       const queue = maintenanceQueue(createRedis(deps.config.redisUrl, "worker"), deps.config.redisPrefix);
       await queue.upsertJobScheduler(SWEEP_JOB, { every: deps.config.sweepEveryMs }, { name: SWEEP_JOB, data: {} });
-      await queue.upsertJobScheduler(RECONCILE_JOB, { every: RECONCILE_EVERY_MS }, { name: RECONCILE_JOB, data: {} });
+      await queue.upsertJobScheduler(RECONCILE_JOB, { every: deps.config.reconcileEveryMs }, { name: RECONCILE_JOB, data: {} });
       return { close: () => queue.close() };
     },
   };
