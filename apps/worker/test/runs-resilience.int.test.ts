@@ -20,7 +20,11 @@ const base = { instrument: "AAPL", timeframe: "1d" };
 
 const h = new RunsHarness();
 
-beforeAll(() => h.setup({ workers: 2 }));
+// Sandbox threads are not what these cases are about: the shared workers start two each (every
+// job of the five-run race is still taken at once, twice as many jobs as threads a worker), and
+// the workers a case starts for its own point one (docs/configuration.md, WORKER_CONCURRENCY).
+beforeAll(() => h.setup({ workers: 2, workerEnv: { WORKER_CONCURRENCY: "2" } }));
+const ONE_THREAD = { WORKER_CONCURRENCY: "1" };
 afterAll(() => h.teardown());
 
 describe("idempotency", () => {
@@ -73,7 +77,6 @@ describe("workers", () => {
     const a = await h.account({ runTimeLimitSeconds: 120 });
     await h.script(a, "slow", SLOW);
     await h.script(a, "s", SMA_RSI);
-    // A third worker takes the run alone: the two others are busy with nothing but are listening.
     const run = (await a.client.start({ ...base, script: "slow" })).json;
     let status = "queued";
     for (let i = 0; i < 200 && status !== "running"; i++) {
@@ -81,11 +84,13 @@ describe("workers", () => {
       status = (await a.client.call("GET", `/runs/${run.id}`)).json.status as string;
     }
     expect(status).toBe("running");
-    // Kill every worker process that could hold it, then start a fresh one for the stalled check.
+    // Kill every worker process that could hold it, and start a fresh one for the stalled check
+    // meanwhile (the run's job is held by a victim until its lock expires, so the fresh worker
+    // cannot take the run itself).
     const victims = h.workers.splice(0);
-    await Promise.all(victims.map((w) => w.kill("SIGKILL")));
     const metricsPort = await freePort();
-    h.workers.push(await h.spawnWorker({ METRICS_PORT: String(metricsPort) }));
+    const [fresh] = await Promise.all([h.spawnWorker({ ...ONE_THREAD, METRICS_PORT: String(metricsPort) }), ...victims.map((w) => w.kill("SIGKILL"))]);
+    h.workers.push(fresh);
     const final = await a.client.final(run.id as string, 60);
     expect(final.status).toBe("failed");
     expect(final.failure).toMatchObject({ kind: "internal", retryable: true });
@@ -110,8 +115,13 @@ describe("workers", () => {
     await h.env.db.run.create({
       data: { ...row, id, status: "queued", idempotencyKey: null, summary: undefined, startedAt: null, finishedAt: null, expiresAt: null, inputs: row.inputs as object, createdAt: new Date(Date.now() - 60_000) },
     });
-    h.workers.push(await h.spawnWorker());
-    expect((await a.client.final(id, 30)).status).toBe("succeeded");
+    const starting = await h.spawnWorker(ONE_THREAD);
+    try {
+      expect((await a.client.final(id, 30)).status).toBe("succeeded");
+    } finally {
+      // Its start was the point; the expiry drill below competes with fewer workers for its sweep.
+      await starting.kill();
+    }
   });
 });
 
@@ -162,7 +172,7 @@ describe("expiry through the repeatable sweeper job", () => {
     expect((await a.client.call("GET", `/runs/${run.id}/results`)).status).toBe(200);
     // No direct call: a real worker process schedules the sweeper on the maintenance queue
     // (every second here) and runs it with its injected clock.
-    const drill = await h.spawnWorker({ CLOCK_OFFSET_SECONDS: String(8 * 24 * 3600), SWEEP_EVERY_SECONDS: "1" });
+    const drill = await h.spawnWorker({ ...ONE_THREAD, CLOCK_OFFSET_SECONDS: String(8 * 24 * 3600), SWEEP_EVERY_SECONDS: "1" });
     try {
       const deadline = Date.now() + 30_000;
       let status = 200;
@@ -183,7 +193,8 @@ describe("outages", () => {
   it("when Postgres or Redis is unreachable, then the API answers 503 busy with Retry-After, never 500", async () => {
     const a = await h.account();
     const outages: Array<Record<string, string>> = [{ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/none" }, { REDIS_URL: "redis://127.0.0.1:1" }];
-    for (const broken of outages) {
+    // Both broken processes at once: each is started with its own configuration and asked alone.
+    await Promise.all(outages.map(async (broken) => {
       const api = await spawnApi({ ...h.env.processEnv, ...broken });
       try {
         const res = await fetch(`${api.url}/v1/runs`, { method: "POST", headers: { authorization: `Bearer ${a.client.key}`, "content-type": "application/json" }, body: JSON.stringify({ ...base, script: "s" }) });
@@ -193,7 +204,7 @@ describe("outages", () => {
       } finally {
         await api.kill();
       }
-    }
+    }));
   });
 });
 
