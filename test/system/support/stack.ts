@@ -57,6 +57,8 @@ export interface StackOptions {
   apis?: number;
   workers?: number;
   workerConcurrency?: number;
+  /** More environment for every worker the stack starts (docs/configuration.md), e.g. a shorter RECONCILE_EVERY_SECONDS. */
+  workerEnv?: Record<string, string>;
 }
 
 export class Stack {
@@ -67,11 +69,12 @@ export class Stack {
   redis: TcpProxy | null = null;
   private accounts = 0;
   private processEnv: Record<string, string> = {};
+  private workerEnv: Record<string, string> = {};
 
   async start(options: StackOptions = {}): Promise<void> {
     this.env = await createTestEnv();
-    await importFile(this.env.db, { symbol: "AAPL", timeframe: "1d", file: AAPL_FILE, format: "bokeh", meta: { name: "Apple Inc.", exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } });
     this.processEnv = { ...this.env.processEnv };
+    this.workerEnv = options.workerEnv ?? {};
     if (options.proxied) {
       this.pg = await startProxy("127.0.0.1", Number(new URL(this.env.databaseUrl).port || 5432));
       this.redis = await startProxy("127.0.0.1", Number(new URL(this.env.redisUrl).port || 6379));
@@ -80,9 +83,11 @@ export class Stack {
       this.processEnv["DATABASE_URL"] = db.toString();
       this.processEnv["REDIS_URL"] = this.redis.url("redis");
     }
+    // The bars are imported while the processes start (no process reads them before a run).
     const [apis, workers] = await Promise.all([
       Promise.all(Array.from({ length: options.apis ?? 1 }, () => this.spawnApi())),
       Promise.all(Array.from({ length: options.workers ?? 1 }, () => this.spawnWorker(options.workerConcurrency ?? 2))),
+      importFile(this.env.db, { symbol: "AAPL", timeframe: "1d", file: AAPL_FILE, format: "bokeh", meta: { name: "Apple Inc.", exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } }),
     ]);
     this.apis = apis;
     this.workers = workers;
@@ -97,7 +102,7 @@ export class Stack {
   }
 
   spawnWorker(concurrency = 2): Promise<Proc> {
-    return spawnWorker({ ...this.processEnv, LOG_LEVEL: "silent", WORKER_CONCURRENCY: String(concurrency) });
+    return spawnWorker({ ...this.processEnv, LOG_LEVEL: "silent", WORKER_CONCURRENCY: String(concurrency), ...this.workerEnv });
   }
 
   async stop(): Promise<void> {
@@ -145,7 +150,7 @@ export class Stack {
       const statuses = await this.statuses(ids);
       const open = ids.filter((id) => !["succeeded", "failed", "cancelled"].includes(statuses.get(id) ?? "missing"));
       if (open.length === 0 || Date.now() > deadline) return open;
-      await new Promise((r) => setTimeout(r, 250));
+      await new Promise((r) => setTimeout(r, 100));
     }
   }
 }
