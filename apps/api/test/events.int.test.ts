@@ -22,14 +22,20 @@ async function finalOf(client: Client, r: { status: number; json: any }): Promis
 }
 
 beforeAll(async () => {
-  await h.setup();
-  await importSpy(h.env.db, ["1d"]);
-  a = await h.account();
-  b = await h.account();
-  await h.script(a, "sma-cross", SMA_CROSS);
-  await h.script(b, "sma-cross", SMA_CROSS);
-  const s = await finalOf(a.client, await a.client.call("POST", "/scripts/sma-cross/collect", { instrument: "SPY", timeframe: "1d", wait: 60 }));
-  const t = await finalOf(a.client, await a.client.call("POST", "/scripts/sma-cross/collect", { instrument: "AAPL", timeframe: "1d", wait: 60 }));
+  // Two sandbox threads: the shared runs are the two collects below, made at once; a case's own
+  // collect comes alone (docs/configuration.md, WORKER_CONCURRENCY).
+  await h.setup({ workerEnv: { WORKER_CONCURRENCY: "2" } });
+  // SPY's bars are imported while the accounts and their scripts are made (validated here).
+  await Promise.all([
+    importSpy(h.env.db, ["1d"]),
+    (async () => {
+      a = await h.account();
+      b = await h.account();
+      await h.script(a, "sma-cross", SMA_CROSS);
+      await h.script(b, "sma-cross", SMA_CROSS);
+    })(),
+  ]);
+  const [s, t] = await Promise.all(["SPY", "AAPL"].map(async (instrument) => finalOf(a.client, await a.client.call("POST", "/scripts/sma-cross/collect", { instrument, timeframe: "1d", wait: 60 }))));
   expect([s.status, t.status]).toEqual(["succeeded", "succeeded"]);
   spyRun = s.id;
   aaplRun = t.id;

@@ -85,8 +85,9 @@ export class RunsHarness {
 
   async setup(options: { workers?: number; workerEnv?: Record<string, string> } = {}): Promise<void> {
     this.env = await createTestEnv();
-    await importFile(this.env.db, { symbol: "AAPL", timeframe: "1d", file: AAPL_FILE, format: "bokeh", meta: { name: "Apple Inc.", exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } });
-    const [api, ...workers] = await Promise.all([
+    // The bars are imported while the processes start (neither needs the other until a run).
+    const [, api, ...workers] = await Promise.all([
+      importFile(this.env.db, { symbol: "AAPL", timeframe: "1d", file: AAPL_FILE, format: "bokeh", meta: { name: "Apple Inc.", exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } }),
       spawnApi(this.env.processEnv),
       ...Array.from({ length: options.workers ?? 1 }, () => this.spawnWorker(options.workerEnv)),
     ]);
