@@ -2,15 +2,16 @@
 // and put on pro by the operator CLI, start a sign-in over HTTP, sign in and approve it on
 // /device in the browser, poll /v1/auth/token, call /v1/me with the key, revoke the key on
 // /account in the browser, and see the key refused. Never skipped: CI installs chromium.
-import { spawn } from "node:child_process";
+// The operator's commands run in-process (the CLI's parsing and commands, without a process
+// start per command: the admin tests cover the process itself).
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { adminInProcess } from "../../admin/test/support/admin";
 import { serveHarness, type Harness } from "./signin-harness";
 
 const CHROMIUM = "/usr/bin/chromium";
-const ROOT = resolve(__dirname, "../../..");
 const ARGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -26,10 +27,10 @@ const cspViolations: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (this test is never skipped)`);
-  h = await serveHarness();
   profile = mkdtempSync(join(tmpdir(), "bs-chromium-"));
-  // A persistent context is how Playwright takes a fresh --user-data-dir of our choosing.
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+  // A persistent context is how Playwright takes a fresh --user-data-dir of our choosing; chromium
+  // starts while the app does.
+  [h, context] = await Promise.all([serveHarness(), chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS })]);
   page = context.pages()[0] ?? (await context.newPage());
   page.on("console", (message) => {
     if (/Content.Security.Policy/i.test(message.text())) cspViolations.push(message.text());
@@ -42,20 +43,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-function admin(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn("npx", ["tsx", "apps/admin/src/main.ts", ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...h.env.processEnv },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on("data", (chunk: Buffer) => { stderr += chunk.toString(); });
-    child.on("error", fail);
-    child.on("close", (code) => done({ code, stdout, stderr }));
-  });
+/** `barscript-admin <args>` on the harness's database and Redis. */
+function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return adminInProcess(h.env.processEnv, args);
 }
 
 async function api(path: string, init: { method?: string; key?: string; body?: unknown } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -70,6 +60,8 @@ async function api(path: string, init: { method?: string; key?: string; body?: u
 const errorCode = (body: Record<string, unknown>): unknown => (body["error"] as { code?: unknown } | undefined)?.code;
 
 test("when a person signs up, is admitted, and approves the CLI in the browser, then the CLI's key works until revoked on /account", async () => {
+  // A retry starts signed out, with an account of its own.
+  await context.clearCookies();
   const email = `browser-${Date.now()}@example.com`;
   const password = "a long browser password";
   const handle = `browser-${Date.now().toString(36)}`;
