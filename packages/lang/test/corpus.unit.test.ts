@@ -26,9 +26,23 @@ const OTHER: ContextBars[] = [
   { symbol: "MSFT", timeframe: "1w", bars: weekly(msft), info: { ...SYMBOL, ticker: "MSFT", timeframe: "1w" } },
 ];
 
+/**
+ * The weeks of a chart's bars, grouped once per series (the AAPL and SPY weeks were grouped again
+ * for each of the 200 scripts, a second of the file's time). The expected values group their own.
+ */
+const weeksCache = new Map<Bars, Bars>();
+function weeksOfBars(on: Bars): Bars {
+  let weeks = weeksCache.get(on);
+  if (!weeks) weeksCache.set(on, (weeks = weekly(on)));
+  return weeks;
+}
+
 /** What a run would fetch for `request.security(syminfo.tickerid, "W", ...)`: the chart's own weeks (and the other symbol's bars). */
+const contextsCache = new Map<Bars, ContextBars[]>();
 function weeksOf(on: Bars, ticker: string): ContextBars[] {
-  return [{ symbol: ticker, timeframe: "1w", bars: weekly(on), info: { ...SYMBOL, ticker, timeframe: "1w" } }, ...OTHER];
+  let contexts = contextsCache.get(on);
+  if (!contexts) contextsCache.set(on, (contexts = [{ symbol: ticker, timeframe: "1w", bars: weeksOfBars(on), info: { ...SYMBOL, ticker, timeframe: "1w" } }, ...OTHER]));
+  return contexts;
 }
 
 /**
@@ -36,7 +50,7 @@ function weeksOf(on: Bars, ticker: string): ContextBars[] {
  * chart's warmup count, the weeks from `warmup` weeks before the window's first week.
  */
 function weeksForWindow(on: Bars, from: number, warmup: number, ticker: string): ContextBars[] {
-  const weeks = weekly(on);
+  const weeks = weeksOfBars(on);
   const first = weeks.time.findLastIndex((t) => t <= on.time[from]!);
   const cut = Math.max(0, first - warmup);
   const bars = { length: weeks.length - cut, time: weeks.time.slice(cut), open: weeks.open.slice(cut), high: weeks.high.slice(cut), low: weeks.low.slice(cut), close: weeks.close.slice(cut), volume: weeks.volume.slice(cut) };
@@ -137,7 +151,8 @@ function compare(entry: string, result: EvaluationResult, on: Bars): void {
   if (expected.events) {
     const byTime = new Map(Array.from(on.time, (t, i) => [t, i]));
     expect(result.events.map((e) => [byTime.get(e.time), e.name])).toEqual(expected.events);
-    for (const e of result.events) expect(e.price).toBe(on.close[byTime.get(e.time)!]);
+    // Each event's price is its bar's close (one assertion for all: an expect per event cost more than the comparison).
+    expect(result.events.filter((e) => !Object.is(e.price, on.close[byTime.get(e.time)!]))).toEqual([]);
     expect(expected.events.length).toBeGreaterThan(0);
   } else {
     const outputs = expected.outputs!;
