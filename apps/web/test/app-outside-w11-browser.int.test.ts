@@ -157,3 +157,37 @@ test("a plan reaching back to 1990 starts on the first instrument by symbol, AAP
 function planOf(account: Account): string {
   return `test-${account.handle.replace("runner-", "")}`;
 }
+
+test("a free plan's account is told, on /device before and after approving, that its plan has no API access; both account pages give the plan's history start", async () => {
+  // as the seeded free plan: no API access, history from 2020-01-01 (the harness copies pro)
+  const noApi = await h.account({ historyStart: new Date("2020-01-01T00:00:00Z") });
+  await h.env.db.plan.update({ where: { name: planOf(noApi) }, data: { apiAccess: false } });
+  const page = await signIn(noApi);
+  const started = await fetch(`${h.api.url}/v1/auth/device`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "my laptop" }) });
+  const device = (await started.json()) as { user_code: string; device_code: string };
+  await page.goto(`${h.api.url}/device?user_code=${device.user_code}`);
+  const notice = `Your plan (${planOf(noApi)}) has no API access: the tool's calls with this key are refused (plan_limit) until an operator moves the account to a plan with it. The web app works without a key.`;
+  await expect(page.getByRole("status").innerText()).resolves.toBe(notice);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByText("Approved. Return to your tool").waitFor();
+  await expect(page.getByRole("status").filter({ hasText: "no API access" }).innerText()).resolves.toBe(notice);
+  // what the notice says: the key the tool receives is refused
+  const token = (await (await fetch(`${h.api.url}/v1/auth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ device_code: device.device_code }) })).json()) as { api_key: string };
+  const me = await fetch(`${h.api.url}/v1/me`, { headers: { authorization: `Bearer ${token.api_key}` } });
+  expect([me.status, ((await me.json()) as { error: { code: string } }).error.code]).toEqual([403, "plan_limit"]);
+
+  await page.goto(`${h.api.url}/account`);
+  await expect(page.getByRole("row", { name: /^History from/ }).innerText()).resolves.toBe("History from\t\t2020-01-01");
+  await page.goto(`${h.api.url}/app/account`);
+  await page.getByText(/^History: /).waitFor();
+  await expect(page.getByText(/^History: /).innerText()).resolves.toBe("History: runs reach bars from 2020-01-01 on; a window starting earlier is moved to that day.");
+});
+
+test("a plan with API access approving on /device gets no such notice", async () => {
+  const pro = await h.account();
+  const page = await signIn(pro);
+  const device = (await (await fetch(`${h.api.url}/v1/auth/device`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "ci" }) })).json()) as { user_code: string };
+  await page.goto(`${h.api.url}/device?user_code=${device.user_code}`);
+  await page.getByRole("button", { name: "Approve" }).waitFor();
+  await expect(page.getByText("has no API access").count()).resolves.toBe(0);
+});

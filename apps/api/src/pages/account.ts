@@ -59,6 +59,7 @@ ${revoked ? html`<p class="notice" role="status">Key ${revoked} is revoked.</p>`
     <tr><th scope="row">Requests a minute</th><td></td><td>${plan.apiAccess ? number.format(plan.requestsPerMinute) : "none"}</td></tr>
     <tr><th scope="row">Runs at once</th><td></td><td>${number.format(plan.concurrentRuns)}</td></tr>
     <tr><th scope="row">Run time limit</th><td></td><td>${plan.runTimeLimitSeconds} s</td></tr>
+    <tr><th scope="row">History from</th><td></td><td>${plan.historyStart ? plan.historyStart.toISOString().slice(0, 10) : "every stored bar"}</td></tr>
   </tbody>
 </table>
 <h2>API keys</h2>

@@ -36,12 +36,22 @@ ${errorBox(error)}
 </form>`;
 }
 
-function confirmPage(csrf: string, auth: DeviceAuthorization, handle: string, liveKeys: number, error?: string) {
+/**
+ * A plan without API access (Free, docs/reference/limits-and-plans.md): the key is made, as on the
+ * account page, but every call with it is refused 403 plan_limit until the plan changes; said
+ * before the person approves (a free account approved and its tool's first call was refused).
+ */
+function noApiNotice(plan: { name: string; apiAccess: boolean }) {
+  return plan.apiAccess ? "" : html`<p class="notice" role="status">Your plan (${plan.name}) has no API access: the tool's calls with this key are refused (plan_limit) until an operator moves the account to a plan with it. The web app works without a key.</p>`;
+}
+
+function confirmPage(csrf: string, auth: DeviceAuthorization, account: { handle: string; plan: { name: string; apiAccess: boolean } }, liveKeys: number, error?: string) {
   const atCap = liveKeys >= MAX_LIVE_KEYS;
   const code = formatUserCode(auth.userCode);
   return html`
-<p><strong>${auth.clientName}</strong> asks for an API key for your account <strong>${handle}</strong>.</p>
+<p><strong>${auth.clientName}</strong> asks for an API key for your account <strong>${account.handle}</strong>.</p>
 <p>Check that your tool shows this code: <span class="code">${code}</span></p>
+${noApiNotice(account.plan)}
 <h2>It asks to</h2>
 <ul>${auth.scopes.map((s) => html`<li><strong>${s}</strong>: ${SCOPE_DESCRIPTIONS[s] ?? s}</li>`)}</ul>
 ${errorBox(error)}
@@ -82,7 +92,7 @@ export function registerDevice(router: Router, ctx: PageContext): void {
         "No sign-in is waiting for this code. It may have expired (codes last 15 minutes) or been answered already; start again from your tool."));
     }
     const live = await countLiveKeys(db, active.account.id, clock.now());
-    sendPage(ctx, res, status, "Connect a tool", confirmPage(csrf, auth, active.account.handle, live, error));
+    sendPage(ctx, res, status, "Connect a tool", confirmPage(csrf, auth, active.account, live, error));
   }
 
   router.get("/device", requireSignIn, async (req, res) => {
@@ -121,6 +131,7 @@ export function registerDevice(router: Router, ctx: PageContext): void {
     if (!approved) return gone();
     sendPage(ctx, res, 200, "Sign-in approved", html`
 <p class="notice" role="status">Approved. Return to your tool: it will receive its key named <strong>${keyName}</strong> within a few seconds.</p>
+${noApiNotice(active.account.plan)}
 <p>You can see and revoke your keys on <a href="/account">your account page</a>.</p>`);
   });
 }

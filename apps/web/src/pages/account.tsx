@@ -125,6 +125,8 @@ export function AccountPage() {
           {CAPS.map(([k, label]) => <UsageBar id={`usage-${k}`} label={label} used={usage.data?.caps[k].used ?? 0} limit={usage.data?.caps[k].limit ?? null} />)}
           <UsageBar id="usage-runs" label="Runs at once" used={usage.data.concurrent_runs.used} limit={usage.data.concurrent_runs.limit} />
           <p class="muted">Run time limit: {usage.data.run_time_limit} s a run.</p>
+          {/* the plan's "History from" (docs/reference/limits-and-plans.md): where a run's window can start */}
+          <p class="muted">{usage.data.history_start === null ? "History: runs reach every stored bar." : `History: runs reach bars from ${usage.data.history_start.slice(0, 10)} on; a window starting earlier is moved to that day.`}</p>
         </>
       ) : null}
       <h2>API keys</h2>
