@@ -89,11 +89,21 @@ export interface CliStack {
   close(): Promise<void>;
 }
 
-export async function startCliStack(handle: string): Promise<CliStack> {
+export interface CliStackOptions {
+  /** Added to the worker's environment, e.g. WORKER_CONCURRENCY for a file that runs few runs at once. */
+  workerEnv?: Record<string, string>;
+}
+
+export async function startCliStack(handle: string, options: CliStackOptions = {}): Promise<CliStack> {
   const env = await createTestEnv();
-  const [api, worker] = await Promise.all([spawnApi(env.processEnv), spawnWorker(env.processEnv)]);
-  const user = await accountWithKey(env.db, handle);
-  await importAapl(env.db);
+  // The account and the AAPL bars are written to the file's database while the API and the
+  // worker start: neither process reads them before a request asks.
+  const [api, worker, user] = await Promise.all([
+    spawnApi(env.processEnv),
+    spawnWorker({ ...env.processEnv, ...options.workerEnv }),
+    accountWithKey(env.db, handle),
+    importAapl(env.db),
+  ]);
   const dir = mkdtempSync(join(tmpdir(), `bs-cli-${handle}-`));
   const cliEnv = { BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key, BARSCRIPT_CREDENTIALS: join(dir, "credentials.json") };
   return {

@@ -4,6 +4,10 @@
 // (docs/reference/api.md: `?kind=`), and `<owner>/<slug>` runs or collects a public one; `collect --input` sets a definition's inputs.
 // A run that fails exits 2 with its reason on stderr (docs/reference/errors.md, client exit codes).
 // On a terminal, counts of one are said in the singular, and a search finding nothing says so.
+// One API and worker serve every case; a case's commands that do not depend on one another run
+// at once. A case whose answers would differ on a second try (new versions, the caller's runs of
+// a public script) makes its scripts afresh on each try, so jest's retry
+// (test/support/retry-once.ts) never meets what the first try made.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Barscript, ClientError } from "@barscript/sdk";
@@ -17,10 +21,14 @@ definition("Down day")
 len = input.int(3, "Length")
 alertcondition(close < open, "down", "down")
 `;
-const STUDY = (horizons: string): string => `//@version=6
+const STUDY = (horizons: string, definition = "down"): string => `//@version=6
 study("After down days", horizons = [${horizons}])
-use("down")
+use("${definition}")
 `;
+
+/** `name` with a number no earlier call gave: a name of this try only. */
+let tries = 0;
+const fresh = (name: string): string => `${name}-${++tries}`;
 
 /**
  * Creates a script; a 409 `conflict` means an earlier attempt of this same call landed (the SDK
@@ -34,8 +42,17 @@ async function create(sdk: Barscript, body: { slug: string; visibility?: "public
   }
 }
 
+const CLOSES = '//@version=6\nindicator("Closes")\nplot(close, "c")\n';
+
+/** A definition and a study (of one horizon, using it) of the slug `slug`. */
+async function sharedSlug(sdk: Barscript, slug: string): Promise<void> {
+  await create(sdk, { slug, files: [{ path: "main.pine", content: DEFINITION }] });
+  await create(sdk, { slug, files: [{ path: "main.pine", content: STUDY("1", slug) }] });
+}
+
 describe("barscript --kind and <owner>/<slug>", () => {
   let stack: CliStack;
+  let publisher: Barscript;
   const cli = (args: string[]): Promise<Result> => stack.cli(args);
   const json = async <T>(args: string[]): Promise<T> => {
     const out = await cli(args);
@@ -44,13 +61,14 @@ describe("barscript --kind and <owner>/<slug>", () => {
   };
 
   beforeAll(async () => {
-    stack = await startCliStack("kinder");
-    await create(stack.sdk, { slug: "down", files: [{ path: "main.pine", content: DEFINITION }] });
-    await create(stack.sdk, { slug: "down", files: [{ path: "main.pine", content: STUDY("1") }] });
-    // Another account's public indicator and definition.
-    const publisher = new Barscript({ baseUrl: `${stack.api.url}/v1`, apiKey: (await accountWithKey(stack.env.db, "publisher")).key });
-    await create(publisher, { slug: "closes", visibility: "public", files: [{ path: "main.pine", content: '//@version=6\nindicator("Closes")\nplot(close, "c")\n' }] });
-    await create(publisher, { slug: "down", visibility: "public", files: [{ path: "main.pine", content: DEFINITION }] });
+    // At most two runs at once here: a worker of two sandbox threads warms two at its start, not four.
+    stack = await startCliStack("kinder", { workerEnv: { WORKER_CONCURRENCY: "2" } });
+    publisher = new Barscript({ baseUrl: `${stack.api.url}/v1`, apiKey: (await accountWithKey(stack.env.db, "publisher")).key });
+    await Promise.all([
+      sharedSlug(stack.sdk, "down"),
+      // Another account's public indicator.
+      create(publisher, { slug: "closes", visibility: "public", files: [{ path: "main.pine", content: CLOSES }] }),
+    ]);
   });
   afterAll(async () => {
     await stack?.close();
@@ -64,20 +82,28 @@ describe("barscript --kind and <owner>/<slug>", () => {
   });
 
   it("when --kind is given, then run, versions, pull, push and events reach that script", async () => {
-    const study = await json<{ kind: string; status: string }>(["run", "down", "--kind", "study", "-i", "AAPL", "-t", "1d", "--bars", "30", "--wait", "60"]);
+    // This try's own definition and study of one slug: the pushes below make versions.
+    const slug = fresh("down");
+    const pulledDir = fresh("pulled");
+    await sharedSlug(stack.sdk, slug);
+    const pullAndPush = (async () => {
+      const pulled = await json<{ files: string[] }>(["pull", slug, pulledDir, "--kind", "study"]);
+      expect(pulled.files).toEqual(["main.pine"]);
+      // A new version of the study alone: the definition keeps its one version.
+      const pushed = await json<{ kind: string; latest_version: number }>(["push", slug, pulledDir, "--kind", "study"]);
+      expect(pushed).toMatchObject({ kind: "study", latest_version: 1 });
+      writeFileSync(join(stack.dir, pulledDir, "main.pine"), STUDY("1, 2", slug));
+      const saved = await json<{ kind: string; latest_version: number }>(["push", slug, pulledDir, "--kind", "study"]);
+      expect(saved).toMatchObject({ kind: "study", latest_version: 2 });
+    })();
+    const [study, versions] = await Promise.all([
+      json<{ kind: string; status: string }>(["run", slug, "--kind", "study", "-i", "AAPL", "-t", "1d", "--bars", "30", "--wait", "60"]),
+      json<{ data: Array<{ version: number }> }>(["versions", slug, "--kind", "definition"]),
+      pullAndPush,
+    ]);
     expect(study).toMatchObject({ kind: "study", status: "succeeded" });
-    const versions = await json<{ data: Array<{ version: number }> }>(["versions", "down", "--kind", "definition"]);
     expect(versions.data.map((v) => v.version)).toEqual([1]);
-    const pulled = await json<{ files: string[] }>(["pull", "down", "pulled", "--kind", "study"]);
-    expect(pulled.files).toEqual(["main.pine"]);
-    // A new version of the study alone: the definition keeps its one version.
-    const pushed = await json<{ kind: string; latest_version: number }>(["push", "down", "pulled", "--kind", "study"]);
-    expect(pushed).toMatchObject({ kind: "study", latest_version: 1 });
-    const { writeFileSync } = await import("node:fs");
-    writeFileSync(`${stack.dir}/pulled/main.pine`, STUDY("1, 2"));
-    const saved = await json<{ kind: string; latest_version: number }>(["push", "down", "pulled", "--kind", "study"]);
-    expect(saved).toMatchObject({ kind: "study", latest_version: 2 });
-    expect((await stack.sdk.call("getScript", { path: { slug: "down" }, query: { kind: "definition" } })).latest_version).toBe(1);
+    expect((await stack.sdk.call("getScript", { path: { slug }, query: { kind: "definition" } })).latest_version).toBe(1);
   });
 
   it("when collect is given --kind and --input, then the definition runs with that input and its events are listed by kind", async () => {
@@ -101,26 +127,38 @@ describe("barscript --kind and <owner>/<slug>", () => {
     const run = JSON.parse(ran.stdout) as { id: string; status: string; failure: { kind: string } };
     expect(run).toMatchObject({ status: "failed", failure: { kind: "script" } });
     expect(ran.stderr).toMatch(new RegExp(`^Error script: run ${run.id} on AAPL failed: .+\n$`));
-    const status = await cli(["run-status", run.id]);
+    const [status, cancel] = await Promise.all([cli(["run-status", run.id]), cli(["cancel", run.id])]);
     expect({ code: status.code, stderr: status.stderr }).toEqual({ code: 2, stderr: ran.stderr });
     expect((JSON.parse(status.stdout) as { id: string }).id).toBe(run.id);
     // cancel of the failed run cancels nothing: it says so, then the failure, and exits as run-status (docs/adr/0300)
-    const cancel = await cli(["cancel", run.id]);
     expect({ code: cancel.code, stderr: cancel.stderr }).toEqual({ code: 2, stderr: `Run ${run.id} had already finished (failed): nothing was cancelled.\n${ran.stderr}` });
     expect(JSON.parse(cancel.stdout)).toMatchObject({ id: run.id, status: "failed" });
   });
 
   it("when <owner>/<slug> names a public script, then run, collect and sweep use it, and the run is the caller's", async () => {
-    const run = await json<{ script: { owner: string; slug: string }; status: string }>(["run", "publisher/closes", "-i", "AAPL", "-t", "1d", "--bars", "30", "--wait", "60"]);
-    expect(run).toMatchObject({ script: { owner: "publisher", slug: "closes" }, status: "succeeded" });
-    const collected = await json<{ id: string; script: { owner: string; slug: string }; kind: string }>(["collect", "publisher/down", "-i", "AAPL", "-t", "1d", "--bars", "30", "--wait", "60"]);
-    expect(collected).toMatchObject({ script: { owner: "publisher", slug: "down" }, kind: "definition" });
-    const events = await json<{ events: Array<{ run_id: string }> }>(["events", "publisher/down"]);
+    // This try's own public indicator and definition of the publisher: the caller's runs of them are this try's.
+    const closes = fresh("closes");
+    const down = fresh("down");
+    await Promise.all([
+      create(publisher, { slug: closes, visibility: "public", files: [{ path: "main.pine", content: CLOSES }] }),
+      create(publisher, { slug: down, visibility: "public", files: [{ path: "main.pine", content: DEFINITION }] }),
+    ]);
+    const [run, collected] = await Promise.all([
+      json<{ id: string; script: { owner: string; slug: string }; status: string }>(["run", `publisher/${closes}`, "-i", "AAPL", "-t", "1d", "--bars", "30", "--wait", "60"]),
+      json<{ id: string; script: { owner: string; slug: string }; kind: string }>(["collect", `publisher/${down}`, "-i", "AAPL", "-t", "1d", "--bars", "30", "--wait", "60"]),
+    ]);
+    expect(run).toMatchObject({ script: { owner: "publisher", slug: closes }, status: "succeeded" });
+    expect(collected).toMatchObject({ script: { owner: "publisher", slug: down }, kind: "definition" });
+    const [events, mine] = await Promise.all([
+      json<{ events: Array<{ run_id: string }> }>(["events", `publisher/${down}`]),
+      json<{ data: Array<{ id: string; script: { owner: string; slug: string } }> }>(["runs"]),
+    ]);
     expect(new Set(events.events.map((e) => e.run_id))).toEqual(new Set([collected.id]));
-    const mine = await json<{ data: Array<{ script: { owner: string } }> }>(["runs"]);
-    expect(mine.data.filter((r) => r.script.owner === "publisher")).toHaveLength(2);
-    const swept = await json<{ sweep: { definition: { owner: string; slug: string }; status: string; progress: { total: number } } }>(["sweep", "publisher/down", "-i", "AAPL", "-t", "1d", "--bars", "30", "-g", "len=2,3", "--horizons", "1", "--wait", "60"]);
-    expect(swept.sweep).toMatchObject({ definition: { owner: "publisher", slug: "down" }, status: "succeeded", progress: { total: 2 } });
+    const ofThisTry = mine.data.filter((r) => r.script.owner === "publisher" && (r.script.slug === closes || r.script.slug === down));
+    expect(ofThisTry).toHaveLength(2);
+    expect(new Set(ofThisTry.map((r) => r.id))).toEqual(new Set([run.id, collected.id]));
+    const swept = await json<{ sweep: { definition: { owner: string; slug: string }; status: string; progress: { total: number } } }>(["sweep", `publisher/${down}`, "-i", "AAPL", "-t", "1d", "--bars", "30", "-g", "len=2,3", "--horizons", "1", "--wait", "60"]);
+    expect(swept.sweep).toMatchObject({ definition: { owner: "publisher", slug: down }, status: "succeeded", progress: { total: 2 } });
   });
 
   // Compute units are ceil(bars evaluated / 1000) (docs/reference/limits-and-plans.md): 500 bars of
@@ -128,19 +166,21 @@ describe("barscript --kind and <owner>/<slug>", () => {
   it("on a terminal, one of a thing is said in the singular: validate's 1 output, run-status's 1 compute unit", async () => {
     const source = '//@version=6\nindicator("One plot")\nplot(close, "c")\n';
     writeFileSync(join(stack.dir, "one.pine"), source);
-    const valid = await stack.tty(["--no-color", "validate", "one.pine"]);
+    const [valid, run] = await Promise.all([
+      stack.tty(["--no-color", "validate", "one.pine"]),
+      create(stack.sdk, { slug: "one-plot", files: [{ path: "main.pine", content: source }] })
+        .then(() => json<{ id: string; summary: { bars_evaluated: number; compute_units: number } }>(["run", "one-plot", "-i", "AAPL", "-t", "1d", "--bars", "500", "--wait", "60"])),
+    ]);
     expect(valid.stdout.replace(/\r/g, "")).toContain("valid: 1 output, 0 events, warmup 0 bars\n");
-    await create(stack.sdk, { slug: "one-plot", files: [{ path: "main.pine", content: source }] });
-    const run = await json<{ id: string; summary: { bars_evaluated: number; compute_units: number } }>(["run", "one-plot", "-i", "AAPL", "-t", "1d", "--bars", "500", "--wait", "60"]);
     expect(run.summary).toMatchObject({ bars_evaluated: 500, compute_units: 1 });
     const status = await stack.tty(["--no-color", "run-status", run.id]);
     expect(status.stdout.replace(/\r/g, "")).toMatch(/\n500 bars evaluated, 1 compute unit, [\d.]+s\n/);
   });
 
   it("on a terminal, a library search that finds nothing says so and why, instead of an empty table", async () => {
-    const none = await stack.tty(["--no-color", "library", "search", "clo"]);
+    const [none, found] = await Promise.all([stack.tty(["--no-color", "library", "search", "clo"]), stack.tty(["--no-color", "library", "search", "closes"])]);
     expect(none.stdout.replace(/\r/g, "")).toBe('(no public script matches "clo": the search matches whole words)\n');
-    expect((await stack.tty(["--no-color", "library", "search", "closes"])).stdout).toMatch(/│ publisher\/closes\s+│ indicator\s+│ Closes/);
+    expect(found.stdout).toMatch(/│ publisher\/closes\s+│ indicator\s+│ Closes/);
   });
 
   // bar_index counts from AAPL's first bar (3,270 daily bars): bar 3000 lies in the latest 500
