@@ -265,8 +265,15 @@ ${REQUEST_DIFFERENCES}
 - **Shadowing.** \`x = ...\` inside a block, for an \`x\` an enclosing scope declared before, declares a new \`x\`
   of that block and leaves the outer one as it was, as TradingView does (docs/adr/0351), with the warning
   \`shadowed_variable\`, TradingView's CW10013 ("Shadowing variable ... Did you want to use the ":=" operator"):
-  for a block or function body, not a parameter; it points at the variable's name, where TradingView's
-  starts at its statement (docs/adr/0355).
+  for a block or function body, not a parameter (docs/adr/0355). A variable named as a built-in variable
+  (\`hl2 = ...\`, \`[high, low] = ...\`, \`for time = ...\`), in any scope, gets the warning
+  \`shadowed_builtin_variable\`, TradingView's CW10011 ("Shadowing built-in variable ..."), and is the
+  script's variable from there on in its scope; a parameter or a name of a built-in function or namespace
+  gets none. Declaring the name after using the built-in is refused, as TradingView does; using it only
+  after the declaration is not. Both warnings cover the declaration from its first token through its value
+  (a for's \`i = 0\`), as TradingView's do; a tuple member's ends at its name. TradingView's pages do not
+  document either warning: which declarations warn follows public probes of its compiler
+  (docs/adr/0358).
 - **Accepted and ignored.** \`max_bars_back(...)\` and \`indicator(max_bars_back = ...)\` (history is sized
   from the script: a variable read at an offset known only as the script runs, \`x[bar_index - anchor]\`, keeps
   5000 bars, TradingView's limit for a series; a reference past it, or past 10,000 bars of \`open\`, \`high\`,

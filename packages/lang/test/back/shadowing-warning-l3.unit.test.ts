@@ -4,7 +4,10 @@
 // topic), but a user porting a script who meant `:=` gets the hint. Which declarations warn follows
 // TradingView: any local scope (an if, a loop, a function body) whose enclosing scopes declared the
 // name earlier in the text; not parameters, not `:=`, not a variable of a sibling block, not a global
-// declared only after the local one, not the placeholder `_` (docs/adr/0355).
+// declared only after the local one, not the placeholder `_` (docs/adr/0355). A warning's range is
+// TradingView's: the declaration from its first token (`var`, the type, the tuple's `[`) through its
+// value, a for's `i = 0`; a tuple member's ends at its name (docs/adr/0358). Expected ranges are
+// counted by hand on the texts below (end column exclusive).
 import { brief, check } from "../front/harness";
 
 const H = '//@version=6\nindicator("t")\n';
@@ -16,11 +19,11 @@ async function shadowing(body: string): Promise<string[]> {
 }
 
 describe("shadowed_variable: a local = hiding an enclosing variable", () => {
-  test("an if's `x = ...` under a global x: one warning at the name, naming it and suggesting :=", async () => {
+  test("an if's `x = ...` under a global x: one warning over the declaration, naming it and suggesting :=", async () => {
     const r = await check(`${H}float below = -1.0\nif close > open\n    below = 5.0\nplot(below)\n`);
     expect(r.valid).toBe(true);
     const ws = r.diagnostics.filter((d) => d.code === "shadowed_variable");
-    expect(brief(ws)).toEqual(["shadowed_variable 5:5-5:10"]);
+    expect(brief(ws)).toEqual(["shadowed_variable 5:5-5:16"]);
     expect(ws[0]!.severity).toBe("warning");
     expect(ws[0]!.stage).toBe("lint");
     expect(ws[0]!.message).toContain("'below'");
@@ -46,11 +49,11 @@ for i = 0 to 3
 plot(a + b + i + q)
 `;
     expect(await shadowing(body)).toEqual([
-      "shadowed_variable 9:9-9:10",
-      "shadowed_variable 10:11-10:12",
-      "shadowed_variable 11:9-11:10",
-      "shadowed_variable 13:9-13:10",
-      "shadowed_variable 15:5-15:6",
+      "shadowed_variable 9:5-9:16",
+      "shadowed_variable 10:5-10:18",
+      "shadowed_variable 11:5-11:10",
+      "shadowed_variable 13:9-13:16",
+      "shadowed_variable 15:5-15:10",
     ]);
   });
 
@@ -64,7 +67,7 @@ f(x) =>
     d + w
 plot(f(close) + d)
 `;
-    expect(await shadowing(body)).toEqual(["shadowed_variable 5:5-5:6", "shadowed_variable 8:9-8:10"]);
+    expect(await shadowing(body)).toEqual(["shadowed_variable 5:5-5:14", "shadowed_variable 8:9-8:18"]);
   });
 
   test("no warning: parameters, :=, sibling blocks, a global declared later, the placeholder _, the global scope", async () => {

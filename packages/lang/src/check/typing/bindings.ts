@@ -3,10 +3,12 @@
 // name `_` is TradingView's placeholder: public scripts declare `_ = ...` again and again in one
 // scope (a separator, a value computed and ignored), so each such declaration is a new variable
 // that hides the previous one (docs/adr/0130-underscore-declarations.md). A declaration hiding a
-// variable of an enclosing scope is a new variable too, with TradingView's shadowing warning.
+// variable of an enclosing scope is a new variable too, with TradingView's shadowing warning; one
+// named as a built-in variable gets TradingView's built-in shadowing warning (docs/adr/0358).
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
+import { lookupVariable } from "../builtin-lookup";
 import type { Typer } from "./state";
 
 /** The identifier a scope may declare any number of times. */
@@ -16,13 +18,20 @@ export function newLocal(t: Typer, name: A.Identifier, type: A.PineType, qual: A
   return { kind: "local", id: ++t.ctx.ids.local, name: name.name, mode, type, qual, role, declSpan: name.span };
 }
 
-/** Declare (or, when a function body is re-checked, re-declare) a variable in the current scope. */
-export function declare(t: Typer, name: A.Identifier, existing: A.LocalSymbol | undefined, make: () => A.LocalSymbol): A.LocalSymbol {
+/**
+ * Declare (or, when a function body is re-checked, re-declare) a variable in the current scope.
+ * `at` is the declaration's range the shadowing warnings point at, as TradingView's do: from the
+ * statement's first token through its value (docs/adr/0358); the variable's name when not given.
+ */
+export function declare(t: Typer, name: A.Identifier, existing: A.LocalSymbol | undefined, make: () => A.LocalSymbol, at: A.Span = name.span): A.LocalSymbol {
   const clash = t.scope.own(name.name);
   if (clash && clash !== existing && name.name !== PLACEHOLDER) {
     t.ctx.error(Code.duplicate_declaration, `'${name.name}' is already declared in this scope; use ':=' to reassign it.`, name.span);
   }
-  else if (name.name !== PLACEHOLDER) warnShadowing(t, name);
+  else if (name.name !== PLACEHOLDER) {
+    warnBuiltinShadowing(t, name, at);
+    warnShadowing(t, name, at);
+  }
   const sym = existing ?? make();
   t.scope.declare(sym);
   return sym;
@@ -31,16 +40,37 @@ export function declare(t: Typer, name: A.Identifier, existing: A.LocalSymbol | 
 /**
  * A local declaration hiding a variable an enclosing scope declared earlier in the text: TradingView's
  * warning CW10013, for an if, loop or switch block and a function body alike; parameters are not
- * declared here, so they never warn (docs/adr/0355).
+ * declared here, so they never warn (docs/adr/0355). It points at the declaration (docs/adr/0358).
  */
-function warnShadowing(t: Typer, name: A.Identifier): void {
+function warnShadowing(t: Typer, name: A.Identifier, at: A.Span): void {
   const outer = t.scope.parent?.lookup(name.name)?.sym;
   if (!outer || !declaredBefore(outer.declSpan, name.span)) return;
   t.ctx.warn(
     Code.shadowed_variable,
     `Shadowing variable '${name.name}' which exists in parent scope (line ${outer.declSpan.line}): this '=' declares a new '${name.name}' for this block only. Did you want to use the ':=' operator instead of '='?`,
-    name.span,
+    at,
   );
+}
+
+/**
+ * A declaration named as a built-in variable (`high = ...`, `var time = ...`, a tuple member, a
+ * loop counter), in any scope: TradingView's warning CW10011. From it on, in its scope, the name
+ * is the script's variable. Parameters are declared elsewhere and never warn; names of built-in
+ * functions and namespaces are no built-in variable. Using the built-in before declaring the
+ * name is the error of rules/shadowed-names.ts (docs/adr/0358).
+ */
+function warnBuiltinShadowing(t: Typer, name: A.Identifier, at: A.Span): void {
+  if (lookupVariable(name.name) === undefined) return;
+  t.ctx.warn(
+    Code.shadowed_builtin_variable,
+    `Shadowing built-in variable '${name.name}': from here on in this scope '${name.name}' is the variable declared here, not the built-in.`,
+    at,
+  );
+}
+
+/** The range from the first position of `from` to the last of `to` (a declaration's range). */
+export function rangeOf(from: A.Span, to: A.Span): A.Span {
+  return { file: from.file, line: from.line, column: from.column, endLine: to.endLine, endColumn: to.endColumn };
 }
 
 function declaredBefore(a: A.Span, b: A.Span): boolean {

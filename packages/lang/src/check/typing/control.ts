@@ -6,7 +6,7 @@ import { Code } from "../../language/codes";
 import { lookupFunction, needsCallSite } from "../builtin-lookup";
 import { Scope } from "../scope";
 import { FLOAT, INT, isNumeric, maxQual, NA, prim, show, unify, VOID } from "../types";
-import { declare, newLocal } from "./bindings";
+import { declare, newLocal, rangeOf } from "./bindings";
 import { takeAsInt } from "./int-division";
 import { condition } from "./operators";
 import { POISON, setValue, type Typer, type Value, VALUELESS, type WantValue } from "./state";
@@ -123,7 +123,8 @@ function forNode(t: Typer, node: A.For): Value {
   if (node.counterType === "int" && !intBounds) t.ctx.error(Code.type_mismatch, `The counter '${node.counter.name}' is declared int, but a bound or the step is float: write int(...) or declare it float.`, node.counter.span);
   if (t.ctx.version >= 6 && rereadable(node.to)) node.toEachIteration = true;
   return inLoopScope(t, () => {
-    const sym = declare(t, node.counter, node.symbol, () => newLocal(t, node.counter, counterType, "series", "none", "loop"));
+    // a counter's warnings point at `i = 0`, as TradingView's (docs/adr/0358)
+    const sym = declare(t, node.counter, node.symbol, () => newLocal(t, node.counter, counterType, "series", "none", "loop"), rangeOf(node.counter.span, node.from.span));
     sym.type = counterType;
     node.symbol = sym;
     return loopBody(t, node.body);

@@ -5,7 +5,7 @@ import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { assignable, INT, isNumeric, maxQual, prim, qualFits, show } from "../types";
 import { intValued, takeAsInt } from "./int-division";
-import { declare, newLocal } from "./bindings";
+import { declare, newLocal, rangeOf } from "./bindings";
 import { mixedNote } from "./control";
 import { localSettledQualifier, settledQualifier } from "./input-settled";
 import { inlineConstants } from "./lookup";
@@ -57,7 +57,7 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
     if (!qualFits(v.qual, q)) t.ctx.error(Code.qualifier_mismatch, `'${s.name.name}' is declared ${q} but its value is ${v.qual}.`, s.init.span);
     qual = q;
   }
-  const sym = declare(t, s.name, s.symbol, () => newLocal(t, s.name, type, qual, s.mode, "variable"));
+  const sym = declare(t, s.name, s.symbol, () => newLocal(t, s.name, type, qual, s.mode, "variable"), rangeOf(s.span, s.init.span));
   if (q === "const") constDeclared.add(sym);
   if (q === "simple") simpleDeclared.add(sym);
   sym.type = type;
@@ -131,7 +131,9 @@ export function tupleDecl(t: Typer, s: A.TupleDecl): Value {
     if (!n) return null;
     const el = elements[i] ?? POISON;
     const qual: A.Qualifier = t.reassigned.has(n.name) ? "series" : v.qual;
-    const sym = declare(t, n, s.symbols?.[i] ?? undefined, () => newLocal(t, n, el, qual, "none", "variable"));
+    // each member's warning starts at the tuple, as TradingView's, and ends at its name, so the
+    // warnings of two members stay two (docs/adr/0358)
+    const sym = declare(t, n, s.symbols?.[i] ?? undefined, () => newLocal(t, n, el, qual, "none", "variable"), rangeOf(s.span, n.span));
     sym.type = el;
     sym.qual = qual;
     return sym;
