@@ -59,7 +59,13 @@ export const REQUEST_DIFFERENCES = `- **\`request.security\`** follows TradingVi
   the statements before its call, as the user manual's rule has it (a request "only duplicates code that affects the
   variable before the call"): with \`var c = 0\`, \`a = request.security(t, tf, c)\`, \`c += 1\`, \`b =
   request.security(t, tf, c)\` \`a\` is 0 and \`b\` counts the bars (docs/adr/0327, 0346). Two requests inside one
-  statement of the script (a loop or an \`if\` holding both) share that statement's code there. A
+  statement of the script share that statement's code there. That changes no value when nothing between the two
+  calls writes what the earlier one reads: \`a = request.security(t, tf, x) + request.security(t, tf, y)\` gives
+  what two statements give, each expression depending only on the statements before (docs/adr/0359). It shows
+  when something between them does: in an \`if\` or a loop holding \`a := request.security(t, tf, c)\`, \`c += 1\`,
+  \`b := request.security(t, tf, c)\`, \`a\` reads the count of the bars before (not 0); a later request's
+  expression calling a function that pushes into an array the earlier one reads (\`arr.size()\`) makes the earlier
+  one see the pushes of the context's previous bars. A
   statement that could only raise a runtime error there (a chart-timeframe check ending in \`runtime.error\`, where
   \`timeframe.period\` is the requested timeframe) is not run in it (docs/adr/0170); statements that draw run in
   it only when its requests need them (docs/adr/0223). A request inside an \`if\`, a \`switch\`, a ternary or on the right of
