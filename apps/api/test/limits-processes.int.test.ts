@@ -14,9 +14,13 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 type Api = ApiProc;
 
-/** The API's bundle as one process (`node dist/api.js`, no wrapper): SIGKILL hits the server itself. */
+/**
+ * The API's bundle as one process (`node dist/api.js`, no wrapper): SIGKILL hits the server itself.
+ * One validation thread (docs/configuration.md, VALIDATION_THREADS): the heavy case's two
+ * validations, one a process, are all these processes validate.
+ */
 function startApi(env: TestEnv): Promise<Api> {
-  return spawnApi({ ...env.processEnv, LOG_LEVEL: "silent" });
+  return spawnApi({ ...env.processEnv, LOG_LEVEL: "silent", VALIDATION_THREADS: "1" });
 }
 
 const alive = (api: Api | undefined): api is Api => !!api && api.child.exitCode === null && api.child.signalCode === null;
