@@ -1,7 +1,7 @@
 // Runs: `run` (with a progress line), `runs`, `run-status`, `cancel`.
 import { Option, type Command } from "commander";
 import type { Barscript, Run } from "@barscript/sdk";
-import { EXIT, exitCodeForFailureKind, type ExitCode } from "@barscript/contracts";
+import { EXIT, exitCodeForFailureKind, RUN_KINDS, type ExitCode } from "@barscript/contracts";
 import { progressLine, type Progress } from "../progress";
 import { goesOn, onInterrupt } from "../interrupt";
 import { plural, reportError, table, type OutputMode } from "../output";
@@ -21,8 +21,6 @@ export interface RunOptions {
 }
 
 type Status = Run["status"];
-/** The kinds a run has (a library is imported, never run). */
-const RUN_KINDS = ["indicator", "definition", "study"] as const;
 type RunKind = (typeof RUN_KINDS)[number];
 
 /** The line under a page that has more: the command (with its filters) for the next one; empty on the last page. */

@@ -1,6 +1,6 @@
 // Tools over runs: start, read, list, cancel, and results (a summary by default, pages on request).
 import { z } from "zod";
-import { RunSchema, TIMEFRAMES, RUN_STATUSES } from "@barscript/contracts";
+import { RunSchema, TIMEFRAMES, RUN_STATUSES, RUN_KINDS } from "@barscript/contracts";
 import { pageItems, type Barscript } from "@barscript/sdk";
 import { defineTool, param, DESTRUCTIVE, READ, WRITE, type Tool } from "../tool";
 import { fittedPage } from "../bounded";
@@ -8,8 +8,6 @@ import { eventsSummary, indicatorSummary } from "../summary";
 import { outputSchema } from "./schemas";
 import { scriptKind, scriptOwner } from "./script-ref";
 
-/** The kinds a run has (a library is imported, never run). */
-const RUN_KINDS = ["indicator", "definition", "study"] as const;
 const runId = param(z.string().min(1, "must not be empty"), "A run's id, from start_run or list_runs", "run_4fV2kQ9mXb1LzT8cR3sW0aJe");
 const wait = param(z.number().int().min(0).max(60).optional(), "Seconds to wait for the run to finish (at most 60; 0 answers at once)", 30);
 const RUN = outputSchema(RunSchema);
