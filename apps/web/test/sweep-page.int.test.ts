@@ -16,7 +16,7 @@ import { createLimits } from "@barscript/limits";
 import { importFile } from "@barscript/marketdata";
 import { createRedis } from "@barscript/queue";
 import type { Redis } from "ioredis";
-import { fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
 import { axeFindings, WCAG_TAGS } from "./support/axe";
 import { RunsHarness, type Client } from "../../api/test/runs-harness";
 
@@ -135,12 +135,8 @@ beforeAll(async () => {
   redis = createRedis(h.env.redisUrl, "command");
   const created = await me.client.call("POST", "/scripts", { slug: "rsi-below", files: [{ path: "main.pine", content: DEF }] });
   expect(created.status).toBe(201);
-  browser = await openBrowser();
+  browser = await openSignedIn(h.api.url, me, undefined, "/app/runs");
   ({ page } = browser);
-  page.setDefaultTimeout(30_000);
-  await page.goto(`${h.api.url}/login?next=%2Fapp%2Fruns`);
-  await fillSignIn(page, me);
-  await page.waitForURL(/\/app\/runs$/);
 });
 afterAll(async () => {
   await browser?.close();

@@ -16,7 +16,9 @@ export interface AxeFinding {
 
 /** The violations of the rules `runOnly` selects (by tag or by rule id). */
 export async function axeFindings(page: Page, runOnly: { type: "tag" | "rule"; values: string[] }): Promise<AxeFinding[]> {
-  await page.evaluate(AXE);
+  // once per document: a page the app changed without a load still has it (the 500 KB script is
+  // not parsed and run again for each check)
+  if (!(await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === "function"))) await page.evaluate(AXE);
   return page.evaluate(async (only) => {
     const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
     const result = await axe.run({ runOnly: only });
