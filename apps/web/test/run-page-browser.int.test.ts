@@ -3,10 +3,11 @@
 // running run said as such and cancelled by keyboard (the focus goes to the status, which says
 // "Cancelled"), drawings on warmup bars left off the chart and counted, a box's edges and a table
 // drawn, a study's title and extended statistics, and the pages of objects that are not there titled
-// "Not found". One browser, one stack (its own database, Redis prefix and queues).
+// "Not found". One browser, one stack (its own database, Redis prefix and queues); each try of a
+// case names its scripts and accounts afresh (slug()), so jest's retry meets nothing of the first.
 import type { Page } from "playwright-core";
 import { createAccount } from "@barscript/db";
-import { closeAfterSuite, fillSignIn, openBrowser, openSignedIn, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, startChromium, type TestBrowser } from "./support/browser";
 import { wcagViolations } from "./support/axe";
 import { aaplCloses, ACCOUNT_PASSWORD, RunsHarness, SLOW, SMA_RSI, type Client } from "../../api/test/runs-harness";
 
@@ -17,11 +18,15 @@ let me: { id: string; handle: string; email: string; client: Client };
 let page: Page;
 let browser: TestBrowser | undefined;
 const pageErrors: string[] = [];
+let tries = 0;
+/** `name` with a suffix of this try's own: a slug (or handle) no earlier try of a case took. */
+const slug = (name: string): string => `${name}-${++tries}`;
 /** The demo AAPL daily bars (packages/marketdata/demo/AAPL.csv): 3,270 bars, 2000-03-01 to 2013-03-01. */
 let bars: { time: number[]; close: number[] };
 
 beforeAll(async () => {
   requireChromiumAndBuild();
+  startChromium();
   await h.setup();
   me = await h.account();
   bars = await aaplCloses();
@@ -56,8 +61,9 @@ plot(close, "c")
 `;
 
 test("a run's log lines: level, warmup bars marked, filtered by level; a run that logs more than 1,000 says how many were not kept", async () => {
-  await h.script(me, "log-lines", LOG_LINES);
-  const run = await me.client.start({ script: "log-lines", instrument: "AAPL", timeframe: "1d", bars: 1000, wait: 30 });
+  const lines = slug("log-lines");
+  await h.script(me, lines, LOG_LINES);
+  const run = await me.client.start({ script: lines, instrument: "AAPL", timeframe: "1d", bars: 1000, wait: 30 });
   expect(run.json.status).toBe("succeeded");
   await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
   await page.getByRole("heading", { name: "Logs", level: 2 }).waitFor();
@@ -78,12 +84,13 @@ test("a run's log lines: level, warmup bars marked, filtered by level; a run tha
   await expect(violations()).resolves.toEqual([]);
 
   // A line on every one of the 3,270 bars: the first 1,000 are kept, 2,270 are not; 100 a page.
-  await h.script(me, "log-flood", `//@version=6
+  const floodSlug = slug("log-flood");
+  await h.script(me, floodSlug, `//@version=6
 indicator("Log flood")
 log.info("b" + str.tostring(bar_index))
 plot(close, "c")
 `);
-  const flood = await me.client.start({ script: "log-flood", instrument: "AAPL", timeframe: "1d", bars: 100, wait: 30 });
+  const flood = await me.client.start({ script: floodSlug, instrument: "AAPL", timeframe: "1d", bars: 100, wait: 30 });
   expect(flood.json.status).toBe("succeeded");
   await page.goto(`${h.api.url}/app/runs/${flood.json.id}`);
   await page.getByText("The service keeps a run's first 1,000 lines; 2,270 more were not kept.").waitFor();
@@ -97,13 +104,9 @@ plot(close, "c")
 test("a queued run and a running run say so; Cancel by keyboard hands the focus to the status, which says Cancelled", async () => {
   const one = await h.account({ concurrentRuns: 1 });
   await h.script(one, "slow", SLOW);
-  const browser2 = await openBrowser();
+  const browser2 = await openSignedIn(h.api.url, one, pageErrors, "/app/scripts/slow");
   const p = browser2.page;
-  p.setDefaultTimeout(30_000);
-  p.on("pageerror", (e) => pageErrors.push(String(e)));
   try {
-    await p.goto(`${h.api.url}/login?next=%2Fapp%2Fscripts%2Fslow`);
-    await fillSignIn(p, one);
     await p.getByRole("button", { name: "Run it" }).waitFor();
     // The account's one run slot is taken by a run of the whole history (2 million steps a bar).
     const first = await one.client.start({ script: "slow", instrument: "AAPL", timeframe: "1d", bars: 3270 });
@@ -137,8 +140,9 @@ test("a queued run and a running run say so; Cancel by keyboard hands the focus 
 });
 
 test("a run's page says which inputs it was given and until when its results are kept", async () => {
-  await h.script(me, "sma-rsi", SMA_RSI);
-  const run = await me.client.start({ script: "sma-rsi", instrument: "AAPL", timeframe: "1d", bars: 100, inputs: { len: 21 }, wait: 30 });
+  const smaRsi = slug("sma-rsi");
+  await h.script(me, smaRsi, SMA_RSI);
+  const run = await me.client.start({ script: smaRsi, instrument: "AAPL", timeframe: "1d", bars: 100, inputs: { len: 21 }, wait: 30 });
   expect(run.json.status).toBe("succeeded");
   await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
   await page.getByText("Inputs: len = 21", { exact: true }).waitFor();
@@ -184,8 +188,9 @@ function cyanRows(): Promise<number> {
 }
 
 test("drawings: labels on warmup bars are left off the chart and counted; a box's edges are drawn; a table is shown with its cells", async () => {
-  await h.script(me, "drawn", DRAWS);
-  const run = await me.client.start({ script: "drawn", instrument: "AAPL", timeframe: "1d", bars: 300, wait: 30 });
+  const drawn = slug("drawn");
+  await h.script(me, drawn, DRAWS);
+  const run = await me.client.start({ script: drawn, instrument: "AAPL", timeframe: "1d", bars: 300, wait: 30 });
   expect(run.json.status).toBe("succeeded");
   await page.goto(`${h.api.url}/app/runs/${run.json.id}`);
   await page.waitForFunction(() => document.querySelectorAll(".chart canvas").length >= 2);
@@ -201,21 +206,23 @@ test("drawings: labels on warmup bars are left off the chart and counted; a box'
 });
 
 test("a study's tables carry every statistic of a horizon, extended ones included", async () => {
-  await h.script(me, "dip", `//@version=6
+  const dip = slug("dip");
+  const dipStudy = slug("dip-study");
+  await h.script(me, dip, `//@version=6
 definition("Dip")
 alertcondition(ta.rsi(close, 14) < 35, "dip", "x")
 `);
-  await h.script(me, "dip-study", `//@version=6
+  await h.script(me, dipStudy, `//@version=6
 study("Dips", horizons = [1, 5])
-use("dip", events = ["dip"])
+use("${dip}", events = ["dip"])
 `);
-  const study = await me.client.start({ script: "dip-study", instrument: "AAPL", timeframe: "1d", bars: 1000, wait: 30 });
+  const study = await me.client.start({ script: dipStudy, instrument: "AAPL", timeframe: "1d", bars: 1000, wait: 30 });
   expect(study.json.status).toBe("succeeded");
   await page.goto(`${h.api.url}/app/studies/${study.json.id}`);
   const table = page.getByRole("table", { name: /^Forward returns after/ }).first();
   await table.waitFor();
   // titled as the study it is (a sweep's page is "Sweep of …"), not "Run of …" as an indicator's run
-  expect({ h1: await page.locator("h1").textContent(), title: await page.title() }).toEqual({ h1: "Study of dip-study on AAPL 1d", title: "Study of dip-study on AAPL 1d · Barscript" });
+  expect({ h1: await page.locator("h1").textContent(), title: await page.title() }).toEqual({ h1: `Study of ${dipStudy} on AAPL 1d`, title: `Study of ${dipStudy} on AAPL 1d · Barscript` });
   const headers = await table.locator("thead th").allTextContents();
   expect(headers).toEqual(["Horizon (bars)", "Count", "Mean", "Median", "Stdev", "Hit rate", "MFE mean", "MAE mean", "t", "p", "Mean 95% CI", "Abnormal mean", "Hit rate 95% CI", "MFE median", "MAE median"]);
   const result = await me.client.call("GET", `/runs/${study.json.id}/results`);
@@ -240,14 +247,11 @@ test("a page of something that is not there is titled Not found; a waitlisted ac
   await expect(page.getByRole("alert").textContent()).resolves.toBe('Not found: No docs topic "no-such-topic"; the docs index lists every topic.');
   await page.goto(`${h.api.url}/app/runs/run_aaaaaaaaaaaaaaaaaaaaaaaa`);
   await expect(page.getByRole("alert").textContent()).resolves.toBe('Not found: No run "run_aaaaaaaaaaaaaaaaaaaaaaaa".');
-  await createAccount(h.env.db, { email: "waiting@example.com", password: ACCOUNT_PASSWORD, handle: "waiting", plan: "pro" });
-  const browser2 = await openBrowser();
+  const waiting = slug("waiting");
+  await createAccount(h.env.db, { email: `${waiting}@example.com`, password: ACCOUNT_PASSWORD, handle: waiting, plan: "pro" });
+  const browser2 = await openSignedIn(h.api.url, { email: `${waiting}@example.com` }, pageErrors, "/app/account");
   try {
     const p = browser2.page;
-    p.on("pageerror", (e) => pageErrors.push(String(e)));
-    await p.goto(`${h.api.url}/login?next=%2Fapp%2Faccount`);
-    await fillSignIn(p, { email: "waiting@example.com" });
-    await p.waitForURL(/\/app\/account$/);
     // one page that says what is happening and what to do, not the app's refused calls
     await p.getByRole("heading", { level: 1, name: "Your account is on the waitlist" }).waitFor();
     await p.getByText("Nothing more is needed from you", { exact: false }).waitFor();
