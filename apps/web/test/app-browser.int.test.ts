@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { closeAfterSuite, fillSignIn, openBrowser, requireChromiumAndBuild, type TestBrowser } from "./support/browser";
+import { closeAfterSuite, fillSignIn, openBrowser, requireChromiumAndBuild, startChromium, type TestBrowser } from "./support/browser";
 import { wcagViolations } from "./support/axe";
 import { seedCoreLibrary } from "@barscript/db";
 import { aaplCloses, Client, RunsHarness, rsi } from "../../api/test/runs-harness";
@@ -38,6 +38,7 @@ beforeEach(() => {
 
 beforeAll(async () => {
   requireChromiumAndBuild();
+  startChromium();
   // The integration project's global setup builds the app (test/support/web-build.ts).
   await h.setup();
   await seedCoreLibrary(h.env.db);
@@ -283,7 +284,13 @@ group("trend", close > ta.sma(close, 50) ? "up" : "down")
 test("on a phone: a save that meets a newer version offers both, versions compare, rename and delete ask first, a key is made and revoked", async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   allowedNow = [/^409 PUT .*\/v1\/scripts\//];
-  await page.goto(`${h.api.url}/app/scripts/${rsiSlug}`);
+  // The first test's RSI saved anew as version 1 under a slug of this try's own, so a retry
+  // meets no version or rename the first try made.
+  const suffix = Date.now().toString(36);
+  const phoneSlug = `${rsiSlug}-phone-${suffix}`;
+  const made = await me.client.call("POST", "/scripts", { slug: phoneSlug, files: [{ path: "main.pine", content: RSI_TYPO.replace("lenght", "length") }] });
+  expect(made.status).toBe(201);
+  await page.goto(`${h.api.url}/app/scripts/${phoneSlug}`);
   await page.getByRole("status").filter({ hasText: "No problems found." }).waitFor();
   // Nothing is wider than the phone's screen (tables and the editor scroll inside themselves).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -294,12 +301,12 @@ test("on a phone: a save that meets a newer version offers both, versions compar
   await page.locator(".legend").getByText("rsi", { exact: true }).waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await snap("phone-run");
-  await page.goto(`${h.api.url}/app/scripts/${rsiSlug}`);
+  await page.goto(`${h.api.url}/app/scripts/${phoneSlug}`);
   await page.getByRole("status").filter({ hasText: "No problems found." }).waitFor();
 
   // Someone else (the API) saves version 2 while this editor still holds version 1.
   const theirs = RSI_TYPO.replace("lenght", "length").replace("My RSI", "Their RSI");
-  const put = await me.client.call("PUT", `/scripts/${rsiSlug}`, { files: [{ path: "main.pine", content: theirs }], base_version: 1 });
+  const put = await me.client.call("PUT", `/scripts/${phoneSlug}`, { files: [{ path: "main.pine", content: theirs }], base_version: 1 });
   expect(put.status).toBe(200);
   await typeSource(RSI_TYPO.replace("lenght", "length").replace("14", "21"));
   await page.getByRole("status").filter({ hasText: "No problems found." }).waitFor();
@@ -313,7 +320,7 @@ test("on a phone: a save that meets a newer version offers both, versions compar
   await snap("phone-conflict");
   await conflict.getByRole("button", { name: "Save mine as version 3" }).click();
   await page.getByRole("status").filter({ hasText: "Saved as version 3." }).waitFor();
-  const saved = await me.client.call("GET", `/scripts/${rsiSlug}`);
+  const saved = await me.client.call("GET", `/scripts/${phoneSlug}`);
   expect(saved.json.latest_version).toBe(3);
   expect(saved.json.files[0].content).toContain("input.int(21");
 
@@ -323,7 +330,7 @@ test("on a phone: a save that meets a newer version offers both, versions compar
   await snap("phone-compare");
 
   // Rename keeps the versions; delete asks, then removes.
-  const renamed = `${rsiSlug}-renamed`;
+  const renamed = `${phoneSlug}-renamed`;
   await page.getByLabel("Slug", { exact: true }).fill(renamed);
   await page.getByRole("button", { name: "Rename" }).click();
   await page.waitForURL(new RegExp(`/app/scripts/${renamed}\\?kind=indicator$`));
@@ -335,16 +342,17 @@ test("on a phone: a save that meets a newer version offers both, versions compar
 
   // A key made on the account page works once shown; revoking asks first, then it stops.
   await page.getByRole("link", { name: "Account" }).click();
-  await page.getByLabel("Key name").fill("phone key");
+  const keyName = `phone key ${suffix}`;
+  await page.getByLabel("Key name").fill(keyName);
   await page.getByRole("button", { name: "Create key" }).click();
   const secret = String(await page.locator("code.secret").textContent());
   expect(secret).toMatch(/^bsk_[0-9A-Za-z]{43}$/);
   const keyed = new Client(h.api.url, secret);
   expect((await keyed.call("GET", "/me")).status).toBe(200);
-  await page.getByRole("button", { name: /^Revoke key phone key/ }).click();
+  await page.getByRole("button", { name: new RegExp(`^Revoke key ${keyName}`) }).click();
   await snap("phone-revoke-confirm");
-  await page.getByRole("button", { name: "Revoke phone key" }).click();
-  await page.getByRole("cell", { name: /^revoked / }).waitFor();
+  await page.getByRole("button", { name: `Revoke ${keyName}` }).click();
+  await page.getByRole("row").filter({ hasText: keyName }).getByRole("cell", { name: /^revoked / }).waitFor();
   expect((await keyed.call("GET", "/me")).status).toBe(401);
   expect(consoleProblems).toEqual([]);
 });
