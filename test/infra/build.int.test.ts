@@ -143,7 +143,8 @@ describe("the built bundles on an empty database", () => {
     const processEnv = { ...env, REDIS_PREFIX: `${env["REDIS_PREFIX"] ?? ""}${++tries.processes}:` };
     metricsPort = await freePort();
     const [started, worker] = await Promise.all([
-      startBuilt(built.outdir, "api", { ...processEnv, PORT: "0", METRICS_PORT: String(metricsPort) }, /listening on (\d+)/),
+      // One validation thread (it still loads dist/validation-thread.js): the validate case's one validation.
+      startBuilt(built.outdir, "api", { ...processEnv, PORT: "0", METRICS_PORT: String(metricsPort), VALIDATION_THREADS: "1" }, /listening on (\d+)/),
       // One sandbox thread (it still loads dist/thread.js): the run below is this worker's only one.
       startBuilt(built.outdir, "worker", { ...processEnv, METRICS_PORT: "0", WORKER_CONCURRENCY: "1" }, /worker started/),
     ]);
