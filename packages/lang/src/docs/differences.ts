@@ -265,7 +265,8 @@ ${REQUEST_DIFFERENCES}
 - **Shadowing.** \`x = ...\` inside a block, for an \`x\` an enclosing scope declared before, declares a new \`x\`
   of that block and leaves the outer one as it was, as TradingView does (docs/adr/0351), with the warning
   \`shadowed_variable\`, TradingView's CW10013 ("Shadowing variable ... Did you want to use the ":=" operator"):
-  for a block or function body, not a parameter (docs/adr/0355). A variable named as a built-in variable
+  for a block or function body, not a parameter, also for a local named as a user type declared before
+  (\`hz hz = hz.new(1)\` in a function after \`type hz\`) (docs/adr/0355, 0358). A variable named as a built-in variable
   (\`hl2 = ...\`, \`[high, low] = ...\`, \`for time = ...\`), in any scope, gets the warning
   \`shadowed_builtin_variable\`, TradingView's CW10011 ("Shadowing built-in variable ..."), and is the
   script's variable from there on in its scope; a parameter or a name of a built-in function or namespace

@@ -104,3 +104,21 @@ plot(y)
     expect(r.outputs.map((o) => Array.from(o.values))).toEqual([[10, 12], [20, 24]]);
   });
 });
+
+// TradingView's answers recorded by the public probes (docs/adr/0358): CW10013 also for a local named
+// as a user type declared earlier, over 7:5 to 7:21 and 10:5 to 10:17 (TradingView's end inclusive,
+// so 7:22 and 10:18 here), and 6:5 to 6:16 in a method; a type declared after the function does not count.
+describe("shadowed_variable: a local named as a user type declared earlier", () => {
+  test("a function's and a method's typed local named as the type warn, over the declaration", async () => {
+    const fn = await check(`${H}outer = 1\ntype hz\n    int x\nf() =>\n    hz hz = hz.new(1)\n    hz.x\ng() =>\n    int outer = 2\n    outer\nplot(f() + g())\n`);
+    expect(fn.valid).toBe(true);
+    expect(brief(fn.diagnostics.filter((d) => d.code === "shadowed_variable"))).toEqual(["shadowed_variable 7:5-7:22", "shadowed_variable 10:5-10:18"]);
+    const method = await check(`${H}type kz\n    int x\nmethod m(kz this) =>\n    kz kz = this\n    kz.x\nplot(1)\n`);
+    expect(brief(method.diagnostics.filter((d) => d.code === "shadowed_variable"))).toEqual(["shadowed_variable 6:5-6:17"]);
+  });
+
+  test("a type declared after the function does not count", async () => {
+    const r = await check(`${H}f() =>\n    pt = 1\n    pt\ntype pt\n    int y\nplot(f())\n`);
+    expect(brief(r.diagnostics.filter((d) => d.code === "shadowed_variable"))).toEqual([]);
+  });
+});

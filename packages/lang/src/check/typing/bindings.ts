@@ -40,14 +40,19 @@ export function declare(t: Typer, name: A.Identifier, existing: A.LocalSymbol | 
 /**
  * A local declaration hiding a variable an enclosing scope declared earlier in the text: TradingView's
  * warning CW10013, for an if, loop or switch block and a function body alike; parameters are not
- * declared here, so they never warn (docs/adr/0355). It points at the declaration (docs/adr/0358).
+ * declared here, so they never warn (docs/adr/0355). It points at the declaration, and a user type's
+ * name counts as an enclosing variable's (docs/adr/0358).
  */
 function warnShadowing(t: Typer, name: A.Identifier, at: A.Span): void {
-  const outer = t.scope.parent?.lookup(name.name)?.sym;
-  if (!outer || !declaredBefore(outer.declSpan, name.span)) return;
+  if (!t.scope.parent) return;
+  const outer = t.scope.parent.lookup(name.name)?.sym?.declSpan;
+  // a user type declared earlier in the file is a name of the global scope too (`hz hz = hz.new(1)`
+  // in a function after `type hz`), as TradingView counts it (docs/adr/0358)
+  const hidden = outer !== undefined && declaredBefore(outer, name.span) ? outer : t.types.get(name.name)?.decl.span;
+  if (hidden === undefined || !declaredBefore(hidden, name.span)) return;
   t.ctx.warn(
     Code.shadowed_variable,
-    `Shadowing variable '${name.name}' which exists in parent scope (line ${outer.declSpan.line}): this '=' declares a new '${name.name}' for this block only. Did you want to use the ':=' operator instead of '='?`,
+    `Shadowing variable '${name.name}' which exists in parent scope (line ${hidden.line}): this '=' declares a new '${name.name}' for this block only. Did you want to use the ':=' operator instead of '='?`,
     at,
   );
 }
