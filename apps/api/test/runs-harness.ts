@@ -86,13 +86,15 @@ export class RunsHarness {
   async setup(options: { workers?: number; workerEnv?: Record<string, string> } = {}): Promise<void> {
     this.env = await createTestEnv();
     // The bars are imported while the processes start (neither needs the other until a run).
-    const [, api, ...workers] = await Promise.all([
+    // Each process is kept as it comes up and every start is waited for, so when one fails the
+    // others are still there for teardown to stop (a worker left running kept jest from exiting).
+    const starts = await Promise.allSettled([
       importFile(this.env.db, { symbol: "AAPL", timeframe: "1d", file: AAPL_FILE, format: "bokeh", meta: { name: "Apple Inc.", exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } }),
-      spawnApi(this.env.processEnv),
-      ...Array.from({ length: options.workers ?? 1 }, () => this.spawnWorker(options.workerEnv)),
+      spawnApi(this.env.processEnv).then((api) => { this.api = api; }),
+      ...Array.from({ length: options.workers ?? 1 }, () => this.spawnWorker(options.workerEnv).then((worker) => { this.workers.push(worker); })),
     ]);
-    this.api = api as ApiProc;
-    this.workers = workers as Proc[];
+    const failed = starts.find((start): start is PromiseRejectedResult => start.status === "rejected");
+    if (failed) throw failed.reason;
   }
 
   spawnWorker(extra: Record<string, string> = {}): Promise<Proc> {
