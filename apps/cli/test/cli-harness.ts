@@ -98,12 +98,15 @@ export async function startCliStack(handle: string, options: CliStackOptions = {
   const env = await createTestEnv();
   // The account and the AAPL bars are written to the file's database while the API and the
   // worker start: neither process reads them before a request asks.
-  const [api, worker, user] = await Promise.all([
-    spawnApi(env.processEnv),
-    spawnWorker({ ...env.processEnv, ...options.workerEnv }),
-    accountWithKey(env.db, handle),
-    importAapl(env.db),
-  ]);
+  const starting = [spawnApi(env.processEnv), spawnWorker({ ...env.processEnv, ...options.workerEnv })] as const;
+  const started = await Promise.all([...starting, accountWithKey(env.db, handle), importAapl(env.db)]).catch(async (error: unknown) => {
+    // A start that failed (a process that never came up on a loaded machine) stops what did
+    // start and closes the database: a process left running would keep jest from exiting.
+    await Promise.all(starting.map((p) => p.then((proc) => proc.kill(), () => undefined)));
+    await env.close().catch(() => undefined);
+    throw error;
+  });
+  const [api, worker, user] = started;
   const dir = mkdtempSync(join(tmpdir(), `bs-cli-${handle}-`));
   const cliEnv = { BARSCRIPT_URL: `${api.url}/v1`, BARSCRIPT_API_KEY: user.key, BARSCRIPT_CREDENTIALS: join(dir, "credentials.json") };
   return {

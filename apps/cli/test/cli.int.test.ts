@@ -24,6 +24,10 @@ plot(ta.sma(close, 3), "sma")
 `;
 const BAD = "//@version=6\nindicator(\"x\")\nx = nope + 1\nplot(x)\n";
 
+// The init case's commands follow one another (ten CLI starts in turn): on a loaded 2-core
+// machine they took past jest's 60 s once (a clean CI run's load is lower).
+jest.setTimeout(120_000);
+
 /** `name` with a number no earlier call gave: a name of this try only. */
 let tries = 0;
 const fresh = (name: string): string => `${name}-${++tries}`;
@@ -96,8 +100,9 @@ describe("barscript CLI", () => {
     const init = await cli(["init", name]);
     expect({ code: init.code, stderr: init.stderr }).toEqual({ code: 0, stderr: "" });
     expect(readFileSync(join(dir, name, "README.md"), "utf8")).toContain(`barscript push ${name}`);
-    expect((await cli(["validate", name])).code).toBe(0);
-    expect((await cli(["push", name, name])).code).toBe(0);
+    const [validated, pushed] = await Promise.all([cli(["validate", name]), cli(["push", name, name])]);
+    expect(validated.code).toBe(0);
+    expect(pushed.code).toBe(0);
     writeFileSync(join(dir, name, "main.pine"), readFileSync(join(dir, name, "main.pine"), "utf8").replace("14", "21"));
     expect((await cli(["push", name, name, "-m", "length 21"])).code).toBe(0);
     const [listed, table, listedVersions, pulled] = await Promise.all([cli(["scripts"]), tty(["scripts"]), cli(["versions", name]), cli(["pull", name, copy])]);
