@@ -2,7 +2,7 @@
 // history start and run time limit (GET /v1/usage) and the instruments with their coverage
 // (GET /v1/instruments). The forms start on an instrument and timeframe whose stored bars reach
 // the plan's history start, and say the plan's limits where the person picks.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api";
 import type { Instrument, Page as ListPage, Usage } from "../types";
 
@@ -85,4 +85,43 @@ export function usePlanReach(): { reach: PlanReach | null; settled: boolean } {
     return () => { live = false; };
   }, []);
   return state;
+}
+
+/** A form's instrument (or instruments) and timeframe, with what the person typed or chose. */
+export interface StartChoice {
+  reach: PlanReach | null;
+  settled: boolean;
+  instrument: string;
+  timeframe: string;
+  /** Whether the person typed an instrument (the form can start before the reach arrives). */
+  typed: boolean;
+  typeInstrument(value: string): void;
+  chooseTimeframe(value: string): void;
+}
+
+/**
+ * The plan's reach and the instrument and timeframe a form starts on: the plan's default choice
+ * once the reach arrives, except what the person typed or chose before it did (docs/adr/0357).
+ */
+export function useStartChoice(): StartChoice {
+  const { reach, settled } = usePlanReach();
+  const typed = useRef(false);
+  const chose = useRef(false);
+  const [instrument, setInstrument] = useState("");
+  const [timeframe, setTimeframe] = useState("1d");
+  useEffect(() => {
+    const choice = reach ? defaultChoice(reach) : null;
+    if (!choice) return;
+    if (!typed.current) setInstrument(choice.symbol);
+    if (!chose.current) setTimeframe(choice.timeframe);
+  }, [reach]);
+  return {
+    reach,
+    settled,
+    instrument,
+    timeframe,
+    typed: typed.current,
+    typeInstrument: (value) => { typed.current = true; setInstrument(value); },
+    chooseTimeframe: (value) => { chose.current = true; setTimeframe(value); },
+  };
 }

@@ -1,13 +1,13 @@
 // The run form, generated from the script's Interface: instrument (search as you type),
 // timeframe, window (latest N bars, or a date range), and one field per input.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api, ApiFailure } from "../api";
 import { navigate } from "../router";
 import type { InputSpec, Instrument, Page as ListPage, Run, Script } from "../types";
 import { runHref } from "../routes";
 import { ErrorBox, SubmitButton } from "../ui";
 import { TIMEFRAMES, timeframeOption, useWindow, WindowFields, windowBody } from "./window-fields";
-import { defaultChoice, endsBeforeText, planText, reachingText, usePlanReach, type PlanReach } from "./plan-reach";
+import { endsBeforeText, planText, reachingText, useStartChoice, type PlanReach } from "./plan-reach";
 
 export const SOURCES = ["open", "high", "low", "close", "hl2", "hlc3", "ohlc4", "hlcc4", "volume"];
 type InputValue = number | string | boolean;
@@ -90,23 +90,12 @@ export function RunForm(props: { script: Script; edited?: boolean }) {
   // The form starts on an instrument and timeframe the plan can run (docs/adr/0357): AAPL for
   // everyone sent a free account's first run out of coverage (its bars end before 2020). What the
   // person typed or chose before the plan's reach arrived is kept.
-  const { reach, settled } = usePlanReach();
-  const typed = useRef(false);
-  const chose = useRef(false);
-  const [instrument, setInstrument] = useState("");
+  const { reach, settled, instrument, timeframe, typed, typeInstrument, chooseTimeframe } = useStartChoice();
   const [matches, setMatches] = useState<Instrument[]>([]);
-  const [timeframe, setTimeframe] = useState("1d");
   const [win, setWin] = useWindow(1000);
   const [inputs, setInputs] = useState<Record<string, InputValue>>(() => initialInputs(iface?.inputs ?? []));
   const [error, setError] = useState<unknown>(null);
   const [starting, setStarting] = useState(false);
-
-  useEffect(() => {
-    const choice = reach ? defaultChoice(reach) : null;
-    if (!choice) return;
-    if (!typed.current) setInstrument(choice.symbol);
-    if (!chose.current) setTimeframe(choice.timeframe);
-  }, [reach]);
 
   useEffect(() => {
     const q = instrument.trim();
@@ -141,14 +130,14 @@ export function RunForm(props: { script: Script; edited?: boolean }) {
         <div class="grid">
           <div>
             <label for="run-instrument">Instrument</label>
-            <input id="run-instrument" list="run-instruments" required autocomplete="off" value={instrument} onInput={(e) => { typed.current = true; setInstrument(e.currentTarget.value); }}
+            <input id="run-instrument" list="run-instruments" required autocomplete="off" value={instrument} onInput={(e) => typeInstrument(e.currentTarget.value)}
               aria-describedby={reach ? "run-instrument-hint run-plan-hint" : "run-instrument-hint"} />
             <datalist id="run-instruments">{matches.map((m) => <option value={m.symbol}>{m.name}</option>)}</datalist>
             <p id="run-instrument-hint" class="hint">{known ? `${known.name} · ${Object.keys(known.coverage).join(", ")}${endsBeforeText(known, historyStart)}` : "Type a symbol or a name to search."}</p>
           </div>
           <div>
             <label for="run-timeframe">Timeframe</label>
-            <select id="run-timeframe" value={timeframe} onChange={(e) => { chose.current = true; setTimeframe(e.currentTarget.value); }}>
+            <select id="run-timeframe" value={timeframe} onChange={(e) => chooseTimeframe(e.currentTarget.value)}>
               {TIMEFRAMES.map((t) => <option value={t}>{timeframeOption(t, known ? [known] : [], historyStart)}</option>)}
             </select>
           </div>
@@ -165,7 +154,7 @@ export function RunForm(props: { script: Script; edited?: boolean }) {
         ) : null}
         {props.edited ? <p class="notice" role="status">Runs the saved version {props.script.latest_version}: your edits in the editor are not run until you save them.</p> : null}
         {/* until the plan's reach is read the form has no instrument, unless the person typed one */}
-        <SubmitButton busy={starting} busyText="Starting…" disabled={!settled && !typed.current}>{`Run ${props.script.kind === "study" ? "the study" : "it"}`}</SubmitButton>
+        <SubmitButton busy={starting} busyText="Starting…" disabled={!settled && !typed}>{`Run ${props.script.kind === "study" ? "the study" : "it"}`}</SubmitButton>
       </form>
       <ErrorBox error={error} />
       <CoverageHint error={error} reach={reach} />

@@ -11,7 +11,7 @@ import type { InputSpec, Instrument, Script, Sweep } from "../types";
 import { count, ErrorBox, SubmitButton } from "../ui";
 import { SOURCES } from "./run-form";
 import { TIMEFRAMES, timeframeOption, useWindow, WindowFields, windowBody } from "./window-fields";
-import { defaultChoice, planText, usePlanReach } from "./plan-reach";
+import { planText, useStartChoice } from "./plan-reach";
 
 /** The most combinations a sweep takes (docs/reference/endpoints.md, POST /v1/sweeps). */
 const MOST_COMBINATIONS = 500;
@@ -61,17 +61,7 @@ export function SweepForm(props: { script: Script; edited?: boolean }) {
   const events = iface?.events ?? [];
   // As the run form, it starts on an instrument and timeframe the plan can run (docs/adr/0357),
   // keeping what the person typed or chose before the plan's reach arrived.
-  const { reach, settled } = usePlanReach();
-  const typed = useRef(false);
-  const chose = useRef(false);
-  const [instruments, setInstruments] = useState("");
-  const [timeframe, setTimeframe] = useState("1d");
-  useEffect(() => {
-    const choice = reach ? defaultChoice(reach) : null;
-    if (!choice) return;
-    if (!typed.current) setInstruments(choice.symbol);
-    if (!chose.current) setTimeframe(choice.timeframe);
-  }, [reach]);
+  const { reach, settled, instrument: instruments, timeframe, typed, typeInstrument, chooseTimeframe } = useStartChoice();
   const [win, setWin] = useWindow(1000);
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(specs.map((s) => [s.name, s.default === null ? "" : String(s.default)])));
   const [horizons, setHorizons] = useState(() => (iface?.horizons?.length ? iface.horizons.join(", ") : "5, 10"));
@@ -129,14 +119,14 @@ export function SweepForm(props: { script: Script; edited?: boolean }) {
         <div class="grid">
           <div>
             <label for="sweep-instruments">Instruments</label>
-            <input id="sweep-instruments" required autocomplete="off" value={instruments} onInput={(e) => { typed.current = true; setInstruments(e.currentTarget.value); }}
+            <input id="sweep-instruments" required autocomplete="off" value={instruments} onInput={(e) => typeInstrument(e.currentTarget.value)}
               aria-describedby={field === "instruments" ? errorId("instruments") : reach ? "sweep-instruments-hint sweep-plan-hint" : "sweep-instruments-hint"} aria-invalid={field === "instruments" ? true : undefined} />
             <p id="sweep-instruments-hint" class="hint">Symbols separated by commas, 1 to 20.</p>
             {at("instruments").note}
           </div>
           <div>
             <label for="sweep-timeframe">Timeframe</label>
-            <select id="sweep-timeframe" value={timeframe} onChange={(e) => { chose.current = true; setTimeframe(e.currentTarget.value); }} {...at("timeframe").aria}>
+            <select id="sweep-timeframe" value={timeframe} onChange={(e) => chooseTimeframe(e.currentTarget.value)} {...at("timeframe").aria}>
               {TIMEFRAMES.map((t) => <option value={t}>{timeframeOption(t, known, reach?.historyStart ?? null)}</option>)}
             </select>
             {at("timeframe").note}
@@ -189,7 +179,7 @@ export function SweepForm(props: { script: Script; edited?: boolean }) {
         ) : null}
         {props.edited ? <p class="notice" role="status">Sweeps the saved version {props.script.latest_version}: your edits in the editor are not run until you save them.</p> : null}
         {/* until the plan's reach is read the form has no instrument, unless the person typed some */}
-        <SubmitButton busy={starting} busyText="Starting…" disabled={!settled && !typed.current}>Start the sweep</SubmitButton>
+        <SubmitButton busy={starting} busyText="Starting…" disabled={!settled && !typed}>Start the sweep</SubmitButton>
       </form>
       {error !== null && field === null ? <ErrorBox error={error} /> : null}
     </section>
