@@ -13,10 +13,7 @@ const h = new RunsHarness();
 let client: Client;
 
 beforeAll(async () => {
-  await h.setup();
-  client = (await h.account()).client;
-  const made = await client.call("POST", "/scripts", { slug: "close", files: [{ path: "main.pine", content: `//@version=6\nindicator("Close")\nplot(close, "c")\n` }] });
-  expect(made.status).toBe(201);
+  client = await h.setupWithScripts({ close: `//@version=6\nindicator("Close")\nplot(close, "c")\n` });
 });
 afterAll(() => h.teardown());
 
