@@ -8,9 +8,10 @@ const common = { transform, testEnvironment: "<rootDir>/test/support/node-enviro
 module.exports = {
   // A global option in Jest 30 (ignored inside a project): integration hooks start processes.
   testTimeout: 60000,
-  // Integration tests mostly wait on processes, Postgres and Redis: two files at a time use
-  // both cores of CI's machine. Each file has its own database, Redis prefix and queues.
-  maxWorkers: 2,
+  // Integration tests mostly wait on processes, Postgres and Redis: with two files at a time CI's
+  // two cores were busy 1.15-1.3 of the time, so three files run at once. Each file has its own
+  // database, Redis prefix and queues.
+  maxWorkers: 3,
   projects: [
     { ...common, displayName: "unit", testMatch: ["<rootDir>/{apps,packages}/*/test/**/*.unit.test.ts", "<rootDir>/test/**/*.unit.test.ts"] },
     {
