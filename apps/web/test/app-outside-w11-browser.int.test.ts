@@ -94,6 +94,26 @@ test("a free plan's account typing AAPL is told, before it runs, that AAPL's bar
   expect(options).toEqual([...["1m", "5m", "15m", "30m", "1h", "2h", "4h"].map((t) => `${t} (no AAPL bars)`), "1d (no AAPL bars since 2020-01-01)", "1w (no AAPL bars since 2020-01-01)"]);
 });
 
+test("a slow answer for the default instrument's search, arriving after the search for what was typed, does not replace its matches", async () => {
+  const page = await signIn(free);
+  // The search for the starting instrument is held back until the one for AAPL has been answered.
+  let release = (): void => undefined;
+  const held = new Promise<void>((done) => { release = done; });
+  await page.route(/\/v1\/instruments\?limit=20&q=BTC-USD$/, async (route) => { await held; await route.continue(); });
+  const stale = page.waitForRequest(/\/v1\/instruments\?limit=20&q=BTC-USD$/);
+  await page.goto(`${h.api.url}/app/scripts/close?kind=indicator`);
+  await stale;
+  await page.locator("#run-instrument").fill("AAPL");
+  const hint = page.locator("#run-instrument-hint");
+  await hint.filter({ hasText: "Apple Inc." }).waitFor();
+  const answered = page.waitForResponse(/\/v1\/instruments\?limit=20&q=BTC-USD$/);
+  release();
+  await (await answered).finished();
+  // The page reads the body and renders in the next tasks; the old form showed "Type a symbol..." by then.
+  await page.waitForTimeout(500);
+  await expect(hint.innerText()).resolves.toContain("Apple Inc.");
+});
+
 test("a free plan's account: a definition's sweep form starts on BTC-USD 1d with the plan's line, and the sweep succeeds", async () => {
   const page = await signIn(free);
   await page.goto(`${h.api.url}/app/scripts/below?kind=definition`);

@@ -99,10 +99,16 @@ export function RunForm(props: { script: Script; edited?: boolean }) {
 
   useEffect(() => {
     const q = instrument.trim();
+    // An answer for what the field held before (a slow search for the default) is dropped: it
+    // arrived after the search for what was typed and replaced its matches.
+    let current = true;
     const timer = setTimeout(() => {
-      api<ListPage<Instrument>>(`/v1/instruments?limit=20${q ? `&q=${encodeURIComponent(q)}` : ""}`).then((p) => setMatches(p.data), () => setMatches([]));
+      api<ListPage<Instrument>>(`/v1/instruments?limit=20${q ? `&q=${encodeURIComponent(q)}` : ""}`).then(
+        (p) => { if (current) setMatches(p.data); },
+        () => { if (current) setMatches([]); },
+      );
     }, 250);
-    return () => clearTimeout(timer);
+    return () => { current = false; clearTimeout(timer); };
   }, [instrument]);
 
   async function start(event: Event): Promise<void> {
