@@ -58,22 +58,24 @@ describe("the long-poll place of POST /runs, taken with its heavy place", () => 
 
   it("when a POST /runs with wait holds, then it holds one heavy and one long-poll place; the next waiting call answers at once; both come back at its answer", async () => {
     const { id, client } = await accountWith({ concurrentHeavy: 2, concurrentWaits: 1 });
-    const first = timed(client.start({ ...RUN, wait: 2 }));
+    // "At once" against a wait of 10 s: an answer under half of it did not wait (no worker takes
+    // the run, so a call that waits runs its whole wait), whatever the machine's load.
+    const first = timed(client.start({ ...RUN, wait: 10 }));
     expect(await held(id, 1, 1)).toEqual([1, 1]);
 
     // The plan's only long poll is taken: admitted (a heavy place is free), answered at once.
-    const second = await timed(client.start({ ...RUN, wait: 2 }));
+    const second = await timed(client.start({ ...RUN, wait: 10 }));
     expect([second.status, second.json.status]).toEqual([202, "queued"]);
-    expect(second.ms).toBeLessThan(1_000);
+    expect(second.ms).toBeLessThan(5_000);
     // Its heavy place is back with its answer; the first call's places are still held.
     expect(await held(id, 1, 1)).toEqual([1, 1]);
-    const poll = await timed(client.call("GET", `/runs/${second.json.id as string}?wait=2`));
+    const poll = await timed(client.call("GET", `/runs/${second.json.id as string}?wait=10`));
     expect([poll.status, poll.json.status]).toEqual([200, "queued"]);
-    expect(poll.ms).toBeLessThan(1_000);
+    expect(poll.ms).toBeLessThan(5_000);
 
     const answered = await first;
     expect([answered.status, answered.json.status]).toEqual([202, "queued"]);
-    expect(answered.ms).toBeGreaterThanOrEqual(1_800);
+    expect(answered.ms).toBeGreaterThanOrEqual(9_800);
     expect(await held(id, 0, 0)).toEqual([0, 0]);
   });
 
