@@ -24,3 +24,8 @@ export function diagnostic(stage: Stage, code: DiagnosticCode, message: string, 
 export function join(a: Span, b: Span): Span {
   return { file: a.file, line: a.line, column: a.column, endLine: b.endLine, endColumn: b.endColumn };
 }
+
+/** Whether `a` starts earlier in the same file's text than `b`. */
+export function startsBefore(a: Span, b: Span): boolean {
+  return a.file === b.file && (a.line < b.line || (a.line === b.line && a.column < b.column));
+}

@@ -7,6 +7,7 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
+import { startsBefore } from "../../language/diagnostics";
 import { forEachNode } from "../../language/visit";
 import { isBuiltinNamespace } from "../builtin-lookup";
 import type { RuleContext, Visitor } from "./rule";
@@ -22,14 +23,14 @@ export function ShadowedNamesRule(ctx: RuleContext): Visitor {
         forEachNode(script.body, (n) => {
           if (n.kind === "Identifier" && n.symbol?.kind === "builtinVariable" && n.symbol.name === n.name) {
             const seen = firstUse.get(n.name);
-            if (seen === undefined || before(n.span, seen)) firstUse.set(n.name, n.span);
+            if (seen === undefined || startsBefore(n.span, seen)) firstUse.set(n.name, n.span);
           }
           if (n.kind === "VarDecl") declared.push(n);
         });
         for (const d of declared) {
           const name = d.name.name;
           const use = firstUse.get(name);
-          if (use !== undefined && before(use, d.name.span)) {
+          if (use !== undefined && startsBefore(use, d.name.span)) {
             ctx.error(Code.duplicate_declaration, `'${name}' is a built-in variable this script already used as the built-in (line ${use.line}): a variable cannot take its name after that (TradingView refuses using a built-in and then shadowing it); rename the variable.`, d.name.span);
           } else if (d.symbol?.type.kind === "udt" && isBuiltinNamespace(name)) {
             ctx.error(Code.duplicate_declaration, `A variable of a user type cannot be named '${name}', the name of a built-in namespace: its fields would hide ${name}.*; rename the variable.`, d.name.span);
@@ -38,8 +39,4 @@ export function ShadowedNamesRule(ctx: RuleContext): Visitor {
       },
     },
   };
-}
-
-function before(a: A.Span, b: A.Span): boolean {
-  return a.file === b.file && (a.line < b.line || (a.line === b.line && a.column < b.column));
 }

@@ -8,6 +8,7 @@
 
 import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
+import { startsBefore } from "../../language/diagnostics";
 import { lookupVariable } from "../builtin-lookup";
 import type { Typer } from "./state";
 
@@ -48,8 +49,8 @@ function warnShadowing(t: Typer, name: A.Identifier, at: A.Span): void {
   const outer = t.scope.parent.lookup(name.name)?.sym?.declSpan;
   // a user type declared earlier in the file is a name of the global scope too (`hz hz = hz.new(1)`
   // in a function after `type hz`), as TradingView counts it (docs/adr/0358)
-  const hidden = outer !== undefined && declaredBefore(outer, name.span) ? outer : t.types.get(name.name)?.decl.span;
-  if (hidden === undefined || !declaredBefore(hidden, name.span)) return;
+  const hidden = outer !== undefined && startsBefore(outer, name.span) ? outer : t.types.get(name.name)?.decl.span;
+  if (hidden === undefined || !startsBefore(hidden, name.span)) return;
   t.ctx.warn(
     Code.shadowed_variable,
     `Shadowing variable '${name.name}' which exists in parent scope (line ${hidden.line}): this '=' declares a new '${name.name}' for this block only. Did you want to use the ':=' operator instead of '='?`,
@@ -71,13 +72,4 @@ function warnBuiltinShadowing(t: Typer, name: A.Identifier, at: A.Span): void {
     `Shadowing built-in variable '${name.name}': from here on in this scope '${name.name}' is the variable declared here, not the built-in.`,
     at,
   );
-}
-
-/** The range from the first position of `from` to the last of `to` (a declaration's range). */
-export function rangeOf(from: A.Span, to: A.Span): A.Span {
-  return { file: from.file, line: from.line, column: from.column, endLine: to.endLine, endColumn: to.endColumn };
-}
-
-function declaredBefore(a: A.Span, b: A.Span): boolean {
-  return a.file === b.file && (a.line < b.line || (a.line === b.line && a.column < b.column));
 }

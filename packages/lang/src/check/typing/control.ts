@@ -6,7 +6,8 @@ import { Code } from "../../language/codes";
 import { lookupFunction, needsCallSite } from "../builtin-lookup";
 import { Scope } from "../scope";
 import { FLOAT, INT, isNumeric, maxQual, NA, prim, show, unify, VOID } from "../types";
-import { declare, newLocal, rangeOf } from "./bindings";
+import { declare, newLocal } from "./bindings";
+import { join } from "../../language/diagnostics";
 import { takeAsInt } from "./int-division";
 import { condition } from "./operators";
 import { POISON, setValue, type Typer, type Value, VALUELESS, type WantValue } from "./state";
@@ -124,7 +125,7 @@ function forNode(t: Typer, node: A.For): Value {
   if (t.ctx.version >= 6 && rereadable(node.to)) node.toEachIteration = true;
   return inLoopScope(t, () => {
     // a counter's warnings point at `i = 0`, as TradingView's (docs/adr/0358)
-    const sym = declare(t, node.counter, node.symbol, () => newLocal(t, node.counter, counterType, "series", "none", "loop"), rangeOf(node.counter.span, node.from.span));
+    const sym = declare(t, node.counter, node.symbol, () => newLocal(t, node.counter, counterType, "series", "none", "loop"), join(node.counter.span, node.from.span));
     sym.type = counterType;
     node.symbol = sym;
     return loopBody(t, node.body);

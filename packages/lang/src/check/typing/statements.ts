@@ -5,7 +5,8 @@ import type * as A from "../../language/ast";
 import { Code } from "../../language/codes";
 import { assignable, INT, isNumeric, maxQual, prim, qualFits, show } from "../types";
 import { intValued, takeAsInt } from "./int-division";
-import { declare, newLocal, rangeOf } from "./bindings";
+import { declare, newLocal } from "./bindings";
+import { join } from "../../language/diagnostics";
 import { mixedNote } from "./control";
 import { localSettledQualifier, settledQualifier } from "./input-settled";
 import { inlineConstants } from "./lookup";
@@ -57,7 +58,7 @@ export function varDecl(t: Typer, s: A.VarDecl): Value {
     if (!qualFits(v.qual, q)) t.ctx.error(Code.qualifier_mismatch, `'${s.name.name}' is declared ${q} but its value is ${v.qual}.`, s.init.span);
     qual = q;
   }
-  const sym = declare(t, s.name, s.symbol, () => newLocal(t, s.name, type, qual, s.mode, "variable"), rangeOf(s.span, s.init.span));
+  const sym = declare(t, s.name, s.symbol, () => newLocal(t, s.name, type, qual, s.mode, "variable"), join(s.span, s.init.span));
   if (q === "const") constDeclared.add(sym);
   if (q === "simple") simpleDeclared.add(sym);
   sym.type = type;
@@ -133,7 +134,7 @@ export function tupleDecl(t: Typer, s: A.TupleDecl): Value {
     const qual: A.Qualifier = t.reassigned.has(n.name) ? "series" : v.qual;
     // each member's warning starts at the tuple, as TradingView's, and ends at its name, so the
     // warnings of two members stay two (docs/adr/0358)
-    const sym = declare(t, n, s.symbols?.[i] ?? undefined, () => newLocal(t, n, el, qual, "none", "variable"), rangeOf(s.span, n.span));
+    const sym = declare(t, n, s.symbols?.[i] ?? undefined, () => newLocal(t, n, el, qual, "none", "variable"), join(s.span, n.span));
     sym.type = el;
     sym.qual = qual;
     return sym;
