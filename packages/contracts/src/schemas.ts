@@ -195,7 +195,8 @@ const ScriptRef = z.union([slugField(), z.object({ slug: slugField(), version: v
 
 export const RunRequestSchema = WindowRequestSchema.extend({
   script: ScriptRef,
-  kind: z.enum(SCRIPT_KINDS).optional(),
+  // picks which of the caller's scripts of the slug runs; a library is never run (docs/adr/0363)
+  kind: z.enum(RUN_KINDS).optional(),
   instrument: z.string().min(1).max(32),
   timeframe: z.string(),
   inputs: z.record(z.string(), InputValue).optional(),
@@ -222,7 +223,7 @@ export const SummarySchema = z.object({
 
 export const RunSchema = z.object({
   id: z.string(),
-  kind: z.enum(SCRIPT_KINDS),
+  kind: z.enum(RUN_KINDS),
   script: z.object({ owner: z.string(), slug: z.string(), version: z.number().int() }),
   instrument: z.string(),
   timeframe: z.enum(TIMEFRAMES),

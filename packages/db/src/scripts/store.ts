@@ -250,8 +250,17 @@ function notFound(slug: string, owner?: string): ScriptsError {
   return new ScriptsError("not_found", owner ? `No script "${slug}" of ${owner} that you can see.` : `No script "${slug}".`);
 }
 
+function article(kind: string): string {
+  return `${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`;
+}
+
 function pick(rows: Script[], slug: string, kind: ScriptKind | undefined, owner?: string): Script {
   const matching = kind ? rows.filter((row) => row.kind === kind) : rows;
+  if (matching.length === 0 && rows.length > 0) {
+    // the slug exists but as another kind: say so rather than that nothing has the slug (docs/adr/0363)
+    const whose = owner ? `${owner}'s` : "your";
+    throw new ScriptsError("not_found", `No ${kind} "${slug}": ${whose} "${slug}" is ${rows.map((r) => article(r.kind)).join(" and ")}.`);
+  }
   if (matching.length === 0) throw notFound(slug, owner);
   if (matching.length > 1) {
     const other = matching.find((r) => r.kind !== "study")?.kind ?? "indicator";

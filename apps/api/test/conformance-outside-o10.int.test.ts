@@ -1,0 +1,66 @@
+// Conformance to docs/reference/ checked over HTTP as an outside client would, tenth round. Each
+// case failed on the tree before its fix (docs/adr/0363):
+// - /openapi.json gave a Run's `kind` and a run request's `kind` the script kinds, `library`
+//   included, though a library is imported, never run, and `GET /v1/runs?kind=library` is 400
+//   (docs/adr/0357); a run request with `kind: "library"` was answered 404 "No script".
+// - `?kind=` (or a run request's `kind`) naming a kind the slug does not have answered
+//   `No script "my-rsi".` while the caller's "my-rsi" exists: the 404 now says which kind it is
+//   (only for scripts the caller can see: another account's private slug stays the plain 404).
+import { RunsHarness, type Client } from "./runs-harness";
+
+jest.setTimeout(120_000);
+
+const h = new RunsHarness();
+let client: Client;
+let otherHandle: string;
+let api: string;
+
+const files = (content: string): Array<{ path: string; content: string }> => [{ path: "main.pine", content }];
+const INDICATOR = `//@version=6\nindicator("Close")\nplot(close, "c")\n`;
+const DEFINITION = `//@version=6\ndefinition("Up")\nalertcondition(close > close[1], "up")\n`;
+
+beforeAll(async () => {
+  await h.setup();
+  api = h.api.url;
+  client = (await h.account()).client;
+  const other = await h.account();
+  otherHandle = other.handle;
+  expect((await client.call("POST", "/scripts", { slug: "close", files: files(INDICATOR) })).status).toBe(201);
+  expect((await other.client.call("POST", "/scripts", { slug: "pub-up", visibility: "public", files: files(DEFINITION) })).status).toBe(201);
+  expect((await other.client.call("POST", "/scripts", { slug: "priv-up", files: files(DEFINITION) })).status).toBe(201);
+});
+afterAll(() => h.teardown());
+
+describe("a run's kind is one of the run kinds, in the contract as in the answers", () => {
+  it("when /openapi.json describes a Run and a run request, then `kind` lists indicator, definition and study, not library", async () => {
+    const doc = (await (await fetch(`${api}/openapi.json`)).json()) as { components: { schemas: Record<string, { properties: { kind: { enum: string[] } } }> } };
+    const { Run, RunRequest } = doc.components.schemas;
+    expect([Run?.properties.kind.enum, RunRequest?.properties.kind.enum]).toEqual([["indicator", "definition", "study"], ["indicator", "definition", "study"]]);
+  });
+
+  it("when a run request gives kind library, then it is 400 invalid_request naming `kind`, as GET /v1/runs?kind=library is", async () => {
+    const started = await client.start({ script: "close", kind: "library", instrument: "AAPL", timeframe: "1d", bars: 10 });
+    const listed = await client.call("GET", "/runs?kind=library");
+    expect([started.status, started.json.error.code, listed.status]).toEqual([400, "invalid_request", 400]);
+    expect(started.json.error.message).toMatch(/^Field `kind`: /);
+  });
+});
+
+describe("a kind the slug does not have is named in the 404", () => {
+  it("when ?kind=study names the caller's indicator, then 404 not_found says the slug is an indicator", async () => {
+    const r = await client.call("GET", "/scripts/close?kind=study");
+    expect([r.status, r.json]).toEqual([404, { error: { code: "not_found", message: 'No study "close": your "close" is an indicator.' } }]);
+  });
+
+  it("when a run request's kind is definition for the caller's indicator, then the 404 says the same", async () => {
+    const r = await client.start({ script: "close", kind: "definition", instrument: "AAPL", timeframe: "1d", bars: 10 });
+    expect([r.status, r.json.error?.message]).toEqual([404, 'No definition "close": your "close" is an indicator.']);
+  });
+
+  it("when ?kind= names another account's public definition as a study, then the 404 names its kind; its private one stays the plain 404", async () => {
+    const pub = await client.call("GET", `/scripts/pub-up?owner=${otherHandle}&kind=study`);
+    const priv = await client.call("GET", `/scripts/priv-up?owner=${otherHandle}&kind=study`);
+    expect([pub.status, pub.json.error.message]).toEqual([404, `No study "pub-up": ${otherHandle}'s "pub-up" is a definition.`]);
+    expect([priv.status, priv.json.error.message]).toEqual([404, `No script "priv-up" of ${otherHandle} that you can see.`]);
+  });
+});
