@@ -5,6 +5,7 @@ import { EXIT, type ExitCode } from "@barscript/contracts";
 import { table } from "../output";
 import type { Cli, CommandModule } from "../context";
 import { oneOrMore, UsageError } from "../usage";
+import { nextPage } from "./runs";
 
 type Kind = "indicator" | "definition" | "study" | "library";
 
@@ -29,9 +30,12 @@ async function fork(cli: Cli, ref: string, as: string | undefined): Promise<Exit
 export const catalogCommands: CommandModule = (program: Command, cli: Cli) => {
   const library = program.command("library").description("public scripts (the built-in core library included)");
   library.command("search [q]").description("full-text search").option("--kind <kind>").option("--limit <n>", "at most this many", oneOrMore("--limit"), "20")
-    .action(cli.action(async (q: string | undefined, o: { kind?: Kind; limit: string }) => {
-      const page = await cli.sdk().call("searchLibrary", { query: { q, kind: o.kind, limit: o.limit } });
-      cli.emit(page, (m) => table(m, ["script", "kind", "title"], page.data.map((s) => [`${s.owner}/${s.slug}`, s.kind, s.title]), `(no public script matches${q ? ` "${q}"` : ""}: the search matches whole words)`));
+    .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
+    .action(cli.action(async (q: string | undefined, o: { kind?: Kind; limit: string; cursor?: string }) => {
+      const page = await cli.sdk().call("searchLibrary", { query: { q, kind: o.kind, limit: o.limit, cursor: o.cursor } });
+      // a page with more ends with the command for the next one, as `runs` does (docs/adr/0306, 0363)
+      const again = ["library search", ...(q ? [JSON.stringify(q)] : []), ...(o.kind ? ["--kind", o.kind] : []), ...(o.limit !== "20" ? ["--limit", o.limit] : [])].join(" ");
+      cli.emit(page, (m) => `${table(m, ["script", "kind", "title"], page.data.map((s) => [`${s.owner}/${s.slug}`, s.kind, s.title]), `(no public script matches${q ? ` "${q}"` : ""}: the search matches whole words)`)}${nextPage(again, page.next_cursor)}`);
       return EXIT.ok;
     }));
   library.command("get <owner/slug>").description("a public script with its source").option("--version <n>", "an older version", oneOrMore("--version"))

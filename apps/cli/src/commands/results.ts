@@ -64,12 +64,12 @@ async function results(cli: Cli, runId: string, flags: PageFlags): Promise<ExitC
   return EXIT.ok;
 }
 
-type EventFlags = PageFlags & { instrument?: string; timeframe?: string; name?: string; run?: string; kind?: ScriptKind };
+type EventFlags = PageFlags & { instrument?: string; timeframe?: string; from?: string; to?: string; name?: string; run?: string; kind?: ScriptKind };
 
 async function events(cli: Cli, sdk: Barscript, ref: string, flags: EventFlags): Promise<ExitCode> {
   validate(flags);
   const { owner, slug } = scriptRef(ref);
-  const filters = { instrument: flags.instrument, timeframe: flags.timeframe, name: flags.name, run_id: flags.run, kind: flags.kind, owner };
+  const filters = { instrument: flags.instrument, timeframe: flags.timeframe, from: flags.from, to: flags.to, name: flags.name, run_id: flags.run, kind: flags.kind, owner };
   if (flags.format === "csv") {
     cli.io.out(await sdk.text("listEvents", { path: { slug }, query: { ...filters, format: "csv" } }));
     return EXIT.ok;
@@ -78,7 +78,7 @@ async function events(cli: Cli, sdk: Barscript, ref: string, flags: EventFlags):
     ? { events: await sdk.all("listEvents", { path: { slug }, query: filters }), next_cursor: null }
     : await sdk.call("listEvents", { path: { slug }, query: { ...filters, limit: flags.limit, cursor: flags.cursor } });
   // the command that reads the next page, with the filters of this one (a cursor belongs to its list)
-  const again = [`events ${ref}`, ...Object.entries({ instrument: flags.instrument, timeframe: flags.timeframe, name: flags.name, run: flags.run, kind: flags.kind, limit: flags.limit }).flatMap(([k, v]) => (v ? [`--${k} ${v}`] : []))].join(" ");
+  const again = [`events ${ref}`, ...Object.entries({ instrument: flags.instrument, timeframe: flags.timeframe, from: flags.from, to: flags.to, name: flags.name, run: flags.run, kind: flags.kind, limit: flags.limit }).flatMap(([k, v]) => (v ? [`--${k} ${v}`] : []))].join(" ");
   const shown = page.events.slice(0, 50);
   cli.emit(page, (m) => [
     table(m, ["time", "name", "instrument", "tf", "price", "message"], shown.map((e) => [e.time, e.name, e.instrument, e.timeframe, e.price, e.message]), "(no events)"),
@@ -100,7 +100,10 @@ export const resultCommands: CommandModule = (program: Command, cli: Cli) => {
   pageOptions(program.command("results <run_id>").description("a finished run's outputs, events or study result"))
     .action(cli.action((runId: string, flags: PageFlags) => results(cli, runId, flags)));
   pageOptions(program.command("events <slug>").description("a definition's collected events (<owner>/<slug>: your runs' events of a public definition)"))
-    .option("-i, --instrument <symbol>", "only this instrument").option("-t, --timeframe <tf>", "only this timeframe").option("--name <event>", "only events of this name").option("--run <run_id>", "only this run's events")
+    .option("-i, --instrument <symbol>", "only this instrument").option("-t, --timeframe <tf>", "only this timeframe")
+    // the API's time filters (#17): events at or after --from, at or before --to (RFC 3339)
+    .option("--from <time>", "only events at or after this time (RFC 3339)").option("--to <time>", "only events at or before this time (RFC 3339)")
+    .option("--name <event>", "only events of this name").option("--run <run_id>", "only this run's events")
     .addOption(kindOption())
     .action(cli.action((slug: string, flags: EventFlags) => events(cli, cli.sdk(), slug, flags)));
   program.command("collect <slug>").description("run a definition over history and keep its events (<owner>/<slug> collects a public one)")

@@ -7,7 +7,7 @@ import { goesOn, onInterrupt } from "../interrupt";
 import { plural, reportError, table, type OutputMode } from "../output";
 import type { Cli, CommandModule } from "../context";
 import { oneOrMore, UsageError, wholeNumber } from "../usage";
-import { kindOption, scriptRef, type ScriptKind } from "../script-ref";
+import { scriptRef } from "../script-ref";
 
 export interface RunOptions {
   instruments: string[];
@@ -17,7 +17,7 @@ export interface RunOptions {
   bars?: number;
   inputs: Record<string, string | number | boolean>;
   wait: number;
-  kind?: ScriptKind;
+  kind?: RunKind;
 }
 
 type Status = Run["status"];
@@ -145,8 +145,9 @@ export const runCommands: CommandModule = (program: Command, cli: Cli) => {
     .option("--bars <n>", "bars in the window", wholeNumber("--bars"))
     .option("--input <name=value>", "script input (repeatable)", (v: string, all: string[]) => [...all, v], [] as string[])
     .option("--wait <seconds>", "wait this long for the run to finish", wholeNumber("--wait"), 120)
-    .addOption(kindOption())
-    .action(cli.action((slug: string, opts: { instrument: string; timeframe: string; from?: string; to?: string; bars?: number; input: string[]; wait: number; kind?: ScriptKind }) => run(cli, slug, {
+    // a library is imported, never run: the run request takes the run kinds (docs/adr/0363)
+    .addOption(new Option("--kind <kind>", "which of your scripts of this slug, when a study shares it with another script").choices(RUN_KINDS))
+    .action(cli.action((slug: string, opts: { instrument: string; timeframe: string; from?: string; to?: string; bars?: number; input: string[]; wait: number; kind?: RunKind }) => run(cli, slug, {
       instruments: opts.instrument.split(",").map((s) => s.trim()).filter(Boolean), timeframe: opts.timeframe, from: opts.from, to: opts.to, bars: opts.bars, inputs: parseInputs(opts.input), wait: opts.wait, kind: opts.kind,
     })));
   program.command("runs").description("your runs, newest first")

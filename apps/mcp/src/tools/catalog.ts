@@ -53,6 +53,9 @@ export const catalogTools: Tool[] = [
       instrument: param(z.string().optional(), "Only this instrument", "AAPL"),
       timeframe: param(z.enum(TIMEFRAMES).optional(), "Only this timeframe", "1d"),
       run_id: param(z.string().optional(), "Only the events of this run (a collect_events or start_run answer's id)", "run_4fV2kQ9mXb1LzT8cR3sW0aJe"),
+      // the API's time filters (#17), both inclusive (docs/adr/0363)
+      from: param(z.string().optional(), "Only events at or after this time, RFC 3339", "2010-01-01T00:00:00Z"),
+      to: param(z.string().optional(), "Only events at or before this time, RFC 3339", "2012-12-31T00:00:00Z"),
       name: param(z.string().optional(), "Only events with this name", "gap_up"),
       limit: param(z.number().int().min(1).max(100).optional(), "Events in the page (default 50)", 50),
       cursor: param(z.string().optional(), "next_cursor of a previous page", "eyJsIjoi..."),

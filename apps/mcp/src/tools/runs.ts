@@ -6,7 +6,7 @@ import { defineTool, param, DESTRUCTIVE, READ, WRITE, type Tool } from "../tool"
 import { fittedPage } from "../bounded";
 import { eventsSummary, indicatorSummary } from "../summary";
 import { outputSchema } from "./schemas";
-import { scriptKind, scriptOwner } from "./script-ref";
+import { runKind, scriptOwner } from "./script-ref";
 
 const runId = param(z.string().min(1, "must not be empty"), "A run's id, from start_run or list_runs", "run_4fV2kQ9mXb1LzT8cR3sW0aJe");
 const wait = param(z.number().int().min(0).max(60).optional(), "Seconds to wait for the run to finish (at most 60; 0 answers at once)", 30);
@@ -35,7 +35,7 @@ export const runTools: Tool[] = [
       script: param(z.string().min(1, "must not be empty"), "The slug of a saved script", "my-rsi"),
       owner: scriptOwner,
       version: param(z.number().int().min(1).optional(), "An older version of the script (default: the latest)", 2),
-      kind: scriptKind,
+      kind: runKind,
       instrument: param(z.string(), "A symbol from find_instruments", "AAPL"),
       timeframe: param(z.enum(TIMEFRAMES), "Bar length", "1d"),
       from: param(z.string().optional(), "Window start, RFC 3339", "2010-01-01T00:00:00Z"),

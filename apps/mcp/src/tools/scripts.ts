@@ -68,11 +68,13 @@ export const scriptTools: Tool[] = [
   defineTool({
     name: "search_library", title: "Search public scripts", hints: READ,
     description: "Full-text search of public scripts, the built-in `core` library included: owner, slug, kind, title and input/output names. Read one with get_library_script.",
-    input: z.object({ q: param(z.string().optional(), "Words to find in the title, description or slug", "rsi"), kind, limit: limit(50, 10) }),
-    run: async ({ q, kind: k, limit: l }, sdk) => {
-      const page = await sdk.call("searchLibrary", { query: { q, kind: k, limit: l ?? 10 } });
+    // the answer's next_cursor is read back through `cursor` (it was given with no way to use it); the
+    // default page is the 20 `limit` says (docs/adr/0363)
+    input: z.object({ q: param(z.string().optional(), "Words to find in the title, description or slug", "rsi"), kind, limit: limit(50, 10), cursor }),
+    run: ({ q, kind: k, limit: l, cursor: c }, sdk) => fittedPage(async (n) => {
+      const page = await sdk.call("searchLibrary", { query: { q, kind: k, limit: n, cursor: c } });
       return { data: page.data.map(brief), next_cursor: page.next_cursor };
-    },
+    }, l ?? 20),
   }),
   defineTool({
     name: "get_library_script", title: "Read a public script", hints: READ,

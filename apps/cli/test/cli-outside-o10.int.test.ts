@@ -1,0 +1,87 @@
+// The CLI and the MCP connector used from outside, tenth pass (their bundles as real processes
+// against a real API and worker on one stack): each takes the filters and cursors the API gives
+// (docs/adr/0363). Each case failed on the tree before:
+// - `events --from/--to` was an unknown option, and `list_events` dropped `from`/`to`, answering
+//   every event: #17 filters by time.
+// - `library search` had no `--cursor` nor a next-page line; `search_library` answered a
+//   `next_cursor` it took no parameter for (a second call gave the first page again).
+// - `run --kind library` was sent to the API: a library is imported, never run.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { bundledEntry } from "../../../test/support/bundles";
+import { startCliStack, type CliStack } from "./cli-harness";
+
+jest.setTimeout(180_000);
+
+const DEFINITION = `//@version=6\ndefinition("Up")\nalertcondition(close > close[1], "up")\n`;
+const publicIndicator = (title: string): string => `//@version=6\nindicator("${title}")\nplot(close, "c")\n`;
+
+interface Event { time: string; name: string }
+
+describe("barscript and the connector used from outside (tenth pass)", () => {
+  let stack: CliStack;
+  let mcp: Client;
+  let events: Event[];
+  let slugs: string[];
+
+  beforeAll(async () => {
+    stack = await startCliStack("clio10");
+    const { sdk } = stack;
+    await sdk.call("createScript", { body: { slug: "up", files: [{ path: "main.pine", content: DEFINITION }] } });
+    for (const slug of ["zebra-one", "zebra-two"]) {
+      await sdk.call("createScript", { body: { slug, visibility: "public", files: [{ path: "main.pine", content: publicIndicator(`Zebra ${slug}`) }] } });
+    }
+    await sdk.call("collectEvents", { path: { slug: "up" }, body: { instrument: "AAPL", timeframe: "1d", bars: 30, wait: 60 } });
+    events = (await sdk.call("listEvents", { path: { slug: "up" }, query: { limit: "1000" } })).events;
+    slugs = (await sdk.call("searchLibrary", { query: { q: "zebra", limit: "2" } })).data.map((s) => s.slug);
+    mcp = new Client({ name: "test", version: "1.0.0" });
+    await mcp.connect(new StdioClientTransport({
+      command: process.execPath, args: [await bundledEntry("mcp")], cwd: "/",
+      env: { PATH: process.env["PATH"] ?? "", ...stack.cliEnv }, stderr: "pipe",
+    }));
+  });
+  afterAll(async () => {
+    await mcp?.close();
+    await stack?.close();
+  });
+
+  const toolJson = async (name: string, args: Record<string, unknown>): Promise<any> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const result = await mcp.callTool({ name, arguments: args });
+    const text = (result.content as Array<{ text: string }>).map((c) => c.text).join("");
+    if (result.isError) throw new Error(text);
+    return JSON.parse(text);
+  };
+
+  it("when events are asked --from one event's time --to a later one's, then exactly the events between them, both included, are listed", async () => {
+    expect(events.length).toBeGreaterThan(5);
+    const [from, to] = [events[2]?.time ?? "", events[4]?.time ?? ""];
+    const r = await stack.cli(["events", "up", "--from", from, "--to", to]);
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    expect((JSON.parse(r.stdout) as { events: Event[] }).events.map((e) => e.time)).toEqual(events.slice(2, 5).map((e) => e.time));
+  });
+
+  it("when list_events is given from and to, then the connector lists the same events", async () => {
+    const page = await toolJson("list_events", { slug: "up", from: events[2]?.time, to: events[4]?.time });
+    expect((page.events as Event[]).map((e) => e.time)).toEqual(events.slice(2, 5).map((e) => e.time));
+  });
+
+  it("when a library search has more than a page, then a terminal shows the next page's command, and its --cursor reads the next script", async () => {
+    expect(slugs).toHaveLength(2);
+    const first = await stack.tty(["library", "search", "zebra", "--limit", "1", "--no-color"]);
+    const cursor = /Next page: barscript library search "zebra" --limit 1 --cursor (\S+)/.exec(first.stdout)?.[1];
+    expect([first.code, first.stdout.includes(`/${slugs[0]}`), cursor !== undefined]).toEqual([0, true, true]);
+    const second = await stack.cli(["library", "search", "zebra", "--limit", "1", "--cursor", cursor ?? ""]);
+    expect([second.code, (JSON.parse(second.stdout) as { data: Array<{ slug: string }> }).data.map((s) => s.slug)]).toEqual([0, [slugs[1]]]);
+  });
+
+  it("when search_library is given the next_cursor it answered, then it reads the next script", async () => {
+    const first = await toolJson("search_library", { q: "zebra", limit: 1 });
+    const second = await toolJson("search_library", { q: "zebra", limit: 1, cursor: first.next_cursor });
+    expect([first.data.map((s: { slug: string }) => s.slug), second.data.map((s: { slug: string }) => s.slug)]).toEqual([[slugs[0]], [slugs[1]]]);
+  });
+
+  it("when run is given --kind library, then it is refused before any call (exit 4) naming the run kinds", async () => {
+    const r = await stack.cli(["run", "up", "-i", "AAPL", "-t", "1d", "--kind", "library"]);
+    expect([r.code, r.stdout, r.stderr.split("\n")[0]]).toEqual([4, "", "Error invalid_request: option '--kind <kind>' argument 'library' is invalid. Allowed choices are indicator, definition, study."]);
+  });
+});
