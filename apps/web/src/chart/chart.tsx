@@ -71,6 +71,8 @@ export interface ChartProps {
   /** The run's tables (tablePlan), drawn over their pane. */
   tables: TablePlan[];
   intraday: boolean;
+  /** The time zone of an intraday chart's times (docs/adr/0364); null for daily and weekly bars. */
+  zone: string | null;
   label: string;
 }
 
@@ -88,10 +90,18 @@ function paneBox(chart: IChartApi, stage: DOMRect, pane: number): PaneBox | null
   return { top: r.top - stage.top, left: r.left - stage.left + chart.priceScale("left").width(), width: size.width, height: size.height };
 }
 
+/** A chart time (already on the chart's clock) as the legend says it: "2011-03-01 09:31", a day's bar "2011-03-01". */
+function barLabel(time: number, intraday: boolean): string {
+  const iso = new Date(time * 1000).toISOString();
+  return intraday ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
+}
+
 export function RunChart(props: ChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState<Record<string, number | undefined>>({});
+  // the bar under the crosshair, in the chart's clock (docs/adr/0364)
+  const [hovered, setHovered] = useState<number | null>(null);
   const [overlay, setOverlay] = useState<Overlay>({ panes: [], tips: [], lowest: 0 });
   // a pane script's tables are in its pane, those made with force_overlay on the price pane
   const tablePane = (t: TablePlan): number => (t.onPrice ? 0 : props.plan.pane);
@@ -173,6 +183,7 @@ export function RunChart(props: ChartProps) {
         next[o.plan.name] = d?.value;
       }
       setValues(next);
+      setHovered(typeof param.time === "number" ? param.time : null);
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -197,7 +208,9 @@ export function RunChart(props: ChartProps) {
         })}
       </div>
       <figcaption>
+        {props.zone ? <p class="muted chart-zone">Chart times in {props.zone}</p> : null}
         <ul class="legend" aria-label="Legend">
+          {hovered !== null ? <li class="legend-time">{barLabel(hovered, props.intraday)}</li> : null}
           {props.plan.series.map((s) => (
             <li key={s.name}>
               <span class="swatch" style={{ background: s.color }} aria-hidden="true" />

@@ -55,11 +55,47 @@ export function cssColor(hex: string | null | undefined, fallback: string): stri
   return `rgba(${r}, ${g}, ${b}, ${a})`;
 }
 
-export function toCandles(rows: readonly Row[]): Candle[] {
-  return rows.map(([time, open, high, low, close]) => ({ time, open, high, low, close }));
+/** A chart time from a bar's UTC seconds (the chart's clock); `same` leaves it UTC. */
+export type Clock = (utcSeconds: number) => number;
+export const same: Clock = (t) => t;
+
+/**
+ * The clock of a chart in the exchange's time zone, as TradingView's chart shows times by default
+ * (docs/adr/0364): lightweight-charts reads every time as UTC (its docs, "Time zones"), so each
+ * intraday time moves to the exchange's wall clock (a NYSE bar at 14:30 UTC in March reads 09:30).
+ * Daily and weekly bars keep their date; an unknown zone, or a zone whose repeated hour would put
+ * two bars at one time (clocks going back), leaves the chart in UTC. Offsets are read once an hour.
+ */
+export function exchangeClock(timeZone: string | null | undefined, intraday: boolean, barTimes: readonly number[]): { clock: Clock; zone: string } {
+  const utc = { clock: same, zone: "UTC" };
+  if (!intraday || !timeZone || /^(Etc\/)?(UTC|GMT)$/.test(timeZone)) return utc;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+  } catch {
+    return utc;
+  }
+  const offsets = new Map<number, number>();
+  const offset = (t: number): number => {
+    const hour = Math.floor(t / 3600);
+    let at = offsets.get(hour);
+    if (at === undefined) {
+      const parts = Object.fromEntries(format.formatToParts(new Date(hour * 3600 * 1000)).map((x) => [x.type, Number(x.value)]));
+      at = Date.UTC(parts["year"] ?? 1970, (parts["month"] ?? 1) - 1, parts["day"] ?? 1, (parts["hour"] ?? 0) % 24, parts["minute"] ?? 0, parts["second"] ?? 0) / 1000 - hour * 3600;
+      offsets.set(hour, at);
+    }
+    return at;
+  };
+  const clock: Clock = (t) => t + offset(t);
+  for (let i = 1; i < barTimes.length; i += 1) if (clock(barTimes[i] ?? 0) <= clock(barTimes[i - 1] ?? 0)) return utc;
+  return { clock, zone: timeZone };
 }
 
-export function outputSeries(iface: InterfaceLike, points: ReadonlyArray<Record<string, number | null>>): SeriesPlan[] {
+export function toCandles(rows: readonly Row[], clock: Clock = same): Candle[] {
+  return rows.map(([time, open, high, low, close]) => ({ time: clock(time), open, high, low, close }));
+}
+
+export function outputSeries(iface: InterfaceLike, points: ReadonlyArray<Record<string, number | null>>, clock: Clock = same): SeriesPlan[] {
   const pane = iface.overlay === true ? 0 : 1;
   return iface.outputs.map((o, i) => ({
     name: o.name,
@@ -69,27 +105,27 @@ export function outputSeries(iface: InterfaceLike, points: ReadonlyArray<Record<
     color: cssColor(o.color, PALETTE[i % PALETTE.length] ?? "#2962FF"),
     dash: dash(o.linestyle),
     data: points.map((p) => {
-      const time = Number(p["t"]);
+      const time = clock(Number(p["t"]));
       const value = p[o.name];
       return typeof value === "number" && Number.isFinite(value) ? { time, value } : { time };
     }),
   }));
 }
 
-export function planChart(iface: InterfaceLike, rows: readonly Row[], points: ReadonlyArray<Record<string, number | null>>): ChartPlan {
-  const series = outputSeries(iface, points);
+export function planChart(iface: InterfaceLike, rows: readonly Row[], points: ReadonlyArray<Record<string, number | null>>, clock: Clock = same): ChartPlan {
+  const series = outputSeries(iface, points, clock);
   const pane = iface.overlay === true ? 0 : 1;
   // an hline whose price is not a constant has no level the Interface can give (price null)
   const hlines = (iface.hlines ?? []).flatMap((h) => (h.price === null ? [] : [{ price: h.price, title: h.title ?? "", color: cssColor(h.color, "rgba(120, 123, 134, 1)"), pane }]));
-  return { pane, candles: toCandles(rows), series, hlines };
+  return { pane, candles: toCandles(rows, clock), series, hlines };
 }
 
 /** Definition events as markers above their bars, one color per event name. */
-export function eventMarkers(events: ReadonlyArray<{ time: string; name: string }>): Marker[] {
+export function eventMarkers(events: ReadonlyArray<{ time: string; name: string }>, clock: Clock = same): Marker[] {
   const names = [...new Set(events.map((e) => e.name))];
   return events
     .map((e) => ({
-      time: Math.floor(Date.parse(e.time) / 1000),
+      time: clock(Math.floor(Date.parse(e.time) / 1000)),
       position: "aboveBar" as const,
       shape: "arrowDown" as const,
       color: PALETTE[names.indexOf(e.name) % PALETTE.length] ?? "#2962FF",
@@ -169,7 +205,6 @@ export interface DrawingsPlan {
   outside: number;
 }
 
-const secs = (iso: string | null): number | null => (iso === null ? null : Math.floor(Date.parse(iso) / 1000));
 
 /** A color of the answer (`#RRGGBBAA`, null for na) as CSS; na and a fully transparent color draw nothing (null). */
 export function paint(hex: string | null | undefined): string | null {
@@ -208,7 +243,7 @@ function extendOf(e: string | undefined): Extend {
   return e === "left" || e === "right" || e === "both" ? e : "none";
 }
 
-function lineShape(l: DrawnLine): LineShape | null {
+function lineShape(l: DrawnLine, secs: (iso: string | null) => number | null): LineShape | null {
   const [t1, t2] = [secs(l.time1), secs(l.time2)];
   if (t1 === null || t2 === null || l.price1 === null || l.price2 === null) return null;
   const color = paint(l.color);
@@ -231,7 +266,8 @@ function reach(times: number[], extend: Extend): [number, number] {
  * with their style, width and extension, boxes filled and bordered with their text, polylines,
  * linefills between their two lines: docs/adr/0214). A drawing wholly outside the span of the
  * chart's candles (on a warmup bar) is not drawn but counted. */
-export function drawingsPlan(d: Drawings, span?: Span): DrawingsPlan {
+export function drawingsPlan(d: Drawings, span?: Span, clock: Clock = same): DrawingsPlan {
+  const secs = (iso: string | null): number | null => (iso === null ? null : clock(Math.floor(Date.parse(iso) / 1000)));
   let outside = 0;
   const seen = (lo: number, hi: number): boolean => {
     const ok = !span || (hi >= span.first && lo <= span.last);
@@ -242,7 +278,7 @@ export function drawingsPlan(d: Drawings, span?: Span): DrawingsPlan {
   const boxes: Shape[] = [];
   const lines: Shape[] = [];
   const labels: Shape[] = [];
-  const allLines = (d.lines ?? []).map(lineShape);
+  const allLines = (d.lines ?? []).map((l) => lineShape(l, secs));
   for (const l of allLines) if (l && seen(...reach([l.a.time, l.b.time], l.extend))) lines.push(l);
   for (const f of d.linefills ?? []) {
     const [a, b] = [allLines[f.line1], allLines[f.line2]];

@@ -2,7 +2,7 @@
 // its bars, its script's Interface, and its drawings when the service has them.
 import { api, apiText, ApiFailure, session } from "../api";
 import type { Drawings, Row } from "../chart/mapping";
-import type { EventRow, LibraryScript, LogLine, OutputPoint, Run, Script, ScriptInterface, StudyResult } from "../types";
+import type { EventRow, Instrument, LibraryScript, LogLine, OutputPoint, Run, Script, ScriptInterface, StudyResult } from "../types";
 
 const FINAL = new Set(["succeeded", "failed", "cancelled"]);
 export const isFinal = (run: Run): boolean => FINAL.has(run.status);
@@ -74,6 +74,15 @@ export async function interfaceOf(run: Run): Promise<ScriptInterface | null> {
   } catch (error) {
     if (error instanceof ApiFailure && (error.status === 404 || error.status === 409)) return null;
     throw error;
+  }
+}
+
+/** The time zone of the run's instrument (GET /v1/instruments/{symbol}); null when it cannot be read. */
+export async function instrumentZone(symbol: string): Promise<string | null> {
+  try {
+    return (await api<Instrument>(`/v1/instruments/${encodeURIComponent(symbol)}`)).timezone;
+  } catch {
+    return null;
   }
 }
 

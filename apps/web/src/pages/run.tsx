@@ -6,14 +6,14 @@ import { forwardRef } from "preact/compat";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, errorText, session } from "../api";
 import { RunChart } from "../chart/chart";
-import { drawingsPlan, eventMarkers, planChart, shownTables, tablePlan, type Row } from "../chart/mapping";
+import { drawingsPlan, eventMarkers, exchangeClock, planChart, shownTables, tablePlan, type Row } from "../chart/mapping";
 import type { EventRow, OutputPoint, Run, ScriptInterface, StudyResult } from "../types";
 import { navigate } from "../router";
 import { runHref, scriptPageHref, type LogLevel, type RunState } from "../routes";
 import { Announce, count, ErrorBox, LoadFailed, Loading, num, Page, Pager, Scroll, when } from "../ui";
 import { DrawingTables, DrawingsText } from "./drawing-tables";
 import { RunLogs } from "./run-logs";
-import { allEvents, allOutputs, barsOf, downloadCsv, drawingsOf, followRun, interfaceOf, isFinal, studyOf } from "./run-data";
+import { allEvents, allOutputs, barsOf, downloadCsv, drawingsOf, followRun, instrumentZone, interfaceOf, isFinal, studyOf } from "./run-data";
 import { StudyView } from "./study";
 
 const TABLE_PAGE = 100;
@@ -25,6 +25,39 @@ function Pending(props: { run: Run }) {
     ? `Queued since ${when(r.created_at)}: it starts when a worker and one of the account's run slots are free.`
     : `Running since ${when(r.started_at ?? r.created_at)}.`;
   return <p class="muted">{text} This page follows it until it finishes.</p>;
+}
+
+/** Whether the run's results have expired (kept 7 days: docs/reference/api.md); the API answers 410 for them then. */
+const expired = (r: Run): boolean => r.status === "succeeded" && !!r.expires_at && Date.parse(r.expires_at) <= Date.now();
+
+/**
+ * A run whose results expired: said once, in place of the results and logs (whose calls answer
+ * 410), with a way on (docs/adr/0364): Run it again starts the same script version on the same
+ * instrument, timeframe, window and inputs, and opens the new run.
+ */
+function Expired(props: { run: Run }) {
+  const r = props.run;
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  async function again(): Promise<void> {
+    setBusy(true);
+    setError(null);
+    try {
+      const window = r.window.from && r.window.to ? { from: r.window.from, to: r.window.to } : { bars: r.window.bars };
+      const next = await api<Run>("/v1/runs", { method: "POST", body: { script: r.script, kind: r.kind, instrument: r.instrument, timeframe: r.timeframe, ...window, inputs: r.inputs ?? {} } });
+      navigate(runHref(next));
+    } catch (e) {
+      setError(e);
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-label="Results">
+      <p>Its results expired at {when(r.expires_at)}: the service keeps a run's results 7 days. Running it again computes them anew with the same script version, instrument, timeframe, window and inputs.</p>
+      <button class="primary" type="button" disabled={busy} onClick={() => void again()}>Run it again</button>
+      <ErrorBox error={error} />
+    </section>
+  );
 }
 
 /**
@@ -93,7 +126,7 @@ const Status = forwardRef<HTMLDivElement, { run: Run; inputOrder: readonly strin
         {r.window.from ? <> · {when(r.window.from)} to {when(r.window.to)} ({count(r.window.bars, "bar")})</> : null} · source {r.source}</p>
       {inputs ? <p>Inputs: {inputs}</p> : null}
       {r.failure ? <p class="error">{failureText(r)}</p> : null}
-      {r.summary ? <p class="muted">{count(r.summary.bars, "bar")}{r.summary.events !== undefined ? ` · ${count(r.summary.events, "event")}` : ""} · {count(r.summary.compute_units, "compute unit")} · {num(r.summary.duration, 3)} s{r.expires_at && r.status === "succeeded" ? ` · results kept until ${when(r.expires_at)}` : ""}</p> : null}
+      {r.summary ? <p class="muted">{count(r.summary.bars, "bar")}{r.summary.events !== undefined ? ` · ${count(r.summary.events, "event")}` : ""} · {count(r.summary.compute_units, "compute unit")} · {num(r.summary.duration, 3)} s{r.expires_at && r.status === "succeeded" ? ` · results ${expired(r) ? "expired" : "kept until"} ${when(r.expires_at)}` : ""}</p> : null}
       {r.summary ? <RuntimeErrors run={r} /> : null}
     </div>
   );
@@ -143,6 +176,8 @@ interface Loaded {
   points: OutputPoint[];
   events: EventRow[];
   drawings: Awaited<ReturnType<typeof drawingsOf>>;
+  /** The instrument's time zone: the chart's intraday times are its wall clock (docs/adr/0364). */
+  timeZone: string | null;
 }
 
 function Results(props: { run: Run; view: "chart" | "table"; state: RunState }) {
@@ -163,7 +198,8 @@ function Results(props: { run: Run; view: "chart" | "table"; state: RunState }) 
       indicator ? allOutputs(run.id) : Promise.resolve([]),
       indicator ? Promise.resolve([]) : allEvents(run.id),
       indicator ? drawingsOf(run.id) : Promise.resolve(null),
-    ]).then(([bars, iface, points, events, drawings]) => setData({ bars, iface, points, events, drawings }), setError);
+      instrumentZone(run.instrument),
+    ]).then(([bars, iface, points, events, drawings, timeZone]) => setData({ bars, iface, points, events, drawings, timeZone }), setError);
   }, [run.id]);
 
   const names = useMemo(() => {
@@ -171,16 +207,19 @@ function Results(props: { run: Run; view: "chart" | "table"; state: RunState }) 
     if (data.iface) return data.iface.outputs.map((o) => o.name);
     return Object.keys(data.points[0] ?? {}).filter((k) => k !== "t");
   }, [data]);
-  const plan = useMemo(() => data && planChart(data.iface ?? { outputs: names.map((n) => ({ name: n, title: n })) }, data.bars, data.points), [data, names]);
+  const intraday = !/^(1d|1w)$/.test(run.timeframe);
+  // docs/adr/0364: the chart reads the exchange's clock, as TradingView's chart does by default
+  const time = useMemo(() => exchangeClock(data?.timeZone, intraday, data?.bars.map((b) => b[0]) ?? []), [data, intraday]);
+  const plan = useMemo(() => data && planChart(data.iface ?? { outputs: names.map((n) => ({ name: n, title: n })) }, data.bars, data.points, time.clock), [data, names, time]);
   const extra = useMemo(() => {
-    const first = data?.bars[0]?.[0];
-    const last = data?.bars[data.bars.length - 1]?.[0];
+    const first = plan?.candles[0]?.time;
+    const last = plan?.candles[plan.candles.length - 1]?.time;
     const span = first !== undefined && last !== undefined ? { first, last } : undefined;
-    const drawn = data?.drawings ? drawingsPlan(data.drawings, span) : { shapes: [], outside: 0 };
+    const drawn = data?.drawings ? drawingsPlan(data.drawings, span, time.clock) : { shapes: [], outside: 0 };
     // docs/adr/0235, 0354: the tables over the chart, in their pane (with cells, the last at each position)
     const tables = shownTables(data?.drawings?.tables ?? []).map(({ table, index }) => tablePlan(table, index));
-    return { markers: eventMarkers(data?.events ?? []), shapes: drawn.shapes, tables, outside: drawn.outside };
-  }, [data]);
+    return { markers: eventMarkers(data?.events ?? [], time.clock), shapes: drawn.shapes, tables, outside: drawn.outside };
+  }, [data, plan, time]);
 
   if (error) return <ErrorBox error={error} />;
   if (!data || !plan) return <Loading what="results" />;
@@ -193,8 +232,9 @@ function Results(props: { run: Run; view: "chart" | "table"; state: RunState }) 
       </div>
       {csvError ? <p class="error" role="alert">{csvError}</p> : null}
       {view === "chart"
-        ? <RunChart plan={plan} markers={extra.markers} shapes={extra.shapes} tables={extra.tables} intraday={!/^(1d|1w)$/.test(run.timeframe)} label={`Candlestick chart of ${run.instrument} ${run.timeframe} with ${names.join(", ") || "the events"}`} />
+        ? <RunChart plan={plan} markers={extra.markers} shapes={extra.shapes} tables={extra.tables} intraday={intraday} zone={intraday ? time.zone : null} label={`Candlestick chart of ${run.instrument} ${run.timeframe} with ${names.join(", ") || "the events"}`} />
         : run.kind === "indicator" ? <OutputsTable names={names} points={data.points} at={state.at} onPage={setPage} /> : <EventsTable events={data.events} at={state.at} onPage={setPage} />}
+      {run.kind === "indicator" && !data.iface ? <p class="muted">The script of this run ({run.script.owner}/{run.script.slug} v{run.script.version}) can no longer be read (deleted): its outputs are drawn as lines in the default colors on a pane below the prices; its hlines, plot styles, colors and overlay are not known.</p> : null}
       {view === "chart" && extra.outside > 0 ? <p class="muted">{num(extra.outside, 0)} drawing{extra.outside === 1 ? " lies" : "s lie"} wholly before the window's first bar or after its last (drawn on warmup bars): not on the chart; the API's drawings hold {extra.outside === 1 ? "it" : "them"}.</p> : null}
       {view === "chart" && data.drawings ? <DrawingsText drawings={data.drawings} /> : null}
       {view === "table" && data.drawings ? <DrawingTables drawings={data.drawings} /> : null}
@@ -287,8 +327,9 @@ export function RunPage(props: { id: string; study: boolean; view: "chart" | "ta
       {!run && !error ? <Loading what={`the ${title.toLowerCase()}`} /> : null}
       {run ? <Status run={run} inputOrder={inputOrder} ref={statusBox} /> : null}
       {run && !isFinal(run) ? <Pending run={run} /> : null}
-      {run?.status === "succeeded" ? (run.kind === "study" ? <StudyLoader id={run.id} /> : <Results run={run} view={props.view} state={props.state} />) : null}
-      {run?.status === "succeeded" && run.kind !== "study" ? <RunLogs run={run} level={props.state.level} onLevel={(level: LogLevel | undefined) => navigate(runHref(run, props.view, { ...props.state, level }), true)} /> : null}
+      {run && expired(run) ? <Expired run={run} /> : null}
+      {run?.status === "succeeded" && !expired(run) ? (run.kind === "study" ? <StudyLoader id={run.id} /> : <Results run={run} view={props.view} state={props.state} />) : null}
+      {run?.status === "succeeded" && !expired(run) && run.kind !== "study" ? <RunLogs run={run} level={props.state.level} onLevel={(level: LogLevel | undefined) => navigate(runHref(run, props.view, { ...props.state, level }), true)} /> : null}
     </Page>
   );
 }

@@ -1,0 +1,109 @@
+// The web app used from outside, twelfth pass (docs/adr/0364-chart-in-the-exchange-time-zone-expired-and-orphan-runs.md),
+// in Debian chromium (playwright-core) against a real API and worker: an intraday chart reads the
+// exchange's clock as TradingView's chart does by default (it read UTC: SPY's 09:30 open showed
+// 14:30), a run whose results expired says so once with a way to run it again (it said "kept
+// until" a past time and showed the 410 twice, under the results and the logs), and a run whose
+// script was deleted says why its outputs lost their styles and hlines.
+// One API and one worker for every case (their own database, Redis prefix, queues); one chromium.
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { importFile } from "@barscript/marketdata";
+import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, startChromium, type TestBrowser } from "./support/browser";
+import { RunsHarness, type Client } from "../../api/test/runs-harness";
+
+jest.setTimeout(120_000);
+
+type Account = { id: string; handle: string; email: string; client: Client };
+const h = new RunsHarness();
+let account: Account;
+let browser: TestBrowser | undefined;
+const pageErrors: string[] = [];
+
+const RSI = `//@version=6
+indicator("RSI pane")
+plot(ta.rsi(close, 3), "rsi", color = color.orange, style = plot.style_columns)
+hline(70, "Upper")
+`;
+
+beforeAll(async () => {
+  requireChromiumAndBuild();
+  startChromium();
+  await h.setup();
+  // pyalgotrade's NinjaTrader SPY minutes of March 2011, in UTC (packages/marketdata/demo/SOURCES.md);
+  // SPY trades on NYSE Arca, America/New_York: EST (UTC-5) until 2011-03-13, then EDT (UTC-4).
+  const spy = { name: "SPDR S&P 500 ETF Trust", exchange: "NYSE Arca", assetClass: "etf", currency: "USD", timezone: "America/New_York", session: "0930-1600" } as const;
+  await importFile(h.env.db, { symbol: "SPY", timeframe: "1m", file: join(__dirname, "../../../packages/marketdata/demo/nt-spy-minute-2011-03.csv"), format: "ninjatrader", meta: spy });
+  account = await h.account();
+  await h.script(account, "rsi", RSI);
+  browser = await openSignedIn(h.api.url, account, pageErrors);
+});
+closeAfterSuite(h, () => browser, pageErrors);
+
+const page = (): Page => (browser as TestBrowser).page;
+
+/** A run of `body` started over the API and finished; its id. */
+async function finished(body: Record<string, unknown>): Promise<string> {
+  const started = await account.client.start(body);
+  expect(started.status).toBe(202);
+  const run = await account.client.final(started.json.id as string);
+  expect(run.status).toBe("succeeded");
+  return run.id as string;
+}
+
+/** The legend's time of the bar under the pointer at the middle of the price pane (five bars: the third). */
+async function middleBarTime(id: string): Promise<string> {
+  const p = page();
+  await p.goto(`${h.api.url}/app/runs/${id}`);
+  const chart = p.locator(".chart");
+  await chart.waitFor();
+  await p.locator(".legend-name").first().waitFor();
+  const box = await chart.boundingBox();
+  if (!box) throw new Error("the chart has no box");
+  // the right price scale takes about 60 pixels; five bars fit the rest, the third in its middle
+  await p.mouse.move(box.x + (box.width - 60) / 2, box.y + 60);
+  const time = p.locator(".legend-time");
+  await time.waitFor();
+  return time.innerText();
+}
+
+test("an intraday chart reads the exchange's clock, daylight saving included: SPY's 14:32 UTC bar in EST is 09:32, its 13:32 UTC bar in EDT is 09:32", async () => {
+  const winter = await finished({ script: "rsi", instrument: "SPY", timeframe: "1m", from: "2011-03-01T14:30:00Z", bars: 5 });
+  await expect(middleBarTime(winter)).resolves.toBe("2011-03-01 09:32");
+  await expect(page().locator(".chart-zone").innerText()).resolves.toBe("Chart times in America/New_York");
+  const summer = await finished({ script: "rsi", instrument: "SPY", timeframe: "1m", from: "2011-03-14T13:30:00Z", bars: 5 });
+  await expect(middleBarTime(summer)).resolves.toBe("2011-03-14 09:32");
+});
+
+test("a run whose results expired says so once and runs again on the same window and inputs", async () => {
+  const id = await finished({ script: "rsi", instrument: "SPY", timeframe: "1m", from: "2011-03-02T14:30:00Z", bars: 20 });
+  const expiresAt = new Date(Date.now() - 3_600_000);
+  await h.env.db.run.update({ where: { id }, data: { expiresAt } });
+  const p = page();
+  await p.goto(`${h.api.url}/app/runs/${id}`);
+  const again = p.getByRole("button", { name: "Run it again" });
+  await again.waitFor();
+  const iso = expiresAt.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  await expect(p.locator(".run-status").innerText()).resolves.toContain(`results expired ${iso}`);
+  await expect(p.locator("main").innerText()).resolves.toContain(`Its results expired at ${iso}`);
+  // neither the results' nor the logs' 410 is shown as a failure
+  await expect(p.locator(".error").count()).resolves.toBe(0);
+  await again.click();
+  await p.waitForURL((url) => url.pathname.startsWith("/app/runs/run_") && !url.pathname.endsWith(id));
+  await p.locator(".badge.succeeded").waitFor({ timeout: 60_000 });
+  const next = (await account.client.call("GET", `/runs/${p.url().split("/").pop() ?? ""}`)).json;
+  const old = (await account.client.call("GET", `/runs/${id}`)).json;
+  expect([next.script, next.instrument, next.timeframe, next.window.from, next.window.to, next.window.bars, next.inputs])
+    .toEqual([old.script, "SPY", "1m", "2011-03-02T14:30:00Z", "2011-03-02T14:49:00Z", 20, old.inputs]);
+});
+
+test("a run whose script was deleted says why its outputs are plain lines without their hlines", async () => {
+  const slug = `gone-${Date.now()}`;
+  const made = await account.client.call("POST", "/scripts", { slug, files: [{ path: "main.pine", content: RSI }] });
+  expect(made.status).toBe(201);
+  const id = await finished({ script: slug, instrument: "SPY", timeframe: "1m", from: "2011-03-03T14:30:00Z", bars: 20 });
+  expect((await account.client.call("DELETE", `/scripts/${slug}?kind=indicator`)).status).toBe(204);
+  const p = page();
+  await p.goto(`${h.api.url}/app/runs/${id}`);
+  await p.locator(".legend-name").first().waitFor();
+  await expect(p.locator("main").innerText()).resolves.toContain(`The script of this run (${account.handle}/${slug} v1) can no longer be read (deleted)`);
+});
