@@ -6,6 +6,8 @@
 // - `library search` had no `--cursor` nor a next-page line; `search_library` answered a
 //   `next_cursor` it took no parameter for (a second call gave the first page again).
 // - `run --kind library` was sent to the API: a library is imported, never run.
+// - `usage` on a terminal left out the plan's history start and its long polls at once, which
+//   GET /v1/usage gives (a run before the history start is moved or refused).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { bundledEntry } from "../../../test/support/bundles";
@@ -78,6 +80,13 @@ describe("barscript and the connector used from outside (tenth pass)", () => {
     const first = await toolJson("search_library", { q: "zebra", limit: 1 });
     const second = await toolJson("search_library", { q: "zebra", limit: 1, cursor: first.next_cursor });
     expect([first.data.map((s: { slug: string }) => s.slug), second.data.map((s: { slug: string }) => s.slug)]).toEqual([[slugs[0]], [slugs[1]]]);
+  });
+
+  it("when usage is read on a terminal, then it says where the plan's history starts (pro: 1990-01-01) and its long polls at once (10)", async () => {
+    const r = await stack.tty(["usage", "--no-color"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("10 long polls at once");
+    expect(r.stdout).toContain("history: runs reach bars from 1990-01-01 on");
   });
 
   it("when run is given --kind library, then it is refused before any call (exit 4) naming the run kinds", async () => {

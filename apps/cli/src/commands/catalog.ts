@@ -27,6 +27,11 @@ async function fork(cli: Cli, ref: string, as: string | undefined): Promise<Exit
   return EXIT.ok;
 }
 
+/** What the plan's history reaches: a window starting earlier is moved to it, one ending earlier is refused (docs/reference/api.md, ADR 0363). */
+function historyLine(start: string | null): string {
+  return start ? `history: runs reach bars from ${start.slice(0, 10)} on (a window starting earlier is moved to that day)` : "history: runs reach every stored bar";
+}
+
 export const catalogCommands: CommandModule = (program: Command, cli: Cli) => {
   const library = program.command("library").description("public scripts (the built-in core library included)");
   library.command("search [q]").description("full-text search").option("--kind <kind>").option("--limit <n>", "at most this many", oneOrMore("--limit"), "20")
@@ -70,7 +75,8 @@ export const catalogCommands: CommandModule = (program: Command, cli: Cli) => {
       const u = await cli.sdk().call("getUsage");
       cli.emit(u, (m) => `${m.colors.bold(`plan ${u.plan}`)} (${u.period.start.slice(0, 10)} to ${u.period.end.slice(0, 10)})\n${table(m, ["cap", "used", "limit"], [
         ...Object.entries(u.caps).map(([name, cap]) => [name, cap.used, cap.limit]), ["concurrent_runs", u.concurrent_runs.used, u.concurrent_runs.limit],
-      ])}\n${u.api_limits.requests_per_minute} requests a minute, ${u.api_limits.concurrent_heavy} heavy calls at once, run time limit ${u.run_time_limit}s`);
+      ])}\n${u.api_limits.requests_per_minute} requests a minute, ${u.api_limits.concurrent_heavy} heavy calls at once, ${u.api_limits.concurrent_waits} long polls at once, run time limit ${u.run_time_limit}s
+${historyLine(u.history_start)}`);
       return EXIT.ok;
     }));
   program.command("keys").description("your API keys (no secrets)")
