@@ -6,6 +6,8 @@
 // - `library search` had no `--cursor` nor a next-page line; `search_library` answered a
 //   `next_cursor` it took no parameter for (a second call gave the first page again).
 // - `run --kind library` was sent to the API: a library is imported, never run.
+// - `save_script` without base_version on a slug the account has answered only that the slug is
+//   taken; it now names the base_version to save on, as a stale save's refusal does.
 // - `usage` on a terminal left out the plan's history start and its long polls at once, which
 //   GET /v1/usage gives (a run before the history start is moved or refused).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -80,6 +82,12 @@ describe("barscript and the connector used from outside (tenth pass)", () => {
     const first = await toolJson("search_library", { q: "zebra", limit: 1 });
     const second = await toolJson("search_library", { q: "zebra", limit: 1, cursor: first.next_cursor });
     expect([first.data.map((s: { slug: string }) => s.slug), second.data.map((s: { slug: string }) => s.slug)]).toEqual([[slugs[0]], [slugs[1]]]);
+  });
+
+  it("when save_script is given a slug the account has and no base_version, then the refusal says to save with base_version of its latest version", async () => {
+    const result = await mcp.callTool({ name: "save_script", arguments: { slug: "up", files: [{ path: "main.pine", content: DEFINITION }] } });
+    const text = (result.content as Array<{ text: string }>).map((c) => c.text).join("");
+    expect([result.isError, text.startsWith("Error conflict: "), text.includes("save with `base_version: 1`")]).toEqual([true, true, true]);
   });
 
   it("when usage is read on a terminal, then it says where the plan's history starts (pro: 1990-01-01) and its long polls at once (10)", async () => {

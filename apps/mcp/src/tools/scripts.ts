@@ -1,5 +1,6 @@
 // Tools over scripts: validate, save, list, read; and the public library.
 import { z } from "zod";
+import { ClientError, type Barscript } from "@barscript/sdk";
 import { ValidationSchema, SCRIPT_KINDS } from "@barscript/contracts";
 import { defineTool, param, READ, WRITE, type Tool } from "../tool";
 import { fittedPage, textPage } from "../bounded";
@@ -24,6 +25,18 @@ const brief = (s: Summarizable): Record<string, unknown> => ({
   inputs: s.interface?.inputs.map((i) => i.name) ?? [], outputs: s.interface?.outputs.map((o) => o.name) ?? [],
 });
 
+/**
+ * A create refused because the slug is taken: the refusal names the version a save would be based
+ * on, as a stale save's does (server.ts nextSave): an assistant saving an edit without
+ * base_version was told only that the slug is taken (docs/adr/0363).
+ */
+async function withNextVersion(error: unknown, sdk: Barscript, slug: string, kind: (typeof SCRIPT_KINDS)[number] | undefined): Promise<never> {
+  if (!(error instanceof ClientError) || error.code !== "conflict") throw error;
+  const latest = await sdk.call("getScript", { path: { slug }, query: { kind } }).then((script) => script.latest_version, () => null);
+  if (latest === null) throw error;
+  throw new ClientError(error.code, `${error.message} To save a new version of it, read it with get_script and save with \`base_version: ${latest}\` (its latest version).`, error.status, error.details);
+}
+
 /** A script with its files as one text, paged by characters. */
 function withSource(script: Summarizable & { files?: Array<{ path: string; content: string }> }, from: number): Record<string, unknown> {
   const text = (script.files ?? []).map((f) => `// ── ${f.path}\n${f.content}`).join("\n");
@@ -47,7 +60,7 @@ export const scriptTools: Tool[] = [
       kind: scriptKind,
     }),
     run: async ({ slug: s, files: f, base_version, message, kind: k }, sdk) => brief(base_version === undefined
-      ? await sdk.call("createScript", { body: { slug: s, kind: k, files: f, message } })
+      ? await sdk.call("createScript", { body: { slug: s, kind: k, files: f, message } }).catch((error: unknown) => withNextVersion(error, sdk, s, k))
       : await sdk.call("updateScript", { path: { slug: s }, query: { kind: k }, body: { files: f, base_version, message } })),
   }),
   defineTool({
