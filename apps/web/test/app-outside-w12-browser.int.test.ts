@@ -25,6 +25,14 @@ plot(ta.rsi(close, 3), "rsi", color = color.orange, style = plot.style_columns)
 hline(70, "Upper")
 `;
 
+const CROSS = `//@version=6
+definition("Cross")
+fast = ta.sma(close, 3)
+slow = ta.sma(close, 8)
+alertcondition(ta.crossover(fast, slow), "up", "up")
+alertcondition(ta.crossunder(fast, slow), "down", "down")
+`;
+
 beforeAll(async () => {
   requireChromiumAndBuild();
   startChromium();
@@ -35,6 +43,7 @@ beforeAll(async () => {
   await importFile(h.env.db, { symbol: "SPY", timeframe: "1m", file: join(__dirname, "../../../packages/marketdata/demo/nt-spy-minute-2011-03.csv"), format: "ninjatrader", meta: spy });
   account = await h.account();
   await h.script(account, "rsi", RSI);
+  await h.script(account, "cross", CROSS);
   browser = await openSignedIn(h.api.url, account, pageErrors);
 });
 closeAfterSuite(h, () => browser, pageErrors);
@@ -106,4 +115,18 @@ test("a run whose script was deleted says why its outputs are plain lines withou
   await p.goto(`${h.api.url}/app/runs/${id}`);
   await p.locator(".legend-name").first().waitFor();
   await expect(p.locator("main").innerText()).resolves.toContain(`The script of this run (${account.handle}/${slug} v1) can no longer be read (deleted)`);
+});
+
+test("a definition's chart names each event under it and how many there are, as the API counts them", async () => {
+  const id = await finished({ script: "cross", instrument: "SPY", timeframe: "1m", from: "2011-03-04T14:30:00Z", bars: 120 });
+  const counts = new Map<string, number>();
+  for (const e of (await account.client.call("GET", `/runs/${id}/results?limit=1000`)).json.events as Array<{ name: string }>) counts.set(e.name, (counts.get(e.name) ?? 0) + 1);
+  expect([...counts.keys()].sort()).toEqual(["down", "up"]);
+  const p = page();
+  await p.goto(`${h.api.url}/app/runs/${id}`);
+  const keys = p.locator(".legend-event");
+  await keys.first().waitFor();
+  const said = (await keys.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim()).sort();
+  const event = (n: number): string => (n === 1 ? "1 event" : `${n} events`);
+  expect(said).toEqual([`down (${event(counts.get("down") ?? 0)})`, `up (${event(counts.get("up") ?? 0)})`]);
 });

@@ -90,6 +90,17 @@ function paneBox(chart: IChartApi, stage: DOMRect, pane: number): PaneBox | null
   return { top: r.top - stage.top, left: r.left - stage.left + chart.priceScale("left").width(), width: size.width, height: size.height };
 }
 
+/** Each event name the markers show, with its marker color and how many there are, in the order first met. */
+function eventKeys(markers: readonly Marker[]): Array<{ name: string; color: string; count: number }> {
+  const keys = new Map<string, { name: string; color: string; count: number }>();
+  for (const m of markers) {
+    const key = keys.get(m.text) ?? { name: m.text, color: m.color, count: 0 };
+    key.count += 1;
+    keys.set(m.text, key);
+  }
+  return [...keys.values()];
+}
+
 /** A chart time (already on the chart's clock) as the legend says it: "2011-03-01 09:31", a day's bar "2011-03-01". */
 function barLabel(time: number, intraday: boolean): string {
   const iso = new Date(time * 1000).toISOString();
@@ -211,6 +222,12 @@ export function RunChart(props: ChartProps) {
         {props.zone ? <p class="muted chart-zone">Chart times in {props.zone}</p> : null}
         <ul class="legend" aria-label="Legend">
           {hovered !== null ? <li class="legend-time">{barLabel(hovered, props.intraday)}</li> : null}
+          {eventKeys(props.markers).map((e) => (
+            <li key={`event-${e.name}`} class="legend-event">
+              <span class="swatch" style={{ background: e.color }} aria-hidden="true" />
+              <span class="legend-name">{e.name}</span> <span class="muted">({e.count === 1 ? "1 event" : `${e.count.toLocaleString("en-US")} events`})</span>
+            </li>
+          ))}
           {props.plan.series.map((s) => (
             <li key={s.name}>
               <span class="swatch" style={{ background: s.color }} aria-hidden="true" />
