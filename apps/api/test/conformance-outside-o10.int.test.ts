@@ -6,7 +6,12 @@
 // - `?kind=` (or a run request's `kind`) naming a kind the slug does not have answered
 //   `No script "my-rsi".` while the caller's "my-rsi" exists: the 404 now says which kind it is
 //   (only for scripts the caller can see: another account's private slug stays the plain 404).
-import { RunsHarness, type Client } from "./runs-harness";
+// - /openapi.json listed 400 only for operations with a query, body or path parameter, and 413
+//   only for those with a body; every call's query is read (`?x=%FF` is 400 on GET /v1/me) and a
+//   body is counted on any method (a 2.3 MB body on /auth/revoke is 413); webhooks, which run the
+//   waitlist and Free checks (API.md, handling order 4), listed no 403.
+import { createAccount, createApiKey } from "@barscript/db";
+import { RunsHarness, Client } from "./runs-harness";
 
 jest.setTimeout(120_000);
 
@@ -30,6 +35,10 @@ beforeAll(async () => {
   expect((await other.client.call("POST", "/scripts", { slug: "priv-up", files: files(DEFINITION) })).status).toBe(201);
 });
 afterAll(() => h.teardown());
+
+type Operation = { responses: Record<string, unknown> };
+const openapi = async (): Promise<Record<string, Record<string, Operation>>> => ((await (await fetch(`${api}/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> }).paths;
+const SAMPLE: Record<string, string> = { slug: "close", run_id: "run_x", sweep_id: "swp_x", symbol: "AAPL", topic: "tour", owner: "core", rest: "a" };
 
 describe("a run's kind is one of the run kinds, in the contract as in the answers", () => {
   it("when /openapi.json describes a Run and a run request, then `kind` lists indicator, definition and study, not library", async () => {
@@ -62,5 +71,34 @@ describe("a kind the slug does not have is named in the 404", () => {
     const priv = await client.call("GET", `/scripts/priv-up?owner=${otherHandle}&kind=study`);
     expect([pub.status, pub.json.error.message]).toEqual([404, `No study "pub-up": ${otherHandle}'s "pub-up" is a definition.`]);
     expect([priv.status, priv.json.error.message]).toEqual([404, `No script "priv-up" of ${otherHandle} that you can see.`]);
+  });
+});
+
+describe("/openapi.json lists the statuses the service answers", () => {
+  it("when any operation is called with a query parameter whose escapes are not UTF-8, then it answers 400 (webhooks 501), and its operation lists 400", async () => {
+    const paths = await openapi();
+    const unlisted: string[] = [];
+    for (const [path, ops] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const url = path.replace(/^\/v1/, "").replace(/\{(\w+)\}/g, (_m, name: string) => SAMPLE[name] ?? name);
+        const r = await client.call(method.toUpperCase(), `${url}?o10=%FF`);
+        const expected = path.startsWith("/v1/webhooks") ? 501 : 400;
+        if (r.status !== expected || !("400" in op.responses)) unlisted.push(`${method} ${path}: ${r.status}, lists ${Object.keys(op.responses).join(" ")}`);
+      }
+    }
+    expect(unlisted).toEqual([]);
+  });
+
+  it("when /auth/revoke is sent a body over 2.25 MB, then it is 413 and its operation lists 413", async () => {
+    const r = await client.call("POST", "/auth/revoke", { pad: "x".repeat(2_400_000) });
+    expect([r.status, r.json?.error?.code, "413" in ((await openapi())["/v1/auth/revoke"]?.["post"]?.responses ?? {})]).toEqual([413, "invalid_request", true]);
+  });
+
+  it("when a waitlisted account's key calls /webhooks, then it is 403 forbidden, and the operation lists 403", async () => {
+    const fresh = `o10-wait-${Date.now().toString(36)}`; // a retry makes its own account
+    const account = await createAccount(h.env.db, { email: `${fresh}@example.com`, password: "a long enough password", handle: fresh });
+    const { secret } = await createApiKey(h.env.db, { accountId: account.id, name: "t", scopes: ["read"], expiresAt: null });
+    const r = await new Client(api, secret).call("POST", "/webhooks");
+    expect([r.status, r.json.error.code, "403" in ((await openapi())["/v1/webhooks"]?.["post"]?.responses ?? {})]).toEqual([403, "forbidden", true]);
   });
 });
