@@ -130,3 +130,17 @@ test("a definition's chart names each event under it and how many there are, as 
   const event = (n: number): string => (n === 1 ? "1 event" : `${n} events`);
   expect(said).toEqual([`down (${event(counts.get("down") ?? 0)})`, `up (${event(counts.get("up") ?? 0)})`]);
 });
+
+test("off the chart the legend gives each output's value on the last bar, as TradingView's legend does; over a bar, that bar's", async () => {
+  const id = await finished({ script: "rsi", instrument: "SPY", timeframe: "1m", from: "2011-03-07T14:30:00Z", bars: 5 });
+  const points = await account.client.allPoints(id);
+  const value = (i: number): string => (points[i]?.["rsi"] as number).toFixed(4);
+  const p = page();
+  await p.mouse.move(0, 0);
+  await p.goto(`${h.api.url}/app/runs/${id}`);
+  const rsi = p.locator(".legend li").filter({ hasText: "rsi" });
+  await rsi.locator(".legend-value").waitFor();
+  await expect(rsi.innerText()).resolves.toBe(`rsi ${value(4)}`);
+  await expect(middleBarTime(id)).resolves.toBe("2011-03-07 09:32");
+  await expect(rsi.innerText()).resolves.toBe(`rsi ${value(2)}`);
+});

@@ -90,6 +90,18 @@ function paneBox(chart: IChartApi, stage: DOMRect, pane: number): PaneBox | null
   return { top: r.top - stage.top, left: r.left - stage.left + chart.priceScale("left").width(), width: size.width, height: size.height };
 }
 
+/** Each output's value on the last bar that has one (na bars after it skipped). */
+function lastValues(plan: ChartPlan): Record<string, number | undefined> {
+  const out: Record<string, number | undefined> = {};
+  for (const s of plan.series) {
+    for (let i = s.data.length - 1; i >= 0; i -= 1) {
+      const p = s.data[i];
+      if (p && "value" in p) { out[s.name] = p.value; break; }
+    }
+  }
+  return out;
+}
+
 /** Each event name the markers show, with its marker color and how many there are, in the order first met. */
 function eventKeys(markers: readonly Marker[]): Array<{ name: string; color: string; count: number }> {
   const keys = new Map<string, { name: string; color: string; count: number }>();
@@ -110,7 +122,8 @@ function barLabel(time: number, intraday: boolean): string {
 export function RunChart(props: ChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
-  const [values, setValues] = useState<Record<string, number | undefined>>({});
+  // off the chart the legend gives each output's last value, as TradingView's legend does
+  const [values, setValues] = useState<Record<string, number | undefined>>(() => lastValues(props.plan));
   // the bar under the crosshair, in the chart's clock (docs/adr/0364)
   const [hovered, setHovered] = useState<number | null>(null);
   const [overlay, setOverlay] = useState<Overlay>({ panes: [], tips: [], lowest: 0 });
@@ -187,7 +200,13 @@ export function RunChart(props: ChartProps) {
     if (props.markers.length > 0) createSeriesMarkers(candles, props.markers.map((m) => ({ ...m, time: m.time as Time })));
     if (hosts.has(1)) chart.panes()[1]?.setHeight(180);
     chart.timeScale().fitContent();
+    setValues(lastValues(props.plan));
     chart.subscribeCrosshairMove((param) => {
+      if (param.time === undefined) {
+        setValues(lastValues(props.plan));
+        setHovered(null);
+        return;
+      }
       const next: Record<string, number | undefined> = {};
       for (const o of outputs) {
         const d = param.seriesData.get(o.api) as { value?: number } | undefined;
