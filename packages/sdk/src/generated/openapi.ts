@@ -979,7 +979,7 @@ export type components = {
         Run: {
             id: string;
             /** @enum {string} */
-            kind: "indicator" | "definition" | "study" | "library";
+            kind: "indicator" | "definition" | "study";
             script: {
                 owner: string;
                 slug: string;
@@ -1118,7 +1118,7 @@ export type components = {
                 owner?: string;
             };
             /** @enum {string} */
-            kind?: "indicator" | "definition" | "study" | "library";
+            kind?: "indicator" | "definition" | "study";
             instrument: string;
             timeframe: string;
             inputs?: {
@@ -1277,6 +1277,23 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -1401,6 +1418,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
             };
             /** @description Error `unauthorized` */
             401: {
@@ -2011,6 +2045,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
             };
             /** @description Error `unauthorized` */
             401: {
@@ -3278,6 +3329,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `rate_limited` */
             429: {
                 headers: {
@@ -4326,6 +4394,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `rate_limited` */
             429: {
                 headers: {
@@ -5236,6 +5321,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `rate_limited` */
             429: {
                 headers: {
@@ -5829,6 +5931,23 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -5839,6 +5958,23 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
                         };
                     };
                 };
@@ -5907,6 +6043,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -5917,6 +6070,23 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit";
                         };
                     };
                 };
@@ -5997,6 +6167,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -6007,6 +6194,40 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit";
+                        };
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
                         };
                     };
                 };
@@ -6087,6 +6308,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -6097,6 +6335,40 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit";
+                        };
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
                         };
                     };
                 };
@@ -6177,6 +6449,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -6187,6 +6476,40 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit";
+                        };
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
                         };
                     };
                 };
@@ -6267,6 +6590,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -6277,6 +6617,40 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit";
+                        };
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
                         };
                     };
                 };
@@ -6360,6 +6734,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -6370,6 +6761,23 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit";
                         };
                     };
                 };
@@ -6453,6 +6861,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -6463,6 +6888,40 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit";
+                        };
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
                         };
                     };
                 };
@@ -6546,6 +7005,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -6556,6 +7032,40 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit";
+                        };
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
                         };
                     };
                 };
@@ -6639,6 +7149,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -6649,6 +7176,40 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit";
+                        };
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
                         };
                     };
                 };
@@ -6732,6 +7293,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Error `invalid_request` */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
+                        };
+                    };
+                };
+            };
             /** @description Error `unauthorized` */
             401: {
                 headers: {
@@ -6742,6 +7320,40 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Error `forbidden`, `plan_limit` */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "plan_limit";
+                        };
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
                         };
                     };
                 };
@@ -8434,6 +9046,23 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Error `invalid_request` */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_request";
                         };
                     };
                 };
