@@ -27,7 +27,8 @@ hline(70, "Upper")
 
 const CROSS = `//@version=6
 definition("Cross")
-fast = ta.sma(close, 3)
+fastLen = input.int(3, "Fast", minval = 1, maxval = 7)
+fast = ta.sma(close, fastLen)
 slow = ta.sma(close, 8)
 alertcondition(ta.crossover(fast, slow), "up", "up")
 alertcondition(ta.crossunder(fast, slow), "down", "down")
@@ -143,4 +144,24 @@ test("off the chart the legend gives each output's value on the last bar, as Tra
   await expect(rsi.innerText()).resolves.toBe(`rsi ${value(4)}`);
   await expect(middleBarTime(id)).resolves.toBe("2011-03-07 09:32");
   await expect(rsi.innerText()).resolves.toBe(`rsi ${value(2)}`);
+});
+
+test("a sweep over one input draws its heat map as one row across the input's values, not the input against itself", async () => {
+  const made = await account.client.call("POST", "/sweeps", { definition: "cross", instruments: ["SPY"], timeframe: "1m", from: "2011-03-08T14:30:00Z", bars: 200, grid: { fastLen: [2, 3, 4] }, horizons: [1, 5] });
+  expect(made.status).toBe(202);
+  let sweep = made.json;
+  while (["queued", "running"].includes(sweep.status as string)) sweep = (await account.client.call("GET", `/sweeps/${sweep.id}?wait=10`)).json;
+  expect(sweep.status).toBe("succeeded");
+  const rows = (await account.client.call("GET", `/sweeps/${sweep.id}/results`)).json.data as Array<{ inputs: { fastLen: number }; horizons: Array<{ h: number; t_stat: number | null }> }>;
+  const t = (len: number): string => {
+    const v = rows.find((r) => r.inputs.fastLen === len)?.horizons.find((k) => k.h === 1)?.t_stat;
+    return typeof v === "number" ? v.toLocaleString("en-US", { maximumFractionDigits: 4 }) : "–";
+  };
+  const p = page();
+  await p.goto(`${h.api.url}/app/sweeps/${sweep.id}`);
+  const map = p.locator("table.heatmap");
+  await map.waitFor();
+  await expect(p.locator("#heat-y").count()).resolves.toBe(0);
+  const lines = (await map.locator("tr").allInnerTexts()).map((r) => r.split("\t").map((c) => c.trim()));
+  expect(lines).toEqual([["fastLen", "2", "3", "4"], ["t_stat", t(2), t(3), t(4)]]);
 });

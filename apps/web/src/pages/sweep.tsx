@@ -258,21 +258,23 @@ const STATS: Stat[] = ["t_stat", "mean", "hit_rate", "p_adjusted"];
 /**
  * One statistic at one horizon over two inputs of the grid: each cell the best value over the
  * other inputs' values (the largest; the smallest for p), colored from the worst to the best cell.
+ * A grid of one input is one row across its values (docs/adr/0364), not that input against itself.
  */
 function HeatMap(props: { sweep: Sweep; rows: SweepRow[] }) {
   const names = Object.keys(props.sweep.grid);
+  const single = names.length === 1;
   const [x, setX] = useState(names[0] ?? "");
   const [y, setY] = useState(names[1] ?? names[0] ?? "");
   const [stat, setStat] = useState<Stat>("t_stat");
   const [h, setH] = useState(props.sweep.horizons[0] ?? 1);
   if (names.length === 0) return null;
   const xs = props.sweep.grid[x] ?? [];
-  const ys = props.sweep.grid[y] ?? [];
+  const ys: readonly unknown[] = single ? [null] : (props.sweep.grid[y] ?? []);
   const lowBest = stat === "p_adjusted";
   const cell = (xv: unknown, yv: unknown): number | null => {
     let best: number | null = null;
     for (const r of props.rows) {
-      if (r.inputs[x] !== xv || r.inputs[y] !== yv) continue;
+      if (r.inputs[x] !== xv || (!single && r.inputs[y] !== yv)) continue;
       const v = r.horizons.find((k) => k.h === h)?.[stat] ?? null;
       if (v !== null && (best === null || (lowBest ? v < best : v > best))) best = v;
     }
@@ -293,15 +295,15 @@ function HeatMap(props: { sweep: Sweep; rows: SweepRow[] }) {
       <h2 id="heat-title">Heat map</h2>
       <div class="controls">
         <div><label for="heat-x">Across</label><select id="heat-x" value={x} onChange={(e) => setX(e.currentTarget.value)}>{names.map((n) => <option value={n}>{n}</option>)}</select></div>
-        <div><label for="heat-y">down</label><select id="heat-y" value={y} onChange={(e) => setY(e.currentTarget.value)}>{names.map((n) => <option value={n}>{n}</option>)}</select></div>
+        {single ? null : <div><label for="heat-y">down</label><select id="heat-y" value={y} onChange={(e) => setY(e.currentTarget.value)}>{names.map((n) => <option value={n}>{n}</option>)}</select></div>}
         <div><label for="heat-stat">statistic</label><select id="heat-stat" value={stat} onChange={(e) => setStat(e.currentTarget.value as Stat)}>{STATS.map((n) => <option value={n}>{n}</option>)}</select></div>
         <div><label for="heat-h">horizon</label><select id="heat-h" value={String(h)} onChange={(e) => setH(Number(e.currentTarget.value))}>{props.sweep.horizons.map((n) => <option value={String(n)}>{n}</option>)}</select></div>
       </div>
       <Scroll label="Heat map values">
         <table class="numbers heatmap">
           <caption>{stat} at h = {h}{names.length > 2 ? " (best over the other inputs)" : ""}</caption>
-          <thead><tr><th scope="col">{y} / {x}</th>{xs.map((v) => <th scope="col">{String(v)}</th>)}</tr></thead>
-          <tbody>{ys.map((yv, i) => <tr><th scope="row">{String(yv)}</th>{xs.map((_, j) => <td style={{ background: shade(values[i]![j]!) }}>{num(values[i]![j]!, 4)}</td>)}</tr>)}</tbody>
+          <thead><tr><th scope="col">{single ? x : `${y} / ${x}`}</th>{xs.map((v) => <th scope="col">{String(v)}</th>)}</tr></thead>
+          <tbody>{ys.map((yv, i) => <tr><th scope="row">{single ? stat : String(yv)}</th>{xs.map((_, j) => <td style={{ background: shade(values[i]![j]!) }}>{num(values[i]![j]!, 4)}</td>)}</tr>)}</tbody>
         </table>
       </Scroll>
     </section>
