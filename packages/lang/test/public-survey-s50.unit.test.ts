@@ -3,10 +3,10 @@
 // high tight flag detector drawing polylines of a user type, pivot and floor-pivot levels, BOS/CHoCH
 // structure, killzone and session boxes, regime, chop and range detectors built on OLS loops, a
 // rolling-window table chart, smoothed Heikin Ashi by hand, VWAP bands, multi-timeframe RSI and trend
-// tables, a LuxAlgo-style HTF volume profile with lower-timeframe requests) ran on the demo bars; 23 were
-// compared with independent Python loops, all equal (docs/adr/0361). Nothing the survey met is a cause
-// of ours. These are our own scripts in the patterns the sample leaned on, pinned so they stay working;
-// expected values worked by hand in the comments.
+// tables, an adaptive cycle oscillator, a LuxAlgo-style HTF volume profile with lower-timeframe
+// requests) ran on the demo bars; 25 were compared with independent Python loops, all equal
+// (docs/adr/0361). Nothing the survey met is a cause of ours. These are our own scripts in the patterns
+// the sample leaned on, pinned so they stay working; expected values worked by hand in the comments.
 
 import { compile, evaluate, validate } from "../src/index";
 import { closeBars, run, RISING_T0, SYMBOL } from "./back/harness";
@@ -245,5 +245,27 @@ if barstate.islast
       { time: day(0), price: 8 },
     ]);
     expect(r.drawings.labels.map((l) => [l.text, l.size])).toEqual([["flag", "12"]]);
+  });
+});
+
+describe("survey S50: an EMA of a series length written as a function", () => {
+  test("a local variable's history e[1] is kept per call site", () => {
+    // APCE's adaptiveEma: alpha = 2 / (max(1, len) + 1). Call 1 (len 3, alpha 0.5) on closes 10, 12, 14:
+    // 10, then 0.5 * 12 + 0.5 * 10 = 11, then 0.5 * 14 + 0.5 * 11 = 12.5; call 2 (len 0.5 -> 1, alpha 1)
+    // on 2 * close: 20, 24, 28, its own history, not call 1's
+    const r = run(
+      `//@version=6
+indicator("aema")
+adaptiveEma(float source, float len) =>
+    float a = 2.0 / (math.max(1.0, len) + 1.0)
+    float e = na
+    e := na(e[1]) ? source : a * source + (1.0 - a) * e[1]
+    e
+plot(adaptiveEma(close, 3), "slow")
+plot(adaptiveEma(close * 2, 0.5), "fast")
+`,
+      closeBars([10, 12, 14]),
+    );
+    expect(outputsByName(r)).toEqual({ slow: [10, 11, 12.5], fast: [20, 24, 28] });
   });
 });
