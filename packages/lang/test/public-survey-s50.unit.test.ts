@@ -4,7 +4,7 @@
 // structure, killzone and session boxes, regime, chop and range detectors built on OLS loops, a
 // rolling-window table chart, smoothed Heikin Ashi by hand, VWAP bands, multi-timeframe RSI and trend
 // tables, an adaptive cycle oscillator, a LuxAlgo-style HTF volume profile with lower-timeframe
-// requests) ran on the demo bars; 25 were compared with independent Python loops, all equal
+// requests) ran on the demo bars; 26 were compared with independent Python loops, all equal
 // (docs/adr/0361). Nothing the survey met is a cause of ours. These are our own scripts in the patterns
 // the sample leaned on, pinned so they stay working; expected values worked by hand in the comments.
 
