@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { importFile } from "@barscript/marketdata";
 import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, startChromium, type TestBrowser } from "./support/browser";
-import { RunsHarness, type Client } from "../../api/test/runs-harness";
+import { RunsHarness, SLOW, type Client } from "../../api/test/runs-harness";
 
 jest.setTimeout(120_000);
 
@@ -45,6 +45,7 @@ beforeAll(async () => {
   account = await h.account();
   await h.script(account, "rsi", RSI);
   await h.script(account, "cross", CROSS);
+  await h.script(account, "slow", SLOW);
   browser = await openSignedIn(h.api.url, account, pageErrors);
 });
 closeAfterSuite(h, () => browser, pageErrors);
@@ -164,4 +165,20 @@ test("a sweep over one input draws its heat map as one row across the input's va
   await expect(p.locator("#heat-y").count()).resolves.toBe(0);
   const lines = (await map.locator("tr").allInnerTexts()).map((r) => r.split("\t").map((c) => c.trim()));
   expect(lines).toEqual([["fastLen", "2", "3", "4"], ["t_stat", t(2), t(3), t(4)]]);
+});
+
+test("a cancelled run offers Run it again, which asks for the same window, version and inputs", async () => {
+  const started = await account.client.start({ script: "slow", instrument: "SPY", timeframe: "1m", from: "2011-03-09T14:30:00Z", bars: 50 });
+  expect(started.status).toBe(202);
+  const id = started.json.id as string;
+  expect((await account.client.call("POST", `/runs/${id}/cancel`)).status).toBe(200);
+  expect((await account.client.final(id)).status).toBe("cancelled");
+  const p = page();
+  await p.goto(`${h.api.url}/app/runs/${id}`);
+  await p.getByRole("button", { name: "Run it again" }).click();
+  await p.waitForURL((url) => url.pathname.startsWith("/app/runs/run_") && !url.pathname.endsWith(id));
+  const next = (await account.client.call("GET", `/runs/${p.url().split("/").pop() ?? ""}`)).json;
+  // the new run is as slow: stopped here, so it holds no worker after the test
+  await account.client.call("POST", `/runs/${next.id}/cancel`);
+  expect([next.script.slug, next.script.version, next.instrument, next.timeframe, next.window.requested_from, next.inputs]).toEqual(["slow", 1, "SPY", "1m", "2011-03-09T14:30:00Z", {}]);
 });

@@ -30,12 +30,28 @@ function Pending(props: { run: Run }) {
 /** Whether the run's results have expired (kept 7 days: docs/reference/api.md); the API answers 410 for them then. */
 const expired = (r: Run): boolean => r.status === "succeeded" && !!r.expires_at && Date.parse(r.expires_at) <= Date.now();
 
+/** The window a run ran on, as a new run asks for it: its resolved range, else what it was asked (a run cancelled while queued). */
+function againWindow(r: Run): Record<string, string | number> {
+  const w = r.window;
+  if (w.from && w.to) return { from: w.from, to: w.to };
+  if (w.requested_from && w.requested_to) return { from: w.requested_from, to: w.requested_to };
+  const body: Record<string, string | number> = {};
+  if (w.requested_from) body["from"] = w.requested_from;
+  else if (w.requested_to) body["to"] = w.requested_to;
+  if (w.bars > 0) body["bars"] = w.bars;
+  return body;
+}
+
+/** Whether a finished run offers Run it again: its results expired, it was cancelled, or it failed in a way another try may not. */
+const offersAgain = (r: Run): boolean => expired(r) || r.status === "cancelled" || (r.status === "failed" && r.failure?.retryable === true);
+
 /**
- * A run whose results expired: said once, in place of the results and logs (whose calls answer
- * 410), with a way on (docs/adr/0364): Run it again starts the same script version on the same
- * instrument, timeframe, window and inputs, and opens the new run.
+ * A way on from a run whose results expired (said once, in place of the results and logs, whose
+ * calls answer 410), that was cancelled, or that failed where starting it again may work
+ * (docs/adr/0364): Run it again starts the same script version on the same instrument,
+ * timeframe, window and inputs, and opens the new run.
  */
-function Expired(props: { run: Run }) {
+function RunAgain(props: { run: Run }) {
   const r = props.run;
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -43,17 +59,17 @@ function Expired(props: { run: Run }) {
     setBusy(true);
     setError(null);
     try {
-      const window = r.window.from && r.window.to ? { from: r.window.from, to: r.window.to } : { bars: r.window.bars };
-      const next = await api<Run>("/v1/runs", { method: "POST", body: { script: r.script, kind: r.kind, instrument: r.instrument, timeframe: r.timeframe, ...window, inputs: r.inputs ?? {} } });
+      const next = await api<Run>("/v1/runs", { method: "POST", body: { script: r.script, kind: r.kind, instrument: r.instrument, timeframe: r.timeframe, ...againWindow(r), inputs: r.inputs ?? {} } });
       navigate(runHref(next));
     } catch (e) {
       setError(e);
       setBusy(false);
     }
   }
+  const same = "the same script version, instrument, timeframe, window and inputs";
   return (
-    <section aria-label="Results">
-      <p>Its results expired at {when(r.expires_at)}: the service keeps a run's results 7 days. Running it again computes them anew with the same script version, instrument, timeframe, window and inputs.</p>
+    <section aria-label={expired(r) ? "Results" : "Run again"}>
+      <p>{expired(r) ? `Its results expired at ${when(r.expires_at)}: the service keeps a run's results 7 days. Running it again computes them anew with ${same}.` : `Running it again starts a new run with ${same}.`}</p>
       <button class="primary" type="button" disabled={busy} onClick={() => void again()}>Run it again</button>
       <ErrorBox error={error} />
     </section>
@@ -327,7 +343,7 @@ export function RunPage(props: { id: string; study: boolean; view: "chart" | "ta
       {!run && !error ? <Loading what={`the ${title.toLowerCase()}`} /> : null}
       {run ? <Status run={run} inputOrder={inputOrder} ref={statusBox} /> : null}
       {run && !isFinal(run) ? <Pending run={run} /> : null}
-      {run && expired(run) ? <Expired run={run} /> : null}
+      {run && offersAgain(run) ? <RunAgain run={run} /> : null}
       {run?.status === "succeeded" && !expired(run) ? (run.kind === "study" ? <StudyLoader id={run.id} /> : <Results run={run} view={props.view} state={props.state} />) : null}
       {run?.status === "succeeded" && !expired(run) && run.kind !== "study" ? <RunLogs run={run} level={props.state.level} onLevel={(level: LogLevel | undefined) => navigate(runHref(run, props.view, { ...props.state, level }), true)} /> : null}
     </Page>
