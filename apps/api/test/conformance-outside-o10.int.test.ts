@@ -6,6 +6,9 @@
 // - `?kind=` (or a run request's `kind`) naming a kind the slug does not have answered
 //   `No script "my-rsi".` while the caller's "my-rsi" exists: the 404 now says which kind it is
 //   (only for scripts the caller can see: another account's private slug stays the plain 404).
+// - `GET /v1/runs?script=core/rsi` (a script as a Run names it, and as the CLI and the connector
+//   write one) listed nothing: the filter matched the slug alone, so a run of another account's
+//   public script could not be told from a run of the caller's script of the same slug.
 // - /openapi.json listed 400 only for operations with a query, body or path parameter, and 413
 //   only for those with a body; every call's query is read (`?x=%FF` is 400 on GET /v1/me) and a
 //   body is counted on any method (a 2.3 MB body on /auth/revoke is 413); webhooks, which run the
@@ -17,6 +20,7 @@ jest.setTimeout(120_000);
 
 const h = new RunsHarness();
 let client: Client;
+let ownHandle: string;
 let otherHandle: string;
 let api: string;
 
@@ -27,7 +31,9 @@ const DEFINITION = `//@version=6\ndefinition("Up")\nalertcondition(close > close
 beforeAll(async () => {
   await h.setup();
   api = h.api.url;
-  client = (await h.account()).client;
+  const own = await h.account();
+  client = own.client;
+  ownHandle = own.handle;
   const other = await h.account();
   otherHandle = other.handle;
   expect((await client.call("POST", "/scripts", { slug: "close", files: files(INDICATOR) })).status).toBe(201);
@@ -100,5 +106,20 @@ describe("/openapi.json lists the statuses the service answers", () => {
     const { secret } = await createApiKey(h.env.db, { accountId: account.id, name: "t", scopes: ["read"], expiresAt: null });
     const r = await new Client(api, secret).call("POST", "/webhooks");
     expect([r.status, r.json.error.code, "403" in ((await openapi())["/v1/webhooks"]?.["post"]?.responses ?? {})]).toEqual([403, "forbidden", true]);
+  });
+});
+
+describe("the runs list's script filter takes owner/slug", () => {
+  it("when the caller ran another account's public pub-up and its own pub-up, then ?script=owner/pub-up lists each owner's run, the bare slug both", async () => {
+    expect([201, 409]).toContain((await client.call("POST", "/scripts", { slug: "pub-up", files: files(DEFINITION) })).status); // 409 on jest's retry
+    const theirs = (await client.call("POST", `/scripts/pub-up/collect?owner=${otherHandle}`, { instrument: "AAPL", timeframe: "1d", bars: 20 })).json.id as string;
+    const mine = (await client.call("POST", "/scripts/pub-up/collect", { instrument: "AAPL", timeframe: "1d", bars: 20 })).json.id as string;
+    /** The listed runs' ids (with theirs and mine marked) and their scripts' owners, each once. */
+    const listed = async (script: string): Promise<[string[], string[]]> => {
+      const runs = (await client.call("GET", `/runs?script=${encodeURIComponent(script)}`)).json.data as Array<{ id: string; script: { owner: string } }>;
+      return [runs.map((r) => (r.id === theirs ? "theirs" : r.id === mine ? "mine" : "earlier")).filter((m) => m !== "earlier").sort(), [...new Set(runs.map((r) => r.script.owner))].sort()];
+    };
+    expect([await listed(`${otherHandle}/pub-up`), await listed(`${ownHandle}/pub-up`), await listed("pub-up"), await listed("nobody-here/pub-up")])
+      .toEqual([[["theirs"], [otherHandle]], [["mine"], [ownHandle]], [["mine", "theirs"], [ownHandle, otherHandle].sort()], [[], []]]);
   });
 });

@@ -78,7 +78,7 @@ const PARAMETER_DOCS: Record<string, [string, string]> = {
   wait: ["Seconds to long-poll until the run is final (at most 60)", "30"],
   format: ["`csv` for a CSV of every row instead of JSON pages", "csv"],
   status: ["Only items in this status", "succeeded"],
-  script: ["Only runs of this script slug", "my-rsi"],
+  script: ["Only runs of this script: a slug (of any owner), or owner/slug as a run names it", "core/rsi"],
   instrument: ["Only events on this instrument", "AAPL"],
   timeframe: ["Only events on this timeframe", "1d"],
   from: ["From this time (RFC 3339)", "2010-01-01T00:00:00Z"],

@@ -399,11 +399,24 @@ export interface ListFilters {
   kind?: "indicator" | "definition" | "study" | "library" | undefined;
 }
 
+/**
+ * The `script` filter: a slug (runs of any owner's script of that slug), or `owner/slug` as a Run
+ * names its script and the clients write it (`core/rsi`); an unknown handle matches no run
+ * (docs/adr/0363).
+ */
+async function scriptFilter(ctx: RunsContext, script: string | undefined): Promise<{ scriptSlug?: string; scriptOwnerId?: string }> {
+  if (!script) return {};
+  const at = script.indexOf("/");
+  if (at < 0) return { scriptSlug: script };
+  const owner = await ctx.deps.db.account.findUnique({ where: { handle: script.slice(0, at) }, select: { id: true } });
+  return { scriptSlug: script.slice(at + 1), scriptOwnerId: owner?.id ?? "" };
+}
+
 export async function listRuns(ctx: RunsContext, auth: AuthContext, filters: ListFilters, limit: number, after: [string, string] | null): Promise<{ runs: Run[]; next: [string, string] | null }> {
   const where = {
     accountId: auth.accountId,
     ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.script ? { scriptSlug: filters.script } : {}),
+    ...(await scriptFilter(ctx, filters.script)),
     ...(filters.kind ? { kind: filters.kind } : {}),
     ...(after
       ? { OR: [{ createdAt: { lt: new Date(after[0]) } }, { createdAt: new Date(after[0]), id: { lt: after[1] } }] }

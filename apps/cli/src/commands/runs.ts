@@ -152,7 +152,7 @@ export const runCommands: CommandModule = (program: Command, cli: Cli) => {
     })));
   program.command("runs").description("your runs, newest first")
     .option("--status <status>", "queued, running, succeeded, failed or cancelled")
-    .option("--script <slug>", "runs of one script")
+    .option("--script <slug>", "runs of one script: a slug, or <owner>/<slug> (core/rsi)")
     .addOption(new Option("--kind <kind>", "runs of one kind").choices(RUN_KINDS))
     .option("--limit <n>", "at most this many", oneOrMore("--limit"), "20")
     .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")

@@ -59,7 +59,7 @@ export const runTools: Tool[] = [
     description: "Your runs, newest first (status, script, instrument, timeframe, window).",
     input: z.object({
       status: param(z.enum(RUN_STATUSES).optional(), "Only runs with this status", "failed"),
-      script: param(z.string().optional(), "Only runs of this script slug", "my-rsi"),
+      script: param(z.string().optional(), "Only runs of this script: a slug (any owner's), or owner/slug as the runs name it", "core/rsi"),
       kind: param(z.enum(RUN_KINDS).optional(), "Only runs of this kind (a study's runs, a definition's collects...)", "study"),
       limit: param(z.number().int().min(1).max(50).optional(), "Runs in the page (default 10, at most 50)", 10),
       cursor: param(z.string().optional(), "next_cursor of a previous page", "eyJsIjoi..."),

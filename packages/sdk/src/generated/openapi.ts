@@ -4485,8 +4485,8 @@ export interface operations {
                  */
                 status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                 /**
-                 * @description Only runs of this script slug
-                 * @example my-rsi
+                 * @description Only runs of this script: a slug (of any owner), or owner/slug as a run names it
+                 * @example core/rsi
                  */
                 script?: string;
                 /**
