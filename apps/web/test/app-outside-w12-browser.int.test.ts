@@ -182,3 +182,25 @@ test("a cancelled run offers Run it again, which asks for the same window, versi
   await account.client.call("POST", `/runs/${next.id}/cancel`);
   expect([next.script.slug, next.script.version, next.instrument, next.timeframe, next.window.requested_from, next.inputs]).toEqual(["slow", 1, "SPY", "1m", "2011-03-09T14:30:00Z", {}]);
 });
+
+test("Tab in the editor indents a block's line by Pine's four spaces (Shift+Tab outdents); Esc then Tab leaves the editor", async () => {
+  const p = page();
+  await p.goto(`${h.api.url}/app/scripts/new`);
+  const editor = p.locator(".cm-content");
+  await editor.click();
+  await p.keyboard.press("Control+A");
+  await p.keyboard.press("Delete");
+  await p.keyboard.insertText("//@version=6\nindicator(\"T\")\nif close > open\nplot(close)");
+  await p.keyboard.press("Home");
+  await p.keyboard.press("Tab");
+  await expect(editor.evaluate((e) => document.activeElement === e)).resolves.toBe(true);
+  await expect(p.locator(".cm-line").nth(3).innerText()).resolves.toBe("    plot(close)");
+  await p.keyboard.press("Shift+Tab");
+  await expect(p.locator(".cm-line").nth(3).innerText()).resolves.toBe("plot(close)");
+  await p.keyboard.press("Tab");
+  await p.keyboard.press("Escape");
+  await p.keyboard.press("Tab");
+  await expect(editor.evaluate((e) => document.activeElement !== e && !e.contains(document.activeElement))).resolves.toBe(true);
+  await expect(p.locator(".cm-line").nth(3).innerText()).resolves.toBe("    plot(close)");
+  await expect(editor.getAttribute("aria-describedby")).resolves.toBe("editor-keys");
+});

@@ -3,6 +3,7 @@
 import { basicSetup } from "codemirror";
 import { EditorState, Prec, type Text } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
+import { indentWithTab } from "@codemirror/commands";
 import { linter, lintGutter, type Diagnostic as LintDiagnostic } from "@codemirror/lint";
 import { indentUnit } from "@codemirror/language";
 import { api, ApiFailure } from "../api";
@@ -80,6 +81,10 @@ export function createEditor(parent: HTMLElement, content: string, hooks: Editor
         lintGutter(),
         validate,
         Prec.highest(keymap.of([{ key: "Mod-s", preventDefault: true, run: () => { hooks.onSave?.(); return true; } }])),
+        // Pine blocks are indented (4 spaces): Tab and Shift+Tab indent as in TradingView's Pine
+        // editor; Escape then Tab (CodeMirror's own tab-focus mode) leaves the editor, as the hint says
+        keymap.of([indentWithTab]),
+        EditorView.contentAttributes.of({ "aria-describedby": "editor-keys" }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) hooks.onChange(update.state.doc.toString());
         }),

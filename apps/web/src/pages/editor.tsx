@@ -178,6 +178,7 @@ export function EditorPage(props: { slug: string | null; version: number | null;
           </>
         ) : null}
         <p class="label">Source (<code>main.pine</code>)</p>
+        <p class="hint" id="editor-keys">Tab indents the line (Shift+Tab outdents); Esc then Tab leaves the editor.</p>
         <div class="editor" ref={host} />
         {validationError ? <p class="error" role="alert">Could not check the script: {errorText(validationError)}. It is checked again at your next edit.</p>
           : <DiagnosticList diagnostics={validation?.diagnostics ?? []} checked={validation !== null} onGo={goTo} />}
