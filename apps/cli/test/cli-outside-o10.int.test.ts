@@ -5,6 +5,7 @@
 //   every event: #17 filters by time.
 // - `library search` had no `--cursor` nor a next-page line; `search_library` answered a
 //   `next_cursor` it took no parameter for (a second call gave the first page again).
+// - `find_instruments` answered a `next_cursor` it took no parameter for.
 // - `run --kind library` was sent to the API: a library is imported, never run.
 // - `save_script` without base_version on a slug the account has answered only that the slug is
 //   taken; it now names the base_version to save on, as a stale save's refusal does.
@@ -12,6 +13,8 @@
 //   GET /v1/usage gives (a run before the history start is moved or refused).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { join } from "node:path";
+import { DEMO_DIR, importFile } from "@barscript/marketdata";
 import { bundledEntry } from "../../../test/support/bundles";
 import { startCliStack, type CliStack } from "./cli-harness";
 
@@ -31,6 +34,8 @@ describe("barscript and the connector used from outside (tenth pass)", () => {
   beforeAll(async () => {
     stack = await startCliStack("clio10");
     const { sdk } = stack;
+    // a second instrument beside the harness's AAPL, so the instruments list has a second page
+    await importFile(stack.env.db, { symbol: "MSFT", timeframe: "1d", file: join(DEMO_DIR, "MSFT.csv"), format: "bokeh", meta: { name: "Microsoft Corporation", exchange: "NASDAQ", assetClass: "equity", currency: "USD", timezone: "America/New_York" } });
     await sdk.call("createScript", { body: { slug: "up", files: [{ path: "main.pine", content: DEFINITION }] } });
     for (const slug of ["zebra-one", "zebra-two"]) {
       await sdk.call("createScript", { body: { slug, visibility: "public", files: [{ path: "main.pine", content: publicIndicator(`Zebra ${slug}`) }] } });
@@ -82,6 +87,12 @@ describe("barscript and the connector used from outside (tenth pass)", () => {
     const first = await toolJson("search_library", { q: "zebra", limit: 1 });
     const second = await toolJson("search_library", { q: "zebra", limit: 1, cursor: first.next_cursor });
     expect([first.data.map((s: { slug: string }) => s.slug), second.data.map((s: { slug: string }) => s.slug)]).toEqual([[slugs[0]], [slugs[1]]]);
+  });
+
+  it("when find_instruments is given the next_cursor it answered, then it reads the next instrument", async () => {
+    const first = await toolJson("find_instruments", { limit: 1 });
+    const second = await toolJson("find_instruments", { limit: 1, cursor: first.next_cursor });
+    expect([first.data.map((i: { symbol: string }) => i.symbol), second.data.map((i: { symbol: string }) => i.symbol)]).toEqual([["AAPL"], ["MSFT"]]);
   });
 
   it("when save_script is given a slug the account has and no base_version, then the refusal says to save with base_version of its latest version", async () => {

@@ -23,8 +23,10 @@ export const catalogTools: Tool[] = [
     input: z.object({
       q: param(z.string().optional(), "Part of a symbol or name", "AAPL"),
       limit: param(z.number().int().min(1).max(50).optional(), "Instruments in the page (default 10)", 10),
+      // the answer's next_cursor is read back here (it was given with no parameter to take it, docs/adr/0363)
+      cursor: param(z.string().optional(), "next_cursor of a previous page", "eyJsIjoi..."),
     }),
-    run: ({ q, limit }, sdk) => sdk.call("listInstruments", { query: { q, limit: limit ?? 10 } }),
+    run: ({ q, limit, cursor }, sdk) => fittedPage((n) => sdk.call("listInstruments", { query: { q, limit: n, cursor } }), limit ?? 10),
   }),
   defineTool({
     name: "collect_events", title: "Collect a definition's events", hints: WRITE,
