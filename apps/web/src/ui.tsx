@@ -222,3 +222,31 @@ export function horizonBars(horizons: readonly number[]): string {
 export function when(iso: string | null | undefined): string {
   return iso ? iso.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC") : "";
 }
+
+/** How often a list with queued or running items is read again. */
+const LIVE_REFRESH_MS = 2_000;
+
+/**
+ * Keeps a list of runs or sweeps live (docs/adr/0164, 0364): while an item on the page is queued
+ * or running, the page is read again every 2 s; an item whose status changed since the last
+ * reading is said politely ("Run run_… is succeeded."). Returns what to announce.
+ */
+export function useLiveStatuses<T extends { id: string; status: string }>(list: Async<{ data: T[] }>, noun: string): string {
+  const shown = list.data?.data;
+  const active = shown?.some((x) => x.status === "queued" || x.status === "running") ?? false;
+  const [news, setNews] = useState("");
+  const seen = useRef<Map<string, string> | null>(null);
+  useEffect(() => {
+    if (!shown) return;
+    const before = seen.current;
+    const changed = before ? shown.filter((x) => before.has(x.id) && before.get(x.id) !== x.status) : [];
+    seen.current = new Map(shown.map((x) => [x.id, x.status]));
+    if (changed.length > 0) setNews(changed.map((x) => `${noun} ${x.id} is ${x.status}.`).join(" "));
+  }, [list.data]);
+  useEffect(() => {
+    if (!active || list.loading) return;
+    const timer = setTimeout(list.reload, LIVE_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [active, list.loading, list.data]);
+  return news;
+}

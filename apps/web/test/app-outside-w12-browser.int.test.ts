@@ -183,6 +183,19 @@ test("a cancelled run offers Run it again, which asks for the same window, versi
   expect([next.script.slug, next.script.version, next.instrument, next.timeframe, next.window.requested_from, next.inputs]).toEqual(["slow", 1, "SPY", "1m", "2011-03-09T14:30:00Z", {}]);
 });
 
+test("the runs list follows a running run's status without a reload, as the sweeps list does, and says when it changes", async () => {
+  const started = await account.client.start({ script: "slow", instrument: "SPY", timeframe: "1m", from: "2011-03-10T14:30:00Z", bars: 50 });
+  expect(started.status).toBe(202);
+  const id = started.json.id as string;
+  const p = page();
+  await p.goto(`${h.api.url}/app/runs`);
+  const row = p.locator("tr").filter({ hasText: id });
+  await row.locator(".badge.queued, .badge.running").waitFor();
+  expect((await account.client.call("POST", `/runs/${id}/cancel`)).status).toBe(200);
+  await row.locator(".badge.cancelled").waitFor({ timeout: 20_000 });
+  await expect(p.locator("[aria-live]").filter({ hasText: `Run ${id} is cancelled.` }).count()).resolves.toBe(1);
+});
+
 test("Tab in the editor indents a block's line by Pine's four spaces (Shift+Tab outdents); Esc then Tab leaves the editor", async () => {
   const p = page();
   await p.goto(`${h.api.url}/app/scripts/new`);

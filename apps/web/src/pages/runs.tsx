@@ -1,11 +1,12 @@
-// /app/runs: the account's runs, newest first, with status and failure kind; filter by status.
+// /app/runs: the account's runs, newest first, with status and failure kind; filter by status;
+// while one on the page is queued or running the page is read again every 2 s (useLiveStatuses).
 // Its tabs lead to the account's sweeps at /app/sweeps (docs/adr/0164-sweeps-list-address.md).
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import type { Page as ListPage, Run } from "../types";
 import { navigate } from "../router";
 import { runHref, runsHref, RUN_STATUSES, type RunStatus } from "../routes";
-import { CursorPager, ErrorBox, Loading, num, Page, Scroll, useAsync, when } from "../ui";
+import { Announce, CursorPager, ErrorBox, Loading, num, Page, Scroll, useAsync, useLiveStatuses, when } from "../ui";
 
 const RUNS_PAGE = 50;
 
@@ -29,9 +30,12 @@ export function RunsPage(props: { status?: RunStatus | undefined }) {
   const [cursor, number] = paged.status === status ? [paged.cursor, paged.number] : [null, 1];
   const setCursor = (c: string | null): void => setPaged({ status, cursor: c, number: c === null ? 1 : number + 1 });
   const list = useAsync(() => api<ListPage<Run>>(`/v1/runs?limit=${RUNS_PAGE}${status ? `&status=${status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), [status, cursor]);
+  // a queued or running run's status follows on the list, as on the sweeps list (docs/adr/0364)
+  const news = useLiveStatuses(list, "Run");
   return (
     <Page title="Runs">
       <RunsTabs current="runs" />
+      <Announce text={news} />
       <label for="runs-status">Status</label>
       <select id="runs-status" value={status} onChange={(e) => navigate(runsHref(RUN_STATUSES.find((s) => s === e.currentTarget.value)))}>
         <option value="">any</option>

@@ -2,14 +2,13 @@
 // while one on the page is queued or running the page is read again every few seconds, so its
 // status and progress stay live (docs/adr/0164-sweeps-list-address.md); a sweep whose status
 // changes meanwhile is announced politely.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { api } from "../api";
 import { sweepHref } from "../routes";
 import type { Page as ListPage, Sweep } from "../types";
-import { Announce, CursorPager, ErrorBox, Loading, Page, Scroll, useAsync, when } from "../ui";
+import { Announce, CursorPager, ErrorBox, Loading, Page, Scroll, useAsync, useLiveStatuses, when } from "../ui";
 import { RunsTabs } from "./runs";
 
-const REFRESH_MS = 2_000;
 const SWEEPS_PAGE = 50;
 export const isActiveSweep = (s: Sweep): boolean => s.status === "queued" || s.status === "running";
 
@@ -24,23 +23,7 @@ export function SweepsPage() {
   const [{ cursor, number }, setPaged] = useState<{ cursor: string | null; number: number }>({ cursor: null, number: 1 });
   const setCursor = (c: string | null): void => setPaged({ cursor: c, number: c === null ? 1 : number + 1 });
   const list = useAsync(() => api<ListPage<Sweep>>(`/v1/sweeps?limit=${SWEEPS_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`), [cursor]);
-  const active = list.data?.data.some(isActiveSweep) ?? false;
-  // each shown sweep's status at the last reading: one that changed on a later reading is said
-  const [news, setNews] = useState("");
-  const seen = useRef<Map<string, string> | null>(null);
-  useEffect(() => {
-    const shown = list.data?.data;
-    if (!shown) return;
-    const before = seen.current;
-    const changed = before ? shown.filter((s) => before.has(s.id) && before.get(s.id) !== s.status) : [];
-    seen.current = new Map(shown.map((s) => [s.id, s.status]));
-    if (changed.length > 0) setNews(changed.map((s) => `Sweep ${s.id} is ${s.status}.`).join(" "));
-  }, [list.data]);
-  useEffect(() => {
-    if (!active || list.loading) return;
-    const timer = setTimeout(list.reload, REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [active, list.loading, list.data]);
+  const news = useLiveStatuses(list, "Sweep");
   return (
     <Page title="Sweeps">
       <RunsTabs current="sweeps" />
