@@ -5,7 +5,7 @@
 //   every event: #17 filters by time.
 // - `library search` had no `--cursor` nor a next-page line; `search_library` answered a
 //   `next_cursor` it took no parameter for (a second call gave the first page again).
-// - `find_instruments` answered a `next_cursor` it took no parameter for.
+// - `instruments` showed the first 50 with no way to the next page; `find_instruments` answered a `next_cursor` it took no parameter for.
 // - `run --kind library` was sent to the API: a library is imported, never run.
 // - `save_script` without base_version on a slug the account has answered only that the slug is
 //   taken; it now names the base_version to save on, as a stale save's refusal does.
@@ -87,6 +87,11 @@ describe("barscript and the connector used from outside (tenth pass)", () => {
     const first = await toolJson("search_library", { q: "zebra", limit: 1 });
     const second = await toolJson("search_library", { q: "zebra", limit: 1, cursor: first.next_cursor });
     expect([first.data.map((s: { slug: string }) => s.slug), second.data.map((s: { slug: string }) => s.slug)]).toEqual([[slugs[0]], [slugs[1]]]);
+  });
+
+  it("when the instruments list has more than a page, then a terminal shows the next page's command", async () => {
+    const r = await stack.tty(["instruments", "--limit", "1", "--no-color"]);
+    expect([r.code, r.stdout.includes("AAPL"), r.stdout.includes("MSFT"), /Next page: barscript instruments --limit 1 --cursor \S+/.test(r.stdout)]).toEqual([0, true, false, true]);
   });
 
   it("when find_instruments is given the next_cursor it answered, then it reads the next instrument", async () => {

@@ -65,9 +65,13 @@ export const catalogCommands: CommandModule = (program: Command, cli: Cli) => {
       return EXIT.ok;
     }));
   program.command("instruments [q]").description("markets with stored bars, and their coverage")
-    .action(cli.action(async (q: string | undefined) => {
-      const page = await cli.sdk().call("listInstruments", { query: { q } });
-      cli.emit(page, (m) => table(m, ["symbol", "name", "exchange", "status", "timeframes"], page.data.map((i) => [i.symbol, i.name, i.exchange, i.status, Object.keys(i.coverage).join(" ")])));
+    .option("--limit <n>", "at most this many (default: the API's 50)", oneOrMore("--limit"))
+    .option("--cursor <cursor>", "the page after a previous one (its next_cursor)")
+    .action(cli.action(async (q: string | undefined, o: { limit?: string; cursor?: string }) => {
+      const page = await cli.sdk().call("listInstruments", { query: { q, limit: o.limit, cursor: o.cursor } });
+      // a page with more ends with the command for the next one (it showed 50 and said nothing, docs/adr/0363)
+      const again = ["instruments", ...(q ? [JSON.stringify(q)] : []), ...(o.limit ? ["--limit", o.limit] : [])].join(" ");
+      cli.emit(page, (m) => `${table(m, ["symbol", "name", "exchange", "status", "timeframes"], page.data.map((i) => [i.symbol, i.name, i.exchange, i.status, Object.keys(i.coverage).join(" ")]))}${nextPage(again, page.next_cursor)}`);
       return EXIT.ok;
     }));
   program.command("usage").description("plan caps, this month's usage and API limits")
