@@ -93,14 +93,36 @@ function contextEnd(tf: string, read: ContextRead): Date {
 }
 
 /**
+ * The most bars a lower-timeframe context reads before the window to cover the chart's warmup
+ * (the cap of the bars a run reads before its window, ../around-window.ts): past it, the chart's
+ * earliest warmup bars have no intrabars, as a chart's bars before its intrabar data
+ * (docs/adr/0366-window-invariance-of-requests.md).
+ */
+export const LOWER_CONTEXT_READ_CAP = 100_000;
+
+/**
+ * The bars a context reads before the window: its own warmup (the chart's count, in its bars) and
+ * two more (with lookahead off the window's first bar sees the previous period). A context below
+ * the chart's timeframe also covers the chart's warmup bars, each of which reads its intrabars: as
+ * many of its bars as fit in them at most (a chart bar's seconds over the context's), so a value
+ * in the window that depends on earlier chart bars (`ta.sma(request.security(t, "5", close), 50)`
+ * on an hourly chart) is the same whatever the window's start (docs/adr/0366).
+ */
+export function contextBefore(tf: string, read: ContextRead): number {
+  const own = read.before + 2;
+  if (!belowChart(tf, read.chartTimeframe) || !isTimeframe(tf) || !isTimeframe(read.chartTimeframe)) return own;
+  const perChartBar = Math.ceil(timeframeSeconds(read.chartTimeframe) / timeframeSeconds(tf));
+  return own + Math.min(LOWER_CONTEXT_READ_CAP, read.before * perChartBar);
+}
+
+/**
  * The bars of one context: the store's, or for an hourly timeframe of a session the store's blocks
  * do not match (a US equity's, from 09:30 New York), built from a finer stored timeframe as
  * TradingView builds them (docs/adr/0075-session-anchored-periods.md), and months from daily bars,
  * with as many finer bars before the window as make the warmup.
  */
 async function readContext(db: Db, cache: BarChunkCache, row: NamedInstrument, tf: string, read: ContextRead): Promise<{ instrument: SeriesInstrument; bars: Bars } | null> {
-  // two bars more than the chart's warmup: with lookahead off the window's first bar sees the previous period
-  const before = read.before + 2;
+  const before = contextBefore(tf, read);
   const symbol = row.symbol;
   const to = contextEnd(tf, read);
   const source = sessionSource(tf, row.session, row.timezone);
