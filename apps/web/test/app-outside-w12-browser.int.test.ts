@@ -133,10 +133,11 @@ test("a definition's chart names each event under it and how many there are, as 
   expect(said).toEqual([`down (${event(counts.get("down") ?? 0)})`, `up (${event(counts.get("up") ?? 0)})`]);
 });
 
-test("off the chart the legend gives each output's value on the last bar, as TradingView's legend does; over a bar, that bar's", async () => {
+test("off the chart the legend gives each output's value on the last bar, as TradingView's legend does; over a bar, that bar's; both at the symbol's two decimals", async () => {
   const id = await finished({ script: "rsi", instrument: "SPY", timeframe: "1m", from: "2011-03-07T14:30:00Z", bars: 5 });
   const points = await account.client.allPoints(id);
-  const value = (i: number): string => (points[i]?.["rsi"] as number).toFixed(4);
+  // the file's prices have at most two decimals (133.52): TradingView shows the values at the symbol's precision
+  const value = (i: number): string => (points[i]?.["rsi"] as number).toFixed(2);
   const p = page();
   await p.mouse.move(0, 0);
   await p.goto(`${h.api.url}/app/runs/${id}`);

@@ -12,8 +12,11 @@ import { DrawingsPrimitive, type Rect } from "./drawings";
 import type { ChartPlan, HlinePlan, Marker, SeriesPlan, Shape, TablePlan } from "./mapping";
 import { ChartTable, LabelTip, type PaneBox } from "./overlay";
 
-function addOutput(chart: IChartApi, s: SeriesPlan): ISeriesApi<SeriesType> {
-  const common = { color: s.color, title: "", priceLineVisible: false, lastValueVisible: true };
+/** The price scale's format at `precision` decimals (the library's default is two). */
+const priceFormat = (precision: number): { type: "price"; precision: number; minMove: number } => ({ type: "price", precision, minMove: 10 ** -precision });
+
+function addOutput(chart: IChartApi, s: SeriesPlan, precision: number): ISeriesApi<SeriesType> {
+  const common = { color: s.color, title: "", priceLineVisible: false, lastValueVisible: true, priceFormat: priceFormat(precision) };
   // plot's linestyle (docs/adr/0242) on the series drawn as a line
   const lineStyle = s.dash === "dashed" ? LineStyle.Dashed : s.dash === "dotted" ? LineStyle.Dotted : LineStyle.Solid;
   const data = s.data.map((p) => ({ ...p, time: p.time as UTCTimestamp }));
@@ -138,9 +141,9 @@ export function RunChart(props: ChartProps) {
       grid: { vertLines: { color: "#eef0f4" }, horzLines: { color: "#eef0f4" } },
       timeScale: { timeVisible: props.intraday, secondsVisible: false },
     });
-    const candles = chart.addSeries(CandlestickSeries, { upColor: "#089981", downColor: "#F23645", wickUpColor: "#089981", wickDownColor: "#F23645", borderVisible: false });
+    const candles = chart.addSeries(CandlestickSeries, { priceFormat: priceFormat(props.plan.precision), upColor: "#089981", downColor: "#F23645", wickUpColor: "#089981", wickDownColor: "#F23645", borderVisible: false });
     candles.setData(props.plan.candles.map((c) => ({ ...c, time: c.time as UTCTimestamp })));
-    const outputs = props.plan.series.map((s) => ({ plan: s, api: addOutput(chart, s) }));
+    const outputs = props.plan.series.map((s) => ({ plan: s, api: addOutput(chart, s, props.plan.precision) }));
     const hosts = paneHosts(chart, candles, outputs, props.plan);
     for (const h of props.plan.hlines) {
       hosts.get(h.pane)?.createPriceLine({ price: h.price, color: h.color, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: h.title });
@@ -252,7 +255,7 @@ export function RunChart(props: ChartProps) {
               <span class="swatch" style={{ background: s.color }} aria-hidden="true" />
               <span class="legend-name">{s.title}</span>
               {s.title !== s.name ? <code class="muted"> {s.name}</code> : null}
-              {values[s.name] !== undefined ? <span class="legend-value"> {values[s.name]?.toFixed(4)}</span> : null}
+              {values[s.name] !== undefined ? <span class="legend-value"> {values[s.name]?.toFixed(props.plan.precision)}</span> : null}
             </li>
           ))}
         </ul>

@@ -33,6 +33,8 @@ export interface Marker { time: number; position: "aboveBar" | "belowBar"; shape
 export interface ChartPlan {
   /** The script's own pane: 0 (the price pane) for an overlay, else 1; its drawings go there unless force_overlay. */
   pane: number;
+  /** Decimals of the instrument's prices (pricePrecision): the price scales and the legend's values use them. */
+  precision: number;
   candles: Candle[];
   series: SeriesPlan[];
   hlines: HlinePlan[];
@@ -91,6 +93,30 @@ export function exchangeClock(timeZone: string | null | undefined, intraday: boo
   return { clock, zone: timeZone };
 }
 
+/**
+ * The decimals the instrument's prices are written with (the most any open, high, low or close of
+ * the bars has, 0 to 8; 2 without bars): TradingView's chart and its indicators' values ("inherit"
+ * format) show the symbol's price precision (docs/adr/0364), SPY's 133.52 and an RSI of 55.54 with
+ * two decimals, a 5-digit FX quote with five, where the chart library's default is always two.
+ */
+export function pricePrecision(rows: readonly Row[]): number {
+  if (rows.length === 0) return 2;
+  let most = 0;
+  for (const row of rows) {
+    for (let i = 1; i <= 4; i += 1) {
+      const v = row[i] ?? 0;
+      if (Number.isInteger(v)) continue;
+      // a float's shortest decimal form (133.52), its exponent form for tiny values (1e-7)
+      const text = String(Math.abs(v));
+      const e = /e-(\d+)$/.exec(text);
+      const digits = e ? Number(e[1]) + (text.split("e")[0]?.split(".")[1]?.length ?? 0) : (text.split(".")[1]?.length ?? 0);
+      if (digits > most) most = digits;
+      if (most >= 8) return 8;
+    }
+  }
+  return most;
+}
+
 export function toCandles(rows: readonly Row[], clock: Clock = same): Candle[] {
   return rows.map(([time, open, high, low, close]) => ({ time: clock(time), open, high, low, close }));
 }
@@ -117,7 +143,7 @@ export function planChart(iface: InterfaceLike, rows: readonly Row[], points: Re
   const pane = iface.overlay === true ? 0 : 1;
   // an hline whose price is not a constant has no level the Interface can give (price null)
   const hlines = (iface.hlines ?? []).flatMap((h) => (h.price === null ? [] : [{ price: h.price, title: h.title ?? "", color: cssColor(h.color, "rgba(120, 123, 134, 1)"), pane }]));
-  return { pane, candles: toCandles(rows, clock), series, hlines };
+  return { pane, precision: pricePrecision(rows), candles: toCandles(rows, clock), series, hlines };
 }
 
 /** Definition events as markers above their bars, one color per event name. */
