@@ -34,6 +34,14 @@ alertcondition(ta.crossover(fast, slow), "up", "up")
 alertcondition(ta.crossunder(fast, slow), "down", "down")
 `;
 
+// A label given a color and no text color: TradingView v6 writes its text in white.
+const LABEL = `//@version=6
+indicator("Label", overlay = true)
+if barstate.islast
+    label.new(bar_index - 10, close, "WWWW", color = color.new(#000080, 0), size = size.huge, tooltip = "t")
+plot(close, "c")
+`;
+
 beforeAll(async () => {
   requireChromiumAndBuild();
   startChromium();
@@ -46,6 +54,7 @@ beforeAll(async () => {
   await h.script(account, "rsi", RSI);
   await h.script(account, "cross", CROSS);
   await h.script(account, "slow", SLOW);
+  await h.script(account, "label", LABEL);
   browser = await openSignedIn(h.api.url, account, pageErrors);
 });
 closeAfterSuite(h, () => browser, pageErrors);
@@ -195,6 +204,38 @@ test("the runs list follows a running run's status without a reload, as the swee
   expect((await account.client.call("POST", `/runs/${id}/cancel`)).status).toBe(200);
   await row.locator(".badge.cancelled").waitFor({ timeout: 20_000 });
   await expect(p.locator("[aria-live]").filter({ hasText: `Run ${id} is cancelled.` }).count()).resolves.toBe(1);
+});
+
+test("a label given a color and no text color shows its text in white, TradingView v6's default (the answer's null drew no text)", async () => {
+  const id = await finished({ script: "label", instrument: "SPY", timeframe: "1m", from: "2011-03-11T14:30:00Z", bars: 40 });
+  const p = page();
+  await p.goto(`${h.api.url}/app/runs/${id}`);
+  const tip = p.locator(".label-tip").first();
+  await tip.waitFor({ state: "attached" });
+  const box = await tip.boundingBox();
+  if (!box) throw new Error("the label has no box");
+  // the inner half of the label's balloon: its navy fill and, drawn over it, its text
+  const counts = await p.evaluate((b) => {
+    let [white, navy] = [0, 0];
+    for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>(".chart canvas"))) {
+      const c = canvas.getBoundingClientRect();
+      const k = canvas.width / c.width;
+      const data = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data;
+      if (!data) continue;
+      for (let y = Math.ceil((b.y + b.height / 4 - c.y) * k); y < (b.y + (3 * b.height) / 4 - c.y) * k; y += 1) {
+        for (let x = Math.ceil((b.x + b.width / 4 - c.x) * k); x < (b.x + (3 * b.width) / 4 - c.x) * k; x += 1) {
+          if (x < 0 || y < 0 || x >= canvas.width || y >= canvas.height) continue;
+          const i = (y * canvas.width + x) * 4;
+          const [r, g, bl, a] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0, data[i + 3] ?? 0];
+          if (a > 200 && r > 220 && g > 220 && bl > 220) white += 1;
+          if (a > 200 && r < 30 && g < 30 && bl > 100) navy += 1;
+        }
+      }
+    }
+    return { white, navy };
+  }, box);
+  expect(counts.navy).toBeGreaterThan(50);
+  expect(counts.white).toBeGreaterThan(20);
 });
 
 test("Tab in the editor indents a block's line by Pine's four spaces (Shift+Tab outdents); Esc then Tab leaves the editor", async () => {

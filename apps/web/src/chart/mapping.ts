@@ -198,6 +198,14 @@ export interface Drawings {
   tables?: DrawingTable[];
 }
 
+/**
+ * A label's text color when the answer gives none: the drawings answer writes null both for a
+ * `textcolor` not given and for `na` (docs/reference/language.md, differences), and a label given
+ * a color but no text color is far more common than text hidden with `textcolor = na`, so null
+ * is drawn as TradingView's v6 default, white (docs/adr/0364); its text was not drawn at all.
+ */
+const LABEL_TEXT = "rgba(255, 255, 255, 1)";
+
 /** The open times of the chart's first and last candles: drawings are placed between them. */
 export interface Span { first: number; last: number }
 
@@ -345,7 +353,7 @@ export function drawingsPlan(d: Drawings, span?: Span, clock: Clock = same): Dra
     const t = secs(l.time);
     if (t === null || l.price === null) continue;
     if (!seen(t, t)) continue;
-    labels.push({ kind: "label", onPrice: l.force_overlay === true, at: { time: t, price: l.price }, text: l.text, style: l.style ?? "label_down", color: paint(l.color), textColor: l.text_color === undefined ? "rgba(255, 255, 255, 1)" : paint(l.text_color), textSize: textPixels(l.size ?? "normal", 12), tooltip: l.tooltip ?? "", face: textFace(l.text_formatting, l.text_font_family) });
+    labels.push({ kind: "label", onPrice: l.force_overlay === true, at: { time: t, price: l.price }, text: l.text, style: l.style ?? "label_down", color: paint(l.color), textColor: l.text_color === undefined || l.text_color === null ? LABEL_TEXT : paint(l.text_color), textSize: textPixels(l.size ?? "normal", 12), tooltip: l.tooltip ?? "", face: textFace(l.text_formatting, l.text_font_family) });
   }
   return { shapes: [...fills, ...boxes, ...lines, ...labels], outside };
 }

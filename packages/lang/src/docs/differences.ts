@@ -175,7 +175,8 @@ ${REQUEST_DIFFERENCES}
   script's version's, as TradingView's v6 migration guide lists them: in v5 \`color.red\`, \`color.teal\` and
   \`color.yellow\` are #FF5252, #00897B and #FFEB3B, in v6 #F23645, #089981 and #FDD835 (docs/adr/0072, 0227).
   A drawing's color or text color not given is null in the run's drawings (TradingView's v6 label text default
-  is white, v5's black).
+  is white, v5's black). The web app's chart draws a label's null text color as v6's white, so text hidden
+  with \`textcolor = na\` shows there, and a v5 label's default black text is white (docs/adr/0364).
 - **Limits.** 10,000,000 loop iterations per bar, arrays of at most 100,000 elements, maps of at most
   50,000 pairs (as TradingView), strings of at most 40,960 characters (as TradingView's user manual says), history references at most
   10,000 bars back.
