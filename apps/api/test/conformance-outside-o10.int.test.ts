@@ -11,8 +11,9 @@
 //   public script could not be told from a run of the caller's script of the same slug.
 // - /openapi.json listed 400 only for operations with a query, body or path parameter, and 413
 //   only for those with a body; every call's query is read (`?x=%FF` is 400 on GET /v1/me) and a
-//   body is counted on any method (a 2.3 MB body on /auth/revoke is 413); webhooks, which run the
+//   body is counted on any method (a 2.3 MB body on /auth/revoke or on GET /v1/me is 413); webhooks, which run the
 //   waitlist and Free checks (API.md, handling order 4), listed no 403.
+import { request } from "node:http";
 import { createAccount, createApiKey } from "@barscript/db";
 import { RunsHarness, Client } from "./runs-harness";
 
@@ -41,6 +42,16 @@ beforeAll(async () => {
   expect((await other.client.call("POST", "/scripts", { slug: "priv-up", files: files(DEFINITION) })).status).toBe(201);
 });
 afterAll(() => h.teardown());
+
+/** A GET carrying a body (fetch sends none with GET): its status. */
+const getWithBody = (path: string, body: string): Promise<number> => new Promise((resolve, reject) => {
+  const req = request(`${api}${path}`, { method: "GET", headers: { authorization: `Bearer ${client.key}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+    res.resume();
+    res.on("end", () => resolve(res.statusCode ?? 0));
+  });
+  req.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+  req.end(body);
+});
 
 type Operation = { responses: Record<string, unknown> };
 const openapi = async (): Promise<Record<string, Record<string, Operation>>> => ((await (await fetch(`${api}/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> }).paths;
@@ -95,9 +106,12 @@ describe("/openapi.json lists the statuses the service answers", () => {
     expect(unlisted).toEqual([]);
   });
 
-  it("when /auth/revoke is sent a body over 2.25 MB, then it is 413 and its operation lists 413", async () => {
+  it("when /auth/revoke or GET /v1/me is sent a body over 2.25 MB, then it is 413 and each operation lists 413", async () => {
     const r = await client.call("POST", "/auth/revoke", { pad: "x".repeat(2_400_000) });
-    expect([r.status, r.json?.error?.code, "413" in ((await openapi())["/v1/auth/revoke"]?.["post"]?.responses ?? {})]).toEqual([413, "invalid_request", true]);
+    const get = await getWithBody("/v1/me", JSON.stringify({ pad: "x".repeat(2_400_000) }));
+    const paths = await openapi();
+    expect([r.status, r.json?.error?.code, "413" in (paths["/v1/auth/revoke"]?.["post"]?.responses ?? {})]).toEqual([413, "invalid_request", true]);
+    expect([get, "413" in (paths["/v1/me"]?.["get"]?.responses ?? {})]).toEqual([413, true]);
   });
 
   it("when a waitlisted account's key calls /webhooks, then it is 403 forbidden, and the operation lists 403", async () => {

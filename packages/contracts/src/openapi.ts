@@ -104,15 +104,15 @@ function parameters(e: Endpoint): Json[] {
   return [...path, ...query, ...idempotency, ...revalidation];
 }
 
-function errorList(e: Endpoint, method: string): Array<{ code: ErrorCode; status: number }> {
+function errorList(e: Endpoint): Array<{ code: ErrorCode; status: number }> {
   const list: EndpointError[] = [];
   if (e.guard !== "no-key") list.push("unauthorized", "rate_limited");
   if (e.guard !== "no-key" && e.guard !== "any-key") list.push("forbidden", "plan_limit", "forbidden_scope");
   // Every call's query is read (a parameter whose escapes are not UTF-8, or that holds NUL, is 400
   // naming it, docs/adr/0287 and 0317), and a body sent where none is taken is 400 (docs/adr/0352);
-  // a body of any method is counted as it streams (413 past 2.25 MB, docs/adr/0363).
-  list.push("invalid_request");
-  if (e.body || method !== "get") list.push({ code: "invalid_request", status: 413 });
+  // a body is counted as it streams whatever the method, a GET's included (413 past 2.25 MB,
+  // step 2 of the handling order, docs/adr/0363).
+  list.push("invalid_request", { code: "invalid_request", status: 413 });
   if (pathParams(e).length > 0) list.push("not_found");
   if (e.heavy) list.push("busy");
   // every call needs Postgres or Redis: while one is briefly unreachable, 503 `busy` with
@@ -132,9 +132,9 @@ const RATE_HEADERS = {
 };
 
 /** One response per status, its schema the envelope with `error.code` narrowed to that status's codes. */
-function errorResponses(e: Endpoint, method: string): Record<string, Json> {
+function errorResponses(e: Endpoint): Record<string, Json> {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const { code, status } of errorList(e, method)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  for (const { code, status } of errorList(e)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   const out: Record<string, Json> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const headers: Json = e.guard !== "no-key" && status !== 401 ? { ...RATE_HEADERS } : {};
@@ -172,7 +172,7 @@ function notModified(e: Endpoint): Json {
   return { description: "Not modified: `If-None-Match` named the answer's current `ETag`; no body", headers };
 }
 
-function responses(e: Endpoint, method: string): Json {
+function responses(e: Endpoint): Json {
   const out: Json = { [String(e.success.status)]: successResponse(e) };
   if (idempotent(e)) {
     // A replay made nothing: the first answer, without `Location`.
@@ -180,7 +180,7 @@ function responses(e: Endpoint, method: string): Json {
     out["200"] = { ...successResponse(e), description: "A replayed Idempotency-Key: the first answer", headers: { ...headers, "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } } };
   }
   if (validated(e)) out["304"] = notModified(e);
-  return { ...out, ...errorResponses(e, method) };
+  return { ...out, ...errorResponses(e) };
 }
 
 function description(e: Endpoint): string {
@@ -189,14 +189,14 @@ function description(e: Endpoint): string {
   return `${e.description ?? e.summary}\n\n${access}${heavy}`;
 }
 
-function operation(e: Endpoint, operationId = e.name, method: string = e.method): Json {
+function operation(e: Endpoint, operationId = e.name): Json {
   const op: Json = {
     operationId,
     summary: e.summary,
     description: description(e),
     tags: [e.tag],
     parameters: parameters(e),
-    responses: responses(e, method),
+    responses: responses(e),
     security: e.guard === "no-key" ? [] : [{ bearer: [] }],
     "x-heavy": e.heavy,
     "x-scope": e.guard,
@@ -216,9 +216,9 @@ function paths(): Record<string, Json> {
     if (e.tag === "Webhooks") {
       // Any method, on the path and below it: one operation per method and path.
       const methods = ["get", "post", "put", "patch", "delete"];
-      out[path] = Object.fromEntries(methods.map((m) => [m, operation(e, `${e.name}${capitalized(m)}`, m)]));
+      out[path] = Object.fromEntries(methods.map((m) => [m, operation(e, `${e.name}${capitalized(m)}`)]));
       out[`${path}/{rest}`] = Object.fromEntries(methods.map((m) => {
-        const op = operation(e, `${e.name}${capitalized(m)}Subpath`, m);
+        const op = operation(e, `${e.name}${capitalized(m)}Subpath`);
         return [m, { ...op, parameters: [{ name: "rest", in: "path", required: true, schema: { type: "string" }, description: "Any path below /webhooks." }] }];
       }));
       continue;
