@@ -35,7 +35,12 @@ export interface WorkerMetrics {
 
 export function createWorkerMetrics(options: { collectDefaults?: boolean } = {}): WorkerMetrics {
   const registry = new Registry();
-  if (options.collectDefaults ?? true) collectDefaultMetrics({ register: registry, prefix: "barscript_worker_" });
+  if (options.collectDefaults ?? true) {
+    collectDefaultMetrics({ register: registry, prefix: "barscript_worker_" });
+    // prom-client names three gauges `_total`, which `promtool check metrics` refuses (a counter's
+    // suffix); the same counts by type stay as `barscript_worker_nodejs_active_*` (docs/adr/0367).
+    for (const name of ["handles", "requests", "resources"]) registry.removeSingleMetric(`barscript_worker_nodejs_active_${name}_total`);
+  }
   const runs = new Counter({ name: "barscript_runs_total", help: "Runs this worker brought to a final state, by kind, status and (failed or cancelled) failure kind", labelNames: ["kind", "status", "failure"], registers: [registry] });
   const duration = new Histogram({ name: "barscript_run_duration_seconds", help: "Run time from start of execution to the final state", labelNames: ["kind"], buckets: RUN_DURATION_BUCKETS, registers: [registry] });
   const wait = new Histogram({ name: "barscript_run_queue_wait_seconds", help: "Run time in the queue, from creation to start of execution (slot waits included)", labelNames: ["kind"], buckets: QUEUE_WAIT_BUCKETS, registers: [registry] });

@@ -6,7 +6,8 @@ const schema = z.object({
 
 /** For tools that need only the database (migrate, admin). Services use their own config. */
 export function loadDbConfig(env: NodeJS.ProcessEnv = process.env): { databaseUrl: string } {
-  const parsed = schema.safeParse(env);
+  // An empty value (`DATABASE_URL=`) is unset, as in the API and the worker (docs/configuration.md).
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== "")));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "DATABASE_URL")}: ${issue?.message ?? "invalid"}`);

@@ -55,7 +55,12 @@ export function metricsRouter(registry: Registry): Router {
 
 /** `registry`: the app's registry when the caller registers more collectors into it (compose.ts). */
 export function createHttpMetrics(collectDefaults: boolean, registry: Registry = new Registry()): HttpMetrics {
-  if (collectDefaults) collectDefaultMetrics({ register: registry, prefix: "barscript_" });
+  if (collectDefaults) {
+    collectDefaultMetrics({ register: registry, prefix: "barscript_" });
+    // prom-client names three gauges `_total`, which `promtool check metrics` refuses (a counter's
+    // suffix); the same counts by type stay as `barscript_nodejs_active_*` (docs/adr/0367).
+    for (const name of ["handles", "requests", "resources"]) registry.removeSingleMetric(`barscript_nodejs_active_${name}_total`);
+  }
   const requests = new Counter({ name: "barscript_http_requests_total", help: "HTTP answers by route and status", labelNames: ["method", "route", "status"], registers: [registry] });
   const duration = new Histogram({ name: "barscript_http_request_duration_seconds", help: "HTTP answer time", labelNames: ["method", "route"], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers: [registry] });
   const middleware: RequestHandler = (req, res, next) => {

@@ -1,0 +1,43 @@
+// Operator walk O11 (docs/adr/0367): what an operator scraping many processes and running the
+// operator tools meets, checked without starting a service. The metrics pages go through the
+// Prometheus project's own linter (`promtool check metrics`, Debian's prometheus package, as
+// test/infra/alerts.unit.test.ts); the configuration cases follow docs/configuration.md.
+import { spawnSync } from "node:child_process";
+import { loadDbConfig } from "../../packages/db/src/config";
+import { createHttpMetrics } from "../../apps/api/src/ops/metrics";
+import { createWorkerMetrics } from "../../apps/worker/src/metrics";
+
+function checkMetrics(page: string): { status: number | null; output: string } {
+  const run = spawnSync("promtool", ["check", "metrics"], { input: page, encoding: "utf8" });
+  if (run.error) throw new Error(`promtool is needed (apt-get install prometheus): ${run.error.message}`);
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+describe("the /metrics pages under promtool check metrics", () => {
+  it("when the API's page (process metrics included) is checked, then promtool finds nothing", async () => {
+    const page = await createHttpMetrics(true).registry.metrics();
+    expect(checkMetrics(page)).toEqual({ status: 0, output: "" });
+  });
+
+  it("when the worker's page is checked, then promtool finds nothing", async () => {
+    const metrics = createWorkerMetrics();
+    metrics.runFinished({ kind: "indicator", status: "failed", failure: "script", durationSeconds: 0.2, queueWaitSeconds: 0.01, barsEvaluated: 300 });
+    expect(checkMetrics(await metrics.registry.metrics())).toEqual({ status: 0, output: "" });
+  });
+
+  it("when a page is checked, then the active handles are still there, by type", async () => {
+    const page = await createWorkerMetrics().registry.metrics();
+    expect(page).toMatch(/^# TYPE barscript_worker_nodejs_active_handles gauge$/m);
+  });
+});
+
+describe("DATABASE_URL for the operator CLI and migrate (docs/configuration.md: an empty value is unset in every process)", () => {
+  it("when DATABASE_URL is empty, then the default database is used", () => {
+    expect(loadDbConfig({ DATABASE_URL: "" })).toEqual({ databaseUrl: "postgresql://postgres@127.0.0.1:5432/barscript" });
+    expect(loadDbConfig({ DATABASE_URL: "  " })).toEqual({ databaseUrl: "postgresql://postgres@127.0.0.1:5432/barscript" });
+  });
+
+  it("when DATABASE_URL is not a URL, then the start stops naming it", () => {
+    expect(() => loadDbConfig({ DATABASE_URL: "barscript" })).toThrow(/^invalid configuration: DATABASE_URL: /);
+  });
+});
