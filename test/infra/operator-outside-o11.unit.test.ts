@@ -4,6 +4,9 @@
 // test/infra/alerts.unit.test.ts); the configuration cases follow docs/configuration.md.
 import { spawnSync } from "node:child_process";
 import { loadDbConfig } from "../../packages/db/src/config";
+import { loadAdminRedisConfig } from "../../apps/admin/src/config";
+import { loadConfig } from "../../apps/api/src/config";
+import { loadWorkerConfig } from "../../apps/worker/src/config";
 import { createHttpMetrics } from "../../apps/api/src/ops/metrics";
 import { createWorkerMetrics } from "../../apps/worker/src/metrics";
 
@@ -39,5 +42,35 @@ describe("DATABASE_URL for the operator CLI and migrate (docs/configuration.md: 
 
   it("when DATABASE_URL is not a URL, then the start stops naming it", () => {
     expect(() => loadDbConfig({ DATABASE_URL: "barscript" })).toThrow(/^invalid configuration: DATABASE_URL: /);
+  });
+});
+
+describe("URLs of the wrong kind stop the start (docs/configuration.md), where they were taken and failed later or printed broken links", () => {
+  const secret = { APP_SECRET: "o11-".repeat(10) };
+
+  it("when PUBLIC_URL has no http(s) scheme, then the API refuses it naming the variable", () => {
+    // `localhost:8080` parsed as a URL of scheme `localhost:`: the sign-in links read `localhost:8080/device`.
+    for (const value of ["localhost:8080", "barscript.example.com:443", "ftp://barscript.example.com"]) {
+      expect(() => loadConfig({ ...secret, PUBLIC_URL: value })).toThrow("invalid configuration: PUBLIC_URL: must be an http:// or https:// URL");
+    }
+    expect(loadConfig({ ...secret, PUBLIC_URL: "https://barscript.example.com/" }).publicUrl).toBe("https://barscript.example.com");
+  });
+
+  it("when REDIS_URL is not a redis:// or rediss:// URL, then API, worker and operator CLI refuse it", () => {
+    for (const value of ["localhost:6379", "http://127.0.0.1:6379"]) {
+      const message = "invalid configuration: REDIS_URL: must be a redis:// or rediss:// URL";
+      expect(() => loadConfig({ ...secret, REDIS_URL: value })).toThrow(message);
+      expect(() => loadWorkerConfig({ REDIS_URL: value })).toThrow(message);
+      expect(() => loadAdminRedisConfig({ REDIS_URL: value })).toThrow(message);
+    }
+    expect(loadWorkerConfig({ REDIS_URL: "rediss://:pw@redis.example.com:6380/0" }).redisUrl).toBe("rediss://:pw@redis.example.com:6380/0");
+  });
+
+  it("when DATABASE_URL is not a postgres:// or postgresql:// URL, then every process refuses it", () => {
+    const message = "invalid configuration: DATABASE_URL: must be a postgresql:// URL";
+    expect(() => loadConfig({ ...secret, DATABASE_URL: "mysql://root@127.0.0.1/barscript" })).toThrow(message);
+    expect(() => loadWorkerConfig({ DATABASE_URL: "mysql://root@127.0.0.1/barscript" })).toThrow(message);
+    expect(() => loadDbConfig({ DATABASE_URL: "mysql://root@127.0.0.1/barscript" })).toThrow(message);
+    expect(loadDbConfig({ DATABASE_URL: "postgres://u:p@db:5432/b?sslmode=require" }).databaseUrl).toBe("postgres://u:p@db:5432/b?sslmode=require");
   });
 });

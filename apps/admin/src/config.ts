@@ -1,9 +1,10 @@
 // What the operator CLI reads besides DATABASE_URL (packages/db loadDbConfig): Redis, for the
 // commands that touch the queues (`runs cancel`). Same variables and defaults as the services.
 import { z } from "zod";
+import { redisUrlSetting } from "@barscript/queue";
 
 const schema = z.object({
-  REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
+  REDIS_URL: redisUrlSetting,
   REDIS_PREFIX: z.string().min(1).default("bs:"),
 });
 

@@ -1,14 +1,17 @@
 // The API process's configuration: parsed once at start by one zod schema (docs/configuration.md).
 // A bad or missing value stops the process with the variable's name.
 import { z } from "zod";
+import { databaseUrlSetting } from "@barscript/db";
+import { redisUrlSetting } from "@barscript/queue";
 
 const schema = z.object({
-  DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/barscript"),
-  REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
+  DATABASE_URL: databaseUrlSetting,
+  REDIS_URL: redisUrlSetting,
   REDIS_PREFIX: z.string().min(1).default("bs:"),
   APP_SECRET: z.string({ error: "is required (at least 32 characters; it signs cursors, sessions and CSRF tokens)" }).min(32, "must be at least 32 characters"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  PUBLIC_URL: z.string().url().default("http://localhost:8080"),
+  // http(s) only: `localhost:8080` parses as a URL of scheme `localhost:` and made links without a host.
+  PUBLIC_URL: z.string().url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).default("http://localhost:8080"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ADMIN_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),

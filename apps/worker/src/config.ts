@@ -1,13 +1,14 @@
 // The worker process's configuration, parsed once at start (docs/configuration.md).
 import { z } from "zod";
-import { PLANS } from "@barscript/db";
+import { PLANS, databaseUrlSetting } from "@barscript/db";
+import { redisUrlSetting } from "@barscript/queue";
 
 /** One more sandbox thread than the most runs at once any seeded plan allows. */
 export const DEFAULT_THREADS = Math.max(...PLANS.map((p) => p.concurrentRuns)) + 1;
 
 const schema = z.object({
-  DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/barscript"),
-  REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
+  DATABASE_URL: databaseUrlSetting,
+  REDIS_URL: redisUrlSetting,
   REDIS_PREFIX: z.string().min(1).default("bs:"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**

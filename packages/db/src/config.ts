@@ -1,8 +1,15 @@
 import { z } from "zod";
 
-const schema = z.object({
-  DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/barscript"),
-});
+/**
+ * DATABASE_URL as every process reads it: a postgres:// or postgresql:// URL (another scheme, or a
+ * bare host:port, failed only at the first query; docs/adr/0367).
+ */
+export const databaseUrlSetting = z
+  .string()
+  .url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" })
+  .default("postgresql://postgres@127.0.0.1:5432/barscript");
+
+const schema = z.object({ DATABASE_URL: databaseUrlSetting });
 
 /** For tools that need only the database (migrate, admin). Services use their own config. */
 export function loadDbConfig(env: NodeJS.ProcessEnv = process.env): { databaseUrl: string } {

@@ -4,7 +4,7 @@ export { ownBufferSocket, poolSocket, type ViewReadable } from "./own-buffer-soc
 export { copyOut, copyOutFromSocket, BINARY_COPY_SIGNATURE, type CopyClient, type SocketCopyClient } from "./copy-out";
 export { migrate, ensureDatabase, readMigrations } from "./migrate/runner";
 export { MIGRATIONS_DIR } from "./migrate/paths";
-export { loadDbConfig } from "./config";
+export { loadDbConfig, databaseUrlSetting } from "./config";
 export { Prisma } from "./generated/client";
 export type * from "./generated/models";
 export * as enums from "./generated/enums";
