@@ -6,6 +6,8 @@
 // - `library search` had no `--cursor` nor a next-page line; `search_library` answered a
 //   `next_cursor` it took no parameter for (a second call gave the first page again).
 // - `instruments` showed the first 50 with no way to the next page; `find_instruments` answered a `next_cursor` it took no parameter for.
+// - `events` on a terminal printed the same bar's event kept by two overlapping collects as two
+//   identical rows: the table now names each row's run.
 // - `run --kind library` was sent to the API: a library is imported, never run.
 // - `save_script` without base_version on a slug the account has answered only that the slug is
 //   taken; it now names the base_version to save on, as a stale save's refusal does.
@@ -116,5 +118,16 @@ describe("barscript and the connector used from outside (tenth pass)", () => {
   it("when run is given --kind library, then it is refused before any call (exit 4) naming the run kinds", async () => {
     const r = await stack.cli(["run", "up", "-i", "AAPL", "-t", "1d", "--kind", "library"]);
     expect([r.code, r.stdout, r.stderr.split("\n")[0]]).toEqual([4, "", "Error invalid_request: option '--kind <kind>' argument 'library' is invalid. Allowed choices are indicator, definition, study."]);
+  });
+
+  it("when two collects kept the same bar's event, then the terminal's events table names each row's run", async () => {
+    // the last 10 bars again: inside the first collect's 30, so each of its events is kept twice
+    const again = await stack.sdk.call("collectEvents", { path: { slug: "up" }, body: { instrument: "AAPL", timeframe: "1d", bars: 10, wait: 60 } });
+    const last = (await stack.sdk.call("listEvents", { path: { slug: "up" }, query: { run_id: again.id } })).events.at(-1)?.time ?? "none";
+    const first = (await stack.sdk.call("listEvents", { path: { slug: "up" }, query: { from: last, to: last } })).events.map((e) => e.run_id).filter((id) => id !== again.id);
+    const r = await stack.tty(["events", "up", "--from", last, "--to", last, "--no-color"]);
+    const rows = r.stdout.replace(/\r/g, "").split("\n").filter((l) => l.includes(last));
+    // two rows, or more on jest's retry (its collect keeps the event once more)
+    expect([r.code, rows.length >= 2, rows.some((l) => l.includes(again.id)), rows.some((l) => l.includes(first[0] ?? "none"))]).toEqual([0, true, true, true]);
   });
 });

@@ -81,7 +81,9 @@ async function events(cli: Cli, sdk: Barscript, ref: string, flags: EventFlags):
   const again = [`events ${ref}`, ...Object.entries({ instrument: flags.instrument, timeframe: flags.timeframe, from: flags.from, to: flags.to, name: flags.name, run: flags.run, kind: flags.kind, limit: flags.limit }).flatMap(([k, v]) => (v ? [`--${k} ${v}`] : []))].join(" ");
   const shown = page.events.slice(0, 50);
   cli.emit(page, (m) => [
-    table(m, ["time", "name", "instrument", "tf", "price", "message"], shown.map((e) => [e.time, e.name, e.instrument, e.timeframe, e.price, e.message]), "(no events)"),
+    // the run column tells apart the same bar's event kept by two collects over overlapping
+    // windows (each run keeps its own), which looked like one row printed twice (docs/adr/0363)
+    table(m, ["time", "name", "instrument", "tf", "price", "message", "run"], shown.map((e) => [e.time, e.name, e.instrument, e.timeframe, e.price, e.message, e.run_id]), "(no events)"),
     // the rows of the page past the first 50 are counted, not left out unsaid (docs/adr/0306)
     ...(page.events.length > shown.length ? [`… ${plural(page.events.length - shown.length, "more event")} in this page (--json or --format csv for all)`] : []),
     ...(page.next_cursor ? [`Next page: barscript ${again} --cursor ${page.next_cursor}`] : []),
