@@ -11,6 +11,8 @@ export const QUEUE_STATES = ["waiting", "active", "delayed", "failed", "complete
 export interface CountedQueue {
   name: string;
   getJobCounts(...states: string[]): Promise<Record<string, number>>;
+  /** Paused from /admin/queues; a stand-in without it is never paused. */
+  isPaused?(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,23 @@ export function createQueueMetrics(options: QueueMetricsOptions): QueueMetrics {
         queues.forEach((queue, i) => {
           for (const state of QUEUE_STATES) this.set({ queue: queue.name, state }, counts[i]?.[state] ?? 0);
         });
+      } catch (error) {
+        options.onError?.(error);
+      }
+    },
+  });
+  // A paused queue keeps its jobs in the waiting list (BullMQ 6): without this the counts read as
+  // stuck workers (docs/adr/0367).
+  new Gauge({
+    name: "barscript_queue_paused",
+    help: "1 while the BullMQ queue is paused (in /admin/queues), else 0; read on scrape",
+    labelNames: ["queue"],
+    registers: [options.registry],
+    async collect() {
+      this.reset();
+      try {
+        const paused = await Promise.all(queues.map((q) => q.isPaused?.() ?? false));
+        queues.forEach((queue, i) => this.set({ queue: queue.name }, paused[i] ? 1 : 0));
       } catch (error) {
         options.onError?.(error);
       }
