@@ -9,6 +9,7 @@ import { loadConfig } from "../../apps/api/src/config";
 import { loadWorkerConfig } from "../../apps/worker/src/config";
 import { createHttpMetrics } from "../../apps/api/src/ops/metrics";
 import { createWorkerMetrics } from "../../apps/worker/src/metrics";
+import { describeImport } from "../../apps/admin/src/commands/instruments";
 
 function checkMetrics(page: string): { status: number | null; output: string } {
   const run = spawnSync("promtool", ["check", "metrics"], { input: page, encoding: "utf8" });
@@ -72,5 +73,21 @@ describe("URLs of the wrong kind stop the start (docs/configuration.md), where t
     expect(() => loadWorkerConfig({ DATABASE_URL: "mysql://root@127.0.0.1/barscript" })).toThrow(message);
     expect(() => loadDbConfig({ DATABASE_URL: "mysql://root@127.0.0.1/barscript" })).toThrow(message);
     expect(loadDbConfig({ DATABASE_URL: "postgres://u:p@db:5432/b?sslmode=require" }).databaseUrl).toBe("postgres://u:p@db:5432/b?sslmode=require");
+  });
+});
+
+describe("the line `instruments import` prints", () => {
+  it("when a file extends an instrument, then the line tells the bars read from the counts now stored", () => {
+    // The demo's second SPY minute file printed `SPY: 17577 bars read; 1m imported 31757 bars ...`:
+    // 31,757 is the stored series (both files), not what this file imported.
+    const line = describeImport({
+      instrumentId: "ins_spy", symbol: "SPY", created: false, bars: 17_577,
+      series: [
+        { timeframe: "1m", origin: "imported", coverage: { from: 1_294_045_260, to: 1_301_615_940, bars: 31_757 } },
+        { timeframe: "5m", origin: "derived", coverage: { from: 1_294_045_200, to: 1_301_615_700, bars: 7_589 } },
+        { timeframe: "1w", origin: "derived", coverage: null },
+      ],
+    });
+    expect(line).toBe("SPY: 17577 bars read; now stored: 1m 31757 bars 2011-01-03T09:01:00Z..2011-03-31T23:59:00Z (imported); 5m 7589 bars 2011-01-03T09:00:00Z..2011-03-31T23:55:00Z (derived); 1w none (derived)");
   });
 });

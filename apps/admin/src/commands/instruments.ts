@@ -36,11 +36,15 @@ const SESSION_PATTERN = /^(24x7|([01]\d|2[0-3])[0-5]\d-([01]\d|2[0-3])[0-5]\d(,(
 
 const day = (t: number): string => new Date(t * 1000).toISOString().replace(".000Z", "Z");
 
+/**
+ * One line: the file's bars, then each series as now stored (a file that extends an instrument
+ * prints more bars stored than read; docs/adr/0367).
+ */
 export function describeImport(result: ImportResult): string {
   const parts = result.series.map((s) =>
-    s.coverage ? `${s.timeframe} ${s.origin} ${s.coverage.bars} bars ${day(s.coverage.from)}..${day(s.coverage.to)}` : `${s.timeframe} ${s.origin} empty`,
+    s.coverage ? `${s.timeframe} ${s.coverage.bars} bars ${day(s.coverage.from)}..${day(s.coverage.to)} (${s.origin})` : `${s.timeframe} none (${s.origin})`,
   );
-  return `${result.symbol}: ${result.bars} bars read${result.created ? ", instrument created" : ""}; ${parts.join("; ")}`;
+  return `${result.symbol}: ${result.bars} bars read${result.created ? ", instrument created" : ""}; now stored: ${parts.join("; ")}`;
 }
 
 /** An import as `--json` prints it: times as RFC 3339, as every other admin document. */
