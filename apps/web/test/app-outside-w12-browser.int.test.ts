@@ -157,7 +157,7 @@ test("off the chart the legend gives each output's value on the last bar, as Tra
   await expect(rsi.innerText()).resolves.toBe(`rsi ${value(2)}`);
 });
 
-test("a sweep over one input draws its heat map as one row across the input's values, not the input against itself", async () => {
+test("a sweep over one input draws its heat map as one row across the input's values, not the input against itself; a double click on a row's Run starts one run", async () => {
   const made = await account.client.call("POST", "/sweeps", { definition: "cross", instruments: ["SPY"], timeframe: "1m", from: "2011-03-08T14:30:00Z", bars: 200, grid: { fastLen: [2, 3, 4] }, horizons: [1, 5] });
   expect(made.status).toBe(202);
   let sweep = made.json;
@@ -175,6 +175,16 @@ test("a sweep over one input draws its heat map as one row across the input's va
   await expect(p.locator("#heat-y").count()).resolves.toBe(0);
   const lines = (await map.locator("tr").allInnerTexts()).map((r) => r.split("\t").map((c) => c.trim()));
   expect(lines).toEqual([["fastLen", "2", "3", "4"], ["t_stat", t(2), t(3), t(4)]]);
+
+  // a double click on a row's Run starts one run of that combination, not two
+  const posts: string[] = [];
+  const count = (r: { method(): string; url(): string }): void => { if (r.method() === "POST" && new URL(r.url()).pathname === "/v1/runs") posts.push(r.url()); };
+  p.on("request", count);
+  await p.getByRole("button", { name: /^Run fastLen \d/ }).first().dblclick();
+  await p.waitForURL((url) => url.pathname.startsWith("/app/runs/run_"));
+  await p.locator(".run-status").waitFor();
+  p.off("request", count);
+  expect(posts.length).toBe(1);
 });
 
 test("a cancelled run offers Run it again, which asks for the same window, version and inputs", async () => {

@@ -178,6 +178,14 @@ function Results(props: { sweep: Sweep; sort: SweepSort | undefined }) {
   const [error, setError] = useState<unknown>(null);
   const [on, setOn] = useState(sweep.instruments[0] ?? "");
   const [runError, setRunError] = useState<unknown>(null);
+  // one combination's run at a time: a double click on Run started two runs (docs/adr/0364)
+  const [starting, setStarting] = useState(false);
+  const startRow = (r: SweepRow, on: string): void => {
+    if (starting) return;
+    setStarting(true);
+    setRunError(null);
+    runCombination(sweep, r, on).catch((e: unknown) => { setRunError(e); setStarting(false); });
+  };
   // the combinations whose every statistic is shown under their row, by inputs (ranks change with the sort)
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string): void => setOpen((o) => { const next = new Set(o); if (!next.delete(key)) next.add(key); return next; });
@@ -236,7 +244,7 @@ function Results(props: { sweep: Sweep; sort: SweepSort | undefined }) {
                     <td class="n">{num(r.events, 0)}</td>
                     {COLUMNS.map((c) => <td class="n">{num(at?.[c] ?? null, c === "count" ? 0 : 6)}</td>)}
                     <td class="row-actions">
-                      <button type="button" onClick={() => { setRunError(null); runCombination(sweep, r, on).catch(setRunError); }} aria-label={`Run ${rowInputs(r, names)} on ${on}`}>Run</button>
+                      <button type="button" disabled={starting} onClick={() => startRow(r, on)} aria-label={`Run ${rowInputs(r, names)} on ${on}`}>Run</button>
                       <button type="button" aria-expanded={shown} aria-controls={shown ? statsId : undefined} onClick={() => toggle(key)} aria-label={`Details of ${rowInputs(r, names)}`}>Details</button>
                     </td>
                   </tr>,
