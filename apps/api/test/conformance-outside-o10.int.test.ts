@@ -9,6 +9,8 @@
 // - `GET /v1/runs?script=core/rsi` (a script as a Run names it, and as the CLI and the connector
 //   write one) listed nothing: the filter matched the slug alone, so a run of another account's
 //   public script could not be told from a run of the caller's script of the same slug.
+// - `"script": "core/rsi"` in a run request (or a sweep's `definition`), the form the runs filter
+//   and the CLI take, was refused with the slug rule alone; the refusal names the object form.
 // - /openapi.json listed 400 only for operations with a query, body or path parameter, and 413
 //   only for those with a body; every call's query is read (`?x=%FF` is 400 on GET /v1/me) and a
 //   body is counted on any method (a 2.3 MB body on /auth/revoke or on GET /v1/me is 413); webhooks, which run the
@@ -135,5 +137,15 @@ describe("the runs list's script filter takes owner/slug", () => {
     };
     expect([await listed(`${otherHandle}/pub-up`), await listed(`${ownHandle}/pub-up`), await listed("pub-up"), await listed("nobody-here/pub-up")])
       .toEqual([[["theirs"], [otherHandle]], [["mine"], [ownHandle]], [["mine", "theirs"], [ownHandle, otherHandle].sort()], [[], []]]);
+  });
+});
+
+describe("a script reference written owner/slug in one string", () => {
+  it("when a run request's script or a sweep's definition is owner/slug, then the 400 names the object form with the owner", async () => {
+    const run = await client.start({ script: `${otherHandle}/pub-up`, instrument: "AAPL", timeframe: "1d", bars: 10 });
+    const sweep = await client.call("POST", "/sweeps", { definition: `${otherHandle}/pub-up`, instruments: ["AAPL"], timeframe: "1d", grid: { n: [1] }, horizons: [5] });
+    const hint = `; another account's script is named as an object: { "slug": "pub-up", "owner": "${otherHandle}" }.`;
+    expect([run.status, run.json.error.message.endsWith(hint), sweep.status, sweep.json.error.message.endsWith(hint)]).toEqual([400, true, 400, true]);
+    expect(run.json.error.message.startsWith("Field `script`: ")).toBe(true);
   });
 });

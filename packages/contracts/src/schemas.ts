@@ -190,8 +190,22 @@ export const WindowRequestSchema = z.object({
   bars: z.number().int().min(1).max(50_000).optional(),
 }).strict();
 
+/**
+ * The string form of a script reference: `owner/slug` in one string (as the CLI and the runs
+ * list's `script` filter write it) is refused naming the object form that carries the owner
+ * (docs/adr/0363); any other non-slug gets the slug rule alone.
+ */
+const refSlug = (): z.ZodString => z.string().regex(SLUG, {
+  error: (issue) => {
+    const [owner, slug, ...rest] = String(issue.input).split("/");
+    return rest.length === 0 && owner && slug && SLUG.test(slug)
+      ? `${SLUG_RULE}; another account's script is named as an object: { "slug": "${slug}", "owner": "${owner}" }`
+      : SLUG_RULE;
+  },
+});
+
 /** A script named by its slug, or by slug, version and owner (a request body's objects are strict, docs/adr/0186). */
-const ScriptRef = z.union([slugField(), z.object({ slug: slugField(), version: versionNumber.optional(), owner: z.string().optional() }).strict()]);
+const ScriptRef = z.union([refSlug(), z.object({ slug: slugField(), version: versionNumber.optional(), owner: z.string().optional() }).strict()]);
 
 export const RunRequestSchema = WindowRequestSchema.extend({
   script: ScriptRef,
