@@ -1,14 +1,17 @@
 // A value inside a run's window does not depend on where the window starts when it reads a context
 // below the chart's timeframe (docs/adr/0366-window-invariance-of-requests.md): the context covers
 // the chart's warmup bars, each of which reads its intrabars. In-process worker against real
-// Postgres and Redis. Bars are synthetic so values are worked by hand: WIX has a 5-minute bar every
+// Postgres and Redis. A sweep reads the contexts its definition requests, as a run does. Bars are synthetic so values are worked by hand: WIX has a 5-minute bar every
 // 5 minutes (crypto, every day) from Monday 2020-01-06 00:00 UTC, close 100 + i on bar i, and its
 // hours are resampled from them (hour h holds 5-minute bars 12h .. 12h + 11).
 import { randomUUID } from "node:crypto";
-import { newRunId } from "@barscript/db";
-import { resample, writeBars } from "@barscript/marketdata";
+import type { Job } from "bullmq";
+import pino from "pino";
+import { newRunId, newSweepId, type SweepSpec } from "@barscript/db";
+import { BarChunkCache, resample, writeBars } from "@barscript/marketdata";
 import { writeFlatSeries } from "../../../test/support/bars";
 import type { TestEnv } from "../../../test/support/env";
+import { createSweepProcessor, type SweepJobData } from "../src/sweeps/processor";
 import { admittedAccount, createWorkerRig, runOnce, saveScript, type WorkerRig } from "./support/run-processor";
 
 jest.setTimeout(60_000);
@@ -66,5 +69,27 @@ describe("window invariance of lower-timeframe requests", () => {
     expect(narrow.columns[1]!.slice(0, 3)).toEqual([12, 12, 12]);
     // the shared hours 200..239 are the same in both runs
     expect(wide.columns.map((c) => c.slice(100))).toEqual(narrow.columns);
+  });
+});
+
+describe("a sweep of a definition that requests another timeframe", () => {
+  it("when the grid sweeps a divisor, then each combination's events are the bars where the request's value divides by it, worked by hand", async () => {
+    // the 5-minute request's value on hour h is its last 5-minute close, 111 + 12h, the hour's close:
+    // divisible by 1 and by 3 on every hour, by 2 on none
+    const account = await admittedAccount(env.db, `wis-${randomUUID().slice(0, 8)}`);
+    const definition = ["//@version=6", 'definition("d")', 'k = input.int(1, "k")', 'm = request.security("WIX", "5", close)', 'alertcondition(m == close and m % k == 0, "hit", "hit")'].join("\n");
+    const script = await saveScript(env.db, account, "d", definition);
+    const from = new Date((T0 + 200 * HOUR) * 1000);
+    const to = new Date((T0 + (HOURS - 1) * HOUR) * 1000);
+    const spec: SweepSpec = {
+      instruments: [{ symbol: "WIX", from: from.toISOString(), to: to.toISOString(), bars: HOURS - 200 }],
+      timeframe: "1h", window: { bars: HOURS - 200 }, grid: { k: [1, 2, 3] }, gridOrder: ["k"], inputs: {}, horizons: [1], events: ["hit"], cooldown: 0,
+    };
+    const id = newSweepId();
+    await env.db.sweep.create({ data: { id, accountId: account.id, scriptId: script.id, scriptOwnerId: account.id, scriptSlug: "d", scriptVersion: 1, spec: spec as object, progressTotal: 3 } });
+    const processor = createSweepProcessor({ db: env.db, redis: rig.redis, logger: pino({ level: "silent" }), prefix: env.redisPrefix, pool: rig.pool, cancels: rig.cancels, bars: new BarChunkCache(8 * 1024 * 1024) });
+    expect(await processor({ data: { runId: id } } as Job<SweepJobData>, undefined)).toBe("succeeded");
+    const rows = JSON.parse((await env.db.sweep.findUniqueOrThrow({ where: { id } })).rows as string) as Array<{ inputs: Record<string, number>; events: number }>;
+    expect(rows.map((r) => [r.inputs["k"], r.events])).toEqual([[1, 40], [2, 0], [3, 40]]);
   });
 });

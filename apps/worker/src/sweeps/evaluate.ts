@@ -5,7 +5,7 @@
 // into shared memory once per sweep, and every task posts those same columns to its thread,
 // shared, neither copied nor transferred (nothing writes bar columns once assembled). Stops at the first pair that fails, on
 // cancel, past the whole sweep's time limit and past the month's compute units.
-import type { Bars, ScriptInterface, SourceFile } from "@barscript/lang";
+import type { Bars, ContextBars, ScriptInterface, SourceFile } from "@barscript/lang";
 import { SweepAccumulator, type SweepValue } from "@barscript/lang";
 import type { SweepSpec } from "@barscript/db";
 import { allocSharedBars, COLUMNS } from "@barscript/marketdata";
@@ -20,6 +20,8 @@ import { HARD_STOP_GRACE_MS } from "../runs/kinds/script";
 export interface InstrumentBars extends InstrumentFacts {
   bars: Bars;
   windowStart: number;
+  /** The contexts the definition's requests name on this instrument (../runs/requests.ts), read once for every combination. */
+  contexts?: ContextBars[];
 }
 
 export interface SweepJob {
@@ -57,6 +59,8 @@ export async function evaluateSweep(job: SweepJob): Promise<SweepEvaluation> {
   windows.forEach((w) => acc.addInstrument(w));
   const only = spec.events ? new Set(spec.events) : null;
   const posted = instruments.map((i) => sharedBars(i.bars));
+  // contexts in shared memory too: every task posts them, so they are not copied per combination
+  const contexts = instruments.map((i) => (i.contexts ?? []).map((c) => ({ ...c, bars: sharedBars(c.bars) })));
 
   const total = combinations.length * instruments.length;
   let next = 0;
@@ -87,6 +91,7 @@ export async function evaluateSweep(job: SweepJob): Promise<SweepEvaluation> {
           // A row measures all of the combination's events (docs/reference/api.md, Sweeps): the
           // 10,000 bound is what a definition run stores, and a sweep stores none (docs/adr/0322).
           maxEvents: Number.MAX_SAFE_INTEGER,
+          contexts: contexts[i]!,
         }),
         { timeoutMs: job.limitMs + HARD_STOP_GRACE_MS, signal: stop.signal, account: { id: job.accountId, maxThreads: job.threads }, resolve: job.resolve },
       );

@@ -8,16 +8,31 @@ import type { Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { addUsage, backfillingFailure, createScriptResolver, failure, finishSweep, markSweepRunning, orderedGrid, setSweepProgress, type Db, type Failure, type Sweep, type SweepSpec, type SweepSummary } from "@barscript/db";
-import { gridCombinations, type ScriptInterface, type SourceFile } from "@barscript/lang";
+import { gridCombinations, type RequestedContext, type ScriptInterface, type SourceFile } from "@barscript/lang";
 import { createLimits } from "@barscript/limits";
 import type { BarChunkCache } from "@barscript/marketdata";
 import { runChannel } from "@barscript/queue";
 import type { CancelListener } from "../runs/cancels";
 import type { SandboxPool } from "../runs/pool";
 import { aroundWindow, readAroundWindow } from "../runs/around-window";
+import { contextKey, fetchContexts, MAX_CONTEXTS, staticRequests } from "../runs/requests";
 import { RunSlots } from "../runs/slots";
 import { RunWarmup } from "../runs/warmup";
 import { evaluateSweep, type InstrumentBars } from "./evaluate";
+
+/**
+ * The inputs that may name different contexts across a grid: only a string input names a symbol
+ * or timeframe, so the combinations differing in numbers and booleans alone are asked once.
+ */
+function contextInputs(fixed: Record<string, unknown>, combinations: ReadonlyArray<Record<string, unknown>>): Array<Record<string, unknown>> {
+  const distinct = new Map<string, Record<string, unknown>>();
+  for (const c of combinations) {
+    const strings = Object.entries(c).filter(([, v]) => typeof v === "string");
+    const key = JSON.stringify(strings);
+    if (!distinct.has(key)) distinct.set(key, { ...fixed, ...Object.fromEntries(strings) });
+  }
+  return distinct.size > 0 ? [...distinct.values()] : [{ ...fixed }];
+}
 
 /** The whole sweep's time limit, in plan time limits of one run. */
 export const SWEEP_LIMIT_FACTOR = 10;
@@ -112,14 +127,22 @@ export function createSweepProcessor(deps: SweepProcessorDeps): SweepProcessor {
     for (const i of spec.instruments) {
       // a sweep keeps events, made on their own bar: no bars after the window (../runs/around-window.ts)
       const around = await aroundWindow(warmups, { version, inputs: spec.inputs, scope: sweep.scriptOwnerId, resolverOf, windowBars: i.bars, warmup, keeps: "events" });
-      const read = await readAroundWindow(deps.bars, db, { symbol: i.symbol, timeframe: spec.timeframe, from: new Date(i.from), to: new Date(i.to) }, around).chart;
+      const reads = readAroundWindow(deps.bars, db, { symbol: i.symbol, timeframe: spec.timeframe, from: new Date(i.from), to: new Date(i.to) }, around);
+      const read = await reads.chart;
       if (!read.instrument || read.bars.length - read.windowStart <= 0) {
         return fail(sweep, ["running"], failure("out_of_coverage", `No ${spec.timeframe} bars for ${i.symbol} between ${i.from.slice(0, 10)} and ${i.to.slice(0, 10)}.`), figures(0, 0, 0));
       }
       // as a run over it fails (../runs/processor.ts)
       if (read.instrument.status === "backfilling") return fail(sweep, ["running"], backfillingFailure(i.symbol), figures(0, 0, 0));
       const { timezone, session, name, assetClass, currency, exchange } = read.instrument;
-      instruments.push({ symbol: i.symbol, timezone, session, name, assetClass, currency, exchange, bars: read.bars, windowStart: read.windowStart });
+      // the contexts the definition's requests name for any combination, read once for all of them
+      // (as a run reads them, ../runs/requests.ts): without them request.* was a runtime error of every bar
+      const wanted = new Map<string, RequestedContext>();
+      for (const inputs of contextInputs(spec.inputs, combinations)) {
+        for (const r of staticRequests(version.files as unknown as SourceFile[], { symbol: i.symbol, timeframe: spec.timeframe, ...(exchange !== undefined ? { exchange } : {}) }, inputs).contexts) wanted.set(contextKey(r), r);
+      }
+      const contexts = wanted.size > 0 ? await fetchContexts(db, deps.bars, [...wanted.values()].slice(0, MAX_CONTEXTS), await reads.contexts) : [];
+      instruments.push({ symbol: i.symbol, timezone, session, name, assetClass, currency, exchange, bars: read.bars, windowStart: read.windowStart, contexts });
     }
 
     const usage = await db.usageCounter.findUnique({ where: { accountId_period: { accountId: sweep.accountId, period: new Date(Date.UTC(now().getUTCFullYear(), now().getUTCMonth(), 1)) } } });
