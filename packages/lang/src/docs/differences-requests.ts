@@ -25,7 +25,13 @@ export const REQUEST_DIFFERENCES = `- **\`request.security\`** follows TradingVi
   tuple, one empty array per element), \`request.security\` na until the first intrabar and then, with the default
   \`barmerge.gaps_off\`, the last one before the chart bar's close (na with \`gaps_on\`), the ta library's
   \`requestUpAndDownVolume\` 0 and \`requestVolumeDelta\` a candle flat at its open; the run succeeds
-  (docs/adr/0157). Where TradingView has intrabars for those bars, the values differ. A symbol not stored (or with
+  (docs/adr/0157). Where TradingView has intrabars for those bars, the values differ. A context below the chart's
+  timeframe is read over the chart's warmup bars too, at most 100,000 of its bars before the window
+  (docs/adr/0366): a run needing more (a script that never stops depending on its start, on an hourly chart with
+  one-minute intrabars) has none on its earliest warmup bars, so a value that keeps them (a \`ta.cum\` of intrabar
+  counts) depends there on where the window starts. A sweep reads the contexts its definition names by constants or
+  by the grid's string inputs; a symbol or timeframe computed from bars is not looked for in a sweep and stays a
+  runtime error of the bars that request it. A symbol not stored (or with
   another exchange's prefix) stays a runtime error of each bar that requests it, \`symbol "TVC:VIX" not found: no
   instrument of that name is stored\` (TradingView halts on a symbol it does not find; na with
   \`ignore_invalid_symbol = true\`), as does a timeframe at or above the chart's that has no bars (\`no 1w bars of
