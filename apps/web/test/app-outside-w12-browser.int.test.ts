@@ -1,15 +1,18 @@
 // The web app used from outside, twelfth pass (docs/adr/0364-chart-in-the-exchange-time-zone-expired-and-orphan-runs.md),
-// in Debian chromium (playwright-core) against a real API and worker: an intraday chart reads the
-// exchange's clock as TradingView's chart does by default (it read UTC: SPY's 09:30 open showed
-// 14:30), a run whose results expired says so once with a way to run it again (it said "kept
-// until" a past time and showed the 410 twice, under the results and the logs), and a run whose
-// script was deleted says why its outputs lost their styles and hlines.
+// in Debian chromium (playwright-core) against a real API and worker, as a TradingView user uses it:
+// an intraday chart reads the exchange's clock (SPY's 09:30 open showed 14:30 UTC); the legend gives
+// the last values off the chart, at the symbol's precision, and a definition's events with their
+// counts; a label's text shows without a textcolor; a run whose results expired, or that was
+// cancelled, runs again from its page; a deleted script's run says why its outputs are plain; a
+// sweep over one input maps as one row and a double click on a row's Run starts one run; the runs
+// list follows a running run; Tab indents in the editor. Each case fails on the tree before its fix.
 // One API and one worker for every case (their own database, Redis prefix, queues); one chromium.
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { importFile } from "@barscript/marketdata";
 import { closeAfterSuite, openSignedIn, requireChromiumAndBuild, startChromium, type TestBrowser } from "./support/browser";
 import { RunsHarness, SLOW, type Client } from "../../api/test/runs-harness";
+import { exchangeClock } from "../src/chart/mapping";
 
 jest.setTimeout(120_000);
 
@@ -92,6 +95,14 @@ test("an intraday chart reads the exchange's clock, daylight saving included: SP
   await expect(page().locator(".chart-zone").innerText()).resolves.toBe("Chart times in America/New_York");
   const summer = await finished({ script: "rsi", instrument: "SPY", timeframe: "1m", from: "2011-03-14T13:30:00Z", bars: 5 });
   await expect(middleBarTime(summer)).resolves.toBe("2011-03-14 09:32");
+});
+
+test("the exchange's clock: New York's repeated hour (2011-11-06, 01:30 EDT then 01:30 EST) would put two bars at one time, so that chart stays UTC; daily bars keep their time", () => {
+  const [edt, est] = [Date.UTC(2011, 10, 6, 5, 30) / 1000, Date.UTC(2011, 10, 6, 6, 30) / 1000];
+  expect(exchangeClock("America/New_York", true, [edt - 3600, edt]).clock(edt)).toBe(Date.UTC(2011, 10, 6, 1, 30) / 1000);
+  expect(exchangeClock("America/New_York", true, [edt, est]).zone).toBe("UTC");
+  expect(exchangeClock("America/New_York", false, [edt]).clock(edt)).toBe(edt);
+  expect(exchangeClock("Not/AZone", true, [edt]).zone).toBe("UTC");
 });
 
 test("a run whose results expired says so once and runs again on the same window and inputs", async () => {
