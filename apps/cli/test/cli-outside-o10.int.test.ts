@@ -8,6 +8,8 @@
 // - `instruments` showed the first 50 with no way to the next page; `find_instruments` answered a `next_cursor` it took no parameter for.
 // - `events` on a terminal printed the same bar's event kept by two overlapping collects as two
 //   identical rows: the table now names each row's run.
+// - `start_run` and `sweep` given `owner/slug` (as list_runs names a run's script) sent it as a
+//   slug and were refused; they take it as the owner and the slug.
 // - `run --kind library` was sent to the API: a library is imported, never run.
 // - `save_script` without base_version on a slug the account has answered only that the slug is
 //   taken; it now names the base_version to save on, as a stale save's refusal does.
@@ -22,7 +24,7 @@ import { startCliStack, type CliStack } from "./cli-harness";
 
 jest.setTimeout(180_000);
 
-const DEFINITION = `//@version=6\ndefinition("Up")\nalertcondition(close > close[1], "up")\n`;
+const DEFINITION = `//@version=6\ndefinition("Up")\nn = input.int(1, "N", minval = 1)\nalertcondition(close > close[n], "up")\n`;
 const publicIndicator = (title: string): string => `//@version=6\nindicator("${title}")\nplot(close, "c")\n`;
 
 interface Event { time: string; name: string }
@@ -100,6 +102,13 @@ describe("barscript and the connector used from outside (tenth pass)", () => {
     const first = await toolJson("find_instruments", { limit: 1 });
     const second = await toolJson("find_instruments", { limit: 1, cursor: first.next_cursor });
     expect([first.data.map((i: { symbol: string }) => i.symbol), second.data.map((i: { symbol: string }) => i.symbol)]).toEqual([["AAPL"], ["MSFT"]]);
+  });
+
+  it("when start_run's script or sweep's definition is owner/slug, then the connector runs that owner's script", async () => {
+    const handle = (await stack.sdk.call("getMe")).handle;
+    const run = await toolJson("start_run", { script: `${handle}/up`, instrument: "AAPL", timeframe: "1d", bars: 10, wait: 30 });
+    const sweep = await toolJson("sweep", { definition: `${handle}/up`, instruments: ["AAPL"], timeframe: "1d", grid: { n: [1] }, horizons: [1], bars: 20, wait: 30 });
+    expect([run.script.owner, run.script.slug, sweep.sweep.definition.owner, sweep.sweep.definition.slug]).toEqual([handle, "up", handle, "up"]);
   });
 
   it("when save_script is given a slug the account has and no base_version, then the refusal says to save with base_version of its latest version", async () => {

@@ -6,7 +6,7 @@ import { defineTool, param, DESTRUCTIVE, READ, WRITE, type Tool } from "../tool"
 import { fittedPage } from "../bounded";
 import { eventsSummary, indicatorSummary } from "../summary";
 import { outputSchema } from "./schemas";
-import { runKind, scriptOwner } from "./script-ref";
+import { runKind, scriptOwner, splitRef } from "./script-ref";
 
 const runId = param(z.string().min(1, "must not be empty"), "A run's id, from start_run or list_runs", "run_4fV2kQ9mXb1LzT8cR3sW0aJe");
 const wait = param(z.number().int().min(0).max(60).optional(), "Seconds to wait for the run to finish (at most 60; 0 answers at once)", 30);
@@ -32,7 +32,7 @@ export const runTools: Tool[] = [
     name: "start_run", title: "Run a script", hints: WRITE, output: RUN,
     description: "Run one of your saved scripts (or owner's public one) over an instrument and timeframe. Waits up to `wait` seconds and answers the run: status, window, summary or failure. Then read get_results.",
     input: z.object({
-      script: param(z.string().min(1, "must not be empty"), "The slug of a saved script", "my-rsi"),
+      script: param(z.string().min(1, "must not be empty"), "The slug of a saved script (owner/slug, e.g. core/rsi, for another account's public one)", "my-rsi"),
       owner: scriptOwner,
       version: param(z.number().int().min(1).optional(), "An older version of the script (default: the latest)", 2),
       kind: runKind,
@@ -44,9 +44,10 @@ export const runTools: Tool[] = [
       inputs: param(z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(), "Values of the script's inputs by name", { len: 21 }),
       wait,
     }),
-    run: ({ script, owner, version, wait: w, ...rest }, sdk) => sdk.call("createRun", {
-      body: { script: owner === undefined && version === undefined ? script : { slug: script, owner, version }, ...rest, wait: w ?? 30 },
-    }),
+    run: ({ script: given, owner: named, version, wait: w, ...rest }, sdk) => {
+      const { slug: script, owner } = splitRef(given, named);
+      return sdk.call("createRun", { body: { script: owner === undefined && version === undefined ? script : { slug: script, owner, version }, ...rest, wait: w ?? 30 } });
+    },
   }),
   defineTool({
     name: "get_run", title: "Read a run", hints: READ, output: RUN,

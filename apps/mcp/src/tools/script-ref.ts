@@ -9,3 +9,12 @@ export const scriptKind = param(z.enum(SCRIPT_KINDS).optional(), "Which of your 
 /** `kind` of start_run: a library is imported, never run, so the API's run request takes the run kinds (docs/adr/0363). */
 export const runKind = param(z.enum(RUN_KINDS).optional(), "Which of your scripts with this slug, when a study shares it with another script (an `Error conflict` names the kinds)", "study");
 export const scriptOwner = param(z.string().optional(), "The handle of another account whose public script this is (`core` for the built-in library); omit for yours", "core");
+
+/**
+ * `owner/slug` given as the slug (as list_runs answers a run's script and the CLI writes one),
+ * with no `owner`: the two parts; otherwise the arguments as given (docs/adr/0363).
+ */
+export function splitRef(slug: string, owner: string | undefined): { slug: string; owner: string | undefined } {
+  const parts = slug.split("/");
+  return owner === undefined && parts.length === 2 && parts[0] && parts[1] ? { owner: parts[0], slug: parts[1] } : { slug, owner };
+}

@@ -6,7 +6,7 @@ import { RUN_STATUSES, TIMEFRAMES } from "@barscript/contracts";
 import type { AnswerOf, Barscript } from "@barscript/sdk";
 import { ArgumentsError, defineTool, DESTRUCTIVE, param, READ, WRITE, type Tool } from "../tool";
 import { fittedPage, TEXT_BUDGET } from "../bounded";
-import { scriptOwner } from "./script-ref";
+import { scriptOwner, splitRef } from "./script-ref";
 
 type Sweep = AnswerOf<"getSweep">;
 type Rows = AnswerOf<"getSweepResults">;
@@ -77,7 +77,7 @@ export const sweepTools: Tool[] = [
     name: "sweep", title: "Sweep a definition's inputs", hints: WRITE, output: OUTPUT,
     description: "Which settings of a signal were followed by the best returns? Evaluates one of your definitions (or, with `owner`, a public one) for every combination of the `grid` input values (at most 500) on 1-20 instruments, measures what followed its events at each horizon (as a study), and answers the top rows ranked by `sort`, with Holm-adjusted p values (many settings tried). Give `sweep_id` instead to read a sweep already started.",
     input: z.object({
-      definition: param(z.string().optional(), "The slug of a saved definition", "rsi-oversold"),
+      definition: param(z.string().optional(), "The slug of a saved definition (owner/slug for another account's public one)", "rsi-oversold"),
       owner: scriptOwner,
       instruments: param(z.array(z.string()).min(1).max(20).optional(), "Symbols from find_instruments", ["AAPL", "MSFT"]),
       timeframe: param(z.enum(TIMEFRAMES).optional(), "Bar length", "1d"),
@@ -102,8 +102,9 @@ export const sweepTools: Tool[] = [
         throw new ArgumentsError(`To start a sweep give ${missing.map((k) => `\`${k}\``).join(", ")} too (definition, instruments, timeframe and grid), or sweep_id to read one.`);
       }
       if (args.cursor) throw new ArgumentsError("`cursor` reads more rows of a sweep already started: give it with `sweep_id`.");
+      const ref = splitRef(args.definition, args.owner);
       const body = {
-        definition: args.owner === undefined ? args.definition : { slug: args.definition, owner: args.owner }, instruments: args.instruments, timeframe: args.timeframe, grid: args.grid, inputs: args.inputs,
+        definition: ref.owner === undefined ? ref.slug : { slug: ref.slug, owner: ref.owner }, instruments: args.instruments, timeframe: args.timeframe, grid: args.grid, inputs: args.inputs,
         horizons: args.horizons ?? [1, 5, 20], bars: args.bars, from: args.from, to: args.to, events: args.events, cooldown: args.cooldown, wait: Math.min(60, w),
       };
       return answer(sdk, await sdk.call("createSweep", { body }), w, args.sort, n, undefined);
