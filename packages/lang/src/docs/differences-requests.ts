@@ -31,7 +31,11 @@ export const REQUEST_DIFFERENCES = `- **\`request.security\`** follows TradingVi
   one-minute intrabars) has none on its earliest warmup bars, so a value that keeps them (a \`ta.cum\` of intrabar
   counts) depends there on where the window starts. A sweep reads the contexts its definition names by constants or
   by the grid's string inputs; a symbol or timeframe computed from bars is not looked for in a sweep and stays a
-  runtime error of the bars that request it. A symbol not stored (or with
+  runtime error of the bars that request it. Minute bars stored outside an instrument's session (SPY's pre- and
+  post-market minutes, kept as imported though its session is \`0930-1600\`) fall in the stored day of their UTC date:
+  with lookahead off a daily request shows the previous day on them until that date ends, and on the 15:59 minute
+  when post-market minutes follow it (docs/adr/0366); TradingView's regular-hours chart has no such bars, and its
+  pages do not say when an extended chart's day closes. A symbol not stored (or with
   another exchange's prefix) stays a runtime error of each bar that requests it, \`symbol "TVC:VIX" not found: no
   instrument of that name is stored\` (TradingView halts on a symbol it does not find; na with
   \`ignore_invalid_symbol = true\`), as does a timeframe at or above the chart's that has no bars (\`no 1w bars of
