@@ -1,10 +1,13 @@
 // /healthz: the process is up. /readyz: it can reach Postgres and Redis (503 otherwise), with
-// each store's round trip in `details` for an operator reading the probe by hand.
+// each store's round trip in `details` for an operator reading the probe by hand. Postgres counts
+// as ready once the newest migration this build ships is applied: on a database nobody migrated
+// every call answered 500 while /readyz said ready (docs/adr/0367).
 // A 503 is an error answer outside /v1, so it carries the JSON error envelope (`busy`, as for any
 // briefly unavailable service) beside the readiness fields a probe reads.
 import type { Router } from "express";
 import { pathRouter } from "../http/router";
 import { ApiError, errorEnvelope } from "@barscript/contracts";
+import { MIGRATIONS_DIR, readMigrations, type Db } from "@barscript/db";
 import type { AppDeps } from "../deps";
 
 export const NOT_READY_RETRY_AFTER = 5;
@@ -37,18 +40,40 @@ async function check(probe: () => Promise<unknown>): Promise<StoreHealth> {
   }
 }
 
-export function healthRouter(deps: Pick<AppDeps, "db" | "redis">): Router {
+/** The error code of a reachable Postgres whose schema lacks this build's newest migration. */
+export const NOT_MIGRATED = "not_migrated";
+
+/** Resolves when `migration` is applied; throws NOT_MIGRATED when it (or the migrations table) is not. */
+async function migrated(db: Db, migration: string | undefined): Promise<void> {
+  if (migration === undefined) {
+    await db.$queryRaw`SELECT 1`;
+    return;
+  }
+  // A database nobody migrated has no migrations table at all: the same answer as a missing row.
+  const [table] = await db.$queryRaw<Array<{ present: boolean }>>`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`;
+  const rows = table?.present === true
+    ? await db.$queryRaw<Array<{ applied: boolean }>>`
+        SELECT EXISTS (SELECT 1 FROM "_prisma_migrations" WHERE migration_name = ${migration} AND finished_at IS NOT NULL AND rolled_back_at IS NULL) AS applied`
+    : [];
+  if (rows[0]?.applied !== true) throw Object.assign(new Error(NOT_MIGRATED), { code: NOT_MIGRATED });
+}
+
+function reason(pg: StoreHealth, rd: StoreHealth): string {
+  if (pg.error === NOT_MIGRATED) return rd.ok ? "the database is not migrated (run migrate)" : "the database is not migrated (run migrate) and Redis cannot be reached";
+  return `${[pg.ok ? null : "Postgres", rd.ok ? null : "Redis"].filter((name) => name !== null).join(" and ")} cannot be reached`;
+}
+
+export function healthRouter(deps: Pick<AppDeps, "db" | "redis">, migration: string | undefined = readMigrations(MIGRATIONS_DIR).at(-1)?.name): Router {
   const router = pathRouter();
   router.get("/healthz", (_req, res) => { res.json({ status: "ok" }); });
   router.get("/readyz", async (_req, res) => {
-    const [pg, rd] = await Promise.all([check(() => deps.db.$queryRaw`SELECT 1`), check(() => deps.redis.ping())]);
+    const [pg, rd] = await Promise.all([check(() => migrated(deps.db, migration)), check(() => deps.redis.ping())]);
     const details = { postgres: pg, redis: rd };
     if (pg.ok && rd.ok) {
       res.json({ status: "ready", postgres: true, redis: true, details });
       return;
     }
-    const down = [pg.ok ? null : "Postgres", rd.ok ? null : "Redis"].filter((name) => name !== null).join(" and ");
-    const refusal = new ApiError("busy", `Not ready: ${down} cannot be reached.`, { status: 503, retryAfter: NOT_READY_RETRY_AFTER });
+    const refusal = new ApiError("busy", `Not ready: ${reason(pg, rd)}.`, { status: 503, retryAfter: NOT_READY_RETRY_AFTER });
     res.setHeader("Retry-After", String(NOT_READY_RETRY_AFTER));
     res.status(503).json({ ...errorEnvelope(refusal), status: "not_ready", postgres: pg.ok, redis: rd.ok, details });
   });
