@@ -8,7 +8,7 @@
 // - `instruments` showed the first 50 with no way to the next page; `find_instruments` answered a `next_cursor` it took no parameter for.
 // - `events` on a terminal printed the same bar's event kept by two overlapping collects as two
 //   identical rows: the table now names each row's run.
-// - `start_run` and `sweep` given `owner/slug` (as list_runs names a run's script) sent it as a
+// - `start_run`, `sweep`, `collect_events` and `list_events` given `owner/slug` (as list_runs names a run's script) sent it as a
 //   slug and were refused; they take it as the owner and the slug.
 // - `run --kind library` was sent to the API: a library is imported, never run.
 // - `save_script` without base_version on a slug the account has answered only that the slug is
@@ -104,11 +104,14 @@ describe("barscript and the connector used from outside (tenth pass)", () => {
     expect([first.data.map((i: { symbol: string }) => i.symbol), second.data.map((i: { symbol: string }) => i.symbol)]).toEqual([["AAPL"], ["MSFT"]]);
   });
 
-  it("when start_run's script or sweep's definition is owner/slug, then the connector runs that owner's script", async () => {
+  it("when start_run's script, sweep's definition, collect_events' or list_events' slug is owner/slug, then the connector uses that owner's script", async () => {
     const handle = (await stack.sdk.call("getMe")).handle;
     const run = await toolJson("start_run", { script: `${handle}/up`, instrument: "AAPL", timeframe: "1d", bars: 10, wait: 30 });
     const sweep = await toolJson("sweep", { definition: `${handle}/up`, instruments: ["AAPL"], timeframe: "1d", grid: { n: [1] }, horizons: [1], bars: 20, wait: 30 });
-    expect([run.script.owner, run.script.slug, sweep.sweep.definition.owner, sweep.sweep.definition.slug]).toEqual([handle, "up", handle, "up"]);
+    const collected = await toolJson("collect_events", { slug: `${handle}/up`, instrument: "AAPL", timeframe: "1d", bars: 10, wait: 30 });
+    const listed = await toolJson("list_events", { slug: `${handle}/up`, run_id: collected.id });
+    expect([run.script.owner, run.script.slug, sweep.sweep.definition.owner, sweep.sweep.definition.slug, collected.script.slug]).toEqual([handle, "up", handle, "up", "up"]);
+    expect(listed.events.length).toBe(collected.summary.events);
   });
 
   it("when save_script is given a slug the account has and no base_version, then the refusal says to save with base_version of its latest version", async () => {

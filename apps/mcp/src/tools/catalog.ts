@@ -3,9 +3,9 @@ import { z } from "zod";
 import { TIMEFRAMES } from "@barscript/contracts";
 import { defineTool, param, READ, WRITE, type Tool } from "../tool";
 import { fittedPage, textPage } from "../bounded";
-import { scriptKind, scriptOwner } from "./script-ref";
+import { scriptKind, scriptOwner, splitRef } from "./script-ref";
 
-const slug = param(z.string().min(1, "must not be empty"), "A definition script's slug", "gap-up");
+const slug = param(z.string().min(1, "must not be empty"), "A definition script's slug (owner/slug for another account's public one)", "gap-up");
 
 export const catalogTools: Tool[] = [
   defineTool({
@@ -43,7 +43,10 @@ export const catalogTools: Tool[] = [
       inputs: param(z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(), "Values of the definition's inputs by name", { length: 20 }),
       wait: param(z.number().int().min(0).max(60).optional(), "Seconds to wait for the run to finish (at most 60; 0 answers at once)", 30),
     }),
-    run: ({ slug: s, owner, kind, wait, ...body }, sdk) => sdk.call("collectEvents", { path: { slug: s }, query: { owner, kind }, body: { ...body, wait: wait ?? 30 } }),
+    run: ({ slug: given, owner: named, kind, wait, ...body }, sdk) => {
+      const { slug: s, owner } = splitRef(given, named); // owner/slug, as start_run takes it (docs/adr/0363)
+      return sdk.call("collectEvents", { path: { slug: s }, query: { owner, kind }, body: { ...body, wait: wait ?? 30 } });
+    },
   }),
   defineTool({
     name: "list_events", title: "List a definition's events", hints: READ,
@@ -62,7 +65,10 @@ export const catalogTools: Tool[] = [
       limit: param(z.number().int().min(1).max(100).optional(), "Events in the page (default 50)", 50),
       cursor: param(z.string().optional(), "next_cursor of a previous page", "eyJsIjoi..."),
     }),
-    run: ({ slug: s, limit, ...query }, sdk) => fittedPage((n) => sdk.call("listEvents", { path: { slug: s }, query: { ...query, limit: n } }), limit ?? 50),
+    run: ({ slug: given, owner: named, limit, ...query }, sdk) => {
+      const { slug: s, owner } = splitRef(given, named);
+      return fittedPage((n) => sdk.call("listEvents", { path: { slug: s }, query: { ...query, owner, limit: n } }), limit ?? 50);
+    },
   }),
   defineTool({
     name: "get_usage", title: "Read plan usage", hints: READ,
