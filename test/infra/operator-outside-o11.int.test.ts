@@ -1,8 +1,12 @@
 // Operator walk O11 (docs/adr/0367), the part that needs the stores, without a process: the
 // API's queue gauges over real BullMQ queues (pausing the `runs` queue in /admin/queues keeps its
 // jobs in the waiting list in BullMQ 6, so the counts alone read as "workers stuck"), and
-// /readyz over a database nobody migrated (every call answered 500 while it said "ready").
+// /readyz over a database nobody migrated (every call answered 500 while it said "ready"), and
+// `instruments import --session` on a new instrument without --timezone (read as UTC hours).
 import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { Queue } from "bullmq";
 import express from "express";
@@ -14,7 +18,8 @@ import { QUEUES, bullPrefix } from "@barscript/queue";
 import { createQueueMetrics, type QueueMetrics } from "../../apps/api/src/ops/queue-metrics";
 import { healthRouter } from "../../apps/api/src/ops/health";
 import { ADMIN_URL, dropDatabase, urlFor } from "../support/databases";
-import { REDIS_URL } from "../support/env";
+import { REDIS_URL, createTestEnv } from "../support/env";
+import { adminInProcess } from "../../apps/admin/test/support/admin";
 
 let prefix: string;
 let redis: Redis;
@@ -77,6 +82,28 @@ describe("/readyz over a database nobody migrated", () => {
       server.close();
       await db.$disconnect();
       await dropDatabase(name);
+    }
+  });
+});
+
+describe("instruments import --session on a new instrument", () => {
+  it("when --session comes without --timezone, then nothing is imported and the refusal says why; with it, the zone is kept", async () => {
+    const env = await createTestEnv();
+    const file = join(tmpdir(), `o11-${randomBytes(4).toString("hex")}.csv`);
+    // Two 30-minute bars of 2024-03-01 (a Friday): 14:30 and 15:00 UTC, 09:30 and 10:00 in New York.
+    writeFileSync(file, "time,open,high,low,close,volume\n2024-03-01T14:30:00Z,10,11,9,10.5,100\n2024-03-01T15:00:00Z,10.5,12,10,11,80\n");
+    try {
+      const args = ["instruments", "import", "--symbol", "o11nyse", "--timeframe", "30m", "--file", file, "--session", "0930-1600:23456"];
+      const refused = await adminInProcess(env.processEnv, args);
+      expect(refused).toEqual({ code: 1, stdout: "", stderr: expect.stringContaining("--session needs --timezone for a new instrument") });
+      expect(await env.db.instrument.count({ where: { symbol: "O11NYSE" } })).toBe(0);
+      const done = await adminInProcess(env.processEnv, [...args, "--timezone", "America/New_York"]);
+      expect(done.code).toBe(0);
+      expect(await env.db.instrument.findUnique({ where: { symbol: "O11NYSE" }, select: { timezone: true, session: true } })).toEqual({ timezone: "America/New_York", session: "0930-1600:23456" });
+      // Once the instrument has its zone, a new session alone is taken in that zone.
+      expect((await adminInProcess(env.processEnv, [...args.slice(0, -1), "0930-1200,1300-1600:23456"])).code).toBe(0);
+    } finally {
+      await env.close();
     }
   });
 });

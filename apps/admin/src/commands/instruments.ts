@@ -10,6 +10,7 @@ import {
   importFile,
   isFormat,
   isTimeframe,
+  normalizeSymbol,
   seedDemoInstruments,
   setBackfillStatus,
   type AssetClass,
@@ -96,6 +97,17 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A new instrument's zone is UTC: `--session 0930-1600` without `--timezone` would be read as UTC
+ * hours and every `session.*` answer of a US equity would be wrong, silently. Refused before
+ * anything is written (docs/adr/0367); an instrument with a zone takes a new session in it.
+ */
+async function refuseSessionWithoutZone(ctx: AdminContext, opts: ImportOptions): Promise<void> {
+  if (opts.session === undefined || opts.session === "24x7" || opts.timezone !== undefined) return;
+  const found = await ctx.db().instrument.findUnique({ where: { symbol: normalizeSymbol(opts.symbol) }, select: { id: true } });
+  if (!found) throw new UsageError(`--session needs --timezone for a new instrument: its zone would be UTC, so ${opts.session} would be UTC hours (give e.g. --timezone America/New_York, or --timezone UTC)`);
+}
+
 export function registerInstrumentCommands(program: Command, ctx: AdminContext): void {
   const instruments = program.command("instruments").description("import bars and manage instruments");
 
@@ -119,6 +131,7 @@ export function registerInstrumentCommands(program: Command, ctx: AdminContext):
       const meta = parseMeta(opts);
       const timeframe = opts.timeframe;
       const format = opts.format;
+      await refuseSessionWithoutZone(ctx, opts);
       const result = await refusing(() => importFile(ctx.db(), { symbol: opts.symbol, timeframe, file: opts.file, format, meta }));
       emit(ctx, opts, importView(result), () => [describeImport(result)]);
     });
