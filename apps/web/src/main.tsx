@@ -32,7 +32,7 @@ function Body(props: { route: Route }) {
     case "run": return <RunPage key={`${r.study ? "study" : "run"}/${r.id}`} id={r.id} study={r.study} view={r.view ?? "chart"} state={{ ...(r.at ? { at: r.at } : {}), ...(r.level ? { level: r.level } : {}) }} />;
     case "sweeps": return <SweepsPage />;
     // keyed by the sweep alone: another ranking is a new address, not a new page (the focus stays on the menu)
-    case "sweep": return <SweepPage key={r.id} id={r.id} sort={r.sort} />;
+    case "sweep": return <SweepPage key={r.id} id={r.id} sort={r.sort} heat={r.heat} />;
     case "library": return <LibraryPage q={r.q} at={r.at} />;
     case "library-script": return <LibraryScriptPage key={`${r.owner}/${r.slug}`} owner={r.owner} slug={r.slug} />;
     case "docs": return <DocsPage key={r.topic ?? ""} topic={r.topic} />;

@@ -13,7 +13,7 @@ export type Route =
   | ({ page: "run"; id: string; study: boolean; view?: "table" } & RunState)
   | { page: "sweeps" }
   // `sort` only when the address names one (`?sort=h20:p_value`, the API's form): the ranking shown
-  | { page: "sweep"; id: string; sort?: SweepSort }
+  | { page: "sweep"; id: string; sort?: SweepSort; heat?: HeatView }
   // `at` only when the address names a later page of the list (`?page=2&cursor=…`, the API's cursor)
   | { page: "library"; q: string; at?: ListAt }
   | { page: "library-script"; owner: string; slug: string }
@@ -103,7 +103,24 @@ function runStateOf(params: URLSearchParams, table: boolean): RunState {
  * A sweep's page; with `sort`, its rows ranked by that statistic at that horizon: the ranking is
  * part of the address, so reload, back and forward and a shared link keep it (docs/adr/0316).
  */
-export const sweepHref = (id: string, sort?: SweepSort): string => `/app/sweeps/${encodeURIComponent(id)}${sort ? `?sort=h${sort.h}:${sort.stat}` : ""}`;
+export function sweepHref(id: string, sort?: SweepSort, heat?: HeatView): string {
+  const query = [sort ? `sort=h${sort.h}:${sort.stat}` : "", heat ? `heat=${[heat.x, heat.y, heat.stat, heat.h].map(encodeURIComponent).join(",")}` : ""].filter((q) => q !== "");
+  return `/app/sweeps/${encodeURIComponent(id)}${query.length > 0 ? `?${query.join("&")}` : ""}`;
+}
+
+/**
+ * A sweep's heat map as its address names it (`heat=<across>,<down>,<statistic>,<horizon>`,
+ * docs/adr/0364): reload, back and forward keep it as they keep the ranking. The page checks the
+ * names against the sweep; anything else is the default map.
+ */
+export interface HeatView { x: string; y: string; stat: string; h: number }
+
+function heatOf(raw: string | null): HeatView | null {
+  const parts = (raw ?? "").split(",");
+  if (parts.length !== 4 || !/^\d{1,3}$/.test(parts[3] ?? "")) return null;
+  const [x, y, stat] = parts.map((p) => decodeURIComponent(p));
+  return x && y && stat ? { x, y, stat, h: Number(parts[3]) } : null;
+}
 
 /** `h20:p_value` as a ranking; anything else is none (the default ranking). */
 function sweepSortOf(raw: string | null): SweepSort | null {
@@ -146,7 +163,8 @@ function routeOf(pathname: string, search: string): Route {
   if (a === "sweeps" && parts.length === 1) return { page: "sweeps" };
   if (a === "sweeps" && b && parts.length === 2) {
     const sort = sweepSortOf(params.get("sort"));
-    return { page: "sweep", id: seg(b), ...(sort ? { sort } : {}) };
+    const heat = heatOf(params.get("heat"));
+    return { page: "sweep", id: seg(b), ...(sort ? { sort } : {}), ...(heat ? { heat } : {}) };
   }
   if (a === "library" && parts.length === 1) {
     const at = listAtOf(params);

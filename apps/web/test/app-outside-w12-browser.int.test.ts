@@ -168,7 +168,7 @@ test("off the chart the legend gives each output's value on the last bar, as Tra
   await expect(rsi.innerText()).resolves.toBe(`rsi ${value(2)}`);
 });
 
-test("a sweep over one input draws its heat map as one row across the input's values, not the input against itself; a double click on a row's Run starts one run", async () => {
+test("a sweep over one input draws its heat map as one row across the input's values, not the input against itself; its view is in the address; a double click on a row's Run starts one run", async () => {
   const made = await account.client.call("POST", "/sweeps", { definition: "cross", instruments: ["SPY"], timeframe: "1m", from: "2011-03-08T14:30:00Z", bars: 200, grid: { fastLen: [2, 3, 4] }, horizons: [1, 5] });
   expect(made.status).toBe(202);
   let sweep = made.json;
@@ -186,6 +186,18 @@ test("a sweep over one input draws its heat map as one row across the input's va
   await expect(p.locator("#heat-y").count()).resolves.toBe(0);
   const lines = (await map.locator("tr").allInnerTexts()).map((r) => r.split("\t").map((c) => c.trim()));
   expect(lines).toEqual([["fastLen", "2", "3", "4"], ["t_stat", t(2), t(3), t(4)]]);
+
+  // the map's statistic and horizon are in the address: a reload keeps them, Back returns to the default
+  await p.locator("#heat-stat").selectOption("mean");
+  await p.waitForURL((url) => url.searchParams.get("heat") === "fastLen,fastLen,mean,1");
+  await p.locator("#heat-h").selectOption("5");
+  await p.waitForURL((url) => url.searchParams.get("heat") === "fastLen,fastLen,mean,5");
+  await p.reload();
+  await map.locator("caption").filter({ hasText: "mean at h = 5" }).waitFor();
+  await expect(p.locator("#heat-stat").inputValue()).resolves.toBe("mean");
+  await p.goBack();
+  await p.goBack();
+  await map.locator("caption").filter({ hasText: "t_stat at h = 1" }).waitFor();
 
   // a double click on a row's Run starts one run of that combination, not two
   const posts: string[] = [];

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, session } from "../api";
 import { navigate } from "../router";
-import { editorHref, runHref, sweepHref, type SweepSort } from "../routes";
+import { editorHref, runHref, sweepHref, type HeatView, type SweepSort } from "../routes";
 import type { Run, Sweep, SweepHorizon, SweepRow } from "../types";
 import { Announce, count, ErrorBox, horizonBars, LoadFailed, Loading, num, Page, Scroll, when } from "../ui";
 import { isActiveSweep } from "./sweeps";
@@ -76,7 +76,7 @@ function sweepNews(s: Sweep): string {
   }
 }
 
-export function SweepPage(props: { id: string; sort?: SweepSort | undefined }) {
+export function SweepPage(props: { id: string; sort?: SweepSort | undefined; heat?: HeatView | undefined }) {
   const [sweep, setSweep] = useState<Sweep | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [cancelError, setCancelError] = useState<unknown>(null);
@@ -139,7 +139,7 @@ export function SweepPage(props: { id: string; sort?: SweepSort | undefined }) {
         </div>
       ) : null}
       {sweep ? <Facts sweep={sweep} /> : null}
-      {sweep?.status === "succeeded" ? <Results sweep={sweep} sort={props.sort} /> : null}
+      {sweep?.status === "succeeded" ? <Results sweep={sweep} sort={props.sort} heat={props.heat} /> : null}
     </Page>
   );
 }
@@ -168,11 +168,11 @@ function rankingOf(sweep: Sweep, sort: SweepSort | undefined): SweepSort {
   return sort && sweep.horizons.includes(sort.h) ? sort : { h: sweep.horizons[0] ?? 1, stat: "t_stat" };
 }
 
-function Results(props: { sweep: Sweep; sort: SweepSort | undefined }) {
+function Results(props: { sweep: Sweep; sort: SweepSort | undefined; heat: HeatView | undefined }) {
   const { sweep } = props;
   const { h, stat } = rankingOf(sweep, props.sort);
-  const setH = (next: number): void => navigate(sweepHref(sweep.id, { h: next, stat }));
-  const setStat = (next: string): void => navigate(sweepHref(sweep.id, { h, stat: next }));
+  const setH = (next: number): void => navigate(sweepHref(sweep.id, { h: next, stat }, props.heat));
+  const setStat = (next: string): void => navigate(sweepHref(sweep.id, { h, stat: next }, props.heat));
   // The rows with the ranking they were read for: the table names the ranking it shows, not the one asked for.
   const [loaded, setLoaded] = useState<{ h: number; stat: string; rows: SweepRow[] } | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -255,7 +255,7 @@ function Results(props: { sweep: Sweep; sort: SweepSort | undefined }) {
           </table>
         </Scroll>
       </section>
-      <HeatMap sweep={sweep} rows={rows} />
+      <HeatMap sweep={sweep} rows={rows} view={props.heat} onView={(heat) => navigate(sweepHref(sweep.id, props.sort, heat))} />
     </>
   );
 }
@@ -268,13 +268,20 @@ const STATS: Stat[] = ["t_stat", "mean", "hit_rate", "p_adjusted"];
  * other inputs' values (the largest; the smallest for p), colored from the worst to the best cell.
  * A grid of one input is one row across its values (docs/adr/0364), not that input against itself.
  */
-function HeatMap(props: { sweep: Sweep; rows: SweepRow[] }) {
+function HeatMap(props: { sweep: Sweep; rows: SweepRow[]; view: HeatView | undefined; onView(view: HeatView): void }) {
   const names = Object.keys(props.sweep.grid);
   const single = names.length === 1;
-  const [x, setX] = useState(names[0] ?? "");
-  const [y, setY] = useState(names[1] ?? names[0] ?? "");
-  const [stat, setStat] = useState<Stat>("t_stat");
-  const [h, setH] = useState(props.sweep.horizons[0] ?? 1);
+  // the map the address names, each part the default where the sweep has no such input, statistic or horizon
+  const asked = props.view;
+  const x = asked && names.includes(asked.x) ? asked.x : (names[0] ?? "");
+  const y = asked && names.includes(asked.y) ? asked.y : (names[1] ?? names[0] ?? "");
+  const stat: Stat = STATS.find((st) => st === asked?.stat) ?? "t_stat";
+  const h = asked && props.sweep.horizons.includes(asked.h) ? asked.h : (props.sweep.horizons[0] ?? 1);
+  const view = { x, y, stat, h };
+  const setX = (next: string): void => props.onView({ ...view, x: next });
+  const setY = (next: string): void => props.onView({ ...view, y: next });
+  const setStat = (next: Stat): void => props.onView({ ...view, stat: next });
+  const setH = (next: number): void => props.onView({ ...view, h: next });
   if (names.length === 0) return null;
   const xs = props.sweep.grid[x] ?? [];
   const ys: readonly unknown[] = single ? [null] : (props.sweep.grid[y] ?? []);
