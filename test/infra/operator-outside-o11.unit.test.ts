@@ -91,3 +91,11 @@ describe("the line `instruments import` prints", () => {
     expect(line).toBe("SPY: 17577 bars read; now stored: 1m 31757 bars 2011-01-03T09:01:00Z..2011-03-31T23:59:00Z (imported); 5m 7589 bars 2011-01-03T09:00:00Z..2011-03-31T23:55:00Z (derived); 1w none (derived)");
   });
 });
+
+describe("METRICS_PORT of the API", () => {
+  it("when it is PORT's own port, then the start stops naming it, where the API died on `listen EADDRINUSE`", () => {
+    expect(() => loadConfig({ APP_SECRET: "o11-".repeat(10), PORT: "8080", METRICS_PORT: "8080" })).toThrow("invalid configuration: METRICS_PORT: is PORT's port 8080; leave it unset (or 0) to serve /metrics on PORT");
+    expect(loadConfig({ APP_SECRET: "o11-".repeat(10), PORT: "8080", METRICS_PORT: "9464" }).metricsPort).toBe(9464);
+    expect(loadConfig({ APP_SECRET: "o11-".repeat(10), PORT: "0", METRICS_PORT: "0" }).metricsPort).toBe(0);
+  });
+});

@@ -79,6 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     throw new ConfigError(`invalid configuration: ${name}: ${issue?.message ?? "invalid value"}`);
   }
   const e = parsed.data;
+  // Both servers on one port died at start on `listen EADDRINUSE` without naming either variable.
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT > 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(`invalid configuration: METRICS_PORT: is PORT's port ${e.PORT}; leave it unset (or 0) to serve /metrics on PORT`);
+  }
   return {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
