@@ -170,7 +170,7 @@ async function executeStudy(ctx: KindContext, started: StartedRun): Promise<Kind
     return ctx.lifecycle.fail(
       run,
       ["running"],
-      failure("script", `The study's result would be ${bytes} bytes, over the 1 MB (${MAX_STUDY_RESULT_BYTES} bytes) one response holds: ${study.study.groups.length} groups x ${study.study.horizons.length} horizons${names.length > 0 ? `; group() ${names.map((n) => `"${n}"`).join(", ")} take too many distinct values` : ""}. Group by fewer distinct values or use fewer horizons.`),
+      failure("script", `The study's result would be ${bytes} bytes, over the 1 MB (${MAX_STUDY_RESULT_BYTES} bytes) one response holds: ${study.study.groups.length} groups x ${study.study.horizons.length} horizons${names.length > 0 ? `; group() ${names.map((n) => `"${n}"`).join(", ")} ${names.length === 1 ? "takes" : "take"} too many distinct values` : ""}. Group by fewer distinct values or use fewer horizons.`),
       summary,
     );
   }
