@@ -192,6 +192,11 @@ async function main() {
   env = resolveEnv(parseEnv(readEnvFile() ?? ""), process.env);
   const childEnv = { ...process.env, ...env };
 
+  // Before the minutes of migrating, seeding and building: a value a service refuses is said now.
+  step("checking the configuration");
+  const checked = spawnSync(...tsx("scripts/lib/check-config.ts"), { cwd: ROOT, env: childEnv, encoding: "utf8" });
+  if (checked.status !== 0) throw new UpError(`${(checked.stderr || checked.error?.message || "").trim()}\nFix it in the environment or .env, then run \`npm run up\` again.`);
+
   step("creating the database if absent and migrating");
   run(...tsx("packages/db/src/migrate/cli.ts"), { env: childEnv });
 

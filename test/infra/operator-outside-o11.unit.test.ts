@@ -3,6 +3,7 @@
 // Prometheus project's own linter (`promtool check metrics`, Debian's prometheus package, as
 // test/infra/alerts.unit.test.ts); the configuration cases follow docs/configuration.md.
 import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { loadDbConfig } from "../../packages/db/src/config";
 import { loadAdminRedisConfig } from "../../apps/admin/src/config";
 import { loadConfig } from "../../apps/api/src/config";
@@ -97,5 +98,23 @@ describe("METRICS_PORT of the API", () => {
     expect(() => loadConfig({ APP_SECRET: "o11-".repeat(10), PORT: "8080", METRICS_PORT: "8080" })).toThrow("invalid configuration: METRICS_PORT: is PORT's port 8080; leave it unset (or 0) to serve /metrics on PORT");
     expect(loadConfig({ APP_SECRET: "o11-".repeat(10), PORT: "8080", METRICS_PORT: "9464" }).metricsPort).toBe(9464);
     expect(loadConfig({ APP_SECRET: "o11-".repeat(10), PORT: "0", METRICS_PORT: "0" }).metricsPort).toBe(0);
+  });
+});
+
+describe("npm run up checks the services' configuration before it migrates, seeds and builds", () => {
+  // A value the API or the worker refuses (here REDIS_URL without its scheme) stopped them only
+  // after up had migrated, seeded and built the web app, a minute or more later.
+  it("when .env holds a value a service refuses, then up stops at once with that service's message", () => {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/lib/check-config.ts"], {
+      cwd: join(__dirname, "../.."),
+      env: { PATH: process.env["PATH"] ?? "", APP_SECRET: "o11-".repeat(10), REDIS_URL: "localhost:6379", METRICS_PORT: "9464", PORT: "9464" },
+      encoding: "utf8",
+    });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 1, stderr: "api: invalid configuration: REDIS_URL: must be a redis:// or rediss:// URL\nworker: invalid configuration: REDIS_URL: must be a redis:// or rediss:// URL\n" });
+  });
+
+  it("when the configuration is good, then the check passes silently", () => {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/lib/check-config.ts"], { cwd: join(__dirname, "../.."), env: { PATH: process.env["PATH"] ?? "", APP_SECRET: "o11-".repeat(10), METRICS_PORT: "9464" }, encoding: "utf8" });
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: "", stderr: "" });
   });
 });
