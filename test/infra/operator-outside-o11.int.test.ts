@@ -39,6 +39,9 @@ afterAll(async () => {
   await metrics.close();
   await runs.obliterate({ force: true });
   await runs.close();
+  // The other queues' meta keys, written when their pause state was read.
+  const left = await redis.keys(`${prefix}*`);
+  if (left.length > 0) await redis.del(...left);
   redis.disconnect();
 });
 
