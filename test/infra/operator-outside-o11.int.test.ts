@@ -3,6 +3,7 @@
 // jobs in the waiting list in BullMQ 6, so the counts alone read as "workers stuck"), and
 // /readyz over a database nobody migrated (every call answered 500 while it said "ready"), and
 // `instruments import --session` on a new instrument without --timezone (read as UTC hours).
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -62,8 +63,21 @@ describe("barscript_queue_paused on the API's /metrics", () => {
   });
 });
 
-describe("/readyz over a database nobody migrated", () => {
-  it("when the schema is missing, then /readyz answers 503 naming the migration, and 200 once migrated", async () => {
+/** Runs the worker as `npm run up` does (`node --import tsx`) until it exits by itself. */
+function workerUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/worker/src/main.ts"], { cwd: join(__dirname, "../.."), env: { PATH: process.env["PATH"] ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => { output += chunk.toString(); });
+    child.stderr.on("data", (chunk: Buffer) => { output += chunk.toString(); });
+    // A worker that starts (the failure before the fix) is stopped as soon as it says so.
+    const started = setInterval(() => { if (output.includes("worker started")) child.kill("SIGTERM"); }, 100);
+    child.once("exit", (code) => { clearInterval(started); resolve({ code, output }); });
+  });
+}
+
+describe("a database nobody migrated", () => {
+  it("when the schema is missing, then /readyz answers 503 naming the migration, the worker will not start, and /readyz is ready once migrated", async () => {
     const name = `o11_unmigrated_${randomBytes(4).toString("hex")}`;
     const admin = new Client({ connectionString: ADMIN_URL });
     await admin.connect();
@@ -78,6 +92,9 @@ describe("/readyz over a database nobody migrated", () => {
         status: 503,
         body: { error: { code: "busy", message: "Not ready: the database is not migrated (run migrate)." }, status: "not_ready", postgres: false, redis: true, details: { postgres: { ok: false, error: "not_migrated" } } },
       });
+      const worker = { DATABASE_URL: urlFor(name), REDIS_URL, REDIS_PREFIX: prefix, METRICS_PORT: "0", WORKER_CONCURRENCY: "1", LOG_LEVEL: "warn" };
+      const refused = await workerUntilExit(worker);
+      expect({ code: refused.code, started: refused.output.includes("worker started"), said: refused.output.includes("worker: the database is not migrated (run migrate)") }).toEqual({ code: 1, started: false, said: true });
       await migrate(urlFor(name), MIGRATIONS_DIR);
       const after = await fetch(url);
       expect({ status: after.status, body: await after.json() }).toMatchObject({ status: 200, body: { status: "ready", postgres: true, redis: true } });

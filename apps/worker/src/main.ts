@@ -1,6 +1,6 @@
 // The worker process: pulls jobs from the queues and runs them until SIGTERM or SIGINT.
 import pino from "pino";
-import { createDb } from "@barscript/db";
+import { createDb, isMigrated, newestMigration, type Db } from "@barscript/db";
 import { createRedis } from "@barscript/queue";
 import { loadWorkerConfig } from "./config";
 import { createWorkerMetrics, serveMetrics, type MetricsServer } from "./metrics";
@@ -8,11 +8,28 @@ import { startWorkers } from "./worker";
 
 /** How long a shutdown waits for BullMQ to close once no job of this process is running. */
 const CLOSE_AFTER_IDLE_MS = 5_000;
+/** How long the start asks Postgres whether it is migrated before starting anyway (an outage). */
+const MIGRATED_CHECK_MS = 3_000;
+
+/**
+ * On a database nobody migrated every job failed on a missing table while the worker looked
+ * healthy: refuse to start (docs/adr/0367). A Postgres that does not answer is an outage, not
+ * this: the worker starts and waits for it, as before.
+ */
+async function refuseUnmigrated(db: Db): Promise<void> {
+  const migration = newestMigration();
+  if (migration === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  const unknown = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), MIGRATED_CHECK_MS); });
+  const applied = await Promise.race([isMigrated(db, migration).catch(() => null), unknown]).finally(() => clearTimeout(timer));
+  if (applied === false) throw new Error("the database is not migrated (run migrate)");
+}
 
 async function main(): Promise<void> {
   const config = loadWorkerConfig();
   const logger = pino({ level: config.logLevel, base: { service: "worker" } });
   const db = createDb(config.databaseUrl, { connectTimeoutMs: config.dbConnectTimeoutMs, queryTimeoutMs: config.dbQueryTimeoutMs, statementTimeoutMs: config.dbQueryTimeoutMs });
+  await refuseUnmigrated(db);
   const redis = createRedis(config.redisUrl, "worker");
   const metrics = createWorkerMetrics();
   const running = startWorkers({ config, db, redis, logger, metrics });

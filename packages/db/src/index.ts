@@ -4,6 +4,7 @@ export { ownBufferSocket, poolSocket, type ViewReadable } from "./own-buffer-soc
 export { copyOut, copyOutFromSocket, BINARY_COPY_SIGNATURE, type CopyClient, type SocketCopyClient } from "./copy-out";
 export { migrate, ensureDatabase, readMigrations } from "./migrate/runner";
 export { MIGRATIONS_DIR } from "./migrate/paths";
+export { newestMigration, isMigrated } from "./migrate/applied";
 export { loadDbConfig, databaseUrlSetting } from "./config";
 export { Prisma } from "./generated/client";
 export type * from "./generated/models";

@@ -7,7 +7,7 @@
 import type { Router } from "express";
 import { pathRouter } from "../http/router";
 import { ApiError, errorEnvelope } from "@barscript/contracts";
-import { MIGRATIONS_DIR, readMigrations, type Db } from "@barscript/db";
+import { isMigrated, newestMigration, type Db } from "@barscript/db";
 import type { AppDeps } from "../deps";
 
 export const NOT_READY_RETRY_AFTER = 5;
@@ -43,19 +43,10 @@ async function check(probe: () => Promise<unknown>): Promise<StoreHealth> {
 /** The error code of a reachable Postgres whose schema lacks this build's newest migration. */
 export const NOT_MIGRATED = "not_migrated";
 
-/** Resolves when `migration` is applied; throws NOT_MIGRATED when it (or the migrations table) is not. */
+/** Resolves when `migration` is applied (no migration known: when Postgres answers); throws NOT_MIGRATED when not. */
 async function migrated(db: Db, migration: string | undefined): Promise<void> {
-  if (migration === undefined) {
-    await db.$queryRaw`SELECT 1`;
-    return;
-  }
-  // A database nobody migrated has no migrations table at all: the same answer as a missing row.
-  const [table] = await db.$queryRaw<Array<{ present: boolean }>>`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`;
-  const rows = table?.present === true
-    ? await db.$queryRaw<Array<{ applied: boolean }>>`
-        SELECT EXISTS (SELECT 1 FROM "_prisma_migrations" WHERE migration_name = ${migration} AND finished_at IS NOT NULL AND rolled_back_at IS NULL) AS applied`
-    : [];
-  if (rows[0]?.applied !== true) throw Object.assign(new Error(NOT_MIGRATED), { code: NOT_MIGRATED });
+  if (migration === undefined) await db.$queryRaw`SELECT 1`;
+  else if (!(await isMigrated(db, migration))) throw Object.assign(new Error(NOT_MIGRATED), { code: NOT_MIGRATED });
 }
 
 function reason(pg: StoreHealth, rd: StoreHealth): string {
@@ -63,7 +54,7 @@ function reason(pg: StoreHealth, rd: StoreHealth): string {
   return `${[pg.ok ? null : "Postgres", rd.ok ? null : "Redis"].filter((name) => name !== null).join(" and ")} cannot be reached`;
 }
 
-export function healthRouter(deps: Pick<AppDeps, "db" | "redis">, migration: string | undefined = readMigrations(MIGRATIONS_DIR).at(-1)?.name): Router {
+export function healthRouter(deps: Pick<AppDeps, "db" | "redis">, migration: string | undefined = newestMigration()): Router {
   const router = pathRouter();
   router.get("/healthz", (_req, res) => { res.json({ status: "ok" }); });
   router.get("/readyz", async (_req, res) => {
