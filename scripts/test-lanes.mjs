@@ -3,10 +3,10 @@
 // others run to their end, so one run reports every failure. Each lane's output is printed whole
 // when the lane ends (lanes do not interleave), under a line with its time and result.
 //
-//   node scripts/test-lanes.mjs typecheck "lint deps:check" test:system
+//   node scripts/test-lanes.mjs typecheck "lint deps:check test:prepare"     (npm test)
 //
-// Why (docs/adr/0365): typecheck, lint and deps:check each keep one core busy and the system tests
-// about one, so on CI's two cores they take about the time of the longest lane instead of the sum.
+// Why (docs/adr/0365): tsc and eslint each use a little over one core, so one after another they
+// left part of CI's second core idle; side by side they take about the time of the longer lane.
 import { spawn } from "node:child_process";
 
 const lanes = process.argv.slice(2).map((lane) => lane.split(/\s+/).filter(Boolean));
