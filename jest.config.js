@@ -2,7 +2,8 @@
 // Each integration test file makes its own database, Redis prefix and queue names (test/support).
 const transform = { "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { target: "es2022", parser: { syntax: "typescript" } }, module: { type: "commonjs" } }] };
 // The node environment with an ordinary global object: globals read at full speed (test/support/node-environment.ts).
-const common = { transform, testEnvironment: "<rootDir>/test/support/node-environment.ts", moduleFileExtensions: ["ts", "js", "json"] };
+// V8's code cache of each module kept between the test files of a worker (test/support/runtime.cjs).
+const common = { transform, testEnvironment: "<rootDir>/test/support/node-environment.ts", runtime: "<rootDir>/test/support/runtime.cjs", moduleFileExtensions: ["ts", "js", "json"] };
 
 /** @type {import('jest').Config} */
 module.exports = {
