@@ -14,7 +14,7 @@
 // - /openapi.json listed 400 only for operations with a query, body or path parameter, and 413
 //   only for those with a body; every call's query is read (`?x=%FF` is 400 on GET /v1/me) and a
 //   body is counted on any method (a 2.3 MB body on /auth/revoke or on GET /v1/me is 413); webhooks, which run the
-//   waitlist and Free checks (API.md, handling order 4), listed no 403.
+//   waitlist and Free checks (docs/conformance/auth-and-limits.md, handling order 4), listed no 403.
 import { request } from "node:http";
 import { createAccount, createApiKey } from "@barscript/db";
 import { RunsHarness, Client } from "./runs-harness";

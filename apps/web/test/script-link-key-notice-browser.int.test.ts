@@ -127,9 +127,12 @@ test("a run's page says 1 compute unit and 1 event, in the singular, and a defin
   await page.getByRole("table", { name: "1 event" }).waitFor();
 });
 
+let timeframeTries = 0;
 test("the run form says which timeframes the instrument has no bars for", async () => {
-  await create(me.client, { slug: "timeframes", files: [{ path: "main.pine", content: CLOSES }] });
-  await page.goto(`${h.api.url}/app/scripts/timeframes`);
+  // a slug of its own on each try: jest's retry met the first try's script (409)
+  const slug = `timeframes-${++timeframeTries}`;
+  await create(me.client, { slug, files: [{ path: "main.pine", content: CLOSES }] });
+  await page.goto(`${h.api.url}/app/scripts/${slug}`);
   await page.getByLabel("Instrument").fill("AAPL");
   // the harness imports AAPL daily bars with the real import code, which derives the weekly ones
   await page.getByText(/^Apple Inc\. · 1d, 1w$/).waitFor();

@@ -99,6 +99,8 @@ describe("seed-demo through the import code", () => {
   });
 });
 
+let cliTries = 0;
+
 describe("import", () => {
   it("rejects a bad file whole: nothing written, every bad line named", async () => {
     const before = await snapshot();
@@ -152,20 +154,22 @@ describe("import", () => {
   });
 
   it("runs as the operator CLI process (`barscript-admin instruments ...`) with one-line refusals", async () => {
+    // a symbol of its own on each try: jest's retry would meet the first try's instrument
+    const sym = `CLI${++cliTries}`;
     const ok = join(dir, "ok.csv");
     writeFileSync(ok, "time,open,high,low,close,volume\n2024-03-01,1,2,0.5,1.5,10\n");
-    const good = await admin(["instruments", "import", "--symbol", "CLI", "--timeframe", "1d", "--file", ok, "--name", "Cli Corp", "--exchange", "NYSE", "--asset-class", "equity", "--timezone", "America/New_York"]);
+    const good = await admin(["instruments", "import", "--symbol", sym, "--timeframe", "1d", "--file", ok, "--name", "Cli Corp", "--exchange", "NYSE", "--asset-class", "equity", "--timezone", "America/New_York"]);
     expect(good).toMatchObject({ code: 0, stderr: "" });
-    expect(good.stdout).toMatch(/^CLI: 1 bars read, instrument created; 1d imported 1 bars/);
-    const bad = await admin(["instruments", "import", "--symbol", "CLI", "--timeframe", "1d", "--file", join(DEMO_DIR, "nt-spy-minute-2011.csv")]);
+    expect(good.stdout).toMatch(new RegExp(`^${sym}: 1 bars read, instrument created; now stored: 1d 1 bars 2024-03-01T00:00:00Z\\.\\.2024-03-01T00:00:00Z \\(imported\\); 1w 1 bars`));
+    const bad = await admin(["instruments", "import", "--symbol", sym, "--timeframe", "1d", "--file", join(DEMO_DIR, "nt-spy-minute-2011.csv")]);
     expect(bad.code).toBe(1);
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
     expect(bad.stderr).toMatch(/nt-spy-minute-2011.csv: 14180 bad rows: line 1: expected 6 fields, found 1/);
-    const tf = await admin(["instruments", "import", "--symbol", "CLI", "--timeframe", "3m", "--file", ok]);
+    const tf = await admin(["instruments", "import", "--symbol", sym, "--timeframe", "3m", "--file", ok]);
     expect(tf.code).toBe(1);
     expect(tf.stderr).toMatch(/--timeframe must be one of/);
-    expect(await admin(["instruments", "backfill-status", "--symbol", "cli", "--status", "backfilling"])).toMatchObject({ code: 0 });
-    expect((await getInstrument(env.db, "CLI"))?.status).toBe("backfilling");
+    expect(await admin(["instruments", "backfill-status", "--symbol", sym.toLowerCase(), "--status", "backfilling"])).toMatchObject({ code: 0 });
+    expect((await getInstrument(env.db, sym))?.status).toBe("backfilling");
     const unknown = await admin(["instruments", "backfill-status", "--symbol", "ZZZ", "--status", "ready"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/unknown instrument "ZZZ"/);
