@@ -1,6 +1,7 @@
 // What the operator CLI reads besides DATABASE_URL (packages/db loadDbConfig): Redis, for the
 // commands that touch the queues (`runs cancel`). Same variables and defaults as the services.
 import { z } from "zod";
+import { withoutEmpty } from "@barscript/db";
 import { redisUrlSetting } from "@barscript/queue";
 
 const schema = z.object({
@@ -14,8 +15,7 @@ export interface AdminRedisConfig {
 }
 
 export function loadAdminRedisConfig(env: NodeJS.ProcessEnv = process.env): AdminRedisConfig {
-  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
-  const parsed = schema.safeParse(set);
+  const parsed = schema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "REDIS_URL")}: ${issue?.message ?? "invalid"}`);

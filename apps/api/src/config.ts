@@ -1,7 +1,7 @@
 // The API process's configuration: parsed once at start by one zod schema (docs/configuration.md).
 // A bad or missing value stops the process with the variable's name.
 import { z } from "zod";
-import { databaseUrlSetting } from "@barscript/db";
+import { databaseUrlSetting, withoutEmpty } from "@barscript/db";
 import { redisUrlSetting } from "@barscript/queue";
 
 const schema = z.object({
@@ -62,16 +62,8 @@ export interface ApiConfig {
 
 export class ConfigError extends Error {}
 
-/**
- * An empty value (`ADMIN_TOKEN=` in a .env, `PORT= npm run api`) counts as unset, as dotenv and
- * `npm run up` treat it: a variable with a default takes it, ADMIN_TOKEN is off, and a required
- * one (APP_SECRET) is reported missing. Without this, `PORT=` became port 0 (a random port).
- */
-function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  // `ADMIN_TOKEN=` is off and `PORT=` the default (it became port 0, a random port)
   const parsed = schema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

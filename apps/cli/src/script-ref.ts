@@ -2,7 +2,7 @@
 // may share its slug with an indicator, definition or library, docs/reference/api.md), and
 // `owner/slug` names another account's public script (`core/rsi`) where the API takes an owner.
 import { Option } from "commander";
-import { SCRIPT_KINDS } from "@barscript/contracts";
+import { ownerSlug, SCRIPT_KINDS } from "@barscript/contracts";
 import { UsageError } from "./usage";
 
 export type ScriptKind = (typeof SCRIPT_KINDS)[number];
@@ -12,10 +12,8 @@ export const kindOption = (): Option => new Option("--kind <kind>", "which of yo
 
 /** `owner/slug` or a slug of yours; the owner only when one is written. */
 export function scriptRef(ref: string): { owner?: string; slug: string } {
-  const at = ref.indexOf("/");
-  if (at < 0) return { slug: ref };
-  const owner = ref.slice(0, at);
-  const slug = ref.slice(at + 1);
-  if (owner === "" || slug === "" || slug.includes("/")) throw new UsageError(`expected <slug> or <owner>/<slug>, e.g. core/rsi, got "${ref}"`);
-  return { owner, slug };
+  if (!ref.includes("/")) return { slug: ref };
+  const named = ownerSlug(ref);
+  if (named === null) throw new UsageError(`expected <slug> or <owner>/<slug>, e.g. core/rsi, got "${ref}"`);
+  return named;
 }

@@ -1,6 +1,6 @@
 // The worker process's configuration, parsed once at start (docs/configuration.md).
 import { z } from "zod";
-import { PLANS, databaseUrlSetting } from "@barscript/db";
+import { PLANS, databaseUrlSetting, withoutEmpty } from "@barscript/db";
 import { redisUrlSetting } from "@barscript/queue";
 
 /** One more sandbox thread than the most runs at once any seeded plan allows. */
@@ -60,16 +60,8 @@ export interface WorkerConfig {
   dbQueryTimeoutMs: number;
 }
 
-/**
- * An empty value (`METRICS_PORT=` in an env file) counts as unset, as the API and the operator CLI
- * read it: without this, `METRICS_PORT=` turned the metrics off and `WORKER_CONCURRENCY=` stopped
- * the start.
- */
-function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
-}
-
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  // `METRICS_PORT=` keeps the metrics on and `WORKER_CONCURRENCY=` the default (it stopped the start)
   const parsed = schema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,6 +1,7 @@
 export * from "./errors";
 export * from "./exit-codes";
 export * from "./schemas";
+export * from "./script-ref";
 export * from "./endpoints";
 export * from "./drawings";
 export { buildOpenApi } from "./openapi";

@@ -2,6 +2,7 @@
 // are described by them in /openapi.json (generated, never written by hand).
 import { z } from "zod";
 import { isRfc3339, RFC3339_MESSAGE } from "./rfc3339";
+import { ownerSlug } from "./script-ref";
 
 export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "1d", "1w"] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
@@ -197,9 +198,9 @@ export const WindowRequestSchema = z.object({
  */
 const refSlug = (): z.ZodString => z.string().regex(SLUG, {
   error: (issue) => {
-    const [owner, slug, ...rest] = String(issue.input).split("/");
-    return rest.length === 0 && owner && slug && SLUG.test(slug)
-      ? `${SLUG_RULE}; another account's script is named as an object: { "slug": "${slug}", "owner": "${owner}" }`
+    const ref = ownerSlug(String(issue.input));
+    return ref && SLUG.test(ref.slug)
+      ? `${SLUG_RULE}; another account's script is named as an object: { "slug": "${ref.slug}", "owner": "${ref.owner}" }`
       : SLUG_RULE;
   },
 });

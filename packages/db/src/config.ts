@@ -11,10 +11,18 @@ export const databaseUrlSetting = z
 
 const schema = z.object({ DATABASE_URL: databaseUrlSetting });
 
+/**
+ * The environment with empty values dropped: every process reads `VAR=` (in a .env, or
+ * `PORT= npm run api`) as unset, as dotenv and `npm run up` treat it, so a variable with a default
+ * takes it and a required one is reported missing (docs/configuration.md).
+ */
+export function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""));
+}
+
 /** For tools that need only the database (migrate, admin). Services use their own config. */
 export function loadDbConfig(env: NodeJS.ProcessEnv = process.env): { databaseUrl: string } {
-  // An empty value (`DATABASE_URL=`) is unset, as in the API and the worker (docs/configuration.md).
-  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== "")));
+  const parsed = schema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`invalid configuration: ${String(issue?.path[0] ?? "DATABASE_URL")}: ${issue?.message ?? "invalid"}`);

@@ -5,7 +5,7 @@ export { copyOut, copyOutFromSocket, BINARY_COPY_SIGNATURE, type CopyClient, typ
 export { migrate, ensureDatabase, readMigrations } from "./migrate/runner";
 export { MIGRATIONS_DIR } from "./migrate/paths";
 export { newestMigration, isMigrated } from "./migrate/applied";
-export { loadDbConfig, databaseUrlSetting } from "./config";
+export { loadDbConfig, databaseUrlSetting, withoutEmpty } from "./config";
 export { Prisma } from "./generated/client";
 export type * from "./generated/models";
 export * as enums from "./generated/enums";

@@ -1,6 +1,6 @@
 // The run services behind #19-#23: start (idempotency, script, instrument, window, inputs, caps,
 // insert, enqueue), read, list, wait (long poll on pub/sub) and cancel.
-import { ApiError, assertTimeframe } from "@barscript/contracts";
+import { ApiError, assertTimeframe, ownerSlug } from "@barscript/contracts";
 import {
   confirmRunDurable,
   DatabaseUnavailableError,
@@ -406,10 +406,10 @@ export interface ListFilters {
  */
 async function scriptFilter(ctx: RunsContext, script: string | undefined): Promise<{ scriptSlug?: string; scriptOwnerId?: string }> {
   if (!script) return {};
-  const at = script.indexOf("/");
-  if (at < 0) return { scriptSlug: script };
-  const owner = await ctx.deps.db.account.findUnique({ where: { handle: script.slice(0, at) }, select: { id: true } });
-  return { scriptSlug: script.slice(at + 1), scriptOwnerId: owner?.id ?? "" };
+  const named = ownerSlug(script);
+  if (named === null) return { scriptSlug: script };
+  const owner = await ctx.deps.db.account.findUnique({ where: { handle: named.owner }, select: { id: true } });
+  return { scriptSlug: named.slug, scriptOwnerId: owner?.id ?? "" };
 }
 
 export async function listRuns(ctx: RunsContext, auth: AuthContext, filters: ListFilters, limit: number, after: [string, string] | null): Promise<{ runs: Run[]; next: [string, string] | null }> {

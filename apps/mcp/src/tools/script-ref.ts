@@ -2,7 +2,7 @@
 // slug with another of the account's scripts (then `kind` picks one, else `Error conflict`), and
 // another account's public script is run or collected with its owner's handle.
 import { z } from "zod";
-import { RUN_KINDS, SCRIPT_KINDS } from "@barscript/contracts";
+import { ownerSlug, RUN_KINDS, SCRIPT_KINDS } from "@barscript/contracts";
 import { param } from "../tool";
 
 export const scriptKind = param(z.enum(SCRIPT_KINDS).optional(), "Which of your scripts with this slug, when a study shares it with another script (an `Error conflict` names the kinds)", "study");
@@ -15,6 +15,5 @@ export const scriptOwner = param(z.string().optional(), "The handle of another a
  * with no `owner`: the two parts; otherwise the arguments as given (docs/adr/0363).
  */
 export function splitRef(slug: string, owner: string | undefined): { slug: string; owner: string | undefined } {
-  const parts = slug.split("/");
-  return owner === undefined && parts.length === 2 && parts[0] && parts[1] ? { owner: parts[0], slug: parts[1] } : { slug, owner };
+  return (owner === undefined ? ownerSlug(slug) : null) ?? { slug, owner };
 }
